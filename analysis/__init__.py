@@ -1,0 +1,4 @@
+"""Reads Parquet only: DuckDB SQL + Polars, statistics, tables, matplotlib plots, reports.
+
+Nothing here imports an engine: analysis knows the Parquet schema (DESIGN: Event log and results) only.
+"""

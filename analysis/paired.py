@@ -1,0 +1,150 @@
+"""Paired A/B comparison of two runs played with the same seeds (``cardlab compare``).
+
+When run B replays run A's seeds with one change (a deck ratio, a card's numbers), each game of B has a
+twin in A: same shuffles, same dice until the change first matters. Comparing twins cancels most of the
+luck both runs share, so a paired interval is much narrower than comparing two independent win rates —
+the difference is only as noisy as the games the change actually altered.
+
+Method, per label (rows matched on game and seat with the same label in both runs): the paired 2×2 table
+of that label's outcome in A and in B,
+
+                 B won   B lost
+        A won      e       f
+        A lost     g       h          n = e + f + g + h,  p_A = (e + f)/n,  p_B = (e + g)/n,
+
+and the difference θ = p_B − p_A = (g − f)/n with Newcombe's hybrid score interval for paired proportions
+(Newcombe 1998, Stat. Med. 17:2635, method 10): with Wilson intervals (l_A, u_A), (l_B, u_B) and the table's
+phi coefficient φ = (eh − fg) / √((e+f)(g+h)(e+g)(f+h)) (0 when a margin is empty),
+    lower = θ − √((p_B − l_B)² − 2φ(p_B − l_B)(u_A − p_A) + (u_A − p_A)²)
+    upper = θ + √((u_B − p_B)² − 2φ(u_B − p_B)(p_A − l_A) + (p_A − l_A)²).
+Chosen over a t interval on the per-game differences d_i ∈ {−1, 0, 1} because it keeps its coverage when
+few games changed (a t interval is a point when no game changed, and dips below nominal near 0 or n
+changes), and it stays inside [−1, 1]. A draw (score ½) enters the table as half a win: a pair of scores
+(a, b) adds min(a, b) to e, max(a − b, 0) to f, max(b − a, 0) to g and 1 − max(a, b) to h.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import polars as pl
+
+from analysis.matchups import with_score
+from analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
+from analysis.stats import wilson
+
+
+def newcombe_paired(
+    both: float, a_only: float, b_only: float, neither: float, level: float = 0.95
+) -> tuple[float, float, float]:
+    """(θ, lower, upper) for θ = p_B − p_A from a paired 2×2 table (see the module docstring); NaNs
+    when the table is empty. Counts may be fractional (draws)."""
+    n = both + a_only + b_only + neither
+    if n <= 0:
+        return (math.nan, math.nan, math.nan)
+    p_a, p_b = (both + a_only) / n, (both + b_only) / n
+    l_a, u_a = wilson(both + a_only, n, level)
+    l_b, u_b = wilson(both + b_only, n, level)
+    margins = (both + a_only) * (b_only + neither) * (both + b_only) * (a_only + neither)
+    phi = (both * neither - a_only * b_only) / math.sqrt(margins) if margins > 0 else 0.0
+    theta = p_b - p_a
+    down = (p_b - l_b) ** 2 - 2 * phi * (p_b - l_b) * (u_a - p_a) + (u_a - p_a) ** 2
+    up = (u_b - p_b) ** 2 - 2 * phi * (u_b - p_b) * (p_a - l_a) + (p_a - l_a) ** 2
+    return (theta, max(-1.0, theta - math.sqrt(max(down, 0.0))), min(1.0, theta + math.sqrt(max(up, 0.0))))
+
+
+@dataclass(slots=True)
+class PairedComparison:
+    """What ``cardlab compare`` reports.
+
+    ``by_label``: ``label, games, rate_a, rate_b, diff, lower, upper, both, a_only, b_only, neither,
+    too_few`` — ``diff`` is B − A, ``games`` counts matched (game, seat) rows of the label.
+    ``games``: games present in both runs; ``winner_changed``: of those, games whose outcome (who won, a
+    draw, or no winner) differs, with its share and Wilson interval. ``unmatched_a`` / ``unmatched_b``:
+    (game, seat) rows found in one run only; ``label_changed``: matched rows whose label differs between
+    the runs (left out of ``by_label``, since they do not compare like with like).
+    """
+
+    by_label: pl.DataFrame
+    games: int
+    winner_changed: int
+    changed_rate: float
+    changed_lower: float
+    changed_upper: float
+    unmatched_a: int
+    unmatched_b: int
+    label_changed: int
+
+
+def paired_compare(
+    players_a: pl.DataFrame,
+    players_b: pl.DataFrame,
+    label: str = "label",
+    result: str = "result",
+    game: str = "game_id",
+    seat: str = "seat",
+    level: float = 0.95,
+    min_games: float = MIN_GAMES,
+    max_half_width: float = MAX_HALF_WIDTH,
+) -> PairedComparison:
+    """Paired difference B − A of two players tables joined on (game, seat); see the module docstring."""
+    keep = [pl.col(game), pl.col(seat), pl.col(label).cast(pl.String).alias("label"), pl.col("score")]
+    a = with_score(players_a, result, game).select(keep)
+    b = with_score(players_b, result, game).select(keep)
+    matched = a.join(b, on=[game, seat], suffix="_b")
+    unmatched_a = a.height - matched.height
+    unmatched_b = b.height - matched.height
+    same = matched.filter(pl.col("label") == pl.col("label_b"))
+    sa, sb = pl.col("score"), pl.col("score_b")
+    by_label = (
+        same.group_by("label")
+        .agg(
+            pl.len().alias("games"),
+            sa.mean().alias("rate_a"),
+            sb.mean().alias("rate_b"),
+            pl.min_horizontal(sa, sb).sum().alias("both"),
+            (sa - sb).clip(lower_bound=0).sum().alias("a_only"),
+            (sb - sa).clip(lower_bound=0).sum().alias("b_only"),
+            (1 - pl.max_horizontal(sa, sb)).sum().alias("neither"),
+        )
+        .sort("label")
+    )
+    rows = [
+        newcombe_paired(e, f, g, h, level)
+        for e, f, g, h in by_label.select("both", "a_only", "b_only", "neither").iter_rows()
+    ]
+    by_label = by_label.with_columns(
+        pl.Series("diff", [r[0] for r in rows], dtype=pl.Float64),
+        pl.Series("lower", [r[1] for r in rows], dtype=pl.Float64),
+        pl.Series("upper", [r[2] for r in rows], dtype=pl.Float64),
+    ).with_columns(too_few_expr("games", "lower", "upper", min_games, max_half_width))
+    by_label = by_label.select(
+        "label",
+        "games",
+        "rate_a",
+        "rate_b",
+        "diff",
+        "lower",
+        "upper",
+        "both",
+        "a_only",
+        "b_only",
+        "neither",
+        "too_few",
+    )
+    per_game = matched.group_by(game).agg((pl.col("score") != pl.col("score_b")).any().alias("changed"))
+    games = per_game.height
+    changed = int(per_game["changed"].sum())
+    low, high = wilson(changed, games, level)
+    return PairedComparison(
+        by_label=by_label,
+        games=games,
+        winner_changed=changed,
+        changed_rate=changed / games if games else math.nan,
+        changed_lower=low,
+        changed_upper=high,
+        unmatched_a=unmatched_a,
+        unmatched_b=unmatched_b,
+        label_changed=matched.height - same.height,
+    )

@@ -1,0 +1,33 @@
+"""Named SQL queries (the .sql files beside this module) run against a run's DuckDB views."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import polars as pl
+
+from .runs import Run, RunError
+
+SQL_DIR = Path(__file__).parent / "sql"
+
+
+@cache
+def sql(name: str) -> str:
+    return (SQL_DIR / f"{name}.sql").read_text()
+
+
+def query(run: Run, name: str, **identifiers: str) -> pl.DataFrame:
+    """Run the named query; ``identifiers`` fill ``{placeholders}`` (only checked column names go there)."""
+    text = sql(name).format(**identifiers) if identifiers else sql(name)
+    return run.db.sql(text).pl()
+
+
+def dimension_expr(run: Run, dim: str) -> str:
+    """The SQL expression for grouping by a players-table column; list columns are unnested."""
+    columns = run.columns("players")
+    if dim not in columns:
+        usable = ", ".join(c for c in columns if c not in ("game_id", "win", "result", "score"))
+        raise RunError(f"--by: no players column '{dim}' in {run.path.name} (columns: {usable})")
+    quoted = '"' + dim.replace('"', '""') + '"'
+    return f"unnest({quoted})" if columns[dim].endswith("[]") else quoted

@@ -1,0 +1,2 @@
+-- Turns of every game, for the game-length histogram.
+SELECT turns FROM games

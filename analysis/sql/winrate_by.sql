@@ -1,0 +1,11 @@
+-- Win rate per value of one players-table column: {value} is a checked column name or, for list
+-- columns, unnest(column) so each clan counts once per seat.
+SELECT
+    CAST({value} AS VARCHAR)              AS value,
+    count(*)                              AS games,
+    CAST(sum(CAST(win AS INTEGER)) AS BIGINT) AS wins,
+    CAST(sum(CAST(result = 'draw' AS INTEGER)) AS BIGINT) AS draws,
+    avg(1.0 / n_players)                  AS baseline
+FROM players
+GROUP BY 1
+ORDER BY 1

@@ -1,0 +1,38 @@
+"""Win rates with their intervals: the core figure of every cardlab report."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from .queries import dimension_expr, query
+from .runs import Run
+from .stats import wilson
+
+MIN_GAMES = 30  # below this a rate is flagged "few games": shown, never hidden, never read as a finding
+
+
+def with_wilson(frame: pl.DataFrame, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
+    """Add win_rate, lower, upper and a small-sample flag to a frame with ``games`` and ``wins``."""
+    bounds = [
+        wilson(w, n, level) for w, n in zip(frame["wins"].to_list(), frame["games"].to_list(), strict=True)
+    ]
+    return frame.with_columns(
+        win_rate=pl.col("wins") / pl.col("games"),
+        lower=pl.Series([b[0] for b in bounds], dtype=pl.Float64),
+        upper=pl.Series([b[1] for b in bounds], dtype=pl.Float64),
+        flag=pl.when(pl.col("games") < min_games).then(pl.lit("few games")).otherwise(pl.lit("")),
+    )
+
+
+def winrate_by(run: Run, dim: str, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
+    """value, games, wins, draws, baseline, win_rate, lower, upper, flag — one row per value of ``dim``."""
+    frame = query(run, "winrate_by", value=dimension_expr(run, dim))
+    return with_wilson(frame, level, min_games)
+
+
+def seat_winrates(run: Run, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
+    return with_wilson(query(run, "seat_winrate"), level, min_games)
+
+
+def first_player_winrates(run: Run, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
+    return with_wilson(query(run, "first_player"), level, min_games)

@@ -1,0 +1,330 @@
+"""The `cardlab` command line: the one place that wires engines, strategies and analysis together.
+
+Every error a person can cause ends with one line on stderr and exit code 2 (DESIGN: Command line).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analysis.runs import RunError
+from simulate import games as game_registry
+from simulate.core.errors import UserError
+from simulate.core.game import GameOption, GameSpec
+from strategies import registry as strategy_registry
+
+from . import __version__
+from .wiring import plan_from_manifest, plan_from_options
+
+
+class CardlabGroup(click.Group):
+    """Turns the errors a person can cause into one line and exit code 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (UserError, RunError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=CardlabGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardlab")
+def cli() -> None:
+    """Monte Carlo simulation and balance analysis for Four Souls, Gosu X and Hidden Reason."""
+
+
+def main() -> None:
+    cli(prog_name="cardlab")
+
+
+# ---- games -----------------------------------------------------------------------------------------
+
+
+@cli.command("games")
+def games_cmd() -> None:
+    """List games, their variants, card sets, options and strategies."""
+    found = game_registry.available()
+    for name in game_registry.names():
+        if name not in found:
+            click.echo(f"{name}: (engine not available yet)")
+            continue
+        spec = found[name]
+        lo, hi = spec.players_range
+        click.echo(f"{name} — {spec.title} ({lo}–{hi} players, default {spec.default_players})")
+        for label, mapping in (("variants", spec.variants), ("card sets", spec.card_sets)):
+            if mapping:
+                click.echo(f"  {label}:")
+                for key, text in mapping.items():
+                    click.echo(f"    {key:<20} {text}")
+        if spec.options:
+            click.echo("  options:")
+            for opt in spec.options:
+                click.echo(f"    --{opt.name:<18} {opt.help} (default {opt.default!r})")
+        strategies = strategy_registry.for_game(name)
+        click.echo("  strategies:")
+        for key, cls in sorted(strategies.items()):
+            click.echo(f"    {key:<20} {strategy_registry.describe(cls)}")
+        if not strategies:
+            click.echo("    (none yet)")
+
+
+# ---- simulate --------------------------------------------------------------------------------------
+
+
+def _click_option(opt: GameOption) -> click.Option:
+    flag = f"--{opt.name}"
+    if opt.kind is bool:
+        return click.Option([flag + "/--no-" + opt.name], default=opt.default, help=opt.help)
+    kind = click.Choice(list(opt.kind)) if isinstance(opt.kind, tuple) else opt.kind
+    default = opt.default if not opt.multiple else tuple(opt.default or ())
+    return click.Option(
+        [flag], type=kind, default=default, multiple=opt.multiple, show_default=True, help=opt.help
+    )
+
+
+COMMON_OPTIONS = [
+    click.Option(["--games", "-n"], type=int, default=1000, show_default=True, help="games to play"),
+    click.Option(
+        ["--seed"],
+        type=int,
+        default=1,
+        show_default=True,
+        help="run seed (game i gets a seed derived from it)",
+    ),
+    click.Option(["--players", "-p"], type=int, default=None, help="players per game (default: the game's)"),
+    click.Option(
+        ["--strategy", "-s"],
+        multiple=True,
+        help="strategy for every seat, or one per seat (NAME[,NAME…], NAME:key=value); rotated through seats",
+    ),
+    click.Option(
+        ["--jobs", "-j"], type=int, default=-1, show_default=True, help="worker processes (-1 = all cores)"
+    ),
+    click.Option(["--batch-size"], type=int, default=250, show_default=True, help="games per Parquet part"),
+    click.Option(["--name"], default=None, help="run name (default GAME-YYYYmmdd-HHMMSS)"),
+    click.Option(
+        ["--out"],
+        type=click.Path(file_okay=False),
+        default="results",
+        show_default=True,
+        help="results folder",
+    ),
+    click.Option(["--resume"], is_flag=True, help="complete an interrupted run of the same name and options"),
+    click.Option(["--max-turns"], type=int, default=None, help="turn cap; capped games end as 'turn_cap'"),
+    click.Option(["--no-events"], is_flag=True, help="do not log events (games, players and errors only)"),
+    click.Option(["--allow-errors"], is_flag=True, help="exit 0 even if some games failed"),
+    click.Option(["--quiet", "-q"], is_flag=True, help="no progress bar"),
+    click.Option(
+        ["--backend"],
+        type=click.Choice(["loky", "multiprocessing", "threading"]),
+        default="loky",
+        show_default=True,
+        help="joblib backend",
+    ),
+]
+
+
+class SimulateGroup(click.Group):
+    """`cardlab simulate GAME`: one subcommand per game, so each game's own options show in --help."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return game_registry.names()
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        try:
+            spec = game_registry.get(name)
+        except UserError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+        params = list(COMMON_OPTIONS) + [_click_option(opt) for opt in spec.options]
+        return click.Command(
+            name,
+            params=params,
+            callback=lambda **kwargs: _simulate(spec, kwargs),
+            help=f"Play {spec.title} games and write results/<run>/ (Parquet + manifest).",
+        )
+
+
+@cli.group("simulate", cls=SimulateGroup)
+def simulate_cmd() -> None:
+    """Run games → results/<run-name>/ (see `cardlab simulate GAME --help`)."""
+
+
+def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
+    from simulate.core.runner import execute
+
+    common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
+    plan = plan_from_options(
+        spec,
+        n_games=common["games"],
+        run_seed=common["seed"],
+        n_players=common["players"],
+        strategy_texts=common["strategy"],
+        batch_size=common["batch_size"],
+        max_turns=common["max_turns"],
+        log_events=not common["no_events"],
+        game_options=kwargs,
+    )
+    if common["jobs"] == 0 or common["jobs"] < -1:
+        raise UserError(f"--jobs must be -1 (all cores) or at least 1, got {common['jobs']}")
+    name = common["name"] or f"{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    if "/" in name or name in ("", ".", "..", "latest"):
+        raise UserError(f"--name '{name}' is not a usable run name")
+    root = Path(common["out"])
+    out = root / name
+    if common["resume"] and not (out / "manifest.json").exists():
+        raise UserError(f"{out}: nothing to resume (no run of that name)")
+    outcome = execute(
+        plan,
+        out,
+        jobs=common["jobs"],
+        backend=common["backend"],
+        resume=common["resume"],
+        progress=not common["quiet"],
+    )
+    _link_latest(root, name)
+    totals = outcome.manifest["totals"]
+    rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
+    click.echo(
+        f"{totals['games']:,} games ({totals['failed']:,} failed, {totals['turn_caps']:,} hit the turn cap), "
+        f"{totals['events']:,} events; this session {outcome.games:,} games at {rate:,.0f} games/s per core → {out}"
+    )
+    left = outcome.manifest["left_out_cards"]["count"]
+    if left:
+        click.echo(
+            f"note: {left} card(s) left out (behaviour not implemented); listed in {out}/manifest.json"
+        )
+    if totals["failed"]:
+        click.echo(
+            f"{totals['failed']} game(s) failed: see {out}/errors/ or `cardlab replay {out} --game N`",
+            err=True,
+        )
+        if not common["allow_errors"]:
+            sys.exit(1)
+
+
+def _link_latest(root: Path, name: str) -> None:
+    link = root / "latest"
+    try:
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        link.symlink_to(name, target_is_directory=True)
+    except OSError:
+        pass  # a filesystem without links: results/latest is a convenience only
+
+
+# ---- report ----------------------------------------------------------------------------------------
+
+
+@cli.command("report")
+@click.argument("run", type=click.Path())
+@click.option("--by", "by", multiple=True, help="players-table column(s) to break win rates down by")
+@click.option("--level", type=float, default=0.95, show_default=True, help="confidence level of intervals")
+@click.option("--min-games", type=int, default=30, show_default=True, help="flag values with fewer games")
+def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
+    """Tables and plots of a run: prints them, writes report.md, report.html and PNGs into the run."""
+    from analysis import report
+    from analysis.runs import Run
+
+    if not 0.5 <= level < 1:
+        raise UserError(f"--level must be in [0.5, 1), got {level}")
+    opened = Run.open(run)
+    built = report.build(opened, list(by) or None, level, min_games)
+    click.echo(report.to_text(built), nl=False)
+    md, page = report.write(built)
+    click.echo(f"\nwrote {md}, {page} and {len([s for s in built.sections if s.image])} plots")
+
+
+# ---- replay ----------------------------------------------------------------------------------------
+
+
+@cli.command("replay")
+@click.argument("run", type=click.Path())
+@click.option("--game", "game_id", type=int, default=None, help="game index within the run")
+@click.option("--seed", type=int, default=None, help="play this game seed live with the run's config")
+def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
+    """One game as readable text: from the event log, or played again live (failed games, --seed)."""
+    from analysis.runs import Run
+
+    from .replay import replay_live, replay_logged
+
+    if (game_id is None) == (seed is None):
+        raise UserError("replay: give exactly one of --game N or --seed S")
+    opened = Run.open(run)
+    plan = plan_from_manifest(opened.manifest)
+    if game_id is not None:
+        if not 0 <= game_id < plan.n_games:
+            raise UserError(f"--game {game_id}: the run has games 0..{plan.n_games - 1}")
+        failed = opened.db.execute("SELECT count(*) FROM errors WHERE game_id = ?", [game_id]).fetchone()[0]
+        logged = opened.db.execute("SELECT count(*) FROM games WHERE game_id = ?", [game_id]).fetchone()[0]
+        if logged and opened.manifest.get("log_events", True):
+            replay_logged(opened, plan, game_id)
+            return
+        if not failed and not logged:
+            raise UserError(f"--game {game_id}: not played yet in this run (interrupted run?)")
+        sys.exit(replay_live(plan, game_index=game_id))
+    sys.exit(replay_live(plan, seed=seed, run=opened))
+
+
+# ---- cards -----------------------------------------------------------------------------------------
+
+
+@cli.group("cards")
+def cards_cmd() -> None:
+    """Card and deck files."""
+
+
+@cards_cmd.command("check")
+@click.argument("path", type=click.Path())
+@click.option("--game", default=None, help="the game the files belong to (guessed from the path)")
+def cards_check_cmd(path: str, game: str | None) -> None:
+    """Validate card, deck or ratio files (a file or a folder)."""
+    if not os.path.exists(path):
+        raise UserError(f"{path}: no such file or folder")
+    spec = game_registry.get(game) if game else _guess_game(path)
+    if spec.check_cards is None:
+        raise UserError(f"game '{spec.name}' cannot check card files yet")
+    click.echo(spec.check_cards(path))
+
+
+def _guess_game(path: str) -> GameSpec:
+    parts = Path(path).resolve().parts
+    for name in game_registry.names():
+        folder = name.replace("-", "_")
+        if folder in parts or any(p.startswith(folder) for p in parts):
+            return game_registry.get(name)
+    raise UserError(
+        f"{path}: cannot tell which game these cards are for; add --game (one of {', '.join(game_registry.names())})"
+    )
+
+
+# ---- bench -----------------------------------------------------------------------------------------
+
+
+@cli.command("bench")
+@click.argument("games", nargs=-1)
+@click.option(
+    "--games-per", "n_games", type=int, default=200, show_default=True, help="games per measurement"
+)
+@click.option("--players", "-p", type=int, default=None, help="players per game (default: the game's)")
+@click.option("--strategy", "-s", multiple=True, help="strategy (default: the game's default)")
+def bench_cmd(games: tuple[str, ...], n_games: int, players: int | None, strategy: tuple[str, ...]) -> None:
+    """Throughput on one core: games/s, events/s, decisions/s, with and without event logging."""
+    from .bench import bench_table
+
+    names = list(games) or list(game_registry.available())
+    specs = [game_registry.get(name) for name in names]
+    if n_games < 1:
+        raise UserError(f"--games-per must be at least 1, got {n_games}")
+    click.echo(bench_table(specs, n_games, players, strategy))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""From command-line options (or a run's manifest) to a RunPlan: game spec + config + strategies."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from simulate import games as game_registry
+from simulate.core.decisions import parse_strategies
+from simulate.core.errors import UserError
+from simulate.core.game import GameSpec
+from simulate.core.runner import RunPlan
+from strategies import registry as strategy_registry
+
+
+def default_options(spec: GameSpec) -> dict[str, Any]:
+    """The game's own options at their defaults, keyed as make_config takes them."""
+    return {opt.name.replace("-", "_"): opt.default for opt in spec.options}
+
+
+def default_strategy(spec: GameSpec, available: Mapping[str, type]) -> str:
+    if spec.default_strategy in available:
+        return spec.default_strategy
+    if "random" in available:
+        return "random"
+    raise UserError(f"game '{spec.name}' has no strategies yet")
+
+
+def plan_from_options(
+    spec: GameSpec,
+    *,
+    n_games: int,
+    run_seed: int,
+    n_players: int | None,
+    strategy_texts: Sequence[str],
+    batch_size: int,
+    max_turns: int | None,
+    log_events: bool,
+    game_options: Mapping[str, Any] | None = None,
+) -> RunPlan:
+    lo, hi = spec.players_range
+    n_players = spec.default_players if n_players is None else n_players
+    if not lo <= n_players <= hi:
+        raise UserError(f"--players {n_players}: {spec.name} is for {lo}–{hi} players")
+    max_turns = spec.default_max_turns if max_turns is None else max_turns
+    if max_turns < 1:
+        raise UserError(f"--max-turns must be at least 1, got {max_turns}")
+    if run_seed < 0:
+        raise UserError(f"--seed must be 0 or more, got {run_seed}")
+    options = dict(default_options(spec))
+    options.update(game_options or {})
+    config = spec.make_config(n_players=n_players, max_turns=max_turns, **options)
+    available = strategy_registry.for_game(spec.name)
+    texts = list(strategy_texts) or [default_strategy(spec, available)]
+    strategies = tuple(parse_strategies(texts, available))
+    recorded = {"n_players": n_players, "max_turns": max_turns}
+    recorded.update({k: list(v) if isinstance(v, tuple) else v for k, v in options.items()})
+    return RunPlan(spec, config, n_games, run_seed, strategies, batch_size, log_events, recorded)
+
+
+def plan_from_manifest(manifest: Mapping[str, Any]) -> RunPlan:
+    """Rebuild the plan a run was made with (for replay), from what its manifest recorded."""
+    spec = game_registry.get(manifest["game"])
+    options = {k: tuple(v) if isinstance(v, list) else v for k, v in manifest.get("options", {}).items()}
+    n_players = options.pop("n_players", manifest["n_players"])
+    max_turns = options.pop("max_turns", spec.default_max_turns)
+    return plan_from_options(
+        spec,
+        n_games=manifest["n_games"],
+        run_seed=manifest["run_seed"],
+        n_players=n_players,
+        strategy_texts=manifest["strategies"],
+        batch_size=manifest["batch_size"],
+        max_turns=max_turns,
+        log_events=manifest.get("log_events", True),
+        game_options=options,
+    )

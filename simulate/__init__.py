@@ -1,0 +1,1 @@
+"""Game engines and everything that runs games."""

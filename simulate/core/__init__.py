@@ -1,0 +1,27 @@
+"""The game-agnostic kernel: seeding, decisions, event log, card-file loading, runner, Parquet sink."""
+
+from .decisions import Decision, Players, Strategy, StrategySpec, parse_strategies
+from .errors import CardDataError, IllegalChoiceError, UserError
+from .events import EventLog
+from .game import GameOption, GameResult, GameSpec, SeatResult, config_hash
+from .seeds import derive_seed, game_seed, stream
+
+__all__ = [
+    "CardDataError",
+    "Decision",
+    "EventLog",
+    "GameOption",
+    "GameResult",
+    "GameSpec",
+    "IllegalChoiceError",
+    "Players",
+    "SeatResult",
+    "Strategy",
+    "StrategySpec",
+    "UserError",
+    "config_hash",
+    "derive_seed",
+    "game_seed",
+    "parse_strategies",
+    "stream",
+]

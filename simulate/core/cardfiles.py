@@ -1,0 +1,167 @@
+"""Loading card, deck and ratio files: safe YAML that remembers line numbers, and checks that fail
+with file:line, card and field (DESIGN: Cards are data).
+
+Files are read with PyYAML's safe loader only (no tags, no code). Every mapping comes back as a
+:class:`YamlMap` — a dict that also knows the line of each key — so validators can say *where*.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import CardDataError
+
+
+class YamlMap(dict):
+    """A YAML mapping that knows its own line and the line of each key (1-based)."""
+
+    line: int = 0
+    key_lines: dict[Any, int]
+
+    def line_of(self, key: Any) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class YamlList(list):
+    """A YAML sequence that knows its own line and each item's line (1-based)."""
+
+    line: int = 0
+    item_lines: list[int]
+
+
+class _LineLoader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> YamlMap:
+    loader.flatten_mapping(node)
+    result = YamlMap()
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value", key_node.start_mark
+            ) from None
+        if key in result:
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> YamlList:
+    result = YamlList(loader.construct_object(child, deep=True) for child in node.value)
+    result.line = node.start_mark.line + 1
+    result.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(path: str | Path) -> Any:
+    """Read one YAML file safely; any syntax or encoding problem becomes a one-line CardDataError."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise CardDataError(str(path), None, "no such file") from None
+    except IsADirectoryError:
+        raise CardDataError(str(path), None, "is a folder, expected a YAML file") from None
+    except UnicodeDecodeError as exc:
+        raise CardDataError(str(path), None, f"not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise CardDataError(str(path), None, exc.strerror or str(exc)) from None
+    if "\x00" in text:
+        raise CardDataError(str(path), None, "binary data, expected YAML text")
+    try:
+        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 — _LineLoader is a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        raise CardDataError(str(path), line, f"YAML syntax error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise CardDataError(str(path), None, f"YAML error: {str(exc).splitlines()[0]}") from None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` — did you mean 'damage'?`` when a close choice exists, else an empty string."""
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return f" — did you mean '{close[0]}'?" if close else ""
+
+
+def unknown(what: str, word: Any, choices: Iterable[str]) -> str:
+    """The message for an unknown name: ``unknown effect 'damgae' — did you mean 'damage'?``."""
+    return f"unknown {what} {word!r}{did_you_mean(str(word), choices)}"
+
+
+_TYPE_NAMES = {
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+    bool: "true/false",
+    list: "a list",
+    dict: "a mapping",
+}
+
+
+def field_value(
+    data: YamlMap,
+    key: str,
+    kind: type | tuple[type, ...],
+    path: str | Path,
+    card: str | None = None,
+    *,
+    required: bool = True,
+    default: Any = None,
+    minimum: float | None = None,
+    maximum: float | None = None,
+) -> Any:
+    """Fetch and type-check one field of a card/deck mapping, failing with file:line, card and field."""
+    line = data.line_of(key) if isinstance(data, YamlMap) else None
+    if key not in data or data[key] is None:
+        if required:
+            raise CardDataError(str(path), getattr(data, "line", None), f"missing field '{key}'", card)
+        return default
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+        ok = True
+    if not ok:
+        wanted = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
+        raise CardDataError(str(path), line, f"field '{key}' must be {wanted}, got {value!r}", card)
+    if minimum is not None and value < minimum:
+        raise CardDataError(str(path), line, f"field '{key}' must be at least {minimum}, got {value!r}", card)
+    if maximum is not None and value > maximum:
+        raise CardDataError(str(path), line, f"field '{key}' must be at most {maximum}, got {value!r}", card)
+    return value
+
+
+def check_keys(data: YamlMap, allowed: Iterable[str], path: str | Path, card: str | None = None) -> None:
+    """Fail on the first key not in ``allowed`` (typos in field names are the commonest mistake)."""
+    allowed = list(allowed)
+    for key in data:
+        if key not in allowed:
+            raise CardDataError(str(path), data.line_of(key), unknown("field", key, allowed), card)
+
+
+def files_hash(paths: Iterable[str | Path]) -> str:
+    """A short hash of the bytes of card files (recorded in every manifest as the card-data hash)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(p) for p in paths):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -1,0 +1,157 @@
+"""Decisions: the one door through which an engine asks a player to choose.
+
+Engines never decide for a player (DESIGN: Decisions). At each choice the engine builds a
+:class:`Decision` — what is asked, the legal options, and a read-only view of what that player may
+know — and hands it to :meth:`Players.ask`. A strategy returns one of the options.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from .errors import IllegalChoiceError, UserError
+
+
+@dataclass(slots=True)
+class Decision:
+    """One choice put to one player.
+
+    ``kind`` names the question (``action``, ``respond``, ``choose_target``, ``discard``, ``draft_clan``,
+    ``mulligan`` …, each game documents its own). ``options`` are the legal answers: small hashable
+    values (strings, ints, tuples) that the engine understands. ``view`` is a game-specific read-only
+    object with only what this player may know (never another hand or a deck's order). ``context``
+    carries what prompted the decision (the roll being answered, the attack under way …).
+    """
+
+    kind: str
+    seat: int
+    options: Sequence[Any]
+    view: Any = None
+    context: Any = None
+
+
+class Strategy(Protocol):
+    """What a player policy looks like. Strategies live in ``strategies/<game>/``, one module each."""
+
+    name: ClassVar[str]
+
+    def __init__(self, seat: int, rng: random.Random, **params: Any) -> None: ...
+
+    def choose(self, decision: Decision) -> Any: ...
+
+
+@dataclass(slots=True)
+class Players:
+    """The strategies at the table, seat by seat, and the counter of decisions actually asked."""
+
+    strategies: list[Any]
+    decisions: int = 0
+    choices: list[int] | None = field(default=None)
+
+    def __len__(self) -> int:
+        return len(self.strategies)
+
+    def ask(self, decision: Decision) -> Any:
+        """Put ``decision`` to its player and return the chosen option.
+
+        A decision with a single option is answered without asking (DESIGN: "asking costs time").
+        An answer that is not one of the options is a bug in the strategy and stops the game.
+        """
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise IllegalChoiceError(
+                f"engine asked seat {decision.seat} a '{decision.kind}' decision with no options"
+            )
+        strategy = self.strategies[decision.seat]
+        choice = strategy.choose(decision)
+        self.decisions += 1
+        try:
+            index = options.index(choice)
+        except ValueError:
+            raise IllegalChoiceError(
+                f"strategy '{getattr(strategy, 'name', type(strategy).__name__)}' (seat {decision.seat}) returned "
+                f"{choice!r} to a '{decision.kind}' decision; legal options were {list(options)!r}"
+            ) from None
+        if self.choices is not None:
+            self.choices.append(index)
+        return choice
+
+
+@dataclass(frozen=True, slots=True)
+class StrategySpec:
+    """A strategy named on the command line: ``name`` or ``name:key=value,key=value``."""
+
+    name: str
+    cls: type
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)
+
+    def check(self) -> None:
+        """Fail now, with one line, if the class does not take these parameters (not in every game)."""
+        try:
+            inspect.signature(self.cls).bind(0, None, **dict(self.params))
+        except TypeError as exc:
+            raise UserError(f"strategy '{self.label}': {exc}") from None
+
+    def build(self, seat: int, rng: random.Random) -> Any:
+        try:
+            return self.cls(seat, rng, **dict(self.params))
+        except TypeError as exc:
+            raise UserError(f"strategy '{self.label}': {exc}") from None
+
+
+def _parse_value(text: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def parse_strategies(texts: Sequence[str], available: dict[str, type]) -> list[StrategySpec]:
+    """Parse ``--strategy`` values: ``random``, ``sensible,random``, ``sensible:risk=0.3,greed=2,random``.
+
+    Items are split on commas; an item with ``=`` and no ``:`` is one more parameter of the strategy
+    before it, so parameters and seat lists read naturally in one option.
+    """
+    groups: list[list[str]] = []
+    for text in texts:
+        for item in (part.strip() for part in text.split(",")):
+            if not item:
+                raise UserError(f"--strategy '{text}': empty strategy name")
+            if "=" in item and ":" not in item and groups:
+                groups[-1].append(item)
+            else:
+                groups.append([item])
+    specs = [_parse_one(group, available) for group in groups]
+    for spec in specs:
+        spec.check()
+    return specs
+
+
+def _parse_one(group: list[str], available: dict[str, type]) -> StrategySpec:
+    name, _, first = group[0].partition(":")
+    if name not in available:
+        known = ", ".join(sorted(available)) or "none"
+        raise UserError(f"--strategy: unknown strategy '{name}' (available: {known})")
+    params: list[tuple[str, Any]] = []
+    for item in ([first] if first else []) + group[1:]:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UserError(f"--strategy '{name}': parameter '{item}' is not key=value")
+        params.append((key.strip(), _parse_value(value.strip())))
+    return StrategySpec(name, available[name], tuple(params))

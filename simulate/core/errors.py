@@ -1,0 +1,24 @@
+"""Errors a person can cause (exit 2, one line) versus bugs in engines or strategies."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Bad input from a person: a path, an option value, a card or deck file.
+
+    The CLI prints ``str(err)`` as one line on stderr and exits with code 2.
+    """
+
+
+class CardDataError(UserError):
+    """A card, deck or ratio file is invalid. The message names file:line, card and field."""
+
+    def __init__(self, path: str, line: int | None, message: str, card: str | None = None):
+        self.path, self.line, self.card, self.detail = str(path), line, card, message
+        where = f"{self.path}:{line}" if line else self.path
+        who = f" '{card}'" if card else ""
+        super().__init__(f"{where}{who}: {message}")
+
+
+class IllegalChoiceError(Exception):
+    """A strategy returned something that is not one of the decision's options: a bug in the strategy."""

@@ -1,0 +1,139 @@
+"""How a game plugs into the kernel: its spec (name, config, play function, vocabulary, columns)
+and the result one game returns. No game-specific code lives here."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, is_dataclass
+from typing import Any
+
+from .decisions import Players
+from .events import EventLog
+
+# Column types a game may declare for its extra players/games columns (mapped to Arrow by the sink).
+COLUMN_TYPES = ("int", "float", "bool", "str", "list<str>", "list<int>")
+
+END_REASONS = ("win", "draw", "turn_cap")
+
+
+@dataclass(slots=True)
+class SeatResult:
+    """One seat's line in the players table: its score and the game's own columns."""
+
+    score: float = 0.0
+    columns: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GameResult:
+    """What ``play`` returns.
+
+    ``winners`` are seats; several winners with ``end_reason == "draw"`` share a draw. A game that hit
+    the turn cap has ``end_reason == "turn_cap"`` and no winners (never silent: DESIGN, issue 2).
+    ``first_seat`` is the seat that took the first turn. ``turns`` counts turns (or rounds, as the game
+    documents) actually played.
+    """
+
+    winners: tuple[int, ...]
+    end_reason: str
+    turns: int
+    first_seat: int
+    seats: list[SeatResult]
+    events: EventLog
+    columns: dict[str, Any] = field(default_factory=dict)
+    decisions: int = 0
+
+    def __post_init__(self) -> None:
+        if self.end_reason not in END_REASONS:
+            raise ValueError(f"end_reason must be one of {END_REASONS}, not {self.end_reason!r}")
+
+    @property
+    def draw(self) -> bool:
+        return self.end_reason == "draw"
+
+    def seat_outcome(self, seat: int) -> str:
+        if seat in self.winners:
+            return "draw" if self.draw else "win"
+        return "loss"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A game-specific command-line option (``cardlab simulate GAME --NAME``).
+
+    ``kind`` is ``str``, ``int``, ``float``, ``bool`` (a flag), or a tuple of allowed strings.
+    ``multiple`` lets the option repeat (values arrive as a tuple).
+    """
+
+    name: str
+    kind: Any
+    default: Any
+    help: str
+    multiple: bool = False
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the kernel and the CLI need to know about a game.
+
+    ``make_config(n_players, max_turns, **options)`` validates options (raising ``UserError``) and
+    returns a picklable config dataclass. ``play(config, seed, players, log_events=True)`` is the pure
+    game function. ``left_out_cards(config)`` maps card names that the run's decks leave out (behaviour
+    not implemented) to the reason, so every run can record them.
+    """
+
+    name: str
+    title: str
+    make_config: Callable[..., Any]
+    play: Callable[..., GameResult]
+    event_kinds: frozenset[str]
+    player_columns: Mapping[str, str]
+    players_range: tuple[int, int]
+    default_players: int
+    game_columns: Mapping[str, str] = field(default_factory=dict)
+    options: tuple[GameOption, ...] = ()
+    variants: Mapping[str, str] = field(default_factory=dict)
+    card_sets: Mapping[str, str] = field(default_factory=dict)
+    card_data_hash: Callable[[Any], str] = lambda config: ""
+    left_out_cards: Callable[[Any], Mapping[str, str]] = lambda config: {}
+    describe_event: Callable[[tuple], str] | None = None
+    check_cards: Callable[[str], str] | None = None
+    default_max_turns: int = 500
+    default_strategy: str = "sensible"
+
+    def __post_init__(self) -> None:
+        for cols in (self.player_columns, self.game_columns):
+            for name, kind in cols.items():
+                if kind not in COLUMN_TYPES:
+                    raise ValueError(f"game '{self.name}': column {name!r} has unknown type {kind!r}")
+
+
+def config_dict(config: Any) -> dict[str, Any]:
+    """A JSON-ready dict of a config dataclass (tuples become lists)."""
+    data = asdict(config) if is_dataclass(config) else dict(config)
+    return json.loads(json.dumps(data, default=_jsonable, sort_keys=True))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if is_dataclass(value):
+        return asdict(value)
+    return str(value)
+
+
+def config_hash(config: Any) -> str:
+    """A short stable hash of a config: equal configs give equal hashes across machines."""
+    text = json.dumps(config_dict(config), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def play_seated(
+    spec: GameSpec, config: Any, seed: int, players: Players, log_events: bool = True
+) -> GameResult:
+    """Run one game and stamp the number of decisions asked on its result."""
+    result = spec.play(config, seed, players, log_events=log_events)
+    result.decisions = players.decisions
+    return result

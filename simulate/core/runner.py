@@ -1,0 +1,313 @@
+"""Plans a run, plays its games in batches with joblib, and writes each batch's Parquet parts.
+
+Game ``i`` of a run always has seed ``game_seed(run_seed, i)`` and the same seating, whatever the
+batch size, the number of workers or the backend, so the Parquet content is identical (DESIGN: A game
+is a pure function). A game that raises is recorded in ``errors/`` and the run goes on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import platform
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .decisions import Players, StrategySpec
+from .errors import UserError
+from .game import GameResult, GameSpec, config_dict, config_hash, play_seated
+from .runfolder import read_manifest, remove_unlisted_parts, write_manifest, write_parts
+from .seeds import game_seed, stream
+from .tables import BatchTables
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What to run: the game, its config, how many games, the run seed and who sits where."""
+
+    spec: GameSpec
+    config: Any
+    n_games: int
+    run_seed: int
+    strategies: tuple[StrategySpec, ...]
+    batch_size: int = 250
+    log_events: bool = True
+    options: dict[str, Any] = field(default_factory=dict)  # make_config arguments, kept for replay
+
+    def __post_init__(self) -> None:
+        if self.n_games < 1:
+            raise UserError(f"--games must be at least 1, got {self.n_games}")
+        if self.batch_size < 1:
+            raise UserError(f"--batch-size must be at least 1, got {self.batch_size}")
+        if not self.strategies:
+            raise UserError("no strategy given")
+        n = self.config.n_players
+        if len(self.strategies) > n:
+            raise UserError(f"{len(self.strategies)} strategies given for {n} seats (--players {n})")
+
+    def batches(self) -> list[tuple[int, int, int]]:
+        """(batch index, first game index, number of games) for every batch."""
+        size = self.batch_size
+        return [
+            (b, first, min(size, self.n_games - first))
+            for b, first in enumerate(range(0, self.n_games, size))
+        ]
+
+    def seating(self, game_index: int) -> list[StrategySpec]:
+        """Who sits in each seat of game ``game_index``.
+
+        With several strategies the list is rotated one seat per game, so every strategy sits in every
+        seat equally often and seat advantage cannot bias per-strategy figures (issue 2).
+        """
+        k = len(self.strategies)
+        return [self.strategies[(seat + game_index) % k] for seat in range(self.config.n_players)]
+
+    @property
+    def config_hash(self) -> str:
+        return config_hash(self.config)
+
+
+def play_game(plan: RunPlan, game_index: int, log_events: bool | None = None) -> GameResult:
+    """Play one game of the plan exactly as the runner does (used by `cardlab replay --seed` too)."""
+    return play_seed(plan, game_seed(plan.run_seed, game_index), plan.seating(game_index), log_events)
+
+
+def play_seed(
+    plan: RunPlan, seed: int, seating: list[StrategySpec], log_events: bool | None = None
+) -> GameResult:
+    players = Players([spec.build(seat, stream(seed, "strategy", seat)) for seat, spec in enumerate(seating)])
+    logging = plan.log_events if log_events is None else log_events
+    return play_seated(plan.spec, plan.config, seed, players, log_events=logging)
+
+
+@dataclass(slots=True)
+class BatchSummary:
+    batch: int
+    first: int
+    games: int
+    failed: int = 0
+    turn_caps: int = 0
+    events: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+
+def run_batch(
+    plan: RunPlan, batch: int, first: int, count: int, out: Path | None
+) -> tuple[BatchSummary, Any]:
+    """Play games ``first .. first+count-1``; write their parts to ``out`` (or return the tables)."""
+    spec = plan.spec
+    tables = BatchTables(spec.game_columns, spec.player_columns)
+    summary = BatchSummary(batch, first, count)
+    chash = plan.config_hash
+    started = time.perf_counter()
+    for index in range(first, first + count):
+        seed = game_seed(plan.run_seed, index)
+        seating = plan.seating(index)
+        labels = [s.label for s in seating]
+        t0 = time.perf_counter()
+        try:
+            result = play_seed(plan, seed, seating)
+            _check_result(spec, result, len(seating))
+        except Exception as exc:  # one failed game never stops the run (issue 2)
+            tables.add_error(index, seed, labels, exc, traceback.format_exc())
+            summary.failed += 1
+            continue
+        tables.add_game(index, seed, labels, result, chash, time.perf_counter() - t0)
+        summary.turn_caps += result.end_reason == "turn_cap"
+        summary.events += len(result.events.rows)
+        summary.decisions += result.decisions
+    summary.seconds = time.perf_counter() - started
+    arrow = tables.to_arrow()
+    if out is None:
+        return summary, arrow
+    write_parts(out, batch, arrow)
+    return summary, None
+
+
+def _check_result(spec: GameSpec, result: GameResult, n_seats: int) -> None:
+    """Engine contract checks, so a broken result is an error row and never a corrupt table."""
+    if len(result.seats) != n_seats:
+        raise ValueError(f"engine returned {len(result.seats)} seat results for {n_seats} seats")
+    for seat, seat_result in enumerate(result.seats):
+        missing = [c for c in spec.player_columns if c not in seat_result.columns]
+        if missing:
+            raise ValueError(f"seat {seat} result lacks players columns {missing}")
+    kinds = {row[3] for row in result.events.rows}
+    unknown = kinds - spec.event_kinds
+    if unknown:
+        raise ValueError(f"events of kinds outside the game's vocabulary: {sorted(unknown)}")
+
+
+@dataclass
+class RunOutcome:
+    out: Path
+    manifest: dict[str, Any]
+    games: int = 0
+    failed: int = 0
+    turn_caps: int = 0
+    events: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    skipped_batches: int = field(default=0)
+
+
+def _versions() -> dict[str, str]:
+    import duckdb
+    import joblib
+    import numpy
+    import polars
+    import pyarrow
+
+    from cardlab import __version__
+
+    return {
+        "cardlab": __version__,
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "pyarrow": pyarrow.__version__,
+        "polars": polars.__version__,
+        "duckdb": duckdb.__version__,
+        "joblib": joblib.__version__,
+    }
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def new_manifest(plan: RunPlan) -> dict[str, Any]:
+    spec, config = plan.spec, plan.config
+    left_out = dict(spec.left_out_cards(config))
+    return {
+        "cardlab_version": _versions()["cardlab"],
+        "game": spec.name,
+        "title": spec.title,
+        "status": "running",
+        "stop_reason": None,
+        "n_games": plan.n_games,
+        "run_seed": plan.run_seed,
+        "batch_size": plan.batch_size,
+        "strategies": [s.label for s in plan.strategies],
+        "n_players": config.n_players,
+        "log_events": plan.log_events,
+        "options": plan.options,
+        "config": config_dict(config),
+        "config_hash": plan.config_hash,
+        "card_data_hash": spec.card_data_hash(config),
+        "left_out_cards": {"count": len(left_out), "cards": left_out},
+        "versions": _versions(),
+        "created": _now(),
+        "finished": None,
+        "totals": {"games": 0, "failed": 0, "turn_caps": 0, "events": 0, "decisions": 0, "seconds": 0.0},
+        "batches": [],
+    }
+
+
+_RESUME_KEYS = ("game", "n_games", "run_seed", "batch_size", "strategies", "config_hash", "log_events")
+
+
+def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> dict[str, Any]:
+    """Create a new run folder, or check and reopen an interrupted one for ``--resume``."""
+    if not resume:
+        if (out / "manifest.json").exists():
+            raise UserError(
+                f"{out}: a run already exists there (use --resume to complete it, or another --name)"
+            )
+        if out.exists() and any(out.iterdir()):
+            raise UserError(f"{out}: folder exists and is not empty")
+        manifest = new_manifest(plan)
+        write_manifest(out, manifest)
+        return manifest
+    manifest = read_manifest(out)
+    fresh = new_manifest(plan)
+    for key in _RESUME_KEYS:
+        if manifest.get(key) != fresh[key]:
+            raise UserError(
+                f"{out}: cannot resume: {key} differs (run has {manifest.get(key)!r}, this command gives {fresh[key]!r})"
+            )
+    remove_unlisted_parts(out, {entry["batch"] for entry in manifest["batches"]})
+    manifest["status"] = "running"
+    write_manifest(out, manifest)
+    return manifest
+
+
+def execute(
+    plan: RunPlan,
+    out: Path,
+    *,
+    jobs: int = -1,
+    backend: str = "loky",
+    resume: bool = False,
+    progress: bool = True,
+    stop_after_batches: int | None = None,
+    on_batch: Callable[[BatchSummary], None] | None = None,
+) -> RunOutcome:
+    """Run the plan into ``out``. ``stop_after_batches`` simulates an interruption (tests)."""
+    from joblib import Parallel, delayed
+    from tqdm import tqdm
+
+    out = Path(out)
+    manifest = prepare_folder(plan, out, resume)
+    done = {entry["batch"] for entry in manifest["batches"]}
+    pending = [b for b in plan.batches() if b[0] not in done]
+    if stop_after_batches is not None:
+        pending = pending[:stop_after_batches]
+    outcome = RunOutcome(out, manifest, skipped_batches=len(done))
+    done_games = sum(entry["games"] for entry in manifest["batches"])
+    bar = tqdm(
+        total=plan.n_games,
+        initial=done_games,
+        unit="game",
+        disable=not progress,
+        dynamic_ncols=True,
+        leave=True,
+    )
+    finished = False
+    try:
+        n_jobs = 1 if len(pending) <= 1 else jobs
+        tasks = (delayed(run_batch)(plan, b, first, count, out) for b, first, count in pending)
+        results: Iterator = Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")(tasks)
+        for summary, _ in results:
+            _record_batch(manifest, summary)
+            write_manifest(out, manifest)
+            for name in ("failed", "turn_caps", "events", "decisions", "seconds"):
+                setattr(outcome, name, getattr(outcome, name) + getattr(summary, name))
+            outcome.games += summary.games
+            bar.update(summary.games)
+            if summary.failed:
+                bar.set_postfix(failed=manifest["totals"]["failed"])
+            if on_batch:
+                on_batch(summary)
+        finished = len(manifest["batches"]) == len(plan.batches())
+    finally:
+        bar.close()
+        manifest["status"] = "complete" if finished else "incomplete"
+        manifest["stop_reason"] = "all games played" if finished else "interrupted"
+        manifest["finished"] = _now()
+        write_manifest(out, manifest)
+    return outcome
+
+
+def _record_batch(manifest: dict[str, Any], summary: BatchSummary) -> None:
+    manifest["batches"].append(
+        {
+            "batch": summary.batch,
+            "first": summary.first,
+            "games": summary.games,
+            "failed": summary.failed,
+            "turn_caps": summary.turn_caps,
+            "events": summary.events,
+        }
+    )
+    manifest["batches"].sort(key=lambda entry: entry["batch"])
+    totals = manifest["totals"]
+    totals["games"] += summary.games
+    totals["failed"] += summary.failed
+    totals["turn_caps"] += summary.turn_caps
+    totals["events"] += summary.events
+    totals["decisions"] += summary.decisions
+    totals["seconds"] = round(totals["seconds"] + summary.seconds, 3)

@@ -1,0 +1,40 @@
+"""Strategy registry: game name → {strategy name: class}. Each game folder exposes ``STRATEGIES``."""
+
+from __future__ import annotations
+
+import importlib
+
+from simulate.core.errors import UserError
+
+BUILTIN = {
+    "four-souls": "strategies.four_souls",
+    "gosu-x": "strategies.gosu_x",
+    "hidden-reason": "strategies.hidden_reason",
+}
+
+_extra: dict[str, dict[str, type]] = {}
+
+
+def register(game: str, strategies: dict[str, type]) -> None:
+    """Add strategies for a game defined elsewhere (tests use this for their fixture game)."""
+    _extra.setdefault(game, {}).update(strategies)
+
+
+def for_game(game: str) -> dict[str, type]:
+    if game in _extra:
+        return dict(_extra[game])
+    if game not in BUILTIN:
+        raise UserError(f"no strategies for game '{game}'")
+    try:
+        module = importlib.import_module(BUILTIN[game])
+    except ModuleNotFoundError as exc:
+        if exc.name and BUILTIN[game].startswith(exc.name):
+            return {}
+        raise
+    return dict(getattr(module, "STRATEGIES", {}))
+
+
+def describe(cls: type) -> str:
+    """The first line of a strategy's docstring: what `cardlab games` shows."""
+    doc = (cls.__doc__ or "").strip()
+    return doc.splitlines()[0] if doc else ""

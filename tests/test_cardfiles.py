@@ -1,0 +1,93 @@
+"""Card-file loading: safe YAML with line numbers, one-line errors naming file:line, card and field."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.core.cardfiles import YamlMap, check_keys, did_you_mean, field_value, load_yaml, unknown
+from simulate.core.errors import CardDataError
+
+GOOD = """\
+set: test
+cards:
+  - name: Bomb!
+    hp: 2
+    effects:
+      - damage: 1
+"""
+
+
+def write(tmp_path, text, name="cards.yaml"):
+    path = tmp_path / name
+    path.write_bytes(text.encode() if isinstance(text, str) else text)
+    return path
+
+
+def test_lines_are_remembered(tmp_path):
+    data = load_yaml(write(tmp_path, GOOD))
+    card = data["cards"][0]
+    assert isinstance(card, YamlMap)
+    assert card.line == 3 and card.line_of("hp") == 4 and card.line_of("effects") == 5
+    assert data["cards"].item_lines == [3]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("cards: [\n  - a\n", "YAML syntax error"),
+        ("a: 1\na: 2\n", "duplicate key 'a'"),
+        ("x: !!python/object/apply:os.system ['echo hi']\n", "YAML syntax error"),
+        (b"\xff\xfe junk", "not UTF-8 text"),
+        (b"a: 1\x00", "binary data"),
+    ],
+)
+def test_bad_files_fail_with_one_line(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(CardDataError) as err:
+        load_yaml(path)
+    assert str(err.value).startswith(str(path)) and message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_duplicate_key_names_its_line(tmp_path):
+    path = write(tmp_path, "a: 1\nb: 2\na: 3\n")
+    with pytest.raises(CardDataError) as err:
+        load_yaml(path)
+    assert str(err.value) == f"{path}:3: YAML syntax error: duplicate key 'a'"
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(CardDataError, match="no such file"):
+        load_yaml(tmp_path / "nope.yaml")
+
+
+def test_field_checks_name_file_line_card_and_field(tmp_path):
+    path = write(tmp_path, "cards:\n  - name: Gurdy\n    hp: -2\n    atk: two\n")
+    card = load_yaml(path)["cards"][0]
+    with pytest.raises(CardDataError) as err:
+        field_value(card, "hp", int, path, "Gurdy", minimum=0)
+    assert str(err.value) == f"{path}:3 'Gurdy': field 'hp' must be at least 0, got -2"
+    with pytest.raises(CardDataError) as err:
+        field_value(card, "atk", int, path, "Gurdy")
+    assert str(err.value) == f"{path}:4 'Gurdy': field 'atk' must be a whole number, got 'two'"
+    with pytest.raises(CardDataError) as err:
+        field_value(card, "soul", int, path, "Gurdy")
+    assert str(err.value) == f"{path}:2 'Gurdy': missing field 'soul'"
+    assert field_value(card, "soul", int, path, "Gurdy", required=False, default=0) == 0
+
+
+def test_bool_is_not_a_number(tmp_path):
+    path = write(tmp_path, "hp: true\n")
+    with pytest.raises(CardDataError, match="must be a whole number, got True"):
+        field_value(load_yaml(path), "hp", int, path)
+
+
+def test_unknown_keys_suggest_the_closest(tmp_path):
+    path = write(tmp_path, "name: X\ncopeis: 2\n")
+    with pytest.raises(CardDataError) as err:
+        check_keys(load_yaml(path), ["name", "copies"], path, "X")
+    assert str(err.value) == f"{path}:2 'X': unknown field 'copeis' — did you mean 'copies'?"
+    assert (
+        unknown("effect", "damgae", ["damage", "heal"]) == "unknown effect 'damgae' — did you mean 'damage'?"
+    )
+    assert did_you_mean("zzz", ["damage"]) == ""

@@ -1,0 +1,76 @@
+"""Bad input gives one clear line and exit code 2, never a traceback (issue 2, DESIGN: Command line)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+
+CASES = [
+    (["simulate", "nope"], "error: unknown game 'nope'"),
+    (
+        ["simulate", "pig", "-s", "bogus"],
+        "error: --strategy: unknown strategy 'bogus' (available: cheat, hold, random)",
+    ),
+    (["simulate", "pig", "-s", "hold:at"], "error: --strategy 'hold': parameter 'at' is not key=value"),
+    (["simulate", "pig", "-s", "hold:speed=3"], "error: strategy 'hold:speed=3'"),
+    (["simulate", "pig", "--players", "7"], "error: --players 7: pig is for 2–4 players"),
+    (["simulate", "pig", "--games", "0"], "error: --games must be at least 1, got 0"),
+    (["simulate", "pig", "--batch-size", "0"], "error: --batch-size must be at least 1, got 0"),
+    (["simulate", "pig", "--max-turns", "0"], "error: --max-turns must be at least 1, got 0"),
+    (["simulate", "pig", "--target", "0"], "error: --target must be at least 1, got 0"),
+    (
+        ["simulate", "pig", "-s", "hold,random,hold", "--players", "2"],
+        "error: 3 strategies given for 2 seats",
+    ),
+    (["simulate", "pig", "--jobs", "0"], "error: --jobs must be -1 (all cores) or at least 1, got 0"),
+    (["simulate", "pig", "--name", "latest"], "error: --name 'latest' is not a usable run name"),
+    (["report", "no/such/run"], "error: no/such/run: no such run folder"),
+    (["replay", "no/such/run", "--game", "1"], "error: no/such/run: no such run folder"),
+    (["cards", "check", "no/such/file.yaml"], "error: no/such/file.yaml: no such file or folder"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), CASES, ids=[" ".join(a) for a, _ in CASES])
+def test_bad_input_is_one_line_exit_2(tmp_path, args, message):
+    if args[0] == "simulate":
+        args = [*args, "--out", str(tmp_path), "-q"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(message), result.output
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    if args[0] == "simulate":
+        assert not any(tmp_path.iterdir()), "nothing may be written for a rejected run"
+
+
+def test_resume_without_a_run(tmp_path):
+    result = CliRunner().invoke(
+        cli, ["simulate", "pig", "--out", str(tmp_path), "--name", "x", "--resume", "-q"]
+    )
+    assert result.exit_code == 2 and "nothing to resume" in result.output
+
+
+def test_replay_needs_exactly_one_target(tmp_path):
+    CliRunner().invoke(
+        cli, ["simulate", "pig", "-n", "3", "--out", str(tmp_path), "--name", "r", "-q", "-j", "1"]
+    )
+    result = CliRunner().invoke(cli, ["replay", str(tmp_path / "r")])
+    assert (
+        result.exit_code == 2 and result.output == "error: replay: give exactly one of --game N or --seed S\n"
+    )
+    result = CliRunner().invoke(cli, ["replay", str(tmp_path / "r"), "--game", "99"])
+    assert result.exit_code == 2 and result.output == "error: --game 99: the run has games 0..2\n"
+
+
+def test_games_lists_the_fixture_game():
+    result = CliRunner().invoke(cli, ["games"])
+    assert result.exit_code == 0 and "pig — Pig (test fixture)" in result.output and "hold " in result.output
+
+
+def test_bench_prints_a_table():
+    result = CliRunner().invoke(cli, ["bench", "pig", "--games-per", "20"])
+    assert result.exit_code == 0, result.output
+    head = result.output.splitlines()[0].split()
+    assert head[:5] == ["game", "players", "strategy", "events", "games/s"]
+    assert "logged" in result.output and "off" in result.output

@@ -1,0 +1,138 @@
+"""Report figures on a hand-made Parquet fixture equal hand-computed values (issue 2)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from analysis.runs import Run
+from analysis.stats import wilson
+from analysis.winrates import first_player_winrates, seat_winrates, winrate_by
+from cardlab.cli import cli
+from simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, schema
+
+
+def test_wilson_known_values():
+    lo, hi = wilson(7, 10)
+    assert lo == pytest.approx(0.3968, abs=5e-5) and hi == pytest.approx(0.8922, abs=5e-5)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert all(math.isnan(x) for x in wilson(0, 0))
+    with pytest.raises(ValueError):
+        wilson(11, 10)
+
+
+@pytest.fixture
+def fixture_run(tmp_path):
+    """10 two-player games: A beats B in 7, B wins 3; A sits in seat 0 in games 0-4, seat 1 in 5-9."""
+    run = tmp_path / "fixture"
+    winners_a = [True] * 7 + [False] * 3
+    games, players = [], []
+    for g, a_wins in enumerate(winners_a):
+        a_seat = 0 if g < 5 else 1
+        win_seat = a_seat if a_wins else 1 - a_seat
+        games.append(
+            {
+                "game_id": g,
+                "seed": g,
+                "n_players": 2,
+                "first_seat": 0,
+                "winners": [win_seat],
+                "draw": False,
+                "turns": 10 + g,
+                "end_reason": "win",
+                "decisions": 0,
+                "events": 0,
+                "config_hash": "x",
+                "duration_s": 0.0,
+            }
+        )
+        for seat in (0, 1):
+            label = "A" if seat == a_seat else "B"
+            win = seat == win_seat
+            players.append(
+                {
+                    "game_id": g,
+                    "seat": seat,
+                    "n_players": 2,
+                    "strategy": label,
+                    "result": "win" if win else "loss",
+                    "win": win,
+                    "score": float(win),
+                    "character": "Isaac" if label == "A" else "Cain",
+                    "clans": ["x", label],
+                }
+            )
+    for name, rows in (("games", games), ("players", players), ("events", []), ("errors", [])):
+        (run / name).mkdir(parents=True)
+        empty = {"events": EVENTS_SCHEMA, "errors": ERRORS_SCHEMA}
+        table = pa.Table.from_pylist(rows) if rows else schema(empty[name], {}).empty_table()
+        pq.write_table(table, run / name / "part-000000.parquet")
+    manifest = {
+        "game": "pig",
+        "title": "fixture",
+        "status": "complete",
+        "stop_reason": "all games played",
+        "n_games": 10,
+        "n_players": 2,
+        "run_seed": 0,
+        "strategies": ["A", "B"],
+        "config_hash": "x",
+        "card_data_hash": "",
+        "versions": {"cardlab": "test"},
+        "batches": [{"batch": 0, "games": 10}],
+        "totals": {"games": 10, "failed": 0, "turn_caps": 0, "events": 0, "decisions": 0},
+    }
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    return run
+
+
+def test_winrate_by_strategy_matches_hand_counts(fixture_run):
+    frame = winrate_by(Run.open(fixture_run), "strategy").sort("value")
+    a = frame.row(0, named=True)
+    assert (a["value"], a["games"], a["wins"], a["draws"]) == ("A", 10, 7, 0)
+    assert a["win_rate"] == pytest.approx(0.7)
+    assert a["lower"] == pytest.approx(0.3968, abs=5e-5) and a["upper"] == pytest.approx(0.8922, abs=5e-5)
+    assert a["flag"] == "few games"
+    assert frame.row(1, named=True)["wins"] == 3
+
+
+def test_list_columns_count_each_member(fixture_run):
+    frame = winrate_by(Run.open(fixture_run), "clans").sort("value")
+    assert frame["value"].to_list() == ["A", "B", "x"]
+    assert frame["games"].to_list() == [10, 10, 20] and frame["wins"].to_list() == [7, 3, 10]
+
+
+def test_seat_and_first_player(fixture_run):
+    seats = seat_winrates(Run.open(fixture_run)).sort("seat")
+    # seat 0: A wins games 0-4 (5 wins), B in seat 0 wins games 7-9 (3 wins) → 8 of 10
+    assert seats["wins"].to_list() == [5 + 3, 2]
+    first = first_player_winrates(Run.open(fixture_run))
+    assert first["games"].to_list() == [10] and first["wins"].to_list() == [8]
+
+
+def test_report_command_writes_files_and_prints_table(fixture_run):
+    result = CliRunner().invoke(cli, ["report", str(fixture_run), "--by", "strategy", "--by", "character"])
+    assert result.exit_code == 0, result.output
+    assert "A         10     7     0      70.0%     [39.7%, 89.2%]  few games" in result.output
+    html = (fixture_run / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 3  # two win-rate plots + game length
+    assert (fixture_run / "report.md").read_text().startswith("# cardlab report")
+    assert (fixture_run / "winrate_character.png").stat().st_size > 1000
+
+
+def test_report_unknown_dimension_is_one_line(fixture_run):
+    result = CliRunner().invoke(cli, ["report", str(fixture_run), "--by", "charactr"])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: --by: no players column 'charactr'")
+    assert "Traceback" not in result.output
+
+
+def test_report_on_a_folder_that_is_not_a_run(tmp_path):
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output == f"error: {tmp_path}: not a cardlab run folder (no manifest.json)\n"

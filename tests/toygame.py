@@ -1,0 +1,131 @@
+"""Pig, a tiny dice game used to test the kernel (a fixture, not a product feature).
+
+Each turn the player rolls a die until they hold or roll a 1 (losing the turn's points). First to
+``target`` points wins. ``crash_every`` makes every game whose seed is divisible by it raise, so the
+error path can be tested.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simulate.core import (
+    Decision,
+    EventLog,
+    GameOption,
+    GameResult,
+    GameSpec,
+    Players,
+    SeatResult,
+    UserError,
+    stream,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PigConfig:
+    n_players: int = 2
+    max_turns: int = 200
+    target: int = 30
+    crash_every: int = 0
+
+
+def make_config(n_players: int, max_turns: int, target: int = 30, crash_every: int = 0) -> PigConfig:
+    if target < 1:
+        raise UserError(f"--target must be at least 1, got {target}")
+    return PigConfig(n_players, max_turns, target, crash_every)
+
+
+def play(config: PigConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
+    rng = stream(seed, "engine")
+    log = EventLog(log_events)
+    if config.crash_every and seed % config.crash_every == 0:
+        raise RuntimeError(f"pig crashed on purpose (seed {seed})")
+    n = config.n_players
+    scores = [0] * n
+    first = rng.randrange(n)
+    turn = 0
+    while turn < config.max_turns:
+        turn += 1
+        seat = (first + turn - 1) % n
+        log.turn, log.phase = turn, "main"
+        log.emit("turn_start", seat)
+        pot = 0
+        while True:
+            roll = rng.randint(1, 6)
+            log.emit("roll", seat, amount=roll)
+            if roll == 1:
+                log.emit("bust", seat, amount=pot)
+                pot = 0
+                break
+            pot += roll
+            if scores[seat] + pot >= config.target:
+                break
+            choice = players.ask(Decision("roll_or_hold", seat, ("roll", "hold"), view=(scores[seat], pot)))
+            if choice == "hold":
+                break
+        if pot:
+            scores[seat] += pot
+            log.emit("hold", seat, amount=pot)
+        if scores[seat] >= config.target:
+            log.emit("game_over", seat, detail="win")
+            seats = [SeatResult(score=s, columns={"busts": 0}) for s in scores]
+            return GameResult((seat,), "win", turn, first, seats, log)
+    log.emit("game_over", -1, detail="turn_cap")
+    return GameResult(
+        (), "turn_cap", turn, first, [SeatResult(score=s, columns={"busts": 0}) for s in scores], log
+    )
+
+
+class RandomPig:
+    """Rolls or holds uniformly at random."""
+
+    name = "random"
+
+    def __init__(self, seat, rng, **params):
+        self.rng = rng
+
+    def choose(self, decision):
+        return self.rng.choice(decision.options)
+
+
+class HoldAt:
+    """Holds once the turn's pot reaches ``at`` points."""
+
+    name = "hold"
+
+    def __init__(self, seat, rng, at: int = 15):
+        self.at = at
+
+    def choose(self, decision):
+        return "hold" if decision.view[1] >= self.at else "roll"
+
+
+class Cheater:
+    """Returns an illegal answer (to test illegal-choice errors)."""
+
+    name = "cheat"
+
+    def __init__(self, seat, rng):
+        pass
+
+    def choose(self, decision):
+        return "steal"
+
+
+GAME = GameSpec(
+    name="pig",
+    title="Pig (test fixture)",
+    make_config=make_config,
+    play=play,
+    event_kinds=frozenset({"turn_start", "roll", "bust", "hold", "game_over"}),
+    player_columns={"busts": "int"},
+    players_range=(2, 4),
+    default_players=2,
+    options=(
+        GameOption("target", int, 30, "points needed to win"),
+        GameOption("crash-every", int, 0, "raise in games whose seed is divisible by this (testing)"),
+    ),
+)
+
+STRATEGIES = {"random": RandomPig, "hold": HoldAt, "cheat": Cheater}
