@@ -123,10 +123,13 @@ COMMON_OPTIONS = [
     click.Option(["--quiet", "-q"], is_flag=True, help="no progress bar"),
     click.Option(
         ["--backend"],
-        type=click.Choice(["loky", "multiprocessing", "threading"]),
+        type=click.Choice(["loky", "multiprocessing", "threading", "dask", "ray"]),
         default="loky",
         show_default=True,
-        help="joblib backend",
+        help="joblib backend; dask and ray hand the same batches to a cluster (same results)",
+    ),
+    click.Option(
+        ["--scheduler"], default=None, help="dask scheduler (tcp://host:8786) or ray address (auto)"
     ),
 ]
 
@@ -186,6 +189,7 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         out,
         jobs=common["jobs"],
         backend=common["backend"],
+        scheduler=common["scheduler"],
         resume=common["resume"],
         progress=not common["quiet"],
     )

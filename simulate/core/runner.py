@@ -7,6 +7,7 @@ is a pure function). A game that raises is recorded in ``errors/`` and the run g
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import platform
 import time
@@ -235,23 +236,51 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> dict[str, Any]:
     return manifest
 
 
+LOCAL_BACKENDS = ("loky", "multiprocessing", "threading")
+CLUSTER_BACKENDS = ("dask", "ray")
+
+
 def execute(
     plan: RunPlan,
     out: Path,
     *,
     jobs: int = -1,
     backend: str = "loky",
+    scheduler: str | None = None,
     resume: bool = False,
     progress: bool = True,
     stop_after_batches: int | None = None,
     on_batch: Callable[[BatchSummary], None] | None = None,
 ) -> RunOutcome:
-    """Run the plan into ``out``. ``stop_after_batches`` simulates an interruption (tests)."""
-    from joblib import Parallel, delayed
+    """Run the plan into ``out``. ``stop_after_batches`` simulates an interruption (tests).
+
+    With a local backend each worker writes its own parts (the folder is on this machine). With a
+    cluster backend (dask, ray) workers return their tables and the driver writes them, so ``out``
+    need not be shared with the cluster.
+    """
+    if backend not in LOCAL_BACKENDS + CLUSTER_BACKENDS:
+        raise UserError(f"--backend '{backend}' is not one of {', '.join(LOCAL_BACKENDS + CLUSTER_BACKENDS)}")
+    if scheduler and backend not in CLUSTER_BACKENDS:
+        raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
+    out = Path(out)
+    with _cluster(backend, scheduler, jobs) if backend in CLUSTER_BACKENDS else contextlib.nullcontext():
+        return _execute(plan, out, jobs, backend, resume, progress, stop_after_batches, on_batch)
+
+
+def _execute(
+    plan: RunPlan,
+    out: Path,
+    jobs: int,
+    backend: str,
+    resume: bool,
+    progress: bool,
+    stop_after_batches: int | None,
+    on_batch: Callable[[BatchSummary], None] | None,
+) -> RunOutcome:
     from tqdm import tqdm
 
-    out = Path(out)
-    manifest = prepare_folder(plan, out, resume)
+    manifest = prepare_folder(plan, out, resume)  # only once a cluster answered: nothing half-written
+    manifest["backend"] = backend
     done = {entry["batch"] for entry in manifest["batches"]}
     pending = [b for b in plan.batches() if b[0] not in done]
     if stop_after_batches is not None:
@@ -268,15 +297,13 @@ def execute(
     )
     finished = False
     try:
-        n_jobs = 1 if len(pending) <= 1 else jobs
-        tasks = (delayed(run_batch)(plan, b, first, count, out) for b, first, count in pending)
-        results: Iterator = Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")(tasks)
-        for summary, _ in results:
+        for summary, tables in _run_batches(plan, pending, out, jobs, backend):
+            if tables is not None:
+                write_parts(out, summary.batch, tables)
             _record_batch(manifest, summary)
             write_manifest(out, manifest)
-            for name in ("failed", "turn_caps", "events", "decisions", "seconds"):
+            for name in ("games", "failed", "turn_caps", "events", "decisions", "seconds"):
                 setattr(outcome, name, getattr(outcome, name) + getattr(summary, name))
-            outcome.games += summary.games
             bar.update(summary.games)
             if summary.failed:
                 bar.set_postfix(failed=manifest["totals"]["failed"])
@@ -290,6 +317,86 @@ def execute(
         manifest["finished"] = _now()
         write_manifest(out, manifest)
     return outcome
+
+
+def _run_batches(
+    plan: RunPlan,
+    pending: list[tuple[int, int, int]],
+    out: Path,
+    jobs: int,
+    backend: str,
+) -> Iterator[tuple[BatchSummary, Any]]:
+    """Yield (summary, tables or None) per batch as batches finish, in any order."""
+    from joblib import Parallel, delayed, parallel_config
+
+    if backend in CLUSTER_BACKENDS:  # _cluster has set joblib's backend; the driver writes the parts
+        tasks = (delayed(run_batch)(plan, b, first, count, None) for b, first, count in pending)
+        yield from Parallel(n_jobs=-1, return_as="generator_unordered")(tasks)
+        return
+    n_jobs = 1 if len(pending) <= 1 else jobs
+    tasks = (delayed(run_batch)(plan, b, first, count, out) for b, first, count in pending)
+    with parallel_config(backend=backend):
+        yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks)
+
+
+class _cluster:
+    """Connect joblib to a dask or ray cluster (a local one when no scheduler address is given)."""
+
+    def __init__(self, backend: str, scheduler: str | None, jobs: int) -> None:
+        self.backend, self.scheduler, self.jobs = backend, scheduler, jobs
+        self.closers: list[Any] = []
+
+    def __enter__(self) -> _cluster:
+        from joblib import parallel_config
+
+        workers = self.jobs if self.jobs > 0 else None
+        if self.backend == "dask":
+            try:
+                from dask.distributed import Client, LocalCluster
+            except ImportError:
+                raise UserError("--backend dask needs the dask extra: pip install 'cardlab[dask]'") from None
+            if self.scheduler:
+                try:
+                    client = Client(self.scheduler, timeout="8s")
+                except OSError as exc:
+                    raise UserError(f"--scheduler {self.scheduler}: cannot connect ({exc})") from None
+                self.closers.append(client)
+            else:
+                cluster = LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+                )
+                client = Client(cluster)
+                self.closers += [client, cluster]
+        else:
+            try:
+                import ray
+                from ray.util.joblib import register_ray
+            except ImportError:
+                raise UserError("--backend ray needs the ray extra: pip install 'cardlab[ray]'") from None
+            register_ray()
+            ray.init(
+                address=self.scheduler,
+                num_cpus=None if self.scheduler else workers,
+                ignore_reinit_error=True,
+                include_dashboard=False,
+                log_to_driver=False,
+            )
+            self.closers.append(_RayShutdown())
+        self.config = parallel_config(backend=self.backend)
+        self.config.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.config.__exit__(*exc)
+        for closer in self.closers:
+            closer.close()
+
+
+class _RayShutdown:
+    def close(self) -> None:
+        import ray
+
+        ray.shutdown()
 
 
 def _record_batch(manifest: dict[str, Any], summary: BatchSummary) -> None:

@@ -1,0 +1,54 @@
+"""A run killed with SIGKILL mid-way resumes to exactly the content of a clean run (issue 8)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from polars.testing import assert_frame_equal
+
+from tests.kernel_helpers import read_sorted
+
+ROOT = Path(__file__).resolve().parent.parent
+ARGS = ["-n", "3000", "--seed", "11", "-s", "hold,random", "--batch-size", "50", "--target", "60", "-q"]
+
+
+def cli(tmp_path: Path, name: str, *extra: str) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "tests.pig_cli", "simulate", "pig", "--out", str(tmp_path), "--name", name, *ARGS, *extra]
+    return subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def listed_batches(run: Path) -> int:
+    try:
+        return len(json.loads((run / "manifest.json").read_text())["batches"])
+    except (FileNotFoundError, json.JSONDecodeError):
+        return 0
+
+
+def test_sigkill_then_resume_equals_a_clean_run(tmp_path):
+    clean = cli(tmp_path, "clean", "--jobs", "1")
+    victim = cli(tmp_path, "victim", "--jobs", "2")
+    deadline = time.monotonic() + 60
+    while listed_batches(tmp_path / "victim") < 3 and time.monotonic() < deadline and victim.poll() is None:
+        time.sleep(0.02)
+    assert victim.poll() is None, "the run finished before it could be killed; make it longer"
+    os.killpg(victim.pid, signal.SIGKILL)  # the driver and its workers, mid-batch
+    victim.wait()
+    manifest = json.loads((tmp_path / "victim" / "manifest.json").read_text())
+    assert manifest["status"] == "running" and 3 <= len(manifest["batches"]) < 60
+    resumed = cli(tmp_path, "victim", "--jobs", "2", "--resume")
+    assert resumed.wait(timeout=120) == 0, resumed.stderr.read().decode()
+    assert clean.wait(timeout=120) == 0, clean.stderr.read().decode()
+    for table in ("games", "players", "events"):
+        want = read_sorted(tmp_path / "clean", table)
+        got = read_sorted(tmp_path / "victim", table)
+        assert_frame_equal(want, got.select(want.columns))
+    assert read_sorted(tmp_path / "victim", "games")["game_id"].to_list() == list(range(3000))
+    assert json.loads((tmp_path / "victim" / "manifest.json").read_text())["status"] == "complete"
+    leftovers = [p.name for p in (tmp_path / "victim").rglob(".*tmp")]
+    assert leftovers == []
