@@ -19,8 +19,22 @@ ARGS = ["-n", "3000", "--seed", "11", "-s", "hold,random", "--batch-size", "50",
 
 
 def cli(tmp_path: Path, name: str, *extra: str) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "tests.pig_cli", "simulate", "pig", "--out", str(tmp_path), "--name", name, *ARGS, *extra]
-    return subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    cmd = [
+        sys.executable,
+        "-m",
+        "tests.pig_cli",
+        "simulate",
+        "pig",
+        "--out",
+        str(tmp_path),
+        "--name",
+        name,
+        *ARGS,
+        *extra,
+    ]
+    return subprocess.Popen(
+        cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
 
 
 def listed_batches(run: Path) -> int:
@@ -52,3 +66,23 @@ def test_sigkill_then_resume_equals_a_clean_run(tmp_path):
     assert json.loads((tmp_path / "victim" / "manifest.json").read_text())["status"] == "complete"
     leftovers = [p.name for p in (tmp_path / "victim").rglob(".*tmp")]
     assert leftovers == []
+
+
+def test_a_dying_worker_does_not_hang_the_run(tmp_path):
+    """Batches whose worker dies are retried once alone, then recorded as failed (issue 8)."""
+    from simulate.core.seeds import game_seed
+    from tests.kernel_helpers import simulate
+
+    args = ("-n", "120", "--seed", "5", "-s", "hold,random", "--batch-size", "10", "--jobs", "2")
+    deadly = [i for i in range(120) if game_seed(5, i) % 31 == 0]
+    assert deadly, "pick a divisor that kills at least one game"
+    result = simulate(tmp_path, "dies", *args, "--die-every", "31")
+    assert result.exit_code == 1, result.output
+    errors = read_sorted(tmp_path / "dies", "errors")
+    dead_batches = {i // 10 for i in deadly}
+    assert set(errors["game_id"].to_list()) == {g for b in dead_batches for g in range(b * 10, b * 10 + 10)}
+    assert set(errors["error_type"].to_list()) == {"WorkerDiedError"}
+    assert simulate(tmp_path, "clean", *args).exit_code == 0
+    clean = read_sorted(tmp_path / "clean", "games").drop("config_hash")
+    survived = read_sorted(tmp_path / "dies", "games").drop("config_hash")
+    assert_frame_equal(clean.filter(~clean["game_id"].is_in(errors["game_id"].to_list())), survived)

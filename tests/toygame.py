@@ -1,12 +1,13 @@
 """Pig, a tiny dice game used to test the kernel (a fixture, not a product feature).
 
 Each turn the player rolls a die until they hold or roll a 1 (losing the turn's points). First to
-``target`` points wins. ``crash_every`` makes every game whose seed is divisible by it raise, so the
-error path can be tested.
+``target`` points wins. ``crash_every`` makes every game whose seed is divisible by it raise, and
+``die_every`` kills the process playing it, so the error and worker-death paths can be tested.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from simulate.core import (
@@ -28,12 +29,15 @@ class PigConfig:
     max_turns: int = 200
     target: int = 30
     crash_every: int = 0
+    die_every: int = 0
 
 
-def make_config(n_players: int, max_turns: int, target: int = 30, crash_every: int = 0) -> PigConfig:
+def make_config(
+    n_players: int, max_turns: int, target: int = 30, crash_every: int = 0, die_every: int = 0
+) -> PigConfig:
     if target < 1:
         raise UserError(f"--target must be at least 1, got {target}")
-    return PigConfig(n_players, max_turns, target, crash_every)
+    return PigConfig(n_players, max_turns, target, crash_every, die_every)
 
 
 def play(config: PigConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
@@ -41,6 +45,8 @@ def play(config: PigConfig, seed: int, players: Players, log_events: bool = True
     log = EventLog(log_events)
     if config.crash_every and seed % config.crash_every == 0:
         raise RuntimeError(f"pig crashed on purpose (seed {seed})")
+    if config.die_every and seed % config.die_every == 0:
+        os._exit(70)  # the worker process dies, as under an out-of-memory kill
     n = config.n_players
     scores = [0] * n
     first = rng.randrange(n)
@@ -125,6 +131,7 @@ GAME = GameSpec(
     options=(
         GameOption("target", int, 30, "points needed to win"),
         GameOption("crash-every", int, 0, "raise in games whose seed is divisible by this (testing)"),
+        GameOption("die-every", int, 0, "kill the worker process in games whose seed is divisible by this"),
     ),
 )
 

@@ -334,9 +334,62 @@ def _run_batches(
         yield from Parallel(n_jobs=-1, return_as="generator_unordered")(tasks)
         return
     n_jobs = 1 if len(pending) <= 1 else jobs
+    remaining = {entry[0]: entry for entry in pending}
     tasks = (delayed(run_batch)(plan, b, first, count, out) for b, first, count in pending)
-    with parallel_config(backend=backend):
-        yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks)
+    try:
+        with parallel_config(backend=backend):
+            for summary, tables in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks):
+                del remaining[summary.batch]
+                yield summary, tables
+        return
+    except WORKER_DIED:
+        pass
+    # A worker process died (killed, out of memory, a crash in native code). Each unfinished batch gets
+    # one more try alone in a fresh process; a batch that kills its worker again is recorded as failed,
+    # so the run never hangs and never loses the other batches (issue 8).
+    from joblib.externals.loky import ProcessPoolExecutor
+
+    executor = ProcessPoolExecutor(max_workers=1)
+    try:
+        for b, first, count in sorted(remaining.values()):
+            try:
+                yield executor.submit(run_batch, plan, b, first, count, out).result()
+            except WORKER_DIED as exc:
+                executor.shutdown(wait=False)
+                executor = ProcessPoolExecutor(max_workers=1)
+                yield _dead_batch(plan, b, first, count, out, exc)
+    finally:
+        executor.shutdown(wait=False)
+
+
+def _worker_died_errors() -> tuple[type[BaseException], ...]:
+    from concurrent.futures.process import BrokenProcessPool
+
+    from joblib.externals.loky.process_executor import TerminatedWorkerError
+
+    return (TerminatedWorkerError, BrokenProcessPool)
+
+
+WORKER_DIED = _worker_died_errors()
+
+
+def _dead_batch(
+    plan: RunPlan, batch: int, first: int, count: int, out: Path, exc: BaseException
+) -> tuple[BatchSummary, Any]:
+    """Record every game of a batch whose worker died twice as failed, with seeds for replay."""
+    tables = BatchTables(plan.spec.game_columns, plan.spec.player_columns)
+    died = WorkerDiedError(
+        f"the worker process died twice while playing batch {batch} ({type(exc).__name__})"
+    )
+    for index in range(first, first + count):
+        labels = [s.label for s in plan.seating(index)]
+        tables.add_error(index, game_seed(plan.run_seed, index), labels, died, "")
+    write_parts(out, batch, tables.to_arrow())
+    return BatchSummary(batch, first, count, failed=count), None
+
+
+class WorkerDiedError(RuntimeError):
+    """A batch's worker process died on both tries."""
 
 
 class _cluster:
