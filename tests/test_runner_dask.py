@@ -121,3 +121,14 @@ def test_unreachable_scheduler_is_one_line(tmp_path):
     )
     assert result.exit_code == 2 and result.output.startswith("error: --scheduler tcp://127.0.0.1:")
     assert not (tmp_path / "x").exists(), "nothing may be written when the cluster cannot be reached"
+
+
+def test_ray_local_cluster_gives_the_local_result(tmp_path):
+    """ray.init starts a local ray instance on this machine; the run shuts it down again."""
+    pytest.importorskip("ray")
+    assert simulate(tmp_path, "local", *ARGS, "--jobs", "1").exit_code == 0
+    result = simulate(tmp_path, "ray", *ARGS, "--backend", "ray", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    for table in ("games", "players", "events", "errors"):
+        want = read_sorted(tmp_path / "local", table)
+        assert_frame_equal(want, read_sorted(tmp_path / "ray", table).select(want.columns))

@@ -329,7 +329,16 @@ def _run_batches(
     """Yield (summary, tables or None) per batch as batches finish, in any order."""
     from joblib import Parallel, delayed, parallel_config
 
-    if backend in CLUSTER_BACKENDS:  # _cluster has set joblib's backend; the driver writes the parts
+    if backend == "ray":  # ray's joblib backend cannot stream results, so use ray's own futures
+        import ray
+
+        remote = ray.remote(num_cpus=1)(run_batch)
+        refs = [remote.remote(plan, b, first, count, None) for b, first, count in pending]
+        while refs:
+            ready, refs = ray.wait(refs, num_returns=1)
+            yield ray.get(ready[0])
+        return
+    if backend == "dask":  # _cluster has set joblib's backend; the driver writes the parts
         tasks = (delayed(run_batch)(plan, b, first, count, None) for b, first, count in pending)
         yield from Parallel(n_jobs=-1, return_as="generator_unordered")(tasks)
         return
@@ -423,10 +432,8 @@ class _cluster:
         else:
             try:
                 import ray
-                from ray.util.joblib import register_ray
             except ImportError:
                 raise UserError("--backend ray needs the ray extra: pip install 'cardlab[ray]'") from None
-            register_ray()
             ray.init(
                 address=self.scheduler,
                 num_cpus=None if self.scheduler else workers,
@@ -435,7 +442,7 @@ class _cluster:
                 log_to_driver=False,
             )
             self.closers.append(_RayShutdown())
-        self.config = parallel_config(backend=self.backend)
+        self.config = parallel_config(backend=self.backend if self.backend == "dask" else "loky")
         self.config.__enter__()
         return self
 
