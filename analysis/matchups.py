@@ -18,15 +18,16 @@ from analysis.stats import wilson
 OUTCOMES = ("win", "draw", "loss")
 
 
-def with_score(
-    players: pl.DataFrame, result: str = "result", game: str = "game_id", out: str = "score"
+def with_win_share(
+    players: pl.DataFrame, result: str = "result", game: str = "game_id", out: str = "win_share"
 ) -> pl.DataFrame:
-    """``players`` with a float ``score`` column: 1 for a win, 0 for a loss, a share of a draw.
+    """``players`` with a float ``win_share`` column: 1 for a win, 0 for a loss, a share of a draw.
 
     ``result`` may be the players table's text column (``win`` / ``draw`` / ``loss``, DESIGN: Event log
-    and results), a boolean, or a number already in [0, 1]. A draw shared by k seats of a game scores
-    1/k for each of them — ½ in a 2-player game, which is the usual "ties count as half a win" — so a
-    game's scores always sum to 1 when someone won or drew, and to 0 when nobody did (turn cap).
+    and results), a boolean (its ``win`` column), or a number already in [0, 1]. A draw shared by k seats
+    of a game gives each of them 1/k — ½ in a 2-player game, the usual "ties count as half a win" — so a
+    game's shares sum to 1 when someone won or drew, and to 0 when nobody did (turn cap). Named
+    ``win_share`` so it never clobbers the players table's own ``score`` (souls, tokens, boss damage).
     """
     dtype = players.schema[result]
     if dtype in (pl.String, pl.Categorical) or isinstance(dtype, pl.Enum):
@@ -36,11 +37,10 @@ def with_score(
             bad = unknown[result].cast(pl.String).unique().to_list()
             raise ValueError(f"column {result!r} must hold win / draw / loss, found {bad}")
         draws = (text == "draw").cast(pl.Float64).sum().over(game)
-        score = pl.when(text == "win").then(1.0).when(text == "draw").then(1.0 / draws).otherwise(0.0)
-        return players.with_columns(score.alias(out))
+        share = pl.when(text == "win").then(1.0).when(text == "draw").then(1.0 / draws).otherwise(0.0)
+        return players.with_columns(share.alias(out))
     if dtype == pl.Boolean or dtype.is_numeric():
-        score = pl.col(result).cast(pl.Float64)
-        frame = players.with_columns(score.alias(out))
+        frame = players.with_columns(pl.col(result).cast(pl.Float64).alias(out))
         bad = frame.filter(pl.col(out).is_null() | (pl.col(out) < 0) | (pl.col(out) > 1))
         if bad.height:
             raise ValueError(f"column {result!r} must lie within [0, 1] with no nulls")
@@ -61,13 +61,13 @@ def head_to_head(
     A game nobody won (a turn cap) counts as a draw: neither label did better than the other. Raises
     ``ValueError`` if any game does not have exactly two seats.
     """
-    scored = with_score(players, result, game)
+    scored = with_win_share(players, result, game)
     sizes = scored.group_by(game).len()
     if sizes.filter(pl.col("len") != 2).height:
         raise ValueError("head-to-head statistics need a 2-player table: some games do not have 2 seats")
-    side = scored.select(pl.col(game), pl.col(seat), pl.col(label).cast(pl.String), pl.col("score"))
+    side = scored.select(pl.col(game), pl.col(seat), pl.col(label).cast(pl.String), pl.col("win_share"))
     pairs = side.join(side, on=game, suffix="_opp").filter(pl.col(seat) != pl.col(f"{seat}_opp"))
-    diff = pl.col("score") - pl.col("score_opp")
+    diff = pl.col("win_share") - pl.col("win_share_opp")
     outcome = pl.when(diff > 0).then(1.0).when(diff < 0).then(0.0).otherwise(0.5)
     return pairs.select(
         pl.col(game).alias("game_id"),

@@ -14,7 +14,8 @@ of that label's outcome in A and in B,
 
 and the difference θ = p_B − p_A = (g − f)/n with Newcombe's hybrid score interval for paired proportions
 (Newcombe 1998, Stat. Med. 17:2635, method 10): with Wilson intervals (l_A, u_A), (l_B, u_B) and the table's
-phi coefficient φ = (eh − fg) / √((e+f)(g+h)(e+g)(f+h)) (0 when a margin is empty),
+phi coefficient φ = c / √((e+f)(g+h)(e+g)(f+h)) (0 when a margin is empty), where c = eh − fg when that is
+negative and max(eh − fg − n/2, 0) otherwise (Newcombe's continuity-corrected φ),
     lower = θ − √((p_B − l_B)² − 2φ(p_B − l_B)(u_A − p_A) + (u_A − p_A)²)
     upper = θ + √((u_B − p_B)² − 2φ(u_B − p_B)(p_A − l_A) + (p_A − l_A)²).
 Chosen over a t interval on the per-game differences d_i ∈ {−1, 0, 1} because it keeps its coverage when
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from analysis.matchups import with_score
+from analysis.matchups import with_win_share
 from analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
 from analysis.stats import wilson
 
@@ -47,7 +48,10 @@ def newcombe_paired(
     l_a, u_a = wilson(both + a_only, n, level)
     l_b, u_b = wilson(both + b_only, n, level)
     margins = (both + a_only) * (b_only + neither) * (both + b_only) * (a_only + neither)
-    phi = (both * neither - a_only * b_only) / math.sqrt(margins) if margins > 0 else 0.0
+    cross = both * neither - a_only * b_only
+    if cross > 0:  # Newcombe's continuity correction of a positive phi
+        cross = max(cross - n / 2, 0.0)
+    phi = cross / math.sqrt(margins) if margins > 0 else 0.0
     theta = p_b - p_a
     down = (p_b - l_b) ** 2 - 2 * phi * (p_b - l_b) * (u_a - p_a) + (u_a - p_a) ** 2
     up = (u_b - p_b) ** 2 - 2 * phi * (u_b - p_b) * (p_a - l_a) + (p_a - l_a) ** 2
@@ -89,14 +93,14 @@ def paired_compare(
     max_half_width: float = MAX_HALF_WIDTH,
 ) -> PairedComparison:
     """Paired difference B − A of two players tables joined on (game, seat); see the module docstring."""
-    keep = [pl.col(game), pl.col(seat), pl.col(label).cast(pl.String).alias("label"), pl.col("score")]
-    a = with_score(players_a, result, game).select(keep)
-    b = with_score(players_b, result, game).select(keep)
+    keep = [pl.col(game), pl.col(seat), pl.col(label).cast(pl.String).alias("label"), pl.col("win_share")]
+    a = with_win_share(players_a, result, game).select(keep)
+    b = with_win_share(players_b, result, game).select(keep)
     matched = a.join(b, on=[game, seat], suffix="_b")
     unmatched_a = a.height - matched.height
     unmatched_b = b.height - matched.height
     same = matched.filter(pl.col("label") == pl.col("label_b"))
-    sa, sb = pl.col("score"), pl.col("score_b")
+    sa, sb = pl.col("win_share"), pl.col("win_share_b")
     by_label = (
         same.group_by("label")
         .agg(
@@ -133,7 +137,9 @@ def paired_compare(
         "neither",
         "too_few",
     )
-    per_game = matched.group_by(game).agg((pl.col("score") != pl.col("score_b")).any().alias("changed"))
+    per_game = matched.group_by(game).agg(
+        (pl.col("win_share") != pl.col("win_share_b")).any().alias("changed")
+    )
     games = per_game.height
     changed = int(per_game["changed"].sum())
     low, high = wilson(changed, games, level)

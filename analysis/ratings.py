@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from analysis.matchups import head_to_head, with_score
+from analysis.matchups import head_to_head, with_win_share
 from analysis.stats import z_for
 
 
@@ -82,7 +82,7 @@ def _with_prior(data: Choices, prior: float) -> Choices:
     )
 
 
-def check_identifiable(data: Choices) -> None:
+def check_identifiable(data: Choices, labels: Sequence[str] | None = None) -> None:
     """Raise ``ValueError`` naming the problem when the ratings have no finite maximum likelihood estimate
     (the directed graph "i came first while j was present" is not strongly connected)."""
     k = data.n_labels
@@ -91,7 +91,9 @@ def check_identifiable(data: Choices) -> None:
         other = data.members[:, col]
         ok = (other >= 0) & (other < k) & (other != data.chosen) & (data.chosen < k) & (data.weight > 0)
         beat[data.chosen[ok], other[ok]] = True
-    for name, graph in (("beaten every other label it met", beat), ("lost to every label it met", beat.T)):
+    # reach from label 0 along "beat" edges: a label out of reach sits in a group that never lost to the
+    # rest; along reversed edges, in a group that never beat the rest (a label with no games is both)
+    for verb, graph in (("lost to", beat), ("beat", beat.T)):
         reach = np.zeros(k, dtype=bool)
         reach[0] = True
         frontier = reach.copy()
@@ -100,10 +102,11 @@ def check_identifiable(data: Choices) -> None:
             reach |= new
             frontier = new
         if not reach.all():
+            outside = int(np.flatnonzero(~reach)[0])
+            name = labels[outside] if labels is not None else f"label index {outside}"
             raise ValueError(
-                "ratings are not identifiable: some group of labels has "
-                f"{name} outside it (e.g. index {int(np.flatnonzero(~reach)[0])}); "
-                "play more games or pass prior > 0"
+                f"ratings are not identifiable: {name!r} (alone or with a group) never {verb} the other "
+                "labels it met, so its strength has no finite estimate; play more games or pass prior > 0"
             )
 
 
@@ -118,10 +121,11 @@ def fit_choices(
     tol: float = 1e-10,
     max_iter: int = 20_000,
     start: np.ndarray | None = None,
+    labels: Sequence[str] | None = None,
 ) -> Fit:
     """Maximum likelihood log-strengths by Hunter's MM update, centred to mean 0, with covariance.
 
-    MM update (Hunter 2004, eq. 30), with w_i the weighted number of times i came first:
+    MM update (Hunter 2004), with w_i the weighted number of times i came first:
         γ_i ← w_i / Σ_s weight_s · count_i(R_s) / Σ_{j∈R_s} γ_j
     Covariance: the inverse Fisher information of the centred θ. Per choice the information is
         weight_s · (diag(q_s) − q_s q_sᵀ),  q_s = each label's share of Σ_{j∈R_s} γ_j,
@@ -130,7 +134,7 @@ def fit_choices(
     """
     k = data.n_labels
     if prior <= 0:
-        check_identifiable(data)
+        check_identifiable(data, labels)
     full = _with_prior(data, prior)
     size = k + 1 if prior > 0 else k
     members, chosen, weight = full.members, full.chosen, full.weight
@@ -138,10 +142,11 @@ def fit_choices(
     gamma = np.ones(size) if start is None else np.append(np.exp(start), [1.0] * (size - k))
     log_old = np.log(gamma[:k])
     converged = False
-    it = 0
+    iterations = 0
     valid = members >= 0
     flat_members = members[valid]
-    for it in range(1, max_iter + 1):  # noqa: B007 - the count is reported
+    while iterations < max_iter:
+        iterations += 1
         denom = _denominators(members, gamma)
         per_seat = np.broadcast_to((weight / denom)[:, None], members.shape)[valid]
         expected = np.bincount(flat_members, weights=per_seat, minlength=size)
@@ -161,7 +166,7 @@ def fit_choices(
     info = _information(members, weight, gamma, size)[:k, :k]
     centre = np.eye(k) - 1.0 / k
     cov = centre @ np.linalg.pinv(info) @ centre
-    return Fit(theta=theta - theta.mean(), cov=cov, iterations=it, converged=converged)
+    return Fit(theta=theta - theta.mean(), cov=cov, iterations=iterations, converged=converged)
 
 
 def _information(members: np.ndarray, weight: np.ndarray, gamma: np.ndarray, size: int) -> np.ndarray:
@@ -239,7 +244,7 @@ def bradley_terry(
         raise ValueError("wins must be non-negative")
     np.fill_diagonal(wins, 0.0)
     data = _matrix_choices(wins)
-    fit = fit_choices(data, prior)
+    fit = fit_choices(data, prior, labels=labels)
     games = wins + wins.T
     frame = _frame(labels, fit, games.sum(axis=1), wins.sum(axis=1), level, field_size=2)
     if bootstrap <= 0:
@@ -325,8 +330,8 @@ def placement_choices(
     Games with no group (turn caps) and choices among a single remaining seat carry no information.
     """
     if placement is None:
-        scored = with_score(players, result, game)
-        ranks = pl.when(pl.col("score") > 0).then(1).otherwise(None)
+        scored = with_win_share(players, result, game)
+        ranks = pl.when(pl.col("win_share") > 0).then(1).otherwise(None)
     else:
         ranks = pl.col(placement).rank("dense").over(game)
         scored = players
@@ -386,7 +391,7 @@ def plackett_luce(
     On a 2-player table this gives the same ratings as :func:`bt_ratings`.
     """
     data, labels, games = placement_choices(players, label, placement, result, game)
-    fit = fit_choices(data, prior)
+    fit = fit_choices(data, prior, labels=labels)
     if field_size is None:
         sizes = players.group_by(game).len()["len"]
         field_size = int(sizes.mode().sort()[0])
@@ -399,7 +404,7 @@ def _first_places(
 ) -> np.ndarray:
     """Each label's first places, a first place shared by k seats counting 1/k."""
     if placement is None:
-        share = with_score(players, result, game).rename({"score": "_w"})
+        share = with_win_share(players, result, game).rename({"win_share": "_w"})
     else:
         top = players.filter(pl.col(placement) == pl.col(placement).min().over(game))
         share = top.with_columns((1.0 / pl.len().over(game)).alias("_w"))

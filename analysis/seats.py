@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis.matchups import with_score
+from analysis.matchups import with_win_share
 from analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
 from analysis.stats import wilson, z_for
 
@@ -22,7 +22,7 @@ def _positions(
 ) -> pl.DataFrame:
     """Scored players with ``n_players`` and ``position``: the seat itself, or, given the games table,
     the place in turn order (0 = took the first turn)."""
-    scored = with_score(players, result, game).with_columns(pl.len().over(game).alias("n_players"))
+    scored = with_win_share(players, result, game).with_columns(pl.len().over(game).alias("n_players"))
     if games is None:
         return scored.with_columns(pl.col(seat).alias("position"))
     firsts = games.select(pl.col(game), pl.col(first_seat).alias("_first"))
@@ -65,7 +65,7 @@ def seat_win_rates(
     scored = _positions(players, result, game, seat, games, first_seat)
     table = (
         scored.group_by("n_players", "position")
-        .agg(pl.len().alias("games"), pl.col("score").sum().alias("wins"))
+        .agg(pl.len().alias("games"), pl.col("win_share").sum().alias("wins"))
         .with_columns(
             (pl.col("wins") / pl.col("games")).alias("win_rate"),
             (1.0 / pl.col("n_players")).alias("expected"),
@@ -113,7 +113,7 @@ def seat_adjusted_win_rates(
         .drop("len")
     )
     cells = scored.group_by("n_players", "label", "position").agg(
-        pl.len().alias("n"), pl.col("score").sum().alias("x")
+        pl.len().alias("n"), pl.col("win_share").sum().alias("x")
     )
     labels = scored.select("n_players", "label").unique()
     grid = labels.join(weights, on="n_players").join(cells, on=["n_players", "label", "position"], how="left")

@@ -119,6 +119,21 @@ COMMON_OPTIONS = [
     click.Option(["--resume"], is_flag=True, help="complete an interrupted run of the same name and options"),
     click.Option(["--max-turns"], type=int, default=None, help="turn cap; capped games end as 'turn_cap'"),
     click.Option(["--no-events"], is_flag=True, help="do not log events (games, players and errors only)"),
+    click.Option(
+        ["--until-ci"],
+        type=float,
+        default=None,
+        help="stop once every --ci-by value's win-rate interval half-width is at most this (--games is the cap)",
+    ),
+    click.Option(
+        ["--sprt"],
+        default=None,
+        help="A,B,DELTA: stop once a sequential test decides whether A beats B by at least DELTA",
+    ),
+    click.Option(
+        ["--ci-by"], default="strategy", show_default=True, help="players column the stop rules judge"
+    ),
+    click.Option(["--max-games"], type=int, default=None, help="same as --games: the cap for stop rules"),
     click.Option(["--allow-errors"], is_flag=True, help="exit 0 even if some games failed"),
     click.Option(["--quiet", "-q"], is_flag=True, help="no progress bar"),
     click.Option(
@@ -164,6 +179,8 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     from simulate.core.runner import execute
 
     common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
+    if common["max_games"] is not None:
+        common["games"] = common["max_games"]
     plan = plan_from_options(
         spec,
         n_games=common["games"],
@@ -180,6 +197,7 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     name = common["name"] or f"{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     if "/" in name or name in ("", ".", "..", "latest"):
         raise UserError(f"--name '{name}' is not a usable run name")
+    stop_rule = _stop_rule(spec, common, [s.label for s in plan.strategies])
     root = Path(common["out"])
     out = root / name
     if common["resume"] and not (out / "manifest.json").exists():
@@ -192,6 +210,7 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         scheduler=common["scheduler"],
         resume=common["resume"],
         progress=not common["quiet"],
+        stop_rule=stop_rule,
     )
     _link_latest(root, name)
     totals = outcome.manifest["totals"]
@@ -212,6 +231,28 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         )
         if not common["allow_errors"]:
             sys.exit(1)
+
+
+def _stop_rule(spec: GameSpec, common: dict[str, Any], labels: list[str]) -> Any:
+    from simulate.core.tables import PLAYERS_SCHEMA
+
+    from .stopping import SprtRule, UntilCI
+
+    if common["until_ci"] is not None and common["sprt"]:
+        raise UserError("give either --until-ci or --sprt, not both")
+    if common["until_ci"] is None and not common["sprt"]:
+        return None
+    dim = common["ci_by"]
+    columns = [name for name, _ in PLAYERS_SCHEMA] + list(spec.player_columns)
+    if dim not in columns or dim in ("game_id", "win", "result", "score"):
+        raise UserError(f"--ci-by '{dim}': not a players column to judge by (e.g. {', '.join(columns[3:4])})")
+    if common["until_ci"] is not None:
+        return UntilCI(common["until_ci"], dim)
+    rule = SprtRule(common["sprt"], dim)
+    missing = [x for x in (rule.a, rule.b) if dim == "strategy" and x not in labels]
+    if missing:
+        raise UserError(f"--sprt: {', '.join(missing)} not among this run's strategies ({', '.join(labels)})")
+    return rule
 
 
 def _link_latest(root: Path, name: str) -> None:

@@ -8,6 +8,7 @@ Each turn the player rolls a die until they hold or roll a 1 (losing the turn's 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 
 from simulate.core import (
@@ -30,14 +31,15 @@ class PigConfig:
     target: int = 30
     crash_every: int = 0
     die_every: int = 0
+    pause_ms: int = 0
 
 
 def make_config(
-    n_players: int, max_turns: int, target: int = 30, crash_every: int = 0, die_every: int = 0
+    n_players: int, max_turns: int, target: int = 30, crash_every: int = 0, die_every: int = 0, pause_ms: int = 0
 ) -> PigConfig:
     if target < 1:
         raise UserError(f"--target must be at least 1, got {target}")
-    return PigConfig(n_players, max_turns, target, crash_every, die_every)
+    return PigConfig(n_players, max_turns, target, crash_every, die_every, pause_ms)
 
 
 def play(config: PigConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
@@ -45,6 +47,8 @@ def play(config: PigConfig, seed: int, players: Players, log_events: bool = True
     log = EventLog(log_events)
     if config.crash_every and seed % config.crash_every == 0:
         raise RuntimeError(f"pig crashed on purpose (seed {seed})")
+    if config.pause_ms:
+        time.sleep(config.pause_ms / 1000)  # a slow game, so tests can interrupt a run mid-way
     if config.die_every and seed % config.die_every == 0:
         os._exit(70)  # the worker process dies, as under an out-of-memory kill
     n = config.n_players
@@ -132,6 +136,7 @@ GAME = GameSpec(
         GameOption("target", int, 30, "points needed to win"),
         GameOption("crash-every", int, 0, "raise in games whose seed is divisible by this (testing)"),
         GameOption("die-every", int, 0, "kill the worker process in games whose seed is divisible by this"),
+        GameOption("pause-ms", int, 0, "sleep this long in every game (to interrupt runs in tests)"),
     ),
 )
 

@@ -12,6 +12,7 @@ import datetime as dt
 import platform
 import time
 import traceback
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -251,8 +252,13 @@ def execute(
     progress: bool = True,
     stop_after_batches: int | None = None,
     on_batch: Callable[[BatchSummary], None] | None = None,
+    stop_rule: StopRule | None = None,
 ) -> RunOutcome:
     """Run the plan into ``out``. ``stop_after_batches`` simulates an interruption (tests).
+
+    ``stop_rule(out, batches)`` is asked each time the finished batches form a longer unbroken prefix
+    0..k; when it returns a reason the run keeps exactly that prefix and stops. Judging prefixes, never
+    whatever happened to finish first, keeps a stopped run identical for any number of workers.
 
     With a local backend each worker writes its own parts (the folder is on this machine). With a
     cluster backend (dask, ray) workers return their tables and the driver writes them, so ``out``
@@ -264,7 +270,7 @@ def execute(
         raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
     out = Path(out)
     with _cluster(backend, scheduler, jobs) if backend in CLUSTER_BACKENDS else contextlib.nullcontext():
-        return _execute(plan, out, jobs, backend, resume, progress, stop_after_batches, on_batch)
+        return _execute(plan, out, jobs, backend, resume, progress, stop_after_batches, on_batch, stop_rule)
 
 
 def _execute(
@@ -276,11 +282,14 @@ def _execute(
     progress: bool,
     stop_after_batches: int | None,
     on_batch: Callable[[BatchSummary], None] | None,
+    stop_rule: StopRule | None,
 ) -> RunOutcome:
     from tqdm import tqdm
 
     manifest = prepare_folder(plan, out, resume)  # only once a cluster answered: nothing half-written
     manifest["backend"] = backend
+    if stop_rule is not None and hasattr(stop_rule, "describe"):
+        manifest["stop_rule"] = stop_rule.describe()
     done = {entry["batch"] for entry in manifest["batches"]}
     pending = [b for b in plan.batches() if b[0] not in done]
     if stop_after_batches is not None:
@@ -296,8 +305,11 @@ def _execute(
         leave=True,
     )
     finished = False
+    stopped: str | None = None
+    prefix = 0  # a stop rule judges every prefix from the first batch, also when resuming
     try:
-        for summary, tables in _run_batches(plan, pending, out, jobs, backend):
+        batches = _run_batches(plan, pending, out, jobs, backend)
+        for summary, tables in batches:
             if tables is not None:
                 write_parts(out, summary.batch, tables)
             _record_batch(manifest, summary)
@@ -309,14 +321,54 @@ def _execute(
                 bar.set_postfix(failed=manifest["totals"]["failed"])
             if on_batch:
                 on_batch(summary)
-        finished = len(manifest["batches"]) == len(plan.batches())
+            if stop_rule is not None:
+                stopped, prefix = _judge_prefixes(out, manifest, prefix, stop_rule)
+                if stopped:
+                    with warnings.catch_warnings():  # joblib warns that it cancelled the batches in flight
+                        warnings.simplefilter("ignore")
+                        batches.close()  # abandon batches still in flight: they are past the prefix
+                    _keep_prefix(out, manifest, prefix)
+                    break
+        finished = stopped is not None or len(manifest["batches"]) == len(plan.batches())
     finally:
         bar.close()
         manifest["status"] = "complete" if finished else "incomplete"
-        manifest["stop_reason"] = "all games played" if finished else "interrupted"
+        manifest["stop_reason"] = stopped or ("all games played" if finished else "interrupted")
+        if finished and not stopped and hasattr(stop_rule, "unmet"):
+            manifest["stop_reason"] = "all games played; " + stop_rule.unmet()
         manifest["finished"] = _now()
         write_manifest(out, manifest)
     return outcome
+
+
+StopRule = Callable[[Path, list[int]], "str | None"]
+
+
+def _prefix_end(manifest: dict[str, Any]) -> int:
+    """The number of batches 0..k-1 that are all finished."""
+    done = {entry["batch"] for entry in manifest["batches"]}
+    k = 0
+    while k in done:
+        k += 1
+    return k
+
+
+def _judge_prefixes(
+    out: Path, manifest: dict[str, Any], judged: int, rule: StopRule
+) -> tuple[str | None, int]:
+    """Ask the rule about each newly completed prefix, shortest first; return (reason, prefix length)."""
+    end = _prefix_end(manifest)
+    for k in range(judged + 1, end + 1):
+        reason = rule(out, list(range(k)))
+        if reason:
+            return reason, k
+    return None, end
+
+
+def _keep_prefix(out: Path, manifest: dict[str, Any], prefix: int) -> None:
+    manifest["batches"] = [entry for entry in manifest["batches"] if entry["batch"] < prefix]
+    _sum_totals(manifest)
+    remove_unlisted_parts(out, set(range(prefix)))
 
 
 def _run_batches(
@@ -460,21 +512,15 @@ class _RayShutdown:
 
 
 def _record_batch(manifest: dict[str, Any], summary: BatchSummary) -> None:
-    manifest["batches"].append(
-        {
-            "batch": summary.batch,
-            "first": summary.first,
-            "games": summary.games,
-            "failed": summary.failed,
-            "turn_caps": summary.turn_caps,
-            "events": summary.events,
-        }
-    )
-    manifest["batches"].sort(key=lambda entry: entry["batch"])
+    entry = {name: getattr(summary, name) for name in BatchSummary.__slots__}
+    entry["seconds"] = round(entry["seconds"], 3)
+    manifest["batches"].append(entry)
+    manifest["batches"].sort(key=lambda e: e["batch"])
+    _sum_totals(manifest)
+
+
+def _sum_totals(manifest: dict[str, Any]) -> None:
     totals = manifest["totals"]
-    totals["games"] += summary.games
-    totals["failed"] += summary.failed
-    totals["turn_caps"] += summary.turn_caps
-    totals["events"] += summary.events
-    totals["decisions"] += summary.decisions
-    totals["seconds"] = round(totals["seconds"] + summary.seconds, 3)
+    for name in ("games", "failed", "turn_caps", "events", "decisions", "seconds"):
+        totals[name] = sum(entry.get(name, 0) for entry in manifest["batches"])
+    totals["seconds"] = round(totals["seconds"], 3)
