@@ -287,6 +287,24 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> N
     click.echo(f"\nwrote {md}, {page} and {len([s for s in built.sections if s.image])} plots")
 
 
+# ---- compare ---------------------------------------------------------------------------------------
+
+
+@cli.command("compare")
+@click.argument("run_a", type=click.Path())
+@click.argument("run_b", type=click.Path())
+@click.option("--by", "dim", default="strategy", show_default=True, help="players column to compare by")
+@click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
+def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
+    """Paired difference of two runs made with the same seed (e.g. before and after a card change)."""
+    from analysis.compare import compare, to_text
+    from analysis.runs import Run
+
+    if not 0.5 <= level < 1:
+        raise UserError(f"--level must be in [0.5, 1), got {level}")
+    click.echo(to_text(compare(Run.open(run_a), Run.open(run_b), dim, level), level), nl=False)
+
+
 # ---- replay ----------------------------------------------------------------------------------------
 
 
