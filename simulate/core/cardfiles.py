@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -35,11 +36,7 @@ class YamlList(list):
     item_lines: list[int]
 
 
-class _LineLoader(yaml.SafeLoader):
-    pass
-
-
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> YamlMap:
+def construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> YamlMap:
     loader.flatten_mapping(node)
     result = YamlMap()
     result.line = node.start_mark.line + 1
@@ -59,15 +56,31 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> YamlMap:
     return result
 
 
-def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> YamlList:
+def construct_sequence(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> YamlList:
     result = YamlList(loader.construct_object(child, deep=True) for child in node.value)
     result.line = node.start_mark.line + 1
     result.item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+
+
+class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """PyYAML's safe loader (libyaml's when installed: several times faster) that keeps line numbers
+    and reads only true/false as booleans (YAML 1.2). YAML 1.1 would turn keys such as ``on:`` and
+    values such as ``no`` into booleans, a trap for card files whose vocabulary uses ``on:``."""
+
+
+LineLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL_TAG]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+LineLoader.add_implicit_resolver(
+    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
 
 
 def load_yaml(path: str | Path) -> Any:
@@ -86,7 +99,7 @@ def load_yaml(path: str | Path) -> Any:
     if "\x00" in text:
         raise CardDataError(str(path), None, "binary data, expected YAML text")
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 — _LineLoader is a SafeLoader
+        return yaml.load(text, Loader=LineLoader)  # noqa: S506 — LineLoader is a SafeLoader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None

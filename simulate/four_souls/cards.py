@@ -1,0 +1,783 @@
+"""Four Souls card files → validated, typed card records (DESIGN: Cards are data).
+
+``load_pool()`` reads every YAML file in ``decklists/four_souls`` (or the given files), checks facts and
+behaviour against :mod:`simulate.four_souls.vocabulary`, and returns a :class:`CardPool`. Any problem
+raises :class:`CardDataError` naming file:line, card and field, with "did you mean" for unknown names.
+Pools are cached per path set (and file mtime/size), because every worker loads once per run.
+
+File layout::
+
+    set: base_v2            # required header
+    deck: loot              # default deck for the cards below (a card may override it)
+    cards:
+      - id: b2-bomb
+        name: Bomb!
+        kind: bomb
+        copies: 4
+        abilities:
+          - play: {targets: {T: player_or_monster}, do: {deal_damage: {n: 1, to: T}}}
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, files_hash, load_yaml, unknown
+from simulate.core.errors import CardDataError
+
+from . import vocabulary as V
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_DIR = PROJECT_ROOT / "decklists" / "four_souls"
+
+CARD_FIELDS = (
+    "id",
+    "name",
+    "deck",
+    "kind",
+    "copies",
+    "players_3plus",
+    "hp",
+    "evasion",
+    "attack",
+    "rewards",
+    "soul",
+    "starting_item",
+    "keywords",
+    "abilities",
+    "hook",
+    "implemented",
+    "reason",
+    "notes",
+)
+FILE_FIELDS = ("set", "deck", "cards", "notes")
+SETS = ("base_v2",)
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+_WORD_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PLAIN_RE = re.compile(r"^[A-Za-z0-9_.]*$")
+_VAR_RE = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
+_FACE_RE = re.compile(r"^(any|[1-6](-[1-6])?( or [1-6](-[1-6])?)*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    deck: str
+    kind: str
+    copies: int
+    players_3plus: bool
+    hp: int | None
+    evasion: int | None
+    attack: int | None
+    rewards: Mapping[str, int | str]  # {} when none
+    soul: int  # 0 when none
+    starting_item: str | None  # card id, characters only
+    keywords: tuple[str, ...]
+    abilities: tuple[Any, ...]  # validated plain data (dicts/lists/str/int) in the §1.1 form
+    hook: str | None
+    implemented: bool
+    reason: str | None  # why not implemented
+    source: str  # "decklists/four_souls/loot.yaml:212"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPool:
+    cards: tuple[Card, ...]
+    by_id: Mapping[str, Card]
+    by_name: Mapping[str, Card]  # first card of that name in file order (some names repeat: Pills!, Chest)
+    files: tuple[str, ...]
+    hash: str
+
+    def deck(self, name: str) -> list[Card]:
+        """The distinct cards of one deck (``copies`` says how many physical cards each has)."""
+        return [c for c in self.cards if c.deck == name]
+
+    def not_implemented(self) -> dict[str, str]:
+        """Card name → reason, for cards whose behaviour the engine cannot run yet."""
+        return {c.name: c.reason or "not implemented" for c in self.cards if not c.implemented}
+
+    @property
+    def physical(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _read_yaml(path: Path, shown: str) -> Any:
+    """Parse one file with the kernel's loader (lines kept, YAML 1.2 booleans so the ``on:`` key stays a
+    key); errors name the file as people see it."""
+    try:
+        return load_yaml(path)
+    except CardDataError as err:
+        raise CardDataError(shown, err.line, err.detail, err.card) from None
+
+
+def _shown(path: Path) -> str:
+    """The path as people see it in messages and ``Card.source``: relative to the project when inside it."""
+    try:
+        return path.resolve().relative_to(PROJECT_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _expand(paths: Sequence[str | Path] | None) -> list[Path]:
+    if paths is None:
+        paths = [DEFAULT_DIR]
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            found = sorted(list(p.glob("*.yaml")) + list(p.glob("*.yml")))
+            if not found:
+                raise CardDataError(_shown(p), None, "no .yaml card files in this folder")
+            out.extend(found)
+        elif p.exists():
+            out.append(p)
+        else:
+            raise CardDataError(str(p), None, "no such file or folder")
+    return out
+
+
+_CACHE: dict[tuple, CardPool] = {}
+
+
+def load_pool(paths: Sequence[str | Path] | None = None) -> CardPool:
+    """Load and validate card files (default: every YAML file in decklists/four_souls); cached."""
+    files = _expand(paths)
+    key = tuple((str(f.resolve()), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+    pool = _CACHE.get(key)
+    if pool is None:
+        pool = _build_pool(files, resolve_extra=paths is not None)
+        _CACHE[key] = pool
+    return pool
+
+
+def check(path: str | Path) -> str:
+    """Validate one card file or a folder of them (``cardlab cards check``); a one-line summary."""
+    pool = load_pool([path])
+    hooks = sum(1 for c in pool.cards if c.hook)
+    left = len(pool.not_implemented())
+    return (
+        f"{_shown(Path(path))}: {len(pool.cards)} cards ({pool.physical} physical) in {len(pool.files)} "
+        f"file(s) OK — {len(pool.cards) - left} implemented ({hooks} with hooks), {left} not implemented"
+    )
+
+
+def _build_pool(files: list[Path], resolve_extra: bool) -> CardPool:
+    cards: list[Card] = []
+    first_seen: dict[str, str] = {}
+    pending: list[tuple[Card, str, int]] = []  # starting_item references to resolve
+    for f in files:
+        shown = _shown(f)
+        data = _read_yaml(f, shown)
+        for card, line, start_line in _file_cards(data, shown):
+            if card.id in first_seen:
+                raise CardDataError(
+                    shown, line, f"duplicate id '{card.id}' (first at {first_seen[card.id]})", card.name
+                )
+            first_seen[card.id] = card.source
+            cards.append(card)
+            if card.starting_item:
+                pending.append((card, shown, start_line))
+    by_id = {c.id: c for c in cards}
+    if pending:
+        known = set(by_id)
+        if resolve_extra and any(c.starting_item not in known for c, _, _ in pending):
+            known |= {c.id for c in load_pool().cards}  # a single copied file may point at the default pool
+        for card, shown, line in pending:
+            if card.starting_item not in known:
+                raise CardDataError(
+                    shown,
+                    line,
+                    f"field 'starting_item': {unknown('card id', card.starting_item, known)}",
+                    card.name,
+                )
+    by_name: dict[str, Card] = {}
+    for c in cards:
+        by_name.setdefault(c.name, c)
+    return CardPool(tuple(cards), by_id, by_name, tuple(_shown(f) for f in files), files_hash(files))
+
+
+def _file_cards(data: Any, shown: str):
+    if not isinstance(data, YamlMap):
+        raise CardDataError(
+            shown, getattr(data, "line", None) or 1, "expected a mapping with 'set' and 'cards'"
+        )
+    check_keys(data, FILE_FIELDS, shown)
+    set_name = field_value(data, "set", str, shown)
+    if set_name not in SETS:
+        raise CardDataError(shown, data.line_of("set"), f"field 'set': {unknown('set', set_name, SETS)}")
+    default_deck = field_value(data, "deck", str, shown, required=False)
+    if default_deck is not None and default_deck not in V.DECKS:
+        raise CardDataError(
+            shown, data.line_of("deck"), f"field 'deck': {unknown('deck', default_deck, V.DECKS)}"
+        )
+    items = field_value(data, "cards", list, shown)
+    lines = getattr(items, "item_lines", [items.line] * len(items)) if items else []
+    for raw, line in zip(items, lines, strict=True):
+        card = _card(raw, line, shown, default_deck)
+        yield card, line, raw.line_of("starting_item")
+
+
+# ---------------------------------------------------------------- facts
+
+
+def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
+    if not isinstance(raw, YamlMap):
+        raise CardDataError(shown, line, f"a card must be a mapping of fields, got {raw!r}")
+    name = raw.get("name") if isinstance(raw.get("name"), str) else None
+    check_keys(raw, CARD_FIELDS, shown, name)
+    name = field_value(raw, "name", str, shown, name)
+    cid = field_value(raw, "id", str, shown, name)
+    if not _ID_RE.match(cid):
+        raise CardDataError(
+            shown,
+            raw.line_of("id"),
+            f"field 'id' must be lower-case letters, digits, - or _, got {cid!r}",
+            name,
+        )
+    deck = field_value(raw, "deck", str, shown, name, required=default_deck is None, default=default_deck)
+    if deck not in V.DECKS:
+        raise CardDataError(
+            shown, raw.line_of("deck"), f"field 'deck': {unknown('deck', deck, V.DECKS)}", name
+        )
+    kind = field_value(raw, "kind", str, shown, name)
+    if kind not in V.DECKS[deck]:
+        raise CardDataError(
+            shown, raw.line_of("kind"), f"field 'kind': {unknown(f'{deck} kind', kind, V.DECKS[deck])}", name
+        )
+    copies = field_value(raw, "copies", int, shown, name, minimum=0)
+    p3 = field_value(raw, "players_3plus", bool, shown, name, required=False, default=False)
+    stats_needed = deck == "character" or (deck == "monster" and kind in V.MONSTER_KINDS_WITH_STATS)
+    hp = field_value(raw, "hp", int, shown, name, required=stats_needed, minimum=0)
+    ev = field_value(raw, "evasion", int, shown, name, required=stats_needed and deck == "monster", minimum=0)
+    atk = field_value(raw, "attack", int, shown, name, required=stats_needed, minimum=0)
+    rewards = _rewards(raw, shown, name)
+    soul = field_value(raw, "soul", int, shown, name, required=False, default=0, minimum=0)
+    start = field_value(raw, "starting_item", str, shown, name, required=False)
+    if start is not None and deck != "character":
+        raise CardDataError(
+            shown, raw.line_of("starting_item"), "field 'starting_item' is for characters only", name
+        )
+    keywords = _keywords(raw, shown, name)
+    hook = field_value(raw, "hook", str, shown, name, required=False)
+    if hook is not None and hook not in V.HOOKS:
+        raise CardDataError(
+            shown, raw.line_of("hook"), f"field 'hook': {unknown('hook', hook, V.HOOKS)}", name
+        )
+    implemented = field_value(raw, "implemented", bool, shown, name, required=False, default=True)
+    reason = field_value(raw, "reason", str, shown, name, required=not implemented)
+    field_value(raw, "notes", str, shown, name, required=False)
+    abilities_raw = field_value(raw, "abilities", list, shown, name, required=False, default=[])
+    checker = _Checker(shown, name, hook)
+    ab_lines = getattr(abilities_raw, "item_lines", [raw.line_of("abilities")] * len(abilities_raw))
+    for ab, ab_line in zip(abilities_raw, ab_lines, strict=True):
+        checker.ability(ab, ab_line)
+    if hook is not None and not checker.hook_used:
+        raise CardDataError(
+            shown, raw.line_of("hook"), f"field 'hook': no ability calls {{hook: {hook}}}", name
+        )
+    return Card(
+        id=cid,
+        name=name,
+        deck=deck,
+        kind=kind,
+        copies=copies,
+        players_3plus=p3,
+        hp=hp,
+        evasion=ev,
+        attack=atk,
+        rewards=rewards,
+        soul=soul,
+        starting_item=start,
+        keywords=keywords,
+        abilities=tuple(_plain(a) for a in abilities_raw),
+        hook=hook,
+        implemented=implemented,
+        reason=reason,
+        source=f"{shown}:{line}",
+    )
+
+
+def _rewards(raw: YamlMap, shown: str, name: str) -> dict[str, int | str]:
+    rewards = field_value(raw, "rewards", dict, shown, name, required=False, default={})
+    out: dict[str, int | str] = {}
+    for key, value in rewards.items():
+        line = rewards.line_of(key) if isinstance(rewards, YamlMap) else raw.line_of("rewards")
+        if key not in V.REWARD_KEYS:
+            raise CardDataError(
+                shown, line, f"field 'rewards': {unknown('reward', key, V.REWARD_KEYS)}", name
+            )
+        ok = value == "roll" or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
+        if not ok:
+            raise CardDataError(
+                shown,
+                line,
+                f"field 'rewards.{key}' must be a whole number >= 0 or 'roll', got {value!r}",
+                name,
+            )
+        out[key] = value
+    return out
+
+
+def _keywords(raw: YamlMap, shown: str, name: str) -> tuple[str, ...]:
+    kws = field_value(raw, "keywords", list, shown, name, required=False, default=[])
+    for kw in kws:
+        if not isinstance(kw, str) or kw not in V.KEYWORDS:
+            raise CardDataError(
+                shown,
+                raw.line_of("keywords"),
+                f"field 'keywords': {unknown('keyword', kw, V.KEYWORDS)}",
+                name,
+            )
+    return tuple(kws)
+
+
+def _plain(node: Any) -> Any:
+    """Strip YamlMap/YamlList down to dict/list (cheap to pickle and compare)."""
+    if isinstance(node, dict):  # int keys (roll rows written `6:`) become "6", as in the §1.1 form
+        return {
+            (str(k) if isinstance(k, int) and not isinstance(k, bool) else k): _plain(v)
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    return node
+
+
+# ---------------------------------------------------------------- behaviour
+
+
+def _bound(node: Any, out: set[str]) -> set[str]:
+    """Every variable an ability binds (targets/tgt/choose/each/let keys), wherever it binds it."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("targets", "tgt", "choose", "each", "let") and isinstance(value, dict):
+                out.update(k for k in value if isinstance(k, str))
+            _bound(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _bound(value, out)
+    return out
+
+
+def _line(node: Any, key: Any, fallback: int) -> int:
+    if isinstance(node, YamlMap):
+        return node.line_of(key) or fallback
+    return fallback
+
+
+class _Checker:
+    """Walks one card's abilities and raises CardDataError at the first problem (file:line, card, field)."""
+
+    __slots__ = ("path", "card", "hook", "hook_used", "vars")
+
+    def __init__(self, path: str, card: str, hook: str | None):
+        self.path, self.card, self.hook, self.hook_used = path, card, hook, False
+        self.vars: set[str] = set()
+
+    def fail(self, line: int, message: str) -> None:
+        raise CardDataError(self.path, line, message, self.card)
+
+    # ---- abilities
+    def ability(self, ab: Any, line: int) -> None:
+        if not isinstance(ab, dict) or not ab:
+            self.fail(line, f"an ability must be a mapping like {{tap: ...}}, got {ab!r}")
+        self.vars = _bound(ab, set())
+        kinds = [k for k in ab if k in V.ABILITY_KINDS]
+        if not kinds:
+            first = next(iter(ab))
+            self.fail(_line(ab, first, line), unknown("ability kind", first, V.ABILITY_KINDS))
+        if len(kinds) > 1:
+            self.fail(_line(ab, kinds[1], line), f"one ability has two kinds: {kinds[0]!r} and {kinds[1]!r}")
+        kind = kinds[0]
+        kline = _line(ab, kind, line)
+        body = ab[kind]
+        if kind == "on":
+            self.keys(ab, ("on", *V.ABILITY_KINDS["on"]), line, "ability key")
+            self.trigger(body, kline, V.TRIGGERS)
+            self.require(ab, ("do",), line)
+            self.ability_parts(ab, line)
+            if "optional" in ab and not isinstance(ab["optional"], bool):
+                self.fail(_line(ab, "optional", line), "field 'optional' must be true/false")
+            return
+        if len(ab) > 1:
+            extra = [k for k in ab if k != kind][0]
+            self.fail(
+                _line(ab, extra, line),
+                f"unexpected key {extra!r} beside {kind!r} (put it inside {kind}: {{...}})",
+            )
+        if kind == "soul_when":
+            self.value(body, kline, "condition")
+        elif kind == "static":
+            self.static(body, kline)
+        elif kind == "replace":
+            self.replace(body, kline, need_event=True)
+        else:  # play / tap / paid
+            if not isinstance(body, dict):
+                self.fail(kline, f"'{kind}' must be a mapping like {{do: ...}}, got {body!r}")
+            self.keys(body, V.ABILITY_KINDS[kind], kline, f"{kind} key")
+            self.require(body, V.ABILITY_REQUIRED[kind], kline)
+            if kind == "paid":
+                cost = body["cost"]
+                cline = _line(body, "cost", kline)
+                if not isinstance(cost, list) or not cost:
+                    self.fail(cline, "field 'cost' must be a list of verbs like [{pay: {cents: 4}}]")
+                for item, iline in self.items(cost, cline):
+                    self.effect(item, iline, verbs_only=True)
+            self.ability_parts(body, kline)
+
+    def ability_parts(self, body: dict, line: int) -> None:
+        if "targets" in body:
+            self.bindings(body["targets"], _line(body, "targets", line), "targets")
+        if "by" in body:
+            self.value(body["by"], _line(body, "by", line), "chooser")
+        self.effect(body["do"], _line(body, "do", line))
+
+    def trigger(self, trig: Any, line: int, table: Mapping[str, Any]) -> None:
+        if not isinstance(trig, dict) or not trig:
+            self.fail(line, f"a trigger must be a mapping like {{turn_end: you}}, got {trig!r}")
+        heads = [k for k in trig if k in table]
+        if len(heads) != 1:
+            first = next((k for k in trig if k not in table), next(iter(trig)))
+            if heads:
+                self.fail(
+                    _line(trig, heads[1], line), f"one trigger has two events: {heads[0]!r} and {heads[1]!r}"
+                )
+            self.fail(_line(trig, first, line), unknown("trigger", first, table))
+        head = heads[0]
+        allowed = V.TRIGGERS[head].options
+        for key, value in trig.items():
+            kline = _line(trig, key, line)
+            if key == head:
+                self.value(value, kline, "trigger argument")
+            elif key not in allowed:
+                self.fail(kline, f"trigger '{head}': {unknown('option', key, allowed)}")
+            elif key in (
+                "first_each_turn",
+                "every_other_each_turn",
+                "attack",
+                "combat",
+                "non_trinket",
+                "non_ambush",
+            ):
+                if value is not True:
+                    self.fail(kline, f"trigger option '{key}' must be true, got {value!r}")
+            else:
+                self.value(value, kline, key)
+
+    def static(self, body: Any, line: int) -> None:
+        if not isinstance(body, dict) or not body:
+            self.fail(line, f"'static' must be a mapping like {{loot_plays: 1}}, got {body!r}")
+        mods = 0
+        for key, value in body.items():
+            kline = _line(body, key, line)
+            if key == "if":
+                self.value(value, kline, "condition")
+                continue
+            if key not in V.STATICS:
+                self.fail(kline, unknown("static modifier", key, [*V.STATICS, "if"]))
+            mods += 1
+            params = V.STATICS[key].params
+            if isinstance(value, dict):
+                self.keys(value, params, kline, f"'{key}' parameter")
+                for pk, pv in value.items():
+                    pline = _line(value, pk, kline)
+                    if pk in ("first_attack_roll", "first_each_turn") and not isinstance(pv, bool):
+                        self.fail(pline, f"static '{key}' {pk} must be true/false, got {pv!r}")
+                    if pk == "n" and (isinstance(pv, bool) or not isinstance(pv, int | str)):
+                        self.fail(pline, f"static '{key}' n must be a number or an expression, got {pv!r}")
+                    self.value(pv, pline, f"static '{key}' {pk}")
+            elif isinstance(value, list):
+                self.fail(kline, f"static '{key}' must be a number, a word, true or a mapping, got {value!r}")
+            else:
+                self.value(value, kline, f"static '{key}'")
+        if not mods:
+            self.fail(line, "'static' needs at least one modifier")
+
+    def replace(self, body: Any, line: int, need_event: bool) -> None:
+        if not isinstance(body, dict) or not body:
+            self.fail(line, f"'replace' must be a mapping like {{event: ..., modify: ...}}, got {body!r}")
+        self.keys(body, V.ABILITY_KINDS["replace"], line, "replace key")
+        if need_event:
+            self.require(body, ("event",), line)
+        if "event" in body:
+            event = body["event"]
+            eline = _line(body, "event", line)
+            if not isinstance(event, dict) or not event:
+                self.fail(eline, f"'event' must be a mapping like {{damage_to: you}}, got {event!r}")
+            heads = [k for k in event if k in V.REPLACEMENTS]
+            if len(heads) > 1:
+                self.fail(eline, f"one replacement has two events: {heads[0]!r} and {heads[1]!r}")
+            if not heads:
+                first = next(iter(event))
+                self.fail(_line(event, first, eline), unknown("replaced event", first, V.REPLACEMENTS))
+            for key, value in event.items():
+                kline = _line(event, key, eline)
+                if key != heads[0] and key not in V.REPLACEMENTS[heads[0]].options:
+                    self.fail(kline, unknown("option", key, V.REPLACEMENTS[heads[0]].options))
+                self.value(value, kline, key)
+        outcomes = [k for k in V.REPLACE_OUTCOMES if k in body]
+        if len(outcomes) != 1:
+            self.fail(line, f"'replace' needs exactly one of {', '.join(V.REPLACE_OUTCOMES)}")
+        out = outcomes[0]
+        oline = _line(body, out, line)
+        value = body[out]
+        if out == "modify":
+            if not isinstance(value, dict) or not value:
+                self.fail(oline, "'modify' must be a mapping like {add: 1}")
+            self.keys(value, V.MODIFY_KEYS, oline, "modification")
+            for mk, mv in value.items():
+                self.value(mv, _line(value, mk, oline), mk)
+        elif out == "instead":
+            self.effect(value, oline)
+        elif out == "enters_deactivated":
+            if value is not True:
+                self.fail(oline, "'enters_deactivated' must be true")
+        else:  # prevent: true or an amount
+            self.value(value, oline, "prevent")
+        if "if" in body:
+            self.value(body["if"], _line(body, "if", line), "condition")
+        if "then" in body:
+            self.effect(body["then"], _line(body, "then", line))
+
+    # ---- effects
+    def effect(self, node: Any, line: int, verbs_only: bool = False) -> None:
+        if isinstance(node, str):
+            if node in V.VERBS and not V.VERBS[node].required:
+                return
+            if node == "nothing" and not verbs_only:
+                return
+            self.fail(line, unknown("effect", node, [*V.VERBS, *V.COMBINATORS]))
+        if not isinstance(node, dict) or not node:
+            self.fail(line, f"an effect must be a mapping like {{loot: 1}}, got {node!r}")
+        names = V.VERBS if verbs_only else {**V.VERBS, **V.COMBINATORS}
+        heads = [k for k in node if k in names]
+        if not heads:
+            first = next(iter(node))
+            self.fail(_line(node, first, line), unknown("effect", first, names))
+        if len(heads) > 1:
+            self.fail(_line(node, heads[1], line), f"one effect has two heads: {heads[0]!r} and {heads[1]!r}")
+        head = heads[0]
+        hline = _line(node, head, line)
+        if head in V.VERBS:
+            if len(node) > 1:
+                extra = [k for k in node if k != head][0]
+                self.fail(
+                    _line(node, extra, line),
+                    f"unexpected key {extra!r} beside verb '{head}' (parameters go inside it)",
+                )
+            self.verb(head, node[head], hline)
+        else:
+            self.combinator(head, node, hline, line)
+
+    def verb(self, name: str, args: Any, line: int) -> None:
+        verb = V.VERBS[name]
+        if isinstance(args, dict):
+            self.keys(args, verb.params, line, f"parameter of '{name}'")
+            missing = [p for p in verb.required if p not in args]
+            if missing:
+                self.fail(line, f"'{name}' needs parameter '{missing[0]}'")
+            for key, value in args.items():
+                self.param(name, key, value, _line(args, key, line))
+            return
+        if args is None or args == {}:
+            if verb.required:
+                self.fail(line, f"'{name}' needs parameter '{verb.required[0]}'")
+            return
+        if not verb.params:
+            self.fail(line, f"'{name}' takes no parameters, got {args!r}")
+        if len(verb.required) > 1:
+            self.fail(
+                line, f"'{name}' needs parameters {', '.join(verb.required)} as a mapping, got {args!r}"
+            )
+        self.param(name, verb.params[0], args, line)
+
+    def param(self, verb: str, key: str, value: Any, line: int) -> None:
+        choices = V.PARAM_CHOICES.get((verb, key))
+        if choices is not None and isinstance(value, str):
+            if value not in choices:
+                self.fail(line, f"'{verb}' {key}: {unknown('value', value, choices)}")
+            return
+        if key in V.FLAG_PARAMS and not isinstance(value, bool):
+            self.fail(line, f"'{verb}' {key} must be true/false, got {value!r}")
+        if key in V.AMOUNT_PARAMS and (isinstance(value, bool) or not isinstance(value, int | str)):
+            self.fail(line, f"'{verb}' {key} must be a number or an expression, got {value!r}")
+        if key == "filter":
+            self.filter(value, line)
+            return
+        if key == "on_prevent":
+            self.effect(value, line)
+            return
+        self.value(value, line, f"'{verb}' {key}")
+
+    def combinator(self, head: str, node: dict, line: int, outer: int) -> None:
+        comb = V.COMBINATORS[head]
+        self.keys(node, (head, *comb.siblings), outer, f"key of '{head}'")
+        self.require(node, comb.required, line)
+        value = node[head]
+        if comb.value == "effects":
+            if not isinstance(value, list) or not value:
+                self.fail(line, f"'{head}' must be a list of effects")
+            for item, iline in self.items(value, line):
+                self.effect(item, iline)
+        elif comb.value == "effect":
+            self.effect(value, line)
+        elif comb.value == "table":
+            if not isinstance(value, dict) or not value:
+                self.fail(line, "'roll' must be a table like {'1-2': ..., '3-6': ...}")
+            for face, row in value.items():
+                fline = _line(value, face, line)
+                if not _FACE_RE.match(str(face)):
+                    self.fail(
+                        fline, f"roll row {face!r} must be a face (6), a range (1-3), 'a or b' or 'any'"
+                    )
+                self.effect(row, fline)
+        elif comb.value == "bindings":
+            if head == "let":
+                self.lets(value, line)
+            else:
+                self.bindings(value, line, head)
+        elif comb.value == "cond":
+            self.value(value, line, "condition")
+        elif comb.value == "trigger":
+            self.trigger(value, line, {k: V.TRIGGERS[k] for k in V.NEXT_TRIGGERS})
+            if ("do" in node) == ("replace" in node):
+                self.fail(line, "'next' needs exactly one of 'do' or 'replace'")
+        elif comb.value == "word":
+            if head == "hook":
+                if self.hook is None or value != self.hook:
+                    self.fail(line, f"{{hook: {value}}} needs the card field 'hook: {value}'")
+                self.hook_used = True
+            elif value != "eot":
+                self.fail(line, f"'{head}' must be 'eot', got {value!r}")
+        for key in comb.siblings:
+            if key not in node:
+                continue
+            kline = _line(node, key, line)
+            if key in ("do", "then", "else"):
+                self.effect(node[key], kline)
+            elif key == "replace":
+                self.replace(node[key], kline, need_event=head == "until")
+            elif key == "until":
+                if node[key] != "eot":
+                    self.fail(kline, f"'until' must be 'eot', got {node[key]!r}")
+            else:
+                self.value(node[key], kline, key)
+
+    def bindings(self, value: Any, line: int, what: str) -> None:
+        if not isinstance(value, dict) or not value:
+            self.fail(line, f"'{what}' must bind variables like {{P: player}}, got {value!r}")
+        for var, sel in value.items():
+            vline = _line(value, var, line)
+            if not isinstance(var, str) or not _VAR_RE.match(var):
+                self.fail(vline, f"'{what}' variable {var!r} must start with a capital letter (P, I, R ...)")
+            self.selector(sel, vline)
+
+    def lets(self, value: Any, line: int) -> None:
+        if not isinstance(value, dict) or not value:
+            self.fail(line, "'let' must bind a variable like {X: {discard_loot: any_number}}")
+        for var, rhs in value.items():
+            vline = _line(value, var, line)
+            if not isinstance(var, str) or not _VAR_RE.match(var):
+                self.fail(vline, f"'let' variable {var!r} must start with a capital letter")
+            if isinstance(rhs, dict):
+                self.effect(rhs, vline)
+            else:
+                self.value(rhs, vline, "value")
+
+    def selector(self, sel: Any, line: int) -> None:
+        if isinstance(sel, str):
+            self.value(sel, line, "selector")
+            return
+        if not isinstance(sel, dict) or not sel:
+            self.fail(line, f"a selector must be a word or {{item: [filters]}}, got {sel!r}")
+        heads = [k for k in sel if k in V.SELECTORS]
+        if len(heads) != 1:
+            first = next((k for k in sel if k not in V.SELECTORS), next(iter(sel)))
+            self.fail(_line(sel, first, line), unknown("selector", first, V.SELECTORS))
+        for key, value in sel.items():
+            kline = _line(sel, key, line)
+            if key == heads[0]:
+                filters = value if isinstance(value, list) else ([] if value is None else [value])
+                for flt in filters:
+                    self.filter(flt, kline)
+            elif key in V.SELECTOR_OPTIONS:
+                self.value(value, kline, key)
+            else:
+                self.fail(kline, unknown("selector option", key, V.SELECTOR_OPTIONS))
+
+    def filter(self, flt: Any, line: int) -> None:
+        if isinstance(flt, str):
+            if flt not in V.FILTERS:
+                self.fail(line, unknown("filter", flt, V.FILTERS))
+            return
+        if isinstance(flt, dict) and len(flt) == 1:
+            key, value = next(iter(flt.items()))
+            if key not in V.FILTER_KEYS:
+                self.fail(line, unknown("filter", key, V.FILTER_KEYS))
+            if key != "name":
+                self.value(value, line, key)
+            elif not isinstance(value, str):
+                self.fail(line, f"filter 'name' must be a card name, got {value!r}")
+            return
+        self.fail(line, f"a filter must be a word or {{controlled_by: P}}, got {flt!r}")
+
+    def value(self, value: Any, line: int, what: str) -> None:
+        """Ints, true/false, words and small expressions; every word must be known or a bound variable."""
+        if value is None or isinstance(value, bool | int):
+            return
+        if isinstance(value, str):
+            if not _PLAIN_RE.match(value):
+                try:
+                    ast.parse(value, mode="eval")
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    self.fail(line, f"{what}: cannot read expression {value!r}")
+            for word in _WORD_RE.findall(value):
+                if word in V.WORDS or word in self.vars:
+                    continue
+                if _VAR_RE.match(word):
+                    self.fail(
+                        line,
+                        f"{what}: variable {word!r} is not bound (bind it with targets/tgt/choose/each/let)",
+                    )
+                self.fail(line, f"{what}: {unknown('word', word, V.WORDS)}")
+            return
+        if isinstance(value, list):
+            for item, iline in self.items(value, line):
+                self.value(item, iline, what)
+            return
+        if isinstance(value, dict):
+            if not all(k in V.VALUE_KEYS for k in value) and any(k in V.SELECTORS for k in value):
+                self.selector(value, line)
+                return
+            for key, item in value.items():
+                kline = _line(value, key, line)
+                if key not in V.VALUE_KEYS:
+                    self.fail(kline, f"{what}: {unknown('key', key, V.VALUE_KEYS)}")
+                self.value(item, kline, f"{what}.{key}")
+            return
+        self.fail(line, f"{what}: unexpected value {value!r}")
+
+    # ---- small helpers
+    def keys(self, node: dict, allowed: Sequence[str], line: int, what: str) -> None:
+        for key in node:
+            if key not in allowed:
+                self.fail(_line(node, key, line), unknown(what, key, allowed))
+
+    def require(self, node: dict, required: Sequence[str], line: int) -> None:
+        for key in required:
+            if key not in node:
+                self.fail(line, f"missing field '{key}'")
+
+    @staticmethod
+    def items(seq: list, line: int):
+        lines = seq.item_lines if isinstance(seq, YamlList) else [line] * len(seq)
+        return zip(seq, lines, strict=True)

@@ -1,0 +1,418 @@
+"""The closed Four Souls effect vocabulary, as data (DESIGN: Cards are data).
+
+Names follow the worked design ``four_souls_vocabulary.md`` (§2 verbs, §3 triggers, §4 statics and
+replacements, §1.10 combinators, §1.11 selectors). The card loader validates every card file against these
+tables, and the engine dispatches on the same names, so a name exists in exactly one place.
+
+Shapes (the §1.1 YAML form; ``decklists/four_souls/VOCABULARY.md`` has one example per entry):
+
+* an **ability** is a mapping with exactly one kind key from :data:`ABILITY_KINDS`;
+* an **effect** is ``{verb: {param: value, ...}}`` (or ``{verb: value}`` for the first parameter), a
+  combinator mapping (``{seq: [...]}``, ``{tgt: {X: selector}, do: effect}`` ...), or a bare word naming a
+  verb/combinator that needs no parameters (``nothing``, ``end_turn``);
+* a **selector** is a word (``you``, ``active``, ``roll``) or ``{selector: [filters...], count: N}``;
+* a **value / condition** is an int or a short expression string (``"hand_size(you) >= 8"``) whose words
+  must come from :data:`WORDS` or be bound variables (capitalised names such as ``P``, ``X``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One verb: its parameters in positional order (the first is the scalar shorthand)."""
+
+    name: str
+    params: tuple[str, ...]
+    required: tuple[str, ...]
+    group: str
+    rules: str
+    summary: str
+    used: bool = True  # False: kept on purpose with no Base V2 user (documented in VOCABULARY.md)
+
+
+def _v(name, params, required, group, rules, summary, used=True) -> Verb:
+    return Verb(name, tuple(params.split()), tuple(required.split()), group, rules, summary, used)
+
+
+# §2 of the design: 39 verbs (flip_roll and deactivate have no Base V2 user). The roll table (§2
+# `roll_table`) is written `roll:` in YAML (§1.1) and lives in COMBINATORS because it holds effects.
+_VERB_LIST = [
+    # Resources
+    _v("gain_cents", "n who", "n", "resources", "FS-6.11 FS-15.1", "move n cents from the bank to who"),
+    _v("lose_cents", "n who", "n", "resources", "FS-6.5", "move n (or all) cents of who to the bank"),
+    _v("pay", "cents hp", "", "resources", "FS-6.6 FS-4.4", "a payment (cents or HP); fails if unaffordable"),
+    _v("loot", "n who from", "n", "resources", "FS-6.19 FS-1.7", "who draws n loot"),
+    _v("discard_loot", "n who random", "n", "resources", "FS-6.4", "who discards n loot (their choice)"),
+    _v("gain_treasure", "n who", "n", "resources", "FS-1.3 FS-6.11", "top n treasure enter play under who"),
+    # Transfers
+    _v("steal", "what from to", "what", "transfers", "FS-6.12", "take what from a player/shop (taker picks)"),
+    _v("give", "what from to", "what to", "transfers", "FS-6.12", "giver hands what to another player"),
+    _v("swap", "a b", "a b", "transfers", "FS-6.12 FS-Q.41", "two simultaneous gives"),
+    # Information
+    _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand"),
+    _v("peek", "deck n then reveal", "deck n then", "information", "FS-3.4", "look at the top n of a deck"),
+    _v("search", "deck filter then shuffle", "deck filter then", "information", "FS-3.4", "search a deck"),
+    # Zones
+    _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change"),
+    _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster slots"),
+    # Damage & life
+    _v(
+        "deal_damage",
+        "n to source divided",
+        "n to",
+        "damage",
+        "FS-6.20 FS-6.21 FS-5.9",
+        "damage on the stack",
+    ),
+    _v("heal", "n who", "n who", "damage", "FS-6.14", "remove marked damage"),
+    _v(
+        "shield",
+        "who amount next_instance until on_prevent",
+        "who amount",
+        "damage",
+        "FS-5.4 FS-6.16 FS-Q.19",
+        "one-shot prevention of who's next damage this turn",
+    ),
+    _v("prevent", "what n", "what", "damage", "FS-6.16", "remove pending damage/death (or n of it)"),
+    _v("kill", "target", "target", "damage", "FS-6.3 FS-13", "the player or monster dies"),
+    _v("destroy", "target", "target", "damage", "FS-6.3 FS-4.12", "item/soul/curse to its discard"),
+    _v("buff", "target atk hp ev roll until", "target", "damage", "FS-5.2 FS-8.10", "stat change until eot"),
+    # Stack & turn
+    _v("cancel", "target", "target", "stack", "FS-6.9 FS-10.11", "remove a stack item (or all) unresolved"),
+    _v("end_turn", "", "", "stack", "FS-8.9 FS-Q.38", "go to the end phase once the stack is empty"),
+    _v("extra_turn", "who", "who", "stack", "FS-8.12", "who takes another turn after this one"),
+    _v("skip_turn", "who next", "who", "stack", "FS-5.4 FS-8.12", "who's next turn is skipped"),
+    _v("extra_loot_play", "n until", "n", "stack", "FS-8.4 FS-Q.34", "+n loot plays this turn"),
+    _v(
+        "extra_attack",
+        "mode who target timing additional if_able total_this_turn",
+        "mode",
+        "stack",
+        "FS-10.16 FS-8.6",
+        "grant (may) or impose (must) an attack",
+    ),
+    # Dice
+    _v("reroll", "roll", "roll", "dice", "FS-6.17 FS-9.3", "roll the same die again"),
+    _v("modify_roll", "roll delta", "roll delta", "dice", "FS-9.1 FS-9.2", "change a roll on the stack"),
+    _v("set_roll", "roll value", "roll value", "dice", "FS-9.2 FS-9.9", "set a roll to a value"),
+    _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", used=False),
+    # Objects
+    _v("recharge", "target", "target", "objects", "FS-6.2", "turn upright"),
+    _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", used=False),
+    _v(
+        "reroll_item",
+        "target",
+        "target",
+        "objects",
+        "FS-6.18",
+        "destroy; if so its controller gains 1 treasure",
+    ),
+    _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object"),
+    _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul"),
+    _v("add_counters", "n object kind", "n", "objects", "FS-5.14 FS-5.15", "add (level) counters"),
+    _v("remove_counters", "n object", "n", "objects", "FS-5.14", "remove counters (usually a cost)"),
+]
+VERBS: dict[str, Verb] = {v.name: v for v in _VERB_LIST}
+
+# Allowed words for some verb parameters (checked by the loader).
+PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
+    ("peek", "then"): frozenset(
+        {
+            "back",
+            "any_order",
+            "may_any_order",
+            "may_bottom",
+            "one_top_rest_bottom",
+            "back_or_discard",
+            "take_one",
+        }
+    ),
+    ("search", "then"): frozenset({"gain", "move_to_monster_slot"}),
+    ("extra_attack", "mode"): frozenset({"may", "must"}),
+    ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
+    ("expand_slots", "kind"): frozenset({"shop", "monster"}),
+    ("become_copy", "until"): frozenset({"eot", "forever"}),
+    ("add_counters", "kind"): frozenset({"generic", "level"}),
+    ("buff", "until"): frozenset({"eot"}),
+    ("shield", "until"): frozenset({"eot"}),
+    ("extra_loot_play", "until"): frozenset({"eot"}),
+}
+
+
+# Parameter kinds checked by the loader (any verb): flags must be true/false; amounts a number or an
+# expression such as "event.amount" / "max(0, cents(P) - cents(you))" / all / any_number.
+FLAG_PARAMS = frozenset(
+    {
+        "next_instance",
+        "reveal",
+        "shuffle",
+        "divided",
+        "random",
+        "cover",
+        "lose_abilities",
+        "additional",
+        "if_able",
+        "next",
+    }
+)
+AMOUNT_PARAMS = frozenset({"n", "total_this_turn", "pos"})
+
+
+@dataclass(frozen=True, slots=True)
+class Combinator:
+    """Structure, not a verb: ``head`` is its key; ``siblings`` the other keys allowed beside it."""
+
+    name: str
+    value: str  # effects | effect | table | bindings | cond | trigger | word | none
+    siblings: tuple[str, ...]
+    required: tuple[str, ...]
+    rules: str
+    summary: str
+
+
+COMBINATORS: dict[str, Combinator] = {
+    c.name: c
+    for c in [
+        Combinator("seq", "effects", (), (), "FS-5.8", "independent steps ('then')"),
+        Combinator("and", "effects", (), (), "FS-5.8", "each step only if the previous took effect"),
+        Combinator("may", "effect", ("by",), (), "card text", "optional, decided on resolution"),
+        Combinator("modes", "effects", ("by",), (), "FS-4.2", "'choose one', picked on stacking"),
+        Combinator("roll", "table", ("by",), (), "FS-4.18 FS-9", "Roll-: a die roll read by a table"),
+        Combinator("each", "bindings", ("do",), ("do",), "FS-5.9", "repeat for every member"),
+        Combinator("tgt", "bindings", ("do", "by"), ("do",), "FS-4.2 FS-6.8", "targets chosen on stacking"),
+        Combinator("choose", "bindings", ("do", "by"), ("do",), "FS-4.3", "a choice made on resolution"),
+        Combinator("if", "cond", ("then", "else"), ("then",), "FS-6.8", "condition checked on resolution"),
+        Combinator("let", "bindings", (), (), "FS-5.16", "record a value for later steps"),
+        Combinator("next", "trigger", ("do", "replace", "until"), (), "FS-4.9 FS-5.4", "delayed one-shot"),
+        Combinator("until", "word", ("replace",), ("replace",), "FS-5.2 FS-5.4", "replacement until eot"),
+        Combinator("hook", "word", (), (), "DESIGN", "call the card's named Python hook"),
+        Combinator("nothing", "none", (), (), "FS-4.18", "no effect (a roll row that does nothing)"),
+    ]
+}
+
+# Ability kinds (§1.2) and the keys each ability mapping may hold.
+ABILITY_KINDS: dict[str, tuple[str, ...]] = {
+    "play": ("targets", "by", "do"),  # inside the kind mapping
+    "tap": ("targets", "by", "do"),
+    "paid": ("cost", "targets", "by", "do"),
+    "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
+    "static": (),  # `static: {if: cond, <modifier>: value, ...}`
+    "replace": ("event", "if", "modify", "prevent", "instead", "enters_deactivated", "then"),
+    "soul_when": (),  # `soul_when: condition`
+}
+ABILITY_REQUIRED: dict[str, tuple[str, ...]] = {
+    "play": ("do",),
+    "tap": ("do",),
+    "paid": ("cost", "do"),
+    "on": ("do",),
+    "replace": ("event",),
+}
+REPLACE_OUTCOMES = ("modify", "prevent", "instead", "enters_deactivated")
+MODIFY_KEYS = ("add", "multiply", "reduce_to", "repeat")
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    name: str
+    options: tuple[str, ...]  # keys allowed beside the trigger key in the `on:` mapping
+    rules: str
+    summary: str
+    used: bool = True
+
+
+_TRIGGER_OPTS = ("if", "first_each_turn", "every_other_each_turn")
+TRIGGERS: dict[str, Trigger] = {
+    t.name: t
+    for t in [
+        Trigger("turn_start", _TRIGGER_OPTS, "FS-8.2", "start of the controller's turn"),
+        Trigger("turn_end", _TRIGGER_OPTS, "FS-8.10", "end-phase step 1 of the controller's turn"),
+        Trigger("game_start", _TRIGGER_OPTS, "FS-2.8", "setup, no priority"),
+        Trigger("rolled", (*_TRIGGER_OPTS, "attack", "by"), "FS-4.11 FS-9.2", "a roll came up N"),
+        Trigger("would_roll", (*_TRIGGER_OPTS, "by"), "FS-9.2", "a roll of N is about to resolve"),
+        Trigger("damaged", (*_TRIGGER_OPTS, "combat", "attack_roll"), "FS-6.20", "damage was marked on who"),
+        Trigger("damage_pending", _TRIGGER_OPTS, "FS-6.20 FS-6.16", "damage aimed at who is on the stack"),
+        Trigger("dealt_damage", (*_TRIGGER_OPTS, "combat", "to"), "FS-6.20", "source dealt damage"),
+        Trigger("dies", _TRIGGER_OPTS, "FS-13.4 FS-13.8", "a death resolved"),
+        Trigger("would_die", _TRIGGER_OPTS, "FS-13.1", "a death of who is on the stack"),
+        Trigger("after_penalty", _TRIGGER_OPTS, "FS-13.9", "after the death-penalty step"),
+        Trigger("after_rewards", _TRIGGER_OPTS, "FS-13.4", "monster death step 4"),
+        Trigger("attack_declared", _TRIGGER_OPTS, "FS-10.2", "an attack is declared (before its target)"),
+        Trigger("attacked", _TRIGGER_OPTS, "FS-10.3", "this was chosen as an attack target"),
+        Trigger("activated_item", _TRIGGER_OPTS, "FS-6.1", "an item ability was activated"),
+        Trigger("enters_play", _TRIGGER_OPTS, "FS-1.17", "monster-deck event entered play"),
+        # used by `next:` (delayed one-shots) only
+        Trigger(
+            "play_loot",
+            ("non_trinket", "non_ambush", "until"),
+            "FS-5.12",
+            "reserved: a loot card is played",
+            used=False,
+        ),
+        Trigger("would_loot", ("until",), "FS-5.4", "a player is about to loot"),
+        # reserved (§3): no Base V2 card
+        Trigger("killed", _TRIGGER_OPTS, "FS-13.4", "reserved: when you kill ...", used=False),
+        Trigger("purchased", _TRIGGER_OPTS, "FS-11.4", "reserved: when you buy ...", used=False),
+        Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
+        Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
+    ]
+}
+# The `next:` form also accepts the rolled trigger (Crystal Ball).
+NEXT_TRIGGERS = frozenset({"play_loot", "would_loot", "rolled"})
+
+
+@dataclass(frozen=True, slots=True)
+class Static:
+    name: str
+    params: tuple[str, ...]  # mapping keys; the first is the scalar shorthand
+    rules: str
+    summary: str
+    used: bool = True
+
+
+STATICS: dict[str, Static] = {
+    s.name: s
+    for s in [
+        Static("hp", ("n",), "FS-6.20", "max HP +n"),
+        Static("atk", ("n", "who", "first_attack_roll"), "FS-1.24 FS-10.9", "damage stat +n"),
+        Static("attack_roll", ("n", "first_each_turn"), "FS-9.4 FS-Q.14", "+n to attack rolls"),
+        Static("evasion", ("n", "who"), "FS-10.8 FS-Q.39", "monster evasion +n (clamped 1..6)"),
+        Static("loot_plays", ("n",), "FS-8.4", "loot plays per turn +n"),
+        Static("attacks", ("n",), "FS-8.6", "attacks per turn +n (or unlimited)"),
+        Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
+        Static("price", ("n", "what"), "FS-11.3", "purchase price +n"),
+        Static("loot_step", ("n",), "FS-8.3", "cards drawn in your loot step +n"),
+        Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
+        Static("forbid", ("who", "actions"), "FS-7.3", "players may not play loot / activate items"),
+        Static("may_peek", ("deck",), "FS-3.4", "the controller may look at a deck top"),
+        Static("starts_with_counters", ("n",), "FS-5.14", "enters play with n counters"),
+        Static("goes_first", ("value",), "FS-2.10 FS-0.1", "this player takes the first turn"),
+        Static("hand_size_max", ("n",), "FS-3.7", "reserved: max hand size +n", used=False),
+        Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
+    ]
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    name: str
+    options: tuple[str, ...]  # keys allowed beside the event key in `replace: {event: {...}}`
+    rules: str
+    summary: str
+
+
+REPLACEMENTS: dict[str, Replacement] = {
+    r.name: r
+    for r in [
+        Replacement("would_gain_cents", (), "FS-5.4 FS-5.7", "who would gain cents from the bank"),
+        Replacement("damage_to", (), "FS-5.4 FS-6.21", "damage would be dealt to who"),
+        Replacement("combat_damage_to", (), "FS-5.4 FS-10.9", "combat damage to self (if: attack_roll ...)"),
+        Replacement(
+            "combat_damage_from", (), "FS-5.4 FS-6.21", "combat damage from self (if: attack_roll ...)"
+        ),
+        Replacement("destroyed", (), "FS-14.5", "this would be destroyed"),
+        Replacement("enters_play", (), "FS-5.5 FS-11.8", "this enters play"),
+        Replacement("rewards", (), "FS-5.4 FS-1.31", "this monster's rewards are gained"),
+        Replacement("would_loot", (), "FS-5.4", "who would loot"),
+        Replacement("death_penalty", (), "FS-13.9", "who would pay the death penalty (hook)"),
+    ]
+}
+
+KEYWORDS: dict[str, str] = {
+    "eternal": "FS-4.12: cannot be destroyed or discarded while in play",
+    "starting_item": "FS-1.6 FS-5.10: a starting item; not copiable",
+    "trinket": "FS-4.13: on resolution the loot becomes an item of its player",
+    "guppy": "FS-4.15: marker counted by Soul of Guppy",
+    "curse": "FS-4.16: the active player gives it to a player; discarded when that player dies",
+    "ambush": "FS-4.14: loot that becomes a monster (no Base V2 card)",
+    "indomitable": "FS-4.17: opens a new monster slot, cannot be covered (no Base V2 card)",
+}
+
+# Selectors (§1.11): the head word of a selector; filters narrow it.
+SELECTORS: frozenset[str] = _words(
+    """you active player other_player living_player non_active_player random left_of right_of
+    roller attacker killer activator self self_card your_character item monster player_or_monster
+    soul curse shop_item roll stack_item card_in top hand_card deck discard monster_slot
+    other_players monsters other_monsters any_player any_monster another_monster item_or_soul"""
+)
+FILTERS: frozenset[str] = _words(
+    """other non_eternal passive you_control other_controls player_controls not_attacked non_attack
+    non_event guppy tap paid item_ability loot not_self most_cents most_souls in_play
+    not_active has_tap item_ability_or_loot"""
+)
+FILTER_KEYS: frozenset[str] = frozenset({"controlled_by", "not_controlled_by", "name", "except", "zone"})
+SELECTOR_OPTIONS: frozenset[str] = frozenset({"count"})
+
+# Words allowed inside value and condition expressions and as plain word values.
+VALUE_WORDS: frozenset[str] = _words(
+    """result event amount target roll damage death prevented all any any_number full unlimited up_to
+    reduce_to hand_size cents counters hp level count max min your_turn attack_roll killing_attack_roll
+    choose_number in and or not eot forever may must now this_turn treasure loot monster room
+    loot_deck loot_discard loot_deck_top loot_deck_bottom monster_deck monster_deck_top monster_deck_bottom
+    monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
+    its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
+    winner level_counters items"""
+)
+WORDS: frozenset[str] = (
+    SELECTORS
+    | FILTERS
+    | VALUE_WORDS
+    | frozenset(w for (_v, _p), words in PARAM_CHOICES.items() for w in words)
+)
+
+# Keys allowed in small value mappings: `what: {cents: 3}`, `amount: {up_to: 2}`, `delta: {up_to: -2}`.
+VALUE_KEYS: frozenset[str] = frozenset(
+    {"cents", "loot", "random", "hp", "up_to", "reduce_to", "hand", "soul", "n"}
+)
+
+# Card facts.
+DECKS: dict[str, tuple[str, ...]] = {
+    "character": ("character",),
+    "eternal": ("eternal",),
+    "treasure": ("passive", "active", "paid", "oneuse", "soul"),
+    "loot": (
+        "1cent",
+        "2cent",
+        "3cent",
+        "4cent",
+        "nickel_dime",
+        "battery",
+        "bomb",
+        "butter_bean",
+        "shard_heart",
+        "pill_rune",
+        "trinket",
+        "soul",
+        "other",
+    ),
+    "monster": (
+        "basic",
+        "cursed",
+        "holy_charmed",
+        "normal_boss",
+        "epic_boss",
+        "good_event",
+        "bad_event",
+        "curse",
+    ),
+    "bonus_soul": ("bonus_soul",),
+    "room": ("room",),
+}
+MONSTER_KINDS_WITH_STATS = ("basic", "cursed", "holy_charmed", "normal_boss", "epic_boss")
+REWARD_KEYS = ("cents", "loot", "treasure")
+
+# Hooks the engine registers by name (§6.1). A card naming another hook is an error.
+HOOKS: dict[str, str] = {
+    "blank_card_copy": "Blank Card: copy the next loot card played this turn (FS-5.12)",
+    "chaos_pass_hands": "Chaos: every hand moves one seat left at once",
+    "eden_pick_start": "Eden: pick a starting item from 3 treasure at setup (FS-2.8, FS-Q.29)",
+    "placebo_copy_ability": "Placebo: copy another item's tap ability (FS-5.13)",
+    "vote_destroy_item": "Remote Detonator: vote on an item to destroy (FS-5.17)",
+    "shadow_penalty": "Shadow: rewrite another player's death penalty (FS-13.9)",
+}

@@ -1,0 +1,289 @@
+"""The Base Game V2 card files: counts, facts, references and vocabulary coverage."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from simulate.four_souls import vocabulary as V
+from simulate.four_souls.cards import DEFAULT_DIR, Card, check, load_pool
+
+SHARED_CSV = Path("/work/shared/cards/four_souls_cards.csv")
+
+# README of the card list: physical counts per deck-ratio category (copies summed).
+PHYSICAL_BY_KIND = {
+    ("treasure", "passive"): 54,
+    ("treasure", "active"): 37,
+    ("treasure", "paid"): 8,
+    ("treasure", "oneuse"): 4,
+    ("treasure", "soul"): 2,
+    ("loot", "1cent"): 6,
+    ("loot", "2cent"): 12,
+    ("loot", "3cent"): 15,
+    ("loot", "4cent"): 9,
+    ("loot", "nickel_dime"): 6,
+    ("loot", "battery"): 5,
+    ("loot", "bomb"): 5,
+    ("loot", "butter_bean"): 3,
+    ("loot", "shard_heart"): 5,
+    ("loot", "pill_rune"): 6,
+    ("loot", "trinket"): 9,
+    ("loot", "soul"): 1,
+    ("loot", "other"): 22,
+    ("monster", "basic"): 39,
+    ("monster", "cursed"): 6,
+    ("monster", "holy_charmed"): 5,
+    ("monster", "normal_boss"): 31,
+    ("monster", "epic_boss"): 4,
+    ("monster", "good_event"): 12,
+    ("monster", "bad_event"): 5,
+    ("monster", "curse"): 5,
+    ("character", "character"): 11,
+    ("eternal", "eternal"): 10,
+    ("bonus_soul", "bonus_soul"): 3,
+}
+PHYSICAL_BY_DECK = {
+    "character": 11,
+    "eternal": 10,
+    "treasure": 105,
+    "loot": 104,
+    "monster": 107,
+    "bonus_soul": 3,
+}
+HOOK_CARDS = {
+    "b2-eden": "eden_pick_start",
+    "b2-blank_card": "blank_card_copy",
+    "b2-placebo": "placebo_copy_ability",
+    "b2-chaos": "chaos_pass_hands",
+    "b2-remote_detonator": "vote_destroy_item",
+    "b2-shadow": "shadow_penalty",
+}
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return load_pool()
+
+
+def test_distinct_and_physical_counts(pool):
+    assert len(pool.cards) == 287
+    assert pool.physical == 340
+    assert sum(c.copies for c in pool.cards) == 340
+
+
+def test_physical_counts_per_deck(pool):
+    by_deck = Counter()
+    for c in pool.cards:
+        by_deck[c.deck] += c.copies
+    assert dict(by_deck) == PHYSICAL_BY_DECK
+    assert {d: len(pool.deck(d)) for d in PHYSICAL_BY_DECK} == {
+        "character": 11,
+        "eternal": 10,
+        "treasure": 105,
+        "loot": 51,
+        "monster": 107,
+        "bonus_soul": 3,
+    }
+
+
+def test_physical_counts_per_ratio_category(pool):
+    by_kind = Counter()
+    for c in pool.cards:
+        by_kind[(c.deck, c.kind)] += c.copies
+    assert dict(by_kind) == PHYSICAL_BY_KIND
+
+
+def test_ids_unique_and_indexed(pool):
+    ids = [c.id for c in pool.cards]
+    assert len(ids) == len(set(ids))
+    assert all(pool.by_id[c.id] is c for c in pool.cards)
+    # names repeat (Pills! x3, Chest x2, ...): by_name keeps the first in file order
+    assert pool.by_name["Pills!"].id == "b2-pills"
+    assert pool.by_name["Chest"].id == "b2-chest"
+
+
+def test_every_card_is_implemented_and_has_a_source(pool):
+    assert pool.not_implemented() == {}
+    for c in pool.cards:
+        assert c.implemented and c.reason is None
+        path, line = c.source.rsplit(":", 1)
+        assert path.startswith("decklists/four_souls/") and int(line) > 0
+
+
+def test_starting_items_resolve(pool):
+    characters = pool.deck("character")
+    starts = {c.starting_item for c in characters}
+    assert pool.by_id["b2-eden"].starting_item is None  # chosen at setup by its hook
+    starts.discard(None)
+    assert starts == {c.id for c in pool.deck("eternal")}
+    for sid in starts:
+        assert set(pool.by_id[sid].keywords) >= {"eternal", "starting_item"}
+    assert pool.by_id["b2-isaac"].starting_item == "b2-the_d6"
+
+
+def test_hooks_are_the_six_of_the_design(pool):
+    hooks = {c.id: c.hook for c in pool.cards if c.hook}
+    assert hooks == HOOK_CARDS
+    assert set(HOOK_CARDS.values()) == set(V.HOOKS)
+
+
+def test_stats_of_monsters_and_characters(pool):
+    chub = pool.by_id["b2-chub"]
+    assert (chub.hp, chub.evasion, chub.attack, dict(chub.rewards), chub.soul) == (4, 3, 1, {"cents": 7}, 1)
+    assert dict(pool.by_id["b2-black_bony"].rewards) == {"loot": "roll"}
+    assert pool.by_id["b2-delirium"].soul == 0
+    assert pool.by_id["b2-famine"].soul == 1
+    for c in pool.cards:
+        if c.deck == "character":
+            assert (c.hp, c.attack) == (2, 1)
+        if c.deck == "monster" and c.kind in V.MONSTER_KINDS_WITH_STATS:
+            assert None not in (c.hp, c.evasion, c.attack)
+        if c.deck == "monster" and c.kind in ("good_event", "bad_event", "curse"):
+            assert c.hp is None and c.rewards == {} and c.soul == 0
+
+
+@pytest.mark.skipif(not SHARED_CSV.exists(), reason="shared card list not available")
+def test_facts_match_the_card_list(pool):
+    rows = [r for r in csv.DictReader(SHARED_CSV.open(encoding="utf-8")) if r["set"] == "Base Game V2"]
+    assert len(rows) == len(pool.cards)
+    for r in rows:
+        c = pool.by_id[r["card_id"]]
+        assert (c.name, c.deck, c.kind, c.copies) == (r["name"], r["deck"], r["kind"], int(r["copies"]))
+        assert c.players_3plus == (r["players_3plus"] == "true")
+        for field, col in (("hp", "hp"), ("evasion", "evasion"), ("attack", "attack")):
+            printed = r[col].rstrip("!")
+            if printed and c.deck == "monster":
+                assert getattr(c, field) == int(printed), (c.name, field)
+        if c.deck in ("monster", "treasure", "loot", "bonus_soul") and r["souls"]:
+            assert c.soul == int(r["souls"]), c.name
+        if "guppy" in r["notes"]:
+            assert "guppy" in c.keywords
+
+
+def test_abilities_are_plain_data(pool):
+    def walk(node):
+        if isinstance(node, dict):
+            assert type(node) is dict
+            for k, v in node.items():
+                assert not isinstance(k, int), "roll rows are strings"
+                walk(v)
+        elif isinstance(node, list):
+            assert type(node) is list
+            for v in node:
+                walk(v)
+        else:
+            assert node is None or isinstance(node, str | int | bool)
+
+    for c in pool.cards:
+        assert isinstance(c.abilities, tuple)
+        walk(list(c.abilities))
+
+
+def _names_used(pool) -> dict[str, set[str]]:
+    used: dict[str, set[str]] = {k: set() for k in ("verb", "comb", "trig", "static", "repl", "kw")}
+
+    def walk(node):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in V.VERBS:
+                    used["verb"].add(k)
+                if k in V.COMBINATORS:
+                    used["comb"].add(k)
+                if k == "next" and isinstance(v, dict):
+                    used["trig"].update(x for x in v if x in V.TRIGGERS)
+                if k == "replace" and isinstance(v, dict) and isinstance(v.get("event"), dict):
+                    used["repl"].update(x for x in v["event"] if x in V.REPLACEMENTS)
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+        elif isinstance(node, str) and node in V.VERBS:
+            used["verb"].add(node)
+        elif isinstance(node, str) and node in V.COMBINATORS:
+            used["comb"].add(node)
+
+    for c in pool.cards:
+        used["kw"].update(c.keywords)
+        for ab in c.abilities:
+            if "on" in ab:
+                used["trig"].update(x for x in ab["on"] if x in V.TRIGGERS)
+            if "static" in ab:
+                used["static"].update(x for x in ab["static"] if x in V.STATICS)
+            walk(ab)
+    return used
+
+
+def test_every_verb_is_used_or_documented_unused(pool):
+    used = _names_used(pool)
+    for verb in V.VERBS.values():
+        assert (verb.name in used["verb"]) == verb.used, verb.name
+    assert {v.name for v in V.VERBS.values() if not v.used} == {"flip_roll", "deactivate"}
+    assert len(V.VERBS) + 1 == 39  # the design's 39 verbs: `roll_table` is the `roll:` combinator
+    assert "roll" in V.COMBINATORS
+
+
+def test_every_trigger_static_replacement_combinator_is_used_or_reserved(pool):
+    used = _names_used(pool)
+    for t in V.TRIGGERS.values():
+        assert (t.name in used["trig"]) == t.used, t.name
+    for s in V.STATICS.values():
+        assert (s.name in used["static"]) == s.used, s.name
+    assert used["repl"] == set(V.REPLACEMENTS)
+    assert used["comb"] == set(V.COMBINATORS)
+    assert used["kw"] == set(V.KEYWORDS) - {"ambush", "indomitable"}
+
+
+def test_vocabulary_md_names_everything():
+    text = (DEFAULT_DIR / "VOCABULARY.md").read_text(encoding="utf-8")
+    tables = (V.VERBS, V.COMBINATORS, V.TRIGGERS, V.STATICS, V.REPLACEMENTS, V.KEYWORDS, V.HOOKS)
+    for table in tables:
+        for name in table:
+            assert f"`{name}`" in text, name
+
+
+def test_pool_is_cached_and_frozen(pool):
+    assert load_pool() is pool
+    assert load_pool([DEFAULT_DIR]) is pool
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        pool.cards[0].name = "x"  # type: ignore[misc]
+    assert isinstance(pool.cards[0], Card)
+    assert len(pool.hash) == 16 and len(pool.files) == 6
+
+
+def test_check_summaries():
+    assert check(DEFAULT_DIR).startswith("decklists/four_souls: 287 cards (340 physical) in 6 file(s) OK")
+    # a single file checks alone; its starting items resolve against the default pool
+    one = check(DEFAULT_DIR / "characters.yaml")
+    assert one.startswith("decklists/four_souls/characters.yaml: 11 cards (11 physical) in 1 file(s) OK")
+
+
+def test_every_file_declares_the_set():
+    for path in sorted(DEFAULT_DIR.glob("*.yaml")):
+        assert "set: base_v2" in path.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.mark.skipif(not SHARED_CSV.exists(), reason="shared card list not available")
+def test_no_card_text_is_copied_into_the_files(pool):
+    """Card texts belong to their publisher: no 6 consecutive words of any card text in the files' free
+    text (notes and comments; the encodings themselves are vocabulary)."""
+    rows = {r["card_id"]: r["text"] for r in csv.DictReader(SHARED_CSV.open(encoding="utf-8"))}
+
+    def grams(text: str) -> set[tuple[str, ...]]:
+        words = "".join(ch.lower() if ch.isalnum() else " " for ch in text).split()
+        return {tuple(words[i : i + 6]) for i in range(len(words) - 5)}
+
+    free = [
+        line.split("notes:", 1)[-1] if "notes:" in line else line.split("#", 1)[1]
+        for p in sorted(DEFAULT_DIR.glob("*.y*ml"))
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if "notes:" in line or "#" in line
+    ]
+    files = "\n".join(free) + "\n" + (DEFAULT_DIR / "VOCABULARY.md").read_text(encoding="utf-8")
+    file_grams = grams(files)
+    for c in pool.cards:
+        copied = grams(rows[c.id]) & file_grams
+        assert not copied, (c.name, sorted(copied)[:2])
