@@ -23,14 +23,44 @@ from . import __version__
 from .wiring import plan_from_manifest, plan_from_options
 
 
+def fail_line(message: object) -> str:
+    """One line, whatever a person typed: control characters (newlines, NUL …) are shown escaped."""
+    text = str(message)
+    return "error: " + "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
+
+
 class CardlabGroup(click.Group):
     """Turns the errors a person can cause into one line and exit code 2, never a traceback."""
+
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as exc:  # click's own bad-option messages, made one line
+            where = exc.ctx.command_path if exc.ctx else "cardlab"
+            click.echo(fail_line(f"{exc.format_message()} (see '{where} --help')"), err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            click.echo(fail_line(exc.format_message()), err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except (UserError, RunError) as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(fail_line(exc), err=True)
             ctx.exit(2)
 
 
@@ -159,7 +189,7 @@ class SimulateGroup(click.Group):
         try:
             spec = game_registry.get(name)
         except UserError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(fail_line(exc), err=True)
             ctx.exit(2)
         params = list(COMMON_OPTIONS) + [_click_option(opt) for opt in spec.options]
         return click.Command(
@@ -192,8 +222,8 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         log_events=not common["no_events"],
         game_options=kwargs,
     )
-    if common["jobs"] == 0 or common["jobs"] < -1:
-        raise UserError(f"--jobs must be -1 (all cores) or at least 1, got {common['jobs']}")
+    if common["jobs"] == 0 or common["jobs"] < -1 or common["jobs"] > 1024:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {common['jobs']}")
     name = common["name"] or f"{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     if "/" in name or name in ("", ".", "..", "latest"):
         raise UserError(f"--name '{name}' is not a usable run name")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import itertools
 import platform
 import time
 import traceback
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,8 +41,8 @@ class RunPlan:
     options: dict[str, Any] = field(default_factory=dict)  # make_config arguments, kept for replay
 
     def __post_init__(self) -> None:
-        if self.n_games < 1:
-            raise UserError(f"--games must be at least 1, got {self.n_games}")
+        if not 1 <= self.n_games <= MAX_GAMES:
+            raise UserError(f"--games must be between 1 and {MAX_GAMES:,}, got {self.n_games}")
         if self.batch_size < 1:
             raise UserError(f"--batch-size must be at least 1, got {self.batch_size}")
         if not self.strategies:
@@ -50,13 +51,15 @@ class RunPlan:
         if len(self.strategies) > n:
             raise UserError(f"{len(self.strategies)} strategies given for {n} seats (--players {n})")
 
-    def batches(self) -> list[tuple[int, int, int]]:
-        """(batch index, first game index, number of games) for every batch."""
+    @property
+    def n_batches(self) -> int:
+        return -(-self.n_games // self.batch_size)
+
+    def batches(self) -> Iterator[tuple[int, int, int]]:
+        """(batch index, first game index, number of games) for every batch, lazily (runs can be huge)."""
         size = self.batch_size
-        return [
-            (b, first, min(size, self.n_games - first))
-            for b, first in enumerate(range(0, self.n_games, size))
-        ]
+        for b, first in enumerate(range(0, self.n_games, size)):
+            yield b, first, min(size, self.n_games - first)
 
     def seating(self, game_index: int) -> list[StrategySpec]:
         """Who sits in each seat of game ``game_index``.
@@ -237,6 +240,8 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> dict[str, Any]:
     return manifest
 
 
+MAX_GAMES = 10**10
+MAX_JOBS = 1024
 LOCAL_BACKENDS = ("loky", "multiprocessing", "threading")
 CLUSTER_BACKENDS = ("dask", "ray")
 
@@ -266,6 +271,8 @@ def execute(
     """
     if backend not in LOCAL_BACKENDS + CLUSTER_BACKENDS:
         raise UserError(f"--backend '{backend}' is not one of {', '.join(LOCAL_BACKENDS + CLUSTER_BACKENDS)}")
+    if jobs == 0 or jobs < -1 or jobs > MAX_JOBS:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..{MAX_JOBS}, got {jobs}")
     if scheduler and backend not in CLUSTER_BACKENDS:
         raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
     out = Path(out)
@@ -291,9 +298,9 @@ def _execute(
     if stop_rule is not None and hasattr(stop_rule, "describe"):
         manifest["stop_rule"] = stop_rule.describe()
     done = {entry["batch"] for entry in manifest["batches"]}
-    pending = [b for b in plan.batches() if b[0] not in done]
+    pending: Iterable[tuple[int, int, int]] = (b for b in plan.batches() if b[0] not in done)
     if stop_after_batches is not None:
-        pending = pending[:stop_after_batches]
+        pending = list(itertools.islice(pending, stop_after_batches))
     outcome = RunOutcome(out, manifest, skipped_batches=len(done))
     done_games = sum(entry["games"] for entry in manifest["batches"])
     bar = tqdm(
@@ -329,7 +336,7 @@ def _execute(
                         batches.close()  # abandon batches still in flight: they are past the prefix
                     _keep_prefix(out, manifest, prefix)
                     break
-        finished = stopped is not None or len(manifest["batches"]) == len(plan.batches())
+        finished = stopped is not None or len(manifest["batches"]) == plan.n_batches
     finally:
         bar.close()
         manifest["status"] = "complete" if finished else "incomplete"
@@ -373,7 +380,7 @@ def _keep_prefix(out: Path, manifest: dict[str, Any], prefix: int) -> None:
 
 def _run_batches(
     plan: RunPlan,
-    pending: list[tuple[int, int, int]],
+    pending: Iterable[tuple[int, int, int]],
     out: Path,
     jobs: int,
     backend: str,
@@ -394,12 +401,19 @@ def _run_batches(
         tasks = (delayed(run_batch)(plan, b, first, count, None) for b, first, count in pending)
         yield from Parallel(n_jobs=-1, return_as="generator_unordered")(tasks)
         return
-    n_jobs = 1 if len(pending) <= 1 else jobs
-    remaining = {entry[0]: entry for entry in pending}
-    tasks = (delayed(run_batch)(plan, b, first, count, out) for b, first, count in pending)
+    pending = iter(pending)
+    first_two = list(itertools.islice(pending, 2))
+    n_jobs = 1 if len(first_two) <= 1 else jobs  # one batch: no worker pool to start
+    remaining: dict[int, tuple[int, int, int]] = {}
+
+    def tasks() -> Iterator[Any]:
+        for entry in itertools.chain(first_two, pending):
+            remaining[entry[0]] = entry  # dispatched, not yet finished
+            yield delayed(run_batch)(plan, *entry, out)
+
     try:
         with parallel_config(backend=backend):
-            for summary, tables in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks):
+            for summary, tables in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks()):
                 del remaining[summary.batch]
                 yield summary, tables
         return
@@ -407,7 +421,9 @@ def _run_batches(
         pass
     # A worker process died (killed, out of memory, a crash in native code). Each unfinished batch gets
     # one more try alone in a fresh process; a batch that kills its worker again is recorded as failed,
-    # so the run never hangs and never loses the other batches (issue 8).
+    # so the run never hangs and never loses the other batches (issue 8). Batches never dispatched run
+    # after them in the same way.
+    remaining.update({entry[0]: entry for entry in pending})
     from joblib.externals.loky import ProcessPoolExecutor
 
     executor = ProcessPoolExecutor(max_workers=1)
