@@ -398,6 +398,34 @@ def _guess_game(path: str) -> GameSpec:
     )
 
 
+# ---- soak ----------------------------------------------------------------------------------------
+
+
+@cli.command("soak")
+@click.argument("game")
+@click.option(
+    "--games", "-n", type=int, default=100_000, show_default=True, help="games, split over player counts"
+)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--jobs", "-j", type=int, default=-1, show_default=True, help="worker processes (-1 = all cores)"
+)
+@click.option("--strategy", "-s", default="random", show_default=True, help="strategy for every seat")
+@click.option("--out", type=click.Path(file_okay=False), default="results", show_default=True)
+@click.option("--quiet", "-q", is_flag=True, help="no progress bar")
+def soak_cmd(game: str, games: int, seed: int, jobs: int, strategy: str, out: str, quiet: bool) -> None:
+    """Random games with the engine's invariants checked after every step; exit 1 on any failure."""
+    from .soak import soak, soak_table
+
+    spec = game_registry.get(game)
+    folder = Path(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    rows = soak(spec, games, seed, jobs, folder, strategy, progress=not quiet)
+    click.echo(soak_table(rows))
+    click.echo(f"runs (errors with seeds and tracebacks) in {folder}/")
+    if any(r["crashes"] or r["invariant violations"] for r in rows):
+        sys.exit(1)
+
+
 # ---- bench -----------------------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from simulate.core import (
     GameOption,
     GameResult,
     GameSpec,
+    InvariantError,
     Players,
     SeatResult,
     UserError,
@@ -35,7 +36,12 @@ class PigConfig:
 
 
 def make_config(
-    n_players: int, max_turns: int, target: int = 30, crash_every: int = 0, die_every: int = 0, pause_ms: int = 0
+    n_players: int,
+    max_turns: int,
+    target: int = 30,
+    crash_every: int = 0,
+    die_every: int = 0,
+    pause_ms: int = 0,
 ) -> PigConfig:
     if target < 1:
         raise UserError(f"--target must be at least 1, got {target}")
@@ -87,6 +93,16 @@ def play(config: PigConfig, seed: int, players: Players, log_events: bool = True
     )
 
 
+def checked_play(config: PigConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
+    """Pig with its invariants checked: scores never negative, at most one winner (a soak test target)."""
+    result = play(config, seed, players, log_events)
+    if any(s.score < 0 for s in result.seats) or len(result.winners) > 1:
+        raise InvariantError(f"broken pig result {result.winners}")
+    if config.crash_every and seed % (config.crash_every + 1) == 0:
+        raise InvariantError(f"pig invariant broken on purpose (seed {seed})")
+    return result
+
+
 class RandomPig:
     """Rolls or holds uniformly at random."""
 
@@ -131,6 +147,7 @@ GAME = GameSpec(
     event_kinds=frozenset({"turn_start", "roll", "bust", "hold", "game_over"}),
     player_columns={"busts": "int"},
     players_range=(2, 4),
+    checked_play=checked_play,
     default_players=2,
     options=(
         GameOption("target", int, 30, "points needed to win"),

@@ -1,7 +1,7 @@
 """The game-agnostic kernel: seeding, decisions, event log, card-file loading, runner, Parquet sink."""
 
 from .decisions import Decision, Players, Strategy, StrategySpec, parse_strategies
-from .errors import CardDataError, IllegalChoiceError, UserError
+from .errors import CardDataError, IllegalChoiceError, InvariantError, UserError
 from .events import EventLog
 from .game import GameOption, GameResult, GameSpec, SeatResult, config_hash
 from .seeds import derive_seed, game_seed, stream
@@ -14,6 +14,7 @@ __all__ = [
     "GameResult",
     "GameSpec",
     "IllegalChoiceError",
+    "InvariantError",
     "Players",
     "SeatResult",
     "Strategy",

@@ -22,3 +22,7 @@ class CardDataError(UserError):
 
 class IllegalChoiceError(Exception):
     """A strategy returned something that is not one of the decision's options: a bug in the strategy."""
+
+
+class InvariantError(AssertionError):
+    """An engine invariant broke (a card in two zones, ¢ not conserved …): raised by checked play."""

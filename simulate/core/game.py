@@ -80,7 +80,8 @@ class GameSpec:
 
     ``make_config(n_players, max_turns, **options)`` validates options (raising ``UserError``) and
     returns a picklable config dataclass. ``play(config, seed, players, log_events=True)`` is the pure
-    game function. ``left_out_cards(config)`` maps card names that the run's decks leave out (behaviour
+    game function; ``checked_play`` (same signature) also checks the engine's invariants after every
+    step and raises ``InvariantError`` (``cardlab soak``). ``left_out_cards(config)`` maps card names that the run's decks leave out (behaviour
     not implemented) to the reason, so every run can record them.
     """
 
@@ -102,6 +103,7 @@ class GameSpec:
     check_cards: Callable[[str], str] | None = None
     default_max_turns: int = 500
     default_strategy: str = "sensible"
+    checked_play: Callable[..., GameResult] | None = None  # play() checking invariants after every step
 
     def __post_init__(self) -> None:
         for cols in (self.player_columns, self.game_columns):

@@ -1,0 +1,50 @@
+"""`cardlab soak`: checked play for every player count; crashes and invariant violations counted (issue 8)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+from simulate import games
+from strategies import registry
+from tests import toygame
+
+BROKEN = dataclasses.replace(
+    toygame.GAME,
+    name="pig-broken",
+    options=tuple(
+        dataclasses.replace(o, default=13) if o.name == "crash-every" else o for o in toygame.GAME.options
+    ),
+)
+games.register(BROKEN)
+registry.register("pig-broken", toygame.STRATEGIES)
+
+
+def test_soak_counts_per_player_count(tmp_path):
+    result = CliRunner().invoke(cli, ["soak", "pig", "-n", "300", "--out", str(tmp_path), "-q", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split()[:3] == ["players", "games", "crashes"]
+    assert [line.split()[:5] for line in lines[1:4]] == [[str(n), "100", "0", "0", "0"] for n in (2, 3, 4)]
+
+
+def test_soak_reports_crashes_and_violations_and_exits_1(tmp_path):
+    result = CliRunner().invoke(
+        cli, ["soak", "pig-broken", "-n", "600", "--out", str(tmp_path), "-q", "-j", "1"]
+    )
+    assert result.exit_code == 1, result.output
+    assert "RuntimeError × " in result.output and "InvariantError × " in result.output
+    rows = [line.split() for line in result.output.splitlines()[1:4]]
+    assert all(int(r[2]) > 0 and int(r[3]) > 0 for r in rows)
+
+
+def test_soak_needs_checked_play(tmp_path):
+    games.register(dataclasses.replace(toygame.GAME, name="pig-unchecked", checked_play=None))
+    result = CliRunner().invoke(cli, ["soak", "pig-unchecked", "-n", "10", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert (
+        result.output
+        == "error: game 'pig-unchecked' has no invariant-checking play yet (GameSpec.checked_play)\n"
+    )
