@@ -1,0 +1,72 @@
+"""Hidden Reason: 2–4 commanders race to land the lethal blow on a shared boss (rules: HR digest).
+
+The card set shipped in decklists/hidden_reason/ is designed for cardlab (no public card list exists);
+see decklists/hidden_reason/DESIGN.md and docs/hidden_reason.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from simulate.core import GameOption, GameSpec
+from simulate.core.cardfiles import files_hash
+
+from .config import MAX_PLAYERS, HRConfig, make_config
+from .decks import check_path, load_pool
+from .events import EVENT_KINDS, describe_event
+from .turn import play
+
+
+def card_data_hash(config: HRConfig) -> str:
+    return files_hash(load_pool(config.cards).files)
+
+
+def left_out_cards(config: HRConfig) -> Mapping[str, str]:
+    """Cards in the pool whose behaviour is not implemented (kept out of every deck)."""
+    return {c.name: c.reason for c in load_pool(config.cards).cards.values() if not c.implemented}
+
+
+GAME = GameSpec(
+    name="hidden-reason",
+    title="Hidden Reason",
+    make_config=make_config,
+    play=play,
+    event_kinds=EVENT_KINDS,
+    player_columns={
+        "deck": "str",
+        "classes": "str",
+        "boss_damage": "int",
+        "lethal": "bool",
+        "mulligans": "int",
+        "crystals": "int",
+        "cards_cast": "int",
+        "retributions": "int",
+        "turn_order": "int",
+    },
+    players_range=(2, MAX_PLAYERS),
+    default_players=2,
+    game_columns={
+        "boss_kill_turn": "int",
+        "boss_hp_start": "int",
+        "boss_hp_end": "int",
+        "technical_loss": "bool",
+    },
+    options=(
+        GameOption(
+            "decks",
+            str,
+            "",
+            "deck per seat, comma-separated (one name = every seat; empty = drawn from the seed)",
+        ),
+        GameOption("cards", str, "", "card/deck file or folder laid over the bundled Hidden Reason data"),
+        GameOption("boss-hp-per-player", int, 25, "boss HP per player (HR-3.1)"),
+        GameOption("max-mulligans", int, 3, "redeals a player may take (engine limit)"),
+    ),
+    card_sets={"designed": "cardlab's designed sample set: 4 classes, 6 decks (not official)"},
+    card_data_hash=card_data_hash,
+    left_out_cards=left_out_cards,
+    describe_event=describe_event,
+    check_cards=check_path,
+)
+
+__all__ = ["GAME", "HRConfig", "make_config", "play"]

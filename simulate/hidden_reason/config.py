@@ -1,0 +1,70 @@
+"""The run configuration: players, turn cap, decks per seat, card data, boss HP (HR-3.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simulate.core import UserError
+from simulate.core.cardfiles import did_you_mean
+
+from .decks import load_pool
+
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class HRConfig:
+    n_players: int = 2
+    max_turns: int = 200
+    decks: tuple[str, ...] = ()  # one per seat, or one for every seat; empty: drawn from the seed
+    cards: str = ""  # a card/deck file or folder laid over the bundled data
+    boss_hp_per_player: int = 25  # HR-3.1
+    max_mulligans: int = 3  # engine limit on redeals per player (docs/hidden_reason.md)
+
+
+def make_config(
+    n_players: int = 2,
+    max_turns: int = 200,
+    decks: str | tuple[str, ...] | None = "",
+    cards: str | None = "",
+    boss_hp_per_player: int = 25,
+    max_mulligans: int = 3,
+) -> HRConfig:
+    """Validate options; every problem is one clear UserError line."""
+    if not 2 <= n_players <= MAX_PLAYERS:
+        raise UserError(f"hidden-reason needs 2–{MAX_PLAYERS} players, got {n_players}")
+    if max_turns < 1:
+        raise UserError(f"--max-turns must be at least 1, got {max_turns}")
+    if boss_hp_per_player < 1:
+        raise UserError(f"--boss-hp-per-player must be at least 1, got {boss_hp_per_player}")
+    if not 0 <= max_mulligans <= 10:
+        raise UserError(f"--max-mulligans must be 0–10, got {max_mulligans}")
+    cards = str(cards or "")
+    pool = load_pool(cards)
+    if isinstance(decks, str):
+        names = tuple(d.strip() for d in decks.split(",") if d.strip()) if decks else ()
+    else:
+        names = tuple(str(d).strip() for d in (decks or ()))
+    for name in names:
+        if name not in pool.decks:
+            known = ", ".join(sorted(pool.decks))
+            raise UserError(
+                f"--decks: unknown deck '{name}'{did_you_mean(name, pool.decks)} (available: {known})"
+            )
+    if names and len(names) not in (1, n_players):
+        raise UserError(f"--decks: give one deck per seat ({n_players}) or one for all, got {len(names)}")
+    if not pool.decks:
+        raise UserError("hidden-reason: no decks in the card data")
+    return HRConfig(n_players, max_turns, names, cards, boss_hp_per_player, max_mulligans)
+
+
+def seat_decks(config: HRConfig, rng) -> list[str]:
+    """The deck of each seat: as given, or drawn from the game's seed (distinct while enough decks exist)."""
+    if len(config.decks) == config.n_players:
+        return list(config.decks)
+    if len(config.decks) == 1:
+        return [config.decks[0]] * config.n_players
+    names = sorted(load_pool(config.cards).decks)
+    if len(names) >= config.n_players:
+        return rng.sample(names, config.n_players)
+    return [rng.choice(names) for _ in range(config.n_players)]

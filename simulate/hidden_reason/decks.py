@@ -1,0 +1,171 @@
+"""Card pools and decks: loading the bundled files plus a designer's overlay, and deck validation (HR-14.1).
+
+A folder (or file) holds class files (``class:`` + ``cards:``) and deck files (``deck:`` + ``cards:``).
+``--cards PATH`` is an overlay on the bundled data: its cards replace bundled cards of the same name and
+its decks replace bundled decks of the same name (docs/hidden_reason.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from decklists import game_dir
+from simulate.core.cardfiles import YamlMap, check_keys, field_value, load_yaml, unknown
+from simulate.core.errors import CardDataError, UserError
+
+from .cards import CardDef, card_paths, parse_card_file
+
+BUNDLED = game_dir("hidden_reason")
+DECK_MIN, DECK_MAX, MAX_COPIES = 30, 50, 2  # HR-14.1
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    name: str
+    plan: str
+    cards: tuple[tuple[str, int], ...]
+    classes: tuple[str, ...]
+    file: str
+    line: int
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.cards)
+
+
+@dataclass(slots=True)
+class Pool:
+    """Every card and deck a run may use, and the files they came from."""
+
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)
+    raw_decks: list[tuple[YamlMap, str]] = field(default_factory=list)
+
+
+def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
+    """Read every YAML file under ``path`` into ``pool`` (cards first, decks parsed later)."""
+    if not path.exists():
+        raise UserError(f"--cards: no such file or folder: {path}")
+    seen: dict[str, str] = {}
+    for file in card_paths(path):
+        data = load_yaml(file)
+        pool.files.append(file)
+        where = str(file)
+        if not isinstance(data, YamlMap):
+            raise CardDataError(
+                where, None, "expected a mapping with 'class' and 'cards', or 'deck' and 'cards'"
+            )
+        if "deck" in data:
+            pool.raw_decks.append((data, where))
+            continue
+        if "class" not in data:
+            if "cards" in data:
+                raise CardDataError(where, data.line, "missing field 'class' (or 'deck' for a deck file)")
+            continue  # not a card file (e.g. a preset); ignored
+        for card in parse_card_file(data, where):
+            if card.name in seen:
+                raise CardDataError(
+                    where, card.line, f"duplicate card name (first in {seen[card.name]})", card.name
+                )
+            seen[card.name] = where
+            if not overlay and card.name in pool.cards:
+                raise CardDataError(where, card.line, "duplicate card name", card.name)
+            pool.cards[card.name] = card
+
+
+def parse_deck(data: YamlMap, where: str, cards: dict[str, CardDef]) -> Deck:
+    """Validate one deck file against a card pool: size 30–50, ≤ 2 copies, known and implemented cards."""
+    check_keys(data, ("deck", "plan", "cards"), where)
+    name = str(field_value(data, "deck", str, where))
+    plan = field_value(data, "plan", str, where, name, required=False, default="")
+    raw = field_value(data, "cards", dict, where, name)
+    entries: list[tuple[str, int]] = []
+    classes: list[str] = []
+    for card_name, count in raw.items():
+        line = raw.line_of(card_name) if isinstance(raw, YamlMap) else data.line
+        if card_name not in cards:
+            raise CardDataError(where, line, unknown("card", card_name, cards), name)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise CardDataError(
+                where, line, f"copies of '{card_name}' must be a whole number ≥ 1, got {count!r}", name
+            )
+        if count > MAX_COPIES:
+            raise CardDataError(
+                where, line, f"{count} copies of '{card_name}' (at most {MAX_COPIES}, HR-14.1)", name
+            )
+        d = cards[card_name]
+        if not d.implemented:
+            raise CardDataError(where, line, f"card '{card_name}' is not implemented ({d.reason})", name)
+        entries.append((card_name, count))
+        if d.cls not in classes:
+            classes.append(d.cls)
+    size = sum(n for _, n in entries)
+    if not DECK_MIN <= size <= DECK_MAX:
+        raise CardDataError(
+            where,
+            data.line_of("cards"),
+            f"deck has {size} cards (must be {DECK_MIN}–{DECK_MAX}, HR-14.1)",
+            name,
+        )
+    return Deck(name, plan, tuple(entries), tuple(sorted(classes)), where, data.line)
+
+
+def _finish(pool: Pool) -> Pool:
+    for data, where in pool.raw_decks:
+        deck = parse_deck(data, where, pool.cards)
+        pool.decks[deck.name] = deck
+    pool.raw_decks = []
+    return pool
+
+
+@lru_cache(maxsize=8)
+def load_pool(cards: str = "") -> Pool:
+    """The bundled cards and decks, with ``cards`` (a file or folder) laid over them."""
+    pool = Pool()
+    _read_folder(BUNDLED, pool, overlay=False)
+    if cards:
+        bundled_raw = pool.raw_decks
+        pool.raw_decks = []
+        _read_folder(Path(cards), pool, overlay=True)
+        user_names = {str(d.get("deck")) for d, _ in pool.raw_decks}
+        pool.raw_decks = [
+            (d, w) for d, w in bundled_raw if str(d.get("deck")) not in user_names
+        ] + pool.raw_decks
+    return _finish(pool)
+
+
+def check_path(path: str) -> str:
+    """``cardlab cards check PATH``: validate card and deck files; one-line summary or CardDataError."""
+    target = Path(path)
+    if not target.exists():
+        raise UserError(f"no such file or folder: {path}")
+    pool = Pool()
+    if target.resolve() != BUNDLED.resolve():
+        _read_folder(BUNDLED, pool, overlay=False)
+        pool.raw_decks = []  # only the checked path's decks are validated
+    before = len(pool.files)
+    _read_folder(target, pool, overlay=True)
+    files = pool.files[before:]
+    own_cards = [c for c in pool.cards.values() if Path(c.file) in files]
+    own_decks = list(pool.raw_decks)
+    _finish(pool)
+    left_out = sum(1 for c in own_cards if not c.implemented)
+    classes = sorted({c.cls for c in own_cards})
+    return (
+        f"{len(files)} files OK: {len(own_cards)} cards in {len(classes)} classes"
+        f" ({left_out} not implemented), {len(own_decks)} decks"
+    )
+
+
+def deck_line_items(deck: Deck) -> list[str]:
+    """The deck as a flat list of card names (copies repeated), in file order."""
+    out: list[str] = []
+    for name, n in deck.cards:
+        out.extend([name] * n)
+    return out
+
+
+__all__ = ["Deck", "Pool", "check_path", "deck_line_items", "load_pool", "parse_deck"]

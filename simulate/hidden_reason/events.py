@@ -1,0 +1,109 @@
+"""The closed vocabulary of event kinds (documented in docs/hidden_reason.md) and replay text."""
+
+from __future__ import annotations
+
+EVENT_KINDS = frozenset(
+    {
+        "setup",
+        "mulligan",
+        "turn_start",
+        "untap",
+        "draw",
+        "overflow",
+        "wound",
+        "crystal_gained",
+        "resource_gained",
+        "card_cast",
+        "card_resolved",
+        "fizzled",
+        "countered",
+        "ability_activated",
+        "trigger",
+        "unit_deployed",
+        "permanent_deployed",
+        "implant_attached",
+        "unique_conflict",
+        "exhausted",
+        "tap",
+        "durability_lost",
+        "buff",
+        "unit_destroyed",
+        "permanent_removed",
+        "discard",
+        "sacrifice",
+        "returned",
+        "energy",
+        "construction_ready",
+        "overload",
+        "scrap",
+        "substitution",
+        "hunger",
+        "features_lost",
+        "attack",
+        "retribution",
+        "boss_damage",
+        "lethal_blow",
+        "technical_loss",
+        "game_over",
+    }
+)
+
+
+def describe_event(row: tuple) -> str:
+    """One readable line per event for ``cardlab replay``."""
+    turn, phase, seat, kind, card, target, amount, detail = row
+    who = "game" if seat == -1 else f"seat {seat}"
+    text = {
+        "setup": lambda: (
+            f"{who} plays deck {target} ({amount} cards, {detail})"
+            if seat >= 0
+            else f"boss has {amount} HP, {detail}"
+        ),
+        "mulligan": lambda: f"{who} redeals ({detail}), {amount} cards exiled",
+        "turn_start": lambda: f"{who} starts turn {turn} (boss {amount} HP)",
+        "draw": lambda: f"{who} draws {card or 'nothing'} ({detail})",
+        "wound": lambda: f"{who} wounds the boss",
+        "boss_damage": lambda: f"{who}: {card or 'wound'} deals {amount} to the boss ({detail})",
+        "lethal_blow": lambda: f"{who} lands the lethal blow with {card or 'the wound'}",
+        "card_cast": lambda: f"{who} casts {card}" + (f" on {target}" if target else "") + f" for {amount}",
+        "attack": lambda: f"{who}: {card} attacks the boss for {amount}",
+        "retribution": lambda: f"{who}: {card} retribution on {target} ({detail})",
+        "game_over": lambda: f"game over: {detail}" + (f", {who} wins" if seat >= 0 else ""),
+        "unit_deployed": lambda: f"{who}: {card} enters the battlefield ({amount} durability, exhausted)",
+        "permanent_deployed": lambda: f"{who}: {card} enters the battlefield (exhausted)",
+        "implant_attached": lambda: f"{who}: {card} is attached to {target}",
+        "exhausted": lambda: f"{who}: {card} is exhausted until the next turn",
+        "card_resolved": lambda: (
+            f"{who}: {card} resolves"
+            + (f" ({detail})" if detail else "")
+            + (f" on {target}" if target else "")
+        ),
+        "fizzled": lambda: f"{who}: {card} fizzles ({detail})",
+        "countered": lambda: f"{card} of {who} is cancelled by {target}",
+        "trigger": lambda: f"{who}: {card} triggers ({detail})" + (f" targeting {target}" if target else ""),
+        "ability_activated": lambda: (
+            f"{who} activates {card}"
+            + (f" ({detail})" if detail else "")
+            + (f" on {target}" if target else "")
+        ),
+        "unit_destroyed": lambda: f"{who}: {card} goes to the {str(target).replace('_', ' ')} ({detail})",
+        "permanent_removed": lambda: f"{who}: {card} goes to the {str(target).replace('_', ' ')} ({detail})",
+        "crystal_gained": lambda: f"{who} gains {amount} crystal ({detail})",
+        "resource_gained": lambda: f"{who} gains {amount} {detail} resource",
+        "durability_lost": lambda: f"{who}: {card} loses {amount} durability ({detail})",
+        "tap": lambda: f"{who} taps {card} ({detail})",
+        "hunger": lambda: f"{who}: hunger eats 1 durability of {card}" + (f" ({detail})" if detail else ""),
+        "technical_loss": lambda: "technical loss: nobody can kill the boss, every player loses",
+    }.get(kind)
+    if text is not None:
+        return f"[t{turn} {phase}] {text()}"
+    parts = [f"[t{turn} {phase}] {who} {kind.replace('_', ' ')}"]
+    if card:
+        parts.append(str(card))
+    if target:
+        parts.append(f"→ {target}")
+    if amount is not None:
+        parts.append(f"({amount})")
+    if detail:
+        parts.append(f"[{detail}]")
+    return " ".join(parts)

@@ -1,0 +1,140 @@
+"""The mutable state of one Hidden Reason game: card instances, players, the shared stack and boss."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulate.core import EventLog, Players
+
+from .cards import Ability, CardDef
+
+# Zones (HR-5).
+DECK, HAND, BATTLEFIELD, STACK, OTHER_WORLD, ABYSS = (
+    "deck",
+    "hand",
+    "battlefield",
+    "stack",
+    "other_world",
+    "abyss",
+)
+
+MAX_HAND = 9  # HR-5.2
+MAX_RESOURCES = 9  # HR-6.5, HR-Q.2
+
+
+@dataclass(slots=True)
+class Card:
+    """One physical card. Its battlefield state is reset whenever it leaves the battlefield."""
+
+    uid: int
+    d: CardDef
+    owner: int
+    controller: int
+    zone: str = DECK
+    tapped: bool = False
+    dur: int = 0  # durability tokens left (units), HR-4.2
+    atk_mod: int = 0  # lasting attack counters (buff, hunger)
+    temp_atk: int = 0  # until end of turn (pump)
+    hunger_fed: bool = False  # HR-15.5: +1 attack at most once per game per unit
+    entered: int = -1  # turn number it entered the battlefield (HR-9.1 exhaustion)
+    energy: int = 0  # HR-15.1 energy tokens
+    window: int = -1  # turn the construction window opened, -1 if not open
+    silenced: bool = False  # HR-15.7 lost its features
+    host: Card | None = None  # for implants: the unit it is attached to
+    implants: list[Card] = field(default_factory=list)
+    pending: int = 0  # actions on the stack it was tapped for (HR-4.5)
+    hidden: bool = False  # mulligan exile hidden from its owner (HR-14.7, HR-Q.17)
+    epoch: int = 0  # bumped each time it enters the battlefield: a returning card is a new object
+
+    @property
+    def name(self) -> str:
+        return self.d.name
+
+    def reset(self) -> None:
+        """A card that leaves the battlefield forgets everything that happened to it there."""
+        self.tapped = False
+        self.dur = self.d.durability
+        self.atk_mod = self.temp_atk = self.energy = self.pending = 0
+        self.hunger_fed = self.silenced = False
+        self.entered = self.window = -1
+        self.host = None
+        self.implants = []
+        self.controller = self.owner
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One commander: zones, resources (HR-6) and counters for the players table."""
+
+    seat: int
+    deck_name: str
+    classes: tuple[str, ...]
+    deck: list[Card] = field(default_factory=list)  # top of deck = end of list
+    hand: list[Card] = field(default_factory=list)
+    battlefield: list[Card] = field(default_factory=list)
+    other_world: list[Card] = field(default_factory=list)
+    abyss: list[Card] = field(default_factory=list)
+    crystals: int = 0  # permanent resource cells
+    pool: int = 0  # resources available now: filled crystals + temporary (≤ 9)
+    temp: int = 0  # the part of pool that ends with the turn
+    boss_damage: int = 0
+    lethal: bool = False
+    mulligans: int = 0
+    cards_cast: int = 0
+    retributions: int = 0
+
+
+@dataclass(slots=True)
+class StackItem:
+    """Something waiting on the shared stack (HR-5.5): a card, an ability or a trigger."""
+
+    kind: str  # "card" | "ability" | "trigger" | "construction" | "overload" | "substitution" | "synergy"
+    controller: int
+    source: Card | None
+    ability: Ability | None
+    target: Any = None  # card uid, -(seat+1) for a player, or None
+    tapped_source: bool = False  # source was tapped for this (HR-4.5 pending)
+    extra: Any = None  # per-kind data (synergy move, substitution return)
+    src_epoch: int = -1  # the source's battlefield epoch when it was put on the stack
+    tgt_epoch: Any = -1  # target permanents' epochs when chosen (a tuple for several) — HR-10.3 "still there"
+
+
+class GameOver(Exception):  # noqa: N818 — control flow, not an error
+    """Raised the instant the boss dies (HR-3.2) or the game otherwise ends."""
+
+    def __init__(self, winners: tuple[int, ...], reason: str) -> None:
+        super().__init__(reason)
+        self.winners = winners
+        self.reason = reason
+
+
+@dataclass(slots=True)
+class Game:
+    """Everything about one game in progress."""
+
+    players: list[PlayerState]
+    seats: Players
+    rng: random.Random
+    log: EventLog
+    cards: list[Card]
+    boss_hp: int
+    boss_max: int
+    first: int = 0
+    active: int = 0
+    turn: int = 0
+    phase: str = "setup"
+    stack: list[StackItem] = field(default_factory=list)
+    pending_triggers: list[StackItem] = field(default_factory=list)
+    kill_turn: int | None = None
+    plays: int = 0  # plays and activations this turn (a runaway-loop guard)
+    n: int = 0  # number of players (set from ``players``)
+
+    def __post_init__(self) -> None:
+        self.n = len(self.players)
+
+    def opponents(self, seat: int) -> list[int]:
+        """Opponents of ``seat`` in clockwise order starting after it."""
+        n = len(self.players)
+        return [(seat + i) % n for i in range(1, n)]

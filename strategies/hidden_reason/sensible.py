@@ -1,0 +1,280 @@
+"""The sensible player: a reasonable human-like baseline that the racer and guardian refine."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simulate.core import Decision
+from simulate.hidden_reason.cards import CardDef
+from simulate.hidden_reason.stack import PASS
+
+REMOVAL = {"damage": 3, "destroy": 6, "exile": 6, "tap": 2, "silence": 3, "bounce": 3}
+
+
+def _refs(target: Any) -> tuple:
+    """A target option as a tuple of refs (cards ≥ 0, players < 0); empty for no target."""
+    if target is None:
+        return ()
+    return target if isinstance(target, tuple) else (target,)
+
+
+def boss_damage_of(effects: tuple) -> int:
+    """Direct boss damage written in a block (hooks count as 2, a fair guess)."""
+    return sum(
+        arg if verb == "damage_boss" else 2 if verb == "hook" and arg == "rally_cry" else 0
+        for verb, arg in effects
+    )
+
+
+_SUMMARIES: dict[int, tuple[CardDef, int, frozenset[str]]] = {}
+
+
+def _summary(d: CardDef) -> tuple[int, frozenset[str]]:
+    """(boss damage, verbs) of a strategy or tactic, cached per card definition."""
+    hit = _SUMMARIES.get(id(d))
+    if hit is None or hit[0] is not d:
+        hit = (d, boss_damage_of(d.play.effects), frozenset(v for v, _ in d.play.effects))
+        _SUMMARIES[id(d)] = hit
+    return hit[1], hit[2]
+
+
+class SensiblePlayer:
+    """Curves out, attacks when it helps, retribution on the biggest threat, holds tactics to respond.
+
+    It spends resources on the costliest useful cards, attacks the boss when it helps, uses
+    retribution on the biggest threat, and holds tactics for responses (removal at the opponent's start of
+    combat, counters on costly spells, pumps when it gives lethal).
+
+    Mulligans a hand with fewer than two cards of cost ≤ 2 once (the free redeal); takes crystals from the
+    wound until it has 6, then cards.
+    """
+
+    name = "sensible"
+    crystal_target = 6
+
+    def __init__(self, seat: int, rng: random.Random, **params: Any) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    # -- entry point ---------------------------------------------------------------------------------
+    def choose(self, decision: Decision) -> Any:
+        handler = getattr(self, "on_" + decision.kind, None)
+        if handler is None:
+            return decision.options[0]
+        return handler(decision)
+
+    # -- setup and start of turn -----------------------------------------------------------------------
+    def on_mulligan(self, d: Decision) -> str:
+        cheap = sum(1 for c in d.view.hand if c.cost <= 2)
+        return "redeal" if cheap < 2 and d.context == 0 else "keep"
+
+    def on_wound(self, d: Decision) -> str:
+        if "crystal" in d.options and d.view.crystals < self.crystal_target:
+            return "crystal"
+        return "card"
+
+    # -- main actions ----------------------------------------------------------------------------------
+    def on_action(self, d: Decision) -> Any:
+        best, best_score = PASS, 0.0
+        view = d.view
+        for opt in d.options:
+            if opt == PASS:
+                continue
+            score = self.score(view, opt, main=True)
+            if score > best_score:
+                best, best_score = opt, score
+        return best
+
+    def on_respond(self, d: Decision) -> Any:
+        best, best_score = PASS, 0.0
+        view = d.view
+        for opt in d.options:
+            if opt == PASS:
+                continue
+            score = self.score(view, opt, main=False)
+            if score > best_score:
+                best, best_score = opt, score
+        return best
+
+    def score(self, view, opt: tuple, main: bool) -> float:
+        """How much this option is worth now (≤ 0: not worth doing)."""
+        kind = opt[0]
+        if kind == "cast":
+            d = view.defn(opt[1])
+            return self.score_card(view, d, d.cost, opt[2], main)
+        if kind == "build":
+            return 30.0 + self.target_value(view, opt[2], "enemy")
+        if kind == "act":
+            src = view.card(opt[1])
+            ab = src.defn.activated[opt[2]]
+            if src.defn.is_unit and ab.tap and src.durability <= 1:
+                return 0.0  # would kill the unit
+            return 2.0 + self.effects_value(view, ab.effects, opt[3])
+        if kind == "synergy":
+            other = view.card(opt[3])
+            if opt[2] == "give" and other.defn.construction is not None:
+                return 8.0
+            return 0.0
+        if kind == "scrap":
+            victim = view.card(opt[2])
+            if (
+                victim.defn.is_unit
+                and victim.durability <= 1
+                or victim.defn.type == "object"
+                and victim.defn.construction is None
+                and not victim.defn.activated
+            ):
+                return 3.0 + self.effects_value(view, view.card(opt[1]).defn.scrap.effects, opt[3])
+            return 0.0
+        if kind == "substitute":
+            src = view.card(opt[1])
+            back = view.card(opt[2])
+            if src.durability <= 1 and (back.cost >= src.cost or back.defn.triggers):
+                return 5.0 + back.cost
+            return 0.0
+        return 0.0
+
+    def score_card(self, view, d: CardDef, cost: int, target: Any, main: bool) -> float:
+        if d.type == "tactic":
+            return self.score_tactic(view, d, target, main)
+        if d.play is not None and d.type == "strategy":
+            value = self.effects_value(view, d.play.effects, target)
+            dmg = boss_damage_of(d.play.effects)
+            if dmg and dmg >= view.boss_hp:
+                return 100.0
+            return value + cost if value > 0 else 0.0
+        if d.type == "implant":
+            return 4.0 + cost + self.target_value(view, target, "own" if d.grant_attack >= 0 else "enemy")
+        return 10.0 + cost * 2  # permanents: curve out
+
+    def score_tactic(self, view, d: CardDef, target: Any, main: bool) -> float:
+        effects = d.play.effects
+        dmg, verbs = _summary(d)
+        if dmg and dmg >= view.boss_hp:
+            return 100.0  # lethal at any time
+        my_turn = view.active == self.seat
+        if "counter" in verbs:
+            card = view.card(target)
+            if card is not None and card.owner != self.seat and card.cost >= 3:
+                return 20.0 + card.cost
+            return 0.0
+        if verbs & REMOVAL.keys():
+            # Hold removal for the opponent's start of combat (or a big threat any time).
+            cards = [view.card(t) for t in _refs(target) if t >= 0]
+            if not cards or any(c is None or c.controller == self.seat for c in cards):
+                return 0.0
+            if not my_turn and view.phase == "attack" or max(c.attack for c in cards) >= 4:
+                return 5.0 + self.target_value(view, target, "enemy")
+            return 0.0
+        if "pump" in verbs or "buff" in verbs or "untap" in verbs:
+            return 0.0  # kept for when they give lethal (racer overrides)
+        if dmg and my_turn and not main:
+            return 0.0
+        if dmg and my_turn and main and view.pool >= d.cost + 3:
+            return 2.0 + dmg
+        return self.effects_value(view, effects, target) if my_turn and main else 0.0
+
+    def effects_value(self, view, effects: tuple, target: Any) -> float:
+        """A rough value of a block's effects for this player."""
+        value = 0.0
+        for verb, arg in effects:
+            if verb == "damage_boss":
+                value += 1.5 * arg
+            elif verb in ("draw", "recall"):
+                value += 2.0 * arg
+            elif verb == "crystal":
+                value += 3.0 * arg
+            elif verb == "gain":
+                value += 0.5 * arg
+            elif verb in REMOVAL or verb == "sacrifice":
+                value += self.target_value(view, target, "enemy") if verb != "sacrifice" else 4.0
+            elif verb in ("damage_all", "discard"):
+                value += 3.0 * arg
+            elif verb in ("energy", "revive"):
+                value += 2.0 + arg
+            elif verb == "hook":
+                value += 4.0
+            elif verb in ("buff", "pump"):
+                value += 1.0
+        return value
+
+    def target_value(self, view, target: Any, side: str) -> float:
+        """Enemy targets are worth their attack and cost; own targets their attack (several: the sum)."""
+        if isinstance(target, tuple):
+            return sum(self.target_value(view, t, side) for t in target)
+        if target is None or target < 0:
+            return 1.0 if target is not None else 0.0
+        card = view.card(target)
+        if card is None:
+            return 0.0
+        mine = card.controller == self.seat
+        if side == "enemy":
+            return -5.0 if mine else 1.0 + card.attack + card.cost
+        return 1.0 + card.attack if mine else -5.0
+
+    # -- combat ----------------------------------------------------------------------------------------
+    def on_attack(self, d: Decision) -> Any:
+        view = d.view
+        me = view.card(d.context)
+        my_attack = sum(
+            u.attack for u in view.units(self.seat) if not u.tapped and not u.exhausted and u.durability >= 1
+        )
+        if my_attack >= view.boss_hp and "attack" in d.options:
+            return "attack"
+        retribution = self.best_retribution(view, d.options, me)
+        if retribution is not None:
+            return retribution
+        if me.durability >= 2 or me.attack >= 2:
+            return "attack"
+        return "hold"
+
+    def best_retribution(self, view, options, me) -> Any:
+        """Retribution on the biggest threat when this unit is nearly spent anyway."""
+        best, best_attack = None, 3
+        for opt in options:
+            if isinstance(opt, tuple) and opt[0] == "retribution":
+                target = view.card(opt[1])
+                if (
+                    target.attack > best_attack
+                    or target.attack == best_attack
+                    and best is None
+                    and me.durability <= 1
+                ):
+                    best, best_attack = opt, target.attack
+        if best is not None and (me.durability <= 2 or best_attack >= me.attack + 2):
+            return best
+        return None
+
+    # -- small choices ---------------------------------------------------------------------------------
+    def on_choose_target(self, d: Decision) -> Any:
+        best, best_score = d.options[0], -1e9
+        for option in d.options:
+            score = 0.0
+            for ref in _refs(option):
+                card = d.view.card(ref) if ref >= 0 else None
+                if card is None:
+                    score += 1.0 if ref != -self.seat - 1 else -1.0
+                elif card.controller == self.seat:
+                    score += card.attack + card.durability
+                else:
+                    score += card.attack + card.cost
+            if score > best_score:
+                best, best_score = option, score
+        return best
+
+    def on_discard(self, d: Decision) -> Any:
+        return min(d.options, key=lambda uid: (d.view.card(uid).cost, uid))
+
+    def on_sacrifice(self, d: Decision) -> Any:
+        return min(d.options, key=lambda uid: (d.view.card(uid).attack + d.view.card(uid).durability, uid))
+
+    def on_hunger(self, d: Decision) -> Any:
+        def key(uid: int) -> tuple:
+            c = d.view.card(uid)
+            return (c.durability >= 2, c.durability, -uid)
+
+        return max(d.options, key=key)
+
+    def on_choose_card(self, d: Decision) -> Any:
+        return max(d.options, key=lambda uid: (d.view.card(uid).cost, -uid))

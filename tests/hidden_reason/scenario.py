@@ -1,0 +1,119 @@
+"""Building Hidden Reason positions for rule-scenario tests: named cards in named zones, scripted players."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+
+from simulate.core import Decision, EventLog, Players
+from simulate.core.cardfiles import YamlMap
+from simulate.hidden_reason.cards import CardDef, parse_card
+from simulate.hidden_reason.decks import load_pool
+from simulate.hidden_reason.state import BATTLEFIELD, DECK, HAND, OTHER_WORLD, Card, Game, PlayerState
+
+
+class Scripted:
+    """Answers with ``fn(decision)``; by default the first option (PASS for actions and responses)."""
+
+    name = "scripted"
+
+    def __init__(
+        self, seat: int = 0, rng: random.Random | None = None, fn: Callable[[Decision], Any] | None = None
+    ):
+        self.seat = seat
+        self.fn = fn
+        self.asked: list[Decision] = []
+
+    def choose(self, decision: Decision) -> Any:
+        self.asked.append(decision)
+        if self.fn is not None:
+            answer = self.fn(decision)
+            if answer is not None:
+                return answer
+        return decision.options[0]
+
+
+def custom_card(text: str, cls: str = "Test") -> CardDef:
+    """A card from a YAML snippet (parsed with the real validator)."""
+    return parse_card(_ymap(yaml.safe_load(text)), cls, "<test>", 1)
+
+
+def _ymap(data: Any) -> Any:
+    if isinstance(data, dict):
+        m = YamlMap({k: _ymap(v) for k, v in data.items()})
+        m.line, m.key_lines = 1, {}
+        return m
+    if isinstance(data, list):
+        return [_ymap(v) for v in data]
+    return data
+
+
+def defn(name_or_def: str | CardDef) -> CardDef:
+    if isinstance(name_or_def, CardDef):
+        return name_or_def
+    return load_pool("").cards[name_or_def]
+
+
+def position(
+    seats: dict[int, dict[str, list]] | None = None,
+    n: int = 2,
+    active: int = 0,
+    turn: int = 5,
+    fns: dict[int, Callable] | None = None,
+    pool: int = 9,
+    crystals: int = 5,
+    boss_hp: int = 50,
+) -> Game:
+    """A game at turn ``turn`` with ``active`` to play. ``seats[s][zone]`` lists card names or CardDefs;
+    battlefield cards entered last turn (not exhausted)."""
+    fns = fns or {}
+    strategies = [Scripted(s, None, fns.get(s)) for s in range(n)]
+    players = [PlayerState(s, f"test{s}", ("Test",)) for s in range(n)]
+    g = Game(players, Players(strategies), random.Random(0), EventLog(True), [], boss_hp, boss_hp)
+    g.turn, g.active, g.first = turn, active, 0
+    g.log.turn = turn
+    for s, zones in (seats or {}).items():
+        p = players[s]
+        p.pool, p.crystals = pool, crystals
+        for zone, names in zones.items():
+            for name in names:
+                add(g, s, name, zone)
+    for p in players:
+        if not seats or p.seat not in seats:
+            p.pool, p.crystals = pool, crystals
+    return g
+
+
+def add(g: Game, seat: int, name: str | CardDef, zone: str = HAND) -> Card:
+    """Put a new card into a zone (battlefield cards are not exhausted)."""
+    c = Card(len(g.cards), defn(name), seat, seat)
+    c.dur = c.d.durability
+    g.cards.append(c)
+    p = g.players[seat]
+    c.zone = zone
+    if zone == BATTLEFIELD:
+        c.entered = g.turn - 1
+        p.battlefield.append(c)
+    else:
+        {HAND: p.hand, DECK: p.deck, OTHER_WORLD: p.other_world}.get(zone, p.abyss).append(c)
+    return c
+
+
+def kinds(g: Game) -> list[str]:
+    return [row[3] for row in g.log.rows]
+
+
+def first_option(kind: str, pred: Callable[[Any], bool]) -> Callable[[Decision], Any]:
+    """A script: for decisions of ``kind``, the first option matching ``pred`` (else default)."""
+
+    def fn(d: Decision) -> Any:
+        if d.kind == kind:
+            for opt in d.options:
+                if pred(opt):
+                    return opt
+        return None
+
+    return fn

@@ -1,0 +1,288 @@
+"""Rule scenarios for the mechanics and effects glossaries (HR-4.11, HR-15, HR-16) and the hooks."""
+
+from __future__ import annotations
+
+from simulate.hidden_reason import hooks
+from simulate.hidden_reason.stack import act, options, run_stack
+from simulate.hidden_reason.state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, StackItem
+from simulate.hidden_reason.turn import _start_phase
+
+from .scenario import kinds, position
+
+
+def _cast(g, seat, card, target=None):
+    act(g, seat, ("cast", card.uid, target))
+    run_stack(g)
+
+
+# -- HR-15.1 construction -------------------------------------------------------------------------------
+def test_HR_15_1_construction_gains_energy_each_own_turn_and_fires_at_x():
+    g = position({0: {"battlefield": ["Siege Blueprint"], "deck": ["Border Scout"] * 4}, 1: {}})
+    blueprint = g.cards[0]
+    _start_phase(g)
+    assert blueprint.energy == 1 and blueprint.window == -1
+    g.turn += 2
+    _start_phase(g)
+    assert blueprint.energy == 2 and blueprint.window == g.turn  # X = 2 reached: window open
+    assert ("build", blueprint.uid, None) in options(g, 0, False)  # usable like a tactic
+    act(g, 0, ("build", blueprint.uid, None))
+    run_stack(g)
+    assert blueprint.zone == OTHER_WORLD and g.boss_hp == 50 - 2 - 4
+
+
+def test_HR_15_1_HR_Q_24_overload_at_start_of_the_next_opponent_turn():
+    g = position({0: {"battlefield": ["Siege Blueprint"]}, 1: {"deck": ["Border Scout"] * 2}})
+    blueprint = g.cards[0]
+    blueprint.energy, blueprint.window = 2, g.turn
+    g.turn += 1
+    g.active = 1
+    _start_phase(g)
+    assert blueprint.zone == OTHER_WORLD
+    assert "overload" in kinds(g)
+    assert g.players[0].boss_damage == 1  # overload: 1 damage to the boss by its controller
+
+
+def test_HR_Q_24_energy_from_effects_opens_the_window():
+    g = position({0: {"battlefield": ["Colossus Frame"], "hand": ["Overclock", "Power Surge"]}, 1: {}})
+    frame = g.cards[0]
+    _cast(g, 0, g.cards[2], frame.uid)  # Power Surge: +2
+    _cast(g, 0, g.cards[1], frame.uid)  # Overclock hook: doubles to 4
+    assert frame.energy == 4 and frame.window == g.turn
+    frame.entered = g.turn  # even a construction played this turn may fire once complete (docs)
+    assert ("build", frame.uid, None) in options(g, 0, False)
+
+
+# -- HR-15.2 synergy -------------------------------------------------------------------------------------
+def test_HR_15_2_synergy_taps_without_losing_durability():
+    g = position({0: {"battlefield": ["Spark Drone", "Colossus Frame"]}, 1: {}})
+    drone, frame = g.cards
+    drone.energy = 2
+    act(g, 0, ("synergy", drone.uid, "give", frame.uid))
+    run_stack(g)
+    assert drone.tapped and drone.dur == 1 and drone.zone == BATTLEFIELD
+    assert drone.energy == 0 and frame.energy == 2
+
+
+def test_HR_15_2_synergy_takes_up_to_x():
+    g = position({0: {"battlefield": ["Tinker", "Colossus Frame"]}, 1: {}})
+    tinker, frame = g.cards
+    frame.energy = 3
+    act(g, 0, ("synergy", tinker.uid, "take", frame.uid))
+    run_stack(g)
+    assert tinker.energy == 2 and frame.energy == 1
+
+
+# -- HR-15.3 scrap ---------------------------------------------------------------------------------------
+def test_HR_15_3_scrap_destroys_your_permanent_and_fires():
+    g = position(
+        {0: {"battlefield": ["Scrapper Bot", "Rivet Worker"]}, 1: {"battlefield": ["Veteran Spearman"]}}
+    )
+    bot, worker, spear = g.cards
+    act(g, 0, ("scrap", bot.uid, worker.uid, spear.uid))
+    run_stack(g)
+    assert worker.zone == OTHER_WORLD and spear.zone == OTHER_WORLD
+    assert bot.tapped and bot.dur == 1  # a unit's tap costs durability (HR-4.3)
+
+
+# -- HR-15.4 substitution ----------------------------------------------------------------------------------
+def test_HR_15_4_substitution_swaps_a_mitsim_for_one_of_equal_or_lower_cost():
+    g = position(
+        {
+            0: {
+                "battlefield": ["Mitsim Stalker"],
+                "other_world": ["Mitsim Weaver", "Mitsim Brute"],
+                "deck": ["Border Scout"],
+            },
+            1: {},
+        }
+    )
+    stalker, weaver, brute = g.cards[:3]
+    subs = [o for o in options(g, 0, True) if o[0] == "substitute"]
+    assert subs == [("substitute", stalker.uid, weaver.uid)]  # Brute costs more
+    act(g, 0, subs[0])
+    run_stack(g)
+    assert stalker.zone == OTHER_WORLD and weaver.zone == BATTLEFIELD
+    assert weaver.entered == g.turn  # HR-9.4 exhausted
+    assert len(g.players[0].hand) == 1  # its enter trigger fired (draw 1)
+    assert g.players[0].pool == 7
+
+
+def test_HR_Q_22_substitution_only_on_your_own_turn():
+    g = position({0: {"battlefield": ["Mitsim Stalker"], "other_world": ["Mitsim Weaver"]}, 1: {}}, active=1)
+    assert [o for o in options(g, 0, False) if o[0] == "substitute"] == []
+
+
+# -- HR-15.5 hunger ----------------------------------------------------------------------------------------
+def test_HR_15_5_HR_Q_21_hunger_removes_n_tokens_in_total():
+    g = position(
+        {
+            0: {
+                "battlefield": ["Ravenous Hound", "Famine Totem", "Iron Golem"],
+                "deck": ["Border Scout"] * 4,
+            },
+            1: {},
+        }
+    )
+    hound, _totem, golem = g.cards[:3]
+    _start_phase(g)  # 2 hunger cards → 2 tokens in total; the script puts both on the first unit offered
+    assert hound.zone == OTHER_WORLD and golem.dur == 5
+    assert [r[4] for r in g.log.rows if r[3] == "hunger"] == ["Ravenous Hound", "Ravenous Hound"]
+
+
+def test_HR_15_5_hunger_attack_bonus_once_per_game_per_unit():
+    g = position({0: {"battlefield": ["Famine Totem", "Iron Golem"], "deck": ["Border Scout"] * 4}, 1: {}})
+    golem = g.cards[1]
+    _start_phase(g)
+    assert golem.dur == 4 and golem.atk_mod == 1
+    g.turn += 2
+    _start_phase(g)
+    assert golem.dur == 3 and golem.atk_mod == 1
+
+
+def test_HR_Q_21_hunger_can_kill_a_unit():
+    g = position({0: {"battlefield": ["Ravenous Hound"], "deck": ["Border Scout"] * 2}, 1: {}})
+    hound = g.cards[0]
+    hound.dur = 1
+    _start_phase(g)
+    assert hound.zone == OTHER_WORLD
+
+
+# -- HR-15.6 uniqueness ------------------------------------------------------------------------------------
+def test_HR_15_6_HR_Q_23_second_unique_cannot_be_played():
+    g = position({0: {"battlefield": ["Warlord Kresh"], "hand": ["Warlord Kresh"]}, 1: {}})
+    assert options(g, 0, True) == []
+
+
+def test_HR_Q_23_unique_put_onto_battlefield_anyway_goes_to_other_world():
+    g = position(
+        {0: {"battlefield": ["Hive Queen"], "other_world": ["Hive Queen"], "hand": ["Reclamation"]}, 1: {}}
+    )
+    g.cards[0].dur = 9
+    from simulate.hidden_reason import zones
+
+    assert not zones.enter_battlefield(g, g.players[0].other_world.pop(), 0)
+    assert "unique_conflict" in kinds(g)
+
+
+# -- HR-15.7 features --------------------------------------------------------------------------------------
+def test_HR_15_7_lost_features_keep_type_and_attack():
+    g = position({0: {"hand": ["Hush"]}, 1: {"battlefield": ["Warlord Kresh", "Border Scout"]}})
+    kresh, scout = g.cards[1], g.cards[2]
+    from simulate.hidden_reason.targets import attack_of
+
+    assert attack_of(g, scout) == 3
+    _cast(g, 0, g.cards[0], kresh.uid)
+    assert kresh.silenced and attack_of(g, scout) == 2 and attack_of(g, kresh) == 5
+    assert kresh.d.type == "unit"
+
+
+# -- HR-4.11 implants ---------------------------------------------------------------------------------------
+def test_HR_4_11_HR_Q_26_implant_follows_its_unit_to_its_owners_other_world():
+    g = position(
+        {0: {"hand": ["Leaden Shackles"]}, 1: {"battlefield": ["Siege Breaker"], "hand": ["Arc Bolt"]}}
+    )
+    shackles, breaker = g.cards[0], g.cards[1]
+    _cast(g, 0, shackles, breaker.uid)
+    from simulate.hidden_reason.targets import attack_of
+
+    assert shackles.host is breaker and attack_of(g, breaker) == 3
+    breaker.dur = 0
+    from simulate.hidden_reason import zones
+
+    zones.sweep(g)
+    assert shackles in g.players[0].other_world and breaker in g.players[1].other_world
+
+
+def test_HR_4_11_implant_grants_durability():
+    g = position({0: {"hand": ["Iron Greaves"], "battlefield": ["Border Scout"]}, 1: {}})
+    _cast(g, 0, g.cards[0], g.cards[1].uid)
+    assert g.cards[1].dur == 3
+
+
+# -- HR-16 effects -----------------------------------------------------------------------------------------
+def test_HR_16_1_destroy_and_HR_16_8_exile():
+    g = position({0: {"hand": ["Unmake", "Banish"]}, 1: {"battlefield": ["Iron Golem", "Siege Breaker"]}})
+    _cast(g, 0, g.cards[0], g.cards[2].uid)
+    _cast(g, 0, g.cards[1], g.cards[3].uid)
+    assert g.cards[2].zone == OTHER_WORLD and g.cards[3].zone == ABYSS
+
+
+def test_HR_16_6_sacrifice_the_targeted_player_chooses():
+    pick_last = {1: lambda d: d.options[-1] if d.kind == "sacrifice" else None}
+    g = position(
+        {0: {"hand": ["Edict of Ash"]}, 1: {"battlefield": ["Iron Golem", "Border Scout"]}}, fns=pick_last
+    )
+    _cast(g, 0, g.cards[0], -2)
+    assert g.cards[2].zone == OTHER_WORLD and g.cards[1].zone == BATTLEFIELD
+
+
+def test_HR_16_9_discard_goes_to_the_other_world():
+    g = position({0: {"hand": ["Thought Tithe"]}, 1: {"hand": ["Iron Golem"]}})
+    _cast(g, 0, g.cards[0])
+    assert g.cards[1].zone == OTHER_WORLD
+
+
+def test_HR_13_9_damage_removes_durability():
+    g = position({0: {"hand": ["Chain Lightning"]}, 1: {"battlefield": ["Iron Golem", "Border Scout"]}})
+    _cast(g, 0, g.cards[0])
+    assert g.cards[1].dur == 3 and g.cards[2].zone == OTHER_WORLD
+
+
+def test_bounce_returns_to_owners_hand():
+    g = position({0: {"hand": ["Recall Beacon"]}, 1: {"battlefield": ["Iron Golem"]}})
+    _cast(g, 0, g.cards[0], g.cards[1].uid)
+    assert g.cards[1].zone == HAND and g.cards[1] in g.players[1].hand
+
+
+def test_revive_returns_exhausted_and_recall_to_hand():
+    g = position(
+        {0: {"hand": ["Reclamation", "Salvage Run"], "other_world": ["Mitsim Stalker", "Iron Golem"]}, 1: {}}
+    )
+    _cast(g, 0, g.cards[0])
+    assert g.cards[2].zone == BATTLEFIELD and g.cards[2].entered == g.turn
+    _cast(g, 0, g.cards[1])
+    assert g.cards[3].zone == HAND
+
+
+# -- hooks --------------------------------------------------------------------------------------------------
+def test_hook_rally_cry_one_blow_per_unit():
+    g = position(
+        {
+            0: {"hand": ["Rally the Ranks"], "battlefield": ["Border Scout", "Shield Recruit", "War Banner"]},
+            1: {},
+        }
+    )
+    _cast(g, 0, g.cards[0])
+    assert g.boss_hp == 48 and g.players[0].temp == 1  # one source, one resource
+
+
+def test_hook_overclock_doubles_energy():
+    g = position({0: {"battlefield": ["Colossus Frame"]}, 1: {}})
+    g.cards[0].energy = 1
+    hooks.overclock(g, StackItem("card", 0, None, None), g.cards[0].uid)
+    assert g.cards[0].energy == 2
+
+
+def test_hook_mass_return_brings_back_cheap_mitsims():
+    g = position(
+        {0: {"other_world": ["Mitsim Larva", "Mitsim Drone", "Mitsim Brute", "Border Scout"]}, 1: {}}
+    )
+    hooks.mass_return(g, StackItem("card", 0, None, None), None)
+    assert [c.name for c in g.players[0].battlefield] == ["Mitsim Larva", "Mitsim Drone"]
+
+
+def test_hook_grave_tax_mills_each_opponent():
+    g = position({0: {}, 1: {"deck": ["Iron Golem", "Border Scout"]}, 2: {"deck": []}}, n=3)
+    hooks.grave_tax(g, StackItem("card", 0, None, None), None)
+    assert [c.name for c in g.players[1].other_world] == ["Border Scout"]
+
+
+def test_HR_15_1_a_construction_fires_once():
+    g = position({0: {"battlefield": ["Siege Blueprint"], "hand": ["Power Surge"]}, 1: {}})
+    blueprint = g.cards[0]
+    blueprint.energy, blueprint.window = 2, g.turn
+    act(g, 0, ("build", blueprint.uid, None))
+    act(g, 0, ("cast", g.cards[1].uid, blueprint.uid))  # more energy while the first use waits
+    assert [o for o in options(g, 0, False) if o[0] == "build"] == []
+    run_stack(g)
+    assert blueprint.zone == OTHER_WORLD and g.players[0].boss_damage == 4

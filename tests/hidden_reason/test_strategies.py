@@ -1,0 +1,88 @@
+"""The Hidden Reason players: registry contract and the behaviour each docstring promises."""
+
+from __future__ import annotations
+
+import random
+
+from simulate.core import Decision
+from simulate.hidden_reason.stack import PASS
+from simulate.hidden_reason.views import View
+from strategies.hidden_reason import STRATEGIES
+from strategies.registry import describe
+
+from .scenario import position
+
+
+def test_registry_contract():
+    assert set(STRATEGIES) == {"random", "sensible", "racer", "guardian"}
+    for name, cls in STRATEGIES.items():
+        assert cls.name == name and describe(cls)
+        cls(0, random.Random(0))
+
+
+def _attack_decision(g, seat, unit):
+    opts = ["attack", "hold"]
+    return Decision("attack", seat, opts, View(g, seat), unit.uid)
+
+
+def test_guardian_holds_when_the_next_player_could_finish_the_boss():
+    g = position(
+        {0: {"battlefield": ["Siege Breaker"]}, 1: {"battlefield": ["Iron Golem", "Iron Golem"]}}, boss_hp=14
+    )
+    guardian = STRATEGIES["guardian"](0, random.Random(0))
+    # 14 - 5 = 9 ≤ next player's reach (4 + 4 + wound 1 + crystals): hold
+    assert guardian.choose(_attack_decision(g, 0, g.cards[0])) == "hold"
+    assert STRATEGIES["sensible"](0, random.Random(0)).choose(_attack_decision(g, 0, g.cards[0])) == "attack"
+
+
+def test_guardian_attacks_when_lethal_or_safe():
+    g = position({0: {"battlefield": ["Siege Breaker"]}, 1: {"battlefield": ["Iron Golem"]}}, boss_hp=5)
+    assert STRATEGIES["guardian"](0, random.Random(0)).choose(_attack_decision(g, 0, g.cards[0])) == "attack"
+    g = position({0: {"battlefield": ["Siege Breaker"]}, 1: {}}, boss_hp=40)
+    assert STRATEGIES["guardian"](0, random.Random(0)).choose(_attack_decision(g, 0, g.cards[0])) == "attack"
+
+
+def test_guardian_turns_attackers_into_retribution_against_the_next_player():
+    g = position({0: {"battlefield": ["Siege Breaker"]}, 1: {"battlefield": ["Veteran Spearman"]}}, boss_hp=8)
+    d = Decision("attack", 0, ["attack", "hold", ("retribution", g.cards[1].uid)], View(g, 0), g.cards[0].uid)
+    assert STRATEGIES["guardian"](0, random.Random(0)).choose(d) == ("retribution", g.cards[1].uid)
+
+
+def test_racer_always_attacks_and_takes_crystals():
+    g = position({0: {"battlefield": ["Border Scout"]}, 1: {"battlefield": ["Iron Golem"] * 3}}, boss_hp=6)
+    racer = STRATEGIES["racer"](0, random.Random(0))
+    assert racer.choose(_attack_decision(g, 0, g.cards[0])) == "attack"
+    assert racer.choose(Decision("wound", 0, ("crystal", "card"), View(g, 0))) == "crystal"
+
+
+def test_sensible_holds_removal_for_the_opponents_attack():
+    g = position({0: {"hand": ["Arc Bolt"]}, 1: {"battlefield": ["Veteran Spearman"]}}, active=0)
+    bolt, spear = g.cards
+    option = ("cast", bolt.uid, spear.uid)
+    sensible = STRATEGIES["sensible"](0, random.Random(0))
+    assert sensible.choose(Decision("action", 0, [PASS, option], View(g, 0))) == PASS
+    g.active = 1
+    g.log.phase = "attack"
+    assert sensible.choose(Decision("respond", 0, [PASS, option], View(g, 0))) == option
+
+
+def test_sensible_curves_out_with_the_costliest_permanent():
+    g = position({0: {"hand": ["Border Scout", "Siege Breaker"]}, 1: {}})
+    scout, breaker = g.cards
+    d = Decision("action", 0, [PASS, ("cast", scout.uid, None), ("cast", breaker.uid, None)], View(g, 0))
+    assert STRATEGIES["sensible"](0, random.Random(0)).choose(d) == ("cast", breaker.uid, None)
+
+
+def test_sensible_counters_costly_spells_only():
+    g = position({0: {"hand": ["Counterspell"]}, 1: {"hand": ["Siege Breaker", "Blood Offering"]}}, active=1)
+    counter, breaker, offering = g.cards
+    breaker.zone = offering.zone = "stack"
+    sensible = STRATEGIES["sensible"](0, random.Random(0))
+    assert (
+        sensible.choose(Decision("respond", 0, [PASS, ("cast", counter.uid, breaker.uid)], View(g, 0)))
+        != PASS
+    )
+    assert (
+        sensible.choose(Decision("respond", 0, [PASS, ("cast", counter.uid, offering.uid)], View(g, 0)))
+        == PASS
+    )

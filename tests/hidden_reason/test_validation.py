@@ -1,0 +1,260 @@
+"""`cardlab cards check`: card and deck files are validated with file:line, card and field (HR-14.1)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from simulate.core import CardDataError, UserError
+from simulate.hidden_reason import GAME, make_config
+from simulate.hidden_reason.decks import BUNDLED
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip())
+    return str(path)
+
+
+def _error(path) -> str:
+    with pytest.raises(CardDataError) as err:
+        GAME.check_cards(path)
+    return str(err.value)
+
+
+def test_bundled_data_checks_clean():
+    assert GAME.check_cards(str(BUNDLED)) == "10 files OK: 87 cards in 4 classes (1 not implemented), 6 decks"
+
+
+def test_unknown_verb_with_suggestion(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - name: Bad Bolt
+            type: tactic
+            cost: 1
+            target: enemy_unit
+            effects: [{damgae: 2}]
+        """,
+    )
+    assert _error(path) == f"{path}:7 'Bad Bolt': unknown effect 'damgae' — did you mean 'damage'?"
+
+
+def test_unknown_field_with_suggestion(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - {name: Typo, type: unit, cost: 1, attak: 2, durability: 1}
+        """,
+    )
+    assert _error(path) == f"{path}:3 'Typo': unknown field 'attak' — did you mean 'attack'?"
+
+
+def test_wrong_type_of_value(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - name: Cheap
+            type: unit
+            cost: two
+            attack: 1
+            durability: 1
+        """,
+    )
+    assert _error(path) == f"{path}:5 'Cheap': field 'cost' must be a whole number, got 'two'"
+
+
+def test_unknown_card_type(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - {name: Odd, type: sorcery, cost: 1}
+        """,
+    )
+    assert _error(path) == f"{path}:3 'Odd': unknown type 'sorcery'"
+
+
+def test_verb_needing_a_target(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - name: Aimless
+            type: strategy
+            cost: 1
+            effects: [destroy]
+        """,
+    )
+    assert _error(path) == (
+        f"{path}:6 'Aimless': effect 'destroy' needs a target (construction or enemy_permanent or enemy_unit"
+        " or own_permanent or own_unit or permanent or unit), got None"
+    )
+
+
+def test_unit_needs_durability(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - {name: Ghost, type: unit, cost: 1, attack: 1}
+        """,
+    )
+    assert _error(path) == f"{path}:3 'Ghost': missing field 'durability'"
+
+
+def _deck(tmp_path, cards_text, name="d.yaml"):
+    return _write(
+        tmp_path,
+        name,
+        "deck: mine\nplan: test\ncards:\n" + textwrap.indent(textwrap.dedent(cards_text), "  "),
+    )
+
+
+def test_deck_too_small(tmp_path):
+    path = _deck(tmp_path, "Border Scout: 2\n")
+    assert _error(path) == f"{path}:3 'mine': deck has 2 cards (must be 30–50, HR-14.1)"
+
+
+def test_deck_too_many_copies(tmp_path):
+    path = _deck(tmp_path, "Border Scout: 3\n")
+    assert _error(path) == f"{path}:4 'mine': 3 copies of 'Border Scout' (at most 2, HR-14.1)"
+
+
+def test_deck_unknown_card(tmp_path):
+    path = _deck(tmp_path, "Border Scott: 2\n")
+    assert _error(path) == f"{path}:4 'mine': unknown card 'Border Scott' — did you mean 'Border Scout'?"
+
+
+def test_deck_with_unimplemented_card(tmp_path):
+    path = _deck(tmp_path, "Mirror Oracle: 2\n")
+    assert _error(path) == (
+        f"{path}:4 'mine': card 'Mirror Oracle' is not implemented (copies the countered strategy for its"
+        " caster; copying a stack item is not in the vocabulary)"
+    )
+
+
+def test_designer_overlay_changes_a_card_and_adds_a_deck(tmp_path):
+    _write(
+        tmp_path,
+        "legion.yaml",
+        """
+        class: Legion
+        cards:
+          - {name: Border Scout, type: unit, cost: 1, attack: 3, durability: 1}
+        """,
+    )
+    lines = "".join(
+        f"{n}: 2\n"
+        for n in [
+            "Border Scout",
+            "Shield Recruit",
+            "Ravenous Hound",
+            "Veteran Spearman",
+            "Standard-Bearer",
+            "Charging Boar",
+            "Headhunter",
+            "Starving Berserker",
+            "Warband Captain",
+            "Battle Cry",
+            "Blood Offering",
+            "Rally the Ranks",
+            "Spiked Collar",
+            "Ambush",
+            "Siege Breaker",
+        ]
+    )
+    _deck(tmp_path, lines, "mine.yaml")
+    assert GAME.check_cards(str(tmp_path)) == "2 files OK: 1 cards in 1 classes (0 not implemented), 1 decks"
+    cfg = make_config(2, 50, decks="mine", cards=str(tmp_path))
+    from simulate.hidden_reason.decks import load_pool
+
+    assert load_pool(cfg.cards).cards["Border Scout"].attack == 3
+    assert GAME.card_data_hash(cfg) != GAME.card_data_hash(make_config(2, 50))
+
+
+def test_left_out_cards_reported():
+    assert GAME.left_out_cards(make_config(2, 10)) == {
+        "Mirror Oracle": "copies the countered strategy for its caster; copying a stack item is not in the vocabulary"
+    }
+
+
+def test_missing_path_is_a_user_error(tmp_path):
+    with pytest.raises(UserError, match="no such file or folder"):
+        GAME.check_cards(str(tmp_path / "nope"))
+    with pytest.raises(UserError, match="--cards: no such file or folder"):
+        make_config(2, 10, cards=str(tmp_path / "nope"))
+
+
+def test_describe_event_reads_well():
+    row = (3, "attack", 1, "attack", "Siege Breaker", "boss", 5, None)
+    assert GAME.describe_event(row) == "[t3 attack] seat 1: Siege Breaker attacks the boss for 5"
+    assert GAME.describe_event((3, "end", 0, "energy", "Conveyor", None, 1, "energy=2"))
+
+
+def test_on_key_gets_a_helpful_message(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - name: Greeter
+            type: unit
+            cost: 1
+            attack: 1
+            durability: 1
+            on: {enter: [{draw: 1}]}
+        """,
+    )
+    assert _error(path) == f"{path}:8 'Greeter': unknown field 'on' — write 'when:' for triggers"
+
+
+def test_free_untapped_ability_is_refused(tmp_path):
+    path = _write(
+        tmp_path,
+        "c.yaml",
+        """
+        class: Mine
+        cards:
+          - name: Perpetual
+            type: object
+            cost: 1
+            activated:
+              - {cost: 0, do: [{draw: 1}]}
+        """,
+    )
+    assert (
+        _error(path)
+        == f"{path}:7 'Perpetual': activated: an ability with cost 0 must tap (or it could repeat forever)"
+    )
+
+
+def test_runaway_loop_stops_with_a_clear_error():
+    import pytest as _pytest
+
+    from simulate.hidden_reason.stack import act
+
+    from .scenario import custom_card, position
+
+    engine = custom_card("{name: Engine, type: object, cost: 1, activated: [{cost: 1, do: [{gain: 2}]}]}")
+    g = position({0: {"battlefield": [engine]}, 1: {}})
+    with _pytest.raises(RuntimeError, match=r"a card loop\? last: Engine"):
+        for _ in range(2000):
+            act(g, 0, ("act", g.cards[0].uid, 0, None))
