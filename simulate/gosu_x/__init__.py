@@ -1,0 +1,131 @@
+"""Gosu X: a two-player engine with the 1-2-2-1 clan draft, the army grid, activation tokens, the Great
+Battle and every instant win (rules: /work/shared/rules/gosu_x.md, GX-… IDs; decisions: docs/gosu_x.md)."""
+
+from __future__ import annotations
+
+from simulate.core.cardfiles import files_hash
+from simulate.core.game import GameOption, GameSpec
+
+from .cards import card_files, check_cards, load_cards
+from .config import GXConfig, make_config
+from .engine import checked_play, play
+
+EVENT_KINDS = frozenset(
+    {
+        "draft_pick", "tile", "mulligan", "round_start", "turn_start", "card_played", "card_replaced",
+        "token_placed", "token_spent", "token_returned", "unlock", "draw", "discard", "reshuffle", "pass",
+        "extra_turn", "miracle", "effect", "echo", "copy", "trigger", "choose", "capture", "release", "destroy",
+        "sacrifice", "to_deck", "remove", "reveal", "take", "mill", "search", "swap", "shuffle_in", "feat",
+        "bounty_token", "look_hand", "ban", "tile_flip", "battle", "battle_bonus", "superiority", "tribute",
+        "round_end", "game_over",
+    }
+)  # fmt: skip
+
+
+def card_data_hash(config: GXConfig) -> str:
+    return files_hash(card_files(config.cards_path))
+
+
+def left_out_cards(config: GXConfig) -> dict[str, str]:
+    """Cards whose behaviour is not implemented (kept out of decks unless --with-unimplemented)."""
+    if config.with_unimplemented:
+        return {}
+    return {
+        d.name: d.reason for defs in load_cards(config.cards_path).values() for d in defs if not d.implemented
+    }
+
+
+_PHRASES = {
+    "draft_pick": "drafts {card} (pick {amount})",
+    "tile": "{card}'s tile applies to both players",
+    "mulligan": "mulligans a hand with {amount} soldier(s)",
+    "round_start": "starts round {amount}",
+    "turn_start": "turn (round {amount}){detail}",
+    "card_played": "plays {card} in row {amount}{detail}",
+    "card_replaced": "replaces {target} with {card} (row {amount})",
+    "token_placed": "puts an activation token on {card} ({amount} on it)",
+    "token_spent": "spends {amount} token(s) to draw",
+    "token_returned": "takes back {amount} token(s)",
+    "unlock": "unlocks a token via {card} (X = {amount})",
+    "draw": "draws {amount}{detail}",
+    "discard": "discards {card}{detail}",
+    "pass": "passes{card_}; the opponent has {amount} turn(s) left",
+    "capture": "captures {card} ({target})",
+    "release": "releases {card} ({target})",
+    "destroy": "destroys {card} ({target})",
+    "sacrifice": "sacrifices {card}{detail}",
+    "battle": "battle total {amount}",
+    "superiority": "takes a superiority token ({amount} held)",
+    "tribute": "owes {amount} sacrifice(s) in the Tribute",
+    "round_end": "wins the battle of round {amount}",
+    "game_over": "game over: {detail}",
+}
+
+
+def describe_event(row: tuple) -> str:
+    """A readable line for ``cardlab replay`` (the replay itself shows turn and phase)."""
+    _turn, _phase, seat, kind, card, target, amount, detail = row
+    who = "game" if seat == -1 else f"P{seat + 1}"
+    phrase = _PHRASES.get(kind)
+    if phrase is not None:
+        text = phrase.format(
+            card=card or "",
+            card_=f" ({card})" if card else "",
+            target=target or "",
+            amount="" if amount is None else amount,
+            detail=f" [{detail}]" if detail else "",
+        )
+        return f"{who} {text}"
+    parts = [f"{who} {kind}"]
+    if card:
+        parts.append(str(card))
+    if target:
+        parts.append(f"→ {target}")
+    if amount is not None:
+        parts.append(f"({amount})")
+    if detail:
+        parts.append(f"[{detail}]")
+    return " ".join(parts)
+
+
+GAME = GameSpec(
+    name="gosu-x",
+    title="Gosu X",
+    make_config=make_config,
+    play=play,
+    event_kinds=EVENT_KINDS,
+    player_columns={
+        "alliance": "str",
+        "clans": "list<str>",
+        "draft_position": "int",
+        "win_condition": "str",
+        "battle_tokens": "int",
+        "rounds": "int",
+        "unlocked_tokens": "int",
+        "army_size": "int",
+    },
+    game_columns={"rounds": "int", "win_condition": "str", "undrafted": "list<str>"},
+    players_range=(2, 2),
+    default_players=2,
+    options=(
+        GameOption("combat-values", str, "2,3,5", "combat values of soldier, hero, Immortal (GX-9.2)"),
+        GameOption(
+            "clans",
+            str,
+            "",
+            "force alliances by draft position, e.g. 'themis+golem+phoenix/xian+tomorrow+goan_sul'",
+        ),
+        GameOption("cards", str, "", "card file or folder (default decklists/gosu_x)"),
+        GameOption("with-unimplemented", bool, False, "also deal cards marked implemented: false"),
+    ),
+    card_sets={"base": "the 8 clans of Gosu X (decklists/gosu_x)"},
+    card_data_hash=card_data_hash,
+    left_out_cards=left_out_cards,
+    describe_event=describe_event,
+    check_cards=check_cards,
+    default_max_turns=400,
+    default_strategy="sensible",
+    checked_play=checked_play,
+)
+
+__all__ = ["GAME", "GXConfig", "make_config", "play", "checked_play", "EVENT_KINDS"]

@@ -1,0 +1,308 @@
+"""Gosu X card files: load and validate decklists/gosu_x/*.yaml into immutable card definitions.
+
+Cards are data (DESIGN: Cards are data): facts plus behaviour in the Gosu X effect vocabulary
+(decklists/gosu_x/VOCABULARY.md). Validation fails with file:line, card and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, load_yaml, unknown
+from simulate.core.errors import CardDataError
+
+DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
+
+CLANS = ("Themis", "Abhilasha", "Tomorrow", "Narasimha", "Golem", "Phoenix", "Goan Sul", "Xian")
+KEYWORDS = ("bounty", "veteran", "ward", "echo", "recruiter", "miracle", "castling", "feat")
+FEATS = ("cancel_activation", "cancel_capture_destroy")
+CARD_FIELDS = (
+    "name", "id", "level", "copies", "replace_cost", "slots", "keywords", "combat", "summary", "on_play",
+    "passive", "triggers", "feat", "tile", "implemented", "reason",
+)  # fmt: skip
+
+# Steps and the parameter keys each accepts (None = a scalar parameter).
+SELECTOR = (
+    "army",
+    "level",
+    "level_if_superiority",
+    "has",
+    "rel",
+    "state",
+    "all",
+    "target",
+    "optional",
+    "clan",
+)
+STEPS: dict[str, tuple[str, ...] | None] = {
+    "draw": ("count", "clan", "who", "n"),
+    "discard": ("who", "n"),
+    "hand_to": ("who", "size", "mode"),
+    "capture": SELECTOR,
+    "release": SELECTOR,
+    "destroy": SELECTOR,
+    "choose_op": SELECTOR + ("ops",),
+    "sacrifice": ("who", "n"),
+    "sacrifice_until_equal": (),
+    "swap": ("army",),
+    "to_deck_top": SELECTOR,
+    "reveal": ("n", "take"),
+    "mill": ("who", "n"),
+    "search_deck": ("name", "to"),
+    "from_discard": ("n", "to", "level", "level_if_superiority", "keyword", "keyword_any", "name", "choose",
+                     "per_level", "include_removed"),
+    "remove_from_discard": ("then",),
+    "return_tokens": ("who", "n"),
+    "unlock_token": None,
+    "extra_turn": ("from_discard",),
+    "pass_now": (),
+    "copy_effect": ("source", "level", "remove_source", "capture_source", "release_source"),
+    "bounty_token": (),
+    "if": ("named_in_army", "x_eq", "then"),
+    "hook": None,
+}  # fmt: skip
+PASSIVES = (
+    "hand_limit", "battle_bonus_per_hand", "double_if_opponent_bounty", "echo_adjacent", "echo_level3",
+    "castling_with_cost", "ward_highest", "multi_clan", "multi_clan_level3", "also_named", "any_row",
+    "opp_turns_after_pass", "battle_margin", "mirror", "hemro",
+)  # fmt: skip
+EVENTS = (
+    "end_of_turn",
+    "pass",
+    "battle_won",
+    "battle_lost",
+    "captured",
+    "draw3",
+    "reshuffle",
+    "removed_from_discard",
+)
+CONDITIONS = ("hand_size_eq", "opp_captured_gte", "named_face_up_gte", "removed_named", "first_to_pass",
+              "opponent_not_won")  # fmt: skip
+HOOKS = (
+    "arrows",
+    "themis_flip",
+    "cylak",
+    "neye_back",
+    "nitish",
+    "sqeezs",
+    "genious",
+    "bomber",
+    "orgah",
+    "xian_bhj",
+)
+VALUES = {
+    "who": ("self", "opponent", "each", "more_hand", "more_army", "chosen", "remover"),
+    "army": ("own", "opponent", "any"),
+    "rel": ("row_or_column", "adjacent"),
+    "state": ("captured", "face_up"),
+    "take": ("one", "level", "clan"),
+    "to": ("hand", "deck_top"),
+    "source": ("army", "discard", "captured", "adjacent", "row_or_column"),
+    "count": ("discard_clans", "column_clans", "row_clans", "column_clan"),
+    "mode": ("draw", "discard", "both"),
+    "choose": ("clan_level", "name"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One distinct card: printed facts and encoded behaviour."""
+
+    name: str
+    clan: str
+    level: int
+    copies: int
+    replace_cost: int | None
+    slots: int
+    keywords: frozenset[str]
+    combat: int | None
+    on_play: tuple[Any, ...]
+    passive: dict[str, Any]
+    on: tuple[Any, ...]
+    feat: str | None
+    tile: dict[str, Any] | None
+    implemented: bool = True
+    reason: str = ""
+    fid: int = 0
+    summary: str = ""
+    group: str = field(default="")  # the name outside brackets (GX-12.10)
+
+
+def name_group(name: str) -> str:
+    """Cards whose names differ only in the bracketed part share a name (GX-1.7, GX-12.10)."""
+    return name.split(" (")[0].split(",")[0].strip()
+
+
+def _check_steps(steps: Any, path: Path, card: str, line: int) -> tuple[Any, ...]:
+    if not isinstance(steps, list):
+        raise CardDataError(str(path), line, "steps must be a list", card)
+    out = []
+    for i, step in enumerate(steps):
+        sline = steps.item_lines[i] if isinstance(steps, YamlList) else line
+        if not isinstance(step, dict) or len(step) != 1:
+            raise CardDataError(str(path), sline, "each step is a mapping with exactly one verb", card)
+        verb, params = next(iter(step.items()))
+        if verb not in STEPS:
+            raise CardDataError(str(path), sline, unknown("effect", verb, STEPS), card)
+        allowed = STEPS[verb]
+        if allowed is None:
+            if verb == "hook" and params not in HOOKS:
+                raise CardDataError(str(path), sline, unknown("hook", params, HOOKS), card)
+        elif isinstance(params, dict):
+            for key, value in params.items():
+                if key not in allowed:
+                    raise CardDataError(
+                        str(path), sline, unknown(f"parameter of '{verb}'", key, allowed), card
+                    )
+                if key in VALUES and isinstance(value, str) and value not in VALUES[key]:
+                    raise CardDataError(
+                        str(path), sline, unknown(f"value for '{key}'", value, VALUES[key]), card
+                    )
+                if key == "ops" and any(op not in ("capture", "destroy", "release") for op in value):
+                    raise CardDataError(
+                        str(path), sline, f"ops must be capture/destroy/release, got {value!r}", card
+                    )
+            for key in ("then",):
+                if key in params:
+                    params = dict(params)
+                    params[key] = _check_steps(params[key], path, card, sline)
+        elif verb == "draw" and (isinstance(params, int) or params == "X"):
+            pass
+        else:
+            raise CardDataError(str(path), sline, f"'{verb}' needs a mapping of parameters", card)
+        out.append((verb, params))
+    return tuple(out)
+
+
+def _check_triggers(trigs: Any, path: Path, card: str, line: int) -> tuple[Any, ...]:
+    if not isinstance(trigs, list):
+        raise CardDataError(str(path), line, "field 'triggers' must be a list of triggers", card)
+    out = []
+    for trig in trigs:
+        tline = getattr(trig, "line", line)
+        check_keys(trig, ("event", "if", "do"), path, card)
+        event = trig.get("event")
+        if event not in EVENTS:
+            raise CardDataError(str(path), tline, unknown("event", event, EVENTS), card)
+        cond = trig.get("if") or {}
+        for key in cond:
+            if key not in CONDITIONS:
+                raise CardDataError(str(path), tline, unknown("condition", key, CONDITIONS), card)
+        out.append((event, dict(cond), _check_steps(trig.get("do", []), path, card, tline)))
+    return tuple(out)
+
+
+def _check_passive(data: Any, path: Path, card: str, line: int, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise CardDataError(str(path), line, f"field '{what}' must be a mapping", card)
+    for key in data:
+        if key not in PASSIVES:
+            raise CardDataError(
+                str(path), getattr(data, "line_of", lambda k: line)(key), unknown(what, key, PASSIVES), card
+            )
+    return dict(data)
+
+
+def load_file(path: Path) -> list[CardDef]:
+    """Load one clan file; raise CardDataError naming file:line, card and field on any problem."""
+    data = load_yaml(path)
+    if not isinstance(data, YamlMap):
+        raise CardDataError(str(path), None, "expected a mapping with 'clan' and 'cards'")
+    check_keys(data, ("clan", "cards"), path)
+    clan = field_value(data, "clan", str, path)
+    if clan not in CLANS:
+        raise CardDataError(str(path), data.line_of("clan"), unknown("clan", clan, CLANS))
+    cards = field_value(data, "cards", list, path)
+    out = []
+    for entry in cards:
+        if not isinstance(entry, YamlMap):
+            raise CardDataError(str(path), getattr(cards, "line", None), "each card must be a mapping")
+        name = field_value(entry, "name", str, path)
+        check_keys(entry, CARD_FIELDS, path, name)
+        level = field_value(entry, "level", int, path, name, minimum=1, maximum=3)
+        copies = field_value(entry, "copies", int, path, name, minimum=1, maximum=4)
+        cost = field_value(entry, "replace_cost", int, path, name, required=False, minimum=0, maximum=9)
+        if "replace_cost" not in entry:
+            raise CardDataError(
+                str(path), entry.line, "missing field 'replace_cost' (null = cannot be replaced)", name
+            )
+        slots = field_value(entry, "slots", int, path, name, minimum=0, maximum=4)
+        kws = field_value(entry, "keywords", list, path, name, required=False, default=[])
+        for kw in kws:
+            if kw not in KEYWORDS:
+                raise CardDataError(
+                    str(path), entry.line_of("keywords"), unknown("keyword", kw, KEYWORDS), name
+                )
+        combat = field_value(entry, "combat", int, path, name, required=False, minimum=0, maximum=50)
+        on_play = _check_steps(entry.get("on_play", []), path, name, entry.line_of("on_play"))
+        passive = _check_passive(entry.get("passive", {}), path, name, entry.line_of("passive"), "passive")
+        tile = entry.get("tile")
+        if tile is not None:
+            tile = _check_passive(tile, path, name, entry.line_of("tile"), "tile effect")
+        on = _check_triggers(entry.get("triggers", []), path, name, entry.line_of("triggers"))
+        feat = field_value(entry, "feat", str, path, name, required=False)
+        if feat is not None and feat not in FEATS:
+            raise CardDataError(str(path), entry.line_of("feat"), unknown("feat", feat, FEATS), name)
+        implemented = field_value(entry, "implemented", bool, path, name, required=False, default=True)
+        reason = field_value(entry, "reason", str, path, name, required=False, default="")
+        if not implemented and not reason:
+            raise CardDataError(
+                str(path), entry.line_of("implemented"), "implemented: false needs a 'reason'", name
+            )
+        out.append(
+            CardDef(
+                name, clan, level, copies, cost, slots, frozenset(kws), combat, on_play, passive, on, feat, tile,
+                implemented, reason, field_value(entry, "id", int, path, name, required=False, default=0),
+                field_value(entry, "summary", str, path, name, required=False, default=""), name_group(name),
+            )
+        )  # fmt: skip
+    return out
+
+
+def card_files(path: str | Path) -> list[Path]:
+    path = Path(path)
+    if path.is_dir():
+        return sorted(path.glob("*.yaml"))
+    return [path]
+
+
+_CACHE: dict[str, dict[str, list[CardDef]]] = {}
+
+
+def load_cards(path: str | Path = DEFAULT_CARDS) -> dict[str, list[CardDef]]:
+    """All clans under ``path``: clan → its card definitions (cached per path)."""
+    key = str(path)
+    if key in _CACHE:
+        return _CACHE[key]
+    files = card_files(path)
+    if not files:
+        raise CardDataError(str(path), None, "no .yaml card files found")
+    clans: dict[str, list[CardDef]] = {}
+    seen: dict[str, Path] = {}
+    for f in files:
+        defs = load_file(f)
+        for d in defs:
+            if d.name in seen:
+                raise CardDataError(str(f), None, f"card name also defined in {seen[d.name].name}", d.name)
+            seen[d.name] = f
+            clans.setdefault(d.clan, []).extend([d])
+    _CACHE[key] = clans
+    return clans
+
+
+def check_cards(path: str) -> str:
+    """Validate a Gosu X card file or folder (``cardlab cards check PATH``); one-line summary."""
+    files = card_files(path)
+    if not files:
+        raise CardDataError(str(path), None, "no .yaml card files found")
+    n_cards = n_phys = n_out = 0
+    clans = set()
+    for f in files:
+        for d in load_file(f):
+            clans.add(d.clan)
+            n_cards += 1
+            n_phys += d.copies
+            n_out += not d.implemented
+    return f"{len(files)} file(s), {len(clans)} clan(s), {n_cards} distinct cards ({n_phys} physical), {n_out} not implemented"

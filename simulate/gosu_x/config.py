@@ -1,0 +1,95 @@
+"""Gosu X run configuration: a frozen, picklable dataclass validated from command-line options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from simulate.core.errors import UserError
+
+from .cards import CLANS, DEFAULT_CARDS, load_cards
+
+_CLAN_KEYS = {c.lower().replace(" ", "_"): c for c in CLANS} | {c.lower(): c for c in CLANS}
+
+
+@dataclass(frozen=True, slots=True)
+class GXConfig:
+    """``clans`` forces alliances by draft position: (first drafter's clans, second drafter's clans); an empty
+    tuple for a side leaves that side to draft (GX-2.5)."""
+
+    n_players: int = 2
+    max_turns: int = 400
+    combat_values: tuple[int, int, int] = (2, 3, 5)
+    clans: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    cards: str = (
+        ""  # "" = the built-in decklists/gosu_x (kept relative so config hashes match across machines)
+    )
+    with_unimplemented: bool = False
+
+    @property
+    def cards_path(self) -> Path:
+        return Path(self.cards) if self.cards else DEFAULT_CARDS
+
+
+def parse_clans(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``"themis+golem+phoenix/xian+tomorrow+goan_sul"`` → two alliances (one side may be left empty)."""
+    if not text:
+        return ((), ())
+    sides = text.split("/")
+    if len(sides) > 2:
+        raise UserError(f"--clans '{text}': at most two alliances separated by '/'")
+    out: list[tuple[str, ...]] = []
+    for side in sides:
+        names = [n.strip() for n in side.split("+") if n.strip()]
+        clans = []
+        for n in names:
+            key = n.lower().replace("'", "").replace("-", "_")
+            if key not in _CLAN_KEYS:
+                raise UserError(f"--clans: unknown clan '{n}' (clans: {', '.join(CLANS)})")
+            clans.append(_CLAN_KEYS[key])
+        if names and len(set(clans)) != 3:
+            raise UserError(f"--clans '{side}': an alliance is exactly 3 different clans")
+        out.append(tuple(clans))
+    while len(out) < 2:
+        out.append(())
+    if set(out[0]) & set(out[1]):
+        raise UserError(f"--clans '{text}': the two alliances share a clan")
+    return (out[0], out[1])
+
+
+def make_config(
+    n_players: int = 2,
+    max_turns: int = 400,
+    combat_values: str | tuple[int, int, int] = "2,3,5",
+    clans: str = "",
+    cards: str = "",
+    with_unimplemented: bool = False,
+) -> GXConfig:
+    """Validate options; a bad value raises UserError with one clear line."""
+    if n_players != 2:
+        raise UserError(f"Gosu X is a two-player game (got {n_players} players)")
+    if max_turns < 1:
+        raise UserError(f"--max-turns must be at least 1, got {max_turns}")
+    if isinstance(combat_values, str):
+        try:
+            values = tuple(int(v) for v in combat_values.split(","))
+        except ValueError:
+            raise UserError(
+                f"--combat-values '{combat_values}': expected three whole numbers like 2,3,5"
+            ) from None
+    else:
+        values = tuple(combat_values)
+    if len(values) != 3 or any(v < 0 for v in values):
+        raise UserError(f"--combat-values {combat_values!r}: expected three non-negative numbers like 2,3,5")
+    path = Path(cards) if cards else DEFAULT_CARDS
+    if not path.exists():
+        raise UserError(f"--cards: no such file or folder '{path}'")
+    defs = load_cards(path)  # CardDataError (a UserError) on a bad file
+    forced = parse_clans(clans) if isinstance(clans, str) else clans
+    for side in forced:
+        for clan in side:
+            if clan not in defs:
+                raise UserError(f"--clans: clan '{clan}' has no cards in {path}")
+    if len(defs) < 6:
+        raise UserError(f"--cards {path}: the draft needs at least 6 clans, found {len(defs)}")
+    return GXConfig(n_players, max_turns, values, forced, str(cards or ""), bool(with_unimplemented))  # type: ignore[arg-type]

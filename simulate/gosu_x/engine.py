@@ -1,0 +1,158 @@
+"""The game loop: setup and draft, rounds of single-action turns (GX-4), passing (GX-8), extra turns
+(GX-12.7), the Great Battle and Tribute (GX-9/10), at most 3 rounds (GX-4.1)."""
+
+from __future__ import annotations
+
+from simulate.core.decisions import Players
+from simulate.core.events import EventLog
+from simulate.core.game import GameResult, SeatResult
+from simulate.core.seeds import stream
+
+from . import zones
+from .actions import do_action, legal_actions
+from .battle import great_battle, tribute
+from .cards import load_cards
+from .config import GXConfig
+from .draft import build_decks, deal, draft
+from .state import GameOver, Player, State, TurnCap
+from .triggers import fire
+from .views import View
+
+
+def end_of_turn(st: State, seat: int) -> None:
+    """End-of-turn triggers, then the hand limit (GX-4.5, GX-Q.22, decision G-12); bans expire."""
+    fire(st, seat, "end_of_turn")
+    pl = st.p[seat]
+    excess = len(pl.hand) - st.hand_limit(seat)
+    if excess > 0:
+        zones.choose_discards(st, seat, excess, "hand_limit")
+    pl.turns += 1
+    opp = st.p[1 - seat]
+    if opp.bans:
+        for name in [n for n, until in opp.bans.items() if until < pl.turns]:
+            del opp.bans[name]
+
+
+def take_turn(st: State, seat: int) -> None:
+    st.turn_no += 1
+    if st.turn_no > st.cfg.max_turns:
+        raise TurnCap()
+    st.active = seat
+    log = st.log
+    log.turn = st.turn_no
+    log.phase = "turn"
+    st.emit("turn_start", seat, amount=st.round, detail="extra" if st.in_extra else None)
+    act = st.ask("action", seat, legal_actions(st, seat))  # GX-4.3: exactly one action
+    do_action(st, seat, act)
+    if st.checker is not None:
+        st.checker(st)
+    end_of_turn(st, seat)
+    if st.checker is not None:
+        st.checker(st)
+
+
+def play_round(st: State, starter: int) -> None:
+    """Alternate turns until one passes; the other then has at most 3 (2 after Golem) turns (GX-8, GX-Q.7)."""
+    for pl in st.p:
+        pl.passed = False
+    st.first_passer = -1
+    st.extra_pending = st.in_extra = st.from_discard_ok = False
+    st.emit("round_start", starter, amount=st.round)
+    cur = starter
+    while True:
+        take_turn(st, cur)
+        other = 1 - cur
+        if st.p[cur].passed and st.p[other].passed:
+            break
+        if st.p[other].passed and not st.p[cur].passed:  # GX-8.3: every turn counts, extra turns too
+            st.remaining -= 1
+            if st.remaining <= 0:
+                break
+        if st.extra_pending and not st.p[cur].passed:  # GX-12.7
+            st.extra_pending = False
+            st.in_extra = True
+            st.from_discard_ok = st.pending_from_discard
+            continue
+        st.extra_pending = st.in_extra = st.from_discard_ok = False
+        if not st.p[other].passed:
+            cur = other
+
+
+def new_state(config: GXConfig, seed: int, players: Players, log_events: bool = True) -> State:
+    st = State(config, stream(seed, "engine"), EventLog(log_events), players, [Player(0), Player(1)])
+    st._view_cls = View
+    return st
+
+
+def setup(st: State) -> int:
+    defs = load_cards(st.cfg.cards_path)
+    first = st.rng.randrange(2)
+    st.draft_first = first
+    draft(st, first, defs)
+    build_decks(st, defs)
+    deal(st, first)
+    return first
+
+
+def run_rounds(st: State, starter: int) -> None:
+    """Rounds 1..3; GX-Q.11: the third battle always decides, so falling out of the loop is a bug."""
+    for r in (1, 2, 3):
+        st.round = r
+        play_round(st, starter)
+        winner, margin = great_battle(st)
+        st.emit("round_end", winner, amount=r, detail="tie" if winner < 0 else None)
+        starter = tribute(st, winner, margin)
+        if st.checker is not None:
+            st.checker(st)
+    raise AssertionError("GX-Q.11: three battles ended without a winner or a draw")
+
+
+def play(config: GXConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
+    """One game of Gosu X: a pure function of (config, seed, strategies)."""
+    return _play(new_state(config, seed, players, log_events))
+
+
+def checked_play(config: GXConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
+    """``play`` that checks every engine invariant after each step (raises InvariantError)."""
+    from .invariants import check
+
+    st = new_state(config, seed, players, log_events)
+    st.checker = check
+    return _play(st)
+
+
+def _play(st: State) -> GameResult:
+    first = setup(st)
+    if st.checker is not None:
+        st.checker(st)
+    winners: tuple[int, ...] = ()
+    condition = "none"
+    try:
+        run_rounds(st, first)  # GX-Q.2: the first drafter takes the first turn
+    except GameOver as over:
+        winners, condition = over.winners, over.condition
+        end_reason = "draw" if len(winners) == 2 else "win"
+        if end_reason == "draw":
+            condition = "none"
+    except TurnCap:
+        st.emit("game_over", -1, detail="turn_cap")
+        end_reason = "turn_cap"
+    return result(st, first, winners, condition, end_reason)
+
+
+def result(st: State, first: int, winners: tuple[int, ...], condition: str, end_reason: str) -> GameResult:
+    seats = []
+    for pl in st.p:
+        cols = {
+            "alliance": "+".join(sorted(pl.clans)),
+            "clans": list(pl.clans),
+            "draft_position": 1 if pl.seat == first else 2,
+            "win_condition": condition if pl.seat in winners else "none",
+            "battle_tokens": pl.superiority,
+            "rounds": st.round,
+            "unlocked_tokens": pl.unlocks,
+            "army_size": pl.army_size(),
+        }
+        seats.append(SeatResult(score=float(pl.superiority), columns=cols))
+    columns = {"rounds": st.round, "win_condition": condition, "undrafted": list(st.undrafted)}
+    return GameResult(winners, end_reason, st.turn_no, first, seats, st.log, columns)

@@ -1,0 +1,289 @@
+"""Game state: card instances, players' zones, the army grid and the shared pieces, plus the queries
+the rules ask all the time (clans, levels, keywords, vulnerability, tile effects)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulate.core.decisions import Decision, Players
+from simulate.core.events import EventLog
+
+from .cards import CardDef
+from .config import GXConfig
+
+ARMY, HAND, DECK, DISCARD, REMOVED = "army", "hand", "deck", "discard", "removed"
+_IDENTITY = frozenset({"multi_clan", "multi_clan_level3", "also_named", "any_row", "mirror"})
+_ROW_FIRST = ((1, 2, 3), (2, 1, 3), (3, 1, 2))
+TOKENS_TOTAL = 8  # GX-1.1: 8 activation tokens, 4 per player (2 in hand, 2 locked: GX-2.3, GX-Q.1)
+
+
+class GameOver(Exception):
+    """Raised from anywhere an instant win or draw happens (GX-11.1, GX-Q.19)."""
+
+    def __init__(self, winners: tuple[int, ...], condition: str):
+        self.winners, self.condition = winners, condition
+
+
+class TurnCap(Exception):
+    """The configured max_turns was reached (end_reason turn_cap)."""
+
+
+@dataclass(slots=True, eq=False)
+class Card:
+    uid: int
+    d: CardDef
+    owner: int
+    zone: str = DECK
+    face_up: bool = True
+    row: int = -1
+    tokens: int = 0  # activation tokens on it (GX-7.3)
+    vet: int = 0  # tokens turned to their veteran side (GX-7.9)
+
+    def __repr__(self) -> str:
+        return f"{self.d.name}#{self.uid}"
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    clans: tuple[str, ...] = ()
+    hand: list[Card] = field(default_factory=list)
+    deck: list[Card] = field(default_factory=list)  # top of deck = end of list
+    discard: list[Card] = field(default_factory=list)
+    removed: list[Card] = field(default_factory=list)
+    rows: list[list[Card]] = field(default_factory=lambda: [[], [], []])
+    t_hand: int = 2
+    t_spent: int = 0
+    t_locked: int = 2
+    superiority: int = 0
+    flipped: set[str] = field(default_factory=set)  # own tiles Themis turned (GX-12.22)
+    passed: bool = False
+    bans: dict[str, int] = field(default_factory=dict)  # name group -> caster turn count it lasts through
+    turns: int = 0
+    unlocks: int = 0
+    pcards: list[Card] = field(default_factory=list)  # army cards with a permanent effect (a fast index)
+
+    def tokens_on_cards(self) -> int:
+        return sum(c.tokens for row in self.rows for c in row)
+
+    def army_size(self) -> int:
+        r = self.rows
+        return len(r[0]) + len(r[1]) + len(r[2])
+
+
+@dataclass(slots=True)
+class State:
+    cfg: GXConfig
+    rng: random.Random
+    log: EventLog
+    players_obj: Players
+    p: list[Player]
+    undrafted: tuple[str, ...] = ()
+    miracle: int = -1  # seat holding the miracle token, -1 = on the board
+    bounty: Card | None = None  # the card carrying the bounty token
+    round: int = 0
+    turn_no: int = 0
+    active: int = 0
+    first_passer: int = -1
+    extra_pending: bool = False
+    in_extra: bool = False
+    from_discard_ok: bool = False  # Nityananda's extra turn (GX-Q.13)
+    pending_from_discard: bool = False
+    remaining: int = 3  # turns left to the player who has not passed (GX-8.2)
+    draft_first: int = 0
+    cards: dict[int, Card] = field(default_factory=dict)
+    _view_cls: Any = None
+    available: tuple[str, ...] = ()
+    checker: Any = None  # invariants.check under checked_play (cardlab soak), else None
+
+    # -- asking -------------------------------------------------------------------------------------------
+    def ask(self, kind: str, seat: int, options: list | tuple, context: Any = None) -> Any:
+        """Ask ``seat`` (single options are answered without building a decision: DESIGN, Decisions)."""
+        if len(options) == 1:
+            return options[0]
+        return self.players_obj.ask(Decision(kind, seat, options, self._view_cls(self, seat), context))
+
+    def emit(self, kind: str, seat: int = -1, card: str | None = None, target: str | None = None,
+             amount: int | None = None, detail: str | None = None) -> None:  # fmt: skip
+        self.log.emit(kind, seat, card, target, amount, detail)
+
+    # -- tiles and passives ----------------------------------------------------------------------------------
+    def tile_on(self, seat: int, clan: str) -> bool:
+        """GX-2.7 undrafted tiles apply to both; GX-13.7 a flipped tile applies to its owner (Narasimha: both)."""
+        if clan in self.undrafted or clan in self.p[seat].flipped:
+            return True
+        return clan == "Narasimha" and "Narasimha" in self.p[1 - seat].flipped
+
+    def passive_count(self, seat: int, key: str) -> int:
+        """Face-up cards in ``seat``'s army with this permanent effect (GX-12.17)."""
+        n = 0
+        for c in self.p[seat].pcards:
+            if c.face_up and key in (self.passive_of(c) if "mirror" in c.d.passive else c.d.passive):
+                n += 1
+        return n
+
+    def passive_of(self, card: Card) -> dict[str, Any]:
+        """Permanent effects in force on a card: Aat takes its mirror's, except identity (name, clan, level)."""
+        d = card.d
+        if "mirror" not in d.passive:
+            return d.passive
+        src = self.source_def(card)
+        if src is d:
+            return d.passive
+        return {k: v for k, v in src.passive.items() if k not in _IDENTITY}
+
+    def passive_or_tile(self, seat: int, key: str, clan: str) -> int:
+        return self.passive_count(seat, key) + (1 if self.tile_on(seat, clan) else 0)
+
+    def hand_limit(self, seat: int) -> int:
+        """GX-4.5 / GX-13.1: 5 for everybody while any Narasimha card or tile is in force."""
+        if self.passive_count(0, "hand_limit") or self.passive_count(1, "hand_limit"):
+            return 5
+        if (
+            "Narasimha" in self.undrafted
+            or "Narasimha" in self.p[0].flipped
+            or "Narasimha" in self.p[1].flipped
+        ):
+            return 5
+        return 7
+
+    # -- card characteristics -----------------------------------------------------------------------------
+    def mirror(self, card: Card) -> Card | None:
+        """GX-3.6: same row and position in the opponent's army."""
+        if card.zone != ARMY:
+            return None
+        col = self.p[card.owner].rows[card.row].index(card)
+        orow = self.p[1 - card.owner].rows[card.row]
+        return orow[col] if col < len(orow) else None
+
+    def source_def(self, card: Card) -> CardDef:
+        """The definition whose effect, keywords and symbols apply: Aat borrows its mirror's (Tomorrow file)."""
+        if "mirror" in card.d.passive and card.zone == ARMY:
+            m = self.mirror(card)
+            if m is not None and m.face_up and "mirror" not in m.d.passive:
+                return m.d
+        return card.d
+
+    def triggers(self, card: Card) -> tuple:
+        return self.source_def(card).on if "mirror" in card.d.passive else card.d.on
+
+    def on_play(self, card: Card) -> tuple:
+        return self.source_def(card).on_play if "mirror" in card.d.passive else card.d.on_play
+
+    def slots(self, card: Card) -> int:
+        return self.source_def(card).slots if "mirror" in card.d.passive else card.d.slots
+
+    def printed_kw(self, card: Card, kw: str) -> bool:
+        d = self.source_def(card) if "mirror" in card.d.passive else card.d
+        return kw in d.keywords
+
+    def has_kw(self, card: Card, kw: str) -> bool:
+        """Keyword check for a face-up army card, including granted keywords (GX-12.15/12.25/6.9)."""
+        if card.zone == ARMY and not card.face_up:
+            return False
+        if self.printed_kw(card, kw):
+            return True
+        if card.zone != ARMY:
+            return False
+        seat = card.owner
+        if kw == "bounty":
+            return self.bounty is card
+        if kw == "echo":
+            if self.levels(card)[0] == 3 and self.passive_or_tile(seat, "echo_level3", "Tomorrow"):
+                return True
+            return any(n.face_up and "echo_adjacent" in self.passive_of(n) for n in self.adjacent(card))
+        if kw == "castling":
+            return card.d.replace_cost is not None and bool(
+                self.passive_or_tile(seat, "castling_with_cost", "Abhilasha")
+            )
+        if kw == "ward" and self.passive_or_tile(seat, "ward_highest", "Themis"):
+            return self.ward_card(seat) is card
+        return False
+
+    def ward_card(self, seat: int) -> Card | None:
+        """GX-13.4: the highest-level vulnerable card (each row has at most one vulnerable card)."""
+        rows = self.p[seat].rows
+        for r in (2, 1, 0):
+            row = rows[r]
+            if row and self.vulnerable(row[-1]):
+                return row[-1]
+        return None
+
+    def levels(self, card: Card) -> tuple[int, ...]:
+        """Levels a card counts as; the first is the one that sets its row and value. Phoenix (Immortal) is
+        every level ("always", GX-12.28): its row's level first in an army (GX-14, value by row)."""
+        if "any_row" in card.d.passive:
+            if card.zone == ARMY:
+                return _ROW_FIRST[card.row]
+            return (1, 2, 3)
+        return (card.d.level,)
+
+    def clans(self, card: Card) -> tuple[str, ...]:
+        """GX-12.12 captured cards have no clan; GX-12.28/13.5 multi-clan cards have all the owner's clans."""
+        if card.zone == ARMY and not card.face_up:
+            return ()
+        d = card.d
+        if "multi_clan" in d.passive or "multi_clan_level3" in d.passive:  # Xian itself: FAQ 3 Wishes
+            return self.p[card.owner].clans or (d.clan,)
+        if (d.level == 3 or "any_row" in d.passive) and self.passive_or_tile(
+            card.owner, "multi_clan_level3", "Xian"
+        ):
+            return self.p[card.owner].clans or (d.clan,)
+        return (d.clan,)
+
+    def names(self, card: Card) -> tuple[str, ...]:
+        also = card.d.passive.get("also_named")
+        if also and (card.zone != ARMY or card.face_up):
+            return (card.d.group, *also)
+        return (card.d.group,)
+
+    # -- grid (GX-3) ----------------------------------------------------------------------------------------
+    def col(self, card: Card) -> int:
+        return self.p[card.owner].rows[card.row].index(card)
+
+    def vulnerable(self, card: Card) -> bool:
+        """GX-3.4: nothing directly above and nothing directly to the right."""
+        rows = self.p[card.owner].rows
+        row = rows[card.row]
+        c = row.index(card)
+        if c != len(row) - 1:
+            return False
+        return card.row == 2 or len(rows[card.row + 1]) <= c
+
+    def adjacent(self, card: Card) -> list[Card]:
+        """GX-3.5: cards sharing a side."""
+        rows = self.p[card.owner].rows
+        r, c = card.row, rows[card.row].index(card)
+        out = []
+        if c > 0:
+            out.append(rows[r][c - 1])
+        if c + 1 < len(rows[r]):
+            out.append(rows[r][c + 1])
+        if r > 0 and c < len(rows[r - 1]):
+            out.append(rows[r - 1][c])
+        if r < 2 and c < len(rows[r + 1]):
+            out.append(rows[r + 1][c])
+        return out
+
+    def column(self, card: Card) -> list[Card]:
+        rows = self.p[card.owner].rows
+        c = rows[card.row].index(card)
+        return [row[c] for row in rows if c < len(row)]
+
+    def army(self, seat: int) -> list[Card]:
+        r = self.p[seat].rows
+        return r[0] + r[1] + r[2]
+
+    def face_up_count(self, seat: int) -> int:
+        return sum(1 for row in self.p[seat].rows for c in row if c.face_up)
+
+    def x_value(self, seat: int) -> int:
+        """GX-7.8: unlocked tokens (hand + spent + on cards)."""
+        return TOKENS_TOTAL // 2 - self.p[seat].t_locked
+
+    def banned(self, seat: int, card: Card) -> bool:
+        """Arrows of Justice (GX-14, GX-Q.16): no play, replacement, castling or feat with the named name."""
+        bans = self.p[seat].bans
+        return bool(bans) and card.d.group in bans

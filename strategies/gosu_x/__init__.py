@@ -1,0 +1,13 @@
+"""Gosu X players. A seat's strategy is its *play* policy; the clan draft is the parameter ``draft=``
+(random | greedy | counter | table, with ``table=PATH`` and ``deny=`` for counter), e.g.
+``sensible:draft=counter`` or ``battle:draft=table,table=results/run/alliances.csv``."""
+
+from __future__ import annotations
+
+from .battle import BattleFocused
+from .random_play import RandomPlay
+from .sensible import Sensible
+
+STRATEGIES: dict[str, type] = {"random": RandomPlay, "sensible": Sensible, "battle": BattleFocused}
+
+__all__ = ["STRATEGIES"]

@@ -1,0 +1,223 @@
+"""Sensible tempo play for Gosu X.
+
+Builds the army level by level (free soldiers first, then heroes and Immortals as prerequisites allow),
+pays the two-card soldier cost only when nothing free is left, spends activation tokens on re-usable
+effects (veterans first, since a token doubles them in battle) or on draws when the hand runs low, and
+passes once its battle total leads by ``pass_lead`` — or, after the opponent has passed, as soon as it is
+ahead (playing on when behind). It sacrifices and discards its least valuable cards, captures and destroys
+the opponent's most valuable ones, and never takes a "may" that hurts itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulate.core.decisions import Decision
+
+from .policy import Policy
+
+_SACRIFICERS = {"Bombardment Units", "Volantis", "Quae"}  # entry effects that can make you sacrifice
+
+
+class Sensible(Policy):
+    """Tempo: builds the army, uses tokens well, passes once ahead, sacrifices its least valuable cards."""
+
+    name = "sensible"
+    pass_lead = 8  # pass first when the battle total leads by this much (tuned: 8 beat 3, 5, 10, 12, 20)
+    level_weight = 4
+    aggression = 1.0
+
+    def __init__(self, seat, rng, pass_lead: int | None = None, **params) -> None:
+        super().__init__(seat, rng, **params)
+        if pass_lead is not None:
+            self.pass_lead = int(pass_lead)
+
+    # -- the turn's action --------------------------------------------------------------------------------
+    def choose_action(self, d: Decision) -> Any:
+        v, me = d.view, self.seat
+        lead = v.battle_total(me) - v.battle_total(1 - me)
+        opp_passed = v.passed(1 - me)
+        hand_n = v.hand_size(me)
+        best, best_s = d.options[0], -1e9
+        for o in d.options:
+            s = self.score_action(v, o, lead, hand_n, opp_passed)
+            if s > best_s:
+                best, best_s = o, s
+        return best
+
+    def score_action(self, v, o: tuple, lead: int, hand_n: int, opp_passed: bool) -> float:
+        kind = o[0]
+        if kind == "pass":
+            if opp_passed:
+                return 100.0 if lead > 0 else -100.0
+            return 50.0 if lead >= self.pass_lead and v.round() else -50.0
+        if kind == "play":
+            card = v.card(o[1])
+            cost = o[5] if len(o) > 5 else 0
+            s = 10 + self.level_weight * o[2] - 3.5 * cost - (4.0 if o[3] else 0.0)  # the miracle breaks ties
+            if card is not None and card.d.on_play:
+                s += 1.5 - self.self_harm(v, card)
+            return s
+        if kind == "replace":  # a fresh entry effect for a cheap price; the new card is chosen next
+            return 1.0 - 3.0 * o[3] - (4.0 if o[2] else 0.0)
+        if kind == "activate":
+            card = v.card(o[1])
+            return 7.0 + (3.0 if card is not None and "veteran" in card.d.keywords else 0.0)
+        if kind in ("draw3", "draw1"):  # drawing past the end-of-turn hand limit only feeds the discard
+            n = 3 if kind == "draw3" else 1
+            over = max(0, hand_n + n - v.hand_limit())
+            base = (6.0 if hand_n <= 4 else 1.0) if n == 3 else (4.0 if hand_n <= 2 else 0.5)
+            return base - 3.0 * over
+        return 0.0
+
+    def self_harm(self, v, card) -> float:
+        """Entry effects that hurt us now: everybody (or the bigger army) sacrifices while our army is not
+        bigger, or a mandatory capture/destroy/deck-top with no opponent card to aim at (it would hit ours)."""
+        harm = self.mandatory_hits_own(v, card)
+        if card.d.name not in _SACRIFICERS:
+            return harm
+        for verb, params in card.d.on_play:
+            who = params.get("who") if isinstance(params, dict) else None
+            if verb == "hook" and params == "bomber":
+                who = "each"
+            if verb in ("sacrifice", "sacrifice_until_equal", "hook") and who in ("each", "more_army", None):
+                mine = sum(map(len, v.army(self.seat))) + 1
+                theirs = sum(map(len, v.army(1 - self.seat)))
+                if verb == "sacrifice_until_equal" or who == "more_army":
+                    harm += 12.0 if mine > theirs else 0.0
+                elif who == "each":
+                    harm += 12.0 if mine <= theirs + 1 else 0.0
+        return harm
+
+    def mandatory_hits_own(self, v, card) -> float:
+        opp = 1 - self.seat
+        for verb, params in card.d.on_play:
+            if verb not in ("capture", "destroy", "to_deck_top") or not isinstance(params, dict):
+                continue
+            if params.get("optional") or params.get("all") or params.get("has") or "target" in params:
+                continue
+            if params.get("army", "any") == "own":
+                return 8.0
+            if params.get("army", "any") != "any":
+                continue
+            levels = params.get("level") or (1, 2, 3)
+            needs_vulnerable = verb != "capture"
+            for r, row in enumerate(v.army(opp)):
+                for c in row:
+                    if r + 1 in levels and c.face_up and (not needs_vulnerable or v.vulnerable(c)):
+                        return 0.0
+            return 8.0
+        return 0.0
+
+    # -- targets and cards -----------------------------------------------------------------------------------
+    def target_score(self, v, op: str, card) -> float:
+        mine = card.owner == self.seat
+        val = self.value(v, card) if card.face_up else 2 + card.d.level
+        if op == "release":
+            return val if mine else -val
+        if op in ("copy",):
+            return 1.0
+        return (-val - 5) if mine else val * self.aggression
+
+    def choose_choose_target(self, d: Decision) -> Any:
+        v = d.view
+        ctx = d.context if isinstance(d.context, tuple) else ("capture", "")
+        best, best_s = d.options[0], -1e9
+        for o in d.options:
+            if o == 0:
+                s = 0.0
+            elif isinstance(o, tuple):
+                card = v.card(o[1])
+                s = self.target_score(v, o[0], card) if card is not None else -1
+            else:
+                card = v.card(o)
+                if card is None:
+                    continue
+                if ctx[0] == "bounty":
+                    s = self.value(v, card) if card.owner != self.seat else -5
+                elif ctx[0] == "copy":
+                    s = card.d.level + self.rng.random()
+                else:
+                    s = self.target_score(v, ctx[0], card)
+            if s > best_s:
+                best, best_s = o, s
+        return best
+
+    def keep_value(self, v, card) -> float:
+        return card.d.level * 2 + (1.0 if card.d.on_play else 0.0) + self.rng.random() * 0.1
+
+    def choose_replace_with(self, d: Decision) -> Any:
+        v = d.view
+        return max(d.options, key=lambda uid: self.keep_value(v, v.card(uid)))
+
+    def choose_discard(self, d: Decision) -> Any:
+        v = d.view
+        return min(d.options, key=lambda uid: self.keep_value(v, v.card(uid)))
+
+    def choose_sacrifice(self, d: Decision) -> Any:
+        v = d.view
+        return min(d.options, key=lambda uid: self.value(v, v.card(uid)))
+
+    def choose_choose_card(self, d: Decision) -> Any:
+        v = d.view
+        best, best_s = d.options[0], -1e9
+        for o in d.options:
+            if o == 0:
+                s = 0.5 if d.context in ("nitish_cost",) else -0.5
+            else:
+                card = v.card(o)
+                s = 1.0 + (card.d.level if card is not None else 0)
+                if card is not None and card.d.group == "Ne'ye":
+                    s += 5
+            if s > best_s:
+                best, best_s = o, s
+        return best
+
+    def choose_choose_clan(self, d: Decision) -> Any:
+        v = d.view
+        opts = d.options
+        if isinstance(opts[0], tuple):  # (clan, level) pairs: the highest level
+            return max(opts, key=lambda p: p[1])
+        if d.context == "Goan Sul":  # destroy a clan: hit the opponent, spare yourself
+
+            def hurt(clan: str) -> int:
+                score = 0
+                for seat, sign in ((1 - self.seat, 1), (self.seat, -1)):
+                    for row in v.army(seat):
+                        if row and clan in v.card_clans(row[-1]) and v.vulnerable(row[-1]):
+                            score += sign * (1 + row[-1].d.level)
+                return score
+
+            return max(opts, key=hurt)
+        if 0 in opts:
+            return next(o for o in opts if o)
+        return self.rng.choice(list(opts))
+
+    def choose_choose_level(self, d: Decision) -> Any:
+        return 1 if 1 in d.options else d.options[0]
+
+    def choose_choose_player(self, d: Decision) -> Any:
+        return 1 - self.seat if (1 - self.seat) in d.options else d.options[0]
+
+    def choose_swap(self, d: Decision) -> Any:
+        return 0 if 0 in d.options else d.options[0]
+
+    def choose_mulligan(self, d: Decision) -> Any:
+        return "mulligan"
+
+    def choose_pass_now(self, d: Decision) -> Any:
+        v = d.view
+        return v.battle_total(self.seat) >= v.battle_total(1 - self.seat)
+
+    def choose_repeat(self, d: Decision) -> Any:
+        v = d.view
+        return sum(map(len, v.army(1 - self.seat))) > sum(map(len, v.army(self.seat)))
+
+    def choose_feat(self, d: Decision) -> Any:
+        return True
+
+    def choose_echo(self, d: Decision) -> Any:
+        return True
+
+    def choose_bounty_draw(self, d: Decision) -> Any:
+        return True
