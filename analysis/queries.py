@@ -20,6 +20,7 @@ def sql(name: str) -> str:
 def query(run: Run, name: str, **identifiers: str) -> pl.DataFrame:
     """Run the named query; ``identifiers`` fill ``{placeholders}`` (only checked column names go there)."""
     text = sql(name).format(**identifiers) if identifiers else sql(name)
+    run.db.execute("SET enable_progress_bar = false")  # reports print their own tables, not DuckDB's bar
     return run.db.sql(text).pl()
 
 

@@ -1,40 +1,34 @@
 """`cardlab report`: the tables and plots of a run, printed and written as report.md and report.html.
 
-A report says what was run (game, config and card-data hashes, seeds, versions, cards left out),
-then win rates by each chosen players-table column with n and Wilson intervals, seat and first-player
-win rates, game length and how games ended.
+A report says what was run (game, config and card-data hashes, seeds, versions, cards left out), then
+win rates by each chosen players-table column (n, Wilson intervals, small samples flagged by
+analysis.small_samples, seat-adjusted rates where seats were unbalanced), seat effects, matchups and
+ratings, card-level statistics from the events, and the shape of the games: length, end reasons, time to
+first score and score curves. Sections that need game-specific meaning of events come from
+analysis.game_data. A folder of runs (a sweep) gets analysis.sweep's report instead (:func:`build_path`).
 """
 
 from __future__ import annotations
 
-import base64
-import html
-from dataclasses import dataclass, field
+import re
 from pathlib import Path
 
 import polars as pl
 
-from .plots import length_histogram, winrate_plot
+from . import card_stats as cards
+from . import plots, seat_effects, shape, standings
+from .game_data import GameData, game_data
 from .queries import query
+from .render import Report, Section, to_html, to_markdown, to_text, write
 from .runs import Run
-from .winrates import MIN_GAMES, first_player_winrates, seat_winrates, winrate_by
+from .small_samples import MAX_HALF_WIDTH
+from .stats import wilson
+from .winrates import MIN_GAMES, winrate_by
+
+__all__ = ["Report", "Section", "build", "build_path", "to_html", "to_markdown", "to_text", "write"]
 
 _HIDDEN = {"game_id", "seat", "n_players", "result", "win", "score"}
-
-
-@dataclass(slots=True)
-class Section:
-    title: str
-    frame: pl.DataFrame
-    image: Path | None = None
-    note: str = ""
-
-
-@dataclass(slots=True)
-class Report:
-    run: Run
-    header: list[tuple[str, str]]
-    sections: list[Section] = field(default_factory=list)
+FLAG = "few games"
 
 
 def default_dimensions(run: Run, limit: int = 64) -> list[str]:
@@ -43,15 +37,50 @@ def default_dimensions(run: Run, limit: int = 64) -> list[str]:
     for name, kind in run.columns("players").items():
         if name in _HIDDEN or name == "strategy" or not (kind == "VARCHAR" or kind == "VARCHAR[]"):
             continue
-        expr = f'unnest("{name}")' if kind.endswith("[]") else f'"{name}"'
-        distinct = run.db.execute(f"SELECT count(DISTINCT {expr}) FROM players").fetchone()[0]
+        quoted = '"' + name.replace('"', '""') + '"'
+        values = (
+            f"(SELECT unnest({quoted}) AS v FROM players)"
+            if kind.endswith("[]")
+            else f"(SELECT {quoted} AS v FROM players)"
+        )
+        distinct = run.db.execute(f"SELECT count(DISTINCT v) FROM {values}").fetchall()[0][0]
         if 1 < distinct <= limit:
             dims.append(name)
     return dims
 
 
+# ---- display helpers -------------------------------------------------------------------------------
+
+
 def _pct(x: float | None) -> str:
     return "" if x is None or x != x else f"{100 * x:.1f}%"
+
+
+def _ci(lo: float | None, hi: float | None) -> str:
+    if lo is None or hi is None or lo != lo or hi != hi:
+        return ""
+    return f"[{_pct(lo)}, {_pct(hi)}]"
+
+
+def _signed_pts(x: float | None) -> str:
+    return "" if x is None or x != x else f"{100 * x:+.1f}"
+
+
+def _num(x: float | None, digits: int = 2) -> str:
+    return "" if x is None or x != x else f"{x:.{digits}f}"
+
+
+def _count(x: float) -> str:
+    """A count that may hold half wins (shared draws): whole numbers without a decimal point."""
+    return str(int(x)) if x == int(x) else f"{x:.1f}"
+
+
+def _flag(value: bool | None) -> str:
+    return FLAG if value else ""
+
+
+def _file(run_path: Path, stem: str) -> Path:
+    return run_path / (re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) + ".png")
 
 
 def _rate_rows(frame: pl.DataFrame, label: str) -> pl.DataFrame:
@@ -63,19 +92,26 @@ def _rate_rows(frame: pl.DataFrame, label: str) -> pl.DataFrame:
             "wins": frame["wins"].to_list(),
             **({"draws": frame["draws"].to_list()} if "draws" in frame.columns else {}),
             "win rate": [_pct(v) for v in frame["win_rate"].to_list()],
-            "95% CI": [
-                f"[{_pct(lo)}, {_pct(hi)}]" for lo, hi in zip(frame["lower"], frame["upper"], strict=True)
-            ],
+            "95% CI": [_ci(lo, hi) for lo, hi in zip(frame["lower"], frame["upper"], strict=True)],
             "": frame["flag"].to_list(),
         }
     )
 
 
-def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games: int = MIN_GAMES) -> Report:
+def _level_heads(frame: pl.DataFrame, level: float) -> pl.DataFrame:
+    """Name interval columns after the level actually used ("90% CI" …)."""
+    tag = f"{level:.0%}"
+    return frame.rename({c: c.replace("95%", tag) for c in frame.columns if "95%" in c})
+
+
+# ---- header and how-to -----------------------------------------------------------------------------
+
+
+def header(run: Run) -> list[tuple[str, str]]:
     m = run.manifest
     totals = m["totals"]
     left = m.get("left_out_cards", {})
-    header = [
+    return [
         ("run", run.path.name),
         ("game", f"{m['title']} ({m['game']})"),
         ("status", f"{m['status']} — {m.get('stop_reason') or ''}"),
@@ -86,56 +122,440 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
         ),
         ("players", str(m["n_players"])),
         ("strategies", ", ".join(m["strategies"]) + " (rotated through the seats)"),
+        ("config", ", ".join(f"{k}={v}" for k, v in (m.get("config") or {}).items()) or "—"),
         ("run seed", str(m["run_seed"])),
         ("config hash", m["config_hash"]),
         ("card-data hash", m.get("card_data_hash") or "—"),
         ("cards left out", f"{left.get('count', 0)} (behaviour not implemented)"),
         ("versions", ", ".join(f"{k} {v}" for k, v in m["versions"].items())),
     ]
-    report = Report(run, header)
-    level_txt = f"{level:.0%}"
-    for dim in by or default_dimensions(run):
+
+
+def howto(level: float, min_games: int) -> list[str]:
+    tag = f"{level:.0%}"
+    return [
+        f"Each win rate is wins / games for the players with that value, with a {tag} Wilson interval: the "
+        "range of true win rates consistent with these games. Two values whose intervals overlap a lot are "
+        "not shown to differ. In an n-player game the even share is 1/n (dashed line on the plots).",
+        f"Rows marked '{FLAG}' rest on fewer than {min_games} games or have an interval wider than "
+        f"±{MAX_HALF_WIDTH:.0%}: they are shown, but too uncertain to read as a finding.",
+        "Strategies rotate through the seats, so seat advantage does not bias per-strategy figures; it is "
+        "reported on its own, by place in turn order (place 1 = the player who took the first turn). Where "
+        "some value sat in some place more often than others did, a seat-adjusted rate is added: the rate it "
+        "would have had sitting in each place as often as everyone.",
+        "A matchup cell is the row's win rate against the column (draws count half); mirror matches say "
+        "nothing about a value and are left grey. Ratings (Bradley–Terry for 2 players, Plackett–Luce for "
+        "more) separate a value's strength from the strength of the opponents it happened to meet: "
+        "'win prob' is its chance to beat average opponents.",
+        "Card statistics compare players who did something with a card (gained, played, drew …) with "
+        "players who did not, in points of win rate. " + cards.CAVEAT,
+        "Score curves show the median running score by turn (line) and the middle 80 % of games (band), "
+        "among games still going at that turn.",
+    ]
+
+
+# ---- sections --------------------------------------------------------------------------------------
+
+
+def _scalar(run: Run, dim: str) -> bool:
+    return standings.scalar_text_column(run, dim)
+
+
+def winrate_sections(
+    run: Run,
+    dims: list[str],
+    level: float,
+    min_games: int,
+    firsts: pl.DataFrame,
+    labelled: dict[str, pl.DataFrame],
+) -> list[Section]:
+    out = []
+    tag = f"{level:.0%}"
+    for dim in dims:
         frame = winrate_by(run, dim, level, min_games)
-        image = winrate_plot(frame, dim, run.path / f"winrate_{dim}.png", level)
-        report.sections.append(
+        image = plots.winrate_plot(frame, dim, _file(run.path, f"winrate_{dim}"), level)
+        table = _rate_rows(frame, dim)
+        note = f"{tag} Wilson intervals; '{FLAG}' marks too few games or a too-wide interval."
+        if _scalar(run, dim):
+            players = labelled.setdefault(dim, standings.labelled_players(run, dim))
+            adjusted = seat_effects.adjusted_rates(players, firsts, level, min_games)
+            if adjusted.imbalance > seat_effects.IMBALANCE:
+                table = _with_adjusted(table, dim, adjusted.frame)
+                note += (
+                    f" Seats were not balanced (a value's share of a place in turn order differs from "
+                    f"everyone's by up to {adjusted.imbalance:.1%}), so a seat-adjusted rate is added: empty "
+                    "where the value never sat in some place."
+                )
+            else:
+                note += f" Seats were balanced (largest gap in seat share {adjusted.imbalance:.1%})."
+        out.append(Section(f"Win rate by {dim}", _level_heads(table, level), image, note, "Win rates"))
+    return out
+
+
+def _with_adjusted(table: pl.DataFrame, dim: str, adjusted: pl.DataFrame) -> pl.DataFrame:
+    """Add 'seat-adjusted' and its interval to a display table (one player count: by label; several:
+    'n p: rate' joined)."""
+    texts: dict[str, list[str]] = {}
+    cis: dict[str, list[str]] = {}
+    multi = adjusted["n_players"].n_unique() > 1
+    for row in adjusted.iter_rows(named=True):
+        prefix = f"{row['n_players']}p: " if multi else ""
+        texts.setdefault(row["label"], []).append(prefix + _pct(row["adjusted_rate"]))
+        cis.setdefault(row["label"], []).append(prefix + _ci(row["lower"], row["upper"]))
+    labels = table[dim].to_list()
+    columns = [c for c in table.columns if c != ""]
+    return table.with_columns(
+        pl.Series("seat-adjusted", ["; ".join(texts.get(v, [])) for v in labels]),
+        pl.Series("adjusted 95% CI", ["; ".join(cis.get(v, [])) for v in labels]),
+    ).select(*columns, "seat-adjusted", "adjusted 95% CI", "")
+
+
+def seat_section(run: Run, level: float, min_games: int) -> Section:
+    seats = seat_effects.seat_table(run, level, min_games)
+    display = pl.DataFrame(
+        {
+            "place in turn order": [
+                f"{n} players, place {p + 1}" + (" (first)" if p == 0 else "")
+                for n, p in zip(seats["n_players"], seats["position"], strict=True)
+            ],
+            "games": seats["games"].to_list(),
+            "wins": [_count(w) for w in seats["wins"].to_list()],
+            "win rate": [_pct(v) for v in seats["win_rate"].to_list()],
+            "95% CI": [_ci(lo, hi) for lo, hi in zip(seats["lower"], seats["upper"], strict=True)],
+            "even share": [_pct(v) for v in seats["expected"].to_list()],
+            "": [_flag(v) for v in seats["too_few"].to_list()],
+        }
+    )
+    labels = display["place in turn order"].to_list()
+    image = plots.interval_plot(
+        labels,
+        seats["win_rate"].to_list(),
+        seats["lower"].to_list(),
+        seats["upper"].to_list(),
+        _file(run.path, "seats"),
+        "Win rate by place in turn order",
+        f"win rate ({level:.0%} Wilson interval; dashed = even share)",
+        reference=float(seats["expected"][0]) if seats["n_players"].n_unique() == 1 else None,
+    )
+    return Section(
+        "Win rate by place in turn order",
+        _level_heads(display, level),
+        image,
+        "Place 1 took the first turn; a shared draw counts 1/k to each of the k seats that drew. "
+        "A place above its even share has an advantage.",
+        "Seat effects",
+    )
+
+
+def standings_dims(run: Run, data: GameData | None) -> list[str]:
+    """strategy and the game's main column, each when it is a text column with 2..30 values."""
+    dims = ["strategy"]
+    if data is not None and data.main_column and data.main_column != "strategy":
+        dims.append(data.main_column)
+    return [
+        d for d in dims if _scalar(run, d) and 1 < standings.distinct_labels(run, d) <= standings.MAX_LABELS
+    ]
+
+
+def matchup_sections(
+    run: Run, dim: str, players: pl.DataFrame, level: float, min_games: int
+) -> list[Section]:
+    table = standings.matchups(players, level, min_games)
+    long = table.long
+    labels = sorted(set(long["row"].to_list()) | set(long["col"].to_list()))
+    image = plots.matchup_heatmap(long, labels, _file(run.path, f"matchups_{dim}"), f"Matchups by {dim}")
+    cell = {
+        (r["row"], r["col"]): (
+            f"mirror (n={r['games']})"
+            if r["mirror"]
+            else f"{_pct(r['win_rate'])} {_ci(r['lower'], r['upper'])} n={r['games']}"
+            + (" *" if r["too_few"] else "")
+        )
+        for r in long.iter_rows(named=True)
+    }
+    note = (
+        f"Row's win rate against the column, {level:.0%} Wilson interval and games; draws count half. "
+        f"'*' marks {FLAG}. Mirror matches carry no information about the value."
+    )
+    if len(labels) <= 8:
+        display = pl.DataFrame(
+            {dim: labels, **{col: [cell.get((row, col), "") for row in labels] for col in labels}}
+        )
+    else:  # a wide matrix does not fit a page: one row per pair, the heatmap shows the grid
+        pairs = long.filter(pl.col("row") < pl.col("col"))
+        display = pl.DataFrame(
+            {
+                dim: pairs["row"].to_list(),
+                "against": pairs["col"].to_list(),
+                "games": pairs["games"].to_list(),
+                "win rate": [_pct(v) for v in pairs["win_rate"].to_list()],
+                "95% CI": [_ci(lo, hi) for lo, hi in zip(pairs["lower"], pairs["upper"], strict=True)],
+                "": [_flag(v) for v in pairs["too_few"].to_list()],
+            }
+        )
+        display = _level_heads(display, level)
+    return [Section(f"Matchups by {dim}", display, image, note, "Matchups and ratings")]
+
+
+def rating_section(
+    run: Run, dim: str, players: pl.DataFrame, two_player: bool, level: float, min_games: int
+) -> Section:
+    fit = standings.ratings(players, two_player, level, min_games)
+    f = fit.frame
+    tag = f"{level:.0%}"
+    display = pl.DataFrame(
+        {
+            dim: f["label"].to_list(),
+            "games": f["games"].to_list(),
+            "first places" if not two_player else "wins": [_count(w) for w in f["wins"].to_list()],
+            "rating": [_num(v) for v in f["rating"].to_list()],
+            "95% CI": [f"[{_num(lo)}, {_num(hi)}]" for lo, hi in zip(f["lower"], f["upper"], strict=True)],
+            "win prob": [_pct(v) for v in f["win_prob"].to_list()],
+            "win prob 95% CI": [
+                _ci(lo, hi) for lo, hi in zip(f["win_prob_lower"], f["win_prob_upper"], strict=True)
+            ],
+            "": [_flag(v) for v in f["too_few"].to_list()],
+        }
+    )
+    against = "one average opponent" if two_player else f"{fit.field_size - 1} average opponents"
+    note = (
+        f"{fit.model} log-strength, centred on 0 (an average opponent), with {tag} intervals from the "
+        f"Fisher information; 'win prob' is the chance to beat {against}."
+    )
+    if not two_player:
+        note += " Fitted from who won each game (the first of n); losers are not ordered."
+    if fit.prior:
+        note += (
+            f" Some value never won or never lost, so {fit.prior:g} virtual game per value (half won) was "
+            "added against an average opponent to make the fit exist."
+        )
+    image = plots.interval_plot(
+        f["label"].to_list(),
+        f["rating"].to_list(),
+        f["lower"].to_list(),
+        f["upper"].to_list(),
+        _file(run.path, f"ratings_{dim}"),
+        f"{fit.model} ratings by {dim}",
+        f"rating (log-strength, {tag} interval; 0 = average)",
+        reference=0.0,
+    )
+    return Section(
+        f"{fit.model} ratings by {dim}", _level_heads(display, level), image, note, "Matchups and ratings"
+    )
+
+
+def card_sections(run: Run, data: GameData, level: float, min_games: int) -> list[Section]:
+    frame = cards.card_stats(run, data, level, min_games)
+    if frame.height:
+        frame.write_csv(run.path / "card_stats.csv")
+    out = []
+    tag = f"{level:.0%}"
+    for action in data.card_actions:
+        rows, left = cards.shown_rows(frame, action.name)
+        if not rows.height:
+            continue
+        display = pl.DataFrame(
+            {
+                "card": rows["card"].to_list(),
+                "games": rows["games_with"].to_list(),
+                "share of games": [_pct(v) for v in rows["game_share"].to_list()],
+                "players who did": rows["players_with"].to_list(),
+                "win rate": [_pct(v) for v in rows["wr_with"].to_list()],
+                "95% CI": [
+                    _ci(lo, hi) for lo, hi in zip(rows["with_lower"], rows["with_upper"], strict=True)
+                ],
+                "players who did not": rows["players_without"].to_list(),
+                "win rate without": [_pct(v) for v in rows["wr_without"].to_list()],
+                "without 95% CI": [
+                    _ci(lo, hi) for lo, hi in zip(rows["without_lower"], rows["without_upper"], strict=True)
+                ],
+                "improvement (pts)": [_signed_pts(v) for v in rows["iwd"].to_list()],
+                "improvement 95% CI": [
+                    f"[{_signed_pts(lo)}, {_signed_pts(hi)}]"
+                    for lo, hi in zip(rows["iwd_lower"], rows["iwd_upper"], strict=True)
+                ],
+                "": [_flag(v) for v in rows["too_few"].to_list()],
+            }
+        )
+        image = plots.interval_plot(
+            rows["card"].to_list(),
+            [100 * v for v in rows["iwd"].to_list()],
+            [100 * v for v in rows["iwd_lower"].to_list()],
+            [100 * v for v in rows["iwd_upper"].to_list()],
+            _file(run.path, f"cards_{action.name}"),
+            f"Improvement when {action.verb} — {action.name}",
+            f"win rate with − without (points, {tag} Newcombe interval)",
+            reference=0.0,
+        )
+        note = (
+            f"Cards a player {action.verb} at least once in a game ({', '.join(action.kinds)} events). "
+            "'improvement' "
+            "is the win rate of players who did minus that of players who did not (17lands' IWD), with "
+            f"Newcombe's hybrid score interval. {cards.CAVEAT}"
+        )
+        if left:
+            note += f" {left} more cards (the middle of the ranking and '{FLAG}' rows) are in card_stats.csv."
+        out.append(
+            Section(f"Cards {action.name}", _level_heads(display, level), image, note, "Card statistics")
+        )
+    return out
+
+
+def length_sections(run: Run, data: GameData | None) -> list[Section]:
+    out = []
+    columns = ["turns"]
+    if data is not None and data.rounds_column and data.rounds_column in run.columns("games"):
+        columns.append(data.rounds_column)
+    for column in columns:
+        table = shape.length_table(run, column)
+        counts = shape.length_counts(run, column)
+        image = plots.count_histogram(
+            counts["length"].to_list(),
+            counts["games"].to_list(),
+            _file(run.path, "game_length" if column == "turns" else f"game_length_{column}"),
+            column,
+            f"Game length ({column})",
+        )
+        out.append(
             Section(
-                f"Win rate by {dim}",
-                _rate_rows(frame, dim),
+                f"Game length ({column})",
+                table,
                 image,
-                f"{level_txt} Wilson intervals; 'few games' marks values with fewer than {min_games} games.",
+                "Quantiles per end reason and over all games; 'games' is n.",
+                "Game shape",
             )
         )
-    seats = seat_winrates(run, level, min_games)
-    seats_disp = _rate_rows(
-        seats.select(
-            pl.format("{} players, seat {}", "n_players", "seat").alias("seat"),
-            *[c for c in seats.columns if c not in ("n_players", "seat")],
-        ),
-        "seat",
+    return out
+
+
+def end_reason_section(run: Run, level: float) -> Section:
+    ends = query(run, "end_reasons")
+    total = int(ends["games"].sum()) if ends.height else 0
+    bounds = [wilson(n, total, level) for n in ends["games"].to_list()]
+    display = ends.with_columns(
+        pl.Series("share", [_pct(n / total) for n in ends["games"].to_list()]),
+        pl.Series("95% CI", [_ci(lo, hi) for lo, hi in bounds]),
     )
-    report.sections.append(
-        Section(
-            "Win rate by seat",
-            seats_disp,
-            None,
-            "Seat 0 is the first seat at the table; strategies rotate through the seats.",
+    image = plots.share_bars(
+        [str(v) for v in ends["end_reason"].to_list()],
+        ends["games"].to_list(),
+        _file(run.path, "end_reasons"),
+        "How games ended",
+    )
+    return Section("How games ended", _level_heads(display, level), image, "", "Game shape")
+
+
+def first_score_section(run: Run, data: GameData, level: float, min_games: int) -> Section | None:
+    counts = shape.first_score_counts(run, data)
+    if counts is None or data.first_score is None:
+        return None
+    summary = shape.first_score_summary(counts, level)
+    s = summary.row(0, named=True)
+    label = data.first_score.label
+    display = pl.DataFrame(
+        {
+            "games": [s["games"]],
+            f"games with {label}": [f"{s['games_scored']:,} ({_pct(s['share_scored'])})"],
+            "turn p10": [_num(s["p10"], 0)],
+            "turn median": [_num(s["median"], 0)],
+            "turn p90": [_num(s["p90"], 0)],
+            f"win rate of the seat with {label}": [_pct(s["scorer_win_rate"])],
+            "95% CI": [_ci(s["lower"], s["upper"])],
+            "": [_flag(s["games_scored"] < min_games)],
+        }
+    )
+    scored = counts.filter(pl.col("turn").is_not_null())
+    image = plots.count_histogram(
+        scored["turn"].to_list(),
+        scored["games"].to_list(),
+        _file(run.path, "first_score"),
+        "turn",
+        f"Turn of the {label}",
+    )
+    note = (
+        f"The turn of each game's {label} ({', '.join(data.first_score.kinds)} events), and how often the "
+        "seat that got it went on to win."
+    )
+    return Section(f"Time to {label}", _level_heads(display, level), image, note, "Game shape")
+
+
+def score_curve_section(run: Run, data: GameData) -> Section | None:
+    curves = shape.score_curves(run, data)
+    if curves is None or not curves.height:
+        return None
+    lengths = query(run, "game_length", column="turns")
+    p90 = lengths.filter(pl.col("end_reason") == "all")["p90"]
+    max_turn = float(p90[0]) if p90.len() and p90[0] is not None else None
+    image = plots.score_curve_plot(curves, _file(run.path, "score_curves"), data.score_label, max_turn)
+    top = int(max_turn) if max_turn else int(curves["turn"].max())
+    marks = sorted({max(1, round(top * q)) for q in (0.25, 0.5, 0.75, 1.0)})
+    rows = curves.filter(pl.col("turn").is_in(marks)).sort("n_players", "position", "turn")
+    display = pl.DataFrame(
+        {
+            "players": rows["n_players"].to_list(),
+            "place": [p + 1 for p in rows["position"].to_list()],
+            "turn": rows["turn"].to_list(),
+            "games": rows["games"].to_list(),
+            f"median {data.score_label}": [_num(v, 1) for v in rows["median"].to_list()],
+            "10–90 % band": [
+                f"{_num(lo, 1)} – {_num(hi, 1)}" for lo, hi in zip(rows["p10"], rows["p90"], strict=True)
+            ],
+        }
+    )
+    start = curves.filter((pl.col("turn") == 0) & (pl.col("position") == 0))
+    sampled = int(start["games"].sum()) if start.height else None
+    note = (
+        f"Running {data.score_label} by turn per place in turn order (place 1 = first player), over games still "
+        "going at that turn; the plot runs to the 90th percentile of game length."
+    )
+    if sampled is not None:
+        note += f" Based on {sampled:,} games (every k-th game, at most about {shape.SCORE_CURVE_GAMES:,})."
+    return Section(f"{data.score_label.capitalize()} by turn", display, image, note, "Game shape")
+
+
+def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games: int = MIN_GAMES) -> Report:
+    report = Report(run.path, run.path.name, header(run), howto=howto(level, min_games))
+    data = game_data(run.game)
+    firsts = seat_effects.first_seats(run)
+    labelled: dict[str, pl.DataFrame] = {}
+    report.sections += winrate_sections(
+        run, by or default_dimensions(run), level, min_games, firsts, labelled
+    )
+    report.sections.append(seat_section(run, level, min_games))
+
+    two_player = run.db.execute("SELECT max(n_players) FROM games").fetchall()[0][0] == 2
+    for dim in standings_dims(run, data):
+        players = labelled.setdefault(dim, standings.labelled_players(run, dim))
+        if two_player:
+            report.sections += matchup_sections(run, dim, players, level, min_games)
+        try:
+            report.sections.append(rating_section(run, dim, players, two_player, level, min_games))
+        except ValueError as exc:
+            report.notes.append(f"ratings by {dim}: {exc}")
+
+    has_events = bool(run.db.execute("SELECT EXISTS (SELECT 1 FROM events)").fetchall()[0][0])
+    if data is None:
+        report.notes.append(
+            f"card statistics, time to first score and score curves: analysis.game_data has no entry for "
+            f"'{run.game}'"
         )
-    )
-    first = first_player_winrates(run, level, min_games)
-    first_disp = _rate_rows(
-        first.select(
-            pl.format("{} players", "n_players").alias("players"),
-            *[c for c in first.columns if c != "n_players"],
-        ),
-        "players",
-    )
-    report.sections.append(Section("Win rate of the player who went first", first_disp))
-    lengths = query(run, "game_length").with_columns(pl.col(pl.Float64).round(1))
-    turns = query(run, "turn_lengths")["turns"].to_list()
-    report.sections.append(
-        Section("Game length (turns)", lengths, length_histogram(turns, run.path / "game_length.png"))
-    )
-    report.sections.append(Section("How games ended", query(run, "end_reasons")))
+    elif not has_events:
+        report.notes.append(
+            "card statistics, time to first score and score curves: the run logged no events (--no-events)"
+        )
+    else:
+        if data.card_actions:
+            report.sections += card_sections(run, data, level, min_games)
+        for missing in data.missing:
+            report.notes.append(f"card statistics: {missing}")
+
+    report.sections += length_sections(run, data)
+    report.sections.append(end_reason_section(run, level))
+    if data is not None and has_events:
+        for section in (first_score_section(run, data, level, min_games), score_curve_section(run, data)):
+            if section is not None:
+                report.sections.append(section)
+
     caps = query(run, "turn_caps")
     if caps.height:
         report.sections.append(
@@ -143,97 +563,32 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
                 "Games that hit the turn cap (first 20)",
                 caps,
                 note="Replay one with `cardlab replay RUN --game N`.",
+                group="Game shape",
             )
         )
     errors = query(run, "errors_list")
     if errors.height:
         report.sections.append(
             Section(
-                "Failed games (first 20)", errors, note="Reproduce one with `cardlab replay RUN --game N`."
+                "Failed games (first 20)",
+                errors,
+                note="Reproduce one with `cardlab replay RUN --game N`.",
+                group="Game shape",
             )
         )
     return report
 
 
-# ---- rendering -------------------------------------------------------------------------------------
+def build_path(
+    path: str | Path, by: list[str] | None = None, level: float = 0.95, min_games: int = MIN_GAMES
+) -> Report:
+    """The report of a run folder, or of a sweep: a folder whose sub-folders are runs (each with its
+    manifest.json). Anything else raises RunError with one line, as Run.open does."""
+    from .sweep import build_sweep, sweep_runs
 
-
-def _cells(frame: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
-    heads = list(frame.columns)
-    rows = [["" if v is None else str(v) for v in row] for row in frame.rows()]
-    return heads, rows
-
-
-def to_text(report: Report) -> str:
-    out = [f"{k:>15}: {v}" for k, v in report.header]
-    for section in report.sections:
-        heads, rows = _cells(section.frame)
-        widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(heads)]
-        out += ["", section.title]
-        out.append("  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
-        out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    return "\n".join(out) + "\n"
-
-
-def to_markdown(report: Report) -> str:
-    out = [f"# cardlab report — {report.run.path.name}", ""]
-    out += ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in report.header]
-    for section in report.sections:
-        heads, rows = _cells(section.frame)
-        out += ["", f"## {section.title}", ""]
-        if section.note:
-            out += [section.note, ""]
-        out.append("| " + " | ".join(h or " " for h in heads) + " |")
-        out.append("|" + "---|" * len(heads))
-        out += ["| " + " | ".join(r) + " |" for r in rows]
-        if section.image:
-            out += ["", f"![{section.title}]({section.image.name})"]
-    return "\n".join(out) + "\n"
-
-
-_CSS = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
-table{border-collapse:collapse;margin:.5rem 0 1rem}td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.note{color:#555;font-size:.9rem}
-.howto{background:#f6f8fa;border-left:4px solid #4c78a8;padding:.5rem 1rem}img{max-width:100%}"""
-
-_HOWTO = (
-    "Each win rate is wins / games for the players with that value, with a 95% Wilson interval: the "
-    "range of true win rates consistent with these games. Two values whose intervals overlap a lot are "
-    "not shown to differ. In an n-player game the even share is 1/n (dashed line on the plots). Rows "
-    "marked 'few games' have too few games to mean much. Strategies rotate through the seats, so seat "
-    "advantage does not bias per-strategy figures; it is reported on its own."
-)
-
-
-def to_html(report: Report) -> str:
-    esc = html.escape
-    parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>cardlab report — {esc(report.run.path.name)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>cardlab report — {esc(report.run.path.name)}</h1>",
-        "<table>"
-        + "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in report.header)
-        + "</table>",
-        f"<div class='howto'><b>How to read this.</b> {esc(_HOWTO)}</div>",
-    ]
-    for section in report.sections:
-        heads, rows = _cells(section.frame)
-        parts.append(f"<h2>{esc(section.title)}</h2>")
-        if section.note:
-            parts.append(f"<p class='note'>{esc(section.note)}</p>")
-        parts.append("<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>")
-        parts += ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows]
-        parts.append("</table>")
-        if section.image:
-            data = base64.b64encode(section.image.read_bytes()).decode()
-            parts.append(f"<img alt='{esc(section.title)}' src='data:image/png;base64,{data}'>")
-    parts.append("</body></html>")
-    return "\n".join(parts)
-
-
-def write(report: Report) -> tuple[Path, Path]:
-    md = report.run.path / "report.md"
-    page = report.run.path / "report.html"
-    md.write_text(to_markdown(report))
-    page.write_text(to_html(report))
-    return md, page
+    folder = Path(path)
+    if folder.is_dir() and not (folder / "manifest.json").exists():
+        runs = sweep_runs(folder)
+        if runs:
+            return build_sweep(folder, runs, by, level, min_games)
+    return build(Run.open(folder), by, level, min_games)

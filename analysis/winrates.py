@@ -6,22 +6,25 @@ import polars as pl
 
 from .queries import dimension_expr, query
 from .runs import Run
+from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
 from .stats import wilson
 
-MIN_GAMES = 30  # below this a rate is flagged "few games": shown, never hidden, never read as a finding
+__all__ = ["MIN_GAMES", "with_wilson", "winrate_by", "seat_winrates", "first_player_winrates"]
 
 
 def with_wilson(frame: pl.DataFrame, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
-    """Add win_rate, lower, upper and a small-sample flag to a frame with ``games`` and ``wins``."""
+    """Add win_rate, lower, upper, ``too_few`` and its display text ``flag`` ("few games") to a frame with
+    ``games`` and ``wins``; the rule is analysis.small_samples' (fewer than ``min_games`` games or an
+    interval wider than ±15 points), shared by every table of the report."""
     bounds = [
         wilson(w, n, level) for w, n in zip(frame["wins"].to_list(), frame["games"].to_list(), strict=True)
     ]
-    return frame.with_columns(
+    frame = frame.with_columns(
         win_rate=pl.col("wins") / pl.col("games"),
         lower=pl.Series([b[0] for b in bounds], dtype=pl.Float64),
         upper=pl.Series([b[1] for b in bounds], dtype=pl.Float64),
-        flag=pl.when(pl.col("games") < min_games).then(pl.lit("few games")).otherwise(pl.lit("")),
-    )
+    ).with_columns(too_few_expr("games", "lower", "upper", min_games, MAX_HALF_WIDTH))
+    return frame.with_columns(flag=pl.when(pl.col("too_few")).then(pl.lit("few games")).otherwise(pl.lit("")))
 
 
 def winrate_by(run: Run, dim: str, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:

@@ -306,12 +306,10 @@ def _link_latest(root: Path, name: str) -> None:
 def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
     """Tables and plots of a run: prints them, writes report.md, report.html and PNGs into the run."""
     from analysis import report
-    from analysis.runs import Run
 
     if not 0.5 <= level < 1:
         raise UserError(f"--level must be in [0.5, 1), got {level}")
-    opened = Run.open(run)
-    built = report.build(opened, list(by) or None, level, min_games)
+    built = report.build_path(run, list(by) or None, level, min_games)
     click.echo(report.to_text(built), nl=False)
     md, page = report.write(built)
     click.echo(f"\nwrote {md}, {page} and {len([s for s in built.sections if s.image])} plots")

@@ -120,7 +120,9 @@ def test_report_command_writes_files_and_prints_table(fixture_run):
     assert result.exit_code == 0, result.output
     assert "A         10     7     0      70.0%     [39.7%, 89.2%]  few games" in result.output
     html = (fixture_run / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 3  # two win-rate plots + game length
+    # two win-rate plots, seats, matchups, Bradley–Terry ratings, game length, end reasons (no events:
+    # no card statistics, time to first score or score curves)
+    assert html.count("data:image/png;base64,") == 7
     assert (fixture_run / "report.md").read_text().startswith("# cardlab report")
     assert (fixture_run / "winrate_character.png").stat().st_size > 1000
 

@@ -1,0 +1,138 @@
+"""Card-level statistics from the events table: how often each card is gained / played / drawn, and how
+the players who did fare against those who did not.
+
+"Improvement when acquired" follows 17lands' IWD ("improvement when drawn"): the win rate of players who
+did something with the card minus the win rate of players who did not. It is an *association*: strong
+characters pick up more items, long games draw more cards, and a strategy that plays a card may win for
+other reasons. Only a paired A/B run with one change (``cardlab compare``) measures a card's effect.
+
+The counting runs in DuckDB over the events view (``sql/card_stats.sql``), so a 10^8-row events table is
+streamed, never loaded. Which event kinds mean "gained" or "played" is game data (analysis.game_data).
+"""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+from .game_data import GameData, sql_strings
+from .queries import query
+from .runs import Run
+from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few
+from .stats import wilson
+
+CAVEAT = (
+    "These are associations, not causes: a card that shows up in winning games may be picked up by strong "
+    "characters, drawn more in long games, or played by a strategy that wins anyway. Only a paired run "
+    "with one change (`cardlab compare`) measures what a card does."
+)
+
+
+def newcombe_difference(
+    x1: float, n1: float, x2: float, n2: float, level: float = 0.95
+) -> tuple[float, float, float]:
+    """p1 − p2 with Newcombe's (1998) hybrid score interval, method 10, from the two Wilson intervals:
+        lower = d − √((p1 − l1)² + (u2 − p2)²),  upper = d + √((u1 − p1)² + (p2 − l2)²).
+    It stays inside [−1, 1] and keeps its coverage for small or lopsided samples, unlike the Wald interval.
+    Treats the two groups as independent; players who did and did not are different seats, usually of
+    the same games, so this is an approximation (the seats of one game are negatively correlated, which
+    makes the interval a little conservative). NaNs when either group is empty."""
+    if n1 <= 0 or n2 <= 0:
+        return (math.nan, math.nan, math.nan)
+    p1, p2 = x1 / n1, x2 / n2
+    l1, u1 = wilson(x1, n1, level)
+    l2, u2 = wilson(x2, n2, level)
+    d = p1 - p2
+    return (d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
+
+
+def card_stats(
+    run: Run,
+    data: GameData,
+    level: float = 0.95,
+    min_games: int = MIN_GAMES,
+    max_half_width: float = MAX_HALF_WIDTH,
+) -> pl.DataFrame:
+    """One row per action and card: ``action, card, games_with, game_share, players_with, wins_with,
+    wr_with, with_lower, with_upper, players_without, wins_without, wr_without, without_lower,
+    without_upper, iwd, iwd_lower, iwd_upper, too_few`` (``too_few`` judges the smaller side)."""
+    columns = [
+        "action",
+        "card",
+        "games_with",
+        "game_share",
+        "players_with",
+        "wins_with",
+        "wr_with",
+        "with_lower",
+        "with_upper",
+        "players_without",
+        "wins_without",
+        "wr_without",
+        "without_lower",
+        "without_upper",
+        "iwd",
+        "iwd_lower",
+        "iwd_upper",
+        "too_few",
+    ]
+    if not data.card_actions:
+        return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64))
+    values = ", ".join(
+        f"({sql_strings((kind,))}, {sql_strings((action.name,))})"
+        for action in data.card_actions
+        for kind in action.kinds
+    )
+    kinds = sql_strings(tuple(kind for action in data.card_actions for kind in action.kinds))
+    counts = query(run, "card_stats", actions=values, kinds=kinds)
+    totals = query(run, "player_totals").row(0, named=True)
+    rows = []
+    for r in counts.iter_rows(named=True):
+        n1, x1 = r["players_with"], r["wins_with"]
+        n0, x0 = totals["players"] - n1, totals["wins"] - x1
+        lo1, hi1 = wilson(x1, n1, level)
+        lo0, hi0 = wilson(x0, n0, level) if n0 > 0 else (math.nan, math.nan)
+        d, dlo, dhi = newcombe_difference(x1, n1, x0, n0, level)
+        small = too_few(n1, lo1, hi1, min_games, max_half_width) or too_few(
+            n0, lo0, hi0, min_games, max_half_width
+        )
+        rows.append(
+            {
+                "action": r["action"],
+                "card": r["card"],
+                "games_with": r["games_with"],
+                "game_share": r["games_with"] / totals["games"] if totals["games"] else math.nan,
+                "players_with": n1,
+                "wins_with": x1,
+                "wr_with": x1 / n1,
+                "with_lower": lo1,
+                "with_upper": hi1,
+                "players_without": n0,
+                "wins_without": x0,
+                "wr_without": x0 / n0 if n0 else math.nan,
+                "without_lower": lo0,
+                "without_upper": hi0,
+                "iwd": d,
+                "iwd_lower": dlo,
+                "iwd_upper": dhi,
+                "too_few": small,
+            }
+        )
+    if not rows:
+        return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64))
+    return pl.DataFrame(rows).select(columns)
+
+
+def shown_rows(frame: pl.DataFrame, action: str, each_end: int = 12) -> tuple[pl.DataFrame, int]:
+    """The rows of one action a report prints: all when there are few, else the ``each_end`` highest and
+    lowest IWD among rows not flagged too few (flagged rows would crowd the ends with noise). Returns the
+    rows, sorted by IWD, and how many rows were left out."""
+    rows = frame.filter(pl.col("action") == action).sort("iwd", descending=True, nulls_last=True)
+    if rows.height <= 2 * each_end:
+        return rows, 0
+    solid = rows.filter(~pl.col("too_few"))
+    if solid.height <= 2 * each_end:
+        return solid, rows.height - solid.height
+    shown = pl.concat([solid.head(each_end), solid.tail(each_end)])
+    return shown, rows.height - shown.height

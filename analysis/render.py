@@ -1,0 +1,128 @@
+"""Rendering a built report as text (the terminal), Markdown (report.md) and self-contained HTML
+(report.html, every image embedded as a data: URL so the one file can be mailed or published)."""
+
+from __future__ import annotations
+
+import base64
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+
+@dataclass(slots=True)
+class Section:
+    title: str
+    frame: pl.DataFrame
+    image: Path | None = None
+    note: str = ""
+    group: str = ""  # the part of the report it belongs to ("Win rates", "Matchups and ratings" …)
+
+
+@dataclass(slots=True)
+class Report:
+    path: Path  # the run (or sweep) folder: report.md, report.html and the PNGs go here
+    name: str
+    header: list[tuple[str, str]]
+    sections: list[Section] = field(default_factory=list)
+    howto: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the report could not show, and why
+
+
+def _cells(frame: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    heads = list(frame.columns)
+    rows = [["" if v is None else str(v) for v in row] for row in frame.rows()]
+    return heads, rows
+
+
+def to_text(report: Report) -> str:
+    out = [f"{k:>15}: {v}" for k, v in report.header]
+    for section in report.sections:
+        heads, rows = _cells(section.frame)
+        widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(heads)]
+        out += ["", section.title]
+        out.append("  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
+        out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    for note in report.notes:
+        out += ["", f"note: {note}"]
+    return "\n".join(out) + "\n"
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(report: Report) -> str:
+    out = [f"# cardlab report — {report.name}", ""]
+    out += ["| | |", "|---|---|"] + [f"| {k} | {_md_cell(v)} |" for k, v in report.header]
+    if report.howto:
+        out += ["", "> **How to read this.**"]
+        for paragraph in report.howto:
+            out += [">", f"> {paragraph}"]
+    group = None
+    for section in report.sections:
+        if section.group and section.group != group:
+            group = section.group
+            out += ["", f"## {group}"]
+        heads, rows = _cells(section.frame)
+        out += ["", f"### {section.title}", ""]
+        if section.note:
+            out += [section.note, ""]
+        out.append("| " + " | ".join(_md_cell(h) or " " for h in heads) + " |")
+        out.append("|" + "---|" * len(heads))
+        out += ["| " + " | ".join(_md_cell(c) for c in r) + " |" for r in rows]
+        if section.image:
+            out += ["", f"![{section.title}]({section.image.name})"]
+    if report.notes:
+        out += ["", "## Not shown", ""] + [f"- {note}" for note in report.notes]
+    return "\n".join(out) + "\n"
+
+
+_CSS = """body{font-family:system-ui,sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem;color:#222}
+table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.9rem}td,th{border:1px solid #ccc;padding:.2rem .6rem;
+text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.note{color:#555;font-size:.9rem}
+.howto{background:#f6f8fa;border-left:4px solid #4c78a8;padding:.5rem 1rem}.howto p{margin:.4rem 0}
+img{max-width:100%;display:block;margin:.5rem 0 1.5rem}table.meta td{text-align:left}h2{border-bottom:1px solid #ddd;margin-top:2.5rem}"""
+
+
+def to_html(report: Report) -> str:
+    esc = html.escape
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>cardlab report — {esc(report.name)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>cardlab report — {esc(report.name)}</h1>",
+        "<table class='meta'>"
+        + "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in report.header)
+        + "</table>",
+    ]
+    if report.howto:
+        paragraphs = "".join(f"<p>{esc(p)}</p>" for p in report.howto)
+        parts.append(f"<div class='howto'><b>How to read this.</b>{paragraphs}</div>")
+    group = None
+    for section in report.sections:
+        if section.group and section.group != group:
+            group = section.group
+            parts.append(f"<h2>{esc(group)}</h2>")
+        heads, rows = _cells(section.frame)
+        parts.append(f"<h3>{esc(section.title)}</h3>")
+        if section.note:
+            parts.append(f"<p class='note'>{esc(section.note)}</p>")
+        parts.append("<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>")
+        parts += ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows]
+        parts.append("</table>")
+        if section.image:
+            data = base64.b64encode(section.image.read_bytes()).decode()
+            parts.append(f"<img alt='{esc(section.title)}' src='data:image/png;base64,{data}'>")
+    if report.notes:
+        parts.append("<h2>Not shown</h2><ul>" + "".join(f"<li>{esc(n)}</li>" for n in report.notes) + "</ul>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def write(report: Report) -> tuple[Path, Path]:
+    md = report.path / "report.md"
+    page = report.path / "report.html"
+    md.write_text(to_markdown(report))
+    page.write_text(to_html(report))
+    return md, page

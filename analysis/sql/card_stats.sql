@@ -1,0 +1,31 @@
+-- Per action and card: the games and player-seats in which a player did it at least once, and how many of
+-- those players won. {actions} is a VALUES list of (event kind, action name) from analysis/game_data.py,
+-- {kinds} the same kinds as a list. Streams over the events view: only rows of those kinds are kept,
+-- deduplicated per game, seat, card and action, then counted per game before per card (cheaper than a
+-- count(DISTINCT game_id) per card on 10^8 events).
+WITH actions(kind, action) AS (VALUES {actions}),
+did AS (
+    SELECT e.game_id, e.seat, CAST(e.card AS VARCHAR) AS card, a.action
+    FROM events e
+    JOIN actions a ON CAST(e.kind AS VARCHAR) = a.kind
+    WHERE CAST(e.kind AS VARCHAR) IN ({kinds}) AND e.seat >= 0 AND e.card IS NOT NULL
+    GROUP BY ALL
+),
+winners AS (
+    SELECT game_id, seat FROM players WHERE win
+),
+per_game AS (
+    SELECT d.action, d.card, d.game_id, count(*) AS players, count(w.seat) AS wins
+    FROM did d
+    LEFT JOIN winners w ON w.game_id = d.game_id AND w.seat = d.seat
+    GROUP BY ALL
+)
+SELECT
+    action,
+    card,
+    count(*)                                 AS games_with,
+    CAST(sum(players) AS BIGINT)             AS players_with,
+    CAST(sum(wins) AS BIGINT)                AS wins_with
+FROM per_game
+GROUP BY 1, 2
+ORDER BY 1, 2

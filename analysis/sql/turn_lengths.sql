@@ -1,2 +1,0 @@
--- Turns of every game, for the game-length histogram.
-SELECT turns FROM games

@@ -1,0 +1,220 @@
+"""The report of a sweep: a folder of runs (each with its manifest.json), one curve per figure across runs.
+
+A designer sweeps a deck ratio or a card's numbers and asks how win rates, seat advantage and game length
+move with it. The x axis is the one config value that differs between the runs when there is exactly one
+and it is a number; otherwise the runs, in name order. Each point carries its interval as a band.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from . import plots, seat_effects, shape
+from .game_data import game_data
+from .render import Report, Section
+from .runs import Run
+from .small_samples import MAX_HALF_WIDTH, MIN_GAMES
+from .winrates import winrate_by
+
+MAX_SERIES = 12  # more curves than this on one plot cannot be told apart
+
+
+def sweep_runs(folder: Path) -> list[Path]:
+    """The run folders directly inside ``folder`` (those with a manifest.json), by name; links such as
+    ``latest`` are skipped so no run is counted twice."""
+    return sorted(
+        p for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and (p / "manifest.json").is_file()
+    )
+
+
+@dataclass(slots=True)
+class Axis:
+    label: str
+    x: list[float]
+    ticks: list[str] | None  # run names when the x axis is just the run order
+
+
+def sweep_axis(runs: list[Run]) -> Axis:
+    """The config key that varies across runs, when there is exactly one and all its values are numbers."""
+    configs = [r.manifest.get("config") or {} for r in runs]
+    keys = sorted({k for c in configs for k in c})
+    varying = [k for k in keys if len({repr(c.get(k)) for c in configs}) > 1]
+    if len(varying) == 1:
+        values = [c.get(varying[0]) for c in configs]
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+            return Axis(varying[0], [float(v) for v in values], None)
+    names = [r.path.name for r in runs]
+    return Axis("run", [float(i) for i in range(len(runs))], names)
+
+
+def _cell(rate: float | None, lo: float | None, hi: float | None, n: int, few: bool) -> str:
+    if rate is None or rate != rate:
+        return ""
+    text = f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] n={n}"
+    return text + " *" if few else text
+
+
+def _file(folder: Path, stem: str) -> Path:
+    import re
+
+    return folder / (re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) + ".png")
+
+
+def build_sweep(
+    folder: Path,
+    paths: list[Path],
+    by: list[str] | None = None,
+    level: float = 0.95,
+    min_games: int = MIN_GAMES,
+) -> Report:
+    runs = [Run.open(p) for p in paths]
+    axis = sweep_axis(runs)
+    games = {r.manifest["game"] for r in runs}
+    tag = f"{level:.0%}"
+    header = [
+        ("sweep", folder.name),
+        ("game", ", ".join(sorted(games))),
+        ("runs", f"{len(runs)}: " + ", ".join(r.path.name for r in runs)),
+        ("varies", axis.label if axis.ticks is None else "more than one setting (runs in name order)"),
+        ("games", ", ".join(f"{r.path.name} {r.manifest['totals']['games']:,}" for r in runs)),
+        ("card-data hashes", ", ".join(sorted({r.manifest.get("card_data_hash") or "—" for r in runs}))),
+        ("run seeds", ", ".join(str(r.manifest["run_seed"]) for r in runs)),
+    ]
+    howto = [
+        f"One point per run, with its {tag} interval as a band; the x axis is "
+        + (f"the swept setting '{axis.label}'." if axis.ticks is None else "the runs in name order."),
+        f"Table cells read 'rate [{tag} interval] n=games'; '*' marks too few games (under {min_games}) or "
+        f"an interval wider than ±{MAX_HALF_WIDTH:.0%}. Each run has its own report: `cardlab report RUN`.",
+    ]
+    report = Report(folder, folder.name, header, howto=howto)
+    names = [r.path.name for r in runs]
+    x_label = axis.label
+
+    # win rates per dimension
+    dims = by or ["strategy"]
+    data = game_data(runs[0].game) if len(games) == 1 else None
+    if not by and data is not None and data.main_column and data.main_column in runs[0].columns("players"):
+        dims.append(data.main_column)
+    for dim in dims:
+        frames = [winrate_by(r, dim, level, min_games) for r in runs]
+        values = sorted({str(v) for f in frames for v in f["value"].to_list()})
+        table: dict[str, list[str]] = {dim: values}
+        series = {}
+        for name, frame in zip(names, frames, strict=True):
+            rows = {str(r["value"]): r for r in frame.iter_rows(named=True)}
+            table[name] = [
+                _cell(
+                    rows[v]["win_rate"],
+                    rows[v]["lower"],
+                    rows[v]["upper"],
+                    rows[v]["games"],
+                    rows[v]["too_few"],
+                )
+                if v in rows
+                else ""
+                for v in values
+            ]
+        for v in values[:MAX_SERIES]:
+            xs, ys, lo, hi = [], [], [], []
+            for x, frame in zip(axis.x, frames, strict=True):
+                hit = frame.filter(pl.col("value").cast(pl.String) == v)
+                if hit.height:
+                    xs.append(x)
+                    ys.append(hit["win_rate"][0])
+                    lo.append(hit["lower"][0])
+                    hi.append(hit["upper"][0])
+            series[v] = (xs, ys, lo, hi)
+        baseline = frames[0]["baseline"][0] if frames[0].height else None
+        image = plots.sweep_plot(
+            series, _file(folder, f"sweep_winrate_{dim}"), f"Win rate by {dim}", x_label,
+            f"win rate ({tag} Wilson band)", axis.ticks, baseline,
+        )  # fmt: skip
+        note = (
+            ""
+            if len(values) <= MAX_SERIES
+            else f"The plot shows the first {MAX_SERIES} values; the table all."
+        )
+        report.sections.append(Section(f"Win rate by {dim}", pl.DataFrame(table), image, note, "Win rates"))
+
+    # seat advantage: the first player's win rate per run
+    seat_rows, first = [], {}
+    for name, x, run in zip(names, axis.x, runs, strict=True):
+        seats = seat_effects.seat_table(run, level, min_games).filter(pl.col("position") == 0)
+        for r in seats.iter_rows(named=True):
+            seat_rows.append(
+                {
+                    "run": name,
+                    "players": r["n_players"],
+                    "first player": _cell(r["win_rate"], r["lower"], r["upper"], r["games"], r["too_few"]),
+                    "even share": f"{100 * r['expected']:.1f}%",
+                }
+            )
+            xs, ys, lo, hi = first.setdefault(f"{r['n_players']} players", ([], [], [], []))
+            xs.append(x)
+            ys.append(r["win_rate"])
+            lo.append(r["lower"])
+            hi.append(r["upper"])
+    image = plots.sweep_plot(
+        first, _file(folder, "sweep_first_player"), "Win rate of the first player", x_label,
+        f"win rate ({tag} Wilson band)", axis.ticks,
+    )  # fmt: skip
+    report.sections.append(
+        Section("Win rate of the first player", pl.DataFrame(seat_rows), image, "", "Seat effects")
+    )
+
+    # game length
+    length_rows = []
+    xs, med, p10, p90 = [], [], [], []
+    for name, x, run in zip(names, axis.x, runs, strict=True):
+        row = shape.length_table(run, "turns").filter(pl.col("end_reason") == "all").row(0, named=True)
+        length_rows.append(
+            {
+                "run": name,
+                "games": row["games"],
+                "p10": row["p10"],
+                "median": row["median"],
+                "p90": row["p90"],
+            }
+        )
+        xs.append(x)
+        med.append(row["median"])
+        p10.append(row["p10"])
+        p90.append(row["p90"])
+    image = plots.sweep_plot(
+        {"median turns": (xs, med, p10, p90)}, _file(folder, "sweep_length"), "Game length", x_label,
+        "turns (median, 10–90 % band)", axis.ticks,
+    )  # fmt: skip
+    report.sections.append(Section("Game length (turns)", pl.DataFrame(length_rows), image, "", "Game shape"))
+
+    # time to first score, when the game's data defines it
+    if data is not None and data.first_score is not None:
+        rows, xs, med, p10, p90 = [], [], [], [], []
+        for name, x, run in zip(names, axis.x, runs, strict=True):
+            counts = shape.first_score_counts(run, data)
+            s = shape.first_score_summary(counts, level).row(0, named=True)
+            rows.append(
+                {
+                    "run": name,
+                    "games": s["games"],
+                    f"games with a {data.first_score.label}": s["games_scored"],
+                    "turn p10": s["p10"],
+                    "turn median": s["median"],
+                    "turn p90": s["p90"],
+                }
+            )
+            if s["median"] is not None:
+                xs.append(x)
+                med.append(s["median"])
+                p10.append(s["p10"])
+                p90.append(s["p90"])
+        image = plots.sweep_plot(
+            {data.first_score.label: (xs, med, p10, p90)}, _file(folder, "sweep_first_score"),
+            f"Turn of the {data.first_score.label}", x_label, "turn (median, 10–90 % band)", axis.ticks,
+        )  # fmt: skip
+        report.sections.append(
+            Section(f"Time to {data.first_score.label}", pl.DataFrame(rows), image, "", "Game shape")
+        )
+    return report
