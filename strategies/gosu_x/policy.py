@@ -21,7 +21,7 @@ class Policy:
         self,
         seat: int,
         rng: random.Random,
-        draft: str = "greedy",
+        draft: str = "random",
         table: str | None = None,
         deny: float = 0.5,
         noise: float = 0.0,
