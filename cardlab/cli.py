@@ -87,7 +87,8 @@ def games_cmd() -> None:
             continue
         spec = found[name]
         lo, hi = spec.players_range
-        click.echo(f"{name} — {spec.title} ({lo}–{hi} players, default {spec.default_players})")
+        count = f"{lo} players" if lo == hi else f"{lo}–{hi} players, default {spec.default_players}"
+        click.echo(f"{name} — {spec.title} ({count})")
         for label, mapping in (("variants", spec.variants), ("card sets", spec.card_sets)):
             if mapping:
                 click.echo(f"  {label}:")
