@@ -7,6 +7,7 @@ import traceback
 import click
 
 from analysis.runs import Run
+from simulate.core.events import event_words
 from simulate.core.runner import RunPlan, play_game, play_seed
 from simulate.core.seeds import game_seed
 
@@ -15,10 +16,9 @@ def describe(plan: RunPlan, row: tuple) -> str:
     """The game's own wording of an event, or a plain generic line."""
     if plan.spec.describe_event is not None:
         return plan.spec.describe_event(row)
-    turn, phase, seat, kind, card, target, amount, detail = row
+    _turn, _phase, seat, kind, card, target, amount, detail = row
     who = "game" if seat == -1 else f"P{seat}"
-    bits = [kind] + [str(x) for x in (card, target, amount, detail) if x is not None]
-    return f"{who}: " + " ".join(bits)
+    return f"{who}: {event_words(kind, card, target, amount, detail)}"
 
 
 def _print_rows(plan: RunPlan, rows: list[tuple]) -> None:

@@ -46,3 +46,22 @@ class EventLog:
     def of_kind(self, kind: str) -> list[tuple[Any, ...]]:
         """Rows of one kind — handy in rule-scenario tests."""
         return [row for row in self.rows if row[3] == kind]
+
+
+def event_words(
+    kind: str, card: object = None, target: object = None, amount: object = None, detail: object = None
+) -> str:
+    """The plain wording of an event: ``kind card → target (amount) [detail]``, empty parts left out.
+
+    `cardlab replay` uses it for any event a game does not word itself; engines use it as their fallback.
+    """
+    parts = [kind]
+    if card:
+        parts.append(str(card))
+    if target:
+        parts.append(f"→ {target}")
+    if amount is not None:
+        parts.append(f"({amount})")
+    if detail:
+        parts.append(f"[{detail}]")
+    return " ".join(parts)

@@ -4,6 +4,7 @@ Battle and every instant win (rules: /work/shared/rules/gosu_x.md, GX-… IDs; d
 from __future__ import annotations
 
 from simulate.core.cardfiles import files_hash
+from simulate.core.events import event_words
 from simulate.core.game import GameOption, GameSpec
 
 from .cards import card_files, check_cards, load_cards
@@ -76,16 +77,7 @@ def describe_event(row: tuple) -> str:
             detail=f" [{detail}]" if detail else "",
         )
         return f"{who} {text}"
-    parts = [f"{who} {kind}"]
-    if card:
-        parts.append(str(card))
-    if target:
-        parts.append(f"→ {target}")
-    if amount is not None:
-        parts.append(f"({amount})")
-    if detail:
-        parts.append(f"[{detail}]")
-    return " ".join(parts)
+    return f"{who} {event_words(kind, card, target, amount, detail)}"
 
 
 GAME = GameSpec(

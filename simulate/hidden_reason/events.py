@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from simulate.core.events import event_words
+
 EVENT_KINDS = frozenset(
     {
         "setup",
@@ -97,13 +99,4 @@ def describe_event(row: tuple) -> str:
     }.get(kind)
     if text is not None:
         return f"[t{turn} {phase}] {text()}"
-    parts = [f"[t{turn} {phase}] {who} {kind.replace('_', ' ')}"]
-    if card:
-        parts.append(str(card))
-    if target:
-        parts.append(f"→ {target}")
-    if amount is not None:
-        parts.append(f"({amount})")
-    if detail:
-        parts.append(f"[{detail}]")
-    return " ".join(parts)
+    return f"[t{turn} {phase}] {who} {event_words(kind.replace('_', ' '), card, target, amount, detail)}"
