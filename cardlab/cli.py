@@ -6,6 +6,7 @@ Every error a person can cause ends with one line on stderr and exit code 2 (DES
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import sys
 from pathlib import Path
@@ -206,13 +207,88 @@ def simulate_cmd() -> None:
     """Run games → results/<run-name>/ (see `cardlab simulate GAME --help`)."""
 
 
-def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from simulate.core.runner import execute
+class SweepGroup(SimulateGroup):
+    """`cardlab sweep GAME`: the simulate options of that game plus --vary."""
 
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        spec = game_registry.get(name)
+        vary = click.Option(
+            ["--vary"],
+            multiple=True,
+            required=True,
+            help="OPTION=a..b[:step] or OPTION=v1,v2 (v1/v2 when values contain commas); repeat for a grid",
+        )
+        return click.Command(
+            name,
+            params=[*command.params, vary],
+            callback=lambda **kwargs: _sweep(spec, kwargs),
+            help=f"A grid of {spec.title} configs, one run per point (same seed) in one folder, then its report.",
+        )
+
+
+@cli.group("sweep", cls=SweepGroup)
+def sweep_cmd() -> None:
+    """A grid of configs → one run per point in results/<sweep>/ and a sweep report."""
+
+
+def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
+    from analysis import report
+
+    from .sweep import grid, parse_vary, point_name
+
+    axes = [parse_vary(spec, text) for text in kwargs.pop("vary")]
     common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
+    points = grid(axes)
+    plans = []
+    for point in points:  # build every plan first: a bad point fails before anything is written
+        options = dict(kwargs)
+        point_common = dict(common)
+        for key, value in point.items():
+            if key in ("players", "max-turns"):
+                point_common[key.replace("-", "_")] = value
+            else:
+                options[key.replace("-", "_")] = value
+        plans.append((point, point_common, _plan(spec, point_common, options)))
+    root = Path(common["out"])
+    folder = root / _run_name(spec, common, prefix="sweep-")
+    failed = 0
+    for index, (point, point_common, plan) in enumerate(plans):
+        out = folder / point_name(index, point)
+        if common["resume"] and (out / "manifest.json").exists():
+            manifest = json.loads((out / "manifest.json").read_text())
+            if manifest.get("status") == "complete":
+                continue
+        elif common["resume"]:
+            point_common = {**point_common, "resume": False}
+        click.echo(f"[{index + 1}/{len(plans)}] " + ", ".join(f"{k}={v}" for k, v in point.items()))
+        failed += _run(spec, plan, point_common, out)
+    _link_latest(root, folder.name)
+    built = report.build_path(folder)
+    click.echo(report.to_text(built), nl=False)
+    md, page = report.write(built)
+    click.echo(f"\nsweep of {len(plans)} points in {folder}/; wrote {md} and {page}")
+    if failed and not common["allow_errors"]:
+        sys.exit(1)
+
+
+def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
+    common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
+    plan = _plan(spec, common, kwargs)
+    root = Path(common["out"])
+    name = _run_name(spec, common)
+    failed = _run(spec, plan, common, root / name)
+    _link_latest(root, name)
+    if failed and not common["allow_errors"]:
+        sys.exit(1)
+
+
+def _plan(spec: GameSpec, common: dict[str, Any], game_options: dict[str, Any]) -> Any:
     if common["max_games"] is not None:
         common["games"] = common["max_games"]
-    plan = plan_from_options(
+    if common["jobs"] == 0 or common["jobs"] < -1 or common["jobs"] > 1024:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {common['jobs']}")
+    return plan_from_options(
         spec,
         n_games=common["games"],
         run_seed=common["seed"],
@@ -221,16 +297,22 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         batch_size=common["batch_size"],
         max_turns=common["max_turns"],
         log_events=not common["no_events"],
-        game_options=kwargs,
+        game_options=game_options,
     )
-    if common["jobs"] == 0 or common["jobs"] < -1 or common["jobs"] > 1024:
-        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {common['jobs']}")
-    name = common["name"] or f"{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+
+
+def _run_name(spec: GameSpec, common: dict[str, Any], prefix: str = "") -> str:
+    name = common["name"] or f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     if "/" in name or name in ("", ".", "..", "latest"):
         raise UserError(f"--name '{name}' is not a usable run name")
+    return name
+
+
+def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
+    """Execute one plan into ``out`` and print its summary line; returns the number of failed games."""
+    from simulate.core.runner import execute
+
     stop_rule = _stop_rule(spec, common, [s.label for s in plan.strategies])
-    root = Path(common["out"])
-    out = root / name
     if common["resume"] and not (out / "manifest.json").exists():
         raise UserError(f"{out}: nothing to resume (no run of that name)")
     outcome = execute(
@@ -243,7 +325,6 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         progress=not common["quiet"],
         stop_rule=stop_rule,
     )
-    _link_latest(root, name)
     totals = outcome.manifest["totals"]
     rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
     click.echo(
@@ -260,8 +341,7 @@ def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
             f"{totals['failed']} game(s) failed: see {out}/errors/ or `cardlab replay {out} --game N`",
             err=True,
         )
-        if not common["allow_errors"]:
-            sys.exit(1)
+    return totals["failed"]
 
 
 def _stop_rule(spec: GameSpec, common: dict[str, Any], labels: list[str]) -> Any:
