@@ -22,7 +22,7 @@ CASES = [
     (["simulate", "pig", "--target", "0"], "error: --target must be at least 1, got 0"),
     (
         ["simulate", "pig", "-s", "hold,random,hold", "--players", "2"],
-        "error: 3 strategies given for 2 seats",
+        "error: --strategy: 'hold' is given twice",
     ),
     (["simulate", "pig", "--jobs", "0"], "error: --jobs must be -1 (all cores) or 1..1024, got 0"),
     (["simulate", "pig", "--name", "latest"], "error: --name 'latest' is not a usable run name"),

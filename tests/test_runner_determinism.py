@@ -61,3 +61,28 @@ def test_manifest_records_what_was_run(tmp_path):
     assert {"cardlab", "python", "duckdb", "polars", "pyarrow"} <= set(manifest["versions"])
     assert manifest["left_out_cards"] == {"count": 0, "cards": {}}
     assert (tmp_path / "latest").resolve() == (tmp_path / "m").resolve()
+
+
+def test_more_strategies_than_seats_play_every_ordered_matchup():
+    import itertools
+
+    from cardlab.wiring import plan_from_options
+    from simulate import games
+    from simulate.core.runner import nth_arrangement
+
+    assert [nth_arrangement(4, 2, i) for i in range(12)] == [
+        list(p) for p in itertools.permutations(range(4), 2)
+    ]
+    plan = plan_from_options(
+        games.get("pig"),
+        n_games=12,
+        run_seed=1,
+        n_players=2,
+        strategy_texts=["hold,random,hold:at=5"],
+        batch_size=12,
+        max_turns=None,
+        log_events=False,
+    )
+    seatings = [tuple(s.label for s in plan.seating(i)) for i in range(6)]
+    assert sorted(seatings) == sorted(itertools.permutations(["hold", "random", "hold:at=5"], 2))
+    assert plan.seating(6) == plan.seating(0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import itertools
+import math
 import platform
 import time
 import traceback
@@ -47,9 +48,12 @@ class RunPlan:
             raise UserError(f"--batch-size must be at least 1, got {self.batch_size}")
         if not self.strategies:
             raise UserError("no strategy given")
-        n = self.config.n_players
-        if len(self.strategies) > n:
-            raise UserError(f"{len(self.strategies)} strategies given for {n} seats (--players {n})")
+        labels = [s.label for s in self.strategies]
+        if len(labels) > self.config.n_players and len(set(labels)) < len(labels):
+            twice = next(label for label in labels if labels.count(label) > 1)
+            raise UserError(
+                f"--strategy: '{twice}' is given twice (with more strategies than seats, each plays each)"
+            )
 
     @property
     def n_batches(self) -> int:
@@ -64,15 +68,30 @@ class RunPlan:
     def seating(self, game_index: int) -> list[StrategySpec]:
         """Who sits in each seat of game ``game_index``.
 
-        With several strategies the list is rotated one seat per game, so every strategy sits in every
-        seat equally often and seat advantage cannot bias per-strategy figures (issue 2).
+        With as many strategies as seats (or fewer) the list is rotated one seat per game, so every strategy
+        sits in every seat equally often and seat advantage cannot bias per-strategy figures (issue 2).
+        With more strategies than seats, games cycle through every ordered choice of strategies for the
+        seats, so every matchup is played from every seat order equally often.
         """
-        k = len(self.strategies)
-        return [self.strategies[(seat + game_index) % k] for seat in range(self.config.n_players)]
+        k, n = len(self.strategies), self.config.n_players
+        if k <= n:
+            return [self.strategies[(seat + game_index) % k] for seat in range(n)]
+        return [self.strategies[i] for i in nth_arrangement(k, n, game_index % math.perm(k, n))]
 
     @property
     def config_hash(self) -> str:
         return config_hash(self.config)
+
+
+def nth_arrangement(k: int, n: int, index: int) -> list[int]:
+    """The ``index``-th ordered choice of ``n`` of ``range(k)`` (lexicographic), without listing them all."""
+    pool = list(range(k))
+    chosen = []
+    for position in range(n):
+        block = math.perm(len(pool) - 1, n - position - 1)
+        q, index = divmod(index, block)
+        chosen.append(pool.pop(q))
+    return chosen
 
 
 def play_game(plan: RunPlan, game_index: int, log_events: bool | None = None) -> GameResult:
