@@ -15,7 +15,7 @@ from .events import EventLog
 # Column types a game may declare for its extra players/games columns (mapped to Arrow by the sink).
 COLUMN_TYPES = ("int", "float", "bool", "str", "list<str>", "list<int>")
 
-END_REASONS = ("win", "draw", "turn_cap")
+END_REASONS = ("win", "draw", "no_winner", "turn_cap")
 
 
 @dataclass(slots=True)
@@ -30,8 +30,9 @@ class SeatResult:
 class GameResult:
     """What ``play`` returns.
 
-    ``winners`` are seats; several winners with ``end_reason == "draw"`` share a draw. A game that hit
-    the turn cap has ``end_reason == "turn_cap"`` and no winners (never silent: DESIGN, issue 2).
+    ``winners`` are seats; several winners with ``end_reason == "draw"`` share a draw. ``no_winner`` is a
+    game every player lost (e.g. Hidden Reason's technical loss, HR-3.6). A game that hit the turn cap has
+    ``end_reason == "turn_cap"`` and no winners (never silent: DESIGN, issue 2).
     ``first_seat`` is the seat that took the first turn. ``turns`` counts turns (or rounds, as the game
     documents) actually played.
     """

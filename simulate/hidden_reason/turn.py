@@ -234,7 +234,7 @@ def play(config: HRConfig, seed: int, players: Players, log_events: bool = True)
                 if _technical_loss(g, round_hp):
                     technical = True
                     log.emit("technical_loss", -1, None, "boss", g.boss_hp)
-                    raise GameOver((), "draw")
+                    raise GameOver((), "no_winner")  # HR-3.6: every player loses
                 round_hp = g.boss_hp
         log.phase = "end"
     except GameOver as over:
