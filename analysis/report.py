@@ -32,9 +32,14 @@ FLAG = "few games"
 
 
 def default_dimensions(run: Run, limit: int = 64) -> list[str]:
-    """strategy, then every text or list column of the players table with 2..limit distinct values."""
+    """The dimensions the game declares in the manifest (character, alliance, deck …: design choices, not
+    outcomes); for a run without them, strategy and every text or list column with 2..limit values."""
+    columns = run.columns("players")
+    declared = run.manifest.get("dimensions")
+    if declared:
+        return [d for d in declared if d in columns]
     dims = ["strategy"]
-    for name, kind in run.columns("players").items():
+    for name, kind in columns.items():
         if name in _HIDDEN or name == "strategy" or not (kind == "VARCHAR" or kind == "VARCHAR[]"):
             continue
         quoted = '"' + name.replace('"', '""') + '"'

@@ -138,3 +138,13 @@ def test_report_on_a_folder_that_is_not_a_run(tmp_path):
     result = CliRunner().invoke(cli, ["report", str(tmp_path)])
     assert result.exit_code == 2
     assert result.output == f"error: {tmp_path}: not a cardlab run folder (no manifest.json)\n"
+
+
+def test_declared_dimensions_choose_the_breakdowns(fixture_run):
+    manifest = json.loads((fixture_run / "manifest.json").read_text())
+    manifest["dimensions"] = ["character", "nope"]
+    (fixture_run / "manifest.json").write_text(json.dumps(manifest))
+    result = CliRunner().invoke(cli, ["report", str(fixture_run)])
+    assert result.exit_code == 0, result.output
+    assert "Win rate by character" in result.output
+    assert "Win rate by strategy" not in result.output and "Win rate by clans" not in result.output

@@ -105,6 +105,7 @@ class GameSpec:
     default_max_turns: int = 500
     default_strategy: str = "sensible"
     checked_play: Callable[..., GameResult] | None = None  # play() checking invariants after every step
+    dimensions: tuple[str, ...] = ()  # players columns a report breaks win rates down by (design choices)
 
     def __post_init__(self) -> None:
         for cols in (self.player_columns, self.game_columns):

@@ -216,6 +216,7 @@ def new_manifest(plan: RunPlan) -> dict[str, Any]:
         "run_seed": plan.run_seed,
         "batch_size": plan.batch_size,
         "strategies": [s.label for s in plan.strategies],
+        "dimensions": list(spec.dimensions) or None,
         "n_players": config.n_players,
         "log_events": plan.log_events,
         "options": plan.options,

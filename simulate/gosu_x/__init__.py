@@ -82,6 +82,7 @@ def describe_event(row: tuple) -> str:
 
 GAME = GameSpec(
     name="gosu-x",
+    dimensions=("strategy", "alliance", "clans", "draft_position"),
     title="Gosu X",
     make_config=make_config,
     play=play,

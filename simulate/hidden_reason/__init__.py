@@ -28,6 +28,7 @@ def left_out_cards(config: HRConfig) -> Mapping[str, str]:
 
 GAME = GameSpec(
     name="hidden-reason",
+    dimensions=("strategy", "deck", "classes"),
     title="Hidden Reason",
     make_config=make_config,
     play=play,
