@@ -1,0 +1,188 @@
+"""The Binding of Isaac: Four Souls — competitive game (2–4 players), Base Game V2 card pool.
+
+Rules digest: ../shared/rules/four_souls.md (FS-…). Decisions taken and what is not implemented:
+docs/four_souls.md. ``play`` is a pure function of (config, seed, strategies)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
+
+from . import decks, setup, turn
+from .config import VARIANTS, FSConfig, make_config
+from .state import GameOver
+
+EVENT_KINDS = frozenset(
+    [
+        "setup",
+        "turn_start",
+        "turn_end",
+        "end_declared",
+        "loot_drawn",
+        "loot_played",
+        "loot_discarded",
+        "loot_stolen",
+        "loot_given",
+        "item_gained",
+        "item_lost",
+        "item_destroyed",
+        "item_activated",
+        "cents_gained",
+        "cents_paid",
+        "cents_lost",
+        "cents_stolen",
+        "roll",
+        "attack_declared",
+        "attack_target",
+        "attack_ended",
+        "damage",
+        "prevented",
+        "player_died",
+        "monster_died",
+        "monster_revealed",
+        "reward",
+        "purchase_declared",
+        "purchase",
+        "soul_gained",
+        "soul_lost",
+        "curse_received",
+        "event_resolved",
+        "bonus_soul_gained",
+        "fizzled",
+        "cancelled",
+        "game_over",
+    ]
+)
+
+PLAYER_COLUMNS = {
+    "character": "str",
+    "starting_item": "str",
+    "souls": "int",
+    "cents": "int",
+    "items_held": "int",
+    "deaths": "int",
+    "kills": "int",
+}
+
+
+def play(config: FSConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
+    """One game: setup (FS-2), turns (FS-8) until a soul win/draw (FS-14) or the turn cap."""
+    return run_game(config, seed, players, log_events)
+
+
+def run_game(
+    config: FSConfig,
+    seed: int,
+    players: Players,
+    log_events: bool = True,
+    on_turn: Callable[[Any], None] | None = None,
+) -> GameResult:
+    """``play`` with an optional observer called with the game state after every turn (tests)."""
+    g = setup.new_game(config, seed, players, log_events)
+    winners: tuple[int, ...] = ()
+    reason = "turn_cap"
+    try:
+        while g.turn < config.max_turns:
+            g.turn += 1
+            turn.play_turn(g)
+            g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
+            if on_turn is not None:
+                on_turn(g)
+    except GameOver as over:
+        winners = over.winners
+        reason = "win" if len(winners) == 1 else "draw"  # FS-14.2
+    g.log.phase = "end"
+    g.log.emit(
+        "game_over",
+        winners[0] if len(winners) == 1 else -1,
+        None,
+        ",".join(map(str, winners)) or None,
+        g.turn,
+        reason,
+    )
+    seats = []
+    for p in g.players:
+        start = next((o.phys.card.name for o in p.items if o.starting), "")
+        seats.append(
+            SeatResult(
+                score=float(p.soul_total()),
+                columns={
+                    "character": p.character.phys.card.name,
+                    "starting_item": start,
+                    "souls": p.soul_total(),
+                    "cents": p.cents,
+                    "items_held": len(p.items),
+                    "deaths": p.deaths,
+                    "kills": p.kills,
+                },
+            )
+        )
+    result = GameResult(winners, reason, g.turn, g.first, seats, g.log)
+    if on_turn is not None:
+        on_turn(g)
+    return result
+
+
+def card_data_hash(config: FSConfig) -> str:
+    return decks.supply(config).pool.hash
+
+
+def left_out_cards(config: FSConfig) -> dict[str, str]:
+    return dict(decks.supply(config).left_out)
+
+
+def check_cards(path: str) -> str:
+    """Validate a card file or folder (``cardlab cards check``) and report what the engine can run."""
+    from . import cards
+    from .decks import build_supply
+
+    summary = cards.check(path)  # raises CardDataError (file:line, card, field) on bad data
+    s = build_supply(cards.load_pool([Path(path)]), 4)
+    left = (
+        f" ({', '.join(sorted(s.left_out)[:5])}{', …' if len(s.left_out) > 5 else ''})" if s.left_out else ""
+    )
+    return f"{summary}; engine: {len(s.rules)} cards runnable, {len(s.left_out)} left out{left}"
+
+
+def describe_event(row: tuple) -> str:
+    _turn, _phase, seat, kind, card, target, amount, detail = row
+    who = f"P{seat}" if seat is not None and seat >= 0 else "game"
+    bits = [f"{who}: {kind}"]
+    if card:
+        bits.append(str(card))
+    if target:
+        bits.append(f"→ {target}")
+    if amount is not None:
+        bits.append(f"[{amount}]")
+    if detail:
+        bits.append(f"({detail})")
+    return " ".join(bits)
+
+
+GAME = GameSpec(
+    name="four-souls",
+    title="The Binding of Isaac: Four Souls (Base Game V2)",
+    make_config=make_config,
+    play=play,
+    event_kinds=EVENT_KINDS,
+    player_columns=PLAYER_COLUMNS,
+    players_range=(2, 4),
+    default_players=4,
+    options=(
+        GameOption("variant", tuple(VARIANTS), "standard", "standard (3 bonus souls) or no-bonus-souls"),
+        GameOption("cards", str, (), "extra/alternative card file or folder (repeatable)", multiple=True),
+        GameOption("characters", str, "", "comma-separated character names, seat by seat (rest random)"),
+        GameOption("bank", int, 100, "cents in the game bank (0 = unlimited), FS-Q.4"),
+    ),
+    variants=VARIANTS,
+    card_sets={"base_v2": "Base Game V2 (decklists/four_souls)"},
+    card_data_hash=card_data_hash,
+    left_out_cards=left_out_cards,
+    describe_event=describe_event,
+    check_cards=check_cards,
+)
+
+__all__ = ["GAME", "FSConfig", "make_config", "play", "run_game"]

@@ -1,0 +1,130 @@
+"""Attacks (FS-10): declaration with a priority round before the target (FS-10.2, FS-Q.6), attacking a
+slot monster or the monster deck (FS-10.5), the roll → combat damage → death loop (FS-10.7–10.11).
+
+:func:`run_attack` is the fight loop; tests call it directly for the exactness check."""
+
+from __future__ import annotations
+
+from . import dice, stack, statics, triggers
+from .state import Attack, Game, Obj
+
+
+def attack_options(g: Game, seat: int, restrict=None) -> list:
+    """Legal targets: attackable monsters in slots and the top of the monster deck."""
+    if isinstance(restrict, Obj):
+        return [restrict] if restrict.in_play and not statics.cant_be_attacked(g, restrict) else []
+    opts: list = []
+    if restrict != "monster_deck":
+        opts = [m for m in g.monsters() if not statics.cant_be_attacked(g, m)]
+    if g.monster or g.monster_disc:
+        opts.append("monster_deck")
+    return opts
+
+
+def declare_attack(g: Game, seat: int, restrict=None) -> None:
+    """FS-10.2: declare, priority passes, then the attacker chooses the target."""
+    p = g.players[seat]
+    g.attacks_used += 1
+    g.log.emit("attack_declared", seat)
+    triggers.fire(g, "attack_declared", seat=seat)
+    stack.priority(g, seat)
+    if g.ending_turn or p.dead:
+        g.log.emit("attack_ended", seat, None, None, None, "before_target")
+        return
+    opts = attack_options(g, seat, restrict)
+    if not opts:
+        g.log.emit("attack_ended", seat, None, None, None, "no_target")
+        return
+    choice = stack.ask(g, seat, "attack_target", tuple(opts), None)
+    if choice == "monster_deck":
+        g.deck_attacks += 1
+        c = g.draw(g.monster, g.monster_disc)
+        if c is None:
+            g.log.emit("attack_ended", seat, None, None, None, "empty_deck")
+            return
+        i = stack.ask(g, seat, "choose_slot", tuple(range(len(g.mslots))), c.card.name)  # FS-10.5
+        o = stack.reveal_into_slot(g, c, i)
+        if o.kind != "monster":  # FS-10.5(a), FS-Q.7: an event ends the attack, which is used
+            g.log.emit("attack_target", seat, c.card.name, None, None, "event")
+            triggers.fire(g, "attacked", target=o)
+            stack.priority(g, g.active, until_empty=True)  # the event resolves; the attack is over
+            g.log.emit("attack_ended", seat, c.card.name, None, None, "event")
+            return
+        if statics.cant_be_attacked(g, o):  # FS-10.5(b), FS-Q.8: the attack is used up
+            g.log.emit("attack_target", seat, c.card.name, None, None, "unattackable")
+            g.log.emit("attack_ended", seat, c.card.name, None, None, "unattackable")
+            return
+        run_attack(g, seat, o, deck=True)
+        return
+    run_attack(g, seat, choice)
+
+
+def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
+    """The attack loop (FS-10.7): roll, resolve, repeat until someone dies or the attack ends.
+    Returns True when the target died."""
+    p = g.players[seat]
+    a = Attack(seat, target, deck_attack=deck)
+    g.attack = a
+    g.log.emit(
+        "attack_target",
+        seat,
+        target.phys.card.name,
+        None,
+        statics.monster_hp(g, target),
+        "deck" if deck else "slot",
+    )
+    triggers.fire(g, "attacked", target=target)  # FS-10.3 (Pride)
+    killed = False
+    stack.priority(g, g.active, until_empty=True)  # triggers on the target choice (no window without)
+    while True:
+        if a.cancelled or p.dead or statics.player_hp(g, p) <= 0:
+            break
+        if a.target is None or not target.in_play or target.dying or statics.monster_hp(g, target) <= 0:
+            killed = a.target is None or not target.in_play
+            break
+        dice.push_roll(g, seat, "attack", target=target, name=target.phys.card.name)
+        stack.priority(g, seat, attack_over=lambda: _over(g, a, p, target))  # FS-7.4: roller first
+        if a.target is None:
+            killed = True
+            break
+    _fizzle_rest(g, a)
+    g.attack = None
+    g.log.emit("attack_ended", seat, target.phys.card.name, None, None, "killed" if killed else "ended")
+    return killed
+
+
+def _over(g: Game, a: Attack, p, target: Obj) -> bool:
+    """FS-10.11: the attack has ended (someone died or was at 0 HP, or it was cancelled)."""
+    return (
+        a.cancelled
+        or p.dead
+        or a.target is None
+        or not target.in_play
+        or target.dying
+        or statics.player_hp(g, p) <= 0
+        or statics.monster_hp(g, target) <= 0
+    )
+
+
+def _fizzle_rest(g: Game, a: Attack) -> None:
+    """FS-10.11: unresolved attack rolls and combat damage of an ended attack fizzle."""
+    for it in list(g.stack):
+        if (isinstance(it, stack.RollItem) and it.attack) or (isinstance(it, stack.DamageItem) and it.combat):
+            g.stack.remove(it)
+
+
+def roll_resolved(g: Game, r: stack.RollItem) -> None:
+    """FS-10.9: hit (roll ≥ evasion) → attacker's damage to the target; miss → target's to the attacker."""
+    a = g.attack
+    t = r.target
+    if a is None or a.cancelled or t is None or not t.in_play or t.dying:
+        return  # fizzles with its attack (FS-10.11)
+    p = g.players[r.seat]
+    if p.dead:
+        return  # FS-10.12: dead players cannot make attack rolls
+    if r.value >= statics.evasion(g, t):
+        n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1)
+        stack.push_damage(g, n, t, r.seat, None, True, r.value, "attack")
+    else:
+        n = statics.monster_atk(g, t)
+        stack.push_damage(g, n, p, -1, t, True, r.value, t.phys.card.name)

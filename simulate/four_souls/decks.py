@@ -1,0 +1,115 @@
+"""Building a game's card supply from the pool (cards.load_pool): compile every card's behaviour,
+leave out (and count) cards the engine cannot run yet, remove "3+ players" cards in 2-player games
+(FS-1.33, FS-2.11). Built once per (card files, player count) and cached per process."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulate.core import UserError
+
+from .rules import CardRules, compile_card
+from .state import EngineError
+
+
+@dataclass(slots=True)
+class Supply:
+    pool: Any
+    rules: dict[str, CardRules] = field(default_factory=dict)  # card id → compiled behaviour
+    loot: list = field(default_factory=list)  # (card, copies)
+    treasure: list = field(default_factory=list)
+    monster: list = field(default_factory=list)
+    characters: list = field(default_factory=list)
+    starting: dict = field(default_factory=dict)  # id → card
+    bonus: list = field(default_factory=list)
+    left_out: dict[str, str] = field(default_factory=dict)
+
+
+_cache: dict[tuple, Supply] = {}
+
+
+def load_pool(paths: tuple[str, ...] = ()) -> Any:
+    """The default pool; ``--cards`` folders replace it, ``--cards`` files add or replace cards by id."""
+    import hashlib
+    from pathlib import Path
+
+    from . import cards
+
+    if not paths:
+        return cards.load_pool(None)
+    for p in paths:
+        if not Path(p).exists():
+            raise UserError(f"four-souls: --cards {p}: no such file or folder")
+    if all(Path(p).is_dir() for p in paths):
+        return cards.load_pool(list(paths))
+    base = cards.load_pool(None)
+    extra = cards.load_pool(list(paths))
+    merged = {c.id: c for c in base.cards}
+    merged.update({c.id: c for c in extra.cards})
+    pool_cards = tuple(merged.values())
+    by_name: dict = {}
+    for c in pool_cards:
+        by_name.setdefault(c.name, c)
+    digest = hashlib.sha256((base.hash + extra.hash).encode()).hexdigest()[:16]
+    return cards.CardPool(pool_cards, merged, by_name, base.files + extra.files, digest)
+
+
+def supply(cfg: Any) -> Supply:
+    key = (cfg.cards, cfg.n_players)
+    s = _cache.get(key)
+    if s is None:
+        s = build_supply(load_pool(cfg.cards), cfg.n_players)
+        _cache[key] = s
+    return s
+
+
+def build_supply(pool: Any, n_players: int) -> Supply:
+    s = Supply(pool)
+    for card in pool.cards:
+        if not card.implemented:
+            s.left_out[card.name] = card.reason or "not implemented"
+            continue
+        try:
+            s.rules[card.id] = compile_card(card)
+        except EngineError as err:
+            s.left_out[card.name] = f"engine: {err}"
+    for card in pool.cards:
+        if card.id not in s.rules:
+            continue
+        if card.players_3plus and n_players < 3:
+            continue  # FS-1.33: removed in 2-player games (not a left-out card)
+        if card.deck == "loot":
+            s.loot.append((card, card.copies))
+        elif card.deck == "treasure":
+            s.treasure.append((card, card.copies))
+        elif card.deck == "monster":
+            s.monster.append((card, card.copies))
+        elif card.deck == "bonus_soul":
+            s.bonus.append(card)
+        elif card.deck == "eternal":
+            s.starting[card.id] = card
+    for card in pool.cards:
+        if card.deck != "character" or card.id not in s.rules:
+            continue
+        start = card.starting_item
+        if start and start not in s.starting:
+            s.left_out[card.name] = f"its starting item {start} is not implemented"
+            continue
+        s.characters.append(card)
+    return s
+
+
+def pick_characters(s: Supply, names: tuple[str, ...]) -> list:
+    """Cards for ``--characters`` names (case-insensitive); unknown names are a user error."""
+    by_name = {c.name.lower(): c for c in s.characters}
+    out = []
+    for n in names:
+        c = by_name.get(n.lower())
+        if c is None:
+            known = ", ".join(sorted(c.name for c in s.characters))
+            raise UserError(
+                f"four-souls: --characters: unknown or unavailable character {n!r} (available: {known})"
+            )
+        out.append(c)
+    return out

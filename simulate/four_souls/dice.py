@@ -1,0 +1,113 @@
+"""Dice rolls (FS-9): a d6 put on the stack, open to rerolls and modifiers while it waits, "would
+roll" triggers before it resolves, static modifiers and clamping on resolution, then the final result
+is read (attack roll → combat damage, Roll- table → reading item, reward roll → the reward)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import stack, statics, triggers
+from .state import Game
+
+
+def clamp(v: int) -> int:
+    return 1 if v < 1 else 6 if v > 6 else v  # FS-9.1
+
+
+def push_roll(
+    g: Game,
+    seat: int,
+    purpose: str,
+    table: Any = None,
+    ctx: Any = None,
+    reward: str | None = None,
+    name: str | None = None,
+    target: Any = None,
+) -> stack.RollItem:
+    """FS-9.2(1): the roller rolls, then puts the roll on the stack."""
+    r = stack.RollItem(seat, g.rng.randint(1, 6), purpose)
+    r.table, r.ctx, r.reward, r.target = table, ctx, reward, target
+    r.name = name if name is not None else (ctx.name if ctx is not None else None)
+    g.stack.append(r)
+    g.log.emit("roll", seat, r.name, None, r.value, "initial")
+    return r
+
+
+def reroll(g: Game, r: stack.RollItem, why: str) -> None:
+    """FS-6.17 / FS-9.3: the same roll gets a new result (not a new roll)."""
+    r.value = g.rng.randint(1, 6)
+    g.log.emit("roll", r.seat, why, r.name, r.value, "reroll")
+
+
+def set_value(g: Game, r: stack.RollItem, v: int, why: str) -> None:
+    r.value = clamp(v)
+    g.log.emit("roll", r.seat, why, r.name, r.value, "modified")
+
+
+def resolve_roll(g: Game, r: stack.RollItem) -> None:
+    # FS-9.2(4): "would roll N" triggers fire as the roll tries to resolve; if any, they go on top
+    # and the roll waits (a changed result comes back here).
+    bit = 1 << r.value
+    if not r.checked & bit:
+        r.checked |= bit
+        before = len(g.pending)
+        triggers.fire(g, "would_roll", roll=r, value=r.value)
+        if len(g.pending) > before:
+            g.stack.append(r)
+            return
+    p = g.players[r.seat]
+    if r.attack:
+        p.attack_rolls_this_turn += 1
+    final = clamp(r.value + statics.roll_bonus(g, p, r.attack))  # FS-9.2(5), FS-Q.14
+    r.value = final
+    g.log.emit("roll", r.seat, r.name, None, final, "final")
+    if r.purpose == "attack":
+        from . import attack
+
+        attack.roll_resolved(g, r)
+    elif r.purpose == "table":
+        _push_reader(g, r)
+    elif r.purpose == "reward":
+        stack.give_reward(g, g.players[g.active], r.reward, final, r.name or "reward")
+    triggers.fire(g, "rolled", roll=r, value=final)  # FS-4.11, on top of the damage (FS-Q.31)
+    if g.delayed:
+        _delayed_rolled(g, r)
+
+
+def _delayed_rolled(g: Game, r: stack.RollItem) -> None:
+    """Crystal Ball: a delayed one-shot trigger on the next roll to resolve."""
+    from .effects import Ctx
+    from .rules import Ability
+
+    for i, (name, _who, do, _repl, src) in enumerate(g.delayed):
+        if name == "rolled" and do is not None:
+            del g.delayed[i]
+            ctx = Ctx(
+                g, src.you, src.src, dict(src.binds), {"roll": r, "roller": r.seat}, r.value, None, src.name
+            )
+            item = stack.AbilityItem(None, Ability("on", do), src.you, ctx, trigger="delayed")
+            ctx.item = item
+            g.stack.append(item)
+            return
+
+
+def _push_reader(g: Game, r: stack.RollItem) -> None:
+    """FS-4.18 / FS-Q.28: the reading ability goes on the stack after the roll and reads its result."""
+    from .effects import Ctx, row_for
+    from .rules import Ability
+
+    src = r.ctx
+    row = row_for(r.table, r.value)
+    if row is None or row == "nothing":
+        return
+    ctx = Ctx(g, src.you, src.src, dict(src.binds), src.ev, r.value, None, src.name, src.mode, src.by)
+    ab = Ability("on", row)
+    from .effects import prepare
+
+    if not prepare(ctx, ab):
+        return
+    item = stack.AbilityItem(
+        src.src if not hasattr(src.src, "card") else None, ab, src.you, ctx, trigger="roll"
+    )
+    ctx.item = item
+    g.stack.append(item)

@@ -1,0 +1,232 @@
+"""Building positions for rule scenarios and tests: hand-made Card records, a game in a chosen state,
+scripted players and scripted dice, and the invariants every game state must satisfy.
+
+Not used by ``play``; kept in the package so tests and the exactness check share one builder."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from simulate.core import Players
+
+from . import statics
+from .cards import Card
+from .config import make_config
+from .rules import compile_card
+from .state import FSLog, Game, Obj, Phys, Player
+
+_ids = iter(range(1, 1 << 30))
+
+
+def card(name: str, deck: str = "loot", kind: str = "other", **kw: Any) -> Card:
+    """A Card record made in a test (fields as cards.Card; behaviour in the vocabulary)."""
+    fields = {
+        "id": kw.pop("id", f"t-{name.lower().replace(' ', '_')}-{next(_ids)}"),
+        "name": name,
+        "deck": deck,
+        "kind": kind,
+        "copies": 1,
+        "players_3plus": False,
+        "hp": None,
+        "evasion": None,
+        "attack": None,
+        "rewards": {},
+        "soul": 0,
+        "starting_item": None,
+        "keywords": (),
+        "abilities": (),
+        "hook": None,
+        "implemented": True,
+        "reason": None,
+        "source": "test",
+    }
+    fields.update(kw)
+    fields["keywords"] = tuple(fields["keywords"])
+    fields["abilities"] = tuple(fields["abilities"])
+    return Card(**fields)
+
+
+def character(name: str = "Vanilla", hp: int = 2, attack: int = 1, abilities: tuple = ()) -> Card:
+    return card(name, "character", "character", hp=hp, attack=attack, abilities=abilities)
+
+
+def monster(
+    name: str = "Blob",
+    hp: int = 2,
+    evasion: int = 3,
+    attack: int = 1,
+    rewards: dict | None = None,
+    soul: int = 0,
+    abilities: tuple = (),
+    kind: str = "basic",
+) -> Card:
+    return card(
+        name,
+        "monster",
+        kind,
+        hp=hp,
+        evasion=evasion,
+        attack=attack,
+        rewards=rewards or {},
+        soul=soul,
+        abilities=abilities,
+    )
+
+
+class Scripted:
+    """A test player: ``plan(decision)`` returns an option or None (then: pass / first option)."""
+
+    name = "scripted"
+
+    def __init__(self, seat: int, rng: random.Random | None = None, plan: Callable | None = None):
+        self.seat = seat
+        self.plan = plan
+        self.seen: list = []
+
+    def choose(self, decision: Any) -> Any:
+        self.seen.append(decision)
+        if self.plan is not None:
+            got = self.plan(decision)
+            if got is not None:
+                return got
+        if "pass" in decision.options:
+            return "pass"
+        if decision.kind == "action":
+            for o in decision.options:
+                if o[0] == "end":
+                    return o
+        return decision.options[0]
+
+
+class Dice(random.Random):
+    """A Random whose d6 rolls come from a script (then from the seed)."""
+
+    def __init__(self, rolls: list[int], seed: int = 0):
+        super().__init__(seed)
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        if (a, b) == (1, 6) and self.rolls:
+            return self.rolls.pop(0)
+        return super().randint(a, b)
+
+
+def position(
+    n: int = 2,
+    chars: list[Card] | None = None,
+    plans: dict[int, Callable] | None = None,
+    rolls: list[int] | None = None,
+    bank: int = 100,
+    **cfg: Any,
+) -> Game:
+    """An empty table: characters in play (deactivated: no responses unless a test recharges them),
+    no decks, no slots. Tests add what the scenario needs."""
+    config = make_config(n, 50, bank=bank, **cfg)
+    plans = plans or {}
+    io = Players([Scripted(i, None, plans.get(i)) for i in range(n)])
+    g = Game(config, Dice(rolls or []), FSLog(True), io, n, [Player(i) for i in range(n)])
+    g.bank = bank
+    g.unlimited_bank = bank == 0
+    chars = chars or [character(f"Vanilla{i}") for i in range(n)]
+    for p, c in zip(g.players, chars, strict=True):
+        p.character = g.new_obj(phys(g, c), "character", p.seat, charged=False)
+        p.char_soul = c.soul or 0
+    g.turn = 1
+    return g
+
+
+def phys(g: Game, c: Card) -> Phys:
+    ph = Phys(len(g.all_phys) + 1, c, compile_card(c))
+    g.all_phys.append(ph)
+    return ph
+
+
+def give_item(g: Game, seat: int, c: Card, **kw: Any) -> Obj:
+    o = g.new_obj(phys(g, c), "item", seat, **kw)
+    g.players[seat].items.append(o)
+    return o
+
+
+def give_loot(g: Game, seat: int, c: Card) -> Phys:
+    ph = phys(g, c)
+    g.players[seat].hand.append(ph)
+    return ph
+
+
+def add_slot_monster(g: Game, c: Card) -> Obj:
+    o = g.new_obj(phys(g, c), "monster", -1, slot=len(g.mslots))
+    g.mslots.append([o])
+    return o
+
+
+def add_shop_item(g: Game, c: Card) -> Obj:
+    o = g.new_obj(phys(g, c), "item", -1, slot=len(g.shop))
+    g.shop.append([o])
+    return o
+
+
+def deck(g: Game, name: str, cards: list[Card]) -> list[Phys]:
+    """Put cards on a deck, the first listed on top."""
+    d, _ = g.deck_pair(name)
+    out = [phys(g, c) for c in cards]
+    d.extend(reversed(out))
+    return out
+
+
+def take_cents(g: Game, seat: int, n: int) -> None:
+    g.players[seat].cents += g.take_from_bank(n)
+
+
+# ----------------------------------------------------------------------------- invariants
+
+
+def zone_cards(g: Game) -> list[Phys]:
+    """Every physical card, found zone by zone (each must appear exactly once)."""
+    from .stack import LootItem
+
+    out: list[Phys] = []
+    for z in (
+        g.loot,
+        g.loot_disc,
+        g.treasure,
+        g.treasure_disc,
+        g.monster,
+        g.monster_disc,
+        g.removed,
+        g.bonus,
+    ):
+        out.extend(z)
+    out.extend(o.phys for o in g.temp)
+    for p in g.players:
+        out.extend(p.hand)
+        if p.character is not None:
+            out.append(p.character.phys)
+        out.extend(o.phys for lst in (p.items, p.souls, p.curses) for o in lst)
+    for slots in (g.shop, g.mslots):
+        for slot in slots:
+            out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
+    out.extend(it.phys for it in g.stack if isinstance(it, LootItem) and not it.phys.virtual)
+    return out
+
+
+def check_invariants(g: Game) -> None:
+    """Every card in exactly one zone; ¢ conserved (FS-15, FS-Q.4); HP within 0..max; counts ≥ 0."""
+    seen = zone_cards(g)
+    ids = [c.pid for c in seen]
+    assert len(ids) == len(set(ids)), "a card is in two zones"
+    assert set(ids) == {c.pid for c in g.all_phys}, "a card is in no zone"
+    if not g.unlimited_bank:
+        assert g.bank + sum(p.cents for p in g.players) == g.cfg.bank, "cents not conserved"
+    assert g.bank >= 0
+    for p in g.players:
+        assert p.cents >= 0 and p.loot_plays >= 0
+        assert 0 <= statics.player_hp(g, p) <= statics.player_max_hp(g, p)
+        assert p.damage >= 0
+        for o in p.items + p.souls + p.curses:
+            assert o.in_play and o.controller == p.seat
+            assert o.counters >= 0 and o.levels >= 0
+    for m in g.monsters():
+        assert 0 <= m.damage <= max(statics.monster_max_hp(g, m), 0) + m.damage * 0
+        assert 0 <= statics.monster_hp(g, m) <= statics.monster_max_hp(g, m)

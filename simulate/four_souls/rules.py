@@ -1,0 +1,433 @@
+"""Compiling a card's behaviour (vocabulary §1.1 YAML form) into a :class:`CardRules` the engine runs,
+and the implementability check that keeps a card out of decks when any verb, trigger, static,
+replacement or hook it uses is not implemented (never silently ignored)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import vocabulary as V
+from .exprs import compile_expr
+from .state import EngineError
+
+
+@dataclass(slots=True)
+class Ability:
+    kind: str  # play | tap | paid | on | event
+    do: Any
+    targets: Any = None
+    by: Any = None
+    cost: Any = None
+    trigger: str | None = None
+    tparam: Any = None
+    topts: dict = field(default_factory=dict)
+    optional: bool = False
+    index: int = 0
+    simple: bool = False  # no targets and no leading tgt/modes: always usable (a fast legality check)
+
+
+@dataclass(slots=True)
+class CardRules:
+    keywords: frozenset = frozenset()
+    play: Ability | None = None
+    tap: list[Ability] = field(default_factory=list)
+    paid: list[Ability] = field(default_factory=list)
+    triggers: dict[str, list[Ability]] = field(default_factory=dict)
+    events: list[Ability] = field(default_factory=list)
+    statics: list[dict] = field(default_factory=list)
+    replaces: list[dict] = field(default_factory=list)
+    soul_when: Any = None
+    forbid: bool = False
+    starts_with_counters: int = 0
+    goes_first: bool = False
+    hook: str | None = None
+
+    has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
+    acts: tuple = ()  # ("tap" | "paid", index, Ability) for each activated ability
+
+    @property
+    def activated(self) -> bool:
+        return bool(self.tap or self.paid)
+
+
+# What the engine interprets. Kept next to the interpreter's dispatch tables (effects.VERB_FUNCS);
+# a name missing here makes the card "not implemented" at deck-building time.
+IMPLEMENTED_TRIGGERS = frozenset(
+    {
+        "turn_start",
+        "turn_end",
+        "rolled",
+        "damaged",
+        "dealt_damage",
+        "dies",
+        "after_penalty",
+        "after_rewards",
+        "attack_declared",
+        "attacked",
+        "activated_item",
+        "enters_play",
+        "would_die",
+        "damage_pending",
+        "would_roll",
+        "game_start",
+    }
+)
+IMPLEMENTED_STATICS = frozenset(
+    {
+        "hp",
+        "atk",
+        "attack_roll",
+        "evasion",
+        "loot_plays",
+        "attacks",
+        "purchases",
+        "price",
+        "loot_step",
+        "cant_be_attacked",
+        "forbid",
+        "may_peek",
+        "starts_with_counters",
+        "goes_first",
+    }
+)
+IMPLEMENTED_REPLACEMENTS = frozenset(
+    {
+        "would_gain_cents",
+        "damage_to",
+        "combat_damage_to",
+        "combat_damage_from",
+        "destroyed",
+        "enters_play",
+        "rewards",
+        "death_penalty",
+    }
+)
+IMPLEMENTED_COMBINATORS = frozenset(
+    {
+        "seq",
+        "and",
+        "may",
+        "modes",
+        "roll",
+        "each",
+        "tgt",
+        "choose",
+        "if",
+        "let",
+        "nothing",
+        "hook",
+        "until",
+        "next",
+    }
+)
+
+
+def implemented_verbs() -> frozenset[str]:
+    from .effects import VERB_FUNCS
+
+    return frozenset(VERB_FUNCS)
+
+
+def implemented_hooks() -> frozenset[str]:
+    from .hooks import HOOKS
+
+    return frozenset(HOOKS)
+
+
+def compile_card(card: Any) -> CardRules:
+    """Compile and check one card; raise EngineError naming the first unimplemented piece."""
+    kws = frozenset(getattr(card, "keywords", ()) or ())
+    r = CardRules(keywords=kws, hook=getattr(card, "hook", None) or None)
+    if r.hook and r.hook not in implemented_hooks():
+        raise EngineError(f"hook '{r.hook}' not implemented")
+    for kw in kws:
+        if kw in ("ambush", "indomitable"):
+            raise EngineError(f"keyword '{kw}' not implemented (no Base V2 card uses it)")
+    verbs = implemented_verbs()
+    for i, ab in enumerate(getattr(card, "abilities", ()) or ()):
+        if not isinstance(ab, dict):
+            raise EngineError(f"ability {i + 1} is not a mapping")
+        kinds = [k for k in ab if k in V.ABILITY_KINDS]
+        if len(kinds) != 1:
+            raise EngineError(f"ability {i + 1}: expected exactly one kind key, got {sorted(ab)}")
+        kind = kinds[0]
+        body = ab[kind]
+        if kind in ("play", "tap", "paid"):
+            body = body if isinstance(body, dict) else {"do": body}
+            a = Ability(kind, body.get("do"), body.get("targets"), body.get("by"), body.get("cost"), index=i)
+            _check_effect(a.do, verbs)
+            _check_bindings(a.targets)
+            if a.cost is not None:
+                for c in a.cost if isinstance(a.cost, list) else [a.cost]:
+                    _check_cost(c)
+            a.simple = _always_targets(a.targets) and _always_eff(a.do)
+            if kind == "play":
+                r.play = a
+            elif kind == "tap":
+                r.tap.append(a)
+            else:
+                r.paid.append(a)
+        elif kind == "on":
+            spec = body if isinstance(body, dict) else {body: None}
+            names = [k for k in spec if k in V.TRIGGERS]
+            if len(names) != 1:
+                raise EngineError(f"ability {i + 1}: unknown trigger in {sorted(spec)}")
+            tname = names[0]
+            if tname not in IMPLEMENTED_TRIGGERS:
+                raise EngineError(f"trigger '{tname}' not implemented")
+            topts = {k: v for k, v in spec.items() if k != tname}
+            if "if" in topts:
+                compile_expr(str(topts["if"]))
+            a = Ability(
+                "on",
+                ab.get("do"),
+                ab.get("targets"),
+                ab.get("by"),
+                trigger=tname,
+                tparam=spec[tname],
+                topts=topts,
+                optional=bool(ab.get("optional")),
+                index=i,
+            )
+            _check_effect(a.do, verbs)
+            _check_bindings(a.targets)
+            if tname == "enters_play":
+                r.events.append(a)
+            else:
+                r.triggers.setdefault(tname, []).append(a)
+        elif kind == "static":
+            if not isinstance(body, dict):
+                body = {str(body): True}
+            for key, val in body.items():
+                if key == "if":
+                    compile_expr(str(val))
+                    continue
+                if key not in IMPLEMENTED_STATICS:
+                    raise EngineError(f"static '{key}' not implemented")
+                if key == "starts_with_counters":
+                    r.starts_with_counters = int(val["n"] if isinstance(val, dict) else val)
+                if key == "goes_first":
+                    r.goes_first = True
+                if key == "forbid":
+                    r.forbid = True
+            r.statics.append(body)
+        elif kind == "replace":
+            ev = body.get("event") if isinstance(body, dict) else None
+            evname = next(iter(ev)) if isinstance(ev, dict) else ev
+            if evname not in IMPLEMENTED_REPLACEMENTS:
+                raise EngineError(f"replacement '{evname}' not implemented")
+            if isinstance(body.get("instead"), (dict, str)) and evname != "destroyed":
+                _check_effect(body["instead"], verbs)
+            if "if" in body:
+                compile_expr(str(body["if"]))
+            r.replaces.append(body)
+        elif kind == "soul_when":
+            compile_expr(str(body))
+            r.soul_when = body
+    r.has_act = bool(r.tap or r.paid)
+    r.acts = tuple(("tap", i, a) for i, a in enumerate(r.tap)) + tuple(
+        ("paid", i, a) for i, a in enumerate(r.paid)
+    )
+    return r
+
+
+_ALWAYS = frozenset({"player", "other_player", "player_or_monster", "you", "active"})
+
+
+def _always_targets(targets: Any) -> bool:
+    """Targets that always have a legal choice (players always exist, FS-Q.36) need no check."""
+    if not targets:
+        return True
+    return all(isinstance(sel, str) and sel in _ALWAYS for sel in targets.values())
+
+
+def _always_eff(eff: Any) -> bool:
+    if not isinstance(eff, dict):
+        return True
+    if "tgt" in eff:
+        return _always_targets(eff["tgt"])
+    if "modes" in eff:
+        return any(_always_eff(o) for o in eff["modes"])
+    for k in ("seq", "and"):
+        if k in eff and eff[k]:
+            return _always_eff(eff[k][0])
+    return True
+
+
+def _leading_choice(eff: Any) -> bool:
+    """Does the effect start with a target or a 'choose one' (chosen on stacking, FS-4.2)?"""
+    if not isinstance(eff, dict):
+        return False
+    if "tgt" in eff or "modes" in eff:
+        return True
+    for k in ("seq", "and"):
+        if k in eff and eff[k]:
+            return _leading_choice(eff[k][0])
+    return False
+
+
+# Selector heads and filters the interpreter implements (effects.candidates / effects._passes).
+IMPLEMENTED_SELECTORS = frozenset(
+    [
+        "you",
+        "active",
+        "roller",
+        "attacker",
+        "killer",
+        "activator",
+        "self",
+        "your_character",
+        "player",
+        "living_player",
+        "other_player",
+        "non_active_player",
+        "other_players",
+        "item",
+        "shop_item",
+        "monster",
+        "monsters",
+        "other_monsters",
+        "player_or_monster",
+        "soul",
+        "curse",
+        "item_or_soul",
+        "deck",
+        "roll",
+        "stack_item",
+        "hand_card",
+        "card_in",
+    ]
+)
+IMPLEMENTED_FILTERS = frozenset(
+    [
+        "other",
+        "not_self",
+        "non_eternal",
+        "passive",
+        "has_tap",
+        "you_control",
+        "other_controls",
+        "player_controls",
+        "not_active",
+        "not_attacked",
+        "non_attack",
+        "non_event",
+        "guppy",
+        "item_ability",
+        "item_ability_or_loot",
+        "most_cents",
+        "most_souls",
+        "monster_discard",
+        "treasure_discard",
+        "loot_discard",
+    ]
+)
+IMPLEMENTED_FILTER_KEYS = frozenset({"controlled_by", "not_controlled_by", "except", "zone", "count", "name"})
+
+
+def _check_bindings(bindings: Any) -> None:
+    """Every selector head and filter used for targets and choices must be one the engine implements."""
+    if not isinstance(bindings, dict):
+        return
+    for sel in bindings.values():
+        if isinstance(sel, str):
+            head, filters = sel, []
+        elif isinstance(sel, dict):
+            head = next((k for k in sel if k != "count"), None)
+            filters = sel.get(head) or []
+            filters = filters if isinstance(filters, list) else [filters]
+        else:
+            continue
+        if head not in IMPLEMENTED_SELECTORS:
+            if isinstance(sel, str) and sel[:1].isupper():
+                continue  # a bound variable (``each: {X: Y}`` forms are checked where Y is bound)
+            raise EngineError(f"selector '{head}' not implemented")
+        for f in filters:
+            if isinstance(f, dict):
+                bad = set(f) - IMPLEMENTED_FILTER_KEYS
+                if bad:
+                    raise EngineError(f"selector filter key '{sorted(bad)[0]}' not implemented")
+            elif f not in IMPLEMENTED_FILTERS:
+                raise EngineError(f"selector filter '{f}' not implemented")
+
+
+def _check_cost(c: Any) -> None:
+    name = next(iter(c)) if isinstance(c, dict) else c
+    if name not in ("pay", "discard_loot", "remove_counters", "destroy", "give"):
+        raise EngineError(f"cost '{name}' not implemented")
+
+
+def _op_of(eff: dict) -> str | None:
+    for k in eff:
+        if k in V.VERBS or k in V.COMBINATORS:
+            return k
+    return None
+
+
+def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
+    """Walk an effect tree; every verb and combinator must be implemented."""
+    if eff is None:
+        return
+    if isinstance(eff, list):
+        for e in eff:
+            _check_effect(e, verbs)
+        return
+    if isinstance(eff, str):
+        if eff in V.COMBINATORS:
+            if eff not in IMPLEMENTED_COMBINATORS:
+                raise EngineError(f"combinator '{eff}' not implemented")
+            return
+        if eff not in verbs:
+            raise EngineError(f"verb '{eff}' not implemented")
+        return
+    if not isinstance(eff, dict):
+        raise EngineError(f"effect {eff!r} is not a verb or combinator")
+    op = _op_of(eff)
+    if op is None:
+        raise EngineError(f"unknown effect {sorted(eff)}")
+    if op in V.COMBINATORS:
+        if op not in IMPLEMENTED_COMBINATORS:
+            raise EngineError(f"combinator '{op}' not implemented")
+        val = eff[op]
+        if op in ("seq", "and", "modes") or op == "may":
+            _check_effect(val, verbs)
+        elif op == "roll":
+            if isinstance(val, dict):
+                for row in val.values():
+                    _check_effect(row, verbs)
+        elif op in ("each", "tgt", "choose"):
+            _check_bindings(val)
+            _check_effect(eff.get("do"), verbs)
+        elif op == "if":
+            compile_expr(str(val))
+            _check_effect(eff.get("then"), verbs)
+            _check_effect(eff.get("else"), verbs)
+        elif op == "let":
+            if isinstance(val, dict):
+                for v in val.values():
+                    if isinstance(v, (dict, list)):
+                        _check_effect(v, verbs)
+        elif op == "next":
+            trig = val if isinstance(val, dict) else {val: None}
+            name = next(iter(trig))
+            if name not in ("rolled", "would_loot"):
+                raise EngineError(f"delayed 'next' on '{name}' not implemented")
+            _check_effect(eff.get("do"), verbs)
+            rep = eff.get("replace")
+            if isinstance(rep, dict):
+                _check_effect(rep.get("instead"), verbs)
+        elif op == "until":
+            rep = eff.get("replace") or {}
+            evname = rep.get("event") if isinstance(rep, dict) else None
+            evname = next(iter(evname)) if isinstance(evname, dict) else evname
+            if evname != "would_loot":
+                raise EngineError(f"until-replacement on '{evname}' not implemented")
+        return
+    if op not in verbs:
+        raise EngineError(f"verb '{op}' not implemented")
+    val = eff[op]
+    if isinstance(val, dict):
+        for k, v in val.items():
+            if isinstance(v, dict) and _op_of(v) is not None and k in ("on_prevent", "then_do"):
+                _check_effect(v, verbs)

@@ -1,0 +1,101 @@
+"""Setup (FS-2): decks, bank, shop and monster slots, bonus souls, characters and starting items,
+start-of-game triggers, first player, 3 loot and 3¢ each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulate.core import Players, stream
+
+from . import decks, effects
+from .state import FSLog, Game, Phys, Player
+
+
+def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: Any = None) -> Game:
+    s = supply if supply is not None else decks.supply(cfg)
+    rng = stream(seed, "engine")
+    log = FSLog(log_events)
+    n = cfg.n_players
+    g = Game(cfg, rng, log, io, n, [Player(i) for i in range(n)])
+    g.bank = cfg.bank
+    g.unlimited_bank = cfg.bank == 0
+    pid = 0
+
+    def phys(card: Any) -> Phys:
+        nonlocal pid
+        pid += 1
+        p = Phys(pid, card, s.rules[card.id])
+        g.all_phys.append(p)
+        return p
+
+    for src, deck in ((s.loot, g.loot), (s.treasure, g.treasure), (s.monster, g.monster)):
+        for card, copies in src:
+            for _ in range(copies):
+                deck.append(phys(card))
+        rng.shuffle(deck)  # FS-2.1
+    # FS-2.3 shop, FS-2.4 monster slots (events revealed now go to the bottom, unresolved)
+    for _ in range(2):
+        c = g.draw(g.treasure, g.treasure_disc)
+        o = g.new_obj(c, "item", -1, slot=len(g.shop)) if c is not None else None
+        g.shop.append([o] if o is not None else [])
+    for _ in range(2):
+        slot: list = []
+        for _tries in range(len(g.monster) + 1):
+            c = g.draw(g.monster, g.monster_disc)
+            if c is None:
+                break
+            if c.card.hp is None:
+                g.monster.insert(0, c)
+                continue
+            slot.append(g.new_obj(c, "monster", -1, slot=len(g.mslots)))
+            break
+        g.mslots.append(slot)
+    # FS-2.6 bonus souls
+    if cfg.bonus_souls and s.bonus:
+        picks = rng.sample(s.bonus, min(3, len(s.bonus)))
+        g.bonus = [phys(c) for c in picks]
+    # FS-2.7 characters (random unless --characters) and starting items (charged)
+    chars = decks.pick_characters(s, cfg.characters) if cfg.characters else []
+    rest = [c for c in s.characters if c not in chars]
+    rng.shuffle(rest)
+    chars = chars + rest[: n - len(chars)]
+    if len(chars) < n:
+        from simulate.core import UserError
+
+        raise UserError(f"four-souls: only {len(s.characters)} implemented characters for {n} players")
+    for p, card in zip(g.players, chars, strict=True):
+        p.character = g.new_obj(phys(card), "character", p.seat, charged=False)
+        p.char_soul = card.soul or 0  # FS-1.26 / FS-Q.40: a character's soul value (not an object)
+        if card.starting_item:
+            item = s.starting[card.starting_item]
+            p.items.append(g.new_obj(phys(item), "item", p.seat, eternal=True, starting=True))
+    # FS-2.10 / FS-Q.5 first player (a goes_first character wins over the random pick, FS-0.1)
+    first = rng.randrange(n)
+    for p in g.players:
+        if p.character.rules.goes_first:
+            first = p.seat
+            break
+    g.first = g.active = first
+    # FS-2.8 / FS-Q.29 start-of-game triggers in turn order, resolved at once (nobody has priority)
+    for k in range(n):
+        p = g.players[(first + k) % n]
+        for ab in p.character.rules.triggers.get("game_start", ()):
+            effects.run(effects.Ctx(g, p.seat, p.character, name=p.character.phys.card.name), ab.do)
+    # FS-2.9 3 loot and 3¢ each
+    for k in range(n):
+        p = g.players[(first + k) % n]
+        for _ in range(3):
+            c = g.draw(g.loot, g.loot_disc)
+            if c is not None:
+                p.hand.append(c)
+        p.cents += g.take_from_bank(3)
+    for p in g.players:
+        log.emit(
+            "setup",
+            p.seat,
+            p.character.phys.card.name,
+            p.items[0].phys.card.name if p.items else None,
+            p.cents,
+        )
+    g.forbid_on = any("forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics)
+    return g

@@ -1,0 +1,296 @@
+"""Game state: physical cards, objects in play, players, slots, decks, the bank (FS-3, FS-15).
+
+Decks and discards are lists whose *last* element is the top card. A card that enters play becomes a
+fresh :class:`Obj` (FS-3.2): anything that pointed at the old object sees ``in_play == False``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulate.core import EventLog, Players
+
+
+class GameOver(Exception):
+    """Raised by the win check (FS-14.1) to unwind the stack and the turn at once."""
+
+    def __init__(self, winners: tuple[int, ...]):
+        super().__init__(winners)
+        self.winners = winners
+
+
+class EngineError(Exception):
+    """A rule or card behaviour the engine does not implement (never silently skipped)."""
+
+
+_BONUS_KINDS = frozenset(
+    [
+        "cents_gained",
+        "cents_lost",
+        "cents_paid",
+        "cents_stolen",
+        "loot_drawn",
+        "loot_discarded",
+        "loot_stolen",
+        "loot_given",
+        "loot_played",
+        "item_gained",
+        "item_lost",
+        "item_destroyed",
+        "turn_start",
+    ]
+)
+
+
+class FSLog(EventLog):
+    """The kernel's event log plus a change counter that runs even with logging off: every state
+    change the engine makes emits an event, so the state checks skip work when nothing happened."""
+
+    __slots__ = ("n", "nb")
+
+    def __init__(self, enabled: bool = True) -> None:
+        super().__init__(enabled)
+        self.n = 0
+        self.nb = 0  # changes a bonus-soul condition can read (cents, hands, items)
+
+    def emit(self, kind, seat=-1, card=None, target=None, amount=None, detail=None) -> None:
+        self.n += 1
+        if kind in _BONUS_KINDS:
+            self.nb += 1
+        if self.enabled:
+            self.rows.append((self.turn, self.phase, seat, kind, card, target, amount, detail))
+
+
+@dataclass(slots=True, eq=False)
+class Phys:
+    """One physical card of the game (copies are separate cards)."""
+
+    pid: int
+    card: Any
+    rules: Any  # compiled behaviour (effects.CardRules)
+    virtual: bool = False  # a copy of a loot card (Blank Card, FS-5.12): no physical card behind it
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.pid}>"
+
+
+@dataclass(slots=True, eq=False)
+class Obj:
+    """An object in play: character, item (player's or shop), monster, event, soul or curse."""
+
+    uid: int
+    phys: Phys
+    kind: str  # character | item | monster | event | soul | curse
+    controller: int = -1  # seat; -1 = the game / the shop (FS-0.6)
+    rules: Any = None
+    charged: bool = True
+    damage: int = 0
+    counters: int = 0
+    levels: int = 0
+    eternal: bool = False
+    starting: bool = False
+    in_play: bool = True
+    slot: int = -1
+    b_atk: int = 0  # until-end-of-turn buffs (FS-5.2)
+    b_hp: int = 0
+    b_ev: int = 0
+    soul_value: int = 0
+    turn_counts: dict | None = None
+    copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)
+    dying: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.phys.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.phys.card.name} u{self.uid}>"
+
+
+@dataclass(slots=True, eq=False)
+class Player:
+    seat: int
+    character: Obj | None = None
+    items: list[Obj] = field(default_factory=list)
+    souls: list[Obj] = field(default_factory=list)
+    curses: list[Obj] = field(default_factory=list)
+    hand: list[Phys] = field(default_factory=list)
+    cents: int = 0
+    damage: int = 0  # damage is marked on the player, not the character card (FS-6.20)
+    dead: bool = False  # died this turn (FS-13.12)
+    death_pending: bool = False
+    loot_plays: int = 0
+    unlimited_loot: bool = False
+    b_atk: int = 0
+    b_hp: int = 0
+    b_roll: int = 0
+    shields: list = field(default_factory=list)
+    attack_rolls_this_turn: int = 0
+    deaths: int = 0
+    kills: int = 0
+    skip_next_turn: int = 0
+    known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
+    copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)
+    blank_cards: int = 0  # pending "copy the next loot card you play this turn" (Blank Card)
+    char_soul: int = 0
+
+    def soul_total(self) -> int:
+        # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too
+        return sum(s.soul_value for s in self.souls) + self.char_soul
+
+
+@dataclass(slots=True, eq=False)
+class Attack:
+    seat: int
+    target: Obj | None = None
+    cancelled: bool = False
+    deck_attack: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class Game:
+    cfg: Any
+    rng: random.Random
+    log: EventLog
+    io: Players
+    n: int
+    players: list[Player]
+    loot: list[Phys] = field(default_factory=list)
+    loot_disc: list[Phys] = field(default_factory=list)
+    treasure: list[Phys] = field(default_factory=list)
+    treasure_disc: list[Phys] = field(default_factory=list)
+    monster: list[Phys] = field(default_factory=list)
+    monster_disc: list[Phys] = field(default_factory=list)
+    shop: list[list] = field(default_factory=list)  # each slot: covered Phys..., top Obj
+    mslots: list[list] = field(default_factory=list)
+    bank: int = 100
+    unlimited_bank: bool = False
+    bonus: list[Phys] = field(default_factory=list)  # active bonus souls not yet gained (FS-14.7)
+    removed: list[Phys] = field(default_factory=list)  # out of play (FS-3.10)
+    temp: list[Obj] = field(default_factory=list)  # monster death steps' temporary zone (FS-13.4)
+    stack: list = field(default_factory=list)
+    pending: list = field(default_factory=list)  # triggered abilities waiting for priority (FS-4.9)
+    active: int = 0
+    first: int = 0
+    turn: int = 0
+    next_uid: int = 0
+    all_phys: list[Phys] = field(default_factory=list)
+    attack: Attack | None = None
+    attacks_left: int = 0
+    purchases_left: int = 0
+    attacks_used: int = 0
+    deck_attacks: int = 0
+    must_attack: list = field(default_factory=list)  # forced attacks owed (FS-10.16)
+    may_attack: list = field(default_factory=list)  # optional extra attacks granted this turn
+    ending_turn: bool = False
+    extra_turns: list[int] = field(default_factory=list)
+    hold_slots: set = field(default_factory=set)
+    delayed: list = field(default_factory=list)  # one-shot delayed triggers/replacements
+    loot_doublers: set = field(default_factory=set)  # Two of Clubs (seats), until end of turn
+    stop_effect: bool = False
+    last_count: int = 0
+    obj_shields: dict = field(default_factory=dict)
+    copies: list = field(default_factory=list)
+    last_damager: dict = field(default_factory=dict)
+    killing_roll: dict = field(default_factory=dict)
+    forbid_on: bool = False
+    bonus_tests: dict = field(default_factory=dict)
+    resolved: int = 0  # stack resolutions this turn (a runaway-loop guard)
+    trig_names: set = field(default_factory=set)
+    checked_n: int = -1  # the log counter at the last win/bonus/death check
+    checked_nb: int = -1  # the log's bonus-relevant counter at the last bonus check
+    obj_ver: int = 0  # bumped when an object's abilities or zone-of-effect change (trigger cache)
+    trig_key: Any = None
+    trig_cache: dict = field(default_factory=dict)
+    forbid_key: Any = None
+    forbid_objs: list = field(default_factory=list)
+    last_damage: Any = None
+    views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
+
+    def __post_init__(self) -> None:
+        from .views import View
+
+        self.views = [View(self, s) for s in range(self.n)]  # trigger names of every object that entered play
+
+    # ----------------------------------------------------------------- objects
+    def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:
+        self.next_uid += 1
+        obj = Obj(self.next_uid, phys, kind, controller, phys.rules, **kw)
+        if kind == "soul":
+            obj.soul_value = getattr(phys.card, "soul", 0) or 0
+        r = phys.rules
+        if r is not None:
+            if r.starts_with_counters:
+                obj.counters = r.starts_with_counters  # FS-5.14
+            if r.forbid and controller >= 0:
+                self.forbid_on = True
+            if r.triggers:
+                self.trig_names.update(r.triggers)
+        return obj
+
+    def player_objects(self, p: Player) -> list[Obj]:
+        out = [p.character] if p.character is not None else []
+        out.extend(p.items)
+        out.extend(p.curses)
+        return out
+
+    def monsters(self) -> list[Obj]:
+        """Active monsters: the top object of each monster slot, if it is a monster (FS-3.3)."""
+        out = []
+        for slot in self.mslots:
+            if slot:
+                top = slot[-1]
+                if isinstance(top, Obj) and top.kind == "monster":
+                    out.append(top)
+        return out
+
+    def shop_items(self) -> list[Obj]:
+        return [s[-1] for s in self.shop if s and isinstance(s[-1], Obj)]
+
+    # ----------------------------------------------------------------- decks (FS-3.5, FS-Q.35)
+    def draw(self, deck: list[Phys], disc: list[Phys]) -> Phys | None:
+        if not deck:
+            if not disc:
+                return None  # FS-Q.35: nothing is drawn
+            deck.extend(disc)
+            disc.clear()
+            self.rng.shuffle(deck)  # FS-3.5
+        return deck.pop()
+
+    def deck_pair(self, name: str) -> tuple[list[Phys], list[Phys]]:
+        if name == "loot":
+            return self.loot, self.loot_disc
+        if name == "treasure":
+            return self.treasure, self.treasure_disc
+        if name == "monster":
+            return self.monster, self.monster_disc
+        raise EngineError(f"unknown deck {name!r}")
+
+    def discard_of(self, phys: Phys) -> list[Phys]:
+        """FS-3.6: a card only ever goes to the discard of its own type."""
+        deck = phys.card.deck
+        if deck == "loot":
+            return self.loot_disc
+        if deck == "monster":
+            return self.monster_disc
+        if deck == "treasure":
+            return self.treasure_disc
+        return self.removed  # characters, starting items, bonus souls: out of play (FS-3.10)
+
+    # ----------------------------------------------------------------- bank (FS-15, FS-Q.4)
+    def take_from_bank(self, n: int) -> int:
+        if self.unlimited_bank:
+            return n
+        got = min(n, self.bank)
+        self.bank -= got
+        return got
+
+    def pay_to_bank(self, n: int) -> None:
+        if not self.unlimited_bank:
+            self.bank += n

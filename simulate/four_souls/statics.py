@@ -1,0 +1,335 @@
+"""Static abilities and replacement effects (FS-4.8, FS-5.2–5.7): stats, counts and modifiers computed
+on demand from the objects in play, so they last exactly while their source is in play (FS-5.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import Game, Obj, Player
+
+
+def _ctx(g: Game, o: Obj):
+    from .effects import Ctx
+
+    you = o.controller if o.controller >= 0 else g.active
+    return Ctx(g, you, o, name=o.phys.card.name)
+
+
+def _holds(g: Game, o: Obj, body: dict) -> bool:
+    c = body.get("if")
+    if c is None:
+        return True
+    from .effects import cond
+
+    return cond(_ctx(g, o), c)
+
+
+def _num(v: Any) -> Any:
+    if isinstance(v, dict):
+        return v.get("n", 1)
+    if v is True:
+        return 1
+    return v
+
+
+def player_statics(g: Game, p: Player, key: str):
+    """(object, value) for each static ``key`` of the objects ``p`` controls whose condition holds."""
+    objs = [p.character] if p.character is not None else []
+    objs += p.items
+    objs += p.curses
+    for o in objs:
+        for body in o.rules.statics:
+            if key in body and _holds(g, o, body):
+                yield o, body[key]
+
+
+def player_max_hp(g: Game, p: Player) -> int:
+    base = p.character.phys.card.hp if p.character is not None else 2
+    extra = sum(_num(v) for _o, v in player_statics(g, p, "hp")) if p.items else 0
+    return (base or 0) + p.b_hp + extra
+
+
+def player_hp(g: Game, p: Player) -> int:
+    return max(0, player_max_hp(g, p) - p.damage)
+
+
+def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
+    base = p.character.phys.card.attack if p.character is not None else 1
+    total = (base or 0) + p.b_atk
+    for _o, v in player_statics(g, p, "atk"):
+        if isinstance(v, dict) and v.get("first_attack_roll") and not first_attack_roll:
+            continue
+        total += _num(v)
+    return max(0, total)
+
+
+def monster_max_hp(g: Game, m: Obj) -> int:
+    return (m.phys.card.hp or 0) + m.b_hp
+
+
+def monster_hp(g: Game, m: Obj) -> int:
+    return max(0, monster_max_hp(g, m) - m.damage)
+
+
+def hp_of(g: Game, o: Any) -> int:
+    if isinstance(o, Player):
+        return player_hp(g, o)
+    if isinstance(o, Obj):
+        return monster_hp(g, o)
+    return 0
+
+
+def monster_atk(g: Game, m: Obj) -> int:
+    total = (m.phys.card.attack or 0) + m.b_atk
+    for body in m.rules.statics:
+        if "atk" in body and _holds(g, m, body):
+            total += _num(body["atk"])
+    return max(0, total)
+
+
+def _all_static_objs(g: Game):
+    for p in g.players:
+        if p.character is not None:
+            yield p.character
+        yield from p.items
+        yield from p.curses
+    yield from g.monsters()
+
+
+def evasion(g: Game, m: Obj) -> int:
+    """Monster evasion: printed + buffs + static modifiers, clamped to 1..6 (FS-10.8, FS-Q.39)."""
+    ev = (m.phys.card.evasion or 0) + m.b_ev
+    for o in _all_static_objs(g):
+        for body in o.rules.statics:
+            v = body.get("evasion")
+            if v is None or not _holds(g, o, body):
+                continue
+            who = v.get("who", "monsters") if isinstance(v, dict) else "monsters"
+            if who == "self" and o is not m:
+                continue
+            if who == "other_monsters" and o is m:
+                continue
+            ev += _num(v)
+    return 1 if ev < 1 else 6 if ev > 6 else ev
+
+
+def cant_be_attacked(g: Game, m: Obj) -> bool:
+    return any("cant_be_attacked" in body and _holds(g, m, body) for body in m.rules.statics)
+
+
+def roll_bonus(g: Game, p: Player, attack: bool) -> int:
+    """Static roll modifiers applied when a roll resolves (FS-9.4, FS-Q.14) plus roll buffs."""
+    bonus = p.b_roll
+    if attack:
+        for _o, v in player_statics(g, p, "attack_roll"):
+            if isinstance(v, dict) and v.get("first_each_turn") and p.attack_rolls_this_turn != 1:
+                continue
+            bonus += _num(v)
+    return bonus
+
+
+def count(g: Game, p: Player, key: str) -> Any:
+    """Per-turn counts (FS-8.4, FS-8.6, FS-8.3): +N from statics, or 'unlimited'."""
+    total = 0
+    for _o, v in player_statics(g, p, key):
+        v = _num(v)
+        if v == "unlimited":
+            return "unlimited"
+        total += v
+    return total
+
+
+def price(g: Game, p: Player, shop: bool) -> int:
+    """FS-11.3: 10¢, minus static discounts (Steamy Sale! only for shop items)."""
+    base = 10
+    for _o, v in player_statics(g, p, "price"):
+        what = v.get("what", "shop_item") if isinstance(v, dict) else "shop_item"
+        if what == "shop_item" and not shop:
+            continue
+        base += _num(v)
+    return max(0, base)
+
+
+def forbidden(g: Game, seat: int) -> tuple | set[str]:
+    """FS-7.3 restrictions from other players' statics (Trinity Shield)."""
+    out: set[str] | None = None
+    key = (g.next_uid, g.obj_ver)
+    if g.forbid_key != key:  # objects entered play or changed: list the forbidding ones again
+        g.forbid_objs = [o for p in g.players for o in p.items if o.rules.forbid]
+        g.forbid_key = key
+    for o in g.forbid_objs:
+        if not o.in_play or o.controller in (seat, -1):
+            continue
+        for body in o.rules.statics:
+            v = body.get("forbid")
+            if v is not None and _holds(g, o, body):
+                acts = v.get("actions", ()) if isinstance(v, dict) else ()
+                out = out or set()
+                out.update([acts] if isinstance(acts, str) else acts)
+    return out or ()
+
+
+# ----------------------------------------------------------------------------- replacements (FS-5.4)
+
+
+def _reps(o: Obj, name: str):
+    for rep in o.rules.replaces:
+        ev = rep.get("event")
+        if isinstance(ev, dict):
+            if name in ev:
+                yield rep, ev
+        elif ev == name:
+            yield rep, {}
+
+
+def _roll_ok(ev: dict, roll: int | None) -> bool:
+    want = ev.get("attack_roll")
+    if want is None:
+        return True
+    if roll is None:
+        return False
+    if isinstance(want, (list, tuple)):
+        return roll in want
+    return roll == want
+
+
+def _modify(rep: dict, n: int, o: Obj, g: Game | None = None) -> int:
+    prev = rep.get("prevent")
+    if prev is not None and prev is not False:
+        if prev is True:
+            return 0
+        if isinstance(prev, int):
+            k = min(n, prev)
+        else:  # an expression (The Dead Cat: as many as its counters)
+            from .effects import value
+
+            ctx = _ctx(g, o)
+            ctx.ev = {"amount": n}
+            k = max(0, min(n, int(value(ctx, prev))))
+        if rep.get("then") is not None and k > 0:
+            from .effects import run
+
+            ctx = _ctx(g, o)
+            ctx.ev = {"amount": n, "prevented": k}
+            run(ctx, rep["then"])
+        return n - k
+    mod = rep.get("modify") or {}
+    if "add" in mod:
+        n += int(mod["add"])
+    if "multiply" in mod:
+        n *= int(mod["multiply"])
+    if "reduce_to" in mod:
+        n = min(n, int(mod["reduce_to"]))
+    return n
+
+
+def _cond_ok(g: Game, o: Obj, rep: dict, extra: dict | None = None) -> bool:
+    c = rep.get("if")
+    if c is None:
+        return True
+    from .effects import cond
+
+    ctx = _ctx(g, o)
+    ctx.ev = extra
+    return cond(ctx, c)
+
+
+def _order(g: Game, seat: int, apps: list, name_of) -> list:
+    """FS-5.7: the affected player orders competing replacements (decision ``order_replacements``:
+    options ``(name, index)``, the pick applies next)."""
+    if len(apps) < 2:
+        return apps
+    from .stack import ask
+
+    out, rest = [], list(apps)
+    while len(rest) > 1:
+        opts = tuple((name_of(a), i) for i, a in enumerate(rest))
+        out.append(rest.pop(ask(g, seat, "order_replacements", opts, "apply first")[1]))
+    return out + rest
+
+
+def _shield(g: Game, shields: list, n: int) -> int:
+    amount, on_prev, seat, name = shields.pop(0)  # FS-Q.19: the next instance this turn
+    before = n
+    if amount == "all":
+        n = 0
+    elif isinstance(amount, dict) and "reduce_to" in amount:
+        n = min(n, int(amount["reduce_to"]))
+    elif isinstance(amount, dict) and "up_to" in amount:
+        n = max(0, n - int(amount["up_to"]))
+    else:
+        n = max(0, n - int(amount))
+    if n < before:
+        g.log.emit("prevented", seat, name, None, before - n, "shield")
+        if on_prev is not None:
+            from .effects import Ctx, run
+
+            run(Ctx(g, seat, None, name=name), on_prev)
+    return n
+
+
+def damage_replacements(g: Game, d: Any) -> int:
+    """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6); a
+    player orders the ones that compete for their damage (FS-5.7)."""
+    n = d.amount
+    t = d.target
+    src = d.src_obj
+    ev = {"attack_roll": d.roll, "amount": n}
+    if d.combat and src is not None and src.kind == "monster":
+        for rep, e in _reps(src, "combat_damage_from"):
+            if _roll_ok(e, d.roll) and _cond_ok(g, src, rep, ev):
+                n = _modify(rep, n, src, g)
+    if isinstance(t, Player):
+        apps = [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
+        if t.shields:
+            apps.append((None, None))
+        if len(apps) > 1:
+            apps = _order(g, t.seat, apps, lambda a: a[0].phys.card.name if a[0] is not None else "shield")
+        for o, rep in apps:
+            if n <= 0:
+                break
+            if o is None:
+                n = _shield(g, t.shields, n)
+            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}):
+                n = _modify(rep, n, o, g)
+        return n
+    if d.combat:
+        for rep, e in _reps(t, "combat_damage_to"):
+            if _roll_ok(e, d.roll) and _cond_ok(g, t, rep, ev):
+                n = _modify(rep, n, t, g)
+    shields = g.obj_shields.get(t.uid)
+    if shields and n > 0:
+        n = _shield(g, shields, n)
+    return n
+
+
+def cents_replacements(g: Game, p: Player, n: int) -> int:
+    """FS-5.4 / FS-5.7: would-gain-cents replacements of objects p controls (Counterfeit Penny, Bum-Bo!),
+    in the order p chooses; an "instead" ends the gain."""
+    apps = [(o, rep) for o in p.items for rep, _e in _reps(o, "would_gain_cents")]
+    if not apps:
+        return n
+    apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
+    for o, rep in apps:
+        if not _cond_ok(g, o, rep):
+            continue
+        inst = rep.get("instead")
+        if isinstance(inst, dict) and "add_counters" in inst:  # Bum-Bo!: level counters instead
+            spec = inst["add_counters"]
+            if isinstance(spec, dict) and spec.get("kind") == "level":
+                o.levels += n
+            else:
+                o.counters += n
+            return 0
+        n = _modify(rep, n, o, g)
+    return n
+
+
+def reward_times(g: Game, m: Obj, roll: int | None) -> int:
+    times = 1
+    for rep, _e in _reps(m, "rewards"):
+        ev = {"killing_attack_roll": roll}
+        if _cond_ok(g, m, rep, ev):
+            mod = rep.get("modify") or {}
+            times *= int(mod.get("repeat", mod.get("multiply", 2)))
+    return times

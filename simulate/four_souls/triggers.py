@@ -1,0 +1,203 @@
+"""Triggered abilities (FS-4.9, FS-4.10): matching events against ``on:`` abilities of objects in play,
+queueing them, and putting them on the stack at the next priority in FS-4.10 order."""
+
+from __future__ import annotations
+
+from .state import Game, Obj, Player
+
+
+def _objects(g: Game, with_temp: bool):
+    for p in g.players:
+        if p.character is not None:
+            yield p.character
+        yield from p.items
+        yield from p.curses
+    for slot in g.mslots:
+        if slot:
+            top = slot[-1]
+            if isinstance(top, Obj) and top.kind == "monster":
+                yield top
+    if with_temp:
+        yield from g.temp
+
+
+def fire(g: Game, name: str, **ev) -> None:
+    """An event happened: queue every matching triggered ability (it goes on the stack later)."""
+    if name not in g.trig_names:
+        return
+    key = (g.next_uid, g.obj_ver)
+    if g.trig_key != key:  # objects entered play or changed abilities: rebuild name → objects
+        cache: dict = {}
+        for o in _objects(g, False):
+            for t in o.rules.triggers:
+                cache.setdefault(t, []).append(o)
+        g.trig_cache = cache
+        g.trig_key = key
+    objs = [o for o in g.trig_cache.get(name, ()) if o.in_play]
+    if g.temp and name in ("dies", "after_rewards"):
+        objs += g.temp  # a dying monster's own death triggers (FS-13.4 temporary zone)
+    for o in objs:
+        for ab in o.rules.triggers.get(name, ()):
+            if _match(g, o, ab, name, ev) and _per_turn(o, ab):
+                ctrl = o.controller
+                order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
+                g.pending.append((order, ab, o, ev))
+
+
+def _per_turn(o: Obj, ab) -> bool:
+    t = ab.topts
+    if not (t.get("first_each_turn") or t.get("every_other_each_turn")):
+        return True
+    if o.turn_counts is None:
+        o.turn_counts = {}
+    k = o.turn_counts.get(ab.index, 0) + 1
+    o.turn_counts[ab.index] = k
+    if t.get("first_each_turn"):
+        return k == 1
+    return k % 2 == 0
+
+
+def _is_you(o: Obj, x) -> bool:
+    return isinstance(x, Player) and x.seat == o.controller
+
+
+def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
+    tp = ab.tparam
+    opts = ab.topts
+    if name in ("turn_start", "turn_end"):
+        return o.controller == g.active and o.controller >= 0
+    if name in ("rolled", "would_roll"):
+        roll = ev["roll"]
+        if tp is not None and tp != "any" and ev["value"] != tp:
+            return False
+        if opts.get("attack") and not roll.attack:
+            return False
+        by = opts.get("by")
+        if by == "you":
+            return roll.seat == o.controller
+        if by == "attacker":
+            a = g.attack
+            return a is not None and a.target is o and roll.seat == a.seat and roll.attack
+        if by == "active":
+            return roll.seat == g.active
+        return True
+    if name in ("damaged", "damage_pending"):
+        t = ev["target"]
+        if tp == "self":
+            if t is not o:
+                return False
+        elif not _is_you(o, t):
+            return False
+        if opts.get("combat") and not ev.get("combat"):
+            return False
+        return "attack_roll" not in opts or ev.get("attack_roll") == opts["attack_roll"]
+    if name == "dealt_damage":
+        src = ev.get("source")
+        if tp == "self":
+            if src is not o:
+                return False
+        elif not (ev.get("src_seat") == o.controller and (src is None or src.controller == o.controller)):
+            return False
+        if opts.get("combat") and not ev.get("combat"):
+            return False
+        to = opts.get("to")
+        t = ev["target"]
+        if to == "player" and not isinstance(t, Player):
+            return False
+        if to == "monster" and not (isinstance(t, Obj) and t.kind == "monster"):
+            return False
+        return to != "active" or (isinstance(t, Player) and t.seat == g.active)
+    if name in ("dies", "would_die", "after_penalty", "after_rewards"):
+        v = ev["victim"]
+        if tp in ("you", None):
+            return _is_you(o, v)
+        if tp == "self":
+            return v is o
+        if tp == "any_player":
+            return isinstance(v, Player)
+        if tp == "any_monster":
+            return isinstance(v, Obj)
+        if tp == "another_monster":
+            return isinstance(v, Obj) and v is not o
+        return False
+    if name == "attack_declared":
+        return ev["seat"] == o.controller
+    if name == "attacked":
+        return ev["target"] is o
+    if name == "activated_item":
+        by = opts.get("by", tp)
+        act = ev["activator"]
+        if by == "you":
+            return act == o.controller
+        if by == "attacker":
+            a = g.attack
+            return a is not None and a.target is o and act == a.seat
+        return True
+    return False
+
+
+def _ordered(g: Game, pend: list) -> list:
+    """FS-4.10: the active player orders the game's simultaneous triggers; each player orders their
+    own. Decision ``order_triggers``: pick the one to resolve first (it goes on the stack last)."""
+    from . import stack
+
+    out: list = []
+    i = 0
+    while i < len(pend):
+        j = i
+        while j < len(pend) and pend[j][0] == pend[i][0]:
+            j += 1
+        group = pend[i:j]
+        if len(group) > 1:
+            key = group[0][0]
+            chooser = g.active if key == 0 else (g.active + key - 1) % g.n
+            rest = list(group)
+            first_to_last: list = []
+            while len(rest) > 1:
+                opts = tuple((t[2].phys.card.name, k) for k, t in enumerate(rest))
+                pick = stack.ask(g, chooser, "order_triggers", opts, "resolve first")
+                first_to_last.append(rest.pop(pick[1]))
+            first_to_last.append(rest[0])
+            group = list(reversed(first_to_last))  # pushed in this order: the first pick ends on top
+        out.extend(group)
+        i = j
+    return out
+
+
+def flush(g: Game) -> None:
+    """Put queued triggers on the stack: the game's first (they resolve last), then players in turn
+    order from the active player (FS-4.10). Targets are chosen now (FS-4.2); none legal = removed."""
+    from . import stack
+    from .effects import Ctx, cond, player_of, prepare
+
+    pend = g.pending
+    g.pending = []
+    pend.sort(key=lambda t: t[0])
+    if len(pend) > 1:
+        pend = _ordered(g, pend)
+    events = []
+    for _order, ab, o, ev in pend:
+        you = o.controller if o.controller >= 0 else g.active  # FS-0.5
+        ctx = Ctx(g, you, o, name=o.phys.card.name)
+        ctx.ev = dict(ev)
+        if "roller" not in ctx.ev and "roll" in ev:
+            ctx.ev["roller"] = ev["roll"].seat
+        if "attacker" not in ctx.ev and g.attack is not None:
+            ctx.ev["attacker"] = g.attack.seat
+        if ab.by is not None:
+            by = player_of(ctx, ab.by)
+            if by is None:
+                continue
+            ctx.by = by.seat
+        if ab.topts.get("if") is not None and not cond(ctx, ab.topts["if"]):
+            continue  # intervening if: checked when it triggers too
+        if ev.get("event_obj") is not None:
+            events.append(ev["event_obj"])
+        if not prepare(ctx, ab):
+            continue
+        item = stack.AbilityItem(o, ab, you, ctx, trigger=ab.trigger)
+        item.event_obj = ev.get("event_obj")
+        ctx.item = item
+        g.stack.append(item)
+    for e in events:
+        stack.event_done(g, e)

@@ -1,0 +1,208 @@
+"""The turn (FS-8): start phase (recharge, start triggers, loot step), action phase (loot plays,
+abilities, attacks FS-10, purchases FS-11, ending the turn), end phase (end triggers, hand limit,
+healing and the end of "until end of turn" effects, FS-Q.1)."""
+
+from __future__ import annotations
+
+from . import attack, stack, statics, triggers
+from .state import Game, Obj
+
+
+def play_turn(g: Game) -> None:
+    ap = g.players[g.active]
+    log = g.log
+    log.turn = g.turn
+    log.phase = "start"
+    g.ending_turn = False
+    g.attacks_used = g.deck_attacks = g.resolved = 0
+    g.must_attack.clear()
+    g.may_attack.clear()
+    if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
+        ap.skip_next_turn -= 1
+        log.emit("turn_start", ap.seat, None, None, g.turn, "skipped")
+        end_of_turn(g)
+        log.emit("turn_end", ap.seat, None, None, g.turn, "skipped")
+        return
+    log.emit("turn_start", ap.seat, ap.character.phys.card.name if ap.character else None, None, g.turn)
+    # FS-8.1 recharge step (no priority)
+    for o in g.player_objects(ap):
+        o.charged = True
+    for m in g.monsters():
+        m.charged = True
+    # FS-8.2 start-of-turn triggers
+    triggers.fire(g, "turn_start", seat=ap.seat)
+    stack.priority(g, g.active)
+    # FS-8.3 loot step (an action, then a priority round; FS-Q.16)
+    if not g.ending_turn:
+        stack.loot(g, ap, 1 + statics.count(g, ap, "loot_step"), "loot_step")
+        stack.priority(g, g.active)
+    # FS-8.4 action phase
+    log.phase = "action"
+    ap.loot_plays += 1 + statics.count(g, ap, "loot_plays")
+    atk = statics.count(g, ap, "attacks")
+    g.attacks_left = stack.BIG if atk == "unlimited" else 1 + atk
+    g.purchases_left = 1 + statics.count(g, ap, "purchases")
+    while not g.ending_turn:
+        if not action(g):
+            break
+    # FS-8.10 end phase ([A] order, FS-Q.1)
+    log.phase = "end"
+    if g.stack:
+        stack.priority(g, g.active)  # FS-Q.38: what is on the stack still resolves
+    triggers.fire(g, "turn_end", seat=ap.seat)
+    stack.priority(g, g.active)
+    limit = g.cfg.hand_limit
+    if len(ap.hand) > limit:  # FS-8.10(2), FS-Q.3
+        stack.discard_loot(g, ap, len(ap.hand) - limit, False, "hand_limit")
+    end_of_turn(g)
+    log.emit("turn_end", ap.seat, None, None, g.turn)
+
+
+def _owed(g: Game) -> list:
+    """Forced attacks still owed (FS-10.16); obligations on objects that left play lapse (if able)."""
+    g.must_attack[:] = [m for m in g.must_attack if not (isinstance(m[0], Obj) and not m[0].in_play)]
+    return g.must_attack
+
+
+def action(g: Game) -> bool:
+    """One action-phase decision of the active player with an empty stack (FS-8.6). False = turn over."""
+    seat = g.active
+    ap = g.players[seat]
+    stack.state_checks(g)
+    if g.stack:
+        stack.priority(g, seat, until_empty=True)
+        return True
+    if ap.dead:
+        return False
+    owed = _owed(g)
+    now = [m for m in owed if m[1]]
+    opts: list = []
+    if now:  # FS-10.16(b): must attack immediately
+        opts.append(("attack", now[0]))
+    else:
+        opts.extend(stack.legal_actions(g, seat))
+        if owed:
+            opts.append(("attack", owed[0]))
+        elif g.attacks_left > 0:
+            opts.append(("attack", None))
+        elif g.may_attack:
+            opts.append(("attack", ("may", g.may_attack[0])))
+        if g.purchases_left > 0 and _can_buy(g, seat):
+            opts.append(("buy",))
+        if not owed:  # FS-8.8 (slots were refilled by the state checks; FS-Q.35 empties never block)
+            opts.append(("end",))
+    if not opts:
+        return False
+    choice = stack.ask(g, seat, "action", tuple(opts), None)
+    kind = choice[0]
+    if kind == "end":
+        g.log.emit("end_declared", seat)
+        for k in range(1, g.n):  # FS-8.7: priority passes after the declaration
+            s = (seat + k) % g.n
+            if stack.respond(g, s):
+                stack.priority(g, s, until_empty=True)
+                return True
+        return False
+    if kind == "attack":
+        restrict = choice[1]
+        if restrict is None:
+            g.attacks_left -= 1
+            attack.declare_attack(g, seat)
+        elif isinstance(restrict, tuple) and restrict and restrict[0] == "may":
+            g.may_attack.pop(0)
+            attack.declare_attack(g, seat, None if restrict[1] == "any" else restrict[1])
+        else:
+            g.must_attack.remove(restrict)
+            target = restrict[0]
+            attack.declare_attack(g, seat, None if target == "any" else target)
+        return True
+    if kind == "buy":
+        purchase(g, seat)
+        return True
+    if stack.take_action(g, seat, choice):
+        stack.priority(g, seat, until_empty=True)
+    return True
+
+
+def _buy_options(g: Game, seat: int) -> list:
+    p = g.players[seat]
+    opts: list = []
+    shop_price = statics.price(g, p, True)
+    if p.cents >= shop_price:
+        opts.extend(g.shop_items())
+    if p.cents >= statics.price(g, p, False) and (g.treasure or g.treasure_disc):
+        opts.append("treasure_deck")
+    return opts
+
+
+def _can_buy(g: Game, seat: int) -> bool:
+    return bool(_buy_options(g, seat))
+
+
+def purchase(g: Game, seat: int) -> None:
+    """FS-11: declare, priority passes, choose a shop item or the deck top at a price fixed now."""
+    p = g.players[seat]
+    g.purchases_left -= 1
+    g.log.emit("purchase_declared", seat)
+    stack.priority(g, seat)
+    if g.ending_turn or p.dead:
+        return
+    opts = _buy_options(g, seat)
+    if not opts:
+        g.purchases_left += 1  # FS-Q.9: a failed purchase is not used up
+        g.log.emit("purchase", seat, None, None, 0, "failed")
+        return
+    choice = stack.ask(g, seat, "buy_target", tuple(opts), None)
+    if choice == "treasure_deck":
+        price = statics.price(g, p, False)
+        c = g.draw(g.treasure, g.treasure_disc)
+        if c is None:
+            g.purchases_left += 1
+            return
+        p.cents -= price
+        g.pay_to_bank(price)
+        g.log.emit("cents_paid", seat, c.card.name, None, price, "purchase")
+        o = g.new_obj(c, "item", seat)
+        stack.enters_play(g, o)
+        p.items.append(o)
+        g.log.emit("purchase", seat, c.card.name, "treasure_deck", price)
+        g.log.emit("item_gained", seat, c.card.name, None, None, "purchase")
+    else:
+        price = statics.price(g, p, True)
+        p.cents -= price
+        g.pay_to_bank(price)
+        g.log.emit("cents_paid", seat, choice.phys.card.name, None, price, "purchase")
+        g.log.emit("purchase", seat, choice.phys.card.name, "shop", price)
+        stack.move_item(g, choice, seat, "purchase", "purchase")  # FS-11.4; the slot refills (FS-11.5)
+    stack.state_checks(g)
+
+
+def end_of_turn(g: Game) -> None:
+    """FS-8.10(4): everything with HP heals to full, dead players included; "until end of turn" ends."""
+    for p in g.players:
+        p.damage = 0
+        p.dead = False
+        p.death_pending = False
+        p.b_atk = p.b_hp = p.b_roll = 0
+        p.shields.clear()
+        p.loot_plays = 0
+        p.unlimited_loot = False
+        p.attack_rolls_this_turn = 0
+        p.copies.clear()  # Blank Card copies last until end of turn
+        p.blank_cards = 0
+        for o in g.player_objects(p):
+            o.turn_counts = None
+    for m in g.monsters():
+        m.damage = 0
+        m.b_atk = m.b_hp = m.b_ev = 0
+        m.turn_counts = None
+    g.obj_shields.clear()
+    g.loot_doublers.clear()
+    g.obj_ver += 1
+    for o in g.copies:
+        if o.copy_until_eot is not None:
+            o.rules = o.copy_until_eot
+            o.copy_until_eot = None
+    g.copies.clear()
+    g.must_attack.clear()
+    g.may_attack.clear()

@@ -1,0 +1,187 @@
+"""What a player may know (DESIGN: Decisions): a lazy, read-only view built per decision.
+
+Public: everything in play (FS-3.3), hand *sizes* (FS-1.8), discards (FS-3.6), souls, cents, the stack.
+Private to the viewer: their own hand, and cards they have been shown (look_hand). Never a deck order.
+Nothing is computed until a strategy reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import statics
+from .state import Game, Obj, Phys
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRef:
+    """A player offered as an option (by seat)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StackRef:
+    """An item on the stack as a player sees it (all public, FS-3.3): its position (0 = bottom), kind
+    (loot | ability | roll | damage | death), card or source name, controller, a roll's current value
+    or a damage amount, and whether it is an attack roll / combat damage."""
+
+    index: int
+    kind: str
+    name: str
+    controller: int
+    value: int | None
+    attack: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ObjInfo:
+    name: str
+    kind: str
+    controller: int
+    charged: bool
+    hp: int | None
+    evasion: int | None
+    attack: int | None
+    soul: int
+    rewards: tuple
+    counters: int
+    eternal: bool
+    obj: Obj  # identity only: the handle to name this object in an answer
+
+
+class View:
+    __slots__ = ("_g", "seat")
+
+    def __init__(self, g: Game, seat: int):
+        self._g = g
+        self.seat = seat
+
+    # -- the viewer
+    @property
+    def hand(self) -> tuple[Phys, ...]:
+        return tuple(self._g.players[self.seat].hand)
+
+    @property
+    def copies(self) -> tuple[Phys, ...]:
+        """Loot-card copies the viewer may play this turn (Blank Card)."""
+        return tuple(self._g.players[self.seat].copies)
+
+    @property
+    def cents(self) -> int:
+        return self._g.players[self.seat].cents
+
+    @property
+    def hp(self) -> int:
+        return statics.player_hp(self._g, self._g.players[self.seat])
+
+    @property
+    def max_hp(self) -> int:
+        return statics.player_max_hp(self._g, self._g.players[self.seat])
+
+    @property
+    def atk(self) -> int:
+        p = self._g.players[self.seat]
+        return statics.player_atk(self._g, p, first_attack_roll=p.attack_rolls_this_turn == 0)
+
+    @property
+    def loot_plays(self) -> int:
+        return self._g.players[self.seat].loot_plays
+
+    @property
+    def attack_roll_bonus(self) -> int:
+        p = self._g.players[self.seat]
+        return p.b_roll + sum(statics._num(v) for _o, v in statics.player_statics(self._g, p, "attack_roll"))
+
+    # -- public table
+    @property
+    def active(self) -> int:
+        return self._g.active
+
+    @property
+    def turn(self) -> int:
+        return self._g.turn
+
+    @property
+    def n_players(self) -> int:
+        return self._g.n
+
+    def souls(self, seat: int) -> int:
+        return self._g.players[seat].soul_total()
+
+    def cents_of(self, seat: int) -> int:
+        return self._g.players[seat].cents
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._g.players[seat].hand)
+
+    def hp_of(self, seat: int) -> int:
+        return statics.player_hp(self._g, self._g.players[seat])
+
+    def items_of(self, seat: int) -> tuple[ObjInfo, ...]:
+        return tuple(self._info(o) for o in self._g.players[seat].items)
+
+    @property
+    def monsters(self) -> tuple[ObjInfo, ...]:
+        return tuple(self._info(m) for m in self._g.monsters())
+
+    @property
+    def shop(self) -> tuple[ObjInfo, ...]:
+        return tuple(self._info(o) for o in self._g.shop_items())
+
+    def price(self, shop: bool = True) -> int:
+        return statics.price(self._g, self._g.players[self.seat], shop)
+
+    @property
+    def stack(self) -> tuple:
+        return tuple(self._g.stack)
+
+    @property
+    def attack_target(self) -> ObjInfo | None:
+        a = self._g.attack
+        return self._info(a.target) if a is not None and a.target is not None else None
+
+    @property
+    def attacker(self) -> int | None:
+        a = self._g.attack
+        return a.seat if a is not None else None
+
+    @property
+    def souls_to_win(self) -> int:
+        return self._g.cfg.souls_to_win
+
+    @property
+    def treasure_top(self) -> Phys | None:
+        """The treasure deck's top card, only while a ``may_peek`` static lets the viewer look (There's
+        Options, FS-3.4); otherwise None."""
+        g = self._g
+        for _o, _v in statics.player_statics(g, g.players[self.seat], "may_peek"):
+            return g.treasure[-1] if g.treasure else None
+        return None
+
+    def known_cards(self, seat: int) -> tuple[Phys, ...]:
+        """Cards of ``seat``'s hand the viewer has been shown (look_hand)."""
+        me = self._g.players[self.seat]
+        return tuple(c for c in self._g.players[seat].hand if c.pid in me.known)
+
+    def info(self, o: Obj) -> ObjInfo:
+        return self._info(o)
+
+    def _info(self, o: Obj) -> ObjInfo:
+        g = self._g
+        card = o.phys.card
+        is_monster = o.kind == "monster"
+        return ObjInfo(
+            card.name,
+            o.kind,
+            o.controller,
+            o.charged,
+            statics.monster_hp(g, o) if is_monster else None,
+            statics.evasion(g, o) if is_monster else None,
+            statics.monster_atk(g, o) if is_monster else None,
+            card.soul or 0,
+            tuple((card.rewards or {}).items()),
+            o.counters,
+            o.eternal,
+            o,
+        )

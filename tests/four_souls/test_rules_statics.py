@@ -1,0 +1,188 @@
+"""Static abilities and replacement effects (FS-4.8, FS-5.2–5.7, FS-6.21), scenario by scenario."""
+
+from __future__ import annotations
+
+from simulate.four_souls import attack, effects, stack, statics, turn
+from simulate.four_souls.cards import load_pool
+from simulate.four_souls.fixtures import (
+    add_slot_monster,
+    card,
+    character,
+    deck,
+    give_item,
+    give_loot,
+    monster,
+    position,
+)
+
+POOL = load_pool()
+
+
+def real(name):
+    return POOL.by_name[name]
+
+
+def dmg_to(g, seat, n, combat=False, src=None, roll=None):
+    stack.push_damage(g, n, g.players[seat], -1, src, combat, roll, "test")
+    stack.priority(g, 0)
+
+
+def test_FS_6_21_daddy_haunt_adds_and_dry_baby_caps_on_resolution():
+    g = position(2, chars=[character("Big", hp=6), character("B")])
+    give_item(g, 0, real("Daddy Haunt"))
+    dmg_to(g, 0, 1)
+    assert g.players[0].damage == 2
+    g2 = position(2, chars=[character("Big", hp=6), character("B")])
+    give_item(g2, 0, real("Dry Baby"))
+    dmg_to(g2, 0, 3)
+    assert g2.players[0].damage == 1
+
+
+def test_FS_5_4_the_dead_cat_prevents_with_counters():
+    g = position(2, chars=[character("Big", hp=6), character("B")])
+    cat = give_item(g, 0, real("The Dead Cat"))
+    assert cat.counters == 9  # starts_with_counters (FS-5.14)
+    cat.counters = 2
+    dmg_to(g, 0, 3)
+    assert g.players[0].damage == 1 and cat.counters == 0
+
+
+def test_FS_10_9_hopper_ignores_combat_damage_from_a_6_and_horf_adds_on_a_2():
+    g = position(2, rolls=[6, 5])
+    hopper = add_slot_monster(g, real("Hopper"))  # hp 2, ev 3
+    attack.run_attack(g, 0, hopper)
+    assert finals(g)[:2] == [6, 5]
+    assert [r[6] for r in g.log.rows if r[3] == "prevented"] == [1]  # only the 6's combat damage
+    g2 = position(2, chars=[character("Big", hp=4), character("B")], rolls=[2, 6])
+    horf = add_slot_monster(g2, real("Horf"))  # hp 1, ev 4, atk 1; +1 on an attack roll of 2
+    attack.run_attack(g2, 0, horf)
+    assert g2.players[0].damage == 2
+
+
+def finals(g):
+    return [r[6] for r in g.log.rows if r[3] == "roll" and r[7] == "final"]
+
+
+def test_FS_5_4_counterfeit_penny_and_bum_bo():
+    g = position(2)
+    give_item(g, 0, real("Counterfeit Penny"))
+    stack.gain_cents(g, g.players[0], 3, "test")
+    assert g.players[0].cents == 4
+    g2 = position(2)
+    bumbo = give_item(g2, 0, real("Bum-Bo!"))
+    stack.gain_cents(g2, g2.players[0], 3, "test")
+    assert g2.players[0].cents == 0 and bumbo.levels == 3
+    assert statics.roll_bonus(g2, g2.players[0], attack=True) == 0  # first attack roll only
+    g2.players[0].attack_rolls_this_turn = 1
+    assert statics.roll_bonus(g2, g2.players[0], attack=True) == 2
+
+
+def test_FS_1_31_dinga_doubles_rewards_on_a_killing_6():
+    g = position(2, rolls=[6, 3, 4], chars=[character("Strong", hp=3, attack=3), character("B")])
+    dinga = add_slot_monster(g, real("Dinga"))  # rewards: roll cents
+    assert attack.run_attack(g, 0, dinga)
+    assert g.players[0].cents == 3 + 4  # two reward rolls
+
+
+def test_FS_10_8_evasion_modifiers_sum_and_clamp():
+    g = position(2)
+    m = add_slot_monster(g, monster("Slippery", evasion=6))
+    add_slot_monster(g, real("Stoney"))
+    assert statics.evasion(g, m) == 6  # 6 + 1 (Stoney) clamped (FS-Q.39)
+    m2 = add_slot_monster(g, monster("Easy", evasion=2))
+    assert statics.evasion(g, m2) == 3
+    give_item(g, 0, real("Baby Haunt"))
+    g.active = 0
+    assert statics.evasion(g, m2) == 4  # Baby Haunt: +1 on its holder's turn
+    g.active = 1
+    assert statics.evasion(g, m2) == 3
+
+
+def test_FS_10_9_champion_belt_first_attack_roll_only():
+    g = position(2)
+    give_item(g, 0, real("Champion Belt"))
+    p = g.players[0]
+    assert statics.player_atk(g, p, first_attack_roll=True) == 2
+    assert statics.player_atk(g, p, first_attack_roll=False) == 1
+    assert statics.count(g, p, "attacks") == 1
+
+
+def test_FS_8_4_loot_plays_and_loot_step_statics():
+    g = position(2)
+    give_item(g, 0, real("Polydactyly"))
+    give_item(g, 0, real("Mom’s Purse"))
+    deck(g, "loot", [card(f"L{i}") for i in range(5)])
+    g.active = 0
+    p = g.players[0]
+    seen = []
+
+    def plan(d):
+        if d.kind == "action":
+            seen.append(p.loot_plays)
+        return None
+
+    g.io.strategies[0].plan = plan
+    turn.play_turn(g)
+    assert seen[0] == 2  # 1 + Polydactyly on your turn
+    assert len(p.hand) == 2  # loot step 1 + Mom's Purse
+
+
+def test_FS_7_3_trinity_shield_forbids_others_on_your_turn():
+    g = position(2)
+    give_item(g, 0, real("Trinity Shield"))
+    g.forbid_on = True
+    give_loot(g, 1, real("2 Cents!"))
+    g.players[1].loot_plays = 1
+    give_item(g, 1, real("Sack Of Pennies"))
+    g.active = 0
+    assert stack.legal_actions(g, 1) == []
+    g.active = 1
+    assert len(stack.legal_actions(g, 1)) == 2
+
+
+def test_FS_5_4_two_of_clubs_doubles_loot_once():
+    g = position(2)
+    deck(g, "loot", [card(f"L{i}") for i in range(8)])
+    ctx = effects.Ctx(g, 0, None, name="Two Of Clubs")
+    ctx.binds["P"] = g.players[0]
+    rep = {"until": "eot", "replace": {"event": {"would_loot": "P"}, "modify": {"multiply": 2}}}
+    effects.run(ctx, rep)
+    effects.run(ctx, rep)  # FS-21: a second activation does not stack
+    stack.loot(g, g.players[0], 2, "test")
+    assert len(g.players[0].hand) == 4
+
+
+def test_FS_11_8_moms_shovel_enters_deactivated_in_the_shop():
+    g = position(2)
+    g.shop.append([])
+    deck(g, "treasure", [real("Mom’s Shovel")])
+    stack.state_checks(g)
+    assert g.shop[0][-1].name == "Mom’s Shovel" and not g.shop[0][-1].charged
+
+
+def test_FS_14_5_the_chest_becomes_a_soul_when_destroyed():
+    g = position(2)
+    chest = give_item(g, 0, real("The Chest"))
+    assert stack.destroy(g, chest, "test")
+    assert [s.name for s in g.players[0].souls] == ["The Chest"] and g.players[0].soul_total() == 1
+
+
+def test_FS_5_7_the_affected_player_orders_competing_replacements():
+    for first, expected in (("Dry Baby", 2), ("Daddy Haunt", 1)):
+        g = position(2, chars=[character("Big", hp=6), character("B")])
+        g.io.strategies[0].plan = lambda d, first=first: (
+            next(o for o in d.options if o[0] == first) if d.kind == "order_replacements" else None
+        )
+        give_item(g, 0, real("Daddy Haunt"))
+        give_item(g, 0, real("Dry Baby"))
+        dmg_to(g, 0, 3)
+        assert g.players[0].damage == expected  # reduce to 1 then +1 = 2; +1 then reduce to 1 = 1
+    for first, cents, levels in (("Counterfeit Penny", 0, 4), ("Bum-Bo!", 0, 3)):
+        g = position(2)
+        g.io.strategies[0].plan = lambda d, first=first: (
+            next(o for o in d.options if o[0] == first) if d.kind == "order_replacements" else None
+        )
+        give_item(g, 0, real("Counterfeit Penny"))
+        bumbo = give_item(g, 0, real("Bum-Bo!"))
+        stack.gain_cents(g, g.players[0], 3, "test")
+        assert (g.players[0].cents, bumbo.levels) == (cents, levels)
