@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
+from simulate.core.events import event_words
 
 from . import decks, setup, turn
 from .config import VARIANTS, FSConfig, make_config
@@ -150,16 +151,14 @@ def check_cards(path: str) -> str:
 def describe_event(row: tuple) -> str:
     _turn, _phase, seat, kind, card, target, amount, detail = row
     who = f"P{seat}" if seat is not None and seat >= 0 else "game"
-    bits = [f"{who}: {kind}"]
-    if card:
-        bits.append(str(card))
-    if target:
-        bits.append(f"→ {target}")
-    if amount is not None:
-        bits.append(f"[{amount}]")
-    if detail:
-        bits.append(f"({detail})")
-    return " ".join(bits)
+    return f"{who}: {event_words(kind, card, target, amount, detail)}"
+
+
+def checked_play(config: FSConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
+    """``play`` with every invariant checked after every turn (`cardlab soak`): raises InvariantError."""
+    from .invariants import check_invariants
+
+    return run_game(config, seed, players, log_events, check_invariants)
 
 
 GAME = GameSpec(
@@ -183,6 +182,8 @@ GAME = GameSpec(
     left_out_cards=left_out_cards,
     describe_event=describe_event,
     check_cards=check_cards,
+    checked_play=checked_play,
+    dimensions=("strategy", "character"),
 )
 
 __all__ = ["GAME", "FSConfig", "make_config", "play", "run_game"]
