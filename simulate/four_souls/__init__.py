@@ -14,6 +14,7 @@ from simulate.core.events import event_words
 
 from . import decks, setup, turn
 from .config import VARIANTS, FSConfig, make_config
+from .ratios import FILLS
 from .state import GameOver
 
 EVENT_KINDS = frozenset(
@@ -83,6 +84,7 @@ def run_game(
 ) -> GameResult:
     """``play`` with an optional observer called with the game state after every turn (tests)."""
     g = setup.new_game(config, seed, players, log_events)
+    built = deck_sizes(g)
     winners: tuple[int, ...] = ()
     reason = "turn_cap"
     try:
@@ -121,14 +123,30 @@ def run_game(
                 },
             )
         )
-    result = GameResult(winners, reason, g.turn, g.first, seats, g.log)
+    result = GameResult(winners, reason, g.turn, g.first, seats, g.log, columns=built)
     if on_turn is not None:
         on_turn(g)
     return result
 
 
+GAME_COLUMNS = {"loot_cards": "int", "treasure_cards": "int", "monster_cards": "int"}
+
+
+def deck_sizes(g: Any) -> dict[str, int]:
+    """Physical cards each deck was built with (FS-19 ratios make them differ from the pool)."""
+    sizes = {"loot": 0, "treasure": 0, "monster": 0}
+    for p in g.all_phys:
+        deck = p.card.deck
+        if deck in sizes:
+            sizes[deck] += 1
+    if g.cfg.has("casino"):
+        sizes["treasure"] -= g.n  # the casino's eternal Portable Slot Machines are not deck cards
+    return {f"{d}_cards": k for d, k in sizes.items()}
+
+
 def card_data_hash(config: FSConfig) -> str:
-    return decks.supply(config).pool.hash
+    """Card files + --set overrides + the ratio file (and --ratio-count) in one hash."""
+    return decks.card_data_hash(config)
 
 
 def left_out_cards(config: FSConfig) -> dict[str, str]:
@@ -137,9 +155,14 @@ def left_out_cards(config: FSConfig) -> dict[str, str]:
 
 def check_cards(path: str) -> str:
     """Validate a card file or folder (``cardlab cards check``) and report what the engine can run."""
-    from . import cards
+    from . import cards, ratios
     from .decks import build_supply
 
+    p = Path(path)
+    ratio_files = [p] if p.is_file() else sorted(p.glob("*.yaml")) if p.is_dir() else []
+    if ratio_files and all(ratios.is_ratio_file(f) for f in ratio_files):  # FS-19 deck ratio files
+        s = build_supply(cards.load_pool(None), 4)
+        return "; ".join(ratios.check(f, s, 4) for f in ratio_files)
     summary = cards.check(path)  # raises CardDataError (file:line, card, field) on bad data
     s = build_supply(cards.load_pool([Path(path)]), 4)
     left = (
@@ -168,13 +191,34 @@ GAME = GameSpec(
     play=play,
     event_kinds=EVENT_KINDS,
     player_columns=PLAYER_COLUMNS,
+    game_columns=GAME_COLUMNS,
     players_range=(2, 4),
     default_players=4,
     options=(
-        GameOption("variant", tuple(VARIANTS), "standard", "standard (3 bonus souls) or no-bonus-souls"),
+        GameOption(
+            "variant",
+            tuple(VARIANTS),
+            (),
+            "FS-20 variant (repeatable; see `cardlab games`; not implemented ones stop with an error)",
+            multiple=True,
+        ),
         GameOption("cards", str, (), "extra/alternative card file or folder (repeatable)", multiple=True),
         GameOption("characters", str, "", "comma-separated character names, seat by seat (rest random)"),
         GameOption("bank", int, 100, "cents in the game bank (0 = unlimited), FS-Q.4"),
+        GameOption("ratio", str, "all", "deck ratio (FS-19): all (whole pool), official, or a ratio file"),
+        GameOption(
+            "ratio-count",
+            str,
+            (),
+            "CATEGORY=N: change one category of the ratio, e.g. curse=8 or treasure.soul=2 (repeatable)",
+            multiple=True,
+        ),
+        GameOption(
+            "fill", tuple(FILLS), "none", "a category the pool cannot fill: none (error), smaller, from-other"
+        ),
+        GameOption(
+            "set", str, (), "card override CARD.FIELD=VALUE, e.g. 'Gurdy.hp=6' (repeatable)", multiple=True
+        ),
     ),
     variants=VARIANTS,
     card_sets={"base_v2": "Base Game V2 (decklists/four_souls)"},

@@ -1,4 +1,8 @@
-"""The Four Souls game config: a frozen, picklable record of one run's settings, validated once."""
+"""The Four Souls game config: a frozen, picklable record of one run's settings, validated once.
+
+The config carries everything a game needs to be rebuilt: the resolved deck ratio (so workers never
+re-read the ratio file, and the config hash changes with the file's contents), the card overrides and
+the variants."""
 
 from __future__ import annotations
 
@@ -6,48 +10,68 @@ from dataclasses import dataclass
 
 from simulate.core import UserError
 
-VARIANTS = {
-    "standard": "competitive game, 3 random active bonus souls (FS-2.6, FS-14.7)",
-    "no-bonus-souls": "competitive game without bonus souls",
-}
+from . import variants as _variants
+from .ratios import FILLS
+
+VARIANTS = _variants.listing()
+
+
+def _texts(value: tuple[str, ...] | list[str] | str | None) -> tuple[str, ...]:
+    """A repeatable option's values: a tuple from the CLI, one string from a sweep point or a test."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,) if value.strip() else ()
+    return tuple(str(v) for v in value if str(v).strip())
 
 
 @dataclass(frozen=True, slots=True)
 class FSConfig:
     n_players: int = 4
     max_turns: int = 400
-    variant: str = "standard"
+    variant: tuple[str, ...] = ()  # implemented FS-20 variants, sorted; () = standard
     cards: tuple[str, ...] = ()
     characters: tuple[str, ...] = ()
     bank: int = 100  # FS-Q.4: finite 100¢ bank; 0 = unlimited
     souls_to_win: int = 4  # FS-14.1
     hand_limit: int = 10  # FS-3.7, FS-Q.3
     first_player: str = "random"  # FS-Q.5 ('random'); Cain's own static still puts him first
+    ratio: str = "all"  # FS-19: 'all' (whole pool), 'official' or a ratio file
+    ratio_counts: tuple[tuple[str, str, int], ...] = ()  # resolved (deck, category, count)
+    ratio_hash: str = ""  # hash of the ratio file (+ --ratio-count); "" for 'all'
+    fill: str = "none"  # what a category the pool cannot fill does (ratios.FILLS)
+    overrides: tuple[str, ...] = ()  # --set CARD.FIELD=VALUE, in order
 
     @property
     def bonus_souls(self) -> bool:
-        return self.variant == "standard"
+        return "no-bonus-souls" not in self.variant
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variant
 
 
 def make_config(
     n_players: int = 4,
     max_turns: int = 400,
-    variant: str = "standard",
+    variant: tuple[str, ...] | list[str] | str = (),
     cards: tuple[str, ...] | list[str] | str = (),
     characters: tuple[str, ...] | list[str] | str = (),
     bank: int = 100,
     souls_to_win: int = 4,
     hand_limit: int = 10,
+    ratio: str = "all",
+    ratio_count: tuple[str, ...] | list[str] | str = (),
+    fill: str = "none",
+    set: tuple[str, ...] | list[str] | str = (),  # noqa: A002 — the option is --set
 ) -> FSConfig:
     """Validate options (one clear line on bad values) and build the config."""
+    from . import decks, ratios
+
     if not isinstance(n_players, int) or not 2 <= n_players <= 4:
         raise UserError(f"four-souls: --players must be 2..4 (competitive game, FS-0.3), got {n_players!r}")
     if not isinstance(max_turns, int) or max_turns < 1:
         raise UserError(f"four-souls: --max-turns must be at least 1, got {max_turns!r}")
-    if variant not in VARIANTS:
-        raise UserError(f"four-souls: --variant must be one of {', '.join(VARIANTS)}, got {variant!r}")
-    if isinstance(cards, str):
-        cards = (cards,) if cards else ()
+    cards = _texts(cards)
     if isinstance(characters, str):
         characters = tuple(c.strip() for c in characters.split(",") if c.strip())
     else:
@@ -56,6 +80,7 @@ def make_config(
         raise UserError(
             f"four-souls: --characters names {len(characters)} characters for {n_players} players"
         )
+    chosen = _variants.check(_texts(variant), characters)
     if not isinstance(bank, int) or bank < 0:
         raise UserError(
             f"four-souls: --bank must be 0 (unlimited) or a positive number of cents, got {bank!r}"
@@ -64,13 +89,29 @@ def make_config(
         raise UserError(f"four-souls: --souls-to-win must be at least 1, got {souls_to_win!r}")
     if not isinstance(hand_limit, int) or hand_limit < 0:
         raise UserError(f"four-souls: --hand-limit must be 0 or more, got {hand_limit!r}")
-    return FSConfig(
+    if fill not in FILLS:
+        raise UserError(f"four-souls: --fill must be one of {', '.join(FILLS)}, got {fill!r}")
+    overrides = tuple(o.strip() for o in _texts(set))
+    ratio_obj = ratios.resolve(str(ratio), _texts(ratio_count))
+    cfg = FSConfig(
         n_players,
         max_turns,
-        variant,
-        tuple(str(c) for c in cards),
+        chosen,
+        cards,
         characters,
         bank,
         souls_to_win,
         hand_limit,
+        ratio=ratio_obj.source,
+        ratio_counts=ratio_obj.counts,
+        ratio_hash=ratio_obj.digest,
+        fill=fill,
+        overrides=overrides,
     )
+    s = decks.supply(cfg)  # loads the pool and applies --set now: errors surface before any game
+    if ratio_obj.counts:
+        short = ratios.shortfalls(ratio_obj, s)
+        if short and fill == "none":
+            raise UserError(ratios.shortfall_message(ratio_obj, short, n_players))
+        ratios.check_decks_not_empty(ratio_obj, s, fill)
+    return cfg

@@ -1,6 +1,8 @@
 """Building a game's card supply from the pool (cards.load_pool): compile every card's behaviour,
 leave out (and count) cards the engine cannot run yet, remove "3+ players" cards in 2-player games
-(FS-1.33, FS-2.11). Built once per (card files, player count) and cached per process."""
+(FS-1.33, FS-2.11). Built once per (card files, --set overrides, player count) and cached per process.
+Each game's decks are then drawn from the supply (``game_decks``): the whole pool, or by deck ratio
+(FS-19, ratios.py)."""
 
 from __future__ import annotations
 
@@ -56,12 +58,39 @@ def load_pool(paths: tuple[str, ...] = ()) -> Any:
 
 
 def supply(cfg: Any) -> Supply:
-    key = (cfg.cards, cfg.n_players)
+    overrides = getattr(cfg, "overrides", ())
+    key = (cfg.cards, cfg.n_players, overrides)
     s = _cache.get(key)
     if s is None:
-        s = build_supply(load_pool(cfg.cards), cfg.n_players)
+        from . import overrides as ov
+
+        s = build_supply(ov.apply(load_pool(cfg.cards), overrides), cfg.n_players)
         _cache[key] = s
     return s
+
+
+def card_data_hash(cfg: Any) -> str:
+    """The card files' hash (with --set overrides), combined with the ratio file's when one is used."""
+    import hashlib
+
+    base = supply(cfg).pool.hash
+    if not getattr(cfg, "ratio_hash", ""):
+        return base
+    return hashlib.sha256(f"{base}|{cfg.ratio_hash}".encode()).hexdigest()[:16]
+
+
+def game_decks(cfg: Any, s: Supply, rng: Any) -> tuple[list, list, list]:
+    """The loot, treasure and monster decks of one game, as Card records (one per physical card,
+    unshuffled; setup shuffles, FS-2.1). Without a ratio every card of the supply is used; with one,
+    each category gets its count drawn from the pool with the game's engine stream (FS-19)."""
+    from .ratios import build_deck
+
+    srcs = (("loot", s.loot), ("treasure", s.treasure), ("monster", s.monster))
+    counts = getattr(cfg, "ratio_counts", ())
+    if not counts:
+        return tuple([c for c, k in src for _ in range(k)] for _d, src in srcs)  # type: ignore[return-value]
+    wanted = {(d, c): n for d, c, n in counts}
+    return tuple(build_deck(d, src, wanted, cfg.fill, rng) for d, src in srcs)  # type: ignore[return-value]
 
 
 def build_supply(pool: Any, n_players: int) -> Supply:

@@ -1,5 +1,5 @@
 """Setup (FS-2): decks, bank, shop and monster slots, bonus souls, characters and starting items,
-start-of-game triggers, first player, 3 loot and 3¢ each."""
+start-of-game triggers, first player, 3 loot and 3¢ each; the setup-level FS-20 variants (variants.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from simulate.core import Players, stream
 
-from . import decks, effects
+from . import decks, effects, stack, variants
 from .state import FSLog, Game, Phys, Player
 
 
@@ -28,11 +28,10 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         g.all_phys.append(p)
         return p
 
-    for src, deck in ((s.loot, g.loot), (s.treasure, g.treasure), (s.monster, g.monster)):
-        for card, copies in src:
-            for _ in range(copies):
-                deck.append(phys(card))
-        rng.shuffle(deck)  # FS-2.1
+    # FS-2.1 (FS-19 when a deck ratio is chosen: each game draws its decks by category)
+    for built, deck in zip(decks.game_decks(cfg, s, rng), (g.loot, g.treasure, g.monster), strict=True):
+        deck.extend(phys(card) for card in built)
+        rng.shuffle(deck)
     # FS-2.3 shop, FS-2.4 monster slots (events revealed now go to the bottom, unresolved)
     for _ in range(2):
         c = g.draw(g.treasure, g.treasure_disc)
@@ -54,11 +53,19 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     if cfg.bonus_souls and s.bonus:
         picks = rng.sample(s.bonus, min(3, len(s.bonus)))
         g.bonus = [phys(c) for c in picks]
+    casino = variants.casino_card(s) if cfg.has("casino") else None
     # FS-2.7 characters (random unless --characters) and starting items (charged)
-    chars = decks.pick_characters(s, cfg.characters) if cfg.characters else []
-    rest = [c for c in s.characters if c not in chars]
-    rng.shuffle(rest)
-    chars = chars + rest[: n - len(chars)]
+    if cfg.has("eden-only"):
+        chars = variants.eden_only(s, rng, n)  # FS-20.3
+    elif cfg.has("character-draft"):
+        chars = variants.character_draft(g, s, stack.ask)  # FS-20.7
+    elif cfg.has("character-choice"):
+        chars = variants.character_choice(g, s, stack.ask)  # FS-20.7
+    else:
+        chars = decks.pick_characters(s, cfg.characters) if cfg.characters else []
+        rest = [c for c in s.characters if c not in chars]
+        rng.shuffle(rest)
+        chars = chars + rest[: n - len(chars)]
     if len(chars) < n:
         from simulate.core import UserError
 
@@ -69,6 +76,8 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         if card.starting_item:
             item = s.starting[card.starting_item]
             p.items.append(g.new_obj(phys(item), "item", p.seat, eternal=True, starting=True))
+        if casino is not None:  # FS-20.6: an eternal Portable Slot Machine each (not from the deck)
+            p.items.append(g.new_obj(phys(casino), "item", p.seat, eternal=True))
     # FS-2.10 / FS-Q.5 first player (a goes_first character wins over the random pick, FS-0.1)
     first = rng.randrange(n)
     for p in g.players:
@@ -97,5 +106,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             p.items[0].phys.card.name if p.items else None,
             p.cents,
         )
-    g.forbid_on = any("forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics)
+    if cfg.has("mini-draft"):
+        variants.mini_draft(g, stack.ask, stack.card_to_player)  # FS-20.1 / FS-20.2, after setup
+    g.forbid_on = g.forbid_on or any("forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics)
     return g

@@ -14,6 +14,7 @@ from simulate.core.cardfiles import files_hash
 from .config import MAX_PLAYERS, HRConfig, make_config
 from .decks import check_path, load_pool
 from .events import EVENT_KINDS, describe_event
+from .invariants import checked_play
 from .turn import play
 
 
@@ -32,6 +33,7 @@ GAME = GameSpec(
     title="Hidden Reason",
     make_config=make_config,
     play=play,
+    checked_play=checked_play,
     event_kinds=EVENT_KINDS,
     player_columns={
         "deck": "str",

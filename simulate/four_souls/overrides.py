@@ -1,0 +1,125 @@
+"""``--set 'Gurdy.hp=6'``: card-fact overrides on top of the card files, for quick what-ifs (DESIGN:
+designers are users of the card files; overrides are a convenience on top).
+
+An override names a card (by name, case-insensitive, or by id; every card of that name is changed),
+a fact field and a value. Overrides are applied to the loaded pool before the engine compiles the
+cards, and the pool's hash then covers them, so the card-data hash of a run changes with them."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from typing import Any
+
+from simulate.core import UserError
+from simulate.core.cardfiles import unknown
+
+from . import vocabulary as V
+
+# field → (what it holds, which decks it applies to; None = every deck)
+FIELDS: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    "hp": ("int", ("character", "monster")),
+    "evasion": ("int", ("monster",)),
+    "attack": ("int", ("character", "monster")),
+    "copies": ("int", None),
+    "soul": ("int", None),
+    "players_3plus": ("bool", None),
+    "kind": ("kind", None),  # the deck-ratio category (FS-19.4: put a card where convenient)
+    "rewards.cents": ("reward", ("monster",)),
+    "rewards.loot": ("reward", ("monster",)),
+    "rewards.treasure": ("reward", ("monster",)),
+}
+ALIASES = {
+    "reward.cents": "rewards.cents",
+    "reward.loot": "rewards.loot",
+    "reward.treasure": "rewards.treasure",
+}
+
+
+def parse(text: str) -> tuple[str, str, str]:
+    """``NAME.FIELD=VALUE`` → (name, field, value text). Card names may contain dots."""
+    key, eq, value = str(text).partition("=")
+    if not eq or not value.strip():
+        raise UserError(f"four-souls: --set {text!r}: expected CARD.FIELD=VALUE (e.g. 'Gurdy.hp=6')")
+    key = key.strip()
+    for f in (*FIELDS, *ALIASES):
+        if key.endswith("." + f) and len(key) > len(f) + 1:
+            return key[: -len(f) - 1].strip(), ALIASES.get(f, f), value.strip()
+    name, dot, f = key.rpartition(".")
+    if not dot or not name:
+        raise UserError(f"four-souls: --set {text!r}: expected CARD.FIELD=VALUE (e.g. 'Gurdy.hp=6')")
+    raise UserError(f"four-souls: --set {text!r}: {unknown('field', f, list(FIELDS))}")
+
+
+def _value(text: str, what: str, field: str, card: Any, original: str) -> Any:
+    bad = f"four-souls: --set {original!r}: "
+    if what == "bool":
+        if text.lower() not in ("true", "false"):
+            raise UserError(bad + f"{field} must be true or false, got {text!r}")
+        return text.lower() == "true"
+    if what == "kind":
+        kinds = V.DECKS[card.deck]
+        if text not in kinds:
+            raise UserError(bad + unknown(f"{card.deck} kind", text, kinds))
+        return text
+    if what == "reward" and text == "roll":
+        return "roll"
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or n < 0:
+        extra = " or 'roll'" if what == "reward" else ""
+        raise UserError(bad + f"{field} must be a whole number ≥ 0{extra}, got {text!r}")
+    return n
+
+
+def _find(pool: Any, name: str, original: str) -> list:
+    lowered = name.lower()
+    found = [c for c in pool.cards if c.name.lower() == lowered or c.id == name]
+    if not found:
+        names = sorted({c.name for c in pool.cards})
+        raise UserError(f"four-souls: --set {original!r}: {unknown('card', name, names)}")
+    return found
+
+
+def apply(pool: Any, overrides: tuple[str, ...]) -> Any:
+    """A new CardPool with the overrides applied (in order; a later one wins); errors are one line."""
+    if not overrides:
+        return pool
+    from .cards import CardPool
+
+    changed = {c.id: c for c in pool.cards}
+    for text in overrides:
+        name, field, value_text = parse(text)
+        what, decks = FIELDS[field]
+        for card in _find(pool, name, text):
+            card = changed[card.id]
+            if decks is not None and card.deck not in decks:
+                raise UserError(
+                    f"four-souls: --set {text!r}: {card.name} is a {card.deck} card; {field} is for "
+                    f"{'/'.join(decks)} cards"
+                )
+            value = _value(value_text, what, field, card, text)
+            if field.startswith("rewards."):
+                rewards = dict(card.rewards)
+                key = field.split(".", 1)[1]
+                if value == 0:
+                    rewards.pop(key, None)
+                else:
+                    rewards[key] = value
+                changed[card.id] = dataclasses.replace(card, rewards=rewards)
+            else:
+                changed[card.id] = dataclasses.replace(card, **{field: value})
+    cards = tuple(changed[c.id] for c in pool.cards)
+    by_name: dict = {}
+    for c in cards:
+        by_name.setdefault(c.name, c)
+    digest = hashlib.sha256((pool.hash + "|" + ";".join(overrides)).encode()).hexdigest()[:16]
+    return CardPool(cards, dict(changed), by_name, pool.files, digest)
+
+
+def check(pool: Any, overrides: tuple[str, ...]) -> tuple[str, ...]:
+    """Validate overrides against a pool (at config time); returns them normalised."""
+    apply(pool, overrides)
+    return tuple(str(o).strip() for o in overrides)

@@ -1,0 +1,162 @@
+"""Setup variants and modes (FS-20, FS-17): which exist, which the engine implements, and the setup-level
+ones themselves. ``--variant`` repeats; variants combine unless they decide the same thing (the
+characters). A variant the engine does not implement yet is listed and refuses to run with one line —
+it is never silently ignored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from simulate.core import UserError
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    name: str
+    rule: str  # FS ID
+    text: str
+    implemented: bool = True
+    missing: str = ""  # what the engine would need (not implemented ones)
+
+
+_ALL = (
+    Variant("standard", "FS-2.6", "competitive game with 3 random active bonus souls (the default)"),
+    Variant("no-bonus-souls", "FS-2.6", "no bonus souls"),
+    Variant(
+        "eden-only", "FS-20.3", "every player gets an Eden (spare characters stand in when Edens run out)"
+    ),
+    Variant("character-draft", "FS-20.7", "players pick characters in turn from all available ones"),
+    Variant("character-choice", "FS-20.7", "each player is dealt two characters and keeps one"),
+    Variant("mini-draft", "FS-20.1/20.2", "after setup, draft 2 extra items each from n+1 revealed treasure"),
+    Variant("casino", "FS-20.6", "every player also starts with an eternal Portable Slot Machine"),
+    Variant(
+        "two-player",
+        "FS-20.11",
+        "two-player rules",
+        False,
+        "the start-of-turn draw rule (b) and the Stalker/curse hand-over (c) are turn/death engine changes",
+    ),
+    Variant(
+        "super-shop", "FS-20.9", "super shop", False, "a soul-gain trigger and shop expansion in the engine"
+    ),
+    Variant(
+        "nobody-leaves-hurt", "FS-20.8", "nobody leaves hurt", False, "the monster reward step must change"
+    ),
+    Variant("cannon-fodder", "FS-20.10", "cannon fodder", False, "attack legality must change"),
+    Variant("soul-trading", "FS-20.5", "soul trading", False, "a new 'sell a soul' action in the turn"),
+    Variant("extended-trade", "FS-20.4", "extended trade", False, "the engine models no trades"),
+    Variant("solo", "FS-17", "solo game", False, "timer, two characters per player and the co-op goal"),
+    Variant("co-op", "FS-17", "co-op game", False, "timer and the combined soul goal"),
+    Variant("challenge", "FS-18", "challenges", False, "final-boss and minion slots, challenge cards"),
+)
+VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL}
+CHARACTER_VARIANTS = ("eden-only", "character-draft", "character-choice")
+
+
+def listing() -> dict[str, str]:
+    """``GAME.variants`` for ``cardlab games``: every variant, not implemented ones marked as such."""
+    return {
+        v.name: f"{v.text} ({v.rule})" + ("" if v.implemented else " — NOT IMPLEMENTED")
+        for v in VARIANTS.values()
+    }
+
+
+def check(names: tuple[str, ...], characters: tuple[str, ...]) -> tuple[str, ...]:
+    """Validate ``--variant`` values (one line each problem); returns them sorted, without 'standard'."""
+    chosen = []
+    for name in names:
+        v = VARIANTS.get(name)
+        if v is None:
+            raise UserError(f"four-souls: --variant must be one of {', '.join(VARIANTS)}, got {name!r}")
+        if not v.implemented:
+            raise UserError(f"four-souls: --variant {name} ({v.rule}) is not implemented: {v.missing}")
+        if name != "standard" and name not in chosen:
+            chosen.append(name)
+    who = [n for n in chosen if n in CHARACTER_VARIANTS]
+    if len(who) > 1:
+        raise UserError(f"four-souls: --variant {who[0]} and {who[1]} both decide the characters; pick one")
+    if who and characters:
+        raise UserError(
+            f"four-souls: --variant {who[0]} decides the characters; do not also give --characters"
+        )
+    return tuple(sorted(chosen))
+
+
+# ---------------------------------------------------------------- setup-level variants
+
+
+def eden_only(s: Any, rng: Any, n: int) -> list:
+    """FS-20.3: every seat gets an Eden card while Eden cards last (a character card with the
+    ``eden_pick_start`` hook; its ``copies`` count the physical Edens, so ``--set Eden.copies=4`` gives
+    four); spare random characters stand in for the rest. Edens go to random seats."""
+    edens = [c for c in s.characters if c.hook == "eden_pick_start" for _ in range(c.copies)][:n]
+    rest = [c for c in s.characters if c.hook != "eden_pick_start"]
+    rng.shuffle(rest)
+    chars = edens + rest[: n - len(edens)]
+    rng.shuffle(chars)
+    return chars
+
+
+def character_draft(g: Any, s: Any, ask: Any) -> list:
+    """FS-20.7 (pick in turn): from a seeded random seat, each player in seat order picks one of the
+    characters still available."""
+    n = g.n
+    pool = list(s.characters)
+    start = g.rng.randrange(n)
+    chars: list = [None] * n
+    for k in range(n):
+        seat = (start + k) % n
+        pick = ask(g, seat, "draft_character", tuple(pool), "character draft")
+        pool.remove(pick)
+        chars[seat] = pick
+    return chars
+
+
+def character_choice(g: Any, s: Any, ask: Any) -> list:
+    """FS-20.7 (dealt two): each player is dealt two random characters and keeps one."""
+    n = g.n
+    pool = list(s.characters)
+    if len(pool) < 2 * n:
+        raise UserError(
+            f"four-souls: --variant character-choice needs {2 * n} characters, the pool has {len(pool)}"
+        )
+    g.rng.shuffle(pool)
+    return [
+        ask(g, seat, "draft_character", tuple(pool[2 * seat : 2 * seat + 2]), "character choice")
+        for seat in range(n)
+    ]
+
+
+def mini_draft(g: Any, ask: Any, gain: Any) -> None:
+    """FS-20.1 (2 players) / FS-20.2 (more): reveal n+1 treasure (3 with 2 players); pick in turn order
+    from the first player; the leftovers go to the bottom of the treasure deck; the second round
+    picks in reverse order (snake), until everyone has 2 extra items."""
+    n = g.n
+    order = [(g.first + k) % n for k in range(n)]
+    for rnd in range(2):
+        revealed = []
+        for _ in range(n + 1):
+            c = g.draw(g.treasure, g.treasure_disc)
+            if c is not None:
+                revealed.append(c)
+        for seat in order if rnd == 0 else order[::-1]:
+            if not revealed:
+                break
+            pick = ask(g, seat, "draft_item", tuple(revealed), "mini-draft")
+            revealed.remove(pick)
+            gain(g, pick, g.players[seat], "mini_draft")
+        for c in revealed:
+            g.treasure.insert(0, c)  # FS-20.1: leftovers to the bottom
+
+
+def casino_card(s: Any) -> Any:
+    """FS-20.6: the Portable Slot Machine card every player gets an eternal copy of (the copies are
+    extra physical cards, like the spare character cards the rule uses as tokens)."""
+    for c in s.rules:
+        card = s.pool.by_id[c]
+        if card.name == "Portable Slot Machine":
+            return card
+    raise UserError(
+        "four-souls: --variant casino needs Portable Slot Machine in the card pool (and implemented)"
+    )

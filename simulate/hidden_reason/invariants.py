@@ -1,0 +1,73 @@
+"""The engine's invariants, checked at every decision by ``checked_play`` (`cardlab soak hidden-reason`) and
+by the tests: cards conserved across zones (abyss included), resources within 0..9 (HR-6), durability never
+negative on the battlefield, hand within 9 (HR-5), and the boss's HP never going up (HR-3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulate.core import GameResult, Players
+from simulate.core.errors import InvariantError
+
+from .state import ABYSS, BATTLEFIELD, DECK, HAND, OTHER_WORLD, STACK, Game
+
+
+def _require(ok: bool, g: Game, what: str) -> None:
+    if not ok:
+        raise InvariantError(f"{what} (boss {g.boss_hp} HP)")
+
+
+def check(g: Game) -> None:
+    seen = 0
+    for p in g.players:
+        for zone, cards in ((DECK, p.deck), (HAND, p.hand), (OTHER_WORLD, p.other_world), (ABYSS, p.abyss)):
+            for c in cards:
+                _require(
+                    c.zone == zone and c.owner == p.seat,
+                    g,
+                    f"P{p.seat}: {c} listed in {zone} but is in {c.zone}",
+                )
+            seen += len(cards)
+        for c in p.battlefield:
+            _require(
+                c.zone == BATTLEFIELD and c.controller == p.seat, g, f"P{p.seat}: {c} not on its battlefield"
+            )
+            if c.d.is_unit:
+                _require(c.dur >= 0, g, f"P{p.seat}: {c} has negative durability")
+        seen += len(p.battlefield)
+        _require(0 <= p.crystals <= 9 and 0 <= p.temp <= p.pool <= 9, g, f"P{p.seat}: resources out of 0..9")
+        _require(len(p.hand) <= 9, g, f"P{p.seat}: more than 9 cards in hand")
+    on_stack = [it.source for it in g.stack if it.kind == "card"]
+    _require(all(c.zone == STACK for c in on_stack), g, "a card on the stack is not in the stack zone")
+    seen += len(on_stack)
+    _require(seen == len(g.cards), g, f"{seen} cards in zones, {len(g.cards)} in the game")
+
+
+class Checked:
+    """Wraps a strategy: checks the invariants and that the boss's HP never goes up, then delegates."""
+
+    name = "checked"
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.last_hp: int | None = None
+        self.calls = 0
+
+    def choose(self, decision: Any) -> Any:
+        g = decision.view._g
+        check(g)
+        if self.last_hp is not None:
+            _require(g.boss_hp <= self.last_hp, g, f"the boss's HP went up from {self.last_hp}")
+        self.last_hp = g.boss_hp
+        self.calls += 1
+        return self.inner.choose(decision)
+
+
+def checked_play(config: Any, seed: int, players: Players, log_events: bool = True) -> GameResult:
+    """``play`` with the invariants checked at every decision (same result as ``play`` for the same seed)."""
+    from .turn import play
+
+    wrapped = Players([Checked(s) for s in players.strategies])
+    result = play(config, seed, wrapped, log_events)
+    players.decisions = wrapped.decisions
+    return result
