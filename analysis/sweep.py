@@ -7,6 +7,7 @@ and it is a number; otherwise the runs, in name order. Each point carries its in
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,8 +38,12 @@ class Axis:
     ticks: list[str] | None  # run names when the x axis is just the run order
 
 
-def sweep_axis(runs: list[Run]) -> Axis:
-    """The config key that varies across runs, when there is exactly one and all its values are numbers."""
+def sweep_axis(runs: list[Run], folder: Path | None = None) -> Axis:
+    """The option a `cardlab sweep` varied (from its ``sweep.json``) when it is one numeric option; else the
+    config key that varies across runs, when there is exactly one and all its values are numbers."""
+    recorded = _recorded_axis(runs, folder) if folder is not None else None
+    if recorded is not None:
+        return recorded
     configs = [r.manifest.get("config") or {} for r in runs]
     keys = sorted({k for c in configs for k in c})
     varying = [k for k in keys if len({repr(c.get(k)) for c in configs}) > 1]
@@ -48,6 +53,25 @@ def sweep_axis(runs: list[Run]) -> Axis:
             return Axis(varying[0], [float(v) for v in values], None)
     names = [r.path.name for r in runs]
     return Axis("run", [float(i) for i in range(len(runs))], names)
+
+
+def _recorded_axis(runs: list[Run], folder: Path) -> Axis | None:
+    path = folder / "sweep.json"
+    if not path.is_file():
+        return None
+    try:
+        sweep = json.loads(path.read_text())
+        axes = sweep["axes"]
+        by_run = {point["run"]: point["values"] for point in sweep["points"]}
+    except (ValueError, KeyError, TypeError):
+        return None
+    if len(axes) != 1:
+        return None
+    name = axes[0]["name"]
+    values = [by_run.get(r.path.name, {}).get(name) for r in runs]
+    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return Axis(name, [float(v) for v in values], None)
+    return Axis(name, [float(i) for i in range(len(runs))], [str(v) for v in values])
 
 
 def _cell(rate: float | None, lo: float | None, hi: float | None, n: int, few: bool) -> str:
@@ -71,14 +95,14 @@ def build_sweep(
     min_games: int = MIN_GAMES,
 ) -> Report:
     runs = [Run.open(p) for p in paths]
-    axis = sweep_axis(runs)
+    axis = sweep_axis(runs, folder)
     games = {r.manifest["game"] for r in runs}
     tag = f"{level:.0%}"
     header = [
         ("sweep", folder.name),
         ("game", ", ".join(sorted(games))),
         ("runs", f"{len(runs)}: " + ", ".join(r.path.name for r in runs)),
-        ("varies", axis.label if axis.ticks is None else "more than one setting (runs in name order)"),
+        ("varies", axis.label if axis.label != "run" else "more than one setting (runs in name order)"),
         ("games", ", ".join(f"{r.path.name} {r.manifest['totals']['games']:,}" for r in runs)),
         ("card-data hashes", ", ".join(sorted({r.manifest.get("card_data_hash") or "—" for r in runs}))),
         ("run seeds", ", ".join(str(r.manifest["run_seed"]) for r in runs)),

@@ -252,6 +252,13 @@ def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         plans.append((point, point_common, _plan(spec, point_common, options)))
     root = Path(common["out"])
     folder = root / _run_name(spec, common, prefix="sweep-")
+    record = {
+        "game": spec.name,
+        "axes": [{"name": a.name, "values": list(a.values)} for a in axes],
+        "points": [{"run": point_name(i, p), "values": p} for i, (p, _, _) in enumerate(plans)],
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sweep.json").write_text(json.dumps(record, indent=2) + "\n")
     failed = 0
     for index, (point, point_common, plan) in enumerate(plans):
         out = folder / point_name(index, point)

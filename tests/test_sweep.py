@@ -89,3 +89,27 @@ def test_a_bad_point_writes_nothing(tmp_path):
     result = CliRunner().invoke(cli, ["sweep", "pig", "--vary", "players=2,9", "--out", str(tmp_path), "-q"])
     assert result.exit_code == 2 and result.output.startswith("error: --players 9: pig is for 2–4 players")
     assert not any(tmp_path.iterdir())
+
+
+def test_sweep_records_its_axes_and_the_report_names_them(tmp_path):
+    args = [
+        "sweep",
+        "pig",
+        "--vary",
+        "players=2,3",
+        "-n",
+        "30",
+        "-q",
+        "-j",
+        "1",
+        "--out",
+        str(tmp_path),
+        "--name",
+        "s2",
+    ]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    record = json.loads((tmp_path / "s2" / "sweep.json").read_text())
+    assert record["axes"] == [{"name": "players", "values": [2, 3]}]
+    assert [p["run"] for p in record["points"]] == ["p000-players=2", "p001-players=3"]
+    assert any(line.strip() == "varies: players" for line in result.output.splitlines())
