@@ -1,4 +1,5 @@
-"""A uniformly random Four Souls player."""
+"""A uniformly random Four Souls player: every decision is answered with one of its legal options,
+each equally likely (the baseline every other policy must beat). It takes no parameters."""
 
 from __future__ import annotations
 
@@ -11,9 +12,7 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, seat: int, rng: _random.Random, **params: Any) -> None:
-        if params:
-            raise TypeError(f"unexpected parameters {sorted(params)}")
+    def __init__(self, seat: int, rng: _random.Random) -> None:
         self.seat = seat
         self.rng = rng
 

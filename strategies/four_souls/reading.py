@@ -1,0 +1,266 @@
+"""Reading cards the way a player reads their text: which verbs an ability uses, what role it can play
+in a fight (fix a roll, shield a player, cancel a stack item, plain gain), and a rough value of an item.
+
+Everything here reads the printed (compiled) card, which is public information (FS-3.3); nothing reads
+a deck order or another player's hand. Results are cached per card so that strategies stay O(1) on the
+hot path (the engine asks thousands of decisions per game).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from simulate.four_souls.vocabulary import VERBS
+
+# Verbs whose only effect is to give their user something: played or used without a second thought.
+GAIN_VERBS = frozenset(
+    {"gain_cents", "loot", "gain_treasure", "extra_loot_play", "add_counters", "heal", "recharge", "peek"}
+)
+# Verbs that help their target (aim them at yourself) and verbs that harm it (aim them at others).
+HELP_VERBS = frozenset(
+    {"buff", "shield", "recharge", "heal", "extra_attack", "extra_loot_play", "gain_cents"}
+)
+HARM_VERBS = frozenset(
+    {"deal_damage", "kill", "destroy", "steal", "discard_loot", "lose_cents", "cancel", "reroll_item", "swap"}
+)
+ROLL_VERBS = frozenset({"reroll", "modify_roll", "set_roll"})
+# Static modifiers that make a passive item worth buying, with a rough weight.
+_STATIC_VALUE = {
+    "atk": 3.0,
+    "hp": 2.5,
+    "attack_roll": 3.0,
+    "loot_plays": 2.0,
+    "attacks": 2.5,
+    "purchases": 1.5,
+    "loot_step": 2.5,
+    "price": 0.4,
+}
+
+
+def verbs_of(eff: Any, out: set | None = None) -> set:
+    """The vocabulary verbs used anywhere in an effect tree (dict keys that are verbs)."""
+    if out is None:
+        out = set()
+    if isinstance(eff, dict):
+        for k, v in eff.items():
+            if k in VERBS:
+                out.add(k)
+            verbs_of(v, out)
+    elif isinstance(eff, list | tuple):
+        for e in eff:
+            verbs_of(e, out)
+    elif isinstance(eff, str) and eff in VERBS:
+        out.add(eff)  # bare verbs such as end_turn
+    return out
+
+
+def sel_head(sel: Any) -> str:
+    """The kind a target selector names (``player``, ``roll``, ``stack_item`` …)."""
+    if isinstance(sel, str):
+        return sel
+    if isinstance(sel, dict) and sel:
+        return next(iter(sel))
+    return ""
+
+
+def _sel_flags(sel: Any) -> tuple:
+    if isinstance(sel, dict) and sel:
+        v = next(iter(sel.values()))
+        return tuple(v) if isinstance(v, list | tuple) else (v,)
+    return ()
+
+
+def role(ab: Any) -> str:
+    """What an ability is good for in a fight:
+
+    ``roll``   changes a roll on the stack (reroll / modify / set) — answers attack rolls;
+    ``shield`` prevents the next damage to a chosen player;
+    ``cancel`` cancels a loot or ability on the stack;
+    ``soul``   turns itself into a soul for its user (Lost Soul);
+    ``gain``   only gives its user resources (play it whenever you can);
+    ``help``   helps a chosen player or item (aim it at yourself / your things);
+    ``harm``   damages / kills / takes things (needs a good target);
+    ``other``  anything else (kept for when a heuristic knows better).
+    """
+    if ab is None:
+        return "gain"  # a bare trinket: it simply becomes an item (FS-4.13)
+    return _role(id(ab), ab)
+
+
+_ROLES: dict[int, tuple[Any, str]] = {}
+
+
+def _role(key: int, ab: Any) -> str:
+    hit = _ROLES.get(key)
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    verbs = verbs_of(ab.do)
+    targets = ab.targets or {}
+    heads = {sel_head(s) for s in targets.values()}
+    flags = {f for s in targets.values() for f in _sel_flags(s)}
+    if verbs & ROLL_VERBS and "roll" in heads and "non_attack" not in flags:
+        r = "roll"
+    elif verbs == {"shield"} and (heads & {"player", "player_or_monster"} or not targets):
+        r = "shield"
+    elif verbs == {"cancel"} and "stack_item" in heads:
+        r = "cancel"
+    elif "become_soul" in verbs and not targets and not verbs & HARM_VERBS:
+        r = "soul"
+    elif verbs and verbs <= GAIN_VERBS | {"buff"} and not targets:
+        r = "gain"
+    elif verbs and verbs <= GAIN_VERBS | HELP_VERBS and heads <= {"player", "item", "player_or_monster"}:
+        r = "help"
+    elif verbs & HARM_VERBS:
+        r = "harm"
+    else:
+        r = "other"
+    _ROLES[key] = (ab, r)
+    return r
+
+
+def ability_of(option: tuple) -> Any:
+    """The ability behind a ``("loot", card)`` / ``("tap", obj, i)`` / ``("paid", obj, i)`` option."""
+    if option[0] == "loot":
+        return option[1].rules.play
+    obj = option[1]
+    return (obj.rules.tap if option[0] == "tap" else obj.rules.paid)[option[2]]
+
+
+def monster_shot(ab: Any) -> int:
+    """Damage a plain "deal N to a target" / "kill a target" ability can put on a monster it targets
+    (99 for a kill); 0 for anything less direct (roll tables, modes, player-only targets)."""
+    if ab is None or not ab.targets or not isinstance(ab.do, dict) or len(ab.do) != 1:
+        return 0
+    ((verb, p),) = ab.do.items()
+    if verb == "deal_damage" and isinstance(p, dict):
+        n, var = p.get("n"), p.get("to")
+    elif verb == "kill":
+        n, var = 99, p
+    else:
+        return 0
+    if not isinstance(n, int) or not isinstance(var, str) or var not in ab.targets:
+        return 0
+    return n if sel_head(ab.targets[var]) in ("monster", "player_or_monster") else 0
+
+
+def roll_reach(ab: Any) -> int:
+    """How far a roll-changing ability can move a roll (6 for a reroll or a set)."""
+    spec = _find(ab.do, "modify_roll")
+    if not isinstance(spec, dict):
+        return 6
+    return max((abs(x) for x in _deltas(spec)), default=0)
+
+
+def roll_directions(ab: Any) -> tuple[bool, bool]:
+    """(can raise, can lower) a roll: a reroll or a set can do both; a modify only its deltas' way."""
+    spec = _find(ab.do, "modify_roll")
+    if not isinstance(spec, dict):
+        return True, True
+    ds = _deltas(spec)
+    return any(x > 0 for x in ds), any(x < 0 for x in ds)
+
+
+def _deltas(spec: dict) -> list[int]:
+    d = spec.get("delta")
+    if isinstance(d, dict):
+        d = d.get("up_to", 0)
+    ds = d if isinstance(d, list | tuple) else [d]
+    return [x for x in ds if isinstance(x, int) and not isinstance(x, bool)]
+
+
+def _find(eff: Any, verb: str) -> Any:
+    if isinstance(eff, dict):
+        for k, v in eff.items():
+            if k == verb:
+                return v
+            got = _find(v, verb)
+            if got is not None:
+                return got
+    elif isinstance(eff, list | tuple):
+        for e in eff:
+            got = _find(e, verb)
+            if got is not None:
+                return got
+    return None
+
+
+@lru_cache(maxsize=1)
+def card_verbs() -> dict[str, frozenset]:
+    """Card name → every verb its abilities use (from the card files: public information)."""
+    from simulate.four_souls.cards import load_pool
+
+    return {c.name: frozenset(verbs_of(list(c.abilities))) for c in load_pool().cards}
+
+
+_HELPS: dict[str, bool] = {}
+
+
+def helps(name: Any) -> bool:
+    """Does the card asking for a target help it (aim at myself) rather than harm it?"""
+    key = str(name)
+    v = _HELPS.get(key)
+    if v is None:
+        verbs = card_verbs().get(key, frozenset())
+        v = bool(verbs & HELP_VERBS) and not verbs & HARM_VERBS
+        _HELPS[key] = v
+    return v
+
+
+_VALUES: dict[str, float] = {}
+
+
+def item_value(phys: Any) -> float:
+    """A rough worth of owning an item (for purchases, Eden's pick and the death penalty): passive
+    stat boosts and soul-making items high, repeatable gains and roll fixers good, the rest modest."""
+    cid = phys.card.id
+    v = _VALUES.get(cid)
+    if v is not None:
+        return v
+    r = phys.rules
+    v = 1.0
+    for st in r.statics:
+        for k, val in st.items():
+            w = _STATIC_VALUE.get(k)
+            if w is not None:
+                n = val.get("n", 1) if isinstance(val, dict) else val
+                n = n if isinstance(n, int) and not isinstance(n, bool) else 1
+                v += abs(w * n) if k == "price" else w * n  # a price change is a discount in Base V2
+    for _kind, _i, ab in r.acts:
+        ro = role(ab)
+        v += {"roll": 2.5, "shield": 2.0, "cancel": 2.0, "gain": 2.0, "harm": 1.5}.get(ro, 1.0)
+        if "become_soul" in verbs_of(ab.do):
+            v += 3.0
+    if r.triggers:
+        v += 1.0
+    if r.replaces:
+        v += 1.0
+    if "eternal" in r.keywords:
+        v += 0.5  # cannot be lost to the death penalty
+    if phys.card.soul:
+        v += 4.0 * phys.card.soul
+    _VALUES[cid] = v
+    return v
+
+
+@lru_cache(maxsize=8192)
+def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
+    """Chance to win a plain fight: the attack goes on until someone dies (FS-10.7); a hit deals the
+    attacker's damage, a miss the monster's (FS-10.9)."""
+    if mhp <= 0:
+        return 1.0
+    if php <= 0:
+        return 0.0
+    if p_hit <= 0:
+        return 0.0
+    if matk <= 0:
+        return 1.0
+    return p_hit * win_chance(php, atk, mhp - atk, p_hit, matk) + (1 - p_hit) * win_chance(
+        php - matk, atk, mhp, p_hit, matk
+    )
+
+
+def hit_chance(evasion: int, bonus: int) -> float:
+    """Chance that one d6 attack roll (+ static bonus, FS-9.4) meets the evasion (FS-10.8 clamps 1..6)."""
+    ev = min(6, max(1, evasion))
+    return sum(1 for r in range(1, 7) if max(1, min(6, r + bonus)) >= ev) / 6

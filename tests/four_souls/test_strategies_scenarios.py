@@ -1,0 +1,177 @@
+"""Positions where ``sensible`` must answer: an opponent's winning roll (FS-14.4), its own lethal miss
+(FS-10.9), lethal combat damage (FS-6.16), an opponent's soul-making loot (FS-6.9); and a quiet window
+where it must pass. Built with simulate/four_souls/fixtures.py; seat 0 is the strategy under test,
+the other seats are scripted (they pass)."""
+
+from __future__ import annotations
+
+import random
+
+from simulate.four_souls import attack, stack, turn
+from simulate.four_souls.cards import load_pool
+from simulate.four_souls.fixtures import (
+    add_shop_item,
+    add_slot_monster,
+    card,
+    character,
+    give_item,
+    give_loot,
+    monster,
+    phys,
+    position,
+    take_cents,
+)
+from strategies.four_souls import STRATEGIES
+
+POOL = load_pool()
+LOOT_PLAY = ({"tap": {"do": {"extra_loot_play": 1}}},)  # every Base V2 character's ↷
+
+
+def real(name: str):
+    return POOL.by_name[name]
+
+
+def kinds(g, kind):
+    return [r for r in g.log.rows if r[3] == kind]
+
+
+def _table(n=2, rolls=(), hp=2, name="sensible"):
+    g = position(
+        n, chars=[character(f"C{i}", hp=hp, abilities=LOOT_PLAY) for i in range(n)], rolls=list(rolls)
+    )
+    g.io.strategies[0] = STRATEGIES[name](0, random.Random(0))
+    g.players[0].character.charged = True
+    return g
+
+
+def _souls(g, seat, n):
+    for _ in range(n):
+        g.players[seat].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", seat))
+
+
+def test_FS_14_4_dice_shard_against_an_opponents_winning_roll():
+    """P1 (3 souls) attacks a 1-HP boss and rolls a 6. P0 holds Dice Shard but has no loot play in P1's
+    turn: it uses its character's ↷ (FS-Q.34), then plays Dice Shard on the roll (FS-9.2(3)); the
+    reroll is a 1, the attack misses, and P1 does not win."""
+    g = _table(rolls=[6, 1, 1, 1])
+    g.active = 1
+    _souls(g, 1, 3)
+    shard = give_loot(g, 0, real("Dice Shard"))
+    boss = add_slot_monster(g, monster("Boss", hp=1, evasion=3, attack=1, soul=1))
+    killed = attack.run_attack(g, 1, boss)
+    assert not killed and boss.in_play
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
+    assert [(r[2], r[6], r[7]) for r in kinds(g, "roll")][:2] == [(1, 6, "initial"), (1, 1, "reroll")]
+    assert shard in g.loot_disc and not g.players[0].character.charged
+    assert g.players[1].dead and g.players[1].soul_total() == 3  # two misses of 1 damage killed P1
+
+
+def test_FS_14_4_no_answer_when_the_hit_does_not_win():
+    """Same roll, but P1 has no souls: the Dice Shard is kept (a card is not wasted on a common hit)."""
+    g = _table(rolls=[6])
+    g.active = 1
+    give_loot(g, 0, real("Dice Shard"))
+    boss = add_slot_monster(g, monster("Boss", hp=1, evasion=3, attack=1, soul=1))
+    assert attack.run_attack(g, 1, boss)
+    assert not kinds(g, "loot_played") and len(g.players[0].hand) == 1
+    assert g.players[0].character.charged  # the ↷ was kept too
+
+
+def test_FS_9_2_godhead_sets_an_opponents_winning_roll_to_1():
+    """Godhead (↷: set a roll to 1 or 6) answers P1's winning 6; the choice is made on resolution, after
+    more priority windows, and is still 1 (down: it is the opponent's roll)."""
+    g = _table(rolls=[6, 2, 2])
+    g.active = 1
+    _souls(g, 1, 3)
+    godhead = give_item(g, 0, real("Godhead"))
+    boss = add_slot_monster(g, monster("Boss", hp=1, evasion=3, attack=1, soul=1))
+    assert not attack.run_attack(g, 1, boss)
+    assert not godhead.charged and boss.in_play and g.players[1].soul_total() == 3
+    assert [(r[6], r[7]) for r in kinds(g, "roll")][:2] == [(6, "initial"), (1, "modified")]
+
+
+def test_FS_10_9_the_d6_rerolls_its_own_lethal_miss():
+    """P0 (1 HP left) attacks a monster dealing 1 and rolls a 1: The D6 rerolls it (a 5 hits, the
+    1-HP monster dies) instead of letting the miss kill P0."""
+    g = _table(rolls=[1, 5], hp=1)
+    g.active = 0
+    d6 = give_item(g, 0, real("The D6"), eternal=True, starting=True)
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    assert attack.run_attack(g, 0, m)
+    assert not g.players[0].dead and not d6.charged
+    assert [r[4] for r in kinds(g, "item_activated")] == ["The D6"]
+
+
+def test_FS_6_16_soul_heart_shields_lethal_combat_damage():
+    """P0 (1 HP) misses; the monster's 1 combat damage is on the stack: P0 plays Soul Heart on itself
+    (its loot play of the turn) and survives; the next roll (6) kills the monster."""
+    g = _table(rolls=[1, 6], hp=1)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, real("Soul Heart"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    assert attack.run_attack(g, 0, m)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Soul Heart"]
+    assert [r[4] for r in kinds(g, "prevented")] and not g.players[0].dead
+
+
+def test_FS_6_9_butter_bean_cancels_an_opponents_lost_soul():
+    """P1 plays Lost Soul (it would become their soul); P0 answers with Butter Bean (after its ↷)."""
+    g = _table()
+    g.active = 1
+    bean = give_loot(g, 0, real("Butter Bean!"))
+    lost = give_loot(g, 1, real("Lost Soul"))
+    g.players[1].loot_plays = 1
+    assert stack.take_action(g, 1, ("loot", lost))
+    stack.priority(g, 1, until_empty=True)
+    assert [r[4] for r in kinds(g, "cancelled")] == ["Lost Soul"]
+    assert bean in g.loot_disc and g.players[1].soul_total() == 0
+
+
+def test_sensible_passes_when_nothing_is_at_stake():
+    """An opponent's roll that misses is not answered, even with a free D6 ready."""
+    g = _table(rolls=[2, 2, 2])
+    g.active = 1
+    d6 = give_item(g, 0, real("The D6"), eternal=True, starting=True)
+    m = add_slot_monster(g, monster("Wall", hp=1, evasion=6, attack=1, soul=1))
+    attack.run_attack(g, 1, m)
+    assert d6.charged and not kinds(g, "item_activated")
+
+
+def _own_turn(g):
+    """Run P0's action phase (FS-8.6) decision by decision until it ends the turn."""
+    g.active = 0
+    g.attacks_left = 1
+    g.purchases_left = 1
+    g.players[0].loot_plays = 1
+    for _ in range(50):
+        if not turn.action(g):
+            return
+    raise AssertionError("the action phase did not end")
+
+
+def test_sensible_plays_gains_buys_then_attacks_what_it_can_kill():
+    """A Penny is played, the better shop item bought with the 10¢ (Breakfast +1 HP over a plain
+    item), then the attack goes to the 1-HP monster rather than the deadly 6-HP one."""
+    g = _table(rolls=[6])
+    give_loot(g, 0, real("A Penny!"))
+    take_cents(g, 0, 10)
+    add_shop_item(g, card("Plain", deck="treasure", kind="passive"))
+    breakfast = add_shop_item(g, real("Breakfast"))
+    weak = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1, rewards={"cents": 3}))
+    brute = add_slot_monster(g, monster("Brute", hp=6, evasion=5, attack=3, soul=1))
+    _own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["A Penny!"]
+    assert breakfast in g.players[0].items
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Fly"]
+    assert not weak.in_play and brute.in_play and g.players[0].cents == 1 + 3
+
+
+def test_hoarder_waits_and_aggro_attacks_the_monster_deck():
+    """Turn 1, one item, only a coin-flip fight on the table: the hoarder ends its turn without
+    attacking; aggro attacks (the monster deck is not needed: the fight is above its risk)."""
+    for name, attacks in (("hoarder", False), ("aggro", True)):
+        g = _table(rolls=[6, 6, 6], name=name)
+        add_slot_monster(g, monster("Gaper", hp=2, evasion=4, attack=1))
+        _own_turn(g)
+        assert bool(kinds(g, "attack_declared")) is attacks, name
