@@ -434,20 +434,56 @@ def length_sections(run: Run, data: GameData | None) -> list[Section]:
 
 
 def end_reason_section(run: Run, level: float) -> Section:
-    ends = query(run, "end_reasons")
-    total = int(ends["games"].sum()) if ends.height else 0
-    bounds = [wilson(n, total, level) for n in ends["games"].to_list()]
-    display = ends.with_columns(
-        pl.Series("share", [_pct(n / total) for n in ends["games"].to_list()]),
+    return share_section(run, query(run, "end_reasons"), "end_reason", "How games ended", level)
+
+
+# the games table's own columns (DESIGN: Event log and results); any other column is the game's
+BASE_GAMES_COLUMNS = frozenset(
+    {
+        "game_id",
+        "seed",
+        "n_players",
+        "first_seat",
+        "winners",
+        "draw",
+        "turns",
+        "end_reason",
+        "decisions",
+        "events",
+        "config_hash",
+        "duration_s",
+    }
+)
+
+
+def game_column_sections(run: Run, level: float, limit: int = 30) -> list[Section]:
+    """How games were decided, for each text column the game adds to the games table (e.g. Gosu X's
+    win_condition: battle tokens, 5th token, 15 cards, Goan Sul, Themis)."""
+    out = []
+    for name, kind in run.columns("games").items():
+        if name in BASE_GAMES_COLUMNS or kind != "VARCHAR":
+            continue
+        counts = query(run, "games_by", value='"' + name.replace('"', '""') + '"')
+        if 1 < counts.height <= limit:
+            out.append(share_section(run, counts.rename({"value": name}), name, f"Games by {name}", level))
+    return out
+
+
+def share_section(run: Run, counts: pl.DataFrame, column: str, title: str, level: float) -> Section:
+    """Each value's share of all games with its interval, as a table and a bar chart."""
+    total = int(counts["games"].sum()) if counts.height else 0
+    bounds = [wilson(n, total, level) for n in counts["games"].to_list()]
+    display = counts.with_columns(
+        pl.Series("share", [_pct(n / total) for n in counts["games"].to_list()]),
         pl.Series("95% CI", [_ci(lo, hi) for lo, hi in bounds]),
     )
     image = plots.share_bars(
-        [str(v) for v in ends["end_reason"].to_list()],
-        ends["games"].to_list(),
-        _file(run.path, "end_reasons"),
-        "How games ended",
+        [str(v) for v in counts[column].to_list()],
+        counts["games"].to_list(),
+        _file(run.path, "end_reasons" if column == "end_reason" else f"games_by_{column}"),
+        title,
     )
-    return Section("How games ended", _level_heads(display, level), image, "", "Game shape")
+    return Section(title, _level_heads(display, level), image, "", "Game shape")
 
 
 def first_score_section(run: Run, data: GameData, level: float, min_games: int) -> Section | None:
@@ -556,6 +592,7 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
 
     report.sections += length_sections(run, data)
     report.sections.append(end_reason_section(run, level))
+    report.sections += game_column_sections(run, level)
     if data is not None and has_events:
         for section in (first_score_section(run, data, level, min_games), score_curve_section(run, data)):
             if section is not None:

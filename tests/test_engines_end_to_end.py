@@ -16,6 +16,29 @@ ENGINES = {
     "gosu-x": ("-n", "40"),
     "hidden-reason": ("--players", "3", "-n", "30"),
 }
+SECTIONS = {  # report sections each game's run must show (besides the common ones)
+    "four-souls": [
+        "Win rate by character",
+        "Plackett–Luce ratings by character",
+        "Time to first soul",
+        "Souls by turn",
+    ],
+    "gosu-x": [
+        "Win rate by alliance",
+        "Win rate by clans",
+        "Win rate by draft_position",
+        "Games by win_condition",
+        "Game length (rounds)",
+        "Time to first battle token",
+    ],
+    "hidden-reason": [
+        "Win rate by deck",
+        "Plackett–Luce ratings by deck",
+        "Time to boss below half HP",
+        "Boss damage by turn",
+    ],
+}
+COMMON = ["Win rate by strategy", "Win rate by place in turn order", "Game length (turns)", "How games ended"]
 CARD_FOLDERS = {
     "four-souls": "decklists/four_souls",
     "gosu-x": "decklists/gosu_x",
@@ -66,7 +89,10 @@ def test_report_replay_and_cards_check(tmp_path, engine):
     folder = run(tmp_path, engine, "r", "--jobs", "1")
     report = CliRunner().invoke(cli, ["report", str(folder)])
     assert report.exit_code == 0, report.output
-    assert "Win rate by strategy" in report.output and (folder / "report.html").is_file()
+    lines = set(report.output.splitlines())
+    missing = [title for title in COMMON + SECTIONS[engine] if title not in lines]
+    assert not missing, f"{engine} report lacks {missing}"
+    assert (folder / "report.html").is_file()
     replay = CliRunner().invoke(cli, ["replay", str(folder), "--game", "1"])
     assert replay.exit_code == 0, replay.output
     assert replay.output.startswith("game 1 of r: seed ") and len(replay.output.splitlines()) > 10
