@@ -12,35 +12,35 @@ from simulate.core.errors import InvariantError
 from .state import ABYSS, BATTLEFIELD, DECK, HAND, OTHER_WORLD, STACK, Game
 
 
-def _require(ok: bool, g: Game, what: str) -> None:
-    if not ok:
-        raise InvariantError(f"{what} (boss {g.boss_hp} HP)")
+def _fail(g: Game, what: str) -> None:
+    raise InvariantError(f"{what} (boss {g.boss_hp} HP)")
 
 
 def check(g: Game) -> None:
+    """Messages are built only on failure: this runs at every decision of a soak."""
     seen = 0
     for p in g.players:
         for zone, cards in ((DECK, p.deck), (HAND, p.hand), (OTHER_WORLD, p.other_world), (ABYSS, p.abyss)):
             for c in cards:
-                _require(
-                    c.zone == zone and c.owner == p.seat,
-                    g,
-                    f"P{p.seat}: {c} listed in {zone} but is in {c.zone}",
-                )
+                if c.zone != zone or c.owner != p.seat:
+                    _fail(g, f"P{p.seat}: {c.d.name} listed in {zone} but is in {c.zone}")
             seen += len(cards)
         for c in p.battlefield:
-            _require(
-                c.zone == BATTLEFIELD and c.controller == p.seat, g, f"P{p.seat}: {c} not on its battlefield"
-            )
-            if c.d.is_unit:
-                _require(c.dur >= 0, g, f"P{p.seat}: {c} has negative durability")
+            if c.zone != BATTLEFIELD or c.controller != p.seat:
+                _fail(g, f"P{p.seat}: {c.d.name} not on its battlefield")
+            if c.d.is_unit and c.dur < 0:
+                _fail(g, f"P{p.seat}: {c.d.name} has negative durability")
         seen += len(p.battlefield)
-        _require(0 <= p.crystals <= 9 and 0 <= p.temp <= p.pool <= 9, g, f"P{p.seat}: resources out of 0..9")
-        _require(len(p.hand) <= 9, g, f"P{p.seat}: more than 9 cards in hand")
+        if not (0 <= p.crystals <= 9 and 0 <= p.temp <= p.pool <= 9):
+            _fail(g, f"P{p.seat}: resources out of 0..9")
+        if len(p.hand) > 9:
+            _fail(g, f"P{p.seat}: more than 9 cards in hand")
     on_stack = [it.source for it in g.stack if it.kind == "card"]
-    _require(all(c.zone == STACK for c in on_stack), g, "a card on the stack is not in the stack zone")
+    if any(c.zone != STACK for c in on_stack):
+        _fail(g, "a card on the stack is not in the stack zone")
     seen += len(on_stack)
-    _require(seen == len(g.cards), g, f"{seen} cards in zones, {len(g.cards)} in the game")
+    if seen != len(g.cards):
+        _fail(g, f"{seen} cards in zones, {len(g.cards)} in the game")
 
 
 class Checked:
@@ -56,8 +56,8 @@ class Checked:
     def choose(self, decision: Any) -> Any:
         g = decision.view._g
         check(g)
-        if self.last_hp is not None:
-            _require(g.boss_hp <= self.last_hp, g, f"the boss's HP went up from {self.last_hp}")
+        if self.last_hp is not None and g.boss_hp > self.last_hp:
+            _fail(g, f"the boss's HP went up from {self.last_hp}")
         self.last_hp = g.boss_hp
         self.calls += 1
         return self.inner.choose(decision)
