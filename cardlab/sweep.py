@@ -8,6 +8,7 @@ figure as a curve across the points.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,12 +46,23 @@ def _convert(spec: GameSpec, name: str, text: str) -> Any:
         raise UserError(f"--vary {name}: '{text}' is not a valid {kind.__name__}") from None
 
 
+_BRACES = re.compile(r"\{(-?\d+)\.\.(-?\d+)(?::(\d+))?\}")
+
+
 def parse_vary(spec: GameSpec, text: str) -> Axis:
-    """``NAME=a..b[:step]`` (numbers), ``NAME=v1,v2,…`` or, for values that contain commas, ``NAME=v1/v2``."""
+    """``NAME=a..b[:step]`` (numbers), ``NAME=v1,v2,…``, ``NAME=v1/v2`` for values that contain commas, or
+    a text with one ``{a..b[:step]}`` range inside (``ratio-count=curse={0..10:2}``)."""
     name, eq, values = text.partition("=")
     name = name.strip().lstrip("-")
     if not eq or not name or not values.strip():
         raise UserError(f"--vary '{text}': expected NAME=VALUES (e.g. boss-hp-per-player=20..30:5)")
+    braces = _BRACES.search(values)
+    if braces:
+        lo, hi, step = int(braces[1]), int(braces[2]), int(braces[3] or 1)
+        if step <= 0 or hi < lo or (hi - lo) // step >= 200:
+            raise UserError(f"--vary '{text}': a range needs a ≤ b, a positive step and at most 200 points")
+        texts = [values[: braces.start()] + str(n) + values[braces.end() :] for n in range(lo, hi + 1, step)]
+        return Axis(name, tuple(_convert(spec, name, t) for t in texts))
     if ".." in values and "/" not in values:
         lo_text, _, rest = values.partition("..")
         hi_text, _, step_text = rest.partition(":")

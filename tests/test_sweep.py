@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from cardlab.cli import cli
 from cardlab.sweep import grid, parse_vary, point_name
 from simulate import games
 from simulate.core.errors import UserError
+from simulate.core.game import GameOption
 
 PIG = games.get("pig")
 
@@ -20,6 +22,11 @@ def test_parse_ranges_lists_and_slashes():
     assert parse_vary(PIG, "target=5,7").values == (5, 7)
     assert parse_vary(PIG, "players=2/4").values == (2, 4)
     assert parse_vary(PIG, "--target=3..4").values == (3, 4)
+    assert parse_vary(PIG, "target={10..30:10}").values == (10, 20, 30)
+    texty = dataclasses.replace(
+        PIG, options=(*PIG.options, GameOption("ratio-count", str, "", "text option"))
+    )
+    assert parse_vary(texty, "ratio-count=curse={0..4:2}").values == ("curse=0", "curse=2", "curse=4")
 
 
 @pytest.mark.parametrize(
