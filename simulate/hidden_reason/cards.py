@@ -38,7 +38,8 @@ PERMANENT_TARGETS = (
 PLAYER_TARGETS = frozenset({"opponent", "player"})
 
 # The effect vocabulary: verb -> argument kind. "int" verbs take a whole number, "flag" verbs take
-# true (or are written as a bare word), "buff" takes {attack, durability}, "hook" names a Python hook.
+# true (or are written as a bare word), "buff" takes {attack, durability}, "hook" names a Python hook,
+# "summon" describes a token: {name, attack, durability, count} (HR-14.2).
 VERBS: dict[str, str] = {
     "damage_boss": "int",
     "damage": "int",
@@ -60,6 +61,8 @@ VERBS: dict[str, str] = {
     "silence": "flag",
     "recall": "int",
     "revive": "int",
+    "summon": "summon",
+    "copy": "flag",
     "hook": "hook",
 }
 # Verbs that act on the chosen target (and need one); which target kinds each accepts.
@@ -71,6 +74,7 @@ TARGET_VERBS: dict[str, frozenset[str]] = {
     "tap": UNIT_TARGETS,
     "untap": PERMANENT_TARGETS,
     "counter": frozenset({"spell"}),
+    "copy": frozenset({"spell"}),
     "silence": UNIT_TARGETS,
     "sacrifice": PLAYER_TARGETS,
 }
@@ -102,10 +106,14 @@ CARD_FIELDS = (
     "activated",
     "construction",
     "scrap",
+    "host_leaves",
     "implemented",
     "reason",
     "text",
 )
+# HR-4.11: where an implant goes when its unit leaves the battlefield ("unless the implant says otherwise").
+HOST_LEAVES = ("other_world", "hand")
+TOKEN_FIELDS = ("name", "attack", "durability", "count")
 
 Effect = tuple[str, Any]
 
@@ -153,6 +161,7 @@ class CardDef:
     grant_attack: int = 0
     grant_durability: int = 0
     grant_shroud: bool = False
+    host_leaves: str = "other_world"  # HR-4.11 / HR-Q.26 default
     triggers: tuple[tuple[str, Ability], ...] = ()
     activated: tuple[Ability, ...] = ()
     construction: Construction | None = None
@@ -197,6 +206,8 @@ def _parse_effects(raw: Any, path: str, card: str, line: int, target: str | None
             if any(not isinstance(v, int) or isinstance(v, bool) for v in arg.values()):
                 raise CardDataError(path, item_line, "effect 'buff' values must be whole numbers", card)
             arg = (int(arg.get("attack", 0)), int(arg.get("durability", 0)))
+        elif kind == "summon":
+            arg = _token(arg, path, card, item_line)
         elif kind == "hook":
             from .hooks import HOOKS
 
@@ -210,6 +221,21 @@ def _parse_effects(raw: Any, path: str, card: str, line: int, target: str | None
             )
         out.append((verb, arg))
     return tuple(out)
+
+
+def _token(arg: Any, path: str, card: str, line: int) -> tuple[CardDef, int]:
+    """HR-14.2: a summoned-creature token is described where it is made: a unit with no cost and no text."""
+    if not isinstance(arg, dict):
+        raise CardDataError(path, line, "effect 'summon' needs {name, attack, durability, count}", card)
+    check_keys(arg, TOKEN_FIELDS, path, card)
+    name = field_value(arg, "name", str, path, card)
+    attack = field_value(arg, "attack", int, path, card, minimum=0)
+    durability = field_value(arg, "durability", int, path, card, minimum=1)
+    count = field_value(arg, "count", int, path, card, required=False, default=1, minimum=1, maximum=5)
+    d = CardDef(name=name, type="unit", cls="token", cost=0, attack=attack, durability=durability, file=path)
+    object.__setattr__(d, "is_unit", True)
+    object.__setattr__(d, "is_permanent", True)
+    return d, count
 
 
 def _parse_block(
@@ -382,6 +408,16 @@ def parse_card(data: Any, cls: str, path: str, line: int) -> CardDef:
         and not triggers
     ):
         raise CardDataError(path, data.line, "an implant needs a 'grant' or a 'when' block", name)
+    host_leaves = field_value(data, "host_leaves", str, path, name, required=False, default="other_world")
+    if "host_leaves" in data:
+        if ctype != "implant":
+            raise CardDataError(
+                path, data.line_of("host_leaves"), "field 'host_leaves' is only for implants", name
+            )
+        if host_leaves not in HOST_LEAVES:
+            raise CardDataError(
+                path, data.line_of("host_leaves"), unknown("host_leaves", host_leaves, HOST_LEAVES), name
+            )
     synergy = field_value(data, "synergy", int, path, name, required=False, default=0, minimum=0, maximum=9)
     card = CardDef(
         name=name,
@@ -397,6 +433,7 @@ def parse_card(data: Any, cls: str, path: str, line: int) -> CardDef:
         synergy=synergy,
         shroud=_flag(data, "shroud", path, name),
         play=play,
+        host_leaves=host_leaves,
         triggers=tuple(triggers),
         activated=tuple(activated),
         construction=construction,

@@ -12,8 +12,8 @@ from typing import Any
 from simulate.core import Decision
 
 from . import resources, zones
-from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, Card, Game, StackItem
-from .targets import ref_seat
+from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, STACK, Card, Game, StackItem
+from .targets import ref_seat, target_choices, target_name
 from .views import View
 
 
@@ -206,6 +206,40 @@ def _revive(g: Game, item: StackItem, max_cost: int, target: Any) -> None:
     zones.enter_battlefield(g, c, p.seat)
 
 
+def _summon(g: Game, item: StackItem, arg: tuple, target: Any) -> None:
+    """HR-14.2: create ``count`` tokens under the item's controller, one at a time."""
+    d, count = arg
+    for _ in range(count):
+        zones.create_token(g, d, item.controller, _name(item))
+
+
+def _copy(g: Game, item: StackItem, arg: Any, target: Any) -> None:
+    """Put a copy of the target strategy or tactic on the stack under this item's controller, who chooses
+    new targets for it (none legal: no copy). The copy is not a card: no cost, not cast, and it ceases to
+    exist when it leaves the stack (like a token, HR-14.2); it can be cancelled like any waiting card."""
+    orig = g.cards[target]
+    d = orig.d
+    if d.type not in ("strategy", "tactic"):
+        return  # copying a permanent is not in the vocabulary: nothing happens (docs/hidden_reason.md)
+    seat = item.controller
+    c = Card(len(g.cards), d, seat, seat, zone=STACK, token=True)
+    ab = d.play
+    chosen = None
+    if ab.target is not None:
+        choices = target_choices(g, seat, ab, c)
+        if not choices:
+            g.log.emit("card_copied", seat, d.name, None, None, "no legal target: no copy")
+            return
+        chosen = g.seats.ask(Decision("choose_target", seat, choices, View(g, seat), "copy"))
+    g.cards.append(c)
+    copy = StackItem("card", seat, c, ab, chosen)
+    g.stack.append(copy)
+    from .stack import stamp  # stack imports this module
+
+    stamp(g, copy)
+    g.log.emit("card_copied", seat, d.name, target_name(g, chosen), None, _name(item))
+
+
 def _hook(g: Game, item: StackItem, name: str, target: Any) -> None:
     from .hooks import HOOKS
 
@@ -233,6 +267,8 @@ VERB_FUNCS: dict[str, Callable[[Game, StackItem, Any, Any], None]] = {
     "silence": _silence,
     "recall": _recall,
     "revive": _revive,
+    "summon": _summon,
+    "copy": _copy,
     "hook": _hook,
 }
 
@@ -255,10 +291,11 @@ def apply(g: Game, item: StackItem, effects: tuple, target: Any) -> None:
 def _one(g: Game, item: StackItem, verb: str, arg: Any, target: Any) -> None:
     if target is not None and target >= 0 and verb in _TARGETED:
         zone = g.cards[target].zone
-        if zone != ("stack" if verb == "counter" else BATTLEFIELD):
+        if zone != ("stack" if verb in _ON_STACK else BATTLEFIELD):
             return
     VERB_FUNCS[verb](g, item, arg, target)
 
 
-_TARGETED = frozenset({"damage", "destroy", "exile", "bounce", "tap", "untap", "counter", "silence"})
+_TARGETED = frozenset({"damage", "destroy", "exile", "bounce", "tap", "untap", "counter", "silence", "copy"})
+_ON_STACK = frozenset({"counter", "copy"})
 _SELF_OR_TARGET = frozenset({"buff", "pump", "energy"})

@@ -1,5 +1,7 @@
 """The engine's invariants, checked at every decision by ``checked_play`` (`cardlab soak hidden-reason`) and
-by the tests: cards conserved across zones (abyss included), resources within 0..9 (HR-6), durability never
+by the tests: cards conserved across zones (abyss included; a token counts only while on the battlefield
+and is otherwise GONE, never in another zone — HR-14.2; a copy of a strategy or tactic is a token that
+lives on the stack), resources within 0..9 (HR-6), durability never
 negative on the battlefield, hand within 9 (HR-5), and the boss's HP never going up (HR-3)."""
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from typing import Any
 from simulate.core import GameResult, Players
 from simulate.core.errors import InvariantError
 
-from .state import ABYSS, BATTLEFIELD, DECK, HAND, OTHER_WORLD, STACK, Game
+from .state import ABYSS, BATTLEFIELD, DECK, GONE, HAND, OTHER_WORLD, STACK, Game
 
 
 def _fail(g: Game, what: str) -> None:
@@ -24,6 +26,8 @@ def check(g: Game) -> None:
             for c in cards:
                 if c.zone != zone or c.owner != p.seat:
                     _fail(g, f"P{p.seat}: {c.d.name} listed in {zone} but is in {c.zone}")
+                if c.token:
+                    _fail(g, f"P{p.seat}: token {c.d.name} in {zone}")
             seen += len(cards)
         for c in p.battlefield:
             if c.zone != BATTLEFIELD or c.controller != p.seat:
@@ -36,11 +40,17 @@ def check(g: Game) -> None:
         if len(p.hand) > 9:
             _fail(g, f"P{p.seat}: more than 9 cards in hand")
     on_stack = [it.source for it in g.stack if it.kind == "card"]
-    if any(c.zone != STACK for c in on_stack):
-        _fail(g, "a card on the stack is not in the stack zone")
+    if any(c.zone != STACK or (c.token and c.d.is_permanent) for c in on_stack):
+        _fail(g, "a card on the stack is not in the stack zone (or is a permanent token)")
     seen += len(on_stack)
-    if seen != len(g.cards):
-        _fail(g, f"{seen} cards in zones, {len(g.cards)} in the game")
+    gone = 0
+    for c in g.cards:
+        if c.zone == GONE:
+            if not c.token:
+                _fail(g, f"card {c.d.name} ceased to exist (only tokens may)")
+            gone += 1
+    if seen + gone != len(g.cards):
+        _fail(g, f"{seen} cards in zones + {gone} tokens gone, {len(g.cards)} in the game")
 
 
 class Checked:

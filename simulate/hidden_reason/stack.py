@@ -16,7 +16,7 @@ from simulate.core import Decision
 from . import effects, zones
 from .cards import Ability
 from .resources import pay
-from .state import BATTLEFIELD, OTHER_WORLD, STACK, Card, Game, StackItem
+from .state import BATTLEFIELD, DECLARED, OTHER_WORLD, RESOLVING, STACK, WAITING, Card, Game, StackItem
 from .targets import cost_of, legal_target, target_choices, target_name, targets_for
 from .views import View
 
@@ -109,13 +109,27 @@ def act(g: Game, seat: int, opt: tuple) -> None:
     c = g.cards[opt[1]]
     log = g.log
     if kind == "cast":
-        cost = cost_of(p, c)
+        # HR-7.1 (1) declare: the card leaves the hand for the stack, its cost not yet paid.
         p.hand.remove(c)
-        pay(p, cost)
         c.zone = STACK
+        item = StackItem("card", seat, c, c.d.play, opt[2], stage=DECLARED)
+        g.stack.append(item)
+        stamp(g, item)
+        log.emit("card_declared", seat, c.d.name, target_name(g, opt[2]), None, c.d.type)
+        stage_window(g, item, "before_payment")  # HR-7.1: opponents may respond before (2)
+        cost = cost_of(p, c)
+        if cost > p.pool:  # a response took the discount away: the play is undone (HR-8.1: cost must be paid)
+            _unstack(g, item)
+            c.zone = ""
+            zones.to_hand(g, p, c)
+            log.emit("fizzled", seat, c.d.name, None, cost, "cost cannot be paid")
+            return
+        # HR-7.1 (2) pay; from now on the card waits on the stack and may be cancelled (HR-7.2).
+        pay(p, cost)
+        item.stage = WAITING
         p.cards_cast += 1
-        g.stack.append(StackItem("card", seat, c, c.d.play, opt[2]))
         log.emit("card_cast", seat, c.d.name, target_name(g, opt[2]), cost, c.d.type)
+        return
     elif kind == "act":
         ab = c.d.activated[opt[2]]
         pay(p, ab.cost)
@@ -203,8 +217,9 @@ def push_triggers(g: Game) -> None:
         g.log.emit("trigger", item.controller, src.d.name, target_name(g, item.target), None, item.extra)
 
 
-def priority_round(g: Game, start: int, main_seat: int = -1) -> int | None:
-    """HR-Q.4: from ``start`` clockwise, each player may act; returns the seat that acted, None if all pass."""
+def priority_round(g: Game, start: int, main_seat: int = -1, context: str | None = None) -> int | None:
+    """HR-Q.4: from ``start`` clockwise, each player (but ``main_seat``) may act; returns the seat that
+    acted, None if all pass. ``context`` names an HR-7.1 stage window."""
     n = g.n
     for i in range(n):
         s = (start + i) % n
@@ -214,19 +229,35 @@ def priority_round(g: Game, start: int, main_seat: int = -1) -> int | None:
         if not opts:
             continue  # nothing legal: pass without asking (DESIGN: asking costs time)
         opts.insert(0, PASS)
-        choice = g.seats.ask(Decision("respond", s, opts, View(g, s)))
+        choice = g.seats.ask(Decision("respond", s, opts, View(g, s), context))
         if choice != PASS:
             act(g, s, choice)
             return s
     return None
 
 
-def run_stack(g: Game, start: int | None = None, main: bool = False) -> None:
+def stage_window(g: Game, item: StackItem, stage: str) -> None:
+    """HR-7.1: before a stage of playing a card, its controller's opponents may play tactics and abilities.
+    Their plays go on top of the card and resolve (everyone may answer them, HR-7.3) before the stage goes
+    on; the window closes when every opponent passes in a row. The card itself cannot be cancelled here
+    (HR-7.2: only after its cost is paid and before it resolves)."""
+    floor = len(g.stack)
+    seat = item.controller
+    start = (seat + 1) % g.n
+    while True:
+        acted = priority_round(g, start, seat, stage)
+        if acted is None:
+            return
+        run_stack(g, acted, floor=floor)
+
+
+def run_stack(g: Game, start: int | None = None, main: bool = False, floor: int = 0) -> None:
     """HR-7.3 / HR-7.5: players act, the top item resolves when all pass in a row, until the stack is empty
     and nobody acts. The player who just acted acts first again; after a resolution the active player.
 
     ``main``: in the active player's placement phase, an emptied stack hands back to the placement loop,
-    whose ``action`` decision is the active player's first chance to act (then the others, HR-Q.4)."""
+    whose ``action`` decision is the active player's first chance to act (then the others, HR-Q.4).
+    ``floor``: stop once the stack is back down to that many items (an HR-7.1 stage window)."""
     first = g.active if start is None else start
     while True:
         if g.pending_triggers:
@@ -235,10 +266,10 @@ def run_stack(g: Game, start: int | None = None, main: bool = False) -> None:
         if acted is not None:
             first = acted
             continue
-        if not g.stack:
+        if len(g.stack) <= floor:
             return
         resolve_top(g)
-        if main and not g.stack and not g.pending_triggers:
+        if (main or floor) and len(g.stack) <= floor and not g.pending_triggers:
             return
         first = g.active
 
@@ -281,7 +312,17 @@ def resolve_top(g: Game) -> None:
             zones.enter_battlefield(g, src, item.controller, host)
         else:
             log.emit("card_resolved", item.controller, d.name, target_name(g, live))
-            effects.apply(g, item, ab.effects, live)  # HR-Q.11: only the legal targets
+            # HR-7.1: opponents may respond once more before (4) its effect is carried out; the card is
+            # resolving and can no longer be cancelled (HR-7.2). Targets lost meanwhile are not affected;
+            # if every target was lost, the effect does nothing (HR-10.3, HR-Q.11).
+            item.stage = RESOLVING
+            stage_window(g, item, "before_effect")
+            if ab.target is not None:
+                live = _live_targets(g, item, ab.target, src)
+            if live is None and ab.target is not None:
+                _fizzle(g, item, "targets lost before its effect")  # HR-10.3 / HR-Q.11: nothing happens
+            else:
+                effects.apply(g, item, ab.effects, live)  # HR-Q.11: only the legal targets
             _unstack(g, item)
             if src.zone == STACK:
                 src.zone = ""

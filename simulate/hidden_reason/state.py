@@ -10,14 +10,15 @@ from simulate.core import EventLog, Players
 
 from .cards import Ability, CardDef
 
-# Zones (HR-5).
-DECK, HAND, BATTLEFIELD, STACK, OTHER_WORLD, ABYSS = (
+# Zones (HR-5). GONE is no zone: where a token is once it has left the battlefield (HR-14.2).
+DECK, HAND, BATTLEFIELD, STACK, OTHER_WORLD, ABYSS, GONE = (
     "deck",
     "hand",
     "battlefield",
     "stack",
     "other_world",
     "abyss",
+    "gone",
 )
 
 MAX_HAND = 9  # HR-5.2
@@ -47,6 +48,7 @@ class Card:
     pending: int = 0  # actions on the stack it was tapped for (HR-4.5)
     hidden: bool = False  # mulligan exile hidden from its owner (HR-14.7, HR-Q.17)
     epoch: int = 0  # bumped each time it enters the battlefield: a returning card is a new object
+    token: bool = False  # HR-14.2: a summoned-creature token, not a card; it exists only on the battlefield
 
     @property
     def name(self) -> str:
@@ -99,6 +101,11 @@ class StackItem:
     extra: Any = None  # per-kind data (synergy move, substitution return)
     src_epoch: int = -1  # the source's battlefield epoch when it was put on the stack
     tgt_epoch: Any = -1  # target permanents' epochs when chosen (a tuple for several) — HR-10.3 "still there"
+    stage: int = 0  # HR-7.1 for cards: WAITING (cost paid), DECLARED (cost not yet paid) or RESOLVING
+
+
+# HR-7.1 stages of a card on the stack. Only a WAITING card can be cancelled (HR-7.2).
+WAITING, DECLARED, RESOLVING = 0, 1, 2
 
 
 class GameOver(Exception):  # noqa: N818 — control flow, not an error

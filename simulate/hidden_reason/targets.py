@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .state import BATTLEFIELD, STACK, Card, Game, PlayerState
+from .state import BATTLEFIELD, STACK, WAITING, Card, Game, PlayerState
 
 
 def cost_of(p: PlayerState, c: Card) -> int:
@@ -66,8 +66,12 @@ def legal_target(g: Game, seat: int, kind: str, ref: int | None, source: Card | 
             return 0 <= s < g.n
         return kind == "opponent" and s != seat and 0 <= s < g.n
     c = g.cards[ref]
-    if kind == "spell":
-        return c.zone == STACK and c is not source
+    if kind == "spell":  # HR-7.2: only a card whose cost is paid and that has not begun resolving
+        return (
+            c.zone == STACK
+            and c is not source
+            and any(it.source is c and it.kind == "card" and it.stage == WAITING for it in g.stack)
+        )
     if c.zone != BATTLEFIELD:
         return False
     if c.controller != seat and shrouded(c):
@@ -102,7 +106,11 @@ def targets_for(g: Game, seat: int, kind: str, source: Card | None = None) -> li
     if kind in ("opponent", "player"):
         return [player_ref(s) for s in range(g.n) if kind == "player" or s != seat]
     if kind == "spell":
-        return [it.source.uid for it in g.stack if it.kind == "card" and it.source is not source]
+        return [
+            it.source.uid
+            for it in g.stack
+            if it.kind == "card" and it.stage == WAITING and it.source is not source
+        ]
     out = []
     for p in g.players:
         if kind in ("enemy_unit", "enemy_permanent") and p.seat == seat:

@@ -30,6 +30,7 @@ class CardView:
     exhausted: bool
     energy: int
     silenced: bool
+    token: bool = False  # HR-14.2: a summoned-creature token (not a card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,7 @@ class View:
             on_bf and c.entered == g.turn,
             c.energy,
             c.silenced,
+            c.token,
         )
         self._cache[c.uid] = snap
         return snap

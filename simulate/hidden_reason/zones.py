@@ -3,7 +3,20 @@ and the sweep of units at 0 durability."""
 
 from __future__ import annotations
 
-from .state import ABYSS, BATTLEFIELD, DECK, HAND, MAX_HAND, OTHER_WORLD, Card, Game, PlayerState, StackItem
+from .cards import CardDef
+from .state import (
+    ABYSS,
+    BATTLEFIELD,
+    DECK,
+    GONE,
+    HAND,
+    MAX_HAND,
+    OTHER_WORLD,
+    Card,
+    Game,
+    PlayerState,
+    StackItem,
+)
 
 
 def zone_list(g: Game, c: Card) -> list[Card]:
@@ -24,6 +37,9 @@ def zone_list(g: Game, c: Card) -> list[Card]:
 
 def put(g: Game, c: Card, zone: str) -> None:
     """Put a card that is in no zone list into ``zone`` of its owner (HR-5.6: each player's own)."""
+    if c.token:
+        cease(g, c, zone)
+        return
     p = g.players[c.owner]
     c.zone = zone
     if zone == OTHER_WORLD:
@@ -38,6 +54,9 @@ def put(g: Game, c: Card, zone: str) -> None:
 
 def to_hand(g: Game, p: PlayerState, c: Card) -> None:
     """HR-5.2 / HR-Q.14: a card that would enter a full hand (9) goes to the other world instead."""
+    if c.token:
+        cease(g, c, HAND)
+        return
     if len(p.hand) >= MAX_HAND:
         c.zone = OTHER_WORLD
         p.other_world.append(c)
@@ -90,6 +109,23 @@ def enter_battlefield(g: Game, c: Card, controller: int, host: Card | None = Non
     return True
 
 
+def cease(g: Game, c: Card, where: str) -> None:
+    """HR-14.2 (engine decision): a token that leaves the battlefield for any zone ceases to exist; it is
+    never in a deck, hand, other world or abyss (so revive, recall and substitution cannot find it)."""
+    c.zone = GONE
+    g.log.emit("token_ceased", c.owner, c.d.name, None, None, f"instead of {where}")
+
+
+def create_token(g: Game, d: CardDef, controller: int, source: str | None) -> Card:
+    """HR-14.2: a new summoned-creature token enters the battlefield under ``controller`` (who owns it),
+    exhausted like any permanent (HR-9.1); enter triggers fire as for a card."""
+    c = Card(len(g.cards), d, controller, controller, zone="", token=True)
+    g.cards.append(c)
+    g.log.emit("token_created", controller, d.name, source)
+    enter_battlefield(g, c, controller)
+    return c
+
+
 def leave_battlefield(g: Game, c: Card, dest: str, reason: str) -> None:
     """Remove a permanent (HR-4.4, HR-16.1): its implants go to their owners' other worlds (HR-4.11, HR-Q.26);
     a unit going to the other world fires its 'dies' trigger, which still resolves (HR-11.2)."""
@@ -105,7 +141,7 @@ def leave_battlefield(g: Game, c: Card, dest: str, reason: str) -> None:
     if c.implants:
         for imp in list(c.implants):
             imp.host = None
-            leave_battlefield(g, imp, OTHER_WORLD, "host left")
+            leave_battlefield(g, imp, imp.d.host_leaves, "host left")  # HR-4.11 "unless it says otherwise"
     if dest == OTHER_WORLD and "dies" in d.trigger_map and not c.silenced:
         queue_trigger(g, c, "dies")
     c.reset()

@@ -197,6 +197,9 @@ class SensiblePlayer:
                 value += 4.0
             elif verb in ("buff", "pump"):
                 value += 1.0
+            elif verb == "summon":  # tokens (HR-14.2): worth their stats, like a unit on the board
+                token, count = arg
+                value += count * (token.attack + token.durability)
         return value
 
     def target_value(self, view, target: Any, side: str) -> float:

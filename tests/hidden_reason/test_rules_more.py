@@ -68,7 +68,7 @@ def test_HR_7_1_cost_is_paid_before_resolution():
     g = position({0: {"hand": ["Siege Breaker"]}, 1: {}}, pool=5)
     act(g, 0, ("cast", g.cards[0].uid, None))
     assert g.players[0].pool == 1 and g.cards[0].zone == STACK
-    assert [r[3] for r in g.log.rows] == ["card_cast"]
+    assert [r[3] for r in g.log.rows] == ["card_declared", "card_cast"]
 
 
 def test_HR_7_5_after_a_resolution_players_may_act_again():

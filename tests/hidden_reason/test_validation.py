@@ -24,7 +24,7 @@ def _error(path) -> str:
 
 
 def test_bundled_data_checks_clean():
-    assert GAME.check_cards(str(BUNDLED)) == "10 files OK: 87 cards in 4 classes (1 not implemented), 6 decks"
+    assert GAME.check_cards(str(BUNDLED)) == "10 files OK: 89 cards in 4 classes (0 not implemented), 6 decks"
 
 
 def test_unknown_verb_with_suggestion(tmp_path):
@@ -142,11 +142,21 @@ def test_deck_unknown_card(tmp_path):
     assert _error(path) == f"{path}:4 'mine': unknown card 'Border Scott' — did you mean 'Border Scout'?"
 
 
+UNIMPLEMENTED = """
+    class: Arcanum
+    cards:
+      - {name: Time Loop, type: strategy, cost: 5, effects: [{draw: 1}], implemented: false,
+         reason: extra turns are not in the vocabulary}
+    """
+
+
 def test_deck_with_unimplemented_card(tmp_path):
-    path = _deck(tmp_path, "Mirror Oracle: 2\n")
-    assert _error(path) == (
-        f"{path}:4 'mine': card 'Mirror Oracle' is not implemented (copies the countered strategy for its"
-        " caster; copying a stack item is not in the vocabulary)"
+    _write(tmp_path, "arcanum.yaml", UNIMPLEMENTED)
+    path = _deck(tmp_path, "Time Loop: 2\n")
+    with pytest.raises(CardDataError) as err:
+        GAME.check_cards(str(tmp_path))
+    assert str(err.value) == (
+        f"{path}:4 'mine': card 'Time Loop' is not implemented (extra turns are not in the vocabulary)"
     )
 
 
@@ -189,10 +199,11 @@ def test_designer_overlay_changes_a_card_and_adds_a_deck(tmp_path):
     assert GAME.card_data_hash(cfg) != GAME.card_data_hash(make_config(2, 50))
 
 
-def test_left_out_cards_reported():
-    assert GAME.left_out_cards(make_config(2, 10)) == {
-        "Mirror Oracle": "copies the countered strategy for its caster; copying a stack item is not in the vocabulary"
-    }
+def test_left_out_cards_reported(tmp_path):
+    assert GAME.left_out_cards(make_config(2, 10)) == {}  # every bundled card is implemented
+    _write(tmp_path, "arcanum.yaml", UNIMPLEMENTED)
+    cfg = make_config(2, 10, cards=str(tmp_path))
+    assert GAME.left_out_cards(cfg) == {"Time Loop": "extra turns are not in the vocabulary"}
 
 
 def test_missing_path_is_a_user_error(tmp_path):
