@@ -67,6 +67,9 @@ def resolve_roll(g: Game, r: stack.RollItem) -> None:
         attack.roll_resolved(g, r)
     elif r.purpose == "table":
         _push_reader(g, r)
+        ev = stack._event_of(r)
+        if ev is not None:
+            stack.event_done(g, ev)  # FS-1.17: done now unless its reading ability went on the stack
     elif r.purpose == "reward":
         stack.give_reward(g, g.players[g.active], r.reward, final, r.name or "reward")
     triggers.fire(g, "rolled", roll=r, value=final)  # FS-4.11, on top of the damage (FS-Q.31)
@@ -102,12 +105,18 @@ def _push_reader(g: Game, r: stack.RollItem) -> None:
         return
     ctx = Ctx(g, src.you, src.src, dict(src.binds), src.ev, r.value, None, src.name, src.mode, src.by)
     ab = Ability("on", row)
-    from .effects import prepare
+    from .effects import names_used, prepare
 
+    # FS-4.18: the reader is a new ability; only the targets its row uses can make it fizzle (Glass
+    # Cannon's row must not fizzle because the item it destroyed before rolling is gone, FS-6.8)
+    before = frozenset(ctx.binds)
     if not prepare(ctx, ab):
         return
+    if before:
+        ctx.watch = names_used(row, before) | (frozenset(ctx.binds) - before)
     item = stack.AbilityItem(
         src.src if not hasattr(src.src, "card") else None, ab, src.you, ctx, trigger="roll"
     )
+    item.event_obj = (src.ev or {}).get("event_obj")  # the event waits for its reader (FS-1.17)
     ctx.item = item
     g.stack.append(item)

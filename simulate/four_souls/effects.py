@@ -7,6 +7,7 @@ Targets (``targets:`` and a leading ``tgt``/``modes``) are bound when the item i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,15 +30,49 @@ class Ctx:
     mode: Any = None
     by: int | None = None  # who makes choices, when not the controller
     moved: bool = False  # the effect moved its own card (XIX The Sun, Lost Soul)
+    watch: frozenset | None = None  # the binds whose loss fizzles this item (None: all of them)
 
 
 def fizzled(ctx: Ctx) -> bool:
-    """FS-6.8: a target gone or no longer legal makes the whole item fizzle."""
-    for ref in ctx.binds.values():
-        if isinstance(ref, Obj) and not ref.in_play:
+    """FS-6.8 / FS-4.2: a target gone or no longer legal makes the whole item fizzle. A multi-target
+    choice (Restock's "any number of shop items") is a list: any of its targets lost fizzles it too
+    (FS-3.2: a moved card is a new object), so a stale object is never moved a second time."""
+    watch = ctx.watch
+    for key, ref in ctx.binds.items():
+        if watch is not None and key not in watch:
+            continue
+        if isinstance(ref, list):
+            if any(_lost(ctx, r) for r in ref):
+                return True
+        elif _lost(ctx, ref):
             return True
-        if isinstance(ref, stack.StackItem) and ref not in ctx.g.stack:
-            return True
+    return False
+
+
+def names_used(eff: Any, names: Any) -> frozenset:
+    """Which of ``names`` (bind names such as ``I``) an effect mentions, in any field or expression."""
+    found: set = set()
+    todo = [eff]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            todo.extend(x.keys())
+            todo.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+        elif isinstance(x, str):
+            found.update(w for w in _WORD.findall(x) if w in names)
+    return frozenset(found)
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _lost(ctx: Ctx, ref: Any) -> bool:
+    if isinstance(ref, Obj):
+        return not ref.in_play
+    if isinstance(ref, stack.StackItem):
+        return ref not in ctx.g.stack
     return False
 
 

@@ -74,7 +74,11 @@ def placebo_copy_ability(ctx: Any) -> bool:
     src = ctx.binds.get("I")
     if src is None or src is ctx.src or not src.in_play or not src.rules.tap:
         return False  # copying itself would copy this very hook, forever
-    abilities = src.rules.tap
+    # Copying another Placebo's ability (a second Placebo, or Modeling Clay become Placebo) would copy
+    # this hook again with the same only target, for ever: a Placebo ability copies as nothing.
+    abilities = [a for a in src.rules.tap if not _is_placebo(a)]
+    if not abilities:
+        return False
     ab = (
         abilities[0]
         if len(abilities) == 1
@@ -87,6 +91,10 @@ def placebo_copy_ability(ctx: Any) -> bool:
     sub.item = item
     g.stack.append(item)
     return True
+
+
+def _is_placebo(ab: Any) -> bool:
+    return isinstance(ab.do, dict) and ab.do.get("hook") == "placebo_copy_ability"
 
 
 def shadow_penalty(ctx: Any) -> bool:

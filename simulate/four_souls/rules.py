@@ -25,6 +25,7 @@ class Ability:
     optional: bool = False
     index: int = 0
     simple: bool = False  # no targets and no leading tgt/modes: always usable (a fast legality check)
+    on_roll: bool = False  # its only target is "a roll" on the stack (The D6, The Bone): legal iff one is
 
 
 @dataclass(slots=True)
@@ -162,6 +163,12 @@ def compile_card(card: Any) -> CardRules:
                 for c in a.cost if isinstance(a.cost, list) else [a.cost]:
                     _check_cost(c)
             a.simple = _always_targets(a.targets) and _always_eff(a.do)
+            a.on_roll = (
+                isinstance(a.targets, dict)
+                and len(a.targets) == 1
+                and next(iter(a.targets.values())) == "roll"
+                and _always_eff(a.do)
+            )
             if kind == "play":
                 r.play = a
             elif kind == "tap":

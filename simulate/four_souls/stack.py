@@ -10,7 +10,7 @@ from simulate.core import Decision
 
 from . import effects as fx
 from . import statics, triggers
-from .state import EngineError, Game, GameOver, Obj, Phys, Player
+from .state import EngineError, Game, GameOver, Obj, Phys, Player, RunawayTurn
 from .views import SeatRef, StackRef
 
 _NO_PLAYERS = frozenset({"respond", "action", "discard", "attack_target", "buy_target", "may"})
@@ -193,15 +193,28 @@ def respond(g: Game, seat: int) -> bool:
     opts = legal_actions(g, seat)
     if not opts:
         return False
-    top = stack_ref(g, g.stack[-1]) if g.stack else None
+    top = _top_ref(g) if g.stack else None
     choice = g.io.ask(Decision("respond", seat, ("pass", *opts), g.views[seat], top))
     if choice == "pass":
         return False
     return take_action(g, seat, choice)
 
 
+def _top_ref(g: Game) -> StackRef:
+    """The top item's StackRef, kept while the same item is on top at the same height with the same
+    value (a priority round asks every player about the same top item)."""
+    it = g.stack[-1]
+    k = it.kind
+    key = (it, len(g.stack), it.value if k == "roll" else it.amount if k == "damage" else None)
+    if g.top_key != key:
+        g.top_key = key
+        g.top_ref = stack_ref(g, it)
+    return g.top_ref
+
+
 def legal_actions(g: Game, seat: int) -> list:
-    """Loot plays and activated abilities ``seat`` could use now (cheap checks first)."""
+    """Loot plays and activated abilities ``seat`` could use now (cheap checks first: this runs at
+    every priority window for every player, FS-7)."""
     p = g.players[seat]
     out: list = []
     forbid = statics.forbidden(g, seat) if g.forbid_on else ()
@@ -216,19 +229,36 @@ def legal_actions(g: Game, seat: int) -> list:
             if (play is not None and play.simple) or can_play_loot(g, seat, c):
                 out.append(("loot", c))
     no_items = "activate_item" in forbid
-    for o in (p.character, *p.items):
-        acts = o.rules.acts
-        if not acts or (no_items and o.kind == "item"):
-            continue
-        for kind, i, ab in acts:
-            if kind == "tap":
-                if not o.charged:
-                    continue
-            elif not can_pay_cost(g, p, o, ab.cost):
+    roll = None  # is a roll on the stack? (asked at most once)
+    for o, kind, i, ab in _act_entries(g, p):
+        if kind == "tap":
+            if not o.charged:
                 continue
-            if ab.simple or _usable(g, seat, o, ab):
+        elif not can_pay_cost(g, p, o, ab.cost):
+            continue
+        if no_items and o.kind == "item":
+            continue
+        if ab.simple:
+            out.append((kind, o, i))
+        elif ab.on_roll:
+            if roll is None:
+                roll = any(type(it) is RollItem for it in g.stack)
+            if roll:
                 out.append((kind, o, i))
+        elif _usable(g, seat, o, ab):
+            out.append((kind, o, i))
     return out
+
+
+def _act_entries(g: Game, p: Player) -> list:
+    """``p``'s activated abilities (character first, then items in order), listed again only when
+    objects entered play, changed controller or abilities, or ``p``'s item count changed."""
+    key = (g.next_uid, g.obj_ver, len(p.items))
+    if p.acts_key == key:
+        return p.acts
+    p.acts = [(o, kind, i, ab) for o in (p.character, *p.items) for kind, i, ab in o.rules.acts]
+    p.acts_key = key
+    return p.acts
 
 
 def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
@@ -249,6 +279,7 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     from .effects import Ctx, prepare
 
     p = g.players[seat]
+    g.acted = g.resolved  # a player's choice (the runaway guard tells these loops from card loops)
     if choice[0] == "loot":
         c = choice[1]
         ctx = Ctx(g, seat, c, name=c.card.name)
@@ -377,12 +408,18 @@ def pay(g: Game, p: Player, val: dict, why: str) -> bool:
 # ----------------------------------------------------------------------------- resolution
 
 
+RESOLUTION_CAP = 20_000  # stack resolutions in one turn before the runaway guard acts
+_AUTOMATIC = 2_000  # resolutions with no player adding anything by choice: an automatic (card) loop
+
+
 def resolve_top(g: Game) -> None:
     g.resolved += 1
-    if g.resolved > 20_000:
+    if g.resolved > RESOLUTION_CAP:
+        if g.resolved - g.acted <= _AUTOMATIC:
+            raise RunawayTurn(g.turn)  # players keep choosing to add items ($ abilities, FS-4.7)
         raise EngineError(
-            f"more than 20000 stack resolutions in turn {g.turn}: a card loop, or strategies that never "
-            "stop activating repeatable $ abilities (FS-4.7)"
+            f"more than {RESOLUTION_CAP} stack resolutions in turn {g.turn}, the last {_AUTOMATIC} "
+            "without any player's choice: a card loop"
         )
     item = g.stack.pop()
     k = item.kind
@@ -446,11 +483,19 @@ def resolve_ability(g: Game, item: AbilityItem) -> None:
         event_done(g, item.event_obj)
 
 
+def _event_of(r: RollItem) -> Any:
+    """The event whose ability made this roll (its reader then belongs to the event too)."""
+    ctx = r.ctx
+    return (ctx.ev or {}).get("event_obj") if ctx is not None else None
+
+
 def event_done(g: Game, ev: Obj) -> None:
     """FS-1.17: once every ability of an event has resolved or been cancelled, it is discarded."""
     for it in g.stack:
         if isinstance(it, AbilityItem) and it.event_obj is ev:
             return
+        if type(it) is RollItem and _event_of(it) is ev:
+            return  # a Roll- ability is its roll and the reading ability (FS-4.18): not done yet
     for t in g.pending:
         if t[2] is ev:
             return
@@ -466,11 +511,15 @@ def event_done(g: Game, ev: Obj) -> None:
 def state_checks(g: Game) -> None:
     """Between stack events: win check (FS-14.1), bonus souls (FS-Q.23), deaths (FS-13.1), slot
     refills (FS-12.1) and pending triggers (FS-4.9), in that order, until nothing changes."""
+    if g.log.n == g.checked_n and not g.pending and all(g.shop) and all(g.mslots):
+        return  # nothing happened since the last check and every slot is full
     for _ in range(200):
         n = g.log.n
         fresh = n != g.checked_n  # something happened since the last check (every change emits)
         if fresh:
-            check_win(g)
+            if g.log.ns != g.checked_ns:  # only a soul gained can make a winner (FS-14.1)
+                g.checked_ns = g.log.ns
+                check_win(g)
             if g.bonus and g.log.nb != g.checked_nb:
                 g.checked_nb = g.log.nb
                 check_bonus(g)
@@ -494,6 +543,7 @@ def check_win(g: Game) -> None:
         if (p.souls or p.char_soul) and p.soul_total() >= need:
             winners = (*winners, p.seat) if winners else (p.seat,)
     if winners:
+        g.over = True
         raise GameOver(winners)  # FS-14.2: several at once = a draw among them
 
 
@@ -579,12 +629,19 @@ def refill_slots(g: Game) -> bool:
             changed = True
     for i, slot in enumerate(g.mslots):
         if not slot and i not in g.hold_slots:
+            if not _monster_left(g):
+                continue  # only events left: revealing them would cycle for ever (FS-Q.35 extended)
             c = g.draw(g.monster, g.monster_disc)
             if c is None:
                 continue
             reveal_into_slot(g, c, i)
             changed = True
     return changed
+
+
+def _monster_left(g: Game) -> bool:
+    """Does the monster deck or its discard still hold a card with a stat block (FS-1.12)?"""
+    return any(c.card.hp is not None for z in (g.monster, g.monster_disc) for c in z)
 
 
 def reveal_into_slot(g: Game, c: Phys, i: int) -> Obj:
@@ -1027,7 +1084,9 @@ def kill(g: Game, t: Any, killer: int) -> bool:
         g.stack.append(d)
         triggers.fire(g, "would_die", victim=t, death=d)
         return True
-    if isinstance(t, Obj) and t.in_play and t.kind == "monster" and not t.dying:
+    if isinstance(t, Obj) and t.in_play and t.kind == "monster":
+        if t.dying:
+            return False  # its death is already on the stack (FS-13.1): destroying it again does nothing
         t.dying = True
         g.stack.append(DeathItem(t, killer))
         return True
@@ -1142,6 +1201,8 @@ def cancel(g: Game, it: StackItem) -> None:
         death_averted(g, it.victim)
     elif isinstance(it, AbilityItem) and it.event_obj is not None:
         event_done(g, it.event_obj)
+    elif type(it) is RollItem and _event_of(it) is not None:
+        event_done(g, _event_of(it))
     g.log.emit("cancelled", it.controller, getattr(it, "name", None) or _item_name(it))
 
 

@@ -25,6 +25,11 @@ class EngineError(Exception):
     """A rule or card behaviour the engine does not implement (never silently skipped)."""
 
 
+class RunawayTurn(Exception):
+    """A turn past ``RESOLUTION_CAP`` stack resolutions while players keep adding items by choice
+    (repeatable $ abilities, FS-4.7): legal but endless, so the game is cut off like a turn cap."""
+
+
 _BONUS_KINDS = frozenset(
     [
         "cents_gained",
@@ -44,21 +49,27 @@ _BONUS_KINDS = frozenset(
 )
 
 
+_SOUL_KINDS = frozenset(["soul_gained", "bonus_soul_gained"])
+
+
 class FSLog(EventLog):
     """The kernel's event log plus a change counter that runs even with logging off: every state
     change the engine makes emits an event, so the state checks skip work when nothing happened."""
 
-    __slots__ = ("n", "nb")
+    __slots__ = ("n", "nb", "ns")
 
     def __init__(self, enabled: bool = True) -> None:
         super().__init__(enabled)
         self.n = 0
         self.nb = 0  # changes a bonus-soul condition can read (cents, hands, items)
+        self.ns = 0  # souls gained: the only changes that can make a winner (FS-14.1)
 
     def emit(self, kind, seat=-1, card=None, target=None, amount=None, detail=None) -> None:
         self.n += 1
         if kind in _BONUS_KINDS:
             self.nb += 1
+        elif kind in _SOUL_KINDS:
+            self.ns += 1
         if self.enabled:
             self.rows.append((self.turn, self.phase, seat, kind, card, target, amount, detail))
 
@@ -139,6 +150,8 @@ class Player:
     copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)
     blank_cards: int = 0  # pending "copy the next loot card you play this turn" (Blank Card)
     char_soul: int = 0
+    acts_key: Any = None  # stack._act_entries' cache of this player's activated abilities
+    acts: list = field(default_factory=list)
 
     def soul_total(self) -> int:
         # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too
@@ -202,13 +215,22 @@ class Game:
     forbid_on: bool = False
     bonus_tests: dict = field(default_factory=dict)
     resolved: int = 0  # stack resolutions this turn (a runaway-loop guard)
+    over: bool = False  # the game ended (a win, a draw, or a runaway turn cut off mid-turn)
+    between: bool = False  # a turn has just ended completely (the end-phase invariants hold)
+    acted: int = 0  # ``resolved`` when a player last put something on the stack by choice
     trig_names: set = field(default_factory=set)
     checked_n: int = -1  # the log counter at the last win/bonus/death check
     checked_nb: int = -1  # the log's bonus-relevant counter at the last bonus check
+    checked_ns: int = -1  # the log's soul-gain counter at the last win check
     obj_ver: int = 0  # bumped when an object's abilities or zone-of-effect change (trigger cache)
     trig_key: Any = None
     trig_cache: dict = field(default_factory=dict)
     forbid_key: Any = None
+    info_cache: dict = field(default_factory=dict)  # monster uid → (key, ObjInfo), views.View._info
+    top_key: Any = None  # stack._top_ref's cache: (top item, height, value) → its StackRef
+    top_ref: Any = None
+    ev_key: Any = None  # statics.evasion's cache of objects with an evasion static
+    ev_objs: list = field(default_factory=list)
     forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)

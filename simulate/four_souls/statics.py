@@ -96,20 +96,41 @@ def _all_static_objs(g: Game):
     yield from g.monsters()
 
 
+def _live(o: Obj) -> bool:
+    """Still one of ``_all_static_objs``: in play under a player (not as a soul), or a monster."""
+    return o.in_play and (o.kind == "monster" or (o.controller >= 0 and o.kind in _PLAYER_KINDS))
+
+
+_PLAYER_KINDS = frozenset(("character", "item", "curse"))
+
+
+def _evasion_objs(g: Game) -> list[Obj]:
+    """The objects with an evasion static, listed again only when objects entered play, changed
+    controller or copied abilities (the same key as the trigger cache); only a few cards have one."""
+    key = (g.next_uid, g.obj_ver)
+    if g.ev_key != key:
+        g.ev_objs = [o for o in _all_static_objs(g) if any("evasion" in b for b in o.rules.statics)]
+        g.ev_key = key
+    return g.ev_objs
+
+
 def evasion(g: Game, m: Obj) -> int:
     """Monster evasion: printed + buffs + static modifiers, clamped to 1..6 (FS-10.8, FS-Q.39)."""
     ev = (m.phys.card.evasion or 0) + m.b_ev
-    for o in _all_static_objs(g):
+    for o in _evasion_objs(g):
+        if not _live(o):
+            continue
         for body in o.rules.statics:
             v = body.get("evasion")
-            if v is None or not _holds(g, o, body):
+            if v is None:
                 continue
             who = v.get("who", "monsters") if isinstance(v, dict) else "monsters"
             if who == "self" and o is not m:
                 continue
             if who == "other_monsters" and o is m:
                 continue
-            ev += _num(v)
+            if _holds(g, o, body):  # the condition last: it is the costly part
+                ev += _num(v)
     return 1 if ev < 1 else 6 if ev > 6 else ev
 
 

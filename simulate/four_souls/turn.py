@@ -5,10 +5,23 @@ healing and the end of "until end of turn" effects, FS-Q.1)."""
 from __future__ import annotations
 
 from . import attack, stack, statics, triggers
-from .state import Game, Obj
+from .state import Game, Obj, RunawayTurn
 
 
 def play_turn(g: Game) -> None:
+    """One turn; a runaway turn (players repeating $ abilities for ever, FS-4.7) ends the game as a
+    turn cap: ``turn_end`` with detail ``resolution_cap``, then the turn counter jumps to the cap."""
+    g.between = False
+    try:
+        _play_turn(g)
+        g.between = True
+    except RunawayTurn:
+        g.log.emit("turn_end", g.active, None, None, g.turn, "resolution_cap")
+        g.turn = g.cfg.max_turns
+        g.over = True
+
+
+def _play_turn(g: Game) -> None:
     ap = g.players[g.active]
     log = g.log
     log.turn = g.turn

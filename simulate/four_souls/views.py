@@ -168,6 +168,34 @@ class View:
         return self._info(o)
 
     def _info(self, o: Obj) -> ObjInfo:
+        """A monster's stats are statics computed on demand (FS-5.2); strategies read them at every
+        priority window of an attack, so the result is kept until anything changes: any event, an object
+        entering play or changing abilities, the active player, or the monster's own marks."""
+        if o.kind != "monster":
+            return self._build(o)
+        g = self._g
+        key = (
+            g.log.n,
+            g.obj_ver,
+            g.next_uid,
+            g.active,
+            o.damage,
+            o.b_hp,
+            o.b_ev,
+            o.b_atk,
+            o.counters,
+            o.charged,
+            o.in_play,
+            o.dying,
+        )
+        hit = g.info_cache.get(o.uid)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        info = self._build(o)
+        g.info_cache[o.uid] = (key, info)
+        return info
+
+    def _build(self, o: Obj) -> ObjInfo:
         g = self._g
         card = o.phys.card
         is_monster = o.kind == "monster"

@@ -1,0 +1,290 @@
+"""Regressions for what `cardlab soak four-souls` found: each bug as a rule scenario and as the seeded
+random game that exposed it (checked_play checks every invariant after every turn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.core import Players, stream
+from simulate.core.errors import InvariantError
+from simulate.four_souls import checked_play, make_config, stack, triggers, turn
+from simulate.four_souls.cards import load_pool
+from simulate.four_souls.fixtures import (
+    add_shop_item,
+    add_slot_monster,
+    card,
+    check_invariants,
+    deck,
+    give_item,
+    monster,
+    position,
+    take_cents,
+)
+from simulate.four_souls.state import EngineError, RunawayTurn
+from strategies.four_souls import STRATEGIES
+
+POOL = load_pool()
+
+
+def real(name: str):
+    return POOL.by_name[name]
+
+
+def kinds(g, kind):
+    return [r for r in g.log.rows if r[3] == kind]
+
+
+def random_game(n: int, seed: int):
+    """A soak game exactly as the runner builds it (strategy rng = stream(seed, "strategy", seat))."""
+    players = Players([STRATEGIES["random"](s, stream(seed, "strategy", s)) for s in range(n)])
+    return checked_play(make_config(n), seed, players)
+
+
+# --------------------------------------------------------------------------- a card in two zones
+
+
+def test_FS_6_8_multi_target_fizzles_when_one_target_is_lost():
+    """Restock targets both shop items (any number, FS-4.2); in response Glass Cannon destroys one of
+    them. The lost target fizzles Restock (FS-6.8, FS-3.2): the destroyed item is not put into the
+    discard a second time (soak: 4 players, game seed 2907685112084213512, 'a card is in two zones')."""
+    used = []
+
+    def p1(d):
+        top = d.context
+        if d.kind == "respond" and top is not None and top.name == "Restock" and not used:
+            used.append(True)
+            return next((o for o in d.options if o != "pass" and o[1].name == "Glass Cannon"), None)
+        if d.kind == "choose_target":
+            return next((o for o in d.options if getattr(o, "phys", None) is first.phys), None)
+        return None
+
+    g = position(2, plans={1: p1}, rolls=[6])  # Glass Cannon rolls 6: it recharges, nothing else
+    give_item(g, 0, real("Restock"))
+    give_item(g, 1, real("Glass Cannon"))
+    first = add_shop_item(g, card("Shop A", "treasure", "passive"))
+    second = add_shop_item(g, card("Shop B", "treasure", "passive"))
+    deck(g, "treasure", [card("Refill", "treasure", "passive")])  # refills slot 0 (not the discard)
+    g.active = 0
+    triggers.fire(g, "turn_start", seat=0)
+    stack.priority(g, 0)
+    assert [r[4] for r in kinds(g, "item_destroyed")] == ["Shop A"]
+    assert "Restock" in [r[4] for r in kinds(g, "fizzled")]
+    assert g.treasure_disc == [first.phys]  # once, not twice
+    assert g.shop[1] == [second] and second.in_play  # the other target stays: Restock fizzled whole
+    check_invariants(g)
+
+
+@pytest.mark.parametrize(
+    ("n", "seed"),
+    [(4, 2907685112084213512), (3, 2078559099548480744), (3, 8502704948350878376)],
+)
+def test_soak_seeds_card_in_two_zones(n, seed):
+    result = random_game(n, seed)
+    assert result.end_reason in ("win", "draw", "turn_cap")
+
+
+# --------------------------------------------------------------------------- runaway turns (FS-4.7)
+
+
+PUMP = card(
+    "Money Pump",
+    "treasure",
+    "paid",
+    abilities=({"paid": {"cost": [{"pay": {"cents": 1}}], "do": {"gain_cents": 1}}},),
+)
+
+
+def test_FS_4_7_a_player_repeating_a_paid_ability_for_ever_ends_the_game_as_a_turn_cap():
+    """A $ ability that pays for itself can be used as long as its cost can be paid (FS-4.7): a player
+    who never stops is legal but endless. Past the resolution cap the turn is cut off (``turn_end``
+    with detail ``resolution_cap``), the game is over and the turn counter is at the cap."""
+
+    def p0(d):
+        if d.kind == "action":
+            return next((o for o in d.options if o[0] == "paid"), None)
+        return None  # passes every respond: each use resolves before the next
+
+    g = position(2, plans={0: p0})
+    give_item(g, 0, PUMP)
+    take_cents(g, 0, 1)
+    g.active = 0
+    turn.play_turn(g)
+    assert g.over and g.turn == g.cfg.max_turns
+    assert kinds(g, "turn_end")[-1][7] == "resolution_cap"
+    assert len(kinds(g, "item_activated")) == stack.RESOLUTION_CAP + 1
+    check_invariants(g)
+
+
+def test_FS_4_7_soak_seed_runaway_turn_is_not_a_failure():
+    """Random players with Portable Slot Machine + Shiny Rock + Counterfeit Penny (soak: 3 players,
+    seed 4568775439725416315, 'more than 20000 stack resolutions in turn 102')."""
+    result = random_game(3, 4568775439725416315)
+    assert result.end_reason in ("win", "draw", "turn_cap")
+
+
+def _at_cap(acted_recently: bool):
+    g = position(2)
+    g.resolved = stack.RESOLUTION_CAP
+    g.acted = g.resolved - (10 if acted_recently else stack._AUTOMATIC + 10)
+    stack.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
+    return g
+
+
+def test_FS_4_7_runaway_guard_tells_player_loops_from_card_loops():
+    """Past the cap, a player's recent choice means a voluntary loop (RunawayTurn: a turn cap); thousands
+    of resolutions with nobody choosing anything is a card loop, an engine error."""
+    with pytest.raises(RunawayTurn):
+        stack.resolve_top(_at_cap(acted_recently=True))
+    with pytest.raises(EngineError, match="card loop"):
+        stack.resolve_top(_at_cap(acted_recently=False))
+
+
+# --------------------------------------------------------------------------- stronger invariants
+
+
+def test_invariants_catch_a_card_twice_in_a_discard():
+    g = position(2)
+    o = add_shop_item(g, card("Shop A", "treasure", "passive"))
+    check_invariants(g)
+    g.treasure_disc.append(o.phys)
+    with pytest.raises(InvariantError, match="two zones"):
+        check_invariants(g)
+
+
+def test_invariants_catch_a_card_in_the_wrong_discard():
+    g = position(2)
+    o = add_shop_item(g, card("Shop A", "treasure", "passive"))
+    g.shop[0].pop()
+    o.in_play = False
+    g.loot_disc.append(o.phys)
+    with pytest.raises(InvariantError, match="loot deck or discard"):
+        check_invariants(g)
+
+
+def test_invariants_catch_an_unfinished_turn():
+    """Between turns the stack is empty and everyone has healed (FS-8.10); not once the game is over."""
+    g = position(2)
+    g.players[1].damage = 1
+    check_invariants(g)  # mid-turn: damage is fine
+    g.between = True
+    with pytest.raises(InvariantError, match="not healed"):
+        check_invariants(g)
+    g.over = True
+    check_invariants(g)
+
+
+# --------------------------------------------------------------------------- roll readers (FS-4.18)
+
+
+@pytest.mark.parametrize(("face", "cannon_left"), [(3, False), (6, True)])
+def test_FS_4_18_glass_cannon_row_does_not_fizzle_on_the_item_it_destroyed(face, cannon_left):
+    """Glass Cannon destroys the targeted item, then rolls: 1-5 destroy Glass Cannon and loot 2, 6
+    recharge it. The row's reading ability is a new ability (FS-4.18) that does not use the destroyed
+    target, so it does not fizzle (found while tracing the soak's 'card in two zones' games)."""
+
+    def p0(d):
+        if d.kind == "choose_target":
+            return next((o for o in d.options if getattr(o, "phys", None) is victim.phys), None)
+        return None
+
+    g = position(2, plans={0: p0}, rolls=[face])
+    cannon = give_item(g, 0, real("Glass Cannon"))
+    victim = give_item(g, 1, card("Victim", "treasure", "passive"))
+    deck(g, "loot", [card("L1"), card("L2")])
+    g.active = 0
+    assert stack.take_action(g, 0, ("tap", cannon, 0))
+    stack.priority(g, 0)
+    assert not victim.in_play and g.treasure_disc[0] is victim.phys
+    assert not kinds(g, "fizzled")
+    assert cannon.in_play is cannon_left
+    assert len(g.players[0].hand) == (0 if cannon_left else 2)
+    assert cannon.charged is cannon_left  # 6: recharged
+    check_invariants(g)
+
+
+# --------------------------------------------------------------------------- kill / destroy (FS-6.3)
+
+
+def test_FS_13_1_destroying_a_dying_monster_does_nothing():
+    """A monster whose death is already on the stack cannot be killed or destroyed again (FS-13.1); before,
+    destroy → kill → destroy recursed for ever (soak: 4 players, seed 8277332537351860932, RecursionError)."""
+    g = position(2)
+    m = add_slot_monster(g, monster("Blob", hp=2))
+    assert stack.kill(g, m, 0)
+    assert not stack.destroy(g, m, "test") and not stack.kill(g, m, 0)
+    assert [type(it).__name__ for it in g.stack] == ["DeathItem"]
+    stack.priority(g, 0)
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Blob"]
+
+
+def test_soak_seed_destroying_a_dying_monster():
+    result = random_game(4, 8277332537351860932)
+    assert result.end_reason in ("win", "draw", "turn_cap")
+
+
+# --------------------------------------------------------------------------- Placebo (FS-5.13)
+
+
+def test_FS_5_13_placebo_copying_a_placebo_copies_nothing():
+    """Placebo copying another Placebo's ability would copy the same hook again, with that Placebo as the
+    only target, for ever; a Placebo ability copies as nothing (soak: 2 players, seed 6563616689354341191,
+    Modeling Clay become Placebo targeting the shop's Placebo: 20,000 resolutions with no choice)."""
+    g = position(2)
+    mine = give_item(g, 0, real("Placebo"), eternal=True)  # not a target itself (non-eternal items)
+    other = add_shop_item(g, real("Placebo"))
+    g.active = 0
+    assert stack.take_action(g, 0, ("tap", mine, 0))
+    assert g.stack[-1].ctx.binds["I"] is other
+    stack.priority(g, 0)
+    assert not g.stack and g.resolved == 1
+    check_invariants(g)
+
+
+def test_soak_seed_placebo_loop():
+    result = random_game(2, 6563616689354341191)
+    assert result.end_reason in ("win", "draw", "turn_cap")
+
+
+# --------------------------------------------------------------------------- events with a roll (FS-1.17)
+
+
+def _chest_table(monsters_after: bool):
+    g = position(2, rolls=[3])  # Chest: 3-4 → gain 3¢
+    g.active = 0
+    g.mslots.append([])
+    deck(g, "monster", [real("Chest")] + ([monster("Blob")] if monsters_after else []))
+    stack.priority(g, 0)
+    return g
+
+
+def test_FS_1_17_an_event_stays_until_its_roll_and_reader_resolve():
+    """A Roll- ability is the roll plus the ability that reads it (FS-4.18): the event leaves its slot
+    only once both resolved (FS-1.17), so the slot refills after the reward, not before (soak: 3 players,
+    seed 9143665417867097692 piled 8,800 unresolved rolls under refilled events)."""
+    g = _chest_table(monsters_after=True)
+    order = [(r[3], r[4], r[7]) for r in g.log.rows if r[4] in ("Chest", "Blob")]
+    assert order == [
+        ("monster_revealed", "Chest", "event"),
+        ("roll", "Chest", "initial"),
+        ("roll", "Chest", "final"),
+        ("cents_gained", "Chest", None),
+        ("event_resolved", "Chest", None),
+        ("monster_revealed", "Blob", "monster"),
+    ]
+    assert g.players[0].cents == 3 and not g.stack
+    check_invariants(g)
+
+
+def test_FS_Q_35_only_events_left_leave_a_monster_slot_empty():
+    """With no monster left in the monster deck or its discard (all covered in other slots), refilling a
+    slot would reveal the same events for ever: the slot stays empty, as for an empty deck (FS-Q.35),
+    and the events stay in the deck."""
+    g = _chest_table(monsters_after=False)
+    assert not kinds(g, "monster_revealed") and [c.card.name for c in g.monster] == ["Chest"]
+    assert g.mslots == [[]] and not g.stack
+    check_invariants(g)
+
+
+def test_soak_seed_events_only_monster_deck():
+    result = random_game(3, 9143665417867097692)
+    assert result.end_reason in ("win", "draw", "turn_cap")
