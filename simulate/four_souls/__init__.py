@@ -15,7 +15,7 @@ from simulate.core.events import event_words
 from . import decks, setup, turn
 from .config import VARIANTS, FSConfig, make_config
 from .ratios import FILLS
-from .state import GameOver
+from .state import GameOver, RunawayTurn
 
 EVENT_KINDS = frozenset(
     [
@@ -97,6 +97,8 @@ def run_game(
     except GameOver as over:
         winners = over.winners
         reason = "win" if len(winners) == 1 else "draw"  # FS-14.2
+    except RunawayTurn:
+        pass  # FS-4.7: players kept repeating $ abilities; the game ends as a turn cap at its real turn
     g.log.phase = "end"
     g.log.emit(
         "game_over",

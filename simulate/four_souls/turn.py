@@ -9,16 +9,15 @@ from .state import Game, Obj, RunawayTurn
 
 
 def play_turn(g: Game) -> None:
-    """One turn; a runaway turn (players repeating $ abilities for ever, FS-4.7) ends the game as a
-    turn cap: ``turn_end`` with detail ``resolution_cap``, then the turn counter jumps to the cap."""
+    """One turn; a runaway turn (players repeating $ abilities for ever, FS-4.7) is logged as a
+    ``turn_end`` with detail ``resolution_cap`` and re-raised: ``run_game`` ends the game as a turn cap."""
     g.between = False
     try:
         _play_turn(g)
         g.between = True
     except RunawayTurn:
         g.log.emit("turn_end", g.active, None, None, g.turn, "resolution_cap")
-        g.turn = g.cfg.max_turns
-        g.over = True
+        raise
 
 
 def _play_turn(g: Game) -> None:
