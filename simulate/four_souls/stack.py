@@ -1026,26 +1026,17 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
     if d.then is not None:  # "and": the damage happened, so the rest of the effect happens now
         ctx, rest = d.then
         fx.run(ctx, {"and": rest})
-    triggers.fire(
-        g,
-        "damaged",
-        target=t,
-        amount=amount,
-        combat=d.combat,
-        attack_roll=d.roll,
-        source=d.src_obj,
-        src_seat=d.src_seat,
-    )
-    triggers.fire(
-        g,
-        "dealt_damage",
-        target=t,
-        amount=amount,
-        combat=d.combat,
-        attack_roll=d.roll,
-        source=d.src_obj,
-        src_seat=d.src_seat,
-    )
+    for event in ("damaged", "dealt_damage"):  # the target's and the source's triggers
+        triggers.fire(
+            g,
+            event,
+            target=t,
+            amount=amount,
+            combat=d.combat,
+            attack_roll=d.roll,
+            source=d.src_obj,
+            src_seat=d.src_seat,
+        )
 
 
 def heal(g: Game, t: Any, n: Any) -> bool:
