@@ -12,7 +12,9 @@ import pytest
 from simulate.four_souls import vocabulary as V
 from simulate.four_souls.cards import DEFAULT_DIR, Card, check, load_pool
 
-SHARED_CSV = Path("/work/shared/cards/four_souls_cards.csv")
+SHARED_CSV = (
+    Path(__file__).resolve().parents[3] / "shared" / "cards" / "four_souls_cards.csv"
+)  # beside the checkout
 
 # README of the card list: physical counts per deck-ratio category (copies summed).
 PHYSICAL_BY_KIND = {
