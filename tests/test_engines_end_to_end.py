@@ -38,7 +38,7 @@ SECTIONS = {  # report sections each game's run must show (besides the common on
         "Boss damage by turn",
     ],
 }
-COMMON = ["Win rate by strategy", "Win rate by place in turn order", "Game length (turns)", "How games ended"]
+COMMON = ["Win rate by place in turn order", "Game length (turns)", "How games ended"]
 CARD_FOLDERS = {
     "four-souls": "decklists/four_souls",
     "gosu-x": "decklists/gosu_x",
@@ -90,6 +90,7 @@ def test_report_replay_and_cards_check(tmp_path, engine):
     report = CliRunner().invoke(cli, ["report", str(folder)])
     assert report.exit_code == 0, report.output
     lines = set(report.output.splitlines())
+    assert "Win rate by strategy" not in lines  # one strategy in every seat: nothing to compare
     missing = [title for title in COMMON + SECTIONS[engine] if title not in lines]
     assert not missing, f"{engine} report lacks {missing}"
     assert (folder / "report.html").is_file()
