@@ -186,10 +186,8 @@ def _versions() -> dict[str, str]:
     import polars
     import pyarrow
 
-    from cardlab import __version__
-
     return {
-        "cardlab": __version__,
+        "cardlab": _cardlab_version(),
         "python": platform.python_version(),
         "numpy": numpy.__version__,
         "pyarrow": pyarrow.__version__,
@@ -197,6 +195,16 @@ def _versions() -> dict[str, str]:
         "duckdb": duckdb.__version__,
         "joblib": joblib.__version__,
     }
+
+
+def _cardlab_version() -> str:
+    """The installed distribution's version (pyproject.toml is the one source of truth)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cardlab")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def _now() -> str:
