@@ -288,3 +288,11 @@ def test_FS_Q_35_only_events_left_leave_a_monster_slot_empty():
 def test_soak_seed_events_only_monster_deck():
     result = random_game(3, 9143665417867097692)
     assert result.end_reason in ("win", "draw", "turn_cap")
+
+
+@pytest.mark.xfail(strict=True, raises=InvariantError, reason="open bug (issue #3): Rag Man ends up in two zones")
+def test_soak_rag_man_in_two_zones():
+    """`cardlab soak four-souls -n 100000` (run seed 1), 3 players, game 31290, game seed
+    5642577295324787185: at turn 60 Rag Man is in two zones. Not fixed yet: strict xfail, so the fix
+    must remove the mark."""
+    random_game(3, 5642577295324787185)
