@@ -69,7 +69,3 @@ class Run:
     @property
     def game(self) -> str:
         return self.manifest["game"]
-
-
-def run_pairs(paths: list[str | Path]) -> list[Run]:
-    return [Run.open(p) for p in paths]

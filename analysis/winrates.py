@@ -9,7 +9,7 @@ from .runs import Run
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
 from .stats import wilson
 
-__all__ = ["MIN_GAMES", "with_wilson", "winrate_by", "seat_winrates", "first_player_winrates"]
+__all__ = ["MIN_GAMES", "with_wilson", "winrate_by"]
 
 
 def with_wilson(frame: pl.DataFrame, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
@@ -31,11 +31,3 @@ def winrate_by(run: Run, dim: str, level: float = 0.95, min_games: int = MIN_GAM
     """value, games, wins, draws, baseline, win_rate, lower, upper, flag — one row per value of ``dim``."""
     frame = query(run, "winrate_by", value=dimension_expr(run, dim))
     return with_wilson(frame, level, min_games)
-
-
-def seat_winrates(run: Run, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
-    return with_wilson(query(run, "seat_winrate"), level, min_games)
-
-
-def first_player_winrates(run: Run, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
-    return with_wilson(query(run, "first_player"), level, min_games)

@@ -11,8 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from analysis.runs import Run
+from analysis.seat_effects import seat_table
 from analysis.stats import wilson
-from analysis.winrates import first_player_winrates, seat_winrates, winrate_by
+from analysis.winrates import winrate_by
 from cardlab.cli import cli
 from simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, schema
 
@@ -108,11 +109,10 @@ def test_list_columns_count_each_member(fixture_run):
 
 
 def test_seat_and_first_player(fixture_run):
-    seats = seat_winrates(Run.open(fixture_run)).sort("seat")
-    # seat 0: A wins games 0-4 (5 wins), B in seat 0 wins games 7-9 (3 wins) → 8 of 10
+    seats = seat_table(Run.open(fixture_run)).sort("position")
+    # every game starts at seat 0, so place 1 is seat 0: A wins games 0-4 (5), B in seat 0 wins 7-9 (3) → 8 of 10
     assert seats["wins"].to_list() == [5 + 3, 2]
-    first = first_player_winrates(Run.open(fixture_run))
-    assert first["games"].to_list() == [10] and first["wins"].to_list() == [8]
+    assert seats["games"].to_list() == [10, 10]
 
 
 def test_report_command_writes_files_and_prints_table(fixture_run):

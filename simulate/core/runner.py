@@ -176,7 +176,6 @@ class RunOutcome:
     events: int = 0
     decisions: int = 0
     seconds: float = 0.0
-    skipped_batches: int = field(default=0)
 
 
 def _versions() -> dict[str, str]:
@@ -284,7 +283,6 @@ def execute(
     resume: bool = False,
     progress: bool = True,
     stop_after_batches: int | None = None,
-    on_batch: Callable[[BatchSummary], None] | None = None,
     stop_rule: StopRule | None = None,
 ) -> RunOutcome:
     """Run the plan into ``out``. ``stop_after_batches`` simulates an interruption (tests).
@@ -305,7 +303,7 @@ def execute(
         raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
     out = Path(out)
     with _cluster(backend, scheduler, jobs) if backend in CLUSTER_BACKENDS else contextlib.nullcontext():
-        return _execute(plan, out, jobs, backend, resume, progress, stop_after_batches, on_batch, stop_rule)
+        return _execute(plan, out, jobs, backend, resume, progress, stop_after_batches, stop_rule)
 
 
 def _execute(
@@ -316,7 +314,6 @@ def _execute(
     resume: bool,
     progress: bool,
     stop_after_batches: int | None,
-    on_batch: Callable[[BatchSummary], None] | None,
     stop_rule: StopRule | None,
 ) -> RunOutcome:
     from tqdm import tqdm
@@ -329,7 +326,7 @@ def _execute(
     pending: Iterable[tuple[int, int, int]] = (b for b in plan.batches() if b[0] not in done)
     if stop_after_batches is not None:
         pending = list(itertools.islice(pending, stop_after_batches))
-    outcome = RunOutcome(out, manifest, skipped_batches=len(done))
+    outcome = RunOutcome(out, manifest)
     done_games = sum(entry["games"] for entry in manifest["batches"])
     bar = tqdm(
         total=plan.n_games,
@@ -354,8 +351,6 @@ def _execute(
             bar.update(summary.games)
             if summary.failed:
                 bar.set_postfix(failed=manifest["totals"]["failed"])
-            if on_batch:
-                on_batch(summary)
             if stop_rule is not None:
                 stopped, prefix = _judge_prefixes(out, manifest, prefix, stop_rule)
                 if stopped:
