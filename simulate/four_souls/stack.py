@@ -155,7 +155,8 @@ def stack_ref(g: Game, it: StackItem) -> StackRef:
 def priority(
     g: Game, first: int | None = None, floor: int = 0, until_empty: bool = False, attack_over: Any = None
 ) -> None:
-    """Pass priority until every player passes in succession with the stack back at ``floor``.
+    """Pass priority until every player passes in succession with the stack back at ``floor`` (what
+    was on it then, less anything removed from it meanwhile).
 
     FS-7.4: a player who adds something receives priority first; FS-7.5: after a resolution, or after
     triggered abilities are put on the stack, priority starts with the active player; FS-7.6: the top
@@ -167,9 +168,10 @@ def priority(
     """
     n = g.n
     seat = g.active if first is None else first
+    below = g.stack[:floor]  # "back at floor" = only these are left: one of them may be cancelled meanwhile
     while True:
         state_checks(g)
-        if len(g.stack) <= floor and (until_empty or (attack_over is not None and attack_over())):
+        if _at_floor(g.stack, below) and (until_empty or (attack_over is not None and attack_over())):
             return
         passes = 0
         while passes < n:
@@ -182,10 +184,21 @@ def priority(
                 continue
             passes += 1
             seat = (seat + 1) % n
-        if len(g.stack) <= floor:
+        if _at_floor(g.stack, below):
             return
         resolve_top(g)
         seat = g.active
+
+
+def _at_floor(stack: list, below: list) -> bool:
+    """Nothing added since the window opened is left. Items are only ever added on top, so it is
+    enough that the top one was already there; counting heights is not, because a response may cancel
+    an item below the floor (Butter Bean on an ability under a death's step-4 trigger: the trigger
+    would be left unresolved, soak bug "Rag Man in two zones")."""
+    if not stack:
+        return True
+    top = stack[-1]
+    return any(top is it for it in below)
 
 
 def respond(g: Game, seat: int) -> bool:

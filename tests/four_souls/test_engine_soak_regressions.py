@@ -15,6 +15,7 @@ from simulate.four_souls.fixtures import (
     card,
     check_invariants,
     deck,
+    give_loot,
     give_item,
     monster,
     position,
@@ -290,9 +291,44 @@ def test_soak_seed_events_only_monster_deck():
     assert result.end_reason in ("win", "draw", "turn_cap")
 
 
-@pytest.mark.xfail(strict=True, raises=InvariantError, reason="open bug (issue #3): Rag Man ends up in two zones")
+TAPPER = card("Tapper", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},))
+
+
+def test_FS_13_4_rag_man_roll_resolves_before_the_soul_even_if_the_stack_below_shrinks():
+    """Rag Man dies while an ability is still on the stack below its death; in the step-4 window (its
+    after-rewards roll) the other player Butter Beans that ability. The roll still resolves before
+    step 5: on a 6 Rag Man goes back on top of the monster deck and nobody gains its soul. Before the
+    fix the window closed as soon as the stack was as low as when it opened, the soul was gained and
+    the roll then moved the same card again (soak: 3 players, seed 5642577295324787185, turn 60)."""
+
+    def p1(d):
+        top = d.context
+        if d.kind == "respond" and top is not None and top.kind == "ability" and top.name == "Rag Man":
+            return next((o for o in d.options if o != "pass" and o[0] == "loot"), None)
+        if d.kind == "choose_target":
+            return next(o for o in d.options if getattr(o, "name", None) == "Tapper")
+        return None
+
+    g = position(2, plans={1: p1}, rolls=[6])
+    tapper = give_item(g, 0, TAPPER)
+    rag = add_slot_monster(g, real("Rag Man"))
+    give_loot(g, 1, real("Butter Bean!"))
+    g.players[1].loot_plays = 1
+    deck(g, "loot", [card(f"L{i}") for i in range(3)])
+    g.active = 0
+    assert stack.take_action(g, 0, ("tap", tapper, 0))
+    assert stack.kill(g, rag, 0)
+    stack.priority(g, 0)
+    assert [r[4] for r in kinds(g, "cancelled")] == ["Tapper"]
+    assert g.players[0].cents == 0  # Tapper never resolved
+    assert not kinds(g, "soul_gained") and not g.players[0].souls
+    assert g.mslots[0][-1].phys is rag.phys or g.monster[-1] is rag.phys  # back on the deck (or revealed)
+    assert not g.stack
+    check_invariants(g)
+
+
 def test_soak_rag_man_in_two_zones():
     """`cardlab soak four-souls -n 100000` (run seed 1), 3 players, game 31290, game seed
-    5642577295324787185: at turn 60 Rag Man is in two zones. Not fixed yet: strict xfail, so the fix
-    must remove the mark."""
-    random_game(3, 5642577295324787185)
+    5642577295324787185: Rag Man was in two zones at turn 60."""
+    result = random_game(3, 5642577295324787185)
+    assert result.end_reason in ("win", "draw", "turn_cap")
