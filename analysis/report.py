@@ -16,7 +16,7 @@ from pathlib import Path
 import polars as pl
 
 from . import card_stats as cards
-from . import plots, seat_effects, shape, standings
+from . import coop, plots, seat_effects, shape, standings
 from .game_data import GameData, game_data
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
@@ -563,13 +563,18 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
     data = game_data(run.game)
     firsts = seat_effects.first_seats(run)
     labelled: dict[str, pl.DataFrame] = {}
+    team = coop.section(run, level)  # solo/co-op: the chance of beating the timer comes first
+    if team is not None:
+        report.sections.append(team)
     report.sections += winrate_sections(
         run, by or default_dimensions(run), level, min_games, firsts, labelled
     )
     report.sections.append(seat_section(run, level, min_games))
 
     two_player = run.db.execute("SELECT max(n_players) FROM games").fetchall()[0][0] == 2
-    for dim in standings_dims(run, data):
+    if team is not None:
+        report.notes.append("matchups and ratings: not shown for a solo/co-op run (seats share one result)")
+    for dim in [] if team is not None else standings_dims(run, data):
         players = labelled.setdefault(dim, standings.labelled_players(run, dim))
         if two_player:
             report.sections += matchup_sections(run, dim, players, level, min_games)

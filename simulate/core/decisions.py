@@ -43,6 +43,11 @@ class Strategy(Protocol):
 
     def choose(self, decision: Decision) -> Any: ...
 
+    # Optional: ``declines(kind, view, context) -> bool``. An engine may call it before building a
+    # decision it can skip (Four Souls: every ``respond`` window); True promises that ``choose`` would
+    # pass whatever the options, so the engine passes for the player without building them. It is a
+    # pure saving: a game must be event-for-event identical with and without it (DESIGN: asking costs time).
+
 
 @dataclass(slots=True)
 class Players:
@@ -51,9 +56,20 @@ class Players:
     strategies: list[Any]
     decisions: int = 0
     choices: list[int] | None = field(default=None)
+    declined: int = 0  # decisions the engine skipped because the player declined them unseen
+    honour_declines: bool = True  # False: ask anyway (tests check that declining changes nothing)
 
     def __len__(self) -> int:
         return len(self.strategies)
+
+    def declines(self, seat: int, kind: str, view: Any, context: Any) -> bool:
+        """Does ``seat``'s strategy pass this ``kind`` of decision whatever its options (``Strategy``
+        above)? False when the strategy does not say: then the engine builds and asks as usual."""
+        fn = getattr(self.strategies[seat], "declines", None)
+        if fn is not None and fn(kind, view, context) and self.honour_declines:
+            self.declined += 1
+            return True
+        return False
 
     def ask(self, decision: Decision) -> Any:
         """Put ``decision`` to its player and return the chosen option.

@@ -12,7 +12,7 @@ from typing import Any
 from simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
 from simulate.core.events import event_words
 
-from . import decks, setup, turn
+from . import coop, decks, setup, turn
 from .config import VARIANTS, FSConfig, make_config
 from .ratios import FILLS
 from .state import GameOver, RunawayTurn
@@ -56,6 +56,7 @@ EVENT_KINDS = frozenset(
         "fizzled",
         "cancelled",
         "game_over",
+        "timer",
     ]
 )
 
@@ -87,16 +88,22 @@ def run_game(
     built = deck_sizes(g)
     winners: tuple[int, ...] = ()
     reason = "turn_cap"
+    detail = None
     try:
         while g.turn < config.max_turns:
             g.turn += 1
             turn.play_turn(g)
+            if g.coop:
+                coop.turn_done(g)  # FS-17.4: the round's timer decrement (FS-Q.33: after the win check)
             g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
             if on_turn is not None:
                 on_turn(g)
     except GameOver as over:
         winners = over.winners
-        reason = "win" if len(winners) == 1 else "draw"  # FS-14.2
+        if g.coop:  # FS-17.5: every character wins together, or all lose to the timer
+            reason, detail = coop.outcome(winners)
+        else:
+            reason = "win" if len(winners) == 1 else "draw"  # FS-14.2
     except RunawayTurn:
         pass  # FS-4.7: players kept repeating $ abilities; the game ends as a turn cap at its real turn
     g.log.phase = "end"
@@ -106,7 +113,7 @@ def run_game(
         None,
         ",".join(map(str, winners)) or None,
         g.turn,
-        reason,
+        detail or reason,
     )
     seats = []
     for p in g.players:
@@ -220,6 +227,18 @@ GAME = GameSpec(
         ),
         GameOption(
             "set", str, (), "card override CARD.FIELD=VALUE, e.g. 'Gurdy.hp=6' (repeatable)", multiple=True
+        ),
+        GameOption(
+            "difficulty",
+            tuple(coop.GOALS),
+            "normal",
+            "solo/co-op combined soul goal (FS-17.6): normal 4, hard 6, ultra-hard 8",
+        ),
+        GameOption(
+            "soul-cap",
+            int,
+            0,
+            "solo/co-op: most soul value each character counts toward the goal (FS-17.6 option; 0 = none)",
         ),
     ),
     variants=VARIANTS,

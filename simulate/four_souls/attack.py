@@ -5,17 +5,22 @@ slot monster or the monster deck (FS-10.5), the roll → combat damage → death
 
 from __future__ import annotations
 
-from . import dice, stack, statics, triggers
+from . import dice, rule_variants, stack, statics, triggers
 from .state import Attack, Game, Obj
 
 
 def attack_options(g: Game, seat: int, restrict=None) -> list:
     """Legal targets: attackable monsters in slots and the top of the monster deck."""
     if isinstance(restrict, Obj):
-        return [restrict] if restrict.in_play and not statics.cant_be_attacked(g, restrict) else []
+        opts = [restrict] if restrict.in_play and not statics.cant_be_attacked(g, restrict) else []
+        if opts and g.cfg.has("cannon-fodder"):  # FS-20.10: a forced attack on a boss is barred too
+            opts = rule_variants.cannon_fodder(g, opts)
+        return opts
     opts: list = []
     if restrict != "monster_deck":
         opts = [m for m in g.monsters() if not statics.cant_be_attacked(g, m)]
+        if opts and g.cfg.has("cannon-fodder"):  # FS-20.10 / FS-Q.27
+            opts = rule_variants.cannon_fodder(g, opts)
     if g.monster or g.monster_disc:
         opts.append("monster_deck")
     return opts

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from simulate.core import UserError
 
+from . import coop as _coop
 from . import variants as _variants
 from .ratios import FILLS
 
@@ -41,10 +42,22 @@ class FSConfig:
     ratio_hash: str = ""  # hash of the ratio file (+ --ratio-count); "" for 'all'
     fill: str = "none"  # what a category the pool cannot fill does (ratios.FILLS)
     overrides: tuple[str, ...] = ()  # --set CARD.FIELD=VALUE, in order
+    difficulty: str = "normal"  # FS-17.6 solo/co-op soul goal: normal 4, hard 6, ultra-hard 8
+    soul_cap: int = 0  # FS-17.6 optional: most souls each character counts toward the goal (0 = none)
 
     @property
     def bonus_souls(self) -> bool:
-        return "no-bonus-souls" not in self.variant
+        return "no-bonus-souls" not in self.variant and not self.coop  # FS-17.1: none in solo/co-op
+
+    @property
+    def coop(self) -> str:
+        """'solo', 'co-op' or '' (the competitive game), FS-17."""
+        return _coop.mode(self.variant)
+
+    @property
+    def soul_goal(self) -> int:
+        """FS-17.5 / FS-17.6: the combined soul value a solo/co-op game needs."""
+        return _coop.GOALS[self.difficulty]
 
     def has(self, variant: str) -> bool:
         return variant in self.variant
@@ -63,6 +76,8 @@ def make_config(
     ratio_count: tuple[str, ...] | list[str] | str = (),
     fill: str = "none",
     set: tuple[str, ...] | list[str] | str = (),  # noqa: A002 — the option is --set
+    difficulty: str = "normal",
+    soul_cap: int = 0,
 ) -> FSConfig:
     """Validate options (one clear line on bad values) and build the config."""
     from . import decks, ratios
@@ -76,11 +91,13 @@ def make_config(
         characters = tuple(c.strip() for c in characters.split(",") if c.strip())
     else:
         characters = tuple(c.strip() for item in characters for c in str(item).split(",") if c.strip())
+    chosen = _variants.check(_texts(variant), characters)
+    n_players, difficulty, soul_cap = _coop.check_config(chosen, n_players, difficulty, soul_cap)  # FS-17
+    _variants.check_rules(chosen, n_players, characters)  # FS-20 rule variants (two-player: 2 players)
     if characters and len(characters) > n_players:
         raise UserError(
             f"four-souls: --characters names {len(characters)} characters for {n_players} players"
         )
-    chosen = _variants.check(_texts(variant), characters)
     if not isinstance(bank, int) or bank < 0:
         raise UserError(
             f"four-souls: --bank must be 0 (unlimited) or a positive number of cents, got {bank!r}"
@@ -107,8 +124,12 @@ def make_config(
         ratio_hash=ratio_obj.digest,
         fill=fill,
         overrides=overrides,
+        difficulty=difficulty,
+        soul_cap=soul_cap,
     )
-    s = decks.supply(cfg)  # loads the pool and applies --set now: errors surface before any game
+    # loads the pool and applies --set now: errors surface before any game (FS-17.8: solo/co-op supply)
+    s = decks.supply(_coop.supply_config(cfg))
+    _variants.check_pool(chosen, s)  # FS-20.11(c): no Stalker hand-over
     if ratio_obj.counts:
         short = ratios.shortfalls(ratio_obj, s)
         if short and fill == "none":

@@ -36,20 +36,25 @@ def push_roll(
 def reroll(g: Game, r: stack.RollItem, why: str) -> None:
     """FS-6.17 / FS-9.3: the same roll gets a new result (not a new roll)."""
     r.value = g.rng.randint(1, 6)
+    r.changes += 1  # a new result, even the same number: "would roll" triggers look again (FS-9.2(4))
     g.log.emit("roll", r.seat, why, r.name, r.value, "reroll")
 
 
 def set_value(g: Game, r: stack.RollItem, v: int, why: str) -> None:
-    r.value = clamp(v)
+    v = clamp(v)
+    if v != r.value:
+        r.changes += 1
+    r.value = v
     g.log.emit("roll", r.seat, why, r.name, r.value, "modified")
 
 
 def resolve_roll(g: Game, r: stack.RollItem) -> None:
     # FS-9.2(4): "would roll N" triggers fire as the roll tries to resolve; if any, they go on top
-    # and the roll waits (a changed result comes back here).
-    bit = 1 << r.value
-    if not r.checked & bit:
-        r.checked |= bit
+    # and the roll waits. Once they resolved, a changed result (a reroll, even to the same number, or
+    # a new value) goes back through step (3) to here and triggers again; an unchanged one resolves
+    # (Dad's Lost Coin: each reroll of a 1 to a 1 may be rerolled again).
+    if r.checked != r.changes:
+        r.checked = r.changes
         before = len(g.pending)
         triggers.fire(g, "would_roll", roll=r, value=r.value)
         if len(g.pending) > before:
@@ -71,7 +76,7 @@ def resolve_roll(g: Game, r: stack.RollItem) -> None:
         if ev is not None:
             stack.event_done(g, ev)  # FS-1.17: done now unless its reading ability went on the stack
     elif r.purpose == "reward":
-        stack.give_reward(g, g.players[g.active], r.reward, final, r.name or "reward")
+        stack.give_reward(g, g.players[r.seat], r.reward, final, r.name or "reward")  # the roller (FS-Q.26)
     triggers.fire(g, "rolled", roll=r, value=final)  # FS-4.11, on top of the damage (FS-Q.31)
     if g.delayed:
         _delayed_rolled(g, r)

@@ -1103,7 +1103,7 @@ def _v_shield(ctx: Ctx, p: dict) -> bool:
         if isinstance(t, (Player, Obj)):
             shields = t.shields if isinstance(t, Player) else ctx.g.obj_shields.setdefault(t.uid, [])
             on_prev = p.get("on_prevent")
-            shields.append((amount, on_prev, ctx.you, ctx.name))
+            shields.append((amount, on_prev, ctx.you, ctx.name, ctx.src))
     return True
 
 

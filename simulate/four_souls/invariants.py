@@ -27,6 +27,7 @@ def zone_cards(g: Game) -> list[Phys]:
         g.monster_disc,
         g.removed,
         g.bonus,
+        g.start_deck,  # soul trading's starting-item deck (FS-20.5)
     ):
         out.extend(z)
     out.extend(o.phys for o in g.temp)
@@ -61,6 +62,8 @@ def check_invariants(g: Game) -> None:
     ):
         for c in (*deck, *disc):  # FS-3.4 / FS-3.6: a deck or discard holds only its own type
             _require(c.card.deck == kind, g, f"{c.card.name} in the {kind} deck or discard")
+    for c in g.start_deck:  # FS-20.5: only starting items
+        _require(c.card.deck == "eternal", g, f"{c.card.name} in the starting-item deck")
     for i, slot in enumerate(g.shop):
         _check_slot(g, slot, ("item",), f"shop slot {i}")
     for i, slot in enumerate(g.mslots):

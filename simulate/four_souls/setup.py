@@ -7,12 +7,13 @@ from typing import Any
 
 from simulate.core import Players, stream
 
-from . import decks, effects, stack, variants
+from . import coop, decks, effects, soul_trading, stack, two_player, variants
 from .state import FSLog, Game, Phys, Player
 
 
 def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: Any = None) -> Game:
-    s = supply if supply is not None else decks.supply(cfg)
+    # FS-17.8: solo/co-op remove "3+ players" cards whatever the number of characters
+    s = supply if supply is not None else decks.supply(coop.supply_config(cfg))
     rng = stream(seed, "engine")
     log = FSLog(log_events)
     n = cfg.n_players
@@ -54,6 +55,8 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         picks = rng.sample(s.bonus, min(3, len(s.bonus)))
         g.bonus = [phys(c) for c in picks]
     casino = variants.casino_card(s) if cfg.has("casino") else None
+    if cfg.has("two-player"):
+        s = two_player.supply(s)  # FS-20.11(a): Eve, Lilith, Cain and Guppy leave the character pool
     # FS-2.7 characters (random unless --characters) and starting items (charged)
     if cfg.has("eden-only"):
         chars = variants.eden_only(s, rng, n)  # FS-20.3
@@ -78,6 +81,8 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             p.items.append(g.new_obj(phys(item), "item", p.seat, eternal=True, starting=True))
         if casino is not None:  # FS-20.6: an eternal Portable Slot Machine each (not from the deck)
             p.items.append(g.new_obj(phys(casino), "item", p.seat, eternal=True))
+    if cfg.has("soul-trading"):
+        soul_trading.build_deck(g, s, chars, phys)  # FS-20.5: the unused starting items, shuffled
     # FS-2.10 / FS-Q.5 first player (a goes_first character wins over the random pick, FS-0.1)
     first = rng.randrange(n)
     for p in g.players:
@@ -108,5 +113,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         )
     if cfg.has("mini-draft"):
         variants.mini_draft(g, stack.ask, stack.card_to_player)  # FS-20.1 / FS-20.2, after setup
+    if cfg.coop:
+        coop.start(g)  # FS-17.1: the D8 timer, placed at the end of setup
     g.forbid_on = g.forbid_on or any("forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics)
     return g

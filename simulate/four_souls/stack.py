@@ -59,7 +59,19 @@ class AbilityItem(StackItem):
 class RollItem(StackItem):
     """A die roll on the stack (FS-9.2). ``purpose``: attack | table | reward."""
 
-    __slots__ = ("seat", "value", "attack", "purpose", "table", "ctx", "checked", "target", "reward", "name")
+    __slots__ = (
+        "seat",
+        "value",
+        "attack",
+        "purpose",
+        "table",
+        "ctx",
+        "checked",
+        "changes",
+        "target",
+        "reward",
+        "name",
+    )
     kind = "roll"
 
     def __init__(self, seat: int, value: int, purpose: str):
@@ -68,7 +80,8 @@ class RollItem(StackItem):
         self.purpose = purpose
         self.attack = purpose == "attack"
         self.table = self.ctx = self.target = self.reward = self.name = None
-        self.checked = 0  # bit mask of faces whose would-roll triggers already fired (FS-9.2(4))
+        self.changes = 0  # results this roll has had beyond the first (rerolls, changed values)
+        self.checked = -1  # ``changes`` when its would-roll triggers last looked (FS-9.2(4))
 
     def __repr__(self) -> str:
         return f"<roll {self.value} p{self.seat} {self.purpose}>"
@@ -202,12 +215,16 @@ def _at_floor(stack: list, below: list) -> bool:
 
 
 def respond(g: Game, seat: int) -> bool:
-    """Offer ``seat`` a response; False (without asking) when it has no legal one (FS-7, DESIGN)."""
+    """Offer ``seat`` a response; False (without asking) when it has no legal one (FS-7, DESIGN) or
+    when its strategy declines the window unseen (kernel ``Strategy.declines``: most windows)."""
+    top = _top_ref(g) if g.stack else None
+    view = g.views[seat]
+    if g.io.declines(seat, "respond", view, top):
+        return False
     opts = legal_actions(g, seat)
     if not opts:
         return False
-    top = _top_ref(g) if g.stack else None
-    choice = g.io.ask(Decision("respond", seat, ("pass", *opts), g.views[seat], top))
+    choice = g.io.ask(Decision("respond", seat, ("pass", *opts), view, top))
     if choice == "pass":
         return False
     return take_action(g, seat, choice)
@@ -550,6 +567,11 @@ def state_checks(g: Game) -> None:
 
 
 def check_win(g: Game) -> None:
+    if g.coop:  # FS-17.5: solo/co-op replace the competitive win with the combined goal
+        from .coop import check_goal
+
+        check_goal(g)
+        return
     need = g.cfg.souls_to_win
     winners = None
     for p in g.players:
@@ -599,9 +621,8 @@ def check_bonus(g: Game) -> None:
             if test(g, p):
                 g.bonus.remove(b)
                 o = g.new_obj(b, "soul", p.seat)
-                p.souls.append(o)
                 g.log.emit("bonus_soul_gained", p.seat, b.card.name, None, o.soul_value)
-                g.log.emit("soul_gained", p.seat, b.card.name, None, o.soul_value, "bonus")
+                gain_soul(g, p, o, "bonus")
                 break
 
 
@@ -1116,8 +1137,7 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
             q.items.remove(o)
             o.kind = "soul"
             o.soul_value = getattr(o.phys.card, "soul", 0) or 1
-            q.souls.append(o)
-            g.log.emit("soul_gained", q.seat, o.phys.card.name, None, o.soul_value, "destroyed")
+            gain_soul(g, q, o, "destroyed")
             return True
     if o.controller >= 0:
         q = g.players[o.controller]
@@ -1163,8 +1183,7 @@ def become_soul(ctx: Any, p: dict) -> bool:
         ctx.moved = True
         o = g.new_obj(src, "soul", you.seat)
         o.soul_value = getattr(src.card, "soul", 0) or 1
-        you.souls.append(o)
-        g.log.emit("soul_gained", you.seat, src.card.name, None, o.soul_value, "loot")
+        gain_soul(g, you, o, "loot")
         return True
     if isinstance(src, Obj):
         if src.in_play and src.kind == "item":
@@ -1187,8 +1206,7 @@ def become_soul(ctx: Any, p: dict) -> bool:
         o = g.new_obj(src.phys, "soul", you.seat)
         o.soul_value = getattr(src.phys.card, "soul", 0) or 1
         o.starting = src.starting
-        you.souls.append(o)
-        g.log.emit("soul_gained", you.seat, src.phys.card.name, None, o.soul_value, "item")
+        gain_soul(g, you, o, "item")
         return True
     return False
 
@@ -1259,6 +1277,10 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     p.deaths += 1
     p.damage = statics.player_max_hp(g, p)  # 0 HP
     g.log.emit("player_died", p.seat, None, f"p{killer}" if killer >= 0 else None)
+    if g.coop:  # FS-17.4 / FS-Q.32: the solo/co-op timer goes down (the game may be lost here)
+        from .coop import character_died
+
+        character_died(g, p.seat)
     if p.seat == g.active:
         if g.attack is not None:
             g.attack.cancelled = True  # FS-13.8
@@ -1266,10 +1288,15 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=p, killer=killer)
     priority(g, g.active, floor)  # death triggers resolve before the penalty (FS-13.8, FS-Q.11)
-    for c in list(p.curses):  # FS-4.16(2): a dying player's curses are discarded
-        p.curses.remove(c)
-        c.in_play = False
-        g.monster_disc.append(c.phys)
+    if g.cfg.has("two-player"):  # FS-20.11(c): a curse is handed over once before it is discarded
+        from . import two_player
+
+        two_player.curses_on_death(g, p)
+    else:
+        for c in list(p.curses):  # FS-4.16(2): a dying player's curses are discarded
+            p.curses.remove(c)
+            c.in_play = False
+            g.monster_disc.append(c.phys)
     death_penalty(g, p)
     floor = len(g.stack)
     triggers.fire(g, "after_penalty", victim=p)
@@ -1318,16 +1345,11 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         priority(g, g.active, floor)  # step 2
     # step 3: rewards to the active player (FS-1.15)
     times = statics.reward_times(g, m, roll)
-    for _ in range(times):
-        for key, val in (m.phys.card.rewards or {}).items():
-            if val == "roll":
-                from . import dice
-
-                floor = len(g.stack)
-                dice.push_roll(g, g.active, purpose="reward", reward=key, name=m.phys.card.name)
-                priority(g, g.active, floor)
-            else:
-                give_reward(g, ap, key, int(val), m.phys.card.name)
+    if g.cfg.has("nobody-leaves-hurt"):  # FS-20.8 / FS-Q.26: the AP twice, then each other player once
+        for k in range(g.n):
+            reward_block(g, m, g.players[(g.active + k) % g.n], 2 * times if k == 0 else times)
+    else:
+        reward_block(g, m, ap, times)
     floor = len(g.stack)
     triggers.fire(g, "after_rewards", victim=m)
     if g.pending:
@@ -1335,13 +1357,39 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     if m in g.temp:  # step 5 (unless an ability moved the card: Rag Man, Delirium)
         g.temp.remove(m)
         soul = getattr(m.phys.card, "soul", 0) or 0
-        if soul:
+        if soul:  # only the active player, once, in every variant (FS-20.8)
             o = g.new_obj(m.phys, "soul", g.active)
-            ap.souls.append(o)
-            g.log.emit("soul_gained", g.active, m.phys.card.name, None, o.soul_value, "boss")
+            gain_soul(g, ap, o, "boss")
         else:
             g.monster_disc.append(m.phys)
     g.hold_slots.discard(slot)  # step 6: refill at the next priority
+
+
+def reward_block(g: Game, m: Obj, p: Player, times: int) -> None:
+    """FS-13.4 step 3: ``p`` carries out ``m``'s reward block ``times`` times; ``p`` rolls a roll reward
+    (one roll each time, FS-Q.26) and gets priority first after putting it on the stack (FS-7.4)."""
+    for _ in range(times):
+        for key, val in (m.phys.card.rewards or {}).items():
+            if val == "roll":
+                from . import dice
+
+                floor = len(g.stack)
+                dice.push_roll(g, p.seat, purpose="reward", reward=key, name=m.phys.card.name)
+                priority(g, p.seat, floor)
+            else:
+                give_reward(g, p, key, int(val), m.phys.card.name)
+
+
+def gain_soul(g: Game, p: Player, o: Obj, how: str) -> None:
+    """Every soul a player *gains* (FS-14.5, FS-6.11: boss, bonus, Lost Soul, an item become a soul,
+    The Chest) comes here; a soul given, stolen or swapped moves with ``move_item`` and is not a gain.
+    Super shop (FS-20.9) reacts to the gain."""
+    p.souls.append(o)
+    g.log.emit("soul_gained", p.seat, o.phys.card.name, None, o.soul_value, how)
+    if g.cfg.has("super-shop"):
+        from . import rule_variants
+
+        rule_variants.super_shop(g, p)
 
 
 def give_reward(g: Game, p: Player, key: str, n: int, name: str) -> None:

@@ -234,6 +234,13 @@ class Game:
     forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
+    # FS-20 rule variants (two_player.py, soul_trading.py); unused in standard games
+    held_by: dict = field(default_factory=dict)  # two-player: curse uid → seats that have held it
+    start_deck: list[Phys] = field(default_factory=list)  # soul trading: the starting-item deck
+    soul_sold: int = -1  # soul trading: the turn number of the last sale (once per turn)
+    coop: bool = False  # FS-17 solo/co-op (coop.start): combined soul goal, the D8 timer
+    timer: int = 0  # FS-17.1 / FS-17.4: the D8 timer (solo/co-op only)
+    round_seen: set = field(default_factory=set)  # FS-17.4: seats that had a turn since the last round end
 
     def __post_init__(self) -> None:
         from .views import View

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import Game, Obj, Player
+from .state import EngineError, Game, Obj, Player
 
 
 def _ctx(g: Game, o: Obj):
@@ -270,7 +270,7 @@ def _order(g: Game, seat: int, apps: list, name_of) -> list:
 
 
 def _shield(g: Game, shields: list, n: int) -> int:
-    amount, on_prev, seat, name = shields.pop(0)  # FS-Q.19: the next instance this turn
+    amount, on_prev, seat, name, src = shields.pop(0)  # FS-Q.19: the next instance this turn
     before = n
     if amount == "all":
         n = 0
@@ -283,10 +283,20 @@ def _shield(g: Game, shields: list, n: int) -> int:
     if n < before:
         g.log.emit("prevented", seat, name, None, before - n, "shield")
         if on_prev is not None:
-            from .effects import Ctx, run
-
-            run(Ctx(g, seat, None, name=name), on_prev)
+            _prevented_trigger(g, src, on_prev, name)
     return n
+
+
+def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
+    """A shield's "when this prevents damage, …" rider (Host Hat) is a triggered ability (FS-4.9): it is
+    queued now and goes on the stack at the next priority, its target chosen then (FS-4.2)."""
+    from .rules import Ability
+
+    if not isinstance(src, Obj):
+        raise EngineError(f"{name}: an on_prevent rider needs an item or character as its source")
+    ctrl = src.controller
+    order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
+    g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {}))
 
 
 def damage_replacements(g: Game, d: Any) -> int:
@@ -314,13 +324,21 @@ def damage_replacements(g: Game, d: Any) -> int:
             elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}):
                 n = _modify(rep, n, o, g)
         return n
-    if d.combat:
-        for rep, e in _reps(t, "combat_damage_to"):
-            if _roll_ok(e, d.roll) and _cond_ok(g, t, rep, ev):
-                n = _modify(rep, n, t, g)
+    # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active
+    # player (FS-0.5), who orders them when they compete (FS-5.7)
+    apps = [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)] if d.combat else []
     shields = g.obj_shields.get(t.uid)
-    if shields and n > 0:
-        n = _shield(g, shields, n)
+    if shields:
+        apps.append((None, None))
+    if len(apps) > 1:
+        apps = _order(g, g.active, apps, lambda a: t.phys.card.name if a[0] is not None else "shield")
+    for o, rep in apps:
+        if n <= 0:
+            break
+        if o is None:
+            n = _shield(g, shields, n)
+        elif _cond_ok(g, t, rep, {"attack_roll": d.roll, "amount": n}):
+            n = _modify(rep, n, t, g)
     return n
 
 

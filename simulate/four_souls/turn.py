@@ -4,7 +4,7 @@ healing and the end of "until end of turn" effects, FS-Q.1)."""
 
 from __future__ import annotations
 
-from . import attack, stack, statics, triggers
+from . import attack, soul_trading, stack, statics, triggers, two_player
 from .state import Game, Obj, RunawayTurn
 
 
@@ -46,7 +46,10 @@ def _play_turn(g: Game) -> None:
     stack.priority(g, g.active)
     # FS-8.3 loot step (an action, then a priority round; FS-Q.16)
     if not g.ending_turn:
-        stack.loot(g, ap, 1 + statics.count(g, ap, "loot_step"), "loot_step")
+        if g.cfg.has("two-player"):  # FS-20.11(b): look at 2, keep 1 (FS-Q.24)
+            two_player.loot_step(g, ap, 1 + statics.count(g, ap, "loot_step"))
+        else:
+            stack.loot(g, ap, 1 + statics.count(g, ap, "loot_step"), "loot_step")
         stack.priority(g, g.active)
     # FS-8.4 action phase
     log.phase = "action"
@@ -101,6 +104,8 @@ def action(g: Game) -> bool:
             opts.append(("attack", ("may", g.may_attack[0])))
         if g.purchases_left > 0 and _can_buy(g, seat):
             opts.append(("buy",))
+        if g.cfg.has("soul-trading") and soul_trading.can_sell(g, ap):  # FS-20.5, FS-Q.25
+            opts.append(("sell_soul",))
         if not owed:  # FS-8.8 (slots were refilled by the state checks; FS-Q.35 empties never block)
             opts.append(("end",))
     if not opts:
@@ -130,6 +135,9 @@ def action(g: Game) -> bool:
         return True
     if kind == "buy":
         purchase(g, seat)
+        return True
+    if kind == "sell_soul":
+        soul_trading.sell(g, seat)
         return True
     if stack.take_action(g, seat, choice):
         stack.priority(g, seat, until_empty=True)

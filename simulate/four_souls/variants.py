@@ -33,21 +33,30 @@ _ALL = (
     Variant(
         "two-player",
         "FS-20.11",
-        "two-player rules",
+        "2 players only: no Eve/Lilith/Cain/Guppy; loot step with ≤5 cards looks at 2 and keeps 1; a curse "
+        "is handed to the other player at its first holder's death",
+    ),
+    Variant("super-shop", "FS-20.9", "a soul gained gives every other player 5¢ and the shop one more slot"),
+    Variant(
+        "nobody-leaves-hurt",
+        "FS-20.8",
+        "a killed monster's rewards go twice to the active player and once to every other player",
+    ),
+    Variant("cannon-fodder", "FS-20.10", "no attack on a boss in a slot while a non-boss monster is active"),
+    Variant(
+        "soul-trading",
+        "FS-20.5",
+        "once per turn, sell a soul for 5¢, 1 loot and an item from the unused starting items",
+    ),
+    Variant(
+        "extended-trade",
+        "FS-20.4",
+        "extended trade",
         False,
-        "the start-of-turn draw rule (b) and the Stalker/curse hand-over (c) are turn/death engine changes",
+        "the engine models no trades between players at all (not even ¢, FS-15.3)",
     ),
-    Variant(
-        "super-shop", "FS-20.9", "super shop", False, "a soul-gain trigger and shop expansion in the engine"
-    ),
-    Variant(
-        "nobody-leaves-hurt", "FS-20.8", "nobody leaves hurt", False, "the monster reward step must change"
-    ),
-    Variant("cannon-fodder", "FS-20.10", "cannon fodder", False, "attack legality must change"),
-    Variant("soul-trading", "FS-20.5", "soul trading", False, "a new 'sell a soul' action in the turn"),
-    Variant("extended-trade", "FS-20.4", "extended trade", False, "the engine models no trades"),
-    Variant("solo", "FS-17", "solo game", False, "timer, two characters per player and the co-op goal"),
-    Variant("co-op", "FS-17", "co-op game", False, "timer and the combined soul goal"),
+    Variant("solo", "FS-17", "solo: one player with two characters against the D8 timer (2 seats)"),
+    Variant("co-op", "FS-17", "co-op: every seat one character, a combined soul goal against the D8 timer"),
     Variant("challenge", "FS-18", "challenges", False, "final-boss and minion slots, challenge cards"),
 )
 VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL}
@@ -81,6 +90,26 @@ def check(names: tuple[str, ...], characters: tuple[str, ...]) -> tuple[str, ...
             f"four-souls: --variant {who[0]} decides the characters; do not also give --characters"
         )
     return tuple(sorted(chosen))
+
+
+def check_rules(chosen: tuple[str, ...], n_players: int, characters: tuple[str, ...]) -> None:
+    """Checks of the rule-changing variants that need the player count (after the solo/co-op check):
+    two-player rules are for the competitive 2-player game (FS-20.11)."""
+    if "two-player" in chosen:
+        from . import two_player
+
+        mode = next((m for m in ("solo", "co-op") if m in chosen), None)
+        if mode:
+            raise UserError(f"four-souls: --variant two-player is for the competitive game, not with {mode}")
+        two_player.check(n_players, characters)
+
+
+def check_pool(chosen: tuple[str, ...], s: Any) -> None:
+    """Checks that need the card pool (one line): two-player cannot hand Stalker items over yet."""
+    if "two-player" in chosen:
+        from . import two_player
+
+        two_player.check_pool(s)
 
 
 # ---------------------------------------------------------------- setup-level variants

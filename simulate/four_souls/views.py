@@ -151,6 +151,43 @@ class View:
         return self._g.cfg.souls_to_win
 
     @property
+    def starting_items_left(self) -> int:
+        """Soul trading (FS-20.5): how many cards the starting-item deck holds (its size is public)."""
+        return len(self._g.start_deck)
+
+    @property
+    def barred(self) -> tuple[Obj, ...]:
+        """Slot monsters no attack may be declared on now by a variant rule (cannon fodder, FS-20.10:
+        the bosses while a non-boss monster is active); () in standard games."""
+        g = self._g
+        if not g.cfg.has("cannon-fodder"):
+            return ()
+        from .rule_variants import cannon_fodder
+
+        ms = g.monsters()
+        allowed = cannon_fodder(g, ms)
+        return tuple(m for m in ms if m not in allowed)
+
+    def soul_cards(self, seat: int) -> tuple[ObjInfo, ...]:
+        """A player's soul cards (public, FS-3.3), e.g. to pick the one to sell (FS-20.5)."""
+        return tuple(self._info(o) for o in self._g.players[seat].souls)
+
+    @property
+    def coop(self) -> bool:
+        """Solo or co-op (FS-17): every other player is a partner, not an opponent."""
+        return self._g.coop
+
+    @property
+    def timer(self) -> int:
+        """The solo/co-op D8 timer (FS-17.4; public), 0 in the competitive game."""
+        return self._g.timer
+
+    @property
+    def soul_goal(self) -> int:
+        """The combined soul value a solo/co-op game needs (FS-17.5, FS-17.6)."""
+        return self._g.cfg.soul_goal
+
+    @property
     def treasure_top(self) -> Phys | None:
         """The treasure deck's top card, only while a ``may_peek`` static lets the viewer look (There's
         Options, FS-3.4); otherwise None."""

@@ -264,3 +264,55 @@ def hit_chance(evasion: int, bonus: int) -> float:
     """Chance that one d6 attack roll (+ static bonus, FS-9.4) meets the evasion (FS-10.8 clamps 1..6)."""
     ev = min(6, max(1, evasion))
     return sum(1 for r in range(1, 7) if max(1, min(6, r + bonus)) >= ev) / 6
+
+
+# ------------------------------------------------------------------ odd ↷ abilities (starting items)
+# How ``sensible`` can use an ability that is neither a plain gain nor an answer, read from its shape:
+#   steal   take ¢ or loot from a chosen player (Forever Alone's first mode);
+#   cycle   discard a loot card, then loot (Forever Alone: loots even with an empty hand, FS-5.8);
+#   swap    look at a player's hand and swap a card with them (Incubus);
+#   filter  loot, then put a card from hand on top of the loot deck (Incubus, Bum Friend);
+#   arrange look at the top cards of a chosen deck and put them back in any order (Sleight Of Hand);
+#   peek    look at the top card(s) and put them back (no use to a player without card memory);
+#   other   anything else (not used by ``sensible``).
+_USES: dict[int, tuple[Any, tuple]] = {}
+
+
+def use_kinds(ab: Any) -> tuple:
+    """One use kind per mode of a ``modes`` ability (index = the mode number asked by
+    ``choose_mode``), or a 1-tuple for a plain ability."""
+    hit = _USES.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    do = ab.do
+    if isinstance(do, dict) and len(do) == 1 and isinstance(do.get("modes"), list):
+        kinds = tuple(_use_kind(m) for m in do["modes"])
+    else:
+        kinds = (_use_kind(do),)
+    _USES[id(ab)] = (ab, kinds)
+    return kinds
+
+
+def _use_kind(eff: Any) -> str:
+    verbs = verbs_of(eff)
+    if verbs == {"steal"}:
+        return "steal"
+    if verbs == {"discard_loot", "loot"}:
+        return "cycle"
+    if verbs == {"look_hand", "swap"}:
+        return "swap"
+    if verbs == {"loot", "move"} and _find(eff, "move").get("to") == "loot_deck_top":
+        return "filter"
+    if verbs == {"peek"}:
+        spec = _find(eff, "peek")
+        return "arrange" if isinstance(spec, dict) and spec.get("then") == "any_order" else "peek"
+    return "other"
+
+
+# A loot card's worth in hand (swap, give, take): a soul card first, then answers, gains, the rest.
+_WORTH = {"soul": 9, "roll": 6, "cancel": 6, "shield": 5, "gain": 4, "help": 3, "harm": 3, "other": 1}
+
+
+def card_worth(phys: Any) -> int:
+    """How much a loot card in hand is worth keeping (higher = better)."""
+    return _WORTH.get(role(phys.rules.play), 1)

@@ -26,7 +26,13 @@ from typing import Any
 from simulate.four_souls.views import SeatRef, StackRef
 
 from . import reading as rd
+from .drafts import character_score
 
+_NONE: frozenset = frozenset()
+# What an opponent one soul from winning may win with (worth a cancel).
+_THREATS = rd.HARM_VERBS | {"deal_damage", "kill", "gain_treasure", "extra_attack"}
+# ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
+_BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
 _KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
 
@@ -67,6 +73,9 @@ class SensiblePlayer:
         self._tries: dict[tuple, int] = {}  # option → times chosen this turn (guards a refused action)
         self._tries_turn = -1
         self._roll_high = True  # which way my last roll change pushes (up for my own rolls)
+        self._plan: tuple | None = None  # (card name, mode, seat, use kind) of the odd ↷ item used last
+        self._top_known: tuple | None = None  # (turn, treasure card) I put on top of the treasure deck
+        self._idle_turn = -1  # the turn in which I passed an empty-stack window before my own turn
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -82,6 +91,8 @@ class SensiblePlayer:
         if kind == "choose_target":
             return self._target(decision)
         if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
+            if decision.view.coop:  # FS-17: no opponent; the sturdiest character bears it
+                return self._sturdiest(decision.view, list(opts))
             return self._leader(decision.view, [o for o in opts if o.seat != self.seat] or list(opts))
         if kind in ("choose_player", "vote"):
             return self._target(decision)
@@ -90,7 +101,7 @@ class SensiblePlayer:
         if kind == "buy_target":
             return self._buy_target(decision)
         if kind == "may":
-            return True
+            return self._may(decision)
         if kind in ("modify_roll", "set_roll"):  # asked on resolution: my last roll plan decides
             return max(opts) if self._roll_high else min(opts)
         if kind == "discard":
@@ -99,8 +110,23 @@ class SensiblePlayer:
             return min(opts, key=self._loot_keep)  # FS-3.7 hand limit: drop what matters least
         if kind in ("penalty_item", "destroy_cost", "give_item"):
             return min(opts, key=_obj_value)
-        if kind in ("eden_item", "choose_item"):
+        if kind in ("eden_item", "choose_item", "draft_item"):  # FS-2.8, FS-20.1/20.2: the best item
             return max(opts, key=_obj_value)
+        if kind == "draft_character":  # FS-20.7: the character measured strongest
+            return max(opts, key=character_score)
+        if kind == "choose_loot":  # a card from my hand goes (swap, give back): my worst; else their best
+            mine = decision.view.hand
+            if all(any(o is c for c in mine) for o in opts):
+                return min(opts, key=rd.card_worth)
+            return max(opts, key=rd.card_worth)
+        if kind in ("choose_mode", "choose_deck", "order_top"):
+            pick = self._planned(decision)
+            if pick is not None:
+                return pick
+        if kind == "keep_loot":  # FS-20.11(b): keep the card worth keeping longest (answers first)
+            return max(opts, key=self._loot_keep)
+        if kind == "choose_soul" and decision.context == "sell a soul":  # FS-20.5: the cheapest
+            return min(opts, key=lambda o: max(1, decision.view.info(o).soul))
         if kind in ("choose_loot", "choose_soul", "order_triggers", "order_replacements"):
             return opts[0]
         return opts[self.rng.randrange(len(opts))]
@@ -109,19 +135,24 @@ class SensiblePlayer:
     def _action(self, decision: Any) -> Any:
         view = decision.view
         opts = decision.options
-        loot, taps, attack, buy, end = [], [], None, None, None
+        loot, taps, attack, buy, end, sell = [], [], None, None, None, None
         for o in opts:
             k = o[0]
             if k == "loot":
                 loot.append(o)
             elif k == "tap":
                 taps.append(o)
+            elif k == "paid":
+                if self._soul_wins(view, o) and self._fresh(view.turn, o):
+                    return o  # The Bone's 5 counters become the winning soul (FS-14.5, FS-14.1)
             elif k == "attack":
                 attack = o
             elif k == "buy":
                 buy = o
             elif k == "end":
                 end = o
+            elif k == "sell_soul":
+                sell = o
         turn = view.turn
         # 1. free value: loot that only gains, then ↷ abilities that gain or help (they recharge).
         for o in loot:
@@ -134,11 +165,15 @@ class SensiblePlayer:
                 if r == "gain" or r == "help":
                     if o[1].kind == "character" and not self._use_character_now(view):
                         continue
+                    if rd.use_kinds(rd.ability_of(o))[0] == "arrange":
+                        continue  # Sleight Of Hand: used just before buying (``_arrange``)
                     if not self._fresh(turn, o):
                         continue
                     if r == "help":
                         self._intent = ("seat", self.seat)
                     return o
+                if o[1].kind != "character" and self._plan_use(view, o) and self._fresh(turn, o):
+                    return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
         for o in loot:
             if rd.role(rd.ability_of(o)) == "help" and self._fresh(turn, o):
                 self._intent = ("seat", self.seat)
@@ -150,10 +185,13 @@ class SensiblePlayer:
         # 3. buy, then attack when the fight is good enough (or owed): items help the fight, and a
         # death would end the turn (FS-13). An attack-first player swaps the two.
         wants_attack = attack is not None and (end is None or self._wants_attack(view))
+        if sell is not None and self._wants_sell(view):  # FS-20.5: before buying (the 5¢ helps)
+            self._sold = True
+            return sell
         if self.attack_first and wants_attack:
             return attack
         if buy is not None and self._wants_buy(view):
-            return buy
+            return self._arrange(view, taps) or buy
         if wants_attack:
             return attack
         # 4. a loot play left at the end of the turn is lost (FS-8.4): spend it on a card that hurts
@@ -166,6 +204,98 @@ class SensiblePlayer:
             return end
         return opts[0]
 
+    def _wants_sell(self, view: Any) -> bool:
+        """Soul trading (FS-20.5): sell once a game, a first soul worth 1 — an early soul turns into an
+        eternal starting item, 5¢ and a loot that speed up the next kills — and never once an opponent is
+        one soul from winning (then every soul counts), in co-op, or with the starting-item deck empty."""
+        if getattr(self, "_sold", False) or view.coop or view.starting_items_left == 0:
+            return False
+        if view.souls(self.seat) != 1:
+            return False
+        if not any(max(1, s.soul) == 1 for s in view.soul_cards(self.seat)):
+            return False
+        need = view.souls_to_win - 1
+        return all(view.souls(s) < need for s in range(view.n_players) if s != self.seat)
+
+    # ------------------------------------------------------------------ odd ↷ items (starting items)
+    def _plan_use(self, view: Any, o: tuple) -> bool:
+        """A ↷ item that is neither a gain nor an answer (Forever Alone, Incubus, Bum Friend, Jawbone):
+        pick the mode worth most now (``reading.use_kinds``) and remember it for ``choose_mode``, the
+        target, ``may`` and the cards to give; False when no mode is worth a use."""
+        kinds = rd.use_kinds(rd.ability_of(o))
+        hand = view.hand
+        worst = min((rd.card_worth(c) for c in hand), default=99)
+        rivals = () if view.coop else [s for s in range(view.n_players) if s != self.seat]
+        best, best_score = None, 0.0
+        for i, k in enumerate(kinds):
+            seat, score = None, 0.0
+            if k == "swap" and hand:  # my worst card for their best (FS-Q.41 [A]: I pick both)
+                have = [s for s in rivals if view.hand_size(s) > 0]
+                if have:
+                    seat = max(have, key=lambda s: (view.hand_size(s), view.souls(s)))
+                    score = 3.5
+            elif k == "steal":  # 1¢ (or more) from the richest leader
+                have = [s for s in rivals if view.cents_of(s) > 0]
+                if have:
+                    seat = max(have, key=lambda s: (view.souls(s), view.cents_of(s)))
+                    score = 2.5
+            elif k == "cycle":  # with an empty hand it is a free loot (FS-5.8); else junk for a new card
+                score = 3.0 if not hand else 2.0 if worst <= 1 else 0.0
+            elif k == "filter" and hand and worst <= 3:  # loot, then my worst card goes back on top
+                score = 1.5
+            if score > best_score:
+                best, best_score = (i, seat, k), score
+        if best is None:
+            return False
+        i, seat, k = best
+        self._plan = (o[1].phys.card.name, i, seat, k)
+        if seat is not None:
+            self._intent = ("seat", seat)
+        return True
+
+    @staticmethod
+    def _soul_wins(view: Any, o: tuple) -> bool:
+        """A $ ability that turns its item into a soul (The Bone, 5 counters) is kept for the soul that
+        wins: as an item its counters answer rolls and kill (measured: a soul at once loses more)."""
+        return rd.role(rd.ability_of(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
+
+    def _arrange(self, view: Any, taps: list) -> Any:
+        """Sleight Of Hand just before buying: look at the top 5 treasures, put the best on top; the
+        purchase then takes it when it beats the shop (``_buy_target``)."""
+        for o in taps:
+            if rd.use_kinds(rd.ability_of(o))[0] == "arrange" and self._fresh(view.turn, o):
+                self._plan = (o[1].phys.card.name, None, None, "arrange")
+                self._top_known = None
+                return o
+        return None
+
+    def _planned(self, decision: Any) -> Any:
+        """``choose_mode`` / ``choose_deck`` / ``order_top`` asked by the item I used with a plan."""
+        plan = self._plan
+        if plan is None or decision.context != plan[0]:
+            return None
+        opts = decision.options
+        if decision.kind == "choose_mode":
+            return plan[1] if plan[1] in opts else None
+        if plan[3] != "arrange":
+            return None
+        if decision.kind == "choose_deck":
+            return "treasure" if "treasure" in opts else None
+        pick = max(opts, key=_obj_value)  # order_top: the best treasure first
+        if self._top_known is None:
+            self._top_known = (decision.view.turn, pick)
+        return pick
+
+    def _may(self, decision: Any) -> bool:
+        """Yes, except an Incubus swap when their best known card is not better than my worst."""
+        plan = self._plan
+        if plan is not None and plan[3] == "swap" and decision.context == plan[0] and plan[2] is not None:
+            view = decision.view
+            theirs = view.known_cards(plan[2])
+            if theirs and view.hand:
+                return max(map(rd.card_worth, theirs)) > min(map(rd.card_worth, view.hand))
+        return True
+
     def _use_character_now(self, view: Any) -> bool:
         """The character's ↷ (an extra loot play, FS-Q.34) is worth using on my turn when loot that
         gains is left to play — unless I hold an answer and someone is close to winning: then it is
@@ -175,7 +305,7 @@ class SensiblePlayer:
         roles = [rd.role(c.rules.play) for c in view.hand]
         if not any(r in ("gain", "soul", "help") for r in roles):
             return False
-        if any(r in ("roll", "shield", "cancel") for r in roles):
+        if any(r in ("roll", "shield", "cancel") for r in roles) and not view.coop:  # FS-17: no opponents
             need = view.souls_to_win - 2
             return not any(view.souls(s) >= need for s in range(view.n_players) if s != self.seat)
         return True
@@ -204,9 +334,10 @@ class SensiblePlayer:
         return None
 
     def _spare_loot(self, view: Any, loot: list) -> Any:
+        spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
         for o in loot:
             ab = rd.ability_of(o)
-            if rd.role(ab) in ("harm", "other") and rd.monster_shot(ab) == 0 and self._fresh(view.turn, o):
+            if rd.role(ab) in spend and rd.monster_shot(ab) == 0 and self._fresh(view.turn, o):
                 return o
         return None
 
@@ -235,8 +366,9 @@ class SensiblePlayer:
         bonus = view.attack_roll_bonus
         hp = view.hp
         best, best_p, best_score = None, 0.0, -1.0
+        barred = view.barred  # cannon fodder (FS-20.10): bosses wait; () in standard games
         for info in view.monsters:
-            if info.hp is None or info.evasion is None:
+            if info.hp is None or info.evasion is None or (barred and info.obj in barred):
                 continue
             p = rd.win_chance(hp, atk, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
             score = p * self._worth(info)
@@ -299,37 +431,135 @@ class SensiblePlayer:
                 v = rd.item_value(o.phys)
                 if v > best_v:
                     best, best_v = o, v
+        known = self._top_known  # the card I put on top with Sleight Of Hand this turn
+        if known is not None and known[0] == decision.view.turn and "treasure_deck" in decision.options:
+            self._top_known = None
+            if rd.item_value(known[1]) >= max(best_v, self.picky):
+                return "treasure_deck"
         if best is None or (best_v < self.picky and "treasure_deck" in decision.options):
             return "treasure_deck" if "treasure_deck" in decision.options else best
         return best
 
     # ------------------------------------------------------------------ answers (FS-7 priority)
+    def declines(self, kind: str, view: Any, context: Any) -> bool:
+        """The engine asks before building a respond window's options (kernel ``Strategy``): decline
+        every window where nothing is at stake — most of them — so they cost O(1)."""
+        if kind != "respond":
+            return False
+        self._intent = None  # as choose() does for a respond window
+        if context is None or not self.responds:  # an empty stack: nothing to answer (most windows)
+            return not (self.responds and context is None and self._before_mine(view))  # but _between
+        if context.kind == "damage" and context.attack and context.controller >= 0:
+            self._atk_seen[context.controller] = context.value or 1  # as _note_hit
+        return not self._at_stake(view, context)
+
     def _respond(self, decision: Any) -> Any:
         top = decision.context
         if top is None:
+            return self._between(decision)
+        self._note_hit(top)
+        if not self._at_stake(decision.view, top):
             return "pass"
         k = top.kind
         if k == "roll":
-            return self._answer_roll(decision, top) if top.attack else "pass"
+            return self._answer_roll(decision, top)
         if k == "damage":
             return self._answer_damage(decision, top)
-        if (k == "loot" or k == "ability") and top.controller not in (self.seat, -1):
-            return self._answer_item(decision, top)
+        return self._answer_item(decision, top)
+
+    def _before_mine(self, view: Any) -> bool:
+        """An empty-stack window in the turn just before mine (FS-8.12: the last turn of my round) that
+        I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now."""
+        a = view.active
+        return a != self.seat and (a + 1) % view.n_players == self.seat and self._idle_turn != view.turn
+
+    def _between(self, decision: Any) -> Any:
+        """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play
+        (FS-8.5, FS-Q.34) and play a gain card with it, use ↷ items left charged (Forever Alone
+        recharged by damage, a gain item). The first pass ends this for the turn (O(1) after that)."""
+        view = decision.view
+        if not self._before_mine(view):
+            return "pass"
+        turn = view.turn
+        char = None
+        for o in decision.options:
+            if o == "pass":
+                continue
+            k = o[0]
+            if k == "loot":
+                r = rd.role(rd.ability_of(o))
+                if r in ("gain", "soul", "help") and self._fresh(turn, o):
+                    if r == "help":
+                        self._intent = ("seat", self.seat)
+                    return o
+            elif k == "tap":
+                if o[1].kind == "character":
+                    char = o
+                    continue
+                ab = rd.ability_of(o)
+                r = rd.role(ab)
+                if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and self._fresh(turn, o):
+                    return o
+                if r in ("harm", "other") and self._plan_use(view, o) and self._fresh(turn, o):
+                    return o
+            elif k == "paid" and self._soul_wins(view, o) and self._fresh(turn, o):
+                return o
+        if char is not None and self._use_character_now(view) and self._fresh(turn, char):
+            return char
+        self._idle_turn = turn
         return "pass"
+
+    def _note_hit(self, top: StackRef) -> None:
+        """An attacker's combat damage on the stack shows how hard that player hits (public)."""
+        if top.kind == "damage" and top.attack and top.controller >= 0:
+            self._atk_seen[top.controller] = top.value or 1
+
+    def _at_stake(self, view: Any, top: StackRef | None) -> bool:
+        """Could an answer matter now? Reads only the view and the top of the stack, never the options:
+        False means pass whatever the options are (what ``declines`` promises the engine)."""
+        if top is None:
+            return False
+        if top.controller >= 0 and top.controller != self.seat and view.coop:
+            return False  # FS-17: a partner's roll, hit or card is never spoiled
+        k = top.kind
+        if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
+            t = view.attack_target if top.attack else None
+            if t is None or t.evasion is None:
+                return False
+            ev = min(6, max(1, t.evasion))
+            if top.controller == self.seat:
+                return max(1, min(6, top.value + view.attack_roll_bonus)) < ev
+            if top.value < ev or t.soul <= 0:
+                return False
+            return t.hp is not None and t.hp <= self._atk_seen.get(top.controller, 1)
+        if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
+            if not top.attack:
+                return False
+            attacker = view.attacker
+            if top.controller == -1 and attacker == self.seat:
+                return (top.value or 0) >= view.hp
+            if attacker is None or top.controller != attacker or attacker == self.seat:
+                return False
+            t = view.attack_target
+            if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
+                return False
+            return view.souls(attacker) + t.soul >= view.souls_to_win
+        if (k == "loot" or k == "ability") and top.controller not in (self.seat, -1):
+            verbs = rd.card_verbs().get(top.name, _NONE)
+            if "become_soul" in verbs:
+                return True
+            return not verbs.isdisjoint(_THREATS) and view.souls(top.controller) + 1 >= view.souls_to_win
+        return False
 
     def _answer_roll(self, decision: Any, top: StackRef) -> Any:
         """FS-9.2(3): while an attack roll is on the stack, rerolls and modifiers may change it."""
         if not self._armed(decision, ("roll", "harm")):
-            return "pass"  # nothing to answer with: no need to look at the fight
+            return "pass"  # nothing to answer with
         view = decision.view
         t = view.attack_target
-        if t is None or t.evasion is None:
-            return "pass"
         ev = min(6, max(1, t.evasion))
         if top.controller == self.seat:  # my roll: fix a miss (FS-10.9)
             value = max(1, min(6, top.value + view.attack_roll_bonus))
-            if value >= ev:
-                return "pass"
             lethal = (t.attack or 0) >= view.hp
             important = lethal or t.soul > 0
             need = ev - value
@@ -339,11 +569,6 @@ class SensiblePlayer:
                 if pick is not None:
                     return pick
         else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
-            if top.value < ev or t.soul <= 0:
-                return "pass"
-            atk = self._atk_seen.get(top.controller, 1)
-            if t.hp is None or t.hp > atk:
-                return "pass"
             wins = view.souls(top.controller) + t.soul >= view.souls_to_win
             need = top.value - ev + 1
             pick = self._roll_fixer(decision.options, False, need, wins)
@@ -406,33 +631,16 @@ class SensiblePlayer:
     def _answer_damage(self, decision: Any, top: StackRef) -> Any:
         """Combat damage on the stack: shield myself from a lethal miss; shield a boss an opponent is
         about to kill for the win (Yum Heart can shield a monster)."""
-        view = decision.view
-        if not top.attack:
-            return "pass"
-        attacker = view.attacker
-        if top.controller >= 0:
-            self._atk_seen[top.controller] = top.value or 1  # a hit shows the attacker's damage
-        if top.controller == -1 and attacker == self.seat:
-            if (top.value or 0) < view.hp:
-                return "pass"
+        if top.controller == -1:  # lethal to me (``_at_stake``)
             pick = self._shield(decision.options, monster=False)
             if pick is None:
                 return self._loot_play_for(decision, "shield") or "pass"
             self._intent = ("seat", self.seat)
             return pick
-        if attacker is not None and top.controller == attacker != self.seat:
-            if self._shield(decision.options, monster=True) is None:
-                return "pass"
-            t = view.attack_target
-            if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
-                return "pass"
-            if view.souls(attacker) + t.soul < view.souls_to_win:
-                return "pass"
-            pick = self._shield(decision.options, monster=True)
-            if pick is not None:
-                self._intent = ("obj", t.obj)
-            return pick or "pass"
-        return "pass"
+        pick = self._shield(decision.options, monster=True)  # the winning hit on a boss
+        if pick is not None:
+            self._intent = ("obj", decision.view.attack_target.obj)
+        return pick or "pass"
 
     def _shield(self, options: Any, monster: bool) -> Any:
         best, best_rank = None, 99
@@ -455,13 +663,6 @@ class SensiblePlayer:
     def _answer_item(self, decision: Any, top: StackRef) -> Any:
         """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
         from winning and the card can hurt or score (FS-14.4)."""
-        verbs = rd.card_verbs().get(top.name, frozenset())
-        if "become_soul" not in verbs:
-            view = decision.view
-            if view.souls(top.controller) + 1 < view.souls_to_win or not verbs & (
-                rd.HARM_VERBS | {"deal_damage", "kill", "gain_treasure", "extra_attack"}
-            ):
-                return "pass"
         for o in decision.options:
             if o != "pass" and rd.role(rd.ability_of(o)) == "cancel":
                 self._intent = ("stack", top.index)
@@ -503,7 +704,10 @@ class SensiblePlayer:
                     if p.seat == self.seat:
                         return p
             others = [p for p in players if p.seat != self.seat]
-            if others:
+            if view.coop:  # FS-17: a monster if the card allows one, else the sturdiest character
+                if not any(hasattr(o, "kind") and o.kind == "monster" for o in opts):
+                    return self._sturdiest(view, players)
+            elif others:
                 return self._leader(view, others)
         objs = [o for o in opts if hasattr(o, "phys") and hasattr(o, "kind")]
         if objs:
@@ -511,6 +715,8 @@ class SensiblePlayer:
                 monsters = [o for o in objs if o.kind == "monster"]
                 if monsters:
                     return min(monsters, key=lambda m: view.info(m).hp or 0)
+                if view.coop:  # FS-17: a shop item before anyone's, else the least valuable
+                    return min(objs, key=lambda o: (o.controller != -1, _obj_value(o)))
             mine = [o for o in objs if o.controller == self.seat]
             theirs = [o for o in objs if o.controller != self.seat]
             if helps and mine:
@@ -523,6 +729,11 @@ class SensiblePlayer:
     def _leader(view: Any, players: list) -> Any:
         """The player closest to winning: most souls, then most cents."""
         return max(players, key=lambda p: (view.souls(p.seat), view.cents_of(p.seat)))
+
+    def _sturdiest(self, view: Any, players: list) -> Any:
+        """Co-op (FS-17): harm that must land on a character goes where it hurts least — the most HP
+        (a death costs the team a timer tick, FS-17.4), then the fewest souls, then myself."""
+        return max(players, key=lambda p: (view.hp_of(p.seat), -view.souls(p.seat), p.seat == self.seat))
 
     def _loot_keep(self, card: Any) -> int:
         """Lower = discard first (so: plain junk before gains before answers)."""

@@ -78,7 +78,7 @@ def test_make_config_validates():
     with pytest.raises(UserError):
         make_config(5, 10)
     with pytest.raises(UserError):
-        make_config(2, 10, variant="solo")
+        make_config(2, 10, variant="challenge")  # FS-18: not implemented
     with pytest.raises(UserError, match="unknown or unavailable character"):
         GAME.play(make_config(2, 10, characters="Nobody"), 1, _players("random", 2, 1))
     cfg = make_config(2, 10, characters="Isaac,Maggy", variant="no-bonus-souls")

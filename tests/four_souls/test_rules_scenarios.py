@@ -110,6 +110,20 @@ def test_FS_9_9_response_order_matters():
     assert finals(g) == [2]
 
 
+@pytest.mark.parametrize(("accept", "rerolls", "final"), [(True, 2, 4), (False, 0, 1)])
+def test_FS_9_2_would_roll_triggers_again_after_each_new_result(accept, rerolls, final):
+    """Dad's Lost Coin: when you would roll a 1 you may reroll. A reroll that comes up 1 again is a new
+    result: back to step (3), and at step (4) the trigger fires again (FS-9.2); declined, the roll
+    resolves as it is."""
+    g = position(2, plans={0: lambda d: accept if d.kind == "may" else None}, rolls=[1, 1, 4])
+    give_item(g, 0, real("Dad’s Lost Coin"))
+    g.active = 0
+    dice.push_roll(g, 0, "effect", name="test")
+    stack.priority(g, 0)
+    assert len([r for r in g.log.rows if r[3] == "roll" and r[7] == "reroll"]) == rerolls
+    assert finals(g) == [final] and not g.stack
+
+
 def test_FS_9_1_results_clamped():
     """Meat! (+1 to attack rolls) on a 6 stays 6 (FS-9.1, applied on resolution FS-Q.14)."""
     g = position(2, rolls=[6, 5])
@@ -440,6 +454,31 @@ def test_FS_6_16_shield_prevents_the_next_damage():
     assert g.players[0].damage == 1 and kinds(g, "prevented")
 
 
+def test_FS_4_9_host_hat_rider_is_a_trigger_on_the_stack():
+    """Host Hat: ↷ prevent the next 1 damage to you; when it does, deal 1 damage to another player. The
+    rider is a triggered ability (FS-4.9): it goes on the stack after the prevention, its target chosen
+    then (FS-4.2), and players get priority before it resolves (here P1 sees it on top)."""
+    seen = []
+
+    def p1(d):
+        if d.kind == "respond" and d.context is not None:
+            seen.append((d.context.kind, d.context.name))
+        return None
+
+    g = position(3, plans={1: p1, 0: lambda d: SeatRef(2) if d.kind == "choose_target" else None})
+    hat = give_item(g, 0, real("Host Hat"))
+    give_item(g, 1, card("Spare", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},)))
+    g.active = 0
+    assert stack.take_action(g, 0, ("tap", hat, 0))
+    stack.priority(g, 0)  # the shield is up
+    stack.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
+    stack.priority(g, 0)
+    assert g.players[0].damage == 0 and "Host Hat" in [r[4] for r in kinds(g, "prevented")]
+    assert ("ability", "Host Hat") in seen  # on the stack, with a priority window
+    assert [(r[4], r[5], r[6]) for r in kinds(g, "damage")] == [("Host Hat", "p2", 1)]
+    assert g.players[2].damage == 1 and g.players[1].damage == 0
+
+
 # --------------------------------------------------------------------------- hooks
 
 
@@ -537,7 +576,7 @@ def test_FS_5_8_temperance_cents_only_if_the_damage_happened():
         chars=[character("Big", hp=4), character("B")],
         plans={0: lambda d: 0 if d.kind == "choose_mode" else None},
     )
-    g2.players[0].shields.append(("all", None, 0, "shield"))
+    g2.players[0].shields.append(("all", None, 0, "shield", None))
     t2 = give_loot(g2, 0, real("XIV. Temperance"))
     g2.players[0].loot_plays = 1
     stack.take_action(g2, 0, ("loot", t2))

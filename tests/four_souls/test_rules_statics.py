@@ -186,3 +186,20 @@ def test_FS_5_7_the_affected_player_orders_competing_replacements():
         bumbo = give_item(g, 0, real("Bum-Bo!"))
         stack.gain_cents(g, g.players[0], 3, "test")
         assert (g.players[0].cents, bumbo.levels) == (cents, levels)
+
+
+def test_FS_5_7_the_active_player_orders_a_monsters_competing_replacements():
+    """Pin prevents combat damage from an attack roll of 6; a shield (Yum Heart) also sits on it. A
+    monster's "you" is the active player (FS-0.5), who orders the two (FS-5.7): Pin's own first leaves
+    the shield for the next damage; the shield first is spent on this hit."""
+    for first, shield_left in (("Pin", True), ("shield", False)):
+        g = position(2)
+        g.io.strategies[0].plan = lambda d, first=first: (
+            next(o for o in d.options if o[0] == first) if d.kind == "order_replacements" else None
+        )
+        pin = add_slot_monster(g, real("Pin"))
+        g.obj_shields[pin.uid] = [(1, None, 1, "Yum Heart", None)]
+        g.active = 0
+        hit = stack.DamageItem(1, pin, 0, None, True, 6, "attack")
+        assert statics.damage_replacements(g, hit) == 0
+        assert bool(g.obj_shields[pin.uid]) is shield_left
