@@ -497,15 +497,36 @@ def _guess_game(path: str) -> GameSpec:
     "--jobs", "-j", type=int, default=-1, show_default=True, help="worker processes (-1 = all cores)"
 )
 @click.option("--strategy", "-s", default="random", show_default=True, help="strategy for every seat")
+@click.option(
+    "--players", "-p", type=int, multiple=True, help="player count (repeatable; default: every count)"
+)
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    help="game option NAME=VALUE as `cardlab simulate GAME --NAME` takes it (repeatable), e.g. variant=two-player",
+)
 @click.option("--out", type=click.Path(file_okay=False), default="results", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
-def soak_cmd(game: str, games: int, seed: int, jobs: int, strategy: str, out: str, quiet: bool) -> None:
+def soak_cmd(
+    game: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    strategy: str,
+    players: tuple[int, ...],
+    options: tuple[str, ...],
+    out: str,
+    quiet: bool,
+) -> None:
     """Random games with the engine's invariants checked after every step; exit 1 on any failure."""
-    from .soak import soak, soak_table
+    from .soak import parse_options, soak, soak_table
 
     spec = game_registry.get(game)
+    game_options = parse_options(spec, options)
     folder = Path(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    rows = soak(spec, games, seed, jobs, folder, strategy, progress=not quiet)
+    rows = soak(spec, games, seed, jobs, folder, strategy, not quiet, players, game_options)
     click.echo(soak_table(rows))
     click.echo(f"runs (errors with seeds and tracebacks) in {folder}/")
     if any(r["crashes"] or r["invariant violations"] for r in rows):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 
@@ -18,13 +19,26 @@ from .wiring import plan_from_options
 
 
 def soak(
-    spec: GameSpec, n_games: int, seed: int, jobs: int, out: Path, strategy: str, progress: bool
+    spec: GameSpec,
+    n_games: int,
+    seed: int,
+    jobs: int,
+    out: Path,
+    strategy: str,
+    progress: bool,
+    players: tuple[int, ...] = (),
+    options: dict[str, Any] | None = None,
 ) -> list[dict]:
+    """``n_games`` checked games split over ``players`` (default: every player count the game takes),
+    with the game's ``options`` (e.g. a variant), each count its own run folder."""
     if spec.checked_play is None:
         raise UserError(f"game '{spec.name}' has no invariant-checking play yet (GameSpec.checked_play)")
     checked = dataclasses.replace(spec, play=spec.checked_play)
     lo, hi = spec.players_range
-    counts = list(range(lo, hi + 1))
+    counts = sorted(set(players)) or list(range(lo, hi + 1))
+    for n in counts:  # before anything runs
+        if not lo <= n <= hi:
+            raise UserError(f"--players {n}: {spec.name} is for {lo}–{hi} players")
     rows = []
     for i, n_players in enumerate(counts):
         games = n_games // len(counts) + (1 if i < n_games % len(counts) else 0)
@@ -39,6 +53,7 @@ def soak(
             batch_size=max(1, min(500, games // 8 or 1)),
             max_turns=None,
             log_events=False,
+            game_options=options,
         )
         started = time.perf_counter()
         outcome = execute(plan, out / f"{n_players}p", jobs=jobs, progress=progress)
@@ -89,3 +104,39 @@ def soak_table(rows: list[dict]) -> str:
                 f"{r['players']} players: " + ", ".join(f"{k} × {v}" for k, v in r["errors"].items())
             )
     return "\n".join(lines)
+
+
+def parse_options(spec: GameSpec, texts: tuple[str, ...]) -> dict[str, Any]:
+    """``--option NAME=VALUE`` (repeatable) → the game's options as ``cardlab simulate GAME --NAME``
+    takes them; a repeatable option collects its values. One line naming the text on a mistake."""
+    known = {o.name: o for o in spec.options}
+    out: dict[str, Any] = {}
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        opt = known.get(name.strip())
+        if not sep or opt is None:
+            names = ", ".join(known) or "none"
+            raise UserError(f"--option {text!r}: expected NAME=VALUE with NAME one of {names}")
+        key = opt.name.replace("-", "_")
+        value = _option_value(opt, raw.strip(), text)
+        if opt.multiple:
+            out[key] = (*out.get(key, ()), value)
+        else:
+            out[key] = value
+    return out
+
+
+def _option_value(opt: Any, raw: str, text: str) -> Any:
+    if opt.kind is bool:
+        if raw.lower() not in ("true", "false"):
+            raise UserError(f"--option {text!r}: {opt.name} takes true or false")
+        return raw.lower() == "true"
+    if isinstance(opt.kind, tuple):
+        if raw not in opt.kind:
+            raise UserError(f"--option {text!r}: {opt.name} must be one of {', '.join(opt.kind)}")
+        return raw
+    try:
+        return opt.kind(raw)
+    except ValueError:
+        kind = {int: "a whole number", float: "a number"}.get(opt.kind, opt.kind.__name__)
+        raise UserError(f"--option {text!r}: {opt.name} takes {kind}") from None

@@ -48,3 +48,27 @@ def test_soak_needs_checked_play(tmp_path):
         result.output
         == "error: game 'pig-unchecked' has no invariant-checking play yet (GameSpec.checked_play)\n"
     )
+
+
+def test_soak_takes_player_counts_and_game_options(tmp_path):
+    args = ["soak", "pig", "-n", "40", "-p", "3", "-o", "target=20", "--out", str(tmp_path), "-q", "-j", "1"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    rows = [line.split()[:2] for line in result.output.splitlines()[1:] if line[:1].isdigit()]
+    assert rows == [["3", "40"]]
+    (run,) = tmp_path.iterdir()
+    manifest = (run / "3p" / "manifest.json").read_text()
+    assert '"target": 20' in manifest
+
+
+def test_soak_option_mistakes_are_one_line(tmp_path):
+    for args, message in (
+        (["-o", "targte=20"], "error: --option 'targte=20': expected NAME=VALUE with NAME one of target,"),
+        (["-o", "target"], "error: --option 'target': expected NAME=VALUE"),
+        (["-o", "target=x"], "error: --option 'target=x': target takes a whole number"),
+        (["-p", "9"], "error: --players 9: pig is for 2–4 players"),
+    ):
+        result = CliRunner().invoke(cli, ["soak", "pig", "-n", "10", "--out", str(tmp_path), *args])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(message) and result.output.count("\n") == 1
+    assert not any(tmp_path.iterdir())  # nothing written

@@ -30,7 +30,8 @@ class SeatResult:
 class GameResult:
     """What ``play`` returns.
 
-    ``winners`` are seats; several winners with ``end_reason == "draw"`` share a draw. ``no_winner`` is a
+    ``winners`` are seats; several winners with ``end_reason == "draw"`` share a draw, several with
+    ``"win"`` won together (a co-operative game: Four Souls solo/co-op, FS-17). ``no_winner`` is a
     game every player lost (e.g. Hidden Reason's technical loss, HR-3.6). A game that hit the turn cap has
     ``end_reason == "turn_cap"`` and no winners (never silent: DESIGN, issue 2).
     ``first_seat`` is the seat that took the first turn. ``turns`` counts turns (or rounds, as the game

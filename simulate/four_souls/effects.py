@@ -247,6 +247,8 @@ def candidates(ctx: Ctx, sel: Any) -> list:
     """Legal choices for a selector, in a deterministic order."""
     head, flt, keys = parse_sel(sel)
     out, flt = _base(ctx, head, flt, keys)
+    if head == "hand_card" and "controlled_by" in keys:  # the base already took that player's hand
+        keys = {k: v for k, v in keys.items() if k != "controlled_by"}
     if flt or keys:
         out = [o for o in out if _passes(ctx, o, flt, keys)]
     return out
@@ -920,6 +922,8 @@ def _v_swap(ctx: Ctx, p: dict) -> bool:
             return False
         pa = player_of(ctx, parse_sel(p["a"])[2].get("controlled_by", "you"))
         pb = player_of(ctx, parse_sel(p["b"])[2].get("controlled_by", "you"))
+        if pa is pb:
+            return False  # Incubus pointed at yourself: a card swapped with your own hand stays put
         x = stack.ask(ctx.g, ctx.you, "choose_loot", tuple(ca), ctx.name)
         y = stack.ask(ctx.g, ctx.you, "choose_loot", tuple(cb), ctx.name)
         pa.hand.remove(x)

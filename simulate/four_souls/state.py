@@ -238,6 +238,7 @@ class Game:
     held_by: dict = field(default_factory=dict)  # two-player: curse uid → seats that have held it
     start_deck: list[Phys] = field(default_factory=list)  # soul trading: the starting-item deck
     soul_sold: int = -1  # soul trading: the turn number of the last sale (once per turn)
+    traded: int = -1  # extended trade: the turn number of the last trade proposal (once per turn)
     coop: bool = False  # FS-17 solo/co-op (coop.start): combined soul goal, the D8 timer
     timer: int = 0  # FS-17.1 / FS-17.4: the D8 timer (solo/co-op only)
     round_seen: set = field(default_factory=set)  # FS-17.4: seats that had a turn since the last round end

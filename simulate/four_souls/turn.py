@@ -4,7 +4,7 @@ healing and the end of "until end of turn" effects, FS-Q.1)."""
 
 from __future__ import annotations
 
-from . import attack, soul_trading, stack, statics, triggers, two_player
+from . import attack, soul_trading, stack, statics, trade, triggers, two_player
 from .state import Game, Obj, RunawayTurn
 
 
@@ -106,6 +106,8 @@ def action(g: Game) -> bool:
             opts.append(("buy",))
         if g.cfg.has("soul-trading") and soul_trading.can_sell(g, ap):  # FS-20.5, FS-Q.25
             opts.append(("sell_soul",))
+        if g.cfg.has("extended-trade") and trade.can_trade(g, seat):  # FS-20.4, FS-15.3
+            opts.append(("trade",))
         if not owed:  # FS-8.8 (slots were refilled by the state checks; FS-Q.35 empties never block)
             opts.append(("end",))
     if not opts:
@@ -138,6 +140,9 @@ def action(g: Game) -> bool:
         return True
     if kind == "sell_soul":
         soul_trading.sell(g, seat)
+        return True
+    if kind == "trade":
+        trade.trade(g, seat)
         return True
     if stack.take_action(g, seat, choice):
         stack.priority(g, seat, until_empty=True)

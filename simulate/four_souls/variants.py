@@ -51,9 +51,7 @@ _ALL = (
     Variant(
         "extended-trade",
         "FS-20.4",
-        "extended trade",
-        False,
-        "the engine models no trades between players at all (not even ¢, FS-15.3)",
+        "once per turn the active player may offer one other player a one-for-one trade of ¢, loot or items",
     ),
     Variant("solo", "FS-17", "solo: one player with two characters against the D8 timer (2 seats)"),
     Variant("co-op", "FS-17", "co-op: every seat one character, a combined soul goal against the D8 timer"),

@@ -14,17 +14,17 @@ from typing import Any
 
 # Win rate (%) of each Base V2 character with ``sensible`` in every seat, 4 players.
 CHARACTER_WIN_RATE = {
-    "Samson": 42.7,
-    "The Forgotten": 41.8,
-    "Judas": 33.8,
-    "Isaac": 32.7,
-    "Lazarus": 31.9,
-    "Maggy": 27.6,
-    "Eden": 21.3,
-    "Cain": 12.0,
-    "Blue Baby": 10.8,
-    "Eve": 10.7,
-    "Lilith": 10.6,
+    "The Forgotten": 53.0,
+    "Samson": 38.0,
+    "Judas": 29.4,
+    "Isaac": 26.8,
+    "Cain": 26.1,
+    "Lazarus": 26.0,
+    "Maggy": 22.6,
+    "Eden": 19.8,
+    "Blue Baby": 16.6,
+    "Eve": 8.8,
+    "Lilith": 8.2,
 }
 _AVERAGE = 25.0
 

@@ -11,6 +11,12 @@ game or a boss, combat damage that would kill it, and an opponent's loot or abil
 is one soul from winning (or the card makes a soul). Everything else is passed at once, so a respond
 window costs O(1) when nothing is at stake.
 
+Starting items with modes or odd effects get a plan (docs/four_souls.md, Strategies): Forever Alone
+steals or loots, Incubus swaps its worst card for a rival's best, Sleight Of Hand puts the best
+treasure on top before buying (or the easiest monster before a deck attack), The Bone becomes the
+winning soul. In the turn just before its own it spends what would recharge anyway at its turn start
+(its character's ↷ for a gain card, charged gain items). Drafts pick by measured value (``drafts``).
+
 Parameters (``sensible:risk=0.3``): ``risk`` — the least chance of winning a fight it accepts before
 attacking a slot monster (0..1, default 0.45); ``deck_hp`` — the least HP with which it attacks the
 monster deck blind when no slot fight is good enough (default 2; 0 = never); ``picky`` — the least
@@ -114,7 +120,7 @@ class SensiblePlayer:
             return max(opts, key=_obj_value)
         if kind == "draft_character":  # FS-20.7: the character measured strongest
             return max(opts, key=character_score)
-        if kind == "choose_loot":  # a card from my hand goes (swap, give back): my worst; else their best
+        if kind == "choose_loot" and decision.context != "trade":  # my hand: my worst; theirs: their best
             mine = decision.view.hand
             if all(any(o is c for c in mine) for o in opts):
                 return min(opts, key=rd.card_worth)
@@ -127,6 +133,12 @@ class SensiblePlayer:
             return max(opts, key=self._loot_keep)
         if kind == "choose_soul" and decision.context == "sell a soul":  # FS-20.5: the cheapest
             return min(opts, key=lambda o: max(1, decision.view.info(o).soul))
+        if kind == "trade_offer":  # FS-20.4: it proposes nothing (its own valuation would refuse too)
+            return "none"
+        if kind == "accept_trade":
+            return self._accepts(decision.view, decision.context)
+        if kind == "choose_loot" and decision.context == "trade":  # a loot of my choice: the least useful
+            return min(opts, key=self._loot_keep)
         if kind in ("choose_loot", "choose_soul", "order_triggers", "order_replacements"):
             return opts[0]
         return opts[self.rng.randrange(len(opts))]
@@ -189,11 +201,11 @@ class SensiblePlayer:
             self._sold = True
             return sell
         if self.attack_first and wants_attack:
-            return attack
+            return self._deck_fight(view, taps) or attack
         if buy is not None and self._wants_buy(view):
             return self._arrange(view, taps) or buy
         if wants_attack:
-            return attack
+            return self._deck_fight(view, taps) or attack
         # 4. a loot play left at the end of the turn is lost (FS-8.4): spend it on a card that hurts
         # the leader or does something random, keeping the answers in hand.
         if self.spend_loot and view.loot_plays > 0 and end is not None:
@@ -203,6 +215,13 @@ class SensiblePlayer:
         if end is not None:
             return end
         return opts[0]
+
+    def _accepts(self, view: Any, offer: Any) -> bool:
+        """Extended trade (FS-20.4): accept an offer worth more to me than what it asks (¢ at 3 a point,
+        a loot card 1, an item its worth), never from a player one soul from winning."""
+        if not view.coop and view.souls(offer.proposer) >= view.souls_to_win - 1:
+            return False
+        return _part_value(offer.give) > _part_value(offer.get)
 
     def _wants_sell(self, view: Any) -> bool:
         """Soul trading (FS-20.5): sell once a game, a first soul worth 1 — an early soul turns into an
@@ -259,15 +278,38 @@ class SensiblePlayer:
         wins: as an item its counters answer rolls and kill (measured: a soul at once loses more)."""
         return rd.role(rd.ability_of(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
 
-    def _arrange(self, view: Any, taps: list) -> Any:
+    def _arrange(self, view: Any, taps: list, deck: str = "treasure") -> Any:
         """Sleight Of Hand just before buying: look at the top 5 treasures, put the best on top; the
-        purchase then takes it when it beats the shop (``_buy_target``)."""
+        purchase then takes it when it beats the shop (``_buy_target``). Before an attack on the
+        monster deck: the monster it fights best first (``_deck_fight``)."""
         for o in taps:
             if rd.use_kinds(rd.ability_of(o))[0] == "arrange" and self._fresh(view.turn, o):
-                self._plan = (o[1].phys.card.name, None, None, "arrange")
+                self._plan = (o[1].phys.card.name, None, deck, "arrange")
                 self._top_known = None
                 return o
         return None
+
+    def _deck_fight(self, view: Any, taps: list) -> Any:
+        """The arranging ↷ before an attack that will go to the monster deck (``_attack_target``)."""
+        if not any(rd.use_kinds(rd.ability_of(o))[0] == "arrange" for o in taps):
+            return None
+        best, p, _ = self._best_fight(view)
+        if best is not None and p >= self.risk:
+            return None  # the attack goes to a slot monster
+        return self._arrange(view, taps, "monster")
+
+    def _card_fight(self, view: Any, phys: Any) -> float:
+        """Chance × worth of fighting a monster card from the deck by its printed stats; an event
+        (no HP) last: it ends the attack (FS-Q.7)."""
+        c = phys.card
+        if c.hp is None or c.evasion is None:
+            return -1.0
+        p_hit = rd.hit_chance(c.evasion, view.attack_roll_bonus)
+        p = rd.win_chance(view.hp, max(1, view.atk), c.hp, p_hit, c.attack or 0)
+        w = 1.0 + self.soul_weight * (c.soul or 0)
+        for key, n in (c.rewards or {}).items():
+            w += {"cents": 0.3, "loot": 1.0, "treasure": 3.0}.get(key, 0.5) * (n if isinstance(n, int) else 1)
+        return p * w
 
     def _planned(self, decision: Any) -> Any:
         """``choose_mode`` / ``choose_deck`` / ``order_top`` asked by the item I used with a plan."""
@@ -280,7 +322,10 @@ class SensiblePlayer:
         if plan[3] != "arrange":
             return None
         if decision.kind == "choose_deck":
-            return "treasure" if "treasure" in opts else None
+            return plan[2] if plan[2] in opts else None
+        if plan[2] == "monster":  # order_top: the monster I fight best first
+            view = decision.view
+            return max(opts, key=lambda c: self._card_fight(view, c))
         pick = max(opts, key=_obj_value)  # order_top: the best treasure first
         if self._top_known is None:
             self._top_known = (decision.view.turn, pick)
@@ -538,6 +583,8 @@ class SensiblePlayer:
             attacker = view.attacker
             if top.controller == -1 and attacker == self.seat:
                 return (top.value or 0) >= view.hp
+            if top.controller == -1 and attacker is not None and view.coop:  # FS-17.4: a death costs a tick
+                return (top.value or 0) >= view.hp_of(attacker)
             if attacker is None or top.controller != attacker or attacker == self.seat:
                 return False
             t = view.attack_target
@@ -631,18 +678,21 @@ class SensiblePlayer:
     def _answer_damage(self, decision: Any, top: StackRef) -> Any:
         """Combat damage on the stack: shield myself from a lethal miss; shield a boss an opponent is
         about to kill for the win (Yum Heart can shield a monster)."""
-        if top.controller == -1:  # lethal to me (``_at_stake``)
-            pick = self._shield(decision.options, monster=False)
+        if top.controller == -1:  # lethal to me, or in co-op to the partner attacking (``_at_stake``)
+            who = decision.view.attacker
+            pick = self._shield(decision.options, monster=False, other=who != self.seat)
             if pick is None:
-                return self._loot_play_for(decision, "shield") or "pass"
-            self._intent = ("seat", self.seat)
+                return "pass" if who != self.seat else self._loot_play_for(decision, "shield") or "pass"
+            self._intent = ("seat", who)
             return pick
         pick = self._shield(decision.options, monster=True)  # the winning hit on a boss
         if pick is not None:
             self._intent = ("obj", decision.view.attack_target.obj)
         return pick or "pass"
 
-    def _shield(self, options: Any, monster: bool) -> Any:
+    def _shield(self, options: Any, monster: bool, other: bool = False) -> Any:
+        """The best shield option (a free ↷ first): for a monster, for myself, or (``other``, co-op) for
+        another character — then only one that can target a player."""
         best, best_rank = None, 99
         for o in options:
             if o == "pass":
@@ -653,7 +703,7 @@ class SensiblePlayer:
             heads = {rd.sel_head(s) for s in (ab.targets or {}).values()}
             if monster and "player_or_monster" not in heads:
                 continue
-            if not monster and heads and not heads & {"player", "player_or_monster"}:
+            if not monster and (heads or other) and not heads & {"player", "player_or_monster"}:
                 continue
             rank = 0 if o[0] == "tap" else 1
             if rank < best_rank:
@@ -738,6 +788,17 @@ class SensiblePlayer:
     def _loot_keep(self, card: Any) -> int:
         """Lower = discard first (so: plain junk before gains before answers)."""
         return -_KEEP.get(rd.role(card.rules.play), 7)
+
+
+def _part_value(part: tuple) -> float:
+    """A trade part's worth: ¢ at 3 to a point (an item costs 10¢, FS-11.3), a loot card 1, an item
+    its worth (``reading.item_value``)."""
+    kind, what = part
+    if kind == "cents":
+        return what / 3.0
+    if kind == "loot":
+        return 1.0
+    return _obj_value(what)
 
 
 def _obj_value(o: Any) -> float:

@@ -15,10 +15,13 @@ from hypothesis import strategies as st
 from cardlab.cli import cli
 from simulate.core import Decision, Players, UserError
 from simulate.four_souls import GAME, checked_play, coop, make_config, setup, stack
-from simulate.four_souls.fixtures import Scripted, monster, phys, position
-from simulate.four_souls.state import GameOver
+from simulate.four_souls.cards import load_pool
+from simulate.four_souls.fixtures import Scripted, add_slot_monster, give_item, monster, phys, position
+from simulate.four_souls.state import Attack, GameOver
 from simulate.four_souls.views import SeatRef, StackRef
 from strategies.four_souls import STRATEGIES
+
+POOL = load_pool()
 
 
 def kinds(g, kind):
@@ -372,3 +375,22 @@ def test_sensible_coop_curse_and_harm_go_to_the_sturdiest_character():
     rival.players[0].souls.append(rival.new_obj(phys(rival, monster("Boss", soul=1)), "soul", 0))
     them = STRATEGIES["sensible"](2, random.Random(0))
     assert them.choose(_decision(rival, 2, "give_curse", rival.players)).seat == 0  # the leader
+
+
+def test_sensible_shields_a_partner_from_a_lethal_hit_only_in_coop():
+    """FS-17.4: a partner's death costs the team a tick, so a free shield that can target a player is
+    used on the partner the monster is about to kill; in the competitive game the window is declined."""
+    for is_coop in (True, False):
+        g = coop_position(2) if is_coop else position(2)
+        blob = add_slot_monster(g, monster("Blob", hp=3, attack=2))
+        g.attack = Attack(0, blob)
+        yum = give_item(g, 1, POOL.by_name["Yum Heart"], eternal=True, starting=True)
+        hit = StackRef(0, "damage", "Blob", -1, 2, True)  # 2 combat damage to P0, who has 2 HP
+        me = STRATEGIES["sensible"](1, random.Random(0))
+        assert me.declines("respond", g.views[1], hit) is not is_coop
+        if not is_coop:
+            continue
+        pick = me.choose(_decision(g, 1, "respond", ["pass", ("tap", yum, 0)], hit))
+        assert pick == ("tap", yum, 0)
+        target = me.choose(_decision(g, 1, "choose_target", [SeatRef(0), SeatRef(1), blob], "Yum Heart"))
+        assert target == SeatRef(0)

@@ -117,10 +117,13 @@ def test_FS_4_7_a_player_repeating_a_paid_ability_for_ever_ends_the_game_as_a_tu
 
 def test_FS_4_7_soak_seed_runaway_turn_is_not_a_failure():
     """Random players with Portable Slot Machine + Shiny Rock + Counterfeit Penny (soak: 3 players,
-    seed 4568775439725416315, 'more than 20000 stack resolutions in turn 102')."""
+    seed 4568775439725416315, 'more than 20000 stack resolutions in turn 102'). Later rule fixes
+    (Incubus and Bum Friend finding hand cards) changed that game, which now ends normally; the cut-off
+    itself is the scenario above. The seed stays as a regression game."""
     result = random_game(3, 4568775439725416315)
-    assert (result.end_reason, result.turns) == ("turn_cap", 102)  # cut off, recorded at its real turn
-    assert [row for row in result.events.rows if row[3] == "turn_end"][-1][7] == "resolution_cap"
+    assert result.end_reason in ("win", "draw", "turn_cap")
+    if result.end_reason == "turn_cap" and result.turns < 150:
+        assert [row for row in result.events.rows if row[3] == "turn_end"][-1][7] == "resolution_cap"
 
 
 def _at_cap(acted_recently: bool):

@@ -665,3 +665,27 @@ def test_FS_7_7_in_the_action_phase_the_active_player_keeps_priority_after_a_res
         pass
     assert contexts == ["loot", None]  # on the loot, then after the end declaration (FS-8.7)
     assert g.players[0].cents == 1
+
+
+def test_FS_6_bum_friend_puts_a_card_from_your_hand_back_on_the_loot_deck():
+    """Bum Friend: loot 1, then put a loot card from your hand on top of the loot deck. The
+    ``hand_card`` selector with ``controlled_by: you`` offers the cards in your hand (a card in a hand
+    has no controller of its own: the selector's base is that player's hand)."""
+    g = position(
+        2,
+        plans={
+            0: lambda d: (
+                next((o for o in d.options if getattr(o, "card", None) and o.card.name == "Keep"), None)
+                if d.kind == "choose_target"
+                else None
+            )
+        },
+    )
+    friend = give_item(g, 0, real("Bum Friend"))
+    give_loot(g, 0, card("Keep"))
+    (drawn,) = deck(g, "loot", [card("Drawn")])
+    g.active = 0
+    assert stack.take_action(g, 0, ("tap", friend, 0))
+    stack.priority(g, 0)
+    assert [c.card.name for c in g.players[0].hand] == ["Drawn"]
+    assert g.loot[-1].card.name == "Keep"

@@ -9,16 +9,18 @@ import random
 
 import pytest
 
-from simulate.core import Decision
-from simulate.four_souls import stack, turn
+from simulate.core import Decision, Players, stream
+from simulate.four_souls import checked_play, make_config, stack, turn
 from simulate.four_souls.cards import load_pool
 from simulate.four_souls.fixtures import (
     add_shop_item,
+    add_slot_monster,
     card,
     character,
     deck,
     give_item,
     give_loot,
+    monster,
     phys,
     position,
     take_cents,
@@ -40,17 +42,17 @@ def kinds(g, kind):
     return [r for r in g.log.rows if r[3] == kind]
 
 
-def _table(n=2, name="sensible"):
-    g = position(n, chars=[character(f"C{i}", abilities=LOOT_PLAY) for i in range(n)])
+def _table(n=2, name="sensible", rolls=()):
+    g = position(n, chars=[character(f"C{i}", abilities=LOOT_PLAY) for i in range(n)], rolls=list(rolls))
     g.io.strategies[0] = STRATEGIES[name](0, random.Random(0))
     return g
 
 
-def _own_turn(g):
-    """P0's action phase (FS-8.6), decision by decision, until it ends the turn (nothing to attack:
-    the strategy's deck attack finds an empty monster deck)."""
+def _own_turn(g, attacks=0):
+    """P0's action phase (FS-8.6), decision by decision, until it ends the turn (no attack unless
+    the test gives one)."""
     g.active = 0
-    g.attacks_left = 0
+    g.attacks_left = attacks
     g.purchases_left = 1
     g.players[0].loot_plays = 1
     for _ in range(50):
@@ -85,11 +87,6 @@ def test_FS_5_8_forever_alone_loots_with_an_empty_hand():
     assert [c.card.name for c in g.players[0].hand] == ["Dice Shard"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a hand_card selector with controlled_by finds no card (effects._passes reads a loot "
-    "card's controller as -1), so Incubus swaps nothing and puts nothing back (Bum Friend too)",
-)
 def test_FS_Q_41_incubus_swaps_my_worst_card_for_their_best():
     """Lilith's Incubus: look at the fuller hand (P1), swap my junk for their Dice Shard; their
     A Penny! stays with them."""
@@ -150,6 +147,23 @@ def test_FS_11_sleight_of_hand_puts_the_best_treasure_on_top_then_buys_it():
     assert [(r[4], r[5]) for r in kinds(g, "purchase")] == [("Breakfast", "treasure_deck")]
 
 
+def test_FS_10_sleight_of_hand_puts_the_easiest_monster_on_top_before_a_deck_attack():
+    """No money, only a hopeless slot fight (a 6-evasion Wall): before attacking the monster deck, Cain's Sleight Of Hand puts the
+    monster it fights best on top (the 1-HP Fly with a treasure, not the Brute or an event); the attack
+    reveals it and the 6 kills it."""
+    g = _table(2, rolls=[6])
+    give_item(g, 0, real("Sleight Of Hand"), eternal=True, starting=True)
+    brute = monster("Brute", hp=6, evasion=5, attack=3)
+    fly = monster("Fly", hp=1, evasion=3, attack=1, rewards={"treasure": 1})
+    event = card("Ambush", deck="monster", kind="bad_event")
+    deck(g, "monster", [brute, event, fly, monster("Gaper", hp=3, evasion=4, attack=1)])
+    add_slot_monster(g, monster("Wall", hp=6, evasion=6, attack=3))
+    _own_turn(g, attacks=1)
+    assert [r[4] for r in kinds(g, "item_activated")] == ["Sleight Of Hand"]
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Fly"]
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"]
+
+
 def test_sleight_of_hand_waits_when_nothing_can_be_bought():
     g = _table(2)
     soh = give_item(g, 0, real("Sleight Of Hand"), eternal=True, starting=True)
@@ -195,3 +209,24 @@ def test_FS_20_2_draft_item_takes_the_most_valuable():
     opts = tuple(phys(g, c) for c in (card("Plain", deck="treasure", kind="passive"), real("Breakfast")))
     p = g.io.strategies[0]
     assert p.choose(Decision("draft_item", 0, opts, g.views[0], "mini-draft")) is opts[1]
+
+
+def test_FS_20_7_an_all_sensible_character_draft_takes_the_four_strongest():
+    """Four sensible players drafting (FS-20.7) end up with the four best characters of the table."""
+    cfg = make_config(4, 300, variant="character-draft")
+    players = Players([STRATEGIES["sensible"](i, stream(5, "strategy", i)) for i in range(4)])
+    r = checked_play(cfg, 5, players)
+    top4 = sorted(CHARACTER_WIN_RATE, key=CHARACTER_WIN_RATE.get)[-4:]
+    assert sorted(s.columns["character"] for s in r.seats) == sorted(top4)
+
+
+def test_draft_variants_play_to_the_end_with_sensible_and_random():
+    """Character draft / choice and the mini-draft (FS-20.1, FS-20.2, FS-20.7), 2..4 players, sensible and
+    random seats mixed, every game under checked_play (invariants after every turn)."""
+    names = ("sensible", "random", "aggro", "hoarder")
+    for k in range(18):
+        n = 2 + k % 3
+        variant = (["character-draft", "mini-draft"], ["character-choice"], ["mini-draft"])[k % 3]
+        cfg = make_config(n, 300, variant=variant)
+        players = Players([STRATEGIES[names[(k + i) % 4]](i, stream(k, "strategy", i)) for i in range(n)])
+        assert checked_play(cfg, k, players).end_reason in ("win", "draw", "turn_cap")

@@ -173,10 +173,8 @@ def test_cli_variants_recorded_and_listed(tmp_path):
     manifest = json.loads((tmp_path / "v" / "manifest.json").read_text())
     assert manifest["config"]["variant"] == ["casino", "mini-draft"]
     bad = CliRunner().invoke(
-        cli, ["simulate", "four-souls", "--variant", "extended-trade", "--out", str(tmp_path)]
+        cli, ["simulate", "four-souls", "--variant", "challenge", "--out", str(tmp_path)]
     )
-    assert bad.exit_code == 2 and bad.output.startswith(
-        "error: four-souls: --variant extended-trade (FS-20.4)"
-    )
+    assert bad.exit_code == 2 and bad.output.startswith("error: four-souls: --variant challenge (FS-18)")
     listing = CliRunner().invoke(cli, ["games"])
     assert "mini-draft" in listing.output and "NOT IMPLEMENTED" in listing.output

@@ -10,13 +10,14 @@ from types import SimpleNamespace
 import pytest
 
 from simulate.core import Players, UserError
-from simulate.four_souls import GAME, attack, make_config, setup, stack, turn, two_player
+from simulate.four_souls import GAME, attack, make_config, setup, stack, trade, turn, two_player
 from simulate.four_souls.cards import load_pool
 from simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     check_invariants,
     deck,
+    give_item,
     give_loot,
     monster,
     phys,
@@ -480,10 +481,144 @@ def test_keep_loot_and_sell_soul_decisions_for_sensible():
     assert me.choose(Decision("choose_soul", 0, (s1, s2), g.views[0], "sell a soul")) is s2
 
 
+# --------------------------------------------------------------------------- FS-20.4 extended trade
+
+
+def _trader(pick):
+    """Seat 0's plan: declare a trade, then propose the first offer ``pick`` accepts."""
+
+    def plan(d):
+        if d.kind == "action" and ("trade",) in d.options:
+            return ("trade",)
+        if d.kind == "trade_offer":
+            return next(o for o in d.options if o != "none" and pick(o))
+        return None
+
+    return plan
+
+
+def _accepting(answer, log=None):
+    def plan(d):
+        if d.kind == "accept_trade":
+            if log is not None:
+                log.append(d.context)
+            return answer
+        return None
+
+    return plan
+
+
+def test_FS_20_4_item_for_cents_trade_is_a_give_both_ways():
+    seen = []
+    g = position(
+        2,
+        plans={
+            0: _trader(lambda o: o.give[0] == "item" and o.get == ("cents", 5)),
+            1: _accepting(True, seen),
+        },
+        variant="extended-trade",
+    )
+    x = give_item(g, 0, card("X", "treasure", "passive"))
+    g.players[1].cents = 10
+    g.bank -= 10
+    turn.action(g)
+    assert seen and seen[0].give == ("item", x) and seen[0].partner == 1
+    assert g.players[1].items == [x] and x.controller == 1 and g.players[0].items == []
+    assert [p.cents for p in g.players] == [5, 5]
+    assert kinds(g, "cents_stolen")[-1][2:8] == (0, "cents_stolen", "trade", "p1", 5, "give")
+    assert [r[7] for r in kinds(g, "item_gained")] == ["give"]  # FS-20.4: a give, not a gain
+    check_invariants(g)
+    assert ("trade",) not in _action_options(g)  # once per turn
+    g.turn += 1
+    assert ("trade",) in _action_options(g)
+
+
+def test_FS_20_4_refused_trade_changes_nothing():
+    g = position(2, plans={0: _trader(lambda o: True), 1: _accepting(False)}, variant="extended-trade")
+    give_loot(g, 0, card("L"))
+    g.players[1].cents = 10
+    g.bank -= 10
+    turn.action(g)
+    assert len(g.players[0].hand) == 1 and g.players[1].cents == 10 and g.players[1].hand == []
+
+
+def test_FS_20_4_loot_of_the_partners_choice_and_a_shown_card():
+    chosen = []
+
+    def p1(d):
+        if d.kind == "choose_loot":
+            chosen.append(d.context)
+            return d.options[1]
+        return _accepting(True)(d)
+
+    g = position(
+        2,
+        plans={0: _trader(lambda o: o.give[0] == "loot" and o.get == ("loot", None)), 1: p1},
+        variant="extended-trade",
+    )
+    mine = give_loot(g, 0, card("Mine"))
+    _a, b = give_loot(g, 1, card("A")), give_loot(g, 1, card("B"))
+    turn.action(g)
+    assert chosen == ["trade"] and g.players[0].hand == [b] and g.players[1].hand == [_a, mine]
+    check_invariants(g)
+
+
+def test_FS_20_4_no_souls_and_no_items_from_a_dead_player():
+    g = position(2, variant="extended-trade")
+    give_item(g, 0, card("X", "treasure", "passive"))
+    y = give_item(g, 1, card("Y", "treasure", "passive"))
+    soul_obj(g, 1, monster("Boss", soul=1))
+    g.players[1].cents = 5
+    g.bank -= 5
+    offers = trade.offers(g, 0)
+    assert ("item", y) in {o.get for o in offers}
+    assert all(
+        part[0] != "soul" and getattr(part[1], "kind", "") != "soul"
+        for o in offers
+        for part in (o.give, o.get)
+    )
+    assert not any(o.give[0] == "cents" and o.get[0] == "cents" for o in offers)
+    g.players[1].dead = True  # FS-20.4: a dead player hands over no items (but may receive them)
+    offers = trade.offers(g, 0)
+    assert ("item", y) not in {o.get for o in offers} and any(o.give[0] == "item" for o in offers)
+
+
+def test_FS_20_4_no_trade_option_without_the_variant():
+    g = position(2)
+    give_loot(g, 0, card("L"))
+    assert ("trade",) not in _action_options(g)
+
+
+def test_FS_20_4_sensible_accepts_only_a_good_deal_and_proposes_nothing():
+    from simulate.core import Decision
+    from simulate.four_souls.trade import Offer
+
+    g = position(3, variant="extended-trade")
+    me = SensiblePlayer(1, random.Random(0))
+    x = give_item(g, 1, card("X", "treasure", "passive"))
+    good = Offer(0, 1, ("cents", 10), ("loot", None))
+    bad = Offer(0, 1, ("cents", 2), ("item", x))
+
+    def ask(o):
+        return me.choose(Decision("accept_trade", 1, (True, False), g.views[1], o))
+
+    assert ask(good) is True and ask(bad) is False
+    soul_obj(g, 0, monster("B", soul=3))  # never feed a player one soul from winning
+    assert ask(good) is False
+    assert me.choose(Decision("trade_offer", 1, (good, "none"), g.views[1], "extended trade")) == "none"
+
+
 # --------------------------------------------------------------------------- full games
 
 
-RULE_VARIANTS = ("two-player", "super-shop", "nobody-leaves-hurt", "cannon-fodder", "soul-trading")
+RULE_VARIANTS = (
+    "two-player",
+    "super-shop",
+    "nobody-leaves-hurt",
+    "cannon-fodder",
+    "soul-trading",
+    "extended-trade",
+)
 
 
 def _play(variant, n, strat, seed, max_turns=150):
@@ -509,7 +644,7 @@ def test_full_games_rule_variants(variant):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_full_games_rule_variants_combined(n):
-    combo = ("super-shop", "nobody-leaves-hurt", "cannon-fodder", "soul-trading")
+    combo = ("super-shop", "nobody-leaves-hurt", "cannon-fodder", "soul-trading", "extended-trade")
     combo = combo + (("two-player", "mini-draft") if n == 2 else ("casino",))
     for k, strat in enumerate(("random", "sensible+random", "sensible")):
         r = _play(combo, n, strat, 70 + 10 * n + k)
