@@ -58,6 +58,7 @@ class Players:
     choices: list[int] | None = field(default=None)
     declined: int = 0  # decisions the engine skipped because the player declined them unseen
     honour_declines: bool = True  # False: ask anyway (tests check that declining changes nothing)
+    _decliners: list[Any] | None = field(default=None, repr=False)  # each seat's ``declines`` (or None)
 
     def __len__(self) -> int:
         return len(self.strategies)
@@ -65,7 +66,10 @@ class Players:
     def declines(self, seat: int, kind: str, view: Any, context: Any) -> bool:
         """Does ``seat``'s strategy pass this ``kind`` of decision whatever its options (``Strategy``
         above)? False when the strategy does not say: then the engine builds and asks as usual."""
-        fn = getattr(self.strategies[seat], "declines", None)
+        fns = self._decliners
+        if fns is None:  # looked up once, at the first window: a game's strategies are fixed by then
+            fns = self._decliners = [getattr(s, "declines", None) for s in self.strategies]
+        fn = fns[seat]
         if fn is not None and fn(kind, view, context) and self.honour_declines:
             self.declined += 1
             return True

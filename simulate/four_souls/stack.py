@@ -210,8 +210,12 @@ def _at_floor(stack: list, below: list) -> bool:
     would be left unresolved, soak bug "Rag Man in two zones")."""
     if not stack:
         return True
-    top = stack[-1]
-    return any(top is it for it in below)
+    if below:
+        top = stack[-1]
+        for it in below:
+            if it is top:
+                return True
+    return False
 
 
 def respond(g: Game, seat: int) -> bool:

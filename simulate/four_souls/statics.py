@@ -109,7 +109,9 @@ def _evasion_objs(g: Game) -> list[Obj]:
     controller or copied abilities (the same key as the trigger cache); only a few cards have one."""
     key = (g.next_uid, g.obj_ver)
     if g.ev_key != key:
-        g.ev_objs = [o for o in _all_static_objs(g) if any("evasion" in b for b in o.rules.statics)]
+        g.ev_objs = [
+            o for o in _all_static_objs(g) if o.rules.statics and any("evasion" in b for b in o.rules.statics)
+        ]
         g.ev_key = key
     return g.ev_objs
 

@@ -8,6 +8,7 @@ Nothing is computed until a strategy reads it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import statics
 from .state import Game, Obj, Phys
@@ -20,8 +21,7 @@ class SeatRef:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class StackRef:
+class StackRef(NamedTuple):
     """An item on the stack as a player sees it (all public, FS-3.3): its position (0 = bottom), kind
     (loot | ability | roll | damage | death), card or source name, controller, a roll's current value
     or a damage amount, and whether it is an attack roll / combat damage."""
@@ -34,8 +34,10 @@ class StackRef:
     attack: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ObjInfo:
+class ObjInfo(NamedTuple):
+    """A public object's stats as a player sees them (read-only; a NamedTuple because strategies read
+    thousands per game and a tuple is the cheapest immutable record to build)."""
+
     name: str
     kind: str
     controller: int

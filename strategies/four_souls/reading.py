@@ -244,9 +244,10 @@ def item_value(phys: Any) -> float:
 
 
 @lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     """Chance to win a plain fight: the attack goes on until someone dies (FS-10.7); a hit deals the
-    attacker's damage, a miss the monster's (FS-10.9)."""
+    attacker's damage, a miss the monster's (FS-10.9). Memoised: strategies ask it at every action."""
     if mhp <= 0:
         return 1.0
     if php <= 0:
@@ -260,6 +261,7 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     )
 
 
+@lru_cache(maxsize=256)
 def hit_chance(evasion: int, bonus: int) -> float:
     """Chance that one d6 attack roll (+ static bonus, FS-9.4) meets the evasion (FS-10.8 clamps 1..6)."""
     ev = min(6, max(1, evasion))

@@ -564,38 +564,40 @@ class SensiblePlayer:
         False means pass whatever the options are (what ``declines`` promises the engine)."""
         if top is None:
             return False
-        if top.controller >= 0 and top.controller != self.seat and view.coop:
-            return False  # FS-17: a partner's roll, hit or card is never spoiled
         k = top.kind
+        c = top.controller
+        partner = c >= 0 and c != self.seat  # another player's item: in co-op never spoiled (FS-17)
         if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
-            t = view.attack_target if top.attack else None
+            if not top.attack or (partner and view.coop):
+                return False
+            t = view.attack_target
             if t is None or t.evasion is None:
                 return False
             ev = min(6, max(1, t.evasion))
-            if top.controller == self.seat:
+            if c == self.seat:
                 return max(1, min(6, top.value + view.attack_roll_bonus)) < ev
             if top.value < ev or t.soul <= 0:
                 return False
-            return t.hp is not None and t.hp <= self._atk_seen.get(top.controller, 1)
+            return t.hp is not None and t.hp <= self._atk_seen.get(c, 1)
         if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
-            if not top.attack:
+            if not top.attack or (partner and view.coop):
                 return False
             attacker = view.attacker
-            if top.controller == -1 and attacker == self.seat:
+            if c == -1 and attacker == self.seat:
                 return (top.value or 0) >= view.hp
-            if top.controller == -1 and attacker is not None and view.coop:  # FS-17.4: a death costs a tick
+            if c == -1 and attacker is not None and view.coop:  # FS-17.4: a death costs a tick
                 return (top.value or 0) >= view.hp_of(attacker)
-            if attacker is None or top.controller != attacker or attacker == self.seat:
+            if attacker is None or c != attacker or attacker == self.seat:
                 return False
             t = view.attack_target
             if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
                 return False
             return view.souls(attacker) + t.soul >= view.souls_to_win
-        if (k == "loot" or k == "ability") and top.controller not in (self.seat, -1):
+        if (k == "loot" or k == "ability") and partner and not view.coop:
             verbs = rd.card_verbs().get(top.name, _NONE)
             if "become_soul" in verbs:
                 return True
-            return not verbs.isdisjoint(_THREATS) and view.souls(top.controller) + 1 >= view.souls_to_win
+            return not verbs.isdisjoint(_THREATS) and view.souls(c) + 1 >= view.souls_to_win
         return False
 
     def _answer_roll(self, decision: Any, top: StackRef) -> Any:
