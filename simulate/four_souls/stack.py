@@ -187,13 +187,15 @@ def priority(
         if _at_floor(g.stack, below) and (until_empty or (attack_over is not None and attack_over())):
             return
         passes = 0
+        top = _top_ref(g) if g.stack else None  # the same for every player until one of them acts
         while passes < n:
-            if respond(g, seat):
+            if respond(g, seat, top):
                 height = len(g.stack)
                 state_checks(g)
                 if len(g.stack) > height:
                     seat = g.active  # triggers went on the stack (FS-7.5)
                 passes = 0
+                top = _top_ref(g) if g.stack else None
                 continue
             passes += 1
             seat = (seat + 1) % n
@@ -218,10 +220,12 @@ def _at_floor(stack: list, below: list) -> bool:
     return False
 
 
-def respond(g: Game, seat: int) -> bool:
+def respond(g: Game, seat: int, top: StackRef | None | bool = False) -> bool:
     """Offer ``seat`` a response; False (without asking) when it has no legal one (FS-7, DESIGN) or
-    when its strategy declines the window unseen (kernel ``Strategy.declines``: most windows)."""
-    top = _top_ref(g) if g.stack else None
+    when its strategy declines the window unseen (kernel ``Strategy.declines``: most windows).
+    ``top``: the top item's StackRef when the caller has it (False: look it up)."""
+    if top is False:
+        top = _top_ref(g) if g.stack else None
     view = g.views[seat]
     if g.io.declines(seat, "respond", view, top):
         return False
@@ -557,7 +561,7 @@ def state_checks(g: Game) -> None:
             if g.bonus and g.log.nb != g.checked_nb:
                 g.checked_nb = g.log.nb
                 check_bonus(g)
-        changed = refill_slots(g)
+        changed = not (all(g.shop) and all(g.mslots)) and refill_slots(g)
         if g.pending:
             triggers.flush(g)
             changed = True
@@ -587,18 +591,17 @@ def check_win(g: Game) -> None:
 
 
 _FAST_BONUS = {
-    "hand_size(player) >= ": lambda p, n: len(p.hand) >= n,
-    "cents(player) >= ": lambda p, n: p.cents >= n,
+    "hand_size(player) >= ": lambda n: lambda g, p: len(p.hand) >= n,
+    "cents(player) >= ": lambda n: lambda g, p: p.cents >= n,
 }
 
 
 def _bonus_test(b: Phys):
     """A bonus soul's condition as a quick predicate (the common forms), else the generic evaluator."""
     text = str(b.rules.soul_when)
-    for prefix, fn in _FAST_BONUS.items():
+    for prefix, make in _FAST_BONUS.items():
         if text.startswith(prefix) and text[len(prefix) :].strip().isdigit():
-            n = int(text[len(prefix) :])
-            return lambda g, p: fn(p, n)
+            return make(int(text[len(prefix) :]))
     if text.startswith("count(items(player, ") and ")) >= " in text:
         kw, n = text[len("count(items(player, ") :].split(")) >= ")
         kw, n = kw.strip(), int(n)
@@ -616,12 +619,12 @@ def _bonus_test(b: Phys):
 
 def check_bonus(g: Game) -> None:
     """FS-14.8 / FS-Q.23: checked like the win check; ties go to the first in turn order from the AP."""
+    order = g.players[g.active :] + g.players[: g.active]
     for b in list(g.bonus):
         test = g.bonus_tests.get(b.pid)
         if test is None:
             test = g.bonus_tests[b.pid] = _bonus_test(b)
-        for k in range(g.n):
-            p = g.players[(g.active + k) % g.n]
+        for p in order:
             if test(g, p):
                 g.bonus.remove(b)
                 o = g.new_obj(b, "soul", p.seat)

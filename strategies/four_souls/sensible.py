@@ -34,9 +34,21 @@ from simulate.four_souls.views import SeatRef, StackRef
 from . import reading as rd
 from .drafts import character_score
 
-_NONE: frozenset = frozenset()
 # What an opponent one soul from winning may win with (worth a cancel).
 _THREATS = rd.HARM_VERBS | {"deal_damage", "kill", "gain_treasure", "extra_attack"}
+_THREAT: dict[str, int] = {}
+
+
+def _threat(name: str) -> int:
+    """A card's threat as an opponent's loot/ability: 2 makes a soul (always worth a cancel), 1 can
+    hurt or score (worth it once that opponent is one soul from winning), 0 neither."""
+    t = _THREAT.get(name)
+    if t is None:
+        verbs = rd.card_verbs().get(name, frozenset())
+        t = _THREAT[name] = 2 if "become_soul" in verbs else 1 if not verbs.isdisjoint(_THREATS) else 0
+    return t
+
+
 # ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
 _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
@@ -82,6 +94,7 @@ class SensiblePlayer:
         self._plan: tuple | None = None  # (card name, mode, seat, use kind) of the odd ↷ item used last
         self._top_known: tuple | None = None  # (turn, treasure card) I put on top of the treasure deck
         self._idle_turn = -1  # the turn in which I passed an empty-stack window before my own turn
+        self._prev: int | None = None  # the seat whose turn comes just before mine
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -492,8 +505,10 @@ class SensiblePlayer:
         if kind != "respond":
             return False
         self._intent = None  # as choose() does for a respond window
-        if context is None or not self.responds:  # an empty stack: nothing to answer (most windows)
-            return not (self.responds and context is None and self._before_mine(view))  # but _between
+        if not self.responds:
+            return True
+        if context is None:  # an empty stack: nothing to answer (most windows) but in _between
+            return self._declines_empty(view)
         if context.kind == "damage" and context.attack and context.controller >= 0:
             self._atk_seen[context.controller] = context.value or 1  # as _note_hit
         return not self._at_stake(view, context)
@@ -517,6 +532,13 @@ class SensiblePlayer:
         I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now."""
         a = view.active
         return a != self.seat and (a + 1) % view.n_players == self.seat and self._idle_turn != view.turn
+
+    def _declines_empty(self, view: Any) -> bool:
+        """``not _before_mine(view)``, cheaply: most windows have an empty stack."""
+        prev = self._prev
+        if prev is None:
+            prev = self._prev = (self.seat - 1) % view.n_players
+        return prev == self.seat or view.active != prev or self._idle_turn == view.turn
 
     def _between(self, decision: Any) -> Any:
         """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play
@@ -594,10 +616,8 @@ class SensiblePlayer:
                 return False
             return view.souls(attacker) + t.soul >= view.souls_to_win
         if (k == "loot" or k == "ability") and partner and not view.coop:
-            verbs = rd.card_verbs().get(top.name, _NONE)
-            if "become_soul" in verbs:
-                return True
-            return not verbs.isdisjoint(_THREATS) and view.souls(c) + 1 >= view.souls_to_win
+            threat = _threat(top.name)
+            return threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
         return False
 
     def _answer_roll(self, decision: Any, top: StackRef) -> Any:
