@@ -38,9 +38,11 @@ def player_statics(g: Game, p: Player, key: str):
     objs += p.items
     objs += p.curses
     for o in objs:
-        for body in o.rules.statics:
-            if key in body and _holds(g, o, body):
-                yield o, body[key]
+        statics = o.rules.statics
+        if statics:  # most objects have none
+            for body in statics:
+                if key in body and _holds(g, o, body):
+                    yield o, body[key]
 
 
 def player_max_hp(g: Game, p: Player) -> int:

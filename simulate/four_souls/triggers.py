@@ -33,8 +33,12 @@ def fire(g: Game, name: str, **ev) -> None:
                 cache.setdefault(t, []).append(o)
         g.trig_cache = cache
         g.trig_key = key
-    objs = [o for o in g.trig_cache.get(name, ()) if o.in_play]
-    if g.temp and name in ("dies", "after_rewards"):
+    holders = g.trig_cache.get(name)
+    temp = g.temp and name in ("dies", "after_rewards")
+    if not holders and not temp:
+        return  # nothing in play listens for this event (most events)
+    objs = [o for o in holders if o.in_play] if holders else []
+    if temp:
         objs += g.temp  # a dying monster's own death triggers (FS-13.4 temporary zone)
     for o in objs:
         for ab in o.rules.triggers.get(name, ()):
