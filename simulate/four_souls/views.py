@@ -198,6 +198,11 @@ class View:
             return g.treasure[-1] if g.treasure else None
         return None
 
+    def discard_top(self, deck: str) -> Phys | None:
+        """The top card of the ``treasure``, ``loot`` or ``monster`` discard (public, FS-3.6)."""
+        _pile, disc = self._g.deck_pair(deck)
+        return disc[-1] if disc else None
+
     def known_cards(self, seat: int) -> tuple[Phys, ...]:
         """Cards of ``seat``'s hand the viewer has been shown (look_hand)."""
         me = self._g.players[self.seat]

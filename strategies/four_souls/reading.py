@@ -276,6 +276,7 @@ def hit_chance(evasion: int, bonus: int) -> float:
 #   filter  loot, then put a card from hand on top of the loot deck (Incubus, Bum Friend);
 #   arrange look at the top cards of a chosen deck and put them back in any order (Sleight Of Hand);
 #   peek    look at the top card(s) and put them back (no use to a player without card memory);
+#   recover put a discard pile's top card back on top of its deck (The Curse);
 #   other   anything else (not used by ``sensible``).
 _USES: dict[int, tuple[Any, tuple]] = {}
 
@@ -305,6 +306,10 @@ def _use_kind(eff: Any) -> str:
         return "swap"
     if verbs == {"loot", "move"} and _find(eff, "move").get("to") == "loot_deck_top":
         return "filter"
+    if verbs == {"move"}:
+        spec = _find(eff, "move")
+        if spec.get("cards") == "top(any_discard)" and spec.get("to") == "its_deck_top":
+            return "recover"
     if verbs == {"peek"}:
         spec = _find(eff, "peek")
         return "arrange" if isinstance(spec, dict) and spec.get("then") == "any_order" else "peek"

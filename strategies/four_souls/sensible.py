@@ -37,6 +37,7 @@ from .drafts import character_score
 # What an opponent one soul from winning may win with (worth a cancel).
 _THREATS = rd.HARM_VERBS | {"deal_damage", "kill", "gain_treasure", "extra_attack"}
 _THREAT: dict[str, int] = {}
+_RECOVER_LOOT = 4  # a loot card worth putting back for my next draw (``reading.card_worth``: a gain or better)
 
 
 def _threat(name: str) -> int:
@@ -142,6 +143,8 @@ class SensiblePlayer:
             pick = self._planned(decision)
             if pick is not None:
                 return pick
+            if kind == "choose_deck" and "treasure" in opts:  # no plan (The Curse's turn-start mill):
+                return "treasure"  # a treasure in the discard is one The Curse can bring back to buy
         if kind == "keep_loot":  # FS-20.11(b): keep the card worth keeping longest (answers first)
             return max(opts, key=self._loot_keep)
         if kind == "choose_soul" and decision.context == "sell a soul":  # FS-20.5: the cheapest
@@ -216,7 +219,7 @@ class SensiblePlayer:
         if self.attack_first and wants_attack:
             return self._deck_fight(view, taps) or attack
         if buy is not None and self._wants_buy(view):
-            return self._arrange(view, taps) or buy
+            return self._arrange(view, taps) or self._recover(view, taps, "treasure") or buy
         if wants_attack:
             return self._deck_fight(view, taps) or attack
         # 4. a loot play left at the end of the turn is lost (FS-8.4): spend it on a card that hurts
@@ -302,6 +305,29 @@ class SensiblePlayer:
                 return o
         return None
 
+    def _recover(self, view: Any, taps: list, deck: str) -> Any:
+        """The Curse (↷: a discard pile's top card back on top of its deck; its turn-start mill shows
+        a treasure there, ``choose_deck``). Before buying: a treasure worth more than the shop's best
+        and ``picky`` goes back on the deck, and the purchase takes it (``_buy_target``). In the turn
+        before mine: a loot card worth keeping goes back for my loot step."""
+        top = view.discard_top(deck)
+        if top is None:
+            return None
+        if deck == "treasure":
+            if view.cents < view.price(False):
+                return None
+            shop = max((rd.item_value(i.obj.phys) for i in view.shop), default=0.0)
+            if rd.item_value(top) < max(shop, self.picky):
+                return None
+        elif rd.card_worth(top) < _RECOVER_LOOT:
+            return None
+        for o in taps:
+            if rd.use_kinds(rd.ability_of(o))[0] == "recover" and self._fresh(view.turn, o):
+                self._plan = (o[1].phys.card.name, None, deck, "recover")
+                self._top_known = (view.turn, top) if deck == "treasure" else None
+                return o
+        return None
+
     def _deck_fight(self, view: Any, taps: list) -> Any:
         """The arranging ↷ before an attack that will go to the monster deck (``_attack_target``)."""
         if not any(rd.use_kinds(rd.ability_of(o))[0] == "arrange" for o in taps):
@@ -332,10 +358,12 @@ class SensiblePlayer:
         opts = decision.options
         if decision.kind == "choose_mode":
             return plan[1] if plan[1] in opts else None
-        if plan[3] != "arrange":
+        if plan[3] not in ("arrange", "recover"):
             return None
         if decision.kind == "choose_deck":
             return plan[2] if plan[2] in opts else None
+        if plan[3] != "arrange":
+            return None
         if plan[2] == "monster":  # order_top: the monster I fight best first
             view = decision.view
             return max(opts, key=lambda c: self._card_fight(view, c))
@@ -564,6 +592,10 @@ class SensiblePlayer:
                     char = o
                     continue
                 ab = rd.ability_of(o)
+                if rd.use_kinds(ab)[0] == "recover":  # The Curse: a good loot card back for my draw
+                    if self._recover(view, [o], "loot") is not None:
+                        return o
+                    continue
                 r = rd.role(ab)
                 if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and self._fresh(turn, o):
                     return o

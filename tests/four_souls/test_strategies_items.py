@@ -230,3 +230,55 @@ def test_draft_variants_play_to_the_end_with_sensible_and_random():
         cfg = make_config(n, 300, variant=variant)
         players = Players([STRATEGIES[names[(k + i) % 4]](i, stream(k, "strategy", i)) for i in range(n)])
         assert checked_play(cfg, k, players).end_reason in ("win", "draw", "turn_cap")
+
+
+def _eve(g):
+    return give_item(g, 0, real("The Curse"), eternal=True, starting=True)
+
+
+def test_FS_3_6_the_curse_brings_back_a_treasure_worth_buying():
+    """Eve's The Curse (↷: a discard pile's top card back on its deck). The treasure discard (public,
+    FS-3.6) shows Champion Belt; the shop holds a plain item: before buying, The Curse puts the belt
+    back on the treasure deck, and the purchase takes the deck's top (FS-11)."""
+    g = _table(2)
+    curse = _eve(g)
+    add_shop_item(g, card("Plain", "treasure", "passive"))
+    deck(g, "treasure", [card("Under", "treasure", "passive")])
+    belt = phys(g, real("Champion Belt"))
+    g.treasure_disc.append(belt)
+    take_cents(g, 0, 10)
+    _own_turn(g)
+    assert not curse.charged
+    assert [r[4] for r in kinds(g, "purchase")] == ["Champion Belt"]
+    assert any(o.phys is belt for o in g.players[0].items)
+
+
+def test_the_curse_leaves_a_treasure_not_worth_more_than_the_shop():
+    g = _table(2)
+    curse = _eve(g)
+    add_shop_item(g, real("Champion Belt"))
+    g.treasure_disc.append(phys(g, card("Plain", "treasure", "passive")))
+    take_cents(g, 0, 10)
+    _own_turn(g)
+    assert curse.charged and [r[4] for r in kinds(g, "purchase")] == ["Champion Belt"]
+
+
+def test_the_curse_mills_the_treasure_deck_without_a_plan():
+    """Its turn-start mill asks ``choose_deck``: with no plan, the treasure deck (what The Curse can
+    bring back to buy)."""
+    player = STRATEGIES["sensible"](0, random.Random(0))
+    decision = Decision("choose_deck", 0, ("loot", "treasure", "monster"), None, "The Curse")
+    assert player.choose(decision) == "treasure"
+
+
+def test_the_curse_puts_a_good_loot_card_back_in_the_turn_before_mine():
+    """In the turn before its own (FS-8.12), an empty-stack window: a loot card worth drawing (a gain)
+    on top of the loot discard goes back on the loot deck for its loot step."""
+    g = _table(3)
+    curse = _eve(g)
+    nickel = phys(g, real("A Nickel!"))
+    g.loot_disc.append(nickel)
+    deck(g, "loot", [card("L0")])
+    g.active = 2  # the turn before seat 0's
+    stack.priority(g, 2)
+    assert not curse.charged and g.loot[-1] is nickel and not g.loot_disc
