@@ -37,7 +37,9 @@ from .drafts import character_score
 # What an opponent one soul from winning may win with (worth a cancel).
 _THREATS = rd.HARM_VERBS | {"deal_damage", "kill", "gain_treasure", "extra_attack"}
 _THREAT: dict[str, int] = {}
-_RECOVER_LOOT = 4  # a loot card worth putting back for my next draw (``reading.card_worth``: a gain or better)
+_RECOVER_LOOT = (
+    4  # a loot card worth putting back for my next draw (``reading.card_worth``: a gain or better)
+)
 
 
 def _threat(name: str) -> int:
