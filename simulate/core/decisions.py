@@ -43,10 +43,10 @@ class Strategy(Protocol):
 
     def choose(self, decision: Decision) -> Any: ...
 
-    # Optional: ``declines(kind, view, context) -> bool``. An engine may call it before building a
-    # decision it can skip (Four Souls: every ``respond`` window); True promises that ``choose`` would
-    # pass whatever the options, so the engine passes for the player without building them. It is a
-    # pure saving: a game must be event-for-event identical with and without it (DESIGN: asking costs time).
+    # Optional: ``declines(kind, view, context) -> bool``. An engine may call it (``Players.decliners``)
+    # before building a decision it can skip (Four Souls: every ``respond`` window); True promises that
+    # ``choose`` would pass whatever the options, so the engine passes for the player without building
+    # them. It is a pure saving: a game must be event-for-event identical with and without it.
 
 
 @dataclass(slots=True)
@@ -63,17 +63,17 @@ class Players:
     def __len__(self) -> int:
         return len(self.strategies)
 
-    def declines(self, seat: int, kind: str, view: Any, context: Any) -> bool:
-        """Does ``seat``'s strategy pass this ``kind`` of decision whatever its options (``Strategy``
-        above)? False when the strategy does not say: then the engine builds and asks as usual."""
+    def decliners(self) -> list[Any]:
+        """Each seat's ``declines`` as a function ``(kind, view, context) -> bool`` (None when its
+        strategy has none), for engines that check it in a hot loop: a True answer is a declined
+        decision, which the engine counts in ``declined``. When ``honour_declines`` is off the
+        functions are still called (same strategy state) but answer False."""
         fns = self._decliners
         if fns is None:  # looked up once, at the first window: a game's strategies are fixed by then
             fns = self._decliners = [getattr(s, "declines", None) for s in self.strategies]
-        fn = fns[seat]
-        if fn is not None and fn(kind, view, context) and self.honour_declines:
-            self.declined += 1
-            return True
-        return False
+        if self.honour_declines:
+            return list(fns)
+        return [None if fn is None else _ignored(fn) for fn in fns]
 
     def ask(self, decision: Decision) -> Any:
         """Put ``decision`` to its player and return the chosen option.
@@ -101,6 +101,14 @@ class Players:
         if self.choices is not None:
             self.choices.append(index)
         return choice
+
+
+def _ignored(fn: Any) -> Any:
+    def call(kind: str, view: Any, context: Any) -> bool:
+        fn(kind, view, context)
+        return False
+
+    return call
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,8 +188,16 @@ def priority(
             return
         passes = 0
         top = _top_ref(g) if g.stack else None  # the same for every player until one of them acts
+        decliners = g.decliners or _decliners(g)
+        views = g.views
         while passes < n:
-            if respond(g, seat, top):
+            fn = decliners[seat]
+            if fn is not None and fn("respond", views[seat], top):  # declined unseen (most windows)
+                g.io.declined += 1
+                passes += 1
+                seat = (seat + 1) % n
+                continue
+            if _respond(g, seat, top):
                 height = len(g.stack)
                 state_checks(g)
                 if len(g.stack) > height:
@@ -220,22 +228,32 @@ def _at_floor(stack: list, below: list) -> bool:
     return False
 
 
-def respond(g: Game, seat: int, top: StackRef | None | bool = False) -> bool:
+def respond(g: Game, seat: int) -> bool:
     """Offer ``seat`` a response; False (without asking) when it has no legal one (FS-7, DESIGN) or
-    when its strategy declines the window unseen (kernel ``Strategy.declines``: most windows).
-    ``top``: the top item's StackRef when the caller has it (False: look it up)."""
-    if top is False:
-        top = _top_ref(g) if g.stack else None
-    view = g.views[seat]
-    if g.io.declines(seat, "respond", view, top):
+    when its strategy declines the window unseen (kernel ``Strategy.declines``: most windows)."""
+    top = _top_ref(g) if g.stack else None
+    fn = (g.decliners or _decliners(g))[seat]
+    if fn is not None and fn("respond", g.views[seat], top):
+        g.io.declined += 1
         return False
+    return _respond(g, seat, top)
+
+
+def _respond(g: Game, seat: int, top: StackRef | None) -> bool:
+    """``respond`` once the strategy did not decline: list the legal responses and ask."""
     opts = legal_actions(g, seat)
     if not opts:
         return False
+    view = g.views[seat]
     choice = g.io.ask(Decision("respond", seat, ("pass", *opts), view, top))
     if choice == "pass":
         return False
     return take_action(g, seat, choice)
+
+
+def _decliners(g: Game) -> list:
+    g.decliners = g.io.decliners()
+    return g.decliners
 
 
 def _top_ref(g: Game) -> StackRef:

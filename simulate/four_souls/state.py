@@ -234,6 +234,7 @@ class Game:
     forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
+    decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     # FS-20 rule variants (two_player.py, soul_trading.py); unused in standard games
     held_by: dict = field(default_factory=dict)  # two-player: curse uid → seats that have held it
     start_deck: list[Phys] = field(default_factory=list)  # soul trading: the starting-item deck

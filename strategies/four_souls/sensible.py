@@ -535,10 +535,15 @@ class SensiblePlayer:
         if kind != "respond":
             return False
         self._intent = None  # as choose() does for a respond window
+        if context is None:  # an empty stack: nothing to answer (most windows) but in _between
+            if not self.responds:
+                return True
+            prev = self._prev  # = not _before_mine(view), cheaply
+            if prev is None:
+                prev = self._prev = (self.seat - 1) % view.n_players
+            return prev == self.seat or view.active != prev or self._idle_turn == view.turn
         if not self.responds:
             return True
-        if context is None:  # an empty stack: nothing to answer (most windows) but in _between
-            return self._declines_empty(view)
         if context.kind == "damage" and context.attack and context.controller >= 0:
             self._atk_seen[context.controller] = context.value or 1  # as _note_hit
         return not self._at_stake(view, context)
@@ -562,13 +567,6 @@ class SensiblePlayer:
         I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now."""
         a = view.active
         return a != self.seat and (a + 1) % view.n_players == self.seat and self._idle_turn != view.turn
-
-    def _declines_empty(self, view: Any) -> bool:
-        """``not _before_mine(view)``, cheaply: most windows have an empty stack."""
-        prev = self._prev
-        if prev is None:
-            prev = self._prev = (self.seat - 1) % view.n_players
-        return prev == self.seat or view.active != prev or self._idle_turn == view.turn
 
     def _between(self, decision: Any) -> Any:
         """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play

@@ -54,10 +54,12 @@ class _Picky:
         return decision.options[0]
 
 
-def test_players_declines_counts_and_can_be_ignored():
-    for honour, declined in ((True, 1), (False, 0)):
-        players = Players([_Picky(0, random.Random(0))], honour_declines=honour)
-        assert players.declines(0, "respond", None, None) is honour
-        assert players.declines(0, "respond", None, "something on the stack") is False
-        assert players.declined == declined
-        assert players.ask(Decision("respond", 0, ("pass", "x"))) == "pass"
+def test_players_decliners_honour_or_ignore():
+    for honour in (True, False):
+        strategy = _Picky(0, random.Random(0))
+        players = Players([strategy, object()], honour_declines=honour)
+        fn, none = players.decliners()
+        assert none is None  # a strategy without ``declines``: the engine asks as usual
+        assert fn("respond", None, None) is honour  # called either way: the strategy's state is the same
+        assert fn("respond", None, "something on the stack") is False
+        assert players.ask(Decision("respond", 0, ("pass", "x"))) == "pass" and strategy.asked == 1
