@@ -21,7 +21,7 @@ def winrate_plot(frame: pl.DataFrame, dim: str, path: Path, level: float = 0.95)
     height = max(2.5, 0.35 * len(labels) + 1.2)
     fig, ax = plt.subplots(figsize=(7, height))
     ax.barh(labels, rates, xerr=err, color="#4c78a8", ecolor="#222222", capsize=3)
-    for baseline in sorted(set(round(b, 4) for b in frame["baseline"].to_list())):
+    for baseline in sorted(set(round(b, 4) for b in frame["baseline"].to_list() if b is not None)):
         ax.axvline(baseline, color="#b0413e", linestyle="--", linewidth=1)
     ax.set_xlabel(f"win rate ({level:.0%} Wilson interval; dashed = 1 / players)")
     ax.set_title(f"Win rate by {dim}")

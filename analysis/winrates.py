@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from .coop import team_mode
 from .queries import dimension_expr, query
 from .runs import Run
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
@@ -28,6 +29,9 @@ def with_wilson(frame: pl.DataFrame, level: float = 0.95, min_games: int = MIN_G
 
 
 def winrate_by(run: Run, dim: str, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
-    """value, games, wins, draws, baseline, win_rate, lower, upper, flag — one row per value of ``dim``."""
-    frame = query(run, "winrate_by", value=dimension_expr(run, dim))
+    """value, games, wins, draws, baseline, win_rate, lower, upper, flag — one row per value of ``dim``.
+    In a team run (solo/co-op) every seat shares the result: a value counts once per game, so n is
+    games, not seats (seats of one game are one observation), and there is no 1/n baseline."""
+    sql = "winrate_by_team" if team_mode(run) else "winrate_by"
+    frame = query(run, sql, value=dimension_expr(run, dim))
     return with_wilson(frame, level, min_games)

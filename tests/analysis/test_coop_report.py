@@ -59,3 +59,15 @@ def test_competitive_run_has_no_timer_section(tmp_path):
     players = [player(i, s, s == i % 2) for i in range(6) for s in (0, 1)]
     run = Run.open(write_run(tmp_path / "run", "pig", games, players))
     assert coop.team_mode(run) == "" and coop.section(run) is None
+
+
+def test_team_win_rates_count_each_game_once(team_run):
+    """Every seat of a co-op game shares its result: two sensible seats are one observation, so the
+    strategy's n is the 14 games (4 won), not the 32 seats, and there is no 1/n baseline."""
+    from analysis.winrates import winrate_by
+
+    frame = winrate_by(team_run, "strategy")
+    assert frame.select("value", "games", "wins").rows() == [("sensible", 14, 4)]
+    assert frame["baseline"].to_list() == [None]
+    assert (frame["lower"][0], frame["upper"][0]) == pytest.approx(wilson(4, 14))
+    report.build(team_run)  # the plot copes with no baseline
