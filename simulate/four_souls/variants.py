@@ -55,7 +55,13 @@ _ALL = (
     ),
     Variant("solo", "FS-17", "solo: one player with two characters against the D8 timer (2 seats)"),
     Variant("co-op", "FS-17", "co-op: every seat one character, a combined soul goal against the D8 timer"),
-    Variant("challenge", "FS-18", "challenges", False, "final-boss and minion slots, challenge cards"),
+    Variant(
+        "challenge",
+        "FS-18",
+        "challenges",
+        False,
+        "the card data has no challenge or final-boss cards (each challenge's rules are printed on its card)",
+    ),
 )
 VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL}
 CHARACTER_VARIANTS = ("eden-only", "character-draft", "character-choice")
