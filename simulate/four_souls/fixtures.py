@@ -178,6 +178,18 @@ def take_cents(g: Game, seat: int, n: int) -> None:
     g.players[seat].cents += g.take_from_bank(n)
 
 
+def real(name: str) -> Card:
+    """A Base V2 card from the bundled card files, by name."""
+    from .cards import load_pool
+
+    return load_pool().by_name[name]
+
+
+def kinds(g: Game, kind: str) -> list[tuple]:
+    """The logged events of one kind, in order."""
+    return [r for r in g.log.rows if r[3] == kind]
+
+
 # ----------------------------------------------------------------------------- invariants
 
 

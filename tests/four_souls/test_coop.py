@@ -16,16 +16,12 @@ from cardlab.cli import cli
 from simulate.core import Decision, Players, UserError
 from simulate.four_souls import GAME, checked_play, coop, make_config, setup, stack
 from simulate.four_souls.cards import load_pool
-from simulate.four_souls.fixtures import Scripted, add_slot_monster, give_item, monster, phys, position
+from simulate.four_souls.fixtures import Scripted, add_slot_monster, give_item, kinds, monster, phys, position
 from simulate.four_souls.state import Attack, GameOver
 from simulate.four_souls.views import SeatRef, StackRef
 from strategies.four_souls import STRATEGIES
 
 POOL = load_pool()
-
-
-def kinds(g, kind):
-    return [r for r in g.log.rows if r[3] == kind]
 
 
 def timers(rows):

@@ -8,7 +8,6 @@ import pytest
 from simulate.core import Players, stream
 from simulate.core.errors import InvariantError
 from simulate.four_souls import checked_play, make_config, stack, triggers, turn
-from simulate.four_souls.cards import load_pool
 from simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -17,22 +16,14 @@ from simulate.four_souls.fixtures import (
     deck,
     give_item,
     give_loot,
+    kinds,
     monster,
     position,
+    real,
     take_cents,
 )
 from simulate.four_souls.state import EngineError, RunawayTurn
 from strategies.four_souls import STRATEGIES
-
-POOL = load_pool()
-
-
-def real(name: str):
-    return POOL.by_name[name]
-
-
-def kinds(g, kind):
-    return [r for r in g.log.rows if r[3] == kind]
 
 
 def random_game(n: int, seed: int):

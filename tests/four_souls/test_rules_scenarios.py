@@ -16,22 +16,16 @@ from simulate.four_souls.fixtures import (
     deck,
     give_item,
     give_loot,
+    kinds,
     monster,
     position,
+    real,
     take_cents,
 )
 from simulate.four_souls.state import GameOver
 from simulate.four_souls.views import SeatRef
 
 POOL = load_pool()
-
-
-def real(name: str):
-    return POOL.by_name[name]
-
-
-def kinds(g, kind):
-    return [r for r in g.log.rows if r[3] == kind]
 
 
 def finals(g):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from simulate.four_souls import attack, effects, stack, statics, turn
-from simulate.four_souls.cards import load_pool
 from simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -13,13 +12,8 @@ from simulate.four_souls.fixtures import (
     give_loot,
     monster,
     position,
+    real,
 )
-
-POOL = load_pool()
-
-
-def real(name):
-    return POOL.by_name[name]
 
 
 def dmg_to(g, seat, n, combat=False, src=None, roll=None):

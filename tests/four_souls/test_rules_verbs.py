@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from simulate.four_souls import attack, effects, stack, turn
-from simulate.four_souls.cards import load_pool
 from simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -14,15 +13,10 @@ from simulate.four_souls.fixtures import (
     give_loot,
     monster,
     position,
+    real,
     take_cents,
 )
 from simulate.four_souls.views import SeatRef
-
-POOL = load_pool()
-
-
-def real(name):
-    return POOL.by_name[name]
 
 
 def run(g, eff, you=0, src=None, **binds):

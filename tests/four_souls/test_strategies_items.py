@@ -10,55 +10,30 @@ import random
 import pytest
 
 from simulate.core import Decision, Players, stream
-from simulate.four_souls import checked_play, make_config, stack, turn
-from simulate.four_souls.cards import load_pool
+from simulate.four_souls import checked_play, make_config, stack
 from simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
-    character,
     deck,
     give_item,
     give_loot,
+    kinds,
     monster,
     phys,
-    position,
+    real,
     take_cents,
 )
 from simulate.four_souls.state import GameOver
 from strategies.four_souls import STRATEGIES
 from strategies.four_souls.drafts import CHARACTER_WIN_RATE
+from tests.four_souls.strategy_table import own_turn, strategy_table
 
-POOL = load_pool()
-LOOT_PLAY = ({"tap": {"do": {"extra_loot_play": 1}}},)  # every Base V2 character's ↷
 JUNK = card("Junk", abilities=({"play": {"do": {"end_turn": True}}},))  # a card worth nothing to keep
+_table = strategy_table
 
 
-def real(name: str):
-    return POOL.by_name[name]
-
-
-def kinds(g, kind):
-    return [r for r in g.log.rows if r[3] == kind]
-
-
-def _table(n=2, name="sensible", rolls=()):
-    g = position(n, chars=[character(f"C{i}", abilities=LOOT_PLAY) for i in range(n)], rolls=list(rolls))
-    g.io.strategies[0] = STRATEGIES[name](0, random.Random(0))
-    return g
-
-
-def _own_turn(g, attacks=0):
-    """P0's action phase (FS-8.6), decision by decision, until it ends the turn (no attack unless
-    the test gives one)."""
-    g.active = 0
-    g.attacks_left = attacks
-    g.purchases_left = 1
-    g.players[0].loot_plays = 1
-    for _ in range(50):
-        if not turn.action(g):
-            return
-    raise AssertionError("the action phase did not end")
+_own_turn = own_turn
 
 
 def test_FS_4_7_forever_alone_steals_a_cent_from_the_leader():

@@ -5,43 +5,24 @@ the other seats are scripted (they pass)."""
 
 from __future__ import annotations
 
-import random
-
-from simulate.four_souls import attack, stack, turn
-from simulate.four_souls.cards import load_pool
+from simulate.four_souls import attack, stack
 from simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
-    character,
     give_item,
     give_loot,
+    kinds,
     monster,
     phys,
-    position,
+    real,
     take_cents,
 )
-from strategies.four_souls import STRATEGIES
-
-POOL = load_pool()
-LOOT_PLAY = ({"tap": {"do": {"extra_loot_play": 1}}},)  # every Base V2 character's ↷
-
-
-def real(name: str):
-    return POOL.by_name[name]
-
-
-def kinds(g, kind):
-    return [r for r in g.log.rows if r[3] == kind]
+from tests.four_souls.strategy_table import own_turn, strategy_table
 
 
 def _table(n=2, rolls=(), hp=2, name="sensible"):
-    g = position(
-        n, chars=[character(f"C{i}", hp=hp, abilities=LOOT_PLAY) for i in range(n)], rolls=list(rolls)
-    )
-    g.io.strategies[0] = STRATEGIES[name](0, random.Random(0))
-    g.players[0].character.charged = True
-    return g
+    return strategy_table(n, name, rolls, hp, charged=True)
 
 
 def _souls(g, seat, n):
@@ -139,15 +120,7 @@ def test_sensible_passes_when_nothing_is_at_stake():
 
 
 def _own_turn(g):
-    """Run P0's action phase (FS-8.6) decision by decision until it ends the turn."""
-    g.active = 0
-    g.attacks_left = 1
-    g.purchases_left = 1
-    g.players[0].loot_plays = 1
-    for _ in range(50):
-        if not turn.action(g):
-            return
-    raise AssertionError("the action phase did not end")
+    own_turn(g, attacks=1)
 
 
 def test_sensible_plays_gains_buys_then_attacks_what_it_can_kill():

@@ -19,22 +19,16 @@ from simulate.four_souls.fixtures import (
     deck,
     give_item,
     give_loot,
+    kinds,
     monster,
     phys,
     position,
+    real,
 )
 from strategies.four_souls import STRATEGIES
 from strategies.four_souls.sensible import SensiblePlayer
 
 POOL = load_pool()
-
-
-def real(name: str):
-    return POOL.by_name[name]
-
-
-def kinds(g, kind):
-    return [r for r in g.log.rows if r[3] == kind]
 
 
 def soul_obj(g, seat, c):
