@@ -24,6 +24,11 @@ _ALL = (
     Variant("standard", "FS-2.6", "competitive game with 3 random active bonus souls (the default)"),
     Variant("no-bonus-souls", "FS-2.6", "no bonus souls"),
     Variant(
+        "no-rooms",
+        "FS-16",
+        "rooms off: how every game is played (Base V2 has no rooms; room cards are not modelled), so it changes nothing",
+    ),
+    Variant(
         "eden-only", "FS-20.3", "every player gets an Eden (spare characters stand in when Edens run out)"
     ),
     Variant("character-draft", "FS-20.7", "players pick characters in turn from all available ones"),

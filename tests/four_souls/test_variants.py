@@ -39,6 +39,16 @@ def _game(cfg, seed=1):
     return setup.new_game(cfg, seed, players), log
 
 
+def test_FS_16_no_rooms_plays_the_same_games():
+    """Rooms off is how every game is played (Base V2 has no rooms): the same seed gives the same game."""
+
+    def events(variant):
+        players = Players([STRATEGIES["random"](i, random.Random(7 + i)) for i in range(3)])
+        return GAME.play(make_config(3, 60, variant=variant), 7, players).events.rows
+
+    assert events(("no-rooms",)) == events(())
+
+
 def _extra_items(p):
     return [o for o in p.items if not o.starting and not o.eternal]
 
