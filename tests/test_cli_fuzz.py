@@ -44,8 +44,8 @@ def check_rejected(result, written, args) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(option=st.sampled_from(NUMERIC), value=junk)
 def test_numeric_options_reject_junk(option, value):
-    if value.strip().isdigit() and option in ("--max-turns", "--target", "--batch-size") and int(value) > 0:
-        return  # a valid value (huge turn caps and targets are allowed)
+    if value.strip().isdigit() and int(value) > 0 and (option != "--games" or int(value) <= 10**10):
+        return  # a valid value: huge turn caps and targets are allowed; so are digits Python reads ("１２")
     result, written = run([option, value])
     check_rejected(result, written, [option, value])
 
