@@ -1166,11 +1166,7 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
             return True
     if o.controller >= 0:
         q = g.players[o.controller]
-        for lst in (q.items, q.souls, q.curses):
-            if o in lst:
-                lst.remove(o)
-                break
-        o.in_play = False
+        _leave_play(g, o)
         if o.kind == "soul":
             g.log.emit("soul_lost", q.seat, o.phys.card.name, None, o.soul_value, why)
             if o.phys.card.deck in ("bonus_soul",) or o.starting:
@@ -1181,7 +1177,7 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
             g.log.emit("item_destroyed", q.seat, o.phys.card.name, None, None, why)
             g.discard_of(o.phys).append(o.phys)
         return True
-    remove_from_slot(g, o)
+    _leave_play(g, o)
     g.discard_of(o.phys).append(o.phys)
     g.log.emit("item_destroyed", -1, o.phys.card.name, None, None, why)
     return True
