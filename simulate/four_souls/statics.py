@@ -3,6 +3,8 @@ on demand from the objects in play, so they last exactly while their source is i
 
 from __future__ import annotations
 
+import operator
+import re
 from typing import Any
 
 from .state import EngineError, Game, Obj, Player
@@ -19,9 +21,41 @@ def _holds(g: Game, o: Obj, body: dict) -> bool:
     c = body.get("if")
     if c is None:
         return True
+    fast = _FAST.get(c, _UNSEEN) if isinstance(c, str) else None
+    if fast is _UNSEEN:
+        fast = _FAST[c] = _fast_condition(c)
+    if fast is not None:
+        return fast(g, o)
     from .effects import cond
 
     return cond(_ctx(g, o), c)
+
+
+_UNSEEN = object()
+_FAST: dict[str, Any] = {}
+_OPS = {"==": operator.eq, ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt}
+_SIMPLE = re.compile(r"(cents|hand_size|hp|level)(?:\((you|self)\))? (==|>=|<=|>|<) (\d+)")
+
+
+def _fast_condition(c: str) -> Any:
+    """The few condition shapes statics use all the time, read straight off the state with the
+    expression evaluator's meaning (``effects._name`` / ``_call``: "you" is the object's controller, or
+    the active player for a monster; "self" the object), or None for the evaluator."""
+    if c == "your_turn":
+        return lambda g, o: o.controller < 0 or o.controller == g.active
+    m = _SIMPLE.fullmatch(c)
+    if m is None:
+        return None
+    f, arg, op, n = m.group(1), m.group(2), _OPS[m.group(3)], int(m.group(4))
+    if f == "cents" and arg == "you":
+        return lambda g, o: op(g.players[o.controller if o.controller >= 0 else g.active].cents, n)
+    if f == "hand_size" and arg == "you":
+        return lambda g, o: op(len(g.players[o.controller if o.controller >= 0 else g.active].hand), n)
+    if f == "hp" and arg == "self":
+        return lambda g, o: op(hp_of(g, o), n)
+    if f == "level" and arg is None:
+        return lambda g, o: op(o.levels, n)
+    return None
 
 
 def _num(v: Any) -> Any:

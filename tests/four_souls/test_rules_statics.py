@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from simulate.four_souls import attack, effects, stack, statics, turn
 from simulate.four_souls.fixtures import (
     add_slot_monster,
@@ -11,6 +13,7 @@ from simulate.four_souls.fixtures import (
     give_item,
     give_loot,
     monster,
+    phys,
     position,
     real,
 )
@@ -197,3 +200,28 @@ def test_FS_5_7_the_active_player_orders_a_monsters_competing_replacements():
         hit = stack.DamageItem(1, pin, 0, None, True, 6, "attack")
         assert statics.damage_replacements(g, hit) == 0
         assert bool(g.obj_shields[pin.uid]) is shield_left
+
+
+@pytest.mark.parametrize(
+    "condition",
+    ["your_turn", "cents(you) == 0", "cents(you) >= 3", "hand_size(you) == 0", "hp(self) == 1",
+     "hp(self) <= 2", "level >= 1", "level >= 10"],
+)  # fmt: skip
+def test_static_conditions_read_fast_mean_what_the_evaluator_means(condition):
+    """The common static conditions are read straight off the state (statics._fast_condition); on
+    items and monsters, on and off their controller's turn, they agree with the expression evaluator."""
+    from simulate.four_souls.effects import cond
+
+    fast = statics._fast_condition(condition)
+    assert fast is not None
+    g = position(2)
+    item = give_item(g, 1, card("Thing", "treasure", "passive"))
+    blob = add_slot_monster(g, monster("Blob", hp=3))
+    for active, cents, hand, damage, levels in ((0, 0, 0, 0, 0), (1, 5, 2, 2, 10), (1, 0, 1, 1, 1)):
+        g.active = active
+        g.players[1].cents = g.players[0].cents = cents
+        g.players[0].hand[:] = g.players[1].hand[:] = [phys(g, card(f"L{k}")) for k in range(hand)]
+        blob.damage = damage
+        item.levels = blob.levels = levels
+        for o in (item, blob):
+            assert fast(g, o) == cond(statics._ctx(g, o), condition), (condition, active, o)
