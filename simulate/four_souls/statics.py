@@ -68,10 +68,8 @@ def _num(v: Any) -> Any:
 
 def player_statics(g: Game, p: Player, key: str):
     """(object, value) for each static ``key`` of the objects ``p`` controls whose condition holds."""
-    objs = [p.character] if p.character is not None else []
-    objs += p.items
-    objs += p.curses
-    for o in objs:
+    ch = p.character
+    for o in (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses):
         statics = o.rules.statics
         if statics:  # most objects have none
             for body in statics:
@@ -81,7 +79,10 @@ def player_statics(g: Game, p: Player, key: str):
 
 def player_max_hp(g: Game, p: Player) -> int:
     base = p.character.phys.card.hp if p.character is not None else 2
-    extra = sum(_num(v) for _o, v in player_statics(g, p, "hp")) if p.items else 0
+    extra = 0
+    if p.items:
+        for _o, v in player_statics(g, p, "hp"):
+            extra += _num(v)
     return (base or 0) + p.b_hp + extra
 
 

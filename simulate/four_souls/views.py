@@ -144,6 +144,14 @@ class View:
         return self._info(a.target) if a is not None and a.target is not None else None
 
     @property
+    def attack_target_soul(self) -> int:
+        """The printed soul value of the attacked monster (0 for none or no attack): a cheap first look
+        before ``attack_target``'s full stats."""
+        a = self._g.attack
+        t = a.target if a is not None else None
+        return (t.phys.card.soul or 0) if t is not None else 0
+
+    @property
     def attacker(self) -> int | None:
         a = self._g.attack
         return a.seat if a is not None else None

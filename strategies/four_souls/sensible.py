@@ -624,6 +624,8 @@ class SensiblePlayer:
         if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
             if not top.attack or (partner and view.coop):
                 return False
+            if c != self.seat and view.attack_target_soul <= 0:
+                return False  # an opponent's hit on a monster worth no soul: nothing to spoil
             t = view.attack_target
             if t is None or t.evasion is None:
                 return False
@@ -641,7 +643,7 @@ class SensiblePlayer:
                 return (top.value or 0) >= view.hp
             if c == -1 and attacker is not None and view.coop:  # FS-17.4: a death costs a tick
                 return (top.value or 0) >= view.hp_of(attacker)
-            if attacker is None or c != attacker or attacker == self.seat:
+            if attacker is None or c != attacker or attacker == self.seat or view.attack_target_soul <= 0:
                 return False
             t = view.attack_target
             if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
