@@ -98,6 +98,7 @@ class SensiblePlayer:
         self._top_known: tuple | None = None  # (turn, treasure card) I put on top of the treasure deck
         self._idle_turn = -1  # the turn in which I passed an empty-stack window before my own turn
         self._prev: int | None = None  # the seat whose turn comes just before mine
+        self._sold = False  # soul trading (FS-20.5): a soul sold already this game
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -245,7 +246,7 @@ class SensiblePlayer:
         """Soul trading (FS-20.5): sell once a game, a first soul worth 1 — an early soul turns into an
         eternal starting item, 5¢ and a loot that speed up the next kills — and never once an opponent is
         one soul from winning (then every soul counts), in co-op, or with the starting-item deck empty."""
-        if getattr(self, "_sold", False) or view.coop or view.starting_items_left == 0:
+        if self._sold or view.coop or view.starting_items_left == 0:
             return False
         if view.souls(self.seat) != 1:
             return False
