@@ -42,10 +42,7 @@ def sell(g: Game, seat: int) -> None:
     p.souls.remove(soul)
     soul.in_play = False
     g.log.emit("soul_lost", seat, soul.phys.card.name, None, soul.soul_value, "sold")
-    if soul.phys.card.deck == "bonus_soul" or soul.starting:
-        g.removed.append(soul.phys)
-    else:
-        g.discard_of(soul.phys).append(soul.phys)
+    stack.put_away_soul(g, soul)
     stack.gain_cents(g, p, CENTS, "soul_trading")
     stack.loot(g, p, LOOT, "soul_trading")
     if g.start_deck:

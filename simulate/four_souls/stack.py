@@ -1169,10 +1169,7 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
         _leave_play(g, o)
         if o.kind == "soul":
             g.log.emit("soul_lost", q.seat, o.phys.card.name, None, o.soul_value, why)
-            if o.phys.card.deck in ("bonus_soul",) or o.starting:
-                g.removed.append(o.phys)  # FS-14.9 / FS-14.5 The Bone
-            else:
-                g.discard_of(o.phys).append(o.phys)
+            put_away_soul(g, o)
         else:
             g.log.emit("item_destroyed", q.seat, o.phys.card.name, None, None, why)
             g.discard_of(o.phys).append(o.phys)
@@ -1181,6 +1178,15 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
     g.discard_of(o.phys).append(o.phys)
     g.log.emit("item_destroyed", -1, o.phys.card.name, None, None, why)
     return True
+
+
+def put_away_soul(g: Game, soul: Obj) -> None:
+    """Where a lost soul card goes: a bonus soul or a starting item that became a soul (The Bone) leaves
+    the game (FS-14.9, FS-14.5); any other to its deck's discard."""
+    if soul.phys.card.deck == "bonus_soul" or soul.starting:
+        g.removed.append(soul.phys)
+    else:
+        g.discard_of(soul.phys).append(soul.phys)
 
 
 def reroll_item(g: Game, o: Obj, why: str) -> bool:
