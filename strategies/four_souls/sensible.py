@@ -536,17 +536,11 @@ class SensiblePlayer:
         if kind != "respond":
             return False
         self._intent = None  # as choose() does for a respond window
-        if context is None:  # an empty stack: nothing to answer (most windows) but in _between
-            if not self.responds:
-                return True
-            prev = self._prev  # = not _before_mine(view), cheaply
-            if prev is None:
-                prev = self._prev = (self.seat - 1) % view.n_players
-            return prev == self.seat or view.active != prev or self._idle_turn == view.turn
         if not self.responds:
             return True
-        if context.kind == "damage" and context.attack and context.controller >= 0:
-            self._atk_seen[context.controller] = context.value or 1  # as _note_hit
+        if context is None:  # an empty stack: nothing to answer (most windows) but in _between
+            return not self._before_mine(view)
+        self._note_hit(context)  # as _respond does
         return not self._at_stake(view, context)
 
     def _respond(self, decision: Any) -> Any:
@@ -565,9 +559,12 @@ class SensiblePlayer:
 
     def _before_mine(self, view: Any) -> bool:
         """An empty-stack window in the turn just before mine (FS-8.12: the last turn of my round) that
-        I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now."""
-        a = view.active
-        return a != self.seat and (a + 1) % view.n_players == self.seat and self._idle_turn != view.turn
+        I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now. Asked at
+        most empty-stack windows, so it is kept cheap."""
+        prev = self._prev
+        if prev is None:
+            prev = self._prev = (self.seat - 1) % view.n_players
+        return prev != self.seat and view.active == prev and self._idle_turn != view.turn
 
     def _between(self, decision: Any) -> Any:
         """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play
