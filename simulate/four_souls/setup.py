@@ -30,9 +30,17 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         return p
 
     # FS-2.1 (FS-19 when a deck ratio is chosen: each game draws its decks by category)
-    for built, deck in zip(decks.game_decks(cfg, s, rng), (g.loot, g.treasure, g.monster), strict=True):
-        deck.extend(phys(card) for card in built)
-        rng.shuffle(deck)
+    zones = (g.loot, g.treasure, g.monster)
+    if getattr(cfg, "ratio_counts", ()):
+        for built, deck in zip(decks.game_decks(cfg, s, rng), zones, strict=True):
+            deck.extend(phys(card) for card in built)
+            rng.shuffle(deck)
+    else:
+        for cards, deck in zip(decks.full_decks(cfg, s), zones, strict=True):
+            deck.extend(cards)
+            g.all_phys.extend(cards)
+            pid += len(cards)
+            rng.shuffle(deck)
     # FS-2.3 shop, FS-2.4 monster slots (events revealed now go to the bottom, unresolved)
     for _ in range(2):
         c = g.draw(g.treasure, g.treasure_disc)

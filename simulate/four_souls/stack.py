@@ -622,8 +622,7 @@ def _bonus_test(b: Phys):
             return make(int(text[len(prefix) :]))
     if text.startswith("count(items(player, ") and ")) >= " in text:
         kw, n = text[len("count(items(player, ") :].split(")) >= ")
-        kw, n = kw.strip(), int(n)
-        return lambda g, p: sum(1 for o in p.items if kw in o.rules.keywords) >= n
+        return _keyword_count_test(kw.strip(), int(n))
 
     def generic(g: Game, p: Player) -> bool:
         from .effects import Ctx, cond
@@ -633,6 +632,25 @@ def _bonus_test(b: Phys):
         return cond(ctx, b.rules.soul_when)
 
     return generic
+
+
+def _keyword_count_test(kw: str, n: int):
+    """``count(items(player, kw)) >= n`` (Soul of Guppy), counted again only when ``p``'s items may
+    have changed: the key ``_act_entries`` trusts (objects entered play or changed controller or
+    abilities, or ``p``'s item count changed). Checked at every bonus-relevant change."""
+    seen: dict = {}  # seat → (key, result)
+
+    def test(g: Game, p: Player) -> bool:
+        items = p.items
+        if len(items) < n:
+            return False
+        key = (g.next_uid, g.obj_ver, len(items))
+        hit = seen.get(p.seat)
+        if hit is None or hit[0] != key:
+            hit = seen[p.seat] = (key, sum(1 for o in items if kw in o.rules.keywords) >= n)
+        return hit[1]
+
+    return test
 
 
 def check_bonus(g: Game) -> None:

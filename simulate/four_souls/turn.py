@@ -223,11 +223,12 @@ def end_of_turn(g: Game) -> None:
         m.turn_counts = None
     g.obj_shields.clear()
     g.loot_doublers.clear()
-    g.obj_ver += 1
-    for o in g.copies:
-        if o.copy_until_eot is not None:
-            o.rules = o.copy_until_eot
-            o.copy_until_eot = None
-    g.copies.clear()
+    if g.copies:  # copied abilities end (FS-5.12): caches keyed by obj_ver list abilities again
+        g.obj_ver += 1
+        for o in g.copies:
+            if o.copy_until_eot is not None:
+                o.rules = o.copy_until_eot
+                o.copy_until_eot = None
+        g.copies.clear()
     g.must_attack.clear()
     g.may_attack.clear()

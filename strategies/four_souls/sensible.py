@@ -26,6 +26,7 @@ item value for which it buys a shop item rather than the top of the treasure dec
 
 from __future__ import annotations
 
+import functools
 import random as _random
 from typing import Any
 
@@ -56,6 +57,20 @@ def _threat(name: str) -> int:
 _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
 _KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
+
+
+@functools.lru_cache(maxsize=1024)
+def _monster_worth(soul_weight: float, soul: int, rewards: tuple) -> float:
+    """A monster's worth to a fight plan: its soul, then its rewards (¢ 0.3, loot 1, treasure 3 a
+    piece, anything else 0.5; a rolled amount counts 1). Memoised: asked for every slot monster at
+    every action decision."""
+    w = 1.0 + soul_weight * soul
+    for key, n in rewards:
+        if isinstance(n, int):
+            w += {"cents": 0.3, "loot": 1.0, "treasure": 3.0}.get(key, 0.5) * n
+        else:
+            w += 1.0
+    return w
 
 
 class SensiblePlayer:
@@ -466,13 +481,7 @@ class SensiblePlayer:
         return best, best_p, best_score
 
     def _worth(self, info: Any) -> float:
-        w = 1.0 + self.soul_weight * info.soul
-        for key, n in info.rewards:
-            if isinstance(n, int):
-                w += {"cents": 0.3, "loot": 1.0, "treasure": 3.0}.get(key, 0.5) * n
-            else:
-                w += 1.0
-        return w
+        return _monster_worth(self.soul_weight, info.soul, info.rewards)
 
     def _killing_shot(self, view: Any, loot: list, taps: list) -> Any:
         """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
