@@ -608,65 +608,81 @@ def check_win(g: Game) -> None:
         raise GameOver(winners)  # FS-14.2: several at once = a draw among them
 
 
-_FAST_BONUS = {
-    "hand_size(player) >= ": lambda n: lambda g, p: len(p.hand) >= n,
-    "cents(player) >= ": lambda n: lambda g, p: p.cents >= n,
-}
-
-
 def _bonus_test(b: Phys):
-    """A bonus soul's condition as a quick predicate (the common forms), else the generic evaluator."""
+    """A bonus soul's condition as ``first(g, order)``: the first player in ``order`` who meets it, or
+    None. The common forms are plain loops (checked at every cents/hand/item change), anything else
+    goes through the expression evaluator."""
     text = str(b.rules.soul_when)
-    for prefix, make in _FAST_BONUS.items():
-        if text.startswith(prefix) and text[len(prefix) :].strip().isdigit():
-            return make(int(text[len(prefix) :]))
-    if text.startswith("count(items(player, ") and ")) >= " in text:
-        kw, n = text[len("count(items(player, ") :].split(")) >= ")
-        return _keyword_count_test(kw.strip(), int(n))
+    head, _sep, tail = text.partition(" >= ")
+    n = int(tail) if tail.strip().isdigit() else None
+    if head == "hand_size(player)" and n is not None:
 
-    def generic(g: Game, p: Player) -> bool:
-        from .effects import Ctx, cond
+        def first(g: Game, order: list) -> Player | None:
+            for p in order:
+                if len(p.hand) >= n:
+                    return p
+            return None
 
-        ctx = Ctx(g, p.seat, None, name=b.card.name)
-        ctx.binds["player"] = p
-        return cond(ctx, b.rules.soul_when)
+    elif head == "cents(player)" and n is not None:
 
-    return generic
+        def first(g: Game, order: list) -> Player | None:
+            for p in order:
+                if p.cents >= n:
+                    return p
+            return None
+
+    elif head.startswith("count(items(player, ") and head.endswith("))") and n is not None:
+        first = _keyword_count_test(head[len("count(items(player, ") : -2].strip(), n)
+    else:
+
+        def first(g: Game, order: list) -> Player | None:
+            from .effects import Ctx, cond
+
+            for p in order:
+                ctx = Ctx(g, p.seat, None, name=b.card.name)
+                ctx.binds["player"] = p
+                if cond(ctx, b.rules.soul_when):
+                    return p
+            return None
+
+    return first
 
 
 def _keyword_count_test(kw: str, n: int):
-    """``count(items(player, kw)) >= n`` (Soul of Guppy), counted again only when ``p``'s items may
+    """``count(items(player, kw)) >= n`` (Soul of Guppy), counted again only when a player's items may
     have changed: the key ``_act_entries`` trusts (objects entered play or changed controller or
-    abilities, or ``p``'s item count changed). Checked at every bonus-relevant change."""
+    abilities, or the player's item count changed)."""
     seen: dict = {}  # seat → (key, result)
 
-    def test(g: Game, p: Player) -> bool:
-        items = p.items
-        if len(items) < n:
-            return False
-        key = (g.next_uid, g.obj_ver, len(items))
-        hit = seen.get(p.seat)
-        if hit is None or hit[0] != key:
-            hit = seen[p.seat] = (key, sum(1 for o in items if kw in o.rules.keywords) >= n)
-        return hit[1]
+    def first(g: Game, order: list) -> Player | None:
+        for p in order:
+            items = p.items
+            if len(items) < n:
+                continue
+            key = (g.next_uid, g.obj_ver, len(items))
+            hit = seen.get(p.seat)
+            if hit is None or hit[0] != key:
+                hit = seen[p.seat] = (key, sum(1 for o in items if kw in o.rules.keywords) >= n)
+            if hit[1]:
+                return p
+        return None
 
-    return test
+    return first
 
 
 def check_bonus(g: Game) -> None:
     """FS-14.8 / FS-Q.23: checked like the win check; ties go to the first in turn order from the AP."""
     order = g.players[g.active :] + g.players[: g.active]
     for b in list(g.bonus):
-        test = g.bonus_tests.get(b.pid)
-        if test is None:
-            test = g.bonus_tests[b.pid] = _bonus_test(b)
-        for p in order:
-            if test(g, p):
-                g.bonus.remove(b)
-                o = g.new_obj(b, "soul", p.seat)
-                g.log.emit("bonus_soul_gained", p.seat, b.card.name, None, o.soul_value)
-                gain_soul(g, p, o, "bonus")
-                break
+        first = g.bonus_tests.get(b.pid)
+        if first is None:
+            first = g.bonus_tests[b.pid] = _bonus_test(b)
+        p = first(g, order)
+        if p is not None:
+            g.bonus.remove(b)
+            o = g.new_obj(b, "soul", p.seat)
+            g.log.emit("bonus_soul_gained", p.seat, b.card.name, None, o.soul_value)
+            gain_soul(g, p, o, "bonus")
 
 
 def push_deaths(g: Game) -> bool:

@@ -361,6 +361,57 @@ def test_FS_14_10_soul_of_greed_first_to_25_cents():
     assert kinds(g, "bonus_soul_gained")
 
 
+def test_FS_14_10_soul_of_gluttony_first_to_10_loot_cards():
+    from simulate.four_souls.fixtures import phys
+
+    g = position(3)
+    g.bonus = [phys(g, real("Soul Of Gluttony"))]
+    for _ in range(9):
+        give_loot(g, 1, card("Filler"))
+    stack.state_checks(g)
+    assert g.bonus and not kinds(g, "bonus_soul_gained")  # 9 cards: not yet
+    give_loot(g, 1, card("Filler"))
+    g.log.emit("loot_drawn", 1, "Filler")  # as the engine does with every hand change
+    stack.state_checks(g)
+    assert [s.name for s in g.players[1].souls] == ["Soul Of Gluttony"] and not g.bonus
+
+
+def test_FS_14_10_soul_of_guppy_counts_guppy_items_again_when_one_arrives():
+    from simulate.four_souls.fixtures import phys
+
+    g = position(2)
+    g.bonus = [phys(g, real("Soul Of Guppy"))]
+    give_item(g, 0, real("Guppy’s Head"))
+    give_item(g, 0, card("Plain Item", deck="treasure", kind="passive"))
+    stack.state_checks(g)
+    assert g.bonus  # one guppy item of two
+    give_item(g, 0, real("Guppy’s Paw"))
+    g.log.emit("item_gained", 0, "Guppy's Paw")
+    stack.state_checks(g)
+    assert [s.name for s in g.players[0].souls] == ["Soul Of Guppy"]
+
+
+def test_FS_14_8_a_bonus_soul_condition_outside_the_common_forms_goes_through_the_evaluator():
+    from simulate.four_souls.fixtures import phys
+
+    g = position(3)
+    odd = card(
+        "Soul Of Tests",
+        deck="bonus_soul",
+        kind="bonus_soul",
+        soul=1,
+        abilities=({"soul_when": "cents(player) + hand_size(player) >= 6"},),
+    )
+    g.bonus = [phys(g, odd)]
+    take_cents(g, 0, 5)
+    take_cents(g, 2, 4)
+    give_loot(g, 2, card("Filler"))
+    give_loot(g, 2, card("Filler"))
+    g.active = 1
+    stack.state_checks(g)  # seat 2 (6) before seat 0 (5 + 0); turn order from the active player
+    assert [s.name for s in g.players[2].souls] == ["Soul Of Tests"] and not g.players[0].souls
+
+
 def test_FS_Q_4_bank_gives_what_it_has():
     g = position(2, bank=100)
     g.bank = 5
