@@ -141,7 +141,7 @@ def _live(o: Obj) -> bool:
 _PLAYER_KINDS = frozenset(("character", "item", "curse"))
 
 
-def _evasion_objs(g: Game) -> list[Obj]:
+def evasion_objs(g: Game) -> list[Obj]:
     """The objects with an evasion static, listed again only when objects entered play, changed
     controller or copied abilities (the same key as the trigger cache); only a few cards have one."""
     key = (g.next_uid, g.obj_ver)
@@ -156,7 +156,7 @@ def _evasion_objs(g: Game) -> list[Obj]:
 def evasion(g: Game, m: Obj) -> int:
     """Monster evasion: printed + buffs + static modifiers, clamped to 1..6 (FS-10.8, FS-Q.39)."""
     ev = (m.phys.card.evasion or 0) + m.b_ev
-    for o in _evasion_objs(g):
+    for o in evasion_objs(g):
         if not _live(o):
             continue
         for body in o.rules.statics:

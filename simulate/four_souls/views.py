@@ -221,13 +221,15 @@ class View:
 
     def _info(self, o: Obj) -> ObjInfo:
         """A monster's stats are statics computed on demand (FS-5.2); strategies read them at every
-        priority window of an attack, so the result is kept until anything changes: any event, an object
-        entering play or changing abilities, the active player, or the monster's own marks."""
+        priority window of an attack, so the result is kept until anything changes: an object entering
+        play or changing abilities, the active player, or the monster's own marks — and any event at all
+        while a static could modify it (an evasion static in play, or an attack static of its own:
+        their conditions may read anything). Most of the time neither is there."""
         if o.kind != "monster":
             return self._build(o)
         g = self._g
         key = (
-            g.log.n,
+            g.log.n if o.rules.statics or statics.evasion_objs(g) else -1,
             g.obj_ver,
             g.next_uid,
             g.active,
@@ -239,6 +241,7 @@ class View:
             o.charged,
             o.in_play,
             o.dying,
+            o.controller,
         )
         hit = g.info_cache.get(o.uid)
         if hit is not None and hit[0] == key:

@@ -95,6 +95,36 @@ def test_FS_10_8_evasion_modifiers_sum_and_clamp():
     assert statics.evasion(g, m2) == 3
 
 
+def test_FS_5_2_a_players_view_of_a_monster_follows_its_statics():
+    """The view keeps a monster's stats between events (views._info); they must still change the
+    moment a static or the monster's own marks do."""
+    g = position(2)
+    m = add_slot_monster(g, monster("Easy", hp=3, evasion=2, attack=1))
+    view = g.views[1]
+    g.active = 1
+    assert (view.monsters[0].hp, view.monsters[0].evasion) == (3, 2)
+    m.damage = 1  # its own marks: read again without any event
+    assert view.monsters[0].hp == 2
+    give_item(g, 0, real("Baby Haunt"))  # +1 evasion on its holder's turn: a new object in play
+    assert view.monsters[0].evasion == 2  # seat 1's turn
+    g.active = 0
+    assert view.monsters[0].evasion == 3
+    hungry = give_item(
+        g,
+        1,
+        card(
+            "Lucky Charm",
+            deck="treasure",
+            kind="passive",
+            abilities=({"static": {"if": "cents(you) >= 5", "evasion": {"who": "monsters", "n": 1}}},),
+        ),
+    )
+    assert hungry.controller == 1 and view.monsters[0].evasion == 3
+    g.players[1].cents = 5
+    g.log.emit("cents_gained", 1, None, None, 5)  # a condition may read anything: any event re-reads
+    assert view.monsters[0].evasion == 4
+
+
 def test_FS_10_9_champion_belt_first_attack_roll_only():
     g = position(2)
     give_item(g, 0, real("Champion Belt"))
