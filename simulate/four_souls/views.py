@@ -221,18 +221,16 @@ class View:
 
     def _info(self, o: Obj) -> ObjInfo:
         """A monster's stats are statics computed on demand (FS-5.2); strategies read them at every
-        priority window of an attack, so the result is kept until anything changes: an object entering
-        play or changing abilities, the active player, or the monster's own marks — and any event at all
-        while a static could modify it (an evasion static in play, or an attack static of its own:
-        their conditions may read anything). Most of the time neither is there."""
+        priority window of an attack, so the result is kept until anything changes: the monster's own
+        marks or abilities — and any event at all, object entering play or new active player while a
+        static could modify it (an evasion static in play, or a static of its own: their conditions may
+        read anything). Most of the time neither is there."""
         if o.kind != "monster":
             return self._build(o)
         g = self._g
+        r = o.rules
         key = (
-            g.log.n if o.rules.statics or statics.evasion_objs(g) else -1,
-            g.obj_ver,
-            g.next_uid,
-            g.active,
+            (g.log.n, g.obj_ver, g.next_uid, g.active) if r.statics or statics.evasion_objs(g) else id(r),
             o.damage,
             o.b_hp,
             o.b_ev,
