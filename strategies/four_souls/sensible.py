@@ -549,14 +549,12 @@ class SensiblePlayer:
             return True
         if context is None:  # an empty stack: nothing to answer (most windows) but in _between
             return not self._before_mine(view)
-        self._note_hit(context)  # as _respond does
         return not self._at_stake(view, context)
 
     def _respond(self, decision: Any) -> Any:
         top = decision.context
         if top is None:
             return self._between(decision)
-        self._note_hit(top)
         if not self._at_stake(decision.view, top):
             return "pass"
         k = top.kind
@@ -615,21 +613,41 @@ class SensiblePlayer:
         self._idle_turn = turn
         return "pass"
 
-    def _note_hit(self, top: StackRef) -> None:
-        """An attacker's combat damage on the stack shows how hard that player hits (public)."""
-        if top.kind == "damage" and top.attack and top.controller >= 0:
-            self._atk_seen[top.controller] = top.value or 1
-
     def _at_stake(self, view: Any, top: StackRef | None) -> bool:
         """Could an answer matter now? Reads only the view and the top of the stack, never the options:
-        False means pass whatever the options are (what ``declines`` promises the engine)."""
+        False means pass whatever the options are (what ``declines`` promises the engine). On the way
+        it notes how hard an attacker hits: their combat damage on the stack shows it (public). Asked at
+        every priority window with something on the stack, so the common kinds are decided first."""
         if top is None:
             return False
         k = top.kind
         c = top.controller
-        partner = c >= 0 and c != self.seat  # another player's item: in co-op never spoiled (FS-17)
+        if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
+            if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
+                return False
+            threat = _threat(top.name)
+            return threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
+        if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
+            if not top.attack:
+                return False
+            attacker = view.attacker
+            if c >= 0:
+                self._atk_seen[c] = top.value or 1
+                if c != self.seat and view.coop:
+                    return False
+            elif c == -1 and attacker is not None:  # a monster's hit
+                if attacker == self.seat:
+                    return (top.value or 0) >= view.hp
+                if view.coop:  # FS-17.4: a partner's death costs a tick
+                    return (top.value or 0) >= view.hp_of(attacker)
+            if attacker is None or c != attacker or attacker == self.seat or view.attack_target_soul <= 0:
+                return False
+            t = view.attack_target
+            if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
+                return False
+            return view.souls(attacker) + t.soul >= view.souls_to_win
         if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
-            if not top.attack or (partner and view.coop):
+            if not top.attack or (c >= 0 and c != self.seat and view.coop):
                 return False
             if c != self.seat and view.attack_target_soul <= 0:
                 return False  # an opponent's hit on a monster worth no soul: nothing to spoil
@@ -642,24 +660,7 @@ class SensiblePlayer:
             if top.value < ev or t.soul <= 0:
                 return False
             return t.hp is not None and t.hp <= self._atk_seen.get(c, 1)
-        if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
-            if not top.attack or (partner and view.coop):
-                return False
-            attacker = view.attacker
-            if c == -1 and attacker == self.seat:
-                return (top.value or 0) >= view.hp
-            if c == -1 and attacker is not None and view.coop:  # FS-17.4: a death costs a tick
-                return (top.value or 0) >= view.hp_of(attacker)
-            if attacker is None or c != attacker or attacker == self.seat or view.attack_target_soul <= 0:
-                return False
-            t = view.attack_target
-            if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
-                return False
-            return view.souls(attacker) + t.soul >= view.souls_to_win
-        if (k == "loot" or k == "ability") and partner and not view.coop:
-            threat = _threat(top.name)
-            return threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
-        return False
+        return False  # a death
 
     def _answer_roll(self, decision: Any, top: StackRef) -> Any:
         """FS-9.2(3): while an attack roll is on the stack, rerolls and modifiers may change it."""
