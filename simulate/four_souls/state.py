@@ -152,6 +152,8 @@ class Player:
     char_soul: int = 0
     acts_key: Any = None  # stack._act_entries' cache of this player's activated abilities
     acts: list = field(default_factory=list)
+    statics_key: Any = None  # statics.owned_statics' cache of this player's static abilities
+    statics_by: dict = field(default_factory=dict)  # static key → [(object, body)]
 
     def soul_total(self) -> int:
         # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too

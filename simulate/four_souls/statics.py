@@ -66,15 +66,33 @@ def _num(v: Any) -> Any:
     return v
 
 
-def player_statics(g: Game, p: Player, key: str):
+def player_statics(g: Game, p: Player, key: str) -> list | tuple:
     """(object, value) for each static ``key`` of the objects ``p`` controls whose condition holds."""
-    ch = p.character
-    for o in (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses):
-        statics = o.rules.statics
-        if statics:  # most objects have none
-            for body in statics:
-                if key in body and _holds(g, o, body):
-                    yield o, body[key]
+    owned = owned_statics(g, p, key)
+    if not owned:  # most players have none for most keys
+        return ()
+    return [(o, body[key]) for o, body in owned if _holds(g, o, body)]
+
+
+def owned_statics(g: Game, p: Player, key: str) -> list:
+    """(object, body) for each static ability with ``key`` on the objects ``p`` controls (character,
+    items, curses, in that order), conditions not checked. Listed again only when objects entered play,
+    changed controller or abilities, or ``p``'s item or curse count changed (the key ``_act_entries``
+    trusts): HP, attack, prices and counts read it many times a turn."""
+    ver = (g.next_uid, g.obj_ver, len(p.items), len(p.curses))
+    if p.statics_key != ver:
+        p.statics_key = ver
+        p.statics_by = {}
+    found = p.statics_by.get(key)
+    if found is None:
+        ch = p.character
+        found = p.statics_by[key] = [
+            (o, body)
+            for o in ((ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses))
+            for body in o.rules.statics
+            if key in body
+        ]
+    return found
 
 
 def player_max_hp(g: Game, p: Player) -> int:
