@@ -50,6 +50,7 @@ _BONUS_KINDS = frozenset(
 
 
 _SOUL_KINDS = frozenset(["soul_gained", "bonus_soul_gained"])
+_COUNTED = {**dict.fromkeys(_BONUS_KINDS, True), **dict.fromkeys(_SOUL_KINDS, False)}  # FSLog.emit
 
 
 class FSLog(EventLog):
@@ -66,10 +67,12 @@ class FSLog(EventLog):
 
     def emit(self, kind, seat=-1, card=None, target=None, amount=None, detail=None) -> None:
         self.n += 1
-        if kind in _BONUS_KINDS:
-            self.nb += 1
-        elif kind in _SOUL_KINDS:
-            self.ns += 1
+        counted = _COUNTED.get(kind)
+        if counted is not None:
+            if counted:
+                self.nb += 1
+            else:
+                self.ns += 1
         if self.enabled:
             self.rows.append((self.turn, self.phase, seat, kind, card, target, amount, detail))
 

@@ -121,15 +121,15 @@ class View:
         return statics.player_hp(self._g, self._g.players[seat])
 
     def items_of(self, seat: int) -> tuple[ObjInfo, ...]:
-        return tuple(self._info(o) for o in self._g.players[seat].items)
+        return tuple(map(self._info, self._g.players[seat].items))
 
     @property
     def monsters(self) -> tuple[ObjInfo, ...]:
-        return tuple(self._info(m) for m in self._g.monsters())
+        return tuple(map(self._info, self._g.monsters()))
 
     @property
     def shop(self) -> tuple[ObjInfo, ...]:
-        return tuple(self._info(o) for o in self._g.shop_items())
+        return tuple(map(self._info, self._g.shop_items()))
 
     def price(self, shop: bool = True) -> int:
         return statics.price(self._g, self._g.players[self.seat], shop)
@@ -180,7 +180,7 @@ class View:
 
     def soul_cards(self, seat: int) -> tuple[ObjInfo, ...]:
         """A player's soul cards (public, FS-3.3), e.g. to pick the one to sell (FS-20.5)."""
-        return tuple(self._info(o) for o in self._g.players[seat].souls)
+        return tuple(map(self._info, self._g.players[seat].souls))
 
     @property
     def coop(self) -> bool:

@@ -625,7 +625,9 @@ class SensiblePlayer:
         if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
             if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
                 return False
-            threat = _threat(top.name)
+            threat = _THREAT.get(top.name)
+            if threat is None:
+                threat = _threat(top.name)
             return threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
         if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
             if not top.attack:
