@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import stack, statics, triggers
+from . import attack, stack, statics, triggers
 from .state import Game
 
 
@@ -67,8 +67,6 @@ def resolve_roll(g: Game, r: stack.RollItem) -> None:
     r.value = final
     g.log.emit("roll", r.seat, r.name, None, final, "final")
     if r.purpose == "attack":
-        from . import attack
-
         attack.roll_resolved(g, r)
     elif r.purpose == "table":
         _push_reader(g, r)

@@ -8,8 +8,8 @@ from typing import Any
 
 from simulate.core import Decision
 
+from . import dice, statics, triggers
 from . import effects as fx
-from . import statics, triggers
 from .state import EngineError, Game, GameOver, Obj, Phys, Player, RunawayTurn
 from .views import SeatRef, StackRef
 
@@ -332,15 +332,13 @@ def can_play_loot(g: Game, seat: int, c: Phys) -> bool:
 
 
 def take_action(g: Game, seat: int, choice: tuple) -> bool:
-    from .effects import Ctx, prepare
-
     p = g.players[seat]
     g.acted = g.resolved  # a player's choice (the runaway guard tells these loops from card loops)
     if choice[0] == "loot":
         c = choice[1]
-        ctx = Ctx(g, seat, c, name=c.card.name)
+        ctx = fx.Ctx(g, seat, c, name=c.card.name)
         ab = c.rules.play
-        if ab is not None and not prepare(ctx, ab):
+        if ab is not None and not fx.prepare(ctx, ab):
             return False
         if c.virtual:
             p.copies.remove(c)  # FS-5.12: the copy stops existing once played (it lives on the stack)
@@ -358,13 +356,13 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         return True
     kind, o, i = choice
     ab = (o.rules.tap if kind == "tap" else o.rules.paid)[i]
-    ctx = Ctx(g, seat, o, name=o.phys.card.name)
+    ctx = fx.Ctx(g, seat, o, name=o.phys.card.name)
     if kind == "tap":
         o.charged = False  # FS-4.7: the cost is deactivating
     else:
         if not pay_cost(g, p, o, ab.cost, ctx):
             return False
-    if not prepare(ctx, ab):
+    if not fx.prepare(ctx, ab):
         if kind == "tap":
             o.charged = True
         return False
@@ -480,8 +478,6 @@ def resolve_top(g: Game) -> None:
     item = g.stack.pop()
     k = item.kind
     if k == "roll":
-        from . import dice
-
         dice.resolve_roll(g, item)
     elif k == "damage":
         resolve_damage(g, item)
@@ -494,16 +490,14 @@ def resolve_top(g: Game) -> None:
 
 
 def resolve_loot(g: Game, item: LootItem) -> None:
-    from .effects import fizzled, run
-
     c, ctx = item.phys, item.ctx
     ab = c.rules.play
     g.stop_effect = False
     if ab is not None:
-        if fizzled(ctx):
+        if fx.fizzled(ctx):
             g.log.emit("fizzled", item.controller, c.card.name)
         else:
-            run(ctx, ab.do)
+            fx.run(ctx, ab.do)
     kws = c.rules.keywords
     if c.virtual:
         return  # a copy exists only on the stack (FS-5.11, FS-5.12)
@@ -518,14 +512,12 @@ def resolve_loot(g: Game, item: LootItem) -> None:
 
 
 def resolve_ability(g: Game, item: AbilityItem) -> None:
-    from .effects import cond, fizzled, run
-
     ctx = item.ctx
     ab = item.ability
     g.stop_effect = False
-    if ab is not None and ab.topts.get("if") is not None and not cond(ctx, ab.topts["if"]):
+    if ab is not None and ab.topts.get("if") is not None and not fx.cond(ctx, ab.topts["if"]):
         g.log.emit("fizzled", item.controller, ctx.name)  # intervening if (FS-6.8 [C])
-    elif fizzled(ctx):
+    elif fx.fizzled(ctx):
         g.log.emit("fizzled", item.controller, ctx.name)
     elif (
         ab is not None
@@ -534,7 +526,7 @@ def resolve_ability(g: Game, item: AbilityItem) -> None:
     ):
         pass
     elif ab is not None:
-        run(ctx, ab.do)
+        fx.run(ctx, ab.do)
     if item.event_obj is not None:
         event_done(g, item.event_obj)
 
