@@ -309,7 +309,7 @@ def legal_actions(g: Game, seat: int) -> list:
 def _act_entries(g: Game, p: Player) -> list:
     """``p``'s activated abilities (character first, then items in order), listed again only when
     objects entered play, changed controller or abilities, or ``p``'s item count changed."""
-    key = (g.next_uid, g.obj_ver, len(p.items))
+    key = (g.obj_ver, len(p.items))
     if p.acts_key == key:
         return p.acts
     p.acts = [(o, kind, i, ab) for o in (p.character, *p.items) for kind, i, ab in o.rules.acts]
@@ -647,10 +647,10 @@ def _keyword_count_test(kw: str, n: int):
     enters play or changes controller or abilities (an item leaving only lowers it): most of the
     game there are not ``n`` such items in play at all."""
     seen: dict = {}  # seat → (key, result)
-    table = [None, 0]  # (next_uid, obj_ver) → items with ``kw`` under any player
+    table = [None, 0]  # obj_ver → items with ``kw`` under any player
 
     def first(g: Game, order: list) -> Player | None:
-        key = (g.next_uid, g.obj_ver)
+        key = g.obj_ver
         if table[0] != key:
             table[0] = key
             table[1] = sum(1 for p in order for o in p.items if kw in o.rules.keywords)
@@ -660,7 +660,7 @@ def _keyword_count_test(kw: str, n: int):
             items = p.items
             if len(items) < n:
                 continue
-            key = (g.next_uid, g.obj_ver, len(items))
+            key = (g.obj_ver, len(items))
             hit = seen.get(p.seat)
             if hit is None or hit[0] != key:
                 hit = seen[p.seat] = (key, sum(1 for o in items if kw in o.rules.keywords) >= n)

@@ -227,7 +227,8 @@ class Game:
     checked_n: int = -1  # the log counter at the last win/bonus/death check
     checked_nb: int = -1  # the log's bonus-relevant counter at the last bonus check
     checked_ns: int = -1  # the log's soul-gain counter at the last win check
-    obj_ver: int = 0  # bumped when an object's abilities or zone-of-effect change (trigger cache)
+    obj_ver: int = 0  # objects version: bumped when an object is made (new_obj) or changes abilities or
+    # controller — the key of every cache of what is in play (triggers, statics, abilities, views)
     trig_key: Any = None
     trig_cache: dict = field(default_factory=dict)
     forbid_key: Any = None
@@ -257,6 +258,7 @@ class Game:
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:
         self.next_uid += 1
+        self.obj_ver += 1
         obj = Obj(self.next_uid, phys, kind, controller, phys.rules, **kw)
         if kind == "soul":
             obj.soul_value = getattr(phys.card, "soul", 0) or 0

@@ -79,7 +79,7 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     items, curses, in that order), conditions not checked. Listed again only when objects entered play,
     changed controller or abilities, or ``p``'s item or curse count changed (the key ``_act_entries``
     trusts): HP, attack, prices and counts read it many times a turn."""
-    ver = (g.next_uid, g.obj_ver, len(p.items), len(p.curses))
+    ver = (g.obj_ver, len(p.items), len(p.curses))
     if p.statics_key != ver:
         p.statics_key = ver
         p.statics_by = {}
@@ -162,7 +162,7 @@ _PLAYER_KINDS = frozenset(("character", "item", "curse"))
 def evasion_objs(g: Game) -> list[Obj]:
     """The objects with an evasion static, listed again only when objects entered play, changed
     controller or copied abilities (the same key as the trigger cache); only a few cards have one."""
-    key = (g.next_uid, g.obj_ver)
+    key = g.obj_ver
     if g.ev_key != key:
         g.ev_objs = [
             o for o in _all_static_objs(g) if o.rules.statics and any("evasion" in b for b in o.rules.statics)
@@ -231,7 +231,7 @@ def price(g: Game, p: Player, shop: bool) -> int:
 def forbidden(g: Game, seat: int) -> tuple | set[str]:
     """FS-7.3 restrictions from other players' statics (Trinity Shield)."""
     out: set[str] | None = None
-    key = (g.next_uid, g.obj_ver)
+    key = g.obj_ver
     if g.forbid_key != key:  # objects entered play or changed: list the forbidding ones again
         g.forbid_objs = [o for p in g.players for o in p.items if o.rules.forbid]
         g.forbid_key = key

@@ -25,7 +25,7 @@ def fire(g: Game, name: str, **ev) -> None:
     """An event happened: queue every matching triggered ability (it goes on the stack later)."""
     if name not in g.trig_names:
         return
-    key = (g.next_uid, g.obj_ver)
+    key = g.obj_ver
     if g.trig_key != key:  # objects entered play or changed abilities: rebuild name → objects
         cache: dict = {}
         for o in _objects(g, False):

@@ -230,7 +230,7 @@ class View:
         g = self._g
         r = o.rules
         key = (
-            (g.log.n, g.obj_ver, g.next_uid, g.active) if r.statics or statics.evasion_objs(g) else id(r),
+            (g.log.n, g.obj_ver, g.active) if r.statics or statics.evasion_objs(g) else id(r),
             o.damage,
             o.b_hp,
             o.b_ev,
