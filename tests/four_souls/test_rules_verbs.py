@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from simulate.four_souls import attack, effects, stack, turn
+from simulate.four_souls import attack, dice, effects, stack, statics, turn
 from simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
+    character,
     check_invariants,
     deck,
     give_item,
@@ -191,3 +192,97 @@ def test_FS_1_3_gain_treasure_and_the_shop_refill_after_moving_shop_items():
     assert run(g, {"move": {"cards": {"shop_item": [], "count": "all"}, "to": "treasure_deck_bottom"}})
     assert g.shop[0][-1].name == "Meat!" and g.treasure[0].card.name == "Breakfast"
     check_invariants(g)
+
+
+# ----------------------------------------------------------------------------- the remaining verbs, one each
+
+
+def test_FS_6_5_lose_cents_goes_to_the_bank_and_all_means_all():
+    g = position(2)
+    take_cents(g, 1, 5)
+    bank = g.bank
+    assert run(g, {"lose_cents": {"n": 3, "who": "P"}}, P=g.players[1])
+    assert (g.players[1].cents, g.bank) == (2, bank + 3)
+    assert run(g, {"lose_cents": {"n": "all", "who": "P"}}, P=g.players[1])
+    assert (g.players[1].cents, g.bank) == (0, bank + 5)
+    assert not run(g, {"lose_cents": {"n": 1, "who": "P"}}, P=g.players[1])  # nothing left to lose
+    assert [r[6] for r in g.log.rows if r[3] == "cents_lost"] == [3, 2]
+
+
+def test_FS_6_4_discard_loot_the_holders_choice_counted_for_if_you_do():
+    g = position(2)
+    a, b, c = (give_loot(g, 1, card(x)) for x in "ABC")
+    g.io.strategies[1].plan = lambda d: b if d.kind == "discard" and b in d.options else None
+    assert run(g, {"discard_loot": {"n": 1, "who": "P"}}, P=g.players[1])
+    assert g.players[1].hand == [a, c] and g.loot_disc == [b] and g.last_count == 1
+    assert run(g, {"discard_loot": {"n": "all", "who": "P"}}, P=g.players[1])
+    assert not g.players[1].hand and set(g.loot_disc) == {a, b, c} and g.last_count == 2
+    assert not run(g, {"discard_loot": {"n": 1, "who": "P"}}, P=g.players[1])
+    assert g.last_count == 0  # an empty hand discards nothing
+
+
+def test_FS_6_3_kill_a_monster_at_full_hp_and_a_player():
+    g = position(2)
+    m = add_slot_monster(g, monster("Tough", hp=5, rewards={"cents": 2}))
+    deck(g, "monster", [monster("Next")])  # the slot refills from here (FS-12.1)
+    assert run(g, {"kill": "M"}, M=m)
+    assert not m.in_play and m.phys in g.monster_disc and g.players[0].cents == 2  # the killer's reward
+    assert run(g, {"kill": "P"}, P=g.players[1])
+    assert g.players[1].dead and g.players[1].deaths == 1  # FS-13: a death, though undamaged
+    assert not run(g, {"kill": "P"}, P=g.players[1])  # FS-13.12: once per turn
+
+
+def test_FS_5_2_buff_lasts_until_end_of_turn():
+    g = position(2, chars=[character("A", hp=2, attack=1), character("B")])
+    m = add_slot_monster(g, monster("Blob", hp=2, evasion=3, attack=1))
+    p = g.players[0]
+    assert run(g, {"buff": {"target": "P", "atk": 1, "hp": 2, "roll": 1}}, P=p)
+    assert run(g, {"buff": {"target": "M", "atk": 2, "hp": 1, "ev": 1}}, M=m)
+    assert (statics.player_atk(g, p), statics.player_max_hp(g, p), statics.roll_bonus(g, p, True)) == (
+        2,
+        4,
+        1,
+    )
+    assert (statics.monster_atk(g, m), statics.monster_max_hp(g, m), statics.evasion(g, m)) == (3, 3, 4)
+    turn.end_of_turn(g)  # FS-8.10(4)
+    assert (statics.player_atk(g, p), statics.player_max_hp(g, p), statics.roll_bonus(g, p, True)) == (
+        1,
+        2,
+        0,
+    )
+    assert (statics.monster_atk(g, m), statics.monster_max_hp(g, m), statics.evasion(g, m)) == (1, 2, 3)
+
+
+def test_FS_9_2_modify_roll_changes_the_roll_on_the_stack_and_clamps():
+    g = position(2, rolls=[5], plans={0: lambda d: -1 if d.kind == "modify_roll" else None})
+    r = dice.push_roll(g, 1, "effect", name="a roll")
+    ctx = effects.Ctx(g, 0, None, name="test")
+    ctx.binds["R"] = r
+    assert effects.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}}) and r.value == 6
+    assert effects.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}}) and r.value == 6  # FS-9.1
+    assert effects.run(ctx, {"modify_roll": {"roll": "R", "delta": [1, -1]}}) and r.value == 5  # my pick
+    g.stack.remove(r)
+    assert not effects.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}})  # no longer on the stack
+
+
+def test_FS_14_5_become_soul_an_item_leaves_play_as_a_soul():
+    g = position(2)
+    bone = give_item(g, 0, real("Breakfast"))
+    assert run(g, {"become_soul": {"card": "self", "lose_abilities": True}}, src=bone)
+    assert bone not in g.players[0].items and not bone.in_play
+    (soul,) = g.players[0].souls
+    assert soul.phys is bone.phys and soul.soul_value == 1 and g.players[0].soul_total() == 1
+    assert [r[4] for r in g.log.rows if r[3] == "soul_gained"] == ["Breakfast"]
+    check_invariants(g)
+
+
+def test_FS_5_14_add_and_remove_counters_levels_count_as_counters():
+    g = position(2)
+    item = give_item(g, 0, real("Breakfast"))
+    assert run(g, {"add_counters": {"n": 2, "object": "self"}}, src=item)
+    assert run(g, {"add_counters": {"n": 1, "object": "self", "kind": "level"}}, src=item)
+    assert (item.counters, item.levels) == (2, 1)
+    assert not run(g, {"remove_counters": {"n": 4, "object": "self"}}, src=item)  # not enough: nothing
+    assert (item.counters, item.levels) == (2, 1)
+    assert run(g, {"remove_counters": {"n": 3, "object": "self"}}, src=item)  # counters first
+    assert (item.counters, item.levels) == (0, 0)
