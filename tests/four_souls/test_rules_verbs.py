@@ -286,3 +286,37 @@ def test_FS_5_14_add_and_remove_counters_levels_count_as_counters():
     assert (item.counters, item.levels) == (2, 1)
     assert run(g, {"remove_counters": {"n": 3, "object": "self"}}, src=item)  # counters first
     assert (item.counters, item.levels) == (0, 0)
+
+
+def test_FS_6_look_hand_shows_the_viewer_those_cards_only():
+    g = position(3)
+    a, b = give_loot(g, 1, card("A")), give_loot(g, 1, card("B"))
+    assert run(g, {"look_hand": {"who": "P"}}, P=g.players[1])
+    assert g.views[0].known_cards(1) == (a, b) and g.views[2].known_cards(1) == ()
+    later = give_loot(g, 1, card("Later"))
+    assert later not in g.views[0].known_cards(1)  # a card drawn afterwards was not shown
+    assert run(g, {"look_hand": {"who": "P", "viewer": "Q"}}, P=g.players[1], Q=g.players[2])
+    assert g.views[2].known_cards(1) == (a, b, later)
+
+
+def test_FS_Q_34_extra_loot_play_until_end_of_turn_and_unlimited():
+    g = position(2)
+    g.active = 0
+    give_loot(g, 1, real("A Penny!"))
+    assert not [o for o in stack.legal_actions(g, 1) if o[0] == "loot"]  # no loot play outside my turn
+    assert run(g, {"extra_loot_play": 1}, you=1)
+    assert g.players[1].loot_plays == 1 and [o for o in stack.legal_actions(g, 1) if o[0] == "loot"]
+    assert run(g, {"extra_loot_play": {"n": "unlimited"}}, you=1)
+    assert g.players[1].unlimited_loot
+    turn.end_of_turn(g)
+    assert (g.players[1].loot_plays, g.players[1].unlimited_loot) == (0, False)
+
+
+def test_every_verb_has_a_scenario_test():
+    """Each effect verb has a test (issue #3): a verb no test file names has none."""
+    from pathlib import Path
+
+    from simulate.four_souls import vocabulary as V
+
+    text = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    assert [v for v in V.VERBS if f'"{v}"' not in text] == []
