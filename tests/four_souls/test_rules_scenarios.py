@@ -293,6 +293,34 @@ def test_FS_13_9_death_penalty():
     check_invariants(g)
 
 
+def test_hook_shadow_penalty_the_shadow_player_picks_and_takes():
+    """Shadow (FS-13.9 rewritten by its hook): another player's death penalty — I pick the item they
+    destroy, their discarded loot card and lost cent come to me; their ↷ objects still deactivate."""
+    breakfast = lambda d: next(o for o in d.options if o.name == "Breakfast")  # noqa: E731
+    g = position(
+        3,
+        chars=[character("A"), real("Isaac"), character("C")],
+        plans={0: lambda d: breakfast(d) if d.kind == "penalty_item" else None},
+    )
+    give_item(g, 0, real("Shadow"))
+    p = g.players[1]
+    p.character.charged = True
+    sack = give_item(g, 1, real("Sack Of Pennies"))  # what the dying player would pick (the first)
+    bf = give_item(g, 1, real("Breakfast"))
+    card_a = give_loot(g, 1, real("2 Cents!"))
+    take_cents(g, 1, 3)
+    bank = g.bank
+    stack.kill(g, p, 2)
+    stack.priority(g, 0)
+    assert p.dead and p.deaths == 1
+    assert bf.phys in g.treasure_disc and sack in p.items  # my pick, not theirs
+    assert g.players[0].hand == [card_a] and not p.hand and card_a not in g.loot_disc
+    assert (p.cents, g.players[0].cents, g.bank) == (2, 1, bank)  # the cent comes to me, not the bank
+    assert not p.character.charged
+    assert not g.players[2].hand and g.players[2].cents == 0  # the third player gets nothing
+    check_invariants(g)
+
+
 def test_FS_13_12_a_player_dies_once_per_turn_and_heals_at_end_of_turn():
     g = position(2)
     p = g.players[1]

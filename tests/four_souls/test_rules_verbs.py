@@ -312,11 +312,14 @@ def test_FS_Q_34_extra_loot_play_until_end_of_turn_and_unlimited():
     assert (g.players[1].loot_plays, g.players[1].unlimited_loot) == (0, False)
 
 
-def test_every_verb_has_a_scenario_test():
-    """Each effect verb has a test (issue #3): a verb no test file names has none."""
+def test_every_verb_and_hook_has_a_scenario_test():
+    """Each effect verb and each hook has a test (issue #3): one no test names has none (the card
+    table in test_cards.py names every hook, so it does not count)."""
     from pathlib import Path
 
     from simulate.four_souls import vocabulary as V
 
-    text = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    files = [p for p in Path(__file__).parent.glob("test_*.py") if p.name != "test_cards.py"]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in files)
     assert [v for v in V.VERBS if f'"{v}"' not in text] == []
+    assert [h for h in V.HOOKS if h not in text] == []
