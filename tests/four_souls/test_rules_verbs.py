@@ -312,9 +312,28 @@ def test_FS_Q_34_extra_loot_play_until_end_of_turn_and_unlimited():
     assert (g.players[1].loot_plays, g.players[1].unlimited_loot) == (0, False)
 
 
+def test_FS_6_10_flip_roll_turns_a_result_into_seven_minus_it():
+    """No Base V2 card flips a roll; the verb is kept for later sets (VOCABULARY.md)."""
+    g = position(2, rolls=[2])
+    r = dice.push_roll(g, 1, "effect", name="a roll")
+    ctx = effects.Ctx(g, 0, None, name="test")
+    ctx.binds["R"] = r
+    assert effects.run(ctx, {"flip_roll": {"roll": "R"}}) and r.value == 5
+    assert effects.run(ctx, {"flip_roll": {"roll": "R"}}) and r.value == 2
+
+
+def test_FS_6_2_deactivate_turns_a_charged_object_sideways():
+    """No Base V2 card deactivates by effect (the death penalty does, FS-13.9); kept for later sets."""
+    g = position(2)
+    item = give_item(g, 1, real("The D6"))
+    assert item.charged and run(g, {"deactivate": "I"}, I=item)
+    assert not item.charged
+    assert not run(g, {"deactivate": "I"}, I=item)  # already sideways: nothing happens
+
+
 def test_every_verb_and_hook_has_a_scenario_test():
-    """Each effect verb and each hook has a test (issue #3): one no test names has none (the card
-    table in test_cards.py names every hook, so it does not count)."""
+    """Each effect verb and each hook has a test (issue #3): one that no test names (a hook: nor its
+    card) has none. The card table in test_cards.py names every hook, so it does not count."""
     from pathlib import Path
 
     from simulate.four_souls import vocabulary as V
@@ -322,4 +341,5 @@ def test_every_verb_and_hook_has_a_scenario_test():
     files = [p for p in Path(__file__).parent.glob("test_*.py") if p.name != "test_cards.py"]
     text = "\n".join(p.read_text(encoding="utf-8") for p in files)
     assert [v for v in V.VERBS if f'"{v}"' not in text] == []
-    assert [h for h in V.HOOKS if h not in text] == []
+    cards = {h: V.HOOKS[h].split(":")[0] for h in V.HOOKS}  # "Blank Card: copy the next …"
+    assert [h for h in V.HOOKS if h not in text and f'"{cards[h]}"' not in text] == []
