@@ -641,30 +641,19 @@ def _bonus_test(b: Phys):
 
 
 def _keyword_count_test(kw: str, n: int):
-    """``count(items(player, kw)) >= n`` (Soul of Guppy), counted again only when a player's items may
-    have changed: the key ``_act_entries`` trusts (objects entered play or changed controller or
-    abilities, or the player's item count changed). First a table-wide count, kept while no object
-    enters play or changes controller or abilities (an item leaving only lowers it): most of the
-    game there are not ``n`` such items in play at all."""
-    seen: dict = {}  # seat → (key, result)
-    table = [None, 0]  # obj_ver → items with ``kw`` under any player
+    """``count(items(player, kw)) >= n`` (Soul Of Guppy). First the items with ``kw`` on the whole
+    table, counted again only when the objects version moves (an item leaving play only lowers the
+    count): most of the game there are not ``n`` of them at all, and then no player is looked at."""
+    table = [None, 0]  # [obj_ver, items with ``kw`` under any player]
 
     def first(g: Game, order: list) -> Player | None:
-        key = g.obj_ver
-        if table[0] != key:
-            table[0] = key
+        if table[0] != g.obj_ver:
+            table[0] = g.obj_ver
             table[1] = sum(1 for p in order for o in p.items if kw in o.rules.keywords)
         if table[1] < n:
             return None
         for p in order:
-            items = p.items
-            if len(items) < n:
-                continue
-            key = (g.obj_ver, len(items))
-            hit = seen.get(p.seat)
-            if hit is None or hit[0] != key:
-                hit = seen[p.seat] = (key, sum(1 for o in items if kw in o.rules.keywords) >= n)
-            if hit[1]:
+            if sum(1 for o in p.items if kw in o.rules.keywords) >= n:
                 return p
         return None
 
