@@ -1,0 +1,119 @@
+"""The house's import rules (DESIGN: The house), read from the source with `ast` — every import counts,
+function-local ones included, so a rule cannot be dodged by importing late.
+
+Layers, lowest first: ``simulate.core`` ← ``simulate.<game>`` ← ``strategies.<game>``; ``analysis`` knows
+the Parquet schema only (it may read ``simulate.core``'s table definitions, never an engine or a strategy);
+``cardlab`` (the command line and library API) is the one place that wires everything together.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("simulate", "strategies", "analysis", "cardlab", "decklists")
+ENGINES = ("four_souls", "gosu_x", "hidden_reason")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every project module ``path`` imports, absolute, with its line number."""
+    return _imports_of(path.read_text(encoding="utf-8"), _module_name(path), path.name == "__init__.py")
+
+
+def _imports_of(text: str, module: str, is_package: bool) -> list[tuple[int, str]]:
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                names = [".".join([*base, node.module] if node.module else base)]
+                if not node.module:  # `from . import x`: each name may be a module
+                    names = [".".join([*base, alias.name]) for alias in node.names]
+            else:
+                names = [node.module or ""]
+        else:
+            continue
+        found += [(node.lineno, name) for name in names if name.split(".")[0] in PACKAGES]
+    return found
+
+
+def _sources() -> list[Path]:
+    return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
+
+
+def _allowed(src: str, dst: str) -> bool:
+    """May module ``src`` import module ``dst``?"""
+    s, d = src.split("."), dst.split(".")
+    if s[0] == "cardlab":  # the wiring layer
+        return True
+    if s[0] == "analysis":
+        return d[0] == "analysis" or dst.startswith("simulate.core.tables")
+    if s[0] == "strategies":
+        if d[0] == "strategies":
+            return len(s) < 2 or len(d) < 2 or s[1] not in ENGINES or d[1] in (s[1], "registry")
+        engine = s[1] if len(s) > 1 and s[1] in ENGINES else None
+        return d[0] == "simulate" and (len(d) < 2 or d[1] == "core" or d[1] == engine)
+    if s[0] == "simulate":
+        if d[0] == "decklists":  # bundled data files are found through their package
+            return True
+        if d[0] != "simulate":
+            return False
+        if len(s) > 1 and s[1] == "core":
+            return len(d) > 1 and d[1] == "core"
+        if len(s) > 1 and s[1] in ENGINES:
+            return len(d) > 1 and d[1] in ("core", s[1])
+        return True  # simulate.games: the registry of engines
+    if s[0] == "decklists":
+        return d[0] == "decklists"
+    return False
+
+
+def test_every_import_follows_the_layers():
+    broken = [
+        f"{path.relative_to(ROOT)}:{line}: {_module_name(path)} imports {name}"
+        for path in _sources()
+        for line, name in _imports(path)
+        if not _allowed(_module_name(path), name)
+    ]
+    assert not broken, "imports against DESIGN's layers:\n" + "\n".join(broken)
+
+
+@pytest.mark.parametrize(
+    ("src", "dst", "ok"),
+    [
+        ("simulate.core.runner", "simulate.four_souls.state", False),
+        ("simulate.four_souls.stack", "simulate.gosu_x.state", False),
+        ("simulate.four_souls.stack", "strategies.four_souls.sensible", False),
+        ("strategies.gosu_x.sensible", "simulate.four_souls.state", False),
+        ("strategies.gosu_x.sensible", "strategies.four_souls.sensible", False),
+        ("strategies.gosu_x.sensible", "simulate.gosu_x.state", True),
+        ("analysis.report", "simulate.gosu_x.state", False),
+        ("analysis.report", "strategies.registry", False),
+        ("analysis.report", "simulate.core.tables", True),
+        ("cardlab.cli", "strategies.registry", True),
+    ],
+)
+def test_the_layer_rule_itself(src, dst, ok):
+    """The checker must be able to fail: each forbidden direction is refused, each allowed one passes."""
+    assert _allowed(src, dst) is ok
+
+
+def test_function_local_and_relative_imports_are_seen():
+    """A late import inside a function counts like a top-level one; relative imports are resolved."""
+    text = "from . import runner\nfrom ..gosu_x import state\ndef f():\n    from strategies.four_souls import sensible\n"
+    found = _imports_of(text, "simulate.core.probe", is_package=False)
+    assert found == [(1, "simulate.core.runner"), (2, "simulate.gosu_x"), (4, "strategies.four_souls")]
+    assert [_allowed("simulate.core.probe", name) for _, name in found] == [True, False, False]
