@@ -1,9 +1,10 @@
 """Reading cards the way a player reads their text: which verbs an ability uses, what role it can play
 in a fight (fix a roll, shield a player, cancel a stack item, plain gain), and a rough value of an item.
 
-Everything here reads the printed (compiled) card, which is public information (FS-3.3); nothing reads
-a deck order or another player's hand. Results are cached per card so that strategies stay O(1) on the
-hot path (the engine asks thousands of decisions per game).
+Everything here reads the printed (compiled) card of the run's own card data (``--cards``/``--set``
+included), which is public information (FS-3.3); nothing reads a deck order or another player's hand,
+nor the bundled card pool. The functions are pure; a :class:`Reader` memoises them per player object (one
+per game, so no memo outlives the card data it read) to keep strategies O(1) on the hot path.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ HARM_VERBS = frozenset(
     {"deal_damage", "kill", "destroy", "steal", "discard_loot", "lose_cents", "cancel", "reroll_item", "swap"}
 )
 ROLL_VERBS = frozenset({"reroll", "modify_roll", "set_roll"})
+# What an opponent one soul from winning may win with (worth a cancel).
+THREAT_VERBS = HARM_VERBS | {"gain_treasure", "extra_attack"}
 # Static modifiers that make a passive item worth buying, with a rough weight.
 _STATIC_VALUE = {
     "atk": 3.0,
@@ -85,16 +88,6 @@ def role(ab: Any) -> str:
     """
     if ab is None:
         return "gain"  # a bare trinket: it simply becomes an item (FS-4.13)
-    return _role(id(ab), ab)
-
-
-_ROLES: dict[int, tuple[Any, str]] = {}
-
-
-def _role(key: int, ab: Any) -> str:
-    hit = _ROLES.get(key)
-    if hit is not None and hit[0] is ab:
-        return hit[1]
     verbs = verbs_of(ab.do)
     targets = ab.targets or {}
     heads = {sel_head(s) for s in targets.values()}
@@ -115,7 +108,6 @@ def _role(key: int, ab: Any) -> str:
         r = "harm"
     else:
         r = "other"
-    _ROLES[key] = (ab, r)
     return r
 
 
@@ -185,38 +177,22 @@ def _find(eff: Any, verb: str) -> Any:
     return None
 
 
-@lru_cache(maxsize=1)
-def card_verbs() -> dict[str, frozenset]:
-    """Card name → every verb its abilities use (from the card files: public information)."""
-    from simulate.four_souls.cards import load_pool
-
-    return {c.name: frozenset(verbs_of(list(c.abilities))) for c in load_pool().cards}
+def helps(ab: Any) -> bool:
+    """Does an ability that asks for a target help it (aim at myself) rather than harm it?"""
+    verbs = verbs_of(ab.do) if ab is not None else set()
+    return bool(verbs & HELP_VERBS) and not verbs & HARM_VERBS
 
 
-_HELPS: dict[str, bool] = {}
-
-
-def helps(name: Any) -> bool:
-    """Does the card asking for a target help it (aim at myself) rather than harm it?"""
-    key = str(name)
-    v = _HELPS.get(key)
-    if v is None:
-        verbs = card_verbs().get(key, frozenset())
-        v = bool(verbs & HELP_VERBS) and not verbs & HARM_VERBS
-        _HELPS[key] = v
-    return v
-
-
-_VALUES: dict[str, float] = {}
+def threat(ab: Any) -> int:
+    """An ability's threat as an opponent's loot/ability on the stack: 2 makes a soul (always worth a
+    cancel), 1 can hurt or score (worth it once that opponent is one soul from winning), 0 neither."""
+    verbs = verbs_of(ab.do) if ab is not None else set()
+    return 2 if "become_soul" in verbs else 1 if not verbs.isdisjoint(THREAT_VERBS) else 0
 
 
 def item_value(phys: Any) -> float:
     """A rough worth of owning an item (for purchases, Eden's pick and the death penalty): passive
     stat boosts and soul-making items high, repeatable gains and roll fixers good, the rest modest."""
-    cid = phys.card.id
-    v = _VALUES.get(cid)
-    if v is not None:
-        return v
     r = phys.rules
     v = 1.0
     for st in r.statics:
@@ -239,11 +215,9 @@ def item_value(phys: Any) -> float:
         v += 0.5  # cannot be lost to the death penalty
     if phys.card.soul:
         v += 4.0 * phys.card.soul
-    _VALUES[cid] = v
     return v
 
 
-@lru_cache(maxsize=8192)
 @lru_cache(maxsize=4096)
 def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     """Chance to win a plain fight: the attack goes on until someone dies (FS-10.7); a hit deals the
@@ -278,22 +252,13 @@ def hit_chance(evasion: int, bonus: int) -> float:
 #   peek    look at the top card(s) and put them back (no use to a player without card memory);
 #   recover put a discard pile's top card back on top of its deck (The Curse);
 #   other   anything else (not used by ``sensible``).
-_USES: dict[int, tuple[Any, tuple]] = {}
-
-
 def use_kinds(ab: Any) -> tuple:
     """One use kind per mode of a ``modes`` ability (index = the mode number asked by
     ``choose_mode``), or a 1-tuple for a plain ability."""
-    hit = _USES.get(id(ab))
-    if hit is not None and hit[0] is ab:
-        return hit[1]
     do = ab.do
     if isinstance(do, dict) and len(do) == 1 and isinstance(do.get("modes"), list):
-        kinds = tuple(_use_kind(m) for m in do["modes"])
-    else:
-        kinds = (_use_kind(do),)
-    _USES[id(ab)] = (ab, kinds)
-    return kinds
+        return tuple(_use_kind(m) for m in do["modes"])
+    return (_use_kind(do),)
 
 
 def _use_kind(eff: Any) -> str:
@@ -323,3 +288,63 @@ _WORTH = {"soul": 9, "roll": 6, "cancel": 6, "shield": 5, "gain": 4, "help": 3, 
 def card_worth(phys: Any) -> int:
     """How much a loot card in hand is worth keeping (higher = better)."""
     return _WORTH.get(role(phys.rules.play), 1)
+
+
+class Reader:
+    """One player's memo of the readings above, keyed by the compiled object itself (identity-checked,
+    so a card of another run under the same name or id is read afresh). A strategy makes one per game
+    (the kernel builds players per game): the memo dies with the game, never outliving its card data."""
+
+    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats")
+
+    def __init__(self) -> None:
+        self._roles: dict[int, tuple[Any, str]] = {}
+        self._uses: dict[int, tuple[Any, tuple]] = {}
+        self._values: dict[int, tuple[Any, Any, float]] = {}
+        self._helps: dict[int, tuple[Any, bool]] = {}
+        self._threats: dict[int, tuple[Any, int]] = {}
+
+    def role(self, ab: Any) -> str:
+        hit = self._roles.get(id(ab))
+        if hit is not None and hit[0] is ab:
+            return hit[1]
+        r = role(ab)
+        self._roles[id(ab)] = (ab, r)
+        return r
+
+    def use_kinds(self, ab: Any) -> tuple:
+        hit = self._uses.get(id(ab))
+        if hit is not None and hit[0] is ab:
+            return hit[1]
+        k = use_kinds(ab)
+        self._uses[id(ab)] = (ab, k)
+        return k
+
+    def item_value(self, phys: Any) -> float:
+        rules = phys.rules
+        hit = self._values.get(id(rules))
+        if hit is not None and hit[0] is rules and hit[1] is phys.card:
+            return hit[2]
+        v = item_value(phys)
+        self._values[id(rules)] = (rules, phys.card, v)
+        return v
+
+    def helps(self, ab: Any) -> bool:
+        hit = self._helps.get(id(ab))
+        if hit is not None and hit[0] is ab:
+            return hit[1]
+        v = helps(ab)
+        self._helps[id(ab)] = (ab, v)
+        return v
+
+    def threat(self, ab: Any) -> int:
+        hit = self._threats.get(id(ab))
+        if hit is not None and hit[0] is ab:
+            return hit[1]
+        v = threat(ab)
+        self._threats[id(ab)] = (ab, v)
+        return v
+
+    def card_worth(self, phys: Any) -> int:
+        """How much a loot card in hand is worth keeping (higher = better)."""
+        return _WORTH.get(self.role(phys.rules.play), 1)

@@ -35,22 +35,9 @@ from simulate.four_souls.views import SeatRef, StackRef
 from . import reading as rd
 from .drafts import character_score
 
-# What an opponent one soul from winning may win with (worth a cancel).
-_THREATS = rd.HARM_VERBS | {"deal_damage", "kill", "gain_treasure", "extra_attack"}
-_THREAT: dict[str, int] = {}
 _RECOVER_LOOT = (
     4  # a loot card worth putting back for my next draw (``reading.card_worth``: a gain or better)
 )
-
-
-def _threat(name: str) -> int:
-    """A card's threat as an opponent's loot/ability: 2 makes a soul (always worth a cancel), 1 can
-    hurt or score (worth it once that opponent is one soul from winning), 0 neither."""
-    t = _THREAT.get(name)
-    if t is None:
-        verbs = rd.card_verbs().get(name, frozenset())
-        t = _THREAT[name] = 2 if "become_soul" in verbs else 1 if not verbs.isdisjoint(_THREATS) else 0
-    return t
 
 
 # ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
@@ -111,17 +98,19 @@ class SensiblePlayer:
         self._idle_turn = -1  # the turn in which I passed an empty-stack window before my own turn
         self._prev: int | None = None  # the seat whose turn comes just before mine
         self._sold = False  # soul trading (FS-20.5): a soul sold already this game
+        self.rd = rd.Reader()  # this game's card readings (the kernel builds players per game)
+        self._using: Any = None  # the ability of the option I chose last (its targets are asked next)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
         kind = decision.kind
         if kind == "respond":
             self._intent = None
-            return self._respond(decision) if self.responds else "pass"
+            return self._used(self._respond(decision) if self.responds else "pass")
         if kind == "action":
             self._intent = None
             self._roll_high = True  # the stack is empty: no roll change of mine is pending
-            return self._action(decision)
+            return self._used(self._action(decision))
         opts = decision.options
         if kind == "choose_target":
             return self._target(decision)
@@ -144,16 +133,16 @@ class SensiblePlayer:
                 return "stop"  # "discard any number": keep them all
             return min(opts, key=self._loot_keep)  # FS-3.7 hand limit: drop what matters least
         if kind in ("penalty_item", "destroy_cost", "give_item"):
-            return min(opts, key=_obj_value)
+            return min(opts, key=self._obj_value)
         if kind in ("eden_item", "choose_item", "draft_item"):  # FS-2.8, FS-20.1/20.2: the best item
-            return max(opts, key=_obj_value)
+            return max(opts, key=self._obj_value)
         if kind == "draft_character":  # FS-20.7: the character measured strongest
             return max(opts, key=character_score)
         if kind == "choose_loot" and decision.context != "trade":  # my hand: my worst; theirs: their best
             mine = decision.view.hand
             if all(any(o is c for c in mine) for o in opts):
-                return min(opts, key=rd.card_worth)
-            return max(opts, key=rd.card_worth)
+                return min(opts, key=self.rd.card_worth)
+            return max(opts, key=self.rd.card_worth)
         if kind in ("choose_mode", "choose_deck", "order_top"):
             pick = self._planned(decision)
             if pick is not None:
@@ -173,6 +162,12 @@ class SensiblePlayer:
         if kind in ("choose_loot", "choose_soul", "order_triggers", "order_replacements"):
             return opts[0]
         return opts[self.rng.randrange(len(opts))]
+
+    def _used(self, pick: Any) -> Any:
+        """Remember the ability behind a loot/↷/$ option I chose: its target choices come next."""
+        if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):
+            self._using = (pick[1].name, rd.ability_of(pick))
+        return pick
 
     # ------------------------------------------------------------------ own turn (FS-8.6)
     def _action(self, decision: Any) -> Any:
@@ -199,16 +194,16 @@ class SensiblePlayer:
         turn = view.turn
         # 1. free value: loot that only gains, then ↷ abilities that gain or help (they recharge).
         for o in loot:
-            r = rd.role(rd.ability_of(o))
+            r = self.rd.role(rd.ability_of(o))
             if r in ("gain", "soul") and self._fresh(turn, o):
                 return o
         if taps:
             for o in taps:
-                r = rd.role(rd.ability_of(o))
+                r = self.rd.role(rd.ability_of(o))
                 if r == "gain" or r == "help":
                     if o[1].kind == "character" and not self._use_character_now(view):
                         continue
-                    if rd.use_kinds(rd.ability_of(o))[0] == "arrange":
+                    if self.rd.use_kinds(rd.ability_of(o))[0] == "arrange":
                         continue  # Sleight Of Hand: used just before buying (``_arrange``)
                     if not self._fresh(turn, o):
                         continue
@@ -218,7 +213,7 @@ class SensiblePlayer:
                 if o[1].kind != "character" and self._plan_use(view, o) and self._fresh(turn, o):
                     return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
         for o in loot:
-            if rd.role(rd.ability_of(o)) == "help" and self._fresh(turn, o):
+            if self.rd.role(rd.ability_of(o)) == "help" and self._fresh(turn, o):
                 self._intent = ("seat", self.seat)
                 return o
         # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
@@ -252,7 +247,7 @@ class SensiblePlayer:
         a loot card 1, an item its worth), never from a player one soul from winning."""
         if not view.coop and view.souls(offer.proposer) >= view.souls_to_win - 1:
             return False
-        return _part_value(offer.give) > _part_value(offer.get)
+        return self._part_value(offer.give) > self._part_value(offer.get)
 
     def _wants_sell(self, view: Any) -> bool:
         """Soul trading (FS-20.5): sell once a game, a first soul worth 1 — an early soul turns into an
@@ -272,9 +267,9 @@ class SensiblePlayer:
         """A ↷ item that is neither a gain nor an answer (Forever Alone, Incubus, Bum Friend, Jawbone):
         pick the mode worth most now (``reading.use_kinds``) and remember it for ``choose_mode``, the
         target, ``may`` and the cards to give; False when no mode is worth a use."""
-        kinds = rd.use_kinds(rd.ability_of(o))
+        kinds = self.rd.use_kinds(rd.ability_of(o))
         hand = view.hand
-        worst = min((rd.card_worth(c) for c in hand), default=99)
+        worst = min((self.rd.card_worth(c) for c in hand), default=99)
         rivals = () if view.coop else [s for s in range(view.n_players) if s != self.seat]
         best, best_score = None, 0.0
         for i, k in enumerate(kinds):
@@ -303,18 +298,17 @@ class SensiblePlayer:
             self._intent = ("seat", seat)
         return True
 
-    @staticmethod
-    def _soul_wins(view: Any, o: tuple) -> bool:
+    def _soul_wins(self, view: Any, o: tuple) -> bool:
         """A $ ability that turns its item into a soul (The Bone, 5 counters) is kept for the soul that
         wins: as an item its counters answer rolls and kill (measured: a soul at once loses more)."""
-        return rd.role(rd.ability_of(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
+        return self.rd.role(rd.ability_of(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
 
     def _arrange(self, view: Any, taps: list, deck: str = "treasure") -> Any:
         """Sleight Of Hand just before buying: look at the top 5 treasures, put the best on top; the
         purchase then takes it when it beats the shop (``_buy_target``). Before an attack on the
         monster deck: the monster it fights best first (``_deck_fight``)."""
         for o in taps:
-            if rd.use_kinds(rd.ability_of(o))[0] == "arrange" and self._fresh(view.turn, o):
+            if self.rd.use_kinds(rd.ability_of(o))[0] == "arrange" and self._fresh(view.turn, o):
                 self._plan = (o[1].phys.card.name, None, deck, "arrange")
                 self._top_known = None
                 return o
@@ -331,13 +325,13 @@ class SensiblePlayer:
         if deck == "treasure":
             if view.cents < view.price(False):
                 return None
-            shop = max((rd.item_value(i.obj.phys) for i in view.shop), default=0.0)
-            if rd.item_value(top) < max(shop, self.picky):
+            shop = max((self.rd.item_value(i.obj.phys) for i in view.shop), default=0.0)
+            if self.rd.item_value(top) < max(shop, self.picky):
                 return None
-        elif rd.card_worth(top) < _RECOVER_LOOT:
+        elif self.rd.card_worth(top) < _RECOVER_LOOT:
             return None
         for o in taps:
-            if rd.use_kinds(rd.ability_of(o))[0] == "recover" and self._fresh(view.turn, o):
+            if self.rd.use_kinds(rd.ability_of(o))[0] == "recover" and self._fresh(view.turn, o):
                 self._plan = (o[1].phys.card.name, None, deck, "recover")
                 self._top_known = (view.turn, top) if deck == "treasure" else None
                 return o
@@ -345,7 +339,7 @@ class SensiblePlayer:
 
     def _deck_fight(self, view: Any, taps: list) -> Any:
         """The arranging ↷ before an attack that will go to the monster deck (``_attack_target``)."""
-        if not any(rd.use_kinds(rd.ability_of(o))[0] == "arrange" for o in taps):
+        if not any(self.rd.use_kinds(rd.ability_of(o))[0] == "arrange" for o in taps):
             return None
         best, p, _ = self._best_fight(view)
         if best is not None and p >= self.risk:
@@ -379,7 +373,7 @@ class SensiblePlayer:
         if plan[2] == "monster":  # order_top: the monster I fight best first
             view = decision.view
             return max(opts, key=lambda c: self._card_fight(view, c))
-        pick = max(opts, key=_obj_value)  # order_top: the best treasure first
+        pick = max(opts, key=self._obj_value)  # order_top: the best treasure first
         if self._top_known is None:
             self._top_known = (decision.view.turn, pick)
         return pick
@@ -391,7 +385,7 @@ class SensiblePlayer:
             view = decision.view
             theirs = view.known_cards(plan[2])
             if theirs and view.hand:
-                return max(map(rd.card_worth, theirs)) > min(map(rd.card_worth, view.hand))
+                return max(map(self.rd.card_worth, theirs)) > min(map(self.rd.card_worth, view.hand))
         return True
 
     def _use_character_now(self, view: Any) -> bool:
@@ -400,7 +394,7 @@ class SensiblePlayer:
         kept for a loot play in their turn (the only way to play loot outside my own turn)."""
         if view.loot_plays > 0:
             return False
-        roles = [rd.role(c.rules.play) for c in view.hand]
+        roles = [self.rd.role(c.rules.play) for c in view.hand]
         if not any(r in ("gain", "soul", "help") for r in roles):
             return False
         if any(r in ("roll", "shield", "cancel") for r in roles) and not view.coop:  # FS-17: no opponents
@@ -416,7 +410,7 @@ class SensiblePlayer:
             return None
         for c in view.hand:
             ab = c.rules.play
-            if rd.role(ab) != role:
+            if self.rd.role(ab) != role:
                 continue
             if high is not None and role == "roll" and not rd.roll_directions(ab)[0 if high else 1]:
                 continue
@@ -435,7 +429,7 @@ class SensiblePlayer:
         spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
         for o in loot:
             ab = rd.ability_of(o)
-            if rd.role(ab) in spend and rd.monster_shot(ab) == 0 and self._fresh(view.turn, o):
+            if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0 and self._fresh(view.turn, o):
                 return o
         return None
 
@@ -520,13 +514,13 @@ class SensiblePlayer:
         best, best_v = None, -1.0
         for o in decision.options:
             if o != "treasure_deck":
-                v = rd.item_value(o.phys)
+                v = self.rd.item_value(o.phys)
                 if v > best_v:
                     best, best_v = o, v
         known = self._top_known  # the card I put on top with Sleight Of Hand this turn
         if known is not None and known[0] == decision.view.turn and "treasure_deck" in decision.options:
             self._top_known = None
-            if rd.item_value(known[1]) >= max(best_v, self.picky):
+            if self.rd.item_value(known[1]) >= max(best_v, self.picky):
                 return "treasure_deck"
         if best is None or (best_v < self.picky and "treasure_deck" in decision.options):
             return "treasure_deck" if "treasure_deck" in decision.options else best
@@ -581,7 +575,7 @@ class SensiblePlayer:
                 continue
             k = o[0]
             if k == "loot":
-                r = rd.role(rd.ability_of(o))
+                r = self.rd.role(rd.ability_of(o))
                 if r in ("gain", "soul", "help") and self._fresh(turn, o):
                     if r == "help":
                         self._intent = ("seat", self.seat)
@@ -591,11 +585,11 @@ class SensiblePlayer:
                     char = o
                     continue
                 ab = rd.ability_of(o)
-                if rd.use_kinds(ab)[0] == "recover":  # The Curse: a good loot card back for my draw
+                if self.rd.use_kinds(ab)[0] == "recover":  # The Curse: a good loot card back for my draw
                     if self._recover(view, [o], "loot") is not None:
                         return o
                     continue
-                r = rd.role(ab)
+                r = self.rd.role(ab)
                 if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and self._fresh(turn, o):
                     return o
                 if r in ("harm", "other") and self._plan_use(view, o) and self._fresh(turn, o):
@@ -619,9 +613,7 @@ class SensiblePlayer:
         if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
             if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
                 return False
-            threat = _THREAT.get(top.name)
-            if threat is None:
-                threat = _threat(top.name)
+            threat = self._stack_threat(view, top)
             return threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
         if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
             if not top.attack:
@@ -691,10 +683,10 @@ class SensiblePlayer:
         """Is there an option (or a card behind the character's ↷) with one of these roles?"""
         options = decision.options
         for o in options:
-            if o != "pass" and rd.role(rd.ability_of(o)) in roles:
+            if o != "pass" and self.rd.role(rd.ability_of(o)) in roles:
                 return True
         if any(o != "pass" and o[0] == "tap" and o[1].kind == "character" for o in options):
-            return any(rd.role(c.rules.play) in roles for c in decision.view.hand)
+            return any(self.rd.role(c.rules.play) in roles for c in decision.view.hand)
         return False
 
     def _roll_fixer(self, options: Any, high: bool, need: int, important: bool) -> Any:
@@ -705,7 +697,7 @@ class SensiblePlayer:
             if o == "pass":
                 continue
             ab = rd.ability_of(o)
-            if rd.role(ab) != "roll":
+            if self.rd.role(ab) != "roll":
                 continue
             free = o[0] == "tap"
             if not free and not important:
@@ -758,7 +750,7 @@ class SensiblePlayer:
             if o == "pass":
                 continue
             ab = rd.ability_of(o)
-            if rd.role(ab) != "shield":
+            if self.rd.role(ab) != "shield":
                 continue
             heads = {rd.sel_head(s) for s in (ab.targets or {}).values()}
             if monster and "player_or_monster" not in heads:
@@ -774,7 +766,7 @@ class SensiblePlayer:
         """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
         from winning and the card can hurt or score (FS-14.4)."""
         for o in decision.options:
-            if o != "pass" and rd.role(rd.ability_of(o)) == "cancel":
+            if o != "pass" and self.rd.role(rd.ability_of(o)) == "cancel":
                 self._intent = ("stack", top.index)
                 return o
         return self._loot_play_for(decision, "cancel") or "pass"
@@ -806,7 +798,8 @@ class SensiblePlayer:
         """No plan: help myself with helpful cards, hurt the leader with harmful ones."""
         opts = decision.options
         view = decision.view
-        helps = rd.helps(decision.context)
+        ab = self._asking(view, decision.context)
+        helps = self.rd.helps(ab) if ab is not None else False
         players = [o for o in opts if type(o) is SeatRef]
         if players:
             if helps:
@@ -826,7 +819,7 @@ class SensiblePlayer:
                 if monsters:
                     return min(monsters, key=lambda m: view.info(m).hp or 0)
                 if view.coop:  # FS-17: a shop item before anyone's, else the least valuable
-                    return min(objs, key=lambda o: (o.controller != -1, _obj_value(o)))
+                    return min(objs, key=lambda o: (o.controller != -1, self._obj_value(o)))
             mine = [o for o in objs if o.controller == self.seat]
             theirs = [o for o in objs if o.controller != self.seat]
             if helps and mine:
@@ -845,25 +838,52 @@ class SensiblePlayer:
         (a death costs the team a timer tick, FS-17.4), then the fewest souls, then myself."""
         return max(players, key=lambda p: (view.hp_of(p.seat), -view.souls(p.seat), p.seat == self.seat))
 
+    def _part_value(self, part: tuple) -> float:
+        """A trade part's worth: ¢ at 3 to a point (an item costs 10¢, FS-11.3), a loot card 1, an item
+        its worth (``reading.item_value``)."""
+        kind, what = part
+        if kind == "cents":
+            return what / 3.0
+        if kind == "loot":
+            return 1.0
+        return self._obj_value(what)
+
+    def _obj_value(self, o: Any) -> float:
+        phys = getattr(o, "phys", None) or (o if hasattr(o, "card") else None)
+        return self.rd.item_value(phys) if phys is not None else 0.0
+
+    def _stack_threat(self, view: Any, top: StackRef) -> int:
+        """The threat (``reading.threat``) of the loot card or ability on top of the stack, read from
+        the card itself (public, FS-3.3), never from its name."""
+        it = view.stack[top.index]
+        ab = it.phys.rules.play if top.kind == "loot" else getattr(it, "ability", None)
+        return self.rd.threat(ab) if ab is not None else 0
+
+    def _asking(self, view: Any, name: Any) -> Any:
+        """The ability asking for a target: the one I used last when its card has that name, else the
+        first card of that name I can see (my hand, items in play, the stack — public, FS-3.3)."""
+        using = self._using
+        if using is not None and using[0] == name:
+            return using[1]
+        for c in view.hand:
+            if c.card.name == name:
+                return c.rules.play
+        for s in range(view.n_players):
+            for info in view.items_of(s):
+                if info.name == name:
+                    r = info.obj.rules or info.obj.phys.rules
+                    return next((ab for _k, _i, ab in r.acts), None) or next(
+                        (ab for abs_ in r.triggers.values() for ab in abs_), None
+                    )
+        for it in view.stack:
+            ab = getattr(it, "ability", None)
+            if ab is not None and getattr(it.ctx, "name", None) == name:
+                return ab
+        return None
+
     def _loot_keep(self, card: Any) -> int:
         """Lower = discard first (so: plain junk before gains before answers)."""
-        return -_KEEP.get(rd.role(card.rules.play), 7)
-
-
-def _part_value(part: tuple) -> float:
-    """A trade part's worth: ¢ at 3 to a point (an item costs 10¢, FS-11.3), a loot card 1, an item
-    its worth (``reading.item_value``)."""
-    kind, what = part
-    if kind == "cents":
-        return what / 3.0
-    if kind == "loot":
-        return 1.0
-    return _obj_value(what)
-
-
-def _obj_value(o: Any) -> float:
-    phys = getattr(o, "phys", None) or (o if hasattr(o, "card") else None)
-    return rd.item_value(phys) if phys is not None else 0.0
+        return -_KEEP.get(self.rd.role(card.rules.play), 7)
 
 
 def _check_number(name: str, value: Any, lo: float, hi: float) -> None:
