@@ -352,9 +352,12 @@ def test_sensible_never_spoils_a_partners_roll_or_card():
     me = STRATEGIES["sensible"](1, random.Random(0))
     roll = StackRef(0, "roll", "attack", 0, 6, True)
     loot = StackRef(0, "loot", "Lost Soul", 0, None, False)  # a soul for P0: a rival would cancel it
+    lost_soul = load_pool().by_name["Lost Soul"]
+    g.stack.append(stack.LootItem(phys(g, lost_soul), 0, None))  # the players read the card itself
     for top in (roll, loot):
         assert me.declines("respond", g.views[1], top)
     rival = position(2)
+    rival.stack.append(stack.LootItem(phys(rival, lost_soul), 0, None))
     assert not STRATEGIES["sensible"](1, random.Random(0)).declines("respond", rival.views[1], loot)
 
 
