@@ -554,5 +554,83 @@ def bench_cmd(games: tuple[str, ...], n_games: int, players: int | None, strateg
     click.echo(bench_table(specs, n_games, players, strategy))
 
 
+# ---- robust (policy ensembles) -----------------------------------------------------------------------
+
+
+class RobustGroup(SimulateGroup):
+    """`cardlab robust GAME --ensemble P1,P2,…`: the simulate options of that game, one run per policy."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        spec = game_registry.get(name)
+        extra = [
+            click.Option(
+                ["--ensemble"],
+                multiple=True,
+                required=True,
+                help="policies, each in every seat on the same seeds (NAME[,NAME…], NAME:key=value)",
+            ),
+            click.Option(
+                ["--by", "by"], multiple=True, help="players column(s) to judge (default: the game's)"
+            ),
+        ]
+        return click.Command(
+            name,
+            params=[p for p in command.params if p.name != "strategy"] + extra,
+            callback=lambda **kwargs: _robust(spec, kwargs),
+            help=f"Play the same {spec.title} seeds under each policy and report which conclusions hold "
+            "under every one of them.",
+        )
+
+
+@cli.group("robust", cls=RobustGroup)
+def robust_cmd() -> None:
+    """Policy sensitivity: the same seeds under several policies → one report of what survives."""
+
+
+def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
+    from analysis import report
+    from analysis.robust import build_ensemble
+
+    from .ensemble import run_ensemble
+
+    policies = kwargs.pop("ensemble")
+    by = list(kwargs.pop("by"))
+    common = {opt.name: kwargs.pop(opt.name, None) for opt in COMMON_OPTIONS}
+    if common["max_games"] is not None:
+        common["games"] = common["max_games"]
+    if common["until_ci"] is not None or common["sprt"]:
+        raise UserError("robust: --until-ci and --sprt are not available (every policy plays the same games)")
+    root = Path(common["out"])
+    folder = root / _run_name(spec, common, prefix="robust-")
+    runs = run_ensemble(
+        spec,
+        policies,
+        folder,
+        n_games=common["games"],
+        seed=common["seed"],
+        n_players=common["players"],
+        game_options=kwargs,
+        batch_size=common["batch_size"],
+        max_turns=common["max_turns"],
+        log_events=not common["no_events"],
+        jobs=common["jobs"],
+        backend=common["backend"],
+        scheduler=common["scheduler"],
+        resume=common["resume"],
+        progress=not common["quiet"],
+        dimensions=by,
+        on_start=lambda i, label: click.echo(f"[policy {i + 1}] {label}"),
+    )
+    _link_latest(root, folder.name)
+    built = build_ensemble(folder, by or None)
+    click.echo(report.to_text(built), nl=False)
+    md, page = report.write(built)
+    click.echo(f"\n{len(runs)} policies in {folder}/; wrote {md} and {page}")
+    failed = sum(r.outcome.manifest["totals"]["failed"] for r in runs)
+    if failed and not common["allow_errors"]:
+        sys.exit(1)
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,123 @@
+"""Policy ensembles: rank statistics, claim verdicts, and `cardlab robust` end to end."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import polars as pl
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from analysis.robust import _claims, kendall, ranks, spearman
+from cardlab.cli import cli
+
+
+def test_ranks_average_ties_and_put_the_largest_first():
+    assert ranks(np.array([0.5, 0.7, 0.5, 0.1])).tolist() == [2.5, 1.0, 2.5, 4.0]
+
+
+def test_rank_correlations_on_known_orders():
+    a = np.array([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert spearman(a, a) == pytest.approx(1.0)
+    assert spearman(a, -a) == pytest.approx(-1.0)
+    assert kendall(a, a) == pytest.approx(1.0)
+    assert kendall(a, -a) == pytest.approx(-1.0)
+    # one swapped adjacent pair out of 10 pairs: τ = (9 − 1) / 10
+    assert kendall(a, np.array([2.0, 1.0, 3.0, 4.0, 5.0])) == pytest.approx(0.8)
+    # τ-b with a tie: x = (1, 2, 2), y = (1, 2, 3): 2 concordant, 1 tied in x → 2 / sqrt(2 · 3)
+    assert kendall(np.array([1.0, 2.0, 2.0]), np.array([1.0, 2.0, 3.0])) == pytest.approx(2 / np.sqrt(6))
+    assert np.isnan(spearman(np.ones(4), a[:4]))
+
+
+@given(st.lists(st.floats(0, 1), min_size=3, max_size=12, unique=True))
+def test_correlations_are_symmetric_and_bounded(xs):
+    a = np.array(xs)
+    b = a[::-1].copy()
+    for fn in (spearman, kendall):
+        value = fn(a, b)
+        assert -1 - 1e-9 <= value <= 1 + 1e-9
+        assert fn(a, b) == pytest.approx(fn(b, a))
+
+
+def _rates(rows):
+    return pl.DataFrame(
+        rows,
+        schema=["policy", "value", "lower", "upper", "baseline", "too_few"],
+        orient="row",
+    )
+
+
+def test_claim_verdicts_robust_depends_and_reversed():
+    rates = _rates(
+        [
+            # A: X clearly above Y and above the even share
+            ("A", "X", 0.60, 0.70, 0.5, False),
+            ("A", "Y", 0.30, 0.40, 0.5, False),
+            # B: X above Y again, X no longer clear of the even share
+            ("B", "X", 0.45, 0.56, 0.5, False),
+            ("B", "Y", 0.20, 0.30, 0.5, False),
+            # C: reversed
+            ("C", "X", 0.20, 0.30, 0.5, False),
+            ("C", "Y", 0.60, 0.70, 0.5, False),
+        ]
+    )
+    claims = {r["claim"]: r for r in _claims(rates, ["A", "B", "C"]).iter_rows(named=True)}
+    assert claims["X is above Y"]["verdict"] == "depends on the players"
+    assert claims["X is above Y"]["holds_under"] == "A, B"
+    assert claims["X is above Y"]["reversed_under"] == "C"
+    assert claims["Y is below the even share"]["holds_under"] == "A, B"
+    claims2 = {
+        r["claim"]: r
+        for r in _claims(rates.filter(pl.col("policy") != "C"), ["A", "B"]).iter_rows(named=True)
+    }
+    assert claims2["X is above Y"]["verdict"] == "robust"
+    assert claims2["X is above the even share"]["verdict"] == "depends on the players"
+
+
+def test_too_uncertain_values_make_no_claim():
+    rates = _rates([("A", "X", 0.6, 0.9, 0.5, True), ("A", "Y", 0.1, 0.2, 0.5, False)])
+    claims = _claims(rates, ["A"])
+    assert "X is above Y" not in claims["claim"].to_list()
+
+
+def test_cardlab_robust_end_to_end(tmp_path):
+    runner = CliRunner()
+    args = ["robust", "gosu-x", "--ensemble", "sensible,random", "-n", "60", "-j", "1", "-q"]
+    result = runner.invoke(cli, [*args, "--out", str(tmp_path), "--name", "e"])
+    assert result.exit_code == 0, result.output
+    record = json.loads((tmp_path / "e" / "ensemble.json").read_text())
+    assert [p["label"] for p in record["policies"]] == ["sensible", "random"]
+    assert "Which conclusions about clans survive a change of players" in result.output
+    assert (tmp_path / "e" / "report.md").is_file()
+    # the same seeds under each policy: the two runs' games have the same seeds
+    seeds = [
+        pl.read_parquet(tmp_path / "e" / p["run"] / "games" / "part-000000.parquet")["seed"].to_list()
+        for p in record["policies"]
+    ]
+    assert seeds[0] == seeds[1]
+    again = runner.invoke(cli, ["report", str(tmp_path / "e")])
+    assert again.exit_code == 0, again.output
+    assert "Rank agreement between policies (clans)" in again.output
+    taken = runner.invoke(cli, [*args, "--out", str(tmp_path), "--name", "e"])
+    assert taken.exit_code == 2 and "exists" in taken.output
+
+
+@pytest.mark.parametrize(
+    ("ensemble", "message"),
+    [
+        ("sensible", "at least two policies"),
+        ("sensible,nobody", "unknown strategy 'nobody'"),
+        ("random,random", "twice"),
+    ],
+)
+def test_cardlab_robust_bad_ensembles_write_nothing(tmp_path, ensemble, message):
+    result = CliRunner().invoke(
+        cli,
+        ["robust", "gosu-x", "--ensemble", ensemble, "-n", "10", "-q", "--out", str(tmp_path), "--name", "x"],
+    )
+    assert result.exit_code == 2
+    assert message in result.output
+    assert not (tmp_path / "x").exists()
