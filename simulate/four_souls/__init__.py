@@ -1,7 +1,7 @@
 """The Binding of Isaac: Four Souls — competitive game (2–4 players), Base Game V2 card pool.
 
-Rules digest: ../shared/rules/four_souls.md (FS-…). Decisions taken and what is not implemented:
-docs/four_souls.md. ``play`` is a pure function of (config, seed, strategies)."""
+Rules by FS-… ID, with the decision taken and the engine's status: docs/rules/four_souls.md; engine
+notes: docs/four_souls.md. ``play`` is a pure function of (config, seed, strategies)."""
 
 from __future__ import annotations
 

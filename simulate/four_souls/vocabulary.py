@@ -1,7 +1,7 @@
 """The closed Four Souls effect vocabulary, as data (DESIGN: Cards are data).
 
-Names follow the worked design ``four_souls_vocabulary.md`` (§2 verbs, §3 triggers, §4 statics and
-replacements, §1.10 combinators, §1.11 selectors). The card loader validates every card file against these
+The tables below (verbs, triggers, statics and replacements, combinators, selectors) are documented row
+by row in ``decklists/four_souls/VOCABULARY.md``. The card loader validates every card file against these
 tables, and the engine dispatches on the same names, so a name exists in exactly one place.
 
 Shapes (the §1.1 YAML form; ``decklists/four_souls/VOCABULARY.md`` has one example per entry):

@@ -1,5 +1,5 @@
 """Gosu X: a two-player engine with the 1-2-2-1 clan draft, the army grid, activation tokens, the Great
-Battle and every instant win (rules: the digest shared/rules/gosu_x.md beside the checkout, GX-… IDs; decisions: docs/gosu_x.md)."""
+Battle and every instant win (rules and decisions by GX-… ID: docs/rules/gosu_x.md; engine notes: docs/gosu_x.md)."""
 
 from __future__ import annotations
 
