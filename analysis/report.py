@@ -635,12 +635,16 @@ def build_path(
 ) -> Report:
     """The report of a run folder, or of a sweep: a folder whose sub-folders are runs (each with its
     manifest.json). Anything else raises RunError with one line, as Run.open does."""
+    from .ladder import RECORD as LADDER
+    from .ladder import build_ladder
     from .robust import RECORD, build_ensemble
     from .sweep import build_sweep, sweep_runs
 
     folder = Path(path)
     if (folder / RECORD).is_file():  # a policy ensemble (`cardlab robust`)
         return build_ensemble(folder, by, level, min_games)
+    if (folder / LADDER).is_file():  # a skill ladder (`cardlab ladder`)
+        return build_ladder(folder, level)
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)
         if runs:

@@ -632,5 +632,63 @@ def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         sys.exit(1)
 
 
+# ---- ladder ------------------------------------------------------------------------------------------
+
+
+class LadderGroup(SimulateGroup):
+    """`cardlab ladder GAME -s P1 -s P2 …`: a round robin of policies on shared seeds."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        spec = game_registry.get(name)
+        return click.Command(
+            name,
+            params=[p for p in command.params if p.name not in ("until_ci", "sprt", "ci_by", "no_events")],
+            callback=lambda **kwargs: _ladder(spec, kwargs),
+            help=f"Rate {spec.title} policies against each other on shared seeds (-n games per pair): "
+            "ratings, win-rate matrix, skill and seed shares.",
+        )
+
+
+@cli.group("ladder", cls=LadderGroup)
+def ladder_cmd() -> None:
+    """The skill ladder: policies rated against each other, and how much skill decides."""
+
+
+def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
+    from analysis import report
+    from analysis.ladder import build_ladder
+
+    from .ladder import run_ladder
+
+    common = {opt.name: kwargs.pop(opt.name, None) for opt in COMMON_OPTIONS}
+    if common["max_games"] is not None:
+        common["games"] = common["max_games"]
+    root = Path(common["out"])
+    folder = root / _run_name(spec, common, prefix="ladder-")
+    run_ladder(
+        spec,
+        common["strategy"],
+        folder,
+        n_games=common["games"],
+        seed=common["seed"],
+        n_players=common["players"],
+        game_options=kwargs,
+        batch_size=common["batch_size"],
+        max_turns=common["max_turns"],
+        jobs=common["jobs"],
+        backend=common["backend"],
+        scheduler=common["scheduler"],
+        resume=common["resume"],
+        progress=not common["quiet"],
+        on_start=lambda i, n, what: click.echo(f"[{i + 1}/{n}] {what}"),
+    )
+    _link_latest(root, folder.name)
+    built = build_ladder(folder)
+    click.echo(report.to_text(built), nl=False)
+    md, page = report.write(built)
+    click.echo(f"\nladder in {folder}/; wrote {md} and {page}")
+
+
 if __name__ == "__main__":
     main()

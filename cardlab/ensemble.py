@@ -30,15 +30,15 @@ class EnsembleRun:
     outcome: RunOutcome
 
 
-def policies_of(spec: GameSpec, texts: Sequence[str]) -> list[str]:
+def policies_of(spec: GameSpec, texts: Sequence[str], option: str = "--ensemble") -> list[str]:
     """The ensemble's policies as strategy labels (``sensible``, ``sensible:risk=0.3`` …), checked now."""
     specs = parse_strategies(list(texts), strategy_registry.for_game(spec.name))
     labels = [s.label for s in specs]
     if len(labels) < 2:
-        raise UserError("--ensemble: give at least two policies (e.g. --ensemble sensible,random)")
+        raise UserError(f"{option}: give at least two policies (e.g. {option} sensible,random)")
     repeated = sorted({x for x in labels if labels.count(x) > 1})
     if repeated:
-        raise UserError(f"--ensemble: policy {', '.join(repeated)} is given twice")
+        raise UserError(f"{option}: policy {', '.join(repeated)} is given twice")
     return labels
 
 

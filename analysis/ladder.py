@@ -1,0 +1,215 @@
+"""The skill ladder: policies rated against each other on shared seeds, and how much skill decides.
+
+A ladder folder (`cardlab ladder`) holds, for 2 players, one run per pair of policies, every run on the same
+seeds with the two policies swapping seats game by game; for more players, one run whose games cycle
+through every seating of the policies. From them:
+
+- **ratings** with intervals — Plackett–Luce on every game (Bradley–Terry in the 2-player case);
+- the **win-rate matrix** (2 players): the row policy's score share against the column, draws counting ½;
+- **how often the stronger player wins**, rung by rung from the weakest to the strongest and between the
+  two ends, with the **skill share** it implies: if a share s of games were decided by skill and the rest
+  by a fair coin, the stronger side would score (1 + s) / 2, so s = 2·score − 1 (0: a coin decides,
+  1: the stronger always wins);
+- the **seed share** (2 players): how much of who wins is fixed by the deal. Every pair played game i on
+  the same seed with the same seating, so the per-seed results of all pairs form groups; the intraclass
+  correlation of "seat 1 wins" within seeds (one-way ANOVA estimator) is the share of the variance of the
+  outcome explained by the seed alone. 1: the deal decides whoever plays; 0: the deal does not matter.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from .matchups import with_win_share
+from .ratings import plackett_luce
+from .render import Report, Section
+from .runs import Run, RunError
+from .stats import wilson
+
+RECORD = "ladder.json"
+BOOTSTRAP = 500
+
+
+@dataclass(slots=True)
+class Ladder:
+    policies: list[str]
+    n_players: int
+    ratings: pl.DataFrame  # plackett_luce's columns, strongest first
+    matrix: pl.DataFrame | None  # 2 players: row policy × column policy, score share [interval] n
+    steps: pl.DataFrame | None  # 2 players: stronger, weaker, games, score, interval, skill share
+    seed_share: tuple[float, float, float] | None  # 2 players: ICC of seat-1 wins within seeds, interval
+
+
+def read_record(folder: Path) -> dict:
+    path = folder / RECORD
+    try:
+        record = json.loads(path.read_text())
+        runs = [(str(r["run"]), [str(p) for p in r["policies"]]) for r in record["runs"]]
+        policies = [str(p) for p in record["policies"]]
+        n_players = int(record["n_players"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RunError(f"{path}: not a readable ladder record ({exc})") from None
+    return {"game": record.get("game"), "runs": runs, "policies": policies, "n_players": n_players}
+
+
+def ladder_players(folder: Path) -> pl.DataFrame:
+    """Every seat of every game of the ladder: run, game_id (the seed's index), gid (unique), seat,
+    strategy, result, win_share (draws shared)."""
+    frames = []
+    for name, _ in read_record(folder)["runs"]:
+        run = Run.open(folder / name)
+        frame = run.db.sql("SELECT game_id, seat, strategy, result FROM players").pl()
+        frames.append(frame.with_columns(pl.lit(name).alias("run")))
+    players = pl.concat(frames).with_columns(
+        (pl.col("run") + ":" + pl.col("game_id").cast(pl.String)).alias("gid")
+    )
+    return with_win_share(players, "result", "gid")
+
+
+def _pair_scores(players: pl.DataFrame) -> dict[tuple[str, str], tuple[float, int]]:
+    """(a, b) → (a's score against b, games), from 2-player games between different policies."""
+    per_game = players.group_by("gid").agg(pl.col("strategy"), pl.col("win_share"))
+    out: dict[tuple[str, str], list[float]] = {}
+    for labels, shares in zip(per_game["strategy"].to_list(), per_game["win_share"].to_list(), strict=True):
+        if len(labels) != 2 or labels[0] == labels[1]:
+            continue
+        for me, other, share in ((labels[0], labels[1], shares[0]), (labels[1], labels[0], shares[1])):
+            acc = out.setdefault((me, other), [0.0, 0])
+            acc[0] += share
+            acc[1] += 1
+    return {k: (v[0], int(v[1])) for k, v in out.items()}
+
+
+def _cell(score: float, games: int, level: float) -> str:
+    lo, hi = wilson(score, games, level)
+    return f"{score / games:.1%} [{lo:.1%}, {hi:.1%}] n={games}"
+
+
+def seed_share(
+    players: pl.DataFrame, rng: np.random.Generator, level: float = 0.95
+) -> tuple[float, float, float]:
+    """ICC of "seat 0 wins" (draws ½) within seeds across the ladder's runs, with a bootstrap interval
+    over seeds. Needs every seed played in at least two runs."""
+    seat0 = players.filter(pl.col("seat") == 0).select("game_id", "win_share")
+    groups = seat0.group_by("game_id").agg(pl.col("win_share")).sort("game_id")["win_share"].to_list()
+    groups = [np.asarray(g, float) for g in groups if len(g) >= 2]
+    if len(groups) < 10:
+        raise ValueError("too few seeds shared by the ladder's runs to measure the seed share")
+    m = min(len(g) for g in groups)
+    data = np.vstack([g[:m] for g in groups])  # balanced: every seed the same number of runs
+    point = _icc(data)
+    tail = (1 - level) / 2 * 100
+    reps = [_icc(data[rng.integers(0, len(data), len(data))]) for _ in range(BOOTSTRAP)]
+    lo, hi = np.nanpercentile(reps, [tail, 100 - tail])
+    return point, float(lo), float(hi)
+
+
+def _icc(data: np.ndarray) -> float:
+    """One-way random-effects intraclass correlation of a seeds × runs matrix, clipped to [0, 1]."""
+    k, m = data.shape
+    grand = data.mean()
+    msb = m * ((data.mean(axis=1) - grand) ** 2).sum() / (k - 1)
+    msw = ((data - data.mean(axis=1, keepdims=True)) ** 2).sum() / (k * (m - 1))
+    denominator = msb + (m - 1) * msw
+    if denominator == 0:
+        return float("nan")
+    return float(min(1.0, max(0.0, (msb - msw) / denominator)))
+
+
+def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
+    record = read_record(folder)
+    players = ladder_players(folder)
+    ratings = plackett_luce(players, label="strategy", game="gid", level=level)
+    ratings = ratings.sort("rating", descending=True)
+    policies = record["policies"]
+    if record["n_players"] != 2:
+        return Ladder(policies, record["n_players"], ratings, None, None, None)
+    scores = _pair_scores(players)
+    matrix = pl.DataFrame(
+        [
+            {"policy": a}
+            | {
+                b: (_cell(*scores[(a, b)], level) if (a, b) in scores else "—") if a != b else ""
+                for b in policies
+            }
+            for a in policies
+        ]
+    )
+    order = ratings.sort("rating")["label"].to_list()  # weakest first
+    pairs = list(zip(order, order[1:], strict=False))
+    if len(order) > 2:
+        pairs.append((order[0], order[-1]))
+    rows = []
+    for weaker, stronger in pairs:
+        if (stronger, weaker) not in scores:
+            continue
+        score, games = scores[(stronger, weaker)]
+        lo, hi = wilson(score, games, level)
+        rows.append(
+            {
+                "stronger": stronger,
+                "weaker": weaker,
+                "games": games,
+                "stronger scores": f"{score / games:.1%} [{lo:.1%}, {hi:.1%}]",
+                "skill share": f"{2 * score / games - 1:+.2f} [{2 * lo - 1:+.2f}, {2 * hi - 1:+.2f}]",
+            }
+        )
+    try:
+        share = seed_share(players, np.random.default_rng(seed), level)
+    except ValueError:
+        share = None
+    return Ladder(policies, 2, ratings, matrix, pl.DataFrame(rows), share)
+
+
+def howto(level: float) -> list[str]:
+    return [
+        "Ratings: each policy's log-strength (Plackett–Luce; Bradley–Terry for 2 players), centred on 0, with "
+        f"its {level:.0%} interval; 'win prob' is the chance to beat average opponents.",
+        "The matrix cell is the row policy's score against the column (a win 1, a draw ½), with its interval "
+        "and games. Every pair played the same seeds, swapping seats each game.",
+        "Skill share: if a share s of games went to the stronger policy for sure and the rest were a coin "
+        "toss, the stronger would score (1 + s) / 2; s near 0 means luck decides between those two.",
+        "Seed share: how much of who wins is fixed by the deal itself — the intraclass correlation of 'the "
+        "first seat wins' among all pairs that played the same seed (1: the deal decides; 0: it does not).",
+    ]
+
+
+def build_ladder(folder: Path, level: float = 0.95) -> Report:
+    record = read_record(folder)
+    result = ladder(folder, level)
+    header = [
+        ("ladder", folder.name),
+        ("game", str(record["game"])),
+        ("policies", ", ".join(record["policies"])),
+        ("players", str(record["n_players"])),
+        ("runs", str(len(record["runs"]))),
+    ]
+    report = Report(folder, folder.name, header, howto=howto(level))
+    shown = result.ratings.select(
+        pl.col("label").alias("policy"),
+        pl.col("rating").round(3),
+        pl.format("[{}, {}]", pl.col("lower").round(3), pl.col("upper").round(3)).alias("interval"),
+        pl.col("games"),
+        (pl.col("win_prob") * 100).round(1).alias("win prob %"),
+    )
+    report.sections.append(Section("Ratings (strongest first)", shown, group="Ladder"))
+    if result.matrix is not None:
+        report.sections.append(
+            Section("Score of the row policy against the column", result.matrix, group="Ladder")
+        )
+    if result.steps is not None and result.steps.height:
+        report.sections.append(
+            Section("How often the stronger policy wins", result.steps, group="Skill and luck")
+        )
+    if result.seed_share is not None:
+        point, lo, hi = result.seed_share
+        frame = pl.DataFrame({"figure": ["seed share"], "value": [f"{point:.2f} [{lo:.2f}, {hi:.2f}]"]})
+        report.sections.append(Section("How much the deal decides", frame, group="Skill and luck"))
+    elif record["n_players"] == 2:
+        report.notes.append("seed share: too few seeds shared by the ladder's runs")
+    return report
