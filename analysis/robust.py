@@ -359,3 +359,79 @@ def build_ensemble(
             )
         )
     return report
+
+
+# ---- comparing two ensembles: does a change help a value under every policy? ------------------------
+
+
+def compare_ensembles(folder_a: Path, folder_b: Path, dim: str, level: float = 0.95) -> pl.DataFrame:
+    """B − A per value of ``dim`` under each policy (paired: the same seeds), and whether the change
+    helps or hurts that value under every policy of the ensemble or under some only.
+
+    Both folders must be ensembles of the same policies (e.g. before and after a card change)."""
+    from .compare import compare  # the one paired difference of two runs
+
+    runs_a, runs_b = open_runs(folder_a), open_runs(folder_b)
+    if list(runs_a) != list(runs_b):
+        raise RunError(
+            f"the ensembles have different policies ({', '.join(runs_a)} vs {', '.join(runs_b)}): "
+            "compare ensembles of the same policies"
+        )
+    tables = {p: compare(runs_a[p], runs_b[p], dim, level).result.by_label for p in runs_a}
+    values = sorted({v for t in tables.values() for v in t["label"].to_list()})
+    rows = []
+    for value in values:
+        row: dict[str, object] = {dim: value}
+        helps, hurts = [], []
+        for policy, table in tables.items():
+            hit = table.filter(pl.col("label") == value)
+            if not hit.height:
+                row[policy] = "—"
+                continue
+            r = hit.row(0, named=True)
+            few = " (few games)" if r["too_few"] else ""
+            row[policy] = f"{r['diff']:+.1%} [{r['lower']:+.1%}, {r['upper']:+.1%}] n={r['games']}{few}"
+            if not r["too_few"] and r["lower"] > 0:
+                helps.append(policy)
+            if not r["too_few"] and r["upper"] < 0:
+                hurts.append(policy)
+        row["verdict"] = _change_verdict(helps, hurts, list(tables))
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def _change_verdict(helps: list[str], hurts: list[str], policies: list[str]) -> str:
+    if len(helps) == len(policies):
+        return "helps under every policy (robust)"
+    if len(hurts) == len(policies):
+        return "hurts under every policy (robust)"
+    parts = []
+    if helps:
+        parts.append(f"helps under {', '.join(helps)}")
+    if hurts:
+        parts.append(f"hurts under {', '.join(hurts)}")
+    return (
+        "; ".join(parts) + " only (depends on the players)" if parts else "no clear change under any policy"
+    )
+
+
+def compare_ensembles_text(folder_a: Path, folder_b: Path, dim: str | None, level: float = 0.95) -> str:
+    """`cardlab compare ENSEMBLE_A ENSEMBLE_B` as text; ``dim`` None: the game's first dimension."""
+    from .render import Report, to_text
+    from .report import default_dimensions
+
+    if dim is None or dim == "strategy":  # one policy per run: strategy says nothing
+        first = next(iter(open_runs(folder_a).values()))
+        dims = read_record(folder_a)["dimensions"] or [
+            d for d in default_dimensions(first) if d != "strategy"
+        ]
+        if not dims:
+            raise RunError(f"{folder_a}: no dimension to compare by (give --by COLUMN)")
+        dim = dims[0]
+    table = compare_ensembles(folder_a, folder_b, dim, level)
+    header = [("A", folder_a.name), ("B", folder_b.name)]
+    report = Report(folder_b, folder_b.name, header)
+    report.sections.append(
+        Section(f"Win rate by {dim}: B − A under each policy (paired {level:.0%} interval)", table)
+    )
+    return to_text(report)

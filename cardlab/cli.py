@@ -418,6 +418,11 @@ def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
 
     if not 0.5 <= level < 1:
         raise UserError(f"--level must be in [0.5, 1), got {level}")
+    if all((Path(p) / "ensemble.json").is_file() for p in (run_a, run_b)):  # two `cardlab robust` folders
+        from analysis.robust import compare_ensembles_text
+
+        click.echo(compare_ensembles_text(Path(run_a), Path(run_b), dim, level), nl=False)
+        return
     click.echo(to_text(compare(Run.open(run_a), Run.open(run_b), dim, level), level), nl=False)
 
 

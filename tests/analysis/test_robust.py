@@ -121,3 +121,30 @@ def test_cardlab_robust_bad_ensembles_write_nothing(tmp_path, ensemble, message)
     assert result.exit_code == 2
     assert message in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_change_verdicts():
+    from analysis.robust import _change_verdict
+
+    assert _change_verdict(["A", "B"], [], ["A", "B"]) == "helps under every policy (robust)"
+    assert _change_verdict([], ["A", "B"], ["A", "B"]) == "hurts under every policy (robust)"
+    assert (
+        _change_verdict(["A"], ["B"], ["A", "B"])
+        == "helps under A; hurts under B only (depends on the players)"
+    )
+    assert _change_verdict([], [], ["A", "B"]) == "no clear change under any policy"
+
+
+def test_compare_two_ensembles_per_policy(tmp_path):
+    runner = CliRunner()
+    for name, extra in (("a", []), ("b", ["--combat-values", "3,1,1"])):
+        args = ["robust", "gosu-x", "--ensemble", "sensible,random", "-n", "60", "-j", "1", "-q"]
+        done = runner.invoke(cli, [*args, *extra, "--out", str(tmp_path), "--name", name])
+        assert done.exit_code == 0, done.output
+    result = runner.invoke(
+        cli, ["compare", str(tmp_path / "a"), str(tmp_path / "b"), "--by", "draft_position"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "B − A under each policy" in result.output
+    header = next(line for line in result.output.splitlines() if line.startswith("draft_position"))
+    assert header.split() == ["draft_position", "sensible", "random", "verdict"]
