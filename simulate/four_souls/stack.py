@@ -131,6 +131,7 @@ def ask(g: Game, seat: int, kind: str, options: tuple, context: Any = None) -> A
     :class:`SeatRef` and stack items as :class:`StackRef`, so an option never exposes hidden state."""
     if len(options) == 1:
         return options[0]
+    statics.settle_hp(g)  # the HP a strategy reads is settled (FS-6.20), whatever it reads
     if kind not in _NO_PLAYERS and any(type(o) is Player or isinstance(o, StackItem) for o in options):
         mapped = tuple(_public(g, o) for o in options)
         choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], context))
@@ -577,6 +578,7 @@ def state_checks(g: Game) -> None:
             changed = True
         if fresh:
             g.checked_n = n
+            statics.settle_hp(g)  # FS-6.20: a lost +HP item first removes damage, then deaths
             if push_deaths(g):
                 changed = True
         if not changed:
@@ -1137,7 +1139,8 @@ def heal(g: Game, t: Any, n: Any) -> bool:
 
 
 def death_averted(g: Game, v: Any) -> None:
-    """FS-6.9 / FS-6.16 / FS-Q.12: a cancelled or prevented death heals to at least 1 HP."""
+    """FS-6.9 / FS-6.16 / FS-Q.12: a cancelled or prevented death heals to at least 1 HP. A death
+    always comes with 0 HP (damage, or a kill: FS-6.3), so that is exactly 1 HP."""
     if isinstance(v, Player):
         v.death_pending = False
         if statics.player_hp(g, v) < 1:
@@ -1148,12 +1151,19 @@ def death_averted(g: Game, v: Any) -> None:
             v.damage = statics.monster_max_hp(g, v) - 1
 
 
+def zero_hp(g: Game, v: Any) -> None:
+    """FS-6.3: a destroyed or killed object's HP becomes 0 (all its max HP marked as damage)."""
+    v.damage = (statics.player_max_hp if isinstance(v, Player) else statics.monster_max_hp)(g, v)
+    v.max_seen = v.damage
+
+
 def kill(g: Game, t: Any, killer: int) -> bool:
     """FS-6.3: the object dies (its death goes on the stack)."""
     if isinstance(t, Player):
         if t.dead or t.death_pending:
             return False  # FS-13.12: once per turn
         t.death_pending = True
+        zero_hp(g, t)  # FS-6.3: its HP becomes 0 now; preventing the death leaves 1 (FS-Q.12)
         d = DeathItem(t, killer)
         g.stack.append(d)
         triggers.fire(g, "would_die", victim=t, death=d)
@@ -1162,6 +1172,7 @@ def kill(g: Game, t: Any, killer: int) -> bool:
         if t.dying:
             return False  # its death is already on the stack (FS-13.1): destroying it again does nothing
         t.dying = True
+        zero_hp(g, t)  # FS-6.3
         g.stack.append(DeathItem(t, killer))
         return True
     if isinstance(t, Obj) and t.in_play:
@@ -1326,7 +1337,7 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     """FS-13.8–13.11: death triggers, then the penalty; the active player's turn goes to its end."""
     p.dead = True
     p.deaths += 1
-    p.damage = statics.player_max_hp(g, p)  # 0 HP
+    zero_hp(g, p)  # 0 HP (FS-6.3)
     g.log.emit("player_died", p.seat, None, f"p{killer}" if killer >= 0 else None)
     if g.coop:  # FS-17.4 / FS-Q.32: the solo/co-op timer goes down (the game may be lost here)
         from .coop import character_died

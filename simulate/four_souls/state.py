@@ -105,6 +105,7 @@ class Obj:
     rules: Any = None
     charged: bool = True
     damage: int = 0
+    max_seen: int = 0  # max HP when last read: a drop removes marked damage (FS-6.20)
     counters: int = 0
     levels: int = 0
     eternal: bool = False
@@ -137,6 +138,7 @@ class Player:
     hand: list[Phys] = field(default_factory=list)
     cents: int = 0
     damage: int = 0  # damage is marked on the player, not the character card (FS-6.20)
+    max_seen: int = 0  # max HP when last read: a drop removes marked damage (FS-6.20)
     dead: bool = False  # died this turn (FS-13.12)
     death_pending: bool = False
     loot_plays: int = 0

@@ -105,7 +105,27 @@ def player_max_hp(g: Game, p: Player) -> int:
 
 
 def player_hp(g: Game, p: Player) -> int:
-    return max(0, player_max_hp(g, p) - p.damage)
+    return max(0, _settled_max(p, player_max_hp(g, p)) - p.damage)
+
+
+def _settled_max(o: Obj | Player, top: int) -> int:
+    """FS-6.20: lowering max HP removes that much marked damage (empty heart containers are lost
+    first); it is not healing. Every HP read settles a drop since the last read; the engine reads HP
+    at every decision (``stack.ask``) and state check, so strategies' reads change nothing."""
+    drop = o.max_seen - top
+    if drop > 0 and o.damage:
+        o.damage = max(0, o.damage - drop)
+    o.max_seen = top
+    return top
+
+
+def settle_hp(g: Game) -> None:
+    """Settle every player's and slot monster's max-HP drops (FS-6.20) before anyone decides."""
+    for p in g.players:
+        player_hp(g, p)
+    for slot in g.mslots:
+        if slot and isinstance(slot[-1], Obj):
+            monster_hp(g, slot[-1])
 
 
 def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
@@ -123,7 +143,7 @@ def monster_max_hp(g: Game, m: Obj) -> int:
 
 
 def monster_hp(g: Game, m: Obj) -> int:
-    return max(0, monster_max_hp(g, m) - m.damage)
+    return max(0, _settled_max(m, monster_max_hp(g, m)) - m.damage)
 
 
 def hp_of(g: Game, o: Any) -> int:

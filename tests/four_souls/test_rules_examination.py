@@ -1,0 +1,151 @@
+"""Rule scenarios for the defects an independent rules examination found (issue 15, Four Souls):
+each sets up a position, acts and asserts the exact outcome, named after the rule it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.four_souls import effects, stack, statics
+from simulate.four_souls.fixtures import (
+    add_slot_monster,
+    card,
+    character,
+    check_invariants,
+    deck,
+    give_item,
+    give_loot,
+    kinds,
+    position,
+    real,
+)
+from simulate.four_souls.views import SeatRef
+
+# --------------------------------------------------------------------------- FS-6.20 losing max HP
+
+
+def _hurt_with_breakfast(plans=None):
+    """P0: 2 HP + Breakfast (+1 HP) = 3 max HP, 2 damage marked, 1 HP left."""
+    g = position(2, chars=[character("A", hp=2), character("B", hp=2)], plans=plans)
+    bf = give_item(g, 0, real("Breakfast"))
+    p = g.players[0]
+    assert statics.player_max_hp(g, p) == 3
+    p.damage = 2
+    assert statics.player_hp(g, p) == 1
+    return g, p, bf
+
+
+def _lose_by(how: str, g, bf) -> None:
+    if how == "destroyed":
+        assert stack.destroy(g, bf, "test")
+    elif how == "stolen":
+        assert stack.move_item(g, bf, 1, "steal", "test")
+    elif how == "rerolled":
+        deck(g, "treasure", [card("Junk", "treasure", "passive")])
+        assert stack.reroll_item(g, bf, "test")
+    elif how == "swapped":  # Decoy's swap verb: Breakfast for an item with no HP
+        plain = give_item(g, 1, card("Plain", "treasure", "passive"))
+        ctx = effects.Ctx(g, 0, bf, name="Decoy")
+        ctx.binds["I"] = plain
+        assert effects.run(ctx, {"swap": {"a": "self", "b": "I"}})
+        assert plain in g.players[0].items and bf in g.players[1].items
+
+
+@pytest.mark.parametrize("how", ["destroyed", "stolen", "rerolled", "swapped"])
+def test_FS_6_20_losing_a_plus_hp_item_while_hurt_removes_damage_not_a_death(how):
+    """Max HP 3 with 2 damage; the +1 HP item leaves: 1 damage is removed (an empty container is lost
+    first), the player is alive at 1 HP of 2 — before, they died."""
+    g, p, bf = _hurt_with_breakfast()
+    _lose_by(how, g, bf)
+    stack.priority(g, 0)
+    assert not kinds(g, "player_died") and not p.dead
+    assert (statics.player_max_hp(g, p), statics.player_hp(g, p), p.damage) == (2, 1, 1)
+
+
+def test_FS_6_20_losing_max_hp_is_not_healing():
+    """The removed damage is not a heal: a player whose death is on the stack (who cannot be healed,
+    FS-6.14) still loses the empty container, and stays at 0 HP."""
+    g, p, bf = _hurt_with_breakfast()
+    stack.kill(g, p, 1)
+    assert statics.player_hp(g, p) == 0
+    stack.destroy(g, bf, "test")
+    assert (statics.player_max_hp(g, p), statics.player_hp(g, p), p.damage) == (2, 0, 2)
+
+
+def test_FS_6_20_a_full_health_player_keeps_full_health_and_a_gain_adds_full_containers():
+    g = position(2, chars=[character("A", hp=2), character("B")])
+    p = g.players[0]
+    assert statics.player_hp(g, p) == 2
+    bf = give_item(g, 0, real("Breakfast"))
+    assert statics.player_hp(g, p) == 3  # "+HP adds containers that are already full" [C]
+    p.damage = 1
+    stack.destroy(g, bf, "test")
+    stack.priority(g, 0)
+    assert (statics.player_hp(g, p), p.damage) == (2, 0)
+
+
+def test_FS_6_20_a_monster_losing_max_hp_loses_damage_too():
+    """Monster max HP drops when an until-end-of-turn +HP buff ends early is not a Base V2 case, so the
+    buff is taken off by hand: 3 max HP with 2 damage → 2 max HP with 1 damage, alive."""
+    g = position(2)
+    m = add_slot_monster(g, card("Blob", "monster", "basic", hp=2, evasion=3, attack=1))
+    m.b_hp = 1
+    m.damage = 2
+    assert statics.monster_hp(g, m) == 1
+    m.b_hp = 0
+    stack.priority(g, 0)
+    assert m.in_play and not kinds(g, "monster_died")
+    assert (statics.monster_hp(g, m), m.damage) == (1, 1)
+
+
+# --------------------------------------------------------------------------- FS-6.3 / FS-6.9 / FS-Q.12
+
+
+def test_FS_6_3_FS_Q_12_xiii_death_prevented_by_guppys_collar_leaves_exactly_1_hp():
+    """XIII. Death kills a 2-HP player at full health (HP → 0, FS-6.3); Guppy's Collar (roll 1-3)
+    prevents the death: the player is left with exactly 1 HP (FS-6.16, FS-Q.12), not 2."""
+    g = position(2, chars=[character("A", hp=2), character("B", hp=2)], rolls=[2])
+    give_item(g, 1, real("Guppy’s Collar"))
+    death = give_loot(g, 0, real("XIII. Death"))
+    g.players[0].loot_plays = 1
+    g.io.strategies[0].plan = lambda d: SeatRef(1) if d.kind == "choose_target" else None
+    assert stack.take_action(g, 0, ("loot", death))
+    stack.priority(g, 0)
+    p = g.players[1]
+    assert [r[7] for r in kinds(g, "prevented")] == ["death"]
+    assert not p.dead and not kinds(g, "player_died")
+    assert statics.player_hp(g, p) == 1
+
+
+def test_FS_6_9_FS_Q_12_tech_x_kill_of_gurdy_cancelled_by_the_fool_leaves_exactly_1_hp():
+    """Tech X kills Gurdy (5 HP, unhurt): its HP becomes 0 at once (FS-6.3); The Fool cancels the death
+    (FS-6.9): Gurdy stays in its slot with exactly 1 HP, not 5."""
+
+    def p1(d):
+        top = d.context
+        if d.kind == "respond" and top is not None and top.kind == "death":
+            return next((o for o in d.options if o != "pass" and o[0] == "loot"), None)
+        return None
+
+    g = position(2, plans={1: p1})
+    gurdy = add_slot_monster(g, real("Gurdy"))
+    tech = give_item(g, 0, real("Tech X"))
+    tech.counters = 3
+    fool = give_loot(g, 1, real("O. The Fool"))
+    g.players[1].loot_plays = 1
+    g.io.strategies[0].plan = lambda d: gurdy if d.kind == "choose_target" else None
+    assert stack.take_action(g, 0, ("paid", tech, 0))
+    stack.priority(g, 0)
+    assert fool in g.loot_disc and [r[4] for r in kinds(g, "cancelled")][0] == "death"
+    assert gurdy.in_play and not kinds(g, "monster_died")
+    assert statics.monster_hp(g, gurdy) == 1
+
+
+def test_FS_6_3_a_kill_sets_hp_to_0_at_once():
+    """The kill is done when it resolves: HP 0 while the death waits on the stack (monster and player)."""
+    g = position(2, chars=[character("A", hp=3), character("B", hp=4)])
+    m = add_slot_monster(g, real("Gurdy"))
+    stack.kill(g, g.players[1], 0)
+    stack.kill(g, m, 0)
+    assert statics.player_hp(g, g.players[1]) == 0 and statics.monster_hp(g, m) == 0
+    assert [type(it).__name__ for it in g.stack] == ["DeathItem", "DeathItem"]
+    check_invariants(g)
