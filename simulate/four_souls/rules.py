@@ -42,6 +42,7 @@ class CardRules:
     forbid: bool = False
     starts_with_counters: int = 0
     goes_first: bool = False
+    enters_deactivated: bool = False  # "this enters play deactivated" (FS-5.5, FS-11.8)
     hook: str | None = None
 
     has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
@@ -229,6 +230,8 @@ def compile_card(card: Any) -> CardRules:
             if "if" in body:
                 compile_expr(str(body["if"]))
             r.replaces.append(body)
+            if evname == "enters_play" and body.get("enters_deactivated"):
+                r.enters_deactivated = True
         elif kind == "soul_when":
             compile_expr(str(body))
             r.soul_when = body

@@ -49,7 +49,6 @@ def sell(g: Game, seat: int) -> None:
         c = g.start_deck.pop()
         eternal = "eternal" in c.rules.keywords or "eternal" in c.card.keywords
         o = g.new_obj(c, "item", seat, eternal=eternal, starting=True)
-        stack.enters_play(g, o)
         p.items.append(o)
         g.log.emit("item_gained", seat, c.card.name, None, None, "soul_trading")
     stack.state_checks(g)

@@ -709,7 +709,6 @@ def refill_slots(g: Game) -> bool:
             if c is None:
                 continue  # FS-Q.35
             o = g.new_obj(c, "item", -1, slot=i)
-            enters_play(g, o)
             slot.append(o)
             changed = True
     for i, slot in enumerate(g.mslots):
@@ -759,14 +758,6 @@ def start_event(g: Game, o: Obj) -> None:
         return
     for ab in o.rules.events:
         g.pending.append((0, ab, o, {"event_obj": o}))
-
-
-def enters_play(g: Game, o: Obj) -> None:
-    for rep in o.rules.replaces:
-        ev = rep.get("event")
-        name = next(iter(ev)) if isinstance(ev, dict) else ev
-        if name == "enters_play" and rep.get("enters_deactivated"):
-            o.charged = False  # FS-5.5 / FS-11.8 (Mom's Shovel, also in the shop)
 
 
 def remove_from_slot(g: Game, o: Obj) -> None:
@@ -880,7 +871,6 @@ def gain_treasure(g: Game, p: Player, why: str) -> bool:
     if c is None:
         return False
     o = g.new_obj(c, "item", p.seat)
-    enters_play(g, o)
     p.items.append(o)
     g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
     return True
@@ -893,7 +883,6 @@ def card_to_player(g: Game, c: Phys, p: Player, why: str) -> None:
         g.log.emit("loot_drawn", p.seat, why, None, 1)
     elif c.card.deck == "treasure":
         o = g.new_obj(c, "item", p.seat)
-        enters_play(g, o)
         p.items.append(o)
         g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
     else:

@@ -272,6 +272,10 @@ class Game:
                 self.forbid_on = True
             if r.triggers:
                 self.trig_names.update(r.triggers)
+            if r.enters_deactivated and kind == "item":
+                # FS-5.5 / FS-11.8: every way an item enters play (a new object, FS-3.2) — the starting
+                # shop (FS-2.3), a refill, an uncovered shop card, a purchase from the deck, a treasure
+                obj.charged = False
         return obj
 
     def player_objects(self, p: Player) -> list[Obj]:

@@ -188,7 +188,6 @@ def purchase(g: Game, seat: int) -> None:
         g.pay_to_bank(price)
         g.log.emit("cents_paid", seat, c.card.name, None, price, "purchase")
         o = g.new_obj(c, "item", seat)
-        stack.enters_play(g, o)
         p.items.append(o)
         g.log.emit("purchase", seat, c.card.name, "treasure_deck", price)
         g.log.emit("item_gained", seat, c.card.name, None, None, "purchase")

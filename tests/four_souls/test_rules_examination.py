@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.four_souls import effects, stack, statics
+from simulate.core import Players
+from simulate.four_souls import effects, make_config, setup, stack, statics
 from simulate.four_souls.fixtures import (
+    Scripted,
+    add_shop_item,
     add_slot_monster,
     card,
     character,
@@ -15,6 +18,7 @@ from simulate.four_souls.fixtures import (
     give_item,
     give_loot,
     kinds,
+    phys,
     position,
     real,
 )
@@ -149,3 +153,35 @@ def test_FS_6_3_a_kill_sets_hp_to_0_at_once():
     assert statics.player_hp(g, g.players[1]) == 0 and statics.monster_hp(g, m) == 0
     assert [type(it).__name__ for it in g.stack] == ["DeathItem", "DeathItem"]
     check_invariants(g)
+
+
+# --------------------------------------------------------------------------- FS-2.3 / FS-11.8
+
+
+def test_FS_2_3_FS_11_8_moms_shovel_dealt_into_the_starting_shop_enters_deactivated():
+    """The starting shop's items enter play like any other (FS-2.3): Mom's Shovel is deactivated there
+    (FS-11.8), as a refill already was; every other starting shop item is charged."""
+    cfg = make_config(2)
+    found = 0
+    for seed in range(400):
+        g = setup.new_game(cfg, seed, Players([Scripted(0), Scripted(1)]))
+        for slot in g.shop:
+            o = slot[-1]
+            assert o.charged == (o.name != "Mom’s Shovel"), (seed, o.name)
+            found += o.name == "Mom’s Shovel"
+    assert found  # the seeds deal it into the starting shop at least once
+
+
+def test_FS_11_8_moms_shovel_uncovered_or_gained_from_the_deck_enters_deactivated():
+    """Every way an item enters play goes through one place (a new object, FS-3.2): a shop card
+    uncovered when the item on it leaves, and a purchase from the treasure deck top."""
+    g = position(2)
+    shovel = card("Shovel", "treasure", "active", abilities=(real("Mom’s Shovel").abilities))
+    under = phys(g, shovel)
+    top = add_shop_item(g, card("Top", "treasure", "passive"))
+    g.shop[0].insert(0, under)
+    assert stack.move_item(g, top, 0, "steal", "test")
+    assert g.shop[0][-1].phys is under and not g.shop[0][-1].charged
+    g.treasure.append(phys(g, shovel))
+    assert stack.gain_treasure(g, g.players[1], "test")
+    assert not g.players[1].items[-1].charged
