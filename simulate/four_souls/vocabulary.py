@@ -121,6 +121,67 @@ _VERB_LIST = [
 ]
 VERBS: dict[str, Verb] = {v.name: v for v in _VERB_LIST}
 
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A verb's value model, for players reading a card they have never seen: whom the verb affects
+    (``who``: the parameter naming that player or object, or ``you``), what it gives or takes
+    (``what``), how much one unit is worth in loot-card points (``per``: a loot card 1, 1¢ 0.3, a
+    treasure 3, a soul 8 …; negative = a loss to the affected one), which parameter holds the amount
+    (``amount``, a number or an expression; 1 when absent), and when it can matter (``when``: ``any``;
+    ``roll`` a roll on the stack, ``stack`` something on the stack, ``damage`` pending damage,
+    ``own_turn`` only in its user's turn). Engines never read it; strategies do (strategies/*/reading)."""
+
+    what: str
+    per: float
+    who: str = "you"
+    amount: str = "n"
+    when: str = "any"
+
+
+# Every verb's aim (a test checks each verb has one). Points: loot card 1, 1¢ 0.3, treasure 3, soul 8,
+# 1 HP of damage 1.5 (to a player; a kill 4), an item its worth (``item``: read from the item itself).
+AIMS: dict[str, Aim] = {
+    "gain_cents": Aim("cents", 0.3, who="who"),
+    "lose_cents": Aim("cents", -0.3, who="who"),
+    "pay": Aim("cost", -1.0),  # a payment: its parts are valued as costs (cents 0.3, hp 1.5)
+    "loot": Aim("loot", 1.0, who="who"),
+    "discard_loot": Aim("loot", -1.0, who="who"),
+    "gain_treasure": Aim("treasure", 3.0, who="who"),
+    "steal": Aim("take", 1.0, who="from", amount="what"),  # the taker gains what the victim loses
+    "give": Aim("take", -1.0, who="to", amount="what"),  # the giver loses what the receiver gains
+    "swap": Aim("swap", 0.0, who="b", amount="b"),  # worth the difference of the two things
+    "look_hand": Aim("info", 0.2, who="who"),
+    "peek": Aim("info", 0.4, who="deck"),
+    "search": Aim("treasure", 2.0, who="deck"),
+    "move": Aim("move", 0.5, who="cards"),  # a zone change: valued by what leaves (a monster, itself)
+    "expand_slots": Aim("info", 0.5, who="kind"),
+    "deal_damage": Aim("damage", -1.5, who="to"),
+    "heal": Aim("hp", 1.0, who="who"),
+    "shield": Aim("hp", 1.5, who="who", amount="amount", when="damage"),
+    "prevent": Aim("hp", 1.5, who="what", when="damage"),
+    "kill": Aim("kill", -4.0, who="target"),
+    "destroy": Aim("item", -1.0, who="target"),
+    "buff": Aim("buff", 1.0, who="target"),
+    "cancel": Aim("cancel", 2.0, who="target", when="stack"),
+    "end_turn": Aim("turn", -1.0),
+    "extra_turn": Aim("turn", 8.0, who="who", when="own_turn"),
+    "skip_turn": Aim("turn", -8.0, who="who"),
+    "extra_loot_play": Aim("loot_play", 1.0),
+    "extra_attack": Aim("attack", 2.0, who="who", when="own_turn"),
+    "reroll": Aim("roll", 1.0, who="roll", when="roll"),
+    "modify_roll": Aim("roll", 1.0, who="roll", amount="delta", when="roll"),
+    "set_roll": Aim("roll", 2.0, who="roll", when="roll"),
+    "flip_roll": Aim("roll", 1.0, who="roll", when="roll"),
+    "recharge": Aim("recharge", 1.0, who="target"),
+    "deactivate": Aim("recharge", -1.0, who="target"),
+    "reroll_item": Aim("reroll", -1.0, who="target"),  # the item's worth lost, a treasure's gained
+    "become_copy": Aim("copy", 1.0, who="source"),
+    "become_soul": Aim("soul", 8.0),
+    "add_counters": Aim("counter", 0.6, who="object"),
+    "remove_counters": Aim("counter", -0.6, who="object"),
+}
+
 # Allowed words for some verb parameters (checked by the loader).
 PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("peek", "then"): frozenset(
@@ -415,4 +476,13 @@ HOOKS: dict[str, str] = {
     "placebo_copy_ability": "Placebo: copy another item's tap ability (FS-5.13)",
     "vote_destroy_item": "Remote Detonator: vote on an item to destroy (FS-5.17)",
     "shadow_penalty": "Shadow: rewrite another player's death penalty (FS-13.9)",
+}
+# Hooks' value models (as AIMS for verbs): what a player gains by using a hook's card, in the same points.
+HOOK_AIMS: dict[str, Aim] = {
+    "blank_card_copy": Aim("loot_copy", 1.0, when="own_turn"),  # worth the best loot card it copies
+    "chaos_pass_hands": Aim("hands", 0.5),  # worth the hand size difference with the right neighbour
+    "eden_pick_start": Aim("item", 1.0),
+    "placebo_copy_ability": Aim("copy", 1.0),
+    "vote_destroy_item": Aim("vote", 1.0),  # the leader's best item may go (the table votes)
+    "shadow_penalty": Aim("penalty", 1.0),
 }

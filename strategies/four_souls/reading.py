@@ -281,6 +281,26 @@ def _use_kind(eff: Any) -> str:
     return "other"
 
 
+def self_destroying(o: Any) -> bool:
+    """Does every activated ability of this item begin by destroying the item itself (a one-use item),
+    or does it work only when destroyed? As an eternal item (Eden's pick, FS-2.8) it cannot be
+    destroyed (FS-4.12), so it never works."""
+    phys = getattr(o, "phys", None) or o
+    acts = phys.rules.acts
+    if not acts:  # an item that works only by being destroyed (The Chest's soul, FS-14.5)
+        return any(
+            isinstance(r.get("event"), dict) and r["event"].get("destroyed") == "self"
+            for r in phys.rules.replaces
+            if isinstance(r, dict)
+        )
+    for _k, _i, ab in acts:
+        do = ab.do
+        first = do.get("and", [None])[0] if isinstance(do, dict) and "and" in do else None
+        if not (isinstance(first, dict) and first.get("destroy") == "self"):
+            return False
+    return True
+
+
 # A loot card's worth in hand (swap, give, take): a soul card first, then answers, gains, the rest.
 _WORTH = {"soul": 9, "roll": 6, "cancel": 6, "shield": 5, "gain": 4, "help": 3, "harm": 3, "other": 1}
 

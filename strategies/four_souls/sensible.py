@@ -33,6 +33,7 @@ from typing import Any
 from simulate.four_souls.views import SeatRef, StackRef
 
 from . import reading as rd
+from . import valuing as vl
 from .drafts import character_score
 
 _RECOVER_LOOT = (
@@ -40,6 +41,7 @@ _RECOVER_LOOT = (
 )
 
 
+_ANSWERS = frozenset({"roll", "shield", "cancel"})
 # ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
 _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
@@ -66,6 +68,11 @@ class SensiblePlayer:
     soul_weight = 6.0
     attack_first = False
     spend_loot = True
+    # The least value (``valuing``, loot-card points) for which a loot card is played, a ↷ ability or a
+    # $ ability (net of its cost) is used on my turn.
+    loot_bar = 0.25
+    tap_bar = 0.4
+    paid_bar = 0.3
 
     def __init__(
         self,
@@ -100,6 +107,7 @@ class SensiblePlayer:
         self._sold = False  # soul trading (FS-20.5): a soul sold already this game
         self.rd = rd.Reader()  # this game's card readings (the kernel builds players per game)
         self._using: Any = None  # the ability of the option I chose last (its targets are asked next)
+        self._keep_out: Any = None  # the outlook a discard choice reads (``_loot_keep``)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -131,10 +139,17 @@ class SensiblePlayer:
         if kind == "discard":
             if "stop" in opts:
                 return "stop"  # "discard any number": keep them all
-            return min(opts, key=self._loot_keep)  # FS-3.7 hand limit: drop what matters least
+            self._keep_out = self._outlook(decision.view)  # FS-3.7 / FS-13.9: drop what matters least
+            self._keep_out.my_turn = True  # a card kept is one I can play in my next turn
+            try:
+                return min(opts, key=self._loot_keep)
+            finally:
+                self._keep_out = None
         if kind in ("penalty_item", "destroy_cost", "give_item"):
             return min(opts, key=self._obj_value)
-        if kind in ("eden_item", "choose_item", "draft_item"):  # FS-2.8, FS-20.1/20.2: the best item
+        if kind == "eden_item":  # FS-2.8: it starts eternal; an item that destroys itself cannot work so
+            return max(opts, key=lambda o: self._obj_value(o) * (0.1 if rd.self_destroying(o) else 1.0))
+        if kind in ("choose_item", "draft_item"):  # FS-20.1/20.2: the best item
             return max(opts, key=self._obj_value)
         if kind == "draft_character":  # FS-20.7: the character measured strongest
             return max(opts, key=character_score)
@@ -145,6 +160,8 @@ class SensiblePlayer:
             return max(opts, key=self.rd.card_worth)
         if kind in ("choose_mode", "choose_deck", "order_top"):
             pick = self._planned(decision)
+            if pick is None and kind == "choose_mode":
+                pick = self._mode(decision)
             if pick is not None:
                 return pick
             if kind == "choose_deck" and "treasure" in opts:  # no plan (The Curse's turn-start mill):
@@ -173,7 +190,7 @@ class SensiblePlayer:
     def _action(self, decision: Any) -> Any:
         view = decision.view
         opts = decision.options
-        loot, taps, attack, buy, end, sell = [], [], None, None, None, None
+        loot, taps, paids, attack, buy, end, sell = [], [], [], None, None, None, None
         for o in opts:
             k = o[0]
             if k == "loot":
@@ -183,6 +200,7 @@ class SensiblePlayer:
             elif k == "paid":
                 if self._soul_wins(view, o) and self._fresh(view.turn, o):
                     return o  # The Bone's 5 counters become the winning soul (FS-14.5, FS-14.1)
+                paids.append(o)
             elif k == "attack":
                 attack = o
             elif k == "buy":
@@ -192,11 +210,12 @@ class SensiblePlayer:
             elif k == "sell_soul":
                 sell = o
         turn = view.turn
-        # 1. free value: loot that only gains, then ↷ abilities that gain or help (they recharge).
-        for o in loot:
-            r = self.rd.role(rd.ability_of(o))
-            if r in ("gain", "soul") and self._fresh(turn, o):
-                return o
+        # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
+        # abilities that gain or help (they recharge).
+        out = self._outlook(view) if loot or taps or paids else None
+        pick = self._valued(view, loot, out, self.loot_bar)
+        if pick is not None:
+            return pick
         if taps:
             for o in taps:
                 r = self.rd.role(rd.ability_of(o))
@@ -212,10 +231,12 @@ class SensiblePlayer:
                     return o
                 if o[1].kind != "character" and self._plan_use(view, o) and self._fresh(turn, o):
                     return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
-        for o in loot:
-            if self.rd.role(rd.ability_of(o)) == "help" and self._fresh(turn, o):
-                self._intent = ("seat", self.seat)
-                return o
+        # ↷ and $ abilities worth using now by their value model (a $ one net of its cost).
+        pick = self._valued(view, [o for o in taps if o[1].kind != "character"], out, self.tap_bar)
+        if pick is None:
+            pick = self._valued(view, paids, out, self.paid_bar)
+        if pick is not None:
+            return pick
         # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
         kill = self._killing_shot(view, loot, taps)
         if kill is not None:
@@ -241,6 +262,67 @@ class SensiblePlayer:
         if end is not None:
             return end
         return opts[0]
+
+    def _outlook(self, view: Any) -> vl.Outlook:
+        """The situation the value model reads (``valuing.Outlook``), from the view (public)."""
+        me = self.seat
+        n = view.n_players
+        souls = [view.souls(s) for s in range(n)]
+        rivals = [s for s in range(n) if s != me]
+        leader = max(rivals, key=lambda s: (souls[s], view.cents_of(s))) if rivals else me
+        rival = 0.0 if view.coop else 1.2 / max(1, n - 1)
+        if rivals and souls[leader] + 1 >= view.souls_to_win:
+            rival *= 2.0
+        mine = view.items_of(me)
+        out = vl.Outlook(
+            my_turn=view.active == me,
+            n_players=n,
+            rival=rival,
+            leader_souls=souls[leader],
+            souls_to_win=view.souls_to_win,
+            hp=view.hp,
+            rival_hp=view.hp_of(leader),
+            cents=view.cents,
+            loot_plays=view.loot_plays,
+            lead=souls[me] >= max(souls),
+        )
+        out.my_items = tuple(sorted(self.rd.item_value(i.obj.phys) for i in mine if not i.eternal))
+        theirs = [i for s in rivals for i in view.items_of(s) if not i.eternal]
+        out.their_best_item = max((self.rd.item_value(i.obj.phys) for i in theirs), default=0.0)
+        spent = [i for i in mine if not i.charged and (i.obj.rules or i.obj.phys.rules).tap]
+        out.spent_items = 1.5 if spent else 0.0
+        out.monsters = tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
+        best, p, score = self._best_fight(view)
+        out.fight = score - (1.0 - p) * 2.0 if best is not None else -1.0
+        out.bad_slots = best is None or p < self.risk
+        hand = view.hand
+        if hand and rivals:
+            out.hand_gap = sum(view.hand_size(s) for s in rivals) / len(rivals) - len(hand)
+        out.hand = tuple(sorted((vl.ability_value(c.rules.play, out) for c in hand), reverse=True))
+        return out
+
+    def _valued(self, view: Any, options: list, out: Any, bar: float) -> Any:
+        """The option worth most now by the value model, if it reaches ``bar``; answers (roll fixes,
+        shields, cancels) are kept for the moment they answer (``_respond``)."""
+        best, best_v = None, bar
+        for o in options:
+            ab = rd.ability_of(o)
+            if ab is not None and (
+                self.rd.role(ab) in _ANSWERS
+                or (o[0] != "loot" and self.rd.role(ab) == "soul")  # The Bone: ``_soul_wins``
+                or self.rd.use_kinds(ab)[0] in ("arrange", "recover")
+            ):
+                continue
+            out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
+            v = vl.ability_value(ab, out)
+            if v >= best_v:
+                best, best_v = o, v
+        if best is None or not self._fresh(view.turn, best):
+            return None
+        ab = rd.ability_of(best)
+        if ab is not None and self.rd.helps(ab):
+            self._intent = ("seat", self.seat)
+        return best
 
     def _accepts(self, view: Any, offer: Any) -> bool:
         """Extended trade (FS-20.4): accept an offer worth more to me than what it asks (¢ at 3 a point,
@@ -822,10 +904,16 @@ class SensiblePlayer:
                     return min(objs, key=lambda o: (o.controller != -1, self._obj_value(o)))
             mine = [o for o in objs if o.controller == self.seat]
             theirs = [o for o in objs if o.controller != self.seat]
+            verbs = rd.verbs_of(ab.do) if ab is not None else set()
+            if helps and verbs & {"become_copy", "swap"}:  # a copy or a swap: the best item there is
+                return max(objs, key=self._obj_worth)
             if helps and mine:
-                return mine[0]
-            if not helps and theirs:
-                return theirs[0]
+                if "recharge" in verbs:  # a spent item first, the best of them
+                    return max(mine, key=lambda o: (not o.charged, self._obj_worth(o)))
+                return max(mine, key=self._obj_worth)
+            if not helps and theirs:  # the leader's best item or soul (a soul worth 8 points)
+                lead = self._leader(view, [SeatRef(o.controller) for o in theirs]).seat
+                return max(theirs, key=lambda o: self._obj_worth(o) + (0.5 if o.controller == lead else 0))
         return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
 
     @staticmethod
@@ -851,6 +939,29 @@ class SensiblePlayer:
     def _obj_value(self, o: Any) -> float:
         phys = getattr(o, "phys", None) or (o if hasattr(o, "card") else None)
         return self.rd.item_value(phys) if phys is not None else 0.0
+
+    def _obj_worth(self, o: Any) -> float:
+        """An object as a target: a soul by its soul value (8 points each), an item by its worth."""
+        if getattr(o, "kind", "") == "soul":
+            return 8.0 * max(1, o.phys.card.soul or 1)
+        return self._obj_value(o)
+
+    def _mode(self, decision: Any) -> Any:
+        """A ``choose_mode`` with no plan: the mode worth most now by the value model."""
+        using = self._using
+        if using is None or using[0] != decision.context or using[1] is None:
+            return None
+        do = using[1].do
+        modes = do.get("modes") if isinstance(do, dict) else None
+        if not modes:
+            found = rd._find(do, "modes")
+            modes = found if isinstance(found, list) else None
+        if not modes:
+            return None
+        out = self._outlook(decision.view)
+        vals = {i: vl.effect_value(m, out) for i, m in enumerate(modes)}
+        opts = [o for o in decision.options if o in vals]
+        return max(opts, key=lambda i: vals[i]) if opts else None
 
     def _stack_threat(self, view: Any, top: StackRef) -> int:
         """The threat (``reading.threat``) of the loot card or ability on top of the stack, read from
@@ -881,9 +992,15 @@ class SensiblePlayer:
                 return ab
         return None
 
-    def _loot_keep(self, card: Any) -> int:
-        """Lower = discard first (so: plain junk before gains before answers)."""
-        return -_KEEP.get(self.rd.role(card.rules.play), 7)
+    def _loot_keep(self, card: Any) -> float:
+        """Lower = discard first: answers are kept longest (roll fixes, shields, cancels, souls), then
+        the cards worth most by the value model in my next turn (``_keep_out``), else by role."""
+        r = self.rd.role(card.rules.play)
+        keep = -_KEEP.get(r, 7)
+        out = self._keep_out
+        if out is None or r in _ANSWERS or r == "soul":
+            return keep + (20 if r in _ANSWERS or r == "soul" else 0)
+        return vl.ability_value(card.rules.play, out)
 
 
 def _check_number(name: str, value: Any, lo: float, hi: float) -> None:

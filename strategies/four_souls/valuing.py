@@ -1,0 +1,428 @@
+"""What using a card is worth now, read from its compiled effect and the verbs' value models
+(``vocabulary.AIMS``, ``vocabulary.HOOK_AIMS``), never from its name: a designer's new card assembled
+from existing verbs is valued like a printed one with the same verbs.
+
+Values are in loot-card points (a loot card 1, 1¢ 0.3, a treasure 3, a soul 8). Harm done to an
+opponent counts for me at ``Outlook.rival`` (one opponent of several; more when the leader is near the
+win). Targets are assumed chosen the way the value says (help myself, harm the leader): ``target_plan``
+says which, for the strategy's target choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulate.four_souls.vocabulary import AIMS, HOOK_AIMS
+
+from .reading import sel_head
+
+
+@dataclass(slots=True)
+class Outlook:
+    """The situation a value is read in (all public to the viewer, FS-3.3)."""
+
+    my_turn: bool = True
+    n_players: int = 4
+    rival: float = 0.4  # what an opponent's loss is worth to me (per point)
+    leader_souls: int = 0
+    souls_to_win: int = 4
+    hp: int = 2
+    rival_hp: int = 2  # the leader's HP left
+    cents: int = 0
+    hand: tuple = ()  # values of the loot cards in my hand (``loot_value``), best first
+    loot_plays: int = 0
+    my_items: tuple = ()  # values of my non-eternal items, worst first
+    their_best_item: float = 0.0  # the leader's best non-eternal item
+    spent_items: float = 0.0  # the best ability value among my spent ↷ items (a recharge)
+    self_value: float = 0.0  # the item whose ability is read (destroying itself costs this)
+    fight: float = 0.0  # the best slot fight's chance × worth (an imposed attack)
+    bad_slots: bool = False  # no slot monster worth a fight: clearing them helps
+    monsters: tuple = ()  # (hp left, worth) of each slot monster
+    lead: bool = False  # I have the most souls (a "most souls" target may be me)
+    curse: bool = False  # I bear a curse
+    hand_gap: float = 0.0  # others' mean hand size minus mine (a hand exchange)
+    roll_on_stack: bool = False
+    plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
+
+
+def ability_value(ab: Any, out: Outlook) -> float:
+    """Net worth of using ``ab`` now: its effect minus its cost (``paid`` abilities)."""
+    if ab is None:
+        return 1.0  # a bare trinket becomes an item
+    out.plan = {}
+    _plan_targets(ab.targets or {}, ab.do, out)
+    v = effect_value(ab.do, out)
+    if ab.cost:
+        v += cost_value(ab.cost, out)
+    return v
+
+
+def cost_value(cost: Any, out: Outlook) -> float:
+    """A ``paid`` cost as a (negative) value: cents, HP, a loot card, items, counters."""
+    v = 0.0
+    for part in cost if isinstance(cost, list) else [cost]:
+        if not isinstance(part, dict):
+            continue
+        for verb, p in part.items():
+            if verb == "pay" and isinstance(p, dict):
+                v -= 0.3 * _num(p.get("cents", 0)) + 1.5 * _num(p.get("hp", 0))
+            elif verb == "discard_loot":
+                v -= (min(out.hand) if out.hand else 99.0) * _num(p)
+            elif verb in ("give", "destroy"):
+                tgt = p.get("target") if isinstance(p, dict) else None
+                n = int(_num(tgt.get("count", 1))) if isinstance(tgt, dict) else 1
+                if len(out.my_items) < n:
+                    return -99.0
+                v -= sum(out.my_items[:n]) + (0.0 if verb == "destroy" else 0.5)
+            elif verb == "remove_counters":
+                v -= 0.6 * _num(p.get("n", 1) if isinstance(p, dict) else p)
+    return v
+
+
+def effect_value(eff: Any, out: Outlook) -> float:
+    if isinstance(eff, str):
+        return _verb(eff, None, out) if eff in AIMS else 0.0
+    if isinstance(eff, list):
+        return sum(effect_value(e, out) for e in eff)
+    if not isinstance(eff, dict):
+        return 0.0
+    if "seq" in eff or "and" in eff:
+        return sum(effect_value(e, out) for e in eff.get("seq") or eff.get("and") or [])
+    if "modes" in eff:
+        return max((effect_value(m, out) for m in eff["modes"]), default=0.0)
+    if "may" in eff:
+        return max(0.0, effect_value(eff["may"], out))
+    if "roll" in eff and isinstance(eff["roll"], dict):
+        return _table(eff["roll"], out)
+    if "if" in eff:
+        cond = eff["if"]
+        then = effect_value(eff.get("then"), out)
+        other = effect_value(eff.get("else"), out)
+        if cond == "your_turn":
+            return then if out.my_turn else other
+        return 0.5 * (then + other)
+    if "tgt" in eff or "choose" in eff:
+        _plan_targets(eff.get("tgt") or eff.get("choose") or {}, eff.get("do"), out)
+        return effect_value(eff.get("do"), out)
+    if "each" in eff:
+        sels = eff["each"] if isinstance(eff["each"], dict) else {}
+        v = 0.0
+        for var, sel in sels.items():
+            head = sel_head(sel)
+            if head in ("player", "living_player", "other_player"):
+                mine = 0.0 if head == "other_player" else _with(out, var, "me", eff.get("do"))
+                v += mine + (out.n_players - 1) * _with(out, var, "rival", eff.get("do"))
+            elif head == "item":
+                v += 1.5 * effect_value(eff.get("do"), out)  # a few items each
+            else:
+                v += 0.5 * effect_value(eff.get("do"), out)
+        return v
+    if "hook" in eff:
+        return _hook(eff["hook"], out)
+    if "until" in eff or "next" in eff:
+        return _replacement(eff, out)
+    return sum(_verb(k, p, out) for k, p in eff.items() if k in AIMS)
+
+
+def _with(out: Outlook, var: str, who: str, eff: Any) -> float:
+    saved = out.plan.get(var)
+    out.plan[var] = who
+    v = effect_value(eff, out)
+    if saved is None:
+        out.plan.pop(var, None)
+    else:
+        out.plan[var] = saved
+    return v
+
+
+def _table(table: dict, out: Outlook) -> float:
+    """A die-roll table (FS-4.18): the mean of its rows over the six faces."""
+    total = 0.0
+    for faces, row in table.items():
+        total += _faces(str(faces)) * effect_value(row, out)
+    return total / 6.0
+
+
+def _faces(text: str) -> int:
+    if text == "any":
+        return 6
+    n = 0
+    for part in text.split(" or "):
+        lo, _, hi = part.partition("-")
+        n += int(hi or lo) - int(lo) + 1 if lo.isdigit() else 0
+    return n
+
+
+def _replacement(eff: dict, out: Outlook) -> float:
+    """An "until end of turn" / "next time" rule: a doubled loot this turn is worth the loots to come."""
+    rep = eff.get("replace") or {}
+    modify = rep.get("modify") if isinstance(rep, dict) else None
+    event = rep.get("event") if isinstance(rep, dict) else None
+    if isinstance(modify, dict) and isinstance(event, dict) and "would_loot" in event:
+        who = _who(event["would_loot"], out)
+        gain = 1.0 + (1.0 if out.my_turn else 0.0) + sum(1 for h in out.hand if h >= 1.0) * 0.3
+        return gain if who == "me" else -out.rival * gain if who == "rival" else 0.0
+    return 0.3
+
+
+def _who(ref: Any, out: Outlook) -> str:
+    """Whom a verb's parameter names: me, a rival, a monster, my item, their item, the item itself."""
+    if ref is None or ref in ("you", "active", "activator"):
+        return "me" if (ref != "active" or out.my_turn) else "rival"
+    if ref == "self":
+        return "self"
+    if isinstance(ref, str):
+        if ref in out.plan:
+            return out.plan[ref]
+        if ref in ("other_player", "other_players", "non_active_player"):
+            return "rival"
+        if ref in ("all", "roll"):
+            return ref
+        return "?"
+    return "?"
+
+
+def _num(v: Any) -> float:
+    if isinstance(v, bool):
+        return 1.0
+    if isinstance(v, int | float):
+        return float(v)
+    if isinstance(v, dict):
+        return _num(v.get("up_to", v.get("n", 1)))
+    if v in ("unlimited", "all", "any_number"):
+        return 3.0
+    if isinstance(v, str) and "result" in v:
+        return 3.5
+    return 1.0
+
+
+def _verb(verb: str, p: Any, out: Outlook) -> float:
+    aim = AIMS[verb]
+    if aim.when == "roll" and not out.roll_on_stack:
+        return 0.0
+    if aim.when in ("damage", "stack"):
+        return 0.0  # answers: kept for the moment they answer (the planner's respond logic)
+    if aim.when == "own_turn" and not out.my_turn:
+        return 0.0
+    params = p if isinstance(p, dict) else ({_first(verb): p} if p is not None else {})
+    what = aim.what
+    who = _who(params.get(aim.who, "you"), out)
+    amount = _num(params.get(aim.amount, 1)) if aim.amount in params else 1.0
+    if what == "take":
+        return _take(verb, params, out)
+    if what == "swap":
+        return max(0.0, out.their_best_item - out.self_value)
+    if what == "item":  # destroy
+        if who == "self":
+            return -0.3 - 0.2 * out.self_value  # a one-use item: small, so its effect decides
+        if who == "theirs_soul":
+            return -8.0 if out.lead else out.rival * 8.0 if out.leader_souls > 0 else 0.0
+        if who in ("theirs", "rival"):
+            return out.rival * out.their_best_item
+        if who == "curse":
+            return 2.0 if out.curse else 0.0
+        if who == "mine":
+            return -(out.my_items[0] if out.my_items else 3.0)
+        return 0.0
+    if what == "kill":
+        if who == "monster":
+            return max((w for _h, w in out.monsters), default=0.0)
+        if who == "rival":
+            return out.rival * 4.0
+        return -4.0 if who == "me" else 0.0
+    if what == "damage":
+        if who == "monster":
+            return max((w if h <= amount else 0.2 * amount for h, w in out.monsters), default=0.0)
+        if who == "me":
+            return -4.0 if amount >= out.hp else -0.6 * amount
+        if who == "rival":  # damage heals at end of turn (FS-8.10): only a kill lasts
+            return out.rival * (4.0 if amount >= out.rival_hp else 0.3 * amount)
+        return 0.0
+    if what == "recharge":
+        if who == "self":
+            return 0.5
+        return out.spent_items * (1 if who in ("me", "mine", "?") else 0)
+    if what == "reroll":
+        if who in ("theirs", "rival"):
+            return out.rival * max(0.0, out.their_best_item - 3.0)
+        if who in ("mine", "me"):
+            return max(0.0, 3.0 - (out.my_items[0] if out.my_items else 3.0))
+        return 0.0
+    if what == "copy":
+        return max(0.3, 0.5 * (out.their_best_item - out.self_value)) if out.my_turn else 0.0
+    if what == "loot_play":
+        n = 3.0 if params.get("n") == "unlimited" else amount
+        extra = sorted(out.hand, reverse=True)[out.loot_plays : out.loot_plays + int(n)]
+        return sum(max(0.0, h) for h in extra) if out.my_turn else 0.2
+    if what == "attack":
+        return out.fight - 0.5 if params.get("mode") == "must" else max(0.0, out.fight)
+    if what == "move":
+        cards = params.get("cards")
+        if cards == "self":
+            return 0.0
+        head = sel_head(cards) if cards is not None else ""
+        if head == "monster":
+            return 1.5 if out.bad_slots else -0.5
+        if head == "card_in" or str(params.get("to", "")).endswith("top"):
+            return 0.2
+        return 0.1
+    if what == "buff":
+        gain = _num(params.get("atk", 0)) * (1.5 if out.my_turn else 0.3) + _num(params.get("hp", 0)) * 0.5
+        gain += _num(params.get("roll", 0)) * 0.8 * (1 if out.my_turn else 0)
+        return gain if who == "me" else -out.rival * gain if who == "rival" else 0.0
+    if what == "turn":
+        v = aim.per
+        return v if who == "me" else -out.rival * v if who == "rival" else 0.0
+    if what == "info":
+        return aim.per * amount if who in ("me", "?", "rival") else 0.0
+    if what == "soul":
+        return aim.per
+    if what == "counter":
+        return aim.per * amount
+    if what == "cost":
+        return cost_value([{verb: p}], out)
+    # plain resources: cents, loot, treasure, hp
+    v = aim.per * amount
+    if what == "cents" and aim.per < 0 and who == "me":
+        v = -0.3 * min(amount, out.cents)
+    if what == "loot" and aim.per < 0 and who == "me":
+        v = -(min(out.hand) if out.hand else 0.0) * amount
+    if who == "me":
+        return v
+    if who == "rival":
+        return -out.rival * v
+    return 0.0
+
+
+def _take(verb: str, params: dict, out: Outlook) -> float:
+    """steal / give: the taker gains what the other loses."""
+    what = params.get("what")
+    if verb == "steal":
+        frm = _who(params.get("from", "?"), out)
+        to = _who(params.get("to", "you"), out)
+    else:
+        frm = _who(params.get("from", "you"), out)
+        to = _who(params.get("to"), out)
+    if what == "soul":
+        worth = 8.0 if out.leader_souls > 0 else 0.0  # nothing to take yet: keep it
+    elif isinstance(what, dict) and "cents" in what:
+        worth = 0.3 * _num(what["cents"])
+    elif isinstance(what, dict) and "loot" in what:
+        worth = 1.0 * _num(what["loot"])
+    elif isinstance(what, str):  # an item variable
+        worth = out.their_best_item
+    else:
+        worth = 1.0
+    v = 0.0
+    if to == "me":
+        v += worth
+    elif to == "rival":
+        v -= out.rival * worth
+    if frm in ("rival", "?", "theirs"):
+        v += out.rival * worth
+    elif frm == "me":
+        v -= worth
+    return v
+
+
+def _first(verb: str) -> str:
+    from simulate.four_souls.vocabulary import VERBS
+
+    ps = VERBS[verb].params
+    return ps[0] if ps else ""
+
+
+def _hook(name: Any, out: Outlook) -> float:
+    aim = HOOK_AIMS.get(str(name))
+    if aim is None:
+        return 0.0
+    if aim.what == "loot_copy":
+        return max(out.hand, default=0.0) if out.my_turn and out.loot_plays > 0 and len(out.hand) > 1 else 0.0
+    if aim.what == "hands":
+        return aim.per * out.hand_gap
+    if aim.what == "vote":
+        return out.rival * out.their_best_item
+    if aim.what == "copy":
+        return out.spent_items
+    return 0.0
+
+
+# ------------------------------------------------------------------ targets
+_HELPFUL = frozenset({"cents", "loot", "treasure", "hp", "buff", "recharge", "turn", "loot_play", "attack"})
+
+
+def _plan_targets(bindings: Any, eff: Any, out: Outlook) -> None:
+    """Decide, per target variable, whom it should name: a player helped → me, harmed → a rival; an
+    item helped (recharge, copy) → mine, harmed (destroy, steal, reroll) → theirs; a soul → theirs."""
+    if not isinstance(bindings, dict):
+        return
+    for var, sel in bindings.items():
+        head = sel_head(sel)
+        flags = _flags(sel)
+        if head in ("player", "living_player", "player_or_monster", "any_player"):
+            good = _helps_var(eff, var)
+            if head == "player_or_monster" and not good:
+                out.plan[var] = "monster" if out.monsters else "rival"
+            else:
+                out.plan[var] = "me" if good else "rival"
+        elif head in ("other_player", "other_players", "non_active_player"):
+            out.plan[var] = "rival"
+        elif head in ("item", "item_or_soul", "shop_item"):
+            if "you_control" in flags:
+                out.plan[var] = "mine"
+            elif "other_controls" in flags or "player_controls" in flags or "other" in flags:
+                out.plan[var] = "theirs"
+            else:
+                out.plan[var] = "mine" if _helps_var(eff, var) else "theirs"
+        elif head == "soul":
+            out.plan[var] = "theirs_soul"
+        elif head == "monster":
+            out.plan[var] = "monster"
+        elif head == "curse":
+            out.plan[var] = "curse"
+        else:
+            out.plan[var] = head
+
+
+def _flags(sel: Any) -> tuple:
+    if isinstance(sel, dict) and sel:
+        v = next(iter(sel.values()))
+        if isinstance(v, list | tuple):
+            return tuple(f for f in v if isinstance(f, str))
+        return (v,) if isinstance(v, str) else ()
+    return ()
+
+
+def _helps_var(eff: Any, var: str) -> bool:
+    """Does the effect do good to whatever ``var`` names (by the verbs that name it)? A variable no
+    verb names (a replacement's player, a filter's) counts as good: such rules modify what it does."""
+    good = bad = 0
+    for verb, p in _verbs_naming(eff, var):
+        aim = AIMS[verb]
+        if aim.what in _HELPFUL and aim.per > 0 or aim.what == "copy":
+            good += 1
+        elif aim.what == "take":
+            if (verb == "give" and p.get("from") == var) or (verb == "steal" and p.get("from") == var):
+                bad += 1
+            else:
+                good += 1
+        else:
+            bad += 1
+    return good > bad or good == bad == 0
+
+
+def _verbs_naming(eff: Any, var: str, found: list | None = None) -> list:
+    if found is None:
+        found = []
+    if isinstance(eff, dict):
+        for k, v in eff.items():
+            if k in AIMS:
+                params = v if isinstance(v, dict) else {_first(k): v}
+                if var in params.values():
+                    found.append((k, params))
+            _verbs_naming(v, var, found)
+    elif isinstance(eff, list):
+        for e in eff:
+            _verbs_naming(e, var, found)
+    return found
