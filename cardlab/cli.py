@@ -695,5 +695,22 @@ def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     click.echo(f"\nladder in {folder}/; wrote {md} and {page}")
 
 
+# ---- meta --------------------------------------------------------------------------------------------
+
+
+@cli.command("meta")
+@click.argument("run", type=click.Path())
+@click.option("--by", "dim", default=None, help="players column (default: the game's first text dimension)")
+@click.option("--field", default=None, help="opponents' shares, NAME=SHARE,… (the rest even; default: even)")
+@click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
+def meta_cmd(run: str, dim: str | None, field: str | None, level: float) -> None:
+    """2 players: each value's win rate against a field, and the meta equilibrium of an adapting field."""
+    from analysis.meta import meta_text
+
+    if not 0.5 <= level < 1:
+        raise UserError(f"--level must be in [0.5, 1), got {level}")
+    click.echo(meta_text(run, dim, field, level), nl=False)
+
+
 if __name__ == "__main__":
     main()
