@@ -201,6 +201,7 @@ def test_HR_4_11_implant_grants_durability():
 
 # -- HR-16 effects -----------------------------------------------------------------------------------------
 def test_HR_16_1_destroy_and_HR_16_8_exile():
+    """Destroy → the other world; exile → the abyss (HR-5.7), a zone of its own."""
     g = position({0: {"hand": ["Unmake", "Banish"]}, 1: {"battlefield": ["Iron Golem", "Siege Breaker"]}})
     _cast(g, 0, g.cards[0], g.cards[2].uid)
     _cast(g, 0, g.cards[1], g.cards[3].uid)

@@ -143,6 +143,7 @@ def test_HR_13_2_lethal_in_combat_wins_for_the_active_player():
 
 
 def test_HR_13_8_units_at_zero_leave_by_the_end_of_the_attack_phase():
+    """HR-Q.7: whatever is left at 0 durability is swept to the other world by the end of the attack."""
     g = position(
         {0: {"battlefield": ["Veteran Spearman"]}, 1: {}},
         fns={0: lambda d: "attack" if d.kind == "attack" else None},

@@ -57,6 +57,7 @@ def test_HR_7_2_countered_card_goes_to_the_other_world():
 
 
 def test_HR_7_4_permanents_enter_the_battlefield_exhausted():
+    """HR-5.3: a unit is put onto the battlefield when it resolves (and arrives exhausted, HR-9.1)."""
     g = position({0: {"hand": ["Border Scout"]}, 1: {}})
     scout = g.players[0].hand[0]
     _cast(g, 0, scout)

@@ -21,6 +21,7 @@ def _attach(g, implant, host):
 
 
 def test_HR_4_11_implant_that_says_otherwise_returns_to_hand():
+    """HR-1.2: the card's own text (Symbiote Shell returns to hand) beats the rule's default (HR-4.11)."""
     g = position({0: {"hand": ["Symbiote Shell", "Neural Link"], "battlefield": ["Iron Golem"]}, 1: {}})
     shell, link, golem = g.cards
     _attach(g, shell, golem)

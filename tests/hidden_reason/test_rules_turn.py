@@ -111,6 +111,7 @@ def test_HR_6_5_HR_Q_2_crystals_and_resources_capped_at_nine():
 
 
 def test_HR_12_9_temporary_resources_end_with_the_turn():
+    """HR-6.1: temporary resources (spent first, gone at end of turn) and crystals (kept) are two kinds."""
     g = position({0: {}, 1: {}}, pool=3, crystals=3)
     resources.gain_temp(g, g.players[0], 2)
     resources.pay(g.players[0], 1)  # temporary spent first
