@@ -504,6 +504,7 @@ def test_orgah_removal_survives_a_ne_ye_reshuffle():
 
 
 def test_nityananda_extra_turn_may_play_from_the_discard():
+    """GX-Q.13: an ordinary one-action extra turn; the card it allows comes from the discard."""
     from simulate.gosu_x.engine import play_round
 
     st = make_state(("Narasimha", "Golem", "Phoenix"), ("Themis", "Xian", "Goan Sul"))

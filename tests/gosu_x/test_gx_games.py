@@ -27,6 +27,7 @@ def seats(a: str, b: str, seed: int, **params) -> Players:
 
 
 def test_many_random_games_finish_within_three_rounds():
+    """GX-4.1 / GX-Q.11: at most 3 rounds, and every game ends in a win or a draw."""
     reasons = set()
     for seed in range(150):
         r = GAME.play(CFG, seed, seats("random", "random", seed))

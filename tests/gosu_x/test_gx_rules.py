@@ -71,6 +71,7 @@ def test_GX_2_9_decks_of_45_and_hands_of_7():
 
 
 def test_GX_2_10_mulligan_until_two_soldiers():
+    """GX-Q.23: the whole hand goes back and is reshuffled; repeated while under 2 soldiers."""
     st = make_state()
     pl = st.p[0]
     # stack the deck: 7 heroes/immortals on top, then soldiers
@@ -110,6 +111,7 @@ def test_GX_3_5_adjacency_and_GX_3_6_mirror():
 
 # -- GX-4 turns ------------------------------------------------------------------------------------------
 def test_GX_4_5_hand_limit_at_end_of_turn():
+    """GX-Q.22: the limit is checked at the end of the turn of the player who took it."""
     st = make_state(("Goan Sul", "Golem", "Phoenix"), ("Themis", "Xian", "Narasimha"))
     assert st.hand_limit(0) == 7
     fill_hand(st, 0, 9)
@@ -169,6 +171,7 @@ def test_GX_5_7_immortal_same_column_as_clan_soldier_and_hero():
 
 
 def test_GX_5_10_recruiter_makes_next_soldier_free():
+    """GX-12.2: a recruiter makes the card played to its right free."""
     st = make_state()
     to_army(st, 0, "Boul Go")  # Golem recruiter
     lava = to_hand(st, 0, "Lava Goddesses")
@@ -176,6 +179,7 @@ def test_GX_5_10_recruiter_makes_next_soldier_free():
 
 
 def test_GX_12_23_miracle_token_taken_on_entry_and_discounts_cost():
+    """GX-Q.20: the discount is an option of the player's own play action."""
     st = make_state()
     bun = to_hand(st, 0, "Bun To")
     do_action(st, 0, ("play", bun.uid, 0, False, False, 0))
@@ -201,6 +205,7 @@ def test_GX_12_23_miracle_token_taken_on_entry_and_discounts_cost():
 
 # -- GX-6 replacement ------------------------------------------------------------------------------------------
 def test_GX_6_3_replacement_cost_reduced_by_tokens_and_GX_6_8_tokens_to_spent():
+    """GX-6.2: only the same-level card in hand is offered."""
     st = make_state()
     smook = to_army(st, 0, "Smook Spirits")  # cost 2
     new = to_hand(st, 0, "Lava Goddesses")
@@ -307,6 +312,7 @@ def _pass_all(st, seat):
 
 
 def test_GX_8_2_opponent_gets_three_turns_after_a_pass():
+    """GX-4.2 / GX-8.5 / GX-Q.7: the passed player takes no more turns; the battle follows the 3rd turn."""
     st = make_state(("Goan Sul", "Golem", "Phoenix"), ("Themis", "Xian", "Abhilasha"))
     _pass_all(st, 0)
     script(st, 0, ("pass",))
@@ -386,6 +392,7 @@ def test_GX_9_7_worked_example_17_to_17_miracle_decides():
 
 # -- GX-10 tribute ---------------------------------------------------------------------------------------------
 def test_GX_10_2_tribute_half_rounded_up_winner_first_and_GX_10_10_loser_starts():
+    """GX-10.3: the other player sacrifices after the winner; GX-10.4: one card at a time."""
     st = make_state(("Themis", "Golem", "Phoenix"), ("Goan Sul", "Xian", "Tomorrow"))
     for name in ("Volantis", "Arrows of Justice", "Petal Faeries", "Great-Shield Atalanta"):
         to_army(st, 0, name)
@@ -419,6 +426,7 @@ def test_GX_10_6_goan_sul_winner_by_less_than_10_sacrifices_one_more():
 
 
 def test_GX_10_8_tokens_return_and_GX_10_9_miracle_back_to_board():
+    """GX-Q.10: the token going back to the board is the miracle token."""
     st = make_state()
     smook = to_army(st, 0, "Smook Spirits")
     do_action(st, 0, ("activate", smook.uid))
@@ -438,6 +446,7 @@ def test_GX_10_1_tribute_releases_captured_cards_without_effects():
 
 # -- GX-11 instant wins ------------------------------------------------------------------------------------------
 def test_GX_11_1c_fifteen_face_up_cards_win():
+    """GX-Q.19: the instant win is checked after an effect on the opponent's action (a release)."""
     st = make_state(("Goan Sul", "Golem", "Phoenix"), ("Themis", "Xian", "Tomorrow"))
     pl = st.p[0]
     for r, level in ((0, 1), (1, 2), (2, 3)):
@@ -453,6 +462,7 @@ def test_GX_11_1c_fifteen_face_up_cards_win():
 
 
 def test_GX_11_1d_goan_sul_win_by_ten():
+    """GX-12.4: Goan Sul in the army gives its extra win condition."""
     st = make_state(("Goan Sul", "Golem", "Phoenix"), ("Themis", "Xian", "Tomorrow"))
     to_army(st, 0, "Lava Goddesses")
     to_army(st, 0, "Smook Spirits")
@@ -527,6 +537,7 @@ def test_GX_12_9_bounty_capture_draws_and_hemro_adds_one():
 
 
 def test_GX_12_11_release_triggers_nothing_and_GX_12_12_capture_zeroes_value():
+    """GX-9.2: a captured card counts 0 in the battle total."""
     st = make_state()
     c = to_army(st, 0, "Bun To")
     zones.capture(st, 1, c)
@@ -561,6 +572,7 @@ def test_GX_12_14_sacrifice_ignores_ward_and_GX_15_6_recomputes_vulnerability():
 
 
 def test_GX_12_16_red_circle_feat_cancels_a_capture():
+    """GX-Q.17: Red Circle is a feat used as a reaction, before the capture happens."""
     st = make_state(("Abhilasha", "Golem", "Phoenix"), ("Goan Sul", "Xian", "Themis"))
     rc = to_hand(st, 0, "Red Circle")
     target = to_army(st, 0, "Bun To")
@@ -610,6 +622,7 @@ def test_GX_12_29_swap_in_any_row():
 
 
 def test_GX_13_2_phoenix_card_and_tile_stack():
+    """GX-15.5: token and card effects of one Immortal add up (+1, then +2 per card in hand)."""
     st = make_state(("Phoenix", "Golem", "Goan Sul"), ("Themis", "Xian", "Tomorrow"))
     to_army(st, 0, "Arpia")
     to_army(st, 0, "Kaez")
@@ -688,6 +701,7 @@ def test_GX_10_5_tie_random_sacrifice_order_and_second_sacrificer_starts():
 
 
 def test_GX_12_10_same_name_groups_for_name_effects():
+    """GX-1.7: Alpha and Alpha (Dead) are different cards sharing a name."""
     st = make_state(("Tomorrow", "Goan Sul", "Abhilasha"), ("Themis", "Xian", "Golem"))
     a1 = to_discard(st, 0, "Alpha")
     a2 = to_discard(st, 0, "Alpha (Dead)")
@@ -724,6 +738,7 @@ def test_sqeezs_one_to_hand_one_on_top_one_to_the_bottom():
 
 
 def test_GX_13_7_flipped_tiles_apply_to_their_owner_and_narasimha_to_both():
+    """GX-12.22: a tile Themis turns over applies to its owner (Narasimha's to both)."""
     st = make_state(("Themis", "Narasimha", "Phoenix"), ("Goan Sul", "Xian", "Golem"))
     assert st.hand_limit(0) == 7 and st.hand_limit(1) == 7
     st.p[0].flipped.add("Phoenix")
