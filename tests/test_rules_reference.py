@@ -103,3 +103,27 @@ def test_tested_means_a_test_cites_it():
         rows = reference_rows(prefix)
         wrong = sorted(i for i, cells in rows.items() if cells[-1] == "tested" and i not in cited)
         assert not wrong, f"docs/rules/{GAMES[prefix]}.md says 'tested' but no test cites: {wrong}"
+
+
+def digest_ids(prefix: str) -> list[str]:
+    """The rule IDs a digest defines: ``**FS-6.20**`` items and the ``| FS-Q.12 |`` question rows."""
+    text = (DIGESTS / f"{GAMES[prefix]}.md").read_text(encoding="utf-8")
+    return re.findall(rf"^\s*- \*\*({prefix}-[0-9]+\.[0-9]+)\*\*|^\| ({prefix}-Q\.[0-9]+) \|", text, re.M)
+
+
+@pytest.mark.skipif(
+    not DIGESTS.is_dir(), reason=f"the rules digests ({DIGESTS}) are not beside this checkout"
+)
+@pytest.mark.parametrize("prefix", GAMES)
+def test_every_digest_rule_is_accounted_for(prefix):
+    """Issue 15: each digest ID is in the reference and is either cited by a test or recorded as not
+    applicable / not implemented with its reason. ``untested`` (implemented, no scenario yet) is a gap."""
+    ids = [a or b for a, b in digest_ids(prefix)]
+    assert len(ids) > 100
+    rows = reference_rows(prefix)
+    absent = [i for i in ids if i not in rows]
+    assert not absent, f"digest IDs missing from docs/rules/{GAMES[prefix]}.md: {absent}"
+    extra = sorted(set(rows) - set(ids))
+    assert not extra, f"docs/rules/{GAMES[prefix]}.md lists IDs the digest does not define: {extra}"
+    open_ = [i for i in ids if status(rows, i).startswith("untested")]
+    assert not open_, f"{len(open_)} rules implemented but cited by no test: {open_}"

@@ -78,6 +78,7 @@ def _all_cards_of_game(g, deck: str) -> Counter:
 
 
 def test_FS_19_official_ratio_file_is_the_rule_book():
+    """FS-19.1 / FS-19.2 / FS-19.3: the treasure, loot and monster categories and counts."""
     counts = ratios.load_ratio_file(ratios.RATIO_DIR / "official.yaml")
     got: dict = {}
     for deck, cat, n in counts:
@@ -153,6 +154,7 @@ def test_default_all_uses_the_whole_pool():
 
 
 def test_seeds_same_seed_same_decks_different_seed_different():
+    """FS-2.1: the decks are shuffled from the game's seed."""
     cfg = make_config(4, 10, ratio="official", fill="from-other")
 
     def deck_names(seed):

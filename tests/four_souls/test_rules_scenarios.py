@@ -37,7 +37,8 @@ def finals(g):
 
 def test_FS_7_10_relic_sleight_of_hand_butter_bean():
     """P1's Relic triggers; P2 answers with Sleight of Hand; P1 answers with Butter Bean: Butter Bean
-    cancels Sleight of Hand, then P1 loots from The Relic."""
+    cancels Sleight of Hand, then P1 loots from The Relic.
+    FS-7.1: the last item added resolves first. FS-6.19: The Relic loots the top card."""
 
     def p0(d):
         if d.kind == "respond":
@@ -108,7 +109,8 @@ def test_FS_9_9_response_order_matters():
 def test_FS_9_2_would_roll_triggers_again_after_each_new_result(accept, rerolls, final):
     """Dad's Lost Coin: when you would roll a 1 you may reroll. A reroll that comes up 1 again is a new
     result: back to step (3), and at step (4) the trigger fires again (FS-9.2); declined, the roll
-    resolves as it is."""
+    resolves as it is.
+    FS-9.3: rerolls change the one roll on the stack."""
     g = position(2, plans={0: lambda d: accept if d.kind == "may" else None}, rolls=[1, 1, 4])
     give_item(g, 0, real("Dad’s Lost Coin"))
     g.active = 0
@@ -132,7 +134,8 @@ def test_FS_9_1_results_clamped():
 
 def test_FS_10_18_attack_until_someone_dies():
     """Anya attacks Gurdy: 5 (hit), 4 (hit), 1 and 1 (misses): she dies; each roll resolves before the
-    next is made."""
+    next is made.
+    FS-10.10 / FS-10.11: damage lands on resolution, the next roll follows, the death ends the attack."""
     g = position(2, rolls=[5, 4, 1, 1])
     gurdy = add_slot_monster(g, real("Gurdy"))
     killed = attack.run_attack(g, 0, gurdy)
@@ -166,7 +169,8 @@ def test_FS_10_14_roll_trigger_resolves_before_combat_damage():
 
 
 def test_FS_10_5_a_deck_attack_revealing_an_event_ends_the_attack():
-    """FS-Q.7: the event resolves, goes to the discard, the attack ends and counts as used."""
+    """FS-Q.7: the event resolves, goes to the discard, the attack ends and counts as used.
+    FS-3.8: the covered monster comes back into play when the event leaves."""
     plans = {
         0: lambda d: "monster_deck" if d.kind == "attack_target" else (0 if d.kind == "choose_slot" else None)
     }
@@ -183,6 +187,7 @@ def test_FS_10_5_a_deck_attack_revealing_an_event_ends_the_attack():
 
 
 def test_FS_10_5_b_unattackable_reveal_uses_the_attack():
+    """FS-Q.8: the attack is used up."""
     plans = {
         0: lambda d: "monster_deck" if d.kind == "attack_target" else (0 if d.kind == "choose_slot" else None)
     }
@@ -192,12 +197,14 @@ def test_FS_10_5_b_unattackable_reveal_uses_the_attack():
     attack.declare_attack(g, 0)
     assert g.mslots[0][-1].name == "Stoney" and g.attack is None
     assert [r[7] for r in kinds(g, "attack_ended")] == ["unattackable"]
+    assert g.attacks_used == 1 and g.deck_attacks == 1  # nothing gives the attack back
 
 
 # --------------------------------------------------------------------------- FS-11 purchase, FS-12 refill
 
 
 def test_FS_11_4_purchase_pays_and_refills_the_shop():
+    """FS-11.5: the item goes straight into play; FS-15.1: the price goes to the game bank."""
     g = position(2, plans={0: lambda d: d.options[0] if d.kind == "buy_target" else None})
     a = add_shop_item(g, real("Breakfast"))
     add_shop_item(g, real("Dinner"))
@@ -230,7 +237,8 @@ def test_FS_Q_9_failed_purchase_is_not_used_up():
 
 def test_FS_12_3_refill_reveals_and_resolves_events_until_a_monster():
     """The slot emptied by a kill refills after the death steps; an event revealed resolves, is
-    discarded, and revealing continues until a monster lands."""
+    discarded, and revealing continues until a monster lands.
+    FS-12.2: the slot refills after the death steps. FS-1.12: no stat block, an event."""
     g = position(2, chars=[character("Tank", hp=4), character("B")], rolls=[6])
     blob = add_slot_monster(g, monster("Blob", hp=1, evasion=1, rewards={"cents": 1}))
     bombs, blob2 = deck(g, "monster", [real("Troll Bombs"), monster("Blob2")])
@@ -246,6 +254,7 @@ def test_FS_12_3_refill_reveals_and_resolves_events_until_a_monster():
 
 
 def test_FS_2_4_setup_events_go_to_the_bottom():
+    """FS-2.9: 3 loot and 3¢ each; FS-1.6: starting items are eternal."""
     from simulate.core import Players, stream
     from simulate.four_souls import make_config
     from strategies.four_souls import STRATEGIES
@@ -322,6 +331,7 @@ def test_hook_shadow_penalty_the_shadow_player_picks_and_takes():
 
 
 def test_FS_13_12_a_player_dies_once_per_turn_and_heals_at_end_of_turn():
+    """FS-Q.13: the dead player heals at the end of this turn."""
     g = position(2)
     p = g.players[1]
     stack.kill(g, p, 0)
@@ -363,6 +373,7 @@ def test_FS_14_2_simultaneous_winners_draw():
 
 
 def test_FS_14_1_soul_value_counts_total():
+    """FS-1.22: souls count by total value."""
     from simulate.four_souls.fixtures import phys
 
     g = position(2)
@@ -377,6 +388,7 @@ def test_FS_14_1_soul_value_counts_total():
 
 
 def test_FS_14_10_soul_of_greed_first_to_25_cents():
+    """FS-14.7: an active bonus soul works while out of play."""
     g = position(3)
     from simulate.four_souls.fixtures import phys
 
@@ -390,6 +402,7 @@ def test_FS_14_10_soul_of_greed_first_to_25_cents():
 
 
 def test_FS_14_10_soul_of_gluttony_first_to_10_loot_cards():
+    """FS-14.9: once gained it leaves the bonus souls for good."""
     from simulate.four_souls.fixtures import phys
 
     g = position(3)
@@ -448,6 +461,7 @@ def test_FS_Q_4_bank_gives_what_it_has():
 
 
 def test_FS_8_10_hand_limit_and_end_of_turn_healing():
+    """FS-3.7 / FS-Q.3: the size limit (10) is enforced in the active player's own end phase."""
     g = position(2)
     p = g.players[0]
     for i in range(12):
@@ -460,6 +474,7 @@ def test_FS_8_10_hand_limit_and_end_of_turn_healing():
 
 
 def test_FS_1_33_three_plus_cards_removed_in_two_player_games():
+    """FS-2.11: 1–2 player games remove the 3+ player cards."""
     two = build_supply(POOL, 2)
     four = build_supply(POOL, 4)
     names2 = {c.name for c, _ in two.treasure + two.monster + two.loot}
@@ -472,7 +487,8 @@ def test_FS_1_33_three_plus_cards_removed_in_two_player_games():
 
 
 def test_FS_6_8_target_gone_fizzles():
-    """Bomb! at a 1-HP monster; Gold Bomb!! in response kills it first; Bomb! fizzles."""
+    """Bomb! at a 1-HP monster; Gold Bomb!! in response kills it first; Bomb! fizzles.
+    FS-4.3: Bomb!'s target (the monster) is fixed when it is played."""
 
     def p0(d):
         if d.kind == "choose_target":
@@ -519,6 +535,7 @@ def test_FS_5_8_and_needs_the_first_part():
 
 
 def test_FS_6_16_shield_prevents_the_next_damage():
+    """FS-Q.19: a shield only where the card says 'the next time'."""
     g = position(2)
     ctx = effects.Ctx(g, 0, None, name="Soul Heart")
     effects.run(ctx, {"shield": {"who": "you", "amount": 1}})
@@ -578,6 +595,8 @@ def test_hook_chaos_pass_hands():
 
 
 def test_hook_vote_destroy_item():
+    """FS-5.17: votes in turn order; a tie does nothing."""
+
     def vote_for(name):
         return lambda d: next(o for o in d.options if o.name == name) if d.kind == "vote" else None
 

@@ -61,6 +61,7 @@ def finals(g):
 
 
 def test_FS_5_4_counterfeit_penny_and_bum_bo():
+    """FS-5.15: Bum-Bo!'s levels are counters that switch on its level-tagged ability."""
     g = position(2)
     give_item(g, 0, real("Counterfeit Penny"))
     stack.gain_cents(g, g.players[0], 3, "test")
@@ -180,6 +181,7 @@ def test_FS_5_4_two_of_clubs_doubles_loot_once():
 
 
 def test_FS_11_8_moms_shovel_enters_deactivated_in_the_shop():
+    """FS-5.5: 'enters play deactivated' modifies the event."""
     g = position(2)
     g.shop.append([])
     deck(g, "treasure", [real("Mom’s Shovel")])
@@ -195,6 +197,7 @@ def test_FS_14_5_the_chest_becomes_a_soul_when_destroyed():
 
 
 def test_FS_5_7_the_affected_player_orders_competing_replacements():
+    """FS-5.6: each replacement applies once to the event."""
     for first, expected in (("Dry Baby", 2), ("Daddy Haunt", 1)):
         g = position(2, chars=[character("Big", hp=6), character("B")])
         g.io.strategies[0].plan = lambda d, first=first: (

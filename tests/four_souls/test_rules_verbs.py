@@ -74,6 +74,7 @@ def test_FS_3_4_search_gains_a_guppy_item_and_shuffles():
 
 
 def test_FS_6_7_expand_slots_fill_at_next_priority():
+    """FS-3.12: expanded slots are filled like the others."""
     g = position(2)
     add_slot_monster(g, monster("A"))
     deck(g, "monster", [monster("New")])

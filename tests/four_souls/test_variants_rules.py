@@ -105,6 +105,7 @@ def _loot_cards(g, names):
 
 
 def test_FS_20_11b_loot_step_looks_at_two_keeps_one_bottoms_the_other():
+    """FS-Q.24: it replaces the loot-step draw."""
     asked = []
 
     def p0(d):
@@ -259,6 +260,7 @@ def test_FS_20_9_standard_soul_gain_changes_nothing_else():
 
 
 def test_FS_20_8_rewards_twice_to_active_once_to_others_in_turn_order():
+    """FS-Q.26: twice for the active player, once each for the others in turn order."""
     g = position(3, variant="nobody-leaves-hurt")
     g.active = 1
     deck(g, "loot", [card(f"L{k}") for k in range(8)])
