@@ -6,7 +6,6 @@ Only parts listed in the manifest are read, so a batch interrupted half-way is n
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Any
 
 import duckdb
 
-TABLES = ("games", "players", "events", "errors")
+from simulate.core.runformat import TABLES, RunFormatError, RunState, damaged_batches, open_run, part_path
 
 
 class RunError(Exception):
@@ -23,35 +22,35 @@ class RunError(Exception):
 
 @dataclass
 class Run:
-    """A finished (or interrupted) run folder."""
+    """A finished (or interrupted) run folder, validated (simulate.core.runformat) when opened."""
 
     path: Path
-    manifest: dict[str, Any]
+    manifest: dict[str, Any]  # the typed manifest as a dict, with its batches and totals
+    state: RunState | None = None
 
     @classmethod
     def open(cls, path: str | Path) -> Run:
+        """Open a run for reading: its manifest and batch records valid and every listed part intact
+        (size and checksum as recorded), else one line saying what is wrong and how to repair it."""
         path = Path(path)
-        if not path.exists():
-            raise RunError(f"{path}: no such run folder")
-        manifest_path = path / "manifest.json"
-        if not manifest_path.is_file():
-            raise RunError(f"{path}: not a cardlab run folder (no manifest.json)")
         try:
-            manifest = json.loads(manifest_path.read_text())
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RunError(f"{manifest_path}: unreadable manifest ({exc})") from None
-        if not manifest.get("batches"):
+            state = open_run(path)
+        except RunFormatError as exc:
+            raise RunError(str(exc)) from None
+        if not state.batches:
             raise RunError(f"{path}: the run has no finished batch yet")
-        return cls(path.resolve(), manifest)
+        damaged = damaged_batches(state)
+        if damaged:
+            batch, why = min(damaged.items())
+            raise RunError(
+                f"{path}: {len(damaged)} damaged batch(es), e.g. batch {batch}: {why}; "
+                "repair with `cardlab simulate … --resume` (see `cardlab verify`)"
+            )
+        state.path = path.resolve()
+        return cls(path.resolve(), state.as_dict(), state)
 
     def parts(self, table: str) -> list[str]:
-        files = []
-        for entry in self.manifest["batches"]:
-            part = self.path / table / f"part-{entry['batch']:06d}.parquet"
-            if not part.is_file():
-                raise RunError(f"{self.path}: manifest lists {table}/{part.name} but the file is missing")
-            files.append(str(part))
-        return files
+        return [str(part_path(self.path, table, b)) for b in sorted(self.state.batches)] if self.state else []
 
     @cached_property
     def db(self) -> duckdb.DuckDBPyConnection:

@@ -6,7 +6,6 @@ Every error a person can cause ends with one line on stderr and exit code 2 (DES
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import sys
 from pathlib import Path
@@ -170,7 +169,7 @@ COMMON_OPTIONS = [
     click.Option(["--quiet", "-q"], is_flag=True, help="no progress bar"),
     click.Option(
         ["--backend"],
-        type=click.Choice(["loky", "multiprocessing", "threading", "dask", "ray"]),
+        type=click.Choice(["loky", "threading", "dask", "ray"]),
         default="loky",
         show_default=True,
         help="joblib backend; dask and ray hand the same batches to a cluster (same results)",
@@ -234,8 +233,9 @@ def sweep_cmd() -> None:
 
 def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     from analysis import report
+    from simulate.core.runformat import read_manifest
 
-    from .sweep import grid, parse_vary, point_name
+    from .sweep import claim_sweep, grid, parse_vary, point_name, sweep_record
 
     axes = [parse_vary(spec, text) for text in kwargs.pop("vary")]
     common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
@@ -252,24 +252,18 @@ def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         plans.append((point, point_common, _plan(spec, point_common, options)))
     root = Path(common["out"])
     folder = root / _run_name(spec, common, prefix="sweep-")
-    record = {
-        "game": spec.name,
-        "axes": [{"name": a.name, "values": list(a.values)} for a in axes],
-        "points": [{"run": point_name(i, p), "values": p} for i, (p, _, _) in enumerate(plans)],
-    }
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "sweep.json").write_text(json.dumps(record, indent=2) + "\n")
+    record = sweep_record(spec, axes, [p for p, _, _ in plans], common, kwargs)
     failed = 0
-    for index, (point, point_common, plan) in enumerate(plans):
-        out = folder / point_name(index, point)
-        if common["resume"] and (out / "manifest.json").exists():
-            manifest = json.loads((out / "manifest.json").read_text())
-            if manifest.get("status") == "complete":
-                continue
-        elif common["resume"]:
-            point_common = {**point_common, "resume": False}
-        click.echo(f"[{index + 1}/{len(plans)}] " + ", ".join(f"{k}={v}" for k, v in point.items()))
-        failed += _run(spec, plan, point_common, out)
+    with claim_sweep(folder, record, resume=common["resume"]):
+        for index, (point, point_common, plan) in enumerate(plans):
+            out = folder / point_name(index, point)
+            if common["resume"] and (out / "manifest.json").exists():
+                if read_manifest(out).status == "complete":
+                    continue
+            elif common["resume"]:
+                point_common = {**point_common, "resume": False}
+            click.echo(f"[{index + 1}/{len(plans)}] " + ", ".join(f"{k}={v}" for k, v in point.items()))
+            failed += _run(spec, plan, point_common, out)
     _link_latest(root, folder.name)
     built = report.build_path(folder)
     click.echo(report.to_text(built), nl=False)
@@ -320,8 +314,6 @@ def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
     from simulate.core.runner import execute
 
     stop_rule = _stop_rule(spec, common, [s.label for s in plan.strategies])
-    if common["resume"] and not (out / "manifest.json").exists():
-        raise UserError(f"{out}: nothing to resume (no run of that name)")
     outcome = execute(
         plan,
         out,
@@ -333,6 +325,11 @@ def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
         stop_rule=stop_rule,
     )
     totals = outcome.manifest["totals"]
+    if outcome.repaired:
+        click.echo(
+            f"repaired: replayed {len(outcome.repaired)} damaged batch(es) "
+            + "; ".join(f"batch {b}: {why}" for b, why in sorted(outcome.repaired.items())[:5])
+        )
     rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
     click.echo(
         f"{totals['games']:,} games ({totals['failed']:,} failed, {totals['turn_caps']:,} hit the turn cap), "
@@ -455,6 +452,22 @@ def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
             raise UserError(f"--game {game_id}: not played yet in this run (interrupted run?)")
         sys.exit(replay_live(plan, game_index=game_id))
     sys.exit(replay_live(plan, seed=seed, run=opened))
+
+
+# ---- verify ----------------------------------------------------------------------------------------
+
+
+@cli.command("verify")
+@click.argument("run", type=click.Path())
+def verify_cmd(run: str) -> None:
+    """Check a run folder: manifest and batch records valid, every part present with its recorded size
+    and checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches)."""
+    from simulate.core.runformat import verify_run
+
+    result = verify_run(Path(run))
+    click.echo("\n".join(result.lines()))
+    if not result.ok:
+        sys.exit(1)
 
 
 # ---- cards -----------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import polars as pl
 
 from analysis.sequential import ACCEPT_H0, ACCEPT_H1, SPRT, max_half_width
 from simulate.core.errors import UserError
-from simulate.core.runfolder import part_name
+from simulate.core.runformat import part_name
 
 _SCORE = (
     pl.when(pl.col("result") == "win").then(1.0).when(pl.col("result") == "draw").then(0.5).otherwise(0.0)

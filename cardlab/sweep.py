@@ -7,13 +7,19 @@ figure as a curve across the points.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import json
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from simulate.core.errors import UserError
 from simulate.core.game import GameOption, GameSpec
+from simulate.core.runfolder import RunLock
+from simulate.core.runformat import SweepRecord, read_sweep, write_sweep
 
 # Common options a sweep may vary besides the game's own.
 COMMON_VARY = {"players": int, "max-turns": int}
@@ -98,3 +104,57 @@ def point_name(index: int, point: dict[str, Any]) -> str:
     """A folder name that sorts in grid order and says what the point is."""
     label = ",".join(f"{k}={v}" for k, v in point.items()).replace("/", "_").replace(" ", "")
     return f"p{index:03d}-{label}"[:120]
+
+
+# The simulate options that decide a sweep's games (the rest — jobs, backend, quiet … — do not).
+SHARED_OPTIONS = ("players", "strategy", "batch_size", "max_turns", "no_events", "until_ci", "sprt", "ci_by")
+
+
+def sweep_record(
+    spec: GameSpec,
+    axes: Sequence[Axis],
+    points: Sequence[dict[str, Any]],
+    common: Mapping[str, Any],
+    game_options: Mapping[str, Any],
+) -> SweepRecord:
+    """What a sweep folder holds: its grid, the games and seed of every point and the options they share."""
+    varied = {a.name.replace("-", "_") for a in axes}
+    shared = {k: common[k] for k in SHARED_OPTIONS} | {
+        k: v for k, v in game_options.items() if k not in varied
+    }
+    return SweepRecord(
+        game=spec.name,
+        axes=[{"name": a.name, "values": list(a.values)} for a in axes],
+        points=[{"run": point_name(i, p), "values": p} for i, p in enumerate(points)],
+        n_games=common["max_games"] if common["max_games"] is not None else common["games"],
+        run_seed=common["seed"],
+        common=json.loads(json.dumps(shared, default=list)),
+    )
+
+
+@contextlib.contextmanager
+def claim_sweep(folder: Path, record: SweepRecord, resume: bool) -> Iterator[None]:
+    """Hold the sweep folder for this command and check it: a new sweep needs a new name; ``--resume``
+    needs the same grid, games, seed and options, so points of two sweeps never mix (issue 16)."""
+    folder = Path(folder)
+    existed = folder.exists()
+    if resume and not existed:
+        raise UserError(f"{folder}: nothing to resume (no sweep of that name)")
+    with RunLock(folder):
+        recorded = read_sweep(folder)
+        if not resume and (recorded is not None or any(p.name != ".lock" for p in folder.iterdir())):
+            raise UserError(
+                f"{folder}: a sweep already exists there (use --resume to complete it, or another --name)"
+            )
+        if resume:
+            if recorded is None:
+                raise UserError(f"{folder}: not a sweep folder (no sweep.json)")
+            differ = recorded.differences(record)
+            if differ:
+                raise UserError(
+                    f"{folder}: cannot resume: the sweep's {', '.join(differ)} differ from this command's "
+                    "(use another --name for a different sweep)"
+                )
+        else:
+            write_sweep(folder, record)
+        yield

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import pyarrow as pa
@@ -15,7 +14,9 @@ from analysis.seat_effects import seat_table
 from analysis.stats import wilson
 from analysis.winrates import winrate_by
 from cardlab.cli import cli
+from simulate.core.runformat import read_manifest, write_manifest
 from simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, schema
+from tests.kernel_helpers import record_fixture_run
 
 
 def test_wilson_known_values():
@@ -73,22 +74,7 @@ def fixture_run(tmp_path):
         empty = {"events": EVENTS_SCHEMA, "errors": ERRORS_SCHEMA}
         table = pa.Table.from_pylist(rows) if rows else schema(empty[name], {}).empty_table()
         pq.write_table(table, run / name / "part-000000.parquet")
-    manifest = {
-        "game": "pig",
-        "title": "fixture",
-        "status": "complete",
-        "stop_reason": "all games played",
-        "n_games": 10,
-        "n_players": 2,
-        "run_seed": 0,
-        "strategies": ["A", "B"],
-        "config_hash": "x",
-        "card_data_hash": "",
-        "versions": {"cardlab": "test"},
-        "batches": [{"batch": 0, "games": 10}],
-        "totals": {"games": 10, "failed": 0, "turn_caps": 0, "events": 0, "decisions": 0},
-    }
-    (run / "manifest.json").write_text(json.dumps(manifest))
+    record_fixture_run(run, n_players=2, strategies=["A", "B"])
     return run
 
 
@@ -141,9 +127,9 @@ def test_report_on_a_folder_that_is_not_a_run(tmp_path):
 
 
 def test_declared_dimensions_choose_the_breakdowns(fixture_run):
-    manifest = json.loads((fixture_run / "manifest.json").read_text())
-    manifest["dimensions"] = ["character", "nope"]
-    (fixture_run / "manifest.json").write_text(json.dumps(manifest))
+    manifest = read_manifest(fixture_run)
+    manifest.dimensions = ["character", "nope"]
+    write_manifest(fixture_run, manifest)
     result = CliRunner().invoke(cli, ["report", str(fixture_run)])
     assert result.exit_code == 0, result.output
     assert "Win rate by character" in result.output

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from polars.testing import assert_frame_equal
 
 from simulate.core.seeds import derive_seed, game_seed
-from tests.kernel_helpers import read_sorted, simulate
+from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
 ARGS = ("-n", "120", "--seed", "42", "-s", "hold:at=12,random", "--players", "3", "--crash-every", "37")
 
@@ -53,7 +51,7 @@ def test_seats_rotate_so_each_strategy_sits_everywhere(tmp_path):
 
 def test_manifest_records_what_was_run(tmp_path):
     simulate(tmp_path, "m", "-n", "30", "--seed", "5", "--jobs", "1", "--target", "20")
-    manifest = json.loads((tmp_path / "m" / "manifest.json").read_text())
+    manifest = manifest_of(tmp_path / "m")
     assert manifest["status"] == "complete"
     assert manifest["run_seed"] == 5 and manifest["n_games"] == 30
     assert manifest["options"]["target"] == 20 and manifest["config"]["target"] == 20

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -12,7 +11,8 @@ from pathlib import Path
 
 from polars.testing import assert_frame_equal
 
-from tests.kernel_helpers import read_sorted
+from simulate.core.errors import UserError
+from tests.kernel_helpers import manifest_of, read_sorted
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["-n", "1000", "--seed", "11", "-s", "hold,random", "--batch-size", "25", "--pause-ms", "3", "-q"]
@@ -39,8 +39,8 @@ def cli(tmp_path: Path, name: str, *extra: str) -> subprocess.Popen:
 
 def listed_batches(run: Path) -> int:
     try:
-        return len(json.loads((run / "manifest.json").read_text())["batches"])
-    except (FileNotFoundError, json.JSONDecodeError):
+        return len(manifest_of(run)["batches"])
+    except UserError:  # not started yet
         return 0
 
 
@@ -53,7 +53,7 @@ def test_sigkill_then_resume_equals_a_clean_run(tmp_path):
     assert victim.poll() is None, "the run finished before it could be killed; make it longer"
     os.killpg(victim.pid, signal.SIGKILL)  # the driver and its workers, mid-batch
     victim.wait()
-    manifest = json.loads((tmp_path / "victim" / "manifest.json").read_text())
+    manifest = manifest_of(tmp_path / "victim")
     assert manifest["status"] == "running" and 3 <= len(manifest["batches"]) < 40
     resumed = cli(tmp_path, "victim", "--jobs", "2", "--resume")
     assert resumed.wait(timeout=120) == 0, resumed.stderr.read().decode()
@@ -63,7 +63,7 @@ def test_sigkill_then_resume_equals_a_clean_run(tmp_path):
         got = read_sorted(tmp_path / "victim", table)
         assert_frame_equal(want, got.select(want.columns))
     assert read_sorted(tmp_path / "victim", "games")["game_id"].to_list() == list(range(1000))
-    assert json.loads((tmp_path / "victim" / "manifest.json").read_text())["status"] == "complete"
+    assert manifest_of(tmp_path / "victim")["status"] == "complete"
     leftovers = [p.name for p in (tmp_path / "victim").rglob(".*tmp")]
     assert leftovers == []
 

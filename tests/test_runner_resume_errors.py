@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pyarrow.parquet as pq
 from click.testing import CliRunner
 from polars.testing import assert_frame_equal
@@ -13,7 +10,7 @@ from cardlab.cli import cli
 from cardlab.wiring import plan_from_options
 from simulate import games
 from simulate.core.runner import execute
-from tests.kernel_helpers import read_sorted, simulate
+from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
 
 def _plan(n=100, **opts):
@@ -33,7 +30,7 @@ def _plan(n=100, **opts):
 def test_resume_completes_an_interrupted_run(tmp_path):
     execute(_plan(), tmp_path / "full", jobs=1, progress=False)
     outcome = execute(_plan(), tmp_path / "cut", jobs=1, progress=False, stop_after_batches=4)
-    manifest = json.loads((tmp_path / "cut" / "manifest.json").read_text())
+    manifest = manifest_of(tmp_path / "cut")
     assert manifest["status"] == "incomplete" and len(manifest["batches"]) == 4 and outcome.games == 40
     # a batch that died between its part renames leaves an orphan part the manifest does not list
     orphan = tmp_path / "cut" / "events" / "part-000009.parquet"
@@ -62,7 +59,7 @@ def test_resume_completes_an_interrupted_run(tmp_path):
         )
     games_ids = read_sorted(tmp_path / "cut", "games")["game_id"].to_list()
     assert games_ids == list(range(100))
-    assert json.loads((tmp_path / "cut" / "manifest.json").read_text())["status"] == "complete"
+    assert manifest_of(tmp_path / "cut")["status"] == "complete"
 
 
 def test_resume_refuses_different_options(tmp_path):
@@ -115,4 +112,4 @@ def test_turn_cap_is_recorded(tmp_path):
     simulate(tmp_path, "cap", "-n", "20", "--max-turns", "2", "--target", "200", "--jobs", "1")
     games_ = read_sorted(tmp_path / "cap", "games")
     assert set(games_["end_reason"].to_list()) == {"turn_cap"}
-    assert json.loads(Path(tmp_path / "cap" / "manifest.json").read_text())["totals"]["turn_caps"] == 20
+    assert manifest_of(tmp_path / "cap")["totals"]["turn_caps"] == 20

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import json
-
 import polars as pl
 from polars.testing import assert_frame_equal
 
 from analysis.stats import wilson
-from tests.kernel_helpers import read_sorted, simulate
+from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
 BASE = ("-s", "hold,random", "--batch-size", "50", "--seed", "8")
 
 
 def manifest(run):
-    return json.loads((run / "manifest.json").read_text())
+    return manifest_of(run)
 
 
 def test_until_ci_stops_when_every_interval_is_narrow_enough(tmp_path):

@@ -13,6 +13,7 @@ from cardlab.sweep import grid, parse_vary, point_name
 from simulate import games
 from simulate.core.errors import UserError
 from simulate.core.game import GameOption
+from tests.kernel_helpers import manifest_of
 
 PIG = games.get("pig")
 
@@ -84,7 +85,7 @@ def test_sweep_runs_every_point_and_reports(tmp_path):
     assert result.exit_code == 0, result.output
     runs = sorted(p.name for p in (tmp_path / "sw").iterdir() if p.is_dir())
     assert runs == ["p000-target=20", "p001-target=30", "p002-target=40"]
-    manifests = [json.loads((tmp_path / "sw" / r / "manifest.json").read_text()) for r in runs]
+    manifests = [manifest_of(tmp_path / "sw" / r) for r in runs]
     assert [m["config"]["target"] for m in manifests] == [20, 30, 40]
     assert {m["run_seed"] for m in manifests} == {3} and all(m["status"] == "complete" for m in manifests)
     assert "Win rate by strategy" in result.output and (tmp_path / "sw" / "report.html").is_file()

@@ -8,10 +8,14 @@ is a pure function). A game that raises is recorded in ``errors/`` and the run g
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import itertools
 import math
 import platform
+import shutil
+import signal
+import threading
 import time
 import traceback
 import warnings
@@ -23,7 +27,18 @@ from typing import Any
 from .decisions import Players, StrategySpec
 from .errors import UserError
 from .game import GameResult, GameSpec, config_dict, config_hash, play_seated
-from .runfolder import read_manifest, remove_unlisted_parts, write_manifest, write_parts
+from .runfolder import RunLock, remove_temporaries, remove_unlisted_parts, write_parts
+from .runformat import (
+    BatchRecord,
+    Manifest,
+    RunFormatError,
+    RunState,
+    append_batch,
+    damaged_batches,
+    read_run,
+    rewrite_batches,
+    write_manifest,
+)
 from .seeds import game_seed, stream
 from .tables import BatchTables
 
@@ -40,10 +55,13 @@ class RunPlan:
     batch_size: int = 250
     log_events: bool = True
     options: dict[str, Any] = field(default_factory=dict)  # make_config arguments, kept for replay
+    card_hash: str | None = None  # the card data's hash as the driver read it; workers check theirs
 
     def __post_init__(self) -> None:
         if not 1 <= self.n_games <= MAX_GAMES:
             raise UserError(f"--games must be between 1 and {MAX_GAMES:,}, got {self.n_games}")
+        if not 0 <= self.run_seed <= MAX_SEED:  # seeds.derive_seed uses 128 bits: a larger seed would be cut
+            raise UserError(f"--seed must be between 0 and 2**128-1, got {self.run_seed}")
         if self.batch_size < 1:
             raise UserError(f"--batch-size must be at least 1, got {self.batch_size}")
         if not self.strategies:
@@ -117,16 +135,39 @@ class BatchSummary:
     events: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    parts: dict[str, Any] = field(default_factory=dict)  # table → PartRecord, once written
+
+    def record(self) -> BatchRecord:
+        return BatchRecord(**{name: getattr(self, name) for name in BatchSummary.__slots__})
+
+
+class CardDataChangedError(UserError):
+    """A worker read other card data than the driver did (a card file changed during the run)."""
+
+
+def check_card_data(plan: RunPlan) -> None:
+    """The card data this process would play with is the data the driver hashed (DESIGN: no cache
+    outlives its card data; a run never mixes two versions of a card)."""
+    if plan.card_hash is None:
+        return
+    now = plan.spec.card_data_hash(plan.config)
+    if now != plan.card_hash:
+        raise CardDataChangedError(
+            f"the card data changed while the run was starting or running (hash {plan.card_hash}, now {now}); "
+            "the run stopped — finish it with --resume once the cards are back, or start a new run"
+        )
 
 
 def run_batch(
     plan: RunPlan, batch: int, first: int, count: int, out: Path | None
 ) -> tuple[BatchSummary, Any]:
     """Play games ``first .. first+count-1``; write their parts to ``out`` (or return the tables)."""
+    check_card_data(plan)
     spec = plan.spec
     tables = BatchTables(spec.game_columns, spec.player_columns)
     summary = BatchSummary(batch, first, count)
     chash = plan.config_hash
+    played: list[tuple[int, int, list[str], GameResult, float]] = []
     started = time.perf_counter()
     for index in range(first, first + count):
         seed = game_seed(plan.run_seed, index)
@@ -140,16 +181,48 @@ def run_batch(
             tables.add_error(index, seed, labels, exc, traceback.format_exc())
             summary.failed += 1
             continue
-        tables.add_game(index, seed, labels, result, chash, time.perf_counter() - t0)
+        row = (index, seed, labels, result, time.perf_counter() - t0)
+        tables.add_game(*row[:4], chash, row[4])
+        played.append(row)
         summary.turn_caps += result.end_reason == "turn_cap"
         summary.events += len(result.events.rows)
         summary.decisions += result.decisions
     summary.seconds = time.perf_counter() - started
-    arrow = tables.to_arrow()
+    try:
+        arrow = tables.to_arrow()
+    except Exception:  # a value beyond its column's range (pyarrow's ArrowInvalid, OverflowError …)
+        arrow = _tables_game_by_game(plan, tables, played, summary)
     if out is None:
         return summary, arrow
-    write_parts(out, batch, arrow)
+    summary.parts = write_parts(out, batch, arrow)
     return summary, None
+
+
+def _tables_game_by_game(
+    plan: RunPlan, tables: BatchTables, played: list[tuple], summary: BatchSummary
+) -> dict[str, Any]:
+    """The batch's tables when some game's values do not fit them (a number beyond its column's range):
+    each game is converted on its own and a game that cannot be becomes an error row, so one bad game
+    never takes its batch down (issue 16). Only runs after a failure, so it costs nothing normally."""
+    spec = plan.spec
+    rebuilt = BatchTables(spec.game_columns, spec.player_columns)
+    for key, column in tables.errors.items():
+        rebuilt.errors[key].extend(column)
+    chash = plan.config_hash
+    for index, seed, labels, result, duration in played:
+        try:
+            alone = BatchTables(spec.game_columns, spec.player_columns)
+            alone.add_game(index, seed, labels, result, chash, duration)
+            alone.to_arrow()
+        except Exception as exc:
+            rebuilt.add_error(index, seed, labels, exc, traceback.format_exc())
+            summary.failed += 1
+            summary.turn_caps -= result.end_reason == "turn_cap"
+            summary.events -= len(result.events.rows)
+            summary.decisions -= result.decisions
+            continue
+        rebuilt.add_game(index, seed, labels, result, chash, duration)
+    return rebuilt.to_arrow()
 
 
 def _check_result(spec: GameSpec, result: GameResult, n_seats: int) -> None:
@@ -169,13 +242,14 @@ def _check_result(spec: GameSpec, result: GameResult, n_seats: int) -> None:
 @dataclass
 class RunOutcome:
     out: Path
-    manifest: dict[str, Any]
+    manifest: dict[str, Any]  # the manifest with its batches and totals (RunState.as_dict)
     games: int = 0
     failed: int = 0
     turn_caps: int = 0
     events: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    repaired: dict[int, str] = field(default_factory=dict)  # batches --resume found damaged and replayed
 
 
 def _versions() -> dict[str, str]:
@@ -210,66 +284,89 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
-def new_manifest(plan: RunPlan) -> dict[str, Any]:
+def new_manifest(plan: RunPlan) -> Manifest:
     spec, config = plan.spec, plan.config
     left_out = dict(spec.left_out_cards(config))
-    return {
-        "cardlab_version": _versions()["cardlab"],
-        "game": spec.name,
-        "title": spec.title,
-        "status": "running",
-        "stop_reason": None,
-        "n_games": plan.n_games,
-        "run_seed": plan.run_seed,
-        "batch_size": plan.batch_size,
-        "strategies": [s.label for s in plan.strategies],
-        "dimensions": list(spec.dimensions) or None,
-        "n_players": config.n_players,
-        "log_events": plan.log_events,
-        "options": plan.options,
-        "config": config_dict(config),
-        "config_hash": plan.config_hash,
-        "card_data_hash": spec.card_data_hash(config),
-        "left_out_cards": {"count": len(left_out), "cards": left_out},
-        "versions": _versions(),
-        "created": _now(),
-        "finished": None,
-        "totals": {"games": 0, "failed": 0, "turn_caps": 0, "events": 0, "decisions": 0, "seconds": 0.0},
-        "batches": [],
-    }
+    return Manifest(
+        cardlab_version=_versions()["cardlab"],
+        game=spec.name,
+        title=spec.title,
+        n_games=plan.n_games,
+        run_seed=plan.run_seed,
+        batch_size=plan.batch_size,
+        strategies=[s.label for s in plan.strategies],
+        dimensions=list(spec.dimensions) or None,
+        n_players=config.n_players,
+        log_events=plan.log_events,
+        options=plan.options,
+        config=config_dict(config),
+        config_hash=plan.config_hash,
+        card_data_hash=plan.card_hash if plan.card_hash is not None else spec.card_data_hash(config),
+        left_out_cards={"count": len(left_out), "cards": left_out},
+        versions=_versions(),
+        created=_now(),
+    )
 
 
-_RESUME_KEYS = ("game", "n_games", "run_seed", "batch_size", "strategies", "config_hash", "log_events")
+# What a resumed run must share with the command resuming it; the card data's hash is compared by
+# content, so an edited card file (or Four Souls --cards file) is refused (issue 16).
+_RESUME_KEYS = (
+    "game",
+    "n_games",
+    "run_seed",
+    "batch_size",
+    "strategies",
+    "config_hash",
+    "log_events",
+    "card_data_hash",
+)
 
 
-def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> dict[str, Any]:
-    """Create a new run folder, or check and reopen an interrupted one for ``--resume``."""
+def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, dict[int, str]]:
+    """Create a new run folder, or check, repair and reopen an interrupted one for ``--resume``.
+
+    The caller holds the folder's lock. Returns the run as recorded and, on resume, the batches found
+    damaged (missing or altered parts, a batch recorded twice differently): they are dropped, so the
+    run replays exactly those.
+    """
+    remove_temporaries(out)
     if not resume:
         if (out / "manifest.json").exists():
             raise UserError(
                 f"{out}: a run already exists there (use --resume to complete it, or another --name)"
             )
-        if out.exists() and any(out.iterdir()):
+        if any(p.name != ".lock" for p in out.iterdir()):
             raise UserError(f"{out}: folder exists and is not empty")
         manifest = new_manifest(plan)
         write_manifest(out, manifest)
-        return manifest
-    manifest = read_manifest(out)
+        return RunState(out, manifest, {}), {}
+    try:
+        state = read_run(out)
+    except RunFormatError as exc:
+        raise UserError(f"cannot resume: {exc}") from None
     fresh = new_manifest(plan)
     for key in _RESUME_KEYS:
-        if manifest.get(key) != fresh[key]:
-            raise UserError(
-                f"{out}: cannot resume: {key} differs (run has {manifest.get(key)!r}, this command gives {fresh[key]!r})"
-            )
-    remove_unlisted_parts(out, {entry["batch"] for entry in manifest["batches"]})
-    manifest["status"] = "running"
-    write_manifest(out, manifest)
-    return manifest
+        have, want = getattr(state.manifest, key), getattr(fresh, key)
+        if have != want:
+            what = "the card data changed" if key == "card_data_hash" else f"{key} differs"
+            raise UserError(f"{out}: cannot resume: {what} (run has {have!r}, this command gives {want!r})")
+    damaged = damaged_batches(state)
+    for batch in damaged:
+        state.batches.pop(batch, None)
+    state.conflicts.clear()
+    if damaged or state.torn_tail:
+        rewrite_batches(out, state.batches.values())
+        state.torn_tail = 0
+    remove_unlisted_parts(out, set(state.batches))
+    state.manifest.status = "running"
+    write_manifest(out, state.manifest)
+    return state, damaged
 
 
 MAX_GAMES = 10**10
+MAX_SEED = 2**128 - 1
 MAX_JOBS = 1024
-LOCAL_BACKENDS = ("loky", "multiprocessing", "threading")
+LOCAL_BACKENDS = ("loky", "threading")
 CLUSTER_BACKENDS = ("dask", "ray")
 
 
@@ -294,6 +391,9 @@ def execute(
     With a local backend each worker writes its own parts (the folder is on this machine). With a
     cluster backend (dask, ray) workers return their tables and the driver writes them, so ``out``
     need not be shared with the cluster.
+
+    The folder is claimed (locked) for the whole run, so two commands can never write one run; SIGTERM
+    stops the run like Ctrl-C, leaving it ``incomplete`` and resumable.
     """
     if backend not in LOCAL_BACKENDS + CLUSTER_BACKENDS:
         raise UserError(f"--backend '{backend}' is not one of {', '.join(LOCAL_BACKENDS + CLUSTER_BACKENDS)}")
@@ -301,9 +401,51 @@ def execute(
         raise UserError(f"--jobs must be -1 (all cores) or 1..{MAX_JOBS}, got {jobs}")
     if scheduler and backend not in CLUSTER_BACKENDS:
         raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
+    if scheduler and backend == "dask" and "://" not in scheduler:
+        raise UserError(
+            f"--scheduler '{scheduler}': expected a dask scheduler address such as tcp://host:8786"
+        )
     out = Path(out)
-    with _cluster(backend, scheduler, jobs) if backend in CLUSTER_BACKENDS else contextlib.nullcontext():
-        return _execute(plan, out, jobs, backend, resume, progress, stop_after_batches, stop_rule)
+    if resume and not (out / "manifest.json").exists():
+        raise UserError(f"{out}: nothing to resume (no run of that name)")
+    if plan.card_hash is None:  # workers compare their card data with what the driver read (issue 16)
+        plan = dataclasses.replace(plan, card_hash=plan.spec.card_data_hash(plan.config))
+    created = not out.exists()
+    with _terminate_as_interrupt():
+        lock = RunLock(out).acquire()  # a second writer stops here, before touching anything
+        try:
+            with (
+                _cluster(backend, scheduler, jobs)
+                if backend in CLUSTER_BACKENDS
+                else contextlib.nullcontext()
+            ):
+                return _execute(plan, out, jobs, backend, resume, progress, stop_after_batches, stop_rule)
+        except BaseException:
+            if created and not (out / "manifest.json").exists():  # failed before starting: leave no trace
+                shutil.rmtree(out, ignore_errors=True)
+            raise
+        finally:
+            lock.release()
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: stop like Ctrl-C, so the run is recorded as interrupted and can be resumed."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _execute(
@@ -318,16 +460,18 @@ def _execute(
 ) -> RunOutcome:
     from tqdm import tqdm
 
-    manifest = prepare_folder(plan, out, resume)  # only once a cluster answered: nothing half-written
-    manifest["backend"] = backend
+    state, damaged = prepare_folder(plan, out, resume)  # only once a cluster answered: nothing half-written
+    manifest = state.manifest
+    manifest.backend = backend
     if stop_rule is not None and hasattr(stop_rule, "describe"):
-        manifest["stop_rule"] = stop_rule.describe()
-    done = {entry["batch"] for entry in manifest["batches"]}
+        manifest.stop_rule = stop_rule.describe()
+    done = set(state.batches)
     pending: Iterable[tuple[int, int, int]] = (b for b in plan.batches() if b[0] not in done)
     if stop_after_batches is not None:
         pending = list(itertools.islice(pending, stop_after_batches))
-    outcome = RunOutcome(out, manifest)
-    done_games = sum(entry["games"] for entry in manifest["batches"])
+    outcome = RunOutcome(out, {}, repaired=damaged)
+    done_games = sum(entry.games for entry in state.batches.values())
+    failed_total = sum(entry.failed for entry in state.batches.values())
     bar = tqdm(
         total=plan.n_games,
         initial=done_games,
@@ -338,67 +482,68 @@ def _execute(
     )
     finished = False
     stopped: str | None = None
-    prefix = 0  # a stop rule judges every prefix from the first batch, also when resuming
+    prefix = _Prefix(
+        state.batches
+    )  # a stop rule judges every prefix from the first batch, also when resuming
     try:
         batches = _run_batches(plan, pending, out, jobs, backend)
         for summary, tables in batches:
             if tables is not None:
-                write_parts(out, summary.batch, tables)
-            _record_batch(manifest, summary)
-            write_manifest(out, manifest)
+                summary.parts = write_parts(out, summary.batch, tables)
+            entry = summary.record()
+            append_batch(out, entry)  # from here the batch counts
+            state.batches[entry.batch] = entry
             for name in ("games", "failed", "turn_caps", "events", "decisions", "seconds"):
                 setattr(outcome, name, getattr(outcome, name) + getattr(summary, name))
             bar.update(summary.games)
             if summary.failed:
-                bar.set_postfix(failed=manifest["totals"]["failed"])
+                failed_total += summary.failed
+                bar.set_postfix(failed=failed_total)
             if stop_rule is not None:
-                stopped, prefix = _judge_prefixes(out, manifest, prefix, stop_rule)
+                stopped = prefix.judge(out, stop_rule)
                 if stopped:
                     with warnings.catch_warnings():  # joblib warns that it cancelled the batches in flight
                         warnings.simplefilter("ignore")
                         batches.close()  # abandon batches still in flight: they are past the prefix
-                    _keep_prefix(out, manifest, prefix)
+                    _keep_prefix(state, prefix.judged)
                     break
-        finished = stopped is not None or len(manifest["batches"]) == plan.n_batches
+        finished = stopped is not None or len(state.batches) == plan.n_batches
     finally:
         bar.close()
-        manifest["status"] = "complete" if finished else "incomplete"
-        manifest["stop_reason"] = stopped or ("all games played" if finished else "interrupted")
+        manifest.status = "complete" if finished else "incomplete"
+        manifest.stop_reason = stopped or ("all games played" if finished else "interrupted")
         if finished and not stopped and hasattr(stop_rule, "unmet"):
-            manifest["stop_reason"] = "all games played; " + stop_rule.unmet()
-        manifest["finished"] = _now()
+            manifest.stop_reason = "all games played; " + stop_rule.unmet()
+        manifest.finished = _now()
         write_manifest(out, manifest)
+    outcome.manifest = state.as_dict()
     return outcome
 
 
 StopRule = Callable[[Path, list[int]], "str | None"]
 
 
-def _prefix_end(manifest: dict[str, Any]) -> int:
-    """The number of batches 0..k-1 that are all finished."""
-    done = {entry["batch"] for entry in manifest["batches"]}
-    k = 0
-    while k in done:
-        k += 1
-    return k
+class _Prefix:
+    """The unbroken prefix 0..k-1 of finished batches, extended as batches finish (O(1) per batch)."""
+
+    def __init__(self, batches: dict[int, BatchRecord]) -> None:
+        self.batches = batches
+        self.judged = 0
+
+    def judge(self, out: Path, rule: StopRule) -> str | None:
+        """Ask the rule about each newly completed prefix, shortest first; the reason to stop, if any."""
+        while self.judged in self.batches:
+            self.judged += 1
+            reason = rule(out, list(range(self.judged)))
+            if reason:
+                return reason
+        return None
 
 
-def _judge_prefixes(
-    out: Path, manifest: dict[str, Any], judged: int, rule: StopRule
-) -> tuple[str | None, int]:
-    """Ask the rule about each newly completed prefix, shortest first; return (reason, prefix length)."""
-    end = _prefix_end(manifest)
-    for k in range(judged + 1, end + 1):
-        reason = rule(out, list(range(k)))
-        if reason:
-            return reason, k
-    return None, end
-
-
-def _keep_prefix(out: Path, manifest: dict[str, Any], prefix: int) -> None:
-    manifest["batches"] = [entry for entry in manifest["batches"] if entry["batch"] < prefix]
-    _sum_totals(manifest)
-    remove_unlisted_parts(out, set(range(prefix)))
+def _keep_prefix(state: RunState, prefix: int) -> None:
+    state.batches = {b: e for b, e in state.batches.items() if b < prefix}
+    rewrite_batches(state.path, state.batches.values())
+    remove_unlisted_parts(state.path, set(state.batches))
 
 
 def _run_batches(
@@ -484,8 +629,8 @@ def _dead_batch(
     for index in range(first, first + count):
         labels = [s.label for s in plan.seating(index)]
         tables.add_error(index, game_seed(plan.run_seed, index), labels, died, "")
-    write_parts(out, batch, tables.to_arrow())
-    return BatchSummary(batch, first, count, failed=count), None
+    parts = write_parts(out, batch, tables.to_arrow())
+    return BatchSummary(batch, first, count, failed=count, parts=parts), None
 
 
 class WorkerDiedError(RuntimeError):
@@ -548,18 +693,3 @@ class _RayShutdown:
         import ray
 
         ray.shutdown()
-
-
-def _record_batch(manifest: dict[str, Any], summary: BatchSummary) -> None:
-    entry = {name: getattr(summary, name) for name in BatchSummary.__slots__}
-    entry["seconds"] = round(entry["seconds"], 3)
-    manifest["batches"].append(entry)
-    manifest["batches"].sort(key=lambda e: e["batch"])
-    _sum_totals(manifest)
-
-
-def _sum_totals(manifest: dict[str, Any]) -> None:
-    totals = manifest["totals"]
-    for name in ("games", "failed", "turn_caps", "events", "decisions", "seconds"):
-        totals[name] = sum(entry.get(name, 0) for entry in manifest["batches"])
-    totals["seconds"] = round(totals["seconds"], 3)

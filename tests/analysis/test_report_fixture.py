@@ -3,7 +3,6 @@ test_shape and test_browser). Tables are written with simulate.core.tables' exac
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, GAMES_SCHEMA, PLAYERS_SCHEMA, schema
+from tests.kernel_helpers import record_fixture_run
 
 
 def game(game_id: int, winners: list[int], turns: int, first_seat: int = 0, n: int = 2, **extra: Any) -> dict:
@@ -101,27 +101,15 @@ def write_run(
         (path / name).mkdir(parents=True)
         pq.write_table(table, path / name / "part-000000.parquet")
     n_players = max(g["n_players"] for g in games)
-    manifest = {
-        "game": game_name,
-        "title": game_name,
-        "status": "complete",
-        "stop_reason": "all games played",
-        "n_games": len(games),
-        "n_players": n_players,
-        "run_seed": 7,
-        "strategies": strategies or sorted({p["strategy"] for p in players}),
-        "config": config or {"n_players": n_players},
-        "config_hash": "x",
-        "card_data_hash": "abc123",
-        "versions": {"cardlab": "test"},
-        "batches": [{"batch": 0, "games": len(games)}],
-        "totals": {
-            "games": len(games),
-            "failed": 0,
-            "turn_caps": sum(1 for g in games if g["end_reason"] == "turn_cap"),
-            "events": len(events or []),
-            "decisions": 0,
-        },
-    }
-    (path / "manifest.json").write_text(json.dumps(manifest))
+    record_fixture_run(
+        path,
+        game=game_name,
+        title=game_name,
+        n_players=n_players,
+        run_seed=7,
+        strategies=strategies or sorted({p["strategy"] for p in players}),
+        config=config or {"n_players": n_players},
+        card_data_hash="abc123",
+        turn_caps=sum(1 for g in games if g["end_reason"] == "turn_cap"),
+    )
     return path

@@ -4,7 +4,6 @@ player's co-op branches, and full seeded games under checked_play."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -20,6 +19,7 @@ from simulate.four_souls.fixtures import Scripted, add_slot_monster, give_item, 
 from simulate.four_souls.state import Attack, GameOver
 from simulate.four_souls.views import SeatRef, StackRef
 from strategies.four_souls import STRATEGIES
+from tests.kernel_helpers import manifest_of
 
 POOL = load_pool()
 
@@ -323,7 +323,7 @@ def test_cli_solo_run_records_two_seats_and_reports_the_timer(tmp_path):
     args += ["--out", str(tmp_path), "--name", "s"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "s" / "manifest.json").read_text())
+    manifest = manifest_of(tmp_path / "s")
     assert manifest["n_players"] == 2 and manifest["config"]["difficulty"] == "hard"
     report = CliRunner().invoke(cli, ["report", str(tmp_path / "s")])
     assert report.exit_code == 0, report.output

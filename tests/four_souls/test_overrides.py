@@ -3,7 +3,6 @@ in the config and the card-data hash, with one-line errors."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -14,6 +13,7 @@ from simulate.core import Players, UserError, config_hash
 from simulate.four_souls import GAME, make_config, setup
 from simulate.four_souls.decks import supply
 from strategies.four_souls import STRATEGIES
+from tests.kernel_helpers import manifest_of
 
 
 def _card(cfg, name):
@@ -105,7 +105,7 @@ def test_cli_set_is_recorded(tmp_path):
     args += ["-s", "random", "--max-turns", "40", "--out", str(tmp_path), "--name", "o"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "o" / "manifest.json").read_text())
+    manifest = manifest_of(tmp_path / "o")
     assert manifest["config"]["overrides"] == ["Gurdy.hp=6", "Bomb!.copies=0"]
     bad = CliRunner().invoke(cli, ["simulate", "four-souls", "--set", "Gurdi.hp=6", "--out", str(tmp_path)])
     assert bad.exit_code == 2

@@ -3,7 +3,6 @@ shortfalls and --fill, ratio-file validation with file:line, --ratio-count, hash
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -18,6 +17,7 @@ from simulate.core.errors import CardDataError
 from simulate.four_souls import GAME, make_config, ratios, setup
 from simulate.four_souls.decks import game_decks, supply
 from strategies.four_souls import STRATEGIES
+from tests.kernel_helpers import manifest_of
 
 OFFICIAL = {
     "treasure": {"passive": 44, "active": 40, "paid": 10, "oneuse": 5, "soul": 1},
@@ -291,7 +291,7 @@ def test_cli_end_to_end_official_ratio(tmp_path):
         cli, [*args, "-s", "random", "--max-turns", "150", "--out", str(tmp_path), "--name", "r"]
     )
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    manifest = manifest_of(tmp_path / "r")
     assert manifest["config"]["ratio"] == "official" and manifest["config"]["fill"] == "smaller"
     assert ["monster", "curse", 5] in manifest["config"]["ratio_counts"]
     assert manifest["card_data_hash"] == GAME.card_data_hash(
@@ -318,7 +318,7 @@ def test_cli_sweep_over_a_ratio_count(tmp_path):
     assert result.exit_code == 0, result.output
     runs = sorted(p.name for p in (tmp_path / "sw").iterdir() if p.is_dir())
     assert runs == ["p000-ratio-count=curse=0", "p001-ratio-count=curse=5"]
-    configs = [json.loads((tmp_path / "sw" / r / "manifest.json").read_text())["config"] for r in runs]
+    configs = [manifest_of(tmp_path / "sw" / r)["config"] for r in runs]
     assert [c["ratio_counts"] for c in configs] == [[["monster", "curse", 0]], [["monster", "curse", 5]]]
 
 

@@ -3,7 +3,6 @@ not implemented, full games with variants, and the CLI."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -14,6 +13,7 @@ from simulate.core import Players, UserError
 from simulate.four_souls import GAME, make_config, setup
 from simulate.four_souls.variants import VARIANTS
 from strategies.four_souls import STRATEGIES
+from tests.kernel_helpers import manifest_of
 
 DRAFT_KINDS = ("draft_character", "draft_item", "eden_item")
 
@@ -180,7 +180,7 @@ def test_cli_variants_recorded_and_listed(tmp_path):
     args += ["-s", "random", "--max-turns", "40", "--out", str(tmp_path), "--name", "v"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "v" / "manifest.json").read_text())
+    manifest = manifest_of(tmp_path / "v")
     assert manifest["config"]["variant"] == ["casino", "mini-draft"]
     bad = CliRunner().invoke(
         cli, ["simulate", "four-souls", "--variant", "challenge", "--out", str(tmp_path)]

@@ -1,0 +1,512 @@
+"""The run format: one typed, versioned description of a run folder that the runner writes and analysis,
+the CLI and sweeps read (DESIGN: Event log and results).
+
+A run folder holds
+
+- ``manifest.json`` — the :class:`Manifest` (what was run, with which inputs, and its status), replaced
+  atomically when the run starts and when its status changes;
+- ``batches.jsonl`` — one :class:`BatchRecord` per finished batch, appended as each batch finishes (O(1) per
+  batch: the manifest is never rewritten per batch). A batch counts only once its line is complete, so a
+  crash mid-append leaves a torn last line that readers ignore and ``--resume`` cuts off;
+- ``games/ players/ events/ errors/`` — one Parquet part per batch and table (:func:`part_name`), each
+  recorded in its batch's line with its size and SHA-256, so damage is detected and repaired;
+- ``.lock`` — held (``flock``) by the one process writing the run; the kernel drops it when that process
+  dies, so a run killed with SIGKILL is never locked for ever.
+
+Everything read is validated: a file of the wrong shape, an unknown ``format_version`` or a record that
+contradicts the manifest ends with one line (:class:`RunFormatError`), never a traceback or a wrong count.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from .errors import UserError
+
+FORMAT_VERSION = 2  # 1: batches inside manifest.json, rewritten after every batch, no part checksums
+TABLES = ("games", "players", "events", "errors")
+MANIFEST = "manifest.json"
+BATCHES = "batches.jsonl"
+LOCK = ".lock"
+SWEEP = "sweep.json"
+STATUSES = ("running", "incomplete", "complete")
+TOTALS = ("games", "failed", "turn_caps", "events", "decisions", "seconds")
+MAX_MANIFEST_BYTES = 16 * 2**20  # a manifest is a few KB; anything this big is not one
+MAX_BATCH_LINE_BYTES = 64 * 2**10
+
+
+class RunFormatError(UserError):
+    """A run folder whose files are missing, damaged, of the wrong shape or of another format version."""
+
+
+def part_name(batch: int) -> str:
+    return f"part-{batch:06d}.parquet"
+
+
+def part_path(run: Path, table: str, batch: int) -> Path:
+    return Path(run) / table / part_name(batch)
+
+
+# ---- typed records ----------------------------------------------------------------------------------
+
+
+def _is(value: Any, kind: Any) -> bool:
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _check(where: str, data: Any, spec: Mapping[str, Any], optional: Iterable[str] = ()) -> None:
+    """``data`` is a JSON object holding each key of ``spec`` with a value of its type (None allowed for
+    ``optional`` keys); one line naming the file and the key otherwise."""
+    if not isinstance(data, dict):
+        raise RunFormatError(f"{where}: expected a JSON object, got {type(data).__name__}")
+    optional = set(optional)
+    for key, kind in spec.items():
+        if key not in data:
+            if key in optional:
+                continue
+            raise RunFormatError(f"{where}: missing '{key}'")
+        value = data[key]
+        if value is None and key in optional:
+            continue
+        if not _is(value, kind):
+            raise RunFormatError(
+                f"{where}: '{key}' has the wrong type ({type(value).__name__}: {value!r:.60})"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class PartRecord:
+    size: int
+    sha256: str
+
+    @classmethod
+    def of_bytes(cls, data: bytes) -> PartRecord:
+        return cls(len(data), hashlib.sha256(data).hexdigest())
+
+
+@dataclass(slots=True)
+class BatchRecord:
+    """One finished batch: its games, its counts and the size and checksum of each of its parts."""
+
+    batch: int
+    first: int
+    games: int
+    failed: int = 0
+    turn_caps: int = 0
+    events: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    parts: dict[str, PartRecord] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["seconds"] = round(self.seconds, 3)
+        data["parts"] = {t: [p.size, p.sha256] for t, p in self.parts.items()}
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, where: str, data: Any) -> BatchRecord:
+        spec = {f.name: f.type for f in fields(cls)}
+        types = {k: {"int": int, "float": float}.get(v, dict) for k, v in spec.items()}
+        _check(where, data, types)
+        values = {k: data[k] for k in types}
+        for key in ("batch", "first", "games", "failed", "turn_caps", "events", "decisions"):
+            if values[key] < 0:
+                raise RunFormatError(f"{where}: '{key}' is negative ({values[key]})")
+        parts = {}
+        for table in TABLES:
+            part = data["parts"].get(table)
+            ok = isinstance(part, list) and len(part) == 2 and _is(part[0], int) and part[0] >= 0
+            if not ok or not isinstance(part[1], str) or len(part[1]) != 64:
+                raise RunFormatError(f"{where}: part '{table}' is not recorded as [size, sha256]")
+            parts[table] = PartRecord(part[0], part[1])
+        values["parts"] = parts
+        values["seconds"] = float(values["seconds"])
+        return cls(**values)
+
+
+# key → JSON type; the order is the order written
+_MANIFEST_FIELDS: dict[str, Any] = {
+    "format_version": int,
+    "cardlab_version": str,
+    "game": str,
+    "title": str,
+    "status": str,
+    "stop_reason": str,
+    "n_games": int,
+    "run_seed": int,
+    "batch_size": int,
+    "strategies": list,
+    "dimensions": list,
+    "n_players": int,
+    "log_events": bool,
+    "options": dict,
+    "config": dict,
+    "config_hash": str,
+    "card_data_hash": str,
+    "left_out_cards": dict,
+    "versions": dict,
+    "created": str,
+    "finished": str,
+    "backend": str,
+    "stop_rule": dict,
+}
+_OPTIONAL = ("stop_reason", "dimensions", "finished", "backend", "stop_rule")
+
+
+@dataclass(slots=True)
+class Manifest:
+    """What a run is: the game, its config and inputs (with the card data's hash), seeds and status."""
+
+    cardlab_version: str
+    game: str
+    title: str
+    n_games: int
+    run_seed: int
+    batch_size: int
+    strategies: list[str]
+    n_players: int
+    log_events: bool
+    options: dict[str, Any]
+    config: dict[str, Any]
+    config_hash: str
+    card_data_hash: str
+    left_out_cards: dict[str, Any]
+    versions: dict[str, str]
+    created: str
+    status: str = "running"
+    stop_reason: str | None = None
+    dimensions: list[str] | None = None
+    finished: str | None = None
+    backend: str | None = None
+    stop_rule: dict[str, Any] | None = None
+    format_version: int = FORMAT_VERSION
+
+    @property
+    def n_batches(self) -> int:
+        return -(-self.n_games // self.batch_size)
+
+    def expected_games(self, batch: int) -> tuple[int, int]:
+        """(first game index, number of games) of batch ``batch``."""
+        first = batch * self.batch_size
+        return first, min(self.batch_size, self.n_games - first)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {key: getattr(self, key) for key in _MANIFEST_FIELDS}
+
+    @classmethod
+    def from_dict(cls, where: str, data: Any) -> Manifest:
+        if isinstance(data, dict) and "format_version" not in data and "batches" in data:
+            raise RunFormatError(
+                f"{where}: run format version 1 (written by an older cardlab); this cardlab reads version "
+                f"{FORMAT_VERSION}: run it again"
+            )
+        version = data.get("format_version") if isinstance(data, dict) else None
+        if _is(version, int) and version != FORMAT_VERSION:
+            raise RunFormatError(
+                f"{where}: run format version {data['format_version']}; this cardlab reads version "
+                f"{FORMAT_VERSION}"
+            )
+        _check(where, data, _MANIFEST_FIELDS, _OPTIONAL)
+        manifest = cls(**{key: data.get(key) for key in _MANIFEST_FIELDS})
+        if manifest.status not in STATUSES:
+            raise RunFormatError(
+                f"{where}: 'status' is {manifest.status!r}, not one of {', '.join(STATUSES)}"
+            )
+        if manifest.n_games < 1 or manifest.batch_size < 1 or manifest.n_players < 1 or manifest.run_seed < 0:
+            raise RunFormatError(f"{where}: n_games, batch_size, n_players or run_seed out of range")
+        if not manifest.strategies or not all(isinstance(s, str) for s in manifest.strategies):
+            raise RunFormatError(f"{where}: 'strategies' must be a non-empty list of names")
+        if not _is(manifest.left_out_cards.get("count", 0), int):
+            raise RunFormatError(f"{where}: 'left_out_cards' has no count")
+        return manifest
+
+
+@dataclass(slots=True)
+class RunState:
+    """A run folder as read: its manifest, its finished batches (each once, by batch index) and what
+    the reader had to set aside (a torn last line, a batch recorded twice with different contents)."""
+
+    path: Path
+    manifest: Manifest
+    batches: dict[int, BatchRecord]
+    torn_tail: int = 0  # bytes of an incomplete last line of batches.jsonl (a crash mid-append)
+    conflicts: set[int] = field(default_factory=set)  # batches recorded twice, differently
+
+    @property
+    def totals(self) -> dict[str, Any]:
+        totals: dict[str, Any] = {name: 0 for name in TOTALS}
+        for entry in self.batches.values():
+            for name in TOTALS:
+                totals[name] += getattr(entry, name)
+        totals["seconds"] = round(totals["seconds"], 3)
+        return totals
+
+    def as_dict(self) -> dict[str, Any]:
+        """The manifest with its ``batches`` (in order) and ``totals``, as a plain dict for reports."""
+        data = self.manifest.to_dict()
+        data["batches"] = [
+            {k: v for k, v in asdict(self.batches[b]).items() if k != "parts"} for b in sorted(self.batches)
+        ]
+        data["totals"] = self.totals
+        return data
+
+
+def _read_bounded(path: Path, limit: int) -> bytes:
+    if not path.is_file():
+        raise RunFormatError(f"{path}: not a regular file")
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise RunFormatError(f"{path}: larger than {limit:,} bytes, not a cardlab run file")
+    return data
+
+
+def read_manifest(run: Path) -> Manifest:
+    path = Path(run) / MANIFEST
+    if not Path(run).is_dir():
+        raise RunFormatError(f"{run}: no such run folder")
+    if not path.exists():
+        raise RunFormatError(f"{run}: not a cardlab run folder (no {MANIFEST})")
+    try:
+        data = json.loads(_read_bounded(path, MAX_MANIFEST_BYTES).decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise RunFormatError(f"{path}: unreadable manifest ({type(exc).__name__})") from None
+    return Manifest.from_dict(str(path), data)
+
+
+def read_run(run: Path) -> RunState:
+    """Read and validate a run folder's manifest and batch records (not the parts: see :func:`verify`)."""
+    run = Path(run)
+    manifest = read_manifest(run)
+    state = RunState(run, manifest, {})
+    path = run / BATCHES
+    if not path.exists():
+        return state
+    data = _read_bounded(path, MAX_BATCH_LINE_BYTES * (manifest.n_batches + 16))
+    complete_end = data.rfind(b"\n") + 1
+    state.torn_tail = len(data) - complete_end
+    for number, line in enumerate(data[:complete_end].splitlines(), start=1):
+        where = f"{path}:{number}"
+        if not line.strip():
+            continue
+        try:
+            entry = BatchRecord.from_dict(where, json.loads(line.decode("utf-8")))
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+            raise RunFormatError(f"{where}: unreadable batch record ({type(exc).__name__})") from None
+        first, games = (
+            manifest.expected_games(entry.batch) if entry.batch < manifest.n_batches else (None, None)
+        )
+        if (entry.first, entry.games) != (first, games):
+            raise RunFormatError(
+                f"{where}: batch {entry.batch} does not fit the run ({manifest.n_games} games in batches of "
+                f"{manifest.batch_size})"
+            )
+        if entry.failed > entry.games or entry.turn_caps > entry.games:
+            raise RunFormatError(
+                f"{where}: batch {entry.batch} counts more failed or capped games than it has"
+            )
+        known = state.batches.get(entry.batch)
+        if known is None:
+            state.batches[entry.batch] = entry
+        elif _identity(known) != _identity(entry):
+            state.conflicts.add(entry.batch)  # never counted twice; which one is right is unknown
+    return state
+
+
+def _identity(entry: BatchRecord) -> tuple[Any, ...]:
+    """What two records of one batch must agree on (timing may differ: a copied line is the same batch)."""
+    return (entry.games, entry.failed, entry.turn_caps, entry.events, entry.decisions, entry.parts)
+
+
+def open_run(run: Path) -> RunState:
+    """A run for reading (report, compare, replay): valid, with no batch in doubt."""
+    state = read_run(run)
+    if state.conflicts:
+        listed = ", ".join(map(str, sorted(state.conflicts)))
+        raise RunFormatError(
+            f"{run}: batch(es) {listed} recorded twice with different contents; `cardlab verify` lists the "
+            "damage and `--resume` replays those batches"
+        )
+    return state
+
+
+# ---- writing ----------------------------------------------------------------------------------------
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary name beside ``path`` and rename it into place; never leave the
+    temporary behind, whatever fails."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def write_manifest(run: Path, manifest: Manifest) -> None:
+    write_atomic(Path(run) / MANIFEST, (json.dumps(manifest.to_dict(), indent=2) + "\n").encode())
+
+
+def append_batch(run: Path, entry: BatchRecord) -> None:
+    """Record one finished batch: one ``write`` of one line in append mode (the batch counts from here)."""
+    line = (entry.to_json() + "\n").encode()
+    fd = os.open(Path(run) / BATCHES, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        written = os.write(fd, line)
+        if written != len(line):
+            raise OSError(f"short write to {BATCHES} ({written} of {len(line)} bytes)")
+    finally:
+        os.close(fd)
+
+
+def rewrite_batches(run: Path, entries: Iterable[BatchRecord]) -> None:
+    """Replace the batch records (resume dropping damaged batches, a stop rule keeping a prefix)."""
+    text = "".join(e.to_json() + "\n" for e in sorted(entries, key=lambda e: e.batch))
+    write_atomic(Path(run) / BATCHES, text.encode())
+
+
+# ---- checking parts --------------------------------------------------------------------------------
+
+
+def file_record(path: Path) -> PartRecord:
+    digest = hashlib.sha256()
+    size = 0
+    with path.open("rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+            size += len(chunk)
+    return PartRecord(size, digest.hexdigest())
+
+
+def damaged_batches(state: RunState, checksums: bool = True) -> dict[int, str]:
+    """Batches whose parts are missing, of another size or (with ``checksums``) another content, or that
+    were recorded twice differently: batch → why (the first problem found)."""
+    damaged = {b: "recorded twice with different contents" for b in state.conflicts}
+    for batch, entry in sorted(state.batches.items()):
+        if batch in damaged:
+            continue
+        for table in TABLES:
+            path = part_path(state.path, table, batch)
+            want = entry.parts[table]
+            try:
+                if not path.is_file():
+                    damaged[batch] = f"{table}/{path.name} is missing"
+                    break
+                size = path.stat().st_size
+                if size != want.size:
+                    damaged[batch] = f"{table}/{path.name} has {size:,} bytes, recorded {want.size:,}"
+                    break
+                if checksums and file_record(path) != want:
+                    damaged[batch] = f"{table}/{path.name} checksum differs from the recorded one"
+                    break
+            except OSError as exc:
+                damaged[batch] = f"{table}/{path.name} unreadable ({exc.strerror or exc})"
+                break
+    return damaged
+
+
+# ---- sweeps ------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SweepRecord:
+    """``sweep.json``: the grid a sweep folder holds and the inputs every point shares, so re-using the
+    name with another grid, game count or seed is refused instead of mixing points."""
+
+    game: str
+    axes: list[dict[str, Any]]
+    points: list[dict[str, Any]]
+    n_games: int
+    run_seed: int
+    common: dict[str, Any] = field(default_factory=dict)  # other options every point shares
+    format_version: int = FORMAT_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, where: str, data: Any) -> SweepRecord:
+        if isinstance(data, dict) and data.get("format_version", 1) != FORMAT_VERSION:
+            raise RunFormatError(
+                f"{where}: sweep format version {data.get('format_version', 1)}; this cardlab reads version "
+                f"{FORMAT_VERSION}"
+            )
+        spec = {"game": str, "axes": list, "points": list, "n_games": int, "run_seed": int, "common": dict}
+        _check(where, data, spec)
+        for point in data["points"]:
+            _check(where + " point", point, {"run": str, "values": dict})
+        for axis in data["axes"]:
+            _check(where + " axis", axis, {"name": str, "values": list})
+        return cls(**{k: data[k] for k in spec})
+
+    def differences(self, other: SweepRecord) -> list[str]:
+        """The fields in which ``other`` (the new command) differs from this record."""
+        return [
+            name
+            for name in ("game", "axes", "points", "n_games", "run_seed", "common")
+            if getattr(self, name) != getattr(other, name)
+        ]
+
+
+def read_sweep(folder: Path) -> SweepRecord | None:
+    path = Path(folder) / SWEEP
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(_read_bounded(path, MAX_MANIFEST_BYTES).decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise RunFormatError(f"{path}: unreadable sweep record ({type(exc).__name__})") from None
+    return SweepRecord.from_dict(str(path), data)
+
+
+def write_sweep(folder: Path, record: SweepRecord) -> None:
+    write_atomic(Path(folder) / SWEEP, (json.dumps(record.to_dict(), indent=2) + "\n").encode())
+
+
+@dataclass(slots=True)
+class Verification:
+    """What `cardlab verify` found in a run folder."""
+
+    state: RunState
+    damaged: dict[int, str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.damaged and not self.state.torn_tail
+
+    def lines(self) -> list[str]:
+        manifest, state = self.state.manifest, self.state
+        intact = len(state.batches) - len(set(self.damaged) & set(state.batches))
+        lines = [
+            f"{state.path}: {manifest.game}, {manifest.status}, {intact} of {manifest.n_batches} batch(es) "
+            f"intact ({intact * len(TABLES)} parts checked by size and SHA-256)"
+        ]
+        lines += [f"  batch {b}: {why}" for b, why in sorted(self.damaged.items())]
+        if state.torn_tail:
+            lines.append(
+                f"  {BATCHES}: an incomplete last record ({state.torn_tail} bytes; a crash mid-write)"
+            )
+        if not self.ok:
+            lines.append(
+                "  `cardlab simulate … --resume` with the run's options replays exactly these batches"
+            )
+        return lines
+
+
+def verify_run(run: Path) -> Verification:
+    """Check a run folder: its manifest and records valid, every listed part present and unaltered."""
+    state = read_run(Path(run))
+    return Verification(state, damaged_batches(state))
