@@ -2,7 +2,8 @@
 function-local ones included, so a rule cannot be dodged by importing late.
 
 Layers, lowest first: ``simulate.core`` ← ``simulate.<game>`` ← ``strategies.<game>``; ``analysis`` knows
-the Parquet schema only (it may read ``simulate.core``'s table definitions, never an engine or a strategy);
+the Parquet schema and the run format only (it may read ``simulate.core``'s table definitions and
+``simulate.core.runformat``, never an engine or a strategy);
 ``cardlab`` (the command line and library API) is the one place that wires everything together.
 """
 
@@ -60,7 +61,7 @@ def _allowed(src: str, dst: str) -> bool:
     if s[0] == "cardlab":  # the wiring layer
         return True
     if s[0] == "analysis":
-        return d[0] == "analysis" or dst.startswith("simulate.core.tables")
+        return d[0] == "analysis" or dst.startswith(("simulate.core.tables", "simulate.core.runformat"))
     if s[0] == "strategies":
         if d[0] == "strategies":
             return len(s) < 2 or len(d) < 2 or s[1] not in ENGINES or d[1] in (s[1], "registry")
@@ -103,6 +104,8 @@ def test_every_import_follows_the_layers():
         ("analysis.report", "simulate.gosu_x.state", False),
         ("analysis.report", "strategies.registry", False),
         ("analysis.report", "simulate.core.tables", True),
+        ("analysis.runs", "simulate.core.runformat", True),
+        ("analysis.runs", "simulate.core.runner", False),
         ("cardlab.cli", "strategies.registry", True),
     ],
 )
