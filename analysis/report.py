@@ -16,7 +16,7 @@ from pathlib import Path
 import polars as pl
 
 from . import card_stats as cards
-from . import coop, plots, seat_effects, shape, standings
+from . import coop, plots, quality, seat_effects, shape, standings
 from .game_data import GameData, game_data
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
@@ -603,7 +603,12 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
     report.sections.append(end_reason_section(run, level))
     report.sections += game_column_sections(run, level)
     if data is not None and has_events:
-        for section in (first_score_section(run, data, level, min_games), score_curve_section(run, data)):
+        sections = (
+            first_score_section(run, data, level, min_games),
+            score_curve_section(run, data),
+            quality.section(run, data, level),
+        )
+        for section in sections:
             if section is not None:
                 report.sections.append(section)
 

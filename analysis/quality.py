@@ -1,0 +1,153 @@
+"""Game-quality figures a designer reads: is the game decided early, does the lead change hands, do players
+come back from behind?
+
+Read from each seat's running score (the game's score rules: souls, battle tokens, boss damage) at the end
+of every turn, over a fixed sample of games with exactly one winner:
+
+- **winner leads for good from** — the point of the game (share of its turns) from which the eventual
+  winner is alone in the lead until the end: early means the game is decided early, 100 % means on the last
+  turn. Games whose winner never leads alone (a win by another route, or tied at the top) are counted apart.
+- **lead changes** — how often the player alone in the lead changes (turns with a tie at the top are
+  skipped: a tie is not a new leader).
+- **comeback share** — games whose winner was strictly behind the leader at half time.
+- **decided on the last turn** — games whose winner was not alone in the lead before the final turn.
+
+Every share comes with its Wilson interval and n, means with a normal interval; figures are per player count.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+
+from .game_data import GameData, sql_strings
+from .queries import query
+from .render import Section
+from .runs import Run
+from .stats import wilson, z_for
+
+QUALITY_GAMES = 5000  # at most about this many games are read (a fixed, seed-free sample)
+
+
+def per_game(run: Run, data: GameData, max_games: int = QUALITY_GAMES) -> pl.DataFrame | None:
+    """``game_id, n_players, turns, lead_changes, leads_from, comeback, last_turn``; None without score rules."""
+    if not data.score_rules:
+        return None
+    total = query(run, "player_totals")["games"][0]
+    every = max(1, math.ceil(total / max_games))
+    rules = ", ".join(
+        f"({sql_strings((r.kind,))}, {int(r.sign)}, {'true' if r.use_amount else 'false'})"
+        for r in data.score_rules
+    )
+    scores = query(run, "score_by_turn", rules=rules, every=str(every))
+    rows = []
+    for (game_id,), frame in scores.partition_by("game_id", as_dict=True, maintain_order=True).items():
+        turns, winner = int(frame["turns"][0]), int(frame["winner"][0])
+        n = int(frame["seat"].max()) + 1
+        grid = frame["score"].to_numpy().astype(float).reshape(turns, n)
+        rows.append({"game_id": game_id, "n_players": n, "turns": turns} | figures(grid, winner))
+    schema = {
+        "game_id": pl.Int64,
+        "n_players": pl.Int64,
+        "turns": pl.Int64,
+        "lead_changes": pl.Int64,
+        "leads_from": pl.Float64,
+        "comeback": pl.Boolean,
+        "last_turn": pl.Boolean,
+    }
+    return pl.DataFrame(rows, schema=schema)
+
+
+def leaders(grid: np.ndarray) -> np.ndarray:
+    """Per turn: the seat alone at the top of the score, or −1 when the top is shared."""
+    top = grid.max(axis=1)
+    alone = (grid == top[:, None]).sum(axis=1) == 1
+    return np.where(alone, grid.argmax(axis=1), -1)
+
+
+def figures(grid: np.ndarray, winner: int) -> dict[str, object]:
+    """The quality figures of one game from its turns × seats running scores."""
+    lead = leaders(grid)
+    turns = len(lead)
+    named = lead[lead >= 0]
+    changes = int((named[1:] != named[:-1]).sum()) if len(named) > 1 else 0
+    not_winner = np.nonzero(lead != winner)[0]
+    start = int(not_winner[-1]) + 1 if len(not_winner) else 0  # first turn (0-based) of the final stretch
+    leads_from = None if start >= turns else (start + 1) / turns
+    half = grid[max(0, math.ceil(turns / 2) - 1)]
+    return {
+        "lead_changes": changes,
+        "leads_from": leads_from,
+        "comeback": bool(half[winner] < half.max()),
+        "last_turn": start == turns - 1,
+    }
+
+
+def summary(games: pl.DataFrame, level: float = 0.95) -> pl.DataFrame:
+    """One row per player count and figure: value, interval, n."""
+    rows = []
+    z = z_for(level)
+    for (n_players,), sub in sorted(games.partition_by("n_players", as_dict=True).items()):
+        n = sub.height
+        led = sub.filter(pl.col("leads_from").is_not_null())
+        if led.height:
+            q = led["leads_from"].quantile
+            rows.append(
+                (
+                    n_players,
+                    "winner leads for good from (median share of the game)",
+                    f"{q(0.5):.0%}",
+                    f"middle half {q(0.25):.0%}–{q(0.75):.0%}",
+                    led.height,
+                )
+            )
+        never = n - led.height
+        lo, hi = wilson(never, n, level)
+        rows.append(
+            (
+                n_players,
+                "winner never alone in the lead at the end",
+                f"{never / n:.1%}",
+                f"[{lo:.1%}, {hi:.1%}]",
+                n,
+            )
+        )
+        changes = sub["lead_changes"].to_numpy().astype(float)
+        mean = changes.mean()
+        half = z * changes.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+        rows.append(
+            (
+                n_players,
+                "lead changes per game (mean)",
+                f"{mean:.2f}",
+                f"[{mean - half:.2f}, {mean + half:.2f}]",
+                n,
+            )
+        )
+        for column, label in (
+            ("comeback", "comeback share (winner behind at half time)"),
+            ("last_turn", "decided on the last turn"),
+        ):
+            k = int(sub[column].sum())
+            lo, hi = wilson(k, n, level)
+            rows.append((n_players, label, f"{k / n:.1%}", f"[{lo:.1%}, {hi:.1%}]", n))
+    return pl.DataFrame(rows, schema=["players", "figure", "value", "interval", "games"], orient="row")
+
+
+def section(run: Run, data: GameData | None, level: float = 0.95) -> Section | None:
+    """The report's "Game quality" section; None when the game has no score or no won game was sampled."""
+    games = per_game(run, data) if data is not None else None
+    if games is None or not games.height:
+        return None
+    note = (
+        f"From each seat's running {data.score_label} at the end of every turn, over {games.height:,} won games"
+        " (a fixed sample of at most about 5,000). See docs/report.md, 'Game quality'."
+    )
+    return Section(
+        "Game quality: how early and how firmly games are decided",
+        summary(games, level),
+        note=note,
+        group="Game shape",
+    )
