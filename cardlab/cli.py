@@ -423,6 +423,38 @@ def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
     click.echo(to_text(compare(Run.open(run_a), Run.open(run_b), dim, level), level), nl=False)
 
 
+# ---- derive ----------------------------------------------------------------------------------------
+
+
+@cli.group("derive")
+def derive_cmd() -> None:
+    """Values derived from a run, written as data files with their provenance (no pasted calibration)."""
+
+
+@derive_cmd.command("draft-table")
+@click.argument("run", type=click.Path())
+@click.option(
+    "--policy", default=None, help="the policy whose win rates to read (default: the run's only one)"
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="file to write [default: the Four Souls players' draft table, strategies/four_souls/data]",
+)
+def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> None:
+    """Four Souls character draft table (FS-20.7): each character's win rate under one policy."""
+    from analysis import derive
+
+    table = derive.draft_table(run, policy)
+    if out is None:
+        from strategies.four_souls.drafts import DEFAULT_TABLE
+
+        out = str(DEFAULT_TABLE)
+    path = derive.write(table, out)
+    click.echo(f"wrote {path}: {len(table['characters'])} characters, policy {table['provenance']['policy']}")
+
+
 # ---- replay ----------------------------------------------------------------------------------------
 
 

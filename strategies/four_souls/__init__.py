@@ -1,7 +1,10 @@
-"""Four Souls players: one readable module per policy (``reading`` holds what they share: how to read
-a card's role, an item's worth and a fight's odds)."""
+"""Four Souls players: two policy families — the rule-based ``sensible`` (with its presets ``aggro`` and
+``hoarder``: the same policy with other constants) and the state-evaluation ``evaluator`` — and
+``random``. ``reading`` and ``valuing`` hold what they share: how to read a card's role and value from
+its compiled effects, an item's worth and a fight's odds."""
 
 from .aggro import AggroPlayer
+from .evaluator import EvaluatorPlayer
 from .hoarder import HoarderPlayer
 from .random import RandomPlayer
 from .sensible import SensiblePlayer
@@ -11,4 +14,5 @@ STRATEGIES: dict[str, type] = {
     "sensible": SensiblePlayer,
     "aggro": AggroPlayer,
     "hoarder": HoarderPlayer,
+    "evaluator": EvaluatorPlayer,
 }

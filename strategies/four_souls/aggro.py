@@ -16,7 +16,7 @@ from .sensible import SensiblePlayer
 
 
 class AggroPlayer(SensiblePlayer):
-    """Attacks first (bosses above all, the monster deck whenever alive), buys with what is left."""
+    """Preset of sensible: attacks first (bosses above all, the monster deck whenever alive), buys with what is left."""
 
     name = "aggro"
     soul_weight = 12.0

@@ -1,40 +1,70 @@
 """Draft picks (FS-20.7 character draft / choice): which character ``sensible`` takes.
 
 A character's worth is mostly its starting item and how well the policy plays it, which a reading of
-the card cannot weigh, so the pick follows a measured table: per-character win rates of ``sensible``
-in 4-player games (``cardlab simulate four-souls -n 4000 -p 4 -s sensible``, run seed 1, then
-``cardlab report``; numbers in docs/four_souls.md, Strategies). A character missing from the table
-(a card file of one's own) is scored from its printed stats around the table's average.
-Items (``draft_item``, ``eden_item``) are picked by ``reading.item_value``.
+the card cannot weigh, so the pick follows a measured table: per-character win rates of a policy in a
+run, derived by ``cardlab derive draft-table RUN`` (``analysis.derive``) into a data file that records
+its provenance (run, policy, seed, players, games, date, card data). The default file is
+``data/draft_table.json`` beside this module. A character missing from the table (a card file of
+one's own) is scored from its printed stats around the table's average.
+Items (``draft_item``, ``eden_item``) are picked by their value (``reading``, ``valuing``).
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-# Win rate (%) of each Base V2 character with ``sensible`` in every seat, 4 players.
-CHARACTER_WIN_RATE = {
-    "The Forgotten": 53.0,
-    "Samson": 38.0,
-    "Judas": 29.4,
-    "Isaac": 26.8,
-    "Cain": 26.1,
-    "Lazarus": 26.0,
-    "Maggy": 22.6,
-    "Eden": 19.8,
-    "Blue Baby": 16.6,
-    "Eve": 8.8,
-    "Lilith": 8.2,
-}
-_AVERAGE = 25.0
+from simulate.core.errors import UserError
+
+DEFAULT_TABLE = Path(__file__).parent / "data" / "draft_table.json"
+_loaded: dict[tuple, dict[str, float]] = {}
 
 
-def character_score(card: Any) -> float:
-    """The measured win rate, or for an unknown character the average moved by its stats (each HP
-    or attack point above the Base V2 2 HP / 1 attack counts like a strong starting item)."""
-    got = CHARACTER_WIN_RATE.get(card.name)
+def load_table(path: str | Path = DEFAULT_TABLE) -> dict[str, float]:
+    """Character name → win rate (%) from a draft-table file; a bad file is one line naming the file,
+    the field and the value (UserError: exit code 2). Kept per (path, mtime, size): a changed file is
+    read again."""
+    p = Path(path)
+    try:
+        st = p.stat()
+    except OSError:
+        raise UserError(f"{p}: no such draft-table file") from None
+    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
+    hit = _loaded.get(key)
+    if hit is not None:
+        return hit
+    try:
+        data = json.loads(p.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"{p}: not a JSON draft table ({exc})") from None
+    if not isinstance(data, dict) or data.get("kind") != "four-souls draft table":
+        raise UserError(f"{p}: field 'kind' must be 'four-souls draft table'")
+    if not isinstance(data.get("provenance"), dict):
+        raise UserError(f"{p}: field 'provenance' is missing (where the table came from)")
+    chars = data.get("characters")
+    if not isinstance(chars, dict) or not chars:
+        raise UserError(f"{p}: field 'characters' must map character names to their win rates")
+    table = {}
+    for name, entry in chars.items():
+        rate = entry.get("win_rate") if isinstance(entry, dict) else None
+        if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 100:
+            raise UserError(f"{p}: field 'characters.{name}.win_rate' must be a number 0..100, got {rate!r}")
+        table[str(name)] = float(rate)
+    _loaded.clear()  # one file at a time: nothing outlives the file it came from
+    _loaded[key] = table
+    return table
+
+
+def character_score(card: Any, table: dict[str, float] | None = None) -> float:
+    """The measured win rate, or for an unknown character the table's average moved by its stats
+    (each HP or attack point above the Base V2 2 HP / 1 attack counts like a strong starting item)."""
+    if table is None:
+        table = load_table()
+    got = table.get(card.name)
     if got is not None:
         return got
+    average = sum(table.values()) / len(table)
     hp = card.hp if isinstance(card.hp, int) else 2
     atk = card.attack if isinstance(card.attack, int) else 1
-    return _AVERAGE + 8.0 * (hp - 2) + 10.0 * (atk - 1)
+    return average + 8.0 * (hp - 2) + 10.0 * (atk - 1)

@@ -18,7 +18,7 @@ from .sensible import SensiblePlayer, _check_number
 
 
 class HoarderPlayer(SensiblePlayer):
-    """Buys and gains first; attacks only late in the game, when built up, or when a fight is sure."""
+    """Preset of sensible: buys and gains first; attacks only late, when built up, or when a fight is sure."""
 
     name = "hoarder"
 

@@ -94,7 +94,11 @@ def role(ab: Any) -> str:
     flags = {f for s in targets.values() for f in _sel_flags(s)}
     if verbs & ROLL_VERBS and "roll" in heads and "non_attack" not in flags:
         r = "roll"
-    elif verbs == {"shield"} and (heads & {"player", "player_or_monster"} or not targets):
+    elif (
+        verbs - {"pay", "deal_damage"} == {"shield"}
+        and _shield_first(ab.do)
+        and (heads & {"player", "player_or_monster"} or not targets)
+    ):  # a shield (paid with HP, or hitting back when it prevents: Guppy's Paw, Host Hat)
         r = "shield"
     elif verbs == {"cancel"} and "stack_item" in heads:
         r = "cancel"
@@ -109,6 +113,23 @@ def role(ab: Any) -> str:
     else:
         r = "other"
     return r
+
+
+def _shield_first(do: Any) -> bool:
+    """Is the ability's damage (if any) only the shield's own ``on_prevent`` answer?"""
+    spec = _find(do, "shield")
+    if not isinstance(spec, dict):
+        return False
+    return "deal_damage" not in verbs_of({k: v for k, v in spec.items() if k != "on_prevent"}) and (
+        "deal_damage" not in verbs_of(do) or "on_prevent" in spec
+    )
+
+
+def roll_tool(ab: Any) -> bool:
+    """Does the ability change a roll on the stack (any roll, attack or not: The D6, Lucky Foot)?"""
+    if ab is None or not ab.targets:
+        return False
+    return bool(verbs_of(ab.do) & ROLL_VERBS) and "roll" in {sel_head(t) for t in ab.targets.values()}
 
 
 def ability_of(option: tuple) -> Any:
@@ -204,9 +225,14 @@ def item_value(phys: Any) -> float:
                 v += abs(w * n) if k == "price" else w * n  # a price change is a discount in Base V2
     for _kind, _i, ab in r.acts:
         ro = role(ab)
-        v += {"roll": 2.5, "shield": 2.0, "cancel": 2.0, "gain": 2.0, "harm": 1.5}.get(ro, 1.0)
-        if "become_soul" in verbs_of(ab.do):
-            v += 3.0
+        if ro in ("roll", "shield", "cancel", "soul") or "become_soul" in verbs_of(ab.do):
+            v += {"roll": 2.5, "shield": 2.0, "cancel": 2.0}.get(ro, 1.0)
+            if "become_soul" in verbs_of(ab.do):
+                v += 3.0
+        else:  # what using it is worth in a typical turn, by the value model (a new card like a printed one)
+            from .valuing import typical_use
+
+            v += max(0.5, min(5.0, typical_use(ab)))
     if r.triggers:
         v += 1.0
     if r.replaces:

@@ -42,6 +42,7 @@ _RECOVER_LOOT = (
 
 
 _ANSWERS = frozenset({"roll", "shield", "cancel"})
+_PLAIN_USES = frozenset({"other", "peek"})  # ``reading.use_kinds`` the value model decides alone
 # ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
 _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
@@ -68,11 +69,6 @@ class SensiblePlayer:
     soul_weight = 6.0
     attack_first = False
     spend_loot = True
-    # The least value (``valuing``, loot-card points) for which a loot card is played, a ↷ ability or a
-    # $ ability (net of its cost) is used on my turn.
-    loot_bar = 0.25
-    tap_bar = 0.4
-    paid_bar = 0.3
 
     def __init__(
         self,
@@ -83,8 +79,21 @@ class SensiblePlayer:
         deck_hp: int = 2,
         picky: float = 2.5,
         respond: bool = True,
+        loot_bar: float = 0.25,
+        keep_bar: float = 0.8,
+        tap_bar: float = 0.4,
+        paid_bar: float = 0.3,
     ) -> None:
         _check_number("risk", risk, 0.0, 1.0)
+        for name, bar in (("loot_bar", loot_bar), ("keep_bar", keep_bar), ("tap_bar", tap_bar)):
+            _check_number(name, bar, 0.0, 100.0)
+        _check_number("paid_bar", paid_bar, 0.0, 100.0)
+        self.loot_bar, self.keep_bar, self.tap_bar, self.paid_bar = (
+            float(loot_bar),
+            float(keep_bar),
+            float(tap_bar),
+            float(paid_bar),
+        )
         _check_number("deck_hp", deck_hp, 0, 99)
         _check_number("picky", picky, 0.0, 100.0)
         if not isinstance(respond, bool):
@@ -108,6 +117,7 @@ class SensiblePlayer:
         self.rd = rd.Reader()  # this game's card readings (the kernel builds players per game)
         self._using: Any = None  # the ability of the option I chose last (its targets are asked next)
         self._keep_out: Any = None  # the outlook a discard choice reads (``_loot_keep``)
+        self._roll_goal: tuple | None = None  # (face, value when aimed) of my dice tool's plan
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -135,6 +145,11 @@ class SensiblePlayer:
         if kind == "may":
             return self._may(decision)
         if kind in ("modify_roll", "set_roll"):  # asked on resolution: my last roll plan decides
+            goal = self._roll_goal
+            if goal is not None:  # a dice tool aimed at a face (``_dice_plan``)
+                self._roll_goal = None
+                face, was = goal
+                return min(opts, key=lambda x: abs((x if kind == "set_roll" else was + x) - face))
             return max(opts) if self._roll_high else min(opts)
         if kind == "discard":
             if "stop" in opts:
@@ -213,7 +228,8 @@ class SensiblePlayer:
         # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
         # abilities that gain or help (they recharge).
         out = self._outlook(view) if loot or taps or paids else None
-        pick = self._valued(view, loot, out, self.loot_bar)
+        items = [o for o in (*taps, *paids) if o[1].kind != "character"]
+        pick = self._valued(view, [*items, *loot], out)  # an item first on a tie (Blank Card)
         if pick is not None:
             return pick
         if taps:
@@ -231,12 +247,6 @@ class SensiblePlayer:
                     return o
                 if o[1].kind != "character" and self._plan_use(view, o) and self._fresh(turn, o):
                     return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
-        # ↷ and $ abilities worth using now by their value model (a $ one net of its cost).
-        pick = self._valued(view, [o for o in taps if o[1].kind != "character"], out, self.tap_bar)
-        if pick is None:
-            pick = self._valued(view, paids, out, self.paid_bar)
-        if pick is not None:
-            return pick
         # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
         kill = self._killing_shot(view, loot, taps)
         if kill is not None:
@@ -270,7 +280,7 @@ class SensiblePlayer:
         souls = [view.souls(s) for s in range(n)]
         rivals = [s for s in range(n) if s != me]
         leader = max(rivals, key=lambda s: (souls[s], view.cents_of(s))) if rivals else me
-        rival = 0.0 if view.coop else 1.2 / max(1, n - 1)
+        rival = 0.0 if view.coop else 1.0 / max(1, n - 1)  # one opponent's loss, of n - 1
         if rivals and souls[leader] + 1 >= view.souls_to_win:
             rival *= 2.0
         mine = view.items_of(me)
@@ -301,21 +311,27 @@ class SensiblePlayer:
         out.hand = tuple(sorted((vl.ability_value(c.rules.play, out) for c in hand), reverse=True))
         return out
 
-    def _valued(self, view: Any, options: list, out: Any, bar: float) -> Any:
-        """The option worth most now by the value model, if it reaches ``bar``; answers (roll fixes,
-        shields, cancels) are kept for the moment they answer (``_respond``)."""
-        best, best_v = None, bar
+    def _valued(self, view: Any, options: list, out: Any) -> Any:
+        """The option worth most now by the value model above its kind's bar (``loot_bar``,
+        ``tap_bar``, ``paid_bar``: a $ ability net of its cost); answers (roll fixes, shields, cancels)
+        are kept for the moment they answer (``_respond``), and items with a plan of their own
+        (``_plan_use``, ``_arrange``, ``_recover``) wait for it."""
+        bars = {"loot": self.loot_bar, "tap": self.tap_bar, "paid": self.paid_bar}
+        best, best_v = None, 0.0
         for o in options:
             ab = rd.ability_of(o)
             if ab is not None and (
                 self.rd.role(ab) in _ANSWERS
                 or (o[0] != "loot" and self.rd.role(ab) == "soul")  # The Bone: ``_soul_wins``
-                or self.rd.use_kinds(ab)[0] in ("arrange", "recover")
+                or (o[0] != "loot" and not _PLAIN_USES.issuperset(self.rd.use_kinds(ab)))
             ):
                 continue
             out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
-            v = vl.ability_value(ab, out)
-            if v >= best_v:
+            bar = bars[o[0]]
+            if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
+                bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping
+            v = vl.ability_value(ab, out) - bar
+            if v > best_v:
                 best, best_v = o, v
         if best is None or not self._fresh(view.turn, best):
             return None
@@ -478,7 +494,13 @@ class SensiblePlayer:
             return False
         roles = [self.rd.role(c.rules.play) for c in view.hand]
         if not any(r in ("gain", "soul", "help") for r in roles):
-            return False
+            out = self._outlook(view)  # a card worth a play by the value model (The Sun, Death …)
+            out.loot_plays = 1
+            if not any(
+                r not in _ANSWERS and vl.ability_value(c.rules.play, out) >= self.keep_bar
+                for r, c in zip(roles, view.hand, strict=True)
+            ):
+                return False
         if any(r in ("roll", "shield", "cancel") for r in roles) and not view.coop:  # FS-17: no opponents
             need = view.souls_to_win - 2
             return not any(view.souls(s) >= need for s in range(view.n_players) if s != self.seat)
@@ -508,12 +530,19 @@ class SensiblePlayer:
         return None
 
     def _spare_loot(self, view: Any, loot: list) -> Any:
+        """The card worth most now by the value model (≥ 0; never an answer nor a monster shot)."""
         spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
+        out = self._outlook(view)
+        best, best_v = None, 0.0
         for o in loot:
             ab = rd.ability_of(o)
-            if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0 and self._fresh(view.turn, o):
-                return o
-        return None
+            if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0:
+                v = vl.ability_value(ab, out)
+                if v >= best_v:
+                    best, best_v = o, v
+        if best is None or not self._fresh(view.turn, best):
+            return None
+        return best
 
     def _fresh(self, turn: int, o: tuple) -> bool:
         """False once an option was chosen 3 times this turn (the engine refused it: try others)."""
@@ -629,6 +658,8 @@ class SensiblePlayer:
             return "pass"
         k = top.kind
         if k == "roll":
+            if not top.attack:
+                return self._answer_dice(decision, top)
             return self._answer_roll(decision, top)
         if k == "damage":
             return self._answer_damage(decision, top)
@@ -717,7 +748,9 @@ class SensiblePlayer:
                 return False
             return view.souls(attacker) + t.soul >= view.souls_to_win
         if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
-            if not top.attack or (c >= 0 and c != self.seat and view.coop):
+            if not top.attack:  # my own table or reward roll: a dice tool may make it better
+                return c == self.seat and self._dice_plan(view, top) is not None
+            if c >= 0 and c != self.seat and view.coop:
                 return False
             if c != self.seat and view.attack_target_soul <= 0:
                 return False  # an opponent's hit on a monster worth no soul: nothing to spoil
@@ -731,6 +764,67 @@ class SensiblePlayer:
                 return False
             return t.hp is not None and t.hp <= self._atk_seen.get(c, 1)
         return False  # a death
+
+    def _dice_plan(self, view: Any, top: StackRef) -> tuple | None:
+        """A dice tool (The D6, Lucky Foot, Dice Shard …) on my own non-attack roll: (tool ability,
+        the face to aim at) when the tool's expected gain on the roll's table (``valuing``) or reward
+        (higher is more) is worth a use, else None. Reads my charged items and my hand."""
+        tools = [
+            ab
+            for i in view.items_of(self.seat)
+            if i.charged
+            for _k, _n, ab in (i.obj.rules or i.obj.phys.rules).acts
+            if rd.roll_tool(ab) and _k == "tap"
+        ]
+        if view.loot_plays > 0:
+            tools += [c.rules.play for c in view.hand if rd.roll_tool(c.rules.play)]
+        if not tools:
+            return None
+        it = view.stack[top.index]
+        if it.purpose == "table" and isinstance(it.table, dict):
+            vals = vl.face_values(it.table, self._outlook(view))
+        elif it.purpose == "reward":
+            vals = [float(f) for f in range(1, 7)]
+        else:
+            return None
+        now = top.value
+        cur = vals[now - 1]
+        best = None
+        for ab in tools:
+            verbs = rd.verbs_of(ab.do)
+            if "set_roll" in verbs:
+                face = max(range(1, 7), key=lambda f: vals[f - 1])
+                gain = vals[face - 1] - cur
+            elif "modify_roll" in verbs:
+                up, down = rd.roll_directions(ab)
+                reach = rd.roll_reach(ab)
+                faces = [
+                    f for f in range(1, 7) if (f > now and up or f < now and down) and abs(f - now) <= reach
+                ]
+                if not faces:
+                    continue
+                face = max(faces, key=lambda f: vals[f - 1])
+                gain = vals[face - 1] - cur
+            else:  # a reroll: the table's mean
+                face = 0
+                gain = sum(vals) / 6 - cur
+            if gain > 0.5 and (best is None or gain > best[2]):
+                best = (ab, face, gain)
+        return best
+
+    def _answer_dice(self, decision: Any, top: StackRef) -> Any:
+        """Use the dice tool ``_dice_plan`` chose on my own table/reward roll."""
+        plan = self._dice_plan(decision.view, top)
+        if plan is None:
+            return "pass"
+        ab, face, _gain = plan
+        for o in decision.options:
+            if o != "pass" and rd.ability_of(o) is ab:
+                self._intent = ("roll", top.index)
+                self._roll_goal = (face, top.value) if face else None
+                self._roll_high = face >= top.value
+                return o
+        return "pass"
 
     def _answer_roll(self, decision: Any, top: StackRef) -> Any:
         """FS-9.2(3): while an attack roll is on the stack, rerolls and modifiers may change it."""

@@ -58,6 +58,25 @@ def ability_value(ab: Any, out: Outlook) -> float:
     return v
 
 
+def typical_use(ab: Any) -> float:
+    """What using an ability is worth in a typical mid-game turn of mine (a rival with a soul, a
+    monster worth 4 at 2 HP, a rival's item worth 3): an item's worth before anyone holds it."""
+    out = Outlook(
+        leader_souls=1,
+        rival=0.5,
+        hand=(1.0, 0.5),
+        loot_plays=1,
+        my_items=(2.0,),
+        their_best_item=3.0,
+        spent_items=1.0,
+        self_value=2.0,
+        fight=1.0,
+        monsters=((2, 4.0),),
+        cents=5,
+    )
+    return ability_value(ab, out)
+
+
 def cost_value(cost: Any, out: Outlook) -> float:
     """A ``paid`` cost as a (negative) value: cents, HP, a loot card, items, counters."""
     v = 0.0
@@ -142,6 +161,27 @@ def _table(table: dict, out: Outlook) -> float:
     for faces, row in table.items():
         total += _faces(str(faces)) * effect_value(row, out)
     return total / 6.0
+
+
+def face_values(table: dict, out: Outlook) -> list[float]:
+    """The worth of each face 1..6 of a die-roll table (a face no row names is worth 0)."""
+    vals = [0.0] * 6
+    for faces, row in table.items():
+        v = effect_value(row, out)
+        for f in _face_set(str(faces)):
+            vals[f - 1] = v
+    return vals
+
+
+def _face_set(text: str) -> set[int]:
+    if text == "any":
+        return set(range(1, 7))
+    got: set[int] = set()
+    for part in text.replace(",", " or ").split(" or "):
+        lo, _, hi = part.strip().partition("-")
+        if lo.isdigit():
+            got.update(range(int(lo), int(hi or lo) + 1))
+    return got
 
 
 def _faces(text: str) -> int:

@@ -26,7 +26,7 @@ from simulate.four_souls.fixtures import (
 )
 from simulate.four_souls.state import GameOver
 from strategies.four_souls import STRATEGIES
-from strategies.four_souls.drafts import CHARACTER_WIN_RATE
+from strategies.four_souls.drafts import load_table
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 JUNK = card("Junk", abilities=({"play": {"do": {"end_turn": True}}},))  # a card worth nothing to keep
@@ -175,7 +175,7 @@ def test_no_loot_play_in_a_turn_two_seats_before_mine():
 def test_FS_20_7_draft_character_takes_the_strongest():
     p = STRATEGIES["sensible"](0, random.Random(0))
     opts = tuple(real(n) for n in ("Eve", "Samson", "Cain"))
-    best = max(opts, key=lambda c: CHARACTER_WIN_RATE[c.name])
+    best = max(opts, key=lambda c: load_table()[c.name])
     assert p.choose(Decision("draft_character", 0, opts, None, "character draft")) is best
 
 
@@ -191,7 +191,8 @@ def test_FS_20_7_an_all_sensible_character_draft_takes_the_four_strongest():
     cfg = make_config(4, 300, variant="character-draft")
     players = Players([STRATEGIES["sensible"](i, stream(5, "strategy", i)) for i in range(4)])
     r = checked_play(cfg, 5, players)
-    top4 = sorted(CHARACTER_WIN_RATE, key=CHARACTER_WIN_RATE.get)[-4:]
+    table = load_table()
+    top4 = sorted(table, key=table.get)[-4:]
     assert sorted(s.columns["character"] for s in r.seats) == sorted(top4)
 
 

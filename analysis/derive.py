@@ -1,0 +1,72 @@
+"""Values derived from a run, written as data files with their provenance (issue: no pasted
+calibration). ``draft_table``: per-character win rates of one policy in a Four Souls run — the table
+``strategies/four_souls/drafts.py`` reads for its character draft (FS-20.7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .runs import Run, RunError
+from .stats import wilson
+
+DRAFT_TABLE_KIND = "four-souls draft table"
+
+
+def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, Any]:
+    """Win rate of each character under ``policy`` (default: the run's only policy) with its games,
+    wins and 95 % interval, and where it came from (run, policy, seed, players, games, date, card data)."""
+    run = Run.open(run_path)
+    if run.game != "four-souls":
+        raise RunError(f"{run.path}: a draft table comes from a four-souls run, this one is {run.game}")
+    policies = [r[0] for r in run.db.execute("SELECT DISTINCT strategy FROM players ORDER BY 1").fetchall()]
+    if policy is None:
+        if len(policies) != 1:
+            raise RunError(f"{run.path}: the run has policies {', '.join(policies)}; name one with --policy")
+        policy = policies[0]
+    elif policy not in policies:
+        raise RunError(f"--policy {policy}: not in the run (it has {', '.join(policies)})")
+    rows = run.db.execute(
+        "SELECT character, count(*), sum(CASE WHEN win THEN 1 ELSE 0 END) FROM players "
+        "WHERE strategy = ? GROUP BY character ORDER BY character",
+        [policy],
+    ).fetchall()
+    if not rows:
+        raise RunError(f"{run.path}: no games of policy {policy}")
+    m = run.manifest
+    chars = {}
+    for name, n, wins in rows:
+        lo, hi = wilson(wins, n)
+        chars[name] = {
+            "games": int(n),
+            "wins": int(wins),
+            "win_rate": round(100.0 * wins / n, 2),
+            "ci95": [round(100.0 * lo, 2), round(100.0 * hi, 2)],
+        }
+    return {
+        "kind": DRAFT_TABLE_KIND,
+        "provenance": {
+            "command": f"cardlab derive draft-table {run.path.name} --policy {policy}",
+            "run": run.path.name,
+            "policy": policy,
+            "run_seed": m.get("run_seed"),
+            "n_players": (m.get("config") or {}).get("n_players"),
+            "games": int(
+                sum(c["games"] for c in chars.values())
+                / max(1, (m.get("config") or {}).get("n_players") or 1)
+            ),
+            "date": m.get("created"),
+            "card_data_hash": m.get("card_data_hash"),
+        },
+        "characters": chars,
+    }
+
+
+def write(table: dict[str, Any], out: str | Path) -> Path:
+    """Write atomically (a half-written data file is never left behind)."""
+    out = Path(out)
+    tmp = out.with_suffix(out.suffix + ".tmp")
+    tmp.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
+    tmp.replace(out)
+    return out

@@ -1,0 +1,297 @@
+"""A state-evaluation Four Souls player: a second policy family, built on another principle than the
+rule-based ``sensible``.
+
+It has no plans and no priority lists. Every option of every decision is scored one step ahead: the
+state it leads to is valued by one weighted function of the features a player sees — souls, cents,
+loot cards, items (by their worth), HP, and the leader's threat — and the option with the best score
+is taken. What an option changes is predicted from the cards' compiled effects with the verbs' value
+models (``valuing``): a loot card or an item ability by what its verbs give and take, an attack by the
+chance of winning the fight times the monster's souls and rewards against the death penalty, a purchase
+by the item's worth against its price. Answers are scored the same way: a roll changer on its own attack
+roll by the fight it saves, a shield by the death it prevents.
+
+Parameters (``evaluator:souls=9``): the weights ``souls`` (8), ``cents`` (0.3), ``loot`` (1), ``items``
+(1, times an item's worth), ``hp`` (0.6) and ``threat`` (1, how much a rival's soul counts against me);
+``bar`` (0.2): the least score gain for which it acts rather than passes or ends its turn.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Any
+
+from simulate.four_souls.views import SeatRef, StackRef
+
+from . import reading as rd
+from . import valuing as vl
+from .sensible import _check_number
+
+
+class EvaluatorPlayer:
+    """Scores every option one step ahead with a weighted state evaluation (souls, cents, loot, items,
+    HP, threat) and takes the best."""
+
+    name = "evaluator"
+
+    def __init__(
+        self,
+        seat: int,
+        rng: _random.Random,
+        *,
+        souls: float = 8.0,
+        cents: float = 0.3,
+        loot: float = 1.0,
+        items: float = 1.0,
+        hp: float = 0.6,
+        threat: float = 1.0,
+        bar: float = 0.2,
+    ) -> None:
+        for name, v in (("souls", souls), ("cents", cents), ("loot", loot), ("items", items), ("hp", hp)):
+            _check_number(name, v, 0.0, 100.0)
+        _check_number("threat", threat, 0.0, 10.0)
+        _check_number("bar", bar, 0.0, 100.0)
+        self.seat, self.rng = seat, rng
+        self.w = {"souls": souls, "cents": cents, "loot": loot, "items": items, "hp": hp, "threat": threat}
+        self.bar = float(bar)
+        self.rd = rd.Reader()  # per game: nothing outlives the run's card data
+        self._using: tuple | None = None  # (card name, ability) of my last loot/↷/$ option
+        self._aim_face: int | None = None  # the face a roll change of mine aims at
+
+    # ------------------------------------------------------------------ the evaluation
+    def value(self, view: Any, seat: int) -> float:
+        """The evaluation of one player's position (its own features, weighted)."""
+        w = self.w
+        items = sum(self.rd.item_value(i.obj.phys) for i in view.items_of(seat))
+        return (
+            w["souls"] * view.souls(seat)
+            + w["cents"] * view.cents_of(seat)
+            + w["loot"] * view.hand_size(seat)
+            + w["items"] * items
+            + w["hp"] * view.hp_of(seat)
+        )
+
+    def _outlook(self, view: Any) -> vl.Outlook:
+        me, n = self.seat, view.n_players
+        rivals = [s for s in range(n) if s != me]
+        souls = [view.souls(s) for s in range(n)]
+        leader = max(rivals, key=lambda s: self.value(view, s)) if rivals else me
+        rival = 0.0 if view.coop else self.w["threat"] / max(1, n - 1)
+        if rivals and souls[leader] + 1 >= view.souls_to_win:
+            rival *= 2.0
+        scale = self.w["loot"]  # the value model's points are loot cards
+        out = vl.Outlook(
+            my_turn=view.active == me,
+            n_players=n,
+            rival=rival,
+            leader_souls=souls[leader],
+            souls_to_win=view.souls_to_win,
+            hp=view.hp,
+            rival_hp=view.hp_of(leader),
+            cents=view.cents,
+            loot_plays=view.loot_plays,
+            lead=souls[me] >= max(souls),
+        )
+        out.my_items = tuple(
+            sorted(self.rd.item_value(i.obj.phys) for i in view.items_of(me) if not i.eternal)
+        )
+        theirs = [i for s in rivals for i in view.items_of(s) if not i.eternal]
+        out.their_best_item = max((self.rd.item_value(i.obj.phys) for i in theirs), default=0.0)
+        out.monsters = tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
+        out.hand = tuple(
+            sorted((scale * vl.ability_value(c.rules.play, out) for c in view.hand), reverse=True)
+        )
+        return out
+
+    def _worth(self, info: Any) -> float:
+        """A monster's souls and rewards in the evaluation's units (a rolled amount: a die's mean)."""
+        w = self.w["souls"] * info.soul
+        unit = {"cents": self.w["cents"], "loot": self.w["loot"], "treasure": 3.0 * self.w["items"]}
+        for key, n in info.rewards:
+            w += unit.get(key, 0.5) * (n if isinstance(n, int) else 3.5)
+        return w
+
+    def _fight(self, view: Any, info: Any) -> float:
+        """Attacking a monster one step ahead: win chance × its worth, against the death penalty (a
+        loot card, 1¢, my least item, FS-13.9) and the rest of the turn."""
+        if info.hp is None or info.evasion is None:
+            return -1.0
+        p = rd.win_chance(
+            view.hp,
+            max(1, view.atk),
+            info.hp,
+            rd.hit_chance(info.evasion, view.attack_roll_bonus),
+            info.attack or 0,
+        )
+        mine = [self.rd.item_value(i.obj.phys) for i in view.items_of(self.seat) if not i.eternal]
+        death = self.w["loot"] + self.w["cents"] + self.w["items"] * min(mine, default=0.0) + 1.0
+        return p * self._worth(info) - (1 - p) * death
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, decision: Any) -> Any:
+        kind = decision.kind
+        opts = decision.options
+        view = decision.view
+        if kind == "action":
+            return self._remember(self._action(view, opts))
+        if kind == "respond":
+            return self._remember(self._respond(view, opts, decision.context))
+        if kind == "attack_target":
+            scored = {o: (self._fight(view, view.info(o)) if o != "monster_deck" else 0.5) for o in opts}
+            return max(opts, key=scored.get)
+        if kind == "buy_target":
+            return max(opts, key=lambda o: 3.0 if o == "treasure_deck" else self._item(o))
+        if kind in ("choose_target", "choose_player", "vote", "give_curse"):
+            return self._target(view, opts, decision.context, kind)
+        if kind == "choose_mode":
+            ab = self._using[1] if self._using and self._using[0] == decision.context else None
+            modes = rd._find(ab.do, "modes") if ab is not None else None
+            if isinstance(modes, list):
+                out = self._outlook(view)
+                return max(
+                    opts,
+                    key=lambda i: (
+                        vl.effect_value(modes[i], out) if isinstance(i, int) and i < len(modes) else 0
+                    ),
+                )
+        if kind in ("modify_roll", "set_roll") and self._aim_face is not None:
+            goal, self._aim_face = self._aim_face, None
+            return min(opts, key=lambda x: abs(x - goal)) if kind == "set_roll" else max(opts)
+        if kind in ("modify_roll", "set_roll"):
+            return max(opts)
+        if kind == "discard":
+            if "stop" in opts:
+                return "stop"
+            out = self._outlook(view)
+            return min(opts, key=lambda c: self._card(c, out))
+        if kind in ("penalty_item", "destroy_cost", "give_item"):
+            return min(opts, key=self._item)
+        if kind == "eden_item":
+            return max(opts, key=lambda o: self._item(o) * (0.1 if rd.self_destroying(o) else 1.0))
+        if kind in ("choose_item", "draft_item"):
+            return max(opts, key=self._item)
+        if kind == "draft_character":  # by what the card shows: stats and its starting item's typical use
+            return max(opts, key=self._character)
+        if kind in ("choose_loot", "keep_loot"):
+            out = self._outlook(view) if view is not None else vl.Outlook()
+            mine = view.hand if view is not None else ()
+            if kind == "choose_loot" and all(any(o is c for c in mine) for o in opts):
+                return min(opts, key=lambda c: self._card(c, out))
+            return max(opts, key=lambda c: self._card(c, out))
+        if kind == "may":
+            return True
+        if kind == "trade_offer":
+            return "none"
+        if kind == "accept_trade":
+            return False
+        if kind == "choose_soul" and view is not None:
+            return min(opts, key=lambda o: view.info(o).soul)
+        return (
+            opts[0]
+            if kind in ("order_triggers", "order_replacements")
+            else opts[self.rng.randrange(len(opts))]
+        )
+
+    def _remember(self, pick: Any) -> Any:
+        if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):
+            self._using = (pick[1].name, rd.ability_of(pick))
+        return pick
+
+    def _item(self, o: Any) -> float:
+        phys = getattr(o, "phys", None) or o
+        return self.rd.item_value(phys) if hasattr(phys, "rules") else 0.0
+
+    def _card(self, c: Any, out: vl.Outlook) -> float:
+        r = self.rd.role(c.rules.play)
+        return vl.ability_value(c.rules.play, out) + (2.0 if r in ("roll", "shield", "cancel") else 0.0)
+
+    def _character(self, card: Any) -> float:
+        hp = card.hp if isinstance(card.hp, int) else 2
+        atk = card.attack if isinstance(card.attack, int) else 1
+        return self.w["hp"] * hp + 2.0 * atk
+
+    def _action(self, view: Any, opts: tuple) -> Any:
+        out = self._outlook(view)
+        best, best_v = None, self.bar
+        end = None
+        for o in opts:
+            k = o[0]
+            if k == "end":
+                end = o
+                continue
+            if k in ("loot", "tap", "paid"):
+                ab = rd.ability_of(o)
+                if ab is not None and self.rd.role(ab) in ("roll", "shield", "cancel"):
+                    continue  # worth nothing until it answers
+                out.self_value = self._item(o[1]) if k != "loot" else 0.0
+                v = self.w["loot"] * vl.ability_value(ab, out)
+                if k == "loot":
+                    v -= self.w["loot"] * 0.5  # the card leaves my hand
+            elif k == "attack":
+                fights = [self._fight(view, i) for i in view.monsters]
+                v = max(fights, default=-1.0)
+                if end is None and v < 0:
+                    v = 0.5  # an attack owed (FS-10.16): take it
+            elif k == "buy":
+                shop = max((self._item(i.obj) for i in view.shop), default=0.0)
+                v = self.w["items"] * max(shop, 3.0) - self.w["cents"] * view.price(True)
+            else:
+                v = 0.0
+            if v > best_v:
+                best, best_v = o, v
+        if best is not None:
+            return best
+        return end if end is not None else opts[0]
+
+    def _respond(self, view: Any, opts: tuple, top: StackRef | None) -> Any:
+        """Answers scored one step ahead: a roll changer on my missed attack roll by the fight it
+        saves; a shield on combat damage that would kill me by the death it prevents."""
+        if top is None or len(opts) == 1:
+            return "pass"
+        if top.kind == "roll" and top.attack and top.controller == self.seat:
+            t = view.attack_target
+            if t is None or t.evasion is None:
+                return "pass"
+            ev = min(6, max(1, t.evasion))
+            if max(1, min(6, top.value + view.attack_roll_bonus)) >= ev:
+                return "pass"
+            saved = max(0.0, self._fight(view, t)) + 1.0
+            for o in opts:
+                if o != "pass" and self.rd.role(rd.ability_of(o)) == "roll" and saved > self.bar:
+                    self._aim_face = 6
+                    return o
+        if (
+            top.kind == "damage"
+            and top.controller == -1
+            and view.attacker == self.seat
+            and (top.value or 0) >= view.hp
+        ):
+            for o in opts:
+                if o != "pass" and self.rd.role(rd.ability_of(o)) == "shield":
+                    return o
+        return "pass"
+
+    def _target(self, view: Any, opts: tuple, context: Any, kind: str) -> Any:
+        """Help myself, harm the rival with the best position; objects: my best, their best."""
+        ab = self._using[1] if self._using and self._using[0] == context else None
+        helps = ab is not None and self.rd.helps(ab) and kind != "give_curse"
+        players = [o for o in opts if type(o) is SeatRef]
+        if players:
+            if helps and any(p.seat == self.seat for p in players):
+                return next(p for p in players if p.seat == self.seat)
+            others = [p for p in players if p.seat != self.seat] or players
+            return max(others, key=lambda p: self.value(view, p.seat) + 8.0 * view.souls(p.seat))
+        if view is None:
+            return opts[0]
+        rolls = [o for o in opts if type(o) is StackRef]
+        if rolls:
+            return rolls[-1]
+        objs = [o for o in opts if hasattr(o, "phys")]
+        if objs:
+            monsters = [o for o in objs if o.kind == "monster"]
+            if monsters and not helps:
+                return max(monsters, key=lambda m: self._worth(view.info(m)) - (view.info(m).hp or 0))
+            mine = [o for o in objs if o.controller == self.seat]
+            theirs = [o for o in objs if o.controller != self.seat]
+            pool = (mine or objs) if helps else (theirs or objs)
+            return max(pool, key=lambda o: 8.0 if o.kind == "soul" else self._item(o))
+        return next((o for o in opts if o != "done"), opts[0])
