@@ -57,6 +57,8 @@ EVENT_KINDS = frozenset(
         "cancelled",
         "game_over",
         "timer",
+        "ambush",
+        "slots_expanded",
     ]
 )
 

@@ -47,7 +47,7 @@ def declare_attack(g: Game, seat: int, restrict=None) -> None:
         if c is None:
             g.log.emit("attack_ended", seat, None, None, None, "empty_deck")
             return
-        i = stack.ask(g, seat, "choose_slot", tuple(range(len(g.mslots))), c.card.name)  # FS-10.5
+        i = stack.choose_slot(g, seat, stack.coverable_slots(g), c)  # FS-10.5, FS-4.17 / FS-10.5(c)
         o = stack.reveal_into_slot(g, c, i)
         if o.kind != "monster":  # FS-10.5(a), FS-Q.7: an event ends the attack, which is used
             g.log.emit("attack_target", seat, c.card.name, None, None, "event")

@@ -56,7 +56,7 @@ CARD_FIELDS = (
     "notes",
 )
 FILE_FIELDS = ("set", "deck", "cards", "notes")
-SETS = ("base_v2",)
+SETS = ("base_v2", "test_only")  # test_only: made-up cards of tests/four_souls/cards_testonly
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _WORD_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PLAIN_RE = re.compile(r"^[A-Za-z0-9_.]*$")
@@ -255,9 +255,18 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
         )
     copies = field_value(raw, "copies", int, shown, name, minimum=0)
     p3 = field_value(raw, "players_3plus", bool, shown, name, required=False, default=False)
-    stats_needed = deck == "character" or (deck == "monster" and kind in V.MONSTER_KINDS_WITH_STATS)
+    keywords = _keywords(raw, shown, name)
+    _check_keyword_decks(raw, keywords, deck, kind, shown, name)
+    # FS-4.14: an ambush loot becomes a monster, so it carries a stat block like one
+    stats_needed = (
+        deck == "character"
+        or (deck == "monster" and kind in V.MONSTER_KINDS_WITH_STATS)
+        or (deck == "loot" and "ambush" in keywords)
+    )
     hp = field_value(raw, "hp", int, shown, name, required=stats_needed, minimum=0)
-    ev = field_value(raw, "evasion", int, shown, name, required=stats_needed and deck == "monster", minimum=0)
+    ev = field_value(
+        raw, "evasion", int, shown, name, required=stats_needed and deck != "character", minimum=0
+    )
     atk = field_value(raw, "attack", int, shown, name, required=stats_needed, minimum=0)
     rewards = _rewards(raw, shown, name)
     soul = field_value(raw, "soul", int, shown, name, required=False, default=0, minimum=0)
@@ -266,7 +275,6 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
         raise CardDataError(
             shown, raw.line_of("starting_item"), "field 'starting_item' is for characters only", name
         )
-    keywords = _keywords(raw, shown, name)
     hook = field_value(raw, "hook", str, shown, name, required=False)
     if hook is not None and hook not in V.HOOKS:
         raise CardDataError(
@@ -338,6 +346,39 @@ def _keywords(raw: YamlMap, shown: str, name: str) -> tuple[str, ...]:
                 name,
             )
     return tuple(kws)
+
+
+_KEYWORD_DECKS = {  # keyword → the (deck, kinds) it belongs on; kinds () = any kind of that deck
+    "trinket": ("loot", ()),
+    "ambush": ("loot", ()),  # FS-4.14
+    "indomitable": (
+        "monster",
+        V.MONSTER_KINDS_WITH_STATS,
+    ),  # FS-4.17: "two static abilities on monster cards"
+}
+
+
+def _check_keyword_decks(
+    raw: YamlMap, kws: tuple[str, ...], deck: str, kind: str, shown: str, name: str
+) -> None:
+    for kw in kws:
+        want = _KEYWORD_DECKS.get(kw)
+        if want is None or (deck == want[0] and (not want[1] or kind in want[1])):
+            continue
+        what = f"{want[0]} cards" + (f" of kind {', '.join(want[1])}" if want[1] else "")
+        raise CardDataError(
+            shown,
+            raw.line_of("keywords"),
+            f"field 'keywords': {kw!r} is only for {what}, not {deck}/{kind}",
+            name,
+        )
+    if "ambush" in kws and "trinket" in kws:
+        raise CardDataError(
+            shown,
+            raw.line_of("keywords"),
+            "field 'keywords': a loot is either a trinket or an ambush, not both",
+            name,
+        )
 
 
 def _plain(node: Any) -> Any:

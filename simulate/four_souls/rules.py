@@ -143,9 +143,6 @@ def compile_card(card: Any) -> CardRules:
     r = CardRules(keywords=kws, hook=getattr(card, "hook", None) or None)
     if r.hook and r.hook not in implemented_hooks():
         raise EngineError(f"hook '{r.hook}' not implemented")
-    for kw in kws:
-        if kw in ("ambush", "indomitable"):
-            raise EngineError(f"keyword '{kw}' not implemented (no Base V2 card uses it)")
     verbs = implemented_verbs()
     for i, ab in enumerate(getattr(card, "abilities", ()) or ()):
         if not isinstance(ab, dict):

@@ -46,6 +46,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         c = g.draw(g.treasure, g.treasure_disc)
         o = g.new_obj(c, "item", -1, slot=len(g.shop)) if c is not None else None
         g.shop.append([o] if o is not None else [])
+    extra: list[Phys] = []  # FS-4.17(1): an Indomitable monster revealed now takes a new slot
     for _ in range(2):
         slot: list = []
         for _tries in range(len(g.monster) + 1):
@@ -55,9 +56,14 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             if c.card.hp is None:
                 g.monster.insert(0, c)
                 continue
+            if stack.indomitable(c):
+                extra.append(c)
+                continue
             slot.append(g.new_obj(c, "monster", -1, slot=len(g.mslots)))
             break
         g.mslots.append(slot)
+    for c in extra:
+        g.mslots.append([g.new_obj(c, "monster", -1, slot=len(g.mslots))])
     # FS-2.6 bonus souls
     if cfg.bonus_souls and s.bonus:
         picks = rng.sample(s.bonus, min(3, len(s.bonus)))

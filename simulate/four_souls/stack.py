@@ -325,7 +325,7 @@ def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
 def can_play_loot(g: Game, seat: int, c: Phys) -> bool:
     r = c.rules
     if r.play is None:
-        return "trinket" in r.keywords  # a bare trinket still becomes an item (FS-4.13)
+        return "trinket" in r.keywords or "ambush" in r.keywords  # still become something (FS-4.13/4.14)
     ab = r.play
     if ab.simple:
         return True
@@ -509,7 +509,19 @@ def resolve_loot(g: Game, item: LootItem) -> None:
         g.players[item.controller].items.append(o)
         g.log.emit("item_gained", item.controller, c.card.name, None, None, "trinket")
         return
+    if "ambush" in kws:
+        ambush(g, c, item.controller)
+        return
     g.loot_disc.append(c)
+
+
+def ambush(g: Game, c: Phys, seat: int) -> None:
+    """FS-4.14 / FS-Q.22: the resolving ambush's controller chooses a monster slot; the loot becomes a
+    monster there, covering the top card, and the active player must attack it one more time this turn
+    (an obligation that lapses if it leaves play first, FS-10.16)."""
+    o = put_in_monster_slot(g, c, seat)
+    g.log.emit("ambush", seat, c.card.name, None, o.slot)
+    g.must_attack.append((o, False))
 
 
 def resolve_ability(g: Game, item: AbilityItem) -> None:
@@ -712,14 +724,16 @@ def refill_slots(g: Game) -> bool:
             slot.append(o)
             changed = True
     for i, slot in enumerate(g.mslots):
-        if not slot and i not in g.hold_slots:
+        while not slot and i not in g.hold_slots:
             if not _monster_left(g):
-                continue  # only events left: revealing them would cycle for ever (FS-Q.35 extended)
+                break  # only events left: revealing them would cycle for ever (FS-Q.35 extended)
             c = g.draw(g.monster, g.monster_disc)
             if c is None:
-                continue
+                break
             reveal_into_slot(g, c, i)
             changed = True
+            if not indomitable(c):
+                break  # an Indomitable monster took a new slot (FS-4.17(1)): this one still needs a card
     return changed
 
 
@@ -728,8 +742,36 @@ def _monster_left(g: Game) -> bool:
     return any(c.card.hp is not None for z in (g.monster, g.monster_disc) for c in z)
 
 
-def reveal_into_slot(g: Game, c: Phys, i: int) -> Obj:
-    """A monster-deck card enters slot ``i`` (covering what is there, FS-3.8)."""
+def indomitable(x: Any) -> bool:
+    """FS-4.17: a monster card (or a slot's top object) with the Indomitable keyword."""
+    card = x.phys.card if isinstance(x, Obj) else x.card
+    return x.rules is not None and "indomitable" in x.rules.keywords and card.hp is not None
+
+
+def coverable_slots(g: Game) -> list[int]:
+    """Monster slots a card may be put into: every slot whose top cannot refuse being covered
+    (FS-4.17(2): an Indomitable monster cannot be covered)."""
+    return [
+        i
+        for i, slot in enumerate(g.mslots)
+        if not (slot and isinstance(slot[-1], Obj) and indomitable(slot[-1]))
+    ]
+
+
+def new_monster_slot(g: Game) -> int:
+    """FS-4.17(1) / FS-3.12: expand monster slots by 1 (permanently); the new slot's index."""
+    g.mslots.append([])
+    g.log.emit("slots_expanded", g.active, None, "monster", len(g.mslots))
+    return len(g.mslots) - 1
+
+
+def reveal_into_slot(g: Game, c: Phys, i: int | None) -> Obj:
+    """A monster-deck card (or an ambush, FS-4.14) enters slot ``i`` (covering what is there, FS-3.8).
+    An Indomitable monster goes into a new slot instead (FS-4.17(1)); so does a card sent to a slot
+    whose top is Indomitable (it cannot be covered, FS-4.17(2)) or with no slot to choose (``None``)."""
+    top = g.mslots[i][-1] if i is not None and g.mslots[i] else None
+    if i is None or indomitable(c) or (isinstance(top, Obj) and indomitable(top)):
+        i = new_monster_slot(g)
     slot = g.mslots[i]
     if slot and isinstance(slot[-1], Obj):
         top = slot[-1]
@@ -924,12 +966,19 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str) -> bool:
     return True
 
 
-def put_in_monster_slot(g: Game, c: Phys, chooser: int, choose_not_attacked: bool = False) -> None:
-    opts = [i for i in range(len(g.mslots))]
+def put_in_monster_slot(g: Game, c: Phys, chooser: int, choose_not_attacked: bool = False) -> Obj:
+    opts = coverable_slots(g)
     if choose_not_attacked and g.attack is not None and g.attack.target is not None:
         opts = [i for i in opts if not (g.mslots[i] and g.mslots[i][-1] is g.attack.target)] or opts
-    i = ask(g, chooser, "choose_slot", tuple(opts), c.card.name)
-    reveal_into_slot(g, c, i)
+    return reveal_into_slot(g, c, choose_slot(g, chooser, opts, c))
+
+
+def choose_slot(g: Game, chooser: int, opts: list[int], c: Phys) -> int | None:
+    """The chooser picks one of ``opts``; with none (every top Indomitable, FS-4.17(2)) or for an
+    Indomitable card (FS-4.17(1)) there is no choice (``None``): the card takes a new slot."""
+    if not opts or indomitable(c):
+        return None
+    return ask(g, chooser, "choose_slot", tuple(opts), c.card.name)
 
 
 def move_cards(ctx: Any, p: dict) -> bool:
@@ -1412,7 +1461,7 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
             o = g.new_obj(m.phys, "soul", g.active)
             gain_soul(g, ap, o, "boss")
         else:
-            g.monster_disc.append(m.phys)
+            g.discard_of(m.phys).append(m.phys)  # FS-3.6: a dead ambush goes to the loot discard
     g.hold_slots.discard(slot)  # step 6: refill at the next priority
 
 

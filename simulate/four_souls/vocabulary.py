@@ -391,8 +391,8 @@ KEYWORDS: dict[str, str] = {
     "trinket": "FS-4.13: on resolution the loot becomes an item of its player",
     "guppy": "FS-4.15: marker counted by Soul of Guppy",
     "curse": "FS-4.16: the active player gives it to a player; discarded when that player dies",
-    "ambush": "FS-4.14: loot that becomes a monster (no Base V2 card)",
-    "indomitable": "FS-4.17: opens a new monster slot, cannot be covered (no Base V2 card)",
+    "ambush": "FS-4.14 FS-Q.22: on resolution the loot becomes a monster in a slot its player chooses; the active player must attack it once more (loot with hp/evasion/attack)",
+    "indomitable": "FS-4.17: a monster put into a monster slot takes a new slot instead; it cannot be covered",
 }
 
 # Selectors (§1.11): the head word of a selector; filters narrow it.

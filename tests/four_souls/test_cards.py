@@ -236,7 +236,7 @@ def test_every_trigger_static_replacement_combinator_is_used_or_reserved(pool):
         assert (s.name in used["static"]) == s.used, s.name
     assert used["repl"] == set(V.REPLACEMENTS)
     assert used["comb"] == set(V.COMBINATORS)
-    assert used["kw"] == set(V.KEYWORDS) - {"ambush", "indomitable"}
+    assert used["kw"] == set(V.KEYWORDS) - {"ambush", "indomitable"}  # test-only cards (test_rules_keywords)
 
 
 def test_vocabulary_md_names_everything():
