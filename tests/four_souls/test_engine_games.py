@@ -102,7 +102,7 @@ def test_unimplemented_cards_are_left_out_with_a_reason():
     odd = [
         card("Mystery", abilities=({"play": {"do": {"hook": "no_such_hook"}}},), hook="no_such_hook"),
         card("Old", implemented=False, reason="waiting for a ruling"),
-        card("Trap", keywords=("ambush",)),
+        card("Trap", abilities=({"play": {"do": {"no_such_verb": 1}}},)),
         card(
             "Shiny", abilities=({"play": {"targets": {"I": {"item": ["shiny"]}}, "do": {"recharge": "I"}}},)
         ),
@@ -111,7 +111,7 @@ def test_unimplemented_cards_are_left_out_with_a_reason():
     s = build_supply(fake, 4)
     assert "hook 'no_such_hook' not implemented" in s.left_out["Mystery"]
     assert s.left_out["Old"] == "waiting for a ruling"
-    assert "ambush" in s.left_out["Trap"]
+    assert "no_such_verb" in s.left_out["Trap"]
     assert "filter 'shiny' not implemented" in s.left_out["Shiny"]
     assert all(c.name not in ("Mystery", "Old", "Trap") for c, _n in s.loot)
 
