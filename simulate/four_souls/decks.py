@@ -82,16 +82,26 @@ def card_data_hash(cfg: Any) -> str:
 
 def game_decks(cfg: Any, s: Supply, rng: Any) -> tuple[list, list, list]:
     """The loot, treasure and monster decks of one game, as Card records (one per physical card,
-    unshuffled; setup shuffles, FS-2.1). Without a ratio every card of the supply is used; with one,
-    each category gets its count drawn from the pool with the game's engine stream (FS-19)."""
+    unshuffled; setup shuffles, FS-2.1). Without a deck ratio every card of the supply is used; with one,
+    each category gets its count drawn from the pool (FS-19). ``rng`` is one generator for all three, or
+    a function giving each deck its own (setup does that, so changing one deck's ratio keeps the others)."""
+    pick = rng if callable(rng) else (lambda _deck: rng)
+    return tuple(game_deck(cfg, s, deck, pick(deck)) for deck in DECKS)  # type: ignore[return-value]
+
+
+DECKS = ("loot", "treasure", "monster")
+
+
+def game_deck(cfg: Any, s: Supply, deck: str, rng: Any) -> list:
+    """One category's deck (see :func:`game_decks`)."""
     from .ratios import build_deck
 
-    srcs = (("loot", s.loot), ("treasure", s.treasure), ("monster", s.monster))
+    src = {"loot": s.loot, "treasure": s.treasure, "monster": s.monster}[deck]
     counts = getattr(cfg, "ratio_counts", ())
     if not counts:
-        return tuple([c for c, k in src for _ in range(k)] for _d, src in srcs)  # type: ignore[return-value]
+        return [c for c, k in src for _ in range(k)]
     wanted = {(d, c): n for d, c, n in counts}
-    return tuple(build_deck(d, src, wanted, cfg.fill, rng) for d, src in srcs)  # type: ignore[return-value]
+    return build_deck(deck, src, wanted, cfg.fill, rng)
 
 
 def full_decks(cfg: Any, s: Supply) -> tuple[tuple, tuple, tuple]:

@@ -11,6 +11,12 @@ from . import coop, decks, effects, soul_trading, stack, two_player, variants
 from .state import FSLog, Game, Phys, Player
 
 
+def setup_rng(seed: int, choice: str) -> Any:
+    """The generator of one setup choice (a deck, the characters, the first player …), derived from the
+    game seed and the choice's name only: no setup choice depends on how many draws another one made."""
+    return stream(seed, "setup", choice)
+
+
 def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: Any = None) -> Game:
     # FS-17.8: solo/co-op remove "3+ players" cards whatever the number of characters
     s = supply if supply is not None else decks.supply(coop.supply_config(cfg))
@@ -29,18 +35,22 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         g.all_phys.append(p)
         return p
 
-    # FS-2.1 (FS-19 when a deck ratio is chosen: each game draws its decks by category)
+    # FS-2.1 (FS-19 when a deck ratio is chosen: each game draws its decks by category). Every setup
+    # choice has its own stream derived from the game seed (setup_rng), so changing one deck's contents
+    # keeps the other decks, the characters and the first player: runs that differ only in a ratio or a
+    # card stay paired (`cardlab compare`).
     zones = (g.loot, g.treasure, g.monster)
     if getattr(cfg, "ratio_counts", ()):
-        for built, deck in zip(decks.game_decks(cfg, s, rng), zones, strict=True):
-            deck.extend(phys(card) for card in built)
-            rng.shuffle(deck)
+        for name, deck in zip(decks.DECKS, zones, strict=True):
+            deck_rng = setup_rng(seed, name)
+            deck.extend(phys(card) for card in decks.game_deck(cfg, s, name, deck_rng))
+            deck_rng.shuffle(deck)
     else:
-        for cards, deck in zip(decks.full_decks(cfg, s), zones, strict=True):
+        for name, cards, deck in zip(decks.DECKS, decks.full_decks(cfg, s), zones, strict=True):
             deck.extend(cards)
             g.all_phys.extend(cards)
             pid += len(cards)
-            rng.shuffle(deck)
+            setup_rng(seed, name).shuffle(deck)
     # FS-2.3 shop, FS-2.4 monster slots (events revealed now go to the bottom, unresolved)
     for _ in range(2):
         c = g.draw(g.treasure, g.treasure_disc)
@@ -66,22 +76,23 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         g.mslots.append([g.new_obj(c, "monster", -1, slot=len(g.mslots))])
     # FS-2.6 bonus souls
     if cfg.bonus_souls and s.bonus:
-        picks = rng.sample(s.bonus, min(3, len(s.bonus)))
+        picks = setup_rng(seed, "bonus souls").sample(s.bonus, min(3, len(s.bonus)))
         g.bonus = [phys(c) for c in picks]
     casino = variants.casino_card(s) if cfg.has("casino") else None
     if cfg.has("two-player"):
         s = two_player.supply(s)  # FS-20.11(a): Eve, Lilith, Cain and Guppy leave the character pool
     # FS-2.7 characters (random unless --characters) and starting items (charged)
+    char_rng = setup_rng(seed, "characters")
     if cfg.has("eden-only"):
-        chars = variants.eden_only(s, rng, n)  # FS-20.3
+        chars = variants.eden_only(s, char_rng, n)  # FS-20.3
     elif cfg.has("character-draft"):
-        chars = variants.character_draft(g, s, stack.ask)  # FS-20.7
+        chars = variants.character_draft(g, s, stack.ask, char_rng)  # FS-20.7
     elif cfg.has("character-choice"):
-        chars = variants.character_choice(g, s, stack.ask)  # FS-20.7
+        chars = variants.character_choice(g, s, stack.ask, char_rng)  # FS-20.7
     else:
         chars = decks.pick_characters(s, cfg.characters) if cfg.characters else []
         rest = [c for c in s.characters if c not in chars]
-        rng.shuffle(rest)
+        char_rng.shuffle(rest)
         chars = chars + rest[: n - len(chars)]
     if len(chars) < n:
         from simulate.core import UserError
@@ -98,7 +109,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     if cfg.has("soul-trading"):
         soul_trading.build_deck(g, s, chars, phys)  # FS-20.5: the unused starting items, shuffled
     # FS-2.10 / FS-Q.5 first player (a goes_first character wins over the random pick, FS-0.1)
-    first = rng.randrange(n)
+    first = setup_rng(seed, "first player").randrange(n)
     for p in g.players:
         if p.character.rules.goes_first:
             first = p.seat

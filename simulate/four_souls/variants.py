@@ -136,12 +136,12 @@ def eden_only(s: Any, rng: Any, n: int) -> list:
     return chars
 
 
-def character_draft(g: Any, s: Any, ask: Any) -> list:
+def character_draft(g: Any, s: Any, ask: Any, rng: Any) -> list:
     """FS-20.7 (pick in turn): from a seeded random seat, each player in seat order picks one of the
     characters still available."""
     n = g.n
     pool = list(s.characters)
-    start = g.rng.randrange(n)
+    start = rng.randrange(n)
     chars: list = [None] * n
     for k in range(n):
         seat = (start + k) % n
@@ -151,7 +151,7 @@ def character_draft(g: Any, s: Any, ask: Any) -> list:
     return chars
 
 
-def character_choice(g: Any, s: Any, ask: Any) -> list:
+def character_choice(g: Any, s: Any, ask: Any, rng: Any) -> list:
     """FS-20.7 (dealt two): each player is dealt two random characters and keeps one."""
     n = g.n
     pool = list(s.characters)
@@ -159,7 +159,7 @@ def character_choice(g: Any, s: Any, ask: Any) -> list:
         raise UserError(
             f"four-souls: --variant character-choice needs {2 * n} characters, the pool has {len(pool)}"
         )
-    g.rng.shuffle(pool)
+    rng.shuffle(pool)
     return [
         ask(g, seat, "draft_character", tuple(pool[2 * seat : 2 * seat + 2]), "character choice")
         for seat in range(n)

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
+from simulate.core.seeds import stream
+
 from .cards import CLANS, CardDef
 from .state import DECK, HAND, Card, State
 
 ORDER = (0, 1, 1, 0, 0, 1)  # by draft position: 1st drafter, 2nd, 2nd, 1st, 1st, 2nd
+
+
+def setup_rng(st: State, choice: str | int, *more: str | int) -> random.Random:
+    """The generator of one setup choice (the first drafter, a seat's deck order and mulligans), derived
+    from the game seed and the choice only: a change to one player's cards keeps the other's deck order
+    and who drafts first, so runs that differ in a card stay paired (`cardlab compare`)."""
+    return stream(st.seed, "setup", choice, *more)
 
 
 def draft(st: State, first: int, defs: dict[str, list[CardDef]]) -> None:
@@ -46,7 +57,7 @@ def build_decks(st: State, defs: dict[str, list[CardDef]]) -> None:
                     st.cards[uid] = card
                     pl.deck.append(card)
                     uid += 1
-        st.rng.shuffle(pl.deck)
+        setup_rng(st, "deck", pl.seat).shuffle(pl.deck)
 
 
 def soldiers_in(st: State, cards: list[Card]) -> int:
@@ -58,6 +69,7 @@ def deal(st: State, first: int) -> None:
     st.log.phase = "setup"
     for seat in (first, 1 - first):
         pl = st.p[seat]
+        rng = setup_rng(st, "mulligans", seat)
         _draw7(st, seat)
         tries = 0
         while (
@@ -72,7 +84,7 @@ def deal(st: State, first: int) -> None:
                 c.zone = DECK
             pl.deck.extend(pl.hand)
             pl.hand = []
-            st.rng.shuffle(pl.deck)
+            rng.shuffle(pl.deck)
             _draw7(st, seat)
             tries += 1
 

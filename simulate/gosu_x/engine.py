@@ -13,7 +13,7 @@ from .actions import do_action, legal_actions
 from .battle import great_battle, tribute
 from .cards import load_cards
 from .config import GXConfig
-from .draft import build_decks, deal, draft
+from .draft import build_decks, deal, draft, setup_rng
 from .state import GameOver, Player, State, TurnCap
 from .triggers import fire
 from .views import View
@@ -81,12 +81,13 @@ def play_round(st: State, starter: int) -> None:
 def new_state(config: GXConfig, seed: int, players: Players, log_events: bool = True) -> State:
     st = State(config, stream(seed, "engine"), EventLog(log_events), players, [Player(0), Player(1)])
     st._view_cls = View
+    st.seed = seed
     return st
 
 
 def setup(st: State) -> int:
     defs = load_cards(st.cfg.cards_path)
-    first = st.rng.randrange(2)
+    first = setup_rng(st, "first player").randrange(2)
     st.draft_first = first
     draft(st, first, defs)
     build_decks(st, defs)

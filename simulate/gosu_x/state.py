@@ -97,6 +97,7 @@ class State:
     _view_cls: Any = None
     available: tuple[str, ...] = ()
     checker: Any = None  # invariants.check under checked_play (cardlab soak), else None
+    seed: int = 0  # the game seed: setup choices draw from their own streams of it (draft.setup_rng)
 
     # -- asking -------------------------------------------------------------------------------------------
     def ask(self, kind: str, seat: int, options: list | tuple, context: Any = None) -> Any:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 from simulate.core import Decision, EventLog, GameResult, Players, SeatResult, stream
 
 from . import effects, resources, zones
@@ -33,11 +35,13 @@ def setup(config: HRConfig, seed: int, seats: Players, log: EventLog) -> Game:
             c.dur = c.d.durability
             cards.append(c)
             p.deck.append(c)
-        rng.shuffle(p.deck)  # HR-14.5
+        stream(seed, "setup", "deck", s).shuffle(p.deck)  # HR-14.5
         players.append(p)
     hp = config.boss_hp_per_player * n  # HR-3.1
     g = Game(players, seats, rng, log, cards, hp, hp)
-    g.first = rng.randrange(n)  # HR-2.4 / HR-14.4
+    # HR-2.4 / HR-14.4. Each setup choice (a seat's deck order, the first player) has its own stream of the
+    # game seed, so a change to one deck keeps the rest of the deal and runs stay paired (`cardlab compare`).
+    g.first = stream(seed, "setup", "first player").randrange(n)
     for s in range(n):
         log.emit("setup", s, None, names[s], len(players[s].deck), "+".join(players[s].classes))
     log.emit("setup", -1, None, "boss", hp, f"first=seat {g.first}")
@@ -45,11 +49,11 @@ def setup(config: HRConfig, seed: int, seats: Players, log: EventLog) -> Game:
     for s in order:
         zones.draw(g, players[s], OPENING_HAND, "opening hand")
     for s in order:
-        _mulligans(g, config, players[s])
+        _mulligans(g, config, players[s], stream(seed, "setup", "mulligans", s))
     return g
 
 
-def _mulligans(g: Game, config: HRConfig, p: PlayerState) -> None:
+def _mulligans(g: Game, config: HRConfig, p: PlayerState, rng: random.Random) -> None:
     """HR-14.6 / HR-Q.18: redeal = hand back, shuffle, draw 5; every redeal after the first then exiles
     the bottom 3 cards face down, hidden from their owner (HR-14.7, HR-Q.17)."""
     while p.mulligans < config.max_mulligans and p.deck:
@@ -62,7 +66,7 @@ def _mulligans(g: Game, config: HRConfig, p: PlayerState) -> None:
             c.zone = "deck"
         p.deck.extend(p.hand)
         p.hand.clear()
-        g.rng.shuffle(p.deck)
+        rng.shuffle(p.deck)
         zones.draw(g, p, OPENING_HAND, "redeal")
         exiled = 0
         if p.mulligans >= 1:
