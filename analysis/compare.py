@@ -11,8 +11,11 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from .game_data import game_data
 from .paired import PairedComparison, paired_compare
 from .runs import Run, RunError
+
+POOR_PAIRING = 0.9  # below this share of seats keeping their label, the runs are closer to independent
 
 
 @dataclass(slots=True)
@@ -39,23 +42,59 @@ def _flatten(prefix: str, value: object, out: dict[str, object]) -> None:
         out[prefix] = value
 
 
+def _entry(value: object) -> str:
+    return "/".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+def _changed(key: str, va: object, vb: object) -> tuple[str, str, str]:
+    """One 'what differs' row; for two lists, only the entries that differ (a ratio's changed category,
+    not all 26 of them)."""
+    if (
+        isinstance(va, list)
+        and isinstance(vb, list)
+        and (len(va) > 6 or len(vb) > 6 or any(isinstance(x, list | dict) for x in va + vb))
+    ):
+        only_a = [x for x in va if x not in vb]
+        only_b = [x for x in vb if x not in va]
+        shared = len(va) - len(only_a)
+        tail = f" ({shared} other entries the same)" if shared else ""
+        return (key, ", ".join(map(_entry, only_a)) or "—", (", ".join(map(_entry, only_b)) or "—") + tail)
+    return (key, "—" if va is None else str(va), "—" if vb is None else str(vb))
+
+
 def setting_differences(a: Run, b: Run) -> list[tuple[str, str, str]]:
-    """Which recorded settings differ between the two runs (config, strategies, card data)."""
+    """Which recorded settings differ between the two runs (config, strategies, card data): only the keys
+    whose values differ, and for list values only the entries that differ."""
     rows = []
     for key in ("strategies", "n_players", "card_data_hash", "config_hash"):
         if a.manifest.get(key) != b.manifest.get(key):
-            rows.append((key, str(a.manifest.get(key)), str(b.manifest.get(key))))
+            rows.append(_changed(key, a.manifest.get(key), b.manifest.get(key)))
     fa: dict[str, object] = {}
     fb: dict[str, object] = {}
     _flatten("", a.manifest.get("config", {}), fa)
     _flatten("", b.manifest.get("config", {}), fb)
     for key in sorted(set(fa) | set(fb)):
         if fa.get(key) != fb.get(key):
-            rows.append((f"config.{key}", str(fa.get(key, "—")), str(fb.get(key, "—"))))
+            rows.append(_changed(f"config.{key}", fa.get(key), fb.get(key)))
     return rows
 
 
-def compare(a: Run, b: Run, dim: str = "strategy", level: float = 0.95) -> Comparison:
+def default_dimension(run: Run) -> str:
+    """The game's main column (character, clans, deck) when the run has it with more than one value,
+    else strategy: what a designer compares after a card or ratio change."""
+    data = game_data(run.game)
+    main = data.main_column if data is not None else None
+    if main and main in run.columns("players"):
+        quoted = '"' + main.replace('"', '""') + '"'
+        count = run.db.execute(f"SELECT count(DISTINCT {quoted}) FROM players").fetchone()
+        if count and count[0] > 1:
+            return main
+    return "strategy"
+
+
+def compare(a: Run, b: Run, dim: str | None = None, level: float = 0.95) -> Comparison:
+    """Paired B − A per value of ``dim`` (default :func:`default_dimension`)."""
+    dim = dim or default_dimension(a)
     if a.game != b.game:
         raise RunError(f"cannot compare a {a.game} run with a {b.game} run")
     if a.manifest["run_seed"] != b.manifest["run_seed"]:
@@ -77,8 +116,12 @@ def to_text(c: Comparison, level: float = 0.95) -> str:
     r = c.result
     lines = [f"A: {c.a.path.name}", f"B: {c.b.path.name}", "", "What differs (A → B):"]
     lines += [f"  {key}: {va} → {vb}" for key, va, vb in c.differences] or ["  nothing recorded differs"]
-    lines += ["", f"Win rate by {c.dim}: B − A with a paired {level:.0%} interval (Newcombe)"]
-    heads = [c.dim, "games", "A", "B", "B − A", f"{level:.0%} CI", ""]
+    lines += [
+        "",
+        f"Win rate by {c.dim}: B − A with a paired {level:.0%} interval (Newcombe); seats that kept their "
+        f"{c.dim} in both runs; a draw among k seats counts 1/k",
+    ]
+    heads = [c.dim, "seats", "A", "B", "B − A", f"{level:.0%} CI", "note"]
     rows = []
     for row in r.by_label.iter_rows(named=True):
         rows.append(
@@ -100,6 +143,18 @@ def to_text(c: Comparison, level: float = 0.95) -> str:
         f"Games whose outcome changed: {r.winner_changed} of {r.games} ({_pct(r.changed_rate)}, "
         f"{level:.0%} CI [{_pct(r.changed_lower)}, {_pct(r.changed_upper)}])",
     ]
+    share = r.paired_share
+    lines.append(
+        f"Paired: {r.seats - r.label_changed:,} of {r.seats:,} seats ({_pct(share)}) kept their {c.dim}; "
+        f"{r.games_same:,} of {r.games:,} games with every seat's {c.dim} the same"
+    )
+    if share == share and share < POOR_PAIRING:
+        lines.append(
+            f"warning: poorly paired — {_pct(1 - share)} of seats got a different {c.dim} in B, so the "
+            "runs did not replay the same setups: rows compare fewer seats and their intervals are closer "
+            "to two independent samples'. Runs pair when they differ only in what setup does not draw "
+            "from (card numbers, effects, the contents of one deck)."
+        )
     if r.unmatched_a or r.unmatched_b:
         lines.append(f"Seats in one run only: {r.unmatched_a} in A, {r.unmatched_b} in B (left out)")
     if r.label_changed:

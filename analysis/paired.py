@@ -67,7 +67,9 @@ class PairedComparison:
     ``games``: games present in both runs; ``winner_changed``: of those, games whose outcome (who won, a
     draw, or no winner) differs, with its share and Wilson interval. ``unmatched_a`` / ``unmatched_b``:
     (game, seat) rows found in one run only; ``label_changed``: matched rows whose label differs between
-    the runs (left out of ``by_label``, since they do not compare like with like).
+    the runs (left out of ``by_label``, since they do not compare like with like). ``seats``: matched
+    (game, seat) rows; ``games_same``: games present in both runs whose every seat kept its label — how well
+    the runs are paired (a change that re-deals the labels leaves few of them).
     """
 
     by_label: pl.DataFrame
@@ -79,6 +81,13 @@ class PairedComparison:
     unmatched_a: int
     unmatched_b: int
     label_changed: int
+    seats: int = 0
+    games_same: int = 0
+
+    @property
+    def paired_share(self) -> float:
+        """Share of matched seats that kept their label (1.0 = fully paired)."""
+        return (self.seats - self.label_changed) / self.seats if self.seats else math.nan
 
 
 def paired_compare(
@@ -92,14 +101,23 @@ def paired_compare(
     min_games: float = MIN_GAMES,
     max_half_width: float = MAX_HALF_WIDTH,
 ) -> PairedComparison:
-    """Paired difference B − A of two players tables joined on (game, seat); see the module docstring."""
-    keep = [pl.col(game), pl.col(seat), pl.col(label).cast(pl.String).alias("label"), pl.col("win_share")]
+    """Paired difference B − A of two players tables joined on (game, seat); see the module docstring.
+
+    A list label (Gosu X's ``clans``) counts for each of its members: a seat that kept its alliance adds
+    one row to each of its clans."""
+    listed = isinstance(players_a.schema[label], pl.List)
+    kind = pl.List(pl.String) if listed else pl.String
+    keep = [pl.col(game), pl.col(seat), pl.col(label).cast(kind).alias("label"), pl.col("win_share")]
     a = with_win_share(players_a, result, game).select(keep)
     b = with_win_share(players_b, result, game).select(keep)
     matched = a.join(b, on=[game, seat], suffix="_b")
     unmatched_a = a.height - matched.height
     unmatched_b = b.height - matched.height
-    same = matched.filter(pl.col("label") == pl.col("label_b"))
+    kept = pl.col("label") == pl.col("label_b")
+    games_same = matched.group_by(game).agg(kept.all().alias("same"))["same"].sum()
+    same = matched.filter(kept)
+    if listed:
+        same = same.drop("label_b").explode("label")
     sa, sb = pl.col("win_share"), pl.col("win_share_b")
     by_label = (
         same.group_by("label")
@@ -152,5 +170,7 @@ def paired_compare(
         changed_upper=high,
         unmatched_a=unmatched_a,
         unmatched_b=unmatched_b,
-        label_changed=matched.height - same.height,
+        label_changed=matched.filter(~kept).height,
+        seats=matched.height,
+        games_same=int(games_same or 0),
     )

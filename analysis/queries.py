@@ -28,7 +28,7 @@ def dimension_expr(run: Run, dim: str) -> str:
     """The SQL expression for grouping by a players-table column; list columns are unnested."""
     columns = run.columns("players")
     if dim not in columns:
-        usable = ", ".join(c for c in columns if c not in ("game_id", "win", "result", "score"))
+        usable = ", ".join(c for c in columns if c not in ("game_id", "win", "win_share", "result", "score"))
         raise RunError(f"--by: no players column '{dim}' in {run.path.name} (columns: {usable})")
     quoted = '"' + dim.replace('"', '""') + '"'
     return f"unnest({quoted})" if columns[dim].endswith("[]") else quoted

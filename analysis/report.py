@@ -27,7 +27,7 @@ from .winrates import MIN_GAMES, winrate_by
 
 __all__ = ["Report", "Section", "build", "build_path", "to_html", "to_markdown", "to_text", "write"]
 
-_HIDDEN = {"game_id", "seat", "n_players", "result", "win", "score"}
+_HIDDEN = {"game_id", "seat", "n_players", "result", "win", "win_share", "score"}
 FLAG = "few games"
 
 
@@ -98,7 +98,7 @@ def _rate_rows(frame: pl.DataFrame, label: str) -> pl.DataFrame:
         {
             label: [str(v) for v in frame[frame.columns[0]].to_list()],
             "games": frame["games"].to_list(),
-            "wins": frame["wins"].to_list(),
+            "wins": [_count(w) for w in frame["wins"].to_list()],
             **({"draws": frame["draws"].to_list()} if "draws" in frame.columns else {}),
             "win rate": [_pct(v) for v in frame["win_rate"].to_list()],
             "95% CI": [_ci(lo, hi) for lo, hi in zip(frame["lower"], frame["upper"], strict=True)],
@@ -144,8 +144,10 @@ def howto(level: float, min_games: int) -> list[str]:
     tag = f"{level:.0%}"
     return [
         f"Each win rate is wins / games for the players with that value, with a {tag} Wilson interval: the "
-        "range of true win rates consistent with these games. Two values whose intervals overlap a lot are "
-        "not shown to differ. In an n-player game the even share is 1/n (dashed line on the plots).",
+        "range of true win rates consistent with these games. A win counts 1, a draw shared by k players "
+        "1/k (½ between two), a loss or a game nobody won 0 — the same in every table, plot and "
+        "comparison. Two values whose intervals overlap a lot are not shown to differ. In an n-player game "
+        "the even share is 1/n (dashed line on the plots).",
         f"Rows marked '{FLAG}' rest on fewer than {min_games} games or have an interval wider than "
         f"±{MAX_HALF_WIDTH:.0%}: they are shown, but too uncertain to read as a finding.",
         "Strategies rotate through the seats, so seat advantage does not bias per-strategy figures; it is "
@@ -569,7 +571,12 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
     report.sections += winrate_sections(
         run, by or default_dimensions(run), level, min_games, firsts, labelled
     )
-    report.sections.append(seat_section(run, level, min_games))
+    if team is None:
+        report.sections.append(seat_section(run, level, min_games))
+    else:  # every seat shares the result: a per-seat rate against a 1/n share would be a fake gap
+        report.notes.append(
+            "win rate by place in turn order: not shown for a solo/co-op run (seats share one result)"
+        )
 
     two_player = run.db.execute("SELECT max(n_players) FROM games").fetchall()[0][0] == 2
     if team is not None:

@@ -89,7 +89,7 @@ def _per_game(run: Run, dim: str, values: Sequence[str]) -> tuple[np.ndarray, np
     value = dimension_expr(run, dim)
     frame = run.db.sql(
         "SELECT game_id, value, CAST(count(*) AS DOUBLE) AS seats, CAST(sum(w) AS DOUBLE) AS wins FROM "
-        f"(SELECT game_id, CAST({value} AS VARCHAR) AS value, CAST(win AS INTEGER) AS w FROM players) "
+        f"(SELECT game_id, CAST({value} AS VARCHAR) AS value, win_share AS w FROM players) "
         "GROUP BY game_id, value"
     ).pl()
     games = np.sort(frame["game_id"].unique().to_numpy())

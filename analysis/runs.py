@@ -15,6 +15,14 @@ import duckdb
 
 from simulate.core.runformat import TABLES, RunFormatError, RunState, damaged_batches, open_run, part_path
 
+# The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
+# draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every
+# table, plot, comparison and stop rule averages this score; the players view carries it as ``win_share``.
+WIN_SHARE_SQL = (
+    "CASE WHEN result = 'win' THEN 1.0 WHEN result = 'draw' THEN 1.0 / "
+    "count(*) FILTER (WHERE result = 'draw') OVER (PARTITION BY game_id) ELSE 0.0 END"
+)
+
 
 class RunError(Exception):
     """A folder that is not a readable run (the CLI turns this into one line and exit code 2)."""
@@ -54,11 +62,13 @@ class Run:
 
     @cached_property
     def db(self) -> duckdb.DuckDBPyConnection:
-        """An in-memory DuckDB with one view per table (the Parquet is streamed, never loaded whole)."""
+        """An in-memory DuckDB with one view per table (the Parquet is streamed, never loaded whole); the
+        players view adds ``win_share`` (:data:`WIN_SHARE_SQL`)."""
         con = duckdb.connect()
         for table in TABLES:
             files = ", ".join("'" + f.replace("'", "''") + "'" for f in self.parts(table))
-            con.execute(f"CREATE VIEW {table} AS SELECT * FROM read_parquet([{files}])")
+            extra = f", {WIN_SHARE_SQL} AS win_share" if table == "players" else ""
+            con.execute(f"CREATE VIEW {table} AS SELECT *{extra} FROM read_parquet([{files}])")
         return con
 
     def columns(self, table: str) -> dict[str, str]:

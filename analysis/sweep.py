@@ -14,6 +14,7 @@ from pathlib import Path
 import polars as pl
 
 from . import plots, seat_effects, shape
+from .coop import team_mode
 from .game_data import game_data
 from .render import Report, Section
 from .runs import Run
@@ -74,6 +75,39 @@ def _recorded_axis(runs: list[Run], folder: Path) -> Axis | None:
     return Axis(name, [float(i) for i in range(len(runs))], [str(v) for v in values])
 
 
+def names_of(runs: list[Run]) -> list[str]:
+    return [r.path.name for r in runs]
+
+
+def _built(folder: Path) -> dict[str, str]:
+    """What each point really built, as `cardlab sweep` recorded it in sweep.json (e.g. the deck-ratio
+    counts after the pool's limits): run name → text."""
+    try:
+        record = json.loads((folder / "sweep.json").read_text())
+        return {p["run"]: p["built"] for p in record["points"] if p.get("built")}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def fingerprint(run: Run) -> str:
+    """A digest of what a run played: every game's seed, outcome, length and event and decision counts
+    (not its timing). Two runs with equal fingerprints played the same games."""
+    row = run.db.execute(
+        "SELECT count(*), md5(string_agg(concat_ws('|', game_id, seed, winners, turns, end_reason, events, "
+        "decisions), ';' ORDER BY game_id)) FROM games"
+    ).fetchone()
+    return f"{row[0]}:{row[1]}"
+
+
+def coinciding(runs: list[Run]) -> list[list[str]]:
+    """Groups of runs (two or more) that played identical games: sweep points whose settings resolve to
+    the same setup (a ratio count above what the pool holds with --fill smaller, an unused option …)."""
+    groups: dict[str, list[str]] = {}
+    for run in runs:
+        groups.setdefault(fingerprint(run), []).append(run.path.name)
+    return [names for names in groups.values() if len(names) > 1]
+
+
 def _cell(rate: float | None, lo: float | None, hi: float | None, n: int, few: bool) -> str:
     if rate is None or rate != rate:
         return ""
@@ -98,16 +132,36 @@ def build_sweep(
     axis = sweep_axis(runs, folder)
     games = {r.manifest["game"] for r in runs}
     tag = f"{level:.0%}"
+    recorded = (folder / "sweep.json").is_file()
     header = [
-        ("sweep", folder.name),
+        ("sweep" if recorded else "folder of runs", folder.name),
         ("game", ", ".join(sorted(games))),
         ("runs", f"{len(runs)}: " + ", ".join(r.path.name for r in runs)),
         ("varies", axis.label if axis.label != "run" else "more than one setting (runs in name order)"),
         ("games", ", ".join(f"{r.path.name} {r.manifest['totals']['games']:,}" for r in runs)),
-        ("card-data hashes", ", ".join(sorted({r.manifest.get("card_data_hash") or "—" for r in runs}))),
+        (
+            "card-data hashes",
+            ", ".join(f"{r.path.name} {r.manifest.get('card_data_hash') or '—'}" for r in runs),
+        ),
         ("run seeds", ", ".join(str(r.manifest["run_seed"]) for r in runs)),
     ]
+    built = _built(folder)
+    if built:
+        header.append(
+            ("built", "; ".join(f"{name} {built[name]}" for name in names_of(runs) if name in built))
+        )
+    same = coinciding(runs)
+    for group in same:
+        header.append(("coincide", f"{', '.join(group)} played identical games: the same setup"))
     howto = [
+        *(
+            [
+                "Runs marked 'coincide' in the header played identical games: their settings built the same "
+                "setup, so their rows are one measurement shown several times, not independent evidence."
+            ]
+            if same
+            else []
+        ),
         f"One point per run, with its {tag} interval as a band; the x axis is "
         + (f"the swept setting '{axis.label}'." if axis.ticks is None else "the runs in name order."),
         f"Table cells read 'rate [{tag} interval] n=games'; '*' marks too few games (under {min_games}) or "
@@ -163,9 +217,11 @@ def build_sweep(
         )
         report.sections.append(Section(f"Win rate by {dim}", pl.DataFrame(table), image, note, "Win rates"))
 
-    # seat advantage: the first player's win rate per run
+    # seat advantage: the first player's win rate per run (none in solo/co-op: seats share one result)
     seat_rows, first = [], {}
     for name, x, run in zip(names, axis.x, runs, strict=True):
+        if team_mode(run):
+            continue
         seats = seat_effects.seat_table(run, level, min_games).filter(pl.col("position") == 0)
         for r in seats.iter_rows(named=True):
             seat_rows.append(
@@ -181,13 +237,16 @@ def build_sweep(
             ys.append(r["win_rate"])
             lo.append(r["lower"])
             hi.append(r["upper"])
-    image = plots.sweep_plot(
-        first, _file(folder, "sweep_first_player"), "Win rate of the first player", x_label,
-        f"win rate ({tag} Wilson band)", axis.ticks,
-    )  # fmt: skip
-    report.sections.append(
-        Section("Win rate of the first player", pl.DataFrame(seat_rows), image, "", "Seat effects")
-    )
+    if seat_rows:
+        image = plots.sweep_plot(
+            first, _file(folder, "sweep_first_player"), "Win rate of the first player", x_label,
+            f"win rate ({tag} Wilson band)", axis.ticks,
+        )  # fmt: skip
+        report.sections.append(
+            Section("Win rate of the first player", pl.DataFrame(seat_rows), image, "", "Seat effects")
+        )
+    else:
+        report.notes.append("first player's win rate: not shown for solo/co-op runs (seats share one result)")
 
     # game length
     length_rows = []

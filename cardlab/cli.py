@@ -235,7 +235,7 @@ def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     from analysis import report
     from simulate.core.runformat import read_manifest
 
-    from .sweep import claim_sweep, grid, parse_vary, point_name, sweep_record
+    from .sweep import built_by_point, claim_sweep, grid, parse_vary, point_name, same_builds, sweep_record
 
     axes = [parse_vary(spec, text) for text in kwargs.pop("vary")]
     common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
@@ -253,6 +253,10 @@ def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     root = Path(common["out"])
     folder = root / _run_name(spec, common, prefix="sweep-")
     record = sweep_record(spec, axes, [p for p, _, _ in plans], common, kwargs)
+    for entry, (point, _, plan) in zip(record.points, plans, strict=True):
+        entry["built"] = built_by_point(spec, plan.config, point)
+    for runs in same_builds(record.points):
+        click.echo(f"note: {', '.join(runs)} build the same decks: they will play identical games", err=True)
     failed = 0
     with claim_sweep(folder, record, resume=common["resume"]):
         for index, (point, point_common, plan) in enumerate(plans):
@@ -262,7 +266,12 @@ def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
                     continue
             elif common["resume"]:
                 point_common = {**point_common, "resume": False}
-            click.echo(f"[{index + 1}/{len(plans)}] " + ", ".join(f"{k}={v}" for k, v in point.items()))
+            what = record.points[index]["built"]
+            click.echo(
+                f"[{index + 1}/{len(plans)}] "
+                + ", ".join(f"{k}={v}" for k, v in point.items())
+                + (f" → builds {what}" if what else "")
+            )
             failed += _run(spec, plan, point_common, out)
     _link_latest(root, folder.name)
     built = report.build_path(folder)
@@ -406,7 +415,12 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> N
 @cli.command("compare")
 @click.argument("run_a", type=click.Path())
 @click.argument("run_b", type=click.Path())
-@click.option("--by", "dim", default="strategy", show_default=True, help="players column to compare by")
+@click.option(
+    "--by",
+    "dim",
+    default=None,
+    help="players column to compare by (default: the game's main one, e.g. character)",
+)
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
 def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
     """Paired difference of two runs made with the same seed (e.g. before and after a card change)."""

@@ -11,22 +11,21 @@ from pathlib import Path
 
 import polars as pl
 
+from analysis.matchups import with_win_share
 from analysis.sequential import ACCEPT_H0, ACCEPT_H1, SPRT, max_half_width
 from simulate.core.errors import UserError
 from simulate.core.runformat import part_name
-
-_SCORE = (
-    pl.when(pl.col("result") == "win").then(1.0).when(pl.col("result") == "draw").then(0.5).otherwise(0.0)
-)
 
 
 def _players(out: Path, batch: int, dim: str) -> pl.DataFrame:
     frame = pl.read_parquet(out / "players" / part_name(batch))
     if dim not in frame.columns:
         raise UserError(f"--by {dim}: no such players column (columns: {', '.join(frame.columns)})")
-    if frame.schema[dim] == pl.List(pl.String):
-        frame = frame.explode(dim)
-    return frame.with_columns(pl.col(dim).cast(pl.String).alias("value"), _SCORE.alias("score01"))
+    # the report's win rate (analysis.runs.WIN_SHARE_SQL): a draw shared by k seats counts 1/k
+    scored = with_win_share(frame, out="score01")
+    if scored.schema[dim] == pl.List(pl.String):
+        scored = scored.explode(dim)
+    return scored.with_columns(pl.col(dim).cast(pl.String).alias("value"))
 
 
 class UntilCI:

@@ -56,8 +56,9 @@ _BRACES = re.compile(r"\{(-?\d+)\.\.(-?\d+)(?::(\d+))?\}")
 
 
 def parse_vary(spec: GameSpec, text: str) -> Axis:
-    """``NAME=a..b[:step]`` (numbers), ``NAME=v1,v2,…``, ``NAME=v1/v2`` for values that contain commas, or
-    a text with one ``{a..b[:step]}`` range inside (``ratio-count=curse={0..10:2}``)."""
+    """``NAME=a..b[:step]`` (numbers), ``NAME=v1,v2,…`` (:func:`split_values`: ``/`` for values that
+    contain commas, ``;`` always), or a text with one ``{a..b[:step]}`` range inside
+    (``ratio-count=curse={0..10:2}``)."""
     name, eq, values = text.partition("=")
     name = name.strip().lstrip("-")
     if not eq or not name or not values.strip():
@@ -86,11 +87,28 @@ def parse_vary(spec: GameSpec, text: str) -> Axis:
         if len(points) > 200:
             raise UserError(f"--vary '{text}': {len(points)} points; at most 200 per axis")
     else:
-        parts = values.split("/") if "/" in values else values.split(",")
-        points = [_convert(spec, name, part) for part in parts]
+        points = [_convert(spec, name, part) for part in split_values(spec, name, values)]
     if len(set(map(repr, points))) != len(points):
         raise UserError(f"--vary '{text}': a value is repeated")
     return Axis(name, tuple(points))
+
+
+def split_values(spec: GameSpec, name: str, values: str) -> list[str]:
+    """The values of ``NAME=v1,v2``: ``;`` always separates; an option whose own value holds commas
+    (``combat-values=2,3,5/2,3,6``, ``characters=Isaac,Cain/Eve,Maggy``) is separated by ``/``; any other
+    by ``,``, and by ``/`` only when its values are not paths (``players=2/4``, but
+    ``cards=/abs/a.yaml,/abs/b.yaml`` is two files)."""
+    if ";" in values:
+        return values.split(";")
+    option = next((o for o in spec.options if o.name == name), None)
+    help_text = option.help.lower() if option is not None else ""
+    if option is not None and ("," in str(option.default) or "comma" in help_text):
+        return values.split("/")
+    if "," in values:
+        return values.split(",")
+    if "/" in values and not any(word in help_text for word in ("file", "folder", "path")):
+        return values.split("/")
+    return [values]
 
 
 def grid(axes: list[Axis]) -> list[dict[str, Any]]:
@@ -101,8 +119,15 @@ def grid(axes: list[Axis]) -> list[dict[str, Any]]:
 
 
 def point_name(index: int, point: dict[str, Any]) -> str:
-    """A folder name that sorts in grid order and says what the point is."""
-    label = ",".join(f"{k}={v}" for k, v in point.items()).replace("/", "_").replace(" ", "")
+    """A folder name that sorts in grid order and says what the point is; a path value shows its file
+    name. The index keeps names distinct whatever the values."""
+
+    def short(value: Any) -> str:
+        text = str(value)
+        return text.rstrip("/").rsplit("/", 1)[-1] if "/" in text else text
+
+    label = ",".join(f"{k}={short(v)}" for k, v in point.items())
+    label = re.sub(r"[^A-Za-z0-9_.,=+-]+", "_", label)
     return f"p{index:03d}-{label}"[:120]
 
 
@@ -158,3 +183,37 @@ def claim_sweep(folder: Path, record: SweepRecord, resume: bool) -> Iterator[Non
         else:
             write_sweep(folder, record)
         yield
+
+
+def built_by_point(spec: GameSpec, config: Any, point: dict[str, Any]) -> str:
+    """What a point really builds, when that can differ from what it asks: for Four Souls deck ratios, the
+    swept categories' counts after the pool's limits (FS-19), e.g. ``monster.curse 5 (asked 6)`` (with no
+    swept category: every category the pool cannot fill)."""
+    if spec.name != "four-souls" or not getattr(config, "ratio_counts", ()):
+        return ""
+    from simulate.four_souls.ratios import built_counts
+
+    named = {
+        text.partition("=")[0].strip()
+        for key, value in point.items()
+        if key == "ratio-count"
+        for text in (value if isinstance(value, list | tuple) else [value])
+    }
+    parts = [
+        f"{deck}.{cat} {got}" + (f" (asked {asked})" if got != asked else "")
+        for deck, cat, asked, got in built_counts(config)
+        if ((cat in named) if named else (got != asked))
+    ]
+    return ", ".join(parts)
+
+
+def same_builds(points: Sequence[dict[str, Any]]) -> list[list[str]]:
+    """Groups of sweep points (run names) that build the same decks and share every other value: they
+    will play identical games (e.g. ``curse=6`` and ``curse=8`` when the pool has 5 curses)."""
+    groups: dict[str, list[str]] = {}
+    for point in points:
+        if point.get("built"):
+            got = re.sub(r" \(asked \d+\)", "", point["built"])
+            rest = {k: v for k, v in point["values"].items() if k != "ratio-count"}
+            groups.setdefault(repr((got, rest)), []).append(point["run"])
+    return [runs for runs in groups.values() if len(runs) > 1]

@@ -49,3 +49,40 @@ def test_different_seeds_refused(tmp_path):
         out.output
         == "error: runs have different seeds (4 vs 5): a paired comparison needs both made with the same --seed\n"
     )
+
+
+def _game_run(tmp_path, name, *args):
+    out = CliRunner().invoke(
+        cli, ["simulate", *args, "--seed", "2", "-j", "1", "-q", "--out", str(tmp_path), "--name", name]
+    )
+    assert out.exit_code == 0, out.output
+    return str(tmp_path / name)
+
+
+def test_compare_by_a_list_column_counts_each_clan(tmp_path):
+    """Issue 18 item 5: Gosu X's clans is a list column; compare counts each member clan of a seat that
+    kept its alliance (it raised a polars error before)."""
+    a = _game_run(tmp_path, "a", "gosu-x", "-n", "12")
+    b = _game_run(tmp_path, "b", "gosu-x", "-n", "12", "--combat-values", "2,3,6")
+    out = CliRunner().invoke(cli, ["compare", a, b, "--by", "clans"])
+    assert out.exit_code == 0, out.output
+    assert "Win rate by clans" in out.output
+    # 12 games × 2 seats × 3 clans: every member-seat is one row of some clan
+    rows = out.output.split("note\n")[1].split("\n\n")[0].splitlines()
+    assert len(rows) == 8 and sum(int(row[11:17]) for row in rows) == 72
+    assert "Paired: 24 of 24 seats (100.0%) kept their clans" in out.output
+    assert "config.combat_values: [2, 3, 5] → [2, 3, 6]\n" in out.output
+
+
+def test_compare_defaults_to_the_main_column_and_warns_when_poorly_paired(tmp_path):
+    """Issue 18 items 2 and 8: compare defaults to the game's main dimension, says how many seats kept
+    their value and warns when a change re-dealt them (here: seat 0 forced to Isaac)."""
+    a = _game_run(tmp_path, "a", "four-souls", "-p", "2", "-n", "10")
+    b = _game_run(tmp_path, "b", "four-souls", "-p", "2", "-n", "10", "--characters", "Isaac")
+    out = CliRunner().invoke(cli, ["compare", a, b])
+    assert out.exit_code == 0, out.output
+    assert "Win rate by character" in out.output
+    assert "warning: poorly paired" in out.output
+    same = CliRunner().invoke(cli, ["compare", a, a])
+    assert "Paired: 20 of 20 seats (100.0%) kept their character" in same.output
+    assert "warning" not in same.output

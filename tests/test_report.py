@@ -134,3 +134,35 @@ def test_declared_dimensions_choose_the_breakdowns(fixture_run):
     assert result.exit_code == 0, result.output
     assert "Win rate by character" in result.output
     assert "Win rate by strategy" not in result.output and "Win rate by clans" not in result.output
+
+
+def test_solo_report_has_no_seat_baseline(tmp_path):
+    """Issue 18 item 4: seats of a solo/co-op game share one result, so no place-in-turn-order table
+    against a 1/n even share."""
+    args = ["simulate", "four-souls", "--variant", "solo", "-n", "4", "-q", "-j", "1"]
+    assert CliRunner().invoke(cli, [*args, "--out", str(tmp_path), "--name", "solo"]).exit_code == 0
+    result = CliRunner().invoke(cli, ["report", str(tmp_path / "solo")])
+    assert result.exit_code == 0, result.output
+    assert "Win probability against the timer" in result.output
+    assert "even share" not in result.output and "Win rate by place in turn order" not in result.output
+    assert "note: win rate by place in turn order: not shown for a solo/co-op run" in result.output
+
+
+def test_report_of_a_folder_of_unrelated_runs(tmp_path):
+    """Issue 18 item 5: `cardlab report results` on runs of several games (one without events, one
+    solo) is an overview in run order, not a traceback."""
+    runs = [
+        ("gx", ["gosu-x", "-n", "3"]),
+        ("fs", ["four-souls", "-p", "3", "-n", "3", "--no-events"]),
+        ("solo", ["four-souls", "--variant", "solo", "-n", "3"]),
+        ("hr", ["hidden-reason", "-n", "3"]),
+    ]
+    for name, args in runs:
+        out = CliRunner().invoke(
+            cli, ["simulate", *args, "-q", "-j", "1", "--out", str(tmp_path), "--name", name]
+        )
+        assert out.exit_code == 0, out.output
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "folder of runs: " in result.output and "runs: 4: fs, gx, hr, solo" in result.output
+    assert (tmp_path / "report.html").is_file()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -121,3 +122,46 @@ def test_sweep_records_its_axes_and_the_report_names_them(tmp_path):
     assert record["axes"] == [{"name": "players", "values": [2, 3]}]
     assert [p["run"] for p in record["points"]] == ["p000-players=2", "p001-players=3"]
     assert any(line.strip() == "varies: players" for line in result.output.splitlines())
+
+
+def test_split_values_keeps_paths_and_comma_values_whole():
+    """Issue 18 item 5: `cards=/abs/a.yaml,/abs/b.yaml` is two files, not four values."""
+    from cardlab.sweep import split_values
+
+    fs, gx = games.get("four-souls"), games.get("gosu-x")
+    assert split_values(fs, "cards", "/abs/a.yaml,/abs/b.yaml") == ["/abs/a.yaml", "/abs/b.yaml"]
+    assert split_values(fs, "cards", "/abs/a.yaml") == ["/abs/a.yaml"]
+    assert split_values(gx, "combat-values", "2,3,5/2,3,6") == ["2,3,5", "2,3,6"]
+    assert split_values(fs, "characters", "Isaac,Cain/Eve") == ["Isaac,Cain", "Eve"]
+    assert split_values(fs, "bank", "50;100") == ["50", "100"]
+    assert point_name(0, {"cards": "/x/y/a.yaml"}) == "p000-cards=a.yaml"
+
+
+def test_sweep_shows_what_each_point_built_and_flags_coinciding_points(tmp_path):
+    """Issue 18 item 1: Base V2 has 5 curses, so curse=5 and curse=6 build the same monster deck."""
+    args = ["sweep", "four-souls", "-p", "2", "-n", "3", "-q", "-j", "1", "--out", str(tmp_path)]
+    args += ["--name", "c", "--ratio", "official", "--fill", "smaller", "--vary", "ratio-count=curse={4..6}"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "[3/3] ratio-count=curse=6 → builds monster.curse 5 (asked 6)" in result.output
+    assert "note: p001-ratio-count=curse=5, p002-ratio-count=curse=6 build the same decks" in result.output
+    assert (
+        "coincide: p001-ratio-count=curse=5, p002-ratio-count=curse=6 played identical games" in result.output
+    )
+    assert "coincide: p000" not in result.output
+
+
+def test_sweep_of_card_files_given_by_absolute_paths(tmp_path):
+    deck = tmp_path / "decks"
+    for name in ("a", "b"):
+        (deck / name).mkdir(parents=True)
+        (deck / name / "chars.yaml").write_text(
+            (Path(__file__).parents[1] / "decklists/four_souls/characters.yaml").read_text()
+        )
+    vary = f"cards={deck / 'a' / 'chars.yaml'},{deck / 'b' / 'chars.yaml'}"
+    args = ["sweep", "four-souls", "-p", "2", "-n", "2", "-q", "-j", "1", "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, [*args, "--name", "s", "--vary", vary])
+    assert result.exit_code == 0, result.output
+    runs = sorted(p.name for p in (tmp_path / "s").iterdir() if p.is_dir())
+    assert runs == ["p000-cards=chars.yaml", "p001-cards=chars.yaml"]
+    assert "played identical games" in result.output  # the same file twice: the points coincide

@@ -1,5 +1,5 @@
 -- Per action and card: the games and player-seats in which a player did it at least once, and how many of
--- those players won. {actions} is a VALUES list of (event kind, action name) from analysis/game_data.py,
+-- those players won (win_share: a shared draw counts 1/k). {actions} is a VALUES list of (event kind, action name) from analysis/game_data.py,
 -- {kinds} the same kinds as a list. Streams over the events view: only rows of those kinds are kept,
 -- deduplicated per game, seat, card and action, then counted per game before per card (cheaper than a
 -- count(DISTINCT game_id) per card on 10^8 events).
@@ -12,10 +12,10 @@ did AS (
     GROUP BY ALL
 ),
 winners AS (
-    SELECT game_id, seat FROM players WHERE win
+    SELECT game_id, seat, win_share FROM players WHERE win_share > 0
 ),
 per_game AS (
-    SELECT d.action, d.card, d.game_id, count(*) AS players, count(w.seat) AS wins
+    SELECT d.action, d.card, d.game_id, count(*) AS players, coalesce(sum(w.win_share), 0) AS wins
     FROM did d
     LEFT JOIN winners w ON w.game_id = d.game_id AND w.seat = d.seat
     GROUP BY ALL
@@ -25,7 +25,7 @@ SELECT
     card,
     count(*)                                 AS games_with,
     CAST(sum(players) AS BIGINT)             AS players_with,
-    CAST(sum(wins) AS BIGINT)                AS wins_with
+    CAST(sum(wins) AS DOUBLE)                AS wins_with
 FROM per_game
 GROUP BY 1, 2
 ORDER BY 1, 2

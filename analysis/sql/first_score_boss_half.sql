@@ -14,7 +14,7 @@ firsts AS (
 SELECT
     f.turn,
     count(*)                                                   AS games,
-    CAST(coalesce(sum(CAST(p.win AS INTEGER)), 0) AS BIGINT)   AS scorer_wins
+    CAST(coalesce(sum(p.win_share), 0) AS DOUBLE)              AS scorer_wins
 FROM games g
 LEFT JOIN firsts f ON f.game_id = g.game_id
 LEFT JOIN players p ON p.game_id = g.game_id AND p.seat = f.seat
