@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import Any
 
+from . import branching
 from .decisions import Players
 from .events import EventLog
 
@@ -135,10 +137,22 @@ def config_hash(config: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+@branching.entry
 def play_seated(
     spec: GameSpec, config: Any, seed: int, players: Players, log_events: bool = True
 ) -> GameResult:
-    """Run one game and stamp the number of decisions asked on its result."""
-    result = spec.play(config, seed, players, log_events=log_events)
+    """Run one game and stamp the number of decisions asked on its result.
+
+    Every game is played through here, so this is where a branch (a forked child continuing the game
+    under a candidate answer, :mod:`simulate.core.branching`) hands back its outcome and exits: a child
+    never returns into the runner."""
+    try:
+        result = spec.play(config, seed, players, log_events=log_events)
+    except BaseException:
+        if branching.in_child():
+            branching.fail(traceback.format_exc())
+        raise
+    if branching.in_child():
+        branching.finish_game(result)
     result.decisions = players.decisions
     return result
