@@ -178,3 +178,13 @@ def files_hash(paths: Iterable[str | Path]) -> str:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def files_stamp(paths: Iterable[str | Path]) -> tuple:
+    """What identifies the current contents of card files cheaply (path, size, modification time): a cache
+    keyed by it is dropped as soon as a file changes (DESIGN: no cache outlives its card data)."""
+    out = []
+    for path in sorted(Path(p) for p in paths):
+        st = path.stat()
+        out.append((str(path.resolve()), st.st_size, st.st_mtime_ns))
+    return tuple(out)

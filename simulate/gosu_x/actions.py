@@ -14,6 +14,7 @@ from .state import ARMY, DISCARD, Card, State
 from .triggers import fire
 
 PASS = ("pass",)
+TURNS_AFTER_PASS = 3  # GX-8.2
 DRAW1 = ("draw1",)
 DRAW3 = ("draw3",)
 
@@ -47,7 +48,7 @@ def can_place(st: State, seat: int, card: Card, row: int) -> bool:
 
 
 def _clans_in_row(st: State, card: Card, row: int) -> tuple[str, ...]:
-    if row == 2 and st.passive_or_tile(card.owner, "multi_clan_level3", "Xian"):
+    if row == 2 and st.effect_total(card.owner, "multi_clan_level3"):
         return st.p[card.owner].clans
     return st.clans(card)
 
@@ -224,10 +225,9 @@ def enter_army(st: State, seat: int, card: Card) -> None:
     if not st.on_play(card):
         return
     ctx = Ctx(seat, card)
+    echo = st.has_kw(card, "echo")  # GX-12.25: granted as the card is placed, kept if its granter then leaves
     resolve_entry(st, ctx, card)
-    if (
-        card.zone == ARMY and st.has_kw(card, "echo") and st.ask("echo", seat, (True, False), card.d.name)
-    ):  # GX-12.25
+    if echo and card.zone == ARMY and card.face_up and st.ask("echo", seat, (True, False), card.d.name):
         st.emit("echo", seat, card.d.name)
         resolve_entry(st, ctx, card)
 
@@ -310,7 +310,8 @@ def do_pass(st: State, seat: int, why: str | None = None) -> None:
     pl.passed = True
     if st.first_passer < 0:
         st.first_passer = seat
-    limit = 2 if st.passive_or_tile(seat, "opp_turns_after_pass", "Golem") else 3
+    limits = st.effect_values(seat, "opp_turns_after_pass")  # Golem's card or tile (GX-8.6)
+    limit = min(limits) if limits else TURNS_AFTER_PASS
     st.remaining = limit
     st.emit("pass", seat, why, amount=limit)
     fire(st, seat, "pass")

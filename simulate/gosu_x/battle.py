@@ -6,6 +6,8 @@ from . import zones
 from .state import GameOver, State
 from .triggers import fire
 
+MARGIN = 10  # GX-10.6 / GX-11.1d: the battle_margin effect's threshold
+
 
 def card_value(st: State, card) -> int:
     """GX-9.2: base value by level (per-card override), 0 when captured, ×2 veteran token (GX-7.9),
@@ -42,8 +44,8 @@ def army_value(st: State, seat: int) -> int:
 
 
 def hand_bonus(st: State, seat: int) -> int:
-    """GX-13.2 / GX-15.5: +1 per card in hand for the Phoenix card and for the Phoenix tile (they stack)."""
-    per = st.passive_or_tile(seat, "battle_bonus_per_hand", "Phoenix")
+    """GX-13.2 / GX-15.5: the battle_bonus_per_hand values of the cards and tiles in force (they stack)."""
+    per = st.effect_total(seat, "battle_bonus_per_hand")
     return per * len(st.p[seat].hand)
 
 
@@ -62,8 +64,10 @@ def _log_card_bonuses(st: State, seat: int) -> None:
             st.emit("battle_bonus", seat, c.d.name, amount=card_value(st, c) // 2, detail="avatar")
 
 
-def great_battle(st: State) -> tuple[int, int]:
-    """Returns (winner or -1 for a shared tie, margin). Raises GameOver on a game win or draw."""
+def great_battle(st: State) -> tuple[int, int, int]:
+    """Returns (winner or -1 for a shared tie, margin, the winner's extra Tribute sacrifices). The extra sacrifices
+    (GX-10.6, GX-13.3) are fixed here, by the battle_margin effects in force at the battle — not after the
+    Tribute releases captured cards. Raises GameOver on a game win or draw."""
     st.log.phase = "battle"
     totals = []
     for seat in (0, 1):
@@ -71,7 +75,7 @@ def great_battle(st: State) -> tuple[int, int]:
         if st.log.enabled:
             _log_card_bonuses(st, seat)
         if bonus:
-            st.emit("battle_bonus", seat, "Phoenix", amount=bonus, detail="hand")
+            st.emit("battle_bonus", seat, amount=bonus, detail="hand")
         totals.append(base + bonus)
         st.emit("battle", seat, amount=base + bonus)
     a, b = totals
@@ -93,18 +97,22 @@ def great_battle(st: State) -> tuple[int, int]:
     if two:
         st.emit("game_over", two[0], detail="battle_tokens")
         raise GameOver((two[0],), "battle_tokens")
+    extra = 0
     if winner >= 0:
-        if margin >= 10 and st.passive_or_tile(winner, "battle_margin", "Goan Sul"):  # GX-11.1d
+        margin_effect = st.effect_total(winner, "battle_margin")
+        if margin >= MARGIN and st.effect_values(winner, "battle_margin"):  # GX-11.1d
             st.emit("game_over", winner, detail="goan_sul")
             raise GameOver((winner,), "goan_sul")
+        if margin < MARGIN:  # GX-10.6, GX-15.5
+            extra = margin_effect
         fire(st, winner, "battle_won")
         fire(st, 1 - winner, "battle_lost")
-    return winner, margin
+    return winner, margin, extra
 
 
-def tribute(st: State, winner: int, margin: int) -> int:
-    """GX-10: release, sacrifice half (rounded up; winner first), draw up to 7, tokens back; returns the
-    seat that starts the next round (GX-10.10)."""
+def tribute(st: State, winner: int, extra: int) -> int:
+    """GX-10: release, sacrifice half (rounded up; winner first, plus ``extra`` fixed at the battle, GX-10.6),
+    draw up to 7, tokens back; returns the seat that starts the next round (GX-10.10)."""
     st.log.phase = "tribute"
     for seat in (0, 1):  # GX-10.1
         for c in st.army(seat):
@@ -118,8 +126,8 @@ def tribute(st: State, winner: int, margin: int) -> int:
         order = (first, 1 - first)
     for seat in order:
         n = (st.p[seat].army_size() + 1) // 2  # GX-10.2/10.3
-        if seat == winner and margin < 10:  # GX-10.6, GX-15.5
-            n += st.passive_or_tile(seat, "battle_margin", "Goan Sul")
+        if seat == winner:  # GX-10.6, GX-15.5
+            n += extra
         st.emit("tribute", seat, amount=n)
         for _ in range(n):
             if zones.sacrifice_one(st, seat, "tribute") is None:

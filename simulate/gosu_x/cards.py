@@ -10,12 +10,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, load_yaml, unknown
+from simulate.core.cardfiles import (
+    YamlList,
+    YamlMap,
+    check_keys,
+    did_you_mean,
+    field_value,
+    files_stamp,
+    load_yaml,
+    unknown,
+)
 from simulate.core.errors import CardDataError
 
 DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
 
-CLANS = ("Themis", "Abhilasha", "Tomorrow", "Narasimha", "Golem", "Phoenix", "Goan Sul", "Xian")
 KEYWORDS = ("bounty", "veteran", "ward", "echo", "recruiter", "miracle", "castling", "feat")
 FEATS = ("cancel_activation", "cancel_capture_destroy")
 CARD_FIELDS = (
@@ -68,6 +76,13 @@ PASSIVES = (
     "castling_with_cost", "ward_highest", "multi_clan", "multi_clan_level3", "also_named", "any_row",
     "opp_turns_after_pass", "battle_margin", "mirror", "hemro",
 )  # fmt: skip
+NUMERIC = (
+    "hand_limit",
+    "battle_bonus_per_hand",
+    "opp_turns_after_pass",
+    "battle_margin",
+)  # values, not flags
+GLOBAL = frozenset({"hand_limit"})  # in force for both players whoever holds it (GX-13.1, GX-13.7)
 EVENTS = (
     "end_of_turn",
     "pass",
@@ -197,11 +212,12 @@ def _check_triggers(trigs: Any, path: Path, card: str, line: int) -> tuple[Any, 
 def _check_passive(data: Any, path: Path, card: str, line: int, what: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise CardDataError(str(path), line, f"field '{what}' must be a mapping", card)
-    for key in data:
+    for key, value in data.items():
+        kline = getattr(data, "line_of", lambda k: line)(key)
         if key not in PASSIVES:
-            raise CardDataError(
-                str(path), getattr(data, "line_of", lambda k: line)(key), unknown(what, key, PASSIVES), card
-            )
+            raise CardDataError(str(path), kline, unknown(what, key, PASSIVES), card)
+        if key in NUMERIC and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20):
+            raise CardDataError(str(path), kline, f"'{key}' must be a whole number 0-20, got {value!r}", card)
     return dict(data)
 
 
@@ -211,9 +227,13 @@ def load_file(path: Path) -> list[CardDef]:
     if not isinstance(data, YamlMap):
         raise CardDataError(str(path), None, "expected a mapping with 'clan' and 'cards'")
     check_keys(data, ("clan", "cards"), path)
-    clan = field_value(data, "clan", str, path)
-    if clan not in CLANS:
-        raise CardDataError(str(path), data.line_of("clan"), unknown("clan", clan, CLANS))
+    clan = field_value(data, "clan", str, path)  # clans are whatever the files name (cards are data)
+    if not clan.strip():
+        raise CardDataError(str(path), data.line_of("clan"), "field 'clan' must name a clan")
+    known = bundled_clans()
+    hint = did_you_mean(clan, known) if clan not in known else ""
+    if hint:  # a new clan is welcome, a misspelt one is not
+        raise CardDataError(str(path), data.line_of("clan"), f"unknown clan {clan!r}{hint}")
     cards = field_value(data, "cards", list, path)
     out = []
     for entry in cards:
@@ -261,6 +281,16 @@ def load_file(path: Path) -> list[CardDef]:
     return out
 
 
+def bundled_clans() -> tuple[str, ...]:
+    """The clan names of the bundled files (read from their ``clan:`` field) — to catch a misspelt clan."""
+    out = []
+    for f in sorted(DEFAULT_CARDS.glob("*.yaml")):
+        data = load_yaml(f)
+        if isinstance(data, dict) and isinstance(data.get("clan"), str):
+            out.append(data["clan"])
+    return tuple(out)
+
+
 def card_files(path: str | Path) -> list[Path]:
     path = Path(path)
     if path.is_dir():
@@ -268,19 +298,22 @@ def card_files(path: str | Path) -> list[Path]:
     return [path]
 
 
-_CACHE: dict[str, dict[str, list[CardDef]]] = {}
+_CACHE: dict[tuple, dict[str, list[CardDef]]] = {}
 
 
 def load_cards(path: str | Path = DEFAULT_CARDS) -> dict[str, list[CardDef]]:
-    """All clans under ``path``: clan → its card definitions (cached per path)."""
-    key = str(path)
-    if key in _CACHE:
-        return _CACHE[key]
+    """All clans under ``path``, in file order: clan → its card definitions. Cached by the files' stamps, so
+    an edited file is read again (DESIGN: no cache outlives the card data it came from)."""
     files = card_files(path)
     if not files:
         raise CardDataError(str(path), None, "no .yaml card files found")
+    key = files_stamp(files)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
     clans: dict[str, list[CardDef]] = {}
     seen: dict[str, Path] = {}
+    tiles: dict[str, dict[str, Any]] = {}
     for f in files:
         defs = load_file(f)
         for d in defs:
@@ -288,8 +321,22 @@ def load_cards(path: str | Path = DEFAULT_CARDS) -> dict[str, list[CardDef]]:
                 raise CardDataError(str(f), None, f"card name also defined in {seen[d.name].name}", d.name)
             seen[d.name] = f
             clans.setdefault(d.clan, []).extend([d])
+            tile = tiles.setdefault(d.clan, {})
+            for k, v in (d.tile or {}).items():
+                if tile.get(k, v) != v:
+                    raise CardDataError(
+                        str(f), None, f"tile effect '{k}' differs from another card of its clan", d.name
+                    )
+                tile[k] = v
+    if len(_CACHE) > 32:
+        _CACHE.clear()
     _CACHE[key] = clans
     return clans
+
+
+def clan_tiles(defs: dict[str, list[CardDef]]) -> dict[str, dict[str, Any]]:
+    """Each clan's Immortal tile (GX-13): the ``tile:`` effects written on its cards (the clan head's)."""
+    return {clan: {k: v for d in cards for k, v in (d.tile or {}).items()} for clan, cards in defs.items()}
 
 
 def check_cards(path: str) -> str:

@@ -7,9 +7,12 @@ from pathlib import Path
 
 from simulate.core.errors import UserError
 
-from .cards import CLANS, DEFAULT_CARDS, load_cards
+from .cards import DEFAULT_CARDS, load_cards
 
-_CLAN_KEYS = {c.lower().replace(" ", "_"): c for c in CLANS} | {c.lower(): c for c in CLANS}
+
+def _clan_keys(clans) -> dict[str, str]:
+    """How ``--clans`` may spell each clan of the card files (case-free, ``goan_sul`` for "Goan Sul")."""
+    return {c.lower().replace(" ", "_"): c for c in clans} | {c.lower(): c for c in clans}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +34,10 @@ class GXConfig:
         return Path(self.cards) if self.cards else DEFAULT_CARDS
 
 
-def parse_clans(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``"themis+golem+phoenix/xian+tomorrow+goan_sul"`` → two alliances (one side may be left empty)."""
+def parse_clans(text: str, known=None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``"themis+golem+phoenix/xian+tomorrow+goan_sul"`` → two alliances (one side may be left empty);
+    ``known``: the clans of the card files (default: the built-in ones)."""
+    clan_keys = _clan_keys(load_cards(DEFAULT_CARDS) if known is None else known)
     if not text:
         return ((), ())
     sides = text.split("/")
@@ -44,9 +49,11 @@ def parse_clans(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         clans = []
         for n in names:
             key = n.lower().replace("'", "").replace("-", "_")
-            if key not in _CLAN_KEYS:
-                raise UserError(f"--clans: unknown clan '{n}' (clans: {', '.join(CLANS)})")
-            clans.append(_CLAN_KEYS[key])
+            if key not in clan_keys:
+                raise UserError(
+                    f"--clans: unknown clan '{n}' (clans: {', '.join(dict.fromkeys(clan_keys.values()))})"
+                )
+            clans.append(clan_keys[key])
         if names and len(set(clans)) != 3:
             raise UserError(f"--clans '{side}': an alliance is exactly 3 different clans")
         out.append(tuple(clans))
@@ -85,7 +92,7 @@ def make_config(
     if not path.exists():
         raise UserError(f"--cards: no such file or folder '{path}'")
     defs = load_cards(path)  # CardDataError (a UserError) on a bad file
-    forced = parse_clans(clans) if isinstance(clans, str) else clans
+    forced = parse_clans(clans, defs) if isinstance(clans, str) else clans
     for side in forced:
         for clan in side:
             if clan not in defs:

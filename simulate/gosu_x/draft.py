@@ -6,7 +6,7 @@ import random
 
 from simulate.core.seeds import stream
 
-from .cards import CLANS, CardDef
+from .cards import CardDef, clan_tiles
 from .state import DECK, HAND, Card, State
 
 ORDER = (0, 1, 1, 0, 0, 1)  # by draft position: 1st drafter, 2nd, 2nd, 1st, 1st, 2nd
@@ -24,7 +24,8 @@ def draft(st: State, first: int, defs: dict[str, list[CardDef]]) -> None:
     st.log.phase = "draft"
     seats = (first, 1 - first)
     forced = {seats[0]: st.cfg.clans[0], seats[1]: st.cfg.clans[1]}
-    available = [c for c in CLANS if c in defs]
+    available = list(defs)  # the clans of the card files, in file order
+    st.tiles = clan_tiles(defs)
     picks: dict[int, list[str]] = {0: [], 1: []}
     for n, pos in enumerate(ORDER):
         seat = seats[pos]

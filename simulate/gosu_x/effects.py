@@ -44,6 +44,12 @@ def _num(st: State, seat: int, n: Any) -> int:
     return st.x_value(seat) if n == "X" else int(n)
 
 
+def each_player(st: State, ctx: Ctx) -> tuple[int, int]:
+    """GX-15.3: when both players act at once, the active player (who played the card) picks the order."""
+    me, opp = ctx.seat, 1 - ctx.seat
+    return st.ask("order", me, ((me, opp), (opp, me)), ("players", ctx.src.d.name))
+
+
 def _seats(st: State, ctx: Ctx, who: str) -> tuple[int, ...]:
     me, opp = ctx.seat, 1 - ctx.seat
     if who == "self":
@@ -51,7 +57,7 @@ def _seats(st: State, ctx: Ctx, who: str) -> tuple[int, ...]:
     if who == "opponent":
         return (opp,)
     if who == "each":
-        return (me, opp)
+        return each_player(st, ctx)
     if who == "remover":
         return (ctx.remover,)
     if who == "chosen":
@@ -173,7 +179,7 @@ def _army_op(st: State, ctx: Ctx, sel: dict, op: str) -> Card | None:
         clans = sorted({cl for c in cands for cl in st.clans(c)})
         if not clans:
             return None
-        clan = st.ask("choose_clan", ctx.seat, clans, ctx.src.d.name)
+        clan = st.ask("choose_clan", ctx.seat, clans, ("clan_op", op, ctx.src.d.name))
         st.emit("choose", ctx.seat, ctx.src.d.name, clan)
         for c in [c for c in cands if clan in st.clans(c)]:
             if c.zone == ARMY and (op != "destroy" or zones.can_destroy(st, c)):
@@ -510,4 +516,4 @@ STEP = {
     "hook": s_hook,
 }
 
-__all__ = ["Ctx", "run_steps", "resolve_entry", "candidates", "choose_op", "STEP"]
+__all__ = ["Ctx", "run_steps", "resolve_entry", "candidates", "choose_op", "each_player", "STEP"]

@@ -100,9 +100,9 @@ def run_rounds(st: State, starter: int) -> None:
     for r in (1, 2, 3):
         st.round = r
         play_round(st, starter)
-        winner, margin = great_battle(st)
+        winner, _margin, extra = great_battle(st)
         st.emit("round_end", winner, amount=r, detail="tie" if winner < 0 else None)
-        starter = tribute(st, winner, margin)
+        starter = tribute(st, winner, extra)
         if st.checker is not None:
             st.checker(st)
     raise AssertionError("GX-Q.11: three battles ended without a winner or a draw")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import zones
-from .effects import Ctx, choose_op
+from .effects import Ctx, choose_op, each_player
 from .state import DECK, DISCARD, State
 
 
@@ -40,9 +40,7 @@ def themis_flip(st: State, ctx: Ctx) -> None:
 def cylak(st: State, ctx: Ctx) -> None:
     """Cylak (Scylla): each player may capture a level III card of the other; the active player decides who
     captures first (GX-15.3, FAQ Scylla)."""
-    me, opp = ctx.seat, 1 - ctx.seat
-    order = st.ask("order", me, ((me, opp), (opp, me)), ctx.src.d.name)
-    for seat in order:
+    for seat in each_player(st, ctx):
         opts: list = [c.uid for c in st.army(1 - seat) if 3 in st.levels(c) and zones.can_capture(st, c)]
         if not opts:
             continue
@@ -100,7 +98,7 @@ def sqeezs(st: State, ctx: Ctx) -> None:
 
 def genious(st: State, ctx: Ctx) -> None:
     """Genious (Djinn): each player names a clan, shuffles its discard cards into their deck; you draw 2."""
-    for seat in (ctx.seat, 1 - ctx.seat):
+    for seat in each_player(st, ctx):  # GX-15.3
         pl = st.p[seat]
         clan = st.ask("choose_clan", seat, list(pl.clans), ctx.src.d.name)
         back = [c for c in pl.discard if clan in st.clans(c)]
@@ -115,7 +113,7 @@ def genious(st: State, ctx: Ctx) -> None:
 
 def orgah(st: State, ctx: Ctx) -> None:
     """Orgah (Orga): each player names a clan present in their discard and removes those cards from the game."""
-    for seat in (ctx.seat, 1 - ctx.seat):
+    for seat in each_player(st, ctx):  # GX-15.3
         pl = st.p[seat]
         clans = sorted({cl for c in pl.discard for cl in st.clans(c)})
         if not clans:
@@ -135,7 +133,7 @@ def bomber(st: State, ctx: Ctx) -> None:
     for i in range(times):
         if i and not st.ask("repeat", ctx.seat, (True, False), src.d.name):
             return
-        for seat in (ctx.seat, 1 - ctx.seat):
+        for seat in each_player(st, ctx):  # GX-15.3
             zones.sacrifice_one(st, seat, src.d.name)
         if in_army and src.zone != "army":
             return

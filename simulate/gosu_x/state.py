@@ -10,13 +10,14 @@ from typing import Any
 from simulate.core.decisions import Decision, Players
 from simulate.core.events import EventLog
 
-from .cards import CardDef
+from .cards import GLOBAL, CardDef
 from .config import GXConfig
 
 ARMY, HAND, DECK, DISCARD, REMOVED = "army", "hand", "deck", "discard", "removed"
 _IDENTITY = frozenset({"multi_clan", "multi_clan_level3", "also_named", "any_row", "mirror"})
 _ROW_FIRST = ((1, 2, 3), (2, 1, 3), (3, 1, 2))
 TOKENS_TOTAL = 8  # GX-1.1: 8 activation tokens, 4 per player (2 in hand, 2 locked: GX-2.3, GX-Q.1)
+HAND_LIMIT = 7  # GX-4.5, unless a hand_limit effect is in force
 
 
 class GameOver(Exception):
@@ -81,6 +82,7 @@ class State:
     players_obj: Players
     p: list[Player]
     undrafted: tuple[str, ...] = ()
+    tiles: dict[str, dict[str, Any]] = field(default_factory=dict)  # clan -> its tile's effects (card data)
     miracle: int = -1  # seat holding the miracle token, -1 = on the board
     bounty: Card | None = None  # the card carrying the bounty token
     round: int = 0
@@ -112,18 +114,33 @@ class State:
 
     # -- tiles and passives ----------------------------------------------------------------------------------
     def tile_on(self, seat: int, clan: str) -> bool:
-        """GX-2.7 undrafted tiles apply to both; GX-13.7 a flipped tile applies to its owner (Narasimha: both)."""
-        if clan in self.undrafted or clan in self.p[seat].flipped:
-            return True
-        return clan == "Narasimha" and "Narasimha" in self.p[1 - seat].flipped
+        """GX-2.7 undrafted tiles apply to both; GX-13.7 a flipped tile applies to its owner."""
+        return clan in self.undrafted or clan in self.p[seat].flipped
+
+    def tile_values(self, seat: int, key: str) -> list[Any]:
+        """Values of ``key`` on the tiles in force for ``seat`` (GX-2.7, GX-13.7); a GLOBAL effect (hand
+        limit) on a tile either player flipped applies to both (GX-13.1)."""
+        out = []
+        for clan, tile in self.tiles.items():
+            if key in tile and (
+                self.tile_on(seat, clan) or (key in GLOBAL and clan in self.p[1 - seat].flipped)
+            ):
+                out.append(tile[key])
+        return out
+
+    def passive_values(self, seat: int, key: str) -> list[Any]:
+        """Values of ``key`` on the face-up cards of ``seat``'s army (GX-12.17)."""
+        out = []
+        for c in self.p[seat].pcards:
+            if c.face_up:
+                passive = self.passive_of(c) if "mirror" in c.d.passive else c.d.passive
+                if key in passive:
+                    out.append(passive[key])
+        return out
 
     def passive_count(self, seat: int, key: str) -> int:
         """Face-up cards in ``seat``'s army with this permanent effect (GX-12.17)."""
-        n = 0
-        for c in self.p[seat].pcards:
-            if c.face_up and key in (self.passive_of(c) if "mirror" in c.d.passive else c.d.passive):
-                n += 1
-        return n
+        return len(self.passive_values(seat, key))
 
     def passive_of(self, card: Card) -> dict[str, Any]:
         """Permanent effects in force on a card: Aat takes its mirror's, except identity (name, clan, level)."""
@@ -135,20 +152,18 @@ class State:
             return d.passive
         return {k: v for k, v in src.passive.items() if k not in _IDENTITY}
 
-    def passive_or_tile(self, seat: int, key: str, clan: str) -> int:
-        return self.passive_count(seat, key) + (1 if self.tile_on(seat, clan) else 0)
+    def effect_values(self, seat: int, key: str) -> list[Any]:
+        """Every source of a permanent effect for ``seat``: cards and tiles (they stack, GX-15.5)."""
+        return self.passive_values(seat, key) + self.tile_values(seat, key)
+
+    def effect_total(self, seat: int, key: str) -> int:
+        """The summed value of an effect for ``seat`` (a flag counts 1 per source, GX-15.5)."""
+        return sum(int(v) for v in self.effect_values(seat, key))
 
     def hand_limit(self, seat: int) -> int:
-        """GX-4.5 / GX-13.1: 5 for everybody while any Narasimha card or tile is in force."""
-        if self.passive_count(0, "hand_limit") or self.passive_count(1, "hand_limit"):
-            return 5
-        if (
-            "Narasimha" in self.undrafted
-            or "Narasimha" in self.p[0].flipped
-            or "Narasimha" in self.p[1].flipped
-        ):
-            return 5
-        return 7
+        """GX-4.5 / GX-13.1: a hand_limit effect (card or tile) applies to every player; the lowest wins."""
+        vals = [v for s in (0, 1) for v in self.effect_values(s, "hand_limit")]
+        return min(vals) if vals else HAND_LIMIT
 
     # -- card characteristics -----------------------------------------------------------------------------
     def mirror(self, card: Card) -> Card | None:
@@ -192,14 +207,12 @@ class State:
         if kw == "bounty":
             return self.bounty is card
         if kw == "echo":
-            if self.levels(card)[0] == 3 and self.passive_or_tile(seat, "echo_level3", "Tomorrow"):
+            if self.levels(card)[0] == 3 and self.effect_total(seat, "echo_level3"):
                 return True
             return any(n.face_up and "echo_adjacent" in self.passive_of(n) for n in self.adjacent(card))
         if kw == "castling":
-            return card.d.replace_cost is not None and bool(
-                self.passive_or_tile(seat, "castling_with_cost", "Abhilasha")
-            )
-        if kw == "ward" and self.passive_or_tile(seat, "ward_highest", "Themis"):
+            return card.d.replace_cost is not None and bool(self.effect_total(seat, "castling_with_cost"))
+        if kw == "ward" and self.effect_total(seat, "ward_highest"):
             return self.ward_card(seat) is card
         return False
 
@@ -228,9 +241,7 @@ class State:
         d = card.d
         if "multi_clan" in d.passive or "multi_clan_level3" in d.passive:  # Xian itself: FAQ 3 Wishes
             return self.p[card.owner].clans or (d.clan,)
-        if (d.level == 3 or "any_row" in d.passive) and self.passive_or_tile(
-            card.owner, "multi_clan_level3", "Xian"
-        ):
+        if (d.level == 3 or "any_row" in d.passive) and self.effect_total(card.owner, "multi_clan_level3"):
             return self.p[card.owner].clans or (d.clan,)
         return (d.clan,)
 

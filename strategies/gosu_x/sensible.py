@@ -16,8 +16,6 @@ from simulate.core.decisions import Decision
 
 from .policy import Policy
 
-_SACRIFICERS = {"Bombardment Units", "Volantis", "Quae"}  # entry effects that can make you sacrifice
-
 
 class Sensible(Policy):
     """Tempo: builds the army, uses tokens well, passes once ahead, sacrifices its least valuable cards."""
@@ -74,19 +72,23 @@ class Sensible(Policy):
         """Entry effects that hurt us now: everybody (or the bigger army) sacrifices while our army is not
         bigger, or a mandatory capture/destroy/deck-top with no opponent card to aim at (it would hit ours)."""
         harm = self.mandatory_hits_own(v, card)
-        if card.d.name not in _SACRIFICERS:
-            return harm
-        for verb, params in card.d.on_play:
-            who = params.get("who") if isinstance(params, dict) else None
-            if verb == "hook" and params == "bomber":
-                who = "each"
-            if verb in ("sacrifice", "sacrifice_until_equal", "hook") and who in ("each", "more_army", None):
-                mine = sum(map(len, v.army(self.seat))) + 1
-                theirs = sum(map(len, v.army(1 - self.seat)))
-                if verb == "sacrifice_until_equal" or who == "more_army":
-                    harm += 12.0 if mine > theirs else 0.0
-                elif who == "each":
-                    harm += 12.0 if mine <= theirs + 1 else 0.0
+        for verb, params in card.d.on_play:  # judged from the encoded effect, never the card's name
+            if verb == "hook":
+                who = "each" if params == "bomber" else None
+            elif verb == "sacrifice_until_equal":
+                who = "more_army"
+            elif verb == "sacrifice" and isinstance(params, dict):
+                who = params.get("who", "self")
+            else:
+                continue
+            mine = sum(map(len, v.army(self.seat))) + 1
+            theirs = sum(map(len, v.army(1 - self.seat)))
+            if who == "more_army":
+                harm += 12.0 if mine > theirs else 0.0
+            elif who == "each":
+                harm += 12.0 if mine <= theirs + 1 else 0.0
+            elif who == "self":
+                harm += 12.0
         return harm
 
     def mandatory_hits_own(self, v, card) -> float:
@@ -178,7 +180,7 @@ class Sensible(Policy):
         opts = d.options
         if isinstance(opts[0], tuple):  # (clan, level) pairs: the highest level
             return max(opts, key=lambda p: p[1])
-        if d.context == "Goan Sul":  # destroy a clan: hit the opponent, spare yourself
+        if isinstance(d.context, tuple) and d.context[0] == "clan_op":  # every card of a clan: hit theirs
 
             def hurt(clan: str) -> int:
                 score = 0
@@ -215,6 +217,13 @@ class Sensible(Policy):
 
     def choose_feat(self, d: Decision) -> Any:
         return True
+
+    def choose_order(self, d: Decision) -> Any:
+        """GX-15.3: players acting at once — the opponent first, so we act knowing what they did;
+        our own simultaneous triggers in the order listed."""
+        if isinstance(d.context, tuple) and d.context[0] == "players":
+            return next((o for o in d.options if o[0] != self.seat), d.options[0])
+        return d.options[0]
 
     def choose_echo(self, d: Decision) -> Any:
         return True

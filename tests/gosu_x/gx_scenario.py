@@ -7,7 +7,7 @@ from typing import Any
 
 from simulate.core import Players
 from simulate.gosu_x import make_config, zones
-from simulate.gosu_x.cards import CLANS, load_cards
+from simulate.gosu_x.cards import clan_tiles, load_cards
 from simulate.gosu_x.draft import build_decks
 from simulate.gosu_x.engine import new_state
 from simulate.gosu_x.invariants import check
@@ -41,13 +41,15 @@ class Scripted:
 
 
 def make_state(clans0=("Goan Sul", "Golem", "Phoenix"), clans1=("Themis", "Xian", "Tomorrow"), seed: int = 0,
-               combat: str = "2,3,5") -> State:  # fmt: skip
+               combat: str = "2,3,5", cards: str = "") -> State:  # fmt: skip
     """Both decks built (45 cards each, all in the deck), empty hands and armies, no draft."""
-    cfg = make_config(2, 400, combat_values=combat)
+    cfg = make_config(2, 400, combat_values=combat, cards=cards)
     st = new_state(cfg, seed, Players([Scripted(0), Scripted(1)]))
     st.p[0].clans, st.p[1].clans = tuple(clans0), tuple(clans1)
-    st.undrafted = tuple(c for c in CLANS if c not in clans0 and c not in clans1)
-    build_decks(st, load_cards(cfg.cards_path))
+    defs = load_cards(cfg.cards_path)
+    st.undrafted = tuple(c for c in defs if c not in clans0 and c not in clans1)
+    st.tiles = clan_tiles(defs)
+    build_decks(st, defs)
     st.round = 1
     return st
 

@@ -11,7 +11,7 @@ from simulate.core.errors import CardDataError
 from simulate.gosu_x import zones
 from simulate.gosu_x.actions import do_action, enter_army, legal_actions
 from simulate.gosu_x.battle import battle_total, card_value, great_battle
-from simulate.gosu_x.cards import CLANS, check_cards, load_cards
+from simulate.gosu_x.cards import check_cards, load_cards
 from simulate.gosu_x.engine import end_of_turn
 from simulate.gosu_x.state import DECK, DISCARD, REMOVED, GameOver
 from tests.gosu_x.gx_scenario import (
@@ -27,6 +27,7 @@ from tests.gosu_x.gx_scenario import (
 )
 
 DEFS = load_cards()
+CLANS = tuple(DEFS)
 ALL = [d for clan in CLANS for d in DEFS[clan]]
 
 # Event kinds each entry effect must produce in the standard position (see _position).

@@ -338,7 +338,7 @@ def test_GX_8_6_golem_pass_leaves_two_turns():
 def test_GX_9_3_highest_total_wins_superiority():
     st = make_state()
     to_army(st, 0, "Lava Goddesses")
-    winner, margin = great_battle(st)
+    winner, margin, extra = great_battle(st)
     assert (winner, margin) == (0, 2) and st.p[0].superiority == 1 and st.p[1].superiority == 0
 
 
@@ -400,9 +400,9 @@ def test_GX_10_2_tribute_half_rounded_up_winner_first_and_GX_10_10_loser_starts(
         to_army(st, 0, name)  # winner: 7 cards -> sacrifices 4
     for name in ("3 Wishes", "1000 Faces", "Dancing Dragon", "Aat", "Obeezs", "Wiindz"):
         to_army(st, 1, name)  # 6 cards -> 3
-    winner, margin = great_battle(st)
+    winner, margin, extra = great_battle(st)
     assert winner == 0
-    starter = tribute(st, winner, margin)
+    starter = tribute(st, winner, extra)
     sac = events(st, "sacrifice")
     assert [r[2] for r in sac] == [0] * 4 + [1] * 3
     assert st.p[0].army_size() == 3 and st.p[1].army_size() == 3 and starter == 1
@@ -418,9 +418,9 @@ def test_GX_10_6_goan_sul_winner_by_less_than_10_sacrifices_one_more():
     to_army(st, 0, "Alpha")
     to_army(st, 0, "Goan Sul", row=2) if False else None
     st.p[0].flipped.add("Goan Sul")  # tile in force for seat 0 (as if flipped by Themis)
-    winner, margin = great_battle(st)
+    winner, margin, extra = great_battle(st)
     assert winner == 0 and margin == 7
-    tribute(st, winner, margin)
+    tribute(st, winner, extra)
     assert events(st, "tribute")[0][6] == 3  # ceil(3/2) + 1
     assert st.p[0].army_size() == 0
 
@@ -691,9 +691,9 @@ def test_GX_10_5_tie_random_sacrifice_order_and_second_sacrificer_starts():
         st = make_state(seed=seed)
         to_army(st, 0, "Lava Goddesses")
         to_army(st, 1, "3 Wishes")
-        winner, margin = great_battle(st)
+        winner, margin, extra = great_battle(st)
         assert winner == -1
-        starter = tribute(st, winner, margin)
+        starter = tribute(st, winner, extra)
         order = [r[2] for r in events(st, "tribute")]
         assert starter == order[1]
         firsts.add(order[0])
