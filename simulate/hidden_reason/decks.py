@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from decklists import game_dir
-from simulate.core.cardfiles import YamlMap, check_keys, field_value, load_yaml, unknown
+from simulate.core.cardfiles import YamlMap, check_keys, field_value, files_stamp, load_yaml, unknown
 from simulate.core.errors import CardDataError, UserError
 
 from .cards import CardDef, card_paths, parse_card_file
@@ -121,9 +121,17 @@ def _finish(pool: Pool) -> Pool:
     return pool
 
 
-@lru_cache(maxsize=8)
 def load_pool(cards: str = "") -> Pool:
-    """The bundled cards and decks, with ``cards`` (a file or folder) laid over them."""
+    """The bundled cards and decks, with ``cards`` (a file or folder) laid over them. Cached by the files'
+    stamps: an edited file is read again (DESIGN: no cache outlives the card data it came from)."""
+    files = card_paths(BUNDLED)
+    if cards and Path(cards).exists():
+        files = files + card_paths(Path(cards))
+    return _load_pool(cards, files_stamp(files))
+
+
+@lru_cache(maxsize=8)
+def _load_pool(cards: str, _stamp: tuple) -> Pool:
     pool = Pool()
     _read_folder(BUNDLED, pool, overlay=False)
     if cards:

@@ -21,6 +21,7 @@ import random
 from itertools import combinations
 from pathlib import Path
 
+from simulate.core.cardfiles import files_stamp
 from simulate.core.errors import UserError
 
 # Base strengths: calibrated on 3,000 sensible-vs-sensible games with random drafts (clan win rates: Xian .67,
@@ -47,7 +48,7 @@ SYNERGY = {
 }
 
 
-_TABLES: dict[tuple[str, float], tuple[dict[str, float], dict[str, float]]] = {}
+_TABLES: dict[tuple, tuple[dict[str, float], dict[str, float]]] = {}
 MIN_GAMES = 20  # alliance rows with fewer games (a ``games`` column) are ignored
 
 
@@ -89,8 +90,9 @@ class DraftPolicy:
             if not table:
                 raise UserError("draft=table needs table=PATH (a CSV/JSON of alliance or clan win rates)")
             path = Path(table)
-            key = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
-            if key not in _TABLES:  # strategies are built once per game: read each table once per process
+            read = sorted((path / "players").glob("*.parquet")) if path.is_dir() else [path]
+            key = files_stamp(p for p in read if p.exists())
+            if key not in _TABLES:  # read each table once per process, again as soon as a file changes
                 self._load(path)
                 _TABLES[key] = (self.alliances, self.clans)
             self.alliances, self.clans = _TABLES[key]

@@ -27,16 +27,9 @@ def boss_damage_of(effects: tuple) -> int:
     )
 
 
-_SUMMARIES: dict[int, tuple[CardDef, int, frozenset[str]]] = {}
-
-
 def _summary(d: CardDef) -> tuple[int, frozenset[str]]:
-    """(boss damage, verbs) of a strategy or tactic, cached per card definition."""
-    hit = _SUMMARIES.get(id(d))
-    if hit is None or hit[0] is not d:
-        hit = (d, boss_damage_of(d.play.effects), frozenset(v for v, _ in d.play.effects))
-        _SUMMARIES[id(d)] = hit
-    return hit[1], hit[2]
+    """(boss damage, verbs) of a strategy or tactic, read from this run's card definition every time."""
+    return boss_damage_of(d.play.effects), frozenset(v for v, _ in d.play.effects)
 
 
 class SensiblePlayer:
