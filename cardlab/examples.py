@@ -1,0 +1,112 @@
+"""Example outputs in README.md and docs/*.md, produced from the current code (like cog).
+
+Each excerpt sits between ``<!-- example: NAME -->`` and ``<!-- /example -->`` in a Markdown file, and a
+function here runs the small commands it shows and returns the text. ``python -m cardlab.examples``
+rewrites every excerpt; ``python -m cardlab.examples --check`` (and tests/test_docs_examples.py) fails
+while any excerpt differs from what the code gives now, so a change that alters an output cannot leave a
+stale example behind. Runs are small so the check stays fast.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = ("README.md", "docs/report.md")
+_BLOCK = re.compile(r"(<!-- example: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /example -->)", re.S)
+
+
+def _cli(*args: str) -> str:
+    from .cli import cli
+
+    jobs = ["-j", "1"] if args[0] in ("simulate", "sweep") else []  # same results for any -j
+    result = CliRunner().invoke(cli, [*args, *jobs], catch_exceptions=False)
+    if result.exit_code != 0:
+        raise RuntimeError(f"cardlab {' '.join(args)} exited {result.exit_code}: {result.output}")
+    return result.output
+
+
+def _section(text: str, title: str) -> str:
+    """One table of a printed report: its title line up to the next blank line."""
+    start = text.index("\n" + title + "\n") + 1
+    end = text.find("\n\n", start)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def _fenced(body: str) -> str:
+    return "```\n" + body.rstrip("\n") + "\n```\n"
+
+
+def readme_report(tmp: Path) -> str:
+    _cli("simulate", "gosu-x", "--games", "400", "--seed", "1", "-q", "--out", str(tmp), "--name", "gx")
+    text = _cli("report", str(tmp / "gx"))
+    titles = ("Win rate by clans", "Win rate by place in turn order", "Game length (rounds)")
+    return _fenced("\n\n".join(_section(text, t) for t in titles))
+
+
+def readme_compare(tmp: Path) -> str:
+    common = ["four-souls", "-p", "2", "-n", "200", "--seed", "3", "-q", "--out", str(tmp)]
+    _cli("simulate", *common, "--name", "base")
+    _cli("simulate", *common, "--name", "gurdy", "--set", "Gurdy.hp=8")
+    text = _cli("compare", str(tmp / "base"), str(tmp / "gurdy"), "--by", "character")
+    keep = [line for line in text.splitlines() if line.startswith(("Games whose", "Paired:"))]
+    return _fenced("\n".join(keep))
+
+
+def report_sweep(tmp: Path) -> str:
+    args = ["sweep", "hidden-reason", "--vary", "boss-hp-per-player=20..30:5", "-n", "150"]
+    _cli(*args, "-s", "sensible,racer", "-q", "--out", str(tmp), "--name", "hr-sweep")
+    text = (tmp / "hr-sweep" / "report.md").read_text()
+    start = text.index("| strategy |")
+    return text[start : text.index("\n\n", start)] + "\n"
+
+
+EXAMPLES: dict[str, Callable[[Path], str]] = {
+    "readme-report": readme_report,
+    "readme-compare": readme_compare,
+    "report-sweep": report_sweep,
+}
+
+
+def regenerate(check: bool = False) -> list[str]:
+    """Rewrite (or, with ``check``, only compare) every excerpt; returns the names that differed."""
+    stale = []
+    with tempfile.TemporaryDirectory() as tmp:
+        made: dict[str, str] = {}
+        for rel in FILES:
+            path = ROOT / rel
+            text = path.read_text()
+
+            def fill(match: re.Match, where: str = rel) -> str:
+                name = match["name"]
+                if name not in EXAMPLES:
+                    raise KeyError(f"{where}: unknown example '{name}' (known: {', '.join(EXAMPLES)})")
+                if name not in made:
+                    made[name] = EXAMPLES[name](Path(tmp) / name)
+                if made[name] != match["body"]:
+                    stale.append(f"{where}: {name}")
+                return match[1] + made[name] + match[4]
+
+            new = _BLOCK.sub(fill, text)
+            if not check and new != text:
+                path.write_text(new)
+    return stale
+
+
+def main() -> None:
+    check = "--check" in sys.argv[1:]
+    stale = regenerate(check)
+    if check and stale:
+        print("stale examples (run `python -m cardlab.examples`): " + "; ".join(stale))
+        sys.exit(1)
+    print(("regenerated: " + "; ".join(stale)) if stale else "examples up to date")
+
+
+if __name__ == "__main__":
+    main()

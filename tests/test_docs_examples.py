@@ -1,0 +1,33 @@
+"""Every example output in README.md and docs/report.md is what the current code prints (issue 18, item
+10): the check fails until `python -m cardlab.examples` regenerates a changed excerpt."""
+
+from __future__ import annotations
+
+import re
+
+from cardlab import examples
+
+
+def test_every_example_block_is_known_and_present():
+    names = []
+    for rel in examples.FILES:
+        names += re.findall(r"<!-- example: ([\w-]+) -->\n", (examples.ROOT / rel).read_text())
+    assert sorted(names) == sorted(examples.EXAMPLES)
+
+
+def test_a_changed_excerpt_is_caught(tmp_path, monkeypatch):
+    page = tmp_path / "page.md"
+    page.write_text("x\n<!-- example: fake -->\nold\n<!-- /example -->\n")
+    monkeypatch.setattr(examples, "ROOT", tmp_path)
+    monkeypatch.setattr(examples, "FILES", ("page.md",))
+    monkeypatch.setattr(examples, "EXAMPLES", {"fake": lambda tmp: "new\n"})
+    assert examples.regenerate(check=True) == ["page.md: fake"]
+    assert "old" in page.read_text()  # --check writes nothing
+    assert examples.regenerate() == ["page.md: fake"]
+    assert page.read_text() == "x\n<!-- example: fake -->\nnew\n<!-- /example -->\n"
+    assert examples.regenerate(check=True) == []
+
+
+def test_docs_examples_are_current():
+    stale = examples.regenerate(check=True)
+    assert not stale, f"stale examples {stale}: run `python -m cardlab.examples`"
