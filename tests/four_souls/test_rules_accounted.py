@@ -36,15 +36,16 @@ def test_FS_0_3_competitive_games_are_for_two_to_four_players():
 
 
 def test_FS_0_4_turns_pass_to_the_left():
-    """In a real 3-player game each turn goes to the next seat, wrapping round (no extra turns here)."""
+    """In a real 3-player game each new turn goes to the next seat, wrapping round (an extra turn, FS-8.12,
+    repeats a seat but never skips or reverses the order)."""
     from simulate.core import Players, stream
     from simulate.four_souls import play
     from strategies.four_souls import STRATEGIES
 
     r = play(make_config(3, 9), 5, Players([STRATEGIES["random"](i, stream(5, i)) for i in range(3)]))
     seats = [row[2] for row in r.events.rows if row[3] == "turn_start"]
-    assert len(seats) >= 6
-    assert all(b == (a + 1) % 3 for a, b in zip(seats, seats[1:], strict=False))
+    changes = [(a, b) for a, b in zip(seats, seats[1:], strict=False) if a != b]
+    assert len(changes) >= 6 and all(b == (a + 1) % 3 for a, b in changes)
 
 
 def test_FS_8_1_FS_8_2_FS_8_3_start_phase_recharge_triggers_then_loot():
@@ -566,4 +567,5 @@ def test_FS_17_3_solo_characters_take_turns_in_a_fixed_order():
     cfg = make_config(2, 8, variant="solo")
     r = play(cfg, 5, Players([STRATEGIES["random"](i, stream(5, i)) for i in range(2)]))
     seats = [row[2] for row in r.events.rows if row[3] == "turn_start"]
-    assert len(seats) >= 4 and all(b == 1 - a for a, b in zip(seats, seats[1:], strict=False))
+    changes = [(a, b) for a, b in zip(seats, seats[1:], strict=False) if a != b]  # extra turns repeat
+    assert len(changes) >= 3 and set(seats) == {0, 1}
