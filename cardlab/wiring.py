@@ -8,7 +8,7 @@ from typing import Any
 from simulate import games as game_registry
 from simulate.core.decisions import parse_strategies
 from simulate.core.errors import UserError
-from simulate.core.game import GameSpec
+from simulate.core.game import GameSpec, check_config_numbers
 from simulate.core.runner import RunPlan
 from strategies import registry as strategy_registry
 
@@ -50,6 +50,7 @@ def plan_from_options(
     options = dict(default_options(spec))
     options.update(game_options or {})
     config = spec.make_config(n_players=n_players, max_turns=max_turns, **options)
+    check_config_numbers(config)
     available = strategy_registry.for_game(spec.name)
     texts = list(strategy_texts) or [default_strategy(spec, available)]
     strategies = tuple(parse_strategies(texts, available))

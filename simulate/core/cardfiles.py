@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -83,11 +84,32 @@ LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, const
 LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
 
 
+# Bounds on every card, deck and ratio file (issue 16): a few KB of YAML can otherwise expand to gigabytes
+# through aliases ("billion laughs"), nest deep enough to exhaust the stack, or never end (/dev/zero, a pipe).
+MAX_FILE_BYTES = 4 * 2**20  # the bundled files are a few dozen KB
+MAX_DEPTH = 64  # nesting of mappings and lists; card effects nest a handful of levels
+MAX_NODES = 500_000  # values after expanding aliases; the largest bundled file has a few thousand
+
+
 def load_yaml(path: str | Path) -> Any:
-    """Read one YAML file safely; any syntax or encoding problem becomes a one-line CardDataError."""
+    """Read one YAML file safely and boundedly; any syntax, encoding or size problem becomes a one-line
+    CardDataError naming the file (and the limit it broke)."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise CardDataError(str(path), None, "is a folder, expected a YAML file")
+        if not stat.S_ISREG(info.st_mode):  # a pipe or a device would block or never end
+            raise CardDataError(str(path), None, "not a regular file (a pipe, device or socket)")
+        if info.st_size > MAX_FILE_BYTES:
+            raise CardDataError(
+                str(path), None, f"{info.st_size:,} bytes; card files are limited to {MAX_FILE_BYTES:,}"
+            )
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise CardDataError(str(path), None, f"more than {MAX_FILE_BYTES:,} bytes (the card file limit)")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise CardDataError(str(path), None, "no such file") from None
     except IsADirectoryError:
@@ -99,6 +121,7 @@ def load_yaml(path: str | Path) -> Any:
     if "\x00" in text:
         raise CardDataError(str(path), None, "binary data, expected YAML text")
     try:
+        _check_shape(path, text)
         return yaml.load(text, Loader=LineLoader)  # noqa: S506 — LineLoader is a SafeLoader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -107,6 +130,45 @@ def load_yaml(path: str | Path) -> Any:
         raise CardDataError(str(path), line, f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as exc:
         raise CardDataError(str(path), None, f"YAML error: {str(exc).splitlines()[0]}") from None
+
+
+def _check_shape(path: Path, text: str) -> None:
+    """Walk the parser's events (an iteration, no recursion) and refuse a document nested deeper than
+    MAX_DEPTH or holding more than MAX_NODES values once its aliases are expanded, before anything is
+    built from it."""
+    sizes: dict[str, int] = {}  # anchor → expanded size of its node
+    stack: list[list[Any]] = []  # open collections: [size so far, anchor]
+    total = 0
+    for event in yaml.parse(text, Loader=LineLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            stack.append([1, event.anchor])
+            if len(stack) > MAX_DEPTH:
+                line = event.start_mark.line + 1
+                raise CardDataError(
+                    str(path), line, f"nested deeper than {MAX_DEPTH} levels (the card file limit)"
+                )
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            size, anchor = stack.pop()
+        elif isinstance(event, yaml.ScalarEvent):
+            size, anchor = 1, event.anchor
+        elif isinstance(event, yaml.AliasEvent):
+            size, anchor = sizes.get(event.anchor, 1), None
+        else:
+            continue
+        if anchor is not None:
+            sizes[anchor] = size
+        if stack:
+            stack[-1][0] += size
+            grown = stack[-1][0]
+        else:
+            total += size
+            grown = total
+        if grown > MAX_NODES:
+            line = event.start_mark.line + 1
+            raise CardDataError(
+                str(path), line, f"expands to more than {MAX_NODES:,} values (aliases?); the card file limit"
+            )
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -119,6 +181,10 @@ def unknown(what: str, word: Any, choices: Iterable[str]) -> str:
     """The message for an unknown name: ``unknown effect 'damgae' — did you mean 'damage'?``."""
     return f"unknown {what} {word!r}{did_you_mean(str(word), choices)}"
 
+
+# Every number on a card is small (HP, attack, cost, copies …). A file or override beyond this is a mistake
+# that would otherwise build billions of copies or overflow the tables' 32-bit columns (issue 16).
+CARD_NUMBER_MAX = 999
 
 _TYPE_NAMES = {
     int: "a whole number",
@@ -156,6 +222,8 @@ def field_value(
     if not ok:
         wanted = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
         raise CardDataError(str(path), line, f"field '{key}' must be {wanted}, got {value!r}", card)
+    if maximum is None and (int in kinds or float in kinds) and not isinstance(value, bool | str):
+        maximum = CARD_NUMBER_MAX
     if minimum is not None and value < minimum:
         raise CardDataError(str(path), line, f"field '{key}' must be at least {minimum}, got {value!r}", card)
     if maximum is not None and value > maximum:

@@ -58,6 +58,8 @@ class Players:
     choices: list[int] | None = field(default=None)
     declined: int = 0  # decisions the engine skipped because the player declined them unseen
     honour_declines: bool = True  # False: ask anyway (tests check that declining changes nothing)
+    asked: int = 0  # every ask, single-option ones included: the step count the runaway guard caps
+    max_asks: int = 0  # 0: the default cap, MAX_ASKS_PER_GAME
     _decliners: list[Any] | None = field(default=None, repr=False)  # each seat's ``declines`` (or None)
 
     def __len__(self) -> int:
@@ -82,6 +84,13 @@ class Players:
         An answer that is not one of the options is a bug in the strategy and stops the game.
         """
         options = decision.options
+        self.asked += 1
+        if self.asked > (self.max_asks or MAX_ASKS_PER_GAME):
+            raise RunawayGameError(
+                f"runaway game: more than {self.max_asks or MAX_ASKS_PER_GAME:,} decisions asked without the "
+                f"game ending (last: a '{decision.kind}' decision to seat {decision.seat}); stopped by the "
+                "per-game step cap"
+            )
         if len(options) == 1:
             return options[0]
         if not options:
@@ -101,6 +110,23 @@ class Players:
         if self.choices is not None:
             self.choices.append(index)
         return choice
+
+
+# The per-game step cap (issue 16: every game ends). Engines cap turns; a game that loops inside one turn
+# (a strategy attacking a monster that cannot die, an ability that re-triggers itself) is stopped here, in
+# the one door every engine asks through, and recorded as a failed game with its seed. Seeded games of
+# every engine ask far fewer (a 4-player Four Souls game of random players: about 80 per turn).
+MAX_ASKS_PER_GAME = 200_000
+ASKS_PER_TURN = 400  # a higher --max-turns raises the cap: max(MAX_ASKS_PER_GAME, ASKS_PER_TURN × turns)
+
+
+def ask_cap(max_turns: int | None) -> int:
+    """The step cap of a game whose turn cap is ``max_turns``."""
+    return max(MAX_ASKS_PER_GAME, ASKS_PER_TURN * (max_turns or 0))
+
+
+class RunawayGameError(RuntimeError):
+    """A game asked more decisions than any game that ends can (see ``MAX_ASKS_PER_GAME``)."""
 
 
 def _ignored(fn: Any) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import branching
 from .decisions import Players
+from .errors import UserError
 from .events import EventLog
 
 # Column types a game may declare for its extra players/games columns (mapped to Arrow by the sink).
@@ -129,6 +130,26 @@ def _jsonable(value: Any) -> Any:
     if is_dataclass(value):
         return asdict(value)
     return str(value)
+
+
+# The tables store counts and amounts in 32-bit columns; a config number beyond this cannot be a real
+# setting and would fail (or wrap) when its game is written (issue 16).
+CONFIG_NUMBER_MAX = 10**9
+
+
+def check_config_numbers(config: Any, where: str = "") -> None:
+    """Refuse a config holding a number too large for any real setting: one line naming the field."""
+    data = config_dict(config) if not where else config
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        name = f"{where}.{key}" if where else str(key)
+        if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > CONFIG_NUMBER_MAX:
+            shown = name.split(".")[0].replace("_", "-")
+            raise UserError(
+                f"--{shown}: {value} is out of range (at most {CONFIG_NUMBER_MAX:,} in absolute value)"
+            )
+        if isinstance(value, dict | list):
+            check_config_numbers(value, name)
 
 
 def config_hash(config: Any) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .decisions import Players, StrategySpec
+from .decisions import Players, StrategySpec, ask_cap
 from .errors import UserError
 from .game import GameResult, GameSpec, config_dict, config_hash, play_seated
 from .runfolder import RunLock, remove_temporaries, remove_unlisted_parts, write_parts
@@ -121,6 +121,7 @@ def play_seed(
     plan: RunPlan, seed: int, seating: list[StrategySpec], log_events: bool | None = None
 ) -> GameResult:
     players = Players([spec.build(seat, stream(seed, "strategy", seat)) for seat, spec in enumerate(seating)])
+    players.max_asks = ask_cap(getattr(plan.config, "max_turns", None))
     logging = plan.log_events if log_events is None else log_events
     return play_seated(plan.spec, plan.config, seed, players, log_events=logging)
 

@@ -263,7 +263,9 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
         or (deck == "monster" and kind in V.MONSTER_KINDS_WITH_STATS)
         or (deck == "loot" and "ambush" in keywords)
     )
-    hp = field_value(raw, "hp", int, shown, name, required=stats_needed, minimum=0)
+    # FS-13.1: an object at 0 HP dies as soon as anyone would get priority, so a card printed with 0 HP could
+    # never be played or fought; such a file is a mistake and is refused (issue 16: it made games loop).
+    hp = field_value(raw, "hp", int, shown, name, required=stats_needed, minimum=1)
     ev = field_value(
         raw, "evasion", int, shown, name, required=stats_needed and deck != "character", minimum=0
     )

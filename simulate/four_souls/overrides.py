@@ -12,7 +12,7 @@ import hashlib
 from typing import Any
 
 from simulate.core import UserError
-from simulate.core.cardfiles import unknown
+from simulate.core.cardfiles import CARD_NUMBER_MAX, unknown
 
 from . import vocabulary as V
 
@@ -68,9 +68,10 @@ def _value(text: str, what: str, field: str, card: Any, original: str) -> Any:
         n = int(text)
     except ValueError:
         n = None
-    if n is None or n < 0:
+    low = 1 if field == "hp" else 0  # FS-13.1: a 0-HP card dies at once (as in card files, cards.py)
+    if n is None or not low <= n <= CARD_NUMBER_MAX:
         extra = " or 'roll'" if what == "reward" else ""
-        raise UserError(bad + f"{field} must be a whole number ≥ 0{extra}, got {text!r}")
+        raise UserError(bad + f"{field} must be a whole number {low}–{CARD_NUMBER_MAX}{extra}, got {text!r}")
     return n
 
 
