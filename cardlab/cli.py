@@ -62,6 +62,10 @@ class CardlabGroup(click.Group):
         except (UserError, RunError) as exc:
             click.echo(fail_line(exc), err=True)
             ctx.exit(2)
+        except OSError as exc:  # disk full, a read-only or vanished folder: the system's word, one line
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(fail_line(f"{where}{exc.strerror or exc}"), err=True)
+            ctx.exit(2)
 
 
 @click.group(cls=CardlabGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -71,6 +75,9 @@ def cli() -> None:
 
 
 def main() -> None:
+    for stream in (sys.stdout, sys.stderr):  # a latin-1 or ascii terminal gets '?' for '→', never a crash
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     cli(prog_name="cardlab")
 
 
@@ -311,10 +318,17 @@ def _plan(spec: GameSpec, common: dict[str, Any], game_options: dict[str, Any]) 
     )
 
 
+MAX_NAME_BYTES = 200  # file systems allow 255; sweep points and temporaries add to it
+
+
 def _run_name(spec: GameSpec, common: dict[str, Any], prefix: str = "") -> str:
     name = common["name"] or f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    if "/" in name or name in ("", ".", "..", "latest"):
+    if "/" in name or "\x00" in name or name in ("", ".", "..", "latest"):
         raise UserError(f"--name '{name}' is not a usable run name")
+    if len(name.encode()) > MAX_NAME_BYTES:
+        raise UserError(
+            f"--name is {len(name.encode())} bytes long; run names are limited to {MAX_NAME_BYTES}"
+        )
     return name
 
 
@@ -587,6 +601,8 @@ def soak_cmd(
     """Random games with the engine's invariants checked after every step; exit 1 on any failure."""
     from .soak import parse_options, soak, soak_table
 
+    if games < 1:
+        raise UserError(f"--games must be at least 1, got {games}")
     spec = game_registry.get(game)
     game_options = parse_options(spec, options)
     folder = Path(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"

@@ -152,17 +152,48 @@ class StrategySpec:
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)
 
     def check(self) -> None:
-        """Fail now, with one line, if the class does not take these parameters (not in every game)."""
+        """Fail now, with one line, on a parameter the strategy does not declare or a value it refuses —
+        before any game is played, never in every game (issue 16)."""
+        declared = declared_parameters(self.cls)
+        for key, _ in self.params:
+            if key not in declared:
+                known = ", ".join(sorted(declared)) or "none"
+                raise UserError(
+                    f"strategy '{self.label}': unknown parameter '{key}'{_close(key, declared)} (parameters: {known})"
+                )
         try:
-            inspect.signature(self.cls).bind(0, None, **dict(self.params))
-        except TypeError as exc:
-            raise UserError(f"strategy '{self.label}': {exc}") from None
+            self.build(0, random.Random(0))  # a value the strategy refuses (draft=zzz) fails here, once
+        except UserError as exc:
+            text = str(exc)
+            raise UserError(
+                text if text.startswith("strategy '") else f"strategy '{self.label}': {text}"
+            ) from None
 
     def build(self, seat: int, rng: random.Random) -> Any:
         try:
             return self.cls(seat, rng, **dict(self.params))
         except TypeError as exc:
             raise UserError(f"strategy '{self.label}': {exc}") from None
+
+
+def declared_parameters(cls: type) -> set[str]:
+    """The parameters a strategy declares: the named keyword parameters of ``__init__`` along its classes
+    (a subclass passing ``**params`` on to its base declares what the base declares), without seat and rng."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is None or klass is object:
+            continue
+        params = list(inspect.signature(init).parameters.values())[3:]  # self, seat, rng
+        names.update(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+    return names
+
+
+def _close(word: str, choices: set[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    return f" — did you mean '{close[0]}'?" if close else ""
 
 
 def _parse_value(text: str) -> Any:

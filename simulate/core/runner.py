@@ -178,6 +178,8 @@ def run_batch(
         try:
             result = play_seed(plan, seed, seating)
             _check_result(spec, result, len(seating))
+        except UserError:  # a person's mistake (an option, a card file) fails every game alike: stop once
+            raise
         except Exception as exc:  # one failed game never stops the run (issue 2)
             tables.add_error(index, seed, labels, exc, traceback.format_exc())
             summary.failed += 1

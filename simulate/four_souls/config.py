@@ -130,6 +130,8 @@ def make_config(
     # loads the pool and applies --set now: errors surface before any game (FS-17.8: solo/co-op supply)
     s = decks.supply(_coop.supply_config(cfg))
     _variants.check_pool(chosen, s)  # FS-20.11(c): no Stalker hand-over
+    if characters:  # an unknown name is refused now, not in every game (issue 16)
+        decks.pick_characters(s, characters)
     if ratio_obj.counts:
         short = ratios.shortfalls(ratio_obj, s)
         if short and fill == "none":
