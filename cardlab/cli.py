@@ -20,7 +20,7 @@ from simulate.core.game import GameOption, GameSpec
 from strategies import registry as strategy_registry
 
 from . import __version__
-from .wiring import plan_from_manifest, plan_from_options
+from .wiring import check_card_data_unchanged, plan_from_manifest, plan_from_options
 
 
 def fail_line(message: object) -> str:
@@ -508,9 +508,11 @@ def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
         if logged and opened.manifest.get("log_events", True):
             replay_logged(opened, plan, game_id)
             return
+        check_card_data_unchanged(opened.manifest, plan)
         if not failed and not logged:
             raise UserError(f"--game {game_id}: not played yet in this run (interrupted run?)")
         sys.exit(replay_live(plan, game_index=game_id))
+    check_card_data_unchanged(opened.manifest, plan)
     sys.exit(replay_live(plan, seed=seed, run=opened))
 
 

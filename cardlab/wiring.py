@@ -76,3 +76,14 @@ def plan_from_manifest(manifest: Mapping[str, Any]) -> RunPlan:
         log_events=manifest.get("log_events", True),
         game_options=options,
     )
+
+
+def check_card_data_unchanged(manifest: Mapping[str, Any], plan: RunPlan) -> None:
+    """Playing a run's game again live needs the card data it was played with: refuse, in one line,
+    when the card files (or ratio file) changed since, instead of replaying a different game."""
+    now = plan.spec.card_data_hash(plan.config)
+    if now != manifest.get("card_data_hash"):
+        raise UserError(
+            f"the card data changed since this run (hash {manifest.get('card_data_hash')}, now {now}): "
+            "playing it again would give another game; restore the cards the run used"
+        )

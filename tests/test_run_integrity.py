@@ -305,3 +305,16 @@ def _pig_plan():
         max_turns=None,
         log_events=True,
     )
+
+
+def test_live_replay_after_a_card_edit_is_refused(tmp_path):
+    """A --no-events run replays by playing again: after a card edit that would be another game."""
+    cards = tmp_path / "cards"
+    shutil.copytree(ROOT / "decklists" / "gosu_x", cards)
+    execute(_gx_plan(cards), tmp_path / "run", jobs=1, progress=False)
+    ok = CliRunner().invoke(cli, ["replay", str(tmp_path / "run"), "--game", "1"])
+    assert ok.exit_code == 0, ok.output
+    target = next(p for p in sorted(cards.glob("*.yaml")))
+    target.write_text(target.read_text() + "\n# an edit\n")
+    result = CliRunner().invoke(cli, ["replay", str(tmp_path / "run"), "--game", "1"])
+    assert "the card data changed since this run" in one_error_line(result)

@@ -46,7 +46,7 @@ def test_wrong_type(tmp_path):
 
 def test_negative_hp(tmp_path):
     body = '  - id: b2-fly\n    name: "Fly"\n    kind: basic\n    copies: 1\n    hp: -1\n    evasion: 2\n    attack: 1\n'
-    assert _fails(tmp_path, "monster", body) == "F:8 'Fly': field 'hp' must be at least 0, got -1"
+    assert _fails(tmp_path, "monster", body) == "F:8 'Fly': field 'hp' must be at least 1, got -1"
 
 
 def test_negative_copies(tmp_path):

@@ -64,8 +64,8 @@ def test_overrides_are_in_the_hashes():
     [
         ("Gurdyy.hp=6", "four-souls: --set 'Gurdyy.hp=6': unknown card 'Gurdyy' — did you mean 'Gurdy'?"),
         ("Gurdy.hpp=6", "four-souls: --set 'Gurdy.hpp=6': unknown field 'hpp' — did you mean 'hp'?"),
-        ("Gurdy.hp=x", "four-souls: --set 'Gurdy.hp=x': hp must be a whole number ≥ 0, got 'x'"),
-        ("Gurdy.hp=-1", "four-souls: --set 'Gurdy.hp=-1': hp must be a whole number ≥ 0, got '-1'"),
+        ("Gurdy.hp=x", "four-souls: --set 'Gurdy.hp=x': hp must be a whole number 1–999, got 'x'"),
+        ("Gurdy.hp=-1", "four-souls: --set 'Gurdy.hp=-1': hp must be a whole number 1–999, got '-1'"),
         ("Gurdy.hp", "four-souls: --set 'Gurdy.hp': expected CARD.FIELD=VALUE (e.g. 'Gurdy.hp=6')"),
         ("Gurdy=6", "four-souls: --set 'Gurdy=6': expected CARD.FIELD=VALUE (e.g. 'Gurdy.hp=6')"),
         (
@@ -82,7 +82,7 @@ def test_overrides_are_in_the_hashes():
         ),
         (
             "Gurdy.rewards.cents=lots",
-            "four-souls: --set 'Gurdy.rewards.cents=lots': rewards.cents must be a whole number ≥ 0 or 'roll', "
+            "four-souls: --set 'Gurdy.rewards.cents=lots': rewards.cents must be a whole number 0–999 or 'roll', "
             "got 'lots'",
         ),
     ],
