@@ -200,9 +200,10 @@ def test_view_hides_the_opponents_hand_and_all_decks():
 def test_unknown_strategy_parameter_is_a_user_error():
     from simulate.core import parse_strategies
 
-    spec = parse_strategies(["sensible:draf=greedy"], STRATEGIES)[0]
-    with pytest.raises(UserError, match="sensible:draf=greedy"):
-        spec.build(0, stream(1, "s"))
+    with pytest.raises(
+        UserError, match="sensible:draf=greedy.*did you mean 'draft'"
+    ):  # when parsed, before any game
+        parse_strategies(["sensible:draf=greedy"], STRATEGIES)
     ok = parse_strategies(["battle:draft=counter,deny=1.5,pass_lead=8"], STRATEGIES)[0].build(
         0, stream(1, "s")
     )
