@@ -318,3 +318,16 @@ def test_live_replay_after_a_card_edit_is_refused(tmp_path):
     target.write_text(target.read_text() + "\n# an edit\n")
     result = CliRunner().invoke(cli, ["replay", str(tmp_path / "run"), "--game", "1"])
     assert "the card data changed since this run" in one_error_line(result)
+
+
+def test_a_sweep_record_compares_as_written():
+    """A point's tuple value is the list JSON makes of it: resuming such a sweep is not refused."""
+    from simulate.core.runformat import SweepRecord
+
+    def record(value, seed=1):
+        return SweepRecord(
+            "g", [{"name": "x", "values": [value]}], [{"run": "p", "values": {"x": value}}], 3, seed
+        )
+
+    assert record((1, 2)).differences(record([1, 2])) == []
+    assert record((1, 2)).differences(record([1, 3], seed=2)) == ["axes", "points", "run_seed"]

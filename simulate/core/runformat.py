@@ -453,11 +453,16 @@ class SweepRecord:
         return cls(**{k: data[k] for k in spec})
 
     def differences(self, other: SweepRecord) -> list[str]:
-        """The fields in which ``other`` (the new command) differs from this record."""
+        """The fields in which ``other`` (the new command) differs from this record, compared as they are
+        written (a tuple and the list it becomes in JSON are the same value)."""
+
+        def written(value: Any) -> Any:
+            return json.loads(json.dumps(value, default=list))
+
         return [
             name
             for name in ("game", "axes", "points", "n_games", "run_seed", "common")
-            if getattr(self, name) != getattr(other, name)
+            if written(getattr(self, name)) != written(getattr(other, name))
         ]
 
 
