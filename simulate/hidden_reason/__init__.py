@@ -63,7 +63,6 @@ GAME = GameSpec(
         ),
         GameOption("cards", str, "", "card/deck file or folder laid over the bundled Hidden Reason data"),
         GameOption("boss-hp-per-player", int, 25, "boss HP per player (HR-3.1)"),
-        GameOption("max-mulligans", int, 3, "redeals a player may take (engine limit)"),
     ),
     card_sets={"designed": "cardlab's designed sample set: 4 classes, 6 decks (not official)"},
     card_data_hash=card_data_hash,

@@ -19,7 +19,6 @@ class HRConfig:
     decks: tuple[str, ...] = ()  # one per seat, or one for every seat; empty: drawn from the seed
     cards: str = ""  # a card/deck file or folder laid over the bundled data
     boss_hp_per_player: int = 25  # HR-3.1
-    max_mulligans: int = 3  # engine limit on redeals per player (docs/hidden_reason.md)
 
 
 def make_config(
@@ -28,7 +27,6 @@ def make_config(
     decks: str | tuple[str, ...] | None = "",
     cards: str | None = "",
     boss_hp_per_player: int = 25,
-    max_mulligans: int = 3,
 ) -> HRConfig:
     """Validate options; every problem is one clear UserError line."""
     if not 2 <= n_players <= MAX_PLAYERS:
@@ -37,8 +35,6 @@ def make_config(
         raise UserError(f"--max-turns must be at least 1, got {max_turns}")
     if boss_hp_per_player < 1:
         raise UserError(f"--boss-hp-per-player must be at least 1, got {boss_hp_per_player}")
-    if not 0 <= max_mulligans <= 10:
-        raise UserError(f"--max-mulligans must be 0–10, got {max_mulligans}")
     cards = str(cards or "")
     pool = load_pool(cards)
     if isinstance(decks, str):
@@ -55,7 +51,7 @@ def make_config(
         raise UserError(f"--decks: give one deck per seat ({n_players}) or one for all, got {len(names)}")
     if not pool.decks:
         raise UserError("hidden-reason: no decks in the card data")
-    return HRConfig(n_players, max_turns, names, cards, boss_hp_per_player, max_mulligans)
+    return HRConfig(n_players, max_turns, names, cards, boss_hp_per_player)
 
 
 def seat_decks(config: HRConfig, rng) -> list[str]:

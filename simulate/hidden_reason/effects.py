@@ -37,6 +37,7 @@ def lose_durability(g: Game, c: Card, n: int, reason: str) -> None:
     if n > 0 and c.zone == BATTLEFIELD and c.d.is_unit and c.dur > 0:
         n = n if n < c.dur else c.dur  # tokens cannot go below none
         c.dur -= n
+        c.tapped_out = False  # HR-4.5: only an action's own tap marks the last token (tap_for_action)
         g.log.emit("durability_lost", c.controller, c.d.name, None, n, reason)
 
 
@@ -46,6 +47,15 @@ def tap(g: Game, c: Card, reason: str, cost_durability: bool = True) -> None:
     g.log.emit("tap", c.controller, c.d.name, None, None, reason)
     if cost_durability and c.d.is_unit:
         lose_durability(g, c, 1, "tap")
+
+
+def tap_for_action(g: Game, c: Card, reason: str, cost_durability: bool = True) -> None:
+    """A unit taps as the cost of its own action (attack, retribution, ability): the action waits on the
+    stack (``pending``); if this tap removed its last token, it stays until that action resolves (HR-4.5)."""
+    tap(g, c, reason, cost_durability)
+    c.pending += 1
+    if cost_durability and c.d.is_unit and c.dur <= 0:
+        c.tapped_out = True
 
 
 def add_energy(g: Game, c: Card, n: int) -> None:

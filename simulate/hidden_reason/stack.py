@@ -135,19 +135,16 @@ def act(g: Game, seat: int, opt: tuple) -> None:
         pay(p, ab.cost)
         item = StackItem("ability", seat, c, ab, opt[3])
         if ab.tap:
-            effects.tap(g, c, "ability")
-            c.pending += 1
+            effects.tap_for_action(g, c, "ability")
             item.tapped_source = True
         g.stack.append(item)
         log.emit("ability_activated", seat, c.d.name, target_name(g, opt[3]), ab.cost)
     elif kind == "synergy":
-        effects.tap(g, c, "synergy", cost_durability=False)  # HR-15.2: no durability lost
-        c.pending += 1
+        effects.tap_for_action(g, c, "synergy", cost_durability=False)  # HR-15.2: no durability lost
         g.stack.append(StackItem("synergy", seat, c, None, None, True, (opt[2], opt[3])))
         log.emit("ability_activated", seat, c.d.name, g.cards[opt[3]].d.name, 0, f"synergy {opt[2]}")
     elif kind == "scrap":
-        effects.tap(g, c, "scrap")
-        c.pending += 1
+        effects.tap_for_action(g, c, "scrap")
         scrapped = g.cards[opt[2]]
         log.emit("scrap", seat, c.d.name, scrapped.d.name)
         zones.leave_battlefield(g, scrapped, OTHER_WORLD, "scrapped")

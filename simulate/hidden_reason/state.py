@@ -46,6 +46,7 @@ class Card:
     host: Card | None = None  # for implants: the unit it is attached to
     implants: list[Card] = field(default_factory=list)
     pending: int = 0  # actions on the stack it was tapped for (HR-4.5)
+    tapped_out: bool = False  # its own tap for an action removed its last durability token (HR-4.5)
     hidden: bool = False  # mulligan exile hidden from its owner (HR-14.7, HR-Q.17)
     epoch: int = 0  # bumped each time it enters the battlefield: a returning card is a new object
     token: bool = False  # HR-14.2: a summoned-creature token, not a card; it exists only on the battlefield
@@ -59,7 +60,7 @@ class Card:
         self.tapped = False
         self.dur = self.d.durability
         self.atk_mod = self.temp_atk = self.energy = self.pending = 0
-        self.hunger_fed = self.silenced = False
+        self.hunger_fed = self.silenced = self.tapped_out = False
         self.entered = self.window = -1
         self.host = None
         self.implants = []

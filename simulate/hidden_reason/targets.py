@@ -36,7 +36,8 @@ def attack_of(g: Game, c: Card) -> int:
     """A unit's attack now: printed + counters + until-end-of-turn + implants + allies' statics (HR-11.1)."""
     atk = c.d.attack + c.atk_mod + c.temp_atk
     for imp in c.implants:
-        atk += imp.d.grant_attack
+        if not imp.silenced:  # HR-15.7: a silenced implant has lost its features
+            atk += imp.d.grant_attack
     for other in g.players[c.controller].battlefield:
         bonus = other.d.allies_attack
         if bonus and other is not c and not other.silenced:
@@ -48,7 +49,7 @@ def shrouded(c: Card) -> bool:
     """Shroud forbids opponents' targeting; forbidding wins over allowing (HR-1.1)."""
     if c.d.shroud and not c.silenced:
         return True
-    return any(imp.d.grant_shroud for imp in c.implants)
+    return any(imp.d.grant_shroud and not imp.silenced for imp in c.implants)  # HR-15.7
 
 
 def warded(g: Game, c: Card) -> bool:

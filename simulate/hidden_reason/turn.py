@@ -55,8 +55,10 @@ def setup(config: HRConfig, seed: int, seats: Players, log: EventLog) -> Game:
 
 def _mulligans(g: Game, config: HRConfig, p: PlayerState, rng: random.Random) -> None:
     """HR-14.6 / HR-Q.18: redeal = hand back, shuffle, draw 5; every redeal after the first then exiles
-    the bottom 3 cards face down, hidden from their owner (HR-14.7, HR-Q.17)."""
-    while p.mulligans < config.max_mulligans and p.deck:
+    the bottom 3 cards face down, hidden from their owner (HR-14.7, HR-Q.17). No limit: the player decides.
+    A redeal that must exile 3 is offered only while the deck holds 3 to exile (it cannot be paid
+    otherwise), so redeals end with the deck."""
+    while p.mulligans == 0 or len(p.deck) >= MULLIGAN_EXILE:
         if (
             g.seats.ask(Decision("mulligan", p.seat, ("keep", "redeal"), View(g, p.seat), p.mulligans))
             == "keep"

@@ -136,8 +136,17 @@ def leave_battlefield(g: Game, c: Card, dest: str, reason: str) -> None:
     else:
         g.log.emit("permanent_removed", c.controller, d.name, dest, None, reason)
     if c.host is not None:
-        c.host.implants.remove(c)
+        host = c.host
+        host.implants.remove(c)
         c.host = None
+        if (
+            d.grant_durability and host.zone == BATTLEFIELD
+        ):  # HR-4.11: it affects its unit only while attached
+            host.dur = max(0, host.dur - d.grant_durability)  # tokens cannot go below none
+            host.tapped_out = False
+            g.log.emit(
+                "durability_lost", host.controller, host.d.name, None, d.grant_durability, "implant left"
+            )
     if c.implants:
         for imp in list(c.implants):
             imp.host = None
@@ -152,12 +161,15 @@ def leave_battlefield(g: Game, c: Card, dest: str, reason: str) -> None:
 
 
 def sweep(g: Game) -> None:
-    """HR-Q.7 / HR-4.4: units at ≤ 0 durability go to the other world, except a unit whose action is still
-    on the stack (HR-4.5: it leaves right after that action resolves)."""
+    """HR-Q.7 / HR-4.4 / HR-13.8: units at ≤ 0 durability go to the other world at once. The one exception
+    (HR-4.5) is a unit whose own tap for an action removed its last token: it leaves right after that action
+    resolves. A unit brought to 0 by damage leaves even with an attack or ability pending (HR-13.1, HR-11.3)."""
     for p in g.players:
         if not p.battlefield:
             continue
-        for c in [c for c in p.battlefield if c.d.is_unit and c.dur <= 0 and c.pending == 0]:
+        for c in [
+            c for c in p.battlefield if c.d.is_unit and c.dur <= 0 and not (c.pending and c.tapped_out)
+        ]:
             if c.zone == BATTLEFIELD:
                 leave_battlefield(g, c, OTHER_WORLD, "durability")
 

@@ -177,7 +177,7 @@ def test_HR_14_7_HR_Q_17_mulligan_exiles_hidden_from_owner():
 
     fn = first_option("mulligan", lambda o: o == "redeal")
     seats = Players([Scripted(0, None, fn), Scripted(1)])
-    g = setup(make_config(2, 10, decks="legion_aggro", max_mulligans=2), 3, seats, EventLog())
+    g = setup(make_config(2, 10, decks="legion_aggro"), 3, seats, EventLog())
     hidden = g.players[0].abyss[0]
     assert View(g, 0).card(hidden.uid) is None
     assert View(g, 1).card(hidden.uid) is not None  # opponents may look before the game starts
