@@ -12,6 +12,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 
+def png_path(folder: Path, stem: str) -> Path:
+    """``folder/<stem>.png`` with every run of other characters made one ``_`` and none at either end."""
+    import re
+
+    return folder / (re.sub(r"[^A-Za-z0-9_.-]+", "_", stem).strip("_") + ".png")
+
+
 def winrate_plot(frame: pl.DataFrame, dim: str, path: Path, level: float = 0.95) -> Path:
     """Horizontal bars: each value's win rate with its interval, the 1/n-players baseline dashed."""
     frame = frame.sort("win_rate")

@@ -30,9 +30,22 @@ class Report:
     notes: list[str] = field(default_factory=list)  # what the report could not show, and why
 
 
+FLAG_HEAD = "note"  # the heading of the small-sample flag column ("few games")
+
+
 def _cells(frame: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Headings and text cells. The flag column (built with an empty name) is headed "note", and left out
+    when no row is flagged, so no table ends in an empty, unheaded column."""
     heads = list(frame.columns)
     rows = [["" if v is None else str(v) for v in row] for row in frame.rows()]
+    if "" in heads:
+        i = heads.index("")
+        if any(row[i] for row in rows):
+            heads[i] = FLAG_HEAD
+        else:
+            heads.pop(i)
+            for row in rows:
+                row.pop(i)
     return heads, rows
 
 

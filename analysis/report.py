@@ -10,7 +10,6 @@ analysis.game_data. A folder of runs (a sweep) gets analysis.sweep's report inst
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import polars as pl
@@ -89,7 +88,7 @@ def _flag(value: bool | None) -> str:
 
 
 def _file(run_path: Path, stem: str) -> Path:
-    return run_path / (re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) + ".png")
+    return plots.png_path(run_path, stem)
 
 
 def _rate_rows(frame: pl.DataFrame, label: str) -> pl.DataFrame:

@@ -116,9 +116,7 @@ def _cell(rate: float | None, lo: float | None, hi: float | None, n: int, few: b
 
 
 def _file(folder: Path, stem: str) -> Path:
-    import re
-
-    return folder / (re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) + ".png")
+    return plots.png_path(folder, stem)
 
 
 def build_sweep(

@@ -104,7 +104,8 @@ def games_cmd() -> None:
         if spec.options:
             click.echo("  options:")
             for opt in spec.options:
-                click.echo(f"    --{opt.name:<18} {opt.help} (default {opt.default!r})")
+                shown = "" if "(default" in opt.help else f" (default {opt.default!r})"
+                click.echo(f"    --{opt.name:<18} {opt.help}{shown}")
         strategies = strategy_registry.for_game(name)
         click.echo("  strategies:")
         for key, cls in sorted(strategies.items()):
@@ -122,8 +123,9 @@ def _click_option(opt: GameOption) -> click.Option:
         return click.Option([flag + "/--no-" + opt.name], default=opt.default, help=opt.help)
     kind = click.Choice(list(opt.kind)) if isinstance(opt.kind, tuple) else opt.kind
     default = opt.default if not opt.multiple else tuple(opt.default or ())
+    own_default = "(default" in opt.help  # the help already says it better ("decklists/gosu_x", not '')
     return click.Option(
-        [flag], type=kind, default=default, multiple=opt.multiple, show_default=True, help=opt.help
+        [flag], type=kind, default=default, multiple=opt.multiple, show_default=not own_default, help=opt.help
     )
 
 

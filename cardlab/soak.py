@@ -15,7 +15,7 @@ from simulate.core.game import GameSpec
 from simulate.core.runfolder import part_name
 from simulate.core.runner import execute
 
-from .wiring import plan_from_options
+from .wiring import plan_from_options, players_text
 
 
 def soak(
@@ -38,7 +38,7 @@ def soak(
     counts = sorted(set(players)) or list(range(lo, hi + 1))
     for n in counts:  # before anything runs
         if not lo <= n <= hi:
-            raise UserError(f"--players {n}: {spec.name} is for {lo}–{hi} players")
+            raise UserError(f"--players {n}: {spec.name} is for {players_text(spec)}")
     rows = []
     for i, n_players in enumerate(counts):
         games = n_games // len(counts) + (1 if i < n_games % len(counts) else 0)

@@ -26,6 +26,12 @@ def default_strategy(spec: GameSpec, available: Mapping[str, type]) -> str:
     raise UserError(f"game '{spec.name}' has no strategies yet")
 
 
+def players_text(spec: GameSpec) -> str:
+    """'2–4 players', or '2 players' for a game with one count (never '2–2')."""
+    lo, hi = spec.players_range
+    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+
+
 def plan_from_options(
     spec: GameSpec,
     *,
@@ -41,7 +47,7 @@ def plan_from_options(
     lo, hi = spec.players_range
     n_players = spec.default_players if n_players is None else n_players
     if not lo <= n_players <= hi:
-        raise UserError(f"--players {n_players}: {spec.name} is for {lo}–{hi} players")
+        raise UserError(f"--players {n_players}: {spec.name} is for {players_text(spec)}")
     max_turns = spec.default_max_turns if max_turns is None else max_turns
     if max_turns < 1:
         raise UserError(f"--max-turns must be at least 1, got {max_turns}")

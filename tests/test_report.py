@@ -166,3 +166,25 @@ def test_report_of_a_folder_of_unrelated_runs(tmp_path):
     assert result.exit_code == 0, result.output
     assert "folder of runs: " in result.output and "runs: 4: fs, gx, hr, solo" in result.output
     assert (tmp_path / "report.html").is_file()
+
+
+def test_tables_have_no_unheaded_column_and_pngs_no_trailing_underscore(fixture_run):
+    """Issue 18 item 8: the small-sample flag column is headed 'note' (or left out when nothing is
+    flagged); PNG names never end in '_'."""
+    result = CliRunner().invoke(cli, ["report", str(fixture_run)])
+    assert result.exit_code == 0, result.output
+    page = (fixture_run / "report.html").read_text()
+    assert "<th></th>" not in page and "<th>note</th>" in page
+    assert "|   |" not in (fixture_run / "report.md").read_text()
+    assert not [p.name for p in fixture_run.glob("*.png") if p.stem.endswith("_") or "__" in p.stem]
+
+
+def test_help_states_each_default_once():
+    """Issue 18 item 13: Gosu X's --cards said '(default decklists/gosu_x) (default '')'."""
+    out = CliRunner().invoke(cli, ["simulate", "gosu-x", "--help"]).output
+    assert "(default decklists/gosu_x)" in " ".join(out.split())
+    assert "[default: ]" not in out
+    games = CliRunner().invoke(cli, ["games"]).output
+    assert "(default decklists/gosu_x) (default" not in games
+    bad = CliRunner().invoke(cli, ["simulate", "gosu-x", "-p", "3", "-n", "1"])
+    assert bad.exit_code == 2 and "error: --players 3: gosu-x is for 2 players" in bad.output
