@@ -119,8 +119,10 @@ def action(g: Game) -> bool:
         for k in range(1, g.n):  # FS-8.7: priority passes after the declaration
             s = (seat + k) % g.n
             if stack.respond(g, s):
-                stack.priority(g, s, until_empty=True)
-                return True
+                # the responses resolve, and once priority passes with the stack empty the end
+                # phase begins (FS-8.7): the action phase does not reopen
+                stack.priority(g, s)
+                return False
         return False
     if kind == "attack":
         restrict = choice[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from simulate.core import Players
-from simulate.four_souls import effects, make_config, setup, stack, statics
+from simulate.four_souls import effects, make_config, setup, stack, statics, turn
 from simulate.four_souls.fixtures import (
     Scripted,
     add_shop_item,
@@ -185,3 +185,31 @@ def test_FS_11_8_moms_shovel_uncovered_or_gained_from_the_deck_enters_deactivate
     g.treasure.append(phys(g, shovel))
     assert stack.gain_treasure(g, g.players[1], "test")
     assert not g.players[1].items[-1].charged
+
+
+# --------------------------------------------------------------------------- FS-8.7
+
+
+def test_FS_8_7_a_response_to_the_end_declaration_does_not_reopen_the_action_phase():
+    """P0 declares the end of the turn; P1 answers with a ↷ ability. Once it has resolved and priority
+    has passed with the stack empty, the end phase begins: P0 is not asked for another action (before,
+    P0 got a fresh action decision and could buy or attack again)."""
+    answered = []
+
+    def p1(d):
+        if d.kind == "respond" and g.log.rows[-1][3] == "end_declared":
+            opt = next((o for o in d.options if o != "pass" and o[0] == "tap"), None)
+            answered.append(opt)
+            return opt
+        return None
+
+    g = position(2, plans={1: p1})
+    give_item(g, 1, card("Coin Tap", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},)))
+    turn.play_turn(g)
+    assert answered and answered[0] is not None
+    actions = [d for d in g.io.strategies[0].seen if d.kind == "action"]
+    assert len(actions) == 1  # the one that declared the end
+    rows = [r[3] for r in g.log.rows]
+    i = rows.index("end_declared")
+    assert rows[i:] == ["end_declared", "item_activated", "cents_gained", "turn_end"]
+    assert g.players[1].cents == 1
