@@ -628,7 +628,8 @@ def _c_each(ctx: Ctx, eff: dict) -> bool:
     did = False
     damage_first = _is_damage(body)
     if damage_first and members and isinstance(members[0], Player):
-        members = list(reversed(members))  # FS-5.9(d): damage to each player stacks in reverse order
+        # FS-5.9(d): damage to, or the deaths of, each player stack in reverse turn order
+        members = list(reversed(members))
     for m in members:
         sub = Ctx(
             ctx.g, ctx.you, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode, ctx.by
@@ -640,7 +641,7 @@ def _c_each(ctx: Ctx, eff: dict) -> bool:
 
 
 def _is_damage(body: Any) -> bool:
-    return isinstance(body, dict) and "deal_damage" in body
+    return isinstance(body, dict) and ("deal_damage" in body or "kill" in body)
 
 
 def _c_tgt(ctx: Ctx, eff: dict) -> bool:

@@ -319,7 +319,29 @@ def _act_entries(g: Game, p: Player) -> list:
 
 
 def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
-    return fx.has_targets(fx.Ctx(g, seat, o, name=o.phys.card.name), ab)
+    """A legal and meaningful choice: every target has a candidate, and one that its own cost does
+    not certainly destroy (a "destroy N items" cost that takes all of the player's N destroyable
+    items leaves none of them to target)."""
+    ctx = fx.Ctx(g, seat, o, name=o.phys.card.name)
+    if not fx.has_targets(ctx, ab):
+        return False
+    doomed = _doomed_by_cost(g.players[seat], ab.cost)
+    if doomed and ab.targets:
+        for sel in ab.targets.values():
+            if all(c in doomed for c in fx.candidates(ctx, sel)):
+                return False
+    return True
+
+
+def _doomed_by_cost(p: Player, cost: Any) -> list:
+    """The items a cost must destroy whatever the player picks (FS-4.4)."""
+    for c in cost or ():
+        name, val = _cost_parts(c)
+        if name == "destroy":
+            mine = [x for x in p.items if not x.eternal]
+            if len(mine) == _destroy_count(val):
+                return mine
+    return []
 
 
 def can_play_loot(g: Game, seat: int, c: Phys) -> bool:
@@ -360,13 +382,16 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     ctx = fx.Ctx(g, seat, o, name=o.phys.card.name)
     if kind == "tap":
         o.charged = False  # FS-4.7: the cost is deactivating
-    else:
-        if not pay_cost(g, p, o, ab.cost, ctx):
-            return False
-    if not fx.prepare(ctx, ab):
-        if kind == "tap":
+        if not fx.prepare(ctx, ab):
             o.charged = True
-        return False
+            return False
+    else:
+        # targets first (FS-4.2), then the cost: an offered $ ability always goes on the stack, even
+        # when its cost takes away the last legal target (Contract From Below destroying two items;
+        # the ability then fizzles, FS-6.8) — not a silent pass after the cost was paid
+        if not can_pay_cost(g, p, o, ab.cost) or not fx.prepare(ctx, ab):
+            return False
+        pay_cost(g, p, o, ab.cost, ctx)
     item = AbilityItem(o, ab, seat, ctx)
     ctx.item = item
     g.stack.append(item)
@@ -693,23 +718,45 @@ def push_deaths(g: Game) -> bool:
     """FS-13.1: an object at 0 HP whose death is not on the stack dies at the next priority.
     FS-10.13 / FS-5.9(f): monster deaths go on top of player deaths (resolve first)."""
     pushed = False
-    for p in g.players:
+    n, a = g.n, g.active
+    # FS-5.9(d): simultaneous player deaths go on the stack in reverse turn order from the active
+    # player, so they resolve in turn order (the active player's first)
+    for k in range(n - 1, -1, -1):
+        p = g.players[(a + k) % n]
         if p.damage and not p.dead and not p.death_pending and statics.player_hp(g, p) <= 0:
             p.death_pending = True
             g.stack.append(DeathItem(p, g.last_damager.get(("p", p.seat), -1)))
             triggers.fire(g, "would_die", victim=p, death=g.stack[-1])
             pushed = True
-    for slot in g.mslots:
-        if not slot:
-            continue
-        m = slot[-1]
-        if m.damage and m.kind == "monster" and not m.dying and statics.monster_hp(g, m) <= 0:
-            m.dying = True
-            g.stack.append(
-                DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid))
-            )
-            pushed = True
+    dying = [
+        m
+        for slot in g.mslots
+        if slot
+        and (m := slot[-1]).damage
+        and m.kind == "monster"
+        and not m.dying
+        and statics.monster_hp(g, m) <= 0
+    ]
+    if len(dying) > 1:  # FS-4.10(1) / FS-5.9(e): the active player orders the game's deaths
+        dying = ordered_by(g, a, dying, [m.phys.card.name for m in dying], "resolve first")
+    for m in dying:
+        m.dying = True
+        g.stack.append(DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid)))
+        pushed = True
     return pushed
+
+
+def ordered_by(g: Game, chooser: int, objs: list, names: list, context: str) -> list:
+    """``chooser`` orders simultaneous stack items (decision ``order_triggers``: options
+    ``(name, index)``, the pick resolves first); returned in the order they go on the stack."""
+    rest = list(zip(objs, names, strict=True))
+    first_to_last: list = []
+    while len(rest) > 1:
+        opts = tuple((name, k) for k, (_o, name) in enumerate(rest))
+        pick = ask(g, chooser, "order_triggers", opts, context)
+        first_to_last.append(rest.pop(pick[1])[0])
+    first_to_last.append(rest[0][0])
+    return list(reversed(first_to_last))
 
 
 def refill_slots(g: Game) -> bool:

@@ -155,14 +155,8 @@ def _ordered(g: Game, pend: list) -> list:
         if len(group) > 1:
             key = group[0][0]
             chooser = g.active if key == 0 else (g.active + key - 1) % g.n
-            rest = list(group)
-            first_to_last: list = []
-            while len(rest) > 1:
-                opts = tuple((t[2].phys.card.name, k) for k, t in enumerate(rest))
-                pick = stack.ask(g, chooser, "order_triggers", opts, "resolve first")
-                first_to_last.append(rest.pop(pick[1]))
-            first_to_last.append(rest[0])
-            group = list(reversed(first_to_last))  # pushed in this order: the first pick ends on top
+            # pushed in this order: the first pick ends on top
+            group = stack.ordered_by(g, chooser, group, [t[2].phys.card.name for t in group], "resolve first")
         out.extend(group)
         i = j
     return out

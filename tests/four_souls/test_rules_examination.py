@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core import Players
-from simulate.four_souls import effects, make_config, setup, stack, statics, turn
+from simulate.core import Players, stream
+from simulate.four_souls import dice, effects, make_config, play, setup, stack, statics, turn
 from simulate.four_souls.fixtures import (
     Scripted,
     add_shop_item,
@@ -23,6 +23,7 @@ from simulate.four_souls.fixtures import (
     real,
 )
 from simulate.four_souls.views import SeatRef
+from strategies.four_souls import STRATEGIES
 
 # --------------------------------------------------------------------------- FS-6.20 losing max HP
 
@@ -213,3 +214,116 @@ def test_FS_8_7_a_response_to_the_end_declaration_does_not_reopen_the_action_pha
     i = rows.index("end_declared")
     assert rows[i:] == ["end_declared", "item_activated", "cents_gained", "turn_end"]
     assert g.players[1].cents == 1
+
+
+# --------------------------------------------------------------------------- offered options (FS-7.3)
+
+
+def test_FS_7_3_lucky_foot_is_offered_only_with_a_non_attack_roll_to_target():
+    """Lucky Foot targets a non-attack roll: with only an attack roll on the stack it is not offered;
+    with an effect roll it is, and using it changes that roll (FS-9.2)."""
+    g = position(2, rolls=[4, 3])
+    foot = give_item(g, 1, real("Lucky Foot"))
+    dice.push_roll(g, 0, "attack", name="attack")
+    assert stack.legal_actions(g, 1) == []
+    dice.push_roll(g, 0, "effect", name="test")
+    assert stack.legal_actions(g, 1) == [("tap", foot, 0)]
+    g.io.strategies[1].plan = lambda d: 2 if d.kind in ("choose_number", "modify_roll") else None
+    assert stack.take_action(g, 1, ("tap", foot, 0))
+
+
+def _contract(others: bool):
+    g = position(2)
+    contract = give_item(g, 0, real("Contract From Below"))
+    give_item(g, 0, card("A", "treasure", "passive"))
+    target = give_item(g, 1, card("B", "treasure", "passive")) if others else None
+    return g, contract, target
+
+
+def test_FS_7_3_contract_from_below_not_offered_when_its_cost_destroys_every_target():
+    """The cost destroys 2 of P0's items; with exactly 2 (Contract From Below and A) and no other
+    player's item, no target can survive: the ability is not offered (before: offered, and choosing
+    it destroyed both items and then silently counted as a pass)."""
+    g, contract, _ = _contract(others=False)
+    assert stack.legal_actions(g, 0) == []
+
+
+def test_FS_4_2_contract_from_below_targets_then_pays_and_steals():
+    """With a rival's item to take, the ability is offered; the target is chosen, then the cost is
+    paid (both of P0's items destroyed), and the steal resolves."""
+    g, contract, target = _contract(others=True)
+    asked = []
+
+    def plan(d):
+        asked.append(d.kind)
+        return target if d.kind == "choose_target" else None
+
+    g.io.strategies[0].plan = plan
+    assert stack.legal_actions(g, 0) == [("paid", contract, 0)]
+    assert stack.take_action(g, 0, ("paid", contract, 0))
+    assert asked[0] == "choose_target" and "destroy_cost" in asked
+    stack.priority(g, 0)
+    assert g.players[0].items == [target] and not g.players[1].items
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_FS_7_3_every_offered_action_or_response_is_taken_never_a_silent_pass(n, monkeypatch):
+    """Every option a player is offered (a loot play, a ↷ or $ ability, in the action phase or as a
+    response) goes on the stack when chosen: random players choose uniformly among them."""
+    taken = []
+    real_take = stack.take_action
+
+    def take(g, seat, choice):
+        ok = real_take(g, seat, choice)
+        taken.append((ok, choice[0], getattr(choice[1], "name", None)))
+        return ok
+
+    monkeypatch.setattr(stack, "take_action", take)
+    cfg = make_config(n)
+    for seed in range(25):
+        play(cfg, seed, Players([STRATEGIES["random"](s, stream(seed, "strategy", s)) for s in range(n)]))
+    assert taken and all(ok for ok, *_ in taken), [t for t in taken if not t[0]][:5]
+
+
+# --------------------------------------------------------------------------- FS-5.9 simultaneous deaths
+
+
+def _victims(g):
+    return [stack.tname(it.victim) for it in reversed(g.stack)]  # the order they resolve in
+
+
+def test_FS_5_9_d_simultaneous_player_deaths_resolve_in_turn_order_from_the_active_player():
+    """Three players at 0 HP found in one state check, P1 active: the deaths go on the stack in reverse
+    turn order, so they resolve P1, P2, P0 (before: seat order, P2's first)."""
+    g = position(3)
+    g.active = 1
+    for p in g.players:
+        p.damage = 2
+    stack.state_checks(g)
+    assert _victims(g) == ["p1", "p2", "p0"]
+
+
+def test_FS_5_9_d_each_player_dies_resolves_in_turn_order_from_the_controller():
+    """An "each player dies" effect controlled by P2: deaths resolve P2, P0, P1."""
+    g = position(3)
+    g.active = 1
+    src = give_item(g, 2, card("Doom", "treasure", "active"))
+    ctx = effects.Ctx(g, 2, src, name="Doom")
+    assert effects.run(ctx, {"each": {"P": "player"}, "do": {"kill": "P"}})
+    assert _victims(g) == ["p2", "p0", "p1"]
+
+
+def test_FS_4_10_simultaneous_monster_deaths_are_ordered_by_the_active_player():
+    """Two monsters at 0 HP at once: the active player picks which death resolves first."""
+    g = position(
+        2,
+        plans={
+            0: lambda d: next(o for o in d.options if o[0] == "Two") if d.kind == "order_triggers" else None
+        },
+    )
+    for name in ("One", "Two"):
+        m = add_slot_monster(g, card(name, "monster", "basic", hp=1, evasion=3, attack=1))
+        m.damage = 1
+    stack.state_checks(g)
+    assert _victims(g) == ["Two", "One"]
+    assert [d.context for d in g.io.strategies[0].seen if d.kind == "order_triggers"] == ["resolve first"]
