@@ -51,6 +51,7 @@ EVENT_KINDS = frozenset(
         "soul_gained",
         "soul_lost",
         "curse_received",
+        "curse_discarded",
         "event_resolved",
         "bonus_soul_gained",
         "fizzled",

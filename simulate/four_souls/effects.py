@@ -1134,6 +1134,33 @@ def _v_prevent(ctx: Ctx, p: dict) -> bool:
     return False
 
 
+def _v_become_curse(ctx: Ctx, p: dict) -> bool:
+    """FS-4.16(1): this event becomes a curse; the active player chooses a player, who gains it."""
+    g, o = ctx.g, ctx.src
+    if not (isinstance(o, Obj) and o.in_play and o.kind == "event"):
+        return False
+    target = stack.ask(g, g.active, "give_curse", tuple(g.players), o.phys.card.name)
+    stack.remove_from_slot(g, o)
+    c = g.new_obj(o.phys, "curse", target.seat)
+    target.curses.append(c)
+    g.log.emit("curse_received", target.seat, o.phys.card.name, None, None, f"from p{g.active}")
+    return True
+
+
+def _v_discard_curse(ctx: Ctx, p: dict) -> bool:
+    """FS-4.16(2): when its bearer dies, this curse goes to the discard (with the two-player rules,
+    FS-20.11(c), it first passes once to the other player)."""
+    g, c = ctx.g, ctx.src
+    if not (isinstance(c, Obj) and c.in_play and c.kind == "curse"):
+        return False
+    if g.cfg.has("two-player"):
+        from . import two_player
+
+        return two_player.curse_on_death(g, c)
+    stack.discard_curse(g, c, "death")
+    return True
+
+
 def _v_kill(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target")):
@@ -1361,6 +1388,8 @@ def _v_remove_counters(ctx: Ctx, p: dict) -> bool:
 
 
 VERB_FUNCS = {
+    "become_curse": _v_become_curse,
+    "discard_curse": _v_discard_curse,
     "gain_cents": _v_gain_cents,
     "lose_cents": _v_lose_cents,
     "pay": _v_pay,

@@ -232,6 +232,11 @@ def compile_card(card: Any) -> CardRules:
         elif kind == "soul_when":
             compile_expr(str(body))
             r.soul_when = body
+    if "curse" in kws:  # FS-4.16: the keyword is two triggered abilities (FS-Q.11: they use the stack)
+        r.events.insert(0, Ability("on", "become_curse", trigger="enters_play", tparam="self", index=-1))
+        r.triggers.setdefault("dies", []).insert(
+            0, Ability("on", "discard_curse", trigger="dies", tparam="you", index=-2)
+        )
     r.has_act = bool(r.tap or r.paid)
     r.acts = tuple(("tap", i, a) for i, a in enumerate(r.tap)) + tuple(
         ("paid", i, a) for i, a in enumerate(r.paid)

@@ -834,14 +834,8 @@ def reveal_into_slot(g: Game, c: Phys, i: int | None) -> Obj:
 
 
 def start_event(g: Game, o: Obj) -> None:
-    """FS-1.17 / FS-4.16: an event's abilities trigger on entering play; a curse goes to a player."""
-    if "curse" in o.rules.keywords:
-        target = ask(g, g.active, "give_curse", tuple(g.players), o.phys.card.name)
-        remove_from_slot(g, o)
-        c = g.new_obj(o.phys, "curse", target.seat)
-        target.curses.append(c)
-        g.log.emit("curse_received", target.seat, o.phys.card.name, None, None, f"from p{g.active}")
-        return
+    """FS-1.17: an event's abilities trigger on entering play (a curse's first keyword ability among
+    them, FS-4.16(1): it goes on the stack and gives the curse to a player when it resolves)."""
     if not o.rules.events:
         event_done(g, o)
         return
@@ -1300,6 +1294,13 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
     return True
 
 
+def discard_curse(g: Game, c: Obj, why: str) -> None:
+    """A curse leaves its bearer for the monster discard."""
+    _leave_play(g, c)
+    g.monster_disc.append(c.phys)
+    g.log.emit("curse_discarded", c.controller, c.phys.card.name, None, None, why)
+
+
 def put_away_soul(g: Game, soul: Obj) -> None:
     """Where a lost soul card goes: a bonus soul or a starting item that became a soul (The Bone) leaves
     the game (FS-14.9, FS-14.5); any other to its deck's discard."""
@@ -1435,15 +1436,7 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=p, killer=killer)
     priority(g, g.active, floor)  # death triggers resolve before the penalty (FS-13.8, FS-Q.11)
-    if g.cfg.has("two-player"):  # FS-20.11(c): a curse is handed over once before it is discarded
-        from . import two_player
-
-        two_player.curses_on_death(g, p)
-    else:
-        for c in list(p.curses):  # FS-4.16(2): a dying player's curses are discarded
-            p.curses.remove(c)
-            c.in_play = False
-            g.monster_disc.append(c.phys)
+    # a dying player's curses left through their own "when you die" triggers (FS-4.16(2), FS-Q.11)
     death_penalty(g, p)
     floor = len(g.stack)
     triggers.fire(g, "after_penalty", victim=p)

@@ -11,7 +11,7 @@ from typing import Any
 from simulate.core import UserError
 
 from . import stack
-from .state import Game, Player
+from .state import Game, Obj, Player
 
 REMOVED = ("Eve", "Lilith", "Cain", "Guppy")  # FS-20.11(a): character cards, by name
 HAND_MAX = 5  # FS-20.11(b): "5 or fewer" loot in hand at the loot step
@@ -81,23 +81,23 @@ def loot_step(g: Game, p: Player, n: int) -> None:
         stack.loot(g, p, n - 1, "loot_step")
 
 
-def curses_on_death(g: Game, p: Player) -> None:
-    """FS-20.11(c) in place of FS-4.16(2) (same moment, FS-Q.11: after the death triggers, before the
-    penalty): a curse that has not yet been held by the other player goes to them (a give, event
-    ``curse_received`` "from pN"); one that has affected both players goes to the monster discard.
-    ``g.held_by`` records, per curse object, the seats that have held it."""
+def curse_on_death(g: Game, c: Obj) -> bool:
+    """FS-20.11(c) in place of FS-4.16(2) (the curse's own "when you die" trigger, FS-Q.11): a curse
+    that has not yet been held by the other player goes to them (a give, event ``curse_received``
+    "from pN"); one that has affected both players goes to the monster discard. ``g.held_by``
+    records, per curse object, the seats that have held it."""
+    p = g.players[c.controller]
     other = g.players[1 - p.seat] if g.n == 2 else None
-    for c in list(p.curses):
+    held = g.held_by.setdefault(c.uid, {p.seat})
+    held.add(p.seat)
+    if other is not None and other.seat not in held:
+        held.add(other.seat)
         p.curses.remove(c)
-        held = g.held_by.setdefault(c.uid, {p.seat})
-        held.add(p.seat)
-        if other is not None and other.seat not in held:
-            held.add(other.seat)
-            c.controller = other.seat
-            other.curses.append(c)
-            g.obj_ver += 1  # its triggers now work for the new holder (trigger cache)
-            g.log.emit("curse_received", other.seat, c.phys.card.name, None, None, f"from p{p.seat}")
-        else:
-            del g.held_by[c.uid]
-            c.in_play = False
-            g.monster_disc.append(c.phys)
+        c.controller = other.seat
+        other.curses.append(c)
+        g.obj_ver += 1  # its triggers now work for the new holder (trigger cache)
+        g.log.emit("curse_received", other.seat, c.phys.card.name, None, None, f"from p{p.seat}")
+    else:
+        del g.held_by[c.uid]
+        stack.discard_curse(g, c, "death")
+    return True

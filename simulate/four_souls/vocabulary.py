@@ -116,6 +116,25 @@ _VERB_LIST = [
     ),
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object"),
     _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul"),
+    # Keywords (FS-4.16): the Curse keyword's two triggered abilities, compiled from the keyword
+    _v(
+        "become_curse",
+        "",
+        "",
+        "objects",
+        "FS-4.16 FS-1.18",
+        "this event becomes a curse; the AP picks who gains it",
+        used=False,
+    ),
+    _v(
+        "discard_curse",
+        "",
+        "",
+        "objects",
+        "FS-4.16 FS-Q.11",
+        "this curse goes to the discard (its bearer died)",
+        used=False,
+    ),
     _v("add_counters", "n object kind", "n", "objects", "FS-5.14 FS-5.15", "add (level) counters"),
     _v("remove_counters", "n object", "n", "objects", "FS-5.14", "remove counters (usually a cost)"),
 ]
@@ -178,6 +197,8 @@ AIMS: dict[str, Aim] = {
     "reroll_item": Aim("reroll", -1.0, who="target"),  # the item's worth lost, a treasure's gained
     "become_copy": Aim("copy", 1.0, who="source"),
     "become_soul": Aim("soul", 8.0),
+    "become_curse": Aim("info", 0.0),  # the game's (a curse event's keyword): nobody uses it by choice
+    "discard_curse": Aim("info", 0.0),
     "add_counters": Aim("counter", 0.6, who="object"),
     "remove_counters": Aim("counter", -0.6, who="object"),
 }

@@ -22,6 +22,7 @@ from simulate.four_souls.fixtures import (
     position,
     real,
 )
+from simulate.four_souls.rules import compile_card
 from simulate.four_souls.views import SeatRef
 from strategies.four_souls import STRATEGIES
 
@@ -327,3 +328,101 @@ def test_FS_4_10_simultaneous_monster_deaths_are_ordered_by_the_active_player():
     stack.state_checks(g)
     assert _victims(g) == ["Two", "One"]
     assert [d.context for d in g.io.strategies[0].seen if d.kind == "order_triggers"] == ["resolve first"]
+
+
+# --------------------------------------------------------------------------- FS-4.16 / FS-Q.11 curses
+
+
+def _tap_item(g, seat):
+    """A charged ↷ item, so that the player holds a legal response and is asked at every window."""
+    return give_item(
+        g, seat, card("Coin Tap", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},))
+    )
+
+
+def _revealed_curse(p1_plan):
+    g = position(2, plans={0: lambda d: SeatRef(1) if d.kind == "give_curse" else None, 1: p1_plan})
+    _tap_item(g, 1)
+    g.mslots.append([])
+    (curse,) = deck(g, "monster", [real("Curse Of Greed")])
+    deck(g, "monster", [card("After", "monster", "basic", hp=2, evasion=3, attack=1)])
+    g.monster.reverse()  # the curse on top
+    return g, curse
+
+
+def test_FS_4_16_a_revealed_curse_goes_on_the_stack_and_the_receiver_is_chosen_on_resolution():
+    """The keyword's first ability ("becomes a curse; the active player chooses a player, who gains
+    it", the ``become_curse`` verb) is a triggered ability: it goes on the stack, players may respond,
+    and the active player chooses the receiver when it resolves (before: at once, no window)."""
+    g, curse = _revealed_curse(None)
+    stack.priority(g, 0)
+    seen = g.io.strategies[1].seen
+    windows = [d for d in seen if d.kind == "respond" and d.context is not None]
+    assert [(d.context.kind, d.context.name) for d in windows] == [("ability", "Curse Of Greed")]
+    asked = [d.kind for d in g.io.strategies[0].seen]
+    assert "give_curse" in asked
+    assert [c.phys for c in g.players[1].curses] == [curse]
+    assert [r[3] for r in g.log.rows if r[3] in ("monster_revealed", "curse_received")] == [
+        "monster_revealed",
+        "curse_received",
+        "monster_revealed",
+    ]
+
+
+def test_FS_4_16_cancelling_the_curse_ability_leaves_nobody_cursed():
+    """The Fool answers the curse's ability: it is cancelled, the event goes to the discard unplayed."""
+
+    def p1(d):
+        top = d.context
+        if d.kind == "respond" and top is not None and top.name == "Curse Of Greed":
+            return next(o for o in d.options if o != "pass" and o[0] == "loot")
+        return None
+
+    g, curse = _revealed_curse(p1)
+    give_loot(g, 1, real("O. The Fool"))
+    g.players[1].loot_plays = 1
+    stack.priority(g, 0)
+    assert not kinds(g, "curse_received") and not any(p.curses for p in g.players)
+    assert curse in g.monster_disc
+    assert "Curse Of Greed" in [r[4] for r in kinds(g, "cancelled")]
+
+
+def test_FS_4_16_FS_Q_11_a_dying_bearers_curses_leave_by_their_own_triggers_before_the_penalty():
+    """The keyword's second ability ("when you die, put this into the discard", ``discard_curse``):
+    the bearer's two curses trigger on their death, the bearer orders them with their own triggers
+    (FS-4.10), players may respond, and they resolve before the death penalty (FS-13.8)."""
+    g = position(
+        2,
+        plans={
+            1: lambda d: (
+                next(o for o in d.options if o[0] == "Curse Of Amnesia")
+                if d.kind == "order_triggers"
+                else None
+            )
+        },
+    )
+    _tap_item(g, 0)
+    p = g.players[1]
+    for name in ("Curse Of Greed", "Curse Of Amnesia"):
+        c = g.new_obj(phys(g, real(name)), "curse", 1)
+        p.curses.append(c)
+    give_item(g, 1, card("Junk", "treasure", "passive"))
+    stack.kill(g, p, 0)
+    stack.priority(g, 0)
+    assert [d.options for d in g.io.strategies[1].seen if d.kind == "order_triggers"] == [
+        (("Curse Of Greed", 0), ("Curse Of Amnesia", 1))
+    ]
+    windows = [
+        d.context.name for d in g.io.strategies[0].seen if d.kind == "respond" and d.context is not None
+    ]
+    assert "Curse Of Amnesia" in windows and "Curse Of Greed" in windows
+    assert not p.curses and [c.card.name for c in g.monster_disc] == ["Curse Of Amnesia", "Curse Of Greed"]
+    order = [r[3] for r in g.log.rows if r[3] in ("curse_discarded", "item_destroyed")]
+    assert order == ["curse_discarded", "curse_discarded", "item_destroyed"]  # the penalty comes after
+
+
+def test_FS_4_16_the_curse_keyword_compiles_to_two_triggered_abilities():
+    rules = compile_card(real("Curse Of Greed"))
+    assert rules.events[0].do == "become_curse" and rules.events[0].trigger == "enters_play"
+    assert rules.triggers["dies"][0].do == "discard_curse" and rules.triggers["dies"][0].tparam == "you"
+    assert compile_card(real("Breakfast")).triggers.get("dies") is None
