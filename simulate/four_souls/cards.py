@@ -674,6 +674,11 @@ class _Checker:
         elif comb.value == "effect":
             self.effect(value, line)
         elif comb.value == "table":
+            n = node.get("dice", 1)
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 6:
+                self.fail(line, f"roll 'dice' must be a number of dice 1..6, got {n!r}")
+            if node.get("keep", "choose") not in ("choose", "highest", "lowest"):
+                self.fail(line, f"roll 'keep' must be choose, highest or lowest, got {node['keep']!r}")
             if not isinstance(value, dict) or not value:
                 self.fail(line, "'roll' must be a table like {'1-2': ..., '3-6': ...}")
             for face, row in value.items():
@@ -712,6 +717,8 @@ class _Checker:
             elif key == "until":
                 if node[key] != "eot":
                     self.fail(kline, f"'until' must be 'eot', got {node[key]!r}")
+            elif head == "roll" and key in ("dice", "keep"):
+                pass  # checked with the table above (FS-9.6)
             else:
                 self.value(node[key], kline, key)
 

@@ -23,9 +23,11 @@ def push_roll(
     reward: str | None = None,
     name: str | None = None,
     target: Any = None,
+    value: int | None = None,
 ) -> stack.RollItem:
-    """FS-9.2(1): the roller rolls, then puts the roll on the stack."""
-    r = stack.RollItem(seat, g.rng.randint(1, 6), purpose)
+    """FS-9.2(1): the roller rolls, then puts the roll on the stack (``value``: a die already rolled,
+    the one kept of several, FS-9.6)."""
+    r = stack.RollItem(seat, g.rng.randint(1, 6) if value is None else value, purpose)
     r.table, r.ctx, r.reward, r.target = table, ctx, reward, target
     r.name = name if name is not None else (ctx.name if ctx is not None else None)
     g.stack.append(r)
@@ -123,3 +125,21 @@ def _push_reader(g: Game, r: stack.RollItem) -> None:
     item.event_obj = (src.ev or {}).get("event_obj")  # the event waits for its reader (FS-1.17)
     ctx.item = item
     g.stack.append(item)
+
+
+def keep_one(g: Game, seat: int, n: int, keep: str, name: str) -> int:
+    """FS-9.6: roll ``n`` dice and keep one (``highest``, ``lowest`` or the roller's ``choose``: decision
+    ``choose_number``); only the kept result becomes the roll, the others trigger nothing (logged as
+    ``roll`` with detail ``not_kept``, never on the stack)."""
+    vals = [g.rng.randint(1, 6) for _ in range(n)]
+    if keep == "highest":
+        kept = max(vals)
+    elif keep == "lowest":
+        kept = min(vals)
+    else:
+        kept = stack.ask(g, seat, "choose_number", tuple(sorted(set(vals))), f"{name}: keep one die")
+    rest = list(vals)
+    rest.remove(kept)
+    for v in rest:
+        g.log.emit("roll", seat, name, None, v, "not_kept")
+    return kept

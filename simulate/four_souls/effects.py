@@ -581,7 +581,10 @@ def _c_roll(ctx: Ctx, eff: dict) -> bool:
     seat = player_of(ctx, by).seat if by else ctx.you
     from . import dice
 
-    dice.push_roll(ctx.g, seat, purpose="table", table=eff["roll"], ctx=ctx)
+    kept = None
+    if eff.get("dice", 1) > 1:  # FS-9.6: several dice, keep one
+        kept = dice.keep_one(ctx.g, seat, eff["dice"], eff.get("keep", "choose"), ctx.name)
+    dice.push_roll(ctx.g, seat, purpose="table", table=eff["roll"], ctx=ctx, value=kept)
     return True
 
 
@@ -630,6 +633,13 @@ def _c_each(ctx: Ctx, eff: dict) -> bool:
     if damage_first and members and isinstance(members[0], Player):
         # FS-5.9(d): damage to, or the deaths of, each player stack in reverse turn order
         members = list(reversed(members))
+    elif (
+        damage_first and len(members) > 1 and all(isinstance(m, Obj) and m.kind == "monster" for m in members)
+    ):
+        # FS-5.9(e): the ability's controller orders them (the active player for the game's)
+        members = stack.ordered_by(
+            ctx.g, ctx.you, members, [m.phys.card.name for m in members], "resolve first"
+        )
     for m in members:
         sub = Ctx(
             ctx.g, ctx.you, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode, ctx.by
@@ -1161,6 +1171,16 @@ def _v_discard_curse(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_win(ctx: Ctx, p: dict) -> bool:
+    """FS-14.3: "this player wins" — they win once the ability has resolved (``stack.resolve_top``)."""
+    who = _targets_of(ctx, p.get("who", "you"))
+    seats = [t.seat for t in who if isinstance(t, Player)]
+    if not seats:
+        return False
+    ctx.g.wins_after = tuple(sorted(set(ctx.g.wins_after) | set(seats)))
+    return True
+
+
 def _v_kill(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target")):
@@ -1390,6 +1410,7 @@ def _v_remove_counters(ctx: Ctx, p: dict) -> bool:
 VERB_FUNCS = {
     "become_curse": _v_become_curse,
     "discard_curse": _v_discard_curse,
+    "win": _v_win,
     "gain_cents": _v_gain_cents,
     "lose_cents": _v_lose_cents,
     "pay": _v_pay,

@@ -513,6 +513,9 @@ def resolve_top(g: Game) -> None:
         resolve_loot(g, item)
     else:
         resolve_ability(g, item)
+    if g.wins_after:  # FS-14.3: "this player wins" after the ability resolves (FS-14.2: several = draw)
+        g.over = True
+        raise GameOver(g.wins_after)
 
 
 def resolve_loot(g: Game, item: LootItem) -> None:

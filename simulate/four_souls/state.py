@@ -241,6 +241,7 @@ class Game:
     ev_objs: list = field(default_factory=list)
     forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
+    wins_after: tuple = ()  # seats an ability said win: they win once it has resolved (FS-14.3)
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     # FS-20 rule variants (two_player.py, soul_trading.py); unused in standard games

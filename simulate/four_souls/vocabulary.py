@@ -135,6 +135,7 @@ _VERB_LIST = [
         "this curse goes to the discard (its bearer died)",
         used=False,
     ),
+    _v("win", "who", "", "stack", "FS-14.3 FS-14.2", "who wins once this ability has resolved", used=False),
     _v("add_counters", "n object kind", "n", "objects", "FS-5.14 FS-5.15", "add (level) counters"),
     _v("remove_counters", "n object", "n", "objects", "FS-5.14", "remove counters (usually a cost)"),
 ]
@@ -199,6 +200,7 @@ AIMS: dict[str, Aim] = {
     "become_soul": Aim("soul", 8.0),
     "become_curse": Aim("info", 0.0),  # the game's (a curse event's keyword): nobody uses it by choice
     "discard_curse": Aim("info", 0.0),
+    "win": Aim("soul", 40.0, who="who"),  # the game: worth more than any soul
     "add_counters": Aim("counter", 0.6, who="object"),
     "remove_counters": Aim("counter", -0.6, who="object"),
 }
@@ -266,7 +268,14 @@ COMBINATORS: dict[str, Combinator] = {
         Combinator("and", "effects", (), (), "FS-5.8", "each step only if the previous took effect"),
         Combinator("may", "effect", ("by",), (), "card text", "optional, decided on resolution"),
         Combinator("modes", "effects", ("by",), (), "FS-4.2", "'choose one', picked on stacking"),
-        Combinator("roll", "table", ("by",), (), "FS-4.18 FS-9", "Roll-: a die roll read by a table"),
+        Combinator(
+            "roll",
+            "table",
+            ("by", "dice", "keep"),
+            (),
+            "FS-4.18 FS-9 FS-9.6",
+            "Roll-: a die roll read by a table",
+        ),
         Combinator("each", "bindings", ("do",), ("do",), "FS-5.9", "repeat for every member"),
         Combinator("tgt", "bindings", ("do", "by"), ("do",), "FS-4.2 FS-6.8", "targets chosen on stacking"),
         Combinator("choose", "bindings", ("do", "by"), ("do",), "FS-4.3", "a choice made on resolution"),
