@@ -42,7 +42,9 @@ _RECOVER_LOOT = (
 
 
 _ANSWERS = frozenset({"roll", "shield", "cancel"})
-_PLAIN_USES = frozenset({"other", "peek"})  # ``reading.use_kinds`` the value model decides alone
+# ``reading.use_kinds`` of ↷ abilities the value model decides alone (the rest have plans; a $ ability
+# never has one: Pay To Play's steal is valued)
+_PLAIN_USES = frozenset({"other", "peek"})
 # ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
 _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
@@ -323,7 +325,7 @@ class SensiblePlayer:
             if ab is not None and (
                 self.rd.role(ab) in _ANSWERS
                 or (o[0] != "loot" and self.rd.role(ab) == "soul")  # The Bone: ``_soul_wins``
-                or (o[0] != "loot" and not _PLAIN_USES.issuperset(self.rd.use_kinds(ab)))
+                or (o[0] == "tap" and not _PLAIN_USES.issuperset(self.rd.use_kinds(ab)))  # planned
             ):
                 continue
             out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
