@@ -334,21 +334,40 @@ def _run_name(spec: GameSpec, common: dict[str, Any], prefix: str = "") -> str:
     return name
 
 
+def resume_command(out: Path) -> str:
+    """The command line that completes an interrupted run: this one, naming the run and adding --resume."""
+    import shlex
+
+    args = sys.argv[1:] or ["simulate", "GAME"]
+    if "--name" not in args and not any(a.startswith("--name=") for a in args):
+        args = [*args, "--name", out.name, "--out", str(out.parent)]
+    if "--resume" not in args:
+        args = [*args, "--resume"]
+    return "cardlab " + " ".join(shlex.quote(a) for a in args)
+
+
 def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
     """Execute one plan into ``out`` and print its summary line; returns the number of failed games."""
     from simulate.core.runner import execute
 
     stop_rule = _stop_rule(spec, common, [s.label for s in plan.strategies])
-    outcome = execute(
-        plan,
-        out,
-        jobs=common["jobs"],
-        backend=common["backend"],
-        scheduler=common["scheduler"],
-        resume=common["resume"],
-        progress=not common["quiet"],
-        stop_rule=stop_rule,
-    )
+    try:
+        outcome = execute(
+            plan,
+            out,
+            jobs=common["jobs"],
+            backend=common["backend"],
+            scheduler=common["scheduler"],
+            resume=common["resume"],
+            progress=not common["quiet"],
+            stop_rule=stop_rule,
+        )
+    except KeyboardInterrupt:
+        click.echo(
+            f"\ninterrupted: finished batches are kept in {out}/; resume with\n  {resume_command(out)}",
+            err=True,
+        )
+        sys.exit(130)
     totals = outcome.manifest["totals"]
     if outcome.repaired:
         click.echo(
@@ -360,6 +379,7 @@ def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
         f"{totals['games']:,} games ({totals['failed']:,} failed, {totals['turn_caps']:,} hit the turn cap), "
         f"{totals['events']:,} events; this session {outcome.games:,} games at {rate:,.0f} games/s per core → {out}"
     )
+    click.echo(f"stopped: {outcome.manifest.get('stop_reason') or 'all games played'}")
     left = outcome.manifest["left_out_cards"]["count"]
     if left:
         click.echo(
