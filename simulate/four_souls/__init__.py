@@ -60,6 +60,8 @@ EVENT_KINDS = frozenset(
         "timer",
         "ambush",
         "slots_expanded",
+        "room_revealed",
+        "room_discarded",
     ]
 )
 

@@ -25,6 +25,7 @@ class Supply:
     characters: list = field(default_factory=list)
     starting: dict = field(default_factory=dict)  # id → card
     bonus: list = field(default_factory=list)
+    rooms: list = field(default_factory=list)  # (card, copies), FS-16.1: used with --variant rooms
     left_out: dict[str, str] = field(default_factory=dict)
     full: tuple | None = None  # the whole pool's decks as Phys (full_decks), built on first use
 
@@ -139,6 +140,8 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             s.treasure.append((card, card.copies))
         elif card.deck == "monster":
             s.monster.append((card, card.copies))
+        elif card.deck == "room":
+            s.rooms.append((card, card.copies))
         elif card.deck == "bonus_soul":
             s.bonus.append(card)
         elif card.deck == "eternal":

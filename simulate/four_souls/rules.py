@@ -143,6 +143,8 @@ def compile_card(card: Any) -> CardRules:
     r = CardRules(keywords=kws, hook=getattr(card, "hook", None) or None)
     if r.hook and r.hook not in implemented_hooks():
         raise EngineError(f"hook '{r.hook}' not implemented")
+    if getattr(card, "deck", None) == "room" and getattr(card, "hp", None) is not None:
+        raise EngineError("an attackable room (FS-16.6) needs attacking other objects (FS-10.6)")
     verbs = implemented_verbs()
     for i, ab in enumerate(getattr(card, "abilities", ()) or ()):
         if not isinstance(ab, dict):

@@ -7,7 +7,7 @@ from typing import Any
 
 from simulate.core import Players, stream
 
-from . import coop, decks, effects, soul_trading, stack, two_player, variants
+from . import coop, decks, effects, rooms, soul_trading, stack, two_player, variants
 from .state import FSLog, Game, Phys, Player
 
 
@@ -74,6 +74,9 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         g.mslots.append(slot)
     for c in extra:
         g.mslots.append([g.new_obj(c, "monster", -1, slot=len(g.mslots))])
+    if cfg.has("rooms"):  # FS-2.5: the starting room
+        rooms.build_deck(g, s, phys)
+        rooms.setup(g)
     # FS-2.6 bonus souls
     if cfg.bonus_souls and s.bonus:
         picks = setup_rng(seed, "bonus souls").sample(s.bonus, min(3, len(s.bonus)))

@@ -310,10 +310,12 @@ def legal_actions(g: Game, seat: int) -> list:
 def _act_entries(g: Game, p: Player) -> list:
     """``p``'s activated abilities (character first, then items in order), listed again only when
     objects entered play, changed controller or abilities, or ``p``'s item count changed."""
-    key = (g.obj_ver, len(p.items))
+    rooms = g.rslots and p.seat == g.active  # FS-4.6 / FS-16.2: a room's abilities are the active player's
+    key = (g.obj_ver, len(p.items), rooms)
     if p.acts_key == key:
         return p.acts
-    p.acts = [(o, kind, i, ab) for o in (p.character, *p.items) for kind, i, ab in o.rules.acts]
+    objs = (p.character, *p.items, *(s[-1] for s in g.rslots if s)) if rooms else (p.character, *p.items)
+    p.acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
     p.acts_key = key
     return p.acts
 
@@ -600,7 +602,7 @@ def event_done(g: Game, ev: Obj) -> None:
 def state_checks(g: Game) -> None:
     """Between stack events: win check (FS-14.1), bonus souls (FS-Q.23), deaths (FS-13.1), slot
     refills (FS-12.1) and pending triggers (FS-4.9), in that order, until nothing changes."""
-    if g.log.n == g.checked_n and not g.pending and all(g.shop) and all(g.mslots):
+    if g.log.n == g.checked_n and not g.pending and all(g.shop) and all(g.mslots) and all(g.rslots):
         return  # nothing happened since the last check and every slot is full
     for _ in range(200):
         n = g.log.n
@@ -612,7 +614,7 @@ def state_checks(g: Game) -> None:
             if g.bonus and g.log.nb != g.checked_nb:
                 g.checked_nb = g.log.nb
                 check_bonus(g)
-        changed = not (all(g.shop) and all(g.mslots)) and refill_slots(g)
+        changed = not (all(g.shop) and all(g.mslots) and all(g.rslots)) and refill_slots(g)
         if g.pending:
             triggers.flush(g)
             changed = True
@@ -784,6 +786,11 @@ def refill_slots(g: Game) -> bool:
             changed = True
             if not indomitable(c):
                 break  # an Indomitable monster took a new slot (FS-4.17(1)): this one still needs a card
+    for i, slot in enumerate(g.rslots):
+        if not slot:
+            from . import rooms
+
+            changed = rooms.fill(g, i) or changed  # FS-16.5
     return changed
 
 
@@ -849,7 +856,7 @@ def start_event(g: Game, o: Obj) -> None:
 def remove_from_slot(g: Game, o: Obj) -> None:
     """Take a slot's top object out of play and uncover the card beneath (FS-13.7)."""
     o.in_play = False
-    for slots in (g.mslots, g.shop):
+    for slots in (g.mslots, g.shop, g.rslots) if o.kind == "room" else (g.mslots, g.shop):
         for slot in slots:
             if slot and slot[-1] is o:
                 slot.pop()
@@ -1479,6 +1486,7 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     m.in_play = False
     ap = g.players[g.active]
     ap.kills += 1
+    g.monster_deaths += 1  # FS-16.3
     g.log.emit("monster_died", g.active, m.phys.card.name, f"p{killer}" if killer >= 0 else None)
     if g.attack is not None and g.attack.target is m:
         g.attack.target = None

@@ -252,6 +252,12 @@ class Game:
     coop: bool = False  # FS-17 solo/co-op (coop.start): combined soul goal, the D8 timer
     timer: int = 0  # FS-17.1 / FS-17.4: the D8 timer (solo/co-op only)
     round_seen: set = field(default_factory=set)  # FS-17.4: seats that had a turn since the last round end
+    # FS-16 rooms (rooms.py, --variant rooms only): the room deck, its discard and the room slots
+    rooms: list[Phys] = field(default_factory=list)
+    rooms_disc: list[Phys] = field(default_factory=list)
+    rslots: list[list] = field(default_factory=list)
+    room_changed: bool = False  # FS-17.7: a room slot's top changed during this round
+    monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
 
     def __post_init__(self) -> None:
         from .views import View
@@ -315,6 +321,8 @@ class Game:
             return self.treasure, self.treasure_disc
         if name == "monster":
             return self.monster, self.monster_disc
+        if name == "room":
+            return self.rooms, self.rooms_disc
         raise EngineError(f"unknown deck {name!r}")
 
     def discard_of(self, phys: Phys) -> list[Phys]:
@@ -326,6 +334,8 @@ class Game:
             return self.monster_disc
         if deck == "treasure":
             return self.treasure_disc
+        if deck == "room":
+            return self.rooms_disc
         return self.removed  # characters, starting items, bonus souls: out of play (FS-3.10)
 
     # ----------------------------------------------------------------- bank (FS-15, FS-Q.4)

@@ -79,19 +79,18 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     items, curses, in that order), conditions not checked. Listed again only when objects entered play,
     changed controller or abilities, or ``p``'s item or curse count changed (the key ``_act_entries``
     trusts): HP, attack, prices and counts read it many times a turn."""
-    ver = (g.obj_ver, len(p.items), len(p.curses))
+    rooms = g.rslots and p.seat == g.active  # FS-16.2: "you" on a room is the active player
+    ver = (g.obj_ver, len(p.items), len(p.curses), rooms)
     if p.statics_key != ver:
         p.statics_key = ver
         p.statics_by = {}
     found = p.statics_by.get(key)
     if found is None:
         ch = p.character
-        found = p.statics_by[key] = [
-            (o, body)
-            for o in ((ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses))
-            for body in o.rules.statics
-            if key in body
-        ]
+        objs = (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses)
+        if rooms:
+            objs = (*objs, *(s[-1] for s in g.rslots if s))
+        found = p.statics_by[key] = [(o, body) for o in objs for body in o.rules.statics if key in body]
     return found
 
 
@@ -169,11 +168,14 @@ def _all_static_objs(g: Game):
         yield from p.items
         yield from p.curses
     yield from g.monsters()
+    for s in g.rslots:
+        if s:
+            yield s[-1]  # FS-16.2: rooms' statics work like any card's
 
 
 def _live(o: Obj) -> bool:
-    """Still one of ``_all_static_objs``: in play under a player (not as a soul), or a monster."""
-    return o.in_play and (o.kind == "monster" or (o.controller >= 0 and o.kind in _PLAYER_KINDS))
+    """Still one of ``_all_static_objs``: in play under a player (not as a soul), a monster or a room."""
+    return o.in_play and (o.kind in ("monster", "room") or (o.controller >= 0 and o.kind in _PLAYER_KINDS))
 
 
 _PLAYER_KINDS = frozenset(("character", "item", "curse"))

@@ -17,6 +17,9 @@ def _objects(g: Game, with_temp: bool):
             top = slot[-1]
             if isinstance(top, Obj) and top.kind == "monster":
                 yield top
+    for slot in g.rslots:
+        if slot:
+            yield slot[-1]  # FS-16.2: a room's triggered abilities work like any card's
     if with_temp:
         yield from g.temp
 
@@ -61,15 +64,20 @@ def _per_turn(o: Obj, ab) -> bool:
     return k % 2 == 0
 
 
-def _is_you(o: Obj, x) -> bool:
-    return isinstance(x, Player) and x.seat == o.controller
+def _you(g: Game, o: Obj) -> int:
+    """The seat an object's "you" means: its controller; for a room, the active player (FS-16.2)."""
+    return g.active if o.kind == "room" else o.controller
+
+
+def _is_you(g: Game, o: Obj, x) -> bool:
+    return isinstance(x, Player) and x.seat == _you(g, o)
 
 
 def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
     tp = ab.tparam
     opts = ab.topts
     if name in ("turn_start", "turn_end"):
-        return o.controller == g.active and o.controller >= 0
+        return (o.controller == g.active and o.controller >= 0) or o.kind == "room"  # FS-16.2
     if name in ("rolled", "would_roll"):
         roll = ev["roll"]
         if tp is not None and tp != "any" and ev["value"] != tp:
@@ -78,7 +86,7 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
             return False
         by = opts.get("by")
         if by == "you":
-            return roll.seat == o.controller
+            return roll.seat == _you(g, o)
         if by == "attacker":
             a = g.attack
             return a is not None and a.target is o and roll.seat == a.seat and roll.attack
@@ -90,7 +98,7 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
         if tp == "self":
             if t is not o:
                 return False
-        elif not _is_you(o, t):
+        elif not _is_you(g, o, t):
             return False
         if opts.get("combat") and not ev.get("combat"):
             return False
@@ -114,7 +122,7 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
     if name in ("dies", "would_die", "after_penalty", "after_rewards"):
         v = ev["victim"]
         if tp in ("you", None):
-            return _is_you(o, v)
+            return _is_you(g, o, v)
         if tp == "self":
             return v is o
         if tp == "any_player":
@@ -125,14 +133,14 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
             return isinstance(v, Obj) and v is not o
         return False
     if name == "attack_declared":
-        return ev["seat"] == o.controller
+        return ev["seat"] == _you(g, o)
     if name == "attacked":
         return ev["target"] is o
     if name == "activated_item":
         by = opts.get("by", tp)
         act = ev["activator"]
         if by == "you":
-            return act == o.controller
+            return act == _you(g, o)
         if by == "attacker":
             a = g.attack
             return a is not None and a.target is o and act == a.seat

@@ -4,7 +4,7 @@ healing and the end of "until end of turn" effects, FS-Q.1)."""
 
 from __future__ import annotations
 
-from . import attack, soul_trading, stack, statics, trade, triggers, two_player
+from . import attack, rooms, soul_trading, stack, statics, trade, triggers, two_player
 from .state import Game, Obj, RunawayTurn
 
 
@@ -26,7 +26,7 @@ def _play_turn(g: Game) -> None:
     log.turn = g.turn
     log.phase = "start"
     g.ending_turn = False
-    g.attacks_used = g.deck_attacks = g.resolved = 0
+    g.attacks_used = g.deck_attacks = g.resolved = g.monster_deaths = 0
     g.must_attack.clear()
     g.may_attack.clear()
     if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
@@ -41,6 +41,8 @@ def _play_turn(g: Game) -> None:
         o.charged = True
     for m in g.monsters():
         m.charged = True
+    for r in rooms.room_objs(g) if g.rslots else ():
+        r.charged = True  # the game's objects recharge like monsters (a room's ↷, FS-16.2)
     # FS-8.2 start-of-turn triggers
     triggers.fire(g, "turn_start", seat=ap.seat)
     stack.priority(g, g.active)
@@ -69,6 +71,8 @@ def _play_turn(g: Game) -> None:
     limit = g.cfg.hand_limit
     if len(ap.hand) > limit:  # FS-8.10(2), FS-Q.3
         stack.discard_loot(g, ap, len(ap.hand) - limit, False, "hand_limit")
+    if g.rslots:
+        rooms.room_step(g)  # FS-8.10(3), FS-16.3 (FS-17.7 in solo/co-op)
     end_of_turn(g)
     log.emit("turn_end", ap.seat, None, None, g.turn)
 

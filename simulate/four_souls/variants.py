@@ -26,7 +26,13 @@ _ALL = (
     Variant(
         "no-rooms",
         "FS-16",
-        "rooms off: how every game is played (Base V2 has no rooms; room cards are not modelled), so it changes nothing",
+        "rooms off: the default (Base V2 has no room cards), listed so a run can say so",
+    ),
+    Variant(
+        "rooms",
+        "FS-16",
+        "use the room deck (room cards from --cards): a room slot, rooms' abilities for the active player, "
+        "the end-phase room step",
     ),
     Variant(
         "eden-only", "FS-20.3", "every player gets an Eden (spare characters stand in when Edens run out)"
@@ -91,6 +97,8 @@ def check(names: tuple[str, ...], characters: tuple[str, ...]) -> tuple[str, ...
             raise UserError(f"four-souls: --variant {name} ({v.rule}) is not implemented: {v.missing}")
         if name != "standard" and name not in chosen:
             chosen.append(name)
+    if "rooms" in chosen and "no-rooms" in chosen:
+        raise UserError("four-souls: --variant rooms and no-rooms contradict each other; pick one")
     who = [n for n in chosen if n in CHARACTER_VARIANTS]
     if len(who) > 1:
         raise UserError(f"four-souls: --variant {who[0]} and {who[1]} both decide the characters; pick one")
@@ -114,11 +122,16 @@ def check_rules(chosen: tuple[str, ...], n_players: int, characters: tuple[str, 
 
 
 def check_pool(chosen: tuple[str, ...], s: Any) -> None:
-    """Checks that need the card pool (one line): two-player cannot hand Stalker items over yet."""
+    """Checks that need the card pool (one line): two-player cannot hand Stalker items over yet; rooms
+    need room cards."""
     if "two-player" in chosen:
         from . import two_player
 
         two_player.check_pool(s)
+    if "rooms" in chosen:
+        from . import rooms
+
+        rooms.check_pool(s)  # FS-16.1: a room deck
 
 
 # ---------------------------------------------------------------- setup-level variants

@@ -128,6 +128,11 @@ class View:
         return tuple(map(self._info, self._g.monsters()))
 
     @property
+    def rooms(self) -> tuple[ObjInfo, ...]:
+        """The rooms in play (FS-16; empty without --variant rooms)."""
+        return tuple(self._build(s[-1]) for s in self._g.rslots if s)
+
+    @property
     def shop(self) -> tuple[ObjInfo, ...]:
         return tuple(map(self._info, self._g.shop_items()))
 

@@ -1,0 +1,105 @@
+"""Rooms (FS-16, Requiem): the room deck and its slot(s), the room step of the end phase, and the
+stale-room rule of solo/co-op (FS-17.7). Rooms are used only with ``--variant rooms``; a game without
+it never reaches this module, so its event log is unchanged.
+
+A room is an object of kind ``room`` on top of a room slot, controlled by the game (-1). Its
+abilities work like any card's (FS-16.2): triggers fire as the game's (FS-4.10), and "you" on a room is
+the active player — its statics count for the active player (``statics.owned_statics``), its ↷/$
+abilities are the active player's only (``stack._act_entries``, FS-4.6), and its turn triggers fire on
+every player's turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulate.core import UserError
+
+from .state import Game, Obj, Phys
+
+
+def check_pool(s: Any) -> None:
+    """``--variant rooms`` needs a room deck (FS-16.1): one line otherwise."""
+    if not s.rooms:
+        left = [n for n, why in s.left_out.items() if "room" in why]
+        extra = f" ({len(left)} room card(s) left out: {', '.join(sorted(left)[:3])})" if left else ""
+        raise UserError(
+            "four-souls: --variant rooms (FS-16) needs room cards (deck: room) in the card pool, e.g. "
+            f"--cards tests/four_souls/cards_testonly/rooms.yaml{extra}"
+        )
+
+
+def build_deck(g: Game, s: Any, phys: Any) -> None:
+    """FS-2.1 / FS-16.1: the room deck, shuffled with the game's engine stream."""
+    g.rooms.extend(phys(card) for card, copies in s.rooms for _ in range(copies))
+    g.rng.shuffle(g.rooms)
+
+
+def setup(g: Game) -> None:
+    """FS-2.5 / FS-3.12: one room slot; the top room card is revealed into it (it enters play)."""
+    g.rslots.append([])
+    fill(g, 0)
+    g.room_changed = False  # FS-17.7 counts changes during a round, not the setup reveal
+
+
+def fill(g: Game, i: int) -> bool:
+    """FS-16.5: an empty room slot is filled from the room deck (its discard reshuffled, FS-3.5)."""
+    c = g.draw(g.rooms, g.rooms_disc)
+    if c is None:
+        return False  # FS-Q.35: nothing to draw
+    o = g.new_obj(c, "room", -1, slot=i)
+    g.rslots[i].append(o)
+    g.room_changed = True
+    g.log.emit("room_revealed", g.active, c.card.name, None, i)
+    return True
+
+
+def room_objs(g: Game) -> list[Obj]:
+    """The rooms in play: the top object of each room slot (FS-3.3)."""
+    return [s[-1] for s in g.rslots if s and isinstance(s[-1], Obj)]
+
+
+def discard(g: Game, o: Obj, why: str) -> None:
+    """A room leaves play to the room discard (FS-3.6); its slot refills at the next check (FS-16.5)."""
+    from .stack import remove_from_slot
+
+    remove_from_slot(g, o)
+    g.rooms_disc.append(o.phys)
+    g.log.emit("room_discarded", g.active, o.phys.card.name, None, o.slot, why)
+
+
+def room_step(g: Game) -> None:
+    """FS-8.10(3) / FS-16.3: if any monster died this turn, the active player may discard each room;
+    the emptied slot is refilled at once (a room revealed now misses this turn's end-of-turn triggers,
+    which have resolved already, FS-16.4). Then FS-17.7 in solo/co-op."""
+    from .stack import ask, state_checks
+
+    if g.monster_deaths:
+        for o in room_objs(g):
+            if ask(g, g.active, "discard_room", (True, False), o.phys.card.name):
+                discard(g, o, "room_step")
+                fill(g, o.slot)
+    if g.coop:
+        _stale_room(g)
+    state_checks(g)
+
+
+def _stale_room(g: Game) -> None:
+    """FS-17.7: at the end of a round (every character has had a turn since the last one, as the timer
+    counts it, FS-17.4), a room slot whose top has not changed during the whole round is discarded and
+    refilled."""
+    seen = g.round_seen | {g.active}
+    if len(seen) < g.n:
+        return
+    if not g.room_changed:
+        for o in room_objs(g):
+            discard(g, o, "stale")
+            fill(g, o.slot)
+    g.room_changed = False
+
+
+def zone_cards(g: Game) -> list[Phys]:
+    """Every room card (invariants: each card in exactly one zone)."""
+    out = list(g.rooms) + list(g.rooms_disc)
+    for slot in g.rslots:
+        out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
+    return out
