@@ -1062,7 +1062,10 @@ def _v_move(ctx: Ctx, p: dict) -> bool:
 def _v_expand_slots(ctx: Ctx, p: dict) -> bool:
     g = ctx.g
     n = value(ctx, p.get("n", 1))
-    slots = g.shop if p.get("kind") == "shop" else g.mslots
+    kind = p.get("kind")
+    slots = g.shop if kind == "shop" else g.rslots if kind == "room" else g.mslots
+    if kind == "room" and not g.rslots:
+        return False  # no rooms in this game (FS-16 is optional): nothing to expand
     for _ in range(n):
         slots.append([])  # FS-6.7: new slots fill at the next priority (FS-12.4)
     return True

@@ -61,7 +61,7 @@ _VERB_LIST = [
     _v("search", "deck filter then shuffle", "deck filter then", "information", "FS-3.4", "search a deck"),
     # Zones
     _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change"),
-    _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster slots"),
+    _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster/room slots"),
     # Damage & life
     _v(
         "deal_damage",
@@ -221,7 +221,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("search", "then"): frozenset({"gain", "move_to_monster_slot"}),
     ("extra_attack", "mode"): frozenset({"may", "must"}),
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
-    ("expand_slots", "kind"): frozenset({"shop", "monster"}),
+    ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
     ("become_copy", "until"): frozenset({"eot", "forever"}),
     ("add_counters", "kind"): frozenset({"generic", "level"}),
     ("buff", "until"): frozenset({"eot"}),

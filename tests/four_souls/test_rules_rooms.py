@@ -124,7 +124,9 @@ def _attack_then_end(d):
 def test_FS_16_4_a_room_revealed_in_the_room_step_misses_this_turns_end_triggers():
     g = position(2, plans={0: _attack_then_end}, rolls=[6])
     g.io.strategies[0].plan = lambda d: (
-        next((o for o in d.options if not isinstance(o, str)), None) if d.kind == "attack_target" else _attack_then_end(d)
+        next((o for o in d.options if not isinstance(o, str)), None)
+        if d.kind == "attack_target"
+        else _attack_then_end(d)
     )
     add_slot_monster(g, monster("Weak", hp=1))
     _room(g, "Test Library")
@@ -183,3 +185,18 @@ def test_FS_16_6_an_attackable_room_is_left_out_with_the_rule_it_needs():
     fake = type(pool)(pool.cards + (odd,), pool.by_id, pool.by_name, pool.files, pool.hash)
     s = decks.build_supply(fake, 2)
     assert "FS-10.6" in s.left_out["Boss Room"] and not s.rooms
+
+
+def test_FS_16_5_FS_3_12_room_slots_expand_and_the_new_slot_fills():
+    from simulate.four_souls import effects
+
+    g = position(2)
+    lib = _room(g, "Test Library")
+    (vault,) = _room_deck(g, ["Test Vault"])
+    assert effects.run(effects.Ctx(g, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}})
+    stack.state_checks(g)
+    assert [s[-1].phys for s in g.rslots] == [lib.phys, vault]
+    assert statics.count(g, g.players[0], "loot_plays") == 1  # both rooms are in play (FS-3.3)
+    h = position(2)  # without rooms there is no room slot to expand
+    assert not effects.run(effects.Ctx(h, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}})
+    assert h.rslots == []
