@@ -28,10 +28,10 @@ def check_pool(s: Any) -> None:
         )
 
 
-def build_deck(g: Game, s: Any, phys: Any) -> None:
-    """FS-2.1 / FS-16.1: the room deck, shuffled with the game's engine stream."""
+def build_deck(g: Game, s: Any, phys: Any, rng: Any) -> None:
+    """FS-2.1 / FS-16.1: the room deck, shuffled with its own setup stream of the game seed."""
     g.rooms.extend(phys(card) for card, copies in s.rooms for _ in range(copies))
-    g.rng.shuffle(g.rooms)
+    rng.shuffle(g.rooms)
 
 
 def setup(g: Game) -> None:

@@ -75,7 +75,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     for c in extra:
         g.mslots.append([g.new_obj(c, "monster", -1, slot=len(g.mslots))])
     if cfg.has("rooms"):  # FS-2.5: the starting room
-        rooms.build_deck(g, s, phys)
+        rooms.build_deck(g, s, phys, setup_rng(seed, "room"))  # its own stream, as every deck
         rooms.setup(g)
     # FS-2.6 bonus souls
     if cfg.bonus_souls and s.bonus:
