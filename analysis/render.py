@@ -28,6 +28,7 @@ class Report:
     sections: list[Section] = field(default_factory=list)
     howto: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the report could not show, and why
+    warnings: list[str] = field(default_factory=list)  # one line each, printed by `cardlab report`
 
 
 FLAG_HEAD = "note"  # the heading of the small-sample flag column ("few games")

@@ -15,7 +15,7 @@ from pathlib import Path
 import polars as pl
 
 from . import card_stats as cards
-from . import coop, plots, quality, seat_effects, shape, standings
+from . import coop, coverage, plots, quality, seat_effects, shape, standings
 from .game_data import GameData, game_data
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
@@ -354,7 +354,9 @@ def rating_section(
     )
 
 
-def card_sections(run: Run, data: GameData, level: float, min_games: int) -> list[Section]:
+def card_sections(
+    run: Run, data: GameData, level: float, min_games: int, flagged: dict[str, list[str]] | None = None
+) -> list[Section]:
     frame = cards.card_stats(run, data, level, min_games)
     if frame.height:
         frame.write_csv(run.path / "card_stats.csv")
@@ -385,6 +387,7 @@ def card_sections(run: Run, data: GameData, level: float, min_games: int) -> lis
                     for lo, hi in zip(rows["iwd_lower"], rows["iwd_upper"], strict=True)
                 ],
                 "": [_flag(v) for v in rows["too_few"].to_list()],
+                "coverage": coverage.mark(rows["card"].to_list(), flagged or {}),
             }
         )
         image = plots.interval_plot(
@@ -600,8 +603,13 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
             "card statistics, time to first score and score curves: the run logged no events (--no-events)"
         )
     else:
+        used = coverage.coverage(run, level)  # "What the players used" (issue 13), before the card figures
+        if used is not None:
+            coverage.write_csv(used, run.path)
+            report.sections += coverage.sections(run, used, level)
+            report.warnings += [w for w in (coverage.warning(used),) if w]
         if data.card_actions:
-            report.sections += card_sections(run, data, level, min_games)
+            report.sections += card_sections(run, data, level, min_games, coverage.not_evaluated(used))
         for missing in data.missing:
             report.notes.append(f"card statistics: {missing}")
 

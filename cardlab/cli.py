@@ -443,6 +443,8 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> N
     click.echo(report.to_text(built), nl=False)
     md, page = report.write(built)
     click.echo(f"\nwrote {md}, {page} and {len([s for s in built.sections if s.image])} plots")
+    for line in built.warnings:
+        click.echo(line, err=True)
 
 
 # ---- compare ---------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ a replay and a card check on the bundled data (issue 2: end-to-end tests use the
 
 from __future__ import annotations
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 from polars.testing import assert_frame_equal
@@ -38,7 +39,12 @@ SECTIONS = {  # report sections each game's run must show (besides the common on
         "Boss damage by turn",
     ],
 }
-COMMON = ["Win rate by place in turn order", "Game length (turns)", "How games ended"]
+COMMON = [
+    "Win rate by place in turn order",
+    "Game length (turns)",
+    "How games ended",
+    "What the players used",
+]
 CARD_FOLDERS = {
     "four-souls": "decklists/four_souls",
     "gosu-x": "decklists/gosu_x",
@@ -94,6 +100,11 @@ def test_report_replay_and_cards_check(tmp_path, engine):
     missing = [title for title in COMMON + SECTIONS[engine] if title not in lines]
     assert not missing, f"{engine} report lacks {missing}"
     assert (folder / "report.html").is_file()
+    used = pl.read_csv(folder / "coverage.csv")
+    assert {"card", "kind", "policy", "held", "used", "used_share", "lost_share", "at_end_share"} <= set(
+        used.columns
+    )
+    assert used["held"].sum() > 0 and used["used"].sum() > 0
     replay = CliRunner().invoke(cli, ["replay", str(folder), "--game", "1"])
     assert replay.exit_code == 0, replay.output
     assert replay.output.startswith("game 1 of r: seed ") and len(replay.output.splitlines()) > 10

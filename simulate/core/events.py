@@ -7,6 +7,7 @@ gets its sequence number from its position. Event kinds are a small closed vocab
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 # Column order of one event row as stored in EventLog.rows (seq and game_id are added when written).
@@ -46,6 +47,16 @@ class EventLog:
     def of_kind(self, kind: str) -> list[tuple[Any, ...]]:
         """Rows of one kind — handy in rule-scenario tests."""
         return [row for row in self.rows if row[3] == kind]
+
+
+HELD_AT_END = "held_at_end"  # one event per card a seat still holds when the game ends (coverage, issue 13)
+
+
+def log_held_at_end(log: EventLog, seat: int, cards: Iterable[str]) -> None:
+    """Write what ``seat`` still holds at the end of the game, one event per card, so that a card's
+    holdings can be split into used / lost / kept to the end (analysis.coverage)."""
+    for name in cards:
+        log.emit(HELD_AT_END, seat, name)
 
 
 def event_words(

@@ -13,7 +13,7 @@ from typing import Any
 from . import branching
 from .decisions import Players
 from .errors import UserError
-from .events import EventLog
+from .events import HELD_AT_END, EventLog
 
 # Column types a game may declare for its extra players/games columns (mapped to Arrow by the sink).
 COLUMN_TYPES = ("int", "float", "bool", "str", "list<str>", "list<int>")
@@ -79,6 +79,42 @@ class GameOption:
     multiple: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """What a game's events mean for "what the players used" (issue 13), declared by the game so that
+    analysis learns it from the manifest and never from the engine (DESIGN: Event log and results).
+
+    A *holding* is one card in one seat's possession in one game. Events of ``gained`` / ``used`` /
+    ``lost`` kinds name the card in ``card`` and the player it happened to in ``seat``; ``held_at_end``
+    (simulate.core.events.HELD_AT_END) names what each seat still held when the game ended. A card's
+    holdings are the (game, seat) pairs with any of these events, so an engine that never names a card
+    as it is drawn still counts every card that left a hand or stayed in it. ``cards(config)`` maps the
+    cards a player can use (play, activate, cast) to their kind ("loot", "item ↷", "level 2" …); cards it
+    leaves out (passive items, monsters) have nothing to use and are not counted.
+    """
+
+    gained: tuple[str, ...]
+    used: tuple[str, ...]
+    lost: tuple[str, ...]
+    cards: Callable[[Any], Mapping[str, str]]
+    ignore_detail: tuple[
+        str, ...
+    ] = ()  # events with this detail do not count (e.g. a card milled from a deck)
+    notes: tuple[str, ...] = ()  # what the events cannot tell (e.g. loot moved between hands unnamed)
+
+    def describe(self, config: Any) -> dict[str, Any]:
+        """The manifest's ``coverage`` entry: event kinds by role and the run's usable cards by kind."""
+        return {
+            "gained": list(self.gained),
+            "used": list(self.used),
+            "lost": list(self.lost),
+            "at_end": HELD_AT_END,
+            "cards": dict(sorted(self.cards(config).items())),
+            "ignore_detail": list(self.ignore_detail),
+            "notes": list(self.notes),
+        }
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the kernel and the CLI need to know about a game.
@@ -110,12 +146,18 @@ class GameSpec:
     default_strategy: str = "sensible"
     checked_play: Callable[..., GameResult] | None = None  # play() checking invariants after every step
     dimensions: tuple[str, ...] = ()  # players columns a report breaks win rates down by (design choices)
+    coverage: Coverage | None = None  # what its events mean for "what the players used" (issue 13)
 
     def __post_init__(self) -> None:
         for cols in (self.player_columns, self.game_columns):
             for name, kind in cols.items():
                 if kind not in COLUMN_TYPES:
                     raise ValueError(f"game '{self.name}': column {name!r} has unknown type {kind!r}")
+        if self.coverage is not None:
+            c = self.coverage
+            unknown = set(c.gained + c.used + c.lost + (HELD_AT_END,)) - self.event_kinds
+            if unknown:
+                raise ValueError(f"game '{self.name}': coverage names unknown event kinds {sorted(unknown)}")
 
 
 def config_dict(config: Any) -> dict[str, Any]:

@@ -155,13 +155,14 @@ _MANIFEST_FIELDS: dict[str, Any] = {
     "config_hash": str,
     "card_data_hash": str,
     "left_out_cards": dict,
+    "coverage": dict,
     "versions": dict,
     "created": str,
     "finished": str,
     "backend": str,
     "stop_rule": dict,
 }
-_OPTIONAL = ("stop_reason", "dimensions", "finished", "backend", "stop_rule")
+_OPTIONAL = ("stop_reason", "dimensions", "finished", "backend", "stop_rule", "coverage")
 
 
 @dataclass(slots=True)
@@ -190,6 +191,7 @@ class Manifest:
     finished: str | None = None
     backend: str | None = None
     stop_rule: dict[str, Any] | None = None
+    coverage: dict[str, Any] | None = None  # the game's declaration for "what the players used" (issue 13)
     format_version: int = FORMAT_VERSION
 
     @property

@@ -306,6 +306,7 @@ def new_manifest(plan: RunPlan) -> Manifest:
         config_hash=plan.config_hash,
         card_data_hash=plan.card_hash if plan.card_hash is not None else spec.card_data_hash(config),
         left_out_cards={"count": len(left_out), "cards": left_out},
+        coverage=spec.coverage.describe(config) if spec.coverage else None,
         versions=_versions(),
         created=_now(),
     )

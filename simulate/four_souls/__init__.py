@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
-from simulate.core.events import event_words
+from simulate.core.events import event_words, log_held_at_end
+from simulate.core.game import Coverage
 
 from . import coop, decks, setup, turn
 from .config import VARIANTS, FSConfig, make_config
@@ -62,6 +63,7 @@ EVENT_KINDS = frozenset(
         "slots_expanded",
         "room_revealed",
         "room_discarded",
+        "held_at_end",
     ]
 )
 
@@ -120,6 +122,8 @@ def run_game(
         g.turn,
         detail or reason,
     )
+    for p in g.players:  # what each player still holds: loot in hand, items in play (coverage, issue 13)
+        log_held_at_end(g.log, p.seat, [c.card.name for c in p.hand] + [o.phys.card.name for o in p.items])
     seats = []
     for p in g.players:
         start = next((o.phys.card.name for o in p.items if o.starting), "")
@@ -198,6 +202,37 @@ def checked_play(config: FSConfig, seed: int, players: Players, log_events: bool
     return run_game(config, seed, players, log_events, check_invariants)
 
 
+def usable_cards(config: FSConfig) -> dict[str, str]:
+    """The run's loot cards (each is played) and its items with a ↷ or $ ability (each is activated);
+    passive items have nothing to use and are left out."""
+    s = decks.supply(config)
+    out = {c.name: "loot" for c, _ in s.loot}
+    for c in [c for c, _ in s.treasure] + list(s.starting.values()):
+        marks = [
+            m
+            for key, m in (("tap", "↷"), ("paid", "$"))
+            if any(key in a for a in c.abilities if isinstance(a, dict))
+        ]
+        if marks:
+            out[c.name] = ("eternal " if c.deck == "eternal" else "item ") + " ".join(marks)
+    return out
+
+
+# docs/four_souls.md "What the players used": an item is held from its gain, used when activated, lost when
+# stolen or destroyed; loot is used when played, lost when discarded (death penalty, hand limit, costs).
+COVERAGE = Coverage(
+    gained=("item_gained",),
+    used=("loot_played", "item_activated"),
+    lost=("loot_discarded", "item_lost", "item_destroyed"),
+    cards=usable_cards,
+    ignore_detail=("copy",),
+    notes=(
+        "loot moved between hands (stolen, given, traded) is logged as a count, not by card: such a card "
+        "counts for the player who plays, discards or keeps it",
+    ),
+)
+
+
 GAME = GameSpec(
     name="four-souls",
     title="The Binding of Isaac: Four Souls (Base Game V2)",
@@ -254,6 +289,7 @@ GAME = GameSpec(
     check_cards=check_cards,
     checked_play=checked_play,
     dimensions=("strategy", "character"),
+    coverage=COVERAGE,
 )
 
 __all__ = ["GAME", "FSConfig", "make_config", "play", "run_game"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from simulate.core.cardfiles import files_hash
 from simulate.core.events import event_words
-from simulate.core.game import GameOption, GameSpec
+from simulate.core.game import Coverage, GameOption, GameSpec
 
 from .cards import card_files, check_cards, load_cards
 from .config import GXConfig, make_config
@@ -18,7 +18,7 @@ EVENT_KINDS = frozenset(
         "extra_turn", "miracle", "effect", "echo", "copy", "trigger", "choose", "capture", "release", "destroy",
         "sacrifice", "to_deck", "remove", "reveal", "take", "mill", "search", "swap", "shuffle_in", "feat",
         "bounty_token", "look_hand", "ban", "tile_flip", "battle", "battle_bonus", "superiority", "tribute",
-        "round_end", "game_over",
+        "round_end", "game_over", "held_at_end",
     }
 )  # fmt: skip
 
@@ -60,6 +60,7 @@ _PHRASES = {
     "tribute": "owes {amount} sacrifice(s) in the Tribute",
     "round_end": "wins the battle of round {amount}",
     "game_over": "game over: {detail}",
+    "held_at_end": "still holds {card}",
 }
 
 
@@ -78,6 +79,29 @@ def describe_event(row: tuple) -> str:
         )
         return f"{who} {text}"
     return f"{who} {event_words(kind, card, target, amount, detail)}"
+
+
+def usable_cards(config: GXConfig) -> dict[str, str]:
+    """Every dealt card by its clan: each can be played from the hand (GX-6)."""
+    left = left_out_cards(config)
+    return {
+        d.name: clan
+        for clan, defs in load_cards(config.cards_path).items()
+        for d in defs
+        if d.name not in left
+    }
+
+
+# docs/gosu_x.md "What the players used": draws carry a count, so a card's holdings are the games in which it
+# left its owner's hand (played, replaced into the army, discarded) or stayed there to the end. Playing from
+# the discard (castling, GX-6.9) counts as a use; a feat card discarded for its effect (GX-12.16) is used.
+COVERAGE = Coverage(
+    gained=(),
+    used=("card_played", "card_replaced", "feat"),
+    lost=("discard",),
+    cards=usable_cards,
+    notes=("a hand given back at the mulligan is not counted",),
+)
 
 
 GAME = GameSpec(
@@ -119,6 +143,7 @@ GAME = GameSpec(
     default_max_turns=400,
     default_strategy="sensible",
     checked_play=checked_play,
+    coverage=COVERAGE,
 )
 
 __all__ = ["GAME", "GXConfig", "make_config", "play", "checked_play", "EVENT_KINDS"]

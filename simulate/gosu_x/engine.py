@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from simulate.core.decisions import Players
-from simulate.core.events import EventLog
+from simulate.core.events import EventLog, log_held_at_end
 from simulate.core.game import GameResult, SeatResult
 from simulate.core.seeds import stream
 
@@ -138,6 +138,8 @@ def _play(st: State) -> GameResult:
     except TurnCap:
         st.emit("game_over", -1, detail="turn_cap")
         end_reason = "turn_cap"
+    for pl in st.p:
+        log_held_at_end(st.log, pl.seat, (c.d.name for c in pl.hand))
     return result(st, first, winners, condition, end_reason)
 
 

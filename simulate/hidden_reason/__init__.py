@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from simulate.core import GameOption, GameSpec
 from simulate.core.cardfiles import files_hash
+from simulate.core.game import Coverage
 
 from .config import MAX_PLAYERS, HRConfig, make_config
 from .decks import check_path, load_pool
@@ -25,6 +26,24 @@ def card_data_hash(config: HRConfig) -> str:
 def left_out_cards(config: HRConfig) -> Mapping[str, str]:
     """Cards in the pool whose behaviour is not implemented (kept out of every deck)."""
     return {c.name: c.reason for c in load_pool(config.cards).cards.values() if not c.implemented}
+
+
+def usable_cards(config: HRConfig) -> dict[str, str]:
+    """Every implemented card of the run's pool by its type: each can be cast from the hand."""
+    return {c.name: c.type for c in load_pool(config.cards).cards.values() if c.implemented}
+
+
+# docs/hidden_reason.md "What the players used": a card is held from its draw (a card returned to the
+# hand is held again in the same holding); used when cast; lost when an opponent's effect discards it or
+# it is drawn into a full hand (HR-5.2). A card milled from the deck (detail "milled") was never held.
+COVERAGE = Coverage(
+    gained=("draw",),
+    used=("card_cast",),
+    lost=("discard", "overflow"),
+    cards=usable_cards,
+    ignore_detail=("milled",),
+    notes=("a hand given back at a redeal (mulligan) counts as held and neither used nor lost",),
+)
 
 
 GAME = GameSpec(
@@ -69,6 +88,7 @@ GAME = GameSpec(
     left_out_cards=left_out_cards,
     describe_event=describe_event,
     check_cards=check_path,
+    coverage=COVERAGE,
 )
 
 __all__ = ["GAME", "HRConfig", "make_config", "play"]

@@ -51,6 +51,7 @@ EVENT_KINDS = frozenset(
         "lethal_blow",
         "technical_loss",
         "game_over",
+        "held_at_end",
     }
 )
 
@@ -105,6 +106,7 @@ def describe_event(row: tuple) -> str:
         "durability_lost": lambda: f"{who}: {card} loses {amount} durability ({detail})",
         "tap": lambda: f"{who} taps {card} ({detail})",
         "hunger": lambda: f"{who}: hunger eats 1 durability of {card}" + (f" ({detail})" if detail else ""),
+        "held_at_end": lambda: f"{who} still holds {card}",
         "technical_loss": lambda: "technical loss: nobody can kill the boss, every player loses",
     }.get(kind)
     if text is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from simulate.core import Decision, EventLog, GameResult, Players, SeatResult, stream
+from simulate.core.events import log_held_at_end
 
 from . import effects, resources, zones
 from .combat import attack_phase
@@ -253,6 +254,8 @@ def play(config: HRConfig, seed: int, players: Players, log_events: bool = True)
         g.boss_hp,
         "technical_loss" if technical else end_reason,
     )
+    for p in g.players:
+        log_held_at_end(log, p.seat, (c.d.name for c in p.hand))
     seats = []
     for p in g.players:
         seats.append(
