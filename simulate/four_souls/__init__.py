@@ -114,6 +114,8 @@ def run_game(
     except RunawayTurn:
         pass  # FS-4.7: players kept repeating $ abilities; the game ends as a turn cap at its real turn
     g.log.phase = "end"
+    for p in g.players:  # what each player still holds: loot in hand, items in play (coverage, issue 13)
+        log_held_at_end(g.log, p.seat, [c.card.name for c in p.hand] + [o.phys.card.name for o in p.items])
     g.log.emit(
         "game_over",
         winners[0] if len(winners) == 1 else -1,
@@ -122,8 +124,6 @@ def run_game(
         g.turn,
         detail or reason,
     )
-    for p in g.players:  # what each player still holds: loot in hand, items in play (coverage, issue 13)
-        log_held_at_end(g.log, p.seat, [c.card.name for c in p.hand] + [o.phys.card.name for o in p.items])
     seats = []
     for p in g.players:
         start = next((o.phys.card.name for o in p.items if o.starting), "")

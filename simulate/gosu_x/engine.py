@@ -136,11 +136,16 @@ def _play(st: State) -> GameResult:
         if end_reason == "draw":
             condition = "none"
     except TurnCap:
+        _held_at_end(st)
         st.emit("game_over", -1, detail="turn_cap")
-        end_reason = "turn_cap"
+        return result(st, first, winners, condition, "turn_cap")
+    _held_at_end(st)  # a win's game_over is logged where it is decided, just before
+    return result(st, first, winners, condition, end_reason)
+
+
+def _held_at_end(st: State) -> None:
     for pl in st.p:
         log_held_at_end(st.log, pl.seat, (c.d.name for c in pl.hand))
-    return result(st, first, winners, condition, end_reason)
 
 
 def result(st: State, first: int, winners: tuple[int, ...], condition: str, end_reason: str) -> GameResult:

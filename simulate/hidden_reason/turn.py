@@ -246,6 +246,8 @@ def play(config: HRConfig, seed: int, players: Players, log_events: bool = True)
         log.phase = "end"
     except GameOver as over:
         winners, end_reason = over.winners, over.reason
+    for p in g.players:
+        log_held_at_end(log, p.seat, (c.d.name for c in p.hand))
     log.emit(
         "game_over",
         winners[0] if len(winners) == 1 else -1,
@@ -254,8 +256,6 @@ def play(config: HRConfig, seed: int, players: Players, log_events: bool = True)
         g.boss_hp,
         "technical_loss" if technical else end_reason,
     )
-    for p in g.players:
-        log_held_at_end(log, p.seat, (c.d.name for c in p.hand))
     seats = []
     for p in g.players:
         seats.append(
