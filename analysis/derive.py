@@ -12,6 +12,7 @@ from .runs import Run, RunError
 from .stats import wilson
 
 DRAFT_TABLE_KIND = "four-souls draft table"
+GX_DRAFT_KIND = "gosu-x draft values"
 
 
 def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, Any]:
@@ -60,6 +61,44 @@ def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, An
             "card_data_hash": m.get("card_data_hash"),
         },
         "characters": chars,
+    }
+
+
+def gosu_x_draft(run_path: str | Path) -> dict[str, Any]:
+    """Each clan's win rate in a Gosu X run (wins / games of the seats that drafted it) with its games,
+    wins and 95 % interval, and where it came from — what ``strategies/gosu_x/drafting.py`` turns into its
+    clan draft values. Meaningful for a run with random drafts (the default)."""
+    run = Run.open(run_path)
+    if run.game != "gosu-x":
+        raise RunError(f"{run.path}: Gosu X draft values come from a gosu-x run, this one is {run.game}")
+    rows = run.db.execute(
+        "SELECT clan, count(*), sum(CASE WHEN win THEN 1 ELSE 0 END) FROM "
+        "(SELECT unnest(clans) AS clan, win FROM players) GROUP BY clan ORDER BY clan"
+    ).fetchall()
+    if not rows:
+        raise RunError(f"{run.path}: no games")
+    m = run.manifest
+    clans = {}
+    for name, n, wins in rows:
+        lo, hi = wilson(wins, n)
+        clans[name] = {
+            "games": int(n),
+            "wins": int(wins),
+            "win_rate": round(100.0 * wins / n, 2),
+            "ci95": [round(100.0 * lo, 2), round(100.0 * hi, 2)],
+        }
+    return {
+        "kind": GX_DRAFT_KIND,
+        "provenance": {
+            "command": f"cardlab derive gosu-x-draft {run.path.name}",
+            "run": run.path.name,
+            "policies": list(m.get("strategies") or []),
+            "run_seed": m.get("run_seed"),
+            "games": int(m["totals"]["games"] - m["totals"]["failed"]),
+            "date": m.get("created"),
+            "card_data_hash": m.get("card_data_hash"),
+        },
+        "clans": clans,
     }
 
 

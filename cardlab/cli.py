@@ -507,6 +507,29 @@ def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> Non
     click.echo(f"wrote {path}: {len(table['characters'])} characters, policy {table['provenance']['policy']}")
 
 
+@derive_cmd.command("gosu-x-draft")
+@click.argument("run", type=click.Path())
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="file to write [default: the Gosu X draft values, strategies/gosu_x/draft_values.json]",
+)
+def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
+    """Gosu X clan draft values: each clan's win rate in a run with random drafts (greedy/counter drafts)."""
+    from analysis import derive
+
+    table = derive.gosu_x_draft(run)
+    if out is None:
+        from strategies.gosu_x.drafting import VALUES_FILE
+
+        out = str(VALUES_FILE)
+    path = derive.write(table, out)
+    click.echo(
+        f"wrote {path}: {len(table['clans'])} clans, policies {', '.join(table['provenance']['policies'])}"
+    )
+
+
 # ---- replay ----------------------------------------------------------------------------------------
 
 

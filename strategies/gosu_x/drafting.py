@@ -1,7 +1,8 @@
 """Clan-draft policies (GX-2.5), used by every play policy through its ``draft=`` parameter.
 
 * ``random`` — any available clan.
-* ``greedy`` — scores each available clan by a documented heuristic: a base strength per clan plus a
+* ``greedy`` — scores each available clan by a base strength per clan (``draft_values.json``, derived from a
+  run by `cardlab derive gosu-x-draft RUN`; ``values=PATH`` reads another such file) plus a hand-written
   synergy bonus with the clans already picked; picks the best.
 * ``counter`` — greedy's own score plus ``deny`` × the score the clan would have for the opponent
   (its base plus synergy with the opponent's picks): takes what the opponent wants most when that matters.
@@ -24,19 +25,42 @@ from pathlib import Path
 from simulate.core.cardfiles import files_stamp
 from simulate.core.errors import UserError
 
-# Base strengths: calibrated on 3,000 sensible-vs-sensible games with random drafts (clan win rates: Xian .67,
-# Golem .56, Goan Sul .50, Abhilasha .49, Themis .48, Phoenix .47, Narasimha .42, Tomorrow .40), i.e. about
-# 2 + 5 × (win rate − 0.4). Recalibrate with draft=table once a real run exists.
-BASE = {
-    "Xian": 3.35,  # multi-clan glue (All in One, Shennong: free soldiers, easy heroes), copies, draws
-    "Golem": 2.8,  # miracle token (tie-breaks, cheaper plays), recruiters, deck-top removal, 2-turn pass
-    "Goan Sul": 2.5,  # veterans, capture/destroy, battle-margin win
-    "Abhilasha": 2.45,  # capture/release, castling
-    "Themis": 2.4,  # hand control, ward, Quae
-    "Phoenix": 2.35,  # extra turns, draws, +hand battle bonus
-    "Narasimha": 2.1,  # discard attack, sacrifice, mill recursion
-    "Tomorrow": 2.0,  # echo card draw
-}
+# Base strengths come from a data file produced by `cardlab derive gosu-x-draft RUN` (analysis.derive): each
+# clan's win rate in a run with random drafts and where it came from (its ``provenance``), mapped here by
+# ``base_from_rate``. Never edit the numbers by hand: derive them again (docs/gosu_x.md, Strategies).
+VALUES_FILE = Path(__file__).with_name("draft_values.json")
+KIND = "gosu-x draft values"
+
+
+def base_from_rate(win_rate: float) -> float:
+    """The draft score of a clan that wins ``win_rate`` (a share, 0..1) of its games: 0.4 → 2.0, 0.6 → 3.0."""
+    return round(2.0 + 5.0 * (win_rate - 0.4), 3)
+
+
+def load_values(path: str | Path = VALUES_FILE) -> dict[str, float]:
+    """Clan → base strength from a derived file; a bad file is one line naming file, field and value."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UserError(f"{path}: cannot read draft values ({str(exc).splitlines()[0]})") from None
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        raise UserError(f"{path}: field 'kind' must be '{KIND}'")
+    if not isinstance(data.get("provenance"), dict):
+        raise UserError(f"{path}: field 'provenance' is missing (where the values came from)")
+    clans = data.get("clans")
+    if not isinstance(clans, dict) or not clans:
+        raise UserError(f"{path}: field 'clans' must map clans to their win rates, got {clans!r:.60}")
+    out = {}
+    for clan, entry in clans.items():
+        rate = entry.get("win_rate") if isinstance(entry, dict) else None
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 100:
+            raise UserError(f"{path}: field 'clans.{clan}.win_rate' must be a number 0..100, got {rate!r}")
+        out[str(clan)] = base_from_rate(rate / 100.0)
+    return out
+
+
+BASE = load_values()
 # Pairs that help each other (symmetric bonus).
 SYNERGY = {
     frozenset(("Xian", "Phoenix")): 0.6,  # Phoenix (Immortal) belongs to all clans under Xian
@@ -73,17 +97,33 @@ def _rates_from_run(run: Path) -> list[dict]:
     ]
 
 
-def clan_score(clan: str, picked: tuple[str, ...]) -> float:
-    return BASE.get(clan, 2.0) + sum(SYNERGY.get(frozenset((clan, p)), 0.0) for p in picked)
+def clan_score(clan: str, picked: tuple[str, ...], base: dict[str, float] | None = None) -> float:
+    return (base or BASE).get(clan, 2.0) + sum(SYNERGY.get(frozenset((clan, p)), 0.0) for p in picked)
+
+
+_VALUES: dict[tuple[str, float], dict[str, float]] = {}
 
 
 class DraftPolicy:
     def __init__(
-        self, kind: str, rng: random.Random, table: str | None = None, deny: float = 0.5, noise: float = 0.0
+        self,
+        kind: str,
+        rng: random.Random,
+        table: str | None = None,
+        deny: float = 0.5,
+        noise: float = 0.0,
+        values: str | None = None,
     ) -> None:
         if kind not in ("random", "greedy", "counter", "table"):
             raise UserError(f"draft='{kind}': choose random, greedy, counter or table")
         self.kind, self.rng, self.deny, self.noise = kind, rng, float(deny), float(noise)
+        self.base = BASE
+        if values:  # another derived file (e.g. derived under another policy), read once per process
+            path = Path(values)
+            key = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
+            if key not in _VALUES:
+                _VALUES[key] = load_values(path)
+            self.base = _VALUES[key]
         self.alliances: dict[str, float] = {}
         self.clans: dict[str, float] = {}
         if kind == "table":
@@ -139,11 +179,19 @@ class DraftPolicy:
         if self.kind == "table":
             return max(
                 options,
-                key=lambda c: (self._table_score(c, own, available) + jitter[c] / 10, clan_score(c, own)),
+                key=lambda c: (
+                    self._table_score(c, own, available) + jitter[c] / 10,
+                    clan_score(c, own, self.base),
+                ),
             )
         if self.kind == "counter":
-            return max(options, key=lambda c: clan_score(c, own) + self.deny * clan_score(c, opp) + jitter[c])
-        return max(options, key=lambda c: clan_score(c, own) + jitter[c])
+            return max(
+                options,
+                key=lambda c: (
+                    clan_score(c, own, self.base) + self.deny * clan_score(c, opp, self.base) + jitter[c]
+                ),
+            )
+        return max(options, key=lambda c: clan_score(c, own, self.base) + jitter[c])
 
     def _table_score(self, clan: str, own: tuple[str, ...], available: tuple[str, ...]) -> float:
         mine = (*own, clan)

@@ -25,10 +25,11 @@ class Policy:
         table: str | None = None,
         deny: float = 0.5,
         noise: float = 0.0,
+        values: str | None = None,
     ) -> None:
         """Unknown parameters raise TypeError, which the kernel reports as a one-line UserError."""
         self.seat, self.rng = seat, rng
-        self.drafter = DraftPolicy(draft, rng, table, deny, noise)
+        self.drafter = DraftPolicy(draft, rng, table, deny, noise, values)
 
     def choose(self, decision: Decision) -> Any:
         if decision.kind == "draft_clan":
