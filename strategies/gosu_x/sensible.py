@@ -24,6 +24,7 @@ class Sensible(Policy):
     pass_lead = 8  # pass first when the battle total leads by this much (tuned: 8 beat 3, 5, 10, 12, 20)
     level_weight = 4
     aggression = 1.0
+    hand_weight = 1.5  # a card of hand advantage (ours minus theirs) against the play score's points
 
     def __init__(self, seat, rng, pass_lead: int | None = None, **params) -> None:
         super().__init__(seat, rng, **params)
@@ -54,7 +55,11 @@ class Sensible(Policy):
             cost = o[5] if len(o) > 5 else 0
             s = 10 + self.level_weight * o[2] - 3.5 * cost - (4.0 if o[3] else 0.0)  # the miracle breaks ties
             if card is not None and card.d.on_play:
-                s += 1.5 - self.self_harm(v, card)
+                s += (
+                    1.5
+                    - self.self_harm(v, card)
+                    + self.hand_weight * self.hand_change(v, card, hand_n - 1 - cost)
+                )
             return s
         if kind == "replace":  # a fresh entry effect for a cheap price; the new card is chosen next
             return 1.0 - 3.0 * o[3] - (4.0 if o[2] else 0.0)
@@ -67,6 +72,42 @@ class Sensible(Policy):
             base = (6.0 if hand_n <= 4 else 1.0) if n == 3 else (4.0 if hand_n <= 2 else 0.5)
             return base - 3.0 * over
         return 0.0
+
+    def hand_change(self, v, card, mine: int) -> float:
+        """Cards of hand advantage (ours gained minus theirs) the card's entry effects give, read from its
+        effects: draws, discards by whom (each player, the opponent, ourselves; half a hand rounded up) —
+        so that a symmetric discard is played, and echoed, only when it costs the opponent more (GX-12.18,
+        GX-12.25). ``mine`` is our hand size once the card has left it."""
+        theirs = v.hand_size(1 - self.seat)
+        gain = 0.0
+        for verb, params in card.d.on_play:
+            if verb == "draw":
+                if isinstance(params, dict):
+                    who = params.get("who", "self")
+                    n = 1.5 if "count" in params else self._n(v, params.get("n", 1))
+                else:
+                    who, n = "self", self._n(v, params)
+                room = max(0, v.hand_limit() - mine)  # past the hand limit a draw only feeds the discard
+                if who in ("self", "each"):
+                    gain += min(n, room) + 0.2 * max(0.0, n - room)
+                    mine += n
+                if who in ("opponent", "each"):
+                    gain -= n
+                    theirs += n
+            elif verb == "discard" and isinstance(params, dict):
+                who, n = params.get("who", "self"), params.get("n", 1)
+                if who in ("self", "each"):
+                    lost = min(mine, (mine + 1) // 2 if n == "half_up" else self._n(v, n))
+                    gain -= lost
+                    mine -= lost
+                if who in ("opponent", "each"):
+                    lost = min(theirs, (theirs + 1) // 2 if n == "half_up" else self._n(v, n))
+                    gain += lost
+                    theirs -= lost
+        return gain
+
+    def _n(self, v, n) -> float:
+        return float(v.x_value(self.seat)) if n == "X" else float(n) if isinstance(n, (int, float)) else 1.0
 
     def self_harm(self, v, card) -> float:
         """Entry effects that hurt us now: everybody (or the bigger army) sacrifices while our army is not
@@ -226,7 +267,10 @@ class Sensible(Policy):
         return d.options[0]
 
     def choose_echo(self, d: Decision) -> Any:
-        return True
+        """Echo repeats the entry effect (GX-12.25): not when it would cost us more cards than them."""
+        v = d.view
+        card = next((c for row in v.army(self.seat) for c in row if c.d.name == d.context), None)
+        return card is None or self.hand_change(v, card, v.hand_size(self.seat)) >= 0
 
     def choose_bounty_draw(self, d: Decision) -> Any:
         return True
