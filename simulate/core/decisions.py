@@ -207,6 +207,14 @@ def _parse_value(text: str) -> Any:
     return text
 
 
+def number_param(name: str, value: Any) -> float:
+    """A strategy's numeric parameter (``NAME:key=value`` arrives as text): a bad value is one line."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise UserError(f"strategy parameter {name}={value!r}: a number is needed") from None
+
+
 def parse_strategies(texts: Sequence[str], available: dict[str, type]) -> list[StrategySpec]:
     """Parse ``--strategy`` values: ``random``, ``sensible,random``, ``sensible:risk=0.3,greed=2,random``.
 

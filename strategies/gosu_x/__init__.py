@@ -5,9 +5,15 @@
 from __future__ import annotations
 
 from .battle import BattleFocused
+from .evaluator import Evaluator
 from .random_play import RandomPlay
 from .sensible import Sensible
 
-STRATEGIES: dict[str, type] = {"random": RandomPlay, "sensible": Sensible, "battle": BattleFocused}
+STRATEGIES: dict[str, type] = {
+    "random": RandomPlay,
+    "sensible": Sensible,
+    "battle": BattleFocused,
+    "evaluator": Evaluator,
+}
 
 __all__ = ["STRATEGIES"]

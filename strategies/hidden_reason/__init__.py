@@ -1,10 +1,11 @@
 """Hidden Reason players: one module per policy, registered by name."""
 
+from .evaluator import EvaluatorPlayer
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer
 from .random_play import RandomPlayer
 from .sensible import SensiblePlayer
 
 STRATEGIES: dict[str, type] = {
-    cls.name: cls for cls in (RandomPlayer, SensiblePlayer, RacerPlayer, GuardianPlayer)
+    cls.name: cls for cls in (RandomPlayer, SensiblePlayer, RacerPlayer, GuardianPlayer, EvaluatorPlayer)
 }
