@@ -109,8 +109,10 @@ class EvaluatorPlayer:
                 value += 0.5 * (arg if isinstance(arg, int) else 1) + (2.0 if verb == "revive" else 0.0)
             elif verb in ("discard", "sacrifice"):
                 value += self.w["card"] * arg
-            elif verb in ("buff", "pump"):
-                value += self.w["power"] * (arg if isinstance(arg, int) else 1)
+            elif verb == "pump":
+                value += self.w["power"] * arg
+            elif verb == "buff":  # compiled as (attack, durability)
+                value += self.w["power"] * arg[0] + self.w["durability"] * arg[1]
             elif verb == "summon":
                 token, count = arg
                 value += count * (self.w["power"] * token.attack + self.w["durability"] * token.durability)

@@ -160,13 +160,31 @@ class SensiblePlayer:
             if not my_turn and view.phase == "attack" or max(c.attack for c in cards) >= 4:
                 return 5.0 + self.target_value(view, target, "enemy")
             return 0.0
-        if "pump" in verbs or "buff" in verbs or "untap" in verbs:
-            return 0.0  # kept for when they give lethal (racer overrides)
+        if "pump" in verbs or "buff" in verbs:
+            return self.score_boost(view, effects, target, my_turn, main)
+        if "untap" in verbs:
+            return 0.0  # kept for when it gives lethal (racer overrides)
         if dmg and my_turn and not main:
             return 0.0
         if dmg and my_turn and main and view.pool >= d.cost + 3:
             return 2.0 + dmg
         return self.effects_value(view, effects, target) if my_turn and main else 0.0
+
+    def score_boost(self, view, effects: tuple, target: Any, my_turn: bool, main: bool) -> float:
+        """A pump (+attack this turn) on one of our units once it is attacking (our attack phase, after the
+        attackers are tapped: HR-13.7), so it adds boss damage; a lasting buff on our own turn on a unit that
+        can still fight, worth its attack twice and its durability once."""
+        card = view.card(target) if isinstance(target, int) and target >= 0 else None
+        if card is None or card.controller != self.seat or not my_turn:
+            return 0.0
+        pump = sum(arg for verb, arg in effects if verb == "pump")
+        if pump:
+            return 3.0 + pump if view.phase == "attack" and not main and card.tapped else 0.0
+        buffs = [arg for verb, arg in effects if verb == "buff"]  # compiled as (attack, durability)
+        attack, durability = sum(a for a, _ in buffs), sum(d for _, d in buffs)
+        if main and card.durability >= 1 and (attack or card.durability <= 2):
+            return 2.0 + 2 * attack + durability
+        return 0.0
 
     def effects_value(self, view, effects: tuple, target: Any) -> float:
         """A rough value of a block's effects for this player."""
