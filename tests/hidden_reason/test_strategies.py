@@ -14,7 +14,7 @@ from .scenario import position
 
 
 def test_registry_contract():
-    assert set(STRATEGIES) == {"random", "sensible", "racer", "guardian"}
+    assert set(STRATEGIES) == {"random", "sensible", "racer", "guardian", "evaluator"}
     for name, cls in STRATEGIES.items():
         assert cls.name == name and describe(cls)
         cls(0, random.Random(0))
@@ -86,3 +86,24 @@ def test_sensible_counters_costly_spells_only():
         sensible.choose(Decision("respond", 0, [PASS, ("cast", counter.uid, offering.uid)], View(g, 0)))
         == PASS
     )
+
+
+def test_sensible_pumps_an_attacking_unit_and_buffs_on_its_own_turn():
+    """Issue 13 coverage: a pump adds boss damage once its unit attacks (HR-13.7: attackers are tapped
+    first), a lasting buff is cast on the player's own turn; neither is wasted on an untapped unit."""
+    g = position({0: {"hand": ["Battle Cry", "Chitin Burst"], "battlefield": ["Veteran Spearman"]}, 1: {}})
+    cry, burst, spear = g.cards
+    pump, buff = ("cast", cry.uid, spear.uid), ("cast", burst.uid, spear.uid)
+    sensible = STRATEGIES["sensible"](0, random.Random(0))
+    assert sensible.choose(Decision("action", 0, [PASS, buff], View(g, 0))) == buff
+    g.log.phase = "attack"
+    assert sensible.choose(Decision("respond", 0, [PASS, pump], View(g, 0))) == PASS  # not attacking yet
+    spear.tapped = True
+    assert sensible.choose(Decision("respond", 0, [PASS, pump], View(g, 0))) == pump
+
+
+def test_the_evaluator_takes_a_lethal_strategy_and_avoids_setting_up_the_next_player():
+    g = position({0: {"hand": ["Arc Bolt"]}, 1: {"battlefield": ["Iron Golem", "Iron Golem"]}}, boss_hp=10)
+    evaluator = STRATEGIES["evaluator"](0, random.Random(0))
+    assert evaluator.boss_damage_value(View(g, 0), 10) == 1000.0
+    assert evaluator.boss_damage_value(View(g, 0), 3) < 0  # 7 HP left, within the opponent's 8 attack
