@@ -18,6 +18,8 @@ from simulate.core.decisions import number_param
 from simulate.hidden_reason.stack import PASS
 
 REMOVAL = frozenset({"damage", "destroy", "exile", "bounce", "tap", "silence"})
+TURNS_AHEAD = 3  # turns a permanent's triggers are expected to fire
+SPELL_COST = 0.5  # a strategy or tactic is spent when cast: one that gains nothing stays in hand
 
 
 def _refs(target: Any) -> tuple:
@@ -101,14 +103,22 @@ class EvaluatorPlayer:
                 value += sum(self.unit_value(view, u) for s in range(view.n_players) if s != self.seat
                              for u in view.units(s) if u.durability <= arg)  # fmt: skip
                 value -= sum(self.unit_value(view, u) for u in view.units(self.seat) if u.durability <= arg)
-            elif verb in ("draw", "recall"):
+            elif verb == "draw":
                 value += self.w["card"] * arg
+            elif verb == "recall":  # units back from our own other world, if there are any
+                value += self.w["card"] * min(arg, len(view.seat_info(self.seat).other_world))
             elif verb == "crystal":
                 value += self.w["crystal"] * arg
             elif verb in ("gain", "energy", "revive"):
                 value += 0.5 * (arg if isinstance(arg, int) else 1) + (2.0 if verb == "revive" else 0.0)
-            elif verb in ("discard", "sacrifice"):
+            elif verb == "discard":  # each opponent discards (HR-16.9)
                 value += self.w["card"] * arg
+            elif verb == "sacrifice":  # the target player's choice: their least valuable units
+                for ref in _refs(target):
+                    seat = -ref - 1 if ref < 0 else None
+                    if seat is not None:
+                        worth = sorted(self.unit_value(view, u) for u in view.units(seat))[:arg]
+                        value += (-1.0 if seat == self.seat else 1.0) * sum(worth)
             elif verb == "pump":
                 value += self.w["power"] * arg
             elif verb == "buff":  # compiled as (attack, durability)
@@ -129,7 +139,7 @@ class EvaluatorPlayer:
             if d.is_unit:
                 return self.w["power"] * d.attack + self.w["durability"] * d.durability + 1.0 - self.w["card"]
             if d.play is not None and d.type in ("strategy", "tactic", "event"):
-                value = self.effects_value(view, d.play.effects, opt[2]) - self.w["card"]
+                value = self.effects_value(view, d.play.effects, opt[2]) - SPELL_COST
                 if d.type == "tactic" and main and "damage_boss" not in {v for v, _ in d.play.effects}:
                     value -= 1.0  # a tactic kept in hand can still answer on an opponent's turn
                 return value
@@ -138,7 +148,14 @@ class EvaluatorPlayer:
                 mine = all(c is not None and c.controller == self.seat for c in cards)
                 gain = self.w["power"] * d.grant_attack + self.w["durability"] * d.grant_durability
                 return (gain if mine else -gain) + 1.0 - self.w["card"]
-            return 2.0 + 0.5 * d.cost - self.w["card"] + (3.0 if d.activated or d.construction else 0.0)
+            ongoing = sum(self.effects_value(view, ab.effects, None) for _, ab in d.triggers)
+            return (
+                2.0
+                + 0.5 * d.cost
+                - self.w["card"]
+                + (3.0 if d.activated or d.construction else 0.0)
+                + TURNS_AHEAD * ongoing  # a trigger's effects, over the turns the permanent should last
+            )
         if kind == "act":
             src = view.card(opt[1])
             ab = src.defn.activated[opt[2]]
