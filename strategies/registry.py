@@ -38,3 +38,10 @@ def describe(cls: type) -> str:
     """The first line of a strategy's docstring: what `cardlab games` shows."""
     doc = (cls.__doc__ or "").strip()
     return doc.splitlines()[0] if doc else ""
+
+
+def preset_of(cls: type, strategies: dict[str, type]) -> str | None:
+    """The registered strategy ``cls`` is a preset of — a subclass: the same rules with other constants
+    (issue 13: presets are named as such; a different policy family is not a subclass of another)."""
+    parents = [name for name, other in strategies.items() if other is not cls and issubclass(cls, other)]
+    return min(parents, key=lambda name: len(strategies[name].__mro__), default=None) if parents else None

@@ -44,3 +44,12 @@ def test_weights_are_parameters_and_a_bad_one_is_one_line(game, tmp_path):
         cli, ["simulate", game, "-n", "2", "--out", str(tmp_path), "-s", "evaluator:w_damage=?"]
     )
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_presets_are_named_and_the_evaluator_is_its_own_family():
+    from strategies.registry import preset_of
+
+    for game, presets in {"gosu-x": {"battle"}, "hidden-reason": {"racer", "guardian"}}.items():
+        table = for_game(game)
+        assert {name for name, cls in table.items() if preset_of(cls, table) == "sensible"} == presets
+        assert preset_of(table["evaluator"], table) is None and preset_of(table["sensible"], table) is None
