@@ -109,9 +109,9 @@ def games_cmd() -> None:
         strategies = strategy_registry.for_game(name)
         click.echo("  strategies:")
         for key, cls in sorted(strategies.items()):
-            preset = strategy_registry.preset_of(cls, strategies)
-            tail = f" (a preset of {preset})" if preset else ""
-            click.echo(f"    {key:<20} {strategy_registry.describe(cls)}{tail}")
+            text, preset = strategy_registry.describe(cls), strategy_registry.preset_of(cls, strategies)
+            tail = f" (a preset of {preset})" if preset and "preset" not in text.lower() else ""
+            click.echo(f"    {key:<20} {text}{tail}")
         if not strategies:
             click.echo("    (none yet)")
 
