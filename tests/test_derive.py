@@ -105,3 +105,22 @@ def test_derive_refuses_an_unknown_table_and_another_games_run(tmp_path):
     )
     assert wrong.exit_code == 2 and "come from a gosu-x run" in wrong.output
     assert not (tmp_path / "x").exists()
+
+
+def test_an_edited_values_file_is_read_again(tmp_path):
+    """No cache outlives its data: the same path with new content drafts by the new values."""
+    import os
+    import random
+
+    path = tmp_path / "v.json"
+    path.write_text("{" + GOOD + ', "clans": {"Tomorrow": {"win_rate": 90}, "Xian": {"win_rate": 10}}}')
+    assert (
+        DraftPolicy("greedy", random.Random(1), values=str(path)).pick(["Xian", "Tomorrow"], (), (), ())
+        == "Tomorrow"
+    )
+    path.write_text("{" + GOOD + ', "clans": {"Tomorrow": {"win_rate": 10}, "Xian": {"win_rate": 90.5}}}')
+    os.utime(path, ns=(1, 10**18))  # a different stamp even on a coarse clock
+    assert (
+        DraftPolicy("greedy", random.Random(1), values=str(path)).pick(["Xian", "Tomorrow"], (), (), ())
+        == "Xian"
+    )

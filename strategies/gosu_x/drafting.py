@@ -60,7 +60,6 @@ def load_values(path: str | Path = VALUES_FILE) -> dict[str, float]:
     return out
 
 
-BASE = load_values()
 # Pairs that help each other (symmetric bonus).
 SYNERGY = {
     frozenset(("Xian", "Phoenix")): 0.6,  # Phoenix (Immortal) belongs to all clans under Xian
@@ -97,11 +96,20 @@ def _rates_from_run(run: Path) -> list[dict]:
     ]
 
 
-def clan_score(clan: str, picked: tuple[str, ...], base: dict[str, float] | None = None) -> float:
-    return (base or BASE).get(clan, 2.0) + sum(SYNERGY.get(frozenset((clan, p)), 0.0) for p in picked)
+def clan_score(clan: str, picked: tuple[str, ...], base: dict[str, float]) -> float:
+    return base.get(clan, 2.0) + sum(SYNERGY.get(frozenset((clan, p)), 0.0) for p in picked)
 
 
-_VALUES: dict[tuple[str, float], dict[str, float]] = {}
+_VALUES: dict[tuple, dict[str, float]] = {}
+
+
+def draft_values(path: str | Path = VALUES_FILE) -> dict[str, float]:
+    """``load_values`` read once per process, again as soon as the file changes (no cache outlives it)."""
+    path = Path(path)
+    key = files_stamp([path]) if path.exists() else (str(path),)
+    if key not in _VALUES:
+        _VALUES[key] = load_values(path)
+    return _VALUES[key]
 
 
 class DraftPolicy:
@@ -117,13 +125,7 @@ class DraftPolicy:
         if kind not in ("random", "greedy", "counter", "table"):
             raise UserError(f"draft='{kind}': choose random, greedy, counter or table")
         self.kind, self.rng, self.deny, self.noise = kind, rng, float(deny), float(noise)
-        self.base = BASE
-        if values:  # another derived file (e.g. derived under another policy), read once per process
-            path = Path(values)
-            key = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
-            if key not in _VALUES:
-                _VALUES[key] = load_values(path)
-            self.base = _VALUES[key]
+        self.base = draft_values(values or VALUES_FILE)  # values=PATH: another derived file
         self.alliances: dict[str, float] = {}
         self.clans: dict[str, float] = {}
         if kind == "table":
