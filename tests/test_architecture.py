@@ -64,7 +64,7 @@ def _allowed(src: str, dst: str) -> bool:
         return d[0] == "analysis" or dst.startswith(("simulate.core.tables", "simulate.core.runformat"))
     if s[0] == "strategies":
         if d[0] == "strategies":
-            return len(s) < 2 or len(d) < 2 or s[1] not in ENGINES or d[1] in (s[1], "registry")
+            return len(s) < 2 or len(d) < 2 or s[1] not in ENGINES or d[1] == s[1] or d[1] not in ENGINES
         engine = s[1] if len(s) > 1 and s[1] in ENGINES else None
         return d[0] == "simulate" and (len(d) < 2 or d[1] == "core" or d[1] == engine)
     if s[0] == "simulate":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .battle import BattleFocused
 from .evaluator import Evaluator
 from .random_play import RandomPlay
+from .search import GXSearch
 from .sensible import Sensible
 
 STRATEGIES: dict[str, type] = {
@@ -14,6 +15,7 @@ STRATEGIES: dict[str, type] = {
     "sensible": Sensible,
     "battle": BattleFocused,
     "evaluator": Evaluator,
+    "search": GXSearch,
 }
 
 __all__ = ["STRATEGIES"]

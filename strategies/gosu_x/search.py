@@ -1,0 +1,18 @@
+"""Gosu X search player: ``strategies.search.Search`` with this game's re-deal and heuristics."""
+
+from __future__ import annotations
+
+from simulate.gosu_x.branching import determinize, state_of
+from strategies.search import Hooks, Search
+
+from .battle import BattleFocused
+from .random_play import RandomPlay
+from .sensible import Sensible
+
+
+class GXSearch(Search):
+    """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
+    (budget= rollouts per decision, rollout=, base=, decisions=)."""
+
+    hooks = Hooks(state_of=state_of, players_of=lambda st: st.players_obj, determinize=determinize)
+    heuristics = {"sensible": Sensible, "random": RandomPlay, "battle": BattleFocused}

@@ -1,0 +1,132 @@
+"""Search: determinized Monte Carlo over a player's own decisions, for any game that can branch.
+
+At a searched decision the player tries its options in branches (``simulate.core.branching``): each branch
+re-deals what the player cannot see (the game's ``determinize``), seats the rollout policy in every seat and
+plays the game to its end; the option with the best mean result wins. Options are sampled by UCB1 (every
+option once, then the most promising more often), so a clearly bad option costs few rollouts. A branch never
+sees hidden information: the re-deal depends only on what the player can see and on the player's own random
+stream, which also makes the search deterministic for a given game seed.
+
+Parameters (``search:budget=64,rollout=random,decisions=action+respond``):
+``budget`` rollouts per searched decision; ``base`` the heuristic that answers decisions that are not
+searched; ``rollout`` the policy that plays every seat inside a branch; ``decisions`` the decision kinds
+searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from simulate.core import branching
+from simulate.core.errors import UserError
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What a game gives the search: the live state behind a view, its strategies, and the re-deal."""
+
+    state_of: Callable[[Any], Any]
+    players_of: Callable[[Any], Any]
+    determinize: Callable[[Any, int, random.Random], None]
+
+
+@dataclass(slots=True)
+class Searched:
+    """The statistics of one searched decision (kept for tests and diagnostics)."""
+
+    kind: str
+    options: tuple
+    visits: list[int]
+    values: list[float]
+    chosen: int
+
+
+class Search:
+    """Determinized Monte Carlo search (flat UCB1 over its own options, rollouts to the end of the game)."""
+
+    name = "search"
+    hooks: ClassVar[Hooks]
+    heuristics: ClassVar[dict[str, type]]
+
+    def __init__(
+        self,
+        seat: int,
+        rng: random.Random,
+        budget: int = 24,
+        base: str = "sensible",
+        rollout: str = "sensible",
+        decisions: str = "all",
+        explore: float = 1.0,
+    ) -> None:
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise UserError(f"search: budget must be a positive whole number of rollouts, got {budget!r}")
+        if isinstance(explore, bool) or not isinstance(explore, int | float) or not explore >= 0:
+            raise UserError(f"search: explore must be a number ≥ 0, got {explore!r}")
+        for what, name in (("base", base), ("rollout", rollout)):
+            if name not in self.heuristics:
+                known = ", ".join(sorted(self.heuristics))
+                raise UserError(f"search: {what} '{name}' is not a heuristic of this game ({known})")
+        self.seat = seat
+        self.rng = rng if rng is not None else random.Random(0)
+        self.budget = budget
+        self.explore = float(explore)
+        self.kinds = None if decisions == "all" else frozenset(str(decisions).split("+"))
+        self.rollout = self.heuristics[rollout]
+        self.base = self.heuristics[base](seat, random.Random(self.rng.getrandbits(64)))
+        self.searched: list[Searched] = []
+
+    def declines(self, kind: str, view: Any, context: Any) -> bool:
+        """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows)."""
+        if self.kinds is not None and kind in self.kinds:
+            return False
+        base = getattr(self.base, "declines", None)
+        return bool(base(kind, view, context)) if base is not None and self.kinds is not None else False
+
+    def choose(self, decision: Any) -> Any:
+        options = decision.options
+        if len(options) < 2 or (self.kinds is not None and decision.kind not in self.kinds):
+            return self.base.choose(decision)
+        k = len(options)
+        visits, values = [0] * k, [0.0] * k
+        for t in range(self.budget):
+            i = self._pick(visits, values, t)
+            seed = self.rng.getrandbits(64)
+            outcome = branching.fork(lambda seed=seed: self._enter(decision, seed))
+            if outcome is None:  # inside the branch: answer with the candidate and play on
+                return options[i]
+            visits[i] += 1
+            values[i] += self._value(outcome)
+        best = max(range(k), key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, visits[j], -j))
+        self.searched.append(Searched(decision.kind, tuple(options), visits, values, best))
+        return options[best]
+
+    def _pick(self, visits: list[int], values: list[float], t: int) -> int:
+        for i, n in enumerate(visits):
+            if n == 0:
+                return i
+        log_t = math.log(t)
+        return max(
+            range(len(visits)),
+            key=lambda j: values[j] / visits[j] + self.explore * math.sqrt(log_t / visits[j]),
+        )
+
+    def _enter(self, decision: Any, seed: int) -> None:
+        """In the branch: re-deal the hidden information and seat the rollout policy everywhere."""
+        rng = random.Random(seed)
+        state = self.hooks.state_of(decision.view)
+        self.hooks.determinize(state, self.seat, rng)
+        players = self.hooks.players_of(state)
+        players.strategies = [
+            self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))
+        ]
+        players._decliners = None
+
+    def _value(self, outcome: branching.Outcome) -> float:
+        """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report."""
+        if self.seat not in outcome.winners:
+            return 0.0
+        return 1.0 / len(outcome.winners) if outcome.end_reason == "draw" else 1.0

@@ -1,0 +1,109 @@
+"""The search player on Gosu X: determinism, no hidden information in a branch, parameter errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+from simulate.core import Players
+from simulate.core.branching import in_child
+from simulate.core.game import play_seated
+from simulate.core.seeds import stream
+from simulate.gosu_x import GAME, make_config
+from simulate.gosu_x.state import DECK, HAND
+from strategies.gosu_x import GXSearch, Sensible
+from strategies.search import Hooks
+
+
+def _play(seat0, seed=4):
+    config = make_config(n_players=2, max_turns=500)
+    return play_seated(GAME, config, seed, Players([seat0, Sensible(1, stream(seed, "strategy", 1))]))
+
+
+def test_search_is_deterministic_for_a_seed():
+    a = _play(GXSearch(0, random.Random(1), budget=3))
+    b = _play(GXSearch(0, random.Random(1), budget=3))
+    assert a.events.rows == b.events.rows and a.winners == b.winners
+
+
+class Sighted(GXSearch):
+    """A search that does not re-deal (it sees the opponent's hand): the control the test must catch."""
+
+    hooks = Hooks(
+        state_of=GXSearch.hooks.state_of,
+        players_of=GXSearch.hooks.players_of,
+        determinize=lambda st, seat, rng: st.rng.seed(rng.getrandbits(64)),
+    )
+
+
+class Probe:
+    """Seat 0: at each real decision, runs a search on the position and on the same position with one
+    card swapped between the opponent's hand and deck (what seat 0 cannot see), then plays on."""
+
+    name = "probe"
+
+    def __init__(self, cls, decisions=4):
+        self.cls = cls
+        self.left = decisions
+        self.same: list[bool] = []
+        self.play = Sensible(0, random.Random(0))
+
+    def choose(self, decision):
+        st = decision.view._st
+        other = st.p[1]
+        if self.left and len(decision.options) > 1 and other.hand and other.deck:
+            self.left -= 1
+            answer, first = self._search(decision)
+            if in_child():  # a branch of the search plays on from here with the candidate answer
+                return answer
+            h, d = other.hand[0], other.deck[0]
+            other.hand[0], other.deck[0] = d, h
+            d.zone, h.zone = HAND, DECK
+            rng_state = st.rng.getstate()
+            answer, second = self._search(decision)
+            if in_child():
+                return answer
+            other.hand[0], other.deck[0] = h, d  # put the position back exactly
+            h.zone, d.zone = HAND, DECK
+            st.rng.setstate(rng_state)
+            self.same.append(first == second)
+        return self.play.choose(decision)
+
+    def _search(self, decision):
+        search = self.cls(0, random.Random(7), budget=6)
+        answer = search.choose(decision)
+        if in_child() or not search.searched:
+            return answer, None
+        last = search.searched[-1]
+        return answer, (last.visits, last.values)
+
+
+def test_a_branch_never_reveals_hidden_cards():
+    """Two positions that differ only in what the searcher cannot see give the same search statistics;
+    a search that skips the re-deal does not (so the test can fail)."""
+    fair, sighted = Probe(GXSearch), Probe(Sighted)
+    for seed in (3, 5, 8):
+        fair.left = sighted.left = 4
+        _play(fair, seed)
+        _play(sighted, seed)
+    assert fair.same and all(fair.same)
+    assert not all(sighted.same)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("search:budget=0", "budget must be a positive whole number"),
+        ("search:budget=2.5", "budget must be a positive whole number"),
+        ("search:rollout=nobody", "rollout 'nobody' is not a heuristic"),
+        ("search:explore=-1", "explore must be a number"),
+    ],
+)
+def test_bad_search_parameters_are_one_line_before_any_game(tmp_path, text, message):
+    result = CliRunner().invoke(cli, ["simulate", "gosu-x", "-s", text, "-n", "2", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert not any(tmp_path.iterdir())
