@@ -51,6 +51,7 @@ class Search:
     name = "search"
     hooks: ClassVar[Hooks]
     heuristics: ClassVar[dict[str, type]]
+    default_decisions: ClassVar[str] = "all"  # a game searching only some kinds by default says which
 
     def __init__(
         self,
@@ -59,7 +60,7 @@ class Search:
         budget: int = 24,
         base: str = "sensible",
         rollout: str = "sensible",
-        decisions: str = "all",
+        decisions: str | None = None,
         explore: float = 1.0,
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -74,7 +75,8 @@ class Search:
         self.rng = rng if rng is not None else random.Random(0)
         self.budget = budget
         self.explore = float(explore)
-        self.kinds = None if decisions == "all" else frozenset(str(decisions).split("+"))
+        decisions = self.default_decisions if decisions is None else str(decisions)
+        self.kinds = None if decisions == "all" else frozenset(decisions.split("+"))
         self.rollout = self.heuristics[rollout]
         self.base = self.heuristics[base](seat, random.Random(self.rng.getrandbits(64)))
         self.searched: list[Searched] = []

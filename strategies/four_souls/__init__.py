@@ -7,6 +7,7 @@ from .aggro import AggroPlayer
 from .evaluator import EvaluatorPlayer
 from .hoarder import HoarderPlayer
 from .random import RandomPlayer
+from .search import FSSearch
 from .sensible import SensiblePlayer
 
 STRATEGIES: dict[str, type] = {
@@ -15,4 +16,5 @@ STRATEGIES: dict[str, type] = {
     "aggro": AggroPlayer,
     "hoarder": HoarderPlayer,
     "evaluator": EvaluatorPlayer,
+    "search": FSSearch,
 }

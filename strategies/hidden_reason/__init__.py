@@ -4,8 +4,9 @@ from .evaluator import EvaluatorPlayer
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer
 from .random_play import RandomPlayer
+from .search import HRSearch
 from .sensible import SensiblePlayer
 
 STRATEGIES: dict[str, type] = {
-    cls.name: cls for cls in (RandomPlayer, SensiblePlayer, RacerPlayer, GuardianPlayer, EvaluatorPlayer)
+    cls.name: cls for cls in (RandomPlayer, SensiblePlayer, RacerPlayer, GuardianPlayer, EvaluatorPlayer, HRSearch)
 }

@@ -1,0 +1,46 @@
+"""Determinization for search (simulate.core.branching): re-deal what one player cannot see.
+
+Hidden from a seat: the other players' hands — except cards it has been shown (``Player.known``, FS
+look_hand effects) — and the order of every deck (loot, treasure, monster, room, the starting-item deck of
+soul trading). Everything in play, discards, souls and hand sizes are public (FS-3.3, FS-1.8, FS-3.6). The
+unseen loot (other hands' unknown cards + the loot deck) is put in a canonical order (by card id) and
+re-dealt into the same places, so the determinized position depends only on what the seat can see and on
+``rng``. The engine's own random stream is reseeded: its future dice and shuffles are hidden too.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .state import Game
+
+DECKS = ("treasure", "monster", "start_deck", "room", "rooms")  # deck attributes whose order is hidden
+
+
+def determinize(g: Game, seat: int, rng: random.Random) -> None:
+    known = g.players[seat].known
+    slots = [
+        (p.hand, i)
+        for p in g.players
+        if p.seat != seat
+        for i, card in enumerate(p.hand)
+        if card.pid not in known
+    ]
+    pool = sorted([hand[i] for hand, i in slots] + list(g.loot), key=lambda c: c.pid)
+    rng.shuffle(pool)
+    for (hand, i), card in zip(slots, pool, strict=False):
+        hand[i] = card
+    g.loot[:] = pool[len(slots) :]
+    for name in DECKS:
+        deck = getattr(g, name, None)
+        if isinstance(deck, list) and deck and not isinstance(deck[0], list):
+            cards = sorted(deck, key=lambda c: getattr(c, "pid", 0))
+            rng.shuffle(cards)
+            deck[:] = cards
+    g.rng.seed(rng.getrandbits(64))
+    g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
+
+
+def state_of(view) -> Game:
+    """The live game behind a decision's view (used only by the search, inside a branch)."""
+    return view._g

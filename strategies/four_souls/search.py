@@ -1,0 +1,27 @@
+"""Four Souls search player: ``strategies.search.Search`` with this game's re-deal and heuristics."""
+
+from __future__ import annotations
+
+from simulate.four_souls.branching import determinize, state_of
+from strategies.search import Hooks, Search
+
+from .aggro import AggroPlayer
+from .evaluator import EvaluatorPlayer
+from .hoarder import HoarderPlayer
+from .random import RandomPlayer
+from .sensible import SensiblePlayer
+
+
+class FSSearch(Search):
+    """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
+    (budget= rollouts per decision, rollout=, base=, decisions=; default: action decisions only)."""
+
+    hooks = Hooks(state_of=state_of, players_of=lambda g: g.io, determinize=determinize)
+    heuristics = {
+        "sensible": SensiblePlayer,
+        "aggro": AggroPlayer,
+        "hoarder": HoarderPlayer,
+        "evaluator": EvaluatorPlayer,
+        "random": RandomPlayer,
+    }
+    default_decisions = "action"

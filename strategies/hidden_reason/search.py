@@ -1,0 +1,24 @@
+"""Hidden Reason search player: ``strategies.search.Search`` with this game's re-deal and heuristics."""
+
+from __future__ import annotations
+
+from simulate.hidden_reason.branching import determinize, state_of
+from strategies.search import Hooks, Search
+
+from .guardian import GuardianPlayer
+from .racer import RacerPlayer
+from .random_play import RandomPlayer
+from .sensible import SensiblePlayer
+
+
+class HRSearch(Search):
+    """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
+    (budget= rollouts per decision, rollout=, base=, decisions=)."""
+
+    hooks = Hooks(state_of=state_of, players_of=lambda g: g.seats, determinize=determinize)
+    heuristics = {
+        "sensible": SensiblePlayer,
+        "racer": RacerPlayer,
+        "guardian": GuardianPlayer,
+        "random": RandomPlayer,
+    }
