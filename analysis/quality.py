@@ -22,10 +22,10 @@ import math
 import numpy as np
 import polars as pl
 
-from .game_data import GameData, sql_strings
-from .queries import query
+from .game_data import GameData
 from .render import Section
 from .runs import Run
+from .shape import score_query
 from .stats import wilson, z_for
 
 QUALITY_GAMES = 5000  # at most about this many games are read (a fixed, seed-free sample)
@@ -33,15 +33,9 @@ QUALITY_GAMES = 5000  # at most about this many games are read (a fixed, seed-fr
 
 def per_game(run: Run, data: GameData, max_games: int = QUALITY_GAMES) -> pl.DataFrame | None:
     """``game_id, n_players, turns, lead_changes, leads_from, comeback, last_turn``; None without score rules."""
-    if not data.score_rules:
+    scores = score_query(run, data, "score_by_turn", max_games)
+    if scores is None:
         return None
-    total = query(run, "player_totals")["games"][0]
-    every = max(1, math.ceil(total / max_games))
-    rules = ", ".join(
-        f"({sql_strings((r.kind,))}, {int(r.sign)}, {'true' if r.use_amount else 'false'})"
-        for r in data.score_rules
-    )
-    scores = query(run, "score_by_turn", rules=rules, every=str(every))
     rows = []
     for (game_id,), frame in scores.partition_by("game_id", as_dict=True, maintain_order=True).items():
         turns, winner = int(frame["turns"][0]), int(frame["winner"][0])

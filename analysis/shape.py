@@ -90,6 +90,13 @@ def first_score_summary(counts: pl.DataFrame, level: float = 0.95) -> pl.DataFra
 def score_curves(run: Run, data: GameData, max_games: int = SCORE_CURVE_GAMES) -> pl.DataFrame | None:
     """``n_players, position, turn, games, p10, median, p90``: each place in turn order's running score,
     over a fixed sample of at most about ``max_games`` games; None when the game has no score rules."""
+    return score_query(run, data, "score_curves", max_games)
+
+
+def score_query(run: Run, data: GameData, name: str, max_games: int) -> pl.DataFrame | None:
+    """Run a query over each seat's running score (``{rules}``: the game's score rules as a VALUES list)
+    on a fixed, seed-free sample of about ``max_games`` games (``game_id % {every} = 0``); None when the
+    game has no score rules."""
     if not data.score_rules:
         return None
     total = query(run, "player_totals")["games"][0]
@@ -98,4 +105,4 @@ def score_curves(run: Run, data: GameData, max_games: int = SCORE_CURVE_GAMES) -
         f"({sql_strings((r.kind,))}, {int(r.sign)}, {'true' if r.use_amount else 'false'})"
         for r in data.score_rules
     )
-    return query(run, "score_curves", rules=rules, every=str(every))
+    return query(run, name, rules=rules, every=str(every))

@@ -719,25 +719,18 @@ def robust_cmd() -> None:
     """Policy sensitivity: the same seeds under several policies → one report of what survives."""
 
 
-def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from analysis import report
-    from analysis.robust import build_ensemble
+def _set_settings(spec: GameSpec, kwargs: dict[str, Any], command: str) -> tuple[Any, dict[str, Any]]:
+    """The shared simulate options of a run set (robust, ladder) → its RunSettings and the common options."""
+    from .runset import RunSettings
 
-    from .ensemble import run_ensemble
-
-    policies = kwargs.pop("ensemble")
-    by = list(kwargs.pop("by"))
     common = {opt.name: kwargs.pop(opt.name, None) for opt in COMMON_OPTIONS}
     if common["max_games"] is not None:
         common["games"] = common["max_games"]
     if common["until_ci"] is not None or common["sprt"]:
-        raise UserError("robust: --until-ci and --sprt are not available (every policy plays the same games)")
-    root = Path(common["out"])
-    folder = root / _run_name(spec, common, prefix="robust-")
-    runs = run_ensemble(
-        spec,
-        policies,
-        folder,
+        raise UserError(
+            f"{command}: --until-ci and --sprt are not available (every run plays the same games)"
+        )
+    settings = RunSettings(
         n_games=common["games"],
         seed=common["seed"],
         n_players=common["players"],
@@ -750,17 +743,43 @@ def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         scheduler=common["scheduler"],
         resume=common["resume"],
         progress=not common["quiet"],
-        dimensions=by,
-        on_start=lambda i, label: click.echo(f"[policy {i + 1}] {label}"),
     )
+    return settings, common
+
+
+def _finish_set(
+    spec: GameSpec, root: Path, folder: Path, built: Any, outcomes: list[Any], common: dict
+) -> None:
+    from analysis import report
+
     _link_latest(root, folder.name)
-    built = build_ensemble(folder, by or None)
     click.echo(report.to_text(built), nl=False)
     md, page = report.write(built)
-    click.echo(f"\n{len(runs)} policies in {folder}/; wrote {md} and {page}")
-    failed = sum(r.outcome.manifest["totals"]["failed"] for r in runs)
+    click.echo(f"\n{len(outcomes)} runs in {folder}/; wrote {md} and {page}")
+    failed = sum(o.manifest["totals"]["failed"] for o in outcomes)
     if failed and not common["allow_errors"]:
         sys.exit(1)
+
+
+def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
+    from analysis.robust import build_ensemble
+
+    from .ensemble import run_ensemble
+
+    policies = kwargs.pop("ensemble")
+    by = list(kwargs.pop("by"))
+    settings, common = _set_settings(spec, kwargs, "robust")
+    root = Path(common["out"])
+    folder = root / _run_name(spec, common, prefix="robust-")
+    outcomes = run_ensemble(
+        spec,
+        policies,
+        folder,
+        settings,
+        dimensions=by,
+        on_start=lambda i, n, what: click.echo(f"[{i + 1}/{n}] {what}"),
+    )
+    _finish_set(spec, root, folder, build_ensemble(folder, by or None), outcomes, common)
 
 
 # ---- ladder ------------------------------------------------------------------------------------------
@@ -787,38 +806,21 @@ def ladder_cmd() -> None:
 
 
 def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from analysis import report
     from analysis.ladder import build_ladder
 
     from .ladder import run_ladder
 
-    common = {opt.name: kwargs.pop(opt.name, None) for opt in COMMON_OPTIONS}
-    if common["max_games"] is not None:
-        common["games"] = common["max_games"]
+    settings, common = _set_settings(spec, kwargs, "ladder")
     root = Path(common["out"])
     folder = root / _run_name(spec, common, prefix="ladder-")
-    run_ladder(
+    outcomes = run_ladder(
         spec,
         common["strategy"],
         folder,
-        n_games=common["games"],
-        seed=common["seed"],
-        n_players=common["players"],
-        game_options=kwargs,
-        batch_size=common["batch_size"],
-        max_turns=common["max_turns"],
-        jobs=common["jobs"],
-        backend=common["backend"],
-        scheduler=common["scheduler"],
-        resume=common["resume"],
-        progress=not common["quiet"],
+        settings,
         on_start=lambda i, n, what: click.echo(f"[{i + 1}/{n}] {what}"),
     )
-    _link_latest(root, folder.name)
-    built = build_ladder(folder)
-    click.echo(report.to_text(built), nl=False)
-    md, page = report.write(built)
-    click.echo(f"\nladder in {folder}/; wrote {md} and {page}")
+    _finish_set(spec, root, folder, build_ladder(folder), outcomes, common)
 
 
 # ---- meta --------------------------------------------------------------------------------------------

@@ -131,3 +131,18 @@ def finish_game(result: Any) -> NoReturn:
             turns=int(result.turns),
         )
     )
+
+
+def redeal(places: list[list[Any]], rng: Any, key: Callable[[Any], Any]) -> list[Any]:
+    """Re-deal the cards of ``places`` (hands, decks …: lists changed in place, each keeping its size) at
+    random: the pool is put in a canonical order by ``key`` first, so the result depends only on which
+    cards are in the pool and on ``rng`` — never on where they were (hidden information stays hidden).
+    Returns the cards dealt to each place in order, flattened (callers mark their zones)."""
+    pool = sorted((card for place in places for card in place), key=key)
+    rng.shuffle(pool)
+    start = 0
+    for place in places:
+        size = len(place)
+        place[:] = pool[start : start + size]
+        start += size
+    return pool

@@ -4,13 +4,15 @@ Hidden from a seat: the other players' hands — except cards it has been shown 
 look_hand effects) — and the order of every deck (loot, treasure, monster, room, the starting-item deck of
 soul trading). Everything in play, discards, souls and hand sizes are public (FS-3.3, FS-1.8, FS-3.6). The
 unseen loot (other hands' unknown cards + the loot deck) is put in a canonical order (by card id) and
-re-dealt into the same places, so the determinized position depends only on what the seat can see and on
+re-dealt into the same places (``branching.redeal``), so the determinized position depends only on what the seat can see and on
 ``rng``. The engine's own random stream is reseeded: its future dice and shuffles are hidden too.
 """
 
 from __future__ import annotations
 
 import random
+
+from simulate.core.branching import redeal
 
 from .state import Game
 
@@ -26,17 +28,14 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
         for i, card in enumerate(p.hand)
         if card.pid not in known
     ]
-    pool = sorted([hand[i] for hand, i in slots] + list(g.loot), key=lambda c: c.pid)
-    rng.shuffle(pool)
-    for (hand, i), card in zip(slots, pool, strict=False):
+    unseen = [[hand[i] for hand, i in slots], g.loot]
+    redeal(unseen, rng, key=lambda c: c.pid)
+    for (hand, i), card in zip(slots, unseen[0], strict=True):
         hand[i] = card
-    g.loot[:] = pool[len(slots) :]
     for name in DECKS:
         deck = getattr(g, name, None)
         if isinstance(deck, list) and deck and not isinstance(deck[0], list):
-            cards = sorted(deck, key=lambda c: getattr(c, "pid", 0))
-            rng.shuffle(cards)
-            deck[:] = cards
+            redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
     g.rng.seed(rng.getrandbits(64))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
 

@@ -1,0 +1,113 @@
+"""A run set: several runs of one game on the same seeds in one folder, recorded in a JSON file
+(``ensemble.json`` for `cardlab robust`, ``ladder.json`` for `cardlab ladder`).
+
+Every plan is built before anything is written, so a bad policy or option fails with nothing on disk; the
+record is written atomically before the first run; ``resume`` completes a set only with the same record.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simulate.core.decisions import parse_strategies
+from simulate.core.errors import UserError
+from simulate.core.game import GameSpec
+from simulate.core.runner import RunOutcome, RunPlan, execute
+from strategies import registry as strategy_registry
+
+from .wiring import plan_from_options
+
+
+@dataclass(slots=True)
+class RunSettings:
+    """What every run of a set shares (the simulate options)."""
+
+    n_games: int
+    seed: int
+    n_players: int | None = None
+    game_options: Mapping[str, Any] = field(default_factory=dict)
+    batch_size: int = 250
+    max_turns: int | None = None
+    log_events: bool = True
+    jobs: int = -1
+    backend: str = "loky"
+    scheduler: str | None = None
+    resume: bool = False
+    progress: bool = True
+
+
+def policies_of(spec: GameSpec, texts: Sequence[str], option: str) -> list[str]:
+    """The set's policies as strategy labels (``sensible``, ``sensible:risk=0.3`` …), checked now."""
+    labels = [s.label for s in parse_strategies(list(texts), strategy_registry.for_game(spec.name))]
+    if len(labels) < 2:
+        raise UserError(f"{option}: give at least two policies (e.g. {option} sensible,random)")
+    repeated = sorted({x for x in labels if labels.count(x) > 1})
+    if repeated:
+        raise UserError(f"{option}: policy {', '.join(repeated)} is given twice")
+    return labels
+
+
+def plans(spec: GameSpec, seatings: Sequence[Sequence[str]], settings: RunSettings) -> list[RunPlan]:
+    """One plan per seating (the strategies rotated through the seats), all on the same seed."""
+    return [
+        plan_from_options(
+            spec,
+            n_games=settings.n_games,
+            run_seed=settings.seed,
+            n_players=settings.n_players,
+            strategy_texts=list(seating),
+            batch_size=settings.batch_size,
+            max_turns=settings.max_turns,
+            log_events=settings.log_events,
+            game_options=settings.game_options,
+        )
+        for seating in seatings
+    ]
+
+
+def play_set(
+    folder: Path,
+    record_name: str,
+    record: dict[str, Any],
+    runs: Sequence[tuple[str, RunPlan]],
+    settings: RunSettings,
+    on_start: Callable[[int, int, str], None] | None = None,
+) -> list[RunOutcome]:
+    """Write ``record`` into ``folder/record_name`` (refusing a clash) and execute each (name, plan)."""
+    what = record_name.removesuffix(".json")
+    path = folder / record_name
+    if path.exists() and not settings.resume:
+        raise UserError(f"{folder}: an {what} of that name exists (give --resume or another --name)")
+    if settings.resume:
+        try:
+            old = json.loads(path.read_text())
+        except (OSError, ValueError):
+            raise UserError(f"{folder}: nothing to resume (no {what} of that name)") from None
+        if old != json.loads(json.dumps(record)):
+            raise UserError(f"{folder}: --resume with other policies, games or seed than the {what} recorded")
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(record, indent=2) + "\n")
+    tmp.replace(path)
+    outcomes = []
+    for index, (name, plan) in enumerate(runs):
+        out = folder / name
+        if on_start is not None:
+            on_start(index, len(runs), " vs ".join(s.label for s in plan.strategies))
+        again = settings.resume and (out / "manifest.json").exists()
+        outcomes.append(
+            execute(
+                plan,
+                out,
+                jobs=settings.jobs,
+                backend=settings.backend,
+                scheduler=settings.scheduler,
+                resume=again,
+                progress=settings.progress,
+            )
+        )
+    return outcomes
