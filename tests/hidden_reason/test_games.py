@@ -68,7 +68,8 @@ def test_logging_off_gives_the_same_game():
     seed=st.integers(0, 2**62),
     n=st.integers(2, 4),
     decks=st.lists(st.sampled_from(DECKS), min_size=4, max_size=4),
-    names=st.lists(st.sampled_from(sorted(STRATEGIES)), min_size=4, max_size=4),
+    # search branches through play_seated, which GAME.play bypasses: tests/test_search_games.py plays it
+    names=st.lists(st.sampled_from(sorted(set(STRATEGIES) - {"search"})), min_size=4, max_size=4),
     hp=st.integers(1, 30),
 )
 def test_invariants_hold_in_any_game(seed, n, decks, names, hp):
