@@ -8,5 +8,6 @@ from .search import HRSearch
 from .sensible import SensiblePlayer
 
 STRATEGIES: dict[str, type] = {
-    cls.name: cls for cls in (RandomPlayer, SensiblePlayer, RacerPlayer, GuardianPlayer, EvaluatorPlayer, HRSearch)
+    cls.name: cls
+    for cls in (RandomPlayer, SensiblePlayer, RacerPlayer, GuardianPlayer, EvaluatorPlayer, HRSearch)
 }
