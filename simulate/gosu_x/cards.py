@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from simulate.core.cardfiles import (
+    CARD_NUMBER_MAX,
     YamlList,
     YamlMap,
     check_keys,
@@ -120,6 +121,54 @@ VALUES = {
     "choose": ("clan_level", "name"),
 }
 
+# The type of each step parameter (a key not listed is one word, checked against VALUES where it has a list;
+# 'then' holds steps). A wrong type is a card-data error, not a TypeError inside a game.
+PARAM_KINDS = {
+    "level": "levels", "level_if_superiority": "levels", "ops": "words", "keyword_any": "words",
+    "all": "flag", "optional": "flag", "capture_source": "flag", "release_source": "flag",
+    "remove_source": "flag", "from_discard": "flag", "include_removed": "flag",
+    "n": "number", "size": "number", "per_level": "number", "x_eq": "number",
+}  # fmt: skip
+# The words a number parameter may be instead of a number (X = the tokens spent, GX-12.4); by verb where
+# the verbs differ.
+NUMBER_WORDS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("discard", "n"): ("X", "half_up"), ("from_discard", "n"): ("X", "all"), ("reveal", "n"): (),
+    ("return_tokens", "n"): (), ("draw", "n"): ("X",), ("mill", "n"): ("X",), ("sacrifice", "n"): ("X",),
+    ("hand_to", "size"): ("opponent_hand", "own_hand"),
+}  # fmt: skip
+# Trigger conditions: the type of each value (named_face_up_gte is a mapping {name, n}).
+CONDITION_KINDS = {"hand_size_eq": "number", "opp_captured_gte": "number", "first_to_pass": "flag",
+                   "opponent_not_won": "flag", "removed_named": "word", "named_face_up_gte": "named"}  # fmt: skip
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= CARD_NUMBER_MAX
+
+
+def kind_problem(kind: str, value: Any, words: tuple[str, ...] = ()) -> str | None:
+    """What is wrong with ``value`` for a parameter of ``kind`` (None if nothing): the message's tail."""
+    if kind == "levels":
+        if isinstance(value, list) and value and all(_is_number(v) and 1 <= v <= 3 for v in value):
+            return None
+        return f"must be a list of levels 1-3, got {value!r}"
+    if kind == "words":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return None
+        return f"must be a list of words, got {value!r}"
+    if kind == "flag":
+        return None if isinstance(value, bool) else f"must be true or false, got {value!r}"
+    if kind == "number":
+        if _is_number(value) or (isinstance(value, str) and value in words):
+            return None
+        alts = "".join(f" or {w!r}" for w in words)
+        return f"must be a whole number 0-{CARD_NUMBER_MAX}{alts}, got {value!r}"
+    if kind == "named":
+        named = isinstance(value, dict) and set(value) == {"name", "n"}
+        if named and isinstance(value["name"], str) and _is_number(value["n"]):
+            return None
+        return f"must be a mapping {{name: NAME, n: NUMBER}}, got {value!r}"
+    return None if isinstance(value, str) else f"must be a word, got {value!r}"
+
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
@@ -162,16 +211,22 @@ def _check_steps(steps: Any, path: Path, card: str, line: int) -> tuple[Any, ...
         if verb not in STEPS:
             raise CardDataError(str(path), sline, unknown("effect", verb, STEPS), card)
         allowed = STEPS[verb]
-        if allowed is None:
-            if verb == "hook" and params not in HOOKS:
+        if allowed is None and verb == "hook":
+            if not isinstance(params, str) or params not in HOOKS:
                 raise CardDataError(str(path), sline, unknown("hook", params, HOOKS), card)
-        elif isinstance(params, dict):
+        elif allowed is not None and isinstance(params, dict):
             for key, value in params.items():
                 if key not in allowed:
                     raise CardDataError(
                         str(path), sline, unknown(f"parameter of '{verb}'", key, allowed), card
                     )
-                if key in VALUES and isinstance(value, str) and value not in VALUES[key]:
+                if key == "then":
+                    continue
+                words = NUMBER_WORDS.get((verb, key), ("X",))
+                problem = kind_problem(PARAM_KINDS.get(key, "word"), value, words)
+                if problem:
+                    raise CardDataError(str(path), sline, f"'{verb}' parameter '{key}' {problem}", card)
+                if key in VALUES and value not in VALUES[key]:
                     raise CardDataError(
                         str(path), sline, unknown(f"value for '{key}'", value, VALUES[key]), card
                     )
@@ -183,7 +238,7 @@ def _check_steps(steps: Any, path: Path, card: str, line: int) -> tuple[Any, ...
                 if key in params:
                     params = dict(params)
                     params[key] = _check_steps(params[key], path, card, sline)
-        elif verb == "draw" and (isinstance(params, int) or params == "X"):
+        elif _is_number(params) and verb in ("draw", "unlock_token") or (verb, params) == ("draw", "X"):
             pass
         else:
             raise CardDataError(str(path), sline, f"'{verb}' needs a mapping of parameters", card)
@@ -195,16 +250,25 @@ def _check_triggers(trigs: Any, path: Path, card: str, line: int) -> tuple[Any, 
     if not isinstance(trigs, list):
         raise CardDataError(str(path), line, "field 'triggers' must be a list of triggers", card)
     out = []
-    for trig in trigs:
-        tline = getattr(trig, "line", line)
+    for i, trig in enumerate(trigs):
+        tline = getattr(trig, "line", trigs.item_lines[i] if isinstance(trigs, YamlList) else line)
+        if not isinstance(trig, dict):
+            raise CardDataError(
+                str(path), tline, f"each trigger must be a mapping {{event, if, do}}, got {trig!r}", card
+            )
         check_keys(trig, ("event", "if", "do"), path, card)
         event = trig.get("event")
-        if event not in EVENTS:
+        if not isinstance(event, str) or event not in EVENTS:
             raise CardDataError(str(path), tline, unknown("event", event, EVENTS), card)
         cond = trig.get("if") or {}
-        for key in cond:
+        if not isinstance(cond, dict):
+            raise CardDataError(str(path), tline, f"trigger 'if' must be a mapping, got {cond!r}", card)
+        for key, value in cond.items():
             if key not in CONDITIONS:
                 raise CardDataError(str(path), tline, unknown("condition", key, CONDITIONS), card)
+            problem = kind_problem(CONDITION_KINDS[key], value)
+            if problem:
+                raise CardDataError(str(path), tline, f"condition '{key}' {problem}", card)
         out.append((event, dict(cond), _check_steps(trig.get("do", []), path, card, tline)))
     return tuple(out)
 
@@ -218,6 +282,9 @@ def _check_passive(data: Any, path: Path, card: str, line: int, what: str) -> di
             raise CardDataError(str(path), kline, unknown(what, key, PASSIVES), card)
         if key in NUMERIC and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20):
             raise CardDataError(str(path), kline, f"'{key}' must be a whole number 0-20, got {value!r}", card)
+        problem = None if key in NUMERIC else kind_problem("words" if key == "also_named" else "flag", value)
+        if problem:
+            raise CardDataError(str(path), kline, f"{what} '{key}' {problem}", card)
     return dict(data)
 
 
