@@ -385,7 +385,9 @@ def load_cards(path: str | Path = DEFAULT_CARDS) -> dict[str, list[CardDef]]:
         defs = load_file(f)
         for d in defs:
             if d.name in seen:
-                raise CardDataError(str(f), None, f"card name also defined in {seen[d.name].name}", d.name)
+                raise CardDataError(
+                    str(f), None, f"duplicate card name (first in {seen[d.name].name})", d.name
+                )
             seen[d.name] = f
             clans.setdefault(d.clan, []).extend([d])
             tile = tiles.setdefault(d.clan, {})
@@ -407,16 +409,13 @@ def clan_tiles(defs: dict[str, list[CardDef]]) -> dict[str, dict[str, Any]]:
 
 
 def check_cards(path: str) -> str:
-    """Validate a Gosu X card file or folder (``cardlab cards check PATH``); one-line summary."""
-    files = card_files(path)
-    if not files:
-        raise CardDataError(str(path), None, "no .yaml card files found")
-    n_cards = n_phys = n_out = 0
-    clans = set()
-    for f in files:
-        for d in load_file(f):
-            clans.add(d.clan)
-            n_cards += 1
-            n_phys += d.copies
-            n_out += not d.implemented
-    return f"{len(files)} file(s), {len(clans)} clan(s), {n_cards} distinct cards ({n_phys} physical), {n_out} not implemented"
+    """Validate a Gosu X card file or folder (``cardlab cards check PATH``); one-line summary. The same
+    load as a run's (``load_cards``), so what it accepts a run accepts: unique names, one tile per clan."""
+    clans = load_cards(path)
+    defs = [d for cards in clans.values() for d in cards]
+    n_phys = sum(d.copies for d in defs)
+    n_out = sum(not d.implemented for d in defs)
+    return (
+        f"{len(card_files(path))} file(s), {len(clans)} clan(s), {len(defs)} distinct cards ({n_phys} physical),"
+        f" {n_out} not implemented"
+    )

@@ -1,5 +1,6 @@
 """Gosu X card fields of the wrong type are card-data errors (one line naming file, card and field, exit 2),
-never a TypeError inside the loader or a game (issue 16, item 10)."""
+never a TypeError inside the loader or a game; ``cards check`` accepts exactly what a run accepts (one definition
+per card name) (issue 16, item 10)."""
 
 from __future__ import annotations
 
@@ -67,3 +68,16 @@ def test_wrong_type_is_one_line_in_simulate(tmp_path, file, old, new, message):
     args = ["simulate", "gosu-x", "-n", "2", "-q", "--cards", str(folder), "--out", str(tmp_path / "res")]
     assert message in _one_line(CliRunner().invoke(cli, args))
     assert not (tmp_path / "res").exists() or not any((tmp_path / "res").iterdir())
+
+
+@pytest.mark.parametrize(
+    ("file", "old"),
+    [("xian.yaml", "name: 3 Wishes,"), ("golem.yaml", "name: Bun To,")],  # another file / the same file
+)
+def test_duplicate_card_name_is_refused_by_cards_check_as_by_simulate(tmp_path, file, old):
+    folder = _mutated(tmp_path, file, old, "name: Boul Go,")  # Boul Go is a Golem card
+    message = f"{file} 'Boul Go': duplicate card name (first in golem.yaml)"
+    check = _one_line(CliRunner().invoke(cli, ["cards", "check", "--game", "gosu-x", str(folder)]))
+    args = ["simulate", "gosu-x", "-n", "2", "-q", "--cards", str(folder), "--out", str(tmp_path / "res")]
+    run = _one_line(CliRunner().invoke(cli, args))
+    assert message in check and check == run
