@@ -105,7 +105,18 @@ def compare(a: Run, b: Run, dim: str | None = None, level: float = 0.95) -> Comp
     result = paired_compare(_players(a, dim), _players(b, dim), level=level)
     if result.games == 0:
         raise RunError("the runs share no game: nothing to compare")
+    if result.by_label.height == 0:  # e.g. every seat played another strategy in B: no pair to difference
+        raise RunError(
+            f"no seat has the same {dim} in both runs ({_labels(a, dim)} in A, {_labels(b, dim)} in B): "
+            f"nothing to compare by {dim} (try --by seat)"
+        )
     return Comparison(a, b, dim, setting_differences(a, b), result)
+
+
+def _labels(run: Run, dim: str, shown: int = 4) -> str:
+    """The run's values of ``dim`` for a message: the first few, sorted."""
+    values = sorted(map(str, _players(run, dim)["label"].unique().drop_nulls().to_list()))
+    return ", ".join(values[:shown]) + (f", … ({len(values)} in all)" if len(values) > shown else "")
 
 
 def _pct(x: float) -> str:

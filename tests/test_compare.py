@@ -86,3 +86,20 @@ def test_compare_defaults_to_the_main_column_and_warns_when_poorly_paired(tmp_pa
     same = CliRunner().invoke(cli, ["compare", a, a])
     assert "Paired: 20 of 20 seats (100.0%) kept their character" in same.output
     assert "warning" not in same.output
+
+
+def test_runs_with_disjoint_strategies_are_one_line(tmp_path):
+    """No seat kept its strategy (A all 'hold', B all 'random'): nothing pairs by strategy, so one line
+    saying so (exit 2), not a TypeError from an empty table; another column still compares."""
+    simulate(tmp_path, "a", "-n", "20", "--seed", "4", "-s", "hold", "--jobs", "1")
+    simulate(tmp_path, "b", "-n", "20", "--seed", "4", "-s", "random", "--jobs", "1")
+    args = ["compare", str(tmp_path / "a"), str(tmp_path / "b"), "--by", "strategy"]
+    out = CliRunner().invoke(cli, args)
+    assert out.exit_code == 2, out.output
+    assert out.output.strip().splitlines() == [
+        "error: no seat has the same strategy in both runs (hold in A, random in B): "
+        "nothing to compare by strategy (try --by seat)"
+    ]
+    out = CliRunner().invoke(cli, [*args[:3], "--by", "seat"])
+    assert out.exit_code == 0, out.output
+    assert "Games whose outcome changed:" in out.output and "of 20" in out.output
