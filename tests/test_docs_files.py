@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIPPED_DIRS = {".git", "results", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis"}
+SKIPPED_DIRS = {"results", "__pycache__", "build", "dist", "site-packages", "node_modules"}
 # a file name as a Markdown page writes it: `docs/report.md`, [x](rules/gosu_x.md), stack.py
 NAMED = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w-]+\.(?:md|py|yaml|yml|sql|toml))(?![\w/-])")
 # names that pages use for what a command writes or a user makes, not for a file of the repository
@@ -15,12 +15,18 @@ OUTPUTS = {"report.md", "report.html", "mine.yaml", "my_cards.yaml", "a.yaml", "
 OUTSIDE = re.compile(r"shared/rules|/work/shared|four_souls_vocabulary\.md|\.\./shared")
 
 
+def _skipped(path: Path) -> bool:
+    """Folders that are not the project's own pages: hidden ones (.git, .venv-ci, caches), virtual
+    environments and installed packages, build output, results."""
+    folders = path.relative_to(ROOT).parts[:-1]
+    return any(
+        part.startswith(".") or part in SKIPPED_DIRS or part.endswith(".egg-info") or part.startswith("venv")
+        for part in folders
+    )
+
+
 def project_files(*suffixes: str) -> list[Path]:
-    return [
-        p
-        for p in ROOT.rglob("*")
-        if p.suffix in suffixes and p.is_file() and not SKIPPED_DIRS.intersection(p.relative_to(ROOT).parts)
-    ]
+    return [p for p in ROOT.rglob("*") if p.suffix in suffixes and p.is_file() and not _skipped(p)]
 
 
 def test_markdown_pages_name_only_files_that_exist():
