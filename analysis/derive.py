@@ -15,6 +15,20 @@ DRAFT_TABLE_KIND = "four-souls draft table"
 GX_DRAFT_KIND = "gosu-x draft values"
 
 
+def rates(rows: list[tuple[str, int, int]]) -> dict[str, dict[str, Any]]:
+    """(value, games, wins) rows → each value's games, wins, win rate and 95 % interval (in %)."""
+    out = {}
+    for name, n, wins in rows:
+        lo, hi = wilson(wins, n)
+        out[name] = {
+            "games": int(n),
+            "wins": int(wins),
+            "win_rate": round(100.0 * wins / n, 2),
+            "ci95": [round(100.0 * lo, 2), round(100.0 * hi, 2)],
+        }
+    return out
+
+
 def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, Any]:
     """Win rate of each character under ``policy`` (default: the run's only policy) with its games,
     wins and 95 % interval, and where it came from (run, policy, seed, players, games, date, card data)."""
@@ -36,15 +50,7 @@ def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, An
     if not rows:
         raise RunError(f"{run.path}: no games of policy {policy}")
     m = run.manifest
-    chars = {}
-    for name, n, wins in rows:
-        lo, hi = wilson(wins, n)
-        chars[name] = {
-            "games": int(n),
-            "wins": int(wins),
-            "win_rate": round(100.0 * wins / n, 2),
-            "ci95": [round(100.0 * lo, 2), round(100.0 * hi, 2)],
-        }
+    chars = rates(rows)
     return {
         "kind": DRAFT_TABLE_KIND,
         "provenance": {
@@ -78,15 +84,7 @@ def gosu_x_draft(run_path: str | Path) -> dict[str, Any]:
     if not rows:
         raise RunError(f"{run.path}: no games")
     m = run.manifest
-    clans = {}
-    for name, n, wins in rows:
-        lo, hi = wilson(wins, n)
-        clans[name] = {
-            "games": int(n),
-            "wins": int(wins),
-            "win_rate": round(100.0 * wins / n, 2),
-            "ci95": [round(100.0 * lo, 2), round(100.0 * hi, 2)],
-        }
+    clans = rates(rows)
     return {
         "kind": GX_DRAFT_KIND,
         "provenance": {

@@ -71,31 +71,8 @@ class EvaluatorPlayer:
         )
 
     def _outlook(self, view: Any) -> vl.Outlook:
-        me, n = self.seat, view.n_players
-        rivals = [s for s in range(n) if s != me]
-        souls = [view.souls(s) for s in range(n)]
-        leader = max(rivals, key=lambda s: self.value(view, s)) if rivals else me
-        rival = 0.0 if view.coop else self.w["threat"] / max(1, n - 1)
-        if rivals and souls[leader] + 1 >= view.souls_to_win:
-            rival *= 2.0
+        out = vl.outlook(view, self.seat, self.rd, lambda s: self.value(view, s), self.w["threat"])
         scale = self.w["loot"]  # the value model's points are loot cards
-        out = vl.Outlook(
-            my_turn=view.active == me,
-            n_players=n,
-            rival=rival,
-            leader_souls=souls[leader],
-            souls_to_win=view.souls_to_win,
-            hp=view.hp,
-            rival_hp=view.hp_of(leader),
-            cents=view.cents,
-            loot_plays=view.loot_plays,
-            lead=souls[me] >= max(souls),
-        )
-        out.my_items = tuple(
-            sorted(self.rd.item_value(i.obj.phys) for i in view.items_of(me) if not i.eternal)
-        )
-        theirs = [i for s in rivals for i in view.items_of(s) if not i.eternal]
-        out.their_best_item = max((self.rd.item_value(i.obj.phys) for i in theirs), default=0.0)
         out.monsters = tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
         out.hand = tuple(
             sorted((scale * vl.ability_value(c.rules.play, out) for c in view.hand), reverse=True)

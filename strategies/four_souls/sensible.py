@@ -278,29 +278,10 @@ class SensiblePlayer:
     def _outlook(self, view: Any) -> vl.Outlook:
         """The situation the value model reads (``valuing.Outlook``), from the view (public)."""
         me = self.seat
-        n = view.n_players
-        souls = [view.souls(s) for s in range(n)]
-        rivals = [s for s in range(n) if s != me]
-        leader = max(rivals, key=lambda s: (souls[s], view.cents_of(s))) if rivals else me
-        rival = 0.0 if view.coop else 1.0 / max(1, n - 1)  # one opponent's loss, of n - 1
-        if rivals and souls[leader] + 1 >= view.souls_to_win:
-            rival *= 2.0
+        rivals = [s for s in range(view.n_players) if s != me]
+        # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
+        out = vl.outlook(view, me, self.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
         mine = view.items_of(me)
-        out = vl.Outlook(
-            my_turn=view.active == me,
-            n_players=n,
-            rival=rival,
-            leader_souls=souls[leader],
-            souls_to_win=view.souls_to_win,
-            hp=view.hp,
-            rival_hp=view.hp_of(leader),
-            cents=view.cents,
-            loot_plays=view.loot_plays,
-            lead=souls[me] >= max(souls),
-        )
-        out.my_items = tuple(sorted(self.rd.item_value(i.obj.phys) for i in mine if not i.eternal))
-        theirs = [i for s in rivals for i in view.items_of(s) if not i.eternal]
-        out.their_best_item = max((self.rd.item_value(i.obj.phys) for i in theirs), default=0.0)
         spent = [i for i in mine if not i.charged and (i.obj.rules or i.obj.phys.rules).tap]
         out.spent_items = 1.5 if spent else 0.0
         out.monsters = tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)

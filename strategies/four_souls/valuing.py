@@ -46,6 +46,36 @@ class Outlook:
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
 
 
+def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) -> Outlook:
+    """The part of the situation every policy reads the same way, from the (public) view: whose turn,
+    the rival that matters (``leader_by`` ranks the other seats), what one rival's loss is worth
+    (``rival_unit`` shared among them, doubled when the leader is a soul from winning), and the items'
+    values. Each policy adds what it judges its own way (fights, hand, monsters)."""
+    n = view.n_players
+    souls = [view.souls(s) for s in range(n)]
+    rivals = [s for s in range(n) if s != me]
+    leader = max(rivals, key=leader_by) if rivals else me
+    rival = 0.0 if view.coop else rival_unit / max(1, n - 1)
+    if rivals and souls[leader] + 1 >= view.souls_to_win:
+        rival *= 2.0
+    out = Outlook(
+        my_turn=view.active == me,
+        n_players=n,
+        rival=rival,
+        leader_souls=souls[leader],
+        souls_to_win=view.souls_to_win,
+        hp=view.hp,
+        rival_hp=view.hp_of(leader),
+        cents=view.cents,
+        loot_plays=view.loot_plays,
+        lead=souls[me] >= max(souls),
+    )
+    out.my_items = tuple(sorted(reader.item_value(i.obj.phys) for i in view.items_of(me) if not i.eternal))
+    theirs = [i for s in rivals for i in view.items_of(s) if not i.eternal]
+    out.their_best_item = max((reader.item_value(i.obj.phys) for i in theirs), default=0.0)
+    return out
+
+
 def ability_value(ab: Any, out: Outlook) -> float:
     """Net worth of using ``ab`` now: its effect minus its cost (``paid`` abilities)."""
     if ab is None:
