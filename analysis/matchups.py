@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
-from analysis.stats import wilson
+from cardlab.analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
+from cardlab.analysis.stats import wilson
 
 OUTCOMES = ("win", "draw", "loss")
 

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from analysis.matchups import with_win_share
-from analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
-from analysis.stats import wilson
+from cardlab.analysis.matchups import with_win_share
+from cardlab.analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
+from cardlab.analysis.stats import wilson
 
 
 def newcombe_paired(

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from analysis.matchups import head_to_head, with_win_share
-from analysis.stats import z_for
+from cardlab.analysis.matchups import head_to_head, with_win_share
+from cardlab.analysis.stats import z_for
 
 
 @dataclass(slots=True)

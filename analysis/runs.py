@@ -13,7 +13,14 @@ from typing import Any
 
 import duckdb
 
-from simulate.core.runformat import TABLES, RunFormatError, RunState, damaged_batches, open_run, part_path
+from cardlab.simulate.core.runformat import (
+    TABLES,
+    RunFormatError,
+    RunState,
+    damaged_batches,
+    open_run,
+    part_path,
+)
 
 # The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
 # draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every

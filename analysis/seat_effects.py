@@ -28,7 +28,7 @@ def first_seats(run: Run) -> pl.DataFrame:
 def seat_table(
     run: Run, level: float = 0.95, min_games: int = MIN_GAMES, max_half_width: float = MAX_HALF_WIDTH
 ) -> pl.DataFrame:
-    """analysis.seats.seat_win_rates with positions counted from the first player."""
+    """cardlab.analysis.seats.seat_win_rates with positions counted from the first player."""
     players = run.db.sql("SELECT game_id, seat, result FROM players").pl()
     return seat_win_rates(
         players, games=first_seats(run), level=level, min_games=min_games, max_half_width=max_half_width

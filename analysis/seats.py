@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis.matchups import with_win_share
-from analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
-from analysis.stats import wilson, z_for
+from cardlab.analysis.matchups import with_win_share
+from cardlab.analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
+from cardlab.analysis.stats import wilson, z_for
 
 
 def _positions(

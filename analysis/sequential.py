@@ -49,8 +49,8 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from analysis.small_samples import MIN_GAMES
-from analysis.stats import wilson
+from cardlab.analysis.small_samples import MIN_GAMES
+from cardlab.analysis.stats import wilson
 
 CONTINUE, ACCEPT_H0, ACCEPT_H1 = "continue", "accept_H0", "accept_H1"
 _EDGE = 1e-6

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from simulate.core.game import GameSpec
-from simulate.core.runner import RunPlan, play_game
+from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runner import RunPlan, play_game
 
 from .wiring import plan_from_options
 

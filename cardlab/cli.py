@@ -13,11 +13,11 @@ from typing import Any
 
 import click
 
-from analysis.runs import RunError
-from simulate import games as game_registry
-from simulate.core.errors import UserError
-from simulate.core.game import GameOption, GameSpec
-from strategies import registry as strategy_registry
+from cardlab.analysis.runs import RunError
+from cardlab.simulate import games as game_registry
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameOption, GameSpec
+from cardlab.strategies import registry as strategy_registry
 
 from . import __version__
 from .wiring import check_card_data_unchanged, plan_from_manifest, plan_from_options
@@ -243,8 +243,8 @@ def sweep_cmd() -> None:
 
 
 def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from analysis import report
-    from simulate.core.runformat import read_manifest
+    from cardlab.analysis import report
+    from cardlab.simulate.core.runformat import read_manifest
 
     from .sweep import built_by_point, claim_sweep, grid, parse_vary, point_name, same_builds, sweep_record
 
@@ -350,7 +350,7 @@ def resume_command(out: Path) -> str:
 
 def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
     """Execute one plan into ``out`` and print its summary line; returns the number of failed games."""
-    from simulate.core.runner import execute
+    from cardlab.simulate.core.runner import execute
 
     stop_rule = _stop_rule(spec, common, [s.label for s in plan.strategies])
     try:
@@ -396,7 +396,7 @@ def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
 
 
 def _stop_rule(spec: GameSpec, common: dict[str, Any], labels: list[str]) -> Any:
-    from simulate.core.tables import PLAYERS_SCHEMA
+    from cardlab.simulate.core.tables import PLAYERS_SCHEMA
 
     from .stopping import SprtRule, UntilCI
 
@@ -437,7 +437,7 @@ def _link_latest(root: Path, name: str) -> None:
 @click.option("--min-games", type=int, default=30, show_default=True, help="flag values with fewer games")
 def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
     """Tables and plots of a run: prints them, writes report.md, report.html and PNGs into the run."""
-    from analysis import report
+    from cardlab.analysis import report
 
     if not 0.5 <= level < 1:
         raise UserError(f"--level must be in [0.5, 1), got {level}")
@@ -464,13 +464,13 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> N
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
 def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
     """Paired difference of two runs made with the same seed (e.g. before and after a card change)."""
-    from analysis.compare import compare, to_text
-    from analysis.runs import Run
+    from cardlab.analysis.compare import compare, to_text
+    from cardlab.analysis.runs import Run
 
     if not 0.5 <= level < 1:
         raise UserError(f"--level must be in [0.5, 1), got {level}")
     if all((Path(p) / "ensemble.json").is_file() for p in (run_a, run_b)):  # two `cardlab robust` folders
-        from analysis.robust import compare_ensembles_text
+        from cardlab.analysis.robust import compare_ensembles_text
 
         click.echo(compare_ensembles_text(Path(run_a), Path(run_b), dim, level), nl=False)
         return
@@ -498,11 +498,11 @@ def derive_cmd() -> None:
 )
 def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> None:
     """Four Souls character draft table (FS-20.7): each character's win rate under one policy."""
-    from analysis import derive
+    from cardlab.analysis import derive
 
     table = derive.draft_table(run, policy)
     if out is None:
-        from strategies.four_souls.drafts import DEFAULT_TABLE
+        from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
 
         out = str(DEFAULT_TABLE)
     path = derive.write(table, out)
@@ -519,11 +519,11 @@ def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> Non
 )
 def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
     """Gosu X clan draft values: each clan's win rate in a run with random drafts (greedy/counter drafts)."""
-    from analysis import derive
+    from cardlab.analysis import derive
 
     table = derive.gosu_x_draft(run)
     if out is None:
-        from strategies.gosu_x.drafting import VALUES_FILE
+        from cardlab.strategies.gosu_x.drafting import VALUES_FILE
 
         out = str(VALUES_FILE)
     path = derive.write(table, out)
@@ -541,7 +541,7 @@ def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
 @click.option("--seed", type=int, default=None, help="play this game seed live with the run's config")
 def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
     """One game as readable text: from the event log, or played again live (failed games, --seed)."""
-    from analysis.runs import Run
+    from cardlab.analysis.runs import Run
 
     from .replay import replay_live, replay_logged
 
@@ -573,7 +573,7 @@ def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
 def verify_cmd(run: str) -> None:
     """Check a run folder: manifest and batch records valid, every part present with its recorded size
     and checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches)."""
-    from simulate.core.runformat import verify_run
+    from cardlab.simulate.core.runformat import verify_run
 
     result = verify_run(Path(run))
     click.echo("\n".join(result.lines()))
@@ -750,7 +750,7 @@ def _set_settings(spec: GameSpec, kwargs: dict[str, Any], command: str) -> tuple
 def _finish_set(
     spec: GameSpec, root: Path, folder: Path, built: Any, outcomes: list[Any], common: dict
 ) -> None:
-    from analysis import report
+    from cardlab.analysis import report
 
     _link_latest(root, folder.name)
     click.echo(report.to_text(built), nl=False)
@@ -762,7 +762,7 @@ def _finish_set(
 
 
 def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from analysis.robust import build_ensemble
+    from cardlab.analysis.robust import build_ensemble
 
     from .ensemble import run_ensemble
 
@@ -806,7 +806,7 @@ def ladder_cmd() -> None:
 
 
 def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from analysis.ladder import build_ladder
+    from cardlab.analysis.ladder import build_ladder
 
     from .ladder import run_ladder
 
@@ -833,7 +833,7 @@ def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
 def meta_cmd(run: str, dim: str | None, field: str | None, level: float) -> None:
     """2 players: each value's win rate against a field, and the meta equilibrium of an adapting field."""
-    from analysis.meta import meta_text
+    from cardlab.analysis.meta import meta_text
 
     if not 0.5 <= level < 1:
         raise UserError(f"--level must be in [0.5, 1), got {level}")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from analysis.robust import RECORD
-from simulate.core.game import GameSpec
-from simulate.core.runner import RunOutcome
+from cardlab.analysis.robust import RECORD
+from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runner import RunOutcome
 
 from .runset import RunSettings, plans, play_set, policies_of
 

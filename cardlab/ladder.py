@@ -13,9 +13,9 @@ import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from analysis.ladder import RECORD
-from simulate.core.game import GameSpec
-from simulate.core.runner import RunOutcome
+from cardlab.analysis.ladder import RECORD
+from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runner import RunOutcome
 
 from .runset import RunSettings, plans, play_set, policies_of
 

@@ -6,10 +6,10 @@ import traceback
 
 import click
 
-from analysis.runs import Run
-from simulate.core.events import event_words
-from simulate.core.runner import RunPlan, play_game, play_seed
-from simulate.core.seeds import game_seed
+from cardlab.analysis.runs import Run
+from cardlab.simulate.core.events import event_words
+from cardlab.simulate.core.runner import RunPlan, play_game, play_seed
+from cardlab.simulate.core.seeds import game_seed
 
 
 def describe(plan: RunPlan, row: tuple) -> str:

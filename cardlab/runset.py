@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simulate.core.decisions import parse_strategies
-from simulate.core.errors import UserError
-from simulate.core.game import GameSpec
-from simulate.core.runner import RunOutcome, RunPlan, execute
-from strategies import registry as strategy_registry
+from cardlab.simulate.core.decisions import parse_strategies
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runner import RunOutcome, RunPlan, execute
+from cardlab.strategies import registry as strategy_registry
 
 from .wiring import plan_from_options
 

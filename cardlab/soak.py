@@ -10,10 +10,10 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from simulate.core.errors import UserError
-from simulate.core.game import GameSpec
-from simulate.core.runfolder import part_name
-from simulate.core.runner import execute
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runfolder import part_name
+from cardlab.simulate.core.runner import execute
 
 from .wiring import plan_from_options, players_text
 

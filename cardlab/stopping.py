@@ -11,10 +11,10 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.matchups import with_win_share
-from analysis.sequential import ACCEPT_H0, ACCEPT_H1, SPRT, max_half_width
-from simulate.core.errors import UserError
-from simulate.core.runformat import part_name
+from cardlab.analysis.matchups import with_win_share
+from cardlab.analysis.sequential import ACCEPT_H0, ACCEPT_H1, SPRT, max_half_width
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.runformat import part_name
 
 
 def _players(out: Path, batch: int, dim: str) -> pl.DataFrame:

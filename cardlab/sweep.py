@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulate.core.errors import UserError
-from simulate.core.game import GameOption, GameSpec
-from simulate.core.runfolder import RunLock
-from simulate.core.runformat import SweepRecord, read_sweep, write_sweep
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameOption, GameSpec
+from cardlab.simulate.core.runfolder import RunLock
+from cardlab.simulate.core.runformat import SweepRecord, read_sweep, write_sweep
 
 # Common options a sweep may vary besides the game's own.
 COMMON_VARY = {"players": int, "max-turns": int}
@@ -191,7 +191,7 @@ def built_by_point(spec: GameSpec, config: Any, point: dict[str, Any]) -> str:
     swept category: every category the pool cannot fill)."""
     if spec.name != "four-souls" or not getattr(config, "ratio_counts", ()):
         return ""
-    from simulate.four_souls.ratios import built_counts
+    from cardlab.simulate.four_souls.ratios import built_counts
 
     named = {
         text.partition("=")[0].strip()

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from simulate import games as game_registry
-from simulate.core.decisions import parse_strategies
-from simulate.core.errors import UserError
-from simulate.core.game import GameSpec, check_config_numbers
-from simulate.core.runner import RunPlan
-from strategies import registry as strategy_registry
+from cardlab.simulate import games as game_registry
+from cardlab.simulate.core.decisions import parse_strategies
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameSpec, check_config_numbers
+from cardlab.simulate.core.runner import RunPlan
+from cardlab.strategies import registry as strategy_registry
 
 
 def default_options(spec: GameSpec) -> dict[str, Any]:

@@ -9,9 +9,9 @@ from .core.game import GameSpec
 
 # Each engine package exposes ``GAME: GameSpec`` in its __init__.
 BUILTIN = {
-    "four-souls": "simulate.four_souls",
-    "gosu-x": "simulate.gosu_x",
-    "hidden-reason": "simulate.hidden_reason",
+    "four-souls": "cardlab.simulate.four_souls",
+    "gosu-x": "cardlab.simulate.gosu_x",
+    "hidden-reason": "cardlab.simulate.hidden_reason",
 }
 
 _extra: dict[str, GameSpec] = {}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import importlib
 
-from simulate.core.errors import UserError
+from cardlab.simulate.core.errors import UserError
 
 BUILTIN = {
-    "four-souls": "strategies.four_souls",
-    "gosu-x": "strategies.gosu_x",
-    "hidden-reason": "strategies.hidden_reason",
+    "four-souls": "cardlab.strategies.four_souls",
+    "gosu-x": "cardlab.strategies.gosu_x",
+    "hidden-reason": "cardlab.strategies.hidden_reason",
 }
 
 _extra: dict[str, dict[str, type]] = {}

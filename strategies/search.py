@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from simulate.core import branching
-from simulate.core.errors import UserError
+from cardlab.simulate.core import branching
+from cardlab.simulate.core.errors import UserError
 
 
 @dataclass(frozen=True, slots=True)

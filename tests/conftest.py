@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulate import games
-from strategies import registry
+from cardlab.simulate import games
+from cardlab.strategies import registry
 from tests import toygame
 
 games.register(toygame.GAME)

@@ -27,7 +27,7 @@ def read_sorted(run: Path, table: str) -> pl.DataFrame:
 
 def manifest_of(run: Path) -> dict:
     """A run's manifest as report code sees it (with its batches and totals), read through the run format."""
-    from simulate.core.runformat import read_run
+    from cardlab.simulate.core.runformat import read_run
 
     return read_run(run).as_dict()
 
@@ -37,8 +37,15 @@ def record_fixture_run(run: Path, **fields: object) -> None:
     through the run format (so fixtures are valid runs); ``fields`` are manifest fields (e.g. game)."""
     import pyarrow.parquet as pq
 
-    from simulate.core.runformat import TABLES, BatchRecord, Manifest, append_batch, file_record, part_path
-    from simulate.core.runformat import write_manifest as write
+    from cardlab.simulate.core.runformat import (
+        TABLES,
+        BatchRecord,
+        Manifest,
+        append_batch,
+        file_record,
+        part_path,
+    )
+    from cardlab.simulate.core.runformat import write_manifest as write
 
     games = pq.read_metadata(part_path(run, "games", 0)).num_rows
     errors = pq.read_metadata(part_path(run, "errors", 0)).num_rows

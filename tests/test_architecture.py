@@ -1,6 +1,9 @@
 """The house's import rules (DESIGN: The house), read from the source with `ast` — every import counts,
 function-local ones included, so a rule cannot be dodged by importing late.
 
+Installed, the project is one import name, ``cardlab``: the repository's folders ``simulate/``,
+``strategies/``, ``analysis/`` and ``decklists/`` are the packages ``cardlab.simulate`` … (see setup.py).
+
 Layers, lowest first: ``simulate.core`` ← ``simulate.<game>`` ← ``strategies.<game>``; ``analysis`` knows
 the Parquet schema and the run format only (it may read ``simulate.core``'s table definitions and
 ``simulate.core.runformat``, never an engine or a strategy);
@@ -15,15 +18,25 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("simulate", "strategies", "analysis", "cardlab", "decklists")
+MAPPED = ("simulate", "strategies", "analysis", "decklists")  # folders installed as cardlab.<folder>
+PACKAGES = (*MAPPED, "cardlab")
 ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 
 
 def _module_name(path: Path) -> str:
+    """The installed name of a source file: ``simulate/core/runner.py`` is ``cardlab.simulate.core.runner``."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
+    if parts[0] in MAPPED:
+        parts.insert(0, "cardlab")
     return ".".join(parts)
+
+
+def _layer(module: str) -> list[str]:
+    """``cardlab.simulate.core.x`` → ``[simulate, core, x]``; the wiring layer ``cardlab.cli`` → ``[cardlab, cli]``."""
+    parts = module.split(".")
+    return parts[1:] if len(parts) > 1 and parts[0] == "cardlab" and parts[1] in MAPPED else parts
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
@@ -57,11 +70,13 @@ def _sources() -> list[Path]:
 
 def _allowed(src: str, dst: str) -> bool:
     """May module ``src`` import module ``dst``?"""
-    s, d = src.split("."), dst.split(".")
+    s, d = _layer(src), _layer(dst)
     if s[0] == "cardlab":  # the wiring layer
         return True
     if s[0] == "analysis":
-        return d[0] == "analysis" or dst.startswith(("simulate.core.tables", "simulate.core.runformat"))
+        return d[0] == "analysis" or ".".join(d).startswith(
+            ("simulate.core.tables", "simulate.core.runformat")
+        )
     if s[0] == "strategies":
         if d[0] == "strategies":
             return len(s) < 2 or len(d) < 2 or s[1] not in ENGINES or d[1] == s[1] or d[1] not in ENGINES
@@ -95,18 +110,18 @@ def test_every_import_follows_the_layers():
 @pytest.mark.parametrize(
     ("src", "dst", "ok"),
     [
-        ("simulate.core.runner", "simulate.four_souls.state", False),
-        ("simulate.four_souls.stack", "simulate.gosu_x.state", False),
-        ("simulate.four_souls.stack", "strategies.four_souls.sensible", False),
-        ("strategies.gosu_x.sensible", "simulate.four_souls.state", False),
-        ("strategies.gosu_x.sensible", "strategies.four_souls.sensible", False),
-        ("strategies.gosu_x.sensible", "simulate.gosu_x.state", True),
-        ("analysis.report", "simulate.gosu_x.state", False),
-        ("analysis.report", "strategies.registry", False),
-        ("analysis.report", "simulate.core.tables", True),
-        ("analysis.runs", "simulate.core.runformat", True),
-        ("analysis.runs", "simulate.core.runner", False),
-        ("cardlab.cli", "strategies.registry", True),
+        ("cardlab.simulate.core.runner", "cardlab.simulate.four_souls.state", False),
+        ("cardlab.simulate.four_souls.stack", "cardlab.simulate.gosu_x.state", False),
+        ("cardlab.simulate.four_souls.stack", "cardlab.strategies.four_souls.sensible", False),
+        ("cardlab.strategies.gosu_x.sensible", "cardlab.simulate.four_souls.state", False),
+        ("cardlab.strategies.gosu_x.sensible", "cardlab.strategies.four_souls.sensible", False),
+        ("cardlab.strategies.gosu_x.sensible", "cardlab.simulate.gosu_x.state", True),
+        ("cardlab.analysis.report", "cardlab.simulate.gosu_x.state", False),
+        ("cardlab.analysis.report", "cardlab.strategies.registry", False),
+        ("cardlab.analysis.report", "cardlab.simulate.core.tables", True),
+        ("cardlab.analysis.runs", "cardlab.simulate.core.runformat", True),
+        ("cardlab.analysis.runs", "cardlab.simulate.core.runner", False),
+        ("cardlab.cli", "cardlab.strategies.registry", True),
     ],
 )
 def test_the_layer_rule_itself(src, dst, ok):
@@ -114,9 +129,25 @@ def test_the_layer_rule_itself(src, dst, ok):
     assert _allowed(src, dst) is ok
 
 
+def test_one_top_level_name():
+    """Every import of a project module goes through ``cardlab.``: a bare ``simulate``/``analysis``… import
+    works only from a checkout and would load a second copy of the module beside the installed one."""
+    bare = [
+        f"{path.relative_to(ROOT)}:{line}: {name}"
+        for path in [*_sources(), *sorted((ROOT / "tests").rglob("*.py"))]
+        for line, name in _imports(path)
+        if name.split(".")[0] in MAPPED
+    ]
+    assert not bare, "imports outside the cardlab namespace:\n" + "\n".join(bare)
+
+
 def test_function_local_and_relative_imports_are_seen():
     """A late import inside a function counts like a top-level one; relative imports are resolved."""
-    text = "from . import runner\nfrom ..gosu_x import state\ndef f():\n    from strategies.four_souls import sensible\n"
-    found = _imports_of(text, "simulate.core.probe", is_package=False)
-    assert found == [(1, "simulate.core.runner"), (2, "simulate.gosu_x"), (4, "strategies.four_souls")]
-    assert [_allowed("simulate.core.probe", name) for _, name in found] == [True, False, False]
+    text = "from . import runner\nfrom ..gosu_x import state\ndef f():\n    from cardlab.strategies.four_souls import sensible\n"
+    found = _imports_of(text, "cardlab.simulate.core.probe", is_package=False)
+    assert found == [
+        (1, "cardlab.simulate.core.runner"),
+        (2, "cardlab.simulate.gosu_x"),
+        (4, "cardlab.strategies.four_souls"),
+    ]
+    assert [_allowed("cardlab.simulate.core.probe", name) for _, name in found] == [True, False, False]

@@ -12,9 +12,9 @@ import itertools
 
 import pytest
 
+from cardlab.simulate import games
+from cardlab.simulate.core.runner import play_game
 from cardlab.wiring import plan_from_options
-from simulate import games
-from simulate.core.runner import play_game
 
 SEEDS = 50  # the games cycled through: enough to average over short and long games
 CASES = [

@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate.core import Decision, EventLog, GameResult, GameSpec, Players, SeatResult
-from simulate.core.cardfiles import MAX_DEPTH, MAX_NODES, load_yaml
-from simulate.core.decisions import MAX_ASKS_PER_GAME, RunawayGameError, StrategySpec, ask_cap
-from simulate.core.errors import CardDataError
-from simulate.core.runner import RunPlan, execute
+from cardlab.simulate.core import Decision, EventLog, GameResult, GameSpec, Players, SeatResult
+from cardlab.simulate.core.cardfiles import MAX_DEPTH, MAX_NODES, load_yaml
+from cardlab.simulate.core.decisions import MAX_ASKS_PER_GAME, RunawayGameError, StrategySpec, ask_cap
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.core.runner import RunPlan, execute
 from tests.kernel_helpers import manifest_of, read_sorted
 
 
@@ -69,7 +69,7 @@ def test_the_step_cap_ends_a_runaway_game_as_a_failed_game_with_its_seed(tmp_pat
     assert time.monotonic() - started < 120
     errors = read_sorted(tmp_path / "spin", "errors")
     games = read_sorted(tmp_path / "spin", "games")
-    from simulate.core.seeds import game_seed
+    from cardlab.simulate.core.seeds import game_seed
 
     runaway = [i for i in range(6) if game_seed(1, i) % 2]
     assert errors["game_id"].to_list() == runaway and set(errors["error_type"]) == {"RunawayGameError"}
@@ -91,7 +91,7 @@ def test_a_game_whose_values_do_not_fit_the_tables_fails_alone(tmp_path):
     losing the batch for ever; now each game's rows are built under it."""
     plan = RunPlan(SPIN, SpinConfig(huge_score=True), 8, 2, (StrategySpec("pick", Pick),), batch_size=8)
     outcome = execute(plan, tmp_path / "big", jobs=1, progress=False)
-    from simulate.core.seeds import game_seed
+    from cardlab.simulate.core.seeds import game_seed
 
     bad = [i for i in range(8) if game_seed(2, i) % 2 == 0]
     assert 0 < len(bad) < 8, "pick a run seed with both kinds of game"

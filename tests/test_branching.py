@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core import Players
-from simulate.core.branching import BranchError, fork
-from simulate.core.game import play_seated
+from cardlab.simulate.core import Players
+from cardlab.simulate.core.branching import BranchError, fork
+from cardlab.simulate.core.game import play_seated
 from tests.toygame import GAME, PigConfig
 
 

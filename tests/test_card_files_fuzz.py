@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.cli import cli
-from simulate import games
-from simulate.core.errors import UserError
+from cardlab.simulate import games
+from cardlab.simulate.core.errors import UserError
 
 DECKLISTS = Path(__file__).resolve().parent.parent / "decklists"
 FILES = {  # (game, a bundled file of each kind the game validates)

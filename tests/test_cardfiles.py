@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core.cardfiles import YamlMap, check_keys, did_you_mean, field_value, load_yaml, unknown
-from simulate.core.errors import CardDataError
+from cardlab.simulate.core.cardfiles import YamlMap, check_keys, did_you_mean, field_value, load_yaml, unknown
+from cardlab.simulate.core.errors import CardDataError
 
 GOOD = """\
 set: test

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from simulate import games
-from simulate.core import Players, stream
-from simulate.core.events import HELD_AT_END
-from simulate.gosu_x import engine as gx_engine
-from strategies.registry import for_game
+from cardlab.simulate import games
+from cardlab.simulate.core import Players, stream
+from cardlab.simulate.core.events import HELD_AT_END
+from cardlab.simulate.gosu_x import engine as gx_engine
+from cardlab.strategies.registry import for_game
 
 
 def _players(game: str, n: int, seed: int) -> Players:

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate.gosu_x import GAME as GX
-from strategies.gosu_x.drafting import VALUES_FILE, DraftPolicy, base_from_rate, load_values
+from cardlab.simulate.gosu_x import GAME as GX
+from cardlab.strategies.gosu_x.drafting import VALUES_FILE, DraftPolicy, base_from_rate, load_values
 
 
 def simulate(out, name, game, *extra):

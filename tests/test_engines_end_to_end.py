@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
 from cardlab.cli import cli
-from simulate import games
+from cardlab.simulate import games
 from tests.kernel_helpers import read_sorted
 
 ENGINES = {

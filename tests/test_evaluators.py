@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate import games
-from simulate.core import Players, UserError, parse_strategies, stream
-from strategies.registry import for_game
+from cardlab.simulate import games
+from cardlab.simulate.core import Players, UserError, parse_strategies, stream
+from cardlab.strategies.registry import for_game
 
 
 @pytest.mark.parametrize(("game", "floor"), [("gosu-x", 0.8), ("hidden-reason", 0.6)])
@@ -47,7 +47,7 @@ def test_weights_are_parameters_and_a_bad_one_is_one_line(game, tmp_path):
 
 
 def test_presets_are_named_and_the_evaluator_is_its_own_family():
-    from strategies.registry import preset_of
+    from cardlab.strategies.registry import preset_of
 
     for game, presets in {"gosu-x": {"battle"}, "hidden-reason": {"racer", "guardian"}}.items():
         table = for_game(game)

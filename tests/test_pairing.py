@@ -10,9 +10,9 @@ import duckdb
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate.core import Players
-from simulate.four_souls import make_config, setup
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.core import Players
+from cardlab.simulate.four_souls import make_config, setup
+from cardlab.strategies.four_souls import STRATEGIES
 
 RandomPlayer = STRATEGIES["random"]
 

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
 from cardlab.cli import cli
-from simulate.gosu_x.cards import DEFAULT_CARDS as GX_CARDS
-from simulate.hidden_reason.decks import BUNDLED as HR_CARDS
+from cardlab.simulate.gosu_x.cards import DEFAULT_CARDS as GX_CARDS
+from cardlab.simulate.hidden_reason.decks import BUNDLED as HR_CARDS
 from tests.kernel_helpers import read_sorted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,7 +95,7 @@ def test_same_config_same_tables_fresh_after_another_config_and_as_a_sweep_point
 
 def test_an_edited_overlay_is_read_again_in_the_same_process(tmp_path):
     """No cache outlives the card data it came from: the Hidden Reason pool is reloaded after an edit."""
-    from simulate.hidden_reason.decks import load_pool
+    from cardlab.simulate.hidden_reason.decks import load_pool
 
     path = tmp_path / _hr_overlay(tmp_path, "edit", 2)
     unit = next(d for d in load_pool(str(path)).cards.values() if d.file == str(path) and d.is_unit)

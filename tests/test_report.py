@@ -9,13 +9,13 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from analysis.runs import Run
-from analysis.seat_effects import seat_table
-from analysis.stats import wilson
-from analysis.winrates import winrate_by
+from cardlab.analysis.runs import Run
+from cardlab.analysis.seat_effects import seat_table
+from cardlab.analysis.stats import wilson
+from cardlab.analysis.winrates import winrate_by
 from cardlab.cli import cli
-from simulate.core.runformat import read_manifest, write_manifest
-from simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, schema
+from cardlab.simulate.core.runformat import read_manifest, write_manifest
+from cardlab.simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, schema
 from tests.kernel_helpers import record_fixture_run
 
 

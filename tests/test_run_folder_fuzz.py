@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from polars.testing import assert_frame_equal
 
 from cardlab.cli import cli
-from simulate.core.runformat import BATCHES, MANIFEST, TABLES, part_path
+from cardlab.simulate.core.runformat import BATCHES, MANIFEST, TABLES, part_path
 from tests.kernel_helpers import read_sorted, simulate
 
 ARGS = ["-n", "24", "--seed", "4", "-s", "hold,random", "--batch-size", "6", "--jobs", "1"]

@@ -17,11 +17,11 @@ from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
 from cardlab.cli import cli
+from cardlab.simulate import games
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.runformat import BATCHES, MANIFEST, read_run, verify_run
+from cardlab.simulate.core.runner import execute
 from cardlab.wiring import plan_from_options
-from simulate import games
-from simulate.core.errors import UserError
-from simulate.core.runformat import BATCHES, MANIFEST, read_run, verify_run
-from simulate.core.runner import execute
 from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +63,7 @@ def test_two_processes_racing_on_one_name_never_mix_games(tmp_path):
     loser = errors[codes.index(2)].strip().splitlines()
     assert len(loser) == 1 and loser[0].startswith("error: "), loser
     winner_seed = (5, 6)[codes.index(0)]
-    from simulate.core.seeds import game_seed
+    from cardlab.simulate.core.seeds import game_seed
 
     frame = read_sorted(tmp_path / "same", "games")
     assert frame["seed"].to_list() == [game_seed(winner_seed, i) for i in range(200)]
@@ -126,7 +126,7 @@ def test_a_duplicated_batch_record_is_counted_once(tmp_path):
     with path.open("a") as handle:
         handle.write(first + "\n" + first + "\n")
     assert manifest_of(tmp_path / "dup")["totals"]["games"] == 60
-    from analysis.runs import Run
+    from cardlab.analysis.runs import Run
 
     opened = Run.open(tmp_path / "dup")
     assert opened.db.execute("SELECT count(*) FROM games").fetchone()[0] == 60
@@ -322,7 +322,7 @@ def test_live_replay_after_a_card_edit_is_refused(tmp_path):
 
 def test_a_sweep_record_compares_as_written():
     """A point's tuple value is the list JSON makes of it: resuming such a sweep is not refused."""
-    from simulate.core.runformat import SweepRecord
+    from cardlab.simulate.core.runformat import SweepRecord
 
     def record(value, seed=1):
         return SweepRecord(

@@ -6,7 +6,7 @@ import sys
 
 from click.testing import CliRunner
 
-import simulate.core.runner as runner
+import cardlab.simulate.core.runner as runner
 from cardlab.cli import cli, resume_command
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from polars.testing import assert_frame_equal
 
-from simulate.core.seeds import derive_seed, game_seed
+from cardlab.simulate.core.seeds import derive_seed, game_seed
 from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
 ARGS = ("-n", "120", "--seed", "42", "-s", "hold:at=12,random", "--players", "3", "--crash-every", "37")
@@ -64,9 +64,9 @@ def test_manifest_records_what_was_run(tmp_path):
 def test_more_strategies_than_seats_play_every_ordered_matchup():
     import itertools
 
+    from cardlab.simulate import games
+    from cardlab.simulate.core.runner import nth_arrangement
     from cardlab.wiring import plan_from_options
-    from simulate import games
-    from simulate.core.runner import nth_arrangement
 
     assert [nth_arrangement(4, 2, i) for i in range(12)] == [
         list(p) for p in itertools.permutations(range(4), 2)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from polars.testing import assert_frame_equal
 
-from simulate.core.errors import UserError
+from cardlab.simulate.core.errors import UserError
 from tests.kernel_helpers import manifest_of, read_sorted
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +70,7 @@ def test_sigkill_then_resume_equals_a_clean_run(tmp_path):
 
 def test_a_dying_worker_does_not_hang_the_run(tmp_path):
     """Batches whose worker dies are retried once alone, then recorded as failed (issue 8)."""
-    from simulate.core.seeds import game_seed
+    from cardlab.simulate.core.seeds import game_seed
     from tests.kernel_helpers import simulate
 
     args = ("-n", "120", "--seed", "5", "-s", "hold,random", "--batch-size", "10", "--jobs", "2")

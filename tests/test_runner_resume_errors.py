@@ -7,9 +7,9 @@ from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
 from cardlab.cli import cli
+from cardlab.simulate import games
+from cardlab.simulate.core.runner import execute
 from cardlab.wiring import plan_from_options
-from simulate import games
-from simulate.core.runner import execute
 from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
 

@@ -8,16 +8,20 @@ import random
 
 import pytest
 
-from simulate import games
-from simulate.core import Players
-from simulate.core.game import play_seated
-from strategies import registry
+from cardlab.simulate import games
+from cardlab.simulate.core import Players
+from cardlab.simulate.core.game import play_seated
+from cardlab.strategies import registry
 
 GAMES = {
-    "four-souls": ("simulate.four_souls.branching", lambda g: [(p.hand, p.seat) for p in g.players], "loot"),
-    "gosu-x": ("simulate.gosu_x.branching", lambda st: [(p.hand, p.seat) for p in st.p], None),
+    "four-souls": (
+        "cardlab.simulate.four_souls.branching",
+        lambda g: [(p.hand, p.seat) for p in g.players],
+        "loot",
+    ),
+    "gosu-x": ("cardlab.simulate.gosu_x.branching", lambda st: [(p.hand, p.seat) for p in st.p], None),
     "hidden-reason": (
-        "simulate.hidden_reason.branching",
+        "cardlab.simulate.hidden_reason.branching",
         lambda g: [(p.hand, p.seat) for p in g.players],
         None,
     ),

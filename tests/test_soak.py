@@ -7,8 +7,8 @@ import dataclasses
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate import games
-from strategies import registry
+from cardlab.simulate import games
+from cardlab.strategies import registry
 from tests import toygame
 
 BROKEN = dataclasses.replace(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 from polars.testing import assert_frame_equal
 
-from analysis.stats import wilson
+from cardlab.analysis.stats import wilson
 from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
 BASE = ("-s", "hold,random", "--batch-size", "50", "--seed", "8")

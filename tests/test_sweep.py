@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
+from cardlab.simulate import games
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameOption
 from cardlab.sweep import grid, parse_vary, point_name
-from simulate import games
-from simulate.core.errors import UserError
-from simulate.core.game import GameOption
 from tests.kernel_helpers import manifest_of
 
 PIG = games.get("pig")

@@ -11,7 +11,7 @@ import os
 import time
 from dataclasses import dataclass
 
-from simulate.core import (
+from cardlab.simulate.core import (
     Decision,
     EventLog,
     GameOption,

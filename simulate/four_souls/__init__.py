@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
-from simulate.core.events import event_words, log_held_at_end
-from simulate.core.game import Coverage
+from cardlab.simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
+from cardlab.simulate.core.events import event_words, log_held_at_end
+from cardlab.simulate.core.game import Coverage
 
 from . import coop, decks, setup, turn
 from .config import VARIANTS, FSConfig, make_config

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from simulate.core.branching import redeal
+from cardlab.simulate.core.branching import redeal
 
 from .state import Game
 

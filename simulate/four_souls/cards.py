@@ -27,8 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, files_hash, load_yaml, unknown
-from simulate.core.errors import CardDataError
+from cardlab.simulate.core.cardfiles import (
+    YamlList,
+    YamlMap,
+    check_keys,
+    field_value,
+    files_hash,
+    load_yaml,
+    unknown,
+)
+from cardlab.simulate.core.errors import CardDataError
 
 from . import vocabulary as V
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulate.core import UserError
+from cardlab.simulate.core import UserError
 
 from . import coop as _coop
 from . import variants as _variants

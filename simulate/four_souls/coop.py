@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from simulate.core import UserError
+from cardlab.simulate.core import UserError
 
 from .state import Game, GameOver
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulate.core import UserError
+from cardlab.simulate.core import UserError
 
 from .rules import CardRules, compile_card
 from .state import EngineError, Phys

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from simulate.core import Players
+from cardlab.simulate.core import Players
 
 from .cards import Card
 from .config import make_config

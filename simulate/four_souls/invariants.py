@@ -7,7 +7,7 @@ healed and alive, no attack."""
 
 from __future__ import annotations
 
-from simulate.core.errors import InvariantError
+from cardlab.simulate.core.errors import InvariantError
 
 from . import statics
 from .state import Game, Obj, Phys

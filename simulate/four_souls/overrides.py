@@ -11,8 +11,8 @@ import dataclasses
 import hashlib
 from typing import Any
 
-from simulate.core import UserError
-from simulate.core.cardfiles import CARD_NUMBER_MAX, unknown
+from cardlab.simulate.core import UserError
+from cardlab.simulate.core.cardfiles import CARD_NUMBER_MAX, unknown
 
 from . import vocabulary as V
 

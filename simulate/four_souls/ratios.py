@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulate.core import UserError
-from simulate.core.cardfiles import YamlMap, check_keys, files_hash, load_yaml, unknown
-from simulate.core.errors import CardDataError
+from cardlab.simulate.core import UserError
+from cardlab.simulate.core.cardfiles import YamlMap, check_keys, files_hash, load_yaml, unknown
+from cardlab.simulate.core.errors import CardDataError
 
 from . import vocabulary as V
 from .cards import DEFAULT_DIR, _shown

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.core import Players, stream
+from cardlab.simulate.core import Players, stream
 
 from . import coop, decks, effects, rooms, soul_trading, stack, two_player, variants
 from .state import FSLog, Game, Phys, Player
@@ -98,7 +98,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         char_rng.shuffle(rest)
         chars = chars + rest[: n - len(chars)]
     if len(chars) < n:
-        from simulate.core import UserError
+        from cardlab.simulate.core import UserError
 
         raise UserError(f"four-souls: only {len(s.characters)} implemented characters for {n} players")
     for p, card in zip(g.players, chars, strict=True):

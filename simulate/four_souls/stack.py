@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.core import Decision
+from cardlab.simulate.core import Decision
 
 from . import dice, statics, triggers
 from . import effects as fx

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulate.core import EventLog, Players
+from cardlab.simulate.core import EventLog, Players
 
 
 class GameOver(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from simulate.core import UserError
+from cardlab.simulate.core import UserError
 
 from . import stack
 from .state import Game, Obj, Player

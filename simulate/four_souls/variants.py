@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from simulate.core import UserError
+from cardlab.simulate.core import UserError
 
 
 @dataclass(frozen=True, slots=True)

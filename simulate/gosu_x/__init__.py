@@ -3,9 +3,9 @@ Battle and every instant win (rules and decisions by GX-… ID: docs/rules/gosu_
 
 from __future__ import annotations
 
-from simulate.core.cardfiles import files_hash
-from simulate.core.events import event_words
-from simulate.core.game import Coverage, GameOption, GameSpec
+from cardlab.simulate.core.cardfiles import files_hash
+from cardlab.simulate.core.events import event_words
+from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
 
 from .cards import card_files, check_cards, load_cards
 from .config import GXConfig, make_config

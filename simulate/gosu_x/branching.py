@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from simulate.core.branching import redeal
+from cardlab.simulate.core.branching import redeal
 
 from .state import DECK, HAND, State
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simulate.core.cardfiles import (
+from cardlab.simulate.core.cardfiles import (
     CARD_NUMBER_MAX,
     YamlList,
     YamlMap,
@@ -21,7 +21,7 @@ from simulate.core.cardfiles import (
     load_yaml,
     unknown,
 )
-from simulate.core.errors import CardDataError
+from cardlab.simulate.core.errors import CardDataError
 
 DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
 

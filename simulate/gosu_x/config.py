@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from simulate.core.errors import UserError
+from cardlab.simulate.core.errors import UserError
 
 from .cards import DEFAULT_CARDS, load_cards
 

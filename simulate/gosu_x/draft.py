@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from simulate.core.seeds import stream
+from cardlab.simulate.core.seeds import stream
 
 from .cards import CardDef, clan_tiles
 from .state import DECK, HAND, Card, State

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from simulate.core.decisions import Players
-from simulate.core.events import EventLog, log_held_at_end
-from simulate.core.game import GameResult, SeatResult
-from simulate.core.seeds import stream
+from cardlab.simulate.core.decisions import Players
+from cardlab.simulate.core.events import EventLog, log_held_at_end
+from cardlab.simulate.core.game import GameResult, SeatResult
+from cardlab.simulate.core.seeds import stream
 
 from . import zones
 from .actions import do_action, legal_actions

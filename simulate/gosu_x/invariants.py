@@ -5,7 +5,7 @@ every card in exactly one zone, 4 activation tokens per player (8 in all, GX-1.1
 
 from __future__ import annotations
 
-from simulate.core.errors import InvariantError
+from cardlab.simulate.core.errors import InvariantError
 
 from .state import ARMY, DECK, DISCARD, HAND, REMOVED, TOKENS_TOTAL, State
 

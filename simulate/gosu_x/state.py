@@ -7,8 +7,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulate.core.decisions import Decision, Players
-from simulate.core.events import EventLog
+from cardlab.simulate.core.decisions import Decision, Players
+from cardlab.simulate.core.events import EventLog
 
 from .cards import GLOBAL, CardDef
 from .config import GXConfig

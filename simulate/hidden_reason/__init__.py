@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from simulate.core import GameOption, GameSpec
-from simulate.core.cardfiles import files_hash
-from simulate.core.game import Coverage
+from cardlab.simulate.core import GameOption, GameSpec
+from cardlab.simulate.core.cardfiles import files_hash
+from cardlab.simulate.core.game import Coverage
 
 from .config import MAX_PLAYERS, HRConfig, make_config
 from .decks import check_path, load_pool

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown
-from simulate.core.errors import CardDataError
+from cardlab.simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown
+from cardlab.simulate.core.errors import CardDataError
 
 # HR-4: the card types.
 TYPES = ("unit", "strategy", "tactic", "event", "object", "implant")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulate.core import Decision
+from cardlab.simulate.core import Decision
 
 from . import effects, resources, zones
 from .stack import run_stack

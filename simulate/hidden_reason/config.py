@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulate.core import UserError
-from simulate.core.cardfiles import did_you_mean
+from cardlab.simulate.core import UserError
+from cardlab.simulate.core.cardfiles import did_you_mean
 
 from .decks import load_pool
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from decklists import game_dir
-from simulate.core.cardfiles import YamlMap, check_keys, field_value, files_stamp, load_yaml, unknown
-from simulate.core.errors import CardDataError, UserError
+from cardlab.decklists import game_dir
+from cardlab.simulate.core.cardfiles import YamlMap, check_keys, field_value, files_stamp, load_yaml, unknown
+from cardlab.simulate.core.errors import CardDataError, UserError
 
 from .cards import CardDef, card_paths, parse_card_file
 

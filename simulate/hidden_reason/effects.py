@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from simulate.core import Decision
+from cardlab.simulate.core import Decision
 
 from . import resources, zones
 from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, STACK, Card, Game, StackItem

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulate.core.events import event_words
+from cardlab.simulate.core.events import event_words
 
 EVENT_KINDS = frozenset(
     {

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.core import GameResult, Players
-from simulate.core.errors import InvariantError
+from cardlab.simulate.core import GameResult, Players
+from cardlab.simulate.core.errors import InvariantError
 
 from .state import ABYSS, BATTLEFIELD, DECK, GONE, HAND, OTHER_WORLD, STACK, Game
 

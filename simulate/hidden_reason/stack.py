@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.core import Decision
+from cardlab.simulate.core import Decision
 
 from . import effects, zones
 from .cards import Ability

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from simulate.core import Decision, EventLog, GameResult, Players, SeatResult, stream
-from simulate.core.events import log_held_at_end
+from cardlab.simulate.core import Decision, EventLog, GameResult, Players, SeatResult, stream
+from cardlab.simulate.core.events import log_held_at_end
 
 from . import effects, resources, zones
 from .combat import attack_phase

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from simulate.core.errors import UserError
+from cardlab.simulate.core.errors import UserError
 
 DEFAULT_TABLE = Path(__file__).parent / "data" / "draft_table.json"
 _loaded: dict[tuple, dict[str, float]] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from simulate.four_souls.vocabulary import VERBS
+from cardlab.simulate.four_souls.vocabulary import VERBS
 
 # Verbs whose only effect is to give their user something: played or used without a second thought.
 GAIN_VERBS = frozenset(

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulate.four_souls.branching import determinize, state_of
-from strategies.search import Hooks, Search
+from cardlab.simulate.four_souls.branching import determinize, state_of
+from cardlab.strategies.search import Hooks, Search
 
 from .aggro import AggroPlayer
 from .evaluator import EvaluatorPlayer

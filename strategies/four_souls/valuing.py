@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulate.four_souls.vocabulary import AIMS, HOOK_AIMS
+from cardlab.simulate.four_souls.vocabulary import AIMS, HOOK_AIMS
 
 from .reading import sel_head
 
@@ -397,7 +397,7 @@ def _take(verb: str, params: dict, out: Outlook) -> float:
 
 
 def _first(verb: str) -> str:
-    from simulate.four_souls.vocabulary import VERBS
+    from cardlab.simulate.four_souls.vocabulary import VERBS
 
     ps = VERBS[verb].params
     return ps[0] if ps else ""

@@ -22,8 +22,8 @@ import random
 from itertools import combinations
 from pathlib import Path
 
-from simulate.core.cardfiles import files_stamp
-from simulate.core.errors import UserError
+from cardlab.simulate.core.cardfiles import files_stamp
+from cardlab.simulate.core.errors import UserError
 
 # Base strengths come from a data file produced by `cardlab derive gosu-x-draft RUN` (analysis.derive): each
 # clan's win rate in a run with random drafts and where it came from (its ``provenance``), mapped here by

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.core.decisions import Decision, number_param
+from cardlab.simulate.core.decisions import Decision, number_param
 
 from .policy import Policy
 

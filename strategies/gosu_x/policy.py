@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simulate.core.decisions import Decision
+from cardlab.simulate.core.decisions import Decision
 
 from .drafting import DraftPolicy
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.core.decisions import Decision
+from cardlab.simulate.core.decisions import Decision
 
 from .policy import Policy
 

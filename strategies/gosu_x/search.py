@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulate.gosu_x.branching import determinize, state_of
-from strategies.search import Hooks, Search
+from cardlab.simulate.gosu_x.branching import determinize, state_of
+from cardlab.strategies.search import Hooks, Search
 
 from .battle import BattleFocused
 from .random_play import RandomPlay

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simulate.core import Decision
-from simulate.core.decisions import number_param
-from simulate.hidden_reason.stack import PASS
+from cardlab.simulate.core import Decision
+from cardlab.simulate.core.decisions import number_param
+from cardlab.simulate.hidden_reason.stack import PASS
 
 REMOVAL = frozenset({"damage", "destroy", "exile", "bounce", "tap", "silence"})
 TURNS_AHEAD = 3  # turns a permanent's triggers are expected to fire

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.core import Decision
-from simulate.hidden_reason.cards import CardDef
+from cardlab.simulate.core import Decision
+from cardlab.simulate.hidden_reason.cards import CardDef
 
 from .sensible import SensiblePlayer, boss_damage_of
 

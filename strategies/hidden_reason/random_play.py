@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simulate.core import Decision
+from cardlab.simulate.core import Decision
 
 
 class RandomPlayer:

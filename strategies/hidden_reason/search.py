@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulate.hidden_reason.branching import determinize, state_of
-from strategies.search import Hooks, Search
+from cardlab.simulate.hidden_reason.branching import determinize, state_of
+from cardlab.strategies.search import Hooks, Search
 
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simulate.core import Decision
-from simulate.hidden_reason.cards import CardDef
-from simulate.hidden_reason.stack import PASS
+from cardlab.simulate.core import Decision
+from cardlab.simulate.hidden_reason.cards import CardDef
+from cardlab.simulate.hidden_reason.stack import PASS
 
 REMOVAL = {"damage": 3, "destroy": 6, "exile": 6, "tap": 2, "silence": 3, "bounce": 3}
 

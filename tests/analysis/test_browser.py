@@ -14,8 +14,8 @@ import subprocess
 import pytest
 from test_report_fixture import event, game, player, write_run
 
-from analysis import report
-from analysis.runs import Run
+from cardlab.analysis import report
+from cardlab.analysis.runs import Run
 
 CHROMIUM = shutil.which("chromium")
 

@@ -7,10 +7,10 @@ import math
 import pytest
 from test_report_fixture import event, game, player, write_run
 
-from analysis.card_stats import card_stats, newcombe_difference, shown_rows
-from analysis.game_data import GAMES, CardAction, GameData
-from analysis.runs import Run
-from analysis.stats import wilson
+from cardlab.analysis.card_stats import card_stats, newcombe_difference, shown_rows
+from cardlab.analysis.game_data import GAMES, CardAction, GameData
+from cardlab.analysis.runs import Run
+from cardlab.analysis.stats import wilson
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from test_report_fixture import game, player, write_run
 
-from analysis import coop, report
-from analysis.runs import Run
-from analysis.stats import wilson
+from cardlab.analysis import coop, report
+from cardlab.analysis.runs import Run
+from cardlab.analysis.stats import wilson
 
 
 def _team_games():
@@ -64,7 +64,7 @@ def test_competitive_run_has_no_timer_section(tmp_path):
 def test_team_win_rates_count_each_game_once(team_run):
     """Every seat of a co-op game shares its result: two sensible seats are one observation, so the
     strategy's n is the 14 games (4 won), not the 32 seats, and there is no 1/n baseline."""
-    from analysis.winrates import winrate_by
+    from cardlab.analysis.winrates import winrate_by
 
     frame = winrate_by(team_run, "strategy")
     assert frame.select("value", "games", "wins").rows() == [("sensible", 14, 4)]

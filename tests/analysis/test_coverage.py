@@ -8,12 +8,12 @@ import pytest
 from click.testing import CliRunner
 from test_report_fixture import event, game, player, write_run
 
-from analysis import coverage
-from analysis.report import build
-from analysis.runs import Run
-from analysis.stats import wilson
+from cardlab.analysis import coverage
+from cardlab.analysis.report import build
+from cardlab.analysis.runs import Run
+from cardlab.analysis.stats import wilson
 from cardlab.cli import cli
-from simulate.core.game import Coverage, GameSpec
+from cardlab.simulate.core.game import Coverage, GameSpec
 
 DECLARED = {
     "gained": ["item_gained"],

@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from analysis.ladder import _icc, seed_share
+from cardlab.analysis.ladder import _icc, seed_share
 from cardlab.cli import cli
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from analysis.matchups import head_to_head, matchup_table, with_win_share
-from analysis.stats import wilson
+from cardlab.analysis.matchups import head_to_head, matchup_table, with_win_share
+from cardlab.analysis.stats import wilson
 
 
 def table(games: list[tuple[str, str, str, str]]) -> pl.DataFrame:

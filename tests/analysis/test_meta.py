@@ -7,8 +7,8 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from analysis.meta import equilibrium, meta, parse_field
-from analysis.runs import RunError
+from cardlab.analysis.meta import equilibrium, meta, parse_field
+from cardlab.analysis.runs import RunError
 from cardlab.cli import cli
 
 

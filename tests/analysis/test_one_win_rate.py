@@ -8,10 +8,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from analysis.compare import compare
-from analysis.runs import Run
-from analysis.seat_effects import seat_table
-from analysis.winrates import winrate_by
+from cardlab.analysis.compare import compare
+from cardlab.analysis.runs import Run
+from cardlab.analysis.seat_effects import seat_table
+from cardlab.analysis.winrates import winrate_by
 from cardlab.cli import cli
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from analysis.paired import newcombe_paired, paired_compare
-from analysis.stats import wilson
+from cardlab.analysis.paired import newcombe_paired, paired_compare
+from cardlab.analysis.stats import wilson
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from click.testing import CliRunner
 
-from analysis.quality import figures, leaders
+from cardlab.analysis.quality import figures, leaders
 from cardlab.cli import cli
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analysis.ratings import bradley_terry, bt_ratings, plackett_luce
+from cardlab.analysis.ratings import bradley_terry, bt_ratings, plackett_luce
 
 
 def two_player_table(games: list[tuple[str, str, str]]) -> pl.DataFrame:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from analysis import report
-from analysis.sweep import sweep_axis, sweep_runs
+from cardlab.analysis import report
+from cardlab.analysis.sweep import sweep_axis, sweep_runs
 from cardlab.cli import cli
 
 
@@ -67,7 +67,7 @@ def test_a_folder_of_runs_gets_a_sweep_report(sweep):
 
 
 def test_sweep_axis_falls_back_to_run_order(sweep):
-    from analysis.runs import Run
+    from cardlab.analysis.runs import Run
 
     runs = [Run.open(p) for p in sweep_runs(sweep)]
     assert sweep_axis(runs).x == [20.0, 40.0]
@@ -77,7 +77,7 @@ def test_sweep_axis_falls_back_to_run_order(sweep):
 
 
 def test_a_folder_without_runs_is_one_line(tmp_path):
-    from analysis.runs import RunError
+    from cardlab.analysis.runs import RunError
 
     with pytest.raises(RunError, match="not a cardlab run folder"):
         report.build_path(tmp_path)

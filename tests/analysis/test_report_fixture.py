@@ -9,7 +9,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, GAMES_SCHEMA, PLAYERS_SCHEMA, schema
+from cardlab.simulate.core.tables import ERRORS_SCHEMA, EVENTS_SCHEMA, GAMES_SCHEMA, PLAYERS_SCHEMA, schema
 from tests.kernel_helpers import record_fixture_run
 
 

@@ -6,9 +6,9 @@ import polars as pl
 import pytest
 from test_report_fixture import event, game, player, write_run
 
-from analysis import report
-from analysis.runs import Run
-from analysis.winrates import with_wilson
+from cardlab.analysis import report
+from cardlab.analysis.runs import Run
+from cardlab.analysis.winrates import with_wilson
 
 
 def test_flag_follows_small_samples_rule():

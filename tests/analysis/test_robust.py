@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.robust import _claims, kendall, ranks, spearman
+from cardlab.analysis.robust import _claims, kendall, ranks, spearman
 from cardlab.cli import cli
 
 
@@ -124,7 +124,7 @@ def test_cardlab_robust_bad_ensembles_write_nothing(tmp_path, ensemble, message)
 
 
 def test_change_verdicts():
-    from analysis.robust import _change_verdict
+    from cardlab.analysis.robust import _change_verdict
 
     assert _change_verdict(["A", "B"], [], ["A", "B"]) == "helps under every policy (robust)"
     assert _change_verdict([], ["A", "B"], ["A", "B"]) == "hurts under every policy (robust)"

@@ -7,8 +7,8 @@ import math
 import polars as pl
 import pytest
 
-from analysis.seats import seat_adjusted_win_rates, seat_win_rates
-from analysis.stats import wilson
+from cardlab.analysis.seats import seat_adjusted_win_rates, seat_win_rates
+from cardlab.analysis.stats import wilson
 
 
 def unbalanced() -> pl.DataFrame:

@@ -8,7 +8,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analysis.sequential import (
+from cardlab.analysis.sequential import (
     ACCEPT_H0,
     ACCEPT_H1,
     CONTINUE,
@@ -19,7 +19,7 @@ from analysis.sequential import (
     sprt_bounds,
     unpaired_llr,
 )
-from analysis.stats import wilson
+from cardlab.analysis.stats import wilson
 
 ALPHA = BETA = 0.05
 REPS, BATCHES, BATCH = 2000, 300, 20

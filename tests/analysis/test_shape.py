@@ -6,16 +6,16 @@ import polars as pl
 import pytest
 from test_report_fixture import event, game, player, write_run
 
-from analysis.game_data import GAMES
-from analysis.runs import Run
-from analysis.shape import (
+from cardlab.analysis.game_data import GAMES
+from cardlab.analysis.runs import Run
+from cardlab.analysis.shape import (
     first_score_counts,
     first_score_summary,
     length_counts,
     length_table,
     score_curves,
 )
-from analysis.stats import wilson
+from cardlab.analysis.stats import wilson
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from simulate.four_souls import turn
-from simulate.four_souls.fixtures import character, position
-from simulate.four_souls.state import Game
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.four_souls import turn
+from cardlab.simulate.four_souls.fixtures import character, position
+from cardlab.simulate.four_souls.state import Game
+from cardlab.strategies.four_souls import STRATEGIES
 
 LOOT_PLAY = ({"tap": {"do": {"extra_loot_play": 1}}},)  # every Base V2 character's ↷
 

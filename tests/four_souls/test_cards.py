@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from simulate.four_souls import vocabulary as V
-from simulate.four_souls.cards import DEFAULT_DIR, Card, check, load_pool
+from cardlab.simulate.four_souls import vocabulary as V
+from cardlab.simulate.four_souls.cards import DEFAULT_DIR, Card, check, load_pool
 
 SHARED_CSV = (
     Path(__file__).resolve().parents[3] / "shared" / "cards" / "four_souls_cards.csv"

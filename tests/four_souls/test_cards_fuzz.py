@@ -13,9 +13,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulate.core.errors import CardDataError
-from simulate.four_souls import vocabulary as V
-from simulate.four_souls.cards import DEFAULT_DIR, load_pool
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.four_souls import vocabulary as V
+from cardlab.simulate.four_souls.cards import DEFAULT_DIR, load_pool
 
 POOL = load_pool()
 IDS = sorted(POOL.by_id)

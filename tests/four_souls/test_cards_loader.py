@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from simulate.core import cardfiles
-from simulate.core.cardfiles import YamlList, YamlMap
-from simulate.four_souls.cards import DEFAULT_DIR, _read_yaml
+from cardlab.simulate.core import cardfiles
+from cardlab.simulate.core.cardfiles import YamlList, YamlMap
+from cardlab.simulate.four_souls.cards import DEFAULT_DIR, _read_yaml
 
 
 def _same(a, b) -> None:

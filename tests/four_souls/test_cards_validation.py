@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core.errors import CardDataError
-from simulate.four_souls.cards import check, load_pool
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.four_souls.cards import check, load_pool
 
 HEAD = "set: base_v2\ndeck: {deck}\ncards:\n"
 

@@ -12,13 +12,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.cli import cli
-from simulate.core import Decision, Players, UserError
-from simulate.four_souls import GAME, checked_play, coop, make_config, setup, stack
-from simulate.four_souls.cards import load_pool
-from simulate.four_souls.fixtures import Scripted, add_slot_monster, give_item, kinds, monster, phys, position
-from simulate.four_souls.state import Attack, GameOver
-from simulate.four_souls.views import SeatRef, StackRef
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.core import Decision, Players, UserError
+from cardlab.simulate.four_souls import GAME, checked_play, coop, make_config, setup, stack
+from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.fixtures import (
+    Scripted,
+    add_slot_monster,
+    give_item,
+    kinds,
+    monster,
+    phys,
+    position,
+)
+from cardlab.simulate.four_souls.state import Attack, GameOver
+from cardlab.simulate.four_souls.views import SeatRef, StackRef
+from cardlab.strategies.four_souls import STRATEGIES
 from tests.kernel_helpers import manifest_of
 
 POOL = load_pool()

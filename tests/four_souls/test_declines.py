@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from simulate.core import Decision, Players, stream
-from simulate.four_souls import make_config, play
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.core import Decision, Players, stream
+from cardlab.simulate.four_souls import make_config, play
+from cardlab.strategies.four_souls import STRATEGIES
 
 
 def _game(name: str, n: int, seed: int, honour: bool) -> tuple[str, Players]:

@@ -8,7 +8,7 @@ import json
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from strategies.four_souls import drafts
+from cardlab.strategies.four_souls import drafts
 
 
 def test_derive_regenerates_the_default_table_in_a_small_run(tmp_path):

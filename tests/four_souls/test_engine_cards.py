@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from simulate.four_souls import attack, stack
-from simulate.four_souls.cards import load_pool
-from simulate.four_souls.decks import build_supply
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.four_souls import attack, stack
+from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.decks import build_supply
+from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
@@ -74,7 +74,7 @@ def test_every_loot_card_plays(c):
         g.players[0].loot_plays = 1
         dice_item = None
         if not stack.can_play_loot(g, 0, ph):
-            from simulate.four_souls import dice
+            from cardlab.simulate.four_souls import dice
 
             dice_item = dice.push_roll(g, 1, "effect", name="a roll to target")  # rolls are targets too
         played = stack.can_play_loot(g, 0, ph) and stack.take_action(g, 0, ("loot", ph))
@@ -90,7 +90,7 @@ def test_every_item_activates_and_triggers(c):
         g = _table(seed)
         o = give_item(g, 0, c, eternal="eternal" in c.keywords, starting="starting_item" in c.keywords)
         o.counters += 6
-        from simulate.four_souls import dice
+        from cardlab.simulate.four_souls import dice
 
         dice.push_roll(g, 1, "effect", name="a roll to target")
         for action in stack.legal_actions(g, 0):

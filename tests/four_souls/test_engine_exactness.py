@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from simulate.four_souls import attack
-from simulate.four_souls.fixtures import add_slot_monster, character, monster, position
+from cardlab.simulate.four_souls import attack
+from cardlab.simulate.four_souls.fixtures import add_slot_monster, character, monster, position
 
 
 def markov_win(php: int, atk: int, mhp: int, ev: int, matk: int) -> float:

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulate.core import Players, UserError, stream
-from simulate.four_souls import GAME, make_config, run_game
-from simulate.four_souls.fixtures import check_invariants
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.core import Players, UserError, stream
+from cardlab.simulate.four_souls import GAME, make_config, run_game
+from cardlab.simulate.four_souls.fixtures import check_invariants
+from cardlab.strategies.four_souls import STRATEGIES
 
 
 def _players(name: str, n: int, seed: int) -> Players:
@@ -39,7 +39,7 @@ def test_random_games_complete(n):
 def test_invariants_hold_every_turn(n, seed, strat):
     """Every card in exactly one zone; 100¢ conserved; HP within 0..max; no negative counts; the game
     ends (soul win, draw or a recorded turn cap)."""
-    from simulate.four_souls import stack
+    from cardlab.simulate.four_souls import stack
 
     cfg = make_config(n, 120)
     original = stack.resolve_top
@@ -94,9 +94,9 @@ def test_left_out_cards_and_hash():
 
 
 def test_unimplemented_cards_are_left_out_with_a_reason():
-    from simulate.four_souls.cards import load_pool
-    from simulate.four_souls.decks import build_supply
-    from simulate.four_souls.fixtures import card
+    from cardlab.simulate.four_souls.cards import load_pool
+    from cardlab.simulate.four_souls.decks import build_supply
+    from cardlab.simulate.four_souls.fixtures import card
 
     pool = load_pool()
     odd = [
@@ -128,7 +128,7 @@ def test_check_cards_summary():
 
 
 def test_cards_option_replaces_cards_by_id(tmp_path):
-    from simulate.four_souls.decks import supply
+    from cardlab.simulate.four_souls.decks import supply
 
     f = tmp_path / "gurdy.yaml"
     f.write_text(
@@ -148,8 +148,8 @@ def test_cards_option_replaces_cards_by_id(tmp_path):
 
 def test_decisions_expose_only_public_or_own_information():
     """DESIGN: a decision's view and options never reveal another hand or a deck order."""
-    from simulate.four_souls.stack import StackItem
-    from simulate.four_souls.state import Game, Player
+    from cardlab.simulate.four_souls.stack import StackItem
+    from cardlab.simulate.four_souls.state import Game, Player
 
     seen = []
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core import Players, stream
-from simulate.core.errors import InvariantError
-from simulate.four_souls import checked_play, make_config, stack, triggers, turn
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.core import Players, stream
+from cardlab.simulate.core.errors import InvariantError
+from cardlab.simulate.four_souls import checked_play, make_config, stack, triggers, turn
+from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
@@ -22,8 +22,8 @@ from simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from simulate.four_souls.state import EngineError, RunawayTurn
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.four_souls.state import EngineError, RunawayTurn
+from cardlab.strategies.four_souls import STRATEGIES
 
 
 def random_game(n: int, seed: int):

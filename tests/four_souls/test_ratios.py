@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab.cli import cli
-from simulate.core import Players, UserError, config_hash
-from simulate.core.errors import CardDataError
-from simulate.four_souls import GAME, make_config, ratios, setup
-from simulate.four_souls.decks import game_decks, supply
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.core import Players, UserError, config_hash
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.four_souls import GAME, make_config, ratios, setup
+from cardlab.simulate.four_souls.decks import game_decks, supply
+from cardlab.strategies.four_souls import STRATEGIES
 from tests.kernel_helpers import manifest_of
 
 OFFICIAL = {

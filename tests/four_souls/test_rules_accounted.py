@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core.errors import UserError
-from simulate.four_souls import attack, make_config, stack, statics, turn
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.four_souls import attack, make_config, stack, statics, turn
+from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
@@ -22,7 +22,7 @@ from simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from simulate.four_souls.views import SeatRef
+from cardlab.simulate.four_souls.views import SeatRef
 
 GAIN_1 = ({"tap": {"do": {"gain_cents": 1}}},)
 
@@ -38,9 +38,9 @@ def test_FS_0_3_competitive_games_are_for_two_to_four_players():
 def test_FS_0_4_turns_pass_to_the_left():
     """In a real 3-player game each new turn goes to the next seat, wrapping round (an extra turn, FS-8.12,
     repeats a seat but never skips or reverses the order)."""
-    from simulate.core import Players, stream
-    from simulate.four_souls import play
-    from strategies.four_souls import STRATEGIES
+    from cardlab.simulate.core import Players, stream
+    from cardlab.simulate.four_souls import play
+    from cardlab.strategies.four_souls import STRATEGIES
 
     r = play(make_config(3, 9), 5, Players([STRATEGIES["random"](i, stream(5, i)) for i in range(3)]))
     seats = [row[2] for row in r.events.rows if row[3] == "turn_start"]
@@ -180,7 +180,7 @@ def test_FS_3_5_an_empty_deck_is_refilled_from_its_discard_at_once():
     g = position(2)
     (last,) = deck(g, "loot", [card("Last")])
     old = [card(f"D{i}") for i in range(3)]
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g.loot_disc.extend(phys(g, c) for c in old)
     assert stack.loot(g, g.players[0], 3, "test") == 3
@@ -470,8 +470,8 @@ def test_FS_Q_20_a_death_goes_on_the_stack_above_the_damage_triggers_it_caused()
 
 def test_FS_Q_40_FS_1_26_a_characters_soul_value_counts_but_is_not_a_soul():
     """A character worth 1 soul wins with 3 more; it is no soul object a player could take."""
-    from simulate.four_souls.fixtures import phys
-    from simulate.four_souls.state import GameOver
+    from cardlab.simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.state import GameOver
 
     lost = card("Lost One", "character", "character", hp=1, attack=1, soul=1)
     g = position(2, chars=[lost, character("B")])
@@ -490,7 +490,7 @@ def test_FS_Q_40_FS_1_26_a_characters_soul_value_counts_but_is_not_a_soul():
 
 def test_FS_4_11_a_circled_number_triggers_on_any_roll():
     """Sack of Pennies recharges on a 1 — here an effect roll, not an attack roll."""
-    from simulate.four_souls import dice
+    from cardlab.simulate.four_souls import dice
 
     g = position(2, plans={0: lambda d: True if d.kind == "may" else None}, rolls=[1])
     sack = give_item(g, 0, real("Sack Of Pennies"))
@@ -514,8 +514,8 @@ def test_FS_13_10_a_dead_active_player_still_refills_the_slots_before_the_end_ph
 
 def test_FS_1_21_a_soul_worth_two_moves_as_one_card():
     """Stealing an epic soul worth 2 moves one object carrying both points."""
-    from simulate.four_souls import effects
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls import effects
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g = position(2)
     epic = g.new_obj(phys(g, monster("Epic", soul=2)), "soul", 1)
@@ -528,7 +528,7 @@ def test_FS_1_21_a_soul_worth_two_moves_as_one_card():
 
 
 def test_FS_1_8_FS_3_3_a_player_sees_their_hand_others_hand_sizes_and_everything_in_play():
-    from simulate.four_souls.views import View
+    from cardlab.simulate.four_souls.views import View
 
     g = position(2)
     mine = give_loot(g, 0, card("Mine"))
@@ -560,9 +560,9 @@ def test_FS_8_8_the_turn_cannot_end_while_an_attack_is_owed():
 
 
 def test_FS_17_3_solo_characters_take_turns_in_a_fixed_order():
-    from simulate.core import Players, stream
-    from simulate.four_souls import play
-    from strategies.four_souls import STRATEGIES
+    from cardlab.simulate.core import Players, stream
+    from cardlab.simulate.four_souls import play
+    from cardlab.strategies.four_souls import STRATEGIES
 
     cfg = make_config(2, 8, variant="solo")
     r = play(cfg, 5, Players([STRATEGIES["random"](i, stream(5, i)) for i in range(2)]))

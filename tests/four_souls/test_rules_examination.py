@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core import Players, stream
-from simulate.four_souls import dice, effects, make_config, play, setup, stack, statics, turn
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.core import Players, stream
+from cardlab.simulate.four_souls import dice, effects, make_config, play, setup, stack, statics, turn
+from cardlab.simulate.four_souls.fixtures import (
     Scripted,
     add_shop_item,
     add_slot_monster,
@@ -22,9 +22,9 @@ from simulate.four_souls.fixtures import (
     position,
     real,
 )
-from simulate.four_souls.rules import compile_card
-from simulate.four_souls.views import SeatRef
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.four_souls.rules import compile_card
+from cardlab.simulate.four_souls.views import SeatRef
+from cardlab.strategies.four_souls import STRATEGIES
 
 # --------------------------------------------------------------------------- FS-6.20 losing max HP
 

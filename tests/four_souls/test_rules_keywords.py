@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from simulate.core import Players
-from simulate.core.errors import CardDataError
-from simulate.four_souls import attack, cards, decks, setup, stack, turn
-from simulate.four_souls.config import make_config
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.core import Players
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.four_souls import attack, cards, decks, setup, stack, turn
+from cardlab.simulate.four_souls.config import make_config
+from cardlab.simulate.four_souls.fixtures import (
     Scripted,
     add_slot_monster,
     check_invariants,
@@ -21,7 +21,7 @@ from simulate.four_souls.fixtures import (
     monster,
     position,
 )
-from simulate.four_souls.state import Obj, Phys
+from cardlab.simulate.four_souls.state import Obj, Phys
 
 TESTONLY = Path(__file__).parent / "cards_testonly"
 
@@ -113,7 +113,7 @@ def test_FS_3_8_a_covered_ambush_becomes_a_monster_again_when_uncovered():
 
 
 def _phys(g, card):
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     return phys(g, card)
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from simulate.core import Players, UserError
-from simulate.four_souls import cards, decks, rooms, setup, stack, statics, triggers, turn
-from simulate.four_souls.config import make_config
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.core import Players, UserError
+from cardlab.simulate.four_souls import cards, decks, rooms, setup, stack, statics, triggers, turn
+from cardlab.simulate.four_souls.config import make_config
+from cardlab.simulate.four_souls.fixtures import (
     Scripted,
     add_slot_monster,
     card,
@@ -188,7 +188,7 @@ def test_FS_16_6_an_attackable_room_is_left_out_with_the_rule_it_needs():
 
 
 def test_FS_16_5_FS_3_12_room_slots_expand_and_the_new_slot_fills():
-    from simulate.four_souls import effects
+    from cardlab.simulate.four_souls import effects
 
     g = position(2)
     lib = _room(g, "Test Library")

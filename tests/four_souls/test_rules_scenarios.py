@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.four_souls import attack, dice, effects, setup, stack, statics, turn
-from simulate.four_souls.cards import load_pool
-from simulate.four_souls.decks import build_supply
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.four_souls import attack, dice, effects, setup, stack, statics, turn
+from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.decks import build_supply
+from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
@@ -22,8 +22,8 @@ from simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from simulate.four_souls.state import GameOver
-from simulate.four_souls.views import SeatRef
+from cardlab.simulate.four_souls.state import GameOver
+from cardlab.simulate.four_souls.views import SeatRef
 
 POOL = load_pool()
 
@@ -255,9 +255,9 @@ def test_FS_12_3_refill_reveals_and_resolves_events_until_a_monster():
 
 def test_FS_2_4_setup_events_go_to_the_bottom():
     """FS-2.9: 3 loot and 3¢ each; FS-1.6: starting items are eternal."""
-    from simulate.core import Players, stream
-    from simulate.four_souls import make_config
-    from strategies.four_souls import STRATEGIES
+    from cardlab.simulate.core import Players, stream
+    from cardlab.simulate.four_souls import make_config
+    from cardlab.strategies.four_souls import STRATEGIES
 
     for seed in range(15):
         g = setup.new_game(
@@ -360,7 +360,7 @@ def test_FS_4_16_curse_goes_to_a_player_and_leaves_when_they_die():
 
 
 def test_FS_14_2_simultaneous_winners_draw():
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g = position(2)
     boss = monster("Boss", soul=1)
@@ -374,7 +374,7 @@ def test_FS_14_2_simultaneous_winners_draw():
 
 def test_FS_14_1_soul_value_counts_total():
     """FS-1.22: souls count by total value."""
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g = position(2)
     for v in (2, 1):
@@ -390,7 +390,7 @@ def test_FS_14_1_soul_value_counts_total():
 def test_FS_14_10_soul_of_greed_first_to_25_cents():
     """FS-14.7: an active bonus soul works while out of play."""
     g = position(3)
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g.bonus = [phys(g, real("Soul Of Greed"))]
     take_cents(g, 2, 25)
@@ -403,7 +403,7 @@ def test_FS_14_10_soul_of_greed_first_to_25_cents():
 
 def test_FS_14_10_soul_of_gluttony_first_to_10_loot_cards():
     """FS-14.9: once gained it leaves the bonus souls for good."""
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g = position(3)
     g.bonus = [phys(g, real("Soul Of Gluttony"))]
@@ -418,7 +418,7 @@ def test_FS_14_10_soul_of_gluttony_first_to_10_loot_cards():
 
 
 def test_FS_14_10_soul_of_guppy_counts_guppy_items_again_when_one_arrives():
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g = position(2)
     g.bonus = [phys(g, real("Soul Of Guppy"))]
@@ -433,7 +433,7 @@ def test_FS_14_10_soul_of_guppy_counts_guppy_items_again_when_one_arrives():
 
 
 def test_FS_14_8_a_bonus_soul_condition_outside_the_common_forms_goes_through_the_evaluator():
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g = position(3)
     odd = card(
@@ -716,10 +716,10 @@ def test_FS_5_12_blank_card_copies_the_next_loot_card():
 
 
 def test_FS_2_8_eden_picks_a_starting_item_at_setup_and_FS_2_10_cain_goes_first():
-    from simulate.core import Players, stream
-    from simulate.four_souls import make_config
-    from simulate.four_souls.decks import supply
-    from strategies.four_souls import STRATEGIES
+    from cardlab.simulate.core import Players, stream
+    from cardlab.simulate.four_souls import make_config
+    from cardlab.simulate.four_souls.decks import supply
+    from cardlab.strategies.four_souls import STRATEGIES
 
     for seed in range(5):
         cfg = make_config(3, 10, characters="Eden,Isaac,Cain")

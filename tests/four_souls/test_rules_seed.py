@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from simulate.four_souls import cards, effects, stack, statics
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.four_souls import cards, effects, stack, statics
+from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     deck,
@@ -19,7 +19,7 @@ from simulate.four_souls.fixtures import (
     position,
     take_cents,
 )
-from simulate.four_souls.state import GameOver
+from cardlab.simulate.four_souls.state import GameOver
 
 SEED = {
     c.name: c for c in cards.load_pool([Path(__file__).parent / "cards_testonly" / "seed_rules.yaml"]).cards

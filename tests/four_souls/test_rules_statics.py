@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.four_souls import attack, effects, stack, statics, turn
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.four_souls import attack, effects, stack, statics, turn
+from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     character,
@@ -243,7 +243,7 @@ def test_FS_5_7_the_active_player_orders_a_monsters_competing_replacements():
 def test_static_conditions_read_fast_mean_what_the_evaluator_means(condition):
     """The common static conditions are read straight off the state (statics._fast_condition); on
     items and monsters, on and off their controller's turn, they agree with the expression evaluator."""
-    from simulate.four_souls.effects import cond
+    from cardlab.simulate.four_souls.effects import cond
 
     fast = statics._fast_condition(condition)
     assert fast is not None

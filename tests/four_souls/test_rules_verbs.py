@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulate.four_souls import attack, dice, effects, stack, statics, turn
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.four_souls import attack, dice, effects, stack, statics, turn
+from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
@@ -17,7 +17,7 @@ from simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from simulate.four_souls.views import SeatRef
+from cardlab.simulate.four_souls.views import SeatRef
 
 
 def run(g, eff, you=0, src=None, **binds):
@@ -173,7 +173,7 @@ def test_FS_4_2_targets_chosen_on_stacking_and_modes_with_them():
         return None
 
     g = position(2, plans={0: plan})
-    from simulate.four_souls.fixtures import phys
+    from cardlab.simulate.four_souls.fixtures import phys
 
     g.players[1].curses.append(g.new_obj(phys(g, real("Curse Of Greed")), "curse", 1))  # both modes legal
     dagaz = give_loot(g, 0, real("Dagaz"))
@@ -337,7 +337,7 @@ def test_every_verb_and_hook_has_a_scenario_test():
     card) has none. The card table in test_cards.py names every hook, so it does not count."""
     from pathlib import Path
 
-    from simulate.four_souls import vocabulary as V
+    from cardlab.simulate.four_souls import vocabulary as V
 
     files = [p for p in Path(__file__).parent.glob("test_*.py") if p.name != "test_cards.py"]
     text = "\n".join(p.read_text(encoding="utf-8") for p in files)

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulate.core import Players, UserError, parse_strategies, stream
-from simulate.four_souls import GAME, make_config
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.core import Players, UserError, parse_strategies, stream
+from cardlab.simulate.four_souls import GAME, make_config
+from cardlab.strategies.four_souls import STRATEGIES
 
 # search branches through play_seated, which these direct GAME.play calls bypass: tests/test_search_games.py
 NAMES = sorted(name for name in STRATEGIES if name != "search")

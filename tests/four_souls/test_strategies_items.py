@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from simulate.core import Decision, Players, stream
-from simulate.four_souls import checked_play, make_config, stack
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.core import Decision, Players, stream
+from cardlab.simulate.four_souls import checked_play, make_config, stack
+from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,
@@ -24,9 +24,9 @@ from simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from simulate.four_souls.state import GameOver
-from strategies.four_souls import STRATEGIES
-from strategies.four_souls.drafts import load_table
+from cardlab.simulate.four_souls.state import GameOver
+from cardlab.strategies.four_souls import STRATEGIES
+from cardlab.strategies.four_souls.drafts import load_table
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 JUNK = card("Junk", abilities=({"play": {"do": {"end_turn": True}}},))  # a card worth nothing to keep

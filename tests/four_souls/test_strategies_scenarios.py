@@ -5,8 +5,8 @@ the other seats are scripted (they pass)."""
 
 from __future__ import annotations
 
-from simulate.four_souls import attack, stack
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.four_souls import attack, stack
+from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     card,

@@ -10,12 +10,12 @@ import polars as pl
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate.four_souls import make_config
-from simulate.four_souls.decks import supply
-from simulate.four_souls.state import Phys
-from simulate.four_souls.vocabulary import AIMS, HOOK_AIMS, HOOKS, VERBS
-from strategies.four_souls import valuing as vl
-from strategies.four_souls.reading import self_destroying
+from cardlab.simulate.four_souls import make_config
+from cardlab.simulate.four_souls.decks import supply
+from cardlab.simulate.four_souls.state import Phys
+from cardlab.simulate.four_souls.vocabulary import AIMS, HOOK_AIMS, HOOKS, VERBS
+from cardlab.strategies.four_souls import valuing as vl
+from cardlab.strategies.four_souls.reading import self_destroying
 
 DATA = Path(__file__).parent / "data"
 

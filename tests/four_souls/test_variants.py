@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate.core import Players, UserError
-from simulate.four_souls import GAME, make_config, setup
-from simulate.four_souls.variants import VARIANTS
-from strategies.four_souls import STRATEGIES
+from cardlab.simulate.core import Players, UserError
+from cardlab.simulate.four_souls import GAME, make_config, setup
+from cardlab.simulate.four_souls.variants import VARIANTS
+from cardlab.strategies.four_souls import STRATEGIES
 from tests.kernel_helpers import manifest_of
 
 DRAFT_KINDS = ("draft_character", "draft_item", "eden_item")

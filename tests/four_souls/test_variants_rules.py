@@ -9,10 +9,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from simulate.core import Players, UserError
-from simulate.four_souls import GAME, attack, make_config, setup, stack, trade, turn, two_player
-from simulate.four_souls.cards import load_pool
-from simulate.four_souls.fixtures import (
+from cardlab.simulate.core import Players, UserError
+from cardlab.simulate.four_souls import GAME, attack, make_config, setup, stack, trade, turn, two_player
+from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     check_invariants,
@@ -25,8 +25,8 @@ from simulate.four_souls.fixtures import (
     position,
     real,
 )
-from strategies.four_souls import STRATEGIES
-from strategies.four_souls.sensible import SensiblePlayer
+from cardlab.strategies.four_souls import STRATEGIES
+from cardlab.strategies.four_souls.sensible import SensiblePlayer
 
 POOL = load_pool()
 
@@ -447,7 +447,7 @@ def test_FS_20_5_sensible_sells_only_an_early_soul():
     opts = (("sell_soul",), ("end",))
 
     def ask(me=None):
-        from simulate.core import Decision
+        from cardlab.simulate.core import Decision
 
         me = me or SensiblePlayer(0, random.Random(0))
         return me.choose(Decision("action", 0, opts, g.views[0], None))
@@ -466,7 +466,7 @@ def test_FS_20_5_sensible_sells_only_an_early_soul():
 
 
 def test_keep_loot_and_sell_soul_decisions_for_sensible():
-    from simulate.core import Decision
+    from cardlab.simulate.core import Decision
 
     g = position(2)
     me = SensiblePlayer(0, random.Random(0))
@@ -586,8 +586,8 @@ def test_FS_20_4_no_trade_option_without_the_variant():
 
 
 def test_FS_20_4_sensible_accepts_only_a_good_deal_and_proposes_nothing():
-    from simulate.core import Decision
-    from simulate.four_souls.trade import Offer
+    from cardlab.simulate.core import Decision
+    from cardlab.simulate.four_souls.trade import Offer
 
     g = position(3, variant="extended-trade")
     me = SensiblePlayer(1, random.Random(0))
@@ -648,7 +648,7 @@ def test_full_games_rule_variants_combined(n):
 
 
 def test_FS_20_10_sensible_fights_the_regular_monster_not_the_barred_boss():
-    from simulate.core import Decision
+    from cardlab.simulate.core import Decision
 
     g = position(2, variant="cannon-fodder")
     boss = add_slot_monster(g, monster("Boss", hp=1, evasion=1, soul=1, kind="normal_boss"))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from simulate.core import Players
-from simulate.gosu_x import make_config, zones
-from simulate.gosu_x.cards import clan_tiles, load_cards
-from simulate.gosu_x.draft import build_decks
-from simulate.gosu_x.engine import new_state
-from simulate.gosu_x.invariants import check
-from simulate.gosu_x.state import DECK, DISCARD, HAND, Card, State
+from cardlab.simulate.core import Players
+from cardlab.simulate.gosu_x import make_config, zones
+from cardlab.simulate.gosu_x.cards import clan_tiles, load_cards
+from cardlab.simulate.gosu_x.draft import build_decks
+from cardlab.simulate.gosu_x.engine import new_state
+from cardlab.simulate.gosu_x.invariants import check
+from cardlab.simulate.gosu_x.state import DECK, DISCARD, HAND, Card, State
 
 Answer = Callable[[Any], Any]
 

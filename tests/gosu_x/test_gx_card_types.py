@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate.core.errors import CardDataError
-from simulate.gosu_x.cards import DEFAULT_CARDS, load_cards
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.gosu_x.cards import DEFAULT_CARDS, load_cards
 
 # (file, text in it, replacement, what the one line must say)
 MUTATIONS = [

@@ -7,13 +7,13 @@ import contextlib
 
 import pytest
 
-from simulate.core.errors import CardDataError
-from simulate.gosu_x import zones
-from simulate.gosu_x.actions import do_action, enter_army, legal_actions
-from simulate.gosu_x.battle import battle_total, card_value, great_battle
-from simulate.gosu_x.cards import check_cards, load_cards
-from simulate.gosu_x.engine import end_of_turn
-from simulate.gosu_x.state import DECK, DISCARD, REMOVED, GameOver
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.gosu_x import zones
+from cardlab.simulate.gosu_x.actions import do_action, enter_army, legal_actions
+from cardlab.simulate.gosu_x.battle import battle_total, card_value, great_battle
+from cardlab.simulate.gosu_x.cards import check_cards, load_cards
+from cardlab.simulate.gosu_x.engine import end_of_turn
+from cardlab.simulate.gosu_x.state import DECK, DISCARD, REMOVED, GameOver
 from tests.gosu_x.gx_scenario import (
     check_invariants,
     events,
@@ -199,7 +199,7 @@ def test_every_entry_effect_runs_again_with_an_activation_token_or_copy(d):
             do_action(st, 0, ("activate", card.uid))
             assert card.tokens == 1 or card.zone != "army"  # it may have left (e.g. the Bomber)
         else:
-            from simulate.gosu_x.effects import Ctx, resolve_entry
+            from cardlab.simulate.gosu_x.effects import Ctx, resolve_entry
 
             resolve_entry(st, Ctx(0, card), card)
     except GameOver:
@@ -506,7 +506,7 @@ def test_orgah_removal_survives_a_ne_ye_reshuffle():
 
 def test_nityananda_extra_turn_may_play_from_the_discard():
     """GX-Q.13: an ordinary one-action extra turn; the card it allows comes from the discard."""
-    from simulate.gosu_x.engine import play_round
+    from cardlab.simulate.gosu_x.engine import play_round
 
     st = make_state(("Narasimha", "Golem", "Phoenix"), ("Themis", "Xian", "Goan Sul"))
     to_army(st, 0, "Nakshatra")

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from simulate.core import Players, UserError, stream
-from simulate.gosu_x import GAME, engine, make_config
-from simulate.gosu_x import actions as gx_actions
-from simulate.gosu_x.actions import can_place
-from strategies.gosu_x import STRATEGIES
+from cardlab.simulate.core import Players, UserError, stream
+from cardlab.simulate.gosu_x import GAME, engine, make_config
+from cardlab.simulate.gosu_x import actions as gx_actions
+from cardlab.simulate.gosu_x.actions import can_place
+from cardlab.strategies.gosu_x import STRATEGIES
 from tests.gosu_x.gx_scenario import check_invariants
 
 CFG = make_config(2, 400)
@@ -57,8 +57,8 @@ def test_checked_play_finds_no_invariant_violation():
 
 
 def test_checked_play_reports_a_broken_invariant(monkeypatch):
-    from simulate.core import InvariantError
-    from simulate.gosu_x import zones
+    from cardlab.simulate.core import InvariantError
+    from cardlab.simulate.gosu_x import zones
 
     real = zones.discard_from_hand
 
@@ -170,7 +170,7 @@ def test_strategies_contract_and_table_draft(tmp_path):
 
 
 def test_counter_draft_denies_the_opponents_best_clan():
-    from strategies.gosu_x.drafting import DraftPolicy
+    from cardlab.strategies.gosu_x.drafting import DraftPolicy
 
     rng = stream(1, "d")
     greedy, counter = DraftPolicy("greedy", rng), DraftPolicy("counter", rng, deny=5.0)
@@ -184,7 +184,7 @@ def test_counter_draft_denies_the_opponents_best_clan():
 
 
 def test_view_hides_the_opponents_hand_and_all_decks():
-    from simulate.gosu_x.views import View
+    from cardlab.simulate.gosu_x.views import View
     from tests.gosu_x.gx_scenario import make_state, to_army, to_hand
 
     st = make_state()
@@ -198,7 +198,7 @@ def test_view_hides_the_opponents_hand_and_all_decks():
 
 
 def test_unknown_strategy_parameter_is_a_user_error():
-    from simulate.core import parse_strategies
+    from cardlab.simulate.core import parse_strategies
 
     with pytest.raises(
         UserError, match="sensible:draf=greedy.*did you mean 'draft'"
@@ -222,7 +222,7 @@ def test_table_draft_reads_a_run_folder(tmp_path):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from strategies.gosu_x.drafting import DraftPolicy
+    from cardlab.strategies.gosu_x.drafting import DraftPolicy
 
     (tmp_path / "players").mkdir()
     rows = {"result": [], "alliance": [], "clans": []}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core import Players
-from simulate.gosu_x import make_config, zones
-from simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost, replacements
-from simulate.gosu_x.battle import battle_total, great_battle, tribute
-from simulate.gosu_x.draft import deal, draft
-from simulate.gosu_x.engine import end_of_turn, new_state, play, play_round
-from simulate.gosu_x.state import DISCARD, HAND, GameOver
+from cardlab.simulate.core import Players
+from cardlab.simulate.gosu_x import make_config, zones
+from cardlab.simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost, replacements
+from cardlab.simulate.gosu_x.battle import battle_total, great_battle, tribute
+from cardlab.simulate.gosu_x.draft import deal, draft
+from cardlab.simulate.gosu_x.engine import end_of_turn, new_state, play, play_round
+from cardlab.simulate.gosu_x.state import DISCARD, HAND, GameOver
 from tests.gosu_x.gx_scenario import (
     Scripted,  # noqa: E402  (kept separate for readability)
     check_invariants,
@@ -480,7 +480,7 @@ def test_GX_11_1e_themis_third_flip_with_superiority_wins():
     st.p[0].flipped |= {"Golem", "Phoenix"}
     st.p[0].superiority = 1
     themis = to_army(st, 0, "Themis", row=2)
-    from simulate.gosu_x.actions import enter_army
+    from cardlab.simulate.gosu_x.actions import enter_army
 
     with pytest.raises(GameOver) as over:
         enter_army(st, 0, themis)
@@ -506,7 +506,7 @@ def test_GX_12_6_reveal_takes_only_what_the_deck_holds():
     for c in pl.deck[:-2]:
         zones.to_discard(st, c)
     pl.deck = keep
-    from simulate.gosu_x.actions import enter_army
+    from cardlab.simulate.gosu_x.actions import enter_army
 
     enter_army(st, 0, shard)
     assert events(st, "reveal")[0][6] == 2 and "reshuffle" not in kinds(st)
@@ -517,7 +517,7 @@ def test_GX_12_7_no_extra_turn_during_an_extra_turn():
     st = make_state()
     st.active = 0
     timer = to_army(st, 0, "Timer")
-    from simulate.gosu_x.actions import enter_army
+    from cardlab.simulate.gosu_x.actions import enter_army
 
     st.in_extra = True
     enter_army(st, 0, timer)
@@ -613,7 +613,7 @@ def test_GX_12_29_swap_in_any_row():
     b = to_army(st, 1, "1000 Faces")
     c = to_army(st, 1, "Aat")
     guard = to_army(st, 0, "Demon Guardians")
-    from simulate.gosu_x.actions import enter_army
+    from cardlab.simulate.gosu_x.actions import enter_army
 
     script(st, 0, (1, 0, 0, 2))  # swap opponent's row 0 positions 0 and 2, then destroy
     enter_army(st, 0, guard)
@@ -706,7 +706,7 @@ def test_GX_12_10_same_name_groups_for_name_effects():
     a1 = to_discard(st, 0, "Alpha")
     a2 = to_discard(st, 0, "Alpha (Dead)")
     seekers = to_army(st, 0, "Spoils Seekers")
-    from simulate.gosu_x.actions import enter_army
+    from cardlab.simulate.gosu_x.actions import enter_army
 
     script(st, 0, "Alpha")
     enter_army(st, 0, seekers)
@@ -719,7 +719,7 @@ def test_GX_12_19_removed_cards_can_come_back_with_kaez():
     zones.remove_from_discard(st, 1, ph)
     assert ph.zone == "removed" and ph in st.p[0].removed
     kaez = to_army(st, 0, "Arpia") and to_army(st, 0, "Kaez")
-    from simulate.gosu_x.actions import enter_army
+    from cardlab.simulate.gosu_x.actions import enter_army
 
     enter_army(st, 0, kaez)
     assert ph.zone == HAND
@@ -730,7 +730,7 @@ def test_sqeezs_one_to_hand_one_on_top_one_to_the_bottom():
     sq = to_army(st, 0, "Sqeezs")
     deck = st.p[0].deck
     top3 = deck[-3:]
-    from simulate.gosu_x.actions import enter_army
+    from cardlab.simulate.gosu_x.actions import enter_army
 
     script(st, 0, top3[0].uid, top3[1].uid)
     enter_army(st, 0, sq)

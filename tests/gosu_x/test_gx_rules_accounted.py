@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from simulate.core import Players
-from simulate.gosu_x import make_config, zones
-from simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost
-from simulate.gosu_x.battle import tribute
-from simulate.gosu_x.cards import load_cards
-from simulate.gosu_x.engine import play
-from simulate.gosu_x.state import DISCARD, TOKENS_TOTAL
+from cardlab.simulate.core import Players
+from cardlab.simulate.gosu_x import make_config, zones
+from cardlab.simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost
+from cardlab.simulate.gosu_x.battle import tribute
+from cardlab.simulate.gosu_x.cards import load_cards
+from cardlab.simulate.gosu_x.engine import play
+from cardlab.simulate.gosu_x.state import DISCARD, TOKENS_TOTAL
 from tests.gosu_x.gx_scenario import (
     Scripted,
     check_invariants,
@@ -233,7 +233,7 @@ def test_GX_4_3_GX_4_4_one_action_per_turn_resolved_within_it():
 
 
 def test_GX_12_18_both_discard_piles_are_open():
-    from simulate.gosu_x.views import View
+    from cardlab.simulate.gosu_x.views import View
 
     st = make_state()
     theirs = to_hand(st, 1, "Volantis")

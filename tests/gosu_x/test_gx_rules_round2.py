@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from simulate.gosu_x import zones
-from simulate.gosu_x.actions import do_pass, enter_army
-from simulate.gosu_x.battle import great_battle, hand_bonus, tribute
-from simulate.gosu_x.cards import DEFAULT_CARDS
-from simulate.gosu_x.engine import end_of_turn
+from cardlab.simulate.gosu_x import zones
+from cardlab.simulate.gosu_x.actions import do_pass, enter_army
+from cardlab.simulate.gosu_x.battle import great_battle, hand_bonus, tribute
+from cardlab.simulate.gosu_x.cards import DEFAULT_CARDS
+from cardlab.simulate.gosu_x.engine import end_of_turn
 from tests.gosu_x.gx_scenario import (
     check_invariants,
     events,
@@ -259,9 +259,9 @@ def test_GX_15_3_the_other_order_is_honoured_too():
 
 
 def test_GX_15_3_every_gosu_x_strategy_answers_the_player_order():
-    from simulate.core.decisions import Decision
-    from simulate.gosu_x.views import View
-    from strategies import gosu_x as strategies_gx
+    from cardlab.simulate.core.decisions import Decision
+    from cardlab.simulate.gosu_x.views import View
+    from cardlab.strategies import gosu_x as strategies_gx
 
     st = make_state()
     for name, cls in strategies_gx.STRATEGIES.items():

@@ -8,14 +8,14 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
-from simulate.core import Players
-from simulate.core.branching import in_child
-from simulate.core.game import play_seated
-from simulate.core.seeds import stream
-from simulate.gosu_x import GAME, make_config
-from simulate.gosu_x.state import DECK, HAND
-from strategies.gosu_x import GXSearch, Sensible
-from strategies.search import Hooks
+from cardlab.simulate.core import Players
+from cardlab.simulate.core.branching import in_child
+from cardlab.simulate.core.game import play_seated
+from cardlab.simulate.core.seeds import stream
+from cardlab.simulate.gosu_x import GAME, make_config
+from cardlab.simulate.gosu_x.state import DECK, HAND
+from cardlab.strategies.gosu_x import GXSearch, Sensible
+from cardlab.strategies.search import Hooks
 
 
 def _play(seat0, seed=4):

@@ -1,5 +1,5 @@
 """The engine's invariant checks, used by the tests (they live in the engine for `cardlab soak`)."""
 
-from simulate.hidden_reason.invariants import Checked, check
+from cardlab.simulate.hidden_reason.invariants import Checked, check
 
 __all__ = ["Checked", "check"]

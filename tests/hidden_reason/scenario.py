@@ -8,11 +8,11 @@ from typing import Any
 
 import yaml
 
-from simulate.core import Decision, EventLog, Players
-from simulate.core.cardfiles import YamlMap
-from simulate.hidden_reason.cards import CardDef, parse_card
-from simulate.hidden_reason.decks import load_pool
-from simulate.hidden_reason.state import BATTLEFIELD, DECK, HAND, OTHER_WORLD, Card, Game, PlayerState
+from cardlab.simulate.core import Decision, EventLog, Players
+from cardlab.simulate.core.cardfiles import YamlMap
+from cardlab.simulate.hidden_reason.cards import CardDef, parse_card
+from cardlab.simulate.hidden_reason.decks import load_pool
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, DECK, HAND, OTHER_WORLD, Card, Game, PlayerState
 
 
 class Scripted:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.hidden_reason import zones
-from simulate.hidden_reason.combat import attack_phase
-from simulate.hidden_reason.decks import load_pool
-from simulate.hidden_reason.stack import act, options, run_stack
-from simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
-from simulate.hidden_reason.turn import _end_phase, _start_phase
+from cardlab.simulate.hidden_reason import zones
+from cardlab.simulate.hidden_reason.combat import attack_phase
+from cardlab.simulate.hidden_reason.decks import load_pool
+from cardlab.simulate.hidden_reason.stack import act, options, run_stack
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
+from cardlab.simulate.hidden_reason.turn import _end_phase, _start_phase
 
 from .invariants import check
 from .scenario import add, position
@@ -107,11 +107,11 @@ def test_the_set_covers_every_type_and_mechanic():
     for attr in ("synergy", "scrap", "substitution", "mitsim", "hunger", "unique"):
         assert any(getattr(c, attr) for c in cards), attr
     verbs = {v for c in cards for blk in _blocks(c) for v, _ in blk}
-    from simulate.hidden_reason.cards import VERBS
+    from cardlab.simulate.hidden_reason.cards import VERBS
 
     assert verbs == set(VERBS)
     triggers = {t for c in cards for t, _ in c.triggers}
-    from simulate.hidden_reason.cards import TRIGGERS
+    from cardlab.simulate.hidden_reason.cards import TRIGGERS
 
     assert triggers == set(TRIGGERS)
     per_class = {}

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulate.core import Players, game_seed
-from simulate.hidden_reason import GAME, make_config
-from simulate.hidden_reason.decks import load_pool
-from strategies.hidden_reason import STRATEGIES
+from cardlab.simulate.core import Players, game_seed
+from cardlab.simulate.hidden_reason import GAME, make_config
+from cardlab.simulate.hidden_reason.decks import load_pool
+from cardlab.strategies.hidden_reason import STRATEGIES
 
 from .invariants import Checked
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from simulate.hidden_reason import hooks
-from simulate.hidden_reason.stack import act, options, run_stack
-from simulate.hidden_reason.state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, StackItem
-from simulate.hidden_reason.turn import _start_phase
+from cardlab.simulate.hidden_reason import hooks
+from cardlab.simulate.hidden_reason.stack import act, options, run_stack
+from cardlab.simulate.hidden_reason.state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, StackItem
+from cardlab.simulate.hidden_reason.turn import _start_phase
 
 from .scenario import kinds, position
 
@@ -158,7 +158,7 @@ def test_HR_Q_23_unique_put_onto_battlefield_anyway_goes_to_other_world():
         {0: {"battlefield": ["Hive Queen"], "other_world": ["Hive Queen"], "hand": ["Reclamation"]}, 1: {}}
     )
     g.cards[0].dur = 9
-    from simulate.hidden_reason import zones
+    from cardlab.simulate.hidden_reason import zones
 
     assert not zones.enter_battlefield(g, g.players[0].other_world.pop(), 0)
     assert "unique_conflict" in kinds(g)
@@ -168,7 +168,7 @@ def test_HR_Q_23_unique_put_onto_battlefield_anyway_goes_to_other_world():
 def test_HR_15_7_lost_features_keep_type_and_attack():
     g = position({0: {"hand": ["Hush"]}, 1: {"battlefield": ["Warlord Kresh", "Border Scout"]}})
     kresh, scout = g.cards[1], g.cards[2]
-    from simulate.hidden_reason.targets import attack_of
+    from cardlab.simulate.hidden_reason.targets import attack_of
 
     assert attack_of(g, scout) == 3
     _cast(g, 0, g.cards[0], kresh.uid)
@@ -183,11 +183,11 @@ def test_HR_4_11_HR_Q_26_implant_follows_its_unit_to_its_owners_other_world():
     )
     shackles, breaker = g.cards[0], g.cards[1]
     _cast(g, 0, shackles, breaker.uid)
-    from simulate.hidden_reason.targets import attack_of
+    from cardlab.simulate.hidden_reason.targets import attack_of
 
     assert shackles.host is breaker and attack_of(g, breaker) == 3
     breaker.dur = 0
-    from simulate.hidden_reason import zones
+    from cardlab.simulate.hidden_reason import zones
 
     zones.sweep(g)
     assert shackles in g.players[0].other_world and breaker in g.players[1].other_world

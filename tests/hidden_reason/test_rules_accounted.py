@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from simulate.hidden_reason.stack import act, options, run_stack
-from simulate.hidden_reason.state import BATTLEFIELD, HAND
-from simulate.hidden_reason.targets import targets_for
+from cardlab.simulate.hidden_reason.stack import act, options, run_stack
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, HAND
+from cardlab.simulate.hidden_reason.targets import targets_for
 
 from .scenario import position
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.hidden_reason.combat import attack_phase
-from simulate.hidden_reason.stack import PASS
-from simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, GameOver
+from cardlab.simulate.hidden_reason.combat import attack_phase
+from cardlab.simulate.hidden_reason.stack import PASS
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, GameOver
 
 from .scenario import kinds, position
 
@@ -79,7 +79,7 @@ def test_HR_13_6_retribution_destroys_a_cheap_enough_enemy_unit():
 
 
 def test_HR_Q_9_retribution_limit_is_twice_the_cost():
-    from simulate.hidden_reason.combat import retribution_targets
+    from cardlab.simulate.hidden_reason.combat import retribution_targets
 
     g = position(
         {

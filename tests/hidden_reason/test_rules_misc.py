@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from simulate.hidden_reason.stack import act, options, run_stack
-from simulate.hidden_reason.state import BATTLEFIELD
-from simulate.hidden_reason.targets import attack_of, cost_of
-from simulate.hidden_reason.turn import _end_phase, _start_phase
-from simulate.hidden_reason.views import View
+from cardlab.simulate.hidden_reason.stack import act, options, run_stack
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD
+from cardlab.simulate.hidden_reason.targets import attack_of, cost_of
+from cardlab.simulate.hidden_reason.turn import _end_phase, _start_phase
+from cardlab.simulate.hidden_reason.views import View
 
 from .scenario import position
 
@@ -87,7 +87,7 @@ def test_HR_16_2_kill_the_boss_any_means():
     g = position({0: {"hand": ["Blood Offering"]}, 1: {}}, boss_hp=2)
     import pytest
 
-    from simulate.hidden_reason.state import GameOver
+    from cardlab.simulate.hidden_reason.state import GameOver
 
     act(g, 0, ("cast", g.cards[0].uid, None))
     with pytest.raises(GameOver):

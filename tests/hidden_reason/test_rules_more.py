@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from simulate.core import Players
-from simulate.hidden_reason import GAME, make_config
-from simulate.hidden_reason.combat import attack_phase, retribution_targets
-from simulate.hidden_reason.stack import PASS, act, options, run_stack
-from simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
-from simulate.hidden_reason.targets import targets_for
-from simulate.hidden_reason.turn import placement
-from strategies.hidden_reason import STRATEGIES
+from cardlab.simulate.core import Players
+from cardlab.simulate.hidden_reason import GAME, make_config
+from cardlab.simulate.hidden_reason.combat import attack_phase, retribution_targets
+from cardlab.simulate.hidden_reason.stack import PASS, act, options, run_stack
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
+from cardlab.simulate.hidden_reason.targets import targets_for
+from cardlab.simulate.hidden_reason.turn import placement
+from cardlab.strategies.hidden_reason import STRATEGIES
 
 from .scenario import Scripted, position
 
@@ -85,7 +85,7 @@ def test_HR_7_5_after_a_resolution_players_may_act_again():
 
 
 def test_HR_8_3_untap_at_start_of_own_turn_only():
-    from simulate.hidden_reason.turn import _start_phase
+    from cardlab.simulate.hidden_reason.turn import _start_phase
 
     g = position(
         {0: {"battlefield": ["Iron Golem"]}, 1: {"battlefield": ["Iron Golem"], "deck": ["Border Scout"]}},

@@ -3,13 +3,13 @@ once even with an action pending, and redeals without a cap."""
 
 from __future__ import annotations
 
-from simulate.core import EventLog, Players
-from simulate.hidden_reason import make_config
-from simulate.hidden_reason.combat import attack_phase
-from simulate.hidden_reason.stack import PASS, act, run_stack
-from simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
-from simulate.hidden_reason.turn import setup
-from simulate.hidden_reason.zones import leave_battlefield, sweep
+from cardlab.simulate.core import EventLog, Players
+from cardlab.simulate.hidden_reason import make_config
+from cardlab.simulate.hidden_reason.combat import attack_phase
+from cardlab.simulate.hidden_reason.stack import PASS, act, run_stack
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
+from cardlab.simulate.hidden_reason.turn import setup
+from cardlab.simulate.hidden_reason.zones import leave_battlefield, sweep
 
 from .scenario import Scripted, first_option, kinds, position
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from simulate.hidden_reason import stack
-from simulate.hidden_reason.stack import PASS, act, options, resolve_top, run_stack
-from simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
-from simulate.hidden_reason.turn import placement
+from cardlab.simulate.hidden_reason import stack
+from cardlab.simulate.hidden_reason.stack import PASS, act, options, resolve_top, run_stack
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
+from cardlab.simulate.hidden_reason.turn import placement
 
 from .scenario import add, custom_card, first_option, kinds, position
 
@@ -180,7 +180,7 @@ def test_HR_Q_4_priority_goes_to_the_active_player_then_clockwise():
 
 
 def test_HR_12_3_start_triggers_alternate_active_player_first():
-    from simulate.hidden_reason.turn import _start_phase
+    from cardlab.simulate.hidden_reason.turn import _start_phase
 
     g = position(
         {
@@ -202,13 +202,13 @@ def test_HR_1_1_forbidding_beats_allowing_shroud_and_ward():
             1: {"battlefield": ["Warded Sentinel", "Spellward Golem", "Border Scout"]},
         }
     )
-    from simulate.hidden_reason.combat import retribution_targets
+    from cardlab.simulate.hidden_reason.combat import retribution_targets
 
     assert retribution_targets(g, g.players[0].battlefield[0]) == []  # ward forbids all, shroud too
 
 
 def test_HR_12_3_a_player_orders_their_own_simultaneous_triggers():
-    from simulate.hidden_reason.turn import _start_phase
+    from cardlab.simulate.hidden_reason.turn import _start_phase
 
     last = {0: lambda d: d.options[-1] if d.kind == "order_trigger" else None}
     g = position(
@@ -220,7 +220,7 @@ def test_HR_12_3_a_player_orders_their_own_simultaneous_triggers():
 
 
 def test_HR_12_9_end_of_turn_triggers():
-    from simulate.hidden_reason.turn import _end_phase
+    from cardlab.simulate.hidden_reason.turn import _end_phase
 
     g = position({0: {"battlefield": ["Camp Cook", "Iron Golem"]}, 1: {}})
     _end_phase(g)
@@ -228,7 +228,7 @@ def test_HR_12_9_end_of_turn_triggers():
 
 
 def test_HR_10_3_a_target_that_left_and_came_back_is_a_new_object():
-    from simulate.hidden_reason import zones
+    from cardlab.simulate.hidden_reason import zones
 
     g = position({0: {"hand": ["Ambush"]}, 1: {"battlefield": ["Iron Golem"]}})
     golem = g.cards[1]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulate.hidden_reason.stack import PASS, act, run_stack
-from simulate.hidden_reason.state import BATTLEFIELD, HAND, OTHER_WORLD
+from cardlab.simulate.hidden_reason.stack import PASS, act, run_stack
+from cardlab.simulate.hidden_reason.state import BATTLEFIELD, HAND, OTHER_WORLD
 
 from .scenario import kinds, position
 
@@ -124,8 +124,8 @@ def test_HR_7_1_hooked_effect_whose_target_is_lost_before_effect_does_nothing():
 def test_every_event_kind_is_documented_and_described():
     from pathlib import Path
 
-    from simulate.hidden_reason import GAME
-    from simulate.hidden_reason.events import describe_event
+    from cardlab.simulate.hidden_reason import GAME
+    from cardlab.simulate.hidden_reason.events import describe_event
 
     doc = (Path(__file__).parents[2] / "docs" / "hidden_reason.md").read_text()
     for kind in GAME.event_kinds:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.core.errors import CardDataError
-from simulate.hidden_reason.invariants import check
-from simulate.hidden_reason.stack import act, run_stack
-from simulate.hidden_reason.state import ABYSS, BATTLEFIELD, GONE, HAND, OTHER_WORLD
-from simulate.hidden_reason.views import View
-from simulate.hidden_reason.zones import leave_battlefield
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.hidden_reason.invariants import check
+from cardlab.simulate.hidden_reason.stack import act, run_stack
+from cardlab.simulate.hidden_reason.state import ABYSS, BATTLEFIELD, GONE, HAND, OTHER_WORLD
+from cardlab.simulate.hidden_reason.views import View
+from cardlab.simulate.hidden_reason.zones import leave_battlefield
 
 from .scenario import add, custom_card, kinds, position
 
@@ -91,7 +91,7 @@ def test_HR_14_2_tokens_cannot_be_revived():
 
 
 def test_HR_14_2_invariants_catch_a_token_in_a_zone():
-    from simulate.core.errors import InvariantError
+    from cardlab.simulate.core.errors import InvariantError
 
     g = position({0: {"hand": ["Spawn Clutch"]}, 1: {}})
     act(g, 0, ("cast", g.cards[0].uid, None))

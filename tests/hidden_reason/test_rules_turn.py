@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from simulate.core import Players, UserError
-from simulate.hidden_reason import GAME, make_config, resources, zones
-from simulate.hidden_reason.state import ABYSS, HAND, GameOver
-from simulate.hidden_reason.turn import _start_phase, _technical_loss, setup
-from simulate.hidden_reason.views import View
-from strategies.hidden_reason import STRATEGIES
+from cardlab.simulate.core import Players, UserError
+from cardlab.simulate.hidden_reason import GAME, make_config, resources, zones
+from cardlab.simulate.hidden_reason.state import ABYSS, HAND, GameOver
+from cardlab.simulate.hidden_reason.turn import _start_phase, _technical_loss, setup
+from cardlab.simulate.hidden_reason.views import View
+from cardlab.strategies.hidden_reason import STRATEGIES
 
 from .scenario import Scripted, add, first_option, kinds, position
 
@@ -147,13 +147,16 @@ def test_HR_2_4_turns_go_clockwise_from_a_random_first_player():
 
 def test_HR_14_5_opening_hand_of_five():
     g = setup(
-        make_config(2, 10), 3, _players(2), __import__("simulate.core", fromlist=["EventLog"]).EventLog()
+        make_config(2, 10),
+        3,
+        _players(2),
+        __import__("cardlab.simulate.core", fromlist=["EventLog"]).EventLog(),
     )
     assert all(len(p.hand) == 5 for p in g.players)
 
 
 def test_HR_14_6_HR_Q_18_first_redeal_free_then_exile_bottom_three():
-    from simulate.core import EventLog
+    from cardlab.simulate.core import EventLog
 
     redeals = {"n": 0}
 
@@ -173,7 +176,7 @@ def test_HR_14_6_HR_Q_18_first_redeal_free_then_exile_bottom_three():
 
 
 def test_HR_14_7_HR_Q_17_mulligan_exiles_hidden_from_owner():
-    from simulate.core import EventLog
+    from cardlab.simulate.core import EventLog
 
     fn = first_option("mulligan", lambda o: o == "redeal")
     seats = Players([Scripted(0, None, fn), Scripted(1)])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from simulate.core import Decision
-from simulate.hidden_reason.stack import PASS
-from simulate.hidden_reason.views import View
-from strategies.hidden_reason import STRATEGIES
-from strategies.registry import describe
+from cardlab.simulate.core import Decision
+from cardlab.simulate.hidden_reason.stack import PASS
+from cardlab.simulate.hidden_reason.views import View
+from cardlab.strategies.hidden_reason import STRATEGIES
+from cardlab.strategies.registry import describe
 
 from .scenario import position
 

@@ -6,9 +6,9 @@ import textwrap
 
 import pytest
 
-from simulate.core import CardDataError, UserError
-from simulate.hidden_reason import GAME, make_config
-from simulate.hidden_reason.decks import BUNDLED
+from cardlab.simulate.core import CardDataError, UserError
+from cardlab.simulate.hidden_reason import GAME, make_config
+from cardlab.simulate.hidden_reason.decks import BUNDLED
 
 
 def _write(tmp_path, name, text):
@@ -193,7 +193,7 @@ def test_designer_overlay_changes_a_card_and_adds_a_deck(tmp_path):
     _deck(tmp_path, lines, "mine.yaml")
     assert GAME.check_cards(str(tmp_path)) == "2 files OK: 1 cards in 1 classes (0 not implemented), 1 decks"
     cfg = make_config(2, 50, decks="mine", cards=str(tmp_path))
-    from simulate.hidden_reason.decks import load_pool
+    from cardlab.simulate.hidden_reason.decks import load_pool
 
     assert load_pool(cfg.cards).cards["Border Scout"].attack == 3
     assert GAME.card_data_hash(cfg) != GAME.card_data_hash(make_config(2, 50))
@@ -260,7 +260,7 @@ def test_free_untapped_ability_is_refused(tmp_path):
 def test_runaway_loop_stops_with_a_clear_error():
     import pytest as _pytest
 
-    from simulate.hidden_reason.stack import act
+    from cardlab.simulate.hidden_reason.stack import act
 
     from .scenario import custom_card, position
 
