@@ -19,9 +19,24 @@ def png_path(folder: Path, stem: str) -> Path:
     return folder / (re.sub(r"[^A-Za-z0-9_.-]+", "_", stem).strip("_") + ".png")
 
 
+MAX_BARS = 30  # more values than this: the top and bottom halves are drawn, the middle counted
+MAX_SERIES = 10  # more curves than this: markers and line styles vary too, the legend goes outside
+
+
+def ends_of(frame: pl.DataFrame, most: int) -> tuple[pl.DataFrame, int]:
+    """The first and last ``most // 2`` rows of a sorted frame when it has more than ``most``, and how
+    many rows in between were left out."""
+    if frame.height <= most:
+        return frame, 0
+    half = most // 2
+    return pl.concat([frame.head(half), frame.tail(half)]), frame.height - 2 * half
+
+
 def winrate_plot(frame: pl.DataFrame, dim: str, path: Path, level: float = 0.95) -> Path:
-    """Horizontal bars: each value's win rate with its interval, the 1/n-players baseline dashed."""
-    frame = frame.sort("win_rate")
+    """Horizontal bars: each value's win rate with its interval, the 1/n-players baseline dashed. With more
+    than ``MAX_BARS`` values (e.g. 56 Gosu X alliances) the best and worst ``MAX_BARS / 2`` are drawn and the
+    title says how many in the middle are left to the table."""
+    frame, hidden = ends_of(frame.sort("win_rate"), MAX_BARS)
     labels = [str(v) for v in frame["value"].to_list()]
     rates = frame["win_rate"].to_numpy()
     err = [rates - frame["lower"].to_numpy(), frame["upper"].to_numpy() - rates]
@@ -32,6 +47,11 @@ def winrate_plot(frame: pl.DataFrame, dim: str, path: Path, level: float = 0.95)
         ax.axvline(baseline, color="#b0413e", linestyle="--", linewidth=1)
     ax.set_xlabel(f"win rate ({level:.0%} Wilson interval; dashed = 1 / players)")
     ax.set_title(f"Win rate by {dim}")
+    if hidden:
+        ax.set_title(
+            f"Win rate by {dim}: best and worst {MAX_BARS // 2} ({hidden} in between: see the table)"
+        )
+        ax.axhline(MAX_BARS // 2 - 0.5, color="#888888", linewidth=0.8, linestyle=":")
     ax.set_xlim(0, min(1.0, max(0.1, float(frame["upper"].max() or 0) * 1.15)))
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -84,9 +104,13 @@ def interval_plot(
     title: str,
     xlabel: str,
     reference: float | None = None,
+    marked: frozenset[str] = frozenset(),
+    footnote: str = "",
 ) -> Path:
-    """A forest plot: one point per label with its interval, a dashed reference line (0, ½, 1/n …)."""
-    fig, ax = plt.subplots(figsize=(7, max(2.4, 0.3 * len(labels) + 1.2)))
+    """A forest plot: one point per label with its interval, a dashed reference line (0, ½, 1/n …).
+    Labels in ``marked`` are drawn grey with a dagger (e.g. cards the players did not evaluate);
+    ``footnote`` goes under the axis (what the marks mean, how many labels are not shown)."""
+    fig, ax = plt.subplots(figsize=(7, max(2.4, 0.3 * len(labels) + 1.2 + (0.3 if footnote else 0))))
     ys = list(range(len(labels)))
     vals = [float("nan") if v is None else v for v in values]
     lo = [v - (lv if lv is not None else v) for v, lv in zip(vals, lower, strict=True)]
@@ -94,10 +118,20 @@ def interval_plot(
     ax.errorbar(vals, ys, xerr=[lo, hi], fmt="o", color="#4c78a8", ecolor="#222222", capsize=3, markersize=4)
     if reference is not None:
         ax.axvline(reference, color="#b0413e", linestyle="--", linewidth=1)
-    ax.set_yticks(ys, labels, fontsize=8 if len(labels) > 15 else 10)
+    shown = [f"{label} †" if label in marked else label for label in labels]
+    ax.set_yticks(ys, shown, fontsize=8 if len(labels) > 15 else 10)
+    for tick, label in zip(ax.get_yticklabels(), labels, strict=True):
+        if label in marked:
+            tick.set_color("#888888")
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
     ax.set_title(title)
+    if footnote:
+        fig.text(0.01, 0.005, footnote, fontsize=7, color="#555555", ha="left", va="bottom", wrap=True)
+        fig.tight_layout(rect=(0, 0.03, 1, 1))
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        return path
     return _save(fig, path)
 
 
@@ -135,29 +169,54 @@ def matchup_heatmap(long: pl.DataFrame, labels: list[str], path: Path, title: st
     return _save(fig, path)
 
 
+def place_name(position: int) -> str:
+    """The report's one way of naming a seat by turn order (place 1 took the first turn)."""
+    return "place 1 (first)" if position == 0 else f"place {position + 1}"
+
+
 def score_curve_plot(
     curves: pl.DataFrame, path: Path, score_label: str, max_turn: float | None = None
 ) -> Path:
-    """Median running score by turn per place in turn order, with the 10–90 % band, one panel per player
-    count."""
+    """Median running score by turn with its 10–90 % band: small multiples, one panel per place in turn
+    order (a row per player count), so bands never pile into one colour; each panel draws the other places'
+    medians thin and grey for comparison. Panels share their axes."""
     counts = sorted(set(curves["n_players"].to_list()))
-    fig, axes = plt.subplots(1, len(counts), figsize=(7 * len(counts) ** 0.5, 3.6), squeeze=False)
-    for ax, n in zip(axes[0], counts, strict=True):
+    width = max(counts)
+    fig, axes = plt.subplots(
+        len(counts),
+        width,
+        figsize=(2.6 * width + 1, 2.3 * len(counts) + 0.6),
+        squeeze=False,
+        sharex=True,
+        sharey=True,
+    )
+    for row, n in zip(axes, counts, strict=True):
         part = curves.filter(pl.col("n_players") == n)
         if max_turn is not None:
             part = part.filter(pl.col("turn") <= max_turn)
-        for position in sorted(set(part["position"].to_list())):
-            line = part.filter(pl.col("position") == position).sort("turn")
+        positions = sorted(set(part["position"].to_list()))
+        lines = {p: part.filter(pl.col("position") == p).sort("turn") for p in positions}
+        for column, ax in enumerate(row):
+            if column not in lines:
+                ax.set_visible(False)
+                continue
+            for other, line in lines.items():
+                if other != column:
+                    ax.plot(
+                        line["turn"].to_numpy(), line["median"].to_numpy(), color="#bbbbbb", linewidth=0.8
+                    )
+            line = lines[column]
             turns = line["turn"].to_numpy()
-            name = "first player" if position == 0 else f"place {position + 1}"
-            (drawn,) = ax.plot(turns, line["median"].to_numpy(), label=name)
+            (drawn,) = ax.plot(turns, line["median"].to_numpy(), color=f"C{column}", linewidth=1.8)
             ax.fill_between(
-                turns, line["p10"].to_numpy(), line["p90"].to_numpy(), color=drawn.get_color(), alpha=0.15
+                turns, line["p10"].to_numpy(), line["p90"].to_numpy(), color=drawn.get_color(), alpha=0.2
             )
+            ax.set_title(f"{n} players, {place_name(column)}", fontsize=9)
+            ax.tick_params(labelsize=8)
+        row[0].set_ylabel(score_label)
+    for ax in axes[-1]:
         ax.set_xlabel("turn")
-        ax.set_ylabel(score_label)
-        ax.set_title(f"{n} players: median and 10–90 % band")
-        ax.legend(fontsize=8)
+    fig.suptitle(f"Median {score_label} by turn, 10–90 % band (grey: the other places' medians)", fontsize=10)
     return _save(fig, path)
 
 
@@ -172,10 +231,17 @@ def sweep_plot(
 ) -> Path:
     """One curve per series across the runs of a sweep: ``name -> (x, value, lower, upper)``, the interval
     as a band."""
-    fig, ax = plt.subplots(figsize=(7, 3.8))
-    for name, (x, y, lo, hi) in series.items():
-        (drawn,) = ax.plot(x, y, marker="o", label=name)
-        ax.fill_between(x, lo, hi, color=drawn.get_color(), alpha=0.15)
+    many = len(series) > MAX_SERIES
+    fig, ax = plt.subplots(
+        figsize=(9.5 if many else 7, 3.8 if not many else max(3.8, 0.22 * len(series) + 1))
+    )
+    markers, styles = "osD^vP*X<>", ("-", "--", ":", "-.")
+    for i, (name, (x, y, lo, hi)) in enumerate(series.items()):
+        colour = matplotlib.colormaps["tab20"](i % 20) if many else None
+        style = styles[(i // 10) % len(styles)] if many else "-"
+        (drawn,) = ax.plot(x, y, marker=markers[i % len(markers)], linestyle=style, color=colour, label=name)
+        if not many:  # twenty overlapping bands read as one smear: the table has every interval
+            ax.fill_between(x, lo, hi, color=drawn.get_color(), alpha=0.15)
     if reference is not None:
         ax.axhline(reference, color="#b0413e", linestyle="--", linewidth=1)
     if xticks is not None:
@@ -183,6 +249,9 @@ def sweep_plot(
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    if len(series) > 1:
+    if many:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        ax.set_title(f"{title} (intervals in the table)")
+    elif len(series) > 1:
         ax.legend(fontsize=8, ncols=2 if len(series) > 6 else 1)
     return _save(fig, path)

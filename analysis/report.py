@@ -396,9 +396,11 @@ def card_sections(
             [100 * v for v in rows["iwd_lower"].to_list()],
             [100 * v for v in rows["iwd_upper"].to_list()],
             _file(run.path, f"cards_{action.name}"),
-            f"Improvement when {action.verb} — {action.name}",
-            f"win rate with − without (points, {tag} Newcombe interval)",
+            f"Cards {action.name}: improvement in win rate",
+            f"win rate of players who did − who did not (points, {tag} Newcombe interval)",
             reference=0.0,
+            marked=frozenset(c for c in rows["card"].to_list() if c in (flagged or {})),
+            footnote=_card_plot_footnote(left, flagged or {}, rows["card"].to_list()),
         )
         note = (
             f"Cards a player {action.verb} at least once in a game ({', '.join(action.kinds)} events). "
@@ -412,6 +414,18 @@ def card_sections(
             Section(f"Cards {action.name}", _level_heads(display, level), image, note, "Card statistics")
         )
     return out
+
+
+def _card_plot_footnote(left: int, flagged: dict[str, list[str]], shown: list[str]) -> str:
+    """What a card plot does not show: the cards left out and the marked ones (the plot is read alone)."""
+    parts = []
+    if left:
+        parts.append(
+            f"{left} more cards (the middle of the ranking, and rows with too few games) are in card_stats.csv"
+        )
+    if any(card in flagged for card in shown):
+        parts.append("† not evaluated by a policy: used in under 10% of its holdings")
+    return "; ".join(parts) + ("." if parts else "")
 
 
 def length_sections(run: Run, data: GameData | None) -> list[Section]:
