@@ -69,6 +69,15 @@ class UntilCI:
             )
         return None
 
+    def status(self) -> tuple[str, float | None]:
+        """The progress bar's view: the widest half-width against the target, and how many times the games
+        played so far the rule will likely need (a half-width shrinks like 1/√n: (width / target)²)."""
+        if self.width == float("inf"):
+            return f"until-ci: widest ±? → ±{self.target}", None
+        return f"until-ci: widest ±{self.width:.3f} → ±{self.target}", max(
+            1.0, (self.width / self.target) ** 2
+        )
+
     def unmet(self) -> str:
         return f"until-ci not met before the game cap (widest half-width {self.width:.4f} > {self.target})"
 
@@ -134,6 +143,11 @@ class SprtRule:
         else:
             return None
         return f"sprt: {verdict} (LLR {self.test.llr:.2f}, {int(self.test.games)} paired games)"
+
+    def status(self) -> tuple[str, float | None]:
+        """The progress bar's view: the log-likelihood ratio between its bounds (no estimate of when)."""
+        lo, hi = self.test.bounds
+        return f"sprt: LLR {self.test.llr:+.2f} in ({lo:.2f}, {hi:.2f})", None
 
     def unmet(self) -> str:
         return f"sprt undecided before the game cap (LLR {self.test.llr:.2f}, bounds {self.test.bounds})"

@@ -477,7 +477,7 @@ def _execute(
     done_games = sum(entry.games for entry in state.batches.values())
     failed_total = sum(entry.failed for entry in state.batches.values())
     bar = tqdm(
-        total=plan.n_games,
+        total=plan.n_games if stop_rule is None or not hasattr(stop_rule, "status") else None,
         initial=done_games,
         unit="game",
         disable=not progress,
@@ -505,6 +505,7 @@ def _execute(
                 bar.set_postfix(failed=failed_total)
             if stop_rule is not None:
                 stopped = prefix.judge(out, stop_rule)
+                _show_rule(bar, stop_rule, plan.n_games)
                 if stopped:
                     with warnings.catch_warnings():  # joblib warns that it cancelled the batches in flight
                         warnings.simplefilter("ignore")
@@ -525,6 +526,19 @@ def _execute(
 
 
 StopRule = Callable[[Path, list[int]], "str | None"]
+
+
+def _show_rule(bar: Any, rule: StopRule, cap: int) -> None:
+    """A stop rule's own progress on the bar (issue 18 item 7): its status beside the count, and the total
+    set to the rule's estimate of the games it needs (``scale`` × the games so far), so the time shown is
+    to the likely stop, not to the cap; no estimate, no total and no misleading time."""
+    status = getattr(rule, "status", None)
+    if status is None:
+        return
+    text, scale = status()
+    bar.set_postfix_str(text, refresh=False)
+    bar.total = None if scale is None else max(bar.n, min(cap, round(bar.n * scale)))
+    bar.refresh()
 
 
 class _Prefix:
