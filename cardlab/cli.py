@@ -227,7 +227,10 @@ class SweepGroup(SimulateGroup):
             ["--vary"],
             multiple=True,
             required=True,
-            help="OPTION=a..b[:step] or OPTION=v1,v2 (v1/v2 when values contain commas); repeat for a grid",
+            help=(
+                "OPTION=a..b[:step], OPTION=v1,v2 (v1/v2 when values contain commas), or a value with one "
+                "range in braces (ratio-count=curse={0..10:2}); repeat for a grid"
+            ),
         )
         return click.Command(
             name,
