@@ -15,7 +15,7 @@ from pathlib import Path
 import polars as pl
 
 from . import card_stats as cards
-from . import coop, coverage, plots, quality, seat_effects, shape, standings
+from . import coop, coverage, luck, plots, quality, seat_effects, shape, standings
 from .game_data import GameData, game_data
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
@@ -587,6 +587,10 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
     report.sections += winrate_sections(
         run, by or default_dimensions(run), level, min_games, firsts, labelled
     )
+    lucky = [d for d in (by or default_dimensions(run)) if d != "strategy"][:1]
+    for section in (luck.section(run, d, level, min_games) for d in lucky if team is None):
+        if section is not None:
+            report.sections.append(section)
     if team is None:
         report.sections.append(seat_section(run, level, min_games))
     else:  # every seat shares the result: a per-seat rate against a 1/n share would be a fake gap
