@@ -386,6 +386,22 @@ def card_sections(
                     f"[{_signed_pts(lo)}, {_signed_pts(hi)}]"
                     for lo, hi in zip(rows["iwd_lower"], rows["iwd_upper"], strict=True)
                 ],
+                "length-matched (pts)": [
+                    ""
+                    if v is None or v != v
+                    else f"{_signed_pts(v)} [{_signed_pts(lo)}, {_signed_pts(hi)}] by turn {t}"
+                    for v, lo, hi, t in zip(
+                        rows["matched_iwd"],
+                        rows["matched_lower"],
+                        rows["matched_upper"],
+                        rows["matched_turn"],
+                        strict=True,
+                    )
+                ],
+                "shrunk (pts)": [
+                    _signed_pts(v) if v is not None else "" for v in rows["iwd_shrunk"].to_list()
+                ],
+                "BH q": [_q(v) for v in rows["bh_q"].to_list()],
                 "": [_flag(v) for v in rows["too_few"].to_list()],
                 "coverage": coverage.mark(rows["card"].to_list(), flagged or {}),
             }
@@ -406,7 +422,12 @@ def card_sections(
             f"Cards a player {action.verb} at least once in a game ({', '.join(action.kinds)} events). "
             "'improvement' "
             "is the win rate of players who did minus that of players who did not (17lands' IWD), with "
-            f"Newcombe's hybrid score interval. {cards.CAVEAT}"
+            f"Newcombe's hybrid score interval. 'length-matched' compares the seats that had done it by the "
+            "card's median first turn with the other seats of games that lasted that long (a card met only in "
+            "long games is not compared with short games); 'shrunk' pulls each card toward its kind's mean by "
+            "how noisy it is (empirical Bayes: few games, more shrinkage); 'BH q' is the Benjamini–Hochberg "
+            "false-discovery value over all cards of this kind — read a card as standing out only when q ≤ 0.05 "
+            f"(about 1 in 20 cards that do nothing has a 95% interval that misses 0). {cards.CAVEAT}"
         )
         if left:
             note += f" {left} more cards (the middle of the ranking and '{FLAG}' rows) are in card_stats.csv."
@@ -414,6 +435,12 @@ def card_sections(
             Section(f"Cards {action.name}", _level_heads(display, level), image, note, "Card statistics")
         )
     return out
+
+
+def _q(v: float | None) -> str:
+    if v is None or v != v:
+        return ""
+    return "< 0.001" if v < 0.001 else f"{v:.3f}"
 
 
 def _card_plot_footnote(left: int, flagged: dict[str, list[str]], shown: list[str]) -> str:
