@@ -276,23 +276,60 @@ class SensiblePlayer:
         return opts[0]
 
     def _outlook(self, view: Any) -> vl.Outlook:
-        """The situation the value model reads (``valuing.Outlook``), from the view (public)."""
+        """The situation the value model reads (``valuing.Outlook``), from the view (public). Its costly
+        fields are filled on first read (``Outlook.later``): most decisions read few of them."""
         me = self.seat
-        rivals = [s for s in range(view.n_players) if s != me]
         # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
         out = vl.outlook(view, me, self.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
-        mine = view.items_of(me)
-        spent = [i for i in mine if not i.charged and (i.obj.rules or i.obj.phys.rules).tap]
-        out.spent_items = 1.5 if spent else 0.0
-        out.monsters = tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
-        best, p, score = self._best_fight(view)
-        out.fight = score - (1.0 - p) * 2.0 if best is not None else -1.0
-        out.bad_slots = best is None or p < self.risk
-        hand = view.hand
-        if hand and rivals:
-            out.hand_gap = sum(view.hand_size(s) for s in rivals) / len(rivals) - len(hand)
-        out.hand = tuple(sorted((vl.ability_value(c.rules.play, out) for c in hand), reverse=True))
+        fight: list = []  # the best slot fight, found once for both fields that read it
+
+        def best_fight() -> tuple:
+            if not fight:
+                fight.append(self._best_fight(view))
+            return fight[0]
+
+        def fight_value(_o: vl.Outlook) -> float:
+            best, p, score = best_fight()
+            return score - (1.0 - p) * 2.0 if best is not None else -1.0
+
+        def bad_slots(_o: vl.Outlook) -> bool:
+            best, p, _score = best_fight()
+            return best is None or p < self.risk
+
+        out.later("spent_items", lambda _o: self._spent(view))
+        out.later("monsters", lambda _o: tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None))
+        out.later("fight", fight_value)
+        out.later("bad_slots", bad_slots)
+        out.later("hand_gap", lambda _o: self._hand_gap(view))
+        out.later("hand", self._hand_values(view.hand, out.my_turn, out.loot_plays))
         return out
+
+    def _spent(self, view: Any) -> float:
+        """A recharge is worth 1.5 when one of my ↷ items is spent."""
+        mine = view.items_of(self.seat)
+        return 1.5 if any(not i.charged and (i.obj.rules or i.obj.phys.rules).tap for i in mine) else 0.0
+
+    def _hand_gap(self, view: Any) -> float:
+        """The others' mean hand size minus mine (a hand exchange); 0 with an empty hand."""
+        rivals = [s for s in range(view.n_players) if s != self.seat]
+        if not view.hand or not rivals:
+            return 0.0
+        return sum(view.hand_size(s) for s in rivals) / len(rivals) - len(view.hand)
+
+    @staticmethod
+    def _hand_values(hand: Any, my_turn: bool, loot_plays: int) -> Any:
+        """How to value my hand, best first: each card read in the situation as it was built (my turn,
+        loot plays, no item of mine in question, an empty hand), whatever a caller changed since."""
+
+        def compute(out: vl.Outlook) -> tuple:
+            saved = (out.my_turn, out.loot_plays, out.self_value, out.plan)
+            out.my_turn, out.loot_plays, out.self_value, out.hand = my_turn, loot_plays, 0.0, ()
+            try:
+                return tuple(sorted((vl.ability_value(c.rules.play, out) for c in hand), reverse=True))
+            finally:
+                out.my_turn, out.loot_plays, out.self_value, out.plan = saved
+
+        return compute
 
     def _valued(self, view: Any, options: list, out: Any) -> Any:
         """The option worth most now by the value model above its kind's bar (``loot_bar``,

@@ -44,6 +44,23 @@ class Outlook:
     hand_gap: float = 0.0  # others' mean hand size minus mine (a hand exchange)
     roll_on_stack: bool = False
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
+    lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)
+
+    def later(self, name: str, compute: Any) -> None:
+        """Leave field ``name`` unset until it is first read, then ``compute(self)`` fills it: most
+        decisions read a few fields, and the rest (hand values, fights, items) cost most of a build.
+        Only for fields that depend on the view alone, which a decision does not change."""
+        self.lazy[name] = compute
+        delattr(self, name)
+
+    def __getattr__(self, name: str) -> Any:  # called only for a field left unset by ``later``
+        try:
+            compute = self.lazy.pop(name)
+        except KeyError:
+            raise AttributeError(name) from None
+        value = compute(self)
+        setattr(self, name, value)
+        return value
 
 
 def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) -> Outlook:
@@ -70,9 +87,17 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
         loot_plays=view.loot_plays,
         lead=souls[me] >= max(souls),
     )
-    out.my_items = tuple(sorted(reader.item_value(i.obj.phys) for i in view.items_of(me) if not i.eternal))
-    theirs = [i for s in rivals for i in view.items_of(s) if not i.eternal]
-    out.their_best_item = max((reader.item_value(i.obj.phys) for i in theirs), default=0.0)
+    out.later(
+        "my_items",
+        lambda _o: tuple(sorted(reader.item_value(i.obj.phys) for i in view.items_of(me) if not i.eternal)),
+    )
+    out.later(
+        "their_best_item",
+        lambda _o: max(
+            (reader.item_value(i.obj.phys) for s in rivals for i in view.items_of(s) if not i.eternal),
+            default=0.0,
+        ),
+    )
     return out
 
 
