@@ -341,7 +341,7 @@ class Reader:
     so a card of another run under the same name or id is read afresh). A strategy makes one per game
     (the kernel builds players per game): the memo dies with the game, never outliving its card data."""
 
-    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats")
+    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats", "_shapes")
 
     def __init__(self) -> None:
         self._roles: dict[int, tuple[Any, str]] = {}
@@ -349,6 +349,7 @@ class Reader:
         self._values: dict[int, tuple[Any, Any, float]] = {}
         self._helps: dict[int, tuple[Any, bool]] = {}
         self._threats: dict[int, tuple[Any, int]] = {}
+        self._shapes: dict[int, tuple[Any, Any, Any]] = {}
 
     def role(self, ab: Any) -> str:
         hit = self._roles.get(id(ab))
@@ -381,6 +382,16 @@ class Reader:
             return hit[1]
         v = helps(ab)
         self._helps[id(ab)] = (ab, v)
+        return v
+
+    def shape(self, obj: Any, other: Any, read: Any) -> Any:
+        """``read(obj, other)`` of two compiled parts (a target binding and its effect): a reading of
+        the card's structure alone, kept for the game like the rest (``valuing`` target plans)."""
+        hit = self._shapes.get(id(obj))
+        if hit is not None and hit[0] is obj and hit[1] is other:
+            return hit[2]
+        v = read(obj, other)
+        self._shapes[id(obj)] = (obj, other, v)
         return v
 
     def threat(self, ab: Any) -> int:

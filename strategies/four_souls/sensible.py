@@ -120,9 +120,12 @@ class SensiblePlayer:
         self._using: Any = None  # the ability of the option I chose last (its targets are asked next)
         self._keep_out: Any = None  # the outlook a discard choice reads (``_loot_keep``)
         self._roll_goal: tuple | None = None  # (face, value when aimed) of my dice tool's plan
+        self._asked = 0  # decisions asked so far: what a decision's memo below is keyed by
+        self._seen: tuple = (-1, None, None)  # (decision, outlook, best fight) of the decision asked
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
+        self._asked += 1  # the state may have changed since the last decision: a fresh memo
         kind = decision.kind
         if kind == "respond":
             self._intent = None
@@ -229,9 +232,8 @@ class SensiblePlayer:
         turn = view.turn
         # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
         # abilities that gain or help (they recharge).
-        out = self._outlook(view) if loot or taps or paids else None
         items = [o for o in (*taps, *paids) if o[1].kind != "character"]
-        pick = self._valued(view, [*items, *loot], out)  # an item first on a tie (Blank Card)
+        pick = self._valued(view, [*items, *loot])  # an item first on a tie (Blank Card)
         if pick is not None:
             return pick
         if taps:
@@ -277,31 +279,32 @@ class SensiblePlayer:
 
     def _outlook(self, view: Any) -> vl.Outlook:
         """The situation the value model reads (``valuing.Outlook``), from the view (public). Its costly
-        fields are filled on first read (``Outlook.later``): most decisions read few of them."""
-        me = self.seat
+        fields are filled on first read (``Outlook.later``): most decisions read few of them. Built once
+        per decision: a second caller gets it back with the fields callers change reset."""
+        asked, out, _fight = self._seen
+        if asked == self._asked and out is not None:
+            out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
+            return out
         # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
-        out = vl.outlook(view, me, self.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
-        fight: list = []  # the best slot fight, found once for both fields that read it
-
-        def best_fight() -> tuple:
-            if not fight:
-                fight.append(self._best_fight(view))
-            return fight[0]
+        out = vl.outlook(view, self.seat, self.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
 
         def fight_value(_o: vl.Outlook) -> float:
-            best, p, score = best_fight()
+            best, p, score = self._best_fight(view)
             return score - (1.0 - p) * 2.0 if best is not None else -1.0
 
         def bad_slots(_o: vl.Outlook) -> bool:
-            best, p, _score = best_fight()
+            best, p, _score = self._best_fight(view)
             return best is None or p < self.risk
 
         out.later("spent_items", lambda _o: self._spent(view))
-        out.later("monsters", lambda _o: tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None))
+        out.later(
+            "monsters", lambda _o: tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
+        )
         out.later("fight", fight_value)
         out.later("bad_slots", bad_slots)
         out.later("hand_gap", lambda _o: self._hand_gap(view))
         out.later("hand", self._hand_values(view.hand, out.my_turn, out.loot_plays))
+        self._seen = (self._asked, out, self._seen[2] if asked == self._asked else None)
         return out
 
     def _spent(self, view: Any) -> float:
@@ -331,13 +334,13 @@ class SensiblePlayer:
 
         return compute
 
-    def _valued(self, view: Any, options: list, out: Any) -> Any:
+    def _valued(self, view: Any, options: list) -> Any:
         """The option worth most now by the value model above its kind's bar (``loot_bar``,
         ``tap_bar``, ``paid_bar``: a $ ability net of its cost); answers (roll fixes, shields, cancels)
         are kept for the moment they answer (``_respond``), and items with a plan of their own
         (``_plan_use``, ``_arrange``, ``_recover``) wait for it."""
         bars = {"loot": self.loot_bar, "tap": self.tap_bar, "paid": self.paid_bar}
-        best, best_v = None, 0.0
+        best, best_v, out = None, 0.0, None
         for o in options:
             ab = rd.ability_of(o)
             if ab is not None and (
@@ -346,6 +349,8 @@ class SensiblePlayer:
                 or (o[0] == "tap" and not _PLAIN_USES.issuperset(self.rd.use_kinds(ab)))  # planned
             ):
                 continue
+            if out is None:
+                out = self._outlook(view)
             out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
             bar = bars[o[0]]
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
@@ -584,7 +589,11 @@ class SensiblePlayer:
         return self.deck_hp > 0 and view.hp >= self.deck_hp
 
     def _best_fight(self, view: Any) -> tuple[Any, float, float]:
-        """The slot monster with the best chance × worth; (None, 0, 0) when there is none."""
+        """The slot monster with the best chance × worth; (None, 0, 0) when there is none. Found once
+        per decision (the outlook and the attack choices read it)."""
+        asked, out, found = self._seen
+        if asked == self._asked and found is not None:
+            return found
         atk = max(1, view.atk)
         bonus = view.attack_roll_bonus
         hp = view.hp
@@ -597,7 +606,9 @@ class SensiblePlayer:
             score = p * self._worth(info)
             if score > best_score:
                 best, best_p, best_score = info, p, score
-        return best, best_p, best_score
+        found = (best, best_p, best_score)
+        self._seen = (self._asked, out if asked == self._asked else None, found)
+        return found
 
     def _worth(self, info: Any) -> float:
         return _monster_worth(self.soul_weight, info.soul, info.rewards)
@@ -663,6 +674,7 @@ class SensiblePlayer:
         every window where nothing is at stake — most of them — so they cost O(1)."""
         if kind != "respond":
             return False
+        self._asked += 1
         self._intent = None  # as choose() does for a respond window
         if not self.responds:
             return True

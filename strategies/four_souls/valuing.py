@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.simulate.four_souls.vocabulary import AIMS, HOOK_AIMS
+from cardlab.simulate.four_souls.vocabulary import AIMS, HOOK_AIMS, VERBS
 
 from .reading import sel_head
 
@@ -45,6 +45,7 @@ class Outlook:
     roll_on_stack: bool = False
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
     lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)
+    reader: Any = None  # the player's ``reading.Reader``: its game memo keeps target plans
 
     def later(self, name: str, compute: Any) -> None:
         """Leave field ``name`` unset until it is first read, then ``compute(self)`` fills it: most
@@ -81,12 +82,13 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
         rival=rival,
         leader_souls=souls[leader],
         souls_to_win=view.souls_to_win,
-        hp=view.hp,
-        rival_hp=view.hp_of(leader),
         cents=view.cents,
         loot_plays=view.loot_plays,
         lead=souls[me] >= max(souls),
+        reader=reader,
     )
+    out.later("hp", lambda _o: view.hp)  # HP reads every static of the player (FS-6): on demand
+    out.later("rival_hp", lambda _o: view.hp_of(leader))
     out.later(
         "my_items",
         lambda _o: tuple(sorted(reader.item_value(i.obj.phys) for i in view.items_of(me) if not i.eternal)),
@@ -422,8 +424,6 @@ def _take(verb: str, params: dict, out: Outlook) -> float:
 
 
 def _first(verb: str) -> str:
-    from cardlab.simulate.four_souls.vocabulary import VERBS
-
     ps = VERBS[verb].params
     return ps[0] if ps else ""
 
@@ -449,35 +449,46 @@ _HELPFUL = frozenset({"cents", "loot", "treasure", "hp", "buff", "recharge", "tu
 
 def _plan_targets(bindings: Any, eff: Any, out: Outlook) -> None:
     """Decide, per target variable, whom it should name: a player helped → me, harmed → a rival; an
-    item helped (recharge, copy) → mine, harmed (destroy, steal, reroll) → theirs; a soul → theirs."""
-    if not isinstance(bindings, dict):
+    item helped (recharge, copy) → mine, harmed (destroy, steal, reroll) → theirs; a soul → theirs.
+    The choice reads the card's structure alone (``_target_kinds``), except "a player or a monster"."""
+    if not isinstance(bindings, dict) or not bindings:
         return
+    reader = out.reader
+    kinds = reader.shape(bindings, eff, _target_kinds) if reader is not None else _target_kinds(bindings, eff)
+    for var, who in kinds:
+        out.plan[var] = who if who != "monster?" else "monster" if out.monsters else "rival"
+
+
+def _target_kinds(bindings: dict, eff: Any) -> tuple:
+    """(variable, whom it names) for each binding; "monster?" is a monster when one is in a slot."""
+    kinds = []
     for var, sel in bindings.items():
         head = sel_head(sel)
         flags = _flags(sel)
         if head in ("player", "living_player", "player_or_monster", "any_player"):
             good = _helps_var(eff, var)
             if head == "player_or_monster" and not good:
-                out.plan[var] = "monster" if out.monsters else "rival"
+                kinds.append((var, "monster?"))
             else:
-                out.plan[var] = "me" if good else "rival"
+                kinds.append((var, "me" if good else "rival"))
         elif head in ("other_player", "other_players", "non_active_player"):
-            out.plan[var] = "rival"
+            kinds.append((var, "rival"))
         elif head in ("item", "item_or_soul", "shop_item"):
             if "you_control" in flags:
-                out.plan[var] = "mine"
+                kinds.append((var, "mine"))
             elif "other_controls" in flags or "player_controls" in flags or "other" in flags:
-                out.plan[var] = "theirs"
+                kinds.append((var, "theirs"))
             else:
-                out.plan[var] = "mine" if _helps_var(eff, var) else "theirs"
+                kinds.append((var, "mine" if _helps_var(eff, var) else "theirs"))
         elif head == "soul":
-            out.plan[var] = "theirs_soul"
+            kinds.append((var, "theirs_soul"))
         elif head == "monster":
-            out.plan[var] = "monster"
+            kinds.append((var, "monster"))
         elif head == "curse":
-            out.plan[var] = "curse"
+            kinds.append((var, "curse"))
         else:
-            out.plan[var] = head
+            kinds.append((var, head))
+    return tuple(kinds)
 
 
 def _flags(sel: Any) -> tuple:
