@@ -7,6 +7,7 @@ independent win rates (statistics in ``analysis.paired``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import polars as pl
@@ -159,6 +160,14 @@ def to_text(c: Comparison, level: float = 0.95) -> str:
         f"Paired: {r.seats - r.label_changed:,} of {r.seats:,} seats ({_pct(share)}) kept their {c.dim}; "
         f"{r.games_same:,} of {r.games:,} games with every seat's {c.dim} the same"
     )
+    gain = r.pairing_gain
+    if gain == gain:
+        worth = "every seat's result is the same in both runs" if gain == math.inf else f"×{gain:,.1f}"
+        lines.append(
+            f"Worth of pairing: {worth} — the paired B − A is as certain as two independent runs of "
+            f"{'any number of' if gain == math.inf else f'{gain:,.1f} times as many'} games (the variance "
+            "of a seat's difference, independent over paired)"
+        )
     if share == share and share < POOR_PAIRING:
         lines.append(
             f"warning: poorly paired — {_pct(1 - share)} of seats got a different {c.dim} in B, so the "

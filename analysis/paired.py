@@ -83,6 +83,7 @@ class PairedComparison:
     label_changed: int
     seats: int = 0
     games_same: int = 0
+    pairing_gain: float = math.nan  # unpaired / paired variance of a seat's B − A (issue 21 item 1)
 
     @property
     def paired_share(self) -> float:
@@ -160,6 +161,12 @@ def paired_compare(
     )
     games = per_game.height
     changed = int(per_game["changed"].sum())
+    kept_rows = matched.filter(kept)
+    paired_var = float(kept_rows.select((sa - sb).var()).item() or 0.0) if kept_rows.height > 1 else math.nan
+    unpaired_var = (
+        float(kept_rows.select(sa.var() + sb.var()).item() or 0.0) if kept_rows.height > 1 else math.nan
+    )
+    gain = unpaired_var / paired_var if paired_var and paired_var == paired_var else math.inf
     low, high = wilson(changed, games, level)
     return PairedComparison(
         by_label=by_label,
@@ -173,4 +180,5 @@ def paired_compare(
         label_changed=matched.filter(~kept).height,
         seats=matched.height,
         games_same=int(games_same or 0),
+        pairing_gain=gain if unpaired_var == unpaired_var else math.nan,
     )
