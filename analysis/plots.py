@@ -49,7 +49,7 @@ def winrate_plot(frame: pl.DataFrame, dim: str, path: Path, level: float = 0.95)
     ax.set_title(f"Win rate by {dim}")
     if hidden:
         ax.set_title(
-            f"Win rate by {dim}: best and worst {MAX_BARS // 2} ({hidden} in between: see the table)"
+            f"Win rate by {dim}\nbest and worst {MAX_BARS // 2} ({hidden} in between: see the table)"
         )
         ax.axhline(MAX_BARS // 2 - 0.5, color="#888888", linewidth=0.8, linestyle=":")
     ax.set_xlim(0, min(1.0, max(0.1, float(frame["upper"].max() or 0) * 1.15)))
