@@ -14,6 +14,7 @@ from cardlab.simulate.core.events import event_words, log_held_at_end
 from cardlab.simulate.core.game import Coverage
 
 from . import coop, decks, setup, turn
+from .collection import SetListing
 from .config import VARIANTS, FSConfig, make_config
 from .ratios import FILLS
 from .state import GameOver, RunawayTurn
@@ -173,13 +174,13 @@ def left_out_cards(config: FSConfig) -> dict[str, str]:
 
 def check_cards(path: str) -> str:
     """Validate a card file or folder (``cardlab cards check``) and report what the engine can run."""
-    from . import cards, ratios
+    from . import cards, collection, ratios
     from .decks import build_supply
 
     p = Path(path)
     ratio_files = [p] if p.is_file() else sorted(p.glob("*.yaml")) if p.is_dir() else []
     if ratio_files and all(ratios.is_ratio_file(f) for f in ratio_files):  # FS-19 deck ratio files
-        s = build_supply(cards.load_pool(None), 4)
+        s = build_supply(collection.select(cards.load_pool(None), collection.DEFAULT), 4)  # the default sets
         return "; ".join(ratios.check(f, s, 4) for f in ratio_files)
     summary = cards.check(path)  # raises CardDataError (file:line, card, field) on bad data
     s = build_supply(cards.load_pool([Path(path)]), 4)
@@ -269,6 +270,14 @@ GAME = GameSpec(
             "set", str, (), "card override CARD.FIELD=VALUE, e.g. 'Gurdy.hp=6' (repeatable)", multiple=True
         ),
         GameOption(
+            "sets",
+            str,
+            (),
+            "published sets to play with: base-v2 (default), all, a list (base-v2,requiem) or a "
+            "collection (decklists/four_souls/collections); see `cardlab games`",
+            multiple=True,
+        ),
+        GameOption(
             "difficulty",
             tuple(coop.GOALS),
             "normal",
@@ -282,7 +291,7 @@ GAME = GameSpec(
         ),
     ),
     variants=VARIANTS,
-    card_sets={"base_v2": "Base Game V2 (decklists/four_souls)"},
+    card_sets=SetListing(),
     card_data_hash=card_data_hash,
     left_out_cards=left_out_cards,
     describe_event=describe_event,

@@ -39,6 +39,7 @@ from cardlab.simulate.core.cardfiles import (
 from cardlab.simulate.core.errors import CardDataError
 
 from . import vocabulary as V
+from .collection import SETS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DIR = PROJECT_ROOT / "decklists" / "four_souls"
@@ -56,6 +57,7 @@ CARD_FIELDS = (
     "rewards",
     "soul",
     "starting_item",
+    "reprint_of",
     "keywords",
     "abilities",
     "hook",
@@ -64,7 +66,6 @@ CARD_FIELDS = (
     "notes",
 )
 FILE_FIELDS = ("set", "deck", "cards", "notes")
-SETS = ("base_v2", "test_only")  # test_only: made-up cards of tests/four_souls/cards_testonly
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _WORD_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PLAIN_RE = re.compile(r"^[A-Za-z0-9_.]*$")
@@ -92,6 +93,8 @@ class Card:
     implemented: bool
     reason: str | None  # why not implemented
     source: str  # "decklists/four_souls/loot.yaml:212"
+    set: str = "base_v2"  # the file's `set:` header (collection.PUBLISHED)
+    reprint_of: str | None = None  # id of the card whose behaviour this reprint shares
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,7 @@ class CardPool:
     by_name: Mapping[str, Card]  # first card of that name in file order (some names repeat: Pills!, Chest)
     files: tuple[str, ...]
     hash: str
+    paths: tuple[Path, ...] = ()  # the files as read (same order as ``files``), for per-set hashes
 
     def deck(self, name: str) -> list[Card]:
         """The distinct cards of one deck (``copies`` says how many physical cards each has)."""
@@ -135,6 +139,13 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def _card_files(folder: Path) -> list[Path]:
+    """A folder's card files, then those of its ``sets/<set>/`` subfolders (the expansions), so Base V2's
+    cards come first and keep the names (``by_name``) they always had."""
+    own = sorted(list(folder.glob("*.yaml")) + list(folder.glob("*.yml")))
+    return own + sorted(list(folder.glob("sets/*/*.yaml")) + list(folder.glob("sets/*/*.yml")))
+
+
 def _expand(paths: Sequence[str | Path] | None) -> list[Path]:
     if paths is None:
         paths = [DEFAULT_DIR]
@@ -142,7 +153,7 @@ def _expand(paths: Sequence[str | Path] | None) -> list[Path]:
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            found = sorted(list(p.glob("*.yaml")) + list(p.glob("*.yml")))
+            found = _card_files(p)
             if not found:
                 raise CardDataError(_shown(p), None, "no .yaml card files in this folder")
             out.extend(found)
@@ -182,18 +193,23 @@ def _build_pool(files: list[Path], resolve_extra: bool) -> CardPool:
     cards: list[Card] = []
     first_seen: dict[str, str] = {}
     pending: list[tuple[Card, str, int]] = []  # starting_item references to resolve
+    reprints: list[tuple[int, str, int]] = []  # (index in cards, file, line of reprint_of)
     for f in files:
         shown = _shown(f)
         data = _read_yaml(f, shown)
-        for card, line, start_line in _file_cards(data, shown):
+        for card, line, start_line, rep_line in _file_cards(data, shown):
             if card.id in first_seen:
                 raise CardDataError(
                     shown, line, f"duplicate id '{card.id}' (first at {first_seen[card.id]})", card.name
                 )
             first_seen[card.id] = card.source
+            if card.reprint_of:
+                reprints.append((len(cards), shown, rep_line))
             cards.append(card)
             if card.starting_item:
                 pending.append((card, shown, start_line))
+    if reprints:
+        _share_behaviour(cards, reprints, resolve_extra)
     by_id = {c.id: c for c in cards}
     if pending:
         known = set(by_id)
@@ -210,7 +226,36 @@ def _build_pool(files: list[Path], resolve_extra: bool) -> CardPool:
     by_name: dict[str, Card] = {}
     for c in cards:
         by_name.setdefault(c.name, c)
-    return CardPool(tuple(cards), by_id, by_name, tuple(_shown(f) for f in files), files_hash(files))
+    return CardPool(
+        tuple(cards), by_id, by_name, tuple(_shown(f) for f in files), files_hash(files), tuple(files)
+    )
+
+
+_BEHAVIOUR = ("abilities", "hook", "keywords", "implemented", "reason")
+
+
+def _share_behaviour(cards: list[Card], reprints: list[tuple[int, str, int]], resolve_extra: bool) -> None:
+    """A reprint (Alt Art, a promo of an existing card) takes its original's behaviour: one encoding per
+    card, whatever the printing. The original must be loaded too (a single file may point at the default
+    pool) and must not itself be a reprint."""
+    import dataclasses
+
+    known = {c.id: c for c in cards}
+    for i, shown, line in reprints:
+        card = cards[i]
+        original = known.get(card.reprint_of)  # type: ignore[arg-type]
+        if original is None and resolve_extra:
+            original = load_pool().by_id.get(card.reprint_of)  # type: ignore[arg-type]
+        if original is None:
+            raise CardDataError(
+                shown, line, f"field 'reprint_of': {unknown('card id', card.reprint_of, known)}", card.name
+            )
+        if original.reprint_of or original.deck != card.deck:
+            why = "is itself a reprint" if original.reprint_of else f"is a {original.deck} card"
+            raise CardDataError(
+                shown, line, f"field 'reprint_of': {original.id} {why}; name the original card", card.name
+            )
+        cards[i] = dataclasses.replace(card, **{k: getattr(original, k) for k in _BEHAVIOUR})
 
 
 def _file_cards(data: Any, shown: str):
@@ -230,14 +275,14 @@ def _file_cards(data: Any, shown: str):
     items = field_value(data, "cards", list, shown)
     lines = getattr(items, "item_lines", [items.line] * len(items)) if items else []
     for raw, line in zip(items, lines, strict=True):
-        card = _card(raw, line, shown, default_deck)
-        yield card, line, raw.line_of("starting_item")
+        card = _card(raw, line, shown, default_deck, set_name)
+        yield card, line, raw.line_of("starting_item"), raw.line_of("reprint_of")
 
 
 # ---------------------------------------------------------------- facts
 
 
-def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
+def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: str = "base_v2") -> Card:
     if not isinstance(raw, YamlMap):
         raise CardDataError(shown, line, f"a card must be a mapping of fields, got {raw!r}")
     name = raw.get("name") if isinstance(raw.get("name"), str) else None
@@ -265,8 +310,10 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
     p3 = field_value(raw, "players_3plus", bool, shown, name, required=False, default=False)
     keywords = _keywords(raw, shown, name)
     _check_keyword_decks(raw, keywords, deck, kind, shown, name)
-    # FS-4.14: an ambush loot becomes a monster, so it carries a stat block like one
-    stats_needed = (
+    implemented = field_value(raw, "implemented", bool, shown, name, required=False, default=True)
+    # FS-4.14: an ambush loot becomes a monster, so it carries a stat block like one. A card the engine
+    # does not run may lack a stat the card list does not give as a number (Blank Canvas prints "?").
+    stats_needed = implemented and (
         deck == "character"
         or (deck == "monster" and kind in V.MONSTER_KINDS_WITH_STATS)
         or (deck == "loot" and "ambush" in keywords)
@@ -290,9 +337,18 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
         raise CardDataError(
             shown, raw.line_of("hook"), f"field 'hook': {unknown('hook', hook, V.HOOKS)}", name
         )
-    implemented = field_value(raw, "implemented", bool, shown, name, required=False, default=True)
     reason = field_value(raw, "reason", str, shown, name, required=not implemented)
     field_value(raw, "notes", str, shown, name, required=False)
+    reprint_of = field_value(raw, "reprint_of", str, shown, name, required=False)
+    if reprint_of is not None:
+        given = [k for k in ("abilities", "hook", "keywords", "implemented", "reason") if k in raw]
+        if given:
+            raise CardDataError(
+                shown,
+                raw.line_of(given[0]),
+                f"field '{given[0]}': a reprint takes its behaviour from reprint_of ({reprint_of})",
+                name,
+            )
     abilities_raw = field_value(raw, "abilities", list, shown, name, required=False, default=[])
     checker = _Checker(shown, name, hook)
     ab_lines = getattr(abilities_raw, "item_lines", [raw.line_of("abilities")] * len(abilities_raw))
@@ -321,6 +377,8 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None) -> Card:
         implemented=implemented,
         reason=reason,
         source=f"{shown}:{line}",
+        set=set_name,
+        reprint_of=reprint_of,
     )
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from cardlab.simulate.core import UserError
 
+from . import collection as _collection
 from . import coop as _coop
 from . import variants as _variants
 from .ratios import FILLS
@@ -44,6 +45,7 @@ class FSConfig:
     overrides: tuple[str, ...] = ()  # --set CARD.FIELD=VALUE, in order
     difficulty: str = "normal"  # FS-17.6 solo/co-op soul goal: normal 4, hard 6, ultra-hard 8
     soul_cap: int = 0  # FS-17.6 optional: most souls each character counts toward the goal (0 = none)
+    sets: tuple[str, ...] = _collection.DEFAULT  # --sets: the published sets whose cards the run uses
 
     @property
     def bonus_souls(self) -> bool:
@@ -78,6 +80,7 @@ def make_config(
     set: tuple[str, ...] | list[str] | str = (),  # noqa: A002 — the option is --set
     difficulty: str = "normal",
     soul_cap: int = 0,
+    sets: tuple[str, ...] | list[str] | str = (),
 ) -> FSConfig:
     """Validate options (one clear line on bad values) and build the config."""
     from . import decks, ratios
@@ -109,6 +112,7 @@ def make_config(
     if fill not in FILLS:
         raise UserError(f"four-souls: --fill must be one of {', '.join(FILLS)}, got {fill!r}")
     overrides = tuple(o.strip() for o in _texts(set))
+    chosen_sets = _collection.parse(_texts(sets))
     ratio_obj = ratios.resolve(str(ratio), _texts(ratio_count))
     cfg = FSConfig(
         n_players,
@@ -126,6 +130,7 @@ def make_config(
         overrides=overrides,
         difficulty=difficulty,
         soul_cap=soul_cap,
+        sets=chosen_sets,
     )
     # loads the pool and applies --set now: errors surface before any game (FS-17.8: solo/co-op supply)
     s = decks.supply(_coop.supply_config(cfg))

@@ -60,13 +60,17 @@ def load_pool(paths: tuple[str, ...] = ()) -> Any:
 
 
 def supply(cfg: Any) -> Supply:
+    from . import collection
+
     overrides = getattr(cfg, "overrides", ())
-    key = (cfg.cards, cfg.n_players, overrides)
+    sets = getattr(cfg, "sets", collection.DEFAULT)
+    key = (cfg.cards, cfg.n_players, overrides, sets)
     s = _cache.get(key)
     if s is None:
         from . import overrides as ov
 
-        s = build_supply(ov.apply(load_pool(cfg.cards), overrides), cfg.n_players)
+        pool = collection.select(load_pool(cfg.cards), sets)  # --sets first: --set names its cards
+        s = build_supply(ov.apply(pool, overrides), cfg.n_players)
         _cache[key] = s
     return s
 
@@ -123,12 +127,12 @@ def build_supply(pool: Any, n_players: int) -> Supply:
     s = Supply(pool)
     for card in pool.cards:
         if not card.implemented:
-            s.left_out[card.name] = card.reason or "not implemented"
+            s.left_out[left_out_name(card)] = card.reason or "not implemented"
             continue
         try:
             s.rules[card.id] = compile_card(card)
         except EngineError as err:
-            s.left_out[card.name] = f"engine: {err}"
+            s.left_out[left_out_name(card)] = f"engine: {err}"
     for card in pool.cards:
         if card.id not in s.rules:
             continue
@@ -151,10 +155,16 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             continue
         start = card.starting_item
         if start and start not in s.starting:
-            s.left_out[card.name] = f"its starting item {start} is not implemented"
+            s.left_out[left_out_name(card)] = f"its starting item {start} is not implemented"
             continue
         s.characters.append(card)
     return s
+
+
+def left_out_name(card: Any) -> str:
+    """How a left-out card is named in a run's manifest: its name, with its id when it is not Base V2's
+    (names repeat across and within sets: Four Souls+ has three different Pills!)."""
+    return card.name if card.set in ("base_v2", "test_only") else f"{card.name} [{card.id}]"
 
 
 def pick_characters(s: Supply, names: tuple[str, ...]) -> list:

@@ -494,6 +494,8 @@ DECKS: dict[str, tuple[str, ...]] = {
     ),
     "bonus_soul": ("bonus_soul",),
     "room": ("room",),
+    "outside": ("outside",),  # Requiem's The Harbingers: starts outside the game, in no deck
+    "challenge": ("challenge",),  # FS-18: oversized challenge cards (Day of the Doodler)
 }
 MONSTER_KINDS_WITH_STATS = ("basic", "cursed", "holy_charmed", "normal_boss", "epic_boss")
 REWARD_KEYS = ("cents", "loot", "treasure")

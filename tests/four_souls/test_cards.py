@@ -11,6 +11,7 @@ import pytest
 
 from cardlab.simulate.four_souls import vocabulary as V
 from cardlab.simulate.four_souls.cards import DEFAULT_DIR, Card, check, load_pool
+from cardlab.simulate.four_souls.collection import select
 
 SHARED_CSV = (
     Path(__file__).resolve().parents[3] / "shared" / "cards" / "four_souls_cards.csv"
@@ -68,7 +69,8 @@ HOOK_CARDS = {
 
 @pytest.fixture(scope="module")
 def pool():
-    return load_pool()
+    """Base Game V2: the default collection (the expansions are checked in test_collection.py)."""
+    return select(load_pool(), ("base_v2",))
 
 
 def test_distinct_and_physical_counts(pool):
@@ -251,8 +253,8 @@ def test_vocabulary_md_names_everything():
 
 
 def test_pool_is_cached_and_frozen(pool):
-    assert load_pool() is pool
-    assert load_pool([DEFAULT_DIR]) is pool
+    assert select(load_pool(), ("base_v2",)) is not load_pool()
+    assert load_pool([DEFAULT_DIR]) is load_pool()
     with pytest.raises(dataclasses.FrozenInstanceError):
         pool.cards[0].name = "x"  # type: ignore[misc]
     assert isinstance(pool.cards[0], Card)
@@ -260,7 +262,8 @@ def test_pool_is_cached_and_frozen(pool):
 
 
 def test_check_summaries():
-    assert check(DEFAULT_DIR).startswith("decklists/four_souls: 287 cards (340 physical) in 6 file(s) OK")
+    # Base V2's 6 files and the expansions' 75 (one per set and deck, decklists/four_souls/sets)
+    assert check(DEFAULT_DIR).startswith("decklists/four_souls: 1020 cards (1114 physical) in 81 file(s) OK")
     # a single file checks alone; its starting items resolve against the default pool
     one = check(DEFAULT_DIR / "characters.yaml")
     assert one.startswith("decklists/four_souls/characters.yaml: 11 cards (11 physical) in 1 file(s) OK")

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.four_souls import vocabulary as V
 from cardlab.simulate.four_souls.cards import DEFAULT_DIR, load_pool
+from cardlab.simulate.four_souls.collection import DEFAULT, select
 
-POOL = load_pool()
+POOL = select(load_pool(), DEFAULT)  # the default sets (Base Game V2)
 IDS = sorted(POOL.by_id)
 _DIR = Path(tempfile.mkdtemp(prefix="fs_cards_fuzz_"))
 atexit.register(shutil.rmtree, _DIR, ignore_errors=True)

@@ -15,6 +15,7 @@ from cardlab.cli import cli
 from cardlab.simulate.core import Decision, Players, UserError
 from cardlab.simulate.four_souls import GAME, checked_play, coop, make_config, setup, stack
 from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.fixtures import (
     Scripted,
     add_slot_monster,
@@ -29,7 +30,7 @@ from cardlab.simulate.four_souls.views import SeatRef, StackRef
 from cardlab.strategies.four_souls import STRATEGIES
 from tests.kernel_helpers import manifest_of
 
-POOL = load_pool()
+POOL = select(load_pool(), DEFAULT)  # the default sets (Base Game V2)
 
 
 def timers(rows):

@@ -9,6 +9,7 @@ import pytest
 
 from cardlab.simulate.four_souls import attack, stack
 from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.decks import build_supply
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
@@ -24,7 +25,7 @@ from cardlab.simulate.four_souls.fixtures import (
     take_cents,
 )
 
-POOL = load_pool()
+POOL = select(load_pool(), DEFAULT)  # the default sets (Base Game V2)
 SUPPLY = build_supply(POOL, 4)
 RUNNABLE = [c for c in POOL.cards if c.id in SUPPLY.rules]
 

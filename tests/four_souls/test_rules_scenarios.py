@@ -6,6 +6,7 @@ import pytest
 
 from cardlab.simulate.four_souls import attack, dice, effects, setup, stack, statics, turn
 from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.decks import build_supply
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
@@ -25,7 +26,7 @@ from cardlab.simulate.four_souls.fixtures import (
 from cardlab.simulate.four_souls.state import GameOver
 from cardlab.simulate.four_souls.views import SeatRef
 
-POOL = load_pool()
+POOL = select(load_pool(), DEFAULT)  # the default sets (Base Game V2)
 
 
 def finals(g):

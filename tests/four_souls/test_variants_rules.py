@@ -12,6 +12,7 @@ import pytest
 from cardlab.simulate.core import Players, UserError
 from cardlab.simulate.four_souls import GAME, attack, make_config, setup, stack, trade, turn, two_player
 from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -28,7 +29,7 @@ from cardlab.simulate.four_souls.fixtures import (
 from cardlab.strategies.four_souls import STRATEGIES
 from cardlab.strategies.four_souls.sensible import SensiblePlayer
 
-POOL = load_pool()
+POOL = select(load_pool(), DEFAULT)  # the default sets (Base Game V2)
 
 
 def soul_obj(g, seat, c):

@@ -1,0 +1,188 @@
+"""Which published Four Souls sets a run plays with (``--sets``), and how many cards each set holds.
+
+Every card file names its set (``set:`` header); Base Game V2 lives in ``decklists/four_souls/*.yaml``,
+every other set in ``decklists/four_souls/sets/<set>/<deck>.yaml``. A run chooses sets by key
+(``base-v2,requiem``; ``-`` and ``_`` are the same), by ``all``, or by a collection file
+(``decklists/four_souls/collections/<name>.yaml`` or a path: ``sets: [base_v2, ...]``), so a player can
+simulate exactly the boxes they own. The default stays Base Game V2: seeded results of earlier runs stay
+reproducible, and most expansion behaviour is not encoded yet (a default that mixed Base V2 with the
+encoded fraction of the expansions would be neither game). Cards of sets that are not published
+(``test_only``: tests' made-up cards, given with ``--cards``) are always kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardlab.simulate.core import UserError
+from cardlab.simulate.core.cardfiles import files_hash, load_yaml
+from cardlab.simulate.core.errors import CardDataError
+
+# set key → its name as printed (card list order: base game, boxes, then promos). Facts, not texts.
+PUBLISHED: dict[str, str] = {
+    "base_v2": "Base Game V2",
+    "gold_box_v2": "Gold Box V2",
+    "four_souls_plus_v2": "Four Souls+ V2",
+    "requiem": "Requiem",
+    "warp_zone": "Requiem Warp Zone",
+    "alt_art": "Alt Art",
+    "unboxing": "The Unboxing of Isaac",
+    "summer": "The Summer of Isaac",
+    "anniversary": "Anniversary",
+    "star_promos": "Star Promos",
+    "tapeworm": "Tapeworm promo",
+    "target": "Target promo",
+    "gish": "Gish promo",
+    "g_fuel": "G Fuel promo",
+    "retro": "Retro promo",
+    "bumbo": "The Legend of Bum-bo promo",
+    "youtooz": "Youtooz promo",
+    "nendoroid": "Nendoroid promo",
+    "mewgenics": "Mewgenics promo",
+    "dick_knots": "Dick Knots promo",
+    "doodler": "Day of the Doodler challenge",
+    "unverified": "unverified (one source only: It's Complicated)",
+}
+SETS = (*PUBLISHED, "test_only")  # test_only: made-up cards of tests/four_souls/cards_testonly
+DEFAULT: tuple[str, ...] = ("base_v2",)
+COLLECTIONS_DIR = Path(__file__).resolve().parents[2] / "decklists" / "four_souls" / "collections"
+_COLLECTION_FIELDS = ("name", "sets", "notes")
+
+
+def parse(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """``--sets`` → set keys in the table's order. Empty: the default (Base Game V2)."""
+    if value is None:
+        return DEFAULT
+    items = [value] if isinstance(value, str) else list(value)
+    words = [w.strip() for item in items for w in str(item).split(",") if w.strip()]
+    if not words:
+        return DEFAULT
+    chosen: set[str] = set()
+    for word in words:
+        key = word.replace("-", "_").lower()
+        if key == "all":
+            chosen |= set(PUBLISHED)
+        elif key in PUBLISHED:
+            chosen.add(key)
+        elif word.endswith((".yaml", ".yml")) or (COLLECTIONS_DIR / f"{word}.yaml").exists():
+            chosen |= set(collection_sets(word))
+        else:
+            names = sorted(PUBLISHED) + ["all"] + collection_names()
+            raise UserError(
+                f"four-souls: --sets: unknown set or collection {word!r} (known: {', '.join(names)})"
+            )
+    return tuple(k for k in PUBLISHED if k in chosen)
+
+
+def collection_names() -> list[str]:
+    return sorted(p.stem for p in COLLECTIONS_DIR.glob("*.yaml"))
+
+
+def collection_sets(name_or_path: str) -> tuple[str, ...]:
+    """The sets a collection file lists (a name in decklists/four_souls/collections or a path)."""
+    path = Path(name_or_path)
+    if not path.exists():
+        path = COLLECTIONS_DIR / f"{name_or_path}.yaml"
+    try:
+        data = load_yaml(path)
+    except CardDataError as err:
+        raise UserError(f"four-souls: --sets: {err}") from None
+    where = f"four-souls: --sets: {name_or_path}"
+    if not isinstance(data, Mapping) or "sets" not in data:
+        raise UserError(f"{where}: expected a mapping with a 'sets' list")
+    extra = [k for k in data if k not in _COLLECTION_FIELDS]
+    if extra:
+        raise UserError(f"{where}: unknown field {extra[0]!r} (fields: {', '.join(_COLLECTION_FIELDS)})")
+    sets = data["sets"]
+    if not isinstance(sets, list) or not sets:
+        raise UserError(f"{where}: field 'sets' must be a non-empty list of set keys")
+    out = []
+    for s in sets:
+        key = str(s).replace("-", "_").lower()
+        if key not in PUBLISHED:
+            raise UserError(f"{where}: field 'sets': unknown set {s!r} (known: {', '.join(PUBLISHED)})")
+        out.append(key)
+    return tuple(out)
+
+
+def select(pool: Any, sets: tuple[str, ...]) -> Any:
+    """The pool restricted to the chosen sets (unpublished test sets always kept). The eternal starting
+    items of chosen characters come along whatever their set (Alt Art Isaac starts with Base V2's D6).
+    The hash covers only the chosen sets' files, so a run over Base V2 keeps its card-data hash."""
+    from .cards import CardPool
+
+    keep_set = set(sets)
+    kept = [c for c in pool.cards if c.set in keep_set or c.set not in PUBLISHED]
+    if len(kept) == len(pool.cards):
+        return pool
+    ids = {c.id for c in kept}
+    wanted = {c.starting_item for c in kept if c.deck == "character" and c.starting_item}
+    kept += [c for c in pool.cards if c.id in wanted and c.id not in ids]
+    order = {c.id: i for i, c in enumerate(pool.cards)}
+    kept.sort(key=lambda c: order[c.id])
+    by_name: dict = {}
+    for c in kept:
+        by_name.setdefault(c.name, c)
+    used = {c.source.rsplit(":", 1)[0] for c in kept}
+    paths = [p for shown, p in zip(pool.files, pool.paths, strict=False) if shown in used]
+    if pool.paths and len(paths) == len(used):
+        digest = files_hash(paths)
+    else:  # a merged or overridden pool: no file list to hash, so the choice joins the pool's hash
+        digest = hashlib.sha256(f"{pool.hash}|{','.join(sets)}".encode()).hexdigest()[:16]
+    files = tuple(f for f in pool.files if f in used)
+    return CardPool(tuple(kept), {c.id: c for c in kept}, by_name, files, digest, tuple(paths))
+
+
+def set_counts(pool: Any, supply: Any = None) -> dict[str, tuple[int, int, int, int]]:
+    """Set key → (distinct, physical, distinct encoded, physical encoded). "Encoded" = the engine runs it
+    (the supply's compiled cards when one is given, else the card files' ``implemented``)."""
+    out: dict[str, list[int]] = {}
+    for c in pool.cards:
+        row = out.setdefault(c.set, [0, 0, 0, 0])
+        runs = c.implemented
+        if supply is not None:
+            runs = c.id in supply.rules and (c.deck != "character" or c in supply.characters)
+        row[0] += 1
+        row[1] += c.copies
+        if runs:
+            row[2] += 1
+            row[3] += c.copies
+    return {k: tuple(out[k]) for k in SETS if k in out}  # type: ignore[misc]
+
+
+class SetListing(Mapping):
+    """``cardlab games``' card-set lines, computed when first read (loading ~1,000 cards at import would
+    slow every command)."""
+
+    def __init__(self) -> None:
+        self._lines: dict[str, str] | None = None
+
+    def _get(self) -> dict[str, str]:
+        if self._lines is None:
+            from .cards import load_pool
+            from .decks import build_supply
+
+            pool = load_pool(None)
+            counts = set_counts(pool, build_supply(pool, 4))
+            self._lines = {
+                key.replace("_", "-"): f"{PUBLISHED[key]}: {d} distinct / {p} physical cards, "
+                f"{de} / {pe} encoded, {d - de} / {p - pe} not"
+                for key, (d, p, de, pe) in counts.items()
+                if key in PUBLISHED
+            }
+            self._lines["(default)"] = "--sets base-v2; --sets all, a set list or a collection " + (
+                f"({', '.join(collection_names())})"
+            )
+        return self._lines
+
+    def __getitem__(self, key: str) -> str:
+        return self._get()[key]
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
