@@ -127,6 +127,8 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
             return v is o
         if tp == "any_player":
             return isinstance(v, Player)
+        if tp == "other_player":  # "each time another player dies" (The Left Hand, Dark Arts)
+            return isinstance(v, Player) and not _is_you(g, o, v)
         if tp == "any_monster":
             return isinstance(v, Obj)
         if tp == "another_monster":

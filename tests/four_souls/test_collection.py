@@ -164,3 +164,13 @@ def test_every_card_of_the_whole_collection_runs_or_is_counted():
         named = decks.left_out_name(card)
         assert runs != (named in left), card.source
     assert len(left) == sum(1 for c in s.pool.cards if decks.left_out_name(c) in left)
+
+
+def test_FS_19_official_ratio_fills_from_the_whole_collection_not_from_base_v2():
+    """The official 100-card ratios need more of some categories than Base V2 holds; the encoded cards of
+    the whole collection fill them for 2-4 players, and Base V2 alone still stops with the shortfall."""
+    for n in (2, 3, 4):
+        cfg = make_config(n, 50, sets="all", ratio="official")
+        assert cfg.ratio_counts and cfg.sets == tuple(PUBLISHED)
+    with pytest.raises(UserError, match=r"--ratio official: the card pool \(4 players\) cannot fill"):
+        make_config(4, 50, ratio="official")
