@@ -785,6 +785,101 @@ def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     _finish_set(spec, root, folder, build_ensemble(folder, by or None), outcomes, common)
 
 
+# ---- tune --------------------------------------------------------------------------------------------
+
+
+class TuneGroup(SimulateGroup):
+    """`cardlab tune GAME --knob … --target …`: the smallest card change that meets balance targets."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        spec = game_registry.get(name)
+        extra = [
+            click.Option(
+                ["--knob"],
+                multiple=True,
+                required=True,
+                help="a card fact that may move: CARD.FIELD=A..B[:STEP] or =V1,V2",
+            ),
+            click.Option(
+                ["--target"],
+                multiple=True,
+                required=True,
+                help="'spread(DIM) <= X', 'DIM VALUE >= X', 'DIM VALUE in A..B' or 'first_player in A..B'",
+            ),
+            click.Option(
+                ["--max-changes"], type=int, default=3, show_default=True, help="most cards changed"
+            ),
+            click.Option(
+                ["--confirm-games"],
+                type=int,
+                default=None,
+                help="games of the confirmation run (default: --games)",
+            ),
+        ]
+        skip = (
+            "until_ci",
+            "sprt",
+            "ci_by",
+            "no_events",
+            "backend",
+            "scheduler",
+            "jobs",
+            "batch_size",
+            "max_turns",
+        )
+        return click.Command(
+            name,
+            params=[p for p in command.params if p.name not in skip] + extra,
+            callback=lambda **kwargs: _tune(spec, kwargs),
+            help=f"Search {spec.title} card numbers for the fewest changes that meet the targets, on paired "
+            "seeds, and confirm them on fresh seeds.",
+        )
+
+
+@cli.group("tune", cls=TuneGroup)
+def tune_cmd() -> None:
+    """The smallest set of card changes that balances the game (paired seeds, racing, confirmation)."""
+
+
+def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
+    from .tune import parse_knob, tune
+
+    knobs = [parse_knob(k) for k in kwargs.pop("knob")]
+    target_texts = list(kwargs.pop("target"))
+    max_changes = kwargs.pop("max_changes")
+    confirm_games = kwargs.pop("confirm_games")
+    if max_changes < 1:
+        raise UserError(f"--max-changes must be at least 1, got {max_changes}")
+    common = {opt.name: kwargs.pop(opt.name, None) for opt in COMMON_OPTIONS}
+    if common["max_games"] is not None:
+        common["games"] = common["max_games"]
+    settings = {
+        "n_games": common["games"],
+        "seed": common["seed"],
+        "n_players": common["players"],
+        "strategies": list(common["strategy"] or []),
+        "game_options": {k: v for k, v in kwargs.items() if v not in (None, (), "")},
+    }
+    root = Path(common["out"])
+    folder = root / _run_name(spec, common, prefix="tune-")
+    result = tune(
+        spec,
+        folder,
+        knobs,
+        target_texts,
+        settings,
+        max_changes,
+        confirm_games,
+        common["resume"],
+        say=click.echo,
+    )
+    click.echo((folder / "tune.md").read_text(encoding="utf-8"), nl=False)
+    click.echo(f"\nwrote {folder}/tune.md; every candidate's games are in {folder}/evaluations.jsonl")
+    if not result.met:
+        click.echo("note: the targets were not met within --max-changes on the search seeds")
+
+
 # ---- ladder ------------------------------------------------------------------------------------------
 
 

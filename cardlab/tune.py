@@ -1,0 +1,359 @@
+"""`cardlab tune`: the smallest set of card changes that meets balance targets (issue 21 item 3).
+
+Knobs are card facts a user lets move (``--knob 'Isaac.hp=1..4'``: the game's ``--set`` fields, so every
+value is validated like a card file); targets say what balanced means (``analysis.targets``). The search is
+greedy in the number of changes: from the cards as they are, each step tries every knob at every other value
+on top of the changes kept so far and keeps the one that brings the games closest to the targets; it stops
+when the targets are met, when no candidate helps, or at ``max_changes``. Candidates are raced by successive
+halving — all on the first quarter of the games, the better half on twice as many, and so on — and every
+candidate plays the same seeds, so their differences are paired. The changes found are then confirmed on
+seeds the search never saw, with intervals, before and after.
+
+Every evaluated candidate is appended to ``evaluations.jsonl`` in the tune folder, keyed by its changes and
+games; a resumed tune (``--resume``) reads them back instead of playing again, so an interrupted search
+continues where it stopped and ends with the same answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from cardlab.analysis import targets as tg
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runner import RunPlan, play_game
+
+from .wiring import plan_from_options
+
+CONFIRM_SEED_OFFSET = 1_000_003  # confirmation seeds: far from the search's own
+MIN_SEATS = 20  # a value seen in fewer seats is left out of a spread (its rate would be mostly noise)
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    card_field: str  # "Isaac.hp"
+    values: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Step:
+    changes: tuple[tuple[str, str], ...]  # (card.field, value)
+    gap: float
+    figures: dict[str, float]
+
+
+@dataclass(slots=True)
+class TuneResult:
+    folder: Path
+    steps: list[Step]  # the trade-off: 0, 1, 2 … changes, each step's best
+    met: bool
+    confirm: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Step:
+        return min(self.steps, key=lambda s: (s.gap, len(s.changes)))
+
+
+def parse_knob(text: str) -> Knob:
+    """``CARD.FIELD=a..b[:step]`` or ``CARD.FIELD=v1,v2,…``."""
+    key, eq, values = str(text).partition("=")
+    if not eq or "." not in key or not values.strip():
+        raise UserError(
+            f"--knob {text!r}: expected CARD.FIELD=A..B[:STEP] or CARD.FIELD=V1,V2 (e.g. 'Isaac.hp=1..4')"
+        )
+    values = values.strip()
+    if ".." in values:
+        lo_text, _, rest = values.partition("..")
+        hi_text, _, step_text = rest.partition(":")
+        try:
+            lo, hi, step = int(lo_text), int(hi_text), int(step_text or 1)
+        except ValueError:
+            raise UserError(f"--knob {text!r}: a range A..B[:STEP] needs whole numbers") from None
+        if lo > hi or step <= 0 or (hi - lo) // step > 50:
+            raise UserError(f"--knob {text!r}: a range needs A ≤ B, a positive step and at most 51 values")
+        choices = tuple(str(v) for v in range(lo, hi + 1, step))
+    else:
+        choices = tuple(v.strip() for v in values.split(",") if v.strip())
+    if len(choices) < 2:
+        raise UserError(f"--knob {text!r}: give at least two values to choose from")
+    return Knob(key.strip(), choices)
+
+
+class Evaluator:
+    """Plays a candidate's games (in this process, no event log) and remembers every result on disk."""
+
+    def __init__(self, spec: GameSpec, settings: Mapping[str, Any], folder: Path, dims: list[str]) -> None:
+        self.spec, self.settings, self.folder, self.dims = spec, dict(settings), folder, dims
+        self.log = folder / "evaluations.jsonl"
+        self.cache: dict[str, list[dict]] = {}
+        if self.log.exists():
+            for line in self.log.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    entry = json.loads(line)
+                    self.cache[entry["key"]] = entry["seats"]
+
+    def plan(self, changes: Sequence[tuple[str, str]], n_games: int, seed: int) -> RunPlan:
+        return self.plan_for(self.spec, self.settings, changes, n_games, seed)
+
+    @staticmethod
+    def plan_for(
+        spec: GameSpec,
+        settings: Mapping[str, Any],
+        changes: Sequence[tuple[str, str]],
+        n_games: int,
+        seed: int,
+    ) -> RunPlan:
+        """The run plan of a candidate: the user's options plus one ``--set`` per change."""
+        options = dict(settings.get("game_options") or {})
+        options["set"] = tuple(options.get("set") or ()) + tuple(f"{k}={v}" for k, v in changes)
+        return plan_from_options(
+            spec,
+            n_games=n_games,
+            run_seed=seed,
+            n_players=settings.get("n_players"),
+            strategy_texts=list(settings.get("strategies") or []),
+            batch_size=max(1, n_games),
+            max_turns=None,
+            log_events=False,
+            game_options=options,
+        )
+
+    def seats(self, changes: Sequence[tuple[str, str]], n_games: int, seed: int) -> pl.DataFrame:
+        key = json.dumps([sorted(changes), n_games, seed])
+        if key not in self.cache:
+            plan = self.plan(changes, n_games, seed)
+            rows = []
+            for index in range(n_games):
+                rows += _seat_rows(plan, index, self.dims)
+            self.cache[key] = rows
+            with self.log.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"key": key, "seats": rows}) + "\n")
+        return pl.DataFrame(self.cache[key], schema=SEATS_SCHEMA)
+
+
+SEATS_SCHEMA = {
+    "game": pl.Int64,
+    "seat": pl.Int64,
+    "place": pl.Int64,
+    "dim": pl.String,
+    "value": pl.String,
+    "win_share": pl.Float64,
+}
+
+
+def _seat_rows(plan: RunPlan, index: int, dims: list[str]) -> list[dict]:
+    result = play_game(plan, index, log_events=False)
+    labels = [s.label for s in plan.seating(index)]
+    n = len(result.seats)
+    draws = [s for s in range(n) if result.seat_outcome(s) == "draw"]
+    rows = []
+    for seat, seat_result in enumerate(result.seats):
+        outcome = result.seat_outcome(seat)
+        share = 1.0 if outcome == "win" else (1.0 / len(draws) if outcome == "draw" else 0.0)
+        place = (seat - result.first_seat) % n
+        for dim in dims:
+            raw = labels[seat] if dim == "strategy" else seat_result.columns.get(dim)
+            for value in raw if isinstance(raw, list) else [raw]:
+                rows.append(
+                    {
+                        "game": index,
+                        "seat": seat,
+                        "place": place,
+                        "dim": dim,
+                        "value": str(value),
+                        "win_share": share,
+                    }
+                )
+    return rows
+
+
+def tune(
+    spec: GameSpec,
+    folder: Path,
+    knobs: Sequence[Knob],
+    target_texts: Sequence[str],
+    settings: Mapping[str, Any],
+    max_changes: int = 3,
+    confirm_games: int | None = None,
+    resume: bool = False,
+    say=print,
+) -> TuneResult:
+    """Search, then confirm; writes ``tune.json``, ``evaluations.jsonl`` and ``tune.md`` into ``folder``."""
+    if not knobs:
+        raise UserError("cardlab tune: give at least one --knob (e.g. --knob 'Isaac.hp=1..4')")
+    if not target_texts:
+        raise UserError(
+            "cardlab tune: give at least one --target (e.g. --target 'spread(character) <= 0.06')"
+        )
+    if not any(o.name == "set" for o in spec.options):
+        raise UserError(f"cardlab tune: {spec.name} has no --set card overrides to tune yet (Four Souls has)")
+    dims = ["strategy", *[d for d in spec.dimensions if d != "strategy"]]
+    try:
+        targets = [tg.parse(t, dims) for t in target_texts]
+    except tg.TargetError as exc:
+        raise UserError(str(exc)) from None
+    n_games = int(settings["n_games"])
+    seed = int(settings["seed"])
+    record = {
+        "game": spec.name,
+        "knobs": {k.card_field: list(k.values) for k in knobs},
+        "targets": [t.text for t in targets],
+        "games": n_games,
+        "seed": seed,
+        "max_changes": max_changes,
+        "strategies": list(settings.get("strategies") or []),
+        "n_players": settings.get("n_players"),
+        "game_options": {
+            k: list(v) if isinstance(v, tuple) else v for k, v in (settings.get("game_options") or {}).items()
+        },
+    }
+    for knob in knobs:  # every knob value must be a valid --set now, before anything is written
+        for value in knob.values:
+            Evaluator.plan_for(spec, settings, [(knob.card_field, value)], 1, seed)
+    _claim(folder, record, resume)
+    evaluator = Evaluator(spec, settings, folder, dims)
+
+    def score(changes: tuple[tuple[str, str], ...], games: int) -> tuple[float, dict[str, float]]:
+        seats = evaluator.seats(changes, games, seed)
+        figures = {t.text: t.measure(seats, min(MIN_SEATS, games)) for t in targets}
+        return sum(t.gap(figures[t.text]) for t in targets), figures
+
+    current: tuple[tuple[str, str], ...] = ()
+    gap, figures = score(current, n_games)
+    steps = [Step(current, gap, figures)]
+    say(f"cards as they are: gap {gap:.4f} ({_figures(figures)})")
+    while gap > 0 and len(current) < max_changes:
+        taken = {k for k, _ in current}
+        candidates = [
+            (*current, (knob.card_field, value))
+            for knob in knobs
+            if knob.card_field not in taken
+            for value in knob.values
+        ]
+        if not candidates:
+            break
+        survivors = _race(candidates, n_games, score)
+        best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
+        best_gap, best_figures = score(best, n_games)
+        if best_gap >= gap - 1e-9:
+            say(f"step {len(current) + 1}: no change brings the games closer to the targets; stopping")
+            break
+        current, gap, figures = best, best_gap, best_figures
+        steps.append(Step(current, gap, figures))
+        say(f"step {len(current)}: {_changes(current)} → gap {gap:.4f} ({_figures(figures)})")
+    result = TuneResult(folder, steps, met=gap == 0)
+    result.confirm = _confirm(evaluator, targets, result.best.changes, confirm_games or n_games, seed)
+    (folder / "tune.md").write_text(to_markdown(result, record), encoding="utf-8")
+    return result
+
+
+def _race(candidates: list, n_games: int, score) -> list:
+    """Successive halving on paired seeds: the better half goes on with twice the games."""
+    games = max(8, n_games // 4)
+    pool = list(candidates)
+    while len(pool) > 2 and games < n_games:
+        ranked = sorted(pool, key=lambda c: (score(c, games)[0], c))
+        pool = ranked[: max(2, math.ceil(len(ranked) / 2))]
+        games *= 2
+    return pool
+
+
+def _confirm(evaluator: Evaluator, targets: list, changes, n_games: int, seed: int) -> dict[str, Any]:
+    """Before and after on seeds the search never saw, each figure with a bootstrap interval."""
+    fresh = seed + CONFIRM_SEED_OFFSET
+    out: dict[str, Any] = {"seed": fresh, "games": n_games, "targets": {}}
+    before = evaluator.seats((), n_games, fresh)
+    after = evaluator.seats(tuple(changes), n_games, fresh)
+    for t in targets:
+        b = tg.bootstrap(t, before, min_seats=MIN_SEATS)
+        a = tg.bootstrap(t, after, min_seats=MIN_SEATS)
+        out["targets"][t.text] = {"before": b, "after": a, "met": t.gap(a[0]) == 0}
+    return out
+
+
+def _claim(folder: Path, record: dict, resume: bool) -> None:
+    path = folder / "tune.json"
+    if path.exists():
+        if not resume:
+            raise UserError(
+                f"{folder}: a tune already exists there (use --resume to complete it, or another --name)"
+            )
+        old = json.loads(path.read_text(encoding="utf-8"))
+        if old != record:
+            differ = sorted(k for k in record if old.get(k) != record[k])
+            raise UserError(
+                f"{folder}: cannot resume: the tune's {', '.join(differ)} differ from this command's"
+            )
+        return
+    if resume:
+        raise UserError(f"{folder}: nothing to resume (no tune of that name)")
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(record, indent=2, sort_keys=True), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _changes(changes) -> str:
+    return ", ".join(f"{k}={v}" for k, v in changes) or "no change"
+
+
+def _figures(figures: Mapping[str, float]) -> str:
+    return "; ".join(f"{k}: {v:.3f}" for k, v in figures.items())
+
+
+def _interval(triple) -> str:
+    figure, lo, hi = triple
+    return f"{figure:.3f} [{lo:.3f}, {hi:.3f}]" if lo == lo else f"{figure:.3f}"
+
+
+def to_markdown(result: TuneResult, record: Mapping[str, Any]) -> str:
+    lines = [
+        f"# cardlab tune — {record['game']}",
+        "",
+        f"Targets: {'; '.join(record['targets'])}. Knobs: "
+        + ", ".join(f"{k} ∈ {{{', '.join(v)}}}" for k, v in record["knobs"].items())
+        + f". {record['games']} games per candidate on seed {record['seed']} (paired), at most "
+        f"{record['max_changes']} changes.",
+        "",
+        "## Trade-off: changes against distance to the targets",
+        "",
+        "| changes | cards changed | gap | figures |",
+        "|---|---|---|---|",
+    ]
+    for step in result.steps:
+        lines.append(
+            f"| {len(step.changes)} | {_changes(step.changes)} | {step.gap:.4f} | {_figures(step.figures)} |"
+        )
+    best = result.best
+    lines += [
+        "",
+        "## The change, as card overrides",
+        "",
+        "```yaml",
+        *(
+            [f"{k.rpartition('.')[0]}:\n  {k.rpartition('.')[2]}: {v}" for k, v in best.changes]
+            or ["# no change"]
+        ),
+        "```",
+        "",
+        "As command-line overrides: " + (" ".join(f"--set '{k}={v}'" for k, v in best.changes) or "none"),
+        "",
+        f"## Confirmation on seeds the search never saw (seed {result.confirm['seed']}, "
+        f"{result.confirm['games']} games, 95% bootstrap intervals over games)",
+        "",
+        "| target | before | after | met after |",
+        "|---|---|---|---|",
+    ]
+    for text, row in result.confirm["targets"].items():
+        lines.append(
+            f"| {text} | {_interval(row['before'])} | {_interval(row['after'])} | {'yes' if row['met'] else 'no'} |"
+        )
+    lines.append("")
+    return "\n".join(lines)
