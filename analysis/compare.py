@@ -68,12 +68,12 @@ def setting_differences(a: Run, b: Run) -> list[tuple[str, str, str]]:
     whose values differ, and for list values only the entries that differ."""
     rows = []
     for key in ("strategies", "n_players", "card_data_hash", "config_hash"):
-        if a.manifest.get(key) != b.manifest.get(key):
-            rows.append(_changed(key, a.manifest.get(key), b.manifest.get(key)))
+        if getattr(a.manifest, key) != getattr(b.manifest, key):
+            rows.append(_changed(key, getattr(a.manifest, key), getattr(b.manifest, key)))
     fa: dict[str, object] = {}
     fb: dict[str, object] = {}
-    _flatten("", a.manifest.get("config", {}), fa)
-    _flatten("", b.manifest.get("config", {}), fb)
+    _flatten("", a.manifest.config, fa)
+    _flatten("", b.manifest.config, fb)
     for key in sorted(set(fa) | set(fb)):
         if fa.get(key) != fb.get(key):
             rows.append(_changed(f"config.{key}", fa.get(key), fb.get(key)))
@@ -98,9 +98,9 @@ def compare(a: Run, b: Run, dim: str | None = None, level: float = 0.95) -> Comp
     dim = dim or default_dimension(a)
     if a.game != b.game:
         raise RunError(f"cannot compare a {a.game} run with a {b.game} run")
-    if a.manifest["run_seed"] != b.manifest["run_seed"]:
+    if a.manifest.run_seed != b.manifest.run_seed:
         raise RunError(
-            f"runs have different seeds ({a.manifest['run_seed']} vs {b.manifest['run_seed']}): "
+            f"runs have different seeds ({a.manifest.run_seed} vs {b.manifest.run_seed}): "
             "a paired comparison needs both made with the same --seed"
         )
     result = paired_compare(_players(a, dim), _players(b, dim), level=level)

@@ -18,7 +18,7 @@ GOAL_OPTIONS = ("difficulty", "soul_cap")  # config fields shown in the section 
 
 def team_mode(run: Run) -> str:
     """'solo', 'co-op' or '' from the run's recorded config."""
-    variants = run.manifest.get("config", {}).get("variant") or []
+    variants = run.manifest.config.get("variant") or []
     if isinstance(variants, str):
         variants = [variants]
     return next((v for v in variants if v in TEAM_VARIANTS), "")
@@ -42,7 +42,7 @@ def section(run: Run, level: float = 0.95) -> Section | None:
     if not mode:
         return None
     table = outcome_table(run, level)
-    config = run.manifest.get("config", {})
+    config = run.manifest.config
     setting = ", ".join(f"{k.replace('_', '-')} {config[k]}" for k in GOAL_OPTIONS if config.get(k))
     pct = "{:.1%}".format
     display = pl.DataFrame(

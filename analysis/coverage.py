@@ -53,7 +53,7 @@ def _strings(values: list[str]) -> str:
 
 def declared(run: Run) -> dict | None:
     """The game's coverage declaration as the runner wrote it, or None (an older run, a game without one)."""
-    entry = run.manifest.get("coverage")
+    entry = run.manifest.coverage
     return entry if isinstance(entry, dict) and entry.get("cards") else None
 
 

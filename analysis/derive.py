@@ -57,14 +57,11 @@ def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, An
             "command": f"cardlab derive draft-table {run.path.name} --policy {policy}",
             "run": run.path.name,
             "policy": policy,
-            "run_seed": m.get("run_seed"),
-            "n_players": (m.get("config") or {}).get("n_players"),
-            "games": int(
-                sum(c["games"] for c in chars.values())
-                / max(1, (m.get("config") or {}).get("n_players") or 1)
-            ),
-            "date": m.get("created"),
-            "card_data_hash": m.get("card_data_hash"),
+            "run_seed": m.run_seed,
+            "n_players": m.config.get("n_players"),
+            "games": int(sum(c["games"] for c in chars.values()) / max(1, m.config.get("n_players") or 1)),
+            "date": m.created,
+            "card_data_hash": m.card_data_hash,
         },
         "characters": chars,
     }
@@ -90,11 +87,11 @@ def gosu_x_draft(run_path: str | Path) -> dict[str, Any]:
         "provenance": {
             "command": f"cardlab derive gosu-x-draft {run.path.name}",
             "run": run.path.name,
-            "policies": list(m.get("strategies") or []),
-            "run_seed": m.get("run_seed"),
-            "games": int(m["totals"]["games"] - m["totals"]["failed"]),
-            "date": m.get("created"),
-            "card_data_hash": m.get("card_data_hash"),
+            "policies": list(m.strategies),
+            "run_seed": m.run_seed,
+            "games": int(run.totals["games"] - run.totals["failed"]),
+            "date": m.created,
+            "card_data_hash": m.card_data_hash,
         },
         "clans": clans,
     }

@@ -186,9 +186,9 @@ def meta_text(run_path: str, dim: str | None, field_text: str | None, level: flo
     from .standings import labelled_players, scalar_text_column
 
     run = Run.open(run_path)
-    if run.manifest.get("n_players") != 2:
+    if run.manifest.n_players != 2:
         raise RunError(
-            f"{run.path.name}: meta figures are for 2-player runs (this one has {run.manifest.get('n_players')})"
+            f"{run.path.name}: meta figures are for 2-player runs (this one has {run.manifest.n_players})"
         )
     if dim is None:
         dims = [d for d in default_dimensions(run) if scalar_text_column(run, d)]

@@ -29,6 +29,10 @@ class Report:
     howto: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the report could not show, and why
     warnings: list[str] = field(default_factory=list)  # one line each, printed by `cardlab report`
+    files: tuple[Path, Path] | None = None  # report.md and report.html, once written
+
+    def __str__(self) -> str:
+        return to_text(self)
 
 
 FLAG_HEAD = "note"  # the heading of the small-sample flag column ("few games")
@@ -139,4 +143,5 @@ def write(report: Report) -> tuple[Path, Path]:
     page = report.path / "report.html"
     md.write_text(to_markdown(report))
     page.write_text(to_html(report))
+    report.files = (md, page)
     return md, page

@@ -34,7 +34,7 @@ def default_dimensions(run: Run, limit: int = 64) -> list[str]:
     """The dimensions the game declares in the manifest (character, alliance, deck …: design choices, not
     outcomes); for a run without them, strategy and every text or list column with 2..limit values."""
     columns = run.columns("players")
-    declared = run.manifest.get("dimensions")
+    declared = run.manifest.dimensions
     if declared:  # a dimension with one value (e.g. one strategy in every seat) has nothing to compare
         return [d for d in declared if d in columns and _distinct(run, d, columns[d]) > 1]
     dims = ["strategy"]
@@ -117,25 +117,24 @@ def _level_heads(frame: pl.DataFrame, level: float) -> pl.DataFrame:
 
 def header(run: Run) -> list[tuple[str, str]]:
     m = run.manifest
-    totals = m["totals"]
-    left = m.get("left_out_cards", {})
+    totals = run.totals
     return [
         ("run", run.path.name),
-        ("game", f"{m['title']} ({m['game']})"),
-        ("status", f"{m['status']} — {m.get('stop_reason') or ''}"),
+        ("game", f"{m.title} ({m.game})"),
+        ("status", f"{m.status} — {m.stop_reason or ''}"),
         (
             "games",
             f"{totals['games'] - totals['failed']:,} played, {totals['failed']:,} failed, "
-            f"{totals['turn_caps']:,} hit the turn cap (of {m['n_games']:,} planned)",
+            f"{totals['turn_caps']:,} hit the turn cap (of {m.n_games:,} planned)",
         ),
-        ("players", str(m["n_players"])),
-        ("strategies", ", ".join(m["strategies"]) + " (rotated through the seats)"),
-        ("config", ", ".join(f"{k}={v}" for k, v in (m.get("config") or {}).items()) or "—"),
-        ("run seed", str(m["run_seed"])),
-        ("config hash", m["config_hash"]),
-        ("card-data hash", m.get("card_data_hash") or "—"),
-        ("cards left out", f"{left.get('count', 0)} (behaviour not implemented)"),
-        ("versions", ", ".join(f"{k} {v}" for k, v in m["versions"].items())),
+        ("players", str(m.n_players)),
+        ("strategies", ", ".join(m.strategies) + " (rotated through the seats)"),
+        ("config", ", ".join(f"{k}={v}" for k, v in m.config.items()) or "—"),
+        ("run seed", str(m.run_seed)),
+        ("config hash", m.config_hash),
+        ("card-data hash", m.card_data_hash or "—"),
+        ("cards left out", f"{m.left_out_cards.get('count', 0)} (behaviour not implemented)"),
+        ("versions", ", ".join(f"{k} {v}" for k, v in m.versions.items())),
     ]
 
 

@@ -105,7 +105,7 @@ def _per_game(run: Run, dim: str, values: Sequence[str]) -> tuple[np.ndarray, np
 
 
 def _same_seeds(runs: Mapping[str, Run]) -> bool:
-    keys = {(r.manifest.get("run_seed"), r.manifest.get("n_games")) for r in runs.values()}
+    keys = {(r.manifest.run_seed, r.manifest.n_games) for r in runs.values()}
     return len(keys) == 1
 
 
@@ -328,11 +328,11 @@ def build_ensemble(
     m = first.manifest
     header = [
         ("ensemble", folder.name),
-        ("game", f"{m.get('title', m['game'])} ({m['game']})"),
+        ("game", f"{m.title} ({m.game})"),
         ("policies", ", ".join(runs)),
-        ("games per policy", ", ".join(f"{r.manifest['n_games']:,}" for r in runs.values())),
-        ("players", str(m["n_players"])),
-        ("run seed", str(m["run_seed"])),
+        ("games per policy", ", ".join(f"{r.manifest.n_games:,}" for r in runs.values())),
+        ("players", str(m.n_players)),
+        ("run seed", str(m.run_seed)),
     ]
     report = Report(folder, folder.name, header, howto=howto(level, list(runs)))
     for dim in dims:

@@ -9,18 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
+import polars as pl
 
+from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.runformat import (
     TABLES,
+    Manifest,
     RunFormatError,
     RunState,
     damaged_batches,
     open_run,
     part_path,
 )
+
+if TYPE_CHECKING:
+    from .compare import Comparison
+    from .render import Report
 
 # The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
 # draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every
@@ -31,17 +38,22 @@ WIN_SHARE_SQL = (
 )
 
 
-class RunError(Exception):
+class RunError(UserError):
     """A folder that is not a readable run (the CLI turns this into one line and exit code 2)."""
 
 
 @dataclass
 class Run:
-    """A finished (or interrupted) run folder, validated (simulate.core.runformat) when opened."""
+    """A finished (or interrupted) run folder, validated (simulate.core.runformat) when opened: the object
+    the Python API hands out (``cardlab.open_run``) and every analysis reads.
+
+    ``games``, ``players``, ``events`` and ``errors`` are Polars LazyFrames over the Parquet parts as stored;
+    ``db`` is a DuckDB connection with the same tables as views (its ``players`` view adds ``win_share``,
+    the one definition of a win, :data:`WIN_SHARE_SQL`) and ``sql(query)`` runs a query on it.
+    """
 
     path: Path
-    manifest: dict[str, Any]  # the typed manifest as a dict, with its batches and totals
-    state: RunState | None = None
+    state: RunState
 
     @classmethod
     def open(cls, path: str | Path) -> Run:
@@ -62,10 +74,24 @@ class Run:
                 "repair with `cardlab simulate … --resume` (see `cardlab verify`)"
             )
         state.path = path.resolve()
-        return cls(path.resolve(), state.as_dict(), state)
+        return cls(path.resolve(), state)
+
+    @property
+    def manifest(self) -> Manifest:
+        """The typed manifest (simulate.core.runformat.Manifest): game, config, inputs, seeds, status."""
+        return self.state.manifest
+
+    @property
+    def totals(self) -> dict[str, Any]:
+        """Games, failed, turn caps, events, decisions and seconds over the finished batches."""
+        return self.state.totals
+
+    @property
+    def game(self) -> str:
+        return self.manifest.game
 
     def parts(self, table: str) -> list[str]:
-        return [str(part_path(self.path, table, b)) for b in sorted(self.state.batches)] if self.state else []
+        return [str(part_path(self.path, table, b)) for b in sorted(self.state.batches)]
 
     @cached_property
     def db(self) -> duckdb.DuckDBPyConnection:
@@ -78,10 +104,43 @@ class Run:
             con.execute(f"CREATE VIEW {table} AS SELECT *{extra} FROM read_parquet([{files}])")
         return con
 
+    def sql(self, query: str, params: list[Any] | None = None) -> pl.DataFrame:
+        """A query over the run's views (games, players, events, errors) as a Polars frame."""
+        try:
+            return self.db.sql(query, params=params).pl()
+        except duckdb.Error as exc:
+            raise RunError(f"sql: {str(exc).splitlines()[0]}") from None
+
+    def scan(self, table: str) -> pl.LazyFrame:
+        """One table's Parquet parts as a Polars LazyFrame (nothing is read until it is collected)."""
+        if table not in TABLES:
+            raise RunError(f"{table!r}: not a run table (one of {', '.join(TABLES)})")
+        return pl.scan_parquet(self.parts(table))
+
+    games = property(lambda self: self.scan("games"), doc="The games table (one row per game).")
+    players = property(lambda self: self.scan("players"), doc="The players table (one row per seat).")
+    events = property(lambda self: self.scan("events"), doc="The event log (one row per event).")
+    errors = property(lambda self: self.scan("errors"), doc="Failed games with their tracebacks.")
+
     def columns(self, table: str) -> dict[str, str]:
         rows = self.db.execute(f"DESCRIBE {table}").fetchall()
         return {name: kind for name, kind, *_ in rows}
 
-    @property
-    def game(self) -> str:
-        return self.manifest["game"]
+    def report(self, by: list[str] | None = None, level: float = 0.95, min_games: int = 30) -> Report:
+        """The run's report (analysis.report.build); ``render.to_text``/``write`` print or save it."""
+        from .report import build
+
+        return build(self, by, level, min_games)
+
+    def compare(self, other: Run, by: str | None = None, level: float = 0.95) -> Comparison:
+        """The paired difference of this run (A) and ``other`` (B), made with the same seed."""
+        from .compare import compare
+
+        return compare(self, other, by, level)
+
+    def __repr__(self) -> str:
+        m = self.manifest
+        return (
+            f"<Run {self.path.name}: {m.game}, {self.totals['games']:,} of {m.n_games:,} games, "
+            f"{m.n_players} players, {m.status}>"
+        )

@@ -45,7 +45,7 @@ def sweep_axis(runs: list[Run], folder: Path | None = None) -> Axis:
     recorded = _recorded_axis(runs, folder) if folder is not None else None
     if recorded is not None:
         return recorded
-    configs = [r.manifest.get("config") or {} for r in runs]
+    configs = [r.manifest.config for r in runs]
     keys = sorted({k for c in configs for k in c})
     varying = [k for k in keys if len({repr(c.get(k)) for c in configs}) > 1]
     if len(varying) == 1:
@@ -128,7 +128,7 @@ def build_sweep(
 ) -> Report:
     runs = [Run.open(p) for p in paths]
     axis = sweep_axis(runs, folder)
-    games = {r.manifest["game"] for r in runs}
+    games = {r.manifest.game for r in runs}
     tag = f"{level:.0%}"
     recorded = (folder / "sweep.json").is_file()
     header = [
@@ -136,12 +136,12 @@ def build_sweep(
         ("game", ", ".join(sorted(games))),
         ("runs", f"{len(runs)}: " + ", ".join(r.path.name for r in runs)),
         ("varies", axis.label if axis.label != "run" else "more than one setting (runs in name order)"),
-        ("games", ", ".join(f"{r.path.name} {r.manifest['totals']['games']:,}" for r in runs)),
+        ("games", ", ".join(f"{r.path.name} {r.totals['games']:,}" for r in runs)),
         (
             "card-data hashes",
-            ", ".join(f"{r.path.name} {r.manifest.get('card_data_hash') or '—'}" for r in runs),
+            ", ".join(f"{r.path.name} {r.manifest.card_data_hash or '—'}" for r in runs),
         ),
-        ("run seeds", ", ".join(str(r.manifest["run_seed"]) for r in runs)),
+        ("run seeds", ", ".join(str(r.manifest.run_seed) for r in runs)),
     ]
     built = _built(folder)
     if built:

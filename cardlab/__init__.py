@@ -1,8 +1,23 @@
-"""cardlab: the command line that wires engines, strategies and analysis together."""
+"""cardlab: Monte Carlo simulation and balance analysis of card games.
+
+The Python API is :mod:`cardlab.api` (``import cardlab.api as cl``); ``cardlab.Run`` and
+``cardlab.open_run`` are loaded from it on first use, so ``import cardlab`` stays light.
+"""
 
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 try:
     __version__ = version("cardlab")  # pyproject.toml is the one source of truth
 except PackageNotFoundError:
     __version__ = "unknown (not installed)"
+
+_FROM_API = ("Run", "open_run")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_API:
+        from . import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

@@ -5,8 +5,6 @@ Every error a person can cause ends with one line on stderr and exit code 2 (DES
 
 from __future__ import annotations
 
-import datetime as dt
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,8 +17,7 @@ from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameOption, GameSpec
 from cardlab.strategies import registry as strategy_registry
 
-from . import __version__
-from .wiring import check_card_data_unchanged, plan_from_manifest, plan_from_options
+from . import __version__, api
 
 
 def fail_line(message: object) -> str:
@@ -246,97 +243,49 @@ def sweep_cmd() -> None:
 
 
 def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from cardlab.analysis import report
-    from cardlab.simulate.core.runformat import read_manifest
-
-    from .sweep import built_by_point, claim_sweep, grid, parse_vary, point_name, same_builds, sweep_record
-
-    axes = [parse_vary(spec, text) for text in kwargs.pop("vary")]
-    common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
-    points = grid(axes)
-    plans = []
-    for point in points:  # build every plan first: a bad point fails before anything is written
-        options = dict(kwargs)
-        point_common = dict(common)
-        for key, value in point.items():
-            if key in ("players", "max-turns"):
-                point_common[key.replace("-", "_")] = value
-            else:
-                options[key.replace("-", "_")] = value
-        plans.append((point, point_common, _plan(spec, point_common, options)))
-    root = Path(common["out"])
-    folder = root / _run_name(spec, common, prefix="sweep-")
-    record = sweep_record(spec, axes, [p for p, _, _ in plans], common, kwargs)
-    for entry, (point, _, plan) in zip(record.points, plans, strict=True):
-        entry["built"] = built_by_point(spec, plan.config, point)
-    for runs in same_builds(record.points):
-        click.echo(f"note: {', '.join(runs)} build the same decks: they will play identical games", err=True)
-    failed = 0
-    with claim_sweep(folder, record, resume=common["resume"]):
-        for index, (point, point_common, plan) in enumerate(plans):
-            out = folder / point_name(index, point)
-            if common["resume"] and (out / "manifest.json").exists():
-                if read_manifest(out).status == "complete":
-                    continue
-            elif common["resume"]:
-                point_common = {**point_common, "resume": False}
-            what = record.points[index]["built"]
-            click.echo(
-                f"[{index + 1}/{len(plans)}] "
-                + ", ".join(f"{k}={v}" for k, v in point.items())
-                + (f" → builds {what}" if what else "")
-            )
-            failed += _run(spec, plan, point_common, out)
-    _link_latest(root, folder.name)
-    built = report.build_path(folder)
-    click.echo(report.to_text(built), nl=False)
-    md, page = report.write(built)
-    click.echo(f"\nsweep of {len(plans)} points in {folder}/; wrote {md} and {page}")
-    if failed and not common["allow_errors"]:
+    vary = kwargs.pop("vary")
+    settings, allow_errors = _settings(kwargs)
+    made = _interruptible(lambda: api.sweep(spec, vary, **settings, echo=click.echo, **kwargs))
+    click.echo(str(made.report), nl=False)
+    md, page = made.files
+    click.echo(f"\nsweep of {len(made.runs)} points in {made.path}/; wrote {md} and {page}")
+    if made.failed and not allow_errors:
         sys.exit(1)
 
 
 def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS}
-    plan = _plan(spec, common, kwargs)
-    root = Path(common["out"])
-    name = _run_name(spec, common)
-    failed = _run(spec, plan, common, root / name)
-    _link_latest(root, name)
-    if failed and not common["allow_errors"]:
+    settings, allow_errors = _settings(kwargs)
+    run = _interruptible(lambda: api.simulate(spec, **settings, echo=click.echo, **kwargs))
+    if run.totals["failed"] and not allow_errors:
         sys.exit(1)
 
 
-def _plan(spec: GameSpec, common: dict[str, Any], game_options: dict[str, Any]) -> Any:
-    if common["max_games"] is not None:
+def _settings(kwargs: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The common simulate options (popped from ``kwargs``, leaving the game's own) as the API's keyword
+    arguments, and --allow-errors."""
+    common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS if opt.name in kwargs}
+    if common.get("max_games") is not None:
         common["games"] = common["max_games"]
-    if common["jobs"] == 0 or common["jobs"] < -1 or common["jobs"] > 1024:
-        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {common['jobs']}")
-    return plan_from_options(
-        spec,
-        n_games=common["games"],
-        run_seed=common["seed"],
-        n_players=common["players"],
-        strategy_texts=common["strategy"],
-        batch_size=common["batch_size"],
-        max_turns=common["max_turns"],
-        log_events=not common["no_events"],
-        game_options=game_options,
-    )
+    renamed = {"no_events": "events", "quiet": "progress"}
+    settings = {
+        renamed.get(k, k): (not v if k in renamed else v)
+        for k, v in common.items()
+        if k not in ("max_games", "allow_errors")
+    }
+    return settings, bool(common.get("allow_errors"))
 
 
-MAX_NAME_BYTES = 200  # file systems allow 255; sweep points and temporaries add to it
-
-
-def _run_name(spec: GameSpec, common: dict[str, Any], prefix: str = "") -> str:
-    name = common["name"] or f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    if "/" in name or "\x00" in name or name in ("", ".", "..", "latest"):
-        raise UserError(f"--name '{name}' is not a usable run name")
-    if len(name.encode()) > MAX_NAME_BYTES:
-        raise UserError(
-            f"--name is {len(name.encode())} bytes long; run names are limited to {MAX_NAME_BYTES}"
+def _interruptible(call: Any) -> Any:
+    """Ctrl-C during a run: say where the finished batches are and how to resume, exit 130."""
+    try:
+        return call()
+    except api.RunInterrupted as stop:
+        click.echo(
+            f"\ninterrupted: finished batches are kept in {stop.folder}/; resume with\n"
+            f"  {resume_command(stop.folder)}",
+            err=True,
         )
-    return name
+        sys.exit(130)
 
 
 def resume_command(out: Path) -> str:
@@ -351,85 +300,6 @@ def resume_command(out: Path) -> str:
     return "cardlab " + " ".join(shlex.quote(a) for a in args)
 
 
-def _run(spec: GameSpec, plan: Any, common: dict[str, Any], out: Path) -> int:
-    """Execute one plan into ``out`` and print its summary line; returns the number of failed games."""
-    from cardlab.simulate.core.runner import execute
-
-    stop_rule = _stop_rule(spec, common, [s.label for s in plan.strategies])
-    try:
-        outcome = execute(
-            plan,
-            out,
-            jobs=common["jobs"],
-            backend=common["backend"],
-            scheduler=common["scheduler"],
-            resume=common["resume"],
-            progress=not common["quiet"],
-            stop_rule=stop_rule,
-        )
-    except KeyboardInterrupt:
-        click.echo(
-            f"\ninterrupted: finished batches are kept in {out}/; resume with\n  {resume_command(out)}",
-            err=True,
-        )
-        sys.exit(130)
-    totals = outcome.manifest["totals"]
-    if outcome.repaired:
-        click.echo(
-            f"repaired: replayed {len(outcome.repaired)} damaged batch(es) "
-            + "; ".join(f"batch {b}: {why}" for b, why in sorted(outcome.repaired.items())[:5])
-        )
-    rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
-    click.echo(
-        f"{totals['games']:,} games ({totals['failed']:,} failed, {totals['turn_caps']:,} hit the turn cap), "
-        f"{totals['events']:,} events; this session {outcome.games:,} games at {rate:,.0f} games/s per core → {out}"
-    )
-    click.echo(f"stopped: {outcome.manifest.get('stop_reason') or 'all games played'}")
-    left = outcome.manifest["left_out_cards"]["count"]
-    if left:
-        click.echo(
-            f"note: {left} card(s) left out (behaviour not implemented); listed in {out}/manifest.json"
-        )
-    if totals["failed"]:
-        click.echo(
-            f"{totals['failed']} game(s) failed: see {out}/errors/ or `cardlab replay {out} --game N`",
-            err=True,
-        )
-    return totals["failed"]
-
-
-def _stop_rule(spec: GameSpec, common: dict[str, Any], labels: list[str]) -> Any:
-    from cardlab.simulate.core.tables import PLAYERS_SCHEMA
-
-    from .stopping import SprtRule, UntilCI
-
-    if common["until_ci"] is not None and common["sprt"]:
-        raise UserError("give either --until-ci or --sprt, not both")
-    if common["until_ci"] is None and not common["sprt"]:
-        return None
-    dim = common["ci_by"]
-    columns = [name for name, _ in PLAYERS_SCHEMA] + list(spec.player_columns)
-    if dim not in columns or dim in ("game_id", "win", "result", "score"):
-        raise UserError(f"--ci-by '{dim}': not a players column to judge by (e.g. {', '.join(columns[3:4])})")
-    if common["until_ci"] is not None:
-        return UntilCI(common["until_ci"], dim)
-    rule = SprtRule(common["sprt"], dim)
-    missing = [x for x in (rule.a, rule.b) if dim == "strategy" and x not in labels]
-    if missing:
-        raise UserError(f"--sprt: {', '.join(missing)} not among this run's strategies ({', '.join(labels)})")
-    return rule
-
-
-def _link_latest(root: Path, name: str) -> None:
-    link = root / "latest"
-    try:
-        if link.is_symlink() or link.exists():
-            link.unlink()
-        link.symlink_to(name, target_is_directory=True)
-    except OSError:
-        pass  # a filesystem without links: results/latest is a convenience only
-
-
 # ---- report ----------------------------------------------------------------------------------------
 
 
@@ -440,13 +310,9 @@ def _link_latest(root: Path, name: str) -> None:
 @click.option("--min-games", type=int, default=30, show_default=True, help="flag values with fewer games")
 def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
     """Tables and plots of a run: prints them, writes report.md, report.html and PNGs into the run."""
-    from cardlab.analysis import report
-
-    if not 0.5 <= level < 1:
-        raise UserError(f"--level must be in [0.5, 1), got {level}")
-    built = report.build_path(run, list(by) or None, level, min_games)
-    click.echo(report.to_text(built), nl=False)
-    md, page = report.write(built)
+    built = api.report(run, by, level=level, min_games=min_games)
+    click.echo(str(built), nl=False)
+    md, page = built.files
     click.echo(f"\nwrote {md}, {page} and {len([s for s in built.sections if s.image])} plots")
     for line in built.warnings:
         click.echo(line, err=True)
@@ -467,17 +333,7 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> N
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
 def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
     """Paired difference of two runs made with the same seed (e.g. before and after a card change)."""
-    from cardlab.analysis.compare import compare, to_text
-    from cardlab.analysis.runs import Run
-
-    if not 0.5 <= level < 1:
-        raise UserError(f"--level must be in [0.5, 1), got {level}")
-    if all((Path(p) / "ensemble.json").is_file() for p in (run_a, run_b)):  # two `cardlab robust` folders
-        from cardlab.analysis.robust import compare_ensembles_text
-
-        click.echo(compare_ensembles_text(Path(run_a), Path(run_b), dim, level), nl=False)
-        return
-    click.echo(to_text(compare(Run.open(run_a), Run.open(run_b), dim, level), level), nl=False)
+    click.echo(api.compare(run_a, run_b, dim, level=level), nl=False)
 
 
 # ---- derive ----------------------------------------------------------------------------------------
@@ -501,14 +357,7 @@ def derive_cmd() -> None:
 )
 def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> None:
     """Four Souls character draft table (FS-20.7): each character's win rate under one policy."""
-    from cardlab.analysis import derive
-
-    table = derive.draft_table(run, policy)
-    if out is None:
-        from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
-
-        out = str(DEFAULT_TABLE)
-    path = derive.write(table, out)
+    path, table = api.derive_draft_table(run, policy, out)
     click.echo(f"wrote {path}: {len(table['characters'])} characters, policy {table['provenance']['policy']}")
 
 
@@ -522,14 +371,7 @@ def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> Non
 )
 def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
     """Gosu X clan draft values: each clan's win rate in a run with random drafts (greedy/counter drafts)."""
-    from cardlab.analysis import derive
-
-    table = derive.gosu_x_draft(run)
-    if out is None:
-        from cardlab.strategies.gosu_x.drafting import VALUES_FILE
-
-        out = str(VALUES_FILE)
-    path = derive.write(table, out)
+    path, table = api.derive_gosu_x_draft(run, out)
     click.echo(
         f"wrote {path}: {len(table['clans'])} clans, policies {', '.join(table['provenance']['policies'])}"
     )
@@ -544,28 +386,11 @@ def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
 @click.option("--seed", type=int, default=None, help="play this game seed live with the run's config")
 def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
     """One game as readable text: from the event log, or played again live (failed games, --seed)."""
-    from cardlab.analysis.runs import Run
-
-    from .replay import replay_live, replay_logged
-
-    if (game_id is None) == (seed is None):
-        raise UserError("replay: give exactly one of --game N or --seed S")
-    opened = Run.open(run)
-    plan = plan_from_manifest(opened.manifest)
-    if game_id is not None:
-        if not 0 <= game_id < plan.n_games:
-            raise UserError(f"--game {game_id}: the run has games 0..{plan.n_games - 1}")
-        failed = opened.db.execute("SELECT count(*) FROM errors WHERE game_id = ?", [game_id]).fetchone()[0]
-        logged = opened.db.execute("SELECT count(*) FROM games WHERE game_id = ?", [game_id]).fetchone()[0]
-        if logged and opened.manifest.get("log_events", True):
-            replay_logged(opened, plan, game_id)
-            return
-        check_card_data_unchanged(opened.manifest, plan)
-        if not failed and not logged:
-            raise UserError(f"--game {game_id}: not played yet in this run (interrupted run?)")
-        sys.exit(replay_live(plan, game_index=game_id))
-    check_card_data_unchanged(opened.manifest, plan)
-    sys.exit(replay_live(plan, seed=seed, run=opened))
+    shown = api.replay(run, game_id, seed=seed)
+    click.echo(shown.text, nl=False)
+    click.echo(shown.error, err=True, nl=False)
+    if shown.exit_code:
+        sys.exit(shown.exit_code)
 
 
 # ---- verify ----------------------------------------------------------------------------------------
@@ -576,9 +401,7 @@ def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
 def verify_cmd(run: str) -> None:
     """Check a run folder: manifest and batch records valid, every part present with its recorded size
     and checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches)."""
-    from cardlab.simulate.core.runformat import verify_run
-
-    result = verify_run(Path(run))
+    result = api.verify(run)
     click.echo("\n".join(result.lines()))
     if not result.ok:
         sys.exit(1)
@@ -597,23 +420,7 @@ def cards_cmd() -> None:
 @click.option("--game", default=None, help="the game the files belong to (guessed from the path)")
 def cards_check_cmd(path: str, game: str | None) -> None:
     """Validate card, deck or ratio files (a file or a folder)."""
-    if not os.path.exists(path):
-        raise UserError(f"{path}: no such file or folder")
-    spec = game_registry.get(game) if game else _guess_game(path)
-    if spec.check_cards is None:
-        raise UserError(f"game '{spec.name}' cannot check card files yet")
-    click.echo(spec.check_cards(path))
-
-
-def _guess_game(path: str) -> GameSpec:
-    parts = Path(path).resolve().parts
-    for name in game_registry.names():
-        folder = name.replace("-", "_")
-        if folder in parts or any(p.startswith(folder) for p in parts):
-            return game_registry.get(name)
-    raise UserError(
-        f"{path}: cannot tell which game these cards are for; add --game (one of {', '.join(game_registry.names())})"
-    )
+    click.echo(api.cards_check(path, game))
 
 
 # ---- soak ----------------------------------------------------------------------------------------
@@ -653,14 +460,22 @@ def soak_cmd(
     quiet: bool,
 ) -> None:
     """Random games with the engine's invariants checked after every step; exit 1 on any failure."""
-    from .soak import parse_options, soak, soak_table
+    from .soak import parse_options, soak_table
 
     if games < 1:
         raise UserError(f"--games must be at least 1, got {games}")
-    spec = game_registry.get(game)
-    game_options = parse_options(spec, options)
-    folder = Path(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    rows = soak(spec, games, seed, jobs, folder, strategy, not quiet, players, game_options)
+    game_options = parse_options(api.game(game), options)
+    folder, rows = api.soak(
+        game,
+        games=games,
+        seed=seed,
+        jobs=jobs,
+        strategy=strategy,
+        players=players,
+        out=out,
+        progress=not quiet,
+        **game_options,
+    )
     click.echo(soak_table(rows))
     click.echo(f"runs (errors with seeds and tracebacks) in {folder}/")
     if any(r["crashes"] or r["invariant violations"] for r in rows):
@@ -679,13 +494,7 @@ def soak_cmd(
 @click.option("--strategy", "-s", multiple=True, help="strategy (default: the game's default)")
 def bench_cmd(games: tuple[str, ...], n_games: int, players: int | None, strategy: tuple[str, ...]) -> None:
     """Throughput on one core: games/s, events/s, decisions/s, with and without event logging."""
-    from .bench import bench_table
-
-    names = list(games) or list(game_registry.available())
-    specs = [game_registry.get(name) for name in names]
-    if n_games < 1:
-        raise UserError(f"--games-per must be at least 1, got {n_games}")
-    click.echo(bench_table(specs, n_games, players, strategy))
+    click.echo(api.bench(games, games_per=n_games, players=players, strategy=strategy))
 
 
 # ---- robust (policy ensembles) -----------------------------------------------------------------------
@@ -722,67 +531,20 @@ def robust_cmd() -> None:
     """Policy sensitivity: the same seeds under several policies → one report of what survives."""
 
 
-def _set_settings(spec: GameSpec, kwargs: dict[str, Any], command: str) -> tuple[Any, dict[str, Any]]:
-    """The shared simulate options of a run set (robust, ladder) → its RunSettings and the common options."""
-    from .runset import RunSettings
-
-    common = {opt.name: kwargs.pop(opt.name, None) for opt in COMMON_OPTIONS}
-    if common["max_games"] is not None:
-        common["games"] = common["max_games"]
-    if common["until_ci"] is not None or common["sprt"]:
-        raise UserError(
-            f"{command}: --until-ci and --sprt are not available (every run plays the same games)"
-        )
-    settings = RunSettings(
-        n_games=common["games"],
-        seed=common["seed"],
-        n_players=common["players"],
-        game_options=kwargs,
-        batch_size=common["batch_size"],
-        max_turns=common["max_turns"],
-        log_events=not common["no_events"],
-        jobs=common["jobs"],
-        backend=common["backend"],
-        scheduler=common["scheduler"],
-        resume=common["resume"],
-        progress=not common["quiet"],
-    )
-    return settings, common
-
-
-def _finish_set(
-    spec: GameSpec, root: Path, folder: Path, built: Any, outcomes: list[Any], common: dict
-) -> None:
-    from cardlab.analysis import report
-
-    _link_latest(root, folder.name)
-    click.echo(report.to_text(built), nl=False)
-    md, page = report.write(built)
-    click.echo(f"\n{len(outcomes)} runs in {folder}/; wrote {md} and {page}")
-    failed = sum(o.manifest["totals"]["failed"] for o in outcomes)
-    if failed and not common["allow_errors"]:
+def _finish_set(made: api.RunSet, allow_errors: bool) -> None:
+    click.echo(str(made.report), nl=False)
+    md, page = made.files
+    click.echo(f"\n{len(made.runs)} runs in {made.path}/; wrote {md} and {page}")
+    if made.failed and not allow_errors:
         sys.exit(1)
 
 
 def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from cardlab.analysis.robust import build_ensemble
-
-    from .ensemble import run_ensemble
-
-    policies = kwargs.pop("ensemble")
-    by = list(kwargs.pop("by"))
-    settings, common = _set_settings(spec, kwargs, "robust")
-    root = Path(common["out"])
-    folder = root / _run_name(spec, common, prefix="robust-")
-    outcomes = run_ensemble(
-        spec,
-        policies,
-        folder,
-        settings,
-        dimensions=by,
-        on_start=lambda i, n, what: click.echo(f"[{i + 1}/{n}] {what}"),
-    )
-    _finish_set(spec, root, folder, build_ensemble(folder, by or None), outcomes, common)
+    ensemble, by = kwargs.pop("ensemble"), kwargs.pop("by")
+    settings, allow_errors = _settings(kwargs)
+    for unused in ("strategy", "ci_by"):
+        settings.pop(unused, None)
+    _finish_set(api.robust(spec, ensemble, by=by, **settings, echo=click.echo, **kwargs), allow_errors)
 
 
 # ---- tune --------------------------------------------------------------------------------------------
@@ -904,21 +666,9 @@ def ladder_cmd() -> None:
 
 
 def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from cardlab.analysis.ladder import build_ladder
-
-    from .ladder import run_ladder
-
-    settings, common = _set_settings(spec, kwargs, "ladder")
-    root = Path(common["out"])
-    folder = root / _run_name(spec, common, prefix="ladder-")
-    outcomes = run_ladder(
-        spec,
-        common["strategy"],
-        folder,
-        settings,
-        on_start=lambda i, n, what: click.echo(f"[{i + 1}/{n}] {what}"),
-    )
-    _finish_set(spec, root, folder, build_ladder(folder), outcomes, common)
+    settings, allow_errors = _settings(kwargs)
+    strategy = settings.pop("strategy")
+    _finish_set(api.ladder(spec, strategy, **settings, echo=click.echo, **kwargs), allow_errors)
 
 
 # ---- meta --------------------------------------------------------------------------------------------
@@ -931,11 +681,7 @@ def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
 def meta_cmd(run: str, dim: str | None, field: str | None, level: float) -> None:
     """2 players: each value's win rate against a field, and the meta equilibrium of an adapting field."""
-    from cardlab.analysis.meta import meta_text
-
-    if not 0.5 <= level < 1:
-        raise UserError(f"--level must be in [0.5, 1), got {level}")
-    click.echo(meta_text(run, dim, field, level), nl=False)
+    click.echo(api.meta(run, dim, field=field, level=level), nl=False)
 
 
 if __name__ == "__main__":

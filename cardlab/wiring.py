@@ -9,6 +9,7 @@ from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec, check_config_numbers
+from cardlab.simulate.core.runformat import Manifest
 from cardlab.simulate.core.runner import RunPlan
 from cardlab.strategies import registry as strategy_registry
 
@@ -65,31 +66,31 @@ def plan_from_options(
     return RunPlan(spec, config, n_games, run_seed, strategies, batch_size, log_events, recorded)
 
 
-def plan_from_manifest(manifest: Mapping[str, Any]) -> RunPlan:
+def plan_from_manifest(manifest: Manifest) -> RunPlan:
     """Rebuild the plan a run was made with (for replay), from what its manifest recorded."""
-    spec = game_registry.get(manifest["game"])
-    options = {k: tuple(v) if isinstance(v, list) else v for k, v in manifest.get("options", {}).items()}
-    n_players = options.pop("n_players", manifest["n_players"])
+    spec = game_registry.get(manifest.game)
+    options = {k: tuple(v) if isinstance(v, list) else v for k, v in manifest.options.items()}
+    n_players = options.pop("n_players", manifest.n_players)
     max_turns = options.pop("max_turns", spec.default_max_turns)
     return plan_from_options(
         spec,
-        n_games=manifest["n_games"],
-        run_seed=manifest["run_seed"],
+        n_games=manifest.n_games,
+        run_seed=manifest.run_seed,
         n_players=n_players,
-        strategy_texts=manifest["strategies"],
-        batch_size=manifest["batch_size"],
+        strategy_texts=manifest.strategies,
+        batch_size=manifest.batch_size,
         max_turns=max_turns,
-        log_events=manifest.get("log_events", True),
+        log_events=manifest.log_events,
         game_options=options,
     )
 
 
-def check_card_data_unchanged(manifest: Mapping[str, Any], plan: RunPlan) -> None:
+def check_card_data_unchanged(manifest: Manifest, plan: RunPlan) -> None:
     """Playing a run's game again live needs the card data it was played with: refuse, in one line,
     when the card files (or ratio file) changed since, instead of replaying a different game."""
     now = plan.spec.card_data_hash(plan.config)
-    if now != manifest.get("card_data_hash"):
+    if now != manifest.card_data_hash:
         raise UserError(
-            f"the card data changed since this run (hash {manifest.get('card_data_hash')}, now {now}): "
+            f"the card data changed since this run (hash {manifest.card_data_hash}, now {now}): "
             "playing it again would give another game; restore the cards the run used"
         )

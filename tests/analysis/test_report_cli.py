@@ -71,7 +71,7 @@ def test_sweep_axis_falls_back_to_run_order(sweep):
 
     runs = [Run.open(p) for p in sweep_runs(sweep)]
     assert sweep_axis(runs).x == [20.0, 40.0]
-    runs[1].manifest["config"]["max_turns"] = 99  # two settings differ: no single numeric axis
+    runs[1].manifest.config["max_turns"] = 99  # two settings differ: no single numeric axis
     axis = sweep_axis(runs)
     assert axis.label == "run" and axis.ticks == ["target20", "target40"]
 

@@ -1,0 +1,725 @@
+"""cardlab's Python API: every command of the `cardlab` command line as a function (the CLI only parses
+options, calls one of these and prints what it returns).
+
+    import cardlab.api as cl
+    run = cl.simulate("gosu-x", games=400, seed=1, out="results", name="gx")
+    run.players.group_by("strategy").len().collect()   # Polars LazyFrames over the Parquet
+    print(run.report())                                  # the text `cardlab report` prints
+
+Bad input (a game, option, card file or run folder a person got wrong) raises :class:`UserError` whose
+message is the one line the CLI prints before exiting with code 2. Functions that run games take
+``echo(text, err=False)`` for the progress lines the CLI prints (default: silent; :func:`say` prints them).
+A function's keyword ``**options`` are the game's own options, named as ``cardlab simulate GAME --help``
+lists them with ``_`` for ``-`` (``boss_hp_per_player=25``, ``set=["Gurdy.hp=8"]``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardlab.analysis.render import Report
+from cardlab.analysis.runs import Run, RunError
+from cardlab.simulate import games as game_registry
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runformat import Verification
+from cardlab.simulate.core.runner import RunOutcome, RunPlan
+
+from .replay import Replay
+from .runset import RunSettings
+from .wiring import check_card_data_unchanged, plan_from_manifest, plan_from_options
+
+__all__ = [
+    "Replay",
+    "Report",
+    "Run",
+    "RunError",
+    "RunInterrupted",
+    "RunSet",
+    "UserError",
+    "bench",
+    "cards_check",
+    "compare",
+    "derive_draft_table",
+    "derive_gosu_x_draft",
+    "game",
+    "ladder",
+    "meta",
+    "open_run",
+    "replay",
+    "report",
+    "robust",
+    "say",
+    "simulate",
+    "soak",
+    "sweep",
+    "verify",
+]
+
+Echo = Callable[..., None]
+MAX_NAME_BYTES = 200  # file systems allow 255; sweep points and temporaries add to it
+
+
+def _silent(text: str = "", err: bool = False) -> None:
+    """The default ``echo``: a library call prints nothing."""
+
+
+def say(text: str = "", err: bool = False) -> None:
+    """An ``echo`` that prints, progress lines on stdout and notes on stderr (as the CLI does)."""
+    print(text, file=sys.stderr if err else sys.stdout)
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: the finished batches are kept in ``folder``; ``resume=True`` completes it."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+
+
+@dataclass(slots=True)
+class RunSet:
+    """Several runs in one folder (a sweep, a policy ensemble or a ladder) with the report written there."""
+
+    path: Path
+    runs: list[Path]
+    report: Report
+    files: tuple[Path, Path]  # report.md and report.html
+    failed: int  # failed games over all runs
+
+    def open(self, index: int) -> Run:
+        return Run.open(self.runs[index])
+
+
+# ---- options -----------------------------------------------------------------------------------------
+
+
+def game(name: str | GameSpec) -> GameSpec:
+    """A registered game by name (``four-souls``, ``gosu-x``, ``hidden-reason``)."""
+    return name if isinstance(name, GameSpec) else game_registry.get(name)
+
+
+def _texts(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def game_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options as ``make_config`` takes them: defaults, overridden by ``given`` (names with
+    ``_`` or ``-``); an unknown name or a value outside a choice is one line."""
+    known = {o.name.replace("-", "_"): o for o in spec.options}
+    out = {key: o.default if not o.multiple else tuple(o.default or ()) for key, o in known.items()}
+    for name, value in given.items():
+        key = name.replace("-", "_")
+        opt = known.get(key)
+        if opt is None:
+            names = ", ".join(o.name for o in spec.options) or "none"
+            raise UserError(f"{spec.name}: no option '{name}' (options: {names})")
+        value = _texts(value) if opt.multiple else value
+        for one in value if opt.multiple else (value,):
+            if isinstance(opt.kind, tuple) and one not in opt.kind:
+                raise UserError(f"--{opt.name}: {one!r} is not one of {', '.join(opt.kind)}")
+        out[key] = value
+    return out
+
+
+def _settings(
+    spec: GameSpec,
+    options: Mapping[str, Any],
+    *,
+    games: int,
+    seed: int,
+    players: int | None,
+    batch_size: int,
+    max_turns: int | None,
+    events: bool,
+    jobs: int,
+    backend: str,
+    scheduler: str | None,
+    resume: bool,
+    progress: bool,
+) -> RunSettings:
+    return RunSettings(
+        n_games=games,
+        seed=seed,
+        n_players=players,
+        game_options=game_options(spec, options),
+        batch_size=batch_size,
+        max_turns=max_turns,
+        log_events=events,
+        jobs=jobs,
+        backend=backend,
+        scheduler=scheduler,
+        resume=resume,
+        progress=progress,
+    )
+
+
+def _plan(spec: GameSpec, settings: RunSettings, strategy: Sequence[str]) -> RunPlan:
+    if settings.jobs == 0 or settings.jobs < -1 or settings.jobs > 1024:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {settings.jobs}")
+    return plan_from_options(
+        spec,
+        n_games=settings.n_games,
+        run_seed=settings.seed,
+        n_players=settings.n_players,
+        strategy_texts=strategy,
+        batch_size=settings.batch_size,
+        max_turns=settings.max_turns,
+        log_events=settings.log_events,
+        game_options=settings.game_options,
+    )
+
+
+def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
+    """``name``, checked, or ``[prefix]GAME-YYYYmmdd-HHMMSS``."""
+    name = name or f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    if "/" in name or "\x00" in name or name in ("", ".", "..", "latest"):
+        raise UserError(f"--name '{name}' is not a usable run name")
+    if len(name.encode()) > MAX_NAME_BYTES:
+        raise UserError(
+            f"--name is {len(name.encode())} bytes long; run names are limited to {MAX_NAME_BYTES}"
+        )
+    return name
+
+
+def _level(level: float) -> None:
+    if not 0.5 <= level < 1:
+        raise UserError(f"--level must be in [0.5, 1), got {level}")
+
+
+def _link_latest(root: Path, name: str) -> None:
+    link = root / "latest"
+    try:
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        link.symlink_to(name, target_is_directory=True)
+    except OSError:
+        pass  # a filesystem without links: results/latest is a convenience only
+
+
+# ---- running games -------------------------------------------------------------------------------------
+
+
+def stop_rule(
+    spec: GameSpec, until_ci: float | None, sprt: str | None, ci_by: str, labels: Sequence[str]
+) -> Any:
+    """The stop rule of ``until_ci`` / ``sprt`` (cardlab.stopping), checked against the run's columns."""
+    from cardlab.simulate.core.tables import PLAYERS_SCHEMA
+
+    from .stopping import SprtRule, UntilCI
+
+    if until_ci is not None and sprt:
+        raise UserError("give either --until-ci or --sprt, not both")
+    if until_ci is None and not sprt:
+        return None
+    columns = [name for name, _ in PLAYERS_SCHEMA] + list(spec.player_columns)
+    if ci_by not in columns or ci_by in ("game_id", "win", "result", "score"):
+        raise UserError(
+            f"--ci-by '{ci_by}': not a players column to judge by (e.g. {', '.join(columns[3:4])})"
+        )
+    if until_ci is not None:
+        return UntilCI(until_ci, ci_by)
+    rule = SprtRule(sprt, ci_by)
+    missing = [x for x in (rule.a, rule.b) if ci_by == "strategy" and x not in labels]
+    if missing:
+        raise UserError(f"--sprt: {', '.join(missing)} not among this run's strategies ({', '.join(labels)})")
+    return rule
+
+
+def _execute(
+    spec: GameSpec, plan: RunPlan, settings: RunSettings, out: Path, stop: Any, echo: Echo
+) -> RunOutcome:
+    """Execute one plan into ``out`` and echo its summary lines."""
+    from cardlab.simulate.core.runner import execute
+
+    try:
+        outcome = execute(
+            plan,
+            out,
+            jobs=settings.jobs,
+            backend=settings.backend,
+            scheduler=settings.scheduler,
+            resume=settings.resume,
+            progress=settings.progress,
+            stop_rule=stop,
+        )
+    except KeyboardInterrupt:
+        raise RunInterrupted(out) from None
+    totals = outcome.manifest["totals"]
+    if outcome.repaired:
+        echo(
+            f"repaired: replayed {len(outcome.repaired)} damaged batch(es) "
+            + "; ".join(f"batch {b}: {why}" for b, why in sorted(outcome.repaired.items())[:5])
+        )
+    rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
+    echo(
+        f"{totals['games']:,} games ({totals['failed']:,} failed, {totals['turn_caps']:,} hit the turn cap), "
+        f"{totals['events']:,} events; this session {outcome.games:,} games at {rate:,.0f} games/s per core → {out}"
+    )
+    echo(f"stopped: {outcome.manifest.get('stop_reason') or 'all games played'}")
+    left = outcome.manifest["left_out_cards"]["count"]
+    if left:
+        echo(f"note: {left} card(s) left out (behaviour not implemented); listed in {out}/manifest.json")
+    if totals["failed"]:
+        echo(
+            f"{totals['failed']} game(s) failed: see {out}/errors/ or `cardlab replay {out} --game N`",
+            err=True,
+        )
+    return outcome
+
+
+def simulate(
+    game_name: str | GameSpec,
+    *,
+    games: int = 1000,
+    seed: int = 1,
+    players: int | None = None,
+    strategy: str | Sequence[str] = (),
+    jobs: int = -1,
+    batch_size: int = 250,
+    name: str | None = None,
+    out: str | Path = "results",
+    resume: bool = False,
+    max_turns: int | None = None,
+    events: bool = True,
+    until_ci: float | None = None,
+    sprt: str | None = None,
+    ci_by: str = "strategy",
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+    echo: Echo = _silent,
+    **options: Any,
+) -> Run:
+    """Play ``games`` seeded games into ``out/name/`` (Parquet + manifest) and open the run
+    (`cardlab simulate GAME`). ``until_ci``/``sprt`` stop early with ``games`` as the cap."""
+    spec = game(game_name)
+    settings = _settings(
+        spec,
+        options,
+        games=games,
+        seed=seed,
+        players=players,
+        batch_size=batch_size,
+        max_turns=max_turns,
+        events=events,
+        jobs=jobs,
+        backend=backend,
+        scheduler=scheduler,
+        resume=resume,
+        progress=progress,
+    )
+    plan = _plan(spec, settings, _texts(strategy))
+    root = Path(out)
+    folder = root / run_name(spec, name)
+    stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
+    _execute(spec, plan, settings, folder, stop, echo)
+    _link_latest(root, folder.name)
+    return Run.open(folder)
+
+
+def sweep(
+    game_name: str | GameSpec,
+    vary: str | Sequence[str],
+    *,
+    games: int = 1000,
+    seed: int = 1,
+    players: int | None = None,
+    strategy: str | Sequence[str] = (),
+    jobs: int = -1,
+    batch_size: int = 250,
+    name: str | None = None,
+    out: str | Path = "results",
+    resume: bool = False,
+    max_turns: int | None = None,
+    events: bool = True,
+    until_ci: float | None = None,
+    sprt: str | None = None,
+    ci_by: str = "strategy",
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+    echo: Echo = _silent,
+    **options: Any,
+) -> RunSet:
+    """A grid of configs, one run per point on the same seed, in one folder, and its report
+    (`cardlab sweep GAME --vary OPTION=a..b[:step]`; ``vary`` is one such text or several for a grid)."""
+    from cardlab.analysis import report as reports
+    from cardlab.simulate.core.runformat import read_manifest
+
+    from .sweep import built_by_point, claim_sweep, grid, parse_vary, point_name, same_builds, sweep_record
+
+    spec = game(game_name)
+    axes = [parse_vary(spec, text) for text in _texts(vary)]
+    base = game_options(spec, options)
+    shared = {"games": games, "max_games": None, "seed": seed, "players": players, "max_turns": max_turns}
+    shared |= {"strategy": _texts(strategy), "batch_size": batch_size, "no_events": not events}
+    shared |= {"until_ci": until_ci, "sprt": sprt, "ci_by": ci_by}
+    points = grid(axes)
+    plans = []
+    for point in points:  # build every plan first: a bad point fails before anything is written
+        point_options, point_players, point_turns = dict(base), players, max_turns
+        for key, value in point.items():
+            if key == "players":
+                point_players = value
+            elif key == "max-turns":
+                point_turns = value
+            else:
+                point_options[key.replace("-", "_")] = value
+        settings = _settings(
+            spec,
+            point_options,
+            games=games,
+            seed=seed,
+            players=point_players,
+            batch_size=batch_size,
+            max_turns=point_turns,
+            events=events,
+            jobs=jobs,
+            backend=backend,
+            scheduler=scheduler,
+            resume=resume,
+            progress=progress,
+        )
+        plans.append((point, settings, _plan(spec, settings, shared["strategy"])))
+    root = Path(out)
+    folder = root / run_name(spec, name, prefix="sweep-")
+    record = sweep_record(spec, axes, [p for p, _, _ in plans], shared, base)
+    for entry, (point, _, plan) in zip(record.points, plans, strict=True):
+        entry["built"] = built_by_point(spec, plan.config, point)
+    for runs in same_builds(record.points):
+        echo(f"note: {', '.join(runs)} build the same decks: they will play identical games", err=True)
+    failed = 0
+    folders = []
+    with claim_sweep(folder, record, resume=resume):
+        for index, (point, settings, plan) in enumerate(plans):
+            point_out = folder / point_name(index, point)
+            folders.append(point_out)
+            if resume and (point_out / "manifest.json").exists():
+                if read_manifest(point_out).status == "complete":
+                    continue
+            elif resume:
+                settings.resume = False
+            what = record.points[index]["built"]
+            echo(
+                f"[{index + 1}/{len(plans)}] "
+                + ", ".join(f"{k}={v}" for k, v in point.items())
+                + (f" → builds {what}" if what else "")
+            )
+            stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
+            failed += _execute(spec, plan, settings, point_out, stop, echo).manifest["totals"]["failed"]
+    _link_latest(root, folder.name)
+    built = reports.build_path(folder)
+    return RunSet(folder, folders, built, reports.write(built), failed)
+
+
+def _run_set(
+    command: str,
+    spec: GameSpec,
+    options: Mapping[str, Any],
+    common: Mapping[str, Any],
+    play: Callable[[Path, RunSettings], list[RunOutcome]],
+    build: Callable[[Path], Report],
+) -> RunSet:
+    """A robust or ladder set: the shared settings checked, the runs played, the report built and written."""
+    from cardlab.analysis import report as reports
+
+    if common.get("until_ci") is not None or common.get("sprt"):
+        raise UserError(
+            f"{command}: --until-ci and --sprt are not available (every run plays the same games)"
+        )
+    settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
+    root = Path(common["out"])
+    folder = root / run_name(spec, common["name"], prefix=f"{command}-")
+    outcomes = play(folder, settings)
+    _link_latest(root, folder.name)
+    built = build(folder)
+    failed = sum(o.manifest["totals"]["failed"] for o in outcomes)
+    return RunSet(folder, [o.out for o in outcomes], built, reports.write(built), failed)
+
+
+def robust(
+    game_name: str | GameSpec,
+    ensemble: str | Sequence[str],
+    *,
+    by: str | Sequence[str] = (),
+    games: int = 1000,
+    seed: int = 1,
+    players: int | None = None,
+    jobs: int = -1,
+    batch_size: int = 250,
+    name: str | None = None,
+    out: str | Path = "results",
+    resume: bool = False,
+    max_turns: int | None = None,
+    events: bool = True,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+    echo: Echo = _silent,
+    until_ci: float | None = None,
+    sprt: str | None = None,
+    **options: Any,
+) -> RunSet:
+    """The same seeds under each policy of ``ensemble``, and which conclusions hold under every one
+    (`cardlab robust GAME --ensemble P1,P2`)."""
+    from cardlab.analysis.robust import build_ensemble
+
+    from .ensemble import run_ensemble
+
+    spec = game(game_name)
+    dims = list(_texts(by))
+    return _run_set(
+        "robust",
+        spec,
+        options,
+        _common(locals()),
+        lambda folder, settings: run_ensemble(
+            spec, _texts(ensemble), folder, settings, dimensions=dims, on_start=_starts(echo)
+        ),
+        lambda folder: build_ensemble(folder, dims or None),
+    )
+
+
+def ladder(
+    game_name: str | GameSpec,
+    strategy: str | Sequence[str],
+    *,
+    games: int = 1000,
+    seed: int = 1,
+    players: int | None = None,
+    jobs: int = -1,
+    batch_size: int = 250,
+    name: str | None = None,
+    out: str | Path = "results",
+    resume: bool = False,
+    max_turns: int | None = None,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+    echo: Echo = _silent,
+    **options: Any,
+) -> RunSet:
+    """A round robin of policies on shared seeds: ratings, win-rate matrix, skill and seed shares
+    (`cardlab ladder GAME -s P1 -s P2 …`)."""
+    from cardlab.analysis.ladder import build_ladder
+
+    from .ladder import run_ladder
+
+    spec = game(game_name)
+    common = _common(locals()) | {"events": True}
+    return _run_set(
+        "ladder",
+        spec,
+        options,
+        common,
+        lambda folder, settings: run_ladder(spec, _texts(strategy), folder, settings, on_start=_starts(echo)),
+        build_ladder,
+    )
+
+
+# the simulate settings every run of a set shares (RunSettings), and how robust/ladder pass them on
+_SET_KEYS = ("games", "seed", "players", "batch_size", "max_turns", "events", "jobs", "backend", "scheduler")
+_SET_KEYS += ("resume", "progress")
+
+
+def _common(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings among a run-set function's arguments (with its name, folder and stop rules)."""
+    return {k: args.get(k) for k in (*_SET_KEYS, "name", "out", "until_ci", "sprt")}
+
+
+def _starts(echo: Echo) -> Callable[[int, int, str], None]:
+    return lambda i, n, what: echo(f"[{i + 1}/{n}] {what}")
+
+
+def soak(
+    game_name: str | GameSpec,
+    *,
+    games: int = 100_000,
+    seed: int = 1,
+    jobs: int = -1,
+    strategy: str = "random",
+    players: int | Sequence[int] = (),
+    out: str | Path = "results",
+    progress: bool = False,
+    **options: Any,
+) -> tuple[Path, list[dict[str, Any]]]:
+    """Random games with the engine's invariants checked after every step (`cardlab soak GAME`): the
+    folder of its runs and one row per player count (crashes, invariant violations, turn caps, speed)."""
+    from .soak import soak as play_soak
+
+    if games < 1:
+        raise UserError(f"--games must be at least 1, got {games}")
+    spec = game(game_name)
+    given = {k: v for k, v in game_options(spec, options).items() if k in options}
+    counts = (players,) if isinstance(players, int) else tuple(players)
+    folder = Path(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    return folder, play_soak(spec, games, seed, jobs, folder, strategy, progress, counts, given)
+
+
+# ---- reading runs -------------------------------------------------------------------------------------
+
+
+def open_run(path: str | Path) -> Run:
+    """Open a run folder (validated; one line on anything wrong): frames, SQL, manifest, report."""
+    return Run.open(path)
+
+
+def report(
+    path: str | Path | Run,
+    by: str | Sequence[str] = (),
+    *,
+    level: float = 0.95,
+    min_games: int = 30,
+    write: bool = True,
+) -> Report:
+    """The report of a run, a sweep, an ensemble or a ladder (`cardlab report RUN`); ``str(report)`` is
+    the printed text; with ``write`` report.md, report.html and the plots go into the folder
+    (``report.files``)."""
+    from cardlab.analysis import report as reports
+
+    _level(level)
+    dims = list(_texts(by)) or None
+    built = (
+        reports.build(path, dims, level, min_games)
+        if isinstance(path, Run)
+        else reports.build_path(path, dims, level, min_games)
+    )
+    if write:
+        reports.write(built)
+    return built
+
+
+def compare(
+    run_a: str | Path | Run, run_b: str | Path | Run, by: str | None = None, *, level: float = 0.95
+) -> str:
+    """The paired difference of two runs made with the same seed, or of two `cardlab robust` folders, as
+    the text `cardlab compare` prints (``Run.compare`` gives the figures)."""
+    from cardlab.analysis.compare import to_text
+
+    _level(level)
+    paths = [r.path if isinstance(r, Run) else Path(r) for r in (run_a, run_b)]
+    if all((p / "ensemble.json").is_file() for p in paths):  # two `cardlab robust` folders
+        from cardlab.analysis.robust import compare_ensembles_text
+
+        return compare_ensembles_text(paths[0], paths[1], by, level)
+    a, b = (r if isinstance(r, Run) else Run.open(r) for r in (run_a, run_b))
+    return to_text(a.compare(b, by, level), level)
+
+
+def replay(run: str | Path | Run, game: int | None = None, *, seed: int | None = None) -> Replay:
+    """One game of a run as text (`cardlab replay RUN --game N | --seed S`): from the event log, or
+    played again live (a failed game, a run without events, any seed) with its exception if it raises."""
+    from .replay import replay_live, replay_logged
+
+    if (game is None) == (seed is None):
+        raise UserError("replay: give exactly one of --game N or --seed S")
+    opened = run if isinstance(run, Run) else Run.open(run)
+    plan = plan_from_manifest(opened.manifest)
+    if game is not None:
+        if not 0 <= game < plan.n_games:
+            raise UserError(f"--game {game}: the run has games 0..{plan.n_games - 1}")
+        failed = opened.db.execute("SELECT count(*) FROM errors WHERE game_id = ?", [game]).fetchone()[0]
+        logged = opened.db.execute("SELECT count(*) FROM games WHERE game_id = ?", [game]).fetchone()[0]
+        if logged and opened.manifest.log_events:
+            return replay_logged(opened, plan, game)
+        check_card_data_unchanged(opened.manifest, plan)
+        if not failed and not logged:
+            raise UserError(f"--game {game}: not played yet in this run (interrupted run?)")
+        return replay_live(plan, game_index=game)
+    check_card_data_unchanged(opened.manifest, plan)
+    return replay_live(plan, seed=seed, run=opened)
+
+
+def verify(path: str | Path) -> Verification:
+    """Check a run folder (`cardlab verify`): manifest and batch records valid, every part present with
+    its recorded size and checksum; ``.ok`` and ``.lines()``."""
+    from cardlab.simulate.core.runformat import verify_run
+
+    return verify_run(Path(path))
+
+
+def meta(path: str | Path, by: str | None = None, *, field: str | None = None, level: float = 0.95) -> str:
+    """2 players: each value's win rate against a field and the meta equilibrium (`cardlab meta`), as text."""
+    from cardlab.analysis.meta import meta_text
+
+    _level(level)
+    return meta_text(str(path), by, field, level)
+
+
+def derive_draft_table(
+    run: str | Path, policy: str | None = None, out: str | Path | None = None
+) -> tuple[Path, dict[str, Any]]:
+    """The Four Souls character draft table (FS-20.7) from a run, written to ``out`` (default: the
+    players' table in strategies/four_souls/data); returns the file and the table."""
+    from cardlab.analysis import derive
+
+    table = derive.draft_table(run, policy)
+    if out is None:
+        from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
+
+        out = DEFAULT_TABLE
+    return derive.write(table, out), table
+
+
+def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
+    """Gosu X clan draft values from a run with random drafts, written to ``out`` (default: the Gosu X
+    draft values file); returns the file and the table."""
+    from cardlab.analysis import derive
+
+    table = derive.gosu_x_draft(run)
+    if out is None:
+        from cardlab.strategies.gosu_x.drafting import VALUES_FILE
+
+        out = VALUES_FILE
+    return derive.write(table, out), table
+
+
+# ---- cards and speed ---------------------------------------------------------------------------------
+
+
+def cards_check(path: str | Path, game_name: str | None = None) -> str:
+    """Validate card, deck or ratio files (a file or a folder; `cardlab cards check`): the summary text."""
+    path = str(path)
+    if not Path(path).exists():
+        raise UserError(f"{path}: no such file or folder")
+    spec = game(game_name) if game_name else _guess_game(path)
+    if spec.check_cards is None:
+        raise UserError(f"game '{spec.name}' cannot check card files yet")
+    return spec.check_cards(path)
+
+
+def _guess_game(path: str) -> GameSpec:
+    parts = Path(path).resolve().parts
+    for name in game_registry.names():
+        folder = name.replace("-", "_")
+        if folder in parts or any(p.startswith(folder) for p in parts):
+            return game_registry.get(name)
+    raise UserError(
+        f"{path}: cannot tell which game these cards are for; add --game (one of {', '.join(game_registry.names())})"
+    )
+
+
+def bench(
+    games: str | Sequence[str] = (),
+    *,
+    games_per: int = 200,
+    players: int | None = None,
+    strategy: str | Sequence[str] = (),
+) -> str:
+    """Throughput on one core (`cardlab bench`): games/s, events/s, decisions/s with and without event
+    logging, as a table (every available game by default)."""
+    from .bench import bench_table
+
+    names = list(_texts(games)) or list(game_registry.available())
+    specs = [game_registry.get(name) for name in names]
+    if games_per < 1:
+        raise UserError(f"--games-per must be at least 1, got {games_per}")
+    return bench_table(specs, games_per, players, _texts(strategy))

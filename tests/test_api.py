@@ -1,0 +1,170 @@
+"""The Python API (cardlab.api) and the command line give identical results: the same Parquet content
+for simulate and sweep, the same text for report, compare and replay (issue 17, item 1); a run opens
+as Polars frames and SQL; bad input raises one UserError whose message is the CLI's line."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+import cardlab.api as cl
+from cardlab.cli import cli
+from cardlab.simulate.core.runformat import TABLES, Manifest
+from tests.kernel_helpers import read_sorted
+
+GX = ("gosu-x", "-n", "40", "--seed", "3", "-j", "1", "-q")
+
+
+def _cli(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def content_hash(run: Path) -> str:
+    """The Parquet content of a run (every table, canonical order, wall-clock columns dropped)."""
+    digest = hashlib.sha256()
+    for table in TABLES:
+        digest.update(read_sorted(run, table).write_json().encode())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory):
+    """One Gosu X run made by the CLI and the same made by the API."""
+    tmp = tmp_path_factory.mktemp("api")
+    _cli("simulate", *GX, "--out", str(tmp / "cli"), "--name", "gx")
+    run = cl.simulate("gosu-x", games=40, seed=3, jobs=1, out=tmp / "api", name="gx")
+    return tmp / "cli" / "gx", run
+
+
+def test_simulate_writes_the_same_games_as_the_cli(pair):
+    cli_run, run = pair
+    assert content_hash(run.path) == content_hash(cli_run)
+    assert run.manifest.config_hash == cl.open_run(cli_run).manifest.config_hash
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        (("four-souls", "-p", "2", "--set", "Gurdy.hp=8"), {"players": 2, "set": ["Gurdy.hp=8"]}),
+        (("hidden-reason", "--boss-hp-per-player", "25"), {"boss_hp_per_player": 25}),
+    ],
+)
+def test_game_options_reach_the_game_as_from_the_cli(tmp_path, args, kwargs):
+    _cli("simulate", *args, "-n", "20", "--seed", "5", "-j", "1", "-q", "--out", str(tmp_path), "--name", "c")
+    run = cl.simulate(args[0], games=20, seed=5, jobs=1, out=tmp_path, name="a", **kwargs)
+    assert content_hash(run.path) == content_hash(tmp_path / "c")
+    assert run.manifest.options == cl.open_run(tmp_path / "c").manifest.options
+
+
+def test_report_text_is_the_cli_text(pair):
+    cli_run, run = pair
+    printed = _cli("report", str(cli_run))
+    built = cl.report(run.path)
+    assert printed.startswith(str(built)) and printed[len(str(built)) :].startswith("\nwrote ")
+    assert built.files == (run.path / "report.md", run.path / "report.html")
+    assert str(run.report()) == str(built)
+
+
+def test_compare_text_is_the_cli_text(pair):
+    cli_run, run = pair
+    assert cl.compare(cli_run, run.path, "clans") == _cli(
+        "compare", str(cli_run), str(run.path), "--by", "clans"
+    )
+    figures = run.compare(cl.open_run(cli_run), "clans")
+    assert figures.differences == []  # the same games: nothing differs
+
+
+def test_replay_text_is_the_cli_text(pair):
+    cli_run, run = pair
+    logged = cl.replay(run, 7)
+    assert logged.text == _cli("replay", str(cli_run), "--game", "7") and logged.exit_code == 0
+    live = cl.replay(run.path, seed=12345)
+    assert live.text == _cli("replay", str(cli_run), "--seed", "12345")
+    assert live.lines[0] == "seed 12345 (not a game of this run; seating of game 0), played live"
+
+
+def test_sweep_matches_the_cli(tmp_path):
+    vary = "boss-hp-per-player=20..30:10"
+    common = ["-n", "20", "-s", "sensible,racer", "-j", "1", "-q", "--name", "sw"]
+    printed = _cli("sweep", "hidden-reason", "--vary", vary, *common, "--out", str(tmp_path / "cli"))
+    made = cl.sweep(
+        "hidden-reason", vary, games=20, strategy="sensible,racer", jobs=1, out=tmp_path / "api", name="sw"
+    )
+    assert [p.name for p in made.runs] == ["p000-boss-hp-per-player=20", "p001-boss-hp-per-player=30"]
+    for point in made.runs:
+        assert content_hash(point) == content_hash(tmp_path / "cli" / "sw" / point.name)
+    report = str(made.report)
+    assert report in printed and report.replace(str(tmp_path / "api"), "") == report  # no paths inside
+    assert (made.path / "sweep.json").read_text() == (tmp_path / "cli" / "sw" / "sweep.json").read_text()
+
+
+def test_a_run_opens_as_frames_sql_and_a_typed_manifest(pair):
+    _, run = pair
+    assert isinstance(run.manifest, Manifest) and run.manifest.game == "gosu-x"
+    games = run.games.collect()
+    assert games.height == run.totals["games"] == 40
+    assert run.players.collect().height == 40 * run.manifest.n_players
+    assert isinstance(run.events, pl.LazyFrame)
+    assert run.events.select(pl.len()).collect().item() == run.totals["events"]
+    wins = run.sql("SELECT strategy, sum(win_share) AS wins FROM players GROUP BY strategy")
+    assert wins["wins"].sum() == pytest.approx(40 - games["draw"].sum())  # one win per decided game
+    assert run.sql("SELECT count(*) AS n FROM games WHERE turns > ?", [0])["n"].item() == 40
+    assert "gosu-x, 40 of 40 games" in repr(run)
+
+
+@pytest.mark.parametrize(
+    ("call", "cli_args"),
+    [
+        (lambda tmp: cl.simulate("nope", out=tmp), ["simulate", "nope"]),
+        (lambda tmp: cl.simulate("gosu-x", players=5, out=tmp), ["simulate", "gosu-x", "-p", "5"]),
+        (lambda tmp: cl.simulate("gosu-x", jobs=0, out=tmp), ["simulate", "gosu-x", "-j", "0"]),
+        (lambda tmp: cl.simulate("gosu-x", name="a/b", out=tmp), ["simulate", "gosu-x", "--name", "a/b"]),
+        (
+            lambda tmp: cl.simulate("gosu-x", until_ci=0.1, sprt="a,b,0.1", out=tmp),
+            ["simulate", "gosu-x", "--until-ci", "0.1", "--sprt", "a,b,0.1"],
+        ),
+        (lambda tmp: cl.report(tmp / "missing"), ["report", "{tmp}/missing"]),
+        (lambda tmp: cl.report(tmp, level=0.2), ["report", "{tmp}", "--level", "0.2"]),
+        (lambda tmp: cl.open_run(tmp), ["verify", "{tmp}"]),
+        (lambda tmp: cl.cards_check(tmp / "x.yaml"), ["cards", "check", "{tmp}/x.yaml"]),
+        (lambda tmp: cl.bench("gosu-x", games_per=0), ["bench", "gosu-x", "--games-per", "0"]),
+    ],
+)
+def test_bad_input_raises_the_line_the_cli_prints(tmp_path, call, cli_args):
+    with pytest.raises(cl.UserError) as caught:
+        call(tmp_path)
+    result = CliRunner().invoke(cli, [a.replace("{tmp}", str(tmp_path)) for a in cli_args])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == f"error: {caught.value}"
+    assert not (tmp_path / "latest").exists()
+
+
+def test_an_unknown_game_option_is_one_line(tmp_path):
+    with pytest.raises(cl.UserError, match=r"gosu-x: no option 'clanz' \(options: "):
+        cl.simulate("gosu-x", clanz=3, out=tmp_path)
+    with pytest.raises(cl.UserError, match=r"--variant: 'nope' is not one of standard"):
+        cl.simulate("four-souls", variant="nope", out=tmp_path)
+
+
+def test_replay_needs_exactly_one_of_game_and_seed(pair):
+    _, run = pair
+    with pytest.raises(cl.UserError, match="exactly one of --game N or --seed S"):
+        cl.replay(run)
+    with pytest.raises(cl.UserError, match=r"--game 40: the run has games 0\.\.39"):
+        cl.replay(run, 40)
+
+
+def test_import_cardlab_stays_light():
+    code = (
+        "import sys, cardlab; assert 'cardlab.api' not in sys.modules and 'polars' not in sys.modules; "
+        "assert cardlab.open_run is cardlab.api.open_run and cardlab.Run.__name__ == 'Run'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
