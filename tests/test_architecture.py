@@ -6,7 +6,7 @@ Installed, the project is one import name, ``cardlab``: the repository's folders
 
 Layers, lowest first: ``simulate.core`` ← ``simulate.<game>`` ← ``strategies.<game>``; ``analysis`` knows
 the Parquet schema and the run format only (it may read ``simulate.core``'s table definitions and
-``simulate.core.runformat``, never an engine or a strategy);
+``simulate.core.runformat``, and raise ``simulate.core.errors``' UserError, never an engine or a strategy);
 ``cardlab`` (the command line and library API) is the one place that wires everything together.
 """
 
@@ -75,7 +75,7 @@ def _allowed(src: str, dst: str) -> bool:
         return True
     if s[0] == "analysis":
         return d[0] == "analysis" or ".".join(d).startswith(
-            ("simulate.core.tables", "simulate.core.runformat")
+            ("simulate.core.tables", "simulate.core.runformat", "simulate.core.errors")
         )
     if s[0] == "strategies":
         if d[0] == "strategies":
