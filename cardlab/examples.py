@@ -18,7 +18,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ("README.md", "docs/report.md")
+FILES = ("README.md", "docs/report.md", "docs/api.md")
 _BLOCK = re.compile(r"(<!-- example: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /example -->)", re.S)
 
 
@@ -67,7 +67,62 @@ def report_sweep(tmp: Path) -> str:
     return text[start : text.index("\n\n", start)] + "\n"
 
 
+def python_session(tmp: Path, steps: list[str]) -> str:
+    """A notebook-style session: each step runs in one namespace (in ``tmp``) and is shown as ``>>> code``
+    followed by what it prints, the repr of its value, or the one line of the UserError it raises."""
+    import code
+    import contextlib
+    import io
+    import os
+
+    from cardlab.simulate.core.errors import UserError
+
+    tmp.mkdir(parents=True, exist_ok=True)
+    shown, namespace, here = [], {}, os.getcwd()
+    os.chdir(tmp)
+    try:
+        for step in steps:
+            lines = step.splitlines()
+            shown += [">>> " + lines[0], *("... " + line for line in lines[1:])]
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                try:
+                    exec(code.compile_command(step + "\n", symbol="single"), namespace)
+                except UserError as exc:
+                    print(f"Traceback (most recent call last):\n  ...\nUserError: {exc}")
+            shown += printed.getvalue().rstrip("\n").splitlines()
+    finally:
+        os.chdir(here)
+    return "```python\n" + "\n".join(shown) + "\n```\n"
+
+
+def readme_api(tmp: Path) -> str:
+    return python_session(
+        tmp,
+        [
+            "import cardlab.api as cl",
+            "import polars as pl",
+            'run = cl.simulate("gosu-x", games=400, seed=1, strategy="sensible,random", name="gx")',
+            "run",
+            "run.manifest.game, run.manifest.n_players, run.manifest.config_hash",
+            '(run.players.group_by("strategy")\n'
+            ' .agg(pl.len().alias("seats"), pl.col("win").mean().round(3).alias("win rate"))\n'
+            ' .sort("strategy").collect())',
+            'run.sql("SELECT end_reason, count(*) AS games, round(avg(turns), 1) AS turns '
+            'FROM games GROUP BY ALL ORDER BY games DESC")',
+            "report = run.report()",
+            "[section.title for section in report.sections][:4]",
+            'a = cl.simulate("hidden-reason", games=200, seed=2, name="hr")',
+            'b = cl.simulate("hidden-reason", games=200, seed=2, name="hr-30", boss_hp_per_player=30)',
+            "print(cl.compare(a, b))",
+            "print(cl.replay(a, 0).lines[0])",
+            'cl.simulate("gosu-x", players=3)',
+        ],
+    )
+
+
 EXAMPLES: dict[str, Callable[[Path], str]] = {
+    "readme-api": readme_api,
     "readme-report": readme_report,
     "readme-compare": readme_compare,
     "report-sweep": report_sweep,

@@ -8,8 +8,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED_DIRS = {"results", "__pycache__", "build", "dist", "site-packages", "node_modules"}
-# a file name as a Markdown page writes it: `docs/report.md`, [x](rules/gosu_x.md), stack.py
-NAMED = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w-]+\.(?:md|py|yaml|yml|sql|toml))(?![\w/-])")
+# a file name as a Markdown page writes it: `docs/report.md`, [x](rules/gosu_x.md), stack.py (a name
+# followed by "(" is a call, as the API's run.sql(query), not a file)
+NAMED = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w-]+\.(?:md|py|yaml|yml|sql|toml))(?![\w/(-])")
 # names that pages use for what a command writes or a user makes, not for a file of the repository
 OUTPUTS = {"report.md", "report.html", "mine.yaml", "my_cards.yaml", "a.yaml", "b.yaml", "overlay.yaml"}
 OUTSIDE = re.compile(r"shared/rules|/work/shared|four_souls_vocabulary\.md|\.\./shared")
