@@ -58,6 +58,7 @@ __all__ = [
     "simulate",
     "soak",
     "sweep",
+    "tune",
     "verify",
 ]
 
@@ -537,6 +538,47 @@ def _common(args: Mapping[str, Any]) -> dict[str, Any]:
 
 def _starts(echo: Echo) -> Callable[[int, int, str], None]:
     return lambda i, n, what: echo(f"[{i + 1}/{n}] {what}")
+
+
+def tune(
+    game_name: str | GameSpec,
+    knob: str | Sequence[str],
+    target: str | Sequence[str],
+    *,
+    max_changes: int = 3,
+    confirm_games: int | None = None,
+    games: int = 1000,
+    seed: int = 1,
+    players: int | None = None,
+    strategy: str | Sequence[str] = (),
+    name: str | None = None,
+    out: str | Path = "results",
+    resume: bool = False,
+    echo: Echo = _silent,
+    **options: Any,
+) -> tuple[Path, Any]:
+    """The fewest card changes (``knob``: ``CARD.FIELD=A..B``) that meet balance targets, searched on paired
+    seeds and confirmed on fresh ones (`cardlab tune GAME`): the folder (tune.md …) and the TuneResult."""
+    from .tune import parse_knob
+    from .tune import tune as search
+
+    knobs = [parse_knob(k) for k in _texts(knob)]
+    if max_changes < 1:
+        raise UserError(f"--max-changes must be at least 1, got {max_changes}")
+    spec = game(game_name)
+    given = {k: v for k, v in game_options(spec, options).items() if v not in (None, (), "")}
+    settings = {
+        "n_games": games,
+        "seed": seed,
+        "n_players": players,
+        "strategies": list(_texts(strategy)),
+        "game_options": given,
+    }
+    folder = Path(out) / run_name(spec, name, prefix="tune-")
+    found = search(
+        spec, folder, knobs, list(_texts(target)), settings, max_changes, confirm_games, resume, echo
+    )
+    return folder, found
 
 
 def soak(

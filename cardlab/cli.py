@@ -605,36 +605,19 @@ def tune_cmd() -> None:
 
 
 def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    from .tune import parse_knob, tune
-
-    knobs = [parse_knob(k) for k in kwargs.pop("knob")]
-    target_texts = list(kwargs.pop("target"))
-    max_changes = kwargs.pop("max_changes")
-    confirm_games = kwargs.pop("confirm_games")
-    if max_changes < 1:
-        raise UserError(f"--max-changes must be at least 1, got {max_changes}")
-    common = {opt.name: kwargs.pop(opt.name, None) for opt in COMMON_OPTIONS}
-    if common["max_games"] is not None:
-        common["games"] = common["max_games"]
-    settings = {
-        "n_games": common["games"],
-        "seed": common["seed"],
-        "n_players": common["players"],
-        "strategies": list(common["strategy"] or []),
-        "game_options": {k: v for k, v in kwargs.items() if v not in (None, (), "")},
-    }
-    root = Path(common["out"])
-    folder = root / _run_name(spec, common, prefix="tune-")
-    result = tune(
+    knob, target = kwargs.pop("knob"), kwargs.pop("target")
+    max_changes, confirm_games = kwargs.pop("max_changes"), kwargs.pop("confirm_games")
+    settings, _ = _settings(kwargs)
+    settings.pop("progress")
+    folder, result = api.tune(
         spec,
-        folder,
-        knobs,
-        target_texts,
-        settings,
-        max_changes,
-        confirm_games,
-        common["resume"],
-        say=click.echo,
+        knob,
+        target,
+        max_changes=max_changes,
+        confirm_games=confirm_games,
+        **settings,
+        echo=click.echo,
+        **kwargs,
     )
     click.echo((folder / "tune.md").read_text(encoding="utf-8"), nl=False)
     click.echo(f"\nwrote {folder}/tune.md; every candidate's games are in {folder}/evaluations.jsonl")
