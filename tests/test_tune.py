@@ -158,15 +158,15 @@ def test_a_game_without_card_overrides_is_refused(tmp_path):
         cli,
         [
             "tune",
-            "gosu-x",
+            "hidden-reason",
             "-n",
             "4",
             "--out",
             str(tmp_path),
             "--knob",
-            "Xian.x=1..2",
+            "X.y=1..2",
             "--target",
-            "spread(alliance) <= 0.1",
+            "spread(deck) <= 0.1",
         ],
     )
     assert result.exit_code == 2 and "no --set" in result.output

@@ -1,5 +1,7 @@
 """``--set 'Gurdy.hp=6'``: card-fact overrides on top of the card files, for quick what-ifs (DESIGN:
-designers are users of the card files; overrides are a convenience on top).
+designers are users of the card files; overrides are a convenience on top). Parsing and finding cards are
+the kernel's (``simulate.core.overrides``, the same words in every game); the fields, their decks and the
+reward mapping are Four Souls'.
 
 An override names a card (by name, case-insensitive, or by id; every card of that name is changed),
 a fact field and a value. Overrides are applied to the loaded pool before the engine compiles the
@@ -12,6 +14,7 @@ import hashlib
 from typing import Any
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import CARD_NUMBER_MAX, unknown
 
 from . import vocabulary as V
@@ -38,17 +41,7 @@ ALIASES = {
 
 def parse(text: str) -> tuple[str, str, str]:
     """``NAME.FIELD=VALUE`` → (name, field, value text). Card names may contain dots."""
-    key, eq, value = str(text).partition("=")
-    if not eq or not value.strip():
-        raise UserError(f"four-souls: --set {text!r}: expected CARD.FIELD=VALUE (e.g. 'Gurdy.hp=6')")
-    key = key.strip()
-    for f in (*FIELDS, *ALIASES):
-        if key.endswith("." + f) and len(key) > len(f) + 1:
-            return key[: -len(f) - 1].strip(), ALIASES.get(f, f), value.strip()
-    name, dot, f = key.rpartition(".")
-    if not dot or not name:
-        raise UserError(f"four-souls: --set {text!r}: expected CARD.FIELD=VALUE (e.g. 'Gurdy.hp=6')")
-    raise UserError(f"four-souls: --set {text!r}: {unknown('field', f, list(FIELDS))}")
+    return core_overrides.parse("four-souls", text, FIELDS, "Gurdy.hp=6", ALIASES)
 
 
 def _value(text: str, what: str, field: str, card: Any, original: str) -> Any:
@@ -76,12 +69,7 @@ def _value(text: str, what: str, field: str, card: Any, original: str) -> Any:
 
 
 def _find(pool: Any, name: str, original: str) -> list:
-    lowered = name.lower()
-    found = [c for c in pool.cards if c.name.lower() == lowered or c.id == name]
-    if not found:
-        names = sorted({c.name for c in pool.cards})
-        raise UserError(f"four-souls: --set {original!r}: {unknown('card', name, names)}")
-    return found
+    return core_overrides.find("four-souls", pool.cards, name, original)
 
 
 def apply(pool: Any, overrides: tuple[str, ...]) -> Any:

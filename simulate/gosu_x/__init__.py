@@ -3,11 +3,13 @@ Battle and every instant win (rules and decisions by GX-… ID: docs/rules/gosu_
 
 from __future__ import annotations
 
+import hashlib
+
 from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.events import event_words
 from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
 
-from .cards import card_files, check_cards, load_cards
+from .cards import card_files, cards_with, check_cards
 from .config import GXConfig, make_config
 from .engine import checked_play, play
 
@@ -24,7 +26,11 @@ EVENT_KINDS = frozenset(
 
 
 def card_data_hash(config: GXConfig) -> str:
-    return files_hash(card_files(config.cards_path))
+    """The card files' hash, combined with the --set overrides when there are any."""
+    digest = files_hash(card_files(config.cards_path))
+    if not config.overrides:
+        return digest
+    return hashlib.sha256((digest + "|" + ";".join(config.overrides)).encode()).hexdigest()[:16]
 
 
 def left_out_cards(config: GXConfig) -> dict[str, str]:
@@ -32,7 +38,10 @@ def left_out_cards(config: GXConfig) -> dict[str, str]:
     if config.with_unimplemented:
         return {}
     return {
-        d.name: d.reason for defs in load_cards(config.cards_path).values() for d in defs if not d.implemented
+        d.name: d.reason
+        for defs in cards_with(config.cards_path, config.overrides).values()
+        for d in defs
+        if not d.implemented
     }
 
 
@@ -86,7 +95,7 @@ def usable_cards(config: GXConfig) -> dict[str, str]:
     left = left_out_cards(config)
     return {
         d.name: clan
-        for clan, defs in load_cards(config.cards_path).items()
+        for clan, defs in cards_with(config.cards_path, config.overrides).items()
         for d in defs
         if d.name not in left
     }
@@ -134,6 +143,13 @@ GAME = GameSpec(
         ),
         GameOption("cards", str, "", "card file or folder (default decklists/gosu_x)"),
         GameOption("with-unimplemented", bool, False, "also deal cards marked implemented: false"),
+        GameOption(
+            "set",
+            str,
+            (),
+            "card override CARD.FIELD=VALUE, e.g. 'Dancing Dragon.level=2' (repeatable)",
+            multiple=True,
+        ),
     ),
     card_sets={"base": "the 8 clans of Gosu X (decklists/gosu_x)"},
     card_data_hash=card_data_hash,

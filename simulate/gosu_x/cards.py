@@ -6,10 +6,11 @@ Cards are data (DESIGN: Cards are data): facts plus behaviour in the Gosu X effe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import (
     CARD_NUMBER_MAX,
     YamlList,
@@ -22,6 +23,7 @@ from cardlab.simulate.core.cardfiles import (
     unknown,
 )
 from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.core.overrides import Settable
 
 DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
 
@@ -406,6 +408,61 @@ def load_cards(path: str | Path = DEFAULT_CARDS) -> dict[str, list[CardDef]]:
 def clan_tiles(defs: dict[str, list[CardDef]]) -> dict[str, dict[str, Any]]:
     """Each clan's Immortal tile (GX-13): the ``tile:`` effects written on its cards (the clan head's)."""
     return {clan: {k: v for d in cards for k, v in (d.tile or {}).items()} for clan, cards in defs.items()}
+
+
+# ``--set`` fields (simulate.core.overrides): the printed numbers, and the numbers of passives and Immortal
+# tiles a card already has (setting one changes a value; it never adds behaviour a card lacks).
+SETTABLE: dict[str, Settable] = {
+    "level": Settable(low=1, high=3),
+    "copies": Settable(low=1, high=4),
+    "replace_cost": Settable(
+        low=0, high=9, applies=lambda d: d.replace_cost is not None, what="cards that can be replaced"
+    ),
+    "slots": Settable(low=0, high=4),
+    "combat": Settable(low=0, high=50),
+    **{
+        f"{part}.{key}": Settable(
+            low=0,
+            high=20,
+            applies=lambda d, part=part, key=key: key in (getattr(d, part) or {}),
+            what=f"cards whose {part} has {key}",
+        )
+        for part in ("passive", "tile")
+        for key in NUMERIC
+    },
+}
+
+
+def _put(card: CardDef, field_name: str, value: Any) -> CardDef:
+    part, _, key = field_name.partition(".")
+    if key:
+        return replace(card, **{part: {**(getattr(card, part) or {}), key: value}})
+    return replace(card, **{field_name: value})
+
+
+_SET_CACHE: dict[tuple, dict[str, list[CardDef]]] = {}
+
+
+def cards_with(path: str | Path, overrides: tuple[str, ...] = ()) -> dict[str, list[CardDef]]:
+    """``load_cards`` with ``--set`` overrides applied (cached with the files' stamps and the overrides,
+    so no result outlives the card data it came from)."""
+    clans = load_cards(path)
+    if not overrides:
+        return clans
+    key = (files_stamp(card_files(path)), tuple(overrides))
+    hit = _SET_CACHE.get(key)
+    if hit is None:
+        flat = [d for defs in clans.values() for d in defs]
+        changed = iter(
+            core_overrides.apply(
+                "gosu-x", flat, overrides, SETTABLE, _put, "Dancing Dragon.level=2", ident="fid"
+            )
+        )
+        hit = {clan: [next(changed) for _ in defs] for clan, defs in clans.items()}
+        if len(_SET_CACHE) > 32:
+            _SET_CACHE.clear()
+        _SET_CACHE[key] = hit
+    return hit
 
 
 def check_cards(path: str) -> str:

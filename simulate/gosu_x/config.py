@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardlab.simulate.core.errors import UserError
 
-from .cards import DEFAULT_CARDS, load_cards
+from .cards import DEFAULT_CARDS, cards_with, load_cards
 
 
 def _clan_keys(clans) -> dict[str, str]:
@@ -28,6 +28,7 @@ class GXConfig:
         ""  # "" = the built-in decklists/gosu_x (kept relative so config hashes match across machines)
     )
     with_unimplemented: bool = False
+    overrides: tuple[str, ...] = ()  # --set 'CARD.FIELD=VALUE', in order
 
     @property
     def cards_path(self) -> Path:
@@ -71,6 +72,7 @@ def make_config(
     clans: str = "",
     cards: str = "",
     with_unimplemented: bool = False,
+    set: tuple[str, ...] | str = (),  # noqa: A002 — the option's name (--set)
 ) -> GXConfig:
     """Validate options; a bad value raises UserError with one clear line."""
     if n_players != 2:
@@ -91,7 +93,10 @@ def make_config(
     path = Path(cards) if cards else DEFAULT_CARDS
     if not path.exists():
         raise UserError(f"--cards: no such file or folder '{path}'")
-    defs = load_cards(path)  # CardDataError (a UserError) on a bad file
+    overrides = tuple(
+        o.strip() for o in ((set,) if isinstance(set, str) and set else () if isinstance(set, str) else set)
+    )
+    defs = cards_with(path, overrides)  # CardDataError (a UserError) on a bad file; one line on a bad --set
     forced = parse_clans(clans, defs) if isinstance(clans, str) else clans
     for side in forced:
         for clan in side:
@@ -99,4 +104,6 @@ def make_config(
                 raise UserError(f"--clans: clan '{clan}' has no cards in {path}")
     if len(defs) < 6:
         raise UserError(f"--cards {path}: the draft needs at least 6 clans, found {len(defs)}")
-    return GXConfig(n_players, max_turns, values, forced, str(cards or ""), bool(with_unimplemented))  # type: ignore[arg-type]
+    return GXConfig(
+        n_players, max_turns, values, forced, str(cards or ""), bool(with_unimplemented), overrides
+    )  # type: ignore[arg-type]

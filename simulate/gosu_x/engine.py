@@ -11,7 +11,7 @@ from cardlab.simulate.core.seeds import stream
 from . import zones
 from .actions import do_action, legal_actions
 from .battle import great_battle, tribute
-from .cards import load_cards
+from .cards import cards_with
 from .config import GXConfig
 from .draft import build_decks, deal, draft, setup_rng
 from .state import GameOver, Player, State, TurnCap
@@ -86,7 +86,7 @@ def new_state(config: GXConfig, seed: int, players: Players, log_events: bool = 
 
 
 def setup(st: State) -> int:
-    defs = load_cards(st.cfg.cards_path)
+    defs = cards_with(st.cfg.cards_path, st.cfg.overrides)
     first = setup_rng(st, "first player").randrange(2)
     st.draft_first = first
     draft(st, first, defs)

@@ -1,0 +1,117 @@
+"""``--set 'CARD.FIELD=VALUE'``: card-fact overrides on top of the card files, one mechanism for every game
+(issue 17 item 4). A game declares which fields may be set (:class:`Settable`, with their range) and how a
+new value is put on its card record; this module parses the text, finds the cards (by name,
+case-insensitive, or id: every card of that name changes), checks the value and reports every mistake as
+one line that names the game, the override and what is wrong — the same words in every game.
+
+Overrides are applied to the loaded card records before a game uses them, and a game's card-data hash
+covers them, so a run's hash changes with them and `compare` lists them among the differences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cardfiles import CARD_NUMBER_MAX, unknown
+from .errors import UserError
+
+
+@dataclass(frozen=True, slots=True)
+class Settable:
+    """A field ``--set`` may change: ``kind`` is "int", "bool" or a tuple of allowed words; ints lie in
+    ``low..high``; ``applies`` says which cards have the field (``what`` names them in the error)."""
+
+    kind: Any = "int"
+    low: int = 0
+    high: int = CARD_NUMBER_MAX
+    applies: Callable[[Any], bool] | None = None
+    what: str = ""
+    extra: tuple[str, ...] = ()  # words allowed besides the kind (e.g. "roll" for a reward)
+
+
+def parse(
+    game: str, text: str, fields: Iterable[str], example: str, aliases: Mapping[str, str] | None = None
+) -> tuple[str, str, str]:
+    """``NAME.FIELD=VALUE`` → (name, field, value text); card names may contain dots, so the longest
+    known field (or alias of one) at the end wins."""
+    fields = list(fields)
+    aliases = dict(aliases or {})
+    shape = f"{game}: --set {text!r}: expected CARD.FIELD=VALUE (e.g. {example!r})"
+    key, eq, value = str(text).partition("=")
+    if not eq or not value.strip():
+        raise UserError(shape)
+    key = key.strip()
+    for f in sorted([*fields, *aliases], key=len, reverse=True):
+        if key.endswith("." + f) and len(key) > len(f) + 1:
+            return key[: -len(f) - 1].strip(), aliases.get(f, f), value.strip()
+    name, dot, f = key.rpartition(".")
+    if not dot or not name:
+        raise UserError(shape)
+    raise UserError(f"{game}: --set {text!r}: {unknown('field', f, fields)}")
+
+
+def value(game: str, text: str, field: str, rule: Settable, original: str) -> Any:
+    """The value text checked against the field's rule."""
+    bad = f"{game}: --set {original!r}: "
+    if text in rule.extra:
+        return text
+    if rule.kind == "bool":
+        if text.lower() not in ("true", "false"):
+            raise UserError(bad + f"{field} must be true or false, got {text!r}")
+        return text.lower() == "true"
+    if isinstance(rule.kind, tuple):
+        if text not in rule.kind:
+            raise UserError(bad + unknown(field, text, rule.kind))
+        return text
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or not rule.low <= n <= rule.high:
+        words = "".join(f" or {w!r}" for w in rule.extra)
+        raise UserError(bad + f"{field} must be a whole number {rule.low}–{rule.high}{words}, got {text!r}")
+    return n
+
+
+def find(game: str, cards: Sequence[Any], name: str, original: str, ident: str | None = "id") -> list[Any]:
+    """Every card named ``name`` (case-insensitive) or whose id is ``name``."""
+    lowered = name.lower()
+    found = [
+        c
+        for c in cards
+        if c.name.lower() == lowered or (ident is not None and str(getattr(c, ident, "")) == name)
+    ]
+    if not found:
+        raise UserError(
+            f"{game}: --set {original!r}: {unknown('card', name, sorted({c.name for c in cards}))}"
+        )
+    return found
+
+
+def apply(
+    game: str,
+    cards: Sequence[Any],
+    overrides: Sequence[str],
+    fields: Mapping[str, Settable],
+    put: Callable[[Any, str, Any], Any],
+    example: str,
+    ident: str | None = "id",
+) -> list[Any]:
+    """The cards with the overrides applied in order (a later one wins): ``put(card, field, value)`` returns
+    the changed record. Cards are matched by position, so records need not be hashable."""
+    out = list(cards)
+    for text in overrides:
+        name, field, value_text = parse(game, text, fields, example)
+        rule = fields[field]
+        hits = {id(c) for c in find(game, cards, name, text, ident)}
+        for i, card in enumerate(cards):
+            if id(card) not in hits:
+                continue
+            if rule.applies is not None and not rule.applies(out[i]):
+                raise UserError(
+                    f"{game}: --set {text!r}: {out[i].name} has no {field} ({field} is for {rule.what})"
+                )
+            out[i] = put(out[i], field, value(game, value_text, field, rule, text))
+    return out

@@ -1,0 +1,103 @@
+"""`--set` for Gosu X through the kernel's one override mechanism (issue 17 item 4): printed numbers and the
+numbers of a card's passive or Immortal tile change, the card-data hash follows, a no-op override keeps the
+games identical, and every mistake is one line naming the game, the override and what is wrong."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.gosu_x import card_data_hash
+from cardlab.simulate.gosu_x.cards import DEFAULT_CARDS, cards_with, load_cards
+from cardlab.simulate.gosu_x.config import make_config
+
+
+def _card(clans, name):
+    return next(d for defs in clans.values() for d in defs if d.name == name)
+
+
+def test_set_changes_printed_and_tile_numbers_without_touching_the_loaded_files():
+    changed = cards_with(DEFAULT_CARDS, ("Dancing Dragon.level=2", "Narasimha.tile.hand_limit=3"))
+    assert _card(changed, "Dancing Dragon").level == 2
+    assert _card(changed, "Narasimha").tile["hand_limit"] == 3
+    assert _card(load_cards(DEFAULT_CARDS), "Dancing Dragon").level == 1  # the files' cards are untouched
+    assert _card(load_cards(DEFAULT_CARDS), "Narasimha").tile["hand_limit"] == 5
+
+
+def test_the_card_data_hash_covers_the_overrides():
+    plain, changed = make_config(), make_config(set=("Dancing Dragon.level=2",))
+    assert card_data_hash(plain) != card_data_hash(changed)
+    assert changed.overrides == ("Dancing Dragon.level=2",)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Dancing Dragon.lvl=2", "unknown field 'lvl'"),
+        ("Dancing Dragn.level=2", "unknown card 'Dancing Dragn'"),
+        ("Dancing Dragon.level=7", "level must be a whole number 1–3"),
+        ("Dancing Dragon.tile.hand_limit=3", "has no tile.hand_limit"),
+        ("Dancing Dragon", "expected CARD.FIELD=VALUE"),
+    ],
+)
+def test_a_bad_override_is_one_line(text, words):
+    with pytest.raises(UserError, match="gosu-x: --set") as caught:
+        make_config(set=(text,))
+    assert words in str(caught.value)
+
+
+def _events(tmp_path, name, *extra):
+    result = CliRunner().invoke(
+        cli,
+        [
+            "simulate",
+            "gosu-x",
+            "-n",
+            "20",
+            "--seed",
+            "9",
+            "-j",
+            "1",
+            "-q",
+            "--out",
+            str(tmp_path),
+            "--name",
+            name,
+            *extra,
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    return hashlib.sha256(
+        b"".join(p.read_bytes() for p in sorted((tmp_path / name / "events").glob("*.parquet")))
+    ).hexdigest()
+
+
+def test_a_no_op_override_plays_the_same_games_and_a_real_one_does_not(tmp_path):
+    base = _events(tmp_path, "base")
+    assert _events(tmp_path, "same", "--set", "Dancing Dragon.level=1") == base  # its printed level already
+    assert _events(tmp_path, "other", "--set", "Narasimha.tile.hand_limit=2") != base
+
+
+def test_bad_override_on_the_command_line_exits_2_and_writes_nothing(tmp_path):
+    result = CliRunner().invoke(
+        cli,
+        [
+            "simulate",
+            "gosu-x",
+            "-n",
+            "2",
+            "-q",
+            "--out",
+            str(tmp_path),
+            "--name",
+            "bad",
+            "--set",
+            "Nobody.level=2",
+        ],
+    )
+    assert result.exit_code == 2 and "unknown card 'Nobody'" in result.output
+    assert not (tmp_path / "bad").exists()
