@@ -192,8 +192,10 @@ def tune(
         raise UserError(
             "cardlab tune: give at least one --target (e.g. --target 'spread(character) <= 0.06')"
         )
-    if not any(o.name == "set" for o in spec.options):
-        raise UserError(f"cardlab tune: {spec.name} has no --set card overrides to tune yet (Four Souls and Gosu X have)")
+    if not spec.set_fields:
+        raise UserError(
+            f"cardlab tune: {spec.name} has no --set card overrides to tune yet (Four Souls and Gosu X have)"
+        )
     dims = ["strategy", *[d for d in spec.dimensions if d != "strategy"]]
     try:
         targets = [tg.parse(t, dims) for t in target_texts]
@@ -213,6 +215,7 @@ def tune(
         "game_options": {
             k: list(v) if isinstance(v, tuple) else v for k, v in (settings.get("game_options") or {}).items()
         },
+        "set_fields": list(spec.set_fields),
     }
     for knob in knobs:  # every knob value must be a valid --set now, before anything is written
         for value in knob.values:
@@ -313,6 +316,25 @@ def _interval(triple) -> str:
     return f"{figure:.3f} [{lo:.3f}, {hi:.3f}]" if lo == lo else f"{figure:.3f}"
 
 
+def _yaml(changes, fields: Sequence[str]) -> list[str]:
+    """The changes as card-file YAML: each card's name, then its fields nested by their dotted path
+    (``Narasimha.tile.hand_limit=3`` → ``tile: {hand_limit: 3}`` under ``name: Narasimha``)."""
+    cards: dict[str, list[tuple[str, str]]] = {}
+    for key, value in changes:
+        field_name = next((f for f in sorted(fields, key=len, reverse=True) if key.endswith("." + f)), None)
+        card, f = (key[: -len(field_name) - 1], field_name) if field_name else key.rsplit(".", 1)
+        cards.setdefault(card, []).append((f, value))
+    lines = []
+    for card, pairs in cards.items():
+        lines.append(f"- name: {card}")
+        for f, value in pairs:
+            *outer, last = f.split(".")
+            for depth, part in enumerate(outer):
+                lines.append("  " * (depth + 1) + f"{part}:")
+            lines.append("  " * (len(outer) + 1) + f"{last}: {value}")
+    return lines
+
+
 def to_markdown(result: TuneResult, record: Mapping[str, Any]) -> str:
     lines = [
         f"# cardlab tune — {record['game']}",
@@ -337,10 +359,7 @@ def to_markdown(result: TuneResult, record: Mapping[str, Any]) -> str:
         "## The change, as card overrides",
         "",
         "```yaml",
-        *(
-            [f"{k.rpartition('.')[0]}:\n  {k.rpartition('.')[2]}: {v}" for k, v in best.changes]
-            or ["# no change"]
-        ),
+        *(_yaml(best.changes, record.get("set_fields") or ()) or ["# no change"]),
         "```",
         "",
         "As command-line overrides: " + (" ".join(f"--set '{k}={v}'" for k, v in best.changes) or "none"),

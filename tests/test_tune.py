@@ -170,3 +170,17 @@ def test_a_game_without_card_overrides_is_refused(tmp_path):
         ],
     )
     assert result.exit_code == 2 and "no --set" in result.output
+
+
+def test_the_change_is_written_as_card_file_yaml_nested_by_field():
+    from cardlab.simulate import games
+    from cardlab.tune import _yaml
+
+    fields = games.get("four-souls").set_fields
+    assert _yaml([("Mr. Boom.copies", "2"), ("Gurdy.rewards.cents", "3")], fields) == [
+        "- name: Mr. Boom",
+        "  copies: 2",
+        "- name: Gurdy",
+        "  rewards:",
+        "    cents: 3",
+    ]

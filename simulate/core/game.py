@@ -147,6 +147,7 @@ class GameSpec:
     checked_play: Callable[..., GameResult] | None = None  # play() checking invariants after every step
     dimensions: tuple[str, ...] = ()  # players columns a report breaks win rates down by (design choices)
     coverage: Coverage | None = None  # what its events mean for "what the players used" (issue 13)
+    set_fields: tuple[str, ...] = ()  # the card fields its --set takes (simulate.core.overrides), if any
 
     def __post_init__(self) -> None:
         for cols in (self.player_columns, self.game_columns):

@@ -13,7 +13,7 @@ from cardlab.simulate.core import GameOption, GameResult, GameSpec, Players, Sea
 from cardlab.simulate.core.events import event_words, log_held_at_end
 from cardlab.simulate.core.game import Coverage
 
-from . import coop, decks, setup, turn
+from . import coop, decks, overrides, setup, turn
 from .collection import SetListing
 from .config import VARIANTS, FSConfig, make_config
 from .ratios import FILLS
@@ -235,6 +235,7 @@ COVERAGE = Coverage(
 
 
 GAME = GameSpec(
+    set_fields=(*overrides.FIELDS, *overrides.ALIASES),
     name="four-souls",
     title="The Binding of Isaac: Four Souls (Base Game V2)",
     make_config=make_config,

@@ -9,7 +9,7 @@ from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.events import event_words
 from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
 
-from .cards import card_files, cards_with, check_cards
+from .cards import SETTABLE, card_files, cards_with, check_cards
 from .config import GXConfig, make_config
 from .engine import checked_play, play
 
@@ -156,6 +156,7 @@ GAME = GameSpec(
     left_out_cards=left_out_cards,
     describe_event=describe_event,
     check_cards=check_cards,
+    set_fields=tuple(SETTABLE),
     default_max_turns=400,
     default_strategy="sensible",
     checked_play=checked_play,
