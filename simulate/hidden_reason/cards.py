@@ -29,6 +29,7 @@ TARGET_KINDS = (
     "opponent",
     "player",
     "spell",
+    "ability",
     "construction",
 )
 UNIT_TARGETS = frozenset({"enemy_unit", "own_unit", "unit"})
@@ -73,7 +74,7 @@ TARGET_VERBS: dict[str, frozenset[str]] = {
     "bounce": PERMANENT_TARGETS,
     "tap": UNIT_TARGETS,
     "untap": PERMANENT_TARGETS,
-    "counter": frozenset({"spell"}),
+    "counter": frozenset({"spell", "ability"}),
     "copy": frozenset({"spell"}),
     "silence": UNIT_TARGETS,
     "sacrifice": PLAYER_TARGETS,
@@ -265,7 +266,7 @@ def _count(data: YamlMap, target: str | None, path: str, card: str) -> int:
     count = field_value(data, "targets", int, path, card, required=False, default=1, minimum=1, maximum=5)
     if count > 1 and target is None:
         raise CardDataError(path, data.line_of("targets"), "field 'targets' needs a 'target' kind", card)
-    if count > 1 and target in ("spell", "construction"):
+    if count > 1 and target in ("spell", "ability", "construction"):
         raise CardDataError(path, data.line_of("targets"), f"'{target}' takes a single target", card)
     return count
 

@@ -173,8 +173,17 @@ def _energy(g: Game, item: StackItem, n: int, target: Any) -> None:
 
 
 def _counter(g: Game, item: StackItem, arg: Any, target: Any) -> None:
-    """HR-7.2: a cancelled card goes to its owner's other world without effect."""
+    """HR-7.2: a cancelled card goes to its owner's other world without effect; a cancelled ability leaves
+    the stack without effect, its costs spent (a unit waiting on it, HR-4.5, waits no more)."""
     c = g.cards[target]
+    if item.ability.target == "ability":
+        it = item.aimed  # the ability chosen as the target (its source may have others on the stack)
+        if it is not None and any(x is it for x in g.stack):
+            g.stack.remove(it)
+            if it.tapped_source and c.pending > 0:
+                c.pending -= 1
+            g.log.emit("countered", it.controller, c.d.name, _name(item), None, "ability")
+        return
     for i, it in enumerate(g.stack):
         if it.source is c and it.kind == "card":
             del g.stack[i]
@@ -299,7 +308,7 @@ def apply(g: Game, item: StackItem, effects: tuple, target: Any) -> None:
 
 
 def _one(g: Game, item: StackItem, verb: str, arg: Any, target: Any) -> None:
-    if target is not None and target >= 0 and verb in _TARGETED:
+    if target is not None and target >= 0 and verb in _TARGETED and item.ability.target != "ability":
         zone = g.cards[target].zone
         if zone != ("stack" if verb in _ON_STACK else BATTLEFIELD):
             return

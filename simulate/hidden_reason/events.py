@@ -23,6 +23,7 @@ EVENT_KINDS = frozenset(
         "card_resolved",
         "fizzled",
         "countered",
+        "ability_declared",
         "ability_activated",
         "trigger",
         "unit_deployed",
@@ -72,7 +73,7 @@ def describe_event(row: tuple) -> str:
         "wound": lambda: f"{who} wounds the boss",
         "boss_damage": lambda: f"{who}: {card or 'wound'} deals {amount} to the boss ({detail})",
         "lethal_blow": lambda: f"{who} lands the lethal blow with {card or 'the wound'}",
-        "card_declared": lambda: f"{who} declares {card}" + (f" on {target}" if target else ""),
+        "card_declared": lambda: f"{who} declares {card}",
         "card_copied": lambda: (
             f"{who} gets a copy of {card}" + (f" on {target}" if target else "") + f" ({detail})"
         ),
@@ -92,8 +93,13 @@ def describe_event(row: tuple) -> str:
             + (f" on {target}" if target else "")
         ),
         "fizzled": lambda: f"{who}: {card} fizzles ({detail})",
-        "countered": lambda: f"{card} of {who} is cancelled by {target}",
+        "countered": lambda: f"{card}{'’s ability' if detail else ''} of {who} is cancelled by {target}",
         "trigger": lambda: f"{who}: {card} triggers ({detail})" + (f" targeting {target}" if target else ""),
+        "ability_declared": lambda: (
+            f"{who} declares an ability of {card}"
+            + (f" ({detail})" if detail else "")
+            + (f" on {target}" if target else "")
+        ),
         "ability_activated": lambda: (
             f"{who} activates {card}"
             + (f" ({detail})" if detail else "")

@@ -2,9 +2,11 @@
 priority rounds (HR-Q.4) and resolution.
 
 Options are small tuples a strategy returns unchanged:
-``("cast", uid, target)``, ``("act", uid, index, target)``, ``("synergy", uid, "give"|"take", other_uid)``,
+``("cast", uid)``, ``("act", uid, index, target)``, ``("synergy", uid, "give"|"take", other_uid)``,
 ``("scrap", uid, scrapped_uid, target)``, ``("build", uid, target)``, ``("substitute", uid, returned_uid)``,
-and ``PASS``. A target is a card uid, a player as ``-(seat + 1)``, a tuple of those, or None.
+and ``PASS``. A target is a card uid, a player as ``-(seat + 1)``, a tuple of those, or None. A card's
+targets are not part of its option: they are chosen when it is paid for (HR-10.2), by a ``choose_target``
+decision with context ``("pay", uid)``; an ability's are chosen when it is activated (its option).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from . import effects, zones
 from .cards import Ability
 from .resources import pay
 from .state import BATTLEFIELD, DECLARED, OTHER_WORLD, RESOLVING, STACK, WAITING, Card, Game, StackItem
-from .targets import cost_of, legal_target, target_choices, target_name, targets_for
+from .targets import cost_of, legal_target, target_choices, target_name, targets_for, waiting_ability
 from .views import View
 
 PASS = ("pass",)
@@ -25,22 +27,27 @@ SUBSTITUTION_COST = 2  # HR-15.4
 MAX_PLAYS_PER_TURN = 1000  # a designer's card that pays for itself could otherwise loop forever
 
 
+def _targets_now(g: Game, seat: int, ab: Ability, source: Card | None, known: dict) -> list:
+    """The target choices of a block now. ``known`` caches the targets of each kind within one option
+    search (only 'spell' depends on the source)."""
+    if ab.count != 1:
+        return target_choices(g, seat, ab, source)
+    kind = ab.target
+    found = known.get(kind) if kind != "spell" else None
+    if found is None:
+        found = known[kind] = targets_for(g, seat, kind, source)
+    return found
+
+
 def _with_targets(
     g: Game, seat: int, out: list, head: tuple, ab: Ability | None, source: Card | None, known: dict
 ) -> None:
-    """HR-10.2: an item needing a target can only be played if one can be chosen. ``known`` caches the
-    targets of each kind within one option search (only 'spell' depends on the source)."""
+    """HR-10.2: an ability needing a target can only be activated if one can be chosen; its targets are
+    chosen with the activation (one option per choice)."""
     if ab is None or ab.target is None:
         out.append((*head, None))
-    elif ab.count == 1:
-        kind = ab.target
-        found = known.get(kind) if kind != "spell" else None
-        if found is None:
-            found = known[kind] = targets_for(g, seat, kind, source)
-        for t in found:
-            out.append((*head, t))
     else:
-        for t in target_choices(g, seat, ab, source):
+        for t in _targets_now(g, seat, ab, source, known):
             out.append((*head, t))
 
 
@@ -59,15 +66,18 @@ def options(g: Game, seat: int, main: bool) -> list[tuple]:
             continue
         if d.unique and any(o.d.name == d.name and not o.silenced for o in p.battlefield):
             continue  # HR-15.6 / HR-Q.23: cannot be played while you control one
-        if d.play is not None:
-            _with_targets(g, seat, out, ("cast", c.uid), d.play, c, known)
-        else:
-            out.append(("cast", c.uid, None))
+        ab = d.play
+        if ab is not None and ab.target is not None and not _targets_now(g, seat, ab, c, known):
+            continue  # HR-10.2: cannot be played if its targeting requirements cannot be met
+        out.append(("cast", c.uid))
     own_turn = seat == g.active
     turn = g.turn
+    # A permanent whose ability is declared but not yet paid for (HR-7.1) activates nothing more until it
+    # is: its costs (a tap, resources) would otherwise be promised twice.
+    declaring = {it.source.uid for it in g.stack if it.stage == DECLARED and it.kind != "card"}
     for c in p.battlefield:
         d = c.d
-        if not d.has_ability or c.silenced:
+        if not d.has_ability or c.silenced or c.uid in declaring:
             continue  # HR-15.7: no features, no abilities
         if d.construction is not None and c.window >= 0:  # HR-15.1: "at any time" once complete
             _with_targets(g, seat, out, ("build", c.uid), d.construction.ability, c, known)
@@ -98,73 +108,162 @@ def options(g: Game, seat: int, main: bool) -> list[tuple]:
 
 
 def act(g: Game, seat: int, opt: tuple) -> None:
-    """Carry out a chosen option: pay, then put the card or ability on the stack (HR-7.1)."""
+    """Carry out a chosen option: play a card or activate an ability through the stages of HR-7.1 —
+    (1) declare (it goes on the stack), a window for the opponents, (2) pay; (3) and (4) on resolution."""
     g.plays += 1
     if g.plays > MAX_PLAYS_PER_TURN:
         raise RuntimeError(
             f"more than {MAX_PLAYS_PER_TURN} plays in turn {g.turn}: a card loop? last: {g.cards[opt[1]].d.name}"
         )
+    if opt[0] == "cast":
+        _cast(g, seat, g.cards[opt[1]])
+    else:
+        _activate(g, seat, opt)
+
+
+def _cast(g: Game, seat: int, c: Card) -> None:
     p = g.players[seat]
-    kind = opt[0]
-    c = g.cards[opt[1]]
     log = g.log
-    if kind == "cast":
-        # HR-7.1 (1) declare: the card leaves the hand for the stack, its cost not yet paid.
-        p.hand.remove(c)
-        c.zone = STACK
-        item = StackItem("card", seat, c, c.d.play, opt[2], stage=DECLARED)
-        g.stack.append(item)
-        stamp(g, item)
-        log.emit("card_declared", seat, c.d.name, target_name(g, opt[2]), None, c.d.type)
-        stage_window(g, item, "before_payment")  # HR-7.1: opponents may respond before (2)
-        cost = cost_of(p, c)
-        if cost > p.pool:  # a response took the discount away: the play is undone (HR-8.1: cost must be paid)
-            _unstack(g, item)
-            c.zone = ""
-            zones.to_hand(g, p, c)
-            log.emit("fizzled", seat, c.d.name, None, cost, "cost cannot be paid")
-            return
-        # HR-7.1 (2) pay; from now on the card waits on the stack and may be cancelled (HR-7.2).
-        pay(p, cost)
-        item.stage = WAITING
-        p.cards_cast += 1
-        log.emit("card_cast", seat, c.d.name, target_name(g, opt[2]), cost, c.d.type)
+    # HR-7.1 (1) declare: the card leaves the hand for the stack, its cost not yet paid, no target yet.
+    p.hand.remove(c)
+    c.zone = STACK
+    item = StackItem("card", seat, c, c.d.play, None, stage=DECLARED)
+    g.stack.append(item)
+    stamp(g, item)
+    log.emit("card_declared", seat, c.d.name, None, None, c.d.type)
+    stage_window(g, item, "before_payment")  # HR-7.1: opponents may respond before (2)
+    # HR-7.1 (2) pay, choosing the targets now (HR-10.2). A response that made the cost unpayable (a tactic
+    # discount destroyed) or left no legal target means the card cannot be played: the play is undone.
+    cost = cost_of(p, c)
+    ab = c.d.play
+    why = "cost cannot be paid" if cost > p.pool else None
+    if why is None and ab is not None and ab.target is not None:
+        choices = target_choices(g, seat, ab, c)
+        if choices:
+            item.target = g.seats.ask(Decision("choose_target", seat, choices, View(g, seat), ("pay", c.uid)))
+            stamp(g, item)
+        else:
+            why = "no legal target"
+    if why is not None:
+        _unstack(g, item)
+        c.zone = ""
+        zones.to_hand(g, p, c)
+        log.emit("fizzled", seat, c.d.name, None, cost, why)
         return
-    elif kind == "act":
-        ab = c.d.activated[opt[2]]
-        pay(p, ab.cost)
-        item = StackItem("ability", seat, c, ab, opt[3])
-        if ab.tap:
+    # From now on the card waits on the stack and may be cancelled (HR-7.2).
+    pay(p, cost)
+    item.stage = WAITING
+    p.cards_cast += 1
+    log.emit("card_cast", seat, c.d.name, target_name(g, item.target), cost, c.d.type)
+
+
+# The stack item kind and the event detail of each activated ability option.
+_ABILITY_KINDS = {
+    "act": ("ability", None),
+    "synergy": ("synergy", "synergy"),
+    "scrap": ("ability", "scrap"),
+    "build": ("construction", "construction"),
+    "substitute": ("substitution", "substitution"),
+}
+
+
+def _activate(g: Game, seat: int, opt: tuple) -> None:
+    """HR-11.3 / HR-7.1: an ability is activated exactly as a tactic is played, but only the ability goes
+    on the stack: (1) declared with its targets (HR-10.2), a window for the opponents, then (2) its costs
+    (resources, tap, scrap, sacrifice) are paid; a cost a response made unpayable undoes it."""
+    how = opt[0]
+    if how not in _ABILITY_KINDS:
+        raise ValueError(f"unknown option {opt!r}")
+    c = g.cards[opt[1]]
+    kind, detail = _ABILITY_KINDS[how]
+    if how == "synergy":
+        detail = f"synergy {opt[2]}"
+    if how == "act":
+        ab, target, extra = c.d.activated[opt[2]], opt[3], None
+    elif how == "scrap":
+        ab, target, extra = c.d.scrap, opt[3], (opt[2], g.cards[opt[2]].epoch)
+    elif how == "build":
+        ab, target, extra = c.d.construction.ability, opt[2], None
+        c.window = -2  # used: no second activation, no overload
+    elif how == "synergy":
+        ab, target, extra = None, None, (opt[2], opt[3])
+    else:
+        ab, target, extra = None, None, opt[2]
+    item = StackItem(kind, seat, c, ab, target, extra=extra, stage=DECLARED)
+    g.stack.append(item)
+    stamp(g, item)
+    named = (
+        g.cards[opt[3]].d.name
+        if how == "synergy"
+        else g.cards[opt[2]].d.name
+        if how == "substitute"
+        else None
+    )
+    shown = named if named is not None else target_name(g, target)
+    g.log.emit("ability_declared", seat, c.d.name, shown, None, detail)
+    stage_window(g, item, "before_payment")  # HR-7.1: opponents may respond before (2)
+    cost = _ability_cost(g, item, how, opt)
+    if cost is None:
+        _unstack(g, item)
+        g.log.emit("fizzled", seat, c.d.name, shown, None, "cost cannot be paid")
+        return
+    _pay_ability(g, item, how, cost)
+    item.stage = WAITING  # paid: from now on it may be cancelled (HR-7.2)
+    g.log.emit("ability_activated", seat, c.d.name, shown, cost, detail)
+
+
+def _can_tap(g: Game, item: StackItem) -> bool:
+    """HR-8.4: a tap cost needs the same permanent, still on the battlefield, untapped (a unit with a token)."""
+    c = item.source
+    return (
+        c.zone == BATTLEFIELD
+        and c.epoch == item.src_epoch
+        and not c.tapped
+        and (not c.d.is_unit or c.dur >= 1)
+    )
+
+
+def _ability_cost(g: Game, item: StackItem, how: str, opt: tuple) -> int | None:
+    """The resources an ability costs now, or None if a part of its cost can no longer be paid."""
+    p = g.players[item.controller]
+    c = item.source
+    if how == "act":
+        ab = item.ability
+        ok = ab.cost <= p.pool and (not ab.tap or _can_tap(g, item))
+        return ab.cost if ok else None
+    if how == "synergy":
+        return 0 if _can_tap(g, item) else None
+    if how == "scrap":
+        victim = g.cards[item.extra[0]]
+        there = victim.zone == BATTLEFIELD and victim.epoch == item.extra[1] and victim.controller == p.seat
+        return 0 if there and _can_tap(g, item) else None
+    if how == "substitute":
+        there = c.zone == BATTLEFIELD and c.epoch == item.src_epoch
+        return SUBSTITUTION_COST if there and p.pool >= SUBSTITUTION_COST else None
+    return 0  # build: no cost (HR-15.1)
+
+
+def _pay_ability(g: Game, item: StackItem, how: str, cost: int) -> None:
+    p = g.players[item.controller]
+    c = item.source
+    if cost:
+        pay(p, cost)
+    if how == "act":
+        if item.ability.tap:
             effects.tap_for_action(g, c, "ability")
             item.tapped_source = True
-        g.stack.append(item)
-        log.emit("ability_activated", seat, c.d.name, target_name(g, opt[3]), ab.cost)
-    elif kind == "synergy":
+    elif how == "synergy":
         effects.tap_for_action(g, c, "synergy", cost_durability=False)  # HR-15.2: no durability lost
-        g.stack.append(StackItem("synergy", seat, c, None, None, True, (opt[2], opt[3])))
-        log.emit("ability_activated", seat, c.d.name, g.cards[opt[3]].d.name, 0, f"synergy {opt[2]}")
-    elif kind == "scrap":
+        item.tapped_source = True
+    elif how == "scrap":
         effects.tap_for_action(g, c, "scrap")
-        scrapped = g.cards[opt[2]]
-        log.emit("scrap", seat, c.d.name, scrapped.d.name)
+        scrapped = g.cards[item.extra[0]]
+        g.log.emit("scrap", p.seat, c.d.name, scrapped.d.name)
         zones.leave_battlefield(g, scrapped, OTHER_WORLD, "scrapped")
-        g.stack.append(StackItem("ability", seat, c, c.d.scrap, opt[3], True))
-        log.emit("ability_activated", seat, c.d.name, target_name(g, opt[3]), 0, "scrap")
-    elif kind == "build":
-        c.window = -2  # used: no second activation, no overload
-        g.stack.append(StackItem("construction", seat, c, c.d.construction.ability, opt[2]))
-        log.emit("ability_activated", seat, c.d.name, target_name(g, opt[2]), 0, "construction")
-    elif kind == "substitute":
-        pay(p, SUBSTITUTION_COST)
-        log.emit("substitution", seat, c.d.name, g.cards[opt[2]].d.name, SUBSTITUTION_COST)
+        item.tapped_source = True
+    elif how == "substitute":
+        g.log.emit("substitution", p.seat, c.d.name, g.cards[item.extra].d.name, cost)
         zones.leave_battlefield(g, c, OTHER_WORLD, "sacrificed")
-        g.stack.append(StackItem("substitution", seat, c, None, None, False, opt[2]))
-        log.emit(
-            "ability_activated", seat, c.d.name, g.cards[opt[2]].d.name, SUBSTITUTION_COST, "substitution"
-        )
-    else:
-        raise ValueError(f"unknown option {opt!r}")
-    stamp(g, g.stack[-1])
 
 
 def stamp(g: Game, item: StackItem) -> None:
@@ -176,9 +275,14 @@ def stamp(g: Game, item: StackItem) -> None:
         item.tgt_epoch = tuple(g.cards[r].epoch if r >= 0 else -1 for r in t)
     elif t is not None and t >= 0 and g.cards[t].zone == BATTLEFIELD:
         item.tgt_epoch = g.cards[t].epoch
+    if item.ability is not None and item.ability.target == "ability" and isinstance(t, int):
+        item.aimed = waiting_ability(g, g.cards[t])  # the very ability targeted (HR-10.2: never changes)
 
 
 def _legal_now(g: Game, item: StackItem, kind: str, src: Card, ref: int, epoch: int) -> bool:
+    if kind == "ability":  # the ability chosen, still waiting on the stack (HR-10.3)
+        it = item.aimed
+        return it is not None and it.stage == WAITING and any(x is it for x in g.stack)
     if not legal_target(g, item.controller, kind, ref, src):
         return False
     return epoch < 0 or ref < 0 or g.cards[ref].epoch == epoch
@@ -324,37 +428,74 @@ def resolve_top(g: Game) -> None:
             if src.zone == STACK:
                 src.zone = ""
                 zones.put(g, src, OTHER_WORLD)
-    else:
+    elif kind == "trigger":
         _unstack(g, item)
-    if kind in ("ability", "trigger", "construction", "synergy"):
-        if kind != "trigger" and src.d.is_unit and (src.zone != BATTLEFIELD or src.epoch != item.src_epoch):
-            _fizzle(g, item, "source unit gone")  # HR-Q.12
-        elif live is None and ab is not None and ab.target is not None:
-            _fizzle(g, item, "illegal target")  # HR-10.3, HR-11.2
+        if live is None and ab is not None and ab.target is not None:
+            _fizzle(g, item, "illegal target")  # HR-11.2: no legal target, it does nothing
         else:
             log.emit("card_resolved", item.controller, src.d.name, target_name(g, live), None, kind)
-            if kind == "synergy":
-                _synergy(g, src, *item.extra)
-            else:
-                effects.apply(g, item, ab.effects, live)
-            if kind == "construction" and src.zone == BATTLEFIELD:
-                zones.leave_battlefield(g, src, OTHER_WORLD, "construction used")
+            effects.apply(g, item, ab.effects, live)
     elif kind == "overload":
+        _unstack(g, item)
         log.emit("card_resolved", item.controller, src.d.name, None, None, "overload")
         effects.apply(g, item, src.d.construction.overload, None)
-    elif kind == "substitution":
-        back = g.cards[item.extra]
-        p = g.players[item.controller]
-        if back.zone == OTHER_WORLD and back in p.other_world:
-            log.emit("card_resolved", item.controller, src.d.name, back.d.name, None, "substitution")
-            p.other_world.remove(back)
-            log.emit("returned", item.controller, back.d.name, "battlefield")
-            zones.enter_battlefield(g, back, item.controller)  # HR-15.4: exhausted, enter triggers fire
-        else:
-            _fizzle(g, item, "returned card gone")
+    else:
+        _resolve_ability(g, item, live)
     if item.tapped_source and src.pending > 0:
         src.pending -= 1
     zones.sweep(g)
+
+
+def _ability_fails(g: Game, item: StackItem, live, lost: bool) -> bool:
+    """HR-Q.12 / HR-10.3: an activated ability whose unit is gone (substitution's unit left as its cost),
+    or whose every target is illegal, does nothing (``lost``: lost in the window before its effect)."""
+    src = item.source
+    ab = item.ability
+    if (
+        item.kind != "substitution"
+        and src.d.is_unit
+        and (src.zone != BATTLEFIELD or src.epoch != item.src_epoch)
+    ):
+        _fizzle(g, item, "source unit gone")
+    elif live is None and ab is not None and ab.target is not None:
+        _fizzle(g, item, "targets lost before its effect" if lost else "illegal target")
+    elif item.kind == "substitution" and g.cards[item.extra] not in g.players[item.controller].other_world:
+        _fizzle(g, item, "returned card gone")
+    else:
+        return False
+    return True
+
+
+def _resolve_ability(g: Game, item: StackItem, live) -> None:
+    """HR-11.3: an activated ability resolves as a tactic does (HR-7.1): checked at (3), then a last window
+    for the opponents (it can no longer be cancelled, HR-7.2), then (4) its effect on what is still legal."""
+    src = item.source
+    ab = item.ability
+    log = g.log
+    kind = item.kind
+    if _ability_fails(g, item, live, False):
+        _unstack(g, item)
+        return
+    shown = g.cards[item.extra].d.name if kind == "substitution" else target_name(g, live)
+    log.emit("card_resolved", item.controller, src.d.name, shown, None, kind)
+    item.stage = RESOLVING
+    stage_window(g, item, "before_effect")
+    if ab is not None and ab.target is not None:
+        live = _live_targets(g, item, ab.target, src)
+    _unstack(g, item)
+    if _ability_fails(g, item, live, True):
+        return
+    if kind == "synergy":
+        _synergy(g, src, *item.extra)
+    elif kind == "substitution":
+        back = g.cards[item.extra]
+        g.players[item.controller].other_world.remove(back)
+        log.emit("returned", item.controller, back.d.name, "battlefield")
+        zones.enter_battlefield(g, back, item.controller)  # HR-15.4: exhausted, enter triggers fire
+    else:
+        effects.apply(g, item, ab.effects, live)
+        if kind == "construction" and src.zone == BATTLEFIELD:
+            zones.leave_battlefield(g, src, OTHER_WORLD, "construction used")
 
 
 def _unstack(g: Game, item: StackItem) -> None:

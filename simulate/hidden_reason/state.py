@@ -102,11 +102,14 @@ class StackItem:
     extra: Any = None  # per-kind data (synergy move, substitution return)
     src_epoch: int = -1  # the source's battlefield epoch when it was put on the stack
     tgt_epoch: Any = -1  # target permanents' epochs when chosen (a tuple for several) — HR-10.3 "still there"
-    stage: int = 0  # HR-7.1 for cards: WAITING (cost paid), DECLARED (cost not yet paid) or RESOLVING
+    stage: int = 0  # HR-7.1: WAITING (cost paid), DECLARED (cost not yet paid) or RESOLVING
+    aimed: StackItem | None = None  # for target kind "ability": the very ability targeted (HR-7.2)
 
 
-# HR-7.1 stages of a card on the stack. Only a WAITING card can be cancelled (HR-7.2).
+# HR-7.1 stages of a card or an activated ability on the stack. Only a WAITING item can be cancelled (HR-7.2).
 WAITING, DECLARED, RESOLVING = 0, 1, 2
+# Stack items that are abilities (HR-11): activated, keyword (HR-15) and triggered ones.
+ABILITY_ITEMS = frozenset({"ability", "trigger", "construction", "overload", "substitution", "synergy"})
 
 
 class GameOver(Exception):  # noqa: N818 — control flow, not an error

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .state import BATTLEFIELD, STACK, WAITING, Card, Game, PlayerState
+from .state import ABILITY_ITEMS, BATTLEFIELD, STACK, WAITING, Card, Game, PlayerState, StackItem
 
 
 def cost_of(p: PlayerState, c: Card) -> int:
@@ -67,6 +67,8 @@ def legal_target(g: Game, seat: int, kind: str, ref: int | None, source: Card | 
             return 0 <= s < g.n
         return kind == "opponent" and s != seat and 0 <= s < g.n
     c = g.cards[ref]
+    if kind == "ability":  # HR-7.2: an ability on the stack, its costs paid, not yet resolving
+        return waiting_ability(g, c) is not None
     if kind == "spell":  # HR-7.2: only a card whose cost is paid and that has not begun resolving
         return (
             c.zone == STACK
@@ -92,6 +94,15 @@ def legal_target(g: Game, seat: int, kind: str, ref: int | None, source: Card | 
     return kind == "permanent"
 
 
+def waiting_ability(g: Game, c: Card) -> StackItem | None:
+    """The ability of ``c`` that a "target ability" names: the last one put on the stack whose costs are
+    paid and that has not begun resolving (HR-7.2). An ability is not a card, so it is named by its source."""
+    for it in reversed(g.stack):
+        if it.source is c and it.kind in ABILITY_ITEMS and it.stage == WAITING:
+            return it
+    return None
+
+
 def target_choices(g: Game, seat: int, ability, source: Card | None = None) -> list:
     """The legal target choices of a block: refs, or tuples of different refs when it takes several
     (HR-10.1: as many as it says, fewer only if fewer exist)."""
@@ -106,6 +117,10 @@ def targets_for(g: Game, seat: int, kind: str, source: Card | None = None) -> li
     """Every legal target of ``kind`` for ``seat`` right now, in a stable order."""
     if kind in ("opponent", "player"):
         return [player_ref(s) for s in range(g.n) if kind == "player" or s != seat]
+    if kind == "ability":
+        return list(
+            dict.fromkeys(it.source.uid for it in g.stack if it.kind in ABILITY_ITEMS and it.stage == WAITING)
+        )
     if kind == "spell":
         return [
             it.source.uid

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .cards import CardDef
 from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, STACK, Card, Game
-from .targets import attack_of, cost_of
+from .targets import attack_of, cost_of, target_choices
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,3 +172,25 @@ class View:
         if self.card_visible(uid):  # HR-Q.17: mulligan exiles shown to opponents only before the game starts
             return self._snap(self._g.cards[uid])
         return None
+
+    def play_targets(self, uid: int) -> list:
+        """The target choices this seat has now for its own card ``uid`` in hand or on the stack (``[None]``
+        if it takes no target). A card's targets are chosen when it is paid for (HR-10.2), so a strategy
+        judges a ``cast`` option by the targets it could choose now."""
+        g = self._g
+        if not 0 <= uid < len(g.cards):
+            return []
+        c = g.cards[uid]
+        if c.owner != self.seat or c.zone not in (HAND, STACK):
+            return []
+        ab = c.d.play
+        if ab is None or ab.target is None:
+            return [None]
+        return target_choices(g, self.seat, ab, c)
+
+    @property
+    def main(self) -> bool:
+        """Is this seat in its own placement phase with nothing else on the stack (the card it pays for
+        aside)? Where every card type may be played (HR-12.6, HR-Q.5)."""
+        g = self._g
+        return g.active == self.seat and g.log.phase in ("placement", "placement2") and len(g.stack) <= 1

@@ -130,32 +130,36 @@ class EvaluatorPlayer:
                 value += 3.0
         return value
 
+    def cast_value(self, view, d, target: Any, main: bool) -> float:
+        """A card played with ``target`` (chosen when it is paid for, HR-10.2)."""
+        if d.is_unit:
+            return self.w["power"] * d.attack + self.w["durability"] * d.durability + 1.0 - self.w["card"]
+        if d.play is not None and d.type in ("strategy", "tactic", "event"):
+            value = self.effects_value(view, d.play.effects, target) - SPELL_COST
+            if d.type == "tactic" and main and "damage_boss" not in {v for v, _ in d.play.effects}:
+                value -= 1.0  # a tactic kept in hand can still answer on an opponent's turn
+            return value
+        if d.type == "implant":
+            cards = [view.card(r) for r in _refs(target) if r >= 0]
+            mine = all(c is not None and c.controller == self.seat for c in cards)
+            gain = self.w["power"] * d.grant_attack + self.w["durability"] * d.grant_durability
+            return (gain if mine else -gain) + 1.0 - self.w["card"]
+        ongoing = sum(self.effects_value(view, ab.effects, None) for _, ab in d.triggers)
+        return (
+            2.0
+            + 0.5 * d.cost
+            - self.w["card"]
+            + (3.0 if d.activated or d.construction else 0.0)
+            + TURNS_AHEAD * ongoing  # a trigger's effects, over the turns the permanent should last
+        )
+
     def option_value(self, view, opt: tuple, main: bool) -> float:
         kind = opt[0]
-        if kind == "cast":
+        if kind == "cast":  # its targets are chosen at payment (HR-10.2): judged by the best one now
             d = view.defn(opt[1])
             if d is None:
                 return 0.0
-            if d.is_unit:
-                return self.w["power"] * d.attack + self.w["durability"] * d.durability + 1.0 - self.w["card"]
-            if d.play is not None and d.type in ("strategy", "tactic", "event"):
-                value = self.effects_value(view, d.play.effects, opt[2]) - SPELL_COST
-                if d.type == "tactic" and main and "damage_boss" not in {v for v, _ in d.play.effects}:
-                    value -= 1.0  # a tactic kept in hand can still answer on an opponent's turn
-                return value
-            if d.type == "implant":
-                cards = [view.card(r) for r in _refs(opt[2]) if r >= 0]
-                mine = all(c is not None and c.controller == self.seat for c in cards)
-                gain = self.w["power"] * d.grant_attack + self.w["durability"] * d.grant_durability
-                return (gain if mine else -gain) + 1.0 - self.w["card"]
-            ongoing = sum(self.effects_value(view, ab.effects, None) for _, ab in d.triggers)
-            return (
-                2.0
-                + 0.5 * d.cost
-                - self.w["card"]
-                + (3.0 if d.activated or d.construction else 0.0)
-                + TURNS_AHEAD * ongoing  # a trigger's effects, over the turns the permanent should last
-            )
+            return max((self.cast_value(view, d, t, main) for t in view.play_targets(opt[1])), default=0.0)
         if kind == "act":
             src = view.card(opt[1])
             ab = src.defn.activated[opt[2]]
@@ -221,6 +225,9 @@ class EvaluatorPlayer:
 
     def on_choose_target(self, d: Decision) -> Any:
         view = d.view
+        if isinstance(d.context, tuple) and d.context[0] == "pay":  # paying for our card (HR-10.2)
+            card = view.defn(d.context[1])
+            return max(d.options, key=lambda t: self.cast_value(view, card, t, view.main))
 
         def worth(option: Any) -> float:
             total = 0.0

@@ -93,9 +93,11 @@ class SensiblePlayer:
     def score(self, view, opt: tuple, main: bool) -> float:
         """How much this option is worth now (≤ 0: not worth doing)."""
         kind = opt[0]
-        if kind == "cast":
+        if kind == "cast":  # its targets are chosen at payment (HR-10.2): judged by the best one now
             d = view.defn(opt[1])
-            return self.score_card(view, d, d.cost, opt[2], main)
+            return max(
+                (self.score_card(view, d, d.cost, t, main) for t in view.play_targets(opt[1])), default=0.0
+            )
         if kind == "build":
             return 30.0 + self.target_value(view, opt[2], "enemy")
         if kind == "act":
@@ -262,6 +264,12 @@ class SensiblePlayer:
 
     # -- small choices ---------------------------------------------------------------------------------
     def on_choose_target(self, d: Decision) -> Any:
+        if isinstance(d.context, tuple) and d.context[0] == "pay":  # paying for our card (HR-10.2)
+            view = d.view
+            card = view.defn(d.context[1])
+            scores = [self.score_card(view, card, card.cost, t, view.main) for t in d.options]
+            if max(scores) > 0:
+                return d.options[scores.index(max(scores))]
         best, best_score = d.options[0], -1e9
         for option in d.options:
             score = 0.0

@@ -26,9 +26,13 @@ class Scripted:
         self.seat = seat
         self.fn = fn
         self.asked: list[Decision] = []
+        self.pay_targets: dict[int, Any] = {}  # card uid → the target to choose when paying for it (HR-10.2)
 
     def choose(self, decision: Decision) -> Any:
         self.asked.append(decision)
+        context = decision.context
+        if decision.kind == "choose_target" and isinstance(context, tuple) and context[1] in self.pay_targets:
+            return self.pay_targets[context[1]]
         if self.fn is not None:
             answer = self.fn(decision)
             if answer is not None:
@@ -100,6 +104,22 @@ def add(g: Game, seat: int, name: str | CardDef, zone: str = HAND) -> Card:
     else:
         {HAND: p.hand, DECK: p.deck, OTHER_WORLD: p.other_world}.get(zone, p.abyss).append(c)
     return c
+
+
+def aim(g: Game, card: Card | int, target: Any) -> None:
+    """Script the target its owner chooses when paying for ``card`` (HR-10.2: targets are chosen then)."""
+    c = card if isinstance(card, Card) else g.cards[card]
+    g.seats.strategies[c.owner].pay_targets[c.uid] = target
+
+
+def cast(g: Game, seat: int, card: Card | int, target: Any = None) -> None:
+    """``seat`` plays ``card`` from its hand, choosing ``target`` when it pays (HR-7.1, HR-10.2)."""
+    from cardlab.simulate.hidden_reason.stack import act
+
+    c = card if isinstance(card, Card) else g.cards[card]
+    if target is not None:
+        aim(g, c, target)
+    act(g, seat, ("cast", c.uid))
 
 
 def kinds(g: Game) -> list[str]:

@@ -13,7 +13,7 @@ from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
 from cardlab.simulate.hidden_reason.turn import _end_phase, _start_phase
 
 from .invariants import check
-from .scenario import add, position
+from .scenario import add, cast, position
 
 POOL = load_pool("")
 IMPLEMENTED = sorted(n for n, c in POOL.cards.items() if c.implemented)
@@ -46,7 +46,7 @@ def _casts(name):
     g = _table(name)
     card = g.players[0].hand[0]
     if card.d.play is not None and card.d.play.target == "spell":
-        act(g, 1, ("cast", g.players[1].hand[0].uid, None))  # something to counter
+        cast(g, 1, g.players[1].hand[0].uid)  # something to counter
     return [o for o in options(g, 0, g.stack == []) if o[0] == "cast" and o[1] == card.uid]
 
 
@@ -58,7 +58,7 @@ def test_card_is_playable_and_behaves(name):
         g = _table(name)
         card = g.players[0].hand[0]
         if card.d.play is not None and card.d.play.target == "spell":
-            act(g, 1, ("cast", g.players[1].hand[0].uid, None))
+            cast(g, 1, g.players[1].hand[0].uid)
         opt = [o for o in options(g, 0, g.stack == []) if o[0] == "cast" and o[1] == card.uid][i]
         act(g, 0, opt)
         run_stack(g)

@@ -7,11 +7,11 @@ from cardlab.simulate.hidden_reason.stack import act, options, run_stack
 from cardlab.simulate.hidden_reason.state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, StackItem
 from cardlab.simulate.hidden_reason.turn import _start_phase
 
-from .scenario import kinds, position
+from .scenario import cast, kinds, position
 
 
 def _cast(g, seat, card, target=None):
-    act(g, seat, ("cast", card.uid, target))
+    cast(g, seat, card.uid, target)
     run_stack(g)
 
 
@@ -283,7 +283,7 @@ def test_HR_15_1_a_construction_fires_once():
     blueprint = g.cards[0]
     blueprint.energy, blueprint.window = 2, g.turn
     act(g, 0, ("build", blueprint.uid, None))
-    act(g, 0, ("cast", g.cards[1].uid, blueprint.uid))  # more energy while the first use waits
+    cast(g, 0, g.cards[1].uid, blueprint.uid)  # more energy while the first use waits
     assert [o for o in options(g, 0, False) if o[0] == "build"] == []
     run_stack(g)
     assert blueprint.zone == OTHER_WORLD and g.players[0].boss_damage == 4

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.hidden_reason.stack import act, options, run_stack
+from cardlab.simulate.hidden_reason.stack import options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, HAND
 from cardlab.simulate.hidden_reason.targets import targets_for
 
-from .scenario import position
+from .scenario import cast, position
 
 
 def test_HR_1_3_a_static_ability_beats_a_tactic():
@@ -22,10 +22,10 @@ def test_HR_6_2_playing_a_card_costs_its_resources():
     """Casting a 4-cost unit with 9 available leaves 5; a card costing more than is left is not offered."""
     g = position({0: {"hand": ["Siege Breaker", "Siege Breaker", "Siege Breaker"]}, 1: {}}, pool=9)
     first, second, third = g.players[0].hand
-    act(g, 0, ("cast", first.uid, None))
+    cast(g, 0, first.uid)
     run_stack(g)
     assert first.zone == BATTLEFIELD and g.players[0].pool == 9 - 4
-    act(g, 0, ("cast", second.uid, None))
+    cast(g, 0, second.uid)
     run_stack(g)
     assert g.players[0].pool == 1
     assert not [o for o in options(g, 0, True) if o[0] == "cast" and o[1] == third.uid]

@@ -8,7 +8,7 @@ from cardlab.simulate.hidden_reason.combat import attack_phase
 from cardlab.simulate.hidden_reason.stack import PASS
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, GameOver
 
-from .scenario import kinds, position
+from .scenario import aim, kinds, position
 
 
 def _assign(choices):
@@ -99,7 +99,7 @@ def test_HR_Q_9_retribution_cancelled_when_illegal_at_damage_step():
 
     def rescue(d):  # after retribution is declared, return the targeted unit to hand
         if d.kind == "respond" and g.log.of_kind("retribution"):
-            return next((o for o in d.options if o != PASS and o[-1] == 1), PASS)
+            return next((o for o in d.options if o == ("cast", 2)), PASS)
         return None
 
     g = position(
@@ -110,6 +110,7 @@ def test_HR_Q_9_retribution_cancelled_when_illegal_at_damage_step():
         fns={0: fn, 1: rescue},
     )
     spear, scout = g.cards[0], g.cards[1]
+    aim(g, 2, scout.uid)  # Recall Beacon returns the scout (chosen when it is paid for, HR-10.2)
     attack_phase(g)
     assert scout in g.players[1].hand
     assert spear.zone == BATTLEFIELD and spear.tapped and spear.dur == 1  # stays tapped, not sacrificed

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.hidden_reason.stack import act, options, run_stack
+from cardlab.simulate.hidden_reason.stack import options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD
 from cardlab.simulate.hidden_reason.targets import attack_of, cost_of
 from cardlab.simulate.hidden_reason.turn import _end_phase, _start_phase
 from cardlab.simulate.hidden_reason.views import View
 
-from .scenario import position
+from .scenario import cast, position
 
 
 def test_HR_5_4_deck_sizes_public_order_hidden():
@@ -26,8 +26,8 @@ def test_HR_5_6_other_world_is_public():
 
 def test_HR_5_5_one_shared_stack():
     g = position({0: {"hand": ["Aether Lance"]}, 1: {"hand": ["Aether Lance"]}})
-    act(g, 0, ("cast", g.cards[0].uid, None))
-    act(g, 1, ("cast", g.cards[1].uid, None))
+    cast(g, 0, g.cards[0].uid)
+    cast(g, 1, g.cards[1].uid)
     assert [it.controller for it in g.stack] == [0, 1]
     assert View(g, 0).stack == [("card", 0, "Aether Lance"), ("card", 1, "Aether Lance")]
     run_stack(g)
@@ -54,7 +54,7 @@ def test_HR_11_1_static_allies_attack_and_tactic_discount():
 def test_HR_13_10_HR_Q_13_damage_is_not_healed_at_end_of_turn():
     g = position({0: {"hand": ["Ambush"]}, 1: {"battlefield": ["Iron Golem"], "deck": ["Border Scout"] * 3}})
     golem = g.cards[1]
-    act(g, 0, ("cast", g.cards[0].uid, golem.uid))
+    cast(g, 0, g.cards[0].uid, golem.uid)
     run_stack(g)
     _end_phase(g)
     g.turn += 1
@@ -66,7 +66,7 @@ def test_HR_13_10_HR_Q_13_damage_is_not_healed_at_end_of_turn():
 def test_HR_12_9_until_end_of_turn_attack_ends():
     g = position({0: {"hand": ["Battle Cry"], "battlefield": ["Border Scout"]}, 1: {}})
     scout = g.cards[1]
-    act(g, 0, ("cast", g.cards[0].uid, scout.uid))
+    cast(g, 0, g.cards[0].uid, scout.uid)
     run_stack(g)
     assert attack_of(g, scout) == 4
     _end_phase(g)
@@ -89,7 +89,7 @@ def test_HR_16_2_kill_the_boss_any_means():
 
     from cardlab.simulate.hidden_reason.state import GameOver
 
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     with pytest.raises(GameOver):
         run_stack(g)
     assert g.players[0].lethal and g.boss_hp <= 0

@@ -7,13 +7,13 @@ import random
 from cardlab.simulate.core import Players
 from cardlab.simulate.hidden_reason import GAME, make_config
 from cardlab.simulate.hidden_reason.combat import attack_phase, retribution_targets
-from cardlab.simulate.hidden_reason.stack import PASS, act, options, run_stack
+from cardlab.simulate.hidden_reason.stack import PASS, options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
 from cardlab.simulate.hidden_reason.targets import targets_for
 from cardlab.simulate.hidden_reason.turn import placement
 from cardlab.strategies.hidden_reason import STRATEGIES
 
-from .scenario import Scripted, position
+from .scenario import Scripted, cast, position
 
 
 def test_HR_2_1_two_to_four_players():
@@ -46,7 +46,7 @@ def test_HR_3_5_HR_13_3_units_attack_only_the_boss_and_the_active_player_chooses
 
 def test_HR_4_4_unit_at_zero_after_damage_goes_to_the_other_world():
     g = position({0: {"hand": ["Arc Bolt"]}, 1: {"battlefield": ["Veteran Spearman"]}})
-    act(g, 0, ("cast", g.cards[0].uid, g.cards[1].uid))
+    cast(g, 0, g.cards[0].uid, g.cards[1].uid)
     run_stack(g)
     assert g.cards[1].zone == OTHER_WORLD and g.cards[1].dur == 2  # reset on leaving
 
@@ -59,26 +59,26 @@ def test_HR_4_6_HR_Q_20_tap_abilities_at_tactic_speed_on_an_opponents_turn():
 def test_HR_4_10_objects_stay_and_act():
     g = position({0: {"hand": ["Oracle Lens"]}, 1: {}})
     lens = g.cards[0]
-    act(g, 0, ("cast", lens.uid, None))
+    cast(g, 0, lens.uid)
     run_stack(g)
     assert lens.zone == BATTLEFIELD and lens.d.activated
 
 
 def test_HR_7_1_cost_is_paid_before_resolution():
     g = position({0: {"hand": ["Siege Breaker"]}, 1: {}}, pool=5)
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     assert g.players[0].pool == 1 and g.cards[0].zone == STACK
     assert [r[3] for r in g.log.rows] == ["card_declared", "card_cast"]
 
 
 def test_HR_7_5_after_a_resolution_players_may_act_again():
-    answers = iter([("cast", 1, None), PASS, PASS])
+    answers = iter([("cast", 1), PASS, PASS])
 
     def fn(d):
         return next(answers) if d.kind == "respond" else None
 
     g = position({0: {"hand": ["Insight", "Aether Lance"], "deck": ["Border Scout"] * 3}, 1: {}}, fns={0: fn})
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     run_stack(g)
     resolved = [r[4] for r in g.log.rows if r[3] == "card_resolved"]
     assert resolved == ["Aether Lance", "Insight"]
@@ -99,7 +99,7 @@ def test_HR_8_3_untap_at_start_of_own_turn_only():
 
 def test_HR_9_2_triggered_abilities_ignore_exhaustion():
     g = position({0: {"hand": ["Apprentice Seer"], "deck": ["Border Scout"]}, 1: {}})
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     run_stack(g)
     assert g.cards[0].entered == g.turn and len(g.players[0].hand) == 1
 

@@ -11,11 +11,11 @@ from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
 from cardlab.simulate.hidden_reason.turn import setup
 from cardlab.simulate.hidden_reason.zones import leave_battlefield, sweep
 
-from .scenario import Scripted, first_option, kinds, position
+from .scenario import Scripted, cast, first_option, kinds, position
 
 
 def _attach(g, implant, host):
-    act(g, implant.owner, ("cast", implant.uid, host.uid))
+    cast(g, implant.owner, implant.uid, host.uid)
     run_stack(g)
     assert implant.host is host
 
@@ -41,11 +41,12 @@ def test_HR_4_11_damage_taken_while_plated_stays_taken_when_the_implant_goes():
     assert golem.zone == OTHER_WORLD  # HR-4.4
 
 
-def _respond_with(name):
-    """Opponent script: in a respond window, play ``name`` (on the first legal target)."""
+def _respond_with(name, context=None):
+    """Opponent script: in a respond window (the ordinary one after payment unless ``context`` names an
+    HR-7.1 stage window), play ``name`` (on the first legal target)."""
 
     def fn(d):
-        if d.kind == "respond":
+        if d.kind == "respond" and d.context == context:
             for o in d.options:
                 if o != PASS and o[0] == "cast" and d.view.card(o[1]).name == name:
                     return o

@@ -7,11 +7,11 @@ from cardlab.simulate.hidden_reason.stack import PASS, act, options, resolve_top
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
 from cardlab.simulate.hidden_reason.turn import placement
 
-from .scenario import add, custom_card, first_option, kinds, position
+from .scenario import add, cast, custom_card, first_option, kinds, position
 
 
 def _cast(g, seat, card, target=None):
-    act(g, seat, ("cast", card.uid, target))
+    cast(g, seat, card.uid, target)
 
 
 def test_HR_4_7_HR_Q_5_strategies_only_in_own_placement_with_empty_stack():
@@ -49,7 +49,7 @@ def test_HR_7_2_countered_card_goes_to_the_other_world():
     g = position({0: {"hand": ["Siege Breaker"]}, 1: {"hand": ["Counterspell"]}})
     breaker = g.players[0].hand[0]
     _cast(g, 0, breaker)
-    act(g, 1, ("cast", g.players[1].hand[0].uid, breaker.uid))
+    cast(g, 1, g.players[1].hand[0].uid, breaker.uid)
     run_stack(g)
     assert breaker.zone == OTHER_WORLD and breaker in g.players[0].other_world
     assert g.players[0].battlefield == [] and not g.stack
@@ -135,7 +135,7 @@ def test_HR_10_3_HR_Q_11_target_gone_fizzles_to_the_other_world():
 def test_HR_11_2_trigger_resolves_after_its_source_left():
     g = position({0: {"battlefield": ["Junk Golem"], "deck": ["Border Scout"]}, 1: {"hand": ["Unmake"]}})
     golem = g.players[0].battlefield[0]
-    act(g, 1, ("cast", g.players[1].hand[0].uid, golem.uid))
+    cast(g, 1, g.players[1].hand[0].uid, golem.uid)
     run_stack(g)
     assert golem.zone == OTHER_WORLD and len(g.players[0].hand) == 1  # dies: draw 1
 
@@ -151,7 +151,7 @@ def test_HR_11_3_HR_Q_12_unit_ability_does_not_resolve_if_the_unit_is_gone():
     g = position({0: {"battlefield": ["Archivist"], "deck": ["Border Scout"]}, 1: {"hand": ["Unmake"]}})
     archivist = g.players[0].battlefield[0]
     act(g, 0, ("act", archivist.uid, 0, None))
-    act(g, 1, ("cast", g.players[1].hand[0].uid, archivist.uid))
+    cast(g, 1, g.players[1].hand[0].uid, archivist.uid)
     run_stack(g)
     assert g.players[0].hand == [] and "source unit gone" in [r[7] for r in g.log.rows]
 
@@ -160,7 +160,7 @@ def test_HR_Q_12_non_unit_source_still_resolves():
     g = position({0: {"battlefield": ["Oracle Lens"], "deck": ["Border Scout"]}, 1: {"hand": ["Unmake"]}})
     lens = g.players[0].battlefield[0]
     act(g, 0, ("act", lens.uid, 0, None))
-    act(g, 1, ("cast", g.players[1].hand[0].uid, lens.uid))
+    cast(g, 1, g.players[1].hand[0].uid, lens.uid)
     run_stack(g)
     assert lens.zone == OTHER_WORLD and len(g.players[0].hand) == 1
 
@@ -232,7 +232,7 @@ def test_HR_10_3_a_target_that_left_and_came_back_is_a_new_object():
 
     g = position({0: {"hand": ["Ambush"]}, 1: {"battlefield": ["Iron Golem"]}})
     golem = g.cards[1]
-    act(g, 0, ("cast", g.cards[0].uid, golem.uid))
+    cast(g, 0, g.cards[0].uid, golem.uid)
     zones.leave_battlefield(g, golem, OTHER_WORLD, "destroyed")
     g.players[1].other_world.remove(golem)
     zones.enter_battlefield(g, golem, 1)
@@ -245,15 +245,18 @@ def test_HR_10_1_several_different_targets():
         {0: {"hand": ["Twin Bolt"]}, 1: {"battlefield": ["Iron Golem", "Siege Breaker", "Border Scout"]}}
     )
     casts = [o for o in options(g, 0, True) if o[0] == "cast"]
-    assert len(casts) == 3 and all(len(o[2]) == 2 and o[2][0] != o[2][1] for o in casts)
-    act(g, 0, casts[0])
+    assert casts == [("cast", g.cards[0].uid)]
+    act(g, 0, casts[0])  # the targets are chosen when it is paid for (HR-10.2): every pair of different units
+    (pay,) = [d for d in g.seats.strategies[0].asked if d.kind == "choose_target"]
+    assert len(pay.options) == 3 and all(len(o) == 2 and o[0] != o[1] for o in pay.options)
     run_stack(g)
     assert (g.cards[1].dur, g.cards[2].dur) == (3, 2)
 
 
 def test_HR_10_1_fewer_targets_when_fewer_exist():
     g = position({0: {"hand": ["Twin Bolt"]}, 1: {"battlefield": ["Iron Golem"]}})
-    assert [o[2] for o in options(g, 0, True)] == [g.cards[1].uid]
+    cast(g, 0, g.cards[0])
+    assert g.stack[-1].target == g.cards[1].uid  # one target, the only one (a lone option is not asked)
 
 
 def test_HR_Q_11_only_the_legal_targets_are_affected():
@@ -264,8 +267,8 @@ def test_HR_Q_11_only_the_legal_targets_are_affected():
         }
     )
     golem, breaker = g.cards[1], g.cards[2]
-    act(g, 0, ("cast", g.cards[0].uid, (golem.uid, breaker.uid)))
-    act(g, 1, ("cast", g.cards[3].uid, breaker.uid))  # one target leaves in response
+    cast(g, 0, g.cards[0].uid, (golem.uid, breaker.uid))
+    cast(g, 1, g.cards[3].uid, breaker.uid)  # one target leaves in response
     run_stack(g)
     assert golem.dur == 3 and breaker in g.players[1].hand
     assert g.cards[0].zone == OTHER_WORLD and "fizzled" not in kinds(g)
@@ -274,7 +277,7 @@ def test_HR_Q_11_only_the_legal_targets_are_affected():
 def test_HR_Q_11_all_targets_illegal_cancels():
     g = position({0: {"hand": ["Twin Bolt"]}, 1: {"battlefield": ["Border Scout", "Border Scout"]}})
     a, b = g.cards[1], g.cards[2]
-    act(g, 0, ("cast", g.cards[0].uid, (a.uid, b.uid)))
+    cast(g, 0, g.cards[0].uid, (a.uid, b.uid))
     a.dur = b.dur = 0
     stack.zones.sweep(g)
     run_stack(g)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.hidden_reason.stack import PASS, act, run_stack
+from cardlab.simulate.hidden_reason.stack import PASS, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, HAND, OTHER_WORLD
 
-from .scenario import kinds, position
+from .scenario import cast, kinds, position
 
 
 def _answer(context: str, pred):
@@ -30,7 +30,7 @@ def test_HR_7_1_opponent_responds_before_payment():
         pool=5,
     )
     breaker, lance = g.cards
-    act(g, 0, ("cast", breaker.uid, None))
+    cast(g, 0, breaker.uid)
     # the response resolved before the cost was paid (HR-7.1: before stage 2)
     rows = [(r[3], r[4]) for r in g.log.rows if r[3] in ("card_declared", "card_cast", "card_resolved")]
     assert rows == [
@@ -47,13 +47,13 @@ def test_HR_7_1_opponent_responds_before_payment():
 def test_HR_7_2_a_declared_card_cannot_be_cancelled_before_payment():
     g = position({0: {"hand": ["Siege Breaker"]}, 1: {"hand": ["Counterspell"]}}, pool=5)
     breaker = g.cards[0]
-    act(g, 0, ("cast", breaker.uid, None))
+    cast(g, 0, breaker.uid)
     # nothing legal before payment (the card is not cancellable yet): the opponent was not asked
     assert g.seats.strategies[1].asked == []
     run_stack(g)
     asked = g.seats.strategies[1].asked
     assert [d.context for d in asked] == [None]  # the ordinary window after payment
-    assert ("cast", g.cards[1].uid, breaker.uid) in asked[0].options
+    assert ("cast", g.cards[1].uid) in asked[0].options
 
 
 def test_HR_7_1_response_before_effect_saves_the_target():
@@ -66,7 +66,7 @@ def test_HR_7_1_response_before_effect_saves_the_target():
         fns={1: _answer("before_effect", lambda o: o[0] == "cast" and o[1] == 1)},
     )
     bolt, beacon, counter, golem = g.cards
-    act(g, 0, ("cast", bolt.uid, golem.uid))
+    cast(g, 0, bolt.uid, golem.uid)
     run_stack(g)
     window = [d for d in g.seats.strategies[1].asked if d.context == "before_effect"][0]
     # HR-7.2: a resolving card cannot be cancelled any more
@@ -91,7 +91,7 @@ def test_HR_7_1_cost_that_can_no_longer_be_paid_undoes_the_play():
     )
     g.players[1].pool = 9
     hush, ilen, unmake, golem = g.cards
-    act(g, 0, ("cast", hush.uid, golem.uid))
+    cast(g, 0, hush.uid, golem.uid)
     assert ilen.zone == OTHER_WORLD
     assert hush.zone == HAND and g.players[0].pool == 1 and not g.stack
     assert ("fizzled", "Hush") in [(r[3], r[4]) for r in g.log.rows]
@@ -100,7 +100,7 @@ def test_HR_7_1_cost_that_can_no_longer_be_paid_undoes_the_play():
 
 def test_HR_7_1_windows_are_for_opponents_and_skipped_when_nothing_is_legal():
     g = position({0: {"hand": ["Siege Breaker", "Aether Lance"]}, 1: {}}, pool=9)
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     run_stack(g)
     s0, s1 = g.seats.strategies
     assert s1.asked == []  # no tactic, no ability: never asked
@@ -115,7 +115,7 @@ def test_HR_7_1_hooked_effect_whose_target_is_lost_before_effect_does_nothing():
         fns={1: _answer("before_effect", lambda o: o[0] == "cast")},
     )
     overclock, blueprint, beacon = g.cards
-    act(g, 0, ("cast", overclock.uid, blueprint.uid))
+    cast(g, 0, overclock.uid, blueprint.uid)
     run_stack(g)
     assert blueprint.zone == HAND and overclock.zone == OTHER_WORLD and blueprint.energy == 0
     assert ("fizzled", "Overclock") in [(r[3], r[4]) for r in g.log.rows]

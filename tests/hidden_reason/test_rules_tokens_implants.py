@@ -6,16 +6,16 @@ import pytest
 
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.hidden_reason.invariants import check
-from cardlab.simulate.hidden_reason.stack import act, run_stack
+from cardlab.simulate.hidden_reason.stack import run_stack
 from cardlab.simulate.hidden_reason.state import ABYSS, BATTLEFIELD, GONE, HAND, OTHER_WORLD
 from cardlab.simulate.hidden_reason.views import View
 from cardlab.simulate.hidden_reason.zones import leave_battlefield
 
-from .scenario import add, custom_card, kinds, position
+from .scenario import add, cast, custom_card, kinds, position
 
 
 def _attach(g, implant, host):
-    act(g, implant.owner, ("cast", implant.uid, host.uid))
+    cast(g, implant.owner, implant.uid, host.uid)
     run_stack(g)
     assert implant.host is host
 
@@ -54,7 +54,7 @@ def test_HR_4_11_host_leaves_is_validated():
 def test_HR_14_2_summon_creates_exhausted_tokens():
     g = position({0: {"hand": ["Spawn Clutch"]}, 1: {}})
     clutch = g.cards[0]
-    act(g, 0, ("cast", clutch.uid, None))
+    cast(g, 0, clutch.uid)
     run_stack(g)
     tokens = [c for c in g.players[0].battlefield if c.token]
     assert [(c.d.name, c.d.attack, c.dur, c.owner) for c in tokens] == [("Hatchling", 1, 1, 0)] * 2
@@ -68,7 +68,7 @@ def test_HR_14_2_summon_creates_exhausted_tokens():
 @pytest.mark.parametrize("dest", [OTHER_WORLD, HAND, ABYSS])
 def test_HR_14_2_token_leaving_play_ceases_to_exist(dest):
     g = position({0: {"hand": ["Spawn Clutch"]}, 1: {}})
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     run_stack(g)
     token = g.players[0].battlefield[0]
     leave_battlefield(g, token, dest, "test")
@@ -81,11 +81,11 @@ def test_HR_14_2_token_leaving_play_ceases_to_exist(dest):
 def test_HR_14_2_tokens_cannot_be_revived():
     g = position({0: {"hand": ["Spawn Clutch", "Reclamation"]}, 1: {}})
     clutch, recl = g.cards[:2]
-    act(g, 0, ("cast", clutch.uid, None))
+    cast(g, 0, clutch.uid)
     run_stack(g)
     for t in list(g.players[0].battlefield):
         leave_battlefield(g, t, OTHER_WORLD, "destroyed")
-    act(g, 0, ("cast", recl.uid, None))
+    cast(g, 0, recl.uid)
     run_stack(g)
     assert not g.players[0].battlefield
 
@@ -94,7 +94,7 @@ def test_HR_14_2_invariants_catch_a_token_in_a_zone():
     from cardlab.simulate.core.errors import InvariantError
 
     g = position({0: {"hand": ["Spawn Clutch"]}, 1: {}})
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     run_stack(g)
     token = g.players[0].battlefield.pop()
     token.zone = OTHER_WORLD
@@ -116,7 +116,7 @@ def test_HR_14_2_summon_is_validated():
 def _oracle_answer(d):
     if d.kind == "respond":
         for opt in d.options:
-            if opt[0] == "cast" and opt[2] is not None and opt[2] >= 0:
+            if opt[0] == "cast" and d.view.card(opt[1]).name == "Mirror Oracle":
                 return opt
     return None
 
@@ -124,7 +124,7 @@ def _oracle_answer(d):
 def test_HR_7_2_mirror_oracle_cancels_and_copies_a_strategy_for_its_caster():
     g = position({0: {"hand": ["Blood Offering"]}, 1: {"hand": ["Mirror Oracle"]}}, fns={1: _oracle_answer})
     offering, oracle = g.cards
-    act(g, 0, ("cast", offering.uid, None))
+    cast(g, 0, offering.uid)
     run_stack(g)
     assert offering.zone == OTHER_WORLD and oracle.zone == OTHER_WORLD
     assert g.players[0].boss_damage == 0 and g.players[1].boss_damage == 2 and g.boss_hp == 48
@@ -144,7 +144,7 @@ def test_HR_7_2_mirror_oracle_copy_gets_new_targets():
         fns={1: _oracle_answer},
     )
     bolt, scout0, golem, oracle, scout1 = g.cards
-    act(g, 0, ("cast", bolt.uid, scout1.uid))
+    cast(g, 0, bolt.uid, scout1.uid)
     run_stack(g)
     asked = [d for d in g.seats.strategies[1].asked if d.kind == "choose_target"]
     assert asked and asked[0].context == "copy" and asked[0].options == [scout0.uid, golem.uid]
@@ -155,25 +155,25 @@ def test_HR_7_2_mirror_oracle_copy_gets_new_targets():
 def test_HR_7_2_mirror_oracle_does_not_copy_a_permanent():
     g = position({0: {"hand": ["Iron Golem"]}, 1: {"hand": ["Mirror Oracle"]}}, fns={1: _oracle_answer})
     golem = g.cards[0]
-    act(g, 0, ("cast", golem.uid, None))
+    cast(g, 0, golem.uid)
     run_stack(g)
     assert golem.zone == OTHER_WORLD and "card_copied" not in kinds(g) and len(g.cards) == 2
     check(g)
 
 
 def test_HR_7_2_a_copy_can_itself_be_cancelled():
-    def p0(d):
-        if d.kind == "respond":
-            for opt in d.options:
-                if opt[0] == "cast" and opt[2] is not None and opt[2] >= 0 and g.cards[opt[2]].token:
-                    return opt
+    def p0(d):  # Counterspell on the copy, once there is one (its target is chosen at payment, HR-10.2)
+        if d.kind == "respond" and any(c.token for c in g.cards):
+            return next((o for o in d.options if o[0] == "cast"), None)
+        if d.kind == "choose_target" and d.context == ("pay", 1):
+            return next(t for t in d.options if g.cards[t].token)
         return None
 
     g = position(
         {0: {"hand": ["Blood Offering", "Counterspell"]}, 1: {"hand": ["Mirror Oracle"]}},
         fns={0: p0, 1: _oracle_answer},
     )
-    act(g, 0, ("cast", g.cards[0].uid, None))
+    cast(g, 0, g.cards[0].uid)
     run_stack(g)
     copy = g.cards[-1]
     assert copy.token and copy.zone == GONE and g.boss_hp == 50

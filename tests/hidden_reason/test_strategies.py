@@ -6,6 +6,7 @@ import random
 
 from cardlab.simulate.core import Decision
 from cardlab.simulate.hidden_reason.stack import PASS
+from cardlab.simulate.hidden_reason.state import StackItem
 from cardlab.simulate.hidden_reason.views import View
 from cardlab.strategies.hidden_reason import STRATEGIES
 from cardlab.strategies.registry import describe
@@ -58,7 +59,7 @@ def test_racer_always_attacks_and_takes_crystals():
 def test_sensible_holds_removal_for_the_opponents_attack():
     g = position({0: {"hand": ["Arc Bolt"]}, 1: {"battlefield": ["Veteran Spearman"]}}, active=0)
     bolt, spear = g.cards
-    option = ("cast", bolt.uid, spear.uid)
+    option = ("cast", bolt.uid)
     sensible = STRATEGIES["sensible"](0, random.Random(0))
     assert sensible.choose(Decision("action", 0, [PASS, option], View(g, 0))) == PASS
     g.active = 1
@@ -69,23 +70,23 @@ def test_sensible_holds_removal_for_the_opponents_attack():
 def test_sensible_curves_out_with_the_costliest_permanent():
     g = position({0: {"hand": ["Border Scout", "Siege Breaker"]}, 1: {}})
     scout, breaker = g.cards
-    d = Decision("action", 0, [PASS, ("cast", scout.uid, None), ("cast", breaker.uid, None)], View(g, 0))
-    assert STRATEGIES["sensible"](0, random.Random(0)).choose(d) == ("cast", breaker.uid, None)
+    d = Decision("action", 0, [PASS, ("cast", scout.uid), ("cast", breaker.uid)], View(g, 0))
+    assert STRATEGIES["sensible"](0, random.Random(0)).choose(d) == ("cast", breaker.uid)
 
 
 def test_sensible_counters_costly_spells_only():
     g = position({0: {"hand": ["Counterspell"]}, 1: {"hand": ["Siege Breaker", "Blood Offering"]}}, active=1)
     counter, breaker, offering = g.cards
-    breaker.zone = offering.zone = "stack"
     sensible = STRATEGIES["sensible"](0, random.Random(0))
-    assert (
-        sensible.choose(Decision("respond", 0, [PASS, ("cast", counter.uid, breaker.uid)], View(g, 0)))
-        != PASS
-    )
-    assert (
-        sensible.choose(Decision("respond", 0, [PASS, ("cast", counter.uid, offering.uid)], View(g, 0)))
-        == PASS
-    )
+    option = [PASS, ("cast", counter.uid)]
+    for spell, worth_it in ((breaker, True), (offering, False)):
+        g.players[1].hand.remove(spell)
+        spell.zone = "stack"
+        g.stack[:] = [StackItem("card", 1, spell, spell.d.play, None)]  # cost paid: waiting (HR-7.2)
+        assert (sensible.choose(Decision("respond", 0, option, View(g, 0))) != PASS) is worth_it
+        # the target is chosen when Counterspell is paid for (HR-10.2): the spell waiting on the stack
+        pay = Decision("choose_target", 0, [spell.uid], View(g, 0), ("pay", counter.uid))
+        assert sensible.choose(pay) == spell.uid
 
 
 def test_sensible_pumps_an_attacking_unit_and_buffs_on_its_own_turn():
@@ -93,7 +94,7 @@ def test_sensible_pumps_an_attacking_unit_and_buffs_on_its_own_turn():
     first), a lasting buff is cast on the player's own turn; neither is wasted on an untapped unit."""
     g = position({0: {"hand": ["Battle Cry", "Chitin Burst"], "battlefield": ["Veteran Spearman"]}, 1: {}})
     cry, burst, spear = g.cards
-    pump, buff = ("cast", cry.uid, spear.uid), ("cast", burst.uid, spear.uid)
+    pump, buff = ("cast", cry.uid), ("cast", burst.uid)
     sensible = STRATEGIES["sensible"](0, random.Random(0))
     assert sensible.choose(Decision("action", 0, [PASS, buff], View(g, 0))) == buff
     g.log.phase = "attack"
