@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardlab.simulate.core import Decision
 
-from . import effects, resources, zones
+from . import permanents, resources, zones
 from .stack import run_stack
 from .state import BATTLEFIELD, OTHER_WORLD, Card, Game
 from .targets import attack_of, exhausted, shrouded, warded
@@ -71,12 +71,12 @@ def attack_phase(g: Game) -> None:
     epochs.update((t.uid, t.epoch) for _, t in avengers)
     # HR-13.7: all chosen units are tapped together, each losing 1 durability (HR-4.3).
     for c in attackers:
-        effects.tap_for_action(g, c, "attack")
+        permanents.tap_for_action(g, c, "attack")
         log.emit("attack", ap, c.d.name, "boss", attack_of(g, c))
         if "attacks" in c.d.trigger_map:
             zones.queue_trigger(g, c, "attacks")
     for c, t in avengers:
-        effects.tap_for_action(g, c, "retribution")
+        permanents.tap_for_action(g, c, "retribution")
         log.emit("retribution", ap, c.d.name, t.d.name, attack_of(g, c), "declared")
     # Players may respond before damage (HR-7.3); the active player first.
     run_stack(g)

@@ -12,8 +12,10 @@ from typing import Any
 from cardlab.simulate.core import Decision
 
 from . import resources, zones
+from .hooks import HOOKS
+from .permanents import add_energy, lose_durability, tap
 from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, STACK, Card, Game, StackItem
-from .targets import ref_seat, target_choices, target_name
+from .targets import ref_seat, stamp, target_choices, target_name
 from .views import View
 
 
@@ -30,44 +32,6 @@ def _subject(g: Game, item: StackItem, target: Any) -> Card | None:
     if src is not None and src.zone == BATTLEFIELD:
         return src
     return None
-
-
-def lose_durability(g: Game, c: Card, n: int, reason: str) -> None:
-    """HR-13.9: damage to a unit removes that many durability tokens (never healed, HR-Q.13)."""
-    if n > 0 and c.zone == BATTLEFIELD and c.d.is_unit and c.dur > 0:
-        n = n if n < c.dur else c.dur  # tokens cannot go below none
-        c.dur -= n
-        c.tapped_out = False  # HR-4.5: only an action's own tap marks the last token (tap_for_action)
-        g.log.emit("durability_lost", c.controller, c.d.name, None, n, reason)
-
-
-def tap(g: Game, c: Card, reason: str, cost_durability: bool = True) -> None:
-    """HR-8, HR-4.3: tapping a unit costs it 1 durability, whoever taps it (Synergy excepted, HR-15.2)."""
-    c.tapped = True
-    g.log.emit("tap", c.controller, c.d.name, None, None, reason)
-    if cost_durability and c.d.is_unit:
-        lose_durability(g, c, 1, "tap")
-
-
-def tap_for_action(g: Game, c: Card, reason: str, cost_durability: bool = True) -> None:
-    """A unit taps as the cost of its own action (attack, retribution, ability): the action waits on the
-    stack (``pending``); if this tap removed its last token, it stays until that action resolves (HR-4.5)."""
-    tap(g, c, reason, cost_durability)
-    c.pending += 1
-    if cost_durability and c.d.is_unit and c.dur <= 0:
-        c.tapped_out = True
-
-
-def add_energy(g: Game, c: Card, n: int) -> None:
-    """HR-15.1: energy tokens; the construction window opens the first time the card holds X (HR-Q.24)."""
-    if n <= 0 or c.zone != BATTLEFIELD:
-        return
-    c.energy += n
-    g.log.emit("energy", c.controller, c.d.name, None, n, f"energy={c.energy}")
-    con = c.d.construction
-    if con is not None and not c.silenced and c.window == -1 and c.energy >= con.x:
-        c.window = g.turn
-        g.log.emit("construction_ready", c.controller, c.d.name, None, c.energy)
 
 
 def _damage_boss(g: Game, item: StackItem, n: int, target: Any) -> None:
@@ -253,15 +217,11 @@ def _copy(g: Game, item: StackItem, arg: Any, target: Any) -> None:
     g.cards.append(c)
     copy = StackItem("card", seat, c, ab, chosen)
     g.stack.append(copy)
-    from .stack import stamp  # stack imports this module
-
     stamp(g, copy)
     g.log.emit("card_copied", seat, d.name, target_name(g, chosen), None, _name(item))
 
 
 def _hook(g: Game, item: StackItem, name: str, target: Any) -> None:
-    from .hooks import HOOKS
-
     HOOKS[name](g, item, target)
 
 

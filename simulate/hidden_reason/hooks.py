@@ -1,5 +1,6 @@
 """Python hooks for the few cards the vocabulary cannot express. Each is named in a card file
-(``hook: NAME``) and tested in tests/hidden_reason/test_hooks.py."""
+(``hook: NAME``; the card loader knows the names from ``cards.HOOK_NAMES``) and tested in
+tests/hidden_reason/test_mechanics.py."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import resources, zones
-from .effects import add_energy
+from .permanents import add_energy
 from .state import OTHER_WORLD, Game, StackItem
 
 

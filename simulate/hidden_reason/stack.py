@@ -15,11 +15,11 @@ from typing import Any
 
 from cardlab.simulate.core import Decision
 
-from . import effects, zones
+from . import effects, permanents, zones
 from .cards import Ability
 from .resources import pay
 from .state import BATTLEFIELD, DECLARED, OTHER_WORLD, RESOLVING, STACK, WAITING, Card, Game, StackItem
-from .targets import cost_of, legal_target, target_choices, target_name, targets_for, waiting_ability
+from .targets import cost_of, legal_target, stamp, target_choices, target_name, targets_for
 from .views import View
 
 PASS = ("pass",)
@@ -250,13 +250,13 @@ def _pay_ability(g: Game, item: StackItem, how: str, cost: int) -> None:
         pay(p, cost)
     if how == "act":
         if item.ability.tap:
-            effects.tap_for_action(g, c, "ability")
+            permanents.tap_for_action(g, c, "ability")
             item.tapped_source = True
     elif how == "synergy":
-        effects.tap_for_action(g, c, "synergy", cost_durability=False)  # HR-15.2: no durability lost
+        permanents.tap_for_action(g, c, "synergy", cost_durability=False)  # HR-15.2: no durability lost
         item.tapped_source = True
     elif how == "scrap":
-        effects.tap_for_action(g, c, "scrap")
+        permanents.tap_for_action(g, c, "scrap")
         scrapped = g.cards[item.extra[0]]
         g.log.emit("scrap", p.seat, c.d.name, scrapped.d.name)
         zones.leave_battlefield(g, scrapped, OTHER_WORLD, "scrapped")
@@ -264,19 +264,6 @@ def _pay_ability(g: Game, item: StackItem, how: str, cost: int) -> None:
     elif how == "substitute":
         g.log.emit("substitution", p.seat, c.d.name, g.cards[item.extra].d.name, cost)
         zones.leave_battlefield(g, c, OTHER_WORLD, "sacrificed")
-
-
-def stamp(g: Game, item: StackItem) -> None:
-    """Remember which battlefield 'object' the source and permanent targets were (HR-10.3, HR-Q.12)."""
-    if item.source is not None:
-        item.src_epoch = item.source.epoch
-    t = item.target
-    if isinstance(t, tuple):
-        item.tgt_epoch = tuple(g.cards[r].epoch if r >= 0 else -1 for r in t)
-    elif t is not None and t >= 0 and g.cards[t].zone == BATTLEFIELD:
-        item.tgt_epoch = g.cards[t].epoch
-    if item.ability is not None and item.ability.target == "ability" and isinstance(t, int):
-        item.aimed = waiting_ability(g, g.cards[t])  # the very ability targeted (HR-10.2: never changes)
 
 
 def _legal_now(g: Game, item: StackItem, kind: str, src: Card, ref: int, epoch: int) -> bool:
@@ -514,11 +501,11 @@ def _synergy(g: Game, c: Card, direction: str, other_uid: int) -> None:
     if direction == "give":
         n = min(x, c.energy)
         c.energy -= n
-        effects.add_energy(g, o, n)
+        permanents.add_energy(g, o, n)
     else:
         n = min(x, o.energy)
         o.energy -= n
-        effects.add_energy(g, c, n)
+        permanents.add_energy(g, c, n)
 
 
 def ask_main(g: Game, seat: int, opts: list[Any]) -> Any:

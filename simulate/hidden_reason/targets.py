@@ -148,3 +148,16 @@ def target_name(g: Game, ref) -> str | None:
     if ref < 0:
         return f"seat {ref_seat(ref)}"
     return g.cards[ref].d.name
+
+
+def stamp(g: Game, item: StackItem) -> None:
+    """Remember which battlefield 'object' the source and permanent targets were (HR-10.3, HR-Q.12)."""
+    if item.source is not None:
+        item.src_epoch = item.source.epoch
+    t = item.target
+    if isinstance(t, tuple):
+        item.tgt_epoch = tuple(g.cards[r].epoch if r >= 0 else -1 for r in t)
+    elif t is not None and t >= 0 and g.cards[t].zone == BATTLEFIELD:
+        item.tgt_epoch = g.cards[t].epoch
+    if item.ability is not None and item.ability.target == "ability" and isinstance(t, int):
+        item.aimed = waiting_ability(g, g.cards[t])  # the very ability targeted (HR-10.2: never changes)

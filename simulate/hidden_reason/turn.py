@@ -8,7 +8,7 @@ import random
 from cardlab.simulate.core import Decision, EventLog, GameResult, Players, SeatResult, stream
 from cardlab.simulate.core.events import log_held_at_end
 
-from . import effects, resources, zones
+from . import permanents, resources, zones
 from .combat import attack_phase
 from .config import HRConfig, seat_decks
 from .decks import deck_line_items, load_pool
@@ -105,7 +105,7 @@ def _start_phase(g: Game) -> None:
                     g.pending_triggers.append(StackItem("overload", s, c, None, extra="overload"))
     for c in p.battlefield:  # HR-15.1: one energy token per controller turn
         if c.d.construction is not None and c.window == -1 and not c.silenced:
-            effects.add_energy(g, c, 1)
+            permanents.add_energy(g, c, 1)
     _hunger(g, p)
     _phase_triggers(g, "start_of_turn", "opponent_turn_start")
     run_stack(g)

@@ -246,6 +246,14 @@ def test_revive_returns_exhausted_and_recall_to_hand():
 
 
 # -- hooks --------------------------------------------------------------------------------------------------
+def test_the_card_loader_knows_exactly_the_implemented_hooks():
+    """cards.HOOK_NAMES (what a card file may name) and hooks.HOOKS (the code) list the same hooks: the
+    loader sits below the hooks in the engine's layers, so it holds the names, not the functions."""
+    from cardlab.simulate.hidden_reason.cards import HOOK_NAMES
+
+    assert sorted(hooks.HOOKS) == sorted(HOOK_NAMES)
+
+
 def test_hook_rally_cry_one_blow_per_unit():
     g = position(
         {
