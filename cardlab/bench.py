@@ -41,7 +41,17 @@ def measure(plan: RunPlan, log_events: bool) -> dict[str, float]:
     }
 
 
-def bench_table(specs: Sequence[GameSpec], n_games: int, players: int | None, strategy: Sequence[str]) -> str:
+def bench_table(
+    specs: Sequence[GameSpec],
+    n_games: int,
+    players: int | None,
+    strategy: Sequence[str],
+    options: tuple[str, ...] = (),
+) -> str:
+    """One row per game and logging mode; ``options`` (``NAME=VALUE``, as ``cardlab soak -o``) go to every
+    game listed, so a game's throughput can be compared across its own settings (Four Souls ``sets=all``)."""
+    from .soak import parse_options
+
     heads = [
         "game",
         "players",
@@ -66,6 +76,7 @@ def bench_table(specs: Sequence[GameSpec], n_games: int, players: int | None, st
             batch_size=n_games,
             max_turns=None,
             log_events=True,
+            game_options=parse_options(spec, options),
         )
         for log in (True, False):
             m = measure(plan, log)

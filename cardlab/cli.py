@@ -492,9 +492,22 @@ def soak_cmd(
 )
 @click.option("--players", "-p", type=int, default=None, help="players per game (default: the game's)")
 @click.option("--strategy", "-s", multiple=True, help="strategy (default: the game's default)")
-def bench_cmd(games: tuple[str, ...], n_games: int, players: int | None, strategy: tuple[str, ...]) -> None:
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    help="game option NAME=VALUE as `cardlab simulate GAME --NAME` takes it (repeatable), e.g. sets=all",
+)
+def bench_cmd(
+    games: tuple[str, ...],
+    n_games: int,
+    players: int | None,
+    strategy: tuple[str, ...],
+    options: tuple[str, ...],
+) -> None:
     """Throughput on one core: games/s, events/s, decisions/s, with and without event logging."""
-    click.echo(api.bench(games, games_per=n_games, players=players, strategy=strategy))
+    click.echo(api.bench(games, games_per=n_games, players=players, strategy=strategy, options=options))
 
 
 # ---- robust (policy ensembles) -----------------------------------------------------------------------

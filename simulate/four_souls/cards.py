@@ -140,10 +140,13 @@ def _shown(path: Path) -> str:
 
 
 def _card_files(folder: Path) -> list[Path]:
-    """A folder's card files, then those of its ``sets/<set>/`` subfolders (the expansions), so Base V2's
-    cards come first and keep the names (``by_name``) they always had."""
+    """A folder's card files, then those of its ``sets/<set>/`` subfolders (the expansions) in publication
+    order, so Base V2's cards come first and keep the names (``by_name``) they always had, and a reprinted
+    character is dealt as its first printing (decks.build_supply)."""
     own = sorted(list(folder.glob("*.yaml")) + list(folder.glob("*.yml")))
-    return own + sorted(list(folder.glob("sets/*/*.yaml")) + list(folder.glob("sets/*/*.yml")))
+    sets = sorted(list(folder.glob("sets/*/*.yaml")) + list(folder.glob("sets/*/*.yml")))
+    order = {name: i for i, name in enumerate(SETS)}  # publication order: first printings first
+    return own + sorted(sets, key=lambda f: (order.get(f.parent.name, len(order)), f.parent.name, f.name))
 
 
 def _expand(paths: Sequence[str | Path] | None) -> list[Path]:

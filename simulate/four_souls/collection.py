@@ -140,17 +140,27 @@ def set_counts(pool: Any, supply: Any = None) -> dict[str, tuple[int, int, int, 
     """Set key → (distinct, physical, distinct encoded, physical encoded). "Encoded" = the engine runs it
     (the supply's compiled cards when one is given, else the card files' ``implemented``)."""
     out: dict[str, list[int]] = {}
+    dealt = {c.name for c in supply.characters} if supply is not None else set()
+    left = set(supply.left_out) if supply is not None else set()
     for c in pool.cards:
         row = out.setdefault(c.set, [0, 0, 0, 0])
         runs = c.implemented
         if supply is not None:
-            runs = c.id in supply.rules and (c.deck != "character" or c in supply.characters)
+            runs = c.id in supply.rules and (
+                c.deck != "character" or (c.name in dealt and _named(c) not in left)
+            )
         row[0] += 1
         row[1] += c.copies
         if runs:
             row[2] += 1
             row[3] += c.copies
     return {k: tuple(out[k]) for k in SETS if k in out}  # type: ignore[misc]
+
+
+def _named(card: Any) -> str:
+    from .decks import left_out_name
+
+    return left_out_name(card)
 
 
 class SetListing(Mapping):

@@ -150,6 +150,7 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             s.bonus.append(card)
         elif card.deck == "eternal":
             s.starting[card.id] = card
+    seen: set = set()
     for card in pool.cards:
         if card.deck != "character" or card.id not in s.rules:
             continue
@@ -157,7 +158,12 @@ def build_supply(pool: Any, n_players: int) -> Supply:
         if start and start not in s.starting:
             s.left_out[left_out_name(card)] = f"its starting item {start} is not implemented"
             continue
-        s.characters.append(card)
+        # a reprinted character (Alt Art, promos: six Edens in the whole collection) is the same character:
+        # it is dealt once, as the first printing, so no character is more likely because it was reprinted
+        same = (card.name, start and s.starting[start].name, card.hp, card.attack, repr(card.abilities))
+        if same not in seen:
+            seen.add(same)
+            s.characters.append(card)
     return s
 
 

@@ -159,9 +159,10 @@ def test_every_card_of_the_whole_collection_runs_or_is_counted():
     cfg = make_config(4, 50, sets="all")
     s = decks.supply(cfg)
     left = GAME.left_out_cards(cfg)
+    dealt = {c.name for c in s.characters}  # a reprinted character is dealt as its first printing
     for card in s.pool.cards:
-        runs = card.id in s.rules and (card.deck != "character" or card in s.characters)
         named = decks.left_out_name(card)
+        runs = card.id in s.rules and (card.deck != "character" or (card.name in dealt and named not in left))
         assert runs != (named in left), card.source
     assert len(left) == sum(1 for c in s.pool.cards if decks.left_out_name(c) in left)
 
@@ -174,3 +175,29 @@ def test_FS_19_official_ratio_fills_from_the_whole_collection_not_from_base_v2()
         assert cfg.ratio_counts and cfg.sets == tuple(PUBLISHED)
     with pytest.raises(UserError, match=r"--ratio official: the card pool \(4 players\) cannot fill"):
         make_config(4, 50, ratio="official")
+
+
+def test_a_reprinted_character_is_dealt_once():
+    """Six Edens and three Guppys are printed across the sets: each character is dealt as its first
+    printing, so the whole collection does not make Eden six times as likely (FS-2.7 deals characters)."""
+    s = decks.supply(make_config(4, 50, sets="all"))
+    names = [c.name for c in s.characters]
+    assert len(names) == len(set(names)) and {"Eden", "Guppy", "The Keeper"} <= set(names)
+    firsts = {c.name: c.id for c in s.characters}
+    assert (firsts["Eden"], firsts["Guppy"], firsts["The Keeper"]) == (
+        "b2-eden",
+        "fsp2-guppy",
+        "g2-the_keeper",
+    )
+
+
+def test_bench_takes_game_options():
+    from click.testing import CliRunner
+
+    from cardlab.cli import cli
+
+    result = CliRunner().invoke(cli, ["bench", "four-souls", "--games-per", "2", "-p", "2", "-o", "sets=all"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("four-souls") == 2  # logged and off
+    bad = CliRunner().invoke(cli, ["bench", "four-souls", "--games-per", "2", "-o", "sets=requim"])
+    assert bad.exit_code == 2 and "--sets: unknown set or collection 'requim'" in bad.output
