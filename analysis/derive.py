@@ -15,14 +15,17 @@ DRAFT_TABLE_KIND = "four-souls draft table"
 GX_DRAFT_KIND = "gosu-x draft values"
 
 
-def rates(rows: list[tuple[str, int, int]]) -> dict[str, dict[str, Any]]:
-    """(value, games, wins) rows → each value's games, wins, win rate and 95 % interval (in %)."""
+def rates(rows: list[tuple[str, int, float]]) -> dict[str, dict[str, Any]]:
+    """(value, games, wins) rows → each value's games, wins, win rate and 95 % interval (in %). Wins are
+    the report's win shares (``runs.WIN_SHARE_SQL``: a draw shared by k seats counts 1/k), so a derived
+    table and a report give one figure for the same run."""
     out = {}
     for name, n, wins in rows:
+        wins = float(wins)
         lo, hi = wilson(wins, n)
         out[name] = {
             "games": int(n),
-            "wins": int(wins),
+            "wins": int(wins) if wins.is_integer() else round(wins, 3),
             "win_rate": round(100.0 * wins / n, 2),
             "ci95": [round(100.0 * lo, 2), round(100.0 * hi, 2)],
         }
@@ -30,8 +33,9 @@ def rates(rows: list[tuple[str, int, int]]) -> dict[str, dict[str, Any]]:
 
 
 def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, Any]:
-    """Win rate of each character under ``policy`` (default: the run's only policy) with its games,
-    wins and 95 % interval, and where it came from (run, policy, seed, players, games, date, card data)."""
+    """Win rate of each character under ``policy`` (default: the run's only policy; draws shared, as in
+    ``rates``) with its games, wins and 95 % interval, and where it came from (run, policy, seed,
+    players, games, date, card data)."""
     run = Run.open(run_path)
     if run.game != "four-souls":
         raise RunError(f"{run.path}: a draft table comes from a four-souls run, this one is {run.game}")
@@ -43,7 +47,7 @@ def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, An
     elif policy not in policies:
         raise RunError(f"--policy {policy}: not in the run (it has {', '.join(policies)})")
     rows = run.db.execute(
-        "SELECT character, count(*), sum(CASE WHEN win THEN 1 ELSE 0 END) FROM players "
+        "SELECT character, count(*), sum(win_share) FROM players "
         "WHERE strategy = ? GROUP BY character ORDER BY character",
         [policy],
     ).fetchall()
@@ -68,15 +72,16 @@ def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, An
 
 
 def gosu_x_draft(run_path: str | Path) -> dict[str, Any]:
-    """Each clan's win rate in a Gosu X run (wins / games of the seats that drafted it) with its games,
-    wins and 95 % interval, and where it came from — what ``strategies/gosu_x/drafting.py`` turns into its
-    clan draft values. Meaningful for a run with random drafts (the default)."""
+    """Each clan's win rate in a Gosu X run (win shares / games of the seats that drafted it, as in
+    ``rates``) with its games, wins and 95 % interval, and where it came from — what
+    ``strategies/gosu_x/drafting.py`` turns into its clan draft values. Meaningful for a run with random
+    drafts (the default)."""
     run = Run.open(run_path)
     if run.game != "gosu-x":
         raise RunError(f"{run.path}: Gosu X draft values come from a gosu-x run, this one is {run.game}")
     rows = run.db.execute(
-        "SELECT clan, count(*), sum(CASE WHEN win THEN 1 ELSE 0 END) FROM "
-        "(SELECT unnest(clans) AS clan, win FROM players) GROUP BY clan ORDER BY clan"
+        "SELECT clan, count(*), sum(win_share) FROM "
+        "(SELECT unnest(clans) AS clan, win_share FROM players) GROUP BY clan ORDER BY clan"
     ).fetchall()
     if not rows:
         raise RunError(f"{run.path}: no games")

@@ -9,6 +9,7 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
+from cardlab.analysis.matchups import with_win_share
 from cardlab.cli import cli
 from cardlab.simulate.gosu_x import GAME as GX
 from cardlab.strategies.gosu_x.drafting import VALUES_FILE, DraftPolicy, base_from_rate, load_values
@@ -23,15 +24,16 @@ PROVENANCE = {"command", "run", "policies", "run_seed", "games", "card_data_hash
 
 
 def test_the_draft_values_are_regenerated_from_a_run(tmp_path):
-    simulate(tmp_path, "gx", "gosu-x", "-n", "40", "--seed", "3", "--jobs", "1")
+    simulate(tmp_path, "gx", "gosu-x", "-n", "40", "--seed", "2", "--jobs", "1")  # seed 2: a draw
     out = tmp_path / "draft_values.json"
     result = CliRunner().invoke(cli, ["derive", "gosu-x-draft", str(tmp_path / "gx"), "--out", str(out)])
     assert result.exit_code == 0, result.output
     document = json.loads(out.read_text())
     assert set(document["provenance"]) >= PROVENANCE
     assert document["provenance"]["run"] == "gx" and document["provenance"]["games"] == 40
-    players = pl.read_parquet(tmp_path / "gx" / "players" / "*.parquet").explode("clans")
-    rates = players.group_by("clans").agg(pl.col("win").mean().alias("rate"), pl.len().alias("n"))
+    players = with_win_share(pl.read_parquet(tmp_path / "gx" / "players" / "*.parquet")).explode("clans")
+    assert (players["result"] == "draw").any()  # the run has a draw: it counts ½, as in the report
+    rates = players.group_by("clans").agg(pl.col("win_share").mean().alias("rate"), pl.len().alias("n"))
     values = load_values(out)
     assert set(values) == set(rates["clans"])
     for clan, rate, n in rates.iter_rows():
