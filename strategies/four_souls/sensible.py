@@ -674,7 +674,6 @@ class SensiblePlayer:
         every window where nothing is at stake — most of them — so they cost O(1)."""
         if kind != "respond":
             return False
-        self._asked += 1
         self._intent = None  # as choose() does for a respond window
         if not self.responds:
             return True
@@ -800,7 +799,9 @@ class SensiblePlayer:
     def _dice_plan(self, view: Any, top: StackRef) -> tuple | None:
         """A dice tool (The D6, Lucky Foot, Dice Shard …) on my own non-attack roll: (tool ability,
         the face to aim at) when the tool's expected gain on the roll's table (``valuing``) or reward
-        (higher is more) is worth a use, else None. Reads my charged items and my hand."""
+        (higher is more) is worth a use, else None. Reads my charged items and my hand. Asked from
+        ``declines`` too, the one way a declined window reads the outlook: a fresh decision's memo."""
+        self._asked += 1
         tools = [
             ab
             for i in view.items_of(self.seat)
