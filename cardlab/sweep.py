@@ -191,7 +191,7 @@ def built_by_point(spec: GameSpec, config: Any, point: dict[str, Any]) -> str:
     swept category: every category the pool cannot fill)."""
     if spec.name != "four-souls" or not getattr(config, "ratio_counts", ()):
         return ""
-    from cardlab.simulate.four_souls.ratios import built_counts
+    from cardlab.simulate.four_souls.decks import built_counts
 
     named = {
         text.partition("=")[0].strip()

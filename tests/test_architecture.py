@@ -8,6 +8,9 @@ Layers, lowest first: ``simulate.core`` ← ``simulate.<game>`` ← ``strategies
 the Parquet schema and the run format only (it may read ``simulate.core``'s table definitions and
 ``simulate.core.runformat``, and raise ``simulate.core.errors``' UserError, never an engine or a strategy);
 ``cardlab`` (the command line and library API) is the one place that wires everything together.
+
+Inside an engine, its modules form layers too (``ENGINE_LAYERS``, lowest first): a module imports only
+modules of lower layers, so the engine reads bottom-up and has no import cycle.
 """
 
 from __future__ import annotations
@@ -21,6 +24,59 @@ ROOT = Path(__file__).resolve().parents[1]
 MAPPED = ("simulate", "strategies", "analysis", "decklists")  # folders installed as cardlab.<folder>
 PACKAGES = (*MAPPED, "cardlab")
 ENGINES = ("four_souls", "gosu_x", "hidden_reason")
+
+
+# Each engine's modules, lowest layer first; a module may import only modules of lower layers (never its
+# own layer or a higher one). Every module of the engine must be placed. Mutual recursion the rules need
+# (a verb's damage is replaced by an effect that runs verbs) goes through a registry filled from above
+# (four_souls.interpreter.VERB_FUNCS / HOOKS), never through an upward import.
+ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
+    "four_souls": [
+        # card data, the game state and the objects on the stack
+        ("vocabulary", "abilities", "state"),
+        ("exprs", "cards"),
+        ("overrides", "ratios", "collection"),
+        ("coop", "items", "refs", "branching"),
+        # reading the state: expressions, static abilities (FS-5.2), selectors; asking a player
+        ("statics",),
+        ("asking", "selectors"),
+        # putting things on the stack and into zones; rolls; the effect interpreter; triggers
+        ("targets", "dice", "zones"),
+        ("rooms", "interpreter", "triggers"),
+        # state-changing actions: replacements, resources and moves, damage and deaths
+        ("replacements",),
+        ("resources",),
+        ("damage", "rule_variants"),
+        # what uses the actions: costs, variant rules, state checks, hooks, verbs, legal plays
+        ("costs", "two_player", "checks", "hooks"),
+        ("effects", "plays", "soul_trading", "trade"),
+        # priority and resolution (FS-7, FS-13 death steps)
+        ("resolution",),
+        # attacks, what a player may know, invariants; the turn; compiling cards
+        ("attack", "views", "invariants"),
+        ("turn", "rules"),
+        # the supply, variants and config; setting up and playing a game
+        ("decks", "variants"),
+        ("config",),
+        ("setup",),
+        ("fixtures", "__init__"),
+    ],
+    "gosu_x": [
+        ("cards",),
+        ("config",),
+        ("state",),
+        ("wins", "branching"),  # the instant win (GX-11.1c); re-dealing hidden cards for search
+        ("interpreter",),  # runs steps; the handlers register from effects.py (interpreter.STEP)
+        ("triggers",),
+        ("zones", "passing"),  # the primitive operations (GX-12); passing (GX-8)
+        ("targets", "battle", "draft", "invariants"),
+        ("hooks", "views"),
+        ("effects",),  # the step handlers
+        ("actions",),
+        ("engine",),
+        ("__init__",),
+    ],
+}
 
 
 def _module_name(path: Path) -> str:
@@ -105,6 +161,63 @@ def test_every_import_follows_the_layers():
         if not _allowed(_module_name(path), name)
     ]
     assert not broken, "imports against DESIGN's layers:\n" + "\n".join(broken)
+
+
+def _engine_layer_breaks(engine: str, layers: list[tuple[str, ...]]) -> list[str]:
+    """Imports inside ``engine`` that do not go strictly downward (function-local ones included)."""
+    level = {module: i for i, group in enumerate(layers) for module in group}
+    folder = ROOT / "simulate" / engine
+    prefix = f"cardlab.simulate.{engine}"
+    out = []
+    for path in sorted(folder.glob("*.py")):
+        src = path.stem
+        if src not in level:
+            out.append(f"{path.relative_to(ROOT)}: module {src!r} is not placed in ENGINE_LAYERS[{engine!r}]")
+            continue
+        for line, name in _imports(path):
+            if not name.startswith(prefix + "."):
+                continue
+            dst = name[len(prefix) + 1 :].split(".")[0]
+            if dst not in level:
+                out.append(f"{path.relative_to(ROOT)}:{line}: imports {dst!r}, which is not placed")
+            elif level[dst] >= level[src]:
+                out.append(
+                    f"{path.relative_to(ROOT)}:{line}: {src} (layer {level[src]}) imports {dst} "
+                    f"(layer {level[dst]}): not a lower layer"
+                )
+    placed = [m for group in layers for m in group]
+    out += [f"ENGINE_LAYERS[{engine!r}] places {m!r} twice" for m in set(placed) if placed.count(m) > 1]
+    out += [
+        f"ENGINE_LAYERS[{engine!r}] places {m!r}, which does not exist"
+        for m in placed
+        if not (folder / f"{m}.py").exists()
+    ]
+    return out
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINE_LAYERS))
+def test_engine_imports_go_down_its_layers(engine):
+    broken = _engine_layer_breaks(engine, ENGINE_LAYERS[engine])
+    assert not broken, f"{engine}: imports against its layers:\n" + "\n".join(broken)
+
+
+def test_the_engine_layer_rule_itself(tmp_path, monkeypatch):
+    """The layer check must be able to fail: an upward import, a same-layer import, a function-local
+    upward import and an unplaced module are each reported; a correct order passes."""
+    engine = tmp_path / "simulate" / "probe_engine"
+    engine.mkdir(parents=True)
+    (engine / "low.py").write_text("X = 1\n")
+    (engine / "mid.py").write_text("from . import low\n")
+    (engine / "side.py").write_text("from .mid import X\n")
+    (engine / "high.py").write_text("def f():\n    from .low import X\n")
+    (engine / "stray.py").write_text("")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert not _engine_layer_breaks("probe_engine", [("low",), ("mid",), ("side", "high", "stray")])
+    broken = _engine_layer_breaks("probe_engine", [("high",), ("mid", "side"), ("low",)])
+    assert any("high (layer 0) imports low (layer 2)" in b for b in broken)  # function-local, upward
+    assert any("mid (layer 1) imports low (layer 2)" in b for b in broken)
+    assert any("side (layer 1) imports mid (layer 1)" in b for b in broken)  # same layer
+    assert any("'stray' is not placed" in b for b in broken)
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,10 @@ from cardlab.simulate.core import GameOption, GameResult, GameSpec, Players, Sea
 from cardlab.simulate.core.events import event_words, log_held_at_end
 from cardlab.simulate.core.game import Coverage
 
-from . import coop, decks, overrides, setup, turn
-from .collection import SetListing
+from . import cards, collection, coop, decks, overrides, ratios, setup, turn
 from .config import VARIANTS, FSConfig, make_config
+from .decks import SetListing, build_supply
+from .invariants import check_invariants
 from .ratios import FILLS
 from .state import GameOver, RunawayTurn
 
@@ -174,8 +175,6 @@ def left_out_cards(config: FSConfig) -> dict[str, str]:
 
 def check_cards(path: str) -> str:
     """Validate a card file or folder (``cardlab cards check``) and report what the engine can run."""
-    from . import cards, collection, ratios
-    from .decks import build_supply
 
     p = Path(path)
     ratio_files = [p] if p.is_file() else sorted(p.glob("*.yaml")) if p.is_dir() else []
@@ -198,7 +197,6 @@ def describe_event(row: tuple) -> str:
 
 def checked_play(config: FSConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
     """``play`` with every invariant checked after every turn (`cardlab soak`): raises InvariantError."""
-    from .invariants import check_invariants
 
     return run_game(config, seed, players, log_events, check_invariants)
 

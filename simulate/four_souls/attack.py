@@ -5,7 +5,7 @@ slot monster or the monster deck (FS-10.5), the roll → combat damage → death
 
 from __future__ import annotations
 
-from . import dice, rule_variants, stack, statics, triggers
+from . import asking, dice, items, resolution, rule_variants, statics, triggers, zones
 from .state import Attack, Game, Obj
 
 
@@ -32,7 +32,7 @@ def declare_attack(g: Game, seat: int, restrict=None) -> None:
     g.attacks_used += 1
     g.log.emit("attack_declared", seat)
     triggers.fire(g, "attack_declared", seat=seat)
-    stack.priority(g, seat)
+    resolution.priority(g, seat)
     if g.ending_turn or p.dead:
         g.log.emit("attack_ended", seat, None, None, None, "before_target")
         return
@@ -40,19 +40,19 @@ def declare_attack(g: Game, seat: int, restrict=None) -> None:
     if not opts:
         g.log.emit("attack_ended", seat, None, None, None, "no_target")
         return
-    choice = stack.ask(g, seat, "attack_target", tuple(opts), None)
+    choice = asking.ask(g, seat, "attack_target", tuple(opts), None)
     if choice == "monster_deck":
         g.deck_attacks += 1
         c = g.draw(g.monster, g.monster_disc)
         if c is None:
             g.log.emit("attack_ended", seat, None, None, None, "empty_deck")
             return
-        i = stack.choose_slot(g, seat, stack.coverable_slots(g), c)  # FS-10.5, FS-4.17 / FS-10.5(c)
-        o = stack.reveal_into_slot(g, c, i)
+        i = zones.choose_slot(g, seat, zones.coverable_slots(g), c)  # FS-10.5, FS-4.17 / FS-10.5(c)
+        o = zones.reveal_into_slot(g, c, i)
         if o.kind != "monster":  # FS-10.5(a), FS-Q.7: an event ends the attack, which is used
             g.log.emit("attack_target", seat, c.card.name, None, None, "event")
             triggers.fire(g, "attacked", target=o)
-            stack.priority(g, g.active, until_empty=True)  # the event resolves; the attack is over
+            resolution.priority(g, g.active, until_empty=True)  # the event resolves; the attack is over
             g.log.emit("attack_ended", seat, c.card.name, None, None, "event")
             return
         if statics.cant_be_attacked(g, o):  # FS-10.5(b), FS-Q.8: the attack is used up
@@ -80,7 +80,7 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
     )
     triggers.fire(g, "attacked", target=target)  # FS-10.3 (Pride)
     killed = False
-    stack.priority(g, g.active, until_empty=True)  # triggers on the target choice (no window without)
+    resolution.priority(g, g.active, until_empty=True)  # triggers on the target choice (no window without)
     while True:
         if a.cancelled or p.dead or statics.player_hp(g, p) <= 0:
             break
@@ -88,7 +88,7 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
             killed = a.target is None or not target.in_play
             break
         dice.push_roll(g, seat, "attack", target=target, name=target.phys.card.name)
-        stack.priority(g, seat, attack_over=lambda: _over(g, a, p, target))  # FS-7.4: roller first
+        resolution.priority(g, seat, attack_over=lambda: _over(g, a, p, target))  # FS-7.4: roller first
         if a.target is None:
             killed = True
             break
@@ -114,22 +114,5 @@ def _over(g: Game, a: Attack, p, target: Obj) -> bool:
 def _fizzle_rest(g: Game, a: Attack) -> None:
     """FS-10.11: unresolved attack rolls and combat damage of an ended attack fizzle."""
     for it in list(g.stack):
-        if (isinstance(it, stack.RollItem) and it.attack) or (isinstance(it, stack.DamageItem) and it.combat):
+        if (isinstance(it, items.RollItem) and it.attack) or (isinstance(it, items.DamageItem) and it.combat):
             g.stack.remove(it)
-
-
-def roll_resolved(g: Game, r: stack.RollItem) -> None:
-    """FS-10.9: hit (roll ≥ evasion) → attacker's damage to the target; miss → target's to the attacker."""
-    a = g.attack
-    t = r.target
-    if a is None or a.cancelled or t is None or not t.in_play or t.dying:
-        return  # fizzles with its attack (FS-10.11)
-    p = g.players[r.seat]
-    if p.dead:
-        return  # FS-10.12: dead players cannot make attack rolls
-    if r.value >= statics.evasion(g, t):
-        n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1)
-        stack.push_damage(g, n, t, r.seat, None, True, r.value, "attack")
-    else:
-        n = statics.monster_atk(g, t)
-        stack.push_damage(g, n, p, -1, t, True, r.value, t.phys.card.name)

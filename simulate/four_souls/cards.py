@@ -21,6 +21,7 @@ File layout::
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from cardlab.simulate.core.cardfiles import (
 from cardlab.simulate.core.errors import CardDataError
 
 from . import vocabulary as V
-from .collection import SETS
+from .vocabulary import SETS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DIR = PROJECT_ROOT / "decklists" / "four_souls"
@@ -241,7 +242,6 @@ def _share_behaviour(cards: list[Card], reprints: list[tuple[int, str, int]], re
     """A reprint (Alt Art, a promo of an existing card) takes its original's behaviour: one encoding per
     card, whatever the printing. The original must be loaded too (a single file may point at the default
     pool) and must not itself be a reprint."""
-    import dataclasses
 
     known = {c.id: c for c in cards}
     for i, shown, line in reprints:

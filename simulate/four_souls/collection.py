@@ -21,32 +21,9 @@ from cardlab.simulate.core import UserError
 from cardlab.simulate.core.cardfiles import files_hash, load_yaml
 from cardlab.simulate.core.errors import CardDataError
 
-# set key → its name as printed (card list order: base game, boxes, then promos). Facts, not texts.
-PUBLISHED: dict[str, str] = {
-    "base_v2": "Base Game V2",
-    "gold_box_v2": "Gold Box V2",
-    "four_souls_plus_v2": "Four Souls+ V2",
-    "requiem": "Requiem",
-    "warp_zone": "Requiem Warp Zone",
-    "alt_art": "Alt Art",
-    "unboxing": "The Unboxing of Isaac",
-    "summer": "The Summer of Isaac",
-    "anniversary": "Anniversary",
-    "star_promos": "Star Promos",
-    "tapeworm": "Tapeworm promo",
-    "target": "Target promo",
-    "gish": "Gish promo",
-    "g_fuel": "G Fuel promo",
-    "retro": "Retro promo",
-    "bumbo": "The Legend of Bum-bo promo",
-    "youtooz": "Youtooz promo",
-    "nendoroid": "Nendoroid promo",
-    "mewgenics": "Mewgenics promo",
-    "dick_knots": "Dick Knots promo",
-    "doodler": "Day of the Doodler challenge",
-    "unverified": "unverified (one source only: It's Complicated)",
-}
-SETS = (*PUBLISHED, "test_only")  # test_only: made-up cards of tests/four_souls/cards_testonly
+from .cards import CardPool
+from .vocabulary import PUBLISHED, SETS
+
 DEFAULT: tuple[str, ...] = ("base_v2",)
 COLLECTIONS_DIR = Path(__file__).resolve().parents[2] / "decklists" / "four_souls" / "collections"
 _COLLECTION_FIELDS = ("name", "sets", "notes")
@@ -112,8 +89,6 @@ def select(pool: Any, sets: tuple[str, ...]) -> Any:
     """The pool restricted to the chosen sets (unpublished test sets always kept). The eternal starting
     items of chosen characters come along whatever their set (Alt Art Isaac starts with Base V2's D6).
     The hash covers only the chosen sets' files, so a run over Base V2 keeps its card-data hash."""
-    from .cards import CardPool
-
     keep_set = set(sets)
     kept = [c for c in pool.cards if c.set in keep_set or c.set not in PUBLISHED]
     if len(kept) == len(pool.cards):
@@ -147,7 +122,7 @@ def set_counts(pool: Any, supply: Any = None) -> dict[str, tuple[int, int, int, 
         runs = c.implemented
         if supply is not None:
             runs = c.id in supply.rules and (
-                c.deck != "character" or (c.name in dealt and _named(c) not in left)
+                c.deck != "character" or (c.name in dealt and left_out_name(c) not in left)
             )
         row[0] += 1
         row[1] += c.copies
@@ -157,42 +132,7 @@ def set_counts(pool: Any, supply: Any = None) -> dict[str, tuple[int, int, int, 
     return {k: tuple(out[k]) for k in SETS if k in out}  # type: ignore[misc]
 
 
-def _named(card: Any) -> str:
-    from .decks import left_out_name
-
-    return left_out_name(card)
-
-
-class SetListing(Mapping):
-    """``cardlab games``' card-set lines, computed when first read (loading ~1,000 cards at import would
-    slow every command)."""
-
-    def __init__(self) -> None:
-        self._lines: dict[str, str] | None = None
-
-    def _get(self) -> dict[str, str]:
-        if self._lines is None:
-            from .cards import load_pool
-            from .decks import build_supply
-
-            pool = load_pool(None)
-            counts = set_counts(pool, build_supply(pool, 4))
-            self._lines = {
-                key.replace("_", "-"): f"{PUBLISHED[key]}: {d} distinct / {p} physical cards, "
-                f"{de} / {pe} encoded, {d - de} / {p - pe} not"
-                for key, (d, p, de, pe) in counts.items()
-                if key in PUBLISHED
-            }
-            self._lines["(default)"] = "--sets base-v2; --sets all, a set list or a collection " + (
-                f"({', '.join(collection_names())})"
-            )
-        return self._lines
-
-    def __getitem__(self, key: str) -> str:
-        return self._get()[key]
-
-    def __iter__(self):
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
+def left_out_name(card: Any) -> str:
+    """How a left-out card is named in a run's manifest: its name, with its id when it is not Base V2's
+    (names repeat across and within sets: Four Souls+ has three different Pills!)."""
+    return card.name if card.set in ("base_v2", "test_only") else f"{card.name} [{card.id}]"

@@ -12,6 +12,7 @@ from cardlab.simulate.core import UserError
 
 from . import collection as _collection
 from . import coop as _coop
+from . import decks, ratios
 from . import variants as _variants
 from .ratios import FILLS
 
@@ -83,7 +84,6 @@ def make_config(
     sets: tuple[str, ...] | list[str] | str = (),
 ) -> FSConfig:
     """Validate options (one clear line on bad values) and build the config."""
-    from . import decks, ratios
 
     if not isinstance(n_players, int) or not 2 <= n_players <= 4:
         raise UserError(f"four-souls: --players must be 2..4 (competitive game, FS-0.3), got {n_players!r}")

@@ -6,13 +6,21 @@ Each game's decks are then drawn from the supply (``game_decks``): the whole poo
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardlab.simulate.core import UserError
 
+from . import cards, collection, coop
+from . import overrides as ov
+from .collection import left_out_name
+from .ratios import available, build_deck
 from .rules import CardRules, compile_card
 from .state import EngineError, Phys
+from .vocabulary import PUBLISHED
 
 
 @dataclass(slots=True)
@@ -35,10 +43,6 @@ _cache: dict[tuple, Supply] = {}
 
 def load_pool(paths: tuple[str, ...] = ()) -> Any:
     """The default pool; ``--cards`` folders replace it, ``--cards`` files add or replace cards by id."""
-    import hashlib
-    from pathlib import Path
-
-    from . import cards
 
     if not paths:
         return cards.load_pool(None)
@@ -60,15 +64,11 @@ def load_pool(paths: tuple[str, ...] = ()) -> Any:
 
 
 def supply(cfg: Any) -> Supply:
-    from . import collection
-
     overrides = getattr(cfg, "overrides", ())
     sets = getattr(cfg, "sets", collection.DEFAULT)
     key = (cfg.cards, cfg.n_players, overrides, sets)
     s = _cache.get(key)
     if s is None:
-        from . import overrides as ov
-
         pool = collection.select(load_pool(cfg.cards), sets)  # --sets first: --set names its cards
         s = build_supply(ov.apply(pool, overrides), cfg.n_players)
         _cache[key] = s
@@ -77,7 +77,6 @@ def supply(cfg: Any) -> Supply:
 
 def card_data_hash(cfg: Any) -> str:
     """The card files' hash (with --set overrides), combined with the ratio file's when one is used."""
-    import hashlib
 
     base = supply(cfg).pool.hash
     if not getattr(cfg, "ratio_hash", ""):
@@ -99,7 +98,6 @@ DECKS = ("loot", "treasure", "monster")
 
 def game_deck(cfg: Any, s: Supply, deck: str, rng: Any) -> list:
     """One category's deck (see :func:`game_decks`)."""
-    from .ratios import build_deck
 
     src = {"loot": s.loot, "treasure": s.treasure, "monster": s.monster}[deck]
     counts = getattr(cfg, "ratio_counts", ())
@@ -167,12 +165,6 @@ def build_supply(pool: Any, n_players: int) -> Supply:
     return s
 
 
-def left_out_name(card: Any) -> str:
-    """How a left-out card is named in a run's manifest: its name, with its id when it is not Base V2's
-    (names repeat across and within sets: Four Souls+ has three different Pills!)."""
-    return card.name if card.set in ("base_v2", "test_only") else f"{card.name} [{card.id}]"
-
-
 def pick_characters(s: Supply, names: tuple[str, ...]) -> list:
     """Cards for ``--characters`` names (case-insensitive); unknown names are a user error."""
     by_name = {c.name.lower(): c for c in s.characters}
@@ -186,3 +178,44 @@ def pick_characters(s: Supply, names: tuple[str, ...]) -> list:
             )
         out.append(c)
     return out
+
+
+def built_counts(cfg: Any) -> list[tuple[str, str, int, int]]:
+    """(deck, category, asked, built) for each category of a config's ratio: what its decks really hold
+    once the pool's limits apply (``--fill smaller`` takes what there is; ``from-other`` tops the deck
+    up from its other categories, a random few per game). `cardlab sweep` shows it per point, so points
+    asking more than the pool holds are seen to build the same decks."""
+    have = available(supply(coop.supply_config(cfg)))
+    return [(d, c, n, min(n, have.get((d, c), 0))) for d, c, n in cfg.ratio_counts]
+
+
+class SetListing(Mapping):
+    """``cardlab games``' card-set lines, computed when first read (loading ~1,000 cards at import would
+    slow every command)."""
+
+    def __init__(self) -> None:
+        self._lines: dict[str, str] | None = None
+
+    def _get(self) -> dict[str, str]:
+        if self._lines is None:
+            pool = cards.load_pool(None)
+            counts = collection.set_counts(pool, build_supply(pool, 4))
+            self._lines = {
+                key.replace("_", "-"): f"{PUBLISHED[key]}: {d} distinct / {p} physical cards, "
+                f"{de} / {pe} encoded, {d - de} / {p - pe} not"
+                for key, (d, p, de, pe) in counts.items()
+                if key in PUBLISHED
+            }
+            self._lines["(default)"] = "--sets base-v2; --sets all, a set list or a collection " + (
+                f"({', '.join(collection.collection_names())})"
+            )
+        return self._lines
+
+    def __getitem__(self, key: str) -> str:
+        return self._get()[key]
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())

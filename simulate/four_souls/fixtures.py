@@ -11,10 +11,11 @@ from typing import Any
 
 from cardlab.simulate.core import Players
 
-from .cards import Card
+from .cards import Card, load_pool
 from .config import make_config
 from .rules import compile_card
-from .state import FSLog, Game, Obj, Phys, Player
+from .setup import make_game
+from .state import FSLog, Game, Obj, Phys
 
 _ids = iter(range(1, 1 << 30))
 
@@ -125,7 +126,7 @@ def position(
     config = make_config(n, 50, bank=bank, **cfg)
     plans = plans or {}
     io = Players([Scripted(i, None, plans.get(i)) for i in range(n)])
-    g = Game(config, Dice(rolls or []), FSLog(True), io, n, [Player(i) for i in range(n)])
+    g = make_game(config, Dice(rolls or []), FSLog(True), io, n)
     g.bank = bank
     g.unlimited_bank = bank == 0
     chars = chars or [character(f"Vanilla{i}") for i in range(n)]
@@ -180,7 +181,6 @@ def take_cents(g: Game, seat: int, n: int) -> None:
 
 def real(name: str) -> Card:
     """A Base V2 card from the bundled card files, by name."""
-    from .cards import load_pool
 
     return load_pool().by_name[name]
 

@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import stack
+from . import asking, damage
+from .interpreter import register_hooks
+from .items import AbilityItem
+from .statics import Ctx
+from .targets import prepare
 
 
 def eden_pick_start(ctx: Any) -> bool:
@@ -24,7 +28,7 @@ def eden_pick_start(ctx: Any) -> bool:
             top.append(c)
     if not top:
         return False
-    pick = stack.ask(g, p.seat, "eden_item", tuple(top), "Eden")
+    pick = asking.ask(g, p.seat, "eden_item", tuple(top), "Eden")
     for c in top:
         if c is not pick:
             g.treasure.insert(0, c)
@@ -55,20 +59,19 @@ def vote_destroy_item(ctx: Any) -> bool:
     votes: dict[int, int] = {}
     for k in range(g.n):
         seat = (g.active + k) % g.n
-        o = stack.ask(g, seat, "vote", tuple(items), "Remote Detonator")
+        o = asking.ask(g, seat, "vote", tuple(items), "Remote Detonator")
         votes[o.uid] = votes.get(o.uid, 0) + 1
     best = max(votes.values())
     top = [u for u, v in votes.items() if v == best]
     if len(top) != 1:
         return False
     target = next(o for o in items if o.uid == top[0])
-    return stack.destroy(g, target, "Remote Detonator")
+    return damage.destroy(g, target, "Remote Detonator")
 
 
 def placebo_copy_ability(ctx: Any) -> bool:
     """Placebo (FS-5.13): copy the targeted item's ↷ ability onto the stack — no cost paid, new
     targets chosen now, and "this" in the copy means Placebo."""
-    from .effects import Ctx, prepare
 
     g = ctx.g
     src = ctx.binds.get("I")
@@ -82,12 +85,12 @@ def placebo_copy_ability(ctx: Any) -> bool:
     ab = (
         abilities[0]
         if len(abilities) == 1
-        else stack.ask(g, ctx.you, "choose_ability", tuple(abilities), "Placebo")
+        else asking.ask(g, ctx.you, "choose_ability", tuple(abilities), "Placebo")
     )
     sub = Ctx(g, ctx.you, ctx.src, name=f"{src.phys.card.name} (Placebo)")
     if not prepare(sub, ab):
         return False
-    item = stack.AbilityItem(ctx.src, ab, ctx.you, sub)
+    item = AbilityItem(ctx.src, ab, ctx.you, sub)
     sub.item = item
     g.stack.append(item)
     return True
@@ -105,9 +108,9 @@ def shadow_penalty(ctx: Any) -> bool:
     p = ctx.ev["victim"]
     opts = tuple(o for o in p.items if not o.eternal)
     if opts:
-        stack.destroy(g, stack.ask(g, me.seat, "penalty_item", opts, "Shadow"), "death_penalty")
+        damage.destroy(g, asking.ask(g, me.seat, "penalty_item", opts, "Shadow"), "death_penalty")
     if p.hand:
-        c = stack.ask(g, p.seat, "discard", tuple(p.hand), "Shadow")
+        c = asking.ask(g, p.seat, "discard", tuple(p.hand), "Shadow")
         p.hand.remove(c)
         me.hand.append(c)
         g.log.emit("loot_given", p.seat, "Shadow", f"p{me.seat}", 1, "death_penalty")
@@ -136,3 +139,5 @@ HOOKS: dict[str, Callable[[Any], bool]] = {
     "chaos_pass_hands": chaos_pass_hands,
     "vote_destroy_item": vote_destroy_item,
 }
+
+register_hooks(HOOKS)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from cardlab.simulate.core.errors import InvariantError
 
-from . import statics
+from . import rooms, statics
+from .items import LootItem
 from .state import Game, Obj, Phys
 
 
 def zone_cards(g: Game) -> list[Phys]:
     """Every physical card, found zone by zone (each must appear exactly once)."""
-    from .stack import LootItem
 
     out: list[Phys] = []
     for z in (
@@ -41,9 +41,7 @@ def zone_cards(g: Game) -> list[Phys]:
             out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
     out.extend(it.phys for it in g.stack if isinstance(it, LootItem) and not it.phys.virtual)
     if g.rslots or g.rooms or g.rooms_disc:
-        from .rooms import zone_cards as room_cards
-
-        out.extend(room_cards(g))
+        out.extend(rooms.zone_cards(g))
     return out
 
 

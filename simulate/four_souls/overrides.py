@@ -18,6 +18,7 @@ from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import CARD_NUMBER_MAX, unknown
 
 from . import vocabulary as V
+from .cards import CardPool
 
 # field → (what it holds, which decks it applies to; None = every deck)
 FIELDS: dict[str, tuple[str, tuple[str, ...] | None]] = {
@@ -76,7 +77,6 @@ def apply(pool: Any, overrides: tuple[str, ...]) -> Any:
     """A new CardPool with the overrides applied (in order; a later one wins); errors are one line."""
     if not overrides:
         return pool
-    from .cards import CardPool
 
     changed = {c.id: c for c in pool.cards}
     for text in overrides:

@@ -177,17 +177,6 @@ def shortfalls(ratio: Ratio, supply: Any) -> list[tuple[str, str, int, int]]:
     return [(d, c, n, have.get((d, c), 0)) for d, c, n in ratio.counts if n > have.get((d, c), 0)]
 
 
-def built_counts(cfg: Any) -> list[tuple[str, str, int, int]]:
-    """(deck, category, asked, built) for each category of a config's ratio: what its decks really hold
-    once the pool's limits apply (``--fill smaller`` takes what there is; ``from-other`` tops the deck
-    up from its other categories, a random few per game). `cardlab sweep` shows it per point, so points
-    asking more than the pool holds are seen to build the same decks."""
-    from . import coop, decks
-
-    have = available(decks.supply(coop.supply_config(cfg)))
-    return [(d, c, n, min(n, have.get((d, c), 0))) for d, c, n in cfg.ratio_counts]
-
-
 def shortfall_message(ratio: Ratio, short: list[tuple[str, str, int, int]], n_players: int) -> str:
     """One line naming every category the pool cannot fill (FS-19; DESIGN: an impossible ratio)."""
     parts = "; ".join(f"{d}.{c} wants {n}, pool has {a}" for d, c, n, a in short)

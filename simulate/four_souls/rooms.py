@@ -1,11 +1,11 @@
-"""Rooms (FS-16, Requiem): the room deck and its slot(s), the room step of the end phase, and the
-stale-room rule of solo/co-op (FS-17.7). Rooms are used only with ``--variant rooms``; a game without
+"""Rooms (FS-16, Requiem): the room deck and its slot(s) (the room step of the end phase and the
+stale-room rule of solo/co-op, FS-17.7, are in turn.py). Rooms are used only with ``--variant rooms``; a game without
 it never reaches this module, so its event log is unchanged.
 
 A room is an object of kind ``room`` on top of a room slot, controlled by the game (-1). Its
 abilities work like any card's (FS-16.2): triggers fire as the game's (FS-4.10), and "you" on a room is
 the active player — its statics count for the active player (``statics.owned_statics``), its ↷/$
-abilities are the active player's only (``stack._act_entries``, FS-4.6), and its turn triggers fire on
+abilities are the active player's only (``plays._act_entries``, FS-4.6), and its turn triggers fire on
 every player's turn."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from cardlab.simulate.core import UserError
 
 from .state import Game, Obj, Phys
+from .zones import remove_from_slot
 
 
 def check_pool(s: Any) -> None:
@@ -60,41 +61,10 @@ def room_objs(g: Game) -> list[Obj]:
 
 def discard(g: Game, o: Obj, why: str) -> None:
     """A room leaves play to the room discard (FS-3.6); its slot refills at the next check (FS-16.5)."""
-    from .stack import remove_from_slot
 
     remove_from_slot(g, o)
     g.rooms_disc.append(o.phys)
     g.log.emit("room_discarded", g.active, o.phys.card.name, None, o.slot, why)
-
-
-def room_step(g: Game) -> None:
-    """FS-8.10(3) / FS-16.3: if any monster died this turn, the active player may discard each room;
-    the emptied slot is refilled at once (a room revealed now misses this turn's end-of-turn triggers,
-    which have resolved already, FS-16.4). Then FS-17.7 in solo/co-op."""
-    from .stack import ask, state_checks
-
-    if g.monster_deaths:
-        for o in room_objs(g):
-            if ask(g, g.active, "discard_room", (True, False), o.phys.card.name):
-                discard(g, o, "room_step")
-                fill(g, o.slot)
-    if g.coop:
-        _stale_room(g)
-    state_checks(g)
-
-
-def _stale_room(g: Game) -> None:
-    """FS-17.7: at the end of a round (every character has had a turn since the last one, as the timer
-    counts it, FS-17.4), a room slot whose top has not changed during the whole round is discarded and
-    refilled."""
-    seen = g.round_seen | {g.active}
-    if len(seen) < g.n:
-        return
-    if not g.room_changed:
-        for o in room_objs(g):
-            discard(g, o, "stale")
-            fill(g, o.slot)
-    g.room_changed = False
 
 
 def zone_cards(g: Game) -> list[Phys]:

@@ -1,26 +1,32 @@
 """The small rule-changing FS-20 variants: super shop (FS-20.9) and cannon fodder (FS-20.10, FS-Q.27).
-Nobody leaves hurt (FS-20.8) is the reward step itself (``stack.monster_dies``); two-player rules and
+Nobody leaves hurt (FS-20.8) is the reward step itself (``resolution.monster_dies``); two-player rules and
 soul trading have their own modules."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import resources
 from .state import Game, Obj, Player
 
 SUPER_SHOP_CENTS = 5  # FS-20.9: each other player gains 5¢
 BOSS_KINDS = frozenset({"normal_boss", "epic_boss"})
 
 
+def install(g: Game) -> None:
+    """Hook the chosen rule variants into the game's actions (``Game.variant_rules``)."""
+    if g.cfg.has("super-shop"):
+        g.variant_rules.soul_gained.append(super_shop)
+
+
 def super_shop(g: Game, p: Player) -> None:
-    """FS-20.9, after ``p`` gained a soul (``stack.gain_soul``: every gain, not a steal, give or swap,
+    """FS-20.9, after ``p`` gained a soul (``resources.gain_soul``: every gain, not a steal, give or swap,
     FS-6.11): every other player, in turn order from ``p``, gains 5¢ from the bank (FS-15 / FS-Q.4:
     a gain takes what the bank has; gain replacements such as Counterfeit Penny apply), then the shop
     expands by one slot for good (FS-6.7), filled at the next state check like any empty slot (FS-12.4)."""
-    from . import stack
 
     for k in range(1, g.n):
-        stack.gain_cents(g, g.players[(p.seat + k) % g.n], SUPER_SHOP_CENTS, "super_shop")
+        resources.gain_cents(g, g.players[(p.seat + k) % g.n], SUPER_SHOP_CENTS, "super_shop")
     g.shop.append([])
 
 

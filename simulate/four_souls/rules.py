@@ -4,54 +4,13 @@ replacement or hook it uses is not implemented (never silently ignored)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from . import effects, hooks
 from . import vocabulary as V
+from .abilities import Ability, CardRules
 from .exprs import compile_expr
 from .state import EngineError
-
-
-@dataclass(slots=True)
-class Ability:
-    kind: str  # play | tap | paid | on | event
-    do: Any
-    targets: Any = None
-    by: Any = None
-    cost: Any = None
-    trigger: str | None = None
-    tparam: Any = None
-    topts: dict = field(default_factory=dict)
-    optional: bool = False
-    index: int = 0
-    simple: bool = False  # no targets and no leading tgt/modes: always usable (a fast legality check)
-    on_roll: bool = False  # its only target is "a roll" on the stack (The D6, The Bone): legal iff one is
-
-
-@dataclass(slots=True)
-class CardRules:
-    keywords: frozenset = frozenset()
-    play: Ability | None = None
-    tap: list[Ability] = field(default_factory=list)
-    paid: list[Ability] = field(default_factory=list)
-    triggers: dict[str, list[Ability]] = field(default_factory=dict)
-    events: list[Ability] = field(default_factory=list)
-    statics: list[dict] = field(default_factory=list)
-    replaces: list[dict] = field(default_factory=list)
-    soul_when: Any = None
-    forbid: bool = False
-    starts_with_counters: int = 0
-    goes_first: bool = False
-    enters_deactivated: bool = False  # "this enters play deactivated" (FS-5.5, FS-11.8)
-    hook: str | None = None
-
-    has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
-    acts: tuple = ()  # ("tap" | "paid", index, Ability) for each activated ability
-
-    @property
-    def activated(self) -> bool:
-        return bool(self.tap or self.paid)
-
 
 # What the engine interprets. Kept next to the interpreter's dispatch tables (effects.VERB_FUNCS);
 # a name missing here makes the card "not implemented" at deck-building time.
@@ -126,15 +85,11 @@ IMPLEMENTED_COMBINATORS = frozenset(
 
 
 def implemented_verbs() -> frozenset[str]:
-    from .effects import VERB_FUNCS
-
-    return frozenset(VERB_FUNCS)
+    return frozenset(effects.VERB_FUNCS)
 
 
 def implemented_hooks() -> frozenset[str]:
-    from .hooks import HOOKS
-
-    return frozenset(HOOKS)
+    return frozenset(hooks.HOOKS)
 
 
 def compile_card(card: Any) -> CardRules:
@@ -281,7 +236,7 @@ def _leading_choice(eff: Any) -> bool:
     return False
 
 
-# Selector heads and filters the interpreter implements (effects.candidates / effects._passes).
+# Selector heads and filters the interpreter implements (selectors.candidates / selectors.passes).
 IMPLEMENTED_SELECTORS = frozenset(
     [
         "you",

@@ -7,8 +7,22 @@ from typing import Any
 
 from cardlab.simulate.core import Players, stream
 
-from . import coop, decks, effects, rooms, soul_trading, stack, two_player, variants
+from . import (
+    asking,
+    coop,
+    decks,
+    interpreter,
+    resources,
+    rooms,
+    rule_variants,
+    soul_trading,
+    statics,
+    two_player,
+    variants,
+)
 from .state import FSLog, Game, Phys, Player
+from .views import View
+from .zones import indomitable
 
 
 def setup_rng(seed: int, choice: str) -> Any:
@@ -17,13 +31,22 @@ def setup_rng(seed: int, choice: str) -> Any:
     return stream(seed, "setup", choice)
 
 
+def make_game(cfg: Any, rng: Any, log: FSLog, io: Players, n: int) -> Game:
+    """An empty table of ``n`` seats: the game state, one lazy view per seat (what a player may know)
+    and the chosen rule variants hooked in."""
+    g = Game(cfg, rng, log, io, n, [Player(i) for i in range(n)])
+    g.views = [View(g, s) for s in range(n)]
+    rule_variants.install(g)
+    return g
+
+
 def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: Any = None) -> Game:
     # FS-17.8: solo/co-op remove "3+ players" cards whatever the number of characters
     s = supply if supply is not None else decks.supply(coop.supply_config(cfg))
     rng = stream(seed, "engine")
     log = FSLog(log_events)
     n = cfg.n_players
-    g = Game(cfg, rng, log, io, n, [Player(i) for i in range(n)])
+    g = make_game(cfg, rng, log, io, n)
     g.bank = cfg.bank
     g.unlimited_bank = cfg.bank == 0
     pid = 0
@@ -66,7 +89,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             if c.card.hp is None:
                 g.monster.insert(0, c)
                 continue
-            if stack.indomitable(c):
+            if indomitable(c):
                 extra.append(c)
                 continue
             slot.append(g.new_obj(c, "monster", -1, slot=len(g.mslots)))
@@ -89,9 +112,9 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     if cfg.has("eden-only"):
         chars = variants.eden_only(s, char_rng, n)  # FS-20.3
     elif cfg.has("character-draft"):
-        chars = variants.character_draft(g, s, stack.ask, char_rng)  # FS-20.7
+        chars = variants.character_draft(g, s, asking.ask, char_rng)  # FS-20.7
     elif cfg.has("character-choice"):
-        chars = variants.character_choice(g, s, stack.ask, char_rng)  # FS-20.7
+        chars = variants.character_choice(g, s, asking.ask, char_rng)  # FS-20.7
     else:
         chars = decks.pick_characters(s, cfg.characters) if cfg.characters else []
         rest = [c for c in s.characters if c not in chars]
@@ -122,7 +145,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     for k in range(n):
         p = g.players[(first + k) % n]
         for ab in p.character.rules.triggers.get("game_start", ()):
-            effects.run(effects.Ctx(g, p.seat, p.character, name=p.character.phys.card.name), ab.do)
+            interpreter.run(statics.Ctx(g, p.seat, p.character, name=p.character.phys.card.name), ab.do)
     # FS-2.9 3 loot and 3¢ each
     for k in range(n):
         p = g.players[(first + k) % n]
@@ -140,7 +163,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             p.cents,
         )
     if cfg.has("mini-draft"):
-        variants.mini_draft(g, stack.ask, stack.card_to_player)  # FS-20.1 / FS-20.2, after setup
+        variants.mini_draft(g, asking.ask, resources.card_to_player)  # FS-20.1 / FS-20.2, after setup
     if cfg.coop:
         coop.start(g)  # FS-17.1: the D8 timer, placed at the end of setup
     g.forbid_on = g.forbid_on or any("forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import stack
+from . import asking, checks, damage, resources
 from .state import Game, Player
 
 CENTS = 5  # FS-20.5 payout: 5¢, 1 loot, 1 starting item
@@ -38,17 +38,17 @@ def sell(g: Game, seat: int) -> None:
     that deck is empty, FS-Q.35)."""
     p = g.players[seat]
     g.soul_sold = g.turn
-    soul = stack.ask(g, seat, "choose_soul", tuple(p.souls), "sell a soul")
+    soul = asking.ask(g, seat, "choose_soul", tuple(p.souls), "sell a soul")
     p.souls.remove(soul)
     soul.in_play = False
     g.log.emit("soul_lost", seat, soul.phys.card.name, None, soul.soul_value, "sold")
-    stack.put_away_soul(g, soul)
-    stack.gain_cents(g, p, CENTS, "soul_trading")
-    stack.loot(g, p, LOOT, "soul_trading")
+    damage.put_away_soul(g, soul)
+    resources.gain_cents(g, p, CENTS, "soul_trading")
+    resources.loot(g, p, LOOT, "soul_trading")
     if g.start_deck:
         c = g.start_deck.pop()
         eternal = "eternal" in c.rules.keywords or "eternal" in c.card.keywords
         o = g.new_obj(c, "item", seat, eternal=eternal, starting=True)
         p.items.append(o)
         g.log.emit("item_gained", seat, c.card.name, None, None, "soul_trading")
-    stack.state_checks(g)
+    checks.state_checks(g)

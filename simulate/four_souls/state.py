@@ -83,7 +83,7 @@ class Phys:
 
     pid: int
     card: Any
-    rules: Any  # compiled behaviour (effects.CardRules)
+    rules: Any  # compiled behaviour (abilities.CardRules)
     virtual: bool = False  # a copy of a loot card (Blank Card, FS-5.12): no physical card behind it
 
     @property
@@ -155,7 +155,7 @@ class Player:
     copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)
     blank_cards: int = 0  # pending "copy the next loot card you play this turn" (Blank Card)
     char_soul: int = 0
-    acts_key: Any = None  # stack._act_entries' cache of this player's activated abilities
+    acts_key: Any = None  # plays._act_entries' cache of this player's activated abilities
     acts: list = field(default_factory=list)
     statics_key: Any = None  # statics.owned_statics' cache of this player's static abilities
     statics_by: dict = field(default_factory=dict)  # static key → [(object, body)]
@@ -171,6 +171,14 @@ class Attack:
     target: Obj | None = None
     cancelled: bool = False
     deck_attack: bool = False
+
+
+@dataclass(slots=True)
+class VariantRules:
+    """What FS-20 rule variants add to the game's actions (``rule_variants.install``): functions called
+    after the action, empty in the standard game (a lower layer calls them without knowing the variant)."""
+
+    soul_gained: list = field(default_factory=list)  # f(g, player) after a soul is gained (super shop)
 
 
 @dataclass(slots=True, eq=False)
@@ -235,7 +243,7 @@ class Game:
     trig_cache: dict = field(default_factory=dict)
     forbid_key: Any = None
     info_cache: dict = field(default_factory=dict)  # monster uid → (key, ObjInfo), views.View._info
-    top_key: Any = None  # stack._top_ref's cache: (top item, height, value) → its StackRef
+    top_key: Any = None  # resolution._top_ref's cache: (top item, height, value) → its StackRef
     top_ref: Any = None
     ev_key: Any = None  # statics.evasion's cache of objects with an evasion static
     ev_objs: list = field(default_factory=list)
@@ -245,6 +253,7 @@ class Game:
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     # FS-20 rule variants (two_player.py, soul_trading.py); unused in standard games
+    variant_rules: VariantRules = field(default_factory=VariantRules)
     held_by: dict = field(default_factory=dict)  # two-player: curse uid → seats that have held it
     start_deck: list[Phys] = field(default_factory=list)  # soul trading: the starting-item deck
     soul_sold: int = -1  # soul trading: the turn number of the last sale (once per turn)
@@ -258,11 +267,6 @@ class Game:
     rslots: list[list] = field(default_factory=list)
     room_changed: bool = False  # FS-17.7: a room slot's top changed during this round
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
-
-    def __post_init__(self) -> None:
-        from .views import View
-
-        self.views = [View(self, s) for s in range(self.n)]  # trigger names of every object that entered play
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:

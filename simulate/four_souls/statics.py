@@ -1,17 +1,23 @@
-"""Static abilities and replacement effects (FS-4.8, FS-5.2–5.7): stats, counts and modifiers computed
-on demand from the objects in play, so they last exactly while their source is in play (FS-5.3)."""
+"""What an ability reads: its context (:class:`Ctx`), player and object references, expressions
+(``value``/``cond``), and the static abilities (FS-4.8, FS-5.2) that change what they read — stats,
+counts and modifiers computed on demand from the objects in play, so they last exactly while their
+source is in play (FS-5.3). One module, because the two call each other: a condition can read a
+player's HP, and a conditional static (+1 HP while …) changes it. Replacement effects, which run
+effects, are in replacements.py."""
 
 from __future__ import annotations
 
 import operator
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
+from . import items
+from .exprs import compile_expr, evaluate
 from .state import EngineError, Game, Obj, Player
 
 
-def _ctx(g: Game, o: Obj):
-    from .effects import Ctx
+def ctx_of(g: Game, o: Obj):
 
     you = o.controller if o.controller >= 0 else g.active
     return Ctx(g, you, o, name=o.phys.card.name)
@@ -26,9 +32,8 @@ def _holds(g: Game, o: Obj, body: dict) -> bool:
         fast = _FAST[c] = _fast_condition(c)
     if fast is not None:
         return fast(g, o)
-    from .effects import cond
 
-    return cond(_ctx(g, o), c)
+    return cond(ctx_of(g, o), c)
 
 
 _UNSEEN = object()
@@ -39,7 +44,7 @@ _SIMPLE = re.compile(r"(cents|hand_size|hp|level)(?:\((you|self)\))? (==|>=|<=|>
 
 def _fast_condition(c: str) -> Any:
     """The few condition shapes statics use all the time, read straight off the state with the
-    expression evaluator's meaning (``effects._name`` / ``_call``: "you" is the object's controller, or
+    expression evaluator's meaning (``_name`` / ``_call``: "you" is the object's controller, or
     the active player for a monster; "self" the object), or None for the evaluator."""
     if c == "your_turn":
         return lambda g, o: o.controller < 0 or o.controller == g.active
@@ -110,7 +115,7 @@ def player_hp(g: Game, p: Player) -> int:
 def _settled_max(o: Obj | Player, top: int) -> int:
     """FS-6.20: lowering max HP removes that much marked damage (empty heart containers are lost
     first); it is not healing. Every HP read settles a drop since the last read; the engine reads HP
-    at every decision (``stack.ask``) and state check, so strategies' reads change nothing."""
+    at every decision (``asking.ask``) and state check, so strategies' reads change nothing."""
     drop = o.max_seen - top
     if drop > 0 and o.damage:
         o.damage = max(0, o.damage - drop)
@@ -272,182 +277,190 @@ def forbidden(g: Game, seat: int) -> tuple | set[str]:
 # ----------------------------------------------------------------------------- replacements (FS-5.4)
 
 
-def _reps(o: Obj, name: str):
-    for rep in o.rules.replaces:
-        ev = rep.get("event")
-        if isinstance(ev, dict):
-            if name in ev:
-                yield rep, ev
-        elif ev == name:
-            yield rep, {}
+@dataclass(slots=True, eq=False)
+class Ctx:
+    g: Game
+    you: int  # the controller ("you", FS-0.5)
+    src: Any = None  # the object whose ability this is (Obj), or the loot card (Phys)
+    binds: dict = field(default_factory=dict)
+    ev: dict | None = None  # the triggering event (amount, target, roll, damage, death, roller, ...)
+    result: int | None = None  # the roll a table is reading
+    item: Any = None  # the stack item being resolved
+    name: str = ""
+    mode: Any = None
+    by: int | None = None  # who makes choices, when not the controller
+    moved: bool = False  # the effect moved its own card (XIX The Sun, Lost Soul)
+    watch: frozenset | None = None  # the binds whose loss fizzles this item (None: all of them)
 
 
-def _roll_ok(ev: dict, roll: int | None) -> bool:
-    want = ev.get("attack_roll")
-    if want is None:
-        return True
-    if roll is None:
-        return False
-    if isinstance(want, (list, tuple)):
-        return roll in want
-    return roll == want
-
-
-def _modify(rep: dict, n: int, o: Obj, g: Game | None = None) -> int:
-    prev = rep.get("prevent")
-    if prev is not None and prev is not False:
-        if prev is True:
-            return 0
-        if isinstance(prev, int):
-            k = min(n, prev)
-        else:  # an expression (The Dead Cat: as many as its counters)
-            from .effects import value
-
-            ctx = _ctx(g, o)
-            ctx.ev = {"amount": n}
-            k = max(0, min(n, int(value(ctx, prev))))
-        if rep.get("then") is not None and k > 0:
-            from .effects import run
-
-            ctx = _ctx(g, o)
-            ctx.ev = {"amount": n, "prevented": k}
-            run(ctx, rep["then"])
-        return n - k
-    mod = rep.get("modify") or {}
-    if "add" in mod:
-        n += int(mod["add"])
-    if "multiply" in mod:
-        n *= int(mod["multiply"])
-    if "reduce_to" in mod:
-        n = min(n, int(mod["reduce_to"]))
-    return n
-
-
-def _cond_ok(g: Game, o: Obj, rep: dict, extra: dict | None = None) -> bool:
-    c = rep.get("if")
-    if c is None:
-        return True
-    from .effects import cond
-
-    ctx = _ctx(g, o)
-    ctx.ev = extra
-    return cond(ctx, c)
-
-
-def _order(g: Game, seat: int, apps: list, name_of) -> list:
-    """FS-5.7: the affected player orders competing replacements (decision ``order_replacements``:
-    options ``(name, index)``, the pick applies next)."""
-    if len(apps) < 2:
-        return apps
-    from .stack import ask
-
-    out, rest = [], list(apps)
-    while len(rest) > 1:
-        opts = tuple((name_of(a), i) for i, a in enumerate(rest))
-        out.append(rest.pop(ask(g, seat, "order_replacements", opts, "apply first")[1]))
-    return out + rest
-
-
-def _shield(g: Game, shields: list, n: int) -> int:
-    amount, on_prev, seat, name, src = shields.pop(0)  # FS-Q.19: the next instance this turn
-    before = n
-    if amount == "all":
-        n = 0
-    elif isinstance(amount, dict) and "reduce_to" in amount:
-        n = min(n, int(amount["reduce_to"]))
-    elif isinstance(amount, dict) and "up_to" in amount:
-        n = max(0, n - int(amount["up_to"]))
-    else:
-        n = max(0, n - int(amount))
-    if n < before:
-        g.log.emit("prevented", seat, name, None, before - n, "shield")
-        if on_prev is not None:
-            _prevented_trigger(g, src, on_prev, name)
-    return n
-
-
-def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
-    """A shield's "when this prevents damage, …" rider (Host Hat) is a triggered ability (FS-4.9): it is
-    queued now and goes on the stack at the next priority, its target chosen then (FS-4.2)."""
-    from .rules import Ability
-
-    if not isinstance(src, Obj):
-        raise EngineError(f"{name}: an on_prevent rider needs an item or character as its source")
-    ctrl = src.controller
-    order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
-    g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {}))
-
-
-def damage_replacements(g: Game, d: Any) -> int:
-    """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6); a
-    player orders the ones that compete for their damage (FS-5.7)."""
-    n = d.amount
-    t = d.target
-    src = d.src_obj
-    ev = {"attack_roll": d.roll, "amount": n}
-    if d.combat and src is not None and src.kind == "monster":
-        for rep, e in _reps(src, "combat_damage_from"):
-            if _roll_ok(e, d.roll) and _cond_ok(g, src, rep, ev):
-                n = _modify(rep, n, src, g)
-    if isinstance(t, Player):
-        apps = [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
-        if t.shields:
-            apps.append((None, None))
-        if len(apps) > 1:
-            apps = _order(g, t.seat, apps, lambda a: a[0].phys.card.name if a[0] is not None else "shield")
-        for o, rep in apps:
-            if n <= 0:
-                break
-            if o is None:
-                n = _shield(g, t.shields, n)
-            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}):
-                n = _modify(rep, n, o, g)
-        return n
-    # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active
-    # player (FS-0.5), who orders them when they compete (FS-5.7)
-    apps = [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)] if d.combat else []
-    shields = g.obj_shields.get(t.uid)
-    if shields:
-        apps.append((None, None))
-    if len(apps) > 1:
-        apps = _order(g, g.active, apps, lambda a: t.phys.card.name if a[0] is not None else "shield")
-    for o, rep in apps:
-        if n <= 0:
-            break
-        if o is None:
-            n = _shield(g, shields, n)
-        elif _cond_ok(g, t, rep, {"attack_roll": d.roll, "amount": n}):
-            n = _modify(rep, n, t, g)
-    return n
-
-
-def cents_replacements(g: Game, p: Player, n: int) -> int:
-    """FS-5.4 / FS-5.7: would-gain-cents replacements of objects p controls (Counterfeit Penny, Bum-Bo!),
-    in the order p chooses; an "instead" ends the gain."""
-    apps = [(o, rep) for o in p.items for rep, _e in _reps(o, "would_gain_cents")]
-    if not apps:
-        return n
-    apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
-    for o, rep in apps:
-        if not _cond_ok(g, o, rep):
+def fizzled(ctx: Ctx) -> bool:
+    """FS-6.8 / FS-4.2: a target gone or no longer legal makes the whole item fizzle. A multi-target
+    choice (Restock's "any number of shop items") is a list: any of its targets lost fizzles it too
+    (FS-3.2: a moved card is a new object), so a stale object is never moved a second time."""
+    watch = ctx.watch
+    for key, ref in ctx.binds.items():
+        if watch is not None and key not in watch:
             continue
-        inst = rep.get("instead")
-        if isinstance(inst, dict) and "add_counters" in inst:  # Bum-Bo!: level counters instead
-            spec = inst["add_counters"]
-            if isinstance(spec, dict) and spec.get("kind") == "level":
-                o.levels += n
-            else:
-                o.counters += n
-            return 0
-        n = _modify(rep, n, o, g)
-    return n
+        if isinstance(ref, list):
+            if any(_lost(ctx, r) for r in ref):
+                return True
+        elif _lost(ctx, ref):
+            return True
+    return False
 
 
-def reward_times(g: Game, m: Obj, roll: int | None) -> int:
-    times = 1
-    for rep, _e in _reps(m, "rewards"):
-        ev = {"killing_attack_roll": roll}
-        if _cond_ok(g, m, rep, ev):
-            mod = rep.get("modify") or {}
-            times *= int(mod.get("repeat", mod.get("multiply", 2)))
-    return times
+def names_used(eff: Any, names: Any) -> frozenset:
+    """Which of ``names`` (bind names such as ``I``) an effect mentions, in any field or expression."""
+    found: set = set()
+    todo = [eff]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            todo.extend(x.keys())
+            todo.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+        elif isinstance(x, str):
+            found.update(w for w in _WORD.findall(x) if w in names)
+    return frozenset(found)
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _lost(ctx: Ctx, ref: Any) -> bool:
+    if isinstance(ref, Obj):
+        return not ref.in_play
+    if isinstance(ref, items.StackItem):
+        return ref not in ctx.g.stack
+    return False
+
+
+def player_of(ctx: Ctx, x: Any) -> Player | None:
+    g = ctx.g
+    if x is None or x == "you":
+        return g.players[ctx.you]
+    if isinstance(x, Player):
+        return x
+    if isinstance(x, Obj):
+        return g.players[x.controller] if x.controller >= 0 else None
+    if isinstance(x, int):
+        return g.players[x]
+    if isinstance(x, str):
+        if x == "active":
+            return g.players[g.active]
+        if x in ("roller", "attacker", "killer", "activator", "target"):
+            v = (ctx.ev or {}).get(x)
+            if v is None and x == "attacker" and g.attack is not None:
+                v = g.attack.seat
+            return player_of(ctx, v) if v is not None else None
+        if x == "event.target":
+            return player_of(ctx, (ctx.ev or {}).get("target"))
+        if x in ctx.binds:
+            return player_of(ctx, ctx.binds[x])
+        if x.startswith(("left_of(", "right_of(")):
+            inner = player_of(ctx, x[x.index("(") + 1 : -1])
+            if inner is None:
+                return None
+            step = 1 if x.startswith("left") else -1
+            return g.players[(inner.seat + step) % g.n]
+    raise EngineError(f"{ctx.name}: cannot resolve player reference {x!r}")
+
+
+def obj_of(ctx: Ctx, x: Any) -> Any:
+    if x == "self" or x == "self_card":
+        return ctx.src
+    if isinstance(x, str):
+        if x in ctx.binds:
+            return ctx.binds[x]
+        if x == "your_character":
+            return ctx.g.players[ctx.you].character
+        if x.startswith("event."):
+            return (ctx.ev or {}).get(x[6:])
+        if x in ("you", "active", "roller", "attacker", "killer", "activator") or x.startswith(
+            ("left_of", "right_of")
+        ):
+            return player_of(ctx, x)
+    return x
+
+
+def value(ctx: Ctx, x: Any) -> Any:
+    if x is None:
+        return 1
+    if isinstance(x, (bool, int)):
+        return int(x)
+    if isinstance(x, str):
+        if x in ctx.binds and isinstance(ctx.binds[x], int):
+            return ctx.binds[x]
+        if x in ("all", "any_number", "unlimited", "full"):
+            return x
+        return evaluate(
+            compile_expr(x),
+            lambda n: _name(ctx, n),
+            lambda f, a: _call(ctx, f, a),
+            lambda b, a: _attr(ctx, b, a),
+        )
+    return x
+
+
+def cond(ctx: Ctx, x: Any) -> bool:
+    if isinstance(x, bool):
+        return x
+    return bool(value(ctx, x))
+
+
+def _name(ctx: Ctx, n: str) -> Any:
+    g = ctx.g
+    if n == "result":
+        return ctx.result
+    if n in ctx.binds:
+        return ctx.binds[n]
+    if n == "your_turn":
+        return g.active == owner(ctx)
+    if n == "level":
+        return ctx.src.levels if isinstance(ctx.src, Obj) else 0
+    if n == "attack_roll":
+        return (ctx.ev or {}).get("attack_roll")
+    if n == "killing_attack_roll":
+        return (ctx.ev or {}).get("killing_attack_roll")
+    if n in ("true", "false"):
+        return n == "true"
+    return n  # a word: a reference resolved by the calling function
+
+
+def _attr(ctx: Ctx, base: str | None, a: str) -> Any:
+    if base == "event":
+        return (ctx.ev or {}).get(a)
+    raise EngineError(f"{ctx.name}: unknown attribute {base}.{a}")
+
+
+def owner(ctx: Ctx) -> int:
+    return ctx.src.controller if isinstance(ctx.src, Obj) and ctx.src.controller >= 0 else ctx.you
+
+
+def _call(ctx: Ctx, f: str, args: list) -> Any:
+    vals = [
+        evaluate(
+            a, lambda n: _name(ctx, n), lambda ff, aa: _call(ctx, ff, aa), lambda b, at: _attr(ctx, b, at)
+        )
+        for a in args
+    ]
+    if f in ("max", "min"):
+        return max(vals) if f == "max" else min(vals)
+    if f == "hand_size":
+        return len(player_of(ctx, vals[0]).hand)
+    if f == "cents":
+        return player_of(ctx, vals[0]).cents
+    if f == "counters":
+        o = obj_of(ctx, vals[0])
+        return o.counters + o.levels if isinstance(o, Obj) else 0
+    if f == "hp":
+        o = obj_of(ctx, vals[0])
+        return hp_of(ctx.g, o)
+    if f == "items":
+        pl = player_of(ctx, vals[0])
+        kws = vals[1:]
+        return [o for o in pl.items if all(k in o.rules.keywords for k in kws)]
+    if f == "count":
+        return len(vals[0]) if isinstance(vals[0], (list, tuple)) else int(vals[0])
+    raise EngineError(f"{ctx.name}: unknown function {f}()")

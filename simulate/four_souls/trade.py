@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import stack
+from . import asking, checks, resources
 from .state import Game
 
 AMOUNTS = (2, 5, 10)  # the ¢ amounts a trade may name (a few, to keep the offers enumerable)
@@ -69,14 +69,14 @@ def trade(g: Game, seat: int) -> None:
     opts = offers(g, seat)
     if not opts:
         return
-    pick = stack.ask(g, seat, "trade_offer", (*opts, "none"), "extended trade")
+    pick = asking.ask(g, seat, "trade_offer", (*opts, "none"), "extended trade")
     if pick == "none":
         return
-    if not stack.ask(g, pick.partner, "accept_trade", (True, False), pick):
+    if not asking.ask(g, pick.partner, "accept_trade", (True, False), pick):
         return
     _give(g, seat, pick.partner, pick.give)
     _give(g, pick.partner, seat, pick.get)
-    stack.state_checks(g)
+    checks.state_checks(g)
 
 
 def _give(g: Game, frm: int, to: int, part: tuple) -> None:
@@ -90,14 +90,14 @@ def _give(g: Game, frm: int, to: int, part: tuple) -> None:
             q.cents += n
             g.log.emit("cents_stolen", to, "trade", f"p{frm}", n, "give")
     elif kind == "loot" and what is None:
-        stack.transfer_loot(g, p, q, 1, chooser=p, random=False, why="trade")
+        resources.transfer_loot(g, p, q, 1, chooser=p, random=False, why="trade")
     elif kind == "loot":
         if what in p.hand:
             p.hand.remove(what)
             q.hand.append(what)
             g.log.emit("loot_given", to, "trade", f"p{frm}", 1)
     elif kind == "item":
-        stack.move_item(g, what, to, "give", "trade")
+        resources.move_item(g, what, to, "give", "trade")
     else:  # pragma: no cover - offers() builds only the kinds above
         raise ValueError(f"unknown trade part {part!r}")
 

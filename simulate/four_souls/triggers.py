@@ -3,7 +3,10 @@ queueing them, and putting them on the stack at the next priority in FS-4.10 ord
 
 from __future__ import annotations
 
+from . import asking, items, zones
 from .state import Game, Obj, Player
+from .statics import Ctx, cond, player_of
+from .targets import prepare
 
 
 def _objects(g: Game, with_temp: bool):
@@ -153,7 +156,6 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
 def _ordered(g: Game, pend: list) -> list:
     """FS-4.10: the active player orders the game's simultaneous triggers; each player orders their
     own. Decision ``order_triggers``: pick the one to resolve first (it goes on the stack last)."""
-    from . import stack
 
     out: list = []
     i = 0
@@ -166,7 +168,9 @@ def _ordered(g: Game, pend: list) -> list:
             key = group[0][0]
             chooser = g.active if key == 0 else (g.active + key - 1) % g.n
             # pushed in this order: the first pick ends on top
-            group = stack.ordered_by(g, chooser, group, [t[2].phys.card.name for t in group], "resolve first")
+            group = asking.ordered_by(
+                g, chooser, group, [t[2].phys.card.name for t in group], "resolve first"
+            )
         out.extend(group)
         i = j
     return out
@@ -175,8 +179,6 @@ def _ordered(g: Game, pend: list) -> list:
 def flush(g: Game) -> None:
     """Put queued triggers on the stack: the game's first (they resolve last), then players in turn
     order from the active player (FS-4.10). Targets are chosen now (FS-4.2); none legal = removed."""
-    from . import stack
-    from .effects import Ctx, cond, player_of, prepare
 
     pend = g.pending
     g.pending = []
@@ -203,9 +205,9 @@ def flush(g: Game) -> None:
             events.append(ev["event_obj"])
         if not prepare(ctx, ab):
             continue
-        item = stack.AbilityItem(o, ab, you, ctx, trigger=ab.trigger)
+        item = items.AbilityItem(o, ab, you, ctx, trigger=ab.trigger)
         item.event_obj = ev.get("event_obj")
         ctx.item = item
         g.stack.append(item)
     for e in events:
-        stack.event_done(g, e)
+        zones.event_done(g, e)

@@ -4,7 +4,23 @@ healing and the end of "until end of turn" effects, FS-Q.1)."""
 
 from __future__ import annotations
 
-from . import attack, rooms, soul_trading, stack, statics, trade, triggers, two_player
+from . import (
+    asking,
+    attack,
+    checks,
+    plays,
+    resolution,
+    resources,
+    rooms,
+    soul_trading,
+    statics,
+    trade,
+    triggers,
+    two_player,
+)
+from .asking import ask
+from .checks import state_checks
+from .rooms import discard, fill, room_objs
 from .state import Game, Obj, RunawayTurn
 
 
@@ -45,19 +61,19 @@ def _play_turn(g: Game) -> None:
         r.charged = True  # the game's objects recharge like monsters (a room's ↷, FS-16.2)
     # FS-8.2 start-of-turn triggers
     triggers.fire(g, "turn_start", seat=ap.seat)
-    stack.priority(g, g.active)
+    resolution.priority(g, g.active)
     # FS-8.3 loot step (an action, then a priority round; FS-Q.16)
     if not g.ending_turn:
         if g.cfg.has("two-player"):  # FS-20.11(b): look at 2, keep 1 (FS-Q.24)
             two_player.loot_step(g, ap, 1 + statics.count(g, ap, "loot_step"))
         else:
-            stack.loot(g, ap, 1 + statics.count(g, ap, "loot_step"), "loot_step")
-        stack.priority(g, g.active)
+            resources.loot(g, ap, 1 + statics.count(g, ap, "loot_step"), "loot_step")
+        resolution.priority(g, g.active)
     # FS-8.4 action phase
     log.phase = "action"
     ap.loot_plays += 1 + statics.count(g, ap, "loot_plays")
     atk = statics.count(g, ap, "attacks")
-    g.attacks_left = stack.BIG if atk == "unlimited" else 1 + atk
+    g.attacks_left = resolution.BIG if atk == "unlimited" else 1 + atk
     g.purchases_left = 1 + statics.count(g, ap, "purchases")
     while not g.ending_turn:
         if not action(g):
@@ -65,14 +81,14 @@ def _play_turn(g: Game) -> None:
     # FS-8.10 end phase ([A] order, FS-Q.1)
     log.phase = "end"
     if g.stack:
-        stack.priority(g, g.active)  # FS-Q.38: what is on the stack still resolves
+        resolution.priority(g, g.active)  # FS-Q.38: what is on the stack still resolves
     triggers.fire(g, "turn_end", seat=ap.seat)
-    stack.priority(g, g.active)
+    resolution.priority(g, g.active)
     limit = g.cfg.hand_limit
     if len(ap.hand) > limit:  # FS-8.10(2), FS-Q.3
-        stack.discard_loot(g, ap, len(ap.hand) - limit, False, "hand_limit")
+        resources.discard_loot(g, ap, len(ap.hand) - limit, False, "hand_limit")
     if g.rslots:
-        rooms.room_step(g)  # FS-8.10(3), FS-16.3 (FS-17.7 in solo/co-op)
+        room_step(g)  # FS-8.10(3), FS-16.3 (FS-17.7 in solo/co-op)
     end_of_turn(g)
     log.emit("turn_end", ap.seat, None, None, g.turn)
 
@@ -87,9 +103,9 @@ def action(g: Game) -> bool:
     """One action-phase decision of the active player with an empty stack (FS-8.6). False = turn over."""
     seat = g.active
     ap = g.players[seat]
-    stack.state_checks(g)
+    checks.state_checks(g)
     if g.stack:
-        stack.priority(g, seat, until_empty=True)
+        resolution.priority(g, seat, until_empty=True)
         return True
     if ap.dead:
         return False
@@ -99,7 +115,7 @@ def action(g: Game) -> bool:
     if now:  # FS-10.16(b): must attack immediately
         opts.append(("attack", now[0]))
     else:
-        opts.extend(stack.legal_actions(g, seat))
+        opts.extend(plays.legal_actions(g, seat))
         if owed:
             opts.append(("attack", owed[0]))
         elif g.attacks_left > 0:
@@ -116,16 +132,16 @@ def action(g: Game) -> bool:
             opts.append(("end",))
     if not opts:
         return False
-    choice = stack.ask(g, seat, "action", tuple(opts), None)
+    choice = asking.ask(g, seat, "action", tuple(opts), None)
     kind = choice[0]
     if kind == "end":
         g.log.emit("end_declared", seat)
         for k in range(1, g.n):  # FS-8.7: priority passes after the declaration
             s = (seat + k) % g.n
-            if stack.respond(g, s):
+            if resolution.respond(g, s):
                 # the responses resolve, and once priority passes with the stack empty the end
                 # phase begins (FS-8.7): the action phase does not reopen
-                stack.priority(g, s)
+                resolution.priority(g, s)
                 return False
         return False
     if kind == "attack":
@@ -150,8 +166,8 @@ def action(g: Game) -> bool:
     if kind == "trade":
         trade.trade(g, seat)
         return True
-    if stack.take_action(g, seat, choice):
-        stack.priority(g, seat, until_empty=True)
+    if plays.take_action(g, seat, choice):
+        resolution.priority(g, seat, until_empty=True)
     return True
 
 
@@ -175,7 +191,7 @@ def purchase(g: Game, seat: int) -> None:
     p = g.players[seat]
     g.purchases_left -= 1
     g.log.emit("purchase_declared", seat)
-    stack.priority(g, seat)
+    resolution.priority(g, seat)
     if g.ending_turn or p.dead:
         return
     opts = _buy_options(g, seat)
@@ -183,7 +199,7 @@ def purchase(g: Game, seat: int) -> None:
         g.purchases_left += 1  # FS-Q.9: a failed purchase is not used up
         g.log.emit("purchase", seat, None, None, 0, "failed")
         return
-    choice = stack.ask(g, seat, "buy_target", tuple(opts), None)
+    choice = asking.ask(g, seat, "buy_target", tuple(opts), None)
     if choice == "treasure_deck":
         price = statics.price(g, p, False)
         c = g.draw(g.treasure, g.treasure_disc)
@@ -203,8 +219,8 @@ def purchase(g: Game, seat: int) -> None:
         g.pay_to_bank(price)
         g.log.emit("cents_paid", seat, choice.phys.card.name, None, price, "purchase")
         g.log.emit("purchase", seat, choice.phys.card.name, "shop", price)
-        stack.move_item(g, choice, seat, "purchase", "purchase")  # FS-11.4; the slot refills (FS-11.5)
-    stack.state_checks(g)
+        resources.move_item(g, choice, seat, "purchase", "purchase")  # FS-11.4; the slot refills (FS-11.5)
+    checks.state_checks(g)
 
 
 def end_of_turn(g: Game) -> None:
@@ -237,3 +253,32 @@ def end_of_turn(g: Game) -> None:
         g.copies.clear()
     g.must_attack.clear()
     g.may_attack.clear()
+
+
+def room_step(g: Game) -> None:
+    """FS-8.10(3) / FS-16.3: if any monster died this turn, the active player may discard each room;
+    the emptied slot is refilled at once (a room revealed now misses this turn's end-of-turn triggers,
+    which have resolved already, FS-16.4). Then FS-17.7 in solo/co-op."""
+
+    if g.monster_deaths:
+        for o in room_objs(g):
+            if ask(g, g.active, "discard_room", (True, False), o.phys.card.name):
+                discard(g, o, "room_step")
+                fill(g, o.slot)
+    if g.coop:
+        _stale_room(g)
+    state_checks(g)
+
+
+def _stale_room(g: Game) -> None:
+    """FS-17.7: at the end of a round (every character has had a turn since the last one, as the timer
+    counts it, FS-17.4), a room slot whose top has not changed during the whole round is discarded and
+    refilled."""
+    seen = g.round_seen | {g.active}
+    if len(seen) < g.n:
+        return
+    if not g.room_changed:
+        for o in room_objs(g):
+            discard(g, o, "stale")
+            fill(g, o.slot)
+    g.room_changed = False

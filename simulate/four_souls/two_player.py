@@ -10,7 +10,7 @@ from typing import Any
 
 from cardlab.simulate.core import UserError
 
-from . import stack
+from . import asking, damage, resources
 from .state import Game, Obj, Player
 
 REMOVED = ("Eve", "Lilith", "Cain", "Guppy")  # FS-20.11(a): character cards, by name
@@ -63,7 +63,7 @@ def loot_step(g: Game, p: Player, n: int) -> None:
     draw: the rule replaces a plain draw only."""
     modified = p.seat in g.loot_doublers or any(d[0] == "would_loot" for d in g.delayed)
     if len(p.hand) > HAND_MAX or modified:
-        stack.loot(g, p, n, "loot_step")
+        resources.loot(g, p, n, "loot_step")
         return
     seen = []
     for _ in range(2):
@@ -71,14 +71,14 @@ def loot_step(g: Game, p: Player, n: int) -> None:
         if c is not None:
             seen.append(c)
     if seen:
-        keep = stack.ask(g, p.seat, "keep_loot", tuple(seen), "two-player loot step")
+        keep = asking.ask(g, p.seat, "keep_loot", tuple(seen), "two-player loot step")
         seen.remove(keep)
         p.hand.append(keep)
         for c in seen:
             g.loot.insert(0, c)  # the bottom (decks are lists whose last card is the top)
         g.log.emit("loot_drawn", p.seat, "loot_step", None, 1, "kept_1_of_2")
     if n > 1:
-        stack.loot(g, p, n - 1, "loot_step")
+        resources.loot(g, p, n - 1, "loot_step")
 
 
 def curse_on_death(g: Game, c: Obj) -> bool:
@@ -99,5 +99,5 @@ def curse_on_death(g: Game, c: Obj) -> bool:
         g.log.emit("curse_received", other.seat, c.phys.card.name, None, None, f"from p{p.seat}")
     else:
         del g.held_by[c.uid]
-        stack.discard_curse(g, c, "death")
+        damage.discard_curse(g, c, "death")
     return True

@@ -10,6 +10,8 @@ from typing import Any
 
 from cardlab.simulate.core import UserError
 
+from . import rooms, two_player
+
 
 @dataclass(frozen=True, slots=True)
 class Variant:
@@ -113,8 +115,6 @@ def check_rules(chosen: tuple[str, ...], n_players: int, characters: tuple[str, 
     """Checks of the rule-changing variants that need the player count (after the solo/co-op check):
     two-player rules are for the competitive 2-player game (FS-20.11)."""
     if "two-player" in chosen:
-        from . import two_player
-
         mode = next((m for m in ("solo", "co-op") if m in chosen), None)
         if mode:
             raise UserError(f"four-souls: --variant two-player is for the competitive game, not with {mode}")
@@ -125,12 +125,8 @@ def check_pool(chosen: tuple[str, ...], s: Any) -> None:
     """Checks that need the card pool (one line): two-player cannot hand Stalker items over yet; rooms
     need room cards."""
     if "two-player" in chosen:
-        from . import two_player
-
         two_player.check_pool(s)
     if "rooms" in chosen:
-        from . import rooms
-
         rooms.check_pool(s)  # FS-16.1: a room deck
 
 

@@ -7,49 +7,10 @@ Nothing is computed until a strategy reads it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
 from . import statics
+from .refs import ObjInfo
+from .rule_variants import cannon_fodder
 from .state import Game, Obj, Phys
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRef:
-    """A player offered as an option (by seat)."""
-
-    seat: int
-
-
-class StackRef(NamedTuple):
-    """An item on the stack as a player sees it (all public, FS-3.3): its position (0 = bottom), kind
-    (loot | ability | roll | damage | death), card or source name, controller, a roll's current value
-    or a damage amount, and whether it is an attack roll / combat damage."""
-
-    index: int
-    kind: str
-    name: str
-    controller: int
-    value: int | None
-    attack: bool
-
-
-class ObjInfo(NamedTuple):
-    """A public object's stats as a player sees them (read-only; a NamedTuple because strategies read
-    thousands per game and a tuple is the cheapest immutable record to build)."""
-
-    name: str
-    kind: str
-    controller: int
-    charged: bool
-    hp: int | None
-    evasion: int | None
-    attack: int | None
-    soul: int
-    rewards: tuple
-    counters: int
-    eternal: bool
-    obj: Obj  # identity only: the handle to name this object in an answer
 
 
 class View:
@@ -177,7 +138,6 @@ class View:
         g = self._g
         if not g.cfg.has("cannon-fodder"):
             return ()
-        from .rule_variants import cannon_fodder
 
         ms = g.monsters()
         allowed = cannon_fodder(g, ms)

@@ -518,3 +518,31 @@ HOOK_AIMS: dict[str, Aim] = {
     "vote_destroy_item": Aim("vote", 1.0),  # the leader's best item may go (the table votes)
     "shadow_penalty": Aim("penalty", 1.0),
 }
+
+
+# Card sets (a card file's `set:` header; collection.py chooses among them for --sets): set key → its name as printed (card list order: base game, boxes, then promos). Facts, not texts.
+PUBLISHED: dict[str, str] = {
+    "base_v2": "Base Game V2",
+    "gold_box_v2": "Gold Box V2",
+    "four_souls_plus_v2": "Four Souls+ V2",
+    "requiem": "Requiem",
+    "warp_zone": "Requiem Warp Zone",
+    "alt_art": "Alt Art",
+    "unboxing": "The Unboxing of Isaac",
+    "summer": "The Summer of Isaac",
+    "anniversary": "Anniversary",
+    "star_promos": "Star Promos",
+    "tapeworm": "Tapeworm promo",
+    "target": "Target promo",
+    "gish": "Gish promo",
+    "g_fuel": "G Fuel promo",
+    "retro": "Retro promo",
+    "bumbo": "The Legend of Bum-bo promo",
+    "youtooz": "Youtooz promo",
+    "nendoroid": "Nendoroid promo",
+    "mewgenics": "Mewgenics promo",
+    "dick_knots": "Dick Knots promo",
+    "doodler": "Day of the Doodler challenge",
+    "unverified": "unverified (one source only: It's Complicated)",
+}
+SETS = (*PUBLISHED, "test_only")  # test_only: made-up cards of tests/four_souls/cards_testonly

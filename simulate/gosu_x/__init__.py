@@ -9,6 +9,7 @@ from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.events import event_words
 from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
 
+from . import effects  # noqa: F401 — importing it registers the step handlers (interpreter.STEP)
 from .cards import SETTABLE, card_files, cards_with, check_cards
 from .config import GXConfig, make_config
 from .engine import checked_play, play

@@ -8,13 +8,13 @@ use_miracle, discards) — the new card is then a ``replace_with`` decision —,
 
 from __future__ import annotations
 
-from . import zones
-from .effects import Ctx, resolve_entry
+from . import wins, zones
+from .interpreter import Ctx, resolve_entry
+from .passing import do_pass
 from .state import ARMY, DISCARD, Card, State
 from .triggers import fire
 
 PASS = ("pass",)
-TURNS_AFTER_PASS = 3  # GX-8.2
 DRAW1 = ("draw1",)
 DRAW3 = ("draw3",)
 
@@ -221,7 +221,7 @@ def enter_army(st: State, seat: int, card: Card) -> None:
     if st.printed_kw(card, "miracle"):  # GX-12.23
         st.miracle = seat
         st.emit("miracle", seat, card.d.name, detail="take")
-    zones.check_instant(st)
+    wins.check_instant(st)
     if not st.on_play(card):
         return
     ctx = Ctx(seat, card)
@@ -304,19 +304,6 @@ def do_activate(st: State, seat: int, uid: int) -> None:
     resolve_entry(st, Ctx(seat, card), card)
 
 
-def do_pass(st: State, seat: int, why: str | None = None) -> None:
-    """GX-8: pass; the opponent then has at most 3 more turns (2 after a Golem pass, GX-8.6)."""
-    pl = st.p[seat]
-    pl.passed = True
-    if st.first_passer < 0:
-        st.first_passer = seat
-    limits = st.effect_values(seat, "opp_turns_after_pass")  # Golem's card or tile (GX-8.6)
-    limit = min(limits) if limits else TURNS_AFTER_PASS
-    st.remaining = limit
-    st.emit("pass", seat, why, amount=limit)
-    fire(st, seat, "pass")
-
-
 def do_action(st: State, seat: int, act: tuple) -> None:
     kind = act[0]
     pl = st.p[seat]
@@ -339,7 +326,7 @@ def do_action(st: State, seat: int, act: tuple) -> None:
         do_activate(st, seat, act[1])
     else:
         do_pass(st, seat)
-    zones.check_instant(st)
+    wins.check_instant(st)
 
 
-__all__ = ["legal_actions", "do_action", "do_pass", "can_place", "play_cost", "enter_army", "replacements"]
+__all__ = ["legal_actions", "do_action", "can_place", "play_cost", "enter_army", "replacements"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import zones
+from . import wins, zones
 from .state import GameOver, State
 from .triggers import fire
 
@@ -144,5 +144,5 @@ def tribute(st: State, winner: int, extra: int) -> int:
     if st.miracle >= 0:  # GX-10.9 / GX-Q.10
         st.emit("miracle", st.miracle, detail="board")
         st.miracle = -1
-    zones.check_instant(st)
+    wins.check_instant(st)
     return 1 - winner if winner >= 0 else order[1]

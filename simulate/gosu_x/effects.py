@@ -7,66 +7,13 @@ puts back cards chooses their own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from . import zones
+from . import hooks, zones
+from .interpreter import Ctx, register_steps, run_steps
+from .passing import do_pass
 from .state import ARMY, DISCARD, HAND, Card, State
-
-
-@dataclass(slots=True)
-class Ctx:
-    """Who resolves the effect, which card is "this card" and the copy chain (loop guard, GX-14 copies)."""
-
-    seat: int
-    src: Card
-    chain: tuple[int, ...] = ()
-    remover: int = -1
-
-
-def run_steps(st: State, ctx: Ctx, steps: tuple) -> None:
-    for verb, params in steps:
-        STEP[verb](st, ctx, params)
-        zones.check_instant(st)
-        if st.checker is not None:
-            st.checker(st)
-
-
-def resolve_entry(st: State, ctx: Ctx, card: Card) -> None:
-    """Run a card's entry effect once (play, replacement, activation token, copy)."""
-    steps = st.on_play(card) if card is ctx.src else card.d.on_play
-    if steps:
-        st.emit("effect", ctx.seat, ctx.src.d.name, None if card is ctx.src else card.d.name)
-        run_steps(st, ctx, steps)
-
-
-def _num(st: State, seat: int, n: Any) -> int:
-    return st.x_value(seat) if n == "X" else int(n)
-
-
-def each_player(st: State, ctx: Ctx) -> tuple[int, int]:
-    """GX-15.3: when both players act at once, the active player (who played the card) picks the order."""
-    me, opp = ctx.seat, 1 - ctx.seat
-    return st.ask("order", me, ((me, opp), (opp, me)), ("players", ctx.src.d.name))
-
-
-def _seats(st: State, ctx: Ctx, who: str) -> tuple[int, ...]:
-    me, opp = ctx.seat, 1 - ctx.seat
-    if who == "self":
-        return (me,)
-    if who == "opponent":
-        return (opp,)
-    if who == "each":
-        return each_player(st, ctx)
-    if who == "remover":
-        return (ctx.remover,)
-    if who == "chosen":
-        return (st.ask("choose_player", me, (opp, me), "player"),)
-    if who in ("more_hand", "more_army"):  # GX-14 Volantis/Quae: ties mean nobody (decision)
-        size = (lambda s: len(st.p[s].hand)) if who == "more_hand" else (lambda s: st.p[s].army_size())
-        a, b = size(me), size(opp)
-        return (me,) if a > b else (opp,) if b > a else ()
-    raise ValueError(who)
+from .targets import amount, army_op, choose_op, seats_of
 
 
 # -- draws and hands ---------------------------------------------------------------------------------------
@@ -91,22 +38,22 @@ def s_draw(st: State, ctx: Ctx, p: Any) -> None:
         if "count" in p:
             zones.draw(st, ctx.seat, _count(st, ctx, p))
         else:
-            for seat in _seats(st, ctx, p.get("who", "self")):
-                zones.draw(st, seat, _num(st, seat, p.get("n", 1)))
+            for seat in seats_of(st, ctx, p.get("who", "self")):
+                zones.draw(st, seat, amount(st, seat, p.get("n", 1)))
     else:
-        zones.draw(st, ctx.seat, _num(st, ctx.seat, p))
+        zones.draw(st, ctx.seat, amount(st, ctx.seat, p))
 
 
 def s_discard(st: State, ctx: Ctx, p: dict) -> None:
-    for seat in _seats(st, ctx, p.get("who", "self")):
+    for seat in seats_of(st, ctx, p.get("who", "self")):
         n = p.get("n", 1)
-        n = (len(st.p[seat].hand) + 1) // 2 if n == "half_up" else _num(st, seat, n)
+        n = (len(st.p[seat].hand) + 1) // 2 if n == "half_up" else amount(st, seat, n)
         zones.choose_discards(st, seat, n, ctx.src.d.name)
 
 
 def s_hand_to(st: State, ctx: Ctx, p: dict) -> None:
     size, mode = p["size"], p.get("mode", "both")
-    for seat in _seats(st, ctx, p.get("who", "self")):
+    for seat in seats_of(st, ctx, p.get("who", "self")):
         if size == "opponent_hand":
             target = len(st.p[1 - ctx.seat].hand)
         elif size == "own_hand":
@@ -121,111 +68,22 @@ def s_hand_to(st: State, ctx: Ctx, p: dict) -> None:
 
 
 # -- army targets ------------------------------------------------------------------------------------------
-def candidates(st: State, ctx: Ctx, sel: dict, op: str) -> list[Card]:
-    if sel.get("target") == "self":
-        cards = [ctx.src] if ctx.src.zone == ARMY else []
-    else:
-        army = sel.get("army", "any")
-        seats = (ctx.seat,) if army == "own" else (1 - ctx.seat,) if army == "opponent" else (0, 1)
-        cards = [c for s in seats for row in st.p[s].rows for c in row]
-        rel = sel.get("rel")
-        if rel:
-            src = ctx.src
-            if src.zone != ARMY or src.owner != ctx.seat:
-                return []
-            if rel == "adjacent":
-                near = st.adjacent(src)
-            else:
-                near = [c for c in st.p[src.owner].rows[src.row] if c is not src] + [
-                    c for c in st.column(src) if c is not src
-                ]
-            cards = [c for c in cards if c in near]
-        levels = sel.get("level")
-        if "level_if_superiority" in sel and st.p[ctx.seat].superiority:
-            levels = sel["level_if_superiority"]
-        if levels:  # Phoenix (Immortal) is hit by effects aimed at any level (GX-14)
-            cards = [c for c in cards if not set(st.levels(c)).isdisjoint(levels)]
-        if sel.get("has") == "bounty":
-            cards = [c for c in cards if st.has_kw(c, "bounty")]
-        state = sel.get("state")
-        if state == "captured":
-            cards = [c for c in cards if not c.face_up]
-        elif state == "face_up":
-            cards = [c for c in cards if c.face_up]
-    if op == "capture":
-        return [c for c in cards if zones.can_capture(st, c)]
-    if op == "destroy":
-        return [c for c in cards if zones.can_destroy(st, c)]
-    if op == "release":
-        return [c for c in cards if not c.face_up]
-    if op == "to_deck_top":
-        return [c for c in cards if st.vulnerable(c)]
-    return cards
-
-
-OPS = {
-    "capture": zones.capture,
-    "destroy": zones.destroy,
-    "release": zones.release,
-    "to_deck_top": zones.to_deck_top,
-}
-
-
-def _army_op(st: State, ctx: Ctx, sel: dict, op: str) -> Card | None:
-    if (
-        sel.get("clan") == "chosen"
-    ):  # Goan Sul: name a clan, then every vulnerable card of it (snapshot, G-16)
-        cands = candidates(st, ctx, sel, op)
-        clans = sorted({cl for c in cands for cl in st.clans(c)})
-        if not clans:
-            return None
-        clan = st.ask("choose_clan", ctx.seat, clans, ("clan_op", op, ctx.src.d.name))
-        st.emit("choose", ctx.seat, ctx.src.d.name, clan)
-        for c in [c for c in cands if clan in st.clans(c)]:
-            if c.zone == ARMY and (op != "destroy" or zones.can_destroy(st, c)):
-                OPS[op](st, ctx.seat, c)
-        return None
-    cands = candidates(st, ctx, sel, op)
-    if sel.get("all"):
-        for c in cands:
-            if c.zone == ARMY:
-                OPS[op](st, ctx.seat, c)
-        return None
-    if not cands:
-        return None
-    opts: list = [c.uid for c in cands]
-    if sel.get("optional"):
-        opts.append(0)
-    uid = st.ask("choose_target", ctx.seat, opts, (op, ctx.src.d.name))
-    if not uid:
-        return None
-    card = st.cards[uid]
-    OPS[op](st, ctx.seat, card)
-    return card
 
 
 def s_capture(st: State, ctx: Ctx, p: dict) -> None:
-    _army_op(st, ctx, p, "capture")
+    army_op(st, ctx, p, "capture")
 
 
 def s_release(st: State, ctx: Ctx, p: dict) -> None:
-    _army_op(st, ctx, p, "release")
+    army_op(st, ctx, p, "release")
 
 
 def s_destroy(st: State, ctx: Ctx, p: dict) -> None:
-    _army_op(st, ctx, p, "destroy")
+    army_op(st, ctx, p, "destroy")
 
 
 def s_to_deck_top(st: State, ctx: Ctx, p: dict) -> None:
-    _army_op(st, ctx, p, "to_deck_top")
-
-
-def choose_op(st: State, ctx: Ctx, ops: tuple, sel: dict) -> None:
-    opts = [(op, c.uid) for op in ops for c in candidates(st, ctx, sel, op)]
-    if not opts:
-        return
-    op, uid = st.ask("choose_target", ctx.seat, opts, ("choose_op", ctx.src.d.name))
-    OPS[op](st, ctx.seat, st.cards[uid])
+    army_op(st, ctx, p, "to_deck_top")
 
 
 def s_choose_op(st: State, ctx: Ctx, p: dict) -> None:
@@ -233,8 +91,8 @@ def s_choose_op(st: State, ctx: Ctx, p: dict) -> None:
 
 
 def s_sacrifice(st: State, ctx: Ctx, p: dict) -> None:
-    for seat in _seats(st, ctx, p.get("who", "self")):
-        for _ in range(_num(st, seat, p.get("n", 1))):
+    for seat in seats_of(st, ctx, p.get("who", "self")):
+        for _ in range(amount(st, seat, p.get("n", 1))):
             zones.sacrifice_one(st, seat, ctx.src.d.name)
 
 
@@ -294,8 +152,8 @@ def s_reveal(st: State, ctx: Ctx, p: dict) -> None:
 
 
 def s_mill(st: State, ctx: Ctx, p: dict) -> None:
-    for seat in _seats(st, ctx, p.get("who", "self")):
-        zones.mill(st, seat, _num(st, ctx.seat, p["n"]))
+    for seat in seats_of(st, ctx, p.get("who", "self")):
+        zones.mill(st, seat, amount(st, ctx.seat, p["n"]))
 
 
 def s_search_deck(st: State, ctx: Ctx, p: dict) -> None:
@@ -349,7 +207,7 @@ def s_from_discard(st: State, ctx: Ctx, p: dict) -> None:
     if n == "all":
         picked = pool
     else:
-        n = _num(st, ctx.seat, n)
+        n = amount(st, ctx.seat, n)
         up_to = n != 1
         used_levels: set[int] = set()
         while len(picked) < n:
@@ -391,7 +249,7 @@ def s_remove_from_discard(st: State, ctx: Ctx, p: dict) -> None:
 
 # -- tokens, turns ------------------------------------------------------------------------------------------
 def s_return_tokens(st: State, ctx: Ctx, p: dict) -> None:
-    for seat in _seats(st, ctx, p.get("who", "self")):
+    for seat in seats_of(st, ctx, p.get("who", "self")):
         zones.return_spent(st, seat, int(p.get("n", 1)))
 
 
@@ -414,8 +272,6 @@ def s_pass_now(st: State, ctx: Ctx, p: dict) -> None:
     if pl.t_hand or pl.passed or st.active != ctx.seat:
         return
     if st.ask("pass_now", ctx.seat, (True, False), ctx.src.d.name):
-        from .actions import do_pass
-
         do_pass(st, ctx.seat, ctx.src.d.name)
 
 
@@ -484,9 +340,8 @@ def s_if(st: State, ctx: Ctx, p: dict) -> None:
 
 
 def s_hook(st: State, ctx: Ctx, name: str) -> None:
-    from .hooks import HOOKS
 
-    HOOKS[name](st, ctx)
+    hooks.HOOKS[name](st, ctx)
 
 
 STEP = {
@@ -516,4 +371,4 @@ STEP = {
     "hook": s_hook,
 }
 
-__all__ = ["Ctx", "run_steps", "resolve_entry", "candidates", "choose_op", "each_player", "STEP"]
+register_steps(STEP)

@@ -14,6 +14,7 @@ from .battle import great_battle, tribute
 from .cards import cards_with
 from .config import GXConfig
 from .draft import build_decks, deal, draft, setup_rng
+from .invariants import check
 from .state import GameOver, Player, State, TurnCap
 from .triggers import fire
 from .views import View
@@ -115,7 +116,6 @@ def play(config: GXConfig, seed: int, players: Players, log_events: bool = True)
 
 def checked_play(config: GXConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
     """``play`` that checks every engine invariant after each step (raises InvariantError)."""
-    from .invariants import check
 
     st = new_state(config, seed, players, log_events)
     st.checker = check

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import zones
-from .effects import Ctx, choose_op, each_player
+from .interpreter import Ctx
 from .state import DECK, DISCARD, State
+from .targets import choose_op, each_player
 
 
 def arrows(st: State, ctx: Ctx) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from .interpreter import Ctx, run_steps
 from .state import ARMY, State
 
 
@@ -35,7 +36,6 @@ def _cond_ok(st: State, seat: int, cond: dict) -> bool:
 def fire(st: State, seat: int, event: str) -> None:
     """Run every face-up card's trigger for ``event`` in ``seat``'s army; with several, the player picks the
     order (an ``order`` decision over uids, GX-15.3); each condition is checked when its turn comes."""
-    from .effects import Ctx, run_steps
 
     found = [
         card

@@ -3,27 +3,10 @@ mill, capture, release, destroy, sacrifice, remove from the game, tokens and unl
 
 from __future__ import annotations
 
+from .interpreter import Ctx, run_steps
 from .state import ARMY, DECK, DISCARD, HAND, REMOVED, Card, GameOver, State
-
-
-def ghost_release(st: State) -> None:
-    """GX-15.4 / GX-12.11 / GX-13.4: a ghost token that lands on a captured card (the ward moves to a new
-    highest vulnerable card) releases it at once; no effect triggers."""
-    for seat in (0, 1):
-        if st.p[seat].rows[0] and st.effect_values(seat, "ward_highest"):
-            card = st.ward_card(seat)
-            if card is not None and not card.face_up:
-                card.face_up = True
-                st.emit("release", -1, card.d.name, f"seat{seat}", detail="ghost")
-
-
-def check_instant(st: State) -> None:
-    """GX-11.1c / GX-Q.19: an army of 15 face-up cards wins at once (after any ghost release, GX-15.4)."""
-    ghost_release(st)
-    for seat in (0, 1):
-        if len(st.p[seat].rows[2]) == 5 and st.p[seat].army_size() == 15 and st.face_up_count(seat) == 15:
-            st.emit("game_over", seat, detail="fifteen_cards")
-            raise GameOver((seat,), "fifteen_cards")
+from .triggers import fire
+from .wins import check_instant, ghost_release
 
 
 def draw(st: State, seat: int, n: int = 1) -> int:
@@ -40,7 +23,6 @@ def draw(st: State, seat: int, n: int = 1) -> int:
                 c.zone = DECK
             st.rng.shuffle(pl.deck)
             st.emit("reshuffle", seat, amount=len(pl.deck))
-            from .triggers import fire
 
             fire(st, seat, "reshuffle")
         c = pl.deck.pop()
@@ -144,8 +126,6 @@ def capture(st: State, actor: int, card: Card) -> bool:
     st.emit("capture", actor, card.d.name, f"seat{card.owner}")
     for event, _cond, steps in trigs:  # Night Guardians fires as it is captured (decision in its file)
         if event == "captured":
-            from .effects import Ctx, run_steps
-
             run_steps(st, Ctx(card.owner, card), steps)
     bounty_reward(st, actor, card, had_bounty)
     return True
@@ -206,8 +186,6 @@ def remove_from_discard(st: State, actor: int, card: Card) -> None:
     st.emit("remove", actor, card.d.name, f"seat{card.owner}")
     for event, _cond, steps in card.d.on:  # Ne'ye works from its owner's discard
         if event == "removed_from_discard":
-            from .effects import Ctx, run_steps
-
             run_steps(st, Ctx(actor, card, remover=actor), steps)
 
 

@@ -30,7 +30,7 @@ import functools
 import random as _random
 from typing import Any
 
-from cardlab.simulate.four_souls.views import SeatRef, StackRef
+from cardlab.simulate.four_souls.refs import SeatRef, StackRef
 
 from . import reading as rd
 from . import valuing as vl

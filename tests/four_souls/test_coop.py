@@ -13,7 +13,18 @@ from hypothesis import strategies as st
 
 from cardlab.cli import cli
 from cardlab.simulate.core import Decision, Players, UserError
-from cardlab.simulate.four_souls import GAME, checked_play, coop, make_config, setup, stack
+from cardlab.simulate.four_souls import (
+    GAME,
+    checked_play,
+    checks,
+    coop,
+    damage,
+    items,
+    make_config,
+    resolution,
+    resources,
+    setup,
+)
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.fixtures import (
@@ -25,8 +36,8 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
 )
+from cardlab.simulate.four_souls.refs import SeatRef, StackRef
 from cardlab.simulate.four_souls.state import Attack, GameOver
-from cardlab.simulate.four_souls.views import SeatRef, StackRef
 from cardlab.strategies.four_souls import STRATEGIES
 from tests.kernel_helpers import manifest_of
 
@@ -92,7 +103,7 @@ def test_FS_17_8_three_plus_cards_removed_even_with_four_characters():
 
 def test_FS_17_2_separate_hands_cents_and_souls():
     g = coop_position(2)
-    stack.gain_cents(g, g.players[0], 4, "test")
+    resources.gain_cents(g, g.players[0], 4, "test")
     add_soul(g, 0)
     assert (g.players[0].cents, g.players[1].cents) == (4, 0)
     assert [len(p.souls) for p in g.players] == [1, 0]  # never mixed (FS-17.2)
@@ -121,8 +132,8 @@ def test_FS_17_4_timer_down_once_every_character_had_a_turn():
 def test_FS_17_4_FS_Q_32_timer_down_when_any_character_dies_in_any_turn():
     g = coop_position(2)
     g.active = 0
-    stack.kill(g, g.players[1], 0)  # P1 dies on P0's turn: counts too ([A], FS-Q.32)
-    stack.priority(g, 0)
+    damage.kill(g, g.players[1], 0)  # P1 dies on P0's turn: counts too ([A], FS-Q.32)
+    resolution.priority(g, 0)
     assert g.players[1].dead and g.timer == 7
     row = kinds(g, "timer")[-1]
     assert (row[5], row[6], row[7]) == ("p1", 7, "death")
@@ -132,8 +143,8 @@ def test_FS_17_4_FS_Q_32_timer_down_when_any_character_dies_in_any_turn():
 
 def test_FS_17_4_competitive_deaths_have_no_timer():
     g = position(2)
-    stack.kill(g, g.players[1], 0)
-    stack.priority(g, 0)
+    damage.kill(g, g.players[1], 0)
+    resolution.priority(g, 0)
     assert g.players[1].dead and not kinds(g, "timer") and g.timer == 0
 
 
@@ -144,10 +155,10 @@ def test_FS_17_5_combined_goal_reached_wins_for_every_character():
     g = coop_position(3)
     add_soul(g, 0)
     add_soul(g, 1, 2)
-    stack.state_checks(g)  # 3 < 4: nothing
+    checks.state_checks(g)  # 3 < 4: nothing
     add_soul(g, 2)
     with pytest.raises(GameOver) as over:
-        stack.state_checks(g)
+        checks.state_checks(g)
     assert over.value.winners == (0, 1, 2) and not isinstance(over.value, coop.TimerOut)
 
 
@@ -156,10 +167,10 @@ def test_FS_17_5_no_competitive_win_for_one_character():
     g = coop_position(2, difficulty="hard")
     for _ in range(4):
         add_soul(g, 0)
-    stack.state_checks(g)
+    checks.state_checks(g)
     add_soul(g, 1, 2)
     with pytest.raises(GameOver) as over:
-        stack.state_checks(g)
+        checks.state_checks(g)
     assert over.value.winners == (0, 1)
 
 
@@ -168,10 +179,10 @@ def test_FS_17_6_difficulty_goals():
     g = coop_position(2, difficulty="ultra-hard")
     for _ in range(7):
         add_soul(g, 0)
-    stack.state_checks(g)
+    checks.state_checks(g)
     add_soul(g, 1)
     with pytest.raises(GameOver):
-        stack.state_checks(g)
+        checks.state_checks(g)
 
 
 def test_FS_17_6_soul_cap_counts_at_most_cap_per_character():
@@ -179,19 +190,19 @@ def test_FS_17_6_soul_cap_counts_at_most_cap_per_character():
     for _ in range(6):
         add_soul(g, 0)
     assert coop.combined(g) == 4
-    stack.state_checks(g)  # 6 held by one character count 4 < 6
+    checks.state_checks(g)  # 6 held by one character count 4 < 6
     assert len(g.players[0].souls) == 6  # decision: souls above the cap are still held
     add_soul(g, 1, 2)
     with pytest.raises(GameOver):
-        stack.state_checks(g)
+        checks.state_checks(g)
 
 
 def test_FS_17_5_timer_at_zero_loses():
     g = coop_position(2)
     g.timer = 1
     with pytest.raises(coop.TimerOut) as over:
-        stack.kill(g, g.players[0], -1)
-        stack.priority(g, 0)
+        damage.kill(g, g.players[0], -1)
+        resolution.priority(g, 0)
     assert over.value.winners == () and g.over and g.timer == 0
 
 
@@ -215,8 +226,8 @@ def test_FS_Q_33_a_win_stands_when_the_last_tick_is_a_death():
     for _ in range(4):
         g.players[1].souls.append(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", 1))
     with pytest.raises(GameOver) as over:
-        stack.kill(g, g.players[0], -1)
-        stack.priority(g, 0)
+        damage.kill(g, g.players[0], -1)
+        resolution.priority(g, 0)
     assert over.value.winners == (0, 1)
 
 
@@ -362,11 +373,11 @@ def test_sensible_never_spoils_a_partners_roll_or_card():
     roll = StackRef(0, "roll", "attack", 0, 6, True)
     loot = StackRef(0, "loot", "Lost Soul", 0, None, False)  # a soul for P0: a rival would cancel it
     lost_soul = load_pool().by_name["Lost Soul"]
-    g.stack.append(stack.LootItem(phys(g, lost_soul), 0, None))  # the players read the card itself
+    g.stack.append(items.LootItem(phys(g, lost_soul), 0, None))  # the players read the card itself
     for top in (roll, loot):
         assert me.declines("respond", g.views[1], top)
     rival = position(2)
-    rival.stack.append(stack.LootItem(phys(rival, lost_soul), 0, None))
+    rival.stack.append(items.LootItem(phys(rival, lost_soul), 0, None))
     assert not STRATEGIES["sensible"](1, random.Random(0)).declines("respond", rival.views[1], loot)
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardlab.simulate.four_souls import attack, stack
+from cardlab.simulate.four_souls import attack, plays, resolution, statics
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.decks import build_supply
@@ -74,13 +74,13 @@ def test_every_loot_card_plays(c):
         ph = give_loot(g, 0, c)
         g.players[0].loot_plays = 1
         dice_item = None
-        if not stack.can_play_loot(g, 0, ph):
+        if not plays.can_play_loot(g, 0, ph):
             from cardlab.simulate.four_souls import dice
 
             dice_item = dice.push_roll(g, 1, "effect", name="a roll to target")  # rolls are targets too
-        played = stack.can_play_loot(g, 0, ph) and stack.take_action(g, 0, ("loot", ph))
+        played = plays.can_play_loot(g, 0, ph) and plays.take_action(g, 0, ("loot", ph))
         if played or dice_item is not None:
-            stack.priority(g, 0)
+            resolution.priority(g, 0)
         assert not g.stack
         check_invariants(g)
 
@@ -94,15 +94,15 @@ def test_every_item_activates_and_triggers(c):
         from cardlab.simulate.four_souls import dice
 
         dice.push_roll(g, 1, "effect", name="a roll to target")
-        for action in stack.legal_actions(g, 0):
-            if action[0] != "loot" and action[1] is o and o.in_play and stack.take_action(g, 0, action):
-                stack.priority(g, 0)
-        stack.priority(g, 0)
+        for action in plays.legal_actions(g, 0):
+            if action[0] != "loot" and action[1] is o and o.in_play and plays.take_action(g, 0, action):
+                resolution.priority(g, 0)
+        resolution.priority(g, 0)
         # a fight exercises its roll / damage / death triggers
         m = g.monsters()[0]
         g.active = 0
         attack.run_attack(g, 0, m)
-        stack.priority(g, 0)
+        resolution.priority(g, 0)
         assert not g.stack
         check_invariants(g)
 
@@ -113,9 +113,9 @@ def test_every_monster_fights(c):
         g = _table(seed)
         m = add_slot_monster(g, c)
         g.active = 0
-        if not stack.statics.cant_be_attacked(g, m):
+        if not statics.cant_be_attacked(g, m):
             attack.run_attack(g, 0, m)
-        stack.priority(g, 0)
+        resolution.priority(g, 0)
         assert not g.stack
         check_invariants(g)
 
@@ -127,7 +127,7 @@ def test_every_event_resolves_when_revealed(c):
         deck(g, "monster", [c])
         g.mslots.append([])
         g.active = 0
-        stack.priority(g, 0)
+        resolution.priority(g, 0)
         assert not g.stack
         assert all(slot and slot[-1].kind == "monster" for slot in g.mslots)
         check_invariants(g)

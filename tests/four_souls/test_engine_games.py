@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.simulate.core import Players, UserError, stream
-from cardlab.simulate.four_souls import GAME, make_config, run_game
+from cardlab.simulate.four_souls import GAME, make_config, resolution, run_game
 from cardlab.simulate.four_souls.fixtures import check_invariants
 from cardlab.strategies.four_souls import STRATEGIES
 
@@ -39,20 +39,19 @@ def test_random_games_complete(n):
 def test_invariants_hold_every_turn(n, seed, strat):
     """Every card in exactly one zone; 100¢ conserved; HP within 0..max; no negative counts; the game
     ends (soul win, draw or a recorded turn cap)."""
-    from cardlab.simulate.four_souls import stack
 
     cfg = make_config(n, 120)
-    original = stack.resolve_top
+    original = resolution.resolve_top
 
     def checked(g):  # the invariants hold between any two stack resolutions, not only between turns
         original(g)
         check_invariants(g)
 
-    stack.resolve_top = checked
+    resolution.resolve_top = checked
     try:
         r = run_game(cfg, seed, _players(strat, n, seed), True, check_invariants)
     finally:
-        stack.resolve_top = original
+        resolution.resolve_top = original
     assert r.end_reason in ("win", "draw", "turn_cap")
     assert r.turns <= 120
     if r.end_reason == "turn_cap":
@@ -148,7 +147,7 @@ def test_cards_option_replaces_cards_by_id(tmp_path):
 
 def test_decisions_expose_only_public_or_own_information():
     """DESIGN: a decision's view and options never reveal another hand or a deck order."""
-    from cardlab.simulate.four_souls.stack import StackItem
+    from cardlab.simulate.four_souls.items import StackItem
     from cardlab.simulate.four_souls.state import Game, Player
 
     seen = []

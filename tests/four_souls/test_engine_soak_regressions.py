@@ -7,7 +7,15 @@ import pytest
 
 from cardlab.simulate.core import Players, stream
 from cardlab.simulate.core.errors import InvariantError
-from cardlab.simulate.four_souls import checked_play, make_config, stack, triggers, turn
+from cardlab.simulate.four_souls import (
+    checked_play,
+    damage,
+    make_config,
+    plays,
+    resolution,
+    triggers,
+    turn,
+)
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -58,7 +66,7 @@ def test_FS_6_8_multi_target_fizzles_when_one_target_is_lost():
     deck(g, "treasure", [card("Refill", "treasure", "passive")])  # refills slot 0 (not the discard)
     g.active = 0
     triggers.fire(g, "turn_start", seat=0)
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert [r[4] for r in kinds(g, "item_destroyed")] == ["Shop A"]
     assert "Restock" in [r[4] for r in kinds(g, "fizzled")]
     assert g.treasure_disc == [first.phys]  # once, not twice
@@ -103,7 +111,7 @@ def test_FS_4_7_a_player_repeating_a_paid_ability_for_ever_ends_the_game_as_a_tu
     with pytest.raises(RunawayTurn):
         turn.play_turn(g)
     assert kinds(g, "turn_end")[-1][7] == "resolution_cap"
-    assert len(kinds(g, "item_activated")) == stack.RESOLUTION_CAP + 1
+    assert len(kinds(g, "item_activated")) == resolution.RESOLUTION_CAP + 1
 
 
 def test_FS_4_7_soak_seed_runaway_turn_is_not_a_failure():
@@ -119,9 +127,9 @@ def test_FS_4_7_soak_seed_runaway_turn_is_not_a_failure():
 
 def _at_cap(acted_recently: bool):
     g = position(2)
-    g.resolved = stack.RESOLUTION_CAP
-    g.acted = g.resolved - (10 if acted_recently else stack._AUTOMATIC + 10)
-    stack.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
+    g.resolved = resolution.RESOLUTION_CAP
+    g.acted = g.resolved - (10 if acted_recently else resolution._AUTOMATIC + 10)
+    damage.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
     return g
 
 
@@ -129,9 +137,9 @@ def test_FS_4_7_runaway_guard_tells_player_loops_from_card_loops():
     """Past the cap, a player's recent choice means a voluntary loop (RunawayTurn: a turn cap); thousands
     of resolutions with nobody choosing anything is a card loop, an engine error."""
     with pytest.raises(RunawayTurn):
-        stack.resolve_top(_at_cap(acted_recently=True))
+        resolution.resolve_top(_at_cap(acted_recently=True))
     with pytest.raises(EngineError, match="card loop"):
-        stack.resolve_top(_at_cap(acted_recently=False))
+        resolution.resolve_top(_at_cap(acted_recently=False))
 
 
 # --------------------------------------------------------------------------- stronger invariants
@@ -187,8 +195,8 @@ def test_FS_4_18_glass_cannon_row_does_not_fizzle_on_the_item_it_destroyed(face,
     victim = give_item(g, 1, card("Victim", "treasure", "passive"))
     deck(g, "loot", [card("L1"), card("L2")])
     g.active = 0
-    assert stack.take_action(g, 0, ("tap", cannon, 0))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("tap", cannon, 0))
+    resolution.priority(g, 0)
     assert not victim.in_play and g.treasure_disc[0] is victim.phys
     assert not kinds(g, "fizzled")
     assert cannon.in_play is cannon_left
@@ -205,10 +213,10 @@ def test_FS_13_1_destroying_a_dying_monster_does_nothing():
     destroy → kill → destroy recursed for ever (soak: 4 players, seed 8277332537351860932, RecursionError)."""
     g = position(2)
     m = add_slot_monster(g, monster("Blob", hp=2))
-    assert stack.kill(g, m, 0)
-    assert not stack.destroy(g, m, "test") and not stack.kill(g, m, 0)
+    assert damage.kill(g, m, 0)
+    assert not damage.destroy(g, m, "test") and not damage.kill(g, m, 0)
     assert [type(it).__name__ for it in g.stack] == ["DeathItem"]
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert [r[4] for r in kinds(g, "monster_died")] == ["Blob"]
 
 
@@ -228,9 +236,9 @@ def test_FS_5_13_placebo_copying_a_placebo_copies_nothing():
     mine = give_item(g, 0, real("Placebo"), eternal=True)  # not a target itself (non-eternal items)
     other = add_shop_item(g, real("Placebo"))
     g.active = 0
-    assert stack.take_action(g, 0, ("tap", mine, 0))
+    assert plays.take_action(g, 0, ("tap", mine, 0))
     assert g.stack[-1].ctx.binds["I"] is other
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert not g.stack and g.resolved == 1
     check_invariants(g)
 
@@ -248,7 +256,7 @@ def _chest_table(monsters_after: bool):
     g.active = 0
     g.mslots.append([])
     deck(g, "monster", [real("Chest")] + ([monster("Blob")] if monsters_after else []))
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     return g
 
 
@@ -310,9 +318,9 @@ def test_FS_13_4_rag_man_roll_resolves_before_the_soul_even_if_the_stack_below_s
     g.players[1].loot_plays = 1
     deck(g, "loot", [card(f"L{i}") for i in range(3)])
     g.active = 0
-    assert stack.take_action(g, 0, ("tap", tapper, 0))
-    assert stack.kill(g, rag, 0)
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("tap", tapper, 0))
+    assert damage.kill(g, rag, 0)
+    resolution.priority(g, 0)
     assert [r[4] for r in kinds(g, "cancelled")] == ["Tapper"]
     assert g.players[0].cents == 0  # Tapper never resolved
     assert not kinds(g, "soul_gained") and not g.players[0].souls

@@ -6,7 +6,19 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.core.errors import UserError
-from cardlab.simulate.four_souls import attack, make_config, stack, statics, turn
+from cardlab.simulate.four_souls import (
+    attack,
+    checks,
+    damage,
+    interpreter,
+    make_config,
+    plays,
+    resolution,
+    resources,
+    statics,
+    turn,
+    zones,
+)
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -22,7 +34,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from cardlab.simulate.four_souls.views import SeatRef
+from cardlab.simulate.four_souls.refs import SeatRef
 
 GAIN_1 = ({"tap": {"do": {"gain_cents": 1}}},)
 
@@ -69,11 +81,11 @@ def test_FS_8_1_FS_8_2_FS_8_3_start_phase_recharge_triggers_then_loot():
 def test_FS_1_9_loot_is_offered_only_with_an_unused_loot_play():
     g = position(2)
     penny = give_loot(g, 0, real("A Penny!"))
-    assert ("loot", penny) not in stack.legal_actions(g, 0)
+    assert ("loot", penny) not in plays.legal_actions(g, 0)
     g.players[0].loot_plays = 1
-    assert ("loot", penny) in stack.legal_actions(g, 0)
-    assert stack.take_action(g, 0, ("loot", penny))
-    stack.priority(g, 0)
+    assert ("loot", penny) in plays.legal_actions(g, 0)
+    assert plays.take_action(g, 0, ("loot", penny))
+    resolution.priority(g, 0)
     assert g.players[0].cents == 1 and g.players[0].loot_plays == 0 and penny in g.loot_disc
 
 
@@ -102,8 +114,8 @@ def test_FS_7_4_FS_7_5_FS_7_6_who_gets_priority():
     g.players[0].loot_plays = 1
     give_item(g, 0, card("Spare0", "treasure", "active", abilities=GAIN_1))
     give_item(g, 2, card("Spare2", "treasure", "active", abilities=GAIN_1))
-    assert stack.take_action(g, 0, ("loot", penny))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", penny))
+    resolution.priority(g, 0)
     assert asked[:2] == [(0, "A Penny!"), (1, "A Penny!")]
     assert asked[2:5] == [(1, "Sack"), (2, "Sack"), (0, "Sack")]
     assert asked[5:8] == [(0, "A Penny!"), (1, "A Penny!"), (2, "A Penny!")]
@@ -114,8 +126,8 @@ def test_FS_7_4_FS_7_5_FS_7_6_who_gets_priority():
 def test_FS_4_6_only_the_controller_activates_an_item():
     g = position(2)
     sack = give_item(g, 0, card("Sack", "treasure", "active", abilities=GAIN_1))
-    assert ("tap", sack, 0) in stack.legal_actions(g, 0)
-    assert not [a for a in stack.legal_actions(g, 1) if len(a) > 1 and a[1] is sack]
+    assert ("tap", sack, 0) in plays.legal_actions(g, 0)
+    assert not [a for a in plays.legal_actions(g, 1) if len(a) > 1 and a[1] is sack]
 
 
 def test_FS_4_4_FS_6_6_a_cost_must_be_payable_and_is_paid_first():
@@ -123,12 +135,12 @@ def test_FS_4_4_FS_6_6_a_cost_must_be_payable_and_is_paid_first():
     g = position(2, rolls=[5])
     slot = give_item(g, 0, real("Portable Slot Machine"))
     take_cents(g, 0, 2)
-    assert not [a for a in stack.legal_actions(g, 0) if len(a) > 1 and a[1] is slot]
+    assert not [a for a in plays.legal_actions(g, 0) if len(a) > 1 and a[1] is slot]
     take_cents(g, 0, 1)
-    (act,) = [a for a in stack.legal_actions(g, 0) if len(a) > 1 and a[1] is slot]
-    assert stack.take_action(g, 0, act)
+    (act,) = [a for a in plays.legal_actions(g, 0) if len(a) > 1 and a[1] is slot]
+    assert plays.take_action(g, 0, act)
     assert g.players[0].cents == 0  # paid before anything resolves
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert g.players[0].cents == 0 and not g.stack  # a 5 does nothing on this card
 
 
@@ -136,13 +148,13 @@ def test_FS_4_12_eternal_objects_are_never_destroyed():
     """Destroy does nothing to an Eternal item; the death penalty never offers one."""
     g = position(2)
     d6 = give_item(g, 0, real("The D6"), eternal=True, starting=True)
-    assert not stack.destroy(g, d6, "test") and d6.in_play
+    assert not damage.destroy(g, d6, "test") and d6.in_play
     p = g.players[0]
     bf = give_item(g, 0, real("Breakfast"))
     seen = []
     g.io.strategies[0].plan = lambda d: seen.append(d.options) if d.kind == "penalty_item" else None
-    stack.kill(g, p, 1)
-    stack.priority(g, 0)
+    damage.kill(g, p, 1)
+    resolution.priority(g, 0)
     assert d6 in p.items and bf not in p.items
     assert all(o is not d6 for opts in seen for o in opts)
 
@@ -165,7 +177,7 @@ def test_FS_5_3_FS_1_13_FS_3_10_a_monsters_static_works_only_while_it_is_in_play
     assert statics.evasion(g, blob) == 4
     (cover,) = deck(g, "monster", [monster("Cover")])
     g.monster.remove(cover)
-    stack.reveal_into_slot(g, cover, 1)
+    zones.reveal_into_slot(g, cover, 1)
     assert not stoney.in_play and g.mslots[1][-1].phys is cover
     assert statics.evasion(g, blob) == 3
 
@@ -183,7 +195,7 @@ def test_FS_3_5_an_empty_deck_is_refilled_from_its_discard_at_once():
     from cardlab.simulate.four_souls.fixtures import phys
 
     g.loot_disc.extend(phys(g, c) for c in old)
-    assert stack.loot(g, g.players[0], 3, "test") == 3
+    assert resources.loot(g, g.players[0], 3, "test") == 3
     names = [c.card.name for c in g.players[0].hand]
     assert names[0] == "Last" and sorted(names[1:]) in (["D0", "D1"], ["D0", "D2"], ["D1", "D2"])
     assert not g.loot_disc and len(g.loot) == 1
@@ -246,9 +258,9 @@ def test_FS_10_13_simultaneous_lethal_damage_the_monster_dies_first():
     m = add_slot_monster(g, monster("Dip", hp=1, evasion=1, rewards={"cents": 2}))
     g.mslots.append([])
     g.active = 0
-    stack.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
-    stack.push_damage(g, 1, m, 1, None, False, None, "test")
-    stack.priority(g, 0)
+    damage.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
+    damage.push_damage(g, 1, m, 1, None, False, None, "test")
+    resolution.priority(g, 0)
     order = [r[3] for r in g.log.rows if r[3] in ("monster_died", "player_died")]
     assert order == ["monster_died", "player_died"]
     assert g.players[0].cents == 2 - 1  # the reward (2¢), then the death penalty (1¢)
@@ -300,8 +312,8 @@ def test_FS_13_6_discarding_monsters_gives_no_reward():
     deck(g, "monster", [monster("Next1"), monster("Next2")])
     ehwaz = give_loot(g, 0, real("Ehwaz"))
     g.players[0].loot_plays = 1
-    assert stack.take_action(g, 0, ("loot", ehwaz))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", ehwaz))
+    resolution.priority(g, 0)
     p = g.players[0]
     assert p.cents == 0 and not p.souls and not kinds(g, "reward") and not kinds(g, "monster_died")
     assert sorted(c.card.name for c in g.monster_disc) == ["Boss", "Dip"]
@@ -321,8 +333,8 @@ def test_FS_Q_36_a_player_includes_yourself():
     g = position(2, chars=[character("Big", hp=3), character("B")], plans={0: plan})
     bomb = give_loot(g, 0, real("Bomb!"))
     g.players[0].loot_plays = 1
-    assert stack.take_action(g, 0, ("loot", bomb))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", bomb))
+    resolution.priority(g, 0)
     assert g.players[0].damage == 1
     check_invariants(g)
 
@@ -441,13 +453,13 @@ def test_FS_Q_21_a_dead_player_is_not_a_damage_target():
         return None
 
     g = position(3, plans={0: plan})
-    stack.kill(g, g.players[1], 0)
-    stack.priority(g, 0)
+    damage.kill(g, g.players[1], 0)
+    resolution.priority(g, 0)
     assert g.players[1].dead
     bomb = give_loot(g, 0, real("Bomb!"))
     g.players[0].loot_plays = 1
-    assert stack.take_action(g, 0, ("loot", bomb))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", bomb))
+    resolution.priority(g, 0)
     seats = {o.seat for o in seen if isinstance(o, SeatRef)}
     assert 2 in seats and 1 not in seats
 
@@ -462,8 +474,8 @@ def test_FS_Q_20_a_death_goes_on_the_stack_above_the_damage_triggers_it_caused()
         card("Pad", "treasure", "passive", abilities=({"on": {"damaged": "you"}, "do": {"gain_cents": 1}},)),
     )
     g.active = 1
-    stack.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
-    stack.priority(g, 1)
+    damage.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
+    resolution.priority(g, 1)
     order = [r[3] for r in g.log.rows if r[3] in ("player_died", "cents_gained")]
     assert order == ["player_died", "cents_gained"]
 
@@ -480,11 +492,11 @@ def test_FS_Q_40_FS_1_26_a_characters_soul_value_counts_but_is_not_a_soul():
     for _ in range(2):
         p.souls.append(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", 0))
     g.log.emit("soul_gained", 0, "Boss", None, 1)
-    stack.state_checks(g)  # 2 + 1 = 3: no win
+    checks.state_checks(g)  # 2 + 1 = 3: no win
     p.souls.append(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", 0))
     g.log.emit("soul_gained", 0, "Boss", None, 1)
     with pytest.raises(GameOver) as over:
-        stack.state_checks(g)
+        checks.state_checks(g)
     assert over.value.winners == (0,) and len(p.souls) == 3
 
 
@@ -497,7 +509,7 @@ def test_FS_4_11_a_circled_number_triggers_on_any_roll():
     sack.charged = False
     g.active = 0
     dice.push_roll(g, 0, "effect", name="test")
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert sack.charged and not g.stack
 
 
@@ -506,23 +518,22 @@ def test_FS_13_10_a_dead_active_player_still_refills_the_slots_before_the_end_ph
     g.mslots.append([])
     deck(g, "monster", [monster("Next")])
     g.active = 0
-    stack.kill(g, g.players[0], 1)
-    stack.priority(g, 0)
+    damage.kill(g, g.players[0], 1)
+    resolution.priority(g, 0)
     assert g.players[0].dead and g.ending_turn
     assert g.mslots[0][-1].name == "Next"
 
 
 def test_FS_1_21_a_soul_worth_two_moves_as_one_card():
     """Stealing an epic soul worth 2 moves one object carrying both points."""
-    from cardlab.simulate.four_souls import effects
     from cardlab.simulate.four_souls.fixtures import phys
 
     g = position(2)
     epic = g.new_obj(phys(g, monster("Epic", soul=2)), "soul", 1)
     g.players[1].souls.append(epic)
-    ctx = effects.Ctx(g, 0, None, name="test")
+    ctx = statics.Ctx(g, 0, None, name="test")
     ctx.binds["S"] = epic
-    assert effects.run(ctx, {"steal": {"what": "S"}})
+    assert interpreter.run(ctx, {"steal": {"what": "S"}})
     assert g.players[0].souls == [epic] and not g.players[1].souls
     assert g.players[0].soul_total() == 2 and g.players[1].soul_total() == 0
 

@@ -6,7 +6,21 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.core import Players, stream
-from cardlab.simulate.four_souls import dice, effects, make_config, play, setup, stack, statics, turn
+from cardlab.simulate.four_souls import (
+    checks,
+    damage,
+    dice,
+    interpreter,
+    items,
+    make_config,
+    play,
+    plays,
+    resolution,
+    resources,
+    setup,
+    statics,
+    turn,
+)
 from cardlab.simulate.four_souls.fixtures import (
     Scripted,
     add_shop_item,
@@ -22,8 +36,8 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
 )
+from cardlab.simulate.four_souls.refs import SeatRef
 from cardlab.simulate.four_souls.rules import compile_card
-from cardlab.simulate.four_souls.views import SeatRef
 from cardlab.strategies.four_souls import STRATEGIES
 
 # --------------------------------------------------------------------------- FS-6.20 losing max HP
@@ -42,17 +56,17 @@ def _hurt_with_breakfast(plans=None):
 
 def _lose_by(how: str, g, bf) -> None:
     if how == "destroyed":
-        assert stack.destroy(g, bf, "test")
+        assert damage.destroy(g, bf, "test")
     elif how == "stolen":
-        assert stack.move_item(g, bf, 1, "steal", "test")
+        assert resources.move_item(g, bf, 1, "steal", "test")
     elif how == "rerolled":
         deck(g, "treasure", [card("Junk", "treasure", "passive")])
-        assert stack.reroll_item(g, bf, "test")
+        assert damage.reroll_item(g, bf, "test")
     elif how == "swapped":  # Decoy's swap verb: Breakfast for an item with no HP
         plain = give_item(g, 1, card("Plain", "treasure", "passive"))
-        ctx = effects.Ctx(g, 0, bf, name="Decoy")
+        ctx = statics.Ctx(g, 0, bf, name="Decoy")
         ctx.binds["I"] = plain
-        assert effects.run(ctx, {"swap": {"a": "self", "b": "I"}})
+        assert interpreter.run(ctx, {"swap": {"a": "self", "b": "I"}})
         assert plain in g.players[0].items and bf in g.players[1].items
 
 
@@ -62,7 +76,7 @@ def test_FS_6_20_losing_a_plus_hp_item_while_hurt_removes_damage_not_a_death(how
     first), the player is alive at 1 HP of 2 — before, they died."""
     g, p, bf = _hurt_with_breakfast()
     _lose_by(how, g, bf)
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert not kinds(g, "player_died") and not p.dead
     assert (statics.player_max_hp(g, p), statics.player_hp(g, p), p.damage) == (2, 1, 1)
 
@@ -71,9 +85,9 @@ def test_FS_6_20_losing_max_hp_is_not_healing():
     """The removed damage is not a heal: a player whose death is on the stack (who cannot be healed,
     FS-6.14) still loses the empty container, and stays at 0 HP."""
     g, p, bf = _hurt_with_breakfast()
-    stack.kill(g, p, 1)
+    damage.kill(g, p, 1)
     assert statics.player_hp(g, p) == 0
-    stack.destroy(g, bf, "test")
+    damage.destroy(g, bf, "test")
     assert (statics.player_max_hp(g, p), statics.player_hp(g, p), p.damage) == (2, 0, 2)
 
 
@@ -84,8 +98,8 @@ def test_FS_6_20_a_full_health_player_keeps_full_health_and_a_gain_adds_full_con
     bf = give_item(g, 0, real("Breakfast"))
     assert statics.player_hp(g, p) == 3  # "+HP adds containers that are already full" [C]
     p.damage = 1
-    stack.destroy(g, bf, "test")
-    stack.priority(g, 0)
+    damage.destroy(g, bf, "test")
+    resolution.priority(g, 0)
     assert (statics.player_hp(g, p), p.damage) == (2, 0)
 
 
@@ -98,7 +112,7 @@ def test_FS_6_20_a_monster_losing_max_hp_loses_damage_too():
     m.damage = 2
     assert statics.monster_hp(g, m) == 1
     m.b_hp = 0
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert m.in_play and not kinds(g, "monster_died")
     assert (statics.monster_hp(g, m), m.damage) == (1, 1)
 
@@ -114,8 +128,8 @@ def test_FS_6_3_FS_Q_12_xiii_death_prevented_by_guppys_collar_leaves_exactly_1_h
     death = give_loot(g, 0, real("XIII. Death"))
     g.players[0].loot_plays = 1
     g.io.strategies[0].plan = lambda d: SeatRef(1) if d.kind == "choose_target" else None
-    assert stack.take_action(g, 0, ("loot", death))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", death))
+    resolution.priority(g, 0)
     p = g.players[1]
     assert [r[7] for r in kinds(g, "prevented")] == ["death"]
     assert not p.dead and not kinds(g, "player_died")
@@ -139,8 +153,8 @@ def test_FS_6_9_FS_Q_12_tech_x_kill_of_gurdy_cancelled_by_the_fool_leaves_exactl
     fool = give_loot(g, 1, real("O. The Fool"))
     g.players[1].loot_plays = 1
     g.io.strategies[0].plan = lambda d: gurdy if d.kind == "choose_target" else None
-    assert stack.take_action(g, 0, ("paid", tech, 0))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("paid", tech, 0))
+    resolution.priority(g, 0)
     assert fool in g.loot_disc and [r[4] for r in kinds(g, "cancelled")][0] == "death"
     assert gurdy.in_play and not kinds(g, "monster_died")
     assert statics.monster_hp(g, gurdy) == 1
@@ -150,8 +164,8 @@ def test_FS_6_3_a_kill_sets_hp_to_0_at_once():
     """The kill is done when it resolves: HP 0 while the death waits on the stack (monster and player)."""
     g = position(2, chars=[character("A", hp=3), character("B", hp=4)])
     m = add_slot_monster(g, real("Gurdy"))
-    stack.kill(g, g.players[1], 0)
-    stack.kill(g, m, 0)
+    damage.kill(g, g.players[1], 0)
+    damage.kill(g, m, 0)
     assert statics.player_hp(g, g.players[1]) == 0 and statics.monster_hp(g, m) == 0
     assert [type(it).__name__ for it in g.stack] == ["DeathItem", "DeathItem"]
     check_invariants(g)
@@ -182,10 +196,10 @@ def test_FS_11_8_moms_shovel_uncovered_or_gained_from_the_deck_enters_deactivate
     under = phys(g, shovel)
     top = add_shop_item(g, card("Top", "treasure", "passive"))
     g.shop[0].insert(0, under)
-    assert stack.move_item(g, top, 0, "steal", "test")
+    assert resources.move_item(g, top, 0, "steal", "test")
     assert g.shop[0][-1].phys is under and not g.shop[0][-1].charged
     g.treasure.append(phys(g, shovel))
-    assert stack.gain_treasure(g, g.players[1], "test")
+    assert resources.gain_treasure(g, g.players[1], "test")
     assert not g.players[1].items[-1].charged
 
 
@@ -226,11 +240,11 @@ def test_FS_7_3_lucky_foot_is_offered_only_with_a_non_attack_roll_to_target():
     g = position(2, rolls=[4, 3])
     foot = give_item(g, 1, real("Lucky Foot"))
     dice.push_roll(g, 0, "attack", name="attack")
-    assert stack.legal_actions(g, 1) == []
+    assert plays.legal_actions(g, 1) == []
     dice.push_roll(g, 0, "effect", name="test")
-    assert stack.legal_actions(g, 1) == [("tap", foot, 0)]
+    assert plays.legal_actions(g, 1) == [("tap", foot, 0)]
     g.io.strategies[1].plan = lambda d: 2 if d.kind in ("choose_number", "modify_roll") else None
-    assert stack.take_action(g, 1, ("tap", foot, 0))
+    assert plays.take_action(g, 1, ("tap", foot, 0))
 
 
 def _contract(others: bool):
@@ -246,7 +260,7 @@ def test_FS_7_3_contract_from_below_not_offered_when_its_cost_destroys_every_tar
     player's item, no target can survive: the ability is not offered (before: offered, and choosing
     it destroyed both items and then silently counted as a pass)."""
     g, contract, _ = _contract(others=False)
-    assert stack.legal_actions(g, 0) == []
+    assert plays.legal_actions(g, 0) == []
 
 
 def test_FS_4_2_contract_from_below_targets_then_pays_and_steals():
@@ -260,10 +274,10 @@ def test_FS_4_2_contract_from_below_targets_then_pays_and_steals():
         return target if d.kind == "choose_target" else None
 
     g.io.strategies[0].plan = plan
-    assert stack.legal_actions(g, 0) == [("paid", contract, 0)]
-    assert stack.take_action(g, 0, ("paid", contract, 0))
+    assert plays.legal_actions(g, 0) == [("paid", contract, 0)]
+    assert plays.take_action(g, 0, ("paid", contract, 0))
     assert asked[0] == "choose_target" and "destroy_cost" in asked
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert g.players[0].items == [target] and not g.players[1].items
 
 
@@ -272,14 +286,15 @@ def test_FS_7_3_every_offered_action_or_response_is_taken_never_a_silent_pass(n,
     """Every option a player is offered (a loot play, a ↷ or $ ability, in the action phase or as a
     response) goes on the stack when chosen: random players choose uniformly among them."""
     taken = []
-    real_take = stack.take_action
+    real_take = plays.take_action
 
     def take(g, seat, choice):
         ok = real_take(g, seat, choice)
         taken.append((ok, choice[0], getattr(choice[1], "name", None)))
         return ok
 
-    monkeypatch.setattr(stack, "take_action", take)
+    monkeypatch.setattr(plays, "take_action", take)  # the action phase (turn.action)
+    monkeypatch.setattr(resolution, "take_action", take)  # responses at priority
     cfg = make_config(n)
     for seed in range(25):
         play(cfg, seed, Players([STRATEGIES["random"](s, stream(seed, "strategy", s)) for s in range(n)]))
@@ -290,7 +305,7 @@ def test_FS_7_3_every_offered_action_or_response_is_taken_never_a_silent_pass(n,
 
 
 def _victims(g):
-    return [stack.tname(it.victim) for it in reversed(g.stack)]  # the order they resolve in
+    return [items.tname(it.victim) for it in reversed(g.stack)]  # the order they resolve in
 
 
 def test_FS_5_9_d_simultaneous_player_deaths_resolve_in_turn_order_from_the_active_player():
@@ -300,7 +315,7 @@ def test_FS_5_9_d_simultaneous_player_deaths_resolve_in_turn_order_from_the_acti
     g.active = 1
     for p in g.players:
         p.damage = 2
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert _victims(g) == ["p1", "p2", "p0"]
 
 
@@ -309,8 +324,8 @@ def test_FS_5_9_d_each_player_dies_resolves_in_turn_order_from_the_controller():
     g = position(3)
     g.active = 1
     src = give_item(g, 2, card("Doom", "treasure", "active"))
-    ctx = effects.Ctx(g, 2, src, name="Doom")
-    assert effects.run(ctx, {"each": {"P": "player"}, "do": {"kill": "P"}})
+    ctx = statics.Ctx(g, 2, src, name="Doom")
+    assert interpreter.run(ctx, {"each": {"P": "player"}, "do": {"kill": "P"}})
     assert _victims(g) == ["p2", "p0", "p1"]
 
 
@@ -325,7 +340,7 @@ def test_FS_4_10_simultaneous_monster_deaths_are_ordered_by_the_active_player():
     for name in ("One", "Two"):
         m = add_slot_monster(g, card(name, "monster", "basic", hp=1, evasion=3, attack=1))
         m.damage = 1
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert _victims(g) == ["Two", "One"]
     assert [d.context for d in g.io.strategies[0].seen if d.kind == "order_triggers"] == ["resolve first"]
 
@@ -355,7 +370,7 @@ def test_FS_4_16_a_revealed_curse_goes_on_the_stack_and_the_receiver_is_chosen_o
     it", the ``become_curse`` verb) is a triggered ability: it goes on the stack, players may respond,
     and the active player chooses the receiver when it resolves (before: at once, no window)."""
     g, curse = _revealed_curse(None)
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     seen = g.io.strategies[1].seen
     windows = [d for d in seen if d.kind == "respond" and d.context is not None]
     assert [(d.context.kind, d.context.name) for d in windows] == [("ability", "Curse Of Greed")]
@@ -381,7 +396,7 @@ def test_FS_4_16_cancelling_the_curse_ability_leaves_nobody_cursed():
     g, curse = _revealed_curse(p1)
     give_loot(g, 1, real("O. The Fool"))
     g.players[1].loot_plays = 1
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert not kinds(g, "curse_received") and not any(p.curses for p in g.players)
     assert curse in g.monster_disc
     assert "Curse Of Greed" in [r[4] for r in kinds(g, "cancelled")]
@@ -407,8 +422,8 @@ def test_FS_4_16_FS_Q_11_a_dying_bearers_curses_leave_by_their_own_triggers_befo
         c = g.new_obj(phys(g, real(name)), "curse", 1)
         p.curses.append(c)
     give_item(g, 1, card("Junk", "treasure", "passive"))
-    stack.kill(g, p, 0)
-    stack.priority(g, 0)
+    damage.kill(g, p, 0)
+    resolution.priority(g, 0)
     assert [d.options for d in g.io.strategies[1].seen if d.kind == "order_triggers"] == [
         (("Curse Of Greed", 0), ("Curse Of Amnesia", 1))
     ]

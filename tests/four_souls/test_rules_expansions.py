@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import effects, stack
+from cardlab.simulate.four_souls import interpreter, resolution, statics
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.fixtures import card, deck, give_item, position
 
@@ -11,9 +11,9 @@ POOL = load_pool()  # the whole collection: these are expansion cards
 
 def _dies(g, seat):
     """Kill a player with an effect of seat 0, then let every triggered ability resolve (FS-13.8)."""
-    ctx = effects.Ctx(g, 0, None, binds={"P": g.players[seat]}, name="test")
-    assert effects.run(ctx, {"kill": "P"})
-    stack.priority(g, g.active)
+    ctx = statics.Ctx(g, 0, None, binds={"P": g.players[seat]}, name="test")
+    assert interpreter.run(ctx, {"kill": "P"})
+    resolution.priority(g, g.active)
 
 
 def test_FS_13_8_another_player_dies_triggers_for_others_only():

@@ -9,7 +9,17 @@ import pytest
 
 from cardlab.simulate.core import Players
 from cardlab.simulate.core.errors import CardDataError
-from cardlab.simulate.four_souls import attack, cards, decks, setup, stack, turn
+from cardlab.simulate.four_souls import (
+    attack,
+    cards,
+    checks,
+    decks,
+    plays,
+    resolution,
+    setup,
+    turn,
+    zones,
+)
 from cardlab.simulate.four_souls.config import make_config
 from cardlab.simulate.four_souls.fixtures import (
     Scripted,
@@ -36,8 +46,8 @@ INDOMITABLE = _cards("indomitable.yaml")
 
 def _play_loot(g, seat: int, c: Phys) -> None:
     g.players[seat].loot_plays = 1
-    assert stack.take_action(g, seat, ("loot", c))
-    stack.priority(g, seat, until_empty=True)
+    assert plays.take_action(g, seat, ("loot", c))
+    resolution.priority(g, seat, until_empty=True)
 
 
 def _slot_plan(slot: int):
@@ -65,8 +75,8 @@ def test_FS_Q_22_the_ambush_controller_chooses_the_slot_the_active_player_owes_t
     add_slot_monster(g, monster("B"))
     c = give_loot(g, 1, AMBUSH["Ambush Blob"])
     g.players[1].loot_plays = 1
-    assert stack.take_action(g, 1, ("loot", c))
-    stack.priority(g, 1, until_empty=True)
+    assert plays.take_action(g, 1, ("loot", c))
+    resolution.priority(g, 1, until_empty=True)
     asked = [d for d in g.io.strategies[1].seen if d.kind == "choose_slot"]
     assert [d.options for d in asked] == [(0, 1)] and g.mslots[0][-1].phys is c
     assert not [d for d in g.io.strategies[0].seen if d.kind == "choose_slot"]
@@ -91,7 +101,7 @@ def test_FS_3_6_a_killed_ambush_goes_to_the_loot_discard_and_uncovers_the_monste
     _play_loot(g, 0, c)
     amb = g.mslots[0][-1]
     assert attack.run_attack(g, 0, amb)
-    stack.priority(g, 0, until_empty=True)
+    resolution.priority(g, 0, until_empty=True)
     assert g.loot_disc == [c] and not g.monster_disc  # FS-3.6: a loot card only in the loot discard
     assert g.players[0].cents == 2  # its reward block (FS-13.4 step 3)
     back = g.mslots[0][-1]
@@ -104,10 +114,10 @@ def test_FS_3_8_a_covered_ambush_becomes_a_monster_again_when_uncovered():
     add_slot_monster(g, monster("A"))
     c = give_loot(g, 0, AMBUSH["Ambush Boss"])
     _play_loot(g, 0, c)
-    top = stack.reveal_into_slot(g, _phys(g, monster("Lid", hp=1)), 0)
+    top = zones.reveal_into_slot(g, _phys(g, monster("Lid", hp=1)), 0)
     assert g.mslots[0][-2] is c
     assert attack.run_attack(g, 0, top)
-    stack.priority(g, 0, until_empty=True)
+    resolution.priority(g, 0, until_empty=True)
     again = g.mslots[0][-1]
     assert again.phys is c and again.kind == "monster" and again.in_play
 
@@ -124,7 +134,7 @@ def test_FS_4_14_a_boss_ambush_killed_becomes_the_killers_soul():
     c = give_loot(g, 0, AMBUSH["Ambush Boss"])
     _play_loot(g, 0, c)
     assert attack.run_attack(g, 0, g.mslots[0][-1])
-    stack.priority(g, 0, until_empty=True)
+    resolution.priority(g, 0, until_empty=True)
     assert [s.phys for s in g.players[0].souls] == [c] and c not in g.loot_disc
 
 
@@ -133,7 +143,7 @@ def test_FS_4_17_an_indomitable_refill_takes_a_new_slot_and_the_empty_slot_still
     add_slot_monster(g, monster("A"))
     g.mslots.append([])
     wall, plain = deck(g, "monster", [INDOMITABLE["Indomitable Wall"], monster("Plain")])
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert len(g.mslots) == 3
     assert g.mslots[2][-1].phys is wall and g.mslots[1][-1].phys is plain
     assert kinds(g, "slots_expanded")[0][5:7] == ("monster", 3)
@@ -142,7 +152,7 @@ def test_FS_4_17_an_indomitable_refill_takes_a_new_slot_and_the_empty_slot_still
 
 def test_FS_4_17_an_indomitable_monster_cannot_be_covered_by_a_deck_attack():
     g = position(2, plans={0: lambda d: "monster_deck" if d.kind == "attack_target" else None}, rolls=[1])
-    lord = stack.reveal_into_slot(g, _phys(g, INDOMITABLE["Indomitable Lord"]), None)
+    lord = zones.reveal_into_slot(g, _phys(g, INDOMITABLE["Indomitable Lord"]), None)
     add_slot_monster(g, monster("B"))
     add_slot_monster(g, monster("C"))
     deck(g, "monster", [monster("New", hp=5, attack=0)])
@@ -154,7 +164,7 @@ def test_FS_4_17_an_indomitable_monster_cannot_be_covered_by_a_deck_attack():
 
 def test_FS_4_17_when_every_top_is_indomitable_a_card_takes_a_new_slot():
     g = position(2, plans={0: lambda d: "monster_deck" if d.kind == "attack_target" else None}, rolls=[1])
-    stack.reveal_into_slot(g, _phys(g, INDOMITABLE["Indomitable Wall"]), None)
+    zones.reveal_into_slot(g, _phys(g, INDOMITABLE["Indomitable Wall"]), None)
     deck(g, "monster", [monster("New", hp=5, attack=0)])
     attack.declare_attack(g, 0)
     assert not [d for d in g.io.strategies[0].seen if d.kind == "choose_slot"]
@@ -170,7 +180,7 @@ def test_FS_10_5_c_a_deck_attack_revealing_an_indomitable_monster_goes_on_agains
     wall, plain = deck(g, "monster", [INDOMITABLE["Indomitable Wall"], monster("Plain")])
     attack.declare_attack(g, 0)
     assert not [d for d in g.io.strategies[0].seen if d.kind == "choose_slot"]  # no slot to choose
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert a.in_play and b.in_play and [s[-1].phys for s in g.mslots[2:]] == [plain]  # kept, refilled
     assert [r[4] for r in kinds(g, "attack_target")] == ["Indomitable Wall"]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Indomitable Wall"]

@@ -8,7 +8,19 @@ from pathlib import Path
 import pytest
 
 from cardlab.simulate.core import Players, UserError
-from cardlab.simulate.four_souls import cards, decks, rooms, setup, stack, statics, triggers, turn
+from cardlab.simulate.four_souls import (
+    cards,
+    checks,
+    decks,
+    interpreter,
+    plays,
+    resolution,
+    rooms,
+    setup,
+    statics,
+    triggers,
+    turn,
+)
 from cardlab.simulate.four_souls.config import make_config
 from cardlab.simulate.four_souls.fixtures import (
     Scripted,
@@ -64,12 +76,12 @@ def test_FS_16_2_a_room_static_counts_for_the_active_player_only():
 def test_FS_4_6_FS_16_2_only_the_active_player_may_activate_a_room():
     g = position(2)
     vault = _room(g, "Test Vault")  # ↷: gain 1¢
-    assert ("tap", vault, 0) in stack.legal_actions(g, 0)
-    assert not [o for o in stack.legal_actions(g, 1) if o[0] == "tap" and o[1] is vault]
-    assert stack.take_action(g, 0, ("tap", vault, 0))
-    stack.priority(g, 0, until_empty=True)
+    assert ("tap", vault, 0) in plays.legal_actions(g, 0)
+    assert not [o for o in plays.legal_actions(g, 1) if o[0] == "tap" and o[1] is vault]
+    assert plays.take_action(g, 0, ("tap", vault, 0))
+    resolution.priority(g, 0, until_empty=True)
     assert g.players[0].cents == 1 and not vault.charged
-    assert ("tap", vault, 0) not in stack.legal_actions(g, 0)  # deactivated (FS-4.7)
+    assert ("tap", vault, 0) not in plays.legal_actions(g, 0)  # deactivated (FS-4.7)
     check_invariants(g)
 
 
@@ -77,10 +89,10 @@ def test_FS_16_2_a_room_turn_trigger_is_the_active_players_on_every_turn():
     g = position(2)
     _room(g, "Test Trap Room")  # at the start of your turn: 1 damage to the active player
     triggers.fire(g, "turn_start", seat=0)
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     g.active = 1
     triggers.fire(g, "turn_start", seat=1)
-    stack.priority(g, 1)
+    resolution.priority(g, 1)
     assert (g.players[0].damage, g.players[1].damage) == (1, 1)
 
 
@@ -90,7 +102,7 @@ def test_FS_16_3_after_a_monster_died_the_active_player_may_discard_the_room(dis
     lib = _room(g, "Test Library")
     (vault,) = _room_deck(g, ["Test Vault"])
     g.monster_deaths = 1
-    rooms.room_step(g)
+    turn.room_step(g)
     asked = [d for d in g.io.strategies[0].seen if d.kind == "discard_room"]
     assert [(d.options, d.context) for d in asked] == [((True, False), "Test Library")]
     if discard:
@@ -105,7 +117,7 @@ def test_FS_16_3_no_monster_died_no_room_choice():
     g = position(2, plans={0: lambda d: True if d.kind == "discard_room" else None})
     lib = _room(g, "Test Library")
     _room_deck(g, ["Test Vault"])
-    rooms.room_step(g)
+    turn.room_step(g)
     assert not [d for d in g.io.strategies[0].seen if d.kind == "discard_room"]
     assert g.rslots[0] == [lib]
 
@@ -146,7 +158,7 @@ def test_FS_16_5_an_empty_room_slot_refills_at_the_next_check():
     (vault,) = _room_deck(g, ["Test Vault"])
     rooms.discard(g, lib, "test")
     assert g.rslots[0] == []
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert g.rslots[0][-1].phys is vault and lib.phys in g.rooms_disc
 
 
@@ -154,7 +166,7 @@ def test_FS_3_5_an_empty_room_deck_reshuffles_its_discard():
     g = position(2)
     lib = _room(g, "Test Library")
     rooms.discard(g, lib, "test")
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert g.rslots[0][-1].phys is lib.phys and g.rslots[0][-1] is not lib and not g.rooms_disc
 
 
@@ -164,11 +176,11 @@ def test_FS_17_7_a_room_unchanged_for_a_round_is_discarded_in_co_op():
     lib = _room(g, "Test Library")
     (vault,) = _room_deck(g, ["Test Vault"])
     g.round_seen = {1}  # P1 had its turn; P0's turn ends the round
-    rooms.room_step(g)
+    turn.room_step(g)
     assert lib.phys in g.rooms_disc and g.rslots[0][-1].phys is vault
     assert [r[7] for r in kinds(g, "room_discarded")] == ["stale"]
     g.round_seen = set()
-    rooms.room_step(g)  # mid-round: nothing
+    turn.room_step(g)  # mid-round: nothing
     assert g.rslots[0][-1].phys is vault
 
 
@@ -188,15 +200,16 @@ def test_FS_16_6_an_attackable_room_is_left_out_with_the_rule_it_needs():
 
 
 def test_FS_16_5_FS_3_12_room_slots_expand_and_the_new_slot_fills():
-    from cardlab.simulate.four_souls import effects
 
     g = position(2)
     lib = _room(g, "Test Library")
     (vault,) = _room_deck(g, ["Test Vault"])
-    assert effects.run(effects.Ctx(g, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}})
-    stack.state_checks(g)
+    assert interpreter.run(statics.Ctx(g, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}})
+    checks.state_checks(g)
     assert [s[-1].phys for s in g.rslots] == [lib.phys, vault]
     assert statics.count(g, g.players[0], "loot_plays") == 1  # both rooms are in play (FS-3.3)
     h = position(2)  # without rooms there is no room slot to expand
-    assert not effects.run(effects.Ctx(h, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}})
+    assert not interpreter.run(
+        statics.Ctx(h, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}}
+    )
     assert h.rslots == []

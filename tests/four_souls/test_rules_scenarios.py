@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import attack, dice, effects, setup, stack, statics, turn
+from cardlab.simulate.four_souls import (
+    attack,
+    checks,
+    damage,
+    dice,
+    interpreter,
+    items,
+    plays,
+    resolution,
+    resources,
+    setup,
+    statics,
+    turn,
+)
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.decks import build_supply
@@ -23,8 +36,8 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
+from cardlab.simulate.four_souls.refs import SeatRef
 from cardlab.simulate.four_souls.state import GameOver
-from cardlab.simulate.four_souls.views import SeatRef
 
 POOL = select(load_pool(), DEFAULT)  # the default sets (Base Game V2)
 
@@ -61,7 +74,7 @@ def test_FS_7_10_relic_sleight_of_hand_butter_bean():
     give_item(g, 1, real("Sleight Of Hand"), eternal=True, starting=True)
     top = deck(g, "loot", [card(f"L{i}") for i in range(6)])
     dice.push_roll(g, 0, "effect", name="test")
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert [c.card.name for c in g.players[0].hand] == ["L0"]  # The Relic looted the untouched top card
     assert g.loot[-5:] == list(reversed(top[1:]))  # Sleight of Hand was cancelled: order unchanged
     assert bean in g.loot_disc
@@ -74,7 +87,7 @@ def test_FS_7_10_relic_sleight_of_hand_butter_bean():
 
 def _godhead_d6(first_seat: int):
     def p0(d):
-        if d.kind == "respond" and any(isinstance(x, stack.RollItem) for x in g.stack):
+        if d.kind == "respond" and any(isinstance(x, items.RollItem) for x in g.stack):
             return next((o for o in d.options if o != "pass" and o[1].name == "Godhead"), None)
         if d.kind == "choose_target":
             return next(o for o in d.options if o.kind == "roll")
@@ -93,7 +106,7 @@ def _godhead_d6(first_seat: int):
     give_item(g, 0, real("Godhead"))
     give_item(g, 1, real("The D6"), eternal=True, starting=True)
     dice.push_roll(g, 0, "effect", name="test")
-    stack.priority(g, first_seat)
+    resolution.priority(g, first_seat)
     return g
 
 
@@ -116,7 +129,7 @@ def test_FS_9_2_would_roll_triggers_again_after_each_new_result(accept, rerolls,
     give_item(g, 0, real("Dad’s Lost Coin"))
     g.active = 0
     dice.push_roll(g, 0, "effect", name="test")
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert len([r for r in g.log.rows if r[3] == "roll" and r[7] == "reroll"]) == rerolls
     assert finals(g) == [final] and not g.stack
 
@@ -244,7 +257,7 @@ def test_FS_12_3_refill_reveals_and_resolves_events_until_a_monster():
     blob = add_slot_monster(g, monster("Blob", hp=1, evasion=1, rewards={"cents": 1}))
     bombs, blob2 = deck(g, "monster", [real("Troll Bombs"), monster("Blob2")])
     assert attack.run_attack(g, 0, blob)
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert g.mslots[0][-1].phys is blob2
     assert bombs in g.monster_disc and blob.phys in g.monster_disc
     assert g.players[0].damage == 2 and g.players[0].cents == 1
@@ -293,8 +306,8 @@ def test_FS_13_9_death_penalty():
     give_loot(g, 0, real("2 Cents!"))
     give_loot(g, 0, real("2 Cents!"))
     take_cents(g, 0, 3)
-    stack.kill(g, p, 1)
-    stack.priority(g, 0)
+    damage.kill(g, p, 1)
+    resolution.priority(g, 0)
     assert p.dead and p.deaths == 1
     assert bf.phys in g.treasure_disc and bf not in p.items and d6 in p.items and sack in p.items
     assert len(p.hand) == 1 and p.cents == 2 and g.bank == 98
@@ -320,8 +333,8 @@ def test_hook_shadow_penalty_the_shadow_player_picks_and_takes():
     card_a = give_loot(g, 1, real("2 Cents!"))
     take_cents(g, 1, 3)
     bank = g.bank
-    stack.kill(g, p, 2)
-    stack.priority(g, 0)
+    damage.kill(g, p, 2)
+    resolution.priority(g, 0)
     assert p.dead and p.deaths == 1
     assert bf.phys in g.treasure_disc and sack in p.items  # my pick, not theirs
     assert g.players[0].hand == [card_a] and not p.hand and card_a not in g.loot_disc
@@ -335,9 +348,9 @@ def test_FS_13_12_a_player_dies_once_per_turn_and_heals_at_end_of_turn():
     """FS-Q.13: the dead player heals at the end of this turn."""
     g = position(2)
     p = g.players[1]
-    stack.kill(g, p, 0)
-    stack.priority(g, 0)
-    assert not stack.kill(g, p, 0)
+    damage.kill(g, p, 0)
+    resolution.priority(g, 0)
+    assert not damage.kill(g, p, 0)
     turn.end_of_turn(g)
     assert not p.dead and statics.player_hp(g, p) == 2
 
@@ -349,11 +362,11 @@ def test_FS_4_16_curse_goes_to_a_player_and_leaves_when_they_die():
     (curse,) = deck(g, "monster", [real("Curse Of Greed")])
     deck(g, "monster", [monster("After")])
     g.monster.reverse()  # curse on top
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert [c.phys for c in g.players[1].curses] == [curse]
     assert kinds(g, "curse_received")[0][2] == 1
-    stack.kill(g, g.players[1], 0)
-    stack.priority(g, 0)
+    damage.kill(g, g.players[1], 0)
+    resolution.priority(g, 0)
     assert not g.players[1].curses and curse in g.monster_disc
 
 
@@ -369,7 +382,7 @@ def test_FS_14_2_simultaneous_winners_draw():
         for _ in range(4):
             g.players[seat].souls.append(g.new_obj(phys(g, boss), "soul", seat))
     with pytest.raises(GameOver) as over:
-        stack.state_checks(g)
+        checks.state_checks(g)
     assert over.value.winners == (0, 1)
 
 
@@ -380,11 +393,11 @@ def test_FS_14_1_soul_value_counts_total():
     g = position(2)
     for v in (2, 1):
         g.players[0].souls.append(g.new_obj(phys(g, monster("Epic", soul=v)), "soul", 0))
-    stack.state_checks(g)  # 3 < 4: no win
+    checks.state_checks(g)  # 3 < 4: no win
     g.players[0].souls.append(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", 0))
     g.log.emit("soul_gained", 0, "Boss", None, 1)  # as the engine does with every change
     with pytest.raises(GameOver) as over:
-        stack.state_checks(g)
+        checks.state_checks(g)
     assert over.value.winners == (0,)
 
 
@@ -397,7 +410,7 @@ def test_FS_14_10_soul_of_greed_first_to_25_cents():
     take_cents(g, 2, 25)
     take_cents(g, 1, 30)
     g.active = 2
-    stack.state_checks(g)  # FS-Q.23: ties go to the first in turn order from the active player
+    checks.state_checks(g)  # FS-Q.23: ties go to the first in turn order from the active player
     assert [s.name for s in g.players[2].souls] == ["Soul Of Greed"] and not g.players[1].souls
     assert kinds(g, "bonus_soul_gained")
 
@@ -410,11 +423,11 @@ def test_FS_14_10_soul_of_gluttony_first_to_10_loot_cards():
     g.bonus = [phys(g, real("Soul Of Gluttony"))]
     for _ in range(9):
         give_loot(g, 1, card("Filler"))
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert g.bonus and not kinds(g, "bonus_soul_gained")  # 9 cards: not yet
     give_loot(g, 1, card("Filler"))
     g.log.emit("loot_drawn", 1, "Filler")  # as the engine does with every hand change
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert [s.name for s in g.players[1].souls] == ["Soul Of Gluttony"] and not g.bonus
 
 
@@ -425,11 +438,11 @@ def test_FS_14_10_soul_of_guppy_counts_guppy_items_again_when_one_arrives():
     g.bonus = [phys(g, real("Soul Of Guppy"))]
     give_item(g, 0, real("Guppy’s Head"))
     give_item(g, 0, card("Plain Item", deck="treasure", kind="passive"))
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert g.bonus  # one guppy item of two
     give_item(g, 0, real("Guppy’s Paw"))
     g.log.emit("item_gained", 0, "Guppy's Paw")
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert [s.name for s in g.players[0].souls] == ["Soul Of Guppy"]
 
 
@@ -450,14 +463,14 @@ def test_FS_14_8_a_bonus_soul_condition_outside_the_common_forms_goes_through_th
     give_loot(g, 2, card("Filler"))
     give_loot(g, 2, card("Filler"))
     g.active = 1
-    stack.state_checks(g)  # seat 2 (6) before seat 0 (5 + 0); turn order from the active player
+    checks.state_checks(g)  # seat 2 (6) before seat 0 (5 + 0); turn order from the active player
     assert [s.name for s in g.players[2].souls] == ["Soul Of Tests"] and not g.players[0].souls
 
 
 def test_FS_Q_4_bank_gives_what_it_has():
     g = position(2, bank=100)
     g.bank = 5
-    stack.gain_cents(g, g.players[0], 8, "test")
+    resources.gain_cents(g, g.players[0], 8, "test")
     assert g.players[0].cents == 5 and g.bank == 0
 
 
@@ -507,8 +520,8 @@ def test_FS_6_8_target_gone_fizzles():
     bomb = give_loot(g, 0, real("Bomb!"))
     gold = give_loot(g, 1, real("Gold Bomb!!"))
     g.players[0].loot_plays = g.players[1].loot_plays = 1
-    assert stack.take_action(g, 0, ("loot", bomb))
-    stack.priority(g, 1)
+    assert plays.take_action(g, 0, ("loot", bomb))
+    resolution.priority(g, 1)
     assert [r[4] for r in kinds(g, "fizzled")] == ["Bomb!"]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Dip"]
     assert bomb in g.loot_disc and gold in g.loot_disc
@@ -518,8 +531,8 @@ def test_FS_4_13_trinket_becomes_an_item():
     g = position(2, plans={0: lambda d: None})
     penny = give_loot(g, 0, real("Swallowed Penny"))
     g.players[0].loot_plays = 1
-    stack.take_action(g, 0, ("loot", penny))
-    stack.priority(g, 0)
+    plays.take_action(g, 0, ("loot", penny))
+    resolution.priority(g, 0)
     assert [o.phys for o in g.players[0].items] == [penny] and penny not in g.loot_disc
 
 
@@ -528,20 +541,20 @@ def test_FS_5_8_and_needs_the_first_part():
     g = position(2)
     deck(g, "loot", [card("A"), card("B")])
     o = give_item(g, 0, real("Glass Cannon"), eternal=True)
-    ctx = effects.Ctx(g, 0, o, name="Glass Cannon")
-    assert not effects.run(ctx, {"and": [{"destroy": "self"}, {"loot": 2}]})
+    ctx = statics.Ctx(g, 0, o, name="Glass Cannon")
+    assert not interpreter.run(ctx, {"and": [{"destroy": "self"}, {"loot": 2}]})
     assert not g.players[0].hand and o.in_play
-    assert effects.run(ctx, {"seq": [{"destroy": "self"}, {"loot": 2}]})  # "then": independent
+    assert interpreter.run(ctx, {"seq": [{"destroy": "self"}, {"loot": 2}]})  # "then": independent
     assert len(g.players[0].hand) == 2
 
 
 def test_FS_6_16_shield_prevents_the_next_damage():
     """FS-Q.19: a shield only where the card says 'the next time'."""
     g = position(2)
-    ctx = effects.Ctx(g, 0, None, name="Soul Heart")
-    effects.run(ctx, {"shield": {"who": "you", "amount": 1}})
-    stack.push_damage(g, 2, g.players[0], 1, None, False, None, "test")
-    stack.priority(g, 0)
+    ctx = statics.Ctx(g, 0, None, name="Soul Heart")
+    interpreter.run(ctx, {"shield": {"who": "you", "amount": 1}})
+    damage.push_damage(g, 2, g.players[0], 1, None, False, None, "test")
+    resolution.priority(g, 0)
     assert g.players[0].damage == 1 and kinds(g, "prevented")
 
 
@@ -560,10 +573,10 @@ def test_FS_4_9_host_hat_rider_is_a_trigger_on_the_stack():
     hat = give_item(g, 0, real("Host Hat"))
     give_item(g, 1, card("Spare", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},)))
     g.active = 0
-    assert stack.take_action(g, 0, ("tap", hat, 0))
-    stack.priority(g, 0)  # the shield is up
-    stack.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("tap", hat, 0))
+    resolution.priority(g, 0)  # the shield is up
+    damage.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
+    resolution.priority(g, 0)
     assert g.players[0].damage == 0 and "Host Hat" in [r[4] for r in kinds(g, "prevented")]
     assert ("ability", "Host Hat") in seen  # on the stack, with a priority window
     assert [(r[4], r[5], r[6]) for r in kinds(g, "damage")] == [("Host Hat", "p2", 1)]
@@ -581,7 +594,7 @@ def test_hook_eden_pick_start_choice():
     )
     a, b, c = deck(g, "treasure", [real("Breakfast"), real("Dinner"), real("Meat!")])
     for ab in g.players[0].character.rules.triggers["game_start"]:
-        effects.run(effects.Ctx(g, 0, g.players[0].character, name="Eden"), ab.do)
+        interpreter.run(statics.Ctx(g, 0, g.players[0].character, name="Eden"), ab.do)
     (item,) = g.players[0].items
     assert item.phys is b and item.eternal and item.starting
     assert set(g.treasure[:2]) == {a, c} and len(g.treasure) == 2  # the other two to the bottom
@@ -591,7 +604,7 @@ def test_hook_chaos_pass_hands():
     g = position(3)
     hands = [give_loot(g, i, card(f"H{i}")) for i in range(3)]
     o = give_item(g, 0, real("Chaos"))
-    effects.run(effects.Ctx(g, 0, o, name="Chaos"), {"hook": "chaos_pass_hands"})
+    interpreter.run(statics.Ctx(g, 0, o, name="Chaos"), {"hook": "chaos_pass_hands"})
     assert [p.hand for p in g.players] == [[hands[2]], [hands[0]], [hands[1]]]
 
 
@@ -605,12 +618,12 @@ def test_hook_vote_destroy_item():
     give_item(g, 1, real("Breakfast"))
     dinner = give_item(g, 2, real("Dinner"))
     o = give_item(g, 0, real("Remote Detonator"))
-    assert effects.run(effects.Ctx(g, 0, o, name="Remote Detonator"), {"hook": "vote_destroy_item"})
+    assert interpreter.run(statics.Ctx(g, 0, o, name="Remote Detonator"), {"hook": "vote_destroy_item"})
     assert not dinner.in_play and dinner.phys in g.treasure_disc
     g2 = position(2, plans={0: vote_for("Dinner"), 1: vote_for("Breakfast")})
     give_item(g2, 0, real("Breakfast"))
     give_item(g2, 1, real("Dinner"))
-    assert not effects.run(effects.Ctx(g2, 0, None, name="RD"), {"hook": "vote_destroy_item"})  # a tie
+    assert not interpreter.run(statics.Ctx(g2, 0, None, name="RD"), {"hook": "vote_destroy_item"})  # a tie
 
 
 def test_FS_13_15_death_triggers_before_the_penalty_then_lazarus_rags():
@@ -637,8 +650,8 @@ def test_FS_13_15_death_triggers_before_the_penalty_then_lazarus_rags():
     death = give_loot(g, 0, real("XIII. Death"))
     g.players[0].loot_plays = 1
     g.io.strategies[0].plan = lambda d: SeatRef(1) if d.kind == "choose_target" else None
-    assert stack.take_action(g, 0, ("loot", death))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", death))
+    resolution.priority(g, 0)
     p = g.players[1]
     assert p.dead and p.cents == 0
     assert len(p.hand) == 1 + 3 + 1 - 1
@@ -661,8 +674,8 @@ def test_FS_5_8_temperance_cents_only_if_the_damage_happened():
     )
     t = give_loot(g, 0, real("XIV. Temperance"))
     g.players[0].loot_plays = 1
-    stack.take_action(g, 0, ("loot", t))
-    stack.priority(g, 0)
+    plays.take_action(g, 0, ("loot", t))
+    resolution.priority(g, 0)
     assert g.players[0].damage == 1 and g.players[0].cents == 4
     g2 = position(
         2,
@@ -672,8 +685,8 @@ def test_FS_5_8_temperance_cents_only_if_the_damage_happened():
     g2.players[0].shields.append(("all", None, 0, "shield", None))
     t2 = give_loot(g2, 0, real("XIV. Temperance"))
     g2.players[0].loot_plays = 1
-    stack.take_action(g2, 0, ("loot", t2))
-    stack.priority(g2, 0)
+    plays.take_action(g2, 0, ("loot", t2))
+    resolution.priority(g2, 0)
     assert g2.players[0].damage == 0 and g2.players[0].cents == 0  # prevented: no cents
 
 
@@ -689,8 +702,8 @@ def test_FS_4_10_a_player_orders_their_own_simultaneous_triggers():
         deck(g, "loot", [card(f"L{i}") for i in range(6)])
         give_item(g, 1, real("Bloody Penny"))
         give_item(g, 1, real("Suicide King"))
-        stack.kill(g, g.players[1], 0)
-        stack.priority(g, 0)
+        damage.kill(g, g.players[1], 0)
+        resolution.priority(g, 0)
         drawn = [r[4] for r in kinds(g, "loot_drawn") if r[2] == 1]
         assert drawn[0] == first and len(drawn) == 2
 
@@ -700,15 +713,15 @@ def test_FS_5_12_blank_card_copies_the_next_loot_card():
     g.players[0].loot_plays = 2
     blank = give_item(g, 0, real("Blank Card"))
     nickel = give_loot(g, 0, real("A Nickel!"))
-    assert stack.take_action(g, 0, ("tap", blank, 0))
-    stack.priority(g, 0)
-    assert stack.take_action(g, 0, ("loot", nickel))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("tap", blank, 0))
+    resolution.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", nickel))
+    resolution.priority(g, 0)
     (copy,) = g.players[0].copies
     assert copy.virtual and copy.card.name == "A Nickel!"
-    assert ("loot", copy) in stack.legal_actions(g, 0)
-    assert stack.take_action(g, 0, ("loot", copy))
-    stack.priority(g, 0)
+    assert ("loot", copy) in plays.legal_actions(g, 0)
+    assert plays.take_action(g, 0, ("loot", copy))
+    resolution.priority(g, 0)
     assert g.players[0].cents == 10 and not g.players[0].copies
     assert g.loot_disc == [nickel]  # the copy did not become a card
     check_invariants(g)
@@ -778,7 +791,7 @@ def test_FS_6_bum_friend_puts_a_card_from_your_hand_back_on_the_loot_deck():
     give_loot(g, 0, card("Keep"))
     (drawn,) = deck(g, "loot", [card("Drawn")])
     g.active = 0
-    assert stack.take_action(g, 0, ("tap", friend, 0))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("tap", friend, 0))
+    resolution.priority(g, 0)
     assert [c.card.name for c in g.players[0].hand] == ["Drawn"]
     assert g.loot[-1].card.name == "Keep"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.simulate.four_souls import cards, effects, stack, statics
+from cardlab.simulate.four_souls import cards, interpreter, items, plays, resolution, statics
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -29,8 +29,8 @@ SEED = {
 def _play(g, seat, name):
     c = give_loot(g, seat, SEED[name])
     g.players[seat].loot_plays = 1
-    assert stack.take_action(g, seat, ("loot", c))
-    stack.priority(g, seat)
+    assert plays.take_action(g, seat, ("loot", c))
+    resolution.priority(g, seat)
 
 
 def test_FS_9_6_keep_one_of_two_dice_the_roller_chooses_and_only_the_kept_die_is_a_roll():
@@ -82,11 +82,11 @@ def test_FS_5_9_f_each_player_and_each_monster_dies_monsters_first_then_players_
         add_slot_monster(g, card(name, "monster", "basic", hp=3, evasion=3, attack=1))
     c = give_loot(g, 1, SEED["Doomsday"])
     g.players[1].loot_plays = 1
-    assert stack.take_action(g, 1, ("loot", c))
-    stack.resolve_top(g)  # Doomsday resolves: every death is now on the stack
-    assert [stack.tname(it.victim) for it in reversed(g.stack)] == ["Right", "Left", "p1", "p2", "p0"]
+    assert plays.take_action(g, 1, ("loot", c))
+    resolution.resolve_top(g)  # Doomsday resolves: every death is now on the stack
+    assert [items.tname(it.victim) for it in reversed(g.stack)] == ["Right", "Left", "p1", "p2", "p0"]
     assert all(statics.hp_of(g, it.victim) == 0 for it in g.stack)  # FS-6.3
-    stack.priority(g, 1)
+    resolution.priority(g, 1)
     assert [r[4] for r in kinds(g, "monster_died")] == ["Right", "Left"]
     assert [r[2] for r in kinds(g, "player_died")] == [1, 2, 0]
 
@@ -109,9 +109,9 @@ def test_FS_14_3_the_condition_unmet_nobody_wins():
 
 def test_FS_14_3_FS_14_2_two_players_told_to_win_by_one_ability_draw():
     g = position(3)
-    ctx = effects.Ctx(g, 0, None, name="test")
-    assert effects.run(ctx, {"seq": [{"win": {"who": "you"}}, {"win": {"who": "active"}}]}) is True
+    ctx = statics.Ctx(g, 0, None, name="test")
+    assert interpreter.run(ctx, {"seq": [{"win": {"who": "you"}}, {"win": {"who": "active"}}]}) is True
     g.active = 2
     g.wins_after = ()
-    assert effects.run(ctx, {"each": {"P": "other_player"}, "do": {"win": {"who": "P"}}})
+    assert interpreter.run(ctx, {"each": {"P": "other_player"}, "do": {"win": {"who": "P"}}})
     assert g.wins_after == (1, 2)  # both win after it resolves: a draw among them (FS-14.2)

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import attack, effects, stack, statics, turn
+from cardlab.simulate.four_souls import (
+    attack,
+    checks,
+    damage,
+    interpreter,
+    items,
+    plays,
+    replacements,
+    resolution,
+    resources,
+    statics,
+    turn,
+)
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -20,8 +32,8 @@ from cardlab.simulate.four_souls.fixtures import (
 
 
 def dmg_to(g, seat, n, combat=False, src=None, roll=None):
-    stack.push_damage(g, n, g.players[seat], -1, src, combat, roll, "test")
-    stack.priority(g, 0)
+    damage.push_damage(g, n, g.players[seat], -1, src, combat, roll, "test")
+    resolution.priority(g, 0)
 
 
 def test_FS_6_21_daddy_haunt_adds_and_dry_baby_caps_on_resolution():
@@ -64,11 +76,11 @@ def test_FS_5_4_counterfeit_penny_and_bum_bo():
     """FS-5.15: Bum-Bo!'s levels are counters that switch on its level-tagged ability."""
     g = position(2)
     give_item(g, 0, real("Counterfeit Penny"))
-    stack.gain_cents(g, g.players[0], 3, "test")
+    resources.gain_cents(g, g.players[0], 3, "test")
     assert g.players[0].cents == 4
     g2 = position(2)
     bumbo = give_item(g2, 0, real("Bum-Bo!"))
-    stack.gain_cents(g2, g2.players[0], 3, "test")
+    resources.gain_cents(g2, g2.players[0], 3, "test")
     assert g2.players[0].cents == 0 and bumbo.levels == 3
     assert statics.roll_bonus(g2, g2.players[0], attack=True) == 0  # first attack roll only
     g2.players[0].attack_rolls_this_turn = 1
@@ -163,20 +175,20 @@ def test_FS_7_3_trinity_shield_forbids_others_on_your_turn():
     g.players[1].loot_plays = 1
     give_item(g, 1, real("Sack Of Pennies"))
     g.active = 0
-    assert stack.legal_actions(g, 1) == []
+    assert plays.legal_actions(g, 1) == []
     g.active = 1
-    assert len(stack.legal_actions(g, 1)) == 2
+    assert len(plays.legal_actions(g, 1)) == 2
 
 
 def test_FS_5_4_two_of_clubs_doubles_loot_once():
     g = position(2)
     deck(g, "loot", [card(f"L{i}") for i in range(8)])
-    ctx = effects.Ctx(g, 0, None, name="Two Of Clubs")
+    ctx = statics.Ctx(g, 0, None, name="Two Of Clubs")
     ctx.binds["P"] = g.players[0]
     rep = {"until": "eot", "replace": {"event": {"would_loot": "P"}, "modify": {"multiply": 2}}}
-    effects.run(ctx, rep)
-    effects.run(ctx, rep)  # FS-21: a second activation does not stack
-    stack.loot(g, g.players[0], 2, "test")
+    interpreter.run(ctx, rep)
+    interpreter.run(ctx, rep)  # FS-21: a second activation does not stack
+    resources.loot(g, g.players[0], 2, "test")
     assert len(g.players[0].hand) == 4
 
 
@@ -185,14 +197,14 @@ def test_FS_11_8_moms_shovel_enters_deactivated_in_the_shop():
     g = position(2)
     g.shop.append([])
     deck(g, "treasure", [real("Mom’s Shovel")])
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert g.shop[0][-1].name == "Mom’s Shovel" and not g.shop[0][-1].charged
 
 
 def test_FS_14_5_the_chest_becomes_a_soul_when_destroyed():
     g = position(2)
     chest = give_item(g, 0, real("The Chest"))
-    assert stack.destroy(g, chest, "test")
+    assert damage.destroy(g, chest, "test")
     assert [s.name for s in g.players[0].souls] == ["The Chest"] and g.players[0].soul_total() == 1
 
 
@@ -214,7 +226,7 @@ def test_FS_5_7_the_affected_player_orders_competing_replacements():
         )
         give_item(g, 0, real("Counterfeit Penny"))
         bumbo = give_item(g, 0, real("Bum-Bo!"))
-        stack.gain_cents(g, g.players[0], 3, "test")
+        resources.gain_cents(g, g.players[0], 3, "test")
         assert (g.players[0].cents, bumbo.levels) == (cents, levels)
 
 
@@ -230,8 +242,8 @@ def test_FS_5_7_the_active_player_orders_a_monsters_competing_replacements():
         pin = add_slot_monster(g, real("Pin"))
         g.obj_shields[pin.uid] = [(1, None, 1, "Yum Heart", None)]
         g.active = 0
-        hit = stack.DamageItem(1, pin, 0, None, True, 6, "attack")
-        assert statics.damage_replacements(g, hit) == 0
+        hit = items.DamageItem(1, pin, 0, None, True, 6, "attack")
+        assert replacements.damage_replacements(g, hit) == 0
         assert bool(g.obj_shields[pin.uid]) is shield_left
 
 
@@ -243,18 +255,18 @@ def test_FS_5_7_the_active_player_orders_a_monsters_competing_replacements():
 def test_static_conditions_read_fast_mean_what_the_evaluator_means(condition):
     """The common static conditions are read straight off the state (statics._fast_condition); on
     items and monsters, on and off their controller's turn, they agree with the expression evaluator."""
-    from cardlab.simulate.four_souls.effects import cond
+    from cardlab.simulate.four_souls.statics import cond
 
     fast = statics._fast_condition(condition)
     assert fast is not None
     g = position(2)
     item = give_item(g, 1, card("Thing", "treasure", "passive"))
     blob = add_slot_monster(g, monster("Blob", hp=3))
-    for active, cents, hand, damage, levels in ((0, 0, 0, 0, 0), (1, 5, 2, 2, 10), (1, 0, 1, 1, 1)):
+    for active, cents, hand, marked, levels in ((0, 0, 0, 0, 0), (1, 5, 2, 2, 10), (1, 0, 1, 1, 1)):
         g.active = active
         g.players[1].cents = g.players[0].cents = cents
         g.players[0].hand[:] = g.players[1].hand[:] = [phys(g, card(f"L{k}")) for k in range(hand)]
-        blob.damage = damage
+        blob.damage = marked
         item.levels = blob.levels = levels
         for o in (item, blob):
-            assert fast(g, o) == cond(statics._ctx(g, o), condition), (condition, active, o)
+            assert fast(g, o) == cond(statics.ctx_of(g, o), condition), (condition, active, o)

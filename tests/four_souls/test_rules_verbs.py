@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import attack, dice, effects, stack, statics, turn
+from cardlab.simulate.four_souls import (
+    attack,
+    damage,
+    dice,
+    interpreter,
+    plays,
+    resolution,
+    statics,
+    turn,
+)
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -17,14 +26,14 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from cardlab.simulate.four_souls.views import SeatRef
+from cardlab.simulate.four_souls.refs import SeatRef
 
 
 def run(g, eff, you=0, src=None, **binds):
-    ctx = effects.Ctx(g, you, src, name="test")
+    ctx = statics.Ctx(g, you, src, name="test")
     ctx.binds.update(binds)
-    did = effects.run(ctx, eff)
-    stack.priority(g, g.active)
+    did = interpreter.run(ctx, eff)
+    resolution.priority(g, g.active)
     return did
 
 
@@ -96,7 +105,7 @@ def test_FS_6_9_cancel_a_loot_on_the_stack():
     g = position(2)
     bomb = give_loot(g, 0, real("A Penny!"))
     g.players[0].loot_plays = 1
-    stack.take_action(g, 0, ("loot", bomb))
+    plays.take_action(g, 0, ("loot", bomb))
     item = g.stack[-1]
     assert run(g, {"cancel": "S"}, you=1, S=item)
     assert bomb in g.loot_disc and g.players[0].cents == 0
@@ -153,11 +162,11 @@ def test_FS_6_14_heal_and_FS_6_16_prevent_death():
     g = position(2)
     g.players[0].damage = 1
     assert run(g, {"heal": {"n": 1, "who": "you"}}) and g.players[0].damage == 0
-    stack.kill(g, g.players[1], 0)
+    damage.kill(g, g.players[1], 0)
     death = g.stack[-1]
-    ctx = effects.Ctx(g, 1, None, name="Guppy's Collar")
+    ctx = statics.Ctx(g, 1, None, name="Guppy's Collar")
     ctx.ev = {"death": death}
-    assert effects.run(ctx, {"prevent": {"what": "event.death"}})
+    assert interpreter.run(ctx, {"prevent": {"what": "event.death"}})
     assert not g.stack and not g.players[1].dead and g.players[1].damage <= 1
 
 
@@ -178,9 +187,9 @@ def test_FS_4_2_targets_chosen_on_stacking_and_modes_with_them():
     g.players[1].curses.append(g.new_obj(phys(g, real("Curse Of Greed")), "curse", 1))  # both modes legal
     dagaz = give_loot(g, 0, real("Dagaz"))
     g.players[0].loot_plays = 1
-    assert stack.take_action(g, 0, ("loot", dagaz))
+    assert plays.take_action(g, 0, ("loot", dagaz))
     assert picks == ["choose_mode", "choose_target"]  # both before anything resolves
-    stack.priority(g, 0)
+    resolution.priority(g, 0)
     assert g.players[1].shields
 
 
@@ -257,13 +266,13 @@ def test_FS_5_2_buff_lasts_until_end_of_turn():
 def test_FS_9_2_modify_roll_changes_the_roll_on_the_stack_and_clamps():
     g = position(2, rolls=[5], plans={0: lambda d: -1 if d.kind == "modify_roll" else None})
     r = dice.push_roll(g, 1, "effect", name="a roll")
-    ctx = effects.Ctx(g, 0, None, name="test")
+    ctx = statics.Ctx(g, 0, None, name="test")
     ctx.binds["R"] = r
-    assert effects.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}}) and r.value == 6
-    assert effects.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}}) and r.value == 6  # FS-9.1
-    assert effects.run(ctx, {"modify_roll": {"roll": "R", "delta": [1, -1]}}) and r.value == 5  # my pick
+    assert interpreter.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}}) and r.value == 6
+    assert interpreter.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}}) and r.value == 6  # FS-9.1
+    assert interpreter.run(ctx, {"modify_roll": {"roll": "R", "delta": [1, -1]}}) and r.value == 5  # my pick
     g.stack.remove(r)
-    assert not effects.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}})  # no longer on the stack
+    assert not interpreter.run(ctx, {"modify_roll": {"roll": "R", "delta": 1}})  # no longer on the stack
 
 
 def test_FS_14_5_become_soul_an_item_leaves_play_as_a_soul():
@@ -304,9 +313,9 @@ def test_FS_Q_34_extra_loot_play_until_end_of_turn_and_unlimited():
     g = position(2)
     g.active = 0
     give_loot(g, 1, real("A Penny!"))
-    assert not [o for o in stack.legal_actions(g, 1) if o[0] == "loot"]  # no loot play outside my turn
+    assert not [o for o in plays.legal_actions(g, 1) if o[0] == "loot"]  # no loot play outside my turn
     assert run(g, {"extra_loot_play": 1}, you=1)
-    assert g.players[1].loot_plays == 1 and [o for o in stack.legal_actions(g, 1) if o[0] == "loot"]
+    assert g.players[1].loot_plays == 1 and [o for o in plays.legal_actions(g, 1) if o[0] == "loot"]
     assert run(g, {"extra_loot_play": {"n": "unlimited"}}, you=1)
     assert g.players[1].unlimited_loot
     turn.end_of_turn(g)
@@ -317,10 +326,10 @@ def test_FS_6_10_flip_roll_turns_a_result_into_seven_minus_it():
     """No Base V2 card flips a roll; the verb is kept for later sets (VOCABULARY.md)."""
     g = position(2, rolls=[2])
     r = dice.push_roll(g, 1, "effect", name="a roll")
-    ctx = effects.Ctx(g, 0, None, name="test")
+    ctx = statics.Ctx(g, 0, None, name="test")
     ctx.binds["R"] = r
-    assert effects.run(ctx, {"flip_roll": {"roll": "R"}}) and r.value == 5
-    assert effects.run(ctx, {"flip_roll": {"roll": "R"}}) and r.value == 2
+    assert interpreter.run(ctx, {"flip_roll": {"roll": "R"}}) and r.value == 5
+    assert interpreter.run(ctx, {"flip_roll": {"roll": "R"}}) and r.value == 2
 
 
 def test_FS_6_2_deactivate_turns_a_charged_object_sideways():

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardlab.simulate.core import Decision, Players, stream
-from cardlab.simulate.four_souls import checked_play, make_config, stack
+from cardlab.simulate.four_souls import checked_play, make_config, resolution
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -154,11 +154,11 @@ def test_FS_Q_34_character_loot_play_in_the_turn_before_mine():
     g.active = 1
     g.players[0].character.charged = True
     give_loot(g, 0, real("A Penny!"))
-    stack.priority(g, 1)
+    resolution.priority(g, 1)
     assert [r[4] for r in kinds(g, "loot_played")] == ["A Penny!"]
     assert g.players[0].cents == 1 and not g.players[0].character.charged
     asked = len(g.io.strategies[0]._tries)
-    stack.priority(g, 1)
+    resolution.priority(g, 1)
     assert len(g.io.strategies[0]._tries) == asked  # declined unseen: nothing was tried
 
 
@@ -168,7 +168,7 @@ def test_no_loot_play_in_a_turn_two_seats_before_mine():
     g.active = 1
     g.players[0].character.charged = True
     give_loot(g, 0, real("A Penny!"))
-    stack.priority(g, 1)
+    resolution.priority(g, 1)
     assert not kinds(g, "loot_played") and g.players[0].character.charged
 
 
@@ -256,5 +256,5 @@ def test_the_curse_puts_a_good_loot_card_back_in_the_turn_before_mine():
     g.loot_disc.append(nickel)
     deck(g, "loot", [card("L0")])
     g.active = 2  # the turn before seat 0's
-    stack.priority(g, 2)
+    resolution.priority(g, 2)
     assert not curse.charged and g.loot[-1] is nickel and not g.loot_disc

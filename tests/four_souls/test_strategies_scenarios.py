@@ -5,7 +5,7 @@ the other seats are scripted (they pass)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import attack, stack
+from cardlab.simulate.four_souls import attack, plays, resolution
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -103,8 +103,8 @@ def test_FS_6_9_butter_bean_cancels_an_opponents_lost_soul():
     bean = give_loot(g, 0, real("Butter Bean!"))
     lost = give_loot(g, 1, real("Lost Soul"))
     g.players[1].loot_plays = 1
-    assert stack.take_action(g, 1, ("loot", lost))
-    stack.priority(g, 1, until_empty=True)
+    assert plays.take_action(g, 1, ("loot", lost))
+    resolution.priority(g, 1, until_empty=True)
     assert [r[4] for r in kinds(g, "cancelled")] == ["Lost Soul"]
     assert bean in g.loot_disc and g.players[1].soul_total() == 0
 

@@ -10,7 +10,20 @@ from types import SimpleNamespace
 import pytest
 
 from cardlab.simulate.core import Players, UserError
-from cardlab.simulate.four_souls import GAME, attack, make_config, setup, stack, trade, turn, two_player
+from cardlab.simulate.four_souls import (
+    GAME,
+    attack,
+    checks,
+    damage,
+    make_config,
+    plays,
+    resolution,
+    resources,
+    setup,
+    trade,
+    turn,
+    two_player,
+)
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.fixtures import (
@@ -162,13 +175,13 @@ def test_FS_20_11b_standard_loot_step_is_unchanged():
 def test_FS_20_11c_curse_goes_to_the_other_player_then_to_the_discard():
     g = position(2, variant="two-player")
     c = curse_obj(g, 0)
-    stack.player_dies(g, g.players[0], 1)
+    resolution.player_dies(g, g.players[0], 1)
     assert g.players[1].curses == [c] and c.controller == 1 and c.in_play
     assert kinds(g, "curse_received")[-1][2:5] == (1, "curse_received", "Curse Of Greed")
     assert kinds(g, "curse_received")[-1][7] == "from p0"
     assert c.phys not in g.monster_disc
     check_invariants(g)
-    stack.player_dies(g, g.players[1], 0)
+    resolution.player_dies(g, g.players[1], 0)
     assert not g.players[1].curses and not g.players[0].curses and c.phys in g.monster_disc
     assert not c.in_play and g.held_by == {}
     check_invariants(g)
@@ -178,16 +191,16 @@ def test_FS_20_11c_curse_first_given_to_the_second_player_goes_back_once():
     """The first holder is whoever received it; it affects the other player once, then leaves."""
     g = position(2, variant="two-player")
     c = curse_obj(g, 1)
-    stack.player_dies(g, g.players[1], 0)
+    resolution.player_dies(g, g.players[1], 0)
     assert g.players[0].curses == [c]
-    stack.player_dies(g, g.players[0], 1)
+    resolution.player_dies(g, g.players[0], 1)
     assert c.phys in g.monster_disc and not g.players[1].curses
 
 
 def test_FS_4_16_curse_discarded_at_once_without_two_player():
     g = position(2)
     c = curse_obj(g, 0)
-    stack.player_dies(g, g.players[0], 1)
+    resolution.player_dies(g, g.players[0], 1)
     assert c.phys in g.monster_disc and not g.players[1].curses
 
 
@@ -196,7 +209,7 @@ def test_FS_4_16_curse_discarded_at_once_without_two_player():
 
 def _boss_kill(g, seat=0, soul=1):
     m = add_slot_monster(g, monster("Boss", soul=soul, kind="normal_boss"))
-    stack.monster_dies(g, m, seat, None)
+    resolution.monster_dies(g, m, seat, None)
     return m
 
 
@@ -208,7 +221,7 @@ def test_FS_20_9_super_shop_soul_gain_pays_others_and_expands_shop():
     assert [p.cents for p in g.players] == [0, 5, 5]
     assert len(g.shop) == 3 and g.shop[2] == []
     deck(g, "treasure", [card(f"T{k}", "treasure", "passive") for k in range(4)])
-    stack.state_checks(g)
+    checks.state_checks(g)
     assert all(g.shop) and g.shop[2][-1].slot == 2  # FS-12.4: the new slot fills like any other
     check_invariants(g)
     _boss_kill(g)
@@ -228,18 +241,18 @@ def test_FS_20_9_super_shop_every_gain_route():
     g = position(2, variant="super-shop")
     ls = give_loot(g, 0, real("Lost Soul"))
     g.players[0].loot_plays = 1
-    assert stack.take_action(g, 0, ("loot", ls))
-    stack.priority(g, 0)
+    assert plays.take_action(g, 0, ("loot", ls))
+    resolution.priority(g, 0)
     assert g.players[0].soul_total() == 1 and g.players[1].cents == 5 and len(g.shop) == 1
     chest = g.new_obj(phys(g, real("The Chest")), "item", 0)
     g.players[0].items.append(chest)
-    stack.destroy(g, chest, "test")
+    damage.destroy(g, chest, "test")
     assert g.players[0].soul_total() == 2 and g.players[1].cents == 10 and len(g.shop) == 2
     greed = phys(g, real("Soul Of Greed"))
     g.bonus = [greed]
     g.players[1].cents = 25  # (the bank had paid 10, pay 15 more)
     g.bank -= 15
-    stack.check_bonus(g)
+    checks.check_bonus(g)
     assert [s.phys for s in g.players[1].souls] == [greed]
     assert g.players[0].cents == 5 and len(g.shop) == 3
 
@@ -247,7 +260,7 @@ def test_FS_20_9_super_shop_every_gain_route():
 def test_FS_20_9_super_shop_steal_is_not_a_gain():
     g = position(2, variant="super-shop")
     s = soul_obj(g, 1, monster("Boss", soul=1))
-    stack.move_item(g, s, 0, "steal", "test")
+    resources.move_item(g, s, 0, "steal", "test")
     assert g.players[0].souls == [s] and g.players[1].cents == 0 and g.shop == []
 
 
@@ -266,7 +279,7 @@ def test_FS_20_8_rewards_twice_to_active_once_to_others_in_turn_order():
     g.active = 1
     deck(g, "loot", [card(f"L{k}") for k in range(8)])
     m = add_slot_monster(g, monster("Fly", rewards={"cents": 1, "loot": 1}))
-    stack.monster_dies(g, m, 1, None)
+    resolution.monster_dies(g, m, 1, None)
     assert [p.cents for p in g.players] == [1, 2, 1]
     assert [len(p.hand) for p in g.players] == [1, 2, 1]
     assert [(r[2], r[5]) for r in kinds(g, "reward")] == [
@@ -278,7 +291,7 @@ def test_FS_20_8_rewards_twice_to_active_once_to_others_in_turn_order():
 def test_FS_20_8_roll_rewards_rolled_separately_by_each_player():
     g = position(2, rolls=[3, 5, 2], variant="nobody-leaves-hurt")
     m = add_slot_monster(g, monster("Dip", rewards={"cents": "roll"}))
-    stack.monster_dies(g, m, 0, None)
+    resolution.monster_dies(g, m, 0, None)
     finals = [(r[2], r[6]) for r in kinds(g, "roll") if r[7] == "final"]
     assert finals == [(0, 3), (0, 5), (1, 2)]
     assert [p.cents for p in g.players] == [8, 2]
@@ -287,7 +300,7 @@ def test_FS_20_8_roll_rewards_rolled_separately_by_each_player():
 def test_FS_20_8_soul_only_to_the_active_player_once():
     g = position(2, variant="nobody-leaves-hurt")
     m = add_slot_monster(g, monster("Boss", soul=1, rewards={"cents": 3}, kind="normal_boss"))
-    stack.monster_dies(g, m, 0, None)
+    resolution.monster_dies(g, m, 0, None)
     assert [p.soul_total() for p in g.players] == [1, 0]
     assert len(kinds(g, "soul_gained")) == 1 and [p.cents for p in g.players] == [6, 3]
 
@@ -295,7 +308,7 @@ def test_FS_20_8_soul_only_to_the_active_player_once():
 def test_FS_1_15_standard_rewards_once_to_active():
     g = position(2)
     m = add_slot_monster(g, monster("Fly", rewards={"cents": 2}))
-    stack.monster_dies(g, m, 0, None)
+    resolution.monster_dies(g, m, 0, None)
     assert [p.cents for p in g.players] == [2, 0]
 
 
@@ -311,8 +324,8 @@ def test_FS_20_10_cannon_fodder_no_boss_while_a_regular_monster_is_active():
     assert attack.attack_options(g, 0) == [fly, "monster_deck"]
     assert attack.attack_options(g, 0, boss) == []  # a forced attack on the boss is barred too
     assert attack.attack_options(g, 0, fly) == [fly]
-    stack.kill(g, fly, 0)
-    stack.priority(g, 0)
+    damage.kill(g, fly, 0)
+    resolution.priority(g, 0)
     opts = attack.attack_options(g, 0)  # the refill is a boss too: only bosses are active
     assert opts[:2] == [boss, epic] and opts[2].phys is top and opts[3] == "monster_deck"
 

@@ -199,7 +199,7 @@ def test_every_entry_effect_runs_again_with_an_activation_token_or_copy(d):
             do_action(st, 0, ("activate", card.uid))
             assert card.tokens == 1 or card.zone != "army"  # it may have left (e.g. the Bomber)
         else:
-            from cardlab.simulate.gosu_x.effects import Ctx, resolve_entry
+            from cardlab.simulate.gosu_x.interpreter import Ctx, resolve_entry
 
             resolve_entry(st, Ctx(0, card), card)
     except GameOver:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.core import Players
-from cardlab.simulate.gosu_x import make_config, zones
+from cardlab.simulate.gosu_x import make_config, wins, zones
 from cardlab.simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost, replacements
 from cardlab.simulate.gosu_x.battle import battle_total, great_battle, tribute
 from cardlab.simulate.gosu_x.draft import deal, draft
@@ -455,7 +455,7 @@ def test_GX_11_1c_fifteen_face_up_cards_win():
             pl.deck.remove(c)
             zones.place_in_army(st, 0, c, r)
     pl.rows[2][-1].face_up = False
-    zones.check_instant(st)
+    wins.check_instant(st)
     with pytest.raises(GameOver) as over:
         zones.release(st, 1, pl.rows[2][-1])
     assert over.value.condition == "fifteen_cards" and over.value.winners == (0,)

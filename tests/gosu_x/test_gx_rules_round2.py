@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from cardlab.simulate.gosu_x import zones
-from cardlab.simulate.gosu_x.actions import do_pass, enter_army
+from cardlab.simulate.gosu_x.actions import enter_army
 from cardlab.simulate.gosu_x.battle import great_battle, hand_bonus, tribute
 from cardlab.simulate.gosu_x.cards import DEFAULT_CARDS
 from cardlab.simulate.gosu_x.engine import end_of_turn
+from cardlab.simulate.gosu_x.passing import do_pass
 from tests.gosu_x.gx_scenario import (
     check_invariants,
     events,

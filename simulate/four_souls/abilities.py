@@ -1,0 +1,47 @@
+"""A card's compiled behaviour (rules.compile_card): its abilities and the flags the engine reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Ability:
+    kind: str  # play | tap | paid | on | event
+    do: Any
+    targets: Any = None
+    by: Any = None
+    cost: Any = None
+    trigger: str | None = None
+    tparam: Any = None
+    topts: dict = field(default_factory=dict)
+    optional: bool = False
+    index: int = 0
+    simple: bool = False  # no targets and no leading tgt/modes: always usable (a fast legality check)
+    on_roll: bool = False  # its only target is "a roll" on the stack (The D6, The Bone): legal iff one is
+
+
+@dataclass(slots=True)
+class CardRules:
+    keywords: frozenset = frozenset()
+    play: Ability | None = None
+    tap: list[Ability] = field(default_factory=list)
+    paid: list[Ability] = field(default_factory=list)
+    triggers: dict[str, list[Ability]] = field(default_factory=dict)
+    events: list[Ability] = field(default_factory=list)
+    statics: list[dict] = field(default_factory=list)
+    replaces: list[dict] = field(default_factory=list)
+    soul_when: Any = None
+    forbid: bool = False
+    starts_with_counters: int = 0
+    goes_first: bool = False
+    enters_deactivated: bool = False  # "this enters play deactivated" (FS-5.5, FS-11.8)
+    hook: str | None = None
+
+    has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
+    acts: tuple = ()  # ("tap" | "paid", index, Ability) for each activated ability
+
+    @property
+    def activated(self) -> bool:
+        return bool(self.tap or self.paid)

@@ -1,0 +1,190 @@
+"""State checks between stack events: wins (FS-14.1), bonus souls (FS-Q.23), deaths (FS-13.1), slot
+refills (FS-12.1) and pending triggers (FS-4.9)."""
+
+from __future__ import annotations
+
+from . import rooms, statics, triggers
+from .asking import ordered_by
+from .coop import check_goal
+from .items import DeathItem
+from .resources import gain_soul
+from .state import EngineError, Game, GameOver, Phys, Player
+from .statics import Ctx, cond
+from .zones import indomitable, monster_left, reveal_into_slot
+
+
+def state_checks(g: Game) -> None:
+    """Between stack events: win check (FS-14.1), bonus souls (FS-Q.23), deaths (FS-13.1), slot
+    refills (FS-12.1) and pending triggers (FS-4.9), in that order, until nothing changes."""
+    if g.log.n == g.checked_n and not g.pending and all(g.shop) and all(g.mslots) and all(g.rslots):
+        return  # nothing happened since the last check and every slot is full
+    for _ in range(200):
+        n = g.log.n
+        fresh = n != g.checked_n  # something happened since the last check (every change emits)
+        if fresh:
+            if g.log.ns != g.checked_ns:  # only a soul gained can make a winner (FS-14.1)
+                g.checked_ns = g.log.ns
+                check_win(g)
+            if g.bonus and g.log.nb != g.checked_nb:
+                g.checked_nb = g.log.nb
+                check_bonus(g)
+        changed = not (all(g.shop) and all(g.mslots) and all(g.rslots)) and refill_slots(g)
+        if g.pending:
+            triggers.flush(g)
+            changed = True
+        if fresh:
+            g.checked_n = n
+            statics.settle_hp(g)  # FS-6.20: a lost +HP item first removes damage, then deaths
+            if push_deaths(g):
+                changed = True
+        if not changed:
+            return
+    raise EngineError("state checks did not settle (refill loop?)")
+
+
+def check_win(g: Game) -> None:
+    if g.coop:  # FS-17.5: solo/co-op replace the competitive win with the combined goal
+        check_goal(g)
+        return
+    need = g.cfg.souls_to_win
+    winners = None
+    for p in g.players:
+        if (p.souls or p.char_soul) and p.soul_total() >= need:
+            winners = (*winners, p.seat) if winners else (p.seat,)
+    if winners:
+        g.over = True
+        raise GameOver(winners)  # FS-14.2: several at once = a draw among them
+
+
+def _bonus_test(b: Phys):
+    """A bonus soul's condition as ``first(g, order)``: the first player in ``order`` who meets it, or
+    None. The common forms are plain loops (checked at every cents/hand/item change), anything else
+    goes through the expression evaluator."""
+    text = str(b.rules.soul_when)
+    head, _sep, tail = text.partition(" >= ")
+    n = int(tail) if tail.strip().isdigit() else None
+    if head == "hand_size(player)" and n is not None:
+
+        def first(g: Game, order: list) -> Player | None:
+            for p in order:
+                if len(p.hand) >= n:
+                    return p
+            return None
+
+    elif head == "cents(player)" and n is not None:
+
+        def first(g: Game, order: list) -> Player | None:
+            for p in order:
+                if p.cents >= n:
+                    return p
+            return None
+
+    elif head.startswith("count(items(player, ") and head.endswith("))") and n is not None:
+        first = _keyword_count_test(head[len("count(items(player, ") : -2].strip(), n)
+    else:
+
+        def first(g: Game, order: list) -> Player | None:
+
+            for p in order:
+                ctx = Ctx(g, p.seat, None, name=b.card.name)
+                ctx.binds["player"] = p
+                if cond(ctx, b.rules.soul_when):
+                    return p
+            return None
+
+    return first
+
+
+def _keyword_count_test(kw: str, n: int):
+    """``count(items(player, kw)) >= n`` (Soul Of Guppy). First the items with ``kw`` on the whole
+    table, counted again only when the objects version moves (an item leaving play only lowers the
+    count): most of the game there are not ``n`` of them at all, and then no player is looked at."""
+    table = [None, 0]  # [obj_ver, items with ``kw`` under any player]
+
+    def first(g: Game, order: list) -> Player | None:
+        if table[0] != g.obj_ver:
+            table[0] = g.obj_ver
+            table[1] = sum(1 for p in order for o in p.items if kw in o.rules.keywords)
+        if table[1] < n:
+            return None
+        for p in order:
+            if sum(1 for o in p.items if kw in o.rules.keywords) >= n:
+                return p
+        return None
+
+    return first
+
+
+def check_bonus(g: Game) -> None:
+    """FS-14.8 / FS-Q.23: checked like the win check; ties go to the first in turn order from the AP."""
+    order = g.players[g.active :] + g.players[: g.active]
+    for b in list(g.bonus):
+        first = g.bonus_tests.get(b.pid)
+        if first is None:
+            first = g.bonus_tests[b.pid] = _bonus_test(b)
+        p = first(g, order)
+        if p is not None:
+            g.bonus.remove(b)
+            o = g.new_obj(b, "soul", p.seat)
+            g.log.emit("bonus_soul_gained", p.seat, b.card.name, None, o.soul_value)
+            gain_soul(g, p, o, "bonus")
+
+
+def push_deaths(g: Game) -> bool:
+    """FS-13.1: an object at 0 HP whose death is not on the stack dies at the next priority.
+    FS-10.13 / FS-5.9(f): monster deaths go on top of player deaths (resolve first)."""
+    pushed = False
+    n, a = g.n, g.active
+    # FS-5.9(d): simultaneous player deaths go on the stack in reverse turn order from the active
+    # player, so they resolve in turn order (the active player's first)
+    for k in range(n - 1, -1, -1):
+        p = g.players[(a + k) % n]
+        if p.damage and not p.dead and not p.death_pending and statics.player_hp(g, p) <= 0:
+            p.death_pending = True
+            g.stack.append(DeathItem(p, g.last_damager.get(("p", p.seat), -1)))
+            triggers.fire(g, "would_die", victim=p, death=g.stack[-1])
+            pushed = True
+    dying = [
+        m
+        for slot in g.mslots
+        if slot
+        and (m := slot[-1]).damage
+        and m.kind == "monster"
+        and not m.dying
+        and statics.monster_hp(g, m) <= 0
+    ]
+    if len(dying) > 1:  # FS-4.10(1) / FS-5.9(e): the active player orders the game's deaths
+        dying = ordered_by(g, a, dying, [m.phys.card.name for m in dying], "resolve first")
+    for m in dying:
+        m.dying = True
+        g.stack.append(DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid)))
+        pushed = True
+    return pushed
+
+
+def refill_slots(g: Game) -> bool:
+    """FS-12.1: every slot must hold a card; refilled from the deck top at the next priority."""
+    changed = False
+    for i, slot in enumerate(g.shop):
+        if not slot:
+            c = g.draw(g.treasure, g.treasure_disc)
+            if c is None:
+                continue  # FS-Q.35
+            o = g.new_obj(c, "item", -1, slot=i)
+            slot.append(o)
+            changed = True
+    for i, slot in enumerate(g.mslots):
+        while not slot and i not in g.hold_slots:
+            if not monster_left(g):
+                break  # only events left: revealing them would cycle for ever (FS-Q.35 extended)
+            c = g.draw(g.monster, g.monster_disc)
+            if c is None:
+                break
+            reveal_into_slot(g, c, i)
+            changed = True
+            if not indomitable(c):
+                break  # an Indomitable monster took a new slot (FS-4.17(1)): this one still needs a card
+    for i, slot in enumerate(g.rslots):
+        if not slot:
+            changed = rooms.fill(g, i) or changed  # FS-16.5
+    return changed

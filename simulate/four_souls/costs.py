@@ -1,0 +1,88 @@
+"""Costs of $ abilities (FS-4.4, FS-6.6): whether one can be paid, and paying it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import statics
+from .asking import ask
+from .damage import destroy
+from .resources import discard_loot, move_item, pay
+from .state import Game, Obj, Player
+
+
+def can_pay_cost(g: Game, p: Player, o: Obj, cost: Any) -> bool:
+    for c in cost or ():
+        name, val = _cost_parts(c)
+        if name == "pay":
+            cents = val.get("cents", 0) if isinstance(val, dict) else val
+            hp = val.get("hp", 0) if isinstance(val, dict) else 0
+            if p.cents < (cents or 0) or (hp and statics.player_hp(g, p) < hp):
+                return False
+        elif name == "discard_loot":
+            if len(p.hand) < (val.get("n", 1) if isinstance(val, dict) else (val or 1)):
+                return False
+        elif name == "remove_counters":
+            n = val.get("n", 1) if isinstance(val, dict) else val
+            if o.counters + o.levels < n:
+                return False
+        elif name == "destroy":
+            need = _destroy_count(val)
+            if len([x for x in p.items if not x.eternal]) < need:
+                return False
+        elif name == "give" and not [x for x in p.items if not x.eternal and x is not o]:
+            return False
+    return True
+
+
+def _cost_parts(c: Any) -> tuple[str, Any]:
+    if isinstance(c, dict):
+        name = next(iter(c))
+        return name, c[name]
+    return str(c), None
+
+
+def _destroy_count(val: Any) -> int:
+    if isinstance(val, dict):
+        t = val.get("target", val)
+        if isinstance(t, dict) and "count" in t:
+            return int(t["count"])
+        return int(val.get("n", 1)) if "n" in val else 1
+    return 1
+
+
+def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
+    if not can_pay_cost(g, p, o, cost):
+        return False
+    for c in cost or ():
+        name, val = _cost_parts(c)
+        if name == "pay":
+            pay(g, p, val if isinstance(val, dict) else {"cents": val}, ctx.name)
+        elif name == "discard_loot":
+            discard_loot(g, p, val.get("n", 1) if isinstance(val, dict) else (val or 1), False, ctx.name)
+        elif name == "remove_counters":
+            n = val.get("n", 1) if isinstance(val, dict) else val
+            take = min(n, o.counters)
+            o.counters -= take
+            o.levels -= n - take
+        elif name == "destroy":
+            for _ in range(_destroy_count(val)):
+                opts = tuple(x for x in p.items if not x.eternal)
+                destroy(g, ask(g, p.seat, "destroy_cost", opts, ctx.name), ctx.name)
+        elif name == "give":
+            opts = tuple(x for x in p.items if not x.eternal and x is not o)
+            it = ask(g, p.seat, "give_item", opts, ctx.name)
+            to = ask(g, p.seat, "choose_player", tuple(q for q in g.players if q is not p), ctx.name)
+            move_item(g, it, to.seat, "give", ctx.name)
+    return True
+
+
+def doomed_by_cost(p: Player, cost: Any) -> list:
+    """The items a cost must destroy whatever the player picks (FS-4.4)."""
+    for c in cost or ():
+        name, val = _cost_parts(c)
+        if name == "destroy":
+            mine = [x for x in p.items if not x.eternal]
+            if len(mine) == _destroy_count(val):
+                return mine
+    return []

@@ -1,0 +1,309 @@
+"""Damage (FS-6.20), healing, kills and destruction (FS-6.3), cancelling (FS-6.9), ending the turn
+(FS-8.9) and the death penalty (FS-13.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import interpreter, replacements, statics, triggers
+from .asking import ask
+from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, tname
+from .resources import discard_loot, gain_soul, gain_treasure, lose_cents
+from .state import Game, Obj, Phys, Player
+from .zones import event_done, leave_play
+
+
+def push_damage(
+    g: Game,
+    n: int,
+    target: Any,
+    src_seat: int,
+    src_obj: Obj | None,
+    combat: bool,
+    roll: int | None,
+    name: str,
+) -> bool:
+    if not isinstance(n, int) or n <= 0:
+        return False  # zero damage cannot be dealt (FS-6.20)
+    if isinstance(target, Obj) and not target.in_play:
+        return False
+    d = DamageItem(n, target, src_seat, src_obj, combat, roll, name)
+    g.stack.append(d)
+    g.last_damage = d
+    triggers.fire(g, "damage_pending", target=target, damage=d)
+    return True
+
+
+def deal_divided(g: Game, n: int, targets: list, src_seat: int, src_obj: Obj | None, ctx: Any) -> bool:
+    split = [0] * len(targets)
+    for _ in range(n):
+        i = ask(g, ctx.you, "divide_damage", tuple(range(len(targets))), ctx.name)
+        split[i] += 1
+    did = False
+    for t, k in zip(targets, split, strict=True):
+        did = push_damage(g, k, t, src_seat, src_obj, False, None, ctx.name) or did
+    return did
+
+
+def resolve_damage(g: Game, d: DamageItem) -> None:
+    t = d.target
+    if d.combat and (g.attack is None or g.attack.cancelled):
+        g.log.emit("fizzled", d.src_seat, d.name, tname(t), d.amount, "combat")  # FS-10.11
+        return
+    if isinstance(t, Player):
+        if t.dead:
+            return  # FS-Q.21: dead players take no damage
+    elif not t.in_play or t.dying:
+        return
+    amount = replacements.damage_replacements(g, d)  # FS-6.21 modifiers and replacements at resolution
+    if amount <= 0:
+        g.log.emit("prevented", d.src_seat, d.name, tname(t), d.amount, "damage")
+        return
+    if isinstance(t, Player):
+        hp = statics.player_hp(g, t)
+        marked = min(amount, hp)
+        t.damage += marked
+        g.last_damager[("p", t.seat)] = d.src_seat if d.src_obj is None or d.src_obj.controller >= 0 else -1
+        g.log.emit("damage", d.src_seat, d.name, f"p{t.seat}", amount, "combat" if d.combat else None)
+    else:
+        hp = statics.monster_hp(g, t)
+        marked = min(amount, hp)
+        t.damage += marked
+        g.last_damager[("m", t.uid)] = d.src_seat
+        if d.combat:
+            g.killing_roll[t.uid] = d.roll
+        g.log.emit("damage", d.src_seat, d.name, t.phys.card.name, amount, "combat" if d.combat else None)
+    if d.then is not None:  # "and": the damage happened, so the rest of the effect happens now
+        ctx, rest = d.then
+        interpreter.run(ctx, {"and": rest})
+    for event in ("damaged", "dealt_damage"):  # the target's and the source's triggers
+        triggers.fire(
+            g,
+            event,
+            target=t,
+            amount=amount,
+            combat=d.combat,
+            attack_roll=d.roll,
+            source=d.src_obj,
+            src_seat=d.src_seat,
+        )
+
+
+def heal(g: Game, t: Any, n: Any) -> bool:
+    if isinstance(t, Player):
+        if t.dead or t.death_pending:
+            return False  # FS-6.14
+        before = t.damage
+        t.damage = 0 if n == "full" else max(0, t.damage - n)
+        return t.damage < before
+    if isinstance(t, Obj) and t.in_play and not t.dying:
+        before = t.damage
+        t.damage = 0 if n == "full" else max(0, t.damage - n)
+        return t.damage < before
+    return False
+
+
+def death_averted(g: Game, v: Any) -> None:
+    """FS-6.9 / FS-6.16 / FS-Q.12: a cancelled or prevented death heals to at least 1 HP. A death
+    always comes with 0 HP (damage, or a kill: FS-6.3), so that is exactly 1 HP."""
+    if isinstance(v, Player):
+        v.death_pending = False
+        if statics.player_hp(g, v) < 1:
+            v.damage = statics.player_max_hp(g, v) - 1
+    else:
+        v.dying = False
+        if statics.monster_hp(g, v) < 1:
+            v.damage = statics.monster_max_hp(g, v) - 1
+
+
+def zero_hp(g: Game, v: Any) -> None:
+    """FS-6.3: a destroyed or killed object's HP becomes 0 (all its max HP marked as damage)."""
+    v.damage = (statics.player_max_hp if isinstance(v, Player) else statics.monster_max_hp)(g, v)
+    v.max_seen = v.damage
+
+
+def kill(g: Game, t: Any, killer: int) -> bool:
+    """FS-6.3: the object dies (its death goes on the stack)."""
+    if isinstance(t, Player):
+        if t.dead or t.death_pending:
+            return False  # FS-13.12: once per turn
+        t.death_pending = True
+        zero_hp(g, t)  # FS-6.3: its HP becomes 0 now; preventing the death leaves 1 (FS-Q.12)
+        d = DeathItem(t, killer)
+        g.stack.append(d)
+        triggers.fire(g, "would_die", victim=t, death=d)
+        return True
+    if isinstance(t, Obj) and t.in_play and t.kind == "monster":
+        if t.dying:
+            return False  # its death is already on the stack (FS-13.1): destroying it again does nothing
+        t.dying = True
+        zero_hp(g, t)  # FS-6.3
+        g.stack.append(DeathItem(t, killer))
+        return True
+    if isinstance(t, Obj) and t.in_play:
+        return destroy(g, t, "kill")
+    return False
+
+
+def destroy(g: Game, o: Obj, why: str) -> bool:
+    """FS-6.3 / FS-4.12: into its discard; Eternal items are not destroyed; The Chest becomes a soul."""
+    if not o.in_play:
+        return False
+    if o.kind == "monster":
+        return kill(g, o, g.active)
+    if o.kind == "item" and o.eternal:
+        return False
+    for rep in o.rules.replaces:
+        ev = rep.get("event")
+        name = next(iter(ev)) if isinstance(ev, dict) else ev
+        if name == "destroyed" and o.kind == "item" and o.controller >= 0:
+            # The Chest: it becomes a soul of its controller instead (FS-14.5)
+            q = g.players[o.controller]
+            q.items.remove(o)
+            o.kind = "soul"
+            o.soul_value = getattr(o.phys.card, "soul", 0) or 1
+            gain_soul(g, q, o, "destroyed")
+            return True
+    if o.controller >= 0:
+        q = g.players[o.controller]
+        leave_play(g, o)
+        if o.kind == "soul":
+            g.log.emit("soul_lost", q.seat, o.phys.card.name, None, o.soul_value, why)
+            put_away_soul(g, o)
+        else:
+            g.log.emit("item_destroyed", q.seat, o.phys.card.name, None, None, why)
+            g.discard_of(o.phys).append(o.phys)
+        return True
+    leave_play(g, o)
+    g.discard_of(o.phys).append(o.phys)
+    g.log.emit("item_destroyed", -1, o.phys.card.name, None, None, why)
+    return True
+
+
+def discard_curse(g: Game, c: Obj, why: str) -> None:
+    """A curse leaves its bearer for the monster discard."""
+    leave_play(g, c)
+    g.monster_disc.append(c.phys)
+    g.log.emit("curse_discarded", c.controller, c.phys.card.name, None, None, why)
+
+
+def put_away_soul(g: Game, soul: Obj) -> None:
+    """Where a lost soul card goes: a bonus soul or a starting item that became a soul (The Bone) leaves
+    the game (FS-14.9, FS-14.5); any other to its deck's discard."""
+    if soul.phys.card.deck == "bonus_soul" or soul.starting:
+        g.removed.append(soul.phys)
+    else:
+        g.discard_of(soul.phys).append(soul.phys)
+
+
+def reroll_item(g: Game, o: Obj, why: str) -> bool:
+    """FS-6.18: destroy it; if you did, its controller gains 1 treasure (shop: refill the same slot)."""
+    ctrl = o.controller
+    if not destroy(g, o, why):
+        return False
+    if ctrl >= 0:
+        gain_treasure(g, g.players[ctrl], why)
+    return True
+
+
+def become_soul(ctx: Any, p: dict) -> bool:
+    g = ctx.g
+    card = p.get("card", "self")
+    you = g.players[ctx.you]
+    src = ctx.src
+    if isinstance(src, Phys) and src.virtual:
+        return False  # a copy is not a card: it cannot become a soul (FS-5.11)
+    if isinstance(src, Phys):  # Lost Soul: the loot on the stack becomes your soul (FS-14.5)
+        ctx.moved = True
+        o = g.new_obj(src, "soul", you.seat)
+        o.soul_value = getattr(src.card, "soul", 0) or 1
+        gain_soul(g, you, o, "loot")
+        return True
+    if isinstance(src, Obj):
+        if src.in_play and src.kind == "item":
+            q = g.players[src.controller] if src.controller >= 0 else you
+            if src in q.items:
+                q.items.remove(src)
+            src.in_play = False
+        elif card == "self_card" or p.get("from"):
+            phys = src.phys
+            found = False
+            for z in (g.treasure_disc, g.monster_disc, g.loot_disc):
+                if phys in z:
+                    z.remove(phys)
+                    found = True
+                    break
+            if not found:
+                return False
+        else:
+            return False
+        o = g.new_obj(src.phys, "soul", you.seat)
+        o.soul_value = getattr(src.phys.card, "soul", 0) or 1
+        o.starting = src.starting
+        gain_soul(g, you, o, "item")
+        return True
+    return False
+
+
+def cancel(g: Game, it: StackItem) -> None:
+    """FS-6.9: removed unresolved; a cancelled loot goes to the discard; a cancelled death heals."""
+    g.stack.remove(it)
+    if isinstance(it, LootItem) and not it.phys.virtual:
+        g.loot_disc.append(it.phys)
+    elif isinstance(it, DeathItem):
+        death_averted(g, it.victim)
+    elif isinstance(it, AbilityItem) and it.event_obj is not None:
+        event_done(g, it.event_obj)
+    elif type(it) is RollItem and event_of(it) is not None:
+        event_done(g, event_of(it))
+    g.log.emit("cancelled", it.controller, getattr(it, "name", None) or _item_name(it))
+
+
+def _item_name(it: StackItem) -> str:
+    if isinstance(it, LootItem):
+        return it.phys.card.name
+    if isinstance(it, AbilityItem):
+        return it.ctx.name
+    return it.kind
+
+
+def cancel_all(g: Game, me: Any) -> bool:
+    did = False
+    for it in list(reversed(g.stack)):
+        if it is me or it not in g.stack:
+            continue
+        cancel(g, it)
+        did = True
+    if g.attack is not None:
+        g.attack.cancelled = True  # FS-10.11
+    return did
+
+
+def end_turn(g: Game) -> None:
+    """FS-8.9 / FS-Q.38: the end phase starts once the stack is empty; any attack ends."""
+    g.ending_turn = True
+    if g.attack is not None:
+        g.attack.cancelled = True
+
+
+def death_penalty(g: Game, p: Player) -> None:
+    """FS-13.9: destroy a non-eternal item, discard a loot, lose 1¢, deactivate every ↷ object."""
+    for k in range(1, g.n):  # a replacement of another player's penalty (Shadow), once (FS-5.6)
+        q = g.players[(p.seat + k) % g.n]
+        for o in q.items:
+            for rep in o.rules.replaces:
+                ev = rep.get("event")
+                if isinstance(ev, dict) and "death_penalty" in ev and rep.get("instead") is not None:
+                    ctx = statics.Ctx(g, q.seat, o, name=o.phys.card.name)
+                    ctx.ev = {"victim": p}
+                    interpreter.run(ctx, rep["instead"])
+                    return
+    opts = tuple(o for o in p.items if not o.eternal)
+    if opts:
+        destroy(g, ask(g, p.seat, "penalty_item", opts, "death penalty"), "death_penalty")
+    if p.hand:
+        discard_loot(g, p, 1, False, "death_penalty")
+    lose_cents(g, p, 1, "death_penalty")
+    for o in g.player_objects(p):
+        if o.rules.tap:
+            o.charged = False

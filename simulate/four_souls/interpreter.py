@@ -1,0 +1,260 @@
+"""The effect interpreter: runs an effect (a verb, a list, or a combinator such as seq/and/may/modes/
+roll/each/tgt/if/let) against an ability's context. Verbs and hooks are looked up in their registries
+(:data:`VERB_FUNCS`, :data:`HOOKS`), which effects.py and hooks.py fill when they are imported: the
+verbs sit above this module (they use the actions), so the interpreter finds them by name, not by import."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import asking, dice
+from . import vocabulary as V
+from .selectors import candidates, parse_sel
+from .state import EngineError, Obj, Player
+from .statics import Ctx, cond, owner, player_of, value
+from .targets import bind_targets, can_prepare
+
+# verb name → handler(ctx, params); hook name → handler(ctx). Filled by effects.py / hooks.py (register).
+VERB_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = {}
+HOOKS: dict[str, Callable[[Ctx], bool]] = {}
+
+
+def register_verbs(handlers: dict[str, Callable[[Ctx, dict], bool]]) -> None:
+    VERB_FUNCS.update(handlers)
+
+
+def register_hooks(handlers: dict[str, Callable[[Ctx], bool]]) -> None:
+    HOOKS.update(handlers)
+
+
+def run(ctx: Ctx, eff: Any) -> bool:
+    if eff is None:
+        return False
+    if isinstance(eff, list):
+        did = False
+        for e in eff:
+            did = run(ctx, e) or did
+        return did
+    if isinstance(eff, str):
+        if eff == "nothing":
+            return False
+        f = VERB_FUNCS.get(eff)
+        if f is None:
+            raise EngineError(f"{ctx.name}: verb '{eff}' not implemented")
+        return f(ctx, {})
+    op = None
+    for k in eff:
+        if k in COMBINATOR_FUNCS or k in VERB_FUNCS:
+            op = k
+            break
+    if op is None:
+        raise EngineError(f"{ctx.name}: unknown effect {sorted(eff)}")
+    if op in COMBINATOR_FUNCS:
+        return COMBINATOR_FUNCS[op](ctx, eff)
+    return VERB_FUNCS[op](ctx, _params(op, eff[op]))
+
+
+def _params(verb: str, val: Any) -> dict:
+    if isinstance(val, dict):
+        return val
+    spec = V.VERBS.get(verb)
+    if val is None or spec is None or not spec.params:
+        return {}
+    if isinstance(val, list) and verb not in ("cancel",):
+        return dict(zip(spec.params, val, strict=False))
+    return {spec.params[0]: val}
+
+
+def _c_seq(ctx: Ctx, eff: dict) -> bool:
+    did = False
+    for e in eff["seq"]:
+        did = run(ctx, e) or did
+        if ctx.g.stop_effect:
+            break
+    return did
+
+
+def _c_and(ctx: Ctx, eff: dict) -> bool:
+    """FS-5.8: each part only if the previous took effect. A damage part takes effect when it
+    resolves and is not prevented, so the rest waits on the damage item (XIV Temperance)."""
+    parts = eff["and"]
+    g = ctx.g
+    for i, e in enumerate(parts):
+        g.last_damage = None
+        if not run(ctx, e):
+            return False
+        d = g.last_damage
+        if d is not None and isinstance(e, dict) and "deal_damage" in e and i + 1 < len(parts):
+            d.then = (ctx, parts[i + 1 :])
+            return True
+    return True
+
+
+def _c_may(ctx: Ctx, eff: dict) -> bool:
+    by = eff.get("by")
+    who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+    if asking.ask(ctx.g, who, "may", (True, False), ctx.name):
+        return run(ctx, eff["may"])
+    return False
+
+
+def _c_modes(ctx: Ctx, eff: dict) -> bool:
+    i = ctx.binds.get("__mode__")
+    if i is None:  # a mode after "if you do" is picked on resolution (Chaos Card)
+        by = eff.get("by")
+        who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+        legal = [k for k, o in enumerate(eff["modes"]) if can_prepare(ctx, o)]
+        if not legal:
+            return False
+        i = asking.ask(ctx.g, who, "choose_mode", tuple(legal), ctx.name)
+    return run(ctx, eff["modes"][i])
+
+
+def _c_roll(ctx: Ctx, eff: dict) -> bool:
+    """Roll- (FS-4.18, FS-Q.28): the roll goes on the stack; a reading item applies the final row."""
+    by = eff.get("by")
+    seat = player_of(ctx, by).seat if by else ctx.you
+    kept = None
+    if eff.get("dice", 1) > 1:  # FS-9.6: several dice, keep one
+        kept = dice.keep_one(ctx.g, seat, eff["dice"], eff.get("keep", "choose"), ctx.name)
+    dice.push_roll(ctx.g, seat, purpose="table", table=eff["roll"], ctx=ctx, value=kept)
+    return True
+
+
+def _each_members(ctx: Ctx, binding: Any) -> tuple[str | None, list]:
+    if isinstance(binding, dict) and len(binding) == 1 and next(iter(binding)) not in V.SELECTORS:
+        var, sel = next(iter(binding.items()))
+    else:
+        var, sel = None, binding
+    head = parse_sel(sel)[0]
+    members = candidates(ctx, sel)
+    if head in ("player", "other_player", "living_player", "non_active_player", "other_players"):
+        start = ctx.you if ctx.src is not None and owner(ctx) >= 0 else ctx.g.active
+        members.sort(key=lambda p: (p.seat - start) % ctx.g.n)  # FS-5.9(a)
+    return var, members
+
+
+def _c_each(ctx: Ctx, eff: dict) -> bool:
+    var, members = _each_members(ctx, eff["each"])
+    body = eff.get("do")
+    did = False
+    damage_first = _is_damage(body)
+    if damage_first and members and isinstance(members[0], Player):
+        # FS-5.9(d): damage to, or the deaths of, each player stack in reverse turn order
+        members = list(reversed(members))
+    elif (
+        damage_first and len(members) > 1 and all(isinstance(m, Obj) and m.kind == "monster" for m in members)
+    ):
+        # FS-5.9(e): the ability's controller orders them (the active player for the game's)
+        members = asking.ordered_by(
+            ctx.g, ctx.you, members, [m.phys.card.name for m in members], "resolve first"
+        )
+    for m in members:
+        sub = Ctx(
+            ctx.g, ctx.you, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode, ctx.by
+        )
+        sub.binds[var or "them"] = m
+        sub.binds["__each__"] = m
+        did = run(sub, body) or did
+    return did
+
+
+def _is_damage(body: Any) -> bool:
+    return isinstance(body, dict) and ("deal_damage" in body or "kill" in body)
+
+
+def _c_tgt(ctx: Ctx, eff: dict) -> bool:
+    for var, sel in eff["tgt"].items():
+        if var not in ctx.binds:  # a target inside a roll row: chosen as the reader goes on the stack
+            by = eff.get("by")
+            who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+            if not bind_targets(ctx, {var: sel}, who):
+                return False
+        else:
+            ref = ctx.binds[var]
+            if isinstance(ref, Obj) and not ref.in_play:
+                return False  # FS-6.8 fizzle
+    return run(ctx, eff.get("do"))
+
+
+def _c_choose(ctx: Ctx, eff: dict) -> bool:
+    by = eff.get("by")
+    who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+    for var, sel in eff["choose"].items():
+        ctx.binds.pop(var, None)
+        if not bind_targets(ctx, {var: sel}, who):
+            return False
+    return run(ctx, eff.get("do"))
+
+
+def _c_if(ctx: Ctx, eff: dict) -> bool:
+    if cond(ctx, eff["if"]):
+        return run(ctx, eff.get("then"))
+    return run(ctx, eff.get("else"))
+
+
+def _c_let(ctx: Ctx, eff: dict) -> bool:
+    for var, val in eff["let"].items():
+        if isinstance(val, dict) and any(k in VERB_FUNCS for k in val):
+            ctx.g.last_count = 0
+            run(ctx, val)
+            ctx.binds[var] = ctx.g.last_count
+        elif isinstance(val, dict) and "random" in val:
+            opts = candidates(ctx, val["random"])
+            ctx.binds[var] = ctx.g.rng.choice(opts) if opts else None
+        elif isinstance(val, str) and val.startswith("random("):
+            opts = candidates(ctx, val[7:-1])
+            ctx.binds[var] = ctx.g.rng.choice(opts) if opts else None
+        elif isinstance(val, str) and val.startswith("choose_number"):
+            ctx.binds[var] = asking.ask(ctx.g, ctx.you, "choose_number", (1, 2, 3, 4, 5, 6), ctx.name)
+        else:
+            ctx.binds[var] = value(ctx, val)
+    return True
+
+
+def _c_nothing(ctx: Ctx, eff: dict) -> bool:
+    return False
+
+
+def _c_hook(ctx: Ctx, eff: dict) -> bool:
+    name = eff["hook"]
+    fn = HOOKS.get(name)
+    if fn is None:
+        raise EngineError(f"hook '{name}' not implemented")
+    return fn(ctx)
+
+
+def _c_until(ctx: Ctx, eff: dict) -> bool:
+    rep = eff["replace"]
+    ev = rep.get("event")
+    who = ev.get("would_loot") if isinstance(ev, dict) else "you"
+    p = player_of(ctx, who)
+    ctx.g.loot_doublers.add(p.seat)  # Two of Clubs: FS-21, repeat activations do not stack
+    return True
+
+
+def _c_next(ctx: Ctx, eff: dict) -> bool:
+    """A delayed one-shot trigger or replacement (FS-4.9, FS-5.4): Crystal Ball, Compost."""
+    trig = eff["next"] if isinstance(eff["next"], dict) else {eff["next"]: None}
+    name = next(iter(trig))
+    ctx.g.delayed.append((name, trig[name], eff.get("do"), eff.get("replace"), ctx))
+    return True
+
+
+COMBINATOR_FUNCS = {
+    "next": _c_next,
+    "seq": _c_seq,
+    "and": _c_and,
+    "may": _c_may,
+    "modes": _c_modes,
+    "roll": _c_roll,
+    "each": _c_each,
+    "tgt": _c_tgt,
+    "choose": _c_choose,
+    "if": _c_if,
+    "let": _c_let,
+    "nothing": _c_nothing,
+    "hook": _c_hook,
+    "until": _c_until,
+}

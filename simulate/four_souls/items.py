@@ -1,0 +1,115 @@
+"""What goes on the stack (FS-7): loot, abilities, rolls, damage and deaths."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import Obj, Phys, Player
+
+
+class StackItem:
+    __slots__ = ("controller",)
+    kind = "item"
+
+
+class LootItem(StackItem):
+    __slots__ = ("phys", "ctx")
+    kind = "loot"
+
+    def __init__(self, phys: Phys, controller: int, ctx: Any):
+        self.phys, self.controller, self.ctx = phys, controller, ctx
+
+    def __repr__(self) -> str:
+        return f"<loot {self.phys.card.name}>"
+
+
+class AbilityItem(StackItem):
+    __slots__ = ("src", "ability", "ctx", "trigger", "akind", "event_obj")
+    kind = "ability"
+
+    def __init__(self, src: Obj | None, ability: Any, controller: int, ctx: Any, trigger: str | None = None):
+        self.src, self.ability, self.controller, self.ctx, self.trigger = (
+            src,
+            ability,
+            controller,
+            ctx,
+            trigger,
+        )
+        self.akind = ability.kind if ability is not None else "hook"
+        self.event_obj = None
+
+    def __repr__(self) -> str:
+        return f"<ability {self.ctx.name} {self.akind}>"
+
+
+class RollItem(StackItem):
+    """A die roll on the stack (FS-9.2). ``purpose``: attack | table | reward."""
+
+    __slots__ = (
+        "seat",
+        "value",
+        "attack",
+        "purpose",
+        "table",
+        "ctx",
+        "checked",
+        "changes",
+        "target",
+        "reward",
+        "name",
+    )
+    kind = "roll"
+
+    def __init__(self, seat: int, value: int, purpose: str):
+        self.controller = self.seat = seat
+        self.value = value
+        self.purpose = purpose
+        self.attack = purpose == "attack"
+        self.table = self.ctx = self.target = self.reward = self.name = None
+        self.changes = 0  # results this roll has had beyond the first (rerolls, changed values)
+        self.checked = -1  # ``changes`` when its would-roll triggers last looked (FS-9.2(4))
+
+    def __repr__(self) -> str:
+        return f"<roll {self.value} p{self.seat} {self.purpose}>"
+
+
+class DamageItem(StackItem):
+    __slots__ = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name", "then")
+    kind = "damage"
+
+    def __init__(self, amount, target, src_seat, src_obj, combat, roll, name):
+        self.amount, self.target, self.src_seat, self.src_obj = amount, target, src_seat, src_obj
+        self.combat, self.roll, self.name = combat, roll, name
+        self.controller = src_seat
+        self.then = None  # the rest of an "and" that waits for this damage (XIV Temperance)
+
+    def __repr__(self) -> str:
+        return f"<damage {self.amount} -> {tname(self.target)}>"
+
+
+class DeathItem(StackItem):
+    __slots__ = ("victim", "killer", "roll")
+    kind = "death"
+
+    def __init__(self, victim, killer: int, roll: int | None = None):
+        self.victim, self.killer, self.roll = victim, killer, roll
+        self.controller = victim.seat if isinstance(victim, Player) else -1
+
+    def __repr__(self) -> str:
+        return f"<death {tname(self.victim)}>"
+
+
+def tname(t: Any) -> str:
+    if isinstance(t, Player):
+        return f"p{t.seat}"
+    if isinstance(t, Obj):
+        return t.phys.card.name
+    if isinstance(t, Phys):
+        return t.card.name
+    return str(t)
+
+
+def event_of(r: RollItem) -> Any:
+    """The event whose ability made this roll (its reader then belongs to the event too)."""
+    ctx = r.ctx
+    return (ctx.ev or {}).get("event_obj") if ctx is not None else None

@@ -1,0 +1,134 @@
+"""What a player may do when they hold priority (FS-7): the legal loot plays and activated abilities,
+and taking one (it goes on the stack)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import selectors, statics, targets, triggers
+from .costs import can_pay_cost, doomed_by_cost, pay_cost
+from .items import AbilityItem, LootItem, RollItem
+from .state import Game, Obj, Phys, Player
+
+
+def legal_actions(g: Game, seat: int) -> list:
+    """Loot plays and activated abilities ``seat`` could use now (cheap checks first: this runs at
+    every priority window for every player, FS-7)."""
+    p = g.players[seat]
+    out: list = []
+    forbid = statics.forbidden(g, seat) if g.forbid_on else ()
+    if (p.loot_plays > 0 or p.unlimited_loot) and (p.hand or p.copies) and "play_loot" not in forbid:
+        seen = set()
+        for c in (*p.hand, *p.copies) if p.copies else p.hand:
+            cid = c.card.id if not c.virtual else (c.card.id, True)
+            if cid in seen:
+                continue  # one option per distinct card (copies of a card play the same)
+            seen.add(cid)
+            play = c.rules.play
+            if (play is not None and play.simple) or can_play_loot(g, seat, c):
+                out.append(("loot", c))
+    no_items = "activate_item" in forbid
+    roll = None  # is a roll on the stack? (asked at most once)
+    for o, kind, i, ab in _act_entries(g, p):
+        if kind == "tap":
+            if not o.charged:
+                continue
+        elif not can_pay_cost(g, p, o, ab.cost):
+            continue
+        if no_items and o.kind == "item":
+            continue
+        if ab.simple:
+            out.append((kind, o, i))
+        elif ab.on_roll:
+            if roll is None:
+                roll = any(type(it) is RollItem for it in g.stack)
+            if roll:
+                out.append((kind, o, i))
+        elif _usable(g, seat, o, ab):
+            out.append((kind, o, i))
+    return out
+
+
+def _act_entries(g: Game, p: Player) -> list:
+    """``p``'s activated abilities (character first, then items in order), listed again only when
+    objects entered play, changed controller or abilities, or ``p``'s item count changed."""
+    rooms = g.rslots and p.seat == g.active  # FS-4.6 / FS-16.2: a room's abilities are the active player's
+    key = (g.obj_ver, len(p.items), rooms)
+    if p.acts_key == key:
+        return p.acts
+    objs = (p.character, *p.items, *(s[-1] for s in g.rslots if s)) if rooms else (p.character, *p.items)
+    p.acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
+    p.acts_key = key
+    return p.acts
+
+
+def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
+    """A legal and meaningful choice: every target has a candidate, and one that its own cost does
+    not certainly destroy (a "destroy N items" cost that takes all of the player's N destroyable
+    items leaves none of them to target)."""
+    ctx = statics.Ctx(g, seat, o, name=o.phys.card.name)
+    if not targets.has_targets(ctx, ab):
+        return False
+    doomed = doomed_by_cost(g.players[seat], ab.cost)
+    if doomed and ab.targets:
+        for sel in ab.targets.values():
+            if all(c in doomed for c in selectors.candidates(ctx, sel)):
+                return False
+    return True
+
+
+def can_play_loot(g: Game, seat: int, c: Phys) -> bool:
+    r = c.rules
+    if r.play is None:
+        return "trinket" in r.keywords or "ambush" in r.keywords  # still become something (FS-4.13/4.14)
+    ab = r.play
+    if ab.simple:
+        return True
+    return targets.has_targets(statics.Ctx(g, seat, c, name=c.card.name), ab)
+
+
+def take_action(g: Game, seat: int, choice: tuple) -> bool:
+    p = g.players[seat]
+    g.acted = g.resolved  # a player's choice (the runaway guard tells these loops from card loops)
+    if choice[0] == "loot":
+        c = choice[1]
+        ctx = statics.Ctx(g, seat, c, name=c.card.name)
+        ab = c.rules.play
+        if ab is not None and not targets.prepare(ctx, ab):
+            return False
+        if c.virtual:
+            p.copies.remove(c)  # FS-5.12: the copy stops existing once played (it lives on the stack)
+        else:
+            p.hand.remove(c)
+        if not p.unlimited_loot:
+            p.loot_plays -= 1
+        item = LootItem(c, seat, ctx)
+        ctx.item = item
+        g.stack.append(item)
+        g.log.emit("loot_played", seat, c.card.name, None, None, "copy" if c.virtual else None)
+        if p.blank_cards and not c.virtual and "trinket" not in c.rules.keywords:
+            p.blank_cards -= 1  # Blank Card: copy this loot card; the copy may be played this turn
+            p.copies.append(Phys(-c.pid, c.card, c.rules, True))
+        return True
+    kind, o, i = choice
+    ab = (o.rules.tap if kind == "tap" else o.rules.paid)[i]
+    ctx = statics.Ctx(g, seat, o, name=o.phys.card.name)
+    if kind == "tap":
+        o.charged = False  # FS-4.7: the cost is deactivating
+        if not targets.prepare(ctx, ab):
+            o.charged = True
+            return False
+    else:
+        # targets first (FS-4.2), then the cost: an offered $ ability always goes on the stack, even
+        # when its cost takes away the last legal target (Contract From Below destroying two items;
+        # the ability then fizzles, FS-6.8) — not a silent pass after the cost was paid
+        if not can_pay_cost(g, p, o, ab.cost) or not targets.prepare(ctx, ab):
+            return False
+        pay_cost(g, p, o, ab.cost, ctx)
+    item = AbilityItem(o, ab, seat, ctx)
+    ctx.item = item
+    g.stack.append(item)
+    if o.kind == "item":
+        g.log.emit("item_activated", seat, o.phys.card.name, None, None, kind)
+        triggers.fire(g, "activated_item", activator=seat, obj=o)
+    return True

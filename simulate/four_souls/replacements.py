@@ -1,0 +1,186 @@
+"""Replacement effects and shields (FS-5.4–5.7, FS-6.21): damage, cents and reward replacements, ordered
+by the affected player when they compete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .abilities import Ability
+from .asking import ask
+from .interpreter import run
+from .state import EngineError, Game, Obj, Player
+from .statics import cond, ctx_of, value
+
+
+def _reps(o: Obj, name: str):
+    for rep in o.rules.replaces:
+        ev = rep.get("event")
+        if isinstance(ev, dict):
+            if name in ev:
+                yield rep, ev
+        elif ev == name:
+            yield rep, {}
+
+
+def _roll_ok(ev: dict, roll: int | None) -> bool:
+    want = ev.get("attack_roll")
+    if want is None:
+        return True
+    if roll is None:
+        return False
+    if isinstance(want, (list, tuple)):
+        return roll in want
+    return roll == want
+
+
+def _modify(rep: dict, n: int, o: Obj, g: Game | None = None) -> int:
+    prev = rep.get("prevent")
+    if prev is not None and prev is not False:
+        if prev is True:
+            return 0
+        if isinstance(prev, int):
+            k = min(n, prev)
+        else:  # an expression (The Dead Cat: as many as its counters)
+            ctx = ctx_of(g, o)
+            ctx.ev = {"amount": n}
+            k = max(0, min(n, int(value(ctx, prev))))
+        if rep.get("then") is not None and k > 0:
+            ctx = ctx_of(g, o)
+            ctx.ev = {"amount": n, "prevented": k}
+            run(ctx, rep["then"])
+        return n - k
+    mod = rep.get("modify") or {}
+    if "add" in mod:
+        n += int(mod["add"])
+    if "multiply" in mod:
+        n *= int(mod["multiply"])
+    if "reduce_to" in mod:
+        n = min(n, int(mod["reduce_to"]))
+    return n
+
+
+def _cond_ok(g: Game, o: Obj, rep: dict, extra: dict | None = None) -> bool:
+    c = rep.get("if")
+    if c is None:
+        return True
+
+    ctx = ctx_of(g, o)
+    ctx.ev = extra
+    return cond(ctx, c)
+
+
+def _order(g: Game, seat: int, apps: list, name_of) -> list:
+    """FS-5.7: the affected player orders competing replacements (decision ``order_replacements``:
+    options ``(name, index)``, the pick applies next)."""
+    if len(apps) < 2:
+        return apps
+
+    out, rest = [], list(apps)
+    while len(rest) > 1:
+        opts = tuple((name_of(a), i) for i, a in enumerate(rest))
+        out.append(rest.pop(ask(g, seat, "order_replacements", opts, "apply first")[1]))
+    return out + rest
+
+
+def _shield(g: Game, shields: list, n: int) -> int:
+    amount, on_prev, seat, name, src = shields.pop(0)  # FS-Q.19: the next instance this turn
+    before = n
+    if amount == "all":
+        n = 0
+    elif isinstance(amount, dict) and "reduce_to" in amount:
+        n = min(n, int(amount["reduce_to"]))
+    elif isinstance(amount, dict) and "up_to" in amount:
+        n = max(0, n - int(amount["up_to"]))
+    else:
+        n = max(0, n - int(amount))
+    if n < before:
+        g.log.emit("prevented", seat, name, None, before - n, "shield")
+        if on_prev is not None:
+            _prevented_trigger(g, src, on_prev, name)
+    return n
+
+
+def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
+    """A shield's "when this prevents damage, …" rider (Host Hat) is a triggered ability (FS-4.9): it is
+    queued now and goes on the stack at the next priority, its target chosen then (FS-4.2)."""
+
+    if not isinstance(src, Obj):
+        raise EngineError(f"{name}: an on_prevent rider needs an item or character as its source")
+    ctrl = src.controller
+    order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
+    g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {}))
+
+
+def damage_replacements(g: Game, d: Any) -> int:
+    """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6); a
+    player orders the ones that compete for their damage (FS-5.7)."""
+    n = d.amount
+    t = d.target
+    src = d.src_obj
+    ev = {"attack_roll": d.roll, "amount": n}
+    if d.combat and src is not None and src.kind == "monster":
+        for rep, e in _reps(src, "combat_damage_from"):
+            if _roll_ok(e, d.roll) and _cond_ok(g, src, rep, ev):
+                n = _modify(rep, n, src, g)
+    if isinstance(t, Player):
+        apps = [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
+        if t.shields:
+            apps.append((None, None))
+        if len(apps) > 1:
+            apps = _order(g, t.seat, apps, lambda a: a[0].phys.card.name if a[0] is not None else "shield")
+        for o, rep in apps:
+            if n <= 0:
+                break
+            if o is None:
+                n = _shield(g, t.shields, n)
+            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}):
+                n = _modify(rep, n, o, g)
+        return n
+    # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active
+    # player (FS-0.5), who orders them when they compete (FS-5.7)
+    apps = [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)] if d.combat else []
+    shields = g.obj_shields.get(t.uid)
+    if shields:
+        apps.append((None, None))
+    if len(apps) > 1:
+        apps = _order(g, g.active, apps, lambda a: t.phys.card.name if a[0] is not None else "shield")
+    for o, rep in apps:
+        if n <= 0:
+            break
+        if o is None:
+            n = _shield(g, shields, n)
+        elif _cond_ok(g, t, rep, {"attack_roll": d.roll, "amount": n}):
+            n = _modify(rep, n, t, g)
+    return n
+
+
+def cents_replacements(g: Game, p: Player, n: int) -> int:
+    """FS-5.4 / FS-5.7: would-gain-cents replacements of objects p controls (Counterfeit Penny, Bum-Bo!),
+    in the order p chooses; an "instead" ends the gain."""
+    apps = [(o, rep) for o in p.items for rep, _e in _reps(o, "would_gain_cents")]
+    if not apps:
+        return n
+    apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
+    for o, rep in apps:
+        if not _cond_ok(g, o, rep):
+            continue
+        inst = rep.get("instead")
+        if isinstance(inst, dict) and "add_counters" in inst:  # Bum-Bo!: level counters instead
+            spec = inst["add_counters"]
+            if isinstance(spec, dict) and spec.get("kind") == "level":
+                o.levels += n
+            else:
+                o.counters += n
+            return 0
+        n = _modify(rep, n, o, g)
+    return n
+
+
+def reward_times(g: Game, m: Obj, roll: int | None) -> int:
+    times = 1
+    for rep, _e in _reps(m, "rewards"):
+        ev = {"killing_attack_roll": roll}
+        if _cond_ok(g, m, rep, ev):
+            mod = rep.get("modify") or {}
+            times *= int(mod.get("repeat", mod.get("multiply", 2)))
+    return times

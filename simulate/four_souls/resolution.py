@@ -1,0 +1,394 @@
+"""Priority and resolution (FS-7): passing priority until all pass, resolving the top item (loot,
+abilities, rolls FS-9, damage, deaths FS-13 with the monster death steps)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.simulate.core import Decision
+
+from . import damage, dice, interpreter, items, replacements, resources, statics, triggers, zones
+from .abilities import Ability
+from .asking import ask, stack_ref
+from .checks import state_checks
+from .coop import character_died
+from .damage import death_penalty, resolve_damage, zero_hp
+from .dice import clamp, row_for
+from .items import AbilityItem, DeathItem, LootItem
+from .plays import legal_actions, take_action
+from .refs import StackRef
+from .resources import gain_soul, give_reward
+from .state import EngineError, Game, GameOver, Obj, Phys, Player, RunawayTurn
+from .statics import Ctx, names_used
+from .targets import prepare
+from .zones import event_done, put_in_monster_slot, remove_from_slot_only
+
+BIG = 1 << 30
+
+
+def priority(
+    g: Game, first: int | None = None, floor: int = 0, until_empty: bool = False, attack_over: Any = None
+) -> None:
+    """Pass priority until every player passes in succession with the stack back at ``floor`` (what
+    was on it then, less anything removed from it meanwhile).
+
+    FS-7.4: a player who adds something receives priority first; FS-7.5: after a resolution, or after
+    triggered abilities are put on the stack, priority starts with the active player; FS-7.6: the top
+    item resolves when all pass in succession. ``until_empty``: return as soon as the stack is empty
+    again, without a further round — in the action phase the active player then holds priority, which
+    is their next action decision, and the others get priority only after that player's next
+    declaration (FS-7.7, FS-8.7); after an attack's target is chosen there is no window unless
+    something triggered (FS-Q.6). ``attack_over``: the same once an attack has ended (FS-10.11).
+    """
+    n = g.n
+    seat = g.active if first is None else first
+    below = g.stack[:floor]  # "back at floor" = only these are left: one of them may be cancelled meanwhile
+    while True:
+        state_checks(g)
+        if _at_floor(g.stack, below) and (until_empty or (attack_over is not None and attack_over())):
+            return
+        passes = 0
+        top = _top_ref(g) if g.stack else None  # the same for every player until one of them acts
+        decliners = g.decliners or _decliners(g)
+        views = g.views
+        while passes < n:
+            fn = decliners[seat]
+            if fn is not None and fn("respond", views[seat], top):  # declined unseen (most windows)
+                g.io.declined += 1
+                passes += 1
+                seat = (seat + 1) % n
+                continue
+            if _respond(g, seat, top):
+                height = len(g.stack)
+                state_checks(g)
+                if len(g.stack) > height:
+                    seat = g.active  # triggers went on the stack (FS-7.5)
+                passes = 0
+                top = _top_ref(g) if g.stack else None
+                continue
+            passes += 1
+            seat = (seat + 1) % n
+        if _at_floor(g.stack, below):
+            return
+        resolve_top(g)
+        seat = g.active
+
+
+def _at_floor(stack: list, below: list) -> bool:
+    """Nothing added since the window opened is left. Items are only ever added on top, so it is
+    enough that the top one was already there; counting heights is not, because a response may cancel
+    an item below the floor (Butter Bean on an ability under a death's step-4 trigger: the trigger
+    would be left unresolved, soak bug "Rag Man in two zones")."""
+    if not stack:
+        return True
+    if below:
+        top = stack[-1]
+        for it in below:
+            if it is top:
+                return True
+    return False
+
+
+def respond(g: Game, seat: int) -> bool:
+    """Offer ``seat`` a response; False (without asking) when it has no legal one (FS-7, DESIGN) or
+    when its strategy declines the window unseen (kernel ``Strategy.declines``: most windows)."""
+    top = _top_ref(g) if g.stack else None
+    fn = (g.decliners or _decliners(g))[seat]
+    if fn is not None and fn("respond", g.views[seat], top):
+        g.io.declined += 1
+        return False
+    return _respond(g, seat, top)
+
+
+def _respond(g: Game, seat: int, top: StackRef | None) -> bool:
+    """``respond`` once the strategy did not decline: list the legal responses and ask."""
+    opts = legal_actions(g, seat)
+    if not opts:
+        return False
+    view = g.views[seat]
+    choice = g.io.ask(Decision("respond", seat, ("pass", *opts), view, top))
+    if choice == "pass":
+        return False
+    return take_action(g, seat, choice)
+
+
+def _decliners(g: Game) -> list:
+    g.decliners = g.io.decliners()
+    return g.decliners
+
+
+def _top_ref(g: Game) -> StackRef:
+    """The top item's StackRef, kept while the same item is on top at the same height with the same
+    value (a priority round asks every player about the same top item)."""
+    it = g.stack[-1]
+    k = it.kind
+    key = (it, len(g.stack), it.value if k == "roll" else it.amount if k == "damage" else None)
+    if g.top_key != key:
+        g.top_key = key
+        g.top_ref = stack_ref(g, it)
+    return g.top_ref
+
+
+RESOLUTION_CAP = 20_000  # stack resolutions in one turn before the runaway guard acts
+
+
+_AUTOMATIC = 2_000  # resolutions with no player adding anything by choice: an automatic (card) loop
+
+
+def resolve_top(g: Game) -> None:
+    g.resolved += 1
+    if g.resolved > RESOLUTION_CAP:
+        if g.resolved - g.acted <= _AUTOMATIC:
+            raise RunawayTurn(g.turn)  # players keep choosing to add items ($ abilities, FS-4.7)
+        raise EngineError(
+            f"more than {RESOLUTION_CAP} stack resolutions in turn {g.turn}, the last {_AUTOMATIC} "
+            "without any player's choice: a card loop"
+        )
+    item = g.stack.pop()
+    k = item.kind
+    if k == "roll":
+        resolve_roll(g, item)
+    elif k == "damage":
+        resolve_damage(g, item)
+    elif k == "death":
+        resolve_death(g, item)
+    elif k == "loot":
+        resolve_loot(g, item)
+    else:
+        resolve_ability(g, item)
+    if g.wins_after:  # FS-14.3: "this player wins" after the ability resolves (FS-14.2: several = draw)
+        g.over = True
+        raise GameOver(g.wins_after)
+
+
+def resolve_loot(g: Game, item: LootItem) -> None:
+    c, ctx = item.phys, item.ctx
+    ab = c.rules.play
+    g.stop_effect = False
+    if ab is not None:
+        if statics.fizzled(ctx):
+            g.log.emit("fizzled", item.controller, c.card.name)
+        else:
+            interpreter.run(ctx, ab.do)
+    kws = c.rules.keywords
+    if c.virtual:
+        return  # a copy exists only on the stack (FS-5.11, FS-5.12)
+    if getattr(ctx, "moved", False):
+        return  # the effect moved the card itself (XIX The Sun, Lost Soul)
+    if "trinket" in kws:  # FS-4.13: it becomes an item of its player
+        o = g.new_obj(c, "item", item.controller)
+        g.players[item.controller].items.append(o)
+        g.log.emit("item_gained", item.controller, c.card.name, None, None, "trinket")
+        return
+    if "ambush" in kws:
+        ambush(g, c, item.controller)
+        return
+    g.loot_disc.append(c)
+
+
+def ambush(g: Game, c: Phys, seat: int) -> None:
+    """FS-4.14 / FS-Q.22: the resolving ambush's controller chooses a monster slot; the loot becomes a
+    monster there, covering the top card, and the active player must attack it one more time this turn
+    (an obligation that lapses if it leaves play first, FS-10.16)."""
+    o = put_in_monster_slot(g, c, seat)
+    g.log.emit("ambush", seat, c.card.name, None, o.slot)
+    g.must_attack.append((o, False))
+
+
+def resolve_ability(g: Game, item: AbilityItem) -> None:
+    ctx = item.ctx
+    ab = item.ability
+    g.stop_effect = False
+    if ab is not None and ab.topts.get("if") is not None and not statics.cond(ctx, ab.topts["if"]):
+        g.log.emit("fizzled", item.controller, ctx.name)  # intervening if (FS-6.8 [C])
+    elif statics.fizzled(ctx):
+        g.log.emit("fizzled", item.controller, ctx.name)
+    elif (
+        ab is not None
+        and ab.optional
+        and not ask(g, ctx.by if ctx.by is not None else ctx.you, "may", (True, False), ctx.name)
+    ):
+        pass
+    elif ab is not None:
+        interpreter.run(ctx, ab.do)
+    if item.event_obj is not None:
+        event_done(g, item.event_obj)
+
+
+def resolve_roll(g: Game, r: items.RollItem) -> None:
+    # FS-9.2(4): "would roll N" triggers fire as the roll tries to resolve; if any, they go on top
+    # and the roll waits. Once they resolved, a changed result (a reroll, even to the same number, or
+    # a new value) goes back through step (3) to here and triggers again; an unchanged one resolves
+    # (Dad's Lost Coin: each reroll of a 1 to a 1 may be rerolled again).
+    if r.checked != r.changes:
+        r.checked = r.changes
+        before = len(g.pending)
+        triggers.fire(g, "would_roll", roll=r, value=r.value)
+        if len(g.pending) > before:
+            g.stack.append(r)
+            return
+    p = g.players[r.seat]
+    if r.attack:
+        p.attack_rolls_this_turn += 1
+    final = clamp(r.value + statics.roll_bonus(g, p, r.attack))  # FS-9.2(5), FS-Q.14
+    r.value = final
+    g.log.emit("roll", r.seat, r.name, None, final, "final")
+    if r.purpose == "attack":
+        roll_resolved(g, r)
+    elif r.purpose == "table":
+        _push_reader(g, r)
+        ev = items.event_of(r)
+        if ev is not None:
+            zones.event_done(g, ev)  # FS-1.17: done now unless its reading ability went on the stack
+    elif r.purpose == "reward":
+        resources.give_reward(
+            g, g.players[r.seat], r.reward, final, r.name or "reward"
+        )  # the roller (FS-Q.26)
+    triggers.fire(g, "rolled", roll=r, value=final)  # FS-4.11, on top of the damage (FS-Q.31)
+    if g.delayed:
+        _delayed_rolled(g, r)
+
+
+def _delayed_rolled(g: Game, r: items.RollItem) -> None:
+    """Crystal Ball: a delayed one-shot trigger on the next roll to resolve."""
+
+    for i, (name, _who, do, _repl, src) in enumerate(g.delayed):
+        if name == "rolled" and do is not None:
+            del g.delayed[i]
+            ctx = Ctx(
+                g, src.you, src.src, dict(src.binds), {"roll": r, "roller": r.seat}, r.value, None, src.name
+            )
+            item = items.AbilityItem(None, Ability("on", do), src.you, ctx, trigger="delayed")
+            ctx.item = item
+            g.stack.append(item)
+            return
+
+
+def _push_reader(g: Game, r: items.RollItem) -> None:
+    """FS-4.18 / FS-Q.28: the reading ability goes on the stack after the roll and reads its result."""
+
+    src = r.ctx
+    row = row_for(r.table, r.value)
+    if row is None or row == "nothing":
+        return
+    ctx = Ctx(g, src.you, src.src, dict(src.binds), src.ev, r.value, None, src.name, src.mode, src.by)
+    ab = Ability("on", row)
+
+    # FS-4.18: the reader is a new ability; only the targets its row uses can make it fizzle (Glass
+    # Cannon's row must not fizzle because the item it destroyed before rolling is gone, FS-6.8)
+    before = frozenset(ctx.binds)
+    if not prepare(ctx, ab):
+        return
+    if before:
+        ctx.watch = names_used(row, before) | (frozenset(ctx.binds) - before)
+    item = items.AbilityItem(
+        src.src if not hasattr(src.src, "card") else None, ab, src.you, ctx, trigger="roll"
+    )
+    item.event_obj = (src.ev or {}).get("event_obj")  # the event waits for its reader (FS-1.17)
+    ctx.item = item
+    g.stack.append(item)
+
+
+def roll_resolved(g: Game, r: items.RollItem) -> None:
+    """FS-10.9: hit (roll ≥ evasion) → attacker's damage to the target; miss → target's to the attacker."""
+    a = g.attack
+    t = r.target
+    if a is None or a.cancelled or t is None or not t.in_play or t.dying:
+        return  # fizzles with its attack (FS-10.11)
+    p = g.players[r.seat]
+    if p.dead:
+        return  # FS-10.12: dead players cannot make attack rolls
+    if r.value >= statics.evasion(g, t):
+        n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1)
+        damage.push_damage(g, n, t, r.seat, None, True, r.value, "attack")
+    else:
+        n = statics.monster_atk(g, t)
+        damage.push_damage(g, n, p, -1, t, True, r.value, t.phys.card.name)
+
+
+def resolve_death(g: Game, d: DeathItem) -> None:
+    v = d.victim
+    if isinstance(v, Player):
+        v.death_pending = False
+        if v.dead:
+            return
+        player_dies(g, v, d.killer)
+    else:
+        if not v.in_play:
+            return
+        monster_dies(g, v, d.killer, d.roll)
+
+
+def player_dies(g: Game, p: Player, killer: int) -> None:
+    """FS-13.8–13.11: death triggers, then the penalty; the active player's turn goes to its end."""
+    p.dead = True
+    p.deaths += 1
+    zero_hp(g, p)  # 0 HP (FS-6.3)
+    g.log.emit("player_died", p.seat, None, f"p{killer}" if killer >= 0 else None)
+    if g.coop:  # FS-17.4 / FS-Q.32: the solo/co-op timer goes down (the game may be lost here)
+        character_died(g, p.seat)
+    if p.seat == g.active:
+        if g.attack is not None:
+            g.attack.cancelled = True  # FS-13.8
+        g.ending_turn = True  # FS-13.11
+    floor = len(g.stack)
+    triggers.fire(g, "dies", victim=p, killer=killer)
+    priority(g, g.active, floor)  # death triggers resolve before the penalty (FS-13.8, FS-Q.11)
+    # a dying player's curses left through their own "when you die" triggers (FS-4.16(2), FS-Q.11)
+    death_penalty(g, p)
+    floor = len(g.stack)
+    triggers.fire(g, "after_penalty", victim=p)
+    if g.pending:
+        priority(g, g.active, floor)
+
+
+def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
+    """FS-13.4 monster death steps (no stack; priority only for triggers)."""
+    slot = m.slot
+    g.hold_slots.add(slot)
+    remove_from_slot_only(g, m)
+    g.temp.append(m)
+    m.in_play = False
+    ap = g.players[g.active]
+    ap.kills += 1
+    g.monster_deaths += 1  # FS-16.3
+    g.log.emit("monster_died", g.active, m.phys.card.name, f"p{killer}" if killer >= 0 else None)
+    if g.attack is not None and g.attack.target is m:
+        g.attack.target = None
+    floor = len(g.stack)
+    triggers.fire(g, "dies", victim=m, killer=killer, killing_attack_roll=roll)
+    if g.pending:
+        priority(g, g.active, floor)  # step 2
+    # step 3: rewards to the active player (FS-1.15)
+    times = replacements.reward_times(g, m, roll)
+    if g.cfg.has("nobody-leaves-hurt"):  # FS-20.8 / FS-Q.26: the AP twice, then each other player once
+        for k in range(g.n):
+            reward_block(g, m, g.players[(g.active + k) % g.n], 2 * times if k == 0 else times)
+    else:
+        reward_block(g, m, ap, times)
+    floor = len(g.stack)
+    triggers.fire(g, "after_rewards", victim=m)
+    if g.pending:
+        priority(g, g.active, floor)  # step 4
+    if m in g.temp:  # step 5 (unless an ability moved the card: Rag Man, Delirium)
+        g.temp.remove(m)
+        soul = getattr(m.phys.card, "soul", 0) or 0
+        if soul:  # only the active player, once, in every variant (FS-20.8)
+            o = g.new_obj(m.phys, "soul", g.active)
+            gain_soul(g, ap, o, "boss")
+        else:
+            g.discard_of(m.phys).append(m.phys)  # FS-3.6: a dead ambush goes to the loot discard
+    g.hold_slots.discard(slot)  # step 6: refill at the next priority
+
+
+def reward_block(g: Game, m: Obj, p: Player, times: int) -> None:
+    """FS-13.4 step 3: ``p`` carries out ``m``'s reward block ``times`` times; ``p`` rolls a roll reward
+    (one roll each time, FS-Q.26) and gets priority first after putting it on the stack (FS-7.4)."""
+    for _ in range(times):
+        for key, val in (m.phys.card.rewards or {}).items():
+            if val == "roll":
+                floor = len(g.stack)
+                dice.push_roll(g, p.seat, purpose="reward", reward=key, name=m.phys.card.name)
+                priority(g, p.seat, floor)
+            else:
+                give_reward(g, p, key, int(val), m.phys.card.name)

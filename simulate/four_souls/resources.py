@@ -1,0 +1,259 @@
+"""State-changing actions on resources and zones: cents (FS-15), loot, treasure, items changing hands
+(FS-6.12), generic moves (FS-3.2), souls gained (FS-14.5) and rewards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import interpreter, replacements, statics
+from .asking import ask
+from .selectors import candidates
+from .state import EngineError, Game, Obj, Phys, Player
+from .statics import player_of
+from .zones import leave_play, place
+
+
+def gain_cents(g: Game, p: Player, n: int, why: str, from_bank: bool = True) -> bool:
+    if n <= 0:
+        return False
+    n = replacements.cents_replacements(g, p, n)  # FS-5.4: Counterfeit Penny, Bum-Bo!
+    if n <= 0:
+        return True
+    got = g.take_from_bank(n)
+    if got <= 0:
+        return False
+    p.cents += got
+    g.log.emit("cents_gained", p.seat, why, None, got)
+    return True
+
+
+def lose_cents(g: Game, p: Player, n: int, why: str) -> bool:
+    n = min(n, p.cents)
+    if n <= 0:
+        return False
+    p.cents -= n
+    g.pay_to_bank(n)
+    g.log.emit("cents_lost", p.seat, why, None, n)
+    return True
+
+
+def pay(g: Game, p: Player, val: dict, why: str) -> bool:
+    cents = val.get("cents", 0) or 0
+    hp = val.get("hp", 0) or 0
+    if p.cents < cents or (hp and statics.player_hp(g, p) < hp):
+        return False  # FS-6.6: you cannot pay what you do not have
+    if cents:
+        p.cents -= cents
+        g.pay_to_bank(cents)
+        g.log.emit("cents_paid", p.seat, why, None, cents)
+    if hp:
+        p.damage += hp  # paying HP lowers HP, not max HP
+        g.log.emit("damage", p.seat, why, f"p{p.seat}", hp, "paid")
+    return True
+
+
+def loot(g: Game, p: Player, n: int, why: str) -> int:
+    if g.delayed:
+        for i, (name, _who, _do, repl, ctx) in enumerate(g.delayed):
+            if name == "would_loot" and repl is not None:  # Compost: the next loot is replaced (FS-5.4)
+                del g.delayed[i]
+                sub = statics.Ctx(
+                    g, ctx.you, ctx.src, dict(ctx.binds), {"amount": n, "target": p}, None, None, ctx.name
+                )
+                interpreter.run(sub, repl.get("instead"))
+                return n
+    if p.seat in g.loot_doublers:
+        n *= 2  # Two of Clubs (FS-21: once, not multiplied again)
+    drawn = 0
+    for _ in range(n):
+        c = g.draw(g.loot, g.loot_disc)
+        if c is None:
+            break
+        p.hand.append(c)
+        drawn += 1
+    if drawn:
+        g.log.emit("loot_drawn", p.seat, why, None, drawn)
+    return drawn
+
+
+def discard_loot(g: Game, p: Player, n: Any, rand: bool, why: str) -> int:
+    """FS-6.4: the discarding player chooses (unless random); too few = the whole hand."""
+    if n == "all":
+        n = len(p.hand)
+    any_number = n == "any_number"
+    k = 0
+    while p.hand and (any_number or k < n):
+        if rand:
+            c = p.hand[g.rng.randrange(len(p.hand))]
+        else:
+            opts = tuple(p.hand) + (("stop",) if any_number else ())
+            c = ask(g, p.seat, "discard", opts, why)
+            if c == "stop":
+                break
+        p.hand.remove(c)
+        g.loot_disc.append(c)
+        g.log.emit("loot_discarded", p.seat, c.card.name, None, None, why)
+        k += 1
+    return k
+
+
+def transfer_loot(g: Game, frm: Player, to: Player, n: int, chooser: Player, random: bool, why: str) -> bool:
+    moved = 0
+    for _ in range(n):
+        if not frm.hand:
+            break
+        if random or chooser is not frm and not any(c.pid in chooser.known for c in frm.hand):
+            c = frm.hand[g.rng.randrange(len(frm.hand))]  # a hidden hand: a blind pick is random
+        else:
+            c = ask(g, chooser.seat, "choose_loot", tuple(frm.hand), why)
+        frm.hand.remove(c)
+        to.hand.append(c)
+        moved += 1
+    if moved:
+        g.log.emit("loot_stolen" if chooser is to else "loot_given", to.seat, why, f"p{frm.seat}", moved)
+    return moved > 0
+
+
+def gain_treasure(g: Game, p: Player, why: str) -> bool:
+    c = g.draw(g.treasure, g.treasure_disc)
+    if c is None:
+        return False
+    o = g.new_obj(c, "item", p.seat)
+    p.items.append(o)
+    g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
+    return True
+
+
+def card_to_player(g: Game, c: Phys, p: Player, why: str) -> None:
+    """Gain a card from a deck: loot to hand, treasure into play (FS-1.3, FS-3.7)."""
+    if c.card.deck == "loot":
+        p.hand.append(c)
+        g.log.emit("loot_drawn", p.seat, why, None, 1)
+    elif c.card.deck == "treasure":
+        o = g.new_obj(c, "item", p.seat)
+        p.items.append(o)
+        g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
+    else:
+        g.discard_of(c).append(c)
+
+
+def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str) -> bool:
+    """Give/steal/swap an object in play (FS-6.12): same object, new controller; counters stay."""
+    if not o.in_play:
+        return False
+    if o.controller == to_seat:
+        return False
+    if o.controller >= 0:
+        q = g.players[o.controller]
+        lst = q.souls if o.kind == "soul" else q.items
+        if o in lst:
+            lst.remove(o)
+        g.log.emit("item_lost", o.controller, o.phys.card.name, f"p{to_seat}", None, how)
+    else:
+        # from the shop: the slot refills from the deck (FS-12.1)
+        for slot in g.shop:
+            if slot and slot[-1] is o:
+                slot.pop()
+                if slot and isinstance(slot[-1], Phys):
+                    u = g.new_obj(slot.pop(), "item", -1, slot=o.slot)
+                    slot.append(u)
+                break
+    o.controller = to_seat
+    g.obj_ver += 1  # a shop item's abilities start working under a player (trigger cache)
+    if o.rules.forbid:
+        g.forbid_on = True  # Trinity Shield now has a controller (FS-7.3)
+    p = g.players[to_seat]
+    if o.kind == "soul":
+        p.souls.append(o)
+        g.log.emit("soul_gained", to_seat, o.phys.card.name, None, o.soul_value, how)
+    else:
+        p.items.append(o)
+        g.log.emit("item_gained", to_seat, o.phys.card.name, None, None, how)
+    return True
+
+
+def move_cards(ctx: Any, p: dict) -> bool:
+    """The generic zone change of vocabulary §2 ``move`` (FS-3.2): the forms Base V2 uses."""
+
+    g = ctx.g
+    cards = p.get("cards")
+    to = p.get("to")
+    pos = p.get("pos", "top")
+    did = False
+    if cards in ("self", "self_card"):
+        refs = [ctx.src]
+    elif isinstance(cards, str) and cards in ctx.binds:
+        v = ctx.binds[cards]
+        refs = v if isinstance(v, list) else [v]
+    elif isinstance(cards, str) and cards.startswith("top("):
+        deck_name = cards[4:-1]
+        deck_name = ctx.binds.get(deck_name, deck_name)
+        if deck_name in ("any_deck", "any_discard"):
+            deck_name = ask(g, ctx.you, "choose_deck", ("loot", "treasure", "monster"), ctx.name)
+            deck_name = deck_name + ("_discard" if cards[4:-1] == "any_discard" else "")
+        base = str(deck_name).replace("_deck", "").replace("_discard", "")
+        deck, disc = g.deck_pair(base)
+        if str(deck_name).endswith("_discard"):
+            refs = [disc.pop()] if disc else []
+        else:
+            c = g.draw(deck, disc)
+            refs = [c] if c is not None else []
+    elif isinstance(cards, dict) and "hand_card" in cards:
+        opts = candidates(ctx, cards)
+        refs = [ask(g, ctx.you, "choose_loot", tuple(opts), ctx.name)] if opts else []
+        for c in refs:
+            player_of(ctx, "you").hand.remove(c)
+    elif isinstance(cards, dict) and "each" in cards:
+        refs = candidates(ctx, cards["each"])
+    elif isinstance(cards, (dict, str)):
+        refs = candidates(ctx, cards)
+        if isinstance(cards, dict) and "count" not in cards and len(refs) > 1 and not p.get("all"):
+            refs = candidates(ctx, cards)
+    else:
+        raise EngineError(f"{ctx.name}: move of {cards!r} not implemented")
+    for r in refs:
+        if r is None:
+            continue
+        phys = r.phys if isinstance(r, Obj) else r
+        if isinstance(r, Obj):
+            if r.in_play:
+                leave_play(g, r)
+            elif r in g.temp:
+                g.temp.remove(r)
+            elif phys in g.monster_disc:
+                g.monster_disc.remove(phys)
+        elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
+            ctx.moved = True
+        elif isinstance(r, Phys):
+            for z in (g.monster_disc, g.treasure_disc, g.loot_disc):
+                if r in z:
+                    z.remove(r)
+                    break
+        if isinstance(ctx.src, Obj) and r is ctx.src:
+            ctx.moved = True
+        if phys.virtual:
+            continue  # FS-5.11: a copy exists only on the stack; moving it into a zone does nothing
+        place(g, phys, to, pos, ctx)
+        did = True
+    return did
+
+
+def gain_soul(g: Game, p: Player, o: Obj, how: str) -> None:
+    """Every soul a player *gains* (FS-14.5, FS-6.11: boss, bonus, Lost Soul, an item become a soul,
+    The Chest) comes here; a soul given, stolen or swapped moves with ``move_item`` and is not a gain.
+    Super shop (FS-20.9) reacts to the gain."""
+    p.souls.append(o)
+    g.log.emit("soul_gained", p.seat, o.phys.card.name, None, o.soul_value, how)
+    for react in g.variant_rules.soul_gained:  # FS-20.9 super shop (rule_variants.install)
+        react(g, p)
+
+
+def give_reward(g: Game, p: Player, key: str, n: int, name: str) -> None:
+    if key == "cents":
+        gain_cents(g, p, n, name)
+    elif key == "loot":
+        loot(g, p, n, name)
+    elif key == "treasure":
+        for _ in range(n):
+            gain_treasure(g, p, name)
+    g.log.emit("reward", p.seat, name, key, n)

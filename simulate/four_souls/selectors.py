@@ -1,0 +1,182 @@
+"""Selectors (vocabulary §1.11): the legal choices for a target, in a deterministic order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import items
+from .state import EngineError, Game, Obj, Phys, Player
+from .statics import Ctx, obj_of, player_of
+
+_sel_cache: dict[int, tuple] = {}
+
+
+def parse_sel(sel: Any) -> tuple[str, list, dict]:
+    if isinstance(sel, str):
+        return sel, [], {}
+    hit = _sel_cache.get(id(sel))
+    if hit is not None and hit[0] is sel:
+        return hit[1]
+    out = _parse_sel(sel)
+    _sel_cache[id(sel)] = (sel, out)
+    return out
+
+
+def _parse_sel(sel: Any) -> tuple[str, list, dict]:
+    if isinstance(sel, dict):
+        head = next(k for k in sel if k != "count")
+        filt = sel[head]
+        flist: list = []
+        fkeys: dict = {}
+        for f in filt if isinstance(filt, list) else ([filt] if filt is not None else []):
+            if isinstance(f, dict):
+                fkeys.update(f)
+            else:
+                flist.append(f)
+        if "count" in sel:
+            fkeys["count"] = sel["count"]
+        return head, flist, fkeys
+    raise EngineError(f"bad selector {sel!r}")
+
+
+def candidates(ctx: Ctx, sel: Any) -> list:
+    """Legal choices for a selector, in a deterministic order."""
+    head, flt, keys = parse_sel(sel)
+    out, flt = base_objects(ctx, head, flt, keys)
+    if head == "hand_card" and "controlled_by" in keys:  # the base already took that player's hand
+        keys = {k: v for k, v in keys.items() if k != "controlled_by"}
+    if flt or keys:
+        out = [o for o in out if passes(ctx, o, flt, keys)]
+    return out
+
+
+def base_objects(ctx: Ctx, head: str, flt: list, keys: dict) -> tuple[list, list]:
+    """Every object of a selector's kind (before filters)."""
+    g = ctx.g
+    you = ctx.you
+    if head in ("you", "active", "roller", "attacker", "killer", "activator", "self", "your_character"):
+        r = obj_of(ctx, head)
+        out = [r] if r is not None else []
+    elif head in ("player", "living_player", "other_player", "non_active_player", "other_players"):
+        out = list(g.players)
+        if head in ("other_player", "other_players"):
+            out = [p for p in out if p.seat != you]
+        elif head == "non_active_player":
+            out = [p for p in out if p.seat != g.active]
+        elif head == "living_player":
+            out = [p for p in out if not p.dead]
+    elif head == "item":
+        out = [o for p in g.players for o in p.items] + g.shop_items()
+    elif head == "shop_item":
+        out = g.shop_items()
+    elif head in ("monster", "monsters", "other_monsters"):
+        out = g.monsters()
+    elif head == "player_or_monster":
+        out = [p for p in g.players if not p.dead] + g.monsters()  # FS-Q.21: dead players not chosen
+    elif head == "soul":
+        out = [s for p in g.players for s in p.souls]
+    elif head == "curse":
+        out = [c for p in g.players for c in p.curses]
+    elif head == "item_or_soul":
+        out = [o for p in g.players for o in p.items + p.souls] + g.shop_items()
+    elif head == "deck":
+        out = ["treasure", "loot", "monster"]  # each deck (rooms are not used)
+    elif head == "roll":
+        out = [it for it in g.stack if isinstance(it, items.RollItem)]
+    elif head == "stack_item":
+        out = [it for it in g.stack if not isinstance(it, (items.DamageItem, items.DeathItem))]
+    elif head == "hand_card":
+        p = player_of(ctx, keys.get("controlled_by", "you"))
+        out = list(p.hand)
+    elif head == "card_in":
+        zone = keys.get("zone") or (flt[0] if flt else "monster_discard")
+        out = list(reversed(_zone(g, zone)))
+        flt = [f for f in flt if f != zone]
+    else:
+        raise EngineError(f"{ctx.name}: selector '{head}' not implemented")
+    return out, flt
+
+
+def _zone(g: Game, name: str) -> list:
+    return {
+        "monster_discard": g.monster_disc,
+        "treasure_discard": g.treasure_disc,
+        "loot_discard": g.loot_disc,
+    }[name]
+
+
+def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
+    g = ctx.g
+    for f in flt:
+        if f == "other" and o is ctx.src:
+            return False
+        if f == "not_self" and o is ctx.src:
+            return False
+        if f == "non_eternal" and getattr(o, "eternal", False):
+            return False
+        if f == "passive" and isinstance(o, Obj) and o.rules.activated:
+            return False
+        if f == "has_tap" and not (isinstance(o, Obj) and o.rules.tap):
+            return False
+        if f == "you_control" and _ctrl(o) != ctx.you:
+            return False
+        if f == "other_controls" and _ctrl(o) in (ctx.you, -1):
+            return False
+        if f == "player_controls" and _ctrl(o) < 0:
+            return False
+        if f == "not_active" and _ctrl(o) == g.active:
+            return False
+        if f == "not_attacked" and g.attack is not None and g.attack.target is o:
+            return False
+        if f == "non_attack" and getattr(o, "attack", False):
+            return False
+        if f == "non_event":
+            card = o.card if isinstance(o, Phys) else o.phys.card
+            if card.hp is None:
+                return False
+        if f == "guppy" and "guppy" not in _kw(o):
+            return False
+        if f in ("item_ability", "item_ability_or_loot"):
+            is_item_ab = (
+                isinstance(o, items.AbilityItem)
+                and not o.trigger
+                and o.src is not None
+                and o.src.kind == "item"
+            )
+            if not (is_item_ab or (f == "item_ability_or_loot" and isinstance(o, items.LootItem))):
+                return False
+        if f in ("most_cents", "most_souls"):
+            vals = [p.cents if f == "most_cents" else p.soul_total() for p in g.players]
+            if (o.cents if f == "most_cents" else o.soul_total()) != max(vals):
+                return False
+        # (every other filter word is rejected when the card is compiled: rules.IMPLEMENTED_FILTERS)
+    for k, v in keys.items():
+        if k == "controlled_by" and _ctrl(o) != player_of(ctx, v).seat:
+            return False
+        if k == "not_controlled_by" and _ctrl(o) == player_of(ctx, v).seat:
+            return False
+        if k == "except" and o is player_of(ctx, v):
+            return False
+        if k in ("zone", "count"):
+            continue
+        if k == "name":
+            card = o.card if isinstance(o, Phys) else o.phys.card
+            if card.name != v and card.id != v:
+                return False
+    return True
+
+
+def _ctrl(o: Any) -> int:
+    if isinstance(o, Obj):
+        return o.controller
+    if isinstance(o, Player):
+        return o.seat
+    return -1
+
+
+def _kw(o: Any) -> frozenset:
+    if isinstance(o, Obj):
+        return o.rules.keywords
+    if isinstance(o, Phys):
+        return o.rules.keywords
+    return frozenset()

@@ -1,0 +1,107 @@
+"""Putting an ability on the stack (FS-4.2): targets and 'choose one' modes are chosen now; an ability
+with no legal target cannot be played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import asking, items
+from .selectors import base_objects, candidates, parse_sel, passes
+from .statics import Ctx, player_of
+
+
+def prepare(ctx: Ctx, ab: Any) -> bool:
+    """Bind targets and 'choose one' modes when the item is put on the stack. False = cannot."""
+    chooser = ctx.by if ctx.by is not None else ctx.you
+    if ab.targets and not bind_targets(ctx, ab.targets, chooser):
+        return False
+    return _prepare_eff(ctx, ab.do, chooser)
+
+
+def _prepare_eff(ctx: Ctx, eff: Any, chooser: int) -> bool:
+    if not isinstance(eff, dict):
+        return True
+    if "tgt" in eff:
+        by = eff.get("by")
+        who = player_of(ctx, by).seat if by else chooser
+        if not bind_targets(ctx, eff["tgt"], who):
+            return False
+        return _prepare_eff(ctx, eff.get("do"), chooser)
+    if "modes" in eff:
+        opts = eff["modes"]
+        by = eff.get("by")
+        who = player_of(ctx, by).seat if by else chooser
+        legal = [i for i, o in enumerate(opts) if can_prepare(ctx, o)]
+        if not legal:
+            return False
+        i = asking.ask(ctx.g, who, "choose_mode", tuple(legal), ctx.name)
+        ctx.mode = i
+        ctx.binds["__mode__"] = i
+        return _prepare_eff(ctx, opts[i], chooser)
+    for k in ("seq", "and"):
+        if k in eff and eff[k]:
+            return _prepare_eff(ctx, eff[k][0], chooser)
+    return True
+
+
+def can_prepare(ctx: Ctx, eff: Any) -> bool:
+    """Cheap legality: does every leading target have at least one candidate?"""
+    if not isinstance(eff, dict):
+        return True
+    if "tgt" in eff:
+        return all(exists(ctx, sel) for sel in eff["tgt"].values())
+    if "modes" in eff:
+        return any(can_prepare(ctx, o) for o in eff["modes"])
+    for k in ("seq", "and"):
+        if k in eff and eff[k]:
+            return can_prepare(ctx, eff[k][0])
+    return True
+
+
+def has_targets(ctx: Ctx, ab: Any) -> bool:
+    if ab.targets:
+        for sel in ab.targets.values():
+            if not exists(ctx, sel):
+                return False
+    return can_prepare(ctx, ab.do)
+
+
+def exists(ctx: Ctx, sel: Any) -> bool:
+    """Is there at least one legal choice? (legality checks run at every priority window: fast paths
+    for the common selectors, the full candidate list otherwise)."""
+    if isinstance(sel, str):
+        g = ctx.g
+        if sel == "roll":
+            return any(type(it) is items.RollItem for it in g.stack)
+        if sel in ("item", "monster"):
+            if sel == "monster":
+                return bool(g.monsters())
+            return any(p.items for p in g.players) or bool(g.shop_items())
+    head, flt, keys = parse_sel(sel)
+    out, flt = base_objects(ctx, head, flt, keys)
+    if not (flt or keys):
+        return bool(out)
+    return any(passes(ctx, o, flt, keys) for o in out)  # stops at the first legal choice
+
+
+def bind_targets(ctx: Ctx, bindings: dict, chooser: int) -> bool:
+    for var, sel in bindings.items():
+        if var in ctx.binds:
+            continue
+        head, flt, keys = parse_sel(sel)
+        opts = candidates(ctx, sel)
+        if not opts:
+            return False
+        count = keys.get("count")
+        if count in ("any_number",):
+            chosen = []
+            while opts:
+                pick = asking.ask(ctx.g, chooser, "choose_target", tuple(opts) + ("done",), ctx.name)
+                if pick == "done":
+                    break
+                chosen.append(pick)
+                opts.remove(pick)
+            ctx.binds[var] = chosen
+        else:
+            ctx.binds[var] = asking.ask(ctx.g, chooser, "choose_target", tuple(opts), ctx.name)
+    return True

@@ -1,0 +1,166 @@
+"""Slots and zones (FS-3, FS-12, FS-13.7): revealing into monster slots, uncovering, events entering and
+leaving play, and where a moved card goes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .asking import ask
+from .items import AbilityItem, RollItem, event_of
+from .state import EngineError, Game, Obj, Phys
+
+
+def event_done(g: Game, ev: Obj) -> None:
+    """FS-1.17: once every ability of an event has resolved or been cancelled, it is discarded."""
+    for it in g.stack:
+        if isinstance(it, AbilityItem) and it.event_obj is ev:
+            return
+        if type(it) is RollItem and event_of(it) is ev:
+            return  # a Roll- ability is its roll and the reading ability (FS-4.18): not done yet
+    for t in g.pending:
+        if t[2] is ev:
+            return
+    if ev.in_play:
+        remove_from_slot(g, ev)
+        g.monster_disc.append(ev.phys)
+        g.log.emit("event_resolved", g.active, ev.phys.card.name)
+
+
+def start_event(g: Game, o: Obj) -> None:
+    """FS-1.17: an event's abilities trigger on entering play (a curse's first keyword ability among
+    them, FS-4.16(1): it goes on the stack and gives the curse to a player when it resolves)."""
+    if not o.rules.events:
+        event_done(g, o)
+        return
+    for ab in o.rules.events:
+        g.pending.append((0, ab, o, {"event_obj": o}))
+
+
+def remove_from_slot(g: Game, o: Obj) -> None:
+    """Take a slot's top object out of play and uncover the card beneath (FS-13.7)."""
+    o.in_play = False
+    for slots in (g.mslots, g.shop, g.rslots) if o.kind == "room" else (g.mslots, g.shop):
+        for slot in slots:
+            if slot and slot[-1] is o:
+                slot.pop()
+                if slot and isinstance(slot[-1], Phys):
+                    c = slot.pop()
+                    kind = "item" if slots is g.shop else ("monster" if c.card.hp is not None else "event")
+                    u = g.new_obj(c, kind, -1, slot=o.slot)
+                    slot.append(u)
+                    if kind == "event":
+                        start_event(g, u)
+                return
+
+
+def remove_from_slot_only(g: Game, m: Obj) -> None:
+    """Take the dying monster off its slot; a covered card beneath enters play (FS-13.7)."""
+    for slot in g.mslots:
+        if slot and slot[-1] is m:
+            slot.pop()
+            if slot and isinstance(slot[-1], Phys):
+                c = slot.pop()
+                u = g.new_obj(c, "monster" if c.card.hp is not None else "event", -1, slot=m.slot)
+                slot.append(u)
+                if u.kind == "event":
+                    start_event(g, u)
+            return
+
+
+def monster_left(g: Game) -> bool:
+    """Does the monster deck or its discard still hold a card with a stat block (FS-1.12)?"""
+    return any(c.card.hp is not None for z in (g.monster, g.monster_disc) for c in z)
+
+
+def indomitable(x: Any) -> bool:
+    """FS-4.17: a monster card (or a slot's top object) with the Indomitable keyword."""
+    card = x.phys.card if isinstance(x, Obj) else x.card
+    return x.rules is not None and "indomitable" in x.rules.keywords and card.hp is not None
+
+
+def coverable_slots(g: Game) -> list[int]:
+    """Monster slots a card may be put into: every slot whose top cannot refuse being covered
+    (FS-4.17(2): an Indomitable monster cannot be covered)."""
+    return [
+        i
+        for i, slot in enumerate(g.mslots)
+        if not (slot and isinstance(slot[-1], Obj) and indomitable(slot[-1]))
+    ]
+
+
+def new_monster_slot(g: Game) -> int:
+    """FS-4.17(1) / FS-3.12: expand monster slots by 1 (permanently); the new slot's index."""
+    g.mslots.append([])
+    g.log.emit("slots_expanded", g.active, None, "monster", len(g.mslots))
+    return len(g.mslots) - 1
+
+
+def reveal_into_slot(g: Game, c: Phys, i: int | None) -> Obj:
+    """A monster-deck card (or an ambush, FS-4.14) enters slot ``i`` (covering what is there, FS-3.8).
+    An Indomitable monster goes into a new slot instead (FS-4.17(1)); so does a card sent to a slot
+    whose top is Indomitable (it cannot be covered, FS-4.17(2)) or with no slot to choose (``None``)."""
+    top = g.mslots[i][-1] if i is not None and g.mslots[i] else None
+    if i is None or indomitable(c) or (isinstance(top, Obj) and indomitable(top)):
+        i = new_monster_slot(g)
+    slot = g.mslots[i]
+    if slot and isinstance(slot[-1], Obj):
+        top = slot[-1]
+        top.in_play = False  # covered: out of play, loses counters and damage (FS-5.14, FS-3.8)
+        slot[-1] = top.phys
+    is_monster = c.card.hp is not None
+    o = g.new_obj(c, "monster" if is_monster else "event", -1, slot=i)
+    slot.append(o)
+    g.log.emit("monster_revealed", g.active, c.card.name, None, i, "monster" if is_monster else "event")
+    if not is_monster:
+        start_event(g, o)
+    return o
+
+
+def put_in_monster_slot(g: Game, c: Phys, chooser: int, choose_not_attacked: bool = False) -> Obj:
+    opts = coverable_slots(g)
+    if choose_not_attacked and g.attack is not None and g.attack.target is not None:
+        opts = [i for i in opts if not (g.mslots[i] and g.mslots[i][-1] is g.attack.target)] or opts
+    return reveal_into_slot(g, c, choose_slot(g, chooser, opts, c))
+
+
+def choose_slot(g: Game, chooser: int, opts: list[int], c: Phys) -> int | None:
+    """The chooser picks one of ``opts``; with none (every top Indomitable, FS-4.17(2)) or for an
+    Indomitable card (FS-4.17(1)) there is no choice (``None``): the card takes a new slot."""
+    if not opts or indomitable(c):
+        return None
+    return ask(g, chooser, "choose_slot", tuple(opts), c.card.name)
+
+
+def leave_play(g: Game, o: Obj) -> None:
+    if o.controller >= 0:
+        q = g.players[o.controller]
+        for lst in (q.items, q.souls, q.curses):
+            if o in lst:
+                lst.remove(o)
+                break
+        o.in_play = False
+    else:
+        remove_from_slot(g, o)
+
+
+def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
+    deck_kind = c.card.deck
+    if isinstance(to, dict) and "monster_slot" in to:
+        to = "monster_slot"
+    to = str(to)
+    if to in ("its_discard", "discard") or to.endswith("_discard"):
+        g.discard_of(c).append(c)
+    elif to in ("its_deck_top", "deck_top") or to.endswith("_deck_top") or to.endswith("_deck"):
+        deck, _ = g.deck_pair(deck_kind)
+        if isinstance(pos, int):
+            deck.insert(max(0, len(deck) - pos + 1), c)
+        else:
+            deck.append(c)
+    elif to.endswith("_deck_bottom") or to == "bottom":
+        deck, _ = g.deck_pair(deck_kind)
+        deck.insert(0, c)
+    elif to.startswith("monster_slot"):
+        put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True)
+    else:
+        g.discard_of(c).append(c)
+        raise EngineError(f"move to '{to}' not implemented")

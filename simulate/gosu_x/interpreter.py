@@ -1,0 +1,46 @@
+"""The step interpreter: runs a card's steps (decklists/gosu_x/VOCABULARY.md) in order, checking the
+instant win after each. Step handlers are found in :data:`STEP`, filled by effects.py when it is
+imported (the handlers sit above this module: they move cards, and moving a card can run steps)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import wins
+from .state import Card, State
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Who resolves the effect, which card is "this card" and the copy chain (loop guard, GX-14 copies)."""
+
+    seat: int
+    src: Card
+    chain: tuple[int, ...] = ()
+    remover: int = -1
+
+
+def run_steps(st: State, ctx: Ctx, steps: tuple) -> None:
+    for verb, params in steps:
+        STEP[verb](st, ctx, params)
+        wins.check_instant(st)
+        if st.checker is not None:
+            st.checker(st)
+
+
+def resolve_entry(st: State, ctx: Ctx, card: Card) -> None:
+    """Run a card's entry effect once (play, replacement, activation token, copy)."""
+    steps = st.on_play(card) if card is ctx.src else card.d.on_play
+    if steps:
+        st.emit("effect", ctx.seat, ctx.src.d.name, None if card is ctx.src else card.d.name)
+        run_steps(st, ctx, steps)
+
+
+# step name → handler(st, ctx, params), filled by effects.py (register_steps)
+STEP: dict[str, Callable[[State, Ctx, Any], None]] = {}
+
+
+def register_steps(handlers: dict[str, Callable[[State, Ctx, Any], None]]) -> None:
+    STEP.update(handlers)

@@ -1,0 +1,26 @@
+"""The instant win (GX-11.1c / GX-Q.19: fifteen face-up cards), checked after every step and action,
+and the ghost release (GX-15.4) that applies first."""
+
+from __future__ import annotations
+
+from .state import GameOver, State
+
+
+def ghost_release(st: State) -> None:
+    """GX-15.4 / GX-12.11 / GX-13.4: a ghost token that lands on a captured card (the ward moves to a new
+    highest vulnerable card) releases it at once; no effect triggers."""
+    for seat in (0, 1):
+        if st.p[seat].rows[0] and st.effect_values(seat, "ward_highest"):
+            card = st.ward_card(seat)
+            if card is not None and not card.face_up:
+                card.face_up = True
+                st.emit("release", -1, card.d.name, f"seat{seat}", detail="ghost")
+
+
+def check_instant(st: State) -> None:
+    """GX-11.1c / GX-Q.19: an army of 15 face-up cards wins at once (after any ghost release, GX-15.4)."""
+    ghost_release(st)
+    for seat in (0, 1):
+        if len(st.p[seat].rows[2]) == 5 and st.p[seat].army_size() == 15 and st.face_up_count(seat) == 15:
+            st.emit("game_over", seat, detail="fifteen_cards")
+            raise GameOver((seat,), "fifteen_cards")
