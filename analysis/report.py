@@ -5,11 +5,15 @@ win rates by each chosen players-table column (n, Wilson intervals, small sample
 analysis.small_samples, seat-adjusted rates where seats were unbalanced), seat effects, matchups and
 ratings, card-level statistics from the events, and the shape of the games: length, end reasons, time to
 first score and score curves. Sections that need game-specific meaning of events come from
-analysis.game_data. A folder of runs (a sweep) gets analysis.sweep's report instead (:func:`build_path`).
+analysis.game_data. Each part is one :class:`Builder` of :data:`SECTIONS` (``applies`` / ``build`` /
+``otherwise``), so a new section is one entry. A folder of runs (a sweep) gets analysis.sweep's report instead (:func:`build_path`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import polars as pl
@@ -602,94 +606,191 @@ def score_curve_section(run: Run, data: GameData) -> Section | None:
     return Section(f"{data.score_label.capitalize()} by turn", display, image, note, "Game shape")
 
 
-def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games: int = MIN_GAMES) -> Report:
-    report = Report(run.path, run.path.name, header(run), howto=howto(level, min_games))
-    data = game_data(run.game)
-    firsts = seat_effects.first_seats(run)
-    labelled: dict[str, pl.DataFrame] = {}
-    team = coop.section(run, level)  # solo/co-op: the chance of beating the timer comes first
-    if team is not None:
-        report.sections.append(team)
-    report.sections += winrate_sections(
-        run, by or default_dimensions(run), level, min_games, firsts, labelled
-    )
-    lucky = [d for d in (by or default_dimensions(run)) if d != "strategy"][:1]
-    for section in (luck.section(run, d, level, min_games) for d in lucky if team is None):
-        if section is not None:
-            report.sections.append(section)
-    if team is None:
-        report.sections.append(seat_section(run, level, min_games))
-    else:  # every seat shares the result: a per-seat rate against a 1/n share would be a fake gap
-        report.notes.append(
-            "win rate by place in turn order: not shown for a solo/co-op run (seats share one result)"
-        )
+# ---- the report: a list of section builders ------------------------------------------------------
 
-    two_player = run.db.execute("SELECT max(n_players) FROM games").fetchall()[0][0] == 2
-    if team is not None:
-        report.notes.append("matchups and ratings: not shown for a solo/co-op run (seats share one result)")
-    for dim in [] if team is not None else standings_dims(run, data):
-        players = labelled.setdefault(dim, standings.labelled_players(run, dim))
-        if two_player:
-            report.sections += matchup_sections(run, dim, players, level, min_games)
+
+class Context:
+    """What the section builders of one report share: the run, the options, and figures computed once
+    (the game's data, who sat first, a co-op result …), each when first asked for."""
+
+    def __init__(self, run: Run, by: list[str] | None, level: float, min_games: int) -> None:
+        self.run, self.by, self.level, self.min_games = run, by, level, min_games
+        self.labelled: dict[str, pl.DataFrame] = {}  # players labelled by a column, shared by sections
+        self.notes: list[str] = []
+        self.warnings: list[str] = []
+
+    @cached_property
+    def data(self) -> GameData | None:
+        return game_data(self.run.game)
+
+    @cached_property
+    def dims(self) -> list[str]:
+        """The players columns win rates are broken down by: the chosen ones, or the game's."""
+        return self.by or default_dimensions(self.run)
+
+    @cached_property
+    def firsts(self) -> pl.DataFrame:
+        return seat_effects.first_seats(self.run)
+
+    @cached_property
+    def team(self) -> Section | None:
+        """The solo/co-op section (the chance of beating the timer); None for a competitive run."""
+        return coop.section(self.run, self.level)
+
+    @cached_property
+    def two_player(self) -> bool:
+        return self.run.db.execute("SELECT max(n_players) FROM games").fetchall()[0][0] == 2
+
+    @cached_property
+    def has_events(self) -> bool:
+        return bool(self.run.db.execute("SELECT EXISTS (SELECT 1 FROM events)").fetchall()[0][0])
+
+    @property
+    def competitive(self) -> bool:
+        return self.team is None
+
+    @property
+    def event_figures(self) -> bool:
+        """The game says what its events mean and the run logged them."""
+        return self.data is not None and self.has_events
+
+
+@dataclass(frozen=True, slots=True)
+class Builder:
+    """One part of a report: ``build`` gives its sections when ``applies``; otherwise ``otherwise`` gives
+    the note saying what is not shown and why (or nothing). A new section is one entry in SECTIONS."""
+
+    name: str
+    build: Callable[[Context], list[Section]]
+    applies: Callable[[Context], bool] = lambda ctx: True
+    otherwise: Callable[[Context], str | None] = lambda ctx: None
+
+
+def _standings(ctx: Context) -> list[Section]:
+    out: list[Section] = []
+    for dim in standings_dims(ctx.run, ctx.data):
+        players = ctx.labelled.setdefault(dim, standings.labelled_players(ctx.run, dim))
+        if ctx.two_player:
+            out += matchup_sections(ctx.run, dim, players, ctx.level, ctx.min_games)
         try:
-            report.sections.append(rating_section(run, dim, players, two_player, level, min_games))
+            out.append(rating_section(ctx.run, dim, players, ctx.two_player, ctx.level, ctx.min_games))
         except ValueError as exc:
-            report.notes.append(f"ratings by {dim}: {exc}")
+            ctx.notes.append(f"ratings by {dim}: {exc}")
+    return out
 
-    has_events = bool(run.db.execute("SELECT EXISTS (SELECT 1 FROM events)").fetchall()[0][0])
-    if data is None:
-        report.notes.append(
-            f"card statistics, time to first score and score curves: analysis.game_data has no entry for "
-            f"'{run.game}'"
-        )
-    elif not has_events:
-        report.notes.append(
-            "card statistics, time to first score and score curves: the run logged no events (--no-events)"
-        )
-    else:
-        used = coverage.coverage(run, level)  # "What the players used" (issue 13), before the card figures
-        if used is not None:
-            coverage.write_csv(used, run.path)
-            report.sections += coverage.sections(run, used, level)
-            report.warnings += [w for w in (coverage.warning(used),) if w]
-        if data.card_actions:
-            report.sections += card_sections(run, data, level, min_games, coverage.not_evaluated(used))
-        for missing in data.missing:
-            report.notes.append(f"card statistics: {missing}")
 
-    report.sections += length_sections(run, data)
-    report.sections.append(end_reason_section(run, level))
-    report.sections += game_column_sections(run, level)
-    if data is not None and has_events:
-        sections = (
-            first_score_section(run, data, level, min_games),
-            score_curve_section(run, data),
-            quality.section(run, data, level),
-        )
-        for section in sections:
-            if section is not None:
-                report.sections.append(section)
+def _cards(ctx: Context) -> list[Section]:
+    """What the players used (issue 13), then the card figures, then what the game cannot count."""
+    out: list[Section] = []
+    used = coverage.coverage(ctx.run, ctx.level)
+    if used is not None:
+        coverage.write_csv(used, ctx.run.path)
+        out += coverage.sections(ctx.run, used, ctx.level)
+        ctx.warnings += [w for w in (coverage.warning(used),) if w]
+    if ctx.data.card_actions:
+        out += card_sections(ctx.run, ctx.data, ctx.level, ctx.min_games, coverage.not_evaluated(used))
+    ctx.notes += [f"card statistics: {missing}" for missing in ctx.data.missing]
+    return out
 
-    caps = query(run, "turn_caps")
-    if caps.height:
-        report.sections.append(
-            Section(
-                "Games that hit the turn cap (first 20)",
-                caps,
-                note="Replay one with `cardlab replay RUN --game N`.",
-                group="Game shape",
-            )
-        )
-    errors = query(run, "errors_list")
-    if errors.height:
-        report.sections.append(
-            Section(
-                "Failed games (first 20)",
-                errors,
-                note="Reproduce one with `cardlab replay RUN --game N`.",
-                group="Game shape",
-            )
-        )
+
+def _no_event_figures(ctx: Context) -> str:
+    what = "card statistics, time to first score and score curves"
+    if ctx.data is None:
+        return f"{what}: analysis.game_data has no entry for '{ctx.run.game}'"
+    return f"{what}: the run logged no events (--no-events)"
+
+
+def _listed(name: str, title: str, note: str) -> Callable[[Context], list[Section]]:
+    """The first rows of one of the run's lists (turn caps, failures), when it has any."""
+
+    def build(ctx: Context) -> list[Section]:
+        rows = query(ctx.run, name)
+        return [Section(title, rows, note=note, group="Game shape")] if rows.height else []
+
+    return build
+
+
+def _one(section: Section | None) -> list[Section]:
+    return [] if section is None else [section]
+
+
+_SHARED = "not shown for a solo/co-op run (seats share one result)"
+
+SECTIONS: list[Builder] = [
+    Builder("co-op", lambda ctx: [ctx.team], applies=lambda ctx: not ctx.competitive),
+    Builder(
+        "win rates",
+        lambda ctx: winrate_sections(ctx.run, ctx.dims, ctx.level, ctx.min_games, ctx.firsts, ctx.labelled),
+    ),
+    Builder(
+        "luck and skill",
+        lambda ctx: [
+            section
+            for dim in [d for d in ctx.dims if d != "strategy"][:1]
+            for section in _one(luck.section(ctx.run, dim, ctx.level, ctx.min_games))
+        ],
+        applies=lambda ctx: ctx.competitive,
+    ),
+    Builder(
+        "seat effects",
+        lambda ctx: [seat_section(ctx.run, ctx.level, ctx.min_games)],
+        applies=lambda ctx: ctx.competitive,
+        otherwise=lambda ctx: f"win rate by place in turn order: {_SHARED}",
+    ),
+    Builder(
+        "matchups and ratings",
+        _standings,
+        applies=lambda ctx: ctx.competitive,
+        otherwise=lambda ctx: f"matchups and ratings: {_SHARED}",
+    ),
+    Builder("cards", _cards, applies=lambda ctx: ctx.event_figures, otherwise=_no_event_figures),
+    Builder("game length", lambda ctx: length_sections(ctx.run, ctx.data)),
+    Builder("end reasons", lambda ctx: [end_reason_section(ctx.run, ctx.level)]),
+    Builder("game columns", lambda ctx: game_column_sections(ctx.run, ctx.level)),
+    Builder(
+        "first score",
+        lambda ctx: _one(first_score_section(ctx.run, ctx.data, ctx.level, ctx.min_games)),
+        applies=lambda ctx: ctx.event_figures,
+    ),
+    Builder(
+        "score curves",
+        lambda ctx: _one(score_curve_section(ctx.run, ctx.data)),
+        applies=lambda ctx: ctx.event_figures,
+    ),
+    Builder(
+        "quality",
+        lambda ctx: _one(quality.section(ctx.run, ctx.data, ctx.level)),
+        applies=lambda ctx: ctx.event_figures,
+    ),
+    Builder(
+        "turn caps",
+        _listed(
+            "turn_caps",
+            "Games that hit the turn cap (first 20)",
+            "Replay one with `cardlab replay RUN --game N`.",
+        ),
+    ),
+    Builder(
+        "failed games",
+        _listed(
+            "errors_list", "Failed games (first 20)", "Reproduce one with `cardlab replay RUN --game N`."
+        ),
+    ),
+]
+
+
+def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games: int = MIN_GAMES) -> Report:
+    """The report of one run: each builder of SECTIONS in order, its sections or its note."""
+    ctx = Context(run, by, level, min_games)
+    report = Report(run.path, run.path.name, header(run), howto=howto(level, min_games))
+    for builder in SECTIONS:
+        if builder.applies(ctx):
+            report.sections += builder.build(ctx)
+        else:
+            note = builder.otherwise(ctx)
+            if note:
+                ctx.notes.append(note)
+    report.notes, report.warnings = ctx.notes, ctx.warnings
     return report
 
 

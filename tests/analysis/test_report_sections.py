@@ -113,3 +113,22 @@ def test_a_run_where_nobody_won_still_reports(tmp_path):
     ends = _section(built, "How games ended").frame
     assert ends["end_reason"].to_list() == ["turn_cap"] and ends["games"].to_list() == [6]
     assert "note: ratings by strategy" in report.to_text(built)
+
+
+def test_a_new_section_is_one_builder(unbalanced_run, monkeypatch):
+    """Issue 17 item 9: the report is the list report.SECTIONS; a builder that applies adds its sections
+    where it stands, one that does not adds the note saying why (or nothing)."""
+    names = [b.name for b in report.SECTIONS]
+    assert len(names) == len(set(names)) and names[:2] == ["co-op", "win rates"]
+    extra = report.Section("Extra", pl.DataFrame({"x": [1]}))
+    added = [
+        report.Builder("extra", lambda ctx: [extra], applies=lambda ctx: ctx.run.game == "pig"),
+        report.Builder(
+            "never", lambda ctx: [extra], applies=lambda ctx: False, otherwise=lambda ctx: "never: n/a"
+        ),
+    ]
+    monkeypatch.setattr(report, "SECTIONS", [*report.SECTIONS[:2], *added, *report.SECTIONS[2:]])
+    built = report.build(Run.open(unbalanced_run))
+    titles = [s.title for s in built.sections]
+    assert titles.count("Extra") == 1 and titles.index("Extra") == 1 + titles.index("Win rate by strategy")
+    assert "never: n/a" in built.notes
