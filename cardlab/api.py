@@ -15,6 +15,7 @@ lists them with ``_`` for ``-`` (``boss_hp_per_player=25``, ``set=["Gurdy.hp=8"]
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -31,8 +32,8 @@ from cardlab.simulate.core.runformat import Verification
 from cardlab.simulate.core.runner import RunOutcome, RunPlan
 
 from .replay import Replay
-from .runset import RunSettings
-from .wiring import check_card_data_unchanged, plan_from_manifest, plan_from_options
+from .runset import RunSettings, plan_of
+from .wiring import check_card_data_unchanged, plan_from_manifest
 
 __all__ = [
     "Replay",
@@ -165,17 +166,7 @@ def _settings(
 def _plan(spec: GameSpec, settings: RunSettings, strategy: Sequence[str]) -> RunPlan:
     if settings.jobs == 0 or settings.jobs < -1 or settings.jobs > 1024:
         raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {settings.jobs}")
-    return plan_from_options(
-        spec,
-        n_games=settings.n_games,
-        run_seed=settings.seed,
-        n_players=settings.n_players,
-        strategy_texts=strategy,
-        batch_size=settings.batch_size,
-        max_turns=settings.max_turns,
-        log_events=settings.log_events,
-        game_options=settings.game_options,
-    )
+    return plan_of(spec, settings, strategy)
 
 
 def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
@@ -359,40 +350,38 @@ def sweep(
 
     spec = game(game_name)
     axes = [parse_vary(spec, text) for text in _texts(vary)]
-    base = game_options(spec, options)
     shared = {"games": games, "max_games": None, "seed": seed, "players": players, "max_turns": max_turns}
     shared |= {"strategy": _texts(strategy), "batch_size": batch_size, "no_events": not events}
     shared |= {"until_ci": until_ci, "sprt": sprt, "ci_by": ci_by}
     points = grid(axes)
+    common = _settings(
+        spec,
+        options,
+        games=games,
+        seed=seed,
+        players=players,
+        batch_size=batch_size,
+        max_turns=max_turns,
+        events=events,
+        jobs=jobs,
+        backend=backend,
+        scheduler=scheduler,
+        resume=resume,
+        progress=progress,
+    )
     plans = []
     for point in points:  # build every plan first: a bad point fails before anything is written
-        point_options, point_players, point_turns = dict(base), players, max_turns
-        for key, value in point.items():
-            if key == "players":
-                point_players = value
-            elif key == "max-turns":
-                point_turns = value
-            else:
-                point_options[key.replace("-", "_")] = value
-        settings = _settings(
-            spec,
-            point_options,
-            games=games,
-            seed=seed,
-            players=point_players,
-            batch_size=batch_size,
-            max_turns=point_turns,
-            events=events,
-            jobs=jobs,
-            backend=backend,
-            scheduler=scheduler,
-            resume=resume,
-            progress=progress,
+        varied = {k.replace("-", "_"): v for k, v in point.items() if k not in ("players", "max-turns")}
+        settings = dataclasses.replace(
+            common,
+            n_players=point.get("players", players),
+            max_turns=point.get("max-turns", max_turns),
+            game_options={**common.game_options, **varied},
         )
         plans.append((point, settings, _plan(spec, settings, shared["strategy"])))
     root = Path(out)
     folder = root / run_name(spec, name, prefix="sweep-")
-    record = sweep_record(spec, axes, [p for p, _, _ in plans], shared, base)
+    record = sweep_record(spec, axes, [p for p, _, _ in plans], shared, common.game_options)
     for entry, (point, _, plan) in zip(record.points, plans, strict=True):
         entry["built"] = built_by_point(spec, plan.config, point)
     for runs in same_builds(record.points):

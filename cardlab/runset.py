@@ -51,22 +51,24 @@ def policies_of(spec: GameSpec, texts: Sequence[str], option: str) -> list[str]:
     return labels
 
 
+def plan_of(spec: GameSpec, settings: RunSettings, strategy_texts: Sequence[str]) -> RunPlan:
+    """The plan of one run with these settings and strategies (rotated through the seats)."""
+    return plan_from_options(
+        spec,
+        n_games=settings.n_games,
+        run_seed=settings.seed,
+        n_players=settings.n_players,
+        strategy_texts=list(strategy_texts),
+        batch_size=settings.batch_size,
+        max_turns=settings.max_turns,
+        log_events=settings.log_events,
+        game_options=settings.game_options,
+    )
+
+
 def plans(spec: GameSpec, seatings: Sequence[Sequence[str]], settings: RunSettings) -> list[RunPlan]:
     """One plan per seating (the strategies rotated through the seats), all on the same seed."""
-    return [
-        plan_from_options(
-            spec,
-            n_games=settings.n_games,
-            run_seed=settings.seed,
-            n_players=settings.n_players,
-            strategy_texts=list(seating),
-            batch_size=settings.batch_size,
-            max_turns=settings.max_turns,
-            log_events=settings.log_events,
-            game_options=settings.game_options,
-        )
-        for seating in seatings
-    ]
+    return [plan_of(spec, settings, seating) for seating in seatings]
 
 
 def play_set(
