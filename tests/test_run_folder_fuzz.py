@@ -157,3 +157,16 @@ def test_a_mutated_run_folder_is_repaired_or_refused_in_one_line(clean_run, tmp_
     elif verify.exit_code == 0:
         # an intact run that resume refuses: only because the mutated manifest no longer matches the command
         assert "cannot resume" in resumed.output or "nothing to resume" in resumed.output, resumed.output
+
+
+def test_a_manifest_whose_left_out_cards_lost_its_count_is_refused_in_one_line(clean_run, tmp_path_factory):
+    """Found by the fuzz above: ``left_out_cards: {}`` passed validation and then raised KeyError('count')."""
+    root = tmp_path_factory.mktemp("count")
+    run = root / "clean"
+    shutil.copytree(clean_run, run)
+    manifest = json.loads((run / MANIFEST).read_text())
+    manifest["left_out_cards"] = {}
+    (run / MANIFEST).write_text(json.dumps(manifest))
+    resumed = simulate(root, "clean", *ARGS, "--resume")
+    check_answer(resumed)
+    assert resumed.exit_code == 2 and "'left_out_cards' has no count" in resumed.output

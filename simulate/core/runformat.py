@@ -229,7 +229,7 @@ class Manifest:
             raise RunFormatError(f"{where}: n_games, batch_size, n_players or run_seed out of range")
         if not manifest.strategies or not all(isinstance(s, str) for s in manifest.strategies):
             raise RunFormatError(f"{where}: 'strategies' must be a non-empty list of names")
-        if not _is(manifest.left_out_cards.get("count", 0), int):
+        if not _is(manifest.left_out_cards.get("count"), int):
             raise RunFormatError(f"{where}: 'left_out_cards' has no count")
         return manifest
 
