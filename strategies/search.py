@@ -10,7 +10,8 @@ stream, which also makes the search deterministic for a given game seed.
 Parameters (``search:budget=64,rollout=random,decisions=action+respond``):
 ``budget`` rollouts per searched decision; ``base`` the heuristic that answers decisions that are not
 searched; ``rollout`` the policy that plays every seat inside a branch; ``decisions`` the decision kinds
-searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant.
+searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
+branch is taken (``fork`` or ``replay``; each game defaults to the cheaper one it measured).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class Search:
     hooks: ClassVar[Hooks]
     heuristics: ClassVar[dict[str, type]]
     default_decisions: ClassVar[str] = "all"  # a game searching only some kinds by default says which
+    default_branch: ClassVar[str] = "fork"  # the cheaper mechanism for this engine (docs/search.md)
+    branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
 
     def __init__(
         self,
@@ -62,6 +65,7 @@ class Search:
         rollout: str = "sensible",
         decisions: str | None = None,
         explore: float = 1.0,
+        branch: str | None = None,
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise UserError(f"search: budget must be a positive whole number of rollouts, got {budget!r}")
@@ -71,6 +75,10 @@ class Search:
             if name not in self.heuristics:
                 known = ", ".join(sorted(self.heuristics))
                 raise UserError(f"search: {what} '{name}' is not a heuristic of this game ({known})")
+        branch = self.default_branch if branch is None else branch
+        if branch not in self.branches:
+            raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
+        self.branch = branch
         self.seat = seat
         self.rng = rng if rng is not None else random.Random(0)
         self.budget = budget
@@ -97,9 +105,12 @@ class Search:
         for t in range(self.budget):
             i = self._pick(visits, values, t)
             seed = self.rng.getrandbits(64)
-            outcome = branching.fork(lambda seed=seed: self._enter(decision, seed))
-            if outcome is None:  # inside the branch: answer with the candidate and play on
-                return options[i]
+            if self.branch == "replay":
+                outcome = branching.replay(decision, lambda at, _, seed=seed: self._enter(at, seed), i)
+            else:
+                outcome = branching.fork(lambda seed=seed: self._enter(decision, seed))
+                if outcome is None:  # inside the forked branch: answer with the candidate and play on
+                    return options[i]
             visits[i] += 1
             values[i] += self._value(outcome)
         best = max(range(k), key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, visits[j], -j))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from cardlab.simulate.core import Players
-from cardlab.simulate.core.branching import BranchError, fork
+from cardlab.simulate.core import Players, branching
+from cardlab.simulate.core.branching import BranchError, fork, replay
+from cardlab.simulate.core.decisions import Decision
 from cardlab.simulate.core.game import play_seated
 from tests.toygame import GAME, PigConfig
 
@@ -15,20 +18,26 @@ class Brancher:
 
     name = "brancher"
 
-    def __init__(self, seat, rng, fail_in_child=False):
+    def __init__(self, seat, rng, fail_in_child=False, by="fork"):
         self.searching = True
         self.fail_in_child = fail_in_child
+        self.by = by
         self.outcomes = {}
 
-    def _enter_branch(self):
+    def _enter_branch(self, at=None, players=None):
         self.searching = False  # in the child: play on without branching again
         if self.fail_in_child:
             raise ValueError("a child that breaks")
+        if players is not None:  # a replay seats its players: this seat plays on like Holder
+            players.strategies = [Holder(0, None), Holder(1, None)]
 
     def choose(self, decision):
         if self.searching:
             self.searching = False
-            for option in decision.options:
+            for i, option in enumerate(decision.options):
+                if self.by == "replay":
+                    self.outcomes[option] = replay(decision, self._enter_branch, i)
+                    continue
                 outcome = fork(self._enter_branch)
                 if outcome is None:  # the child: answer with the candidate
                     return option
@@ -46,9 +55,9 @@ class Holder:
         return "hold" if decision.view[1] >= 10 else "roll"
 
 
-def _play(first, seed=5):
+def _play(first, seed=5, spec=GAME):
     players = Players([first, Holder(1, None)])
-    return play_seated(GAME, PigConfig(), seed, players)
+    return play_seated(spec, PigConfig(), seed, players)
 
 
 def test_a_branch_plays_the_game_on_and_leaves_the_parent_untouched():
@@ -64,6 +73,84 @@ def test_a_branch_plays_the_game_on_and_leaves_the_parent_untouched():
     # the child that took the parent's own answer saw the same game to its end
     same = [o for o in brancher.outcomes.values() if o.winners == plain.winners and o.turns == plain.turns]
     assert same, "one branch must reproduce the game actually played"
+
+
+@pytest.mark.parametrize("seed", [5, 9, 13])
+def test_a_replay_branch_is_the_fork_branch(seed):
+    """Replaying the game from its seed with the answers so far forced reaches the same position as a fork
+    of it: every candidate's branch ends the same way, and the parent's game is left as it was."""
+    forked, replayed = Brancher(0, None), Brancher(0, None, by="replay")
+    a, b = _play(forked, seed), _play(replayed, seed)
+    assert forked.outcomes == replayed.outcomes and set(replayed.outcomes) == {"roll", "hold"}
+    assert a.events.rows == b.events.rows == _play(Holder(0, None), seed).events.rows
+
+
+def test_a_replay_that_does_not_reach_its_decision_is_an_error():
+    """A game that is not a pure function of its seed and answers cannot be replayed: refused, not
+    silently branched from another position."""
+    calls = []
+
+    def drifting(config, seed, players, log_events=True):
+        calls.append(seed)
+        if len(calls) > 1:  # played again, this game asks one more (forced) question first
+            players.ask(Decision("coin", 0, ("heads",)))
+        return GAME.play(config, seed, players, log_events=log_events)
+
+    class Late(Brancher):
+        """Branches at its third decision, so the replay has answers to force first."""
+
+        def choose(self, decision):
+            self.waited = getattr(self, "waited", 0) + 1
+            if self.waited < 3:
+                return "roll"
+            return super().choose(decision)
+
+    spec = dataclasses.replace(GAME, play=drifting)
+    _play(Late(0, None, by="replay"), seed=5)  # the same game, pure: replays fine
+    with pytest.raises(BranchError, match="did not reach the decision"):
+        _play(Late(0, None, by="replay"), seed=5, spec=spec)
+
+
+def test_a_failing_replay_is_an_error_and_branches_do_not_nest():
+    with pytest.raises(BranchError, match="a child that breaks"):
+        _play(Brancher(0, None, fail_in_child=True, by="replay"))
+
+    class Nested(Brancher):
+        def _enter_branch(self, at=None, players=None):
+            replay(at, lambda d, p: None, 0)
+
+    with pytest.raises(BranchError, match="cannot branch again"):
+        _play(Nested(0, None, by="replay"))
+
+    class Unseated(Brancher):
+        def _enter_branch(self, at=None, players=None):
+            pass
+
+    with pytest.raises(BranchError, match="without players"):
+        _play(Unseated(0, None, by="replay"))
+    players = Players([Brancher(0, None, by="replay"), Holder(1, None)])
+    with pytest.raises(BranchError, match="play_seated"):
+        GAME.play(PigConfig(), 5, players)
+
+
+def test_a_memo_lives_as_long_as_its_game():
+    """Read once per game and shared by its replays; outside a game, computed every time."""
+    made = []
+
+    def make():
+        made.append(1)
+        return len(made)
+
+    assert branching.memo("k", make) == 1 and branching.memo("k", make) == 2
+
+    class Reader(Brancher):
+        def choose(self, decision):
+            self.seen = getattr(self, "seen", []) + [branching.memo("k", make)]
+            return super().choose(decision)
+
+    reader = Reader(0, None, by="replay")
+    _play(reader)
+    assert set(reader.seen) == {3} and len(made) == 3  # one make for the game and both its replays
 
 
 def test_branches_are_deterministic():

@@ -1,4 +1,16 @@
-"""Branching at a decision: play a game on from the current decision in a forked copy of the process.
+"""Branching at a decision: play a game on from the current decision under a chosen answer.
+
+Two mechanisms, chosen per engine by measurement (docs/search.md, "What a branch costs"):
+
+* :func:`fork` — a forked copy of the process continues the game (below). Its cost is fixed (≈ 3 ms of
+  fork, copy-on-write faults and exit, more than a whole Gosu X game), so it suits slow engines (Four Souls).
+* :func:`replay` — the game is played again in this process from its seed with every answer given so far
+  forced (games are a pure function of seed and answers), and goes on from the decision under the
+  candidate answer. No fork, no pipe: a branch costs the engine's time for the prefix plus the rollout, so
+  it suits fast engines (Gosu X, Hidden Reason). It needs every answer of the game recorded
+  (``Players.choices``, which ``play_seated`` turns on) and no decision declined unseen.
+
+The fork mechanism in detail:
 
 Engines call strategies synchronously, from deep inside their own call stacks, so a copy of the game state
 alone could not continue the game; a forked child has the whole stack. A search strategy calls
@@ -21,11 +33,15 @@ import pickle
 import sys
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NoReturn
+
+from .decisions import Players
 
 _child_fd: int | None = None  # set in a child: where its outcome goes
 _entries: set[Any] = set()  # code objects of the functions games are played through (play_seated)
+_tables: list[Table] = []  # the games being played through play_seated, innermost last
+_replaying: Table | None = None  # the game a replayed branch (played in this process) replays
 
 
 class BranchError(RuntimeError):
@@ -44,8 +60,60 @@ class Outcome:
     values: tuple[float, ...] | None = None
 
 
+@dataclass(slots=True)
+class Table:
+    """A game being played through ``play_seated``: what a replay needs to play it again from its start."""
+
+    play: Callable[..., Any]
+    config: Any
+    seed: int
+    players: Any  # simulate.core.decisions.Players, with ``choices`` recorded
+    memo: dict[Any, Any] = field(default_factory=dict)  # see :func:`memo`
+
+
+class _Stop(BaseException):
+    """Ends a replayed branch early with the outcome its player computed (a truncated rollout)."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+
+
 def in_child() -> bool:
     return _child_fd is not None
+
+
+def in_branch() -> bool:
+    """True inside any branch (a forked child or a replay)."""
+    return _child_fd is not None or _replaying is not None
+
+
+def memo(key: Any, make: Callable[[], Any]) -> Any:
+    """``make()`` once per game played through ``play_seated``, shared by the replays of that game.
+
+    For what a game reads at its start and must not change under it, such as its card data: a replay then
+    plays with exactly the cards its game started with, without reading the files again (which cost more
+    than a Gosu X rollout). The memo lives as long as its game, so it never outlives the data either;
+    outside a game ``make()`` is simply called."""
+    table = _replaying if _replaying is not None else (_tables[-1] if _tables else None)
+    if table is None:
+        return make()
+    if key not in table.memo:
+        table.memo[key] = make()
+    return table.memo[key]
+
+
+def enter(play: Callable[..., Any], config: Any, seed: int, players: Any) -> Table:
+    """Called by ``play_seated`` before a game: remember it and record its answers (for :func:`replay`)."""
+    if players.choices is None:
+        players.choices = []
+    table = Table(play, config, seed, players)
+    _tables.append(table)
+    return table
+
+
+def leave(table: Table) -> None:
+    if _tables and _tables[-1] is table:
+        _tables.pop()
 
 
 def entry(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -68,7 +136,7 @@ def fork(prepare: Callable[[], Any]) -> Outcome | None:
     the parent. Raises ``BranchError`` when the game is not played through ``play_seated``, inside a child
     (no nested branches), or when the child failed."""
     global _child_fd
-    if _child_fd is not None:
+    if in_branch():
         raise BranchError("a branch cannot branch again (rollout players must not search)")
     if not _kernel_on_stack():
         raise BranchError("branching needs the game to be played through simulate.core.game.play_seated")
@@ -99,6 +167,91 @@ def fork(prepare: Callable[[], Any]) -> Outcome | None:
     return payload
 
 
+class _Cursor:
+    """Answers a replayed game: the recorded answers first, then at the branch point the candidate."""
+
+    def __init__(self, table: Table, at: Any, prepare: Callable[[Any, Players], Any], answer: int) -> None:
+        self.prefix = list(table.players.choices)
+        self.asked = table.players.asked
+        self.at = at
+        self.prepare = prepare
+        self.answer = answer
+        self.next = 0
+        self.players: Any = None
+
+    def choose(self, decision: Any) -> Any:
+        if self.next < len(self.prefix):
+            self.next += 1
+            return decision.options[self.prefix[self.next - 1]]
+        if self.next > len(self.prefix):
+            raise BranchError(
+                "a replayed branch went on without players: prepare must seat every seat's player"
+            )
+        self.next += 1
+        at = self.at
+        if (
+            self.players.asked != self.asked
+            or decision.seat != at.seat
+            or decision.kind != at.kind
+            or decision.options != at.options
+        ):
+            raise BranchError(
+                f"a replay did not reach the decision it branches at (a '{at.kind}' decision to seat {at.seat}, "
+                f"ask {self.asked}; reached a '{decision.kind}' decision to seat {decision.seat}, ask "
+                f"{self.players.asked}): the game is not a pure function of its seed and answers"
+            )
+        self.prepare(decision, self.players)
+        return decision.options[self.answer]
+
+
+class _Forced:
+    name = "replay"
+
+    def __init__(self, cursor: _Cursor) -> None:
+        self.choose = cursor.choose
+
+
+def replay(decision: Any, prepare: Callable[[Any, Players], Any], answer: int) -> Outcome:
+    """Branch at ``decision`` by playing its game again in this process: every answer given so far is
+    forced, then ``prepare(decision, players)`` runs on the replayed decision and the replay's ``Players``
+    (re-deal, seat the players who play on in ``players.strategies``) and the option at index ``answer`` is
+    played; the game goes on to its end (or to a :func:`stop`). Returns the
+    branch's :class:`Outcome`. Raises ``BranchError`` outside ``play_seated``, inside a branch, when the
+    game declined decisions unseen (a replay could not reproduce them), or when the branch failed."""
+    global _replaying
+    if in_branch():
+        raise BranchError("a branch cannot branch again (rollout players must not search)")
+    if not _tables or not _kernel_on_stack():
+        raise BranchError("branching needs the game to be played through simulate.core.game.play_seated")
+    table = _tables[-1]
+    if table.players.declined:
+        raise BranchError("a replay cannot reproduce decisions declined unseen: branch by fork in this game")
+    cursor = _Cursor(table, decision, prepare, answer)
+    players = Players([_Forced(cursor)] * len(table.players), max_asks=table.players.max_asks)
+    cursor.players = players
+    _replaying = table
+    try:
+        result = table.play(table.config, table.seed, players, log_events=False)
+    except _Stop as stop:
+        return stop.outcome
+    except BranchError:
+        raise
+    except Exception as error:
+        raise BranchError(f"a branch failed:\n{traceback.format_exc()}") from error
+    finally:
+        _replaying = None
+    return outcome_of(result)
+
+
+def stop(outcome: Outcome) -> NoReturn:
+    """In a branch (either mechanism): end it now with ``outcome`` (a truncated rollout's values)."""
+    if _child_fd is not None:
+        finish(outcome)
+    if _replaying:
+        raise _Stop(outcome)
+    raise BranchError("stop() outside a branch")
+
+
 def _send(kind: str, payload: Any) -> NoReturn:
     fd = _child_fd
     assert fd is not None
@@ -121,16 +274,19 @@ def fail(text: str) -> NoReturn:
     _send("error", text)
 
 
-def finish_game(result: Any) -> NoReturn:
-    """In a child whose game ended: its outcome from the engine's ``GameResult``."""
-    finish(
-        Outcome(
-            winners=tuple(result.winners),
-            end_reason=result.end_reason,
-            scores=tuple(float(s.score) for s in result.seats),
-            turns=int(result.turns),
-        )
+def outcome_of(result: Any) -> Outcome:
+    """A branch's outcome from the engine's ``GameResult``."""
+    return Outcome(
+        winners=tuple(result.winners),
+        end_reason=result.end_reason,
+        scores=tuple(float(s.score) for s in result.seats),
+        turns=int(result.turns),
     )
+
+
+def finish_game(result: Any) -> NoReturn:
+    """In a child whose game ended: hand its outcome to the parent and exit."""
+    finish(outcome_of(result))
 
 
 def redeal(places: list[list[Any]], rng: Any, key: Callable[[Any], Any]) -> list[Any]:

@@ -209,13 +209,17 @@ def play_seated(
 
     Every game is played through here, so this is where a branch (a forked child continuing the game
     under a candidate answer, :mod:`simulate.core.branching`) hands back its outcome and exits: a child
-    never returns into the runner."""
+    never returns into the runner. It also records every answer (``players.choices``), so a branch may
+    replay the game instead (:func:`simulate.core.branching.replay`)."""
+    table = branching.enter(spec.play, config, seed, players)
     try:
         result = spec.play(config, seed, players, log_events=log_events)
     except BaseException:
         if branching.in_child():
             branching.fail(traceback.format_exc())
         raise
+    finally:
+        branching.leave(table)
     if branching.in_child():
         branching.finish_game(result)
     result.decisions = players.decisions

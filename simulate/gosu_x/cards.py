@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from cardlab.simulate.core import branching
 from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import (
     CARD_NUMBER_MAX,
@@ -372,7 +373,12 @@ _CACHE: dict[tuple, dict[str, list[CardDef]]] = {}
 
 def load_cards(path: str | Path = DEFAULT_CARDS) -> dict[str, list[CardDef]]:
     """All clans under ``path``, in file order: clan → its card definitions. Cached by the files' stamps, so
-    an edited file is read again (DESIGN: no cache outlives the card data it came from)."""
+    an edited file is read again (DESIGN: no cache outlives the card data it came from); within one game
+    (and its search's replays) read once (``branching.memo``)."""
+    return branching.memo(("gosu-x cards", str(path)), lambda: _load_cards(path))
+
+
+def _load_cards(path: str | Path) -> dict[str, list[CardDef]]:
     files = card_files(path)
     if not files:
         raise CardDataError(str(path), None, "no .yaml card files found")

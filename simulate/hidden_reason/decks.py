@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardlab.decklists import game_dir
+from cardlab.simulate.core import branching
 from cardlab.simulate.core.cardfiles import YamlMap, check_keys, field_value, files_stamp, load_yaml, unknown
 from cardlab.simulate.core.errors import CardDataError, UserError
 
@@ -123,7 +124,12 @@ def _finish(pool: Pool) -> Pool:
 
 def load_pool(cards: str = "") -> Pool:
     """The bundled cards and decks, with ``cards`` (a file or folder) laid over them. Cached by the files'
-    stamps: an edited file is read again (DESIGN: no cache outlives the card data it came from)."""
+    stamps: an edited file is read again (DESIGN: no cache outlives the card data it came from); within one
+    game (and its search's replays) read once (``branching.memo``)."""
+    return branching.memo(("hidden-reason pool", cards), lambda: _pool(cards))
+
+
+def _pool(cards: str) -> Pool:
     files = card_paths(BUNDLED)
     if cards and Path(cards).exists():
         files = files + card_paths(Path(cards))

@@ -25,3 +25,5 @@ class FSSearch(Search):
         "random": RandomPlayer,
     }
     default_decisions = "action"
+    default_branch = "fork"
+    branches = ("fork",)  # the engine skips response windows a player declines unseen: a replay cannot

@@ -22,6 +22,7 @@ import random
 from itertools import combinations
 from pathlib import Path
 
+from cardlab.simulate.core import branching
 from cardlab.simulate.core.cardfiles import files_stamp
 from cardlab.simulate.core.errors import UserError
 
@@ -104,8 +105,12 @@ _VALUES: dict[tuple, dict[str, float]] = {}
 
 
 def draft_values(path: str | Path = VALUES_FILE) -> dict[str, float]:
-    """``load_values`` read once per process, again as soon as the file changes (no cache outlives it)."""
-    path = Path(path)
+    """``load_values`` read once per process, again as soon as the file changes (no cache outlives it);
+    within one game (and its search's replays) its stamp is taken once (``branching.memo``)."""
+    return branching.memo(("gosu-x draft values", str(path)), lambda: _draft_values(Path(path)))
+
+
+def _draft_values(path: Path) -> dict[str, float]:
     key = files_stamp([path]) if path.exists() else (str(path),)
     if key not in _VALUES:
         _VALUES[key] = load_values(path)

@@ -6,6 +6,7 @@ from cardlab.simulate.gosu_x.branching import determinize, state_of
 from cardlab.strategies.search import Hooks, Search
 
 from .battle import BattleFocused
+from .evaluator import Evaluator
 from .random_play import RandomPlay
 from .sensible import Sensible
 
@@ -15,4 +16,10 @@ class GXSearch(Search):
     (budget= rollouts per decision, rollout=, base=, decisions=)."""
 
     hooks = Hooks(state_of=state_of, players_of=lambda st: st.players_obj, determinize=determinize)
-    heuristics = {"sensible": Sensible, "random": RandomPlay, "battle": BattleFocused}
+    heuristics = {
+        "sensible": Sensible,
+        "evaluator": Evaluator,
+        "random": RandomPlay,
+        "battle": BattleFocused,
+    }
+    default_branch = "replay"  # a fork costs more than a Gosu X rollout (docs/search.md)

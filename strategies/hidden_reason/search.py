@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardlab.simulate.hidden_reason.branching import determinize, state_of
 from cardlab.strategies.search import Hooks, Search
 
+from .evaluator import EvaluatorPlayer
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer
 from .random_play import RandomPlayer
@@ -18,7 +19,9 @@ class HRSearch(Search):
     hooks = Hooks(state_of=state_of, players_of=lambda g: g.seats, determinize=determinize)
     heuristics = {
         "sensible": SensiblePlayer,
+        "evaluator": EvaluatorPlayer,
         "racer": RacerPlayer,
         "guardian": GuardianPlayer,
         "random": RandomPlayer,
     }
+    default_branch = "replay"  # a fork costs more than a Hidden Reason rollout (docs/search.md)

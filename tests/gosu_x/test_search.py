@@ -73,7 +73,9 @@ class Probe:
         return self.play.choose(decision)
 
     def _search(self, decision):
-        search = self.cls(0, random.Random(7), budget=6)
+        search = self.cls(
+            0, random.Random(7), budget=6, branch="fork"
+        )  # a replay is a fork: test_search_replay
         answer = search.choose(decision)
         if in_child() or not search.searched:
             return answer, None
@@ -100,6 +102,7 @@ def test_a_branch_never_reveals_hidden_cards():
         ("search:budget=2.5", "budget must be a positive whole number"),
         ("search:rollout=nobody", "rollout 'nobody' is not a heuristic"),
         ("search:explore=-1", "explore must be a number"),
+        ("search:branch=teleport", "branch must be 'fork' or 'replay'"),
     ],
 )
 def test_bad_search_parameters_are_one_line_before_any_game(tmp_path, text, message):
