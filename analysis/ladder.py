@@ -43,6 +43,7 @@ class Ladder:
     matrix: pl.DataFrame | None  # 2 players: row policy × column policy, score share [interval] n
     steps: pl.DataFrame | None  # 2 players: stronger, weaker, games, score, interval, skill share
     seed_share: tuple[float, float, float] | None  # 2 players: ICC of seat-1 wins within seeds, interval
+    prior: float = 0.0  # > 0 when a policy never won (or never lost) and the ratings needed a prior
 
 
 def read_record(folder: Path) -> dict:
@@ -121,14 +122,22 @@ def _icc(data: np.ndarray) -> float:
     return float(min(1.0, max(0.0, (msb - msw) / denominator)))
 
 
+NEVER_WON_PRIOR = 0.5  # virtual games against an average policy, only when a rating would be infinite
+
+
 def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
     record = read_record(folder)
     players = ladder_players(folder)
-    ratings = plackett_luce(players, label="strategy", game="gid", level=level)
+    prior = 0.0
+    try:
+        ratings = plackett_luce(players, label="strategy", game="gid", level=level)
+    except ValueError:  # a policy that never won (or never lost) has no finite rating without a prior
+        prior = NEVER_WON_PRIOR
+        ratings = plackett_luce(players, label="strategy", game="gid", level=level, prior=prior)
     ratings = ratings.sort("rating", descending=True)
     policies = record["policies"]
     if record["n_players"] != 2:
-        return Ladder(policies, record["n_players"], ratings, None, None, None)
+        return Ladder(policies, record["n_players"], ratings, None, None, None, prior)
     scores = _pair_scores(players)
     matrix = pl.DataFrame(
         [
@@ -163,7 +172,7 @@ def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
         share = seed_share(players, np.random.default_rng(seed), level)
     except ValueError:
         share = None
-    return Ladder(policies, 2, ratings, matrix, pl.DataFrame(rows), share)
+    return Ladder(policies, 2, ratings, matrix, pl.DataFrame(rows), share, prior)
 
 
 def howto(level: float) -> list[str]:
@@ -198,6 +207,11 @@ def build_ladder(folder: Path, level: float = 0.95) -> Report:
         (pl.col("win_prob") * 100).round(1).alias("win prob %"),
     )
     report.sections.append(Section("Ratings (strongest first)", shown, group="Ladder"))
+    if result.prior:
+        report.notes.append(
+            f"ratings: a policy never won (or never lost) a game, so its rating would be infinite; the ratings "
+            f"use a prior of {result.prior} virtual games against an average policy — play more games"
+        )
     if result.matrix is not None:
         report.sections.append(
             Section("Score of the row policy against the column", result.matrix, group="Ladder")

@@ -7,6 +7,7 @@ from .aggro import AggroPlayer
 from .evaluator import EvaluatorPlayer
 from .hoarder import HoarderPlayer
 from .random import RandomPlayer
+from .restricted import FSRestricted
 from .search import FSSearch
 from .sensible import SensiblePlayer
 
@@ -17,4 +18,5 @@ STRATEGIES: dict[str, type] = {
     "hoarder": HoarderPlayer,
     "evaluator": EvaluatorPlayer,
     "search": FSSearch,
+    "restricted": FSRestricted,
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .battle import BattleFocused
 from .evaluator import Evaluator
 from .random_play import RandomPlay
+from .restricted import GXRestricted
 from .search import GXSearch
 from .sensible import Sensible
 
@@ -16,6 +17,7 @@ STRATEGIES: dict[str, type] = {
     "battle": BattleFocused,
     "evaluator": Evaluator,
     "search": GXSearch,
+    "restricted": GXRestricted,
 }
 
 __all__ = ["STRATEGIES"]

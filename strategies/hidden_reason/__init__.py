@@ -4,10 +4,19 @@ from .evaluator import EvaluatorPlayer
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer
 from .random_play import RandomPlayer
+from .restricted import HRRestricted
 from .search import HRSearch
 from .sensible import SensiblePlayer
 
 STRATEGIES: dict[str, type] = {
     cls.name: cls
-    for cls in (RandomPlayer, SensiblePlayer, RacerPlayer, GuardianPlayer, EvaluatorPlayer, HRSearch)
+    for cls in (
+        RandomPlayer,
+        SensiblePlayer,
+        RacerPlayer,
+        GuardianPlayer,
+        EvaluatorPlayer,
+        HRSearch,
+        HRRestricted,
+    )
 }

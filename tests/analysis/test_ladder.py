@@ -74,3 +74,15 @@ def test_cardlab_ladder_needs_two_policies(tmp_path):
     result = CliRunner().invoke(cli, ["ladder", "gosu-x", "-s", "random", "-n", "5", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "at least two policies" in result.output
     assert not any(tmp_path.iterdir())
+
+
+def test_a_policy_that_never_wins_gets_a_finite_rating_and_a_note(tmp_path):
+    """6 seeded games of random against evaluator: random wins none. The ratings use a stated prior instead
+    of stopping with a traceback after every game was played."""
+    args = ["ladder", "gosu-x", "-s", "random", "-s", "evaluator", "-n", "6", "-j", "1", "-q", "--seed", "1"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path), "--name", "l"])
+    assert result.exit_code == 0, result.output
+    assert "0.0% [0.0%, 39.0%] n=6" in result.output  # random never won: the case under test
+    assert "use a prior of 0.5 virtual games" in result.output
+    ratings = result.output.split("Ratings (strongest first)")[1].splitlines()[2]
+    assert ratings.startswith("evaluator")

@@ -15,7 +15,7 @@ from .scenario import position
 
 
 def test_registry_contract():
-    assert set(STRATEGIES) == {"random", "sensible", "racer", "guardian", "evaluator", "search"}
+    assert set(STRATEGIES) == {"random", "sensible", "racer", "guardian", "evaluator", "search", "restricted"}
     for name, cls in STRATEGIES.items():
         assert cls.name == name and describe(cls)
         cls(0, random.Random(0))
