@@ -2,8 +2,10 @@
 
 At a searched decision the player tries its options in branches (``simulate.core.branching``): each branch
 re-deals what the player cannot see (the game's ``determinize``), seats the rollout policy in every seat and
-plays the game to its end; the option with the best mean result wins. Options are sampled by UCB1 (every
-option once, then the most promising more often), so a clearly bad option costs few rollouts. A branch never
+plays the game to its end; the option with the best mean result wins (the base heuristic's own answer wins
+a tie). Options are sampled by UCB1 (every option once, then the most promising more often), so a clearly
+bad option costs few rollouts; the n-th rollout of every option uses the same re-deal and rollout seeds
+(common random numbers), so options are compared on the same deals rather than on luck. A branch never
 sees hidden information: the re-deal depends only on what the player can see and on the player's own random
 stream, which also makes the search deterministic for a given game seed.
 
@@ -102,9 +104,13 @@ class Search:
             return self.base.choose(decision)
         k = len(options)
         visits, values = [0] * k, [0.0] * k
+        favourite = options.index(self.base.choose(decision))  # the base's answer wins ties
+        seeds: list[int] = []  # the n-th rollout of every option re-deals alike (common random numbers)
         for t in range(self.budget):
             i = self._pick(visits, values, t)
-            seed = self.rng.getrandbits(64)
+            while len(seeds) <= visits[i]:
+                seeds.append(self.rng.getrandbits(64))
+            seed = seeds[visits[i]]
             if self.branch == "replay":
                 outcome = branching.replay(decision, lambda at, _, seed=seed: self._enter(at, seed), i)
             else:
@@ -113,7 +119,10 @@ class Search:
                     return options[i]
             visits[i] += 1
             values[i] += self._value(outcome)
-        best = max(range(k), key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, visits[j], -j))
+        best = max(
+            range(k),
+            key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, j == favourite, visits[j], -j),
+        )
         self.searched.append(Searched(decision.kind, tuple(options), visits, values, best))
         return options[best]
 
