@@ -56,19 +56,21 @@ class Search:
     heuristics: ClassVar[dict[str, type]]
     default_decisions: ClassVar[str] = "all"  # a game searching only some kinds by default says which
     default_branch: ClassVar[str] = "fork"  # the cheaper mechanism for this engine (docs/search.md)
+    default_budget: ClassVar[int] = 24  # rollouts per decision; a game sets its own by measurement
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
 
     def __init__(
         self,
         seat: int,
         rng: random.Random,
-        budget: int = 24,
+        budget: int | None = None,
         base: str = "sensible",
         rollout: str = "sensible",
         decisions: str | None = None,
         explore: float = 1.0,
         branch: str | None = None,
     ) -> None:
+        budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise UserError(f"search: budget must be a positive whole number of rollouts, got {budget!r}")
         if isinstance(explore, bool) or not isinstance(explore, int | float) or not explore >= 0:

@@ -22,4 +22,5 @@ class GXSearch(Search):
         "random": RandomPlay,
         "battle": BattleFocused,
     }
+    default_budget = 16  # measured: ≈2 s of CPU a game, search above evaluator (docs/search.md)
     default_branch = "replay"  # a fork costs more than a Gosu X rollout (docs/search.md)

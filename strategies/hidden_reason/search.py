@@ -24,4 +24,5 @@ class HRSearch(Search):
         "guardian": GuardianPlayer,
         "random": RandomPlayer,
     }
+    default_budget = 16  # measured: ≈2 s of CPU a game, search above evaluator (docs/search.md)
     default_branch = "replay"  # a fork costs more than a Hidden Reason rollout (docs/search.md)
