@@ -513,13 +513,39 @@ def bench_cmd(
 # ---- robust (policy ensembles) -----------------------------------------------------------------------
 
 
-class RobustGroup(SimulateGroup):
-    """`cardlab robust GAME --ensemble P1,P2,…`: the simulate options of that game, one run per policy."""
+class GameCommandGroup(SimulateGroup):
+    """A command per game made from that game's simulate options: ``drop`` leaves some out, ``extra()`` adds
+    the command's own, ``run(spec, kwargs)`` does the work (robust, tune, ladder)."""
+
+    drop: tuple[str, ...] = ()
+
+    def extra(self) -> list[click.Option]:
+        return []
+
+    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def help_for(self, spec: GameSpec) -> str:
+        return ""
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         command = super().get_command(ctx, name)
         spec = game_registry.get(name)
-        extra = [
+        return click.Command(
+            name,
+            params=[p for p in command.params if p.name not in self.drop] + self.extra(),
+            callback=lambda **kwargs: self.run(spec, kwargs),
+            help=self.help_for(spec),
+        )
+
+
+class RobustGroup(GameCommandGroup):
+    """`cardlab robust GAME --ensemble P1,P2,…`: the simulate options of that game, one run per policy."""
+
+    drop = ("strategy",)
+
+    def extra(self) -> list[click.Option]:
+        return [
             click.Option(
                 ["--ensemble"],
                 multiple=True,
@@ -530,12 +556,14 @@ class RobustGroup(SimulateGroup):
                 ["--by", "by"], multiple=True, help="players column(s) to judge (default: the game's)"
             ),
         ]
-        return click.Command(
-            name,
-            params=[p for p in command.params if p.name != "strategy"] + extra,
-            callback=lambda **kwargs: _robust(spec, kwargs),
-            help=f"Play the same {spec.title} seeds under each policy and report which conclusions hold "
-            "under every one of them.",
+
+    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
+        _robust(spec, kwargs)
+
+    def help_for(self, spec: GameSpec) -> str:
+        return (
+            f"Play the same {spec.title} seeds under each policy and report which conclusions hold "
+            "under every one of them."
         )
 
 
@@ -563,13 +591,23 @@ def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
 # ---- tune --------------------------------------------------------------------------------------------
 
 
-class TuneGroup(SimulateGroup):
+class TuneGroup(GameCommandGroup):
     """`cardlab tune GAME --knob … --target …`: the smallest card change that meets balance targets."""
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        command = super().get_command(ctx, name)
-        spec = game_registry.get(name)
-        extra = [
+    drop = (
+        "until_ci",
+        "sprt",
+        "ci_by",
+        "no_events",
+        "backend",
+        "scheduler",
+        "jobs",
+        "batch_size",
+        "max_turns",
+    )
+
+    def extra(self) -> list[click.Option]:
+        return [
             click.Option(
                 ["--knob"],
                 multiple=True,
@@ -592,23 +630,14 @@ class TuneGroup(SimulateGroup):
                 help="games of the confirmation run (default: --games)",
             ),
         ]
-        skip = (
-            "until_ci",
-            "sprt",
-            "ci_by",
-            "no_events",
-            "backend",
-            "scheduler",
-            "jobs",
-            "batch_size",
-            "max_turns",
-        )
-        return click.Command(
-            name,
-            params=[p for p in command.params if p.name not in skip] + extra,
-            callback=lambda **kwargs: _tune(spec, kwargs),
-            help=f"Search {spec.title} card numbers for the fewest changes that meet the targets, on paired "
-            "seeds, and confirm them on fresh seeds.",
+
+    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
+        _tune(spec, kwargs)
+
+    def help_for(self, spec: GameSpec) -> str:
+        return (
+            f"Search {spec.title} card numbers for the fewest changes that meet the targets, on paired "
+            "seeds, and confirm them on fresh seeds."
         )
 
 
@@ -641,18 +670,18 @@ def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
 # ---- ladder ------------------------------------------------------------------------------------------
 
 
-class LadderGroup(SimulateGroup):
+class LadderGroup(GameCommandGroup):
     """`cardlab ladder GAME -s P1 -s P2 …`: a round robin of policies on shared seeds."""
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        command = super().get_command(ctx, name)
-        spec = game_registry.get(name)
-        return click.Command(
-            name,
-            params=[p for p in command.params if p.name not in ("until_ci", "sprt", "ci_by", "no_events")],
-            callback=lambda **kwargs: _ladder(spec, kwargs),
-            help=f"Rate {spec.title} policies against each other on shared seeds (-n games per pair): "
-            "ratings, win-rate matrix, skill and seed shares.",
+    drop = ("until_ci", "sprt", "ci_by", "no_events")
+
+    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
+        _ladder(spec, kwargs)
+
+    def help_for(self, spec: GameSpec) -> str:
+        return (
+            f"Rate {spec.title} policies against each other on shared seeds (-n games per pair): "
+            "ratings, win-rate matrix, skill and seed shares."
         )
 
 
