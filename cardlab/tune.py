@@ -193,9 +193,7 @@ def tune(
             "cardlab tune: give at least one --target (e.g. --target 'spread(character) <= 0.06')"
         )
     if not spec.set_fields:
-        raise UserError(
-            f"cardlab tune: {spec.name} has no --set card overrides to tune yet (Four Souls and Gosu X have)"
-        )
+        raise UserError(f"cardlab tune: {spec.name} has no --set card overrides to tune")
     dims = ["strategy", *[d for d in spec.dimensions if d != "strategy"]]
     try:
         targets = [tg.parse(t, dims) for t in target_texts]

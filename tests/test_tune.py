@@ -154,22 +154,19 @@ def test_bad_input_exits_2_with_one_line_and_nothing_played(tmp_path, args, word
 
 
 def test_a_game_without_card_overrides_is_refused(tmp_path):
-    result = CliRunner().invoke(
-        cli,
-        [
-            "tune",
-            "hidden-reason",
-            "-n",
-            "4",
-            "--out",
-            str(tmp_path),
-            "--knob",
-            "X.y=1..2",
-            "--target",
-            "spread(deck) <= 0.1",
-        ],
-    )
-    assert result.exit_code == 2 and "no --set" in result.output
+    """A game whose spec declares no --set fields (the test game Pig) cannot be tuned: one line."""
+    from cardlab.tune import tune
+    from tests.toygame import GAME
+
+    with pytest.raises(UserError, match="no --set card overrides"):
+        tune(
+            GAME,
+            tmp_path / "t",
+            [parse_knob("X.y=1..2")],
+            ["spread(strategy) <= 0.1"],
+            {"n_games": 4, "seed": 1},
+        )
+    assert not (tmp_path / "t").exists()
 
 
 def test_the_change_is_written_as_card_file_yaml_nested_by_field():

@@ -6,6 +6,7 @@ see decklists/hidden_reason/DESIGN.md and docs/hidden_reason.md.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 
 from cardlab.simulate.core import GameOption, GameSpec
@@ -13,24 +14,32 @@ from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.game import Coverage
 
 from .config import MAX_PLAYERS, HRConfig, make_config
-from .decks import check_path, load_pool
+from .decks import SETTABLE, check_path, pool_with
 from .events import EVENT_KINDS, describe_event
 from .invariants import checked_play
 from .turn import play
 
 
 def card_data_hash(config: HRConfig) -> str:
-    return files_hash(load_pool(config.cards).files)
+    """The card files' hash, combined with the --set overrides when there are any."""
+    digest = files_hash(pool_with(config.cards).files)
+    if not config.overrides:
+        return digest
+    return hashlib.sha256((digest + "|" + ";".join(config.overrides)).encode()).hexdigest()[:16]
 
 
 def left_out_cards(config: HRConfig) -> Mapping[str, str]:
     """Cards in the pool whose behaviour is not implemented (kept out of every deck)."""
-    return {c.name: c.reason for c in load_pool(config.cards).cards.values() if not c.implemented}
+    return {
+        c.name: c.reason
+        for c in pool_with(config.cards, config.overrides).cards.values()
+        if not c.implemented
+    }
 
 
 def usable_cards(config: HRConfig) -> dict[str, str]:
     """Every implemented card of the run's pool by its type: each can be cast from the hand."""
-    return {c.name: c.type for c in load_pool(config.cards).cards.values() if c.implemented}
+    return {c.name: c.type for c in pool_with(config.cards, config.overrides).cards.values() if c.implemented}
 
 
 # docs/hidden_reason.md "What the players used": a card is held from its draw (a card returned to the
@@ -82,12 +91,20 @@ GAME = GameSpec(
         ),
         GameOption("cards", str, "", "card/deck file or folder laid over the bundled Hidden Reason data"),
         GameOption("boss-hp-per-player", int, 25, "boss HP per player (HR-3.1)"),
+        GameOption(
+            "set",
+            str,
+            (),
+            "card override CARD.FIELD=VALUE, e.g. 'Iron Golem.attack=4' (repeatable)",
+            multiple=True,
+        ),
     ),
     card_sets={"designed": "cardlab's designed sample set: 4 classes, 6 decks (not official)"},
     card_data_hash=card_data_hash,
     left_out_cards=left_out_cards,
     describe_event=describe_event,
     check_cards=check_path,
+    set_fields=tuple(SETTABLE),
     coverage=COVERAGE,
 )
 

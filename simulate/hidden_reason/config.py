@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from cardlab.simulate.core import UserError
 from cardlab.simulate.core.cardfiles import did_you_mean
 
-from .decks import load_pool
+from .decks import pool_with
 
 MAX_PLAYERS = 4
 
@@ -19,6 +19,7 @@ class HRConfig:
     decks: tuple[str, ...] = ()  # one per seat, or one for every seat; empty: drawn from the seed
     cards: str = ""  # a card/deck file or folder laid over the bundled data
     boss_hp_per_player: int = 25  # HR-3.1
+    overrides: tuple[str, ...] = ()  # --set 'CARD.FIELD=VALUE', in order
 
 
 def make_config(
@@ -27,6 +28,7 @@ def make_config(
     decks: str | tuple[str, ...] | None = "",
     cards: str | None = "",
     boss_hp_per_player: int = 25,
+    set: tuple[str, ...] | str = (),  # noqa: A002 — the option's name (--set)
 ) -> HRConfig:
     """Validate options; every problem is one clear UserError line."""
     if not 2 <= n_players <= MAX_PLAYERS:
@@ -36,7 +38,9 @@ def make_config(
     if boss_hp_per_player < 1:
         raise UserError(f"--boss-hp-per-player must be at least 1, got {boss_hp_per_player}")
     cards = str(cards or "")
-    pool = load_pool(cards)
+    overrides = (set,) if isinstance(set, str) and set else () if isinstance(set, str) else tuple(set)
+    overrides = tuple(o.strip() for o in overrides)
+    pool = pool_with(cards, overrides)  # one line on a bad --set
     if isinstance(decks, str):
         names = tuple(d.strip() for d in decks.split(",") if d.strip()) if decks else ()
     else:
@@ -51,7 +55,7 @@ def make_config(
         raise UserError(f"--decks: give one deck per seat ({n_players}) or one for all, got {len(names)}")
     if not pool.decks:
         raise UserError("hidden-reason: no decks in the card data")
-    return HRConfig(n_players, max_turns, names, cards, boss_hp_per_player)
+    return HRConfig(n_players, max_turns, names, cards, boss_hp_per_player, overrides)
 
 
 def seat_decks(config: HRConfig, rng) -> list[str]:
@@ -60,7 +64,7 @@ def seat_decks(config: HRConfig, rng) -> list[str]:
         return list(config.decks)
     if len(config.decks) == 1:
         return [config.decks[0]] * config.n_players
-    names = sorted(load_pool(config.cards).decks)
+    names = sorted(pool_with(config.cards, config.overrides).decks)
     if len(names) >= config.n_players:
         return rng.sample(names, config.n_players)
     return [rng.choice(names) for _ in range(config.n_players)]

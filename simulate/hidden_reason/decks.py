@@ -7,14 +7,16 @@ its decks replace bundled decks of the same name (docs/hidden_reason.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
 from cardlab.decklists import game_dir
 from cardlab.simulate.core import branching
+from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import YamlMap, check_keys, field_value, files_stamp, load_yaml, unknown
 from cardlab.simulate.core.errors import CardDataError, UserError
+from cardlab.simulate.core.overrides import Settable
 
 from .cards import CardDef, card_paths, parse_card_file
 
@@ -149,6 +151,44 @@ def _load_pool(cards: str, _stamp: tuple) -> Pool:
             (d, w) for d, w in bundled_raw if str(d.get("deck")) not in user_names
         ] + pool.raw_decks
     return _finish(pool)
+
+
+# ``--set`` fields (simulate.core.overrides): the printed numbers; a unit's attack and durability, an
+# implant's grants (setting one changes a number a card has, never its kind).
+SETTABLE: dict[str, Settable] = {
+    "cost": Settable(low=0, high=20),
+    "attack": Settable(low=0, high=50, applies=lambda c: c.type == "unit", what="units"),
+    "durability": Settable(low=1, high=50, applies=lambda c: c.type == "unit", what="units"),
+    "grant_attack": Settable(low=0, high=20, applies=lambda c: c.type == "implant", what="implants"),
+    "grant_durability": Settable(low=0, high=20, applies=lambda c: c.type == "implant", what="implants"),
+}
+_SET_CACHE: dict[tuple, Pool] = {}
+
+
+def pool_with(cards: str, overrides: tuple[str, ...] = ()) -> Pool:
+    """``load_pool`` with ``--set`` overrides applied (cached with the files' stamps and the overrides, so no
+    pool outlives the card data it came from); decks name cards, so they read the changed cards."""
+    pool = load_pool(cards)
+    if not overrides:
+        return pool
+    key = (cards, files_stamp(pool.files), tuple(overrides))
+    hit = _SET_CACHE.get(key)
+    if hit is None:
+        names = list(pool.cards)
+        changed = core_overrides.apply(
+            "hidden-reason",
+            list(pool.cards.values()),
+            overrides,
+            SETTABLE,
+            lambda card, name, value: replace(card, **{name: value}),
+            "Iron Golem.attack=4",
+            ident=None,
+        )
+        hit = Pool(dict(zip(names, changed, strict=True)), pool.decks, pool.files, [])
+        if len(_SET_CACHE) > 32:
+            _SET_CACHE.clear()
+        _SET_CACHE[key] = hit
+    return hit
 
 
 def check_path(path: str) -> str:

@@ -11,7 +11,7 @@ from cardlab.simulate.core.events import log_held_at_end
 from . import permanents, resources, zones
 from .combat import attack_phase
 from .config import HRConfig, seat_decks
-from .decks import deck_line_items, load_pool
+from .decks import deck_line_items, pool_with
 from .stack import PASS, act, ask_main, options, priority_round, run_stack
 from .state import ABYSS, MAX_RESOURCES, OTHER_WORLD, Card, Game, GameOver, PlayerState, StackItem
 from .views import View
@@ -23,7 +23,7 @@ MULLIGAN_EXILE = 3  # HR-14.6
 def setup(config: HRConfig, seed: int, seats: Players, log: EventLog) -> Game:
     """HR-14.4–14.7: decks, first player, opening hands and mulligans."""
     rng = stream(seed, "engine")
-    pool = load_pool(config.cards)
+    pool = pool_with(config.cards, config.overrides)
     names = seat_decks(config, stream(seed, "decks"))
     n = config.n_players
     cards: list[Card] = []
