@@ -515,18 +515,14 @@ def bench_cmd(
 
 class GameCommandGroup(SimulateGroup):
     """A command per game made from that game's simulate options: ``drop`` leaves some out, ``extra()`` adds
-    the command's own, ``run(spec, kwargs)`` does the work (robust, tune, ladder)."""
+    the command's own, ``summary`` (with ``{title}``) is its help, and each subclass's ``run(spec, kwargs)``
+    does the work (robust, tune, ladder)."""
 
     drop: tuple[str, ...] = ()
+    summary = ""
 
     def extra(self) -> list[click.Option]:
         return []
-
-    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    def help_for(self, spec: GameSpec) -> str:
-        return ""
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         command = super().get_command(ctx, name)
@@ -534,8 +530,8 @@ class GameCommandGroup(SimulateGroup):
         return click.Command(
             name,
             params=[p for p in command.params if p.name not in self.drop] + self.extra(),
-            callback=lambda **kwargs: self.run(spec, kwargs),
-            help=self.help_for(spec),
+            callback=lambda **kwargs: self.run(spec, kwargs),  # type: ignore[attr-defined]
+            help=self.summary.format(title=spec.title),
         )
 
 
@@ -560,11 +556,10 @@ class RobustGroup(GameCommandGroup):
     def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
         _robust(spec, kwargs)
 
-    def help_for(self, spec: GameSpec) -> str:
-        return (
-            f"Play the same {spec.title} seeds under each policy and report which conclusions hold "
-            "under every one of them."
-        )
+    summary = (
+        "Play the same {title} seeds under each policy and report which conclusions hold "
+        "under every one of them."
+    )
 
 
 @cli.group("robust", cls=RobustGroup)
@@ -634,11 +629,10 @@ class TuneGroup(GameCommandGroup):
     def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
         _tune(spec, kwargs)
 
-    def help_for(self, spec: GameSpec) -> str:
-        return (
-            f"Search {spec.title} card numbers for the fewest changes that meet the targets, on paired "
-            "seeds, and confirm them on fresh seeds."
-        )
+    summary = (
+        "Search {title} card numbers for the fewest changes that meet the targets, on paired "
+        "seeds, and confirm them on fresh seeds."
+    )
 
 
 @cli.group("tune", cls=TuneGroup)
@@ -678,11 +672,10 @@ class LadderGroup(GameCommandGroup):
     def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
         _ladder(spec, kwargs)
 
-    def help_for(self, spec: GameSpec) -> str:
-        return (
-            f"Rate {spec.title} policies against each other on shared seeds (-n games per pair): "
-            "ratings, win-rate matrix, skill and seed shares."
-        )
+    summary = (
+        "Rate {title} policies against each other on shared seeds (-n games per pair): "
+        "ratings, win-rate matrix, skill and seed shares."
+    )
 
 
 @cli.group("ladder", cls=LadderGroup)

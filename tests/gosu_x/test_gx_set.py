@@ -1,15 +1,12 @@
 """`--set` for Gosu X through the kernel's one override mechanism (issue 17 item 4): printed numbers and the
-numbers of a card's passive or Immortal tile change, the card-data hash follows, a no-op override keeps the
-games identical, and every mistake is one line naming the game, the override and what is wrong."""
+numbers of a card's passive or Immortal tile change, the card-data hash follows, and every mistake is one line
+naming the game, the override and what is wrong. Identical games under a no-op override and the command-line
+path are checked for every game in tests/test_set_every_game.py."""
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
-from click.testing import CliRunner
 
-from cardlab.cli import cli
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.gosu_x import card_data_hash
 from cardlab.simulate.gosu_x.cards import DEFAULT_CARDS, cards_with, load_cards
@@ -48,56 +45,3 @@ def test_a_bad_override_is_one_line(text, words):
     with pytest.raises(UserError, match="gosu-x: --set") as caught:
         make_config(set=(text,))
     assert words in str(caught.value)
-
-
-def _events(tmp_path, name, *extra):
-    result = CliRunner().invoke(
-        cli,
-        [
-            "simulate",
-            "gosu-x",
-            "-n",
-            "20",
-            "--seed",
-            "9",
-            "-j",
-            "1",
-            "-q",
-            "--out",
-            str(tmp_path),
-            "--name",
-            name,
-            *extra,
-        ],
-    )
-    assert result.exit_code == 0, result.output
-    return hashlib.sha256(
-        b"".join(p.read_bytes() for p in sorted((tmp_path / name / "events").glob("*.parquet")))
-    ).hexdigest()
-
-
-def test_a_no_op_override_plays_the_same_games_and_a_real_one_does_not(tmp_path):
-    base = _events(tmp_path, "base")
-    assert _events(tmp_path, "same", "--set", "Dancing Dragon.level=1") == base  # its printed level already
-    assert _events(tmp_path, "other", "--set", "Narasimha.tile.hand_limit=2") != base
-
-
-def test_bad_override_on_the_command_line_exits_2_and_writes_nothing(tmp_path):
-    result = CliRunner().invoke(
-        cli,
-        [
-            "simulate",
-            "gosu-x",
-            "-n",
-            "2",
-            "-q",
-            "--out",
-            str(tmp_path),
-            "--name",
-            "bad",
-            "--set",
-            "Nobody.level=2",
-        ],
-    )
-    assert result.exit_code == 2 and "unknown card 'Nobody'" in result.output
-    assert not (tmp_path / "bad").exists()
