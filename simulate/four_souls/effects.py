@@ -201,8 +201,12 @@ def _v_swap(ctx: Ctx, p: dict) -> bool:
     if isinstance(a, Obj) and isinstance(b, Obj):
         if not (a.in_play and b.in_play):
             return False
+        if a.controller == b.controller:
+            return False  # nothing changes hands
+        if a.controller < 0:
+            a, b = b, a  # a shop item (FS-6.12) takes the other's place last
         ca, cb = a.controller, b.controller
-        resources.move_item(ctx.g, a, cb, "swap", ctx.name)
+        resources.move_item(ctx.g, a, cb, "swap", ctx.name, into=b)
         resources.move_item(ctx.g, b, ca, "swap", ctx.name)
         return True
     if isinstance(p.get("a"), dict) and isinstance(p.get("b"), dict):  # loot cards in hand (Incubus)

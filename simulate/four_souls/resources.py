@@ -137,29 +137,40 @@ def card_to_player(g: Game, c: Phys, p: Player, why: str) -> None:
         g.discard_of(c).append(c)
 
 
-def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str) -> bool:
-    """Give/steal/swap an object in play (FS-6.12): same object, new controller; counters stay."""
+def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str, into: Obj | None = None) -> bool:
+    """Give/steal/swap an object in play (FS-6.12): same object, new controller; counters stay.
+
+    ``to_seat`` -1 puts it into the shop in the place of ``into``, the shop item it is swapped
+    with (FS-6.12): that slot is not refilled, it holds the incoming item."""
     if not o.in_play:
         return False
     if o.controller == to_seat:
         return False
+    if to_seat < 0 and (into is None or into.controller >= 0 or not _shop_slot_of(g, into)):
+        raise EngineError(f"{why}: {o.phys.card.name} can go to the shop only in place of a shop item")
     if o.controller >= 0:
         q = g.players[o.controller]
         lst = q.souls if o.kind == "soul" else q.items
         if o in lst:
             lst.remove(o)
-        g.log.emit("item_lost", o.controller, o.phys.card.name, f"p{to_seat}", None, how)
+        g.log.emit(
+            "item_lost", o.controller, o.phys.card.name, f"p{to_seat}" if to_seat >= 0 else "shop", None, how
+        )
     else:
-        # from the shop: the slot refills from the deck (FS-12.1)
-        for slot in g.shop:
-            if slot and slot[-1] is o:
-                slot.pop()
-                if slot and isinstance(slot[-1], Phys):
-                    u = g.new_obj(slot.pop(), "item", -1, slot=o.slot)
-                    slot.append(u)
-                break
+        # from the shop: the slot refills from the deck (FS-12.1) unless a swap already filled it
+        slot = _shop_slot_of(g, o)
+        if slot is not None:
+            slot.pop()
+            if slot and isinstance(slot[-1], Phys):
+                u = g.new_obj(slot.pop(), "item", -1, slot=o.slot)
+                slot.append(u)
     o.controller = to_seat
     g.obj_ver += 1  # a shop item's abilities start working under a player (trigger cache)
+    if to_seat < 0:
+        slot = _shop_slot_of(g, into)
+        slot[-1] = o  # the swapped-out shop item leaves the slot; this one takes its place
+        o.slot = into.slot
+        return True
     if o.rules.forbid:
         g.forbid_on = True  # Trinity Shield now has a controller (FS-7.3)
     p = g.players[to_seat]
@@ -170,6 +181,14 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str) -> bool:
         p.items.append(o)
         g.log.emit("item_gained", to_seat, o.phys.card.name, None, None, how)
     return True
+
+
+def _shop_slot_of(g: Game, o: Obj) -> list | None:
+    """The shop slot whose top is ``o``, if any."""
+    for slot in g.shop:
+        if slot and slot[-1] is o:
+            return slot
+    return None
 
 
 def move_cards(ctx: Any, p: dict) -> bool:

@@ -353,3 +353,25 @@ def test_every_verb_and_hook_has_a_scenario_test():
     assert [v for v in V.VERBS if f'"{v}"' not in text] == []
     cards = {h: V.HOOKS[h].split(":")[0] for h in V.HOOKS}  # "Blank Card: copy the next …"
     assert [h for h in V.HOOKS if h not in text and f'"{cards[h]}"' not in text] == []
+
+
+def test_FS_6_12_swap_with_a_shop_item_puts_mine_in_its_slot():
+    """A swap whose other side is a shop item: the shop item comes to me and my item takes its
+    place in that shop slot (no refill, no player gains it; the old move_item(to_seat=-1) handed
+    it to the last seat)."""
+    g = position(3)
+    mine = give_item(g, 0, real("Decoy"))
+    shop = add_shop_item(g, real("Dinner"))
+    deck(g, "treasure", [real("Breakfast")])
+    assert run(g, {"swap": {"a": "self", "b": "I"}}, src=mine, I=shop)
+    assert shop.controller == 0 and shop in g.players[0].items and mine not in g.players[0].items
+    assert mine.controller == -1 and g.shop[shop.slot] == [mine] and mine.slot == shop.slot
+    assert all(mine not in p.items for p in g.players) and len(g.treasure) == 1
+    check_invariants(g)
+    # the same swap named the other way round
+    g = position(3)
+    mine = give_item(g, 0, real("Decoy"))
+    shop = add_shop_item(g, real("Dinner"))
+    assert run(g, {"swap": {"a": "I", "b": "self"}}, src=mine, I=shop)
+    assert shop.controller == 0 and mine.controller == -1 and g.shop[0] == [mine]
+    check_invariants(g)
