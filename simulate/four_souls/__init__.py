@@ -47,6 +47,7 @@ EVENT_KINDS = frozenset(
         "prevented",
         "player_died",
         "monster_died",
+        "object_died",
         "monster_revealed",
         "reward",
         "purchase_declared",

@@ -10,7 +10,9 @@ from .state import Attack, Game, Obj
 
 
 def attack_options(g: Game, seat: int, restrict=None) -> list:
-    """Legal targets: attackable monsters in slots and the top of the monster deck."""
+    """Legal targets: attackable monsters in slots, attackable items and rooms (FS-10.6, FS-16.6),
+    other players when an ability allows (FS-10.6: their character stands for them) and the top of the
+    monster deck."""
     if isinstance(restrict, Obj):
         opts = [restrict] if restrict.in_play and not statics.cant_be_attacked(g, restrict) else []
         if opts and g.cfg.has("cannon-fodder"):  # FS-20.10: a forced attack on a boss is barred too
@@ -21,6 +23,15 @@ def attack_options(g: Game, seat: int, restrict=None) -> list:
         opts = [m for m in g.monsters() if not statics.cant_be_attacked(g, m)]
         if opts and g.cfg.has("cannon-fodder"):  # FS-20.10 / FS-Q.27
             opts = rule_variants.cannon_fodder(g, opts)
+        opts += [o for o in statics.attackable_objs(g) if not statics.cant_be_attacked(g, o)]
+        opts += [  # FS-10.6: other living players, while an ability lets players be attacked
+            q.character
+            for q in g.players
+            if q.seat != seat
+            and q.character is not None
+            and not (q.dead or q.death_pending)
+            and statics.player_evasion(g, q) is not None
+        ]
     if g.monster or g.monster_disc:
         opts.append("monster_deck")
     return opts
@@ -75,8 +86,8 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
         seat,
         target.phys.card.name,
         None,
-        statics.monster_hp(g, target),
-        "deck" if deck else "slot",
+        statics.target_hp(g, target),
+        "deck" if deck else {"monster": "slot", "character": "player"}.get(target.kind, target.kind),
     )
     triggers.fire(g, "attacked", target=target)  # FS-10.3 (Pride)
     killed = False
@@ -84,7 +95,7 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
     while True:
         if a.cancelled or p.dead or statics.player_hp(g, p) <= 0:
             break
-        if a.target is None or not target.in_play or target.dying or statics.monster_hp(g, target) <= 0:
+        if a.target is None or statics.target_gone(g, target) or statics.target_hp(g, target) <= 0:
             killed = a.target is None or not target.in_play
             break
         dice.push_roll(g, seat, "attack", target=target, name=target.phys.card.name)
@@ -104,10 +115,9 @@ def _over(g: Game, a: Attack, p, target: Obj) -> bool:
         a.cancelled
         or p.dead
         or a.target is None
-        or not target.in_play
-        or target.dying
+        or statics.target_gone(g, target)
         or statics.player_hp(g, p) <= 0
-        or statics.monster_hp(g, target) <= 0
+        or statics.target_hp(g, target) <= 0
     )
 
 

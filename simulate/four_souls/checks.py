@@ -155,6 +155,10 @@ def push_deaths(g: Game) -> bool:
     ]
     if len(dying) > 1:  # FS-4.10(1) / FS-5.9(e): the active player orders the game's deaths
         dying = ordered_by(g, a, dying, [m.phys.card.name for m in dying], "resolve first")
+    # FS-13.2: an attackable item or room at 0 HP dies the same way (Base V2 has none)
+    dying += [
+        o for o in statics.attackable_objs(g) if o.damage and not o.dying and statics.monster_hp(g, o) <= 0
+    ]
     for m in dying:
         m.dying = True
         g.stack.append(DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid)))

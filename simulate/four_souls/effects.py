@@ -464,6 +464,15 @@ def _v_win(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_players_attackable(ctx: Ctx, p: dict) -> bool:
+    """FS-10.6: till end of turn players (or only "you") can be attacked, with this evasion; created
+    now, so it outranks every ability that allowed it before."""
+    g = ctx.g
+    seat = ctx.you if p.get("who", "players") == "you" else None
+    g.pa_grants.append((g.next_uid + 0.5, value(ctx, p["evasion"]), seat))
+    return True
+
+
 def _v_kill(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target")):
@@ -690,6 +699,7 @@ VERB_FUNCS = {
     "become_curse": _v_become_curse,
     "discard_curse": _v_discard_curse,
     "win": _v_win,
+    "players_attackable": _v_players_attackable,
     "gain_cents": _v_gain_cents,
     "lose_cents": _v_lose_cents,
     "pay": _v_pay,

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardlab.simulate.core import Decision
 
-from . import damage, dice, interpreter, items, replacements, resources, statics, triggers, zones
+from . import damage, dice, interpreter, items, replacements, resources, rooms, statics, triggers, zones
 from .abilities import Ability
 from .asking import ask, stack_ref
 from .checks import state_checks
@@ -293,17 +293,18 @@ def roll_resolved(g: Game, r: items.RollItem) -> None:
     """FS-10.9: hit (roll ≥ evasion) → attacker's damage to the target; miss → target's to the attacker."""
     a = g.attack
     t = r.target
-    if a is None or a.cancelled or t is None or not t.in_play or t.dying:
+    if a is None or a.cancelled or t is None or statics.target_gone(g, t):
         return  # fizzles with its attack (FS-10.11)
     p = g.players[r.seat]
     if p.dead:
         return  # FS-10.12: dead players cannot make attack rolls
-    if r.value >= statics.evasion(g, t):
+    if r.value >= statics.target_evasion(g, t):
         n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1)
-        damage.push_damage(g, n, t, r.seat, None, True, r.value, "attack")
-    else:
-        n = statics.monster_atk(g, t)
-        damage.push_damage(g, n, p, -1, t, True, r.value, t.phys.card.name)
+        damage.push_damage(g, n, statics.defender(g, t), r.seat, None, True, r.value, "attack")
+    else:  # a defending player deals their own damage and is its source (FS-10.6)
+        n = statics.target_atk(g, t)
+        src = t.controller if t.kind == "character" else -1
+        damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name)
 
 
 def resolve_death(g: Game, d: DeathItem) -> None:
@@ -316,7 +317,10 @@ def resolve_death(g: Game, d: DeathItem) -> None:
     else:
         if not v.in_play:
             return
-        monster_dies(g, v, d.killer, d.roll)
+        if v.kind == "monster":
+            monster_dies(g, v, d.killer, d.roll)
+        else:
+            object_dies(g, v, d.killer, d.roll)
 
 
 def player_dies(g: Game, p: Player, killer: int) -> None:
@@ -327,6 +331,8 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     g.log.emit("player_died", p.seat, None, f"p{killer}" if killer >= 0 else None)
     if g.coop:  # FS-17.4 / FS-Q.32: the solo/co-op timer goes down (the game may be lost here)
         character_died(g, p.seat)
+    if g.attack is not None and g.attack.target is p.character:
+        g.attack.target = None  # FS-10.11: the attacked player died, the attack is over
     if p.seat == g.active:
         if g.attack is not None:
             g.attack.cancelled = True  # FS-13.8
@@ -379,6 +385,29 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         else:
             g.discard_of(m.phys).append(m.phys)  # FS-3.6: a dead ambush goes to the loot discard
     g.hold_slots.discard(slot)  # step 6: refill at the next priority
+
+
+def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:
+    """FS-13.2 / FS-10.6: an attackable item or room at 0 HP goes through the monster death steps with
+    its own type: its own death triggers ("a monster dies" ones do not fire), its reward block to the
+    active player (also when it died outside an attack), then it is destroyed (a room is discarded and
+    its slot refills, FS-16.5)."""
+    ap = g.players[g.active]
+    g.log.emit("object_died", g.active, o.phys.card.name, f"p{killer}" if killer >= 0 else None, None, o.kind)
+    if g.attack is not None and g.attack.target is o:
+        g.attack.target = None
+    floor = len(g.stack)
+    triggers.fire(g, "dies", victim=o, killer=killer, killing_attack_roll=roll)
+    if g.pending:
+        priority(g, g.active, floor)
+    reward_block(g, o, ap, 1)
+    o.dying = False
+    if not o.in_play:
+        return  # an ability moved it already
+    if o.kind == "room":
+        rooms.discard(g, o, "killed")
+    elif not damage.destroy(g, o, "killed"):
+        o.damage = 0  # an Eternal item is not destroyed (FS-4.12): it stays, healed, not dead again
 
 
 def reward_block(g: Game, m: Obj, p: Player, times: int) -> None:

@@ -46,6 +46,8 @@ IMPLEMENTED_STATICS = frozenset(
         "price",
         "loot_step",
         "cant_be_attacked",
+        "attackable",
+        "players_attackable",
         "forbid",
         "may_peek",
         "starts_with_counters",
@@ -98,8 +100,17 @@ def compile_card(card: Any) -> CardRules:
     r = CardRules(keywords=kws, hook=getattr(card, "hook", None) or None)
     if r.hook and r.hook not in implemented_hooks():
         raise EngineError(f"hook '{r.hook}' not implemented")
-    if getattr(card, "deck", None) == "room" and getattr(card, "hp", None) is not None:
-        raise EngineError("an attackable room (FS-16.6) needs attacking other objects (FS-10.6)")
+    if (
+        getattr(card, "deck", None) in ("room", "treasure", "eternal")
+        and getattr(card, "hp", None) is not None
+    ):
+        if not any(
+            isinstance(a, dict) and "attackable" in (a.get("static") or {}) for a in card.abilities or ()
+        ):
+            # FS-10.6: a stat block on an item or room means it can be attacked; say so with the static
+            raise EngineError("a stat block on an item or room needs its `attackable` static (FS-10.6)")
+        if getattr(card, "evasion", None) is None or not getattr(card, "rewards", None):
+            raise EngineError("an attackable item or room needs HP, evasion, damage and a reward (FS-10.6)")
     verbs = implemented_verbs()
     for i, ab in enumerate(getattr(card, "abilities", ()) or ()):
         if not isinstance(ab, dict):

@@ -247,6 +247,13 @@ class Game:
     top_ref: Any = None
     ev_key: Any = None  # statics.evasion's cache of objects with an evasion static
     ev_objs: list = field(default_factory=list)
+    att_key: Any = None  # statics.attackable_objs's cache of items and rooms with an attackable static
+    att_objs: list = field(default_factory=list)
+    pa_key: Any = None  # statics.player_evasion's cache of objects with a players_attackable static
+    pa_objs: list = field(default_factory=list)
+    pa_grants: list = field(
+        default_factory=list
+    )  # FS-10.6 till end of turn: (created, evasion, seat or None)
     forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
     wins_after: tuple = ()  # seats an ability said win: they win once it has resolved (FS-14.3)

@@ -213,6 +213,8 @@ def evasion(g: Game, m: Obj) -> int:
                 continue
             if who == "other_monsters" and o is m:
                 continue
+            if who != "self" and m.kind != "monster":
+                continue  # FS-10.6: an attackable item or room is not a monster
             if _holds(g, o, body):  # the condition last: it is the costly part
                 ev += _num(v)
     return 1 if ev < 1 else 6 if ev > 6 else ev
@@ -220,6 +222,90 @@ def evasion(g: Game, m: Obj) -> int:
 
 def cant_be_attacked(g: Game, m: Obj) -> bool:
     return any("cant_be_attacked" in body and _holds(g, m, body) for body in m.rules.statics)
+
+
+def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
+    """FS-10.6 / FS-16.6: the items under players and the rooms in play that can be attacked now.
+    The holders of an ``attackable`` static are listed again only when objects entered play or changed
+    controller (the trigger cache's key); Base V2 has none, so this is almost always empty.
+    ``now=False``: every holder in play, attackable at this moment or not."""
+    key = g.obj_ver
+    if g.att_key != key:
+        holders = [o for p in g.players for o in p.items]
+        holders += [s[-1] for s in g.rslots if s and isinstance(s[-1], Obj)]
+        g.att_objs = [o for o in holders if any("attackable" in b for b in o.rules.statics)]
+        g.att_key = key
+    return [
+        o
+        for o in g.att_objs
+        if o.in_play
+        and (o.kind == "room" or (o.kind == "item" and o.controller >= 0))
+        and (not now or any("attackable" in b and _holds(g, o, b) for b in o.rules.statics))
+    ]
+
+
+def player_evasion(g: Game, p: Player) -> int | None:
+    """FS-10.6: the evasion ``p`` has as an attack target, or None when no ability lets players be
+    attacked now. Of several such abilities the most recently created applies: a static by its object's
+    age, a "till end of turn" grant (``players_attackable`` verb) by when it resolved."""
+    key = g.obj_ver
+    if g.pa_key != key:
+        g.pa_objs = [
+            o for o in _all_static_objs(g) if any("players_attackable" in b for b in o.rules.statics)
+        ]
+        g.pa_key = key
+    if not g.pa_objs and not g.pa_grants:
+        return None
+    best: tuple | None = None
+    for o in g.pa_objs:
+        if not _live(o):
+            continue
+        for body in o.rules.statics:
+            v = body.get("players_attackable")
+            if v is None:
+                continue
+            v = v if isinstance(v, dict) else {"evasion": v}
+            if v.get("who", "players") == "you" and p.seat != (
+                g.active if o.kind == "room" else o.controller
+            ):
+                continue
+            if (best is None or o.uid > best[0]) and _holds(g, o, body):
+                best = (o.uid, _num(v["evasion"]))
+    for created, ev, seat in g.pa_grants:
+        if (seat is None or seat == p.seat) and (best is None or created > best[0]):
+            best = (created, ev)
+    if best is None:
+        return None
+    return 1 if best[1] < 1 else 6 if best[1] > 6 else best[1]
+
+
+def defender(g: Game, t: Obj) -> Any:
+    """What an attack on ``t`` hits: the player for a character (FS-10.6), else the object itself."""
+    return g.players[t.controller] if t.kind == "character" else t
+
+
+def target_hp(g: Game, t: Obj) -> int:
+    return player_hp(g, g.players[t.controller]) if t.kind == "character" else monster_hp(g, t)
+
+
+def target_evasion(g: Game, t: Obj) -> int:
+    if t.kind == "character":
+        ev = player_evasion(g, g.players[t.controller])
+        return 6 if ev is None else ev
+    return evasion(g, t)
+
+
+def target_atk(g: Game, t: Obj) -> int:
+    """The damage an attack target deals on a miss (FS-10.9): a defending player's is their attack."""
+    return player_atk(g, g.players[t.controller]) if t.kind == "character" else monster_atk(g, t)
+
+
+def target_gone(g: Game, t: Obj) -> bool:
+    """The attack target is dead, dying or out of play (FS-10.11)."""
+    if t.kind == "character":
+        p = g.players[t.controller]
+        return p.dead or p.death_pending or not t.in_play
+    return not t.in_play or t.dying
 
 
 def roll_bonus(g: Game, p: Player, attack: bool) -> int:

@@ -132,10 +132,10 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
             return isinstance(v, Player)
         if tp == "other_player":  # "each time another player dies" (The Left Hand, Dark Arts)
             return isinstance(v, Player) and not _is_you(g, o, v)
-        if tp == "any_monster":
-            return isinstance(v, Obj)
+        if tp == "any_monster":  # FS-13.2: an item or room dying is not a monster dying
+            return isinstance(v, Obj) and v.kind == "monster"
         if tp == "another_monster":
-            return isinstance(v, Obj) and v is not o
+            return isinstance(v, Obj) and v.kind == "monster" and v is not o
         return False
     if name == "attack_declared":
         return ev["seat"] == _you(g, o)

@@ -242,6 +242,8 @@ def end_of_turn(g: Game) -> None:
         m.damage = 0
         m.b_atk = m.b_hp = m.b_ev = 0
         m.turn_counts = None
+    for o in statics.attackable_objs(g, now=False):  # FS-10.6: attackable items and rooms have HP too
+        o.damage = 0
     g.obj_shields.clear()
     g.loot_doublers.clear()
     if g.copies:  # copied abilities end (FS-5.12): caches keyed by obj_ver list abilities again
@@ -253,6 +255,7 @@ def end_of_turn(g: Game) -> None:
         g.copies.clear()
     g.must_attack.clear()
     g.may_attack.clear()
+    g.pa_grants.clear()  # FS-10.6: "players can be attacked till end of turn" ends
 
 
 def room_step(g: Game) -> None:

@@ -216,7 +216,7 @@ class View:
     def _build(self, o: Obj) -> ObjInfo:
         g = self._g
         card = o.phys.card
-        is_monster = o.kind == "monster"
+        is_monster = o.kind == "monster" or (card.hp is not None and o.kind in ("item", "room"))  # FS-10.6
         return ObjInfo(
             card.name,
             o.kind,

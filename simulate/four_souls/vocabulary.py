@@ -136,6 +136,15 @@ _VERB_LIST = [
         used=False,
     ),
     _v("win", "who", "", "stack", "FS-14.3 FS-14.2", "who wins once this ability has resolved", used=False),
+    _v(
+        "players_attackable",
+        "evasion who",
+        "evasion",
+        "turn",
+        "FS-10.6",
+        "till end of turn, players (who: players, or you) can be attacked with this evasion",
+        used=False,
+    ),
     _v("add_counters", "n object kind", "n", "objects", "FS-5.14 FS-5.15", "add (level) counters"),
     _v("remove_counters", "n object", "n", "objects", "FS-5.14", "remove counters (usually a cost)"),
 ]
@@ -201,6 +210,7 @@ AIMS: dict[str, Aim] = {
     "become_curse": Aim("info", 0.0),  # the game's (a curse event's keyword): nobody uses it by choice
     "discard_curse": Aim("info", 0.0),
     "win": Aim("soul", 40.0, who="who"),  # the game: worth more than any soul
+    "players_attackable": Aim("attack", 0.5),  # another attack target for the active player
     "add_counters": Aim("counter", 0.6, who="object"),
     "remove_counters": Aim("counter", -0.6, who="object"),
 }
@@ -380,6 +390,20 @@ STATICS: dict[str, Static] = {
         Static("price", ("n", "what"), "FS-11.3", "purchase price +n"),
         Static("loot_step", ("n",), "FS-8.3", "cards drawn in your loot step +n"),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
+        Static(
+            "attackable",
+            ("value",),
+            "FS-10.6 FS-13.2 FS-16.6",
+            "this item or room can be attacked, with its own HP/evasion/damage and reward",
+            used=False,
+        ),
+        Static(
+            "players_attackable",
+            ("evasion", "who"),
+            "FS-10.6",
+            "players (who: players, or you) can be attacked with this evasion",
+            used=False,
+        ),
         Static("forbid", ("who", "actions"), "FS-7.3", "players may not play loot / activate items"),
         Static("may_peek", ("deck",), "FS-3.4", "the controller may look at a deck top"),
         Static("starts_with_counters", ("n",), "FS-5.14", "enters play with n counters"),

@@ -225,9 +225,10 @@ def test_every_verb_is_used_or_documented_unused(pool):
     used = _names_used(pool)
     for verb in V.VERBS.values():
         assert (verb.name in used["verb"]) == verb.used, verb.name
-    # flip_roll, deactivate, win (FS-14.3, test-only cards): kept for later sets; the Curse keyword's
-    # two abilities (FS-4.16) are compiled from the keyword, not written in card files
-    added = {"become_curse", "discard_curse", "win"}
+    # flip_roll, deactivate, win (FS-14.3, test-only cards), players_attackable (FS-10.6: expansion
+    # and test-only cards): kept for later sets; the Curse keyword's two abilities (FS-4.16) are
+    # compiled from the keyword, not written in card files
+    added = {"become_curse", "discard_curse", "win", "players_attackable"}
     assert {v.name for v in V.VERBS.values() if not v.used} == {"flip_roll", "deactivate"} | added
     assert len(V.VERBS) + 1 - len(added) == 39  # the design's 39 verbs: `roll_table` is `roll:`
     assert "roll" in V.COMBINATORS

@@ -58,7 +58,7 @@ def test_FS_2_5_FS_16_1_setup_reveals_the_starting_room_from_the_shuffled_room_d
     assert len(g.rslots) == 1 and len(g.rslots[0]) == 1
     top = g.rslots[0][-1]
     assert top.kind == "room" and top.in_play and top.controller == -1
-    assert len(g.rooms) == 4 and top.phys not in g.rooms and not g.rooms_disc
+    assert len(g.rooms) == 5 and top.phys not in g.rooms and not g.rooms_disc
     assert [r[4] for r in kinds(g, "room_revealed")] == [top.name]
     check_invariants(g)
 

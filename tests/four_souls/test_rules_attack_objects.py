@@ -1,0 +1,198 @@
+"""Attacking items and rooms (FS-10.6, FS-13.2, FS-16.6) with the made-up cards of
+``tests/four_souls/cards_testonly/attackable.yaml`` and ``rooms.yaml``: exact outcomes, rule IDs in the
+names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardlab.simulate.four_souls import attack, cards, resolution, statics, turn
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    check_invariants,
+    deck,
+    give_item,
+    kinds,
+    monster,
+    phys,
+    position,
+    real,
+)
+from cardlab.simulate.four_souls.rules import compile_card
+from cardlab.simulate.four_souls.state import EngineError
+
+HERE = Path(__file__).parent / "cards_testonly"
+CARD = {c.name: c for c in cards.load_pool([HERE / "attackable.yaml", HERE / "rooms.yaml"]).cards}
+
+
+def _room(g, name: str):
+    o = g.new_obj(phys(g, CARD[name]), "room", -1, slot=len(g.rslots))
+    g.rslots.append([o])
+    return o
+
+
+def test_FS_10_6_an_attackable_item_is_a_target_and_a_plain_item_is_not():
+    g = position(2)
+    bag = give_item(g, 1, CARD["Test Sandbag"])
+    give_item(g, 1, real("Breakfast"))
+    m = add_slot_monster(g, monster("M"))
+    assert attack.attack_options(g, 0) == [m, bag]
+    bag.rules = compile_card(real("Breakfast"))  # the same object without the static
+    g.obj_ver += 1
+    assert attack.attack_options(g, 0) == [m]
+
+
+def test_FS_10_6_FS_13_2_killing_an_attackable_item_destroys_it_and_pays_its_reward_to_the_attacker():
+    """Two hits of 1 kill the 2-HP Sandbag of the other player: it goes to the treasure discard, the
+    active player gains its 5¢, its controller loses its +2 HP with it (FS-6.20: no damage marked)."""
+    g = position(2, rolls=[3, 5])
+    bag = give_item(g, 1, CARD["Test Sandbag"])
+    give_item(g, 0, CARD["Test Monster Watcher"])
+    g.active = 0
+    assert statics.player_max_hp(g, g.players[1]) == 4
+    assert attack.run_attack(g, 0, bag)
+    resolution.priority(g, 0, until_empty=True)
+    assert not bag.in_play and bag not in g.players[1].items and g.treasure_disc == [bag.phys]
+    assert g.players[0].cents == 5 and g.players[1].cents == 0
+    assert statics.player_max_hp(g, g.players[1]) == 2 and g.players[1].damage == 0
+    assert [r[4] for r in kinds(g, "object_died")] == ["Test Sandbag"]
+    assert not kinds(g, "monster_died") and g.players[0].kills == 0  # not a monster (FS-13.2)
+    assert [r[4] for r in kinds(g, "damage")] == ["attack", "attack"]
+    check_invariants(g)
+
+
+def test_FS_13_2_an_item_dying_fires_its_own_death_trigger_but_no_monster_death_trigger():
+    g = position(2, rolls=[2])
+    jar = give_item(g, 1, CARD["Test Ghost Jar"])
+    give_item(g, 0, CARD["Test Monster Watcher"])  # "each time a monster dies": must stay silent
+    g.active = 0
+    assert attack.run_attack(g, 0, jar)
+    resolution.priority(g, 0, until_empty=True)
+    # its own trigger is its controller's (3¢ to player 1); its reward (1 loot) is the attacker's
+    assert g.players[1].cents == 3 and g.players[0].cents == 0
+    assert [(r[2], r[4], r[5], r[6]) for r in kinds(g, "reward")] == [(0, "Test Ghost Jar", "loot", 1)]
+    check_invariants(g)
+
+
+def test_FS_10_9_a_miss_against_an_item_deals_its_damage_to_the_attacker():
+    g = position(2, rolls=[1, 2])
+    jar = give_item(g, 1, CARD["Test Ghost Jar"])  # evasion 2, damage 2; the attacker has 2 HP
+    g.active = 0
+    assert not attack.run_attack(g, 0, jar)
+    resolution.priority(g, 0, until_empty=True)
+    assert jar.in_play and g.players[0].dead  # the 1 missed: 2 damage kills the attacker
+    assert [(r[4], r[5], r[6]) for r in kinds(g, "damage")] == [("Test Ghost Jar", "p0", 2)]
+    check_invariants(g)
+
+
+def test_FS_10_6_an_attackable_item_killed_outside_an_attack_still_pays_the_active_player():
+    g = position(3)
+    bag = give_item(g, 1, CARD["Test Sandbag"])
+    g.active = 2
+    from cardlab.simulate.four_souls import damage
+
+    assert damage.push_damage(g, 2, bag, 0, None, False, None, "Bomb")
+    resolution.priority(g, 2, until_empty=True)
+    assert not bag.in_play and g.players[2].cents == 5 and g.players[0].cents == 0
+    check_invariants(g)
+
+
+def test_FS_10_6_monster_evasion_modifiers_do_not_apply_to_an_item():
+    g = position(2)
+    bag = give_item(g, 1, CARD["Test Sandbag"])
+    m = add_slot_monster(g, monster("M", evasion=3))
+    lord = add_slot_monster(g, monster("Lord", evasion=3, abilities=({"static": {"evasion": 1}},)))
+    assert statics.evasion(g, m) == 4 and statics.evasion(g, lord) == 4
+    assert statics.evasion(g, bag) == 3
+
+
+def test_FS_8_10_attackable_items_heal_at_end_of_turn():
+    g = position(2, rolls=[3])
+    bag = give_item(g, 1, CARD["Test Sandbag"])
+    bag.damage = 1
+    turn.end_of_turn(g)
+    assert bag.damage == 0
+
+
+def test_FS_16_6_an_attackable_room_is_a_target_dies_pays_the_active_player_and_is_replaced():
+    """The Guarded Room (3 HP, evasion 2): three hits kill it; its own death trigger loots the active
+    player 1 ("you" on a room), its reward gives a treasure, it goes to the room discard and the slot
+    refills from the room deck (FS-16.5)."""
+    g = position(2, rolls=[2, 2, 2])
+    room = _room(g, "Test Guarded Room")
+    deck(g, "treasure", [real("Breakfast")])
+    deck(g, "loot", [real("A Penny!")])
+    nxt = phys(g, CARD["Test Library"])
+    g.rooms.append(nxt)
+    g.active = 0
+    assert attack.attack_options(g, 0) == [room]
+    assert attack.run_attack(g, 0, room)
+    resolution.priority(g, 0, until_empty=True)
+    p = g.players[0]
+    assert [o.name for o in p.items] == ["Breakfast"] and [c.name for c in p.hand] == ["A Penny!"]
+    assert g.rooms_disc == [room.phys] and g.rslots[0][-1].phys is nxt
+    assert [r[7] for r in kinds(g, "room_discarded")] == ["killed"]
+    check_invariants(g)
+
+
+def test_FS_10_6_an_item_with_a_stat_block_must_say_it_can_be_attacked():
+    c = CARD["Test Sandbag"]
+    bad = type(c)(
+        **{**{f: getattr(c, f) for f in c.__dataclass_fields__}, "abilities": ({"static": {"hp": 2}},)}
+    )
+    with pytest.raises(EngineError, match="attackable"):
+        compile_card(bad)
+
+
+def test_FS_10_6_players_can_be_attacked_only_while_an_ability_allows_it():
+    g = position(3)
+    assert attack.attack_options(g, 0) == []
+    totem = give_item(g, 2, CARD["Test Bully Totem"])
+    chars = [p.character for p in g.players]
+    assert attack.attack_options(g, 0) == [chars[1], chars[2]]  # never yourself
+    g.players[1].dead = True
+    assert attack.attack_options(g, 0) == [chars[2]]  # a dead player is no target
+    from cardlab.simulate.four_souls import damage
+
+    damage.destroy(g, totem, "test")
+    assert attack.attack_options(g, 0) == []
+
+
+def test_FS_10_6_FS_10_9_an_attack_on_a_player_uses_the_allowed_evasion_and_the_defenders_damage():
+    """Evasion 3 from the Totem: 3 hits (1 damage), 2 misses (the defender's 1 damage to the attacker,
+    the defender its source), 4 hits and kills the 2-HP defender: the attacker is the killer, the
+    attack ends with the death and nobody gets a reward."""
+    g = position(2, rolls=[3, 2, 4])
+    give_item(g, 0, CARD["Test Bully Totem"])
+    g.active = 0
+    target = g.players[1].character
+    assert attack.run_attack(g, 0, target)
+    resolution.priority(g, 0, until_empty=True)
+    p0, p1 = g.players
+    assert p1.dead and p1.deaths == 1 and not p0.dead and p0.damage == 1
+    assert [(r[2], r[5], r[6]) for r in kinds(g, "damage")] == [(0, "p1", 1), (1, "p0", 1), (0, "p1", 1)]
+    assert [(r[2], r[5]) for r in kinds(g, "player_died")] == [(1, "p0")]
+    assert [r[7] for r in kinds(g, "attack_target")] == ["player"] and not kinds(g, "reward")
+    assert [r[7] for r in kinds(g, "attack_ended")] == ["killed"]
+    check_invariants(g)
+
+
+def test_FS_10_6_of_several_abilities_the_most_recently_created_evasion_applies():
+    g = position(2, rolls=[])
+    give_item(g, 0, CARD["Test Bully Totem"])  # 3+
+    p1 = g.players[1]
+    assert statics.player_evasion(g, p1) == 3
+    key = give_item(g, 0, CARD["Test Arena Key"])
+    from cardlab.simulate.four_souls import interpreter
+
+    ctx = statics.Ctx(g, 0, key, name="Test Arena Key")
+    assert interpreter.run(ctx, {"players_attackable": {"evasion": 2}})
+    assert statics.player_evasion(g, p1) == 2  # the grant is newer than the Totem
+    vest = give_item(g, 1, CARD["Test Target Vest"])  # newer still, but only for its controller
+    g.obj_ver += 1
+    assert statics.player_evasion(g, p1) == 5 and statics.player_evasion(g, g.players[0]) == 2
+    turn.end_of_turn(g)  # the grant ends; the statics stay
+    assert statics.player_evasion(g, p1) == 5 and statics.player_evasion(g, g.players[0]) == 3
+    assert vest.in_play
