@@ -26,6 +26,7 @@ from typing import Any
 from cardlab.analysis.render import Report
 from cardlab.analysis.runs import Run, RunError
 from cardlab.simulate import games as game_registry
+from cardlab.simulate.core.card_problems import every_problem
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import Verification
@@ -724,7 +725,8 @@ def cards_check(path: str | Path, game_name: str | None = None) -> str:
     spec = game(game_name) if game_name else _guess_game(path)
     if spec.check_cards is None:
         raise UserError(f"game '{spec.name}' cannot check card files yet")
-    return spec.check_cards(path)
+    with every_problem():  # every bad card of the files, not only the first (CardDataErrors)
+        return spec.check_cards(path)
 
 
 def _guess_game(path: str) -> GameSpec:

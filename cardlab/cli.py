@@ -57,7 +57,8 @@ class CardlabGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (UserError, RunError) as exc:
-            click.echo(fail_line(exc), err=True)
+            for line in getattr(exc, "lines", [exc]):  # several problems (cards check): a line each
+                click.echo(fail_line(line), err=True)
             ctx.exit(2)
         except OSError as exc:  # disk full, a read-only or vanished folder: the system's word, one line
             where = f"{exc.filename}: " if exc.filename else ""
@@ -419,7 +420,7 @@ def cards_cmd() -> None:
 @click.argument("path", type=click.Path())
 @click.option("--game", default=None, help="the game the files belong to (guessed from the path)")
 def cards_check_cmd(path: str, game: str | None) -> None:
-    """Validate card, deck or ratio files (a file or a folder)."""
+    """Validate card, deck or ratio files (a file or a folder): every bad card, each on its own line."""
     click.echo(api.cards_check(path, game))
 
 

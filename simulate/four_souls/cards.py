@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardlab.simulate.core.card_problems import guarded, settle
 from cardlab.simulate.core.cardfiles import (
     YamlList,
     YamlMap,
@@ -200,18 +201,17 @@ def _build_pool(files: list[Path], resolve_extra: bool) -> CardPool:
     reprints: list[tuple[int, str, int]] = []  # (index in cards, file, line of reprint_of)
     for f in files:
         shown = _shown(f)
-        data = _read_yaml(f, shown)
-        for card, line, start_line, rep_line in _file_cards(data, shown):
+        for card, line, start_line, rep_line in guarded(_cards_of_file, f, shown) or ():
             if card.id in first_seen:
-                raise CardDataError(
-                    shown, line, f"duplicate id '{card.id}' (first at {first_seen[card.id]})", card.name
-                )
+                guarded(_duplicate, shown, line, card, first_seen[card.id])
+                continue
             first_seen[card.id] = card.source
             if card.reprint_of:
                 reprints.append((len(cards), shown, rep_line))
             cards.append(card)
             if card.starting_item:
                 pending.append((card, shown, start_line))
+    settle()  # `cards check` reports every problem above together; nothing partial is cross-checked
     if reprints:
         _share_behaviour(cards, reprints, resolve_extra)
     by_id = {c.id: c for c in cards}
@@ -261,6 +261,14 @@ def _share_behaviour(cards: list[Card], reprints: list[tuple[int, str, int]], re
         cards[i] = dataclasses.replace(card, **{k: getattr(original, k) for k in _BEHAVIOUR})
 
 
+def _duplicate(shown: str, line: int, card: Card, first: str) -> None:
+    raise CardDataError(shown, line, f"duplicate id '{card.id}' (first at {first})", card.name)
+
+
+def _cards_of_file(f: Path, shown: str) -> list[tuple[Card, int, int, int]]:
+    return list(_file_cards(_read_yaml(f, shown), shown))
+
+
 def _file_cards(data: Any, shown: str):
     if not isinstance(data, YamlMap):
         raise CardDataError(
@@ -278,7 +286,9 @@ def _file_cards(data: Any, shown: str):
     items = field_value(data, "cards", list, shown)
     lines = getattr(items, "item_lines", [items.line] * len(items)) if items else []
     for raw, line in zip(items, lines, strict=True):
-        card = _card(raw, line, shown, default_deck, set_name)
+        card = guarded(_card, raw, line, shown, default_deck, set_name)
+        if card is None:
+            continue  # recorded by `cards check`, which goes on to the next card
         yield card, line, raw.line_of("starting_item"), raw.line_of("reprint_of")
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from cardlab.simulate.core import branching
 from cardlab.simulate.core import overrides as core_overrides
+from cardlab.simulate.core.card_problems import guarded, settle
 from cardlab.simulate.core.cardfiles import (
     CARD_NUMBER_MAX,
     YamlList,
@@ -305,50 +306,48 @@ def load_file(path: Path) -> list[CardDef]:
     if hint:  # a new clan is welcome, a misspelt one is not
         raise CardDataError(str(path), data.line_of("clan"), f"unknown clan {clan!r}{hint}")
     cards = field_value(data, "cards", list, path)
-    out = []
-    for entry in cards:
-        if not isinstance(entry, YamlMap):
-            raise CardDataError(str(path), getattr(cards, "line", None), "each card must be a mapping")
-        name = field_value(entry, "name", str, path)
-        check_keys(entry, CARD_FIELDS, path, name)
-        level = field_value(entry, "level", int, path, name, minimum=1, maximum=3)
-        copies = field_value(entry, "copies", int, path, name, minimum=1, maximum=4)
-        cost = field_value(entry, "replace_cost", int, path, name, required=False, minimum=0, maximum=9)
-        if "replace_cost" not in entry:
-            raise CardDataError(
-                str(path), entry.line, "missing field 'replace_cost' (null = cannot be replaced)", name
-            )
-        slots = field_value(entry, "slots", int, path, name, minimum=0, maximum=4)
-        kws = field_value(entry, "keywords", list, path, name, required=False, default=[])
-        for kw in kws:
-            if kw not in KEYWORDS:
-                raise CardDataError(
-                    str(path), entry.line_of("keywords"), unknown("keyword", kw, KEYWORDS), name
-                )
-        combat = field_value(entry, "combat", int, path, name, required=False, minimum=0, maximum=50)
-        on_play = _check_steps(entry.get("on_play", []), path, name, entry.line_of("on_play"))
-        passive = _check_passive(entry.get("passive", {}), path, name, entry.line_of("passive"), "passive")
-        tile = entry.get("tile")
-        if tile is not None:
-            tile = _check_passive(tile, path, name, entry.line_of("tile"), "tile effect")
-        on = _check_triggers(entry.get("triggers", []), path, name, entry.line_of("triggers"))
-        feat = field_value(entry, "feat", str, path, name, required=False)
-        if feat is not None and feat not in FEATS:
-            raise CardDataError(str(path), entry.line_of("feat"), unknown("feat", feat, FEATS), name)
-        implemented = field_value(entry, "implemented", bool, path, name, required=False, default=True)
-        reason = field_value(entry, "reason", str, path, name, required=False, default="")
-        if not implemented and not reason:
-            raise CardDataError(
-                str(path), entry.line_of("implemented"), "implemented: false needs a 'reason'", name
-            )
-        out.append(
-            CardDef(
-                name, clan, level, copies, cost, slots, frozenset(kws), combat, on_play, passive, on, feat, tile,
-                implemented, reason, field_value(entry, "id", int, path, name, required=False, default=0),
-                field_value(entry, "summary", str, path, name, required=False, default=""), name_group(name),
-            )
-        )  # fmt: skip
-    return out
+    defs = (guarded(_card_def, entry, cards, path, clan) for entry in cards)
+    return [d for d in defs if d is not None]  # a bad card is recorded by `cards check`, which goes on
+
+
+def _card_def(entry: Any, cards: Any, path: Path, clan: str) -> CardDef:
+    if not isinstance(entry, YamlMap):
+        raise CardDataError(str(path), getattr(cards, "line", None), "each card must be a mapping")
+    name = field_value(entry, "name", str, path)
+    check_keys(entry, CARD_FIELDS, path, name)
+    level = field_value(entry, "level", int, path, name, minimum=1, maximum=3)
+    copies = field_value(entry, "copies", int, path, name, minimum=1, maximum=4)
+    cost = field_value(entry, "replace_cost", int, path, name, required=False, minimum=0, maximum=9)
+    if "replace_cost" not in entry:
+        raise CardDataError(
+            str(path), entry.line, "missing field 'replace_cost' (null = cannot be replaced)", name
+        )
+    slots = field_value(entry, "slots", int, path, name, minimum=0, maximum=4)
+    kws = field_value(entry, "keywords", list, path, name, required=False, default=[])
+    for kw in kws:
+        if kw not in KEYWORDS:
+            raise CardDataError(str(path), entry.line_of("keywords"), unknown("keyword", kw, KEYWORDS), name)
+    combat = field_value(entry, "combat", int, path, name, required=False, minimum=0, maximum=50)
+    on_play = _check_steps(entry.get("on_play", []), path, name, entry.line_of("on_play"))
+    passive = _check_passive(entry.get("passive", {}), path, name, entry.line_of("passive"), "passive")
+    tile = entry.get("tile")
+    if tile is not None:
+        tile = _check_passive(tile, path, name, entry.line_of("tile"), "tile effect")
+    on = _check_triggers(entry.get("triggers", []), path, name, entry.line_of("triggers"))
+    feat = field_value(entry, "feat", str, path, name, required=False)
+    if feat is not None and feat not in FEATS:
+        raise CardDataError(str(path), entry.line_of("feat"), unknown("feat", feat, FEATS), name)
+    implemented = field_value(entry, "implemented", bool, path, name, required=False, default=True)
+    reason = field_value(entry, "reason", str, path, name, required=False, default="")
+    if not implemented and not reason:
+        raise CardDataError(
+            str(path), entry.line_of("implemented"), "implemented: false needs a 'reason'", name
+        )
+    return CardDef(
+        name, clan, level, copies, cost, slots, frozenset(kws), combat, on_play, passive, on, feat, tile,
+        implemented, reason, field_value(entry, "id", int, path, name, required=False, default=0),
+        field_value(entry, "summary", str, path, name, required=False, default=""), name_group(name),
+    )  # fmt: skip
 
 
 def bundled_clans() -> tuple[str, ...]:
@@ -390,12 +389,10 @@ def _load_cards(path: str | Path) -> dict[str, list[CardDef]]:
     seen: dict[str, Path] = {}
     tiles: dict[str, dict[str, Any]] = {}
     for f in files:
-        defs = load_file(f)
-        for d in defs:
+        for d in guarded(load_file, f) or ():
             if d.name in seen:
-                raise CardDataError(
-                    str(f), None, f"duplicate card name (first in {seen[d.name].name})", d.name
-                )
+                guarded(_duplicate, f, d, seen[d.name])
+                continue
             seen[d.name] = f
             clans.setdefault(d.clan, []).extend([d])
             tile = tiles.setdefault(d.clan, {})
@@ -405,10 +402,15 @@ def _load_cards(path: str | Path) -> dict[str, list[CardDef]]:
                         str(f), None, f"tile effect '{k}' differs from another card of its clan", d.name
                     )
                 tile[k] = v
+    settle()  # `cards check` reports every problem above together; nothing partial is cached
     if len(_CACHE) > 32:
         _CACHE.clear()
     _CACHE[key] = clans
     return clans
+
+
+def _duplicate(f: Path, d: CardDef, first: Path) -> None:
+    raise CardDataError(str(f), None, f"duplicate card name (first in {first.name})", d.name)
 
 
 def clan_tiles(defs: dict[str, list[CardDef]]) -> dict[str, dict[str, Any]]:

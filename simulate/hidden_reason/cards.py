@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardlab.simulate.core.card_problems import guarded
 from cardlab.simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown
 from cardlab.simulate.core.errors import CardDataError
 
@@ -466,7 +467,9 @@ def parse_card_file(data: Any, path: str) -> list[CardDef]:
     cards = []
     for i, item in enumerate(raw):
         line = raw.item_lines[i] if isinstance(raw, YamlList) else data.line_of("cards")
-        cards.append(parse_card(item, cls, path, line))
+        card = guarded(parse_card, item, cls, path, line)
+        if card is not None:  # a bad card is recorded by `cards check`, which goes on
+            cards.append(card)
     return cards
 
 

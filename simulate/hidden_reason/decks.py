@@ -14,6 +14,7 @@ from pathlib import Path
 from cardlab.decklists import game_dir
 from cardlab.simulate.core import branching
 from cardlab.simulate.core import overrides as core_overrides
+from cardlab.simulate.core.card_problems import guarded, settle
 from cardlab.simulate.core.cardfiles import YamlMap, check_keys, field_value, files_stamp, load_yaml, unknown
 from cardlab.simulate.core.errors import CardDataError, UserError
 from cardlab.simulate.core.overrides import Settable
@@ -54,29 +55,36 @@ def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
         raise UserError(f"--cards: no such file or folder: {path}")
     seen: dict[str, str] = {}
     for file in card_paths(path):
-        data = load_yaml(file)
         pool.files.append(file)
-        where = str(file)
-        if not isinstance(data, YamlMap):
-            raise CardDataError(
-                where, None, "expected a mapping with 'class' and 'cards', or 'deck' and 'cards'"
-            )
-        if "deck" in data:
-            pool.raw_decks.append((data, where))
-            continue
-        if "class" not in data:
-            if "cards" in data:
-                raise CardDataError(where, data.line, "missing field 'class' (or 'deck' for a deck file)")
-            continue  # not a card file (e.g. a preset); ignored
-        for card in parse_card_file(data, where):
-            if card.name in seen:
-                raise CardDataError(
-                    where, card.line, f"duplicate card name (first in {seen[card.name]})", card.name
-                )
-            seen[card.name] = where
-            if not overlay and card.name in pool.cards:
-                raise CardDataError(where, card.line, "duplicate card name", card.name)
+        for card in guarded(_cards_of_file, file, pool) or ():
+            first = seen.get(card.name) or (None if overlay or card.name not in pool.cards else "")
+            if first is not None:
+                guarded(_duplicate, str(file), card, first)
+                continue
+            seen[card.name] = str(file)
             pool.cards[card.name] = card
+    settle()  # `cards check` reports every problem above together; decks are not checked against a part
+
+
+def _cards_of_file(file: Path, pool: Pool) -> list[CardDef]:
+    """A class file's cards; a deck file is kept for later, any other mapping (a preset) is ignored."""
+    data = load_yaml(file)
+    where = str(file)
+    if not isinstance(data, YamlMap):
+        raise CardDataError(where, None, "expected a mapping with 'class' and 'cards', or 'deck' and 'cards'")
+    if "deck" in data:
+        pool.raw_decks.append((data, where))
+        return []
+    if "class" not in data:
+        if "cards" in data:
+            raise CardDataError(where, data.line, "missing field 'class' (or 'deck' for a deck file)")
+        return []  # not a card file (e.g. a preset); ignored
+    return parse_card_file(data, where)
+
+
+def _duplicate(where: str, card: CardDef, first: str) -> None:
+    also = f" (first in {first})" if first else ""
+    raise CardDataError(where, card.line, f"duplicate card name{also}", card.name)
 
 
 def parse_deck(data: YamlMap, where: str, cards: dict[str, CardDef]) -> Deck:
@@ -118,9 +126,11 @@ def parse_deck(data: YamlMap, where: str, cards: dict[str, CardDef]) -> Deck:
 
 def _finish(pool: Pool) -> Pool:
     for data, where in pool.raw_decks:
-        deck = parse_deck(data, where, pool.cards)
-        pool.decks[deck.name] = deck
+        deck = guarded(parse_deck, data, where, pool.cards)
+        if deck is not None:  # a bad deck is recorded by `cards check`, which goes on
+            pool.decks[deck.name] = deck
     pool.raw_decks = []
+    settle()
     return pool
 
 
