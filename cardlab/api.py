@@ -646,9 +646,12 @@ def compare(
     return to_text(a.compare(b, by, level), level)
 
 
-def replay(run: str | Path | Run, game: int | None = None, *, seed: int | None = None) -> Replay:
-    """One game of a run as text (`cardlab replay RUN --game N | --seed S`): from the event log, or
-    played again live (a failed game, a run without events, any seed) with its exception if it raises."""
+def replay(
+    run: str | Path | Run, game: int | None = None, *, seed: int | None = None, events: bool = False
+) -> Replay:
+    """One game of a run (`cardlab replay RUN --game N | --seed S`): from the event log, or played again
+    live (a failed game, a run without events, any seed) with its exception if it raises. Told as a story
+    (``.text``, ``.html``), or with ``events`` as the numbered event list."""
     from .replay import replay_live, replay_logged
 
     if (game is None) == (seed is None):
@@ -661,13 +664,13 @@ def replay(run: str | Path | Run, game: int | None = None, *, seed: int | None =
         failed = opened.db.execute("SELECT count(*) FROM errors WHERE game_id = ?", [game]).fetchone()[0]
         logged = opened.db.execute("SELECT count(*) FROM games WHERE game_id = ?", [game]).fetchone()[0]
         if logged and opened.manifest.log_events:
-            return replay_logged(opened, plan, game)
+            return replay_logged(opened, plan, game, events)
         check_card_data_unchanged(opened.manifest, plan)
         if not failed and not logged:
             raise UserError(f"--game {game}: not played yet in this run (interrupted run?)")
-        return replay_live(plan, game_index=game)
+        return replay_live(plan, game_index=game, events=events)
     check_card_data_unchanged(opened.manifest, plan)
-    return replay_live(plan, seed=seed, run=opened)
+    return replay_live(plan, seed=seed, run=opened, events=events)
 
 
 def verify(path: str | Path) -> Verification:

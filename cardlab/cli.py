@@ -385,9 +385,20 @@ def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
 @click.argument("run", type=click.Path())
 @click.option("--game", "game_id", type=int, default=None, help="game index within the run")
 @click.option("--seed", type=int, default=None, help="play this game seed live with the run's config")
-def replay_cmd(run: str, game_id: int | None, seed: int | None) -> None:
-    """One game as readable text: from the event log, or played again live (failed games, --seed)."""
-    shown = api.replay(run, game_id, seed=seed)
+@click.option("--events", is_flag=True, help="the numbered event list instead of the story")
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="also write the replay as an HTML page",
+)
+def replay_cmd(run: str, game_id: int | None, seed: int | None, events: bool, html_path: str | None) -> None:
+    """One game told turn by turn, with each seat's state at every turn's start: from the event log, or
+    played again live (failed games, --seed)."""
+    shown = api.replay(run, game_id, seed=seed, events=events)
+    if html_path:
+        shown.write_html(html_path)
     click.echo(shown.text, nl=False)
     click.echo(shown.error, err=True, nl=False)
     if shown.exit_code:

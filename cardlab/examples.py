@@ -59,6 +59,13 @@ def readme_compare(tmp: Path) -> str:
     return _fenced("\n".join(keep))
 
 
+def readme_replay(tmp: Path) -> str:
+    _cli("simulate", "four-souls", "-p", "2", "-n", "1", "--seed", "5", "-q", "--out", str(tmp), "--name", "fs")
+    lines = _cli("replay", str(tmp / "fs"), "--game", "0").splitlines()
+    third = next(i for i, line in enumerate(lines) if line.startswith("Turn 3 "))
+    return _fenced("\n".join(lines[:third]) + "\n…")
+
+
 def report_sweep(tmp: Path) -> str:
     args = ["sweep", "hidden-reason", "--vary", "boss-hp-per-player=20..30:5", "-n", "150"]
     _cli(*args, "-s", "sensible,racer", "-q", "--out", str(tmp), "--name", "hr-sweep")
@@ -125,6 +132,7 @@ EXAMPLES: dict[str, Callable[[Path], str]] = {
     "readme-api": readme_api,
     "readme-report": readme_report,
     "readme-compare": readme_compare,
+    "readme-replay": readme_replay,
     "report-sweep": report_sweep,
 }
 

@@ -1,12 +1,18 @@
-"""Replaying one game as text: from its logged events, or played again live from its seed."""
+"""Replaying one game: from its logged events, or played again live from its seed — told as a story
+(turn by turn, each seat's state at the turn's start; the game's ``GameSpec.story``) or, with
+``events=True``, as the numbered event list."""
 
 from __future__ import annotations
 
+import html
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cardlab.analysis.runs import Run
 from cardlab.simulate.core.events import event_words
+from cardlab.simulate.core.narrative import seat_name, tell
+from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan, play_game, play_seed
 from cardlab.simulate.core.seeds import game_seed
 
@@ -20,9 +26,44 @@ class Replay:
     error: str = ""
     exit_code: int = 0
 
+    title: str = "replay"
+
     @property
     def text(self) -> str:
         return "".join(line + "\n" for line in self.lines)
+
+    def write_html(self, path: str | Path) -> None:
+        """The page of :attr:`html`, written whole or not at all."""
+        write_atomic(Path(path), self.html.encode())
+
+    @property
+    def html(self) -> str:
+        """The same content as one self-contained page: turns as sections, standings as lists."""
+        body: list[str] = []
+        for line in self.lines:
+            text = html.escape(line.strip())
+            if line.startswith(("Turn ", "At the end")):
+                body.append(f"<h2>{text}</h2>")
+            elif line.startswith("  · "):
+                body.append(f'<p class="standing">{html.escape(line.strip()[2:])}</p>')
+            elif line.startswith("  [") and line.endswith("]"):
+                body.append(f'<h3 class="phase">{html.escape(line.strip()[1:-1])}</h3>')
+            elif line.startswith("    "):
+                body.append(f'<p class="event">{text}</p>')
+            elif text:
+                body.append(f"<p>{text}</p>")
+        style = (
+            "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;line-height:1.35}"
+            "h2{margin-top:1.6rem;border-bottom:1px solid #ccc}h3.phase{font-size:.9rem;color:#666;margin:.4rem 0}"
+            ".standing{background:#f4f4f4;margin:.1rem 0;padding:.15rem .5rem;font-size:.92rem}"
+            ".event{margin:.1rem 0 .1rem 1.5rem}"
+        )
+        return (
+            f"<!doctype html>\n<html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
+            f"<style>{style}</style></head><body>\n<h1>{html.escape(self.title)}</h1>\n"
+            + "\n".join(body)
+            + "\n</body></html>\n"
+        )
 
 
 def describe(plan: RunPlan, row: tuple) -> str:
@@ -30,40 +71,46 @@ def describe(plan: RunPlan, row: tuple) -> str:
     if plan.spec.describe_event is not None:
         return plan.spec.describe_event(row)
     _turn, _phase, seat, kind, card, target, amount, detail = row
-    who = "game" if seat == -1 else f"P{seat}"
-    return f"{who}: {event_words(kind, card, target, amount, detail)}"
+    return f"{seat_name(seat)}: {event_words(kind, card, target, amount, detail)}"
 
 
-def _rows(plan: RunPlan, rows: list[tuple]) -> list[str]:
+def _rows(plan: RunPlan, rows: list[tuple], seats: int, events: bool) -> list[str]:
+    """The story of the game, or (``events``, or a game without a story) the numbered event list."""
+    if plan.spec.story is not None and not events:
+        return tell(plan.spec.story(seats), rows)
     return [f"{seq:>5}  T{row[0]:<3} {row[1]:<10} {describe(plan, row)}" for seq, row in enumerate(rows)]
 
 
-def replay_logged(run: Run, plan: RunPlan, game_id: int) -> Replay:
+def replay_logged(run: Run, plan: RunPlan, game_id: int, events: bool = False) -> Replay:
     game = run.db.execute(
         "SELECT seed, winners, end_reason, turns, first_seat FROM games WHERE game_id = ?", [game_id]
     ).fetchone()
     seats = run.db.execute(
         "SELECT seat, strategy, result FROM players WHERE game_id = ? ORDER BY seat", [game_id]
     ).fetchall()
-    out = Replay(
-        [f"game {game_id} of {run.path.name}: seed {game[0]}, {game[3]} turns, first seat {game[4]}"]
-    )
-    out.lines += [f"  seat {seat}: {strategy} — {result}" for seat, strategy, result in seats]
+    title = f"game {game_id} of {run.path.name}"
+    out = Replay([f"{title}: seed {game[0]}, {game[3]} turns, first {seat_name(game[4])}"], title=title)
+    out.lines += [f"  {seat_name(seat)}: {strategy} — {result}" for seat, strategy, result in seats]
     rows = run.db.execute(
         "SELECT turn, CAST(phase AS VARCHAR), seat, CAST(kind AS VARCHAR), CAST(card AS VARCHAR), "
         "CAST(target AS VARCHAR), amount, detail FROM events WHERE game_id = ? ORDER BY seq",
         [game_id],
     ).fetchall()
-    out.lines += _rows(plan, rows)
-    out.lines.append(f"end: {game[2]}, winners {list(game[1])}")
+    out.lines += _rows(plan, rows, len(seats), events)
+    winners = ", ".join(seat_name(w) for w in game[1]) or "none"
+    out.lines.append(f"end: {game[2]}, winners: {winners}")
     return out
 
 
 def replay_live(
-    plan: RunPlan, game_index: int | None = None, seed: int | None = None, run: Run | None = None
+    plan: RunPlan,
+    game_index: int | None = None,
+    seed: int | None = None,
+    run: Run | None = None,
+    events: bool = False,
 ) -> Replay:
     """Play one game again with logging on: its lines, or the exception it raises (exit code 1)."""
-    out = Replay()
+    out = Replay(title=f"game {game_index}" if seed is None else f"seed {seed}")
     if seed is None:
         seed = game_seed(plan.run_seed, game_index)
         seating = plan.seating(game_index)
@@ -77,7 +124,7 @@ def replay_live(
             else "not a game of this run; seating of game 0"
         )
         out.lines.append(f"seed {seed} ({where}), played live")
-    out.lines += [f"  seat {seat}: {spec.label}" for seat, spec in enumerate(seating)]
+    out.lines += [f"  {seat_name(seat)}: {spec.label}" for seat, spec in enumerate(seating)]
     try:
         result = (
             play_seed(plan, seed, seating, log_events=True)
@@ -90,8 +137,9 @@ def replay_live(
         )
         out.exit_code = 1
         return out
-    out.lines += _rows(plan, result.events.rows)
-    out.lines.append(f"end: {result.end_reason}, winners {list(result.winners)}, {result.turns} turns")
+    out.lines += _rows(plan, result.events.rows, len(seating), events)
+    winners = ", ".join(seat_name(w) for w in result.winners) or "none"
+    out.lines.append(f"end: {result.end_reason}, winners: {winners}, {result.turns} turns")
     return out
 
 

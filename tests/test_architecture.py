@@ -59,6 +59,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("decks", "variants"),
         ("config",),
         ("setup",),
+        ("story",),  # the replay's story, folded from the events
         ("fixtures", "__init__"),
     ],
     "gosu_x": [
@@ -73,7 +74,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("hooks", "views"),
         ("effects",),  # the step handlers
         ("actions",),
-        ("engine",),
+        ("engine", "story"),
         ("__init__",),
     ],
     # Hidden Reason: the card loader knows the hook names (cards.HOOK_NAMES), not the hooks
@@ -87,7 +88,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("stack",),  # playing, paying, priority, resolution (HR-7)
         ("combat",),
         ("turn",),
-        ("invariants",),
+        ("invariants", "story"),
         ("__init__",),
     ],
 }

@@ -97,7 +97,7 @@ def test_replay_prints_a_logged_game(tmp_path):
     simulate(tmp_path, "ok", "-n", "5", "--seed", "4", "--jobs", "1")
     out = CliRunner().invoke(cli, ["replay", str(tmp_path / "ok"), "--game", "3"])
     assert out.exit_code == 0, out.output
-    assert "game 3 of ok" in out.output and "P" in out.output and "game_over" in out.output
+    assert "game 3 of ok" in out.output and "seat 1: " in out.output and "game_over" in out.output
 
 
 def test_illegal_choice_names_strategy_and_decision(tmp_path):

@@ -148,6 +148,7 @@ class GameSpec:
     dimensions: tuple[str, ...] = ()  # players columns a report breaks win rates down by (design choices)
     coverage: Coverage | None = None  # what its events mean for "what the players used" (issue 13)
     set_fields: tuple[str, ...] = ()  # the card fields its --set takes (simulate.core.overrides), if any
+    story: Callable[[int], Any] | None = None  # seats → its narrative.Story (`cardlab replay`)
 
     def __post_init__(self) -> None:
         for cols in (self.player_columns, self.game_columns):

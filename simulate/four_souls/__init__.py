@@ -12,6 +12,7 @@ from typing import Any
 from cardlab.simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
 from cardlab.simulate.core.events import event_words, log_held_at_end
 from cardlab.simulate.core.game import Coverage
+from cardlab.simulate.core.narrative import seat_name, seats_named, target_name
 
 from . import cards, collection, coop, decks, overrides, ratios, setup, turn
 from .config import VARIANTS, FSConfig, make_config
@@ -19,6 +20,7 @@ from .decks import SetListing, build_supply
 from .invariants import check_invariants
 from .ratios import FILLS
 from .state import GameOver, RunawayTurn
+from .story import FourSoulsStory
 
 EVENT_KINDS = frozenset(
     [
@@ -191,9 +193,10 @@ def check_cards(path: str) -> str:
 
 
 def describe_event(row: tuple) -> str:
+    """A line for ``cardlab replay --events`` (the list itself shows turn and phase)."""
     _turn, _phase, seat, kind, card, target, amount, detail = row
-    who = f"P{seat}" if seat is not None and seat >= 0 else "game"
-    return f"{who}: {event_words(kind, card, target, amount, detail)}"
+    words = event_words(kind, card, target_name(target) if target else target, amount, seats_named(detail))
+    return f"{seat_name(seat)}: {words}"
 
 
 def checked_play(config: FSConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
@@ -295,6 +298,7 @@ GAME = GameSpec(
     card_data_hash=card_data_hash,
     left_out_cards=left_out_cards,
     describe_event=describe_event,
+    story=FourSoulsStory,
     check_cards=check_cards,
     checked_play=checked_play,
     dimensions=("strategy", "character"),

@@ -132,6 +132,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             p.items.append(g.new_obj(phys(item), "item", p.seat, eternal=True, starting=True))
         if casino is not None:  # FS-20.6: an eternal Portable Slot Machine each (not from the deck)
             p.items.append(g.new_obj(phys(casino), "item", p.seat, eternal=True))
+            log.emit("item_gained", p.seat, casino.name, None, None, "casino")
     if cfg.has("soul-trading"):
         soul_trading.build_deck(g, s, chars, phys)  # FS-20.5: the unused starting items, shuffled
     # FS-2.10 / FS-Q.5 first player (a goes_first character wins over the random pick, FS-0.1)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import hashlib
 
 from cardlab.simulate.core.cardfiles import files_hash
-from cardlab.simulate.core.events import event_words
 from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
 
 from . import effects  # noqa: F401 — importing it registers the step handlers (interpreter.STEP)
 from .cards import SETTABLE, card_files, cards_with, check_cards
 from .config import GXConfig, make_config
 from .engine import checked_play, play
+from .story import GosuXStory, describe_event
 
 EVENT_KINDS = frozenset(
     {
@@ -44,51 +44,6 @@ def left_out_cards(config: GXConfig) -> dict[str, str]:
         for d in defs
         if not d.implemented
     }
-
-
-_PHRASES = {
-    "draft_pick": "drafts {card} (pick {amount})",
-    "tile": "{card}'s tile applies to both players",
-    "mulligan": "mulligans a hand with {amount} soldier(s)",
-    "round_start": "starts round {amount}",
-    "turn_start": "turn (round {amount}){detail}",
-    "card_played": "plays {card} in row {amount}{detail}",
-    "card_replaced": "replaces {target} with {card} (row {amount})",
-    "token_placed": "puts an activation token on {card} ({amount} on it)",
-    "token_spent": "spends {amount} token(s) to draw",
-    "token_returned": "takes back {amount} token(s)",
-    "unlock": "unlocks a token via {card} (X = {amount})",
-    "draw": "draws {amount}{detail}",
-    "discard": "discards {card}{detail}",
-    "pass": "passes{card_}; the opponent has {amount} turn(s) left",
-    "capture": "captures {card} ({target})",
-    "release": "releases {card} ({target})",
-    "destroy": "destroys {card} ({target})",
-    "sacrifice": "sacrifices {card}{detail}",
-    "battle": "battle total {amount}",
-    "superiority": "takes a superiority token ({amount} held)",
-    "tribute": "owes {amount} sacrifice(s) in the Tribute",
-    "round_end": "wins the battle of round {amount}",
-    "game_over": "game over: {detail}",
-    "held_at_end": "still holds {card}",
-}
-
-
-def describe_event(row: tuple) -> str:
-    """A readable line for ``cardlab replay`` (the replay itself shows turn and phase)."""
-    _turn, _phase, seat, kind, card, target, amount, detail = row
-    who = "game" if seat == -1 else f"P{seat + 1}"
-    phrase = _PHRASES.get(kind)
-    if phrase is not None:
-        text = phrase.format(
-            card=card or "",
-            card_=f" ({card})" if card else "",
-            target=target or "",
-            amount="" if amount is None else amount,
-            detail=f" [{detail}]" if detail else "",
-        )
-        return f"{who} {text}"
-    return f"{who} {event_words(kind, card, target, amount, detail)}"
 
 
 def usable_cards(config: GXConfig) -> dict[str, str]:
@@ -156,6 +111,7 @@ GAME = GameSpec(
     card_data_hash=card_data_hash,
     left_out_cards=left_out_cards,
     describe_event=describe_event,
+    story=GosuXStory,
     check_cards=check_cards,
     set_fields=tuple(SETTABLE),
     default_max_turns=400,

@@ -17,6 +17,7 @@ from .config import MAX_PLAYERS, HRConfig, make_config
 from .decks import SETTABLE, check_path, pool_with
 from .events import EVENT_KINDS, describe_event
 from .invariants import checked_play
+from .story import HiddenReasonStory
 from .turn import play
 
 
@@ -103,6 +104,7 @@ GAME = GameSpec(
     card_data_hash=card_data_hash,
     left_out_cards=left_out_cards,
     describe_event=describe_event,
+    story=HiddenReasonStory,
     check_cards=check_path,
     set_fields=tuple(SETTABLE),
     coverage=COVERAGE,

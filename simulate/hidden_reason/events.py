@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardlab.simulate.core.events import event_words
+from cardlab.simulate.core.narrative import seat_name
 
 EVENT_KINDS = frozenset(
     {
@@ -58,9 +59,9 @@ EVENT_KINDS = frozenset(
 
 
 def describe_event(row: tuple) -> str:
-    """One readable line per event for ``cardlab replay``."""
+    """One readable line per event for ``cardlab replay --events`` (the list itself shows turn and phase)."""
     turn, phase, seat, kind, card, target, amount, detail = row
-    who = "game" if seat == -1 else f"seat {seat}"
+    who = seat_name(seat)
     text = {
         "setup": lambda: (
             f"{who} plays deck {target} ({amount} cards, {detail})"
@@ -116,5 +117,5 @@ def describe_event(row: tuple) -> str:
         "technical_loss": lambda: "technical loss: nobody can kill the boss, every player loses",
     }.get(kind)
     if text is not None:
-        return f"[t{turn} {phase}] {text()}"
-    return f"[t{turn} {phase}] {who} {event_words(kind.replace('_', ' '), card, target, amount, detail)}"
+        return text()
+    return f"{who} {event_words(kind.replace('_', ' '), card, target, amount, detail)}"

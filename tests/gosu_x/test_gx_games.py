@@ -147,8 +147,8 @@ def test_game_spec_contract():
     assert GAME.left_out_cards(CFG) == {}
     assert len(GAME.card_data_hash(CFG)) == 16
     line = GAME.describe_event((3, "turn", 0, "capture", "Alpha", "seat1", None, None))
-    assert line == "P1 captures Alpha (seat1)"
-    assert GAME.describe_event((3, "turn", 1, "mill", None, None, 4, None)) == "P2 mill (4)"
+    assert line == "seat 0 captures Alpha (seat 1)"  # one seat naming in every command (issue 18)
+    assert GAME.describe_event((3, "turn", 1, "mill", None, None, 4, None)) == "seat 1 mill (4)"
     for kind in GAME.event_kinds:
         assert GAME.describe_event((1, "turn", 0, kind, "X", "Y", 1, "d"))
 

@@ -215,7 +215,7 @@ def test_missing_path_is_a_user_error(tmp_path):
 
 def test_describe_event_reads_well():
     row = (3, "attack", 1, "attack", "Siege Breaker", "boss", 5, None)
-    assert GAME.describe_event(row) == "[t3 attack] seat 1: Siege Breaker attacks the boss for 5"
+    assert GAME.describe_event(row) == "seat 1: Siege Breaker attacks the boss for 5"
     assert GAME.describe_event((3, "end", 0, "energy", "Conveyor", None, 1, "energy=2"))
 
 
