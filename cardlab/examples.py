@@ -60,7 +60,9 @@ def readme_compare(tmp: Path) -> str:
 
 
 def readme_replay(tmp: Path) -> str:
-    _cli("simulate", "four-souls", "-p", "2", "-n", "1", "--seed", "5", "-q", "--out", str(tmp), "--name", "fs")
+    _cli(
+        "simulate", "four-souls", "-p", "2", "-n", "1", "--seed", "5", "-q", "--out", str(tmp), "--name", "fs"
+    )
     lines = _cli("replay", str(tmp / "fs"), "--game", "0").splitlines()
     third = next(i for i, line in enumerate(lines) if line.startswith("Turn 3 "))
     return _fenced("\n".join(lines[:third]) + "\n…")
