@@ -239,15 +239,12 @@ def move_cards(ctx: Any, p: dict) -> bool:
                 leave_play(g, r)
             elif r in g.temp:
                 g.temp.remove(r)
-            elif phys in g.monster_disc:
-                g.monster_disc.remove(phys)
+            elif not _off_discard(g, phys):
+                continue  # FS-3.2: it left play and its card is in no discard: nothing to move
         elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
             ctx.moved = True
         elif isinstance(r, Phys):
-            for z in (g.monster_disc, g.treasure_disc, g.loot_disc):
-                if r in z:
-                    z.remove(r)
-                    break
+            _off_discard(g, r)
         if isinstance(ctx.src, Obj) and r is ctx.src:
             ctx.moved = True
         if phys.virtual:
@@ -255,6 +252,16 @@ def move_cards(ctx: Any, p: dict) -> bool:
         place(g, phys, to, pos, ctx)
         did = True
     return did
+
+
+def _off_discard(g: Game, c: Phys) -> bool:
+    """Take a card out of the discard it lies in (FS-3.6), if any. A card that already left play for a
+    discard (a room that discarded itself twice, FS-16.2) is found there, never put in a second zone."""
+    for z in (g.monster_disc, g.treasure_disc, g.loot_disc, g.rooms_disc):
+        if c in z:
+            z.remove(c)
+            return True
+    return False
 
 
 def gain_soul(g: Game, p: Player, o: Obj, how: str) -> None:

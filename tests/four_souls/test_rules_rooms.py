@@ -213,3 +213,27 @@ def test_FS_16_5_FS_3_12_room_slots_expand_and_the_new_slot_fills():
         statics.Ctx(h, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}}
     )
     assert h.rslots == []
+
+
+def test_FS_3_2_FS_16_2_a_room_that_discards_itself_twice_is_in_one_zone():
+    """Two "put this into discard" abilities of one room (a paid ability activated twice, or its end
+    of turn trigger after a discard): the first discards it, the second finds the card already in the
+    room discard and leaves it there — once (it was appended a second time: a card in two zones)."""
+    g = position(2)
+    room = _room(g, "Test Collapsing Room")
+    (vault,) = _room_deck(g, ["Test Vault"])
+    eff = {"move": {"cards": "self_card", "to": "its_discard"}}
+    for _ in range(2):
+        interpreter.run(statics.Ctx(g, 0, room, name=room.name), eff)
+    checks.state_checks(g)
+    assert g.rooms_disc == [room.phys] and g.rslots[0][-1].phys is vault
+    check_invariants(g)
+    # the same for an item whose card went to the treasure discard before the second move
+    bag = g.new_obj(phys(g, card("Test Box", deck="treasure", kind="passive")), "item", 0)
+    g.players[0].items.append(bag)
+    for _ in range(2):
+        interpreter.run(
+            statics.Ctx(g, 0, bag, name="Test Box"), {"move": {"cards": "self", "to": "its_discard"}}
+        )
+    assert g.treasure_disc == [bag.phys] and bag not in g.players[0].items
+    check_invariants(g)
