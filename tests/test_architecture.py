@@ -36,7 +36,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("vocabulary", "abilities", "state"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
-        ("coop", "items", "refs", "branching"),
+        ("coop", "challenge", "items", "refs", "branching"),
         # reading the state: expressions, static abilities (FS-5.2), selectors; asking a player
         ("statics",),
         ("asking", "selectors"),

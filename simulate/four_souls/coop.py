@@ -96,8 +96,9 @@ def combined(g: Game) -> int:
 
 def check_goal(g: Game) -> None:
     """FS-17.5: a combined soul value ≥ the goal wins for every character (replaces FS-14.1; checked
-    continuously, like the competitive win, so it stands before any timer decrement, FS-Q.33)."""
-    if combined(g) >= g.cfg.soul_goal:
+    continuously, like the competitive win, so it stands before any timer decrement, FS-Q.33). In a
+    challenge only its own goal wins (FS-18.7: the final boss's death, ``challenge.boss_died``)."""
+    if not g.challenge and combined(g) >= g.cfg.soul_goal:
         g.over = True
         raise GameOver(tuple(range(g.n)))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import interpreter, replacements, statics, triggers
+from . import challenge, interpreter, replacements, statics, triggers
 from .asking import ask
 from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, tname
 from .resources import discard_loot, gain_soul, gain_treasure, lose_cents
@@ -56,6 +56,8 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
     elif not t.in_play or t.dying:
         return
     amount = replacements.damage_replacements(g, d)  # FS-6.21 modifiers and replacements at resolution
+    if g.special_slots:
+        amount = challenge.armour(g, t, amount, d.combat)  # FS-18.3 boss armour
     if amount <= 0:
         g.log.emit("prevented", d.src_seat, d.name, tname(t), d.amount, "damage")
         return
@@ -136,6 +138,8 @@ def kill(g: Game, t: Any, killer: int) -> bool:
     if isinstance(t, Obj) and t.in_play and t.kind == "monster":
         if t.dying:
             return False  # its death is already on the stack (FS-13.1): destroying it again does nothing
+        if g.special_slots and challenge.is_boss(g, t):  # FS-18.3: an ability's kill is 3 damage
+            return push_damage(g, challenge.ARMOUR, t, killer, None, False, None, "kill")
         t.dying = True
         zero_hp(g, t)  # FS-6.3
         g.stack.append(DeathItem(t, killer))

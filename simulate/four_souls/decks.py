@@ -34,6 +34,7 @@ class Supply:
     starting: dict = field(default_factory=dict)  # id → card
     bonus: list = field(default_factory=list)
     rooms: list = field(default_factory=list)  # (card, copies), FS-16.1: used with --variant rooms
+    bosses: list = field(default_factory=list)  # FS-18.2: final bosses (challenge deck, stat block)
     left_out: dict[str, str] = field(default_factory=dict)
     full: tuple | None = None  # the whole pool's decks as Phys (full_decks), built on first use
 
@@ -144,6 +145,8 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             s.monster.append((card, card.copies))
         elif card.deck == "room":
             s.rooms.append((card, card.copies))
+        elif card.deck == "challenge" and card.hp is not None:
+            s.bosses.append(card)
         elif card.deck == "bonus_soul":
             s.bonus.append(card)
         elif card.deck == "eternal":

@@ -7,7 +7,19 @@ from typing import Any
 
 from cardlab.simulate.core import Decision
 
-from . import damage, dice, interpreter, items, replacements, resources, rooms, statics, triggers, zones
+from . import (
+    challenge,
+    damage,
+    dice,
+    interpreter,
+    items,
+    replacements,
+    resources,
+    rooms,
+    statics,
+    triggers,
+    zones,
+)
 from .abilities import Ability
 from .asking import ask, stack_ref
 from .checks import state_checks
@@ -157,6 +169,9 @@ def resolve_top(g: Game) -> None:
     else:
         resolve_ability(g, item)
     if g.wins_after:  # FS-14.3: "this player wins" after the ability resolves (FS-14.2: several = draw)
+        if g.challenge:
+            g.wins_after = ()  # FS-18.7: in a challenge only its goal wins
+            return
         g.over = True
         raise GameOver(g.wins_after)
 
@@ -329,7 +344,7 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     p.deaths += 1
     zero_hp(g, p)  # 0 HP (FS-6.3)
     g.log.emit("player_died", p.seat, None, f"p{killer}" if killer >= 0 else None)
-    if g.coop:  # FS-17.4 / FS-Q.32: the solo/co-op timer goes down (the game may be lost here)
+    if g.coop and not g.challenge:  # FS-17.4 / FS-Q.32 (not in a challenge, FS-18.6): the timer goes down
         character_died(g, p.seat)
     if g.attack is not None and g.attack.target is p.character:
         g.attack.target = None  # FS-10.11: the attacked player died, the attack is over
@@ -385,6 +400,8 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         else:
             g.discard_of(m.phys).append(m.phys)  # FS-3.6: a dead ambush goes to the loot discard
     g.hold_slots.discard(slot)  # step 6: refill at the next priority
+    if g.special_slots:
+        challenge.boss_died(g, slot)  # FS-18.4: the final boss is dead — the challenge is won
 
 
 def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:

@@ -236,7 +236,8 @@ def move_cards(ctx: Any, p: dict) -> bool:
         phys = r.phys if isinstance(r, Obj) else r
         if isinstance(r, Obj):
             if r.in_play:
-                leave_play(g, r)
+                if not leave_play(g, r):
+                    continue  # a final boss or minion stays in its slot (FS-18.2, FS-18.5)
             elif r in g.temp:
                 g.temp.remove(r)
             elif not _off_discard(g, phys):

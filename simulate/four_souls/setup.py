@@ -9,6 +9,7 @@ from cardlab.simulate.core import Players, stream
 
 from . import (
     asking,
+    challenge,
     coop,
     decks,
     interpreter,
@@ -97,6 +98,8 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         g.mslots.append(slot)
     for c in extra:
         g.mslots.append([g.new_obj(c, "monster", -1, slot=len(g.mslots))])
+    if cfg.has("challenge"):  # FS-18.2: the final boss in its own slot
+        challenge.setup(g, s, phys, setup_rng(seed, "challenge"))
     if cfg.has("rooms"):  # FS-2.5: the starting room
         rooms.build_deck(g, s, phys, setup_rng(seed, "room"))  # its own stream, as every deck
         rooms.setup(g)

@@ -251,9 +251,10 @@ class Game:
     att_objs: list = field(default_factory=list)
     pa_key: Any = None  # statics.player_evasion's cache of objects with a players_attackable static
     pa_objs: list = field(default_factory=list)
-    pa_grants: list = field(
-        default_factory=list
-    )  # FS-10.6 till end of turn: (created, evasion, seat or None)
+    # FS-10.6 till end of turn: (created, evasion, seat or None)
+    pa_grants: list = field(default_factory=list)
+    special_slots: dict = field(default_factory=dict)  # FS-18: monster slot index → final_boss / minion
+    challenge: bool = False  # FS-18: --variant challenge
     forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
     wins_after: tuple = ()  # seats an ability said win: they win once it has resolved (FS-14.3)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import items
+from . import challenge, items
 from .exprs import compile_expr, evaluate
 from .state import EngineError, Game, Obj, Player
 
@@ -505,6 +505,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return g.active == owner(ctx)
     if n == "level":
         return ctx.src.levels if isinstance(ctx.src, Obj) else 0
+    if n == "minions":  # FS-18.5: the monsters in minion slots
+        return challenge.minions(g)
     if n == "attack_roll":
         return (ctx.ev or {}).get("attack_roll")
     if n == "killing_attack_roll":

@@ -80,7 +80,10 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
     tp = ab.tparam
     opts = ab.topts
     if name in ("turn_start", "turn_end"):
-        return (o.controller == g.active and o.controller >= 0) or o.kind == "room"  # FS-16.2
+        if o.controller >= 0:
+            return o.controller == g.active
+        # FS-16.2 rooms; FS-18: a final boss's or minion's turn triggers are the challenge's, every turn
+        return o.kind == "room" or (o.slot in g.special_slots and o.kind == "monster")
     if name in ("rolled", "would_roll"):
         roll = ev["roll"]
         if tp is not None and tp != "any" and ev["value"] != tp:

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardlab.simulate.core import UserError
 
-from . import rooms, two_player
+from . import challenge, rooms, two_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +71,7 @@ _ALL = (
     Variant(
         "challenge",
         "FS-18",
-        "challenges",
-        False,
-        "the card data has no challenge or final-boss cards (each challenge's rules are printed on its card)",
+        "a challenge (with solo or co-op): a final boss in its own slot, minion slots; killing the boss wins",
     ),
 )
 VARIANTS: dict[str, Variant] = {v.name: v for v in _ALL}
@@ -114,6 +112,10 @@ def check(names: tuple[str, ...], characters: tuple[str, ...]) -> tuple[str, ...
 def check_rules(chosen: tuple[str, ...], n_players: int, characters: tuple[str, ...]) -> None:
     """Checks of the rule-changing variants that need the player count (after the solo/co-op check):
     two-player rules are for the competitive 2-player game (FS-20.11)."""
+    if "challenge" in chosen and not any(m in chosen for m in ("solo", "co-op")):
+        raise UserError(
+            "four-souls: --variant challenge (FS-18.1) is a solo or co-op mode: add --variant solo or co-op"
+        )
     if "two-player" in chosen:
         mode = next((m for m in ("solo", "co-op") if m in chosen), None)
         if mode:
@@ -128,6 +130,8 @@ def check_pool(chosen: tuple[str, ...], s: Any) -> None:
         two_player.check_pool(s)
     if "rooms" in chosen:
         rooms.check_pool(s)  # FS-16.1: a room deck
+    if "challenge" in chosen:
+        challenge.check_pool(s)  # FS-18.2: a final boss
 
 
 # ---------------------------------------------------------------- setup-level variants

@@ -472,7 +472,7 @@ VALUE_WORDS: frozenset[str] = _words(
     loot_deck loot_discard loot_deck_top loot_deck_bottom monster_deck monster_deck_top monster_deck_bottom
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
-    winner level_counters items"""
+    winner level_counters items minions minion_slot"""
 )
 WORDS: frozenset[str] = (
     SELECTORS

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import challenge
 from .asking import ask
 from .items import AbilityItem, RollItem, event_of
 from .state import EngineError, Game, Obj, Phys
@@ -36,8 +37,11 @@ def start_event(g: Game, o: Obj) -> None:
         g.pending.append((0, ab, o, {"event_obj": o}))
 
 
-def remove_from_slot(g: Game, o: Obj) -> None:
-    """Take a slot's top object out of play and uncover the card beneath (FS-13.7)."""
+def remove_from_slot(g: Game, o: Obj) -> bool:
+    """Take a slot's top object out of play and uncover the card beneath (FS-13.7). The final boss and
+    a minion cannot leave their slot but by dying (FS-18.2, FS-18.5): False, nothing happens."""
+    if g.special_slots and challenge.fixed(g, o):
+        return False
     o.in_play = False
     for slots in (g.mslots, g.shop, g.rslots) if o.kind == "room" else (g.mslots, g.shop):
         for slot in slots:
@@ -50,7 +54,8 @@ def remove_from_slot(g: Game, o: Obj) -> None:
                     slot.append(u)
                     if kind == "event":
                         start_event(g, u)
-                return
+                return True
+    return True
 
 
 def remove_from_slot_only(g: Game, m: Obj) -> None:
@@ -84,8 +89,8 @@ def coverable_slots(g: Game) -> list[int]:
     return [
         i
         for i, slot in enumerate(g.mslots)
-        if not (slot and isinstance(slot[-1], Obj) and indomitable(slot[-1]))
-    ]
+        if not (slot and isinstance(slot[-1], Obj) and indomitable(slot[-1])) and i not in g.special_slots
+    ]  # FS-18.2 / FS-18.5: final-boss and minion slots are never covered
 
 
 def new_monster_slot(g: Game) -> int:
@@ -131,7 +136,8 @@ def choose_slot(g: Game, chooser: int, opts: list[int], c: Phys) -> int | None:
     return ask(g, chooser, "choose_slot", tuple(opts), c.card.name)
 
 
-def leave_play(g: Game, o: Obj) -> None:
+def leave_play(g: Game, o: Obj) -> bool:
+    """An object leaves play; False when it cannot (a final boss or minion, FS-18.2 / FS-18.5)."""
     if o.controller >= 0:
         q = g.players[o.controller]
         for lst in (q.items, q.souls, q.curses):
@@ -139,8 +145,8 @@ def leave_play(g: Game, o: Obj) -> None:
                 lst.remove(o)
                 break
         o.in_play = False
-    else:
-        remove_from_slot(g, o)
+        return True
+    return remove_from_slot(g, o)
 
 
 def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
@@ -159,6 +165,8 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
     elif to.endswith("_deck_bottom") or to == "bottom":
         deck, _ = g.deck_pair(deck_kind)
         deck.insert(0, c)
+    elif to == "minion_slot":  # FS-18.5: a new minion slot; an event resolves and is discarded there
+        reveal_into_slot(g, c, challenge.new_minion_slot(g))
     elif to.startswith("monster_slot"):
         put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True)
     else:
