@@ -191,12 +191,13 @@ def test_FS_16_variant_needs_room_cards_and_contradicts_no_rooms():
         make_config(2, variant=("rooms", "no-rooms"), cards=(str(ROOMS_FILE),))
 
 
-def test_FS_16_6_an_attackable_room_is_left_out_with_the_rule_it_needs():
+def test_FS_16_6_a_room_with_a_stat_block_and_no_attackable_static_is_left_out_naming_the_rule():
     pool = cards.load_pool()
     odd = card("Boss Room", deck="room", kind="room", hp=3, evasion=3, attack=1)
     fake = type(pool)(pool.cards + (odd,), pool.by_id, pool.by_name, pool.files, pool.hash)
     s = decks.build_supply(fake, 2)
-    assert "FS-10.6" in s.left_out["Boss Room"] and not s.rooms
+    assert "`attackable` static (FS-10.6)" in s.left_out["Boss Room"]
+    assert "Boss Room" not in [c.name for c, _n in s.rooms]
 
 
 def test_FS_16_5_FS_3_12_room_slots_expand_and_the_new_slot_fills():
@@ -236,4 +237,24 @@ def test_FS_3_2_FS_16_2_a_room_that_discards_itself_twice_is_in_one_zone():
             statics.Ctx(g, 0, bag, name="Test Box"), {"move": {"cards": "self", "to": "its_discard"}}
         )
     assert g.treasure_disc == [bag.phys] and bag not in g.players[0].items
+    check_invariants(g)
+
+
+def test_FS_16_2_FS_3_2_slot_machine_activated_twice_pays_twice_and_is_discarded_once():
+    """Requiem's Slot Machine ($ pay 3¢: roll, 6 pays 15¢ and the room goes to the discard), activated
+    twice before either resolves: both 6s pay, the second finds the room already discarded."""
+    from cardlab.simulate.four_souls.fixtures import real, take_cents
+
+    g = position(2, rolls=[6, 6])
+    room = g.new_obj(phys(g, real("Slot Machine")), "room", -1, slot=0)
+    g.rslots.append([room])
+    (vault,) = _room_deck(g, ["Test Vault"])
+    take_cents(g, 0, 6)
+    g.active = 0
+    act = next(o for o in plays.legal_actions(g, 0) if o[1] is room)
+    assert plays.take_action(g, 0, act) and plays.take_action(g, 0, act)
+    assert g.players[0].cents == 0
+    resolution.priority(g, 0, until_empty=True)
+    assert g.players[0].cents == 30
+    assert g.rooms_disc == [room.phys] and g.rslots[0][-1].phys is vault
     check_invariants(g)
