@@ -18,7 +18,14 @@ from pathlib import Path
 from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ("README.md", "docs/report.md", "docs/api.md")
+FILES = (
+    "README.md",
+    "docs/report.md",
+    "docs/api.md",
+    "docs/four_souls.md",
+    "docs/gosu_x.md",
+    "docs/hidden_reason.md",
+)
 _BLOCK = re.compile(r"(<!-- example: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /example -->)", re.S)
 
 
@@ -130,12 +137,25 @@ def readme_api(tmp: Path) -> str:
     )
 
 
+def decision_kinds(game: str) -> Callable[[Path], str]:
+    """A game page's table of decision kinds, from its ``GameSpec.decision_kinds`` (issue 17)."""
+
+    def table(_tmp: Path) -> str:
+        from cardlab.simulate import games
+
+        rows = [f"| `{k}` | {d.asks} | {d.options} |" for k, d in games.get(game).decision_kinds.items()]
+        return "\n".join(["| Kind | What is decided | Options |", "|---|---|---|", *rows]) + "\n"
+
+    return table
+
+
 EXAMPLES: dict[str, Callable[[Path], str]] = {
     "readme-api": readme_api,
     "readme-report": readme_report,
     "readme-compare": readme_compare,
     "readme-replay": readme_replay,
     "report-sweep": report_sweep,
+    **{f"decision-kinds-{g}": decision_kinds(g) for g in ("four-souls", "gosu-x", "hidden-reason")},
 }
 
 

@@ -33,7 +33,7 @@ ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
         # card data, the game state and the objects on the stack
-        ("vocabulary", "abilities", "state"),
+        ("vocabulary", "abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
         ("coop", "challenge", "items", "refs", "branching"),
@@ -63,7 +63,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("fixtures", "__init__"),
     ],
     "gosu_x": [
-        ("cards",),
+        ("cards", "decision_kinds"),
         ("config",),
         ("state",),
         ("wins", "branching"),  # the instant win (GX-11.1c); re-dealing hidden cards for search
@@ -79,7 +79,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     # Hidden Reason: the card loader knows the hook names (cards.HOOK_NAMES), not the hooks
     "hidden_reason": [
-        ("cards", "events"),  # card data and the event vocabulary
+        ("cards", "events", "decision_kinds"),  # card data, the event vocabulary and the decision kinds
         ("state", "decks"),  # the game state; card pools and decks
         ("config", "targets", "resources", "permanents", "branching"),  # reading the state; primitive changes
         ("views", "zones"),  # what a player may know; moving cards between zones

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from cardlab.simulate.core import (
     Decision,
+    DecisionKind,
     EventLog,
     GameOption,
     GameResult,
@@ -148,6 +149,7 @@ GAME = GameSpec(
     player_columns={"busts": "int"},
     players_range=(2, 4),
     checked_play=checked_play,
+    decision_kinds={"roll_or_hold": DecisionKind("roll again or bank the pot", '`"roll"` / `"hold"`')},
     default_players=2,
     options=(
         GameOption("target", int, 30, "points needed to win"),

@@ -1,6 +1,6 @@
 """The game-agnostic kernel: seeding, decisions, event log, card-file loading, runner, Parquet sink."""
 
-from .decisions import Decision, Players, Strategy, StrategySpec, parse_strategies
+from .decisions import Decision, DecisionKind, Players, Strategy, StrategySpec, parse_strategies
 from .errors import CardDataError, IllegalChoiceError, InvariantError, UserError
 from .events import EventLog
 from .game import GameOption, GameResult, GameSpec, SeatResult, config_hash
@@ -9,6 +9,7 @@ from .seeds import derive_seed, game_seed, stream
 __all__ = [
     "CardDataError",
     "Decision",
+    "DecisionKind",
     "EventLog",
     "GameOption",
     "GameResult",

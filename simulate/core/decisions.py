@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from .errors import IllegalChoiceError, UserError
+from .errors import IllegalChoiceError, InvariantError, UserError
 
 
 @dataclass(slots=True)
@@ -32,6 +32,15 @@ class Decision:
     options: Sequence[Any]
     view: Any = None
     context: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """One kind of question a game asks (declared in its ``GameSpec.decision_kinds``): what is asked and
+    what its options look like, so a strategy author, the docs and checked play all read one list."""
+
+    asks: str  # what the player decides, in a few words
+    options: str  # the shape of its options (and context, when it matters)
 
 
 class Strategy(Protocol):
@@ -60,6 +69,9 @@ class Players:
     honour_declines: bool = True  # False: ask anyway (tests check that declining changes nothing)
     asked: int = 0  # every ask, single-option ones included: the step count the runaway guard caps
     max_asks: int = 0  # 0: the default cap, MAX_ASKS_PER_GAME
+    declared: frozenset[str] | None = (
+        None  # checked play: the game's declared decision kinds (else unchecked)
+    )
     _decliners: list[Any] | None = field(default=None, repr=False)  # each seat's ``declines`` (or None)
 
     def __len__(self) -> int:
@@ -85,6 +97,11 @@ class Players:
         """
         options = decision.options
         self.asked += 1
+        if self.declared is not None and decision.kind not in self.declared:
+            raise InvariantError(
+                f"the engine asked seat {decision.seat} a '{decision.kind}' decision, a kind its game does not "
+                "declare (GameSpec.decision_kinds)"
+            )
         if self.asked > (self.max_asks or MAX_ASKS_PER_GAME):
             raise RunawayGameError(
                 f"runaway game: more than {self.max_asks or MAX_ASKS_PER_GAME:,} decisions asked without the "

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import Any
 
 from . import branching
-from .decisions import Players
+from .decisions import DecisionKind, Players
 from .errors import UserError
 from .events import HELD_AT_END, EventLog
 
@@ -149,8 +149,14 @@ class GameSpec:
     coverage: Coverage | None = None  # what its events mean for "what the players used" (issue 13)
     set_fields: tuple[str, ...] = ()  # the card fields its --set takes (simulate.core.overrides), if any
     story: Callable[[int], Any] | None = None  # seats → its narrative.Story (`cardlab replay`)
+    # every kind of decision it asks (name → what and option shape); checked play rejects any other
+    decision_kinds: Mapping[str, DecisionKind] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.checked_play is not None and self.decision_kinds:
+            inner = self.checked_play
+            inner = inner.play if isinstance(inner, DeclaredKindsPlay) else inner  # a replace()d spec
+            object.__setattr__(self, "checked_play", DeclaredKindsPlay(inner, frozenset(self.decision_kinds)))
         for cols in (self.player_columns, self.game_columns):
             for name, kind in cols.items():
                 if kind not in COLUMN_TYPES:
@@ -160,6 +166,19 @@ class GameSpec:
             unknown = set(c.gained + c.used + c.lost + (HELD_AT_END,)) - self.event_kinds
             if unknown:
                 raise ValueError(f"game '{self.name}': coverage names unknown event kinds {sorted(unknown)}")
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredKindsPlay:
+    """A game's checked play that also stops at a decision kind the game does not declare: an undeclared
+    kind is one no strategy, doc or test knows of (issue 17)."""
+
+    play: Callable[..., GameResult]
+    kinds: frozenset[str]
+
+    def __call__(self, config: Any, seed: int, players: Players, log_events: bool = True) -> GameResult:
+        players.declared = self.kinds
+        return self.play(config, seed, players, log_events)
 
 
 def config_dict(config: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from cardlab.simulate.core.narrative import seat_name, seats_named, target_name
 
 from . import cards, collection, coop, decks, overrides, ratios, setup, turn
 from .config import VARIANTS, FSConfig, make_config
+from .decision_kinds import DECISION_KINDS
 from .decks import SetListing, build_supply
 from .invariants import check_invariants
 from .ratios import FILLS
@@ -303,6 +304,7 @@ GAME = GameSpec(
     checked_play=checked_play,
     dimensions=("strategy", "character"),
     coverage=COVERAGE,
+    decision_kinds=DECISION_KINDS,
 )
 
 __all__ = ["GAME", "FSConfig", "make_config", "play", "run_game"]

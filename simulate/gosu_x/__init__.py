@@ -11,6 +11,7 @@ from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
 from . import effects  # noqa: F401 — importing it registers the step handlers (interpreter.STEP)
 from .cards import SETTABLE, card_files, cards_with, check_cards
 from .config import GXConfig, make_config
+from .decision_kinds import DECISION_KINDS
 from .engine import checked_play, play
 from .story import GosuXStory, describe_event
 
@@ -118,6 +119,7 @@ GAME = GameSpec(
     default_strategy="sensible",
     checked_play=checked_play,
     coverage=COVERAGE,
+    decision_kinds=DECISION_KINDS,
 )
 
 __all__ = ["GAME", "GXConfig", "make_config", "play", "checked_play", "EVENT_KINDS"]

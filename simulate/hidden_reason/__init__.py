@@ -14,6 +14,7 @@ from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.game import Coverage
 
 from .config import MAX_PLAYERS, HRConfig, make_config
+from .decision_kinds import DECISION_KINDS
 from .decks import SETTABLE, check_path, pool_with
 from .events import EVENT_KINDS, describe_event
 from .invariants import checked_play
@@ -108,6 +109,7 @@ GAME = GameSpec(
     check_cards=check_path,
     set_fields=tuple(SETTABLE),
     coverage=COVERAGE,
+    decision_kinds=DECISION_KINDS,
 )
 
 __all__ = ["GAME", "HRConfig", "make_config", "play"]

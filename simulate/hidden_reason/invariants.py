@@ -77,7 +77,7 @@ def checked_play(config: Any, seed: int, players: Players, log_events: bool = Tr
     """``play`` with the invariants checked at every decision (same result as ``play`` for the same seed)."""
     from .turn import play
 
-    wrapped = Players([Checked(s) for s in players.strategies])
+    wrapped = Players([Checked(s) for s in players.strategies], declared=players.declared)
     result = play(config, seed, wrapped, log_events)
     players.decisions = wrapped.decisions
     return result
