@@ -29,7 +29,7 @@ ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 # Each engine's modules, lowest layer first; a module may import only modules of lower layers (never its
 # own layer or a higher one). Every module of the engine must be placed. Mutual recursion the rules need
 # (a verb's damage is replaced by an effect that runs verbs) goes through a registry filled from above
-# (four_souls.interpreter.VERB_FUNCS / HOOKS), never through an upward import.
+# (the handlers of four_souls.vocabulary.VERBS / HOOKS, bound from above), never through an upward import.
 ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
         # card data, the game state and the objects on the stack
@@ -77,7 +77,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("engine", "story"),
         ("__init__",),
     ],
-    # Hidden Reason: the card loader knows the hook names (cards.HOOK_NAMES), not the hooks
+    # Hidden Reason: the card loader knows the hook names (the registry cards.HOOKS); hooks.py binds the handlers
     "hidden_reason": [
         ("cards", "events", "decision_kinds"),  # card data, the event vocabulary and the decision kinds
         ("state", "decks"),  # the game state; card pools and decks

@@ -18,7 +18,10 @@ DECISION_KINDS: dict[str, K] = {
         "whether and how to respond with priority on a non-empty stack (FS-7.3, FS-7.4)",
         '`"pass"` or the loot/ability tuples of `action`; context: the top item\'s `StackRef`',
     ),
-    "attack_target": K("what a declared attack targets (FS-10.2)", 'monster objects or `"monster_deck"`'),
+    "attack_target": K(
+        "what a declared attack targets (FS-10.2, FS-10.6)",
+        'monster objects, attackable item/room objects, other players\' character objects, or `"monster_deck"`',
+    ),
     "buy_target": K("what a declared purchase buys (FS-11.1)", 'shop item objects or `"treasure_deck"`'),
     "choose_slot": K(
         "which monster slot a revealed monster covers (FS-10.5, FS-4.14, FS-4.17)",

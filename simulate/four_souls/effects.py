@@ -1,4 +1,4 @@
-"""The verbs (vocabulary §2): one handler per verb, registered with the interpreter (interpreter.py runs
+"""The verbs (vocabulary §2): one handler per verb, bound to its entry in vocabulary.VERBS (interpreter.py runs
 the effect tree and its §1.10 combinators). Every verb returns ``did`` (FS-5.8: ``and`` reads it).
 
 Targets (``targets:`` and a leading ``tgt``/``modes``) are bound when the item is put on the stack
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import asking, damage, dice, items, resources, two_player, zones
-from .interpreter import register_verbs
+from . import vocabulary as V
 from .selectors import candidates, parse_sel
 from .state import EngineError, Obj, Phys, Player
 from .statics import Ctx, obj_of, player_of, value
@@ -740,4 +740,4 @@ VERB_FUNCS = {
     "remove_counters": _v_remove_counters,
 }
 
-register_verbs(VERB_FUNCS)
+V.VERBS.implement(VERB_FUNCS)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import asking, damage
-from .interpreter import register_hooks
+from . import vocabulary as V
 from .items import AbilityItem
 from .statics import Ctx
 from .targets import prepare
@@ -140,4 +140,4 @@ HOOKS: dict[str, Callable[[Any], bool]] = {
     "vote_destroy_item": vote_destroy_item,
 }
 
-register_hooks(HOOKS)
+V.HOOKS.implement(HOOKS)

@@ -1,7 +1,8 @@
 """The effect interpreter: runs an effect (a verb, a list, or a combinator such as seq/and/may/modes/
-roll/each/tgt/if/let) against an ability's context. Verbs and hooks are looked up in their registries
-(:data:`VERB_FUNCS`, :data:`HOOKS`), which effects.py and hooks.py fill when they are imported: the
-verbs sit above this module (they use the actions), so the interpreter finds them by name, not by import."""
+roll/each/tgt/if/let) against an ability's context. Verbs and hooks are looked up in the handlers of
+their registries (``vocabulary.VERBS`` / ``vocabulary.HOOKS``), which effects.py and hooks.py bind when
+they are imported: the verbs sit above this module (they use the actions), so the interpreter finds them
+by name, not by import."""
 
 from __future__ import annotations
 
@@ -15,17 +16,10 @@ from .state import EngineError, Obj, Player
 from .statics import Ctx, cond, owner, player_of, value
 from .targets import bind_targets, can_prepare
 
-# verb name → handler(ctx, params); hook name → handler(ctx). Filled by effects.py / hooks.py (register).
-VERB_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = {}
-HOOKS: dict[str, Callable[[Ctx], bool]] = {}
-
-
-def register_verbs(handlers: dict[str, Callable[[Ctx, dict], bool]]) -> None:
-    VERB_FUNCS.update(handlers)
-
-
-def register_hooks(handlers: dict[str, Callable[[Ctx], bool]]) -> None:
-    HOOKS.update(handlers)
+# verb name → handler(ctx, params); hook name → handler(ctx): the registries' dispatch tables, bound by
+# effects.py / hooks.py (``Vocabulary.implement``).
+VERB_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = V.VERBS.handlers
+HOOKS: dict[str, Callable[[Ctx], bool]] = V.HOOKS.handlers
 
 
 def run(ctx: Ctx, eff: Any) -> bool:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import effects, hooks
+from . import effects, hooks  # noqa: F401 — importing them binds the verbs' and hooks' handlers
 from . import vocabulary as V
 from .abilities import Ability, CardRules
 from .exprs import compile_expr
 from .state import EngineError
 
-# What the engine interprets. Kept next to the interpreter's dispatch tables (effects.VERB_FUNCS);
+# What the engine interprets: the registries' handlers (bound by effects.py and hooks.py, imported here);
 # a name missing here makes the card "not implemented" at deck-building time.
 IMPLEMENTED_TRIGGERS = frozenset(
     {
@@ -87,11 +87,11 @@ IMPLEMENTED_COMBINATORS = frozenset(
 
 
 def implemented_verbs() -> frozenset[str]:
-    return frozenset(effects.VERB_FUNCS)
+    return frozenset(V.VERBS.handlers)
 
 
 def implemented_hooks() -> frozenset[str]:
-    return frozenset(hooks.HOOKS)
+    return frozenset(V.HOOKS.handlers)
 
 
 def compile_card(card: Any) -> CardRules:

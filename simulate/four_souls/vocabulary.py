@@ -19,136 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardlab.simulate.core.vocabulary import Vocabulary, Word
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
-
-
-@dataclass(frozen=True, slots=True)
-class Verb:
-    """One verb: its parameters in positional order (the first is the scalar shorthand)."""
-
-    name: str
-    params: tuple[str, ...]
-    required: tuple[str, ...]
-    group: str
-    rules: str
-    summary: str
-    used: bool = True  # False: kept on purpose with no Base V2 user (documented in VOCABULARY.md)
-
-
-def _v(name, params, required, group, rules, summary, used=True) -> Verb:
-    return Verb(name, tuple(params.split()), tuple(required.split()), group, rules, summary, used)
-
-
-# §2 of the design: 39 verbs (flip_roll and deactivate have no Base V2 user). The roll table (§2
-# `roll_table`) is written `roll:` in YAML (§1.1) and lives in COMBINATORS because it holds effects.
-_VERB_LIST = [
-    # Resources
-    _v("gain_cents", "n who", "n", "resources", "FS-6.11 FS-15.1", "move n cents from the bank to who"),
-    _v("lose_cents", "n who", "n", "resources", "FS-6.5", "move n (or all) cents of who to the bank"),
-    _v("pay", "cents hp", "", "resources", "FS-6.6 FS-4.4", "a payment (cents or HP); fails if unaffordable"),
-    _v("loot", "n who from", "n", "resources", "FS-6.19 FS-1.7", "who draws n loot"),
-    _v("discard_loot", "n who random", "n", "resources", "FS-6.4", "who discards n loot (their choice)"),
-    _v("gain_treasure", "n who", "n", "resources", "FS-1.3 FS-6.11", "top n treasure enter play under who"),
-    # Transfers
-    _v("steal", "what from to", "what", "transfers", "FS-6.12", "take what from a player/shop (taker picks)"),
-    _v("give", "what from to", "what to", "transfers", "FS-6.12", "giver hands what to another player"),
-    _v("swap", "a b", "a b", "transfers", "FS-6.12 FS-Q.41", "two simultaneous gives"),
-    # Information
-    _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand"),
-    _v("peek", "deck n then reveal", "deck n then", "information", "FS-3.4", "look at the top n of a deck"),
-    _v("search", "deck filter then shuffle", "deck filter then", "information", "FS-3.4", "search a deck"),
-    # Zones
-    _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change"),
-    _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster/room slots"),
-    # Damage & life
-    _v(
-        "deal_damage",
-        "n to source divided",
-        "n to",
-        "damage",
-        "FS-6.20 FS-6.21 FS-5.9",
-        "damage on the stack",
-    ),
-    _v("heal", "n who", "n who", "damage", "FS-6.14", "remove marked damage"),
-    _v(
-        "shield",
-        "who amount next_instance until on_prevent",
-        "who amount",
-        "damage",
-        "FS-5.4 FS-6.16 FS-Q.19",
-        "one-shot prevention of who's next damage this turn",
-    ),
-    _v("prevent", "what n", "what", "damage", "FS-6.16", "remove pending damage/death (or n of it)"),
-    _v("kill", "target", "target", "damage", "FS-6.3 FS-13", "the player or monster dies"),
-    _v("destroy", "target", "target", "damage", "FS-6.3 FS-4.12", "item/soul/curse to its discard"),
-    _v("buff", "target atk hp ev roll until", "target", "damage", "FS-5.2 FS-8.10", "stat change until eot"),
-    # Stack & turn
-    _v("cancel", "target", "target", "stack", "FS-6.9 FS-10.11", "remove a stack item (or all) unresolved"),
-    _v("end_turn", "", "", "stack", "FS-8.9 FS-Q.38", "go to the end phase once the stack is empty"),
-    _v("extra_turn", "who", "who", "stack", "FS-8.12", "who takes another turn after this one"),
-    _v("skip_turn", "who next", "who", "stack", "FS-5.4 FS-8.12", "who's next turn is skipped"),
-    _v("extra_loot_play", "n until", "n", "stack", "FS-8.4 FS-Q.34", "+n loot plays this turn"),
-    _v(
-        "extra_attack",
-        "mode who target timing additional if_able total_this_turn",
-        "mode",
-        "stack",
-        "FS-10.16 FS-8.6",
-        "grant (may) or impose (must) an attack",
-    ),
-    # Dice
-    _v("reroll", "roll", "roll", "dice", "FS-6.17 FS-9.3", "roll the same die again"),
-    _v("modify_roll", "roll delta", "roll delta", "dice", "FS-9.1 FS-9.2", "change a roll on the stack"),
-    _v("set_roll", "roll value", "roll value", "dice", "FS-9.2 FS-9.9", "set a roll to a value"),
-    _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", used=False),
-    # Objects
-    _v("recharge", "target", "target", "objects", "FS-6.2", "turn upright"),
-    _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", used=False),
-    _v(
-        "reroll_item",
-        "target",
-        "target",
-        "objects",
-        "FS-6.18",
-        "destroy; if so its controller gains 1 treasure",
-    ),
-    _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object"),
-    _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul"),
-    # Keywords (FS-4.16): the Curse keyword's two triggered abilities, compiled from the keyword
-    _v(
-        "become_curse",
-        "",
-        "",
-        "objects",
-        "FS-4.16 FS-1.18",
-        "this event becomes a curse; the AP picks who gains it",
-        used=False,
-    ),
-    _v(
-        "discard_curse",
-        "",
-        "",
-        "objects",
-        "FS-4.16 FS-Q.11",
-        "this curse goes to the discard (its bearer died)",
-        used=False,
-    ),
-    _v("win", "who", "", "stack", "FS-14.3 FS-14.2", "who wins once this ability has resolved", used=False),
-    _v(
-        "players_attackable",
-        "evasion who",
-        "evasion",
-        "turn",
-        "FS-10.6",
-        "till end of turn, players (who: players, or you) can be attacked with this evasion",
-        used=False,
-    ),
-    _v("add_counters", "n object kind", "n", "objects", "FS-5.14 FS-5.15", "add (level) counters"),
-    _v("remove_counters", "n object", "n", "objects", "FS-5.14", "remove counters (usually a cost)"),
-]
-VERBS: dict[str, Verb] = {v.name: v for v in _VERB_LIST}
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,52 +43,78 @@ class Aim:
     when: str = "any"
 
 
-# Every verb's aim (a test checks each verb has one). Points: loot card 1, 1¢ 0.3, treasure 3, soul 8,
-# 1 HP of damage 1.5 (to a player; a kill 4), an item its worth (``item``: read from the item itself).
-AIMS: dict[str, Aim] = {
-    "gain_cents": Aim("cents", 0.3, who="who"),
-    "lose_cents": Aim("cents", -0.3, who="who"),
-    "pay": Aim("cost", -1.0),  # a payment: its parts are valued as costs (cents 0.3, hp 1.5)
-    "loot": Aim("loot", 1.0, who="who"),
-    "discard_loot": Aim("loot", -1.0, who="who"),
-    "gain_treasure": Aim("treasure", 3.0, who="who"),
-    "steal": Aim("take", 1.0, who="from", amount="what"),  # the taker gains what the victim loses
-    "give": Aim("take", -1.0, who="to", amount="what"),  # the giver loses what the receiver gains
-    "swap": Aim("swap", 0.0, who="b", amount="b"),  # worth the difference of the two things
-    "look_hand": Aim("info", 0.2, who="who"),
-    "peek": Aim("info", 0.4, who="deck"),
-    "search": Aim("treasure", 2.0, who="deck"),
-    "move": Aim("move", 0.5, who="cards"),  # a zone change: valued by what leaves (a monster, itself)
-    "expand_slots": Aim("info", 0.5, who="kind"),
-    "deal_damage": Aim("damage", -1.5, who="to"),
-    "heal": Aim("hp", 1.0, who="who"),
-    "shield": Aim("hp", 1.5, who="who", amount="amount", when="damage"),
-    "prevent": Aim("hp", 1.5, who="what", when="damage"),
-    "kill": Aim("kill", -4.0, who="target"),
-    "destroy": Aim("item", -1.0, who="target"),
-    "buff": Aim("buff", 1.0, who="target"),
-    "cancel": Aim("cancel", 2.0, who="target", when="stack"),
-    "end_turn": Aim("turn", -1.0),
-    "extra_turn": Aim("turn", 8.0, who="who", when="own_turn"),
-    "skip_turn": Aim("turn", -8.0, who="who"),
-    "extra_loot_play": Aim("loot_play", 1.0),
-    "extra_attack": Aim("attack", 2.0, who="who", when="own_turn"),
-    "reroll": Aim("roll", 1.0, who="roll", when="roll"),
-    "modify_roll": Aim("roll", 1.0, who="roll", amount="delta", when="roll"),
-    "set_roll": Aim("roll", 2.0, who="roll", when="roll"),
-    "flip_roll": Aim("roll", 1.0, who="roll", when="roll"),
-    "recharge": Aim("recharge", 1.0, who="target"),
-    "deactivate": Aim("recharge", -1.0, who="target"),
-    "reroll_item": Aim("reroll", -1.0, who="target"),  # the item's worth lost, a treasure's gained
-    "become_copy": Aim("copy", 1.0, who="source"),
-    "become_soul": Aim("soul", 8.0),
-    "become_curse": Aim("info", 0.0),  # the game's (a curse event's keyword): nobody uses it by choice
-    "discard_curse": Aim("info", 0.0),
-    "win": Aim("soul", 40.0, who="who"),  # the game: worth more than any soul
-    "players_attackable": Aim("attack", 0.5),  # another attack target for the active player
-    "add_counters": Aim("counter", 0.6, who="object"),
-    "remove_counters": Aim("counter", -0.6, who="object"),
-}
+# Points: loot card 1, 1¢ 0.3, treasure 3, soul 8, 1 HP of damage 1.5 (to a player; a kill 4), an item its
+# worth (``item``: read from the item itself). Roles (what strategies/four_souls/reading sorts by): ``gain``
+# only gives its user something, ``help`` helps its target (aim it at yourself), ``harm`` harms it (aim it
+# at others), ``roll`` changes a roll on the stack, ``threat`` what an opponent one soul from winning may win
+# with besides harm; ``neutral`` none of these (declared, never a default).
+def _v(name, params, required, group, rules, summary, aim, roles, used=True) -> Word:
+    return Word(
+        name, summary, tuple(params.split()), tuple(required.split()), params.split()[0] if params else "",
+        rules, group, aim, frozenset(roles.split()), used,
+    )  # fmt: skip
+
+
+# §2 of the design: 39 verbs (flip_roll and deactivate have no Base V2 user). The roll table (§2
+# `roll_table`) is written `roll:` in YAML (§1.1) and lives in COMBINATORS because it holds effects.
+# fmt: off
+_VERB_LIST = [  # name, params, required, group, rules, summary, value model, roles
+    # Resources
+    _v("gain_cents", "n who", "n", "resources", "FS-6.11 FS-15.1", "move n cents from the bank to who", Aim("cents", 0.3, who="who"), "gain help"),
+    _v("lose_cents", "n who", "n", "resources", "FS-6.5", "move n (or all) cents of who to the bank", Aim("cents", -0.3, who="who"), "harm"),
+    _v("pay", "cents hp", "", "resources", "FS-6.6 FS-4.4", "a payment (cents or HP); fails if unaffordable", Aim("cost", -1.0), "neutral"),  # a payment: its parts are valued as costs (cents 0.3, hp 1.5)
+    _v("loot", "n who from", "n", "resources", "FS-6.19 FS-1.7", "who draws n loot", Aim("loot", 1.0, who="who"), "gain"),
+    _v("discard_loot", "n who random", "n", "resources", "FS-6.4", "who discards n loot (their choice)", Aim("loot", -1.0, who="who"), "harm"),
+    _v("gain_treasure", "n who", "n", "resources", "FS-1.3 FS-6.11", "top n treasure enter play under who", Aim("treasure", 3.0, who="who"), "gain threat"),
+    # Transfers
+    _v("steal", "what from to", "what", "transfers", "FS-6.12", "take what from a player/shop (taker picks)", Aim("take", 1.0, who="from", amount="what"), "harm"),  # the taker gains what the victim loses
+    _v("give", "what from to", "what to", "transfers", "FS-6.12", "giver hands what to another player", Aim("take", -1.0, who="to", amount="what"), "neutral"),  # the giver loses what the receiver gains
+    _v("swap", "a b", "a b", "transfers", "FS-6.12 FS-Q.41", "two simultaneous gives", Aim("swap", 0.0, who="b", amount="b"), "harm"),  # worth the difference of the two things
+    # Information
+    _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand", Aim("info", 0.2, who="who"), "neutral"),
+    _v("peek", "deck n then reveal", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
+    _v("search", "deck filter then shuffle", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
+    # Zones
+    _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
+    _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster/room slots", Aim("info", 0.5, who="kind"), "neutral"),
+    # Damage & life
+    _v("deal_damage", "n to source divided", "n to", "damage", "FS-6.20 FS-6.21 FS-5.9", "damage on the stack", Aim("damage", -1.5, who="to"), "harm"),
+    _v("heal", "n who", "n who", "damage", "FS-6.14", "remove marked damage", Aim("hp", 1.0, who="who"), "gain help"),
+    _v("shield", "who amount next_instance until on_prevent", "who amount", "damage", "FS-5.4 FS-6.16 FS-Q.19", "one-shot prevention of who's next damage this turn", Aim("hp", 1.5, who="who", amount="amount", when="damage"), "help"),
+    _v("prevent", "what n", "what", "damage", "FS-6.16", "remove pending damage/death (or n of it)", Aim("hp", 1.5, who="what", when="damage"), "neutral"),
+    _v("kill", "target", "target", "damage", "FS-6.3 FS-13", "the player or monster dies", Aim("kill", -4.0, who="target"), "harm"),
+    _v("destroy", "target", "target", "damage", "FS-6.3 FS-4.12", "item/soul/curse to its discard", Aim("item", -1.0, who="target"), "harm"),
+    _v("buff", "target atk hp ev roll until", "target", "damage", "FS-5.2 FS-8.10", "stat change until eot", Aim("buff", 1.0, who="target"), "help"),
+    # Stack & turn
+    _v("cancel", "target", "target", "stack", "FS-6.9 FS-10.11", "remove a stack item (or all) unresolved", Aim("cancel", 2.0, who="target", when="stack"), "harm"),
+    _v("end_turn", "", "", "stack", "FS-8.9 FS-Q.38", "go to the end phase once the stack is empty", Aim("turn", -1.0), "neutral"),
+    _v("extra_turn", "who", "who", "stack", "FS-8.12", "who takes another turn after this one", Aim("turn", 8.0, who="who", when="own_turn"), "neutral"),
+    _v("skip_turn", "who next", "who", "stack", "FS-5.4 FS-8.12", "who's next turn is skipped", Aim("turn", -8.0, who="who"), "neutral"),
+    _v("extra_loot_play", "n until", "n", "stack", "FS-8.4 FS-Q.34", "+n loot plays this turn", Aim("loot_play", 1.0), "gain help"),
+    _v("extra_attack", "mode who target timing additional if_able total_this_turn", "mode", "stack", "FS-10.16 FS-8.6", "grant (may) or impose (must) an attack", Aim("attack", 2.0, who="who", when="own_turn"), "help threat"),
+    # Dice
+    _v("reroll", "roll", "roll", "dice", "FS-6.17 FS-9.3", "roll the same die again", Aim("roll", 1.0, who="roll", when="roll"), "roll"),
+    _v("modify_roll", "roll delta", "roll delta", "dice", "FS-9.1 FS-9.2", "change a roll on the stack", Aim("roll", 1.0, who="roll", amount="delta", when="roll"), "roll"),
+    _v("set_roll", "roll value", "roll value", "dice", "FS-9.2 FS-9.9", "set a roll to a value", Aim("roll", 2.0, who="roll", when="roll"), "roll"),
+    _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", Aim("roll", 1.0, who="roll", when="roll"), "neutral", used=False),
+    # Objects
+    _v("recharge", "target", "target", "objects", "FS-6.2", "turn upright", Aim("recharge", 1.0, who="target"), "gain help"),
+    _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
+    _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
+    _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
+    _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
+    # Keywords (FS-4.16): the Curse keyword's two triggered abilities, compiled from the keyword
+    _v("become_curse", "", "", "objects", "FS-4.16 FS-1.18", "this event becomes a curse; the AP picks who gains it", Aim("info", 0.0), "neutral", used=False),  # the game's (a curse event's keyword): nobody uses it by choice
+    _v("discard_curse", "", "", "objects", "FS-4.16 FS-Q.11", "this curse goes to the discard (its bearer died)", Aim("info", 0.0), "neutral", used=False),
+    _v("win", "who", "", "stack", "FS-14.3 FS-14.2", "who wins once this ability has resolved", Aim("soul", 40.0, who="who"), "neutral", used=False),  # the game: worth more than any soul
+    _v("players_attackable", "evasion who", "evasion", "turn", "FS-10.6", "till end of turn, players (who: players, or you) can be attacked with this evasion", Aim("attack", 0.5), "neutral", used=False),  # another attack target for the active player
+    # Objects
+    _v("add_counters", "n object kind", "n", "objects", "FS-5.14 FS-5.15", "add (level) counters", Aim("counter", 0.6, who="object"), "gain"),
+    _v("remove_counters", "n object", "n", "objects", "FS-5.14", "remove counters (usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
+]
+# fmt: on
+VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
+
 
 # Allowed words for some verb parameters (checked by the loader).
 PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
@@ -524,24 +425,39 @@ DECKS: dict[str, tuple[str, ...]] = {
 MONSTER_KINDS_WITH_STATS = ("basic", "cursed", "holy_charmed", "normal_boss", "epic_boss")
 REWARD_KEYS = ("cents", "loot", "treasure")
 
-# Hooks the engine registers by name (§6.1). A card naming another hook is an error.
-HOOKS: dict[str, str] = {
-    "blank_card_copy": "Blank Card: copy the next loot card played this turn (FS-5.12)",
-    "chaos_pass_hands": "Chaos: every hand moves one seat left at once",
-    "eden_pick_start": "Eden: pick a starting item from 3 treasure at setup (FS-2.8, FS-Q.29)",
-    "placebo_copy_ability": "Placebo: copy another item's tap ability (FS-5.13)",
-    "vote_destroy_item": "Remote Detonator: vote on an item to destroy (FS-5.17)",
-    "shadow_penalty": "Shadow: rewrite another player's death penalty (FS-13.9)",
-}
-# Hooks' value models (as AIMS for verbs): what a player gains by using a hook's card, in the same points.
-HOOK_AIMS: dict[str, Aim] = {
-    "blank_card_copy": Aim("loot_copy", 1.0, when="own_turn"),  # worth the best loot card it copies
-    "chaos_pass_hands": Aim("hands", 0.5),  # worth the hand size difference with the right neighbour
-    "eden_pick_start": Aim("item", 1.0),
-    "placebo_copy_ability": Aim("copy", 1.0),
-    "vote_destroy_item": Aim("vote", 1.0),  # the leader's best item may go (the table votes)
-    "shadow_penalty": Aim("penalty", 1.0),
-}
+# Hooks the engine registers by name (§6.1). A card naming another hook is an error. Each hook's aim is its
+# value model (as a verb's): what a player gains by using the hook's card, in the same points.
+HOOKS = Vocabulary.hooks(
+    "four-souls",
+    (
+        (
+            "blank_card_copy",
+            "Blank Card: copy the next loot card played this turn (FS-5.12)",
+            Aim("loot_copy", 1.0, when="own_turn"),  # worth the best loot card it copies
+        ),
+        (
+            "chaos_pass_hands",
+            "Chaos: every hand moves one seat left at once",
+            Aim("hands", 0.5),  # worth the hand size difference with the right neighbour
+        ),
+        (
+            "eden_pick_start",
+            "Eden: pick a starting item from 3 treasure at setup (FS-2.8, FS-Q.29)",
+            Aim("item", 1.0),
+        ),
+        ("placebo_copy_ability", "Placebo: copy another item's tap ability (FS-5.13)", Aim("copy", 1.0)),
+        (
+            "vote_destroy_item",
+            "Remote Detonator: vote on an item to destroy (FS-5.17)",
+            Aim("vote", 1.0),  # the leader's best item may go (the table votes)
+        ),
+        (
+            "shadow_penalty",
+            "Shadow: rewrite another player's death penalty (FS-13.9)",
+            Aim("penalty", 1.0),
+        ),
+    ),
+)
 
 
 # Card sets (a card file's `set:` header; collection.py chooses among them for --sets): set key → its name as printed (card list order: base game, boxes, then promos). Facts, not texts.

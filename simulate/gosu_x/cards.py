@@ -26,6 +26,7 @@ from cardlab.simulate.core.cardfiles import (
 )
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.overrides import Settable
+from cardlab.simulate.core.vocabulary import Vocabulary, Word
 
 DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
 
@@ -49,33 +50,44 @@ SELECTOR = (
     "optional",
     "clan",
 )
-STEPS: dict[str, tuple[str, ...] | None] = {
-    "draw": ("count", "clan", "who", "n"),
-    "discard": ("who", "n"),
-    "hand_to": ("who", "size", "mode"),
-    "capture": SELECTOR,
-    "release": SELECTOR,
-    "destroy": SELECTOR,
-    "choose_op": SELECTOR + ("ops",),
-    "sacrifice": ("who", "n"),
-    "sacrifice_until_equal": (),
-    "swap": ("army",),
-    "to_deck_top": SELECTOR,
-    "reveal": ("n", "take"),
-    "mill": ("who", "n"),
-    "search_deck": ("name", "to"),
-    "from_discard": ("n", "to", "level", "level_if_superiority", "keyword", "keyword_any", "name", "choose",
-                     "per_level", "include_removed"),
-    "remove_from_discard": ("then",),
-    "return_tokens": ("who", "n"),
-    "unlock_token": None,
-    "extra_turn": ("from_discard",),
-    "pass_now": (),
-    "copy_effect": ("source", "level", "remove_source", "capture_source", "release_source"),
-    "bounty_token": (),
-    "if": ("named_in_army", "x_eq", "then"),
-    "hook": None,
-}  # fmt: skip
+
+
+# The steps (decklists/gosu_x/VOCABULARY.md, checked against this registry by tests/test_vocabulary.py):
+# mapping keys, what a bare value means (``number``: ``{draw: 2}``; ``hook``: a hook's name), the summary, and
+# the roles strategies read (``hit``: takes an opponent's card out of play, GX-12.11–12.13). effects.py binds
+# the handlers.
+def _s(name: str, params: tuple[str, ...], summary: str, value: str = "", roles: str = "neutral") -> Word:
+    return Word(name, summary, params, value=value, roles=frozenset(roles.split()))
+
+
+STEPS = Vocabulary("gosu-x", "step", [
+    _s("draw", ("count", "clan", "who", "n"), "draw n, or one per distinct clan (count)", value="number"),
+    _s("discard", ("who", "n"), "that player discards n of their choice"),
+    _s("hand_to", ("who", "size", "mode"), "draw up to / discard down to a hand size"),
+    _s("capture", SELECTOR, "capture one target (GX-12.11)", roles="hit"),
+    _s("release", SELECTOR, "release one captured card (GX-12.12)"),
+    _s("destroy", SELECTOR, "destroy one target (GX-12.13)", roles="hit"),
+    _s("choose_op", SELECTOR + ("ops",), "pick the operation and a target legal for it"),
+    _s("sacrifice", ("who", "n"), "that player sacrifices vulnerable cards (GX-12.14)"),
+    _s("sacrifice_until_equal", (), "the bigger army sacrifices until the armies are equal (GX-15.6)"),
+    _s("swap", ("army",), "may swap two cards of one row (GX-12.29)"),
+    _s("to_deck_top", SELECTOR, "a vulnerable card goes on top of its owner's deck", roles="hit"),
+    _s("reveal", ("n", "take"), "reveal n, keep some, discard the rest (GX-12.6)"),
+    _s("mill", ("who", "n"), "top n cards of a deck to its discard"),
+    _s("search_deck", ("name", "to"), "find a named card in the deck"),
+    _s("from_discard", ("n", "to", "level", "level_if_superiority", "keyword", "keyword_any", "name", "choose",
+                        "per_level", "include_removed"), "take cards from your discard"),
+    _s("remove_from_discard", ("then",), "may remove a card of your discard from the game, then run steps"),
+    _s("return_tokens", ("who", "n"), "spent tokens back to hand (GX-7.4)"),
+    _s("unlock_token", (), "a locked token to hand; with none left, win (GX-7.7)", value="number"),
+    _s("extra_turn", ("from_discard",), "one extra turn after this one (GX-12.7)"),
+    _s("pass_now", (), "may pass at once with no tokens in hand (GX-8.6)"),
+    _s("copy_effect", ("source", "level", "remove_source", "capture_source", "release_source"),
+       "resolve another card's entry effect"),
+    _s("bounty_token", (), "place or move the bounty token (GX-12.9)"),
+    _s("if", ("named_in_army", "x_eq", "then"), "run steps if a condition holds"),
+    _s("hook", (), "a named Python hook (HOOKS)", value="hook"),
+])  # fmt: skip
 PASSIVES = (
     "hand_limit", "battle_bonus_per_hand", "double_if_opponent_bounty", "echo_adjacent", "echo_level3",
     "castling_with_cost", "ward_highest", "multi_clan", "multi_clan_level3", "also_named", "any_row",
@@ -100,17 +112,22 @@ EVENTS = (
 )
 CONDITIONS = ("hand_size_eq", "opp_captured_gte", "named_face_up_gte", "removed_named", "first_to_pass",
               "opponent_not_won")  # fmt: skip
-HOOKS = (
-    "arrows",
-    "themis_flip",
-    "cylak",
-    "neye_back",
-    "nitish",
-    "sqeezs",
-    "genious",
-    "bomber",
-    "orgah",
-    "xian_bhj",
+# The Python hooks a step may name (``{hook: NAME}``), each for one card the steps cannot express;
+# hooks.py binds the handlers.
+HOOKS = Vocabulary.hooks(
+    "gosu-x",
+    (
+        ("arrows", "Arrows of Justice: see a hand, name a card, banned for a turn"),
+        ("themis_flip", "Themis: flip one of your own tiles (GX-12.22)"),
+        ("cylak", "Cylak: each player may capture a level III card of the other"),
+        ("neye_back", "Byeon Hyeon Ja (Tomorrow): a removed Ne'ye back into the deck"),
+        ("nitish", "Nitish: may discard a printed-bounty card to cap a level"),
+        ("sqeezs", "Sqeezs: reveal 3; to hand, deck top and bottom"),
+        ("genious", "Genious: each player shuffles a named clan's discards into their deck"),
+        ("bomber", "Bombardment Units: each player sacrifices, twice with a superiority token"),
+        ("orgah", "Orgah: each player removes a named clan's discards from the game"),
+        ("xian_bhj", "Byeon Hyeon Ja (Xian): may discard 5 cards of one clan to unlock"),
+    ),
 )
 VALUES = {
     "who": ("self", "opponent", "each", "more_hand", "more_army", "chosen", "remover"),
@@ -214,7 +231,8 @@ def _check_steps(steps: Any, path: Path, card: str, line: int) -> tuple[Any, ...
         verb, params = next(iter(step.items()))
         if verb not in STEPS:
             raise CardDataError(str(path), sline, unknown("effect", verb, STEPS), card)
-        allowed = STEPS[verb]
+        word = STEPS[verb]
+        allowed = None if word.value and not word.params else word.params  # None: a bare value only
         if allowed is None and verb == "hook":
             if not isinstance(params, str) or params not in HOOKS:
                 raise CardDataError(str(path), sline, unknown("hook", params, HOOKS), card)

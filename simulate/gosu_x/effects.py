@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import hooks, zones
-from .interpreter import Ctx, register_steps, run_steps
+from . import hooks, zones  # noqa: F401 — importing hooks binds the hooks' handlers
+from .cards import HOOKS, STEPS
+from .interpreter import Ctx, run_steps
 from .passing import do_pass
 from .state import ARMY, DISCARD, HAND, Card, State
 from .targets import amount, army_op, choose_op, seats_of
@@ -341,7 +342,7 @@ def s_if(st: State, ctx: Ctx, p: dict) -> None:
 
 def s_hook(st: State, ctx: Ctx, name: str) -> None:
 
-    hooks.HOOKS[name](st, ctx)
+    HOOKS.handlers[name](st, ctx)
 
 
 STEP = {
@@ -371,4 +372,4 @@ STEP = {
     "hook": s_hook,
 }
 
-register_steps(STEP)
+STEPS.implement(STEP)

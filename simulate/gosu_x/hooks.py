@@ -1,10 +1,9 @@
-"""Named Python hooks for the cards the vocabulary cannot express (each tested in tests/gosu_x)."""
+"""Named Python hooks for the cards the vocabulary cannot express (each tested in tests/gosu_x), bound to
+their entries in ``cards.HOOKS``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from . import zones
+from . import cards, zones
 from .interpreter import Ctx
 from .state import DECK, DISCARD, State
 from .targets import choose_op, each_player
@@ -158,15 +157,17 @@ def xian_bhj(st: State, ctx: Ctx) -> None:
     zones.unlock(st, ctx.seat, ctx.src.d.name)
 
 
-HOOKS: dict[str, Callable[[State, Ctx], None]] = {
-    "arrows": arrows,
-    "themis_flip": themis_flip,
-    "cylak": cylak,
-    "neye_back": neye_back,
-    "nitish": nitish,
-    "sqeezs": sqeezs,
-    "genious": genious,
-    "bomber": bomber,
-    "orgah": orgah,
-    "xian_bhj": xian_bhj,
-}
+cards.HOOKS.implement(
+    {
+        "arrows": arrows,
+        "themis_flip": themis_flip,
+        "cylak": cylak,
+        "neye_back": neye_back,
+        "nitish": nitish,
+        "sqeezs": sqeezs,
+        "genious": genious,
+        "bomber": bomber,
+        "orgah": orgah,
+        "xian_bhj": xian_bhj,
+    }
+)

@@ -1,6 +1,7 @@
 """The step interpreter: runs a card's steps (decklists/gosu_x/VOCABULARY.md) in order, checking the
-instant win after each. Step handlers are found in :data:`STEP`, filled by effects.py when it is
-imported (the handlers sit above this module: they move cards, and moving a card can run steps)."""
+instant win after each. Step handlers are the handlers of the step registry (``cards.STEPS``), bound by
+effects.py when it is imported (the handlers sit above this module: they move cards, and moving a card
+can run steps)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import wins
+from .cards import STEPS
 from .state import Card, State
 
 
@@ -38,9 +40,5 @@ def resolve_entry(st: State, ctx: Ctx, card: Card) -> None:
         run_steps(st, ctx, steps)
 
 
-# step name → handler(st, ctx, params), filled by effects.py (register_steps)
-STEP: dict[str, Callable[[State, Ctx, Any], None]] = {}
-
-
-def register_steps(handlers: dict[str, Callable[[State, Ctx, Any], None]]) -> None:
-    STEP.update(handlers)
+# step name → handler(st, ctx, params): the registry's dispatch table, bound by effects.py
+STEP: dict[str, Callable[[State, Ctx, Any], None]] = STEPS.handlers

@@ -14,6 +14,7 @@ from typing import Any
 from cardlab.simulate.core.card_problems import guarded
 from cardlab.simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown
 from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.core.vocabulary import Vocabulary, Word
 
 # HR-4: the card types.
 TYPES = ("unit", "strategy", "tactic", "event", "object", "implant")
@@ -39,36 +40,53 @@ PERMANENT_TARGETS = (
 )
 PLAYER_TARGETS = frozenset({"opponent", "player"})
 
-# The effect vocabulary: verb -> argument kind. "int" verbs take a whole number, "flag" verbs take
-# true (or are written as a bare word), "buff" takes {attack, durability}, "hook" names a Python hook,
-# "summon" describes a token: {name, attack, durability, count} (HR-14.2).
-VERBS: dict[str, str] = {
-    "damage_boss": "int",
-    "damage": "int",
-    "damage_all": "int",
-    "destroy": "flag",
-    "exile": "flag",
-    "bounce": "flag",
-    "tap": "flag",
-    "untap": "flag",
-    "buff": "buff",
-    "pump": "int",
-    "draw": "int",
-    "gain": "int",
-    "crystal": "int",
-    "discard": "int",
-    "sacrifice": "int",
-    "energy": "int",
-    "counter": "flag",
-    "silence": "flag",
-    "recall": "int",
-    "revive": "int",
-    "summon": "summon",
-    "copy": "flag",
-    "hook": "hook",
-}
-# The Python hooks a card may name (``hook: NAME``), implemented in hooks.py (HOOKS, same names: tested).
-HOOK_NAMES = ("rally_cry", "overclock", "mass_return", "grave_tax")
+TOKEN_FIELDS = ("name", "attack", "durability", "count")
+
+
+# The effect vocabulary (decklists/hidden_reason/VOCABULARY.md, checked against it by tests/test_vocabulary.py):
+# each verb's value kind — "int" verbs take a whole number, "flag" verbs take true (or are written as a bare
+# word), "buff" takes {attack, durability}, "hook" names a Python hook, "summon" describes a token: {name,
+# attack, durability, count} (HR-14.2) — its summary, and its roles for strategies (``removal``: takes a
+# unit or permanent out of the fight, or weakens it). effects.py binds the handlers.
+def _v(name: str, value: str, summary: str, params: tuple[str, ...] = (), roles: str = "neutral") -> Word:
+    return Word(name, summary, params, value=value, roles=frozenset(roles.split()))
+
+
+VERBS = Vocabulary("hidden-reason", "verb", [
+    _v("damage_boss", "int", "N damage to the boss from this card (HR-3.4)"),
+    _v("damage", "int", "N damage to the target unit (HR-13.9)", roles="removal"),
+    _v("damage_all", "int", "N damage to every unit your opponents control"),
+    _v("destroy", "flag", "the target permanent to its owner's other world", roles="removal"),
+    _v("exile", "flag", "the target permanent to the abyss", roles="removal"),
+    _v("bounce", "flag", "the target permanent to its owner's hand", roles="removal"),
+    _v("tap", "flag", "tap the target unit (HR-4.3)", roles="removal"),
+    _v("untap", "flag", "untap the target"),
+    _v("buff", "buff", "lasting counters on the target or this card", ("attack", "durability")),
+    _v("pump", "int", "+N attack until end of turn, target or this card"),
+    _v("draw", "int", "you draw N"),
+    _v("gain", "int", "N temporary resources"),
+    _v("crystal", "int", "N permanent crystals"),
+    _v("discard", "int", "each opponent discards N of their choice"),
+    _v("sacrifice", "int", "the target player sacrifices N units (HR-16.6)"),
+    _v("energy", "int", "N energy tokens on the target or this card"),
+    _v("counter", "flag", "cancel the target card or ability on the stack (HR-7.2)"),
+    _v("silence", "flag", "the target unit loses its features (HR-15.7)", roles="removal"),
+    _v("recall", "int", "up to N units from your other world to your hand"),
+    _v("revive", "int", "a unit of cost at most N from your other world to the battlefield"),
+    _v("summon", "summon", "vanilla unit tokens under your control (HR-14.2)", TOKEN_FIELDS),
+    _v("copy", "flag", "a copy of the target strategy or tactic on the stack"),
+    _v("hook", "hook", "a named Python hook (HOOKS)"),
+])  # fmt: skip
+# The Python hooks a card may name (``hook: NAME``); hooks.py binds the handlers.
+HOOKS = Vocabulary.hooks(
+    "hidden-reason",
+    (
+        ("rally_cry", "one blow to the boss per unit you control"),
+        ("overclock", "double the energy on the target construction (HR-Q.24)"),
+        ("mass_return", "every mitsim of cost ≤ 1 in your other world returns (HR-9.4)"),
+        ("grave_tax", "each opponent mills the top card of their deck"),
+    ),
+)
 
 # Verbs that act on the chosen target (and need one); which target kinds each accepts.
 TARGET_VERBS: dict[str, frozenset[str]] = {
@@ -118,7 +136,6 @@ CARD_FIELDS = (
 )
 # HR-4.11: where an implant goes when its unit leaves the battlefield ("unless the implant says otherwise").
 HOST_LEAVES = ("other_world", "hand")
-TOKEN_FIELDS = ("name", "attack", "durability", "count")
 
 Effect = tuple[str, Any]
 
@@ -196,7 +213,7 @@ def _parse_effects(raw: Any, path: str, card: str, line: int, target: str | None
             raise CardDataError(path, item_line, f"{where}: each effect is one 'verb: value' pair", card)
         if verb not in VERBS:
             raise CardDataError(path, item_line, unknown("effect", verb, VERBS), card)
-        kind = VERBS[verb]
+        kind = VERBS[verb].value
         if kind == "int":
             if not isinstance(arg, int) or isinstance(arg, bool) or arg < 0:
                 raise CardDataError(
@@ -213,8 +230,8 @@ def _parse_effects(raw: Any, path: str, card: str, line: int, target: str | None
             arg = (int(arg.get("attack", 0)), int(arg.get("durability", 0)))
         elif kind == "summon":
             arg = _token(arg, path, card, item_line)
-        elif kind == "hook" and arg not in HOOK_NAMES:
-            raise CardDataError(path, item_line, unknown("hook", arg, HOOK_NAMES), card)
+        elif kind == "hook" and arg not in HOOKS:
+            raise CardDataError(path, item_line, unknown("hook", arg, HOOKS), card)
         allowed = TARGET_VERBS.get(verb)
         if allowed is not None and target not in allowed:
             need = " or ".join(sorted(allowed))

@@ -11,8 +11,8 @@ from typing import Any
 
 from cardlab.simulate.core import Decision
 
-from . import resources, zones
-from .hooks import HOOKS
+from . import hooks, resources, zones  # noqa: F401 — importing hooks binds the hooks' handlers
+from .cards import HOOKS, SELF_OR_TARGET, VERBS
 from .permanents import add_energy, lose_durability, tap
 from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, STACK, Card, Game, StackItem
 from .targets import ref_seat, stamp, target_choices, target_name
@@ -222,34 +222,38 @@ def _copy(g: Game, item: StackItem, arg: Any, target: Any) -> None:
 
 
 def _hook(g: Game, item: StackItem, name: str, target: Any) -> None:
-    HOOKS[name](g, item, target)
+    HOOKS.handlers[name](g, item, target)
 
 
-VERB_FUNCS: dict[str, Callable[[Game, StackItem, Any, Any], None]] = {
-    "damage_boss": _damage_boss,
-    "damage": _damage,
-    "damage_all": _damage_all,
-    "destroy": _destroy,
-    "exile": _exile,
-    "bounce": _bounce,
-    "tap": _tap,
-    "untap": _untap,
-    "buff": _buff,
-    "pump": _pump,
-    "draw": _draw,
-    "gain": _gain,
-    "crystal": _crystal,
-    "discard": _discard,
-    "sacrifice": _sacrifice,
-    "energy": _energy,
-    "counter": _counter,
-    "silence": _silence,
-    "recall": _recall,
-    "revive": _revive,
-    "summon": _summon,
-    "copy": _copy,
-    "hook": _hook,
-}
+VERBS.implement(
+    {
+        "damage_boss": _damage_boss,
+        "damage": _damage,
+        "damage_all": _damage_all,
+        "destroy": _destroy,
+        "exile": _exile,
+        "bounce": _bounce,
+        "tap": _tap,
+        "untap": _untap,
+        "buff": _buff,
+        "pump": _pump,
+        "draw": _draw,
+        "gain": _gain,
+        "crystal": _crystal,
+        "discard": _discard,
+        "sacrifice": _sacrifice,
+        "energy": _energy,
+        "counter": _counter,
+        "silence": _silence,
+        "recall": _recall,
+        "revive": _revive,
+        "summon": _summon,
+        "copy": _copy,
+        "hook": _hook,
+    }
+)
+# verb name → handler(game, stack item, argument, target): the registry's dispatch table
+VERB_FUNCS: dict[str, Callable[[Game, StackItem, Any, Any], None]] = VERBS.handlers
 
 
 def apply(g: Game, item: StackItem, effects: tuple, target: Any) -> None:
@@ -258,7 +262,7 @@ def apply(g: Game, item: StackItem, effects: tuple, target: Any) -> None:
     own first effect) simply stops affecting later verbs."""
     for verb, arg in effects:
         if isinstance(target, tuple):
-            if verb in _TARGETED or verb in _SELF_OR_TARGET or verb == "sacrifice":
+            if verb in _TARGETED or verb in SELF_OR_TARGET or verb == "sacrifice":
                 for t in target:
                     _one(g, item, verb, arg, t)
             else:
@@ -277,4 +281,3 @@ def _one(g: Game, item: StackItem, verb: str, arg: Any, target: Any) -> None:
 
 _TARGETED = frozenset({"damage", "destroy", "exile", "bounce", "tap", "untap", "counter", "silence", "copy"})
 _ON_STACK = frozenset({"counter", "copy"})
-_SELF_OR_TARGET = frozenset({"buff", "pump", "energy"})

@@ -1,13 +1,12 @@
 """Python hooks for the few cards the vocabulary cannot express. Each is named in a card file
-(``hook: NAME``; the card loader knows the names from ``cards.HOOK_NAMES``) and tested in
-tests/hidden_reason/test_mechanics.py."""
+(``hook: NAME``; the card loader knows the names from the registry ``cards.HOOKS``, to which this module
+binds the handlers) and tested in tests/hidden_reason/test_mechanics.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from . import resources, zones
+from . import cards, resources, zones
 from .permanents import add_energy
 from .state import OTHER_WORLD, Game, StackItem
 
@@ -44,9 +43,6 @@ def grave_tax(g: Game, item: StackItem, target: Any) -> None:
             g.log.emit("discard", s, c.d.name, None, None, "milled")
 
 
-HOOKS: dict[str, Callable[[Game, StackItem, Any], None]] = {
-    "rally_cry": rally_cry,
-    "overclock": overclock,
-    "mass_return": mass_return,
-    "grave_tax": grave_tax,
-}
+cards.HOOKS.implement(
+    {"rally_cry": rally_cry, "overclock": overclock, "mass_return": mass_return, "grave_tax": grave_tax}
+)

@@ -14,20 +14,15 @@ from typing import Any
 
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
+# The verbs' roles, as each verb registers them (vocabulary.VERBS; a verb with none declares ``neutral``).
 # Verbs whose only effect is to give their user something: played or used without a second thought.
-GAIN_VERBS = frozenset(
-    {"gain_cents", "loot", "gain_treasure", "extra_loot_play", "add_counters", "heal", "recharge", "peek"}
-)
+GAIN_VERBS = VERBS.with_role("gain")
 # Verbs that help their target (aim them at yourself) and verbs that harm it (aim them at others).
-HELP_VERBS = frozenset(
-    {"buff", "shield", "recharge", "heal", "extra_attack", "extra_loot_play", "gain_cents"}
-)
-HARM_VERBS = frozenset(
-    {"deal_damage", "kill", "destroy", "steal", "discard_loot", "lose_cents", "cancel", "reroll_item", "swap"}
-)
-ROLL_VERBS = frozenset({"reroll", "modify_roll", "set_roll"})
+HELP_VERBS = VERBS.with_role("help")
+HARM_VERBS = VERBS.with_role("harm")
+ROLL_VERBS = VERBS.with_role("roll")
 # What an opponent one soul from winning may win with (worth a cancel).
-THREAT_VERBS = HARM_VERBS | {"gain_treasure", "extra_attack"}
+THREAT_VERBS = HARM_VERBS | VERBS.with_role("threat")
 # Static modifiers that make a passive item worth buying, with a rough weight.
 _STATIC_VALUE = {
     "atk": 3.0,

@@ -1,6 +1,6 @@
-"""What using a card is worth now, read from its compiled effect and the verbs' value models
-(``vocabulary.AIMS``, ``vocabulary.HOOK_AIMS``), never from its name: a designer's new card assembled
-from existing verbs is valued like a printed one with the same verbs.
+"""What using a card is worth now, read from its compiled effect and the verbs' value models (each
+verb's and hook's ``aim`` in ``vocabulary.VERBS`` / ``vocabulary.HOOKS``), never from its name: a
+designer's new card assembled from existing verbs is valued like a printed one with the same verbs.
 
 Values are in loot-card points (a loot card 1, 1¢ 0.3, a treasure 3, a soul 8). Harm done to an
 opponent counts for me at ``Outlook.rival`` (one opponent of several; more when the leader is near the
@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.simulate.four_souls.vocabulary import AIMS, HOOK_AIMS, VERBS
+from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .reading import sel_head
+
+# The registered value models by name (read from the registries, not declared here).
+AIMS = {name: verb.aim for name, verb in VERBS.items()}
+HOOK_AIMS = {name: hook.aim for name, hook in HOOKS.items()}
 
 
 @dataclass(slots=True)

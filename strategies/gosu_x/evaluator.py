@@ -14,10 +14,9 @@ from typing import Any
 
 from cardlab.simulate.core.decisions import Decision, number_param
 
-from .policy import Policy
+from .policy import HITS, Policy
 
 LEVEL_VALUE = (2, 3, 5)  # GX-9.2 default combat values of levels I, II, III
-HITS = ("capture", "destroy", "to_deck_top")
 
 
 class Evaluator(Policy):

@@ -6,9 +6,11 @@ import random
 from typing import Any
 
 from cardlab.simulate.core.decisions import Decision
+from cardlab.simulate.gosu_x.cards import STEPS
 
 from .drafting import DraftPolicy
 
+HITS = STEPS.with_role("hit")  # the steps that take an opponent's card out of play, as registered
 KIND_OF_OP = {"capture": 1, "destroy": 1, "to_deck_top": 1, "release": -1}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardlab.simulate.core.decisions import Decision
 
-from .policy import Policy
+from .policy import HITS, Policy
 
 
 class Sensible(Policy):
@@ -135,7 +135,7 @@ class Sensible(Policy):
     def mandatory_hits_own(self, v, card) -> float:
         opp = 1 - self.seat
         for verb, params in card.d.on_play:
-            if verb not in ("capture", "destroy", "to_deck_top") or not isinstance(params, dict):
+            if verb not in HITS or not isinstance(params, dict):
                 continue
             if params.get("optional") or params.get("all") or params.get("has") or "target" in params:
                 continue

@@ -15,9 +15,10 @@ from typing import Any
 
 from cardlab.simulate.core import Decision
 from cardlab.simulate.core.decisions import number_param
+from cardlab.simulate.hidden_reason.cards import VERBS
 from cardlab.simulate.hidden_reason.stack import PASS
 
-REMOVAL = frozenset({"damage", "destroy", "exile", "bounce", "tap", "silence"})
+REMOVAL = VERBS.with_role("removal")  # as the verbs register it
 TURNS_AHEAD = 3  # turns a permanent's triggers are expected to fire
 SPELL_COST = 0.5  # a strategy or tactic is spent when cast: one that gains nothing stays in hand
 

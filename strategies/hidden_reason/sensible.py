@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from cardlab.simulate.core import Decision
-from cardlab.simulate.hidden_reason.cards import CardDef
+from cardlab.simulate.hidden_reason.cards import VERBS, CardDef
 from cardlab.simulate.hidden_reason.stack import PASS
 
-REMOVAL = {"damage": 3, "destroy": 6, "exile": 6, "tap": 2, "silence": 3, "bounce": 3}
+REMOVAL = VERBS.with_role("removal")  # as the verbs register it
 
 
 def _refs(target: Any) -> tuple:
@@ -154,7 +154,7 @@ class SensiblePlayer:
             if card is not None and card.owner != self.seat and card.cost >= 3:
                 return 20.0 + card.cost
             return 0.0
-        if verbs & REMOVAL.keys():
+        if verbs & REMOVAL:
             # Hold removal for the opponent's start of combat (or a big threat any time).
             cards = [view.card(t) for t in _refs(target) if t >= 0]
             if not cards or any(c is None or c.controller == self.seat for c in cards):

@@ -351,7 +351,7 @@ def test_every_verb_and_hook_has_a_scenario_test():
     files = [p for p in Path(__file__).parent.glob("test_*.py") if p.name != "test_cards.py"]
     text = "\n".join(p.read_text(encoding="utf-8") for p in files)
     assert [v for v in V.VERBS if f'"{v}"' not in text] == []
-    cards = {h: V.HOOKS[h].split(":")[0] for h in V.HOOKS}  # "Blank Card: copy the next …"
+    cards = {h: V.HOOKS[h].summary.split(":")[0] for h in V.HOOKS}  # "Blank Card: copy the next …"
     assert [h for h in V.HOOKS if h not in text and f'"{cards[h]}"' not in text] == []
 
 

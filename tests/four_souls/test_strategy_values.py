@@ -1,4 +1,4 @@
-"""The value model (``vocabulary.AIMS`` beside each verb, ``strategies/four_souls/valuing``): every verb
+"""The value model (each verb's and hook's ``aim`` in its registry entry, ``strategies/four_souls/valuing``): every verb
 and hook has one, and ``sensible`` uses a designer's new cards assembled from existing verbs about as
 often as the printed cards with the same verbs — it reads effects, not names."""
 
@@ -13,7 +13,7 @@ from cardlab.cli import cli
 from cardlab.simulate.four_souls import make_config
 from cardlab.simulate.four_souls.decks import supply
 from cardlab.simulate.four_souls.state import Phys
-from cardlab.simulate.four_souls.vocabulary import AIMS, HOOK_AIMS, HOOKS, VERBS
+from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS, Aim
 from cardlab.strategies.four_souls import valuing as vl
 from cardlab.strategies.four_souls.reading import self_destroying
 
@@ -21,8 +21,9 @@ DATA = Path(__file__).parent / "data"
 
 
 def test_every_verb_and_hook_has_a_value_model():
-    assert set(AIMS) == set(VERBS)
-    assert set(HOOK_AIMS) == set(HOOKS)
+    for word in [*VERBS.values(), *HOOKS.values()]:
+        assert isinstance(word.aim, Aim), word.name
+    assert set(vl.AIMS) == set(VERBS) and set(vl.HOOK_AIMS) == set(HOOKS)
 
 
 def _rules(name: str, cards: tuple = ()):

@@ -247,11 +247,11 @@ def test_revive_returns_exhausted_and_recall_to_hand():
 
 # -- hooks --------------------------------------------------------------------------------------------------
 def test_the_card_loader_knows_exactly_the_implemented_hooks():
-    """cards.HOOK_NAMES (what a card file may name) and hooks.HOOKS (the code) list the same hooks: the
-    loader sits below the hooks in the engine's layers, so it holds the names, not the functions."""
-    from cardlab.simulate.hidden_reason.cards import HOOK_NAMES
+    """cards.HOOKS (what a card file may name) holds a handler for every hook, bound by hooks.py: the
+    loader sits below the hooks in the engine's layers, so it holds the names, and hooks.py binds them."""
+    from cardlab.simulate.hidden_reason.cards import HOOKS
 
-    assert sorted(hooks.HOOKS) == sorted(HOOK_NAMES)
+    assert hooks.__name__ and HOOKS.unimplemented() == [] and set(HOOKS.handlers) == set(HOOKS)
 
 
 def test_hook_rally_cry_one_blow_per_unit():
