@@ -32,4 +32,4 @@ class AggroPlayer(SensiblePlayer):
         picky: float = 2.5,
         respond: bool = True,
     ) -> None:
-        super().__init__(seat, rng, risk=risk, deck_hp=deck_hp, picky=picky, respond=respond)
+        super().__init__(seat, rng, risk=risk, deck_hp=deck_hp, picky=picky, respond=respond, desperate=risk)

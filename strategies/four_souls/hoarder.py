@@ -21,6 +21,7 @@ class HoarderPlayer(SensiblePlayer):
     """Preset of sensible: buys and gains first; attacks only late, when built up, or when a fight is sure."""
 
     name = "hoarder"
+    soul_weight = 6.0  # a soul weighs what it weighed when the preset was measured (docs/four_souls.md)
 
     def __init__(
         self,
@@ -34,7 +35,7 @@ class HoarderPlayer(SensiblePlayer):
         picky: float = 0.0,
         respond: bool = True,
     ) -> None:
-        super().__init__(seat, rng, risk=risk, deck_hp=deck_hp, picky=picky, respond=respond)
+        super().__init__(seat, rng, risk=risk, deck_hp=deck_hp, picky=picky, respond=respond, desperate=risk)
         _check_number("late", late, 0, 10_000)
         _check_number("items", items, 0, 100)
         self.late = int(late)

@@ -18,8 +18,10 @@ winning soul. In the turn just before its own it spends what would recharge anyw
 (its character's ↷ for a gain card, charged gain items). Drafts pick by measured value (``drafts``).
 
 Parameters (``sensible:risk=0.3``): ``risk`` — the least chance of winning a fight it accepts before
-attacking a slot monster (0..1, default 0.45); ``deck_hp`` — the least HP with which it attacks the
-monster deck blind when no slot fight is good enough (default 2; 0 = never); ``picky`` — the least
+attacking a slot monster (0..1, default 0.25); ``desperate`` — the least chance it accepts once a rival is
+one soul from winning (default 0.05: a fight lost then costs little, a soul not taken may cost the game);
+``deck_hp`` — the least HP with which it attacks the
+monster deck blind when no slot fight is good enough (default 1: whenever alive; 0 = never); ``picky`` — the least
 item value for which it buys a shop item rather than the top of the treasure deck (default 2.5);
 ``respond`` — use responses at all (default true).
 """
@@ -68,7 +70,7 @@ class SensiblePlayer:
 
     name = "sensible"
     # Weight of a soul in a monster's worth (bosses first); attack before buying?
-    soul_weight = 6.0
+    soul_weight = 10.0
     attack_first = False
     spend_loot = True
 
@@ -77,16 +79,18 @@ class SensiblePlayer:
         seat: int,
         rng: _random.Random,
         *,
-        risk: float = 0.45,
-        deck_hp: int = 2,
+        risk: float = 0.25,
+        deck_hp: int = 1,
         picky: float = 2.5,
         respond: bool = True,
         loot_bar: float = 0.25,
         keep_bar: float = 0.8,
         tap_bar: float = 0.4,
         paid_bar: float = 0.3,
+        desperate: float = 0.05,
     ) -> None:
         _check_number("risk", risk, 0.0, 1.0)
+        _check_number("desperate", desperate, 0.0, 1.0)
         for name, bar in (("loot_bar", loot_bar), ("keep_bar", keep_bar), ("tap_bar", tap_bar)):
             _check_number(name, bar, 0.0, 100.0)
         _check_number("paid_bar", paid_bar, 0.0, 100.0)
@@ -103,6 +107,7 @@ class SensiblePlayer:
         self.seat = seat
         self.rng = rng
         self.risk = float(risk)
+        self.desperate = float(desperate)
         self.deck_hp = int(deck_hp)
         self.picky = float(picky)
         self.responds = respond
@@ -294,7 +299,7 @@ class SensiblePlayer:
 
         def bad_slots(_o: vl.Outlook) -> bool:
             best, p, _score = self._best_fight(view)
-            return best is None or p < self.risk
+            return best is None or p < self._risk(view)
 
         out.later("spent_items", lambda _o: self._spent(view))
         out.later(
@@ -465,7 +470,7 @@ class SensiblePlayer:
         if not any(self.rd.use_kinds(rd.ability_of(o))[0] == "arrange" for o in taps):
             return None
         best, p, _ = self._best_fight(view)
-        if best is not None and p >= self.risk:
+        if best is not None and p >= self._risk(view):
             return None  # the attack goes to a slot monster
         return self._arrange(view, taps, "monster")
 
@@ -584,9 +589,19 @@ class SensiblePlayer:
 
     def _wants_attack(self, view: Any) -> bool:
         best, p, _score = self._best_fight(view)
-        if best is not None and p >= self.risk:
+        if best is not None and p >= self._risk(view):
             return True
         return self.deck_hp > 0 and view.hp >= self.deck_hp
+
+    def _risk(self, view: Any) -> float:
+        """The least win chance of a slot fight worth taking: ``risk``, or ``desperate`` once a rival is
+        one soul from winning (FS-14.1: the game ends at their next soul; a death then costs less than the
+        soul I did not take)."""
+        if self.desperate < self.risk and not view.coop:
+            need = view.souls_to_win - 1
+            if any(view.souls(s) >= need for s in range(view.n_players) if s != self.seat):
+                return self.desperate
+        return self.risk
 
     def _best_fight(self, view: Any) -> tuple[Any, float, float]:
         """The slot monster with the best chance × worth; (None, 0, 0) when there is none. Found once
@@ -638,7 +653,7 @@ class SensiblePlayer:
         view = decision.view
         opts = decision.options
         best, p, _ = self._best_fight(view)
-        if best is not None and best.obj in opts and (p >= self.risk or "monster_deck" not in opts):
+        if best is not None and best.obj in opts and (p >= self._risk(view) or "monster_deck" not in opts):
             return best.obj
         if "monster_deck" in opts:
             return "monster_deck"
