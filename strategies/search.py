@@ -13,7 +13,13 @@ Parameters (``search:budget=64,rollout=random,decisions=action+respond``):
 ``budget`` rollouts per searched decision; ``base`` the heuristic that answers decisions that are not
 searched; ``rollout`` the policy that plays every seat inside a branch; ``decisions`` the decision kinds
 searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
-branch is taken (``fork`` or ``replay``; each game defaults to the cheaper one it measured).
+branch is taken (``fork`` or ``replay``; each game defaults to the cheaper one it measured); ``horizon``
+the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end).
+
+A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
+``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
+(``scale`` evaluation points = one factor e): a cheap estimate of each seat's win share, where a rollout to
+the end costs a whole game.
 """
 
 from __future__ import annotations
@@ -35,6 +41,11 @@ class Hooks:
     state_of: Callable[[Any], Any]
     players_of: Callable[[Any], Any]
     determinize: Callable[[Any, int, random.Random], None]
+    # Truncated rollouts: the turn a view shows, and a factory of ``(view, seat) -> value`` evaluations
+    # (public features only, one per branch) with the points that count as one factor e (its ``scale``).
+    turn_of: Callable[[Any], int] | None = None
+    evaluator: Callable[[random.Random], Callable[[Any, int], float]] | None = None
+    scale: float = 1.0
 
 
 @dataclass(slots=True)
@@ -57,6 +68,7 @@ class Search:
     default_decisions: ClassVar[str] = "all"  # a game searching only some kinds by default says which
     default_branch: ClassVar[str] = "fork"  # the cheaper mechanism for this engine (docs/search.md)
     default_budget: ClassVar[int] = 24  # rollouts per decision; a game sets its own by measurement
+    default_horizon: ClassVar[int] = 0  # turns before a rollout is scored (0: played to the end)
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
 
     def __init__(
@@ -69,6 +81,7 @@ class Search:
         decisions: str | None = None,
         explore: float = 1.0,
         branch: str | None = None,
+        horizon: int | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -79,6 +92,12 @@ class Search:
             if name not in self.heuristics:
                 known = ", ".join(sorted(self.heuristics))
                 raise UserError(f"search: {what} '{name}' is not a heuristic of this game ({known})")
+        horizon = self.default_horizon if horizon is None else horizon
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+            raise UserError(f"search: horizon must be a whole number of turns ≥ 0, got {horizon!r}")
+        if horizon and (self.hooks.evaluator is None or self.hooks.turn_of is None):
+            raise UserError("search: horizon needs a state evaluation, which this game does not give")
+        self.horizon = horizon
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
@@ -144,13 +163,59 @@ class Search:
         state = self.hooks.state_of(decision.view)
         self.hooks.determinize(state, self.seat, rng)
         players = self.hooks.players_of(state)
-        players.strategies = [
-            self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))
-        ]
+        seated = [self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))]
+        if self.horizon:
+            hooks = self.hooks
+            at = hooks.turn_of(decision.view) + self.horizon
+            cut = _Cut(at, len(seated), hooks, random.Random(rng.getrandbits(64)))
+            seated = [_Truncated(p, cut) for p in seated]
+        players.strategies = seated
         players._decliners = None
 
     def _value(self, outcome: branching.Outcome) -> float:
-        """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report."""
+        """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report; a truncated
+        rollout's estimated win share."""
+        if outcome.values is not None:
+            return outcome.values[self.seat]
         if self.seat not in outcome.winners:
             return 0.0
         return 1.0 / len(outcome.winners) if outcome.end_reason == "draw" else 1.0
+
+
+class _Cut:
+    """Where a truncated rollout ends (the first decision at or after turn ``at``) and how it is scored:
+    a softmax of the game's evaluation over the seats, an estimate of each seat's win share."""
+
+    __slots__ = ("at", "n", "turn_of", "evaluate", "scale")
+
+    def __init__(self, at: int, n: int, hooks: Hooks, rng: random.Random) -> None:
+        assert hooks.turn_of is not None and hooks.evaluator is not None
+        self.at, self.n, self.turn_of, self.scale = at, n, hooks.turn_of, hooks.scale
+        self.evaluate = hooks.evaluator(rng)
+
+    def check(self, view: Any) -> None:
+        if self.turn_of(view) < self.at:
+            return
+        raw = [self.evaluate(view, s) / self.scale for s in range(self.n)]
+        top = max(raw)
+        weights = [math.exp(v - top) for v in raw]
+        total = sum(weights)
+        branching.stop(branching.Outcome(end_reason="horizon", values=tuple(w / total for w in weights)))
+
+
+class _Truncated:
+    """A rollout player whose game is cut at the horizon (``_Cut``); until then it is its policy."""
+
+    __slots__ = ("policy", "cut", "declines")
+
+    def __init__(self, policy: Any, cut: _Cut) -> None:
+        self.policy, self.cut = policy, cut
+        self.declines = getattr(policy, "declines", None) or _never
+
+    def choose(self, decision: Any) -> Any:
+        self.cut.check(decision.view)
+        return self.policy.choose(decision)
+
+
+def _never(_kind: str, _view: Any, _context: Any) -> bool:
+    return False

@@ -16,7 +16,14 @@ class FSSearch(Search):
     """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
     (budget= rollouts per decision, rollout=, base=, decisions=; default: action decisions only)."""
 
-    hooks = Hooks(state_of=state_of, players_of=lambda g: g.io, determinize=determinize)
+    hooks = Hooks(
+        state_of=state_of,
+        players_of=lambda g: g.io,
+        determinize=determinize,
+        turn_of=lambda view: view.turn,
+        evaluator=lambda rng: EvaluatorPlayer(0, rng).value,  # public features only (souls, cents, …)
+        scale=8.0,  # one soul in the evaluator's weights: a soul ahead counts e times the win share
+    )
     heuristics = {
         "sensible": SensiblePlayer,
         "aggro": AggroPlayer,

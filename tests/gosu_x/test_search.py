@@ -103,6 +103,8 @@ def test_a_branch_never_reveals_hidden_cards():
         ("search:rollout=nobody", "rollout 'nobody' is not a heuristic"),
         ("search:explore=-1", "explore must be a number"),
         ("search:branch=teleport", "branch must be 'fork' or 'replay'"),
+        ("search:horizon=2", "horizon needs a state evaluation"),
+        ("search:horizon=-1", "horizon must be a whole number of turns"),
     ],
 )
 def test_bad_search_parameters_are_one_line_before_any_game(tmp_path, text, message):
