@@ -9,7 +9,8 @@ from cardlab.cli import cli
 
 
 def test_a_400_hp_monster_is_fought_without_error(tmp_path):
-    args = ["simulate", "four-souls", "--set", "Gurdy.hp=400", "-n", "12", "-j", "1", "-q"]
+    # random play attacks whatever is there; sensible rightly leaves a 400-HP monster alone
+    args = ["simulate", "four-souls", "--set", "Gurdy.hp=400", "-n", "12", "-j", "1", "-q", "-s", "random"]
     result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path), "--name", "g"])
     assert result.exit_code == 0, result.output
     assert "0 failed" in result.output
