@@ -75,7 +75,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("effects",),  # the step handlers
         ("actions",),
         ("engine", "story"),
-        ("__init__",),
+        ("scenario", "__init__"),  # building positions for rule tests (simulate.core.testing.Scenario)
     ],
     # Hidden Reason: the card loader knows the hook names (the registry cards.HOOKS); hooks.py binds the handlers
     "hidden_reason": [
@@ -89,7 +89,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("combat",),
         ("turn",),
         ("invariants", "story"),
-        ("__init__",),
+        ("scenario", "__init__"),  # building positions for rule tests (simulate.core.testing.Scenario)
     ],
 }
 

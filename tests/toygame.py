@@ -24,6 +24,7 @@ from cardlab.simulate.core import (
     UserError,
     stream,
 )
+from cardlab.simulate.core.testing import RandomPlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,18 +105,6 @@ def checked_play(config: PigConfig, seed: int, players: Players, log_events: boo
     return result
 
 
-class RandomPig:
-    """Rolls or holds uniformly at random."""
-
-    name = "random"
-
-    def __init__(self, seat, rng, **params):
-        self.rng = rng
-
-    def choose(self, decision):
-        return self.rng.choice(decision.options)
-
-
 class HoldAt:
     """Holds once the turn's pot reaches ``at`` points."""
 
@@ -159,4 +148,4 @@ GAME = GameSpec(
     ),
 )
 
-STRATEGIES = {"random": RandomPig, "hold": HoldAt, "cheat": Cheater}
+STRATEGIES = {"random": RandomPlayer, "hold": HoldAt, "cheat": Cheater}

@@ -10,9 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlab.simulate.core import Players
+from cardlab.simulate.core.testing import Scenario, ScriptedPlayer
 
+from . import plays, resolution
 from .cards import Card, load_pool
 from .config import make_config
+from .invariants import check_invariants, zone_cards  # noqa: F401  (tests build positions and check them)
 from .rules import compile_card
 from .setup import make_game
 from .state import FSLog, Game, Obj, Phys
@@ -75,29 +78,20 @@ def monster(
     )
 
 
-class Scripted:
-    """A test player: ``plan(decision)`` returns an option or None (then: pass / first option)."""
+def pass_or_end(decision: Any) -> Any:
+    """A Four Souls scripted player's default answer: pass a window, end the turn, else the first option."""
+    if "pass" in decision.options:
+        return "pass"
+    if decision.kind == "action":
+        for o in decision.options:
+            if o[0] == "end":
+                return o
+    return decision.options[0]
 
-    name = "scripted"
 
-    def __init__(self, seat: int, rng: random.Random | None = None, plan: Callable | None = None):
-        self.seat = seat
-        self.plan = plan
-        self.seen: list = []
-
-    def choose(self, decision: Any) -> Any:
-        self.seen.append(decision)
-        if self.plan is not None:
-            got = self.plan(decision)
-            if got is not None:
-                return got
-        if "pass" in decision.options:
-            return "pass"
-        if decision.kind == "action":
-            for o in decision.options:
-                if o[0] == "end":
-                    return o
-        return decision.options[0]
+def scripted(seat: int, plan: Callable | None = None, script: tuple = ()) -> ScriptedPlayer:
+    """The kit's scripted player with Four Souls' default answer (:func:`pass_or_end`)."""
+    return ScriptedPlayer(seat, None, script=script, plan=plan, fallback=pass_or_end)
 
 
 class Dice(random.Random):
@@ -125,7 +119,7 @@ def position(
     no decks, no slots. Tests add what the scenario needs."""
     config = make_config(n, 50, bank=bank, **cfg)
     plans = plans or {}
-    io = Players([Scripted(i, None, plans.get(i)) for i in range(n)])
+    io = Players([scripted(i, plans.get(i)) for i in range(n)])
     g = make_game(config, Dice(rolls or []), FSLog(True), io, n)
     g.bank = bank
     g.unlimited_bank = bank == 0
@@ -190,7 +184,31 @@ def kinds(g: Game, kind: str) -> list[tuple]:
     return [r for r in g.log.rows if r[3] == kind]
 
 
-# ----------------------------------------------------------------------------- invariants
+class FourSoulsScenario(Scenario):
+    """The kit's scenario interface over :func:`position` (simulate.core.testing.Scenario): loot into a
+    hand, items into play, the active player's action-phase options (FS-8.6) and taking one with its
+    priority round resolved (FS-7)."""
+
+    zones = ("hand", "items")
+
+    def __init__(self, g: Game) -> None:
+        super().__init__(g, g.io, g.log)
+
+    def put(self, seat: int, card: Card | str, zone: str) -> Any:
+        give = give_loot if self._zone(zone) == "hand" else give_item
+        return give(self.state, seat, real(card) if isinstance(card, str) else card)
+
+    def options(self, seat: int) -> list:
+        return plays.legal_actions(self.state, seat)
+
+    def act(self, seat: int, option: tuple) -> None:
+        if plays.take_action(self.state, seat, option):
+            resolution.priority(self.state, seat, until_empty=True)
+
+    def check(self) -> None:
+        check_invariants(self.state)
 
 
-from .invariants import check_invariants, zone_cards  # noqa: E402, F401  (tests build positions and check them)
+def scenario(n: int = 2, **kw: Any) -> FourSoulsScenario:
+    """A Four Souls position (:func:`position`'s arguments) behind the kit's scenario interface."""
+    return FourSoulsScenario(position(n, **kw))

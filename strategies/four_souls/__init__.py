@@ -3,10 +3,11 @@
 ``random``. ``reading`` and ``valuing`` hold what they share: how to read a card's role and value from
 its compiled effects, an item's worth and a fight's odds."""
 
+from cardlab.simulate.core.testing import RandomPlayer
+
 from .aggro import AggroPlayer
 from .evaluator import EvaluatorPlayer
 from .hoarder import HoarderPlayer
-from .random import RandomPlayer
 from .restricted import FSRestricted
 from .search import FSSearch
 from .sensible import SensiblePlayer

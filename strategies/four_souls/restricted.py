@@ -5,13 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.four_souls import decks, make_config
 from cardlab.strategies.restricted import Restricted
 
 from .aggro import AggroPlayer
 from .evaluator import EvaluatorPlayer
 from .hoarder import HoarderPlayer
-from .random import RandomPlayer
 from .sensible import SensiblePlayer
 
 USING = ("loot", "tap", "paid")  # FS action/response options: ("loot", card), ("tap"|"paid", object, index)

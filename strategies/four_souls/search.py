@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.four_souls.branching import determinize, state_of
 from cardlab.strategies.search import Hooks, Search
 
 from .aggro import AggroPlayer
 from .evaluator import EvaluatorPlayer
 from .hoarder import HoarderPlayer
-from .random import RandomPlayer
 from .sensible import SensiblePlayer
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.simulate.core.decisions import Decision
+from cardlab.simulate.core.testing import random_option
 
 from .policy import Policy
 
 
 class RandomPlay(Policy):
-    """Picks a uniformly random legal option at every decision; drafts with ``draft=`` (default random)."""
+    """The kit's uniform random answer (simulate.core.testing) at every decision, except that it drafts
+    with ``draft=`` (default random, the kit's answer too): Gosu X's one parameter of random play."""
 
     name = "random"
 
@@ -20,4 +22,4 @@ class RandomPlay(Policy):
     def choose(self, decision: Decision) -> Any:
         if decision.kind == "draft_clan" and self.drafter.kind != "random":
             return super().choose(decision)
-        return self.rng.choice(decision.options)
+        return random_option(self.rng, decision)

@@ -1,9 +1,10 @@
 """Hidden Reason players: one module per policy, registered by name."""
 
+from cardlab.simulate.core.testing import RandomPlayer
+
 from .evaluator import EvaluatorPlayer
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer
-from .random_play import RandomPlayer
 from .restricted import HRRestricted
 from .search import HRSearch
 from .sensible import SensiblePlayer

@@ -5,13 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.hidden_reason import GAME, make_config
 from cardlab.strategies.restricted import Restricted
 
 from .evaluator import EvaluatorPlayer
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer
-from .random_play import RandomPlayer
 from .sensible import SensiblePlayer
 
 USING = ("cast", "act", "synergy", "substitute")  # stack.py: ("cast", uid, target), ("act", uid, i, target) …

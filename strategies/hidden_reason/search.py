@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.hidden_reason.branching import determinize, state_of
 from cardlab.strategies.search import Hooks, Search
 
 from .evaluator import EvaluatorPlayer
 from .guardian import GuardianPlayer
 from .racer import RacerPlayer
-from .random_play import RandomPlayer
 from .sensible import SensiblePlayer
 
 

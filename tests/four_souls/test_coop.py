@@ -28,13 +28,13 @@ from cardlab.simulate.four_souls import (
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.fixtures import (
-    Scripted,
     add_slot_monster,
     give_item,
     kinds,
     monster,
     phys,
     position,
+    scripted,
 )
 from cardlab.simulate.four_souls.refs import SeatRef, StackRef
 from cardlab.simulate.four_souls.state import Attack, GameOver
@@ -60,8 +60,8 @@ def add_soul(g, seat, value=1):
     g.log.emit("soul_gained", seat, "Boss", None, value, "boss")  # as the engine does with every gain
 
 
-def scripted(n):
-    return Players([Scripted(i) for i in range(n)])
+def scripted_table(n):
+    return Players([scripted(i) for i in range(n)])
 
 
 # --------------------------------------------------------------------------- FS-17.1 setup
@@ -70,7 +70,7 @@ def scripted(n):
 def test_FS_17_1_solo_two_characters_each_with_3_loot_and_3_cents_no_bonus_souls():
     cfg = make_config(4, 50, variant="solo")  # -p left at the CLI default: solo is still 2 seats
     assert cfg.n_players == 2 and cfg.coop == "solo" and not cfg.bonus_souls
-    g = setup.new_game(cfg, 5, scripted(2))
+    g = setup.new_game(cfg, 5, scripted_table(2))
     assert len(g.players) == 2 and g.bonus == []
     names = {p.character.phys.card.name for p in g.players}
     assert len(names) == 2
@@ -83,7 +83,7 @@ def test_FS_17_1_solo_two_characters_each_with_3_loot_and_3_cents_no_bonus_souls
 def test_FS_17_1_coop_one_character_per_seat_and_no_bonus_souls():
     for n in (2, 3, 4):
         cfg = make_config(n, 50, variant="co-op")
-        g = setup.new_game(cfg, n, scripted(n))
+        g = setup.new_game(cfg, n, scripted_table(n))
         assert len(g.players) == n and g.bonus == [] and g.timer == 8
         assert len({p.character.phys.card.name for p in g.players}) == n
     cfg = make_config(4, 50, variant=("co-op", "no-bonus-souls"))  # redundant but allowed
@@ -92,7 +92,7 @@ def test_FS_17_1_coop_one_character_per_seat_and_no_bonus_souls():
 
 def test_FS_17_8_three_plus_cards_removed_even_with_four_characters():
     def three_plus(cfg):
-        g = setup.new_game(cfg, 3, scripted(cfg.n_players))
+        g = setup.new_game(cfg, 3, scripted_table(cfg.n_players))
         return [p.card.name for p in g.all_phys if p.card.players_3plus]
 
     assert three_plus(make_config(4, 50))  # the competitive 4-player game keeps them (FS-1.33)
@@ -258,7 +258,7 @@ def test_results_win_is_every_seat_and_loss_is_no_winner_timer():
 
 def test_results_turn_cap_stays_turn_cap():
     cfg = make_config(2, 3, variant="solo")
-    r = GAME.play(cfg, 1, scripted(2))
+    r = GAME.play(cfg, 1, scripted_table(2))
     assert r.end_reason == "turn_cap" and r.winners == ()
     assert r.events.rows[-1][7] == "turn_cap"
 

@@ -22,7 +22,6 @@ from cardlab.simulate.four_souls import (
     turn,
 )
 from cardlab.simulate.four_souls.fixtures import (
-    Scripted,
     add_shop_item,
     add_slot_monster,
     card,
@@ -35,6 +34,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    scripted,
 )
 from cardlab.simulate.four_souls.refs import SeatRef
 from cardlab.simulate.four_souls.rules import compile_card
@@ -180,7 +180,7 @@ def test_FS_2_3_FS_11_8_moms_shovel_dealt_into_the_starting_shop_enters_deactiva
     cfg = make_config(2)
     found = 0
     for seed in range(400):
-        g = setup.new_game(cfg, seed, Players([Scripted(0), Scripted(1)]))
+        g = setup.new_game(cfg, seed, Players([scripted(0), scripted(1)]))
         for slot in g.shop:
             o = slot[-1]
             assert o.charged == (o.name != "Mom’s Shovel"), (seed, o.name)
@@ -223,7 +223,7 @@ def test_FS_8_7_a_response_to_the_end_declaration_does_not_reopen_the_action_pha
     give_item(g, 1, card("Coin Tap", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},)))
     turn.play_turn(g)
     assert answered and answered[0] is not None
-    actions = [d for d in g.io.strategies[0].seen if d.kind == "action"]
+    actions = [d for d in g.io.strategies[0].asked if d.kind == "action"]
     assert len(actions) == 1  # the one that declared the end
     rows = [r[3] for r in g.log.rows]
     i = rows.index("end_declared")
@@ -342,7 +342,7 @@ def test_FS_4_10_simultaneous_monster_deaths_are_ordered_by_the_active_player():
         m.damage = 1
     checks.state_checks(g)
     assert _victims(g) == ["Two", "One"]
-    assert [d.context for d in g.io.strategies[0].seen if d.kind == "order_triggers"] == ["resolve first"]
+    assert [d.context for d in g.io.strategies[0].asked if d.kind == "order_triggers"] == ["resolve first"]
 
 
 # --------------------------------------------------------------------------- FS-4.16 / FS-Q.11 curses
@@ -371,10 +371,10 @@ def test_FS_4_16_a_revealed_curse_goes_on_the_stack_and_the_receiver_is_chosen_o
     and the active player chooses the receiver when it resolves (before: at once, no window)."""
     g, curse = _revealed_curse(None)
     resolution.priority(g, 0)
-    seen = g.io.strategies[1].seen
+    seen = g.io.strategies[1].asked
     windows = [d for d in seen if d.kind == "respond" and d.context is not None]
     assert [(d.context.kind, d.context.name) for d in windows] == [("ability", "Curse Of Greed")]
-    asked = [d.kind for d in g.io.strategies[0].seen]
+    asked = [d.kind for d in g.io.strategies[0].asked]
     assert "give_curse" in asked
     assert [c.phys for c in g.players[1].curses] == [curse]
     assert [r[3] for r in g.log.rows if r[3] in ("monster_revealed", "curse_received")] == [
@@ -424,11 +424,11 @@ def test_FS_4_16_FS_Q_11_a_dying_bearers_curses_leave_by_their_own_triggers_befo
     give_item(g, 1, card("Junk", "treasure", "passive"))
     damage.kill(g, p, 0)
     resolution.priority(g, 0)
-    assert [d.options for d in g.io.strategies[1].seen if d.kind == "order_triggers"] == [
+    assert [d.options for d in g.io.strategies[1].asked if d.kind == "order_triggers"] == [
         (("Curse Of Greed", 0), ("Curse Of Amnesia", 1))
     ]
     windows = [
-        d.context.name for d in g.io.strategies[0].seen if d.kind == "respond" and d.context is not None
+        d.context.name for d in g.io.strategies[0].asked if d.kind == "respond" and d.context is not None
     ]
     assert "Curse Of Amnesia" in windows and "Curse Of Greed" in windows
     assert not p.curses and [c.card.name for c in g.monster_disc] == ["Curse Of Amnesia", "Curse Of Greed"]

@@ -22,7 +22,6 @@ from cardlab.simulate.four_souls import (
 )
 from cardlab.simulate.four_souls.config import make_config
 from cardlab.simulate.four_souls.fixtures import (
-    Scripted,
     add_slot_monster,
     check_invariants,
     deck,
@@ -30,6 +29,7 @@ from cardlab.simulate.four_souls.fixtures import (
     kinds,
     monster,
     position,
+    scripted,
 )
 from cardlab.simulate.four_souls.state import Obj, Phys
 
@@ -77,9 +77,9 @@ def test_FS_Q_22_the_ambush_controller_chooses_the_slot_the_active_player_owes_t
     g.players[1].loot_plays = 1
     assert plays.take_action(g, 1, ("loot", c))
     resolution.priority(g, 1, until_empty=True)
-    asked = [d for d in g.io.strategies[1].seen if d.kind == "choose_slot"]
+    asked = [d for d in g.io.strategies[1].asked if d.kind == "choose_slot"]
     assert [d.options for d in asked] == [(0, 1)] and g.mslots[0][-1].phys is c
-    assert not [d for d in g.io.strategies[0].seen if d.kind == "choose_slot"]
+    assert not [d for d in g.io.strategies[0].asked if d.kind == "choose_slot"]
     assert g.must_attack == [(g.mslots[0][-1], False)] and g.active == 0
 
 
@@ -157,7 +157,7 @@ def test_FS_4_17_an_indomitable_monster_cannot_be_covered_by_a_deck_attack():
     add_slot_monster(g, monster("C"))
     deck(g, "monster", [monster("New", hp=5, attack=0)])
     attack.declare_attack(g, 0)
-    asked = [d.options for d in g.io.strategies[0].seen if d.kind == "choose_slot"]
+    asked = [d.options for d in g.io.strategies[0].asked if d.kind == "choose_slot"]
     assert asked == [(1, 2)]  # slot 0 holds the Indomitable Lord (FS-4.17(2))
     assert g.mslots[0][-1] is lord and lord.in_play
 
@@ -167,7 +167,7 @@ def test_FS_4_17_when_every_top_is_indomitable_a_card_takes_a_new_slot():
     zones.reveal_into_slot(g, _phys(g, INDOMITABLE["Indomitable Wall"]), None)
     deck(g, "monster", [monster("New", hp=5, attack=0)])
     attack.declare_attack(g, 0)
-    assert not [d for d in g.io.strategies[0].seen if d.kind == "choose_slot"]
+    assert not [d for d in g.io.strategies[0].asked if d.kind == "choose_slot"]
     assert [s[-1].name for s in g.mslots] == ["Indomitable Wall", "New"]
 
 
@@ -179,7 +179,7 @@ def test_FS_10_5_c_a_deck_attack_revealing_an_indomitable_monster_goes_on_agains
     b = add_slot_monster(g, monster("B"))
     wall, plain = deck(g, "monster", [INDOMITABLE["Indomitable Wall"], monster("Plain")])
     attack.declare_attack(g, 0)
-    assert not [d for d in g.io.strategies[0].seen if d.kind == "choose_slot"]  # no slot to choose
+    assert not [d for d in g.io.strategies[0].asked if d.kind == "choose_slot"]  # no slot to choose
     checks.state_checks(g)
     assert a.in_play and b.in_play and [s[-1].phys for s in g.mslots[2:]] == [plain]  # kept, refilled
     assert [r[4] for r in kinds(g, "attack_target")] == ["Indomitable Wall"]
@@ -191,7 +191,7 @@ def test_FS_2_4_setup_puts_each_indomitable_monster_revealed_into_a_new_slot():
     cfg = make_config(2, 50, cards=(str(TESTONLY / "indomitable.yaml"),))
     s = decks.supply(cfg)
     for seed in range(12):
-        g = setup.new_game(cfg, seed, Players([Scripted(0), Scripted(1)]), supply=s)
+        g = setup.new_game(cfg, seed, Players([scripted(0), scripted(1)]), supply=s)
         walls = [i for i, sl in enumerate(g.mslots) if "indomitable" in sl[-1].rules.keywords]
         assert len(g.mslots) == 2 + len(walls) and all(i >= 2 for i in walls)
         assert all(len(sl) == 1 and sl[-1].kind == "monster" for sl in g.mslots)

@@ -23,7 +23,6 @@ from cardlab.simulate.four_souls import (
 )
 from cardlab.simulate.four_souls.config import make_config
 from cardlab.simulate.four_souls.fixtures import (
-    Scripted,
     add_slot_monster,
     card,
     check_invariants,
@@ -31,6 +30,7 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     phys,
     position,
+    scripted,
 )
 
 ROOMS_FILE = Path(__file__).parent / "cards_testonly" / "rooms.yaml"
@@ -54,7 +54,7 @@ def _room_deck(g, names: list[str]) -> list:
 def test_FS_2_5_FS_16_1_setup_reveals_the_starting_room_from_the_shuffled_room_deck():
     cfg = make_config(3, 50, variant=("rooms",), cards=(str(ROOMS_FILE),))
     s = decks.supply(cfg)
-    g = setup.new_game(cfg, 4, Players([Scripted(i) for i in range(3)]), supply=s)
+    g = setup.new_game(cfg, 4, Players([scripted(i) for i in range(3)]), supply=s)
     assert len(g.rslots) == 1 and len(g.rslots[0]) == 1
     top = g.rslots[0][-1]
     assert top.kind == "room" and top.in_play and top.controller == -1
@@ -103,7 +103,7 @@ def test_FS_16_3_after_a_monster_died_the_active_player_may_discard_the_room(dis
     (vault,) = _room_deck(g, ["Test Vault"])
     g.monster_deaths = 1
     turn.room_step(g)
-    asked = [d for d in g.io.strategies[0].seen if d.kind == "discard_room"]
+    asked = [d for d in g.io.strategies[0].asked if d.kind == "discard_room"]
     assert [(d.options, d.context) for d in asked] == [((True, False), "Test Library")]
     if discard:
         assert g.rooms_disc == [lib.phys] and not lib.in_play
@@ -118,7 +118,7 @@ def test_FS_16_3_no_monster_died_no_room_choice():
     lib = _room(g, "Test Library")
     _room_deck(g, ["Test Vault"])
     turn.room_step(g)
-    assert not [d for d in g.io.strategies[0].seen if d.kind == "discard_room"]
+    assert not [d for d in g.io.strategies[0].asked if d.kind == "discard_room"]
     assert g.rslots[0] == [lib]
 
 

@@ -13,8 +13,7 @@ from cardlab.simulate.gosu_x.actions import do_action, enter_army, legal_actions
 from cardlab.simulate.gosu_x.battle import battle_total, card_value, great_battle
 from cardlab.simulate.gosu_x.cards import check_cards, load_cards
 from cardlab.simulate.gosu_x.engine import end_of_turn
-from cardlab.simulate.gosu_x.state import DECK, DISCARD, REMOVED, GameOver
-from tests.gosu_x.gx_scenario import (
+from cardlab.simulate.gosu_x.scenario import (
     check_invariants,
     events,
     find,
@@ -25,6 +24,7 @@ from tests.gosu_x.gx_scenario import (
     to_discard,
     to_hand,
 )
+from cardlab.simulate.gosu_x.state import DECK, DISCARD, REMOVED, GameOver
 
 DEFS = load_cards()
 CLANS = tuple(DEFS)
@@ -127,7 +127,7 @@ def _position(card_name: str, clan: str):
     st = make_state(mine, theirs)
     st.active = 0
     for s in st.players_obj.strategies:
-        s.default = _aim_at_opponent
+        s.plan = _aim_at_opponent
     for seat in (0, 1):
         pl = st.p[seat]
         picks = {1: 3, 2: 2, 3: 1}
@@ -418,7 +418,7 @@ def test_byeon_hyeon_ja_xian_discards_five_of_a_clan_to_unlock():
 def test_tourach_makes_the_opponent_discard_to_your_hand_size():
     st = make_state(("Themis", "Golem", "Phoenix"), ("Xian", "Narasimha", "Goan Sul"))
     t = to_army(st, 0, "Tourach")
-    from tests.gosu_x.gx_scenario import fill_hand
+    from cardlab.simulate.gosu_x.scenario import fill_hand
 
     fill_hand(st, 1, 4)
     fill_hand(st, 0, 1)

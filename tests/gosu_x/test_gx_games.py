@@ -11,8 +11,8 @@ from cardlab.simulate.core import Players, UserError, stream
 from cardlab.simulate.gosu_x import GAME, engine, make_config
 from cardlab.simulate.gosu_x import actions as gx_actions
 from cardlab.simulate.gosu_x.actions import can_place
+from cardlab.simulate.gosu_x.scenario import check_invariants
 from cardlab.strategies.gosu_x import STRATEGIES
-from tests.gosu_x.gx_scenario import check_invariants
 
 CFG = make_config(2, 400)
 
@@ -184,8 +184,8 @@ def test_counter_draft_denies_the_opponents_best_clan():
 
 
 def test_view_hides_the_opponents_hand_and_all_decks():
+    from cardlab.simulate.gosu_x.scenario import make_state, to_army, to_hand
     from cardlab.simulate.gosu_x.views import View
-    from tests.gosu_x.gx_scenario import make_state, to_army, to_hand
 
     st = make_state()
     mine = to_hand(st, 0, "Lava Goddesses")

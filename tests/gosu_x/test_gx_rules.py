@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.core import Players
+from cardlab.simulate.core.testing import ScriptedPlayer
 from cardlab.simulate.gosu_x import make_config, wins, zones
 from cardlab.simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost, replacements
 from cardlab.simulate.gosu_x.battle import battle_total, great_battle, tribute
 from cardlab.simulate.gosu_x.draft import deal, draft
 from cardlab.simulate.gosu_x.engine import end_of_turn, new_state, play, play_round
-from cardlab.simulate.gosu_x.state import DISCARD, HAND, GameOver
-from tests.gosu_x.gx_scenario import (
-    Scripted,  # noqa: E402  (kept separate for readability)
+from cardlab.simulate.gosu_x.scenario import (
     check_invariants,
     events,
     fill_hand,
@@ -24,6 +23,7 @@ from tests.gosu_x.gx_scenario import (
     to_discard,
     to_hand,
 )  # fmt: skip
+from cardlab.simulate.gosu_x.state import DISCARD, HAND, GameOver
 
 
 def plays(acts):
@@ -33,7 +33,7 @@ def plays(acts):
 # -- GX-2 setup and draft ------------------------------------------------------------------------------------
 def test_GX_2_5_draft_order_1_2_2_1():
     cfg = make_config(2, 400)
-    st = new_state(cfg, 3, Players([Scripted(0), Scripted(1)]))
+    st = new_state(cfg, 3, Players([ScriptedPlayer(0), ScriptedPlayer(1)]))
     draft(
         st,
         1,
@@ -50,7 +50,7 @@ def test_GX_2_5_draft_order_1_2_2_1():
 
 def test_GX_2_5_forced_alliances_by_draft_position():
     cfg = make_config(2, 400, clans="themis+golem+phoenix/xian+tomorrow+goan_sul")
-    result = play(cfg, 11, Players([Scripted(0), Scripted(1)]))
+    result = play(cfg, 11, Players([ScriptedPlayer(0), ScriptedPlayer(1)]))
     by_pos = {s.columns["draft_position"]: s.columns["alliance"] for s in result.seats}
     assert by_pos[1] == "Golem+Phoenix+Themis"
     assert by_pos[2] == "Goan Sul+Tomorrow+Xian"

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from cardlab.simulate.core import Players
+from cardlab.simulate.core.testing import ScriptedPlayer
 from cardlab.simulate.gosu_x import make_config, zones
 from cardlab.simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost
 from cardlab.simulate.gosu_x.battle import tribute
 from cardlab.simulate.gosu_x.cards import load_cards
 from cardlab.simulate.gosu_x.engine import play
-from cardlab.simulate.gosu_x.state import DISCARD, TOKENS_TOTAL
-from tests.gosu_x.gx_scenario import (
-    Scripted,
+from cardlab.simulate.gosu_x.scenario import (
     check_invariants,
     events,
     fill_hand,
@@ -21,6 +20,7 @@ from tests.gosu_x.gx_scenario import (
     to_army,
     to_hand,
 )  # fmt: skip
+from cardlab.simulate.gosu_x.state import DISCARD, TOKENS_TOTAL
 
 
 def test_GX_1_4_every_clan_is_eight_soldiers_five_heroes_two_immortals():
@@ -60,7 +60,7 @@ def test_GX_2_4_GX_Q_2_random_first_drafter_takes_the_first_turn():
     """The first player is drawn at random (both seats happen over seeds) and takes the first turn."""
     firsts = set()
     for seed in range(12):
-        r = play(make_config(2, 400), seed, Players([Scripted(0), Scripted(1)]))
+        r = play(make_config(2, 400), seed, Players([ScriptedPlayer(0), ScriptedPlayer(1)]))
         picks = [row for row in r.events.rows if row[3] == "draft_pick"]
         turns = [row for row in r.events.rows if row[3] == "turn_start"]
         assert picks[0][2] == turns[0][2]
@@ -223,7 +223,7 @@ def test_GX_Q_12_draw_up_to_seven_under_a_hand_limit_of_five():
 
 def test_GX_4_3_GX_4_4_one_action_per_turn_resolved_within_it():
     """Every turn of a game is one action; its effects are done before the next turn starts."""
-    r = play(make_config(2, 400), 5, Players([Scripted(0), Scripted(1)]))
+    r = play(make_config(2, 400), 5, Players([ScriptedPlayer(0), ScriptedPlayer(1)]))
     rows = r.events.rows
     starts = [i for i, row in enumerate(rows) if row[3] == "turn_start"]
     assert len(starts) > 6
@@ -245,7 +245,7 @@ def test_GX_9_6_GX_10_11_without_a_second_token_the_tribute_follows_and_the_roun
     """After a battle that decides nothing, the Tribute's sacrifices come before the next round, in which
     both players take turns again (passes and the turn counter reset)."""
     for seed in range(40):
-        r = play(make_config(2, 400), seed, Players([Scripted(0), Scripted(1)]))
+        r = play(make_config(2, 400), seed, Players([ScriptedPlayer(0), ScriptedPlayer(1)]))
         if r.columns["rounds"] >= 2:
             break
     rows = [row for row in r.events.rows if row[3] in {"round_end", "round_start", "sacrifice", "turn_start"}]

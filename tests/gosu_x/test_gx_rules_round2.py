@@ -15,7 +15,7 @@ from cardlab.simulate.gosu_x.battle import great_battle, hand_bonus, tribute
 from cardlab.simulate.gosu_x.cards import DEFAULT_CARDS
 from cardlab.simulate.gosu_x.engine import end_of_turn
 from cardlab.simulate.gosu_x.passing import do_pass
-from tests.gosu_x.gx_scenario import (
+from cardlab.simulate.gosu_x.scenario import (
     check_invariants,
     events,
     fill_hand,

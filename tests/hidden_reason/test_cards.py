@@ -8,12 +8,12 @@ import pytest
 from cardlab.simulate.hidden_reason import zones
 from cardlab.simulate.hidden_reason.combat import attack_phase
 from cardlab.simulate.hidden_reason.decks import load_pool
+from cardlab.simulate.hidden_reason.scenario import add, cast, position
 from cardlab.simulate.hidden_reason.stack import act, options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
 from cardlab.simulate.hidden_reason.turn import _end_phase, _start_phase
 
 from .invariants import check
-from .scenario import add, cast, position
 
 POOL = load_pool("")
 IMPLEMENTED = sorted(n for n, c in POOL.cards.items() if c.implemented)

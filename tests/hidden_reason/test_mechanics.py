@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from cardlab.simulate.hidden_reason import hooks
+from cardlab.simulate.hidden_reason.scenario import cast, kinds, position
 from cardlab.simulate.hidden_reason.stack import act, options, run_stack
 from cardlab.simulate.hidden_reason.state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, StackItem
 from cardlab.simulate.hidden_reason.turn import _start_phase
-
-from .scenario import cast, kinds, position
 
 
 def _cast(g, seat, card, target=None):

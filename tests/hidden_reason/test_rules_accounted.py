@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from cardlab.simulate.hidden_reason.scenario import cast, position
 from cardlab.simulate.hidden_reason.stack import options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, HAND
 from cardlab.simulate.hidden_reason.targets import targets_for
-
-from .scenario import cast, position
 
 
 def test_HR_1_3_a_static_ability_beats_a_tactic():

@@ -3,11 +3,11 @@ same stages and response windows as tactics (issue 15, Hidden Reason items 3 and
 
 from __future__ import annotations
 
+from cardlab.simulate.hidden_reason.scenario import aim, cast, custom_card, kinds, position
 from cardlab.simulate.hidden_reason.stack import PASS, act, options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, DECLARED, HAND, OTHER_WORLD, WAITING, StackItem
 
 from .invariants import check
-from .scenario import aim, cast, custom_card, kinds, position
 
 
 def _once(context, name, target=None):

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.hidden_reason.combat import attack_phase
+from cardlab.simulate.hidden_reason.scenario import aim, kinds, position
 from cardlab.simulate.hidden_reason.stack import PASS
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, GameOver
-
-from .scenario import aim, kinds, position
 
 
 def _assign(choices):

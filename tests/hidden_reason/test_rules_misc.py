@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from cardlab.simulate.hidden_reason.scenario import cast, position
 from cardlab.simulate.hidden_reason.stack import options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD
 from cardlab.simulate.hidden_reason.targets import attack_of, cost_of
 from cardlab.simulate.hidden_reason.turn import _end_phase, _start_phase
 from cardlab.simulate.hidden_reason.views import View
-
-from .scenario import cast, position
 
 
 def test_HR_5_4_deck_sizes_public_order_hidden():

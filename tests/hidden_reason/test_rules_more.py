@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 
 from cardlab.simulate.core import Players
+from cardlab.simulate.core.testing import ScriptedPlayer
 from cardlab.simulate.hidden_reason import GAME, make_config
 from cardlab.simulate.hidden_reason.combat import attack_phase, retribution_targets
+from cardlab.simulate.hidden_reason.scenario import cast, position
 from cardlab.simulate.hidden_reason.stack import PASS, options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD, STACK
 from cardlab.simulate.hidden_reason.targets import targets_for
 from cardlab.simulate.hidden_reason.turn import placement
 from cardlab.strategies.hidden_reason import STRATEGIES
-
-from .scenario import Scripted, cast, position
 
 
 def test_HR_2_1_two_to_four_players():
@@ -172,7 +172,7 @@ def test_HR_Q_19_no_tactics_in_the_draw_step():
             asked.append(d.view.phase)
         return None
 
-    seats = Players([Scripted(0, None, fn), Scripted(1, None, fn)])
+    seats = Players([ScriptedPlayer(0, plan=fn), ScriptedPlayer(1, plan=fn)])
     result = GAME.play(make_config(2, 6, decks="arcanum_control"), 12, seats)
     assert "draw" not in asked and "untap" not in asked
     assert result.turns == 6
@@ -180,7 +180,7 @@ def test_HR_Q_19_no_tactics_in_the_draw_step():
 
 def test_HR_14_4_setup_boss_and_random_first_player():
     firsts = {
-        GAME.play(make_config(2, 1), seed, Players([Scripted(0), Scripted(1)])).first_seat
+        GAME.play(make_config(2, 1), seed, Players([ScriptedPlayer(0), ScriptedPlayer(1)])).first_seat
         for seed in range(12)
     }
     assert firsts == {0, 1}

@@ -4,14 +4,14 @@ once even with an action pending, and redeals without a cap."""
 from __future__ import annotations
 
 from cardlab.simulate.core import EventLog, Players
+from cardlab.simulate.core.testing import ScriptedPlayer
 from cardlab.simulate.hidden_reason import make_config
 from cardlab.simulate.hidden_reason.combat import attack_phase
+from cardlab.simulate.hidden_reason.scenario import cast, first_option, kinds, position
 from cardlab.simulate.hidden_reason.stack import PASS, act, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
 from cardlab.simulate.hidden_reason.turn import setup
 from cardlab.simulate.hidden_reason.zones import leave_battlefield, sweep
-
-from .scenario import Scripted, cast, first_option, kinds, position
 
 
 def _attach(g, implant, host):
@@ -100,7 +100,7 @@ def test_HR_14_6_redeals_have_no_cap_each_after_the_first_exiles_three():
             return "redeal" if count["n"] <= 5 else "keep"
         return None
 
-    seats = Players([Scripted(0, None, five_redeals), Scripted(1)])
+    seats = Players([ScriptedPlayer(0, plan=five_redeals), ScriptedPlayer(1)])
     g = setup(make_config(2, 10, decks="legion_aggro"), 3, seats, EventLog())
     p = g.players[0]
     assert p.mulligans == 5 and len(p.abyss) == 4 * 3  # the first redeal is free (HR-14.6)
@@ -108,7 +108,9 @@ def test_HR_14_6_redeals_have_no_cap_each_after_the_first_exiles_three():
 
 
 def test_HR_14_6_redeals_end_when_the_deck_cannot_pay_three():
-    seats = Players([Scripted(0, None, first_option("mulligan", lambda o: o == "redeal")), Scripted(1)])
+    seats = Players(
+        [ScriptedPlayer(0, plan=first_option("mulligan", lambda o: o == "redeal")), ScriptedPlayer(1)]
+    )
     g = setup(make_config(2, 10, decks="legion_aggro"), 3, seats, EventLog())
     p = g.players[0]
     assert len(p.deck) < 3 and len(p.hand) == 5

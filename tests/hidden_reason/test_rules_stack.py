@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from cardlab.simulate.hidden_reason import stack
+from cardlab.simulate.hidden_reason.scenario import add, cast, custom_card, first_option, kinds, position
 from cardlab.simulate.hidden_reason.stack import PASS, act, options, resolve_top, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, OTHER_WORLD
 from cardlab.simulate.hidden_reason.turn import placement
-
-from .scenario import add, cast, custom_card, first_option, kinds, position
 
 
 def _cast(g, seat, card, target=None):

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from cardlab.simulate.hidden_reason.scenario import cast, kinds, position
 from cardlab.simulate.hidden_reason.stack import PASS, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, HAND, OTHER_WORLD
-
-from .scenario import cast, kinds, position
 
 
 def _answer(context: str, pred):

@@ -6,12 +6,11 @@ import pytest
 
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.hidden_reason.invariants import check
+from cardlab.simulate.hidden_reason.scenario import add, cast, custom_card, kinds, position
 from cardlab.simulate.hidden_reason.stack import run_stack
 from cardlab.simulate.hidden_reason.state import ABYSS, BATTLEFIELD, GONE, HAND, OTHER_WORLD
 from cardlab.simulate.hidden_reason.views import View
 from cardlab.simulate.hidden_reason.zones import leave_battlefield
-
-from .scenario import add, cast, custom_card, kinds, position
 
 
 def _attach(g, implant, host):

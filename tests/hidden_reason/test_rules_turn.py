@@ -7,17 +7,17 @@ import random
 import pytest
 
 from cardlab.simulate.core import Players, UserError
+from cardlab.simulate.core.testing import ScriptedPlayer
 from cardlab.simulate.hidden_reason import GAME, make_config, resources, zones
+from cardlab.simulate.hidden_reason.scenario import add, first_option, kinds, position
 from cardlab.simulate.hidden_reason.state import ABYSS, HAND, GameOver
 from cardlab.simulate.hidden_reason.turn import _start_phase, _technical_loss, setup
 from cardlab.simulate.hidden_reason.views import View
 from cardlab.strategies.hidden_reason import STRATEGIES
 
-from .scenario import Scripted, add, first_option, kinds, position
-
 
 def _players(n, fn=None):
-    return Players([Scripted(s, None, fn) for s in range(n)])
+    return Players([ScriptedPlayer(s, plan=fn) for s in range(n)])
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -166,7 +166,7 @@ def test_HR_14_6_HR_Q_18_first_redeal_free_then_exile_bottom_three():
             return "redeal"
         return "keep" if d.kind == "mulligan" else None
 
-    seats = Players([Scripted(0, None, fn), Scripted(1)])
+    seats = Players([ScriptedPlayer(0, plan=fn), ScriptedPlayer(1)])
     g = setup(make_config(2, 10, decks="legion_aggro"), 3, seats, EventLog())
     p = g.players[0]
     assert p.mulligans == 2 and len(p.hand) == 5
@@ -179,7 +179,7 @@ def test_HR_14_7_HR_Q_17_mulligan_exiles_hidden_from_owner():
     from cardlab.simulate.core import EventLog
 
     fn = first_option("mulligan", lambda o: o == "redeal")
-    seats = Players([Scripted(0, None, fn), Scripted(1)])
+    seats = Players([ScriptedPlayer(0, plan=fn), ScriptedPlayer(1)])
     g = setup(make_config(2, 10, decks="legion_aggro"), 3, seats, EventLog())
     hidden = g.players[0].abyss[0]
     assert View(g, 0).card(hidden.uid) is None

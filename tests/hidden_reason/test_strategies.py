@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 
 from cardlab.simulate.core import Decision
+from cardlab.simulate.hidden_reason.scenario import position
 from cardlab.simulate.hidden_reason.stack import PASS
 from cardlab.simulate.hidden_reason.state import StackItem
 from cardlab.simulate.hidden_reason.views import View
 from cardlab.strategies.hidden_reason import STRATEGIES
 from cardlab.strategies.registry import describe
-
-from .scenario import position
 
 
 def test_registry_contract():

@@ -260,9 +260,8 @@ def test_free_untapped_ability_is_refused(tmp_path):
 def test_runaway_loop_stops_with_a_clear_error():
     import pytest as _pytest
 
+    from cardlab.simulate.hidden_reason.scenario import custom_card, position
     from cardlab.simulate.hidden_reason.stack import act
-
-    from .scenario import custom_card, position
 
     engine = custom_card("{name: Engine, type: object, cost: 1, activated: [{cost: 1, do: [{gain: 2}]}]}")
     g = position({0: {"battlefield": [engine]}, 1: {}})

@@ -2,49 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cardlab.simulate.core import Players
+from cardlab.simulate.core.testing import Scenario, ScriptedPlayer
 from cardlab.simulate.gosu_x import make_config, zones
+from cardlab.simulate.gosu_x.actions import do_action, legal_actions
 from cardlab.simulate.gosu_x.cards import clan_tiles, load_cards
 from cardlab.simulate.gosu_x.draft import build_decks
 from cardlab.simulate.gosu_x.engine import new_state
 from cardlab.simulate.gosu_x.invariants import check
-from cardlab.simulate.gosu_x.state import DECK, DISCARD, HAND, Card, State
-
-Answer = Callable[[Any], Any]
-
-
-class Scripted:
-    """Answers from a queue (a value or a callable(decision) -> option); then the first option.
-    Every decision asked is recorded in ``asked``."""
-
-    name = "scripted"
-
-    def __init__(
-        self, seat: int, rng=None, answers: list | None = None, default: Answer | None = None
-    ) -> None:
-        self.seat = seat
-        self.answers: list[Any] = list(answers or [])
-        self.asked: list[Any] = []
-        self.default = default
-
-    def choose(self, decision):
-        self.asked.append(decision)
-        if self.answers:
-            a = self.answers.pop(0)
-            return a(decision) if callable(a) else a
-        if self.default is not None:
-            return self.default(decision)
-        return decision.options[0]
+from cardlab.simulate.gosu_x.state import ARMY, DECK, DISCARD, HAND, Card, State
 
 
 def make_state(clans0=("Goan Sul", "Golem", "Phoenix"), clans1=("Themis", "Xian", "Tomorrow"), seed: int = 0,
                combat: str = "2,3,5", cards: str = "") -> State:  # fmt: skip
     """Both decks built (45 cards each, all in the deck), empty hands and armies, no draft."""
     cfg = make_config(2, 400, combat_values=combat, cards=cards)
-    st = new_state(cfg, seed, Players([Scripted(0), Scripted(1)]))
+    st = new_state(cfg, seed, Players([ScriptedPlayer(0), ScriptedPlayer(1)]))
     st.p[0].clans, st.p[1].clans = tuple(clans0), tuple(clans1)
     defs = load_cards(cfg.cards_path)
     st.undrafted = tuple(c for c in defs if c not in clans0 and c not in clans1)
@@ -54,9 +29,9 @@ def make_state(clans0=("Goan Sul", "Golem", "Phoenix"), clans1=("Themis", "Xian"
     return st
 
 
-def script(st: State, seat: int, *answers: Any) -> Scripted:
+def script(st: State, seat: int, *answers: Any) -> ScriptedPlayer:
     s = st.players_obj.strategies[seat]
-    s.answers.extend(answers)
+    s.extend(*answers)
     return s
 
 
@@ -125,3 +100,32 @@ def check_invariants(st: State) -> None:
     """Every card in exactly one zone; 4 tokens per player (8 in all); rows contiguous and supported
     (the engine's own checker, used by checked_play, raises InvariantError)."""
     check(st)
+
+
+class GosuXScenario(Scenario):
+    """The kit's scenario interface over :func:`make_state` (simulate.core.testing.Scenario): a card of the
+    seat's deck moved into its hand, discard or army (GX-12), the seat's legal actions (GX-4.3) and one
+    taken."""
+
+    zones = (HAND, DISCARD, ARMY)
+
+    def __init__(self, st: State) -> None:
+        super().__init__(st, st.players_obj, st.log)
+
+    def put(self, seat: int, card: str, zone: str) -> Card:
+        move = {HAND: to_hand, DISCARD: to_discard, ARMY: to_army}[self._zone(zone)]
+        return move(self.state, seat, card)
+
+    def options(self, seat: int) -> list[tuple]:
+        return legal_actions(self.state, seat)
+
+    def act(self, seat: int, option: tuple) -> None:
+        do_action(self.state, seat, option)
+
+    def check(self) -> None:
+        check(self.state)
+
+
+def scenario(**kw: Any) -> GosuXScenario:
+    """A Gosu X position (:func:`make_state`'s arguments) behind the kit's scenario interface."""
+    return GosuXScenario(make_state(**kw))

@@ -10,34 +10,12 @@ import yaml
 
 from cardlab.simulate.core import Decision, EventLog, Players
 from cardlab.simulate.core.cardfiles import YamlMap
+from cardlab.simulate.core.testing import Scenario, ScriptedPlayer
 from cardlab.simulate.hidden_reason.cards import CardDef, parse_card
 from cardlab.simulate.hidden_reason.decks import load_pool
+from cardlab.simulate.hidden_reason.invariants import check
+from cardlab.simulate.hidden_reason.stack import act, options, run_stack
 from cardlab.simulate.hidden_reason.state import BATTLEFIELD, DECK, HAND, OTHER_WORLD, Card, Game, PlayerState
-
-
-class Scripted:
-    """Answers with ``fn(decision)``; by default the first option (PASS for actions and responses)."""
-
-    name = "scripted"
-
-    def __init__(
-        self, seat: int = 0, rng: random.Random | None = None, fn: Callable[[Decision], Any] | None = None
-    ):
-        self.seat = seat
-        self.fn = fn
-        self.asked: list[Decision] = []
-        self.pay_targets: dict[int, Any] = {}  # card uid → the target to choose when paying for it (HR-10.2)
-
-    def choose(self, decision: Decision) -> Any:
-        self.asked.append(decision)
-        context = decision.context
-        if decision.kind == "choose_target" and isinstance(context, tuple) and context[1] in self.pay_targets:
-            return self.pay_targets[context[1]]
-        if self.fn is not None:
-            answer = self.fn(decision)
-            if answer is not None:
-                return answer
-        return decision.options[0]
 
 
 def custom_card(text: str, cls: str = "Test") -> CardDef:
@@ -74,7 +52,7 @@ def position(
     """A game at turn ``turn`` with ``active`` to play. ``seats[s][zone]`` lists card names or CardDefs;
     battlefield cards entered last turn (not exhausted)."""
     fns = fns or {}
-    strategies = [Scripted(s, None, fns.get(s)) for s in range(n)]
+    strategies = [ScriptedPlayer(s, plan=fns.get(s)) for s in range(n)]
     players = [PlayerState(s, f"test{s}", ("Test",)) for s in range(n)]
     g = Game(players, Players(strategies), random.Random(0), EventLog(True), [], boss_hp, boss_hp)
     g.turn, g.active, g.first = turn, active, 0
@@ -109,13 +87,18 @@ def add(g: Game, seat: int, name: str | CardDef, zone: str = HAND) -> Card:
 def aim(g: Game, card: Card | int, target: Any) -> None:
     """Script the target its owner chooses when paying for ``card`` (HR-10.2: targets are chosen then)."""
     c = card if isinstance(card, Card) else g.cards[card]
-    g.seats.strategies[c.owner].pay_targets[c.uid] = target
+
+    def pay(decision: Decision) -> Any:
+        context = decision.context
+        if decision.kind == "choose_target" and isinstance(context, tuple) and context[1] == c.uid:
+            return target
+        return None
+
+    g.seats.strategies[c.owner].plans.insert(0, pay)  # before the test's own plan, as the payment comes first
 
 
 def cast(g: Game, seat: int, card: Card | int, target: Any = None) -> None:
     """``seat`` plays ``card`` from its hand, choosing ``target`` when it pays (HR-7.1, HR-10.2)."""
-    from cardlab.simulate.hidden_reason.stack import act
-
     c = card if isinstance(card, Card) else g.cards[card]
     if target is not None:
         aim(g, c, target)
@@ -137,3 +120,32 @@ def first_option(kind: str, pred: Callable[[Any], bool]) -> Callable[[Decision],
         return None
 
     return fn
+
+
+class HiddenReasonScenario(Scenario):
+    """The kit's scenario interface over :func:`position` (simulate.core.testing.Scenario): named cards
+    into a hand, deck, battlefield or the Other World, the placement-phase options (HR-12.6) and one taken
+    with the stack resolved (HR-7.1)."""
+
+    zones = (HAND, DECK, BATTLEFIELD, OTHER_WORLD)
+
+    def __init__(self, g: Game) -> None:
+        super().__init__(g, g.seats, g.log)
+
+    def put(self, seat: int, card: str | CardDef, zone: str) -> Card:
+        return add(self.state, seat, card, self._zone(zone))
+
+    def options(self, seat: int) -> list[tuple]:
+        return options(self.state, seat, True)
+
+    def act(self, seat: int, option: tuple) -> None:
+        act(self.state, seat, option)
+        run_stack(self.state, seat, main=True)
+
+    def check(self) -> None:
+        check(self.state)
+
+
+def scenario(**kw: Any) -> HiddenReasonScenario:
+    """A Hidden Reason position (:func:`position`'s arguments) behind the kit's scenario interface."""
+    return HiddenReasonScenario(position(**kw))
