@@ -16,7 +16,7 @@ class CardDataError(UserError):
     def __init__(self, path: str, line: int | None, message: str, card: str | None = None):
         self.path, self.line, self.card, self.detail = str(path), line, card, message
         where = f"{self.path}:{line}" if line else self.path
-        who = f" '{card}'" if card else ""
+        who = f" '{_one_line(str(card))}'" if card else ""
         super().__init__(f"{where}{who}: {message}")
 
 
@@ -26,3 +26,9 @@ class IllegalChoiceError(Exception):
 
 class InvariantError(AssertionError):
     """An engine invariant broke (a card in two zones, ¢ not conserved …): raised by checked play."""
+
+
+def _one_line(text: str) -> str:
+    """A name as it can be shown in a one-line message: a line break or other control character in it
+    (a card named "\\n" in a hand-edited file) is escaped, never printed."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")

@@ -185,3 +185,47 @@ class Scenario(ABC):
     @abstractmethod
     def check(self) -> None:
         """The engine's invariants hold (raises InvariantError otherwise)."""
+
+
+class Replayer:
+    """Plays a game again from its recorded answers (``Players.choices``: the index of every answer, in the
+    order asked). Games are a pure function of seed and answers (DESIGN), so the replay must log the same
+    events whatever players gave the answers; one that asks something else fails with the ask it met."""
+
+    def __init__(self, choices: Sequence[int]) -> None:
+        self.choices = list(choices)
+        self.used = 0
+
+    def players(self, n_seats: int) -> Players:
+        """A table of ``n_seats`` seats all answering from this replay."""
+        return Players([_Replaying(self, seat) for seat in range(n_seats)])
+
+    def answer(self, decision: Decision) -> Any:
+        if self.used >= len(self.choices):
+            raise ScriptMismatch(
+                f"replay: the game asked a '{decision.kind}' decision to seat {decision.seat} after all "
+                f"{len(self.choices)} recorded answers were used"
+            )
+        index = self.choices[self.used]
+        self.used += 1
+        if index >= len(decision.options):
+            raise ScriptMismatch(
+                f"replay answer {self.used}: option {index} of a '{decision.kind}' decision to seat "
+                f"{decision.seat} with only {len(decision.options)} options"
+            )
+        return decision.options[index]
+
+    def expect_done(self) -> None:
+        """Fail unless the replayed game asked for every recorded answer."""
+        if self.used != len(self.choices):
+            raise ScriptMismatch(
+                f"replay: the game ended after {self.used} of {len(self.choices)} recorded answers"
+            )
+
+
+class _Replaying:
+    name = "replay"
+
+    def __init__(self, replayer: Replayer, seat: int) -> None:
+        self.seat = seat
+        self.choose = replayer.answer
