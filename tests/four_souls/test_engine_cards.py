@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardlab.simulate.four_souls import attack, plays, resolution, statics
+from cardlab.simulate.four_souls import attack, dice, plays, resolution, statics
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.decks import build_supply
@@ -67,22 +67,57 @@ def _ids(kind):
     return [c for c in RUNNABLE if kind(c)]
 
 
+def _roll_on_stack(g):
+    dice.push_roll(g, 1, "effect", name="a roll to target")  # FS-9: a roll on the stack is a target
+
+
+def _loot_on_stack(g):
+    """Seat 1's loot card on the stack, unresolved: something to cancel."""
+    g.players[1].loot_plays = 1
+    assert plays.take_action(g, 1, ("loot", g.players[1].hand[0]))
+
+
+def _own_item(g):
+    give_item(g, 0, POOL.by_name["Breakfast"])  # a non-eternal item of the player's own to destroy
+
+
+# What a loot card needs in play before it can be played at all (its targets); every other card plays in
+# the plain table. A card that cannot be played in its position fails the test: give it a setup here.
+NEEDS = {
+    "I. The Magician": _roll_on_stack,
+    "Dice Shard": _roll_on_stack,
+    "Butter Bean!": _loot_on_stack,
+    "XV. The Devil": _own_item,
+}
+
+
 @pytest.mark.parametrize("c", _ids(lambda c: c.deck == "loot"), ids=lambda c: c.id)
 def test_every_loot_card_plays(c):
+    """Each loot card is played (it leaves the hand, ``loot_played`` names it) and resolves completely,
+    leaving a consistent state — in three seeded positions."""
     for seed in range(3):
         g = _table(seed)
+        NEEDS.get(c.name, lambda g: None)(g)
         ph = give_loot(g, 0, c)
         g.players[0].loot_plays = 1
-        dice_item = None
-        if not plays.can_play_loot(g, 0, ph):
-            from cardlab.simulate.four_souls import dice
-
-            dice_item = dice.push_roll(g, 1, "effect", name="a roll to target")  # rolls are targets too
-        played = plays.can_play_loot(g, 0, ph) and plays.take_action(g, 0, ("loot", ph))
-        if played or dice_item is not None:
-            resolution.priority(g, 0)
+        assert plays.can_play_loot(g, 0, ph), (
+            f"{c.name} cannot be played (seed {seed}): give it a setup in NEEDS"
+        )
+        assert plays.take_action(g, 0, ("loot", ph))
+        resolution.priority(g, 0)
+        assert ph not in g.players[0].hand
+        assert (0, "loot_played", c.name) in [(r[2], r[3], r[4]) for r in g.log.rows]
         assert not g.stack
         check_invariants(g)
+
+
+def test_every_loot_card_setup_is_needed():
+    """A setup in NEEDS that a card can do without is stale: the card plays in the plain table too."""
+    for name in NEEDS:
+        g = _table(0)
+        ph = give_loot(g, 0, POOL.by_name[name])
+        g.players[0].loot_plays = 1
+        assert not plays.can_play_loot(g, 0, ph), name
 
 
 @pytest.mark.parametrize("c", _ids(lambda c: c.deck in ("treasure", "eternal")), ids=lambda c: c.id)
@@ -91,8 +126,6 @@ def test_every_item_activates_and_triggers(c):
         g = _table(seed)
         o = give_item(g, 0, c, eternal="eternal" in c.keywords, starting="starting_item" in c.keywords)
         o.counters += 6
-        from cardlab.simulate.four_souls import dice
-
         dice.push_roll(g, 1, "effect", name="a roll to target")
         for action in plays.legal_actions(g, 0):
             if action[0] != "loot" and action[1] is o and o.in_play and plays.take_action(g, 0, action):
