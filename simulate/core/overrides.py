@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .cardfiles import CARD_NUMBER_MAX, unknown
 from .errors import UserError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,4 +116,30 @@ def apply(
                     f"{game}: --set {text!r}: {out[i].name} has no {field} ({field} is for {rule.what})"
                 )
             out[i] = put(out[i], field, value(game, value_text, field, rule, text))
+    return out
+
+
+def card_keys(name: str, ident: Any = None) -> tuple[tuple[str, Any], ...]:
+    """What a card of an overlay is matched by, strongest first: its id (when it has one), its name
+    (case-insensitive)."""
+    by_name = ("name", name.casefold())
+    return (("id", ident), by_name) if ident not in (None, "", 0) else (by_name,)
+
+
+def overlay(base: Sequence[T], extra: Sequence[T], keys: Callable[[T], tuple]) -> list[T]:
+    """``--cards FILE`` laid over a game's cards (issue 17 item 4), one rule in every game: a card of
+    ``extra`` replaces, in place, the card of ``base`` it names (``keys``, e.g. :func:`card_keys`: the same id,
+    else the same name), and any other card of ``extra`` is added after them. A designer copies a file,
+    changes numbers, and runs again; a folder given to ``--cards`` is a whole set instead."""
+    out = list(base)
+    index: dict[Any, int] = {}
+    for i, card in enumerate(out):
+        for key in keys(card):
+            index.setdefault(key, i)
+    for card in extra:
+        hit = next((index[key] for key in keys(card) if key in index), None)
+        if hit is None:
+            out.append(card)
+        else:
+            out[hit] = card
     return out

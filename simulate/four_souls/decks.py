@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core import overrides as core_overrides
 
 from . import cards, collection, coop
 from . import overrides as ov
@@ -42,8 +43,13 @@ class Supply:
 _cache: dict[tuple, Supply] = {}
 
 
+def _card_keys(card: Any) -> tuple:
+    return core_overrides.card_keys(card.name, card.id)
+
+
 def load_pool(paths: tuple[str, ...] = ()) -> Any:
-    """The default pool; ``--cards`` folders replace it, ``--cards`` files add or replace cards by id."""
+    """The default pool; ``--cards`` folders replace it, ``--cards`` files add cards or replace the cards they
+    name, by id or else by name (simulate.core.overrides.overlay, the same in every game)."""
 
     if not paths:
         return cards.load_pool(None)
@@ -54,9 +60,10 @@ def load_pool(paths: tuple[str, ...] = ()) -> Any:
         return cards.load_pool(list(paths))
     base = cards.load_pool(None)
     extra = cards.load_pool(list(paths))
-    merged = {c.id: c for c in base.cards}
-    merged.update({c.id: c for c in extra.cards})
-    pool_cards = tuple(merged.values())
+    pool_cards = tuple(
+        core_overrides.overlay(base.cards, extra.cards, _card_keys)
+    )  # the kernel's one overlay
+    merged = {c.id: c for c in pool_cards}
     by_name: dict = {}
     for c in pool_cards:
         by_name.setdefault(c.name, c)

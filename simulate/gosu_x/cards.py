@@ -379,10 +379,12 @@ def bundled_clans() -> tuple[str, ...]:
 
 
 def card_files(path: str | Path) -> list[Path]:
+    """The files a run's cards come from: a folder's (a whole set, in place of the bundled one), or the
+    bundled files then the one file laid over them (``--cards FILE``, simulate.core.overrides.overlay)."""
     path = Path(path)
     if path.is_dir():
         return sorted(path.glob("*.yaml"))
-    return [path]
+    return [*sorted(DEFAULT_CARDS.glob("*.yaml")), path]
 
 
 _CACHE: dict[tuple, dict[str, list[CardDef]]] = {}
@@ -403,28 +405,44 @@ def _load_cards(path: str | Path) -> dict[str, list[CardDef]]:
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
+    layers = [files] if Path(path).is_dir() else [files[:-1], files[-1:]]  # a file overlays the bundled set
+    cards: list[tuple[Path, CardDef]] = []
+    for layer in layers:
+        cards = core_overrides.overlay(cards, _read_layer(layer), _keys)
     clans: dict[str, list[CardDef]] = {}
-    seen: dict[str, Path] = {}
     tiles: dict[str, dict[str, Any]] = {}
+    for f, d in cards:
+        clans.setdefault(d.clan, []).append(d)
+        tile = tiles.setdefault(d.clan, {})
+        for k, v in (d.tile or {}).items():
+            if tile.get(k, v) != v:
+                raise CardDataError(
+                    str(f), None, f"tile effect '{k}' differs from another card of its clan", d.name
+                )
+            tile[k] = v
+    settle()  # `cards check` reports every problem above together; nothing partial is cached
+    if len(_CACHE) > 32:
+        _CACHE.clear()
+    _CACHE[key] = clans
+    return clans
+
+
+def _read_layer(files: list[Path]) -> list[tuple[Path, CardDef]]:
+    """The cards of some files, each name once."""
+    out: list[tuple[Path, CardDef]] = []
+    seen: dict[str, Path] = {}
     for f in files:
         for d in guarded(load_file, f) or ():
             if d.name in seen:
                 guarded(_duplicate, f, d, seen[d.name])
                 continue
             seen[d.name] = f
-            clans.setdefault(d.clan, []).extend([d])
-            tile = tiles.setdefault(d.clan, {})
-            for k, v in (d.tile or {}).items():
-                if tile.get(k, v) != v:
-                    raise CardDataError(
-                        str(f), None, f"tile effect '{k}' differs from another card of its clan", d.name
-                    )
-                tile[k] = v
-    settle()  # `cards check` reports every problem above together; nothing partial is cached
-    if len(_CACHE) > 32:
-        _CACHE.clear()
-    _CACHE[key] = clans
-    return clans
+            out.append((f, d))
+    return out
+
+
+def _keys(card: tuple[Path, CardDef]) -> tuple:
+    return core_overrides.card_keys(card[1].name, card[1].fid)
 
 
 def _duplicate(f: Path, d: CardDef, first: Path) -> None:

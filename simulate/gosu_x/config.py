@@ -92,7 +92,7 @@ def make_config(
         raise UserError(f"--combat-values {combat_values!r}: expected three non-negative numbers like 2,3,5")
     path = Path(cards) if cards else DEFAULT_CARDS
     if not path.exists():
-        raise UserError(f"--cards: no such file or folder '{path}'")
+        raise UserError(f"gosu-x: --cards {cards}: no such file or folder")
     overrides = tuple(
         o.strip() for o in ((set,) if isinstance(set, str) and set else () if isinstance(set, str) else set)
     )

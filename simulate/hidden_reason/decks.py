@@ -52,7 +52,7 @@ class Pool:
 def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
     """Read every YAML file under ``path`` into ``pool`` (cards first, decks parsed later)."""
     if not path.exists():
-        raise UserError(f"--cards: no such file or folder: {path}")
+        raise UserError(f"hidden-reason: --cards {path}: no such file or folder")
     seen: dict[str, str] = {}
     for file in card_paths(path):
         pool.files.append(file)
