@@ -54,6 +54,7 @@ def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
     if not path.exists():
         raise UserError(f"hidden-reason: --cards {path}: no such file or folder")
     seen: dict[str, str] = {}
+    read: list[CardDef] = []
     for file in card_paths(path):
         pool.files.append(file)
         for card in guarded(_cards_of_file, file, pool) or ():
@@ -62,8 +63,15 @@ def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
                 guarded(_duplicate, str(file), card, first)
                 continue
             seen[card.name] = str(file)
-            pool.cards[card.name] = card
+            read.append(card)
+    # an overlay's cards replace the cards they name (the kernel's one overlay, by name: these cards have no id)
+    merged = core_overrides.overlay(list(pool.cards.values()), read, _card_keys)
+    pool.cards = {c.name: c for c in merged}
     settle()  # `cards check` reports every problem above together; decks are not checked against a part
+
+
+def _card_keys(card: CardDef) -> tuple:
+    return core_overrides.card_keys(card.name)
 
 
 def _cards_of_file(file: Path, pool: Pool) -> list[CardDef]:
