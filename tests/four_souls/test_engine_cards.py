@@ -120,8 +120,21 @@ def test_every_loot_card_setup_is_needed():
         assert not plays.can_play_loot(g, 0, ph), name
 
 
+# Items whose activated ability this plain table cannot offer (a gap of this test, stated: No! and Donation
+# Machine have no activation scenario yet; Mom’s Shovel and Contract From Below do, in test_rules_examination).
+NOT_ACTIVATED = {
+    "No!": "its target is an item ability on the stack",
+    "Mom’s Shovel": "it enters deactivated (FS-11.8) and steals a soul nobody has here",
+    "Contract From Below": "its cost destroys two other items of its controller",
+    "Donation Machine": "its cost gives away another non-eternal item",
+}
+
+
 @pytest.mark.parametrize("c", _ids(lambda c: c.deck in ("treasure", "eternal")), ids=lambda c: c.id)
 def test_every_item_activates_and_triggers(c):
+    """Each item's activated abilities (↷ and $) are taken in at least one of three seeded positions, then a
+    fight exercises its roll, damage and death triggers; the state stays consistent."""
+    activated = 0
     for seed in range(3):
         g = _table(seed)
         o = give_item(g, 0, c, eternal="eternal" in c.keywords, starting="starting_item" in c.keywords)
@@ -129,6 +142,7 @@ def test_every_item_activates_and_triggers(c):
         dice.push_roll(g, 1, "effect", name="a roll to target")
         for action in plays.legal_actions(g, 0):
             if action[0] != "loot" and action[1] is o and o.in_play and plays.take_action(g, 0, action):
+                activated += 1
                 resolution.priority(g, 0)
         resolution.priority(g, 0)
         # a fight exercises its roll / damage / death triggers
@@ -138,6 +152,10 @@ def test_every_item_activates_and_triggers(c):
         resolution.priority(g, 0)
         assert not g.stack
         check_invariants(g)
+    if c.name in NOT_ACTIVATED:  # stated, and checked to be still true: the list cannot go stale
+        assert not activated, f"{c.name} is activated now: drop it from NOT_ACTIVATED"
+    else:
+        assert activated or not SUPPLY.rules[c.id].has_act, f"{c.name}: its activated ability was never taken"
 
 
 @pytest.mark.parametrize("c", _ids(lambda c: c.deck == "monster" and c.hp is not None), ids=lambda c: c.id)
@@ -147,7 +165,10 @@ def test_every_monster_fights(c):
         m = add_slot_monster(g, c)
         g.active = 0
         if not statics.cant_be_attacked(g, m):
+            start = len(g.log.rows)
             attack.run_attack(g, 0, m)
+            fought = [r for r in g.log.rows[start:] if r[3] == "attack_target" and r[4] == c.name]
+            assert fought and any(r[3] == "roll" for r in g.log.rows[start:])  # attacked, and rolled at
         resolution.priority(g, 0)
         assert not g.stack
         check_invariants(g)
