@@ -24,7 +24,6 @@ from cardlab.simulate.four_souls import (
 )
 from cardlab.simulate.four_souls.config import make_config
 from cardlab.simulate.four_souls.fixtures import (
-    Scripted,
     add_slot_monster,
     check_invariants,
     deck,
@@ -33,6 +32,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    scripted,
 )
 from cardlab.simulate.four_souls.state import GameOver
 
@@ -71,7 +71,7 @@ def test_FS_18_1_a_challenge_is_a_solo_or_co_op_mode_and_needs_a_final_boss():
 def test_FS_18_2_setup_puts_the_final_boss_in_its_own_slot():
     cfg = make_config(2, 50, variant=CHALLENGE, cards=(str(CHAL_FILE),))
     s = decks.supply(cfg)
-    g = setup.new_game(cfg, 3, Players([Scripted(i) for i in range(2)]), supply=s)
+    g = setup.new_game(cfg, 3, Players([scripted(i) for i in range(2)]), supply=s)
     assert len(g.mslots) == 3 and g.special_slots == {2: "final_boss"} and g.challenge and g.coop
     boss = g.mslots[2][-1]
     assert boss.phys.card is BOSS and boss in g.monsters()
