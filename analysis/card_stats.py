@@ -7,7 +7,7 @@ characters pick up more items, long games draw more cards, and a strategy that p
 other reasons. Only a paired A/B run with one change (``cardlab compare``) measures a card's effect.
 
 The counting runs in DuckDB over the events view (``sql/card_stats.sql``), so a 10^8-row events table is
-streamed, never loaded. Which event kinds mean "gained" or "played" is game data (analysis.game_data).
+streamed, never loaded. Which event kinds mean "gained" or "played" is game data (the game's declaration in the manifest, simulate.core.analysis_spec).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import math
 
 import polars as pl
 
-from .game_data import GameData, sql_strings
-from .queries import query
+from cardlab.simulate.core.analysis_spec import AnalysisSpec
+
+from .queries import query, sql_strings
 from .runs import Run
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few
 from .stats import wilson
@@ -49,7 +50,7 @@ def newcombe_difference(
 
 def card_stats(
     run: Run,
-    data: GameData,
+    data: AnalysisSpec,
     level: float = 0.95,
     min_games: int = MIN_GAMES,
     max_half_width: float = MAX_HALF_WIDTH,

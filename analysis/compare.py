@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from .game_data import game_data
 from .paired import PairedComparison, paired_compare
 from .runs import Run, RunError
 
@@ -83,7 +82,7 @@ def setting_differences(a: Run, b: Run) -> list[tuple[str, str, str]]:
 def default_dimension(run: Run) -> str:
     """The game's main column (character, clans, deck) when the run has it with more than one value,
     else strategy: what a designer compares after a card or ratio change."""
-    data = game_data(run.game)
+    data = run.analysis
     main = data.main_column if data is not None else None
     if main and main in run.columns("players"):
         quoted = '"' + main.replace('"', '""') + '"'

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
-from .queries import query
+from .queries import query, sql_strings
 from .render import Section
 from .runs import Run
 from .stats import wilson
@@ -47,10 +47,6 @@ COLUMNS = {
 }
 
 
-def _strings(values: list[str]) -> str:
-    return ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
-
-
 def declared(run: Run) -> dict | None:
     """The game's coverage declaration as the runner wrote it, or None (an older run, a game without one)."""
     entry = run.manifest.coverage
@@ -68,10 +64,12 @@ def coverage(run: Run, level: float = 0.95) -> pl.DataFrame | None:
     counts = query(
         run,
         "coverage",
-        roles=", ".join(f"({_strings([k])}, {_strings([r])})" for k, r in pairs),
-        kinds=_strings([k for k, _ in pairs]),
-        cards=", ".join(f"({_strings([c])}, {_strings([k])})" for c, k in spec["cards"].items()),
-        ignore=(f"AND coalesce(CAST(e.detail AS VARCHAR), '') NOT IN ({_strings(ignore)})" if ignore else ""),
+        roles=", ".join(f"({sql_strings([k])}, {sql_strings([r])})" for k, r in pairs),
+        kinds=sql_strings([k for k, _ in pairs]),
+        cards=", ".join(f"({sql_strings([c])}, {sql_strings([k])})" for c, k in spec["cards"].items()),
+        ignore=(
+            f"AND coalesce(CAST(e.detail AS VARCHAR), '') NOT IN ({sql_strings(ignore)})" if ignore else ""
+        ),
     )
     rows = []
     for r in counts.iter_rows(named=True):

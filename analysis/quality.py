@@ -22,7 +22,8 @@ import math
 import numpy as np
 import polars as pl
 
-from .game_data import GameData
+from cardlab.simulate.core.analysis_spec import AnalysisSpec
+
 from .render import Section
 from .runs import Run
 from .shape import score_query
@@ -31,7 +32,7 @@ from .stats import wilson, z_for
 QUALITY_GAMES = 5000  # at most about this many games are read (a fixed, seed-free sample)
 
 
-def per_game(run: Run, data: GameData, max_games: int = QUALITY_GAMES) -> pl.DataFrame | None:
+def per_game(run: Run, data: AnalysisSpec, max_games: int = QUALITY_GAMES) -> pl.DataFrame | None:
     """``game_id, n_players, turns, lead_changes, leads_from, comeback, last_turn``; None without score rules."""
     scores = score_query(run, data, "score_by_turn", max_games)
     if scores is None:
@@ -130,7 +131,7 @@ def summary(games: pl.DataFrame, level: float = 0.95) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=["players", "figure", "value", "interval", "games"], orient="row")
 
 
-def section(run: Run, data: GameData | None, level: float = 0.95) -> Section | None:
+def section(run: Run, data: AnalysisSpec | None, level: float = 0.95) -> Section | None:
     """The report's "Game quality" section; None when the game has no score or no won game was sampled."""
     games = per_game(run, data) if data is not None else None
     if games is None or not games.height:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -22,6 +23,12 @@ def query(run: Run, name: str, **identifiers: str) -> pl.DataFrame:
     text = sql(name).format(**identifiers) if identifiers else sql(name)
     run.db.execute("SET enable_progress_bar = false")  # reports print their own tables, not DuckDB's bar
     return run.db.sql(text).pl()
+
+
+def sql_strings(values: Iterable[str]) -> str:
+    """A SQL list of string literals (for ``IN (…)`` or a VALUES row): the values come from the run's
+    manifest (the game's declarations), never typed by a user, and are quoted all the same."""
+    return ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
 
 
 def dimension_expr(run: Run, dim: str) -> str:

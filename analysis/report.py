@@ -4,8 +4,8 @@ A report says what was run (game, config and card-data hashes, seeds, versions, 
 win rates by each chosen players-table column (n, Wilson intervals, small samples flagged by
 analysis.small_samples, seat-adjusted rates where seats were unbalanced), seat effects, matchups and
 ratings, card-level statistics from the events, and the shape of the games: length, end reasons, time to
-first score and score curves. Sections that need game-specific meaning of events come from
-analysis.game_data. Each part is one :class:`Builder` of :data:`SECTIONS` (``applies`` / ``build`` /
+first score and score curves. Sections that need game-specific meaning of events come from the
+game's declaration in the manifest (``Manifest.analysis``, simulate.core.analysis_spec). Each part is one :class:`Builder` of :data:`SECTIONS` (``applies`` / ``build`` /
 ``otherwise``), so a new section is one entry. A folder of runs (a sweep) gets analysis.sweep's report instead (:func:`build_path`).
 """
 
@@ -18,9 +18,10 @@ from pathlib import Path
 
 import polars as pl
 
+from cardlab.simulate.core.analysis_spec import AnalysisSpec
+
 from . import card_stats as cards
 from . import coop, coverage, luck, plots, quality, seat_effects, shape, standings
-from .game_data import GameData, game_data
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
 from .runs import Run
@@ -260,7 +261,7 @@ def seat_section(run: Run, level: float, min_games: int) -> Section:
     )
 
 
-def standings_dims(run: Run, data: GameData | None) -> list[str]:
+def standings_dims(run: Run, data: AnalysisSpec | None) -> list[str]:
     """strategy and the game's main column, each when it is a text column with 2..30 values."""
     dims = ["strategy"]
     if data is not None and data.main_column and data.main_column != "strategy":
@@ -358,7 +359,7 @@ def rating_section(
 
 
 def card_sections(
-    run: Run, data: GameData, level: float, min_games: int, flagged: dict[str, list[str]] | None = None
+    run: Run, data: AnalysisSpec, level: float, min_games: int, flagged: dict[str, list[str]] | None = None
 ) -> list[Section]:
     frame = cards.card_stats(run, data, level, min_games)
     if frame.height:
@@ -458,7 +459,7 @@ def _card_plot_footnote(left: int, flagged: dict[str, list[str]], shown: list[st
     return "; ".join(parts) + ("." if parts else "")
 
 
-def length_sections(run: Run, data: GameData | None) -> list[Section]:
+def length_sections(run: Run, data: AnalysisSpec | None) -> list[Section]:
     out = []
     columns = ["turns"]
     if data is not None and data.rounds_column and data.rounds_column in run.columns("games"):
@@ -538,7 +539,7 @@ def share_section(run: Run, counts: pl.DataFrame, column: str, title: str, level
     return Section(title, _level_heads(display, level), image, "", "Game shape")
 
 
-def first_score_section(run: Run, data: GameData, level: float, min_games: int) -> Section | None:
+def first_score_section(run: Run, data: AnalysisSpec, level: float, min_games: int) -> Section | None:
     counts = shape.first_score_counts(run, data)
     if counts is None or data.first_score is None:
         return None
@@ -572,7 +573,7 @@ def first_score_section(run: Run, data: GameData, level: float, min_games: int) 
     return Section(f"Time to {label}", _level_heads(display, level), image, note, "Game shape")
 
 
-def score_curve_section(run: Run, data: GameData) -> Section | None:
+def score_curve_section(run: Run, data: AnalysisSpec) -> Section | None:
     curves = shape.score_curves(run, data)
     if curves is None or not curves.height:
         return None
@@ -620,8 +621,8 @@ class Context:
         self.warnings: list[str] = []
 
     @cached_property
-    def data(self) -> GameData | None:
-        return game_data(self.run.game)
+    def data(self) -> AnalysisSpec | None:
+        return self.run.analysis
 
     @cached_property
     def dims(self) -> list[str]:
@@ -696,7 +697,7 @@ def _cards(ctx: Context) -> list[Section]:
 def _no_event_figures(ctx: Context) -> str:
     what = "card statistics, time to first score and score curves"
     if ctx.data is None:
-        return f"{what}: analysis.game_data has no entry for '{ctx.run.game}'"
+        return f"{what}: the game '{ctx.run.game}' declares no analysis data (GameSpec.analysis)"
     return f"{what}: the run logged no events (--no-events)"
 
 

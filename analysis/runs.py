@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 import polars as pl
 
+from cardlab.simulate.core.analysis_spec import AnalysisSpec
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.runformat import (
     TABLES,
@@ -89,6 +90,12 @@ class Run:
     @property
     def game(self) -> str:
         return self.manifest.game
+
+    @property
+    def analysis(self) -> AnalysisSpec | None:
+        """What the game's events and columns mean (its declaration, as the runner wrote it into the
+        manifest); None for a game that declares nothing."""
+        return self.manifest.analysis
 
     def parts(self, table: str) -> list[str]:
         return [str(part_path(self.path, table, b)) for b in sorted(self.state.batches)]

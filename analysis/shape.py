@@ -1,6 +1,6 @@
 """The shape of a game: how long it lasts, how it ends, when scoring starts and how scores grow.
 
-All counting runs in DuckDB (``sql/game_length.sql``, ``length_counts``, ``first_score*``,
+All counting runs in DuckDB (``sql/game_length.sql``, ``length_counts``, ``first_score``,
 ``score_curves``); only small per-length or per-turn summaries reach Python, so a 10^6-game run costs no
 more memory than a small one.
 """
@@ -11,8 +11,9 @@ import math
 
 import polars as pl
 
-from .game_data import GameData, sql_strings
-from .queries import query
+from cardlab.simulate.core.analysis_spec import AnalysisSpec
+
+from .queries import query, sql_strings
 from .runs import Run
 from .stats import wilson
 
@@ -53,12 +54,19 @@ def _quantile(lengths: list[int], counts: list[int], q: float) -> float | None:
     return float(lengths[-1])
 
 
-def first_score_counts(run: Run, data: GameData) -> pl.DataFrame | None:
+def first_score_counts(run: Run, data: AnalysisSpec) -> pl.DataFrame | None:
     """``turn, games, scorer_wins`` per turn of the first scoring event (turn null: nobody scored), or
-    None when the game has no such event in the data module."""
-    if data.first_score is None:
+    None when the game declares no such event. A moment that needs a threshold (an event whose ``value``
+    falls below half a games column) narrows the query."""
+    first = data.first_score
+    if first is None:
         return None
-    return query(run, data.first_score.query, kinds=sql_strings(data.first_score.kinds))
+    condition = ""
+    if first.below_half_of is not None:
+        if first.below_half_of not in run.columns("games"):
+            return None
+        condition = 'AND 2 * e.value < g."' + first.below_half_of.replace('"', '""') + '"'
+    return query(run, "first_score", kinds=sql_strings(first.kinds), condition=condition)
 
 
 def first_score_summary(counts: pl.DataFrame, level: float = 0.95) -> pl.DataFrame:
@@ -87,13 +95,13 @@ def first_score_summary(counts: pl.DataFrame, level: float = 0.95) -> pl.DataFra
     )
 
 
-def score_curves(run: Run, data: GameData, max_games: int = SCORE_CURVE_GAMES) -> pl.DataFrame | None:
+def score_curves(run: Run, data: AnalysisSpec, max_games: int = SCORE_CURVE_GAMES) -> pl.DataFrame | None:
     """``n_players, position, turn, games, p10, median, p90``: each place in turn order's running score,
     over a fixed sample of at most about ``max_games`` games; None when the game has no score rules."""
     return score_query(run, data, "score_curves", max_games)
 
 
-def score_query(run: Run, data: GameData, name: str, max_games: int) -> pl.DataFrame | None:
+def score_query(run: Run, data: AnalysisSpec, name: str, max_games: int) -> pl.DataFrame | None:
     """Run a query over each seat's running score (``{rules}``: the game's score rules as a VALUES list)
     on a fixed, seed-free sample of about ``max_games`` games (``game_id % {every} = 0``); None when the
     game has no score rules."""

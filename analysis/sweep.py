@@ -15,7 +15,6 @@ import polars as pl
 
 from . import plots, seat_effects, shape
 from .coop import team_mode
-from .game_data import game_data
 from .render import Report, Section
 from .runs import Run
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES
@@ -171,7 +170,7 @@ def build_sweep(
 
     # win rates per dimension
     dims = by or ["strategy"]
-    data = game_data(runs[0].game) if len(games) == 1 else None
+    data = runs[0].analysis if len(games) == 1 else None
     if not by and data is not None and data.main_column and data.main_column in runs[0].columns("players"):
         dims.append(data.main_column)
     for dim in dims:

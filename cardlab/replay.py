@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardlab.analysis.runs import Run
-from cardlab.simulate.core.events import event_words
-from cardlab.simulate.core.narrative import seat_name, tell
+from cardlab.simulate.core.events import EVENT_FIELDS
+from cardlab.simulate.core.narrative import Event, event_line, seat_name, tell
 from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan, play_game, play_seed
 from cardlab.simulate.core.seeds import game_seed
@@ -70,8 +70,7 @@ def describe(plan: RunPlan, row: tuple) -> str:
     """The game's own wording of an event, or a plain generic line."""
     if plan.spec.describe_event is not None:
         return plan.spec.describe_event(row)
-    _turn, _phase, seat, kind, card, target, amount, detail = row
-    return f"{seat_name(seat)}: {event_words(kind, card, target, amount, detail)}"
+    return event_line(Event.of(row))
 
 
 def _rows(plan: RunPlan, rows: list[tuple], seats: int, events: bool) -> list[str]:
@@ -91,10 +90,12 @@ def replay_logged(run: Run, plan: RunPlan, game_id: int, events: bool = False) -
     title = f"game {game_id} of {run.path.name}"
     out = Replay([f"{title}: seed {game[0]}, {game[3]} turns, first {seat_name(game[4])}"], title=title)
     out.lines += [f"  {seat_name(seat)}: {strategy} — {result}" for seat, strategy, result in seats]
+    columns = ", ".join(  # the row as the engine logged it (EventLog.rows), dictionary columns as text
+        f"CAST({name} AS VARCHAR)" if name in ("phase", "kind", "card", "target") else name
+        for name in EVENT_FIELDS
+    )
     rows = run.db.execute(
-        "SELECT turn, CAST(phase AS VARCHAR), seat, CAST(kind AS VARCHAR), CAST(card AS VARCHAR), "
-        "CAST(target AS VARCHAR), amount, detail FROM events WHERE game_id = ? ORDER BY seq",
-        [game_id],
+        f"SELECT {columns} FROM events WHERE game_id = ? ORDER BY seq", [game_id]
     ).fetchall()
     out.lines += _rows(plan, rows, len(seats), events)
     winners = ", ".join(seat_name(w) for w in game[1]) or "none"

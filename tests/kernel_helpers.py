@@ -72,6 +72,11 @@ def record_fixture_run(run: Path, **fields: object) -> None:
     }
     turn_caps = int(fields.pop("turn_caps", 0))
     values.update(fields)
+    if "analysis" not in fields:  # what the runner would write: the registered game's declaration
+        from cardlab.simulate import games as registered
+
+        spec = registered.available().get(values["game"])
+        values["analysis"] = spec.analysis if spec is not None else None
     write(run, Manifest(**values))
     parts = {t: file_record(part_path(run, t, 0)) for t in TABLES}
     append_batch(run, BatchRecord(0, 0, games + errors, errors, turn_caps, events, 0, 0.0, parts))

@@ -5,8 +5,8 @@ Installed, the project is one import name, ``cardlab``: the repository's folders
 ``strategies/``, ``analysis/`` and ``decklists/`` are the packages ``cardlab.simulate`` … (see setup.py).
 
 Layers, lowest first: ``simulate.core`` ← ``simulate.<game>`` ← ``strategies.<game>``; ``analysis`` knows
-the Parquet schema and the run format only (it may read ``simulate.core``'s table definitions and
-``simulate.core.runformat``, and raise ``simulate.core.errors``' UserError, never an engine or a strategy);
+the Parquet schema and the run format only (it may read ``simulate.core``'s table definitions,
+``simulate.core.runformat`` and the games' declarations it holds (``simulate.core.analysis_spec``), and raise ``simulate.core.errors``' UserError, never an engine or a strategy);
 ``cardlab`` (the command line and library API) is the one place that wires everything together.
 
 Inside an engine, its modules form layers too (``ENGINE_LAYERS``, lowest first): a module imports only
@@ -146,7 +146,12 @@ def _allowed(src: str, dst: str) -> bool:
         return True
     if s[0] == "analysis":
         return d[0] == "analysis" or ".".join(d).startswith(
-            ("simulate.core.tables", "simulate.core.runformat", "simulate.core.errors")
+            (
+                "simulate.core.tables",
+                "simulate.core.runformat",
+                "simulate.core.analysis_spec",
+                "simulate.core.errors",
+            )
         )
     if s[0] == "strategies":
         if d[0] == "strategies":

@@ -45,6 +45,7 @@ MANIFEST_KEYS = [
     "card_data_hash",
     "left_out_cards",
     "dimensions",
+    "analysis",
 ]
 BATCH_KEYS = ["batch", "first", "games", "failed", "turn_caps", "events", "decisions", "seconds", "parts"]
 

@@ -116,7 +116,7 @@ def test_batches_are_appended_one_line_each_and_the_manifest_is_not_rewritten_pe
     lines = (tmp_path / "r" / BATCHES).read_text().splitlines()
     assert sorted(json.loads(line)["batch"] for line in lines) == list(range(12))
     manifest = json.loads((tmp_path / "r" / MANIFEST).read_text())
-    assert manifest["format_version"] == 2 and "batches" not in manifest
+    assert manifest["format_version"] == 3 and "batches" not in manifest
 
 
 def test_a_duplicated_batch_record_is_counted_once(tmp_path):
@@ -163,6 +163,12 @@ def test_a_torn_last_record_is_ignored_and_cut_on_resume(tmp_path):
     ("change", "message"),
     [
         (lambda m: m.update(format_version=1), "run format version 1"),
+        (lambda m: m.update(format_version=2), "run format version 2 (written by an older cardlab)"),
+        (lambda m: m.update(analysis={"score_label": 3}), "analysis: 'card_actions' must be a list"),
+        (
+            lambda m: m["analysis"].update(score_rules=[{"kind": "hold", "sign": 2}]),
+            "analysis: score_rules[]",
+        ),
         (lambda m: m.update(format_version=99), "run format version 99"),
         (lambda m: m.pop("run_seed"), "missing 'run_seed'"),
         (lambda m: m.update(n_games="many"), "'n_games' has the wrong type"),

@@ -41,16 +41,11 @@ def test_the_story_ends_where_the_tables_end(game, n, strategy):
             assert story.unmatched == 0, seed
 
 
-def test_target_seats_read_every_engine_spelling():
-    assert [target_seat(t) for t in (2, "p2", "seat2", "boss", None, "p", "seat")] == [
-        2,
-        2,
-        2,
-        None,
-        None,
-        None,
-        None,
-    ]
+def test_a_target_seat_is_an_int_and_a_name_never_reads_as_one():
+    """Run format 3: engines log a seat target as an int (target_seat); no text is parsed for a seat."""
+    assert [target_seat(t) for t in (2, 0, "p2", "seat2", "boss", None, True)] == [2, 0] + [None] * 5
+    row = (1, "main", 0, "cents_stolen", "Trade", None, 3, None, 1, None)
+    assert Event.of(row).target == 1 and Event.of(row[:5] + ("boss",) + row[6:8] + (None, None)).target == "boss"
 
 
 @pytest.mark.parametrize(("game", "n"), CASES)

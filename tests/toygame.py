@@ -12,14 +12,17 @@ import time
 from dataclasses import dataclass
 
 from cardlab.simulate.core import (
+    AnalysisSpec,
     Decision,
     DecisionKind,
     EventLog,
+    FirstScore,
     GameOption,
     GameResult,
     GameSpec,
     InvariantError,
     Players,
+    ScoreRule,
     SeatResult,
     UserError,
     stream,
@@ -140,6 +143,11 @@ GAME = GameSpec(
     checked_play=checked_play,
     decision_kinds={"roll_or_hold": DecisionKind("roll again or bank the pot", '`"roll"` / `"hold"`')},
     default_players=2,
+    analysis=AnalysisSpec(  # points banked by holding
+        score_label="points",
+        first_score=FirstScore("first points banked", ("hold",)),
+        score_rules=(ScoreRule("hold"),),
+    ),
     options=(
         GameOption("target", int, 30, "points needed to win"),
         GameOption("crash-every", int, 0, "raise in games whose seed is divisible by this (testing)"),

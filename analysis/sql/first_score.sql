@@ -1,10 +1,13 @@
 -- Per turn, the games whose first scoring event ({kinds}, by a seat) came in that turn, and how often the
--- seat that scored first won; turn NULL = games in which nobody scored.
+-- seat that scored first won; turn NULL = games in which nobody scored. {condition} narrows what counts as
+-- scoring (Hidden Reason: a boss_damage event whose value, the boss's HP left, is below half of the games
+-- column boss_hp_start).
 WITH firsts AS (
-    SELECT game_id, min(turn) AS turn, arg_min(seat, seq) AS seat
-    FROM events
-    WHERE CAST(kind AS VARCHAR) IN ({kinds}) AND seat >= 0
-    GROUP BY game_id
+    SELECT e.game_id, min(e.turn) AS turn, arg_min(e.seat, e.seq) AS seat
+    FROM events e
+    JOIN games g ON g.game_id = e.game_id
+    WHERE CAST(e.kind AS VARCHAR) IN ({kinds}) AND e.seat >= 0 {condition}
+    GROUP BY e.game_id
 )
 SELECT
     f.turn,

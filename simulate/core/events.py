@@ -10,15 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-# Column order of one event row as stored in EventLog.rows (seq and game_id are added when written).
-EVENT_FIELDS = ("turn", "phase", "seat", "kind", "card", "target", "amount", "detail")
+# Column order of one event row as stored in EventLog.rows (seq and game_id are added when written); the
+# two columns of format 3 come last so that a row's first eight fields keep their places.
+EVENT_FIELDS = ("turn", "phase", "seat", "kind", "card", "target", "amount", "detail", "target_seat", "value")
 
 
 class EventLog:
-    """Append-only rows ``(turn, phase, seat, kind, card, target, amount, detail)``.
+    """Append-only rows ``(turn, phase, seat, kind, card, target, amount, detail, target_seat, value)``.
 
-    ``seat`` is -1 for the game itself. With ``enabled=False`` nothing is stored (benchmarks measure
-    the engine with and without logging).
+    ``seat`` is -1 for the game itself. A target is a player or a thing: ``emit`` takes either a seat (an
+    int, stored in ``target_seat`` with the same encoding as ``seat``) or a name (a card, a monster, a
+    zone: stored in ``target``), so a seat never becomes text. ``value`` is a number the event reports
+    beside ``amount`` (Hidden Reason: the boss's HP left after damage), so nothing numeric hides in
+    ``detail``. With ``enabled=False`` nothing is stored (benchmarks measure the engine with and without
+    logging).
     """
 
     __slots__ = ("rows", "enabled", "turn", "phase")
@@ -34,12 +39,17 @@ class EventLog:
         kind: str,
         seat: int = -1,
         card: str | None = None,
-        target: str | None = None,
+        target: str | int | None = None,
         amount: int | None = None,
         detail: str | None = None,
+        value: int | None = None,
     ) -> None:
         if self.enabled:
-            self.rows.append((self.turn, self.phase, seat, kind, card, target, amount, detail))
+            if target.__class__ is int:  # a seat
+                row = (self.turn, self.phase, seat, kind, card, None, amount, detail, target, value)
+            else:
+                row = (self.turn, self.phase, seat, kind, card, target, amount, detail, None, value)
+            self.rows.append(row)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -60,19 +70,27 @@ def log_held_at_end(log: EventLog, seat: int, cards: Iterable[str]) -> None:
 
 
 def event_words(
-    kind: str, card: object = None, target: object = None, amount: object = None, detail: object = None
+    kind: str,
+    card: object = None,
+    target: object = None,
+    amount: object = None,
+    detail: object = None,
+    value: object = None,
 ) -> str:
-    """The plain wording of an event: ``kind card → target (amount) [detail]``, empty parts left out.
+    """The plain wording of an event: ``kind card → target (amount) = value [detail]``, empty parts left
+    out; a seat target arrives already named (simulate.core.narrative.target_name).
 
     `cardlab replay` uses it for any event a game does not word itself; engines use it as their fallback.
     """
     parts = [kind]
     if card:
         parts.append(str(card))
-    if target:
+    if target or target == 0:
         parts.append(f"→ {target}")
     if amount is not None:
         parts.append(f"({amount})")
+    if value is not None:
+        parts.append(f"= {value}")
     if detail:
         parts.append(f"[{detail}]")
     return " ".join(parts)

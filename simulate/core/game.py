@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import Any
 
 from . import branching
+from .analysis_spec import AnalysisSpec
 from .decisions import DecisionKind, Players
 from .errors import UserError
 from .events import HELD_AT_END, EventLog
@@ -151,6 +152,7 @@ class GameSpec:
     story: Callable[[int], Any] | None = None  # seats → its narrative.Story (`cardlab replay`)
     # every kind of decision it asks (name → what and option shape); checked play rejects any other
     decision_kinds: Mapping[str, DecisionKind] = field(default_factory=dict)
+    analysis: AnalysisSpec | None = None  # what its events and columns mean to a report (the manifest's)
 
     def __post_init__(self) -> None:
         if self.checked_play is not None and self.decision_kinds:
@@ -166,6 +168,22 @@ class GameSpec:
             unknown = set(c.gained + c.used + c.lost + (HELD_AT_END,)) - self.event_kinds
             if unknown:
                 raise ValueError(f"game '{self.name}': coverage names unknown event kinds {sorted(unknown)}")
+        if self.analysis is not None:
+            self._check_analysis(self.analysis)
+
+    def _check_analysis(self, a: AnalysisSpec) -> None:
+        """The declaration names only this game's event kinds and columns (a typo would silently empty a
+        report section)."""
+        unknown = a.event_kinds() - self.event_kinds
+        if unknown:
+            raise ValueError(f"game '{self.name}': analysis names unknown event kinds {sorted(unknown)}")
+        for column, known in (
+            (a.main_column, self.player_columns),
+            (a.rounds_column, self.game_columns),
+            (a.first_score.below_half_of if a.first_score else None, self.game_columns),
+        ):
+            if column is not None and column not in known:
+                raise ValueError(f"game '{self.name}': analysis names unknown column {column!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,11 @@ totals at the end are checked against the players table by the tests.
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .events import EVENT_FIELDS
+from .events import EVENT_FIELDS, event_words
 
 
 def seat_name(seat: int | None) -> str:
@@ -24,14 +23,9 @@ def seat_name(seat: int | None) -> str:
 
 
 def target_seat(target: object) -> int | None:
-    """The seat an event's ``target`` names (2, ``"p2"`` or ``"seat2"``), or None when it names no seat."""
-    if isinstance(target, int) and not isinstance(target, bool):
-        return target
-    if isinstance(target, str):
-        digits = target.removeprefix("seat") if target.startswith("seat") else target.removeprefix("p")
-        if digits != target and digits.isdigit():
-            return int(digits)
-    return None
+    """The seat an :class:`Event`'s ``target`` is (a seat is an int: the log's ``target_seat``), or None
+    when it names a thing (a card, a monster, a zone)."""
+    return target if isinstance(target, int) and not isinstance(target, bool) else None
 
 
 def target_name(target: object) -> str:
@@ -40,34 +34,47 @@ def target_name(target: object) -> str:
     return seat_name(seat) if seat is not None else str(target)
 
 
-def seats_named(text: object) -> str | None:
-    """Free text with the engines' seat spellings (``p2``, ``seat2``) in the one naming (``seat 2``)."""
-    if text is None:
-        return None
-    return re.sub(r"\b(?:p|seat)(\d+)\b", r"seat \1", str(text))
-
-
 @dataclass(slots=True, frozen=True)
 class Event:
-    """One logged event by field name (the row's order is :data:`EVENT_FIELDS`)."""
+    """One logged event by field name (the row's order is :data:`EVENT_FIELDS`). ``target`` is what the
+    event was aimed at as ``EventLog.emit`` took it: a seat (an int, the row's ``target_seat``) or a name."""
 
     turn: int
     phase: str
     seat: int
     kind: str
     card: str | None
-    target: str | None
+    target: str | int | None
     amount: int | None
     detail: str | None
+    value: int | None
 
     @classmethod
     def of(cls, row: Sequence) -> Event:
-        values = dict(zip(EVENT_FIELDS, row, strict=False))
-        return cls(**{name: values.get(name) for name in cls.__slots__})  # type: ignore[attr-defined]
+        v = dict(zip(EVENT_FIELDS, row, strict=True))
+        target = v["target_seat"] if v["target_seat"] is not None else v["target"]
+        return cls(
+            v["turn"],
+            v["phase"],
+            v["seat"],
+            v["kind"],
+            v["card"],
+            target,
+            v["amount"],
+            v["detail"],
+            v["value"],
+        )
 
     @property
     def who(self) -> str:
         return seat_name(self.seat)
+
+
+def event_line(e: Event) -> str:
+    """An event in plain words, its seat and a seat target named as everywhere: the line of a game that
+    words nothing itself (`cardlab replay --events`)."""
+    target = target_name(e.target) if e.target is not None else None
+    return f"{e.who}: {event_words(e.kind, e.card, target, e.amount, e.detail, e.value)}"
 
 
 class Story(ABC):

@@ -27,9 +27,12 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from .analysis_spec import AnalysisSpec, AnalysisSpecError
 from .errors import UserError
 
-FORMAT_VERSION = 2  # 1: batches inside manifest.json, rewritten after every batch, no part checksums
+# 1: batches inside manifest.json, rewritten after every batch, no part checksums; 2: no ``analysis`` in the
+# manifest, events without ``target_seat`` and ``value`` (a seat target was text, "p0"/"seat0")
+FORMAT_VERSION = 3
 TABLES = ("games", "players", "events", "errors")
 MANIFEST = "manifest.json"
 BATCHES = "batches.jsonl"
@@ -156,13 +159,14 @@ _MANIFEST_FIELDS: dict[str, Any] = {
     "card_data_hash": str,
     "left_out_cards": dict,
     "coverage": dict,
+    "analysis": dict,
     "versions": dict,
     "created": str,
     "finished": str,
     "backend": str,
     "stop_rule": dict,
 }
-_OPTIONAL = ("stop_reason", "dimensions", "finished", "backend", "stop_rule", "coverage")
+_OPTIONAL = ("stop_reason", "dimensions", "finished", "backend", "stop_rule", "coverage", "analysis")
 
 
 @dataclass(slots=True)
@@ -192,6 +196,7 @@ class Manifest:
     backend: str | None = None
     stop_rule: dict[str, Any] | None = None
     coverage: dict[str, Any] | None = None  # the game's declaration for "what the players used" (issue 13)
+    analysis: AnalysisSpec | None = None  # what the game's events and columns mean to a report
     format_version: int = FORMAT_VERSION
 
     @property
@@ -204,23 +209,32 @@ class Manifest:
         return first, min(self.batch_size, self.n_games - first)
 
     def to_dict(self) -> dict[str, Any]:
-        return {key: getattr(self, key) for key in _MANIFEST_FIELDS}
+        data = {key: getattr(self, key) for key in _MANIFEST_FIELDS}
+        data["analysis"] = self.analysis.to_dict() if self.analysis is not None else None
+        return data
 
     @classmethod
     def from_dict(cls, where: str, data: Any) -> Manifest:
         if isinstance(data, dict) and "format_version" not in data and "batches" in data:
             raise RunFormatError(
                 f"{where}: run format version 1 (written by an older cardlab); this cardlab reads version "
-                f"{FORMAT_VERSION}: run it again"
+                f"{FORMAT_VERSION}: run it again with this cardlab"
             )
         version = data.get("format_version") if isinstance(data, dict) else None
         if _is(version, int) and version != FORMAT_VERSION:
+            older = " (written by an older cardlab)" if version < FORMAT_VERSION else ""
             raise RunFormatError(
-                f"{where}: run format version {data['format_version']}; this cardlab reads version "
-                f"{FORMAT_VERSION}"
+                f"{where}: run format version {data['format_version']}{older}; this cardlab reads version "
+                f"{FORMAT_VERSION}: run it again with this cardlab"
             )
         _check(where, data, _MANIFEST_FIELDS, _OPTIONAL)
-        manifest = cls(**{key: data.get(key) for key in _MANIFEST_FIELDS})
+        values = {key: data.get(key) for key in _MANIFEST_FIELDS}
+        if values["analysis"] is not None:
+            try:
+                values["analysis"] = AnalysisSpec.from_dict(values["analysis"])
+            except AnalysisSpecError as exc:
+                raise RunFormatError(f"{where}: analysis: {exc}") from None
+        manifest = cls(**values)
         if manifest.status not in STATUSES:
             raise RunFormatError(
                 f"{where}: 'status' is {manifest.status!r}, not one of {', '.join(STATUSES)}"

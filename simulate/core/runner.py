@@ -307,6 +307,7 @@ def new_manifest(plan: RunPlan) -> Manifest:
         card_data_hash=plan.card_hash if plan.card_hash is not None else spec.card_data_hash(config),
         left_out_cards={"count": len(left_out), "cards": left_out},
         coverage=spec.coverage.describe(config) if spec.coverage else None,
+        analysis=spec.analysis,
         versions=_versions(),
         created=_now(),
     )

@@ -59,7 +59,9 @@ EVENTS_SCHEMA = [
     ("kind", pa.dictionary(pa.int32(), pa.string())),
     ("card", pa.dictionary(pa.int32(), pa.string())),
     ("target", pa.dictionary(pa.int32(), pa.string())),
+    ("target_seat", pa.int8()),
     ("amount", pa.int32()),
+    ("value", pa.int32()),
     ("detail", pa.string()),
 ]
 ERRORS_SCHEMA = [

@@ -9,10 +9,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardlab.simulate.core import GameOption, GameResult, GameSpec, Players, SeatResult
-from cardlab.simulate.core.events import event_words, log_held_at_end
+from cardlab.simulate.core import (
+    AnalysisSpec,
+    CardAction,
+    FirstScore,
+    GameOption,
+    GameResult,
+    GameSpec,
+    Players,
+    ScoreRule,
+    SeatResult,
+)
+from cardlab.simulate.core.events import log_held_at_end
 from cardlab.simulate.core.game import Coverage
-from cardlab.simulate.core.narrative import seat_name, seats_named, target_name
+from cardlab.simulate.core.narrative import Event, event_line
 
 from . import cards, collection, coop, decks, overrides, ratios, setup, turn
 from .config import VARIANTS, FSConfig, make_config
@@ -126,7 +136,7 @@ def run_game(
         "game_over",
         winners[0] if len(winners) == 1 else -1,
         None,
-        ",".join(map(str, winners)) or None,
+        ",".join(map(str, winners)) or None,  # the winners' seats, as the games table's winners list
         g.turn,
         detail or reason,
     )
@@ -195,9 +205,7 @@ def check_cards(path: str) -> str:
 
 def describe_event(row: tuple) -> str:
     """A line for ``cardlab replay --events`` (the list itself shows turn and phase)."""
-    _turn, _phase, seat, kind, card, target, amount, detail = row
-    words = event_words(kind, card, target_name(target) if target else target, amount, seats_named(detail))
-    return f"{seat_name(seat)}: {words}"
+    return event_line(Event.of(row))
 
 
 def checked_play(config: FSConfig, seed: int, players: Players, log_events: bool = True) -> GameResult:
@@ -234,6 +242,24 @@ COVERAGE = Coverage(
         "loot moved between hands (stolen, given, traded) is logged as a count, not by card: such a card "
         "counts for the player who plays, discards or keeps it",
     ),
+)
+
+
+# What a report makes of the events (simulate.core.analysis_spec): loot_drawn names the reason, not the card,
+# so draws are not a card action; monster_died's seat is the active player (who killed it in all but a few
+# effects); a soul gained scores its amount, a soul lost takes it back.
+ANALYSIS = AnalysisSpec(
+    main_column="character",
+    score_label="souls",
+    card_actions=(
+        CardAction("gained (items)", ("item_gained",), "gained"),
+        CardAction("played (loot)", ("loot_played",), "played"),
+        CardAction("killed (monsters)", ("monster_died",), "killed"),
+        CardAction("won as a soul", ("soul_gained",), "took as a soul"),
+    ),
+    first_score=FirstScore("first soul", ("soul_gained",)),
+    score_rules=(ScoreRule("soul_gained"), ScoreRule("soul_lost", sign=-1)),
+    missing=("loot drawn per card (loot_drawn's card column holds the reason, not the card)",),
 )
 
 
@@ -305,6 +331,7 @@ GAME = GameSpec(
     dimensions=("strategy", "character"),
     coverage=COVERAGE,
     decision_kinds=DECISION_KINDS,
+    analysis=ANALYSIS,
 )
 
 __all__ = ["GAME", "FSConfig", "make_config", "play", "run_game"]

@@ -103,7 +103,7 @@ def check_goal(g: Game) -> None:
         raise GameOver(tuple(range(g.n)))
 
 
-def _tick(g: Game, why: str, target: str | None) -> None:
+def _tick(g: Game, why: str, target: int | None) -> None:
     g.timer -= 1
     g.log.emit("timer", -1, None, target, g.timer, why)
     if g.timer <= 0:
@@ -114,7 +114,7 @@ def _tick(g: Game, why: str, target: str | None) -> None:
 
 def character_died(g: Game, seat: int) -> None:
     """FS-17.4 / FS-Q.32: −1 whenever a character dies (any turn, [A])."""
-    _tick(g, "death", f"p{seat}")
+    _tick(g, "death", seat)
 
 
 def turn_done(g: Game) -> None:

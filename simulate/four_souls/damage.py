@@ -7,7 +7,7 @@ from typing import Any
 
 from . import challenge, interpreter, replacements, statics, triggers
 from .asking import ask
-from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, tname
+from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, log_target
 from .resources import discard_loot, gain_soul, gain_treasure, lose_cents
 from .state import Game, Obj, Phys, Player
 from .zones import event_done, leave_play
@@ -48,7 +48,7 @@ def deal_divided(g: Game, n: int, targets: list, src_seat: int, src_obj: Obj | N
 def resolve_damage(g: Game, d: DamageItem) -> None:
     t = d.target
     if d.combat and (g.attack is None or g.attack.cancelled):
-        g.log.emit("fizzled", d.src_seat, d.name, tname(t), d.amount, "combat")  # FS-10.11
+        g.log.emit("fizzled", d.src_seat, d.name, log_target(t), d.amount, "combat")  # FS-10.11
         return
     if isinstance(t, Player):
         if t.dead:
@@ -59,14 +59,14 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
     if g.special_slots:
         amount = challenge.armour(g, t, amount, d.combat)  # FS-18.3 boss armour
     if amount <= 0:
-        g.log.emit("prevented", d.src_seat, d.name, tname(t), d.amount, "damage")
+        g.log.emit("prevented", d.src_seat, d.name, log_target(t), d.amount, "damage")
         return
     if isinstance(t, Player):
         hp = statics.player_hp(g, t)
         marked = min(amount, hp)
         t.damage += marked
         g.last_damager[("p", t.seat)] = d.src_seat if d.src_obj is None or d.src_obj.controller >= 0 else -1
-        g.log.emit("damage", d.src_seat, d.name, f"p{t.seat}", amount, "combat" if d.combat else None)
+        g.log.emit("damage", d.src_seat, d.name, t.seat, amount, "combat" if d.combat else None)
     else:
         hp = statics.monster_hp(g, t)
         marked = min(amount, hp)

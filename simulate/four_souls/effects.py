@@ -146,7 +146,7 @@ def _v_steal(ctx: Ctx, p: dict) -> bool:
             return False
         frm.cents -= amt
         to.cents += amt
-        g.log.emit("cents_stolen", to.seat, ctx.name, f"p{frm.seat}", amt)
+        g.log.emit("cents_stolen", to.seat, ctx.name, frm.seat, amt)
         return True
     if kind == "loot":
         return resources.transfer_loot(
@@ -185,7 +185,7 @@ def _v_give(ctx: Ctx, p: dict) -> bool:
             return False
         frm.cents -= amt
         to.cents += amt
-        g.log.emit("cents_stolen", to.seat, ctx.name, f"p{frm.seat}", amt, "give")
+        g.log.emit("cents_stolen", to.seat, ctx.name, frm.seat, amt, "give")
         return True
     if kind == "soul":
         if not frm.souls:
@@ -223,7 +223,7 @@ def _v_swap(ctx: Ctx, p: dict) -> bool:
         pb.hand.remove(y)
         pa.hand.append(y)
         pb.hand.append(x)
-        ctx.g.log.emit("loot_given", pa.seat, ctx.name, f"p{pb.seat}", 1, "swap")
+        ctx.g.log.emit("loot_given", pa.seat, ctx.name, pb.seat, 1, "swap")
         return True
     raise EngineError(f"{ctx.name}: swap of {p!r} not implemented")
 
@@ -419,12 +419,12 @@ def _v_prevent(ctx: Ctx, p: dict) -> bool:
             if ref.amount:
                 return True
         ctx.g.stack.remove(ref)
-        ctx.g.log.emit("prevented", ctx.you, ctx.name, items.tname(ref.target), ref.amount, "damage")
+        ctx.g.log.emit("prevented", ctx.you, ctx.name, items.log_target(ref.target), ref.amount, "damage")
         return True
     if isinstance(ref, items.DeathItem):
         ctx.g.stack.remove(ref)
         damage.death_averted(ctx.g, ref.victim)
-        ctx.g.log.emit("prevented", ctx.you, ctx.name, items.tname(ref.victim), None, "death")
+        ctx.g.log.emit("prevented", ctx.you, ctx.name, items.log_target(ref.victim), None, "death")
         return True
     return False
 
@@ -438,7 +438,7 @@ def _v_become_curse(ctx: Ctx, p: dict) -> bool:
     zones.remove_from_slot(g, o)
     c = g.new_obj(o.phys, "curse", target.seat)
     target.curses.append(c)
-    g.log.emit("curse_received", target.seat, o.phys.card.name, None, None, f"from p{g.active}")
+    g.log.emit("curse_received", target.seat, o.phys.card.name, g.active)  # target: the giver
     return True
 
 

@@ -113,11 +113,11 @@ def shadow_penalty(ctx: Any) -> bool:
         c = asking.ask(g, p.seat, "discard", tuple(p.hand), "Shadow")
         p.hand.remove(c)
         me.hand.append(c)
-        g.log.emit("loot_given", p.seat, "Shadow", f"p{me.seat}", 1, "death_penalty")
+        g.log.emit("loot_given", p.seat, "Shadow", me.seat, 1, "death_penalty")
     if p.cents:
         p.cents -= 1
         me.cents += 1
-        g.log.emit("cents_stolen", me.seat, "Shadow", f"p{p.seat}", 1, "death_penalty")
+        g.log.emit("cents_stolen", me.seat, "Shadow", p.seat, 1, "death_penalty")
     for o in g.player_objects(p):
         if o.rules.tap:
             o.charged = False

@@ -99,6 +99,11 @@ class DeathItem(StackItem):
         return f"<death {tname(self.victim)}>"
 
 
+def log_target(t: Any) -> str | int:
+    """An event's target: a player as its seat (the log's ``target_seat``), anything else by name."""
+    return t.seat if isinstance(t, Player) else tname(t)
+
+
 def tname(t: Any) -> str:
     if isinstance(t, Player):
         return f"p{t.seat}"

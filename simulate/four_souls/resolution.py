@@ -343,7 +343,7 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     p.dead = True
     p.deaths += 1
     zero_hp(g, p)  # 0 HP (FS-6.3)
-    g.log.emit("player_died", p.seat, None, f"p{killer}" if killer >= 0 else None)
+    g.log.emit("player_died", p.seat, None, killer if killer >= 0 else None)
     if g.coop and not g.challenge:  # FS-17.4 / FS-Q.32 (not in a challenge, FS-18.6): the timer goes down
         character_died(g, p.seat)
     if g.attack is not None and g.attack.target is p.character:
@@ -373,7 +373,7 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     ap = g.players[g.active]
     ap.kills += 1
     g.monster_deaths += 1  # FS-16.3
-    g.log.emit("monster_died", g.active, m.phys.card.name, f"p{killer}" if killer >= 0 else None)
+    g.log.emit("monster_died", g.active, m.phys.card.name, killer if killer >= 0 else None)
     if g.attack is not None and g.attack.target is m:
         g.attack.target = None
     floor = len(g.stack)
@@ -410,7 +410,7 @@ def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:
     active player (also when it died outside an attack), then it is destroyed (a room is discarded and
     its slot refills, FS-16.5)."""
     ap = g.players[g.active]
-    g.log.emit("object_died", g.active, o.phys.card.name, f"p{killer}" if killer >= 0 else None, None, o.kind)
+    g.log.emit("object_died", g.active, o.phys.card.name, killer if killer >= 0 else None, None, o.kind)
     if g.attack is not None and g.attack.target is o:
         g.attack.target = None
     floor = len(g.stack)

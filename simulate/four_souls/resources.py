@@ -48,7 +48,7 @@ def pay(g: Game, p: Player, val: dict, why: str) -> bool:
         g.log.emit("cents_paid", p.seat, why, None, cents)
     if hp:
         p.damage += hp  # paying HP lowers HP, not max HP
-        g.log.emit("damage", p.seat, why, f"p{p.seat}", hp, "paid")
+        g.log.emit("damage", p.seat, why, p.seat, hp, "paid")
     return True
 
 
@@ -110,7 +110,7 @@ def transfer_loot(g: Game, frm: Player, to: Player, n: int, chooser: Player, ran
         to.hand.append(c)
         moved += 1
     if moved:
-        g.log.emit("loot_stolen" if chooser is to else "loot_given", to.seat, why, f"p{frm.seat}", moved)
+        g.log.emit("loot_stolen" if chooser is to else "loot_given", to.seat, why, frm.seat, moved)
     return moved > 0
 
 
@@ -154,7 +154,7 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str, into: Obj | Non
         if o in lst:
             lst.remove(o)
         g.log.emit(
-            "item_lost", o.controller, o.phys.card.name, f"p{to_seat}" if to_seat >= 0 else "shop", None, how
+            "item_lost", o.controller, o.phys.card.name, to_seat if to_seat >= 0 else "shop", None, how
         )
     else:
         # from the shop: the slot refills from the deck (FS-12.1) unless a swap already filled it

@@ -65,7 +65,7 @@ class FSLog(EventLog):
         self.nb = 0  # changes a bonus-soul condition can read (cents, hands, items)
         self.ns = 0  # souls gained: the only changes that can make a winner (FS-14.1)
 
-    def emit(self, kind, seat=-1, card=None, target=None, amount=None, detail=None) -> None:
+    def emit(self, kind, seat=-1, card=None, target=None, amount=None, detail=None, value=None) -> None:
         self.n += 1
         counted = _COUNTED.get(kind)
         if counted is not None:
@@ -74,7 +74,7 @@ class FSLog(EventLog):
             else:
                 self.ns += 1
         if self.enabled:
-            self.rows.append((self.turn, self.phase, seat, kind, card, target, amount, detail))
+            EventLog.emit(self, kind, seat, card, target, amount, detail, value)
 
 
 @dataclass(slots=True, eq=False)

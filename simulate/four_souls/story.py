@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardlab.simulate.core.events import event_words
-from cardlab.simulate.core.narrative import Event, Story, seat_name, seats_named, target_name, target_seat
+from cardlab.simulate.core.narrative import Event, Story, seat_name, target_name, target_seat
 
 
 @dataclass(slots=True)
@@ -155,7 +155,7 @@ class FourSoulsStory(Story):
             winners = [seat_name(int(s)) for s in str(e.target).split(",")] if e.target else []
             return f"game over ({e.detail}): " + (" and ".join(winners) + " won" if winners else "nobody won")
         target = target_name(e.target) if e.target is not None else None
-        return f"{who}: {event_words(k.replace('_', ' '), card, target, n, seats_named(e.detail))}"
+        return f"{who}: {event_words(k.replace('_', ' '), card, target, n, e.detail, e.value)}"
 
     def _see_roll(self, e: Event) -> str | None:
         if e.detail == "initial":

@@ -88,14 +88,14 @@ def _give(g: Game, frm: int, to: int, part: tuple) -> None:
         if n > 0:
             p.cents -= n
             q.cents += n
-            g.log.emit("cents_stolen", to, "trade", f"p{frm}", n, "give")
+            g.log.emit("cents_stolen", to, "trade", frm, n, "give")
     elif kind == "loot" and what is None:
         resources.transfer_loot(g, p, q, 1, chooser=p, random=False, why="trade")
     elif kind == "loot":
         if what in p.hand:
             p.hand.remove(what)
             q.hand.append(what)
-            g.log.emit("loot_given", to, "trade", f"p{frm}", 1)
+            g.log.emit("loot_given", to, "trade", frm, 1)
     elif kind == "item":
         resources.move_item(g, what, to, "give", "trade")
     else:  # pragma: no cover - offers() builds only the kinds above

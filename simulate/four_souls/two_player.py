@@ -96,7 +96,7 @@ def curse_on_death(g: Game, c: Obj) -> bool:
         c.controller = other.seat
         other.curses.append(c)
         g.obj_ver += 1  # its triggers now work for the new holder (trigger cache)
-        g.log.emit("curse_received", other.seat, c.phys.card.name, None, None, f"from p{p.seat}")
+        g.log.emit("curse_received", other.seat, c.phys.card.name, p.seat)  # target: the giver
     else:
         del g.held_by[c.uid]
         damage.discard_curse(g, c, "death")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
+from cardlab.simulate.core.analysis_spec import AnalysisSpec, CardAction, FirstScore, ScoreRule
 from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
 
@@ -69,6 +70,22 @@ COVERAGE = Coverage(
     notes=("a hand given back at the mulligan is not counted",),
 )
 
+# What a report makes of the events (simulate.core.analysis_spec, docs/gosu_x.md): capture's seat is the
+# capturing player; superiority is a battle token won (amount = the seat's total so far, so each counts 1).
+ANALYSIS = AnalysisSpec(
+    main_column="alliance",
+    rounds_column="rounds",
+    score_label="battle tokens",
+    card_actions=(
+        CardAction("played", ("card_played",), "played"),
+        CardAction("captured", ("capture",), "captured"),
+        CardAction("sacrificed", ("sacrifice",), "sacrificed"),
+    ),
+    first_score=FirstScore("first battle token", ("superiority",)),
+    score_rules=(ScoreRule("superiority", use_amount=False),),
+    missing=("cards drawn per card (draw events carry a count, not the card)",),
+)
+
 
 GAME = GameSpec(
     name="gosu-x",
@@ -120,6 +137,7 @@ GAME = GameSpec(
     checked_play=checked_play,
     coverage=COVERAGE,
     decision_kinds=DECISION_KINDS,
+    analysis=ANALYSIS,
 )
 
 __all__ = ["GAME", "GXConfig", "make_config", "play", "checked_play", "EVENT_KINDS"]

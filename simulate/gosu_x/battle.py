@@ -118,7 +118,7 @@ def tribute(st: State, winner: int, extra: int) -> int:
         for c in st.army(seat):
             if not c.face_up:
                 c.face_up = True
-                st.emit("release", -1, c.d.name, f"seat{seat}", detail="tribute")
+                st.emit("release", -1, c.d.name, seat, detail="tribute")
     if winner >= 0:
         order = (winner, 1 - winner)
     else:  # GX-10.5

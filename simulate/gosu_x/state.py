@@ -108,7 +108,7 @@ class State:
             return options[0]
         return self.players_obj.ask(Decision(kind, seat, options, self._view_cls(self, seat), context))
 
-    def emit(self, kind: str, seat: int = -1, card: str | None = None, target: str | None = None,
+    def emit(self, kind: str, seat: int = -1, card: str | None = None, target: str | int | None = None,
              amount: int | None = None, detail: str | None = None) -> None:  # fmt: skip
         self.log.emit(kind, seat, card, target, amount, detail)
 

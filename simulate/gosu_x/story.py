@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardlab.simulate.core.events import event_words
-from cardlab.simulate.core.narrative import Event, Story, seats_named, target_name
+from cardlab.simulate.core.narrative import Event, Story, target_name
 
 _PHRASES = {
     "draft_pick": "drafts {card} (pick {amount})",
@@ -49,13 +49,13 @@ def words(e: Event) -> str:
     phrase = _PHRASES.get(e.kind)
     target = target_name(e.target) if e.target is not None else None
     if phrase is None:
-        return f"{e.who} {event_words(e.kind, e.card, target, e.amount, seats_named(e.detail))}"
+        return f"{e.who} {event_words(e.kind, e.card, target, e.amount, e.detail, e.value)}"
     text = phrase.format(
         card=e.card or "",
         card_=f" ({e.card})" if e.card else "",
         target=target or "",
         amount="" if e.amount is None else e.amount,
-        detail=f" [{seats_named(e.detail)}]" if e.detail else "",
+        detail=f" [{e.detail}]" if e.detail else "",
     )
     return f"{e.who} {text}"
 

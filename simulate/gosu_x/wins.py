@@ -14,7 +14,7 @@ def ghost_release(st: State) -> None:
             card = st.ward_card(seat)
             if card is not None and not card.face_up:
                 card.face_up = True
-                st.emit("release", -1, card.d.name, f"seat{seat}", detail="ghost")
+                st.emit("release", -1, card.d.name, seat, detail="ghost")
 
 
 def check_instant(st: State) -> None:

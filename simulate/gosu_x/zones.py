@@ -123,7 +123,7 @@ def capture(st: State, actor: int, card: Card) -> bool:
     trigs = st.triggers(card)  # read while face up (Aat may be mirroring Night Guardians)
     card.face_up = False
     return_tokens_of(st, card)
-    st.emit("capture", actor, card.d.name, f"seat{card.owner}")
+    st.emit("capture", actor, card.d.name, card.owner)
     for event, _cond, steps in trigs:  # Night Guardians fires as it is captured (decision in its file)
         if event == "captured":
             run_steps(st, Ctx(card.owner, card), steps)
@@ -134,7 +134,7 @@ def capture(st: State, actor: int, card: Card) -> bool:
 def release(st: State, actor: int, card: Card) -> None:
     """GX-12.11: turn face up; no effect triggers."""
     card.face_up = True
-    st.emit("release", actor, card.d.name, f"seat{card.owner}")
+    st.emit("release", actor, card.d.name, card.owner)
     check_instant(st)
 
 
@@ -151,7 +151,7 @@ def destroy(st: State, actor: int, card: Card) -> bool:
     had_bounty = st.has_kw(card, "bounty")
     leave_army(st, card)
     to_discard(st, card)
-    st.emit("destroy", actor, card.d.name, f"seat{card.owner}")
+    st.emit("destroy", actor, card.d.name, card.owner)
     bounty_reward(st, actor, card, had_bounty)
     return True
 
@@ -174,7 +174,7 @@ def to_deck_top(st: State, actor: int, card: Card) -> None:
     leave_army(st, card)
     card.zone = DECK
     st.p[card.owner].deck.append(card)
-    st.emit("to_deck", actor, card.d.name, f"seat{card.owner}")
+    st.emit("to_deck", actor, card.d.name, card.owner)
 
 
 def remove_from_discard(st: State, actor: int, card: Card) -> None:
@@ -183,7 +183,7 @@ def remove_from_discard(st: State, actor: int, card: Card) -> None:
     pl.discard.remove(card)
     card.zone = REMOVED
     pl.removed.append(card)
-    st.emit("remove", actor, card.d.name, f"seat{card.owner}")
+    st.emit("remove", actor, card.d.name, card.owner)
     for event, _cond, steps in card.d.on:  # Ne'ye works from its owner's discard
         if event == "removed_from_discard":
             run_steps(st, Ctx(actor, card, remover=actor), steps)

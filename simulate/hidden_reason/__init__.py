@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 
-from cardlab.simulate.core import GameOption, GameSpec
+from cardlab.simulate.core import AnalysisSpec, CardAction, FirstScore, GameOption, GameSpec, ScoreRule
 from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.game import Coverage
 
@@ -54,6 +54,17 @@ COVERAGE = Coverage(
     cards=usable_cards,
     ignore_detail=("milled",),
     notes=("a hand given back at a redeal (mulligan) counts as held and neither used nor lost",),
+)
+
+# What a report makes of the events (simulate.core.analysis_spec, docs/hidden_reason.md): draw names the card
+# drawn (amount 0 when the deck was empty); boss_damage's value is the boss's HP left after it, so the game
+# "gets going" when the boss first falls below half its starting HP.
+ANALYSIS = AnalysisSpec(
+    main_column="deck",
+    score_label="boss damage",
+    card_actions=(CardAction("drawn", ("draw",), "drew"), CardAction("cast", ("card_cast",), "cast")),
+    first_score=FirstScore("boss below half HP", ("boss_damage",), below_half_of="boss_hp_start"),
+    score_rules=(ScoreRule("boss_damage"),),
 )
 
 
@@ -110,6 +121,7 @@ GAME = GameSpec(
     set_fields=tuple(SETTABLE),
     coverage=COVERAGE,
     decision_kinds=DECISION_KINDS,
+    analysis=ANALYSIS,
 )
 
 __all__ = ["GAME", "HRConfig", "make_config", "play"]

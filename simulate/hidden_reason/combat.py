@@ -93,7 +93,7 @@ def attack_phase(g: Game) -> None:
             p.boss_damage += amount
             hitters += 1
             last = c.d.name
-            log.emit("boss_damage", ap, c.d.name, "boss", amount, f"hp={g.boss_hp}")
+            log.emit("boss_damage", ap, c.d.name, "boss", amount, value=g.boss_hp)
     for c, t in avengers:
         c.pending -= 1 if c.pending > 0 else 0
         if retribution_legal(g, c, t) and c.epoch == epochs[c.uid] and t.epoch == epochs[t.uid]:

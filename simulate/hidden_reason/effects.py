@@ -79,7 +79,7 @@ def _buff(g: Game, item: StackItem, arg: tuple[int, int], target: Any) -> None:
         return
     c.atk_mod += arg[0]
     c.dur = max(0, c.dur + arg[1])
-    g.log.emit("buff", c.controller, c.d.name, None, arg[0], f"durability+{arg[1]}")
+    g.log.emit("buff", c.controller, c.d.name, None, arg[0], value=arg[1])  # value: durability
     if c.dur <= 0:
         zones.sweep(g)
 

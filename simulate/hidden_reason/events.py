@@ -60,19 +60,21 @@ EVENT_KINDS = frozenset(
 
 def describe_event(row: tuple) -> str:
     """One readable line per event for ``cardlab replay --events`` (the list itself shows turn and phase)."""
-    turn, phase, seat, kind, card, target, amount, detail = row
+    turn, phase, seat, kind, card, target, amount, detail, target_seat, value = row
     who = seat_name(seat)
+    if target_seat is not None:  # a player aimed at, named as every command names seats
+        target = seat_name(target_seat)
     text = {
         "setup": lambda: (
             f"{who} plays deck {target} ({amount} cards, {detail})"
             if seat >= 0
             else f"boss has {amount} HP, {detail}"
         ),
-        "mulligan": lambda: f"{who} redeals ({detail}), {amount} cards exiled",
+        "mulligan": lambda: f"{who} redeals (redeal {value}), {amount} cards exiled",
         "turn_start": lambda: f"{who} starts turn {turn} (boss {amount} HP)",
         "draw": lambda: f"{who} draws {card or 'nothing'} ({detail})",
         "wound": lambda: f"{who} wounds the boss",
-        "boss_damage": lambda: f"{who}: {card or 'wound'} deals {amount} to the boss ({detail})",
+        "boss_damage": lambda: f"{who}: {card or 'wound'} deals {amount} to the boss ({value} HP left)",
         "lethal_blow": lambda: f"{who} lands the lethal blow with {card or 'the wound'}",
         "card_declared": lambda: f"{who} declares {card}",
         "card_copied": lambda: (
@@ -108,7 +110,13 @@ def describe_event(row: tuple) -> str:
         ),
         "unit_destroyed": lambda: f"{who}: {card} goes to the {str(target).replace('_', ' ')} ({detail})",
         "permanent_removed": lambda: f"{who}: {card} goes to the {str(target).replace('_', ' ')} ({detail})",
-        "crystal_gained": lambda: f"{who} gains {amount} crystal ({detail})",
+        "crystal_gained": lambda: f"{who} gains {amount} crystal ({value} in all)",
+        "energy": lambda: f"{who}: {card} gains {amount} energy ({value} in all)",
+        "buff": lambda: (
+            f"{who}: {card} gets {amount:+} attack"
+            + (f", {value:+} durability" if value is not None else "")
+            + (f" ({detail})" if detail else "")
+        ),
         "resource_gained": lambda: f"{who} gains {amount} {detail} resource",
         "durability_lost": lambda: f"{who}: {card} loses {amount} durability ({detail})",
         "tap": lambda: f"{who} taps {card} ({detail})",
@@ -118,4 +126,4 @@ def describe_event(row: tuple) -> str:
     }.get(kind)
     if text is not None:
         return text()
-    return f"{who} {event_words(kind.replace('_', ' '), card, target, amount, detail)}"
+    return f"{who} {event_words(kind.replace('_', ' '), card, target, amount, detail, value)}"

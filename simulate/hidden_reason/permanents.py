@@ -37,7 +37,7 @@ def add_energy(g: Game, c: Card, n: int) -> None:
     if n <= 0 or c.zone != BATTLEFIELD:
         return
     c.energy += n
-    g.log.emit("energy", c.controller, c.d.name, None, n, f"energy={c.energy}")
+    g.log.emit("energy", c.controller, c.d.name, None, n, value=c.energy)
     con = c.d.construction
     if con is not None and not c.silenced and c.window == -1 and c.energy >= con.x:
         c.window = g.turn

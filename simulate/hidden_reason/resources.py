@@ -20,7 +20,7 @@ def gain_crystal(g: Game, p: PlayerState, amount: int = 1) -> None:
     if add > 0:
         p.crystals += add
         p.pool = min(MAX_RESOURCES, p.pool + add)
-        g.log.emit("crystal_gained", p.seat, amount=add, detail=f"crystals={p.crystals}")
+        g.log.emit("crystal_gained", p.seat, amount=add, value=p.crystals)
 
 
 def pay(p: PlayerState, cost: int) -> None:
@@ -49,7 +49,7 @@ def damage_boss(g: Game, seat: int, amount: int, card: str | None, income: bool 
     p = g.players[seat]
     g.boss_hp -= amount
     p.boss_damage += amount
-    g.log.emit("boss_damage", seat, card, "boss", amount, f"hp={g.boss_hp}")
+    g.log.emit("boss_damage", seat, card, "boss", amount, value=g.boss_hp)
     if income:
         gain_temp(g, p, 1)
     if g.boss_hp <= 0:

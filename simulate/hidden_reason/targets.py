@@ -139,15 +139,20 @@ def targets_for(g: Game, seat: int, kind: str, source: Card | None = None) -> li
     return out
 
 
-def target_name(g: Game, ref) -> str | None:
-    """How a target appears in the event log: a card name or 'seat N' (several joined with ' + ')."""
+def target_name(g: Game, ref) -> str | int | None:
+    """How a target appears in the event log: a seat (an int, the log's ``target_seat``) or a card name;
+    several targets are joined with ' + ' (a seat among them written 'seat N')."""
     if ref is None:
         return None
     if isinstance(ref, tuple):
-        return " + ".join(target_name(g, r) or "" for r in ref)
+        return " + ".join(_named(target_name(g, r)) for r in ref)
     if ref < 0:
-        return f"seat {ref_seat(ref)}"
+        return ref_seat(ref)
     return g.cards[ref].d.name
+
+
+def _named(target: str | int | None) -> str:
+    return f"seat {target}" if isinstance(target, int) else target or ""
 
 
 def stamp(g: Game, item: StackItem) -> None:

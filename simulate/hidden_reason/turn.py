@@ -80,7 +80,7 @@ def _mulligans(g: Game, config: HRConfig, p: PlayerState, rng: random.Random) ->
                 p.abyss.append(c)
                 exiled += 1
         p.mulligans += 1
-        g.log.emit("mulligan", p.seat, None, None, exiled, f"redeal {p.mulligans}")
+        g.log.emit("mulligan", p.seat, None, None, exiled, value=p.mulligans)
 
 
 def _start_phase(g: Game) -> None:

@@ -8,9 +8,10 @@ import pytest
 from test_report_fixture import event, game, player, write_run
 
 from cardlab.analysis.card_stats import card_stats, newcombe_difference, shown_rows
-from cardlab.analysis.game_data import GAMES, CardAction, GameData
 from cardlab.analysis.runs import Run
 from cardlab.analysis.stats import wilson
+from cardlab.simulate.core.analysis_spec import AnalysisSpec, CardAction
+from cardlab.simulate.four_souls import ANALYSIS as FOUR_SOULS
 
 
 @pytest.mark.parametrize(
@@ -58,7 +59,7 @@ def four_souls_run(tmp_path):
 
 
 def test_card_stats_match_hand_counts(four_souls_run):
-    frame = card_stats(Run.open(four_souls_run), GAMES["four-souls"])
+    frame = card_stats(Run.open(four_souls_run), FOUR_SOULS)
     assert set(frame["card"]) == {"Breakfast", "A Penny!", "The Dead Cat"}
     row = frame.filter((frame["card"] == "Breakfast") & (frame["action"] == "gained (items)")).row(
         0, named=True
@@ -81,11 +82,11 @@ def test_card_stats_match_hand_counts(four_souls_run):
 
 
 def test_a_game_without_card_actions_gives_an_empty_table(four_souls_run):
-    assert card_stats(Run.open(four_souls_run), GameData()).height == 0
+    assert card_stats(Run.open(four_souls_run), AnalysisSpec()).height == 0
 
 
 def test_an_action_may_join_several_kinds(four_souls_run):
-    data = GameData(card_actions=(CardAction("touched", ("item_gained", "loot_played"), "touched"),))
+    data = AnalysisSpec(card_actions=(CardAction("touched", ("item_gained", "loot_played"), "touched"),))
     frame = card_stats(Run.open(four_souls_run), data)
     # A Penny! and Breakfast in game 0 are different cards; Breakfast's duplicate in game 0 counts once
     assert frame.filter(frame["card"] == "Breakfast")["players_with"].to_list() == [3]

@@ -53,6 +53,8 @@ def event(
     card: str | None = None,
     amount: int | None = None,
     detail: str | None = None,
+    value: int | None = None,
+    target_seat: int | None = None,
 ) -> dict:
     return {
         "game_id": game_id,
@@ -63,7 +65,9 @@ def event(
         "kind": kind,
         "card": card,
         "target": None,
+        "target_seat": target_seat,
         "amount": amount,
+        "value": value,
         "detail": detail,
     }
 

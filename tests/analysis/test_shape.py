@@ -6,7 +6,6 @@ import polars as pl
 import pytest
 from test_report_fixture import event, game, player, write_run
 
-from cardlab.analysis.game_data import GAMES
 from cardlab.analysis.runs import Run
 from cardlab.analysis.shape import (
     first_score_counts,
@@ -16,6 +15,8 @@ from cardlab.analysis.shape import (
     score_curves,
 )
 from cardlab.analysis.stats import wilson
+from cardlab.simulate.four_souls import ANALYSIS as FOUR_SOULS
+from cardlab.simulate.hidden_reason import ANALYSIS as HIDDEN_REASON
 
 
 @pytest.fixture
@@ -50,7 +51,7 @@ def test_length_counts_and_table(souls_run):
 
 
 def test_first_soul_turn_and_who_won(souls_run):
-    counts = first_score_counts(Run.open(souls_run), GAMES["four-souls"])
+    counts = first_score_counts(Run.open(souls_run), FOUR_SOULS)
     # g1: turn 1, seat 1 scored first (lower seq) and won; g0: turn 2, seat 1 scored and lost; g2: never
     assert counts.rows() == [(1, 1, 1), (2, 1, 0), (None, 1, 0)]
     s = first_score_summary(counts).row(0, named=True)
@@ -62,7 +63,7 @@ def test_first_soul_turn_and_who_won(souls_run):
 
 
 def test_score_curves_by_place_in_turn_order(souls_run):
-    curves = score_curves(Run.open(souls_run), GAMES["four-souls"])
+    curves = score_curves(Run.open(souls_run), FOUR_SOULS)
 
     def at(position, turn):
         return curves.filter((pl.col("position") == position) & (pl.col("turn") == turn)).row(0, named=True)
@@ -80,7 +81,7 @@ def test_score_curves_by_place_in_turn_order(souls_run):
 
 
 def test_score_curves_sample_every_kth_game(souls_run):
-    curves = score_curves(Run.open(souls_run), GAMES["four-souls"], max_games=2)
+    curves = score_curves(Run.open(souls_run), FOUR_SOULS, max_games=2)
     # every = ceil(3 / 2) = 2: games 0 and 2 only
     assert curves.filter(pl.col("turn") == 0)["games"].sum() == 4
 
@@ -92,15 +93,15 @@ def test_boss_below_half_uses_the_hp_left(tmp_path):
     ]
     players = [player(g["game_id"], s, s == 1) for g in games for s in (0, 1)]
     events = [
-        event(0, 0, 1, 0, "boss_damage", "Bolt", amount=10, detail="hp=40"),
-        event(0, 1, 2, 1, "boss_damage", "Axe", amount=20, detail="hp=20"),
-        event(1, 0, 3, 0, "boss_damage", "Bolt", amount=25, detail="hp=25"),  # exactly half: not below
-        event(1, 1, 4, 0, "boss_damage", None, amount=1, detail="hp=24"),
+        event(0, 0, 1, 0, "boss_damage", "Bolt", amount=10, value=40),
+        event(0, 1, 2, 1, "boss_damage", "Axe", amount=20, value=20),
+        event(1, 0, 3, 0, "boss_damage", "Bolt", amount=25, value=25),  # exactly half: not below
+        event(1, 1, 4, 0, "boss_damage", None, amount=1, value=24),
     ]
     path = write_run(
         tmp_path / "hr", "hidden-reason", games, players, events, game_columns={"boss_hp_start": "int"}
     )
-    counts = first_score_counts(Run.open(path), GAMES["hidden-reason"])
+    counts = first_score_counts(Run.open(path), HIDDEN_REASON)
     assert counts.rows() == [(2, 1, 1), (4, 1, 0)]
 
 

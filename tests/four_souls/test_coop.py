@@ -136,7 +136,7 @@ def test_FS_17_4_FS_Q_32_timer_down_when_any_character_dies_in_any_turn():
     resolution.priority(g, 0)
     assert g.players[1].dead and g.timer == 7
     row = kinds(g, "timer")[-1]
-    assert (row[5], row[6], row[7]) == ("p1", 7, "death")
+    assert (row[5], row[8], row[6], row[7]) == (None, 1, 7, "death")  # target_seat 1
     died_at = next(i for i, r in enumerate(g.log.rows) if r[3] == "player_died")
     assert g.log.rows[died_at + 1][3] == "timer"  # at the death, before the penalty
 
@@ -288,7 +288,7 @@ def test_timer_log_is_consistent_in_full_games(seed, n, solo, difficulty, strat)
         if row[3] != "timer" or row[7] == "start":
             continue
         if row[7] == "death":
-            assert rows[i - 1][3] == "player_died" and rows[i - 1][2] == int(row[5][1:])
+            assert rows[i - 1][3] == "player_died" and rows[i - 1][2] == row[8]
         else:
             assert row[7] == "round" and rows[i - 1][3] == "turn_end" and len(seen) == n
             seen = set()

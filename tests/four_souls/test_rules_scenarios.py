@@ -156,7 +156,12 @@ def test_FS_10_18_attack_until_someone_dies():
     assert not killed
     assert finals(g) == [5, 4, 1, 1]
     dmg = kinds(g, "damage")
-    assert [(r[5], r[6]) for r in dmg] == [("Gurdy", 1), ("Gurdy", 1), ("p0", 1), ("p0", 1)]
+    assert [(r[5], r[8], r[6]) for r in dmg] == [
+        ("Gurdy", None, 1),
+        ("Gurdy", None, 1),
+        (None, 0, 1),
+        (None, 0, 1),
+    ]
     assert g.players[0].dead and kinds(g, "player_died")
     assert gurdy.in_play and gurdy.damage == 2
     assert g.ending_turn  # FS-13.11: the active player's death ends the turn
@@ -579,7 +584,7 @@ def test_FS_4_9_host_hat_rider_is_a_trigger_on_the_stack():
     resolution.priority(g, 0)
     assert g.players[0].damage == 0 and "Host Hat" in [r[4] for r in kinds(g, "prevented")]
     assert ("ability", "Host Hat") in seen  # on the stack, with a priority window
-    assert [(r[4], r[5], r[6]) for r in kinds(g, "damage")] == [("Host Hat", "p2", 1)]
+    assert [(r[4], r[8], r[6]) for r in kinds(g, "damage")] == [("Host Hat", 2, 1)]
     assert g.players[2].damage == 1 and g.players[1].damage == 0
 
 

@@ -46,7 +46,7 @@ def test_FS_4_7_forever_alone_steals_a_cent_from_the_leader():
     take_cents(g, 2, 6)
     g.players[1].souls.append(g.new_obj(phys(g, real("Monstro")), "soul", 1))
     _own_turn(g)
-    assert [(r[2], r[5], r[6]) for r in kinds(g, "cents_stolen")] == [(0, "p1", 1)]
+    assert [(r[2], r[8], r[6]) for r in kinds(g, "cents_stolen")] == [(0, 1, 1)]  # from seat 1 (target_seat)
     assert not fa.charged and g.players[0].cents == 1 and g.players[1].cents == 1
 
 

@@ -136,7 +136,7 @@ def test_FS_20_11b_loot_step_looks_at_two_keeps_one_bottoms_the_other():
     assert len(asked) == 1 and asked[0].options == (a, b) and asked[0].seat == 0
     assert g.players[0].hand[-1] is b and len(g.players[0].hand) == 6
     assert g.loot == [a, c]  # A at the bottom, C still on top
-    assert kinds(g, "loot_drawn")[-1][4:] == ("loot_step", None, 1, "kept_1_of_2")
+    assert kinds(g, "loot_drawn")[-1][4:8] == ("loot_step", None, 1, "kept_1_of_2")
 
 
 def test_FS_20_11b_six_cards_draw_normally():
@@ -178,7 +178,7 @@ def test_FS_20_11c_curse_goes_to_the_other_player_then_to_the_discard():
     resolution.player_dies(g, g.players[0], 1)
     assert g.players[1].curses == [c] and c.controller == 1 and c.in_play
     assert kinds(g, "curse_received")[-1][2:5] == (1, "curse_received", "Curse Of Greed")
-    assert kinds(g, "curse_received")[-1][7] == "from p0"
+    assert kinds(g, "curse_received")[-1][7:9] == (None, 0)  # given by seat 0 (target_seat)
     assert c.phys not in g.monster_disc
     check_invariants(g)
     resolution.player_dies(g, g.players[1], 0)
@@ -535,7 +535,7 @@ def test_FS_20_4_item_for_cents_trade_is_a_give_both_ways():
     assert seen and seen[0].give == ("item", x) and seen[0].partner == 1
     assert g.players[1].items == [x] and x.controller == 1 and g.players[0].items == []
     assert [p.cents for p in g.players] == [5, 5]
-    assert kinds(g, "cents_stolen")[-1][2:8] == (0, "cents_stolen", "trade", "p1", 5, "give")
+    assert kinds(g, "cents_stolen")[-1][2:9] == (0, "cents_stolen", "trade", None, 5, "give", 1)
     assert [r[7] for r in kinds(g, "item_gained")] == ["give"]  # FS-20.4: a give, not a gain
     check_invariants(g)
     assert ("trade",) not in _action_options(g)  # once per turn

@@ -146,11 +146,12 @@ def test_game_spec_contract():
     assert {o.name for o in GAME.options} >= {"combat-values", "clans", "cards"}
     assert GAME.left_out_cards(CFG) == {}
     assert len(GAME.card_data_hash(CFG)) == 16
-    line = GAME.describe_event((3, "turn", 0, "capture", "Alpha", "seat1", None, None))
+    # a seat target is target_seat (an int, the players table's seat), named as every command names seats
+    line = GAME.describe_event((3, "turn", 0, "capture", "Alpha", None, None, None, 1, None))
     assert line == "seat 0 captures Alpha (seat 1)"  # one seat naming in every command (issue 18)
-    assert GAME.describe_event((3, "turn", 1, "mill", None, None, 4, None)) == "seat 1 mill (4)"
+    assert GAME.describe_event((3, "turn", 1, "mill", None, None, 4, None, None, None)) == "seat 1 mill (4)"
     for kind in GAME.event_kinds:
-        assert GAME.describe_event((1, "turn", 0, kind, "X", "Y", 1, "d"))
+        assert GAME.describe_event((1, "turn", 0, kind, "X", "Y", 1, "d", None, None))
 
 
 def test_strategies_contract_and_table_draft(tmp_path):

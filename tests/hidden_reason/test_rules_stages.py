@@ -129,4 +129,4 @@ def test_every_event_kind_is_documented_and_described():
     doc = (Path(__file__).parents[2] / "docs" / "hidden_reason.md").read_text()
     for kind in GAME.event_kinds:
         assert f"`{kind}`" in doc, kind
-        assert describe_event((1, "main", 0, kind, "X", "Y", 1, "d"))
+        assert describe_event((1, "main", 0, kind, "X", "Y", 1, "d", None, 2))

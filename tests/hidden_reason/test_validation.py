@@ -214,9 +214,14 @@ def test_missing_path_is_a_user_error(tmp_path):
 
 
 def test_describe_event_reads_well():
-    row = (3, "attack", 1, "attack", "Siege Breaker", "boss", 5, None)
+    row = (3, "attack", 1, "attack", "Siege Breaker", "boss", 5, None, None, None)
     assert GAME.describe_event(row) == "seat 1: Siege Breaker attacks the boss for 5"
-    assert GAME.describe_event((3, "end", 0, "energy", "Conveyor", None, 1, "energy=2"))
+    row = (3, "end", 0, "energy", "Conveyor", None, 1, None, None, 2)  # value: the energy it now holds
+    assert GAME.describe_event(row) == "seat 0: Conveyor gains 1 energy (2 in all)"
+    row = (3, "main", 1, "boss_damage", "Bolt", "boss", 4, None, None, 36)
+    assert GAME.describe_event(row) == "seat 1: Bolt deals 4 to the boss (36 HP left)"
+    row = (3, "main", 0, "card_cast", "Bolt", None, 2, "spell", 1, None)  # a seat target
+    assert GAME.describe_event(row) == "seat 0 casts Bolt on seat 1 for 2"
 
 
 def test_on_key_gets_a_helpful_message(tmp_path):
