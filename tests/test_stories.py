@@ -45,7 +45,9 @@ def test_a_target_seat_is_an_int_and_a_name_never_reads_as_one():
     """Run format 3: engines log a seat target as an int (target_seat); no text is parsed for a seat."""
     assert [target_seat(t) for t in (2, 0, "p2", "seat2", "boss", None, True)] == [2, 0] + [None] * 5
     row = (1, "main", 0, "cents_stolen", "Trade", None, 3, None, 1, None)
-    assert Event.of(row).target == 1 and Event.of(row[:5] + ("boss",) + row[6:8] + (None, None)).target == "boss"
+    assert (
+        Event.of(row).target == 1 and Event.of(row[:5] + ("boss",) + row[6:8] + (None, None)).target == "boss"
+    )
 
 
 @pytest.mark.parametrize(("game", "n"), CASES)

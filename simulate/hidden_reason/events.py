@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardlab.simulate.core.events import event_words
-from cardlab.simulate.core.narrative import seat_name
+from cardlab.simulate.core.narrative import Event, seat_name, target_name
 
 EVENT_KINDS = frozenset(
     {
@@ -60,10 +60,22 @@ EVENT_KINDS = frozenset(
 
 def describe_event(row: tuple) -> str:
     """One readable line per event for ``cardlab replay --events`` (the list itself shows turn and phase)."""
-    turn, phase, seat, kind, card, target, amount, detail, target_seat, value = row
+    return words(Event.of(row))
+
+
+def words(e: Event) -> str:
+    """An event in words, a seat (its own, or one aimed at) named as every command names seats."""
+    turn, seat, kind, card, amount, detail, value = (
+        e.turn,
+        e.seat,
+        e.kind,
+        e.card,
+        e.amount,
+        e.detail,
+        e.value,
+    )
+    target = target_name(e.target) if e.target is not None else None
     who = seat_name(seat)
-    if target_seat is not None:  # a player aimed at, named as every command names seats
-        target = seat_name(target_seat)
     text = {
         "setup": lambda: (
             f"{who} plays deck {target} ({amount} cards, {detail})"

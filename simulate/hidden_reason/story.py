@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from cardlab.simulate.core.narrative import Event, Story
 
-from .events import describe_event
+from .events import words
 
 ENTERS = ("unit_deployed", "permanent_deployed", "token_created", "implant_attached")
 LEAVES = ("unit_destroyed", "permanent_removed")
@@ -65,7 +65,7 @@ class HiddenReasonStory(Story):
             self._leave(e.seat, e.card or "?", expected=False)
         if k in ("turn_start", "held_at_end", "exhausted"):
             return None  # the title tells the turn; the final standings the holdings; entering exhausted is the rule
-        return describe_event(tuple(getattr(e, name) for name in Event.__slots__))
+        return words(e)
 
     def _leave(self, seat: int, name: str, expected: bool = True) -> None:
         for s in [seat, *range(self.seats)]:

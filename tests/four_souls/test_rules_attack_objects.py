@@ -83,7 +83,7 @@ def test_FS_10_9_a_miss_against_an_item_deals_its_damage_to_the_attacker():
     assert not attack.run_attack(g, 0, jar)
     resolution.priority(g, 0, until_empty=True)
     assert jar.in_play and g.players[0].dead  # the 1 missed: 2 damage kills the attacker
-    assert [(r[4], r[5], r[6]) for r in kinds(g, "damage")] == [("Test Ghost Jar", "p0", 2)]
+    assert [(r[4], r[8], r[6]) for r in kinds(g, "damage")] == [("Test Ghost Jar", 0, 2)]  # target_seat 0
     check_invariants(g)
 
 
@@ -172,8 +172,8 @@ def test_FS_10_6_FS_10_9_an_attack_on_a_player_uses_the_allowed_evasion_and_the_
     resolution.priority(g, 0, until_empty=True)
     p0, p1 = g.players
     assert p1.dead and p1.deaths == 1 and not p0.dead and p0.damage == 1
-    assert [(r[2], r[5], r[6]) for r in kinds(g, "damage")] == [(0, "p1", 1), (1, "p0", 1), (0, "p1", 1)]
-    assert [(r[2], r[5]) for r in kinds(g, "player_died")] == [(1, "p0")]
+    assert [(r[2], r[8], r[6]) for r in kinds(g, "damage")] == [(0, 1, 1), (1, 0, 1), (0, 1, 1)]
+    assert [(r[2], r[8]) for r in kinds(g, "player_died")] == [(1, 0)]  # killed by seat 0
     assert [r[7] for r in kinds(g, "attack_target")] == ["player"] and not kinds(g, "reward")
     assert [r[7] for r in kinds(g, "attack_ended")] == ["killed"]
     check_invariants(g)

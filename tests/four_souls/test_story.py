@@ -48,11 +48,11 @@ def test_the_casino_items_are_told():
 
 def test_a_roll_is_told_once_with_its_changes():
     rows = [
-        (3, "action", 1, "roll", "The Bloat", None, 2, "initial"),
-        (3, "action", 1, "roll", "The D6", "The Bloat", 5, "reroll"),
-        (3, "action", 1, "roll", "The Bloat", None, 5, "final"),
-        (3, "action", 1, "roll", "Pride", None, 4, "initial"),
-        (3, "action", 1, "roll", "Pride", None, 4, "final"),
+        (3, "action", 1, "roll", "The Bloat", None, 2, "initial", None, None),
+        (3, "action", 1, "roll", "The D6", "The Bloat", 5, "reroll", None, None),
+        (3, "action", 1, "roll", "The Bloat", None, 5, "final", None, None),
+        (3, "action", 1, "roll", "Pride", None, 4, "initial", None, None),
+        (3, "action", 1, "roll", "Pride", None, 4, "final", None, None),
     ]
     lines = [line.strip() for line in tell(FourSoulsStory(2), rows) if "rolls" in line]
     assert lines == ["seat 1 rolls 2, rerolled with The D6 → 5: 5 for The Bloat", "seat 1 rolls 4 for Pride"]
