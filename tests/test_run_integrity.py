@@ -163,7 +163,14 @@ def test_a_torn_last_record_is_ignored_and_cut_on_resume(tmp_path):
     ("change", "message"),
     [
         (lambda m: m.update(format_version=1), "run format version 1"),
-        (lambda m: m.update(format_version=2), "run format version 2 (written by an older cardlab)"),
+        (
+            lambda m: m.update(format_version=2),
+            "run format version 2 (written by an older cardlab); this cardlab reads version 3: run it again",
+        ),
+        (
+            lambda m: m.update(format_version=99),
+            "(written by a newer cardlab); this cardlab reads version 3: update cardlab",
+        ),
         (lambda m: m.update(analysis={"score_label": 3}), "analysis: 'card_actions' must be a list"),
         (
             lambda m: m["analysis"].update(score_rules=[{"kind": "hold", "sign": 2}]),

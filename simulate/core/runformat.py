@@ -218,14 +218,16 @@ class Manifest:
         if isinstance(data, dict) and "format_version" not in data and "batches" in data:
             raise RunFormatError(
                 f"{where}: run format version 1 (written by an older cardlab); this cardlab reads version "
-                f"{FORMAT_VERSION}: run it again with this cardlab"
+                f"{FORMAT_VERSION}: run it again"
             )
         version = data.get("format_version") if isinstance(data, dict) else None
         if _is(version, int) and version != FORMAT_VERSION:
-            older = " (written by an older cardlab)" if version < FORMAT_VERSION else ""
+            who, todo = (
+                ("an older", "run it again") if version < FORMAT_VERSION else ("a newer", "update cardlab")
+            )
             raise RunFormatError(
-                f"{where}: run format version {data['format_version']}{older}; this cardlab reads version "
-                f"{FORMAT_VERSION}: run it again with this cardlab"
+                f"{where}: run format version {version} (written by {who} cardlab); this cardlab reads version "
+                f"{FORMAT_VERSION}: {todo}"
             )
         _check(where, data, _MANIFEST_FIELDS, _OPTIONAL)
         values = {key: data.get(key) for key in _MANIFEST_FIELDS}
