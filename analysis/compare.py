@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from . import luck
 from .paired import PairedComparison, paired_compare
 from .runs import Run, RunError
 
@@ -178,4 +179,5 @@ def to_text(c: Comparison, level: float = 0.95) -> str:
         lines.append(f"Seats in one run only: {r.unmatched_a} in A, {r.unmatched_b} in B (left out)")
     if r.label_changed:
         lines.append(f"Seats whose {c.dim} differs between the runs: {r.label_changed} (left out)")
+    lines += luck.paired_lines(c.a, c.b, c.dim, level)
     return "\n".join(lines) + "\n"

@@ -128,6 +128,12 @@ def adjust(frame: pl.DataFrame, level: float = 0.95, features: tuple[str, ...] =
     return Adjusted(table, dict(zip(features, (float(b) for b in beta), strict=True)), ratio)
 
 
+def _half(values: np.ndarray, z: float) -> float:
+    """Half the width of the normal interval on the mean of ``values``."""
+    n = len(values)
+    return z * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+
+
 def _z(level: float) -> float:
     from statistics import NormalDist
 
@@ -173,3 +179,91 @@ def section(run: Run, dim: str, level: float = 0.95, min_games: int = 30) -> Sec
         f"the adjusted scores; values with under {min_games} seats left out). See docs/statistics.md, 'Luck'."
     )
     return Section(f"Luck-adjusted win rate by {dim}", display, note=note, group="Win rates")
+
+
+@dataclass(slots=True)
+class PairedAdjusted:
+    """Per value: the paired B − A with its normal interval, and the same with the dice luck of both runs
+    taken out; ``variance_ratio`` is adjusted / plain variance of the seats' differences, pooled."""
+
+    table: pl.DataFrame
+    beta: dict[str, float]
+    variance_ratio: float
+
+
+def adjust_paired(
+    a: pl.DataFrame, b: pl.DataFrame, level: float = 0.95, features: tuple[str, ...] = FEATURES
+) -> PairedAdjusted | None:
+    """Luck-adjusted paired differences (issue 21 item 2, in compare): seats of the same game and seat with
+    the same value in both runs; ``d = win_share_B − win_share_A`` and the features' differences
+    ``x_B − x_A``. Differences of fair-dice features still have mean zero (each run's do), so subtracting
+    ``β · (x_B − x_A)`` leaves each value's mean difference unchanged and removes what the dice explain
+    when the change made the games roll differently. ``a`` and ``b`` have ``seat_luck``'s shape. None when
+    fewer seats pair than there are features to fit (×10)."""
+    pairs = a.join(b, on=["game_id", "seat"], suffix="_b").filter(pl.col("value") == pl.col("value_b"))
+    if pairs.height < 10 * len(features):
+        return None
+    pairs = pairs.with_columns(
+        (pl.col("win_share_b") - pl.col("win_share")).alias("_d"),
+        *[(pl.col(f"{f}_b") - pl.col(f)).alias(f"_x_{f}") for f in features],
+    )
+    centred = pairs.with_columns((pl.col("_d") - pl.col("_d").mean().over("value")).alias("_c"))
+    x = pairs.select([f"_x_{f}" for f in features]).to_numpy().astype(float)
+    beta, *_ = np.linalg.lstsq(x, centred["_c"].to_numpy(), rcond=None)
+    d = pairs["_d"].to_numpy().astype(float)
+    adjusted = d - x @ beta
+    z = _z(level)
+    scored = pairs.with_columns(pl.Series("_adj", adjusted))
+    rows = []
+    for value, part in scored.group_by("value", maintain_order=True):
+        n = part.height
+        plain, adj = part["_d"].to_numpy(), part["_adj"].to_numpy()
+        rows.append(
+            {
+                "value": value[0] if isinstance(value, tuple) else value,
+                "seats": n,
+                "diff": float(plain.mean()),
+                "diff_half": _half(plain, z),
+                "adjusted": float(adj.mean()),
+                "adjusted_half": _half(adj, z),
+            }
+        )
+    plain_var = float(np.var(d, ddof=1))
+    ratio = float(np.var(adjusted, ddof=1)) / plain_var if plain_var > 0 else float("nan")
+    table = pl.DataFrame(rows).sort("value")
+    return PairedAdjusted(table, dict(zip(features, (float(v) for v in beta), strict=True)), ratio)
+
+
+def paired_lines(run_a: Run, run_b: Run, dim: str, level: float = 0.95, min_seats: int = 30) -> list[str]:
+    """``compare``'s luck-adjusted B − A per value (lines of text), or nothing when the game rolls no
+    dice, too few seats pair, or every paired seat had the same dice in both runs (nothing to remove)."""
+    if not (has_dice(run_a) and has_dice(run_b)):
+        return []
+    result = adjust_paired(seat_luck(run_a, dim), seat_luck(run_b, dim), level)
+    if result is None or math.isnan(result.variance_ratio):
+        return []
+    shown = result.table.filter(pl.col("seats") >= min_seats)
+    if not shown.height:
+        return []
+    removed = 1.0 - result.variance_ratio
+    lines = [
+        "",
+        f"Luck-adjusted B − A by {dim} (the dice both runs rolled taken out; normal {level:.0%} intervals): "
+        f"the dice explain {removed:.1%} of the variance of a seat's difference",
+    ]
+    heads = [dim, "seats", "B − A", f"{level:.0%} CI", "adjusted", f"adjusted {level:.0%} CI"]
+    rows = [
+        [
+            str(r["value"]),
+            str(r["seats"]),
+            f"{100 * r['diff']:+.1f} pts",
+            f"[{100 * (r['diff'] - r['diff_half']):+.1f}, {100 * (r['diff'] + r['diff_half']):+.1f}]",
+            f"{100 * r['adjusted']:+.1f} pts",
+            f"[{100 * (r['adjusted'] - r['adjusted_half']):+.1f}, {100 * (r['adjusted'] + r['adjusted_half']):+.1f}]",
+        ]
+        for r in shown.iter_rows(named=True)
+    ]
+    widths = [max(len(h), *(len(x[i]) for x in rows)) for i, h in enumerate(heads)]
+    lines.append("  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
+    lines += ["  ".join(v.ljust(w) for v, w in zip(x, widths, strict=True)).rstrip() for x in rows]
+    return lines

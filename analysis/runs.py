@@ -6,6 +6,10 @@ Only parts listed in the manifest are read, so a batch interrupted half-way is n
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+import weakref
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -33,6 +37,25 @@ if TYPE_CHECKING:
 # The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
 # draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every
 # table, plot, comparison and stop rule averages this score; the players view carries it as ``win_share``.
+# DuckDB's share of a report's memory (issue 20): past it, large aggregations (what the players used, card
+# statistics) spill to a temporary folder instead of growing with the run. With the interpreter, Polars and
+# the plots, a report then stays under about 0.5 GiB whatever the run's size (docs/report.md, "Large runs").
+DUCKDB_MEMORY = os.environ.get("CARDLAB_DUCKDB_MEMORY", "256MB")
+
+
+def _connect() -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB bounded to :data:`DUCKDB_MEMORY`, spilling to its own temporary folder (removed
+    with the connection)."""
+    spill = tempfile.mkdtemp(prefix="cardlab-duckdb-")
+    try:
+        con = duckdb.connect(config={"memory_limit": DUCKDB_MEMORY, "temp_directory": spill})
+    except duckdb.Error as exc:
+        shutil.rmtree(spill, ignore_errors=True)
+        raise UserError(f"CARDLAB_DUCKDB_MEMORY={DUCKDB_MEMORY!r}: {str(exc).splitlines()[0]}") from None
+    weakref.finalize(con, shutil.rmtree, spill, True)
+    return con
+
+
 WIN_SHARE_SQL = (
     "CASE WHEN result = 'win' THEN 1.0 WHEN result = 'draw' THEN 1.0 / "
     "count(*) FILTER (WHERE result = 'draw') OVER (PARTITION BY game_id) ELSE 0.0 END"
@@ -103,8 +126,8 @@ class Run:
     @cached_property
     def db(self) -> duckdb.DuckDBPyConnection:
         """An in-memory DuckDB with one view per table (the Parquet is streamed, never loaded whole); the
-        players view adds ``win_share`` (:data:`WIN_SHARE_SQL`)."""
-        con = duckdb.connect()
+        players view adds ``win_share`` (:data:`WIN_SHARE_SQL`); its memory is bounded (:func:`_connect`)."""
+        con = _connect()
         for table in TABLES:
             files = ", ".join("'" + f.replace("'", "''") + "'" for f in self.parts(table))
             extra = f", {WIN_SHARE_SQL} AS win_share" if table == "players" else ""
