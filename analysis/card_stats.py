@@ -18,7 +18,7 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from .queries import query, sql_strings
+from .queries import query, query_chunked, sql_strings
 from .runs import Run
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few
 from .stats import wilson
@@ -86,7 +86,8 @@ def card_stats(
         for kind in action.kinds
     )
     kinds = sql_strings(tuple(kind for action in data.card_actions for kind in action.kinds))
-    counts = query(run, "card_stats", actions=values, kinds=kinds)
+    sums = ["games_with", "players_with", "wins_with"]
+    counts = query_chunked(run, "card_stats", ["action", "card"], sums, actions=values, kinds=kinds)
     totals = query(run, "player_totals").row(0, named=True)
     rows = []
     for r in counts.iter_rows(named=True):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
-from .queries import query, sql_strings
+from .queries import query_chunked, sql_strings
 from .render import Section
 from .runs import Run
 from .stats import wilson
@@ -61,9 +61,11 @@ def coverage(run: Run, level: float = 0.95) -> pl.DataFrame | None:
         return None
     pairs = [(k, role) for role in ROLES for k in spec.get(role, [])] + [(spec["at_end"], "at_end")]
     ignore = spec.get("ignore_detail") or []
-    counts = query(
+    counts = query_chunked(
         run,
         "coverage",
+        ["kind", "card", "policy"],
+        ["held", "used", "uses", "lost", "at_end"],
         roles=", ".join(f"({sql_strings([k])}, {sql_strings([r])})" for k, r in pairs),
         kinds=sql_strings([k for k, _ in pairs]),
         cards=", ".join(f"({sql_strings([c])}, {sql_strings([k])})" for c, k in spec["cards"].items()),

@@ -10,6 +10,8 @@ import os
 import shutil
 import tempfile
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -37,10 +39,25 @@ if TYPE_CHECKING:
 # The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
 # draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every
 # table, plot, comparison and stop rule averages this score; the players view carries it as ``win_share``.
-# DuckDB's share of a report's memory (issue 20): past it, large aggregations (what the players used, card
-# statistics) spill to a temporary folder instead of growing with the run. With the interpreter, Polars and
-# the plots, a report then stays under about 0.5 GiB whatever the run's size (docs/report.md, "Large runs").
-DUCKDB_MEMORY = os.environ.get("CARDLAB_DUCKDB_MEMORY", "256MB")
+# DuckDB's share of a report's memory (issue 20): past it, large aggregations spill to a temporary folder
+# instead of growing with the run; the per-game counts (what the players used, card statistics) are
+# added up chunk by chunk (Run.chunks). Measured figures: docs/report.md, "Large runs".
+DUCKDB_MEMORY = os.environ.get("CARDLAB_DUCKDB_MEMORY", "1GB")
+
+
+@contextmanager
+def within_memory() -> Iterator[None]:
+    """A query that needs more than DuckDB's bound ends with one line saying how to raise it."""
+    try:
+        yield
+    except duckdb.OutOfMemoryException:
+        raise RunError(
+            f"the run's database needs more than its {DUCKDB_MEMORY} memory bound for this query: set "
+            "CARDLAB_DUCKDB_MEMORY higher (e.g. CARDLAB_DUCKDB_MEMORY=1GB) and run it again"
+        ) from None
+
+
+CHUNK_GAMES = 50_000  # games per chunk for per-game aggregations (Run.chunks)
 
 
 def _connect() -> duckdb.DuckDBPyConnection:
@@ -120,16 +137,33 @@ class Run:
         manifest); None for a game that declares nothing."""
         return self.manifest.analysis
 
-    def parts(self, table: str) -> list[str]:
-        return [str(part_path(self.path, table, b)) for b in sorted(self.state.batches)]
+    def parts(self, table: str, batches: list[int] | None = None) -> list[str]:
+        chosen = sorted(self.state.batches) if batches is None else batches
+        return [str(part_path(self.path, table, b)) for b in chosen]
 
     @cached_property
     def db(self) -> duckdb.DuckDBPyConnection:
         """An in-memory DuckDB with one view per table (the Parquet is streamed, never loaded whole); the
         players view adds ``win_share`` (:data:`WIN_SHARE_SQL`); its memory is bounded (:func:`_connect`)."""
+        return self._views(sorted(self.state.batches))
+
+    def chunks(self, games: int | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+        """The same views over about ``games`` games at a time (whole batches; a game never spans two), for
+        queries whose per-game intermediate grows with the run: their results, added up, are the run's,
+        with memory bounded by the chunk (issue 20)."""
+        batches = sorted(self.state.batches)
+        per = max(1, (games or CHUNK_GAMES) // max(1, self.manifest.batch_size))
+        for start in range(0, len(batches), per):
+            con = self._views(batches[start : start + per])
+            try:
+                yield con
+            finally:
+                con.close()
+
+    def _views(self, batches: list[int]) -> duckdb.DuckDBPyConnection:
         con = _connect()
         for table in TABLES:
-            files = ", ".join("'" + f.replace("'", "''") + "'" for f in self.parts(table))
+            files = ", ".join("'" + f.replace("'", "''") + "'" for f in self.parts(table, batches))
             extra = f", {WIN_SHARE_SQL} AS win_share" if table == "players" else ""
             con.execute(f"CREATE VIEW {table} AS SELECT *{extra} FROM read_parquet([{files}])")
         return con

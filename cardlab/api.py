@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.analysis.render import Report
-from cardlab.analysis.runs import Run, RunError
+from cardlab.analysis.runs import Run, RunError, within_memory
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.card_problems import every_problem
 from cardlab.simulate.core.errors import UserError
@@ -619,11 +619,12 @@ def report(
 
     _level(level)
     dims = list(_texts(by)) or None
-    built = (
-        reports.build(path, dims, level, min_games)
-        if isinstance(path, Run)
-        else reports.build_path(path, dims, level, min_games)
-    )
+    with within_memory():
+        built = (
+            reports.build(path, dims, level, min_games)
+            if isinstance(path, Run)
+            else reports.build_path(path, dims, level, min_games)
+        )
     if write:
         reports.write(built)
     return built
@@ -643,7 +644,8 @@ def compare(
 
         return compare_ensembles_text(paths[0], paths[1], by, level)
     a, b = (r if isinstance(r, Run) else Run.open(r) for r in (run_a, run_b))
-    return to_text(a.compare(b, by, level), level)
+    with within_memory():
+        return to_text(a.compare(b, by, level), level)
 
 
 def replay(
