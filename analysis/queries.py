@@ -43,13 +43,7 @@ def query_chunked(run: Run, name: str, keys: list[str], sums: list[str], **ident
     if len(parts) == 1:
         return parts[0]
     order = parts[0].columns
-    return (
-        pl.concat(parts)
-        .group_by(keys)
-        .agg([pl.col(c).sum() for c in sums])
-        .sort(keys)
-        .select(order)
-    )
+    return pl.concat(parts).group_by(keys).agg([pl.col(c).sum() for c in sums]).sort(keys).select(order)
 
 
 def dimension_expr(run: Run, dim: str) -> str:

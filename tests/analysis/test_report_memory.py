@@ -14,7 +14,9 @@ from cardlab.cli import cli
 
 
 def _run(tmp_path: Path) -> Run:
-    result = CliRunner().invoke(cli, ["simulate", "pig", "-n", "20", "--out", str(tmp_path), "--name", "r", "-q"])
+    result = CliRunner().invoke(
+        cli, ["simulate", "pig", "-n", "20", "--out", str(tmp_path), "--name", "r", "-q"]
+    )
     assert result.exit_code == 0, result.output
     return Run.open(tmp_path / "r")
 
@@ -37,7 +39,9 @@ def test_a_bad_bound_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(runs, "DUCKDB_MEMORY", "lots")  # as CARDLAB_DUCKDB_MEMORY=lots would set it
     result = CliRunner().invoke(cli, ["report", str(tmp_path / "r")])
     assert result.exit_code == 2
-    assert result.output.startswith("error: CARDLAB_DUCKDB_MEMORY='lots': ") and result.output.count("\n") == 1
+    assert (
+        result.output.startswith("error: CARDLAB_DUCKDB_MEMORY='lots': ") and result.output.count("\n") == 1
+    )
 
 
 def test_the_bound_is_read_from_the_environment():
@@ -48,7 +52,19 @@ def test_a_query_added_up_over_chunks_equals_the_whole_run(tmp_path, monkeypatch
     """What the players used, counted chunk by chunk (bounded memory), is the same table as in one query."""
     from cardlab.analysis import card_stats, coverage, report
 
-    args = ["simulate", "gosu-x", "-n", "60", "--batch-size", "10", "--out", str(tmp_path), "--name", "g", "-q"]
+    args = [
+        "simulate",
+        "gosu-x",
+        "-n",
+        "60",
+        "--batch-size",
+        "10",
+        "--out",
+        str(tmp_path),
+        "--name",
+        "g",
+        "-q",
+    ]
     assert CliRunner().invoke(cli, args).exit_code == 0
     run = Run.open(tmp_path / "g")
     whole = coverage.coverage(run)
