@@ -39,10 +39,10 @@ if TYPE_CHECKING:
 # The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
 # draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every
 # table, plot, comparison and stop rule averages this score; the players view carries it as ``win_share``.
-# DuckDB's share of a report's memory (issue 20): past it, large aggregations spill to a temporary folder
-# instead of growing with the run; the per-game counts (what the players used, card statistics) are
-# added up chunk by chunk (Run.chunks). Measured figures: docs/report.md, "Large runs".
-DUCKDB_MEMORY = os.environ.get("CARDLAB_DUCKDB_MEMORY", "1GB")
+# DuckDB's share of a report's memory (issue 20), when set: past it, aggregations that can spill go to a
+# temporary folder instead of memory. The per-game counts (what the players used, card statistics) are added
+# up chunk by chunk (Run.chunks) whatever the bound. Measured figures: docs/report.md, "Large runs".
+DUCKDB_MEMORY = os.environ.get("CARDLAB_DUCKDB_MEMORY") or None  # None: DuckDB's own (80 % of the RAM)
 
 
 @contextmanager
@@ -51,9 +51,10 @@ def within_memory() -> Iterator[None]:
     try:
         yield
     except duckdb.OutOfMemoryException:
+        bound = f"its {DUCKDB_MEMORY} memory bound" if DUCKDB_MEMORY else "the memory DuckDB may take"
         raise RunError(
-            f"the run's database needs more than its {DUCKDB_MEMORY} memory bound for this query: set "
-            "CARDLAB_DUCKDB_MEMORY higher (e.g. CARDLAB_DUCKDB_MEMORY=1GB) and run it again"
+            f"the run's database needs more than {bound} for this query: set CARDLAB_DUCKDB_MEMORY higher "
+            "(e.g. 4GB) and run it again"
         ) from None
 
 
@@ -61,11 +62,12 @@ CHUNK_GAMES = 50_000  # games per chunk for per-game aggregations (Run.chunks)
 
 
 def _connect() -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB bounded to :data:`DUCKDB_MEMORY`, spilling to its own temporary folder (removed
-    with the connection)."""
+    """An in-memory DuckDB (bounded to :data:`DUCKDB_MEMORY` when set) spilling to its own temporary folder,
+    removed with the connection."""
     spill = tempfile.mkdtemp(prefix="cardlab-duckdb-")
+    config = {"temp_directory": spill} | ({"memory_limit": DUCKDB_MEMORY} if DUCKDB_MEMORY else {})
     try:
-        con = duckdb.connect(config={"memory_limit": DUCKDB_MEMORY, "temp_directory": spill})
+        con = duckdb.connect(config=config)
     except duckdb.Error as exc:
         shutil.rmtree(spill, ignore_errors=True)
         raise UserError(f"CARDLAB_DUCKDB_MEMORY={DUCKDB_MEMORY!r}: {str(exc).splitlines()[0]}") from None
