@@ -491,7 +491,9 @@ def _execute(
         state.batches
     )  # a stop rule judges every prefix from the first batch, also when resuming
     try:
-        batches = _run_batches(plan, pending, out, jobs, backend)
+        # workers get the folder as an absolute path: a reused worker process keeps the directory it
+        # started in, which need not be this process's now (a notebook that changed directory)
+        batches = _run_batches(plan, pending, out.absolute(), jobs, backend)
         for summary, tables in batches:
             if tables is not None:
                 summary.parts = write_parts(out, summary.batch, tables)
