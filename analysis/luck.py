@@ -92,11 +92,7 @@ def adjust(frame: pl.DataFrame, level: float = 0.95, features: tuple[str, ...] =
 
     ``frame`` has ``value``, ``win_share`` and the feature columns (``seat_luck``'s shape)."""
     y = frame["win_share"].to_numpy().astype(float)
-    x = frame.select(features).to_numpy().astype(float)
-    centred = frame.with_columns((pl.col("win_share") - pl.col("win_share").mean().over("value")).alias("_c"))
-    yc = centred["_c"].to_numpy()
-    beta, *_ = np.linalg.lstsq(x, yc, rcond=None) if len(y) > len(features) else (np.zeros(len(features)),)
-    adjusted = y - x @ beta
+    beta, adjusted = _fit(frame, "win_share", list(features))
     z = _z(level)
     scored = frame.with_columns(pl.Series("_adj", adjusted))
     rows = []
@@ -126,6 +122,16 @@ def adjust(frame: pl.DataFrame, level: float = 0.95, features: tuple[str, ...] =
     plain_var = float(np.var(y, ddof=1)) if len(y) > 1 else float("nan")
     ratio = float(np.var(adjusted, ddof=1)) / plain_var if len(y) > 1 and plain_var > 0 else float("nan")
     return Adjusted(table, dict(zip(features, (float(b) for b in beta), strict=True)), ratio)
+
+
+def _fit(frame: pl.DataFrame, y: str, xs: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """β of ``y`` centred within each value on the features ``xs`` (least squares; zeros when there are
+    no more rows than features), and the adjusted scores ``y − xs · β``."""
+    x = frame.select(xs).to_numpy().astype(float)
+    values = frame[y].to_numpy().astype(float)
+    centred = frame.select(pl.col(y) - pl.col(y).mean().over("value"))[y].to_numpy()
+    beta = np.linalg.lstsq(x, centred, rcond=None)[0] if frame.height > len(xs) else np.zeros(len(xs))
+    return beta, values - x @ beta
 
 
 def _half(values: np.ndarray, z: float) -> float:
@@ -207,11 +213,8 @@ def adjust_paired(
         (pl.col("win_share_b") - pl.col("win_share")).alias("_d"),
         *[(pl.col(f"{f}_b") - pl.col(f)).alias(f"_x_{f}") for f in features],
     )
-    centred = pairs.with_columns((pl.col("_d") - pl.col("_d").mean().over("value")).alias("_c"))
-    x = pairs.select([f"_x_{f}" for f in features]).to_numpy().astype(float)
-    beta, *_ = np.linalg.lstsq(x, centred["_c"].to_numpy(), rcond=None)
+    beta, adjusted = _fit(pairs, "_d", [f"_x_{f}" for f in features])
     d = pairs["_d"].to_numpy().astype(float)
-    adjusted = d - x @ beta
     z = _z(level)
     scored = pairs.with_columns(pl.Series("_adj", adjusted))
     rows = []
