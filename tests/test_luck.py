@@ -22,17 +22,14 @@ def _synthetic(rng: np.random.Generator, n: int, weight: float) -> pl.DataFrame:
     own = np.array([(rng.integers(1, 7, size=k) - 3.5).sum() / np.sqrt(k) for k in rolls])
     p = np.clip(np.array([TRUE[v] for v in values]) + weight * own, 0, 1)
     won = (rng.random(n) < p).astype(float)
-    zeros = np.zeros(n)
-    return pl.DataFrame(
-        {
-            "value": values,
-            "win_share": won,
-            "own_sum": own,
-            "own_sixes": zeros,
-            "own_ones": zeros,
-            "others_sum": zeros,
-        }
-    )
+    return _seats(values, won, own)
+
+
+def _seats(values: np.ndarray, won: np.ndarray, own: np.ndarray) -> pl.DataFrame:
+    """``seat_luck``'s shape with only ``own_sum`` carrying luck (the other features zero)."""
+    zeros = np.zeros(len(values))
+    columns = {"value": values, "win_share": won, "own_sum": own}
+    return pl.DataFrame(columns | {"own_sixes": zeros, "own_ones": zeros, "others_sum": zeros})
 
 
 def test_adjusted_rates_are_unbiased_narrower_and_keep_coverage():
@@ -115,21 +112,8 @@ def _paired(rng: np.random.Generator, n: int, weight: float) -> tuple[pl.DataFra
     for shift in (np.zeros(n), np.array([EFFECT[v] for v in values])):
         own = rng.normal(0.0, 1.0, size=n)  # standardised fair-dice luck: mean zero
         won = (common < np.clip(base + shift + weight * own, 0, 1)).astype(float)
-        zeros = np.zeros(n)
-        frames.append(
-            pl.DataFrame(
-                {
-                    "game_id": np.arange(n),
-                    "seat": np.zeros(n, dtype=int),
-                    "value": values,
-                    "win_share": won,
-                    "own_sum": own,
-                    "own_sixes": zeros,
-                    "own_ones": zeros,
-                    "others_sum": zeros,
-                }
-            )
-        )
+        seats = pl.DataFrame({"game_id": np.arange(n), "seat": np.zeros(n, dtype=int)})
+        frames.append(pl.concat([seats, _seats(values, won, own)], how="horizontal"))
     return frames[0], frames[1]
 
 
