@@ -169,10 +169,13 @@ def build_sweep(
     x_label = axis.label
 
     # win rates per dimension
-    dims = by or ["strategy"]
+    # a strategy table only when the sweep plays more than one strategy (one would read 1/players everywhere)
+    several = len({s for r in runs for s in r.manifest.strategies}) > 1
+    dims = by or (["strategy"] if several else [])
     data = runs[0].analysis if len(games) == 1 else None
     if not by and data is not None and data.main_column and data.main_column in runs[0].columns("players"):
         dims.append(data.main_column)
+    dims = dims or ["strategy"]
     for dim in dims:
         frames = [winrate_by(r, dim, level, min_games) for r in runs]
         values = sorted({str(v) for f in frames for v in f["value"].to_list()})

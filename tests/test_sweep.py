@@ -165,3 +165,12 @@ def test_sweep_of_card_files_given_by_absolute_paths(tmp_path):
     runs = sorted(p.name for p in (tmp_path / "s").iterdir() if p.is_dir())
     assert runs == ["p000-cards=chars.yaml", "p001-cards=chars.yaml"]
     assert "played identical games" in result.output  # the same file twice: the points coincide
+
+
+def test_a_one_strategy_sweep_shows_the_main_column_not_a_strategy_table(tmp_path):
+    """Every seat plays the same strategy: its table would read 1/players at every point (issue 18 item 8)."""
+    args = ["sweep", "gosu-x", "--vary", "combat-values=1,2,4;2,3,5", "-n", "20", "-j", "1"]
+    result = CliRunner().invoke(cli, [*args, "-q", "--out", str(tmp_path), "--name", "one"])
+    assert result.exit_code == 0, result.output
+    assert "Win rate by strategy" not in result.output
+    assert "Win rate by alliance" in result.output
