@@ -34,7 +34,7 @@ class FourSoulsStory(Story):
         self.at = [Seat() for _ in range(seats)]
         self.roll: list[str] = []  # the roll being made: its first reading and what changed it
 
-    def tracked(self, seat: int) -> dict[str, int | None]:
+    def tracked(self, seat: int) -> dict[str, int]:
         """The totals the players table also records (the tests compare them)."""
         s = self.at[seat]
         return {"souls": self.souls(seat), "cents": s.cents, "items_held": len(s.items), "deaths": s.deaths}

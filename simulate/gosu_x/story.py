@@ -77,7 +77,6 @@ class GosuXStory(Story):
     def __init__(self, seats: int):
         super().__init__(seats)
         self.at = [Seat() for _ in range(seats)]
-        self.round = 0
 
     def turn_title(self, e: Event) -> str:
         extra = ", an extra turn" if e.detail == "extra" else ""
@@ -105,8 +104,6 @@ class GosuXStory(Story):
             self.at[e.seat].unlocks += 1
         elif k == "round_end" and e.seat >= 0:
             self.at[e.seat].battles += 1
-        elif k == "round_start":
-            self.round = e.amount or 0
         if k in ("turn_start", "held_at_end", "effect"):
             return (
                 None  # the title tells the turn; the final standings the holdings; each effect's steps follow

@@ -32,7 +32,7 @@ class HiddenReasonStory(Story):
     def turn_title(self, e: Event) -> str:
         return f"Turn {e.turn} — {e.who} ({self.at[e.seat].deck})"
 
-    def tracked(self, seat: int) -> dict[str, int | None]:
+    def tracked(self, seat: int) -> dict[str, int]:
         """The totals the players and games tables also record (the tests compare them)."""
         return {"crystals": self.at[seat].crystals, "boss_damage": self.at[seat].boss_damage}
 
