@@ -122,3 +122,14 @@ def test_overlay_replaces_by_id_then_by_name_in_place_and_adds_the_rest():
     extra = [("b", 9), ("renamed", 3), ("new", 4)]
     assert overrides.overlay(base, extra, keys) == [("a", 1), ("b", 9), ("renamed", 3), ("new", 4)]
     assert overrides.overlay(base, [], keys) == base
+
+
+def test_one_card_data_hash_rule_joins_what_changes_the_cards():
+    """Every game's card-data hash is the files' hash joined with its overrides, sets or ratio by one rule
+    (simulate/core/overrides.data_hash): nothing to join keeps the files' hash, and each part changes it."""
+    base = "0123456789abcdef"
+    assert overrides.data_hash(base) == overrides.data_hash(base, "", "") == base
+    one = overrides.data_hash(base, "Gurdy.hp=9")
+    assert len(one) == 16 and one != base
+    assert overrides.data_hash(base, "a", "b") != overrides.data_hash(base, "b", "a")
+    assert overrides.data_hash(base, "a", "b") == overrides.data_hash(overrides.data_hash(base, "a"), "b")

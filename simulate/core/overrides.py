@@ -10,8 +10,10 @@ covers them, so a run's hash changes with them and `compare` lists them among th
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from .cardfiles import CARD_NUMBER_MAX, unknown
@@ -143,3 +145,24 @@ def overlay(base: Sequence[T], extra: Sequence[T], keys: Callable[[T], tuple]) -
         else:
             out[hit] = card
     return out
+
+
+def data_hash(base: str, *parts: str) -> str:
+    """A run's card-data hash: the card files' hash (``cardfiles.files_hash``) joined with whatever else
+    changes the cards a game reads — ``--set`` overrides, chosen sets, a ratio file. One rule in every game,
+    so the hash changes with each of them; with nothing to join, the files' hash itself (a run of the
+    bundled cards keeps its hash)."""
+    out = base
+    for part in parts:
+        if part:
+            out = hashlib.sha256(f"{out}|{part}".encode()).hexdigest()[:16]
+    return out
+
+
+def check_cards_path(game: str, path: str | Path) -> Path:
+    """``--cards PATH`` must exist: one line in the same words in every game. A folder is a whole set (it
+    replaces the bundled cards); a file is laid over them (:func:`overlay`)."""
+    target = Path(path)
+    if not target.exists():
+        raise UserError(f"{game}: --cards {path}: no such file or folder")
+    return target

@@ -12,12 +12,12 @@ encoded fraction of the expansions would be neither game). Cards of sets that ar
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import files_hash, load_yaml
 from cardlab.simulate.core.errors import CardDataError
 
@@ -106,7 +106,7 @@ def select(pool: Any, sets: tuple[str, ...]) -> Any:
     if pool.paths and len(paths) == len(used):
         digest = files_hash(paths)
     else:  # a merged or overridden pool: no file list to hash, so the choice joins the pool's hash
-        digest = hashlib.sha256(f"{pool.hash}|{','.join(sets)}".encode()).hexdigest()[:16]
+        digest = core_overrides.data_hash(pool.hash, ",".join(sets))
     files = tuple(f for f in pool.files if f in used)
     return CardPool(tuple(kept), {c.id: c for c in kept}, by_name, files, digest, tuple(paths))
 

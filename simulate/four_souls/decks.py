@@ -6,7 +6,6 @@ Each game's decks are then drawn from the supply (``game_decks``): the whole poo
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,8 +53,7 @@ def load_pool(paths: tuple[str, ...] = ()) -> Any:
     if not paths:
         return cards.load_pool(None)
     for p in paths:
-        if not Path(p).exists():
-            raise UserError(f"four-souls: --cards {p}: no such file or folder")
+        core_overrides.check_cards_path("four-souls", p)
     if all(Path(p).is_dir() for p in paths):
         return cards.load_pool(list(paths))
     base = cards.load_pool(None)
@@ -67,7 +65,7 @@ def load_pool(paths: tuple[str, ...] = ()) -> Any:
     by_name: dict = {}
     for c in pool_cards:
         by_name.setdefault(c.name, c)
-    digest = hashlib.sha256((base.hash + extra.hash).encode()).hexdigest()[:16]
+    digest = core_overrides.data_hash(base.hash, extra.hash)
     return cards.CardPool(pool_cards, merged, by_name, base.files + extra.files, digest)
 
 
@@ -86,10 +84,7 @@ def supply(cfg: Any) -> Supply:
 def card_data_hash(cfg: Any) -> str:
     """The card files' hash (with --set overrides), combined with the ratio file's when one is used."""
 
-    base = supply(cfg).pool.hash
-    if not getattr(cfg, "ratio_hash", ""):
-        return base
-    return hashlib.sha256(f"{base}|{cfg.ratio_hash}".encode()).hexdigest()[:16]
+    return core_overrides.data_hash(supply(cfg).pool.hash, getattr(cfg, "ratio_hash", ""))
 
 
 def game_decks(cfg: Any, s: Supply, rng: Any) -> tuple[list, list, list]:

@@ -10,7 +10,6 @@ cards, and the pool's hash then covers them, so the card-data hash of a run chan
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from typing import Any
 
 from cardlab.simulate.core import UserError
@@ -104,7 +103,7 @@ def apply(pool: Any, overrides: tuple[str, ...]) -> Any:
     by_name: dict = {}
     for c in cards:
         by_name.setdefault(c.name, c)
-    digest = hashlib.sha256((pool.hash + "|" + ";".join(overrides)).encode()).hexdigest()[:16]
+    digest = core_overrides.data_hash(pool.hash, ";".join(overrides))
     return CardPool(cards, dict(changed), by_name, pool.files, digest)
 
 

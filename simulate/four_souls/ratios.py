@@ -9,13 +9,13 @@ not list gets 0 cards. ``--ratio-count CATEGORY=N`` changes one category on top 
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import YamlMap, check_keys, files_hash, load_yaml, unknown
 from cardlab.simulate.core.errors import CardDataError
 
@@ -155,8 +155,7 @@ def resolve(source: str, overrides: tuple[str, ...] = ()) -> Ratio:
     for text in overrides:
         d, c, n = parse_ratio_count(text)
         counts[(d, c)] = n
-    if overrides:
-        digest = hashlib.sha256((digest + "|" + ";".join(overrides)).encode()).hexdigest()[:16]
+    digest = core_overrides.data_hash(digest, ";".join(overrides))
     order = {(d, c): i for i, (d, c) in enumerate((d, c) for d in RATIO_DECKS for c in V.DECKS[d])}
     ordered = tuple((d, c, counts[(d, c)]) for d, c in sorted(counts, key=order.__getitem__))
     return Ratio(source, ordered, digest)

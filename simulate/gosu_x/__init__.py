@@ -3,8 +3,7 @@ Battle and every instant win (rules and decisions by GX-… ID: docs/rules/gosu_
 
 from __future__ import annotations
 
-import hashlib
-
+from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.analysis_spec import AnalysisSpec, CardAction, FirstScore, ScoreRule
 from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.game import Coverage, GameOption, GameSpec
@@ -31,9 +30,7 @@ EVENT_KINDS = frozenset(
 def card_data_hash(config: GXConfig) -> str:
     """The card files' hash, combined with the --set overrides when there are any."""
     digest = files_hash(card_files(config.cards_path))
-    if not config.overrides:
-        return digest
-    return hashlib.sha256((digest + "|" + ";".join(config.overrides)).encode()).hexdigest()[:16]
+    return core_overrides.data_hash(digest, ";".join(config.overrides))
 
 
 def left_out_cards(config: GXConfig) -> dict[str, str]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.overrides import check_cards_path
 
 from .cards import DEFAULT_CARDS, cards_with, load_cards
 
@@ -90,9 +91,7 @@ def make_config(
         values = tuple(combat_values)
     if len(values) != 3 or any(v < 0 for v in values):
         raise UserError(f"--combat-values {combat_values!r}: expected three non-negative numbers like 2,3,5")
-    path = Path(cards) if cards else DEFAULT_CARDS
-    if not path.exists():
-        raise UserError(f"gosu-x: --cards {cards}: no such file or folder")
+    path = check_cards_path("gosu-x", cards) if cards else DEFAULT_CARDS
     overrides = tuple(
         o.strip() for o in ((set,) if isinstance(set, str) and set else () if isinstance(set, str) else set)
     )

@@ -6,10 +6,10 @@ see decklists/hidden_reason/DESIGN.md and docs/hidden_reason.md.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 
 from cardlab.simulate.core import AnalysisSpec, CardAction, FirstScore, GameOption, GameSpec, ScoreRule
+from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import files_hash
 from cardlab.simulate.core.game import Coverage
 
@@ -25,9 +25,7 @@ from .turn import play
 def card_data_hash(config: HRConfig) -> str:
     """The card files' hash, combined with the --set overrides when there are any."""
     digest = files_hash(pool_with(config.cards).files)
-    if not config.overrides:
-        return digest
-    return hashlib.sha256((digest + "|" + ";".join(config.overrides)).encode()).hexdigest()[:16]
+    return core_overrides.data_hash(digest, ";".join(config.overrides))
 
 
 def left_out_cards(config: HRConfig) -> Mapping[str, str]:

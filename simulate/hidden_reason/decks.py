@@ -51,8 +51,7 @@ class Pool:
 
 def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
     """Read every YAML file under ``path`` into ``pool`` (cards first, decks parsed later)."""
-    if not path.exists():
-        raise UserError(f"hidden-reason: --cards {path}: no such file or folder")
+    core_overrides.check_cards_path("hidden-reason", path)
     seen: dict[str, str] = {}
     read: list[CardDef] = []
     for file in card_paths(path):
