@@ -149,12 +149,21 @@ def decision_kinds(game: str) -> Callable[[Path], str]:
     return table
 
 
+def four_souls_sets(_tmp: Path) -> str:
+    """docs/four_souls.md's table of the whole collection: encoded cards per set, left-out by reason."""
+    from cardlab.simulate.four_souls import cards, collection, decks
+
+    pool = cards.load_pool(None)
+    return collection.coverage_table(pool, decks.build_supply(pool, 4))
+
+
 EXAMPLES: dict[str, Callable[[Path], str]] = {
     "readme-api": readme_api,
     "readme-report": readme_report,
     "readme-compare": readme_compare,
     "readme-replay": readme_replay,
     "report-sweep": report_sweep,
+    "four-souls-sets": four_souls_sets,
     **{f"decision-kinds-{g}": decision_kinds(g) for g in ("four-souls", "gosu-x", "hidden-reason")},
 }
 

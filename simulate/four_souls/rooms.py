@@ -51,6 +51,8 @@ def fill(g: Game, i: int) -> bool:
     g.rslots[i].append(o)
     g.room_changed = True
     g.log.emit("room_revealed", g.active, c.card.name, None, i)
+    for ab in o.rules.events:  # FS-16.1/FS-4.9: "when this enters play" triggers on its reveal
+        g.pending.append((0, ab, o, {}))
     return True
 
 

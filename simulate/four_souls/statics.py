@@ -440,8 +440,8 @@ def player_of(ctx: Ctx, x: Any) -> Player | None:
             if v is None and x == "attacker" and g.attack is not None:
                 v = g.attack.seat
             return player_of(ctx, v) if v is not None else None
-        if x == "event.target":
-            return player_of(ctx, (ctx.ev or {}).get("target"))
+        if x.startswith("event."):  # event.target; event.victim: the player whose death triggered
+            return player_of(ctx, (ctx.ev or {}).get(x[6:]))
         if x in ctx.binds:
             return player_of(ctx, ctx.binds[x])
         if x.startswith(("left_of(", "right_of(")):

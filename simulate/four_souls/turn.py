@@ -271,6 +271,8 @@ def room_step(g: Game) -> None:
     if g.coop:
         _stale_room(g)
     state_checks(g)
+    if g.stack:  # a room revealed now: its "enters play" abilities resolve this turn (FS-4.9)
+        resolution.priority(g, g.active)
 
 
 def _stale_room(g: Game) -> None:

@@ -367,7 +367,7 @@ SELECTOR_OPTIONS: frozenset[str] = frozenset({"count"})
 
 # Words allowed inside value and condition expressions and as plain word values.
 VALUE_WORDS: frozenset[str] = _words(
-    """result event amount target roll damage death prevented all any any_number full unlimited up_to
+    """result event amount target victim roll damage death prevented all any any_number full unlimited up_to
     reduce_to hand_size cents counters hp level count max min your_turn attack_roll killing_attack_roll
     choose_number in and or not eot forever may must now this_turn treasure loot monster room
     loot_deck loot_discard loot_deck_top loot_deck_bottom monster_deck monster_deck_top monster_deck_bottom
