@@ -23,15 +23,7 @@ def attack_options(g: Game, seat: int, restrict=None) -> list:
         opts = [m for m in g.monsters() if not statics.cant_be_attacked(g, m)]
         if opts and g.cfg.has("cannon-fodder"):  # FS-20.10 / FS-Q.27
             opts = rule_variants.cannon_fodder(g, opts)
-        opts += [o for o in statics.attackable_objs(g) if not statics.cant_be_attacked(g, o)]
-        opts += [  # FS-10.6: other living players, while an ability lets players be attacked
-            q.character
-            for q in g.players
-            if q.seat != seat
-            and q.character is not None
-            and not (q.dead or q.death_pending)
-            and statics.player_evasion(g, q) is not None
-        ]
+        opts += statics.other_attack_targets(g, seat)
     if g.monster or g.monster_disc:
         opts.append("monster_deck")
     return opts

@@ -244,6 +244,22 @@ def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     ]
 
 
+def other_attack_targets(g: Game, seat: int) -> list[Obj]:
+    """Attack targets besides slot monsters and the monster deck: attackable items and rooms (FS-10.6,
+    FS-16.6), and other living players while an ability lets players be attacked (FS-10.6: their
+    character stands for them)."""
+    opts = [o for o in attackable_objs(g) if not cant_be_attacked(g, o)]
+    opts += [
+        q.character
+        for q in g.players
+        if q.seat != seat
+        and q.character is not None
+        and not (q.dead or q.death_pending)
+        and player_evasion(g, q) is not None
+    ]
+    return opts
+
+
 def player_evasion(g: Game, p: Player) -> int | None:
     """FS-10.6: the evasion ``p`` has as an attack target, or None when no ability lets players be
     attacked now. Of several such abilities the most recently created applies: a static by its object's

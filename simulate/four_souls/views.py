@@ -84,6 +84,22 @@ class View:
     def items_of(self, seat: int) -> tuple[ObjInfo, ...]:
         return tuple(map(self._info, self._g.players[seat].items))
 
+    def curses_of(self, seat: int) -> tuple[Obj, ...]:
+        """The curses a player bears (public, FS-4.16)."""
+        return tuple(self._g.players[seat].curses)
+
+    @property
+    def attackables(self) -> tuple[Obj, ...]:
+        """Attack targets besides slot monsters and the monster deck (FS-10.6, FS-16.6): attackable
+        items and rooms, and other players' characters while an ability lets players be attacked (their
+        ``player_evasion``). Empty in most games."""
+        return tuple(statics.other_attack_targets(self._g, self.seat))
+
+    def player_evasion(self, seat: int) -> int | None:
+        """The evasion a player has as an attack target now, or None when players cannot be attacked
+        (FS-10.6)."""
+        return statics.player_evasion(self._g, self._g.players[seat])
+
     @property
     def monsters(self) -> tuple[ObjInfo, ...]:
         return tuple(map(self._info, self._g.monsters()))

@@ -120,6 +120,25 @@ def _shield_first(do: Any) -> bool:
     )
 
 
+def wipes(ab: Any) -> bool:
+    """Does the ability cancel everything on the stack (``cancel: all``)? Such a card answers what a
+    single cancel or shield cannot: lethal combat damage, an opponent's winning hit (FS-6.9)."""
+    return ab is not None and _find(ab.do, "cancel") == "all"
+
+
+def shield_mode(ab: Any) -> int | None:
+    """The index of a mode that is a plain shield (``choose_mode`` number), for a modal card that can
+    answer damage like a shield (FS-6.16); None when it has none."""
+    do = ab.do if ab is not None else None
+    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
+    if not isinstance(modes, list):
+        return None
+    for i, m in enumerate(modes):
+        if verbs_of(m) == {"shield"}:
+            return i
+    return None
+
+
 def roll_tool(ab: Any) -> bool:
     """Does the ability change a roll on the stack (any roll, attack or not: The D6, Lucky Foot)?"""
     if ab is None or not ab.targets:

@@ -238,7 +238,7 @@ class SensiblePlayer:
         # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
         # abilities that gain or help (they recharge).
         items = [o for o in (*taps, *paids) if o[1].kind != "character"]
-        pick = self._valued(view, [*items, *loot])  # an item first on a tie (Blank Card)
+        pick = self._valued(view, [*items, *loot], attack is None)  # an item first on a tie (Blank Card)
         if pick is not None:
             return pick
         if taps:
@@ -289,6 +289,7 @@ class SensiblePlayer:
         asked, out, _fight = self._seen
         if asked == self._asked and out is not None:
             out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
+            out.fight_done = False
             return out
         # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
         out = vl.outlook(view, self.seat, self.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
@@ -339,7 +340,7 @@ class SensiblePlayer:
 
         return compute
 
-    def _valued(self, view: Any, options: list) -> Any:
+    def _valued(self, view: Any, options: list, fight_done: bool = False) -> Any:
         """The option worth most now by the value model above its kind's bar (``loot_bar``,
         ``tap_bar``, ``paid_bar``: a $ ability net of its cost); answers (roll fixes, shields, cancels)
         are kept for the moment they answer (``_respond``), and items with a plan of their own
@@ -356,6 +357,7 @@ class SensiblePlayer:
                 continue
             if out is None:
                 out = self._outlook(view)
+                out.fight_done = fight_done
             out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
             bar = bars[o[0]]
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
@@ -544,7 +546,7 @@ class SensiblePlayer:
             return None
         for c in view.hand:
             ab = c.rules.play
-            if self.rd.role(ab) != role:
+            if not self._answers_as(ab, role):
                 continue
             if high is not None and role == "roll" and not rd.roll_directions(ab)[0 if high else 1]:
                 continue
@@ -559,13 +561,24 @@ class SensiblePlayer:
             return None
         return None
 
+    def _answers_as(self, ab: Any, role: str) -> bool:
+        """Can ``ab`` give this answer: its role, a wipe (``reading.wipes``) or a shield mode?"""
+        if role == "wipe":
+            return rd.wipes(ab)
+        if self.rd.role(ab) == role:
+            return True
+        return role == "shield" and rd.shield_mode(ab) is not None
+
     def _spare_loot(self, view: Any, loot: list) -> Any:
         """The card worth most now by the value model (≥ 0; never an answer nor a monster shot)."""
         spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
         out = self._outlook(view)
+        out.fight_done = True  # the end of my turn: no fight left (damage to me heals, FS-8.10)
         best, best_v = None, 0.0
         for o in loot:
             ab = rd.ability_of(o)
+            if rd.wipes(ab) or rd.shield_mode(ab) is not None:
+                continue  # kept: it answers lethal damage (``_answer_damage``)
             if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0:
                 v = vl.ability_value(ab, out)
                 if v >= best_v:
@@ -621,12 +634,47 @@ class SensiblePlayer:
             score = p * self._worth(info)
             if score > best_score:
                 best, best_p, best_score = info, p, score
+        for o in view.attackables:  # FS-10.6 / FS-16.6: items, rooms, players — the same chance × worth
+            info, hp_t, ev, atk_t = self._target_stats(view, o)
+            if hp_t is None or ev is None:
+                continue
+            p = rd.win_chance(hp, atk, hp_t, rd.hit_chance(ev, bonus), atk_t)
+            score = p * self._object_worth(view, info)
+            if score > max(best_score, 0.0):  # never a loss (my own item worth more than its rewards)
+                best, best_p, best_score = info, p, score
         found = (best, best_p, best_score)
         self._seen = (self._asked, out if asked == self._asked else None, found)
         return found
 
     def _worth(self, info: Any) -> float:
         return _monster_worth(self.soul_weight, info.soul, info.rewards)
+
+    def _target_stats(self, view: Any, o: Any) -> tuple:
+        """(info, HP, evasion, damage) of an attack target that is not a slot monster: an attackable
+        item or room has its own stat block (FS-10.6); a player's character stands for the player, with
+        the evasion the allowing ability gives and the damage their hits were seen to deal (public)."""
+        info = view.info(o)
+        if o.kind != "character":
+            return info, info.hp, info.evasion, info.attack or 0
+        s = o.controller
+        return info, view.hp_of(s), view.player_evasion(s), self._atk_seen.get(s, 1)
+
+    def _object_worth(self, view: Any, info: Any) -> float:
+        """What killing an attack target other than a monster is worth, on the scale of a monster's worth
+        (``_monster_worth``): its rewards (they pay the attacker, FS-13.2), the item it destroys (mine
+        lost, a rival's taken from them, shared among the rivals like any harm), or a player's death
+        (its penalty, FS-13.3, about 4 points to them)."""
+        rewards = _monster_worth(self.soul_weight, info.soul, info.rewards) - 1.0
+        n = max(1, view.n_players - 1)
+        owner = info.controller
+        if info.kind == "character":
+            near = view.souls(owner) + 1 >= view.souls_to_win
+            return 4.0 * (2.0 if near else 1.0) / n
+        if info.kind == "item" and owner == self.seat:
+            return rewards - self._obj_value(info.obj)
+        if info.kind == "item" and owner >= 0:
+            return rewards + self._obj_value(info.obj) / n
+        return rewards
 
     def _killing_shot(self, view: Any, loot: list, taps: list) -> Any:
         """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
@@ -896,7 +944,7 @@ class SensiblePlayer:
             need = top.value - ev + 1
             pick = self._roll_fixer(decision.options, False, need, wins)
             if pick is None and wins:
-                return self._loot_play_for(decision, "roll", False) or "pass"
+                return self._loot_play_for(decision, "roll", False) or self._wipe(decision) or "pass"
         if pick is None:
             return "pass"
         self._intent = ("roll", top.index)
@@ -907,10 +955,12 @@ class SensiblePlayer:
         """Is there an option (or a card behind the character's ↷) with one of these roles?"""
         options = decision.options
         for o in options:
-            if o != "pass" and self.rd.role(rd.ability_of(o)) in roles:
+            if o != "pass" and (self.rd.role(ab := rd.ability_of(o)) in roles or rd.wipes(ab)):
                 return True
         if any(o != "pass" and o[0] == "tap" and o[1].kind == "character" for o in options):
-            return any(self.rd.role(c.rules.play) in roles for c in decision.view.hand)
+            return any(
+                self.rd.role(c.rules.play) in roles or rd.wipes(c.rules.play) for c in decision.view.hand
+            )
         return False
 
     def _roll_fixer(self, options: Any, high: bool, need: int, important: bool) -> Any:
@@ -958,32 +1008,59 @@ class SensiblePlayer:
             who = decision.view.attacker
             pick = self._shield(decision.options, monster=False, other=who != self.seat)
             if pick is None:
-                return "pass" if who != self.seat else self._loot_play_for(decision, "shield") or "pass"
+                if who != self.seat:
+                    return "pass"
+                return (  # a wipe ends my turn but saves the death penalty (FS-13.3)
+                    self._loot_play_for(decision, "shield") or self._wipe(decision) or "pass"
+                )
             self._intent = ("seat", who)
             return pick
         pick = self._shield(decision.options, monster=True)  # the winning hit on a boss
         if pick is not None:
             self._intent = ("obj", decision.view.attack_target.obj)
-        return pick or "pass"
+        return pick or self._wipe(decision) or "pass"
+
+    def _wipe(self, decision: Any) -> Any:
+        """A card that cancels the whole stack (``reading.wipes``), the last answer to what no shield or
+        cancel of mine stops: a loot option, else my character's ↷ for a loot play (FS-Q.34)."""
+        if decision.view.coop:
+            return None  # FS-17: ending a partner's turn is no answer
+        for o in decision.options:
+            if o != "pass" and o[0] == "loot" and rd.wipes(rd.ability_of(o)):
+                return o
+        return self._loot_play_for(decision, "wipe")
 
     def _shield(self, options: Any, monster: bool, other: bool = False) -> Any:
         """The best shield option (a free ↷ first): for a monster, for myself, or (``other``, co-op) for
         another character — then only one that can target a player."""
-        best, best_rank = None, 99
+        best, best_rank, best_mode = None, 99, None
         for o in options:
             if o == "pass":
                 continue
             ab = rd.ability_of(o)
+            mode = None
             if self.rd.role(ab) != "shield":
-                continue
+                mode = rd.shield_mode(ab)  # a modal card with a shield mode (Dagaz)
+                if mode is None:
+                    continue
             heads = {rd.sel_head(s) for s in (ab.targets or {}).values()}
+            if mode is not None:
+                m = ab.do["modes"][mode]
+                heads = {rd.sel_head(s) for s in (m.get("tgt") or m.get("choose") or {}).values()}
             if monster and "player_or_monster" not in heads:
                 continue
             if not monster and (heads or other) and not heads & {"player", "player_or_monster"}:
                 continue
-            rank = 0 if o[0] == "tap" else 1
+            rank = (0 if o[0] == "tap" else 1) + (0 if mode is None else 2)
             if rank < best_rank:
-                best, best_rank = o, rank
+                best, best_rank, best_mode = o, rank, mode
+        if best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
+            self._plan = (
+                best[1].card.name if best[0] == "loot" else best[1].phys.card.name,
+                best_mode,
+                None,
+                "shield",
+            )
         return best
 
     def _answer_item(self, decision: Any, top: StackRef) -> Any:
@@ -993,7 +1070,7 @@ class SensiblePlayer:
             if o != "pass" and self.rd.role(rd.ability_of(o)) == "cancel":
                 self._intent = ("stack", top.index)
                 return o
-        return self._loot_play_for(decision, "cancel") or "pass"
+        return self._loot_play_for(decision, "cancel") or self._wipe(decision) or "pass"
 
     # ------------------------------------------------------------------ targets
     def _target(self, decision: Any) -> Any:
@@ -1037,6 +1114,10 @@ class SensiblePlayer:
             elif others:
                 return self._leader(view, others)
         objs = [o for o in opts if hasattr(o, "phys") and hasattr(o, "kind")]
+        curses = [o for o in objs if o.kind == "curse"]
+        if curses:  # a curse destroyed: mine (FS-4.16; the value model counts only my own, ``valuing``)
+            mine = [o for o in curses if o.controller == self.seat]
+            return mine[0] if mine else curses[0]
         if objs:
             if not helps:
                 monsters = [o for o in objs if o.kind == "monster"]
@@ -1138,6 +1219,8 @@ class SensiblePlayer:
         """Lower = discard first: answers are kept longest (roll fixes, shields, cancels, souls), then
         the cards worth most by the value model in my next turn (``_keep_out``), else by role."""
         r = self.rd.role(card.rules.play)
+        if rd.wipes(card.rules.play) or rd.shield_mode(card.rules.play) is not None:
+            r = "cancel"  # it answers too (``_wipe``, ``_shield``)
         keep = -_KEEP.get(r, 7)
         out = self._keep_out
         if out is None or r in _ANSWERS or r == "soul":

@@ -45,6 +45,7 @@ class Outlook:
     monsters: tuple = ()  # (hp left, worth) of each slot monster
     lead: bool = False  # I have the most souls (a "most souls" target may be me)
     curse: bool = False  # I bear a curse
+    fight_done: bool = False  # no fight left in my turn: damage below my HP heals unused (FS-8.10)
     hand_gap: float = 0.0  # others' mean hand size minus mine (a hand exchange)
     roll_on_stack: bool = False
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
@@ -92,6 +93,7 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
         reader=reader,
     )
     out.later("hp", lambda _o: view.hp)  # HP reads every static of the player (FS-6): on demand
+    out.later("curse", lambda _o: bool(view.curses_of(me)))
     out.later("rival_hp", lambda _o: view.hp_of(leader))
     out.later(
         "my_items",
@@ -335,8 +337,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if what == "damage":
         if who == "monster":
             return max((w if h <= amount else 0.2 * amount for h, w in out.monsters), default=0.0)
-        if who == "me":
-            return -4.0 if amount >= out.hp else -0.6 * amount
+        if who == "me":  # it heals at end of turn (FS-8.10): it costs only a fight still to come
+            return -4.0 if amount >= out.hp else (-0.1 if out.fight_done and out.my_turn else -0.6) * amount
         if who == "rival":  # damage heals at end of turn (FS-8.10): only a kill lasts
             return out.rival * (4.0 if amount >= out.rival_hp else 0.3 * amount)
         return 0.0

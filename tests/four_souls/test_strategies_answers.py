@@ -1,0 +1,67 @@
+"""``sensible`` uses cards whose value depends on the moment, read from their effects: a card that cancels
+the whole stack (``cancel: all``) against lethal combat damage, a modal card's shield mode against it, a
+curse removed when it bears one, and self-damage for cents once no fight is left in its turn (FS-8.10:
+damage heals at end of turn). Seat 0 is the strategy under test; seat 1 is scripted (it passes)."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import attack
+from cardlab.simulate.four_souls.fixtures import add_slot_monster, give_loot, kinds, monster, phys, real
+from tests.four_souls.strategy_table import own_turn, strategy_table
+
+
+def _lethal_miss(card: str):
+    """P0 (1 HP) attacks a monster dealing 1 and rolls a 1 (a miss), holding ``card`` and a loot play."""
+    g = strategy_table(2, rolls=[1, 6], hp=1, charged=True)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, real(card))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    attack.run_attack(g, 0, m)
+    return g
+
+
+def test_FS_6_9_a_stack_wipe_answers_a_lethal_miss():
+    """O. The Fool (end the turn, cancel everything on the stack) is played on the lethal combat damage:
+    P0 does not die (no death penalty, FS-13.3) and its turn ends (FS-8.9)."""
+    g = _lethal_miss("O. The Fool")
+    assert [r[4] for r in kinds(g, "loot_played")] == ["O. The Fool"]
+    assert not g.players[0].dead and g.ending_turn
+
+
+def test_FS_6_16_a_modal_card_shields_with_its_shield_mode():
+    """Dagaz (destroy a curse, or shield a player's next damage) is played in its shield mode on P0."""
+    g = _lethal_miss("Dagaz")
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dagaz"]
+    assert kinds(g, "prevented") and not g.players[0].dead
+
+
+def test_FS_4_16_dagaz_destroys_the_curse_i_bear_not_a_rivals():
+    """P0 and P1 each bear a curse; on its own turn P0 plays Dagaz's curse mode on its own curse."""
+    g = strategy_table(2, hp=2)
+    mine = g.new_obj(phys(g, real("Curse Of Pain")), "curse", 0)
+    theirs = g.new_obj(phys(g, real("Curse Of Pain")), "curse", 1)
+    g.players[0].curses.append(mine)
+    g.players[1].curses.append(theirs)
+    give_loot(g, 0, real("Dagaz"))
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dagaz"]
+    assert g.players[0].curses == [] and g.players[1].curses == [theirs]
+
+
+def test_dagaz_is_kept_without_a_curse():
+    g = strategy_table(2, hp=2)
+    give_loot(g, 0, real("Dagaz"))
+    own_turn(g)
+    assert not kinds(g, "loot_played") and len(g.players[0].hand) == 1
+
+
+def test_FS_8_10_self_damage_for_cents_once_no_fight_is_left():
+    """XIV. Temperance (1 damage to me for 4¢, or 2 for 8¢): with no attack left in its turn, P0 (2 HP)
+    takes 1 damage for 4¢ (the damage heals at end of turn); 2 damage would kill it."""
+    g = strategy_table(2, hp=2)
+    give_loot(g, 0, real("XIV. Temperance"))
+    before = g.players[0].cents
+    own_turn(g, attacks=0)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["XIV. Temperance"]
+    assert g.players[0].cents == before + 4 and not g.players[0].dead
