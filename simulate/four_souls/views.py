@@ -192,6 +192,10 @@ class View:
         _pile, disc = self._g.deck_pair(deck)
         return disc[-1] if disc else None
 
+    def discard(self, deck: str) -> tuple[Phys, ...]:
+        """A whole discard pile, its top last (public, FS-3.6)."""
+        return tuple(self._g.deck_pair(deck)[1])
+
     def known_cards(self, seat: int) -> tuple[Phys, ...]:
         """Cards of ``seat``'s hand the viewer has been shown (look_hand)."""
         me = self._g.players[self.seat]

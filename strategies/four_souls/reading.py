@@ -315,6 +315,9 @@ def _use_kind(eff: Any) -> str:
         spec = _find(eff, "move")
         if spec.get("cards") == "top(any_discard)" and spec.get("to") == "its_deck_top":
             return "recover"
+        to, cards = spec.get("to"), spec.get("cards")
+        if to == "monster_deck_top" and isinstance(cards, str) and cards[:1].isupper():
+            return "dig"  # a chosen card (a discarded monster) on top of the monster deck
     if verbs == {"peek"}:
         spec = _find(eff, "peek")
         return "arrange" if isinstance(spec, dict) and spec.get("then") == "any_order" else "peek"

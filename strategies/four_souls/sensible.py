@@ -257,7 +257,7 @@ class SensiblePlayer:
                 if o[1].kind != "character" and self._plan_use(view, o) and self._fresh(turn, o):
                     return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
         # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
-        kill = self._killing_shot(view, loot, taps)
+        kill = self._killing_shot(view, loot, [*taps, *paids])
         if kill is not None:
             return kill
         # 3. buy, then attack when the fight is good enough (or owed): items help the fight, and a
@@ -468,13 +468,45 @@ class SensiblePlayer:
         return None
 
     def _deck_fight(self, view: Any, taps: list) -> Any:
-        """The arranging ↷ before an attack that will go to the monster deck (``_attack_target``)."""
-        if not any(self.rd.use_kinds(rd.ability_of(o))[0] == "arrange" for o in taps):
+        """Before an attack that will go to the monster deck (``_attack_target``): a ↷ that puts a
+        discarded monster worth the fight on top (The Shovel, ``_dig``), else the arranging ↷."""
+        kinds = [self.rd.use_kinds(rd.ability_of(o))[0] for o in taps]
+        if "arrange" not in kinds and "dig" not in kinds:
             return None
         best, p, _ = self._best_fight(view)
         if best is not None and p >= self._risk(view):
             return None  # the attack goes to a slot monster
-        return self._arrange(view, taps, "monster")
+        return self._dig(view, taps) or self._arrange(view, taps, "monster")
+
+    def _dig(self, view: Any, taps: list) -> Any:
+        """A ↷ that puts a chosen card of the monster discard on top of the monster deck (public,
+        FS-3.6): the discarded monster I fight best, when that fight is one I would take from a slot
+        (``risk``); the attack on the deck then meets it (FS-10.5)."""
+        digs = [o for o in taps if self.rd.use_kinds(rd.ability_of(o))[0] == "dig"]
+        if not digs:
+            return None
+        risk = self._risk(view)
+        best, best_score = None, 0.0
+        for c in view.discard("monster"):
+            card = c.card
+            if card.hp is None or card.evasion is None:
+                continue
+            p = rd.win_chance(
+                view.hp,
+                max(1, view.atk),
+                card.hp,
+                rd.hit_chance(card.evasion, view.attack_roll_bonus),
+                card.attack or 0,
+            )
+            if p >= risk and (score := self._card_fight(view, c)) > best_score:
+                best, best_score = c, score
+        if best is None:
+            return None
+        for o in digs:
+            if self._fresh(view.turn, o):
+                self._intent = ("obj", best)
+                return o
+        return None
 
     def _card_fight(self, view: Any, phys: Any) -> float:
         """Chance × worth of fighting a monster card from the deck by its printed stats; an event
@@ -680,17 +712,19 @@ class SensiblePlayer:
         """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
         shots = []
         for o in (*taps, *loot):
-            n = rd.monster_shot(rd.ability_of(o))
-            if n > 0:
-                shots.append((o, n))
+            ab = rd.ability_of(o)
+            n = rd.monster_shot(ab)
+            if n > 0:  # a $ ability's price counts against the monster's worth (Golden Razor Blade)
+                cost = vl.cost_value(ab.cost, self._outlook(view)) if o[0] == "paid" and ab.cost else 0.0
+                shots.append((o, n, cost))
         if not shots:
             return None
         best, best_w = None, 0.0
         for info in view.monsters:
             if info.hp is None:
                 continue
-            for o, n in shots:
-                if n >= info.hp and (w := self._worth(info)) > best_w:
+            for o, n, cost in shots:
+                if n >= info.hp and (w := self._worth(info) + cost) > best_w:
                     best, best_w = (o, info.obj), w
         if best is None or not self._fresh(view.turn, best[0]):
             return None
@@ -1101,6 +1135,13 @@ class SensiblePlayer:
         view = decision.view
         ab = self._asking(view, decision.context)
         helps = self.rd.helps(ab) if ab is not None else False
+        shot = rd.monster_shot(ab) if ab is not None and not helps else 0
+        if shot:  # damage that kills a monster goes there (the value model counted that kill)
+            killable = [
+                o for o in opts if getattr(o, "kind", "") == "monster" and (view.info(o).hp or 99) <= shot
+            ]
+            if killable:
+                return max(killable, key=lambda m: self._worth(view.info(m)))
         players = [o for o in opts if type(o) is SeatRef]
         if players:
             if helps:

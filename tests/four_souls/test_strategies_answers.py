@@ -6,7 +6,17 @@ damage heals at end of turn). Seat 0 is the strategy under test; seat 1 is scrip
 from __future__ import annotations
 
 from cardlab.simulate.four_souls import attack
-from cardlab.simulate.four_souls.fixtures import add_slot_monster, give_loot, kinds, monster, phys, real
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    deck,
+    give_item,
+    give_loot,
+    kinds,
+    monster,
+    phys,
+    real,
+    take_cents,
+)
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 
@@ -65,3 +75,43 @@ def test_FS_8_10_self_damage_for_cents_once_no_fight_is_left():
     own_turn(g, attacks=0)
     assert [r[4] for r in kinds(g, "loot_played")] == ["XIV. Temperance"]
     assert g.players[0].cents == before + 4 and not g.players[0].dead
+
+
+def test_FS_3_6_the_shovel_digs_up_a_discarded_monster_before_a_deck_attack():
+    """No slot fight is worth it (a 5-HP wall); the monster discard (public) holds an easy boss: P0 uses
+    The Shovel to put it on top of the monster deck, then attacks the deck and meets it (FS-10.5)."""
+    g = strategy_table(2, rolls=[5], hp=2)
+    give_item(g, 0, real("The Shovel"))
+    add_slot_monster(g, monster("Wall", hp=5, evasion=6, attack=2))
+    deck(g, "monster", [monster("Deck Brute", hp=4, evasion=5, attack=2)])
+    g.monster_disc.append(phys(g, monster("Old Boss", hp=1, evasion=2, attack=1, soul=1)))
+    own_turn(g, attacks=1)
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Old Boss"]
+
+
+def test_the_shovel_waits_when_the_discard_holds_no_fight_worth_it():
+    g = strategy_table(2, rolls=[5], hp=2)
+    shovel = give_item(g, 0, real("The Shovel"))
+    add_slot_monster(g, monster("Wall", hp=5, evasion=6, attack=2))
+    deck(g, "monster", [monster("Deck Blob", hp=1, evasion=2, attack=1)])
+    g.monster_disc.append(phys(g, monster("Old Brute", hp=6, evasion=6, attack=3)))
+    own_turn(g, attacks=1)
+    assert shovel.charged and [r[4] for r in kinds(g, "attack_target")] == ["Deck Blob"]
+
+
+def test_FS_1_15_golden_razor_blade_pays_to_kill_a_soul_monster_outright():
+    """Golden Razor Blade ($ 5¢: 1 damage to a player or monster) kills a 1-HP monster worth a soul before
+    any fight; against a 1-HP monster worth 1¢ the 5¢ are kept."""
+    g = strategy_table(2, rolls=[1], hp=2)
+    give_item(g, 0, real("Golden Razor Blade"))
+    take_cents(g, 0, 5)
+    boss = add_slot_monster(g, monster("Tiny Boss", hp=1, evasion=6, attack=1, soul=1))
+    own_turn(g)
+    assert not boss.in_play and g.players[0].cents == 0
+
+    g = strategy_table(2, rolls=[1], hp=2)
+    give_item(g, 0, real("Golden Razor Blade"))
+    take_cents(g, 0, 5)
+    fly = add_slot_monster(g, monster("Fly", hp=1, evasion=6, attack=1, rewards={"cents": 1}))
+    own_turn(g)
+    assert fly.in_play and g.players[0].cents == 5
