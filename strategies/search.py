@@ -57,6 +57,7 @@ class Searched:
     visits: list[int]
     values: list[float]
     chosen: int
+    favourite: int = 0  # the base heuristic's answer
 
 
 class Search:
@@ -69,6 +70,7 @@ class Search:
     default_branch: ClassVar[str] = "fork"  # the cheaper mechanism for this engine (docs/search.md)
     default_budget: ClassVar[int] = 24  # rollouts per decision; a game sets its own by measurement
     default_horizon: ClassVar[int] = 0  # turns before a rollout is scored (0: played to the end)
+    default_confidence: ClassVar[float] = 0.0  # standard errors an option must beat the base's answer by
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
 
     def __init__(
@@ -82,6 +84,7 @@ class Search:
         explore: float = 1.0,
         branch: str | None = None,
         horizon: int | None = None,
+        confidence: float | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -98,6 +101,10 @@ class Search:
         if horizon and (self.hooks.evaluator is None or self.hooks.turn_of is None):
             raise UserError("search: horizon needs a state evaluation, which this game does not give")
         self.horizon = horizon
+        confidence = self.default_confidence if confidence is None else confidence
+        if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not confidence >= 0:
+            raise UserError(f"search: confidence must be a number ≥ 0, got {confidence!r}")
+        self.confidence = float(confidence)
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
@@ -125,10 +132,13 @@ class Search:
             return self.base.choose(decision)
         k = len(options)
         visits, values = [0] * k, [0.0] * k
+        samples: list[list[float]] = [[] for _ in range(k)]  # the n-th entry: the n-th common seed
         favourite = options.index(self.base.choose(decision))  # the base's answer wins ties
         seeds: list[int] = []  # the n-th rollout of every option re-deals alike (common random numbers)
         for t in range(self.budget):
             i = self._pick(visits, values, t)
+            if self.confidence and visits[favourite] <= visits[i]:
+                i = favourite  # the base's answer goes first: every rollout has a partner on its seed
             while len(seeds) <= visits[i]:
                 seeds.append(self.rng.getrandbits(64))
             seed = seeds[visits[i]]
@@ -138,14 +148,37 @@ class Search:
                 outcome = branching.fork(lambda seed=seed: self._enter(decision, seed))
                 if outcome is None:  # inside the forked branch: answer with the candidate and play on
                     return options[i]
+            value = self._value(outcome)
             visits[i] += 1
-            values[i] += self._value(outcome)
-        best = max(
-            range(k),
-            key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, j == favourite, visits[j], -j),
-        )
-        self.searched.append(Searched(decision.kind, tuple(options), visits, values, best))
+            values[i] += value
+            samples[i].append(value)
+        if self.confidence:
+            best = self._confident(samples, favourite)
+        else:
+            best = max(
+                range(k),
+                key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, j == favourite, visits[j], -j),
+            )
+        self.searched.append(Searched(decision.kind, tuple(options), visits, values, best, favourite))
         return options[best]
+
+    def _confident(self, samples: list[list[float]], favourite: int) -> int:
+        """The base's answer, unless another option beats it on the same seeds (paired, common random
+        numbers) by more than ``confidence`` standard errors of the mean difference; of those, the one
+        with the best mean difference. Noise alone then rarely overrules the heuristic, which a plain best
+        mean over a few whole-game rollouts does at almost every decision."""
+        base = samples[favourite]
+        best, best_gain = favourite, 0.0
+        for j, own in enumerate(samples):
+            m = min(len(own), len(base))
+            if j == favourite or m < 2:
+                continue
+            diffs = [own[n] - base[n] for n in range(m)]
+            mean = sum(diffs) / m
+            var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+            if mean > self.confidence * math.sqrt(var / m) and mean > best_gain:
+                best, best_gain = j, mean
+        return best
 
     def _pick(self, visits: list[int], values: list[float], t: int) -> int:
         for i, n in enumerate(visits):

@@ -105,6 +105,7 @@ def test_a_branch_never_reveals_hidden_cards():
         ("search:branch=teleport", "branch must be 'fork' or 'replay'"),
         ("search:horizon=2", "horizon needs a state evaluation"),
         ("search:horizon=-1", "horizon must be a whole number of turns"),
+        ("search:confidence=-1", "confidence must be a number"),
     ],
 )
 def test_bad_search_parameters_are_one_line_before_any_game(tmp_path, text, message):
