@@ -129,13 +129,36 @@ def card_stats(
 
 
 def _matched(run: Run, values: str, kinds: str, level: float) -> pl.DataFrame:
-    """Length-matched IWD per action and card (``sql/card_stats_matched.sql``): seats that had done it by
-    the card's median first turn t against the other seats of games that lasted t turns."""
+    """Length-matched IWD per action and card: seats that had done it by the card's median first turn t
+    against the other seats of games that lasted t turns. Two passes of counts, each added up over chunks
+    of games (``sql/card_first_turns.sql``, then ``sql/card_stats_matched.sql``), so the memory it takes is
+    bounded by a chunk, not the run (issue 20)."""
+    schema = {"action": pl.String, "card": pl.String, "matched_turn": pl.Int64} | dict.fromkeys(
+        ("matched_iwd", "matched_lower", "matched_upper"), pl.Float64
+    )
+    firsts = query_chunked(
+        run, "card_first_turns", ["action", "card", "turn"], ["players"], actions=values, kinds=kinds
+    )
+    cut = median_turns(firsts)
+    if not cut:
+        return pl.DataFrame(schema=schema)
+    rows_sql = ", ".join(f"({sql_strings((a, c))}, {t})" for (a, c), t in sorted(cut.items()))
+    sums = ["players_with", "wins_with", "players_lasting", "wins_lasting"]
+    counts = query_chunked(
+        run,
+        "card_stats_matched",
+        ["action", "card", "matched_turn"],
+        sums,
+        actions=values,
+        kinds=kinds,
+        cut=rows_sql,
+    )
     rows = []
-    for r in query(run, "card_stats_matched", actions=values, kinds=kinds).iter_rows(named=True):
-        d, lo, hi = newcombe_difference(
-            r["wins_with"], r["players_with"], r["wins_without"], r["players_without"], level
-        )
+    for r in counts.iter_rows(named=True):
+        n1, x1 = r["players_with"], r["wins_with"]
+        if n1 == 0:  # nobody had done it by t in a game that lasted t turns (cannot happen for a median)
+            continue
+        d, lo, hi = newcombe_difference(x1, n1, r["wins_lasting"] - x1, r["players_lasting"] - n1, level)
         rows.append(
             {
                 "action": r["action"],
@@ -146,10 +169,22 @@ def _matched(run: Run, values: str, kinds: str, level: float) -> pl.DataFrame:
                 "matched_upper": hi,
             }
         )
-    schema = {"action": pl.String, "card": pl.String, "matched_turn": pl.Int64} | dict.fromkeys(
-        ("matched_iwd", "matched_lower", "matched_upper"), pl.Float64
-    )
     return pl.DataFrame(rows, schema=schema)
+
+
+def median_turns(histogram: pl.DataFrame) -> dict[tuple[str, str], int]:
+    """Each (action, card)'s median first turn from its ``turn, players`` histogram, the lower median as
+    DuckDB's ``quantile_disc(turn, 0.5)`` gives it: the value at 0-based index ⌊(n − 1) / 2⌋ in turn order."""
+    out: dict[tuple[str, str], int] = {}
+    for (action, card), group in histogram.sort("turn").group_by(["action", "card"], maintain_order=True):
+        turns, counts = group["turn"].to_list(), group["players"].to_list()
+        index, seen = (sum(counts) - 1) // 2, 0
+        for turn, count in zip(turns, counts, strict=True):
+            seen += count
+            if seen > index:
+                out[(str(action), str(card))] = int(turn)
+                break
+    return out
 
 
 def with_shrinkage(frame: pl.DataFrame) -> pl.DataFrame:

@@ -180,8 +180,6 @@ def winrate_sections(
     dims: list[str],
     level: float,
     min_games: int,
-    firsts: pl.DataFrame,
-    labelled: dict[str, pl.DataFrame],
 ) -> list[Section]:
     out = []
     tag = f"{level:.0%}"
@@ -191,8 +189,7 @@ def winrate_sections(
         table = _rate_rows(frame, dim)
         note = f"{tag} Wilson intervals; '{FLAG}' marks too few games or a too-wide interval."
         if _scalar(run, dim):
-            players = labelled.setdefault(dim, standings.labelled_players(run, dim))
-            adjusted = seat_effects.adjusted_rates(players, firsts, level, min_games)
+            adjusted = seat_effects.adjusted_rates(run, dim, level, min_games)
             if adjusted.imbalance > seat_effects.IMBALANCE:
                 table = _with_adjusted(table, dim, adjusted.frame)
                 note += (
@@ -616,7 +613,6 @@ class Context:
 
     def __init__(self, run: Run, by: list[str] | None, level: float, min_games: int) -> None:
         self.run, self.by, self.level, self.min_games = run, by, level, min_games
-        self.labelled: dict[str, pl.DataFrame] = {}  # players labelled by a column, shared by sections
         self.notes: list[str] = []
         self.warnings: list[str] = []
 
@@ -628,10 +624,6 @@ class Context:
     def dims(self) -> list[str]:
         """The players columns win rates are broken down by: the chosen ones, or the game's."""
         return self.by or default_dimensions(self.run)
-
-    @cached_property
-    def firsts(self) -> pl.DataFrame:
-        return seat_effects.first_seats(self.run)
 
     @cached_property
     def team(self) -> Section | None:
@@ -670,7 +662,7 @@ class Builder:
 def _standings(ctx: Context) -> list[Section]:
     out: list[Section] = []
     for dim in standings_dims(ctx.run, ctx.data):
-        players = ctx.labelled.setdefault(dim, standings.labelled_players(ctx.run, dim))
+        players = standings.labelled_players(ctx.run, dim)  # one label's players at a time (issue 20)
         if ctx.two_player:
             out += matchup_sections(ctx.run, dim, players, ctx.level, ctx.min_games)
         try:
@@ -721,7 +713,7 @@ SECTIONS: list[Builder] = [
     Builder("co-op", lambda ctx: [ctx.team], applies=lambda ctx: not ctx.competitive),
     Builder(
         "win rates",
-        lambda ctx: winrate_sections(ctx.run, ctx.dims, ctx.level, ctx.min_games, ctx.firsts, ctx.labelled),
+        lambda ctx: winrate_sections(ctx.run, ctx.dims, ctx.level, ctx.min_games),
     ),
     Builder(
         "luck and skill",

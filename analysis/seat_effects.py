@@ -15,7 +15,7 @@ import polars as pl
 
 from .queries import query
 from .runs import Run
-from .seats import seat_adjusted_win_rates, seat_win_rates
+from .seats import adjusted_from_cells, seat_win_rates
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES
 
 IMBALANCE = 0.02  # 2 points of seat share: below this, crude and adjusted rates agree to well within noise
@@ -35,31 +35,27 @@ def seat_table(
     )
 
 
-def seat_imbalance(players: pl.DataFrame, games: pl.DataFrame) -> float:
+def seat_imbalance(cells: pl.DataFrame) -> float:
     """The largest gap, over labels and places in turn order, between a label's share of its seats in a
-    place and everyone's share of seats in that place (0 = perfectly balanced)."""
-    frame = players.join(games, on="game_id").with_columns(
-        pl.len().over("game_id").alias("_n"),
-    )
-    frame = frame.with_columns(
-        ((pl.col("seat").cast(pl.Int64) - pl.col("first_seat").cast(pl.Int64)) % pl.col("_n")).alias("_pos")
-    )
-    overall = (
-        frame.group_by("_n", "_pos")
-        .len()
-        .with_columns((pl.col("len") / pl.col("len").sum().over("_n")).alias("w"))
-    )
-    per = (
-        frame.group_by("_n", "label", "_pos")
-        .len()
-        .with_columns((pl.col("len") / pl.col("len").sum().over("_n", "label")).alias("share"))
-    )
-    labels = frame.select("_n", "label").unique()
-    grid = labels.join(overall.select("_n", "_pos", "w"), on="_n").join(
-        per.select("_n", "label", "_pos", "share"), on=["_n", "label", "_pos"], how="left"
+    place and everyone's share of seats in that place (0 = perfectly balanced); from :func:`seat_cells`."""
+    overall = cells.group_by("n_players", "position").agg(pl.col("n").sum().alias("len"))
+    overall = overall.with_columns((pl.col("len") / pl.col("len").sum().over("n_players")).alias("w"))
+    per = cells.with_columns((pl.col("n") / pl.col("n").sum().over("n_players", "label")).alias("share"))
+    labels = cells.select("n_players", "label").unique()
+    grid = labels.join(overall.select("n_players", "position", "w"), on="n_players").join(
+        per.select("n_players", "label", "position", "share"),
+        on=["n_players", "label", "position"],
+        how="left",
     )
     gap = grid.select((pl.col("share").fill_null(0.0) - pl.col("w")).abs().max()).item()
     return float(gap or 0.0)
+
+
+def seat_cells(run: Run, label: str) -> pl.DataFrame:
+    """``n_players, label, position, n, x``: player-rows and their win shares per label and place in turn
+    order (0 = took the first turn), counted in the run's database — a few hundred rows however many games
+    (issue 20: a report's memory must not grow with the run). ``label`` is a checked text column."""
+    return query(run, "seat_cells", label='"' + label.replace('"', '""') + '"')
 
 
 @dataclass(slots=True)
@@ -69,19 +65,12 @@ class Adjusted:
 
 
 def adjusted_rates(
-    players: pl.DataFrame,
-    games: pl.DataFrame,
+    run: Run,
+    label: str,
     level: float = 0.95,
     min_games: int = MIN_GAMES,
     max_half_width: float = MAX_HALF_WIDTH,
 ) -> Adjusted:
-    """Seat-adjusted rates per player count and label for a ``game_id, seat, result, label`` frame."""
-    frame = seat_adjusted_win_rates(
-        players,
-        "label",
-        games=games,
-        level=level,
-        min_games=min_games,
-        max_half_width=max_half_width,
-    )
-    return Adjusted(frame, seat_imbalance(players, games))
+    """Seat-adjusted rates per player count and value of the players column ``label``."""
+    cells = seat_cells(run, label)
+    return Adjusted(adjusted_from_cells(cells, level, min_games, max_half_width), seat_imbalance(cells))

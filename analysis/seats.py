@@ -106,16 +106,27 @@ def seat_adjusted_win_rates(
     scored = _positions(players, result, game, seat, games, first_seat).with_columns(
         pl.col(label).cast(pl.String).alias("label")
     )
-    weights = (
-        scored.group_by("n_players", "position")
-        .len()
-        .with_columns((pl.col("len") / pl.col("len").sum().over("n_players")).alias("w"))
-        .drop("len")
-    )
     cells = scored.group_by("n_players", "label", "position").agg(
         pl.len().alias("n"), pl.col("win_share").sum().alias("x")
     )
-    labels = scored.select("n_players", "label").unique()
+    return adjusted_from_cells(cells, level, min_games, max_half_width)
+
+
+def adjusted_from_cells(
+    cells: pl.DataFrame,
+    level: float = 0.95,
+    min_games: float = MIN_GAMES,
+    max_half_width: float = MAX_HALF_WIDTH,
+) -> pl.DataFrame:
+    """:func:`seat_adjusted_win_rates` from its counts alone — ``n_players, label, position, n`` (player-rows)
+    and ``x`` (their win shares) — so a large run can count them in SQL and never hold its players here."""
+    weights = (
+        cells.group_by("n_players", "position")
+        .agg(pl.col("n").sum().alias("len"))
+        .with_columns((pl.col("len") / pl.col("len").sum().over("n_players")).alias("w"))
+        .drop("len")
+    )
+    labels = cells.select("n_players", "label").unique()
     grid = labels.join(weights, on="n_players").join(cells, on=["n_players", "label", "position"], how="left")
     shrunk = (pl.col("x") + 1) / (pl.col("n") + 2)
     z = z_for(level)

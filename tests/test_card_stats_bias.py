@@ -10,6 +10,8 @@ import duckdb
 import numpy as np
 import polars as pl
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardlab.analysis import card_stats
 from cardlab.analysis.queries import query
@@ -28,18 +30,32 @@ def _fake_run() -> SimpleNamespace:
         "CREATE TABLE events AS SELECT * FROM (VALUES (1,0,'item_gained','X',5),(2,0,'item_gained','X',7))"
         " t(game_id, seat, kind, card, turn)"
     )
-    return SimpleNamespace(db=con)
+    return SimpleNamespace(db=con, chunks=lambda: iter([con]))
+
+
+ACTIONS = {"actions": "('item_gained', 'gained')", "kinds": "'item_gained'"}
 
 
 def test_length_matched_counts_compare_seats_of_games_that_lasted_as_long():
-    rows = query(
-        _fake_run(), "card_stats_matched", actions="('item_gained', 'gained')", kinds="'item_gained'"
-    )
-    row = rows.row(0, named=True)
-    # the median first turn is 5; games lasting ≥ 5 turns are g1 and g2 (4 seats, 2 wins); by turn 5 only
-    # g1 seat 0 had X (and won): with 1/1, without 1/3 — the 3-turn game g0 is left out of both sides
+    run = _fake_run()
+    cut = card_stats.median_turns(query(run, "card_first_turns", **ACTIONS))
+    assert cut == {("gained", "X"): 5}  # the lower median of first turns 5 and 7
+    row = query(run, "card_stats_matched", cut="('gained', 'X', 5)", **ACTIONS).row(0, named=True)
+    # games lasting ≥ 5 turns are g1 and g2 (4 seats, 2 wins); by turn 5 only g1 seat 0 had X (and won):
+    # with 1/1, without 1/3 — the 3-turn game g0 is left out of both sides
     assert (row["matched_turn"], row["players_with"], row["wins_with"]) == (5, 1, 1.0)
-    assert (row["players_without"], row["wins_without"]) == (3, 1.0)
+    assert (row["players_lasting"], row["wins_lasting"]) == (4, 2.0)
+    matched = card_stats._matched(run, ACTIONS["actions"], ACTIONS["kinds"], 0.95).row(0, named=True)
+    assert matched["matched_iwd"] == pytest.approx(1 - 1 / 3)
+
+
+@given(st.lists(st.integers(1, 30), min_size=1, max_size=60))
+def test_median_turn_from_the_histogram_is_duckdbs_lower_median(turns):
+    """The two-pass form (a histogram added up over chunks, issue 20) gives the single query's median."""
+    counts = pl.DataFrame({"turn": turns}).group_by("turn").len("players")
+    histogram = counts.with_columns(action=pl.lit("a"), card=pl.lit("c"))
+    expected = duckdb.sql(f"SELECT quantile_disc(t, 0.5) FROM (SELECT unnest({turns}) t)").fetchall()[0][0]
+    assert card_stats.median_turns(histogram) == {("a", "c"): expected}
 
 
 def test_benjamini_hochberg_matches_the_reference():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardlab.analysis import runs
@@ -88,3 +89,36 @@ def test_a_report_beyond_the_bound_is_one_line(tmp_path, monkeypatch):
     assert result.exit_code == 2, result.output
     assert result.output.startswith("error: the run's database needs more than its 1MB memory bound")
     assert result.output.count("\n") == 1
+
+
+def test_seat_adjusted_rates_counted_in_sql_equal_the_per_player_computation(tmp_path):
+    """The report's seat-adjusted rates come from a few hundred counted cells (seat_cells.sql), not from
+    every player-row held in memory (issue 20); both give the same table, and the imbalance is the largest
+    gap between a label's share of a place and everyone's."""
+    import polars as pl
+    from polars.testing import assert_frame_equal
+
+    from cardlab.analysis import seat_effects, standings
+    from cardlab.analysis.seats import seat_adjusted_win_rates
+
+    args = ["simulate", "four-souls", "-p", "3", "-n", "45", "--seed", "4", "--no-events", "-q"]
+    assert CliRunner().invoke(cli, [*args, "--out", str(tmp_path), "--name", "f"]).exit_code == 0
+    run = Run.open(tmp_path / "f")
+    players = standings.labelled_players(run, "character")
+    firsts = seat_effects.first_seats(run)
+    expected = seat_adjusted_win_rates(players, games=firsts)
+    adjusted = seat_effects.adjusted_rates(run, "character")
+    assert_frame_equal(adjusted.frame, expected, check_dtypes=False)  # counts typed by DuckDB, not Polars
+    placed = players.join(firsts, on="game_id").with_columns(
+        ((pl.col("seat").cast(pl.Int64) - pl.col("first_seat").cast(pl.Int64)) % 3).alias("pos")
+    )
+    everyone = placed.group_by("pos").len().with_columns(w=pl.col("len") / pl.col("len").sum())
+    mine = (
+        placed.group_by("label", "pos")
+        .len()
+        .with_columns(s=pl.col("len") / pl.col("len").sum().over("label"))
+    )
+    grid = placed.select("label").unique().join(everyone.select("pos", "w"), how="cross")
+    grid = grid.join(mine.select("label", "pos", "s"), on=["label", "pos"], how="left")
+    gap = grid.select((pl.col("s").fill_null(0.0) - pl.col("w")).abs().max()).item()
+    assert adjusted.imbalance == pytest.approx(gap) and gap > 0
