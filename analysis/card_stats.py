@@ -18,7 +18,7 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from .queries import query, query_chunked, sql_strings
+from .queries import query, query_chunked, sql, sql_strings
 from .runs import Run
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few
 from .stats import wilson
@@ -136,8 +136,9 @@ def _matched(run: Run, values: str, kinds: str, level: float) -> pl.DataFrame:
     schema = {"action": pl.String, "card": pl.String, "matched_turn": pl.Int64} | dict.fromkeys(
         ("matched_iwd", "matched_lower", "matched_upper"), pl.Float64
     )
+    firsts_sql = sql("card_firsts").format(actions=values, kinds=kinds)
     firsts = query_chunked(
-        run, "card_first_turns", ["action", "card", "turn"], ["players"], actions=values, kinds=kinds
+        run, "card_first_turns", ["action", "card", "turn"], ["players"], firsts=firsts_sql
     )
     cut = median_turns(firsts)
     if not cut:
@@ -149,8 +150,7 @@ def _matched(run: Run, values: str, kinds: str, level: float) -> pl.DataFrame:
         "card_stats_matched",
         ["action", "card", "matched_turn"],
         sums,
-        actions=values,
-        kinds=kinds,
+        firsts=firsts_sql,
         cut=rows_sql,
     )
     rows = []

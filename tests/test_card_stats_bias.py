@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardlab.analysis import card_stats
-from cardlab.analysis.queries import query
+from cardlab.analysis.queries import query, sql
 
 
 def _fake_run() -> SimpleNamespace:
@@ -34,13 +34,14 @@ def _fake_run() -> SimpleNamespace:
 
 
 ACTIONS = {"actions": "('item_gained', 'gained')", "kinds": "'item_gained'"}
+FIRSTS = sql("card_firsts").format(**ACTIONS)
 
 
 def test_length_matched_counts_compare_seats_of_games_that_lasted_as_long():
     run = _fake_run()
-    cut = card_stats.median_turns(query(run, "card_first_turns", **ACTIONS))
+    cut = card_stats.median_turns(query(run, "card_first_turns", firsts=FIRSTS))
     assert cut == {("gained", "X"): 5}  # the lower median of first turns 5 and 7
-    row = query(run, "card_stats_matched", cut="('gained', 'X', 5)", **ACTIONS).row(0, named=True)
+    row = query(run, "card_stats_matched", cut="('gained', 'X', 5)", firsts=FIRSTS).row(0, named=True)
     # games lasting ≥ 5 turns are g1 and g2 (4 seats, 2 wins); by turn 5 only g1 seat 0 had X (and won):
     # with 1/1, without 1/3 — the 3-turn game g0 is left out of both sides
     assert (row["matched_turn"], row["players_with"], row["wins_with"]) == (5, 1, 1.0)

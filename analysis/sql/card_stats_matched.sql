@@ -1,18 +1,11 @@
 -- Length-matched card statistics, pass 2 (issue 21 item 5): per action and card with its matched turn t
--- ({cut}: a VALUES list of (action, card, t), the median first turn from card_first_turns.sql), over the
+-- (the cut placeholder: a VALUES list of (action, card, t), the median first turn from card_first_turns.sql), over the
 -- games that lasted at least t turns, the seats that had done it by turn t ("with") and all seats of those
 -- games ("lasting": players and wins); "without" is lasting minus with. Every column is a count or a sum,
 -- so the query runs per chunk of games and adds up. The lasting side comes from per-length totals, never
 -- from a cross join of cards and seats, so the cost stays that of one pass over the events.
-WITH actions(kind, action) AS (VALUES {actions}),
-cut(action, card, t) AS (VALUES {cut}),
-firsts AS (
-    SELECT e.game_id, e.seat, CAST(e.card AS VARCHAR) AS card, a.action, min(e.turn) AS turn
-    FROM events e
-    JOIN actions a ON CAST(e.kind AS VARCHAR) = a.kind
-    WHERE CAST(e.kind AS VARCHAR) IN ({kinds}) AND e.seat >= 0 AND e.card IS NOT NULL
-    GROUP BY ALL
-),
+WITH cut(action, card, t) AS (VALUES {cut}),
+firsts AS ({firsts}),
 did AS (
     SELECT c.action, c.card, c.t, count(*) AS players, coalesce(sum(p.win_share), 0) AS wins
     FROM firsts f
