@@ -14,7 +14,8 @@ from .sensible import SensiblePlayer
 
 class FSSearch(Search):
     """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
-    (budget= rollouts per decision, rollout=, base=, decisions=; default: action decisions only)."""
+    (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=; default: action
+    decisions only, two-turn rollouts, sensible's answer unless beaten by one standard error)."""
 
     hooks = Hooks(
         state_of=state_of,
@@ -31,6 +32,12 @@ class FSSearch(Search):
         "evaluator": EvaluatorPlayer,
         "random": RandomPlayer,
     }
-    default_decisions = "action"
+    default_decisions = "action"  # own-turn actions: the only kind that moved sensible's strength (#13)
+    # measured (docs/search.md): whole-game rollouts cost 42.8 s a 4-player game and lost to sensible;
+    # two-turn rollouts scored by the evaluation, overruling sensible only on a paired gain of one
+    # standard error, beat sensible in 2-player games at about 4 s a 4-player game
+    default_budget = 16
+    default_horizon = 2
+    default_confidence = 1.0
     default_branch = "fork"
     branches = ("fork",)  # the engine skips response windows a player declines unseen: a replay cannot
