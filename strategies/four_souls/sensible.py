@@ -368,9 +368,17 @@ class SensiblePlayer:
         if best is None or not self._fresh(view.turn, best):
             return None
         ab = rd.ability_of(best)
-        if ab is not None and self.rd.helps(ab):
+        if ab is not None and (self.rd.helps(ab) or self._aimed_at_me(view, best, ab)):
             self._intent = ("seat", self.seat)
         return best
+
+    def _aimed_at_me(self, view: Any, o: tuple, ab: Any) -> bool:
+        """Did the value model choose me for a player its card names only by a filter (The D4: each
+        item of a player, ``valuing`` "either")? Else the target goes to the leader."""
+        out = self._outlook(view)
+        out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
+        vl.ability_value(ab, out)
+        return "me" in out.either.values()
 
     def _accepts(self, view: Any, offer: Any) -> bool:
         """Extended trade (FS-20.4): accept an offer worth more to me than what it asks (¢ at 3 a point,

@@ -16,6 +16,7 @@ from typing import Any
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .reading import sel_head
+from .reading import verbs_of as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
 AIMS = {name: verb.aim for name, verb in VERBS.items()}
@@ -38,6 +39,9 @@ class Outlook:
     loot_plays: int = 0
     my_items: tuple = ()  # values of my non-eternal items, worst first
     their_best_item: float = 0.0  # the leader's best non-eternal item
+    their_items: tuple = ()  # values of the leader's non-eternal items
+    item_now: float | None = None  # the item an "each item" effect is read for (``_each_item``)
+    either: dict = field(default_factory=dict)  # player var → "me" | "rival", chosen by value
     spent_items: float = 0.0  # the best ability value among my spent ↷ items (a recharge)
     self_value: float = 0.0  # the item whose ability is read (destroying itself costs this)
     fight: float = 0.0  # the best slot fight's chance × worth (an imposed attack)
@@ -106,6 +110,10 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             default=0.0,
         ),
     )
+    out.later(
+        "their_items",
+        lambda _o: tuple(reader.item_value(i.obj.phys) for i in view.items_of(leader) if not i.eternal),
+    )
     return out
 
 
@@ -114,6 +122,7 @@ def ability_value(ab: Any, out: Outlook) -> float:
     if ab is None:
         return 1.0  # a bare trinket becomes an item
     out.plan = {}
+    out.either = {}
     _plan_targets(ab.targets or {}, ab.do, out)
     v = effect_value(ab.do, out)
     if ab.cost:
@@ -196,7 +205,7 @@ def effect_value(eff: Any, out: Outlook) -> float:
                 mine = 0.0 if head == "other_player" else _with(out, var, "me", eff.get("do"))
                 v += mine + (out.n_players - 1) * _with(out, var, "rival", eff.get("do"))
             elif head == "item":
-                v += 1.5 * effect_value(eff.get("do"), out)  # a few items each
+                v += _each_item(var, sel, eff.get("do"), out)
             else:
                 v += 0.5 * effect_value(eff.get("do"), out)
         return v
@@ -215,6 +224,34 @@ def _with(out: Outlook, var: str, who: str, eff: Any) -> float:
         out.plan.pop(var, None)
     else:
         out.plan[var] = saved
+    return v
+
+
+def _each_item(var: str, sel: Any, eff: Any, out: Outlook) -> float:
+    """An effect on each item of one player (``controlled_by: P``): a reroll read item by item (each
+    item's worth against a fresh treasure's); anything else, or items of nobody in particular, as a few
+    items at once."""
+    owner = None
+    for f in (next(iter(sel.values())) if isinstance(sel, dict) and sel else ()) or ():
+        if isinstance(f, dict) and "controlled_by" in f:
+            owner = f["controlled_by"]
+    who = _who(owner, out) if owner is not None else "?"
+    if who not in ("me", "rival") or reading_verbs(eff) != {"reroll_item"}:
+        return 1.5 * effect_value(eff, out)
+    items = list(out.my_items if who == "me" else out.their_items)
+    if who == "me" and out.self_value in items:  # the item in use is not among those it rerolls
+        items.remove(out.self_value)
+    saved = out.plan.get(var), out.item_now
+    out.plan[var] = "mine" if who == "me" else "theirs"
+    v = 0.0
+    for worth in items:
+        out.item_now = worth
+        v += effect_value(eff, out)
+    out.item_now = saved[1]
+    if saved[0] is None:
+        out.plan.pop(var, None)
+    else:
+        out.plan[var] = saved[0]
     return v
 
 
@@ -346,11 +383,14 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         if who == "self":
             return 0.5
         return out.spent_items * (1 if who in ("me", "mine", "?") else 0)
-    if what == "reroll":
+    if what == "reroll":  # an item for a fresh treasure (worth 3): one named, or the best/worst there is
+        now = out.item_now
         if who in ("theirs", "rival"):
-            return out.rival * max(0.0, out.their_best_item - 3.0)
+            return out.rival * (now - 3.0 if now is not None else max(0.0, out.their_best_item - 3.0))
         if who in ("mine", "me"):
-            return max(0.0, 3.0 - (out.my_items[0] if out.my_items else 3.0))
+            return (
+                3.0 - now if now is not None else max(0.0, 3.0 - (out.my_items[0] if out.my_items else 3.0))
+            )
         return 0.0
     if what == "copy":
         return max(0.3, 0.5 * (out.their_best_item - out.self_value)) if out.my_turn else 0.0
@@ -462,6 +502,12 @@ def _plan_targets(bindings: Any, eff: Any, out: Outlook) -> None:
     reader = out.reader
     kinds = reader.shape(bindings, eff, _target_kinds) if reader is not None else _target_kinds(bindings, eff)
     for var, who in kinds:
+        if who == "either":  # a player named only by a filter (each item of P): whichever is worth more
+            out.plan[var] = "me"
+            mine = effect_value(eff, out)
+            out.plan[var] = "rival"
+            who = "me" if mine >= effect_value(eff, out) else "rival"
+            out.either[var] = who
         out.plan[var] = who if who != "monster?" else "monster" if out.monsters else "rival"
 
 
@@ -471,7 +517,13 @@ def _target_kinds(bindings: dict, eff: Any) -> tuple:
     for var, sel in bindings.items():
         head = sel_head(sel)
         flags = _flags(sel)
-        if head in ("player", "living_player", "player_or_monster", "any_player"):
+        if (
+            head in ("player", "living_player", "any_player")
+            and not _verbs_naming(eff, var)
+            and _filtered_by(eff, var)
+        ):
+            kinds.append((var, "either"))
+        elif head in ("player", "living_player", "player_or_monster", "any_player"):
             good = _helps_var(eff, var)
             if head == "player_or_monster" and not good:
                 kinds.append((var, "monster?"))
@@ -495,6 +547,15 @@ def _target_kinds(bindings: dict, eff: Any) -> tuple:
         else:
             kinds.append((var, head))
     return tuple(kinds)
+
+
+def _filtered_by(eff: Any, var: str) -> bool:
+    """Does a selector inside the effect filter by what ``var`` controls (``controlled_by: var``)?"""
+    if isinstance(eff, dict):
+        return any((k == "controlled_by" and v == var) or _filtered_by(v, var) for k, v in eff.items())
+    if isinstance(eff, list):
+        return any(_filtered_by(e, var) for e in eff)
+    return False
 
 
 def _flags(sel: Any) -> tuple:

@@ -115,3 +115,26 @@ def test_FS_1_15_golden_razor_blade_pays_to_kill_a_soul_monster_outright():
     fly = add_slot_monster(g, monster("Fly", hp=1, evasion=6, attack=1, rewards={"cents": 1}))
     own_turn(g)
     assert fly.in_play and g.players[0].cents == 5
+
+
+def test_FS_6_18_the_d4_rerolls_the_leaders_strong_items_not_my_own():
+    """The D4 (destroy it: reroll every item of one player) is valued item by item: P1 (a soul ahead)
+    holds three items worth far more than a fresh treasure, P0 holds weak ones — P0 aims it at P1."""
+    g = strategy_table(2, hp=2)
+    d4 = give_item(g, 0, real("The D4"))
+    give_item(g, 0, real("Trinity Shield"))
+    for name in ("Polyphemus", "Abaddon", "Bum-Bo!"):
+        give_item(g, 1, real(name))
+    g.players[1].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", 1))
+    deck(g, "treasure", [real("Breakfast"), real("Breakfast"), real("Breakfast")])
+    own_turn(g)
+    assert not d4.in_play
+    assert [r[4] for r in kinds(g, "item_gained") if r[2] == 1] == ["Breakfast"] * 3
+
+
+def test_the_d4_is_kept_when_no_player_has_items_worth_rerolling():
+    g = strategy_table(2, hp=2)
+    d4 = give_item(g, 0, real("The D4"))
+    give_item(g, 1, real("Trinity Shield"))
+    own_turn(g)
+    assert d4.in_play
