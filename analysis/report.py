@@ -20,8 +20,8 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
+from . import card_sets, coop, coverage, luck, plots, quality, seat_effects, shape, standings
 from . import card_stats as cards
-from . import coop, coverage, luck, plots, quality, seat_effects, shape, standings
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
 from .runs import Run
@@ -682,6 +682,7 @@ def _cards(ctx: Context) -> list[Section]:
         ctx.warnings += [w for w in (coverage.warning(used),) if w]
     if ctx.data.card_actions:
         out += card_sections(ctx.run, ctx.data, ctx.level, ctx.min_games, coverage.not_evaluated(used))
+        out += card_sets.sections(ctx.run, ctx.data, ctx.level)  # a run over several sets (issue 19)
     ctx.notes += [f"card statistics: {missing}" for missing in ctx.data.missing]
     return out
 

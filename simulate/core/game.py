@@ -102,10 +102,14 @@ class Coverage:
         str, ...
     ] = ()  # events with this detail do not count (e.g. a card milled from a deck)
     notes: tuple[str, ...] = ()  # what the events cannot tell (e.g. loot moved between hands unnamed)
+    # card name → its published set(s), for a run dealing several sets (the report's "Cards by set")
+    card_sets: Callable[[Any], Mapping[str, str]] | None = None
 
     def describe(self, config: Any) -> dict[str, Any]:
-        """The manifest's ``coverage`` entry: event kinds by role and the run's usable cards by kind."""
-        return {
+        """The manifest's ``coverage`` entry: event kinds by role and the run's usable cards by kind (and,
+        for a run over several card sets, each card's set: the key is absent otherwise)."""
+        sets = dict(self.card_sets(config)) if self.card_sets is not None else {}
+        return ({"sets": dict(sorted(sets.items()))} if sets else {}) | {
             "gained": list(self.gained),
             "used": list(self.used),
             "lost": list(self.lost),

@@ -32,6 +32,7 @@ from .invariants import check_invariants
 from .ratios import FILLS
 from .state import GameOver, RunawayTurn
 from .story import FourSoulsStory
+from .vocabulary import PUBLISHED
 
 EVENT_KINDS = frozenset(
     [
@@ -230,6 +231,23 @@ def usable_cards(config: FSConfig) -> dict[str, str]:
     return out
 
 
+def card_sets(config: FSConfig) -> dict[str, str]:
+    """Card name → the published set(s) it is dealt from in this run, when the run deals more than one set
+    (the report's "Cards by set"); empty for a one-set run, whose manifest stays as it was."""
+    s = decks.supply(config)
+    dealt = [c for deck in (s.loot, s.treasure, s.monster, s.rooms) for c, _n in deck]
+    dealt += list(s.bonus) + list(s.characters) + list(s.starting.values())
+    by_name: dict[str, list[str]] = {}
+    for c in dealt:
+        label = PUBLISHED.get(c.set, c.set)
+        names = by_name.setdefault(c.name, [])
+        if label not in names:
+            names.append(label)
+    if len({c.set for c in dealt if c.set in PUBLISHED}) < 2:
+        return {}  # one published set (made-up test cards beside it do not count)
+    return {name: " / ".join(labels) for name, labels in by_name.items()}
+
+
 # docs/four_souls.md "What the players used": an item is held from its gain, used when activated, lost when
 # stolen or destroyed; loot is used when played, lost when discarded (death penalty, hand limit, costs).
 COVERAGE = Coverage(
@@ -237,6 +255,7 @@ COVERAGE = Coverage(
     used=("loot_played", "item_activated"),
     lost=("loot_discarded", "item_lost", "item_destroyed"),
     cards=usable_cards,
+    card_sets=card_sets,
     ignore_detail=("copy",),
     notes=(
         "loot moved between hands (stolen, given, traded) is logged as a count, not by card: such a card "

@@ -177,6 +177,8 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
         else:
             g.log.emit("item_destroyed", q.seat, o.phys.card.name, None, None, why)
             g.discard_of(o.phys).append(o.phys)
+            if o.rules.triggers:
+                triggers.left_play(g, o, "destroyed")  # "when this is destroyed" (FS-4.9)
         return True
     leave_play(g, o)
     g.discard_of(o.phys).append(o.phys)

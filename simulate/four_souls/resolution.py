@@ -354,6 +354,8 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
         g.ending_turn = True  # FS-13.11
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=p, killer=killer)
+    if killer >= 0 and killer != p.seat:  # "each time you kill a player": not your own death
+        triggers.fire(g, "killed", victim=p, killer=killer)
     priority(g, g.active, floor)  # death triggers resolve before the penalty (FS-13.8, FS-Q.11)
     # a dying player's curses left through their own "when you die" triggers (FS-4.16(2), FS-Q.11)
     death_penalty(g, p)
@@ -378,6 +380,8 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         g.attack.target = None
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=m, killer=killer, killing_attack_roll=roll)
+    if killer >= 0:  # "each time you kill a monster" triggers with the death triggers (step 2)
+        triggers.fire(g, "killed", victim=m, killer=killer, killing_attack_roll=roll)
     if g.pending:
         priority(g, g.active, floor)  # step 2
     # step 3: rewards to the active player (FS-1.15)

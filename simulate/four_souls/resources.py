@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import interpreter, replacements, statics
+from . import interpreter, replacements, statics, triggers
 from .asking import ask
 from .selectors import candidates
 from .state import EngineError, Game, Obj, Phys, Player
@@ -273,6 +273,7 @@ def gain_soul(g: Game, p: Player, o: Obj, how: str) -> None:
     g.log.emit("soul_gained", p.seat, o.phys.card.name, None, o.soul_value, how)
     for react in g.variant_rules.soul_gained:  # FS-20.9 super shop (rule_variants.install)
         react(g, p)
+    triggers.fire(g, "gained_soul", target=p, soul=o)
 
 
 def give_reward(g: Game, p: Player, key: str, n: int, name: str) -> None:

@@ -32,6 +32,9 @@ IMPLEMENTED_TRIGGERS = frozenset(
         "damage_pending",
         "would_roll",
         "game_start",
+        "killed",
+        "gained_soul",
+        "destroyed",
     }
 )
 IMPLEMENTED_STATICS = frozenset(

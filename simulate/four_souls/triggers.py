@@ -54,6 +54,15 @@ def fire(g: Game, name: str, **ev) -> None:
                 g.pending.append((order, ab, o, ev))
 
 
+def left_play(g: Game, o: Obj, name: str) -> None:
+    """A leaves-play trigger of the object itself ("when this is destroyed", FS-4.9): it looks back, so it
+    triggers although the object is in its discard now; its controller is the one it had in play."""
+    abs_ = o.rules.triggers.get(name)
+    if abs_:
+        order = 0 if o.controller < 0 else 1 + (o.controller - g.active) % g.n
+        g.pending.extend((order, ab, o, {"victim": o}) for ab in abs_)
+
+
 def _per_turn(o: Obj, ab) -> bool:
     t = ab.topts
     if not (t.get("first_each_turn") or t.get("every_other_each_turn")):
@@ -140,6 +149,14 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
         if tp == "another_monster":
             return isinstance(v, Obj) and v.kind == "monster" and v is not o
         return False
+    if name == "killed":  # "each time you kill a monster / a player" (FS-13.4 step 2, FS-13.8)
+        v, killer = ev["victim"], ev["killer"]
+        want = opts.get("victim", "monster")
+        if want != "any" and (want == "player") != isinstance(v, Player):
+            return False
+        return tp == "any_player" or killer == _you(g, o)
+    if name == "gained_soul":
+        return tp == "any_player" or _is_you(g, o, ev["target"])
     if name == "attack_declared":
         return ev["seat"] == _you(g, o)
     if name == "attacked":

@@ -258,8 +258,28 @@ TRIGGERS: dict[str, Trigger] = {
             used=False,
         ),
         Trigger("would_loot", ("until",), "FS-5.4", "a player is about to loot"),
-        # reserved (§3): no Base V2 card
-        Trigger("killed", _TRIGGER_OPTS, "FS-13.4", "reserved: when you kill ...", used=False),
+        # no Base V2 card: the expansions' (issue 19), then the reserved ones (§3)
+        Trigger(
+            "killed",
+            (*_TRIGGER_OPTS, "victim"),
+            "FS-13.4 FS-13.8",
+            "who killed a monster (victim: monster, the default; player; any)",
+            used=False,  # expansion cards only (Requiem …), none in Base V2
+        ),
+        Trigger(
+            "gained_soul",
+            _TRIGGER_OPTS,
+            "FS-14.5 FS-6.11",
+            "who gained a soul (not given, stolen or swapped)",
+            used=False,  # expansion cards only (Requiem …), none in Base V2
+        ),
+        Trigger(
+            "destroyed",
+            _TRIGGER_OPTS,
+            "FS-6.3 FS-4.9",
+            "this item was destroyed (it looks back from its discard)",
+            used=False,  # expansion cards only (Requiem …), none in Base V2
+        ),
         Trigger("purchased", _TRIGGER_OPTS, "FS-11.4", "reserved: when you buy ...", used=False),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),

@@ -201,3 +201,18 @@ def test_bench_takes_game_options():
     assert result.output.count("four-souls") == 2  # logged and off
     bad = CliRunner().invoke(cli, ["bench", "four-souls", "--games-per", "2", "-o", "sets=requim"])
     assert bad.exit_code == 2 and "--sets: unknown set or collection 'requim'" in bad.output
+
+
+def test_a_run_over_several_sets_declares_each_cards_set_and_a_one_set_run_does_not():
+    """The manifest's coverage entry names each dealt card's set(s) for the report's "Cards by set"; a
+    Base V2 run (or Base V2 with made-up test cards) writes no such key, so its manifest is unchanged."""
+    from cardlab.simulate.four_souls import card_sets
+
+    assert "sets" not in GAME.coverage.describe(make_config(4, 50))
+    rooms = str(Path(__file__).parent / "cards_testonly" / "rooms.yaml")
+    assert card_sets(make_config(4, 50, cards=rooms, variant="rooms")) == {}
+    sets = GAME.coverage.describe(make_config(4, 50, sets="base-v2,requiem"))["sets"]
+    assert sets["The D6"] == "Base Game V2" and sets["Berserk"] == "Requiem"
+    assert set(sets.values()) == {"Base Game V2", "Requiem", "Base Game V2 / Requiem"}  # names in both
+    both = card_sets(make_config(4, 50, sets="base-v2,alt-art"))
+    assert any(" / " in label for label in both.values())  # a name printed in both sets
