@@ -71,6 +71,16 @@ def _num(v: Any) -> Any:
     return v
 
 
+def amount(g: Game, o: Obj, v: Any) -> Any:
+    """A static's amount: a number, or an expression read on the object that has it ("+1 HP for each
+    counter on this": ``hp: {n: "counters(self)"}``, Requiem's Hypercoagulation and Abyss)."""
+    n = _num(v)
+    if isinstance(n, str) and n not in ("unlimited", "all"):
+        you = o.controller if o.controller >= 0 else g.active
+        return int(value(Ctx(g, you, o, name=o.phys.card.name), n))
+    return n
+
+
 def player_statics(g: Game, p: Player, key: str) -> list | tuple:
     """(object, value) for each static ``key`` of the objects ``p`` controls whose condition holds."""
     owned = owned_statics(g, p, key)
@@ -103,8 +113,8 @@ def player_max_hp(g: Game, p: Player) -> int:
     base = p.character.phys.card.hp if p.character is not None else 2
     extra = 0
     if p.items:
-        for _o, v in player_statics(g, p, "hp"):
-            extra += _num(v)
+        for o, v in player_statics(g, p, "hp"):
+            extra += amount(g, o, v)
     return (base or 0) + p.b_hp + extra
 
 
@@ -135,10 +145,10 @@ def settle_hp(g: Game) -> None:
 def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
     base = p.character.phys.card.attack if p.character is not None else 1
     total = (base or 0) + p.b_atk
-    for _o, v in player_statics(g, p, "atk"):
+    for o, v in player_statics(g, p, "atk"):
         if isinstance(v, dict) and v.get("first_attack_roll") and not first_attack_roll:
             continue
-        total += _num(v)
+        total += amount(g, o, v)
     return max(0, total)
 
 

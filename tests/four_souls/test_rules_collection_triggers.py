@@ -104,3 +104,52 @@ def test_FS_13_8_FS_6_3_judas_shadow_counts_deaths_and_pays_them_out_when_destro
     resolution.player_dies(g, g.players[0], -1)  # 2 counters; the penalty destroys the only item: it
     assert shadow.counters == 2 and not shadow.in_play
     assert g.players[0].cents == 2 and len(g.players[0].hand) == 2
+
+
+def test_FS_5_14_FS_6_20_hypercoagulation_hp_follows_its_counters():
+    """A static amount read from the card ("+1 HP for each counter on this"): a counter each turn start,
+    and at 3+ counters at the turn's end all are removed for 3 loot, so the HP drop removes damage first
+    (FS-6.20)."""
+    from cardlab.simulate.four_souls import triggers
+
+    g = position(2)
+    _loot_deck(g, 5)
+    item = give_item(g, 0, real("Hypercoagulation"))
+    p = g.players[0]
+    base = statics.player_max_hp(g, p)
+    g.active = 0
+    for turn in range(1, 4):
+        triggers.fire(g, "turn_start", seat=0)
+        resolution.priority(g, 0, until_empty=True)
+        assert item.counters == turn and statics.player_max_hp(g, p) == base + turn
+    triggers.fire(g, "turn_end", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert item.counters == 0 and statics.player_max_hp(g, p) == base and len(p.hand) == 3
+
+
+def test_FS_1_24_abyss_adds_one_damage_for_every_two_counters():
+    g = position(2)
+    abyss = give_item(g, 0, real("Abyss"))
+    p = g.players[0]
+    base = statics.player_atk(g, p)
+    for n, extra in ((1, 0), (2, 1), (3, 1), (4, 2)):
+        abyss.counters = n
+        assert statics.player_atk(g, p) == base + extra
+
+
+def test_FS_4_8_chocolate_milk_plus_1_damage_only_at_two_counters_then_a_shot_at_three():
+    """A static with a condition on its own counters, and a turn-start counter that pays out at 3."""
+    from cardlab.simulate.four_souls import triggers
+
+    g = position(2)
+    milk = give_item(g, 0, real("Chocolate Milk"))
+    p, q = g.players
+    base = statics.player_atk(g, p)
+    g.active = 0
+    seen = []
+    for _ in range(3):
+        triggers.fire(g, "turn_start", seat=0)
+        resolution.priority(g, 0, until_empty=True)
+        seen.append((milk.counters, statics.player_atk(g, p) - base))
+    assert seen == [(1, 0), (2, 1), (0, 0)]
+    assert p.damage + q.damage == 1  # the scripted player's first choice takes the 1 damage
