@@ -5,7 +5,7 @@ from .decisions import Decision, DecisionKind, Players, Strategy, StrategySpec, 
 from .errors import CardDataError, IllegalChoiceError, InvariantError, UserError
 from .events import EventLog
 from .game import GameOption, GameResult, GameSpec, SeatResult, config_hash
-from .seeds import derive_seed, game_seed, stream
+from .seeds import Streams, derive_seed, game_seed, stream
 
 __all__ = [
     "AnalysisSpec",
@@ -31,4 +31,5 @@ __all__ = [
     "game_seed",
     "parse_strategies",
     "stream",
+    "Streams",
 ]

@@ -37,3 +37,54 @@ def stream(seed: int, name: str | int, *more: str | int) -> random.Random:
     ``stream(seed, "strategy", seat)``). Python's Mersenne Twister is fast for the many small draws
     engines make and its sequences are identical on every platform."""
     return random.Random(derive_seed(seed, name, *more))
+
+
+class Streams:
+    """Every random source of one game, each its own stream of the game seed (common random numbers).
+
+    ``streams("dice", seat)`` is seat ``seat``'s dice, ``streams("shuffle", "loot")`` the loot deck's
+    reshuffles, ``streams("setup", "first player")`` a setup choice — the same generator as
+    ``stream(seed, name, *more)``, made on first use and kept. Because no two sources share a stream, a
+    change that alters how often one source draws (a monster with 1 more HP takes one more attack roll)
+    leaves every other source's draws as they were: the paired run differs only where the change matters
+    (``cardlab compare``, issue 21). ``fixed``: one generator answering for every source — for rule
+    scenario tests that script the dice.
+    """
+
+    __slots__ = ("seed", "_made", "fixed")
+
+    def __init__(self, seed: int, fixed: random.Random | None = None) -> None:
+        self.seed = int(seed)
+        self._made: dict[tuple[str | int, ...], random.Random] = {}
+        self.fixed = fixed
+
+    def __call__(self, name: str | int, *more: str | int) -> random.Random:
+        if self.fixed is not None:
+            return self.fixed
+        key = (name, *more)
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = stream(self.seed, name, *more)
+        return made
+
+    def reseed(self, seed: int) -> None:
+        """Every stream starts afresh from ``seed`` (a determinized branch: future draws hidden too)."""
+        self.seed = int(seed)
+        self._made.clear()
+        if self.fixed is not None:
+            self.fixed.seed(seed)
+
+    def getstate(self) -> tuple:
+        """Where every stream stands (to put a position back exactly after looking ahead)."""
+        made = tuple((k, r.getstate()) for k, r in self._made.items())
+        return (self.seed, made, self.fixed.getstate() if self.fixed is not None else None)
+
+    def setstate(self, state: tuple) -> None:
+        seed, made, fixed = state
+        self.seed = seed
+        self._made = {}
+        for key, st in made:
+            r = self._made[key] = random.Random()
+            r.setstate(st)
+        if fixed is not None and self.fixed is not None:
+            self.fixed.setstate(fixed)

@@ -36,7 +36,7 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
         deck = getattr(g, name, None)
         if isinstance(deck, list) and deck and not isinstance(deck[0], list):
             redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
-    g.rng.seed(rng.getrandbits(64))
+    g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
 
 

@@ -26,7 +26,7 @@ def push_roll(
 ) -> items.RollItem:
     """FS-9.2(1): the roller rolls, then puts the roll on the stack (``value``: a die already rolled,
     the one kept of several, FS-9.6)."""
-    r = items.RollItem(seat, g.rng.randint(1, 6) if value is None else value, purpose)
+    r = items.RollItem(seat, g.streams("dice", seat).randint(1, 6) if value is None else value, purpose)
     r.table, r.ctx, r.reward, r.target = table, ctx, reward, target
     r.name = name if name is not None else (ctx.name if ctx is not None else None)
     g.stack.append(r)
@@ -36,7 +36,7 @@ def push_roll(
 
 def reroll(g: Game, r: items.RollItem, why: str) -> None:
     """FS-6.17 / FS-9.3: the same roll gets a new result (not a new roll)."""
-    r.value = g.rng.randint(1, 6)
+    r.value = g.streams("dice", r.seat).randint(1, 6)
     r.changes += 1  # a new result, even the same number: "would roll" triggers look again (FS-9.2(4))
     g.log.emit("roll", r.seat, why, r.name, r.value, "reroll")
 
@@ -53,7 +53,8 @@ def keep_one(g: Game, seat: int, n: int, keep: str, name: str) -> int:
     """FS-9.6: roll ``n`` dice and keep one (``highest``, ``lowest`` or the roller's ``choose``: decision
     ``choose_number``); only the kept result becomes the roll, the others trigger nothing (logged as
     ``roll`` with detail ``not_kept``, never on the stack)."""
-    vals = [g.rng.randint(1, 6) for _ in range(n)]
+    die = g.streams("dice", seat)
+    vals = [die.randint(1, 6) for _ in range(n)]
     if keep == "highest":
         kept = max(vals)
     elif keep == "lowest":

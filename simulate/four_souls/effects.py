@@ -312,7 +312,7 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
             break
     if found is not None:
         deck.remove(found)
-    g.rng.shuffle(deck)
+    g.streams("shuffle", deck_name).shuffle(deck)
     if found is None:
         return False
     then = p.get("then")

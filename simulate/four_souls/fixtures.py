@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardlab.simulate.core import Players
+from cardlab.simulate.core import Players, Streams
 from cardlab.simulate.core.testing import Scenario, ScriptedPlayer
 
 from . import plays, resolution
@@ -120,7 +120,7 @@ def position(
     config = make_config(n, 50, bank=bank, **cfg)
     plans = plans or {}
     io = Players([scripted(i, plans.get(i)) for i in range(n)])
-    g = make_game(config, Dice(rolls or []), FSLog(True), io, n)
+    g = make_game(config, Streams(0, fixed=Dice(rolls or [])), FSLog(True), io, n)
     g.bank = bank
     g.unlimited_bank = bank == 0
     chars = chars or [character(f"Vanilla{i}") for i in range(n)]

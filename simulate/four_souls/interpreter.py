@@ -196,10 +196,10 @@ def _c_let(ctx: Ctx, eff: dict) -> bool:
             ctx.binds[var] = ctx.g.last_count
         elif isinstance(val, dict) and "random" in val:
             opts = candidates(ctx, val["random"])
-            ctx.binds[var] = ctx.g.rng.choice(opts) if opts else None
+            ctx.binds[var] = ctx.g.streams("random pick", ctx.you).choice(opts) if opts else None
         elif isinstance(val, str) and val.startswith("random("):
             opts = candidates(ctx, val[7:-1])
-            ctx.binds[var] = ctx.g.rng.choice(opts) if opts else None
+            ctx.binds[var] = ctx.g.streams("random pick", ctx.you).choice(opts) if opts else None
         elif isinstance(val, str) and val.startswith("choose_number"):
             ctx.binds[var] = asking.ask(ctx.g, ctx.you, "choose_number", (1, 2, 3, 4, 5, 6), ctx.name)
         else:

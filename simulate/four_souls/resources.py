@@ -84,7 +84,7 @@ def discard_loot(g: Game, p: Player, n: Any, rand: bool, why: str) -> int:
     k = 0
     while p.hand and (any_number or k < n):
         if rand:
-            c = p.hand[g.rng.randrange(len(p.hand))]
+            c = p.hand[g.streams("random pick", p.seat).randrange(len(p.hand))]
         else:
             opts = tuple(p.hand) + (("stop",) if any_number else ())
             c = ask(g, p.seat, "discard", opts, why)
@@ -103,7 +103,9 @@ def transfer_loot(g: Game, frm: Player, to: Player, n: int, chooser: Player, ran
         if not frm.hand:
             break
         if random or chooser is not frm and not any(c.pid in chooser.known for c in frm.hand):
-            c = frm.hand[g.rng.randrange(len(frm.hand))]  # a hidden hand: a blind pick is random
+            c = frm.hand[
+                g.streams("random pick", frm.seat).randrange(len(frm.hand))
+            ]  # a hidden hand: a blind pick is random
         else:
             c = ask(g, chooser.seat, "choose_loot", tuple(frm.hand), why)
         frm.hand.remove(c)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.simulate.core import Players, stream
+from cardlab.simulate.core import Players, Streams, stream
 
 from . import (
     asking,
@@ -32,10 +32,10 @@ def setup_rng(seed: int, choice: str) -> Any:
     return stream(seed, "setup", choice)
 
 
-def make_game(cfg: Any, rng: Any, log: FSLog, io: Players, n: int) -> Game:
+def make_game(cfg: Any, streams: Streams, log: FSLog, io: Players, n: int) -> Game:
     """An empty table of ``n`` seats: the game state, one lazy view per seat (what a player may know)
     and the chosen rule variants hooked in."""
-    g = Game(cfg, rng, log, io, n, [Player(i) for i in range(n)])
+    g = Game(cfg, streams, log, io, n, [Player(i) for i in range(n)])
     g.views = [View(g, s) for s in range(n)]
     rule_variants.install(g)
     return g
@@ -44,10 +44,9 @@ def make_game(cfg: Any, rng: Any, log: FSLog, io: Players, n: int) -> Game:
 def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: Any = None) -> Game:
     # FS-17.8: solo/co-op remove "3+ players" cards whatever the number of characters
     s = supply if supply is not None else decks.supply(coop.supply_config(cfg))
-    rng = stream(seed, "engine")
     log = FSLog(log_events)
     n = cfg.n_players
-    g = make_game(cfg, rng, log, io, n)
+    g = make_game(cfg, Streams(seed), log, io, n)
     g.bank = cfg.bank
     g.unlimited_bank = cfg.bank == 0
     pid = 0

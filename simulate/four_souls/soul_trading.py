@@ -20,7 +20,7 @@ def build_deck(g: Game, s: Any, chars: list, phys: Any) -> None:
     shuffled with the game's rng (FS-3.5)."""
     used = {c.starting_item for c in chars if c.starting_item}
     g.start_deck = [phys(card) for cid, card in s.starting.items() if cid not in used]
-    g.rng.shuffle(g.start_deck)
+    g.streams("shuffle", "start").shuffle(g.start_deck)
 
 
 def can_sell(g: Game, p: Player) -> bool:

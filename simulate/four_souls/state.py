@@ -6,11 +6,10 @@ fresh :class:`Obj` (FS-3.2): anything that pointed at the old object sees ``in_p
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.simulate.core import EventLog, Players
+from cardlab.simulate.core import EventLog, Players, Streams
 
 
 class GameOver(Exception):
@@ -184,7 +183,7 @@ class VariantRules:
 @dataclass(slots=True, eq=False)
 class Game:
     cfg: Any
-    rng: random.Random
+    streams: Streams  # every random source its own stream of the game seed
     log: EventLog
     io: Players
     n: int
@@ -321,9 +320,10 @@ class Game:
         if not deck:
             if not disc:
                 return None  # FS-Q.35: nothing is drawn
+            name = disc[0].card.deck  # each deck reshuffles from its own stream (seeds.Streams)
             deck.extend(disc)
             disc.clear()
-            self.rng.shuffle(deck)  # FS-3.5
+            self.streams("shuffle", name).shuffle(deck)  # FS-3.5
         return deck.pop()
 
     def deck_pair(self, name: str) -> tuple[list[Phys], list[Phys]]:

@@ -122,7 +122,7 @@ def tribute(st: State, winner: int, extra: int) -> int:
     if winner >= 0:
         order = (winner, 1 - winner)
     else:  # GX-10.5
-        first = st.rng.randrange(2)
+        first = st.streams("tie").randrange(2)
         order = (first, 1 - first)
     for seat in order:
         n = (st.p[seat].army_size() + 1) // 2  # GX-10.2/10.3

@@ -24,7 +24,7 @@ def determinize(st: State, seat: int, rng: random.Random) -> None:
         card.zone = HAND
     for card in other.deck:
         card.zone = DECK
-    st.rng.seed(rng.getrandbits(64))
+    st.streams.reseed(rng.getrandbits(63))
 
 
 def state_of(view) -> State:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardlab.simulate.core.decisions import Players
 from cardlab.simulate.core.events import EventLog, log_held_at_end
 from cardlab.simulate.core.game import GameResult, SeatResult
-from cardlab.simulate.core.seeds import stream
+from cardlab.simulate.core.seeds import Streams
 
 from . import zones
 from .actions import do_action, legal_actions
@@ -80,7 +80,7 @@ def play_round(st: State, starter: int) -> None:
 
 
 def new_state(config: GXConfig, seed: int, players: Players, log_events: bool = True) -> State:
-    st = State(config, stream(seed, "engine"), EventLog(log_events), players, [Player(0), Player(1)])
+    st = State(config, Streams(seed), EventLog(log_events), players, [Player(0), Player(1)])
     st._view_cls = View
     st.seed = seed
     return st

@@ -3,12 +3,12 @@ the rules ask all the time (clans, levels, keywords, vulnerability, tile effects
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.simulate.core.decisions import Decision, Players
 from cardlab.simulate.core.events import EventLog
+from cardlab.simulate.core.seeds import Streams
 
 from .cards import GLOBAL, CardDef
 from .config import GXConfig
@@ -77,7 +77,7 @@ class Player:
 @dataclass(slots=True)
 class State:
     cfg: GXConfig
-    rng: random.Random
+    streams: Streams  # every random source its own stream of the game seed
     log: EventLog
     players_obj: Players
     p: list[Player]

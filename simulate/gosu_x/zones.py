@@ -21,7 +21,7 @@ def draw(st: State, seat: int, n: int = 1) -> int:
             pl.discard = []
             for c in pl.deck:
                 c.zone = DECK
-            st.rng.shuffle(pl.deck)
+            st.streams("shuffle", seat).shuffle(pl.deck)
             st.emit("reshuffle", seat, amount=len(pl.deck))
 
             fire(st, seat, "reshuffle")
@@ -224,7 +224,7 @@ def return_spent(st: State, seat: int, n: int) -> int:
 
 
 def shuffle_deck(st: State, seat: int) -> None:
-    st.rng.shuffle(st.p[seat].deck)
+    st.streams("shuffle", seat).shuffle(st.p[seat].deck)
 
 
 def place_in_army(st: State, seat: int, card: Card, row: int) -> None:

@@ -26,7 +26,7 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
             card.zone = HAND
         for card in p.deck:
             card.zone = DECK
-    g.rng.seed(rng.getrandbits(64))
+    g.streams.reseed(rng.getrandbits(63))
 
 
 def state_of(view) -> Game:

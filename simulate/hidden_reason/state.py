@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.simulate.core import EventLog, Players
+from cardlab.simulate.core import EventLog, Players, Streams
 
 from .cards import Ability, CardDef
 
@@ -127,7 +126,7 @@ class Game:
 
     players: list[PlayerState]
     seats: Players
-    rng: random.Random
+    streams: Streams  # every random source its own stream of the game seed
     log: EventLog
     cards: list[Card]
     boss_hp: int

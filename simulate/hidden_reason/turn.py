@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardlab.simulate.core import Decision, EventLog, GameResult, Players, SeatResult, stream
+from cardlab.simulate.core import Decision, EventLog, GameResult, Players, SeatResult, Streams, stream
 from cardlab.simulate.core.events import log_held_at_end
 
 from . import permanents, resources, zones
@@ -22,7 +22,6 @@ MULLIGAN_EXILE = 3  # HR-14.6
 
 def setup(config: HRConfig, seed: int, seats: Players, log: EventLog) -> Game:
     """HR-14.4–14.7: decks, first player, opening hands and mulligans."""
-    rng = stream(seed, "engine")
     pool = pool_with(config.cards, config.overrides)
     names = seat_decks(config, stream(seed, "decks"))
     n = config.n_players
@@ -39,7 +38,7 @@ def setup(config: HRConfig, seed: int, seats: Players, log: EventLog) -> Game:
         stream(seed, "setup", "deck", s).shuffle(p.deck)  # HR-14.5
         players.append(p)
     hp = config.boss_hp_per_player * n  # HR-3.1
-    g = Game(players, seats, rng, log, cards, hp, hp)
+    g = Game(players, seats, Streams(seed), log, cards, hp, hp)
     # HR-2.4 / HR-14.4. Each setup choice (a seat's deck order, the first player) has its own stream of the
     # game seed, so a change to one deck keeps the rest of the deal and runs stay paired (`cardlab compare`).
     g.first = stream(seed, "setup", "first player").randrange(n)

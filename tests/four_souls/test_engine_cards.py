@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from cardlab.simulate.core import Streams
 from cardlab.simulate.four_souls import attack, dice, plays, resolution, statics
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
@@ -48,7 +49,7 @@ def _table(seed: int, n: int = 3):
         chars=[character("A", hp=3), character("B", hp=3), character("C", hp=3)][:n],
         plans={i: _random_plan(seed + i) for i in range(n)},
     )
-    g.rng = random.Random(seed)
+    g.streams = Streams(seed)
     add_slot_monster(g, monster("Blob", hp=2, evasion=3, rewards={"cents": 2}))
     add_slot_monster(g, monster("Boss", hp=3, evasion=4, soul=1, rewards={"loot": 1}))
     add_shop_item(g, POOL.by_name["Breakfast"])

@@ -4,11 +4,11 @@ probability of the Markov chain over (player HP, monster HP) — FS-10.7–10.9 
 from __future__ import annotations
 
 import math
-import random
 from functools import cache
 
 import pytest
 
+from cardlab.simulate.core import Streams
 from cardlab.simulate.four_souls import attack
 from cardlab.simulate.four_souls.fixtures import add_slot_monster, character, monster, position
 
@@ -29,7 +29,7 @@ def markov_win(php: int, atk: int, mhp: int, ev: int, matk: int) -> float:
 
 def simulate(php: int, atk: int, mhp: int, ev: int, matk: int, fights: int, seed: int) -> float:
     g = position(2, chars=[character("Vanilla", hp=php, attack=atk), character("Other")])
-    g.rng = random.Random(seed)
+    g.streams = Streams(seed)
     card = monster("Vanilla monster", hp=mhp, evasion=ev, attack=matk)
     p = g.players[0]
     wins = 0

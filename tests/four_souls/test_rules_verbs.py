@@ -118,7 +118,7 @@ def test_FS_6_9_cancel_a_loot_on_the_stack():
 def test_FS_8_9_end_turn_cancels_the_attack():
     g = position(2, rolls=[1])
     m = add_slot_monster(g, real("Mom’s Hand"))  # attack roll 6: cancel everything, end the turn
-    g.rng.rolls = [6]
+    g.streams.fixed.rolls = [6]
     assert not attack.run_attack(g, 0, m)
     assert g.ending_turn and m.damage == 0 and not g.stack
     assert [r[4] for r in g.log.rows if r[3] == "cancelled"]

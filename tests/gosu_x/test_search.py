@@ -35,7 +35,7 @@ class Sighted(GXSearch):
     hooks = Hooks(
         state_of=GXSearch.hooks.state_of,
         players_of=GXSearch.hooks.players_of,
-        determinize=lambda st, seat, rng: st.rng.seed(rng.getrandbits(64)),
+        determinize=lambda st, seat, rng: st.streams.reseed(rng.getrandbits(63)),
     )
 
 
@@ -62,13 +62,13 @@ class Probe:
             h, d = other.hand[0], other.deck[0]
             other.hand[0], other.deck[0] = d, h
             d.zone, h.zone = HAND, DECK
-            rng_state = st.rng.getstate()
+            rng_state = st.streams.getstate()
             answer, second = self._search(decision)
             if in_child():
                 return answer
             other.hand[0], other.deck[0] = h, d  # put the position back exactly
             h.zone, d.zone = HAND, DECK
-            st.rng.setstate(rng_state)
+            st.streams.setstate(rng_state)
             self.same.append(first == second)
         return self.play.choose(decision)
 
