@@ -168,6 +168,12 @@ def howto(level: float, min_games: int) -> list[str]:
     ]
 
 
+MIRROR_NOTE = (
+    " --mirror: each deal was played in every seat rotation, so the games of a deal are not independent;"
+    " intervals are clustered by deal (Wilson at the effective number of games, analysis.stats.clustered_rate)."
+)
+
+
 # ---- sections --------------------------------------------------------------------------------------
 
 
@@ -188,6 +194,8 @@ def winrate_sections(
         image = plots.winrate_plot(frame, dim, _file(run.path, f"winrate_{dim}"), level)
         table = _rate_rows(frame, dim)
         note = f"{tag} Wilson intervals; '{FLAG}' marks too few games or a too-wide interval."
+        if run.manifest.mirror:
+            note += MIRROR_NOTE
         if _scalar(run, dim):
             adjusted = seat_effects.adjusted_rates(run, dim, level, min_games)
             if adjusted.imbalance > seat_effects.IMBALANCE:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from statistics import NormalDist
 
 
@@ -32,3 +33,28 @@ def wilson(successes: float, n: float, level: float = 0.95) -> tuple[float, floa
     lower = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, free of rounding
     upper = 1.0 if successes == n else min(1.0, centre + half)
     return (lower, upper)
+
+
+def clustered_rate(
+    wins: Sequence[float], games: Sequence[float], level: float = 0.95
+) -> tuple[float, float, float, float]:
+    """(rate, lower, upper, effective n) of a rate whose observations come in clusters — the games of one
+    deal under ``--mirror`` (``wins[c]`` of ``games[c]`` in cluster c), which are not independent.
+
+    The rate is Σwins / Σgames. Its variance is the cluster-robust one of a ratio estimator,
+    v = C/(C−1) · Σ_c (wins_c − rate·games_c)² / (Σgames)², which holds whatever the correlation within a
+    cluster: positive (a deal that favours a value in every rotation) widens it, negative (the seat rotations
+    of a mirror cancel a seat's advantage) narrows it. The interval is Wilson's at the effective sample size
+    n_eff = rate(1 − rate)/v (Wilson keeps it inside [0, 1]; with n_eff = Σgames it is the plain interval).
+    A rate of exactly 0 or 1, or clusters that all agree, leave v = 0: then n_eff = Σgames (the plain
+    interval, never a point). NaNs with fewer than 2 clusters (no variance to estimate)."""
+    n_clusters = len(games)
+    total = float(sum(games))
+    if n_clusters < 2 or total <= 0:
+        return (math.nan, math.nan, math.nan, math.nan)
+    rate = float(sum(wins)) / total
+    spread = sum((w - rate * g) ** 2 for w, g in zip(wins, games, strict=True))
+    var = n_clusters / (n_clusters - 1) * spread / (total * total)
+    n_eff = rate * (1 - rate) / var if var > 0 else total
+    lower, upper = wilson(rate * n_eff, n_eff, level)
+    return (rate, lower, upper, n_eff)

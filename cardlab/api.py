@@ -288,11 +288,13 @@ def simulate(
     backend: str = "loky",
     scheduler: str | None = None,
     progress: bool = False,
+    mirror: bool = False,
     echo: Echo = _silent,
     **options: Any,
 ) -> Run:
     """Play ``games`` seeded games into ``out/name/`` (Parquet + manifest) and open the run
-    (`cardlab simulate GAME`). ``until_ci``/``sprt`` stop early with ``games`` as the cap."""
+    (`cardlab simulate GAME`). ``until_ci``/``sprt`` stop early with ``games`` as the cap; ``mirror``
+    plays each deal in every seat rotation (``RunPlan.seed_of``)."""
     spec = game(game_name)
     settings = _settings(
         spec,
@@ -309,7 +311,7 @@ def simulate(
         resume=resume,
         progress=progress,
     )
-    plan = _plan(spec, settings, _texts(strategy))
+    plan = dataclasses.replace(_plan(spec, settings, _texts(strategy)), mirror=mirror)
     root = Path(out)
     folder = root / run_name(spec, name)
     stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])

@@ -189,6 +189,14 @@ COMMON_OPTIONS = [
 ]
 
 
+MIRROR_OPTION = click.Option(
+    ["--mirror"],
+    is_flag=True,
+    help="play each deal in every seat rotation (players games per deal, same seed); reports use "
+    "intervals clustered by deal",
+)
+
+
 class SimulateGroup(click.Group):
     """`cardlab simulate GAME`: one subcommand per game, so each game's own options show in --help."""
 
@@ -204,7 +212,7 @@ class SimulateGroup(click.Group):
         params = list(COMMON_OPTIONS) + [_click_option(opt) for opt in spec.options]
         return click.Command(
             name,
-            params=params,
+            params=[*params, MIRROR_OPTION] if type(self) is SimulateGroup else params,
             callback=lambda **kwargs: _simulate(spec, kwargs),
             help=f"Play {spec.title} games and write results/<run>/ (Parquet + manifest).",
         )
@@ -256,6 +264,7 @@ def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
 
 def _simulate(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     settings, allow_errors = _settings(kwargs)
+    settings["mirror"] = kwargs.pop("mirror", False)
     run = _interruptible(lambda: api.simulate(spec, **settings, echo=click.echo, **kwargs))
     if run.totals["failed"] and not allow_errors:
         sys.exit(1)

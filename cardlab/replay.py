@@ -14,7 +14,6 @@ from cardlab.simulate.core.events import EVENT_FIELDS
 from cardlab.simulate.core.narrative import Event, event_line, seat_name, tell
 from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan, play_game, play_seed
-from cardlab.simulate.core.seeds import game_seed
 
 
 @dataclass(slots=True)
@@ -113,7 +112,7 @@ def replay_live(
     """Play one game again with logging on: its lines, or the exception it raises (exit code 1)."""
     out = Replay(title=f"game {game_index}" if seed is None else f"seed {seed}")
     if seed is None:
-        seed = game_seed(plan.run_seed, game_index)
+        seed = plan.seed_of(game_index)
         seating = plan.seating(game_index)
         out.lines.append(f"game {game_index}: seed {seed}, played live")
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -72,7 +73,7 @@ def plan_from_manifest(manifest: Manifest) -> RunPlan:
     options = {k: tuple(v) if isinstance(v, list) else v for k, v in manifest.options.items()}
     n_players = options.pop("n_players", manifest.n_players)
     max_turns = options.pop("max_turns", spec.default_max_turns)
-    return plan_from_options(
+    plan = plan_from_options(
         spec,
         n_games=manifest.n_games,
         run_seed=manifest.run_seed,
@@ -83,6 +84,7 @@ def plan_from_manifest(manifest: Manifest) -> RunPlan:
         log_events=manifest.log_events,
         game_options=options,
     )
+    return dataclasses.replace(plan, mirror=manifest.mirror)
 
 
 def check_card_data_unchanged(manifest: Manifest, plan: RunPlan) -> None:

@@ -165,8 +165,18 @@ _MANIFEST_FIELDS: dict[str, Any] = {
     "finished": str,
     "backend": str,
     "stop_rule": dict,
+    "mirror": bool,
 }
-_OPTIONAL = ("stop_reason", "dimensions", "finished", "backend", "stop_rule", "coverage", "analysis")
+_OPTIONAL = (
+    "stop_reason",
+    "dimensions",
+    "finished",
+    "backend",
+    "stop_rule",
+    "coverage",
+    "analysis",
+    "mirror",
+)
 
 
 @dataclass(slots=True)
@@ -197,6 +207,7 @@ class Manifest:
     stop_rule: dict[str, Any] | None = None
     coverage: dict[str, Any] | None = None  # the game's declaration for "what the players used" (issue 13)
     analysis: AnalysisSpec | None = None  # what the game's events and columns mean to a report
+    mirror: bool = False  # --mirror: games come in groups of n_players sharing one deal (runner.RunPlan)
     format_version: int = FORMAT_VERSION
 
     @property
@@ -236,6 +247,7 @@ class Manifest:
                 values["analysis"] = AnalysisSpec.from_dict(values["analysis"])
             except AnalysisSpecError as exc:
                 raise RunFormatError(f"{where}: analysis: {exc}") from None
+        values["mirror"] = bool(values["mirror"])  # absent in runs made before --mirror: False
         manifest = cls(**values)
         if manifest.status not in STATUSES:
             raise RunFormatError(

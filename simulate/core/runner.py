@@ -1,7 +1,7 @@
 """Plans a run, plays its games in batches with joblib, and writes each batch's Parquet parts.
 
-Game ``i`` of a run always has seed ``game_seed(run_seed, i)`` and the same seating, whatever the
-batch size, the number of workers or the backend, so the Parquet content is identical (DESIGN: A game
+Game ``i`` of a run always has seed ``game_seed(run_seed, i)`` (with ``--mirror``, the seed of its deal:
+``RunPlan.seed_of``) and the same seating, whatever the batch size, the number of workers or the backend, so the Parquet content is identical (DESIGN: A game
 is a pure function). A game that raises is recorded in ``errors/`` and the run goes on.
 """
 
@@ -56,6 +56,7 @@ class RunPlan:
     log_events: bool = True
     options: dict[str, Any] = field(default_factory=dict)  # make_config arguments, kept for replay
     card_hash: str | None = None  # the card data's hash as the driver read it; workers check theirs
+    mirror: bool = False  # --mirror: each deal played in every seat rotation (see seed_of)
 
     def __post_init__(self) -> None:
         if not 1 <= self.n_games <= MAX_GAMES:
@@ -66,6 +67,12 @@ class RunPlan:
             raise UserError(f"--batch-size must be at least 1, got {self.batch_size}")
         if not self.strategies:
             raise UserError("no strategy given")
+        n = self.config.n_players
+        if self.mirror and self.n_games % n:
+            raise UserError(
+                f"--mirror plays each deal in all {n} seat rotations: --games must be a multiple of {n}, "
+                f"got {self.n_games}"
+            )
         labels = [s.label for s in self.strategies]
         if len(labels) > self.config.n_players and len(set(labels)) < len(labels):
             twice = next(label for label in labels if labels.count(label) > 1)
@@ -83,6 +90,15 @@ class RunPlan:
         for b, first in enumerate(range(0, self.n_games, size)):
             yield b, first, min(size, self.n_games - first)
 
+    def seed_of(self, game_index: int) -> int:
+        """The seed of game ``game_index``. With ``mirror`` the games come in groups of ``n_players``, one
+        deal each (deal ``index // n_players``): every game of a group has the deal's seed — the same setup,
+        dice and shuffles, as every source of chance has its own stream — and its own seat rotation
+        (:meth:`seating`), like the paired openings of engine testing. Reports treat the group as one
+        cluster (analysis.stats.clustered_rate)."""
+        deal = game_index // self.config.n_players if self.mirror else game_index
+        return game_seed(self.run_seed, deal)
+
     def seating(self, game_index: int) -> list[StrategySpec]:
         """Who sits in each seat of game ``game_index``.
 
@@ -92,6 +108,10 @@ class RunPlan:
         seats, so every matchup is played from every seat order equally often.
         """
         k, n = len(self.strategies), self.config.n_players
+        if self.mirror:  # the deal's seating, rotated by the game's place in its group
+            deal, turn = divmod(game_index, n)
+            base = dataclasses.replace(self, mirror=False).seating(deal)
+            return [base[(seat + turn) % n] for seat in range(n)]
         if k <= n:
             return [self.strategies[(seat + game_index) % k] for seat in range(n)]
         return [self.strategies[i] for i in nth_arrangement(k, n, game_index % math.perm(k, n))]
@@ -114,7 +134,7 @@ def nth_arrangement(k: int, n: int, index: int) -> list[int]:
 
 def play_game(plan: RunPlan, game_index: int, log_events: bool | None = None) -> GameResult:
     """Play one game of the plan exactly as the runner does (used by `cardlab replay --seed` too)."""
-    return play_seed(plan, game_seed(plan.run_seed, game_index), plan.seating(game_index), log_events)
+    return play_seed(plan, plan.seed_of(game_index), plan.seating(game_index), log_events)
 
 
 def play_seed(
@@ -171,7 +191,7 @@ def run_batch(
     played: list[tuple[int, int, list[str], GameResult, float]] = []
     started = time.perf_counter()
     for index in range(first, first + count):
-        seed = game_seed(plan.run_seed, index)
+        seed = plan.seed_of(index)
         seating = plan.seating(index)
         labels = [s.label for s in seating]
         t0 = time.perf_counter()
@@ -308,6 +328,7 @@ def new_manifest(plan: RunPlan) -> Manifest:
         left_out_cards={"count": len(left_out), "cards": left_out},
         coverage=spec.coverage.describe(config) if spec.coverage else None,
         analysis=spec.analysis,
+        mirror=plan.mirror,
         versions=_versions(),
         created=_now(),
     )
@@ -324,6 +345,7 @@ _RESUME_KEYS = (
     "config_hash",
     "log_events",
     "card_data_hash",
+    "mirror",
 )
 
 
@@ -649,7 +671,7 @@ def _dead_batch(
     )
     for index in range(first, first + count):
         labels = [s.label for s in plan.seating(index)]
-        tables.add_error(index, game_seed(plan.run_seed, index), labels, died, "")
+        tables.add_error(index, plan.seed_of(index), labels, died, "")
     parts = write_parts(out, batch, tables.to_arrow())
     return BatchSummary(batch, first, count, failed=count, parts=parts), None
 
