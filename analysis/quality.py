@@ -11,6 +11,8 @@ of every turn, over a fixed sample of games with exactly one winner:
   skipped: a tie is not a new leader).
 - **comeback share** — games whose winner was strictly behind the leader at half time.
 - **decided on the last turn** — games whose winner was not alone in the lead before the final turn.
+- **decisions with a real choice** — of the decisions the engine listed, the share with more than one option
+  (from the games table's ``decisions`` and ``single_option``; windows declined unseen counted apart).
 
 Every share comes with its Wilson interval and n, means with a normal interval; figures are per player count.
 """
@@ -24,10 +26,11 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
+from .queries import query
 from .render import Section
 from .runs import Run
 from .shape import score_query
-from .stats import wilson, z_for
+from .stats import clustered_rate, wilson, z_for
 
 QUALITY_GAMES = 5000  # at most about this many games are read (a fixed, seed-free sample)
 
@@ -145,4 +148,55 @@ def section(run: Run, data: AnalysisSpec | None, level: float = 0.95) -> Section
         summary(games, level),
         note=note,
         group="Game shape",
+    )
+
+
+def choice_summary(games: pl.DataFrame, level: float = 0.95) -> pl.DataFrame:
+    """One row per player count and figure: the share of listed decisions that offered a real choice (more
+    than one option) — Σdecisions / Σ(decisions + single_option), its interval clustered by game (the
+    decisions of one game are not independent: analysis.stats.clustered_rate) — and the means per game of
+    real choices and of windows declined unseen (options not listed, so counted apart)."""
+    rows = []
+    z = z_for(level)
+    for (n_players,), sub in sorted(games.partition_by("n_players", as_dict=True).items()):
+        n = sub.height
+        real = sub["decisions"].to_numpy().astype(float)
+        listed = real + sub["single_option"].to_numpy().astype(float)
+        share, lo, hi, _ = clustered_rate(real.tolist(), listed.tolist(), level)
+        if share == share:
+            rows.append(
+                (
+                    n_players,
+                    "decisions with a real choice (share of listed)",
+                    f"{share:.1%}",
+                    f"[{lo:.1%}, {hi:.1%}]",
+                    n,
+                )
+            )
+        for values, label in (
+            (real, "real choices per game (mean)"),
+            (sub["declined"].to_numpy().astype(float), "windows declined unseen per game (mean)"),
+        ):
+            mean = values.mean()
+            half = z * values.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+            rows.append((n_players, label, f"{mean:.1f}", f"[{mean - half:.1f}, {mean + half:.1f}]", n))
+    return pl.DataFrame(rows, schema=["players", "figure", "value", "interval", "games"], orient="row")
+
+
+def choice_section(run: Run, level: float = 0.95) -> Section | None:
+    """The report's "Decisions: how many are real choices" section; None for runs made before the games
+    table counted single-option decisions."""
+    if "single_option" not in run.columns("games"):
+        return None
+    games = query(run, "choices")
+    if not games.height:
+        return None
+    note = (
+        "A decision offers a real choice when it lists more than one option; single-option decisions are "
+        "answered without asking the player. Windows a player declined unseen (it promised to pass whatever "
+        "the options, so they were never listed) are counted apart. Share interval clustered by game. See "
+        "docs/report.md, 'Game quality'."
+    )
+    return Section(
+        "Decisions: how many are real choices", choice_summary(games, level), note=note, group="Game shape"
     )

@@ -764,6 +764,7 @@ SECTIONS: list[Builder] = [
         lambda ctx: _one(quality.section(ctx.run, ctx.data, ctx.level)),
         applies=lambda ctx: ctx.event_figures,
     ),
+    Builder("choices", lambda ctx: _one(quality.choice_section(ctx.run, ctx.level))),
     Builder(
         "turn caps",
         _listed(

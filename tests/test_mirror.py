@@ -143,3 +143,40 @@ def test_mirror_run_reports_intervals_clustered_by_deal(tmp_path):
     report = CliRunner().invoke(cli, ["report", str(tmp_path / "m")])
     assert report.exit_code == 0, report.output
     assert "clustered by deal" in (tmp_path / "m" / "report.md").read_text()
+
+
+def test_choice_counts_are_every_decision_the_engine_reached(tmp_path):
+    """games.decisions + games.single_option = every decision an engine reached (single-option ones answered
+    without asking included), for each game; the report's share is their ratio."""
+    from cardlab.analysis.quality import choice_summary
+    from cardlab.simulate.core import Players
+    from cardlab.simulate.gosu_x import engine
+    from cardlab.simulate.gosu_x.config import make_config
+    from cardlab.strategies.gosu_x import STRATEGIES
+
+    class Counting:
+        def __init__(self, inner):
+            self.inner, self.seen = inner, 0
+
+        def choose(self, decision):
+            self.seen += 1
+            return self.inner.choose(decision)
+
+    seats = [Counting(STRATEGIES["random"](i, random.Random(i))) for i in range(2)]
+    players = Players(seats)
+    engine.play(make_config(), 3, players, log_events=False)
+    assert players.decisions == sum(s.seen for s in seats) > 0
+    assert players.single_option > 0
+    import polars as pl
+
+    frame = pl.DataFrame(
+        {
+            "n_players": [2, 2],
+            "game_id": [0, 1],
+            "decisions": [3, 9],
+            "single_option": [1, 3],
+            "declined": [0, 2],
+        }
+    )
+    row = choice_summary(frame).row(0)
+    assert row[:3] == (2, "decisions with a real choice (share of listed)", "75.0%") and row[4] == 2

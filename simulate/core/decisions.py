@@ -66,6 +66,7 @@ class Players:
     decisions: int = 0
     choices: list[int] | None = field(default=None)
     declined: int = 0  # decisions the engine skipped because the player declined them unseen
+    single_option: int = 0  # decisions with one option, answered without asking (here or by the engine)
     honour_declines: bool = True  # False: ask anyway (tests check that declining changes nothing)
     asked: int = 0  # every ask, single-option ones included: the step count the runaway guard caps
     max_asks: int = 0  # 0: the default cap, MAX_ASKS_PER_GAME
@@ -109,6 +110,7 @@ class Players:
                 "per-game step cap"
             )
         if len(options) == 1:
+            self.single_option += 1
             return options[0]
         if not options:
             raise IllegalChoiceError(

@@ -49,7 +49,9 @@ class GameResult:
     seats: list[SeatResult]
     events: EventLog
     columns: dict[str, Any] = field(default_factory=dict)
-    decisions: int = 0
+    decisions: int = 0  # decisions put to a player (more than one option)
+    single_option: int = 0  # decisions with one option, answered without asking
+    declined: int = 0  # decision windows the engine skipped because the player declined them unseen
 
     def __post_init__(self) -> None:
         if self.end_reason not in END_REASONS:
@@ -265,4 +267,6 @@ def play_seated(
     if branching.in_child():
         branching.finish_game(result)
     result.decisions = players.decisions
+    result.single_option = players.single_option
+    result.declined = players.declined
     return result

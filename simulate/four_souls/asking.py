@@ -19,6 +19,7 @@ def ask(g: Game, seat: int, kind: str, options: tuple, context: Any = None) -> A
     """Every choice goes through the player's strategy (DESIGN: Decisions). Players are offered as
     :class:`SeatRef` and stack items as :class:`StackRef`, so an option never exposes hidden state."""
     if len(options) == 1:
+        g.io.single_option += 1  # counted for the share of decisions with a real choice (analysis.quality)
         return options[0]
     statics.settle_hp(g)  # the HP a strategy reads is settled (FS-6.20), whatever it reads
     if kind not in _NO_PLAYERS and any(type(o) is Player or isinstance(o, StackItem) for o in options):

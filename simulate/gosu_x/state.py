@@ -105,6 +105,9 @@ class State:
     def ask(self, kind: str, seat: int, options: list | tuple, context: Any = None) -> Any:
         """Ask ``seat`` (single options are answered without building a decision: DESIGN, Decisions)."""
         if len(options) == 1:
+            self.players_obj.single_option += (
+                1  # the share of decisions with a real choice (analysis.quality)
+            )
             return options[0]
         return self.players_obj.ask(Decision(kind, seat, options, self._view_cls(self, seat), context))
 
