@@ -29,10 +29,12 @@ class Comparison:
 
 
 def _players(run: Run, dim: str) -> pl.DataFrame:
+    """game_id, seat, result, label — and deal (the game's group) for a ``--mirror`` run."""
     columns = run.columns("players")
     if dim not in columns:
         raise RunError(f"--by: no players column '{dim}' in {run.path.name}")
-    return run.db.sql(f'SELECT game_id, seat, result, "{dim}" AS label FROM players').pl()
+    deal = f", game_id // {int(run.manifest.n_players)} AS deal" if run.manifest.mirror else ""
+    return run.db.sql(f'SELECT game_id, seat, result, "{dim}" AS label{deal} FROM players').pl()
 
 
 def _flatten(prefix: str, value: object, out: dict[str, object]) -> None:
@@ -103,7 +105,15 @@ def compare(a: Run, b: Run, dim: str | None = None, level: float = 0.95) -> Comp
             f"runs have different seeds ({a.manifest.run_seed} vs {b.manifest.run_seed}): "
             "a paired comparison needs both made with the same --seed"
         )
-    result = paired_compare(_players(a, dim), _players(b, dim), level=level)
+    if a.manifest.mirror != b.manifest.mirror:
+        raise RunError(
+            "one run was made with --mirror and the other without: their games have different seeds and do "
+            "not pair (make both with or both without --mirror)"
+        )
+    mirror = a.manifest.mirror
+    result = paired_compare(
+        _players(a, dim), _players(b, dim), level=level, cluster="deal" if mirror else None
+    )
     if result.games == 0:
         raise RunError("the runs share no game: nothing to compare")
     if result.by_label.height == 0:  # e.g. every seat played another strategy in B: no pair to difference
@@ -133,6 +143,11 @@ def to_text(c: Comparison, level: float = 0.95) -> str:
         f"Win rate by {c.dim}: B − A with a paired {level:.0%} interval (Newcombe); seats that kept their "
         f"{c.dim} in both runs; a draw among k seats counts 1/k",
     ]
+    if "deff" in r.by_label.columns:
+        lines.append(
+            "--mirror runs: the games of a deal are not independent, so each interval is Newcombe's scaled by "
+            "√(design effect) of clustering by deal"
+        )
     heads = [c.dim, "seats", "A", "B", "B − A", f"{level:.0%} CI", "note"]
     rows = []
     for row in r.by_label.iter_rows(named=True):

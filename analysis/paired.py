@@ -91,6 +91,49 @@ class PairedComparison:
         return (self.seats - self.label_changed) / self.seats if self.seats else math.nan
 
 
+def design_effect(diffs: list[float], clusters: list[object]) -> float:
+    """Cluster-robust variance of the mean of ``diffs`` over its variance as if they were independent.
+
+    v_cl = C/(C−1) · Σ_c (D_c − θ m_c)² / n² (D_c, m_c: sum and count of cluster c; θ the mean) against
+    v_iid = s² / n. NaN when there is nothing to scale (fewer than 2 clusters, or no difference varies)."""
+    n = len(diffs)
+    if n < 2:
+        return math.nan
+    theta = sum(diffs) / n
+    sums: dict[object, list[float]] = {}
+    for d, c in zip(diffs, clusters, strict=True):
+        s = sums.setdefault(c, [0.0, 0.0])
+        s[0] += d
+        s[1] += 1
+    k = len(sums)
+    var_iid = sum((d - theta) ** 2 for d in diffs) / (n - 1) / n
+    if k < 2 or var_iid <= 0:
+        return math.nan
+    var_cl = k / (k - 1) * sum((s - theta * m) ** 2 for s, m in sums.values()) / (n * n)
+    return var_cl / var_iid
+
+
+def _clustered(by_label: pl.DataFrame, same: pl.DataFrame, sa: pl.Expr, sb: pl.Expr) -> pl.DataFrame:
+    """Each label's Newcombe interval scaled about its estimate by √(design effect) (clipped to [−1, 1]),
+    with the design effect as ``deff`` (NaN: no difference varies, the interval is Newcombe's)."""
+    diffs = same.with_columns((sb - sa).alias("_d")).group_by("label").agg(pl.col("_d"), pl.col("_cluster"))
+    deff = {row[0]: design_effect(row[1], row[2]) for row in diffs.iter_rows()}
+    rows = []
+    for label, diff, lower, upper in by_label.select("label", "diff", "lower", "upper").iter_rows():
+        f = deff.get(label, math.nan)
+        if f == f:
+            lower, upper = (
+                max(-1.0, diff - (diff - lower) * math.sqrt(f)),
+                min(1.0, diff + (upper - diff) * math.sqrt(f)),
+            )
+        rows.append((lower, upper, f))
+    return by_label.with_columns(
+        pl.Series("lower", [r[0] for r in rows], dtype=pl.Float64),
+        pl.Series("upper", [r[1] for r in rows], dtype=pl.Float64),
+        pl.Series("deff", [r[2] for r in rows], dtype=pl.Float64),
+    )
+
+
 def paired_compare(
     players_a: pl.DataFrame,
     players_b: pl.DataFrame,
@@ -101,15 +144,20 @@ def paired_compare(
     level: float = 0.95,
     min_games: float = MIN_GAMES,
     max_half_width: float = MAX_HALF_WIDTH,
+    cluster: str | None = None,
 ) -> PairedComparison:
     """Paired difference B − A of two players tables joined on (game, seat); see the module docstring.
 
     A list label (Gosu X's ``clans``) counts for each of its members: a seat that kept its alliance adds
-    one row to each of its clans."""
+    one row to each of its clans. ``cluster``: a column of ``players_a`` grouping rows that are not
+    independent (the deal of a ``--mirror`` run): each label's interval is then widened or narrowed about
+    its estimate by the square root of the design effect (:func:`design_effect`)."""
     listed = isinstance(players_a.schema[label], pl.List)
     kind = pl.List(pl.String) if listed else pl.String
     keep = [pl.col(game), pl.col(seat), pl.col(label).cast(kind).alias("label"), pl.col("win_share")]
-    a = with_win_share(players_a, result, game).select(keep)
+    a = with_win_share(players_a, result, game).select(
+        keep + ([pl.col(cluster).alias("_cluster")] if cluster else [])
+    )
     b = with_win_share(players_b, result, game).select(keep)
     matched = a.join(b, on=[game, seat], suffix="_b")
     unmatched_a = a.height - matched.height
@@ -141,7 +189,10 @@ def paired_compare(
         pl.Series("diff", [r[0] for r in rows], dtype=pl.Float64),
         pl.Series("lower", [r[1] for r in rows], dtype=pl.Float64),
         pl.Series("upper", [r[2] for r in rows], dtype=pl.Float64),
-    ).with_columns(too_few_expr("games", "lower", "upper", min_games, max_half_width))
+    )
+    if cluster:
+        by_label = _clustered(by_label, same, sa, sb)
+    by_label = by_label.with_columns(too_few_expr("games", "lower", "upper", min_games, max_half_width))
     by_label = by_label.select(
         "label",
         "games",
@@ -155,6 +206,7 @@ def paired_compare(
         "b_only",
         "neither",
         "too_few",
+        *(["deff"] if cluster else []),
     )
     per_game = matched.group_by(game).agg(
         (pl.col("win_share") != pl.col("win_share_b")).any().alias("changed")

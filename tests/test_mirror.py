@@ -180,3 +180,15 @@ def test_choice_counts_are_every_decision_the_engine_reached(tmp_path):
     )
     row = choice_summary(frame).row(0)
     assert row[:3] == (2, "decisions with a real choice (share of listed)", "75.0%") and row[4] == 2
+
+
+def test_compare_of_mirror_runs_clusters_by_deal_and_refuses_a_mixed_pair(tmp_path):
+    args = ["simulate", "gosu-x", "-n", "16", "-s", "sensible,random", "-j", "1", "-q", "--no-events"]
+    for name, extra in (("a", ["--mirror"]), ("b", ["--mirror", "--set", "Solok.replace_cost=3"]), ("c", [])):
+        result = CliRunner().invoke(cli, [*args, *extra, "--out", str(tmp_path), "--name", name])
+        assert result.exit_code == 0, result.output
+    both = CliRunner().invoke(cli, ["compare", str(tmp_path / "a"), str(tmp_path / "b"), "--by", "strategy"])
+    assert both.exit_code == 0, both.output
+    assert "design effect) of clustering by deal" in both.output
+    mixed = CliRunner().invoke(cli, ["compare", str(tmp_path / "a"), str(tmp_path / "c"), "--by", "strategy"])
+    assert mixed.exit_code == 2 and "--mirror" in mixed.output
