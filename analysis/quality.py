@@ -11,6 +11,9 @@ of every turn, over a fixed sample of games with exactly one winner:
   skipped: a tie is not a new leader).
 - **comeback share** — games whose winner was strictly behind the leader at half time.
 - **decided on the last turn** — games whose winner was not alone in the lead before the final turn.
+- **kingmaking** (3+ players) — games in which a seat that could not win any more (further behind the
+  winner's final score than any seat of the sample ever gained in the turns left) aimed an event at a seat
+  still in the race while two or more were: a player out of the race acting on who wins.
 - **decisions with a real choice** — of the decisions the engine listed, the share with more than one option
   (from the games table's ``decisions`` and ``single_option``; windows declined unseen counted apart).
 
@@ -143,9 +146,13 @@ def section(run: Run, data: AnalysisSpec | None, level: float = 0.95) -> Section
         f"From each seat's running {data.score_label} at the end of every turn, over {games.height:,} won games"
         " (a fixed sample of at most about 5,000). See docs/report.md, 'Game quality'."
     )
+    frame = summary(games, level)
+    kings = kingmaking_summary(run, data, level)
+    if kings is not None:
+        frame = pl.concat([frame, kings.cast(frame.schema)])
     return Section(
         "Game quality: how early and how firmly games are decided",
-        summary(games, level),
+        frame,
         note=note,
         group="Game shape",
     )
@@ -199,4 +206,81 @@ def choice_section(run: Run, level: float = 0.95) -> Section | None:
     )
     return Section(
         "Decisions: how many are real choices", choice_summary(games, level), note=note, group="Game shape"
+    )
+
+
+def best_gains(grids: list[np.ndarray]) -> np.ndarray:
+    """``best[k]``: the largest score any seat gained within k consecutive turns, over ``grids`` (turns ×
+    seats running scores, starting from 0 before turn 1); non-decreasing in k."""
+    longest = max((len(g) for g in grids), default=0)
+    best = np.zeros(longest + 1)
+    for grid in grids:
+        padded = np.vstack([np.zeros((1, grid.shape[1])), grid])
+        for k in range(1, len(padded)):
+            best[k] = max(best[k], float((padded[k:] - padded[:-k]).max()))
+    return np.maximum.accumulate(best)
+
+
+def out_of_race(grid: np.ndarray, winner: int, best: np.ndarray) -> np.ndarray:
+    """turns × seats: True where a seat, at the end of that turn, was further behind the winner's final
+    score than any seat of the sample ever gained in the turns the game had left — it could not win any
+    more, by the run's own record. The winner is never out."""
+    turns = len(grid)
+    left = best[np.clip(turns - 1 - np.arange(turns), 0, len(best) - 1)]
+    out = (grid[-1, winner] - grid) > left[:, None]
+    out[:, winner] = False
+    return out
+
+
+def kingmaking(grid: np.ndarray, winner: int, acts: list[tuple[int, int, int]], best: np.ndarray) -> bool:
+    """Whether a seat out of the race (:func:`out_of_race` at the end of the turn before) aimed an event
+    (``acts``: (turn, actor, target)) at a seat still in the race, while at least two seats were still in
+    it — a player who could not win acting on who would."""
+    out = out_of_race(grid, winner, best)
+    for turn, actor, target in acts:
+        row = turn - 2  # the end of the turn before the event's
+        if row < 0 or row >= len(out):
+            continue
+        if out[row, actor] and not out[row, target] and (~out[row]).sum() >= 2:
+            return True
+    return False
+
+
+def kingmaking_summary(
+    run: Run, data: AnalysisSpec, level: float = 0.95, max_games: int = QUALITY_GAMES
+) -> pl.DataFrame | None:
+    """Per player count (3 or more): the share of won games with a kingmaking act (:func:`kingmaking`),
+    Wilson interval and n; None without score rules or such games."""
+    scores = score_query(run, data, "score_by_turn", max_games)
+    acts = score_query(run, data, "acts_on_others", max_games)
+    if scores is None or acts is None:
+        return None
+    games = []
+    for (game_id,), frame in scores.partition_by("game_id", as_dict=True, maintain_order=True).items():
+        turns, winner = int(frame["turns"][0]), int(frame["winner"][0])
+        n = int(frame["seat"].max()) + 1
+        if n >= 3:
+            games.append((game_id, n, frame["score"].to_numpy().astype(float).reshape(turns, n), winner))
+    if not games:
+        return None
+    best = best_gains([g[2] for g in games])
+    by_game: dict[int, list[tuple[int, int, int]]] = {}
+    for game_id, turn, seat, target in acts.iter_rows():
+        by_game.setdefault(game_id, []).append((int(turn), int(seat), int(target)))
+    rows = []
+    for n_players in sorted({g[1] for g in games}):
+        these = [g for g in games if g[1] == n_players]
+        k = sum(kingmaking(grid, winner, by_game.get(gid, []), best) for gid, _, grid, winner in these)
+        lo, hi = wilson(k, len(these), level)
+        rows.append(
+            (
+                n_players,
+                "games with a kingmaking act",
+                f"{k / len(these):.1%}",
+                f"[{lo:.1%}, {hi:.1%}]",
+                len(these),
+            )
+        )
+    return pl.DataFrame(
+        rows, schema=["players", "figure", "value", "interval", "games"], orient="row", strict=False
     )
