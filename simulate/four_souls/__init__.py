@@ -81,6 +81,8 @@ EVENT_KINDS = frozenset(
         "room_revealed",
         "room_discarded",
         "held_at_end",
+        "counters",
+        "coin",
     ]
 )
 

@@ -62,6 +62,7 @@ CARD_FIELDS = (
     "reprint_of",
     "keywords",
     "abilities",
+    "faces",
     "hook",
     "implemented",
     "reason",
@@ -97,6 +98,8 @@ class Card:
     source: str  # "decklists/four_souls/loot.yaml:212"
     set: str = "base_v2"  # the file's `set:` header (collection.PUBLISHED)
     reprint_of: str | None = None  # id of the card whose behaviour this reprint shares
+    # FS-18.1: a double-faced challenge card's faces, one per difficulty symbol: (symbol, name, abilities)
+    faces: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +370,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
     ab_lines = getattr(abilities_raw, "item_lines", [raw.line_of("abilities")] * len(abilities_raw))
     for ab, ab_line in zip(abilities_raw, ab_lines, strict=True):
         checker.ability(ab, ab_line)
+    faces = _faces(raw, deck, shown, name, checker)
     if hook is not None and not checker.hook_used:
         raise CardDataError(
             shown, raw.line_of("hook"), f"field 'hook': no ability calls {{hook: {hook}}}", name
@@ -392,7 +396,35 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         source=f"{shown}:{line}",
         set=set_name,
         reprint_of=reprint_of,
+        faces=faces,
     )
+
+
+def _faces(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple:
+    """FS-18.1: ``faces: {SYMBOL: {name: ..., abilities: [...]}}`` — a challenge card's sides, one per
+    difficulty symbol (the game plays the side whose symbol the run's ``--difficulty`` names)."""
+    faces_raw = field_value(raw, "faces", dict, shown, name, required=False, default={})
+    if faces_raw and deck != "challenge":
+        raise CardDataError(shown, raw.line_of("faces"), "field 'faces' is for challenge cards only", name)
+    out = []
+    for symbol, face in faces_raw.items():
+        line = faces_raw.line_of(symbol) if isinstance(faces_raw, YamlMap) else raw.line_of("faces")
+        if symbol not in V.DIFFICULTIES:
+            raise CardDataError(
+                shown, line, f"field 'faces': {unknown('difficulty symbol', symbol, V.DIFFICULTIES)}", name
+            )
+        if not isinstance(face, dict):
+            raise CardDataError(
+                shown, line, f"field 'faces': {symbol} must be a mapping (name, abilities)", name
+            )
+        check_keys(face, ("name", "abilities"), shown, name)
+        face_name = field_value(face, "name", str, shown, name)
+        abilities = field_value(face, "abilities", list, shown, name, required=False, default=[])
+        lines = getattr(abilities, "item_lines", [line] * len(abilities))
+        for ab, ab_line in zip(abilities, lines, strict=True):
+            checker.ability(ab, ab_line)
+        out.append((str(symbol), face_name, tuple(_plain(a) for a in abilities)))
+    return tuple(out)
 
 
 def _rewards(raw: YamlMap, shown: str, name: str) -> dict[str, int | str]:
@@ -738,6 +770,10 @@ class _Checker:
         if key == "on_prevent":
             self.effect(value, line)
             return
+        if (verb, key) == ("put_minion", "card"):  # a card name (FS-18.5), checked when the game is set up
+            if not isinstance(value, str) or not value.strip():
+                self.fail(line, f"'put_minion' card must be a card name, got {value!r}")
+            return
         self.value(value, line, f"'{verb}' {key}")
 
     def combinator(self, head: str, node: dict, line: int, outer: int) -> None:
@@ -817,7 +853,9 @@ class _Checker:
             vline = _line(value, var, line)
             if not isinstance(var, str) or not _VAR_RE.match(var):
                 self.fail(vline, f"'let' variable {var!r} must start with a capital letter")
-            if isinstance(rhs, dict):
+            if isinstance(rhs, dict) and list(rhs) == ["random"]:  # {random: selector}: one at random
+                self.selector(rhs["random"], vline)
+            elif isinstance(rhs, dict):
                 self.effect(rhs, vline)
             else:
                 self.value(rhs, vline, "value")

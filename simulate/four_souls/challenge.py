@@ -8,17 +8,23 @@ FS-18.5), they are never covered (``zones.coverable_slots``) nor refilled (FS-12
 cannot leave until it dies (``zones.remove_from_slot``). The challenge's goal is the final boss's death
 (FS-18.4): every character wins; no other win counts (FS-18.7). The timer goes down once a round only
 (FS-18.6). A final boss is a card of the ``challenge`` deck with a stat block; its abilities carry the
-challenge's rules (its turn triggers fire on every turn, as the game's). The bundled Day of the Doodler
-cards are left out (their own rules are not encoded), so a challenge needs a card file such as
-``tests/four_souls/cards_testonly/challenge.yaml``."""
+challenge's rules (its turn triggers fire on every turn, as the game's). A challenge card (``challenge``
+deck, no stat block) enters play beside it as the game's object (``Game.challenge_cards``): its turn
+triggers fire every turn, every player may use its activated abilities, and its ``coin_rolls`` static
+turns rolls into coin flips (:func:`coin_roll`). A double-faced card plays the face whose difficulty
+symbol the run's ``--difficulty`` names, the challenge card's and the final boss's alike (FS-18.1).
+Minion cards (kind ``minion``) wait set aside until an effect puts one into a minion slot
+(:func:`put_minion`); a ``composite`` minion (Blank Canvas) is built from three revealed monsters."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from cardlab.simulate.core import UserError
 
-from .state import Game, GameOver, Obj
+from . import coop
+from .state import Game, GameOver, Obj, Phys
 
 BOSS = "final_boss"
 MINION = "minion"
@@ -37,12 +43,136 @@ def check_pool(s: Any) -> None:
 
 
 def setup(g: Game, s: Any, phys: Any, rng: Any) -> None:
-    """FS-18.2: the final boss (one of the pool's, by the setup stream) enters its own slot."""
-    boss = s.bosses[rng.randrange(len(s.bosses))]
+    """FS-18.2: the final boss (one of the pool's with the run's difficulty symbol, by the setup stream)
+    enters its own slot; the challenge card with the same symbol enters play (FS-18.1), and the minion
+    cards are set aside."""
+    sym = g.cfg.difficulty
+    bosses = [c for c in s.bosses if _has_face(c, sym)]
+    if not bosses:
+        raise UserError(f"four-souls: no final boss has the difficulty symbol {sym!r} (FS-18.1)")
+    boss = bosses[rng.randrange(len(bosses))]
     i = len(g.mslots)
-    g.mslots.append([g.new_obj(phys(boss), "monster", -1, slot=i)])
+    g.mslots.append([g.new_obj(_face(s, phys(boss), sym), "monster", -1, slot=i)])
     g.special_slots[i] = BOSS
     g.challenge = True
+    cards = [c for c in s.challenge_cards if c.set == boss.set and _has_face(c, sym)]
+    for card in cards[:1]:
+        o = g.new_obj(_face(s, phys(card), sym), "challenge", -1)
+        g.challenge_cards.append(o)
+        for body in o.rules.statics:
+            if "coin_rolls" in body:
+                g.coin_rule = (o, body["coin_rolls"])
+    g.set_aside.extend(phys(c) for c in s.minions if c.set == boss.set for _ in range(c.copies))
+
+
+def _has_face(card: Any, sym: str) -> bool:
+    return not card.faces or any(f[0] == sym for f in card.faces)
+
+
+def _face(s: Any, ph: Phys, sym: str) -> Phys:
+    """FS-18.1: the side of a double-faced challenge card that shows ``sym`` (its name and abilities)."""
+    if not ph.card.faces:
+        return ph
+    rules = s.face_rules(ph.card, sym)
+    _sym, name, abilities = next(f for f in ph.card.faces if f[0] == sym)
+    return Phys(ph.pid, dataclasses.replace(ph.card, name=name, abilities=abilities), rules)
+
+
+def advance_timer(g: Game, n: int, why: str | None) -> bool:
+    """A challenge's "add n to the timer" moves it n steps toward the loss, as the end of a round does;
+    "subtract n" (n < 0) moves it away, never past the D8's 8 (decision: the Day of the Doodler's
+    penalties add to the timer, so adding is the timer running out; FS-18.6 "when instructed")."""
+    if not g.coop or n == 0:
+        return False
+    before = g.timer
+    g.timer = min(coop.TIMER_START, g.timer - n)
+    g.log.emit("timer", -1, why, None, g.timer, "advanced" if n > 0 else "set_back")
+    if g.timer <= 0:
+        coop.check_goal(g)
+        g.over = True
+        raise coop.TimerOut()
+    return g.timer != before
+
+
+def coin_roll(g: Game, seat: int) -> int | None:
+    """The challenge card's ``coin_rolls``: a player with its counter who would roll flips a coin
+    instead — tails the roll is 1 and the timer advances, heads it is 6, and the given number of heads
+    in a row for that player removes one such counter. None: roll the die as usual."""
+    o, rule = g.coin_rule
+    p = g.players[seat]
+    kind = rule["counter"] if isinstance(rule, dict) else str(rule)
+    if not p.counters.get(kind):
+        return None
+    from . import counters  # counters imports nothing of the challenge; imported here to stay light
+
+    heads = g.streams("coin", seat).random() < 0.5
+    g.log.emit("coin", seat, o.phys.card.name, None, 6 if heads else 1, "heads" if heads else "tails")
+    if not heads:
+        p.heads_run = 0
+        advance_timer(g, int(rule.get("tails_timer", 1)), o.phys.card.name)
+        return 1
+    p.heads_run += 1
+    if p.heads_run >= int(rule.get("heads_in_a_row", 2)):
+        p.heads_run = 0
+        counters.remove(g, p, 1, kind)
+    return 6
+
+
+def put_minion(g: Game, name: str, why: str | None) -> Obj | None:
+    """FS-18.5: "put a <minion> in a minion slot" — a set-aside minion card of that name enters a new
+    minion slot (none left: nothing happens). A ``composite`` minion takes the HP, evasion and damage of
+    the first of three non-event monsters revealed from the monster deck, the abilities of the second
+    and the rewards of the third; the revealed cards wait outside the game until it leaves play."""
+    ph = next((c for c in g.set_aside if c.card.name == name), None)
+    if ph is None:
+        return None
+    g.set_aside.remove(ph)
+    if "composite" in ph.rules.keywords:
+        built, revealed = _composite(g, ph)
+        g.composites[ph.pid] = (ph, revealed)
+        ph = built
+    i = new_minion_slot(g)
+    o = g.new_obj(ph, "monster", -1, slot=i)
+    g.mslots[i].append(o)
+    g.log.emit("monster_revealed", g.active, ph.card.name, why, i, MINION)
+    return o
+
+
+def _composite(g: Game, ph: Phys) -> tuple[Phys, list[Phys]]:
+    revealed: list[Phys] = []
+    found: list[Phys] = []
+    while len(found) < 3:
+        c = g.draw(g.monster, g.monster_disc)
+        if c is None:
+            break
+        revealed.append(c)
+        g.log.emit("monster_revealed", g.active, c.card.name, ph.card.name, None, "composite")
+        if c.card.hp is not None:
+            found.append(c)
+    if not found:  # no monster card left anywhere: a 1-HP blank (decision; never seen in soaks)
+        return Phys(ph.pid, dataclasses.replace(ph.card, hp=1, evasion=1, attack=0), ph.rules), revealed
+    found += [found[-1]] * (3 - len(found))  # the decks ran short: the last found stands in for the rest
+    stats, abilities, rewards = found
+    card = dataclasses.replace(
+        ph.card,
+        hp=stats.card.hp,
+        evasion=stats.card.evasion,
+        attack=stats.card.attack,
+        rewards=rewards.card.rewards,
+    )
+    g.trig_names.update(abilities.rules.triggers)
+    return Phys(ph.pid, card, abilities.rules), revealed
+
+
+def left_play(g: Game, ph: Phys) -> bool:
+    """A minion card leaves play: it goes back to the set-aside minions (decision: it is not a monster
+    deck card), and a composite's revealed cards go to the monster discard (its card says so)."""
+    if ph.card.kind != MINION:
+        return False
+    real, revealed = g.composites.pop(ph.pid, (ph, []))
+    g.monster_disc.extend(revealed)
+    g.set_aside.append(real)
+    return True
 
 
 def new_minion_slot(g: Game) -> int:

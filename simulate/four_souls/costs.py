@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import statics
+from . import challenge, statics
 from .asking import ask
 from .damage import destroy
 from .resources import discard_loot, move_item, pay
@@ -32,6 +32,8 @@ def can_pay_cost(g: Game, p: Player, o: Obj, cost: Any) -> bool:
                 return False
         elif name == "give" and not [x for x in p.items if not x.eternal and x is not o]:
             return False
+        elif name == "advance_timer" and not g.coop:
+            return False  # FS-18.6: only a challenge has a timer
     return True
 
 
@@ -74,6 +76,8 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
             it = ask(g, p.seat, "give_item", opts, ctx.name)
             to = ask(g, p.seat, "choose_player", tuple(q for q in g.players if q is not p), ctx.name)
             move_item(g, it, to.seat, "give", ctx.name)
+        elif name == "advance_timer":  # a challenge's "add 1 to the timer:" cost (FS-18.6)
+            challenge.advance_timer(g, val.get("n", 1) if isinstance(val, dict) else (val or 1), ctx.name)
     return True
 
 

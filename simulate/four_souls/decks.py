@@ -6,6 +6,7 @@ Each game's decks are then drawn from the supply (``game_decks``): the whole poo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,8 +36,20 @@ class Supply:
     bonus: list = field(default_factory=list)
     rooms: list = field(default_factory=list)  # (card, copies), FS-16.1: used with --variant rooms
     bosses: list = field(default_factory=list)  # FS-18.2: final bosses (challenge deck, stat block)
+    challenge_cards: list = field(default_factory=list)  # FS-18.1: challenge cards (no stat block)
+    minions: list = field(default_factory=list)  # FS-18.5: minion cards, set aside in a challenge
+    faces: dict = field(default_factory=dict)  # (card id, difficulty symbol) → compiled face (face_rules)
     left_out: dict[str, str] = field(default_factory=dict)
     full: tuple | None = None  # the whole pool's decks as Phys (full_decks), built on first use
+
+    def face_rules(self, card: Any, symbol: str) -> CardRules:
+        """FS-18.1: the compiled abilities of a double-faced challenge card's side (built once per
+        supply, which lives exactly as long as its card data)."""
+        key = (card.id, symbol)
+        if key not in self.faces:
+            abilities = next(f[2] for f in card.faces if f[0] == symbol)
+            self.faces[key] = compile_card(dataclasses.replace(card, abilities=abilities, faces=()))
+        return self.faces[key]
 
 
 _cache: dict[tuple, Supply] = {}
@@ -132,6 +145,8 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             continue
         try:
             s.rules[card.id] = compile_card(card)
+            for face in card.faces:  # FS-18.1: every side must compile, or the card is left out
+                s.face_rules(card, face[0])
         except EngineError as err:
             s.left_out[left_out_name(card)] = f"engine: {err}"
     for card in pool.cards:
@@ -147,8 +162,12 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             s.monster.append((card, card.copies))
         elif card.deck == "room":
             s.rooms.append((card, card.copies))
+        elif card.deck == "challenge" and card.kind == "minion":
+            s.minions.append(card)
         elif card.deck == "challenge" and card.hp is not None:
             s.bosses.append(card)
+        elif card.deck == "challenge":
+            s.challenge_cards.append(card)
         elif card.deck == "bonus_soul":
             s.bonus.append(card)
         elif card.deck == "eternal":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import asking, items
+from . import asking, challenge, items
 from .state import Game
 
 
@@ -26,6 +26,8 @@ def push_roll(
 ) -> items.RollItem:
     """FS-9.2(1): the roller rolls, then puts the roll on the stack (``value``: a die already rolled,
     the one kept of several, FS-9.6)."""
+    if value is None and g.coin_rule is not None:  # a challenge's coin flips for rolls (Day of the Doodler)
+        value = challenge.coin_roll(g, seat)
     r = items.RollItem(seat, g.streams("dice", seat).randint(1, 6) if value is None else value, purpose)
     r.table, r.ctx, r.reward, r.target = table, ctx, reward, target
     r.name = name if name is not None else (ctx.name if ctx is not None else None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import asking, damage, dice, items, resources, two_player, zones
+from . import asking, challenge, counters, damage, dice, items, resources, two_player, zones
 from . import vocabulary as V
 from .selectors import candidates, parse_sel
 from .state import EngineError, Obj, Phys, Player
@@ -671,11 +671,15 @@ def _v_become_soul(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_add_counters(ctx: Ctx, p: dict) -> bool:
-    t = obj_of(ctx, p.get("object", "self"))
+    """FS-5.14 / FS-5.15: counters on an object (``object``) or on a player (``who``)."""
+    t = player_of(ctx, p["who"]) if "who" in p else obj_of(ctx, p.get("object", "self"))
+    kind = p.get("kind", counters.GENERIC)
+    if isinstance(t, Player) or kind not in (counters.GENERIC, counters.LEVEL):
+        return counters.add(ctx.g, t, value(ctx, p.get("n", 1)), kind, bool(p.get("lose_abilities")))
     if not isinstance(t, Obj) or not t.in_play:
         return False
     n = value(ctx, p.get("n", 1))
-    if p.get("kind") == "level":
+    if kind == counters.LEVEL:
         t.levels += n
     else:
         t.counters += n
@@ -683,16 +687,21 @@ def _v_add_counters(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_remove_counters(ctx: Ctx, p: dict) -> bool:
-    t = obj_of(ctx, p.get("object", "self"))
-    if not isinstance(t, Obj):
+    """FS-5.14: "remove a counter" with no name may take any kind."""
+    t = player_of(ctx, p["who"]) if "who" in p else obj_of(ctx, p.get("object", "self"))
+    if not isinstance(t, (Obj, Player)):
         return False
-    n = value(ctx, p.get("n", 1))
-    if t.counters + t.levels < n:
-        return False
-    take = min(n, t.counters)
-    t.counters -= take
-    t.levels -= n - take
-    return True
+    return counters.remove(ctx.g, t, value(ctx, p.get("n", 1)), p.get("kind"))
+
+
+def _v_put_minion(ctx: Ctx, p: dict) -> bool:
+    """FS-18.5: put a set-aside minion card into a new minion slot."""
+    return challenge.put_minion(ctx.g, str(p["card"]), ctx.name) is not None
+
+
+def _v_advance_timer(ctx: Ctx, p: dict) -> bool:
+    """A challenge's "add n to the timer" (n > 0: n steps toward the loss) or "subtract" (n < 0)."""
+    return challenge.advance_timer(ctx.g, value(ctx, p.get("n", 1)), ctx.name)
 
 
 VERB_FUNCS = {
@@ -738,6 +747,8 @@ VERB_FUNCS = {
     "become_soul": _v_become_soul,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
+    "advance_timer": _v_advance_timer,
+    "put_minion": _v_put_minion,
 }
 
 V.VERBS.implement(VERB_FUNCS)

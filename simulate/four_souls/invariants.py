@@ -42,6 +42,10 @@ def zone_cards(g: Game) -> list[Phys]:
     out.extend(it.phys for it in g.stack if isinstance(it, LootItem) and not it.phys.virtual)
     if g.rslots or g.rooms or g.rooms_disc:
         out.extend(rooms.zone_cards(g))
+    if g.challenge:  # FS-18: the challenge card in play, set-aside minions, cards a composite revealed
+        out.extend(o.phys for o in g.challenge_cards)
+        out.extend(g.set_aside)
+        out.extend(c for _card, revealed in g.composites.values() for c in revealed)
     return out
 
 

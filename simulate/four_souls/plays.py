@@ -57,6 +57,8 @@ def _act_entries(g: Game, p: Player) -> list:
     if p.acts_key == key:
         return p.acts
     objs = (p.character, *p.items, *(s[-1] for s in g.rslots if s)) if rooms else (p.character, *p.items)
+    if g.challenge_cards:  # FS-18.1: the challenge card is the game's; every player may use its abilities
+        objs = (*objs, *g.challenge_cards)
     p.acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
     p.acts_key = key
     return p.acts

@@ -139,6 +139,7 @@ def damage_replacements(g: Game, d: Any) -> int:
     # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active
     # player (FS-0.5), who orders them when they compete (FS-5.7)
     apps = [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)] if d.combat else []
+    apps += [(t, rep) for rep, _e in _reps(t, "damage_to")]  # any damage to it (The Doodler)
     shields = g.obj_shields.get(t.uid)
     if shields:
         apps.append((None, None))

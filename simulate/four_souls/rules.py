@@ -55,6 +55,7 @@ IMPLEMENTED_STATICS = frozenset(
         "may_peek",
         "starts_with_counters",
         "goes_first",
+        "coin_rolls",
     }
 )
 IMPLEMENTED_REPLACEMENTS = frozenset(
@@ -306,7 +307,18 @@ IMPLEMENTED_FILTERS = frozenset(
         "loot_discard",
     ]
 )
-IMPLEMENTED_FILTER_KEYS = frozenset({"controlled_by", "not_controlled_by", "except", "zone", "count", "name"})
+IMPLEMENTED_FILTER_KEYS = frozenset(
+    {
+        "controlled_by",
+        "not_controlled_by",
+        "except",
+        "zone",
+        "count",
+        "name",
+        "with_counter",
+        "without_counter",
+    }
+)
 
 
 def _check_bindings(bindings: Any) -> None:
@@ -337,7 +349,7 @@ def _check_bindings(bindings: Any) -> None:
 
 def _check_cost(c: Any) -> None:
     name = next(iter(c)) if isinstance(c, dict) else c
-    if name not in ("pay", "discard_loot", "remove_counters", "destroy", "give"):
+    if name not in ("pay", "discard_loot", "remove_counters", "destroy", "give", "advance_timer"):
         raise EngineError(f"cost '{name}' not implemented")
 
 
@@ -389,7 +401,9 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         elif op == "let":
             if isinstance(val, dict):
                 for v in val.values():
-                    if isinstance(v, (dict, list)):
+                    if isinstance(v, dict) and list(v) == ["random"]:  # {random: selector}
+                        _check_bindings({"X": v["random"]})
+                    elif isinstance(v, (dict, list)):
                         _check_effect(v, verbs)
         elif op == "next":
             trig = val if isinstance(val, dict) else {val: None}

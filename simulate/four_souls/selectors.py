@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import items
+from . import counters, items
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, obj_of, player_of
 
@@ -158,6 +158,10 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
         if k == "except" and o is player_of(ctx, v):
             return False
         if k in ("zone", "count"):
+            continue
+        if k in ("with_counter", "without_counter"):  # FS-5.14: named counters on it, or none
+            if (counters.count(o, v) > 0) != (k == "with_counter"):
+                return False
             continue
         if k == "name":
             card = o.card if isinstance(o, Phys) else o.phys.card

@@ -107,6 +107,8 @@ class Obj:
     max_seen: int = 0  # max HP when last read: a drop removes marked damage (FS-6.20)
     counters: int = 0
     levels: int = 0
+    named: dict | None = None  # named counters other than level (FS-5.14): name → count
+    erased: Any = None  # rules hidden while a counter strips its abilities (``counters.strip``)
     eternal: bool = False
     starting: bool = False
     in_play: bool = True
@@ -149,6 +151,8 @@ class Player:
     attack_rolls_this_turn: int = 0
     deaths: int = 0
     kills: int = 0
+    counters: dict = field(default_factory=dict)  # counters on the player, by name (FS-5.14)
+    heads_run: int = 0  # coins in a row that landed heads (``challenge.coin_roll``)
     skip_next_turn: int = 0
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
     copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)
@@ -254,6 +258,10 @@ class Game:
     pa_grants: list = field(default_factory=list)
     special_slots: dict = field(default_factory=dict)  # FS-18: monster slot index → final_boss / minion
     challenge: bool = False  # FS-18: --variant challenge
+    challenge_cards: list = field(default_factory=list)  # FS-18.1: the challenge card in play (game's)
+    coin_rule: Any = None  # the challenge card's rolls-become-coins rule (challenge.coin_roll), or None
+    set_aside: list = field(default_factory=list)  # FS-18.5: minion cards waiting outside the game
+    composites: dict = field(default_factory=dict)  # composite minion pid → (its card, revealed cards)
     forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
     wins_after: tuple = ()  # seats an ability said win: they win once it has resolved (FS-14.3)

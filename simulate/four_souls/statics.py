@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import challenge, items
+from . import challenge, counters, items
 from .exprs import compile_expr, evaluate
 from .state import EngineError, Game, Obj, Player
 
@@ -295,6 +295,8 @@ def player_evasion(g: Game, p: Player) -> int | None:
                 g.active if o.kind == "room" else o.controller
             ):
                 continue
+            if "counter" in v and not p.counters.get(v["counter"]):
+                continue  # FS-5.14: only players with that counter on them (Evis, White Proglottid)
             if (best is None or o.uid > best[0]) and _holds(g, o, body):
                 best = (o.uid, _num(v["evasion"]))
     for created, ev, seat in g.pa_grants:
@@ -533,6 +535,12 @@ def _name(ctx: Ctx, n: str) -> Any:
         return ctx.src.levels if isinstance(ctx.src, Obj) else 0
     if n == "minions":  # FS-18.5: the monsters in minion slots
         return challenge.minions(g)
+    if n == "living_players":  # FS-13.12: players not dead this turn
+        return sum(1 for p in g.players if not p.dead)
+    if n == "killed_by_another_player":  # a dies event's killer is a player other than its victim
+        ev = ctx.ev or {}
+        k, v = ev.get("killer"), ev.get("victim")
+        return isinstance(k, int) and k >= 0 and isinstance(v, Player) and k != v.seat
     if n == "attack_roll":
         return (ctx.ev or {}).get("attack_roll")
     if n == "killing_attack_roll":
@@ -565,9 +573,14 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return len(player_of(ctx, vals[0]).hand)
     if f == "cents":
         return player_of(ctx, vals[0]).cents
-    if f == "counters":
-        o = obj_of(ctx, vals[0])
-        return o.counters + o.levels if isinstance(o, Obj) else 0
+    if f == "counters":  # FS-5.14: all counters of an object or player, or those of one name
+        return counters.count(obj_of(ctx, vals[0]), vals[1] if len(vals) > 1 else None)
+    if f == "alive":  # FS-13.12: not dead this turn
+        p = player_of(ctx, vals[0])
+        return p is not None and not p.dead
+    if f == "souls":  # FS-1.22: a player's soul value, or every player's (souls(all))
+        ps = ctx.g.players if vals[0] == "all" else [player_of(ctx, vals[0])]
+        return sum(p.soul_total() for p in ps if p is not None)
     if f == "hp":
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)

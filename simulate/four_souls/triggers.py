@@ -23,6 +23,7 @@ def _objects(g: Game, with_temp: bool):
     for slot in g.rslots:
         if slot:
             yield slot[-1]  # FS-16.2: a room's triggered abilities work like any card's
+    yield from g.challenge_cards  # FS-18.1: the challenge card's rules
     if with_temp:
         yield from g.temp
 
@@ -78,7 +79,7 @@ def _per_turn(o: Obj, ab) -> bool:
 
 def _you(g: Game, o: Obj) -> int:
     """The seat an object's "you" means: its controller; for a room, the active player (FS-16.2)."""
-    return g.active if o.kind == "room" else o.controller
+    return g.active if o.kind in ("room", "challenge") else o.controller
 
 
 def _is_you(g: Game, o: Obj, x) -> bool:
@@ -89,10 +90,12 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
     tp = ab.tparam
     opts = ab.topts
     if name in ("turn_start", "turn_end"):
+        if tp == "any_player":  # "at the start / end of each turn" (Evis, Mega Satan!)
+            return True
         if o.controller >= 0:
             return o.controller == g.active
         # FS-16.2 rooms; FS-18: a final boss's or minion's turn triggers are the challenge's, every turn
-        return o.kind == "room" or (o.slot in g.special_slots and o.kind == "monster")
+        return o.kind in ("room", "challenge") or (o.slot in g.special_slots and o.kind == "monster")
     if name in ("rolled", "would_roll"):
         roll = ev["roll"]
         if tp is not None and tp != "any" and ev["value"] != tp:
@@ -148,6 +151,8 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
             return isinstance(v, Obj) and v.kind == "monster"
         if tp == "another_monster":
             return isinstance(v, Obj) and v.kind == "monster" and v is not o
+        if tp == "minion":  # FS-18.5: a monster in a minion slot
+            return isinstance(v, Obj) and v.kind == "monster" and g.special_slots.get(v.slot) == "minion"
         return False
     if name == "killed":  # "each time you kill a monster / a player" (FS-13.4 step 2, FS-13.8)
         v, killer = ev["victim"], ev["killer"]

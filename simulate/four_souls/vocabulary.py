@@ -109,12 +109,19 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("win", "who", "", "stack", "FS-14.3 FS-14.2", "who wins once this ability has resolved", Aim("soul", 40.0, who="who"), "neutral", used=False),  # the game: worth more than any soul
     _v("players_attackable", "evasion who", "evasion", "turn", "FS-10.6", "till end of turn, players (who: players, or you) can be attacked with this evasion", Aim("attack", 0.5), "neutral", used=False),  # another attack target for the active player
     # Objects
-    _v("add_counters", "n object kind", "n", "objects", "FS-5.14 FS-5.15", "add (level) counters", Aim("counter", 0.6, who="object"), "gain"),
-    _v("remove_counters", "n object", "n", "objects", "FS-5.14", "remove counters (usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
+    _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
+    _v("remove_counters", "n object kind who", "n", "objects", "FS-5.14", "remove counters (any kind unless named; usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
+    _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),
+    _v("advance_timer", "n", "n", "turn", "FS-18.6", "a challenge's timer moves n steps toward the loss (n < 0: away)", Aim("turn", -2.0), "neutral", used=False),
 ]
 # fmt: on
 VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
+
+# FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
+NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg")
+# FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
+DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
 # Allowed words for some verb parameters (checked by the loader).
 PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
@@ -134,7 +141,8 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
     ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
     ("become_copy", "until"): frozenset({"eot", "forever"}),
-    ("add_counters", "kind"): frozenset({"generic", "level"}),
+    ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
+    ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("buff", "until"): frozenset({"eot"}),
     ("shield", "until"): frozenset({"eot"}),
     ("extra_loot_play", "until"): frozenset({"eot"}),
@@ -320,7 +328,7 @@ STATICS: dict[str, Static] = {
         ),
         Static(
             "players_attackable",
-            ("evasion", "who"),
+            ("evasion", "who", "counter"),
             "FS-10.6",
             "players (who: players, or you) can be attacked with this evasion",
             used=False,
@@ -329,6 +337,14 @@ STATICS: dict[str, Static] = {
         Static("may_peek", ("deck",), "FS-3.4", "the controller may look at a deck top"),
         Static("starts_with_counters", ("n",), "FS-5.14", "enters play with n counters"),
         Static("goes_first", ("value",), "FS-2.10 FS-0.1", "this player takes the first turn"),
+        Static(
+            "coin_rolls",
+            ("counter", "heads_in_a_row", "tails_timer"),
+            "FS-18.1 FS-9.2",
+            "a challenge's rule: a player with a `counter` counter flips a coin for each roll (tails 1 and the"
+            " timer moves `tails_timer` toward the loss, heads 6; `heads_in_a_row` heads remove one counter)",
+            used=False,
+        ),
         Static("hand_size_max", ("n",), "FS-3.7", "reserved: max hand size +n", used=False),
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
     ]
@@ -367,6 +383,7 @@ KEYWORDS: dict[str, str] = {
     "guppy": "FS-4.15: marker counted by Soul of Guppy",
     "curse": "FS-4.16: the active player gives it to a player; discarded when that player dies",
     "ambush": "FS-4.14 FS-Q.22: on resolution the loot becomes a monster in a slot its player chooses; the active player must attack it once more (loot with hp/evasion/attack)",
+    "composite": "FS-18.5: a minion built as it enters play from three revealed non-event monsters (stats, abilities, rewards)",
     "indomitable": "FS-4.17: a monster put into a monster slot takes a new slot instead; it cannot be covered",
 }
 
@@ -382,7 +399,9 @@ FILTERS: frozenset[str] = _words(
     non_event guppy tap paid item_ability loot not_self most_cents most_souls in_play
     not_active has_tap item_ability_or_loot"""
 )
-FILTER_KEYS: frozenset[str] = frozenset({"controlled_by", "not_controlled_by", "name", "except", "zone"})
+FILTER_KEYS: frozenset[str] = frozenset(
+    {"controlled_by", "not_controlled_by", "name", "except", "zone", "with_counter", "without_counter"}
+)
 SELECTOR_OPTIONS: frozenset[str] = frozenset({"count"})
 
 # Words allowed inside value and condition expressions and as plain word values.
@@ -393,7 +412,8 @@ VALUE_WORDS: frozenset[str] = _words(
     loot_deck loot_discard loot_deck_top loot_deck_bottom monster_deck monster_deck_top monster_deck_bottom
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
-    winner level_counters items minions minion_slot"""
+    winner level_counters items minions minion_slot souls minion
+    living_players killed_by_another_player alive"""
 )
 WORDS: frozenset[str] = (
     SELECTORS
@@ -440,7 +460,7 @@ DECKS: dict[str, tuple[str, ...]] = {
     "bonus_soul": ("bonus_soul",),
     "room": ("room",),
     "outside": ("outside",),  # Requiem's The Harbingers: starts outside the game, in no deck
-    "challenge": ("challenge",),  # FS-18: oversized challenge cards (Day of the Doodler)
+    "challenge": ("challenge", "minion"),  # FS-18: oversized challenge cards; minion cards (Blank Canvas)
 }
 MONSTER_KINDS_WITH_STATS = ("basic", "cursed", "holy_charmed", "normal_boss", "epic_boss")
 REWARD_KEYS = ("cents", "loot", "treasure")

@@ -65,7 +65,8 @@ def sel_head(sel: Any) -> str:
 def _sel_flags(sel: Any) -> tuple:
     if isinstance(sel, dict) and sel:
         v = next(iter(sel.values()))
-        return tuple(v) if isinstance(v, list | tuple) else (v,)
+        flags = tuple(v) if isinstance(v, list | tuple) else (v,)
+        return tuple(f for f in flags if isinstance(f, str))  # keyed filters ({with_counter: ...}) aside
     return ()
 
 

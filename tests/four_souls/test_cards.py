@@ -228,7 +228,8 @@ def test_every_verb_is_used_or_documented_unused(pool):
     # flip_roll, deactivate, win (FS-14.3, test-only cards), players_attackable (FS-10.6: expansion
     # and test-only cards): kept for later sets; the Curse keyword's two abilities (FS-4.16) are
     # compiled from the keyword, not written in card files
-    added = {"become_curse", "discard_curse", "win", "players_attackable"}
+    # put_minion and advance_timer (FS-18.5, FS-18.6): the Day of the Doodler challenge's
+    added = {"become_curse", "discard_curse", "win", "players_attackable", "put_minion", "advance_timer"}
     assert {v.name for v in V.VERBS.values() if not v.used} == {"flip_roll", "deactivate"} | added
     assert len(V.VERBS) + 1 - len(added) == 39  # the design's 39 verbs: `roll_table` is `roll:`
     assert "roll" in V.COMBINATORS
@@ -242,7 +243,8 @@ def test_every_trigger_static_replacement_combinator_is_used_or_reserved(pool):
         assert (s.name in used["static"]) == s.used, s.name
     assert used["repl"] == set(V.REPLACEMENTS)
     assert used["comb"] == set(V.COMBINATORS)
-    assert used["kw"] == set(V.KEYWORDS) - {"ambush", "indomitable"}  # test-only cards (test_rules_keywords)
+    # ambush, indomitable: test-only cards (test_rules_keywords); composite: Blank Canvas (Day of the Doodler)
+    assert used["kw"] == set(V.KEYWORDS) - {"ambush", "indomitable", "composite"}
 
 
 def test_vocabulary_md_names_everything():
@@ -264,7 +266,7 @@ def test_pool_is_cached_and_frozen(pool):
 
 def test_check_summaries():
     # Base V2's 6 files and the expansions' 75 (one per set and deck, decklists/four_souls/sets)
-    assert check(DEFAULT_DIR).startswith("decklists/four_souls: 1020 cards (1114 physical) in 81 file(s) OK")
+    assert check(DEFAULT_DIR).startswith("decklists/four_souls: 1020 cards (1114 physical) in 80 file(s) OK")
     # a single file checks alone; its starting items resolve against the default pool
     one = check(DEFAULT_DIR / "characters.yaml")
     assert one.startswith("decklists/four_souls/characters.yaml: 11 cards (11 physical) in 1 file(s) OK")

@@ -1,0 +1,121 @@
+"""Counters (FS-5.14, FS-5.15): generic, level and named counters on objects and on players.
+
+An object holds generic counters (``Obj.counters``), level counters (``Obj.levels``, FS-5.15) and any
+other named counters (``Obj.named``: name → count, e.g. the Day of the Doodler's eraser counters). A
+player holds counters of their own (``Player.counters``, by name; "generic" for plain ones), which stay
+when the character changes (FS-5.14). Named counters still count as counters (FS-5.14: 5 generic + 1
+named = 6), and "remove a counter" with no name may take any kind. A counter that strips abilities
+("it loses all abilities ... for as long as it has an X counter on it") hides the object's rules until
+the last such counter leaves (:func:`strip`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .abilities import CardRules
+from .state import Game, Obj, Player
+
+GENERIC = "generic"
+LEVEL = "level"
+
+
+def count(x: Any, kind: str | None = None) -> int:
+    """The counters on an object or a player: all of them (FS-5.14), or those of one name."""
+    if isinstance(x, Player):
+        return sum(x.counters.values()) if kind is None else x.counters.get(kind, 0)
+    if not isinstance(x, Obj):
+        return 0
+    if kind is None:
+        return x.counters + x.levels + (sum(x.named.values()) if x.named else 0)
+    if kind == GENERIC:
+        return x.counters
+    if kind == LEVEL:
+        return x.levels
+    return x.named.get(kind, 0) if x.named else 0
+
+
+def add(g: Game, x: Any, n: int, kind: str = GENERIC, strip: bool = False) -> bool:
+    """Put ``n`` counters of ``kind`` on an object in play or a player; ``strip``: while it has any of
+    them, the object has no abilities but eternal (its keyword stays: ``Obj.eternal``)."""
+    if n <= 0:
+        return False
+    if isinstance(x, Player):
+        x.counters[kind] = x.counters.get(kind, 0) + n
+    elif isinstance(x, Obj) and x.in_play:
+        if kind == GENERIC:
+            x.counters += n
+        elif kind == LEVEL:
+            x.levels += n
+        else:
+            if x.named is None:
+                x.named = {}
+            x.named[kind] = x.named.get(kind, 0) + n
+            if strip and x.erased is None:
+                _hide(g, x, kind)
+    else:
+        return False
+    _log(g, x, kind, "added")
+    return True
+
+
+def remove(g: Game, x: Any, n: int, kind: str | None = None) -> bool:
+    """Remove ``n`` counters (of ``kind``, or any kind: generic first, then level, then named —
+    FS-5.14); False, removing none, when there are fewer."""
+    if n <= 0 or count(x, kind) < n:
+        return False
+    if isinstance(x, Player):
+        left = n
+        for k in [kind] if kind is not None else sorted(x.counters):
+            take = min(left, x.counters.get(k, 0))
+            x.counters[k] -= take
+            if not x.counters[k]:
+                del x.counters[k]
+            left -= take
+    else:
+        left = n
+        if kind in (None, GENERIC):
+            take = min(left, x.counters)
+            x.counters -= take
+            left -= take
+        if kind in (None, LEVEL):
+            take = min(left, x.levels)
+            x.levels -= take
+            left -= take
+        for k in sorted(x.named or ()) if kind is None else [kind] if kind not in (GENERIC, LEVEL) else []:
+            take = min(left, x.named.get(k, 0))
+            x.named[k] -= take
+            if not x.named[k]:
+                del x.named[k]
+            left -= take
+        if x.erased is not None and not count(x, x.erased[0]):
+            _restore(g, x)
+    _log(g, x, kind, "removed")
+    return True
+
+
+def _hide(g: Game, o: Obj, kind: str) -> None:
+    o.erased = (kind, o.rules)
+    o.rules = CardRules(keywords=frozenset(k for k in o.rules.keywords if k == "eternal"))
+    g.obj_ver += 1  # every cache of abilities in play is rebuilt
+
+
+def _restore(g: Game, o: Obj) -> None:
+    o.rules = o.erased[1]
+    o.erased = None
+    g.trig_names.update(o.rules.triggers)
+    g.obj_ver += 1
+
+
+def _log(g: Game, x: Any, kind: str | None, what: str) -> None:
+    """Counters on players and named counters are logged (event ``counters``); generic and level
+    counters on objects never were, and stay unlogged so games without named counters are unchanged."""
+    if isinstance(x, Player) or kind not in (None, GENERIC, LEVEL):
+        g.log.emit("counters", _seat(x), _name(x), kind, count(x, kind), what)
+
+
+def _seat(x: Any) -> int:
+    return x.seat if isinstance(x, Player) else x.controller
+
+
+def _name(x: Any) -> str | None:
+    return None if isinstance(x, Player) else x.phys.card.name
