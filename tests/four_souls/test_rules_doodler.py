@@ -234,3 +234,23 @@ def test_FS_18_4_the_doodlers_death_wins_the_challenge():
         attack.run_attack(g, 0, boss)
         resolution.priority(g, 0, until_empty=True)
     assert over.value.winners == (0, 1)
+
+
+def test_FS_6_20_an_eraser_counter_taking_a_plus_hp_items_ability_from_a_hurt_player_is_not_damage():
+    """The same mistake as issue 15's item 1, through a new route: an eraser counter removes Breakfast's
+    +1 HP from a player at 2 damage of 3 HP — 1 damage goes with it, they stay alive at 1 HP."""
+    g = _game(rolls=[6])
+    p = g.players[0]
+    bf = give_item(g, 0, real("Breakfast"))
+    for q in g.players:
+        for it in list(q.items):
+            if it is not bf:
+                q.items.remove(it)
+                g.removed.append(it.phys)
+    full = statics.player_hp(g, p)
+    p.damage = full - 1  # 1 HP left
+    statics.player_hp(g, p)  # read while whole (max_seen)
+    _fire(g, "turn_end")  # 6: the eraser counter lands on Breakfast
+    checks.state_checks(g)
+    assert bf.named == {"eraser": 1} and not p.dead
+    assert p.damage == full - 2 and statics.player_hp(g, p) == 1
