@@ -9,6 +9,16 @@ from . import asking, challenge, items
 from .state import Game
 
 
+def die(g: Game, seat: int) -> int:
+    """One die rolled by ``seat``: a d6, or the challenge's coin flip for a doodled player (every roll,
+    reroll and kept die is "rolling a die", so each is a coin for them)."""
+    if g.coin_rule is not None:
+        v = challenge.coin_roll(g, seat)
+        if v is not None:
+            return v
+    return g.streams("dice", seat).randint(1, 6)
+
+
 def clamp(v: int) -> int:
     return 1 if v < 1 else 6 if v > 6 else v  # FS-9.1
 
@@ -26,9 +36,7 @@ def push_roll(
 ) -> items.RollItem:
     """FS-9.2(1): the roller rolls, then puts the roll on the stack (``value``: a die already rolled,
     the one kept of several, FS-9.6)."""
-    if value is None and g.coin_rule is not None:  # a challenge's coin flips for rolls (Day of the Doodler)
-        value = challenge.coin_roll(g, seat)
-    r = items.RollItem(seat, g.streams("dice", seat).randint(1, 6) if value is None else value, purpose)
+    r = items.RollItem(seat, die(g, seat) if value is None else value, purpose)
     r.table, r.ctx, r.reward, r.target = table, ctx, reward, target
     r.name = name if name is not None else (ctx.name if ctx is not None else None)
     g.stack.append(r)
@@ -38,7 +46,7 @@ def push_roll(
 
 def reroll(g: Game, r: items.RollItem, why: str) -> None:
     """FS-6.17 / FS-9.3: the same roll gets a new result (not a new roll)."""
-    r.value = g.streams("dice", r.seat).randint(1, 6)
+    r.value = die(g, r.seat)
     r.changes += 1  # a new result, even the same number: "would roll" triggers look again (FS-9.2(4))
     g.log.emit("roll", r.seat, why, r.name, r.value, "reroll")
 
@@ -55,8 +63,7 @@ def keep_one(g: Game, seat: int, n: int, keep: str, name: str) -> int:
     """FS-9.6: roll ``n`` dice and keep one (``highest``, ``lowest`` or the roller's ``choose``: decision
     ``choose_number``); only the kept result becomes the roll, the others trigger nothing (logged as
     ``roll`` with detail ``not_kept``, never on the stack)."""
-    die = g.streams("dice", seat)
-    vals = [die.randint(1, 6) for _ in range(n)]
+    vals = [die(g, seat) for _ in range(n)]
     if keep == "highest":
         kept = max(vals)
     elif keep == "lowest":

@@ -254,3 +254,18 @@ def test_FS_6_20_an_eraser_counter_taking_a_plus_hp_items_ability_from_a_hurt_pl
     checks.state_checks(g)
     assert bf.named == {"eraser": 1} and not p.dead
     assert p.damage == full - 2 and statics.player_hp(g, p) == 1
+
+
+def test_FS_9_3_FS_9_6_a_doodled_players_reroll_and_each_kept_die_are_coins_too():
+    from cardlab.simulate.four_souls import dice
+
+    g = _game(coins=[False, True, True, False], rolls=[5])
+    p = g.players[0]
+    counters.add(g, p, 1, "doodle")
+    r = dice.push_roll(g, 0, "table", table={})
+    assert r.value == 1 and g.timer == coop.TIMER_START - 1  # tails
+    dice.reroll(g, r, "test")  # FS-9.3: rolling again is rolling a die
+    assert r.value == 6 and p.heads_run == 1
+    assert dice.keep_one(g, 0, 2, "lowest", "test") == 5  # heads: 6 (the counter goes), then the die: 5
+    assert [r[7] for r in kinds(g, "coin")] == ["tails", "heads", "heads"] and p.counters == {}
+    assert g.rng.rolls == [] and dice.push_roll(g, 1, "table", table={}).value in range(1, 7)
