@@ -332,7 +332,8 @@ GAME = GameSpec(
             "difficulty",
             tuple(coop.GOALS),
             "normal",
-            "solo/co-op combined soul goal (FS-17.6): normal 4, hard 6, ultra-hard 8",
+            "solo/co-op combined soul goal (FS-17.6): normal 4, hard 6, ultra-hard 8; in a challenge, the side of"
+            " the final boss and challenge card with that difficulty symbol (FS-18.1)",
         ),
         GameOption(
             "soul-cap",
