@@ -3,7 +3,7 @@ refills (FS-12.1) and pending triggers (FS-4.9)."""
 
 from __future__ import annotations
 
-from . import rooms, statics, triggers
+from . import challenge, rooms, statics, triggers
 from .asking import ordered_by
 from .coop import check_goal
 from .items import DeathItem
@@ -28,6 +28,8 @@ def state_checks(g: Game) -> None:
             if g.bonus and g.log.nb != g.checked_nb:
                 g.checked_nb = g.log.nb
                 check_bonus(g)
+            if g.challenge:
+                challenge.timer_out(g)  # FS-17.5: an effect advanced the timer to 0
         changed = not (all(g.shop) and all(g.mslots) and all(g.rslots)) and refill_slots(g)
         if g.pending:
             triggers.flush(g)

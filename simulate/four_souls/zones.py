@@ -151,6 +151,8 @@ def leave_play(g: Game, o: Obj) -> bool:
 
 def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
     deck_kind = c.card.deck
+    if deck_kind == "challenge" and challenge.left_play(g, c):
+        return  # FS-18.5: a minion card moved anywhere (a dead one's own ability) goes back, set aside
     if isinstance(to, dict) and "monster_slot" in to:
         to = "monster_slot"
     to = str(to)

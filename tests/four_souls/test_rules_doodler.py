@@ -144,6 +144,9 @@ def test_FS_18_6_the_timer_advanced_to_0_by_a_tails_loses_the_challenge():
     with pytest.raises(coop.TimerOut):
         _fire(g, "turn_start")
     assert g.over and g.timer == 0
+    # the coin made the roll 1 and it went on the stack; the loss comes at the next state check, before
+    # any player gets priority — so before the roll resolves (FS-4.9 timing; the doodle counter stays)
+    assert [r[6] for r in kinds(g, "roll")] == [1] and g.players[0].counters == {"doodle": 1}
 
 
 def test_FS_18_1_an_eraser_counter_takes_an_items_abilities_until_it_is_removed():
@@ -269,3 +272,18 @@ def test_FS_9_3_FS_9_6_a_doodled_players_reroll_and_each_kept_die_are_coins_too(
     assert dice.keep_one(g, 0, 2, "lowest", "test") == 5  # heads: 6 (the counter goes), then the die: 5
     assert [r[7] for r in kinds(g, "coin")] == ["tails", "heads", "heads"] and p.counters == {}
     assert g.rng.rolls == [] and dice.push_roll(g, 1, "table", table={}).value in range(1, 7)
+
+
+def test_FS_18_5_a_minion_card_an_ability_moves_goes_back_set_aside_not_into_a_deck():
+    from cardlab.simulate.four_souls import zones
+
+    g = _game(rolls=[6])
+    _fire(g, "turn_start")
+    bc = g.mslots[-1][-1]
+    revealed = list(g.composites[bc.phys.pid][1])
+    assert challenge.fixed(g, bc) and not zones.leave_play(g, bc)  # it cannot leave its slot alive
+    g.mslots[bc.slot].remove(bc)  # as the death steps take it (FS-13.4) ...
+    zones.place(g, bc.phys, "monster_deck_top", None, statics.Ctx(g, 0, None, name="t"))  # ... then a move
+    assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"] and not g.composites
+    assert all(c in g.monster_disc for c in revealed)
+    check_invariants(g)
