@@ -441,3 +441,14 @@ def test_FS_4_16_the_curse_keyword_compiles_to_two_triggered_abilities():
     assert rules.events[0].do == "become_curse" and rules.events[0].trigger == "enters_play"
     assert rules.triggers["dies"][0].do == "discard_curse" and rules.triggers["dies"][0].tparam == "you"
     assert compile_card(real("Breakfast")).triggers.get("dies") is None
+
+
+def test_FS_6_7_FS_11_8_moms_shovel_filling_a_new_shop_slot_enters_deactivated():
+    """A neighbour of the starting-shop case (FS-2.3): a shop slot an ability adds fills at the next
+    priority (FS-12.4) — an item entering play there is a new object and enters deactivated (FS-11.8)."""
+    g = position(2)
+    shovel = card("Shovel", "treasure", "active", abilities=(real("Mom’s Shovel").abilities))
+    g.treasure.append(phys(g, shovel))
+    assert interpreter.run(statics.Ctx(g, 0, None, name="test"), {"expand_slots": {"kind": "shop", "n": 1}})
+    checks.state_checks(g)
+    assert g.shop[-1][-1].name == "Shovel" and not g.shop[-1][-1].charged
