@@ -36,7 +36,8 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("vocabulary", "abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
-        ("coop", "challenge", "items", "refs", "branching"),
+        ("coop", "counters", "items", "refs", "branching"),
+        ("challenge",),
         # reading the state: expressions, static abilities (FS-5.2), selectors; asking a player
         ("statics",),
         ("asking", "selectors"),

@@ -23,7 +23,7 @@ from typing import Any
 
 from cardlab.simulate.core import UserError
 
-from . import coop
+from . import coop, counters
 from .state import Game, GameOver, Obj, Phys
 
 BOSS = "final_boss"
@@ -108,8 +108,6 @@ def coin_roll(g: Game, seat: int) -> int | None:
     kind = rule["counter"] if isinstance(rule, dict) else str(rule)
     if not p.counters.get(kind):
         return None
-    from . import counters  # counters imports nothing of the challenge; imported here to stay light
-
     heads = g.streams("coin", seat).random() < 0.5
     g.log.emit("coin", seat, o.phys.card.name, None, 6 if heads else 1, "heads" if heads else "tails")
     if not heads:
