@@ -47,9 +47,9 @@ def _game(difficulty="normal", rolls=(), coins=(), n=2, variant=("challenge", "s
     g = setup.new_game(
         cfg, 5, Players([scripted(i, plans.get(i)) for i in range(n)]), supply=decks.supply(cfg)
     )
-    g.rng = Dice(list(rolls))
+    g.streams.fixed = Dice(list(rolls))  # every source answers from the script
     flips = list(coins)
-    g.rng.random = lambda: (0.25 if flips.pop(0) else 0.75) if flips else 0.75
+    g.streams.fixed.random = lambda: (0.25 if flips.pop(0) else 0.75) if flips else 0.75
     g.active = 0
     for p in g.players:
         g.loot_disc.extend(p.hand)
@@ -115,7 +115,7 @@ def test_FS_18_1_on_hard_the_turn_start_roll_happens_only_without_a_doodle_count
     counters.add(g, g.players[0], 1, "doodle")
     _fire(g, "turn_start")  # the intervening condition fails: no roll, no coin
     assert not kinds(g, "coin") and g.players[0].counters == {"doodle": 1}
-    assert g.rng.rolls == [1]
+    assert g.streams.fixed.rolls == [1]
 
 
 def test_FS_9_2_a_doodled_players_roll_is_a_coin_heads_6_and_two_heads_in_a_row_remove_the_counter():
@@ -127,7 +127,7 @@ def test_FS_9_2_a_doodled_players_roll_is_a_coin_heads_6_and_two_heads_in_a_row_
     from cardlab.simulate.four_souls.fixtures import add_slot_monster
 
     tgt = add_slot_monster(g, m)
-    g.rng.rolls = [4, 4]  # the die again once the counter is gone
+    g.streams.fixed.rolls = [4, 4]  # the die again once the counter is gone
     g.attacks_left = 1
     attack.run_attack(g, 0, tgt)  # the attack goes on until it ends (FS-10)
     assert [r[7] for r in kinds(g, "coin")] == ["heads", "heads"]  # then no more coins
@@ -271,7 +271,7 @@ def test_FS_9_3_FS_9_6_a_doodled_players_reroll_and_each_kept_die_are_coins_too(
     assert r.value == 6 and p.heads_run == 1
     assert dice.keep_one(g, 0, 2, "lowest", "test") == 5  # heads: 6 (the counter goes), then the die: 5
     assert [r[7] for r in kinds(g, "coin")] == ["tails", "heads", "heads"] and p.counters == {}
-    assert g.rng.rolls == [] and dice.push_roll(g, 1, "table", table={}).value in range(1, 7)
+    assert g.streams.fixed.rolls == [] and dice.push_roll(g, 1, "table", table={}).value in range(1, 7)
 
 
 def test_FS_18_5_a_minion_card_an_ability_moves_goes_back_set_aside_not_into_a_deck():
