@@ -5,7 +5,8 @@ Which set each card belongs to is the game's declaration in the manifest (its ``
 card name → set, written only when the run deals cards of more than one set), so this module knows no
 game. A name printed in several sets (an Alt Art reprint, a promo) belongs to all of them: its label joins
 them. Like the card statistics, these are associations (:data:`card_stats.CAVEAT`), per action the game
-declares ("gained (items)", "played (loot)" …). The counting runs in DuckDB (``sql/card_sets.sql``).
+declares ("gained (items)", "played (loot)" …). The counting is the card statistics' (``sql/card_stats.sql``,
+grouped by set).
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from .card_stats import CAVEAT, newcombe_difference
-from .queries import query, query_chunked, sql_strings
+from .card_stats import CAVEAT, action_counts, action_lists, against_the_rest
+from .queries import query, sql_strings
 from .render import Section
 from .runs import Run
-from .stats import wilson
 
 
 def sets_of(run: Run) -> dict[str, str]:
@@ -35,28 +35,22 @@ def set_figures(run: Run, data: AnalysisSpec, level: float = 0.95) -> pl.DataFra
     sets = sets_of(run)
     if not sets or not data.card_actions:
         return pl.DataFrame()
-    actions = ", ".join(
-        f"({sql_strings((kind,))}, {sql_strings((a.name,))})" for a in data.card_actions for kind in a.kinds
-    )
-    kinds = sql_strings(tuple(kind for a in data.card_actions for kind in a.kinds))
-    values = ", ".join(f"({sql_strings((card,))}, {sql_strings((label,))})" for card, label in sets.items())
-    keys, sums = ["action", "card_set"], ["games_with", "players_with", "wins_with"]
-    counts = query_chunked(run, "card_sets", keys, sums, actions=actions, kinds=kinds, sets=values)
+    actions, kinds = action_lists(data)
+    values = ", ".join(f"({sql_strings((card, label))})" for card, label in sets.items())
+    join = f"JOIN (VALUES {values}) s(card, card_set) ON CAST(e.card AS VARCHAR) = s.card"
+    counts = action_counts(run, data, key="s.card_set", join=join)
     seen = query(run, "card_sets_cards", actions=actions, kinds=kinds, sets=values)
     cards = {(r["action"], r["card_set"]): r["cards"] for r in seen.iter_rows(named=True)}
     totals = query(run, "player_totals").row(0, named=True)
     rows = []
     for r in counts.iter_rows(named=True):
         n1, x1 = r["players_with"], r["wins_with"]
-        n0, x0 = totals["players"] - n1, totals["wins"] - x1
-        lo1, hi1 = wilson(x1, n1, level)
-        lo0, hi0 = wilson(x0, n0, level) if n0 > 0 else (float("nan"), float("nan"))
-        d, dlo, dhi = newcombe_difference(x1, n1, x0, n0, level)
+        n0, x0, (lo1, hi1), (lo0, hi0), (d, dlo, dhi) = against_the_rest(n1, x1, totals, level)
         rows.append(
             {
                 "action": r["action"],
-                "set": r["card_set"],
-                "cards": cards.get((r["action"], r["card_set"]), 0),
+                "set": r["card"],
+                "cards": cards.get((r["action"], r["card"]), 0),
                 "games_with": r["games_with"],
                 "players_with": n1,
                 "wins_with": x1,

@@ -48,6 +48,33 @@ def newcombe_difference(
     return (d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
 
 
+def action_lists(data: AnalysisSpec) -> tuple[str, str]:
+    """The game's card actions as SQL: a VALUES list of (event kind, action name), and the kinds."""
+    kinds = [(kind, action.name) for action in data.card_actions for kind in action.kinds]
+    return ", ".join(f"({sql_strings(pair)})" for pair in kinds), sql_strings(k for k, _ in kinds)
+
+
+def action_counts(
+    run: Run, data: AnalysisSpec, key: str = "CAST(e.card AS VARCHAR)", join: str = ""
+) -> pl.DataFrame:
+    """``action, card, games_with, players_with, wins_with`` per action and group of cards — each card, or
+    (``key``/``join``, e.g. a VALUES list of card → set) any grouping of them — counted over chunks of games
+    (``sql/card_stats.sql``)."""
+    values, kinds = action_lists(data)
+    sums = ["games_with", "players_with", "wins_with"]
+    return query_chunked(
+        run, "card_stats", ["action", "card"], sums, actions=values, kinds=kinds, key=key, join=join
+    )
+
+
+def against_the_rest(n1: int, x1: float, totals: dict, level: float) -> tuple:
+    """The players who did something (``n1`` seats, ``x1`` wins) against every other seat of the run
+    (``totals``: players, wins): ``n0, x0``, both Wilson intervals and Newcombe's difference."""
+    n0, x0 = totals["players"] - n1, totals["wins"] - x1
+    without = wilson(x0, n0, level) if n0 > 0 else (math.nan, math.nan)
+    return n0, x0, wilson(x1, n1, level), without, newcombe_difference(x1, n1, x0, n0, level)
+
+
 def card_stats(
     run: Run,
     data: AnalysisSpec,
@@ -80,22 +107,13 @@ def card_stats(
     ]
     if not data.card_actions:
         return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64))
-    values = ", ".join(
-        f"({sql_strings((kind,))}, {sql_strings((action.name,))})"
-        for action in data.card_actions
-        for kind in action.kinds
-    )
-    kinds = sql_strings(tuple(kind for action in data.card_actions for kind in action.kinds))
-    sums = ["games_with", "players_with", "wins_with"]
-    counts = query_chunked(run, "card_stats", ["action", "card"], sums, actions=values, kinds=kinds)
+    values, kinds = action_lists(data)
+    counts = action_counts(run, data)
     totals = query(run, "player_totals").row(0, named=True)
     rows = []
     for r in counts.iter_rows(named=True):
         n1, x1 = r["players_with"], r["wins_with"]
-        n0, x0 = totals["players"] - n1, totals["wins"] - x1
-        lo1, hi1 = wilson(x1, n1, level)
-        lo0, hi0 = wilson(x0, n0, level) if n0 > 0 else (math.nan, math.nan)
-        d, dlo, dhi = newcombe_difference(x1, n1, x0, n0, level)
+        n0, x0, (lo1, hi1), (lo0, hi0), (d, dlo, dhi) = against_the_rest(n1, x1, totals, level)
         small = too_few(n1, lo1, hi1, min_games, max_half_width) or too_few(
             n0, lo0, hi0, min_games, max_half_width
         )

@@ -1,13 +1,16 @@
--- Per action and card: the games and player-seats in which a player did it at least once, and how many of
--- those players won (win_share: a shared draw counts 1/k). {actions} is a VALUES list of (event kind, action name) from analysis/game_data.py,
--- {kinds} the same kinds as a list. Streams over the events view: only rows of those kinds are kept,
--- deduplicated per game, seat, card and action, then counted per game before per card (cheaper than a
--- count(DISTINCT game_id) per card on 10^8 events).
+-- Per action and group of cards (each card, or each published set: the key and join placeholders, filled by
+-- analysis/card_stats.py's action_counts): the games and player-seats in which a player did it at least
+-- once, and how many of those players won (win_share: a shared draw counts 1/k). The actions placeholder is
+-- a VALUES list of (event kind, action name) from the game's declaration, kinds the same kinds as a list.
+-- Streams over the events view: only rows of those kinds are kept, deduplicated per game, seat, group and
+-- action, then counted per game before per group (cheaper than a count(DISTINCT game_id) per group on 10^8
+-- events).
 WITH actions(kind, action) AS (VALUES {actions}),
 did AS (
-    SELECT e.game_id, e.seat, CAST(e.card AS VARCHAR) AS card, a.action
+    SELECT e.game_id, e.seat, {key} AS card, a.action
     FROM events e
     JOIN actions a ON CAST(e.kind AS VARCHAR) = a.kind
+    {join}
     WHERE CAST(e.kind AS VARCHAR) IN ({kinds}) AND e.seat >= 0 AND e.card IS NOT NULL
     GROUP BY ALL
 ),
