@@ -92,13 +92,7 @@ class EvaluatorPlayer:
         loot card, 1¢, my least item, FS-13.9) and the rest of the turn."""
         if info.hp is None or info.evasion is None:
             return -1.0
-        p = rd.win_chance(
-            view.hp,
-            max(1, view.atk),
-            info.hp,
-            rd.hit_chance(info.evasion, view.attack_roll_bonus),
-            info.attack or 0,
-        )
+        p = rd.fight_chance(view, info)
         mine = [self.rd.item_value(i.obj.phys) for i in view.items_of(self.seat) if not i.eternal]
         death = self.w["loot"] + self.w["cents"] + self.w["items"] * min(mine, default=0.0) + 1.0
         return p * self._worth(info) - (1 - p) * death

@@ -276,6 +276,16 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     )
 
 
+def fight_chance(view: Any, target: Any) -> float:
+    """My chance to win a plain fight (:func:`win_chance`) against a monster, item or room with printed or
+    current ``hp``, ``evasion`` and ``attack``, at my current HP, attack and roll bonus; 0 for a target
+    without HP or evasion (an event cannot be fought, FS-Q.7)."""
+    if target.hp is None or target.evasion is None:
+        return 0.0
+    p_hit = hit_chance(target.evasion, view.attack_roll_bonus)
+    return win_chance(view.hp, max(1, view.atk), target.hp, p_hit, target.attack or 0)
+
+
 @lru_cache(maxsize=256)
 def hit_chance(evasion: int, bonus: int) -> float:
     """Chance that one d6 attack roll (+ static bonus, FS-9.4) meets the evasion (FS-10.8 clamps 1..6)."""

@@ -499,13 +499,7 @@ class SensiblePlayer:
             card = c.card
             if card.hp is None or card.evasion is None:
                 continue
-            p = rd.win_chance(
-                view.hp,
-                max(1, view.atk),
-                card.hp,
-                rd.hit_chance(card.evasion, view.attack_roll_bonus),
-                card.attack or 0,
-            )
+            p = rd.fight_chance(view, card)
             if p >= risk and (score := self._card_fight(view, c)) > best_score:
                 best, best_score = c, score
         if best is None:
@@ -522,9 +516,9 @@ class SensiblePlayer:
         c = phys.card
         if c.hp is None or c.evasion is None:
             return -1.0
-        p_hit = rd.hit_chance(c.evasion, view.attack_roll_bonus)
-        p = rd.win_chance(view.hp, max(1, view.atk), c.hp, p_hit, c.attack or 0)
-        return p * _monster_worth(self.soul_weight, c.soul or 0, tuple((c.rewards or {}).items()))
+        return rd.fight_chance(view, c) * _monster_worth(
+            self.soul_weight, c.soul or 0, tuple((c.rewards or {}).items())
+        )
 
     def _planned(self, decision: Any) -> Any:
         """``choose_mode`` / ``choose_deck`` / ``order_top`` asked by the item I used with a plan."""
@@ -748,13 +742,7 @@ class SensiblePlayer:
         if "monster_deck" in opts:
             return "monster_deck"
         monsters = [o for o in opts if o != "monster_deck"]
-        return max(monsters, key=lambda m: self._chance(view, view.info(m)))
-
-    def _chance(self, view: Any, info: Any) -> float:
-        if info.hp is None or info.evasion is None:
-            return 0.0
-        p_hit = rd.hit_chance(info.evasion, view.attack_roll_bonus)
-        return rd.win_chance(view.hp, max(1, view.atk), info.hp, p_hit, info.attack or 0)
+        return max(monsters, key=lambda m: rd.fight_chance(view, view.info(m)))
 
     def _buy_target(self, decision: Any) -> Any:
         """FS-11: the best shop item, or the treasure deck when the shop holds nothing worth it."""
