@@ -163,7 +163,7 @@ def _composite(g: Game, ph: Phys) -> tuple[Phys, list[Phys]]:
         attack=stats.card.attack,
         rewards=rewards.card.rewards,
     )
-    g.trig_names.update(abilities.rules.triggers)
+    g.cache.trig_names.update(abilities.rules.triggers)
     return Phys(ph.pid, card, abilities.rules), revealed
 
 

@@ -16,17 +16,17 @@ from .zones import indomitable, monster_left, reveal_into_slot
 def state_checks(g: Game) -> None:
     """Between stack events: win check (FS-14.1), bonus souls (FS-Q.23), deaths (FS-13.1), slot
     refills (FS-12.1) and pending triggers (FS-4.9), in that order, until nothing changes."""
-    if g.log.n == g.checked_n and not g.pending and all(g.shop) and all(g.mslots) and all(g.rslots):
+    if g.log.n == g.cache.checked_n and not g.pending and all(g.shop) and all(g.mslots) and all(g.rslots):
         return  # nothing happened since the last check and every slot is full
     for _ in range(200):
         n = g.log.n
-        fresh = n != g.checked_n  # something happened since the last check (every change emits)
+        fresh = n != g.cache.checked_n  # something happened since the last check (every change emits)
         if fresh:
-            if g.log.ns != g.checked_ns:  # only a soul gained can make a winner (FS-14.1)
-                g.checked_ns = g.log.ns
+            if g.log.ns != g.cache.checked_ns:  # only a soul gained can make a winner (FS-14.1)
+                g.cache.checked_ns = g.log.ns
                 check_win(g)
-            if g.bonus and g.log.nb != g.checked_nb:
-                g.checked_nb = g.log.nb
+            if g.bonus and g.log.nb != g.cache.checked_nb:
+                g.cache.checked_nb = g.log.nb
                 check_bonus(g)
             if g.challenge:
                 challenge.timer_out(g)  # FS-17.5: an effect advanced the timer to 0
@@ -35,7 +35,7 @@ def state_checks(g: Game) -> None:
             triggers.flush(g)
             changed = True
         if fresh:
-            g.checked_n = n
+            g.cache.checked_n = n
             statics.settle_hp(g)  # FS-6.20: a lost +HP item first removes damage, then deaths
             if push_deaths(g):
                 changed = True

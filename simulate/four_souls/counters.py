@@ -102,7 +102,7 @@ def _hide(g: Game, o: Obj, kind: str) -> None:
 def _restore(g: Game, o: Obj) -> None:
     o.rules = o.erased[1]
     o.erased = None
-    g.trig_names.update(o.rules.triggers)
+    g.cache.trig_names.update(o.rules.triggers)
     g.obj_ver += 1
 
 

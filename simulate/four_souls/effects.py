@@ -659,10 +659,10 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
         me.copy_until_eot = me.rules
         ctx.g.copies.append(me)
     me.rules = src.rules  # FS-5.10: abilities copied; counters, charge and starting-item are not
-    ctx.g.trig_names.update(src.rules.triggers)
+    ctx.g.cache.trig_names.update(src.rules.triggers)
     ctx.g.obj_ver += 1
     if src.rules.forbid:
-        ctx.g.forbid_on = True
+        ctx.g.cache.forbid_on = True
     return True
 
 

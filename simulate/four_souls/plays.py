@@ -16,7 +16,7 @@ def legal_actions(g: Game, seat: int) -> list:
     every priority window for every player, FS-7)."""
     p = g.players[seat]
     out: list = []
-    forbid = statics.forbidden(g, seat) if g.forbid_on else ()
+    forbid = statics.forbidden(g, seat) if g.cache.forbid_on else ()
     if (p.loot_plays > 0 or p.unlimited_loot) and (p.hand or p.copies) and "play_loot" not in forbid:
         seen = set()
         for c in (*p.hand, *p.copies) if p.copies else p.hand:
@@ -54,14 +54,15 @@ def _act_entries(g: Game, p: Player) -> list:
     objects entered play, changed controller or abilities, or ``p``'s item count changed."""
     rooms = g.rslots and p.seat == g.active  # FS-4.6 / FS-16.2: a room's abilities are the active player's
     key = (g.obj_ver, len(p.items), rooms)
-    if p.acts_key == key:
-        return p.acts
+    hit = g.cache.acts.get(p.seat)
+    if hit is not None and hit[0] == key:
+        return hit[1]
     objs = (p.character, *p.items, *(s[-1] for s in g.rslots if s)) if rooms else (p.character, *p.items)
     if g.challenge_cards:  # FS-18.1: the challenge card is the game's; every player may use its abilities
         objs = (*objs, *g.challenge_cards)
-    p.acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
-    p.acts_key = key
-    return p.acts
+    acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
+    g.cache.acts[p.seat] = (key, acts)
+    return acts
 
 
 def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:

@@ -61,7 +61,7 @@ def priority(
             return
         passes = 0
         top = _top_ref(g) if g.stack else None  # the same for every player until one of them acts
-        decliners = g.decliners or _decliners(g)
+        decliners = g.cache.decliners or _decliners(g)
         views = g.views
         while passes < n:
             fn = decliners[seat]
@@ -105,7 +105,7 @@ def respond(g: Game, seat: int) -> bool:
     """Offer ``seat`` a response; False (without asking) when it has no legal one (FS-7, DESIGN) or
     when its strategy declines the window unseen (kernel ``Strategy.declines``: most windows)."""
     top = _top_ref(g) if g.stack else None
-    fn = (g.decliners or _decliners(g))[seat]
+    fn = (g.cache.decliners or _decliners(g))[seat]
     if fn is not None and fn("respond", g.views[seat], top):
         g.io.declined += 1
         return False
@@ -125,8 +125,8 @@ def _respond(g: Game, seat: int, top: StackRef | None) -> bool:
 
 
 def _decliners(g: Game) -> list:
-    g.decliners = g.io.decliners()
-    return g.decliners
+    g.cache.decliners = g.io.decliners()
+    return g.cache.decliners
 
 
 def _top_ref(g: Game) -> StackRef:
@@ -135,10 +135,10 @@ def _top_ref(g: Game) -> StackRef:
     it = g.stack[-1]
     k = it.kind
     key = (it, len(g.stack), it.value if k == "roll" else it.amount if k == "damage" else None)
-    if g.top_key != key:
-        g.top_key = key
-        g.top_ref = stack_ref(g, it)
-    return g.top_ref
+    if g.cache.top_key != key:
+        g.cache.top_key = key
+        g.cache.top_ref = stack_ref(g, it)
+    return g.cache.top_ref
 
 
 RESOLUTION_CAP = 20_000  # stack resolutions in one turn before the runaway guard acts

@@ -174,7 +174,7 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str, into: Obj | Non
         o.slot = into.slot
         return True
     if o.rules.forbid:
-        g.forbid_on = True  # Trinity Shield now has a controller (FS-7.3)
+        g.cache.forbid_on = True  # Trinity Shield now has a controller (FS-7.3)
     p = g.players[to_seat]
     if o.kind == "soul":
         p.souls.append(o)

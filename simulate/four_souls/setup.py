@@ -169,5 +169,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         variants.mini_draft(g, asking.ask, resources.card_to_player)  # FS-20.1 / FS-20.2, after setup
     if cfg.coop:
         coop.start(g)  # FS-17.1: the D8 timer, placed at the end of setup
-    g.forbid_on = g.forbid_on or any("forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics)
+    g.cache.forbid_on = g.cache.forbid_on or any(
+        "forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics
+    )
     return g

@@ -158,10 +158,6 @@ class Player:
     copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)
     blank_cards: int = 0  # pending "copy the next loot card you play this turn" (Blank Card)
     char_soul: int = 0
-    acts_key: Any = None  # plays._act_entries' cache of this player's activated abilities
-    acts: list = field(default_factory=list)
-    statics_key: Any = None  # statics.owned_statics' cache of this player's static abilities
-    statics_by: dict = field(default_factory=dict)  # static key → [(object, body)]
 
     def soul_total(self) -> int:
         # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too
@@ -182,6 +178,41 @@ class VariantRules:
     after the action, empty in the standard game (a lower layer calls them without knowing the variant)."""
 
     soul_gained: list = field(default_factory=list)  # f(g, player) after a soul is gained (super shop)
+
+
+@dataclass(slots=True, eq=False)
+class Caches:
+    """Everything the engine remembers only to go faster, in one place: each entry is derived from the state
+    and keyed by what it was derived from (mostly ``Game.obj_ver``, bumped whenever an object is made or
+    changes abilities or controller), so dropping them all (``Game.cache = Caches()``) never changes a game.
+    Nothing here is game state: a copy or a replay may start from empty caches."""
+
+    # indexes that only grow: names of triggers ever in play (``triggers.fire`` skips the rest) and whether
+    # any forbidding static (FS-7.3, Trinity Shield) has entered play
+    trig_names: set = field(default_factory=set)
+    forbid_on: bool = False
+    # the state checks' memory (``checks.state_checks``): the log counters at the last win/bonus/death check
+    checked_n: int = -1
+    checked_nb: int = -1  # the log's bonus-relevant counter at the last bonus check
+    checked_ns: int = -1  # the log's soul-gain counter at the last win check
+    trig_key: Any = None  # triggers: trigger name → objects holding it
+    trig_cache: dict = field(default_factory=dict)
+    forbid_key: Any = None  # statics.forbidden: the objects with a forbidding static
+    forbid_objs: list = field(default_factory=list)
+    info_cache: dict = field(default_factory=dict)  # monster uid → (key, ObjInfo), views.View._info
+    top_key: Any = None  # resolution._top_ref: (top item, height, value) → its StackRef
+    top_ref: Any = None
+    ev_key: Any = None  # statics.evasion: objects with an evasion static
+    ev_objs: list = field(default_factory=list)
+    att_key: Any = None  # statics.attackable_objs: items and rooms with an attackable static
+    att_objs: list = field(default_factory=list)
+    pa_key: Any = None  # statics.player_evasion: objects with a players_attackable static
+    pa_objs: list = field(default_factory=list)
+    decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
+    acts: dict = field(default_factory=dict)  # plays._act_entries: seat → (key, its activated abilities)
+    statics: dict = field(
+        default_factory=dict
+    )  # statics.owned_statics: seat → (key, {static key: [(obj, body)]})
 
 
 @dataclass(slots=True, eq=False)
@@ -230,30 +261,14 @@ class Game:
     copies: list = field(default_factory=list)
     last_damager: dict = field(default_factory=dict)
     killing_roll: dict = field(default_factory=dict)
-    forbid_on: bool = False
     bonus_tests: dict = field(default_factory=dict)
     resolved: int = 0  # stack resolutions this turn (a runaway-loop guard)
     over: bool = False  # the game ended (a win, a draw, or a runaway turn cut off mid-turn)
     between: bool = False  # a turn has just ended completely (the end-phase invariants hold)
     acted: int = 0  # ``resolved`` when a player last put something on the stack by choice
-    trig_names: set = field(default_factory=set)
-    checked_n: int = -1  # the log counter at the last win/bonus/death check
-    checked_nb: int = -1  # the log's bonus-relevant counter at the last bonus check
-    checked_ns: int = -1  # the log's soul-gain counter at the last win check
     obj_ver: int = 0  # objects version: bumped when an object is made (new_obj) or changes abilities or
     # controller — the key of every cache of what is in play (triggers, statics, abilities, views)
-    trig_key: Any = None
-    trig_cache: dict = field(default_factory=dict)
-    forbid_key: Any = None
-    info_cache: dict = field(default_factory=dict)  # monster uid → (key, ObjInfo), views.View._info
-    top_key: Any = None  # resolution._top_ref's cache: (top item, height, value) → its StackRef
-    top_ref: Any = None
-    ev_key: Any = None  # statics.evasion's cache of objects with an evasion static
-    ev_objs: list = field(default_factory=list)
-    att_key: Any = None  # statics.attackable_objs's cache of items and rooms with an attackable static
-    att_objs: list = field(default_factory=list)
-    pa_key: Any = None  # statics.player_evasion's cache of objects with a players_attackable static
-    pa_objs: list = field(default_factory=list)
+    cache: Caches = field(default_factory=Caches)  # derived only, to go faster (never game state)
     # FS-10.6 till end of turn: (created, evasion, seat or None)
     pa_grants: list = field(default_factory=list)
     special_slots: dict = field(default_factory=dict)  # FS-18: monster slot index → final_boss / minion
@@ -262,11 +277,9 @@ class Game:
     coin_rule: Any = None  # the challenge card's rolls-become-coins rule (challenge.coin_roll), or None
     set_aside: list = field(default_factory=list)  # FS-18.5: minion cards waiting outside the game
     composites: dict = field(default_factory=dict)  # composite minion pid → (its card, revealed cards)
-    forbid_objs: list = field(default_factory=list)
     last_damage: Any = None
     wins_after: tuple = ()  # seats an ability said win: they win once it has resolved (FS-14.3)
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
-    decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     # FS-20 rule variants (two_player.py, soul_trading.py); unused in standard games
     variant_rules: VariantRules = field(default_factory=VariantRules)
     held_by: dict = field(default_factory=dict)  # two-player: curse uid → seats that have held it
@@ -295,9 +308,9 @@ class Game:
             if r.starts_with_counters:
                 obj.counters = r.starts_with_counters  # FS-5.14
             if r.forbid and controller >= 0:
-                self.forbid_on = True
+                self.cache.forbid_on = True
             if r.triggers:
-                self.trig_names.update(r.triggers)
+                self.cache.trig_names.update(r.triggers)
             if r.enters_deactivated and kind == "item":
                 # FS-5.5 / FS-11.8: every way an item enters play (a new object, FS-3.2) — the starting
                 # shop (FS-2.3), a refill, an uncovered shop card, a purchase from the deck, a treasure

@@ -96,16 +96,17 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     trusts): HP, attack, prices and counts read it many times a turn."""
     rooms = g.rslots and p.seat == g.active  # FS-16.2: "you" on a room is the active player
     ver = (g.obj_ver, len(p.items), len(p.curses), rooms)
-    if p.statics_key != ver:
-        p.statics_key = ver
-        p.statics_by = {}
-    found = p.statics_by.get(key)
+    hit = g.cache.statics.get(p.seat)
+    if hit is None or hit[0] != ver:
+        hit = g.cache.statics[p.seat] = (ver, {})
+    by_key = hit[1]
+    found = by_key.get(key)
     if found is None:
         ch = p.character
         objs = (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses)
         if rooms:
             objs = (*objs, *(s[-1] for s in g.rslots if s))
-        found = p.statics_by[key] = [(o, body) for o in objs for body in o.rules.statics if key in body]
+        found = by_key[key] = [(o, body) for o in objs for body in o.rules.statics if key in body]
     return found
 
 
@@ -200,12 +201,12 @@ def evasion_objs(g: Game) -> list[Obj]:
     """The objects with an evasion static, listed again only when objects entered play, changed
     controller or copied abilities (the same key as the trigger cache); only a few cards have one."""
     key = g.obj_ver
-    if g.ev_key != key:
-        g.ev_objs = [
+    if g.cache.ev_key != key:
+        g.cache.ev_objs = [
             o for o in _all_static_objs(g) if o.rules.statics and any("evasion" in b for b in o.rules.statics)
         ]
-        g.ev_key = key
-    return g.ev_objs
+        g.cache.ev_key = key
+    return g.cache.ev_objs
 
 
 def evasion(g: Game, m: Obj) -> int:
@@ -240,14 +241,14 @@ def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     controller (the trigger cache's key); Base V2 has none, so this is almost always empty.
     ``now=False``: every holder in play, attackable at this moment or not."""
     key = g.obj_ver
-    if g.att_key != key:
+    if g.cache.att_key != key:
         holders = [o for p in g.players for o in p.items]
         holders += [s[-1] for s in g.rslots if s and isinstance(s[-1], Obj)]
-        g.att_objs = [o for o in holders if any("attackable" in b for b in o.rules.statics)]
-        g.att_key = key
+        g.cache.att_objs = [o for o in holders if any("attackable" in b for b in o.rules.statics)]
+        g.cache.att_key = key
     return [
         o
-        for o in g.att_objs
+        for o in g.cache.att_objs
         if o.in_play
         and (o.kind == "room" or (o.kind == "item" and o.controller >= 0))
         and (not now or any("attackable" in b and _holds(g, o, b) for b in o.rules.statics))
@@ -275,15 +276,15 @@ def player_evasion(g: Game, p: Player) -> int | None:
     attacked now. Of several such abilities the most recently created applies: a static by its object's
     age, a "till end of turn" grant (``players_attackable`` verb) by when it resolved."""
     key = g.obj_ver
-    if g.pa_key != key:
-        g.pa_objs = [
+    if g.cache.pa_key != key:
+        g.cache.pa_objs = [
             o for o in _all_static_objs(g) if any("players_attackable" in b for b in o.rules.statics)
         ]
-        g.pa_key = key
-    if not g.pa_objs and not g.pa_grants:
+        g.cache.pa_key = key
+    if not g.cache.pa_objs and not g.pa_grants:
         return None
     best: tuple | None = None
-    for o in g.pa_objs:
+    for o in g.cache.pa_objs:
         if not _live(o):
             continue
         for body in o.rules.statics:
@@ -373,10 +374,10 @@ def forbidden(g: Game, seat: int) -> tuple | set[str]:
     """FS-7.3 restrictions from other players' statics (Trinity Shield)."""
     out: set[str] | None = None
     key = g.obj_ver
-    if g.forbid_key != key:  # objects entered play or changed: list the forbidding ones again
-        g.forbid_objs = [o for p in g.players for o in p.items if o.rules.forbid]
-        g.forbid_key = key
-    for o in g.forbid_objs:
+    if g.cache.forbid_key != key:  # objects entered play or changed: list the forbidding ones again
+        g.cache.forbid_objs = [o for p in g.players for o in p.items if o.rules.forbid]
+        g.cache.forbid_key = key
+    for o in g.cache.forbid_objs:
         if not o.in_play or o.controller in (seat, -1):
             continue
         for body in o.rules.statics:

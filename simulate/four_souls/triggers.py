@@ -30,17 +30,17 @@ def _objects(g: Game, with_temp: bool):
 
 def fire(g: Game, name: str, **ev) -> None:
     """An event happened: queue every matching triggered ability (it goes on the stack later)."""
-    if name not in g.trig_names:
+    if name not in g.cache.trig_names:
         return
     key = g.obj_ver
-    if g.trig_key != key:  # objects entered play or changed abilities: rebuild name → objects
+    if g.cache.trig_key != key:  # objects entered play or changed abilities: rebuild name → objects
         cache: dict = {}
         for o in _objects(g, False):
             for t in o.rules.triggers:
                 cache.setdefault(t, []).append(o)
-        g.trig_cache = cache
-        g.trig_key = key
-    holders = g.trig_cache.get(name)
+        g.cache.trig_cache = cache
+        g.cache.trig_key = key
+    holders = g.cache.trig_cache.get(name)
     temp = g.temp and name in ("dies", "after_rewards")
     if not holders and not temp:
         return  # nothing in play listens for this event (most events)

@@ -226,11 +226,11 @@ class View:
             o.dying,
             o.controller,
         )
-        hit = g.info_cache.get(o.uid)
+        hit = g.cache.info_cache.get(o.uid)
         if hit is not None and hit[0] == key:
             return hit[1]
         info = self._build(o)
-        g.info_cache[o.uid] = (key, info)
+        g.cache.info_cache[o.uid] = (key, info)
         return info
 
     def _build(self, o: Obj) -> ObjInfo:

@@ -170,7 +170,7 @@ def test_FS_8_4_loot_plays_and_loot_step_statics():
 def test_FS_7_3_trinity_shield_forbids_others_on_your_turn():
     g = position(2)
     give_item(g, 0, real("Trinity Shield"))
-    g.forbid_on = True
+    g.cache.forbid_on = True
     give_loot(g, 1, real("2 Cents!"))
     g.players[1].loot_plays = 1
     give_item(g, 1, real("Sack Of Pennies"))
