@@ -33,7 +33,7 @@ import polars as pl
 
 from cardlab.analysis.matchups import with_win_share
 from cardlab.analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
-from cardlab.analysis.stats import wilson
+from cardlab.analysis.stats import FEW_CLUSTERS, small_sample_factor, wilson
 
 
 def newcombe_paired(
@@ -113,11 +113,26 @@ def design_effect(diffs: list[float], clusters: list[object]) -> float:
     return var_cl / var_iid
 
 
-def _clustered(by_label: pl.DataFrame, same: pl.DataFrame, sa: pl.Expr, sb: pl.Expr) -> pl.DataFrame:
+def claimed_design_effect(diffs: list[float], clusters: list[object], level: float = 0.95) -> float:
+    """The design effect an interval may use: :func:`design_effect`, never below 1 while the clusters are
+    fewer than ``stats.FEW_CLUSTERS`` (a handful of deals cannot show a gain over independent games), times
+    the t correction for clusters − 1 degrees of freedom (``stats.small_sample_factor``) — the same cap as
+    ``stats.clustered_rate``'s n_eff."""
+    f = design_effect(diffs, clusters)
+    if f != f:
+        return f
+    k = len(set(clusters))
+    return (max(f, 1.0) if k < FEW_CLUSTERS else f) * small_sample_factor(k, level)
+
+
+def _clustered(
+    by_label: pl.DataFrame, same: pl.DataFrame, sa: pl.Expr, sb: pl.Expr, level: float
+) -> pl.DataFrame:
     """Each label's Newcombe interval scaled about its estimate by √(design effect) (clipped to [−1, 1]),
-    with the design effect as ``deff`` (NaN: no difference varies, the interval is Newcombe's)."""
+    with the design effect claimed (:func:`claimed_design_effect`) as ``deff`` (NaN: no difference varies,
+    the interval is Newcombe's)."""
     diffs = same.with_columns((sb - sa).alias("_d")).group_by("label").agg(pl.col("_d"), pl.col("_cluster"))
-    deff = {row[0]: design_effect(row[1], row[2]) for row in diffs.iter_rows()}
+    deff = {row[0]: claimed_design_effect(row[1], row[2], level) for row in diffs.iter_rows()}
     rows = []
     for label, diff, lower, upper in by_label.select("label", "diff", "lower", "upper").iter_rows():
         f = deff.get(label, math.nan)
@@ -191,7 +206,7 @@ def paired_compare(
         pl.Series("upper", [r[2] for r in rows], dtype=pl.Float64),
     )
     if cluster:
-        by_label = _clustered(by_label, same, sa, sb)
+        by_label = _clustered(by_label, same, sa, sb, level)
     by_label = by_label.with_columns(too_few_expr("games", "lower", "upper", min_games, max_half_width))
     by_label = by_label.select(
         "label",

@@ -35,6 +35,29 @@ def wilson(successes: float, n: float, level: float = 0.95) -> tuple[float, floa
     return (lower, upper)
 
 
+FEW_CLUSTERS = 30  # below this many clusters their variance is too unstable to claim a gain over independent games
+
+
+def small_sample_factor(clusters: int, level: float = 0.95) -> float:
+    """(t / z)² for a variance estimated from ``clusters`` clusters: how much a normal-quantile interval must
+    widen (in variance) to be Student's t interval on clusters − 1 degrees of freedom — the usual
+    small-cluster correction (few deals give a noisy variance; ≈ 1 from a few hundred on)."""
+    from scipy.stats import t as student
+
+    if clusters < 2:
+        return math.inf
+    return (float(student.ppf(0.5 + level / 2, clusters - 1)) / z_for(level)) ** 2
+
+
+def capped_n_eff(n_eff: float, total: float, clusters: int, level: float = 0.95) -> float:
+    """The effective sample size a clustered interval may claim: never more than the ``total`` games while
+    the clusters are fewer than :data:`FEW_CLUSTERS` (their variance could be small by chance), then
+    divided by :func:`small_sample_factor` (the t correction for ``clusters`` − 1 degrees of freedom)."""
+    if clusters < FEW_CLUSTERS:
+        n_eff = min(n_eff, total)
+    return n_eff / small_sample_factor(clusters, level)
+
+
 def clustered_rate(
     wins: Sequence[float], games: Sequence[float], level: float = 0.95
 ) -> tuple[float, float, float, float]:
@@ -47,7 +70,10 @@ def clustered_rate(
     of a mirror cancel a seat's advantage) narrows it. The interval is Wilson's at the effective sample size
     n_eff = rate(1 − rate)/v (Wilson keeps it inside [0, 1]; with n_eff = Σgames it is the plain interval).
     A rate of exactly 0 or 1, or clusters that all agree, leave v = 0: then n_eff = Σgames (the plain
-    interval, never a point). NaNs with fewer than 2 clusters (no variance to estimate)."""
+    interval, never a point). The claim is then capped for small samples (:func:`capped_n_eff`): with fewer
+    than 30 clusters never more than Σgames, and always the t correction for C − 1 degrees of freedom, so a
+    handful of deals cannot give a narrow interval. NaNs with fewer than 2 clusters (no variance to
+    estimate)."""
     n_clusters = len(games)
     total = float(sum(games))
     if n_clusters < 2 or total <= 0:
@@ -55,6 +81,6 @@ def clustered_rate(
     rate = float(sum(wins)) / total
     spread = sum((w - rate * g) ** 2 for w, g in zip(wins, games, strict=True))
     var = n_clusters / (n_clusters - 1) * spread / (total * total)
-    n_eff = rate * (1 - rate) / var if var > 0 else total
+    n_eff = capped_n_eff(rate * (1 - rate) / var if var > 0 else total, total, n_clusters, level)
     lower, upper = wilson(rate * n_eff, n_eff, level)
     return (rate, lower, upper, n_eff)

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.analysis.runs import Run
-from cardlab.analysis.stats import clustered_rate, wilson
+from cardlab.analysis.stats import FEW_CLUSTERS, clustered_rate, small_sample_factor, wilson
 from cardlab.analysis.winrates import winrate_by
 from cardlab.cli import cli
 from cardlab.simulate import games as game_registry
@@ -116,7 +116,50 @@ def test_clustered_interval_is_narrower_and_covers_when_rotations_cancel_the_sea
 def test_clustered_rate_edges():
     assert all(x != x for x in clustered_rate([1], [2]))  # one cluster: nothing to estimate
     rate, lo, hi, n_eff = clustered_rate([0, 0, 0], [2, 2, 2])
-    assert (rate, n_eff) == (0.0, 6) and (lo, hi) == wilson(0, 6)  # v = 0: the plain interval, not a point
+    # v = 0: the plain interval's n, never a point, then the t correction of 2 degrees of freedom
+    assert rate == 0.0 and n_eff == pytest.approx(6 / small_sample_factor(3))
+    assert (lo, hi) == wilson(0, n_eff) and hi > wilson(0, 6)[1]
+
+
+def test_small_sample_factor_is_t_over_z_squared():
+    assert small_sample_factor(3) == pytest.approx((4.302653 / 1.959964) ** 2, rel=1e-5)
+    assert 1 < small_sample_factor(400) < 1.01
+    assert small_sample_factor(1) == float("inf")
+
+
+def _independent_or_cancelling(rng, deals):
+    """A 2-player mirror value: independent games at 0.3, or a seat rotation that cancels (0.8 / 0.2 →
+    0.5): the true rates are 0.3 and 0.5."""
+    if rng.random() < 0.5:
+        return [(rng.random() < 0.3) + (rng.random() < 0.3) for _ in range(deals)], [2] * deals, 0.3
+    return [(rng.random() < 0.8) + (rng.random() < 0.2) for _ in range(deals)], [2] * deals, 0.5
+
+
+@pytest.mark.parametrize("deals", [4, 6, 10])
+def test_a_handful_of_deals_never_claims_more_than_its_games(deals):
+    """The small-sample cap (issue 21): with few deals the variance between them is noisy and can be small
+    by chance. Uncapped, the clustered interval under-covers (measured while choosing the cap: 84–92 % at
+    4–10 deals); capped, n_eff never exceeds the games and the interval keeps ≥ 94 % coverage."""
+    rng = random.Random(deals)
+    hits = 0
+    reps = 300
+    for _ in range(reps):
+        wins, games, truth = _independent_or_cancelling(rng, deals)
+        _, lo, hi, n_eff = clustered_rate(wins, games)
+        assert n_eff <= sum(games)
+        hits += lo <= truth <= hi
+    assert hits / reps >= 0.94
+
+
+def test_many_deals_keep_the_gain_of_cancelling_rotations():
+    """From FEW_CLUSTERS deals on the cap no longer binds: a mirror whose rotations cancel the seat's
+    advantage claims more than its games (the point of paired openings; its coverage is checked above)."""
+    rng = random.Random(9)
+    wins = [(rng.random() < 0.8) + (rng.random() < 0.2) for _ in range(200)]
+    _, lo, hi, n_eff = clustered_rate(wins, [2] * 200)
+    plain = wilson(sum(wins), 400)
+    assert n_eff > 400 and hi - lo < plain[1] - plain[0]
+    assert len(wins) >= FEW_CLUSTERS
 
 
 def test_mirror_run_reports_intervals_clustered_by_deal(tmp_path):

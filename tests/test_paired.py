@@ -63,3 +63,20 @@ def test_clustered_paired_interval_covers_when_a_deals_games_change_together():
         assert clustered["deff"] > 1
     assert hit_clustered / reps >= 0.91
     assert hit_plain / reps < 0.88
+
+
+def test_the_claimed_design_effect_is_capped_for_a_handful_of_deals():
+    """The small-sample cap (issue 21): a difference that cancels within each deal (deff ≪ 1) claims no gain
+    from 5 deals — at least 1, times the t correction — but keeps its gain from 200 deals."""
+    from cardlab.analysis.paired import claimed_design_effect, design_effect
+    from cardlab.analysis.stats import small_sample_factor
+
+    def cancelling(deals):
+        diffs = [d for _ in range(deals) for d in (1.0, -1.0, 0.0, 0.0)]
+        diffs[0] = 0.5  # one deal differs a little: the clustered variance is not exactly 0
+        return diffs, [i // 4 for i in range(4 * deals)]
+
+    few, many = cancelling(5), cancelling(200)
+    assert design_effect(*few) < 0.1 and design_effect(*many) < 0.1
+    assert claimed_design_effect(*few) == pytest.approx(small_sample_factor(5))
+    assert claimed_design_effect(*many) == pytest.approx(design_effect(*many) * small_sample_factor(200))
