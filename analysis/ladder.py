@@ -29,7 +29,7 @@ from .matchups import with_win_share
 from .ratings import plackett_luce
 from .render import Report, Section
 from .runs import Run, RunError
-from .stats import wilson
+from .stats import clustered_rate, wilson
 
 RECORD = "ladder.json"
 BOOTSTRAP = 500
@@ -55,40 +55,67 @@ def read_record(folder: Path) -> dict:
         n_players = int(record["n_players"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RunError(f"{path}: not a readable ladder record ({exc})") from None
-    return {"game": record.get("game"), "runs": runs, "policies": policies, "n_players": n_players}
+    mirror = bool(record.get("mirror", False))  # --mirror: the n_players games of a deal are one cluster
+    return {"game": record.get("game"), "runs": runs, "policies": policies, "n_players": n_players} | {
+        "mirror": mirror
+    }
 
 
 def ladder_players(folder: Path) -> pl.DataFrame:
     """Every seat of every game of the ladder: run, game_id (the seed's index), gid (unique), seat,
-    strategy, result, win_share (draws shared)."""
+    strategy, result, win_share (draws shared), and deal (the seed's index shared by every game played on
+    it: game_id, or game_id // n_players under ``--mirror``)."""
     frames = []
-    for name, _ in read_record(folder)["runs"]:
+    record = read_record(folder)
+    for name, _ in record["runs"]:
         run = Run.open(folder / name)
         frame = run.db.sql("SELECT game_id, seat, strategy, result FROM players").pl()
         frames.append(frame.with_columns(pl.lit(name).alias("run")))
     players = pl.concat(frames).with_columns(
-        (pl.col("run") + ":" + pl.col("game_id").cast(pl.String)).alias("gid")
+        (pl.col("run") + ":" + pl.col("game_id").cast(pl.String)).alias("gid"),
+        (pl.col("game_id") // record["n_players"] if record["mirror"] else pl.col("game_id")).alias("deal"),
     )
     return with_win_share(players, "result", "gid")
 
 
-def _pair_scores(players: pl.DataFrame) -> dict[tuple[str, str], tuple[float, int]]:
-    """(a, b) → (a's score against b, games), from 2-player games between different policies."""
-    per_game = players.group_by("gid").agg(pl.col("strategy"), pl.col("win_share"))
-    out: dict[tuple[str, str], list[float]] = {}
-    for labels, shares in zip(per_game["strategy"].to_list(), per_game["win_share"].to_list(), strict=True):
+@dataclass(slots=True)
+class PairScore:
+    """One policy's score against another: total, games, and per deal (for a ``--mirror`` ladder)."""
+
+    score: float = 0.0
+    games: int = 0
+    by_deal: dict[int, list[float]] | None = None
+
+    def interval(self, level: float, clustered: bool) -> tuple[float, float]:
+        """Wilson's interval, or under ``--mirror`` the one clustered by deal (stats.clustered_rate)."""
+        if clustered and self.by_deal:
+            _, lo, hi, _ = clustered_rate(
+                [v[0] for v in self.by_deal.values()], [v[1] for v in self.by_deal.values()], level
+            )
+            return lo, hi
+        return wilson(self.score, self.games, level)
+
+
+def _pair_scores(players: pl.DataFrame) -> dict[tuple[str, str], PairScore]:
+    """(a, b) → a's score against b, from 2-player games between different policies."""
+    per_game = players.group_by("gid").agg(pl.col("strategy"), pl.col("win_share"), pl.col("deal").first())
+    out: dict[tuple[str, str], PairScore] = {}
+    for labels, shares, deal in per_game.select("strategy", "win_share", "deal").iter_rows():
         if len(labels) != 2 or labels[0] == labels[1]:
             continue
         for me, other, share in ((labels[0], labels[1], shares[0]), (labels[1], labels[0], shares[1])):
-            acc = out.setdefault((me, other), [0.0, 0])
-            acc[0] += share
-            acc[1] += 1
-    return {k: (v[0], int(v[1])) for k, v in out.items()}
+            acc = out.setdefault((me, other), PairScore(by_deal={}))
+            acc.score += share
+            acc.games += 1
+            cell = acc.by_deal.setdefault(deal, [0.0, 0])
+            cell[0] += share
+            cell[1] += 1
+    return out
 
 
-def _cell(score: float, games: int, level: float) -> str:
-    lo, hi = wilson(score, games, level)
-    return f"{score / games:.1%} [{lo:.1%}, {hi:.1%}] n={games}"
+def _cell(pair: PairScore, level: float, clustered: bool) -> str:
+    lo, hi = pair.interval(level, clustered)
+    return f"{pair.score / pair.games:.1%} [{lo:.1%}, {hi:.1%}] n={pair.games}"
 
 
 def seed_share(
@@ -96,8 +123,9 @@ def seed_share(
 ) -> tuple[float, float, float]:
     """ICC of "seat 0 wins" (draws ½) within seeds across the ladder's runs, with a bootstrap interval
     over seeds. Needs every seed played in at least two runs."""
-    seat0 = players.filter(pl.col("seat") == 0).select("game_id", "win_share")
-    groups = seat0.group_by("game_id").agg(pl.col("win_share")).sort("game_id")["win_share"].to_list()
+    key = "deal" if "deal" in players.columns else "game_id"  # a deal's games share its seed
+    seat0 = players.filter(pl.col("seat") == 0).select(key, "win_share")
+    groups = seat0.group_by(key).agg(pl.col("win_share")).sort(key)["win_share"].to_list()
     groups = [np.asarray(g, float) for g in groups if len(g) >= 2]
     if len(groups) < 10:
         raise ValueError("too few seeds shared by the ladder's runs to measure the seed share")
@@ -129,11 +157,15 @@ def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
     record = read_record(folder)
     players = ladder_players(folder)
     prior = 0.0
+    mirror = record["mirror"]
+    cluster = "deal" if mirror else None
     try:
-        ratings = plackett_luce(players, label="strategy", game="gid", level=level)
+        ratings = plackett_luce(players, label="strategy", game="gid", level=level, cluster=cluster)
     except ValueError:  # a policy that never won (or never lost) has no finite rating without a prior
         prior = NEVER_WON_PRIOR
-        ratings = plackett_luce(players, label="strategy", game="gid", level=level, prior=prior)
+        ratings = plackett_luce(
+            players, label="strategy", game="gid", level=level, prior=prior, cluster=cluster
+        )
     ratings = ratings.sort("rating", descending=True)
     policies = record["policies"]
     if record["n_players"] != 2:
@@ -143,7 +175,7 @@ def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
         [
             {"policy": a}
             | {
-                b: (_cell(*scores[(a, b)], level) if (a, b) in scores else "—") if a != b else ""
+                b: (_cell(scores[(a, b)], level, mirror) if (a, b) in scores else "—") if a != b else ""
                 for b in policies
             }
             for a in policies
@@ -157,8 +189,9 @@ def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
     for weaker, stronger in pairs:
         if (stronger, weaker) not in scores:
             continue
-        score, games = scores[(stronger, weaker)]
-        lo, hi = wilson(score, games, level)
+        pair = scores[(stronger, weaker)]
+        score, games = pair.score, pair.games
+        lo, hi = pair.interval(level, mirror)
         rows.append(
             {
                 "stronger": stronger,
@@ -199,6 +232,13 @@ def build_ladder(folder: Path, level: float = 0.95) -> Report:
         ("runs", str(len(record["runs"]))),
     ]
     report = Report(folder, folder.name, header, howto=howto(level))
+    if record["mirror"]:
+        header.append(("mirror", "each deal played in every seat rotation"))
+        report.howto.append(
+            "--mirror: the games of a deal are not independent, so the ratings' intervals are cluster-robust "
+            "(sandwich) and the matrix's and skill shares' are clustered by deal (analysis.stats."
+            "clustered_rate); the seed share groups a deal's games across every pair."
+        )
     shown = result.ratings.select(
         pl.col("label").alias("policy"),
         pl.col("rating").round(3),

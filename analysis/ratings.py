@@ -48,6 +48,8 @@ class Choices:
     chosen: np.ndarray
     weight: np.ndarray
     n_labels: int
+    game_rows: np.ndarray | None = None  # placement_choices: each choice's game, an index into ``games``
+    games: list | None = None  # placement_choices: the game keys in index order
 
 
 @dataclass(slots=True)
@@ -313,6 +315,43 @@ def bt_ratings(
     return bradley_terry(wins, labels, level, prior, bootstrap, np.random.default_rng(seed))
 
 
+def cluster_robust_cov(data: Choices, fit: Fit, groups: np.ndarray, level: float = 0.95) -> np.ndarray:
+    """The sandwich covariance of the centred θ when choices come in clusters that are not independent
+    (``groups[s]``: choice s's cluster — the deal of a ``--mirror`` ladder): cov · B · cov, with B =
+    G/(G−1) Σ_g U_g U_gᵀ and U_g the sum of the score vectors w_s(e_chosen − Σ_seats q_seat e_seat) of the
+    cluster's choices (each sums to 0 over labels, so the centring passes through). Capped like
+    ``stats.clustered_rate``: with fewer than ``stats.FEW_CLUSTERS`` clusters no variance below the Fisher
+    one, and every variance times the t correction (``stats.small_sample_factor``)."""
+    from cardlab.analysis.stats import FEW_CLUSTERS, small_sample_factor
+
+    k = data.n_labels
+    gamma = np.exp(fit.theta)
+    valid = data.members >= 0
+    idx = np.maximum(data.members, 0)
+    strengths = np.where(valid, gamma[idx], 0.0)
+    share = strengths / strengths.sum(axis=1, keepdims=True)
+    scores = np.zeros((len(data.chosen), k))
+    rows = np.arange(len(data.chosen))
+    np.add.at(scores, (rows, data.chosen), data.weight)
+    for col in range(data.members.shape[1]):
+        ok = valid[:, col]
+        np.add.at(scores, (rows[ok], idx[ok, col]), -(data.weight * share[:, col])[ok])
+    labels, inverse = np.unique(groups, return_inverse=True)
+    n_groups = len(labels)
+    if n_groups < 2:
+        return np.full_like(fit.cov, np.nan)
+    per_group = np.zeros((n_groups, k))
+    np.add.at(per_group, inverse, scores)
+    meat = n_groups / (n_groups - 1) * per_group.T @ per_group
+    robust = fit.cov @ meat @ fit.cov
+    var = np.clip(np.diag(robust), 0, None)
+    if n_groups < FEW_CLUSTERS:
+        var = np.maximum(var, np.diag(fit.cov))
+    var = var * small_sample_factor(n_groups, level)
+    scale = np.sqrt(np.divide(var, np.diag(robust), out=np.ones(k), where=np.diag(robust) > 0))
+    return robust * np.outer(scale, scale) + np.diag(np.where(np.diag(robust) > 0, 0.0, var))
+
+
 def placement_choices(
     players: pl.DataFrame,
     label: str = "label",
@@ -353,7 +392,7 @@ def placement_choices(
     games = np.bincount(
         frame.unique(["_gi", "_l"])["_l"].replace_strict(index).to_numpy(), minlength=len(labels)
     )
-    members, chosen, weight = [], [], []
+    members, chosen, weight, rows = [], [], [], []
     finite = rank[np.isfinite(rank)]
     for value in np.unique(finite):
         remaining = rank >= value  # NaN padding compares False
@@ -367,9 +406,12 @@ def placement_choices(
             members.append(np.where(remaining[pick], lab[pick], -1))
             chosen.append(lab[pick, p])
             weight.append(1.0 / size[pick])
+            rows.append(np.flatnonzero(pick))
     if not members:
         raise ValueError("no game in the table ranks anyone: nothing to rate")
     data = Choices(np.vstack(members), np.concatenate(chosen), np.concatenate(weight), len(labels))
+    data.game_rows = np.concatenate(rows)
+    data.games = frame.unique("_gi").sort("_gi")["_g"].to_list()
     return data, labels, games
 
 
@@ -382,16 +424,23 @@ def plackett_luce(
     level: float = 0.95,
     prior: float = 0.0,
     field_size: int | None = None,
+    cluster: str | None = None,
 ) -> pl.DataFrame:
     """Plackett–Luce ratings from per-game placements (or winners only) of a players table of any size.
 
     Same columns as :func:`bradley_terry` (without bootstrap); ``wins`` is the weighted number of first
     places. ``win_prob`` is the chance of winning a ``field_size``-player game against average opponents,
     e^θ / (e^θ + field_size − 1); by default ``field_size`` is the most common number of seats per game.
-    On a 2-player table this gives the same ratings as :func:`bt_ratings`.
+    On a 2-player table this gives the same ratings as :func:`bt_ratings`. ``cluster``: a column grouping
+    games that are not independent (the deal of a ``--mirror`` ladder); the intervals are then the
+    cluster-robust ones (:func:`cluster_robust_cov`).
     """
     data, labels, games = placement_choices(players, label, placement, result, game)
     fit = fit_choices(data, prior, labels=labels)
+    if cluster is not None:
+        of_game = dict(players.select(game, cluster).unique(game).iter_rows())
+        groups = np.array([of_game[g] for g in data.games])[data.game_rows]
+        fit.cov = cluster_robust_cov(data, fit, groups, level)
     if field_size is None:
         sizes = players.group_by(game).len()["len"]
         field_size = int(sizes.mode().sort()[0])

@@ -35,7 +35,9 @@ def wilson(successes: float, n: float, level: float = 0.95) -> tuple[float, floa
     return (lower, upper)
 
 
-FEW_CLUSTERS = 30  # below this many clusters their variance is too unstable to claim a gain over independent games
+FEW_CLUSTERS = (
+    30  # below this many clusters their variance is too unstable to claim a gain over independent games
+)
 
 
 def small_sample_factor(clusters: int, level: float = 0.95) -> float:

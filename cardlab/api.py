@@ -341,11 +341,13 @@ def sweep(
     backend: str = "loky",
     scheduler: str | None = None,
     progress: bool = False,
+    mirror: bool = False,
     echo: Echo = _silent,
     **options: Any,
 ) -> RunSet:
     """A grid of configs, one run per point on the same seed, in one folder, and its report
-    (`cardlab sweep GAME --vary OPTION=a..b[:step]`; ``vary`` is one such text or several for a grid)."""
+    (`cardlab sweep GAME --vary OPTION=a..b[:step]`; ``vary`` is one such text or several for a grid;
+    ``mirror`` plays each point's deals in every seat rotation, as `simulate --mirror`)."""
     from cardlab.analysis import report as reports
     from cardlab.simulate.core.runformat import read_manifest
 
@@ -355,7 +357,7 @@ def sweep(
     axes = [parse_vary(spec, text) for text in _texts(vary)]
     shared = {"games": games, "max_games": None, "seed": seed, "players": players, "max_turns": max_turns}
     shared |= {"strategy": _texts(strategy), "batch_size": batch_size, "no_events": not events}
-    shared |= {"until_ci": until_ci, "sprt": sprt, "ci_by": ci_by}
+    shared |= {"until_ci": until_ci, "sprt": sprt, "ci_by": ci_by, "mirror": mirror}
     points = grid(axes)
     common = _settings(
         spec,
@@ -381,7 +383,8 @@ def sweep(
             max_turns=point.get("max-turns", max_turns),
             game_options={**common.game_options, **varied},
         )
-        plans.append((point, settings, _plan(spec, settings, shared["strategy"])))
+        plan = dataclasses.replace(_plan(spec, settings, shared["strategy"]), mirror=mirror)
+        plans.append((point, settings, plan))
     root = Path(out)
     folder = root / run_name(spec, name, prefix="sweep-")
     record = sweep_record(spec, axes, [p for p, _, _ in plans], shared, common.game_options)
@@ -429,6 +432,7 @@ def _run_set(
             f"{command}: --until-ci and --sprt are not available (every run plays the same games)"
         )
     settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
+    settings.mirror = bool(common.get("mirror"))
     root = Path(common["out"])
     folder = root / run_name(spec, common["name"], prefix=f"{command}-")
     outcomes = play(folder, settings)
@@ -459,14 +463,21 @@ def robust(
     echo: Echo = _silent,
     until_ci: float | None = None,
     sprt: str | None = None,
+    mirror: bool = False,
     **options: Any,
 ) -> RunSet:
     """The same seeds under each policy of ``ensemble``, and which conclusions hold under every one
-    (`cardlab robust GAME --ensemble P1,P2`)."""
+    (`cardlab robust GAME --ensemble P1,P2`). ``mirror`` is refused: each run seats one policy in every
+    seat, so a deal's seat rotations would be one game played K times."""
     from cardlab.analysis.robust import build_ensemble
 
     from .ensemble import run_ensemble
 
+    if mirror:
+        raise UserError(
+            "robust --mirror: each run seats one policy in every seat, so a deal's seat rotations would "
+            "replay the same game; the runs are already paired deal for deal across policies"
+        )
     spec = game(game_name)
     dims = list(_texts(by))
     return _run_set(
@@ -497,11 +508,13 @@ def ladder(
     backend: str = "loky",
     scheduler: str | None = None,
     progress: bool = False,
+    mirror: bool = False,
     echo: Echo = _silent,
     **options: Any,
 ) -> RunSet:
     """A round robin of policies on shared seeds: ratings, win-rate matrix, skill and seed shares
-    (`cardlab ladder GAME -s P1 -s P2 …`)."""
+    (`cardlab ladder GAME -s P1 -s P2 …`); ``mirror`` plays each deal in every seat rotation and clusters
+    the intervals by deal."""
     from cardlab.analysis.ladder import build_ladder
 
     from .ladder import run_ladder
@@ -525,7 +538,9 @@ _SET_KEYS += ("resume", "progress")
 
 def _common(args: Mapping[str, Any]) -> dict[str, Any]:
     """The settings among a run-set function's arguments (with its name, folder and stop rules)."""
-    return {k: args.get(k) for k in (*_SET_KEYS, "name", "out", "until_ci", "sprt")}
+    return {k: args.get(k) for k in (*_SET_KEYS, "name", "out", "until_ci", "sprt")} | {
+        "mirror": bool(args.get("mirror"))
+    }
 
 
 def _starts(echo: Echo) -> Callable[[int, int, str], None]:

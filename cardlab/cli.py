@@ -200,6 +200,8 @@ MIRROR_OPTION = click.Option(
 class SimulateGroup(click.Group):
     """`cardlab simulate GAME`: one subcommand per game, so each game's own options show in --help."""
 
+    mirror_option = True  # offer --mirror (sweep, robust and ladder too; not tune)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return game_registry.names()
 
@@ -212,7 +214,7 @@ class SimulateGroup(click.Group):
         params = list(COMMON_OPTIONS) + [_click_option(opt) for opt in spec.options]
         return click.Command(
             name,
-            params=[*params, MIRROR_OPTION] if type(self) is SimulateGroup else params,
+            params=[*params, MIRROR_OPTION] if self.mirror_option else params,
             callback=lambda **kwargs: _simulate(spec, kwargs),
             help=f"Play {spec.title} games and write results/<run>/ (Parquet + manifest).",
         )
@@ -541,6 +543,7 @@ class GameCommandGroup(SimulateGroup):
 
     drop: tuple[str, ...] = ()
     summary = ""
+    mirror_option = False
 
     def extra(self) -> list[click.Option]:
         return []
@@ -560,6 +563,7 @@ class RobustGroup(GameCommandGroup):
     """`cardlab robust GAME --ensemble P1,P2,…`: the simulate options of that game, one run per policy."""
 
     drop = ("strategy",)
+    mirror_option = True
 
     def extra(self) -> list[click.Option]:
         return [
@@ -689,6 +693,7 @@ class LadderGroup(GameCommandGroup):
     """`cardlab ladder GAME -s P1 -s P2 …`: a round robin of policies on shared seeds."""
 
     drop = ("until_ci", "sprt", "ci_by", "no_events")
+    mirror_option = True
 
     def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
         _ladder(spec, kwargs)

@@ -7,6 +7,7 @@ record is written atomically before the first run; ``resume`` completes a set on
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ class RunSettings:
     scheduler: str | None = None
     resume: bool = False
     progress: bool = True
+    mirror: bool = False  # --mirror: each deal in every seat rotation (RunPlan.seed_of)
 
 
 def policies_of(spec: GameSpec, texts: Sequence[str], option: str) -> list[str]:
@@ -53,7 +55,7 @@ def policies_of(spec: GameSpec, texts: Sequence[str], option: str) -> list[str]:
 
 def plan_of(spec: GameSpec, settings: RunSettings, strategy_texts: Sequence[str]) -> RunPlan:
     """The plan of one run with these settings and strategies (rotated through the seats)."""
-    return plan_from_options(
+    plan = plan_from_options(
         spec,
         n_games=settings.n_games,
         run_seed=settings.seed,
@@ -64,6 +66,7 @@ def plan_of(spec: GameSpec, settings: RunSettings, strategy_texts: Sequence[str]
         log_events=settings.log_events,
         game_options=settings.game_options,
     )
+    return dataclasses.replace(plan, mirror=True) if settings.mirror else plan
 
 
 def plans(spec: GameSpec, seatings: Sequence[Sequence[str]], settings: RunSettings) -> list[RunPlan]:
@@ -81,6 +84,8 @@ def play_set(
 ) -> list[RunOutcome]:
     """Write ``record`` into ``folder/record_name`` (refusing a clash) and execute each (name, plan)."""
     what = record_name.removesuffix(".json")
+    if settings.mirror:  # recorded only when set, so sets made before --mirror still resume
+        record = {**record, "mirror": True}
     path = folder / record_name
     if path.exists() and not settings.resume:
         raise UserError(f"{folder}: an {what} of that name exists (give --resume or another --name)")

@@ -147,6 +147,8 @@ def sweep_record(
     shared = {k: common[k] for k in SHARED_OPTIONS} | {
         k: v for k, v in game_options.items() if k not in varied
     }
+    if common.get("mirror"):  # recorded only when set, so sweeps made before --mirror still resume
+        shared["mirror"] = True
     return SweepRecord(
         game=spec.name,
         axes=[{"name": a.name, "values": list(a.values)} for a in axes],
