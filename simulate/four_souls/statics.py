@@ -113,9 +113,10 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
 def player_max_hp(g: Game, p: Player) -> int:
     base = p.character.phys.card.hp if p.character is not None else 2
     extra = 0
-    if p.items:
-        for o, v in player_statics(g, p, "hp"):
-            extra += amount(g, o, v)
+    if p.items:  # read at every decision and state check: the owned list is walked without a copy
+        for o, body in owned_statics(g, p, "hp"):
+            if _holds(g, o, body):
+                extra += amount(g, o, body["hp"])
     return (base or 0) + p.b_hp + extra
 
 
@@ -135,12 +136,20 @@ def _settled_max(o: Obj | Player, top: int) -> int:
 
 
 def settle_hp(g: Game) -> None:
-    """Settle every player's and slot monster's max-HP drops (FS-6.20) before anyone decides."""
+    """Settle every player's and slot monster's max-HP drops (FS-6.20) before anyone decides. Run at
+    every decision and fresh state check, so an unchanged max HP (nearly always) is skipped: settling
+    it would change nothing."""
     for p in g.players:
-        player_hp(g, p)
+        top = player_max_hp(g, p)
+        if top != p.max_seen:
+            _settled_max(p, top)
     for slot in g.mslots:
-        if slot and isinstance(slot[-1], Obj):
-            monster_hp(g, slot[-1])
+        if slot:
+            m = slot[-1]
+            if isinstance(m, Obj):
+                top = monster_max_hp(g, m)
+                if top != m.max_seen:
+                    _settled_max(m, top)
 
 
 def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
