@@ -121,8 +121,9 @@ def test_every_loot_card_setup_is_needed():
         assert not plays.can_play_loot(g, 0, ph), name
 
 
-# Items whose activated ability this plain table cannot offer (a gap of this test, stated: No! and Donation
-# Machine have no activation scenario yet; Mom’s Shovel and Contract From Below do, in test_rules_examination).
+# Items whose activated ability this plain table cannot offer; each has its own activation scenarios in
+# test_rules_examination (No! cancelling an item ability, Donation Machine paying with another item, Mom’s
+# Shovel entering deactivated, Contract From Below destroying two items).
 NOT_ACTIVATED = {
     "No!": "its target is an item ability on the stack",
     "Mom’s Shovel": "it enters deactivated (FS-11.8) and steals a soul nobody has here",

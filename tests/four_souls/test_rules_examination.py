@@ -452,3 +452,79 @@ def test_FS_6_7_FS_11_8_moms_shovel_filling_a_new_shop_slot_enters_deactivated()
     assert interpreter.run(statics.Ctx(g, 0, None, name="test"), {"expand_slots": {"kind": "shop", "n": 1}})
     checks.state_checks(g)
     assert g.shop[-1][-1].name == "Shovel" and not g.shop[-1][-1].charged
+
+
+# --------------------------------------------------------------------------- No! and Donation Machine
+# (issue 17 item 7: the two items the every-item test could not activate get scenarios of their own)
+
+
+def _cents_tap(g, seat):
+    return give_item(
+        g, seat, card("Coin Tap", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 3}}},))
+    )
+
+
+def test_FS_6_9_no_cancels_an_item_ability_on_the_stack():
+    """P0 activates a ↷ ability (its cost, the tap, is paid); P1 answers with No!, which targets that
+    ability on the stack and cancels it (FS-6.9): it never resolves, P0 gains nothing, both items stay
+    deactivated (costs are not refunded, FS-4.3)."""
+    answered = []
+
+    def p1(d):
+        if d.kind == "respond":
+            opt = next((o for o in d.options if o != "pass" and o[0] == "tap"), None)
+            answered.append(opt)
+            return opt
+        if d.kind == "choose_target":
+            return d.options[0]
+        return None
+
+    g = position(2, plans={1: p1})
+    tap = _cents_tap(g, 0)
+    no = give_item(g, 1, real("No!"))
+    assert plays.legal_actions(g, 1) == []  # nothing on the stack: No! has no legal target (FS-7.3)
+    assert plays.take_action(g, 0, ("tap", tap, 0))
+    resolution.priority(g, 0)
+    assert answered and answered[0] == ("tap", no, 0)
+    assert g.players[0].cents == 0 and not g.stack
+    assert not tap.charged and not no.charged
+    assert not kinds(g, "cents_gained")
+
+
+def test_FS_7_3_no_is_not_offered_against_a_loot_card_or_a_roll():
+    """No! targets an item ability only: a loot card or a roll on the stack is no legal target, so it is not
+    offered (FS-7.3); an item ability is."""
+    g = position(2, rolls=[4])
+    give_item(g, 1, real("No!"))
+    dice.push_roll(g, 0, "effect", name="a roll")
+    assert plays.legal_actions(g, 1) == []
+
+
+def _donation(others: bool):
+    g = position(2)
+    machine = give_item(g, 0, real("Donation Machine"))
+    gift = give_item(g, 0, card("Gift", "treasure", "passive")) if others else None
+    return g, machine, gift
+
+
+def test_FS_4_3_donation_machine_pays_with_another_item_and_gains_8_cents():
+    """Its $ cost gives another non-eternal item of mine to another player; then I gain 8¢ (FS-4.3: the cost
+    is paid in full as the ability goes on the stack, the effect on resolution)."""
+    g, machine, gift = _donation(others=True)
+    g.io.strategies[0].plan = lambda d: d.options[0] if d.options else None
+    assert plays.legal_actions(g, 0) == [("paid", machine, 0)]
+    assert plays.take_action(g, 0, ("paid", machine, 0))
+    assert gift in g.players[1].items and gift not in g.players[0].items  # paid before resolution
+    assert g.players[0].cents == 0
+    resolution.priority(g, 0)
+    assert g.players[0].cents == 8 and g.players[0].items == [machine]
+    check_invariants(g)
+
+
+def test_FS_7_3_donation_machine_is_not_offered_without_an_item_to_give():
+    """Its only non-eternal item is itself ("another" item): the cost cannot be paid, so it is not offered;
+    an eternal item cannot be given either."""
+    g, machine, _ = _donation(others=False)
+    assert plays.legal_actions(g, 0) == []
+    give_item(g, 0, card("Eternal", "treasure", "passive", keywords=("eternal",)), eternal=True)
+    assert plays.legal_actions(g, 0) == []
