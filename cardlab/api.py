@@ -736,6 +736,21 @@ def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple
     return derive.write(table, out), table
 
 
+def derive_four_souls_horizon(
+    games: int, seed: int, players: str = "2,3,4", out: str | Path | None = None
+) -> tuple[Path, dict[str, Any]]:
+    """The Four Souls search's horizon evaluation fitted on ``games`` seeded sensible games (player counts
+    ``players``, e.g. "2,4", taken in turn), written to ``out`` (default: the search's data file)."""
+    from cardlab.strategies.four_souls import horizon
+
+    try:
+        counts = tuple(int(n) for n in players.split(","))
+    except ValueError:
+        raise UserError(f"--players must be player counts joined by commas (e.g. 2,3,4), got {players!r}") from None
+    table = horizon.derive(games, seed, counts)
+    return horizon.write(table, horizon.DEFAULT_FILE if out is None else out), table
+
+
 # ---- cards and speed ---------------------------------------------------------------------------------
 
 

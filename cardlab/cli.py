@@ -353,7 +353,8 @@ def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
 
 @cli.group("derive")
 def derive_cmd() -> None:
-    """Values derived from a run, written as data files with their provenance (no pasted calibration)."""
+    """Values derived from a run (or seeded games), written as data files with their provenance (no pasted
+    calibration)."""
 
 
 @derive_cmd.command("draft-table")
@@ -386,6 +387,27 @@ def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
     path, table = api.derive_gosu_x_draft(run, out)
     click.echo(
         f"wrote {path}: {len(table['clans'])} clans, policies {', '.join(table['provenance']['policies'])}"
+    )
+
+
+@derive_cmd.command("four-souls-horizon")
+@click.option("--games", type=int, default=3000, show_default=True, help="seeded sensible games to fit on")
+@click.option("--seed", type=int, default=1, show_default=True, help="seed of the games")
+@click.option("--players", default="2,3,4", show_default=True, help="player counts, taken in turn")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="file to write [default: the search's horizon evaluation, strategies/four_souls/data/horizon.json]",
+)
+def derive_four_souls_horizon_cmd(games: int, seed: int, players: str, out: str | None) -> None:
+    """Four Souls search's evaluation at the horizon: a win-share model fitted on seeded sensible games."""
+    path, table = api.derive_four_souls_horizon(games, seed, players, out)
+    held = table["held_out"]
+    click.echo(
+        f"wrote {path}: {table['provenance']['positions']} positions; held-out mean log-likelihood "
+        f"{held['fitted_mean_log_likelihood']} (evaluator's weights {held['evaluator_mean_log_likelihood']}, "
+        f"even shares {held['uniform_mean_log_likelihood']})"
     )
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
+from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.four_souls.branching import determinize, state_of
 from cardlab.strategies.search import Hooks, Search
 
+from . import horizon
 from .aggro import AggroPlayer
 from .evaluator import EvaluatorPlayer
 from .hoarder import HoarderPlayer
@@ -14,17 +19,25 @@ from .sensible import SensiblePlayer
 
 class FSSearch(Search):
     """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
-    (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=; default: action
-    decisions only, two-turn rollouts, sensible's answer unless beaten by one standard error)."""
+    (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=, evaluation=;
+    default: action decisions only, two-turn rollouts scored by the fitted win-share model, sensible's
+    answer unless beaten by one standard error)."""
 
+    # evaluation=fitted (the default): the conditional logit fitted on seeded sensible games
+    # (horizon.py, data/horizon.json), whose softmax over the seats is a measured win share;
+    # evaluation=evaluator: the evaluator player's hand-set weights, one soul (8 points) a factor e
     hooks = Hooks(
         state_of=state_of,
         players_of=lambda g: g.io,
         determinize=determinize,
         turn_of=lambda view: view.turn,
-        evaluator=lambda rng: EvaluatorPlayer(0, rng).value,  # public features only (souls, cents, …)
-        scale=8.0,  # one soul in the evaluator's weights: a soul ahead counts e times the win share
+        evaluator=lambda rng: horizon.Evaluation(horizon.load()),  # public features only
+        scale=1.0,
     )
+    evaluations = {
+        "fitted": hooks,
+        "evaluator": dataclasses.replace(hooks, evaluator=lambda rng: EvaluatorPlayer(0, rng).value, scale=8.0),
+    }
     heuristics = {
         "sensible": SensiblePlayer,
         "aggro": AggroPlayer,
@@ -41,3 +54,12 @@ class FSSearch(Search):
     default_confidence = 1.0
     default_branch = "fork"
     branches = ("fork",)  # the engine skips response windows a player declines unseen: a replay cannot
+
+    def __init__(self, seat: int, rng: random.Random, evaluation: str = "fitted", **params) -> None:
+        if evaluation not in self.evaluations:
+            known = " or ".join(map(repr, self.evaluations))
+            raise UserError(f"search: evaluation must be {known}, got {evaluation!r}")
+        self.hooks = self.evaluations[evaluation]
+        super().__init__(seat, rng, **params)
+        if self.horizon and evaluation == "fitted":
+            horizon.load()  # a missing or bad weights file is one line before any game, not in a branch
