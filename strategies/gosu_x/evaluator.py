@@ -14,9 +14,8 @@ from typing import Any
 
 from cardlab.simulate.core.decisions import Decision, number_param
 
-from .policy import HITS, Policy
-
-LEVEL_VALUE = (2, 3, 5)  # GX-9.2 default combat values of levels I, II, III
+from .policy import Policy
+from .valuing import LEVEL_VALUE, Valuer
 
 
 class Evaluator(Policy):
@@ -39,86 +38,15 @@ class Evaluator(Policy):
         super().__init__(seat, rng, **params)
         weights = {"battle": w_battle, "hand": w_hand, "token": w_token, "unlock": w_unlock, "army": w_army}
         self.w = {k: number_param("w_" + k, v) for k, v in weights.items()}
-        self.opp_gain = number_param(
-            "opp_gain", opp_gain
-        )  # battle points the opponent adds per turn left to them
+        self.opp_gain = number_param("opp_gain", opp_gain)  # battle points the opponent adds per turn left
+        self.valuer = Valuer(seat, self.w, self.opp_gain)
 
-    # -- evaluation of one option -------------------------------------------------------------------------
+    # -- evaluation of one option (the value model: valuing.py) --------------------------------------------
     def delta(self, **change: float) -> float:
-        return sum(self.w[k] * v for k, v in change.items())
+        return self.valuer.delta(**change)
 
     def effect_value(self, v, card, hand_after: int) -> float:
-        """What the card's entry effects are worth, read from its encoded steps (one resolution)."""
-        me, opp = self.seat, 1 - self.seat
-        mine, theirs = hand_after, v.hand_size(opp)
-        room = max(0, v.hand_limit() - mine)
-        total = 0.0
-        for verb, p in card.d.on_play:
-            p = p if isinstance(p, dict) else {"n": p}
-            who = p.get("who", "self")
-            n = p.get("n", 1)
-            if verb == "draw":
-                k = 1.5 if "count" in p else self._n(v, n)
-                if who in ("self", "each"):
-                    total += self.delta(hand=min(k, room) + 0.2 * max(0.0, k - room))
-                    mine += k
-                if who in ("opponent", "each"):
-                    total -= self.delta(hand=k)
-            elif verb == "discard":
-                if who in ("self", "each"):
-                    lost = min(mine, (mine + 1) // 2 if n == "half_up" else self._n(v, n))
-                    total -= self.delta(hand=lost)
-                    mine -= lost
-                if who in ("opponent", "each"):
-                    total += self.delta(
-                        hand=min(theirs, (theirs + 1) // 2 if n == "half_up" else self._n(v, n))
-                    )
-            elif verb in HITS:
-                army = p.get("army", "any")
-                best = self.best_target(v, opp, verb != "capture")
-                if army in ("any", "opponent") and best:
-                    total += self.delta(battle=best, army=1)
-                elif army == "own" or (not p.get("optional") and not best):
-                    total -= self.delta(battle=self.worst_own(v), army=1)
-            elif verb == "release":
-                total += self.delta(battle=self.best_captured(v, me))
-            elif verb == "sacrifice":
-                if who in ("opponent", "each", "more_army"):
-                    total += self.delta(battle=self.worst_own(v, opp), army=1)
-                if who in ("self", "each"):
-                    total -= self.delta(battle=self.worst_own(v), army=1)
-            elif verb in ("from_discard", "search_deck", "reveal"):
-                total += self.delta(hand=1.0)
-            elif verb == "extra_turn":
-                total += self.delta(battle=self.opp_gain)
-            elif verb == "unlock_token":
-                total += self.delta(unlock=1)
-            elif verb == "return_tokens":
-                total += self.delta(token=self._n(v, n))
-            elif verb in ("copy_effect", "choose_op", "hook", "if"):
-                total += self.delta(battle=1.0)
-        return total
-
-    def _n(self, v, n: Any) -> float:
-        return float(v.x_value(self.seat)) if n == "X" else float(n) if isinstance(n, (int, float)) else 1.0
-
-    def best_target(self, v, seat: int, vulnerable: bool) -> float:
-        tops = [row[-1] for row in v.army(seat) if row]
-        vals = [v.card_value(c) for c in tops if c.face_up and (not vulnerable or v.vulnerable(c))]
-        return float(max(vals, default=0))
-
-    def worst_own(self, v, seat: int | None = None) -> float:
-        seat = self.seat if seat is None else seat
-        vals = [v.card_value(row[-1]) for row in v.army(seat) if row and v.vulnerable(row[-1])]
-        return float(min(vals, default=0))
-
-    def best_captured(self, v, seat: int) -> float:
-        return float(
-            max(
-                (LEVEL_VALUE[r] for r, row in enumerate(v.army(seat)) for c in row if not c.face_up),
-                default=0,
-            )
-        )
+        return self.valuer.effect_value(v, card, hand_after)
 
     def option_value(self, v, o: tuple, lead: int, hand_n: int) -> float:
         kind = o[0]
@@ -159,29 +87,17 @@ class Evaluator(Policy):
         hand_n = v.hand_size(me)
         return max(d.options, key=lambda o: (self.option_value(v, o, lead, hand_n), -d.options.index(o)))
 
-    def card_worth(self, v, card) -> float:
-        """A card in hand or discard: its level's battle value and what its entry effect would give."""
-        return LEVEL_VALUE[card.d.level - 1] + self.effect_value(v, card, v.hand_size(self.seat) - 1)
-
     def choose_discard(self, d: Decision) -> Any:
-        return min(d.options, key=lambda uid: self.card_worth(d.view, d.view.card(uid)))
+        return min(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.card(uid)))
 
     def choose_replace_with(self, d: Decision) -> Any:
-        return max(d.options, key=lambda uid: self.card_worth(d.view, d.view.card(uid)))
+        return max(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.card(uid)))
 
     def choose_sacrifice(self, d: Decision) -> Any:
         return min(d.options, key=lambda uid: d.view.card_value(d.view.card(uid)))
 
     def choose_choose_card(self, d: Decision) -> Any:
-        v = d.view
-
-        def worth(o: Any) -> float:
-            if o == 0:
-                return 0.0
-            card = v.card(o)
-            return self.card_worth(v, card) if card is not None else 0.0
-
-        return max(d.options, key=worth)
+        return max(d.options, key=lambda o: self.valuer.choice_worth(d.view, o))
 
     def choose_choose_target(self, d: Decision) -> Any:
         v = d.view

@@ -1,11 +1,12 @@
 """Sensible tempo play for Gosu X.
 
 Builds the army level by level (free soldiers first, then heroes and Immortals as prerequisites allow),
-pays the two-card soldier cost only when nothing free is left, spends activation tokens on re-usable
-effects (veterans first, since a token doubles them in battle) or on draws when the hand runs low, and
-passes once its battle total leads by ``pass_lead`` — or, after the opponent has passed, as soon as it is
-ahead (playing on when behind). It sacrifices and discards its least valuable cards, captures and destroys
-the opponent's most valuable ones, and never takes a "may" that hurts itself.
+pays the two-card soldier cost only when nothing free is left, spends activation tokens on the effects worth
+it by the shared value model (``valuing.py``; fresh veterans first, since a token doubles them in battle) or
+on draws when the hand runs low, and passes once its battle total leads by ``pass_lead`` — or, after the
+opponent has passed, as soon as it is ahead (playing on when behind). It sacrifices its least valuable cards,
+discards and fetches by each card's level and effect value, captures and destroys the opponent's most
+valuable ones, and never takes a "may" that hurts itself.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from cardlab.simulate.core.decisions import Decision
 
 from .policy import HITS, Policy
+from .valuing import Valuer
 
 
 class Sensible(Policy):
@@ -25,11 +27,17 @@ class Sensible(Policy):
     level_weight = 4
     aggression = 1.0
     hand_weight = 1.5  # a card of hand advantage (ours minus theirs) against the play score's points
+    # An activation scores activate_base + activate_weight × its effect's value (valuing.py, in battle
+    # points); a flat 7 activated effects worth nothing (Wiindz with nothing captured, a mill) over draws and
+    # replacements: Narasimha + Tomorrow 29.8 → 35.8 % (issue 13, docs/gosu_x.md).
+    activate_base = 3.0
+    activate_weight = 3.0
 
     def __init__(self, seat, rng, pass_lead: int | None = None, **params) -> None:
         super().__init__(seat, rng, **params)
         if pass_lead is not None:
             self.pass_lead = int(pass_lead)
+        self.valuer = Valuer(seat)
 
     # -- the turn's action --------------------------------------------------------------------------------
     def choose_action(self, d: Decision) -> Any:
@@ -63,9 +71,16 @@ class Sensible(Policy):
             return s
         if kind == "replace":  # a fresh entry effect for a cheap price; the new card is chosen next
             return 1.0 - 3.0 * o[3] - (4.0 if o[2] else 0.0)
-        if kind == "activate":
+        if kind == "activate":  # GX-7.7: the token re-applies the entry effect, worth what the effect gives
             card = v.card(o[1])
-            return 7.0 + (3.0 if card is not None and "veteran" in card.d.keywords else 0.0)
+            if card is None:
+                return -1.0
+            fresh_veteran = "veteran" in card.d.keywords and not card.vet  # a token doubles it in battle
+            return (
+                self.activate_base
+                + (3.0 if fresh_veteran else 0.0)
+                + self.activate_weight * self.valuer.effect_value(v, card, hand_n)
+            )
         if kind in ("draw3", "draw1"):  # drawing past the end-of-turn hand limit only feeds the discard
             n = 3 if kind == "draw3" else 1
             over = max(0, hand_n + n - v.hand_limit())
@@ -186,35 +201,19 @@ class Sensible(Policy):
                 best, best_s = o, s
         return best
 
-    def keep_value(self, v, card) -> float:
-        return card.d.level * 2 + (1.0 if card.d.on_play else 0.0) + self.rng.random() * 0.1
-
+    # which card to keep, fetch or give up: its level's battle value and what its effects give (valuing.py)
     def choose_replace_with(self, d: Decision) -> Any:
-        v = d.view
-        return max(d.options, key=lambda uid: self.keep_value(v, v.card(uid)))
+        return max(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.card(uid)))
 
     def choose_discard(self, d: Decision) -> Any:
-        v = d.view
-        return min(d.options, key=lambda uid: self.keep_value(v, v.card(uid)))
+        return min(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.card(uid)))
 
     def choose_sacrifice(self, d: Decision) -> Any:
         v = d.view
         return min(d.options, key=lambda uid: self.value(v, v.card(uid)))
 
     def choose_choose_card(self, d: Decision) -> Any:
-        v = d.view
-        best, best_s = d.options[0], -1e9
-        for o in d.options:
-            if o == 0:
-                s = 0.5 if d.context in ("nitish_cost",) else -0.5
-            else:
-                card = v.card(o)
-                s = 1.0 + (card.d.level if card is not None else 0)
-                if card is not None and card.d.group == "Ne'ye":
-                    s += 5
-            if s > best_s:
-                best, best_s = o, s
-        return best
+        return max(d.options, key=lambda o: self.valuer.choice_worth(d.view, o))
 
     def choose_choose_clan(self, d: Decision) -> Any:
         v = d.view

@@ -1,0 +1,121 @@
+"""The value model of Gosu X's entry-effect steps: what a card's encoded effects are worth to a seat now.
+
+One currency — battle points, hand cards, activation tokens, unlocked tokens, army cards, each with a
+weight — read from the card's compiled steps (``card.d.on_play``, the effect vocabulary), never from its
+name, so a designer's new card is valued by what it does. Both policy families read it: the ``evaluator``
+scores every option with it; ``sensible`` keeps its own tempo rules for plays and passing and uses it where
+its flat constants misjudged hand-churn clans (Narasimha, Tomorrow): which card to activate, which to keep
+(docs/gosu_x.md, issue 13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .policy import HITS
+
+LEVEL_VALUE = (2, 3, 5)  # GX-9.2 default combat values of levels I, II, III
+
+WEIGHTS = {"battle": 1.0, "hand": 1.2, "token": 1.5, "unlock": 4.0, "army": 0.5}
+OPP_GAIN = 3.0  # battle points the opponent adds per turn a pass leaves them (GX-8)
+
+
+@dataclass(slots=True)
+class Valuer:
+    """Weighted value of effects for ``seat`` (weights keyed as ``WEIGHTS``)."""
+
+    seat: int
+    w: dict[str, float] = field(default_factory=lambda: dict(WEIGHTS))
+    opp_gain: float = OPP_GAIN
+
+    def delta(self, **change: float) -> float:
+        return sum(self.w[k] * v for k, v in change.items())
+
+    def effect_value(self, v, card, hand_after: int) -> float:
+        """What the card's entry effects are worth, read from its encoded steps (one resolution);
+        ``hand_after``: our hand size once the card (and its cost) has left the hand."""
+        opp = 1 - self.seat
+        mine, theirs = hand_after, v.hand_size(opp)
+        room = max(0, v.hand_limit() - mine)
+        total = 0.0
+        for verb, p in card.d.on_play:
+            p = p if isinstance(p, dict) else {"n": p}
+            who = p.get("who", "self")
+            n = p.get("n", 1)
+            if verb == "draw":
+                k = 1.5 if "count" in p else self.number(v, n)
+                if who in ("self", "each"):  # past the hand limit a draw only feeds the discard (GX-4)
+                    total += self.delta(hand=min(k, room) + 0.2 * max(0.0, k - room))
+                    mine += k
+                if who in ("opponent", "each"):
+                    total -= self.delta(hand=k)
+            elif verb == "discard":
+                if who in ("self", "each"):
+                    lost = min(mine, (mine + 1) // 2 if n == "half_up" else self.number(v, n))
+                    total -= self.delta(hand=lost)
+                    mine -= lost
+                if who in ("opponent", "each"):
+                    total += self.delta(
+                        hand=min(theirs, (theirs + 1) // 2 if n == "half_up" else self.number(v, n))
+                    )
+            elif verb in HITS:
+                army = p.get("army", "any")
+                best = self.best_target(v, opp, verb != "capture")
+                if army in ("any", "opponent") and best:
+                    total += self.delta(battle=best, army=1)
+                elif army == "own" or (not p.get("optional") and not best):
+                    total -= self.delta(battle=self.worst_own(v), army=1)
+            elif verb == "release":
+                total += self.delta(battle=self.best_captured(v, self.seat))
+            elif verb == "sacrifice":
+                if who in ("opponent", "each", "more_army"):
+                    total += self.delta(battle=self.worst_own(v, opp), army=1)
+                if who in ("self", "each"):
+                    total -= self.delta(battle=self.worst_own(v), army=1)
+            elif verb in ("from_discard", "search_deck", "reveal"):
+                total += self.delta(hand=1.0)
+            elif verb == "extra_turn":
+                total += self.delta(battle=self.opp_gain)
+            elif verb == "unlock_token":
+                total += self.delta(unlock=1)
+            elif verb == "return_tokens":
+                total += self.delta(token=self.number(v, n))
+            elif verb in ("copy_effect", "choose_op", "hook", "if"):
+                total += self.delta(battle=1.0)
+        return total
+
+    def number(self, v, n: Any) -> float:
+        return float(v.x_value(self.seat)) if n == "X" else float(n) if isinstance(n, (int, float)) else 1.0
+
+    def best_target(self, v, seat: int, vulnerable: bool) -> float:
+        tops = [row[-1] for row in v.army(seat) if row]
+        vals = [v.card_value(c) for c in tops if c.face_up and (not vulnerable or v.vulnerable(c))]
+        return float(max(vals, default=0))
+
+    def worst_own(self, v, seat: int | None = None) -> float:
+        seat = self.seat if seat is None else seat
+        vals = [v.card_value(row[-1]) for row in v.army(seat) if row and v.vulnerable(row[-1])]
+        return float(min(vals, default=0))
+
+    def best_captured(self, v, seat: int) -> float:
+        return float(
+            max(
+                (LEVEL_VALUE[r] for r, row in enumerate(v.army(seat)) for c in row if not c.face_up),
+                default=0,
+            )
+        )
+
+    def card_worth(self, v, card) -> float:
+        """A card in hand or discard: its level's battle value and what its entry effect would give."""
+        return LEVEL_VALUE[card.d.level - 1] + self.effect_value(v, card, v.hand_size(self.seat) - 1)
+
+    def choice_worth(self, v, option: Any) -> float:
+        """An option of a card choice (a card uid, or 0 for none): the chosen card's worth."""
+        if option == 0:
+            return 0.0
+        card = v.card(option)
+        return self.card_worth(v, card) if card is not None else 0.0
+
+
+__all__ = ["LEVEL_VALUE", "OPP_GAIN", "WEIGHTS", "Valuer"]
