@@ -68,6 +68,7 @@ IMPLEMENTED_REPLACEMENTS = frozenset(
         "enters_play",
         "rewards",
         "death_penalty",
+        "would_loot",
     }
 )
 IMPLEMENTED_COMBINATORS = frozenset(
@@ -296,6 +297,7 @@ IMPLEMENTED_FILTERS = frozenset(
         "not_active",
         "not_attacked",
         "non_attack",
+        "curse",
         "non_event",
         "guppy",
         "item_ability",

@@ -136,6 +136,8 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
                 return False
         if f == "guppy" and "guppy" not in _kw(o):
             return False
+        if f == "curse" and "curse" not in _kw(o):  # FS-4.16: a card with the Curse keyword
+            return False
         if f in ("item_ability", "item_ability_or_loot"):
             is_item_ab = (
                 isinstance(o, items.AbilityItem)
@@ -164,6 +166,10 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
                 return False
             continue
         if k == "name":
+            if isinstance(o, Player):  # "a player whose character is named X"
+                o = o.character
+                if o is None:
+                    return False
             card = o.card if isinstance(o, Phys) else o.phys.card
             if card.name != v and card.id != v:
                 return False

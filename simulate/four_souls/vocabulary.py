@@ -397,7 +397,7 @@ SELECTORS: frozenset[str] = _words(
 FILTERS: frozenset[str] = _words(
     """other non_eternal passive you_control other_controls player_controls not_attacked non_attack
     non_event guppy tap paid item_ability loot not_self most_cents most_souls in_play
-    not_active has_tap item_ability_or_loot"""
+    not_active has_tap item_ability_or_loot curse"""
 )
 FILTER_KEYS: frozenset[str] = frozenset(
     {"controlled_by", "not_controlled_by", "name", "except", "zone", "with_counter", "without_counter"}
@@ -413,7 +413,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
-    living_players killed_by_another_player alive"""
+    living_players killed_by_another_player alive loot_step"""
 )
 WORDS: frozenset[str] = (
     SELECTORS
