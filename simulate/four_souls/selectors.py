@@ -114,6 +114,12 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
             return False
         if f == "non_eternal" and getattr(o, "eternal", False):
             return False
+        if f == "non_eternal" and isinstance(o, items.AbilityItem) and o.src is not None and o.src.eternal:
+            return False  # an ability on the stack: its source's (Dead Weight: "a non-eternal item")
+        if f == "triggered" and not (
+            isinstance(o, items.AbilityItem) and o.trigger and o.src is not None and o.src.kind in ("monster", "item")
+        ):
+            return False  # a triggered ability of a monster or an item (FS-4.9) on the stack
         if f == "passive" and isinstance(o, Obj) and o.rules.activated:
             return False
         if f == "has_tap" and not (isinstance(o, Obj) and o.rules.tap):
@@ -157,7 +163,7 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
             return False
         if k == "not_controlled_by" and _ctrl(o) == player_of(ctx, v).seat:
             return False
-        if k == "except" and o is player_of(ctx, v):
+        if k == "except" and o is obj_of(ctx, v):  # a player, or an object: "each other monster"
             return False
         if k in ("zone", "count"):
             continue
