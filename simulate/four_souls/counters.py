@@ -17,6 +17,16 @@ from .state import Game, Obj, Player
 
 GENERIC = "generic"
 LEVEL = "level"
+# HP and AT counters: their cards give them an ability ("You have +1 HP", "This has +1 ATK") — on an item
+# or character, its controller's; on a monster, its own (statics.player_max_hp … monster_atk read them).
+STAT_COUNTERS = ("hp", "atk")
+
+
+def stat_bonus(g: Game, objs: Any, kind: str) -> int:
+    """The HP or AT counters on these objects (0 at once in a game where none was ever put)."""
+    if not g.stat_counters:
+        return 0
+    return sum(o.named.get(kind, 0) for o in objs if o is not None and o.named)
 
 
 def count(x: Any, kind: str | None = None) -> int:
@@ -50,6 +60,8 @@ def add(g: Game, x: Any, n: int, kind: str = GENERIC, strip: bool = False) -> bo
             if x.named is None:
                 x.named = {}
             x.named[kind] = x.named.get(kind, 0) + n
+            if kind in STAT_COUNTERS:
+                g.stat_counters = True
             if strip and x.erased is None:
                 _hide(g, x, kind)
     else:

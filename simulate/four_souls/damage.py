@@ -292,6 +292,12 @@ def end_turn(g: Game) -> None:
         g.attack.cancelled = True
 
 
+def _penalty_keeps(g: Game, p: Player) -> frozenset:
+    """What p's ``penalty_keeps`` statics spare from the death penalty (Soulbond: cents and loot)."""
+    found = statics.player_statics(g, p, "penalty_keeps")
+    return frozenset(k for _o, v in found if isinstance(v, dict) for k, on in v.items() if on is True)
+
+
 def death_penalty(g: Game, p: Player) -> None:
     """FS-13.9: destroy a non-eternal item, discard a loot, lose 1¢, deactivate every ↷ object."""
     for k in range(1, g.n):  # a replacement of another player's penalty (Shadow), once (FS-5.6)
@@ -304,12 +310,14 @@ def death_penalty(g: Game, p: Player) -> None:
                     ctx.ev = {"victim": p}
                     interpreter.run(ctx, rep["instead"])
                     return
-    opts = tuple(o for o in p.items if not o.eternal)
+    keep = _penalty_keeps(g, p)
+    opts = tuple(o for o in p.items if not o.eternal) if "item" not in keep else ()
     if opts:
         destroy(g, ask(g, p.seat, "penalty_item", opts, "death penalty"), "death_penalty")
-    if p.hand:
+    if p.hand and "loot" not in keep:
         discard_loot(g, p, 1, False, "death_penalty")
-    lose_cents(g, p, 1, "death_penalty")
+    if "cents" not in keep:
+        lose_cents(g, p, 1, "death_penalty")
     for o in g.player_objects(p):
         if o.rules.tap:
             o.charged = False

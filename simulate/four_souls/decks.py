@@ -181,10 +181,10 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             s.left_out[left_out_name(card)] = f"its starting item {start} is not implemented"
             continue
         # a reprinted character (Alt Art, promos: six Edens in the whole collection) is the same character:
-        # it is dealt once, as the first printing, so no character is more likely because it was reprinted
-        same = (card.name, start and s.starting[start].name, card.hp, card.attack, repr(card.abilities))
-        if same not in seen:
-            seen.add(same)
+        # it is dealt once, as the first printing, so no character is more likely because it was reprinted;
+        # so is an alternate version under the same name (the Nendoroid Isaac starts with Guppy's Head)
+        if card.name not in seen:
+            seen.add(card.name)
             s.characters.append(card)
     return s
 

@@ -511,6 +511,23 @@ def _v_cancel(ctx: Ctx, p: dict) -> bool:
     return False
 
 
+def _v_cancel_attack(ctx: Ctx, p: dict) -> bool:
+    """FS-10.11, FS-10.15: cancelling an attack ends it; its rolls and combat damage still on the stack
+    fizzle (``resolve_damage``), damage already dealt stays. ``who: you``: only your own attack;
+    ``target: monster``: only an attack on a monster (not on a player or an item)."""
+    g = ctx.g
+    a = g.attack
+    if a is None or a.cancelled:
+        return False
+    if p.get("who") == "you" and a.seat != ctx.you:
+        return False
+    if p.get("target") == "monster" and not (isinstance(a.target, Obj) and a.target.kind == "monster"):
+        return False
+    a.cancelled = True
+    g.log.emit("cancelled", ctx.you, ctx.name, None, None, "attack")
+    return True
+
+
 def _v_end_turn(ctx: Ctx, p: dict) -> bool:
     damage.end_turn(ctx.g)
     return True
@@ -627,6 +644,8 @@ def _v_flip_roll(ctx: Ctx, p: dict) -> bool:
 def _v_recharge(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target", "self")):
+        if isinstance(t, Player):
+            t = t.character  # "recharge a character": the chosen player's character card
         if isinstance(t, Obj) and t.in_play and not t.charged:
             t.charged = True
             did = True
@@ -731,6 +750,7 @@ VERB_FUNCS = {
     "destroy": _v_destroy,
     "buff": _v_buff,
     "cancel": _v_cancel,
+    "cancel_attack": _v_cancel_attack,
     "end_turn": _v_end_turn,
     "extra_turn": _v_extra_turn,
     "skip_turn": _v_skip_turn,

@@ -232,6 +232,12 @@ def _c_next(ctx: Ctx, eff: dict) -> bool:
     """A delayed one-shot trigger or replacement (FS-4.9, FS-5.4): Crystal Ball, Compost."""
     trig = eff["next"] if isinstance(eff["next"], dict) else {eff["next"]: None}
     name = next(iter(trig))
+    if name in ("turn_end", "would_die"):  # "the next time your turn ends / that player would die"
+        who = trig[name]
+        if who not in (None, "any_player"):
+            who = player_of(ctx, who)  # fixed now: "that player" is the one chosen
+        ctx.g.next_events.append((name, who, eff.get("do"), ctx))  # would_die ones lapse at the turn's end
+        return True
     ctx.g.delayed.append((name, trig[name], eff.get("do"), eff.get("replace"), ctx))
     return True
 

@@ -177,6 +177,20 @@ def cents_replacements(g: Game, p: Player, n: int) -> int:
     return n
 
 
+def loot_replacements(g: Game, p: Player, n: int, why: str) -> int:
+    """FS-5.4 / FS-5.7: "if you would loot, instead loot that much +1" replacements of the objects p
+    controls (Bag-o-Holes, Lucky Toe), in the order p chooses; ``event.loot_step`` is true for the loot
+    step's draw (FS-8.3), which Lucky Toe leaves alone."""
+    apps = [(o, rep) for o in g.player_objects(p) if o.rules.replaces for rep, _e in _reps(o, "would_loot")]
+    if not apps:
+        return n
+    apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
+    for o, rep in apps:
+        if _cond_ok(g, o, rep, {"amount": n, "loot_step": why == "loot_step"}):
+            n = _modify(rep, n, o, g)
+    return n
+
+
 def reward_times(g: Game, m: Obj, roll: int | None) -> int:
     times = 1
     for rep, _e in _reps(m, "rewards"):

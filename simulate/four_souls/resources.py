@@ -64,6 +64,7 @@ def loot(g: Game, p: Player, n: int, why: str) -> int:
                 return n
     if p.seat in g.loot_doublers:
         n *= 2  # Two of Clubs (FS-21: once, not multiplied again)
+    n = replacements.loot_replacements(g, p, n, why)
     drawn = 0
     for _ in range(n):
         c = g.draw(g.loot, g.loot_disc)

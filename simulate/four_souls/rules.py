@@ -56,6 +56,7 @@ IMPLEMENTED_STATICS = frozenset(
         "starts_with_counters",
         "goes_first",
         "coin_rolls",
+        "penalty_keeps",
     }
 )
 IMPLEMENTED_REPLACEMENTS = frozenset(
@@ -68,6 +69,7 @@ IMPLEMENTED_REPLACEMENTS = frozenset(
         "enters_play",
         "rewards",
         "death_penalty",
+        "would_loot",
     }
 )
 IMPLEMENTED_COMBINATORS = frozenset(
@@ -296,6 +298,8 @@ IMPLEMENTED_FILTERS = frozenset(
         "not_active",
         "not_attacked",
         "non_attack",
+        "curse",
+        "triggered",
         "non_event",
         "guppy",
         "item_ability",
@@ -408,7 +412,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         elif op == "next":
             trig = val if isinstance(val, dict) else {val: None}
             name = next(iter(trig))
-            if name not in ("rolled", "would_loot"):
+            if name not in ("rolled", "would_loot", "turn_end", "would_die"):
                 raise EngineError(f"delayed 'next' on '{name}' not implemented")
             _check_effect(eff.get("do"), verbs)
             rep = eff.get("replace")

@@ -114,6 +114,12 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
             return False
         if f == "non_eternal" and getattr(o, "eternal", False):
             return False
+        if f == "non_eternal" and isinstance(o, items.AbilityItem) and o.src is not None and o.src.eternal:
+            return False  # an ability on the stack: its source's (Dead Weight: "a non-eternal item")
+        if f == "triggered" and not (
+            isinstance(o, items.AbilityItem) and o.trigger and o.src is not None and o.src.kind in ("monster", "item")
+        ):
+            return False  # a triggered ability of a monster or an item (FS-4.9) on the stack
         if f == "passive" and isinstance(o, Obj) and o.rules.activated:
             return False
         if f == "has_tap" and not (isinstance(o, Obj) and o.rules.tap):
@@ -136,6 +142,8 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
                 return False
         if f == "guppy" and "guppy" not in _kw(o):
             return False
+        if f == "curse" and "curse" not in _kw(o):  # FS-4.16: a card with the Curse keyword
+            return False
         if f in ("item_ability", "item_ability_or_loot"):
             is_item_ab = (
                 isinstance(o, items.AbilityItem)
@@ -155,7 +163,7 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
             return False
         if k == "not_controlled_by" and _ctrl(o) == player_of(ctx, v).seat:
             return False
-        if k == "except" and o is player_of(ctx, v):
+        if k == "except" and o is obj_of(ctx, v):  # a player, or an object: "each other monster"
             return False
         if k in ("zone", "count"):
             continue
@@ -164,6 +172,10 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
                 return False
             continue
         if k == "name":
+            if isinstance(o, Player):  # "a player whose character is named X"
+                o = o.character
+                if o is None:
+                    return False
             card = o.card if isinstance(o, Phys) else o.phys.card
             if card.name != v and card.id != v:
                 return False

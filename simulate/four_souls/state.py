@@ -254,6 +254,8 @@ class Game:
     extra_turns: list[int] = field(default_factory=list)
     hold_slots: set = field(default_factory=set)
     delayed: list = field(default_factory=list)  # one-shot delayed triggers/replacements
+    stat_counters: bool = False  # an HP or AT counter was ever put on something (statics read them then)
+    next_events: list = field(default_factory=list)  # one-shot delayed triggers on turn_end / would_die
     loot_doublers: set = field(default_factory=set)  # Two of Clubs (seats), until end of turn
     stop_effect: bool = False
     last_count: int = 0

@@ -117,6 +117,8 @@ def player_max_hp(g: Game, p: Player) -> int:
         for o, body in owned_statics(g, p, "hp"):
             if _holds(g, o, body):
                 extra += amount(g, o, body["hp"])
+    if g.stat_counters:
+        extra += counters.stat_bonus(g, (p.character, *p.items), "hp")
     return (base or 0) + p.b_hp + extra
 
 
@@ -159,11 +161,13 @@ def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
         if isinstance(v, dict) and v.get("first_attack_roll") and not first_attack_roll:
             continue
         total += amount(g, o, v)
+    if g.stat_counters:
+        total += counters.stat_bonus(g, (p.character, *p.items), "atk")
     return max(0, total)
 
 
 def monster_max_hp(g: Game, m: Obj) -> int:
-    return (m.phys.card.hp or 0) + m.b_hp
+    return (m.phys.card.hp or 0) + m.b_hp + (m.named.get("hp", 0) if m.named else 0)
 
 
 def monster_hp(g: Game, m: Obj) -> int:
@@ -179,7 +183,7 @@ def hp_of(g: Game, o: Any) -> int:
 
 
 def monster_atk(g: Game, m: Obj) -> int:
-    total = (m.phys.card.attack or 0) + m.b_atk
+    total = (m.phys.card.attack or 0) + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
     for body in m.rules.statics:
         if "atk" in body and _holds(g, m, body):
             total += _num(body["atk"])
@@ -585,6 +589,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return player_of(ctx, vals[0]).cents
     if f == "counters":  # FS-5.14: all counters of an object or player, or those of one name
         return counters.count(obj_of(ctx, vals[0]), vals[1] if len(vals) > 1 else None)
+    if f == "turn_of":  # it is that player's turn (Holy Mantle: "if it's their turn")
+        p = player_of(ctx, vals[0])
+        return p is not None and p.seat == ctx.g.active
     if f == "alive":  # FS-13.12: not dead this turn
         p = player_of(ctx, vals[0])
         return p is not None and not p.dead

@@ -4,6 +4,7 @@ queueing them, and putting them on the stack at the next priority in FS-4.10 ord
 from __future__ import annotations
 
 from . import asking, items, zones
+from .abilities import Ability
 from .state import Game, Obj, Player
 from .statics import Ctx, cond, player_of
 from .targets import prepare
@@ -30,6 +31,8 @@ def _objects(g: Game, with_temp: bool):
 
 def fire(g: Game, name: str, **ev) -> None:
     """An event happened: queue every matching triggered ability (it goes on the stack later)."""
+    if g.next_events:
+        _fire_next(g, name, ev)
     if name not in g.cache.trig_names:
         return
     key = g.obj_ver
@@ -53,6 +56,25 @@ def fire(g: Game, name: str, **ev) -> None:
                 ctrl = o.controller
                 order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
                 g.pending.append((order, ab, o, ev))
+
+
+def _fire_next(g: Game, name: str, ev: dict) -> None:
+    """Delayed one-shot triggers ("the next time your turn ends, …", "the next time that player would die
+    this turn, …", FS-4.9): the first matching event uses it up; its ability goes on the stack now, above
+    what it answers (a death it prevents), with the context it was made in."""
+    for i, (trig, who, do, src) in enumerate(g.next_events):
+        if trig != name:
+            continue
+        subject = g.players[ev["seat"]] if name == "turn_end" else ev.get("victim")
+        if who is not None and who != "any_player" and subject is not who:
+            continue
+        del g.next_events[i]
+        ctx = Ctx(g, src.you, src.src, dict(src.binds), dict(ev), None, None, src.name)
+        ctx.watch = frozenset()  # it has no targets of its own: what its maker targeted is gone by now
+        item = items.AbilityItem(None, Ability("on", do), src.you, ctx, trigger="delayed")
+        ctx.item = item
+        g.stack.append(item)
+        return
 
 
 def left_play(g: Game, o: Obj, name: str) -> None:

@@ -225,6 +225,8 @@ def purchase(g: Game, seat: int) -> None:
 
 def end_of_turn(g: Game) -> None:
     """FS-8.10(4): everything with HP heals to full, dead players included; "until end of turn" ends."""
+    if g.next_events:  # "the next time that player would die this turn" lapses (Holy Mantle)
+        g.next_events[:] = [t for t in g.next_events if t[0] != "would_die"]
     for p in g.players:
         p.damage = 0
         p.dead = False

@@ -112,6 +112,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
     _v("remove_counters", "n object kind who", "n", "objects", "FS-5.14", "remove counters (any kind unless named; usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
     _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),
+    _v("cancel_attack", "who target", "", "stack", "FS-10.11 FS-10.15", "the attack in progress ends (who: you = only your own; target: monster = only an attack on a monster)", Aim("cancel", 2.0, who="who", when="stack"), "neutral", used=False),  # an answer: your own attack before a lethal miss (FS-10.15), or a rival's
     _v("advance_timer", "n", "n", "turn", "FS-18.6", "a challenge's timer moves n steps toward the loss (n < 0: away)", Aim("turn", -2.0), "neutral", used=False),
 ]
 # fmt: on
@@ -119,7 +120,7 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg")
+NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "hp", "atk")
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -294,7 +295,7 @@ TRIGGERS: dict[str, Trigger] = {
     ]
 }
 # The `next:` form also accepts the rolled trigger (Crystal Ball).
-NEXT_TRIGGERS = frozenset({"play_loot", "would_loot", "rolled"})
+NEXT_TRIGGERS = frozenset({"play_loot", "would_loot", "rolled", "turn_end", "would_die"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +344,14 @@ STATICS: dict[str, Static] = {
             "FS-18.1 FS-9.2",
             "a challenge's rule: a player with a `counter` counter flips a coin for each roll (tails 1 and the"
             " timer moves `tails_timer` toward the loss, heads 6; `heads_in_a_row` heads remove one counter)",
+            used=False,
+        ),
+        Static(
+            "penalty_keeps",
+            ("cents", "loot", "item"),
+            "FS-13.9",
+            "the controller's death penalty leaves these alone (cents: no 1¢ lost; loot: no discard; item: none"
+            " destroyed)",
             used=False,
         ),
         Static("hand_size_max", ("n",), "FS-3.7", "reserved: max hand size +n", used=False),
@@ -397,7 +406,7 @@ SELECTORS: frozenset[str] = _words(
 FILTERS: frozenset[str] = _words(
     """other non_eternal passive you_control other_controls player_controls not_attacked non_attack
     non_event guppy tap paid item_ability loot not_self most_cents most_souls in_play
-    not_active has_tap item_ability_or_loot"""
+    not_active has_tap item_ability_or_loot curse triggered"""
 )
 FILTER_KEYS: frozenset[str] = frozenset(
     {"controlled_by", "not_controlled_by", "name", "except", "zone", "with_counter", "without_counter"}
@@ -413,7 +422,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
-    living_players killed_by_another_player alive"""
+    living_players killed_by_another_player alive loot_step turn_of"""
 )
 WORDS: frozenset[str] = (
     SELECTORS
