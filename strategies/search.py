@@ -164,7 +164,8 @@ class Search:
 
     def _confident(self, samples: list[list[float]], favourite: int) -> int:
         """The base's answer, unless another option beats it on the same seeds (paired, common random
-        numbers) by more than ``confidence`` standard errors of the mean difference; of those, the one
+        numbers) by more than ``confidence`` standard errors of the mean difference (the variance taken with one
+        pseudo-difference of variance 1/4, so agreeing rollouts are not mistaken for certainty); of those, the one
         with the best mean difference. Noise alone then rarely overrules the heuristic, which a plain best
         mean over a few whole-game rollouts does at almost every decision."""
         base = samples[favourite]
@@ -175,7 +176,9 @@ class Search:
                 continue
             diffs = [own[n] - base[n] for n in range(m)]
             mean = sum(diffs) / m
-            var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+            # one pseudo-difference of the largest variance a win share can have (1/4) joins the sample:
+            # a few rollouts that happen to agree (zero sample variance) are no certainty at all
+            var = (sum((d - mean) ** 2 for d in diffs) + 0.25) / m
             if mean > self.confidence * math.sqrt(var / m) and mean > best_gain:
                 best, best_gain = j, mean
         return best

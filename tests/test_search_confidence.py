@@ -25,11 +25,19 @@ def test_noise_does_not_overrule_the_base():
 
 
 def test_a_clear_gain_on_the_same_seeds_wins_and_the_larger_gain_first():
-    base = [0.2, 0.5, 0.1, 0.4]
-    small = [v + 0.1 for v in base]
-    large = [v + 0.3 + 0.01 * n for n, v in enumerate(base)]
+    base = [0.1, 0.2, 0.0, 0.1]
+    small = [v + 0.5 for v in base]
+    large = [v + 0.8 + 0.01 * n for n, v in enumerate(base)]
     assert _rule(2.0)._confident([base, small, large], 0) == 2
     assert _rule(2.0)._confident([small, base, [v - 0.3 for v in base]], 1) == 0
+
+
+def test_rollouts_that_merely_agree_are_no_certainty():
+    """Two rollouts each way that happen to agree (zero sample variance) do not overrule the base at a high
+    confidence: the variance is taken with one pseudo-difference of variance 1/4; at a low one they do."""
+    samples = [[1.0, 1.0], [0.0, 0.0]]
+    assert _rule(1e9)._confident(samples, 1) == 1
+    assert _rule(1.0)._confident(samples, 1) == 0
 
 
 def test_an_option_with_one_paired_rollout_never_overrules():
