@@ -65,6 +65,9 @@ def describe_event(row: tuple) -> str:
     return words(Event.of(row))
 
 
+FIFTH_TOKEN = 5  # zones.unlock logs the winning fifth token (GX-11.1b) as an unlock of X = 5
+
+
 @dataclass(slots=True)
 class Seat:
     clans: list[str] = field(default_factory=list)
@@ -100,7 +103,7 @@ class GosuXStory(Story):
             self.at[e.seat].clans.append(e.card or "?")
         elif k == "superiority":
             self.at[e.seat].superiority = e.amount or 0
-        elif k == "unlock":
+        elif k == "unlock" and e.amount != FIFTH_TOKEN:  # the fifth is the win (GX-11.1b), not a token
             self.at[e.seat].unlocks += 1
         elif k == "round_end" and e.seat >= 0:
             self.at[e.seat].battles += 1
