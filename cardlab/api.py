@@ -561,18 +561,34 @@ def tune(
     name: str | None = None,
     out: str | Path = "results",
     resume: bool = False,
+    ensemble: str | Sequence[str] = (),
+    jobs: int = 1,
+    backend: str = "loky",
+    scheduler: str | None = None,
     echo: Echo = _silent,
     **options: Any,
 ) -> tuple[Path, Any]:
-    """The fewest card changes (``knob``: ``CARD.FIELD=A..B``) that meet balance targets, searched on paired
-    seeds and confirmed on fresh ones (`cardlab tune GAME`): the folder (tune.md …) and the TuneResult."""
+    """The fewest card changes (``knob``: ``CARD.FIELD=A..B``, or a game option ``OPTION=VALUES``) that meet
+    balance targets, searched on paired seeds and confirmed on fresh ones (`cardlab tune GAME`): the folder
+    (tune.md …) and the TuneResult. ``ensemble``: policies each target must hold under (each in every
+    seat); ``jobs``/``backend``/``scheduler`` as for `simulate`."""
+    from .runset import policies_of
     from .tune import parse_knob
     from .tune import tune as search
 
-    knobs = [parse_knob(k) for k in _texts(knob)]
     if max_changes < 1:
         raise UserError(f"--max-changes must be at least 1, got {max_changes}")
+    if jobs == 0 or jobs < -1 or jobs > 1024:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {jobs}")
+    if backend not in ("loky", "threading", "dask", "ray"):
+        raise UserError(f"--backend '{backend}' is not one of loky, threading, dask, ray")
+    if scheduler and backend not in ("dask", "ray"):
+        raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
     spec = game(game_name)
+    knobs = [parse_knob(k, spec) for k in _texts(knob)]
+    policies = policies_of(spec, _texts(ensemble), "--ensemble") if ensemble else []
+    if policies and strategy:
+        raise UserError("--ensemble replaces --strategy: give one or the other")
     given = {k: v for k, v in game_options(spec, options).items() if v not in (None, (), "")}
     settings = {
         "n_games": games,
@@ -580,6 +596,10 @@ def tune(
         "n_players": players,
         "strategies": list(_texts(strategy)),
         "game_options": given,
+        "ensemble": policies,
+        "jobs": jobs,
+        "backend": backend,
+        "scheduler": scheduler,
     }
     folder = Path(out) / run_name(spec, name, prefix="tune-")
     found = search(

@@ -641,9 +641,6 @@ class TuneGroup(GameCommandGroup):
         "sprt",
         "ci_by",
         "no_events",
-        "backend",
-        "scheduler",
-        "jobs",
         "batch_size",
         "max_turns",
     )
@@ -654,7 +651,13 @@ class TuneGroup(GameCommandGroup):
                 ["--knob"],
                 multiple=True,
                 required=True,
-                help="a card fact that may move: CARD.FIELD=A..B[:STEP] or =V1,V2",
+                help="a card fact that may move: CARD.FIELD=A..B[:STEP] or =V1,V2; or a game option as "
+                "--vary reads it (ratio-count=curse={0..6}, combat-values=2,3,5/2,3,6)",
+            ),
+            click.Option(
+                ["--ensemble"],
+                multiple=True,
+                help="policies every target must hold under, each in every seat (NAME[,NAME…])",
             ),
             click.Option(
                 ["--target"],
@@ -688,7 +691,7 @@ def tune_cmd() -> None:
 
 
 def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
-    knob, target = kwargs.pop("knob"), kwargs.pop("target")
+    knob, target, ensemble = kwargs.pop("knob"), kwargs.pop("target"), kwargs.pop("ensemble")
     max_changes, confirm_games = kwargs.pop("max_changes"), kwargs.pop("confirm_games")
     settings, _ = _settings(kwargs)
     settings.pop("progress")
@@ -698,6 +701,7 @@ def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         target,
         max_changes=max_changes,
         confirm_games=confirm_games,
+        ensemble=ensemble,
         **settings,
         echo=click.echo,
         **kwargs,

@@ -9,6 +9,12 @@ halving — all on the first quarter of the games, the better half on twice as m
 candidate plays the same seeds, so their differences are paired. The changes found are then confirmed on
 seeds the search never saw, with intervals, before and after.
 
+A knob may also be a game option (``--knob 'ratio-count=curse={0..6}'``, ``--knob 'combat-values=2,3,5/2,3,6'``:
+the values as `cardlab sweep --vary` reads them); its change is that option's value. With an ensemble of
+policies (``--ensemble sensible,random``) every candidate plays the same seeds under each policy, that policy
+in every seat, and a target counts as met only when it holds under each one. Games are played in this
+process, or in parallel with ``--jobs`` / ``--backend`` (dask, ray) — the same rows whatever the backend.
+
 Every evaluated candidate is appended to ``evaluations.jsonl`` in the tune folder, keyed by its changes and
 games; a resumed tune (``--resume``) reads them back instead of playing again, so an interrupted search
 continues where it stopped and ends with the same answer.
@@ -16,9 +22,11 @@ continues where it stopped and ends with the same answer.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,8 +46,18 @@ MIN_SEATS = 20  # a value seen in fewer seats is left out of a spread (its rate 
 
 @dataclass(frozen=True, slots=True)
 class Knob:
-    card_field: str  # "Isaac.hp"
+    card_field: str  # "Isaac.hp", or a game option: "--combat-values", "--ratio-count curse"
     values: tuple[str, ...]
+
+    @property
+    def option(self) -> str | None:
+        """The game option (dashes) the knob moves, or None for a card fact."""
+        return option_of(self.card_field)
+
+
+def option_of(key: str) -> str | None:
+    """``--NAME[ CATEGORY]`` (an option knob's key) → NAME; a card fact's key → None."""
+    return key[2:].split(" ", 1)[0] if key.startswith("--") else None
 
 
 @dataclass(slots=True)
@@ -61,9 +79,14 @@ class TuneResult:
         return min(self.steps, key=lambda s: (s.gap, len(s.changes)))
 
 
-def parse_knob(text: str) -> Knob:
-    """``CARD.FIELD=a..b[:step]`` or ``CARD.FIELD=v1,v2,…``."""
+def parse_knob(text: str, spec: GameSpec | None = None) -> Knob:
+    """``CARD.FIELD=a..b[:step]`` or ``CARD.FIELD=v1,v2,…``; with ``spec``, also ``OPTION=VALUES`` for one of
+    the game's options (read as `cardlab sweep --vary` reads it: ``ratio-count=curse={0..6}``,
+    ``combat-values=2,3,5/2,3,6``, ``boss-hp-per-player=20..30:5``)."""
     key, eq, values = str(text).partition("=")
+    name = key.strip().lstrip("-")
+    if spec is not None and eq and any(o.name == name for o in spec.options):
+        return _option_knob(spec, text, name)
     if not eq or "." not in key or not values.strip():
         raise UserError(
             f"--knob {text!r}: expected CARD.FIELD=A..B[:STEP] or CARD.FIELD=V1,V2 (e.g. 'Isaac.hp=1..4')"
@@ -86,21 +109,92 @@ def parse_knob(text: str) -> Knob:
     return Knob(key.strip(), choices)
 
 
+def _option_knob(spec: GameSpec, text: str, name: str) -> Knob:
+    """A knob over a game option. A repeatable option's values (``ratio-count``'s ``curse=0`` …) must share
+    their part before ``=`` — the category they set — which names the knob, so two categories are two
+    knobs."""
+    from .sweep import parse_vary
+
+    if name == "set":
+        raise UserError(f"--knob {text!r}: a card fact is a knob of its own: CARD.FIELD=VALUES")
+    option = next(o for o in spec.options if o.name == name)
+    values = tuple(str(v) for v in parse_vary(spec, text.strip().lstrip("-")).values)
+    if len(values) < 2:
+        raise UserError(f"--knob {text!r}: give at least two values to choose from")
+    key = f"--{name}"
+    if option.multiple:
+        heads = {v.partition("=")[0].strip() for v in values}
+        if len(heads) != 1 or not all("=" in v for v in values):
+            raise UserError(
+                f"--knob {text!r}: the values of a repeatable option must all set one thing "
+                f"(e.g. '{name}=curse={{0..6}}')"
+            )
+        key += " " + heads.pop()
+    return Knob(key, values)
+
+
+def with_changes(spec: GameSpec, options: Mapping[str, Any], changes: Sequence[tuple[str, str]]) -> dict:
+    """The game options of a candidate: the user's, one ``--set`` per card change, and each option change
+    in place of the option's value (for a repeatable option, in place of the entries for its category)."""
+    from .sweep import _convert
+
+    options = dict(options)
+    cards = tuple(f"{k}={v}" for k, v in changes if option_of(k) is None)
+    if cards or "set" in options:  # a game without card overrides has no "set" option
+        options["set"] = tuple(options.get("set") or ()) + cards
+    for key, value in changes:
+        name = option_of(key)
+        if name is None:
+            continue
+        field_name = name.replace("-", "_")
+        option = next(o for o in spec.options if o.name == name)
+        if option.multiple:
+            head = key.split(" ", 1)[1] + "="
+            given = options.get(field_name) or ()
+            given = (given,) if isinstance(given, str) else tuple(given)
+            options[field_name] = tuple(g for g in given if not str(g).startswith(head)) + (value,)
+        else:
+            options[field_name] = _convert(spec, name, value)
+    return options
+
+
 class Evaluator:
-    """Plays a candidate's games (in this process, no event log) and remembers every result on disk."""
+    """Plays a candidate's games (no event log) and remembers every result on disk.
+
+    ``settings`` may name ``jobs`` and ``backend``/``scheduler`` (as `cardlab simulate`): one job on a
+    local backend plays in this process; otherwise the games go to joblib workers or, for dask and ray,
+    to the cluster opened by :meth:`workers` — each game a pure function of the plan and its index, so the
+    rows are the same whatever runs them. Until :meth:`keep` is called (the folder claimed) nothing is
+    written, so a target checked against the first games can still fail with nothing on disk."""
 
     def __init__(self, spec: GameSpec, settings: Mapping[str, Any], folder: Path, dims: list[str]) -> None:
         self.spec, self.settings, self.folder, self.dims = spec, dict(settings), folder, dims
         self.log = folder / "evaluations.jsonl"
         self.cache: dict[str, list[dict]] = {}
+        self.unsaved: list[str] = []
+        self.saving = self.log.exists()
         if self.log.exists():
             for line in self.log.read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     entry = json.loads(line)
                     self.cache[entry["key"]] = entry["seats"]
 
-    def plan(self, changes: Sequence[tuple[str, str]], n_games: int, seed: int) -> RunPlan:
-        return self.plan_for(self.spec, self.settings, changes, n_games, seed)
+    def keep(self) -> None:
+        """From now on append every evaluation to ``evaluations.jsonl`` (those made before first)."""
+        self.saving = True
+        for key in self.unsaved:
+            self._append(key)
+        self.unsaved = []
+
+    def _append(self, key: str) -> None:
+        with self.log.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"key": key, "seats": self.cache[key]}) + "\n")
+
+    def plan(
+        self, changes: Sequence[tuple[str, str]], n_games: int, seed: int, policy: str | None = None
+    ) -> RunPlan:
+        settings = self.settings if policy is None else {**self.settings, "strategies": [policy]}
+        return self.plan_for(self.spec, settings, changes, n_games, seed)
 
     @staticmethod
     def plan_for(
@@ -110,9 +204,7 @@ class Evaluator:
         n_games: int,
         seed: int,
     ) -> RunPlan:
-        """The run plan of a candidate: the user's options plus one ``--set`` per change."""
-        options = dict(settings.get("game_options") or {})
-        options["set"] = tuple(options.get("set") or ()) + tuple(f"{k}={v}" for k, v in changes)
+        """The run plan of a candidate: the user's options with the changes (:func:`with_changes`)."""
         return plan_from_options(
             spec,
             n_games=n_games,
@@ -122,20 +214,66 @@ class Evaluator:
             batch_size=max(1, n_games),
             max_turns=None,
             log_events=False,
-            game_options=options,
+            game_options=with_changes(spec, settings.get("game_options") or {}, changes),
         )
 
-    def seats(self, changes: Sequence[tuple[str, str]], n_games: int, seed: int) -> pl.DataFrame:
-        key = json.dumps([sorted(changes), n_games, seed])
+    def seats(
+        self, changes: Sequence[tuple[str, str]], n_games: int, seed: int, policy: str | None = None
+    ) -> pl.DataFrame:
+        """One row per seat and dimension value of the candidate's games (under ``policy`` in every seat
+        when given)."""
+        key = json.dumps([sorted(changes), n_games, seed] + ([policy] if policy is not None else []))
         if key not in self.cache:
-            plan = self.plan(changes, n_games, seed)
-            rows = []
-            for index in range(n_games):
-                rows += _seat_rows(plan, index, self.dims)
-            self.cache[key] = rows
-            with self.log.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"key": key, "seats": rows}) + "\n")
+            self.cache[key] = self._play(self.plan(changes, n_games, seed, policy), n_games)
+            if self.saving:
+                self._append(key)
+            else:
+                self.unsaved.append(key)
         return pl.DataFrame(self.cache[key], schema=SEATS_SCHEMA)
+
+    def _play(self, plan: RunPlan, n_games: int) -> list[dict]:
+        jobs = int(self.settings.get("jobs") or 1)
+        backend = self.settings.get("backend") or "loky"
+        if backend not in CLUSTER_BACKENDS and (jobs == 1 or n_games < 2):
+            return _seat_chunk(plan, 0, n_games, self.dims)
+        workers = (os.cpu_count() or 1) if jobs == -1 else jobs
+        size = max(1, math.ceil(n_games / (2 * max(1, workers))))
+        chunks = [(first, min(size, n_games - first)) for first in range(0, n_games, size)]
+        if backend == "ray":
+            import ray
+
+            remote = ray.remote(num_cpus=1)(_seat_chunk)
+            parts = ray.get([remote.remote(plan, first, count, self.dims) for first, count in chunks])
+        else:
+            from joblib import Parallel, delayed
+
+            tasks = (delayed(_seat_chunk)(plan, first, count, self.dims) for first, count in chunks)
+            n_jobs = -1 if backend == "dask" else jobs
+            parts = Parallel(n_jobs=n_jobs, backend=None if backend == "dask" else backend)(tasks)
+        return [row for part in parts for row in part]
+
+    @contextlib.contextmanager
+    def workers(self) -> Iterator[None]:
+        """The dask or ray cluster the evaluations use, open for the whole tune (none for local backends)."""
+        backend = self.settings.get("backend") or "loky"
+        if backend not in CLUSTER_BACKENDS:
+            yield
+            return
+        from cardlab.simulate.core.runner import _cluster
+
+        with _cluster(backend, self.settings.get("scheduler"), int(self.settings.get("jobs") or -1)):
+            yield
+
+
+CLUSTER_BACKENDS = ("dask", "ray")
+
+
+def _seat_chunk(plan: RunPlan, first: int, count: int, dims: list[str]) -> list[dict]:
+    """The seat rows of games ``first`` … ``first + count − 1`` (a worker's share)."""
+    rows = []
+    for index in range(first, first + count):
+        rows += _seat_rows(plan, index, dims)
+    return rows
 
 
 SEATS_SCHEMA = {
@@ -185,15 +323,22 @@ def tune(
     resume: bool = False,
     say=print,
 ) -> TuneResult:
-    """Search, then confirm; writes ``tune.json``, ``evaluations.jsonl`` and ``tune.md`` into ``folder``."""
+    """Search, then confirm; writes ``tune.json``, ``evaluations.jsonl`` and ``tune.md`` into ``folder``.
+
+    ``settings``: ``n_games``, ``seed``, ``n_players``, ``strategies``, ``game_options``; optionally
+    ``ensemble`` (policy labels: every candidate is judged under each, that policy in every seat, and a
+    target holds only if it holds under all) and ``jobs`` / ``backend`` / ``scheduler``."""
     if not knobs:
         raise UserError("cardlab tune: give at least one --knob (e.g. --knob 'Isaac.hp=1..4')")
     if not target_texts:
         raise UserError(
             "cardlab tune: give at least one --target (e.g. --target 'spread(character) <= 0.06')"
         )
-    if not spec.set_fields:
+    if not spec.set_fields and any(k.option is None for k in knobs):
         raise UserError(f"cardlab tune: {spec.name} has no --set card overrides to tune")
+    keys = [k.card_field for k in knobs]
+    if len(set(keys)) != len(keys):
+        raise UserError(f"--knob: {sorted({k for k in keys if keys.count(k) > 1})[0]} is given twice")
     dims = ["strategy", *[d for d in spec.dimensions if d != "strategy"]]
     try:
         targets = [tg.parse(t, dims) for t in target_texts]
@@ -201,6 +346,7 @@ def tune(
         raise UserError(str(exc)) from None
     n_games = int(settings["n_games"])
     seed = int(settings["seed"])
+    policies: list[str | None] = list(settings.get("ensemble") or []) or [None]
     record = {
         "game": spec.name,
         "knobs": {k.card_field: list(k.values) for k in knobs},
@@ -215,44 +361,81 @@ def tune(
         },
         "set_fields": list(spec.set_fields),
     }
-    for knob in knobs:  # every knob value must be a valid --set now, before anything is written
+    if policies != [None]:  # recorded only when given, so tunes made before --ensemble still resume
+        record["ensemble"] = list(policies)
+    for knob in knobs:  # every knob value must be a valid --set or option now, before anything is written
         for value in knob.values:
             Evaluator.plan_for(spec, settings, [(knob.card_field, value)], 1, seed)
-    _claim(folder, record, resume)
+    _claim(folder, record, resume, write=False)  # a clash fails before any game is played
     evaluator = Evaluator(spec, settings, folder, dims)
 
     def score(changes: tuple[tuple[str, str], ...], games: int) -> tuple[float, dict[str, float]]:
-        seats = evaluator.seats(changes, games, seed)
-        figures = {t.text: t.measure(seats, min(MIN_SEATS, games)) for t in targets}
-        return sum(t.gap(figures[t.text]) for t in targets), figures
+        figures: dict[str, float] = {}
+        gap = 0.0
+        for policy in policies:
+            seats = evaluator.seats(changes, games, seed, policy)
+            for t in targets:
+                figure = t.measure(seats, min(MIN_SEATS, games))
+                figures[_label(t, policy)] = figure
+                gap += t.gap(figure)
+        return gap, figures
 
-    current: tuple[tuple[str, str], ...] = ()
-    gap, figures = score(current, n_games)
-    steps = [Step(current, gap, figures)]
-    say(f"cards as they are: gap {gap:.4f} ({_figures(figures)})")
-    while gap > 0 and len(current) < max_changes:
-        taken = {k for k, _ in current}
-        candidates = [
-            (*current, (knob.card_field, value))
-            for knob in knobs
-            if knob.card_field not in taken
-            for value in knob.values
-        ]
-        if not candidates:
-            break
-        survivors = _race(candidates, n_games, score)
-        best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
-        best_gap, best_figures = score(best, n_games)
-        if best_gap >= gap - 1e-9:
-            say(f"step {len(current) + 1}: no change brings the games closer to the targets; stopping")
-            break
-        current, gap, figures = best, best_gap, best_figures
-        steps.append(Step(current, gap, figures))
-        say(f"step {len(current)}: {_changes(current)} → gap {gap:.4f} ({_figures(figures)})")
-    result = TuneResult(folder, steps, met=gap == 0)
-    result.confirm = _confirm(evaluator, targets, result.best.changes, confirm_games or n_games, seed)
+    with evaluator.workers():
+        if not (folder / "tune.json").exists():  # a new tune: its targets must name values the games have
+            for policy in policies:
+                _check_values(targets, evaluator.seats((), n_games, seed, policy))
+        _claim(folder, record, resume)
+        evaluator.keep()
+        current: tuple[tuple[str, str], ...] = ()
+        gap, figures = score(current, n_games)
+        steps = [Step(current, gap, figures)]
+        say(f"cards as they are: gap {gap:.4f} ({_figures(figures)})")
+        while gap > 0 and len(current) < max_changes:
+            taken = {k for k, _ in current}
+            candidates = [
+                (*current, (knob.card_field, value))
+                for knob in knobs
+                if knob.card_field not in taken
+                for value in knob.values
+            ]
+            if not candidates:
+                break
+            survivors = _race(candidates, n_games, score)
+            best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
+            best_gap, best_figures = score(best, n_games)
+            if best_gap >= gap - 1e-9:
+                say(f"step {len(current) + 1}: no change brings the games closer to the targets; stopping")
+                break
+            current, gap, figures = best, best_gap, best_figures
+            steps.append(Step(current, gap, figures))
+            say(f"step {len(current)}: {_changes(current)} → gap {gap:.4f} ({_figures(figures)})")
+        result = TuneResult(folder, steps, met=gap == 0)
+        result.confirm = _confirm(
+            evaluator, targets, result.best.changes, confirm_games or n_games, seed, policies
+        )
     (folder / "tune.md").write_text(to_markdown(result, record), encoding="utf-8")
     return result
+
+
+def _label(target: tg.Target, policy: str | None) -> str:
+    """A figure's name: the target, and under an ensemble the policy it was measured under."""
+    return target.text if policy is None else f"{target.text} [{policy}]"
+
+
+def _check_values(targets: Sequence[tg.Target], seats: pl.DataFrame) -> None:
+    """A ``DIM VALUE`` target whose value no seat had in the games of the cards as they are cannot be
+    measured (a typo, or too few games for it to come up): one line, before anything is written."""
+    for t in targets:
+        if t.kind != "value":
+            continue
+        seen = sorted(set(seats.filter(pl.col("dim") == t.dim)["value"].to_list()))
+        if t.value not in seen:
+            shown = ", ".join(seen[:12]) + (" …" if len(seen) > 12 else "")
+            games = seats["game"].n_unique()
+            raise UserError(
+                f"--target {t.text!r}: no seat had {t.dim} '{t.value}' in the {games} games of the cards as "
+                f"they are (seen: {shown}) — a typo, or too few games"
+            )
 
 
 def _race(candidates: list, n_games: int, score) -> list:
@@ -266,20 +449,31 @@ def _race(candidates: list, n_games: int, score) -> list:
     return pool
 
 
-def _confirm(evaluator: Evaluator, targets: list, changes, n_games: int, seed: int) -> dict[str, Any]:
-    """Before and after on seeds the search never saw, each figure with a bootstrap interval."""
+def _confirm(
+    evaluator: Evaluator,
+    targets: list,
+    changes,
+    n_games: int,
+    seed: int,
+    policies: Sequence[str | None] = (None,),
+) -> dict[str, Any]:
+    """Before and after on seeds the search never saw (under each policy of an ensemble), each figure with
+    a bootstrap interval."""
     fresh = seed + CONFIRM_SEED_OFFSET
     out: dict[str, Any] = {"seed": fresh, "games": n_games, "targets": {}}
-    before = evaluator.seats((), n_games, fresh)
-    after = evaluator.seats(tuple(changes), n_games, fresh)
-    for t in targets:
-        b = tg.bootstrap(t, before, min_seats=MIN_SEATS)
-        a = tg.bootstrap(t, after, min_seats=MIN_SEATS)
-        out["targets"][t.text] = {"before": b, "after": a, "met": t.gap(a[0]) == 0}
+    for policy in policies:
+        before = evaluator.seats((), n_games, fresh, policy)
+        after = evaluator.seats(tuple(changes), n_games, fresh, policy)
+        for t in targets:
+            b = tg.bootstrap(t, before, min_seats=MIN_SEATS)
+            a = tg.bootstrap(t, after, min_seats=MIN_SEATS)
+            out["targets"][_label(t, policy)] = {"before": b, "after": a, "met": t.gap(a[0]) == 0}
     return out
 
 
-def _claim(folder: Path, record: dict, resume: bool) -> None:
+def _claim(folder: Path, record: dict, resume: bool, write: bool = True) -> None:
+    """Check that ``folder`` may hold this tune (new, or ``resume`` of the same record); with ``write``,
+    write the record for a new one."""
     path = folder / "tune.json"
     if path.exists():
         if not resume:
@@ -295,6 +489,8 @@ def _claim(folder: Path, record: dict, resume: bool) -> None:
         return
     if resume:
         raise UserError(f"{folder}: nothing to resume (no tune of that name)")
+    if not write:
+        return
     folder.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(record, indent=2, sort_keys=True), encoding="utf-8")
@@ -302,7 +498,20 @@ def _claim(folder: Path, record: dict, resume: bool) -> None:
 
 
 def _changes(changes) -> str:
-    return ", ".join(f"{k}={v}" for k, v in changes) or "no change"
+    return ", ".join(_change_text(k, v) for k, v in changes) or "no change"
+
+
+def _change_text(key: str, value: str) -> str:
+    """``Isaac.hp=3`` for a card fact, ``--combat-values 2,3,6`` for an option."""
+    name = option_of(key)
+    return f"{key}={value}" if name is None else f"--{name} {value}"
+
+
+def _command_line(changes) -> str:
+    """The changes as command-line options for `cardlab simulate`."""
+    return " ".join(
+        f"--set '{k}={v}'" if option_of(k) is None else f"--{option_of(k)} '{v}'" for k, v in changes
+    )
 
 
 def _figures(figures: Mapping[str, float]) -> str:
@@ -319,6 +528,8 @@ def _yaml(changes, fields: Sequence[str]) -> list[str]:
     (``Narasimha.tile.hand_limit=3`` → ``tile: {hand_limit: 3}`` under ``name: Narasimha``)."""
     cards: dict[str, list[tuple[str, str]]] = {}
     for key, value in changes:
+        if option_of(key) is not None:  # a game option is not a card fact
+            continue
         field_name = next((f for f in sorted(fields, key=len, reverse=True) if key.endswith("." + f)), None)
         card, f = (key[: -len(field_name) - 1], field_name) if field_name else key.rsplit(".", 1)
         cards.setdefault(card, []).append((f, value))
@@ -340,7 +551,13 @@ def to_markdown(result: TuneResult, record: Mapping[str, Any]) -> str:
         f"Targets: {'; '.join(record['targets'])}. Knobs: "
         + ", ".join(f"{k} ∈ {{{', '.join(v)}}}" for k, v in record["knobs"].items())
         + f". {record['games']} games per candidate on seed {record['seed']} (paired), at most "
-        f"{record['max_changes']} changes.",
+        f"{record['max_changes']} changes."
+        + (
+            f" Judged under each policy of the ensemble {', '.join(record['ensemble'])} (that policy in "
+            "every seat): a target is met only when it holds under every one."
+            if record.get("ensemble")
+            else ""
+        ),
         "",
         "## Trade-off: changes against distance to the targets",
         "",
@@ -360,7 +577,7 @@ def to_markdown(result: TuneResult, record: Mapping[str, Any]) -> str:
         *(_yaml(best.changes, record.get("set_fields") or ()) or ["# no change"]),
         "```",
         "",
-        "As command-line overrides: " + (" ".join(f"--set '{k}={v}'" for k, v in best.changes) or "none"),
+        "As command-line overrides: " + (_command_line(best.changes) or "none"),
         "",
         f"## Confirmation on seeds the search never saw (seed {result.confirm['seed']}, "
         f"{result.confirm['games']} games, 95% bootstrap intervals over games)",

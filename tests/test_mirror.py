@@ -235,3 +235,15 @@ def test_compare_of_mirror_runs_clusters_by_deal_and_refuses_a_mixed_pair(tmp_pa
     assert "design effect) of clustering by deal" in both.output
     mixed = CliRunner().invoke(cli, ["compare", str(tmp_path / "a"), str(tmp_path / "c"), "--by", "strategy"])
     assert mixed.exit_code == 2 and "--mirror" in mixed.output
+
+
+def test_mirror_with_one_strategy_is_refused_in_one_line(tmp_path):
+    """One strategy in every seat: rotating it changes no seat, so a deal's games would all be the same game
+    (measured: 75 of 75 Four Souls deals gave identical games) — refused before anything is written."""
+    with pytest.raises(UserError, match="one game played 2 times"):
+        _plan(4, strategies=("sensible",))
+    result = CliRunner().invoke(
+        cli, ["simulate", "gosu-x", "-n", "4", "--mirror", "-q", "--out", str(tmp_path), "--name", "one"]
+    )
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "one").exists()

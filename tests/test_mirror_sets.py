@@ -47,7 +47,20 @@ def test_sweep_mirror_plays_every_point_in_rotations_with_clustered_cells(tmp_pa
 
 
 def test_sweep_mirror_refuses_a_partial_deal_before_writing(tmp_path):
-    result = _invoke(tmp_path, "sweep", "pig", "--vary", "players=2,3", "-n", "8", "--mirror", "--name", "x")
+    result = _invoke(
+        tmp_path,
+        "sweep",
+        "pig",
+        "--vary",
+        "players=2,3",
+        "-n",
+        "8",
+        "-s",
+        "hold,random",
+        "--mirror",
+        "--name",
+        "x",
+    )
     assert result.exit_code == 2 and "multiple of 3" in result.output and len(result.output.splitlines()) == 1
     assert not (tmp_path / "x").exists()
 

@@ -98,6 +98,8 @@ def _tune(tmp_path, *extra):
             "--seed",
             "3",
             "-q",
+            "-j",
+            "1",
             "--out",
             str(tmp_path),
             "--name",
@@ -105,7 +107,7 @@ def _tune(tmp_path, *extra):
             "--knob",
             "Isaac.hp=1..3",
             "--target",
-            "character Isaac >= 0.9",
+            "character Cain >= 0.9",
             "--max-changes",
             "1",
             *extra,
@@ -181,3 +183,123 @@ def test_the_change_is_written_as_card_file_yaml_nested_by_field():
         "  rewards:",
         "    cents: 3",
     ]
+
+
+# ---- game options as knobs, ensembles, backends (the Pig fixture game: fast) ----------------------------
+
+
+def _pig():
+    from tests.toygame import GAME
+
+    return GAME
+
+
+def _pig_tune(tmp_path, knobs, targets, **settings):
+    from cardlab.tune import tune
+
+    spec = _pig()
+    base = {"n_games": 40, "seed": 2, "strategies": ["hold", "random"]} | settings
+    lines: list[str] = []
+    found = tune(
+        spec, tmp_path / "t", [parse_knob(k, spec) for k in knobs], targets, base, 1, say=lines.append
+    )
+    return found, (tmp_path / "t" / "tune.md").read_text(), lines
+
+
+def test_a_game_option_is_a_knob_and_its_change_an_option(tmp_path):
+    """Pig's points to win as a knob: the candidates' games differ (an option change is applied), the
+    search keeps the value that meets the target, and the change is printed as an option, not card YAML."""
+    found, report, _ = _pig_tune(tmp_path, ["target=5,100"], ["strategy random <= 0.24"])
+    # seed 2, 40 games: random wins 25 % at Pig's 30 points, 47.5 % at 5, 22.5 % at 100
+    assert [s.changes for s in found.steps] == [(), (("--target", "100"),)] and found.met
+    assert found.steps[0].figures["strategy random <= 0.24"] == pytest.approx(0.25)
+    assert "--target '" in report and "- name:" not in report
+    record = json.loads((tmp_path / "t" / "tune.json").read_text())
+    assert record["knobs"] == {"--target": ["5", "100"]}
+    keys = [
+        json.loads(line)["key"] for line in (tmp_path / "t" / "evaluations.jsonl").read_text().splitlines()
+    ]
+    assert any("--target" in key for key in keys)
+
+
+def test_option_changes_replace_the_option_or_its_category():
+    from cardlab.simulate import games
+    from cardlab.tune import with_changes
+
+    fs = games.get("four-souls")
+    given = {"ratio_count": ("curse=2", "treasure.soul=1"), "set": ("Gurdy.hp=6",)}
+    knob = parse_knob("ratio-count=curse={0..4:2}", fs)
+    assert knob.card_field == "--ratio-count curse" and knob.values == ("curse=0", "curse=2", "curse=4")
+    out = with_changes(fs, given, [(knob.card_field, "curse=4"), ("Isaac.hp", "3")])
+    assert out["ratio_count"] == ("treasure.soul=1", "curse=4")
+    assert out["set"] == ("Gurdy.hp=6", "Isaac.hp=3")
+    gx = games.get("gosu-x")
+    knob = parse_knob("combat-values=2,3,5/2,3,6", gx)
+    assert knob.values == ("2,3,5", "2,3,6")
+    assert with_changes(gx, {}, [(knob.card_field, "2,3,6")])["combat_values"] == "2,3,6"
+
+
+@pytest.mark.parametrize(
+    ("knob", "words"),
+    [
+        ("combat-values=2,3,6", "at least two values"),
+        ("ratio-count=curse=1/bomb=2", "must all set one thing"),
+        ("bank=lots,more", "not a valid int"),
+        ("set=Isaac.hp=2,3", "CARD.FIELD=VALUES"),
+        ("combat-values=2,3,5/9", "combat"),
+    ],
+)
+def test_a_bad_option_knob_is_one_line(tmp_path, knob, words):
+    game = "gosu-x" if knob.startswith("combat") else "four-souls"
+    target = "spread(clans) <= 0.1" if game == "gosu-x" else "spread(character) <= 0.1"
+    result = CliRunner().invoke(
+        cli, ["tune", game, "-n", "4", "-q", "--out", str(tmp_path), "--name", "bad", "--knob", knob,
+              "--target", target]
+    )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert words in result.output and len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "bad").exists()
+
+
+def test_a_target_value_no_seat_had_is_one_line_and_nothing_written(tmp_path):
+    result = CliRunner().invoke(
+        cli, ["tune", "four-souls", "-p", "2", "-n", "4", "-j", "1", "-q", "--out", str(tmp_path), "--name",
+              "bad", "--knob", "Isaac.hp=1..3", "--target", "character Nobody >= 0.2"]
+    )  # fmt: skip
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert "no seat had character 'Nobody'" in result.output and "Isaac" in result.output
+    assert not (tmp_path / "bad").exists()
+
+
+def test_an_ensemble_target_must_hold_under_each_policy(tmp_path):
+    """Under the ensemble hold,random every figure is measured per policy and the gap sums them. Seed 2,
+    40 games, the first player's win rate under hold / random: 52.5 / 47.5 % at Pig's 30 points, 60 / 52.5 %
+    at 60, 57.5 / 50 % at 100. The target 50..56 % holds under hold only, as the cards are; 100 points
+    brings random into range but takes hold out: the closest, kept, and not met."""
+    target = "first_player in 0.5..0.56"
+    found, report, _ = _pig_tune(
+        tmp_path, ["target=60,100"], [target], strategies=[], ensemble=["hold", "random"]
+    )
+    first = found.steps[0].figures
+    assert set(first) == {f"{target} [hold]", f"{target} [random]"}
+    assert first[f"{target} [hold]"] == pytest.approx(0.525) and first[f"{target} [random]"] == pytest.approx(
+        0.475
+    )
+    assert found.steps[0].gap == pytest.approx(0.025)
+    assert found.steps[-1].changes == (("--target", "100"),) and found.steps[-1].gap == pytest.approx(0.015)
+    assert not found.met and found.steps[-1].figures[f"{target} [random]"] == pytest.approx(0.5)
+    assert set(found.confirm["targets"]) == set(first)
+    assert "under each policy of the ensemble hold, random" in report
+    assert json.loads((tmp_path / "t" / "tune.json").read_text())["ensemble"] == ["hold", "random"]
+
+
+@pytest.mark.parametrize("backend", ["threading"])
+def test_parallel_evaluations_give_the_rows_of_one_process(tmp_path, backend):
+    from cardlab.tune import Evaluator
+
+    spec = _pig()
+    base = {"n_games": 30, "seed": 4, "strategies": ["hold", "random"], "game_options": {}}
+    one = Evaluator(spec, base | {"jobs": 1}, tmp_path / "a", ["strategy"])
+    many = Evaluator(spec, base | {"jobs": 2, "backend": backend}, tmp_path / "b", ["strategy"])
+    with many.workers():
+        assert many.seats((("--target", "20"),), 30, 4).equals(one.seats((("--target", "20"),), 30, 4))

@@ -74,6 +74,11 @@ class RunPlan:
                 f"got {self.n_games}"
             )
         labels = [s.label for s in self.strategies]
+        if self.mirror and len(set(labels)) < 2:
+            raise UserError(
+                "--mirror rotates the strategies through a deal's seats: with one strategy in every seat the "
+                f"{n} games of a deal would be one game played {n} times (give two or more strategies)"
+            )
         if len(labels) > self.config.n_players and len(set(labels)) < len(labels):
             twice = next(label for label in labels if labels.count(label) > 1)
             raise UserError(
