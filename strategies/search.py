@@ -164,21 +164,26 @@ class Search:
 
     def _confident(self, samples: list[list[float]], favourite: int) -> int:
         """The base's answer, unless another option beats it on the same seeds (paired, common random
-        numbers) by more than ``confidence`` standard errors of the mean difference (the variance taken with one
-        pseudo-difference of variance 1/4, so agreeing rollouts are not mistaken for certainty); of those, the one
-        with the best mean difference. Noise alone then rarely overrules the heuristic, which a plain best
-        mean over a few whole-game rollouts does at almost every decision."""
+        numbers) by more than ``confidence`` standard errors of the mean difference (for whole-game rollouts
+        the variance is taken with one pseudo-difference of variance 1/4, so agreeing rollouts are not
+        mistaken for certainty); of those, the one with the best mean difference. Noise alone then rarely
+        overrules the heuristic, which a plain best mean over a few whole-game rollouts does at almost every
+        decision."""
         base = samples[favourite]
         best, best_gain = favourite, 0.0
+        # whole games score 0 or 1, so two rollouts can agree by chance with zero sample variance: one
+        # pseudo-difference of the largest variance a win share can have (1/4) joins them. A truncated
+        # rollout (horizon > 0) scores a continuous estimated share whose differences are a few hundredths:
+        # a pseudo-difference of 1/4 would drown them (the search could never overrule the base), while
+        # agreeing exactly by chance is no risk there
+        pseudo = 0.0 if self.horizon else 0.25
         for j, own in enumerate(samples):
             m = min(len(own), len(base))
             if j == favourite or m < 2:
                 continue
             diffs = [own[n] - base[n] for n in range(m)]
             mean = sum(diffs) / m
-            # one pseudo-difference of the largest variance a win share can have (1/4) joins the sample:
-            # a few rollouts that happen to agree (zero sample variance) are no certainty at all
-            var = (sum((d - mean) ** 2 for d in diffs) + 0.25) / m
+            var = (sum((d - mean) ** 2 for d in diffs) + pseudo) / (m if pseudo else m - 1)
             if mean > self.confidence * math.sqrt(var / m) and mean > best_gain:
                 best, best_gain = j, mean
         return best

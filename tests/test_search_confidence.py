@@ -59,3 +59,18 @@ def test_the_base_is_paired_with_every_option_and_a_huge_confidence_plays_the_ba
     assert strict and all(s.chosen == s.favourite for s in strict)
     assert all(s.visits[s.favourite] >= max(s.visits) for s in strict)
     assert any(s.chosen != s.favourite for s in _searched(0.0))
+
+
+def test_truncated_rollouts_are_judged_on_their_own_spread():
+    """Estimated win shares from truncated rollouts (horizon > 0) differ by hundredths: a gain that holds
+    on every pair overrules the base at one standard error of their own spread (no pseudo-difference of
+    variance 1/4, which would drown it), and the same gain swinging both ways does not."""
+    from cardlab.strategies.four_souls import FSSearch
+
+    rule = FSSearch(0, random.Random(1), budget=2, horizon=2, confidence=1.0)
+    base = [0.40, 0.55, 0.47, 0.52]
+    steady = [v + 0.03 + 0.005 * (n % 2) for n, v in enumerate(base)]
+    swinging = [v + (0.09 if n % 2 else -0.05) for n, v in enumerate(base)]
+    assert rule._confident([base, steady], 0) == 1
+    assert rule._confident([base, swinging], 0) == 0
+    assert _rule(1.0)._confident([base, steady], 0) == 0  # whole-game rollouts keep the pseudo-difference
