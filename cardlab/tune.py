@@ -218,7 +218,7 @@ def tune(
     for knob in knobs:  # every knob value must be a valid --set now, before anything is written
         for value in knob.values:
             Evaluator.plan_for(spec, settings, [(knob.card_field, value)], 1, seed)
-    _claim(folder, record, resume)
+    claim(folder, record, resume)
     evaluator = Evaluator(spec, settings, folder, dims)
 
     def score(changes: tuple[tuple[str, str], ...], games: int) -> tuple[float, dict[str, float]]:
@@ -240,7 +240,7 @@ def tune(
         ]
         if not candidates:
             break
-        survivors = _race(candidates, n_games, score)
+        survivors = race(candidates, n_games, score)
         best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
         best_gap, best_figures = score(best, n_games)
         if best_gap >= gap - 1e-9:
@@ -255,8 +255,9 @@ def tune(
     return result
 
 
-def _race(candidates: list, n_games: int, score) -> list:
-    """Successive halving on paired seeds: the better half goes on with twice the games."""
+def race(candidates: list, n_games: int, score) -> list:
+    """Successive halving on paired seeds: the better half goes on with twice the games (``score(c, games)``
+    returns (lower is better, figures); `cardlab tune-policy` races parameter points with it too)."""
     games = max(8, n_games // 4)
     pool = list(candidates)
     while len(pool) > 2 and games < n_games:
@@ -279,7 +280,8 @@ def _confirm(evaluator: Evaluator, targets: list, changes, n_games: int, seed: i
     return out
 
 
-def _claim(folder: Path, record: dict, resume: bool) -> None:
+def claim(folder: Path, record: dict, resume: bool) -> None:
+    """Write the search's record into a new folder, or check that a resumed one was made the same way."""
     path = folder / "tune.json"
     if path.exists():
         if not resume:
