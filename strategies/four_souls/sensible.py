@@ -319,11 +319,11 @@ class SensiblePlayer:
         return 1.5 if any(not i.charged and (i.obj.rules or i.obj.phys.rules).tap for i in mine) else 0.0
 
     def _hand_gap(self, view: Any) -> float:
-        """The others' mean hand size minus mine (a hand exchange); 0 with an empty hand."""
-        rivals = [s for s in range(view.n_players) if s != self.seat]
-        if not view.hand or not rivals:
+        """What a hand exchange (every hand one seat left, the ``hands`` aim) gives me: the hand of the seat
+        on my right, which comes to me, minus my own, which leaves (an empty hand of mine gains the most)."""
+        if view.n_players < 2:
             return 0.0
-        return sum(view.hand_size(s) for s in rivals) / len(rivals) - len(view.hand)
+        return view.hand_size((self.seat - 1) % view.n_players) - len(view.hand)
 
     @staticmethod
     def _hand_values(hand: Any, my_turn: bool, loot_plays: int) -> Any:
