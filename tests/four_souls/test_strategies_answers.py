@@ -184,3 +184,19 @@ def test_razor_blade_finishes_a_player_and_is_kept_otherwise():
     blade = give_item(g, 0, real("Razor Blade"))
     own_turn(g)
     assert not g.players[1].dead and blade.charged
+
+
+def test_FS_13_3_the_death_penalty_keeps_self_damage_for_cents_for_the_next_turn():
+    """P0 (2 HP) dies holding XIV. Temperance (1 damage to me for 4¢) and A Penny! (1¢): the card kept is
+    read as in P0's next turn — full HP, at its best moment (after the fights, when the damage heals
+    unused, FS-8.10) — so Temperance is kept and the Penny goes (it was read at 0 HP, mid-fight)."""
+    g = strategy_table(2, rolls=[1, 6], hp=2)
+    g.active = 0
+    g.players[0].loot_plays = 0
+    give_loot(g, 0, real("XIV. Temperance"))
+    give_loot(g, 0, real("A Penny!"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=2))
+    attack.run_attack(g, 0, m)
+    assert g.players[0].dead
+    assert [r[4] for r in kinds(g, "loot_discarded")] == ["A Penny!"]
+    assert [c.name for c in g.players[0].hand] == ["XIV. Temperance"]
