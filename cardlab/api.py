@@ -608,6 +608,38 @@ def tune(
     return folder, found
 
 
+def tune_policy(
+    game_name: str | GameSpec,
+    policy: str,
+    param: str | Sequence[str],
+    *,
+    against: str | None = None,
+    max_steps: int = 10,
+    confirm_games: int | None = None,
+    games: int = 400,
+    seed: int = 1,
+    players: int | None = None,
+    name: str | None = None,
+    out: str | Path = "results",
+    resume: bool = False,
+    echo: Echo = _silent,
+    **options: Any,
+) -> tuple[Path, Any]:
+    """A policy's numeric parameters (``param``: ``NAME=A..B[:STEP]``) set by paired-seed hill climbing
+    against ``against`` (default: the policy at its defaults), confirmed on fresh seeds
+    (`cardlab tune-policy GAME POLICY`): the folder (tune-policy.md …) and the PolicyTuneResult."""
+    from .policy_tune import parse_param
+    from .policy_tune import tune_policy as climb
+
+    params = [parse_param(p) for p in _texts(param)]
+    spec = game(game_name)
+    given = {k: v for k, v in game_options(spec, options).items() if v not in (None, (), "")}
+    settings = {"n_games": games, "seed": seed, "n_players": players, "game_options": given}
+    folder = Path(out) / run_name(spec, name, prefix="tune-policy-")
+    found = climb(spec, folder, policy, params, settings, against, max_steps, confirm_games, resume, echo)
+    return folder, found
+
+
 def soak(
     game_name: str | GameSpec,
     *,

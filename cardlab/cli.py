@@ -712,6 +712,62 @@ def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
         click.echo("note: the targets were not met within --max-changes on the search seeds")
 
 
+class TunePolicyGroup(TuneGroup):
+    """`cardlab tune-policy GAME POLICY --param …`: a policy's numeric parameters by paired hill climbing."""
+
+    drop = (*TuneGroup.drop, "strategy")
+
+    def extra(self) -> list[click.Parameter]:
+        return [
+            click.Argument(["policy"]),
+            click.Option(
+                ["--param"],
+                multiple=True,
+                required=True,
+                help="a numeric parameter of the policy and its grid: NAME=A..B[:STEP] or NAME=V1,V2",
+            ),
+            click.Option(
+                ["--against"], default=None, help="the fixed opponent (default: POLICY at its defaults)"
+            ),
+            click.Option(["--max-steps"], type=int, default=10, show_default=True, help="most moves"),
+            click.Option(
+                ["--confirm-games"],
+                type=int,
+                default=None,
+                help="games of the confirmation (default: --games)",
+            ),
+        ]
+
+    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
+        policy, param, against = kwargs.pop("policy"), kwargs.pop("param"), kwargs.pop("against")
+        max_steps, confirm_games = kwargs.pop("max_steps"), kwargs.pop("confirm_games")
+        settings, _ = _settings(kwargs)
+        settings.pop("progress")
+        folder, _result = api.tune_policy(
+            spec,
+            policy,
+            param,
+            against=against,
+            max_steps=max_steps,
+            confirm_games=confirm_games,
+            **settings,
+            echo=click.echo,
+            **kwargs,
+        )
+        click.echo((folder / "tune-policy.md").read_text(encoding="utf-8"), nl=False)
+        click.echo(f"\nwrote {folder}/tune-policy.md; every point's games are in {folder}/evaluations.jsonl")
+
+    summary = (
+        "Set a {title} policy's numeric parameters by hill climbing on paired seeds against a fixed "
+        "opponent, and confirm the point found on fresh seeds."
+    )
+
+
+@cli.group("tune-policy", cls=TunePolicyGroup)
+def tune_policy_cmd() -> None:
+    """A policy's numeric parameters by paired-seed hill climbing (racing, resumable, confirmation)."""
+
+
 # ---- ladder ------------------------------------------------------------------------------------------
 
 

@@ -366,7 +366,7 @@ def tune(
     for knob in knobs:  # every knob value must be a valid --set or option now, before anything is written
         for value in knob.values:
             Evaluator.plan_for(spec, settings, [(knob.card_field, value)], 1, seed)
-    _claim(folder, record, resume, write=False)  # a clash fails before any game is played
+    claim(folder, record, resume, write=False)  # a clash fails before any game is played
     evaluator = Evaluator(spec, settings, folder, dims)
 
     def score(changes: tuple[tuple[str, str], ...], games: int) -> tuple[float, dict[str, float]]:
@@ -384,7 +384,7 @@ def tune(
         if not (folder / "tune.json").exists():  # a new tune: its targets must name values the games have
             for policy in policies:
                 _check_values(targets, evaluator.seats((), n_games, seed, policy))
-        _claim(folder, record, resume)
+        claim(folder, record, resume)
         evaluator.keep()
         current: tuple[tuple[str, str], ...] = ()
         gap, figures = score(current, n_games)
@@ -400,7 +400,7 @@ def tune(
             ]
             if not candidates:
                 break
-            survivors = _race(candidates, n_games, score)
+            survivors = race(candidates, n_games, score)
             best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
             best_gap, best_figures = score(best, n_games)
             if best_gap >= gap - 1e-9:
@@ -438,8 +438,9 @@ def _check_values(targets: Sequence[tg.Target], seats: pl.DataFrame) -> None:
             )
 
 
-def _race(candidates: list, n_games: int, score) -> list:
-    """Successive halving on paired seeds: the better half goes on with twice the games."""
+def race(candidates: list, n_games: int, score) -> list:
+    """Successive halving on paired seeds: the better half goes on with twice the games (``score(c, games)``
+    returns (lower is better, figures); `cardlab tune-policy` races parameter points with it too)."""
     games = max(8, n_games // 4)
     pool = list(candidates)
     while len(pool) > 2 and games < n_games:
@@ -471,7 +472,7 @@ def _confirm(
     return out
 
 
-def _claim(folder: Path, record: dict, resume: bool, write: bool = True) -> None:
+def claim(folder: Path, record: dict, resume: bool, write: bool = True) -> None:
     """Check that ``folder`` may hold this tune (new, or ``resume`` of the same record); with ``write``,
     write the record for a new one."""
     path = folder / "tune.json"

@@ -165,7 +165,8 @@ class SensiblePlayer:
             if "stop" in opts:
                 return "stop"  # "discard any number": keep them all
             self._keep_out = self._outlook(decision.view)  # FS-3.7 / FS-13.9: drop what matters least
-            self._keep_out.my_turn = True  # a card kept is one I can play in my next turn
+            self._keep_out.my_turn = True  # a card kept is one I can play in my next turn,
+            self._keep_out.hp = decision.view.max_hp  # at full HP: damage heals at end of turn (FS-8.10)
             try:
                 return min(opts, key=self._loot_keep)
             finally:
@@ -319,11 +320,11 @@ class SensiblePlayer:
         return 1.5 if any(not i.charged and (i.obj.rules or i.obj.phys.rules).tap for i in mine) else 0.0
 
     def _hand_gap(self, view: Any) -> float:
-        """The others' mean hand size minus mine (a hand exchange); 0 with an empty hand."""
-        rivals = [s for s in range(view.n_players) if s != self.seat]
-        if not view.hand or not rivals:
+        """What a hand exchange (every hand one seat left, the ``hands`` aim) gives me: the hand of the seat
+        on my right, which comes to me, minus my own, which leaves (an empty hand of mine gains the most)."""
+        if view.n_players < 2:
             return 0.0
-        return sum(view.hand_size(s) for s in rivals) / len(rivals) - len(view.hand)
+        return view.hand_size((self.seat - 1) % view.n_players) - len(view.hand)
 
     @staticmethod
     def _hand_values(hand: Any, my_turn: bool, loot_plays: int) -> Any:
@@ -1254,7 +1255,8 @@ class SensiblePlayer:
 
     def _loot_keep(self, card: Any) -> float:
         """Lower = discard first: answers are kept longest (roll fixes, shields, cancels, souls), then
-        the cards worth most by the value model in my next turn (``_keep_out``), else by role."""
+        the cards worth most by the value model in my next turn (``_keep_out``: full HP, the better of
+        before and after its fights), else by role."""
         r = self.rd.role(card.rules.play)
         if rd.wipes(card.rules.play) or rd.shield_mode(card.rules.play) is not None:
             r = "cancel"  # it answers too (``_wipe``, ``_shield``)
@@ -1262,7 +1264,14 @@ class SensiblePlayer:
         out = self._keep_out
         if out is None or r in _ANSWERS or r == "soul":
             return keep + (20 if r in _ANSWERS or r == "soul" else 0)
-        return vl.ability_value(card.rules.play, out)
+        # a card kept is played at its best moment of my next turn: before a fight or once none is left
+        # (self-damage for cents heals unused then, FS-8.10)
+        before = vl.ability_value(card.rules.play, out)
+        saved, out.fight_done = out.fight_done, True
+        try:
+            return max(before, vl.ability_value(card.rules.play, out))
+        finally:
+            out.fight_done = saved
 
 
 def _check_number(name: str, value: Any, lo: float, hi: float) -> None:

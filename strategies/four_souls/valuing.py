@@ -50,7 +50,7 @@ class Outlook:
     lead: bool = False  # I have the most souls (a "most souls" target may be me)
     curse: bool = False  # I bear a curse
     fight_done: bool = False  # no fight left in my turn: damage below my HP heals unused (FS-8.10)
-    hand_gap: float = 0.0  # others' mean hand size minus mine (a hand exchange)
+    hand_gap: float = 0.0  # my right neighbour's hand size minus mine (a hand exchange: the hands aim)
     roll_on_stack: bool = False
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
     lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.simulate.core.decisions import Decision
+from cardlab.simulate.core.decisions import Decision, number_param
 
 from .policy import HITS, Policy
 from .valuing import Valuer
@@ -23,7 +23,9 @@ class Sensible(Policy):
     """Tempo: builds the army, uses tokens well, passes once ahead, sacrifices its least valuable cards."""
 
     name = "sensible"
-    pass_lead = 8  # pass first when the battle total leads by this much (tuned: 8 beat 3, 5, 10, 12, 20)
+    pass_lead = (
+        12  # pass first when the battle total leads by this much (cardlab tune-policy, docs/gosu_x.md)
+    )
     level_weight = 4
     aggression = 1.0
     hand_weight = 1.5  # a card of hand advantage (ours minus theirs) against the play score's points
@@ -31,12 +33,24 @@ class Sensible(Policy):
     # points); a flat 7 activated effects worth nothing (Wiindz with nothing captured, a mill) over draws and
     # replacements: Narasimha + Tomorrow 29.8 → 35.8 % (issue 13, docs/gosu_x.md).
     activate_base = 3.0
-    activate_weight = 3.0
+    activate_weight = 1.0
 
-    def __init__(self, seat, rng, pass_lead: int | None = None, **params) -> None:
+    def __init__(
+        self,
+        seat,
+        rng,
+        pass_lead: int | None = None,
+        activate_base: float | None = None,
+        activate_weight: float | None = None,
+        **params,
+    ) -> None:
         super().__init__(seat, rng, **params)
         if pass_lead is not None:
-            self.pass_lead = int(pass_lead)
+            self.pass_lead = int(number_param("pass_lead", pass_lead))
+        if activate_base is not None:
+            self.activate_base = number_param("activate_base", activate_base)
+        if activate_weight is not None:
+            self.activate_weight = number_param("activate_weight", activate_weight)
         self.valuer = Valuer(seat)
 
     # -- the turn's action --------------------------------------------------------------------------------

@@ -138,3 +138,65 @@ def test_the_d4_is_kept_when_no_player_has_items_worth_rerolling():
     give_item(g, 1, real("Trinity Shield"))
     own_turn(g)
     assert d4.in_play
+
+
+def _chaos_table(n: int, hands: dict[int, int]):
+    g = strategy_table(n, hp=2)
+    chaos = give_item(g, 0, real("Chaos"))
+    for seat, count in hands.items():
+        for _ in range(count):
+            give_loot(g, seat, real("Bomb!"))
+    return g, chaos
+
+
+def test_chaos_takes_the_bigger_hand_from_the_right():
+    """Chaos (every hand moves one seat left, the ``hands`` aim): P0 receives the hand of the seat on its
+    right. With an empty hand against 4 cards it is used (it was valued at 0 with an empty hand); with
+    4 cards against none it is kept."""
+    g, chaos = _chaos_table(2, {1: 4})
+    own_turn(g)
+    assert not chaos.charged and len(g.players[1].hand) == 0
+    g, chaos = _chaos_table(2, {0: 4})
+    own_turn(g)
+    assert chaos.charged
+
+
+def test_chaos_reads_the_right_neighbour_not_the_table_mean():
+    """Four players: P0 (1 card) receives seat 3's hand. Seat 3 holding 3 cards is worth it even though
+    seats 1 and 2 hold none (the table's mean, 1, is no gain); seat 1 holding 3 cards, seat 3 none, is not."""
+    g, chaos = _chaos_table(4, {0: 1, 3: 3})
+    own_turn(g)
+    assert not chaos.charged
+    g, chaos = _chaos_table(4, {0: 1, 1: 3})
+    own_turn(g)
+    assert chaos.charged
+
+
+def test_razor_blade_finishes_a_player_and_is_kept_otherwise():
+    """Razor Blade (↷: 1 damage to a player) kills a rival with 1 HP left (their death penalty, FS-13.3);
+    against full HP the damage would heal at end of turn (FS-8.10), so the ↷ is kept."""
+    g = strategy_table(2, hp=2)
+    blade = give_item(g, 0, real("Razor Blade"))
+    g.players[1].damage = 1
+    own_turn(g)
+    assert g.players[1].dead and not blade.charged
+    g = strategy_table(2, hp=2)
+    blade = give_item(g, 0, real("Razor Blade"))
+    own_turn(g)
+    assert not g.players[1].dead and blade.charged
+
+
+def test_FS_13_3_the_death_penalty_keeps_self_damage_for_cents_for_the_next_turn():
+    """P0 (2 HP) dies holding XIV. Temperance (1 damage to me for 4¢) and A Penny! (1¢): the card kept is
+    read as in P0's next turn — full HP, at its best moment (after the fights, when the damage heals
+    unused, FS-8.10) — so Temperance is kept and the Penny goes (it was read at 0 HP, mid-fight)."""
+    g = strategy_table(2, rolls=[1, 6], hp=2)
+    g.active = 0
+    g.players[0].loot_plays = 0
+    give_loot(g, 0, real("XIV. Temperance"))
+    give_loot(g, 0, real("A Penny!"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=2))
+    attack.run_attack(g, 0, m)
+    assert g.players[0].dead
+    assert [r[4] for r in kinds(g, "loot_discarded")] == ["A Penny!"]
+    assert [c.name for c in g.players[0].hand] == ["XIV. Temperance"]

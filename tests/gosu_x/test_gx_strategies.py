@@ -37,12 +37,19 @@ def test_GX_7_7_no_token_on_an_effect_worth_nothing():
 
 
 def test_GX_7_7_token_on_an_effect_worth_it():
-    """The same Wiindz with a captured card beside it: the release is worth a token."""
+    """The same Wiindz with a captured card beside it and a hand too full for draws to gain much: the
+    release (a card back in the battle) is worth the token; with nothing captured it is worth nothing."""
     st = make_state(clans0=NT, clans1=OTHER)
     wiindz = to_army(st, 0, "Wiindz")
-    to_army(st, 0, "Obeezs", face_up=False)  # captured (GX-12.9), in Wiindz's row
+    captured = to_army(st, 0, "Obeezs", face_up=False)  # captured (GX-12.9), in Wiindz's row
     _two_cards_in_hand(st)
+    for name in ("Tomorrow", "Byeon Hyeon Ja (Narasimha)", "Goan Sul"):  # Immortals it cannot play
+        to_hand(st, 0, name)
+    view = View(st, 0)
+    assert Valuer(0).effect_value(view, wiindz, 5) > 0
     assert Sensible(0, random.Random(0)).choose(_action(st)) == ("activate", wiindz.uid)
+    captured.face_up = True  # nothing captured any more
+    assert Valuer(0).effect_value(view, wiindz, 5) == 0
 
 
 def test_no_token_on_a_symmetric_discard_that_costs_us_more():
