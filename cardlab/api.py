@@ -578,12 +578,7 @@ def tune(
 
     if max_changes < 1:
         raise UserError(f"--max-changes must be at least 1, got {max_changes}")
-    if jobs == 0 or jobs < -1 or jobs > 1024:
-        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {jobs}")
-    if backend not in ("loky", "threading", "dask", "ray"):
-        raise UserError(f"--backend '{backend}' is not one of loky, threading, dask, ray")
-    if scheduler and backend not in ("dask", "ray"):
-        raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
+    _check_workers(jobs, backend, scheduler)
     spec = game(game_name)
     knobs = [parse_knob(k, spec) for k in _texts(knob)]
     policies = policies_of(spec, _texts(ensemble), "--ensemble") if ensemble else []
@@ -608,6 +603,16 @@ def tune(
     return folder, found
 
 
+def _check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
+    """Where a tune's evaluations run (`tune`, `tune-policy`): one line for a bad combination."""
+    if jobs == 0 or jobs < -1 or jobs > 1024:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {jobs}")
+    if backend not in ("loky", "threading", "dask", "ray"):
+        raise UserError(f"--backend '{backend}' is not one of loky, threading, dask, ray")
+    if scheduler and backend not in ("dask", "ray"):
+        raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
+
+
 def tune_policy(
     game_name: str | GameSpec,
     policy: str,
@@ -622,19 +627,32 @@ def tune_policy(
     name: str | None = None,
     out: str | Path = "results",
     resume: bool = False,
+    jobs: int = 1,
+    backend: str = "loky",
+    scheduler: str | None = None,
     echo: Echo = _silent,
     **options: Any,
 ) -> tuple[Path, Any]:
     """A policy's numeric parameters (``param``: ``NAME=A..B[:STEP]``) set by paired-seed hill climbing
     against ``against`` (default: the policy at its defaults), confirmed on fresh seeds
-    (`cardlab tune-policy GAME POLICY`): the folder (tune-policy.md …) and the PolicyTuneResult."""
+    (`cardlab tune-policy GAME POLICY`): the folder (tune-policy.md …) and the PolicyTuneResult.
+    ``jobs``/``backend``/``scheduler`` as for `tune`: the points' games are the same wherever they run."""
     from .policy_tune import parse_param
     from .policy_tune import tune_policy as climb
 
+    _check_workers(jobs, backend, scheduler)
     params = [parse_param(p) for p in _texts(param)]
     spec = game(game_name)
     given = {k: v for k, v in game_options(spec, options).items() if v not in (None, (), "")}
-    settings = {"n_games": games, "seed": seed, "n_players": players, "game_options": given}
+    settings = {
+        "n_games": games,
+        "seed": seed,
+        "n_players": players,
+        "game_options": given,
+        "jobs": jobs,
+        "backend": backend,
+        "scheduler": scheduler,
+    }
     folder = Path(out) / run_name(spec, name, prefix="tune-policy-")
     found = climb(spec, folder, policy, params, settings, against, max_steps, confirm_games, resume, echo)
     return folder, found
@@ -798,7 +816,9 @@ def derive_four_souls_horizon(
     try:
         counts = tuple(int(n) for n in players.split(","))
     except ValueError:
-        raise UserError(f"--players must be player counts joined by commas (e.g. 2,3,4), got {players!r}") from None
+        raise UserError(
+            f"--players must be player counts joined by commas (e.g. 2,3,4), got {players!r}"
+        ) from None
     table = horizon.derive(games, seed, counts)
     return horizon.write(table, horizon.DEFAULT_FILE if out is None else out), table
 

@@ -263,30 +263,31 @@ def tune_policy(
     def score(point: tuple[tuple[str, str], ...], games: int) -> tuple[float, dict]:
         return -_mean(evaluator.shares(point, games, seed)), {}  # the race keeps the lowest
 
-    current = start_point(cls, params)
-    share = -score(current, n_games)[0]
-    steps = [Climb(current, share)]
-    say(f"start {strategy_text(policy, current)}: {share:.3f} against {against}")
-    while len(steps) <= max_steps:
-        candidates = neighbours(current, params)
-        survivors = race(candidates, n_games, score)
-        best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
-        best_share = -score(best, n_games)[0]
-        if best_share <= share + 1e-12:
-            say(f"step {len(steps)}: no neighbour beats {share:.3f}; stopping")
-            break
-        current, share = best, best_share
-        steps.append(Climb(current, share))
-        say(f"step {len(steps) - 1}: {strategy_text(policy, current)} → {share:.3f}")
-    result = PolicyTuneResult(folder, policy, steps)
-    fresh = seed + CONFIRM_SEED_OFFSET
-    games = confirm_games or n_games
-    result.confirm = {
-        "seed": fresh,
-        "games": games,
-        "start": _interval(evaluator.shares(steps[0].point, games, fresh)),
-        "best": _interval(evaluator.shares(result.best.point, games, fresh)),
-    }
+    with evaluator.workers():  # the dask or ray cluster, when given, open for the whole climb
+        current = start_point(cls, params)
+        share = -score(current, n_games)[0]
+        steps = [Climb(current, share)]
+        say(f"start {strategy_text(policy, current)}: {share:.3f} against {against}")
+        while len(steps) <= max_steps:
+            candidates = neighbours(current, params)
+            survivors = race(candidates, n_games, score)
+            best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
+            best_share = -score(best, n_games)[0]
+            if best_share <= share + 1e-12:
+                say(f"step {len(steps)}: no neighbour beats {share:.3f}; stopping")
+                break
+            current, share = best, best_share
+            steps.append(Climb(current, share))
+            say(f"step {len(steps) - 1}: {strategy_text(policy, current)} → {share:.3f}")
+        result = PolicyTuneResult(folder, policy, steps)
+        fresh = seed + CONFIRM_SEED_OFFSET
+        games = confirm_games or n_games
+        result.confirm = {
+            "seed": fresh,
+            "games": games,
+            "start": _interval(evaluator.shares(steps[0].point, games, fresh)),
+            "best": _interval(evaluator.shares(result.best.point, games, fresh)),
+        }
     (folder / "tune-policy.md").write_text(to_markdown(result, record), encoding="utf-8")
     return result
 
