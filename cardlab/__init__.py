@@ -4,8 +4,14 @@ The Python API is :mod:`cardlab.api` (``import cardlab.api as cl``); ``cardlab.R
 ``cardlab.open_run`` are loaded from it on first use, so ``import cardlab`` stays light.
 """
 
+import os
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
+
+if os.environ.get("CARDLAB_PURE", "") == "1":  # run the pure-Python sources of a compiled install
+    from .compiled import prefer_sources
+
+    prefer_sources()
 
 try:
     __version__ = version("cardlab")  # pyproject.toml is the one source of truth

@@ -98,7 +98,10 @@ def bench_table(
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(heads)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    from .compiled import describe
+
     return (
         "\n".join(lines)
         + f"\n({n_games} games per row in this process; rates per CPU second of one core, wall-clock rate beside)"
+        + f"\n({describe()})"
     )

@@ -66,8 +66,24 @@ class CardlabGroup(click.Group):
             ctx.exit(2)
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .compiled import describe
+
+    click.echo(f"cardlab, version {__version__}\n{describe()}")  # which build runs (issue 20)
+    ctx.exit()
+
+
 @click.group(cls=CardlabGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cardlab")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version and which build runs (compiled or pure Python), and exit.",
+)
 def cli() -> None:
     """Monte Carlo simulation and balance analysis for Four Souls, Gosu X and Hidden Reason."""
 

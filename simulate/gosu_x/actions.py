@@ -256,7 +256,9 @@ def do_replace(st: State, seat: int, tuid: int, miracle: bool) -> None:
     """GX-6.3 / GX-6.9: choose the new card first, then discard the cost, then the replaced card."""
     pl = st.p[seat]
     t = st.cards[tuid]
-    cost = max(0, t.d.replace_cost - t.tokens)
+    rc = t.d.replace_cost
+    assert rc is not None  # only a replaceable card is offered (GX-6.3)
+    cost = max(0, rc - t.tokens)
     card = st.cards[
         st.ask("replace_with", seat, replacements(st, seat, t, cost - 1 if miracle else cost), tuid)
     ]

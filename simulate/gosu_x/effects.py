@@ -345,7 +345,7 @@ def s_hook(st: State, ctx: Ctx, name: str) -> None:
     HOOKS.handlers[name](st, ctx)
 
 
-STEP = {
+STEP: dict[str, Any] = {
     "draw": s_draw,
     "discard": s_discard,
     "hand_to": s_hand_to,

@@ -1,0 +1,182 @@
+"""Which build of the engines runs: modules compiled with mypyc by `pip install .`, or the pure-Python
+sources they were compiled from (issue 20 item 1).
+
+``COMPILED`` lists the compiled modules; setup.py reads it (without importing cardlab) to build them.
+Each compiled module sits beside its ``.py``; Python's import system prefers the extension module. With
+``CARDLAB_PURE=1`` in the environment, :func:`prefer_sources` (installed by ``cardlab/__init__.py``) makes
+every ``cardlab.*`` module load from its ``.py`` instead, in this process and in its workers (they inherit
+the environment), so both builds of one install can be compared game by game (:func:`identity`).
+
+Left as Python on purpose: configuration and card-definition classes (pickled into worker processes,
+where compiled frozen dataclasses fail to unpickle) and the strategies (their docstrings are their
+descriptions; mypyc drops docstrings).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+# folder (as in the repository) → module names compiled there; the engines' hot paths
+COMPILED: dict[str, tuple[str, ...]] = {
+    "simulate/gosu_x": (
+        "actions",
+        "battle",
+        "draft",
+        "effects",
+        "engine",
+        "hooks",
+        "interpreter",
+        "passing",
+        "state",
+        "targets",
+        "triggers",
+        "views",
+        "wins",
+        "zones",
+    ),
+}
+
+PURE_ENV = "CARDLAB_PURE"
+
+
+def module_names() -> list[str]:
+    """The import names of the compiled modules (``simulate/gosu_x`` → ``cardlab.simulate.gosu_x``)."""
+    return [f"cardlab.{folder.replace('/', '.')}.{m}" for folder, mods in COMPILED.items() for m in mods]
+
+
+def pure_requested() -> bool:
+    return os.environ.get(PURE_ENV, "") == "1"
+
+
+class _SourcesFirst(importlib.abc.MetaPathFinder):
+    """Loads a ``cardlab.*`` module from its ``.py`` when a compiled one sits beside it."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if not name.startswith("cardlab.") or not path:
+            return None
+        leaf = name.rpartition(".")[2]
+        for entry in path:
+            source = os.path.join(entry, leaf + ".py")
+            if os.path.isfile(source) and any(
+                os.path.exists(os.path.join(entry, leaf + suffix))
+                for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            ):
+                return importlib.util.spec_from_file_location(name, source)
+        return None
+
+
+def prefer_sources() -> None:
+    """Make every ``cardlab.*`` module load from source from now on (``CARDLAB_PURE=1``)."""
+    if not any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourcesFirst())
+
+
+def running() -> list[str]:
+    """The compiled modules this process runs (imports them: the engines are loaded anyway)."""
+    out = []
+    for name in module_names():
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        origin = getattr(module, "__file__", "") or ""
+        if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            out.append(name)
+    return out
+
+
+def describe() -> str:
+    """One line for `cardlab --version` and `cardlab bench`: which build runs."""
+    compiled = running()
+    total = len(module_names())
+    if compiled:
+        return f"compiled build (mypyc): {len(compiled)} of {total} engine modules compiled"
+    if pure_requested():
+        return f"pure-Python build ({PURE_ENV}=1)"
+    return "pure-Python build (no compiled modules installed)"
+
+
+# ---- the identity check: the same seeded games give the same event logs in both builds --------------
+CASES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("gosu-x", 2, (), ()),
+    ("gosu-x", 2, ("random",), ()),
+    ("gosu-x", 2, ("sensible", "random"), ()),
+    ("gosu-x", 2, (), ("combat-values=1,2,4",)),
+    ("gosu-x", 2, (), ("clans=Themis+Golem+Phoenix/Xian+Tomorrow+Goan Sul",)),
+)
+
+
+def hashes(n_games: int, cases: Sequence[tuple[str, int, tuple[str, ...], tuple[str, ...]]] = CASES) -> dict:
+    """SHA-256 of the event rows, winners and decisions of ``n_games`` seeded games per case."""
+    from cardlab.simulate import games
+    from cardlab.simulate.core.runner import play_game
+
+    from .soak import parse_options
+    from .wiring import plan_from_options
+
+    out = {}
+    for game, players, strategies, options in cases:
+        spec = games.get(game)
+        plan = plan_from_options(
+            spec,
+            n_games=n_games,
+            run_seed=7,
+            n_players=players,
+            strategy_texts=strategies,
+            batch_size=n_games,
+            max_turns=None,
+            log_events=True,
+            game_options=parse_options(spec, options),
+        )
+        h = hashlib.sha256()
+        for i in range(n_games):
+            result = play_game(plan, i, log_events=True)
+            h.update(repr((result.events.rows, result.winners, result.decisions)).encode())
+        out[" ".join((game, f"{players}p", ",".join(strategies) or "default", *options))] = h.hexdigest()
+    return out
+
+
+def identity(n_games: int = 20) -> tuple[bool, str]:
+    """Play the identity cases in two fresh processes, compiled and ``CARDLAB_PURE=1``; (same?, report)."""
+    code = f"from cardlab.compiled import hashes, describe; print(describe()); print(hashes({int(n_games)}))"
+    lines = []
+    results = []
+    for pure in (False, True):
+        env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+        if pure:
+            env[PURE_ENV] = "1"
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False, cwd=os.sep
+        )
+        if done.returncode != 0:
+            return False, done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"
+        build, found = done.stdout.strip().splitlines()[-2:]
+        lines.append(build)
+        results.append(found)
+    same = results[0] == results[1]
+    verdict = "identical" if same else "DIFFERENT"
+    return same, f"{lines[0]} vs {lines[1]}: event-log hashes {verdict} over {len(CASES)} cases × {n_games} games"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cardlab.compiled [N]``: the identity check (CI runs it on the compiled install); exit 1
+    when the builds differ or no module is compiled."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    same, report = identity(int(args[0]) if args else 20)
+    print(report)
+    if not running():
+        print("no compiled module is installed: nothing was compared")
+        return 1
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

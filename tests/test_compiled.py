@@ -1,0 +1,75 @@
+"""The compiled build and its pure-Python fallback (issue 20 item 1): which build runs is reported, and
+``CARDLAB_PURE=1`` loads every compiled module from its source. The compiled build itself is made and
+checked game by game against the sources by CI (`pip install .`, then ``python -m cardlab.compiled``)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab import compiled
+from cardlab.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_pure_switch_loads_the_source_beside_a_compiled_module(tmp_path):
+    (tmp_path / "engine.py").write_text("X = 1\n")
+    finder = compiled._SourcesFirst()
+    assert finder.find_spec("cardlab.fake.engine", [str(tmp_path)]) is None  # no compiled module: as usual
+    (tmp_path / f"engine{importlib.machinery.EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    spec = finder.find_spec("cardlab.fake.engine", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(tmp_path / "engine.py")
+    assert isinstance(spec.loader, importlib.machinery.SourceFileLoader)
+    assert finder.find_spec("other.engine", [str(tmp_path)]) is None  # only cardlab's own modules
+
+
+def test_every_listed_module_exists_and_the_editable_install_runs_the_sources():
+    for name in compiled.module_names():
+        module = importlib.import_module(name)
+        assert module.__file__.endswith(".py"), module.__file__
+    assert compiled.running() == []
+    assert compiled.describe() == "pure-Python build (no compiled modules installed)"
+
+
+def test_describe_says_when_the_pure_build_was_asked_for(monkeypatch):
+    monkeypatch.setenv("CARDLAB_PURE", "1")
+    assert compiled.describe() == "pure-Python build (CARDLAB_PURE=1)"
+
+
+def test_version_and_bench_say_which_build_runs(cli_runner):
+    out = cli_runner.invoke(cli, ["--version"])
+    assert out.exit_code == 0
+    assert out.output.splitlines() == [f"cardlab, version {cardlab.__version__}", compiled.describe()]
+    bench = cli_runner.invoke(cli, ["bench", "gosu-x", "--games-per", "2"])
+    assert bench.exit_code == 0, bench.output
+    assert bench.output.rstrip().endswith(f"({compiled.describe()})")
+
+
+def test_the_identity_hashes_follow_the_games():
+    case = (("gosu-x", 2, ("random",), ()),)
+    first = compiled.hashes(2, case)
+    assert first == compiled.hashes(2, case)
+    assert first != compiled.hashes(3, case)
+
+
+def test_an_install_with_CARDLAB_PURE_builds_nothing_and_says_so(tmp_path):
+    pytest.importorskip("setuptools")
+    env = {**os.environ, "CARDLAB_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path), "--build-temp", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "cardlab: CARDLAB_PURE=1: installing the pure-Python build" in done.stderr.splitlines()
+    assert not list(tmp_path.rglob("*.so"))
