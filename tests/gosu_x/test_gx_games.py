@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from cardlab import compiled
 from cardlab.simulate.core import Players, UserError, stream
 from cardlab.simulate.gosu_x import GAME, engine, make_config
 from cardlab.simulate.gosu_x import actions as gx_actions
@@ -56,6 +57,10 @@ def test_checked_play_finds_no_invariant_violation():
         assert r.end_reason in ("win", "draw")
 
 
+@pytest.mark.skipif(
+    "cardlab.simulate.gosu_x.engine" in compiled.running(),
+    reason="patches an engine function: compiled modules call it directly (CI's compiled run)",
+)
 def test_checked_play_reports_a_broken_invariant(monkeypatch):
     from cardlab.simulate.core import InvariantError
     from cardlab.simulate.gosu_x import zones
