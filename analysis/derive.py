@@ -4,7 +4,6 @@ calibration). ``draft_table``: per-character win rates of one policy in a Four S
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -100,12 +99,3 @@ def gosu_x_draft(run_path: str | Path) -> dict[str, Any]:
         },
         "clans": clans,
     }
-
-
-def write(table: dict[str, Any], out: str | Path) -> Path:
-    """Write atomically (a half-written data file is never left behind)."""
-    out = Path(out)
-    tmp = out.with_suffix(out.suffix + ".tmp")
-    tmp.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
-    tmp.replace(out)
-    return out

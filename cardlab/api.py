@@ -27,6 +27,7 @@ from cardlab.analysis.render import Report
 from cardlab.analysis.runs import Run, RunError, within_memory
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.card_problems import every_problem
+from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import Verification
@@ -790,7 +791,7 @@ def derive_draft_table(
         from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
 
         out = DEFAULT_TABLE
-    return derive.write(table, out), table
+    return write_json(table, out), table
 
 
 def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
@@ -803,7 +804,7 @@ def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple
         from cardlab.strategies.gosu_x.drafting import VALUES_FILE
 
         out = VALUES_FILE
-    return derive.write(table, out), table
+    return write_json(table, out), table
 
 
 def derive_four_souls_horizon(
@@ -820,7 +821,7 @@ def derive_four_souls_horizon(
             f"--players must be player counts joined by commas (e.g. 2,3,4), got {players!r}"
         ) from None
     table = horizon.derive(games, seed, counts)
-    return horizon.write(table, horizon.DEFAULT_FILE if out is None else out), table
+    return write_json(table, horizon.DEFAULT_FILE if out is None else out), table
 
 
 # ---- cards and speed ---------------------------------------------------------------------------------

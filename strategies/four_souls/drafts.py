@@ -11,37 +11,23 @@ Items (``draft_item``, ``eden_item``) are picked by their value (``reading``, ``
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from cardlab.simulate.core.datafiles import load_json
 from cardlab.simulate.core.errors import UserError
 
 DEFAULT_TABLE = Path(__file__).parent / "data" / "draft_table.json"
-_loaded: dict[tuple, dict[str, float]] = {}
+KIND = "four-souls draft table"
 
 
 def load_table(path: str | Path = DEFAULT_TABLE) -> dict[str, float]:
     """Character name → win rate (%) from a draft-table file; a bad file is one line naming the file,
-    the field and the value (UserError: exit code 2). Kept per (path, mtime, size): a changed file is
-    read again."""
-    p = Path(path)
-    try:
-        st = p.stat()
-    except OSError:
-        raise UserError(f"{p}: no such draft-table file") from None
-    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
-    hit = _loaded.get(key)
-    if hit is not None:
-        return hit
-    try:
-        data = json.loads(p.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise UserError(f"{p}: not a JSON draft table ({exc})") from None
-    if not isinstance(data, dict) or data.get("kind") != "four-souls draft table":
-        raise UserError(f"{p}: field 'kind' must be 'four-souls draft table'")
-    if not isinstance(data.get("provenance"), dict):
-        raise UserError(f"{p}: field 'provenance' is missing (where the table came from)")
+    the field and the value (UserError: exit code 2). Read again as soon as the file changes."""
+    return load_json(path, KIND, "draft table", _characters)
+
+
+def _characters(p: Path, data: dict) -> dict[str, float]:
     chars = data.get("characters")
     if not isinstance(chars, dict) or not chars:
         raise UserError(f"{p}: field 'characters' must map character names to their win rates")
@@ -51,8 +37,6 @@ def load_table(path: str | Path = DEFAULT_TABLE) -> dict[str, float]:
         if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 100:
             raise UserError(f"{p}: field 'characters.{name}.win_rate' must be a number 0..100, got {rate!r}")
         table[str(name)] = float(rate)
-    _loaded.clear()  # one file at a time: nothing outlives the file it came from
-    _loaded[key] = table
     return table
 
 

@@ -16,7 +16,6 @@ of the fitted weights and of the evaluator's, so the file says whether it is the
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.simulate.core.datafiles import load_json
 from cardlab.simulate.core.errors import UserError
 
 from . import reading as rd
@@ -32,7 +32,6 @@ KIND = "four-souls horizon evaluation"
 DEFAULT_FILE = Path(__file__).parent / "data" / "horizon.json"
 FEATURES = ("souls", "near_win", "cents", "loot", "items", "item_count", "hp", "curses", "to_act")
 RIDGE = 1.0  # a weak prior toward 0: keeps rare features (curses) from running off on a small sample
-_loaded: dict[tuple, tuple[float, ...]] = {}
 
 
 def features(view: Any, seat: int, reader: rd.Reader) -> list[float]:
@@ -99,7 +98,9 @@ class _Watch:
         return self.player.choose(decision)
 
 
-def positions(games: int, seed: int, players: tuple[int, ...] = (2, 3, 4)) -> list[tuple[np.ndarray, int, int]]:
+def positions(
+    games: int, seed: int, players: tuple[int, ...] = (2, 3, 4)
+) -> list[tuple[np.ndarray, int, int]]:
     """``(features of every seat, winning seat, game index)`` at every turn start of ``games`` seeded
     ``sensible`` games, the player counts taken in turn; games without a single winner are left out."""
     from cardlab.simulate import games as registry_of_games
@@ -132,7 +133,10 @@ def _groups(data: list[tuple[np.ndarray, int, int]]) -> list[tuple[np.ndarray, n
     by: dict[int, list[tuple[np.ndarray, int, int]]] = {}
     for d in data:
         by.setdefault(len(d[0]), []).append(d)
-    return [(np.stack([x for x, _, _ in rows]), np.array([w for _, w, _ in rows])) for _, rows in sorted(by.items())]
+    return [
+        (np.stack([x for x, _, _ in rows]), np.array([w for _, w, _ in rows]))
+        for _, rows in sorted(by.items())
+    ]
 
 
 def _log_likelihood(data: list[tuple[np.ndarray, int, int]], w: np.ndarray) -> float:
@@ -194,7 +198,9 @@ def derive(games: int, seed: int, players: tuple[int, ...] = (2, 3, 4)) -> dict[
     judged = {
         "positions": n_held,
         "fitted_mean_log_likelihood": round(_log_likelihood(held, w_train) / max(1, n_held), 4),
-        "evaluator_mean_log_likelihood": round(_log_likelihood(held, evaluator_weights()) / max(1, n_held), 4),
+        "evaluator_mean_log_likelihood": round(
+            _log_likelihood(held, evaluator_weights()) / max(1, n_held), 4
+        ),
         "uniform_mean_log_likelihood": round(-sum(math.log(len(x)) for x, _, _ in held) / max(1, n_held), 4),
     }
     w = fit(data)
@@ -221,35 +227,13 @@ def derive(games: int, seed: int, players: tuple[int, ...] = (2, 3, 4)) -> dict[
     }
 
 
-def write(table: dict[str, Any], out: str | Path = DEFAULT_FILE) -> Path:
-    """Write atomically (a half-written data file is never left behind)."""
-    out = Path(out)
-    tmp = out.with_suffix(out.suffix + ".tmp")
-    tmp.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
-    tmp.replace(out)
-    return out
-
-
 def load(path: str | Path = DEFAULT_FILE) -> tuple[float, ...]:
     """The weights in ``FEATURES`` order; a bad file is one line naming the file and field (exit 2).
-    Kept per (path, mtime, size): a changed file is read again."""
-    p = Path(path)
-    try:
-        st = p.stat()
-    except OSError:
-        raise UserError(f"{p}: no such horizon-evaluation file (cardlab derive four-souls-horizon)") from None
-    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
-    hit = _loaded.get(key)
-    if hit is not None:
-        return hit
-    try:
-        data = json.loads(p.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise UserError(f"{p}: not a JSON horizon evaluation ({exc})") from None
-    if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise UserError(f"{p}: field 'kind' must be '{KIND}'")
-    if not isinstance(data.get("provenance"), dict):
-        raise UserError(f"{p}: field 'provenance' is missing (where the weights came from)")
+    Read again as soon as the file changes."""
+    return load_json(path, KIND, "horizon evaluation", _weights)
+
+
+def _weights(p: Path, data: dict) -> tuple[float, ...]:
     weights = data.get("weights")
     if not isinstance(weights, dict):
         raise UserError(f"{p}: field 'weights' must map the features {', '.join(FEATURES)} to numbers")
@@ -259,6 +243,4 @@ def load(path: str | Path = DEFAULT_FILE) -> tuple[float, ...]:
         if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
             raise UserError(f"{p}: field 'weights.{f}' must be a number, got {v!r}")
         out.append(float(v))
-    _loaded.clear()  # one file at a time: nothing outlives the file it came from
-    _loaded[key] = tuple(out)
     return tuple(out)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from cardlab.simulate.core import branching
 from cardlab.simulate.core.cardfiles import files_stamp
+from cardlab.simulate.core.datafiles import load_json
 from cardlab.simulate.core.errors import UserError
 
 # Base strengths come from a data file produced by `cardlab derive gosu-x-draft RUN` (analysis.derive): each
@@ -39,16 +40,12 @@ def base_from_rate(win_rate: float) -> float:
 
 
 def load_values(path: str | Path = VALUES_FILE) -> dict[str, float]:
-    """Clan → base strength from a derived file; a bad file is one line naming file, field and value."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: cannot read draft values ({str(exc).splitlines()[0]})") from None
-    if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise UserError(f"{path}: field 'kind' must be '{KIND}'")
-    if not isinstance(data.get("provenance"), dict):
-        raise UserError(f"{path}: field 'provenance' is missing (where the values came from)")
+    """Clan → base strength from a derived file; a bad file is one line naming file, field and value.
+    Read again as soon as the file changes."""
+    return load_json(path, KIND, "draft values", _clans)
+
+
+def _clans(path: Path, data: dict) -> dict[str, float]:
     clans = data.get("clans")
     if not isinstance(clans, dict) or not clans:
         raise UserError(f"{path}: field 'clans' must map clans to their win rates, got {clans!r:.60}")
@@ -101,20 +98,10 @@ def clan_score(clan: str, picked: tuple[str, ...], base: dict[str, float]) -> fl
     return base.get(clan, 2.0) + sum(SYNERGY.get(frozenset((clan, p)), 0.0) for p in picked)
 
 
-_VALUES: dict[tuple, dict[str, float]] = {}
-
-
 def draft_values(path: str | Path = VALUES_FILE) -> dict[str, float]:
     """``load_values`` read once per process, again as soon as the file changes (no cache outlives it);
     within one game (and its search's replays) its stamp is taken once (``branching.memo``)."""
-    return branching.memo(("gosu-x draft values", str(path)), lambda: _draft_values(Path(path)))
-
-
-def _draft_values(path: Path) -> dict[str, float]:
-    key = files_stamp([path]) if path.exists() else (str(path),)
-    if key not in _VALUES:
-        _VALUES[key] = load_values(path)
-    return _VALUES[key]
+    return branching.memo(("gosu-x draft values", str(path)), lambda: load_values(path))
 
 
 class DraftPolicy:

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
+from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.strategies.four_souls import horizon
 from cardlab.strategies.four_souls.search import FSSearch
@@ -36,10 +37,12 @@ def test_the_fit_recovers_the_weights_that_made_the_winners():
 def test_derive_plays_seeded_games_and_is_a_function_of_its_seed(tmp_path):
     first, second = horizon.derive(5, 3, (2,)), horizon.derive(5, 3, (2,))
     assert first == second
-    assert first["provenance"]["command"] == "cardlab derive four-souls-horizon --games 5 --seed 3 --players 2"
+    assert (
+        first["provenance"]["command"] == "cardlab derive four-souls-horizon --games 5 --seed 3 --players 2"
+    )
     assert first["provenance"]["positions"] > 0
     assert set(first["weights"]) == set(horizon.FEATURES)
-    path = horizon.write(first, tmp_path / "h.json")
+    path = write_json(first, tmp_path / "h.json")
     assert horizon.load(path) == tuple(first["weights"][f] for f in horizon.FEATURES)
 
 
@@ -77,7 +80,9 @@ def test_an_unknown_evaluation_is_refused():
     [(["--games", "2"], "--games must be a whole number"), (["--players", "2,5"], "--players must be among")],
 )
 def test_derive_bad_options_exit_2(tmp_path, args, message):
-    result = CliRunner().invoke(cli, ["derive", "four-souls-horizon", *args, "--out", str(tmp_path / "h.json")])
+    result = CliRunner().invoke(
+        cli, ["derive", "four-souls-horizon", *args, "--out", str(tmp_path / "h.json")]
+    )
     assert result.exit_code == 2
     assert message in result.output
     assert not (tmp_path / "h.json").exists()
