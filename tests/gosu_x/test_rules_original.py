@@ -5,7 +5,7 @@ destroyed after its pass, castling's order of steps, "always" for Phoenix (Immor
 from __future__ import annotations
 
 from cardlab.simulate.gosu_x import zones
-from cardlab.simulate.gosu_x.actions import do_action, enter_army, legal_actions, replacements
+from cardlab.simulate.gosu_x.actions import enter_army, legal_actions, replacements
 from cardlab.simulate.gosu_x.engine import play_round
 from cardlab.simulate.gosu_x.scenario import (
     check_invariants,
