@@ -43,7 +43,10 @@ NOT_ASKED = {
         "choose_item": "only a steal-an-item effect, when the victim has several non-eternal items",
         "take": "only a look-at-the-top-and-take-one effect with several cards seen",
     },
-    "gosu-x": {"pass_now": "only Golem, played on its owner's turn while holding no activation token"},
+    "gosu-x": {
+        "pass_now": "only Golem, played on its owner's turn while holding no activation token",
+        "return_token": "only Petal Faeries or Alpha (Dead) while their player has tokens both spent and on cards",
+    },
 }
 
 

@@ -202,22 +202,27 @@ def unlock(st: State, seat: int, why: str) -> None:
     st.emit("unlock", seat, why, amount=st.x_value(seat))
 
 
+SPENT_ZONE = 0  # the spent zone as a source of a returned token (card uids start at 1)
+
+
 def return_spent(st: State, seat: int, n: int) -> int:
-    """GX-7.4: bring up to n spent tokens back to hand, from the spent zone first, then from cards."""
+    """GX-7.4: bring up to n spent tokens back to hand, each from the spent zone or from one of the player's
+    cards (which frees that card's symbol), as the player chooses; the spent zone is offered first."""
     pl = st.p[seat]
     got = 0
-    while got < n and pl.t_spent:
-        pl.t_spent -= 1
+    while got < n:
+        sources = ([SPENT_ZONE] if pl.t_spent else []) + [c.uid for row in pl.rows for c in row if c.tokens]
+        if not sources:
+            break
+        src = sources[0] if len(sources) == 1 else st.ask("return_token", seat, sources, "return")
+        if src == SPENT_ZONE:
+            pl.t_spent -= 1
+        else:
+            card = st.cards[src]
+            card.tokens -= 1
+            card.vet = min(card.vet, card.tokens)  # GX-7.9: a veteran doubles only while its token stays
         pl.t_hand += 1
         got += 1
-    if got < n:
-        for row in pl.rows:
-            for c in row:
-                while got < n and c.tokens:
-                    c.tokens -= 1
-                    c.vet = min(c.vet, c.tokens)
-                    pl.t_hand += 1
-                    got += 1
     if got:
         st.emit("token_returned", seat, amount=got)
     return got
