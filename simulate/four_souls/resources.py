@@ -124,6 +124,7 @@ def gain_treasure(g: Game, p: Player, why: str) -> bool:
     o = g.new_obj(c, "item", p.seat)
     p.items.append(o)
     g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
+    triggers.fire(g, "gained", item=o)
     return True
 
 
@@ -136,6 +137,7 @@ def card_to_player(g: Game, c: Phys, p: Player, why: str) -> None:
         o = g.new_obj(c, "item", p.seat)
         p.items.append(o)
         g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
+        triggers.fire(g, "gained", item=o)
     else:
         g.discard_of(c).append(c)
 
