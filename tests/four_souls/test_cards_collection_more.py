@@ -183,6 +183,7 @@ def test_FS_4_9_dead_weight_cancels_a_monsters_trigger_but_not_an_eternal_items(
 def test_FS_11_4_purchased_and_gained_triggers_fire_for_a_purchase_and_a_gain():
     """Keeper's Box: gained, 2 more shop slots (FS-6.7); another player's shop purchase pays its holder 2c
     and a loot; Aubrey: your own shop purchase loots 3; a purchase from the deck top is not a shop item."""
+
     def buy_the_ware(d):
         return next((o for o in d.options if o != "treasure_deck"), None) if d.kind == "buy_target" else None
 
@@ -254,3 +255,20 @@ def test_FS_5_15_ball_of_tumors_starts_at_level_6_and_levels_down_instead_of_the
     ball.levels = 0
     damage.death_penalty(g, p)
     assert not other.in_play and p.cents == 1 and statics.count(g, p, "loot_plays") == 0
+
+
+def test_FS_6_8_a_targeted_discard_card_that_left_the_discard_is_not_moved_twice():
+    """Book of the Dead targets a monster card in the discard; The Shovel moves it to the deck's top in
+    response: Book of the Dead then does nothing (the card is in one zone, the deck)."""
+    g = position(2)
+    g.active = 0
+    corpse = phys(g, monster("Corpse", hp=2))
+    g.monster_disc.append(corpse)
+    book = give_item(g, 0, real("Book of the Dead"))
+    ctx = Ctx(g, 0, book, name="Book of the Dead")
+    ctx.binds["C"] = corpse
+    g.monster_disc.remove(corpse)
+    g.monster.append(corpse)  # moved by a response before the Book resolves
+    interpreter.run(ctx, book.rules.tap[0].do)
+    assert g.monster.count(corpse) == 1 and not any(s and s[-1].phys is corpse for s in g.mslots)
+    check_invariants(g)
