@@ -35,6 +35,7 @@ class CardRules:
     soul_when: Any = None
     forbid: bool = False
     starts_with_counters: int = 0
+    starts_with_levels: int = 0  # FS-5.15: "this starts at level N"
     goes_first: bool = False
     enters_deactivated: bool = False  # "this enters play deactivated" (FS-5.5, FS-11.8)
     hook: str | None = None

@@ -300,12 +300,24 @@ def _penalty_keeps(g: Game, p: Player) -> frozenset:
 
 def death_penalty(g: Game, p: Player) -> None:
     """FS-13.9: destroy a non-eternal item, discard a loot, lose 1¢, deactivate every ↷ object."""
+    for o in p.items:  # FS-5.4: an "instead of paying the death penalty" of your own (Ball of Tumors)
+        for rep in o.rules.replaces:
+            ev = rep.get("event")
+            if isinstance(ev, dict) and ev.get("death_penalty") == "you" and rep.get("instead") is not None:
+                ctx = statics.Ctx(g, p.seat, o, name=o.phys.card.name)
+                if rep.get("if") is None or statics.cond(ctx, rep["if"]):
+                    interpreter.run(ctx, rep["instead"])
+                    return
     for k in range(1, g.n):  # a replacement of another player's penalty (Shadow), once (FS-5.6)
         q = g.players[(p.seat + k) % g.n]
         for o in q.items:
             for rep in o.rules.replaces:
                 ev = rep.get("event")
-                if isinstance(ev, dict) and "death_penalty" in ev and rep.get("instead") is not None:
+                if (
+                    isinstance(ev, dict)
+                    and ev.get("death_penalty", "you") != "you"
+                    and rep.get("instead") is not None
+                ):
                     ctx = statics.Ctx(g, q.seat, o, name=o.phys.card.name)
                     ctx.ev = {"victim": p}
                     interpreter.run(ctx, rep["instead"])

@@ -490,7 +490,7 @@ def _v_destroy(ctx: Ctx, p: dict) -> bool:
 
 def _v_buff(ctx: Ctx, p: dict) -> bool:
     for t in _targets_of(ctx, p.get("target")):
-        atk, hp, ev, roll = (int(p.get(k, 0) or 0) for k in ("atk", "hp", "ev", "roll"))
+        atk, hp, ev, roll = (int(value(ctx, p[k]) or 0) if k in p else 0 for k in ("atk", "hp", "ev", "roll"))
         t.b_atk += atk
         t.b_hp += hp
         if isinstance(t, Obj):

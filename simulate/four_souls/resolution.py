@@ -320,6 +320,7 @@ def roll_resolved(g: Game, r: items.RollItem) -> None:
         n = statics.target_atk(g, t)
         src = t.controller if t.kind == "character" else -1
         damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name)
+        triggers.fire(g, "missed", seat=r.seat, target=t, roll=r)  # "each time you miss an attack roll"
 
 
 def resolve_death(g: Game, d: DeathItem) -> None:

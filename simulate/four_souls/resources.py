@@ -124,6 +124,7 @@ def gain_treasure(g: Game, p: Player, why: str) -> bool:
     o = g.new_obj(c, "item", p.seat)
     p.items.append(o)
     g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
+    triggers.fire(g, "gained", item=o)
     return True
 
 
@@ -136,6 +137,7 @@ def card_to_player(g: Game, c: Phys, p: Player, why: str) -> None:
         o = g.new_obj(c, "item", p.seat)
         p.items.append(o)
         g.log.emit("item_gained", p.seat, c.card.name, None, None, why)
+        triggers.fire(g, "gained", item=o)
     else:
         g.discard_of(c).append(c)
 
@@ -247,8 +249,8 @@ def move_cards(ctx: Any, p: dict) -> bool:
                 continue  # FS-3.2: it left play and its card is in no discard: nothing to move
         elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
             ctx.moved = True
-        elif isinstance(r, Phys):
-            _off_discard(g, r)
+        elif isinstance(r, Phys) and not _off_discard(g, r) and isinstance(cards, str) and cards in ctx.binds:
+            continue  # FS-6.8, FS-3.2: a targeted card in a discard left it before this resolved
         if isinstance(ctx.src, Obj) and r is ctx.src:
             ctx.moved = True
         if phys.virtual:

@@ -35,6 +35,9 @@ IMPLEMENTED_TRIGGERS = frozenset(
         "killed",
         "gained_soul",
         "destroyed",
+        "gained",
+        "purchased",
+        "missed",
     }
 )
 IMPLEMENTED_STATICS = frozenset(
@@ -185,7 +188,11 @@ def compile_card(card: Any) -> CardRules:
                 if key not in IMPLEMENTED_STATICS:
                     raise EngineError(f"static '{key}' not implemented")
                 if key == "starts_with_counters":
-                    r.starts_with_counters = int(val["n"] if isinstance(val, dict) else val)
+                    n = int(val["n"] if isinstance(val, dict) else val)
+                    if isinstance(val, dict) and val.get("kind") == "level":
+                        r.starts_with_levels = n  # FS-5.15 (Ball of Tumors starts at level 6)
+                    else:
+                        r.starts_with_counters = n
                 if key == "goes_first":
                     r.goes_first = True
                 if key == "forbid":
@@ -300,6 +307,9 @@ IMPLEMENTED_FILTERS = frozenset(
         "non_attack",
         "curse",
         "triggered",
+        "eternal",
+        "loot",
+        "attack",
         "non_event",
         "guppy",
         "item_ability",

@@ -114,6 +114,12 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
             return False
         if f == "non_eternal" and getattr(o, "eternal", False):
             return False
+        if f == "attack" and not (isinstance(o, items.RollItem) and o.attack):
+            return False  # an attack roll on the stack (20/20)
+        if f == "eternal" and not getattr(o, "eternal", False):
+            return False  # FS-4.12: an eternal item (Captain Viridian)
+        if f == "loot" and not isinstance(o, items.LootItem):
+            return False  # a loot being played (FS-1.9), not an ability
         if f == "non_eternal" and isinstance(o, items.AbilityItem) and o.src is not None and o.src.eternal:
             return False  # an ability on the stack: its source's (Dead Weight: "a non-eternal item")
         if f == "triggered" and not (

@@ -309,10 +309,14 @@ class Game:
         if r is not None:
             if r.starts_with_counters:
                 obj.counters = r.starts_with_counters  # FS-5.14
+            if r.starts_with_levels:
+                obj.levels = r.starts_with_levels  # FS-5.15
             if r.forbid and controller >= 0:
                 self.cache.forbid_on = True
             if r.triggers:
                 self.cache.trig_names.update(r.triggers)
+            if kind == "item" and "eternal" in r.keywords:
+                obj.eternal = True  # FS-4.12: printed Eternal, not only starting items
             if r.enters_deactivated and kind == "item":
                 # FS-5.5 / FS-11.8: every way an item enters play (a new object, FS-3.2) — the starting
                 # shop (FS-2.3), a refill, an uncovered shop card, a purchase from the deck, a treasure

@@ -589,6 +589,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return player_of(ctx, vals[0]).cents
     if f == "counters":  # FS-5.14: all counters of an object or player, or those of one name
         return counters.count(obj_of(ctx, vals[0]), vals[1] if len(vals) > 1 else None)
+    if f == "controller":  # the player controlling an object, None for the shop (Spindown Dice, Berkano)
+        o = obj_of(ctx, vals[0])
+        return ctx.g.players[o.controller] if isinstance(o, Obj) and o.controller >= 0 else None
     if f == "turn_of":  # it is that player's turn (Holy Mantle: "if it's their turn")
         p = player_of(ctx, vals[0])
         return p is not None and p.seat == ctx.g.active

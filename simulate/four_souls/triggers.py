@@ -182,6 +182,16 @@ def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
         if want != "any" and (want == "player") != isinstance(v, Player):
             return False
         return tp == "any_player" or killer == _you(g, o)
+    if name == "missed":  # FS-10.9: an attack roll below the target's evasion
+        if tp == "attacker":  # "each time the attacking player misses" (an attack on this)
+            return ev["target"] is o
+        return tp == "any_player" or ev["seat"] == _you(g, o)
+    if name == "gained":  # "when you gain or purchase this"
+        return ev["item"] is o
+    if name == "purchased":  # "each time you / another player purchase(s) …"
+        if tp == "other_player":
+            return ev["seat"] != _you(g, o)
+        return tp == "any_player" or ev["seat"] == _you(g, o)
     if name == "gained_soul":
         return tp == "any_player" or _is_you(g, o, ev["target"])
     if name == "attack_declared":

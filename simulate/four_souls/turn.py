@@ -213,6 +213,8 @@ def purchase(g: Game, seat: int) -> None:
         p.items.append(o)
         g.log.emit("purchase", seat, c.card.name, "treasure_deck", price)
         g.log.emit("item_gained", seat, c.card.name, None, None, "purchase")
+        triggers.fire(g, "gained", item=o)
+        triggers.fire(g, "purchased", seat=seat, item=o, shop=False)
     else:
         price = statics.price(g, p, True)
         p.cents -= price
@@ -220,6 +222,8 @@ def purchase(g: Game, seat: int) -> None:
         g.log.emit("cents_paid", seat, choice.phys.card.name, None, price, "purchase")
         g.log.emit("purchase", seat, choice.phys.card.name, "shop", price)
         resources.move_item(g, choice, seat, "purchase", "purchase")  # FS-11.4; the slot refills (FS-11.5)
+        triggers.fire(g, "gained", item=choice)
+        triggers.fire(g, "purchased", seat=seat, item=choice, shop=True)
     checks.state_checks(g)
 
 

@@ -289,7 +289,27 @@ TRIGGERS: dict[str, Trigger] = {
             "this item was destroyed (it looks back from its discard)",
             used=False,  # expansion cards only (Requiem …), none in Base V2
         ),
-        Trigger("purchased", _TRIGGER_OPTS, "FS-11.4", "reserved: when you buy ...", used=False),
+        Trigger(
+            "missed",
+            _TRIGGER_OPTS,
+            "FS-10.9",
+            "who (you, any_player) missed an attack roll; `attacker`: a miss against this object",
+            used=False,  # expansion cards only (Tape Worm, Henry …)
+        ),
+        Trigger(
+            "purchased",
+            _TRIGGER_OPTS,
+            "FS-11.4",
+            "who (you, other_player, any_player) purchased an item; event.shop: from the shop (not the deck)",
+            used=False,  # expansion cards only (Aubrey, Keeper's Box)
+        ),
+        Trigger(
+            "gained",
+            _TRIGGER_OPTS,
+            "FS-1.3 FS-11.4",
+            "this item came under a player from a deck (gained, +1 treasure) or by a purchase",
+            used=False,  # expansion cards only (Keeper's Sack, Keeper's Penny, Rock Bottom)
+        ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
     ]
@@ -336,7 +356,7 @@ STATICS: dict[str, Static] = {
         ),
         Static("forbid", ("who", "actions"), "FS-7.3", "players may not play loot / activate items"),
         Static("may_peek", ("deck",), "FS-3.4", "the controller may look at a deck top"),
-        Static("starts_with_counters", ("n",), "FS-5.14", "enters play with n counters"),
+        Static("starts_with_counters", ("n", "kind"), "FS-5.14 FS-5.15", "enters play with n counters (kind: level)"),
         Static("goes_first", ("value",), "FS-2.10 FS-0.1", "this player takes the first turn"),
         Static(
             "coin_rolls",
@@ -406,7 +426,7 @@ SELECTORS: frozenset[str] = _words(
 FILTERS: frozenset[str] = _words(
     """other non_eternal passive you_control other_controls player_controls not_attacked non_attack
     non_event guppy tap paid item_ability loot not_self most_cents most_souls in_play
-    not_active has_tap item_ability_or_loot curse triggered"""
+    not_active has_tap item_ability_or_loot curse triggered eternal attack"""
 )
 FILTER_KEYS: frozenset[str] = frozenset(
     {"controlled_by", "not_controlled_by", "name", "except", "zone", "with_counter", "without_counter"}
@@ -422,7 +442,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
-    living_players killed_by_another_player alive loot_step turn_of"""
+    living_players killed_by_another_player alive loot_step turn_of controller"""
 )
 WORDS: frozenset[str] = (
     SELECTORS

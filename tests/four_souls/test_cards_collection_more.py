@@ -4,6 +4,7 @@ its encoding needed; rule IDs in the names."""
 from __future__ import annotations
 
 from cardlab.simulate.four_souls import (
+    attack,
     counters,
     damage,
     interpreter,
@@ -15,6 +16,7 @@ from cardlab.simulate.four_souls import (
     turn,
 )
 from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
     add_slot_monster,
     card,
     character,
@@ -24,6 +26,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    take_cents,
 )
 from cardlab.simulate.four_souls.selectors import candidates
 from cardlab.simulate.four_souls.state import Attack
@@ -175,3 +178,97 @@ def test_FS_4_9_dead_weight_cancels_a_monsters_trigger_but_not_an_eternal_items(
     g.stack.extend([mons, ete, act])
     ctx = Ctx(g, 0, None, name="Dead Weight")
     assert candidates(ctx, {"stack_item": ["triggered", "non_eternal"]}) == [mons]
+
+
+def test_FS_11_4_purchased_and_gained_triggers_fire_for_a_purchase_and_a_gain():
+    """Keeper's Box: gained, 2 more shop slots (FS-6.7); another player's shop purchase pays its holder 2c
+    and a loot; Aubrey: your own shop purchase loots 3; a purchase from the deck top is not a shop item."""
+
+    def buy_the_ware(d):
+        return next((o for o in d.options if o != "treasure_deck"), None) if d.kind == "buy_target" else None
+
+    g = position(2, plans={0: buy_the_ware})
+    _loot_deck(g, 20)
+    g.active = 0
+    g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(5))
+    g.treasure.append(phys(g, real("Keeper's Box")))
+    shops = len(g.shop)
+    resources.gain_treasure(g, g.players[1], "test")
+    resolution.priority(g, g.active)
+    assert len(g.shop) == shops + 2
+    give_item(g, 0, real("Aubrey"))
+    add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
+    take_cents(g, 0, 20)
+    g.purchases_left = 1
+    turn.purchase(g, 0)
+    resolution.priority(g, g.active)
+    assert len(g.players[0].hand) == 3 and g.players[1].cents == 2 and len(g.players[1].hand) == 1
+
+
+def test_FS_4_12_a_printed_eternal_item_is_eternal_and_eternal_selects_it():
+    """Keeper's Sack is printed Eternal (not a starting item): it cannot be destroyed; Captain Viridian's
+    "recharge an eternal item" chooses among eternal items only."""
+    g = position(2)
+    sack = give_item(g, 0, real("Keeper's Sack"))
+    other = give_item(g, 0, card("Plain", deck="treasure", kind="passive"))
+    assert sack.eternal and not other.eternal
+    assert not damage.destroy(g, sack, "test") and sack.in_play
+    ctx = Ctx(g, 0, None, name="Captain Viridian")
+    assert candidates(ctx, {"item": ["eternal"]}) == [sack]
+
+
+def test_FS_6_3_spindown_dice_the_destroyed_items_controller_may_steal_from_the_shop():
+    g = position(2)
+    g.active = 0
+    dice_ = give_item(g, 0, real("Spindown Dice"), eternal=True)
+    victim = give_item(g, 1, card("Victim", deck="treasure", kind="passive"))
+    ware = add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
+    g.treasure.append(phys(g, card("Refill", deck="treasure", kind="passive")))
+    assert _run(g, dice_.rules.tap[0].do, you=0, src=dice_, I=victim)
+    assert not victim.in_play and ware.controller == 1  # seat 1 said yes (the scripted first option)
+
+
+def test_FS_10_9_missed_triggers_for_the_misser_and_for_a_miss_against_the_monster():
+    """Tape Worm (a miss of yours: 1 damage to another player) and Henry (a miss against it: the attack is
+    cancelled, FS-10.11, and it goes to the monster deck's bottom)."""
+    g = position(2, rolls=[1])
+    g.active = 0
+    give_item(g, 0, real("Tape Worm"))
+    henry = add_slot_monster(g, real("Henry"))
+    g.monster.append(phys(g, monster("Next", hp=2)))
+    attack.run_attack(g, 0, henry)
+    assert g.players[1].damage == 1  # Tape Worm
+    assert not henry.in_play and g.monster[0] is henry.phys  # on the bottom
+    assert [r for r in g.log.rows if r[3] == "cancelled" and r[7] == "attack"]
+
+
+def test_FS_5_15_ball_of_tumors_starts_at_level_6_and_levels_down_instead_of_the_penalty():
+    g = position(2)
+    g.active = 1
+    p = g.players[0]
+    ball = give_item(g, 0, real("Ball of Tumors"), eternal=True)
+    other = give_item(g, 0, card("Plain", deck="treasure", kind="passive"))
+    p.cents = 2
+    assert ball.levels == 6 and statics.count(g, p, "loot_plays") == 1
+    damage.death_penalty(g, p)
+    assert ball.levels == 5 and other.in_play and p.cents == 2
+    ball.levels = 0
+    damage.death_penalty(g, p)
+    assert not other.in_play and p.cents == 1 and statics.count(g, p, "loot_plays") == 0
+
+
+def test_FS_6_8_a_targeted_discard_card_that_left_the_discard_is_not_moved_twice():
+    """Book of the Dead targets a monster card in the discard; The Shovel moves it to the deck's top in
+    response: Book of the Dead then does nothing (the card is in one zone, the deck)."""
+    g = position(2)
+    g.active = 0
+    corpse = phys(g, monster("Corpse", hp=2))
+    g.monster_disc.append(corpse)
+    book = give_item(g, 0, real("Book of the Dead"))
+    ctx = Ctx(g, 0, book, name="Book of the Dead")
+    ctx.binds["C"] = corpse
+    g.monster_disc.remove(corpse)
+    g.monster.append(corpse)  # moved by a response before the Book resolves
+    interpreter.run(ctx, book.rules.tap[0].do)
+    assert g.monster.count(corpse) == 1 and not any(s and s[-1].phys is corpse for s in g.mslots)
+    check_invariants(g)
