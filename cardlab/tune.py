@@ -384,6 +384,8 @@ def tune(
         if not (folder / "tune.json").exists():  # a new tune: its targets must name values the games have
             for policy in policies:
                 _check_values(targets, evaluator.seats((), n_games, seed, policy))
+            for same in _same_games(evaluator, policies, n_games, seed):
+                say(f"note: {' and '.join(same)} played identical games: one policy under two names?")
         claim(folder, record, resume)
         evaluator.keep()
         current: tuple[tuple[str, str], ...] = ()
@@ -420,6 +422,20 @@ def tune(
 def _label(target: tg.Target, policy: str | None) -> str:
     """A figure's name: the target, and under an ensemble the policy it was measured under."""
     return target.text if policy is None else f"{target.text} [{policy}]"
+
+
+def _same_games(
+    evaluator: Evaluator, policies: Sequence[str | None], n_games: int, seed: int
+) -> list[list[str]]:
+    """Groups of ensemble policies whose games were identical (``sensible`` and ``sensible:draft=random``
+    when random is the default draft): they judge a target twice, not under two kinds of player."""
+    groups: dict[str, list[str]] = {}
+    for policy in policies:
+        if policy is None:
+            continue
+        seats = evaluator.seats((), n_games, seed, policy).filter(pl.col("dim") != "strategy")
+        groups.setdefault(str(seats.rows()), []).append(policy)
+    return [names for names in groups.values() if len(names) > 1]
 
 
 def _check_values(targets: Sequence[tg.Target], seats: pl.DataFrame) -> None:

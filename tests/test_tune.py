@@ -303,3 +303,15 @@ def test_parallel_evaluations_give_the_rows_of_one_process(tmp_path, backend):
     many = Evaluator(spec, base | {"jobs": 2, "backend": backend}, tmp_path / "b", ["strategy"])
     with many.workers():
         assert many.seats((("--target", "20"),), 30, 4).equals(one.seats((("--target", "20"),), 30, 4))
+
+
+def test_an_ensemble_of_one_policy_under_two_names_is_noted(tmp_path):
+    """Pig's hold holds at 15 by default: hold and hold:at=15 play identical games, which the tune says."""
+    _, _, lines = _pig_tune(
+        tmp_path,
+        ["target=60,100"],
+        ["first_player in 0.5..0.56"],
+        strategies=[],
+        ensemble=["hold", "hold:at=15"],
+    )
+    assert "note: hold and hold:at=15 played identical games: one policy under two names?" in lines
