@@ -69,6 +69,7 @@ class Search:
     default_decisions: ClassVar[str] = "all"  # a game searching only some kinds by default says which
     default_branch: ClassVar[str] = "fork"  # the cheaper mechanism for this engine (docs/search.md)
     default_budget: ClassVar[int] = 24  # rollouts per decision; a game sets its own by measurement
+    default_rollout: ClassVar[str] = "sensible"  # the heuristic playing every seat in a branch
     default_horizon: ClassVar[int] = 0  # turns before a rollout is scored (0: played to the end)
     default_confidence: ClassVar[float] = 0.0  # standard errors an option must beat the base's answer by
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
@@ -79,7 +80,7 @@ class Search:
         rng: random.Random,
         budget: int | None = None,
         base: str = "sensible",
-        rollout: str = "sensible",
+        rollout: str | None = None,
         decisions: str | None = None,
         explore: float = 1.0,
         branch: str | None = None,
@@ -91,6 +92,7 @@ class Search:
             raise UserError(f"search: budget must be a positive whole number of rollouts, got {budget!r}")
         if isinstance(explore, bool) or not isinstance(explore, int | float) or not explore >= 0:
             raise UserError(f"search: explore must be a number ≥ 0, got {explore!r}")
+        rollout = self.default_rollout if rollout is None else rollout
         for what, name in (("base", base), ("rollout", rollout)):
             if name not in self.heuristics:
                 known = ", ".join(sorted(self.heuristics))

@@ -113,3 +113,14 @@ def test_bad_search_parameters_are_one_line_before_any_game(tmp_path, text, mess
     assert result.exit_code == 2
     assert message in result.output
     assert not any(tmp_path.iterdir())
+
+
+def test_the_default_rollout_is_the_evaluator_in_gosu_x_and_sensible_elsewhere():
+    """Gosu X searches with evaluator rollouts by default (the configuration measured above 60 %,
+    docs/search.md); the other games keep sensible; rollout= still chooses."""
+    from cardlab.strategies.gosu_x import Evaluator
+    from cardlab.strategies.hidden_reason import HRSearch, SensiblePlayer
+
+    assert GXSearch(0, random.Random(0)).rollout is Evaluator
+    assert GXSearch(0, random.Random(0), rollout="sensible").rollout is Sensible
+    assert HRSearch(0, random.Random(0)).rollout is SensiblePlayer
