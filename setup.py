@@ -93,7 +93,9 @@ class BuildCompiled(build_ext):
             for ext in real.extensions:
                 Path(real.get_ext_fullpath(ext.name)).unlink(missing_ok=True)  # no module without its library
             self.extensions = []
-            _say(f"compiling the engines failed ({type(exc).__name__}: {exc}); installing the pure-Python build")
+            _say(
+                f"compiling the engines failed ({type(exc).__name__}: {exc}); installing the pure-Python build"
+            )
 
     def get_outputs(self) -> list:
         return [o for o in super().get_outputs() if os.path.exists(o)]

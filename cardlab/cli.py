@@ -6,6 +6,7 @@ Every error a person can cause ends with one line on stderr and exit code 2 (DES
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -708,24 +709,34 @@ def tune_cmd() -> None:
 
 def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     knob, target, ensemble = kwargs.pop("knob"), kwargs.pop("target"), kwargs.pop("ensemble")
-    max_changes, confirm_games = kwargs.pop("max_changes"), kwargs.pop("confirm_games")
-    settings, _ = _settings(kwargs)
-    settings.pop("progress")
-    folder, result = api.tune(
+    max_changes = kwargs.pop("max_changes")
+    result = _search(
+        api.tune,
+        "tune.md",
+        "candidate",
         spec,
         knob,
         target,
+        kwargs,
         max_changes=max_changes,
-        confirm_games=confirm_games,
         ensemble=ensemble,
-        **settings,
-        echo=click.echo,
-        **kwargs,
     )
-    click.echo((folder / "tune.md").read_text(encoding="utf-8"), nl=False)
-    click.echo(f"\nwrote {folder}/tune.md; every candidate's games are in {folder}/evaluations.jsonl")
     if not result.met:
         click.echo("note: the targets were not met within --max-changes on the search seeds")
+
+
+def _search(call: Callable[..., Any], report: str, what: str, *args: Any, **named: Any) -> Any:
+    """`tune` and `tune-policy`: run the search with the shared run settings, print its report file."""
+    *positional, kwargs = args
+    confirm_games = kwargs.pop("confirm_games")
+    settings, _ = _settings(kwargs)
+    settings.pop("progress")
+    folder, result = call(
+        *positional, **named, confirm_games=confirm_games, **settings, echo=click.echo, **kwargs
+    )
+    click.echo((folder / report).read_text(encoding="utf-8"), nl=False)
+    click.echo(f"\nwrote {folder}/{report}; every {what}'s games are in {folder}/evaluations.jsonl")
+    return result
 
 
 class TunePolicyGroup(TuneGroup):
@@ -756,22 +767,18 @@ class TunePolicyGroup(TuneGroup):
 
     def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
         policy, param, against = kwargs.pop("policy"), kwargs.pop("param"), kwargs.pop("against")
-        max_steps, confirm_games = kwargs.pop("max_steps"), kwargs.pop("confirm_games")
-        settings, _ = _settings(kwargs)
-        settings.pop("progress")
-        folder, _result = api.tune_policy(
+        max_steps = kwargs.pop("max_steps")
+        _search(
+            api.tune_policy,
+            "tune-policy.md",
+            "point",
             spec,
             policy,
             param,
+            kwargs,
             against=against,
             max_steps=max_steps,
-            confirm_games=confirm_games,
-            **settings,
-            echo=click.echo,
-            **kwargs,
         )
-        click.echo((folder / "tune-policy.md").read_text(encoding="utf-8"), nl=False)
-        click.echo(f"\nwrote {folder}/tune-policy.md; every point's games are in {folder}/evaluations.jsonl")
 
     summary = (
         "Set a {title} policy's numeric parameters by hill climbing on paired seeds against a fixed "

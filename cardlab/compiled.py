@@ -163,7 +163,10 @@ def identity(n_games: int = 20) -> tuple[bool, str]:
         results.append(found)
     same = results[0] == results[1]
     verdict = "identical" if same else "DIFFERENT"
-    return same, f"{lines[0]} vs {lines[1]}: event-log hashes {verdict} over {len(CASES)} cases × {n_games} games"
+    return (
+        same,
+        f"{lines[0]} vs {lines[1]}: event-log hashes {verdict} over {len(CASES)} cases × {n_games} games",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -64,7 +64,16 @@ def test_an_install_with_CARDLAB_PURE_builds_nothing_and_says_so(tmp_path):
     pytest.importorskip("setuptools")
     env = {**os.environ, "CARDLAB_PURE": "1"}
     done = subprocess.run(
-        [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path), "--build-temp", str(tmp_path)],
+        [
+            sys.executable,
+            "setup.py",
+            "-q",
+            "build_ext",
+            "--build-lib",
+            str(tmp_path),
+            "--build-temp",
+            str(tmp_path),
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -123,7 +123,10 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
         if f == "non_eternal" and isinstance(o, items.AbilityItem) and o.src is not None and o.src.eternal:
             return False  # an ability on the stack: its source's (Dead Weight: "a non-eternal item")
         if f == "triggered" and not (
-            isinstance(o, items.AbilityItem) and o.trigger and o.src is not None and o.src.kind in ("monster", "item")
+            isinstance(o, items.AbilityItem)
+            and o.trigger
+            and o.src is not None
+            and o.src.kind in ("monster", "item")
         ):
             return False  # a triggered ability of a monster or an item (FS-4.9) on the stack
         if f == "passive" and isinstance(o, Obj) and o.rules.activated:

@@ -356,7 +356,12 @@ STATICS: dict[str, Static] = {
         ),
         Static("forbid", ("who", "actions"), "FS-7.3", "players may not play loot / activate items"),
         Static("may_peek", ("deck",), "FS-3.4", "the controller may look at a deck top"),
-        Static("starts_with_counters", ("n", "kind"), "FS-5.14 FS-5.15", "enters play with n counters (kind: level)"),
+        Static(
+            "starts_with_counters",
+            ("n", "kind"),
+            "FS-5.14 FS-5.15",
+            "enters play with n counters (kind: level)",
+        ),
         Static("goes_first", ("value",), "FS-2.10 FS-0.1", "this player takes the first turn"),
         Static(
             "coin_rolls",

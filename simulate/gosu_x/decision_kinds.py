@@ -38,7 +38,8 @@ DECISION_KINDS: dict[str, K] = {
     "bounty_draw": K("whether to draw for the bounty token", "`True` / `False`"),
     "pass_now": K("whether to pass at once", "`True` / `False`"),
     "return_token": K(
-        "where a returned token comes from (GX-7.4)", "`0` = the spent zone, or uids of your cards holding tokens"
+        "where a returned token comes from (GX-7.4)",
+        "`0` = the spent zone, or uids of your cards holding tokens",
     ),
     "repeat": K("whether to repeat an effect", "`True` / `False`"),
 }

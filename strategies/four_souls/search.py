@@ -36,7 +36,9 @@ class FSSearch(Search):
     )
     evaluations = {
         "fitted": hooks,
-        "evaluator": dataclasses.replace(hooks, evaluator=lambda rng: EvaluatorPlayer(0, rng).value, scale=8.0),
+        "evaluator": dataclasses.replace(
+            hooks, evaluator=lambda rng: EvaluatorPlayer(0, rng).value, scale=8.0
+        ),
     }
     heuristics = {
         "sensible": SensiblePlayer,
