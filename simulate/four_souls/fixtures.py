@@ -169,6 +169,11 @@ def deck(g: Game, name: str, cards: list[Card]) -> list[Phys]:
     return out
 
 
+def loot_fillers(g: Game, n: int) -> None:
+    """``n`` plain loot cards (``Deck0`` …) under the loot deck, for draws a scenario does not look at."""
+    g.loot.extend(phys(g, card(f"Deck{i}")) for i in range(n))
+
+
 def take_cents(g: Game, seat: int, n: int) -> None:
     g.players[seat].cents += g.take_from_bank(n)
 

@@ -17,6 +17,7 @@ ARMY, HAND, DECK, DISCARD, REMOVED = "army", "hand", "deck", "discard", "removed
 _IDENTITY = frozenset({"multi_clan", "multi_clan_level3", "also_named", "any_row", "mirror"})
 _ROW_FIRST = ((1, 2, 3), (2, 1, 3), (3, 1, 2))
 TOKENS_TOTAL = 8  # GX-1.1: 8 activation tokens, 4 per player (2 in hand, 2 locked: GX-2.3, GX-Q.1)
+FIFTH_TOKEN = TOKENS_TOTAL // 2 + 1  # GX-11.1b: the X of an unlock with none left locked — the win
 HAND_LIMIT = 7  # GX-4.5, unless a hand_limit effect is in force
 
 

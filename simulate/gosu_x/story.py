@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from cardlab.simulate.core.events import event_words
 from cardlab.simulate.core.narrative import Event, Story, target_name
 
+from .state import FIFTH_TOKEN
+
 _PHRASES = {
     "draft_pick": "drafts {card} (pick {amount})",
     "tile": "{card}'s tile applies to both players",
@@ -63,9 +65,6 @@ def words(e: Event) -> str:
 def describe_event(row: tuple) -> str:
     """A readable line for ``cardlab replay --events`` (the list itself shows turn and phase)."""
     return words(Event.of(row))
-
-
-FIFTH_TOKEN = 5  # zones.unlock logs the winning fifth token (GX-11.1b) as an unlock of X = 5
 
 
 @dataclass(slots=True)

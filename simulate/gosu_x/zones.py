@@ -4,7 +4,7 @@ mill, capture, release, destroy, sacrifice, remove from the game, tokens and unl
 from __future__ import annotations
 
 from .interpreter import Ctx, run_steps
-from .state import ARMY, DECK, DISCARD, HAND, REMOVED, Card, GameOver, State
+from .state import ARMY, DECK, DISCARD, FIFTH_TOKEN, HAND, REMOVED, Card, GameOver, State
 from .triggers import fire
 from .wins import check_instant, ghost_release
 
@@ -193,7 +193,7 @@ def unlock(st: State, seat: int, why: str) -> None:
     """GX-7.7: locked → hand; with nothing left to unlock the player wins (the 5th token, GX-11.1b)."""
     pl = st.p[seat]
     if pl.t_locked == 0:
-        st.emit("unlock", seat, why, amount=5)
+        st.emit("unlock", seat, why, amount=FIFTH_TOKEN)
         st.emit("game_over", seat, detail="fifth_token")
         raise GameOver((seat,), "fifth_token")
     pl.t_locked -= 1

@@ -22,6 +22,7 @@ from cardlab.simulate.four_souls.fixtures import (
     character,
     check_invariants,
     give_item,
+    loot_fillers,
     monster,
     phys,
     position,
@@ -33,15 +34,11 @@ from cardlab.simulate.four_souls.state import Attack
 from cardlab.simulate.four_souls.statics import Ctx
 
 
-def _loot_deck(g, n: int) -> None:
-    g.loot.extend(phys(g, card(f"Deck{i}")) for i in range(n))
-
-
 def test_FS_5_4_would_loot_replacements_add_one_and_lucky_toe_leaves_the_loot_step_alone():
     """Bag-o-Holes: every loot of yours draws one more, the loot step's too (FS-8.3); Lucky Toe: one more
     except in the loot step. Both on one player: each applies once to the same loot (FS-5.6)."""
     g = position(2)
-    _loot_deck(g, 30)
+    loot_fillers(g, 30)
     p0, p1 = g.players
     give_item(g, 0, real("Bag-o-Holes"))
     resources.loot(g, p0, 2, "test")
@@ -188,7 +185,7 @@ def test_FS_11_4_purchased_and_gained_triggers_fire_for_a_purchase_and_a_gain():
         return next((o for o in d.options if o != "treasure_deck"), None) if d.kind == "buy_target" else None
 
     g = position(2, plans={0: buy_the_ware})
-    _loot_deck(g, 20)
+    loot_fillers(g, 20)
     g.active = 0
     g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(5))
     g.treasure.append(phys(g, real("Keeper's Box")))

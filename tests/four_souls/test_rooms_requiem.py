@@ -11,6 +11,7 @@ from cardlab.simulate.four_souls.fixtures import (
     check_invariants,
     give_item,
     give_loot,
+    loot_fillers,
     monster,
     phys,
     position,
@@ -37,10 +38,6 @@ def _hand(g, seat: int, n: int) -> None:
         give_loot(g, seat, card(f"Loot{seat}-{i}"))
 
 
-def _loot_deck(g, n: int) -> None:
-    g.loot.extend(phys(g, card(f"Deck{i}")) for i in range(n))
-
-
 def test_FS_16_1_FS_4_9_a_revealed_room_triggers_its_enters_play_ability():
     """Dice Room!! enters play from the room deck: each player discards their hand and loots 3."""
     g = position(2)
@@ -48,7 +45,7 @@ def test_FS_16_1_FS_4_9_a_revealed_room_triggers_its_enters_play_ability():
     _room_deck(g, ["Dice Room!!"])
     _hand(g, 0, 2)
     _hand(g, 1, 5)
-    _loot_deck(g, 10)
+    loot_fillers(g, 10)
     assert rooms.fill(g, 0)
     checks.state_checks(g)  # the trigger goes on the stack at the next priority (FS-4.9)
     resolution.priority(g, 0, until_empty=True)

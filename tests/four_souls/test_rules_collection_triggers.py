@@ -10,15 +10,12 @@ from cardlab.simulate.four_souls.fixtures import (
     card,
     check_invariants,
     give_item,
+    loot_fillers,
     monster,
     phys,
     position,
     real,
 )
-
-
-def _loot_deck(g, n: int) -> None:
-    g.loot.extend(phys(g, card(f"Deck{i}")) for i in range(n))
 
 
 def _treasure_deck(g, n: int) -> None:
@@ -30,7 +27,7 @@ def test_FS_13_4_a_killed_trigger_is_the_killers_only_and_not_a_kill_by_the_game
     a monster the game kills (no killer) triggers no one. The trigger goes on the stack with the death
     triggers (FS-13.4 step 2), before the rewards."""
     g = position(2)
-    _loot_deck(g, 5)
+    loot_fillers(g, 5)
     blades = [give_item(g, s, real("Ceremonial Blade")) for s in (0, 1)]
     g.active = 0
     m = add_slot_monster(g, monster("Weak", hp=1))
@@ -98,7 +95,7 @@ def test_FS_6_3_FS_4_9_wishbone_destroyed_gains_its_controller_a_treasure():
 
 def test_FS_13_8_FS_6_3_judas_shadow_counts_deaths_and_pays_them_out_when_destroyed():
     g = position(2)
-    _loot_deck(g, 10)
+    loot_fillers(g, 10)
     shadow = give_item(g, 0, real("Judas' Shadow"))
     g.active = 1
     resolution.player_dies(g, g.players[0], -1)  # 2 counters; the penalty destroys the only item: it
@@ -113,7 +110,7 @@ def test_FS_5_14_FS_6_20_hypercoagulation_hp_follows_its_counters():
     from cardlab.simulate.four_souls import triggers
 
     g = position(2)
-    _loot_deck(g, 5)
+    loot_fillers(g, 5)
     item = give_item(g, 0, real("Hypercoagulation"))
     p = g.players[0]
     base = statics.player_max_hp(g, p)
