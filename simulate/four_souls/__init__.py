@@ -145,6 +145,7 @@ def run_game(
     )
     seats = []
     for p in g.players:
+        assert p.character is not None  # every seat plays a character (FS-2.7)
         start = next((o.phys.card.name for o in p.items if o.starting), "")
         seats.append(
             SeatResult(

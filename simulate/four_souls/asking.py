@@ -37,8 +37,9 @@ def _public(g: Game, o: Any) -> Any:
     return o
 
 
-def stack_ref(g: Game, it: StackItem) -> StackRef:
-    """The public face of a stack item (FS-3.3: everything in play and on the stack is public)."""
+def stack_ref(g: Game, it: Any) -> StackRef:
+    """The public face of a stack item (FS-3.3: everything in play and on the stack is public); ``it`` is
+    read by its kind."""
     k = it.kind
     if k == "roll":
         name, value, atk = it.name or "roll", it.value, it.attack

@@ -10,6 +10,7 @@ from .state import Attack, Game, Obj
 
 
 def attack_options(g: Game, seat: int, restrict=None) -> list:
+    opts: list  # monsters, items, rooms, players' characters and "monster_deck"
     """Legal targets: attackable monsters in slots, attackable items and rooms (FS-10.6, FS-16.6),
     other players when an ability allows (FS-10.6: their character stands for them) and the top of the
     monster deck."""
@@ -18,7 +19,7 @@ def attack_options(g: Game, seat: int, restrict=None) -> list:
         if opts and g.cfg.has("cannon-fodder"):  # FS-20.10: a forced attack on a boss is barred too
             opts = rule_variants.cannon_fodder(g, opts)
         return opts
-    opts: list = []
+    opts = []
     if restrict != "monster_deck":
         opts = [m for m in g.monsters() if not statics.cant_be_attacked(g, m)]
         if opts and g.cfg.has("cannon-fodder"):  # FS-20.10 / FS-Q.27

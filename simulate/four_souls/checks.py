@@ -3,6 +3,8 @@ refills (FS-12.1) and pending triggers (FS-4.9)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import challenge, rooms, statics, triggers
 from .asking import ordered_by
 from .coop import check_goal
@@ -49,7 +51,7 @@ def check_win(g: Game) -> None:
         check_goal(g)
         return
     need = g.cfg.souls_to_win
-    winners = None
+    winners: tuple[int, ...] | None = None
     for p in g.players:
         if (p.souls or p.char_soul) and p.soul_total() >= need:
             winners = (*winners, p.seat) if winners else (p.seat,)
@@ -101,7 +103,7 @@ def _keyword_count_test(kw: str, n: int):
     """``count(items(player, kw)) >= n`` (Soul Of Guppy). First the items with ``kw`` on the whole
     table, counted again only when the objects version moves (an item leaving play only lowers the
     count): most of the game there are not ``n`` of them at all, and then no player is looked at."""
-    table = [None, 0]  # [obj_ver, items with ``kw`` under any player]
+    table: list[Any] = [None, 0]  # [obj_ver, items with ``kw`` under any player]
 
     def first(g: Game, order: list) -> Player | None:
         if table[0] != g.obj_ver:

@@ -13,7 +13,7 @@ from . import asking, challenge, counters, damage, dice, items, resources, two_p
 from . import vocabulary as V
 from .selectors import candidates, parse_sel
 from .state import EngineError, Obj, Phys, Player
-from .statics import Ctx, obj_of, player_of, value
+from .statics import Ctx, obj_of, player_of, the_player, value
 
 # ----------------------------------------------------------------------------- references
 
@@ -99,7 +99,7 @@ def _v_discard_loot(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_gain_treasure(ctx: Ctx, p: dict) -> bool:
-    pl = _who(ctx, p)
+    pl = the_player(ctx, _who(ctx, p))
     n = value(ctx, p.get("n"))
     did = False
     for _ in range(n):
@@ -132,7 +132,7 @@ def _what(ctx: Ctx, what: Any) -> tuple[str, Any, dict]:
 def _v_steal(ctx: Ctx, p: dict) -> bool:
     g = ctx.g
     kind, n, opts = _what(ctx, p.get("what"))
-    to = player_of(ctx, p.get("to", "you"))
+    to = the_player(ctx, p.get("to", "you"))
     if isinstance(n, Obj):
         if not n.in_play:
             return False
@@ -210,15 +210,15 @@ def _v_swap(ctx: Ctx, p: dict) -> bool:
         resources.move_item(ctx.g, b, ca, "swap", ctx.name)
         return True
     if isinstance(p.get("a"), dict) and isinstance(p.get("b"), dict):  # loot cards in hand (Incubus)
-        ca, cb = candidates(ctx, p["a"]), candidates(ctx, p["b"])
-        if not ca or not cb:
+        la, lb = candidates(ctx, p["a"]), candidates(ctx, p["b"])
+        if not la or not lb:
             return False
-        pa = player_of(ctx, parse_sel(p["a"])[2].get("controlled_by", "you"))
-        pb = player_of(ctx, parse_sel(p["b"])[2].get("controlled_by", "you"))
+        pa = the_player(ctx, parse_sel(p["a"])[2].get("controlled_by", "you"))
+        pb = the_player(ctx, parse_sel(p["b"])[2].get("controlled_by", "you"))
         if pa is pb:
             return False  # Incubus pointed at yourself: a card swapped with your own hand stays put
-        x = asking.ask(ctx.g, ctx.you, "choose_loot", tuple(ca), ctx.name)
-        y = asking.ask(ctx.g, ctx.you, "choose_loot", tuple(cb), ctx.name)
+        x = asking.ask(ctx.g, ctx.you, "choose_loot", tuple(la), ctx.name)
+        y = asking.ask(ctx.g, ctx.you, "choose_loot", tuple(lb), ctx.name)
         pa.hand.remove(x)
         pb.hand.remove(y)
         pa.hand.append(y)
@@ -230,7 +230,7 @@ def _v_swap(ctx: Ctx, p: dict) -> bool:
 
 def _v_look_hand(ctx: Ctx, p: dict) -> bool:
     target = player_of(ctx, p.get("who"))
-    viewer = player_of(ctx, p.get("viewer", "you"))
+    viewer = the_player(ctx, p.get("viewer", "you"))
     if target is None:
         return False
     viewer.known.update(c.pid for c in target.hand)
@@ -534,13 +534,13 @@ def _v_end_turn(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_extra_turn(ctx: Ctx, p: dict) -> bool:
-    pl = player_of(ctx, p.get("who", "you"))
+    pl = the_player(ctx, p.get("who", "you"))
     ctx.g.extra_turns.append(pl.seat)
     return True
 
 
 def _v_skip_turn(ctx: Ctx, p: dict) -> bool:
-    pl = player_of(ctx, p.get("who", "you"))
+    pl = the_player(ctx, p.get("who", "you"))
     pl.skip_next_turn += 1
     return True
 
@@ -557,7 +557,7 @@ def _v_extra_loot_play(ctx: Ctx, p: dict) -> bool:
 
 def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
     g = ctx.g
-    who = player_of(ctx, p.get("who", "you"))
+    who = the_player(ctx, p.get("who", "you"))
     if who.seat != g.active:
         return False  # an extra attack only matters on that player's turn (XI Strength)
     mode = p.get("mode", "may")

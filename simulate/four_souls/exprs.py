@@ -68,10 +68,8 @@ def _check(node: ast.AST, text: str) -> None:
         raise EngineError(f"expression {text!r}: {type(sub).__name__} not allowed")
 
 
-def evaluate(
-    node: ast.AST, name: Callable[[str], Any], call: Callable[[str, list], Any], attr: Callable
-) -> Any:
-    """Evaluate a checked expression; ``name``/``call``/``attr`` resolve words against the context."""
+def evaluate(node: Any, name: Callable[[str], Any], call: Callable[[str, list], Any], attr: Callable) -> Any:
+    """Evaluate a checked expression (``node``: any of the node types :func:`check` lets through); ``name``/``call``/``attr`` resolve words against the context."""
     t = type(node)
     if t is ast.Constant:
         return node.value

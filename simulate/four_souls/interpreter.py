@@ -13,7 +13,7 @@ from . import asking, dice
 from . import vocabulary as V
 from .selectors import candidates, parse_sel
 from .state import EngineError, Obj, Player
-from .statics import Ctx, cond, owner, player_of, value
+from .statics import Ctx, cond, owner, player_of, the_player, value
 from .targets import bind_targets, can_prepare
 
 # verb name → handler(ctx, params); hook name → handler(ctx): the registries' dispatch tables, bound by
@@ -87,7 +87,7 @@ def _c_and(ctx: Ctx, eff: dict) -> bool:
 
 def _c_may(ctx: Ctx, eff: dict) -> bool:
     by = eff.get("by")
-    who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+    who = the_player(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
     if asking.ask(ctx.g, who, "may", (True, False), ctx.name):
         return run(ctx, eff["may"])
     return False
@@ -97,7 +97,7 @@ def _c_modes(ctx: Ctx, eff: dict) -> bool:
     i = ctx.binds.get("__mode__")
     if i is None:  # a mode after "if you do" is picked on resolution (Chaos Card)
         by = eff.get("by")
-        who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+        who = the_player(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
         legal = [k for k, o in enumerate(eff["modes"]) if can_prepare(ctx, o)]
         if not legal:
             return False
@@ -108,7 +108,7 @@ def _c_modes(ctx: Ctx, eff: dict) -> bool:
 def _c_roll(ctx: Ctx, eff: dict) -> bool:
     """Roll- (FS-4.18, FS-Q.28): the roll goes on the stack; a reading item applies the final row."""
     by = eff.get("by")
-    seat = player_of(ctx, by).seat if by else ctx.you
+    seat = the_player(ctx, by).seat if by else ctx.you
     kept = None
     if eff.get("dice", 1) > 1:  # FS-9.6: several dice, keep one
         kept = dice.keep_one(ctx.g, seat, eff["dice"], eff.get("keep", "choose"), ctx.name)
@@ -162,7 +162,7 @@ def _c_tgt(ctx: Ctx, eff: dict) -> bool:
     for var, sel in eff["tgt"].items():
         if var not in ctx.binds:  # a target inside a roll row: chosen as the reader goes on the stack
             by = eff.get("by")
-            who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+            who = the_player(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
             if not bind_targets(ctx, {var: sel}, who):
                 return False
         else:
@@ -174,7 +174,7 @@ def _c_tgt(ctx: Ctx, eff: dict) -> bool:
 
 def _c_choose(ctx: Ctx, eff: dict) -> bool:
     by = eff.get("by")
-    who = player_of(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
+    who = the_player(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
     for var, sel in eff["choose"].items():
         ctx.binds.pop(var, None)
         if not bind_targets(ctx, {var: sel}, who):
@@ -223,8 +223,7 @@ def _c_until(ctx: Ctx, eff: dict) -> bool:
     rep = eff["replace"]
     ev = rep.get("event")
     who = ev.get("would_loot") if isinstance(ev, dict) else "you"
-    p = player_of(ctx, who)
-    ctx.g.loot_doublers.add(p.seat)  # Two of Clubs: FS-21, repeat activations do not stack
+    ctx.g.loot_doublers.add(the_player(ctx, who).seat)  # Two of Clubs: FS-21, repeat activations do not stack
     return True
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .state import Obj, Phys, Player
 
 
 class StackItem:
     __slots__ = ("controller",)
-    kind = "item"
+    kind: ClassVar[str] = "item"
+    controller: int
 
 
 class LootItem(StackItem):
@@ -65,7 +66,11 @@ class RollItem(StackItem):
         self.value = value
         self.purpose = purpose
         self.attack = purpose == "attack"
-        self.table = self.ctx = self.target = self.reward = self.name = None
+        self.table: Any = None
+        self.ctx: Any = None
+        self.target: Any = None
+        self.reward: str | None = None
+        self.name: str | None = None
         self.changes = 0  # results this roll has had beyond the first (rerolls, changed values)
         self.checked = -1  # ``changes`` when its would-roll triggers last looked (FS-9.2(4))
 

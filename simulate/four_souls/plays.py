@@ -57,6 +57,7 @@ def _act_entries(g: Game, p: Player) -> list:
     hit = g.cache.acts.get(p.seat)
     if hit is not None and hit[0] == key:
         return hit[1]
+    assert p.character is not None  # every seat plays a character (FS-2.7)
     objs = (p.character, *p.items, *(s[-1] for s in g.rslots if s)) if rooms else (p.character, *p.items)
     if g.challenge_cards:  # FS-18.1: the challenge card is the game's; every player may use its abilities
         objs = (*objs, *g.challenge_cards)
@@ -128,9 +129,9 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         if not can_pay_cost(g, p, o, ab.cost) or not targets.prepare(ctx, ab):
             return False
         pay_cost(g, p, o, ab.cost, ctx)
-    item = AbilityItem(o, ab, seat, ctx)
-    ctx.item = item
-    g.stack.append(item)
+    ab_item = AbilityItem(o, ab, seat, ctx)
+    ctx.item = ab_item
+    g.stack.append(ab_item)
     if o.kind == "item":
         g.log.emit("item_activated", seat, o.phys.card.name, None, None, kind)
         triggers.fire(g, "activated_item", activator=seat, obj=o)

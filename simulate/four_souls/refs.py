@@ -21,7 +21,7 @@ class StackRef(NamedTuple):
     (loot | ability | roll | damage | death), card or source name, controller, a roll's current value
     or a damage amount, and whether it is an attack roll / combat damage."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a field named like tuple.index, read as .index
     kind: str
     name: str
     controller: int

@@ -33,7 +33,7 @@ def _roll_ok(ev: dict, roll: int | None) -> bool:
     return roll == want
 
 
-def _modify(rep: dict, n: int, o: Obj, g: Game | None = None) -> int:
+def _modify(rep: dict, n: int, o: Obj, g: Game) -> int:
     prev = rep.get("prevent")
     if prev is not None and prev is not False:
         if prev is True:
@@ -123,6 +123,7 @@ def damage_replacements(g: Game, d: Any) -> int:
             if _roll_ok(e, d.roll) and _cond_ok(g, src, rep, ev):
                 n = _modify(rep, n, src, g)
     if isinstance(t, Player):
+        apps: list[tuple[Any, Any]]  # (object or None for a shield, its replacement)
         apps = [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
         if t.shields:
             apps.append((None, None))
@@ -140,7 +141,7 @@ def damage_replacements(g: Game, d: Any) -> int:
     # player (FS-0.5), who orders them when they compete (FS-5.7)
     apps = [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)] if d.combat else []
     apps += [(t, rep) for rep, _e in _reps(t, "damage_to")]  # any damage to it (The Doodler)
-    shields = g.obj_shields.get(t.uid)
+    shields = g.obj_shields.get(t.uid) or []
     if shields:
         apps.append((None, None))
     if len(apps) > 1:

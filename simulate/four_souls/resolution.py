@@ -257,7 +257,7 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
             zones.event_done(g, ev)  # FS-1.17: done now unless its reading ability went on the stack
     elif r.purpose == "reward":
         resources.give_reward(
-            g, g.players[r.seat], r.reward, final, r.name or "reward"
+            g, g.players[r.seat], r.reward or "", final, r.name or "reward"
         )  # the roller (FS-Q.26)
     triggers.fire(g, "rolled", roll=r, value=final)  # FS-4.11, on top of the damage (FS-Q.31)
     if g.delayed:

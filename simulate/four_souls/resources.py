@@ -9,7 +9,7 @@ from . import interpreter, replacements, statics, triggers
 from .asking import ask
 from .selectors import candidates
 from .state import EngineError, Game, Obj, Phys, Player
-from .statics import player_of
+from .statics import the_player
 from .zones import leave_play, place
 
 
@@ -172,7 +172,9 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str, into: Obj | Non
     o.controller = to_seat
     g.obj_ver += 1  # a shop item's abilities start working under a player (trigger cache)
     if to_seat < 0:
+        assert into is not None  # checked above
         slot = _shop_slot_of(g, into)
+        assert slot is not None
         slot[-1] = o  # the swapped-out shop item leaves the slot; this one takes its place
         o.slot = into.slot
         return True
@@ -226,7 +228,7 @@ def move_cards(ctx: Any, p: dict) -> bool:
         opts = candidates(ctx, cards)
         refs = [ask(g, ctx.you, "choose_loot", tuple(opts), ctx.name)] if opts else []
         for c in refs:
-            player_of(ctx, "you").hand.remove(c)
+            the_player(ctx, "you").hand.remove(c)
     elif isinstance(cards, dict) and "each" in cards:
         refs = candidates(ctx, cards["each"])
     elif isinstance(cards, (dict, str)):

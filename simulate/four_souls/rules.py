@@ -340,6 +340,8 @@ def _check_bindings(bindings: Any) -> None:
     if not isinstance(bindings, dict):
         return
     for sel in bindings.values():
+        head: Any
+        filters: Any
         if isinstance(sel, str):
             head, filters = sel, []
         elif isinstance(sel, dict):

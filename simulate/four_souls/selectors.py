@@ -6,7 +6,7 @@ from typing import Any
 
 from . import counters, items
 from .state import EngineError, Game, Obj, Phys, Player
-from .statics import Ctx, obj_of, player_of
+from .statics import Ctx, obj_of, the_player
 
 _sel_cache: dict[int, tuple] = {}
 
@@ -86,8 +86,7 @@ def base_objects(ctx: Ctx, head: str, flt: list, keys: dict) -> tuple[list, list
     elif head == "stack_item":
         out = [it for it in g.stack if not isinstance(it, (items.DamageItem, items.DeathItem))]
     elif head == "hand_card":
-        p = player_of(ctx, keys.get("controlled_by", "you"))
-        out = list(p.hand)
+        out = list(the_player(ctx, keys.get("controlled_by", "you")).hand)
     elif head == "card_in":
         zone = keys.get("zone") or (flt[0] if flt else "monster_discard")
         out = list(reversed(_zone(g, zone)))
@@ -168,9 +167,9 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
                 return False
         # (every other filter word is rejected when the card is compiled: rules.IMPLEMENTED_FILTERS)
     for k, v in keys.items():
-        if k == "controlled_by" and _ctrl(o) != player_of(ctx, v).seat:
+        if k == "controlled_by" and _ctrl(o) != the_player(ctx, v).seat:
             return False
-        if k == "not_controlled_by" and _ctrl(o) == player_of(ctx, v).seat:
+        if k == "not_controlled_by" and _ctrl(o) == the_player(ctx, v).seat:
             return False
         if k == "except" and o is obj_of(ctx, v):  # a player, or an object: "each other monster"
             return False

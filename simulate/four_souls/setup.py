@@ -140,6 +140,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     # FS-2.10 / FS-Q.5 first player (a goes_first character wins over the random pick, FS-0.1)
     first = setup_rng(seed, "first player").randrange(n)
     for p in g.players:
+        assert p.character is not None  # dealt above (FS-2.7)
         if p.character.rules.goes_first:
             first = p.seat
             break
@@ -158,6 +159,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
                 p.hand.append(c)
         p.cents += g.take_from_bank(3)
     for p in g.players:
+        assert p.character is not None
         log.emit(
             "setup",
             p.seat,

@@ -219,7 +219,7 @@ class Caches:
 class Game:
     cfg: Any
     streams: Streams  # every random source its own stream of the game seed
-    log: EventLog
+    log: FSLog  # every change emits: the state checks read its counters
     io: Players
     n: int
     players: list[Player]

@@ -99,7 +99,7 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     hit = g.cache.statics.get(p.seat)
     if hit is None or hit[0] != ver:
         hit = g.cache.statics[p.seat] = (ver, {})
-    by_key = hit[1]
+    by_key: dict = hit[1]
     found = by_key.get(key)
     if found is None:
         ch = p.character
@@ -495,6 +495,15 @@ def player_of(ctx: Ctx, x: Any) -> Player | None:
     raise EngineError(f"{ctx.name}: cannot resolve player reference {x!r}")
 
 
+def the_player(ctx: Ctx, x: Any) -> Player:
+    """:func:`player_of` where the effect needs a player: a reference naming none (an object in the
+    shop) is an EngineError naming the card, not a crash further on."""
+    p = player_of(ctx, x)
+    if p is None:
+        raise EngineError(f"{ctx.name}: {x!r} names no player")
+    return p
+
+
 def obj_of(ctx: Ctx, x: Any) -> Any:
     if x == "self" or x == "self_card":
         return ctx.src
@@ -584,9 +593,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f in ("max", "min"):
         return max(vals) if f == "max" else min(vals)
     if f == "hand_size":
-        return len(player_of(ctx, vals[0]).hand)
+        return len(the_player(ctx, vals[0]).hand)
     if f == "cents":
-        return player_of(ctx, vals[0]).cents
+        return the_player(ctx, vals[0]).cents
     if f == "counters":  # FS-5.14: all counters of an object or player, or those of one name
         return counters.count(obj_of(ctx, vals[0]), vals[1] if len(vals) > 1 else None)
     if f == "controller":  # the player controlling an object, None for the shop (Spindown Dice, Berkano)
@@ -605,7 +614,7 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)
     if f == "items":
-        pl = player_of(ctx, vals[0])
+        pl = the_player(ctx, vals[0])
         kws = vals[1:]
         return [o for o in pl.items if all(k in o.rules.keywords for k in kws)]
     if f == "count":

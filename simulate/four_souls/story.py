@@ -74,7 +74,7 @@ class FourSoulsStory(Story):
             s = self.at[e.seat]
             s.character, s.cents = card or "?", e.amount or 0
             if e.target and e.target not in s.items:  # Eden's pick was logged as it was made
-                s.items.insert(0, e.target)
+                s.items.insert(0, str(e.target))
             return f"{who} plays {card}" + (f", starting item {e.target}" if e.target else "")
         if k in ("turn_start", "turn_end", "end_declared", "attack_declared", "purchase_declared"):
             return None

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import asking, items
 from .selectors import base_objects, candidates, parse_sel, passes
-from .statics import Ctx, player_of
+from .statics import Ctx, the_player
 
 
 def prepare(ctx: Ctx, ab: Any) -> bool:
@@ -23,14 +23,14 @@ def _prepare_eff(ctx: Ctx, eff: Any, chooser: int) -> bool:
         return True
     if "tgt" in eff:
         by = eff.get("by")
-        who = player_of(ctx, by).seat if by else chooser
+        who = the_player(ctx, by).seat if by else chooser
         if not bind_targets(ctx, eff["tgt"], who):
             return False
         return _prepare_eff(ctx, eff.get("do"), chooser)
     if "modes" in eff:
         opts = eff["modes"]
         by = eff.get("by")
-        who = player_of(ctx, by).seat if by else chooser
+        who = the_player(ctx, by).seat if by else chooser
         legal = [i for i, o in enumerate(opts) if can_prepare(ctx, o)]
         if not legal:
             return False

@@ -55,7 +55,7 @@ def _parts(g: Game, seat: int, mine: bool) -> list[tuple]:
 def offers(g: Game, seat: int) -> list[Offer]:
     """Every one-for-one exchange ``seat`` may propose now (¢ for ¢ is no trade)."""
     gives = _parts(g, seat, True)
-    out = []
+    out: list[Offer] = []
     for k in range(1, g.n):
         q = (seat + k) % g.n
         for b in _parts(g, q, False):
