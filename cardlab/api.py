@@ -532,6 +532,33 @@ def ladder(
     )
 
 
+def overrules(
+    game_name: str | GameSpec,
+    strategy: str | Sequence[str],
+    *,
+    games: int = 20,
+    seed: int = 1,
+    players: int | None = None,
+    max_turns: int | None = None,
+    **options: Any,
+) -> Any:
+    """Where the search seats of these games overrule their base heuristic, and whether the overrules win
+    (`cardlab overrules GAME -s search:… -s …`): the games are played here, one after another, so the
+    search players' statistics can be read (:mod:`cardlab.overrules`)."""
+    from .overrules import overrules as count
+
+    spec = game(game_name)
+    settings = RunSettings(
+        n_games=games,
+        seed=seed,
+        n_players=players,
+        game_options=game_options(spec, options),
+        max_turns=max_turns,
+        log_events=False,
+    )
+    return count(plan_of(spec, settings, _texts(strategy)))
+
+
 # the simulate settings every run of a set shares (RunSettings), and how robust/ladder pass them on
 _SET_KEYS = ("games", "seed", "players", "batch_size", "max_turns", "events", "jobs", "backend", "scheduler")
 _SET_KEYS += ("resume", "progress")

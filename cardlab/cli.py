@@ -820,6 +820,38 @@ def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     _finish_set(api.ladder(spec, strategy, **settings, echo=click.echo, **kwargs), allow_errors)
 
 
+# ---- overrules ---------------------------------------------------------------------------------------
+
+
+class OverrulesGroup(GameCommandGroup):
+    """`cardlab overrules GAME -s search:… -s …`: where search overrules its heuristic, and whether it wins."""
+
+    keep = ("games", "seed", "players", "strategy", "max_turns")
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        assert command is not None
+        common = {opt.name for opt in COMMON_OPTIONS} - set(self.keep)
+        games = click.Option(["-n", "--games"], type=int, default=20, show_default=True, help="games to play")
+        kept = [p for p in command.params if p.name not in common and p.name not in ("mirror", "games")]
+        command.params = [games, *kept]
+        return command
+
+    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
+        strategy = kwargs.pop("strategy")
+        click.echo(str(api.overrules(spec, strategy, **kwargs)), nl=False)
+
+    summary = (
+        "Play {title} games in this process and count where each search seat overrules its base "
+        "heuristic, and (with search:settle=N) whether whole games confirm the overrules."
+    )
+
+
+@cli.group("overrules", cls=OverrulesGroup)
+def overrules_cmd() -> None:
+    """Search diagnostics: its overrules of the base heuristic and whether they win."""
+
+
 # ---- meta --------------------------------------------------------------------------------------------
 
 

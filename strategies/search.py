@@ -14,7 +14,8 @@ Parameters (``search:budget=64,rollout=random,decisions=action+respond``):
 searched; ``rollout`` the policy that plays every seat inside a branch; ``decisions`` the decision kinds
 searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
 branch is taken (``fork`` or ``replay``; each game defaults to the cheaper one it measured); ``horizon``
-the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end).
+the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
+``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none).
 
 A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
 ``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
@@ -58,6 +59,10 @@ class Searched:
     values: list[float]
     chosen: int
     favourite: int = 0  # the base heuristic's answer
+    # settle > 0: the option the truncated rollouts preferred to the base's answer, and the paired
+    # whole-game differences (that option's win minus the base answer's, on the same seeds) that judged it
+    candidate: int | None = None
+    check: tuple[float, ...] = ()
 
 
 class Search:
@@ -86,6 +91,7 @@ class Search:
         branch: str | None = None,
         horizon: int | None = None,
         confidence: float | None = None,
+        settle: int = 0,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -107,6 +113,13 @@ class Search:
         if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not confidence >= 0:
             raise UserError(f"search: confidence must be a number ≥ 0, got {confidence!r}")
         self.confidence = float(confidence)
+        if isinstance(settle, bool) or not isinstance(settle, int) or settle < 0 or settle == 1:
+            raise UserError(
+                f"search: settle must be 0 or a whole number of rollout pairs ≥ 2, got {settle!r}"
+            )
+        if settle and not horizon:
+            raise UserError("search: settle confirms truncated rollouts' overrules: it needs horizon > 0")
+        self.settle = settle
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
@@ -143,13 +156,9 @@ class Search:
                 i = favourite  # the base's answer goes first: every rollout has a partner on its seed
             while len(seeds) <= visits[i]:
                 seeds.append(self.rng.getrandbits(64))
-            seed = seeds[visits[i]]
-            if self.branch == "replay":
-                outcome = branching.replay(decision, lambda at, _, seed=seed: self._enter(at, seed), i)
-            else:
-                outcome = branching.fork(lambda seed=seed: self._enter(decision, seed))
-                if outcome is None:  # inside the forked branch: answer with the candidate and play on
-                    return options[i]
+            outcome = self._branch(decision, i, seeds[visits[i]], self.horizon)
+            if outcome is None:  # inside the forked branch: answer with the candidate and play on
+                return options[i]
             value = self._value(outcome)
             visits[i] += 1
             values[i] += value
@@ -161,10 +170,31 @@ class Search:
                 range(k),
                 key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, j == favourite, visits[j], -j),
             )
-        self.searched.append(Searched(decision.kind, tuple(options), visits, values, best, favourite))
+        record = Searched(decision.kind, tuple(options), visits, values, best, favourite)
+        if self.settle and best != favourite:
+            record.candidate, diffs = best, []
+            for _ in range(self.settle):  # fresh common seeds: the check is independent of the search's
+                seed = self.rng.getrandbits(64)
+                pair = []
+                for j in (best, favourite):
+                    outcome = self._branch(decision, j, seed, 0)
+                    if outcome is None:
+                        return options[j]
+                    pair.append(self._value(outcome))
+                diffs.append(pair[0] - pair[1])
+            record.check = tuple(diffs)
+            gain = [[0.0] * len(diffs), diffs]  # the candidate's differences against a base of zeros
+            record.chosen = best = best if self._confident(gain, 0, pseudo=0.25) == 1 else favourite
+        self.searched.append(record)
         return options[best]
 
-    def _confident(self, samples: list[list[float]], favourite: int) -> int:
+    def _branch(self, decision: Any, i: int, seed: int, horizon: int) -> branching.Outcome | None:
+        """One rollout of option ``i`` on ``seed`` (None inside a forked child, which plays it on)."""
+        if self.branch == "replay":
+            return branching.replay(decision, lambda at, _: self._enter(at, seed, horizon), i)
+        return branching.fork(lambda: self._enter(decision, seed, horizon))
+
+    def _confident(self, samples: list[list[float]], favourite: int, pseudo: float | None = None) -> int:
         """The base's answer, unless another option beats it on the same seeds (paired, common random
         numbers) by more than ``confidence`` standard errors of the mean difference (for whole-game rollouts
         the variance is taken with one pseudo-difference of variance 1/4, so agreeing rollouts are not
@@ -174,11 +204,12 @@ class Search:
         base = samples[favourite]
         best, best_gain = favourite, 0.0
         # whole games score 0 or 1, so two rollouts can agree by chance with zero sample variance: one
-        # pseudo-difference of the largest variance a win share can have (1/4) joins them. A truncated
-        # rollout (horizon > 0) scores a continuous estimated share whose differences are a few hundredths:
-        # a pseudo-difference of 1/4 would drown them (the search could never overrule the base), while
-        # agreeing exactly by chance is no risk there
-        pseudo = 0.0 if self.horizon else 0.25
+        # pseudo-difference of the largest variance a win share can have (``pseudo`` 1/4) joins them. A
+        # truncated rollout (horizon > 0) scores a continuous estimated share whose differences are a few
+        # hundredths: a pseudo-difference of 1/4 would drown them (the search could never overrule the
+        # base), while agreeing exactly by chance is no risk there (``pseudo`` 0)
+        if pseudo is None:
+            pseudo = 0.0 if self.horizon else 0.25
         for j, own in enumerate(samples):
             m = min(len(own), len(base))
             if j == favourite or m < 2:
@@ -200,16 +231,16 @@ class Search:
             key=lambda j: values[j] / visits[j] + self.explore * math.sqrt(log_t / visits[j]),
         )
 
-    def _enter(self, decision: Any, seed: int) -> None:
+    def _enter(self, decision: Any, seed: int, horizon: int) -> None:
         """In the branch: re-deal the hidden information and seat the rollout policy everywhere."""
         rng = random.Random(seed)
         state = self.hooks.state_of(decision.view)
         self.hooks.determinize(state, self.seat, rng)
         players = self.hooks.players_of(state)
         seated = [self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))]
-        if self.horizon:
+        if horizon:
             hooks = self.hooks
-            at = hooks.turn_of(decision.view) + self.horizon
+            at = hooks.turn_of(decision.view) + horizon
             cut = _Cut(at, len(seated), hooks, random.Random(rng.getrandbits(64)))
             seated = [_Truncated(p, cut) for p in seated]
         players.strategies = seated

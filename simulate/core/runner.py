@@ -145,10 +145,16 @@ def play_game(plan: RunPlan, game_index: int, log_events: bool | None = None) ->
 def play_seed(
     plan: RunPlan, seed: int, seating: list[StrategySpec], log_events: bool | None = None
 ) -> GameResult:
-    players = Players([spec.build(seat, stream(seed, "strategy", seat)) for seat, spec in enumerate(seating)])
-    players.max_asks = ask_cap(getattr(plan.config, "max_turns", None))
+    players = seat_players(plan, seed, seating)
     logging = plan.log_events if log_events is None else log_events
     return play_seated(plan.spec, plan.config, seed, players, log_events=logging)
+
+
+def seat_players(plan: RunPlan, seed: int, seating: list[StrategySpec]) -> Players:
+    """The players of a game as the runner seats them (each with its own seeded stream)."""
+    players = Players([spec.build(seat, stream(seed, "strategy", seat)) for seat, spec in enumerate(seating)])
+    players.max_asks = ask_cap(getattr(plan.config, "max_turns", None))
+    return players
 
 
 @dataclass(slots=True)

@@ -1,0 +1,104 @@
+"""Where a search seat overrules its base heuristic, and whether the overrules win (`cardlab overrules`).
+
+A search that plays its base heuristic's answer is the heuristic; all of its strength, or weakness, is in the
+decisions where it plays something else. This plays the plan's games in this process (the search players'
+statistics stay with them) and counts, over every search seat: the searched decisions, the overrule
+candidates (where the search preferred another option), the overrules played, and — with ``settle`` — the
+whole-game check of each candidate: the paired difference in wins (candidate minus the base's answer, on the
+same fresh re-deals), pooled over the candidates with a 95 % interval, which says whether the candidates
+the truncated rollouts pick would win more than the heuristic's answers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from cardlab.analysis.stats import wilson
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import play_seated
+from cardlab.simulate.core.runner import RunPlan, seat_players
+from cardlab.strategies.search import Search, Searched
+
+
+@dataclass(slots=True)
+class Overrules:
+    """The counts over every search seat of the games played."""
+
+    games: int = 0
+    seats: int = 0  # search seats
+    wins: float = 0.0  # their win shares summed (a shared draw 1/k)
+    searched: int = 0
+    candidates: int = 0
+    overruled: int = 0
+    checks: list[float] = field(default_factory=list)  # per candidate: its mean whole-game difference
+    kept_checks: list[float] = field(default_factory=list)  # the same, of the candidates played
+
+    def add(self, records: list[Searched], share: float) -> None:
+        self.seats += 1
+        self.wins += share
+        for r in records:
+            self.searched += 1
+            self.overruled += r.chosen != r.favourite
+            if r.candidate is None:
+                self.candidates += r.chosen != r.favourite
+                continue
+            self.candidates += 1
+            gain = sum(r.check) / len(r.check)
+            self.checks.append(gain)
+            if r.chosen != r.favourite:
+                self.kept_checks.append(gain)
+
+    def __str__(self) -> str:
+        lo, hi = wilson(self.wins, self.seats)
+        lines = [
+            f"games {self.games}, search seats {self.seats}: win share {self.wins / self.seats:.1%} "
+            f"[{lo:.1%}, {hi:.1%}]",
+            f"searched decisions {self.searched}: overrule candidates {self.candidates} "
+            f"({_share(self.candidates, self.searched)}), overrules played {self.overruled} "
+            f"({_share(self.overruled, self.searched)})",
+        ]
+        for label, gains in (("every candidate", self.checks), ("candidates played", self.kept_checks)):
+            if self.checks:
+                lines.append(f"whole-game check, {label}: {_gain(gains)}")
+        if not self.checks:
+            lines.append("whole-game check: none (give the search settle=N to check its candidates)")
+        return "\n".join(lines) + "\n"
+
+
+def _share(k: int, n: int) -> str:
+    return f"{k / n:.1%}" if n else "—"
+
+
+def _gain(gains: list[float]) -> str:
+    """Mean paired win difference per candidate with a normal 95 % interval over candidates (each candidate's
+    pairs share its position, so the candidate is the unit)."""
+    n = len(gains)
+    if n < 2:
+        return f"n = {n}, too few for an interval"
+    mean = sum(gains) / n
+    se = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+    return (
+        f"mean gain {mean:+.3f} wins [{mean - 1.96 * se:+.3f}, {mean + 1.96 * se:+.3f}], n = {n} candidates"
+    )
+
+
+def overrules(plan: RunPlan) -> Overrules:
+    """Play ``plan``'s games here, one after another, and count its search seats' overrules."""
+    if not any(issubclass(s.cls, Search) for s in plan.strategies):
+        labels = ", ".join(s.label for s in plan.strategies)
+        raise UserError(f"--strategy: overrules counts search seats, and none of {labels} is a search")
+    out = Overrules()
+    for index in range(plan.n_games):
+        seed = plan.seed_of(index)
+        players = seat_players(plan, seed, plan.seating(index))
+        result = play_seated(plan.spec, plan.config, seed, players, log_events=False)
+        out.games += 1
+        winners = set(result.winners)
+        for seat, player in enumerate(players.strategies):
+            if isinstance(player, Search):
+                share = (
+                    0.0 if seat not in winners else 1.0 / len(winners) if result.end_reason == "draw" else 1.0
+                )
+                out.add(player.searched, share)
+    return out

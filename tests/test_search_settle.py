@@ -1,0 +1,130 @@
+"""``settle=N``: a truncated search's overrule of its base heuristic stands only if N pairs of whole-game
+rollouts on fresh common seeds (the candidate and the base's answer, each pair on one re-deal) confirm it,
+by the confidence rule with the whole-game pseudo-difference; and `cardlab overrules` counts them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlab.overrules import Overrules, overrules
+from cardlab.runset import RunSettings, plan_of
+from cardlab.simulate import games
+from cardlab.simulate.core import branching
+from cardlab.simulate.core.decisions import Decision
+from cardlab.simulate.core.errors import UserError
+from cardlab.strategies.search import Hooks, Search, Searched
+
+
+class First:
+    """A base heuristic that always answers the first option."""
+
+    def __init__(self, seat, rng):
+        pass
+
+    def choose(self, decision):
+        return decision.options[0]
+
+
+class Scripted(Search):
+    """A search over a game that is not there: every branch's outcome is scripted by ``whole`` (whole-game
+    rollouts: does the option win?) and by truncated estimates in which option 1 is always ahead."""
+
+    hooks = Hooks(
+        state_of=lambda view: view,
+        players_of=lambda state: state,
+        determinize=lambda state, seat, rng: None,
+        turn_of=lambda view: 0,
+        evaluator=lambda rng: lambda view, seat: 0.0,
+    )
+    heuristics = {"sensible": First}
+    default_horizon = 2
+    default_confidence = 1.0
+
+    def __init__(self, whole, **params):
+        super().__init__(0, random.Random(5), budget=6, **params)
+        self.whole, self.branches_taken = whole, []
+
+    def _branch(self, decision, i, seed, horizon):
+        self.branches_taken.append((i, horizon))
+        if horizon:  # option 1 ahead by a steady 0.1 of estimated win share
+            return branching.Outcome(end_reason="horizon", values=(0.4 + 0.1 * i, 0.6 - 0.1 * i))
+        return branching.Outcome(winners=(0,) if self.whole(i) else (1,), end_reason="souls")
+
+
+def _decide(search):
+    return search.choose(Decision(kind="action", seat=0, options=["a", "b"]))
+
+
+def test_an_overrule_stands_only_when_whole_games_confirm_it():
+    confirmed = Scripted(lambda i: i == 1, settle=4)
+    assert _decide(confirmed) == "b"
+    record = confirmed.searched[-1]
+    assert (record.candidate, record.chosen, record.check) == (1, 1, (1.0, 1.0, 1.0, 1.0))
+    assert sum(1 for _, h in confirmed.branches_taken if h == 0) == 8  # 4 pairs, one per option
+
+    refuted = Scripted(lambda i: True, settle=4)  # both options win every whole game: no gain
+    assert _decide(refuted) == "a"
+    assert (refuted.searched[-1].candidate, refuted.searched[-1].chosen) == (1, 0)
+
+
+def test_without_settle_the_truncated_rollouts_decide_alone():
+    alone = Scripted(lambda i: False)
+    assert _decide(alone) == "b"
+    assert alone.searched[-1].candidate is None and all(h for _, h in alone.branches_taken)
+
+
+def test_the_base_answer_is_never_checked():
+    """No candidate (the truncated rollouts keep the base's answer): no whole-game rollouts at all."""
+
+    class Behind(Scripted):
+        def _branch(self, decision, i, seed, horizon):
+            return branching.Outcome(end_reason="horizon", values=(0.5 - 0.1 * i, 0.5 + 0.1 * i))
+
+    search = Behind(lambda i: True, settle=4)
+    assert _decide(search) == "a" and search.searched[-1].candidate is None
+
+
+@pytest.mark.parametrize(
+    "params", [{"settle": 1}, {"settle": -2}, {"settle": 2.5}, {"settle": 4, "horizon": 0}]
+)
+def test_a_bad_settle_is_one_line(params):
+    with pytest.raises(UserError, match="settle"):
+        Scripted(lambda i: True, **params)
+
+
+def test_overrules_counts_candidates_and_their_checks():
+    counts = Overrules()
+    records = [
+        Searched("action", ("a", "b"), [3, 3], [1.0, 2.0], 1, 0, candidate=1, check=(1.0, 0.0)),
+        Searched("action", ("a", "b"), [3, 3], [1.0, 2.0], 0, 0, candidate=1, check=(-1.0, 0.0)),
+        Searched("action", ("a", "b"), [3, 3], [2.0, 1.0], 0, 0),
+    ]
+    counts.add(records, 1.0)
+    assert (counts.seats, counts.searched, counts.candidates, counts.overruled) == (1, 3, 2, 1)
+    assert counts.checks == [0.5, -0.5] and counts.kept_checks == [0.5]
+    text = str(counts)
+    assert "overrule candidates 2 (66.7%)" in text and "mean gain +0.000" in text
+
+
+def test_overrules_plays_the_plan_and_reads_every_search_seat():
+    spec = games.get("gosu-x")
+    plan = plan_of(
+        spec,
+        RunSettings(n_games=1, seed=3, n_players=2, log_events=False),
+        ["search:budget=2,decisions=mulligan+draft_clan", "evaluator"],
+    )
+    counts = overrules(plan)
+    assert (counts.games, counts.seats) == (1, 1)
+    assert counts.searched > 0 and 0 <= counts.overruled <= counts.searched
+    assert "whole-game check: none" in str(counts)
+
+
+def test_overrules_without_a_search_seat_is_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from cardlab.cli import cli
+
+    result = CliRunner().invoke(cli, ["overrules", "gosu-x", "-s", "sensible", "-s", "evaluator", "-n", "1"])
+    assert result.exit_code == 2 and "none of sensible, evaluator is a search" in result.output
