@@ -112,6 +112,57 @@ def total_gap(targets: list[Target], seats: pl.DataFrame, min_seats: int = 1) ->
     return sum(t.gap(t.measure(seats, min_seats)) for t in targets)
 
 
+def _per_game(
+    target: Target, seats: pl.DataFrame, min_seats: int, n_games: int | None = None
+) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """The target's seats summed per game and value: (win shares, seats, value → column), one row per game
+    (games ``0 … n_games − 1`` when given, so two candidates' rows are the same games; else the games
+    present). Values seen in fewer than ``min_seats`` seats are left out, as :meth:`Target.measure` does."""
+    if target.kind == "first_player":
+        part = seats.filter(pl.col("place") == 0).with_columns(pl.lit("first").alias("value"))
+    else:
+        part = seats.filter(pl.col("dim") == target.dim)
+        counts = part.group_by("value").len()
+        part = part.filter(
+            pl.col("value").is_in(counts.filter(pl.col("len") >= min_seats)["value"].implode())
+        )
+    games = np.arange(n_games) if n_games is not None else np.unique(part["game"].to_numpy())
+    values = sorted(set(part["value"].to_list()))
+    vi = {v: i for i, v in enumerate(values)}
+    rows = np.searchsorted(games, part["game"].to_numpy())
+    columns = part["value"].replace_strict(vi, return_dtype=pl.Int64).to_numpy() if values else rows
+    share = np.zeros((len(games), len(values)))
+    count = np.zeros_like(share)
+    np.add.at(share, (rows, columns), part["win_share"].to_numpy())
+    np.add.at(count, (rows, columns), 1)
+    return share, count, vi
+
+
+def _draws(target: Target, weights: np.ndarray, share, count, vi) -> np.ndarray:
+    """The target's figure under each row of game weights (NaN where it cannot be measured)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rates = (weights @ share) / (weights @ count)
+    if target.kind == "spread":
+        seen = ~np.isnan(rates)
+        high = np.where(seen, rates, -np.inf).max(axis=1, initial=-np.inf)
+        low = np.where(seen, rates, np.inf).min(axis=1, initial=np.inf)
+        return np.where(seen.sum(axis=1) > 1, high - low, np.nan)
+    column = vi.get(target.value if target.kind == "value" else "first")
+    return rates[:, column] if column is not None else np.full(len(weights), np.nan)
+
+
+def replicate_gaps(
+    target: Target, seats: pl.DataFrame, weights: np.ndarray, min_seats: int = 1
+) -> np.ndarray:
+    """The target's gap under each row of ``weights`` (replicates × games ``0 … G − 1``: how often each game
+    is drawn). Two candidates that played the same seeds, given the same weights, give a paired bootstrap
+    of their difference in gap — what a race reads to drop a candidate that cannot win."""
+    share, count, vi = _per_game(target, seats, min_seats, weights.shape[1])
+    figures = _draws(target, weights, share, count, vi)
+    outside = np.maximum(0.0, np.maximum(target.low - figures, figures - target.high))
+    return np.where(np.isnan(figures), 1.0, outside)
+
+
 def bootstrap(
     target: Target,
     seats: pl.DataFrame,
@@ -123,36 +174,13 @@ def bootstrap(
     """(figure, lower, upper): the target's figure with a percentile interval over whole games redrawn
     (each replicate weighs every game by how often it was drawn; per-game sums keep it cheap)."""
     figure = target.measure(seats, min_seats)
-    if target.kind == "first_player":
-        part = seats.filter(pl.col("place") == 0).with_columns(pl.lit("first").alias("value"))
-    else:
-        part = seats.filter(pl.col("dim") == target.dim)
-        counts = part.group_by("value").len()
-        part = part.filter(
-            pl.col("value").is_in(counts.filter(pl.col("len") >= min_seats)["value"].implode())
-        )
-    games = sorted(set(part["game"].to_list()))
-    if len(games) < 2:
+    share, count, vi = _per_game(target, seats, min_seats)
+    games = len(share)
+    if games < 2:
         return figure, float("nan"), float("nan")
-    values = sorted(set(part["value"].to_list()))
-    gi = {g: i for i, g in enumerate(games)}
-    vi = {v: i for i, v in enumerate(values)}
-    share = np.zeros((len(games), len(values)))
-    count = np.zeros_like(share)
-    for g, v, s in part.select("game", "value", "win_share").iter_rows():
-        share[gi[g], vi[v]] += s
-        count[gi[g], vi[v]] += 1
     rng = np.random.default_rng(seed)
-    weights = rng.multinomial(len(games), [1 / len(games)] * len(games), size=reps)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        rates = (weights @ share) / (weights @ count)
-    if target.kind == "spread":
-        draws = np.nanmax(rates, axis=1) - np.nanmin(rates, axis=1)
-    else:
-        column = vi.get(target.value if target.kind == "value" else "first")
-        if column is None:
-            return figure, float("nan"), float("nan")
-        draws = rates[:, column]
+    weights = rng.multinomial(games, [1 / games] * games, size=reps)
+    draws = _draws(target, weights, share, count, vi)
     draws = draws[~np.isnan(draws)]
     if not len(draws):
         return figure, float("nan"), float("nan")

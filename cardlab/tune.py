@@ -4,10 +4,11 @@ Knobs are card facts a user lets move (``--knob 'Isaac.hp=1..4'``: the game's ``
 value is validated like a card file); targets say what balanced means (``analysis.targets``). The search is
 greedy in the number of changes: from the cards as they are, each step tries every knob at every other value
 on top of the changes kept so far and keeps the one that brings the games closest to the targets; it stops
-when the targets are met, when no candidate helps, or at ``max_changes``. Candidates are raced by successive
-halving — all on the first quarter of the games, the better half on twice as many, and so on — and every
-candidate plays the same seeds, so their differences are paired. The changes found are then confirmed on
-seeds the search never saw, with intervals, before and after.
+when the targets are met, when no candidate helps, or at ``max_changes``. Every candidate plays the same
+seeds, so their differences are paired, and they are raced (:func:`race_paired`): all play the first quarter
+of the games, then twice as many, and so on, and after each round a candidate whose paired interval shows it
+cannot beat the leader is dropped. The changes found are then confirmed on seeds the search never saw, with
+intervals, before and after.
 
 A knob may also be a game option (``--knob 'ratio-count=curse={0..6}'``, ``--knob 'combat-values=2,3,5/2,3,6'``:
 the values as `cardlab sweep --vary` reads them); its change is that option's value. With an ensemble of
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from cardlab.analysis import targets as tg
@@ -73,6 +75,8 @@ class TuneResult:
     steps: list[Step]  # the trade-off: 0, 1, 2 … changes, each step's best
     met: bool
     confirm: dict[str, Any] = field(default_factory=dict)
+    races: list[tuple[int, int, int, int]] = field(default_factory=list)  # per step tried: candidates,
+    # dropped early, games played, games of a full evaluation
 
     @property
     def best(self) -> Step:
@@ -171,13 +175,24 @@ class Evaluator:
         self.spec, self.settings, self.folder, self.dims = spec, dict(settings), folder, dims
         self.log = folder / "evaluations.jsonl"
         self.cache: dict[str, list[dict]] = {}
+        self.lengths: dict[str, list[int]] = {}  # a candidate's evaluations: how many games each holds
+        self.entries: dict[str, dict] = {}  # key → its evaluations.jsonl entry
         self.unsaved: list[str] = []
+        self.played = 0  # games played by this evaluator (not read back)
         self.saving = self.log.exists()
         if self.log.exists():
             for line in self.log.read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     entry = json.loads(line)
-                    self.cache[entry["key"]] = entry["seats"]
+                    self._remember(entry)
+
+    def _remember(self, entry: dict) -> None:
+        """Hold an evaluation: its own games, after those of the shorter evaluation it extends, if any."""
+        key = entry["key"]
+        self.entries[key] = entry
+        self.cache[key] = (self.cache[entry["after"]] if "after" in entry else []) + entry["seats"]
+        base, games = _base_key(key)
+        self.lengths.setdefault(base, []).append(games)
 
     def keep(self) -> None:
         """From now on append every evaluation to ``evaluations.jsonl`` (those made before first)."""
@@ -188,7 +203,7 @@ class Evaluator:
 
     def _append(self, key: str) -> None:
         with self.log.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"key": key, "seats": self.cache[key]}) + "\n")
+            out.write(json.dumps(self.entries[key]) + "\n")
 
     def plan(
         self, changes: Sequence[tuple[str, str]], n_games: int, seed: int, policy: str | None = None
@@ -220,34 +235,46 @@ class Evaluator:
     def seats(
         self, changes: Sequence[tuple[str, str]], n_games: int, seed: int, policy: str | None = None
     ) -> pl.DataFrame:
-        """One row per seat and dimension value of the candidate's games (under ``policy`` in every seat
-        when given)."""
+        """One row per seat and dimension value of the candidate's first ``n_games`` games (under ``policy``
+        in every seat when given). Game ``i`` is the same game however many are asked for, so a longer
+        evaluation plays only the games after the longest one already held (a race's rounds never replay a
+        game) and ``evaluations.jsonl`` stores only those, with the key of the one it extends."""
         key = json.dumps([sorted(changes), n_games, seed] + ([policy] if policy is not None else []))
         if key not in self.cache:
-            self.cache[key] = self._play(self.plan(changes, n_games, seed, policy), n_games)
+            held = [g for g in self.lengths.get(_base_key(key)[0], []) if g < n_games]
+            first = max(held, default=0)
+            plan = self.plan(changes, n_games, seed, policy)
+            entry: dict[str, Any] = {"key": key, "seats": self._play(plan, first, n_games - first)}
+            if first:
+                entry["after"] = json.dumps(
+                    [sorted(changes), first, seed] + ([policy] if policy is not None else [])
+                )
+            self.played += n_games - first
+            self._remember(entry)
             if self.saving:
                 self._append(key)
             else:
                 self.unsaved.append(key)
         return pl.DataFrame(self.cache[key], schema=SEATS_SCHEMA)
 
-    def _play(self, plan: RunPlan, n_games: int) -> list[dict]:
+    def _play(self, plan: RunPlan, first: int, count: int) -> list[dict]:
+        """The seat rows of games ``first`` … ``first + count − 1`` of ``plan``."""
         jobs = int(self.settings.get("jobs") or 1)
         backend = self.settings.get("backend") or "loky"
-        if backend not in CLUSTER_BACKENDS and (jobs == 1 or n_games < 2):
-            return _seat_chunk(plan, 0, n_games, self.dims)
+        if backend not in CLUSTER_BACKENDS and (jobs == 1 or count < 2):
+            return _seat_chunk(plan, first, count, self.dims)
         workers = (os.cpu_count() or 1) if jobs == -1 else jobs
-        size = max(1, math.ceil(n_games / (2 * max(1, workers))))
-        chunks = [(first, min(size, n_games - first)) for first in range(0, n_games, size)]
+        size = max(1, math.ceil(count / (2 * max(1, workers))))
+        chunks = [(start, min(size, first + count - start)) for start in range(first, first + count, size)]
         if backend == "ray":
             import ray
 
             remote = ray.remote(num_cpus=1)(_seat_chunk)
-            parts = ray.get([remote.remote(plan, first, count, self.dims) for first, count in chunks])
+            parts = ray.get([remote.remote(plan, start, n, self.dims) for start, n in chunks])
         else:
             from joblib import Parallel, delayed
 
-            tasks = (delayed(_seat_chunk)(plan, first, count, self.dims) for first, count in chunks)
+            tasks = (delayed(_seat_chunk)(plan, start, n, self.dims) for start, n in chunks)
             n_jobs = -1 if backend == "dask" else jobs
             parts = Parallel(n_jobs=n_jobs, backend=None if backend == "dask" else backend)(tasks)
         return [row for part in parts for row in part]
@@ -266,6 +293,12 @@ class Evaluator:
 
 
 CLUSTER_BACKENDS = ("dask", "ray")
+
+
+def _base_key(key: str) -> tuple[str, int]:
+    """An evaluation's key without its number of games (which candidate, seed and policy), and that number."""
+    changes, games, seed, *policy = json.loads(key)
+    return json.dumps([changes, seed, *policy]), int(games)
 
 
 def _seat_chunk(plan: RunPlan, first: int, count: int, dims: list[str]) -> list[dict]:
@@ -380,6 +413,15 @@ def tune(
                 gap += t.gap(figure)
         return gap, figures
 
+    def paired_gaps(changes, games: int, weights: np.ndarray) -> tuple[float, np.ndarray]:
+        """The candidate's distance on its first ``games`` games and under each bootstrap replicate."""
+        draws = np.zeros(len(weights))
+        for policy in policies:
+            seats = evaluator.seats(changes, games, seed, policy)
+            for t in targets:
+                draws += tg.replicate_gaps(t, seats, weights, min(MIN_SEATS, games))
+        return score(changes, games)[0], draws
+
     with evaluator.workers():
         if not (folder / "tune.json").exists():  # a new tune: its targets must name values the games have
             for policy in policies:
@@ -392,6 +434,7 @@ def tune(
         gap, figures = score(current, n_games)
         steps = [Step(current, gap, figures)]
         say(f"cards as they are: gap {gap:.4f} ({_figures(figures)})")
+        races: list[tuple[int, int, int, int]] = []
         while gap > 0 and len(current) < max_changes:
             taken = {k for k, _ in current}
             candidates = [
@@ -402,16 +445,22 @@ def tune(
             ]
             if not candidates:
                 break
-            survivors = race(candidates, n_games, score)
-            best = min(survivors, key=lambda c: (score(c, n_games)[0], c))
+            raced = race_paired(candidates, n_games, paired_gaps, seed)
+            best = min(raced.survivors, key=lambda c: (score(c, n_games)[0], c))
             best_gap, best_figures = score(best, n_games)
+            spent, full = raced.spent * len(policies), raced.full * len(policies)
+            races.append((len(candidates), len(candidates) - len(raced.survivors), spent, full))
+            say(
+                f"step {len(current) + 1}: {len(candidates)} candidates raced, "
+                f"{len(candidates) - len(raced.survivors)} dropped early: {spent} games of {full}"
+            )
             if best_gap >= gap - 1e-9:
                 say(f"step {len(current) + 1}: no change brings the games closer to the targets; stopping")
                 break
             current, gap, figures = best, best_gap, best_figures
             steps.append(Step(current, gap, figures))
             say(f"step {len(current)}: {_changes(current)} → gap {gap:.4f} ({_figures(figures)})")
-        result = TuneResult(folder, steps, met=gap == 0)
+        result = TuneResult(folder, steps, met=gap == 0, races=races)
         result.confirm = _confirm(
             evaluator, targets, result.best.changes, confirm_games or n_games, seed, policies
         )
@@ -456,7 +505,8 @@ def _check_values(targets: Sequence[tg.Target], seats: pl.DataFrame) -> None:
 
 def race(candidates: list, n_games: int, score) -> list:
     """Successive halving on paired seeds: the better half goes on with twice the games (``score(c, games)``
-    returns (lower is better, figures); `cardlab tune-policy` races parameter points with it too)."""
+    returns (lower is better, figures)). `cardlab tune-policy` climbs with it; `cardlab tune` races with
+    intervals (:func:`race_paired`)."""
     games = max(8, n_games // 4)
     pool = list(candidates)
     while len(pool) > 2 and games < n_games:
@@ -464,6 +514,70 @@ def race(candidates: list, n_games: int, score) -> list:
         pool = ranked[: max(2, math.ceil(len(ranked) / 2))]
         games *= 2
     return pool
+
+
+RACE_LEVEL = 0.05  # the chance, per candidate, that a race drops one that would have won on every game
+RACE_REPS = 2000  # bootstrap replicates per look
+RACE_FIRST = 8  # the fewest games of a first look
+
+
+def race_looks(n_games: int) -> list[int]:
+    """When a race looks at its candidates: a quarter of the games, then twice as many each time, then all."""
+    looks, games = [], max(RACE_FIRST, n_games // 4)
+    while games < n_games:
+        looks.append(games)
+        games *= 2
+    return [*looks, n_games]
+
+
+@dataclass(slots=True)
+class Race:
+    survivors: list  # the candidates that played every game
+    reached: dict  # candidate → the games it played before it was dropped (all, for a survivor)
+    n_games: int
+
+    @property
+    def spent(self) -> int:
+        """Games played by all candidates (per policy): what racing costs."""
+        return sum(self.reached.values())
+
+    @property
+    def full(self) -> int:
+        """Games a full evaluation of every candidate would have played (per policy)."""
+        return len(self.reached) * self.n_games
+
+
+def race_paired(candidates: Sequence, n_games: int, gaps, seed: int = 0, level: float = RACE_LEVEL) -> Race:
+    """Race candidates on paired seeds, dropping each as soon as its interval shows it cannot win.
+
+    At each look (:func:`race_looks`) every candidate left has played the same first games; ``gaps(c,
+    games, weights)`` returns its distance to the targets on them and that distance under each row of
+    ``weights`` (one paired bootstrap replicate a row: whole games redrawn, the same games for every
+    candidate). The candidate with the smallest distance leads; another is dropped when the lower bound of its
+    distance minus the leader's, at level ``level / looks`` (one-sided, Bonferroni over the looks that may
+    drop), is above 0 — it is worse than the leader on these seeds beyond what redrawing the games explains.
+    The interval is the paired bootstrap of the distance for every kind of target (a spread's max − min and a
+    range's distance are not sums over games, and for one value's rate the bootstrap of the paired
+    difference is that difference's interval). A race of one candidate, or one whose candidates cannot be
+    told apart, plays every game: racing only saves games, it never decides on fewer."""
+    looks = race_looks(n_games)
+    alpha = level / max(1, len(looks) - 1)
+    pool = list(candidates)
+    reached = {c: 0 for c in pool}
+    for look in looks[:-1]:
+        if len(pool) < 2:
+            break
+        rng = np.random.default_rng([abs(int(seed)), look])
+        weights = rng.multinomial(look, [1 / look] * look, size=RACE_REPS)
+        scored = {c: gaps(c, look, weights) for c in pool}
+        for c in pool:
+            reached[c] = look
+        leader = min(pool, key=lambda c: (scored[c][0], c))
+        lead = scored[leader][1]
+        pool = [c for c in pool if c == leader or np.quantile(scored[c][1] - lead, alpha) <= 0]
+    for c in pool:
+        reached[c] = n_games
+    return Race(pool, reached, n_games)
 
 
 def _confirm(
@@ -585,6 +699,15 @@ def to_markdown(result: TuneResult, record: Mapping[str, Any]) -> str:
         lines.append(
             f"| {len(step.changes)} | {_changes(step.changes)} | {step.gap:.4f} | {_figures(step.figures)} |"
         )
+    if result.races:
+        spent, full = sum(r[2] for r in result.races), sum(r[3] for r in result.races)
+        lines += [
+            "",
+            f"Racing: {spent:,} games played of the {full:,} a full evaluation of every candidate takes "
+            f"({spent / full:.0%}); per step tried, candidates dropped early: "
+            + ", ".join(f"{r[1]} of {r[0]}" for r in result.races)
+            + ".",
+        ]
     best = result.best
     lines += [
         "",
