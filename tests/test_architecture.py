@@ -32,8 +32,9 @@ ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 # (the handlers of four_souls.vocabulary.VERBS / HOOKS, bound from above), never through an upward import.
 ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
-        # card data, the game state and the objects on the stack
-        ("vocabulary", "abilities", "state", "decision_kinds"),
+        # the card vocabulary (its words' handlers are bound from above); card data, the game state
+        ("vocabulary",),
+        ("abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
         ("coop", "counters", "items", "refs", "branching"),

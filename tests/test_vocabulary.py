@@ -1,10 +1,13 @@
-"""One vocabulary mechanism for every game (issue 17 item 5): each verb and hook is registered once
-(``simulate.core.vocabulary``) with its schema, documentation row, roles and handler; the card docs
-(``decklists/<game>/VOCABULARY.md``) document exactly the registered words; every word declares the roles
-strategies sort it by, so a new verb cannot silently fall into "other"."""
+"""One vocabulary mechanism for every game (issue 17 item 5): each word a card file uses — verbs and hooks
+in every game; Four Souls' combinators, triggers, statics and replacements too — is registered once
+(``simulate.core.vocabulary``) with its schema, documentation row and handler; the card docs
+(``decklists/<game>/VOCABULARY.md``) document exactly the registered words, with the registry's rule IDs
+and keys; every verb and hook declares the roles strategies sort it by, so a new verb cannot silently fall
+into "other"; a word no handler carries out is one no card file uses (or a reserved one)."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -64,6 +67,86 @@ def test_the_card_docs_document_exactly_the_registered_words(game):
         row = next(line for line in text.splitlines() if re.match(r"\| `hook[`:]", line))
         hooked = re.findall(r"`([a-z_]+)`", row.split("|", 2)[2])
     assert set(hooked) == set(hooks)
+
+
+# Four Souls' other word kinds: registry → the heading of its table in VOCABULARY.md, and the column holding
+# the keys allowed beside the word (the trigger table lists only the options beyond the common ones).
+FS_KINDS = {
+    "combinator": (fs.COMBINATORS, "## Combinators", 2),
+    "trigger": (fs.TRIGGERS, "## Triggers", 1),
+    "static": (fs.STATICS, "## Static modifiers", 1),
+    "replacement": (fs.REPLACEMENTS, "## Replacement effects", None),
+}
+COMMON_TRIGGER_OPTIONS = {"if", "first_each_turn", "every_other_each_turn"}
+
+
+def _rows(markdown: str, heading: str) -> dict[str, list[str]]:
+    """The cells of each row of the table under ``heading``, by the names its first cell documents."""
+    rows: dict[str, list[str]] = {}
+    for line in markdown[markdown.index(heading) :].splitlines()[1:]:
+        if line.startswith("## "):
+            break
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.split("|")[1:-1]]
+            for name in re.findall(r"`([A-Za-z_]\w*)", cells[0]):
+                rows[name] = cells
+    return rows
+
+
+@pytest.mark.parametrize("kind", sorted(FS_KINDS))
+def test_four_souls_word_kinds_are_documented_row_by_row(kind):
+    """Every registered trigger/static/replacement/combinator has its row, and no row names an unregistered
+    one; the row's rule IDs and keys are the registry's."""
+    registry, heading, keys_column = FS_KINDS[kind]
+    assert registry.kind == kind and registry.game == "four-souls"
+    text = (DOCS / "four_souls" / "VOCABULARY.md").read_text(encoding="utf-8")
+    documented = documented_names(text, heading)
+    assert len(documented) == len(set(documented)), f"a {kind} documented twice"
+    assert set(documented) == set(registry), (
+        f"undocumented: {sorted(set(registry) - set(documented))}; "
+        f"documented but not registered: {sorted(set(documented) - set(registry))}"
+    )
+    for name, cells in _rows(text, heading).items():
+        word = registry[name]
+        assert word.summary and word.rules, name
+        assert word.rules in cells, f"{kind} '{name}': the docs' rules are not the registry's {word.rules!r}"
+        if keys_column is not None:
+            listed = cells[keys_column]
+            keys = set() if listed in ("—", "") else {k.strip() for k in listed.split(",")}
+            expected = set(word.params) - (COMMON_TRIGGER_OPTIONS if kind == "trigger" else set())
+            assert keys == expected, f"{kind} '{name}': the docs list keys {keys}, the registry {expected}"
+
+
+def test_four_souls_words_without_a_handler_are_the_reserved_ones():
+    """A word the engine does not carry out is declared unused (no card file may rely on it: the card is
+    left out of decks, rules.compile_card), or a trigger only a delayed ``next:`` hears (the interpreter's)."""
+    games.get("four-souls")
+    for registry in (fs.VERBS, fs.HOOKS, fs.COMBINATORS, fs.TRIGGERS, fs.STATICS, fs.REPLACEMENTS):
+        for name in registry.unimplemented():
+            word = registry[name]
+            assert not word.used or (registry is fs.TRIGGERS and name in fs.NEXT_TRIGGERS), (
+                f"{registry.kind} '{name}' is used by cards but no engine module carries it out"
+            )
+    assert fs.STATICS.unimplemented() == ["hand_size_max", "roll"]
+
+
+@pytest.mark.parametrize("registry", [fs.STATICS, fs.REPLACEMENTS], ids=lambda r: r.kind)
+def test_each_static_and_replacement_handler_reads_its_word(registry):
+    """The handler of a static or a replaced event is the function reading or applying it: its source names
+    the word (so binding a word to an unrelated function fails here)."""
+    games.get("four-souls")
+    for name, handler in registry.handlers.items():
+        assert name in inspect.getsource(handler), (
+            f"{registry.kind} '{name}': {handler.__qualname__} never reads it"
+        )
+
+
+def test_the_trigger_matchers_are_what_fire_dispatches_on():
+    from cardlab.simulate.four_souls import triggers
+
+    assert set(triggers.MATCHERS) <= set(fs.TRIGGERS.handlers)
+    assert all(fs.TRIGGERS.handlers[name] is f for name, f in triggers.MATCHERS.items())
+    assert fs.TRIGGERS.handlers["destroyed"] is triggers.left_play
 
 
 def test_the_strategies_sort_verbs_by_the_registered_roles():

@@ -607,7 +607,7 @@ class _Checker:
                 )
             self.fail(_line(trig, first, line), unknown("trigger", first, table))
         head = heads[0]
-        allowed = V.TRIGGERS[head].options
+        allowed = V.TRIGGERS[head].params
         for key, value in trig.items():
             kline = _line(trig, key, line)
             if key == head:
@@ -675,8 +675,8 @@ class _Checker:
                 self.fail(_line(event, first, eline), unknown("replaced event", first, V.REPLACEMENTS))
             for key, value in event.items():
                 kline = _line(event, key, eline)
-                if key != heads[0] and key not in V.REPLACEMENTS[heads[0]].options:
-                    self.fail(kline, unknown("option", key, V.REPLACEMENTS[heads[0]].options))
+                if key != heads[0] and key not in V.REPLACEMENTS[heads[0]].params:
+                    self.fail(kline, unknown("option", key, V.REPLACEMENTS[heads[0]].params))
                 self.value(value, kline, key)
         outcomes = [k for k in V.REPLACE_OUTCOMES if k in body]
         if len(outcomes) != 1:
@@ -778,7 +778,7 @@ class _Checker:
 
     def combinator(self, head: str, node: dict, line: int, outer: int) -> None:
         comb = V.COMBINATORS[head]
-        self.keys(node, (head, *comb.siblings), outer, f"key of '{head}'")
+        self.keys(node, (head, *comb.params), outer, f"key of '{head}'")
         self.require(node, comb.required, line)
         value = node[head]
         if comb.value == "effects":
@@ -821,7 +821,7 @@ class _Checker:
                 self.hook_used = True
             elif value != "eot":
                 self.fail(line, f"'{head}' must be 'eot', got {value!r}")
-        for key in comb.siblings:
+        for key in comb.params:
             if key not in node:
                 continue
             kline = _line(node, key, line)

@@ -24,6 +24,7 @@ from typing import Any
 from cardlab.simulate.core import UserError
 
 from . import coop, counters
+from . import vocabulary as V
 from .state import Game, GameOver, Obj, Phys
 
 BOSS = "final_boss"
@@ -220,3 +221,6 @@ def boss_died(g: Game, slot: int) -> None:
     if g.special_slots.get(slot) == BOSS:
         g.over = True
         raise GameOver(tuple(range(g.n)))
+
+
+V.STATICS.implement({"coin_rolls": coin_roll})  # FS-18.1: the challenge card's coin rule

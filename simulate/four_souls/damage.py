@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import challenge, interpreter, replacements, statics, triggers
+from . import vocabulary as V
 from .asking import ask
 from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, log_target
 from .resources import discard_loot, gain_soul, gain_treasure, lose_cents
@@ -333,3 +334,8 @@ def death_penalty(g: Game, p: Player) -> None:
     for o in g.player_objects(p):
         if o.rules.tap:
             o.charged = False
+
+
+# The death penalty's static and the replacements applied here (vocabulary.STATICS / REPLACEMENTS).
+V.STATICS.implement({"penalty_keeps": _penalty_keeps})
+V.REPLACEMENTS.implement({"destroyed": destroy, "death_penalty": death_penalty})

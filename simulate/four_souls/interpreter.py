@@ -1,6 +1,7 @@
 """The effect interpreter: runs an effect (a verb, a list, or a combinator such as seq/and/may/modes/
-roll/each/tgt/if/let) against an ability's context. Verbs and hooks are looked up in the handlers of
-their registries (``vocabulary.VERBS`` / ``vocabulary.HOOKS``), which effects.py and hooks.py bind when
+roll/each/tgt/if/let) against an ability's context. Combinators are bound here into ``vocabulary.COMBINATORS``;
+verbs and hooks are looked up in the handlers of their registries (``vocabulary.VERBS`` /
+``vocabulary.HOOKS``), which effects.py and hooks.py bind when
 they are imported: the verbs sit above this module (they use the actions), so the interpreter finds them
 by name, not by import."""
 
@@ -241,19 +242,23 @@ def _c_next(ctx: Ctx, eff: dict) -> bool:
     return True
 
 
-COMBINATOR_FUNCS = {
-    "next": _c_next,
-    "seq": _c_seq,
-    "and": _c_and,
-    "may": _c_may,
-    "modes": _c_modes,
-    "roll": _c_roll,
-    "each": _c_each,
-    "tgt": _c_tgt,
-    "choose": _c_choose,
-    "if": _c_if,
-    "let": _c_let,
-    "nothing": _c_nothing,
-    "hook": _c_hook,
-    "until": _c_until,
-}
+# The combinators' handlers, bound into their registry; ``run`` dispatches on the registry's table.
+V.COMBINATORS.implement(
+    {
+        "next": _c_next,
+        "seq": _c_seq,
+        "and": _c_and,
+        "may": _c_may,
+        "modes": _c_modes,
+        "roll": _c_roll,
+        "each": _c_each,
+        "tgt": _c_tgt,
+        "choose": _c_choose,
+        "if": _c_if,
+        "let": _c_let,
+        "nothing": _c_nothing,
+        "hook": _c_hook,
+        "until": _c_until,
+    }
+)
+COMBINATOR_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = V.COMBINATORS.handlers

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import vocabulary as V
 from .abilities import Ability
 from .asking import ask
 from .interpreter import run
@@ -200,3 +201,16 @@ def reward_times(g: Game, m: Obj, roll: int | None) -> int:
             mod = rep.get("modify") or {}
             times *= int(mod.get("repeat", mod.get("multiply", 2)))
     return times
+
+
+# The replaced events applied here (vocabulary.REPLACEMENTS: each word's handler is the function applying it).
+V.REPLACEMENTS.implement(
+    {
+        "would_gain_cents": cents_replacements,
+        "damage_to": damage_replacements,
+        "combat_damage_to": damage_replacements,
+        "combat_damage_from": damage_replacements,
+        "rewards": reward_times,
+        "would_loot": loot_replacements,
+    }
+)

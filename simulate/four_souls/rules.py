@@ -12,87 +12,9 @@ from .abilities import Ability, CardRules
 from .exprs import compile_expr
 from .state import EngineError
 
-# What the engine interprets: the registries' handlers (bound by effects.py and hooks.py, imported here);
-# a name missing here makes the card "not implemented" at deck-building time.
-IMPLEMENTED_TRIGGERS = frozenset(
-    {
-        "turn_start",
-        "turn_end",
-        "rolled",
-        "damaged",
-        "dealt_damage",
-        "dies",
-        "after_penalty",
-        "after_rewards",
-        "attack_declared",
-        "attacked",
-        "activated_item",
-        "enters_play",
-        "would_die",
-        "damage_pending",
-        "would_roll",
-        "game_start",
-        "killed",
-        "gained_soul",
-        "destroyed",
-        "gained",
-        "purchased",
-        "missed",
-    }
-)
-IMPLEMENTED_STATICS = frozenset(
-    {
-        "hp",
-        "atk",
-        "attack_roll",
-        "evasion",
-        "loot_plays",
-        "attacks",
-        "purchases",
-        "price",
-        "loot_step",
-        "cant_be_attacked",
-        "attackable",
-        "players_attackable",
-        "forbid",
-        "may_peek",
-        "starts_with_counters",
-        "goes_first",
-        "coin_rolls",
-        "penalty_keeps",
-    }
-)
-IMPLEMENTED_REPLACEMENTS = frozenset(
-    {
-        "would_gain_cents",
-        "damage_to",
-        "combat_damage_to",
-        "combat_damage_from",
-        "destroyed",
-        "enters_play",
-        "rewards",
-        "death_penalty",
-        "would_loot",
-    }
-)
-IMPLEMENTED_COMBINATORS = frozenset(
-    {
-        "seq",
-        "and",
-        "may",
-        "modes",
-        "roll",
-        "each",
-        "tgt",
-        "choose",
-        "if",
-        "let",
-        "nothing",
-        "hook",
-        "until",
-        "next",
-    }
-)
+# What the engine carries out: the handlers bound into the registries (``vocabulary.VERBS``, ``TRIGGERS``,
+# ``STATICS``, ``REPLACEMENTS``, ``COMBINATORS``, ``HOOKS``) by the modules that carry each word out; importing
+# the package imports them all. A word without one makes its card "not implemented" at deck-building time.
 
 
 def implemented_verbs() -> frozenset[str]:
@@ -156,7 +78,7 @@ def compile_card(card: Any) -> CardRules:
             if len(names) != 1:
                 raise EngineError(f"ability {i + 1}: unknown trigger in {sorted(spec)}")
             tname = names[0]
-            if tname not in IMPLEMENTED_TRIGGERS:
+            if tname not in V.TRIGGERS.handlers:
                 raise EngineError(f"trigger '{tname}' not implemented")
             topts = {k: v for k, v in spec.items() if k != tname}
             if "if" in topts:
@@ -185,7 +107,7 @@ def compile_card(card: Any) -> CardRules:
                 if key == "if":
                     compile_expr(str(val))
                     continue
-                if key not in IMPLEMENTED_STATICS:
+                if key not in V.STATICS.handlers:
                     raise EngineError(f"static '{key}' not implemented")
                 if key == "starts_with_counters":
                     n = int(val["n"] if isinstance(val, dict) else val)
@@ -201,7 +123,7 @@ def compile_card(card: Any) -> CardRules:
         elif kind == "replace":
             ev = body.get("event") if isinstance(body, dict) else None
             evname = next(iter(ev)) if isinstance(ev, dict) else ev
-            if evname not in IMPLEMENTED_REPLACEMENTS:
+            if evname not in V.REPLACEMENTS.handlers:
                 raise EngineError(f"replacement '{evname}' not implemented")
             if isinstance(body.get("instead"), (dict, str)) and evname != "destroyed":
                 _check_effect(body["instead"], verbs)
@@ -386,7 +308,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         return
     if isinstance(eff, str):
         if eff in V.COMBINATORS:
-            if eff not in IMPLEMENTED_COMBINATORS:
+            if eff not in V.COMBINATORS.handlers:
                 raise EngineError(f"combinator '{eff}' not implemented")
             return
         if eff not in verbs:
@@ -398,7 +320,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
     if op is None:
         raise EngineError(f"unknown effect {sorted(eff)}")
     if op in V.COMBINATORS:
-        if op not in IMPLEMENTED_COMBINATORS:
+        if op not in V.COMBINATORS.handlers:
             raise EngineError(f"combinator '{op}' not implemented")
         val = eff[op]
         if op in ("seq", "and", "modes") or op == "may":

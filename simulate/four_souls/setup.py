@@ -21,6 +21,7 @@ from . import (
     two_player,
     variants,
 )
+from . import vocabulary as V
 from .state import FSLog, Game, Phys, Player
 from .views import View
 from .zones import indomitable
@@ -175,3 +176,8 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         "forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics
     )
     return g
+
+
+# Read once, as a game is set up (FS-2.8, FS-2.10; vocabulary.TRIGGERS / STATICS).
+V.TRIGGERS.implement({"game_start": new_game})
+V.STATICS.implement({"goes_first": new_game})

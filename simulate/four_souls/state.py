@@ -11,6 +11,8 @@ from typing import Any
 
 from cardlab.simulate.core import EventLog, Players, Streams
 
+from . import vocabulary as V
+
 
 class GameOver(Exception):
     """Raised by the win check (FS-14.1) to unwind the stack and the turn at once."""
@@ -318,8 +320,9 @@ class Game:
             if kind == "item" and "eternal" in r.keywords:
                 obj.eternal = True  # FS-4.12: printed Eternal, not only starting items
             if r.enters_deactivated and kind == "item":
-                # FS-5.5 / FS-11.8: every way an item enters play (a new object, FS-3.2) — the starting
-                # shop (FS-2.3), a refill, an uncovered shop card, a purchase from the deck, a treasure
+                # an enters_play replacement (FS-5.5 / FS-11.8): every way an item enters play (a new object,
+                # FS-3.2) — the starting shop (FS-2.3), a refill, an uncovered shop card, a purchase from the
+                # deck, a treasure
                 obj.charged = False
         return obj
 
@@ -388,3 +391,8 @@ class Game:
     def pay_to_bank(self, n: int) -> None:
         if not self.unlimited_bank:
             self.bank += n
+
+
+# Read as an object enters play (FS-5.14, FS-5.15; FS-5.5, FS-11.8): vocabulary.STATICS / REPLACEMENTS.
+V.STATICS.implement({"starts_with_counters": Game.new_obj})
+V.REPLACEMENTS.implement({"enters_play": Game.new_obj})

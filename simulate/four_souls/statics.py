@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import challenge, counters, items
+from . import vocabulary as V
 from .exprs import compile_expr, evaluate
 from .state import EngineError, Game, Obj, Player
 
@@ -620,3 +621,19 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "count":
         return len(vals[0]) if isinstance(vals[0], (list, tuple)) else int(vals[0])
     raise EngineError(f"{ctx.name}: unknown function {f}()")
+
+
+# The static modifiers read here (vocabulary.STATICS: each word's handler is the function that reads it).
+V.STATICS.implement(
+    {
+        "hp": player_max_hp,
+        "atk": player_atk,
+        "attack_roll": roll_bonus,
+        "evasion": evasion,
+        "price": price,
+        "cant_be_attacked": cant_be_attacked,
+        "attackable": attackable_objs,
+        "players_attackable": player_evasion,
+        "forbid": forbidden,
+    }
+)

@@ -4,6 +4,7 @@ queueing them, and putting them on the stack at the next priority in FS-4.10 ord
 from __future__ import annotations
 
 from . import asking, items, zones
+from . import vocabulary as V
 from .abilities import Ability
 from .state import Game, Obj, Player
 from .statics import Ctx, cond, player_of
@@ -50,9 +51,12 @@ def fire(g: Game, name: str, **ev) -> None:
     objs = [o for o in holders if o.in_play] if holders else []
     if temp:
         objs += g.temp  # a dying monster's own death triggers (FS-13.4 temporary zone)
+    matches = MATCHERS.get(name)
+    if matches is None:
+        return  # held, but not an event this module matches (the engine fires only matched names)
     for o in objs:
         for ab in o.rules.triggers.get(name, ()):
-            if _match(g, o, ab, name, ev) and _per_turn(o, ab):
+            if matches(g, o, ab, ev) and _per_turn(o, ab):
                 ctrl = o.controller
                 order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
                 g.pending.append((order, ab, o, ev))
@@ -108,106 +112,165 @@ def _is_you(g: Game, o: Obj, x) -> bool:
     return isinstance(x, Player) and x.seat == _you(g, o)
 
 
-def _match(g: Game, o: Obj, ab, name: str, ev: dict) -> bool:
-    tp = ab.tparam
-    opts = ab.topts
-    if name in ("turn_start", "turn_end"):
-        if tp == "any_player":  # "at the start / end of each turn" (Evis, Mega Satan!)
-            return True
-        if o.controller >= 0:
-            return o.controller == g.active
-        # FS-16.2 rooms; FS-18: a final boss's or minion's turn triggers are the challenge's, every turn
-        return o.kind in ("room", "challenge") or (o.slot in g.special_slots and o.kind == "monster")
-    if name in ("rolled", "would_roll"):
-        roll = ev["roll"]
-        if tp is not None and tp != "any" and ev["value"] != tp:
-            return False
-        if opts.get("attack") and not roll.attack:
-            return False
-        by = opts.get("by")
-        if by == "you":
-            return roll.seat == _you(g, o)
-        if by == "attacker":
-            a = g.attack
-            return a is not None and a.target is o and roll.seat == a.seat and roll.attack
-        if by == "active":
-            return roll.seat == g.active
+# One matcher per trigger fired through :func:`fire`: (game, holder, ability, event) → does the event
+# trigger the holder's ability.
+
+
+def _turn(g: Game, o: Obj, ab, ev: dict) -> bool:
+    if ab.tparam == "any_player":  # "at the start / end of each turn" (Evis, Mega Satan!)
         return True
-    if name in ("damaged", "damage_pending"):
-        t = ev["target"]
-        if tp == "self":
-            if t is not o:
-                return False
-        elif not _is_you(g, o, t):
-            return False
-        if opts.get("combat") and not ev.get("combat"):
-            return False
-        return "attack_roll" not in opts or ev.get("attack_roll") == opts["attack_roll"]
-    if name == "dealt_damage":
-        src = ev.get("source")
-        if tp == "self":
-            if src is not o:
-                return False
-        elif not (ev.get("src_seat") == o.controller and (src is None or src.controller == o.controller)):
-            return False
-        if opts.get("combat") and not ev.get("combat"):
-            return False
-        to = opts.get("to")
-        t = ev["target"]
-        if to == "player" and not isinstance(t, Player):
-            return False
-        if to == "monster" and not (isinstance(t, Obj) and t.kind == "monster"):
-            return False
-        return to != "active" or (isinstance(t, Player) and t.seat == g.active)
-    if name in ("dies", "would_die", "after_penalty", "after_rewards"):
-        v = ev["victim"]
-        if tp in ("you", None):
-            return _is_you(g, o, v)
-        if tp == "self":
-            return v is o
-        if tp == "any_player":
-            return isinstance(v, Player)
-        if tp == "other_player":  # "each time another player dies" (The Left Hand, Dark Arts)
-            return isinstance(v, Player) and not _is_you(g, o, v)
-        if tp == "any_monster":  # FS-13.2: an item or room dying is not a monster dying
-            return isinstance(v, Obj) and v.kind == "monster"
-        if tp == "another_monster":
-            return isinstance(v, Obj) and v.kind == "monster" and v is not o
-        if tp == "minion":  # FS-18.5: a monster in a minion slot
-            return isinstance(v, Obj) and v.kind == "monster" and g.special_slots.get(v.slot) == "minion"
+    if o.controller >= 0:
+        return o.controller == g.active
+    # FS-16.2 rooms; FS-18: a final boss's or minion's turn triggers are the challenge's, every turn
+    return o.kind in ("room", "challenge") or (o.slot in g.special_slots and o.kind == "monster")
+
+
+def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
+    tp, opts = ab.tparam, ab.topts
+    roll = ev["roll"]
+    if tp is not None and tp != "any" and ev["value"] != tp:
         return False
-    if name == "killed":  # "each time you kill a monster / a player" (FS-13.4 step 2, FS-13.8)
-        v, killer = ev["victim"], ev["killer"]
-        want = opts.get("victim", "monster")
-        if want != "any" and (want == "player") != isinstance(v, Player):
+    if opts.get("attack") and not roll.attack:
+        return False
+    by = opts.get("by")
+    if by == "you":
+        return roll.seat == _you(g, o)
+    if by == "attacker":
+        a = g.attack
+        return a is not None and a.target is o and roll.seat == a.seat and roll.attack
+    if by == "active":
+        return roll.seat == g.active
+    return True
+
+
+def _damaged(g: Game, o: Obj, ab, ev: dict) -> bool:
+    opts = ab.topts
+    t = ev["target"]
+    if ab.tparam == "self":
+        if t is not o:
             return False
-        return tp == "any_player" or killer == _you(g, o)
-    if name == "missed":  # FS-10.9: an attack roll below the target's evasion
-        if tp == "attacker":  # "each time the attacking player misses" (an attack on this)
-            return ev["target"] is o
-        return tp == "any_player" or ev["seat"] == _you(g, o)
-    if name == "gained":  # "when you gain or purchase this"
-        return ev["item"] is o
-    if name == "purchased":  # "each time you / another player purchase(s) …"
-        if tp == "other_player":
-            return ev["seat"] != _you(g, o)
-        return tp == "any_player" or ev["seat"] == _you(g, o)
-    if name == "gained_soul":
-        return tp == "any_player" or _is_you(g, o, ev["target"])
-    if name == "attack_declared":
-        return ev["seat"] == _you(g, o)
-    if name == "attacked":
-        return ev["target"] is o
-    if name == "activated_item":
-        by = opts.get("by", tp)
-        act = ev["activator"]
-        if by == "you":
-            return act == _you(g, o)
-        if by == "attacker":
-            a = g.attack
-            return a is not None and a.target is o and act == a.seat
-        return True
+    elif not _is_you(g, o, t):
+        return False
+    if opts.get("combat") and not ev.get("combat"):
+        return False
+    return "attack_roll" not in opts or ev.get("attack_roll") == opts["attack_roll"]
+
+
+def _dealt_damage(g: Game, o: Obj, ab, ev: dict) -> bool:
+    opts = ab.topts
+    src = ev.get("source")
+    if ab.tparam == "self":
+        if src is not o:
+            return False
+    elif not (ev.get("src_seat") == o.controller and (src is None or src.controller == o.controller)):
+        return False
+    if opts.get("combat") and not ev.get("combat"):
+        return False
+    to = opts.get("to")
+    t = ev["target"]
+    if to == "player" and not isinstance(t, Player):
+        return False
+    if to == "monster" and not (isinstance(t, Obj) and t.kind == "monster"):
+        return False
+    return to != "active" or (isinstance(t, Player) and t.seat == g.active)
+
+
+def _death(g: Game, o: Obj, ab, ev: dict) -> bool:
+    tp = ab.tparam
+    v = ev["victim"]
+    if tp in ("you", None):
+        return _is_you(g, o, v)
+    if tp == "self":
+        return v is o
+    if tp == "any_player":
+        return isinstance(v, Player)
+    if tp == "other_player":  # "each time another player dies" (The Left Hand, Dark Arts)
+        return isinstance(v, Player) and not _is_you(g, o, v)
+    if tp == "any_monster":  # FS-13.2: an item or room dying is not a monster dying
+        return isinstance(v, Obj) and v.kind == "monster"
+    if tp == "another_monster":
+        return isinstance(v, Obj) and v.kind == "monster" and v is not o
+    if tp == "minion":  # FS-18.5: a monster in a minion slot
+        return isinstance(v, Obj) and v.kind == "monster" and g.special_slots.get(v.slot) == "minion"
     return False
+
+
+def _killed(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """Each time you kill a monster / a player (FS-13.4 step 2, FS-13.8)."""
+    v, killer = ev["victim"], ev["killer"]
+    want = ab.topts.get("victim", "monster")
+    if want != "any" and (want == "player") != isinstance(v, Player):
+        return False
+    return ab.tparam == "any_player" or killer == _you(g, o)
+
+
+def _missed(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """FS-10.9: an attack roll below the target's evasion."""
+    if ab.tparam == "attacker":  # "each time the attacking player misses" (an attack on this)
+        return ev["target"] is o
+    return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
+
+
+def _gained(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """When you gain or purchase this."""
+    return ev["item"] is o
+
+
+def _purchased(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """Each time you / another player purchase(s) an item."""
+    if ab.tparam == "other_player":
+        return ev["seat"] != _you(g, o)
+    return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
+
+
+def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
+    return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
+
+
+def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
+    return ev["seat"] == _you(g, o)
+
+
+def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
+    return ev["target"] is o
+
+
+def _activated_item(g: Game, o: Obj, ab, ev: dict) -> bool:
+    by = ab.topts.get("by", ab.tparam)
+    act = ev["activator"]
+    if by == "you":
+        return act == _you(g, o)
+    if by == "attacker":
+        a = g.attack
+        return a is not None and a.target is o and act == a.seat
+    return True
+
+
+# The matchers of the events :func:`fire` hears, by trigger name.
+MATCHERS = {
+    "turn_start": _turn,
+    "turn_end": _turn,
+    "rolled": _roll,
+    "would_roll": _roll,
+    "damaged": _damaged,
+    "damage_pending": _damaged,
+    "dealt_damage": _dealt_damage,
+    "dies": _death,
+    "would_die": _death,
+    "after_penalty": _death,
+    "after_rewards": _death,
+    "killed": _killed,
+    "missed": _missed,
+    "gained": _gained,
+    "purchased": _purchased,
+    "gained_soul": _gained_soul,
+    "attack_declared": _attack_declared,
+    "attacked": _attacked,
+    "activated_item": _activated_item,
+}
+# The triggers this module carries out: those matchers, and ``destroyed`` (a leaves-play trigger the object
+# hears from its discard, :func:`left_play`).
+V.TRIGGERS.implement({**MATCHERS, "destroyed": left_play})
 
 
 def _ordered(g: Game, pend: list) -> list:

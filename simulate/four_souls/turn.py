@@ -18,6 +18,7 @@ from . import (
     triggers,
     two_player,
 )
+from . import vocabulary as V
 from .asking import ask
 from .checks import state_checks
 from .rooms import discard, fill, room_objs
@@ -293,3 +294,7 @@ def _stale_room(g: Game) -> None:
             discard(g, o, "stale")
             fill(g, o.slot)
     g.room_changed = False
+
+
+# The per-turn counts the start of a turn reads (FS-8.3, FS-8.4, FS-8.6; vocabulary.STATICS).
+V.STATICS.implement({key: _play_turn for key in ("loot_plays", "attacks", "purchases", "loot_step")})

@@ -8,6 +8,7 @@ Nothing is computed until a strategy reads it.
 from __future__ import annotations
 
 from . import statics
+from . import vocabulary as V
 from .refs import ObjInfo
 from .rule_variants import cannon_fodder
 from .state import Game, Obj, Phys
@@ -251,3 +252,6 @@ class View:
             o.eternal,
             o,
         )
+
+
+V.STATICS.implement({"may_peek": View.treasure_top.fget})  # FS-3.4: the treasure top it lets a player see

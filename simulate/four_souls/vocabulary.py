@@ -1,8 +1,15 @@
 """The closed Four Souls effect vocabulary, as data (DESIGN: Cards are data).
 
-The tables below (verbs, triggers, statics and replacements, combinators, selectors) are documented row
-by row in ``decklists/four_souls/VOCABULARY.md``. The card loader validates every card file against these
-tables, and the engine dispatches on the same names, so a name exists in exactly one place.
+Every word kind a card file uses — verbs, combinators, triggers, statics, replacements, hooks — is one
+kernel :class:`~cardlab.simulate.core.vocabulary.Vocabulary` of :class:`Word` rows (name, parameter
+schema, rule IDs, documentation summary; verbs and hooks also their value model and strategy roles),
+documented row by row in ``decklists/four_souls/VOCABULARY.md`` (``tests/test_vocabulary.py`` checks both
+ways). The card loader validates every card file against them. The engine module that carries a word out
+binds its handler into the same entry (``V.TRIGGERS.implement({...})`` at the end of that module): the
+interpreter dispatches verbs and combinators, ``triggers.py`` matches events on its trigger matchers, and
+for a static or replacement the handler is the function that reads or applies it. A word with no handler
+is "not implemented": a card using it is left out of decks (``rules.compile_card``), never silently run.
+To add a word: one row here, one row in VOCABULARY.md, one ``implement`` entry where it is carried out.
 
 Shapes (the §1.1 YAML form; ``decklists/four_souls/VOCABULARY.md`` has one example per entry):
 
@@ -169,21 +176,18 @@ FLAG_PARAMS = frozenset(
 AMOUNT_PARAMS = frozenset({"n", "total_this_turn", "pos"})
 
 
-@dataclass(frozen=True, slots=True)
-class Combinator:
-    """Structure, not a verb: ``head`` is its key; ``siblings`` the other keys allowed beside it."""
-
-    name: str
-    value: str  # effects | effect | table | bindings | cond | trigger | word | none
-    siblings: tuple[str, ...]
-    required: tuple[str, ...]
-    rules: str
-    summary: str
+def Combinator(
+    name: str, value: str, siblings: tuple[str, ...], required: tuple[str, ...], rules: str, summary: str
+) -> Word:
+    """Structure, not a verb: ``name`` is its key; ``params`` the other keys allowed beside it; ``value`` the
+    shape of its own value (effects | effect | table | bindings | cond | trigger | word | none)."""
+    return Word(name, summary, siblings, required, value, rules)
 
 
-COMBINATORS: dict[str, Combinator] = {
-    c.name: c
-    for c in [
+COMBINATORS = Vocabulary(
+    "four-souls",
+    "combinator",
+    [
         Combinator("seq", "effects", (), (), "FS-5.8", "independent steps ('then')"),
         Combinator("and", "effects", (), (), "FS-5.8", "each step only if the previous took effect"),
         Combinator("may", "effect", ("by",), (), "card text", "optional, decided on resolution"),
@@ -205,8 +209,8 @@ COMBINATORS: dict[str, Combinator] = {
         Combinator("until", "word", ("replace",), ("replace",), "FS-5.2 FS-5.4", "replacement until eot"),
         Combinator("hook", "word", (), (), "DESIGN", "call the card's named Python hook"),
         Combinator("nothing", "none", (), (), "FS-4.18", "no effect (a roll row that does nothing)"),
-    ]
-}
+    ],
+)  # the interpreter binds the handlers
 
 # Ability kinds (§1.2) and the keys each ability mapping may hold.
 ABILITY_KINDS: dict[str, tuple[str, ...]] = {
@@ -229,19 +233,16 @@ REPLACE_OUTCOMES = ("modify", "prevent", "instead", "enters_deactivated")
 MODIFY_KEYS = ("add", "multiply", "reduce_to", "repeat")
 
 
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    name: str
-    options: tuple[str, ...]  # keys allowed beside the trigger key in the `on:` mapping
-    rules: str
-    summary: str
-    used: bool = True
+def Trigger(name: str, options: tuple[str, ...], rules: str, summary: str, used: bool = True) -> Word:
+    """An ``on:`` event: ``options`` are the keys allowed beside the trigger key (the word's ``params``)."""
+    return Word(name, summary, options, rules=rules, used=used)
 
 
 _TRIGGER_OPTS = ("if", "first_each_turn", "every_other_each_turn")
-TRIGGERS: dict[str, Trigger] = {
-    t.name: t
-    for t in [
+TRIGGERS = Vocabulary(
+    "four-souls",
+    "trigger",
+    [
         Trigger("turn_start", _TRIGGER_OPTS, "FS-8.2", "start of the controller's turn"),
         Trigger("turn_end", _TRIGGER_OPTS, "FS-8.10", "end-phase step 1 of the controller's turn"),
         Trigger("game_start", _TRIGGER_OPTS, "FS-2.8", "setup, no priority"),
@@ -312,24 +313,21 @@ TRIGGERS: dict[str, Trigger] = {
         ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
-    ]
-}
+    ],
+)  # triggers.py binds the matchers, the modules that fire the others bind theirs
 # The `next:` form also accepts the rolled trigger (Crystal Ball).
 NEXT_TRIGGERS = frozenset({"play_loot", "would_loot", "rolled", "turn_end", "would_die"})
 
 
-@dataclass(frozen=True, slots=True)
-class Static:
-    name: str
-    params: tuple[str, ...]  # mapping keys; the first is the scalar shorthand
-    rules: str
-    summary: str
-    used: bool = True
+def Static(name: str, params: tuple[str, ...], rules: str, summary: str, used: bool = True) -> Word:
+    """A static modifier: ``params`` are its mapping keys, the first the scalar shorthand."""
+    return Word(name, summary, params, rules=rules, used=used)
 
 
-STATICS: dict[str, Static] = {
-    s.name: s
-    for s in [
+STATICS = Vocabulary(
+    "four-souls",
+    "static",
+    [
         Static("hp", ("n",), "FS-6.20", "max HP +n"),
         Static("atk", ("n", "who", "first_attack_roll"), "FS-1.24 FS-10.9", "damage stat +n"),
         Static("attack_roll", ("n", "first_each_turn"), "FS-9.4 FS-Q.14", "+n to attack rolls"),
@@ -381,21 +379,19 @@ STATICS: dict[str, Static] = {
         ),
         Static("hand_size_max", ("n",), "FS-3.7", "reserved: max hand size +n", used=False),
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
-    ]
-}
+    ],
+)  # the function reading each binds it (statics.py, turn.py, views.py …)
 
 
-@dataclass(frozen=True, slots=True)
-class Replacement:
-    name: str
-    options: tuple[str, ...]  # keys allowed beside the event key in `replace: {event: {...}}`
-    rules: str
-    summary: str
+def Replacement(name: str, options: tuple[str, ...], rules: str, summary: str) -> Word:
+    """A replaceable event (``replace: {event: {NAME: who}}``); ``options``: keys allowed beside it."""
+    return Word(name, summary, options, rules=rules)
 
 
-REPLACEMENTS: dict[str, Replacement] = {
-    r.name: r
-    for r in [
+REPLACEMENTS = Vocabulary(
+    "four-souls",
+    "replacement",
+    [
         Replacement("would_gain_cents", (), "FS-5.4 FS-5.7", "who would gain cents from the bank"),
         Replacement("damage_to", (), "FS-5.4 FS-6.21", "damage would be dealt to who"),
         Replacement("combat_damage_to", (), "FS-5.4 FS-10.9", "combat damage to self (if: attack_roll ...)"),
@@ -405,10 +401,10 @@ REPLACEMENTS: dict[str, Replacement] = {
         Replacement("destroyed", (), "FS-14.5", "this would be destroyed"),
         Replacement("enters_play", (), "FS-5.5 FS-11.8", "this enters play"),
         Replacement("rewards", (), "FS-5.4 FS-1.31", "this monster's rewards are gained"),
-        Replacement("would_loot", (), "FS-5.4", "who would loot"),
-        Replacement("death_penalty", (), "FS-13.9", "who would pay the death penalty (hook)"),
-    ]
-}
+        Replacement("would_loot", (), "FS-5.4 FS-5.7", "who would loot"),
+        Replacement("death_penalty", (), "FS-13.9 FS-5.4", "who would pay the death penalty (hook)"),
+    ],
+)  # the function applying each binds it (replacements.py, damage.py …)
 
 KEYWORDS: dict[str, str] = {
     "eternal": "FS-4.12: cannot be destroyed or discarded while in play",

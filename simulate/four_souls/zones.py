@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import challenge
+from . import vocabulary as V
 from .asking import ask
 from .items import AbilityItem, RollItem, event_of
 from .state import EngineError, Game, Obj, Phys
@@ -174,3 +175,6 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
     else:
         g.discard_of(c).append(c)
         raise EngineError(f"move to '{to}' not implemented")
+
+
+V.TRIGGERS.implement({"enters_play": start_event})  # FS-1.17: an event's abilities on entering play
