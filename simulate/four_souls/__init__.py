@@ -116,14 +116,7 @@ def run_game(
     reason = "turn_cap"
     detail = None
     try:
-        while g.turn < config.max_turns:
-            g.turn += 1
-            turn.play_turn(g)
-            if g.coop:
-                coop.turn_done(g)  # FS-17.4: the round's timer decrement (FS-Q.33: after the win check)
-            g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
-            if on_turn is not None:
-                on_turn(g)
+        turn.play_turns(g, config.max_turns, on_turn)
     except GameOver as over:
         winners = over.winners
         if g.coop:  # FS-17.5: every character wins together, or all lose to the timer

@@ -10,11 +10,13 @@ re-dealt into the same places (``branching.redeal``), so the determinized positi
 
 from __future__ import annotations
 
+import copy
 import random
+from typing import Any
 
 from cardlab.simulate.core.branching import redeal
 
-from .state import Game
+from .state import Caches, Game
 
 DECKS = ("treasure", "monster", "start_deck", "room", "rooms")  # deck attributes whose order is hidden
 
@@ -38,6 +40,30 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
             redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
+
+
+def copy_state(g: Game) -> Game:
+    """An independent copy of ``g`` that plays on exactly as ``g`` would: the same seeded streams, the same
+    players with the same memory (``g.io`` is copied too: give the copy other players to branch).
+    Between two turns ``turn.play_turns`` plays it on.
+
+    ``copy.deepcopy`` of a game copies the card data too: every physical card's card and compiled
+    behaviour, reachable from every object. None of that changes during a game (an object that enters
+    play is a new :class:`Obj` over the same physical card, FS-3.2; nothing writes to a ``Phys``, its
+    card or its rules), so the copy shares it, the configuration and the logged rows, starts from empty
+    caches (``Caches``: derived, but for the trigger-name and forbid indexes, which only grow) and
+    deep-copies everything else: a field added to ``Game`` later is copied, never shared by mistake."""
+    cache = g.cache  # the derived caches start empty; the two indexes that only grow are kept
+    memo: dict[int, Any] = {
+        id(g.cfg): g.cfg,
+        id(g.log.rows): list(g.log.rows),  # logged rows are tuples of numbers and names: shared
+        id(cache): Caches(trig_names=set(cache.trig_names), forbid_on=cache.forbid_on),
+    }
+    for phys in g.all_phys:
+        memo[id(phys)] = phys
+        memo[id(phys.card)] = phys.card
+        memo[id(phys.rules)] = phys.rules
+    return copy.deepcopy(g, memo)
 
 
 def state_of(view) -> Game:

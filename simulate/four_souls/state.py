@@ -56,9 +56,8 @@ _COUNTED = {**dict.fromkeys(_BONUS_KINDS, True), **dict.fromkeys(_SOUL_KINDS, Fa
 
 class FSLog(EventLog):
     """The kernel's event log plus a change counter that runs even with logging off: every state
-    change the engine makes emits an event, so the state checks skip work when nothing happened."""
-
-    __slots__ = ("n", "nb", "ns")
+    change the engine makes emits an event, so the state checks skip work when nothing happened. (No
+    ``__slots__``: compiled, a subclass of a Python class cannot have them — README "Compiled build".)"""
 
     def __init__(self, enabled: bool = True) -> None:
         super().__init__(enabled)

@@ -4,10 +4,13 @@ healing and the end of "until end of turn" effects, FS-Q.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import (
     asking,
     attack,
     checks,
+    coop,
     plays,
     resolution,
     resources,
@@ -23,6 +26,20 @@ from .asking import ask
 from .checks import state_checks
 from .rooms import discard, fill, room_objs
 from .state import Game, Obj, RunawayTurn
+
+
+def play_turns(g: Game, max_turns: int, on_turn: Callable[[Game], None] | None = None) -> None:
+    """Turns from where ``g`` stands (between two turns) until the turn cap; a game that ends raises
+    ``GameOver`` (FS-14) or ``RunawayTurn``. ``run_game`` plays a whole game with it, and a copy of a
+    position (``branching.copy_state``) plays on with it. ``on_turn(g)``: after every turn."""
+    while g.turn < max_turns:
+        g.turn += 1
+        play_turn(g)
+        if g.coop:
+            coop.turn_done(g)  # FS-17.4: the round's timer decrement (FS-Q.33: after the win check)
+        g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
+        if on_turn is not None:
+            on_turn(g)
 
 
 def play_turn(g: Game) -> None:

@@ -64,6 +64,8 @@ class Outlook:
         delattr(self, name)
 
     def __getattr__(self, name: str) -> Any:  # called only for a field left unset by ``later``
+        if name.startswith("__"):  # copy probing a bare instance (``branching.copy_state``)
+            raise AttributeError(name)
         try:
             compute = self.lazy.pop(name)
         except KeyError:
