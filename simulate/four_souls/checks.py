@@ -89,8 +89,9 @@ def _bonus_test(b: Phys):
 
         def first(g: Game, order: list) -> Player | None:
 
+            src = g.bonus_objs.get(b.pid)  # FS-14.7: its counters ("when the 6th counter is put on this")
             for p in order:
-                ctx = Ctx(g, p.seat, None, name=b.card.name)
+                ctx = Ctx(g, p.seat, src, name=b.card.name)
                 ctx.binds["player"] = p
                 if cond(ctx, b.rules.soul_when):
                     return p
@@ -129,6 +130,10 @@ def check_bonus(g: Game) -> None:
         p = first(g, order)
         if p is not None:
             g.bonus.remove(b)
+            watcher = g.bonus_objs.pop(b.pid, None)
+            if watcher is not None:  # FS-14.8: gained, its abilities stop working
+                watcher.in_play = False
+                g.obj_ver += 1
             o = g.new_obj(b, "soul", p.seat)
             g.log.emit("bonus_soul_gained", p.seat, b.card.name, None, o.soul_value)
             gain_soul(g, p, o, "bonus")

@@ -308,7 +308,8 @@ TRIGGERS = Vocabulary(
             "gained",
             _TRIGGER_OPTS,
             "FS-1.3 FS-11.4",
-            "this item came under a player from a deck (gained, +1 treasure) or by a purchase",
+            "`self`: this item came under a player from a deck (gained, +1 treasure) or by a purchase;"
+            " `any_player` / `you`: a player gained a treasure so (Soul of Pride)",
             used=False,  # expansion cards only (Keeper's Sack, Keeper's Penny, Rock Bottom)
         ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
