@@ -444,7 +444,8 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
-    living_players killed_by_another_player alive loot_step turn_of controller"""
+    living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
+    monster_slots"""
 )
 WORDS: frozenset[str] = (
     SELECTORS

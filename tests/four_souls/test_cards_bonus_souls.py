@@ -3,11 +3,12 @@ their counters live on them, and the player their condition names gains them (FS
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, dice, resolution, resources, triggers
+from cardlab.simulate.four_souls import checks, dice, interpreter, resolution, resources, triggers
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     check_invariants,
+    give_item,
     kinds,
     loot_fillers,
     monster,
@@ -15,7 +16,9 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
 )
+from cardlab.simulate.four_souls.rules import compile_card
 from cardlab.simulate.four_souls.setup import place_bonus
+from cardlab.simulate.four_souls.statics import Ctx
 
 
 def _bonus(g, name):
@@ -99,4 +102,88 @@ def test_FS_14_8_strawberry_goes_to_the_first_active_player_with_three_ones_in_o
     for _ in range(3):
         roll(1)
     assert g.bonus == [] and [s.phys for s in g.players[1].souls] == [berry]
+    check_invariants(g)
+
+
+def _soul(g, seat, value=1):
+    """A soul of ``value`` under a player (a boss killed earlier)."""
+    o = g.new_obj(phys(g, monster(f"Boss{len(g.all_phys)}", hp=1, soul=value)), "soul", seat)
+    resources.gain_soul(g, g.players[seat], o, "test")
+    return o
+
+
+def test_FS_14_8_soul_of_envy_goes_to_the_fewest_souls_once_a_player_has_three_and_the_active_player_chooses():
+    """Nobody qualifies before a player has 3 souls; then the players tied for the fewest qualify and the
+    active player picks one of them (decision ``choose_player``, scripted: the last option)."""
+    picks = []
+
+    def last_player(d):
+        if d.kind == "choose_player":
+            picks.append(tuple(o.seat for o in d.options))
+            return d.options[-1]
+        return None
+
+    g = position(3, plans={0: last_player})
+    g.active = 0
+    envy = _bonus(g, "Soul of Envy")
+    _soul(g, 0, 2)
+    checks.state_checks(g)
+    assert g.bonus == [envy]
+    _soul(g, 0)  # seat 0 now has 3 souls: seats 1 and 2 are tied for the fewest (0)
+    checks.state_checks(g)
+    assert picks == [(1, 2)] and g.bonus == []
+    assert [s.phys for s in g.players[2].souls] == [envy]
+    check_invariants(g)
+
+
+def test_FS_14_8_soul_of_sloth_goes_to_the_only_player_with_the_fewest_items_without_a_choice():
+    g = position(2)
+    g.active = 0
+    sloth = _bonus(g, "Soul of Sloth")
+    for i in range(3):
+        give_item(g, 0, card(f"I{i}", deck="treasure", kind="passive"))
+    give_item(g, 1, card("J", deck="treasure", kind="passive"))
+    g.log.emit("item_gained", 0)
+    checks.state_checks(g)
+    assert g.bonus == [sloth]
+    give_item(g, 0, card("I3", deck="treasure", kind="passive"))
+    g.log.emit("item_gained", 0)
+    checks.state_checks(g)
+    assert g.bonus == [] and [s.phys for s in g.players[1].souls] == [sloth]
+    check_invariants(g)
+
+
+def test_FS_13_12_bible_thump_and_ace_of_diamonds_and_consolation_prize_read_the_table():
+    """Bible Thump!: 2, then 2 per player dead this turn; Ace of Diamonds: 1c per monster slot and per
+    loot card in hand; Consolation Prize: at your turn's start, loot the gap to the most souls (none when
+    you lead)."""
+    g = position(3)
+    loot_fillers(g, 40)
+    g.active = 0
+    p0, p1, p2 = g.players
+    p1.dead = p2.dead = True
+
+    def run(name, seat):
+        eff = compile_card(real(name)).play.do
+        ctx = Ctx(g, seat, None, name=name)
+        interpreter.run(ctx, eff)
+        resolution.priority(g, g.active)
+
+    run("Bible Thump!", 0)
+    assert len(p0.hand) == 2 + 2 * 2
+    add_slot_monster(g, monster("A", hp=1))
+    add_slot_monster(g, monster("B", hp=1))
+    before = p0.cents
+    run("Ace of Diamonds", 0)
+    assert p0.cents - before == 2 + 6
+    prize = give_item(g, 0, real("Consolation Prize"))
+    _soul(g, 1, 2)
+    _soul(g, 1)
+    triggers.fire(g, "turn_start", seat=0)
+    _settle(g)
+    assert len(p0.hand) == 6 + 3
+    _soul(g, 0, 3)
+    triggers.fire(g, "turn_start", seat=0)
+    _settle(g)
+    assert len(p0.hand) == 9 and prize.in_play
     check_invariants(g)
