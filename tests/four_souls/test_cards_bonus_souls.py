@@ -3,7 +3,7 @@ their counters live on them, and the player their condition names gains them (FS
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, dice, interpreter, resolution, resources, triggers
+from cardlab.simulate.four_souls import checks, damage, dice, interpreter, resolution, resources, triggers
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -186,4 +186,24 @@ def test_FS_13_12_bible_thump_and_ace_of_diamonds_and_consolation_prize_read_the
     triggers.fire(g, "turn_start", seat=0)
     _settle(g)
     assert len(p0.hand) == 9 and prize.in_play
+    check_invariants(g)
+
+
+def test_FS_5_14_pink_proglottid_eggs_on_a_dying_monster_make_each_egg_free_player_loot_per_egg():
+    """Tapeworm's starting item: its tap adds (or removes) an egg counter on a player or monster; when a
+    monster with 2 eggs dies, each player without an egg loots 2 (the egg-bearing player loots none)."""
+    g = position(3)
+    loot_fillers(g, 40)
+    g.active = 0
+    pink = give_item(g, 0, real("Pink Proglottid"), eternal=True)
+    m = add_slot_monster(g, monster("Host", hp=3))
+    g.monster.append(phys(g, monster("Next", hp=2)))
+    add, remove = pink.rules.tap[0].do["modes"]
+    for eff, target in ((add, m), (add, m), (add, g.players[2]), (add, g.players[1]), (remove, g.players[1])):
+        assert interpreter.run(Ctx(g, 0, pink, {"T": target}, name="Pink Proglottid"), eff)
+    assert m.named == {"egg": 2} and g.players[2].counters == {"egg": 1} and not g.players[1].counters
+    hands = [len(p.hand) for p in g.players]
+    damage.kill(g, m, 0)
+    _settle(g)
+    assert [len(p.hand) - h for p, h in zip(g.players, hands, strict=True)] == [2, 2, 0]
     check_invariants(g)
