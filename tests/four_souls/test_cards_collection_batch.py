@@ -1,9 +1,20 @@
-"""Requiem and Warp Zone bonus souls (issue 19): their abilities work out of play until gained (FS-14.7),
-their counters live on them, and the player their condition names gains them (FS-14.8)."""
+"""Expansion cards of issue 19's latest batch, each with the exact outcome of the rule its encoding
+needed: the Requiem and Warp Zone bonus souls, whose abilities work out of play until gained (FS-14.7)
+and whose condition names the player who gains them (FS-14.8); then cards that read the table (most /
+fewest souls, players dead this turn, monster slots), Pink Proglottid's eggs and three monsters."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, damage, dice, interpreter, resolution, resources, triggers
+from cardlab.simulate.four_souls import (
+    checks,
+    damage,
+    dice,
+    interpreter,
+    resolution,
+    resources,
+    statics,
+    triggers,
+)
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -207,3 +218,43 @@ def test_FS_5_14_pink_proglottid_eggs_on_a_dying_monster_make_each_egg_free_play
     _settle(g)
     assert [len(p.hand) - h for p, h in zip(g.players, hands, strict=True)] == [2, 2, 0]
     check_invariants(g)
+
+
+def test_FS_10_8_melquiades_loses_two_evasion_from_its_fifth_damage_counter():
+    g = position(2)
+    g.active = 0
+    m = add_slot_monster(g, real("Melquíades"))
+    m.b_hp = 10  # survives the hits
+    for hits in range(1, 6):
+        triggers.fire(g, "damaged", target=m, amount=1, combat=False)
+        _settle(g)
+        assert m.counters == hits
+        assert statics.evasion(g, m) == (4 - 2 if hits >= 5 else 4)
+
+
+def test_FS_13_4_christian_broadcasts_kills_a_chosen_monster_and_player_and_mom_s_charmed_heart_gives_hp():
+    """Christian Broadcasts dying: the active player chooses another monster and a player, both die, and
+    the monster slots expand by 2. Mom's Charmed Heart dying: an HP counter (+1 HP, FS-5.14) on a
+    non-eternal item of another player."""
+    g = position(2)
+    loot_fillers(g, 30)
+    g.active = 0
+    g.monster.extend(phys(g, monster(f"Fill{i}", hp=2)) for i in range(6))
+    cb = add_slot_monster(g, real('"Christian Broadcasts"'))
+    other = add_slot_monster(g, monster("Bystander", hp=4))
+    slots = len(g.mslots)
+    damage.kill(g, cb, 0)
+    _settle(g)
+    assert not other.in_play and len(g.mslots) == slots + 2
+    assert [r[2] for r in kinds(g, "player_died")]  # the scripted chooser picked a player: they died
+    g2 = position(2)
+    loot_fillers(g2, 30)
+    g2.active = 0
+    g2.monster.extend(phys(g2, monster(f"Fill{i}", hp=2)) for i in range(3))
+    heart = add_slot_monster(g2, real("Mom's Charmed Heart"))
+    toy = give_item(g2, 1, card("Toy", deck="treasure", kind="passive"))
+    hp = statics.player_max_hp(g2, g2.players[1])
+    damage.kill(g2, heart, 0)
+    _settle(g2)
+    assert toy.named == {"hp": 1} and statics.player_max_hp(g2, g2.players[1]) == hp + 1
+    check_invariants(g2)
