@@ -15,6 +15,7 @@ from cardlab.simulate.four_souls import (
     statics,
     triggers,
 )
+from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -258,3 +259,18 @@ def test_FS_13_4_christian_broadcasts_kills_a_chosen_monster_and_player_and_mom_
     _settle(g2)
     assert toy.named == {"hp": 1} and statics.player_max_hp(g2, g2.players[1]) == hp + 1
     check_invariants(g2)
+
+
+def test_FS_3_4_requiem_pills_loots_three_then_puts_cards_of_the_hand_back_on_top():
+    """Roll 1: loot 3, then 3 cards of the hand, one at a time, on top of the loot deck (the hand is 3
+    cards smaller than after the loot, the loot deck 3 bigger than after it); roll 4: only 1 goes back."""
+    for face, back in ((1, 3), (4, 1)):
+        g = position(2, rolls=[face])
+        loot_fillers(g, 20)
+        g.active = 0
+        p0 = g.players[0]
+        eff = compile_card(load_pool().by_id["r-pills"]).play.do  # names repeat: four different Pills!
+        interpreter.run(Ctx(g, 0, None, name="Pills!"), eff)
+        resolution.priority(g, g.active)
+        assert len(p0.hand) == 3 - back and len(g.loot) == 20 - 3 + back
+        check_invariants(g)
