@@ -274,3 +274,16 @@ def test_FS_3_4_requiem_pills_loots_three_then_puts_cards_of_the_hand_back_on_to
         resolution.priority(g, g.active)
         assert len(p0.hand) == 3 - back and len(g.loot) == 20 - 3 + back
         check_invariants(g)
+
+
+def test_FS_16_2_white_champions_gives_every_monster_plus_one_evasion_while_it_is_a_room_in_play():
+    g = position(2)
+    m = add_slot_monster(g, monster("Target", hp=2, evasion=3))
+    assert statics.evasion(g, m) == 3
+    room = g.new_obj(phys(g, real("White Champions")), "room", -1, slot=0)
+    g.rslots.append([room])
+    assert statics.evasion(g, m) == 4
+    room.in_play = False
+    g.rslots[0].clear()
+    g.obj_ver += 1
+    assert statics.evasion(g, m) == 3
