@@ -307,7 +307,7 @@ TRIGGERS = Vocabulary(
         Trigger(
             "gained",
             _TRIGGER_OPTS,
-            "FS-1.3 FS-11.4",
+            "FS-1.3 FS-11.4 FS-6.11",
             "`self`: this item came under a player from a deck (gained, +1 treasure) or by a purchase;"
             " `any_player` / `you`: a player gained a treasure so (Soul of Pride)",
             used=False,  # expansion cards only (Keeper's Sack, Keeper's Penny, Rock Bottom)
