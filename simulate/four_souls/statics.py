@@ -286,6 +286,9 @@ def evasion(g: Game, m: Obj) -> int:
                 continue
             if who != "self" and m.kind != "monster":
                 continue  # FS-10.6: an attackable item or room is not a monster
+            need = v.get("counter") if isinstance(v, dict) else None
+            if need is not None and not (m.named and m.named.get(need)):
+                continue  # FS-5.14: only monsters with such counters (Bow and Arrow's bounty)
             if _holds(g, o, body):  # the condition last: it is the costly part
                 ev += _num(v)
     return 1 if ev < 1 else 6 if ev > 6 else ev

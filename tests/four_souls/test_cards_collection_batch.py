@@ -307,3 +307,26 @@ def test_FS_13_1_mothers_shadow_kills_every_player_tied_for_the_most_items_then_
     assert sorted(r[2] for r in kinds(g, "player_died")) == [0, 2]
     assert g.monster[-6] is shadow
     check_invariants(g)
+
+
+def test_FS_5_14_bow_and_arrow_bounty_counters_lower_evasion_and_pay_three_cents_on_death():
+    """Blue Archer's starting item: a bounty counter on a monster (-1 evasion, only that monster); when a
+    monster with a bounty counter dies, whoever killed it, its holder gains 3c; a monster without one pays
+    nothing."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    bow = give_item(g, 0, real("Bow and Arrow"), eternal=True)
+    marked = add_slot_monster(g, monster("Mark", hp=2, evasion=4))
+    plain = add_slot_monster(g, monster("Plain", hp=2, evasion=4))
+    g.monster.extend(phys(g, monster(f"Fill{i}", hp=2)) for i in range(3))
+    assert interpreter.run(Ctx(g, 0, bow, {"M": marked}, name="Bow and Arrow"), bow.rules.tap[0].do)
+    assert statics.evasion(g, marked) == 3 and statics.evasion(g, plain) == 4
+    cents = g.players[0].cents
+    damage.kill(g, marked, 1)
+    _settle(g)
+    assert g.players[0].cents == cents + 3
+    damage.kill(g, plain, 0)
+    _settle(g)
+    assert g.players[0].cents == cents + 3
+    check_invariants(g)
