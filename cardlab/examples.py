@@ -157,6 +157,19 @@ def four_souls_sets(_tmp: Path) -> str:
     return collection.coverage_table(pool, decks.build_supply(pool, 4))
 
 
+def four_souls_expansion_triggers(_tmp: Path) -> str:
+    """docs/four_souls.md's list of the triggers only expansion cards use (generated from the trigger
+    registry, so it never falls behind VOCABULARY.md)."""
+    from cardlab.simulate.four_souls import vocabulary
+
+    rows = [
+        f"- `{t.name}` ({t.rules}): {t.summary}"
+        for t in vocabulary.TRIGGERS.values()
+        if not t.used and not t.summary.startswith("reserved")
+    ]
+    return "\n".join(rows) + "\n"
+
+
 EXAMPLES: dict[str, Callable[[Path], str]] = {
     "readme-api": readme_api,
     "readme-report": readme_report,
@@ -164,6 +177,7 @@ EXAMPLES: dict[str, Callable[[Path], str]] = {
     "readme-replay": readme_replay,
     "report-sweep": report_sweep,
     "four-souls-sets": four_souls_sets,
+    "four-souls-expansion-triggers": four_souls_expansion_triggers,
     **{f"decision-kinds-{g}": decision_kinds(g) for g in ("four-souls", "gosu-x", "hidden-reason")},
 }
 

@@ -568,7 +568,13 @@ class _Checker:
                 _line(ab, extra, line),
                 f"unexpected key {extra!r} beside {kind!r} (put it inside {kind}: {{...}})",
             )
-        if kind == "soul_when":
+        if kind == "soul_when":  # "condition", or {if: condition, chosen_by: active} (Soul of Envy)
+            if isinstance(body, dict):
+                self.keys(body, ("if", "chosen_by"), kline, "soul_when key")
+                self.require(body, ("if",), kline)
+                if body.get("chosen_by", "active") != "active":
+                    self.fail(kline, f"soul_when: chosen_by must be 'active', got {body['chosen_by']!r}")
+                body = body["if"]
             self.value(body, kline, "condition")
         elif kind == "static":
             self.static(body, kline)

@@ -3,14 +3,16 @@ refills (FS-12.1) and pending triggers (FS-4.9)."""
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from . import challenge, rooms, statics, triggers
-from .asking import ordered_by
+from .asking import ask, ordered_by
 from .coop import check_goal
+from .exprs import compile_expr
 from .items import DeathItem
 from .resources import gain_soul
-from .state import EngineError, Game, GameOver, Phys, Player
+from .state import EngineError, Game, GameOver, Obj, Phys, Player
 from .statics import Ctx, cond
 from .zones import indomitable, monster_left, reveal_into_slot
 
@@ -26,6 +28,7 @@ def state_checks(g: Game) -> None:
         if fresh:
             if g.log.ns != g.cache.checked_ns:  # only a soul gained can make a winner (FS-14.1)
                 g.cache.checked_ns = g.log.ns
+                g.cache.checked_nb = -1  # and a bonus soul may read souls (Soul of Envy)
                 check_win(g)
             if g.bonus and g.log.nb != g.cache.checked_nb:
                 g.cache.checked_nb = g.log.nb
@@ -64,7 +67,10 @@ def _bonus_test(b: Phys):
     """A bonus soul's condition as ``first(g, order)``: the first player in ``order`` who meets it, or
     None. The common forms are plain loops (checked at every cents/hand/item change), anything else
     goes through the expression evaluator."""
-    text = str(b.rules.soul_when)
+    when = b.rules.soul_when
+    if isinstance(when, dict):  # {if, chosen_by: active}: every player meeting it qualifies (Soul of Envy)
+        return _chosen_test(b, when["if"])
+    text = str(when)
     head, _sep, tail = text.partition(" >= ")
     n = int(tail) if tail.strip().isdigit() else None
     if head == "hand_size(player)" and n is not None:
@@ -86,15 +92,61 @@ def _bonus_test(b: Phys):
     elif head.startswith("count(items(player, ") and head.endswith("))") and n is not None:
         first = _keyword_count_test(head[len("count(items(player, ") : -2].strip(), n)
     else:
+        gate, each = _split(text)
 
         def first(g: Game, order: list) -> Player | None:
-
+            src = g.bonus_objs.get(b.pid)  # FS-14.7: its counters ("when the 6th counter is put on this")
+            if gate and not _holds(g, order[0], src, gate, b):
+                return None
+            if not each:  # the same for every player: the first in turn order from the active player
+                return order[0]
             for p in order:
-                ctx = Ctx(g, p.seat, None, name=b.card.name)
+                ctx = Ctx(g, p.seat, src, name=b.card.name)
                 ctx.binds["player"] = p
-                if cond(ctx, b.rules.soul_when):
+                if cond(ctx, each):
                     return p
             return None
+
+    return first
+
+
+def _split(text: str) -> tuple[str, str]:
+    """A condition ``a and b and …`` split into the terms that name no ``player`` (read once per check:
+    "counters(self) >= 6", "most(souls) >= 3") and those read for each player; either may be empty."""
+    node = compile_expr(text)
+    terms = node.values if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) else [node]
+    free = [t for t in terms if not any(isinstance(n, ast.Name) and n.id == "player" for n in ast.walk(t))]
+    rest = [t for t in terms if t not in free]
+    return " and ".join(ast.unparse(t) for t in free), " and ".join(ast.unparse(t) for t in rest)
+
+
+def _holds(g: Game, p: Player, src: Obj | None, gate: str, b: Phys) -> bool:
+    """A player-free condition, straight off the state when it has one of the statics' fast shapes
+    ("counters(self) >= 6" on the bonus soul's own object, "most(souls) >= 3"), else evaluated."""
+    fast = statics.fast_condition(gate)
+    if fast is not None and (src is not None or "self" not in gate):
+        return fast(g, src)
+    return cond(Ctx(g, p.seat, src, name=b.card.name), gate)
+
+
+def _chosen_test(b: Phys, when: str):
+    """A bonus soul the active player gives to one of the players who meet its condition ("the active
+    player chooses a player who controls the fewest souls or tied for fewest", Soul of Envy, FS-14.8):
+    decision ``choose_player`` when more than one does."""
+    gate, each = _split(when)
+
+    def first(g: Game, order: list) -> Player | None:
+        if gate and not _holds(g, order[0], None, gate, b):
+            return None  # most of the game nobody has the 3 souls (4 items) that wake it
+        meet = []
+        for p in order:
+            ctx = Ctx(g, p.seat, None, name=b.card.name)
+            ctx.binds["player"] = p
+            if not each or cond(ctx, each):
+                meet.append(p)
+        if len(meet) < 2:
+            return meet[0] if meet else None
+        return ask(g, g.active, "choose_player", tuple(meet), b.card.name)
 
     return first
 
@@ -129,6 +181,10 @@ def check_bonus(g: Game) -> None:
         p = first(g, order)
         if p is not None:
             g.bonus.remove(b)
+            watcher = g.bonus_objs.pop(b.pid, None)
+            if watcher is not None:  # FS-14.8: gained, its abilities stop working
+                watcher.in_play = False
+                g.obj_ver += 1
             o = g.new_obj(b, "soul", p.seat)
             g.log.emit("bonus_soul_gained", p.seat, b.card.name, None, o.soul_value)
             gain_soul(g, p, o, "bonus")

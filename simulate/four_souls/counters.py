@@ -120,8 +120,9 @@ def _restore(g: Game, o: Obj) -> None:
 
 def _log(g: Game, x: Any, kind: str | None, what: str) -> None:
     """Counters on players and named counters are logged (event ``counters``); generic and level
-    counters on objects never were, and stay unlogged so games without named counters are unchanged."""
-    if isinstance(x, Player) or kind not in (None, GENERIC, LEVEL):
+    counters on objects never were, and stay unlogged so games without named counters are unchanged. Those
+    on an active bonus soul are logged: its condition reads them (FS-14.7, the state checks watch the log)."""
+    if isinstance(x, Player) or kind not in (None, GENERIC, LEVEL) or x.kind == "bonus":
         g.log.emit("counters", _seat(x), _name(x), kind, count(x, kind), what)
 
 

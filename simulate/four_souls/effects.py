@@ -693,7 +693,11 @@ def _v_add_counters(ctx: Ctx, p: dict) -> bool:
     """FS-5.14 / FS-5.15: counters on an object (``object``) or on a player (``who``)."""
     t = player_of(ctx, p["who"]) if "who" in p else obj_of(ctx, p.get("object", "self"))
     kind = p.get("kind", counters.GENERIC)
-    if isinstance(t, Player) or kind not in (counters.GENERIC, counters.LEVEL):
+    if (
+        isinstance(t, Player)
+        or kind not in (counters.GENERIC, counters.LEVEL)
+        or getattr(t, "kind", "") == "bonus"
+    ):
         return counters.add(ctx.g, t, value(ctx, p.get("n", 1)), kind, bool(p.get("lose_abilities")))
     if not isinstance(t, Obj) or not t.in_play:
         return False

@@ -133,7 +133,7 @@ def compile_card(card: Any) -> CardRules:
             if evname == "enters_play" and body.get("enters_deactivated"):
                 r.enters_deactivated = True
         elif kind == "soul_when":
-            compile_expr(str(body))
+            compile_expr(str(body["if"] if isinstance(body, dict) else body))
             r.soul_when = body
     if "curse" in kws:  # FS-4.16: the keyword is two triggered abilities (FS-Q.11: they use the stack)
         r.events.insert(0, Ability("on", "become_curse", trigger="enters_play", tparam="self", index=-1))

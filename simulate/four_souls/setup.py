@@ -106,7 +106,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     # FS-2.6 bonus souls
     if cfg.bonus_souls and s.bonus:
         picks = setup_rng(seed, "bonus souls").sample(s.bonus, min(3, len(s.bonus)))
-        g.bonus = [phys(c) for c in picks]
+        place_bonus(g, [phys(c) for c in picks])
     casino = variants.casino_card(s) if cfg.has("casino") else None
     if cfg.has("two-player"):
         s = two_player.supply(s)  # FS-20.11(a): Eve, Lilith, Cain and Guppy leave the character pool
@@ -176,6 +176,16 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         "forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics
     )
     return g
+
+
+def place_bonus(g: Game, souls: list[Phys]) -> None:
+    """FS-2.6 / FS-14.7: the active bonus souls, beside the play area. Their abilities work until they are
+    gained: one with triggered abilities (Soul of Wrath) becomes the game's object, controlled by no
+    player ("you" is the active player, as on a room), which carries its counters."""
+    g.bonus = list(souls)
+    for c in souls:
+        if c.rules is not None and c.rules.triggers:
+            g.bonus_objs[c.pid] = g.new_obj(c, "bonus", -1)
 
 
 # Read once, as a game is set up (FS-2.8, FS-2.10; vocabulary.TRIGGERS / STATICS).

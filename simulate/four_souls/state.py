@@ -46,6 +46,7 @@ _BONUS_KINDS = frozenset(
         "item_lost",
         "item_destroyed",
         "turn_start",
+        "counters",  # a counter on an active bonus soul (FS-14.7: Soul of Wrath's sixth)
     ]
 )
 
@@ -235,6 +236,8 @@ class Game:
     bank: int = 100
     unlimited_bank: bool = False
     bonus: list[Phys] = field(default_factory=list)  # active bonus souls not yet gained (FS-14.7)
+    bonus_objs: dict = field(default_factory=dict)  # FS-14.7: pid → the game's object of an active bonus
+    # soul with triggered abilities (they work out of play until it is gained; its counters live on it)
     removed: list[Phys] = field(default_factory=list)  # out of play (FS-3.10)
     temp: list[Obj] = field(default_factory=list)  # monster death steps' temporary zone (FS-13.4)
     stack: list = field(default_factory=list)

@@ -24,13 +24,20 @@ def ctx_of(g: Game, o: Obj):
     return Ctx(g, you, o, name=o.phys.card.name)
 
 
+def fast_condition(c: str) -> Any:
+    """``f(g, obj)`` reading condition ``c`` straight off the state (one of the few shapes statics and
+    bonus souls use all the time), or None: ``c`` then goes through the expression evaluator."""
+    fast = _FAST.get(c, _UNSEEN)
+    if fast is _UNSEEN:
+        fast = _FAST[c] = _fast_condition(c)
+    return fast
+
+
 def _holds(g: Game, o: Obj, body: dict) -> bool:
     c = body.get("if")
     if c is None:
         return True
-    fast = _FAST.get(c, _UNSEEN) if isinstance(c, str) else None
-    if fast is _UNSEEN:
-        fast = _FAST[c] = _fast_condition(c)
+    fast = fast_condition(c) if isinstance(c, str) else None
     if fast is not None:
         return fast(g, o)
 
@@ -40,7 +47,16 @@ def _holds(g: Game, o: Obj, body: dict) -> bool:
 _UNSEEN = object()
 _FAST: dict[str, Any] = {}
 _OPS = {"==": operator.eq, ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt}
-_SIMPLE = re.compile(r"(cents|hand_size|hp|level)(?:\((you|self)\))? (==|>=|<=|>|<) (\d+)")
+_SIMPLE = re.compile(
+    r"(cents|hand_size|hp|level|counters|souls)(?:\((you|self|active)\))? (==|>=|<=|>|<|in) (\d+|\(\d+(?:, \d+)*\))"
+)
+
+
+_EXTREME = re.compile(r"(most|fewest)\((souls|items)\) (==|>=|<=|>|<) (\d+)")
+
+
+def _in(a: Any, b: Any) -> bool:
+    return a in b
 
 
 def _fast_condition(c: str) -> Any:
@@ -49,10 +65,30 @@ def _fast_condition(c: str) -> Any:
     the active player for a monster; "self" the object), or None for the evaluator."""
     if c == "your_turn":
         return lambda g, o: o.controller < 0 or o.controller == g.active
+    if c == "not your_turn":
+        return lambda g, o: not (o.controller < 0 or o.controller == g.active)
+    m = _EXTREME.fullmatch(c)
+    if m is not None:  # "most(souls) >= 3": the most / fewest souls or items any player controls
+        pick, what, op, n = (
+            max if m.group(1) == "most" else min,
+            m.group(2),
+            _OPS[m.group(3)],
+            int(m.group(4)),
+        )
+        if what == "souls":
+            return lambda g, o: op(pick(p.soul_total() for p in g.players), n)
+        return lambda g, o: op(pick(len(p.items) for p in g.players), n)
     m = _SIMPLE.fullmatch(c)
-    if m is None:
+    if m is None or (m.group(3) == "in") != m.group(4).startswith("("):
         return None
-    f, arg, op, n = m.group(1), m.group(2), _OPS[m.group(3)], int(m.group(4))
+    f, arg, word, lit = m.groups()
+    op, n = (_in, tuple(int(x) for x in lit[1:-1].split(","))) if word == "in" else (_OPS[word], int(lit))
+    if f == "counters" and arg == "self":  # FS-5.14: every counter on the object
+        return lambda g, o: op(counters.count(o), n)
+    if f == "souls" and arg == "you":
+        return lambda g, o: op(g.players[o.controller if o.controller >= 0 else g.active].soul_total(), n)
+    if f == "souls" and arg == "active":
+        return lambda g, o: op(g.players[g.active].soul_total(), n)
     if f == "cents" and arg == "you":
         return lambda g, o: op(g.players[o.controller if o.controller >= 0 else g.active].cents, n)
     if f == "hand_size" and arg == "you":
@@ -62,6 +98,10 @@ def _fast_condition(c: str) -> Any:
     if f == "level" and arg is None:
         return lambda g, o: op(o.levels, n)
     return None
+
+
+_FAST_AMOUNT: dict[str, Any] = {}
+_PER_COUNTER = re.compile(r"counters\(self\)(?: // (\d+))?")
 
 
 def _num(v: Any) -> Any:
@@ -77,6 +117,12 @@ def amount(g: Game, o: Obj, v: Any) -> Any:
     counter on this": ``hp: {n: "counters(self)"}``, Requiem's Hypercoagulation and Abyss)."""
     n = _num(v)
     if isinstance(n, str) and n not in ("unlimited", "all"):
+        fast = _FAST_AMOUNT.get(n, _UNSEEN)
+        if fast is _UNSEEN:
+            m = _PER_COUNTER.fullmatch(n)
+            fast = _FAST_AMOUNT[n] = int(m.group(1) or 1) if m else None
+        if fast is not None:  # "+1 for each (2) counters on this": read off the object
+            return counters.count(o) // fast
         you = o.controller if o.controller >= 0 else g.active
         return int(value(Ctx(g, you, o, name=o.phys.card.name), n))
     return n
@@ -240,6 +286,9 @@ def evasion(g: Game, m: Obj) -> int:
                 continue
             if who != "self" and m.kind != "monster":
                 continue  # FS-10.6: an attackable item or room is not a monster
+            need = v.get("counter") if isinstance(v, dict) else None
+            if need is not None and not (m.named and m.named.get(need)):
+                continue  # FS-5.14: only monsters with such counters (Bow and Arrow's bounty)
             if _holds(g, o, body):  # the condition last: it is the costly part
                 ev += _num(v)
     return 1 if ev < 1 else 6 if ev > 6 else ev
@@ -561,6 +610,10 @@ def _name(ctx: Ctx, n: str) -> Any:
         return challenge.minions(g)
     if n == "living_players":  # FS-13.12: players not dead this turn
         return sum(1 for p in g.players if not p.dead)
+    if n == "dead_players":  # FS-13.12: players who died this turn (Bible Thump!)
+        return sum(1 for p in g.players if p.dead)
+    if n == "monster_slots":  # FS-3.12: the monster slots, expanded ones too (Ace of Diamonds)
+        return len(g.mslots)
     if n == "killed_by_another_player":  # a dies event's killer is a player other than its victim
         ev = ctx.ev or {}
         k, v = ev.get("killer"), ev.get("victim")
@@ -618,6 +671,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         pl = the_player(ctx, vals[0])
         kws = vals[1:]
         return [o for o in pl.items if all(k in o.rules.keywords for k in kws)]
+    if f in ("most", "fewest"):  # the most / fewest souls (soul value) or items any player controls
+        per = [p.soul_total() if vals[0] == "souls" else len(p.items) for p in ctx.g.players]
+        return max(per) if f == "most" else min(per)
     if f == "count":
         return len(vals[0]) if isinstance(vals[0], (list, tuple)) else int(vals[0])
     raise EngineError(f"{ctx.name}: unknown function {f}()")

@@ -26,6 +26,7 @@ def _objects(g: Game, with_temp: bool):
         if slot:
             yield slot[-1]  # FS-16.2: a room's triggered abilities work like any card's
     yield from g.challenge_cards  # FS-18.1: the challenge card's rules
+    yield from g.bonus_objs.values()  # FS-14.7: an active bonus soul's abilities work out of play
     if with_temp:
         yield from g.temp
 
@@ -103,9 +104,12 @@ def _per_turn(o: Obj, ab) -> bool:
     return k % 2 == 0
 
 
+_GAMES = ("room", "challenge", "bonus")  # the game's cards: "you" is the active player (FS-16.2, FS-14.7)
+
+
 def _you(g: Game, o: Obj) -> int:
     """The seat an object's "you" means: its controller; for a room, the active player (FS-16.2)."""
-    return g.active if o.kind in ("room", "challenge") else o.controller
+    return g.active if o.kind in _GAMES else o.controller
 
 
 def _is_you(g: Game, o: Obj, x) -> bool:
@@ -122,7 +126,7 @@ def _turn(g: Game, o: Obj, ab, ev: dict) -> bool:
     if o.controller >= 0:
         return o.controller == g.active
     # FS-16.2 rooms; FS-18: a final boss's or minion's turn triggers are the challenge's, every turn
-    return o.kind in ("room", "challenge") or (o.slot in g.special_slots and o.kind == "monster")
+    return o.kind in _GAMES or (o.slot in g.special_slots and o.kind == "monster")
 
 
 def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
@@ -212,7 +216,11 @@ def _missed(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 
 def _gained(g: Game, o: Obj, ab, ev: dict) -> bool:
-    """When you gain or purchase this."""
+    """When you gain or purchase this; "each time a player gains a treasure" (Soul of Pride)."""
+    if ab.tparam == "any_player":
+        return True
+    if ab.tparam == "you":
+        return ev["item"].controller == _you(g, o)
     return ev["item"] is o
 
 

@@ -127,7 +127,7 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "hp", "atk")
+NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "hp", "atk")
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -307,8 +307,9 @@ TRIGGERS = Vocabulary(
         Trigger(
             "gained",
             _TRIGGER_OPTS,
-            "FS-1.3 FS-11.4",
-            "this item came under a player from a deck (gained, +1 treasure) or by a purchase",
+            "FS-1.3 FS-11.4 FS-6.11",
+            "`self`: this item came under a player from a deck (gained, +1 treasure) or by a purchase;"
+            " `any_player` / `you`: a player gained a treasure so (Soul of Pride)",
             used=False,  # expansion cards only (Keeper's Sack, Keeper's Penny, Rock Bottom)
         ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
@@ -331,7 +332,12 @@ STATICS = Vocabulary(
         Static("hp", ("n",), "FS-6.20", "max HP +n"),
         Static("atk", ("n", "who", "first_attack_roll"), "FS-1.24 FS-10.9", "damage stat +n"),
         Static("attack_roll", ("n", "first_each_turn"), "FS-9.4 FS-Q.14", "+n to attack rolls"),
-        Static("evasion", ("n", "who"), "FS-10.8 FS-Q.39", "monster evasion +n (clamped 1..6)"),
+        Static(
+            "evasion",
+            ("n", "who", "counter"),
+            "FS-10.8 FS-Q.39",
+            "monster evasion +n (clamped 1..6); counter: only monsters with such counters",
+        ),
         Static("loot_plays", ("n",), "FS-8.4", "loot plays per turn +n"),
         Static("attacks", ("n",), "FS-8.6", "attacks per turn +n (or unlimited)"),
         Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
@@ -443,7 +449,8 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
-    living_players killed_by_another_player alive loot_step turn_of controller"""
+    living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
+    monster_slots"""
 )
 WORDS: frozenset[str] = (
     SELECTORS
