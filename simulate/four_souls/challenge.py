@@ -85,16 +85,17 @@ def advance_timer(g: Game, n: int, why: str | None) -> bool:
     penalties add to the timer, so adding is the timer running out; FS-18.6 "when instructed")."""
     if not g.coop or n == 0:
         return False
-    before = g.timer
-    g.timer = min(coop.TIMER_START, g.timer - n)
-    g.log.emit("timer", -1, why, None, g.timer, "advanced" if n > 0 else "set_back")
-    return g.timer != before  # at 0 the challenge is lost at the next state check (timer_out)
+    c = g.coop
+    before = c.timer
+    c.timer = min(coop.TIMER_START, c.timer - n)
+    g.log.emit("timer", -1, why, None, c.timer, "advanced" if n > 0 else "set_back")
+    return c.timer != before  # at 0 the challenge is lost at the next state check (timer_out)
 
 
 def timer_out(g: Game) -> None:
     """FS-17.5: a timer an effect advanced to 0 loses the challenge — checked between stack events
     (``checks.state_checks``), so the card or ability that advanced it finishes resolving first."""
-    if g.timer <= 0:
+    if g.coop.timer <= 0:
         coop.check_goal(g)
         g.over = True
         raise coop.TimerOut()

@@ -27,9 +27,10 @@ def zone_cards(g: Game) -> list[Phys]:
         g.monster_disc,
         g.removed,
         g.bonus,
-        g.start_deck,  # soul trading's starting-item deck (FS-20.5)
     ):
         out.extend(z)
+    if g.soul_trading is not None:
+        out.extend(g.soul_trading.deck)  # soul trading's starting-item deck (FS-20.5)
     out.extend(o.phys for o in g.temp)
     for p in g.players:
         out.extend(p.hand)
@@ -69,7 +70,7 @@ def check_invariants(g: Game) -> None:
     ):
         for c in (*deck, *disc):  # FS-3.4 / FS-3.6: a deck or discard holds only its own type
             _require(c.card.deck == kind, g, f"{c.card.name} in the {kind} deck or discard")
-    for c in g.start_deck:  # FS-20.5: only starting items
+    for c in g.soul_trading.deck if g.soul_trading is not None else ():  # FS-20.5: only starting items
         _require(c.card.deck == "eternal", g, f"{c.card.name} in the starting-item deck")
     for i, slot in enumerate(g.shop):
         _check_slot(g, slot, ("item",), f"shop slot {i}")

@@ -286,13 +286,11 @@ class Game:
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
     # FS-20 rule variants (two_player.py, soul_trading.py); unused in standard games
     variant_rules: VariantRules = field(default_factory=VariantRules)
-    held_by: dict = field(default_factory=dict)  # two-player: curse uid → seats that have held it
-    start_deck: list[Phys] = field(default_factory=list)  # soul trading: the starting-item deck
-    soul_sold: int = -1  # soul trading: the turn number of the last sale (once per turn)
-    traded: int = -1  # extended trade: the turn number of the last trade proposal (once per turn)
-    coop: bool = False  # FS-17 solo/co-op (coop.start): combined soul goal, the D8 timer
-    timer: int = 0  # FS-17.1 / FS-17.4: the D8 timer (solo/co-op only)
-    round_seen: set = field(default_factory=set)  # FS-17.4: seats that had a turn since the last round end
+    # each FS-17/FS-20 variant's own state, in its module's object; None when the variant is off
+    two_player: Any = None  # two_player.TwoPlayer (FS-20.11: the curses each seat has held)
+    soul_trading: Any = None  # soul_trading.SoulTrading (FS-20.5: the starting-item deck, the last sale)
+    trade: Any = None  # trade.Trade (FS-20.4: the turn of the last proposal)
+    coop: Any = None  # FS-17 solo/co-op: its own state (coop.Coop: the D8 timer, the round), else None
     # FS-16 rooms (rooms.py, --variant rooms only): the room deck, its discard and the room slots
     rooms: list[Phys] = field(default_factory=list)
     rooms_disc: list[Phys] = field(default_factory=list)

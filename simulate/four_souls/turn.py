@@ -286,7 +286,7 @@ def _stale_room(g: Game) -> None:
     """FS-17.7: at the end of a round (every character has had a turn since the last one, as the timer
     counts it, FS-17.4), a room slot whose top has not changed during the whole round is discarded and
     refilled."""
-    seen = g.round_seen | {g.active}
+    seen = g.coop.round_seen | {g.active}
     if len(seen) < g.n:
         return
     if not g.room_changed:

@@ -145,11 +145,11 @@ def test_FS_18_6_in_a_challenge_a_character_death_does_not_lower_the_timer():
     g, *_ = _challenge()
     assert damage.kill(g, g.players[1], -1)
     resolution.priority(g, 0, until_empty=True)
-    assert g.players[1].dead and g.timer == coop.TIMER_START and not kinds(g, "timer")[1:]
-    g.round_seen = {0}
+    assert g.players[1].dead and g.coop.timer == coop.TIMER_START and not kinds(g, "timer")[1:]
+    g.coop.round_seen = {0}
     g.active = 1
     coop.turn_done(g)  # the end of a round does
-    assert g.timer == coop.TIMER_START - 1
+    assert g.coop.timer == coop.TIMER_START - 1
 
 
 def test_FS_18_7_only_the_challenge_goal_wins():

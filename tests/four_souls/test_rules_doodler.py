@@ -103,10 +103,10 @@ def test_FS_5_14_counters_on_a_player_stay_when_the_character_changes():
 def test_FS_18_1_a_rolled_1_to_3_at_turn_start_toggles_the_active_players_doodle_counter_normal():
     g = _game(rolls=[2])
     _fire(g, "turn_start")
-    assert g.players[0].counters == {"doodle": 1} and g.timer == coop.TIMER_START
+    assert g.players[0].counters == {"doodle": 1} and g.coop.timer == coop.TIMER_START
     g.players[0].heads_run = 0
     _fire(g, "turn_start")  # doodled: the roll is a coin — tails is a 1 (removes it) and costs a step
-    assert g.players[0].counters == {} and g.timer == coop.TIMER_START - 1
+    assert g.players[0].counters == {} and g.coop.timer == coop.TIMER_START - 1
     assert [r[7] for r in kinds(g, "coin")] == ["tails"]
 
 
@@ -134,16 +134,16 @@ def test_FS_9_2_a_doodled_players_roll_is_a_coin_heads_6_and_two_heads_in_a_row_
     assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [6, 6, 4, 4]  # hit, hit, miss, miss
     assert tgt.damage == 2 and p.counters == {} and p.heads_run == 0
     assert [r[7] for r in kinds(g, "counters")] == ["added", "removed"]  # removed on the second heads
-    assert g.timer == coop.TIMER_START and boss.in_play
+    assert g.coop.timer == coop.TIMER_START and boss.in_play
 
 
 def test_FS_18_6_the_timer_advanced_to_0_by_a_tails_loses_the_challenge():
     g = _game(coins=[False])
     counters.add(g, g.players[0], 1, "doodle")
-    g.timer = 1
+    g.coop.timer = 1
     with pytest.raises(coop.TimerOut):
         _fire(g, "turn_start")
-    assert g.over and g.timer == 0
+    assert g.over and g.coop.timer == 0
     # the coin made the roll 1 and it went on the stack; the loss comes at the next state check, before
     # any player gets priority — so before the roll resolves (FS-4.9 timing; the doodle counter stays)
     assert [r[6] for r in kinds(g, "roll")] == [1] and g.players[0].counters == {"doodle": 1}
@@ -170,7 +170,7 @@ def test_FS_18_1_an_eraser_counter_takes_an_items_abilities_until_it_is_removed(
     assert opts
     assert plays.take_action(g, 1, opts[0])
     resolution.priority(g, 1, until_empty=True)
-    assert bf.named == {} and statics.player_hp(g, p) == hp and g.timer == coop.TIMER_START - 1
+    assert bf.named == {} and statics.player_hp(g, p) == hp and g.coop.timer == coop.TIMER_START - 1
     assert not [a for a in plays.legal_actions(g, 1) if a[0] == "paid" and a[1] is card]
     check_invariants(g)
 
@@ -201,7 +201,7 @@ def test_FS_18_5_blank_canvas_is_built_from_three_revealed_monsters_and_its_deat
     g = _game(rolls=[6])
     g.removed.extend(g.monster)
     g.monster.clear()
-    g.timer = 5
+    g.coop.timer = 5
     first = monster("Stats", hp=1, evasion=2, attack=3)
     ev = dataclasses.replace(monster("Event"), hp=None, evasion=None, attack=None)  # a monster-deck event
     second = real("Pooter")  # its abilities
@@ -221,7 +221,7 @@ def test_FS_18_5_blank_canvas_is_built_from_three_revealed_monsters_and_its_deat
     resolution.priority(g, 0, until_empty=True)
     checks.state_checks(g)
     assert not bc.in_play and g.players[0].cents == cents + 7
-    assert g.timer == 6  # "each time a minion dies": one step back
+    assert g.coop.timer == 6  # "each time a minion dies": one step back
     assert sorted(c.card.name for c in g.monster_disc) == ["Event", "Pooter", "Rewards", "Stats"]
     assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"]  # back, set aside
     check_invariants(g)
@@ -266,7 +266,7 @@ def test_FS_9_3_FS_9_6_a_doodled_players_reroll_and_each_kept_die_are_coins_too(
     p = g.players[0]
     counters.add(g, p, 1, "doodle")
     r = dice.push_roll(g, 0, "table", table={})
-    assert r.value == 1 and g.timer == coop.TIMER_START - 1  # tails
+    assert r.value == 1 and g.coop.timer == coop.TIMER_START - 1  # tails
     dice.reroll(g, r, "test")  # FS-9.3: rolling again is rolling a die
     assert r.value == 6 and p.heads_run == 1
     assert dice.keep_one(g, 0, 2, "lowest", "test") == 5  # heads: 6 (the counter goes), then the die: 5

@@ -11,6 +11,7 @@ from cardlab.simulate.core import Players, UserError
 from cardlab.simulate.four_souls import (
     cards,
     checks,
+    coop,
     decks,
     interpreter,
     plays,
@@ -172,14 +173,14 @@ def test_FS_3_5_an_empty_room_deck_reshuffles_its_discard():
 
 def test_FS_17_7_a_room_unchanged_for_a_round_is_discarded_in_co_op():
     g = position(2)
-    g.coop = True
+    g.coop = coop.Coop()
     lib = _room(g, "Test Library")
     (vault,) = _room_deck(g, ["Test Vault"])
-    g.round_seen = {1}  # P1 had its turn; P0's turn ends the round
+    g.coop.round_seen = {1}  # P1 had its turn; P0's turn ends the round
     turn.room_step(g)
     assert lib.phys in g.rooms_disc and g.rslots[0][-1].phys is vault
     assert [r[7] for r in kinds(g, "room_discarded")] == ["stale"]
-    g.round_seen = set()
+    g.coop.round_seen = set()
     turn.room_step(g)  # mid-round: nothing
     assert g.rslots[0][-1].phys is vault
 
