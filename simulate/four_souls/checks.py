@@ -182,7 +182,7 @@ def refill_slots(g: Game) -> bool:
             slot.append(o)
             changed = True
     for i, slot in enumerate(g.mslots):
-        while not slot and i not in g.hold_slots and i not in g.special_slots:  # FS-12.6
+        while not slot and i not in g.hold_slots and not challenge.special(g, i):  # FS-12.6
             if not monster_left(g):
                 break  # only events left: revealing them would cycle for ever (FS-Q.35 extended)
             c = g.draw(g.monster, g.monster_disc)

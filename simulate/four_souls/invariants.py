@@ -44,9 +44,10 @@ def zone_cards(g: Game) -> list[Phys]:
     if g.rslots or g.rooms or g.rooms_disc:
         out.extend(rooms.zone_cards(g))
     if g.challenge:  # FS-18: the challenge card in play, set-aside minions, cards a composite revealed
-        out.extend(o.phys for o in g.challenge_cards)
-        out.extend(g.set_aside)
-        out.extend(c for _card, revealed in g.composites.values() for c in revealed)
+        ch = g.challenge
+        out.extend(o.phys for o in ch.cards)
+        out.extend(ch.set_aside)
+        out.extend(c for _card, revealed in ch.composites.values() for c in revealed)
     return out
 
 

@@ -59,8 +59,8 @@ def _act_entries(g: Game, p: Player) -> list:
         return hit[1]
     assert p.character is not None  # every seat plays a character (FS-2.7)
     objs = (p.character, *p.items, *(s[-1] for s in g.rslots if s)) if rooms else (p.character, *p.items)
-    if g.challenge_cards:  # FS-18.1: the challenge card is the game's; every player may use its abilities
-        objs = (*objs, *g.challenge_cards)
+    if g.challenge and g.challenge.cards:  # FS-18.1: the challenge card is the game's; anyone may use it
+        objs = (*objs, *g.challenge.cards)
     acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
     g.cache.acts[p.seat] = (key, acts)
     return acts

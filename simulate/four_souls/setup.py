@@ -43,7 +43,9 @@ def make_game(cfg: Any, streams: Streams, log: FSLog, io: Players, n: int) -> Ga
     if cfg.has("two-player"):
         g.two_player = two_player.TwoPlayer()  # FS-20.11
     if cfg.has("soul-trading"):
-        g.soul_trading = soul_trading.SoulTrading()  # FS-20.5: its deck is built once the characters are dealt
+        g.soul_trading = (
+            soul_trading.SoulTrading()
+        )  # FS-20.5: its deck is built once the characters are dealt
     if cfg.has("extended-trade"):
         g.trade = trade.Trade()  # FS-20.4
     return g

@@ -275,12 +275,9 @@ class Game:
     cache: Caches = field(default_factory=Caches)  # derived only, to go faster (never game state)
     # FS-10.6 till end of turn: (created, evasion, seat or None)
     pa_grants: list = field(default_factory=list)
-    special_slots: dict = field(default_factory=dict)  # FS-18: monster slot index → final_boss / minion
-    challenge: bool = False  # FS-18: --variant challenge
-    challenge_cards: list = field(default_factory=list)  # FS-18.1: the challenge card in play (game's)
-    coin_rule: Any = None  # the challenge card's rolls-become-coins rule (challenge.coin_roll), or None
-    set_aside: list = field(default_factory=list)  # FS-18.5: minion cards waiting outside the game
-    composites: dict = field(default_factory=dict)  # composite minion pid → (its card, revealed cards)
+    # FS-18 --variant challenge: its own state (challenge.Challenge: the final boss's and minions' slots, the
+    # challenge card, set-aside minions), None in other games
+    challenge: Any = None
     last_damage: Any = None
     wins_after: tuple = ()  # seats an ability said win: they win once it has resolved (FS-14.3)
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)

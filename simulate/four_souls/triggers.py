@@ -25,7 +25,8 @@ def _objects(g: Game, with_temp: bool):
     for slot in g.rslots:
         if slot:
             yield slot[-1]  # FS-16.2: a room's triggered abilities work like any card's
-    yield from g.challenge_cards  # FS-18.1: the challenge card's rules
+    if g.challenge is not None:
+        yield from g.challenge.cards  # FS-18.1: the challenge card's rules
     if with_temp:
         yield from g.temp
 
@@ -122,7 +123,9 @@ def _turn(g: Game, o: Obj, ab, ev: dict) -> bool:
     if o.controller >= 0:
         return o.controller == g.active
     # FS-16.2 rooms; FS-18: a final boss's or minion's turn triggers are the challenge's, every turn
-    return o.kind in ("room", "challenge") or (o.slot in g.special_slots and o.kind == "monster")
+    return o.kind in ("room", "challenge") or (
+        g.challenge is not None and o.slot in g.challenge.slots and o.kind == "monster"
+    )
 
 
 def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
@@ -191,7 +194,12 @@ def _death(g: Game, o: Obj, ab, ev: dict) -> bool:
     if tp == "another_monster":
         return isinstance(v, Obj) and v.kind == "monster" and v is not o
     if tp == "minion":  # FS-18.5: a monster in a minion slot
-        return isinstance(v, Obj) and v.kind == "monster" and g.special_slots.get(v.slot) == "minion"
+        return (
+            isinstance(v, Obj)
+            and v.kind == "monster"
+            and g.challenge is not None
+            and g.challenge.slots.get(v.slot) == "minion"
+        )
     return False
 
 

@@ -58,7 +58,7 @@ def _game(difficulty="normal", rolls=(), coins=(), n=2, variant=("challenge", "s
 
 
 def _boss(g):
-    return next(s[-1] for i, s in enumerate(g.mslots) if g.special_slots.get(i) == challenge.BOSS)
+    return next(s[-1] for i, s in enumerate(g.mslots) if g.challenge.slots.get(i) == challenge.BOSS)
 
 
 def _fire(g, name):
@@ -70,8 +70,11 @@ def test_FS_18_1_the_difficulty_symbol_picks_the_same_face_of_challenge_card_and
     for sym, label in (("normal", "Normal"), ("hard", "Hard"), ("ultra-hard", "Ultra Hard")):
         g = _game(sym)
         assert _boss(g).name == f"The Doodler [{label}]"
-        assert [o.name for o in g.challenge_cards] == [f"Day of the Doodler [{label}]"]
-        assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"]  # FS-18.5: set aside
+        assert [o.name for o in g.challenge.cards] == [f"Day of the Doodler [{label}]"]
+        assert [p.name for p in g.challenge.set_aside] == [
+            "Blank Canvas",
+            "Blank Canvas",
+        ]  # FS-18.5: set aside
         check_invariants(g)
 
 
@@ -165,7 +168,7 @@ def test_FS_18_1_an_eraser_counter_takes_an_items_abilities_until_it_is_removed(
     assert bf.named == {"eraser": 1} and statics.player_hp(g, p) == hp - 1 and not bf.rules.statics
     assert not counters.add(g, None, 1, "eraser")
     # the challenge card's $ ability is offered to every player, and only while an item is erased
-    card = g.challenge_cards[0]
+    card = g.challenge.cards[0]
     opts = [a for a in plays.legal_actions(g, 1) if a[0] == "paid" and a[1] is card]
     assert opts
     assert plays.take_action(g, 1, opts[0])
@@ -208,11 +211,11 @@ def test_FS_18_5_blank_canvas_is_built_from_three_revealed_monsters_and_its_deat
     third = monster("Rewards", rewards={"cents": 7})
     deck(g, "monster", [first, ev, second, third, monster("Untouched")])
     _fire(g, "turn_start")  # fewer than 2 minions: The Doodler puts a Blank Canvas into a minion slot
-    assert challenge.minions(g) == 1 and len(g.set_aside) == 1
+    assert challenge.minions(g) == 1 and len(g.challenge.set_aside) == 1
     bc = g.mslots[-1][-1]
-    assert bc.name == "Blank Canvas" and g.special_slots[bc.slot] == challenge.MINION
+    assert bc.name == "Blank Canvas" and g.challenge.slots[bc.slot] == challenge.MINION
     assert (bc.phys.card.hp, bc.phys.card.evasion, bc.phys.card.attack) == (1, 2, 3)
-    assert bc.rules is g.composites[bc.phys.pid][1][2].rules  # the second monster's abilities
+    assert bc.rules is g.challenge.composites[bc.phys.pid][1][2].rules  # the second monster's abilities
     assert dict(bc.phys.card.rewards) == {"cents": 7}
     assert [c.card.name for c in g.monster] == ["Untouched"]  # four revealed, all outside the game
     cents = g.players[0].cents
@@ -223,7 +226,7 @@ def test_FS_18_5_blank_canvas_is_built_from_three_revealed_monsters_and_its_deat
     assert not bc.in_play and g.players[0].cents == cents + 7
     assert g.coop.timer == 6  # "each time a minion dies": one step back
     assert sorted(c.card.name for c in g.monster_disc) == ["Event", "Pooter", "Rewards", "Stats"]
-    assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"]  # back, set aside
+    assert [p.name for p in g.challenge.set_aside] == ["Blank Canvas", "Blank Canvas"]  # back, set aside
     check_invariants(g)
 
 
@@ -280,10 +283,13 @@ def test_FS_18_5_a_minion_card_an_ability_moves_goes_back_set_aside_not_into_a_d
     g = _game(rolls=[6])
     _fire(g, "turn_start")
     bc = g.mslots[-1][-1]
-    revealed = list(g.composites[bc.phys.pid][1])
+    revealed = list(g.challenge.composites[bc.phys.pid][1])
     assert challenge.fixed(g, bc) and not zones.leave_play(g, bc)  # it cannot leave its slot alive
     g.mslots[bc.slot].remove(bc)  # as the death steps take it (FS-13.4) ...
     zones.place(g, bc.phys, "monster_deck_top", None, statics.Ctx(g, 0, None, name="t"))  # ... then a move
-    assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"] and not g.composites
+    assert [p.name for p in g.challenge.set_aside] == [
+        "Blank Canvas",
+        "Blank Canvas",
+    ] and not g.challenge.composites
     assert all(c in g.monster_disc for c in revealed)
     check_invariants(g)
