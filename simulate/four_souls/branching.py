@@ -20,7 +20,7 @@ from .state import Game
 def hidden_decks(g: Game) -> list[list]:
     """The decks whose order is hidden (in this order: it is the order the re-deal draws from ``rng``)."""
     start = g.soul_trading.deck if g.soul_trading is not None else []  # FS-20.5's starting-item deck
-    return [g.treasure, g.monster, start, g.rooms]
+    return [g.treasure, g.monster, start, g.rooms.deck if g.rooms is not None else []]
 
 
 def determinize(g: Game, seat: int, rng: random.Random) -> None:

@@ -41,7 +41,7 @@ def zone_cards(g: Game) -> list[Phys]:
         for slot in slots:
             out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
     out.extend(it.phys for it in g.stack if isinstance(it, LootItem) and not it.phys.virtual)
-    if g.rslots or g.rooms or g.rooms_disc:
+    if g.rooms is not None:
         out.extend(rooms.zone_cards(g))
     if g.challenge:  # FS-18: the challenge card in play, set-aside minions, cards a composite revealed
         ch = g.challenge
@@ -67,7 +67,7 @@ def check_invariants(g: Game) -> None:
         (g.loot, g.loot_disc, "loot"),
         (g.treasure, g.treasure_disc, "treasure"),
         (g.monster, g.monster_disc, "monster"),
-        (g.rooms, g.rooms_disc, "room"),
+        *([(g.rooms.deck, g.rooms.disc, "room")] if g.rooms is not None else []),
     ):
         for c in (*deck, *disc):  # FS-3.4 / FS-3.6: a deck or discard holds only its own type
             _require(c.card.deck == kind, g, f"{c.card.name} in the {kind} deck or discard")
@@ -77,7 +77,7 @@ def check_invariants(g: Game) -> None:
         _check_slot(g, slot, ("item",), f"shop slot {i}")
     for i, slot in enumerate(g.mslots):
         _check_slot(g, slot, ("monster", "event"), f"monster slot {i}")
-    for i, slot in enumerate(g.rslots):
+    for i, slot in enumerate(g.rooms.slots if g.rooms is not None else ()):
         _check_slot(g, slot, ("room",), f"room slot {i}")
         _require(all(x.card.deck == "room" for x in slot[:-1]), g, f"room slot {i}: a non-room card")
     if not g.unlimited_bank:

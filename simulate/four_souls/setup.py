@@ -48,6 +48,8 @@ def make_game(cfg: Any, streams: Streams, log: FSLog, io: Players, n: int) -> Ga
         )  # FS-20.5: its deck is built once the characters are dealt
     if cfg.has("extended-trade"):
         g.trade = trade.Trade()  # FS-20.4
+    if cfg.has("rooms"):
+        g.rooms = rooms.Rooms()  # FS-16: the room deck is built and the first room revealed in new_game
     return g
 
 

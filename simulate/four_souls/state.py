@@ -288,11 +288,8 @@ class Game:
     soul_trading: Any = None  # soul_trading.SoulTrading (FS-20.5: the starting-item deck, the last sale)
     trade: Any = None  # trade.Trade (FS-20.4: the turn of the last proposal)
     coop: Any = None  # FS-17 solo/co-op: its own state (coop.Coop: the D8 timer, the round), else None
-    # FS-16 rooms (rooms.py, --variant rooms only): the room deck, its discard and the room slots
-    rooms: list[Phys] = field(default_factory=list)
-    rooms_disc: list[Phys] = field(default_factory=list)
-    rslots: list[list] = field(default_factory=list)
-    room_changed: bool = False  # FS-17.7: a room slot's top changed during this round
+    # FS-16 rooms (--variant rooms): rooms.Rooms (the room deck, its discard, the room slots), else None
+    rooms: Any = None
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
 
     # ----------------------------------------------------------------- objects
@@ -358,8 +355,8 @@ class Game:
             return self.treasure, self.treasure_disc
         if name == "monster":
             return self.monster, self.monster_disc
-        if name == "room":
-            return self.rooms, self.rooms_disc
+        if name == "room":  # FS-16: none in a game without rooms
+            return (self.rooms.deck, self.rooms.disc) if self.rooms is not None else ([], [])
         raise EngineError(f"unknown deck {name!r}")
 
     def discard_of(self, phys: Phys) -> list[Phys]:
@@ -372,7 +369,7 @@ class Game:
         if deck == "treasure":
             return self.treasure_disc
         if deck == "room":
-            return self.rooms_disc
+            return self.rooms.disc
         return self.removed  # characters, starting items, bonus souls: out of play (FS-3.10)
 
     # ----------------------------------------------------------------- bank (FS-15, FS-Q.4)

@@ -22,7 +22,7 @@ def _objects(g: Game, with_temp: bool):
             top = slot[-1]
             if isinstance(top, Obj) and top.kind == "monster":
                 yield top
-    for slot in g.rslots:
+    for slot in g.rooms.slots if g.rooms is not None else ():
         if slot:
             yield slot[-1]  # FS-16.2: a room's triggered abilities work like any card's
     if g.challenge is not None:

@@ -58,7 +58,7 @@ def _play_turn(g: Game) -> None:
         o.charged = True
     for m in g.monsters():
         m.charged = True
-    for r in rooms.room_objs(g) if g.rslots else ():
+    for r in rooms.room_objs(g):
         r.charged = True  # the game's objects recharge like monsters (a room's ↷, FS-16.2)
     # FS-8.2 start-of-turn triggers
     triggers.fire(g, "turn_start", seat=ap.seat)
@@ -88,7 +88,7 @@ def _play_turn(g: Game) -> None:
     limit = g.cfg.hand_limit
     if len(ap.hand) > limit:  # FS-8.10(2), FS-Q.3
         resources.discard_loot(g, ap, len(ap.hand) - limit, False, "hand_limit")
-    if g.rslots:
+    if g.rooms is not None and g.rooms.slots:
         room_step(g)  # FS-8.10(3), FS-16.3 (FS-17.7 in solo/co-op)
     end_of_turn(g)
     log.emit("turn_end", ap.seat, None, None, g.turn)
@@ -289,11 +289,11 @@ def _stale_room(g: Game) -> None:
     seen = g.coop.round_seen | {g.active}
     if len(seen) < g.n:
         return
-    if not g.room_changed:
+    if not g.rooms.changed:
         for o in room_objs(g):
             discard(g, o, "stale")
             fill(g, o.slot)
-    g.room_changed = False
+    g.rooms.changed = False
 
 
 # The per-turn counts the start of a turn reads (FS-8.3, FS-8.4, FS-8.6; vocabulary.STATICS).

@@ -108,7 +108,8 @@ class View:
     @property
     def rooms(self) -> tuple[ObjInfo, ...]:
         """The rooms in play (FS-16; empty without --variant rooms)."""
-        return tuple(self._build(s[-1]) for s in self._g.rslots if s)
+        r = self._g.rooms
+        return tuple(self._build(s[-1]) for s in r.slots if s) if r is not None else ()
 
     @property
     def shop(self) -> tuple[ObjInfo, ...]:

@@ -44,7 +44,7 @@ def remove_from_slot(g: Game, o: Obj) -> bool:
     if g.challenge and challenge.fixed(g, o):
         return False
     o.in_play = False
-    for slots in (g.mslots, g.shop, g.rslots) if o.kind == "room" else (g.mslots, g.shop):
+    for slots in (g.mslots, g.shop, g.rooms.slots) if o.kind == "room" else (g.mslots, g.shop):
         for slot in slots:
             if slot and slot[-1] is o:
                 slot.pop()
