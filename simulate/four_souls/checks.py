@@ -128,9 +128,9 @@ def check_bonus(g: Game) -> None:
     """FS-14.8 / FS-Q.23: checked like the win check; ties go to the first in turn order from the AP."""
     order = g.players[g.active :] + g.players[: g.active]
     for b in list(g.bonus):
-        first = g.bonus_tests.get(b.pid)
+        first = g.cache.bonus_tests.get(b.pid)
         if first is None:
-            first = g.bonus_tests[b.pid] = _bonus_test(b)
+            first = g.cache.bonus_tests[b.pid] = _bonus_test(b)
         p = first(g, order)
         if p is not None:
             g.bonus.remove(b)

@@ -62,8 +62,8 @@ def loot(g: Game, p: Player, n: int, why: str) -> int:
                 )
                 interpreter.run(sub, repl.get("instead"))
                 return n
-    if p.seat in g.loot_doublers:
-        n *= 2  # Two of Clubs (FS-21: once, not multiplied again)
+    if g.eot_replacements:
+        n = replacements.until_eot(g, "would_loot", p.seat, n)  # Two of Clubs (FS-21: once, not again)
     n = replacements.loot_replacements(g, p, n, why)
     drawn = 0
     for _ in range(n):

@@ -212,6 +212,7 @@ class Caches:
     pa_objs: list = field(default_factory=list)
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     acts: dict = field(default_factory=dict)  # plays._act_entries: seat → (key, its activated abilities)
+    bonus_tests: dict = field(default_factory=dict)  # checks.check_bonus: bonus soul pid → its compiled test
     statics: dict = field(
         default_factory=dict
     )  # statics.owned_statics: seat → (key, {static key: [(obj, body)]})
@@ -258,14 +259,15 @@ class Game:
     delayed: list = field(default_factory=list)  # one-shot delayed triggers/replacements
     stat_counters: bool = False  # an HP or AT counter was ever put on something (statics read them then)
     next_events: list = field(default_factory=list)  # one-shot delayed triggers on turn_end / would_die
-    loot_doublers: set = field(default_factory=set)  # Two of Clubs (seats), until end of turn
+    # (event, seat) → a replacement an effect made until end of turn (``until: eot``, FS-5.2 / FS-5.4; Two of
+    # Clubs); one per player and event: a second one replaces the first (they do not stack, FS-21)
+    eot_replacements: dict = field(default_factory=dict)
     stop_effect: bool = False
     last_count: int = 0
     obj_shields: dict = field(default_factory=dict)
     copies: list = field(default_factory=list)
     last_damager: dict = field(default_factory=dict)
     killing_roll: dict = field(default_factory=dict)
-    bonus_tests: dict = field(default_factory=dict)
     resolved: int = 0  # stack resolutions this turn (a runaway-loop guard)
     over: bool = False  # the game ended (a win, a draw, or a runaway turn cut off mid-turn)
     between: bool = False  # a turn has just ended completely (the end-phase invariants hold)

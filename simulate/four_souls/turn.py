@@ -252,7 +252,7 @@ def end_of_turn(g: Game) -> None:
     for o in statics.attackable_objs(g, now=False):  # FS-10.6: attackable items and rooms have HP too
         o.damage = 0
     g.obj_shields.clear()
-    g.loot_doublers.clear()
+    g.eot_replacements.clear()
     if g.copies:  # copied abilities end (FS-5.12): caches keyed by obj_ver list abilities again
         g.obj_ver += 1
         for o in g.copies:

@@ -68,7 +68,7 @@ def loot_step(g: Game, p: Player, n: int) -> None:
     on the bottom of the loot deck. Extra loot-step draws from statics (``n - 1``) are drawn normally.
     A pending draw modifier (Two of Clubs doubling, Compost's next-loot replacement) keeps the normal
     draw: the rule replaces a plain draw only."""
-    modified = p.seat in g.loot_doublers or any(d[0] == "would_loot" for d in g.delayed)
+    modified = ("would_loot", p.seat) in g.eot_replacements or any(d[0] == "would_loot" for d in g.delayed)
     if len(p.hand) > HAND_MAX or modified:
         resources.loot(g, p, n, "loot_step")
         return
