@@ -76,6 +76,7 @@ class Challenge:
         default_factory=list
     )  # FS-18.5: minion cards waiting outside the game
     composites: dict = dataclasses.field(default_factory=dict)  # composite minion pid → (its card, revealed)
+    heads_run: dict = dataclasses.field(default_factory=dict)  # seat → its coins in a row that landed heads
 
 
 def special(g: Game, i: int) -> bool:
@@ -123,7 +124,8 @@ def coin_roll(g: Game, seat: int) -> int | None:
     """The challenge card's ``coin_rolls``: a player with its counter who would roll flips a coin
     instead — tails the roll is 1 and the timer advances, heads it is 6, and the given number of heads
     in a row for that player removes one such counter. None: roll the die as usual."""
-    o, rule = g.challenge.coin_rule
+    ch = g.challenge
+    o, rule = ch.coin_rule
     p = g.players[seat]
     kind = rule["counter"] if isinstance(rule, dict) else str(rule)
     if not p.counters.get(kind):
@@ -131,12 +133,12 @@ def coin_roll(g: Game, seat: int) -> int | None:
     heads = g.streams("coin", seat).random() < 0.5
     g.log.emit("coin", seat, o.phys.card.name, None, 6 if heads else 1, "heads" if heads else "tails")
     if not heads:
-        p.heads_run = 0
+        ch.heads_run[seat] = 0
         advance_timer(g, int(rule.get("tails_timer", 1)), o.phys.card.name)
         return 1
-    p.heads_run += 1
-    if p.heads_run >= int(rule.get("heads_in_a_row", 2)):
-        p.heads_run = 0
+    run = ch.heads_run[seat] = ch.heads_run.get(seat, 0) + 1
+    if run >= int(rule.get("heads_in_a_row", 2)):
+        ch.heads_run[seat] = 0
         counters.remove(g, p, 1, kind)
     return 6
 

@@ -154,7 +154,6 @@ class Player:
     deaths: int = 0
     kills: int = 0
     counters: dict = field(default_factory=dict)  # counters on the player, by name (FS-5.14)
-    heads_run: int = 0  # coins in a row that landed heads (``challenge.coin_roll``)
     skip_next_turn: int = 0
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
     copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)

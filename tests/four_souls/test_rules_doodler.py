@@ -107,7 +107,7 @@ def test_FS_18_1_a_rolled_1_to_3_at_turn_start_toggles_the_active_players_doodle
     g = _game(rolls=[2])
     _fire(g, "turn_start")
     assert g.players[0].counters == {"doodle": 1} and g.coop.timer == coop.TIMER_START
-    g.players[0].heads_run = 0
+    g.challenge.heads_run[0] = 0
     _fire(g, "turn_start")  # doodled: the roll is a coin — tails is a 1 (removes it) and costs a step
     assert g.players[0].counters == {} and g.coop.timer == coop.TIMER_START - 1
     assert [r[7] for r in kinds(g, "coin")] == ["tails"]
@@ -135,7 +135,7 @@ def test_FS_9_2_a_doodled_players_roll_is_a_coin_heads_6_and_two_heads_in_a_row_
     attack.run_attack(g, 0, tgt)  # the attack goes on until it ends (FS-10)
     assert [r[7] for r in kinds(g, "coin")] == ["heads", "heads"]  # then no more coins
     assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [6, 6, 4, 4]  # hit, hit, miss, miss
-    assert tgt.damage == 2 and p.counters == {} and p.heads_run == 0
+    assert tgt.damage == 2 and p.counters == {} and g.challenge.heads_run.get(p.seat, 0) == 0
     assert [r[7] for r in kinds(g, "counters")] == ["added", "removed"]  # removed on the second heads
     assert g.coop.timer == coop.TIMER_START and boss.in_play
 
@@ -271,7 +271,7 @@ def test_FS_9_3_FS_9_6_a_doodled_players_reroll_and_each_kept_die_are_coins_too(
     r = dice.push_roll(g, 0, "table", table={})
     assert r.value == 1 and g.coop.timer == coop.TIMER_START - 1  # tails
     dice.reroll(g, r, "test")  # FS-9.3: rolling again is rolling a die
-    assert r.value == 6 and p.heads_run == 1
+    assert r.value == 6 and g.challenge.heads_run[p.seat] == 1
     assert dice.keep_one(g, 0, 2, "lowest", "test") == 5  # heads: 6 (the counter goes), then the die: 5
     assert [r[7] for r in kinds(g, "coin")] == ["tails", "heads", "heads"] and p.counters == {}
     assert g.streams.fixed.rolls == [] and dice.push_roll(g, 1, "table", table={}).value in range(1, 7)
