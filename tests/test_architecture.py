@@ -96,6 +96,21 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
 }
 
 
+# A game's strategies layer the same way: reading a card (``reading``) below valuing it (``valuing``) below
+# the players that use both, so a reading never reaches up into a valuation.
+STRATEGY_LAYERS: dict[str, list[tuple[str, ...]]] = {
+    "four_souls": [
+        ("reading", "drafts"),  # what a card says; the character draft table
+        ("valuing",),  # what things are worth, read through `reading`
+        ("sensible",),
+        ("aggro", "hoarder", "evaluator"),
+        ("horizon",),  # the search's evaluation (plays out with sensible / evaluator)
+        ("restricted", "search"),
+        ("__init__",),
+    ],
+}
+
+
 def _module_name(path: Path) -> str:
     """The installed name of a source file: ``simulate/core/runner.py`` is ``cardlab.simulate.core.runner``."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -185,11 +200,11 @@ def test_every_import_follows_the_layers():
     assert not broken, "imports against DESIGN's layers:\n" + "\n".join(broken)
 
 
-def _engine_layer_breaks(engine: str, layers: list[tuple[str, ...]]) -> list[str]:
-    """Imports inside ``engine`` that do not go strictly downward (function-local ones included)."""
+def _engine_layer_breaks(engine: str, layers: list[tuple[str, ...]], package: str = "simulate") -> list[str]:
+    """Imports inside ``package/engine`` that do not go strictly downward (function-local ones included)."""
     level = {module: i for i, group in enumerate(layers) for module in group}
-    folder = ROOT / "simulate" / engine
-    prefix = f"cardlab.simulate.{engine}"
+    folder = ROOT / package / engine
+    prefix = f"cardlab.{package}.{engine}"
     out = []
     for path in sorted(folder.glob("*.py")):
         src = path.stem
@@ -221,6 +236,12 @@ def _engine_layer_breaks(engine: str, layers: list[tuple[str, ...]]) -> list[str
 def test_engine_imports_go_down_its_layers(engine):
     broken = _engine_layer_breaks(engine, ENGINE_LAYERS[engine])
     assert not broken, f"{engine}: imports against its layers:\n" + "\n".join(broken)
+
+
+@pytest.mark.parametrize("game", sorted(STRATEGY_LAYERS))
+def test_strategy_imports_go_down_their_layers(game):
+    broken = _engine_layer_breaks(game, STRATEGY_LAYERS[game], package="strategies")
+    assert not broken, f"strategies/{game}: imports against its layers:\n" + "\n".join(broken)
 
 
 def test_the_engine_layer_rule_itself(tmp_path, monkeypatch):

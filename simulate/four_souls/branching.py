@@ -18,7 +18,11 @@ from cardlab.simulate.core.branching import redeal
 
 from .state import Caches, Game
 
-DECKS = ("treasure", "monster", "start_deck", "room", "rooms")  # deck attributes whose order is hidden
+
+def hidden_decks(g: Game) -> list[list]:
+    """The decks whose order is hidden (in this order: it is the order the re-deal draws from ``rng``)."""
+    start = g.soul_trading.deck if g.soul_trading is not None else []  # FS-20.5's starting-item deck
+    return [g.treasure, g.monster, start, g.rooms.deck if g.rooms is not None else []]
 
 
 def determinize(g: Game, seat: int, rng: random.Random) -> None:
@@ -34,9 +38,8 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
     redeal(unseen, rng, key=lambda c: c.pid)
     for (hand, i), card in zip(slots, unseen[0], strict=True):
         hand[i] = card
-    for name in DECKS:
-        deck = getattr(g, name, None)
-        if isinstance(deck, list) and deck and not isinstance(deck[0], list):
+    for deck in hidden_decks(g):
+        if deck:
             redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal

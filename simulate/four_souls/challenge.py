@@ -1,15 +1,15 @@
 """Challenges (FS-18): a solo or co-op game against a final boss, with minion slots.
 
 Used only with ``--variant challenge`` (which needs ``solo`` or ``co-op``, FS-18.1); a game without it never
-reaches this module (every hook is guarded by ``Game.special_slots`` or ``Game.challenge``), so its event
-log is unchanged. The final-boss slot and the minion slots are monster slots marked in
-``Game.special_slots``: their monsters count as monsters in monster slots for every ability (FS-18.2,
+reaches this module (every hook is guarded by ``Game.challenge``, this module's :class:`Challenge`, None in
+other games), so its event log is unchanged. The final-boss slot and the minion slots are monster slots
+marked in ``Challenge.slots``: their monsters count as monsters in monster slots for every ability (FS-18.2,
 FS-18.5), they are never covered (``zones.coverable_slots``) nor refilled (FS-12.6), and their monster
 cannot leave until it dies (``zones.remove_from_slot``). The challenge's goal is the final boss's death
 (FS-18.4): every character wins; no other win counts (FS-18.7). The timer goes down once a round only
 (FS-18.6). A final boss is a card of the ``challenge`` deck with a stat block; its abilities carry the
 challenge's rules (its turn triggers fire on every turn, as the game's). A challenge card (``challenge``
-deck, no stat block) enters play beside it as the game's object (``Game.challenge_cards``): its turn
+deck, no stat block) enters play beside it as the game's object (``Challenge.cards``): its turn
 triggers fire every turn, every player may use its activated abilities, and its ``coin_rolls`` static
 turns rolls into coin flips (:func:`coin_roll`). A double-faced card plays the face whose difficulty
 symbol the run's ``--difficulty`` names, the challenge card's and the final boss's alike (FS-18.1).
@@ -54,16 +54,35 @@ def setup(g: Game, s: Any, phys: Any, rng: Any) -> None:
     boss = bosses[rng.randrange(len(bosses))]
     i = len(g.mslots)
     g.mslots.append([g.new_obj(_face(s, phys(boss), sym), "monster", -1, slot=i)])
-    g.special_slots[i] = BOSS
-    g.challenge = True
+    ch = g.challenge = Challenge({i: BOSS})
     cards = [c for c in s.challenge_cards if c.set == boss.set and _has_face(c, sym)]
     for card in cards[:1]:
         o = g.new_obj(_face(s, phys(card), sym), "challenge", -1)
-        g.challenge_cards.append(o)
+        ch.cards.append(o)
         for body in o.rules.statics:
             if "coin_rolls" in body:
-                g.coin_rule = (o, body["coin_rolls"])
-    g.set_aside.extend(phys(c) for c in s.minions if c.set == boss.set for _ in range(c.copies))
+                ch.coin_rule = (o, body["coin_rolls"])
+    ch.set_aside.extend(phys(c) for c in s.minions if c.set == boss.set for _ in range(c.copies))
+
+
+@dataclasses.dataclass(slots=True)
+class Challenge:
+    """A challenge's own state (``Game.challenge``; None in other games)."""
+
+    slots: dict = dataclasses.field(default_factory=dict)  # monster slot index → final_boss / minion
+    cards: list = dataclasses.field(default_factory=list)  # FS-18.1: the challenge card in play (the game's)
+    coin_rule: Any = None  # the challenge card's rolls-become-coins rule (coin_roll), or None
+    set_aside: list = dataclasses.field(
+        default_factory=list
+    )  # FS-18.5: minion cards waiting outside the game
+    composites: dict = dataclasses.field(default_factory=dict)  # composite minion pid → (its card, revealed)
+    heads_run: dict = dataclasses.field(default_factory=dict)  # seat → its coins in a row that landed heads
+
+
+def special(g: Game, i: int) -> bool:
+    """Is monster slot ``i`` the final boss's or a minion's (FS-18.2, FS-18.5: never covered or refilled)?"""
+    c = g.challenge
+    return c is not None and i in c.slots
 
 
 def _has_face(card: Any, sym: str) -> bool:
@@ -85,16 +104,17 @@ def advance_timer(g: Game, n: int, why: str | None) -> bool:
     penalties add to the timer, so adding is the timer running out; FS-18.6 "when instructed")."""
     if not g.coop or n == 0:
         return False
-    before = g.timer
-    g.timer = min(coop.TIMER_START, g.timer - n)
-    g.log.emit("timer", -1, why, None, g.timer, "advanced" if n > 0 else "set_back")
-    return g.timer != before  # at 0 the challenge is lost at the next state check (timer_out)
+    c = g.coop
+    before = c.timer
+    c.timer = min(coop.TIMER_START, c.timer - n)
+    g.log.emit("timer", -1, why, None, c.timer, "advanced" if n > 0 else "set_back")
+    return c.timer != before  # at 0 the challenge is lost at the next state check (timer_out)
 
 
 def timer_out(g: Game) -> None:
     """FS-17.5: a timer an effect advanced to 0 loses the challenge — checked between stack events
     (``checks.state_checks``), so the card or ability that advanced it finishes resolving first."""
-    if g.timer <= 0:
+    if g.coop.timer <= 0:
         coop.check_goal(g)
         g.over = True
         raise coop.TimerOut()
@@ -104,7 +124,8 @@ def coin_roll(g: Game, seat: int) -> int | None:
     """The challenge card's ``coin_rolls``: a player with its counter who would roll flips a coin
     instead — tails the roll is 1 and the timer advances, heads it is 6, and the given number of heads
     in a row for that player removes one such counter. None: roll the die as usual."""
-    o, rule = g.coin_rule
+    ch = g.challenge
+    o, rule = ch.coin_rule
     p = g.players[seat]
     kind = rule["counter"] if isinstance(rule, dict) else str(rule)
     if not p.counters.get(kind):
@@ -112,12 +133,12 @@ def coin_roll(g: Game, seat: int) -> int | None:
     heads = g.streams("coin", seat).random() < 0.5
     g.log.emit("coin", seat, o.phys.card.name, None, 6 if heads else 1, "heads" if heads else "tails")
     if not heads:
-        p.heads_run = 0
+        ch.heads_run[seat] = 0
         advance_timer(g, int(rule.get("tails_timer", 1)), o.phys.card.name)
         return 1
-    p.heads_run += 1
-    if p.heads_run >= int(rule.get("heads_in_a_row", 2)):
-        p.heads_run = 0
+    run = ch.heads_run[seat] = ch.heads_run.get(seat, 0) + 1
+    if run >= int(rule.get("heads_in_a_row", 2)):
+        ch.heads_run[seat] = 0
         counters.remove(g, p, 1, kind)
     return 6
 
@@ -127,13 +148,14 @@ def put_minion(g: Game, name: str, why: str | None) -> Obj | None:
     minion slot (none left: nothing happens). A ``composite`` minion takes the HP, evasion and damage of
     the first of three non-event monsters revealed from the monster deck, the abilities of the second
     and the rewards of the third; the revealed cards wait outside the game until it leaves play."""
-    ph = next((c for c in g.set_aside if c.card.name == name), None)
+    ch = g.challenge
+    ph = next((c for c in ch.set_aside if c.card.name == name), None)
     if ph is None:
         return None
-    g.set_aside.remove(ph)
+    ch.set_aside.remove(ph)
     if "composite" in ph.rules.keywords:
         built, revealed = _composite(g, ph)
-        g.composites[ph.pid] = (ph, revealed)
+        ch.composites[ph.pid] = (ph, revealed)
         ph = built
     i = new_minion_slot(g)
     o = g.new_obj(ph, "monster", -1, slot=i)
@@ -173,9 +195,10 @@ def left_play(g: Game, ph: Phys) -> bool:
     deck card), and a composite's revealed cards go to the monster discard (its card says so)."""
     if ph.card.kind != MINION:
         return False
-    real, revealed = g.composites.pop(ph.pid, (ph, []))
+    ch = g.challenge
+    real, revealed = ch.composites.pop(ph.pid, (ph, []))
     g.monster_disc.extend(revealed)
-    g.set_aside.append(real)
+    ch.set_aside.append(real)
     return True
 
 
@@ -183,7 +206,7 @@ def new_minion_slot(g: Game) -> int:
     """FS-18.5: "put a monster into a minion slot" first expands the minion slots by 1."""
     i = len(g.mslots)
     g.mslots.append([])
-    g.special_slots[i] = MINION
+    g.challenge.slots[i] = MINION
     g.log.emit("slots_expanded", g.active, None, MINION, len(g.mslots))
     return i
 
@@ -193,7 +216,7 @@ def fixed(g: Game, o: Obj) -> bool:
     i = o.slot
     return (
         o.kind == "monster"
-        and i in g.special_slots
+        and special(g, i)
         and 0 <= i < len(g.mslots)
         and bool(g.mslots[i])
         and g.mslots[i][-1] is o
@@ -201,12 +224,12 @@ def fixed(g: Game, o: Obj) -> bool:
 
 
 def is_boss(g: Game, o: Any) -> bool:
-    return isinstance(o, Obj) and g.special_slots.get(o.slot) == BOSS and fixed(g, o)
+    return isinstance(o, Obj) and g.challenge.slots.get(o.slot) == BOSS and fixed(g, o)
 
 
 def minions(g: Game) -> int:
     """The monsters in minion slots (FS-18.5)."""
-    return sum(1 for i, kind in g.special_slots.items() if kind == MINION and g.mslots[i])
+    return sum(1 for i, kind in g.challenge.slots.items() if kind == MINION and g.mslots[i])
 
 
 def armour(g: Game, t: Any, amount: int, combat: bool) -> int:
@@ -218,7 +241,7 @@ def armour(g: Game, t: Any, amount: int, combat: bool) -> int:
 
 def boss_died(g: Game, slot: int) -> None:
     """FS-18.4: the final boss died (its death steps done): the challenge is won by every character."""
-    if g.special_slots.get(slot) == BOSS:
+    if g.challenge.slots.get(slot) == BOSS:
         g.over = True
         raise GameOver(tuple(range(g.n)))
 

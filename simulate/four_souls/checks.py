@@ -17,10 +17,15 @@ from .statics import Ctx, cond
 from .zones import indomitable, monster_left, reveal_into_slot
 
 
+def _rooms_full(g: Game) -> bool:
+    """Every room slot holds a room (always, in a game without rooms)."""
+    return g.rooms is None or all(g.rooms.slots)
+
+
 def state_checks(g: Game) -> None:
     """Between stack events: win check (FS-14.1), bonus souls (FS-Q.23), deaths (FS-13.1), slot
     refills (FS-12.1) and pending triggers (FS-4.9), in that order, until nothing changes."""
-    if g.log.n == g.cache.checked_n and not g.pending and all(g.shop) and all(g.mslots) and all(g.rslots):
+    if g.log.n == g.cache.checked_n and not g.pending and all(g.shop) and all(g.mslots) and _rooms_full(g):
         return  # nothing happened since the last check and every slot is full
     for _ in range(200):
         n = g.log.n
@@ -35,7 +40,7 @@ def state_checks(g: Game) -> None:
                 check_bonus(g)
             if g.challenge:
                 challenge.timer_out(g)  # FS-17.5: an effect advanced the timer to 0
-        changed = not (all(g.shop) and all(g.mslots) and all(g.rslots)) and refill_slots(g)
+        changed = not (all(g.shop) and all(g.mslots) and _rooms_full(g)) and refill_slots(g)
         if g.pending:
             triggers.flush(g)
             changed = True
@@ -175,9 +180,9 @@ def check_bonus(g: Game) -> None:
     """FS-14.8 / FS-Q.23: checked like the win check; ties go to the first in turn order from the AP."""
     order = g.players[g.active :] + g.players[: g.active]
     for b in list(g.bonus):
-        first = g.bonus_tests.get(b.pid)
+        first = g.cache.bonus_tests.get(b.pid)
         if first is None:
-            first = g.bonus_tests[b.pid] = _bonus_test(b)
+            first = g.cache.bonus_tests[b.pid] = _bonus_test(b)
         p = first(g, order)
         if p is not None:
             g.bonus.remove(b)
@@ -238,7 +243,7 @@ def refill_slots(g: Game) -> bool:
             slot.append(o)
             changed = True
     for i, slot in enumerate(g.mslots):
-        while not slot and i not in g.hold_slots and i not in g.special_slots:  # FS-12.6
+        while not slot and i not in g.hold_slots and not challenge.special(g, i):  # FS-12.6
             if not monster_left(g):
                 break  # only events left: revealing them would cycle for ever (FS-Q.35 extended)
             c = g.draw(g.monster, g.monster_disc)
@@ -248,7 +253,7 @@ def refill_slots(g: Game) -> bool:
             changed = True
             if not indomitable(c):
                 break  # an Indomitable monster took a new slot (FS-4.17(1)): this one still needs a card
-    for i, slot in enumerate(g.rslots):
+    for i, slot in enumerate(g.rooms.slots if g.rooms is not None else ()):
         if not slot:
             changed = rooms.fill(g, i) or changed  # FS-16.5
     return changed

@@ -2,14 +2,14 @@
 
 The engine plays a solo or co-op game as an ordinary game of 2–4 seats (one seat per character, FS-17.2:
 own hand, ¢, souls and abilities) with three changes, all guarded by ``Game.coop`` so standard games never
-reach this module: the competitive soul win (FS-14.1) is replaced by a combined soul goal for everyone
+reach this module (its state, :class:`Coop`, is ``Game.coop``, None in a competitive game): the competitive soul win (FS-14.1) is replaced by a combined soul goal for everyone
 (FS-17.5, FS-17.6); a D8 timer starts at 8 and goes down at the end of every round and whenever a character
 dies (FS-17.4, FS-Q.32 [A]); the game is lost when it reaches 0 (FS-Q.33). Setup differences (no bonus souls
 FS-17.1, "3+ players" cards removed FS-17.8) are decided by the config and ``supply``."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardlab.simulate.core import UserError
@@ -77,12 +77,18 @@ def supply_config(cfg: Any) -> Any:
     return replace(cfg, n_players=2) if cfg.n_players > 2 and cfg.coop else cfg
 
 
+@dataclass(slots=True)
+class Coop:
+    """A solo or co-op game's own state (``Game.coop``; None in a competitive game)."""
+
+    timer: int = TIMER_START  # FS-17.1 / FS-17.4: the D8 timer
+    round_seen: set = field(default_factory=set)  # FS-17.4: seats that had a turn since the last round end
+
+
 def start(g: Game) -> None:
     """FS-17.1: at the end of setup, a D8 showing 8."""
-    g.coop = True
-    g.timer = TIMER_START
-    g.round_seen = set()
-    g.log.emit("timer", -1, None, None, g.timer, "start")
+    g.coop = Coop()
+    g.log.emit("timer", -1, None, None, g.coop.timer, "start")
 
 
 def combined(g: Game) -> int:
@@ -104,9 +110,9 @@ def check_goal(g: Game) -> None:
 
 
 def _tick(g: Game, why: str, target: int | None) -> None:
-    g.timer -= 1
-    g.log.emit("timer", -1, None, target, g.timer, why)
-    if g.timer <= 0:
+    g.coop.timer -= 1
+    g.log.emit("timer", -1, None, target, g.coop.timer, why)
+    if g.coop.timer <= 0:
         check_goal(g)  # FS-Q.33: a win that has happened stands
         g.over = True
         raise TimerOut()
@@ -120,7 +126,7 @@ def character_died(g: Game, seat: int) -> None:
 def turn_done(g: Game) -> None:
     """FS-17.4: −1 at the end of every round — once every character has had a turn since the last
     decrement (a skipped turn counts as taken, FS-8.12; an extra turn adds nothing new)."""
-    seen = g.round_seen
+    seen = g.coop.round_seen
     seen.add(g.active)
     if len(seen) < g.n:
         return

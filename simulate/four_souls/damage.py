@@ -57,7 +57,7 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
     elif not t.in_play or t.dying:
         return
     amount = replacements.damage_replacements(g, d)  # FS-6.21 modifiers and replacements at resolution
-    if g.special_slots:
+    if g.challenge:
         amount = challenge.armour(g, t, amount, d.combat)  # FS-18.3 boss armour
     if amount <= 0:
         g.log.emit("prevented", d.src_seat, d.name, log_target(t), d.amount, "damage")
@@ -139,7 +139,7 @@ def kill(g: Game, t: Any, killer: int) -> bool:
     if isinstance(t, Obj) and t.in_play and t.kind == "monster":
         if t.dying:
             return False  # its death is already on the stack (FS-13.1): destroying it again does nothing
-        if g.special_slots and challenge.is_boss(g, t):  # FS-18.3: an ability's kill is 3 damage
+        if g.challenge and challenge.is_boss(g, t):  # FS-18.3: an ability's kill is 3 damage
             return push_damage(g, challenge.ARMOUR, t, killer, None, False, None, "kill")
         t.dying = True
         zero_hp(g, t)  # FS-6.3

@@ -12,7 +12,7 @@ from .state import Game
 def die(g: Game, seat: int) -> int:
     """One die rolled by ``seat``: a d6, or the challenge's coin flip for a doodled player (every roll,
     reroll and kept die is "rolling a die", so each is a coin for them)."""
-    if g.coin_rule is not None:
+    if g.challenge is not None and g.challenge.coin_rule is not None:
         v = challenge.coin_roll(g, seat)
         if v is not None:
             return v

@@ -345,9 +345,9 @@ def _v_expand_slots(ctx: Ctx, p: dict) -> bool:
     g = ctx.g
     n = value(ctx, p.get("n", 1))
     kind = p.get("kind")
-    slots = g.shop if kind == "shop" else g.rslots if kind == "room" else g.mslots
-    if kind == "room" and not g.rslots:
+    if kind == "room" and not (g.rooms is not None and g.rooms.slots):
         return False  # no rooms in this game (FS-16 is optional): nothing to expand
+    slots = g.shop if kind == "shop" else g.rooms.slots if kind == "room" else g.mslots
     for _ in range(n):
         slots.append([])  # FS-6.7: new slots fill at the next priority (FS-12.4)
     return True

@@ -16,6 +16,7 @@ from . import plays, resolution
 from .cards import Card, load_pool
 from .config import make_config
 from .invariants import check_invariants, zone_cards  # noqa: F401  (tests build positions and check them)
+from .rooms import Rooms
 from .rules import compile_card
 from .setup import make_game
 from .state import FSLog, Game, Obj, Phys
@@ -129,6 +130,14 @@ def position(
         p.char_soul = c.soul or 0
     g.turn = 1
     return g
+
+
+def rooms_of(g: Game) -> Rooms:
+    """The table's rooms (FS-16), made on first use: a test puts room slots and a room deck on any position
+    (a game gets them from ``--variant rooms``)."""
+    if g.rooms is None:
+        g.rooms = Rooms()
+    return g.rooms
 
 
 def phys(g: Game, c: Card) -> Phys:

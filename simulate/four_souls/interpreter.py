@@ -223,8 +223,9 @@ def _c_hook(ctx: Ctx, eff: dict) -> bool:
 def _c_until(ctx: Ctx, eff: dict) -> bool:
     rep = eff["replace"]
     ev = rep.get("event")
-    who = ev.get("would_loot") if isinstance(ev, dict) else "you"
-    ctx.g.loot_doublers.add(the_player(ctx, who).seat)  # Two of Clubs: FS-21, repeat activations do not stack
+    name, who = next(iter(ev.items())) if isinstance(ev, dict) else (ev, "you")
+    seat = the_player(ctx, who).seat
+    ctx.g.eot_replacements[(name, seat)] = rep  # Two of Clubs: FS-21, repeat activations do not stack
     return True
 
 

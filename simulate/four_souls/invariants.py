@@ -27,9 +27,10 @@ def zone_cards(g: Game) -> list[Phys]:
         g.monster_disc,
         g.removed,
         g.bonus,
-        g.start_deck,  # soul trading's starting-item deck (FS-20.5)
     ):
         out.extend(z)
+    if g.soul_trading is not None:
+        out.extend(g.soul_trading.deck)  # soul trading's starting-item deck (FS-20.5)
     out.extend(o.phys for o in g.temp)
     for p in g.players:
         out.extend(p.hand)
@@ -40,12 +41,13 @@ def zone_cards(g: Game) -> list[Phys]:
         for slot in slots:
             out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
     out.extend(it.phys for it in g.stack if isinstance(it, LootItem) and not it.phys.virtual)
-    if g.rslots or g.rooms or g.rooms_disc:
+    if g.rooms is not None:
         out.extend(rooms.zone_cards(g))
     if g.challenge:  # FS-18: the challenge card in play, set-aside minions, cards a composite revealed
-        out.extend(o.phys for o in g.challenge_cards)
-        out.extend(g.set_aside)
-        out.extend(c for _card, revealed in g.composites.values() for c in revealed)
+        ch = g.challenge
+        out.extend(o.phys for o in ch.cards)
+        out.extend(ch.set_aside)
+        out.extend(c for _card, revealed in ch.composites.values() for c in revealed)
     return out
 
 
@@ -65,17 +67,17 @@ def check_invariants(g: Game) -> None:
         (g.loot, g.loot_disc, "loot"),
         (g.treasure, g.treasure_disc, "treasure"),
         (g.monster, g.monster_disc, "monster"),
-        (g.rooms, g.rooms_disc, "room"),
+        *([(g.rooms.deck, g.rooms.disc, "room")] if g.rooms is not None else []),
     ):
         for c in (*deck, *disc):  # FS-3.4 / FS-3.6: a deck or discard holds only its own type
             _require(c.card.deck == kind, g, f"{c.card.name} in the {kind} deck or discard")
-    for c in g.start_deck:  # FS-20.5: only starting items
+    for c in g.soul_trading.deck if g.soul_trading is not None else ():  # FS-20.5: only starting items
         _require(c.card.deck == "eternal", g, f"{c.card.name} in the starting-item deck")
     for i, slot in enumerate(g.shop):
         _check_slot(g, slot, ("item",), f"shop slot {i}")
     for i, slot in enumerate(g.mslots):
         _check_slot(g, slot, ("monster", "event"), f"monster slot {i}")
-    for i, slot in enumerate(g.rslots):
+    for i, slot in enumerate(g.rooms.slots if g.rooms is not None else ()):
         _check_slot(g, slot, ("room",), f"room slot {i}")
         _require(all(x.card.deck == "room" for x in slot[:-1]), g, f"room slot {i}: a non-room card")
     if not g.unlimited_bank:

@@ -52,15 +52,17 @@ def legal_actions(g: Game, seat: int) -> list:
 def _act_entries(g: Game, p: Player) -> list:
     """``p``'s activated abilities (character first, then items in order), listed again only when
     objects entered play, changed controller or abilities, or ``p``'s item count changed."""
-    rooms = g.rslots and p.seat == g.active  # FS-4.6 / FS-16.2: a room's abilities are the active player's
+    rooms = (
+        p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
+    )  # FS-4.6 / FS-16.2: a room's abilities are the active player's
     key = (g.obj_ver, len(p.items), rooms)
     hit = g.cache.acts.get(p.seat)
     if hit is not None and hit[0] == key:
         return hit[1]
     assert p.character is not None  # every seat plays a character (FS-2.7)
-    objs = (p.character, *p.items, *(s[-1] for s in g.rslots if s)) if rooms else (p.character, *p.items)
-    if g.challenge_cards:  # FS-18.1: the challenge card is the game's; every player may use its abilities
-        objs = (*objs, *g.challenge_cards)
+    objs = (p.character, *p.items, *(s[-1] for s in g.rooms.slots if s)) if rooms else (p.character, *p.items)
+    if g.challenge and g.challenge.cards:  # FS-18.1: the challenge card is the game's; anyone may use it
+        objs = (*objs, *g.challenge.cards)
     acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
     g.cache.acts[p.seat] = (key, acts)
     return acts

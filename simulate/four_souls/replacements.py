@@ -34,7 +34,7 @@ def _roll_ok(ev: dict, roll: int | None) -> bool:
     return roll == want
 
 
-def _modify(rep: dict, n: int, o: Obj, g: Game) -> int:
+def _modify(rep: dict, n: int, o: Obj | None, g: Game) -> int:
     prev = rep.get("prevent")
     if prev is not None and prev is not False:
         if prev is True:
@@ -110,6 +110,13 @@ def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
     ctrl = src.controller
     order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
     g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {}))
+
+
+def until_eot(g: Game, event: str, seat: int, n: int) -> int:
+    """``n`` after the until-end-of-turn replacement an effect made on ``event`` for ``seat`` (``until:
+    eot``, FS-5.2 / FS-5.4), if any."""
+    rep = g.eot_replacements.get((event, seat))
+    return n if rep is None else _modify(rep, n, None, g)
 
 
 def damage_replacements(g: Game, d: Any) -> int:

@@ -402,10 +402,10 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         if soul:  # only the active player, once, in every variant (FS-20.8)
             o = g.new_obj(m.phys, "soul", g.active)
             gain_soul(g, ap, o, "boss")
-        elif not (g.special_slots and challenge.left_play(g, m.phys)):  # FS-18.5: a minion card
+        elif not (g.challenge and challenge.left_play(g, m.phys)):  # FS-18.5: a minion card
             g.discard_of(m.phys).append(m.phys)  # FS-3.6: a dead ambush goes to the loot discard
     g.hold_slots.discard(slot)  # step 6: refill at the next priority
-    if g.special_slots:
+    if g.challenge:
         challenge.boss_died(g, slot)  # FS-18.4: the final boss is dead — the challenge is won
 
 

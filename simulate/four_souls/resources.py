@@ -62,8 +62,8 @@ def loot(g: Game, p: Player, n: int, why: str) -> int:
                 )
                 interpreter.run(sub, repl.get("instead"))
                 return n
-    if p.seat in g.loot_doublers:
-        n *= 2  # Two of Clubs (FS-21: once, not multiplied again)
+    if g.eot_replacements:
+        n = replacements.until_eot(g, "would_loot", p.seat, n)  # Two of Clubs (FS-21: once, not again)
     n = replacements.loot_replacements(g, p, n, why)
     drawn = 0
     for _ in range(n):
@@ -265,7 +265,8 @@ def move_cards(ctx: Any, p: dict) -> bool:
 def _off_discard(g: Game, c: Phys) -> bool:
     """Take a card out of the discard it lies in (FS-3.6), if any. A card that already left play for a
     discard (a room that discarded itself twice, FS-16.2) is found there, never put in a second zone."""
-    for z in (g.monster_disc, g.treasure_disc, g.loot_disc, g.rooms_disc):
+    rooms_disc = g.rooms.disc if g.rooms is not None else ()
+    for z in (g.monster_disc, g.treasure_disc, g.loot_disc, rooms_disc):
         if c in z:
             z.remove(c)
             return True

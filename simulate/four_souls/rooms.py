@@ -2,7 +2,7 @@
 stale-room rule of solo/co-op, FS-17.7, are in turn.py). Rooms are used only with ``--variant rooms``; a game without
 it never reaches this module, so its event log is unchanged.
 
-A room is an object of kind ``room`` on top of a room slot, controlled by the game (-1). Its
+Their state is :class:`Rooms` (``Game.rooms``, None in a game without them). A room is an object of kind ``room`` on top of a room slot, controlled by the game (-1). Its
 abilities work like any card's (FS-16.2): triggers fire as the game's (FS-4.10), and "you" on a room is
 the active player — its statics count for the active player (``statics.owned_statics``), its ↷/$
 abilities are the active player's only (``plays._act_entries``, FS-4.6), and its turn triggers fire on
@@ -10,12 +10,23 @@ every player's turn."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.simulate.core import UserError
 
 from .state import Game, Obj, Phys
 from .zones import remove_from_slot
+
+
+@dataclass(slots=True)
+class Rooms:
+    """The rooms' own state (``Game.rooms``; None without ``--variant rooms``)."""
+
+    deck: list[Phys] = field(default_factory=list)  # the room deck (FS-16.1), top last
+    disc: list[Phys] = field(default_factory=list)  # its discard (FS-3.6)
+    slots: list[list] = field(default_factory=list)  # each room slot: covered cards, its top object last
+    changed: bool = False  # FS-17.7: a room slot's top changed during this round
 
 
 def check_pool(s: Any) -> None:
@@ -31,25 +42,26 @@ def check_pool(s: Any) -> None:
 
 def build_deck(g: Game, s: Any, phys: Any, rng: Any) -> None:
     """FS-2.1 / FS-16.1: the room deck, shuffled with its own setup stream of the game seed."""
-    g.rooms.extend(phys(card) for card, copies in s.rooms for _ in range(copies))
-    rng.shuffle(g.rooms)
+    g.rooms.deck.extend(phys(card) for card, copies in s.rooms for _ in range(copies))
+    rng.shuffle(g.rooms.deck)
 
 
 def setup(g: Game) -> None:
     """FS-2.5 / FS-3.12: one room slot; the top room card is revealed into it (it enters play)."""
-    g.rslots.append([])
+    g.rooms.slots.append([])
     fill(g, 0)
-    g.room_changed = False  # FS-17.7 counts changes during a round, not the setup reveal
+    g.rooms.changed = False  # FS-17.7 counts changes during a round, not the setup reveal
 
 
 def fill(g: Game, i: int) -> bool:
     """FS-16.5: an empty room slot is filled from the room deck (its discard reshuffled, FS-3.5)."""
-    c = g.draw(g.rooms, g.rooms_disc)
+    r = g.rooms
+    c = g.draw(r.deck, r.disc)
     if c is None:
         return False  # FS-Q.35: nothing to draw
     o = g.new_obj(c, "room", -1, slot=i)
-    g.rslots[i].append(o)
-    g.room_changed = True
+    r.slots[i].append(o)
+    r.changed = True
     g.log.emit("room_revealed", g.active, c.card.name, None, i)
     for ab in o.rules.events:  # FS-16.1/FS-4.9: "when this enters play" triggers on its reveal
         g.pending.append((0, ab, o, {}))
@@ -58,20 +70,21 @@ def fill(g: Game, i: int) -> bool:
 
 def room_objs(g: Game) -> list[Obj]:
     """The rooms in play: the top object of each room slot (FS-3.3)."""
-    return [s[-1] for s in g.rslots if s and isinstance(s[-1], Obj)]
+    return [s[-1] for s in g.rooms.slots if s and isinstance(s[-1], Obj)] if g.rooms is not None else []
 
 
 def discard(g: Game, o: Obj, why: str) -> None:
     """A room leaves play to the room discard (FS-3.6); its slot refills at the next check (FS-16.5)."""
 
     remove_from_slot(g, o)
-    g.rooms_disc.append(o.phys)
+    g.rooms.disc.append(o.phys)
     g.log.emit("room_discarded", g.active, o.phys.card.name, None, o.slot, why)
 
 
 def zone_cards(g: Game) -> list[Phys]:
     """Every room card (invariants: each card in exactly one zone)."""
-    out = list(g.rooms) + list(g.rooms_disc)
-    for slot in g.rslots:
+    r = g.rooms
+    out = list(r.deck) + list(r.disc)
+    for slot in r.slots:
         out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
     return out

@@ -18,6 +18,7 @@ from . import (
     rule_variants,
     soul_trading,
     statics,
+    trade,
     two_player,
     variants,
 )
@@ -34,11 +35,21 @@ def setup_rng(seed: int, choice: str) -> Any:
 
 
 def make_game(cfg: Any, streams: Streams, log: FSLog, io: Players, n: int) -> Game:
-    """An empty table of ``n`` seats: the game state, one lazy view per seat (what a player may know)
-    and the chosen rule variants hooked in."""
+    """An empty table of ``n`` seats: the game state, one lazy view per seat (what a player may know),
+    the chosen rule variants hooked in and the chosen FS-20 variants' own state (None when off)."""
     g = Game(cfg, streams, log, io, n, [Player(i) for i in range(n)])
     g.views = [View(g, s) for s in range(n)]
     rule_variants.install(g)
+    if cfg.has("two-player"):
+        g.two_player = two_player.TwoPlayer()  # FS-20.11
+    if cfg.has("soul-trading"):
+        g.soul_trading = (
+            soul_trading.SoulTrading()
+        )  # FS-20.5: its deck is built once the characters are dealt
+    if cfg.has("extended-trade"):
+        g.trade = trade.Trade()  # FS-20.4
+    if cfg.has("rooms"):
+        g.rooms = rooms.Rooms()  # FS-16: the room deck is built and the first room revealed in new_game
     return g
 
 

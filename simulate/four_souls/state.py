@@ -154,7 +154,6 @@ class Player:
     deaths: int = 0
     kills: int = 0
     counters: dict = field(default_factory=dict)  # counters on the player, by name (FS-5.14)
-    heads_run: int = 0  # coins in a row that landed heads (``challenge.coin_roll``)
     skip_next_turn: int = 0
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
     copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)
@@ -212,6 +211,7 @@ class Caches:
     pa_objs: list = field(default_factory=list)
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     acts: dict = field(default_factory=dict)  # plays._act_entries: seat → (key, its activated abilities)
+    bonus_tests: dict = field(default_factory=dict)  # checks.check_bonus: bonus soul pid → its compiled test
     statics: dict = field(
         default_factory=dict
     )  # statics.owned_statics: seat → (key, {static key: [(obj, body)]})
@@ -260,14 +260,15 @@ class Game:
     delayed: list = field(default_factory=list)  # one-shot delayed triggers/replacements
     stat_counters: bool = False  # an HP or AT counter was ever put on something (statics read them then)
     next_events: list = field(default_factory=list)  # one-shot delayed triggers on turn_end / would_die
-    loot_doublers: set = field(default_factory=set)  # Two of Clubs (seats), until end of turn
+    # (event, seat) → a replacement an effect made until end of turn (``until: eot``, FS-5.2 / FS-5.4; Two of
+    # Clubs); one per player and event: a second one replaces the first (they do not stack, FS-21)
+    eot_replacements: dict = field(default_factory=dict)
     stop_effect: bool = False
     last_count: int = 0
     obj_shields: dict = field(default_factory=dict)
     copies: list = field(default_factory=list)
     last_damager: dict = field(default_factory=dict)
     killing_roll: dict = field(default_factory=dict)
-    bonus_tests: dict = field(default_factory=dict)
     resolved: int = 0  # stack resolutions this turn (a runaway-loop guard)
     over: bool = False  # the game ended (a win, a draw, or a runaway turn cut off mid-turn)
     between: bool = False  # a turn has just ended completely (the end-phase invariants hold)
@@ -277,29 +278,21 @@ class Game:
     cache: Caches = field(default_factory=Caches)  # derived only, to go faster (never game state)
     # FS-10.6 till end of turn: (created, evasion, seat or None)
     pa_grants: list = field(default_factory=list)
-    special_slots: dict = field(default_factory=dict)  # FS-18: monster slot index → final_boss / minion
-    challenge: bool = False  # FS-18: --variant challenge
-    challenge_cards: list = field(default_factory=list)  # FS-18.1: the challenge card in play (game's)
-    coin_rule: Any = None  # the challenge card's rolls-become-coins rule (challenge.coin_roll), or None
-    set_aside: list = field(default_factory=list)  # FS-18.5: minion cards waiting outside the game
-    composites: dict = field(default_factory=dict)  # composite minion pid → (its card, revealed cards)
+    # FS-18 --variant challenge: its own state (challenge.Challenge: the final boss's and minions' slots, the
+    # challenge card, set-aside minions), None in other games
+    challenge: Any = None
     last_damage: Any = None
     wins_after: tuple = ()  # seats an ability said win: they win once it has resolved (FS-14.3)
     views: list = field(default_factory=list)  # one lazy View per seat (it reads the live state)
     # FS-20 rule variants (two_player.py, soul_trading.py); unused in standard games
     variant_rules: VariantRules = field(default_factory=VariantRules)
-    held_by: dict = field(default_factory=dict)  # two-player: curse uid → seats that have held it
-    start_deck: list[Phys] = field(default_factory=list)  # soul trading: the starting-item deck
-    soul_sold: int = -1  # soul trading: the turn number of the last sale (once per turn)
-    traded: int = -1  # extended trade: the turn number of the last trade proposal (once per turn)
-    coop: bool = False  # FS-17 solo/co-op (coop.start): combined soul goal, the D8 timer
-    timer: int = 0  # FS-17.1 / FS-17.4: the D8 timer (solo/co-op only)
-    round_seen: set = field(default_factory=set)  # FS-17.4: seats that had a turn since the last round end
-    # FS-16 rooms (rooms.py, --variant rooms only): the room deck, its discard and the room slots
-    rooms: list[Phys] = field(default_factory=list)
-    rooms_disc: list[Phys] = field(default_factory=list)
-    rslots: list[list] = field(default_factory=list)
-    room_changed: bool = False  # FS-17.7: a room slot's top changed during this round
+    # each FS-17/FS-20 variant's own state, in its module's object; None when the variant is off
+    two_player: Any = None  # two_player.TwoPlayer (FS-20.11: the curses each seat has held)
+    soul_trading: Any = None  # soul_trading.SoulTrading (FS-20.5: the starting-item deck, the last sale)
+    trade: Any = None  # trade.Trade (FS-20.4: the turn of the last proposal)
+    coop: Any = None  # FS-17 solo/co-op: its own state (coop.Coop: the D8 timer, the round), else None
+    # FS-16 rooms (--variant rooms): rooms.Rooms (the room deck, its discard, the room slots), else None
+    rooms: Any = None
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
 
     # ----------------------------------------------------------------- objects
@@ -365,8 +358,8 @@ class Game:
             return self.treasure, self.treasure_disc
         if name == "monster":
             return self.monster, self.monster_disc
-        if name == "room":
-            return self.rooms, self.rooms_disc
+        if name == "room":  # FS-16: none in a game without rooms
+            return (self.rooms.deck, self.rooms.disc) if self.rooms is not None else ([], [])
         raise EngineError(f"unknown deck {name!r}")
 
     def discard_of(self, phys: Phys) -> list[Phys]:
@@ -379,7 +372,7 @@ class Game:
         if deck == "treasure":
             return self.treasure_disc
         if deck == "room":
-            return self.rooms_disc
+            return self.rooms.disc
         return self.removed  # characters, starting items, bonus souls: out of play (FS-3.10)
 
     # ----------------------------------------------------------------- bank (FS-15, FS-Q.4)

@@ -141,7 +141,9 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     items, curses, in that order), conditions not checked. Listed again only when objects entered play,
     changed controller or abilities, or ``p``'s item or curse count changed (the key ``_act_entries``
     trusts): HP, attack, prices and counts read it many times a turn."""
-    rooms = g.rslots and p.seat == g.active  # FS-16.2: "you" on a room is the active player
+    rooms = (
+        p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
+    )  # FS-16.2: "you" on a room: the AP
     ver = (g.obj_ver, len(p.items), len(p.curses), rooms)
     hit = g.cache.statics.get(p.seat)
     if hit is None or hit[0] != ver:
@@ -152,7 +154,7 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
         ch = p.character
         objs = (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses)
         if rooms:
-            objs = (*objs, *(s[-1] for s in g.rslots if s))
+            objs = (*objs, *(s[-1] for s in g.rooms.slots if s))
         found = by_key[key] = [(o, body) for o in objs for body in o.rules.statics if key in body]
     return found
 
@@ -244,7 +246,7 @@ def _all_static_objs(g: Game):
         yield from p.items
         yield from p.curses
     yield from g.monsters()
-    for s in g.rslots:
+    for s in g.rooms.slots if g.rooms is not None else ():
         if s:
             yield s[-1]  # FS-16.2: rooms' statics work like any card's
 
@@ -306,7 +308,8 @@ def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     key = g.obj_ver
     if g.cache.att_key != key:
         holders = [o for p in g.players for o in p.items]
-        holders += [s[-1] for s in g.rslots if s and isinstance(s[-1], Obj)]
+        if g.rooms is not None:
+            holders += [s[-1] for s in g.rooms.slots if s and isinstance(s[-1], Obj)]
         g.cache.att_objs = [o for o in holders if any("attackable" in b for b in o.rules.statics)]
         g.cache.att_key = key
     return [

@@ -31,9 +31,16 @@ class Offer:
     get: tuple
 
 
+@dataclass(slots=True)
+class Trade:
+    """The variant's own state (``Game.trade``; None when the variant is off)."""
+
+    proposed: int = -1  # the turn number of the last proposal (once per turn)
+
+
 def can_trade(g: Game, seat: int) -> bool:
     """Once per turn; there must be another player and something to exchange (checked cheaply)."""
-    return g.traded != g.turn and g.attack is None
+    return g.trade.proposed != g.turn and g.attack is None
 
 
 def _parts(g: Game, seat: int, mine: bool) -> list[tuple]:
@@ -65,7 +72,7 @@ def offers(g: Game, seat: int) -> list[Offer]:
 
 def trade(g: Game, seat: int) -> None:
     """The action: propose (or decline to), ask the partner, carry the exchange out if accepted."""
-    g.traded = g.turn
+    g.trade.proposed = g.turn
     opts = offers(g, seat)
     if not opts:
         return

@@ -22,10 +22,11 @@ def _objects(g: Game, with_temp: bool):
             top = slot[-1]
             if isinstance(top, Obj) and top.kind == "monster":
                 yield top
-    for slot in g.rslots:
+    for slot in g.rooms.slots if g.rooms is not None else ():
         if slot:
             yield slot[-1]  # FS-16.2: a room's triggered abilities work like any card's
-    yield from g.challenge_cards  # FS-18.1: the challenge card's rules
+    if g.challenge is not None:
+        yield from g.challenge.cards  # FS-18.1: the challenge card's rules
     yield from g.bonus_objs.values()  # FS-14.7: an active bonus soul's abilities work out of play
     if with_temp:
         yield from g.temp
@@ -126,7 +127,9 @@ def _turn(g: Game, o: Obj, ab, ev: dict) -> bool:
     if o.controller >= 0:
         return o.controller == g.active
     # FS-16.2 rooms; FS-18: a final boss's or minion's turn triggers are the challenge's, every turn
-    return o.kind in _GAMES or (o.slot in g.special_slots and o.kind == "monster")
+    return o.kind in _GAMES or (
+        g.challenge is not None and o.slot in g.challenge.slots and o.kind == "monster"
+    )
 
 
 def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
@@ -195,7 +198,12 @@ def _death(g: Game, o: Obj, ab, ev: dict) -> bool:
     if tp == "another_monster":
         return isinstance(v, Obj) and v.kind == "monster" and v is not o
     if tp == "minion":  # FS-18.5: a monster in a minion slot
-        return isinstance(v, Obj) and v.kind == "monster" and g.special_slots.get(v.slot) == "minion"
+        return (
+            isinstance(v, Obj)
+            and v.kind == "monster"
+            and g.challenge is not None
+            and g.challenge.slots.get(v.slot) == "minion"
+        )
     return False
 
 

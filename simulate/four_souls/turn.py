@@ -75,7 +75,7 @@ def _play_turn(g: Game) -> None:
         o.charged = True
     for m in g.monsters():
         m.charged = True
-    for r in rooms.room_objs(g) if g.rslots else ():
+    for r in rooms.room_objs(g):
         r.charged = True  # the game's objects recharge like monsters (a room's ↷, FS-16.2)
     # FS-8.2 start-of-turn triggers
     triggers.fire(g, "turn_start", seat=ap.seat)
@@ -105,7 +105,7 @@ def _play_turn(g: Game) -> None:
     limit = g.cfg.hand_limit
     if len(ap.hand) > limit:  # FS-8.10(2), FS-Q.3
         resources.discard_loot(g, ap, len(ap.hand) - limit, False, "hand_limit")
-    if g.rslots:
+    if g.rooms is not None and g.rooms.slots:
         room_step(g)  # FS-8.10(3), FS-16.3 (FS-17.7 in solo/co-op)
     end_of_turn(g)
     log.emit("turn_end", ap.seat, None, None, g.turn)
@@ -269,7 +269,7 @@ def end_of_turn(g: Game) -> None:
     for o in statics.attackable_objs(g, now=False):  # FS-10.6: attackable items and rooms have HP too
         o.damage = 0
     g.obj_shields.clear()
-    g.loot_doublers.clear()
+    g.eot_replacements.clear()
     if g.copies:  # copied abilities end (FS-5.12): caches keyed by obj_ver list abilities again
         g.obj_ver += 1
         for o in g.copies:
@@ -303,14 +303,14 @@ def _stale_room(g: Game) -> None:
     """FS-17.7: at the end of a round (every character has had a turn since the last one, as the timer
     counts it, FS-17.4), a room slot whose top has not changed during the whole round is discarded and
     refilled."""
-    seen = g.round_seen | {g.active}
+    seen = g.coop.round_seen | {g.active}
     if len(seen) < g.n:
         return
-    if not g.room_changed:
+    if not g.rooms.changed:
         for o in room_objs(g):
             discard(g, o, "stale")
             fill(g, o.slot)
-    g.room_changed = False
+    g.rooms.changed = False
 
 
 # The per-turn counts the start of a turn reads (FS-8.3, FS-8.4, FS-8.6; vocabulary.STATICS).

@@ -17,6 +17,13 @@ REMOVED = ("Eve", "Lilith", "Cain", "Guppy")  # FS-20.11(a): character cards, by
 HAND_MAX = 5  # FS-20.11(b): "5 or fewer" loot in hand at the loot step
 
 
+@dataclasses.dataclass(slots=True)
+class TwoPlayer:
+    """The variant's own state (``Game.two_player``; None when the variant is off)."""
+
+    held_by: dict = dataclasses.field(default_factory=dict)  # FS-20.11(c): curse uid → seats that held it
+
+
 def _removed(name: str) -> bool:
     return name.lower() in {n.lower() for n in REMOVED}
 
@@ -61,7 +68,7 @@ def loot_step(g: Game, p: Player, n: int) -> None:
     on the bottom of the loot deck. Extra loot-step draws from statics (``n - 1``) are drawn normally.
     A pending draw modifier (Two of Clubs doubling, Compost's next-loot replacement) keeps the normal
     draw: the rule replaces a plain draw only."""
-    modified = p.seat in g.loot_doublers or any(d[0] == "would_loot" for d in g.delayed)
+    modified = ("would_loot", p.seat) in g.eot_replacements or any(d[0] == "would_loot" for d in g.delayed)
     if len(p.hand) > HAND_MAX or modified:
         resources.loot(g, p, n, "loot_step")
         return
@@ -84,11 +91,12 @@ def loot_step(g: Game, p: Player, n: int) -> None:
 def curse_on_death(g: Game, c: Obj) -> bool:
     """FS-20.11(c) in place of FS-4.16(2) (the curse's own "when you die" trigger, FS-Q.11): a curse
     that has not yet been held by the other player goes to them (a give, event ``curse_received``
-    "from pN"); one that has affected both players goes to the monster discard. ``g.held_by``
+    "from pN"); one that has affected both players goes to the monster discard. ``TwoPlayer.held_by``
     records, per curse object, the seats that have held it."""
     p = g.players[c.controller]
     other = g.players[1 - p.seat] if g.n == 2 else None
-    held = g.held_by.setdefault(c.uid, {p.seat})
+    held_by = g.two_player.held_by
+    held = held_by.setdefault(c.uid, {p.seat})
     held.add(p.seat)
     if other is not None and other.seat not in held:
         held.add(other.seat)
@@ -98,6 +106,6 @@ def curse_on_death(g: Game, c: Obj) -> bool:
         g.obj_ver += 1  # its triggers now work for the new holder (trigger cache)
         g.log.emit("curse_received", other.seat, c.phys.card.name, p.seat)  # target: the giver
     else:
-        del g.held_by[c.uid]
+        del held_by[c.uid]
         damage.discard_curse(g, c, "death")
     return True

@@ -108,7 +108,8 @@ class View:
     @property
     def rooms(self) -> tuple[ObjInfo, ...]:
         """The rooms in play (FS-16; empty without --variant rooms)."""
-        return tuple(self._build(s[-1]) for s in self._g.rslots if s)
+        r = self._g.rooms
+        return tuple(self._build(s[-1]) for s in r.slots if s) if r is not None else ()
 
     @property
     def shop(self) -> tuple[ObjInfo, ...]:
@@ -146,7 +147,8 @@ class View:
     @property
     def starting_items_left(self) -> int:
         """Soul trading (FS-20.5): how many cards the starting-item deck holds (its size is public)."""
-        return len(self._g.start_deck)
+        st = self._g.soul_trading
+        return len(st.deck) if st is not None else 0
 
     @property
     def barred(self) -> tuple[Obj, ...]:
@@ -167,12 +169,13 @@ class View:
     @property
     def coop(self) -> bool:
         """Solo or co-op (FS-17): every other player is a partner, not an opponent."""
-        return self._g.coop
+        return self._g.coop is not None
 
     @property
     def timer(self) -> int:
         """The solo/co-op D8 timer (FS-17.4; public), 0 in the competitive game."""
-        return self._g.timer
+        c = self._g.coop
+        return c.timer if c is not None else 0
 
     @property
     def soul_goal(self) -> int:

@@ -41,10 +41,10 @@ def start_event(g: Game, o: Obj) -> None:
 def remove_from_slot(g: Game, o: Obj) -> bool:
     """Take a slot's top object out of play and uncover the card beneath (FS-13.7). The final boss and
     a minion cannot leave their slot but by dying (FS-18.2, FS-18.5): False, nothing happens."""
-    if g.special_slots and challenge.fixed(g, o):
+    if g.challenge and challenge.fixed(g, o):
         return False
     o.in_play = False
-    for slots in (g.mslots, g.shop, g.rslots) if o.kind == "room" else (g.mslots, g.shop):
+    for slots in (g.mslots, g.shop, g.rooms.slots) if o.kind == "room" else (g.mslots, g.shop):
         for slot in slots:
             if slot and slot[-1] is o:
                 slot.pop()
@@ -90,7 +90,7 @@ def coverable_slots(g: Game) -> list[int]:
     return [
         i
         for i, slot in enumerate(g.mslots)
-        if not (slot and isinstance(slot[-1], Obj) and indomitable(slot[-1])) and i not in g.special_slots
+        if not (slot and isinstance(slot[-1], Obj) and indomitable(slot[-1])) and not challenge.special(g, i)
     ]  # FS-18.2 / FS-18.5: final-boss and minion slots are never covered
 
 

@@ -53,7 +53,7 @@ class EvaluatorPlayer:
         self.seat, self.rng = seat, rng
         self.w = {"souls": souls, "cents": cents, "loot": loot, "items": items, "hp": hp, "threat": threat}
         self.bar = float(bar)
-        self.rd = rd.Reader()  # per game: nothing outlives the run's card data
+        self.rd = rd.Reader(vl.item_value)  # per game: nothing outlives the run's card data
         self._using: tuple | None = None  # (card name, ability) of my last loot/↷/$ option
         self._aim_face: int | None = None  # the face a roll change of mine aims at
 

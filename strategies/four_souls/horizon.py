@@ -27,6 +27,7 @@ from cardlab.simulate.core.datafiles import load_json
 from cardlab.simulate.core.errors import UserError
 
 from . import reading as rd
+from . import valuing as vl
 
 KIND = "four-souls horizon evaluation"
 DEFAULT_FILE = Path(__file__).parent / "data" / "horizon.json"
@@ -59,7 +60,7 @@ class Evaluation:
 
     def __init__(self, weights: tuple[float, ...]) -> None:
         self.w = weights
-        self.reader = rd.Reader()
+        self.reader = rd.Reader(vl.item_value)
 
     def __call__(self, view: Any, seat: int) -> float:
         return sum(w * x for w, x in zip(self.w, features(view, seat, self.reader), strict=True))
@@ -74,7 +75,7 @@ class _Recorder:
     def __init__(self) -> None:
         self.turn = -1
         self.rows: list[list[list[float]]] = []
-        self.reader = rd.Reader()
+        self.reader = rd.Reader(vl.item_value)
 
     def see(self, view: Any) -> None:
         if view.turn != self.turn:

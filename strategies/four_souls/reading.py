@@ -1,5 +1,6 @@
 """Reading cards the way a player reads their text: which verbs an ability uses, what role it can play
-in a fight (fix a roll, shield a player, cancel a stack item, plain gain), and a rough value of an item.
+in a fight (fix a roll, shield a player, cancel a stack item, plain gain). What things are worth is
+``valuing``'s, which reads cards through this module (never the other way round).
 
 Everything here reads the printed (compiled) card of the run's own card data (``--cards``/``--set``
 included), which is public information (FS-3.3); nothing reads a deck order or another player's hand,
@@ -9,6 +10,7 @@ per game, so no memo outlives the card data it read) to keep strategies O(1) on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -23,17 +25,6 @@ HARM_VERBS = VERBS.with_role("harm")
 ROLL_VERBS = VERBS.with_role("roll")
 # What an opponent one soul from winning may win with (worth a cancel).
 THREAT_VERBS = HARM_VERBS | VERBS.with_role("threat")
-# Static modifiers that make a passive item worth buying, with a rough weight.
-_STATIC_VALUE = {
-    "atk": 3.0,
-    "hp": 2.5,
-    "attack_roll": 3.0,
-    "loot_plays": 2.0,
-    "attacks": 2.5,
-    "purchases": 1.5,
-    "loot_step": 2.5,
-    "price": 0.4,
-}
 
 
 def verbs_of(eff: Any, out: set | None = None) -> set:
@@ -226,39 +217,6 @@ def threat(ab: Any) -> int:
     return 2 if "become_soul" in verbs else 1 if not verbs.isdisjoint(THREAT_VERBS) else 0
 
 
-def item_value(phys: Any) -> float:
-    """A rough worth of owning an item (for purchases, Eden's pick and the death penalty): passive
-    stat boosts and soul-making items high, repeatable gains and roll fixers good, the rest modest."""
-    r = phys.rules
-    v = 1.0
-    for st in r.statics:
-        for k, val in st.items():
-            w = _STATIC_VALUE.get(k)
-            if w is not None:
-                n = val.get("n", 1) if isinstance(val, dict) else val
-                n = n if isinstance(n, int) and not isinstance(n, bool) else 1
-                v += abs(w * n) if k == "price" else w * n  # a price change is a discount in Base V2
-    for _kind, _i, ab in r.acts:
-        ro = role(ab)
-        if ro in ("roll", "shield", "cancel", "soul") or "become_soul" in verbs_of(ab.do):
-            v += {"roll": 2.5, "shield": 2.0, "cancel": 2.0}.get(ro, 1.0)
-            if "become_soul" in verbs_of(ab.do):
-                v += 3.0
-        else:  # what using it is worth in a typical turn, by the value model (a new card like a printed one)
-            from .valuing import typical_use
-
-            v += max(0.5, min(5.0, typical_use(ab)))
-    if r.triggers:
-        v += 1.0
-    if r.replaces:
-        v += 1.0
-    if "eternal" in r.keywords:
-        v += 0.5  # cannot be lost to the death penalty
-    if phys.card.soul:
-        v += 4.0 * phys.card.soul
-    return v
-
-
 @lru_cache(maxsize=4096)
 def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     """Chance to win a plain fight: the attack goes on until someone dies (FS-10.7); a hit deals the
@@ -369,9 +327,11 @@ class Reader:
     so a card of another run under the same name or id is read afresh). A strategy makes one per game
     (the kernel builds players per game): the memo dies with the game, never outliving its card data."""
 
-    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats", "_shapes")
+    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats", "_shapes", "_item_worth")
 
-    def __init__(self) -> None:
+    def __init__(self, item_worth: Callable[[Any], float]) -> None:
+        """``item_worth``: what owning an item is worth (``valuing.item_value``), memoised here per game."""
+        self._item_worth = item_worth
         self._roles: dict[int, tuple[Any, str]] = {}
         self._uses: dict[int, tuple[Any, tuple]] = {}
         self._values: dict[int, tuple[Any, Any, float]] = {}
@@ -400,7 +360,7 @@ class Reader:
         hit = self._values.get(id(rules))
         if hit is not None and hit[0] is rules and hit[1] is phys.card:
             return hit[2]
-        v = item_value(phys)
+        v = self._item_worth(phys)
         self._values[id(rules)] = (rules, phys.card, v)
         return v
 

@@ -121,7 +121,7 @@ class SensiblePlayer:
         self._idle_turn = -1  # the turn in which I passed an empty-stack window before my own turn
         self._prev: int | None = None  # the seat whose turn comes just before mine
         self._sold = False  # soul trading (FS-20.5): a soul sold already this game
-        self.rd = rd.Reader()  # this game's card readings (the kernel builds players per game)
+        self.rd = rd.Reader(vl.item_value)  # this game's card readings (the kernel builds players per game)
         self._using: Any = None  # the ability of the option I chose last (its targets are asked next)
         self._keep_out: Any = None  # the outlook a discard choice reads (``_loot_keep``)
         self._roll_goal: tuple | None = None  # (face, value when aimed) of my dice tool's plan
@@ -1189,7 +1189,7 @@ class SensiblePlayer:
 
     def _part_value(self, part: tuple) -> float:
         """A trade part's worth: ¢ at 3 to a point (an item costs 10¢, FS-11.3), a loot card 1, an item
-        its worth (``reading.item_value``)."""
+        its worth (``valuing.item_value``)."""
         kind, what = part
         if kind == "cents":
             return what / 3.0

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
-from .reading import sel_head
+from .reading import role, sel_head
 from .reading import verbs_of as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
@@ -149,6 +149,50 @@ def typical_use(ab: Any) -> float:
         cents=5,
     )
     return ability_value(ab, out)
+
+
+# Static modifiers that make a passive item worth buying, with a rough weight.
+_STATIC_VALUE = {
+    "atk": 3.0,
+    "hp": 2.5,
+    "attack_roll": 3.0,
+    "loot_plays": 2.0,
+    "attacks": 2.5,
+    "purchases": 1.5,
+    "loot_step": 2.5,
+    "price": 0.4,
+}
+
+
+def item_value(phys: Any) -> float:
+    """A rough worth of owning an item (for purchases, Eden's pick and the death penalty): passive
+    stat boosts and soul-making items high, repeatable gains and roll fixers good, the rest modest."""
+    r = phys.rules
+    v = 1.0
+    for st in r.statics:
+        for k, val in st.items():
+            w = _STATIC_VALUE.get(k)
+            if w is not None:
+                n = val.get("n", 1) if isinstance(val, dict) else val
+                n = n if isinstance(n, int) and not isinstance(n, bool) else 1
+                v += abs(w * n) if k == "price" else w * n  # a price change is a discount in Base V2
+    for _kind, _i, ab in r.acts:
+        ro = role(ab)
+        if ro in ("roll", "shield", "cancel", "soul") or "become_soul" in reading_verbs(ab.do):
+            v += {"roll": 2.5, "shield": 2.0, "cancel": 2.0}.get(ro, 1.0)
+            if "become_soul" in reading_verbs(ab.do):
+                v += 3.0
+        else:  # what using it is worth in a typical turn, by the value model (a new card like a printed one)
+            v += max(0.5, min(5.0, typical_use(ab)))
+    if r.triggers:
+        v += 1.0
+    if r.replaces:
+        v += 1.0
+    if "eternal" in r.keywords:
+        v += 0.5  # cannot be lost to the death penalty
+    if phys.card.soul:
+        v += 4.0 * phys.card.soul
+    return v
 
 
 def cost_value(cost: Any, out: Outlook) -> float:

@@ -76,7 +76,7 @@ def test_FS_17_1_solo_two_characters_each_with_3_loot_and_3_cents_no_bonus_souls
     assert len(names) == 2
     for p in g.players:
         assert len(p.hand) == 3 and p.cents == 3  # FS-17.1 [W]: each character its own loot and ¢
-    assert timers(g.log.rows) == [(8, "start")] and g.timer == 8 and g.coop
+    assert timers(g.log.rows) == [(8, "start")] and g.coop.timer == 8 and g.coop
     assert g.log.rows[-1][3] == "timer"  # FS-17.1: placed at the end of setup
 
 
@@ -84,7 +84,7 @@ def test_FS_17_1_coop_one_character_per_seat_and_no_bonus_souls():
     for n in (2, 3, 4):
         cfg = make_config(n, 50, variant="co-op")
         g = setup.new_game(cfg, n, scripted_table(n))
-        assert len(g.players) == n and g.bonus == [] and g.timer == 8
+        assert len(g.players) == n and g.bonus == [] and g.coop.timer == 8
         assert len({p.character.phys.card.name for p in g.players}) == n
     cfg = make_config(4, 50, variant=("co-op", "no-bonus-souls"))  # redundant but allowed
     assert not cfg.bonus_souls
@@ -119,14 +119,14 @@ def test_FS_17_4_timer_down_once_every_character_had_a_turn():
     coop.turn_done(g)
     g.active = 2
     coop.turn_done(g)
-    assert g.timer == 8
+    assert g.coop.timer == 8
     g.active = 0
     coop.turn_done(g)  # the third character's turn ends the round
-    assert g.timer == 7 and timers(g.log.rows)[-1] == (7, "round")
+    assert g.coop.timer == 7 and timers(g.log.rows)[-1] == (7, "round")
     g.active = 1
     coop.turn_done(g)
     coop.turn_done(g)  # an extra turn of the same character adds nothing new
-    assert g.timer == 7
+    assert g.coop.timer == 7
 
 
 def test_FS_17_4_FS_Q_32_timer_down_when_any_character_dies_in_any_turn():
@@ -134,7 +134,7 @@ def test_FS_17_4_FS_Q_32_timer_down_when_any_character_dies_in_any_turn():
     g.active = 0
     damage.kill(g, g.players[1], 0)  # P1 dies on P0's turn: counts too ([A], FS-Q.32)
     resolution.priority(g, 0)
-    assert g.players[1].dead and g.timer == 7
+    assert g.players[1].dead and g.coop.timer == 7
     row = kinds(g, "timer")[-1]
     assert (row[5], row[8], row[6], row[7]) == (None, 1, 7, "death")  # target_seat 1
     died_at = next(i for i, r in enumerate(g.log.rows) if r[3] == "player_died")
@@ -145,7 +145,7 @@ def test_FS_17_4_competitive_deaths_have_no_timer():
     g = position(2)
     damage.kill(g, g.players[1], 0)
     resolution.priority(g, 0)
-    assert g.players[1].dead and not kinds(g, "timer") and g.timer == 0
+    assert g.players[1].dead and not kinds(g, "timer") and g.coop is None
 
 
 # --------------------------------------------------------------------------- FS-17.5 / FS-17.6 goal
@@ -199,16 +199,16 @@ def test_FS_17_6_soul_cap_counts_at_most_cap_per_character():
 
 def test_FS_17_5_timer_at_zero_loses():
     g = coop_position(2)
-    g.timer = 1
+    g.coop.timer = 1
     with pytest.raises(coop.TimerOut) as over:
         damage.kill(g, g.players[0], -1)
         resolution.priority(g, 0)
-    assert over.value.winners == () and g.over and g.timer == 0
+    assert over.value.winners == () and g.over and g.coop.timer == 0
 
 
 def test_FS_Q_33_a_win_stands_before_the_round_end_decrement():
     g = coop_position(2)
-    g.timer = 1
+    g.coop.timer = 1
     for seat in (0, 1):  # the souls were gained but no state check ran yet
         for _ in range(2):
             g.players[seat].souls.append(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", seat))
@@ -217,12 +217,12 @@ def test_FS_Q_33_a_win_stands_before_the_round_end_decrement():
     g.active = 1
     with pytest.raises(GameOver) as over:
         coop.turn_done(g)
-    assert over.value.winners == (0, 1) and g.timer == 1  # won: the timer never reached 0
+    assert over.value.winners == (0, 1) and g.coop.timer == 1  # won: the timer never reached 0
 
 
 def test_FS_Q_33_a_win_stands_when_the_last_tick_is_a_death():
     g = coop_position(2)
-    g.timer = 1
+    g.coop.timer = 1
     for _ in range(4):
         g.players[1].souls.append(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", 1))
     with pytest.raises(GameOver) as over:

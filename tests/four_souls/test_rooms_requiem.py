@@ -16,20 +16,21 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    rooms_of,
 )
 from cardlab.simulate.four_souls.resolution import player_dies
 
 
 def _room(g, name: str):
     """A real room into a new room slot (FS-2.5)."""
-    o = g.new_obj(phys(g, real(name)), "room", -1, slot=len(g.rslots))
-    g.rslots.append([o])
+    o = g.new_obj(phys(g, real(name)), "room", -1, slot=len(rooms_of(g).slots))
+    g.rooms.slots.append([o])
     return o
 
 
 def _room_deck(g, names: list[str]) -> list:
     out = [phys(g, real(n)) for n in names]
-    g.rooms.extend(reversed(out))
+    rooms_of(g).deck.extend(reversed(out))
     return out
 
 
@@ -41,7 +42,7 @@ def _hand(g, seat: int, n: int) -> None:
 def test_FS_16_1_FS_4_9_a_revealed_room_triggers_its_enters_play_ability():
     """Dice Room!! enters play from the room deck: each player discards their hand and loots 3."""
     g = position(2)
-    g.rslots.append([])
+    rooms_of(g).slots.append([])
     _room_deck(g, ["Dice Room!!"])
     _hand(g, 0, 2)
     _hand(g, 1, 5)
@@ -66,15 +67,15 @@ def test_FS_16_4_a_dice_room_revealed_in_the_room_step_acts_now_and_leaves_at_th
     g.monster.extend(phys(g, monster(f"Next{i}", hp=1)) for i in range(4))
     g.monster_deaths = 1
     turn.room_step(g)
-    assert old.phys in g.rooms_disc and g.rslots[0][-1].phys is dice5
+    assert old.phys in g.rooms.disc and g.rooms.slots[0][-1].phys is dice5
     assert not a.in_play and not b.in_play
     assert a.phys in g.monster_disc and b.phys in g.monster_disc
     checks.state_checks(g)
     assert [s[-1].phys.card.name for s in g.mslots] == ["Next3", "Next2"]  # refilled (FS-12.1)
     g.active, g.turn = 1, 2
     turn.play_turn(g)
-    assert dice5 in g.rooms_disc
-    assert g.rslots[0][-1].phys is greed
+    assert dice5 in g.rooms.disc
+    assert g.rooms.slots[0][-1].phys is greed
     check_invariants(g)
 
 

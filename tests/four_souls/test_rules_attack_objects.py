@@ -19,6 +19,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    rooms_of,
 )
 from cardlab.simulate.four_souls.rules import compile_card
 from cardlab.simulate.four_souls.state import EngineError
@@ -28,8 +29,8 @@ CARD = {c.name: c for c in cards.load_pool([HERE / "attackable.yaml", HERE / "ro
 
 
 def _room(g, name: str):
-    o = g.new_obj(phys(g, CARD[name]), "room", -1, slot=len(g.rslots))
-    g.rslots.append([o])
+    o = g.new_obj(phys(g, CARD[name]), "room", -1, slot=len(rooms_of(g).slots))
+    g.rooms.slots.append([o])
     return o
 
 
@@ -125,14 +126,14 @@ def test_FS_16_6_an_attackable_room_is_a_target_dies_pays_the_active_player_and_
     deck(g, "treasure", [real("Breakfast")])
     deck(g, "loot", [real("A Penny!")])
     nxt = phys(g, CARD["Test Library"])
-    g.rooms.append(nxt)
+    rooms_of(g).deck.append(nxt)
     g.active = 0
     assert attack.attack_options(g, 0) == [room]
     assert attack.run_attack(g, 0, room)
     resolution.priority(g, 0, until_empty=True)
     p = g.players[0]
     assert [o.name for o in p.items] == ["Breakfast"] and [c.name for c in p.hand] == ["A Penny!"]
-    assert g.rooms_disc == [room.phys] and g.rslots[0][-1].phys is nxt
+    assert g.rooms.disc == [room.phys] and g.rooms.slots[0][-1].phys is nxt
     assert [r[7] for r in kinds(g, "room_discarded")] == ["killed"]
     check_invariants(g)
 

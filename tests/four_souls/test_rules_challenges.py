@@ -49,8 +49,7 @@ def _challenge(rolls=(), plans=None):
     b = add_slot_monster(g, monster("B"))
     boss = g.new_obj(phys(g, BOSS), "monster", -1, slot=len(g.mslots))
     g.mslots.append([boss])
-    g.special_slots[boss.slot] = challenge.BOSS
-    g.challenge = True
+    g.challenge = challenge.Challenge({boss.slot: challenge.BOSS})
     g.active = 0
     return g, a, b, boss
 
@@ -72,7 +71,7 @@ def test_FS_18_2_setup_puts_the_final_boss_in_its_own_slot():
     cfg = make_config(2, 50, variant=CHALLENGE, cards=(str(CHAL_FILE),))
     s = decks.supply(cfg)
     g = setup.new_game(cfg, 3, Players([scripted(i) for i in range(2)]), supply=s)
-    assert len(g.mslots) == 3 and g.special_slots == {2: "final_boss"} and g.challenge and g.coop
+    assert len(g.mslots) == 3 and g.challenge.slots == {2: "final_boss"} and g.challenge and g.coop
     boss = g.mslots[2][-1]
     assert boss.phys.card is BOSS and boss in g.monsters()
     check_invariants(g)
@@ -118,7 +117,7 @@ def test_FS_18_5_FS_12_6_a_minion_takes_a_new_minion_slot_stays_until_killed_and
     deck(g, "monster", [monster("Imp", hp=1), monster("Spare")])
     _run(g, {"move": {"cards": "top(monster_deck)", "to": "minion_slot"}})
     imp = g.mslots[-1][-1]
-    assert imp.name == "Imp" and g.special_slots[imp.slot] == "minion" and challenge.minions(g) == 1
+    assert imp.name == "Imp" and g.challenge.slots[imp.slot] == "minion" and challenge.minions(g) == 1
     assert [r[5] for r in kinds(g, "slots_expanded")] == ["minion"]
     _run(g, {"move": {"cards": {"monster": [], "count": "all"}, "to": "monster_discard"}})
     assert imp.in_play and boss.in_play  # neither leaves but by dying
@@ -145,11 +144,11 @@ def test_FS_18_6_in_a_challenge_a_character_death_does_not_lower_the_timer():
     g, *_ = _challenge()
     assert damage.kill(g, g.players[1], -1)
     resolution.priority(g, 0, until_empty=True)
-    assert g.players[1].dead and g.timer == coop.TIMER_START and not kinds(g, "timer")[1:]
-    g.round_seen = {0}
+    assert g.players[1].dead and g.coop.timer == coop.TIMER_START and not kinds(g, "timer")[1:]
+    g.coop.round_seen = {0}
     g.active = 1
     coop.turn_done(g)  # the end of a round does
-    assert g.timer == coop.TIMER_START - 1
+    assert g.coop.timer == coop.TIMER_START - 1
 
 
 def test_FS_18_7_only_the_challenge_goal_wins():

@@ -15,6 +15,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    rooms_of,
 )
 
 
@@ -71,7 +72,7 @@ def test_FS_13_4_berserk_one_more_attack_and_plus_1_hp_for_the_turn_per_kill():
 def test_FS_14_5_haunted_a_player_who_gains_a_soul_skips_their_next_turn():
     g = position(2)
     room = g.new_obj(phys(g, real("Haunted!")), "room", -1, slot=0)
-    g.rslots.append([room])
+    rooms_of(g).slots.append([room])
     g.active = 0
     soul = g.new_obj(phys(g, monster("Boss", hp=3, soul=1)), "soul", 1)
     resources.gain_soul(g, g.players[1], soul, "test")

@@ -58,7 +58,7 @@ def _game(difficulty="normal", rolls=(), coins=(), n=2, variant=("challenge", "s
 
 
 def _boss(g):
-    return next(s[-1] for i, s in enumerate(g.mslots) if g.special_slots.get(i) == challenge.BOSS)
+    return next(s[-1] for i, s in enumerate(g.mslots) if g.challenge.slots.get(i) == challenge.BOSS)
 
 
 def _fire(g, name):
@@ -70,8 +70,11 @@ def test_FS_18_1_the_difficulty_symbol_picks_the_same_face_of_challenge_card_and
     for sym, label in (("normal", "Normal"), ("hard", "Hard"), ("ultra-hard", "Ultra Hard")):
         g = _game(sym)
         assert _boss(g).name == f"The Doodler [{label}]"
-        assert [o.name for o in g.challenge_cards] == [f"Day of the Doodler [{label}]"]
-        assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"]  # FS-18.5: set aside
+        assert [o.name for o in g.challenge.cards] == [f"Day of the Doodler [{label}]"]
+        assert [p.name for p in g.challenge.set_aside] == [
+            "Blank Canvas",
+            "Blank Canvas",
+        ]  # FS-18.5: set aside
         check_invariants(g)
 
 
@@ -103,10 +106,10 @@ def test_FS_5_14_counters_on_a_player_stay_when_the_character_changes():
 def test_FS_18_1_a_rolled_1_to_3_at_turn_start_toggles_the_active_players_doodle_counter_normal():
     g = _game(rolls=[2])
     _fire(g, "turn_start")
-    assert g.players[0].counters == {"doodle": 1} and g.timer == coop.TIMER_START
-    g.players[0].heads_run = 0
+    assert g.players[0].counters == {"doodle": 1} and g.coop.timer == coop.TIMER_START
+    g.challenge.heads_run[0] = 0
     _fire(g, "turn_start")  # doodled: the roll is a coin — tails is a 1 (removes it) and costs a step
-    assert g.players[0].counters == {} and g.timer == coop.TIMER_START - 1
+    assert g.players[0].counters == {} and g.coop.timer == coop.TIMER_START - 1
     assert [r[7] for r in kinds(g, "coin")] == ["tails"]
 
 
@@ -132,18 +135,18 @@ def test_FS_9_2_a_doodled_players_roll_is_a_coin_heads_6_and_two_heads_in_a_row_
     attack.run_attack(g, 0, tgt)  # the attack goes on until it ends (FS-10)
     assert [r[7] for r in kinds(g, "coin")] == ["heads", "heads"]  # then no more coins
     assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [6, 6, 4, 4]  # hit, hit, miss, miss
-    assert tgt.damage == 2 and p.counters == {} and p.heads_run == 0
+    assert tgt.damage == 2 and p.counters == {} and g.challenge.heads_run.get(p.seat, 0) == 0
     assert [r[7] for r in kinds(g, "counters")] == ["added", "removed"]  # removed on the second heads
-    assert g.timer == coop.TIMER_START and boss.in_play
+    assert g.coop.timer == coop.TIMER_START and boss.in_play
 
 
 def test_FS_18_6_the_timer_advanced_to_0_by_a_tails_loses_the_challenge():
     g = _game(coins=[False])
     counters.add(g, g.players[0], 1, "doodle")
-    g.timer = 1
+    g.coop.timer = 1
     with pytest.raises(coop.TimerOut):
         _fire(g, "turn_start")
-    assert g.over and g.timer == 0
+    assert g.over and g.coop.timer == 0
     # the coin made the roll 1 and it went on the stack; the loss comes at the next state check, before
     # any player gets priority — so before the roll resolves (FS-4.9 timing; the doodle counter stays)
     assert [r[6] for r in kinds(g, "roll")] == [1] and g.players[0].counters == {"doodle": 1}
@@ -165,12 +168,12 @@ def test_FS_18_1_an_eraser_counter_takes_an_items_abilities_until_it_is_removed(
     assert bf.named == {"eraser": 1} and statics.player_hp(g, p) == hp - 1 and not bf.rules.statics
     assert not counters.add(g, None, 1, "eraser")
     # the challenge card's $ ability is offered to every player, and only while an item is erased
-    card = g.challenge_cards[0]
+    card = g.challenge.cards[0]
     opts = [a for a in plays.legal_actions(g, 1) if a[0] == "paid" and a[1] is card]
     assert opts
     assert plays.take_action(g, 1, opts[0])
     resolution.priority(g, 1, until_empty=True)
-    assert bf.named == {} and statics.player_hp(g, p) == hp and g.timer == coop.TIMER_START - 1
+    assert bf.named == {} and statics.player_hp(g, p) == hp and g.coop.timer == coop.TIMER_START - 1
     assert not [a for a in plays.legal_actions(g, 1) if a[0] == "paid" and a[1] is card]
     check_invariants(g)
 
@@ -201,18 +204,18 @@ def test_FS_18_5_blank_canvas_is_built_from_three_revealed_monsters_and_its_deat
     g = _game(rolls=[6])
     g.removed.extend(g.monster)
     g.monster.clear()
-    g.timer = 5
+    g.coop.timer = 5
     first = monster("Stats", hp=1, evasion=2, attack=3)
     ev = dataclasses.replace(monster("Event"), hp=None, evasion=None, attack=None)  # a monster-deck event
     second = real("Pooter")  # its abilities
     third = monster("Rewards", rewards={"cents": 7})
     deck(g, "monster", [first, ev, second, third, monster("Untouched")])
     _fire(g, "turn_start")  # fewer than 2 minions: The Doodler puts a Blank Canvas into a minion slot
-    assert challenge.minions(g) == 1 and len(g.set_aside) == 1
+    assert challenge.minions(g) == 1 and len(g.challenge.set_aside) == 1
     bc = g.mslots[-1][-1]
-    assert bc.name == "Blank Canvas" and g.special_slots[bc.slot] == challenge.MINION
+    assert bc.name == "Blank Canvas" and g.challenge.slots[bc.slot] == challenge.MINION
     assert (bc.phys.card.hp, bc.phys.card.evasion, bc.phys.card.attack) == (1, 2, 3)
-    assert bc.rules is g.composites[bc.phys.pid][1][2].rules  # the second monster's abilities
+    assert bc.rules is g.challenge.composites[bc.phys.pid][1][2].rules  # the second monster's abilities
     assert dict(bc.phys.card.rewards) == {"cents": 7}
     assert [c.card.name for c in g.monster] == ["Untouched"]  # four revealed, all outside the game
     cents = g.players[0].cents
@@ -221,9 +224,9 @@ def test_FS_18_5_blank_canvas_is_built_from_three_revealed_monsters_and_its_deat
     resolution.priority(g, 0, until_empty=True)
     checks.state_checks(g)
     assert not bc.in_play and g.players[0].cents == cents + 7
-    assert g.timer == 6  # "each time a minion dies": one step back
+    assert g.coop.timer == 6  # "each time a minion dies": one step back
     assert sorted(c.card.name for c in g.monster_disc) == ["Event", "Pooter", "Rewards", "Stats"]
-    assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"]  # back, set aside
+    assert [p.name for p in g.challenge.set_aside] == ["Blank Canvas", "Blank Canvas"]  # back, set aside
     check_invariants(g)
 
 
@@ -266,9 +269,9 @@ def test_FS_9_3_FS_9_6_a_doodled_players_reroll_and_each_kept_die_are_coins_too(
     p = g.players[0]
     counters.add(g, p, 1, "doodle")
     r = dice.push_roll(g, 0, "table", table={})
-    assert r.value == 1 and g.timer == coop.TIMER_START - 1  # tails
+    assert r.value == 1 and g.coop.timer == coop.TIMER_START - 1  # tails
     dice.reroll(g, r, "test")  # FS-9.3: rolling again is rolling a die
-    assert r.value == 6 and p.heads_run == 1
+    assert r.value == 6 and g.challenge.heads_run[p.seat] == 1
     assert dice.keep_one(g, 0, 2, "lowest", "test") == 5  # heads: 6 (the counter goes), then the die: 5
     assert [r[7] for r in kinds(g, "coin")] == ["tails", "heads", "heads"] and p.counters == {}
     assert g.streams.fixed.rolls == [] and dice.push_roll(g, 1, "table", table={}).value in range(1, 7)
@@ -280,10 +283,13 @@ def test_FS_18_5_a_minion_card_an_ability_moves_goes_back_set_aside_not_into_a_d
     g = _game(rolls=[6])
     _fire(g, "turn_start")
     bc = g.mslots[-1][-1]
-    revealed = list(g.composites[bc.phys.pid][1])
+    revealed = list(g.challenge.composites[bc.phys.pid][1])
     assert challenge.fixed(g, bc) and not zones.leave_play(g, bc)  # it cannot leave its slot alive
     g.mslots[bc.slot].remove(bc)  # as the death steps take it (FS-13.4) ...
     zones.place(g, bc.phys, "monster_deck_top", None, statics.Ctx(g, 0, None, name="t"))  # ... then a move
-    assert [p.name for p in g.set_aside] == ["Blank Canvas", "Blank Canvas"] and not g.composites
+    assert [p.name for p in g.challenge.set_aside] == [
+        "Blank Canvas",
+        "Blank Canvas",
+    ] and not g.challenge.composites
     assert all(c in g.monster_disc for c in revealed)
     check_invariants(g)

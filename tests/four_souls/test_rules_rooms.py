@@ -11,6 +11,7 @@ from cardlab.simulate.core import Players, UserError
 from cardlab.simulate.four_souls import (
     cards,
     checks,
+    coop,
     decks,
     interpreter,
     plays,
@@ -30,6 +31,7 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     phys,
     position,
+    rooms_of,
     scripted,
 )
 
@@ -39,15 +41,15 @@ ROOM = {c.name: c for c in cards.load_pool([ROOMS_FILE]).cards}
 
 def _room(g, name: str):
     """Put a room into a (new) room slot, as FS-2.5 does."""
-    o = g.new_obj(phys(g, ROOM[name]), "room", -1, slot=len(g.rslots))
-    g.rslots.append([o])
+    o = g.new_obj(phys(g, ROOM[name]), "room", -1, slot=len(rooms_of(g).slots))
+    g.rooms.slots.append([o])
     return o
 
 
 def _room_deck(g, names: list[str]) -> list:
     """Room deck, the first listed on top."""
     out = [phys(g, ROOM[n]) for n in names]
-    g.rooms.extend(reversed(out))
+    rooms_of(g).deck.extend(reversed(out))
     return out
 
 
@@ -55,10 +57,10 @@ def test_FS_2_5_FS_16_1_setup_reveals_the_starting_room_from_the_shuffled_room_d
     cfg = make_config(3, 50, variant=("rooms",), cards=(str(ROOMS_FILE),))
     s = decks.supply(cfg)
     g = setup.new_game(cfg, 4, Players([scripted(i) for i in range(3)]), supply=s)
-    assert len(g.rslots) == 1 and len(g.rslots[0]) == 1
-    top = g.rslots[0][-1]
+    assert len(g.rooms.slots) == 1 and len(g.rooms.slots[0]) == 1
+    top = g.rooms.slots[0][-1]
     assert top.kind == "room" and top.in_play and top.controller == -1
-    assert len(g.rooms) == 5 and top.phys not in g.rooms and not g.rooms_disc
+    assert len(g.rooms.deck) == 5 and top.phys not in g.rooms.deck and not g.rooms.disc
     assert [r[4] for r in kinds(g, "room_revealed")] == [top.name]
     check_invariants(g)
 
@@ -106,10 +108,12 @@ def test_FS_16_3_after_a_monster_died_the_active_player_may_discard_the_room(dis
     asked = [d for d in g.io.strategies[0].asked if d.kind == "discard_room"]
     assert [(d.options, d.context) for d in asked] == [((True, False), "Test Library")]
     if discard:
-        assert g.rooms_disc == [lib.phys] and not lib.in_play
-        assert g.rslots[0][-1].phys is vault and g.rslots[0][-1].in_play  # refilled at once (FS-16.5)
+        assert g.rooms.disc == [lib.phys] and not lib.in_play
+        assert (
+            g.rooms.slots[0][-1].phys is vault and g.rooms.slots[0][-1].in_play
+        )  # refilled at once (FS-16.5)
     else:
-        assert g.rslots[0] == [lib] and lib.in_play and g.rooms == [vault]
+        assert g.rooms.slots[0] == [lib] and lib.in_play and g.rooms.deck == [vault]
     check_invariants(g)
 
 
@@ -119,7 +123,7 @@ def test_FS_16_3_no_monster_died_no_room_choice():
     _room_deck(g, ["Test Vault"])
     turn.room_step(g)
     assert not [d for d in g.io.strategies[0].asked if d.kind == "discard_room"]
-    assert g.rslots[0] == [lib]
+    assert g.rooms.slots[0] == [lib]
 
 
 def _attack_then_end(d):
@@ -145,10 +149,10 @@ def test_FS_16_4_a_room_revealed_in_the_room_step_misses_this_turns_end_triggers
     collapse, vault = _room_deck(g, ["Test Collapsing Room", "Test Vault"])
     turn.play_turn(g)  # P0 kills Weak, discards the Library: the Collapsing Room comes in now
     assert [r[4] for r in kinds(g, "monster_died")] == ["Weak"]
-    assert g.rslots[0][-1].phys is collapse and g.rslots[0][-1].in_play
+    assert g.rooms.slots[0][-1].phys is collapse and g.rooms.slots[0][-1].in_play
     g.active, g.turn = 1, 2
     turn.play_turn(g)  # its "at end of turn, discard this" fires at the end of the next turn
-    assert collapse in g.rooms_disc and g.rslots[0][-1].phys is vault
+    assert collapse in g.rooms.disc and g.rooms.slots[0][-1].phys is vault
     check_invariants(g)
 
 
@@ -157,9 +161,9 @@ def test_FS_16_5_an_empty_room_slot_refills_at_the_next_check():
     lib = _room(g, "Test Library")
     (vault,) = _room_deck(g, ["Test Vault"])
     rooms.discard(g, lib, "test")
-    assert g.rslots[0] == []
+    assert g.rooms.slots[0] == []
     checks.state_checks(g)
-    assert g.rslots[0][-1].phys is vault and lib.phys in g.rooms_disc
+    assert g.rooms.slots[0][-1].phys is vault and lib.phys in g.rooms.disc
 
 
 def test_FS_3_5_an_empty_room_deck_reshuffles_its_discard():
@@ -167,21 +171,21 @@ def test_FS_3_5_an_empty_room_deck_reshuffles_its_discard():
     lib = _room(g, "Test Library")
     rooms.discard(g, lib, "test")
     checks.state_checks(g)
-    assert g.rslots[0][-1].phys is lib.phys and g.rslots[0][-1] is not lib and not g.rooms_disc
+    assert g.rooms.slots[0][-1].phys is lib.phys and g.rooms.slots[0][-1] is not lib and not g.rooms.disc
 
 
 def test_FS_17_7_a_room_unchanged_for_a_round_is_discarded_in_co_op():
     g = position(2)
-    g.coop = True
+    g.coop = coop.Coop()
     lib = _room(g, "Test Library")
     (vault,) = _room_deck(g, ["Test Vault"])
-    g.round_seen = {1}  # P1 had its turn; P0's turn ends the round
+    g.coop.round_seen = {1}  # P1 had its turn; P0's turn ends the round
     turn.room_step(g)
-    assert lib.phys in g.rooms_disc and g.rslots[0][-1].phys is vault
+    assert lib.phys in g.rooms.disc and g.rooms.slots[0][-1].phys is vault
     assert [r[7] for r in kinds(g, "room_discarded")] == ["stale"]
-    g.round_seen = set()
+    g.coop.round_seen = set()
     turn.room_step(g)  # mid-round: nothing
-    assert g.rslots[0][-1].phys is vault
+    assert g.rooms.slots[0][-1].phys is vault
 
 
 def test_FS_16_variant_needs_room_cards_and_contradicts_no_rooms():
@@ -207,13 +211,13 @@ def test_FS_16_5_FS_3_12_room_slots_expand_and_the_new_slot_fills():
     (vault,) = _room_deck(g, ["Test Vault"])
     assert interpreter.run(statics.Ctx(g, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}})
     checks.state_checks(g)
-    assert [s[-1].phys for s in g.rslots] == [lib.phys, vault]
+    assert [s[-1].phys for s in g.rooms.slots] == [lib.phys, vault]
     assert statics.count(g, g.players[0], "loot_plays") == 1  # both rooms are in play (FS-3.3)
     h = position(2)  # without rooms there is no room slot to expand
     assert not interpreter.run(
         statics.Ctx(h, 0, None, name="test"), {"expand_slots": {"kind": "room", "n": 1}}
     )
-    assert h.rslots == []
+    assert h.rooms is None
 
 
 def test_FS_3_2_FS_16_2_a_room_that_discards_itself_twice_is_in_one_zone():
@@ -227,7 +231,7 @@ def test_FS_3_2_FS_16_2_a_room_that_discards_itself_twice_is_in_one_zone():
     for _ in range(2):
         interpreter.run(statics.Ctx(g, 0, room, name=room.name), eff)
     checks.state_checks(g)
-    assert g.rooms_disc == [room.phys] and g.rslots[0][-1].phys is vault
+    assert g.rooms.disc == [room.phys] and g.rooms.slots[0][-1].phys is vault
     check_invariants(g)
     # the same for an item whose card went to the treasure discard before the second move
     bag = g.new_obj(phys(g, card("Test Box", deck="treasure", kind="passive")), "item", 0)
@@ -247,7 +251,7 @@ def test_FS_16_2_FS_3_2_slot_machine_activated_twice_pays_twice_and_is_discarded
 
     g = position(2, rolls=[6, 6])
     room = g.new_obj(phys(g, real("Slot Machine")), "room", -1, slot=0)
-    g.rslots.append([room])
+    rooms_of(g).slots.append([room])
     (vault,) = _room_deck(g, ["Test Vault"])
     take_cents(g, 0, 6)
     g.active = 0
@@ -256,5 +260,5 @@ def test_FS_16_2_FS_3_2_slot_machine_activated_twice_pays_twice_and_is_discarded
     assert g.players[0].cents == 0
     resolution.priority(g, 0, until_empty=True)
     assert g.players[0].cents == 30
-    assert g.rooms_disc == [room.phys] and g.rslots[0][-1].phys is vault
+    assert g.rooms.disc == [room.phys] and g.rooms.slots[0][-1].phys is vault
     check_invariants(g)

@@ -4,6 +4,7 @@ not implemented, full games with variants, and the CLI."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -189,3 +190,38 @@ def test_cli_variants_recorded_and_listed(tmp_path):
     listing = CliRunner().invoke(cli, ["games"])
     assert "mini-draft" in listing.output and "challenge" in listing.output
     assert "NOT IMPLEMENTED" not in listing.output  # every Four Souls variant runs (FS-18 since challenges)
+
+
+# Each variant's own state lives in its module's object on the Game, None when the variant is off (issue 17:
+# variant state with its variant, not fields of every game).
+VARIANT_STATE = {
+    "two-player": ("two_player", "TwoPlayer"),
+    "soul-trading": ("soul_trading", "SoulTrading"),
+    "extended-trade": ("trade", "Trade"),
+    "rooms": ("rooms", "Rooms"),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_STATE))
+def test_each_variant_keeps_its_state_in_its_own_object(variant):
+    from cardlab.simulate.four_souls import fixtures
+
+    rooms = Path(__file__).parent / "cards_testonly" / "rooms.yaml"  # --variant rooms needs room cards
+    g = fixtures.position(2, variant=(variant,), **({"cards": (str(rooms),)} if variant == "rooms" else {}))
+    attr, cls = VARIANT_STATE[variant]
+    state = getattr(g, attr)
+    assert type(state).__name__ == cls and type(state).__module__.endswith("." + attr)  # its module's
+    others = [a for a, _ in VARIANT_STATE.values() if a != attr] + ["coop", "challenge"]
+    assert all(getattr(g, a) is None for a in others), variant
+
+
+def test_co_op_and_challenge_state_are_made_by_their_setup():
+    cfg = make_config(2, 30, variant=("co-op",))
+    g = setup.new_game(cfg, 3, Players([STRATEGIES["random"](i, random.Random(i)) for i in range(2)]))
+    assert type(g.coop).__name__ == "Coop" and g.coop.timer == 8 and g.challenge is None
+    g = setup.new_game(
+        make_config(2, 30), 3, Players([STRATEGIES["random"](i, random.Random(i)) for i in range(2)])
+    )
+    assert all(
+        getattr(g, a) is None for a in ("coop", "challenge", "rooms", "two_player", "soul_trading", "trade")
+    )

@@ -183,7 +183,7 @@ def test_FS_20_11c_curse_goes_to_the_other_player_then_to_the_discard():
     check_invariants(g)
     resolution.player_dies(g, g.players[1], 0)
     assert not g.players[1].curses and not g.players[0].curses and c.phys in g.monster_disc
-    assert not c.in_play and g.held_by == {}
+    assert not c.in_play and g.two_player.held_by == {}
     check_invariants(g)
 
 
@@ -358,12 +358,12 @@ def test_FS_20_5_starting_item_deck_holds_the_unused_starting_items():
             Players([Rec(i, random.Random(i)) for i in range(4)]),
         )
         used = {p.character.phys.card.starting_item for p in g.players} - {None}
-        assert sorted(c.card.id for c in g.start_deck) == sorted(
+        assert sorted(c.card.id for c in g.soul_trading.deck) == sorted(
             set(POOL.by_id) & set(_starting_ids()) - used
         )
         check_invariants(g)
     g = setup.new_game(make_config(4, 10), 0, Players([Rec(i, random.Random(i)) for i in range(4)]))
-    assert g.start_deck == []
+    assert g.soul_trading is None  # the variant is off: no state of its own
 
 
 def _starting_ids():
@@ -371,7 +371,7 @@ def _starting_ids():
 
 
 def _seller(g, seat=0):
-    g.start_deck.append(phys(g, real("The D6")))
+    g.soul_trading.deck.append(phys(g, real("The D6")))
     deck(g, "loot", [card("L")])
 
 
@@ -388,7 +388,7 @@ def test_FS_20_5_sell_a_soul_pays_5_cents_a_loot_and_a_starting_item():
     assert p.souls == [] and s.phys in g.monster_disc and not s.in_play  # FS-14.6: its own discard
     assert p.cents == 5 and [c.name for c in p.hand] == ["L"]
     (item,) = p.items
-    assert item.name == "The D6" and item.eternal and item.starting and g.start_deck == []
+    assert item.name == "The D6" and item.eternal and item.starting and g.soul_trading.deck == []
     assert [r[7] for r in kinds(g, "soul_lost")] == ["sold"]
     check_invariants(g)
     # once per turn (FS-Q.25): no second sale this turn, another soul or not
@@ -475,7 +475,7 @@ def test_FS_20_5_sensible_sells_only_an_early_soul():
     soul_obj(g, 0, monster("B2", soul=1))  # two souls: too close to the win to sell
     assert ask() == ("end",)
     g.players[0].souls.pop()
-    g.start_deck.clear()
+    g.soul_trading.deck.clear()
     assert ask() == ("end",)
 
 
