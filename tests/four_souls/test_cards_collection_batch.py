@@ -28,6 +28,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    rooms_of,
 )
 from cardlab.simulate.four_souls.rules import compile_card
 from cardlab.simulate.four_souls.setup import place_bonus
@@ -282,10 +283,10 @@ def test_FS_16_2_white_champions_gives_every_monster_plus_one_evasion_while_it_i
     m = add_slot_monster(g, monster("Target", hp=2, evasion=3))
     assert statics.evasion(g, m) == 3
     room = g.new_obj(phys(g, real("White Champions")), "room", -1, slot=0)
-    g.rslots.append([room])
+    rooms_of(g).slots.append([room])
     assert statics.evasion(g, m) == 4
     room.in_play = False
-    g.rslots[0].clear()
+    g.rooms.slots[0].clear()
     g.obj_ver += 1
     assert statics.evasion(g, m) == 3
 
