@@ -83,13 +83,16 @@ COMMON_TRIGGER_OPTIONS = {"if", "first_each_turn", "every_other_each_turn"}
 def _rows(markdown: str, heading: str) -> dict[str, list[str]]:
     """The cells of each row of the table under ``heading``, by the names its first cell documents."""
     rows: dict[str, list[str]] = {}
+    in_table = False
     for line in markdown[markdown.index(heading) :].splitlines()[1:]:
-        if line.startswith("## "):
-            break
-        if line.startswith("|"):
-            cells = [c.strip() for c in line.split("|")[1:-1]]
-            for name in re.findall(r"`([A-Za-z_]\w*)", cells[0]):
-                rows[name] = cells
+        if not line.startswith("|"):
+            if in_table:
+                break  # the table under the heading ended
+            continue
+        in_table = True
+        cells = [c.strip() for c in line.split("|")[1:-1]]
+        for name in re.findall(r"`([A-Za-z_]\w*)", cells[0]):
+            rows[name] = cells
     return rows
 
 
@@ -147,6 +150,38 @@ def test_the_trigger_matchers_are_what_fire_dispatches_on():
     assert set(triggers.MATCHERS) <= set(fs.TRIGGERS.handlers)
     assert all(fs.TRIGGERS.handlers[name] is f for name, f in triggers.MATCHERS.items())
     assert fs.TRIGGERS.handlers["destroyed"] is triggers.left_play
+
+
+# Gosu X's and Hidden Reason's other word kinds: registry → its card docs and the heading of its table; the
+# table's second column is the word's value kind where the registry has one.
+OTHER_KINDS = {
+    "gosu-x passive": (gx.PASSIVES, "gosu_x", "**Passives**"),
+    "gosu-x event": (gx.EVENTS, "gosu_x", "**Trigger events**"),
+    "gosu-x condition": (gx.CONDITIONS, "gosu_x", "**Trigger conditions**"),
+    "gosu-x feat": (gx.FEATS, "gosu_x", "**Feats**"),
+    "hidden-reason trigger": (hr.TRIGGERS, "hidden_reason", "**Trigger events**"),
+    "hidden-reason static": (hr.STATICS, "hidden_reason", "**Statics**"),
+    "hidden-reason grant": (hr.GRANTS, "hidden_reason", "**Grants**"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(OTHER_KINDS))
+def test_every_other_word_kind_is_registered_and_documented_row_by_row(kind):
+    registry, folder, heading = OTHER_KINDS[kind]
+    assert f"{registry.game} {registry.kind}" == kind
+    text = (DOCS / folder / "VOCABULARY.md").read_text(encoding="utf-8")
+    documented = documented_names(text, heading)
+    assert len(documented) == len(set(documented)) and set(documented) == set(registry), (
+        f"undocumented: {sorted(set(registry) - set(documented))}; "
+        f"documented but not registered: {sorted(set(documented) - set(registry))}"
+    )
+    for name, cells in _rows(text, heading).items():
+        word = registry[name]
+        assert word.summary, name
+        if word.value:
+            assert cells[1] == word.value, (
+                f"{kind} '{name}': the docs say {cells[1]!r}, the registry {word.value!r}"
+            )
 
 
 def test_the_strategies_sort_verbs_by_the_registered_roles():

@@ -31,7 +31,6 @@ from cardlab.simulate.core.vocabulary import Vocabulary, Word
 DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
 
 KEYWORDS = ("bounty", "veteran", "ward", "echo", "recruiter", "miracle", "castling", "feat")
-FEATS = ("cancel_activation", "cancel_capture_destroy")
 CARD_FIELDS = (
     "name", "id", "level", "copies", "replace_cost", "slots", "keywords", "combat", "summary", "on_play",
     "passive", "triggers", "feat", "tile", "implemented", "reason",
@@ -88,30 +87,60 @@ STEPS = Vocabulary("gosu-x", "step", [
     _s("if", ("named_in_army", "x_eq", "then"), "run steps if a condition holds"),
     _s("hook", (), "a named Python hook (HOOKS)", value="hook"),
 ])  # fmt: skip
-PASSIVES = (
-    "hand_limit", "battle_bonus_per_hand", "double_if_opponent_bounty", "echo_adjacent", "echo_level3",
-    "castling_with_cost", "ward_highest", "multi_clan", "multi_clan_level3", "also_named", "any_row",
-    "opp_turns_after_pass", "battle_margin", "mirror", "hemro",
-)  # fmt: skip
-NUMERIC = (
-    "hand_limit",
-    "battle_bonus_per_hand",
-    "opp_turns_after_pass",
-    "battle_margin",
-)  # values, not flags
+
+
+# The card files' other word kinds, each a registry like the steps (its value kind, summary and rule IDs;
+# decklists/gosu_x/VOCABULARY.md has one row per word, checked by tests/test_vocabulary.py).
+def _w(name: str, value: str, summary: str, rules: str = "") -> Word:
+    return Word(name, summary, value=value, rules=rules)
+
+
+# Passives (``passive:`` while face up; ``tile:`` the same keys on a clan tile, GX-13): ``number`` values
+# (0-20; card and tile values add up, the limits take the lowest, GX-15.5), ``flag`` or ``words``.
+PASSIVES = Vocabulary("gosu-x", "passive", [
+    _w("hand_limit", "number", "the hand limit at the end of a turn (the lowest in force; for both players)", "GX-4.5 GX-13.1"),
+    _w("battle_bonus_per_hand", "number", "+N battle value per card in its owner's hand", "GX-13.2 GX-15.5"),
+    _w("double_if_opponent_bounty", "flag", "this card's battle value doubles while the opponent's army has a face-up bounty card", "GX-9"),
+    _w("echo_adjacent", "flag", "the face-up cards adjacent to it have Echo"),
+    _w("echo_level3", "flag", "its owner's level-3 cards have Echo"),
+    _w("castling_with_cost", "flag", "its owner's cards with a replacement cost have Castling"),
+    _w("ward_highest", "flag", "its owner's highest-level vulnerable card has Ward", "GX-13.4"),
+    _w("multi_clan", "flag", "this card has every clan its owner plays", "GX-12.28"),
+    _w("multi_clan_level3", "flag", "its owner's level-3 cards have every clan their owner plays", "GX-13.5"),
+    _w("also_named", "words", "this card also has these names"),
+    _w("any_row", "flag", "this card is every level: any row, valued by its row", "GX-12.28"),
+    _w("opp_turns_after_pass", "number", "the opponent's turns after its owner passes (the lowest in force)", "GX-8.6"),
+    _w("battle_margin", "number", "a battle won by less than 10 makes the winner sacrifice N more", "GX-10.6 GX-13.3"),
+    _w("mirror", "flag", "copies the card it mirrors: entry effect, keywords, permanent effects, triggers"),
+    _w("hemro", "flag", "capturing or destroying an opponent's bounty card draws one card more", "GX-12.9"),
+])  # fmt: skip
+NUMERIC = tuple(name for name, word in PASSIVES.items() if word.value == "number")  # values, not flags
 GLOBAL = frozenset({"hand_limit"})  # in force for both players whoever holds it (GX-13.1, GX-13.7)
-EVENTS = (
-    "end_of_turn",
-    "pass",
-    "battle_won",
-    "battle_lost",
-    "captured",
-    "draw3",
-    "reshuffle",
-    "removed_from_discard",
-)
-CONDITIONS = ("hand_size_eq", "opp_captured_gte", "named_face_up_gte", "removed_named", "first_to_pass",
-              "opponent_not_won")  # fmt: skip
+# Trigger events (``triggers: [{event, if, do}]``, while face up, GX-15.3).
+EVENTS = Vocabulary("gosu-x", "event", [
+    _w("end_of_turn", "", "the end of its owner's turn", "GX-4"),
+    _w("pass", "", "its owner passed", "GX-8"),
+    _w("battle_won", "", "its owner won the battle", "GX-9"),
+    _w("battle_lost", "", "its owner lost the battle", "GX-9"),
+    _w("captured", "", "this card is captured (it fires as it turns face down)"),
+    _w("draw3", "", "its owner took the draw-3 action", "GX-7.2"),
+    _w("reshuffle", "", "its owner's discard was shuffled into a new deck"),
+    _w("removed_from_discard", "", "this card was removed from its owner's discard (it works from there)", "GX-12.19"),
+])  # fmt: skip
+# Trigger conditions (``if:``), with the kind of their value (``named``: a mapping {name, n}).
+CONDITIONS = Vocabulary("gosu-x", "condition", [
+    _w("hand_size_eq", "number", "its owner holds exactly N cards"),
+    _w("opp_captured_gte", "number", "the opponent's army has at least N captured cards"),
+    _w("named_face_up_gte", "named", "its owner's army has at least n face-up cards of that name"),
+    _w("removed_named", "word", "a card of that name is in its owner's removed zone"),
+    _w("first_to_pass", "flag", "its owner passed first this round", "GX-8"),
+    _w("opponent_not_won", "flag", "the opponent has not won (always true when a trigger runs)"),
+])  # fmt: skip
+# Feats (``feat:`` — discard it from hand on any turn, GX-12.16).
+FEATS = Vocabulary("gosu-x", "feat", [
+    _w("cancel_activation", "", "cancel the opponent's activation", "GX-12.16"),
+    _w("cancel_capture_destroy", "", "cancel a capture or destruction of one of your cards", "GX-12.16"),
+])  # fmt: skip
 # The Python hooks a step may name (``{hook: NAME}``), each for one card the steps cannot express;
 # hooks.py binds the handlers.
 HOOKS = Vocabulary.hooks(
@@ -157,9 +186,8 @@ NUMBER_WORDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("return_tokens", "n"): (), ("draw", "n"): ("X",), ("mill", "n"): ("X",), ("sacrifice", "n"): ("X",),
     ("hand_to", "size"): ("opponent_hand", "own_hand"),
 }  # fmt: skip
-# Trigger conditions: the type of each value (named_face_up_gte is a mapping {name, n}).
-CONDITION_KINDS = {"hand_size_eq": "number", "opp_captured_gte": "number", "first_to_pass": "flag",
-                   "opponent_not_won": "flag", "removed_named": "word", "named_face_up_gte": "named"}  # fmt: skip
+# Trigger conditions: the type of each value, as registered.
+CONDITION_KINDS = {name: word.value for name, word in CONDITIONS.items()}
 
 
 def _is_number(value: Any) -> bool:
@@ -304,7 +332,7 @@ def _check_passive(data: Any, path: Path, card: str, line: int, what: str) -> di
             raise CardDataError(str(path), kline, unknown(what, key, PASSIVES), card)
         if key in NUMERIC and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20):
             raise CardDataError(str(path), kline, f"'{key}' must be a whole number 0-20, got {value!r}", card)
-        problem = None if key in NUMERIC else kind_problem("words" if key == "also_named" else "flag", value)
+        problem = None if key in NUMERIC else kind_problem(PASSIVES[key].value, value)
         if problem:
             raise CardDataError(str(path), kline, f"{what} '{key}' {problem}", card)
     return dict(data)

@@ -104,9 +104,27 @@ TARGET_VERBS: dict[str, frozenset[str]] = {
 # Verbs that act on the target when there is one, else on the card itself (a permanent).
 SELF_OR_TARGET = frozenset({"buff", "pump", "energy"})
 
-TRIGGERS = ("enter", "start_of_turn", "opponent_turn_start", "end_of_turn", "dies", "attacks")
-STATICS = ("allies_attack", "tactic_discount", "retribution_ward")
-GRANTS = ("attack", "durability", "shroud")
+# The card files' other word kinds, each a registry like the verbs (decklists/hidden_reason/VOCABULARY.md has
+# one row per word, checked by tests/test_vocabulary.py): trigger events (``when: {EVENT: block}``), statics
+# (``static:``) and an implant's grants (``grant:``), with the kind of their value.
+TRIGGERS = Vocabulary("hidden-reason", "trigger", [
+    Word("enter", "this permanent entered the battlefield"),
+    Word("start_of_turn", "the start of its controller's turn"),
+    Word("opponent_turn_start", "the start of an opponent's turn"),
+    Word("end_of_turn", "the end of its controller's turn"),
+    Word("dies", "this unit went to the other world"),
+    Word("attacks", "this unit attacks"),
+])  # fmt: skip
+STATICS = Vocabulary("hidden-reason", "static", [
+    Word("allies_attack", "+N attack to its controller's other units", value="int"),
+    Word("tactic_discount", "its controller's tactics cost N less", value="int"),
+    Word("retribution_ward", "no retribution against its controller's units", value="flag"),
+])  # fmt: skip
+GRANTS = Vocabulary("hidden-reason", "grant", [
+    Word("attack", "+N attack to the unit it is implanted on", value="int"),
+    Word("durability", "+N durability to that unit", value="int"),
+    Word("shroud", "that unit has Shroud", value="flag"),
+])  # fmt: skip
 
 CARD_FIELDS = (
     "name",
