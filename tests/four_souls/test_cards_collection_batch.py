@@ -14,7 +14,6 @@ from cardlab.simulate.four_souls import (
     resources,
     statics,
     triggers,
-    zones,
 )
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.fixtures import (
@@ -289,25 +288,6 @@ def test_FS_16_2_white_champions_gives_every_monster_plus_one_evasion_while_it_i
     g.rooms.slots[0].clear()
     g.obj_ver += 1
     assert statics.evasion(g, m) == 3
-
-
-def test_FS_13_1_mothers_shadow_kills_every_player_tied_for_the_most_items_then_goes_sixth_in_the_deck():
-    """Seats 0 and 2 control 2 items, seat 1 one: both tied leaders die (counted before the deaths), and
-    the event goes back into the monster deck 6th from the top."""
-    g = position(3)
-    loot_fillers(g, 30)
-    g.active = 1
-    for seat, n in ((0, 2), (1, 1), (2, 2)):
-        for i in range(n):
-            give_item(g, seat, card(f"I{seat}{i}", deck="treasure", kind="passive"))
-    g.monster.extend(phys(g, monster(f"Deck{i}", hp=2)) for i in range(8))
-    add_slot_monster(g, monster("Slot", hp=2))
-    shadow = phys(g, real("Mother's Shadow!"))
-    zones.reveal_into_slot(g, shadow, 0)
-    _settle(g)
-    assert sorted(r[2] for r in kinds(g, "player_died")) == [0, 2]
-    assert g.monster[-6] is shadow
-    check_invariants(g)
 
 
 def test_FS_5_14_bow_and_arrow_bounty_counters_lower_evasion_and_pay_three_cents_on_death():
