@@ -8,8 +8,12 @@ every ``cardlab.*`` module load from its ``.py`` instead, in this process and in
 the environment), so both builds of one install can be compared game by game (:func:`identity`).
 
 Left as Python on purpose: configuration and card-definition classes (pickled into worker processes,
-where compiled frozen dataclasses fail to unpickle) and the strategies (their docstrings are their
-descriptions; mypyc drops docstrings).
+where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``cards``, ``abilities``,
+``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items and views (``items``,
+``views``: compiled classes other than dataclasses cannot be deep-copied, and ``branching.copy_state`` copies
+them), its event log (``log``: a compiled class may not derive from the kernel's log), test fixtures
+(``fixtures`` subclasses ``random.Random``) and the strategies (their docstrings are their descriptions;
+mypyc drops docstrings).
 """
 
 from __future__ import annotations
@@ -41,6 +45,37 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "views",
         "wins",
         "zones",
+    ),
+    "simulate/four_souls": (
+        "asking",
+        "attack",
+        "checks",
+        "costs",
+        "counters",
+        "damage",
+        "dice",
+        "effects",
+        "exprs",
+        "hooks",
+        "interpreter",
+        "plays",
+        "replacements",
+        "resolution",
+        "resources",
+        "selectors",
+        "statics",
+        "targets",
+        "triggers",
+        "turn",
+        "zones",
+        "state",
+        "challenge",
+        "coop",
+        "rooms",
+        "rule_variants",
+        "soul_trading",
+        "two_player",
+        "trade",
     ),
 }
 
@@ -111,6 +146,12 @@ CASES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
     ("gosu-x", 2, ("sensible", "random"), ()),
     ("gosu-x", 2, (), ("combat-values=1,2,4",)),
     ("gosu-x", 2, (), ("clans=Themis+Golem+Phoenix/Xian+Tomorrow+Goan Sul",)),
+    ("four-souls", 4, (), ()),
+    ("four-souls", 2, ("random",), ()),
+    ("four-souls", 3, ("sensible", "random"), ("sets=all",)),
+    ("four-souls", 3, (), ("sets=all", "variant=rooms")),
+    ("four-souls", 2, (), ("variant=co-op",)),
+    ("four-souls", 3, (), ("variant=soul-trading", "variant=extended-trade")),
 )
 
 

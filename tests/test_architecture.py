@@ -32,8 +32,8 @@ ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 # (the handlers of four_souls.vocabulary.VERBS / HOOKS, bound from above), never through an upward import.
 ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
-        # the card vocabulary (its words' handlers are bound from above); card data, the game state
-        ("vocabulary",),
+        # the card vocabulary (its words' handlers are bound from above), the event log; card data, the game state
+        ("vocabulary", "log"),
         ("abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),

@@ -93,13 +93,19 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
             break
         dice.push_roll(g, seat, "attack", target=target, name=target.phys.card.name)
         resolution.priority(g, seat, attack_over=lambda: _over(g, a, p, target))  # FS-7.4: roller first
-        if a.target is None:
+        if _no_target(a):
             killed = True
             break
     _fizzle_rest(g, a)
     g.attack = None
     g.log.emit("attack_ended", seat, target.phys.card.name, None, None, "killed" if killed else "ended")
     return killed
+
+
+def _no_target(a: Attack) -> bool:
+    """The attack's target is gone (set to None meanwhile). A function, so that no reader narrows
+    ``a.target`` from an earlier test: a compiled build would trust that narrowing (README "Compiled build")."""
+    return a.target is None
 
 
 def _over(g: Game, a: Attack, p, target: Obj) -> bool:

@@ -37,7 +37,7 @@ class AbilityItem(StackItem):
             trigger,
         )
         self.akind = ability.kind if ability is not None else "hook"
-        self.event_obj = None
+        self.event_obj: Any = None  # the event (Obj) whose ability this is: it waits for it (FS-1.17)
 
     def __repr__(self) -> str:
         return f"<ability {self.ctx.name} {self.akind}>"

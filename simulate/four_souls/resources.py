@@ -83,6 +83,7 @@ def discard_loot(g: Game, p: Player, n: Any, rand: bool, why: str) -> int:
         n = len(p.hand)
     any_number = n == "any_number"
     k = 0
+    c: Any  # a card, or the answer "stop"
     while p.hand and (any_number or k < n):
         if rand:
             c = p.hand[g.streams("random pick", p.seat).randrange(len(p.hand))]
