@@ -54,15 +54,14 @@ def copy_state(g: Game) -> Game:
     behaviour, reachable from every object. None of that changes during a game (an object that enters
     play is a new :class:`Obj` over the same physical card, FS-3.2; nothing writes to a ``Phys``, its
     card or its rules), so the copy shares it, the configuration and the logged rows, starts from empty
-    caches (``Caches`` and the bonus-soul tests: derived, but for the trigger-name and forbid indexes,
-    which only grow; a compiled build cannot copy the tests' closures either) and
+    caches (``Caches``: derived, but for the trigger-name and forbid indexes, which only grow; a compiled
+    build could not copy the bonus-soul tests' closures either) and
     deep-copies everything else: a field added to ``Game`` later is copied, never shared by mistake."""
     cache = g.cache  # the derived caches start empty; the two indexes that only grow are kept
     memo: dict[int, Any] = {
         id(g.cfg): g.cfg,
         id(g.log.rows): list(g.log.rows),  # logged rows are tuples of numbers and names: shared
         id(cache): Caches(trig_names=set(cache.trig_names), forbid_on=cache.forbid_on),
-        id(g.bonus_tests): {},  # bonus-soul tests made on first use (checks.check_bonus): derived too
     }
     for phys in g.all_phys:
         memo[id(phys)] = phys

@@ -42,10 +42,12 @@ def _modify(rep: dict, n: int, o: Obj | None, g: Game) -> int:
         if isinstance(prev, int):
             k = min(n, prev)
         else:  # an expression (The Dead Cat: as many as its counters)
+            assert o is not None  # an expression is read for its object
             ctx = ctx_of(g, o)
             ctx.ev = {"amount": n}
             k = max(0, min(n, int(value(ctx, prev))))
         if rep.get("then") is not None and k > 0:
+            assert o is not None  # a "then" runs for its object
             ctx = ctx_of(g, o)
             ctx.ev = {"amount": n, "prevented": k}
             run(ctx, rep["then"])

@@ -266,7 +266,7 @@ def move_cards(ctx: Any, p: dict) -> bool:
 def _off_discard(g: Game, c: Phys) -> bool:
     """Take a card out of the discard it lies in (FS-3.6), if any. A card that already left play for a
     discard (a room that discarded itself twice, FS-16.2) is found there, never put in a second zone."""
-    rooms_disc = g.rooms.disc if g.rooms is not None else ()
+    rooms_disc = g.rooms.disc if g.rooms is not None else []
     for z in (g.monster_disc, g.treasure_disc, g.loot_disc, rooms_disc):
         if c in z:
             z.remove(c)

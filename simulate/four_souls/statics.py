@@ -63,6 +63,7 @@ def _fast_condition(c: str) -> Any:
     """The few condition shapes statics use all the time, read straight off the state with the
     expression evaluator's meaning (``_name`` / ``_call``: "you" is the object's controller, or
     the active player for a monster; "self" the object), or None for the evaluator."""
+    n: Any  # the bound compared with, or the values an "in" test reads
     if c == "your_turn":
         return lambda g, o: o.controller < 0 or o.controller == g.active
     if c == "not your_turn":
