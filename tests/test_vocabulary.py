@@ -216,3 +216,63 @@ def test_a_registry_refuses_a_second_word_an_undeclared_handler_and_a_second_han
 def test_documented_names_reads_first_cells_only():
     text = "x\n## T\n\n| Verb | Does |\n|---|---|\n| `a` / `b` | uses `c` |\n| `d: N` | x |\n\nafter `e`\n| `f` |"
     assert documented_names(text, "## T") == ["a", "b", "d"]
+
+
+# Four Souls' selector words, filters, keyed filters and keywords: registry → its table's heading in
+# VOCABULARY.md and the column holding the summary (the keyed filters' second column is the value's kind).
+FS_SELECTION = {
+    "selector": (fs.SELECTORS, "## Selectors", 1),
+    "filter": (fs.FILTERS, "## Filters", 1),
+    "filter key": (fs.FILTER_KEYS, "## Keyed filters", 2),
+    "keyword": (fs.KEYWORDS, "## Keywords", None),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FS_SELECTION))
+def test_four_souls_selectors_filters_and_keywords_are_documented_row_by_row(kind):
+    registry, heading, summary_column = FS_SELECTION[kind]
+    assert isinstance(registry, Vocabulary) and registry.kind == kind and registry.game == "four-souls"
+    text = (DOCS / "four_souls" / "VOCABULARY.md").read_text(encoding="utf-8")
+    documented = documented_names(text, heading)
+    assert len(documented) == len(set(documented)) and set(documented) == set(registry), (
+        f"undocumented: {sorted(set(registry) - set(documented))}; "
+        f"documented but not registered: {sorted(set(documented) - set(registry))}"
+    )
+    for name, cells in _rows(text, heading).items():
+        word = registry[name]
+        assert word.summary, name
+        if summary_column is None:  # a keyword's meaning opens with its rule IDs
+            assert word.rules and cells[1].startswith(f"{word.rules}: "), f"keyword '{name}': {cells[1]!r}"
+            continue
+        assert cells[summary_column] == word.summary, (
+            f"{kind} '{name}': the docs say {cells[summary_column]!r}"
+        )
+        assert cells[-1] == (word.rules or "—"), f"{kind} '{name}': the docs' rules are not {word.rules!r}"
+        if kind == "filter key":
+            assert cells[1] == word.value and word.params == (name,), name
+
+
+@pytest.mark.parametrize(
+    ("kind", "line"),
+    [
+        ("selector", "      - tap: {targets: {I: {iten: [other]}}, do: {recharge: I}}\n"),
+        ("filter", "      - tap: {targets: {I: {item: [othr]}}, do: {recharge: I}}\n"),
+        ("filter", "      - tap: {targets: {I: {item: [{zoen: monster_discard}]}}, do: {recharge: I}}\n"),
+        ("keyword", "    keywords: [eternl]\n"),
+    ],
+)
+def test_a_four_souls_card_using_an_unregistered_word_is_refused_in_one_line(tmp_path, kind, line):
+    """The card loader accepts exactly the registered words: one line naming the file, the card and the word."""
+    from cardlab.simulate.core.errors import CardDataError
+    from cardlab.simulate.four_souls.cards import load_pool
+
+    head = (
+        'set: base_v2\ndeck: treasure\ncards:\n  - id: b2-x\n    name: "X"\n    kind: active\n    copies: 1\n'
+    )
+    body = line if kind == "keyword" else "    abilities:\n" + line
+    path = tmp_path / "cards.yaml"
+    path.write_text(head + body, encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        load_pool([path])
+    message = str(err.value)
+    assert "\n" not in message and message.startswith(f"{path}:") and f"unknown {kind} " in message, message

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import asking, damage
+from . import asking, blank_card, damage
 from . import vocabulary as V
 from .items import AbilityItem
 from .statics import Ctx
@@ -127,7 +127,7 @@ def shadow_penalty(ctx: Any) -> bool:
 def blank_card_copy(ctx: Any) -> bool:
     """Blank Card (FS-5.12): the next non-trinket loot card you play this turn is copied; the copy is a
     card you may play later this turn (with a loot play), and it vanishes when played or at end of turn."""
-    ctx.g.players[ctx.you].blank_cards += 1
+    blank_card.copy_next_loot(ctx.g, ctx.you)
     return True
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import selectors, statics, targets, triggers
+from . import blank_card, selectors, statics, targets, triggers
 from .costs import can_pay_cost, doomed_by_cost, pay_cost
 from .items import AbilityItem, LootItem, RollItem
 from .state import Game, Obj, Phys, Player
@@ -17,9 +17,10 @@ def legal_actions(g: Game, seat: int) -> list:
     p = g.players[seat]
     out: list = []
     forbid = statics.forbidden(g, seat) if g.cache.forbid_on else ()
-    if (p.loot_plays > 0 or p.unlimited_loot) and (p.hand or p.copies) and "play_loot" not in forbid:
+    copies = blank_card.copies(g, seat)
+    if (p.loot_plays > 0 or p.unlimited_loot) and (p.hand or copies) and "play_loot" not in forbid:
         seen = set()
-        for c in (*p.hand, *p.copies) if p.copies else p.hand:
+        for c in (*p.hand, *copies) if copies else p.hand:
             cid = c.card.id if not c.virtual else (c.card.id, True)
             if cid in seen:
                 continue  # one option per distinct card (copies of a card play the same)
@@ -102,9 +103,7 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         ab = c.rules.play
         if ab is not None and not targets.prepare(ctx, ab):
             return False
-        if c.virtual:
-            p.copies.remove(c)  # FS-5.12: the copy stops existing once played (it lives on the stack)
-        else:
+        if not c.virtual:
             p.hand.remove(c)
         if not p.unlimited_loot:
             p.loot_plays -= 1
@@ -112,9 +111,7 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         ctx.item = item
         g.stack.append(item)
         g.log.emit("loot_played", seat, c.card.name, None, None, "copy" if c.virtual else None)
-        if p.blank_cards and not c.virtual and "trinket" not in c.rules.keywords:
-            p.blank_cards -= 1  # Blank Card: copy this loot card; the copy may be played this turn
-            p.copies.append(Phys(-c.pid, c.card, c.rules, True))
+        blank_card.loot_played(g, seat, c)  # FS-5.12: a played copy stops existing; a pending copy is made
         return True
     kind, o, i = choice
     ab = (o.rules.tap if kind == "tap" else o.rules.paid)[i]

@@ -110,8 +110,6 @@ class Player:
     counters: dict = field(default_factory=dict)  # counters on the player, by name (FS-5.14)
     skip_next_turn: int = 0
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
-    copies: list = field(default_factory=list)  # virtual loot copies playable this turn (Blank Card)
-    blank_cards: int = 0  # pending "copy the next loot card you play this turn" (Blank Card)
     char_soul: int = 0
 
     def soul_total(self) -> int:
@@ -247,6 +245,7 @@ class Game:
     coop: Any = None  # FS-17 solo/co-op: its own state (coop.Coop: the D8 timer, the round), else None
     # FS-16 rooms (--variant rooms): rooms.Rooms (the room deck, its discard, the room slots), else None
     rooms: Any = None
+    blank_card: Any = None  # Blank Card's copies (blank_card.BlankCard), None until one is used this turn
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
 
     # ----------------------------------------------------------------- objects

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from . import (
     asking,
     attack,
+    blank_card,
     checks,
     coop,
     plays,
@@ -258,8 +259,6 @@ def end_of_turn(g: Game) -> None:
         p.loot_plays = 0
         p.unlimited_loot = False
         p.attack_rolls_this_turn = 0
-        p.copies.clear()  # Blank Card copies last until end of turn
-        p.blank_cards = 0
         for o in g.player_objects(p):
             o.turn_counts = None
     for m in g.monsters():
@@ -270,6 +269,7 @@ def end_of_turn(g: Game) -> None:
         o.damage = 0
     g.obj_shields.clear()
     g.eot_replacements.clear()
+    blank_card.end_turn(g)  # Blank Card copies last until end of turn
     if g.copies:  # copied abilities end (FS-5.12): caches keyed by obj_ver list abilities again
         g.obj_ver += 1
         for o in g.copies:

@@ -7,7 +7,7 @@ Nothing is computed until a strategy reads it.
 
 from __future__ import annotations
 
-from . import statics
+from . import blank_card, statics
 from . import vocabulary as V
 from .refs import ObjInfo
 from .rule_variants import cannon_fodder
@@ -29,7 +29,7 @@ class View:
     @property
     def copies(self) -> tuple[Phys, ...]:
         """Loot-card copies the viewer may play this turn (Blank Card)."""
-        return tuple(self._g.players[self.seat].copies)
+        return tuple(blank_card.copies(self._g, self.seat))
 
     @property
     def cents(self) -> int:

@@ -1,6 +1,7 @@
 """The closed Four Souls effect vocabulary, as data (DESIGN: Cards are data).
 
-Every word kind a card file uses — verbs, combinators, triggers, statics, replacements, hooks — is one
+Every word kind a card file uses — verbs, combinators, triggers, statics, replacements, hooks, selectors,
+filters, keyed filters, keywords — is one
 kernel :class:`~cardlab.simulate.core.vocabulary.Vocabulary` of :class:`Word` rows (name, parameter
 schema, rule IDs, documentation summary; verbs and hooks also their value model and strategy roles),
 documented row by row in ``decklists/four_souls/VOCABULARY.md`` (``tests/test_vocabulary.py`` checks both
@@ -412,31 +413,144 @@ REPLACEMENTS = Vocabulary(
     ],
 )  # the function applying each binds it (replacements.py, damage.py …)
 
-KEYWORDS: dict[str, str] = {
-    "eternal": "FS-4.12: cannot be destroyed or discarded while in play",
-    "starting_item": "FS-1.6 FS-5.10: a starting item; not copiable",
-    "trinket": "FS-4.13: on resolution the loot becomes an item of its player",
-    "guppy": "FS-4.15: marker counted by Soul of Guppy",
-    "curse": "FS-4.16: the active player gives it to a player; discarded when that player dies",
-    "ambush": "FS-4.14 FS-Q.22: on resolution the loot becomes a monster in a slot its player chooses; the active player must attack it once more (loot with hp/evasion/attack)",
-    "composite": "FS-18.5: a minion built as it enters play from three revealed non-event monsters (stats, abilities, rewards)",
-    "indomitable": "FS-4.17: a monster put into a monster slot takes a new slot instead; it cannot be covered",
-}
 
-# Selectors (§1.11): the head word of a selector; filters narrow it.
-SELECTORS: frozenset[str] = _words(
-    """you active player other_player living_player non_active_player random left_of right_of
-    roller attacker killer activator self self_card your_character item monster player_or_monster
-    soul curse shop_item roll stack_item card_in top hand_card deck discard monster_slot
-    other_players monsters other_monsters any_player any_monster another_monster item_or_soul"""
+def Keyword(name: str, rules: str, summary: str) -> Word:
+    """A card keyword (``keywords: [...]``, §1.3): no parameters."""
+    return Word(name, summary, rules=rules)
+
+
+KEYWORDS = Vocabulary(
+    "four-souls",
+    "keyword",
+    [
+        Keyword("eternal", "FS-4.12", "cannot be destroyed or discarded while in play"),
+        Keyword("starting_item", "FS-1.6 FS-5.10", "a starting item; not copiable"),
+        Keyword("trinket", "FS-4.13", "on resolution the loot becomes an item of its player"),
+        Keyword("guppy", "FS-4.15", "marker counted by Soul of Guppy"),
+        Keyword(
+            "curse", "FS-4.16", "the active player gives it to a player; discarded when that player dies"
+        ),
+        Keyword(
+            "ambush",
+            "FS-4.14 FS-Q.22",
+            "on resolution the loot becomes a monster in a slot its player chooses; the active player must "
+            "attack it once more (loot with hp/evasion/attack)",
+        ),
+        Keyword(
+            "composite",
+            "FS-18.5",
+            "a minion built as it enters play from three revealed non-event monsters (stats, abilities, rewards)",
+        ),
+        Keyword(
+            "indomitable",
+            "FS-4.17",
+            "a monster put into a monster slot takes a new slot instead; it cannot be covered",
+        ),
+    ],
 )
-FILTERS: frozenset[str] = _words(
-    """other non_eternal passive you_control other_controls player_controls not_attacked non_attack
-    non_event guppy tap paid item_ability loot not_self most_cents most_souls in_play
-    not_active has_tap item_ability_or_loot curse triggered eternal attack"""
+
+
+def Selector(name: str, summary: str, rules: str = "") -> Word:
+    """The head word of a selector (§1.11): ``{name: [filters], count: N}`` or the bare word."""
+    return Word(name, summary, ("count",), rules=rules)
+
+
+SELECTORS = Vocabulary(
+    "four-souls",
+    "selector",
+    [
+        Selector("you", "the controller (a curse's: the player who has it)"),
+        Selector("active", "the active player"),
+        Selector("player", "any player, you included", "FS-Q.36"),
+        Selector("other_player", "a player other than you"),
+        Selector("living_player", "a player not dead this turn", "FS-13.12"),
+        Selector("non_active_player", "a player other than the active one"),
+        Selector("other_players", "the players other than you"),
+        Selector("any_player", "any player"),
+        Selector("random", "one member at random (`random(player)`)"),
+        Selector("left_of", "the player to the left (`left_of(active)`)"),
+        Selector("right_of", "the player to the right (`right_of(active)`)"),
+        Selector("roller", "the player whose roll the trigger saw"),
+        Selector("attacker", "the attacking player"),
+        Selector("killer", "the player or monster that killed"),
+        Selector("activator", "the player who activated the ability"),
+        Selector("self", "this card"),
+        Selector("self_card", "the same physical card after a zone change", "FS-3.2"),
+        Selector("your_character", "your character card"),
+        Selector("item", "an item in play"),
+        Selector("monster", "a monster in a slot"),
+        Selector("monsters", "the monsters in the slots"),
+        Selector("other_monsters", "the monsters other than this one"),
+        Selector("any_monster", "any monster"),
+        Selector("another_monster", "a monster other than this one"),
+        Selector("player_or_monster", "a living player or a monster", "FS-Q.21"),
+        Selector("soul", "a soul card a player has"),
+        Selector("curse", "a curse a player has", "FS-4.16"),
+        Selector("item_or_soul", "an item or a soul card"),
+        Selector("shop_item", "an item in the shop"),
+        Selector("roll", "a die roll on the stack", "FS-9"),
+        Selector("stack_item", "an item on the stack"),
+        Selector("card_in", "a card in a named zone"),
+        Selector("top", "a deck's top card (`top(D)`)"),
+        Selector("hand_card", "a card in a hand"),
+        Selector("deck", "each deck (treasure, loot, monster)"),
+        Selector("discard", "a discard pile"),
+        Selector("monster_slot", "a monster slot", "FS-3.12"),
+    ],
 )
-FILTER_KEYS: frozenset[str] = frozenset(
-    {"controlled_by", "not_controlled_by", "name", "except", "zone", "with_counter", "without_counter"}
+
+
+def Filter(name: str, summary: str, rules: str = "", value: str = "") -> Word:
+    """A filter narrowing a selector: a word (``[other]``), or a key (``{controlled_by: P}``) whose value is
+    ``value`` (one of :data:`FILTER_KEYS`)."""
+    return Word(name, summary, (name,) if value else (), value=value, rules=rules)
+
+
+FILTERS = Vocabulary(
+    "four-souls",
+    "filter",
+    [
+        Filter("other", "not this object"),
+        Filter("not_self", "not this card"),
+        Filter("non_eternal", "not eternal", "FS-4.12"),
+        Filter("eternal", "an eternal item (a printed Eternal treasure is eternal too)", "FS-4.12"),
+        Filter("passive", "a passive item"),
+        Filter("has_tap", "an item with a tap ability"),
+        Filter("tap", "a tap ability"),
+        Filter("paid", "a paid ability"),
+        Filter("you_control", "you control it"),
+        Filter("other_controls", "another player controls it"),
+        Filter("player_controls", "a player controls it (not the shop)"),
+        Filter("not_active", "not the active player"),
+        Filter("not_attacked", "not attacked this turn"),
+        Filter("non_attack", "a roll that is not an attack roll"),
+        Filter("attack", "an attack roll", "FS-9.4"),
+        Filter("non_event", "not an event monster"),
+        Filter("guppy", "a Guppy card", "FS-4.15"),
+        Filter("curse", "a card with the Curse keyword (also a `search` filter)", "FS-4.16"),
+        Filter("triggered", "a stack item that is a triggered ability of a monster or an item"),
+        Filter("loot", "a loot being played, not an ability"),
+        Filter("item_ability", "a stack item that is an item's ability"),
+        Filter("item_ability_or_loot", "a stack item that is an item's ability or a loot"),
+        Filter("most_cents", "a player tied for the most cents"),
+        Filter("most_souls", "a player tied for the most souls"),
+        Filter("in_play", "in play"),
+    ],
+)
+
+# Keyed filters: ``{key: value}`` in a selector's filter list.
+FILTER_KEYS = Vocabulary(
+    "four-souls",
+    "filter key",
+    [
+        Filter("controlled_by", "a player controls it", value="player"),
+        Filter("not_controlled_by", "that player does not control it", value="player"),
+        Filter("except", "anyone or anything but it (`{except: event.target}`)", value="selector"),
+        Filter("zone", "it is in that zone (`{zone: monster_discard}`)", value="zone"),
+        Filter("name", "its name (on a player: their character's)", value="name"),
+        Filter("with_counter", "it has counters of that name", "FS-5.14", value="counter"),
+        Filter("without_counter", "it has no counters of that name", "FS-5.14", value="counter"),
+    ],
 )
 SELECTOR_OPTIONS: frozenset[str] = frozenset({"count"})
 
@@ -453,8 +567,8 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_slots"""
 )
 WORDS: frozenset[str] = (
-    SELECTORS
-    | FILTERS
+    frozenset(SELECTORS)
+    | frozenset(FILTERS)
     | VALUE_WORDS
     | frozenset(w for (_v, _p), words in PARAM_CHOICES.items() for w in words)
 )

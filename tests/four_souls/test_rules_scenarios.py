@@ -6,6 +6,7 @@ import pytest
 
 from cardlab.simulate.four_souls import (
     attack,
+    blank_card,
     checks,
     damage,
     dice,
@@ -722,16 +723,16 @@ def test_FS_5_12_blank_card_copies_the_next_loot_card():
     resolution.priority(g, 0)
     assert plays.take_action(g, 0, ("loot", nickel))
     resolution.priority(g, 0)
-    (copy,) = g.players[0].copies
+    (copy,) = blank_card.copies(g, 0)
     assert copy.virtual and copy.card.name == "A Nickel!"
     assert ("loot", copy) in plays.legal_actions(g, 0)
     assert plays.take_action(g, 0, ("loot", copy))
     resolution.priority(g, 0)
-    assert g.players[0].cents == 10 and not g.players[0].copies
+    assert g.players[0].cents == 10 and not blank_card.copies(g, 0)
     assert g.loot_disc == [nickel]  # the copy did not become a card
     check_invariants(g)
     turn.end_of_turn(g)
-    assert not g.players[0].copies
+    assert not blank_card.copies(g, 0) and g.blank_card is None
 
 
 def test_FS_2_8_eden_picks_a_starting_item_at_setup_and_FS_2_10_cain_goes_first():
