@@ -29,6 +29,16 @@ REGISTRIES = {
 }
 
 
+def _documents_exactly(text: str, heading: str, registry) -> None:
+    """The table under ``heading`` names each registered word once and nothing else."""
+    documented = documented_names(text, heading)
+    assert len(documented) == len(set(documented)), f"a word documented twice under {heading!r}"
+    assert set(documented) == set(registry), (
+        f"undocumented: {sorted(set(registry) - set(documented))}; "
+        f"documented but not registered: {sorted(set(documented) - set(registry))}"
+    )
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _engines_loaded():
     for name in REGISTRIES:
@@ -55,12 +65,7 @@ def test_every_word_has_one_handler_and_declared_roles(game):
 def test_the_card_docs_document_exactly_the_registered_words(game):
     verbs, hooks, folder, heading, _ = REGISTRIES[game]
     text = (DOCS / folder / "VOCABULARY.md").read_text(encoding="utf-8")
-    documented = documented_names(text, heading)
-    assert len(documented) == len(set(documented)), "a verb documented twice"
-    assert set(documented) == set(verbs), (
-        f"undocumented: {sorted(set(verbs) - set(documented))}; "
-        f"documented but not registered: {sorted(set(documented) - set(verbs))}"
-    )
+    _documents_exactly(text, heading, verbs)
     if game == "four-souls":  # hooks have their own table
         hooked = documented_names(text, "## Hooks")
     else:  # the `hook` verb's row names them
@@ -103,12 +108,7 @@ def test_four_souls_word_kinds_are_documented_row_by_row(kind):
     registry, heading, keys_column = FS_KINDS[kind]
     assert registry.kind == kind and registry.game == "four-souls"
     text = (DOCS / "four_souls" / "VOCABULARY.md").read_text(encoding="utf-8")
-    documented = documented_names(text, heading)
-    assert len(documented) == len(set(documented)), f"a {kind} documented twice"
-    assert set(documented) == set(registry), (
-        f"undocumented: {sorted(set(registry) - set(documented))}; "
-        f"documented but not registered: {sorted(set(documented) - set(registry))}"
-    )
+    _documents_exactly(text, heading, registry)
     for name, cells in _rows(text, heading).items():
         word = registry[name]
         assert word.summary and word.rules, name
@@ -170,11 +170,7 @@ def test_every_other_word_kind_is_registered_and_documented_row_by_row(kind):
     registry, folder, heading = OTHER_KINDS[kind]
     assert f"{registry.game} {registry.kind}" == kind
     text = (DOCS / folder / "VOCABULARY.md").read_text(encoding="utf-8")
-    documented = documented_names(text, heading)
-    assert len(documented) == len(set(documented)) and set(documented) == set(registry), (
-        f"undocumented: {sorted(set(registry) - set(documented))}; "
-        f"documented but not registered: {sorted(set(documented) - set(registry))}"
-    )
+    _documents_exactly(text, heading, registry)
     for name, cells in _rows(text, heading).items():
         word = registry[name]
         assert word.summary, name
@@ -233,11 +229,7 @@ def test_four_souls_selectors_filters_and_keywords_are_documented_row_by_row(kin
     registry, heading, summary_column = FS_SELECTION[kind]
     assert isinstance(registry, Vocabulary) and registry.kind == kind and registry.game == "four-souls"
     text = (DOCS / "four_souls" / "VOCABULARY.md").read_text(encoding="utf-8")
-    documented = documented_names(text, heading)
-    assert len(documented) == len(set(documented)) and set(documented) == set(registry), (
-        f"undocumented: {sorted(set(registry) - set(documented))}; "
-        f"documented but not registered: {sorted(set(documented) - set(registry))}"
-    )
+    _documents_exactly(text, heading, registry)
     for name, cells in _rows(text, heading).items():
         word = registry[name]
         assert word.summary, name
