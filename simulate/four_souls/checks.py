@@ -127,9 +127,11 @@ def _split(text: str) -> tuple[str, str]:
 
 def _holds(g: Game, p: Player, src: Obj | None, gate: str, b: Phys) -> bool:
     """A player-free condition, straight off the state when it has one of the statics' fast shapes
-    ("counters(self) >= 6" on the bonus soul's own object, "most(souls) >= 3"), else evaluated."""
+    ("counters(self) >= 6" on the bonus soul's own object, "most(souls) >= 3"), else evaluated. A fast
+    shape naming "self" or "you" reads the object, so without one ("you" is then the active player,
+    FS-14.7) the evaluator reads it."""
     fast = statics.fast_condition(gate)
-    if fast is not None and (src is not None or "self" not in gate):
+    if fast is not None and (src is not None or ("self" not in gate and "you" not in gate)):
         return fast(g, src)
     return cond(Ctx(g, p.seat, src, name=b.card.name), gate)
 

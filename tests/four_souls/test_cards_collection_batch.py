@@ -149,6 +149,20 @@ def test_FS_14_8_soul_of_envy_goes_to_the_fewest_souls_once_a_player_has_three_a
     check_invariants(g)
 
 
+def test_FS_14_7_a_bonus_souls_player_free_condition_naming_you_reads_the_active_player():
+    """A bonus soul without an object of its own (no triggered abilities): "you" in the part of its
+    condition that names no player is the active player (FS-14.7), read by the evaluator, not by a fast
+    shape that needs the object."""
+    g = position(3)
+    g.active = 1
+    soul = _bonus(g, "Soul of Envy")
+    assert soul.pid not in g.bonus_objs
+    g.players[1].cents = 5
+    assert checks._holds(g, g.players[1], None, "cents(you) >= 5", soul)
+    assert not checks._holds(g, g.players[1], None, "cents(you) >= 6", soul)
+    assert checks._holds(g, g.players[1], None, "most(souls) >= 0", soul)  # fast: reads no object
+
+
 def test_FS_14_8_soul_of_sloth_goes_to_the_only_player_with_the_fewest_items_without_a_choice():
     g = position(2)
     g.active = 0
