@@ -654,6 +654,10 @@ class _Checker:
                         self.fail(pline, f"static '{key}' {pk} must be true/false, got {pv!r}")
                     if pk == "n" and (isinstance(pv, bool) or not isinstance(pv, int | str)):
                         self.fail(pline, f"static '{key}' n must be a number or an expression, got {pv!r}")
+                    if pk == "who" and key in V.STAT_WHO:
+                        if pv not in V.STAT_WHO[key]:
+                            self.fail(pline, f"static '{key}' who: {unknown('word', pv, V.STAT_WHO[key])}")
+                        continue
                     self.value(pv, pline, f"static '{key}' {pk}")
             elif isinstance(value, list):
                 self.fail(kline, f"static '{key}' must be a number, a word, true or a mapping, got {value!r}")

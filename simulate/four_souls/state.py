@@ -161,6 +161,8 @@ class Caches:
     att_objs: list = field(default_factory=list)
     pa_key: Any = None  # statics.player_evasion: objects with a players_attackable static
     pa_objs: list = field(default_factory=list)
+    wide_key: Any = None  # statics.wide_objs: objects with a table-wide hp/atk static
+    wide_objs: list = field(default_factory=list)
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     acts: dict = field(default_factory=dict)  # plays._act_entries: seat → (key, its activated abilities)
     bonus_tests: dict = field(default_factory=dict)  # checks.check_bonus: bonus soul pid → its compiled test
@@ -295,14 +297,20 @@ class Game:
 
     # ----------------------------------------------------------------- decks (FS-3.5, FS-Q.35)
     def draw(self, deck: list[Phys], disc: list[Phys]) -> Phys | None:
-        if not deck:
-            if not disc:
-                return None  # FS-Q.35: nothing is drawn
-            name = disc[0].card.deck  # each deck reshuffles from its own stream (seeds.Streams)
-            deck.extend(disc)
-            disc.clear()
-            self.streams("shuffle", name).shuffle(deck)  # FS-3.5
+        if not deck and not self.reshuffle(deck, disc):
+            return None  # FS-Q.35: nothing is drawn
         return deck.pop()
+
+    def reshuffle(self, deck: list[Phys], disc: list[Phys]) -> bool:
+        """FS-3.5: an empty deck is its shuffled discard (done when the deck is next used: at a draw, or
+        before a card is put into it). False when the discard is empty too."""
+        if deck or not disc:
+            return bool(deck)
+        name = disc[0].card.deck  # each deck reshuffles from its own stream (seeds.Streams)
+        deck.extend(disc)
+        disc.clear()
+        self.streams("shuffle", name).shuffle(deck)
+        return True
 
     def deck_pair(self, name: str) -> tuple[list[Phys], list[Phys]]:
         if name == "loot":

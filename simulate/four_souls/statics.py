@@ -165,10 +165,12 @@ def player_max_hp(g: Game, p: Player) -> int:
     extra = 0
     if p.items:  # read at every decision and state check: the owned list is walked without a copy
         for o, body in owned_statics(g, p, "hp"):
-            if _holds(g, o, body):
+            if _wide(body["hp"]) is None and _holds(g, o, body):
                 extra += amount(g, o, body["hp"])
     if g.stat_counters:
         extra += counters.stat_bonus(g, (p.character, *p.items), "hp")
+    if g.cache.wide_objs or g.cache.wide_key != g.obj_ver:
+        extra += wide_bonus(g, p, "hp")
     return (base or 0) + p.b_hp + extra
 
 
@@ -208,16 +210,19 @@ def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
     base = p.character.phys.card.attack if p.character is not None else 1
     total = (base or 0) + p.b_atk
     for o, v in player_statics(g, p, "atk"):
-        if isinstance(v, dict) and v.get("first_attack_roll") and not first_attack_roll:
+        if isinstance(v, dict) and (v.get("first_attack_roll") and not first_attack_roll or _wide(v)):
             continue
         total += amount(g, o, v)
     if g.stat_counters:
         total += counters.stat_bonus(g, (p.character, *p.items), "atk")
+    if g.cache.wide_objs or g.cache.wide_key != g.obj_ver:
+        total += wide_bonus(g, p, "atk")
     return max(0, total)
 
 
 def monster_max_hp(g: Game, m: Obj) -> int:
-    return (m.phys.card.hp or 0) + m.b_hp + (m.named.get("hp", 0) if m.named else 0)
+    extra = wide_bonus(g, m, "hp") if g.cache.wide_objs or g.cache.wide_key != g.obj_ver else 0
+    return (m.phys.card.hp or 0) + m.b_hp + (m.named.get("hp", 0) if m.named else 0) + extra
 
 
 def monster_hp(g: Game, m: Obj) -> int:
@@ -235,9 +240,55 @@ def hp_of(g: Game, o: Any) -> int:
 def monster_atk(g: Game, m: Obj) -> int:
     total = (m.phys.card.attack or 0) + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
     for body in m.rules.statics:
-        if "atk" in body and _holds(g, m, body):
+        if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
             total += _num(body["atk"])
+    if g.cache.wide_objs or g.cache.wide_key != g.obj_ver:
+        total += wide_bonus(g, m, "atk")
     return max(0, total)
+
+
+_WIDE = frozenset(("monsters", "other_monsters", "players"))
+
+
+def _wide(v: Any) -> str | None:
+    """The table-wide ``who`` of an hp/atk static ("Monsters have +1 ATK": monsters, other_monsters,
+    players), None for one that is its holder's own."""
+    who = v.get("who") if isinstance(v, dict) else None
+    return who if who in _WIDE else None
+
+
+def wide_objs(g: Game) -> list[Obj]:
+    """The objects with a table-wide hp or atk static (rooms, monsters, items, curses), listed again only
+    when objects entered play or changed (``Game.obj_ver``); none in Base V2."""
+    if g.cache.wide_key != g.obj_ver:
+        g.cache.wide_objs = [
+            o
+            for o in _all_static_objs(g)
+            if o.rules.statics and any(_wide(b.get(k)) for b in o.rules.statics for k in ("hp", "atk"))
+        ]
+        g.cache.wide_key = g.obj_ver
+    return g.cache.wide_objs
+
+
+def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
+    """+n HP or damage (FS-6.20, FS-1.24) a player or monster gets from table-wide statics of any object in
+    play: "Monsters have +1 ATK" (Black Champions, Death's Head), "Other monsters have +1 HP" (Mom!),
+    "Players have +1 HP" (Maggy's Blessing). The condition is the holder's ("on your turn": its
+    controller's turn; a room's "you" is the active player, FS-16.2)."""
+    total = 0
+    player = isinstance(target, Player)
+    for o in wide_objs(g):
+        if not _live(o):
+            continue
+        for body in o.rules.statics:
+            who = _wide(body.get(key))
+            if who is None or player != (who == "players"):
+                continue
+            if not player and (target.kind != "monster" or (who == "other_monsters" and o is target)):
+                continue  # FS-10.6: an attackable item or room is not a monster
+            if _holds(g, o, body):
+                total += amount(g, o, body[key])
+    return total
 
 
 def _all_static_objs(g: Game):

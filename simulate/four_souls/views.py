@@ -219,7 +219,9 @@ class View:
         g = self._g
         r = o.rules
         key = (
-            (g.log.n, g.obj_ver, g.active) if r.statics or statics.evasion_objs(g) else id(r),
+            (g.log.n, g.obj_ver, g.active)
+            if r.statics or statics.evasion_objs(g) or statics.wide_objs(g)  # or a table-wide hp/atk static
+            else id(r),
             o.damage,
             o.b_hp,
             o.b_ev,

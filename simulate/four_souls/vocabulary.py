@@ -326,12 +326,24 @@ def Static(name: str, params: tuple[str, ...], rules: str, summary: str, used: b
     return Word(name, summary, params, rules=rules, used=used)
 
 
+# Whose HP / damage an hp or atk static changes: its holder's (none given; `self` on a monster) or, table-wide,
+# every monster, every other monster or every player (statics.wide_bonus).
+STAT_WHO: dict[str, frozenset[str]] = {
+    "hp": frozenset({"monsters", "other_monsters", "players"}),
+    "atk": frozenset({"self", "monsters", "other_monsters", "players"}),
+}
+
 STATICS = Vocabulary(
     "four-souls",
     "static",
     [
-        Static("hp", ("n",), "FS-6.20", "max HP +n"),
-        Static("atk", ("n", "who", "first_attack_roll"), "FS-1.24 FS-10.9", "damage stat +n"),
+        Static("hp", ("n", "who"), "FS-6.20", "max HP +n; who: monsters / other_monsters / players: table-wide"),
+        Static(
+            "atk",
+            ("n", "who", "first_attack_roll"),
+            "FS-1.24 FS-10.9",
+            "damage stat +n; who: monsters / other_monsters / players: table-wide",
+        ),
         Static("attack_roll", ("n", "first_each_turn"), "FS-9.4 FS-Q.14", "+n to attack rolls"),
         Static(
             "evasion",

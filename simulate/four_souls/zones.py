@@ -159,15 +159,22 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
     to = str(to)
     if to in ("its_discard", "discard") or to.endswith("_discard"):
         g.discard_of(c).append(c)
-    elif to in ("its_deck_top", "deck_top") or to.endswith("_deck_top") or to.endswith("_deck"):
-        deck, _ = g.deck_pair(deck_kind)
-        if isinstance(pos, int):
+    elif (
+        to in ("its_deck_top", "deck_top")
+        or to.endswith(("_deck_top", "_deck", "_deck_bottom"))
+        or to == "bottom"
+    ):
+        deck, disc = g.deck_pair(deck_kind)
+        # FS-3.5: a deck that ran out was its shuffled discard at once; the engine shuffles when the deck
+        # is next used, so a card put into an empty deck goes into that new deck (else Mother's Shadow!,
+        # revealed as the last card and put back "6 from the top", would be the whole deck for ever)
+        g.reshuffle(deck, disc)
+        if to.endswith("_deck_bottom") or to == "bottom":
+            deck.insert(0, c)
+        elif isinstance(pos, int):
             deck.insert(max(0, len(deck) - pos + 1), c)
         else:
             deck.append(c)
-    elif to.endswith("_deck_bottom") or to == "bottom":
-        deck, _ = g.deck_pair(deck_kind)
-        deck.insert(0, c)
     elif to == "minion_slot":  # FS-18.5: a new minion slot; an event resolves and is discarded there
         reveal_into_slot(g, c, challenge.new_minion_slot(g))
     elif to.startswith("monster_slot"):
