@@ -33,11 +33,11 @@ ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
         # the card vocabulary (its words' handlers are bound from above), the event log; card data, the game state
-        ("vocabulary", "log"),
+        ("vocabulary", "log", "refs"),
         ("abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
-        ("coop", "counters", "items", "refs", "branching", "blank_card"),
+        ("coop", "counters", "items", "branching", "blank_card"),
         ("challenge",),
         # reading the state: expressions, static abilities (FS-5.2), selectors; asking a player
         ("statics",),

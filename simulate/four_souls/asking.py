@@ -1,5 +1,8 @@
-"""Every choice goes through the player's strategy (DESIGN: Decisions): players are offered as
-:class:`SeatRef` and stack items as :class:`StackRef`, so an option never exposes hidden state."""
+"""Every choice goes through the player's strategy (DESIGN: Decisions), and every option is a public handle
+(``refs``): a card as its ``CardRef``, an object as its ``ObjRef``, a player as a ``SeatRef``, a stack item as
+a ``StackRef`` — inside tuples too (``("tap", object, i)``). The engine keeps its own objects; the answer
+is mapped back to the engine's option by its position, so option order, and with it every game, is what it
+was when options were the objects themselves."""
 
 from __future__ import annotations
 
@@ -10,31 +13,67 @@ from cardlab.simulate.core import Decision
 from . import statics
 from .items import StackItem, tname
 from .refs import SeatRef, StackRef
-from .state import Game, Player
+from .state import Game, Obj, Phys, Player
 
-_NO_PLAYERS = frozenset({"respond", "action", "discard", "attack_target", "buy_target", "may"})
+# kinds whose options and context are plain values (numbers, names, booleans, card records, ability
+# definitions): nothing to map
+_PLAIN = frozenset(
+    {
+        "may",
+        "choose_mode",
+        "choose_number",
+        "divide_damage",
+        "modify_roll",
+        "set_roll",
+        "choose_deck",
+        "bottom",
+        "discard_top",
+        "order_triggers",
+        "order_replacements",
+        "choose_slot",
+        "choose_ability",
+        "draft_character",
+        "discard_room",
+    }
+)
 
 
 def ask(g: Game, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
-    """Every choice goes through the player's strategy (DESIGN: Decisions). Players are offered as
-    :class:`SeatRef` and stack items as :class:`StackRef`, so an option never exposes hidden state."""
+    """Put a decision to ``seat`` and return the engine's option it chose (a single option is answered
+    without asking, DESIGN: "asking costs time")."""
     if len(options) == 1:
         g.io.single_option += 1  # counted for the share of decisions with a real choice (analysis.quality)
         return options[0]
     statics.settle_hp(g)  # the HP a strategy reads is settled (FS-6.20), whatever it reads
-    if kind not in _NO_PLAYERS and any(type(o) is Player or isinstance(o, StackItem) for o in options):
-        mapped = tuple(_public(g, o) for o in options)
-        choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], context))
-        return options[mapped.index(choice)]
-    return g.io.ask(Decision(kind, seat, options, g.views[seat], context))
+    return offer(g, seat, kind, options, context)
 
 
-def _public(g: Game, o: Any) -> Any:
-    if type(o) is Player:
+def offer(g: Game, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
+    """Ask with every option and the context as public handles; the answer (a handle) is mapped back to
+    the engine's own option by its position."""
+    if kind in _PLAIN:
+        return g.io.ask(Decision(kind, seat, options, g.views[seat], context))
+    mapped = tuple([public(g, o) for o in options])
+    choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], public(g, context)))
+    return options[mapped.index(choice)]
+
+
+def public(g: Game, o: Any) -> Any:
+    """The public handle of an engine value: objects, cards, players and stack items by handle, tuples
+    element by element, plain values as they are."""
+    t = type(o)
+    if t is str or t is int or o is None or t is bool:
+        return o
+    if t is Obj or t is Phys:
+        return o.ref
+    if t is tuple:
+        return tuple([public(g, x) for x in o])
+    if t is Player:
         return SeatRef(o.seat)
     if isinstance(o, StackItem):
         return stack_ref(g, o)
-    return o
+    to_public = getattr(o, "to_public", None)  # a value holding engine objects (a trade offer)
+    return to_public(g) if to_public is not None else o
 
 
 def stack_ref(g: Game, it: Any) -> StackRef:

@@ -1,12 +1,12 @@
-"""The public handles a player sees in options and views (DESIGN: Decisions): seats, stack items and
-objects' public stats — never a live engine object's internals."""
+"""The public handles a player sees in options and views (DESIGN: Decisions): seats, cards, objects and
+stack items by public identity — never a live engine object. The engine maps an answer back to its own
+object (``asking.ask``); what a player may know about a handle it reads through the view
+(``views.View.info``, ``View.ability``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
-from .state import Obj
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,6 +14,48 @@ class SeatRef:
     """A player offered as an option (by seat)."""
 
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A physical card (in a hand, a discard, looked at, revealed) by its id, with its printed face: the
+    card record and its compiled abilities. Both are the card's printed text — public wherever the card
+    is seen, and never changed by play (an object in play may gain other abilities: ``ObjInfo.rules``).
+    Equal handles name the same card (``pid``); the face does not take part in comparisons."""
+
+    pid: int
+    card: Any = field(compare=False, repr=False)  # the printed record (cards.Card)
+    rules: Any = field(compare=False, repr=False)  # its printed abilities (abilities.CardRules)
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"CardRef({self.card.name}#{self.pid})"
+
+    def __deepcopy__(self, memo: dict) -> CardRef:
+        return self  # immutable: a copied game (branching.copy_state) shares its handles
+
+
+@dataclass(frozen=True, slots=True)
+class ObjRef:
+    """An object in play (an item, a monster, a soul, a curse, a character, a room) by its id, with the
+    physical card it is (FS-3.2). What the object is now — its kind, controller, charge, counters, stats,
+    abilities — changes with play: ``view.info(ref)`` reads it."""
+
+    uid: int
+    printed: CardRef = field(compare=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.printed.card.name
+
+    def __repr__(self) -> str:
+        return f"ObjRef({self.printed.card.name} u{self.uid})"
+
+    def __deepcopy__(self, memo: dict) -> ObjRef:
+        return self
 
 
 class StackRef(NamedTuple):
@@ -31,7 +73,8 @@ class StackRef(NamedTuple):
 
 class ObjInfo(NamedTuple):
     """A public object's stats as a player sees them (read-only; a NamedTuple because strategies read
-    thousands per game and a tuple is the cheapest immutable record to build)."""
+    thousands per game and a tuple is the cheapest immutable record to build). ``rules`` are the
+    abilities it has now (a copy effect may have changed them, FS-5.10); ``ref.printed`` is its card."""
 
     name: str
     kind: str
@@ -44,4 +87,5 @@ class ObjInfo(NamedTuple):
     rewards: tuple
     counters: int
     eternal: bool
-    obj: Obj  # identity only: the handle to name this object in an answer
+    ref: ObjRef  # the handle naming this object in an answer
+    rules: Any

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.simulate.core import Decision
-
 from . import (
     challenge,
     damage,
@@ -21,7 +19,7 @@ from . import (
     zones,
 )
 from .abilities import Ability
-from .asking import ask, stack_ref
+from .asking import ask, offer, stack_ref
 from .checks import state_checks
 from .coop import character_died
 from .damage import death_penalty, resolve_damage, zero_hp
@@ -117,8 +115,7 @@ def _respond(g: Game, seat: int, top: StackRef | None) -> bool:
     opts = legal_actions(g, seat)
     if not opts:
         return False
-    view = g.views[seat]
-    choice = g.io.ask(Decision("respond", seat, ("pass", *opts), view, top))
+    choice = offer(g, seat, "respond", ("pass", *opts), top)
     if choice == "pass":
         return False
     return take_action(g, seat, choice)

@@ -13,6 +13,7 @@ from cardlab.simulate.core import Players, Streams
 
 from . import vocabulary as V
 from .log import FSLog
+from .refs import CardRef, ObjRef
 
 
 class GameOver(Exception):
@@ -40,6 +41,10 @@ class Phys:
     card: Any
     rules: Any  # compiled behaviour (abilities.CardRules)
     virtual: bool = False  # a copy of a loot card (Blank Card, FS-5.12): no physical card behind it
+    ref: CardRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
+
+    def __post_init__(self) -> None:
+        self.ref = CardRef(self.pid, self.card, self.rules)
 
     @property
     def name(self) -> str:
@@ -76,6 +81,10 @@ class Obj:
     turn_counts: dict | None = None
     copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)
     dying: bool = False
+    ref: ObjRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
+
+    def __post_init__(self) -> None:
+        self.ref = ObjRef(self.uid, self.phys.ref)
 
     @property
     def name(self) -> str:
@@ -201,6 +210,7 @@ class Game:
     turn: int = 0
     next_uid: int = 0
     all_phys: list[Phys] = field(default_factory=list)
+    objs: dict[int, Obj] = field(default_factory=dict)  # uid → object: what an ``ObjRef`` names (views)
     attack: Attack | None = None
     attacks_left: int = 0
     purchases_left: int = 0
@@ -255,6 +265,7 @@ class Game:
         self.next_uid += 1
         self.obj_ver += 1
         obj = Obj(self.next_uid, phys, kind, controller, phys.rules, **kw)
+        self.objs[obj.uid] = obj
         if kind == "soul":
             obj.soul_value = getattr(phys.card, "soul", 0) or 0
         r = phys.rules

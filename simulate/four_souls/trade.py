@@ -30,6 +30,10 @@ class Offer:
     give: tuple
     get: tuple
 
+    def to_public(self, g: Game) -> Offer:
+        """The offer as the players see it: its card and item as handles (``refs``, ``asking.public``)."""
+        return Offer(self.proposer, self.partner, asking.public(g, self.give), asking.public(g, self.get))
+
 
 @dataclass(slots=True)
 class Trade:
@@ -118,6 +122,6 @@ def describe(offer: Any) -> str:
             return f"{w}¢"
         if k == "loot":
             return "a loot card" if w is None else w.card.name
-        return w.phys.card.name
+        return w.name  # an object or its handle
 
     return f"p{offer.proposer} gives {part(offer.give)} to p{offer.partner} for {part(offer.get)}"

@@ -2,16 +2,20 @@
 
 Public: everything in play (FS-3.3), hand *sizes* (FS-1.8), discards (FS-3.6), souls, cents, the stack.
 Private to the viewer: their own hand, and cards they have been shown (look_hand). Never a deck order.
-Nothing is computed until a strategy reads it.
+Nothing is computed until a strategy reads it. Cards, objects and stack items come as public handles
+(``refs``): a card as its :class:`CardRef` (its printed face), an object's state through :meth:`View.info`,
+a stack item's ability through :meth:`View.stack_ability` — never the engine's own objects.
 """
 
 from __future__ import annotations
 
-from . import blank_card, statics
+from typing import Any
+
+from . import asking, blank_card, statics
 from . import vocabulary as V
-from .refs import ObjInfo
+from .refs import CardRef, ObjInfo, ObjRef, StackRef
 from .rule_variants import cannon_fodder
-from .state import Game, Obj, Phys
+from .state import Game, Obj
 
 
 class View:
@@ -23,13 +27,13 @@ class View:
 
     # -- the viewer
     @property
-    def hand(self) -> tuple[Phys, ...]:
-        return tuple(self._g.players[self.seat].hand)
+    def hand(self) -> tuple[CardRef, ...]:
+        return tuple([c.ref for c in self._g.players[self.seat].hand])
 
     @property
-    def copies(self) -> tuple[Phys, ...]:
+    def copies(self) -> tuple[CardRef, ...]:
         """Loot-card copies the viewer may play this turn (Blank Card)."""
-        return tuple(blank_card.copies(self._g, self.seat))
+        return tuple([c.ref for c in blank_card.copies(self._g, self.seat)])
 
     @property
     def cents(self) -> int:
@@ -85,16 +89,16 @@ class View:
     def items_of(self, seat: int) -> tuple[ObjInfo, ...]:
         return tuple(map(self._info, self._g.players[seat].items))
 
-    def curses_of(self, seat: int) -> tuple[Obj, ...]:
+    def curses_of(self, seat: int) -> tuple[ObjRef, ...]:
         """The curses a player bears (public, FS-4.16)."""
-        return tuple(self._g.players[seat].curses)
+        return tuple([o.ref for o in self._g.players[seat].curses])
 
     @property
-    def attackables(self) -> tuple[Obj, ...]:
+    def attackables(self) -> tuple[ObjRef, ...]:
         """Attack targets besides slot monsters and the monster deck (FS-10.6, FS-16.6): attackable
         items and rooms, and other players' characters while an ability lets players be attacked (their
         ``player_evasion``). Empty in most games."""
-        return tuple(statics.other_attack_targets(self._g, self.seat))
+        return tuple([o.ref for o in statics.other_attack_targets(self._g, self.seat)])
 
     def player_evasion(self, seat: int) -> int | None:
         """The evasion a player has as an attack target now, or None when players cannot be attacked
@@ -119,8 +123,24 @@ class View:
         return statics.price(self._g, self._g.players[self.seat], shop)
 
     @property
-    def stack(self) -> tuple:
-        return tuple(self._g.stack)
+    def stack(self) -> tuple[StackRef, ...]:
+        """The stack, bottom first (public, FS-3.3)."""
+        g = self._g
+        return tuple([asking.stack_ref(g, it) for it in g.stack])
+
+    def stack_ability(self, ref: StackRef) -> Any:
+        """The ability a loot or ability item on the stack carries (a loot card's play, an activated or
+        triggered ability: public, FS-3.3), else None."""
+        it = self._g.stack[ref.index]
+        if it.kind == "loot":
+            return it.phys.rules.play
+        return getattr(it, "ability", None)
+
+    def roll_table(self, ref: StackRef) -> tuple[str, Any]:
+        """What a roll on the stack decides (FS-9.2): its purpose (attack | table | reward) and, for a
+        table roll, its table of outcomes (the card's printed text)."""
+        it = self._g.stack[ref.index]
+        return it.purpose, it.table
 
     @property
     def attack_target(self) -> ObjInfo | None:
@@ -151,7 +171,7 @@ class View:
         return len(st.deck) if st is not None else 0
 
     @property
-    def barred(self) -> tuple[Obj, ...]:
+    def barred(self) -> tuple[ObjRef, ...]:
         """Slot monsters no attack may be declared on now by a variant rule (cannon fodder, FS-20.10:
         the bosses while a non-boss monster is active); () in standard games."""
         g = self._g
@@ -160,7 +180,7 @@ class View:
 
         ms = g.monsters()
         allowed = cannon_fodder(g, ms)
-        return tuple(m for m in ms if m not in allowed)
+        return tuple([m.ref for m in ms if m not in allowed])
 
     def soul_cards(self, seat: int) -> tuple[ObjInfo, ...]:
         """A player's soul cards (public, FS-3.3), e.g. to pick the one to sell (FS-20.5)."""
@@ -183,30 +203,45 @@ class View:
         return self._g.cfg.soul_goal
 
     @property
-    def treasure_top(self) -> Phys | None:
+    def treasure_top(self) -> CardRef | None:
         """The treasure deck's top card, only while a ``may_peek`` static lets the viewer look (There's
         Options, FS-3.4); otherwise None."""
         g = self._g
         for _o, _v in statics.player_statics(g, g.players[self.seat], "may_peek"):
-            return g.treasure[-1] if g.treasure else None
+            return g.treasure[-1].ref if g.treasure else None
         return None
 
-    def discard_top(self, deck: str) -> Phys | None:
+    def discard_top(self, deck: str) -> CardRef | None:
         """The top card of the ``treasure``, ``loot`` or ``monster`` discard (public, FS-3.6)."""
         _pile, disc = self._g.deck_pair(deck)
-        return disc[-1] if disc else None
+        return disc[-1].ref if disc else None
 
-    def discard(self, deck: str) -> tuple[Phys, ...]:
+    def discard(self, deck: str) -> tuple[CardRef, ...]:
         """A whole discard pile, its top last (public, FS-3.6)."""
-        return tuple(self._g.deck_pair(deck)[1])
+        return tuple([c.ref for c in self._g.deck_pair(deck)[1]])
 
-    def known_cards(self, seat: int) -> tuple[Phys, ...]:
+    def known_cards(self, seat: int) -> tuple[CardRef, ...]:
         """Cards of ``seat``'s hand the viewer has been shown (look_hand)."""
         me = self._g.players[self.seat]
-        return tuple(c for c in self._g.players[seat].hand if c.pid in me.known)
+        return tuple([c.ref for c in self._g.players[seat].hand if c.pid in me.known])
 
-    def info(self, o: Obj) -> ObjInfo:
-        return self._info(o)
+    def info(self, ref: ObjRef) -> ObjInfo:
+        """What everyone may know about an object (FS-3.3): its kind, controller, charge, counters, stats
+        and abilities now."""
+        return self._info(self._g.objs[ref.uid])
+
+    def kind(self, ref: ObjRef) -> str:
+        """What an object is now (character | item | monster | event | soul | curse | room): cheaper than
+        its whole ``info`` where only that is asked."""
+        return self._g.objs[ref.uid].kind
+
+    def ability(self, option: tuple) -> Any:
+        """The ability behind a ``("loot", card)`` / ``("tap", object, i)`` / ``("paid", object, i)``
+        option: the card's play, or the object's ``i``-th ↷ / $ ability as it has them now."""
+        if option[0] == "loot":
+            return option[1].rules.play
+        rules = self._g.objs[option[1].uid].rules
+        return (rules.tap if option[0] == "tap" else rules.paid)[option[2]]
 
     def _info(self, o: Obj) -> ObjInfo:
         """A monster's stats are statics computed on demand (FS-5.2); strategies read them at every
@@ -255,7 +290,8 @@ class View:
             tuple((card.rewards or {}).items()),
             o.counters,
             o.eternal,
-            o,
+            o.ref,
+            o.rules or o.phys.rules,
         )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random as _random
 from typing import Any
 
-from cardlab.simulate.four_souls.refs import SeatRef, StackRef
+from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef, StackRef
 
 from . import reading as rd
 from . import valuing as vl
@@ -61,7 +61,7 @@ class EvaluatorPlayer:
     def value(self, view: Any, seat: int) -> float:
         """The evaluation of one player's position (its own features, weighted)."""
         w = self.w
-        items = sum(self.rd.item_value(i.obj.phys) for i in view.items_of(seat))
+        items = sum(self.rd.item_value(i.ref.printed) for i in view.items_of(seat))
         return (
             w["souls"] * view.souls(seat)
             + w["cents"] * view.cents_of(seat)
@@ -93,7 +93,7 @@ class EvaluatorPlayer:
         if info.hp is None or info.evasion is None:
             return -1.0
         p = rd.fight_chance(view, info)
-        mine = [self.rd.item_value(i.obj.phys) for i in view.items_of(self.seat) if not i.eternal]
+        mine = [self.rd.item_value(i.ref.printed) for i in view.items_of(self.seat) if not i.eternal]
         death = self.w["loot"] + self.w["cents"] + self.w["items"] * min(mine, default=0.0) + 1.0
         return p * self._worth(info) - (1 - p) * death
 
@@ -103,9 +103,9 @@ class EvaluatorPlayer:
         opts = decision.options
         view = decision.view
         if kind == "action":
-            return self._remember(self._action(view, opts))
+            return self._remember(view, self._action(view, opts))
         if kind == "respond":
-            return self._remember(self._respond(view, opts, decision.context))
+            return self._remember(view, self._respond(view, opts, decision.context))
         if kind == "attack_target":
             scored = {o: (self._fight(view, view.info(o)) if o != "monster_deck" else 0.5) for o in opts}
             return max(opts, key=scored.get)
@@ -145,7 +145,7 @@ class EvaluatorPlayer:
         if kind in ("choose_loot", "keep_loot"):
             out = self._outlook(view) if view is not None else vl.Outlook()
             mine = view.hand if view is not None else ()
-            if kind == "choose_loot" and all(any(o is c for c in mine) for o in opts):
+            if kind == "choose_loot" and all(o in mine for o in opts):
                 return min(opts, key=lambda c: self._card(c, out))
             return max(opts, key=lambda c: self._card(c, out))
         if kind == "may":
@@ -162,14 +162,17 @@ class EvaluatorPlayer:
             else opts[self.rng.randrange(len(opts))]
         )
 
-    def _remember(self, pick: Any) -> Any:
+    def _remember(self, view: Any, pick: Any) -> Any:
         if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):
-            self._using = (pick[1].name, rd.ability_of(pick))
+            self._using = (pick[1].name, view.ability(pick))
         return pick
 
     def _item(self, o: Any) -> float:
-        phys = getattr(o, "phys", None) or o
-        return self.rd.item_value(phys) if hasattr(phys, "rules") else 0.0
+        """An item's worth by its printed card: an object, a card, else 0."""
+        t = type(o)
+        if t is ObjRef:
+            return self.rd.item_value(o.printed)
+        return self.rd.item_value(o) if t is CardRef else 0.0
 
     def _card(self, c: Any, out: vl.Outlook) -> float:
         r = self.rd.role(c.rules.play)
@@ -190,7 +193,7 @@ class EvaluatorPlayer:
                 end = o
                 continue
             if k in ("loot", "tap", "paid"):
-                ab = rd.ability_of(o)
+                ab = view.ability(o)
                 if ab is not None and self.rd.role(ab) in ("roll", "shield", "cancel"):
                     continue  # worth nothing until it answers
                 out.self_value = self._item(o[1]) if k != "loot" else 0.0
@@ -203,7 +206,7 @@ class EvaluatorPlayer:
                 if end is None and v < 0:
                     v = 0.5  # an attack owed (FS-10.16): take it
             elif k == "buy":
-                shop = max((self._item(i.obj) for i in view.shop), default=0.0)
+                shop = max((self._item(i.ref) for i in view.shop), default=0.0)
                 v = self.w["items"] * max(shop, 3.0) - self.w["cents"] * view.price(True)
             else:
                 v = 0.0
@@ -227,7 +230,7 @@ class EvaluatorPlayer:
                 return "pass"
             saved = max(0.0, self._fight(view, t)) + 1.0
             for o in opts:
-                if o != "pass" and self.rd.role(rd.ability_of(o)) == "roll" and saved > self.bar:
+                if o != "pass" and self.rd.role(view.ability(o)) == "roll" and saved > self.bar:
                     self._aim_face = 6
                     return o
         if (
@@ -237,7 +240,7 @@ class EvaluatorPlayer:
             and (top.value or 0) >= view.hp
         ):
             for o in opts:
-                if o != "pass" and self.rd.role(rd.ability_of(o)) == "shield":
+                if o != "pass" and self.rd.role(view.ability(o)) == "shield":
                     return o
         return "pass"
 
@@ -256,13 +259,14 @@ class EvaluatorPlayer:
         rolls = [o for o in opts if type(o) is StackRef]
         if rolls:
             return rolls[-1]
-        objs = [o for o in opts if hasattr(o, "phys")]
+        objs = [o for o in opts if type(o) is ObjRef]
         if objs:
-            monsters = [o for o in objs if o.kind == "monster"]
+            infos = {o: view.info(o) for o in objs}
+            monsters = [o for o in objs if infos[o].kind == "monster"]
             if monsters and not helps:
-                return max(monsters, key=lambda m: self._worth(view.info(m)) - (view.info(m).hp or 0))
-            mine = [o for o in objs if o.controller == self.seat]
-            theirs = [o for o in objs if o.controller != self.seat]
+                return max(monsters, key=lambda m: self._worth(infos[m]) - (infos[m].hp or 0))
+            mine = [o for o in objs if infos[o].controller == self.seat]
+            theirs = [o for o in objs if infos[o].controller != self.seat]
             pool = (mine or objs) if helps else (theirs or objs)
-            return max(pool, key=lambda o: 8.0 if o.kind == "soul" else self._item(o))
+            return max(pool, key=lambda o: 8.0 if infos[o].kind == "soul" else self._item(o))
         return next((o for o in opts if o != "done"), opts[0])

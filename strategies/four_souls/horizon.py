@@ -44,7 +44,7 @@ def features(view: Any, seat: int, reader: rd.Reader) -> list[float]:
         1.0 if view.souls_to_win - souls <= 1 else 0.0,
         float(view.cents_of(seat)),
         float(view.hand_size(seat)),
-        sum(reader.item_value(i.obj.phys) for i in items),
+        sum(reader.item_value(i.ref.printed) for i in items),
         float(len(items)),
         float(view.hp_of(seat)),
         float(len(view.curses_of(seat))),

@@ -138,14 +138,6 @@ def roll_tool(ab: Any) -> bool:
     return bool(verbs_of(ab.do) & ROLL_VERBS) and "roll" in {sel_head(t) for t in ab.targets.values()}
 
 
-def ability_of(option: tuple) -> Any:
-    """The ability behind a ``("loot", card)`` / ``("tap", obj, i)`` / ``("paid", obj, i)`` option."""
-    if option[0] == "loot":
-        return option[1].rules.play
-    obj = option[1]
-    return (obj.rules.tap if option[0] == "tap" else obj.rules.paid)[option[2]]
-
-
 def monster_shot(ab: Any) -> int:
     """Damage a plain "deal N to a target" / "kill a target" ability can put on a monster it targets
     (99 for a kill); 0 for anything less direct (roll tables, modes, player-only targets)."""
@@ -297,7 +289,7 @@ def self_destroying(o: Any) -> bool:
     """Does every activated ability of this item begin by destroying the item itself (a one-use item),
     or does it work only when destroyed? As an eternal item (Eden's pick, FS-2.8) it cannot be
     destroyed (FS-4.12), so it never works."""
-    phys = getattr(o, "phys", None) or o
+    phys = getattr(o, "printed", None) or o  # an object's card (``ObjRef.printed``), or the card itself
     acts = phys.rules.acts
     if not acts:  # an item that works only by being destroyed (The Chest's soul, FS-14.5)
         return any(

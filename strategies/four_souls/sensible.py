@@ -32,7 +32,7 @@ import functools
 import random as _random
 from typing import Any
 
-from cardlab.simulate.four_souls.refs import SeatRef, StackRef
+from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef, StackRef
 
 from . import reading as rd
 from . import valuing as vl
@@ -127,10 +127,12 @@ class SensiblePlayer:
         self._roll_goal: tuple | None = None  # (face, value when aimed) of my dice tool's plan
         self._asked = 0  # decisions asked so far: what a decision's memo below is keyed by
         self._seen: tuple = (-1, None, None)  # (decision, outlook, best fight) of the decision asked
+        self._view: Any = None  # my seat's view (one per game): what the handles in options are read through
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
         self._asked += 1  # the state may have changed since the last decision: a fresh memo
+        self._view = decision.view
         kind = decision.kind
         if kind == "respond":
             self._intent = None
@@ -181,7 +183,7 @@ class SensiblePlayer:
             return max(opts, key=character_score)
         if kind == "choose_loot" and decision.context != "trade":  # my hand: my worst; theirs: their best
             mine = decision.view.hand
-            if all(any(o is c for c in mine) for o in opts):
+            if all(o in mine for o in opts):
                 return min(opts, key=self.rd.card_worth)
             return max(opts, key=self.rd.card_worth)
         if kind in ("choose_mode", "choose_deck", "order_top"):
@@ -206,10 +208,18 @@ class SensiblePlayer:
             return opts[0]
         return opts[self.rng.randrange(len(opts))]
 
+    def _ab(self, option: tuple) -> Any:
+        """The ability behind a ``("loot", card)`` / ``("tap"|"paid", object, i)`` option (``View.ability``)."""
+        return self._view.ability(option)
+
+    def _kind(self, ref: Any) -> str:
+        """What an object offered is now (character, item, monster, soul, curse, room)."""
+        return self._view.kind(ref)
+
     def _used(self, pick: Any) -> Any:
         """Remember the ability behind a loot/↷/$ option I chose: its target choices come next."""
         if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):
-            self._using = (pick[1].name, rd.ability_of(pick))
+            self._using = (pick[1].name, self._ab(pick))
         return pick
 
     # ------------------------------------------------------------------ own turn (FS-8.6)
@@ -238,24 +248,24 @@ class SensiblePlayer:
         turn = view.turn
         # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
         # abilities that gain or help (they recharge).
-        items = [o for o in (*taps, *paids) if o[1].kind != "character"]
+        items = [o for o in (*taps, *paids) if self._kind(o[1]) != "character"]
         pick = self._valued(view, [*items, *loot], attack is None)  # an item first on a tie (Blank Card)
         if pick is not None:
             return pick
         if taps:
             for o in taps:
-                r = self.rd.role(rd.ability_of(o))
+                r = self.rd.role(self._ab(o))
                 if r == "gain" or r == "help":
-                    if o[1].kind == "character" and not self._use_character_now(view):
+                    if self._kind(o[1]) == "character" and not self._use_character_now(view):
                         continue
-                    if self.rd.use_kinds(rd.ability_of(o))[0] == "arrange":
+                    if self.rd.use_kinds(self._ab(o))[0] == "arrange":
                         continue  # Sleight Of Hand: used just before buying (``_arrange``)
                     if not self._fresh(turn, o):
                         continue
                     if r == "help":
                         self._intent = ("seat", self.seat)
                     return o
-                if o[1].kind != "character" and self._plan_use(view, o) and self._fresh(turn, o):
+                if self._kind(o[1]) != "character" and self._plan_use(view, o) and self._fresh(turn, o):
                     return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
         # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
         kill = self._killing_shot(view, loot, [*taps, *paids])
@@ -317,7 +327,7 @@ class SensiblePlayer:
     def _spent(self, view: Any) -> float:
         """A recharge is worth 1.5 when one of my ↷ items is spent."""
         mine = view.items_of(self.seat)
-        return 1.5 if any(not i.charged and (i.obj.rules or i.obj.phys.rules).tap for i in mine) else 0.0
+        return 1.5 if any(not i.charged and i.rules.tap for i in mine) else 0.0
 
     def _hand_gap(self, view: Any) -> float:
         """What a hand exchange (every hand one seat left, the ``hands`` aim) gives me: the hand of the seat
@@ -349,7 +359,7 @@ class SensiblePlayer:
         bars = {"loot": self.loot_bar, "tap": self.tap_bar, "paid": self.paid_bar}
         best, best_v, out = None, 0.0, None
         for o in options:
-            ab = rd.ability_of(o)
+            ab = self._ab(o)
             if ab is not None and (
                 self.rd.role(ab) in _ANSWERS
                 or (o[0] != "loot" and self.rd.role(ab) == "soul")  # The Bone: ``_soul_wins``
@@ -368,7 +378,7 @@ class SensiblePlayer:
                 best, best_v = o, v
         if best is None or not self._fresh(view.turn, best):
             return None
-        ab = rd.ability_of(best)
+        ab = self._ab(best)
         if ab is not None and (self.rd.helps(ab) or self._aimed_at_me(view, best, ab)):
             self._intent = ("seat", self.seat)
         return best
@@ -406,7 +416,7 @@ class SensiblePlayer:
         """A ↷ item that is neither a gain nor an answer (Forever Alone, Incubus, Bum Friend, Jawbone):
         pick the mode worth most now (``reading.use_kinds``) and remember it for ``choose_mode``, the
         target, ``may`` and the cards to give; False when no mode is worth a use."""
-        kinds = self.rd.use_kinds(rd.ability_of(o))
+        kinds = self.rd.use_kinds(self._ab(o))
         hand = view.hand
         worst = min((self.rd.card_worth(c) for c in hand), default=99)
         rivals = () if view.coop else [s for s in range(view.n_players) if s != self.seat]
@@ -432,7 +442,7 @@ class SensiblePlayer:
         if best is None:
             return False
         i, seat, k = best
-        self._plan = (o[1].phys.card.name, i, seat, k)
+        self._plan = (o[1].name, i, seat, k)
         if seat is not None:
             self._intent = ("seat", seat)
         return True
@@ -440,15 +450,15 @@ class SensiblePlayer:
     def _soul_wins(self, view: Any, o: tuple) -> bool:
         """A $ ability that turns its item into a soul (The Bone, 5 counters) is kept for the soul that
         wins: as an item its counters answer rolls and kill (measured: a soul at once loses more)."""
-        return self.rd.role(rd.ability_of(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
+        return self.rd.role(self._ab(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
 
     def _arrange(self, view: Any, taps: list, deck: str = "treasure") -> Any:
         """Sleight Of Hand just before buying: look at the top 5 treasures, put the best on top; the
         purchase then takes it when it beats the shop (``_buy_target``). Before an attack on the
         monster deck: the monster it fights best first (``_deck_fight``)."""
         for o in taps:
-            if self.rd.use_kinds(rd.ability_of(o))[0] == "arrange" and self._fresh(view.turn, o):
-                self._plan = (o[1].phys.card.name, None, deck, "arrange")
+            if self.rd.use_kinds(self._ab(o))[0] == "arrange" and self._fresh(view.turn, o):
+                self._plan = (o[1].name, None, deck, "arrange")
                 self._top_known = None
                 return o
         return None
@@ -464,14 +474,14 @@ class SensiblePlayer:
         if deck == "treasure":
             if view.cents < view.price(False):
                 return None
-            shop = max((self.rd.item_value(i.obj.phys) for i in view.shop), default=0.0)
+            shop = max((self.rd.item_value(i.ref.printed) for i in view.shop), default=0.0)
             if self.rd.item_value(top) < max(shop, self.picky):
                 return None
         elif self.rd.card_worth(top) < _RECOVER_LOOT:
             return None
         for o in taps:
-            if self.rd.use_kinds(rd.ability_of(o))[0] == "recover" and self._fresh(view.turn, o):
-                self._plan = (o[1].phys.card.name, None, deck, "recover")
+            if self.rd.use_kinds(self._ab(o))[0] == "recover" and self._fresh(view.turn, o):
+                self._plan = (o[1].name, None, deck, "recover")
                 self._top_known = (view.turn, top) if deck == "treasure" else None
                 return o
         return None
@@ -479,7 +489,7 @@ class SensiblePlayer:
     def _deck_fight(self, view: Any, taps: list) -> Any:
         """Before an attack that will go to the monster deck (``_attack_target``): a ↷ that puts a
         discarded monster worth the fight on top (The Shovel, ``_dig``), else the arranging ↷."""
-        kinds = [self.rd.use_kinds(rd.ability_of(o))[0] for o in taps]
+        kinds = [self.rd.use_kinds(self._ab(o))[0] for o in taps]
         if "arrange" not in kinds and "dig" not in kinds:
             return None
         best, p, _ = self._best_fight(view)
@@ -491,7 +501,7 @@ class SensiblePlayer:
         """A ↷ that puts a chosen card of the monster discard on top of the monster deck (public,
         FS-3.6): the discarded monster I fight best, when that fight is one I would take from a slot
         (``risk``); the attack on the deck then meets it (FS-10.5)."""
-        digs = [o for o in taps if self.rd.use_kinds(rd.ability_of(o))[0] == "dig"]
+        digs = [o for o in taps if self.rd.use_kinds(self._ab(o))[0] == "dig"]
         if not digs:
             return None
         risk = self._risk(view)
@@ -589,8 +599,8 @@ class SensiblePlayer:
                 if (
                     o != "pass"
                     and o[0] == "tap"
-                    and o[1].kind == "character"
-                    and "extra_loot_play" in rd.verbs_of(rd.ability_of(o).do)
+                    and self._kind(o[1]) == "character"
+                    and "extra_loot_play" in rd.verbs_of(self._ab(o).do)
                 ):
                     return o
             return None
@@ -611,7 +621,7 @@ class SensiblePlayer:
         out.fight_done = True  # the end of my turn: no fight left (damage to me heals, FS-8.10)
         best, best_v = None, 0.0
         for o in loot:
-            ab = rd.ability_of(o)
+            ab = self._ab(o)
             if rd.wipes(ab) or rd.shield_mode(ab) is not None:
                 continue  # kept: it answers lethal damage (``_answer_damage``)
             if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0:
@@ -627,7 +637,7 @@ class SensiblePlayer:
         if turn != self._tries_turn:
             self._tries.clear()
             self._tries_turn = turn
-        key = (o[0], id(o[1]), o[2] if len(o) > 2 else -1)
+        key = (o[0], o[1], o[2] if len(o) > 2 else -1)
         n = self._tries.get(key, 0)
         self._tries[key] = n + 1
         return n < 3
@@ -663,7 +673,7 @@ class SensiblePlayer:
         best, best_p, best_score = None, 0.0, -1.0
         barred = view.barred  # cannon fodder (FS-20.10): bosses wait; () in standard games
         for info in view.monsters:
-            if info.hp is None or info.evasion is None or (barred and info.obj in barred):
+            if info.hp is None or info.evasion is None or (barred and info.ref in barred):
                 continue
             p = rd.win_chance(hp, atk, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
             score = p * self._worth(info)
@@ -689,9 +699,9 @@ class SensiblePlayer:
         item or room has its own stat block (FS-10.6); a player's character stands for the player, with
         the evasion the allowing ability gives and the damage their hits were seen to deal (public)."""
         info = view.info(o)
-        if o.kind != "character":
+        if info.kind != "character":
             return info, info.hp, info.evasion, info.attack or 0
-        s = o.controller
+        s = info.controller
         return info, view.hp_of(s), view.player_evasion(s), self._atk_seen.get(s, 1)
 
     def _object_worth(self, view: Any, info: Any) -> float:
@@ -706,16 +716,16 @@ class SensiblePlayer:
             near = view.souls(owner) + 1 >= view.souls_to_win
             return 4.0 * (2.0 if near else 1.0) / n
         if info.kind == "item" and owner == self.seat:
-            return rewards - self._obj_value(info.obj)
+            return rewards - self._obj_value(info.ref)
         if info.kind == "item" and owner >= 0:
-            return rewards + self._obj_value(info.obj) / n
+            return rewards + self._obj_value(info.ref) / n
         return rewards
 
     def _killing_shot(self, view: Any, loot: list, taps: list) -> Any:
         """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
         shots = []
         for o in (*taps, *loot):
-            ab = rd.ability_of(o)
+            ab = self._ab(o)
             n = rd.monster_shot(ab)
             if n > 0:  # a $ ability's price counts against the monster's worth (Golden Razor Blade)
                 cost = vl.cost_value(ab.cost, self._outlook(view)) if o[0] == "paid" and ab.cost else 0.0
@@ -728,7 +738,7 @@ class SensiblePlayer:
                 continue
             for o, n, cost in shots:
                 if n >= info.hp and (w := self._worth(info) + cost) > best_w:
-                    best, best_w = (o, info.obj), w
+                    best, best_w = (o, info.ref), w
         if best is None or not self._fresh(view.turn, best[0]):
             return None
         self._intent = ("obj", best[1])
@@ -738,8 +748,8 @@ class SensiblePlayer:
         view = decision.view
         opts = decision.options
         best, p, _ = self._best_fight(view)
-        if best is not None and best.obj in opts and (p >= self._risk(view) or "monster_deck" not in opts):
-            return best.obj
+        if best is not None and best.ref in opts and (p >= self._risk(view) or "monster_deck" not in opts):
+            return best.ref
         if "monster_deck" in opts:
             return "monster_deck"
         monsters = [o for o in opts if o != "monster_deck"]
@@ -750,7 +760,7 @@ class SensiblePlayer:
         best, best_v = None, -1.0
         for o in decision.options:
             if o != "treasure_deck":
-                v = self.rd.item_value(o.phys)
+                v = self.rd.item_value(o.printed)
                 if v > best_v:
                     best, best_v = o, v
         known = self._top_known  # the card I put on top with Sleight Of Hand this turn
@@ -769,6 +779,7 @@ class SensiblePlayer:
         if kind != "respond":
             return False
         self._intent = None  # as choose() does for a respond window
+        self._view = view
         if not self.responds:
             return True
         if context is None:  # an empty stack: nothing to answer (most windows) but in _between
@@ -813,16 +824,16 @@ class SensiblePlayer:
                 continue
             k = o[0]
             if k == "loot":
-                r = self.rd.role(rd.ability_of(o))
+                r = self.rd.role(self._ab(o))
                 if r in ("gain", "soul", "help") and self._fresh(turn, o):
                     if r == "help":
                         self._intent = ("seat", self.seat)
                     return o
             elif k == "tap":
-                if o[1].kind == "character":
+                if self._kind(o[1]) == "character":
                     char = o
                     continue
-                ab = rd.ability_of(o)
+                ab = self._ab(o)
                 if self.rd.use_kinds(ab)[0] == "recover":  # The Curse: a good loot card back for my draw
                     if self._recover(view, [o], "loot") is not None:
                         return o
@@ -900,17 +911,17 @@ class SensiblePlayer:
             ab
             for i in view.items_of(self.seat)
             if i.charged
-            for _k, _n, ab in (i.obj.rules or i.obj.phys.rules).acts
+            for _k, _n, ab in i.rules.acts
             if rd.roll_tool(ab) and _k == "tap"
         ]
         if view.loot_plays > 0:
             tools += [c.rules.play for c in view.hand if rd.roll_tool(c.rules.play)]
         if not tools:
             return None
-        it = view.stack[top.index]
-        if it.purpose == "table" and isinstance(it.table, dict):
-            vals = vl.face_values(it.table, self._outlook(view))
-        elif it.purpose == "reward":
+        purpose, table = view.roll_table(top)
+        if purpose == "table" and isinstance(table, dict):
+            vals = vl.face_values(table, self._outlook(view))
+        elif purpose == "reward":
             vals = [float(f) for f in range(1, 7)]
         else:
             return None
@@ -946,7 +957,7 @@ class SensiblePlayer:
             return "pass"
         ab, face, _gain = plan
         for o in decision.options:
-            if o != "pass" and rd.ability_of(o) is ab:
+            if o != "pass" and self._ab(o) is ab:
                 self._intent = ("roll", top.index)
                 self._roll_goal = (face, top.value) if face else None
                 self._roll_high = face >= top.value
@@ -986,9 +997,9 @@ class SensiblePlayer:
         """Is there an option (or a card behind the character's ↷) with one of these roles?"""
         options = decision.options
         for o in options:
-            if o != "pass" and (self.rd.role(ab := rd.ability_of(o)) in roles or rd.wipes(ab)):
+            if o != "pass" and (self.rd.role(ab := self._ab(o)) in roles or rd.wipes(ab)):
                 return True
-        if any(o != "pass" and o[0] == "tap" and o[1].kind == "character" for o in options):
+        if any(o != "pass" and o[0] == "tap" and self._kind(o[1]) == "character" for o in options):
             return any(
                 self.rd.role(c.rules.play) in roles or rd.wipes(c.rules.play) for c in decision.view.hand
             )
@@ -1001,7 +1012,7 @@ class SensiblePlayer:
         for o in options:
             if o == "pass":
                 continue
-            ab = rd.ability_of(o)
+            ab = self._ab(o)
             if self.rd.role(ab) != "roll":
                 continue
             free = o[0] == "tap"
@@ -1027,8 +1038,8 @@ class SensiblePlayer:
         for o in options:
             if o == "pass":
                 continue
-            if rd.monster_shot(rd.ability_of(o)) >= (t.hp or 99):
-                self._intent = ("obj", t.obj)
+            if rd.monster_shot(self._ab(o)) >= (t.hp or 99):
+                self._intent = ("obj", t.ref)
                 return o
         return None
 
@@ -1048,7 +1059,7 @@ class SensiblePlayer:
             return pick
         pick = self._shield(decision.options, monster=True)  # the winning hit on a boss
         if pick is not None:
-            self._intent = ("obj", decision.view.attack_target.obj)
+            self._intent = ("obj", decision.view.attack_target.ref)
         return pick or self._wipe(decision) or "pass"
 
     def _wipe(self, decision: Any) -> Any:
@@ -1057,7 +1068,7 @@ class SensiblePlayer:
         if decision.view.coop:
             return None  # FS-17: ending a partner's turn is no answer
         for o in decision.options:
-            if o != "pass" and o[0] == "loot" and rd.wipes(rd.ability_of(o)):
+            if o != "pass" and o[0] == "loot" and rd.wipes(self._ab(o)):
                 return o
         return self._loot_play_for(decision, "wipe")
 
@@ -1068,7 +1079,7 @@ class SensiblePlayer:
         for o in options:
             if o == "pass":
                 continue
-            ab = rd.ability_of(o)
+            ab = self._ab(o)
             mode = None
             if self.rd.role(ab) != "shield":
                 mode = rd.shield_mode(ab)  # a modal card with a shield mode (Dagaz)
@@ -1086,19 +1097,14 @@ class SensiblePlayer:
             if rank < best_rank:
                 best, best_rank, best_mode = o, rank, mode
         if best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
-            self._plan = (
-                best[1].card.name if best[0] == "loot" else best[1].phys.card.name,
-                best_mode,
-                None,
-                "shield",
-            )
+            self._plan = (best[1].name, best_mode, None, "shield")
         return best
 
     def _answer_item(self, decision: Any, top: StackRef) -> Any:
         """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
         from winning and the card can hurt or score (FS-14.4)."""
         for o in decision.options:
-            if o != "pass" and self.rd.role(rd.ability_of(o)) == "cancel":
+            if o != "pass" and self.rd.role(self._ab(o)) == "cancel":
                 self._intent = ("stack", top.index)
                 return o
         return self._loot_play_for(decision, "cancel") or self._wipe(decision) or "pass"
@@ -1112,7 +1118,7 @@ class SensiblePlayer:
             for o in opts:
                 if want == "seat" and type(o) is SeatRef and o.seat == intent[1]:
                     return o
-                if want == "obj" and o is intent[1]:
+                if want == "obj" and o == intent[1]:
                     return o
                 if (want == "roll" or want == "stack") and type(o) is StackRef and o.index == intent[1]:
                     return o
@@ -1133,10 +1139,10 @@ class SensiblePlayer:
         ab = self._asking(view, decision.context)
         helps = self.rd.helps(ab) if ab is not None else False
         shot = rd.monster_shot(ab) if ab is not None and not helps else 0
+        objs = [o for o in opts if type(o) is ObjRef]
+        infos = {o: view.info(o) for o in objs}
         if shot:  # damage that kills a monster goes there (the value model counted that kill)
-            killable = [
-                o for o in opts if getattr(o, "kind", "") == "monster" and (view.info(o).hp or 99) <= shot
-            ]
+            killable = [o for o in objs if infos[o].kind == "monster" and (infos[o].hp or 99) <= shot]
             if killable:
                 return max(killable, key=lambda m: self._worth(view.info(m)))
         players = [o for o in opts if type(o) is SeatRef]
@@ -1147,34 +1153,35 @@ class SensiblePlayer:
                         return p
             others = [p for p in players if p.seat != self.seat]
             if view.coop:  # FS-17: a monster if the card allows one, else the sturdiest character
-                if not any(hasattr(o, "kind") and o.kind == "monster" for o in opts):
+                if not any(i.kind == "monster" for i in infos.values()):
                     return self._sturdiest(view, players)
             elif others:
                 return self._leader(view, others)
-        objs = [o for o in opts if hasattr(o, "phys") and hasattr(o, "kind")]
-        curses = [o for o in objs if o.kind == "curse"]
+        curses = [o for o in objs if infos[o].kind == "curse"]
         if curses:  # a curse destroyed: mine (FS-4.16; the value model counts only my own, ``valuing``)
-            mine = [o for o in curses if o.controller == self.seat]
+            mine = [o for o in curses if infos[o].controller == self.seat]
             return mine[0] if mine else curses[0]
         if objs:
             if not helps:
-                monsters = [o for o in objs if o.kind == "monster"]
+                monsters = [o for o in objs if infos[o].kind == "monster"]
                 if monsters:
-                    return min(monsters, key=lambda m: view.info(m).hp or 0)
+                    return min(monsters, key=lambda m: infos[m].hp or 0)
                 if view.coop:  # FS-17: a shop item before anyone's, else the least valuable
-                    return min(objs, key=lambda o: (o.controller != -1, self._obj_value(o)))
-            mine = [o for o in objs if o.controller == self.seat]
-            theirs = [o for o in objs if o.controller != self.seat]
+                    return min(objs, key=lambda o: (infos[o].controller != -1, self._obj_value(o)))
+            mine = [o for o in objs if infos[o].controller == self.seat]
+            theirs = [o for o in objs if infos[o].controller != self.seat]
             verbs = rd.verbs_of(ab.do) if ab is not None else set()
             if helps and verbs & {"become_copy", "swap"}:  # a copy or a swap: the best item there is
                 return max(objs, key=self._obj_worth)
             if helps and mine:
                 if "recharge" in verbs:  # a spent item first, the best of them
-                    return max(mine, key=lambda o: (not o.charged, self._obj_worth(o)))
+                    return max(mine, key=lambda o: (not infos[o].charged, self._obj_worth(o)))
                 return max(mine, key=self._obj_worth)
             if not helps and theirs:  # the leader's best item or soul (a soul worth 8 points)
-                lead = self._leader(view, [SeatRef(o.controller) for o in theirs]).seat
-                return max(theirs, key=lambda o: self._obj_worth(o) + (0.5 if o.controller == lead else 0))
+                lead = self._leader(view, [SeatRef(infos[o].controller) for o in theirs]).seat
+                return max(
+                    theirs, key=lambda o: self._obj_worth(o) + (0.5 if infos[o].controller == lead else 0)
+                )
         return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
 
     @staticmethod
@@ -1198,13 +1205,16 @@ class SensiblePlayer:
         return self._obj_value(what)
 
     def _obj_value(self, o: Any) -> float:
-        phys = getattr(o, "phys", None) or (o if hasattr(o, "card") else None)
-        return self.rd.item_value(phys) if phys is not None else 0.0
+        """An item's worth (``valuing.item_value``) by its printed card: an object, a card, else 0."""
+        t = type(o)
+        if t is ObjRef:
+            return self.rd.item_value(o.printed)
+        return self.rd.item_value(o) if t is CardRef else 0.0
 
     def _obj_worth(self, o: Any) -> float:
         """An object as a target: a soul by its soul value (8 points each), an item by its worth."""
-        if getattr(o, "kind", "") == "soul":
-            return 8.0 * max(1, o.phys.card.soul or 1)
+        if type(o) is ObjRef and self._kind(o) == "soul":
+            return 8.0 * max(1, o.printed.card.soul or 1)
         return self._obj_value(o)
 
     def _mode(self, decision: Any) -> Any:
@@ -1227,8 +1237,7 @@ class SensiblePlayer:
     def _stack_threat(self, view: Any, top: StackRef) -> int:
         """The threat (``reading.threat``) of the loot card or ability on top of the stack, read from
         the card itself (public, FS-3.3), never from its name."""
-        it = view.stack[top.index]
-        ab = it.phys.rules.play if top.kind == "loot" else getattr(it, "ability", None)
+        ab = view.stack_ability(top)
         return self.rd.threat(ab) if ab is not None else 0
 
     def _asking(self, view: Any, name: Any) -> Any:
@@ -1243,13 +1252,13 @@ class SensiblePlayer:
         for s in range(view.n_players):
             for info in view.items_of(s):
                 if info.name == name:
-                    r = info.obj.rules or info.obj.phys.rules
+                    r = info.rules
                     return next((ab for _k, _i, ab in r.acts), None) or next(
                         (ab for abs_ in r.triggers.values() for ab in abs_), None
                     )
-        for it in view.stack:
-            ab = getattr(it, "ability", None)
-            if ab is not None and getattr(it.ctx, "name", None) == name:
+        for ref in view.stack:
+            ab = view.stack_ability(ref) if ref.kind == "ability" else None
+            if ab is not None and ref.name == name:
                 return ab
         return None
 

@@ -103,18 +103,20 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
     out.later("rival_hp", lambda _o: view.hp_of(leader))
     out.later(
         "my_items",
-        lambda _o: tuple(sorted(reader.item_value(i.obj.phys) for i in view.items_of(me) if not i.eternal)),
+        lambda _o: tuple(
+            sorted(reader.item_value(i.ref.printed) for i in view.items_of(me) if not i.eternal)
+        ),
     )
     out.later(
         "their_best_item",
         lambda _o: max(
-            (reader.item_value(i.obj.phys) for s in rivals for i in view.items_of(s) if not i.eternal),
+            (reader.item_value(i.ref.printed) for s in rivals for i in view.items_of(s) if not i.eternal),
             default=0.0,
         ),
     )
     out.later(
         "their_items",
-        lambda _o: tuple(reader.item_value(i.obj.phys) for i in view.items_of(leader) if not i.eternal),
+        lambda _o: tuple(reader.item_value(i.ref.printed) for i in view.items_of(leader) if not i.eternal),
     )
     return out
 

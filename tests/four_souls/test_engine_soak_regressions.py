@@ -55,7 +55,7 @@ def test_FS_6_8_multi_target_fizzles_when_one_target_is_lost():
             used.append(True)
             return next((o for o in d.options if o != "pass" and o[1].name == "Glass Cannon"), None)
         if d.kind == "choose_target":
-            return next((o for o in d.options if getattr(o, "phys", None) is first.phys), None)
+            return first.ref if first.ref in d.options else None
         return None
 
     g = position(2, plans={1: p1}, rolls=[6])  # Glass Cannon rolls 6: it recharges, nothing else
@@ -187,7 +187,7 @@ def test_FS_4_18_glass_cannon_row_does_not_fizzle_on_the_item_it_destroyed(face,
 
     def p0(d):
         if d.kind == "choose_target":
-            return next((o for o in d.options if getattr(o, "phys", None) is victim.phys), None)
+            return victim.ref if victim.ref in d.options else None
         return None
 
     g = position(2, plans={0: p0}, rolls=[face])

@@ -547,9 +547,9 @@ def test_FS_1_8_FS_3_3_a_player_sees_their_hand_others_hand_sizes_and_everything
     give_loot(g, 1, card("Theirs Too"))
     item = give_item(g, 1, real("Breakfast"))
     v = View(g, 0)
-    assert v.hand == (mine,) and v.hand_size(1) == 2
+    assert v.hand == (mine.ref,) and v.hand_size(1) == 2
     assert not any(name for name in dir(v) if "hand" in name and name not in ("hand", "hand_size"))
-    assert [i.obj for i in v.items_of(1)] == [item]  # in play: public
+    assert [i.ref for i in v.items_of(1)] == [item.ref]  # in play: public
 
 
 def test_FS_8_8_the_turn_cannot_end_while_an_attack_is_owed():

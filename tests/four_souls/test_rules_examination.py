@@ -152,7 +152,7 @@ def test_FS_6_9_FS_Q_12_tech_x_kill_of_gurdy_cancelled_by_the_fool_leaves_exactl
     tech.counters = 3
     fool = give_loot(g, 1, real("O. The Fool"))
     g.players[1].loot_plays = 1
-    g.io.strategies[0].plan = lambda d: gurdy if d.kind == "choose_target" else None
+    g.io.strategies[0].plan = lambda d: gurdy.ref if d.kind == "choose_target" else None
     assert plays.take_action(g, 0, ("paid", tech, 0))
     resolution.priority(g, 0)
     assert fool in g.loot_disc and [r[4] for r in kinds(g, "cancelled")][0] == "death"
@@ -271,7 +271,7 @@ def test_FS_4_2_contract_from_below_targets_then_pays_and_steals():
 
     def plan(d):
         asked.append(d.kind)
-        return target if d.kind == "choose_target" else None
+        return target.ref if d.kind == "choose_target" else None
 
     g.io.strategies[0].plan = plan
     assert plays.legal_actions(g, 0) == [("paid", contract, 0)]
@@ -485,7 +485,7 @@ def test_FS_6_9_no_cancels_an_item_ability_on_the_stack():
     assert plays.legal_actions(g, 1) == []  # nothing on the stack: No! has no legal target (FS-7.3)
     assert plays.take_action(g, 0, ("tap", tap, 0))
     resolution.priority(g, 0)
-    assert answered and answered[0] == ("tap", no, 0)
+    assert answered and answered[0] == ("tap", no.ref, 0)
     assert g.players[0].cents == 0 and not g.stack
     assert not tap.charged and not no.charged
     assert not kinds(g, "cents_gained")

@@ -37,7 +37,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from cardlab.simulate.four_souls.refs import SeatRef
+from cardlab.simulate.four_souls.refs import ObjRef, SeatRef
 from cardlab.simulate.four_souls.state import GameOver
 
 POOL = select(load_pool(), DEFAULT)  # the default sets (Base Game V2)
@@ -512,7 +512,7 @@ def test_FS_6_8_target_gone_fizzles():
 
     def p0(d):
         if d.kind == "choose_target":
-            return next(o for o in d.options if getattr(o, "kind", "") == "monster")
+            return next(o for o in d.options if type(o) is ObjRef and d.view.kind(o) == "monster")
         return None
 
     def p1(d):

@@ -59,7 +59,7 @@ def test_FS_6_12_give_is_the_givers_choice_and_not_a_gain():
     g = position(2)
     a = give_loot(g, 1, card("A"))
     give_loot(g, 1, card("B"))
-    g.io.strategies[1].plan = lambda d: a if d.kind == "choose_loot" else None
+    g.io.strategies[1].plan = lambda d: a.ref if d.kind == "choose_loot" else None
     assert run(g, {"give": {"what": {"loot": 1}, "from": "P", "to": "you"}}, P=g.players[1])
     assert g.players[0].hand == [a]
 
@@ -226,7 +226,7 @@ def test_FS_6_5_lose_cents_goes_to_the_bank_and_all_means_all():
 def test_FS_6_4_discard_loot_the_holders_choice_counted_for_if_you_do():
     g = position(2)
     a, b, c = (give_loot(g, 1, card(x)) for x in "ABC")
-    g.io.strategies[1].plan = lambda d: b if d.kind == "discard" and b in d.options else None
+    g.io.strategies[1].plan = lambda d: b.ref if d.kind == "discard" and b.ref in d.options else None
     assert run(g, {"discard_loot": {"n": 1, "who": "P"}}, P=g.players[1])
     assert g.players[1].hand == [a, c] and g.loot_disc == [b] and g.last_count == 1
     assert run(g, {"discard_loot": {"n": "all", "who": "P"}}, P=g.players[1])
@@ -306,11 +306,11 @@ def test_FS_6_look_hand_shows_the_viewer_those_cards_only():
     g = position(3)
     a, b = give_loot(g, 1, card("A")), give_loot(g, 1, card("B"))
     assert run(g, {"look_hand": {"who": "P"}}, P=g.players[1])
-    assert g.views[0].known_cards(1) == (a, b) and g.views[2].known_cards(1) == ()
+    assert g.views[0].known_cards(1) == (a.ref, b.ref) and g.views[2].known_cards(1) == ()
     later = give_loot(g, 1, card("Later"))
-    assert later not in g.views[0].known_cards(1)  # a card drawn afterwards was not shown
+    assert later.ref not in g.views[0].known_cards(1)  # a card drawn afterwards was not shown
     assert run(g, {"look_hand": {"who": "P", "viewer": "Q"}}, P=g.players[1], Q=g.players[2])
-    assert g.views[2].known_cards(1) == (a, b, later)
+    assert g.views[2].known_cards(1) == (a.ref, b.ref, later.ref)
 
 
 def test_FS_Q_34_extra_loot_play_until_end_of_turn_and_unlimited():

@@ -181,7 +181,7 @@ def test_FS_20_7_draft_character_takes_the_strongest():
 
 def test_FS_20_2_draft_item_takes_the_most_valuable():
     g = _table(2)
-    opts = tuple(phys(g, c) for c in (card("Plain", deck="treasure", kind="passive"), real("Breakfast")))
+    opts = tuple(phys(g, c).ref for c in (card("Plain", deck="treasure", kind="passive"), real("Breakfast")))
     p = g.io.strategies[0]
     assert p.choose(Decision("draft_item", 0, opts, g.views[0], "mini-draft")) is opts[1]
 

@@ -113,7 +113,7 @@ def test_FS_20_1_mini_draft_two_players():
         o for o in picks[3][1] if o is not picks[3][1][-1]
     ]
     # the card left over each round goes to the bottom of the treasure deck (the list's start)
-    assert g.treasure[:2] == [leftovers[1], leftovers[0]]
+    assert [c.ref for c in g.treasure[:2]] == [leftovers[1], leftovers[0]]
 
 
 def test_FS_20_2_mini_draft_more_players_snake():

@@ -133,7 +133,7 @@ def test_FS_20_11b_loot_step_looks_at_two_keeps_one_bottoms_the_other():
     for k in range(5):
         give_loot(g, 0, card(f"H{k}"))
     two_player.loot_step(g, g.players[0], 1)
-    assert len(asked) == 1 and asked[0].options == (a, b) and asked[0].seat == 0
+    assert len(asked) == 1 and asked[0].options == (a.ref, b.ref) and asked[0].seat == 0
     assert g.players[0].hand[-1] is b and len(g.players[0].hand) == 6
     assert g.loot == [a, c]  # A at the bottom, C still on top
     assert kinds(g, "loot_drawn")[-1][4:8] == ("loot_step", None, 1, "kept_1_of_2")
@@ -532,7 +532,7 @@ def test_FS_20_4_item_for_cents_trade_is_a_give_both_ways():
     g.players[1].cents = 10
     g.bank -= 10
     turn.action(g)
-    assert seen and seen[0].give == ("item", x) and seen[0].partner == 1
+    assert seen and seen[0].give == ("item", x.ref) and seen[0].partner == 1
     assert g.players[1].items == [x] and x.controller == 1 and g.players[0].items == []
     assert [p.cents for p in g.players] == [5, 5]
     assert kinds(g, "cents_stolen")[-1][2:9] == (0, "cents_stolen", "trade", None, 5, "give", 1)
@@ -607,7 +607,7 @@ def test_FS_20_4_sensible_accepts_only_a_good_deal_and_proposes_nothing():
     me = SensiblePlayer(1, random.Random(0))
     x = give_item(g, 1, card("X", "treasure", "passive"))
     good = Offer(0, 1, ("cents", 10), ("loot", None))
-    bad = Offer(0, 1, ("cents", 2), ("item", x))
+    bad = Offer(0, 1, ("cents", 2), ("item", x.ref))  # as players see it: the item by its handle
 
     def ask(o):
         return me.choose(Decision("accept_trade", 1, (True, False), g.views[1], o))
@@ -668,10 +668,10 @@ def test_FS_20_10_sensible_fights_the_regular_monster_not_the_barred_boss():
     boss = add_slot_monster(g, monster("Boss", hp=1, evasion=1, soul=1, kind="normal_boss"))
     fly = add_slot_monster(g, monster("Fly", hp=1, evasion=2))
     deck(g, "monster", [monster("Top")])
-    assert g.views[0].barred == (boss,)
-    opts = tuple(attack.attack_options(g, 0))
+    assert g.views[0].barred == (boss.ref,)
+    opts = tuple(o if o == "monster_deck" else o.ref for o in attack.attack_options(g, 0))
     assert (
         SensiblePlayer(0, random.Random(0)).choose(Decision("attack_target", 0, opts, g.views[0], None))
-        is fly
+        == fly.ref
     )
     assert position(2).views[0].barred == ()

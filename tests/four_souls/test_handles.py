@@ -1,0 +1,109 @@
+"""Options are public handles, never live engine objects (DESIGN: Decisions; issue 17 item 5): every option
+and context a Four Souls strategy is offered is a plain value or a handle (``CardRef``, ``ObjRef``,
+``SeatRef``, ``StackRef``), the view answers what a player may know about a handle, and an answer that is a
+live engine object is refused."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from cardlab.simulate.core import IllegalChoiceError, Players, stream
+from cardlab.simulate.core.testing import RandomPlayer
+from cardlab.simulate.four_souls import make_config, play
+from cardlab.simulate.four_souls.items import StackItem
+from cardlab.simulate.four_souls.refs import CardRef, ObjInfo, ObjRef
+from cardlab.simulate.four_souls.state import Obj, Phys, Player
+from cardlab.strategies.four_souls import STRATEGIES
+
+_LIVE = (Obj, Phys, Player, StackItem)
+
+
+def _live_in(value, depth=0):
+    """A live engine object anywhere inside an option or context (tuples, offers' parts)."""
+    if isinstance(value, _LIVE):
+        return True
+    if depth < 4 and isinstance(value, tuple):
+        return any(_live_in(v, depth + 1) for v in value)
+    if depth < 4 and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_live_in(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value))
+    return False
+
+
+class _Inspecting:
+    """Plays like ``inner`` and records every decision that offered a live object; reads every handle
+    through the view on the way (``info`` / ``kind`` / ``ability``), so a handle the view cannot answer fails."""
+
+    def __init__(self, inner, seen):
+        self.inner, self.seen = inner, seen
+        self.declines = getattr(inner, "declines", None) or (lambda kind, view, context: False)
+
+    def choose(self, decision):
+        self.seen["asked"] += 1
+        for o in (*decision.options, decision.context):
+            if _live_in(o):
+                self.seen["live"].append((decision.kind, o))
+            for part in o if isinstance(o, tuple) else (o,):
+                if type(part) is ObjRef:
+                    info = decision.view.info(part)
+                    assert (
+                        type(info) is ObjInfo and info.ref == part and decision.view.kind(part) == info.kind
+                    )
+                    self.seen["objects"] += 1
+            if isinstance(o, tuple) and o and o[0] in ("loot", "tap", "paid"):
+                assert decision.view.ability(o) is not None or o[0] == "loot"
+        return self.inner.choose(decision)
+
+
+@pytest.mark.parametrize(
+    "name, n, kw",
+    [
+        ("sensible", 3, {}),
+        ("random", 3, {"sets": "all"}),
+        ("evaluator", 2, {"variant": ("extended-trade", "soul-trading")}),
+        ("random", 2, {"variant": ("extended-trade", "two-player", "mini-draft")}),
+    ],
+)
+def test_every_option_is_a_public_handle(name, n, kw):
+    seen = {"asked": 0, "live": [], "objects": 0}
+    for seed in range(3):
+        players = Players(
+            [_Inspecting(STRATEGIES[name](s, stream(seed, "strategy", s)), seen) for s in range(n)]
+        )
+        play(make_config(n, **kw), seed, players)
+    assert seen["asked"] > 50 and seen["objects"] > 0
+    assert not seen["live"], f"live engine objects offered: {seen['live'][:3]}"
+
+
+def test_views_hand_out_handles():
+    g_seen = {}
+
+    class _Look(RandomPlayer):
+        def choose(self, decision):
+            v = decision.view
+            g_seen.setdefault("hand", set()).update(type(c) for c in v.hand)
+            for info in (*v.monsters, *v.shop, *v.items_of(v.seat)):
+                assert type(info.ref) is ObjRef and v.info(info.ref) == info
+                assert info.ref.printed.card.name == info.name
+            g_seen.setdefault("stack", set()).update(type(r).__name__ for r in v.stack)
+            return super().choose(decision)
+
+    play(make_config(2), 3, Players([_Look(s, stream(3, "strategy", s)) for s in range(2)]))
+    assert g_seen["hand"] == {CardRef}
+    assert g_seen["stack"] <= {"StackRef"}
+
+
+def test_checked_play_refuses_a_live_object():
+    """A strategy that answers with the engine's own object (read off a handle's twin) is a bug: refused."""
+
+    class _Cheat(RandomPlayer):
+        def choose(self, decision):
+            for o in decision.options:
+                if type(o) is ObjRef:
+                    return decision.view._g.objs[o.uid]  # the live object behind the handle
+            return super().choose(decision)
+
+    with pytest.raises(IllegalChoiceError, match="legal options were"):
+        for seed in range(5):
+            play(make_config(2), seed, Players([_Cheat(s, stream(seed, "strategy", s)) for s in range(2)]))
