@@ -15,7 +15,8 @@ searched; ``rollout`` the policy that plays every seat inside a branch; ``decisi
 searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
 branch is taken (``fork`` or ``replay``; each game defaults to the cheaper one it measured); ``horizon``
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
-``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none).
+``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none);
+``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
 
 A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
 ``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
@@ -77,6 +78,7 @@ class Search:
     default_rollout: ClassVar[str] = "sensible"  # the heuristic playing every seat in a branch
     default_horizon: ClassVar[int] = 0  # turns before a rollout is scored (0: played to the end)
     default_confidence: ClassVar[float] = 0.0  # standard errors an option must beat the base's answer by
+    default_agree: ClassVar[int] = 0  # rounds of unanimous whole-game rollouts that end a search early
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
 
     def __init__(
@@ -92,6 +94,7 @@ class Search:
         horizon: int | None = None,
         confidence: float | None = None,
         settle: int = 0,
+        agree: int | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -120,6 +123,12 @@ class Search:
         if settle and not horizon:
             raise UserError("search: settle confirms truncated rollouts' overrules: it needs horizon > 0")
         self.settle = settle
+        agree = self.default_agree if agree is None else agree
+        if isinstance(agree, bool) or not isinstance(agree, int) or agree < 0:
+            raise UserError(f"search: agree must be a whole number of rounds ≥ 0, got {agree!r}")
+        if agree and horizon:
+            raise UserError("search: agree judges whole-game rollouts (won or lost): it needs horizon=0")
+        self.agree = agree
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
@@ -150,7 +159,10 @@ class Search:
         samples: list[list[float]] = [[] for _ in range(k)]  # the n-th entry: the n-th common seed
         favourite = options.index(self.base.choose(decision))  # the base's answer wins ties
         seeds: list[int] = []  # the n-th rollout of every option re-deals alike (common random numbers)
+        stop = self.agree * k  # with agree: the rollouts after which unanimous results end the search
         for t in range(self.budget):
+            if t == stop and len({v for own in samples for v in own}) == 1:
+                break  # every option's rollouts ended alike: no option is better, the base's answer stands
             i = self._pick(visits, values, t)
             if self.confidence and visits[favourite] <= visits[i]:
                 i = favourite  # the base's answer goes first: every rollout has a partner on its seed

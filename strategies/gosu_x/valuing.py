@@ -35,17 +35,24 @@ class Valuer:
     def effect_value(self, v, card, hand_after: int) -> float:
         """What the card's entry effects are worth, read from its encoded steps (one resolution);
         ``hand_after``: our hand size once the card (and its cost) has left the hand."""
+        steps = card.d.on_play
+        if not steps:
+            return 0.0
         opp = 1 - self.seat
         mine, theirs = hand_after, v.hand_size(opp)
-        room = max(0, v.hand_limit() - mine)
+        # the room under the hand limit is read only by a draw: computing it costs more than the rest of
+        # the valuation (it reads every card and tile in force), and rollouts value cards at every action
+        room: int | None = None
         total = 0.0
-        for verb, p in card.d.on_play:
+        for verb, p in steps:
             p = p if isinstance(p, dict) else {"n": p}
             who = p.get("who", "self")
             n = p.get("n", 1)
             if verb == "draw":
                 k = 1.5 if "count" in p else self.number(v, n)
                 if who in ("self", "each"):  # past the hand limit a draw only feeds the discard (GX-4)
+                    if room is None:
+                        room = max(0, v.hand_limit() - hand_after)
                     total += self.delta(hand=min(k, room) + 0.2 * max(0.0, k - room))
                     mine += k
                 if who in ("opponent", "each"):

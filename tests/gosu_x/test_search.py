@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cardlab.cli import cli
 from cardlab.simulate.core import Players
-from cardlab.simulate.core.branching import in_child
+from cardlab.simulate.core.branching import Outcome, in_child
 from cardlab.simulate.core.game import play_seated
 from cardlab.simulate.core.seeds import stream
 from cardlab.simulate.gosu_x import GAME, make_config
@@ -106,6 +106,8 @@ def test_a_branch_never_reveals_hidden_cards():
         ("search:horizon=2", "horizon needs a state evaluation"),
         ("search:horizon=-1", "horizon must be a whole number of turns"),
         ("search:confidence=-1", "confidence must be a number"),
+        ("search:agree=-1", "agree must be a whole number of rounds"),
+        ("search:agree=1.5", "agree must be a whole number of rounds"),
     ],
 )
 def test_bad_search_parameters_are_one_line_before_any_game(tmp_path, text, message):
@@ -124,3 +126,54 @@ def test_the_default_rollout_is_the_evaluator_in_gosu_x_and_sensible_elsewhere()
     assert GXSearch(0, random.Random(0)).rollout is Evaluator
     assert GXSearch(0, random.Random(0), rollout="sensible").rollout is Sensible
     assert HRSearch(0, random.Random(0)).rollout is SensiblePlayer
+
+
+class _Scripted(GXSearch):
+    """A search whose rollouts are scripted: option i wins on the n-th seed when ``wins(i, n)``."""
+
+    def __init__(self, wins, **params):
+        super().__init__(0, random.Random(3), **params)
+        self.wins, self.base = wins, _First()
+        self.rolled: list[int] = []
+
+    def _branch(self, decision, i, seed, horizon):
+        self.rolled.append(i)
+        n = self.rolled.count(i) - 1
+        return Outcome(winners=(0,) if self.wins(i, n) else (1,), end_reason="win")
+
+
+class _First:
+    def choose(self, decision):
+        return decision.options[0]
+
+
+class _Decision:
+    kind, view, seat, context = "action", None, 0, None
+
+    def __init__(self, k):
+        self.options = list(range(k))
+
+
+@pytest.mark.parametrize("result", [True, False])
+def test_agree_ends_a_search_whose_rollouts_all_ended_alike(result):
+    """agree=1: every option once, all won (or all lost) — the options are judged equal, the search stops
+    and plays the base's answer, as the full budget would on such ties."""
+    search = _Scripted(lambda i, n: result, budget=16, agree=1)
+    assert search.choose(_Decision(4)) == 0
+    assert search.rolled == [0, 1, 2, 3]
+    assert search.searched[-1].visits == [1, 1, 1, 1]
+
+
+def test_agree_spends_the_whole_budget_once_the_rollouts_differ():
+    """One option won where the others lost: the search goes on to its budget and plays the winner; agree=2
+    waits for two rounds before judging; agree=0 (the default elsewhere) never stops early."""
+    for agree in (1, 2, 0):
+        search = _Scripted(lambda i, n: i == 2, budget=16, agree=agree)
+        assert search.choose(_Decision(4)) == 2
+        assert len(search.rolled) == 16
+    late = _Scripted(lambda i, n: n == 1, budget=16, agree=2)  # the first round is unanimous, the second not
+    late.choose(_Decision(3))
+    assert len(late.rolled) == 16
+    unanimous = _Scripted(lambda i, n: False, budget=16, agree=2)
+    unanimous.choose(_Decision(3))
+    assert len(unanimous.rolled) == 6
