@@ -13,7 +13,7 @@ Parameters (``search:budget=64,rollout=random,decisions=action+respond``):
 ``budget`` rollouts per searched decision; ``base`` the heuristic that answers decisions that are not
 searched; ``rollout`` the policy that plays every seat inside a branch; ``decisions`` the decision kinds
 searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
-branch is taken (``fork`` or ``replay``; each game defaults to the cheaper one it measured); ``horizon``
+branch is taken (``fork``, ``replay`` or ``copy``; each game defaults to the cheaper one it measured); ``horizon``
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
 ``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none).
 
@@ -47,6 +47,13 @@ class Hooks:
     turn_of: Callable[[Any], int] | None = None
     evaluator: Callable[[random.Random], Callable[[Any, int], float]] | None = None
     scale: float = 1.0
+    # Branching on a copy (``branch=copy``): the decision kinds the engine can resume from a copy of its
+    # state, and ``(decision, answer, prepare) -> Outcome``, which copies, lets ``prepare(copy)`` re-deal
+    # and seat the players, answers and plays on; other kinds are forked
+    copy_kinds: frozenset[str] = frozenset()
+    play_copy: Callable[[Any, int, Callable[[Any], None]], branching.Outcome] | None = None
+    # after a branch seats its players: forget what the engine cached about the players it replaced
+    reseated: Callable[[Any], None] | None = None
 
 
 @dataclass(slots=True)
@@ -192,6 +199,9 @@ class Search:
         """One rollout of option ``i`` on ``seed`` (None inside a forked child, which plays it on)."""
         if self.branch == "replay":
             return branching.replay(decision, lambda at, _: self._enter(at, seed, horizon), i)
+        if self.branch == "copy" and decision.kind in self.hooks.copy_kinds:
+            assert self.hooks.play_copy is not None
+            return self.hooks.play_copy(decision, i, lambda state: self._enter(decision, seed, horizon, state))
         return branching.fork(lambda: self._enter(decision, seed, horizon))
 
     def _confident(self, samples: list[list[float]], favourite: int, pseudo: float | None = None) -> int:
@@ -231,10 +241,11 @@ class Search:
             key=lambda j: values[j] / visits[j] + self.explore * math.sqrt(log_t / visits[j]),
         )
 
-    def _enter(self, decision: Any, seed: int, horizon: int) -> None:
-        """In the branch: re-deal the hidden information and seat the rollout policy everywhere."""
+    def _enter(self, decision: Any, seed: int, horizon: int, state: Any = None) -> None:
+        """In the branch: re-deal the hidden information and seat the rollout policy everywhere (in the
+        game behind ``decision``, or in ``state``, its copy)."""
         rng = random.Random(seed)
-        state = self.hooks.state_of(decision.view)
+        state = self.hooks.state_of(decision.view) if state is None else state
         self.hooks.determinize(state, self.seat, rng)
         players = self.hooks.players_of(state)
         seated = [self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))]
@@ -245,6 +256,8 @@ class Search:
             seated = [_Truncated(p, cut) for p in seated]
         players.strategies = seated
         players._decliners = None
+        if self.hooks.reseated is not None:
+            self.hooks.reseated(state)
 
     def _value(self, outcome: branching.Outcome) -> float:
         """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report; a truncated
