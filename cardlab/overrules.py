@@ -6,7 +6,9 @@ statistics stay with them) and counts, over every search seat: the searched deci
 candidates (where the search preferred another option), the overrules played, and — with ``settle`` — the
 whole-game check of each candidate: the paired difference in wins (candidate minus the base's answer, on the
 same fresh re-deals), pooled over the candidates with a 95 % interval, which says whether the candidates
-the truncated rollouts pick would win more than the heuristic's answers.
+the truncated rollouts pick would win more than the heuristic's answers; and with ``audit`` the same
+measured again on fresh pairs for the overrules played, which — unlike their check, the very pairs they
+were chosen on — is an unbiased estimate of what the overrules gain.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class Overrules:
     overruled: int = 0
     checks: list[float] = field(default_factory=list)  # per candidate: its mean whole-game difference
     kept_checks: list[float] = field(default_factory=list)  # the same, of the candidates played
+    audits: list[float] = field(default_factory=list)  # per overrule played: its fresh pairs' mean (audit=)
 
     def add(self, records: list[Searched], share: float) -> None:
         self.seats += 1
@@ -40,6 +43,8 @@ class Overrules:
         for r in records:
             self.searched += 1
             self.overruled += r.chosen != r.favourite
+            if r.audit:
+                self.audits.append(sum(r.audit) / len(r.audit))
             if r.candidate is None:
                 self.candidates += r.chosen != r.favourite
                 continue
@@ -63,6 +68,10 @@ class Overrules:
                 lines.append(f"whole-game check, {label}: {_gain(gains)}")
         if not self.checks:
             lines.append("whole-game check: none (give the search settle=N to check its candidates)")
+        if self.audits:
+            lines.append(
+                f"audit of the overrules played (fresh pairs, unbiased): {_gain(self.audits, 'overrules')}"
+            )
         return "\n".join(lines) + "\n"
 
 
@@ -70,7 +79,7 @@ def _share(k: int, n: int) -> str:
     return f"{k / n:.1%}" if n else "—"
 
 
-def _gain(gains: list[float]) -> str:
+def _gain(gains: list[float], unit: str = "candidates") -> str:
     """Mean paired win difference per candidate with a normal 95 % interval over candidates (each candidate's
     pairs share its position, so the candidate is the unit)."""
     n = len(gains)
@@ -78,9 +87,7 @@ def _gain(gains: list[float]) -> str:
         return f"n = {n}, too few for an interval"
     mean = sum(gains) / n
     se = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
-    return (
-        f"mean gain {mean:+.3f} wins [{mean - 1.96 * se:+.3f}, {mean + 1.96 * se:+.3f}], n = {n} candidates"
-    )
+    return f"mean gain {mean:+.3f} wins [{mean - 1.96 * se:+.3f}, {mean + 1.96 * se:+.3f}], n = {n} {unit}"
 
 
 def overrules(plan: RunPlan) -> Overrules:

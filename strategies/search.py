@@ -13,10 +13,11 @@ Parameters (``search:budget=64,rollout=random,decisions=action+respond``):
 ``budget`` rollouts per searched decision; ``base`` the heuristic that answers decisions that are not
 searched; ``rollout`` the policy that plays every seat inside a branch; ``decisions`` the decision kinds
 searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
-branch is taken (``fork`` or ``replay``; each game defaults to the cheaper one it measured); ``horizon``
+branch is taken (``fork``, ``replay`` or ``copy``; each game defaults to the cheaper one it measured); ``horizon``
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
 ``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none);
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
+``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played.
 
 A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
 ``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
@@ -48,6 +49,13 @@ class Hooks:
     turn_of: Callable[[Any], int] | None = None
     evaluator: Callable[[random.Random], Callable[[Any, int], float]] | None = None
     scale: float = 1.0
+    # Branching on a copy (``branch=copy``): the decision kinds the engine can resume from a copy of its
+    # state, and ``(decision, answer, prepare) -> Outcome``, which copies, lets ``prepare(copy)`` re-deal
+    # and seat the players, answers and plays on; other kinds are forked
+    copy_kinds: frozenset[str] = frozenset()
+    play_copy: Callable[[Any, int, Callable[[Any], None]], branching.Outcome] | None = None
+    # after a branch seats its players: forget what the engine cached about the players it replaced
+    reseated: Callable[[Any], None] | None = None
 
 
 @dataclass(slots=True)
@@ -64,6 +72,9 @@ class Searched:
     # whole-game differences (that option's win minus the base answer's, on the same seeds) that judged it
     candidate: int | None = None
     check: tuple[float, ...] = ()
+    # audit > 0, an overrule played: fresh pairs (the option played minus the base's answer), not the ones
+    # it was chosen on, so their mean is an unbiased estimate of what the overrule gains
+    audit: tuple[float, ...] = ()
 
 
 class Search:
@@ -95,6 +106,7 @@ class Search:
         confidence: float | None = None,
         settle: int = 0,
         agree: int | None = None,
+        audit: int = 0,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -129,6 +141,9 @@ class Search:
         if agree and horizon:
             raise UserError("search: agree judges whole-game rollouts (won or lost): it needs horizon=0")
         self.agree = agree
+        if isinstance(audit, bool) or not isinstance(audit, int) or audit < 0:
+            raise UserError(f"search: audit must be a whole number of rollout pairs ≥ 0, got {audit!r}")
+        self.audit = audit
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
@@ -184,26 +199,50 @@ class Search:
             )
         record = Searched(decision.kind, tuple(options), visits, values, best, favourite)
         if self.settle and best != favourite:
-            record.candidate, diffs = best, []
-            for _ in range(self.settle):  # fresh common seeds: the check is independent of the search's
-                seed = self.rng.getrandbits(64)
-                pair = []
-                for j in (best, favourite):
-                    outcome = self._branch(decision, j, seed, 0)
-                    if outcome is None:
-                        return options[j]
-                    pair.append(self._value(outcome))
-                diffs.append(pair[0] - pair[1])
-            record.check = tuple(diffs)
+            # fresh common seeds: the check is independent of the search's own samples
+            diffs, child = self._pairs(decision, best, favourite, self.rng, self.settle)
+            if child is not None:
+                return options[child]
+            record.candidate, record.check = best, tuple(diffs)
             gain = [[0.0] * len(diffs), diffs]  # the candidate's differences against a base of zeros
             record.chosen = best = best if self._confident(gain, 0, pseudo=0.25) == 1 else favourite
+        if self.audit and best != favourite:
+            # a diagnostic (``cardlab overrules``): fresh pairs from a stream of their own, so the game
+            # plays exactly as without the audit, and the estimate is not selected on the check above
+            audit_rng = random.Random(hash(self.rng.getstate()))
+            diffs, child = self._pairs(decision, best, favourite, audit_rng, self.audit)
+            if child is not None:
+                return options[child]
+            record.audit = tuple(diffs)
         self.searched.append(record)
         return options[best]
+
+    def _pairs(
+        self, decision: Any, a: int, b: int, rng: random.Random, n: int
+    ) -> tuple[list[float], int | None]:
+        """``n`` pairs of whole-game rollouts, option ``a`` and option ``b`` on one fresh seed from ``rng``
+        each: the differences (``a``'s result minus ``b``'s). Inside a forked branch: the option to answer."""
+        diffs = []
+        for _ in range(n):
+            seed = rng.getrandbits(64)
+            pair = []
+            for j in (a, b):
+                outcome = self._branch(decision, j, seed, 0)
+                if outcome is None:
+                    return diffs, j
+                pair.append(self._value(outcome))
+            diffs.append(pair[0] - pair[1])
+        return diffs, None
 
     def _branch(self, decision: Any, i: int, seed: int, horizon: int) -> branching.Outcome | None:
         """One rollout of option ``i`` on ``seed`` (None inside a forked child, which plays it on)."""
         if self.branch == "replay":
             return branching.replay(decision, lambda at, _: self._enter(at, seed, horizon), i)
+        if self.branch == "copy" and decision.kind in self.hooks.copy_kinds:
+            assert self.hooks.play_copy is not None
+            return self.hooks.play_copy(
+                decision, i, lambda state: self._enter(decision, seed, horizon, state)
+            )
         return branching.fork(lambda: self._enter(decision, seed, horizon))
 
     def _confident(self, samples: list[list[float]], favourite: int, pseudo: float | None = None) -> int:
@@ -243,10 +282,11 @@ class Search:
             key=lambda j: values[j] / visits[j] + self.explore * math.sqrt(log_t / visits[j]),
         )
 
-    def _enter(self, decision: Any, seed: int, horizon: int) -> None:
-        """In the branch: re-deal the hidden information and seat the rollout policy everywhere."""
+    def _enter(self, decision: Any, seed: int, horizon: int, state: Any = None) -> None:
+        """In the branch: re-deal the hidden information and seat the rollout policy everywhere (in the
+        game behind ``decision``, or in ``state``, its copy)."""
         rng = random.Random(seed)
-        state = self.hooks.state_of(decision.view)
+        state = self.hooks.state_of(decision.view) if state is None else state
         self.hooks.determinize(state, self.seat, rng)
         players = self.hooks.players_of(state)
         seated = [self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))]
@@ -257,6 +297,8 @@ class Search:
             seated = [_Truncated(p, cut) for p in seated]
         players.strategies = seated
         players._decliners = None
+        if self.hooks.reseated is not None:
+            self.hooks.reseated(state)
 
     def _value(self, outcome: branching.Outcome) -> float:
         """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report; a truncated

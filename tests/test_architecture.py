@@ -37,7 +37,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
-        ("coop", "counters", "items", "branching", "blank_card"),
+        ("coop", "counters", "items", "blank_card"),
         ("challenge",),
         # reading the state: expressions, static abilities (FS-5.2), selectors; asking a player
         ("statics",),
@@ -57,6 +57,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         # attacks, what a player may know, invariants; the turn; compiling cards
         ("attack", "views", "invariants"),
         ("turn", "rules"),
+        ("branching",),  # search's re-deal and copies, which resume a turn (turn.play_out)
         # the supply, variants and config; setting up and playing a game
         ("decks", "variants"),
         ("config",),

@@ -94,6 +94,21 @@ def test_a_bad_settle_is_one_line(params):
         Scripted(lambda i: True, **params)
 
 
+def test_an_audit_re_measures_an_overrule_played_on_fresh_pairs_and_changes_nothing():
+    """``audit=N``: N more pairs for each overrule played, on seeds from a stream of their own: the choice
+    and the search's own stream are what they are without the audit (the game plays the same)."""
+    plain, audited = Scripted(lambda i: i == 1, settle=4), Scripted(lambda i: i == 1, settle=4, audit=3)
+    assert _decide(plain) == _decide(audited) == "b"
+    assert plain.rng.getstate() == audited.rng.getstate()
+    assert audited.searched[-1].audit == (1.0, 1.0, 1.0) and plain.searched[-1].audit == ()
+    whole = [i for i, h in audited.branches_taken if h == 0]
+    assert whole == [1, 0] * 7  # 4 settling pairs, then 3 audit pairs, the overrule first in each
+    refuted = Scripted(lambda i: True, settle=4, audit=3)  # the base's answer is played: nothing to audit
+    assert _decide(refuted) == "a" and refuted.searched[-1].audit == ()
+    with pytest.raises(UserError, match="audit"):
+        Scripted(lambda i: True, settle=4, audit=-1)
+
+
 def test_overrules_counts_candidates_and_their_checks():
     counts = Overrules()
     records = [
@@ -106,6 +121,16 @@ def test_overrules_counts_candidates_and_their_checks():
     assert counts.checks == [0.5, -0.5] and counts.kept_checks == [0.5]
     text = str(counts)
     assert "overrule candidates 2 (66.7%)" in text and "mean gain +0.000" in text
+    assert "audit" not in text
+    audited = [
+        Searched("action", ("a", "b"), [3, 3], [1.0, 2.0], 1, 0, candidate=1, check=(1.0,), audit=(1.0, 0.0)),
+        Searched(
+            "action", ("a", "b"), [3, 3], [1.0, 2.0], 1, 0, candidate=1, check=(1.0,), audit=(-1.0, 0.0)
+        ),
+    ]
+    counts.add(audited, 0.0)
+    assert counts.audits == [0.5, -0.5]
+    assert "audit of the overrules played (fresh pairs, unbiased): mean gain +0.000" in str(counts)
 
 
 def test_overrules_plays_the_plan_and_reads_every_search_seat():

@@ -1,6 +1,6 @@
 """Branching at a decision: play a game on from the current decision under a chosen answer.
 
-Two mechanisms, chosen per engine by measurement (docs/search.md, "What a branch costs"):
+Two mechanisms (and a third below), chosen per engine by measurement (docs/search.md, "What a branch costs"):
 
 * :func:`fork` — a forked copy of the process continues the game (below). Its cost is fixed (≈ 3 ms of
   fork, copy-on-write faults and exit, more than a whole Gosu X game), so it suits slow engines (Four Souls).
@@ -24,6 +24,10 @@ Safety: a child must never return into code that writes files, so :func:`fork` r
 unless ``play_seated`` — the one function every game of the runner, soak, bench and replay is played
 through — is on the stack, and ``play_seated`` finishes every child, whether the game ended or raised.
 Measured (docs/search.md): fork + exit + wait ≈ 4 ms in a worker with the engines and Arrow loaded.
+
+A third way, :func:`on_copy`, is for engines that can resume a decision from a copy of their state (the
+decision is asked at one known point of the engine's loop): the branch copies the state and plays on in
+this process.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ _child_fd: int | None = None  # set in a child: where its outcome goes
 _entries: set[Any] = set()  # code objects of the functions games are played through (play_seated)
 _tables: list[Table] = []  # the games being played through play_seated, innermost last
 _replaying: Table | None = None  # the game a replayed branch (played in this process) replays
+_copying = False  # a branch played on a copy of the state, in this process (:func:`on_copy`)
 
 
 class BranchError(RuntimeError):
@@ -84,7 +89,7 @@ def in_child() -> bool:
 
 def in_branch() -> bool:
     """True inside any branch (a forked child or a replay)."""
-    return _child_fd is not None or _replaying is not None
+    return _child_fd is not None or _replaying is not None or _copying
 
 
 def memo(key: Any, make: Callable[[], Any]) -> Any:
@@ -243,11 +248,28 @@ def replay(decision: Any, prepare: Callable[[Any, Players], Any], answer: int) -
     return outcome_of(result)
 
 
+def on_copy(play: Callable[[], Outcome]) -> Outcome:
+    """A branch an engine plays on a copy of its state in this process (``play`` copies, re-deals, plays on
+    and returns the outcome): for decisions an engine can resume from a copy (Four Souls' action
+    decisions, ``four_souls.branching.play_copy``), where a copy costs less than a fork. Inside it
+    :func:`in_branch` is true (no nested branches) and :func:`stop` ends it with its outcome."""
+    global _copying
+    if in_branch():
+        raise BranchError("a branch cannot branch again (rollout players must not search)")
+    _copying = True
+    try:
+        return play()
+    except _Stop as stop:
+        return stop.outcome
+    finally:
+        _copying = False
+
+
 def stop(outcome: Outcome) -> NoReturn:
-    """In a branch (either mechanism): end it now with ``outcome`` (a truncated rollout's values)."""
+    """In a branch (any mechanism): end it now with ``outcome`` (a truncated rollout's values)."""
     if _child_fd is not None:
         finish(outcome)
-    if _replaying:
+    if _replaying or _copying:
         raise _Stop(outcome)
     raise BranchError("stop() outside a branch")
 

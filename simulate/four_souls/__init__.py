@@ -30,7 +30,6 @@ from .decision_kinds import DECISION_KINDS
 from .decks import SetListing, build_supply
 from .invariants import check_invariants
 from .ratios import FILLS
-from .state import GameOver, RunawayTurn
 from .story import FourSoulsStory
 from .vocabulary import PUBLISHED
 
@@ -112,19 +111,7 @@ def run_game(
     """``play`` with an optional observer called with the game state after every turn (tests)."""
     g = setup.new_game(config, seed, players, log_events)
     built = deck_sizes(g)
-    winners: tuple[int, ...] = ()
-    reason = "turn_cap"
-    detail = None
-    try:
-        turn.play_turns(g, config.max_turns, on_turn)
-    except GameOver as over:
-        winners = over.winners
-        if g.coop:  # FS-17.5: every character wins together, or all lose to the timer
-            reason, detail = coop.outcome(winners)
-        else:
-            reason = "win" if len(winners) == 1 else "draw"  # FS-14.2
-    except RunawayTurn:
-        pass  # FS-4.7: players kept repeating $ abilities; the game ends as a turn cap at its real turn
+    winners, reason, detail = turn.play_out(g, config.max_turns, on_turn)
     g.log.phase = "end"
     for p in g.players:  # what each player still holds: loot in hand, items in play (coverage, issue 13)
         log_held_at_end(g.log, p.seat, [c.card.name for c in p.hand] + [o.phys.card.name for o in p.items])

@@ -26,29 +26,64 @@ from . import vocabulary as V
 from .asking import ask
 from .checks import state_checks
 from .rooms import discard, fill, room_objs
-from .state import Game, Obj, RunawayTurn
+from .state import Game, GameOver, Obj, RunawayTurn
 
 
-def play_turns(g: Game, max_turns: int, on_turn: Callable[[Game], None] | None = None) -> None:
+def play_out(
+    g: Game, max_turns: int, on_turn: Callable[[Game], None] | None = None, resume: tuple | None = None
+) -> tuple[tuple[int, ...], str, str | None]:
+    """Play ``g`` on to its end (``play_turns``): the winners, the end reason (``win``, ``draw``, the
+    co-op outcome, or ``turn_cap``) and its detail. ``run_game`` ends every game here, and so does a
+    search's branch on a copied position (``branching.play_copy``)."""
+    try:
+        play_turns(g, max_turns, on_turn, resume)
+    except GameOver as over:
+        if g.coop:  # FS-17.5: every character wins together, or all lose to the timer
+            reason, detail = coop.outcome(over.winners)
+            return over.winners, reason, detail
+        return over.winners, "win" if len(over.winners) == 1 else "draw", None  # FS-14.2
+    except RunawayTurn:
+        pass  # FS-4.7: players kept repeating $ abilities; the game ends as a turn cap at its real turn
+    return (), "turn_cap", None
+
+
+def play_turns(
+    g: Game, max_turns: int, on_turn: Callable[[Game], None] | None = None, resume: tuple | None = None
+) -> None:
     """Turns from where ``g`` stands (between two turns) until the turn cap; a game that ends raises
     ``GameOver`` (FS-14) or ``RunawayTurn``. ``run_game`` plays a whole game with it, and a copy of a
-    position (``branching.copy_state``) plays on with it. ``on_turn(g)``: after every turn."""
+    position (``branching.copy_state``) plays on with it. ``on_turn(g)``: after every turn. With
+    ``resume``, ``g`` stands at its active player's action decision (``action``'s question, a copy taken
+    there) and the turn goes on from the answer ``resume``."""
+    if resume is not None:
+        play_turn(g, resume)
+        _turn_done(g, on_turn)
     while g.turn < max_turns:
         g.turn += 1
         play_turn(g)
-        if g.coop:
-            coop.turn_done(g)  # FS-17.4: the round's timer decrement (FS-Q.33: after the win check)
-        g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
-        if on_turn is not None:
-            on_turn(g)
+        _turn_done(g, on_turn)
 
 
-def play_turn(g: Game) -> None:
-    """One turn; a runaway turn (players repeating $ abilities for ever, FS-4.7) is logged as a
-    ``turn_end`` with detail ``resolution_cap`` and re-raised: ``run_game`` ends the game as a turn cap."""
+def _turn_done(g: Game, on_turn: Callable[[Game], None] | None) -> None:
+    if g.coop:
+        coop.turn_done(g)  # FS-17.4: the round's timer decrement (FS-Q.33: after the win check)
+    g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
+    if on_turn is not None:
+        on_turn(g)
+
+
+def play_turn(g: Game, resume: tuple | None = None) -> None:
+    """One turn (with ``resume``: its rest, from an action decision answered ``resume``); a runaway turn
+    (players repeating $ abilities for ever, FS-4.7) is logged as a ``turn_end`` with detail
+    ``resolution_cap`` and re-raised: ``run_game`` ends the game as a turn cap."""
     g.between = False
     try:
-        _play_turn(g)
+        if resume is None:
+            _play_turn(g)
+        else:
+            if act(g, g.active, resume):
+                _action_phase(g)
+            _end_phase(g)
         g.between = True
     except RunawayTurn:
         g.log.emit("turn_end", g.active, None, None, g.turn, "resolution_cap")
@@ -94,10 +129,20 @@ def _play_turn(g: Game) -> None:
     atk = statics.count(g, ap, "attacks")
     g.attacks_left = resolution.BIG if atk == "unlimited" else 1 + atk
     g.purchases_left = 1 + statics.count(g, ap, "purchases")
+    _action_phase(g)
+    _end_phase(g)
+
+
+def _action_phase(g: Game) -> None:
     while not g.ending_turn:
         if not action(g):
             break
-    # FS-8.10 end phase ([A] order, FS-Q.1)
+
+
+def _end_phase(g: Game) -> None:
+    """FS-8.10 end phase ([A] order, FS-Q.1)."""
+    ap = g.players[g.active]
+    log = g.log
     log.phase = "end"
     if g.stack:
         resolution.priority(g, g.active)  # FS-Q.38: what is on the stack still resolves
@@ -151,7 +196,11 @@ def action(g: Game) -> bool:
             opts.append(("end",))
     if not opts:
         return False
-    choice = asking.ask(g, seat, "action", tuple(opts), None)
+    return act(g, seat, asking.ask(g, seat, "action", tuple(opts), None))
+
+
+def act(g: Game, seat: int, choice: tuple) -> bool:
+    """Carry out the active player's answer to an action decision. False = turn over."""
     kind = choice[0]
     if kind == "end":
         g.log.emit("end_declared", seat)

@@ -7,7 +7,7 @@ import random
 
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.testing import RandomPlayer
-from cardlab.simulate.four_souls.branching import determinize, state_of
+from cardlab.simulate.four_souls.branching import COPY_KINDS, determinize, play_copy, reseated, state_of
 from cardlab.strategies.search import Hooks, Search
 
 from . import horizon
@@ -33,6 +33,9 @@ class FSSearch(Search):
         turn_of=lambda view: view.turn,
         evaluator=lambda rng: horizon.Evaluation(horizon.load()),  # public features only
         scale=1.0,
+        copy_kinds=COPY_KINDS,
+        play_copy=play_copy,
+        reseated=reseated,
     )
     evaluations = {
         "fitted": hooks,
@@ -55,8 +58,11 @@ class FSSearch(Search):
     default_budget = 16
     default_horizon = 2
     default_confidence = 1.0
-    default_branch = "fork"
-    branches = ("fork",)  # the engine skips response windows a player declines unseen: a replay cannot
+    # a copy of the position costs a third of a fork (docs/search.md, "What a branch costs"); it resumes
+    # action decisions only, other kinds fork. The engine skips response windows a player declines
+    # unseen, so a replay cannot branch here
+    default_branch = "copy"
+    branches = ("copy", "fork")
 
     def __init__(self, seat: int, rng: random.Random, evaluation: str = "fitted", **params) -> None:
         if evaluation not in self.evaluations:
