@@ -12,7 +12,7 @@ from cardlab.simulate.core import Decision
 
 from . import statics
 from .items import StackItem, tname
-from .refs import SeatRef, StackRef
+from .refs import CardRef, ObjRef, SeatRef, StackRef
 from .state import Game, Obj, Phys, Player
 
 # kinds whose options and context are plain values (numbers, names, booleans, card records, ability
@@ -74,6 +74,23 @@ def public(g: Game, o: Any) -> Any:
         return stack_ref(g, o)
     to_public = getattr(o, "to_public", None)  # a value holding engine objects (a trade offer)
     return to_public(g) if to_public is not None else o
+
+
+def engine_value(g: Game, v: Any) -> Any:
+    """The engine's own value behind a public handle in ``g``: the inverse of :func:`public` for the
+    handles options carry (a search's copy of a position resumes an answer given as a handle)."""
+    t = type(v)
+    if t is ObjRef:
+        return g.objs[v.uid]
+    if t is CardRef:
+        return next(p for p in g.all_phys if p.pid == v.pid)
+    if t is SeatRef:
+        return g.players[v.seat]
+    if t is StackRef:
+        return g.stack[v.index]
+    if t is tuple:
+        return tuple([engine_value(g, x) for x in v])
+    return v
 
 
 def stack_ref(g: Game, it: Any) -> StackRef:

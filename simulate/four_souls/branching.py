@@ -18,7 +18,7 @@ from typing import Any
 from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal
 from cardlab.simulate.core.decisions import Decision
 
-from . import turn
+from . import asking, turn
 from .state import Caches, Game
 
 
@@ -108,12 +108,15 @@ def play_copy(decision: Decision, answer: int, prepare: Callable[[Game], None]) 
         io = g.io
         memo[id(io.strategies)] = [None] * len(io.strategies)  # seated by ``prepare``, never copied
         memo[id(io._decliners)] = None
-        h, options = copy.deepcopy((g, decision.options), memo)
+        handle = decision.options[answer]  # options are public handles (asking): resume the engine's own
+        option = asking.engine_value(g, handle)
+        assert asking.public(g, option) == handle, handle
+        h, option = copy.deepcopy((g, option), memo)
         prepare(h)
         h.io.decisions += 1  # the decision is answered, as ``Players.ask`` would count it
         if h.io.choices is not None:
             h.io.choices.append(answer)
-        winners, reason, _ = turn.play_out(h, h.cfg.max_turns, resume=options[answer])
+        winners, reason, _ = turn.play_out(h, h.cfg.max_turns, resume=option)
         return Outcome(winners=tuple(winners), end_reason=reason, turns=h.turn)
 
     return on_copy(play)
