@@ -268,3 +268,37 @@ def test_a_four_souls_card_using_an_unregistered_word_is_refused_in_one_line(tmp
         load_pool([path])
     message = str(err.value)
     assert "\n" not in message and message.startswith(f"{path}:") and f"unknown {kind} " in message, message
+
+
+def test_four_souls_selectors_and_filters_are_carried_out_by_their_bound_handlers(monkeypatch):
+    """Whether a selector head, a filter word or a keyed filter is carried out is whether its registry holds
+    a handler (bound where it is carried out, ``selectors.py``), never a hand-kept list: a card using a word
+    without one is left out of the decks with the reason and counted among the cards left out."""
+    from cardlab.simulate.four_souls.cards import load_pool
+    from cardlab.simulate.four_souls.decks import build_supply
+    from cardlab.simulate.four_souls.fixtures import card
+
+    games.get("four-souls")
+    assert set(fs.FILTERS.unimplemented()) == {"tap", "paid", "in_play"}
+    assert fs.FILTER_KEYS.unimplemented() == []
+    assert "monster_slot" in fs.SELECTORS.unimplemented() and "item" in fs.SELECTORS.handlers
+
+    def targeting(name, sel):
+        return card(name, abilities=({"play": {"targets": {"I": sel}, "do": {"destroy": "I"}}},))
+
+    odd = [
+        targeting("Slotted", "monster_slot"),
+        targeting("Guppy Hunter", {"item": ["guppy"]}),
+        targeting("Name Hunter", {"item": [{"name": "X"}]}),
+    ]
+    pool = load_pool()
+    fake = type(pool)(pool.cards + tuple(odd), pool.by_id, pool.by_name, pool.files, pool.hash)
+    before = build_supply(fake, 4)
+    assert "selector 'monster_slot' not implemented" in before.left_out["Slotted"]
+    assert "Guppy Hunter" not in before.left_out and "Name Hunter" not in before.left_out
+    monkeypatch.delitem(fs.FILTERS.handlers, "guppy")  # unbind: the same cards are now left out
+    monkeypatch.delitem(fs.FILTER_KEYS.handlers, "name")
+    after = build_supply(fake, 4)
+    assert "filter 'guppy' not implemented" in after.left_out["Guppy Hunter"]
+    assert "filter key 'name' not implemented" in after.left_out["Name Hunter"]
+    assert len(after.left_out) >= len(before.left_out) + 2  # counted with the others left out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import effects, hooks  # noqa: F401 — importing them binds the verbs' and hooks' handlers
+from . import effects, hooks, selectors  # noqa: F401 — importing them binds the verbs', hooks' and selectors' handlers
 from . import vocabulary as V
 from .abilities import Ability, CardRules
 from .exprs import compile_expr
@@ -182,83 +182,10 @@ def _leading_choice(eff: Any) -> bool:
     return False
 
 
-# Selector heads and filters the interpreter implements (selectors.candidates / selectors.passes).
-IMPLEMENTED_SELECTORS = frozenset(
-    [
-        "you",
-        "active",
-        "roller",
-        "attacker",
-        "killer",
-        "activator",
-        "self",
-        "your_character",
-        "player",
-        "living_player",
-        "other_player",
-        "non_active_player",
-        "other_players",
-        "item",
-        "shop_item",
-        "monster",
-        "monsters",
-        "other_monsters",
-        "player_or_monster",
-        "soul",
-        "curse",
-        "item_or_soul",
-        "deck",
-        "roll",
-        "stack_item",
-        "hand_card",
-        "card_in",
-    ]
-)
-IMPLEMENTED_FILTERS = frozenset(
-    [
-        "other",
-        "not_self",
-        "non_eternal",
-        "passive",
-        "has_tap",
-        "you_control",
-        "other_controls",
-        "player_controls",
-        "not_active",
-        "not_attacked",
-        "non_attack",
-        "curse",
-        "triggered",
-        "eternal",
-        "loot",
-        "attack",
-        "non_event",
-        "guppy",
-        "item_ability",
-        "item_ability_or_loot",
-        "most_cents",
-        "most_souls",
-        "monster_discard",
-        "treasure_discard",
-        "loot_discard",
-    ]
-)
-IMPLEMENTED_FILTER_KEYS = frozenset(
-    {
-        "controlled_by",
-        "not_controlled_by",
-        "except",
-        "zone",
-        "count",
-        "name",
-        "with_counter",
-        "without_counter",
-    }
-)
-
-
 def _check_bindings(bindings: Any) -> None:
-    """Every selector head and filter used for targets and choices must be one the engine implements."""
+    """Every selector head and filter used for targets and choices must be one the engine carries out: a
+    word with a handler bound in its registry (``selectors.py`` binds them); a card using another is left
+    out of the decks with the reason (``decks.build_supply``)."""
     if not isinstance(bindings, dict):
         return
     for sel in bindings.values():
@@ -272,16 +199,16 @@ def _check_bindings(bindings: Any) -> None:
             filters = filters if isinstance(filters, list) else [filters]
         else:
             continue
-        if head not in IMPLEMENTED_SELECTORS:
+        if head not in V.SELECTORS.handlers:
             if isinstance(sel, str) and sel[:1].isupper():
                 continue  # a bound variable (``each: {X: Y}`` forms are checked where Y is bound)
             raise EngineError(f"selector '{head}' not implemented")
         for f in filters:
             if isinstance(f, dict):
-                bad = set(f) - IMPLEMENTED_FILTER_KEYS
+                bad = set(f) - V.FILTER_KEYS.handlers.keys() - V.SELECTOR_OPTIONS
                 if bad:
                     raise EngineError(f"selector filter key '{sorted(bad)[0]}' not implemented")
-            elif f not in IMPLEMENTED_FILTERS:
+            elif f not in V.FILTERS.handlers and f not in selectors.ZONES:  # ``card_in: [zone]``
                 raise EngineError(f"selector filter '{f}' not implemented")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import counters, items
+from . import vocabulary as V
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, obj_of, the_player
 
@@ -51,49 +52,32 @@ def candidates(ctx: Ctx, sel: Any) -> list:
 
 
 def base_objects(ctx: Ctx, head: str, flt: list, keys: dict) -> tuple[list, list]:
-    """Every object of a selector's kind (before filters)."""
-    g = ctx.g
-    you = ctx.you
-    if head in ("you", "active", "roller", "attacker", "killer", "activator", "self", "your_character"):
-        r = obj_of(ctx, head)
-        out = [r] if r is not None else []
-    elif head in ("player", "living_player", "other_player", "non_active_player", "other_players"):
-        out = list(g.players)
-        if head in ("other_player", "other_players"):
-            out = [p for p in out if p.seat != you]
-        elif head == "non_active_player":
-            out = [p for p in out if p.seat != g.active]
-        elif head == "living_player":
-            out = [p for p in out if not p.dead]
-    elif head == "item":
-        out = [o for p in g.players for o in p.items] + g.shop_items()
-    elif head == "shop_item":
-        out = g.shop_items()
-    elif head in ("monster", "monsters", "other_monsters"):
-        out = g.monsters()
-    elif head == "player_or_monster":
-        out = [p for p in g.players if not p.dead] + g.monsters()  # FS-Q.21: dead players not chosen
-    elif head == "soul":
-        out = [s for p in g.players for s in p.souls]
-    elif head == "curse":
-        out = [c for p in g.players for c in p.curses]
-    elif head == "item_or_soul":
-        out = [o for p in g.players for o in p.items + p.souls] + g.shop_items()
-    elif head == "deck":
-        out = ["treasure", "loot", "monster"]  # each deck (rooms are not used)
-    elif head == "roll":
-        out = [it for it in g.stack if isinstance(it, items.RollItem)]
-    elif head == "stack_item":
-        out = [it for it in g.stack if not isinstance(it, (items.DamageItem, items.DeathItem))]
-    elif head == "hand_card":
-        out = list(the_player(ctx, keys.get("controlled_by", "you")).hand)
-    elif head == "card_in":
-        zone = keys.get("zone") or (flt[0] if flt else "monster_discard")
-        out = list(reversed(_zone(g, zone)))
-        flt = [f for f in flt if f != zone]
-    else:
+    """Every object of a selector's kind (before filters): the handler bound to its head word
+    (``vocabulary.SELECTORS``; a card whose selector has none is left out when compiled, rules.py)."""
+    handler = V.SELECTORS.handlers.get(head)
+    if handler is None:
         raise EngineError(f"{ctx.name}: selector '{head}' not implemented")
-    return out, flt
+    return handler(ctx, flt, keys)
+
+
+def _named(ctx: Ctx, head: str) -> list:
+    r = obj_of(ctx, head)
+    return [r] if r is not None else []
+
+
+def _players(ctx: Ctx, keep: Any = None) -> list:
+    return [p for p in ctx.g.players if keep is None or keep(ctx, p)]
+
+
+def _card_in(ctx: Ctx, flt: list, keys: dict) -> tuple[list, list]:
+    """A card in a named zone (``{card_in: [monster_discard]}`` or ``{zone: …}``), the top first."""
+    zone = keys.get("zone") or (flt[0] if flt else "monster_discard")
+    return list(reversed(_zone(ctx.g, zone))), [f for f in flt if f != zone]
+
+
+def _base(objects: Any) -> Any:
+    """A selector handler from ``objects(ctx)``, for heads whose filters it leaves alone."""
+    return lambda ctx, flt, keys: (objects(ctx), flt)
 
 
 def _zone(g: Game, name: str) -> list:
@@ -104,90 +88,47 @@ def _zone(g: Game, name: str) -> list:
     }[name]
 
 
+ZONES = frozenset({"monster_discard", "treasure_discard", "loot_discard"})  # the zones ``card_in`` names
+
+
 def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
-    g = ctx.g
+    """Does ``o`` pass every filter word (``vocabulary.FILTERS``) and keyed filter (``FILTER_KEYS``)? Each
+    is the handler bound to its word below; a word without one never reaches here (rules.py leaves the
+    card out)."""
+    words = V.FILTERS.handlers
     for f in flt:
-        if f == "other" and o is ctx.src:
+        test = words.get(f)
+        if test is not None and not test(ctx, o):
             return False
-        if f == "not_self" and o is ctx.src:
-            return False
-        if f == "non_eternal" and getattr(o, "eternal", False):
-            return False
-        if f == "attack" and not (isinstance(o, items.RollItem) and o.attack):
-            return False  # an attack roll on the stack (20/20)
-        if f == "eternal" and not getattr(o, "eternal", False):
-            return False  # FS-4.12: an eternal item (Captain Viridian)
-        if f == "loot" and not isinstance(o, items.LootItem):
-            return False  # a loot being played (FS-1.9), not an ability
-        if f == "non_eternal" and isinstance(o, items.AbilityItem) and o.src is not None and o.src.eternal:
-            return False  # an ability on the stack: its source's (Dead Weight: "a non-eternal item")
-        if f == "triggered" and not (
-            isinstance(o, items.AbilityItem)
-            and o.trigger
-            and o.src is not None
-            and o.src.kind in ("monster", "item")
-        ):
-            return False  # a triggered ability of a monster or an item (FS-4.9) on the stack
-        if f == "passive" and isinstance(o, Obj) and o.rules.activated:
-            return False
-        if f == "has_tap" and not (isinstance(o, Obj) and o.rules.tap):
-            return False
-        if f == "you_control" and _ctrl(o) != ctx.you:
-            return False
-        if f == "other_controls" and _ctrl(o) in (ctx.you, -1):
-            return False
-        if f == "player_controls" and _ctrl(o) < 0:
-            return False
-        if f == "not_active" and _ctrl(o) == g.active:
-            return False
-        if f == "not_attacked" and g.attack is not None and g.attack.target is o:
-            return False
-        if f == "non_attack" and getattr(o, "attack", False):
-            return False
-        if f == "non_event":
-            card = o.card if isinstance(o, Phys) else o.phys.card
-            if card.hp is None:
-                return False
-        if f == "guppy" and "guppy" not in _kw(o):
-            return False
-        if f == "curse" and "curse" not in _kw(o):  # FS-4.16: a card with the Curse keyword
-            return False
-        if f in ("item_ability", "item_ability_or_loot"):
-            is_item_ab = (
-                isinstance(o, items.AbilityItem)
-                and not o.trigger
-                and o.src is not None
-                and o.src.kind == "item"
-            )
-            if not (is_item_ab or (f == "item_ability_or_loot" and isinstance(o, items.LootItem))):
-                return False
-        if f in ("most_cents", "most_souls"):
-            vals = [p.cents if f == "most_cents" else p.soul_total() for p in g.players]
-            if (o.cents if f == "most_cents" else o.soul_total()) != max(vals):
-                return False
-        # (every other filter word is rejected when the card is compiled: rules.IMPLEMENTED_FILTERS)
-    for k, v in keys.items():
-        if k == "controlled_by" and _ctrl(o) != the_player(ctx, v).seat:
-            return False
-        if k == "not_controlled_by" and _ctrl(o) == the_player(ctx, v).seat:
-            return False
-        if k == "except" and o is obj_of(ctx, v):  # a player, or an object: "each other monster"
-            return False
-        if k in ("zone", "count"):
-            continue
-        if k in ("with_counter", "without_counter"):  # FS-5.14: named counters on it, or none
-            if (counters.count(o, v) > 0) != (k == "with_counter"):
-                return False
-            continue
-        if k == "name":
-            if isinstance(o, Player):  # "a player whose character is named X"
-                o = o.character
-                if o is None:
-                    return False
-            card = o.card if isinstance(o, Phys) else o.phys.card
-            if card.name != v and card.id != v:
+    if keys:
+        keyed = V.FILTER_KEYS.handlers
+        for k, v in keys.items():
+            test = keyed.get(k)  # ``count`` is the selector's option, not a filter
+            if test is not None and not test(ctx, o, v):
                 return False
     return True
+
+
+def _item_ability(o: Any) -> bool:
+    return isinstance(o, items.AbilityItem) and not o.trigger and o.src is not None and o.src.kind == "item"
+
+
+def _most(ctx: Ctx, o: Any, read: Any) -> bool:
+    return read(o) == max(read(p) for p in ctx.g.players)
+
+
+def _named_card(ctx: Ctx, o: Any, v: Any) -> bool:
+    if isinstance(o, Player):  # "a player whose character is named X"
+        o = o.character
+        if o is None:
+            return False
+    card = o.card if isinstance(o, Phys) else o.phys.card
+    return card.name == v or card.id == v
+
+
+def _non_event(ctx: Ctx, o: Any) -> bool:
+    card = o.card if isinstance(o, Phys) else o.phys.card
+    return card.hp is not None
 
 
 def _ctrl(o: Any) -> int:
@@ -204,3 +145,91 @@ def _kw(o: Any) -> frozenset:
     if isinstance(o, Phys):
         return o.rules.keywords
     return frozenset()
+
+
+_PEOPLE = ("you", "active", "roller", "attacker", "killer", "activator", "self", "your_character")
+
+V.SELECTORS.implement(
+    {
+        **{head: (lambda h: _base(lambda ctx: _named(ctx, h)))(head) for head in _PEOPLE},
+        "player": _base(_players),
+        "other_player": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.you)),
+        "other_players": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.you)),
+        "non_active_player": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.g.active)),
+        "living_player": _base(lambda ctx: _players(ctx, lambda c, p: not p.dead)),
+        "item": _base(lambda ctx: [o for p in ctx.g.players for o in p.items] + ctx.g.shop_items()),
+        "shop_item": _base(lambda ctx: ctx.g.shop_items()),
+        "monster": _base(lambda ctx: ctx.g.monsters()),
+        "monsters": _base(lambda ctx: ctx.g.monsters()),
+        "other_monsters": _base(lambda ctx: ctx.g.monsters()),
+        # FS-Q.21: dead players are not chosen
+        "player_or_monster": _base(lambda ctx: [p for p in ctx.g.players if not p.dead] + ctx.g.monsters()),
+        "soul": _base(lambda ctx: [s for p in ctx.g.players for s in p.souls]),
+        "curse": _base(lambda ctx: [c for p in ctx.g.players for c in p.curses]),
+        "item_or_soul": _base(
+            lambda ctx: [o for p in ctx.g.players for o in p.items + p.souls] + ctx.g.shop_items()
+        ),
+        "deck": _base(lambda ctx: ["treasure", "loot", "monster"]),  # each deck (rooms are not used)
+        "roll": _base(lambda ctx: [it for it in ctx.g.stack if isinstance(it, items.RollItem)]),
+        "stack_item": _base(
+            lambda ctx: [it for it in ctx.g.stack if not isinstance(it, (items.DamageItem, items.DeathItem))]
+        ),
+        "hand_card": lambda ctx, flt, keys: (
+            list(the_player(ctx, keys.get("controlled_by", "you")).hand),
+            flt,
+        ),
+        "card_in": _card_in,
+    }
+)
+
+# A filter word's handler: ``(ctx, o) -> bool``, True when ``o`` passes.
+V.FILTERS.implement(
+    {
+        "other": lambda ctx, o: o is not ctx.src,
+        "not_self": lambda ctx, o: o is not ctx.src,
+        # not eternal; an ability on the stack by its source (Dead Weight: "a non-eternal item")
+        "non_eternal": lambda ctx, o: (
+            not getattr(o, "eternal", False)
+            and not (isinstance(o, items.AbilityItem) and o.src is not None and o.src.eternal)
+        ),
+        "eternal": lambda ctx, o: getattr(o, "eternal", False),  # FS-4.12 (Captain Viridian)
+        "attack": lambda ctx, o: isinstance(o, items.RollItem) and o.attack,  # an attack roll (20/20)
+        "loot": lambda ctx, o: isinstance(o, items.LootItem),  # a loot being played (FS-1.9)
+        # a triggered ability of a monster or an item (FS-4.9) on the stack
+        "triggered": lambda ctx, o: (
+            isinstance(o, items.AbilityItem)
+            and bool(o.trigger)
+            and o.src is not None
+            and o.src.kind in ("monster", "item")
+        ),
+        "passive": lambda ctx, o: not (isinstance(o, Obj) and o.rules.activated),
+        "has_tap": lambda ctx, o: isinstance(o, Obj) and bool(o.rules.tap),
+        "you_control": lambda ctx, o: _ctrl(o) == ctx.you,
+        "other_controls": lambda ctx, o: _ctrl(o) not in (ctx.you, -1),
+        "player_controls": lambda ctx, o: _ctrl(o) >= 0,
+        "not_active": lambda ctx, o: _ctrl(o) != ctx.g.active,
+        "not_attacked": lambda ctx, o: ctx.g.attack is None or ctx.g.attack.target is not o,
+        "non_attack": lambda ctx, o: not getattr(o, "attack", False),
+        "non_event": _non_event,
+        "guppy": lambda ctx, o: "guppy" in _kw(o),
+        "curse": lambda ctx, o: "curse" in _kw(o),  # FS-4.16: a card with the Curse keyword
+        "item_ability": lambda ctx, o: _item_ability(o),
+        "item_ability_or_loot": lambda ctx, o: _item_ability(o) or isinstance(o, items.LootItem),
+        "most_cents": lambda ctx, o: _most(ctx, o, lambda p: p.cents),
+        "most_souls": lambda ctx, o: _most(ctx, o, lambda p: p.soul_total()),
+    }
+)
+
+# A keyed filter's handler: ``(ctx, o, value) -> bool``.
+V.FILTER_KEYS.implement(
+    {
+        "controlled_by": lambda ctx, o, v: _ctrl(o) == the_player(ctx, v).seat,
+        "not_controlled_by": lambda ctx, o, v: _ctrl(o) != the_player(ctx, v).seat,
+        "except": lambda ctx, o, v: o is not obj_of(ctx, v),  # a player, or an object: "each other monster"
+        "zone": lambda ctx, o, v: True,  # chosen from that zone already (``card_in``)
+        # FS-5.14: named counters on it, or none
+        "with_counter": lambda ctx, o, v: counters.count(o, v) > 0,
+        "without_counter": lambda ctx, o, v: counters.count(o, v) == 0,
+        "name": _named_card,
+    }
+)

@@ -107,3 +107,20 @@ def test_checked_play_refuses_a_live_object():
     with pytest.raises(IllegalChoiceError, match="legal options were"):
         for seed in range(5):
             play(make_config(2), seed, Players([_Cheat(s, stream(seed, "strategy", s)) for s in range(2)]))
+
+
+def test_the_strategy_guides_example_plays():
+    """docs/four_souls.md's "Writing a strategy" example is real code: it plays whole games."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "four_souls.md").read_text()
+    code = text.split("**Writing a strategy.**")[1].split("```python\n")[1].split("```")[0]
+    namespace: dict = {}
+    exec(compile(code, "docs/four_souls.md", "exec"), namespace)  # noqa: S102 — the docs' own example
+    thrifty = namespace["Thrifty"]
+    for seed in range(3):
+        players = Players(
+            [thrifty(0, stream(seed, "strategy", 0)), RandomPlayer(1, stream(seed, "strategy", 1))]
+        )
+        result = play(make_config(2), seed, players)
+        assert result.end_reason in ("win", "draw", "turn_cap") and players.decisions > 0
