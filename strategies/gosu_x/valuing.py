@@ -36,6 +36,7 @@ class Valuer:
         """What the card's entry effects are worth, read from its encoded steps (one resolution);
         ``hand_after``: our hand size once the card (and its cost) has left the hand."""
         opp = 1 - self.seat
+        mine: int | float  # a draw of an unknown count adds 1.5 cards
         mine, theirs = hand_after, v.hand_size(opp)
         room = max(0, v.hand_limit() - mine)
         total = 0.0
