@@ -49,7 +49,8 @@ def _mypyc_extensions() -> list:
     shutil.rmtree(stage, ignore_errors=True)
     skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
     shutil.copytree(ROOT / "cardlab", stage / "cardlab", ignore=skip)
-    shutil.copytree(ROOT / "simulate", stage / "cardlab" / "simulate", ignore=skip)  # what the engines import
+    for folder in ("simulate", "strategies"):  # what the compiled modules are and import
+        shutil.copytree(ROOT / folder, stage / "cardlab" / folder, ignore=skip)
     paths = [f"cardlab/{folder}/{name}.py" for folder, names in compiled.items() for name in names]
     here = os.getcwd()
     os.chdir(stage)

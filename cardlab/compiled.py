@@ -12,8 +12,9 @@ where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``ca
 ``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items and views (``items``,
 ``views``: compiled classes other than dataclasses cannot be deep-copied, and ``branching.copy_state`` copies
 them), its event log (``log``: a compiled class may not derive from the kernel's log), test fixtures
-(``fixtures`` subclasses ``random.Random``) and the strategies (their docstrings are their descriptions;
-mypyc drops docstrings).
+(``fixtures`` subclasses ``random.Random``) and the strategies. Hidden Reason keeps its card data, config,
+decks, events, scenarios, story and invariant checks as Python. A strategy's description is its
+``description`` class attribute (strategies/registry.py), not its docstring, which mypyc drops.
 """
 
 from __future__ import annotations
@@ -76,6 +77,19 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "soul_trading",
         "two_player",
         "trade",
+    ),
+    "simulate/hidden_reason": (
+        "combat",
+        "effects",
+        "hooks",
+        "permanents",
+        "resources",
+        "stack",
+        "state",
+        "targets",
+        "turn",
+        "views",
+        "zones",
     ),
 }
 
@@ -144,6 +158,7 @@ CASES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
     ("gosu-x", 2, (), ()),
     ("gosu-x", 2, ("random",), ()),
     ("gosu-x", 2, ("sensible", "random"), ()),
+    ("gosu-x", 2, ("evaluator", "battle"), ()),
     ("gosu-x", 2, (), ("combat-values=1,2,4",)),
     ("gosu-x", 2, (), ("clans=Themis+Golem+Phoenix/Xian+Tomorrow+Goan Sul",)),
     ("four-souls", 4, (), ()),
@@ -152,6 +167,10 @@ CASES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
     ("four-souls", 3, (), ("sets=all", "variant=rooms")),
     ("four-souls", 2, (), ("variant=co-op",)),
     ("four-souls", 3, (), ("variant=soul-trading", "variant=extended-trade")),
+    ("hidden-reason", 2, (), ()),
+    ("hidden-reason", 3, (), ()),
+    ("hidden-reason", 4, ("sensible", "racer", "guardian", "evaluator"), ()),
+    ("hidden-reason", 2, ("random", "evaluator"), ()),
 )
 
 

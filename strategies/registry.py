@@ -35,9 +35,9 @@ def for_game(game: str) -> dict[str, type]:
 
 
 def describe(cls: type) -> str:
-    """The first line of a strategy's docstring: what `cardlab games` shows."""
-    doc = (cls.__doc__ or "").strip()
-    return doc.splitlines()[0] if doc else ""
+    """A strategy's one-line ``description`` (a class attribute): what `cardlab games` shows. Not its
+    docstring: a strategy compiled with mypyc has none (issue 20)."""
+    return str(getattr(cls, "description", ""))
 
 
 def preset_of(cls: type, strategies: dict[str, type]) -> str | None:

@@ -82,3 +82,21 @@ def test_an_install_with_CARDLAB_PURE_builds_nothing_and_says_so(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "cardlab: CARDLAB_PURE=1: installing the pure-Python build" in done.stderr.splitlines()
     assert not list(tmp_path.rglob("*.so"))
+
+
+def test_the_identity_cases_play_every_compiled_engine_and_strategy():
+    """A compiled module no identity case runs would go unchecked against its source."""
+    from cardlab.strategies import registry
+
+    games = {game for game, *_ in compiled.CASES}
+    for folder in compiled.COMPILED:
+        kind, package = folder.split("/")
+        game = package.replace("_", "-")
+        assert game in games, folder
+        if kind != "strategies":
+            continue
+        played = {s.split(":")[0] for g, _, strategies, _ in compiled.CASES if g == game for s in strategies}
+        played |= {"sensible"}  # the default strategy of every game
+        for name, cls in registry.for_game(game).items():
+            if cls.__module__.rpartition(".")[2] in compiled.COMPILED[folder]:
+                assert name in played, (game, name)

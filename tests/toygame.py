@@ -109,8 +109,7 @@ def checked_play(config: PigConfig, seed: int, players: Players, log_events: boo
 
 
 class HoldAt:
-    """Holds once the turn's pot reaches ``at`` points."""
-
+    description = "Holds once the turn's pot reaches ``at`` points."
     name = "hold"
 
     def __init__(self, seat, rng, at: int = 15):
@@ -121,8 +120,7 @@ class HoldAt:
 
 
 class Cheater:
-    """Returns an illegal answer (to test illegal-choice errors)."""
-
+    description = "Returns an illegal answer (to test illegal-choice errors)."
     name = "cheat"
 
     def __init__(self, seat, rng):

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .decisions import Decision, Players
 from .errors import IllegalChoiceError
@@ -46,8 +46,10 @@ def random_option(rng: random.Random, decision: Decision) -> Any:
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal options of every decision: the floor every policy must beat, and a
-    fuzzer driving an engine through rare paths. It takes no parameters."""
+    description: ClassVar[str] = (
+        "Picks uniformly among the legal options of every decision: the floor every policy must beat, and a "
+        "fuzzer driving an engine through rare paths. It takes no parameters."
+    )
 
     name = "random"
 

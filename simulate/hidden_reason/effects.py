@@ -19,6 +19,11 @@ from .targets import ref_seat, stamp, target_choices, target_name
 from .views import View
 
 
+def _aims_at_ability(item: StackItem) -> bool:
+    """Whether the item targets an ability on the stack (HR-7.2) rather than a card or a player."""
+    return item.ability is not None and item.ability.target == "ability"
+
+
 def _name(item: StackItem) -> str | None:
     return item.source.d.name if item.source is not None else None
 
@@ -140,7 +145,7 @@ def _counter(g: Game, item: StackItem, arg: Any, target: Any) -> None:
     """HR-7.2: a cancelled card goes to its owner's other world without effect; a cancelled ability leaves
     the stack without effect, its costs spent (a unit waiting on it, HR-4.5, waits no more)."""
     c = g.cards[target]
-    if item.ability.target == "ability":
+    if _aims_at_ability(item):
         it = item.aimed  # the ability chosen as the target (its source may have others on the stack)
         if it is not None and any(x is it for x in g.stack):
             g.stack.remove(it)
@@ -272,7 +277,7 @@ def apply(g: Game, item: StackItem, effects: tuple, target: Any) -> None:
 
 
 def _one(g: Game, item: StackItem, verb: str, arg: Any, target: Any) -> None:
-    if target is not None and target >= 0 and verb in _TARGETED and item.ability.target != "ability":
+    if target is not None and target >= 0 and verb in _TARGETED and not _aims_at_ability(item):
         zone = g.cards[target].zone
         if zone != ("stack" if verb in _ON_STACK else BATTLEFIELD):
             return

@@ -33,6 +33,7 @@ def _targets_now(g: Game, seat: int, ab: Ability, source: Card | None, known: di
     if ab.count != 1:
         return target_choices(g, seat, ab, source)
     kind = ab.target
+    assert kind is not None  # only an ability with a target is asked for its targets
     found = known.get(kind) if kind != "spell" else None
     if found is None:
         found = known[kind] = targets_for(g, seat, kind, source)
@@ -178,6 +179,7 @@ def _activate(g: Game, seat: int, opt: tuple) -> None:
     kind, detail = _ABILITY_KINDS[how]
     if how == "synergy":
         detail = f"synergy {opt[2]}"
+    extra: Any  # StackItem.extra: per-kind data
     if how == "act":
         ab, target, extra = c.d.activated[opt[2]], opt[3], None
     elif how == "scrap":
@@ -229,6 +231,7 @@ def _ability_cost(g: Game, item: StackItem, how: str, opt: tuple) -> int | None:
     c = item.source
     if how == "act":
         ab = item.ability
+        assert ab is not None  # an activated ability's item carries it
         ok = ab.cost <= p.pool and (not ab.tap or _can_tap(g, item))
         return ab.cost if ok else None
     if how == "synergy":
@@ -249,7 +252,7 @@ def _pay_ability(g: Game, item: StackItem, how: str, cost: int) -> None:
     if cost:
         pay(p, cost)
     if how == "act":
-        if item.ability.tap:
+        if item.ability is not None and item.ability.tap:
             permanents.tap_for_action(g, c, "ability")
             item.tapped_source = True
     elif how == "synergy":
@@ -399,6 +402,7 @@ def resolve_top(g: Game) -> None:
             host = g.cards[live] if d.type == "implant" else None
             zones.enter_battlefield(g, src, item.controller, host)
         else:
+            assert ab is not None  # a strategy or tactic resolves its play
             log.emit("card_resolved", item.controller, d.name, target_name(g, live))
             # HR-7.1: opponents may respond once more before (4) its effect is carried out; the card is
             # resolving and can no longer be cancelled (HR-7.2). Targets lost meanwhile are not affected;
@@ -420,12 +424,15 @@ def resolve_top(g: Game) -> None:
         if live is None and ab is not None and ab.target is not None:
             _fizzle(g, item, "illegal target")  # HR-11.2: no legal target, it does nothing
         else:
+            assert ab is not None  # a trigger's item carries its ability
             log.emit("card_resolved", item.controller, src.d.name, target_name(g, live), None, kind)
             effects.apply(g, item, ab.effects, live)
     elif kind == "overload":
         _unstack(g, item)
+        construction = src.d.construction
+        assert construction is not None  # only a construction overloads (HR-15.1)
         log.emit("card_resolved", item.controller, src.d.name, None, None, "overload")
-        effects.apply(g, item, src.d.construction.overload, None)
+        effects.apply(g, item, construction.overload, None)
     else:
         _resolve_ability(g, item, live)
     if item.tapped_source and src.pending > 0:
@@ -480,6 +487,7 @@ def _resolve_ability(g: Game, item: StackItem, live) -> None:
         log.emit("returned", item.controller, back.d.name, "battlefield")
         zones.enter_battlefield(g, back, item.controller)  # HR-15.4: exhausted, enter triggers fire
     else:
+        assert ab is not None  # an activated, construction or scrap ability's item carries it
         effects.apply(g, item, ab.effects, live)
         if kind == "construction" and src.zone == BATTLEFIELD:
             zones.leave_battlefield(g, src, OTHER_WORLD, "construction used")

@@ -94,7 +94,7 @@ class StackItem:
 
     kind: str  # "card" | "ability" | "trigger" | "construction" | "overload" | "substitution" | "synergy"
     controller: int
-    source: Card | None
+    source: Card
     ability: Ability | None
     target: Any = None  # card uid, -(seat+1) for a player, or None
     tapped_source: bool = False  # source was tapped for this (HR-4.5 pending)

@@ -185,7 +185,7 @@ def placement(g: Game, label: str) -> None:
         if g.pending_triggers:
             run_stack(g)
         opts = options(g, ap, True)
-        choice = PASS
+        choice: tuple = PASS  # an answer is one of the options (tuples)
         if opts:
             opts.insert(0, PASS)
             choice = ask_main(g, ap, opts)
@@ -220,6 +220,7 @@ def play(config: HRConfig, seed: int, players: Players, log_events: bool = True)
     log = EventLog(log_events)
     g = setup(config, seed, players, log)
     n = g.n
+    winners: tuple[int, ...]
     end_reason, winners, technical = "turn_cap", (), False
     round_hp = g.boss_hp
     try:

@@ -11,12 +11,16 @@ Parameters: as ``sensible`` (``risk``, ``deck_hp``, ``picky``, ``respond``) with
 from __future__ import annotations
 
 import random as _random
+from typing import ClassVar
 
 from .sensible import SensiblePlayer
 
 
 class AggroPlayer(SensiblePlayer):
-    """Preset of sensible: attacks first (bosses above all, the monster deck whenever alive), buys with what is left."""
+    description: ClassVar[str] = (
+        "Preset of sensible: attacks first (bosses above all, the monster deck whenever alive), buys with "
+        "what is left."
+    )
 
     name = "aggro"
     soul_weight = 12.0

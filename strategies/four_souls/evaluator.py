@@ -18,7 +18,7 @@ Parameters (``evaluator:souls=9``): the weights ``souls`` (8), ``cents`` (0.3), 
 from __future__ import annotations
 
 import random as _random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef, StackRef
 
@@ -28,8 +28,10 @@ from .sensible import _check_number
 
 
 class EvaluatorPlayer:
-    """Scores every option one step ahead with a weighted state evaluation (souls, cents, loot, items,
-    HP, threat) and takes the best."""
+    description: ClassVar[str] = (
+        "Scores every option one step ahead with a weighted state evaluation (souls, cents, loot, items, HP, "
+        "threat) and takes the best."
+    )
 
     name = "evaluator"
 

@@ -12,13 +12,15 @@ Parameters: ``late``, ``items`` and, as ``sensible``, ``risk``, ``deck_hp``, ``p
 from __future__ import annotations
 
 import random as _random
-from typing import Any
+from typing import Any, ClassVar
 
 from .sensible import SensiblePlayer, _check_number
 
 
 class HoarderPlayer(SensiblePlayer):
-    """Preset of sensible: buys and gains first; attacks only late, when built up, or when a fight is sure."""
+    description: ClassVar[str] = (
+        "Preset of sensible: buys and gains first; attacks only late, when built up, or when a fight is sure."
+    )
 
     name = "hoarder"
     soul_weight = 6.0  # a soul weighs what it weighed when the preset was measured (docs/four_souls.md)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.four_souls import decks, make_config
@@ -34,7 +34,9 @@ def names() -> frozenset[str]:
 
 
 class FSRestricted(Restricted):
-    """A heuristic that may not use the banned cards or character abilities (base=, ban=NAME+NAME)."""
+    description: ClassVar[str] = (
+        "A heuristic that may not use the banned cards or character abilities (base=, ban=NAME+NAME)."
+    )
 
     heuristics = {
         "sensible": SensiblePlayer,

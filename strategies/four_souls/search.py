@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import ClassVar
 
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.testing import RandomPlayer
@@ -18,10 +19,13 @@ from .sensible import SensiblePlayer
 
 
 class FSSearch(Search):
-    """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
-    (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=, evaluation=;
+    """Its parameters: (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=, evaluation=;
     default: action decisions only, two-turn rollouts scored by the fitted win-share model, sensible's
     answer unless beaten by one standard error)."""
+
+    description: ClassVar[str] = (
+        "Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic."
+    )
 
     # evaluation=fitted (the default): the conditional logit fitted on seeded sensible games
     # (horizon.py, data/horizon.json), whose softmax over the seats is a measured win share;

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import random as _random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef, StackRef
 
@@ -65,8 +65,10 @@ def _monster_worth(soul_weight: float, soul: int, rewards: tuple) -> float:
 
 
 class SensiblePlayer:
-    """Plays like a competent casual player: gains first, buys what is worth it, fights what it can
-    kill, and answers lethal or game-winning rolls with rerolls, shields and cancels."""
+    description: ClassVar[str] = (
+        "Plays like a competent casual player: gains first, buys what is worth it, fights what it can kill, "
+        "and answers lethal or game-winning rolls with rerolls, shields and cancels."
+    )
 
     name = "sensible"
     # Weight of a soul in a monster's worth (bosses first); attack before buying?

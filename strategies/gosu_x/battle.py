@@ -8,11 +8,15 @@ opponent has passed it plays on until it is ahead, to take superiority tokens an
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .sensible import Sensible
 
 
 class BattleFocused(Sensible):
-    """Battle-focused: maximises army value, attacks the best enemy cards, passes first only far ahead."""
+    description: ClassVar[str] = (
+        "Battle-focused: maximises army value, attacks the best enemy cards, passes first only far ahead."
+    )
 
     name = "battle"
     pass_lead = 12

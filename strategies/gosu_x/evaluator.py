@@ -10,7 +10,7 @@ the turns passing gives them (GX-8). Weights are parameters (``evaluator:w_hand=
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core.decisions import Decision, number_param
 
@@ -19,7 +19,9 @@ from .valuing import LEVEL_VALUE, Valuer
 
 
 class Evaluator(Policy):
-    """Scores each option by the predicted change of a weighted position evaluation (one step ahead)."""
+    description: ClassVar[str] = (
+        "Scores each option by the predicted change of a weighted position evaluation (one step ahead)."
+    )
 
     name = "evaluator"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core.decisions import Decision
 from cardlab.simulate.core.testing import random_option
@@ -11,8 +11,10 @@ from .policy import Policy
 
 
 class RandomPlay(Policy):
-    """The kit's uniform random answer (simulate.core.testing) at every decision, except that it drafts
-    with ``draft=`` (default random, the kit's answer too): Gosu X's one parameter of random play."""
+    description: ClassVar[str] = (
+        "The kit's uniform random answer (simulate.core.testing) at every decision, except that it drafts "
+        "with ``draft=`` (default random, the kit's answer too): Gosu X's one parameter of random play."
+    )
 
     name = "random"
 

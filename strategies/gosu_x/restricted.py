@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.gosu_x import GAME, make_config
 from cardlab.strategies.restricted import Restricted
@@ -30,7 +30,7 @@ def names() -> frozenset[str]:
 
 
 class GXRestricted(Restricted):
-    """A heuristic that may not use the banned cards (base=, ban=NAME+NAME)."""
+    description: ClassVar[str] = "A heuristic that may not use the banned cards (base=, ban=NAME+NAME)."
 
     heuristics = {"sensible": Sensible, "evaluator": Evaluator, "random": RandomPlay, "battle": BattleFocused}
     uses = staticmethod(uses)

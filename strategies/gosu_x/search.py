@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from cardlab.simulate.gosu_x.branching import determinize, state_of
 from cardlab.strategies.search import Hooks, Search
 
@@ -12,8 +14,11 @@ from .sensible import Sensible
 
 
 class GXSearch(Search):
-    """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
-    (budget= rollouts per decision, rollout= (default evaluator), base=, decisions=)."""
+    """Its parameters: (budget= rollouts per decision, rollout= (default evaluator), base=, decisions=)."""
+
+    description: ClassVar[str] = (
+        "Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic."
+    )
 
     hooks = Hooks(state_of=state_of, players_of=lambda st: st.players_obj, determinize=determinize)
     heuristics = {

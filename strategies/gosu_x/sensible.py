@@ -11,7 +11,7 @@ valuable ones, and never takes a "may" that hurts itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core.decisions import Decision, number_param
 
@@ -20,7 +20,9 @@ from .valuing import Valuer
 
 
 class Sensible(Policy):
-    """Tempo: builds the army, uses tokens well, passes once ahead, sacrifices its least valuable cards."""
+    description: ClassVar[str] = (
+        "Tempo: builds the army, uses tokens well, passes once ahead, sacrifices its least valuable cards."
+    )
 
     name = "sensible"
     pass_lead = (
@@ -102,7 +104,7 @@ class Sensible(Policy):
             return base - 3.0 * over
         return 0.0
 
-    def hand_change(self, v, card, mine: int) -> float:
+    def hand_change(self, v, card, mine: int | float) -> float:
         """Cards of hand advantage (ours gained minus theirs) the card's entry effects give, read from its
         effects: draws, discards by whom (each player, the opponent, ourselves; half a hand rounded up) —
         so that a symmetric discard is played, and echoed, only when it costs the opponent more (GX-12.18,

@@ -39,6 +39,7 @@ class Valuer:
         if not steps:
             return 0.0
         opp = 1 - self.seat
+        mine: int | float  # a draw of an unknown count adds 1.5 cards
         mine, theirs = hand_after, v.hand_size(opp)
         # the room under the hand limit is read only by a draw: computing it costs more than the rest of
         # the valuation (it reads every card and tile in force), and rollouts value cards at every action

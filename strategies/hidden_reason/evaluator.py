@@ -11,7 +11,7 @@ Weights are parameters (``evaluator:w_power=2``).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core import Decision
 from cardlab.simulate.core.decisions import number_param
@@ -30,7 +30,9 @@ def _refs(target: Any) -> tuple:
 
 
 class EvaluatorPlayer:
-    """Scores each option by the predicted change of a weighted evaluation of the race for the lethal hit."""
+    description: ClassVar[str] = (
+        "Scores each option by the predicted change of a weighted evaluation of the race for the lethal hit."
+    )
 
     name = "evaluator"
 
@@ -201,7 +203,7 @@ class EvaluatorPlayer:
     def on_attack(self, d: Decision) -> Any:
         view = d.view
         me = view.card(d.context)
-        values = {"hold": 0.0}
+        values: dict[Any, float] = {"hold": 0.0}  # "hold", "attack" or a ("retribution", uid) option
         if "attack" in d.options:
             spent = self.w["durability"] + (self.unit_value(view, me) if me.durability <= 1 else 0.0)
             values["attack"] = self.boss_damage_value(view, me.attack, source_power_after=-me.attack) - spent

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core import Decision
 from cardlab.simulate.hidden_reason.cards import CardDef
 
-from .sensible import SensiblePlayer, boss_damage_of
+from .sensible import SensiblePlayer, boss_damage_of, play_effects
 
 
 def threat_of(view, seat: int) -> int:
@@ -19,13 +19,14 @@ def threat_of(view, seat: int) -> int:
 
 
 class GuardianPlayer(SensiblePlayer):
-    """Sensible play that never leaves the boss in lethal range for the next player unless it kills it.
-
-    It plays like `sensible`, but unless it can kill the boss this turn it counts the damage it has
+    """It plays like `sensible`, but unless it can kill the boss this turn it counts the damage it has
     committed, holds attackers (or turns them into retribution against the next player's units) once one
     more hit would put the boss within the next player's reach (their units' attack + the wound + a share
-    of their crystals, plus ``margin``), and skips boss-damage spells that would do the same.
-    """
+    of their crystals, plus ``margin``), and skips boss-damage spells that would do the same."""
+
+    description: ClassVar[str] = (
+        "Sensible play that never leaves the boss in lethal range for the next player unless it kills it."
+    )
 
     name = "guardian"
 
@@ -72,13 +73,13 @@ class GuardianPlayer(SensiblePlayer):
 
     def score_card(self, view, d: CardDef, cost: int, target: Any, main: bool) -> float:
         if d.play is not None and d.type == "strategy":
-            dmg = boss_damage_of(d.play.effects)
+            dmg = boss_damage_of(play_effects(d))
             if dmg and dmg < view.boss_hp - self.committed(view) and not self.safe_after(view, dmg):
                 return 0.0
         return super().score_card(view, d, cost, target, main)
 
     def score_tactic(self, view, d: CardDef, target: Any, main: bool) -> float:
-        dmg = boss_damage_of(d.play.effects)
+        dmg = boss_damage_of(play_effects(d))
         if dmg and dmg < view.boss_hp and not self.safe_after(view, dmg):
             return 0.0
         return super().score_tactic(view, d, target, main)

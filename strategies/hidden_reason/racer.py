@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core import Decision
 from cardlab.simulate.hidden_reason.cards import CardDef
 
-from .sensible import SensiblePlayer, boss_damage_of
+from .sensible import SensiblePlayer, boss_damage_of, play_effects
 
 
 class RacerPlayer(SensiblePlayer):
-    """Maximum boss damage per turn: everything attacks, boss-damage cards first, crystals to 9.
-
-    Every able unit attacks every turn (never retribution), boss-damage cards and pumps are played as
+    """Every able unit attacks every turn (never retribution), boss-damage cards and pumps are played as
     soon as they are affordable, and the wound always takes crystals (more resources, more damage) until
-    the cap of 9. It ignores what its damage sets up for the next player.
-    """
+    the cap of 9. It ignores what its damage sets up for the next player."""
+
+    description: ClassVar[str] = (
+        "Maximum boss damage per turn: everything attacks, boss-damage cards first, crystals to 9."
+    )
 
     name = "racer"
     crystal_target = 9
@@ -29,7 +30,7 @@ class RacerPlayer(SensiblePlayer):
         return "attack" if "attack" in d.options else "hold"
 
     def score_tactic(self, view, d: CardDef, target: Any, main: bool) -> float:
-        effects = d.play.effects
+        effects = play_effects(d)
         dmg = boss_damage_of(effects)
         if dmg:
             return 50.0 + dmg
@@ -44,7 +45,7 @@ class RacerPlayer(SensiblePlayer):
 
     def score_card(self, view, d: CardDef, cost: int, target: Any, main: bool) -> float:
         if d.play is not None and d.type == "strategy":
-            dmg = boss_damage_of(d.play.effects)
+            dmg = boss_damage_of(play_effects(d))
             if dmg:
                 return 50.0 + dmg
         return super().score_card(view, d, cost, target, main)

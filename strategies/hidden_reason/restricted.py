@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.hidden_reason import GAME, make_config
@@ -30,7 +30,7 @@ def names() -> frozenset[str]:
 
 
 class HRRestricted(Restricted):
-    """A heuristic that may not use the banned cards (base=, ban=NAME+NAME)."""
+    description: ClassVar[str] = "A heuristic that may not use the banned cards (base=, ban=NAME+NAME)."
 
     heuristics = {
         "sensible": SensiblePlayer,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.hidden_reason.branching import determinize, state_of
 from cardlab.strategies.search import Hooks, Search
@@ -13,8 +15,11 @@ from .sensible import SensiblePlayer
 
 
 class HRSearch(Search):
-    """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
-    (budget= rollouts per decision, rollout=, base=, decisions=)."""
+    """Its parameters: (budget= rollouts per decision, rollout=, base=, decisions=)."""
+
+    description: ClassVar[str] = (
+        "Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic."
+    )
 
     hooks = Hooks(state_of=state_of, players_of=lambda g: g.seats, determinize=determinize)
     heuristics = {

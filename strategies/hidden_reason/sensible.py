@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.simulate.core import Decision
 from cardlab.simulate.hidden_reason.cards import VERBS, CardDef
@@ -27,21 +27,28 @@ def boss_damage_of(effects: tuple) -> int:
     )
 
 
+def play_effects(d: CardDef) -> tuple:
+    """What resolving a strategy or tactic does (its play; a card without one does nothing on resolving)."""
+    return d.play.effects if d.play is not None else ()
+
+
 def _summary(d: CardDef) -> tuple[int, frozenset[str]]:
     """(boss damage, verbs) of a strategy or tactic, read from this run's card definition every time."""
-    return boss_damage_of(d.play.effects), frozenset(v for v, _ in d.play.effects)
+    effects = play_effects(d)
+    return boss_damage_of(effects), frozenset(v for v, _ in effects)
 
 
 class SensiblePlayer:
-    """Curves out, attacks when it helps, retribution on the biggest threat, holds tactics to respond.
-
-    It spends resources on the costliest useful cards, attacks the boss when it helps, uses
+    """It spends resources on the costliest useful cards, attacks the boss when it helps, uses
     retribution on the biggest threat, and holds tactics for responses (removal at the opponent's start of
     combat, counters on costly spells, pumps when it gives lethal).
 
     Mulligans a hand with fewer than two cards of cost ≤ 2 once (the free redeal); takes crystals from the
-    wound until it has 6, then cards.
-    """
+    wound until it has 6, then cards."""
+
+    description: ClassVar[str] = (
+        "Curves out, attacks when it helps, retribution on the biggest threat, holds tactics to respond."
+    )
 
     name = "sensible"
     crystal_target = 6
@@ -134,8 +141,8 @@ class SensiblePlayer:
         if d.type == "tactic":
             return self.score_tactic(view, d, target, main)
         if d.play is not None and d.type == "strategy":
-            value = self.effects_value(view, d.play.effects, target)
-            dmg = boss_damage_of(d.play.effects)
+            value = self.effects_value(view, play_effects(d), target)
+            dmg = boss_damage_of(play_effects(d))
             if dmg and dmg >= view.boss_hp:
                 return 100.0
             return value + cost if value > 0 else 0.0
@@ -144,7 +151,7 @@ class SensiblePlayer:
         return 10.0 + cost * 2  # permanents: curve out
 
     def score_tactic(self, view, d: CardDef, target: Any, main: bool) -> float:
-        effects = d.play.effects
+        effects = play_effects(d)
         dmg, verbs = _summary(d)
         if dmg and dmg >= view.boss_hp:
             return 100.0  # lethal at any time

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from cardlab.simulate.core import Players, UserError, parse_strategies, stream
 from cardlab.simulate.four_souls import GAME, make_config
 from cardlab.strategies.four_souls import STRATEGIES
+from cardlab.strategies.registry import describe
 
 # search branches through play_seated, which these direct GAME.play calls bypass: tests/test_search_games.py
 NAMES = sorted(name for name in STRATEGIES if name != "search")
@@ -62,7 +63,7 @@ def test_every_strategy_plays_every_seat_count():
 def test_strategy_contract():
     for name, cls in STRATEGIES.items():
         assert cls.name == name
-        assert (cls.__doc__ or "").strip(), name
+        assert describe(cls), name
         p = cls(0, random.Random(0))
         assert callable(p.choose)
         assert (inspect.getmodule(cls).__doc__ or "").strip(), name  # the module says how it plays

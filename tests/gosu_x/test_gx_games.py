@@ -14,6 +14,7 @@ from cardlab.simulate.gosu_x import actions as gx_actions
 from cardlab.simulate.gosu_x.actions import can_place
 from cardlab.simulate.gosu_x.scenario import check_invariants
 from cardlab.strategies.gosu_x import STRATEGIES
+from cardlab.strategies.registry import describe
 
 CFG = make_config(2, 400)
 
@@ -161,7 +162,7 @@ def test_game_spec_contract():
 
 def test_strategies_contract_and_table_draft(tmp_path):
     for name, cls in STRATEGIES.items():
-        assert cls.name == name and cls.__doc__.strip().splitlines()[0]
+        assert cls.name == name and describe(cls)
     table = tmp_path / "alliances.csv"
     table.write_text("alliance,win_rate\nGoan Sul+Golem+Phoenix,0.9\nTheme+X+Y,0.1\n")
     r = GAME.play(CFG, 5, seats("sensible", "sensible", 5, draft="table", table=str(table)))

@@ -264,24 +264,38 @@ def test_hook_rally_cry_one_blow_per_unit():
     assert g.boss_hp == 48 and g.players[0].temp == 1  # one source, one resource
 
 
+def _hook_item(g, name: str) -> StackItem:
+    """Seat 0's card ``name`` as the stack item its hook resolves for (a stack item always has a source)."""
+    card = next(c for c in g.cards if c.name == name)
+    return StackItem("card", 0, card, card.d.play)
+
+
 def test_hook_overclock_doubles_energy():
-    g = position({0: {"battlefield": ["Colossus Frame"]}, 1: {}})
+    g = position({0: {"battlefield": ["Colossus Frame"], "hand": ["Overclock"]}, 1: {}})
     g.cards[0].energy = 1
-    hooks.overclock(g, StackItem("card", 0, None, None), g.cards[0].uid)
+    hooks.overclock(g, _hook_item(g, "Overclock"), g.cards[0].uid)
     assert g.cards[0].energy == 2
 
 
 def test_hook_mass_return_brings_back_cheap_mitsims():
     g = position(
-        {0: {"other_world": ["Mitsim Larva", "Mitsim Drone", "Mitsim Brute", "Border Scout"]}, 1: {}}
+        {
+            0: {
+                "other_world": ["Mitsim Larva", "Mitsim Drone", "Mitsim Brute", "Border Scout"],
+                "hand": ["Swarm Call"],
+            },
+            1: {},
+        }
     )
-    hooks.mass_return(g, StackItem("card", 0, None, None), None)
+    hooks.mass_return(g, _hook_item(g, "Swarm Call"), None)
     assert [c.name for c in g.players[0].battlefield] == ["Mitsim Larva", "Mitsim Drone"]
 
 
 def test_hook_grave_tax_mills_each_opponent():
-    g = position({0: {}, 1: {"deck": ["Iron Golem", "Border Scout"]}, 2: {"deck": []}}, n=3)
-    hooks.grave_tax(g, StackItem("card", 0, None, None), None)
+    g = position(
+        {0: {"hand": ["Grave Whisper"]}, 1: {"deck": ["Iron Golem", "Border Scout"]}, 2: {"deck": []}}, n=3
+    )
+    hooks.grave_tax(g, _hook_item(g, "Grave Whisper"), None)
     assert [c.name for c in g.players[1].other_world] == ["Border Scout"]
 
 
