@@ -232,6 +232,9 @@ def become_soul(ctx: Any, p: dict) -> bool:
             if src in q.items:
                 q.items.remove(src)
             src.in_play = False
+        elif src.in_play and src.kind == "event":  # a monster-deck event: "this becomes a soul" (Holy Chest)
+            if not leave_play(g, src):
+                return False
         elif card == "self_card" or p.get("from"):
             phys = src.phys
             found = False

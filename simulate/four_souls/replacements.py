@@ -203,13 +203,34 @@ def loot_replacements(g: Game, p: Player, n: int, why: str) -> int:
 
 
 def reward_times(g: Game, m: Obj, roll: int | None) -> int:
+    """How many times the dead monster's reward block is carried out (FS-1.31, FS-Q.26: "doubled" = twice):
+    its own replacement (Dinga: ``rewards: self``), every object in play whose replacement doubles every
+    monster's (``rewards: monsters``: Blessing of the Sack), and one an effect made till the end of the
+    turn (``until: eot``, ``rewards: active``: A Lucky Penny!). Each applies once (FS-5.6)."""
     times = 1
-    for rep, _e in _reps(m, "rewards"):
-        ev = {"killing_attack_roll": roll}
-        if _cond_ok(g, m, rep, ev):
-            mod = rep.get("modify") or {}
-            times *= int(mod.get("repeat", mod.get("multiply", 2)))
+    ev = {"killing_attack_roll": roll}
+    for o in (m, *(o for o in _reward_objs(g) if o is not m)):
+        for rep, e in _reps(o, "rewards"):
+            want = e.get("rewards", "self")
+            if (want == "monsters" or (want == "self" and o is m)) and _cond_ok(g, o, rep, ev):
+                times *= _times(rep)
+    rep = g.eot_replacements.get(("rewards", g.active))
+    if rep is not None:
+        times *= _times(rep)
     return times
+
+
+def _times(rep: dict) -> int:
+    mod = rep.get("modify") or {}
+    return int(mod.get("repeat", mod.get("multiply", 2)))
+
+
+def _reward_objs(g: Game) -> list[Obj]:
+    """Objects in play (under a player, monsters, rooms) with a replacement: a table-wide reward one is
+    among them (none in Base V2)."""
+    objs = [o for p in g.players for o in g.player_objects(p)] + g.monsters()
+    objs += [s[-1] for s in (g.rooms.slots if g.rooms is not None else ()) if s]
+    return [o for o in objs if o.rules is not None and o.rules.replaces]
 
 
 # The replaced events applied here (vocabulary.REPLACEMENTS: each word's handler is the function applying it).

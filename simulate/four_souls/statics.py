@@ -344,7 +344,7 @@ def evasion(g: Game, m: Obj) -> int:
             if need is not None and not (m.named and m.named.get(need)):
                 continue  # FS-5.14: only monsters with such counters (Bow and Arrow's bounty)
             if _holds(g, o, body):  # the condition last: it is the costly part
-                ev += _num(v)
+                ev += amount(g, o, v)  # a number, or read on its holder ("+1 for each counter on this")
     return 1 if ev < 1 else 6 if ev > 6 else ev
 
 

@@ -153,8 +153,15 @@ def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
 def _damaged(g: Game, o: Obj, ab, ev: dict) -> bool:
     opts = ab.topts
     t = ev["target"]
-    if ab.tparam == "self":
+    tp = ab.tparam
+    if tp == "self":
         if t is not o:
+            return False
+    elif tp == "any_monster":  # "each time a monster takes damage" (Death Trapper); FS-13.2: not an item
+        if not (isinstance(t, Obj) and t.kind == "monster"):
+            return False
+    elif tp == "any_player":
+        if not isinstance(t, Player):
             return False
     elif not _is_you(g, o, t):
         return False

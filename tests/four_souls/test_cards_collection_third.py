@@ -4,13 +4,14 @@ Golden Troll Bomb!) goes into the deck the discard became at once (FS-3.5)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, resolution, statics, triggers, zones
+from cardlab.simulate.four_souls import checks, damage, plays, resolution, statics, triggers, zones
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     check_invariants,
     give_item,
+    give_loot,
     kinds,
     loot_fillers,
     monster,
@@ -104,7 +105,7 @@ def test_FS_1_24_FS_6_20_FS_16_2_table_wide_hp_and_damage_statics_of_rooms_reach
 
 
 def test_FS_1_24_FS_4_16_curse_of_the_hunted_gives_monsters_one_damage_on_its_bearers_turn_only():
-    """"On your turn" is the curse's bearer's turn (FS-4.16: a curse's "you" is the player who has it)."""
+    """ "On your turn" is the curse's bearer's turn (FS-4.16: a curse's "you" is the player who has it)."""
     g = position(2)
     blob = add_slot_monster(g, monster("Blob", hp=2, attack=1))
     curse = g.new_obj(phys(g, real("Curse of the Hunted")), "curse", 1)
@@ -144,3 +145,217 @@ def test_FS_6_20_FS_10_3_alt_art_mom_gives_other_monsters_one_hp_and_expands_the
     triggers.fire(g, "attacked", target=mom, attacker=0)
     _settle(g)
     assert len(g.mslots) == 3
+
+
+def _reveal(g, c):
+    """Reveal a real card into a new monster slot (FS-12.3) and resolve what it does."""
+    g.mslots.append([])
+    zones.reveal_into_slot(g, phys(g, c), len(g.mslots) - 1)
+    _settle(g)
+
+
+def _fillers(g, n: int = 4) -> None:
+    g.monster.extend(phys(g, monster(f"Filler{i}", hp=3)) for i in range(n))
+
+
+def test_FS_3_2_FS_6_11_brea_in_distress_on_5_becomes_the_active_players_item_with_only_its_item_ability():
+    """5-6: the event leaves its slot and becomes a new object, an item of the active player whose only ability
+    is its item side's +1 HP (its roll ability is gone); the slot refills (FS-12.1). 1-4: the next turn of the
+    active player is skipped instead."""
+    g = position(2, rolls=[5])
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 1
+    base = statics.player_max_hp(g, g.players[1])
+    _reveal(g, real("Brea in Distress"))
+    (item,) = g.players[1].items
+    assert item.phys.card.name == "Brea in Distress" and item.kind == "item" and item.in_play
+    assert statics.player_max_hp(g, g.players[1]) == base + 1
+    assert not item.rules.events and not item.rules.triggers
+    assert g.mslots[0][-1].phys.card.name.startswith("Filler") and g.monster_disc == []
+    g2 = position(2, rolls=[3])
+    loot_fillers(g2, 10)
+    _fillers(g2)
+    g2.active = 1
+    _reveal(g2, real("Brea in Distress"))
+    assert g2.players[1].skip_next_turn and not g2.players[1].items
+    assert [c.card.name for c in g2.monster_disc] == ["Brea in Distress"]
+    check_invariants(g)
+    check_invariants(g2)
+
+
+def test_FS_4_13_FS_3_2_unboxing_pills_on_5_becomes_its_players_item_not_a_discard():
+    """The loot resolves into an item of its player (like a trinket, FS-4.13) with +1 damage; on a 1-4 it is
+    discarded as usual."""
+    g = position(2, rolls=[6, 2])
+    loot_fillers(g, 10)
+    g.active = 0
+    pills = load_pool().by_id["box-pills_2"]
+    atk = statics.player_atk(g, g.players[0])
+    for _ in range(2):
+        c = give_loot(g, 0, pills)
+        g.players[0].loot_plays = 1
+        assert plays.take_action(g, 0, ("loot", c))
+        _settle(g)
+    assert [o.phys.card.name for o in g.players[0].items] == ["Pills!"]
+    assert statics.player_atk(g, g.players[0]) == atk + 1
+    assert [c.card.name for c in g.loot_disc] == ["Pills!"]
+    check_invariants(g)
+
+
+def test_FS_13_4_FS_3_2_peeper_at_its_death_becomes_the_active_players_item_not_a_discard():
+    """Its death's card becomes a new object (FS-3.2), an item of the active player with +1 HP only; it pays
+    its loot reward first (step 3) and never reaches the discard (step 5 finds it gone)."""
+    g = position(2)
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 0
+    peeper = add_slot_monster(g, real("Peeper"))
+    hp = statics.player_max_hp(g, g.players[0])
+    assert damage.kill(g, peeper, 0)
+    _settle(g)
+    (item,) = g.players[0].items
+    assert item.phys is peeper.phys and item.rules is peeper.phys.rules.as_item
+    assert statics.player_max_hp(g, g.players[0]) == hp + 1 and len(g.players[0].hand) == 1
+    assert peeper.phys not in g.monster_disc
+    check_invariants(g)
+
+
+def test_FS_10_6_FS_3_2_golden_idol_becomes_an_eternal_item_that_makes_its_controller_attackable():
+    """Entering play it becomes the active player's item and keeps its own abilities: it is eternal (FS-4.12),
+    its controller can be attacked with evasion 4 (FS-10.6), 10c at the end of its controller's turn."""
+    g = position(3)
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 2
+    _reveal(g, real("Golden Idol"))
+    (idol,) = g.players[2].items
+    assert idol.eternal and statics.player_evasion(g, g.players[2]) == 4
+    assert statics.player_evasion(g, g.players[1]) is None
+    cents = g.players[2].cents
+    triggers.fire(g, "turn_end", seat=2)
+    _settle(g)
+    assert g.players[2].cents == cents + 10
+    check_invariants(g)
+
+
+def test_FS_9_2_nightmare_tick_as_an_item_may_turn_its_controllers_1_into_a_2_or_3():
+    """5-6: its item side only: a 1 its controller would roll may become a 2 or a 3 (FS-9.2(4)); 1-4: the
+    active player dies."""
+    g = position(2, rolls=[6], plans={0: lambda d: d.options[-1] if d.kind == "set_roll" else None})
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 0
+    _reveal(g, real("Nightmare Tick"))
+    (tick,) = g.players[0].items
+    assert list(tick.rules.triggers) == ["would_roll"]
+    g2 = position(2, rolls=[2])
+    loot_fillers(g2, 10)
+    _fillers(g2)
+    g2.active = 1
+    _reveal(g2, real("Nightmare Tick"))
+    assert [r[2] for r in kinds(g2, "player_died")] == [1] and not g2.players[1].items
+    check_invariants(g)
+
+
+def test_FS_6_20_death_trapper_hears_any_monster_take_damage_and_fistula_reads_its_counters_as_evasion():
+    """`damaged: any_monster`: every damage marked on any monster gives every monster +1 evasion till the end
+    of the turn (Death Trapper); Fistula: a counter per damage it takes, +1 evasion to the other monsters per
+    counter (an evasion amount read on its holder)."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    trapper = add_slot_monster(g, real("Death Trapper"))
+    blob = add_slot_monster(g, monster("Blob", hp=4, evasion=2))
+    triggers.fire(g, "damaged", target=blob, amount=1)
+    _settle(g)
+    assert (statics.evasion(g, blob), statics.evasion(g, trapper)) == (3, 5)
+    g2 = position(2)
+    loot_fillers(g2, 10)
+    fistula = add_slot_monster(g2, load_pool().by_id["aa-fistula"])
+    blob2 = add_slot_monster(g2, monster("Blob", hp=4, evasion=2))
+    for _ in range(2):
+        triggers.fire(g2, "damaged", target=fistula, amount=1)
+        _settle(g2)
+    assert fistula.counters == 2 and (statics.evasion(g2, blob2), statics.evasion(g2, fistula)) == (4, 4)
+    check_invariants(g2)
+
+
+def test_FS_10_8_handicapped_placard_lowers_evasion_by_the_soul_gap_on_its_controllers_turn():
+    g = position(2)
+    blob = add_slot_monster(g, monster("Blob", hp=4, evasion=5))
+    give_item(g, 0, real("Handicapped Placard"))
+    for _ in range(2):
+        g.players[1].souls.append(g.new_obj(phys(g, monster("Soul", soul=1)), "soul", 1))
+    for o in g.players[1].souls:
+        o.soul_value = 1
+    g.active = 0
+    assert statics.evasion(g, blob) == 3
+    g.active = 1
+    assert statics.evasion(g, blob) == 5
+
+
+def test_FS_14_5_holy_chest_on_6_becomes_the_active_players_soul():
+    """A monster-deck event in its slot becomes a soul (FS-14.5): it leaves its slot, the slot refills."""
+    g = position(2, rolls=[6])
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 1
+    _reveal(g, real("Holy Chest"))
+    assert [s.phys.card.name for s in g.players[1].souls] == ["Holy Chest"]
+    assert g.mslots[0][-1].kind == "monster" and g.monster_disc == []
+    check_invariants(g)
+
+
+def test_FS_1_31_FS_Q_26_blessing_of_the_sack_and_a_lucky_penny_double_every_reward_block():
+    """ "Rewards are doubled": the reward block is carried out twice (FS-Q.26) — for every monster while the
+    room is in play, and till the end of the turn after A Lucky Penny! (both: four times, FS-5.6 each once)."""
+    g = position(2)
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 0
+    _room(g, "Blessing of the Sack")
+    blob = add_slot_monster(g, monster("Blob", hp=1, rewards={"cents": 3}))
+    assert damage.kill(g, blob, 0)
+    _settle(g)
+    assert g.players[0].cents == 6
+    penny = give_loot(g, 0, real("A Lucky Penny!"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", penny))
+    _settle(g)
+    assert g.players[0].cents == 7
+    blob = add_slot_monster(g, monster("Blob", hp=1, rewards={"cents": 3}))
+    assert damage.kill(g, blob, 0)
+    _settle(g)
+    assert g.players[0].cents == 7 + 12
+    check_invariants(g)
+
+
+def test_FS_13_12_alt_art_mega_satan_dies_at_the_end_of_a_turn_the_active_player_alone_survived():
+    g = position(3)
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 0
+    satan = add_slot_monster(g, load_pool().by_id["aa-mega_satan"])
+    assert statics.player_evasion(g, g.players[1]) == 4
+    triggers.fire(g, "turn_end", seat=0)
+    _settle(g)
+    assert satan.in_play
+    for seat in (1, 2):
+        g.players[seat].dead = True
+    triggers.fire(g, "turn_end", seat=0)
+    _settle(g)
+    assert not satan.in_play and [r[4] for r in kinds(g, "monster_died")] == ["Mega Satan!"]
+
+
+def test_FS_6_7_tv_static_discards_every_monster_and_adds_a_slot():
+    g = position(2)
+    loot_fillers(g, 10)
+    _fillers(g, 6)
+    g.active = 0
+    old = [add_slot_monster(g, monster(f"Old{i}", hp=2)) for i in range(2)]
+    _reveal(g, load_pool().by_id["box-tv_static"])
+    assert len(g.mslots) == 4 and all(not o.in_play for o in old)
+    assert {c.card.name for c in g.monster_disc} >= {"Old0", "Old1", "TV Static"}
+    assert all(s and s[-1].kind == "monster" for s in g.mslots)
+    check_invariants(g)
