@@ -242,6 +242,7 @@ IMPLEMENTED_FILTERS = frozenset(
         "player_controls",
         "not_active",
         "not_attacked",
+        "being_attacked",
         "non_attack",
         "curse",
         "triggered",

@@ -142,6 +142,8 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
             return False
         if f == "not_attacked" and g.attack is not None and g.attack.target is o:
             return False
+        if f == "being_attacked" and (g.attack is None or g.attack.target is not o):
+            return False  # the target of the attack in progress (FS-10.3): Gello
         if f == "non_attack" and getattr(o, "attack", False):
             return False
         if f == "non_event":

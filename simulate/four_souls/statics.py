@@ -722,6 +722,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "hp":
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)
+    if f == "damage":  # the damage marked on a player or monster (FS-6.20): "the HP healed" (Gello)
+        o = player_of(ctx, vals[0]) if vals[0] in ("you", "active") else obj_of(ctx, vals[0])
+        return o.damage if isinstance(o, (Obj, Player)) else 0
     if f == "items":
         pl = the_player(ctx, vals[0])
         kws = vals[1:]

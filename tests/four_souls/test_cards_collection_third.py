@@ -20,6 +20,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     rooms_of,
 )
+from cardlab.simulate.four_souls.state import Attack
 
 
 def _settle(g, rounds: int = 20):
@@ -358,4 +359,26 @@ def test_FS_6_7_tv_static_discards_every_monster_and_adds_a_slot():
     assert len(g.mslots) == 4 and all(not o.in_play for o in old)
     assert {c.card.name for c in g.monster_disc} >= {"Old0", "Old1", "TV Static"}
     assert all(s and s[-1].kind == "monster" for s in g.mslots)
+    check_invariants(g)
+
+
+def test_FS_10_3_FS_10_11_gello_heals_the_attacked_monster_moves_the_damage_and_cancels_anothers_attack():
+    """Gello (The Harlot's starting item): only a monster being attacked is a legal target (FS-10.3); it heals to
+    full, the damage it had goes to another monster; on another player's turn the attack is cancelled
+    (FS-10.11) and the active player may attack once more."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    gello = give_item(g, 1, real("Gello"))
+    fought = add_slot_monster(g, monster("Fought", hp=4))
+    other = add_slot_monster(g, monster("Other", hp=4))
+    tap = ("tap", gello, 0)
+    assert tap not in plays.legal_actions(g, 1)  # no attack in progress: no legal target
+    g.attack = Attack(seat=0, target=fought)
+    fought.damage = 3
+    assert tap in plays.legal_actions(g, 1)
+    assert plays.take_action(g, 1, tap)
+    resolution.priority(g, 0)
+    assert (fought.damage, other.damage) == (0, 3)
+    assert g.attack.cancelled and g.may_attack == ["any"]
     check_invariants(g)
