@@ -685,6 +685,28 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_copy_loot(ctx: Ctx, p: dict) -> bool:
+    """FS-5.11: a copy of a loot on the stack, put on the stack under the copier: new targets chosen now
+    (none legal: no copy), no play cost, no loot play; it exists only on the stack (a virtual card)."""
+    from .targets import prepare  # targets reads selectors, which this module's verbs also use
+
+    g = ctx.g
+    did = False
+    for it in _targets_of(ctx, p.get("target")):
+        if not isinstance(it, items.LootItem) or it not in g.stack:
+            continue  # it resolved or was cancelled first (FS-6.8)
+        c = it.phys
+        copy = Phys(-abs(c.pid), c.card, c.rules, True)
+        sub = Ctx(g, ctx.you, copy, name=f"{c.card.name} (copy)")
+        if c.rules.play is not None and not prepare(sub, c.rules.play):
+            continue
+        sub.item = items.LootItem(copy, ctx.you, sub)
+        g.stack.append(sub.item)
+        g.log.emit("loot_played", ctx.you, c.card.name, None, None, "copy")
+        did = True
+    return did
+
+
 def _v_become_item(ctx: Ctx, p: dict) -> bool:
     """'This becomes an item (with ...). Gain it.' The card itself — a monster-deck event in its slot, a
     monster at its death (the death's card, FS-13.4), a loot on the stack — becomes a new item object
@@ -811,6 +833,7 @@ VERB_FUNCS = {
     "become_copy": _v_become_copy,
     "become_soul": _v_become_soul,
     "become_item": _v_become_item,
+    "copy_loot": _v_copy_loot,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
     "advance_timer": _v_advance_timer,

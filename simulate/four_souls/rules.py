@@ -243,6 +243,7 @@ IMPLEMENTED_FILTERS = frozenset(
         "not_active",
         "not_attacked",
         "being_attacked",
+        "copiable_loot",
         "non_attack",
         "curse",
         "triggered",

@@ -117,6 +117,10 @@ def passes(ctx: Ctx, o: Any, flt: list, keys: dict) -> bool:
             return False  # an attack roll on the stack (20/20)
         if f == "eternal" and not getattr(o, "eternal", False):
             return False  # FS-4.12: an eternal item (Captain Viridian)
+        if f == "copiable_loot" and not (
+            isinstance(o, items.LootItem) and not {"trinket", "ambush"} & o.phys.rules.keywords
+        ):
+            return False  # FS-5.11: a loot being played, neither a trinket nor an ambush (Pop Pop!)
         if f == "loot" and not isinstance(o, items.LootItem):
             return False  # a loot being played (FS-1.9), not an ability
         if f == "non_eternal" and isinstance(o, items.AbilityItem) and o.src is not None and o.src.eternal:

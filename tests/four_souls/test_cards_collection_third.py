@@ -382,3 +382,28 @@ def test_FS_10_3_FS_10_11_gello_heals_the_attacked_monster_moves_the_damage_and_
     assert (fought.damage, other.damage) == (0, 3)
     assert g.attack.cancelled and g.may_attack == ["any"]
     check_invariants(g)
+
+
+def test_FS_5_11_pop_pop_copies_a_loot_being_played_for_its_controller_and_never_a_trinket():
+    """The copy goes on the stack above the original under Pop Pop!'s controller, resolves like it (new
+    targets, no cost) and exists only on the stack: the original alone reaches the discard. A trinket being
+    played is no legal target (FS-4.13: it becomes an item, nothing to copy)."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    pop = give_item(g, 1, real("Pop Pop!"))
+    tap = ("tap", pop, 0)
+    cents = give_loot(g, 0, real("3 Cents!"))
+    g.players[0].loot_plays = 2
+    assert plays.take_action(g, 0, ("loot", cents))
+    assert tap in plays.legal_actions(g, 1)
+    assert plays.take_action(g, 1, tap)
+    resolution.priority(g, 0)
+    assert (g.players[0].cents, g.players[1].cents) == (3, 3)
+    assert [c.card.name for c in g.loot_disc] == ["3 Cents!"] and not g.stack
+    pop.charged = True
+    trinket = give_loot(g, 0, real("Bloody Penny"))
+    assert plays.take_action(g, 0, ("loot", trinket))
+    assert tap not in plays.legal_actions(g, 1)
+    resolution.priority(g, 0)
+    check_invariants(g)
