@@ -589,8 +589,19 @@ def _v_reroll(ctx: Ctx, p: dict) -> bool:
     r = _roll_ref(ctx, p)
     if r is None:
         return False
-
-    dice.reroll(ctx.g, r, ctx.name)
+    g = ctx.g
+    n = int(p.get("dice", 1))
+    if n < 2:
+        dice.reroll(g, r, ctx.name)
+        return True
+    # FS-9.6: rerolled with n dice, one kept: by the roller (``keep: choose``), or by another player the
+    # roller names (``keep: other_player``, Classic Roller: decision choose_player, then choose_number)
+    keep, chooser = p.get("keep", "choose"), None
+    if keep == "other_player":
+        others = tuple(q for q in g.players if q.seat != r.seat)
+        chooser = asking.ask(g, r.seat, "choose_player", others, ctx.name).seat
+        keep = "choose"
+    dice.reroll(g, r, ctx.name, dice.keep_one(g, r.seat, n, keep, ctx.name, chooser))
     return True
 
 

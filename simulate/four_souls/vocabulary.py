@@ -101,7 +101,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("extra_loot_play", "n until", "n", "stack", "FS-8.4 FS-Q.34", "+n loot plays this turn", Aim("loot_play", 1.0), "gain help"),
     _v("extra_attack", "mode who target timing additional if_able total_this_turn", "mode", "stack", "FS-10.16 FS-8.6", "grant (may) or impose (must) an attack", Aim("attack", 2.0, who="who", when="own_turn"), "help threat"),
     # Dice
-    _v("reroll", "roll", "roll", "dice", "FS-6.17 FS-9.3", "roll the same die again", Aim("roll", 1.0, who="roll", when="roll"), "roll"),
+    _v("reroll", "roll dice keep", "roll", "dice", "FS-6.17 FS-9.3 FS-9.6", "roll the same die again (dice: n, one kept)", Aim("roll", 1.0, who="roll", when="roll"), "roll"),
     _v("modify_roll", "roll delta", "roll delta", "dice", "FS-9.1 FS-9.2", "change a roll on the stack", Aim("roll", 1.0, who="roll", amount="delta", when="roll"), "roll"),
     _v("set_roll", "roll value", "roll value", "dice", "FS-9.2 FS-9.9", "set a roll to a value", Aim("roll", 2.0, who="roll", when="roll"), "roll"),
     _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", Aim("roll", 1.0, who="roll", when="roll"), "neutral", used=False),
@@ -150,6 +150,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("search", "then"): frozenset({"gain", "move_to_monster_slot"}),
     ("extra_attack", "mode"): frozenset({"may", "must"}),
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
+    ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player"}),
     ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
     ("become_copy", "until"): frozenset({"eot", "forever"}),
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),

@@ -4,7 +4,7 @@ Golden Troll Bomb!) goes into the deck the discard became at once (FS-3.5)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, damage, plays, resolution, statics, triggers, zones
+from cardlab.simulate.four_souls import checks, damage, dice, plays, resolution, statics, triggers, zones
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
@@ -406,4 +406,37 @@ def test_FS_5_11_pop_pop_copies_a_loot_being_played_for_its_controller_and_never
     assert plays.take_action(g, 0, ("loot", trinket))
     assert tap not in plays.legal_actions(g, 1)
     resolution.priority(g, 0)
+    check_invariants(g)
+
+
+def test_FS_9_6_classic_roller_rerolls_with_two_dice_and_another_player_named_by_the_roller_keeps_one():
+    """Flash Isaac's Classic Roller: the roll's controller (seat 0) rerolls it with 2 dice (3 and 5) and names
+    another player (seat 2, decision ``choose_player``), who keeps one (the lower, ``choose_number``); the
+    other die is logged ``not_kept``. The item recharges at the end of its controller's turn."""
+    asked = []
+
+    def name_seat_2(d):
+        if d.kind == "choose_player":
+            asked.append(tuple(o.seat for o in d.options))
+            return next(o for o in d.options if o.seat == 2)
+        return None
+
+    def keep_low(d):
+        return min(d.options) if d.kind == "choose_number" else None
+
+    g = position(3, rolls=[6, 3, 5], plans={0: name_seat_2, 2: keep_low})
+    loot_fillers(g, 10)
+    g.active = 0
+    roller = give_item(g, 1, real("Classic Roller"))
+    r = dice.push_roll(g, 0, "test")
+    assert plays.take_action(g, 1, ("tap", roller, 0))
+    ab = g.stack.pop()
+    resolution.resolve_ability(g, ab)
+    assert asked == [(1, 2)] and r.value == 3
+    assert [r_[6] for r_ in kinds(g, "roll") if r_[7] == "not_kept"] == [5]
+    resolution.priority(g, 0)  # the roll resolves
+    g.active = 1
+    triggers.fire(g, "turn_end", seat=1)
+    _settle(g)
+    assert roller.charged
     check_invariants(g)
