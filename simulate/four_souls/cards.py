@@ -656,6 +656,7 @@ class _Checker:
                 "combat",
                 "non_trinket",
                 "non_ambush",
+                "twice_in_a_row",
             ):
                 if value is not True:
                     self.fail(kline, f"trigger option '{key}' must be true, got {value!r}")

@@ -139,6 +139,8 @@ def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
         return False
     if opts.get("attack") and not roll.attack:
         return False
+    if opts.get("twice_in_a_row") and not ev.get("again_attack" if opts.get("attack") else "again"):
+        return False  # the roller's previous (attack) roll this turn was not the same
     by = opts.get("by")
     if by == "you":
         return roll.seat == _you(g, o)

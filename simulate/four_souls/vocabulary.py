@@ -250,7 +250,12 @@ TRIGGERS = Vocabulary(
         Trigger("turn_start", _TRIGGER_OPTS, "FS-8.2", "start of the controller's turn"),
         Trigger("turn_end", _TRIGGER_OPTS, "FS-8.10", "end-phase step 1 of the controller's turn"),
         Trigger("game_start", _TRIGGER_OPTS, "FS-2.8", "setup, no priority"),
-        Trigger("rolled", (*_TRIGGER_OPTS, "attack", "by"), "FS-4.11 FS-9.2", "a roll came up N"),
+        Trigger(
+            "rolled",
+            (*_TRIGGER_OPTS, "attack", "by", "twice_in_a_row"),
+            "FS-4.11 FS-9.2",
+            "a roll came up N; twice_in_a_row: the roller's previous (attack) roll this turn came up the same",
+        ),
         Trigger("would_roll", (*_TRIGGER_OPTS, "by"), "FS-9.2", "a roll of N is about to resolve"),
         Trigger("damaged", (*_TRIGGER_OPTS, "combat", "attack_roll"), "FS-6.20", "damage was marked on who"),
         Trigger("damage_pending", _TRIGGER_OPTS, "FS-6.20 FS-6.16", "damage aimed at who is on the stack"),

@@ -440,3 +440,51 @@ def test_FS_9_6_classic_roller_rerolls_with_two_dice_and_another_player_named_by
     _settle(g)
     assert roller.charged
     check_invariants(g)
+
+
+def _roll(g, seat: int, attack: bool = False):
+    r = dice.push_roll(g, seat, "test")
+    r.attack = attack
+    _settle(g)
+
+
+def test_FS_4_11_twice_in_a_row_girlfriend_counts_repeated_results_of_its_controller_on_their_turn():
+    """`twice_in_a_row`: the roller's previous roll this turn came up the same. Girlfriend (Boyfriend's
+    starting item): 4, 4, 4 on its controller's turn is two repeats; another player's 4, a new turn's first
+    4 and another player's turn count nothing; +1 HP per 2 counters; a death removes half (FS-5.14)."""
+    g = position(2, rolls=[4, 4, 4, 4, 4, 4, 4])
+    loot_fillers(g, 10)
+    g.active = 0
+    gf = give_item(g, 0, real("Girlfriend"))
+    hp = statics.player_max_hp(g, g.players[0])
+    _roll(g, 0)
+    _roll(g, 0)
+    _roll(g, 1)  # another player's roll: not a roll of "you"
+    _roll(g, 0)
+    assert gf.counters == 2 and statics.player_max_hp(g, g.players[0]) == hp + 1
+    g.turn += 1
+    _roll(g, 0)  # the first roll of a new turn
+    g.active = 1
+    _roll(g, 0)
+    _roll(g, 0)  # not its controller's turn
+    assert gf.counters == 2
+    triggers.fire(g, "dies", victim=g.players[0], killer=-1)
+    _settle(g)
+    assert gf.counters == 1
+    check_invariants(g)
+
+
+def test_FS_4_11_twice_in_a_row_on_attack_rolls_euthanasia_kills_the_monster_being_attacked():
+    """Two attack rolls of its controller in a row with the same result (a roll for something else between
+    them does not break the pair) kill the monster being attacked (FS-10.3)."""
+    g = position(2, rolls=[3, 5, 3])
+    loot_fillers(g, 10)
+    g.active = 0
+    give_item(g, 0, load_pool().by_id["fsp2-euthanasia"])
+    m = add_slot_monster(g, monster("Target", hp=6, evasion=6))
+    g.attack = Attack(seat=0, target=m)
+    _roll(g, 0, attack=True)
+    _roll(g, 0)
+    assert m.in_play
+    _roll(g, 0, attack=True)
+    assert not m.in_play and [r[4] for r in kinds(g, "monster_died")] == ["Target"]
