@@ -74,6 +74,7 @@ _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _WORD_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PLAIN_RE = re.compile(r"^[A-Za-z0-9_.]*$")
 _VAR_RE = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
+_NAMED_ARGS = re.compile(r"named\((?:\s*'[^']*'\s*,?)+\)")  # named('Cube of Meat', ...): card names
 _FACE_RE = re.compile(r"^(any|[1-6](-[1-6])?( or [1-6](-[1-6])?)*)$")
 
 
@@ -947,7 +948,7 @@ class _Checker:
                     ast.parse(value, mode="eval")
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     self.fail(line, f"{what}: cannot read expression {value!r}")
-            for word in _WORD_RE.findall(value):
+            for word in _WORD_RE.findall(_NAMED_ARGS.sub("named()", value)):  # card names are not words
                 if word in V.WORDS or word in self.vars:
                     continue
                 if _VAR_RE.match(word):

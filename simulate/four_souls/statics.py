@@ -722,6 +722,12 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "hp":
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)
+    if f == "attack_rolls":  # the attack rolls a player made this turn, this one included once it resolves
+        return the_player(ctx, vals[0]).attack_rolls_this_turn  # (Seraphim, Lump of Coal, Marked)
+    if f == "named":  # items and souls your controller has, this one aside, of these names (Cube of Meat)
+        names = set(vals)
+        p = ctx.g.players[ctx.you]
+        return sum(1 for o in (*p.items, *p.souls) if o is not ctx.src and o.phys.card.name in names)
     if f == "damage":  # the damage marked on a player or monster (FS-6.20): "the HP healed" (Gello)
         o = player_of(ctx, vals[0]) if vals[0] in ("you", "active") else obj_of(ctx, vals[0])
         return o.damage if isinstance(o, (Obj, Player)) else 0

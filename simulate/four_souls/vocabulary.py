@@ -130,7 +130,7 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "hp", "atk")
+NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "hp", "atk")
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -256,7 +256,7 @@ TRIGGERS = Vocabulary(
             "FS-4.11 FS-9.2",
             "a roll came up N; twice_in_a_row: the roller's previous (attack) roll this turn came up the same",
         ),
-        Trigger("would_roll", (*_TRIGGER_OPTS, "by"), "FS-9.2", "a roll of N is about to resolve"),
+        Trigger("would_roll", (*_TRIGGER_OPTS, "attack", "by"), "FS-9.2", "a roll of N is about to resolve"),
         Trigger("damaged", (*_TRIGGER_OPTS, "combat", "attack_roll"), "FS-6.20", "damage was marked on who"),
         Trigger("damage_pending", _TRIGGER_OPTS, "FS-6.20 FS-6.16", "damage aimed at who is on the stack"),
         Trigger("dealt_damage", (*_TRIGGER_OPTS, "combat", "to"), "FS-6.20", "source dealt damage"),
@@ -588,7 +588,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots"""
+    monster_slots attack_rolls named"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardlab.simulate.four_souls import checks, damage, dice, plays, resolution, statics, triggers, zones
 from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
@@ -77,7 +78,8 @@ def test_FS_3_5_golden_troll_bomb_put_into_an_empty_monster_deck_joins_the_reshu
 
 
 def _room(g, name: str):
-    o = g.new_obj(phys(g, real(name)), "room", -1, slot=len(rooms_of(g).slots))
+    c = real(name) if real(name).deck == "room" else load_pool().by_id["r-" + name.lower().replace(" ", "_")]
+    o = g.new_obj(phys(g, c), "room", -1, slot=len(rooms_of(g).slots))
     g.rooms.slots.append([o])
     return o
 
@@ -488,3 +490,123 @@ def test_FS_4_11_twice_in_a_row_on_attack_rolls_euthanasia_kills_the_monster_bei
     assert m.in_play
     _roll(g, 0, attack=True)
     assert not m.in_play and [r[4] for r in kinds(g, "monster_died")] == ["Target"]
+
+
+def _finals(g) -> list:
+    return [r[6] for r in kinds(g, "roll") if r[7] == "final"]
+
+
+def test_FS_9_4_attack_rolls_seraphim_lump_of_coal_and_marked_read_the_attack_rolls_made_this_turn():
+    """`attack_rolls(you)`: Seraphim adds 1 to the 1st, 3rd and 5th attack roll (a roll for something else
+    is not counted); Lump of Coal gives +1 damage after the third; Marked may make the first attack roll
+    of its controller's turn a 5 (decision ``may``, scripted: yes), not the second."""
+    g = position(2, rolls=[2, 2, 2, 2, 2])
+    loot_fillers(g, 10)
+    g.active = 0
+    give_item(g, 0, real("Seraphim"))
+    give_item(g, 0, real("Lump of Coal"))
+    atk = statics.player_atk(g, g.players[0])
+    _roll(g, 0, attack=True)
+    _roll(g, 0)
+    _roll(g, 0, attack=True)
+    assert statics.player_atk(g, g.players[0]) == atk
+    _roll(g, 0, attack=True)
+    _roll(g, 0, attack=True)
+    assert _finals(g) == [3, 2, 2, 3, 2]
+    assert statics.player_atk(g, g.players[0]) == atk + 1
+    g2 = position(2, rolls=[1, 1], plans={0: lambda d: True if d.kind == "may" else None})
+    loot_fillers(g2, 10)
+    g2.active = 0
+    give_item(g2, 0, load_pool().by_id["tgt-marked"])
+    _roll(g2, 0, attack=True)
+    _roll(g2, 0, attack=True)
+    assert _finals(g2) == [5, 1]
+    check_invariants(g)
+
+
+def test_FS_5_4_cube_of_meat_prevents_combat_damage_on_its_roll_and_counts_the_others_named_so():
+    """Each Cube of Meat prevents the damage to its controller on attack rolls of its number; with another
+    item or soul named Cube of Meat (itself aside) the first gives +1 damage, the second +1 HP and the third
+    also prevents on 4s (`named(...)`)."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    me = g.players[0]
+    atk, hp = statics.player_atk(g, me), statics.player_max_hp(g, me)
+    one = give_item(g, 0, load_pool().by_id["box-cube_of_meat"])
+    assert statics.player_atk(g, me) == atk  # no other Cube of Meat yet
+    three = give_item(g, 0, load_pool().by_id["box-cube_of_meat_3"])
+    assert statics.player_atk(g, me) == atk + 1 and statics.player_max_hp(g, me) == hp
+    blob = add_slot_monster(g, monster("Biter", hp=5, attack=1))
+    g.attack = Attack(seat=0, target=blob)
+    for roll in (1, 2, 3, 4):
+        damage.push_damage(g, 1, me, -1, blob, True, roll, "Biter")
+        resolution.priority(g, 0)
+    assert me.damage == 1  # the 2 hit; 1, 3 and 4 were prevented
+    assert one.in_play and three.in_play
+    check_invariants(g)
+
+
+def test_FS_9_2_the_missing_page_may_make_any_player_reroll_a_5():
+    g = position(2, rolls=[5, 5, 2], plans={1: lambda d: True if d.kind == "may" else None})
+    loot_fillers(g, 10)
+    g.active = 0
+    give_item(g, 1, real("The Missing Page"))
+    _roll(g, 0)
+    assert _finals(g) == [2]
+    check_invariants(g)
+
+
+def test_FS_10_11_emergency_contact_cancels_the_attack_on_a_monster_and_puts_it_under_the_monster_deck():
+    g = position(2)
+    loot_fillers(g, 10)
+    _fillers(g, 3)
+    g.active = 0
+    m = add_slot_monster(g, monster("Fought", hp=4))
+    g.attack = Attack(seat=0, target=m)
+    contact = give_loot(g, 1, real("Emergency Contact"))
+    g.players[1].loot_plays = 1
+    assert plays.take_action(g, 1, ("loot", contact))
+    _settle(g)
+    assert g.attack.cancelled and g.monster[0] is m.phys and not m.in_play
+    assert g.mslots[0][-1].phys.card.name.startswith("Filler")
+    check_invariants(g)
+
+
+def test_FS_10_16_curse_of_blood_lust_and_the_blood_lust_room_owe_attacks():
+    """Curse of Blood Lust: its bearer owes an attack on their turn (if able). Blood Lust: the active player
+    owes one each turn, and their first attack declared makes them owe one more."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 1
+    curse = g.new_obj(phys(g, load_pool().by_id["fsp2-curse_of_blood_lust"]), "curse", 1)
+    g.players[1].curses.append(curse)
+    triggers.fire(g, "turn_start", seat=1)
+    _settle(g)
+    assert g.must_attack == [("any", False)]
+    g2 = position(2)
+    loot_fillers(g2, 10)
+    g2.active = 0
+    _room(g2, "Blood Lust")
+    triggers.fire(g2, "turn_start", seat=0)
+    _settle(g2)
+    assert len(g2.must_attack) == 1
+    for _ in range(2):
+        triggers.fire(g2, "attack_declared", seat=0)
+        _settle(g2)
+    assert len(g2.must_attack) == 2  # the first declaration only (first_each_turn)
+
+
+def test_FS_5_14_teratoma_counts_spider_counters_and_deals_them_divided_at_its_death():
+    g = position(3, plans={0: lambda d: d.options[-1] if d.kind in ("targets", "divide") else None})
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 0
+    tera = add_slot_monster(g, load_pool().by_id["box-teratoma"])
+    for _ in range(3):
+        triggers.fire(g, "damaged", target=tera, amount=1)
+        _settle(g)
+    assert counters_of(tera, "spider") == 3
+    assert damage.kill(g, tera, 0)
+    _settle(g)
+    assert sum(r[6] for r in kinds(g, "damage") if r[4] == "Teratoma") == 3
