@@ -701,6 +701,8 @@ class _Checker:
         if not isinstance(body, dict) or not body:
             self.fail(line, f"'replace' must be a mapping like {{event: ..., modify: ...}}, got {body!r}")
         self.keys(body, V.ABILITY_KINDS["replace"], line, "replace key")
+        if "first_each_turn" in body and body["first_each_turn"] is not True:
+            self.fail(_line(body, "first_each_turn", line), "'first_each_turn' must be true")
         if need_event:
             self.require(body, ("event",), line)
         if "event" in body:

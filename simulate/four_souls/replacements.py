@@ -114,6 +114,21 @@ def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
     g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {}))
 
 
+def _first_this_turn(o: Obj, rep: dict) -> bool:
+    """A replacement with ``first_each_turn: true`` ("the first instance of damage you would take each turn",
+    Mom's Heels) applies to one event a turn: True the first time (and marks it), False after; always True
+    for the others. Its object's turn counts are cleared as each turn ends (turn.py)."""
+    if not rep.get("first_each_turn"):
+        return True
+    if o.turn_counts is None:
+        o.turn_counts = {}
+    key = ("replace", id(rep))
+    if o.turn_counts.get(key):
+        return False
+    o.turn_counts[key] = 1
+    return True
+
+
 def until_eot(g: Game, event: str, seat: int, n: int) -> int:
     """``n`` after the until-end-of-turn replacement an effect made on ``event`` for ``seat`` (``until:
     eot``, FS-5.2 / FS-5.4), if any."""
@@ -144,7 +159,7 @@ def damage_replacements(g: Game, d: Any) -> int:
                 break
             if o is None:
                 n = _shield(g, t.shields, n)
-            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}):
+            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}) and _first_this_turn(o, rep):
                 n = _modify(rep, n, o, g)
         return n
     # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active

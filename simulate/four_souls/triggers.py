@@ -74,6 +74,8 @@ def _fire_next(g: Game, name: str, ev: dict) -> None:
         subject = g.players[ev["seat"]] if name == "turn_end" else ev.get("victim")
         if who is not None and who != "any_player" and subject is not who:
             continue
+        if name == "would_die" and not isinstance(subject, Player):
+            continue  # a delayed "would die" is a player's: a monster's death (now heard too) is not one
         del g.next_events[i]
         ctx = Ctx(g, src.you, src.src, dict(src.binds), dict(ev), None, None, src.name)
         ctx.watch = frozenset()  # it has no targets of its own: what its maker targeted is gone by now
@@ -177,6 +179,9 @@ def _dealt_damage(g: Game, o: Obj, ab, ev: dict) -> bool:
     src = ev.get("source")
     if ab.tparam == "self":
         if src is not o:
+            return False
+    elif ab.tparam == "any_player":  # "each time a player deals damage" (Splash Damage): a player's source
+        if ev.get("src_seat", -1) < 0 or (src is not None and src.controller < 0):
             return False
     elif not (ev.get("src_seat") == o.controller and (src is None or src.controller == o.controller)):
         return False

@@ -223,7 +223,16 @@ ABILITY_KINDS: dict[str, tuple[str, ...]] = {
     "paid": ("cost", "targets", "by", "do"),
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
     "static": (),  # `static: {if: cond, <modifier>: value, ...}`
-    "replace": ("event", "if", "modify", "prevent", "instead", "enters_deactivated", "then"),
+    "replace": (
+        "event",
+        "if",
+        "modify",
+        "prevent",
+        "instead",
+        "enters_deactivated",
+        "then",
+        "first_each_turn",
+    ),
     "soul_when": (),  # `soul_when: condition`
 }
 ABILITY_REQUIRED: dict[str, tuple[str, ...]] = {
@@ -588,7 +597,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named"""
+    monster_slots attack_rolls named src_seat"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

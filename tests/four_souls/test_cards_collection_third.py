@@ -610,3 +610,57 @@ def test_FS_5_14_teratoma_counts_spider_counters_and_deals_them_divided_at_its_d
     assert damage.kill(g, tera, 0)
     _settle(g)
     assert sum(r[6] for r in kinds(g, "damage") if r[4] == "Teratoma") == 3
+
+
+def test_FS_5_4_moms_heels_prevents_only_the_first_combat_damage_each_turn():
+    """`first_each_turn` on a replacement: the first combat damage to its controller each turn is prevented,
+    the second is not; non-combat damage does not use it up; a new turn starts afresh."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    me = g.players[0]
+    give_item(g, 0, real("Mom's Heels"))
+    blob = add_slot_monster(g, monster("Biter", hp=5, attack=1))
+    g.attack = Attack(seat=0, target=blob)
+    damage.push_damage(g, 1, me, -1, None, False, None, "Bomb")  # not combat damage
+    resolution.priority(g, 0)
+    for _ in range(2):
+        damage.push_damage(g, 1, me, -1, blob, True, 1, "Biter")
+        resolution.priority(g, 0)
+    assert me.damage == 2
+    for o in g.player_objects(me):
+        o.turn_counts = None  # what a turn's end does (turn.py)
+    damage.push_damage(g, 1, me, -1, blob, True, 2, "Biter")
+    resolution.priority(g, 0)
+    assert me.damage == 2
+
+
+def test_FS_6_20_splash_damage_makes_a_player_damaging_a_monster_hit_the_player_on_their_left():
+    g = position(3)
+    loot_fillers(g, 10)
+    g.active = 0
+    _room(g, "Splash Damage")
+    blob = add_slot_monster(g, monster("Blob", hp=5))
+    damage.push_damage(g, 1, blob, 1, None, False, None, "Bomb!")  # seat 1 deals it
+    _settle(g)
+    assert [p.damage for p in g.players] == [0, 0, 1] and blob.damage == 1
+    damage.push_damage(g, 1, g.players[0], 1, None, False, None, "Bomb!")  # to a player: nothing more
+    _settle(g)
+    assert [p.damage for p in g.players] == [1, 0, 1]
+
+
+def test_FS_13_1_FS_6_16_headless_horseman_survives_its_first_death_each_turn():
+    """A monster's death now triggers "would die" (FS-13.1): the first each turn is prevented, it heals 2 and
+    has +1 evasion, -1 damage till the end of the turn; the second death that turn stands."""
+    g = position(2)
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 0
+    hh = add_slot_monster(g, load_pool().by_id["fsp2-headless_horseman"])
+    assert damage.kill(g, hh, 0)
+    _settle(g)
+    assert hh.in_play and statics.monster_hp(g, hh) == 3
+    assert (statics.evasion(g, hh), statics.monster_atk(g, hh)) == (4, 1)
+    assert damage.kill(g, hh, 0)
+    _settle(g)
+    assert not hh.in_play and [r[4] for r in kinds(g, "monster_died")] == ["Headless Horseman"]
