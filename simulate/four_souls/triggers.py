@@ -257,6 +257,10 @@ def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
+def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
+    return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
+
+
 def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["seat"] == _you(g, o)
 
@@ -294,6 +298,7 @@ MATCHERS = {
     "gained": _gained,
     "purchased": _purchased,
     "gained_soul": _gained_soul,
+    "looted": _looted,
     "attack_declared": _attack_declared,
     "attacked": _attacked,
     "activated_item": _activated_item,

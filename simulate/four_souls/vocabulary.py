@@ -130,7 +130,7 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "hp", "atk")
+NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "hp", "atk")
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -329,6 +329,14 @@ TRIGGERS = Vocabulary(
             "`self`: this item came under a player from a deck (gained, +1 treasure) or by a purchase;"
             " `any_player` / `you`: a player gained a treasure so (Soul of Pride)",
             used=False,  # expansion cards only (Keeper's Sack, Keeper's Penny, Rock Bottom)
+        ),
+        Trigger(
+            "looted",
+            _TRIGGER_OPTS,
+            "FS-6.19",
+            "who (you, any_player) looted (drew loot, the loot step too; not the setup's deal, FS-2.9);"
+            " event.target is the player",
+            used=False,  # expansion cards only (Laser Eye)
         ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),

@@ -4,7 +4,17 @@ Golden Troll Bomb!) goes into the deck the discard became at once (FS-3.5)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, damage, dice, plays, resolution, statics, triggers, zones
+from cardlab.simulate.four_souls import (
+    checks,
+    damage,
+    dice,
+    plays,
+    resolution,
+    resources,
+    statics,
+    triggers,
+    zones,
+)
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.fixtures import (
@@ -664,3 +674,61 @@ def test_FS_13_1_FS_6_16_headless_horseman_survives_its_first_death_each_turn():
     assert damage.kill(g, hh, 0)
     _settle(g)
     assert not hh.in_play and [r[4] for r in kinds(g, "monster_died")] == ["Headless Horseman"]
+
+
+def test_FS_6_19_laser_eye_damages_every_player_who_loots_and_not_the_setups_deal():
+    """`looted: any_player`: a draw of loot (an effect's, the loot step's) triggers; each looter takes 1."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    _room(g, "Laser Eye!")
+    resources.loot(g, g.players[1], 2, "test")
+    resources.loot(g, g.players[0], 1, "loot_step")
+    _settle(g)
+    assert [p.damage for p in g.players] == [1, 1]
+    check_invariants(g)
+
+
+def test_FS_9_2_light_switch_rolls_only_for_damage_the_active_player_deals_it():
+    """Damage the active player deals (seat 0) makes them roll (a 4: loot 1); another player's does not."""
+    g = position(2, rolls=[4, 4])
+    loot_fillers(g, 10)
+    g.active = 0
+    switch = add_slot_monster(g, load_pool().by_id["soi-light_switch"])
+    damage.push_damage(g, 1, switch, 1, None, False, None, "Bomb!")
+    _settle(g)
+    assert [len(p.hand) for p in g.players] == [0, 0]
+    damage.push_damage(g, 1, switch, 0, None, False, None, "Bomb!")
+    _settle(g)
+    assert [len(p.hand) for p in g.players] == [1, 0]
+    check_invariants(g)
+
+
+def test_FS_5_14_alt_art_ultra_greed_marks_an_item_gold_when_attacked_and_its_killer_may_steal_it():
+    g = position(2, plans={0: lambda d: True if d.kind == "may" else None})
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.active = 0
+    prize = give_item(g, 1, card("Prize", deck="treasure", kind="passive"))
+    greed = add_slot_monster(g, load_pool().by_id["aa-ultra_greed"])
+    triggers.fire(g, "attacked", target=greed, attacker=0)
+    _settle(g)
+    assert counters_of(prize, "gold") == 1
+    assert damage.kill(g, greed, 0)
+    _settle(g)
+    assert prize in g.players[0].items and prize not in g.players[1].items
+    check_invariants(g)
+
+
+def test_FS_10_16_FS_Q_38_alt_art_moms_hand_forces_an_attack_on_1_2_and_its_hit_ends_the_turn():
+    g = position(2, rolls=[2])
+    loot_fillers(g, 10)
+    g.active = 0
+    hand = add_slot_monster(g, load_pool().by_id["aa-moms_hand"])
+    triggers.fire(g, "turn_start", seat=0)
+    _settle(g)
+    assert g.must_attack == [(hand, False)]
+    g.attack = Attack(seat=0, target=hand)
+    damage.push_damage(g, 1, g.players[0], -1, hand, True, 1, "Mom's Hand")
+    _settle(g)
+    assert g.ending_turn and g.players[0].damage == 1
