@@ -228,7 +228,11 @@ def card_sets(config: FSConfig) -> dict[str, str]:
             names.append(label)
     if len({c.set for c in dealt if c.set in PUBLISHED}) < 2:
         return {}  # one published set (made-up test cards beside it do not count)
-    return {name: " / ".join(labels) for name, labels in by_name.items()}
+    order = {label: i for i, label in enumerate(PUBLISHED.values())}  # the sets' own order, not the dealing's
+    return {
+        name: " / ".join(sorted(labels, key=lambda x: order.get(x, len(order))))
+        for name, labels in by_name.items()
+    }
 
 
 # docs/four_souls.md "What the players used": an item is held from its gain, used when activated, lost when

@@ -63,6 +63,7 @@ CARD_FIELDS = (
     "keywords",
     "abilities",
     "faces",
+    "as_item",
     "hook",
     "implemented",
     "reason",
@@ -73,6 +74,7 @@ _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _WORD_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PLAIN_RE = re.compile(r"^[A-Za-z0-9_.]*$")
 _VAR_RE = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
+_NAMED_ARGS = re.compile(r"named\((?:\s*'[^']*'\s*,?)+\)")  # named('Cube of Meat', ...): card names
 _FACE_RE = re.compile(r"^(any|[1-6](-[1-6])?( or [1-6](-[1-6])?)*)$")
 
 
@@ -100,6 +102,9 @@ class Card:
     reprint_of: str | None = None  # id of the card whose behaviour this reprint shares
     # FS-18.1: a double-faced challenge card's faces, one per difficulty symbol: (symbol, name, abilities)
     faces: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
+    # "This becomes an item with ... and loses all other abilities": the item's (keywords, abilities), used by
+    # the ``become_item`` verb; None: an item become from this card keeps the card's own abilities
+    as_item: tuple[tuple[str, ...], tuple[Any, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +243,7 @@ def _build_pool(files: list[Path], resolve_extra: bool) -> CardPool:
     )
 
 
-_BEHAVIOUR = ("abilities", "hook", "keywords", "implemented", "reason")
+_BEHAVIOUR = ("abilities", "hook", "keywords", "implemented", "reason", "as_item")
 
 
 def _share_behaviour(cards: list[Card], reprints: list[tuple[int, str, int]], resolve_extra: bool) -> None:
@@ -357,7 +362,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
     field_value(raw, "notes", str, shown, name, required=False)
     reprint_of = field_value(raw, "reprint_of", str, shown, name, required=False)
     if reprint_of is not None:
-        given = [k for k in ("abilities", "hook", "keywords", "implemented", "reason") if k in raw]
+        given = [k for k in ("abilities", "hook", "keywords", "implemented", "reason", "as_item") if k in raw]
         if given:
             raise CardDataError(
                 shown,
@@ -371,6 +376,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
     for ab, ab_line in zip(abilities_raw, ab_lines, strict=True):
         checker.ability(ab, ab_line)
     faces = _faces(raw, deck, shown, name, checker)
+    as_item = _as_item(raw, deck, shown, name, checker)
     if hook is not None and not checker.hook_used:
         raise CardDataError(
             shown, raw.line_of("hook"), f"field 'hook': no ability calls {{hook: {hook}}}", name
@@ -397,6 +403,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         set=set_name,
         reprint_of=reprint_of,
         faces=faces,
+        as_item=as_item,
     )
 
 
@@ -425,6 +432,29 @@ def _faces(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tupl
             checker.ability(ab, ab_line)
         out.append((str(symbol), face_name, tuple(_plain(a) for a in abilities)))
     return tuple(out)
+
+
+def _as_item(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple | None:
+    """``as_item: {keywords?: [...], abilities: [...]}`` — what a monster-deck or loot card is once an effect
+    made it an item ("this becomes an item with +1 HP and loses all other abilities", ``become_item``)."""
+    data = field_value(raw, "as_item", dict, shown, name, required=False, default=None)
+    if data is None:
+        return None
+    line = raw.line_of("as_item")
+    if deck not in ("monster", "loot"):
+        raise CardDataError(shown, line, "field 'as_item' is for monster-deck and loot cards only", name)
+    check_keys(data, ("keywords", "abilities"), shown, name)
+    kws = field_value(data, "keywords", list, shown, name, required=False, default=[])
+    for kw in kws:
+        if kw not in ("eternal", "guppy"):
+            raise CardDataError(
+                shown, line, f"field 'as_item': {unknown('item keyword', kw, ('eternal', 'guppy'))}", name
+            )
+    abilities = field_value(data, "abilities", list, shown, name)
+    lines = getattr(abilities, "item_lines", [line] * len(abilities))
+    for ab, ab_line in zip(abilities, lines, strict=True):
+        checker.ability(ab, ab_line)
+    return tuple(str(k) for k in kws), tuple(_plain(a) for a in abilities)
 
 
 def _rewards(raw: YamlMap, shown: str, name: str) -> dict[str, int | str]:
@@ -627,6 +657,7 @@ class _Checker:
                 "combat",
                 "non_trinket",
                 "non_ambush",
+                "twice_in_a_row",
             ):
                 if value is not True:
                     self.fail(kline, f"trigger option '{key}' must be true, got {value!r}")
@@ -670,6 +701,8 @@ class _Checker:
         if not isinstance(body, dict) or not body:
             self.fail(line, f"'replace' must be a mapping like {{event: ..., modify: ...}}, got {body!r}")
         self.keys(body, V.ABILITY_KINDS["replace"], line, "replace key")
+        if "first_each_turn" in body and body["first_each_turn"] is not True:
+            self.fail(_line(body, "first_each_turn", line), "'first_each_turn' must be true")
         if need_event:
             self.require(body, ("event",), line)
         if "event" in body:
@@ -917,7 +950,7 @@ class _Checker:
                     ast.parse(value, mode="eval")
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     self.fail(line, f"{what}: cannot read expression {value!r}")
-            for word in _WORD_RE.findall(value):
+            for word in _WORD_RE.findall(_NAMED_ARGS.sub("named()", value)):  # card names are not words
                 if word in V.WORDS or word in self.vars:
                     continue
                 if _VAR_RE.match(word):

@@ -228,7 +228,9 @@ def push_deaths(g: Game) -> bool:
     ]
     for m in dying:
         m.dying = True
-        g.stack.append(DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid)))
+        d = DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid))
+        g.stack.append(d)
+        triggers.fire(g, "would_die", victim=m, death=d)  # FS-13.1: "if this would die" (Headless Horseman)
         pushed = True
     return pushed
 

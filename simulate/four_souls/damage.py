@@ -143,7 +143,9 @@ def kill(g: Game, t: Any, killer: int) -> bool:
             return push_damage(g, challenge.ARMOUR, t, killer, None, False, None, "kill")
         t.dying = True
         zero_hp(g, t)  # FS-6.3
-        g.stack.append(DeathItem(t, killer))
+        d = DeathItem(t, killer)
+        g.stack.append(d)
+        triggers.fire(g, "would_die", victim=t, death=d)  # "if this would die" (Headless Horseman)
         return True
     if isinstance(t, Obj) and t.in_play:
         return destroy(g, t, "kill")
@@ -232,6 +234,9 @@ def become_soul(ctx: Any, p: dict) -> bool:
             if src in q.items:
                 q.items.remove(src)
             src.in_play = False
+        elif src.in_play and src.kind == "event":  # a monster-deck event: "this becomes a soul" (Holy Chest)
+            if not leave_play(g, src):
+                return False
         elif card == "self_card" or p.get("from"):
             phys = src.phys
             found = False

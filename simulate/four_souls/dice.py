@@ -44,9 +44,10 @@ def push_roll(
     return r
 
 
-def reroll(g: Game, r: items.RollItem, why: str) -> None:
-    """FS-6.17 / FS-9.3: the same roll gets a new result (not a new roll)."""
-    r.value = die(g, r.seat)
+def reroll(g: Game, r: items.RollItem, why: str, value: int | None = None) -> None:
+    """FS-6.17 / FS-9.3: the same roll gets a new result (not a new roll); ``value``: the die kept of several
+    rolled for it (FS-9.6)."""
+    r.value = die(g, r.seat) if value is None else value
     r.changes += 1  # a new result, even the same number: "would roll" triggers look again (FS-9.2(4))
     g.log.emit("roll", r.seat, why, r.name, r.value, "reroll")
 
@@ -59,17 +60,18 @@ def set_value(g: Game, r: items.RollItem, v: int, why: str) -> None:
     g.log.emit("roll", r.seat, why, r.name, r.value, "modified")
 
 
-def keep_one(g: Game, seat: int, n: int, keep: str, name: str) -> int:
-    """FS-9.6: roll ``n`` dice and keep one (``highest``, ``lowest`` or the roller's ``choose``: decision
-    ``choose_number``); only the kept result becomes the roll, the others trigger nothing (logged as
-    ``roll`` with detail ``not_kept``, never on the stack)."""
+def keep_one(g: Game, seat: int, n: int, keep: str, name: str, chooser: int | None = None) -> int:
+    """FS-9.6: roll ``n`` dice and keep one (``highest``, ``lowest`` or ``choose``: the roller's pick, or
+    ``chooser``'s when another player picks, decision ``choose_number``); only the kept result becomes the
+    roll, the others trigger nothing (logged as ``roll`` with detail ``not_kept``, never on the stack)."""
     vals = [die(g, seat) for _ in range(n)]
     if keep == "highest":
         kept = max(vals)
     elif keep == "lowest":
         kept = min(vals)
     else:
-        kept = asking.ask(g, seat, "choose_number", tuple(sorted(set(vals))), f"{name}: keep one die")
+        who = seat if chooser is None else chooser
+        kept = asking.ask(g, who, "choose_number", tuple(sorted(set(vals))), f"{name}: keep one die")
     rest = list(vals)
     rest.remove(kept)
     for v in rest:

@@ -589,8 +589,19 @@ def _v_reroll(ctx: Ctx, p: dict) -> bool:
     r = _roll_ref(ctx, p)
     if r is None:
         return False
-
-    dice.reroll(ctx.g, r, ctx.name)
+    g = ctx.g
+    n = int(p.get("dice", 1))
+    if n < 2:
+        dice.reroll(g, r, ctx.name)
+        return True
+    # FS-9.6: rerolled with n dice, one kept: by the roller (``keep: choose``), or by another player the
+    # roller names (``keep: other_player``, Classic Roller: decision choose_player, then choose_number)
+    keep, chooser = p.get("keep", "choose"), None
+    if keep == "other_player":
+        others = tuple(q for q in g.players if q.seat != r.seat)
+        chooser = asking.ask(g, r.seat, "choose_player", others, ctx.name).seat
+        keep = "choose"
+    dice.reroll(g, r, ctx.name, dice.keep_one(g, r.seat, n, keep, ctx.name, chooser))
     return True
 
 
@@ -685,6 +696,69 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_copy_loot(ctx: Ctx, p: dict) -> bool:
+    """FS-5.11: a copy of a loot on the stack, put on the stack under the copier: new targets chosen now
+    (none legal: no copy), no play cost, no loot play; it exists only on the stack (a virtual card)."""
+    from .targets import prepare  # targets reads selectors, which this module's verbs also use
+
+    g = ctx.g
+    did = False
+    for it in _targets_of(ctx, p.get("target")):
+        if not isinstance(it, items.LootItem) or it not in g.stack:
+            continue  # it resolved or was cancelled first (FS-6.8)
+        c = it.phys
+        copy = Phys(-abs(c.pid), c.card, c.rules, True)
+        sub = Ctx(g, ctx.you, copy, name=f"{c.card.name} (copy)")
+        if c.rules.play is not None and not prepare(sub, c.rules.play):
+            continue
+        sub.item = items.LootItem(copy, ctx.you, sub)
+        g.stack.append(sub.item)
+        g.log.emit("loot_played", ctx.you, c.card.name, None, None, "copy")
+        did = True
+    return did
+
+
+def _v_become_item(ctx: Ctx, p: dict) -> bool:
+    """'This becomes an item (with ...). Gain it.' The card itself — a monster-deck event in its slot, a
+    monster at its death (the death's card, FS-13.4), a loot on the stack — becomes a new item object
+    (FS-3.2) under ``who``: with the card's ``as_item`` abilities when it gives them ("and loses all other
+    abilities"), else with its own (Golden Idol). A copy (FS-5.11) or a card already gone does nothing."""
+    g = ctx.g
+    src = ctx.src
+    seat = the_player(ctx, p.get("who", "you")).seat
+    if isinstance(src, Phys):  # a loot: it resolves into an item, not the discard (as a trinket, FS-4.13)
+        if src.virtual:
+            return False  # a copy is not a card (FS-5.11)
+        if src in g.loot_disc:  # a Roll- loot was discarded as it resolved; its roll reads on (FS-4.18)
+            g.loot_disc.remove(src)
+        elif src in g.loot or any(src in q.hand for q in g.players):
+            return False  # it went on elsewhere: nothing to turn into an item
+        ctx.moved = True
+        phys = src
+    elif isinstance(src, Obj):
+        phys = src.phys
+        if src.in_play and src.controller < 0:  # an event or monster in its slot
+            if not zones.leave_play(g, src):
+                return False
+        elif src in g.temp:  # a dead monster's card between the death steps (FS-13.4)
+            g.temp.remove(src)
+        else:
+            return False
+    else:
+        return False
+    o = g.new_obj(phys, "item", seat)
+    side = phys.rules.as_item if phys.rules is not None else None
+    if side is not None:
+        o.rules = side
+        o.eternal = "eternal" in side.keywords  # FS-4.12
+        g.cache.trig_names.update(side.triggers)
+        if side.forbid:
+            g.cache.forbid_on = True
+    g.players[seat].items.append(o)
+    g.log.emit("item_gained", seat, phys.card.name, None, None, "became")
+    return True
+
+
 def _v_become_soul(ctx: Ctx, p: dict) -> bool:
     return damage.become_soul(ctx, p)
 
@@ -769,6 +843,8 @@ VERB_FUNCS = {
     "reroll_item": _v_reroll_item,
     "become_copy": _v_become_copy,
     "become_soul": _v_become_soul,
+    "become_item": _v_become_item,
+    "copy_loot": _v_copy_loot,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
     "advance_timer": _v_advance_timer,

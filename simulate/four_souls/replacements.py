@@ -114,6 +114,21 @@ def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
     g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {}))
 
 
+def _first_this_turn(o: Obj, rep: dict) -> bool:
+    """A replacement with ``first_each_turn: true`` ("the first instance of damage you would take each turn",
+    Mom's Heels) applies to one event a turn: True the first time (and marks it), False after; always True
+    for the others. Its object's turn counts are cleared as each turn ends (turn.py)."""
+    if not rep.get("first_each_turn"):
+        return True
+    if o.turn_counts is None:
+        o.turn_counts = {}
+    key = ("replace", id(rep))
+    if o.turn_counts.get(key):
+        return False
+    o.turn_counts[key] = 1
+    return True
+
+
 def until_eot(g: Game, event: str, seat: int, n: int) -> int:
     """``n`` after the until-end-of-turn replacement an effect made on ``event`` for ``seat`` (``until:
     eot``, FS-5.2 / FS-5.4), if any."""
@@ -144,7 +159,7 @@ def damage_replacements(g: Game, d: Any) -> int:
                 break
             if o is None:
                 n = _shield(g, t.shields, n)
-            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}):
+            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}) and _first_this_turn(o, rep):
                 n = _modify(rep, n, o, g)
         return n
     # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active
@@ -203,13 +218,34 @@ def loot_replacements(g: Game, p: Player, n: int, why: str) -> int:
 
 
 def reward_times(g: Game, m: Obj, roll: int | None) -> int:
+    """How many times the dead monster's reward block is carried out (FS-1.31, FS-Q.26: "doubled" = twice):
+    its own replacement (Dinga: ``rewards: self``), every object in play whose replacement doubles every
+    monster's (``rewards: monsters``: Blessing of the Sack), and one an effect made till the end of the
+    turn (``until: eot``, ``rewards: active``: A Lucky Penny!). Each applies once (FS-5.6)."""
     times = 1
-    for rep, _e in _reps(m, "rewards"):
-        ev = {"killing_attack_roll": roll}
-        if _cond_ok(g, m, rep, ev):
-            mod = rep.get("modify") or {}
-            times *= int(mod.get("repeat", mod.get("multiply", 2)))
+    ev = {"killing_attack_roll": roll}
+    for o in (m, *(o for o in _reward_objs(g) if o is not m)):
+        for rep, e in _reps(o, "rewards"):
+            want = e.get("rewards", "self")
+            if (want == "monsters" or (want == "self" and o is m)) and _cond_ok(g, o, rep, ev):
+                times *= _times(rep)
+    rep = g.eot_replacements.get(("rewards", g.active))
+    if rep is not None:
+        times *= _times(rep)
     return times
+
+
+def _times(rep: dict) -> int:
+    mod = rep.get("modify") or {}
+    return int(mod.get("repeat", mod.get("multiply", 2)))
+
+
+def _reward_objs(g: Game) -> list[Obj]:
+    """Objects in play (under a player, monsters, rooms) with a replacement: a table-wide reward one is
+    among them (none in Base V2)."""
+    objs = [o for p in g.players for o in g.player_objects(p)] + g.monsters()
+    objs += [s[-1] for s in (g.rooms.slots if g.rooms is not None else ()) if s]
+    return [o for o in objs if o.rules is not None and o.rules.replaces]
 
 
 # The replaced events applied here (vocabulary.REPLACEMENTS: each word's handler is the function applying it).

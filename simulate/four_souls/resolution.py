@@ -256,9 +256,26 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
         resources.give_reward(
             g, g.players[r.seat], r.reward or "", final, r.name or "reward"
         )  # the roller (FS-Q.26)
-    triggers.fire(g, "rolled", roll=r, value=final)  # FS-4.11, on top of the damage (FS-Q.31)
+    again, again_attack = _twice_in_a_row(g, r, final)
+    triggers.fire(
+        g, "rolled", roll=r, value=final, again=again, again_attack=again_attack
+    )  # FS-4.11 / FS-Q.31
     if g.delayed:
         _delayed_rolled(g, r)
+
+
+def _twice_in_a_row(g: Game, r: items.RollItem, final: int) -> tuple[bool, bool]:
+    """Did this player's previous roll this turn come up the same — and, for an attack roll, their previous
+    attack roll ("each time you roll the same result twice in a row on the same turn": Girlfriend,
+    Fruitcake; "... on an attack roll": Euthanasia)? (trigger option ``twice_in_a_row``)"""
+    now = (g.turn, final)
+    again = g.last_rolls.get((r.seat, False)) == now
+    g.last_rolls[(r.seat, False)] = now
+    again_attack = False
+    if r.attack:
+        again_attack = g.last_rolls.get((r.seat, True)) == now
+        g.last_rolls[(r.seat, True)] = now
+    return again, again_attack
 
 
 def _delayed_rolled(g: Game, r: items.RollItem) -> None:

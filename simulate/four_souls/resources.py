@@ -74,6 +74,7 @@ def loot(g: Game, p: Player, n: int, why: str) -> int:
         drawn += 1
     if drawn:
         g.log.emit("loot_drawn", p.seat, why, None, drawn)
+        triggers.fire(g, "looted", target=p, amount=drawn)  # "each time a player loots" (Laser Eye)
     return drawn
 
 

@@ -144,7 +144,23 @@ def compile_card(card: Any) -> CardRules:
     r.acts = tuple(("tap", i, a) for i, a in enumerate(r.tap)) + tuple(
         ("paid", i, a) for i, a in enumerate(r.paid)
     )
+    as_item = getattr(card, "as_item", None)
+    if as_item:  # the item it can become: compiled and checked with the card (``become_item``)
+        kws_item, abilities = as_item
+        r.as_item = compile_card(_ItemSide(tuple(kws_item), tuple(abilities)))
     return r
+
+
+class _ItemSide:
+    """The item side of a card (``as_item``), compiled like a treasure card without a stat block."""
+
+    deck = "treasure"
+    hp = None
+    hook = None
+
+    def __init__(self, keywords: tuple, abilities: tuple) -> None:
+        self.keywords = keywords
+        self.abilities = abilities
 
 
 _ALWAYS = frozenset({"player", "other_player", "player_or_monster", "you", "active"})
@@ -283,7 +299,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
             rep = eff.get("replace") or {}
             evname = rep.get("event") if isinstance(rep, dict) else None
             evname = next(iter(evname)) if isinstance(evname, dict) else evname
-            if evname != "would_loot":
+            if evname not in ("would_loot", "rewards"):  # read by resources.loot / replacements.reward_times
                 raise EngineError(f"until-replacement on '{evname}' not implemented")
         return
     if op not in verbs:

@@ -195,6 +195,10 @@ V.FILTERS.implement(
         "eternal": lambda ctx, o: getattr(o, "eternal", False),  # FS-4.12 (Captain Viridian)
         "attack": lambda ctx, o: isinstance(o, items.RollItem) and o.attack,  # an attack roll (20/20)
         "loot": lambda ctx, o: isinstance(o, items.LootItem),  # a loot being played (FS-1.9)
+        # FS-5.11: a loot being played, neither a trinket nor an ambush (Pop Pop!)
+        "copiable_loot": lambda ctx, o: (
+            isinstance(o, items.LootItem) and not {"trinket", "ambush"} & o.phys.rules.keywords
+        ),
         # a triggered ability of a monster or an item (FS-4.9) on the stack
         "triggered": lambda ctx, o: (
             isinstance(o, items.AbilityItem)
@@ -209,6 +213,8 @@ V.FILTERS.implement(
         "player_controls": lambda ctx, o: _ctrl(o) >= 0,
         "not_active": lambda ctx, o: _ctrl(o) != ctx.g.active,
         "not_attacked": lambda ctx, o: ctx.g.attack is None or ctx.g.attack.target is not o,
+        # the target of the attack in progress (FS-10.3): Gello
+        "being_attacked": lambda ctx, o: ctx.g.attack is not None and ctx.g.attack.target is o,
         "non_attack": lambda ctx, o: not getattr(o, "attack", False),
         "non_event": _non_event,
         "guppy": lambda ctx, o: "guppy" in _kw(o),

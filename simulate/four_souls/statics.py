@@ -344,7 +344,7 @@ def evasion(g: Game, m: Obj) -> int:
             if need is not None and not (m.named and m.named.get(need)):
                 continue  # FS-5.14: only monsters with such counters (Bow and Arrow's bounty)
             if _holds(g, o, body):  # the condition last: it is the costly part
-                ev += _num(v)
+                ev += amount(g, o, v)  # a number, or read on its holder ("+1 for each counter on this")
     return 1 if ev < 1 else 6 if ev > 6 else ev
 
 
@@ -722,6 +722,15 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "hp":
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)
+    if f == "attack_rolls":  # the attack rolls a player made this turn, this one included once it resolves
+        return the_player(ctx, vals[0]).attack_rolls_this_turn  # (Seraphim, Lump of Coal, Marked)
+    if f == "named":  # items and souls your controller has, this one aside, of these names (Cube of Meat)
+        names = set(vals)
+        p = ctx.g.players[ctx.you]
+        return sum(1 for o in (*p.items, *p.souls) if o is not ctx.src and o.phys.card.name in names)
+    if f == "damage":  # the damage marked on a player or monster (FS-6.20): "the HP healed" (Gello)
+        o = player_of(ctx, vals[0]) if vals[0] in ("you", "active") else obj_of(ctx, vals[0])
+        return o.damage if isinstance(o, (Obj, Player)) else 0
     if f == "items":
         pl = the_player(ctx, vals[0])
         kws = vals[1:]

@@ -74,6 +74,8 @@ def _fire_next(g: Game, name: str, ev: dict) -> None:
         subject = g.players[ev["seat"]] if name == "turn_end" else ev.get("victim")
         if who is not None and who != "any_player" and subject is not who:
             continue
+        if name == "would_die" and not isinstance(subject, Player):
+            continue  # a delayed "would die" is a player's: a monster's death (now heard too) is not one
         del g.next_events[i]
         ctx = Ctx(g, src.you, src.src, dict(src.binds), dict(ev), None, None, src.name)
         ctx.watch = frozenset()  # it has no targets of its own: what its maker targeted is gone by now
@@ -139,6 +141,8 @@ def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
         return False
     if opts.get("attack") and not roll.attack:
         return False
+    if opts.get("twice_in_a_row") and not ev.get("again_attack" if opts.get("attack") else "again"):
+        return False  # the roller's previous (attack) roll this turn was not the same
     by = opts.get("by")
     if by == "you":
         return roll.seat == _you(g, o)
@@ -153,8 +157,15 @@ def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
 def _damaged(g: Game, o: Obj, ab, ev: dict) -> bool:
     opts = ab.topts
     t = ev["target"]
-    if ab.tparam == "self":
+    tp = ab.tparam
+    if tp == "self":
         if t is not o:
+            return False
+    elif tp == "any_monster":  # "each time a monster takes damage" (Death Trapper); FS-13.2: not an item
+        if not (isinstance(t, Obj) and t.kind == "monster"):
+            return False
+    elif tp == "any_player":
+        if not isinstance(t, Player):
             return False
     elif not _is_you(g, o, t):
         return False
@@ -168,6 +179,9 @@ def _dealt_damage(g: Game, o: Obj, ab, ev: dict) -> bool:
     src = ev.get("source")
     if ab.tparam == "self":
         if src is not o:
+            return False
+    elif ab.tparam == "any_player":  # "each time a player deals damage" (Splash Damage): a player's source
+        if ev.get("src_seat", -1) < 0 or (src is not None and src.controller < 0):
             return False
     elif not (ev.get("src_seat") == o.controller and (src is None or src.controller == o.controller)):
         return False
@@ -243,6 +257,10 @@ def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
+def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
+    return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
+
+
 def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["seat"] == _you(g, o)
 
@@ -280,6 +298,7 @@ MATCHERS = {
     "gained": _gained,
     "purchased": _purchased,
     "gained_soul": _gained_soul,
+    "looted": _looted,
     "attack_declared": _attack_declared,
     "attacked": _attacked,
     "activated_item": _activated_item,

@@ -101,7 +101,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("extra_loot_play", "n until", "n", "stack", "FS-8.4 FS-Q.34", "+n loot plays this turn", Aim("loot_play", 1.0), "gain help"),
     _v("extra_attack", "mode who target timing additional if_able total_this_turn", "mode", "stack", "FS-10.16 FS-8.6", "grant (may) or impose (must) an attack", Aim("attack", 2.0, who="who", when="own_turn"), "help threat"),
     # Dice
-    _v("reroll", "roll", "roll", "dice", "FS-6.17 FS-9.3", "roll the same die again", Aim("roll", 1.0, who="roll", when="roll"), "roll"),
+    _v("reroll", "roll dice keep", "roll", "dice", "FS-6.17 FS-9.3 FS-9.6", "roll the same die again (dice: n, one kept)", Aim("roll", 1.0, who="roll", when="roll"), "roll"),
     _v("modify_roll", "roll delta", "roll delta", "dice", "FS-9.1 FS-9.2", "change a roll on the stack", Aim("roll", 1.0, who="roll", amount="delta", when="roll"), "roll"),
     _v("set_roll", "roll value", "roll value", "dice", "FS-9.2 FS-9.9", "set a roll to a value", Aim("roll", 2.0, who="roll", when="roll"), "roll"),
     _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", Aim("roll", 1.0, who="roll", when="roll"), "neutral", used=False),
@@ -110,6 +110,8 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
+    _v("copy_loot", "target", "target", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
+    _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
     _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
     # Keywords (FS-4.16): the Curse keyword's two triggered abilities, compiled from the keyword
     _v("become_curse", "", "", "objects", "FS-4.16 FS-1.18", "this event becomes a curse; the AP picks who gains it", Aim("info", 0.0), "neutral", used=False),  # the game's (a curse event's keyword): nobody uses it by choice
@@ -128,7 +130,7 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "hp", "atk")
+NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "hp", "atk")
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -148,6 +150,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("search", "then"): frozenset({"gain", "move_to_monster_slot"}),
     ("extra_attack", "mode"): frozenset({"may", "must"}),
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
+    ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player"}),
     ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
     ("become_copy", "until"): frozenset({"eot", "forever"}),
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
@@ -220,7 +223,16 @@ ABILITY_KINDS: dict[str, tuple[str, ...]] = {
     "paid": ("cost", "targets", "by", "do"),
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
     "static": (),  # `static: {if: cond, <modifier>: value, ...}`
-    "replace": ("event", "if", "modify", "prevent", "instead", "enters_deactivated", "then"),
+    "replace": (
+        "event",
+        "if",
+        "modify",
+        "prevent",
+        "instead",
+        "enters_deactivated",
+        "then",
+        "first_each_turn",
+    ),
     "soul_when": (),  # `soul_when: condition`
 }
 ABILITY_REQUIRED: dict[str, tuple[str, ...]] = {
@@ -247,8 +259,13 @@ TRIGGERS = Vocabulary(
         Trigger("turn_start", _TRIGGER_OPTS, "FS-8.2", "start of the controller's turn"),
         Trigger("turn_end", _TRIGGER_OPTS, "FS-8.10", "end-phase step 1 of the controller's turn"),
         Trigger("game_start", _TRIGGER_OPTS, "FS-2.8", "setup, no priority"),
-        Trigger("rolled", (*_TRIGGER_OPTS, "attack", "by"), "FS-4.11 FS-9.2", "a roll came up N"),
-        Trigger("would_roll", (*_TRIGGER_OPTS, "by"), "FS-9.2", "a roll of N is about to resolve"),
+        Trigger(
+            "rolled",
+            (*_TRIGGER_OPTS, "attack", "by", "twice_in_a_row"),
+            "FS-4.11 FS-9.2",
+            "a roll came up N; twice_in_a_row: the roller's previous (attack) roll this turn came up the same",
+        ),
+        Trigger("would_roll", (*_TRIGGER_OPTS, "attack", "by"), "FS-9.2", "a roll of N is about to resolve"),
         Trigger("damaged", (*_TRIGGER_OPTS, "combat", "attack_roll"), "FS-6.20", "damage was marked on who"),
         Trigger("damage_pending", _TRIGGER_OPTS, "FS-6.20 FS-6.16", "damage aimed at who is on the stack"),
         Trigger("dealt_damage", (*_TRIGGER_OPTS, "combat", "to"), "FS-6.20", "source dealt damage"),
@@ -313,6 +330,14 @@ TRIGGERS = Vocabulary(
             " `any_player` / `you`: a player gained a treasure so (Soul of Pride)",
             used=False,  # expansion cards only (Keeper's Sack, Keeper's Penny, Rock Bottom)
         ),
+        Trigger(
+            "looted",
+            _TRIGGER_OPTS,
+            "FS-6.19",
+            "who (you, any_player) looted (drew loot, the loot step too; not the setup's deal, FS-2.9);"
+            " event.target is the player",
+            used=False,  # expansion cards only (Laser Eye)
+        ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
     ],
@@ -337,7 +362,9 @@ STATICS = Vocabulary(
     "four-souls",
     "static",
     [
-        Static("hp", ("n", "who"), "FS-6.20", "max HP +n; who: monsters / other_monsters / players: table-wide"),
+        Static(
+            "hp", ("n", "who"), "FS-6.20", "max HP +n; who: monsters / other_monsters / players: table-wide"
+        ),
         Static(
             "atk",
             ("n", "who", "first_attack_roll"),
@@ -535,6 +562,7 @@ FILTERS = Vocabulary(
         Filter("player_controls", "a player controls it (not the shop)"),
         Filter("not_active", "not the active player"),
         Filter("not_attacked", "not attacked this turn"),
+        Filter("being_attacked", "the target of the attack in progress", "FS-10.3"),
         Filter("non_attack", "a roll that is not an attack roll"),
         Filter("attack", "an attack roll", "FS-9.4"),
         Filter("non_event", "not an event monster"),
@@ -542,6 +570,7 @@ FILTERS = Vocabulary(
         Filter("curse", "a card with the Curse keyword (also a `search` filter)", "FS-4.16"),
         Filter("triggered", "a stack item that is a triggered ability of a monster or an item"),
         Filter("loot", "a loot being played, not an ability"),
+        Filter("copiable_loot", "a loot being played that is neither a trinket nor an ambush", "FS-5.11"),
         Filter("item_ability", "a stack item that is an item's ability"),
         Filter("item_ability_or_loot", "a stack item that is an item's ability or a loot"),
         Filter("most_cents", "a player tied for the most cents"),
@@ -576,7 +605,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots"""
+    monster_slots attack_rolls named src_seat"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -165,11 +165,14 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
         or to == "bottom"
     ):
         deck, disc = g.deck_pair(deck_kind)
-        # FS-3.5: a deck that ran out was its shuffled discard at once; the engine shuffles when the deck
-        # is next used, so a card put into an empty deck goes into that new deck (else Mother's Shadow!,
-        # revealed as the last card and put back "6 from the top", would be the whole deck for ever)
-        g.reshuffle(deck, disc)
-        if to.endswith("_deck_bottom") or to == "bottom":
+        bottom = to.endswith("_deck_bottom") or to == "bottom"
+        if bottom or (isinstance(pos, int) and pos > 1):
+            # FS-3.5: a deck that ran out was its shuffled discard at once; the engine shuffles when the deck
+            # is next used, so a card put under or "n from the top" of an empty deck goes into that new deck
+            # (else Mother's Shadow!, revealed as the last card and put back "6 from the top", would be the
+            # whole deck for ever). On top it is the next card either way: the shuffle waits for the draw.
+            g.reshuffle(deck, disc)
+        if bottom:
             deck.insert(0, c)
         elif isinstance(pos, int):
             deck.insert(max(0, len(deck) - pos + 1), c)
