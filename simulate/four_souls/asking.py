@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.simulate.core import Decision
+from cardlab.simulate.core import Decision, InvariantError
 
 from . import statics
 from .items import StackItem, tname
@@ -52,10 +52,22 @@ def offer(g: Game, seat: int, kind: str, options: tuple, context: Any = None) ->
     """Ask with every option and the context as public handles; the answer (a handle) is mapped back to
     the engine's own option by its position."""
     if kind in _PLAIN:
+        if g.io.declared is not None:  # checked play (soak): a plain kind must offer no engine object
+            _check_plain(kind, (*options, context))
         return g.io.ask(Decision(kind, seat, options, g.views[seat], context))
     mapped = tuple([public(g, o) for o in options])
     choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], public(g, context)))
     return options[mapped.index(choice)]
+
+
+def _check_plain(kind: str, values: tuple) -> None:
+    for v in values:
+        if isinstance(v, Obj | Phys | Player | StackItem) or (
+            type(v) is tuple and any(isinstance(x, Obj | Phys | Player | StackItem) for x in v)
+        ):
+            raise InvariantError(
+                f"a '{kind}' decision offered the engine object {v!r}: options are public handles"
+            )
 
 
 def public(g: Game, o: Any) -> Any:

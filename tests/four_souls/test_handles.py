@@ -124,3 +124,19 @@ def test_the_strategy_guides_example_plays():
         )
         result = play(make_config(2), seed, players)
         assert result.end_reason in ("win", "draw", "turn_cap") and players.decisions > 0
+
+
+def test_checked_play_refuses_an_engine_object_offered_in_a_plain_kind():
+    """Kinds whose options are plain values skip the mapping; in checked play (soak) one offering an engine
+    object anyway stops the game with one line naming the kind."""
+    from cardlab.simulate.core import InvariantError
+    from cardlab.simulate.four_souls import GAME, asking
+    from cardlab.simulate.four_souls.fixtures import card, give_item, position
+
+    g = position(2)
+    item = give_item(g, 0, card("X", "treasure", "passive"))
+    assert asking.ask(g, 0, "may", (True, False), "fine") in (True, False)
+    g.io.declared = frozenset(GAME.decision_kinds)
+    assert asking.ask(g, 0, "may", (True, False), "fine") in (True, False)
+    with pytest.raises(InvariantError, match="'may' decision offered the engine object"):
+        asking.ask(g, 0, "may", (True, item), "a bug")
