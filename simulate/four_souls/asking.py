@@ -55,9 +55,26 @@ def offer(g: Game, seat: int, kind: str, options: tuple, context: Any = None) ->
         if g.io.declared is not None:  # checked play (soak): a plain kind must offer no engine object
             _check_plain(kind, (*options, context))
         return g.io.ask(Decision(kind, seat, options, g.views[seat], context))
-    mapped = tuple([public(g, o) for o in options])
+    mapped = tuple([_option(g, o) for o in options])
     choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], public(g, context)))
     return options[mapped.index(choice)]
+
+
+_KEEP = frozenset({str, int, bool, type(None)})  # plain values: offered as they are
+_HANDLED = frozenset({Obj, Phys})  # engine objects that carry their handle (``ref``)
+
+
+def _option(g: Game, o: Any) -> Any:
+    """``public`` for one option, with the common shapes first (a name, an object or card, a flat tuple such
+    as ``("tap", object, i)``): every respond window and action decision maps its options."""
+    t = type(o)
+    if t is tuple:
+        return tuple([x if type(x) in _KEEP else x.ref if type(x) in _HANDLED else public(g, x) for x in o])
+    if t in _KEEP:
+        return o
+    if t in _HANDLED:
+        return o.ref
+    return public(g, o)
 
 
 def _check_plain(kind: str, values: tuple) -> None:
