@@ -223,20 +223,37 @@ def replay(decision: Any, prepare: Callable[[Any, Players], Any], answer: int) -
     played; the game goes on to its end (or to a :func:`stop`). Returns the
     branch's :class:`Outcome`. Raises ``BranchError`` outside ``play_seated``, inside a branch, when the
     game declined decisions unseen (a replay could not reproduce them), or when the branch failed."""
+    table = _table()
+    return resume(
+        decision,
+        prepare,
+        answer,
+        lambda players: table.play(table.config, table.seed, players, log_events=False),
+    )
+
+
+def resume(
+    decision: Any,
+    prepare: Callable[[Any, Players], Any],
+    answer: int,
+    play: Callable[[Players], Any],
+    answers: int = 0,
+    asked: int = 0,
+) -> Outcome:
+    """:func:`replay` from a point of the game other than its start: ``play(players)`` plays the game on
+    from a copy of an earlier position (an engine's own state copy), where the game had given ``answers``
+    answers and made ``asked`` asks; the answers after it are forced, then as in :func:`replay`."""
     global _replaying
-    if in_branch():
-        raise BranchError("a branch cannot branch again (rollout players must not search)")
-    if not _tables or not _kernel_on_stack():
-        raise BranchError("branching needs the game to be played through simulate.core.game.play_seated")
-    table = _tables[-1]
+    table = _table()
     if table.players.declined:
         raise BranchError("a replay cannot reproduce decisions declined unseen: branch by fork in this game")
     cursor = _Cursor(table, decision, prepare, answer)
-    players = Players([_Forced(cursor)] * len(table.players), max_asks=table.players.max_asks)
+    cursor.prefix = cursor.prefix[answers:]
+    players = Players([_Forced(cursor)] * len(table.players), max_asks=table.players.max_asks, asked=asked)
     cursor.players = players
     _replaying = table
     try:
-        result = table.play(table.config, table.seed, players, log_events=False)
+        result = play(players)
     except _Stop as stop:
         return stop.outcome
     except BranchError:
@@ -263,6 +280,16 @@ def on_copy(play: Callable[[], Outcome]) -> Outcome:
         return stop.outcome
     finally:
         _copying = False
+
+
+def _table() -> Table:
+    """The game being played, for a branch taken in this process (refused inside a branch or outside
+    ``play_seated``)."""
+    if in_branch():
+        raise BranchError("a branch cannot branch again (rollout players must not search)")
+    if not _tables or not _kernel_on_stack():
+        raise BranchError("branching needs the game to be played through simulate.core.game.play_seated")
+    return _tables[-1]
 
 
 def stop(outcome: Outcome) -> NoReturn:

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from cardlab.simulate.core import branching as core_branching
 from cardlab.simulate.core.decisions import Players
 from cardlab.simulate.core.events import EventLog, log_held_at_end
 from cardlab.simulate.core.game import GameResult, SeatResult
@@ -11,6 +15,7 @@ from cardlab.simulate.core.seeds import Streams
 from . import zones
 from .actions import do_action, legal_actions
 from .battle import great_battle, tribute
+from .branching import copy_state, state_of, turn_start
 from .cards import cards_with
 from .config import GXConfig
 from .draft import build_decks, deal, draft, setup_rng
@@ -35,6 +40,8 @@ def end_of_turn(st: State, seat: int) -> None:
 
 
 def take_turn(st: State, seat: int) -> None:
+    if st.keep_turns:  # a search seat branches from here: the turn's start, copied (branching.TurnStart)
+        st.turn_start = turn_start(st, seat)
     st.turn_no += 1
     if st.turn_no > st.cfg.max_turns:
         raise TurnCap()
@@ -59,7 +66,11 @@ def play_round(st: State, starter: int) -> None:
     st.first_passer = -1
     st.extra_pending = st.in_extra = st.from_discard_ok = False
     st.emit("round_start", starter, amount=st.round)
-    cur = starter
+    play_turns(st, starter)
+
+
+def play_turns(st: State, cur: int) -> None:
+    """The turns of the round under way from ``cur``'s turn on (a copied turn start plays on from here)."""
     while True:
         take_turn(st, cur)
         other = 1 - cur
@@ -96,11 +107,16 @@ def setup(st: State) -> int:
     return first
 
 
-def run_rounds(st: State, starter: int) -> None:
-    """Rounds 1..3; GX-Q.11: the third battle always decides, so falling out of the loop is a bug."""
-    for r in (1, 2, 3):
-        st.round = r
-        play_round(st, starter)
+def run_rounds(st: State, starter: int, resumed: bool = False) -> None:
+    """Rounds 1..3; GX-Q.11: the third battle always decides, so falling out of the loop is a bug.
+    ``resumed``: ``st`` is a copied turn start (``branching.TurnStart``) whose round goes on from the turn
+    of ``starter``, then the later rounds as usual."""
+    for r in range(st.round if resumed else 1, 4):
+        if resumed and r == st.round:
+            play_turns(st, starter)
+        else:
+            st.round = r
+            play_round(st, starter)
         winner, _margin, extra = great_battle(st)
         st.emit("round_end", winner, amount=r, detail="tie" if winner < 0 else None)
         starter = tribute(st, winner, extra)
@@ -126,10 +142,20 @@ def _play(st: State) -> GameResult:
     first = setup(st)
     if st.checker is not None:
         st.checker(st)
+    return _rounds_to_end(st, first, False)  # GX-Q.2: the first drafter takes the first turn
+
+
+def play_on(st: State, seat: int) -> GameResult:
+    """Play a copied turn start (``branching.TurnStart``) on to the end of its game, from ``seat``'s turn."""
+    return _rounds_to_end(st, seat, True)
+
+
+def _rounds_to_end(st: State, seat: int, resumed: bool) -> GameResult:
+    first = st.draft_first
     winners: tuple[int, ...] = ()
     condition = "none"
     try:
-        run_rounds(st, first)  # GX-Q.2: the first drafter takes the first turn
+        run_rounds(st, seat, resumed)
     except GameOver as over:
         winners, condition = over.winners, over.condition
         end_reason = "draw" if len(winners) == 2 else "win"
@@ -164,3 +190,27 @@ def result(st: State, first: int, winners: tuple[int, ...], condition: str, end_
         seats.append(SeatResult(score=float(pl.superiority), columns=cols))
     columns = {"rounds": st.round, "win_condition": condition, "undrafted": list(st.undrafted)}
     return GameResult(winners, end_reason, st.turn_no, first, seats, st.log, columns)
+
+
+def branch(decision: Any, answer: int, prepare: Callable[[State], None]) -> core_branching.Outcome:
+    """A search's branch at ``decision`` (``branch="copy"``, the search's ``Hooks.play_copy``) from a copy
+    of its turn's start (``branching.TurnStart``): the turn's answers so far are forced, then ``prepare``
+    re-deals the copy and seats its players and the option at ``answer`` is played on to the end
+    (``core_branching.resume``). The first branch of a game turns the turn starts on and, like every
+    decision before a kept turn start (the draft), branches by replay."""
+    st = state_of(decision.view)
+    start = st.turn_start
+
+    def at(replayed: Any, _players: Any) -> None:
+        prepare(state_of(replayed.view))
+
+    if start is None or start.turn != st.turn_no:
+        st.keep_turns = True
+        return core_branching.replay(decision, at, answer)
+
+    def play(players: Any) -> Any:
+        copy = copy_state(start.state)
+        copy.players_obj = players
+        return play_on(copy, start.seat)
+
+    return core_branching.resume(decision, at, answer, play, answers=start.answers, asked=start.asked)

@@ -101,6 +101,8 @@ class State:
     available: tuple[str, ...] = ()
     checker: Any = None  # invariants.check under checked_play (cardlab soak), else None
     seed: int = 0  # the game seed: setup choices draw from their own streams of it (draft.setup_rng)
+    keep_turns: bool = False  # copy each turn's start into ``turn_start`` (a search seat branches from it)
+    turn_start: Any = None  # branching.TurnStart of the turn under way, when ``keep_turns``
 
     # -- asking -------------------------------------------------------------------------------------------
     def ask(self, kind: str, seat: int, options: list | tuple, context: Any = None) -> Any:

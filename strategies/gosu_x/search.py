@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardlab.simulate.gosu_x.branching import determinize, state_of
+from cardlab.simulate.gosu_x.decision_kinds import DECISION_KINDS
+from cardlab.simulate.gosu_x.engine import branch
 from cardlab.strategies.search import Hooks, Search
 
 from .battle import BattleFocused
@@ -20,7 +22,15 @@ class GXSearch(Search):
         "Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic."
     )
 
-    hooks = Hooks(state_of=state_of, players_of=lambda st: st.players_obj, determinize=determinize)
+    hooks = Hooks(
+        state_of=state_of,
+        players_of=lambda st: st.players_obj,
+        determinize=determinize,
+        copy_kinds=frozenset(
+            DECISION_KINDS
+        ),  # every kind: a copy of the turn's start, then the turn replayed
+        play_copy=branch,
+    )
     heuristics = {
         "sensible": Sensible,
         "evaluator": Evaluator,
@@ -33,4 +43,7 @@ class GXSearch(Search):
     # (twice the sensible rollouts' 2.2 s, which were not shown above 60 %), budget=8 with them was no
     # better on 30 games and budget=4 rated below both heuristics in the ladder (docs/robustness.md)
     default_rollout = "evaluator"
-    default_branch = "replay"  # a fork costs more than a Gosu X rollout (docs/search.md)
+    # a fork costs more than a Gosu X rollout; a copy of the turn's start saves a replay's prefix
+    # (docs/search.md, "What a branch costs")
+    default_branch = "copy"
+    branches = ("fork", "replay", "copy")
