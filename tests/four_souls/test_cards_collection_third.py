@@ -732,3 +732,24 @@ def test_FS_10_16_FS_Q_38_alt_art_moms_hand_forces_an_attack_on_1_2_and_its_hit_
     damage.push_damage(g, 1, g.players[0], -1, hand, True, 1, "Mom's Hand")
     _settle(g)
     assert g.ending_turn and g.players[0].damage == 1
+
+
+def test_FS_5_11_strange_marble_lets_each_player_play_a_copy_of_the_revealed_loot_top():
+    """Bum-bo the Weird's Strange Marble: at its controller's turn start (a "may", scripted yes) the loot
+    deck's top card is revealed and each player may play a copy of it (no loot play, FS-5.11): 3 Cents!
+    gives each 3c and stays on top; a death lets its controller recharge an item."""
+    yes = lambda d: True if d.kind == "may" else None  # noqa: E731
+    g = position(2, plans={0: yes, 1: yes})
+    loot_fillers(g, 5)
+    g.active = 0
+    marble = give_item(g, 0, real("Strange Marble"))
+    top = phys(g, real("3 Cents!"))
+    g.loot.append(top)
+    triggers.fire(g, "turn_start", seat=0)
+    _settle(g)
+    assert (g.players[0].cents, g.players[1].cents) == (3, 3) and g.loot[-1] is top
+    marble.charged = False
+    triggers.fire(g, "dies", victim=add_slot_monster(g, monster("Blob")), killer=0)
+    _settle(g)
+    assert marble.charged
+    check_invariants(g)
