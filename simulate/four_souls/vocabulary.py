@@ -221,6 +221,7 @@ ABILITY_KINDS: dict[str, tuple[str, ...]] = {
     "play": ("targets", "by", "do"),  # inside the kind mapping
     "tap": ("targets", "by", "do"),
     "paid": ("cost", "targets", "by", "do"),
+    "reward": ("do",),  # a printed reward that is an effect (FS-13.4 step 3), carried out by its receiver
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
     "static": (),  # `static: {if: cond, <modifier>: value, ...}`
     "replace": (
@@ -239,6 +240,7 @@ ABILITY_REQUIRED: dict[str, tuple[str, ...]] = {
     "play": ("do",),
     "tap": ("do",),
     "paid": ("cost", "do"),
+    "reward": ("do",),
     "on": ("do",),
     "replace": ("event",),
 }

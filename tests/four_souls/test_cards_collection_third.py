@@ -31,7 +31,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     rooms_of,
 )
-from cardlab.simulate.four_souls.state import Attack
+from cardlab.simulate.four_souls.state import Attack, GameOver
 
 
 def _settle(g, rounds: int = 20):
@@ -753,3 +753,53 @@ def test_FS_5_11_strange_marble_lets_each_player_play_a_copy_of_the_revealed_loo
     _settle(g)
     assert marble.charged
     check_invariants(g)
+
+
+def test_FS_13_4_a_printed_reward_that_is_an_effect_is_carried_out_by_the_player_gaining_it():
+    """`reward:`: the reward block of Ultra Pride (loot 1 per counter) and The Collector (a treasure per
+    counter) is carried out by the active player at step 3, and doubled like any reward block (FS-Q.26:
+    Blessing of the Sack); Zombie Jesus's kills the player gaining it. Their counters come from player
+    deaths; The Collector's are HP counters (+1 HP each, FS-5.14), Ultra Pride's +1 damage each."""
+    g = position(3)
+    loot_fillers(g, 30)
+    _fillers(g)
+    g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(6))
+    g.active = 0
+    pride = add_slot_monster(g, load_pool().by_id["p-ultra_pride"])
+    collector = add_slot_monster(g, real("The Collector"))
+    for seat in (1, 2):
+        triggers.fire(g, "dies", victim=g.players[seat], killer=-1)
+        _settle(g)
+    assert (pride.counters, statics.monster_atk(g, pride)) == (4, 5)
+    assert statics.monster_max_hp(g, collector) == 4 + 2
+    hand = len(g.players[0].hand)
+    assert damage.kill(g, pride, 0)
+    _settle(g)
+    assert len(g.players[0].hand) == hand + 4
+    _room(g, "Blessing of the Sack")
+    assert damage.kill(g, collector, 0)
+    _settle(g)
+    assert len(g.players[0].items) == 4  # 2 counters, the block twice
+    jesus = add_slot_monster(g, real("Zombie Jesus"))
+    assert damage.kill(g, jesus, 0)
+    _settle(g)
+    assert [r[2] for r in kinds(g, "player_died")] == [0]
+    check_invariants(g)
+
+
+def test_FS_14_3_time_eater_at_its_twelfth_counter_makes_a_player_with_the_most_souls_win():
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    eater = add_slot_monster(g, real("Time Eater"))
+    soul = g.new_obj(phys(g, monster("Soul", soul=1)), "soul", 1)
+    soul.soul_value = 1
+    g.players[1].souls.append(soul)
+    eater.counters = 11
+    triggers.fire(g, "turn_end", seat=0)
+    try:
+        _settle(g)
+    except GameOver as over:
+        assert over.args == ((1,),)  # seat 1, the only player with a soul
+    else:
+        raise AssertionError("nobody won")
