@@ -18,6 +18,7 @@ from cardlab.simulate.four_souls import (
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
     add_slot_monster,
     card,
     check_invariants,
@@ -803,3 +804,22 @@ def test_FS_14_3_time_eater_at_its_twelfth_counter_makes_a_player_with_the_most_
         assert over.args == ((1,),)  # seat 1, the only player with a soul
     else:
         raise AssertionError("nobody won")
+
+
+def test_FS_6_18_javon_rerolls_a_shop_item_each_turn_and_its_reward_steals_one():
+    g = position(2)
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(4))
+    g.active = 0
+    shop = add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
+    javon = add_slot_monster(g, real("Javon!"))
+    triggers.fire(g, "turn_start", seat=0)
+    _settle(g)
+    assert not shop.in_play and g.shop[0][-1].phys.card.name.startswith("T")
+    assert sum(p.damage for p in g.players) == 1
+    new = g.shop[0][-1]
+    assert damage.kill(g, javon, 0)
+    _settle(g)
+    assert new in g.players[0].items
+    check_invariants(g)
