@@ -39,6 +39,7 @@ class CardRules:
     goes_first: bool = False
     enters_deactivated: bool = False  # "this enters play deactivated" (FS-5.5, FS-11.8)
     hook: str | None = None
+    rewards: list[Ability] = field(default_factory=list)  # printed rewards that are effects (``reward:``)
     as_item: Any = None  # CardRules of the item it can become (``become_item``, card field ``as_item``)
 
     has_act: bool = False  # has a ↷ or $ ability (set by compile_card)

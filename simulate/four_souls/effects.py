@@ -697,25 +697,36 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_copy_loot(ctx: Ctx, p: dict) -> bool:
-    """FS-5.11: a copy of a loot on the stack, put on the stack under the copier: new targets chosen now
-    (none legal: no copy), no play cost, no loot play; it exists only on the stack (a virtual card)."""
-    from .targets import prepare  # targets reads selectors, which this module's verbs also use
-
+    """FS-5.11: a copy of a loot on the stack (``target``), or of the loot deck's top card revealed
+    (``from: loot_deck_top``, which stays there: Strange Marble), put on the stack under ``who`` (default
+    you): new targets chosen now (none legal: no copy), no play cost, no loot play; it exists only on the
+    stack (a virtual card). A trinket or an ambush is never copied (it would become an item or a monster)."""
     g = ctx.g
+    seat = the_player(ctx, p.get("who", "you")).seat
+    if p.get("from") == "loot_deck_top":
+        if not g.reshuffle(g.loot, g.loot_disc):  # FS-3.5: an empty deck is its shuffled discard
+            return False
+        return _copy_onto_stack(ctx, g.loot[-1], seat)  # its copy's loot_played row names it
     did = False
     for it in _targets_of(ctx, p.get("target")):
-        if not isinstance(it, items.LootItem) or it not in g.stack:
-            continue  # it resolved or was cancelled first (FS-6.8)
-        c = it.phys
-        copy = Phys(-abs(c.pid), c.card, c.rules, True)
-        sub = Ctx(g, ctx.you, copy, name=f"{c.card.name} (copy)")
-        if c.rules.play is not None and not prepare(sub, c.rules.play):
-            continue
-        sub.item = items.LootItem(copy, ctx.you, sub)
-        g.stack.append(sub.item)
-        g.log.emit("loot_played", ctx.you, c.card.name, None, None, "copy")
-        did = True
+        if isinstance(it, items.LootItem) and it in g.stack:  # else it resolved or was cancelled (FS-6.8)
+            did = _copy_onto_stack(ctx, it.phys, seat) or did
     return did
+
+
+def _copy_onto_stack(ctx: Ctx, c: Phys, seat: int) -> bool:
+    from .targets import prepare  # targets reads selectors, which this module's verbs also use
+
+    if {"trinket", "ambush"} & c.rules.keywords:
+        return False
+    copy = Phys(-abs(c.pid), c.card, c.rules, True)
+    sub = Ctx(ctx.g, seat, copy, name=f"{c.card.name} (copy)")
+    if c.rules.play is not None and not prepare(sub, c.rules.play):
+        return False
+    sub.item = items.LootItem(copy, seat, sub)
+    ctx.g.stack.append(sub.item)
+    ctx.g.log.emit("loot_played", seat, c.card.name, None, None, "copy")
+    return True
 
 
 def _v_become_item(ctx: Ctx, p: dict) -> bool:

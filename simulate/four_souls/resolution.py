@@ -449,6 +449,7 @@ def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:
 def reward_block(g: Game, m: Obj, p: Player, times: int) -> None:
     """FS-13.4 step 3: ``p`` carries out ``m``'s reward block ``times`` times; ``p`` rolls a roll reward
     (one roll each time, FS-Q.26) and gets priority first after putting it on the stack (FS-7.4)."""
+    effects = m.rules.rewards if m.rules is not None else ()
     for _ in range(times):
         for key, val in (m.phys.card.rewards or {}).items():
             if val == "roll":
@@ -457,3 +458,5 @@ def reward_block(g: Game, m: Obj, p: Player, times: int) -> None:
                 priority(g, p.seat, floor)
             else:
                 give_reward(g, p, key, int(val), m.phys.card.name)
+        for ab in effects:  # a printed reward that is an effect: "you" is the player gaining it (FS-13.4)
+            interpreter.run(Ctx(g, p.seat, m, name=m.phys.card.name), ab.do)

@@ -51,7 +51,11 @@ def compile_card(card: Any) -> CardRules:
             raise EngineError(f"ability {i + 1}: expected exactly one kind key, got {sorted(ab)}")
         kind = kinds[0]
         body = ab[kind]
-        if kind in ("play", "tap", "paid"):
+        if kind == "reward":  # FS-13.4 step 3: a reward block that is an effect, its receiver's ("you")
+            a = Ability(kind, body.get("do"), index=i)
+            _check_effect(a.do, verbs)
+            r.rewards.append(a)
+        elif kind in ("play", "tap", "paid"):
             body = body if isinstance(body, dict) else {"do": body}
             a = Ability(kind, body.get("do"), body.get("targets"), body.get("by"), body.get("cost"), index=i)
             _check_effect(a.do, verbs)

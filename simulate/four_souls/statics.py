@@ -241,7 +241,7 @@ def monster_atk(g: Game, m: Obj) -> int:
     total = (m.phys.card.attack or 0) + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
     for body in m.rules.statics:
         if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
-            total += _num(body["atk"])
+            total += amount(g, m, body["atk"])  # a number, or read on it ("+1 for each counter", Ultra Pride)
     if g.cache.wide_objs or g.cache.wide_key != g.obj_ver:
         total += wide_bonus(g, m, "atk")
     return max(0, total)

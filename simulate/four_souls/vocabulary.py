@@ -110,7 +110,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
-    _v("copy_loot", "target", "target", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
+    _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
     _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
     # Keywords (FS-4.16): the Curse keyword's two triggered abilities, compiled from the keyword
@@ -221,6 +221,7 @@ ABILITY_KINDS: dict[str, tuple[str, ...]] = {
     "play": ("targets", "by", "do"),  # inside the kind mapping
     "tap": ("targets", "by", "do"),
     "paid": ("cost", "targets", "by", "do"),
+    "reward": ("do",),  # a printed reward that is an effect (FS-13.4 step 3), carried out by its receiver
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
     "static": (),  # `static: {if: cond, <modifier>: value, ...}`
     "replace": (
@@ -239,6 +240,7 @@ ABILITY_REQUIRED: dict[str, tuple[str, ...]] = {
     "play": ("do",),
     "tap": ("do",),
     "paid": ("cost", "do"),
+    "reward": ("do",),
     "on": ("do",),
     "replace": ("event",),
 }

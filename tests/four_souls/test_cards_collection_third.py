@@ -18,6 +18,7 @@ from cardlab.simulate.four_souls import (
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
     add_slot_monster,
     card,
     check_invariants,
@@ -31,7 +32,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     rooms_of,
 )
-from cardlab.simulate.four_souls.state import Attack
+from cardlab.simulate.four_souls.state import Attack, GameOver
 
 
 def _settle(g, rounds: int = 20):
@@ -732,3 +733,93 @@ def test_FS_10_16_FS_Q_38_alt_art_moms_hand_forces_an_attack_on_1_2_and_its_hit_
     damage.push_damage(g, 1, g.players[0], -1, hand, True, 1, "Mom's Hand")
     _settle(g)
     assert g.ending_turn and g.players[0].damage == 1
+
+
+def test_FS_5_11_strange_marble_lets_each_player_play_a_copy_of_the_revealed_loot_top():
+    """Bum-bo the Weird's Strange Marble: at its controller's turn start (a "may", scripted yes) the loot
+    deck's top card is revealed and each player may play a copy of it (no loot play, FS-5.11): 3 Cents!
+    gives each 3c and stays on top; a death lets its controller recharge an item."""
+    yes = lambda d: True if d.kind == "may" else None  # noqa: E731
+    g = position(2, plans={0: yes, 1: yes})
+    loot_fillers(g, 5)
+    g.active = 0
+    marble = give_item(g, 0, real("Strange Marble"))
+    top = phys(g, real("3 Cents!"))
+    g.loot.append(top)
+    triggers.fire(g, "turn_start", seat=0)
+    _settle(g)
+    assert (g.players[0].cents, g.players[1].cents) == (3, 3) and g.loot[-1] is top
+    marble.charged = False
+    triggers.fire(g, "dies", victim=add_slot_monster(g, monster("Blob")), killer=0)
+    _settle(g)
+    assert marble.charged
+    check_invariants(g)
+
+
+def test_FS_13_4_a_printed_reward_that_is_an_effect_is_carried_out_by_the_player_gaining_it():
+    """`reward:`: the reward block of Ultra Pride (loot 1 per counter) and The Collector (a treasure per
+    counter) is carried out by the active player at step 3, and doubled like any reward block (FS-Q.26:
+    Blessing of the Sack); Zombie Jesus's kills the player gaining it. Their counters come from player
+    deaths; The Collector's are HP counters (+1 HP each, FS-5.14), Ultra Pride's +1 damage each."""
+    g = position(3)
+    loot_fillers(g, 30)
+    _fillers(g)
+    g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(6))
+    g.active = 0
+    pride = add_slot_monster(g, load_pool().by_id["p-ultra_pride"])
+    collector = add_slot_monster(g, real("The Collector"))
+    for seat in (1, 2):
+        triggers.fire(g, "dies", victim=g.players[seat], killer=-1)
+        _settle(g)
+    assert (pride.counters, statics.monster_atk(g, pride)) == (4, 5)
+    assert statics.monster_max_hp(g, collector) == 4 + 2
+    hand = len(g.players[0].hand)
+    assert damage.kill(g, pride, 0)
+    _settle(g)
+    assert len(g.players[0].hand) == hand + 4
+    _room(g, "Blessing of the Sack")
+    assert damage.kill(g, collector, 0)
+    _settle(g)
+    assert len(g.players[0].items) == 4  # 2 counters, the block twice
+    jesus = add_slot_monster(g, real("Zombie Jesus"))
+    assert damage.kill(g, jesus, 0)
+    _settle(g)
+    assert [r[2] for r in kinds(g, "player_died")] == [0]
+    check_invariants(g)
+
+
+def test_FS_14_3_time_eater_at_its_twelfth_counter_makes_a_player_with_the_most_souls_win():
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    eater = add_slot_monster(g, real("Time Eater"))
+    soul = g.new_obj(phys(g, monster("Soul", soul=1)), "soul", 1)
+    soul.soul_value = 1
+    g.players[1].souls.append(soul)
+    eater.counters = 11
+    triggers.fire(g, "turn_end", seat=0)
+    try:
+        _settle(g)
+    except GameOver as over:
+        assert over.args == ((1,),)  # seat 1, the only player with a soul
+    else:
+        raise AssertionError("nobody won")
+
+
+def test_FS_6_18_javon_rerolls_a_shop_item_each_turn_and_its_reward_steals_one():
+    g = position(2)
+    loot_fillers(g, 10)
+    _fillers(g)
+    g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(4))
+    g.active = 0
+    shop = add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
+    javon = add_slot_monster(g, real("Javon!"))
+    triggers.fire(g, "turn_start", seat=0)
+    _settle(g)
+    assert not shop.in_play and g.shop[0][-1].phys.card.name.startswith("T")
+    assert sum(p.damage for p in g.players) == 1
+    new = g.shop[0][-1]
+    assert damage.kill(g, javon, 0)
+    _settle(g)
+    assert new in g.players[0].items
+    check_invariants(g)
