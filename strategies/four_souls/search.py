@@ -36,6 +36,7 @@ class FSSearch(Search):
         copy_kinds=COPY_KINDS,
         play_copy=play_copy,
         reseated=reseated,
+        view_of=lambda g, seat: g.views[seat],
     )
     evaluations = {
         "fitted": hooks,
@@ -62,6 +63,7 @@ class FSSearch(Search):
     # action decisions only, other kinds fork. The engine skips response windows a player declines
     # unseen, so a replay cannot branch here
     default_branch = "copy"
+    commit_answers = True  # sensible remembers the plan behind its action (docs/search.md)
     branches = ("copy", "fork")
 
     def __init__(self, seat: int, rng: random.Random, evaluation: str = "fitted", **params) -> None:
