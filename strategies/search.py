@@ -294,12 +294,13 @@ class Search:
         game behind ``decision``, or in ``state``, its copy); with ``commit_answers`` the seat's rollout
         player is told it answers option ``answer``."""
         rng = random.Random(seed)
-        state = self.hooks.state_of(decision.view) if state is None else state
+        copied = state is not None
+        state = state if copied else self.hooks.state_of(decision.view)
         self.hooks.determinize(state, self.seat, rng)
         players = self.hooks.players_of(state)
         seated = [self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))]
         if self.commit_answers:
-            view = decision.view if state is None else self.hooks.view_of(state, self.seat)
+            view = self.hooks.view_of(state, self.seat) if copied else decision.view
             _commit(seated[self.seat], decision, answer, view)
         if horizon:
             hooks = self.hooks
