@@ -17,7 +17,8 @@ branch is taken (``fork``, ``replay`` or ``copy``; each game defaults to the che
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
 ``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none);
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
-``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played.
+``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
+``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 
 A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
 ``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
@@ -92,10 +93,11 @@ class Search:
     default_horizon: ClassVar[int] = 0  # turns before a rollout is scored (0: played to the end)
     default_confidence: ClassVar[float] = 0.0  # standard errors an option must beat the base's answer by
     default_agree: ClassVar[int] = 0  # rounds of unanimous whole-game rollouts that end a search early
+    default_settle: ClassVar[int] = 0  # with horizon > 0: whole-game pairs that must confirm an overrule
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
-    # a heuristic that remembers its own answer (a plan its next choices follow) is told the answer
-    # played: the base when the search overrules it, the seat's rollout player in every branch
-    commit_answers: ClassVar[bool] = False
+    # commit=1: a heuristic that remembers its own answer (a plan its next choices follow) is told the
+    # answer played: the base when the search overrules it, the seat's rollout player in every branch
+    default_commit: ClassVar[int] = 0
 
     def __init__(
         self,
@@ -109,9 +111,10 @@ class Search:
         branch: str | None = None,
         horizon: int | None = None,
         confidence: float | None = None,
-        settle: int = 0,
+        settle: int | None = None,
         agree: int | None = None,
         audit: int = 0,
+        commit: int | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -133,6 +136,8 @@ class Search:
         if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not confidence >= 0:
             raise UserError(f"search: confidence must be a number ≥ 0, got {confidence!r}")
         self.confidence = float(confidence)
+        if settle is None:  # a game's default settles truncated rollouts only
+            settle = self.default_settle if horizon else 0
         if isinstance(settle, bool) or not isinstance(settle, int) or settle < 0 or settle == 1:
             raise UserError(
                 f"search: settle must be 0 or a whole number of rollout pairs ≥ 2, got {settle!r}"
@@ -149,6 +154,10 @@ class Search:
         if isinstance(audit, bool) or not isinstance(audit, int) or audit < 0:
             raise UserError(f"search: audit must be a whole number of rollout pairs ≥ 0, got {audit!r}")
         self.audit = audit
+        commit = self.default_commit if commit is None else commit
+        if isinstance(commit, bool) or commit not in (0, 1):
+            raise UserError(f"search: commit must be 0 or 1, got {commit!r}")
+        self.commit_answers = bool(commit)
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")

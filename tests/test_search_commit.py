@@ -1,4 +1,4 @@
-"""``commit_answers`` (Four Souls): a heuristic that remembers the plan behind its own answer is told the
+"""``commit=1``: a heuristic that remembers the plan behind its own answer is told the
 answer played — the base when the search overrules it, each branch's rollout player the option that branch
 plays — so an overrule's follow-up choices follow a plan for the option played, in the game and in the
 rollouts alike."""
@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardlab.simulate.core import Players, branching
 from cardlab.simulate.core.decisions import Decision
+from cardlab.simulate.core.errors import UserError
 from cardlab.strategies.four_souls import FSSearch
 from cardlab.strategies.search import Hooks, Search
 
@@ -38,7 +41,7 @@ class Committing(Search):
     heuristics = {"sensible": Recorder}
     default_horizon = 2
     default_confidence = 1.0
-    commit_answers = True
+    default_commit = 1
 
     def __init__(self, wins, **params):
         super().__init__(0, random.Random(5), budget=6, settle=4, **params)
@@ -80,5 +83,9 @@ def test_a_branch_tells_its_seats_rollout_player_the_option_it_plays():
     assert forked.strategies[0].asked == [("action", ("b",), "game view")]
 
 
-def test_four_souls_search_commits_its_answers():
-    assert FSSearch.commit_answers and not Search.commit_answers
+def test_commit_is_a_parameter_off_by_default():
+    assert not FSSearch(0, random.Random(1)).commit_answers
+    assert FSSearch(0, random.Random(1), commit=1).commit_answers
+    for bad in (2, -1, True, 0.5):
+        with pytest.raises(UserError, match="commit must be 0 or 1"):
+            FSSearch(0, random.Random(1), commit=bad)
