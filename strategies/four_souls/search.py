@@ -19,9 +19,9 @@ from .sensible import SensiblePlayer
 
 class FSSearch(Search):
     """Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic
-    (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=, evaluation=;
-    default: action decisions only, two-turn rollouts scored by the fitted win-share model, sensible's
-    answer unless beaten by one standard error)."""
+    (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=, settle=, commit=,
+    evaluation=; default: action decisions only, two-turn rollouts scored by the fitted win-share model,
+    sensible's answer unless beaten by one standard error and confirmed by six pairs of whole games)."""
 
     # evaluation=fitted (the default): the conditional logit fitted on seeded sensible games
     # (horizon.py, data/horizon.json), whose softmax over the seats is a measured win share;
