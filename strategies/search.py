@@ -17,7 +17,8 @@ branch is taken (``fork``, ``replay`` or ``copy``; each game defaults to the che
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
 ``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none);
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
-``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played.
+``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
+``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 
 A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
 ``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
@@ -30,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardlab.simulate.core import branching
@@ -56,6 +57,8 @@ class Hooks:
     play_copy: Callable[[Any, int, Callable[[Any], None]], branching.Outcome] | None = None
     # after a branch seats its players: forget what the engine cached about the players it replaced
     reseated: Callable[[Any], None] | None = None
+    # the view a seat has of a state (a copied branch's decision is answered in the copy: ``commit_answers``)
+    view_of: Callable[[Any, int], Any] | None = None
 
 
 @dataclass(slots=True)
@@ -90,7 +93,11 @@ class Search:
     default_horizon: ClassVar[int] = 0  # turns before a rollout is scored (0: played to the end)
     default_confidence: ClassVar[float] = 0.0  # standard errors an option must beat the base's answer by
     default_agree: ClassVar[int] = 0  # rounds of unanimous whole-game rollouts that end a search early
+    default_settle: ClassVar[int] = 0  # with horizon > 0: whole-game pairs that must confirm an overrule
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
+    # commit=1: a heuristic that remembers its own answer (a plan its next choices follow) is told the
+    # answer played: the base when the search overrules it, the seat's rollout player in every branch
+    default_commit: ClassVar[int] = 0
 
     def __init__(
         self,
@@ -104,9 +111,10 @@ class Search:
         branch: str | None = None,
         horizon: int | None = None,
         confidence: float | None = None,
-        settle: int = 0,
+        settle: int | None = None,
         agree: int | None = None,
         audit: int = 0,
+        commit: int | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -128,6 +136,8 @@ class Search:
         if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not confidence >= 0:
             raise UserError(f"search: confidence must be a number ≥ 0, got {confidence!r}")
         self.confidence = float(confidence)
+        if settle is None:  # a game's default settles truncated rollouts only
+            settle = self.default_settle if horizon else 0
         if isinstance(settle, bool) or not isinstance(settle, int) or settle < 0 or settle == 1:
             raise UserError(
                 f"search: settle must be 0 or a whole number of rollout pairs ≥ 2, got {settle!r}"
@@ -144,6 +154,10 @@ class Search:
         if isinstance(audit, bool) or not isinstance(audit, int) or audit < 0:
             raise UserError(f"search: audit must be a whole number of rollout pairs ≥ 0, got {audit!r}")
         self.audit = audit
+        commit = self.default_commit if commit is None else commit
+        if isinstance(commit, bool) or commit not in (0, 1):
+            raise UserError(f"search: commit must be 0 or 1, got {commit!r}")
+        self.commit_answers = bool(commit)
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
@@ -206,6 +220,8 @@ class Search:
             record.candidate, record.check = best, tuple(diffs)
             gain = [[0.0] * len(diffs), diffs]  # the candidate's differences against a base of zeros
             record.chosen = best = best if self._confident(gain, 0, pseudo=0.25) == 1 else favourite
+        if self.commit_answers and best != favourite:
+            _commit(self.base, decision, best, decision.view)
         if self.audit and best != favourite:
             # a diagnostic (``cardlab overrules``): fresh pairs from a stream of their own, so the game
             # plays exactly as without the audit, and the estimate is not selected on the check above
@@ -237,13 +253,13 @@ class Search:
     def _branch(self, decision: Any, i: int, seed: int, horizon: int) -> branching.Outcome | None:
         """One rollout of option ``i`` on ``seed`` (None inside a forked child, which plays it on)."""
         if self.branch == "replay":
-            return branching.replay(decision, lambda at, _: self._enter(at, seed, horizon), i)
+            return branching.replay(decision, lambda at, _: self._enter(at, i, seed, horizon), i)
         if self.branch == "copy" and decision.kind in self.hooks.copy_kinds:
             assert self.hooks.play_copy is not None
             return self.hooks.play_copy(
-                decision, i, lambda state: self._enter(decision, seed, horizon, state)
+                decision, i, lambda state: self._enter(decision, i, seed, horizon, state)
             )
-        return branching.fork(lambda: self._enter(decision, seed, horizon))
+        return branching.fork(lambda: self._enter(decision, i, seed, horizon))
 
     def _confident(self, samples: list[list[float]], favourite: int, pseudo: float | None = None) -> int:
         """The base's answer, unless another option beats it on the same seeds (paired, common random
@@ -282,14 +298,19 @@ class Search:
             key=lambda j: values[j] / visits[j] + self.explore * math.sqrt(log_t / visits[j]),
         )
 
-    def _enter(self, decision: Any, seed: int, horizon: int, state: Any = None) -> None:
+    def _enter(self, decision: Any, answer: int, seed: int, horizon: int, state: Any = None) -> None:
         """In the branch: re-deal the hidden information and seat the rollout policy everywhere (in the
-        game behind ``decision``, or in ``state``, its copy)."""
+        game behind ``decision``, or in ``state``, its copy); with ``commit_answers`` the seat's rollout
+        player is told it answers option ``answer``."""
         rng = random.Random(seed)
-        state = self.hooks.state_of(decision.view) if state is None else state
+        copied = state is not None
+        state = state if copied else self.hooks.state_of(decision.view)
         self.hooks.determinize(state, self.seat, rng)
         players = self.hooks.players_of(state)
         seated = [self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))]
+        if self.commit_answers:
+            view = self.hooks.view_of(state, self.seat) if copied else decision.view
+            _commit(seated[self.seat], decision, answer, view)
         if horizon:
             hooks = self.hooks
             at = hooks.turn_of(decision.view) + horizon
@@ -347,3 +368,12 @@ class _Truncated:
 
 def _never(_kind: str, _view: Any, _context: Any) -> bool:
     return False
+
+
+def _commit(player: Any, decision: Any, answer: int, view: Any) -> None:
+    """Tell ``player`` that option ``answer`` of ``decision`` is played: it is asked the same decision with
+    that option alone, so what it remembers of its own answer is about the option played (Four Souls
+    sensible: the ability it uses, the target its next choice aims at). Without it, an overruled base
+    answers the overrule's follow-up choices with the plan of the option it proposed, and a rollout player
+    answers them with no plan at all — a model of play the real player does not follow."""
+    player.choose(replace(decision, options=(decision.options[answer],), view=view))
