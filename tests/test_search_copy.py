@@ -48,3 +48,19 @@ def test_a_copy_resumes_only_an_action_decision():
 
     with pytest.raises(BranchError, match="action decision"):
         play_copy(Decision("respond", 0, (1, 2), View()), 0, lambda state: None)
+
+
+def test_a_blank_card_copy_offered_as_an_action_is_found_behind_its_handle():
+    """FS-5.12: a Blank Card copy is a virtual card, not among the game's physical cards; a copied branch
+    that plays it must still find the engine's card behind the handle the search answered."""
+    from types import SimpleNamespace
+
+    from cardlab.simulate.four_souls.asking import engine_value
+    from cardlab.simulate.four_souls.blank_card import BlankCard
+    from cardlab.simulate.four_souls.state import Phys
+
+    real = Phys(3, None, None)
+    copy = Phys(-3, None, None, True)
+    g = SimpleNamespace(all_phys=[real], blank_card=BlankCard(copies={0: [copy]}))
+    assert engine_value(g, ("loot", copy.ref)) == ("loot", copy)
+    assert engine_value(g, ("loot", real.ref)) == ("loot", real)

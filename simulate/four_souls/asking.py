@@ -112,7 +112,10 @@ def engine_value(g: Game, v: Any) -> Any:
     if t is ObjRef:
         return g.objs[v.uid]
     if t is CardRef:
-        return next(p for p in g.all_phys if p.pid == v.pid)
+        found = next((p for p in g.all_phys if p.pid == v.pid), None)
+        if found is None and g.blank_card is not None:  # a Blank Card copy (FS-5.12): no physical card
+            found = next(p for made in g.blank_card.copies.values() for p in made if p.pid == v.pid)
+        return found
     if t is SeatRef:
         return g.players[v.seat]
     if t is StackRef:
