@@ -74,6 +74,9 @@ class BuildCompiled(build_ext):
             _say("editable install: the pure-Python build (no compiled modules)")
             self.extensions = []
             return
+        for suffix in ("*.so", "*.pyd"):  # a module left out since the last build must not ship stale
+            for stale in Path(self.build_lib).glob(f"cardlab/**/{suffix}"):
+                stale.unlink()
         try:
             self.distribution.ext_modules = _mypyc_extensions()
         except (Exception, SystemExit) as exc:  # mypyc stops on a type error

@@ -13,7 +13,8 @@ where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``ca
 ``views``: compiled classes other than dataclasses cannot be deep-copied, and ``branching.copy_state`` copies
 them), its event log (``log``: a compiled class may not derive from the kernel's log), test fixtures
 (``fixtures`` subclasses ``random.Random``) and the strategies. Hidden Reason keeps its card data, config,
-decks, events, scenarios, story and invariant checks as Python. A strategy's description is its
+decks, events, scenarios, story and invariant checks as Python. Four Souls' ``selectors``: its table of
+lambdas nested in lambdas stops mypyc 2.4.1 with an internal error. A strategy's description is its
 ``description`` class attribute (strategies/registry.py), not its docstring, which mypyc drops.
 """
 
@@ -66,7 +67,6 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "replacements",
         "resolution",
         "resources",
-        "selectors",
         "statics",
         "targets",
         "triggers",
