@@ -44,19 +44,15 @@ def _mypyc_extensions() -> list:
     except ImportError:
         _say("mypyc is not available: installing the pure-Python build")
         return []
-    compiled = runpy.run_path(str(ROOT / "cardlab" / "compiled.py"))["COMPILED"]
+    compiled = runpy.run_path(str(ROOT / "cardlab" / "compiled.py"))
     stage = ROOT / "build" / "mypyc-src"
     shutil.rmtree(stage, ignore_errors=True)
-    skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
-    shutil.copytree(ROOT / "cardlab", stage / "cardlab", ignore=skip)
-    for folder in ("simulate", "strategies"):  # what the compiled modules are and import
-        shutil.copytree(ROOT / folder, stage / "cardlab" / folder, ignore=skip)
-    paths = [f"cardlab/{folder}/{name}.py" for folder, names in compiled.items() for name in names]
+    paths = compiled["stage"](ROOT, stage)
     here = os.getcwd()
     os.chdir(stage)
     try:
         exts = mypycify(
-            ["--ignore-missing-imports", "--follow-imports=silent", *paths],
+            [*compiled["MYPY_FLAGS"], *paths],
             opt_level="3",
             group_name="cardlab.simulate.compiled",
         )
@@ -78,6 +74,9 @@ class BuildCompiled(build_ext):
             _say("editable install: the pure-Python build (no compiled modules)")
             self.extensions = []
             return
+        for suffix in ("*.so", "*.pyd"):  # a module left out since the last build must not ship stale
+            for stale in Path(self.build_lib).glob(f"cardlab/**/{suffix}"):
+                stale.unlink()
         try:
             self.distribution.ext_modules = _mypyc_extensions()
         except (Exception, SystemExit) as exc:  # mypyc stops on a type error

@@ -100,3 +100,12 @@ def test_the_identity_cases_play_every_compiled_engine_and_strategy():
         for name, cls in registry.for_game(game).items():
             if cls.__module__.rpartition(".")[2] in compiled.COMPILED[folder]:
                 assert name in played, (game, name)
+
+
+def test_the_staging_lays_the_sources_out_as_installed(tmp_path):
+    """What mypy (CI's type check) and mypyc (the build) read: ``simulate/`` as ``cardlab/simulate``."""
+    paths = compiled.stage(ROOT, tmp_path)
+    assert len(paths) == len(compiled.module_names())
+    assert all((tmp_path / p).is_file() for p in paths)
+    assert (tmp_path / "cardlab" / "simulate" / "core" / "game.py").is_file()
+    assert not list(tmp_path.rglob("__pycache__"))
