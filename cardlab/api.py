@@ -50,6 +50,8 @@ __all__ = [
     "compare",
     "derive_draft_table",
     "derive_gosu_x_draft",
+    "duel",
+    "duel_report",
     "game",
     "ladder",
     "meta",
@@ -165,9 +167,13 @@ def _settings(
     )
 
 
+def _check_jobs(jobs: int) -> None:
+    if jobs == 0 or jobs < -1 or jobs > 1024:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {jobs}")
+
+
 def _plan(spec: GameSpec, settings: RunSettings, strategy: Sequence[str]) -> RunPlan:
-    if settings.jobs == 0 or settings.jobs < -1 or settings.jobs > 1024:
-        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {settings.jobs}")
+    _check_jobs(settings.jobs)
     return plan_of(spec, settings, strategy)
 
 
@@ -530,6 +536,50 @@ def ladder(
         lambda folder, settings: run_ladder(spec, _texts(strategy), folder, settings, on_start=_starts(echo)),
         build_ladder,
     )
+
+
+def duel(
+    game_name: str | GameSpec,
+    strategy: str | Sequence[str],
+    *,
+    games: int = 100,
+    seed: int = 1,
+    players: int | None = None,
+    jobs: int = -1,
+    batch_size: int = 250,
+    name: str | None = None,
+    out: str | Path = "results",
+    resume: bool = False,
+    max_turns: int | None = None,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+    echo: Echo = _silent,
+    **options: Any,
+) -> tuple[Path, Any]:
+    """Policy A (``strategy[0]``) against B (``strategy[1]``), and B in A's seats against the same B, on the
+    same seeds (`cardlab duel GAME -s A -s B`): the paired gain of A over B with the deals' luck out
+    (:mod:`cardlab.duel`). Writes ``duel.md`` into the folder; returns the folder and the figures."""
+    from .duel import read_duels, run_duel
+
+    spec = game(game_name)
+    common = _common(locals()) | {"events": False}  # the figures need results only
+    settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
+    _check_jobs(settings.jobs)
+    root = Path(out)
+    folder = root / run_name(spec, name, prefix="duel-")
+    run_duel(spec, _texts(strategy), folder, settings, on_start=_starts(echo))
+    _link_latest(root, folder.name)
+    figures = read_duels([folder])
+    (folder / "duel.md").write_text(str(figures), encoding="utf-8")
+    return folder, figures
+
+
+def duel_report(folders: str | Path | Sequence[str | Path]) -> Any:
+    """The pooled figures of duel folders of the same policies (`cardlab duel-report DIR…`)."""
+    from .duel import read_duels
+
+    return read_duels([folders] if isinstance(folders, str | Path) else list(folders))
 
 
 def overrules(

@@ -820,6 +820,41 @@ def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     _finish_set(api.ladder(spec, strategy, **settings, echo=click.echo, **kwargs), allow_errors)
 
 
+# ---- duel --------------------------------------------------------------------------------------------
+
+
+class DuelGroup(GameCommandGroup):
+    """`cardlab duel GAME -s A -s B`: A against B, and B in A's seats, on the same seeds."""
+
+    drop = ("until_ci", "sprt", "ci_by", "no_events", "max_games")
+    mirror_option = False
+
+    def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
+        settings, allow_errors = _settings(kwargs)
+        strategy = settings.pop("strategy")
+        settings.pop("events", None)
+        folder, figures = api.duel(spec, strategy, **settings, echo=click.echo, **kwargs)
+        click.echo(str(figures), nl=False)
+        click.echo(f"runs a (A against B) and b (B in every seat) in {folder}/; wrote {folder}/duel.md")
+
+    summary = (
+        "Play {title} with policy A (the first -s) against B and with B in A's seats on the same seeds: "
+        "A's paired gain over B with the deals' luck out."
+    )
+
+
+@cli.group("duel", cls=DuelGroup)
+def duel_cmd() -> None:
+    """Two policies on the same deals: how much better A plays than B, paired game by game."""
+
+
+@cli.command("duel-report")
+@click.argument("folders", nargs=-1, required=True, type=click.Path())
+def duel_report_cmd(folders: tuple[str, ...]) -> None:
+    """The pooled figures of duel folders (e.g. chunks on other seeds) of the same two policies."""
+    click.echo(str(api.duel_report(folders)), nl=False)
+
+
 # ---- overrules ---------------------------------------------------------------------------------------
 
 
