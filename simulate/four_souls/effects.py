@@ -709,8 +709,9 @@ def _v_copy_loot(ctx: Ctx, p: dict) -> bool:
         return _copy_onto_stack(ctx, g.loot[-1], seat)  # its copy's loot_played row names it
     did = False
     for it in _targets_of(ctx, p.get("target")):
-        if isinstance(it, items.LootItem) and it in g.stack:  # else it resolved or was cancelled (FS-6.8)
-            did = _copy_onto_stack(ctx, it.phys, seat) or did
+        # it resolved or was cancelled, else (FS-6.8); a copy made marks it copied ("not already copied")
+        if isinstance(it, items.LootItem) and it in g.stack and _copy_onto_stack(ctx, it.phys, seat):
+            it.copied = did = True
     return did
 
 

@@ -14,11 +14,12 @@ class StackItem:
 
 
 class LootItem(StackItem):
-    __slots__ = ("phys", "ctx")
+    __slots__ = ("phys", "ctx", "copied")
     kind = "loot"
 
     def __init__(self, phys: Phys, controller: int, ctx: Any):
         self.phys, self.controller, self.ctx = phys, controller, ctx
+        self.copied = False  # a copy of it was put on the stack (FS-5.11: "not already copied")
 
     def __repr__(self) -> str:
         return f"<loot {self.phys.card.name}>"

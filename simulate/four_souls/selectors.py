@@ -136,6 +136,8 @@ def _ctrl(o: Any) -> int:
         return o.controller
     if isinstance(o, Player):
         return o.seat
+    if isinstance(o, items.StackItem):  # a loot, ability or roll: the player who put it on the stack (FS-7.4)
+        return o.controller
     return -1
 
 
@@ -199,6 +201,9 @@ V.FILTERS.implement(
         "copiable_loot": lambda ctx, o: (
             isinstance(o, items.LootItem) and not {"trinket", "ambush"} & o.phys.rules.keywords
         ),
+        # FS-5.11: "a loot that hasn't already been copied this turn" (Ball of Tar): a loot is on the stack
+        # only during the turn it is played, so its item remembers whether a copy was made of it
+        "not_copied": lambda ctx, o: isinstance(o, items.LootItem) and not o.copied,
         # a triggered ability of a monster or an item (FS-4.9) on the stack
         "triggered": lambda ctx, o: (
             isinstance(o, items.AbilityItem)

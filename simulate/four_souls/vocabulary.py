@@ -130,7 +130,7 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "hp", "atk")
+NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "poo", "hp", "atk")
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -573,6 +573,7 @@ FILTERS = Vocabulary(
         Filter("triggered", "a stack item that is a triggered ability of a monster or an item"),
         Filter("loot", "a loot being played, not an ability"),
         Filter("copiable_loot", "a loot being played that is neither a trinket nor an ambush", "FS-5.11"),
+        Filter("not_copied", "a loot being played that no effect has copied yet (this turn)", "FS-5.11"),
         Filter("item_ability", "a stack item that is an item's ability"),
         Filter("item_ability_or_loot", "a stack item that is an item's ability or a loot"),
         Filter("most_cents", "a player tied for the most cents"),
