@@ -16,6 +16,7 @@ searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration c
 branch is taken (``fork``, ``replay`` or ``copy``; each game defaults to the cheaper one it measured); ``horizon``
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
 ``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none);
+``extend`` the pairs in all for a candidate ahead after its ``settle`` pairs (0: no more);
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
 ``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
@@ -94,6 +95,7 @@ class Search:
     default_confidence: ClassVar[float] = 0.0  # standard errors an option must beat the base's answer by
     default_agree: ClassVar[int] = 0  # rounds of unanimous whole-game rollouts that end a search early
     default_settle: ClassVar[int] = 0  # with horizon > 0: whole-game pairs that must confirm an overrule
+    default_extend: ClassVar[int] = 0  # with settle: pairs in all for a candidate ahead after settle's
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
     # commit=1: a heuristic that remembers its own answer (a plan its next choices follow) is told the
     # answer played: the base when the search overrules it, the seat's rollout player in every branch
@@ -115,6 +117,7 @@ class Search:
         agree: int | None = None,
         audit: int = 0,
         commit: int | None = None,
+        extend: int | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -145,6 +148,18 @@ class Search:
         if settle and not horizon:
             raise UserError("search: settle confirms truncated rollouts' overrules: it needs horizon > 0")
         self.settle = settle
+        if extend is None:
+            extend = self.default_extend if settle else 0
+        if isinstance(extend, bool) or not isinstance(extend, int) or extend < 0:
+            raise UserError(f"search: extend must be a whole number of rollout pairs ≥ 0, got {extend!r}")
+        if extend and not settle:
+            raise UserError("search: extend lengthens settle's whole-game check: it needs settle > 0")
+        if extend and extend <= settle:
+            raise UserError(
+                f"search: extend is the pairs in all for a candidate ahead after settle's {settle}: "
+                f"give more than {settle} (or 0), got {extend}"
+            )
+        self.extend = extend
         agree = self.default_agree if agree is None else agree
         if isinstance(agree, bool) or not isinstance(agree, int) or agree < 0:
             raise UserError(f"search: agree must be a whole number of rounds ≥ 0, got {agree!r}")
@@ -215,6 +230,11 @@ class Search:
         if self.settle and best != favourite:
             # fresh common seeds: the check is independent of the search's own samples
             diffs, child = self._pairs(decision, best, favourite, self.rng, self.settle)
+            if child is None and self.extend and sum(diffs) > 0:
+                # ahead after settle's pairs: more pairs, so a real gain is confirmed more often; a
+                # candidate not ahead (the most, whose pairs mostly end alike) costs no more
+                more, child = self._pairs(decision, best, favourite, self.rng, self.extend - len(diffs))
+                diffs += more
             if child is not None:
                 return options[child]
             record.candidate, record.check = best, tuple(diffs)

@@ -66,7 +66,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("fixtures", "__init__"),
     ],
     "gosu_x": [
-        ("cards", "decision_kinds"),
+        ("cards", "decision_kinds", "refs"),  # card data, the decision kinds, what a player holds of a card
         ("config",),
         ("state",),
         ("wins", "branching"),  # the instant win (GX-11.1c); re-dealing hidden cards for search

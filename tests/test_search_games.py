@@ -87,17 +87,23 @@ def test_the_redeal_depends_only_on_what_the_player_sees(game):
     assert _hidden(a, game, 0) == _hidden(b, game, 0)
 
 
-@pytest.mark.parametrize("game", ["four-souls", "hidden-reason"])
-def test_a_game_with_a_search_seat_is_a_function_of_its_seed(game):
+@pytest.mark.parametrize(
+    ("game", "params"),
+    [("four-souls", {"budget": 6, "settle": 2, "extend": 4}), ("hidden-reason", {"budget": 2})],
+)
+def test_a_game_with_a_search_seat_is_a_function_of_its_seed(game, params):
+    """Four Souls with candidates checked on whole games, one of them ahead and extended (``extend``):
+    those pairs draw from the search's own stream too."""
     spec = games.get(game)
     strategies = registry.for_game(game)
     config = spec.make_config(n_players=2, max_turns=spec.default_max_turns)
 
     def once():
-        players = Players(
-            [strategies["search"](0, random.Random(3), budget=2), strategies["sensible"](1, random.Random(4))]
-        )
-        return play_seated(spec, config, 21, players)
+        search = strategies["search"](0, random.Random(3), **params)
+        result = play_seated(spec, config, 21, Players([search, strategies["sensible"](1, random.Random(4))]))
+        return result, [r.check for r in search.searched]
 
-    first, second = once(), once()
-    assert first.events.rows == second.events.rows
+    (first, checks), (second, again) = once(), once()
+    assert first.events.rows == second.events.rows and checks == again
+    if "extend" in params:
+        assert {2, 4} <= {len(c) for c in checks}  # checks stopped at settle's pairs and extended ones

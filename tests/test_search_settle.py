@@ -153,3 +153,37 @@ def test_overrules_without_a_search_seat_is_one_line(tmp_path):
 
     result = CliRunner().invoke(cli, ["overrules", "gosu-x", "-s", "sensible", "-s", "evaluator", "-n", "1"])
     assert result.exit_code == 2 and "none of sensible, evaluator is a search" in result.output
+
+
+def test_extend_gives_a_candidate_ahead_more_pairs_and_judges_it_on_all():
+    """``extend=M``: a candidate ahead after settle's pairs (their sum > 0) is judged on M pairs in all; one
+    not ahead stops at settle's pairs, so the candidates whose pairs end alike cost no more."""
+    ahead = Scripted(lambda i: i == 1, settle=4, extend=10)
+    assert _decide(ahead) == "b"
+    assert ahead.searched[-1].check == (1.0,) * 10
+    assert sum(1 for _, h in ahead.branches_taken if h == 0) == 20
+    level = Scripted(lambda i: True, settle=4, extend=10)  # every pair ends alike: not ahead
+    assert _decide(level) == "a" and len(level.searched[-1].check) == 4
+
+    class Fading(Scripted):
+        """The candidate wins its first two pairs, then loses where the base's answer wins."""
+
+        def _branch(self, decision, i, seed, horizon):
+            outcome = super()._branch(decision, i, seed, horizon)
+            whole = sum(1 for _, h in self.branches_taken if h == 0)
+            if horizon or whole <= 4:
+                return outcome
+            return branching.Outcome(winners=(1,) if i == 1 else (0,), end_reason="souls")
+
+    fading = Fading(lambda i: i == 1, settle=2, extend=8)
+    assert _decide(fading) == "a"  # ahead after 2 pairs, refuted on all 8
+    assert fading.searched[-1].check == (1.0, 1.0) + (-1.0,) * 6
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"settle": 4, "extend": 4}, {"settle": 4, "extend": -1}, {"extend": 8}, {"settle": 4, "extend": 2.5}],
+)
+def test_a_bad_extend_is_one_line(params):
+    with pytest.raises(UserError, match="extend"):
+        Scripted(lambda i: True, **params)

@@ -34,6 +34,29 @@ class Decision:
     context: Any = None
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
+def plain(value: Any) -> bool:
+    """Is ``value`` made only of plain values (strings, numbers, booleans, None, tuples of them)? The
+    options and contexts of engines whose handles are uids (Gosu X, Hidden Reason) are, so that a strategy
+    never holds a live engine object (issue 17 item 5)."""
+    t = type(value)
+    if t in _PLAIN:
+        return True
+    return t is tuple and all(plain(v) for v in value)
+
+
+def check_plain(decision: Decision) -> None:
+    """Checked play of such an engine: stop at a decision offering anything else, naming its kind."""
+    for value in (*decision.options, decision.context):
+        if not plain(value):
+            raise InvariantError(
+                f"a '{decision.kind}' decision to seat {decision.seat} offered {value!r}, not a plain value: "
+                "options are public handles (uids), never engine objects"
+            )
+
+
 @dataclass(frozen=True, slots=True)
 class DecisionKind:
     """One kind of question a game asks (declared in its ``GameSpec.decision_kinds``): what is asked and

@@ -14,11 +14,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .decisions import Decision, Players
 from .errors import IllegalChoiceError
 from .events import EventLog
+from .seeds import stream
 
 Plan = Callable[[Decision], Any]  # an answer to a decision, or None: "not mine, ask the next plan"
 
@@ -59,6 +61,23 @@ class RandomPlayer:
 
     def choose(self, decision: Decision) -> Any:
         return random_option(self.rng, decision)
+
+
+def play_docs_example(
+    doc: str | Path, name: str, play: Callable[..., Any], config: Any, games: int = 3
+) -> list:
+    """Play ``games`` seeded two-player games of the strategy class ``name`` that a docs page's "**Writing a
+    strategy.**" example defines (the page's own code) against the random player; their results."""
+    text = Path(doc).read_text()
+    code = text.split("**Writing a strategy.**")[1].split("```python\n")[1].split("```")[0]
+    namespace: dict[str, Any] = {}
+    exec(compile(code, str(doc), "exec"), namespace)  # noqa: S102 — the docs' own example
+    cls = namespace[name]
+    results = []
+    for seed in range(games):
+        players = Players([cls(0, stream(seed, "strategy", 0)), RandomPlayer(1, stream(seed, "strategy", 1))])
+        results.append((play(config, seed, players), players.decisions))
+    return results
 
 
 class ScriptedPlayer:

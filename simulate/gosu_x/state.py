@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.simulate.core.decisions import Decision, Players
+from cardlab.simulate.core.decisions import Decision, Players, check_plain
 from cardlab.simulate.core.events import EventLog
 from cardlab.simulate.core.seeds import Streams
 
@@ -112,7 +112,10 @@ class State:
                 1  # the share of decisions with a real choice (analysis.quality)
             )
             return options[0]
-        return self.players_obj.ask(Decision(kind, seat, options, self._view_cls(self, seat), context))
+        decision = Decision(kind, seat, options, self._view_cls(self, seat), context)
+        if self.checker is not None:  # checked play (soak): options are uids and plain values (refs.py)
+            check_plain(decision)
+        return self.players_obj.ask(decision)
 
     def emit(self, kind: str, seat: int = -1, card: str | None = None, target: str | int | None = None,
              amount: int | None = None, detail: str | None = None) -> None:  # fmt: skip

@@ -2,13 +2,15 @@
 by the tests: cards conserved across zones (abyss included; a token counts only while on the battlefield
 and is otherwise GONE, never in another zone — HR-14.2; a copy of a strategy or tactic is a token that
 lives on the stack), resources within 0..9 (HR-6), durability never
-negative on the battlefield, hand within 9 (HR-5), and the boss's HP never going up (HR-3)."""
+negative on the battlefield, hand within 9 (HR-5), the boss's HP never going up (HR-3), and every option and
+context a plain value (cards by uid: issue 17 item 5)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cardlab.simulate.core import GameResult, Players
+from cardlab.simulate.core.decisions import check_plain
 from cardlab.simulate.core.errors import InvariantError
 
 from .state import ABYSS, BATTLEFIELD, DECK, GONE, HAND, OTHER_WORLD, STACK, Game
@@ -66,6 +68,7 @@ class Checked:
     def choose(self, decision: Any) -> Any:
         g = decision.view._g
         check(g)
+        check_plain(decision)  # options and context are uids and plain values, never engine objects
         if self.last_hp is not None and g.boss_hp > self.last_hp:
             _fail(g, f"the boss's HP went up from {self.last_hp}")
         self.last_hp = g.boss_hp

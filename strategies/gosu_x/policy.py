@@ -46,7 +46,7 @@ class Policy:
     @staticmethod
     def value(view, card) -> int:
         """Battle value of a card in an army (0 captured), else its printed level's default."""
-        return view.card_value(card) if card.zone == "army" else 2 + card.d.level
+        return view.card_value(card) if card.zone == "army" else 2 + card.defn.level
 
 
 __all__ = ["Policy", "KIND_OF_OP"]

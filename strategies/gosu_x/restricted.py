@@ -21,7 +21,7 @@ def uses(decision: Any, option: Any) -> str | None:
     elif decision.kind == "replace_with" and isinstance(option, int):
         uid = option
     card = decision.view.card(uid) if uid is not None else None
-    return card.d.name if card is not None else None
+    return card.name if card is not None else None
 
 
 @cache

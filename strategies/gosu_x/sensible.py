@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardlab.simulate.core.decisions import Decision, number_param
+from cardlab.simulate.gosu_x.cards import CardDef
 
 from .policy import HITS, Policy
 from .valuing import Valuer
@@ -75,14 +76,14 @@ class Sensible(Policy):
                 return 100.0 if lead > 0 else -100.0
             return 50.0 if lead >= self.pass_lead and v.round() else -50.0
         if kind == "play":
-            card = v.card(o[1])
+            defn = v.defn(o[1])
             cost = o[5] if len(o) > 5 else 0
             s = 10 + self.level_weight * o[2] - 3.5 * cost - (4.0 if o[3] else 0.0)  # the miracle breaks ties
-            if card is not None and card.d.on_play:
+            if defn is not None and defn.on_play:
                 s += (
                     1.5
-                    - self.self_harm(v, card)
-                    + self.hand_weight * self.hand_change(v, card, hand_n - 1 - cost)
+                    - self.self_harm(v, defn)
+                    + self.hand_weight * self.hand_change(v, defn, hand_n - 1 - cost)
                 )
             return s
         if kind == "replace":  # a fresh entry effect for a cheap price; the new card is chosen next
@@ -91,11 +92,11 @@ class Sensible(Policy):
             card = v.card(o[1])
             if card is None:
                 return -1.0
-            fresh_veteran = "veteran" in card.d.keywords and not card.vet  # a token doubles it in battle
+            fresh_veteran = "veteran" in card.defn.keywords and not card.vet  # a token doubles it in battle
             return (
                 self.activate_base
                 + (3.0 if fresh_veteran else 0.0)
-                + self.activate_weight * self.valuer.effect_value(v, card, hand_n)
+                + self.activate_weight * self.valuer.effect_value(v, card.defn, hand_n)
             )
         if kind in ("draw3", "draw1"):  # drawing past the end-of-turn hand limit only feeds the discard
             n = 3 if kind == "draw3" else 1
@@ -104,14 +105,14 @@ class Sensible(Policy):
             return base - 3.0 * over
         return 0.0
 
-    def hand_change(self, v, card, mine: int | float) -> float:
-        """Cards of hand advantage (ours gained minus theirs) the card's entry effects give, read from its
-        effects: draws, discards by whom (each player, the opponent, ourselves; half a hand rounded up) —
+    def hand_change(self, v, defn: CardDef, mine: int | float) -> float:
+        """Cards of hand advantage (ours gained minus theirs) a card's entry effects give, read from its
+        printed card's effects: draws, discards by whom (each player, the opponent, ourselves; half a hand rounded up) —
         so that a symmetric discard is played, and echoed, only when it costs the opponent more (GX-12.18,
         GX-12.25). ``mine`` is our hand size once the card has left it."""
         theirs = v.hand_size(1 - self.seat)
         gain = 0.0
-        for verb, params in card.d.on_play:
+        for verb, params in defn.on_play:
             if verb == "draw":
                 if isinstance(params, dict):
                     who = params.get("who", "self")
@@ -140,11 +141,11 @@ class Sensible(Policy):
     def _n(self, v, n) -> float:
         return float(v.x_value(self.seat)) if n == "X" else float(n) if isinstance(n, (int, float)) else 1.0
 
-    def self_harm(self, v, card) -> float:
+    def self_harm(self, v, defn: CardDef) -> float:
         """Entry effects that hurt us now: everybody (or the bigger army) sacrifices while our army is not
         bigger, or a mandatory capture/destroy/deck-top with no opponent card to aim at (it would hit ours)."""
-        harm = self.mandatory_hits_own(v, card)
-        for verb, params in card.d.on_play:  # judged from the encoded effect, never the card's name
+        harm = self.mandatory_hits_own(v, defn)
+        for verb, params in defn.on_play:  # judged from the encoded effect, never the card's name
             if verb == "hook":
                 who = "each" if params == "bomber" else None
             elif verb == "sacrifice_until_equal":
@@ -153,8 +154,8 @@ class Sensible(Policy):
                 who = params.get("who", "self")
             else:
                 continue
-            mine = sum(map(len, v.army(self.seat))) + 1
-            theirs = sum(map(len, v.army(1 - self.seat)))
+            mine = v.army_size(self.seat) + 1
+            theirs = v.army_size(1 - self.seat)
             if who == "more_army":
                 harm += 12.0 if mine > theirs else 0.0
             elif who == "each":
@@ -163,9 +164,9 @@ class Sensible(Policy):
                 harm += 12.0
         return harm
 
-    def mandatory_hits_own(self, v, card) -> float:
+    def mandatory_hits_own(self, v, defn: CardDef) -> float:
         opp = 1 - self.seat
-        for verb, params in card.d.on_play:
+        for verb, params in defn.on_play:
             if verb not in HITS or not isinstance(params, dict):
                 continue
             if params.get("optional") or params.get("all") or params.get("has") or "target" in params:
@@ -186,7 +187,7 @@ class Sensible(Policy):
     # -- targets and cards -----------------------------------------------------------------------------------
     def target_score(self, v, op: str, card) -> float:
         mine = card.owner == self.seat
-        val = self.value(v, card) if card.face_up else 2 + card.d.level
+        val = self.value(v, card) if card.face_up else 2 + card.defn.level
         if op == "release":
             return val if mine else -val
         if op in ("copy",):
@@ -210,7 +211,7 @@ class Sensible(Policy):
                 if ctx[0] == "bounty":
                     s = self.value(v, card) if card.owner != self.seat else -5
                 elif ctx[0] == "copy":
-                    s = card.d.level + self.rng.random()
+                    s = card.defn.level + self.rng.random()
                 else:
                     s = self.target_score(v, ctx[0], card)
             if s > best_s:
@@ -219,10 +220,10 @@ class Sensible(Policy):
 
     # which card to keep, fetch or give up: its level's battle value and what its effects give (valuing.py)
     def choose_replace_with(self, d: Decision) -> Any:
-        return max(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.card(uid)))
+        return max(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.defn(uid)))
 
     def choose_discard(self, d: Decision) -> Any:
-        return min(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.card(uid)))
+        return min(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.defn(uid)))
 
     def choose_sacrifice(self, d: Decision) -> Any:
         v = d.view
@@ -241,9 +242,9 @@ class Sensible(Policy):
             def hurt(clan: str) -> int:
                 score = 0
                 for seat, sign in ((1 - self.seat, 1), (self.seat, -1)):
-                    for row in v.army(seat):
-                        if row and clan in v.card_clans(row[-1]) and v.vulnerable(row[-1]):
-                            score += sign * (1 + row[-1].d.level)
+                    for top in v.tops(seat):
+                        if clan in v.card_clans(top) and v.vulnerable(top):
+                            score += sign * (1 + top.defn.level)
                 return score
 
             return max(opts, key=hurt)
@@ -269,7 +270,7 @@ class Sensible(Policy):
 
     def choose_repeat(self, d: Decision) -> Any:
         v = d.view
-        return sum(map(len, v.army(1 - self.seat))) > sum(map(len, v.army(self.seat)))
+        return v.army_size(1 - self.seat) > v.army_size(self.seat)
 
     def choose_feat(self, d: Decision) -> Any:
         return True
@@ -284,8 +285,8 @@ class Sensible(Policy):
     def choose_echo(self, d: Decision) -> Any:
         """Echo repeats the entry effect (GX-12.25): not when it would cost us more cards than them."""
         v = d.view
-        card = next((c for row in v.army(self.seat) for c in row if c.d.name == d.context), None)
-        return card is None or self.hand_change(v, card, v.hand_size(self.seat)) >= 0
+        card = next((c for row in v.army(self.seat) for c in row if c.name == d.context), None)
+        return card is None or self.hand_change(v, card.defn, v.hand_size(self.seat)) >= 0
 
     def choose_bounty_draw(self, d: Decision) -> Any:
         return True

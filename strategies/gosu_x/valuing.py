@@ -1,8 +1,8 @@
 """The value model of Gosu X's entry-effect steps: what a card's encoded effects are worth to a seat now.
 
 One currency — battle points, hand cards, activation tokens, unlocked tokens, army cards, each with a
-weight — read from the card's compiled steps (``card.d.on_play``, the effect vocabulary), never from its
-name, so a designer's new card is valued by what it does. Both policy families read it: the ``evaluator``
+weight — read from the compiled steps of the printed card (``defn.on_play``, the effect vocabulary), never
+from its name, so a designer's new card is valued by what it does. Both policy families read it: the ``evaluator``
 scores every option with it; ``sensible`` keeps its own tempo rules for plays and passing and uses it where
 its flat constants misjudged hand-churn clans (Narasimha, Tomorrow): which card to activate, which to keep
 (docs/gosu_x.md, issue 13).
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from cardlab.simulate.gosu_x.cards import CardDef
 
 from .policy import HITS
 
@@ -32,10 +34,10 @@ class Valuer:
     def delta(self, **change: float) -> float:
         return sum(self.w[k] * v for k, v in change.items())
 
-    def effect_value(self, v, card, hand_after: int) -> float:
-        """What the card's entry effects are worth, read from its encoded steps (one resolution);
-        ``hand_after``: our hand size once the card (and its cost) has left the hand."""
-        steps = card.d.on_play
+    def effect_value(self, v, defn: CardDef, hand_after: int) -> float:
+        """What a card's entry effects are worth, read from the encoded steps of its printed card ``defn``
+        (one resolution); ``hand_after``: our hand size once the card (and its cost) has left the hand."""
+        steps = defn.on_play
         if not steps:
             return 0.0
         opp = 1 - self.seat
@@ -97,13 +99,12 @@ class Valuer:
         return float(v.x_value(self.seat)) if n == "X" else float(n) if isinstance(n, (int, float)) else 1.0
 
     def best_target(self, v, seat: int, vulnerable: bool) -> float:
-        tops = [row[-1] for row in v.army(seat) if row]
-        vals = [v.card_value(c) for c in tops if c.face_up and (not vulnerable or v.vulnerable(c))]
+        vals = [v.card_value(c) for c in v.tops(seat) if c.face_up and (not vulnerable or v.vulnerable(c))]
         return float(max(vals, default=0))
 
     def worst_own(self, v, seat: int | None = None) -> float:
         seat = self.seat if seat is None else seat
-        vals = [v.card_value(row[-1]) for row in v.army(seat) if row and v.vulnerable(row[-1])]
+        vals = [v.card_value(c) for c in v.tops(seat) if v.vulnerable(c)]
         return float(min(vals, default=0))
 
     def best_captured(self, v, seat: int) -> float:
@@ -114,16 +115,17 @@ class Valuer:
             )
         )
 
-    def card_worth(self, v, card) -> float:
-        """A card in hand or discard: its level's battle value and what its entry effect would give."""
-        return LEVEL_VALUE[card.d.level - 1] + self.effect_value(v, card, v.hand_size(self.seat) - 1)
+    def card_worth(self, v, defn: CardDef) -> float:
+        """A card in hand or discard (its printed card): its level's battle value and what its entry
+        effect would give."""
+        return LEVEL_VALUE[defn.level - 1] + self.effect_value(v, defn, v.hand_size(self.seat) - 1)
 
     def choice_worth(self, v, option: Any) -> float:
         """An option of a card choice (a card uid, or 0 for none): the chosen card's worth."""
         if option == 0:
             return 0.0
-        card = v.card(option)
-        return self.card_worth(v, card) if card is not None else 0.0
+        defn = v.defn(option)
+        return self.card_worth(v, defn) if defn is not None else 0.0
 
 
 __all__ = ["LEVEL_VALUE", "OPP_GAIN", "WEIGHTS", "Valuer"]

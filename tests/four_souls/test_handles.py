@@ -6,11 +6,12 @@ live engine object is refused."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 from cardlab.simulate.core import IllegalChoiceError, Players, stream
-from cardlab.simulate.core.testing import RandomPlayer
+from cardlab.simulate.core.testing import RandomPlayer, play_docs_example
 from cardlab.simulate.four_souls import make_config, play
 from cardlab.simulate.four_souls.items import StackItem
 from cardlab.simulate.four_souls.refs import CardRef, ObjInfo, ObjRef
@@ -111,19 +112,9 @@ def test_checked_play_refuses_a_live_object():
 
 def test_the_strategy_guides_example_plays():
     """docs/four_souls.md's "Writing a strategy" example is real code: it plays whole games."""
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parents[2] / "docs" / "four_souls.md").read_text()
-    code = text.split("**Writing a strategy.**")[1].split("```python\n")[1].split("```")[0]
-    namespace: dict = {}
-    exec(compile(code, "docs/four_souls.md", "exec"), namespace)  # noqa: S102 — the docs' own example
-    thrifty = namespace["Thrifty"]
-    for seed in range(3):
-        players = Players(
-            [thrifty(0, stream(seed, "strategy", 0)), RandomPlayer(1, stream(seed, "strategy", 1))]
-        )
-        result = play(make_config(2), seed, players)
-        assert result.end_reason in ("win", "draw", "turn_cap") and players.decisions > 0
+    doc = Path(__file__).resolve().parents[2] / "docs/four_souls.md"
+    for result, decisions in play_docs_example(doc, "Thrifty", play, make_config(2)):
+        assert result.end_reason in ("win", "draw", "turn_cap") and decisions > 0
 
 
 def test_checked_play_refuses_an_engine_object_offered_in_a_plain_kind():

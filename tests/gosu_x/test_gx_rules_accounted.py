@@ -238,7 +238,8 @@ def test_GX_12_18_both_discard_piles_are_open():
     st = make_state()
     theirs = to_hand(st, 1, "Volantis")
     zones.discard_from_hand(st, 1, theirs)
-    assert View(st, 0).card(theirs.uid) is theirs and theirs in st.p[1].discard
+    seen = View(st, 0).card(theirs.uid)
+    assert (seen.name, seen.zone, seen.owner) == ("Volantis", "discard", 1) and theirs in st.p[1].discard
 
 
 def test_GX_9_6_GX_10_11_without_a_second_token_the_tribute_follows_and_the_round_resets():

@@ -46,10 +46,11 @@ def test_GX_7_7_token_on_an_effect_worth_it():
     for name in ("Tomorrow", "Byeon Hyeon Ja (Narasimha)", "Goan Sul"):  # Immortals it cannot play
         to_hand(st, 0, name)
     view = View(st, 0)
-    assert Valuer(0).effect_value(view, wiindz, 5) > 0
+    assert Valuer(0).effect_value(view, view.defn(wiindz.uid), 5) > 0
     assert Sensible(0, random.Random(0)).choose(_action(st)) == ("activate", wiindz.uid)
-    captured.face_up = True  # nothing captured any more
-    assert Valuer(0).effect_value(view, wiindz, 5) == 0
+    captured.face_up = True  # nothing captured any more: the next decision's view sees it
+    view = View(st, 0)
+    assert Valuer(0).effect_value(view, view.defn(wiindz.uid), 5) == 0
 
 
 def test_no_token_on_a_symmetric_discard_that_costs_us_more():
@@ -58,7 +59,8 @@ def test_no_token_on_a_symmetric_discard_that_costs_us_more():
     to_army(st, 0, "Navaj")  # a soldier under the hero (GX-3)
     nachiketa = to_army(st, 0, "Nachiketa")
     _two_cards_in_hand(st)
-    assert Valuer(0).effect_value(View(st, 0), nachiketa, 2) < 0
+    view = View(st, 0)
+    assert Valuer(0).effect_value(view, view.defn(nachiketa.uid), 2) < 0
     assert Sensible(0, random.Random(0)).choose(_action(st)) != ("activate", nachiketa.uid)
 
 
