@@ -6,7 +6,7 @@ card name → set, written only when the run deals cards of more than one set), 
 game. A name printed in several sets (an Alt Art reprint, a promo) belongs to all of them: its label joins
 them. Like the card statistics, these are associations (:data:`card_stats.CAVEAT`), per action the game
 declares ("gained (items)", "played (loot)" …). The counting is the card statistics' (``sql/card_stats.sql``,
-grouped by set).
+grouped by set), in the one scan of the events the card figures share (analysis.card_counts).
 """
 
 from __future__ import annotations
@@ -15,35 +15,35 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from .card_stats import CAVEAT, action_counts, action_lists, against_the_rest
-from .queries import query, sql_strings
+from . import card_counts
+from .card_counts import CardCounts, sets_of
+from .card_stats import CAVEAT, against_the_rest
+from .queries import query
 from .render import Section
 from .runs import Run
 
-
-def sets_of(run: Run) -> dict[str, str]:
-    """Card name → its set(s), as the game declared them; empty for a run over one set (or an older run)."""
-    entry = run.manifest.coverage
-    sets = entry.get("sets") if isinstance(entry, dict) else None
-    return dict(sets) if isinstance(sets, dict) else {}
+__all__ = ["sections", "set_figures", "sets_of"]
 
 
-def set_figures(run: Run, data: AnalysisSpec, level: float = 0.95) -> pl.DataFrame:
+def set_figures(
+    run: Run, data: AnalysisSpec, level: float = 0.95, counts: CardCounts | None = None
+) -> pl.DataFrame:
     """One row per action and set: ``action, set, cards, games_with, players_with, wins_with, wr_with,
     with_lower, with_upper, players_without, wr_without, without_lower, without_upper, diff, diff_lower,
-    diff_upper``. A player "did" when they did the action with at least one card of the set in a game."""
+    diff_upper``. A player "did" when they did the action with at least one card of the set in a game.
+    ``counts``: the run's card counts when already made (analysis.card_counts)."""
     sets = sets_of(run)
     if not sets or not data.card_actions:
         return pl.DataFrame()
-    actions, kinds = action_lists(data)
-    values = ", ".join(f"({sql_strings((card, label))})" for card, label in sets.items())
-    join = f"JOIN (VALUES {values}) s(card, card_set) ON CAST(e.card AS VARCHAR) = s.card"
-    counts = action_counts(run, data, key="s.card_set", join=join)
-    seen = query(run, "card_sets_cards", actions=actions, kinds=kinds, sets=values)
-    cards = {(r["action"], r["card_set"]): r["cards"] for r in seen.iter_rows(named=True)}
+    if counts is None:
+        counts = card_counts.count(run, data)
+    cards: dict[tuple[str, str], int] = {}  # how many distinct cards of the set each action was done with
+    for action, card in counts.actions.select("action", "card").iter_rows():
+        if card in sets:
+            cards[(action, sets[card])] = cards.get((action, sets[card]), 0) + 1
     totals = query(run, "player_totals").row(0, named=True)
     rows = []
-    for r in counts.iter_rows(named=True):
+    for r in counts.sets.iter_rows(named=True):
         n1, x1 = r["players_with"], r["wins_with"]
         n0, x0, (lo1, hi1), (lo0, hi0), (d, dlo, dhi) = against_the_rest(n1, x1, totals, level)
         rows.append(
@@ -77,9 +77,11 @@ def _pts(v: float) -> str:
     return "" if v != v else f"{100 * v:+.1f}"
 
 
-def sections(run: Run, data: AnalysisSpec, level: float = 0.95) -> list[Section]:
+def sections(
+    run: Run, data: AnalysisSpec, level: float = 0.95, counts: CardCounts | None = None
+) -> list[Section]:
     """The report's "Cards by set" table (none for a run over one set)."""
-    frame = set_figures(run, data, level)
+    frame = set_figures(run, data, level, counts)
     if not frame.height:
         return []
     frame.write_csv(run.path / "card_sets.csv")

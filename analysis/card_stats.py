@@ -6,8 +6,8 @@ did something with the card minus the win rate of players who did not. It is an 
 characters pick up more items, long games draw more cards, and a strategy that plays a card may win for
 other reasons. Only a paired A/B run with one change (``cardlab compare``) measures a card's effect.
 
-The counting runs in DuckDB over the events view (``sql/card_stats.sql``), so a 10^8-row events table is
-streamed, never loaded. Which event kinds mean "gained" or "played" is game data (the game's declaration in the manifest, simulate.core.analysis_spec).
+The counting runs in DuckDB over the events view (``sql/card_stats.sql``, in the one scan of the events the
+card figures share, analysis.card_counts), so a 10^8-row events table is streamed, never loaded. Which event kinds mean "gained" or "played" is game data (the game's declaration in the manifest, simulate.core.analysis_spec).
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from .queries import query, query_chunked, sql, sql_strings
+from . import card_counts
+from .card_counts import CardCounts, matched_counts
+from .queries import query
 from .runs import Run
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few
 from .stats import wilson
@@ -48,25 +50,6 @@ def newcombe_difference(
     return (d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
 
 
-def action_lists(data: AnalysisSpec) -> tuple[str, str]:
-    """The game's card actions as SQL: a VALUES list of (event kind, action name), and the kinds."""
-    kinds = [(kind, action.name) for action in data.card_actions for kind in action.kinds]
-    return ", ".join(f"({sql_strings(pair)})" for pair in kinds), sql_strings(k for k, _ in kinds)
-
-
-def action_counts(
-    run: Run, data: AnalysisSpec, key: str = "CAST(e.card AS VARCHAR)", join: str = ""
-) -> pl.DataFrame:
-    """``action, card, games_with, players_with, wins_with`` per action and group of cards — each card, or
-    (``key``/``join``, e.g. a VALUES list of card → set) any grouping of them — counted over chunks of games
-    (``sql/card_stats.sql``)."""
-    values, kinds = action_lists(data)
-    sums = ["games_with", "players_with", "wins_with"]
-    return query_chunked(
-        run, "card_stats", ["action", "card"], sums, actions=values, kinds=kinds, key=key, join=join
-    )
-
-
 def against_the_rest(n1: int, x1: float, totals: dict, level: float) -> tuple:
     """The players who did something (``n1`` seats, ``x1`` wins) against every other seat of the run
     (``totals``: players, wins): ``n0, x0``, both Wilson intervals and Newcombe's difference."""
@@ -81,10 +64,13 @@ def card_stats(
     level: float = 0.95,
     min_games: int = MIN_GAMES,
     max_half_width: float = MAX_HALF_WIDTH,
+    counts: CardCounts | None = None,
 ) -> pl.DataFrame:
     """One row per action and card: ``action, card, games_with, game_share, players_with, wins_with,
     wr_with, with_lower, with_upper, players_without, wins_without, wr_without, without_lower,
-    without_upper, iwd, iwd_lower, iwd_upper, too_few`` (``too_few`` judges the smaller side)."""
+    without_upper, iwd, iwd_lower, iwd_upper, too_few`` (``too_few`` judges the smaller side), with the
+    length-matched, shrunk and false-discovery columns. ``counts``: the run's card counts when already made
+    (analysis.card_counts; a report makes them once for every card figure)."""
     columns = [
         "action",
         "card",
@@ -107,11 +93,11 @@ def card_stats(
     ]
     if not data.card_actions:
         return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64))
-    values, kinds = action_lists(data)
-    counts = action_counts(run, data)
+    if counts is None:
+        counts = card_counts.count(run, data)
     totals = query(run, "player_totals").row(0, named=True)
     rows = []
-    for r in counts.iter_rows(named=True):
+    for r in counts.actions.iter_rows(named=True):
         n1, x1 = r["players_with"], r["wins_with"]
         n0, x0, (lo1, hi1), (lo0, hi0), (d, dlo, dhi) = against_the_rest(n1, x1, totals, level)
         small = too_few(n1, lo1, hi1, min_games, max_half_width) or too_few(
@@ -142,35 +128,22 @@ def card_stats(
     if not rows:
         return pl.DataFrame(schema=dict.fromkeys(columns, pl.Float64))
     frame = pl.DataFrame(rows).select(columns)
-    frame = frame.join(_matched(run, values, kinds, level), on=["action", "card"], how="left")
+    frame = frame.join(_matched(counts, level), on=["action", "card"], how="left")
     return with_false_discovery(with_shrinkage(frame))
 
 
-def _matched(run: Run, values: str, kinds: str, level: float) -> pl.DataFrame:
+def _matched(counts: CardCounts, level: float) -> pl.DataFrame:
     """Length-matched IWD per action and card: seats that had done it by the card's median first turn t
-    against the other seats of games that lasted t turns. Two passes of counts, each added up over chunks
-    of games (``sql/card_first_turns.sql``, then ``sql/card_stats_matched.sql``), so the memory it takes is
+    against the other seats of games that lasted t turns, from the histogram of first turns and game
+    lengths the card counts add up over chunks of games (analysis.card_counts), so the memory it takes is
     bounded by a chunk, not the run (issue 20)."""
     schema = {"action": pl.String, "card": pl.String, "matched_turn": pl.Int64} | dict.fromkeys(
         ("matched_iwd", "matched_lower", "matched_upper"), pl.Float64
     )
-    firsts_sql = sql("card_firsts").format(actions=values, kinds=kinds)
-    firsts = query_chunked(
-        run, "card_first_turns", ["action", "card", "turn"], ["players"], firsts=firsts_sql
-    )
-    cut = median_turns(firsts)
+    cut = median_turns(card_counts.first_turns(counts))
     if not cut:
         return pl.DataFrame(schema=schema)
-    rows_sql = ", ".join(f"({sql_strings((a, c))}, {t})" for (a, c), t in sorted(cut.items()))
-    sums = ["players_with", "wins_with", "players_lasting", "wins_lasting"]
-    counts = query_chunked(
-        run,
-        "card_stats_matched",
-        ["action", "card", "matched_turn"],
-        sums,
-        firsts=firsts_sql,
-        cut=rows_sql,
-    )
+    counts = matched_counts(counts, cut)
     rows = []
     for r in counts.iter_rows(named=True):
         n1, x1 = r["players_with"], r["wins_with"]

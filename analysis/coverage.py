@@ -9,7 +9,8 @@ policy's neglect, not the card, and the report marks it wherever it shows a figu
 A *holding* is one card in one seat's possession in one game (two copies held in the same game are one
 holding). Which event kinds mean gained / used / lost, and which cards can be used at all, is declared by
 the game (``GameSpec.coverage``) and written into the manifest by the runner (its ``coverage`` entry), so
-this module knows no game. The counting runs in DuckDB (``sql/coverage.sql``) over the events view.
+this module knows no game. The counting runs in DuckDB (``sql/coverage.sql``), in the one scan of the events
+the card figures share (analysis.card_counts).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from pathlib import Path
 
 import polars as pl
 
-from .queries import query_chunked, sql_strings
+from . import card_counts
+from .card_counts import declared
 from .render import Section
 from .runs import Run
 from .stats import wilson
@@ -26,7 +28,6 @@ from .stats import wilson
 THRESHOLD = 0.10  # a card used in under this share of its holdings …
 MIN_HOLDINGS = 30  # … over at least this many holdings is not evaluated by that policy
 NOT_EVALUATED = "not evaluated by this policy"
-ROLES = ("gained", "used", "lost")
 
 COLUMNS = {
     "card": pl.String,
@@ -47,34 +48,21 @@ COLUMNS = {
 }
 
 
-def declared(run: Run) -> dict | None:
-    """The game's coverage declaration as the runner wrote it, or None (an older run, a game without one)."""
-    entry = run.manifest.coverage
-    return entry if isinstance(entry, dict) and entry.get("cards") else None
-
-
-def coverage(run: Run, level: float = 0.95) -> pl.DataFrame | None:
+def coverage(
+    run: Run, level: float = 0.95, counts: card_counts.CardCounts | None = None
+) -> pl.DataFrame | None:
     """One row per usable card and policy (:data:`COLUMNS`); None when the run cannot say (no declaration
-    in its manifest, or no events logged). ``used_share`` carries a Wilson interval at ``level``."""
+    in its manifest, or no events logged). ``used_share`` carries a Wilson interval at ``level``.
+    ``counts``: the run's card counts when already made (a report makes them once for every card figure)."""
     spec = declared(run)
     if spec is None or not run.db.execute("SELECT EXISTS (SELECT 1 FROM events)").fetchall()[0][0]:
         return None
-    pairs = [(k, role) for role in ROLES for k in spec.get(role, [])] + [(spec["at_end"], "at_end")]
-    ignore = spec.get("ignore_detail") or []
-    counts = query_chunked(
-        run,
-        "coverage",
-        ["kind", "card", "policy"],
-        ["held", "used", "uses", "lost", "at_end"],
-        roles=", ".join(f"({sql_strings([k])}, {sql_strings([r])})" for k, r in pairs),
-        kinds=sql_strings([k for k, _ in pairs]),
-        cards=", ".join(f"({sql_strings([c])}, {sql_strings([k])})" for c, k in spec["cards"].items()),
-        ignore=(
-            f"AND coalesce(CAST(e.detail AS VARCHAR), '') NOT IN ({sql_strings(ignore)})" if ignore else ""
-        ),
-    )
+    if counts is None:
+        counts = card_counts.count(run, run.analysis)
+    assert counts.coverage is not None  # counted whenever the manifest declares coverage
     rows = []
-    for r in counts.iter_rows(named=True):
+    table = counts.coverage.select("card", "kind", "policy", *card_counts.COVERAGE_SUMS)
+    for r in table.iter_rows(named=True):
         held = r["held"]
         lo, hi = wilson(r["used"], held, level) if held else (float("nan"), float("nan"))
         share = r["used"] / held if held else float("nan")

@@ -31,21 +31,6 @@ def sql_strings(values: Iterable[str]) -> str:
     return ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
 
 
-def query_chunked(run: Run, name: str, keys: list[str], sums: list[str], **identifiers: str) -> pl.DataFrame:
-    """The named query over :meth:`Run.chunks` of the run, its ``sums`` columns added up by ``keys`` and
-    sorted by them: for a query of counts whose per-game intermediate would otherwise grow with the run
-    (what the players used)."""
-    text = sql(name).format(**identifiers) if identifiers else sql(name)
-    parts = []
-    for con in run.chunks():
-        con.execute("SET enable_progress_bar = false")
-        parts.append(con.sql(text).pl())
-    if len(parts) == 1:
-        return parts[0]
-    order = parts[0].columns
-    return pl.concat(parts).group_by(keys).agg([pl.col(c).sum() for c in sums]).sort(keys).select(order)
-
-
 def dimension_expr(run: Run, dim: str) -> str:
     """The SQL expression for grouping by a players-table column; list columns are unnested."""
     columns = run.columns("players")

@@ -20,7 +20,7 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from . import card_sets, coop, coverage, luck, plots, quality, seat_effects, shape, standings
+from . import card_counts, card_sets, coop, coverage, luck, plots, quality, seat_effects, shape, standings
 from . import card_stats as cards
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
@@ -364,9 +364,14 @@ def rating_section(
 
 
 def card_sections(
-    run: Run, data: AnalysisSpec, level: float, min_games: int, flagged: dict[str, list[str]] | None = None
+    run: Run,
+    data: AnalysisSpec,
+    level: float,
+    min_games: int,
+    flagged: dict[str, list[str]] | None = None,
+    counts: card_counts.CardCounts | None = None,
 ) -> list[Section]:
-    frame = cards.card_stats(run, data, level, min_games)
+    frame = cards.card_stats(run, data, level, min_games, counts=counts)
     if frame.height:
         frame.write_csv(run.path / "card_stats.csv")
     out = []
@@ -681,16 +686,19 @@ def _standings(ctx: Context) -> list[Section]:
 
 
 def _cards(ctx: Context) -> list[Section]:
-    """What the players used (issue 13), then the card figures, then what the game cannot count."""
+    """What the players used (issue 13), then the card figures, then what the game cannot count: all from
+    one scan of the events per chunk of games (analysis.card_counts, issue 20)."""
     out: list[Section] = []
-    used = coverage.coverage(ctx.run, ctx.level)
+    counts = card_counts.count(ctx.run, ctx.data)
+    used = coverage.coverage(ctx.run, ctx.level, counts)
     if used is not None:
         coverage.write_csv(used, ctx.run.path)
         out += coverage.sections(ctx.run, used, ctx.level)
         ctx.warnings += [w for w in (coverage.warning(used),) if w]
     if ctx.data.card_actions:
-        out += card_sections(ctx.run, ctx.data, ctx.level, ctx.min_games, coverage.not_evaluated(used))
-        out += card_sets.sections(ctx.run, ctx.data, ctx.level)  # a run over several sets (issue 19)
+        flagged = coverage.not_evaluated(used)
+        out += card_sections(ctx.run, ctx.data, ctx.level, ctx.min_games, flagged, counts)
+        out += card_sets.sections(ctx.run, ctx.data, ctx.level, counts)  # a run over several sets (issue 19)
     ctx.notes += [f"card statistics: {missing}" for missing in ctx.data.missing]
     return out
 

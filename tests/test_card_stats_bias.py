@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab.analysis import card_stats
-from cardlab.analysis.queries import query, sql
+from cardlab.analysis import card_counts, card_stats
+from cardlab.simulate.core.analysis_spec import AnalysisSpec, CardAction
 
 
 def _fake_run() -> SimpleNamespace:
@@ -23,30 +23,29 @@ def _fake_run() -> SimpleNamespace:
     con = duckdb.connect()
     con.execute("CREATE TABLE games AS SELECT * FROM (VALUES (0, 3), (1, 10), (2, 10)) t(game_id, turns)")
     con.execute(
-        "CREATE TABLE players AS SELECT * FROM (VALUES (0,0,1.0),(0,1,0.0),(1,0,1.0),(1,1,0.0),(2,0,0.0),(2,1,1.0))"
-        " t(game_id, seat, win_share)"
+        "CREATE TABLE players AS SELECT *, 'p' AS strategy FROM (VALUES (0,0,1.0),(0,1,0.0),(1,0,1.0),(1,1,0.0),"
+        "(2,0,0.0),(2,1,1.0)) t(game_id, seat, win_share)"
     )
     con.execute(
         "CREATE TABLE events AS SELECT * FROM (VALUES (1,0,'item_gained','X',5),(2,0,'item_gained','X',7))"
         " t(game_id, seat, kind, card, turn)"
     )
-    return SimpleNamespace(db=con, chunks=lambda: iter([con]))
+    return SimpleNamespace(db=con, chunks=lambda: iter([con]), manifest=SimpleNamespace(coverage=None))
 
 
-ACTIONS = {"actions": "('item_gained', 'gained')", "kinds": "'item_gained'"}
-FIRSTS = sql("card_firsts").format(**ACTIONS)
+GAINED = AnalysisSpec(card_actions=(CardAction("gained", ("item_gained",), "gained"),))
 
 
 def test_length_matched_counts_compare_seats_of_games_that_lasted_as_long():
-    run = _fake_run()
-    cut = card_stats.median_turns(query(run, "card_first_turns", firsts=FIRSTS))
+    counts = card_counts.count(_fake_run(), GAINED)
+    cut = card_stats.median_turns(card_counts.first_turns(counts))
     assert cut == {("gained", "X"): 5}  # the lower median of first turns 5 and 7
-    row = query(run, "card_stats_matched", cut="('gained', 'X', 5)", firsts=FIRSTS).row(0, named=True)
+    row = card_counts.matched_counts(counts, cut).row(0, named=True)
     # games lasting ≥ 5 turns are g1 and g2 (4 seats, 2 wins); by turn 5 only g1 seat 0 had X (and won):
     # with 1/1, without 1/3 — the 3-turn game g0 is left out of both sides
     assert (row["matched_turn"], row["players_with"], row["wins_with"]) == (5, 1, 1.0)
     assert (row["players_lasting"], row["wins_lasting"]) == (4, 2.0)
-    matched = card_stats._matched(run, ACTIONS["actions"], ACTIONS["kinds"], 0.95).row(0, named=True)
+    matched = card_stats._matched(counts, 0.95).row(0, named=True)
     assert matched["matched_iwd"] == pytest.approx(1 - 1 / 3)
 
 
