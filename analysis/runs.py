@@ -59,11 +59,12 @@ def within_memory() -> Iterator[None]:
 
 
 CHUNK_GAMES = 50_000  # games per chunk for per-game aggregations (Run.chunks)
+_CACHE = "run_tables"  # the attached database holding a connection's games, players and errors
 
 
-def _connect() -> duckdb.DuckDBPyConnection:
+def _connect() -> tuple[duckdb.DuckDBPyConnection, str]:
     """An in-memory DuckDB (bounded to :data:`DUCKDB_MEMORY` when set) spilling to its own temporary folder,
-    removed with the connection."""
+    removed with the connection; and that folder."""
     spill = tempfile.mkdtemp(prefix="cardlab-duckdb-")
     config = {"temp_directory": spill} | ({"memory_limit": DUCKDB_MEMORY} if DUCKDB_MEMORY else {})
     try:
@@ -72,7 +73,7 @@ def _connect() -> duckdb.DuckDBPyConnection:
         shutil.rmtree(spill, ignore_errors=True)
         raise UserError(f"CARDLAB_DUCKDB_MEMORY={DUCKDB_MEMORY!r}: {str(exc).splitlines()[0]}") from None
     weakref.finalize(con, shutil.rmtree, spill, True)
-    return con
+    return con, spill
 
 
 WIN_SHARE_SQL = (
@@ -145,8 +146,9 @@ class Run:
 
     @cached_property
     def db(self) -> duckdb.DuckDBPyConnection:
-        """An in-memory DuckDB with one view per table (the Parquet is streamed, never loaded whole); the
-        players view adds ``win_share`` (:data:`WIN_SHARE_SQL`); its memory is bounded (:func:`_connect`)."""
+        """A DuckDB with one view per table: events streamed from the Parquet (never loaded whole), games,
+        players and errors read once (:meth:`_views`); the players view adds ``win_share``
+        (:data:`WIN_SHARE_SQL`); its memory is bounded (:func:`_connect`)."""
         return self._views(sorted(self.state.batches))
 
     def chunks(self, games: int | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -163,11 +165,22 @@ class Run:
                 con.close()
 
     def _views(self, batches: list[int]) -> duckdb.DuckDBPyConnection:
-        con = _connect()
+        """The tables over ``batches``: events a view streamed from its Parquet parts; games, players and
+        errors (one or a few rows per game, read by most of a report's queries) read once into a compressed
+        DuckDB file in the connection's temporary folder, so a query does not open every part again nor
+        recompute ``win_share`` (issue 20: 2 s of CPU a query over 10^6 games' players), with memory
+        bounded by DuckDB's buffer like the rest."""
+        con, spill = _connect()
+        file = str(Path(spill) / "tables.duckdb").replace("'", "''")
+        con.execute(f"ATTACH '{file}' AS {_CACHE}")
         for table in TABLES:
             files = ", ".join("'" + f.replace("'", "''") + "'" for f in self.parts(table, batches))
             extra = f", {WIN_SHARE_SQL} AS win_share" if table == "players" else ""
-            con.execute(f"CREATE VIEW {table} AS SELECT *{extra} FROM read_parquet([{files}])")
+            source = f"SELECT *{extra} FROM read_parquet([{files}])"
+            if table != "events":
+                con.execute(f"CREATE TABLE {_CACHE}.{table} AS {source}")
+                source = f"SELECT * FROM {_CACHE}.{table}"
+            con.execute(f"CREATE VIEW {table} AS {source}")
         return con
 
     def sql(self, query: str, params: list[Any] | None = None) -> pl.DataFrame:

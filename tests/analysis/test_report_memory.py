@@ -122,3 +122,23 @@ def test_seat_adjusted_rates_counted_in_sql_equal_the_per_player_computation(tmp
     grid = grid.join(mine.select("label", "pos", "s"), on=["label", "pos"], how="left")
     gap = grid.select((pl.col("s").fill_null(0.0) - pl.col("w")).abs().max()).item()
     assert adjusted.imbalance == pytest.approx(gap) and gap > 0
+
+
+def test_games_players_and_errors_are_read_once_into_the_connections_folder(tmp_path):
+    """The small tables are copied into a DuckDB file in the connection's own folder (issue 20: a query
+    over 10^6 games' players no longer reopens every part); what the views show is the Parquet's content
+    (players with win_share), and events stay a view over the parts."""
+    from polars.testing import assert_frame_equal
+
+    run = _run(tmp_path)
+    ((spill,),) = run.db.execute("SELECT current_setting('temp_directory')").fetchall()
+    assert (Path(spill) / "tables.duckdb").is_file()
+    for table in ("games", "players", "errors"):
+        stored = run.scan(table).collect()
+        shown = run.sql(f"SELECT * FROM {table} ORDER BY ALL")
+        if table == "players":
+            assert shown["win_share"].sum() == pytest.approx(20.0)  # one win (or shared draws) a game
+            shown = shown.drop("win_share")
+        assert_frame_equal(shown, stored.sort(stored.columns), check_dtypes=False)
+    kinds = dict(run.db.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall())
+    assert kinds["events"] == "VIEW"
