@@ -38,9 +38,13 @@ from .stats import clustered_rate, wilson, z_for
 QUALITY_GAMES = 5000  # at most about this many games are read (a fixed, seed-free sample)
 
 
-def per_game(run: Run, data: AnalysisSpec, max_games: int = QUALITY_GAMES) -> pl.DataFrame | None:
-    """``game_id, n_players, turns, lead_changes, leads_from, comeback, last_turn``; None without score rules."""
-    scores = score_query(run, data, "score_by_turn", max_games)
+def per_game(
+    run: Run, data: AnalysisSpec, max_games: int = QUALITY_GAMES, scores: pl.DataFrame | None = None
+) -> pl.DataFrame | None:
+    """``game_id, n_players, turns, lead_changes, leads_from, comeback, last_turn``; None without score rules.
+    ``scores``: the sample's running scores (``sql/score_by_turn.sql``) when already read."""
+    if scores is None:
+        scores = score_query(run, data, "score_by_turn", max_games)
     if scores is None:
         return None
     rows = []
@@ -138,8 +142,10 @@ def summary(games: pl.DataFrame, level: float = 0.95) -> pl.DataFrame:
 
 
 def section(run: Run, data: AnalysisSpec | None, level: float = 0.95) -> Section | None:
-    """The report's "Game quality" section; None when the game has no score or no won game was sampled."""
-    games = per_game(run, data) if data is not None else None
+    """The report's "Game quality" section; None when the game has no score or no won game was sampled. The
+    sample's running scores are read once for both figures (issue 20: each read scans the events)."""
+    scores = score_query(run, data, "score_by_turn", QUALITY_GAMES) if data is not None else None
+    games = per_game(run, data, scores=scores) if scores is not None else None
     if games is None or not games.height:
         return None
     note = (
@@ -147,7 +153,7 @@ def section(run: Run, data: AnalysisSpec | None, level: float = 0.95) -> Section
         " (a fixed sample of at most about 5,000). See docs/report.md, 'Game quality'."
     )
     frame = summary(games, level)
-    kings = kingmaking_summary(run, data, level)
+    kings = kingmaking_summary(run, data, level, scores=scores)
     if kings is not None:
         frame = pl.concat([frame, kings.cast(frame.schema)])
     return Section(
@@ -247,13 +253,18 @@ def kingmaking(grid: np.ndarray, winner: int, acts: list[tuple[int, int, int]], 
 
 
 def kingmaking_summary(
-    run: Run, data: AnalysisSpec, level: float = 0.95, max_games: int = QUALITY_GAMES
+    run: Run,
+    data: AnalysisSpec,
+    level: float = 0.95,
+    max_games: int = QUALITY_GAMES,
+    scores: pl.DataFrame | None = None,
 ) -> pl.DataFrame | None:
     """Per player count (3 or more): the share of won games with a kingmaking act (:func:`kingmaking`),
-    Wilson interval and n; None without score rules or such games."""
-    scores = score_query(run, data, "score_by_turn", max_games)
-    acts = score_query(run, data, "acts_on_others", max_games)
-    if scores is None or acts is None:
+    Wilson interval and n; None without score rules or such games. ``scores``: the sample's running
+    scores when already read; the acts are read only when the sample has a game of 3 or more players."""
+    if scores is None:
+        scores = score_query(run, data, "score_by_turn", max_games)
+    if scores is None:
         return None
     games = []
     for (game_id,), frame in scores.partition_by("game_id", as_dict=True, maintain_order=True).items():
@@ -261,7 +272,8 @@ def kingmaking_summary(
         n = int(frame["seat"].max()) + 1
         if n >= 3:
             games.append((game_id, n, frame["score"].to_numpy().astype(float).reshape(turns, n), winner))
-    if not games:
+    acts = score_query(run, data, "acts_on_others", max_games) if games else None
+    if acts is None:
         return None
     best = best_gains([g[2] for g in games])
     by_game: dict[int, list[tuple[int, int, int]]] = {}
