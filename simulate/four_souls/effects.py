@@ -500,6 +500,18 @@ def _v_buff(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_set_atk(ctx: Ctx, p: dict) -> bool:
+    """'Its AT becomes n' (Hemoptysis): with no stated end the change lasts while the monster is in play
+    (FS-5.2; a new object when it comes back, FS-3.2). It takes the printed value's place, so counters,
+    statics and until-end-of-turn buffs still add to it (our reading: the rules give no order)."""
+    did = False
+    for t in _targets_of(ctx, p.get("target")):
+        if isinstance(t, Obj) and t.in_play and t.kind == "monster":
+            t.set_atk = int(value(ctx, p["n"]))
+            did = True
+    return did
+
+
 def _v_cancel(ctx: Ctx, p: dict) -> bool:
     t = p.get("target")
     if t == "all":
@@ -857,6 +869,7 @@ VERB_FUNCS = {
     "become_soul": _v_become_soul,
     "become_item": _v_become_item,
     "copy_loot": _v_copy_loot,
+    "set_atk": _v_set_atk,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
     "advance_timer": _v_advance_timer,

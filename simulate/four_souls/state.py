@@ -77,6 +77,7 @@ class Obj:
     b_atk: int = 0  # until-end-of-turn buffs (FS-5.2)
     b_hp: int = 0
     b_ev: int = 0
+    set_atk: int | None = None  # "its AT becomes N", no stated end (FS-5.2): in the printed value's place
     soul_value: int = 0
     turn_counts: dict | None = None
     copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)

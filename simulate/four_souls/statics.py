@@ -238,7 +238,8 @@ def hp_of(g: Game, o: Any) -> int:
 
 
 def monster_atk(g: Game, m: Obj) -> int:
-    total = (m.phys.card.attack or 0) + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
+    base = (m.phys.card.attack or 0) if m.set_atk is None else m.set_atk  # "its AT becomes N" (Hemoptysis)
+    total = base + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
     for body in m.rules.statics:
         if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
             total += amount(g, m, body["atk"])  # a number, or read on it ("+1 for each counter", Ultra Pride)

@@ -257,6 +257,13 @@ def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
+def _soul_entered(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """A soul came under a player's control, however (FS-6.11 gain, FS-6.12 give/steal/swap)."""
+    if ab.tparam == "other_player":
+        return ev["target"].seat != _you(g, o)
+    return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
+
+
 def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
@@ -298,6 +305,7 @@ MATCHERS = {
     "gained": _gained,
     "purchased": _purchased,
     "gained_soul": _gained_soul,
+    "soul_entered": _soul_entered,
     "looted": _looted,
     "attack_declared": _attack_declared,
     "attacked": _attacked,

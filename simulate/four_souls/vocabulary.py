@@ -92,6 +92,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("prevent", "what n", "what", "damage", "FS-6.16", "remove pending damage/death (or n of it)", Aim("hp", 1.5, who="what", when="damage"), "neutral"),
     _v("kill", "target", "target", "damage", "FS-6.3 FS-13", "the player or monster dies", Aim("kill", -4.0, who="target"), "harm"),
     _v("destroy", "target", "target", "damage", "FS-6.3 FS-4.12", "item/soul/curse to its discard", Aim("item", -1.0, who="target"), "harm"),
+    _v("set_atk", "target n", "target n", "damage", "FS-5.2", "a monster's damage becomes n, with no stated end", Aim("buff", -1.0, who="target"), "harm", used=False),
     _v("buff", "target atk hp ev roll until", "target", "damage", "FS-5.2 FS-8.10", "stat change until eot", Aim("buff", 1.0, who="target"), "help"),
     # Stack & turn
     _v("cancel", "target", "target", "stack", "FS-6.9 FS-10.11", "remove a stack item (or all) unresolved", Aim("cancel", 2.0, who="target", when="stack"), "harm"),
@@ -339,6 +340,14 @@ TRIGGERS = Vocabulary(
             "who (you, any_player) looted (drew loot, the loot step too; not the setup's deal, FS-2.9);"
             " event.target is the player",
             used=False,  # expansion cards only (Laser Eye)
+        ),
+        Trigger(
+            "soul_entered",
+            _TRIGGER_OPTS,
+            "FS-6.11 FS-6.12",
+            "a soul came under who's control (you, other_player, any_player): gained, given, stolen or swapped;"
+            " event.target is the player",
+            used=False,  # expansion cards only (Found Soul, A Friend, Karma)
         ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),

@@ -3,7 +3,7 @@ starting items that let their characters be dealt, and the words they brought.""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, counters, damage, dice, plays, resolution, statics
+from cardlab.simulate.four_souls import checks, counters, damage, dice, plays, resolution, resources, statics
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.decks import build_supply
@@ -169,3 +169,126 @@ def test_ball_of_tar_and_dingle_are_dealt():
     supply = build_supply(load_pool(), 4)
     assert "Gish" in {c.name for c in supply.characters}
     assert "aa-dingle" in supply.rules
+
+
+def _soul_obj(g, seat: int, name: str = "Boss", value: int = 1):
+    """A soul under ``seat`` (made without a gain: the scenario moves or gains it itself)."""
+    c = monster(name, hp=3)
+    o = g.new_obj(phys(g, c), "soul", seat)
+    o.soul_value = value
+    return o
+
+
+def test_FS_6_11_FS_6_12_found_soul_goes_to_another_player_when_a_soul_enters_its_controllers_control():
+    """Found Soul (+1 damage): a soul *given* to its controller (FS-6.12, not a gain) makes them give the
+    item to another player; while it is theirs they have +1 damage, then the new holder has it."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    found = give_item(g, 0, _by_id("soi-found_soul"))
+    atk = [statics.player_atk(g, p) for p in g.players]
+    soul = _soul_obj(g, 1)
+    g.players[1].souls.append(soul)
+    assert resources.move_item(g, soul, 0, "give", "test")
+    _settle(g)
+    assert found.controller == 1 and found in g.players[1].items
+    assert [statics.player_atk(g, p) for p in g.players] == [atk[0] - 1, atk[1] + 1]
+    check_invariants(g)
+
+
+def test_FS_6_11_a_friend_counts_souls_entering_other_players_control_and_becomes_a_soul_at_three():
+    """A Friend: a counter each time a soul comes under *another* player's control — gained (FS-6.11) or
+    stolen (FS-6.12) — none for its own controller's; at 3 it becomes its controller's soul (value 1) with
+    no abilities (a fourth soul entering adds nothing)."""
+    g = position(2, souls_to_win=9)
+    loot_fillers(g, 10)
+    g.active = 0
+    friend = give_item(g, 1, _by_id("soi-a_friend"))
+    resources.gain_soul(g, g.players[1], _soul_obj(g, 1), "test")  # its own controller: no counter
+    _settle(g)
+    assert counters_of(friend) == 0
+    for _ in range(2):
+        resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
+        _settle(g)
+    assert counters_of(friend) == 2 and friend.in_play and friend.kind == "item"
+    stolen = g.players[1].souls[0]
+    assert resources.move_item(g, stolen, 0, "steal", "test")
+    _settle(g)
+    assert friend not in g.players[1].items
+    new = [s for s in g.players[1].souls if s.phys is friend.phys]
+    assert len(new) == 1 and new[0].soul_value == 1
+    assert g.players[1].soul_total() == 1 and g.players[0].soul_total() == 3
+    resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")  # a soul's abilities do not work
+    _settle(g)
+    assert counters_of(new[0]) == 0 and g.players[1].soul_total() == 1
+    check_invariants(g)
+
+
+def test_FS_6_12_karma_makes_two_chosen_players_each_steal_a_shop_item_and_loot_one():
+    """Karma (3+ players): a soul gained by another player; Karma's controller chooses 2 players (seats 0
+    and 2); each steals a shop item (the slot refills, FS-12.1) and loots 1. Its controller's own soul
+    triggers nothing."""
+    picks = iter([0, 2])
+
+    def chooser(d):
+        if d.kind == "choose_target":
+            want = next(picks)
+            return next(o for o in d.options if getattr(o, "seat", None) == want)
+        return None
+
+    g = position(3, plans={1: chooser})
+    loot_fillers(g, 10)
+    g.active = 0
+    give_item(g, 1, _by_id("soi-karma"))
+    for i in range(2):
+        add_shop_item(g, card(f"Ware{i}", deck="treasure", kind="passive"))
+    hands = [len(p.hand) for p in g.players]
+    resources.gain_soul(g, g.players[1], _soul_obj(g, 1), "test")
+    _settle(g)
+    assert [len(p.hand) for p in g.players] == hands
+    resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
+    _settle(g)
+    assert [len(p.hand) - h for p, h in zip(g.players, hands, strict=True)] == [1, 0, 1]
+    assert [sorted(o.name for o in p.items if o.name.startswith("Ware")) for p in g.players] == [
+        ["Ware0"],
+        [],
+        ["Ware1"],
+    ]
+    check_invariants(g)
+
+
+def test_FS_5_2_hemoptysis_sets_a_monsters_damage_to_one_for_good_and_hits_up_to_two():
+    """Hemoptysis (The Benighted): ↷ a counter on it; $ remove 1: a monster's damage becomes 1 with no
+    stated end (FS-5.2) — an until-end-of-turn +1 still adds and lapses, the 1 stays after the turn; $
+    remove 2: 1 damage to each of up to 2 monsters or players (here a monster and seat 1, then no third)."""
+    asked = []
+
+    def hemo(d):
+        if d.kind == "choose_target":
+            asked.append(len(d.options))
+            named = [o for o in d.options if getattr(o, "name", None) == "Brute"]
+            seat1 = [o for o in d.options if getattr(o, "seat", None) == 1]
+            return (named or seat1 or [d.options[0]])[0]
+        return None
+
+    g = position(2, plans={0: hemo})
+    loot_fillers(g, 10)
+    g.active = 0
+    hemo_item = give_item(g, 0, _by_id("r-hemoptysis"))
+    brute = add_slot_monster(g, monster("Brute", hp=5, attack=3))
+    for _ in range(3):
+        assert plays.take_action(g, 0, ("tap", hemo_item, 0))
+        _settle(g)
+        hemo_item.charged = True
+    assert counters_of(hemo_item) == 3
+    brute.b_atk = 1  # till end of turn
+    assert plays.take_action(g, 0, ("paid", hemo_item, 0))
+    _settle(g)
+    assert counters_of(hemo_item) == 2 and statics.monster_atk(g, brute) == 2
+    brute.b_atk = 0  # the turn's end removes until-end-of-turn buffs (FS-8.10)
+    assert statics.monster_atk(g, brute) == 1
+    assert plays.take_action(g, 0, ("paid", hemo_item, 1))
+    _settle(g)
+    assert counters_of(hemo_item) == 0
+    assert brute.damage == 1 and g.players[1].damage == 1 and g.players[0].damage == 0
+    check_invariants(g)
