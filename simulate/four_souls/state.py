@@ -80,6 +80,7 @@ class Obj:
     set_atk: int | None = None  # "its AT becomes N", no stated end (FS-5.2): in the printed value's place
     soul_value: int = 0
     turn_counts: dict | None = None
+    round_counts: dict | None = None  # first_each_round: reset as its controller's round starts (FS-8.12)
     copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)
     dying: bool = False
     ref: ObjRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
@@ -263,6 +264,7 @@ class Game:
     rooms: Any = None
     blank_card: Any = None  # Blank Card's copies (blank_card.BlankCard), None until one is used this turn
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
+    extra_turn: bool = False  # this turn is an extra one (FS-8.12: it starts no new round)
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:

@@ -96,6 +96,12 @@ def left_play(g: Game, o: Obj, name: str) -> None:
 
 def _per_turn(o: Obj, ab) -> bool:
     t = ab.topts
+    if t.get("first_each_round"):  # FS-8.12: since its controller's round started
+        if o.round_counts is None:
+            o.round_counts = {}
+        k = o.round_counts.get(ab.index, 0) + 1
+        o.round_counts[ab.index] = k
+        return k == 1
     if not (t.get("first_each_turn") or t.get("every_other_each_turn")):
         return True
     if o.turn_counts is None:
@@ -276,6 +282,11 @@ def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["target"] is o
 
 
+def _activated_character(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """A player activated their character's ability (you: this card's controller)."""
+    return ab.tparam == "any_player" or ev["activator"] == _you(g, o)
+
+
 def _activated_item(g: Game, o: Obj, ab, ev: dict) -> bool:
     by = ab.topts.get("by", ab.tparam)
     act = ev["activator"]
@@ -310,6 +321,7 @@ MATCHERS = {
     "attack_declared": _attack_declared,
     "attacked": _attacked,
     "activated_item": _activated_item,
+    "activated_character": _activated_character,
 }
 # The triggers this module carries out: those matchers, and ``destroyed`` (a leaves-play trigger the object
 # hears from its discard, :func:`left_play`).

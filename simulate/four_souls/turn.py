@@ -67,6 +67,7 @@ def play_turns(
 def _turn_done(g: Game, on_turn: Callable[[Game], None] | None) -> None:
     if g.coop:
         coop.turn_done(g)  # FS-17.4: the round's timer decrement (FS-Q.33: after the win check)
+    g.extra_turn = bool(g.extra_turns)  # FS-8.12: an extra turn does not move its player's round
     g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
     if on_turn is not None:
         on_turn(g)
@@ -99,6 +100,9 @@ def _play_turn(g: Game) -> None:
     g.attacks_used = g.deck_attacks = g.resolved = g.monster_deaths = 0
     g.must_attack.clear()
     g.may_attack.clear()
+    if not g.extra_turn:  # FS-8.12: the active player's round starts (a skipped turn counts as taken)
+        for o in g.player_objects(ap):
+            o.round_counts = None
     if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
         ap.skip_next_turn -= 1
         log.emit("turn_start", ap.seat, None, None, g.turn, "skipped")

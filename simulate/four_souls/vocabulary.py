@@ -254,7 +254,7 @@ def Trigger(name: str, options: tuple[str, ...], rules: str, summary: str, used:
     return Word(name, summary, options, rules=rules, used=used)
 
 
-_TRIGGER_OPTS = ("if", "first_each_turn", "every_other_each_turn")
+_TRIGGER_OPTS = ("if", "first_each_turn", "every_other_each_turn", "first_each_round")
 TRIGGERS = Vocabulary(
     "four-souls",
     "trigger",
@@ -348,6 +348,13 @@ TRIGGERS = Vocabulary(
             "a soul came under who's control (you, other_player, any_player): gained, given, stolen or swapped;"
             " event.target is the player",
             used=False,  # expansion cards only (Found Soul, A Friend, Karma)
+        ),
+        Trigger(
+            "activated_character",
+            _TRIGGER_OPTS,
+            "FS-6.1",
+            "who (you, any_player) activated their character's ability",
+            used=False,  # expansion cards only (Focus)
         ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),

@@ -3,7 +3,17 @@ starting items that let their characters be dealt, and the words they brought.""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, counters, damage, dice, plays, resolution, resources, statics
+from cardlab.simulate.four_souls import (
+    checks,
+    counters,
+    damage,
+    dice,
+    plays,
+    resolution,
+    resources,
+    statics,
+    turn,
+)
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.decks import build_supply
@@ -291,4 +301,53 @@ def test_FS_5_2_hemoptysis_sets_a_monsters_damage_to_one_for_good_and_hits_up_to
     _settle(g)
     assert counters_of(hemo_item) == 0
     assert brute.damage == 1 and g.players[1].damage == 1 and g.players[0].damage == 0
+    check_invariants(g)
+
+
+def test_FS_8_12_focus_levels_on_souls_and_recharges_the_character_once_a_round():
+    """Focus (The Knight): a level each time a soul comes under its controller — gained or given. Level 2+:
+    the first activation of the character each round recharges it (FS-8.12: the round runs from the start
+    of the controller's turn; another player's turn and an extra turn start none). Level 3+: the first damage
+    the controller would take each turn is prevented, the second is not."""
+    g = position(2, chars=[_by_id("rwz-the_knight"), _by_id("rwz-the_knight")], souls_to_win=9)
+    loot_fillers(g, 40)
+    focus = give_item(g, 0, _by_id("rwz-focus"))
+    resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
+    _settle(g)
+    assert focus.levels == 1
+    given = _soul_obj(g, 1)
+    g.players[1].souls.append(given)
+    assert resources.move_item(g, given, 0, "give", "test")
+    _settle(g)
+    assert focus.levels == 2
+    knight = g.players[0].character
+
+    def activate() -> bool:
+        knight.charged = True
+        assert plays.take_action(g, 0, ("tap", knight, 0))
+        _settle(g)
+        return knight.charged
+
+    g.active = 0
+    turn.play_turn(g)  # seat 0's round starts
+    assert [activate(), activate()] == [True, False]
+    g.active = 1
+    turn.play_turn(g)  # another player's turn: the same round for seat 0
+    assert not activate()
+    g.extra_turns = [0]
+    turn._turn_done(g, None)  # an extra turn for seat 0 starts no round
+    turn.play_turn(g)
+    assert g.active == 0 and not activate()
+    g.active = 1
+    turn._turn_done(g, None)  # seat 0's next regular turn: a new round
+    turn.play_turn(g)
+    assert activate()
+    resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
+    _settle(g)
+    assert focus.levels == 3
+    g.between = False  # back inside a turn
+    for _ in range(2):
+        damage.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
+        _settle(g)
+    assert g.players[0].damage == 1
     check_invariants(g)
