@@ -265,6 +265,7 @@ class Game:
     blank_card: Any = None  # Blank Card's copies (blank_card.BlankCard), None until one is used this turn
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
     extra_turn: bool = False  # this turn is an extra one (FS-8.12: it starts no new round)
+    stripped: list = field(default_factory=list)  # (object, seat): no abilities until that seat's turn ends
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:

@@ -12,6 +12,7 @@ from . import (
     blank_card,
     checks,
     coop,
+    counters,
     plays,
     resolution,
     resources,
@@ -333,6 +334,8 @@ def end_of_turn(g: Game) -> None:
     g.must_attack.clear()
     g.may_attack.clear()
     g.pa_grants.clear()  # FS-10.6: "players can be attacked till end of turn" ends
+    if g.stripped:
+        counters.restore_stripped(g)  # "loses all abilities until the next time your turn ends" (Club)
 
 
 def room_step(g: Game) -> None:

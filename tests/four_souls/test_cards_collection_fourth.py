@@ -9,6 +9,7 @@ from cardlab.simulate.four_souls import (
     damage,
     dice,
     plays,
+    replacements,
     resolution,
     resources,
     statics,
@@ -350,4 +351,64 @@ def test_FS_8_12_focus_levels_on_souls_and_recharges_the_character_once_a_round(
         damage.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
         _settle(g)
     assert g.players[0].damage == 1
+    check_invariants(g)
+
+
+def test_FS_1_31_club_doubles_non_boss_rewards_on_its_controllers_turn_only():
+    """Club (Clubby the Seal): a basic monster's reward block is carried out twice on its controller's
+    turn (FS-Q.26), once on another player's; a boss's never doubles."""
+    g = position(2)
+    give_item(g, 0, _by_id("soi-club"))
+    blob = add_slot_monster(g, monster("Blob", hp=2, rewards={"cents": 1}))
+    boss = add_slot_monster(g, monster("Boss", hp=4, rewards={"cents": 3}, soul=1, kind="normal_boss"))
+    g.active = 0
+    assert (replacements.reward_times(g, blob, 3), replacements.reward_times(g, boss, 3)) == (2, 1)
+    g.active = 1
+    assert (replacements.reward_times(g, blob, 3), replacements.reward_times(g, boss, 3)) == (1, 1)
+
+
+def test_FS_3_8_club_puts_a_monster_not_being_attacked_on_the_monster_decks_bottom_on_your_turn():
+    """↷: on its controller's turn, a monster that is not the attack's target goes to the bottom of the
+    monster deck and its slot refills from the top; on another player's turn it does nothing."""
+    g = position(2)
+    loot_fillers(g, 10)
+    club = give_item(g, 0, _by_id("soi-club"))
+    fought = add_slot_monster(g, monster("Fought", hp=4))
+    other = add_slot_monster(g, monster("Other", hp=4))
+    g.monster.append(phys(g, monster("Next", hp=2)))
+    g.attack = Attack(seat=0, target=fought)
+    g.active = 1
+    assert plays.take_action(g, 0, ("tap", club, 0))
+    _settle(g)
+    assert other.in_play and [c.card.name for c in g.monster] == ["Next"]
+    club.charged = True
+    g.active = 0
+    assert plays.take_action(g, 0, ("tap", club, 0))
+    _settle(g)
+    assert not other.in_play and g.monster[0].card.name == "Other"
+    assert sorted(m.name for m in g.monsters()) == ["Fought", "Next"]
+    g.attack = None
+    check_invariants(g)
+
+
+def test_FS_6_9_club_cancels_an_items_ability_and_strips_the_item_until_its_controllers_turn_ends():
+    """↷: cancel another player's item ability on the stack (it does nothing); the item has no abilities until
+    the end of Club's controller's next turn — not at the end of another player's turn — then it has them
+    back."""
+    g = position(2)
+    loot_fillers(g, 10)
+    club = give_item(g, 0, _by_id("soi-club"))
+    zap = give_item(
+        g, 1, card("Zapper", deck="treasure", kind="active", abilities=({"tap": {"do": {"gain_cents": 2}}},))
+    )
+    g.active = 1
+    assert plays.take_action(g, 1, ("tap", zap, 0))
+    assert plays.take_action(g, 0, ("tap", club, 1))
+    _settle(g)
+    assert g.players[1].cents == 0 and not zap.rules.tap and not g.stack
+    turn.end_of_turn(g)  # seat 1's turn ends: still stripped
+    assert not zap.rules.tap
+    g.active = 0
+    turn.end_of_turn(g)  # Club's controller's turn ends
+    assert len(zap.rules.tap) == 1 and g.stripped == []
     check_invariants(g)
