@@ -265,6 +265,7 @@ class Game:
     blank_card: Any = None  # Blank Card's copies (blank_card.BlankCard), None until one is used this turn
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
     extra_turn: bool = False  # this turn is an extra one (FS-8.12: it starts no new round)
+    souls_rule: bool = False  # a soul changing the souls needed to win was ever made (checks.check_win)
     stripped: list = field(default_factory=list)  # (object, seat): no abilities until that seat's turn ends
 
     # ----------------------------------------------------------------- objects
@@ -275,6 +276,8 @@ class Game:
         self.objs[obj.uid] = obj
         if kind == "soul":
             obj.soul_value = getattr(phys.card, "soul", 0) or 0
+            if phys.rules is not None and phys.rules.souls_to_win:
+                self.souls_rule = True  # FS-14.1: It Lives! changes the souls needed to win
         r = phys.rules
         if r is not None:
             if r.starts_with_counters:

@@ -48,9 +48,16 @@ def fire(g: Game, name: str, **ev) -> None:
         g.cache.trig_key = key
     holders = g.cache.trig_cache.get(name)
     temp = g.temp and name in ("dies", "after_rewards")
-    if not holders and not temp:
+    # "when a player gains this soul" (Mom's Heart!): the soul just gained hears it, though souls hold no
+    # other working abilities (FS-14.8)
+    own = ev.get("soul") if name == "gained_soul" else None
+    if own is not None and (own.rules is None or not own.rules.triggers.get(name)):
+        own = None
+    if not holders and not temp and own is None:
         return  # nothing in play listens for this event (most events)
     objs = [o for o in holders if o.in_play] if holders else []
+    if own is not None:
+        objs.append(own)
     if temp:
         objs += g.temp  # a dying monster's own death triggers (FS-13.4 temporary zone)
     matches = MATCHERS.get(name)
@@ -260,6 +267,8 @@ def _purchased(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 
 def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
+    if ab.tparam == "self":
+        return ev["soul"] is o  # this soul was gained
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 

@@ -427,6 +427,13 @@ STATICS = Vocabulary(
         ),
         Static("goes_first", ("value",), "FS-2.10 FS-0.1", "this player takes the first turn"),
         Static(
+            "souls_to_win",
+            ("n",),
+            "FS-14.1",
+            "on a soul: while a player controls it, every player needs at least n souls to win",
+            used=False,  # expansion cards only (It Lives! of Alt Art)
+        ),
+        Static(
             "coin_rolls",
             ("counter", "heads_in_a_row", "tails_timer"),
             "FS-18.1 FS-9.2",

@@ -31,7 +31,7 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
 )
-from cardlab.simulate.four_souls.state import Attack
+from cardlab.simulate.four_souls.state import Attack, GameOver
 
 
 def _settle(g, rounds: int = 20):
@@ -411,4 +411,80 @@ def test_FS_6_9_club_cancels_an_items_ability_and_strips_the_item_until_its_cont
     g.active = 0
     turn.end_of_turn(g)  # Club's controller's turn ends
     assert len(zap.rules.tap) == 1 and g.stripped == []
+    check_invariants(g)
+
+
+def _boss_soul(g, seat: int, card_id: str):
+    """The boss card ``card_id`` gained as ``seat``'s soul (FS-13.4 step 5), its gain triggers heard."""
+    o = g.new_obj(phys(g, _by_id(card_id)), "soul", seat)
+    resources.gain_soul(g, g.players[seat], o, "boss")
+    return o
+
+
+def test_FS_14_3_moms_heart_gained_makes_a_player_tied_for_the_most_souls_win():
+    """Mom's Heart! (2 souls): when a player gains it, they choose a player tied for the most souls (soul
+    value), who wins once the ability resolves (FS-14.3) — here seat 1 (3 souls), not the gainer (2)."""
+    g = position(3)
+    loot_fillers(g, 10)
+    g.active = 0
+    for _ in range(3):
+        g.players[1].souls.append(_soul_obj(g, 1))
+    _boss_soul(g, 0, "fsp2-moms_heart")
+    try:
+        _settle(g)
+    except GameOver as over:
+        assert over.winners == (1,)
+    else:
+        raise AssertionError("nobody won")
+
+
+def test_FS_14_1_it_lives_as_a_controlled_soul_raises_the_souls_needed_to_win_to_five():
+    """It Lives! (Alt Art, 2 souls): while a player controls it, 4 souls no longer win; 5 do. The Star Promos
+    It Lives! is Mom's Heart!'s rule instead (gaining it makes the most souls win)."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    _boss_soul(g, 0, "aa-it_lives")
+    for _ in range(2):
+        resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
+    _settle(g)  # 4 souls: no win while It Lives! is controlled
+    resources.gain_soul(g, g.players[1], _soul_obj(g, 1), "test")
+    resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
+    try:
+        _settle(g)
+    except GameOver as over:
+        assert over.winners == (0,)
+    else:
+        raise AssertionError("5 souls did not win")
+    g2 = position(2)
+    loot_fillers(g2, 10)
+    resources.gain_soul(g2, g2.players[1], _soul_obj(g2, 1), "test")
+    _boss_soul(g2, 0, "p-it_lives")
+    try:
+        _settle(g2)
+    except GameOver as over:
+        assert over.winners == (0,)  # seat 0 has 2 souls, the most
+    else:
+        raise AssertionError("nobody won")
+
+
+def test_FS_13_4_balrog_dies_into_an_item_that_destroys_itself_to_kill_a_player_or_monster():
+    """Balrog: at its death it becomes the active player's item (no other reward); its only ability, ↷:
+    destroy it, and if so kill a chosen monster or player (FS-5.8 'if you do')."""
+    g = position(
+        2, plans={0: lambda d: next((o for o in d.options if getattr(o, "name", None) == "Blob"), None)}
+    )
+    loot_fillers(g, 10)
+    g.active = 0
+    balrog = add_slot_monster(g, _by_id("rwz-balrog"))
+    blob = add_slot_monster(g, monster("Blob", hp=3))
+    g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(2))
+    assert damage.kill(g, balrog, 0)
+    _settle(g)
+    item = [o for o in g.players[0].items if o.name == "Balrog"]
+    assert len(item) == 1 and g.players[0].cents == 0
+    assert plays.take_action(g, 0, ("tap", item[0], 0))
+    _settle(g)
+    assert not item[0].in_play and not blob.in_play
+    assert sorted(c.card.name for c in g.monster_disc) == ["Balrog", "Blob"]  # FS-3.6: its own deck's discard
     check_invariants(g)
