@@ -478,6 +478,19 @@ def count(g: Game, p: Player, key: str) -> Any:
     return total
 
 
+def recharge_limit(g: Game, p: Player) -> int | None:
+    """How many items ``p`` may recharge in their recharge step (FS-8.1): None = all; "you can't recharge
+    more than N items" (Curse of Fatigue; Heavy is the Head, a room read for the active player)."""
+    limits = [_num(v) for _o, v in player_statics(g, p, "recharge_items")]
+    return min(limits) if limits else None
+
+
+def hand_limit(g: Game, p: Player) -> int:
+    """FS-8.10(2): the hand size ``p`` discards down to at the end of their turn: the game's (FS-3.7), or a
+    smaller one a static sets ("your max hand size is 2": Curse of Tiny Hands)."""
+    return min([g.cfg.hand_limit, *(_num(v) for _o, v in player_statics(g, p, "hand_limit"))])
+
+
 def price(g: Game, p: Player, shop: bool) -> int:
     """FS-11.3: 10¢, minus static discounts (Steamy Sale! only for shop items)."""
     base = 10
@@ -747,6 +760,8 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
 # The static modifiers read here (vocabulary.STATICS: each word's handler is the function that reads it).
 V.STATICS.implement(
     {
+        "recharge_items": recharge_limit,
+        "hand_limit": hand_limit,
         "hp": player_max_hp,
         "atk": player_atk,
         "attack_roll": roll_bonus,

@@ -427,6 +427,20 @@ STATICS = Vocabulary(
         ),
         Static("goes_first", ("value",), "FS-2.10 FS-0.1", "this player takes the first turn"),
         Static(
+            "recharge_items",
+            ("n",),
+            "FS-8.1",
+            "you recharge at most n items in your recharge step (your choice; the character still recharges)",
+            used=False,  # expansion cards only (Curse of Fatigue, Heavy is the Head)
+        ),
+        Static(
+            "hand_limit",
+            ("n",),
+            "FS-8.10 FS-3.7",
+            "your max hand size is n: you discard down to it at the end of your turn",
+            used=False,  # expansion cards only (Curse of Tiny Hands)
+        ),
+        Static(
             "souls_to_win",
             ("n",),
             "FS-14.1",

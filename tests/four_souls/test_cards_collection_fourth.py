@@ -30,6 +30,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    rooms_of,
 )
 from cardlab.simulate.four_souls.state import Attack, GameOver
 
@@ -488,3 +489,58 @@ def test_FS_13_4_balrog_dies_into_an_item_that_destroys_itself_to_kill_a_player_
     assert not item[0].in_play and not blob.in_play
     assert sorted(c.card.name for c in g.monster_disc) == ["Balrog", "Blob"]  # FS-3.6: its own deck's discard
     check_invariants(g)
+
+
+def _curse_on(g, seat: int, card_id: str):
+    o = g.new_obj(phys(g, _by_id(card_id)), "curse", seat)
+    g.players[seat].curses.append(o)
+    return o
+
+
+def test_FS_8_1_curse_of_fatigue_and_heavy_is_the_head_recharge_one_chosen_item():
+    """Curse of Fatigue: its bearer's recharge step recharges their character and only 1 of their 3
+    deactivated items, the one they choose. Heavy is the Head (a room, "you" = the active player): an active
+    player tied for the most items recharges 1; one with fewer items recharges all."""
+    g = position(2, plans={0: lambda d: d.options[-1] if d.kind == "choose_target" else None})
+    spent = [
+        give_item(g, 0, card(f"Gear{i}", deck="treasure", kind="active"), charged=False) for i in range(3)
+    ]
+    g.players[0].character.charged = False
+    _curse_on(g, 0, "g2-curse_of_fatigue")
+    turn.recharge_step(g, g.players[0])
+    assert g.players[0].character.charged and [o.charged for o in spent] == [False, False, True]
+    g2 = position(2)
+    rooms = rooms_of(g2)
+    heavy = g2.new_obj(phys(g2, _by_id("r-heavy_is_the_head")), "room", -1, slot=0)
+    rooms.slots.append([heavy])
+    mine = [
+        give_item(g2, 0, card(f"Gear{i}", deck="treasure", kind="active"), charged=False) for i in range(2)
+    ]
+    theirs = [give_item(g2, 1, card("Lone", deck="treasure", kind="active"), charged=False)]
+    g2.active = 0
+    turn.recharge_step(g2, g2.players[0])
+    assert sum(o.charged for o in mine) == 1
+    g2.active = 1
+    give_item(g2, 1, card("Spare", deck="treasure", kind="passive"))
+    turn.recharge_step(g2, g2.players[1])  # 2 items against 2: tied for the most, only 1
+    assert theirs[0].charged
+    mine[0].charged = mine[1].charged = False
+    give_item(g2, 1, card("More", deck="treasure", kind="passive"))
+    g2.active = 0
+    turn.recharge_step(g2, g2.players[0])  # 2 items against 3: not the most, all recharge
+    assert all(o.charged for o in mine)
+
+
+def test_FS_8_10_curse_of_tiny_hands_makes_its_bearer_discard_down_to_two():
+    """Curse of Tiny Hands: at the end of its bearer's turn they discard down to 2 cards (FS-8.10(2)); the
+    other player keeps their 5 at the end of their own turn (the game's limit is 10)."""
+    g = position(2)
+    loot_fillers(g, 20)
+    _curse_on(g, 0, "g2-curse_of_tiny_hands")
+    for p in g.players:
+        for _ in range(5):
+            give_loot(g, p.seat, card("Fodder"))
+    for seat in (0, 1):
+        g.active = seat
+        turn._end_phase(g)
+    assert [len(p.hand) for p in g.players] == [2, 5]
