@@ -500,7 +500,7 @@ def _v_buff(ctx: Ctx, p: dict) -> bool:
     return True
 
 
-def _v_lose_abilities(ctx: Ctx, p: dict) -> bool:
+def _v_strip_abilities(ctx: Ctx, p: dict) -> bool:
     """'This loses all abilities except eternal until the next time your turn ends' (Club): an item in play,
     or the item whose ability is (or was) on the stack; a loot card being played has no object to strip."""
     t = obj_of(ctx, p.get("target"))
@@ -881,7 +881,7 @@ VERB_FUNCS = {
     "become_item": _v_become_item,
     "copy_loot": _v_copy_loot,
     "set_atk": _v_set_atk,
-    "lose_abilities": _v_lose_abilities,
+    "strip_abilities": _v_strip_abilities,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
     "advance_timer": _v_advance_timer,
