@@ -32,7 +32,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     rooms_of,
 )
-from cardlab.simulate.four_souls.state import Attack, GameOver
+from cardlab.simulate.four_souls.state import Attack, GameOver, RunawayTurn
 
 
 def _settle(g, rounds: int = 20):
@@ -544,3 +544,28 @@ def test_FS_8_10_curse_of_tiny_hands_makes_its_bearer_discard_down_to_two():
         g.active = seat
         turn._end_phase(g)
     assert [len(p.hand) for p in g.players] == [2, 5]
+
+
+def test_FS_9_2_marked_and_the_missing_page_loop_by_choice_is_cut_off_as_a_runaway_turn(monkeypatch):
+    """Marked (your first attack roll on your turn may become a 5) against The Missing Page (a 5 may be
+    rerolled): each change sends the roll back to step (3) and the would-roll triggers fire again (FS-9.2(4)),
+    so two players who always say yes loop for ever. Each "may" is a player's choice, so the turn is cut
+    off as a runaway turn (a turn cap, like repeated $ abilities, FS-4.7), never reported as a card loop."""
+    monkeypatch.setattr(resolution, "RESOLUTION_CAP", 300)
+    monkeypatch.setattr(resolution, "_AUTOMATIC", 40)
+    yes = lambda d: True if d.kind == "may" else None  # noqa: E731
+    g = position(2, plans={0: yes, 1: yes}, rolls=[2] * 400)
+    loot_fillers(g, 10)
+    g.active = 0
+    give_item(g, 0, _by_id("tgt-marked"))
+    give_item(g, 1, _by_id("g2-the_missing_page"))
+    blob = add_slot_monster(g, monster("Blob", hp=9))
+    g.attack = Attack(seat=0, target=blob)
+    dice.push_roll(g, 0, "attack").attack = True
+    try:
+        resolution.priority(g, 0, until_empty=True)
+    except RunawayTurn:
+        pass
+    else:
+        raise AssertionError("the loop ended")
+    assert g.resolved > 300
