@@ -9,12 +9,18 @@ the environment), so both builds of one install can be compared game by game (:f
 
 Left as Python on purpose: configuration and card-definition classes (pickled into worker processes,
 where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``cards``, ``abilities``,
-``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items and views (``items``,
-``views``: compiled classes other than dataclasses cannot be deep-copied, and ``branching.copy_state`` copies
-them), its event log (``log``: a compiled class may not derive from the kernel's log), test fixtures
-(``fixtures`` subclasses ``random.Random``) and the strategies. Hidden Reason keeps its card data, config,
-decks, events, scenarios, story and invariant checks as Python. Four Souls' ``selectors``: its table of
-lambdas nested in lambdas stops mypyc 2.4.1 with an internal error. A strategy's description is its
+``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items (``items``: ``__slots__``
+classes a search's copy deep-copies), its event log (``log``: a compiled class may not derive from the
+kernel's log), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card data,
+config, decks, events, scenarios, story and invariant checks as Python. Four Souls' ``selectors``: its table
+of lambdas nested in lambdas stops mypyc 2.4.1 with an internal error.
+
+Strategies: Four Souls' ``sensible`` family is compiled as its rules (``sensible_policy.SensiblePolicy``, a
+native class Python subclasses may extend), ``reading`` and ``valuing``; the registered player classes stay
+Python (the kernel reads parameters from ``__init__`` signatures, which a compiled class does not keep;
+``strategies.copying`` copies their state), and so does ``valuing``'s ``Outlook`` (its lazy fields need
+``__getattr__``). A compiled class a search copies says how (``View.__reduce__``,
+``Reader.__getstate__``). Gosu X and Hidden Reason strategies are Python. A strategy's description is its
 ``description`` class attribute (strategies/registry.py), not its docstring, which mypyc drops.
 """
 
@@ -80,7 +86,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "soul_trading",
         "two_player",
         "trade",
+        "views",
     ),
+    "strategies/four_souls": ("reading", "sensible_policy", "valuing"),
     "simulate/hidden_reason": (
         "combat",
         "effects",
@@ -179,7 +187,7 @@ def describe() -> str:
     compiled = running()
     total = len(module_names())
     if compiled:
-        return f"compiled build (mypyc): {len(compiled)} of {total} engine modules compiled"
+        return f"compiled build (mypyc): {len(compiled)} of {total} modules compiled"
     if pure_requested():
         return f"pure-Python build ({PURE_ENV}=1)"
     return "pure-Python build (no compiled modules installed)"
@@ -196,6 +204,7 @@ CASES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
     ("four-souls", 4, (), ()),
     ("four-souls", 2, ("random",), ()),
     ("four-souls", 3, ("sensible", "random"), ("sets=all",)),
+    ("four-souls", 4, ("aggro", "hoarder", "evaluator", "sensible"), ()),
     ("four-souls", 3, (), ("sets=all", "variant=rooms")),
     ("four-souls", 2, (), ("variant=co-op",)),
     ("four-souls", 3, (), ("variant=soul-trading", "variant=extended-trade")),

@@ -82,7 +82,7 @@ FS_KINDS = {
     "static": (fs.STATICS, "## Static modifiers", 1),
     "replacement": (fs.REPLACEMENTS, "## Replacement effects", None),
 }
-COMMON_TRIGGER_OPTIONS = {"if", "first_each_turn", "every_other_each_turn"}
+COMMON_TRIGGER_OPTIONS = {"if", "first_each_turn", "every_other_each_turn", "first_each_round"}
 
 
 def _rows(markdown: str, heading: str) -> dict[str, list[str]]:

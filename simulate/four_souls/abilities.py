@@ -37,6 +37,7 @@ class CardRules:
     starts_with_counters: int = 0
     starts_with_levels: int = 0  # FS-5.15: "this starts at level N"
     goes_first: bool = False
+    souls_to_win: int = 0  # a soul's "players need at least N souls to win" while controlled (FS-14.1)
     enters_deactivated: bool = False  # "this enters play deactivated" (FS-5.5, FS-11.8)
     hook: str | None = None
     rewards: list[Ability] = field(default_factory=list)  # printed rewards that are effects (``reward:``)

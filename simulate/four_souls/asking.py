@@ -55,8 +55,12 @@ def offer(g: Game, seat: int, kind: str, options: tuple, context: Any = None) ->
         if g.io.declared is not None:  # checked play (soak): a plain kind must offer no engine object
             _check_plain(kind, (*options, context))
         return g.io.ask(Decision(kind, seat, options, g.views[seat], context))
-    mapped = tuple([_option(g, o) for o in options])
-    choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], public(g, context)))
+    # the common shapes inline (a name, an object or card): every action decision maps its options
+    mapped = tuple(
+        [o if type(o) in _KEEP else o.ref if type(o) in _HANDLED else _option(g, o) for o in options]
+    )
+    context = context if type(context) in _KEEP else public(g, context)
+    choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], context))
     return options[mapped.index(choice)]
 
 
@@ -65,15 +69,15 @@ _HANDLED = frozenset({Obj, Phys})  # engine objects that carry their handle (``r
 
 
 def _option(g: Game, o: Any) -> Any:
-    """``public`` for one option, with the common shapes first (a name, an object or card, a flat tuple such
-    as ``("tap", object, i)``): every respond window and action decision maps its options."""
-    t = type(o)
-    if t is tuple:
-        return tuple([x if type(x) in _KEEP else x.ref if type(x) in _HANDLED else public(g, x) for x in o])
-    if t in _KEEP:
+    """``public`` for an option that is neither plain nor an object or card (``offer`` maps those), a flat
+    tuple first: ``("tap", object, i)`` element by element, ``("pass",)`` as it is."""
+    if type(o) is tuple:
+        for x in o:
+            if type(x) not in _KEEP:
+                return tuple(
+                    [x if type(x) in _KEEP else x.ref if type(x) in _HANDLED else public(g, x) for x in o]
+                )
         return o
-    if t in _HANDLED:
-        return o.ref
     return public(g, o)
 
 
@@ -87,6 +91,9 @@ def _check_plain(kind: str, values: tuple) -> None:
             )
 
 
+_SEATS: dict[int, SeatRef] = {}  # a player's handle, made once per seat (a SeatRef is immutable)
+
+
 def public(g: Game, o: Any) -> Any:
     """The public handle of an engine value: objects, cards, players and stack items by handle, tuples
     element by element, plain values as they are."""
@@ -98,7 +105,10 @@ def public(g: Game, o: Any) -> Any:
     if t is tuple:
         return tuple([public(g, x) for x in o])
     if t is Player:
-        return SeatRef(o.seat)
+        ref = _SEATS.get(o.seat)
+        if ref is None:
+            ref = _SEATS[o.seat] = SeatRef(o.seat)
+        return ref
     if isinstance(o, StackItem):
         return stack_ref(g, o)
     to_public = getattr(o, "to_public", None)  # a value holding engine objects (a trade offer)

@@ -77,6 +77,9 @@ def _shared(g: Game) -> dict[int, Any]:
         id(g.cfg): g.cfg,
         id(g.log.rows): list(g.log.rows),  # logged rows are tuples of numbers and names: shared
         id(cache): Caches(trig_names=set(cache.trig_names), forbid_on=cache.forbid_on),
+        # the players' ``declines``, looked up again from the copied players: a compiled player's bound
+        # method would be shared by a deep copy, not bound to the copy (issue 20)
+        id(getattr(g.io, "_decliners", None)): None,
     }
     for phys in g.all_phys:
         memo[id(phys)] = phys

@@ -653,6 +653,7 @@ class _Checker:
             elif key in (
                 "first_each_turn",
                 "every_other_each_turn",
+                "first_each_round",
                 "attack",
                 "combat",
                 "non_trinket",

@@ -7,6 +7,7 @@ import ast
 from typing import Any
 
 from . import challenge, rooms, statics, triggers
+from . import vocabulary as V
 from .asking import ask, ordered_by
 from .coop import check_goal
 from .exprs import compile_expr
@@ -55,10 +56,14 @@ def state_checks(g: Game) -> None:
 
 
 def check_win(g: Game) -> None:
+    """FS-14.1: a player with the souls needed wins (several at once: a draw, FS-14.2)."""
     if g.coop:  # FS-17.5: solo/co-op replace the competitive win with the combined goal
         check_goal(g)
         return
     need = g.cfg.souls_to_win
+    if g.souls_rule:  # FS-14.1 "effects may change the required value": a controlled soul's (It Lives!)
+        raised = [s.rules.souls_to_win for p in g.players for s in p.souls if s.rules is not None]
+        need = max([need, *raised])
     winners: tuple[int, ...] | None = None
     for p in g.players:
         if (p.souls or p.char_soul) and p.soul_total() >= need:
@@ -261,3 +266,6 @@ def refill_slots(g: Game) -> bool:
         if not slot:
             changed = rooms.fill(g, i) or changed  # FS-16.5
     return changed
+
+
+V.STATICS.implement({"souls_to_win": check_win})  # read on the souls players control (It Lives!)

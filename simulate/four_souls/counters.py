@@ -99,10 +99,37 @@ def remove(g: Game, x: Any, n: int, kind: str | None = None) -> bool:
             if not x.named[k]:
                 del x.named[k]
             left -= take
-        if x.erased is not None and not count(x, x.erased[0]):
+        if x.erased is not None and x.erased[0] != UNTIL_TURN_END and not count(x, x.erased[0]):
             _restore(g, x)
     _log(g, x, kind, "removed")
     return True
+
+
+# Not a counter: an effect's "it loses all abilities except eternal until the next time your turn ends" (Club)
+UNTIL_TURN_END = "until its turn ends"
+
+
+def strip_until_turn_end(g: Game, o: Obj, seat: int) -> bool:
+    """Hide an object's abilities (its eternal keyword stays) until ``seat``'s turn ends (``restore_stripped``
+    at the end of every turn). An object already without abilities (a stripping counter) stays as that
+    counter says."""
+    if not o.in_play or o.erased is not None:
+        return False
+    _hide(g, o, UNTIL_TURN_END)
+    g.stripped.append((o, seat))
+    return True
+
+
+def restore_stripped(g: Game) -> None:
+    """The end of the active player's turn: what they stripped "until the next time your turn ends" gets its
+    abilities back (FS-8.10)."""
+    keep = []
+    for o, seat in g.stripped:
+        if seat != g.active:
+            keep.append((o, seat))
+        elif o.erased is not None and o.erased[0] == UNTIL_TURN_END:
+            _restore(g, o)
+    g.stripped[:] = keep
 
 
 def _hide(g: Game, o: Obj, kind: str) -> None:

@@ -500,6 +500,29 @@ def _v_buff(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_strip_abilities(ctx: Ctx, p: dict) -> bool:
+    """'This loses all abilities except eternal until the next time your turn ends' (Club): an item in play,
+    or the item whose ability is (or was) on the stack; a loot card being played has no object to strip."""
+    t = obj_of(ctx, p.get("target"))
+    if isinstance(t, items.AbilityItem):
+        t = t.src
+    if not (isinstance(t, Obj) and t.kind == "item"):
+        return False
+    return counters.strip_until_turn_end(ctx.g, t, ctx.you)
+
+
+def _v_set_atk(ctx: Ctx, p: dict) -> bool:
+    """'Its AT becomes n' (Hemoptysis): with no stated end the change lasts while the monster is in play
+    (FS-5.2; a new object when it comes back, FS-3.2). It takes the printed value's place, so counters,
+    statics and until-end-of-turn buffs still add to it (our reading: the rules give no order)."""
+    did = False
+    for t in _targets_of(ctx, p.get("target")):
+        if isinstance(t, Obj) and t.in_play and t.kind == "monster":
+            t.set_atk = int(value(ctx, p["n"]))
+            did = True
+    return did
+
+
 def _v_cancel(ctx: Ctx, p: dict) -> bool:
     t = p.get("target")
     if t == "all":
@@ -857,6 +880,8 @@ VERB_FUNCS = {
     "become_soul": _v_become_soul,
     "become_item": _v_become_item,
     "copy_loot": _v_copy_loot,
+    "set_atk": _v_set_atk,
+    "strip_abilities": _v_strip_abilities,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
     "advance_timer": _v_advance_timer,

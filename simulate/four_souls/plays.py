@@ -134,4 +134,6 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     if o.kind == "item":
         g.log.emit("item_activated", seat, o.phys.card.name, None, None, kind)
         triggers.fire(g, "activated_item", activator=seat, obj=o)
+    elif o.kind == "character":
+        triggers.fire(g, "activated_character", activator=seat, obj=o)
     return True

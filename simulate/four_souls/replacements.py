@@ -223,7 +223,8 @@ def reward_times(g: Game, m: Obj, roll: int | None) -> int:
     monster's (``rewards: monsters``: Blessing of the Sack), and one an effect made till the end of the
     turn (``until: eot``, ``rewards: active``: A Lucky Penny!). Each applies once (FS-5.6)."""
     times = 1
-    ev = {"killing_attack_roll": roll}
+    # event.boss: "rewards from non-boss monsters" (Club)
+    ev = {"killing_attack_roll": roll, "boss": m.phys.card.kind in ("normal_boss", "epic_boss")}
     for o in (m, *(o for o in _reward_objs(g) if o is not m)):
         for rep, e in _reps(o, "rewards"):
             want = e.get("rewards", "self")

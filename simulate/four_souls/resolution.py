@@ -222,6 +222,8 @@ def resolve_ability(g: Game, item: AbilityItem) -> None:
     ):
         pass
     elif ab is not None:
+        if ab.optional:  # a player chose to carry out a "may": the runaway guard's player loop, not a card's
+            g.acted = g.resolved
         interpreter.run(ctx, ab.do)
     if item.event_obj is not None:
         event_done(g, item.event_obj)

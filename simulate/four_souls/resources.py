@@ -186,6 +186,7 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str, into: Obj | Non
     if o.kind == "soul":
         p.souls.append(o)
         g.log.emit("soul_gained", to_seat, o.phys.card.name, None, o.soul_value, how)
+        triggers.fire(g, "soul_entered", target=p, soul=o)  # given, stolen or swapped (FS-6.12)
     else:
         p.items.append(o)
         g.log.emit("item_gained", to_seat, o.phys.card.name, None, None, how)
@@ -284,6 +285,7 @@ def gain_soul(g: Game, p: Player, o: Obj, how: str) -> None:
     for react in g.variant_rules.soul_gained:  # FS-20.9 super shop (rule_variants.install)
         react(g, p)
     triggers.fire(g, "gained_soul", target=p, soul=o)
+    triggers.fire(g, "soul_entered", target=p, soul=o)  # "a soul enters your control" hears gains too
 
 
 def give_reward(g: Game, p: Player, key: str, n: int, name: str) -> None:

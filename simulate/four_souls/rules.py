@@ -121,6 +121,8 @@ def compile_card(card: Any) -> CardRules:
                         r.starts_with_counters = n
                 if key == "goes_first":
                     r.goes_first = True
+                if key == "souls_to_win":
+                    r.souls_to_win = int(val["n"] if isinstance(val, dict) else val)
                 if key == "forbid":
                     r.forbid = True
             r.statics.append(body)

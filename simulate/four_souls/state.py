@@ -77,8 +77,10 @@ class Obj:
     b_atk: int = 0  # until-end-of-turn buffs (FS-5.2)
     b_hp: int = 0
     b_ev: int = 0
+    set_atk: int | None = None  # "its AT becomes N", no stated end (FS-5.2): in the printed value's place
     soul_value: int = 0
     turn_counts: dict | None = None
+    round_counts: dict | None = None  # first_each_round: reset as its controller's round starts (FS-8.12)
     copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)
     dying: bool = False
     ref: ObjRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
@@ -262,6 +264,9 @@ class Game:
     rooms: Any = None
     blank_card: Any = None  # Blank Card's copies (blank_card.BlankCard), None until one is used this turn
     monster_deaths: int = 0  # monsters that died this turn (FS-16.3)
+    extra_turn: bool = False  # this turn is an extra one (FS-8.12: it starts no new round)
+    souls_rule: bool = False  # a soul changing the souls needed to win was ever made (checks.check_win)
+    stripped: list = field(default_factory=list)  # (object, seat): no abilities until that seat's turn ends
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:
@@ -271,6 +276,8 @@ class Game:
         self.objs[obj.uid] = obj
         if kind == "soul":
             obj.soul_value = getattr(phys.card, "soul", 0) or 0
+            if phys.rules is not None and phys.rules.souls_to_win:
+                self.souls_rule = True  # FS-14.1: It Lives! changes the souls needed to win
         r = phys.rules
         if r is not None:
             if r.starts_with_counters:

@@ -238,7 +238,8 @@ def hp_of(g: Game, o: Any) -> int:
 
 
 def monster_atk(g: Game, m: Obj) -> int:
-    total = (m.phys.card.attack or 0) + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
+    base = (m.phys.card.attack or 0) if m.set_atk is None else m.set_atk  # "its AT becomes N" (Hemoptysis)
+    total = base + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
     for body in m.rules.statics:
         if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
             total += amount(g, m, body["atk"])  # a number, or read on it ("+1 for each counter", Ultra Pride)
@@ -475,6 +476,19 @@ def count(g: Game, p: Player, key: str) -> Any:
             return "unlimited"
         total += v
     return total
+
+
+def recharge_limit(g: Game, p: Player) -> int | None:
+    """How many items ``p`` may recharge in their recharge step (FS-8.1): None = all; "you can't recharge
+    more than N items" (Curse of Fatigue; Heavy is the Head, a room read for the active player)."""
+    limits = [_num(v) for _o, v in player_statics(g, p, "recharge_items")]
+    return min(limits) if limits else None
+
+
+def hand_limit(g: Game, p: Player) -> int:
+    """FS-8.10(2): the hand size ``p`` discards down to at the end of their turn: the game's (FS-3.7), or a
+    smaller one a static sets ("your max hand size is 2": Curse of Tiny Hands)."""
+    return min([g.cfg.hand_limit, *(_num(v) for _o, v in player_statics(g, p, "hand_limit"))])
 
 
 def price(g: Game, p: Player, shop: bool) -> int:
@@ -746,6 +760,8 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
 # The static modifiers read here (vocabulary.STATICS: each word's handler is the function that reads it).
 V.STATICS.implement(
     {
+        "recharge_items": recharge_limit,
+        "hand_limit": hand_limit,
         "hp": player_max_hp,
         "atk": player_atk,
         "attack_roll": roll_bonus,

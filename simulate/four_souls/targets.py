@@ -93,10 +93,12 @@ def bind_targets(ctx: Ctx, bindings: dict, chooser: int) -> bool:
         if not opts:
             return False
         count = keys.get("count")
-        if count in ("any_number",):
-            chosen = []
-            while opts:
-                pick = asking.ask(ctx.g, chooser, "choose_target", tuple(opts) + ("done",), ctx.name)
+        most = count.get("up_to") if isinstance(count, dict) else None  # "up to N" (Hemoptysis)
+        if count in ("any_number",) or most is not None:
+            chosen: list = []
+            while opts and (most is None or len(chosen) < most):
+                done = ("done",) if most is None or chosen else ()  # "up to N": at least one
+                pick = asking.ask(ctx.g, chooser, "choose_target", tuple(opts) + done, ctx.name)
                 if pick == "done":
                     break
                 chosen.append(pick)

@@ -48,9 +48,16 @@ def fire(g: Game, name: str, **ev) -> None:
         g.cache.trig_key = key
     holders = g.cache.trig_cache.get(name)
     temp = g.temp and name in ("dies", "after_rewards")
-    if not holders and not temp:
+    # "when a player gains this soul" (Mom's Heart!): the soul just gained hears it, though souls hold no
+    # other working abilities (FS-14.8)
+    own = ev.get("soul") if name == "gained_soul" else None
+    if own is not None and (own.rules is None or not own.rules.triggers.get(name)):
+        own = None
+    if not holders and not temp and own is None:
         return  # nothing in play listens for this event (most events)
     objs = [o for o in holders if o.in_play] if holders else []
+    if own is not None:
+        objs.append(own)
     if temp:
         objs += g.temp  # a dying monster's own death triggers (FS-13.4 temporary zone)
     matches = MATCHERS.get(name)
@@ -96,6 +103,12 @@ def left_play(g: Game, o: Obj, name: str) -> None:
 
 def _per_turn(o: Obj, ab) -> bool:
     t = ab.topts
+    if t.get("first_each_round"):  # FS-8.12: since its controller's round started
+        if o.round_counts is None:
+            o.round_counts = {}
+        k = o.round_counts.get(ab.index, 0) + 1
+        o.round_counts[ab.index] = k
+        return k == 1
     if not (t.get("first_each_turn") or t.get("every_other_each_turn")):
         return True
     if o.turn_counts is None:
@@ -254,6 +267,15 @@ def _purchased(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 
 def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
+    if ab.tparam == "self":
+        return ev["soul"] is o  # this soul was gained
+    return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
+
+
+def _soul_entered(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """A soul came under a player's control, however (FS-6.11 gain, FS-6.12 give/steal/swap)."""
+    if ab.tparam == "other_player":
+        return ev["target"].seat != _you(g, o)
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
@@ -267,6 +289,11 @@ def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["target"] is o
+
+
+def _activated_character(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """A player activated their character's ability (you: this card's controller)."""
+    return ab.tparam == "any_player" or ev["activator"] == _you(g, o)
 
 
 def _activated_item(g: Game, o: Obj, ab, ev: dict) -> bool:
@@ -298,10 +325,12 @@ MATCHERS = {
     "gained": _gained,
     "purchased": _purchased,
     "gained_soul": _gained_soul,
+    "soul_entered": _soul_entered,
     "looted": _looted,
     "attack_declared": _attack_declared,
     "attacked": _attacked,
     "activated_item": _activated_item,
+    "activated_character": _activated_character,
 }
 # The triggers this module carries out: those matchers, and ``destroyed`` (a leaves-play trigger the object
 # hears from its discard, :func:`left_play`).

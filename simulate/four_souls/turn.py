@@ -12,6 +12,7 @@ from . import (
     blank_card,
     checks,
     coop,
+    counters,
     plays,
     resolution,
     resources,
@@ -26,7 +27,7 @@ from . import vocabulary as V
 from .asking import ask
 from .checks import state_checks
 from .rooms import discard, fill, room_objs
-from .state import Game, GameOver, Obj, RunawayTurn
+from .state import Game, GameOver, Obj, Player, RunawayTurn
 
 
 def play_out(
@@ -67,6 +68,7 @@ def play_turns(
 def _turn_done(g: Game, on_turn: Callable[[Game], None] | None) -> None:
     if g.coop:
         coop.turn_done(g)  # FS-17.4: the round's timer decrement (FS-Q.33: after the win check)
+    g.extra_turn = bool(g.extra_turns)  # FS-8.12: an extra turn does not move its player's round
     g.active = g.extra_turns.pop(0) if g.extra_turns else (g.active + 1) % g.n  # FS-0.4, FS-8.12
     if on_turn is not None:
         on_turn(g)
@@ -99,6 +101,9 @@ def _play_turn(g: Game) -> None:
     g.attacks_used = g.deck_attacks = g.resolved = g.monster_deaths = 0
     g.must_attack.clear()
     g.may_attack.clear()
+    if not g.extra_turn:  # FS-8.12: the active player's round starts (a skipped turn counts as taken)
+        for o in g.player_objects(ap):
+            o.round_counts = None
     if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
         ap.skip_next_turn -= 1
         log.emit("turn_start", ap.seat, None, None, g.turn, "skipped")
@@ -106,9 +111,7 @@ def _play_turn(g: Game) -> None:
         log.emit("turn_end", ap.seat, None, None, g.turn, "skipped")
         return
     log.emit("turn_start", ap.seat, ap.character.phys.card.name if ap.character else None, None, g.turn)
-    # FS-8.1 recharge step (no priority)
-    for o in g.player_objects(ap):
-        o.charged = True
+    recharge_step(g, ap)  # FS-8.1 (no priority)
     for m in g.monsters():
         m.charged = True
     for r in rooms.room_objs(g):
@@ -133,6 +136,21 @@ def _play_turn(g: Game) -> None:
     _end_phase(g)
 
 
+def recharge_step(g: Game, ap: Player) -> None:
+    """FS-8.1: the active player's character and items recharge; with "you can't recharge more than N items"
+    (``recharge_items``) they choose which N of their deactivated items do (decision ``choose_target``)."""
+    limit = statics.recharge_limit(g, ap)
+    for o in g.player_objects(ap):
+        if limit is None or o.kind != "item":
+            o.charged = True
+    if limit is not None:
+        spent = [o for o in ap.items if not o.charged]
+        for _ in range(min(limit, len(spent))):
+            pick = ask(g, ap.seat, "choose_target", tuple(spent), "recharge step")
+            pick.charged = True
+            spent.remove(pick)
+
+
 def _action_phase(g: Game) -> None:
     while not g.ending_turn:
         if not action(g):
@@ -148,7 +166,7 @@ def _end_phase(g: Game) -> None:
         resolution.priority(g, g.active)  # FS-Q.38: what is on the stack still resolves
     triggers.fire(g, "turn_end", seat=ap.seat)
     resolution.priority(g, g.active)
-    limit = g.cfg.hand_limit
+    limit = statics.hand_limit(g, ap)
     if len(ap.hand) > limit:  # FS-8.10(2), FS-Q.3
         resources.discard_loot(g, ap, len(ap.hand) - limit, False, "hand_limit")
     if g.rooms is not None and g.rooms.slots:
@@ -329,6 +347,8 @@ def end_of_turn(g: Game) -> None:
     g.must_attack.clear()
     g.may_attack.clear()
     g.pa_grants.clear()  # FS-10.6: "players can be attacked till end of turn" ends
+    if g.stripped:
+        counters.restore_stripped(g)  # "loses all abilities until the next time your turn ends" (Club)
 
 
 def room_step(g: Game) -> None:

@@ -19,11 +19,14 @@ from .state import Game, Obj
 
 
 class View:
-    __slots__ = ("_g", "seat")
-
     def __init__(self, g: Game, seat: int):
         self._g = g
         self.seat = seat
+
+    def __reduce__(self) -> tuple:
+        """Copied (a search copies the game with its views) by calling the class again: compiled (issue
+        20), the class has no ``__dict__`` to copy."""
+        return (View, (self._g, self.seat))
 
     # -- the viewer
     @property

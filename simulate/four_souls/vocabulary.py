@@ -92,6 +92,8 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("prevent", "what n", "what", "damage", "FS-6.16", "remove pending damage/death (or n of it)", Aim("hp", 1.5, who="what", when="damage"), "neutral"),
     _v("kill", "target", "target", "damage", "FS-6.3 FS-13", "the player or monster dies", Aim("kill", -4.0, who="target"), "harm"),
     _v("destroy", "target", "target", "damage", "FS-6.3 FS-4.12", "item/soul/curse to its discard", Aim("item", -1.0, who="target"), "harm"),
+    _v("strip_abilities", "target", "target", "objects", "FS-5.2", "an item (or a stack item's item) has no abilities but eternal until the next time your turn ends", Aim("cancel", 1.0, who="target"), "harm", used=False),
+    _v("set_atk", "target n", "target n", "damage", "FS-5.2", "a monster's damage becomes n, with no stated end", Aim("buff", -1.0, who="target"), "harm", used=False),
     _v("buff", "target atk hp ev roll until", "target", "damage", "FS-5.2 FS-8.10", "stat change until eot", Aim("buff", 1.0, who="target"), "help"),
     # Stack & turn
     _v("cancel", "target", "target", "stack", "FS-6.9 FS-10.11", "remove a stack item (or all) unresolved", Aim("cancel", 2.0, who="target", when="stack"), "harm"),
@@ -253,7 +255,7 @@ def Trigger(name: str, options: tuple[str, ...], rules: str, summary: str, used:
     return Word(name, summary, options, rules=rules, used=used)
 
 
-_TRIGGER_OPTS = ("if", "first_each_turn", "every_other_each_turn")
+_TRIGGER_OPTS = ("if", "first_each_turn", "every_other_each_turn", "first_each_round")
 TRIGGERS = Vocabulary(
     "four-souls",
     "trigger",
@@ -340,6 +342,21 @@ TRIGGERS = Vocabulary(
             " event.target is the player",
             used=False,  # expansion cards only (Laser Eye)
         ),
+        Trigger(
+            "soul_entered",
+            _TRIGGER_OPTS,
+            "FS-6.11 FS-6.12",
+            "a soul came under who's control (you, other_player, any_player): gained, given, stolen or swapped;"
+            " event.target is the player",
+            used=False,  # expansion cards only (Found Soul, A Friend, Karma)
+        ),
+        Trigger(
+            "activated_character",
+            _TRIGGER_OPTS,
+            "FS-6.1",
+            "who (you, any_player) activated their character's ability",
+            used=False,  # expansion cards only (Focus)
+        ),
         Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
     ],
@@ -409,6 +426,27 @@ STATICS = Vocabulary(
             "enters play with n counters (kind: level)",
         ),
         Static("goes_first", ("value",), "FS-2.10 FS-0.1", "this player takes the first turn"),
+        Static(
+            "recharge_items",
+            ("n",),
+            "FS-8.1",
+            "you recharge at most n items in your recharge step (your choice; the character still recharges)",
+            used=False,  # expansion cards only (Curse of Fatigue, Heavy is the Head)
+        ),
+        Static(
+            "hand_limit",
+            ("n",),
+            "FS-8.10 FS-3.7",
+            "your max hand size is n: you discard down to it at the end of your turn",
+            used=False,  # expansion cards only (Curse of Tiny Hands)
+        ),
+        Static(
+            "souls_to_win",
+            ("n",),
+            "FS-14.1",
+            "on a soul: while a player controls it, every player needs at least n souls to win",
+            used=False,  # expansion cards only (It Lives! of Alt Art)
+        ),
         Static(
             "coin_rolls",
             ("counter", "heads_in_a_row", "tails_timer"),
@@ -608,7 +646,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat"""
+    monster_slots attack_rolls named src_seat boss"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

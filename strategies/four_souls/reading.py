@@ -319,17 +319,41 @@ class Reader:
     so a card of another run under the same name or id is read afresh). A strategy makes one per game
     (the kernel builds players per game): the memo dies with the game, never outliving its card data."""
 
-    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats", "_shapes", "_item_worth")
-
-    def __init__(self, item_worth: Callable[[Any], float]) -> None:
-        """``item_worth``: what owning an item is worth (``valuing.item_value``), memoised here per game."""
-        self._item_worth = item_worth
+    def __init__(self, item_worth: Callable[[Any], float] | None = None) -> None:
+        """``item_worth``: what owning an item is worth (``valuing.item_value``), memoised here per game
+        (None only while a copy is made: ``__setstate__`` follows)."""
+        self._item_worth: Any = item_worth
         self._roles: dict[int, tuple[Any, str]] = {}
         self._uses: dict[int, tuple[Any, tuple]] = {}
         self._values: dict[int, tuple[Any, Any, float]] = {}
         self._helps: dict[int, tuple[Any, bool]] = {}
         self._threats: dict[int, tuple[Any, int]] = {}
         self._shapes: dict[int, tuple[Any, Any, Any]] = {}
+
+    # A search copies players with their memo. Spelled out for the compiled build (issue 20): a compiled
+    # class has no ``__dict__``, and mypyc 2.4.1's own pickle support skips ``__init__`` when the class is
+    # called from Python.
+    def __getstate__(self) -> tuple:
+        return (
+            self._item_worth,
+            self._roles,
+            self._uses,
+            self._values,
+            self._helps,
+            self._threats,
+            self._shapes,
+        )
+
+    def __setstate__(self, state: tuple) -> None:
+        (
+            self._item_worth,
+            self._roles,
+            self._uses,
+            self._values,
+            self._helps,
+            self._threats,
+            self._shapes,
+        ) = state
 
     def role(self, ab: Any) -> str:
         hit = self._roles.get(id(ab))

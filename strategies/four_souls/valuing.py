@@ -10,69 +10,17 @@ says which, for the strategy's target choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
+from .outlook import Outlook
 from .reading import role, sel_head
 from .reading import verbs_of as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
 AIMS = {name: verb.aim for name, verb in VERBS.items()}
 HOOK_AIMS = {name: hook.aim for name, hook in HOOKS.items()}
-
-
-@dataclass(slots=True)
-class Outlook:
-    """The situation a value is read in (all public to the viewer, FS-3.3)."""
-
-    my_turn: bool = True
-    n_players: int = 4
-    rival: float = 0.4  # what an opponent's loss is worth to me (per point)
-    leader_souls: int = 0
-    souls_to_win: int = 4
-    hp: int = 2
-    rival_hp: int = 2  # the leader's HP left
-    cents: int = 0
-    hand: tuple = ()  # values of the loot cards in my hand (``loot_value``), best first
-    loot_plays: int = 0
-    my_items: tuple = ()  # values of my non-eternal items, worst first
-    their_best_item: float = 0.0  # the leader's best non-eternal item
-    their_items: tuple = ()  # values of the leader's non-eternal items
-    item_now: float | None = None  # the item an "each item" effect is read for (``_each_item``)
-    either: dict = field(default_factory=dict)  # player var → "me" | "rival", chosen by value
-    spent_items: float = 0.0  # the best ability value among my spent ↷ items (a recharge)
-    self_value: float = 0.0  # the item whose ability is read (destroying itself costs this)
-    fight: float = 0.0  # the best slot fight's chance × worth (an imposed attack)
-    bad_slots: bool = False  # no slot monster worth a fight: clearing them helps
-    monsters: tuple = ()  # (hp left, worth) of each slot monster
-    lead: bool = False  # I have the most souls (a "most souls" target may be me)
-    curse: bool = False  # I bear a curse
-    fight_done: bool = False  # no fight left in my turn: damage below my HP heals unused (FS-8.10)
-    hand_gap: float = 0.0  # my right neighbour's hand size minus mine (a hand exchange: the hands aim)
-    roll_on_stack: bool = False
-    plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
-    lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)
-    reader: Any = None  # the player's ``reading.Reader``: its game memo keeps target plans
-
-    def later(self, name: str, compute: Any) -> None:
-        """Leave field ``name`` unset until it is first read, then ``compute(self)`` fills it: most
-        decisions read a few fields, and the rest (hand values, fights, items) cost most of a build.
-        Only for fields that depend on the view alone, which a decision does not change."""
-        self.lazy[name] = compute
-        delattr(self, name)
-
-    def __getattr__(self, name: str) -> Any:  # called only for a field left unset by ``later``
-        if name.startswith("__"):  # copy probing a bare instance (``branching.copy_state``)
-            raise AttributeError(name)
-        try:
-            compute = self.lazy.pop(name)
-        except KeyError:
-            raise AttributeError(name) from None
-        value = compute(self)
-        setattr(self, name, value)
-        return value
 
 
 def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) -> Outlook:

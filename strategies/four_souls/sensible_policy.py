@@ -1,0 +1,1241 @@
+"""The rules of the ``sensible`` Four Souls player (``sensible.SensiblePlayer`` is the player: its parameters,
+their checks and its documentation), compiled with mypyc by ``pip install .`` (issue 20).
+
+``SensiblePolicy`` is a native class that interpreted subclasses may extend (the player and its presets
+``aggro`` and ``hoarder``); it declares every attribute the player keeps, so a copy or a pickle of a player
+(``SensiblePlayer.__getstate__``) carries them all. It has no ``__init__``: the kernel reads a strategy's
+parameters from the signature of its ``__init__``, which a compiled one does not keep.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
+
+from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef, StackRef
+
+from . import reading as rd
+from . import valuing as vl
+from .drafts import character_score
+from .reading import Reader
+
+_RECOVER_LOOT = (
+    4  # a loot card worth putting back for my next draw (``reading.card_worth``: a gain or better)
+)
+
+
+_ANSWERS = frozenset({"roll", "shield", "cancel"})
+# ``reading.use_kinds`` of ↷ abilities the value model decides alone (the rest have plans; a $ ability
+# never has one: Pay To Play's steal is valued)
+_PLAIN_USES = frozenset({"other", "peek"})
+# ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
+_BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
+# Loot kept in hand for answers; discarded last at the hand limit.
+_KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
+
+
+@functools.lru_cache(maxsize=1024)
+def _monster_worth(soul_weight: float, soul: int, rewards: tuple) -> float:
+    """A monster's worth to a fight plan: its soul, then its rewards (¢ 0.3, loot 1, treasure 3 a
+    piece, anything else 0.5; a rolled amount counts as a die's mean, 3.5). Memoised: asked for every
+    slot monster at every action decision."""
+    w = 1.0 + soul_weight * soul
+    for key, n in rewards:
+        w += {"cents": 0.3, "loot": 1.0, "treasure": 3.0}.get(key, 0.5) * (n if isinstance(n, int) else 3.5)
+    return w
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class SensiblePolicy:
+    """What ``SensiblePlayer`` does at each decision (see its module's documentation)."""
+
+    # Weight of a soul in a monster's worth (bosses first); attack before buying? (presets change them)
+    soul_weight: ClassVar[float] = 10.0
+    attack_first: ClassVar[bool] = False
+    spend_loot: ClassVar[bool] = True
+
+    # set by ``SensiblePlayer.__init__`` (parameters, then the game's memory: see there)
+    seat: int
+    rng: Any
+    risk: float
+    desperate: float
+    deck_hp: int
+    picky: float
+    responds: bool
+    loot_bar: float
+    keep_bar: float
+    tap_bar: float
+    paid_bar: float
+    _intent: tuple | None
+    _atk_seen: dict[int, int]
+    _tries: dict[tuple, int]
+    _tries_turn: int
+    _roll_high: bool
+    _plan: tuple | None
+    _top_known: tuple | None
+    _idle_turn: int
+    _prev: int | None
+    _sold: bool
+    rd: Reader
+    _using: Any
+    _keep_out: Any
+    _roll_goal: tuple | None
+    _asked: int
+    _seen: tuple
+    _view: Any
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, decision: Any) -> Any:
+        self._asked += 1  # the state may have changed since the last decision: a fresh memo
+        self._view = decision.view
+        kind = decision.kind
+        if kind == "respond":
+            self._intent = None
+            return self._used(self._respond(decision) if self.responds else "pass")
+        if kind == "action":
+            self._intent = None
+            self._roll_high = True  # the stack is empty: no roll change of mine is pending
+            return self._used(self._action(decision))
+        opts = decision.options
+        if kind == "choose_target":
+            return self._target(decision)
+        if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
+            if decision.view.coop:  # FS-17: no opponent; the sturdiest character bears it
+                return self._sturdiest(decision.view, list(opts))
+            return self._leader(decision.view, [o for o in opts if o.seat != self.seat] or list(opts))
+        if kind in ("choose_player", "vote"):
+            return self._target(decision)
+        if kind == "attack_target":
+            return self._attack_target(decision)
+        if kind == "buy_target":
+            return self._buy_target(decision)
+        if kind == "may":
+            return self._may(decision)
+        if kind in ("modify_roll", "set_roll"):  # asked on resolution: my last roll plan decides
+            goal = self._roll_goal
+            if goal is not None:  # a dice tool aimed at a face (``_dice_plan``)
+                self._roll_goal = None
+                face, was = goal
+                return min(opts, key=lambda x: abs((x if kind == "set_roll" else was + x) - face))
+            return max(opts) if self._roll_high else min(opts)
+        if kind == "discard":
+            if "stop" in opts:
+                return "stop"  # "discard any number": keep them all
+            self._keep_out = self._outlook(decision.view)  # FS-3.7 / FS-13.9: drop what matters least
+            self._keep_out.my_turn = True  # a card kept is one I can play in my next turn,
+            self._keep_out.hp = decision.view.max_hp  # at full HP: damage heals at end of turn (FS-8.10)
+            try:
+                return min(opts, key=self._loot_keep)
+            finally:
+                self._keep_out = None
+        if kind in ("penalty_item", "destroy_cost", "give_item"):
+            return min(opts, key=self._obj_value)
+        if kind == "eden_item":  # FS-2.8: it starts eternal; an item that destroys itself cannot work so
+            return max(opts, key=lambda o: self._obj_value(o) * (0.1 if rd.self_destroying(o) else 1.0))
+        if kind in ("choose_item", "draft_item"):  # FS-20.1/20.2: the best item
+            return max(opts, key=self._obj_value)
+        if kind == "draft_character":  # FS-20.7: the character measured strongest
+            return max(opts, key=character_score)
+        if kind == "choose_loot" and decision.context != "trade":  # my hand: my worst; theirs: their best
+            mine = decision.view.hand
+            if all(o in mine for o in opts):
+                return min(opts, key=self.rd.card_worth)
+            return max(opts, key=self.rd.card_worth)
+        if kind in ("choose_mode", "choose_deck", "order_top"):
+            pick = self._planned(decision)
+            if pick is None and kind == "choose_mode":
+                pick = self._mode(decision)
+            if pick is not None:
+                return pick
+            if kind == "choose_deck" and "treasure" in opts:  # no plan (The Curse's turn-start mill):
+                return "treasure"  # a treasure in the discard is one The Curse can bring back to buy
+        if kind == "keep_loot":  # FS-20.11(b): keep the card worth keeping longest (answers first)
+            return max(opts, key=self._loot_keep)
+        if kind == "choose_soul" and decision.context == "sell a soul":  # FS-20.5: the cheapest
+            return min(opts, key=lambda o: max(1, decision.view.info(o).soul))
+        if kind == "trade_offer":  # FS-20.4: it proposes nothing (its own valuation would refuse too)
+            return "none"
+        if kind == "accept_trade":
+            return self._accepts(decision.view, decision.context)
+        if kind == "choose_loot" and decision.context == "trade":  # a loot of my choice: the least useful
+            return min(opts, key=self._loot_keep)
+        if kind in ("choose_loot", "choose_soul", "order_triggers", "order_replacements"):
+            return opts[0]
+        return opts[self.rng.randrange(len(opts))]
+
+    def _ab(self, option: tuple) -> Any:
+        """The ability behind a ``("loot", card)`` / ``("tap"|"paid", object, i)`` option (``View.ability``)."""
+        return self._view.ability(option)
+
+    def _kind(self, ref: Any) -> str:
+        """What an object offered is now (character, item, monster, soul, curse, room)."""
+        return self._view.kind(ref)
+
+    def _used(self, pick: Any) -> Any:
+        """Remember the ability behind a loot/↷/$ option I chose: its target choices come next."""
+        if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):
+            self._using = (pick[1].name, self._ab(pick))
+        return pick
+
+    # ------------------------------------------------------------------ own turn (FS-8.6)
+    def _action(self, decision: Any) -> Any:
+        view = decision.view
+        opts = decision.options
+        loot, taps, paids, attack, buy, end, sell = [], [], [], None, None, None, None
+        for o in opts:
+            k = o[0]
+            if k == "loot":
+                loot.append(o)
+            elif k == "tap":
+                taps.append(o)
+            elif k == "paid":
+                if self._soul_wins(view, o) and self._fresh(view.turn, o):
+                    return o  # The Bone's 5 counters become the winning soul (FS-14.5, FS-14.1)
+                paids.append(o)
+            elif k == "attack":
+                attack = o
+            elif k == "buy":
+                buy = o
+            elif k == "end":
+                end = o
+            elif k == "sell_soul":
+                sell = o
+        turn = view.turn
+        # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
+        # abilities that gain or help (they recharge).
+        items = [o for o in (*taps, *paids) if self._kind(o[1]) != "character"]
+        pick = self._valued(view, [*items, *loot], attack is None)  # an item first on a tie (Blank Card)
+        if pick is not None:
+            return pick
+        if taps:
+            for o in taps:
+                r = self.rd.role(self._ab(o))
+                if r == "gain" or r == "help":
+                    if self._kind(o[1]) == "character" and not self._use_character_now(view):
+                        continue
+                    if self.rd.use_kinds(self._ab(o))[0] == "arrange":
+                        continue  # Sleight Of Hand: used just before buying (``_arrange``)
+                    if not self._fresh(turn, o):
+                        continue
+                    if r == "help":
+                        self._intent = ("seat", self.seat)
+                    return o
+                if self._kind(o[1]) != "character" and self._plan_use(view, o) and self._fresh(turn, o):
+                    return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
+        # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
+        kill = self._killing_shot(view, loot, [*taps, *paids])
+        if kill is not None:
+            return kill
+        # 3. buy, then attack when the fight is good enough (or owed): items help the fight, and a
+        # death would end the turn (FS-13). An attack-first player swaps the two.
+        wants_attack = attack is not None and (end is None or self._wants_attack(view))
+        if sell is not None and self._wants_sell(view):  # FS-20.5: before buying (the 5¢ helps)
+            self._sold = True
+            return sell
+        if self.attack_first and wants_attack:
+            return self._deck_fight(view, taps) or attack
+        if buy is not None and self._wants_buy(view):
+            return self._arrange(view, taps) or self._recover(view, taps, "treasure") or buy
+        if wants_attack:
+            return self._deck_fight(view, taps) or attack
+        # 4. a loot play left at the end of the turn is lost (FS-8.4): spend it on a card that hurts
+        # the leader or does something random, keeping the answers in hand.
+        if self.spend_loot and view.loot_plays > 0 and end is not None:
+            spare = self._spare_loot(view, loot)
+            if spare is not None:
+                return spare
+        if end is not None:
+            return end
+        return opts[0]
+
+    def _outlook(self, view: Any) -> vl.Outlook:
+        """The situation the value model reads (``valuing.Outlook``), from the view (public). Its costly
+        fields are filled on first read (``Outlook.later``): most decisions read few of them. Built once
+        per decision: a second caller gets it back with the fields callers change reset."""
+        asked, out, _fight = self._seen
+        if asked == self._asked and out is not None:
+            out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
+            out.fight_done = False
+            return out
+        # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
+        out = vl.outlook(view, self.seat, self.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
+
+        def fight_value(_o: vl.Outlook) -> float:
+            best, p, score = self._best_fight(view)
+            return score - (1.0 - p) * 2.0 if best is not None else -1.0
+
+        def bad_slots(_o: vl.Outlook) -> bool:
+            best, p, _score = self._best_fight(view)
+            return best is None or p < self._risk(view)
+
+        out.later("spent_items", lambda _o: self._spent(view))
+        out.later(
+            "monsters", lambda _o: tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
+        )
+        out.later("fight", fight_value)
+        out.later("bad_slots", bad_slots)
+        out.later("hand_gap", lambda _o: self._hand_gap(view))
+        out.later("hand", self._hand_values(view.hand, out.my_turn, out.loot_plays))
+        self._seen = (self._asked, out, self._seen[2] if asked == self._asked else None)
+        return out
+
+    def _spent(self, view: Any) -> float:
+        """A recharge is worth 1.5 when one of my ↷ items is spent."""
+        mine = view.items_of(self.seat)
+        return 1.5 if any(not i.charged and i.rules.tap for i in mine) else 0.0
+
+    def _hand_gap(self, view: Any) -> float:
+        """What a hand exchange (every hand one seat left, the ``hands`` aim) gives me: the hand of the seat
+        on my right, which comes to me, minus my own, which leaves (an empty hand of mine gains the most)."""
+        if view.n_players < 2:
+            return 0.0
+        return view.hand_size((self.seat - 1) % view.n_players) - len(view.hand)
+
+    @staticmethod
+    def _hand_values(hand: Any, my_turn: bool, loot_plays: int) -> Any:
+        """How to value my hand, best first: each card read in the situation as it was built (my turn,
+        loot plays, no item of mine in question, an empty hand), whatever a caller changed since."""
+
+        def compute(out: vl.Outlook) -> tuple:
+            saved = (out.my_turn, out.loot_plays, out.self_value, out.plan)
+            out.my_turn, out.loot_plays, out.self_value, out.hand = my_turn, loot_plays, 0.0, ()
+            try:
+                return tuple(sorted((vl.ability_value(c.rules.play, out) for c in hand), reverse=True))
+            finally:
+                out.my_turn, out.loot_plays, out.self_value, out.plan = saved
+
+        return compute
+
+    def _valued(self, view: Any, options: list, fight_done: bool = False) -> Any:
+        """The option worth most now by the value model above its kind's bar (``loot_bar``,
+        ``tap_bar``, ``paid_bar``: a $ ability net of its cost); answers (roll fixes, shields, cancels)
+        are kept for the moment they answer (``_respond``), and items with a plan of their own
+        (``_plan_use``, ``_arrange``, ``_recover``) wait for it."""
+        bars = {"loot": self.loot_bar, "tap": self.tap_bar, "paid": self.paid_bar}
+        best, best_v, out = None, 0.0, None
+        for o in options:
+            ab = self._ab(o)
+            if ab is not None and (
+                self.rd.role(ab) in _ANSWERS
+                or (o[0] != "loot" and self.rd.role(ab) == "soul")  # The Bone: ``_soul_wins``
+                or (o[0] == "tap" and not _PLAIN_USES.issuperset(self.rd.use_kinds(ab)))  # planned
+            ):
+                continue
+            if out is None:
+                out = self._outlook(view)
+                out.fight_done = fight_done
+            out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
+            bar = bars[o[0]]
+            if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
+                bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping
+            v = vl.ability_value(ab, out) - bar
+            if v > best_v:
+                best, best_v = o, v
+        if best is None or not self._fresh(view.turn, best):
+            return None
+        ab = self._ab(best)
+        if ab is not None and (self.rd.helps(ab) or self._aimed_at_me(view, best, ab)):
+            self._intent = ("seat", self.seat)
+        return best
+
+    def _aimed_at_me(self, view: Any, o: tuple, ab: Any) -> bool:
+        """Did the value model choose me for a player its card names only by a filter (The D4: each
+        item of a player, ``valuing`` "either")? Else the target goes to the leader."""
+        out = self._outlook(view)
+        out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
+        vl.ability_value(ab, out)
+        return "me" in out.either.values()
+
+    def _accepts(self, view: Any, offer: Any) -> bool:
+        """Extended trade (FS-20.4): accept an offer worth more to me than what it asks (¢ at 3 a point,
+        a loot card 1, an item its worth), never from a player one soul from winning."""
+        if not view.coop and view.souls(offer.proposer) >= view.souls_to_win - 1:
+            return False
+        return self._part_value(offer.give) > self._part_value(offer.get)
+
+    def _wants_sell(self, view: Any) -> bool:
+        """Soul trading (FS-20.5): sell once a game, a first soul worth 1 — an early soul turns into an
+        eternal starting item, 5¢ and a loot that speed up the next kills — and never once an opponent is
+        one soul from winning (then every soul counts), in co-op, or with the starting-item deck empty."""
+        if self._sold or view.coop or view.starting_items_left == 0:
+            return False
+        if view.souls(self.seat) != 1:
+            return False
+        if not any(max(1, s.soul) == 1 for s in view.soul_cards(self.seat)):
+            return False
+        need = view.souls_to_win - 1
+        return all(view.souls(s) < need for s in range(view.n_players) if s != self.seat)
+
+    # ------------------------------------------------------------------ odd ↷ items (starting items)
+    def _plan_use(self, view: Any, o: tuple) -> bool:
+        """A ↷ item that is neither a gain nor an answer (Forever Alone, Incubus, Bum Friend, Jawbone):
+        pick the mode worth most now (``reading.use_kinds``) and remember it for ``choose_mode``, the
+        target, ``may`` and the cards to give; False when no mode is worth a use."""
+        kinds = self.rd.use_kinds(self._ab(o))
+        hand = view.hand
+        worst = min((self.rd.card_worth(c) for c in hand), default=99)
+        rivals = () if view.coop else [s for s in range(view.n_players) if s != self.seat]
+        best, best_score = None, 0.0
+        for i, k in enumerate(kinds):
+            seat, score = None, 0.0
+            if k == "swap" and hand:  # my worst card for their best (FS-Q.41 [A]: I pick both)
+                have = [s for s in rivals if view.hand_size(s) > 0]
+                if have:
+                    seat = max(have, key=lambda s: (view.hand_size(s), view.souls(s)))
+                    score = 3.5
+            elif k == "steal":  # 1¢ (or more) from the richest leader
+                have = [s for s in rivals if view.cents_of(s) > 0]
+                if have:
+                    seat = max(have, key=lambda s: (view.souls(s), view.cents_of(s)))
+                    score = 2.5
+            elif k == "cycle":  # with an empty hand it is a free loot (FS-5.8); else junk for a new card
+                score = 3.0 if not hand else 2.0 if worst <= 1 else 0.0
+            elif k == "filter" and hand and worst <= 3:  # loot, then my worst card goes back on top
+                score = 1.5
+            if score > best_score:
+                best, best_score = (i, seat, k), score
+        if best is None:
+            return False
+        i, seat, k = best
+        self._plan = (o[1].name, i, seat, k)
+        if seat is not None:
+            self._intent = ("seat", seat)
+        return True
+
+    def _soul_wins(self, view: Any, o: tuple) -> bool:
+        """A $ ability that turns its item into a soul (The Bone, 5 counters) is kept for the soul that
+        wins: as an item its counters answer rolls and kill (measured: a soul at once loses more)."""
+        return self.rd.role(self._ab(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
+
+    def _arrange(self, view: Any, taps: list, deck: str = "treasure") -> Any:
+        """Sleight Of Hand just before buying: look at the top 5 treasures, put the best on top; the
+        purchase then takes it when it beats the shop (``_buy_target``). Before an attack on the
+        monster deck: the monster it fights best first (``_deck_fight``)."""
+        for o in taps:
+            if self.rd.use_kinds(self._ab(o))[0] == "arrange" and self._fresh(view.turn, o):
+                self._plan = (o[1].name, None, deck, "arrange")
+                self._top_known = None
+                return o
+        return None
+
+    def _recover(self, view: Any, taps: list, deck: str) -> Any:
+        """The Curse (↷: a discard pile's top card back on top of its deck; its turn-start mill shows
+        a treasure there, ``choose_deck``). Before buying: a treasure worth more than the shop's best
+        and ``picky`` goes back on the deck, and the purchase takes it (``_buy_target``). In the turn
+        before mine: a loot card worth keeping goes back for my loot step."""
+        top = view.discard_top(deck)
+        if top is None:
+            return None
+        if deck == "treasure":
+            if view.cents < view.price(False):
+                return None
+            shop = max((self.rd.item_value(i.ref.printed) for i in view.shop), default=0.0)
+            if self.rd.item_value(top) < max(shop, self.picky):
+                return None
+        elif self.rd.card_worth(top) < _RECOVER_LOOT:
+            return None
+        for o in taps:
+            if self.rd.use_kinds(self._ab(o))[0] == "recover" and self._fresh(view.turn, o):
+                self._plan = (o[1].name, None, deck, "recover")
+                self._top_known = (view.turn, top) if deck == "treasure" else None
+                return o
+        return None
+
+    def _deck_fight(self, view: Any, taps: list) -> Any:
+        """Before an attack that will go to the monster deck (``_attack_target``): a ↷ that puts a
+        discarded monster worth the fight on top (The Shovel, ``_dig``), else the arranging ↷."""
+        kinds = [self.rd.use_kinds(self._ab(o))[0] for o in taps]
+        if "arrange" not in kinds and "dig" not in kinds:
+            return None
+        best, p, _ = self._best_fight(view)
+        if best is not None and p >= self._risk(view):
+            return None  # the attack goes to a slot monster
+        return self._dig(view, taps) or self._arrange(view, taps, "monster")
+
+    def _dig(self, view: Any, taps: list) -> Any:
+        """A ↷ that puts a chosen card of the monster discard on top of the monster deck (public,
+        FS-3.6): the discarded monster I fight best, when that fight is one I would take from a slot
+        (``risk``); the attack on the deck then meets it (FS-10.5)."""
+        digs = [o for o in taps if self.rd.use_kinds(self._ab(o))[0] == "dig"]
+        if not digs:
+            return None
+        risk = self._risk(view)
+        best, best_score = None, 0.0
+        for c in view.discard("monster"):
+            card = c.card
+            if card.hp is None or card.evasion is None:
+                continue
+            p = rd.fight_chance(view, card)
+            if p >= risk and (score := self._card_fight(view, c)) > best_score:
+                best, best_score = c, score
+        if best is None:
+            return None
+        for o in digs:
+            if self._fresh(view.turn, o):
+                self._intent = ("obj", best)
+                return o
+        return None
+
+    def _card_fight(self, view: Any, phys: Any) -> float:
+        """Chance × worth of fighting a monster card from the deck by its printed stats; an event
+        (no HP) last: it ends the attack (FS-Q.7)."""
+        c = phys.card
+        if c.hp is None or c.evasion is None:
+            return -1.0
+        return rd.fight_chance(view, c) * _monster_worth(
+            self.soul_weight, c.soul or 0, tuple((c.rewards or {}).items())
+        )
+
+    def _planned(self, decision: Any) -> Any:
+        """``choose_mode`` / ``choose_deck`` / ``order_top`` asked by the item I used with a plan."""
+        plan = self._plan
+        if plan is None or decision.context != plan[0]:
+            return None
+        opts = decision.options
+        if decision.kind == "choose_mode":
+            return plan[1] if plan[1] in opts else None
+        if plan[3] not in ("arrange", "recover"):
+            return None
+        if decision.kind == "choose_deck":
+            return plan[2] if plan[2] in opts else None
+        if plan[3] != "arrange":
+            return None
+        if plan[2] == "monster":  # order_top: the monster I fight best first
+            view = decision.view
+            return max(opts, key=lambda c: self._card_fight(view, c))
+        pick = max(opts, key=self._obj_value)  # order_top: the best treasure first
+        if self._top_known is None:
+            self._top_known = (decision.view.turn, pick)
+        return pick
+
+    def _may(self, decision: Any) -> bool:
+        """Yes, except an Incubus swap when their best known card is not better than my worst."""
+        plan = self._plan
+        if plan is not None and plan[3] == "swap" and decision.context == plan[0] and plan[2] is not None:
+            view = decision.view
+            theirs = view.known_cards(plan[2])
+            if theirs and view.hand:
+                return max(map(self.rd.card_worth, theirs)) > min(map(self.rd.card_worth, view.hand))
+        return True
+
+    def _use_character_now(self, view: Any) -> bool:
+        """The character's ↷ (an extra loot play, FS-Q.34) is worth using on my turn when loot that
+        gains is left to play — unless I hold an answer and someone is close to winning: then it is
+        kept for a loot play in their turn (the only way to play loot outside my own turn)."""
+        if view.loot_plays > 0:
+            return False
+        roles = [self.rd.role(c.rules.play) for c in view.hand]
+        if not any(r in ("gain", "soul", "help") for r in roles):
+            out = self._outlook(view)  # a card worth a play by the value model (The Sun, Death …)
+            out.loot_plays = 1
+            if not any(
+                r not in _ANSWERS and vl.ability_value(c.rules.play, out) >= self.keep_bar
+                for r, c in zip(roles, view.hand, strict=True)
+            ):
+                return False
+        if any(r in ("roll", "shield", "cancel") for r in roles) and not view.coop:  # FS-17: no opponents
+            need = view.souls_to_win - 2
+            return not any(view.souls(s) >= need for s in range(view.n_players) if s != self.seat)
+        return True
+
+    def _loot_play_for(self, decision: Any, role: str, high: bool | None = None) -> Any:
+        """Outside my turn I have no loot play: when the answer is a card in hand, use the
+        character's ↷ first (FS-Q.34); the card follows at my next priority, the item still waiting."""
+        view = decision.view
+        if view.loot_plays > 0:
+            return None
+        for c in view.hand:
+            ab = c.rules.play
+            if not self._answers_as(ab, role):
+                continue
+            if high is not None and role == "roll" and not rd.roll_directions(ab)[0 if high else 1]:
+                continue
+            for o in decision.options:
+                if (
+                    o != "pass"
+                    and o[0] == "tap"
+                    and self._kind(o[1]) == "character"
+                    and "extra_loot_play" in rd.verbs_of(self._ab(o).do)
+                ):
+                    return o
+            return None
+        return None
+
+    def _answers_as(self, ab: Any, role: str) -> bool:
+        """Can ``ab`` give this answer: its role, a wipe (``reading.wipes``) or a shield mode?"""
+        if role == "wipe":
+            return rd.wipes(ab)
+        if self.rd.role(ab) == role:
+            return True
+        return role == "shield" and rd.shield_mode(ab) is not None
+
+    def _spare_loot(self, view: Any, loot: list) -> Any:
+        """The card worth most now by the value model (≥ 0; never an answer nor a monster shot)."""
+        spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
+        out = self._outlook(view)
+        out.fight_done = True  # the end of my turn: no fight left (damage to me heals, FS-8.10)
+        best, best_v = None, 0.0
+        for o in loot:
+            ab = self._ab(o)
+            if rd.wipes(ab) or rd.shield_mode(ab) is not None:
+                continue  # kept: it answers lethal damage (``_answer_damage``)
+            if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0:
+                v = vl.ability_value(ab, out)
+                if v >= best_v:
+                    best, best_v = o, v
+        if best is None or not self._fresh(view.turn, best):
+            return None
+        return best
+
+    def _fresh(self, turn: int, o: tuple) -> bool:
+        """False once an option was chosen 3 times this turn (the engine refused it: try others)."""
+        if turn != self._tries_turn:
+            self._tries.clear()
+            self._tries_turn = turn
+        key = (o[0], o[1], o[2] if len(o) > 2 else -1)
+        n = self._tries.get(key, 0)
+        self._tries[key] = n + 1
+        return n < 3
+
+    def _wants_buy(self, view: Any) -> bool:
+        return True
+
+    def _wants_attack(self, view: Any) -> bool:
+        best, p, _score = self._best_fight(view)
+        if best is not None and p >= self._risk(view):
+            return True
+        return self.deck_hp > 0 and view.hp >= self.deck_hp
+
+    def _risk(self, view: Any) -> float:
+        """The least win chance of a slot fight worth taking: ``risk``, or ``desperate`` once a rival is
+        one soul from winning (FS-14.1: the game ends at their next soul; a death then costs less than the
+        soul I did not take)."""
+        if self.desperate < self.risk and not view.coop:
+            need = view.souls_to_win - 1
+            if any(view.souls(s) >= need for s in range(view.n_players) if s != self.seat):
+                return self.desperate
+        return self.risk
+
+    def _best_fight(self, view: Any) -> tuple[Any, float, float]:
+        """The slot monster with the best chance × worth; (None, 0, 0) when there is none. Found once
+        per decision (the outlook and the attack choices read it)."""
+        asked, out, found = self._seen
+        if asked == self._asked and found is not None:
+            return found
+        atk = max(1, view.atk)
+        bonus = view.attack_roll_bonus
+        hp = view.hp
+        best, best_p, best_score = None, 0.0, -1.0
+        barred = view.barred  # cannon fodder (FS-20.10): bosses wait; () in standard games
+        for info in view.monsters:
+            if info.hp is None or info.evasion is None or (barred and info.ref in barred):
+                continue
+            p = rd.win_chance(hp, atk, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
+            score = p * self._worth(info)
+            if score > best_score:
+                best, best_p, best_score = info, p, score
+        for o in view.attackables:  # FS-10.6 / FS-16.6: items, rooms, players — the same chance × worth
+            info, hp_t, ev, atk_t = self._target_stats(view, o)
+            if hp_t is None or ev is None:
+                continue
+            p = rd.win_chance(hp, atk, hp_t, rd.hit_chance(ev, bonus), atk_t)
+            score = p * self._object_worth(view, info)
+            if score > max(best_score, 0.0):  # never a loss (my own item worth more than its rewards)
+                best, best_p, best_score = info, p, score
+        found = (best, best_p, best_score)
+        self._seen = (self._asked, out if asked == self._asked else None, found)
+        return found
+
+    def _worth(self, info: Any) -> float:
+        return _monster_worth(self.soul_weight, info.soul, info.rewards)
+
+    def _target_stats(self, view: Any, o: Any) -> tuple:
+        """(info, HP, evasion, damage) of an attack target that is not a slot monster: an attackable
+        item or room has its own stat block (FS-10.6); a player's character stands for the player, with
+        the evasion the allowing ability gives and the damage their hits were seen to deal (public)."""
+        info = view.info(o)
+        if info.kind != "character":
+            return info, info.hp, info.evasion, info.attack or 0
+        s = info.controller
+        return info, view.hp_of(s), view.player_evasion(s), self._atk_seen.get(s, 1)
+
+    def _object_worth(self, view: Any, info: Any) -> float:
+        """What killing an attack target other than a monster is worth, on the scale of a monster's worth
+        (``_monster_worth``): its rewards (they pay the attacker, FS-13.2), the item it destroys (mine
+        lost, a rival's taken from them, shared among the rivals like any harm), or a player's death
+        (its penalty, FS-13.3, about 4 points to them)."""
+        rewards = _monster_worth(self.soul_weight, info.soul, info.rewards) - 1.0
+        n = max(1, view.n_players - 1)
+        owner = info.controller
+        if info.kind == "character":
+            near = view.souls(owner) + 1 >= view.souls_to_win
+            return 4.0 * (2.0 if near else 1.0) / n
+        if info.kind == "item" and owner == self.seat:
+            return rewards - self._obj_value(info.ref)
+        if info.kind == "item" and owner >= 0:
+            return rewards + self._obj_value(info.ref) / n
+        return rewards
+
+    def _killing_shot(self, view: Any, loot: list, taps: list) -> Any:
+        """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
+        shots = []
+        for o in (*taps, *loot):
+            ab = self._ab(o)
+            n = rd.monster_shot(ab)
+            if n > 0:  # a $ ability's price counts against the monster's worth (Golden Razor Blade)
+                cost = vl.cost_value(ab.cost, self._outlook(view)) if o[0] == "paid" and ab.cost else 0.0
+                shots.append((o, n, cost))
+        if not shots:
+            return None
+        best, best_w = None, 0.0
+        for info in view.monsters:
+            if info.hp is None:
+                continue
+            for o, n, cost in shots:
+                if n >= info.hp and (w := self._worth(info) + cost) > best_w:
+                    best, best_w = (o, info.ref), w
+        if best is None or not self._fresh(view.turn, best[0]):
+            return None
+        self._intent = ("obj", best[1])
+        return best[0]
+
+    def _attack_target(self, decision: Any) -> Any:
+        view = decision.view
+        opts = decision.options
+        best, p, _ = self._best_fight(view)
+        if best is not None and best.ref in opts and (p >= self._risk(view) or "monster_deck" not in opts):
+            return best.ref
+        if "monster_deck" in opts:
+            return "monster_deck"
+        monsters = [o for o in opts if o != "monster_deck"]
+        return max(monsters, key=lambda m: rd.fight_chance(view, view.info(m)))
+
+    def _buy_target(self, decision: Any) -> Any:
+        """FS-11: the best shop item, or the treasure deck when the shop holds nothing worth it."""
+        best, best_v = None, -1.0
+        for o in decision.options:
+            if o != "treasure_deck":
+                v = self.rd.item_value(o.printed)
+                if v > best_v:
+                    best, best_v = o, v
+        known = self._top_known  # the card I put on top with Sleight Of Hand this turn
+        if known is not None and known[0] == decision.view.turn and "treasure_deck" in decision.options:
+            self._top_known = None
+            if self.rd.item_value(known[1]) >= max(best_v, self.picky):
+                return "treasure_deck"
+        if best is None or (best_v < self.picky and "treasure_deck" in decision.options):
+            return "treasure_deck" if "treasure_deck" in decision.options else best
+        return best
+
+    # ------------------------------------------------------------------ answers (FS-7 priority)
+    def declines(self, kind: str, view: Any, context: Any) -> bool:
+        """The engine asks before building a respond window's options (kernel ``Strategy``): decline
+        every window where nothing is at stake — most of them — so they cost O(1)."""
+        if kind != "respond":
+            return False
+        self._intent = None  # as choose() does for a respond window
+        self._view = view
+        if not self.responds:
+            return True
+        if context is None:  # an empty stack: nothing to answer (most windows) but in _between
+            return not self._before_mine(view)
+        return not self._at_stake(view, context)
+
+    def _respond(self, decision: Any) -> Any:
+        top = decision.context
+        if top is None:
+            return self._between(decision)
+        if not self._at_stake(decision.view, top):
+            return "pass"
+        k = top.kind
+        if k == "roll":
+            if not top.attack:
+                return self._answer_dice(decision, top)
+            return self._answer_roll(decision, top)
+        if k == "damage":
+            return self._answer_damage(decision, top)
+        return self._answer_item(decision, top)
+
+    def _before_mine(self, view: Any) -> bool:
+        """An empty-stack window in the turn just before mine (FS-8.12: the last turn of my round) that
+        I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now. Asked at
+        most empty-stack windows, so it is kept cheap."""
+        prev = self._prev
+        if prev is None:
+            prev = self._prev = (self.seat - 1) % view.n_players
+        return prev != self.seat and view.active == prev and self._idle_turn != view.turn
+
+    def _between(self, decision: Any) -> Any:
+        """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play
+        (FS-8.5, FS-Q.34) and play a gain card with it, use ↷ items left charged (Forever Alone
+        recharged by damage, a gain item). The first pass ends this for the turn (O(1) after that)."""
+        view = decision.view
+        if not self._before_mine(view):
+            return "pass"
+        turn = view.turn
+        char = None
+        for o in decision.options:
+            if o == "pass":
+                continue
+            k = o[0]
+            if k == "loot":
+                r = self.rd.role(self._ab(o))
+                if r in ("gain", "soul", "help") and self._fresh(turn, o):
+                    if r == "help":
+                        self._intent = ("seat", self.seat)
+                    return o
+            elif k == "tap":
+                if self._kind(o[1]) == "character":
+                    char = o
+                    continue
+                ab = self._ab(o)
+                if self.rd.use_kinds(ab)[0] == "recover":  # The Curse: a good loot card back for my draw
+                    if self._recover(view, [o], "loot") is not None:
+                        return o
+                    continue
+                r = self.rd.role(ab)
+                if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and self._fresh(turn, o):
+                    return o
+                if r in ("harm", "other") and self._plan_use(view, o) and self._fresh(turn, o):
+                    return o
+            elif k == "paid" and self._soul_wins(view, o) and self._fresh(turn, o):
+                return o
+        if char is not None and self._use_character_now(view) and self._fresh(turn, char):
+            return char
+        self._idle_turn = turn
+        return "pass"
+
+    def _at_stake(self, view: Any, top: StackRef | None) -> bool:
+        """Could an answer matter now? Reads only the view and the top of the stack, never the options:
+        False means pass whatever the options are (what ``declines`` promises the engine). On the way
+        it notes how hard an attacker hits: their combat damage on the stack shows it (public). Asked at
+        every priority window with something on the stack, so the common kinds are decided first."""
+        if top is None:
+            return False
+        k = top.kind
+        c = top.controller
+        if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
+            if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
+                return False
+            threat = self._stack_threat(view, top)
+            return threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
+        if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
+            if not top.attack:
+                return False
+            attacker = view.attacker
+            if c >= 0:
+                self._atk_seen[c] = top.value or 1
+                if c != self.seat and view.coop:
+                    return False
+            elif c == -1 and attacker is not None:  # a monster's hit
+                if attacker == self.seat:
+                    return (top.value or 0) >= view.hp
+                if view.coop:  # FS-17.4: a partner's death costs a tick
+                    return (top.value or 0) >= view.hp_of(attacker)
+            if attacker is None or c != attacker or attacker == self.seat or view.attack_target_soul <= 0:
+                return False
+            t = view.attack_target
+            if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
+                return False
+            return view.souls(attacker) + t.soul >= view.souls_to_win
+        if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
+            if not top.attack:  # my own table or reward roll: a dice tool may make it better
+                return c == self.seat and self._dice_plan(view, top) is not None
+            if c >= 0 and c != self.seat and view.coop:
+                return False
+            if c != self.seat and view.attack_target_soul <= 0:
+                return False  # an opponent's hit on a monster worth no soul: nothing to spoil
+            t = view.attack_target
+            if t is None or t.evasion is None:
+                return False
+            ev = min(6, max(1, t.evasion))
+            if c == self.seat:
+                return max(1, min(6, top.value + view.attack_roll_bonus)) < ev
+            if top.value < ev or t.soul <= 0:
+                return False
+            return t.hp is not None and t.hp <= self._atk_seen.get(c, 1)
+        return False  # a death
+
+    def _dice_plan(self, view: Any, top: StackRef) -> tuple | None:
+        """A dice tool (The D6, Lucky Foot, Dice Shard …) on my own non-attack roll: (tool ability,
+        the face to aim at) when the tool's expected gain on the roll's table (``valuing``) or reward
+        (higher is more) is worth a use, else None. Reads my charged items and my hand. Asked from
+        ``declines`` too, the one way a declined window reads the outlook: a fresh decision's memo."""
+        self._asked += 1
+        tools = [
+            ab
+            for i in view.items_of(self.seat)
+            if i.charged
+            for _k, _n, ab in i.rules.acts
+            if rd.roll_tool(ab) and _k == "tap"
+        ]
+        if view.loot_plays > 0:
+            tools += [c.rules.play for c in view.hand if rd.roll_tool(c.rules.play)]
+        if not tools:
+            return None
+        purpose, table = view.roll_table(top)
+        if purpose == "table" and isinstance(table, dict):
+            vals = vl.face_values(table, self._outlook(view))
+        elif purpose == "reward":
+            vals = [float(f) for f in range(1, 7)]
+        else:
+            return None
+        now = top.value
+        assert now is not None  # a roll on the stack has its value
+        cur = vals[now - 1]
+        best = None
+        for ab in tools:
+            verbs = rd.verbs_of(ab.do)
+            if "set_roll" in verbs:
+                face = max(range(1, 7), key=lambda f: vals[f - 1])
+                gain = vals[face - 1] - cur
+            elif "modify_roll" in verbs:
+                up, down = rd.roll_directions(ab)
+                reach = rd.roll_reach(ab)
+                faces = [
+                    f for f in range(1, 7) if (f > now and up or f < now and down) and abs(f - now) <= reach
+                ]
+                if not faces:
+                    continue
+                face = max(faces, key=lambda f: vals[f - 1])
+                gain = vals[face - 1] - cur
+            else:  # a reroll: the table's mean
+                face = 0
+                gain = sum(vals) / 6 - cur
+            if gain > 0.5 and (best is None or gain > best[2]):
+                best = (ab, face, gain)
+        return best
+
+    def _answer_dice(self, decision: Any, top: StackRef) -> Any:
+        """Use the dice tool ``_dice_plan`` chose on my own table/reward roll."""
+        plan = self._dice_plan(decision.view, top)
+        if plan is None:
+            return "pass"
+        ab, face, _gain = plan
+        for o in decision.options:
+            if o != "pass" and self._ab(o) is ab:
+                self._intent = ("roll", top.index)
+                self._roll_goal = (face, top.value) if face else None
+                self._roll_high = face >= top.value
+                return o
+        return "pass"
+
+    def _answer_roll(self, decision: Any, top: StackRef) -> Any:
+        """FS-9.2(3): while an attack roll is on the stack, rerolls and modifiers may change it."""
+        if not self._armed(decision, ("roll", "harm")):
+            return "pass"  # nothing to answer with
+        view = decision.view
+        t = view.attack_target
+        ev = min(6, max(1, t.evasion))
+        if top.controller == self.seat:  # my roll: fix a miss (FS-10.9)
+            value = max(1, min(6, top.value + view.attack_roll_bonus))
+            lethal = (t.attack or 0) >= view.hp
+            important = lethal or t.soul > 0
+            need = ev - value
+            pick = self._roll_fixer(decision.options, True, need, important)
+            if pick is None and lethal:
+                pick = self._emergency_shot(decision.options, t)
+                if pick is not None:
+                    return pick
+        else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
+            wins = view.souls(top.controller) + t.soul >= view.souls_to_win
+            need = top.value - ev + 1
+            pick = self._roll_fixer(decision.options, False, need, wins)
+            if pick is None and wins:
+                return self._loot_play_for(decision, "roll", False) or self._wipe(decision) or "pass"
+        if pick is None:
+            return "pass"
+        self._intent = ("roll", top.index)
+        self._roll_high = top.controller == self.seat  # kept until the change resolves
+        return pick
+
+    def _armed(self, decision: Any, roles: tuple) -> bool:
+        """Is there an option (or a card behind the character's ↷) with one of these roles?"""
+        options = decision.options
+        for o in options:
+            if o != "pass" and (self.rd.role(ab := self._ab(o)) in roles or rd.wipes(ab)):
+                return True
+        if any(o != "pass" and o[0] == "tap" and self._kind(o[1]) == "character" for o in options):
+            return any(
+                self.rd.role(c.rules.play) in roles or rd.wipes(c.rules.play) for c in decision.view.hand
+            )
+        return False
+
+    def _roll_fixer(self, options: Any, high: bool, need: int, important: bool) -> Any:
+        """The best roll-changing option: a free ↷ one before a card from hand; a sure set or a big
+        enough modifier before a reroll. Cards and $ abilities only when ``important``."""
+        best, best_rank = None, 99
+        for o in options:
+            if o == "pass":
+                continue
+            ab = self._ab(o)
+            if self.rd.role(ab) != "roll":
+                continue
+            free = o[0] == "tap"
+            if not free and not important:
+                continue
+            verbs = rd.verbs_of(ab.do)
+            if "set_roll" in verbs:
+                rank = 0
+            elif "modify_roll" in verbs:
+                up, down = rd.roll_directions(ab)
+                if not (up if high else down) or rd.roll_reach(ab) < need:
+                    continue
+                rank = 1
+            else:
+                rank = 2
+            rank += 0 if free else 3
+            if rank < best_rank:
+                best, best_rank = o, rank
+        return best
+
+    def _emergency_shot(self, options: Any, t: Any) -> Any:
+        """FS-10.11: answer a lethal miss by killing the monster first (a Bomb on a 1-HP monster)."""
+        for o in options:
+            if o == "pass":
+                continue
+            if rd.monster_shot(self._ab(o)) >= (t.hp or 99):
+                self._intent = ("obj", t.ref)
+                return o
+        return None
+
+    def _answer_damage(self, decision: Any, top: StackRef) -> Any:
+        """Combat damage on the stack: shield myself from a lethal miss; shield a boss an opponent is
+        about to kill for the win (Yum Heart can shield a monster)."""
+        if top.controller == -1:  # lethal to me, or in co-op to the partner attacking (``_at_stake``)
+            who = decision.view.attacker
+            pick = self._shield(decision.options, monster=False, other=who != self.seat)
+            if pick is None:
+                if who != self.seat:
+                    return "pass"
+                return (  # a wipe ends my turn but saves the death penalty (FS-13.3)
+                    self._loot_play_for(decision, "shield") or self._wipe(decision) or "pass"
+                )
+            self._intent = ("seat", who)
+            return pick
+        pick = self._shield(decision.options, monster=True)  # the winning hit on a boss
+        if pick is not None:
+            self._intent = ("obj", decision.view.attack_target.ref)
+        return pick or self._wipe(decision) or "pass"
+
+    def _wipe(self, decision: Any) -> Any:
+        """A card that cancels the whole stack (``reading.wipes``), the last answer to what no shield or
+        cancel of mine stops: a loot option, else my character's ↷ for a loot play (FS-Q.34)."""
+        if decision.view.coop:
+            return None  # FS-17: ending a partner's turn is no answer
+        for o in decision.options:
+            if o != "pass" and o[0] == "loot" and rd.wipes(self._ab(o)):
+                return o
+        return self._loot_play_for(decision, "wipe")
+
+    def _shield(self, options: Any, monster: bool, other: bool = False) -> Any:
+        """The best shield option (a free ↷ first): for a monster, for myself, or (``other``, co-op) for
+        another character — then only one that can target a player."""
+        best, best_rank, best_mode = None, 99, None
+        for o in options:
+            if o == "pass":
+                continue
+            ab = self._ab(o)
+            mode = None
+            if self.rd.role(ab) != "shield":
+                mode = rd.shield_mode(ab)  # a modal card with a shield mode (Dagaz)
+                if mode is None:
+                    continue
+            heads = {rd.sel_head(s) for s in (ab.targets or {}).values()}
+            if mode is not None:
+                m = ab.do["modes"][mode]
+                heads = {rd.sel_head(s) for s in (m.get("tgt") or m.get("choose") or {}).values()}
+            if monster and "player_or_monster" not in heads:
+                continue
+            if not monster and (heads or other) and not heads & {"player", "player_or_monster"}:
+                continue
+            rank = (0 if o[0] == "tap" else 1) + (0 if mode is None else 2)
+            if rank < best_rank:
+                best, best_rank, best_mode = o, rank, mode
+        if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
+            self._plan = (best[1].name, best_mode, None, "shield")
+        return best
+
+    def _answer_item(self, decision: Any, top: StackRef) -> Any:
+        """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
+        from winning and the card can hurt or score (FS-14.4)."""
+        for o in decision.options:
+            if o != "pass" and self.rd.role(self._ab(o)) == "cancel":
+                self._intent = ("stack", top.index)
+                return o
+        return self._loot_play_for(decision, "cancel") or self._wipe(decision) or "pass"
+
+    # ------------------------------------------------------------------ targets
+    def _target(self, decision: Any) -> Any:
+        opts = decision.options
+        intent = self._intent
+        if intent is not None:
+            want = intent[0]
+            for o in opts:
+                if want == "seat" and type(o) is SeatRef and o.seat == intent[1]:
+                    return o
+                if want == "obj" and o == intent[1]:
+                    return o
+                if (want == "roll" or want == "stack") and type(o) is StackRef and o.index == intent[1]:
+                    return o
+            if want == "roll":
+                rolls = [o for o in opts if type(o) is StackRef and o.kind == "roll"]
+                if rolls:
+                    return rolls[-1]
+            if want == "stack":
+                theirs = [o for o in opts if type(o) is StackRef and o.controller != self.seat]
+                if theirs:
+                    return theirs[-1]
+        return self._default_target(decision)
+
+    def _default_target(self, decision: Any) -> Any:
+        """No plan: help myself with helpful cards, hurt the leader with harmful ones."""
+        opts = decision.options
+        view = decision.view
+        ab = self._asking(view, decision.context)
+        helps = self.rd.helps(ab) if ab is not None else False
+        shot = rd.monster_shot(ab) if ab is not None and not helps else 0
+        objs = [o for o in opts if type(o) is ObjRef]
+        infos = {o: view.info(o) for o in objs}
+        if shot:  # damage that kills a monster goes there (the value model counted that kill)
+            killable = [o for o in objs if infos[o].kind == "monster" and (infos[o].hp or 99) <= shot]
+            if killable:
+                return max(killable, key=lambda m: self._worth(view.info(m)))
+        players = [o for o in opts if type(o) is SeatRef]
+        if players:
+            if helps:
+                for p in players:
+                    if p.seat == self.seat:
+                        return p
+            others = [p for p in players if p.seat != self.seat]
+            if view.coop:  # FS-17: a monster if the card allows one, else the sturdiest character
+                if not any(i.kind == "monster" for i in infos.values()):
+                    return self._sturdiest(view, players)
+            elif others:
+                return self._leader(view, others)
+        curses = [o for o in objs if infos[o].kind == "curse"]
+        if curses:  # a curse destroyed: mine (FS-4.16; the value model counts only my own, ``valuing``)
+            mine = [o for o in curses if infos[o].controller == self.seat]
+            return mine[0] if mine else curses[0]
+        if objs:
+            if not helps:
+                monsters = [o for o in objs if infos[o].kind == "monster"]
+                if monsters:
+                    return min(monsters, key=lambda m: infos[m].hp or 0)
+                if view.coop:  # FS-17: a shop item before anyone's, else the least valuable
+                    return min(objs, key=lambda o: (infos[o].controller != -1, self._obj_value(o)))
+            mine = [o for o in objs if infos[o].controller == self.seat]
+            theirs = [o for o in objs if infos[o].controller != self.seat]
+            verbs = rd.verbs_of(ab.do) if ab is not None else set()
+            if helps and verbs & {"become_copy", "swap"}:  # a copy or a swap: the best item there is
+                return max(objs, key=self._obj_worth)
+            if helps and mine:
+                if "recharge" in verbs:  # a spent item first, the best of them
+                    return max(mine, key=lambda o: (not infos[o].charged, self._obj_worth(o)))
+                return max(mine, key=self._obj_worth)
+            if not helps and theirs:  # the leader's best item or soul (a soul worth 8 points)
+                lead = self._leader(view, [SeatRef(infos[o].controller) for o in theirs]).seat
+                return max(
+                    theirs, key=lambda o: self._obj_worth(o) + (0.5 if infos[o].controller == lead else 0)
+                )
+        return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
+
+    @staticmethod
+    def _leader(view: Any, players: list) -> Any:
+        """The player closest to winning: most souls, then most cents."""
+        return max(players, key=lambda p: (view.souls(p.seat), view.cents_of(p.seat)))
+
+    def _sturdiest(self, view: Any, players: list) -> Any:
+        """Co-op (FS-17): harm that must land on a character goes where it hurts least — the most HP
+        (a death costs the team a timer tick, FS-17.4), then the fewest souls, then myself."""
+        return max(players, key=lambda p: (view.hp_of(p.seat), -view.souls(p.seat), p.seat == self.seat))
+
+    def _part_value(self, part: tuple) -> float:
+        """A trade part's worth: ¢ at 3 to a point (an item costs 10¢, FS-11.3), a loot card 1, an item
+        its worth (``valuing.item_value``)."""
+        kind, what = part
+        if kind == "cents":
+            return what / 3.0
+        if kind == "loot":
+            return 1.0
+        return self._obj_value(what)
+
+    def _obj_value(self, o: Any) -> float:
+        """An item's worth (``valuing.item_value``) by its printed card: an object, a card, else 0."""
+        t = type(o)
+        if t is ObjRef:
+            return self.rd.item_value(o.printed)
+        return self.rd.item_value(o) if t is CardRef else 0.0
+
+    def _obj_worth(self, o: Any) -> float:
+        """An object as a target: a soul by its soul value (8 points each), an item by its worth."""
+        if type(o) is ObjRef and self._kind(o) == "soul":
+            return 8.0 * max(1, o.printed.card.soul or 1)
+        return self._obj_value(o)
+
+    def _mode(self, decision: Any) -> Any:
+        """A ``choose_mode`` with no plan: the mode worth most now by the value model."""
+        using = self._using
+        if using is None or using[0] != decision.context or using[1] is None:
+            return None
+        do = using[1].do
+        modes = do.get("modes") if isinstance(do, dict) else None
+        if not modes:
+            found = rd._find(do, "modes")
+            modes = found if isinstance(found, list) else None
+        if not modes:
+            return None
+        out = self._outlook(decision.view)
+        vals = {i: vl.effect_value(m, out) for i, m in enumerate(modes)}
+        opts = [o for o in decision.options if o in vals]
+        return max(opts, key=lambda i: vals[i]) if opts else None
+
+    def _stack_threat(self, view: Any, top: StackRef) -> int:
+        """The threat (``reading.threat``) of the loot card or ability on top of the stack, read from
+        the card itself (public, FS-3.3), never from its name."""
+        ab = view.stack_ability(top)
+        return self.rd.threat(ab) if ab is not None else 0
+
+    def _asking(self, view: Any, name: Any) -> Any:
+        """The ability asking for a target: the one I used last when its card has that name, else the
+        first card of that name I can see (my hand, items in play, the stack — public, FS-3.3)."""
+        using = self._using
+        if using is not None and using[0] == name:
+            return using[1]
+        for c in view.hand:
+            if c.card.name == name:
+                return c.rules.play
+        for s in range(view.n_players):
+            for info in view.items_of(s):
+                if info.name == name:
+                    r = info.rules
+                    return next((ab for _k, _i, ab in r.acts), None) or next(
+                        (ab for abs_ in r.triggers.values() for ab in abs_), None
+                    )
+        for ref in view.stack:
+            ab = view.stack_ability(ref) if ref.kind == "ability" else None
+            if ab is not None and ref.name == name:
+                return ab
+        return None
+
+    def _loot_keep(self, card: Any) -> float:
+        """Lower = discard first: answers are kept longest (roll fixes, shields, cancels, souls), then
+        the cards worth most by the value model in my next turn (``_keep_out``: full HP, the better of
+        before and after its fights), else by role."""
+        r = self.rd.role(card.rules.play)
+        if rd.wipes(card.rules.play) or rd.shield_mode(card.rules.play) is not None:
+            r = "cancel"  # it answers too (``_wipe``, ``_shield``)
+        keep = -_KEEP.get(r, 7)
+        out = self._keep_out
+        if out is None or r in _ANSWERS or r == "soul":
+            return keep + (20 if r in _ANSWERS or r == "soul" else 0)
+        # a card kept is played at its best moment of my next turn: before a fight or once none is left
+        # (self-damage for cents heals unused then, FS-8.10)
+        before = vl.ability_value(card.rules.play, out)
+        saved, out.fight_done = out.fight_done, True
+        try:
+            return max(before, vl.ability_value(card.rules.play, out))
+        finally:
+            out.fight_done = saved
