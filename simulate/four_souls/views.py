@@ -19,6 +19,8 @@ from .state import Game, Obj
 
 
 class View:
+    __slots__ = ("_g", "seat")
+
     def __init__(self, g: Game, seat: int):
         self._g = g
         self.seat = seat
