@@ -500,6 +500,11 @@ def _v_buff(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_pass_hands(ctx: Ctx, p: dict) -> bool:
+    """'Each player gives their hand to the player to their left (right)', all at once (Clog)."""
+    return resources.pass_hands(ctx.g, 1 if p.get("direction", "left") == "left" else -1, ctx.you, ctx.name)
+
+
 def _v_strip_abilities(ctx: Ctx, p: dict) -> bool:
     """'This loses all abilities except eternal until the next time your turn ends' (Club): an item in play,
     or the item whose ability is (or was) on the stack; a loot card being played has no object to strip."""
@@ -882,6 +887,7 @@ VERB_FUNCS = {
     "copy_loot": _v_copy_loot,
     "set_atk": _v_set_atk,
     "strip_abilities": _v_strip_abilities,
+    "pass_hands": _v_pass_hands,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
     "advance_timer": _v_advance_timer,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import asking, blank_card, damage
+from . import asking, blank_card, damage, resources
 from . import vocabulary as V
 from .items import AbilityItem
 from .statics import Ctx
@@ -40,13 +40,7 @@ def eden_pick_start(ctx: Any) -> bool:
 
 def chaos_pass_hands(ctx: Any) -> bool:
     """Chaos: every hand moves one seat to the left at the same moment."""
-    g = ctx.g
-    hands = [p.hand for p in g.players]
-    for i, p in enumerate(g.players):
-        p.hand = hands[(i - 1) % g.n]
-        p.known.update(c.pid for c in p.hand)
-    g.log.emit("loot_given", ctx.you, "Chaos", None, sum(len(h) for h in hands), "hands_passed")
-    return True
+    return resources.pass_hands(ctx.g, 1, ctx.you, "Chaos")
 
 
 def vote_destroy_item(ctx: Any) -> bool:

@@ -288,6 +288,17 @@ def gain_soul(g: Game, p: Player, o: Obj, how: str) -> None:
     triggers.fire(g, "soul_entered", target=p, soul=o)  # "a soul enters your control" hears gains too
 
 
+def pass_hands(g: Game, step: int, seat: int, name: str) -> bool:
+    """Every hand moves at the same moment to the player ``step`` seats on (1: each player gives their hand to
+    the player to their left, the next in turn order, FS-0.4; -1: to their right). FS-6.12 give."""
+    hands = [p.hand for p in g.players]
+    for i, p in enumerate(g.players):
+        p.hand = hands[(i - step) % g.n]
+        p.known.update(c.pid for c in p.hand)
+    g.log.emit("loot_given", seat, name, None, sum(len(h) for h in hands), "hands_passed")
+    return True
+
+
 def give_reward(g: Game, p: Player, key: str, n: int, name: str) -> None:
     if key == "cents":
         gain_cents(g, p, n, name)

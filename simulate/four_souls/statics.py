@@ -485,6 +485,11 @@ def recharge_limit(g: Game, p: Player) -> int | None:
     return min(limits) if limits else None
 
 
+def character_stays(g: Game, p: Player) -> bool:
+    """FS-8.1: "your character doesn't recharge during your recharge step" (Mama Haunt)."""
+    return bool(player_statics(g, p, "no_character_recharge"))
+
+
 def hand_limit(g: Game, p: Player) -> int:
     """FS-8.10(2): the hand size ``p`` discards down to at the end of their turn: the game's (FS-3.7), or a
     smaller one a static sets ("your max hand size is 2": Curse of Tiny Hands)."""
@@ -681,6 +686,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return sum(1 for p in g.players if not p.dead)
     if n == "dead_players":  # FS-13.12: players who died this turn (Bible Thump!)
         return sum(1 for p in g.players if p.dead)
+    if n == "attacks_declared":  # FS-10.2: attacks declared this turn, the one in progress included
+        return g.attacks_used
     if n == "monster_slots":  # FS-3.12: the monster slots, expanded ones too (Ace of Diamonds)
         return len(g.mslots)
     if n == "killed_by_another_player":  # a dies event's killer is a player other than its victim
@@ -761,6 +768,7 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
 V.STATICS.implement(
     {
         "recharge_items": recharge_limit,
+        "no_character_recharge": character_stays,
         "hand_limit": hand_limit,
         "hp": player_max_hp,
         "atk": player_atk,

@@ -140,8 +140,9 @@ def recharge_step(g: Game, ap: Player) -> None:
     """FS-8.1: the active player's character and items recharge; with "you can't recharge more than N items"
     (``recharge_items``) they choose which N of their deactivated items do (decision ``choose_target``)."""
     limit = statics.recharge_limit(g, ap)
+    stays = statics.character_stays(g, ap)  # "your character doesn't recharge during your recharge step"
     for o in g.player_objects(ap):
-        if limit is None or o.kind != "item":
+        if (limit is None or o.kind != "item") and not (stays and o.kind == "character"):
             o.charged = True
     if limit is not None:
         spent = [o for o in ap.items if not o.charged]

@@ -92,6 +92,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("prevent", "what n", "what", "damage", "FS-6.16", "remove pending damage/death (or n of it)", Aim("hp", 1.5, who="what", when="damage"), "neutral"),
     _v("kill", "target", "target", "damage", "FS-6.3 FS-13", "the player or monster dies", Aim("kill", -4.0, who="target"), "harm"),
     _v("destroy", "target", "target", "damage", "FS-6.3 FS-4.12", "item/soul/curse to its discard", Aim("item", -1.0, who="target"), "harm"),
+    _v("pass_hands", "direction", "direction", "loot", "FS-6.12 FS-0.4", "each player gives their hand to the player to their left (right), all at once", Aim("loot", 0.0), "neutral", used=False),
     _v("strip_abilities", "target", "target", "objects", "FS-5.2", "an item (or a stack item's item) has no abilities but eternal until the next time your turn ends", Aim("cancel", 1.0, who="target"), "harm", used=False),
     _v("set_atk", "target n", "target n", "damage", "FS-5.2", "a monster's damage becomes n, with no stated end", Aim("buff", -1.0, who="target"), "harm", used=False),
     _v("buff", "target atk hp ev roll until", "target", "damage", "FS-5.2 FS-8.10", "stat change until eot", Aim("buff", 1.0, who="target"), "help"),
@@ -158,6 +159,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("buff", "until"): frozenset({"eot"}),
+    ("pass_hands", "direction"): frozenset({"left", "right"}),
     ("shield", "until"): frozenset({"eot"}),
     ("extra_loot_play", "until"): frozenset({"eot"}),
 }
@@ -434,6 +436,13 @@ STATICS = Vocabulary(
             used=False,  # expansion cards only (Curse of Fatigue, Heavy is the Head)
         ),
         Static(
+            "no_character_recharge",
+            ("value",),
+            "FS-8.1",
+            "your character does not recharge in your recharge step",
+            used=False,  # expansion cards only (Mama Haunt)
+        ),
+        Static(
             "hand_limit",
             ("n",),
             "FS-8.10 FS-3.7",
@@ -646,7 +655,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat boss"""
+    monster_slots attack_rolls named src_seat boss attacks_declared"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

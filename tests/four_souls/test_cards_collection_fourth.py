@@ -569,3 +569,51 @@ def test_FS_9_2_marked_and_the_missing_page_loop_by_choice_is_cut_off_as_a_runaw
     else:
         raise AssertionError("the loop ended")
     assert g.resolved > 300
+
+
+def test_FS_6_12_clog_dying_passes_every_hand_to_the_left_at_once():
+    """Clog: when it dies each player gives their hand to the player to their left (the next in turn order,
+    FS-0.4), all at once — the same move as Chaos's hook."""
+    g = position(3)
+    loot_fillers(g, 10)
+    g.active = 0
+    hands = [[give_loot(g, p.seat, card(f"Card{p.seat}{k}")) for k in range(p.seat + 1)] for p in g.players]
+    clog = add_slot_monster(g, _by_id("r-clog"))
+    g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(2))
+    assert damage.kill(g, clog, 0)
+    _settle(g)
+    got = [p.hand for p in g.players]
+    assert got[1][:1] == hands[0] and got[2][:2] == hands[1] and got[0][: len(hands[2])] == hands[2]
+
+
+def test_FS_8_1_mama_haunt_keeps_the_character_spent_in_the_recharge_step_and_leaves_at_death():
+    """Mama Haunt: its controller's recharge step recharges their items but not their character; when they
+    die it goes to another player (before the penalty, so it is not the item they would destroy)."""
+    g = position(2)
+    loot_fillers(g, 10)
+    haunt = give_item(g, 0, _by_id("fsp2-mama_haunt"))
+    gear = give_item(g, 0, card("Gear", deck="treasure", kind="active"), charged=False)
+    g.players[0].character.charged = False
+    turn.recharge_step(g, g.players[0])
+    assert gear.charged and not g.players[0].character.charged
+    g.active = 1
+    assert damage.kill(g, g.players[0], 1)
+    _settle(g)
+    assert haunt.controller == 1 and haunt in g.players[1].items
+
+
+def test_FS_10_2_moms_underwear_adds_an_attack_and_two_damage_during_the_second_attack():
+    """Mom's Underwear: one more attack on your turn; while your second attack of the turn is in progress
+    (attacks declared this turn: 2) you have +2 damage, not during the first or off your turn."""
+    g = position(2)
+    give_item(g, 0, _by_id("box-moms_underwear"))
+    g.active = 0
+    p = g.players[0]
+    base = statics.player_atk(g, p)
+    assert statics.count(g, p, "attacks") == 1
+    g.attacks_used = 1
+    assert statics.player_atk(g, p) == base
+    g.attacks_used = 2
+    assert statics.player_atk(g, p) == base + 2
+    g.active = 1
+    assert statics.player_atk(g, p) == base
