@@ -501,7 +501,7 @@ def _v_buff(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_pass_hands(ctx: Ctx, p: dict) -> bool:
-    """'Each player gives their hand to the player to their left (right)', all at once (Clog)."""
+    """Every hand passes one seat left (right), all at once (Clog)."""
     return resources.pass_hands(ctx.g, 1 if p.get("direction", "left") == "left" else -1, ctx.you, ctx.name)
 
 

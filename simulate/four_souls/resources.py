@@ -289,8 +289,8 @@ def gain_soul(g: Game, p: Player, o: Obj, how: str) -> None:
 
 
 def pass_hands(g: Game, step: int, seat: int, name: str) -> bool:
-    """Every hand moves at the same moment to the player ``step`` seats on (1: each player gives their hand to
-    the player to their left, the next in turn order, FS-0.4; -1: to their right). FS-6.12 give."""
+    """Every hand moves at the same moment ``step`` seats on (1: left, to the next player in turn order,
+    FS-0.4; -1: right). FS-6.12 give."""
     hands = [p.hand for p in g.players]
     for i, p in enumerate(g.players):
         p.hand = hands[(i - step) % g.n]

@@ -572,7 +572,7 @@ def test_FS_9_2_marked_and_the_missing_page_loop_by_choice_is_cut_off_as_a_runaw
 
 
 def test_FS_6_12_clog_dying_passes_every_hand_to_the_left_at_once():
-    """Clog: when it dies each player gives their hand to the player to their left (the next in turn order,
+    """Clog: at its death every hand passes one seat left (to the next player in turn order,
     FS-0.4), all at once — the same move as Chaos's hook."""
     g = position(3)
     loot_fillers(g, 10)
