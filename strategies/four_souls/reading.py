@@ -319,6 +319,8 @@ class Reader:
     so a card of another run under the same name or id is read afresh). A strategy makes one per game
     (the kernel builds players per game): the memo dies with the game, never outliving its card data."""
 
+    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats", "_shapes", "_item_worth")
+
     def __init__(self, item_worth: Callable[[Any], float] | None = None) -> None:
         """``item_worth``: what owning an item is worth (``valuing.item_value``), memoised here per game
         (None only while a copy is made: ``__setstate__`` follows)."""
@@ -330,9 +332,8 @@ class Reader:
         self._threats: dict[int, tuple[Any, int]] = {}
         self._shapes: dict[int, tuple[Any, Any, Any]] = {}
 
-    # A search copies players with their memo. Spelled out for the compiled build (issue 20): a compiled
-    # class has no ``__dict__``, and mypyc 2.4.1's own pickle support skips ``__init__`` when the class is
-    # called from Python.
+    # A search copies players with their memo. Spelled out for the compiled build (issue 20): mypyc 2.4.1's
+    # own pickle support skips ``__init__`` when the class is called from Python.
     def __getstate__(self) -> tuple:
         return (
             self._item_worth,
