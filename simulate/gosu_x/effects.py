@@ -137,7 +137,8 @@ def s_reveal(st: State, ctx: Ctx, p: dict) -> None:
     shown = [pl.deck.pop() for _ in range(min(p["n"], len(pl.deck)))]
     st.emit("reveal", ctx.seat, ctx.src.d.name, amount=len(shown), detail=",".join(c.d.name for c in shown))
     if take == "one":
-        keep = [st.cards[st.ask("choose_card", ctx.seat, [c.uid for c in shown], "keep")]] if shown else []
+        uids = tuple([c.uid for c in shown])  # GX-12.6: the revealed cards are seen by their revealer
+        keep = [st.cards[st.ask("choose_card", ctx.seat, list(uids), "keep", uids)]] if shown else []
     elif take == "level":
         keep = [c for c in shown if level in st.levels(c)]
     else:
@@ -165,7 +166,7 @@ def s_search_deck(st: State, ctx: Ctx, p: dict) -> None:
         zones.shuffle_deck(st, ctx.seat)
         return
     uniq = list({c.d.name: c.uid for c in found}.values())
-    card = st.cards[st.ask("choose_card", ctx.seat, uniq, "search")]
+    card = st.cards[st.ask("choose_card", ctx.seat, uniq, "search", tuple(uniq))]  # the searcher sees them
     pl.deck.remove(card)
     zones.shuffle_deck(st, ctx.seat)
     if p.get("to") == "deck_top":

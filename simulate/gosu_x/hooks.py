@@ -84,12 +84,13 @@ def sqeezs(st: State, ctx: Ctx) -> None:
     if not shown:
         return
     st.emit("reveal", ctx.seat, ctx.src.d.name, amount=len(shown), detail=",".join(c.d.name for c in shown))
-    keep = st.cards[st.ask("choose_card", ctx.seat, [c.uid for c in shown], "hand")]
+    uids = tuple([c.uid for c in shown])  # GX-12.6: the revealed cards are seen by their revealer
+    keep = st.cards[st.ask("choose_card", ctx.seat, list(uids), "hand", uids)]
     shown.remove(keep)
     keep.zone = "hand"
     pl.hand.append(keep)
     if shown:
-        top = st.cards[st.ask("choose_card", ctx.seat, [c.uid for c in shown], "deck_top")]
+        top = st.cards[st.ask("choose_card", ctx.seat, [c.uid for c in shown], "deck_top", uids)]
         shown.remove(top)
         for c in shown:
             pl.deck.insert(0, c)

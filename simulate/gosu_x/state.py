@@ -105,14 +105,18 @@ class State:
     turn_start: Any = None  # branching.TurnStart of the turn under way, when ``keep_turns``
 
     # -- asking -------------------------------------------------------------------------------------------
-    def ask(self, kind: str, seat: int, options: list | tuple, context: Any = None) -> Any:
-        """Ask ``seat`` (single options are answered without building a decision: DESIGN, Decisions)."""
+    def ask(
+        self, kind: str, seat: int, options: list | tuple, context: Any = None, shown: tuple = ()
+    ) -> Any:
+        """Ask ``seat`` (single options are answered without building a decision: DESIGN, Decisions).
+        ``shown``: uids of cards still counted in a deck that this decision shows to ``seat`` (revealed,
+        GX-12.6, or searched): its view shows them."""
         if len(options) == 1:
             self.players_obj.single_option += (
                 1  # the share of decisions with a real choice (analysis.quality)
             )
             return options[0]
-        decision = Decision(kind, seat, options, self._view_cls(self, seat), context)
+        decision = Decision(kind, seat, options, self._view_cls(self, seat, shown), context)
         if self.checker is not None:  # checked play (soak): options are uids and plain values (refs.py)
             check_plain(decision)
         return self.players_obj.ask(decision)

@@ -20,11 +20,12 @@ def snapshot(c: Card) -> CardView:
 
 
 class View:
-    __slots__ = ("_st", "seat", "_seen", "_armies", "_hand")
+    __slots__ = ("_st", "seat", "_shown", "_seen", "_armies", "_hand")
 
-    def __init__(self, st: State, seat: int) -> None:
+    def __init__(self, st: State, seat: int, shown: tuple = ()) -> None:
         self._st = st
         self.seat = seat
+        self._shown = shown  # deck cards this decision shows the player (revealed GX-12.6, or searched)
         # snapshots kept for the life of the view: one decision, during which the state stays still
         self._seen: dict[int, CardView | None] = {}
         self._armies: dict[int, tuple[tuple[CardView, ...], ...]] = {}
@@ -32,8 +33,10 @@ class View:
 
     def _visible(self, uid: int) -> Card | None:
         c = self._st.cards.get(uid)
-        if c is None or (c.zone == HAND and c.owner != self.seat) or c.zone in ("deck", "limbo"):
+        if c is None or (c.zone == HAND and c.owner != self.seat):
             return None
+        if c.zone in ("deck", "limbo"):
+            return c if uid in self._shown else None
         return c
 
     def _live(self, card: CardView | int) -> Card:
@@ -48,7 +51,8 @@ class View:
 
     # public information
     def card(self, uid: int) -> CardView | None:
-        """A visible card by uid: own hand, any army, any discard or removed zone (else None)."""
+        """A visible card by uid: own hand, any army, any discard or removed zone, a deck card this decision
+        shows (else None)."""
         seen = self._seen
         if uid in seen:
             return seen[uid]

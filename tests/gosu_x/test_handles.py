@@ -54,10 +54,10 @@ class _Inspecting:
         cards += [c for seat in (me, 1 - me) for row in v.army(seat) for c in row]
         for uid in _uids(decision):
             card = v.card(uid)
-            if card is None:  # revealed or searched: still counted in the deck, not shown by the view (a gap)
-                assert decision.context in _FROM_DECK and v._st.cards[uid].zone == "deck"
+            assert card is not None, f"offered but not shown: {decision.kind} {decision.context} {uid}"
+            if card.zone == "deck":  # revealed (GX-12.6) or searched: shown to this decision only
+                assert decision.context in _FROM_DECK
                 self.seen["from_deck"] += 1
-                continue
             assert card.uid == uid and v.defn(uid) is card.defn
             cards.append(card)
         assert all(type(c) is CardView for c in cards)
@@ -80,6 +80,39 @@ def test_every_option_is_a_plain_value_and_the_view_hands_out_card_views(names, 
         play(make_config(2, **kw), seed, Players([_Inspecting(s, seen) for s in strategies]))
     assert seen["asked"] > 100 and seen["cards"] > 1000
     assert not seen["live"], f"engine objects offered: {seen['live'][:3]}"
+
+
+def test_GX_12_6_revealed_cards_are_shown_to_their_revealer_and_valued():
+    """Shard reveals 4 and keeps one (GX-12.6). The revealed cards are still counted in the deck, yet the
+    revealer's view shows them for that decision, so `sensible` keeps the one it values most rather than the
+    first offered; a view built for another decision shows no deck card."""
+    st = make_state(("Golem", "Goan Sul", "Phoenix"))
+    shard = to_army(st, 0, "Shard")
+    sensible = STRATEGIES["sensible"](0, stream(1, "strategy", 0))
+    pl = st.p[0]
+    probe = View(st, 0, tuple(c.uid for c in pl.deck))
+    worth = {c.uid: sensible.valuer.choice_worth(probe, c.uid) for c in pl.deck}
+    by_worth = sorted({worth[c.uid]: c for c in pl.deck}.items())
+    assert len(by_worth) >= 4
+    top4 = [by_worth[0][1], by_worth[1][1], by_worth[-2][1], by_worth[-1][1]]  # the least valued on top
+    for c in top4:
+        pl.deck.remove(c)
+    pl.deck += [top4[3], top4[2], top4[1], top4[0]]
+    assert View(st, 0).card(top4[3].uid) is None  # a deck card, not shown outside its decision
+    asked = []
+
+    class Spy:
+        def choose(self, d):
+            asked.append((d.context, d.options, [d.view.card(u) for u in d.options]))
+            return sensible.choose(d)
+
+    st.players_obj.strategies[0] = Spy()
+    from cardlab.simulate.gosu_x.actions import enter_army
+
+    enter_army(st, 0, shard)
+    context, options, shown = asked[0]
+    assert context == "keep" and options[0] == top4[0].uid and all(c is not None for c in shown)
+    assert pl.hand == [top4[3]]
 
 
 def test_a_card_view_is_a_snapshot_not_the_card():
