@@ -1,5 +1,5 @@
-"""A game told as a story a person can follow (`cardlab replay`): turn by turn, what each seat holds at
-the start of the turn, then what happens in words — one seat naming everywhere ("seat 0" is the
+"""A game told as a story a person can follow (`cardlab replay`): turn by turn, what each seat holds as
+each turn opens, then what happens in words — one seat naming everywhere ("seat 0" is the
 players table's ``seat`` 0).
 
 The kernel owns the layout; each game owns a :class:`Story` (its ``GameSpec.story``): the state a

@@ -102,7 +102,7 @@ class Card:
     reprint_of: str | None = None  # id of the card whose behaviour this reprint shares
     # FS-18.1: a double-faced challenge card's faces, one per difficulty symbol: (symbol, name, abilities)
     faces: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
-    # "This becomes an item with ... and loses all other abilities": the item's (keywords, abilities), used by
+    # a card turned into an item with none of its other abilities: the item's (keywords, abilities), used by
     # the ``become_item`` verb; None: an item become from this card keeps the card's own abilities
     as_item: tuple[tuple[str, ...], tuple[Any, ...]] | None = None
 
@@ -436,7 +436,7 @@ def _faces(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tupl
 
 def _as_item(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple | None:
     """``as_item: {keywords?: [...], abilities: [...]}`` — what a monster-deck or loot card is once an effect
-    made it an item ("this becomes an item with +1 HP and loses all other abilities", ``become_item``)."""
+    made it an item (turned into a +1 HP item with no other ability, ``become_item``)."""
     data = field_value(raw, "as_item", dict, shown, name, required=False, default=None)
     if data is None:
         return None

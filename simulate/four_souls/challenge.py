@@ -123,7 +123,7 @@ def timer_out(g: Game) -> None:
 def coin_roll(g: Game, seat: int) -> int | None:
     """The challenge card's ``coin_rolls``: a player with its counter who would roll flips a coin
     instead — tails the roll is 1 and the timer advances, heads it is 6, and the given number of heads
-    in a row for that player removes one such counter. None: roll the die as usual."""
+    back to back for that player removes one such counter. None: roll the die as usual."""
     ch = g.challenge
     o, rule = ch.coin_rule
     p = g.players[seat]
@@ -146,7 +146,7 @@ def coin_roll(g: Game, seat: int) -> int | None:
 def put_minion(g: Game, name: str, why: str | None) -> Obj | None:
     """FS-18.5: "put a <minion> in a minion slot" — a set-aside minion card of that name enters a new
     minion slot (none left: nothing happens). A ``composite`` minion takes the HP, evasion and damage of
-    the first of three non-event monsters revealed from the monster deck, the abilities of the second
+    the first of three non-event monsters revealed from the monster deck, the second one's abilities
     and the rewards of the third; the revealed cards wait outside the game until it leaves play."""
     ch = g.challenge
     ph = next((c for c in ch.set_aside if c.card.name == name), None)

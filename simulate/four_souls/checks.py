@@ -105,7 +105,7 @@ def _bonus_test(b: Phys):
         gate, each = _split(text)
 
         def first(g: Game, order: list) -> Player | None:
-            src = g.bonus_objs.get(b.pid)  # FS-14.7: its counters ("when the 6th counter is put on this")
+            src = g.bonus_objs.get(b.pid)  # FS-14.7: its counters (a trigger on its sixth counter)
             if gate and not _holds(g, order[0], src, gate, b):
                 return None
             if not each:  # the same for every player: the first in turn order from the active player
@@ -142,8 +142,8 @@ def _holds(g: Game, p: Player, src: Obj | None, gate: str, b: Phys) -> bool:
 
 
 def _chosen_test(b: Phys, when: str):
-    """A bonus soul the active player gives to one of the players who meet its condition ("the active
-    player chooses a player who controls the fewest souls or tied for fewest", Soul of Envy, FS-14.8):
+    """A bonus soul the active player gives to one of the players who meet its condition (the active
+    player picks one of those holding the fewest souls, ties included: Soul of Envy, FS-14.8):
     decision ``choose_player`` when more than one does."""
     gate, each = _split(when)
 

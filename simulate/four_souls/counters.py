@@ -5,7 +5,7 @@ other named counters (``Obj.named``: name → count, e.g. the Day of the Doodler
 player holds counters of their own (``Player.counters``, by name; "generic" for plain ones), which stay
 when the character changes (FS-5.14). Named counters still count as counters (FS-5.14: 5 generic + 1
 named = 6), and "remove a counter" with no name may take any kind. A counter that strips abilities
-("it loses all abilities ... for as long as it has an X counter on it") hides the object's rules until
+(no abilities while an X counter sits on it) hides the object's rules until
 the last such counter leaves (:func:`strip`)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .state import Game, Obj, Player
 
 GENERIC = "generic"
 LEVEL = "level"
-# HP and AT counters: their cards give them an ability ("You have +1 HP", "This has +1 ATK") — on an item
+# HP and AT counters: their cards give them an ability (+1 HP for you, +1 ATK for the card) — on an item
 # or character, its controller's; on a monster, its own (statics.player_max_hp … monster_atk read them).
 STAT_COUNTERS = ("hp", "atk")
 
@@ -105,7 +105,7 @@ def remove(g: Game, x: Any, n: int, kind: str | None = None) -> bool:
     return True
 
 
-# Not a counter: an effect's "it loses all abilities except eternal until the next time your turn ends" (Club)
+# Not a counter: an effect's stripping of every non-eternal ability until its user's next turn is over (Club)
 UNTIL_TURN_END = "until its turn ends"
 
 
@@ -121,7 +121,7 @@ def strip_until_turn_end(g: Game, o: Obj, seat: int) -> bool:
 
 
 def restore_stripped(g: Game) -> None:
-    """The end of the active player's turn: what they stripped "until the next time your turn ends" gets its
+    """The end of the active player's turn: what they stripped until their next turn is over gets its
     abilities back (FS-8.10)."""
     keep = []
     for o, seat in g.stripped:

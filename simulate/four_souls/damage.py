@@ -306,7 +306,7 @@ def _penalty_keeps(g: Game, p: Player) -> frozenset:
 
 def death_penalty(g: Game, p: Player) -> None:
     """FS-13.9: destroy a non-eternal item, discard a loot, lose 1¢, deactivate every ↷ object."""
-    for o in p.items:  # FS-5.4: an "instead of paying the death penalty" of your own (Ball of Tumors)
+    for o in p.items:  # FS-5.4: your own replacement for the death penalty (Ball of Tumors)
         for rep in o.rules.replaces:
             ev = rep.get("event")
             if isinstance(ev, dict) and ev.get("death_penalty") == "you" and rep.get("instead") is not None:

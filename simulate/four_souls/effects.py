@@ -430,7 +430,7 @@ def _v_prevent(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_become_curse(ctx: Ctx, p: dict) -> bool:
-    """FS-4.16(1): this event becomes a curse; the active player chooses a player, who gains it."""
+    """FS-4.16(1): this event becomes a curse; the active player picks who gains it."""
     g, o = ctx.g, ctx.src
     if not (isinstance(o, Obj) and o.in_play and o.kind == "event"):
         return False
@@ -506,7 +506,7 @@ def _v_pass_hands(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_strip_abilities(ctx: Ctx, p: dict) -> bool:
-    """'This loses all abilities except eternal until the next time your turn ends' (Club): an item in play,
+    """Club: no abilities but eternal until its user's next turn is over: an item in play,
     or the item whose ability is (or was) on the stack; a loot card being played has no object to strip."""
     t = obj_of(ctx, p.get("target"))
     if isinstance(t, items.AbilityItem):

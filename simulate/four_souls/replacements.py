@@ -115,7 +115,7 @@ def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
 
 
 def _first_this_turn(o: Obj, rep: dict) -> bool:
-    """A replacement with ``first_each_turn: true`` ("the first instance of damage you would take each turn",
+    """A replacement with ``first_each_turn: true`` (only the first damage to you in a turn,
     Mom's Heels) applies to one event a turn: True the first time (and marks it), False after; always True
     for the others. Its object's turn counts are cleared as each turn ends (turn.py)."""
     if not rep.get("first_each_turn"):
@@ -204,7 +204,7 @@ def cents_replacements(g: Game, p: Player, n: int) -> int:
 
 
 def loot_replacements(g: Game, p: Player, n: int, why: str) -> int:
-    """FS-5.4 / FS-5.7: "if you would loot, instead loot that much +1" replacements of the objects p
+    """FS-5.4 / FS-5.7: replacements adding 1 to each loot, of the objects p
     controls (Bag-o-Holes, Lucky Toe), in the order p chooses; ``event.loot_step`` is true for the loot
     step's draw (FS-8.3), which Lucky Toe leaves alone."""
     apps = [(o, rep) for o in g.player_objects(p) if o.rules.replaces for rep, _e in _reps(o, "would_loot")]

@@ -268,7 +268,7 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
 
 def _twice_in_a_row(g: Game, r: items.RollItem, final: int) -> tuple[bool, bool]:
     """Did this player's previous roll this turn come up the same — and, for an attack roll, their previous
-    attack roll ("each time you roll the same result twice in a row on the same turn": Girlfriend,
+    attack roll (two equal results back to back within one turn: Girlfriend,
     Fruitcake; "... on an attack roll": Euthanasia)? (trigger option ``twice_in_a_row``)"""
     now = (g.turn, final)
     again = g.last_rolls.get((r.seat, False)) == now
@@ -336,7 +336,7 @@ def roll_resolved(g: Game, r: items.RollItem) -> None:
         n = statics.target_atk(g, t)
         src = t.controller if t.kind == "character" else -1
         damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name)
-        triggers.fire(g, "missed", seat=r.seat, target=t, roll=r)  # "each time you miss an attack roll"
+        triggers.fire(g, "missed", seat=r.seat, target=t, roll=r)  # triggers on a missed attack roll
 
 
 def resolve_death(g: Game, d: DeathItem) -> None:
@@ -371,7 +371,7 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
         g.ending_turn = True  # FS-13.11
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=p, killer=killer)
-    if killer >= 0 and killer != p.seat:  # "each time you kill a player": not your own death
+    if killer >= 0 and killer != p.seat:  # triggers on killing a player: not your own death
         triggers.fire(g, "killed", victim=p, killer=killer)
     priority(g, g.active, floor)  # death triggers resolve before the penalty (FS-13.8, FS-Q.11)
     # a dying player's curses left through their own "when you die" triggers (FS-4.16(2), FS-Q.11)
@@ -397,7 +397,7 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         g.attack.target = None
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=m, killer=killer, killing_attack_roll=roll)
-    if killer >= 0:  # "each time you kill a monster" triggers with the death triggers (step 2)
+    if killer >= 0:  # triggers on killing a monster fire with the death triggers (step 2)
         triggers.fire(g, "killed", victim=m, killer=killer, killing_attack_roll=roll)
     if g.pending:
         priority(g, g.active, floor)  # step 2

@@ -201,10 +201,10 @@ V.FILTERS.implement(
         "copiable_loot": lambda ctx, o: (
             isinstance(o, items.LootItem) and not {"trinket", "ambush"} & o.phys.rules.keywords
         ),
-        # FS-5.11: "a loot that hasn't already been copied this turn" (Ball of Tar): a loot is on the stack
+        # FS-5.11: a loot not yet copied in this turn (Ball of Tar): a loot is on the stack
         # only during the turn it is played, so its item remembers whether a copy was made of it
         "not_copied": lambda ctx, o: isinstance(o, items.LootItem) and not o.copied,
-        # a triggered ability of a monster or an item (FS-4.9) on the stack
+        # a monster's or an item's triggered ability (FS-4.9) on the stack
         "triggered": lambda ctx, o: (
             isinstance(o, items.AbilityItem)
             and bool(o.trigger)

@@ -235,7 +235,7 @@ class Game:
     copies: list = field(default_factory=list)
     last_damager: dict = field(default_factory=dict)
     # (seat, attack roll?) → (turn, result) of that player's last resolved roll (an attack roll's: its last
-    # attack roll): "the same result twice in a row on the same turn" (trigger option twice_in_a_row)
+    # attack roll): two equal results back to back within one turn (trigger option twice_in_a_row)
     last_rolls: dict = field(default_factory=dict)
     killing_roll: dict = field(default_factory=dict)
     resolved: int = 0  # stack resolutions this turn (a runaway-loop guard)

@@ -114,15 +114,15 @@ def _num(v: Any) -> Any:
 
 
 def amount(g: Game, o: Obj, v: Any) -> Any:
-    """A static's amount: a number, or an expression read on the object that has it ("+1 HP for each
-    counter on this": ``hp: {n: "counters(self)"}``, Requiem's Hypercoagulation and Abyss)."""
+    """A static's amount: a number, or an expression read on the object that has it (+1 HP per
+    counter on it: ``hp: {n: "counters(self)"}``, Requiem's Hypercoagulation and Abyss)."""
     n = _num(v)
     if isinstance(n, str) and n not in ("unlimited", "all"):
         fast = _FAST_AMOUNT.get(n, _UNSEEN)
         if fast is _UNSEEN:
             m = _PER_COUNTER.fullmatch(n)
             fast = _FAST_AMOUNT[n] = int(m.group(1) or 1) if m else None
-        if fast is not None:  # "+1 for each (2) counters on this": read off the object
+        if fast is not None:  # +1 per pair of counters on it: read off the object
             return counters.count(o) // fast
         you = o.controller if o.controller >= 0 else g.active
         return int(value(Ctx(g, you, o, name=o.phys.card.name), n))
@@ -479,20 +479,20 @@ def count(g: Game, p: Player, key: str) -> Any:
 
 
 def recharge_limit(g: Game, p: Player) -> int | None:
-    """How many items ``p`` may recharge in their recharge step (FS-8.1): None = all; "you can't recharge
-    more than N items" (Curse of Fatigue; Heavy is the Head, a room read for the active player)."""
+    """How many items ``p`` may recharge in their recharge step (FS-8.1): None = all; a cap
+    of N items recharged (Curse of Fatigue; Heavy is the Head, a room read for the active player)."""
     limits = [_num(v) for _o, v in player_statics(g, p, "recharge_items")]
     return min(limits) if limits else None
 
 
 def character_stays(g: Game, p: Player) -> bool:
-    """FS-8.1: "your character doesn't recharge during your recharge step" (Mama Haunt)."""
+    """FS-8.1: the character stays spent in its owner's recharge step (Mama Haunt)."""
     return bool(player_statics(g, p, "no_character_recharge"))
 
 
 def hand_limit(g: Game, p: Player) -> int:
     """FS-8.10(2): the hand size ``p`` discards down to at the end of their turn: the game's (FS-3.7), or a
-    smaller one a static sets ("your max hand size is 2": Curse of Tiny Hands)."""
+    smaller one a static sets (a hand limit of 2: Curse of Tiny Hands)."""
     return min([g.cfg.hand_limit, *(_num(v) for _o, v in player_statics(g, p, "hand_limit"))])
 
 

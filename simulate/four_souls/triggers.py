@@ -48,7 +48,7 @@ def fire(g: Game, name: str, **ev) -> None:
         g.cache.trig_key = key
     holders = g.cache.trig_cache.get(name)
     temp = g.temp and name in ("dies", "after_rewards")
-    # "when a player gains this soul" (Mom's Heart!): the soul just gained hears it, though souls hold no
+    # a trigger on this soul being gained (Mom's Heart!): the soul just gained hears it, though souls hold no
     # other working abilities (FS-14.8)
     own = ev.get("soul") if name == "gained_soul" else None
     if own is not None and (own.rules is None or not own.rules.triggers.get(name)):
@@ -72,8 +72,8 @@ def fire(g: Game, name: str, **ev) -> None:
 
 
 def _fire_next(g: Game, name: str, ev: dict) -> None:
-    """Delayed one-shot triggers ("the next time your turn ends, …", "the next time that player would die
-    this turn, …", FS-4.9): the first matching event uses it up; its ability goes on the stack now, above
+    """Delayed one-shot triggers (at the end of your next turn, …; at that player's next death
+    this turn, …; FS-4.9): the first matching event uses it up; its ability goes on the stack now, above
     what it answers (a death it prevents), with the context it was made in."""
     for i, (trig, who, do, src) in enumerate(g.next_events):
         if trig != name:
@@ -174,7 +174,7 @@ def _damaged(g: Game, o: Obj, ab, ev: dict) -> bool:
     if tp == "self":
         if t is not o:
             return False
-    elif tp == "any_monster":  # "each time a monster takes damage" (Death Trapper); FS-13.2: not an item
+    elif tp == "any_monster":  # any monster being damaged (Death Trapper); FS-13.2: not an item
         if not (isinstance(t, Obj) and t.kind == "monster"):
             return False
     elif tp == "any_player":
@@ -193,7 +193,7 @@ def _dealt_damage(g: Game, o: Obj, ab, ev: dict) -> bool:
     if ab.tparam == "self":
         if src is not o:
             return False
-    elif ab.tparam == "any_player":  # "each time a player deals damage" (Splash Damage): a player's source
+    elif ab.tparam == "any_player":  # any player dealing damage (Splash Damage): a player's source
         if ev.get("src_seat", -1) < 0 or (src is not None and src.controller < 0):
             return False
     elif not (ev.get("src_seat") == o.controller and (src is None or src.controller == o.controller)):
@@ -218,7 +218,7 @@ def _death(g: Game, o: Obj, ab, ev: dict) -> bool:
         return v is o
     if tp == "any_player":
         return isinstance(v, Player)
-    if tp == "other_player":  # "each time another player dies" (The Left Hand, Dark Arts)
+    if tp == "other_player":  # the death of any other player (The Left Hand, Dark Arts)
         return isinstance(v, Player) and not _is_you(g, o, v)
     if tp == "any_monster":  # FS-13.2: an item or room dying is not a monster dying
         return isinstance(v, Obj) and v.kind == "monster"
@@ -235,7 +235,7 @@ def _death(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 
 def _killed(g: Game, o: Obj, ab, ev: dict) -> bool:
-    """Each time you kill a monster / a player (FS-13.4 step 2, FS-13.8)."""
+    """Your kill of a monster / a player (FS-13.4 step 2, FS-13.8)."""
     v, killer = ev["victim"], ev["killer"]
     want = ab.topts.get("victim", "monster")
     if want != "any" and (want == "player") != isinstance(v, Player):
@@ -245,13 +245,13 @@ def _killed(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 def _missed(g: Game, o: Obj, ab, ev: dict) -> bool:
     """FS-10.9: an attack roll below the target's evasion."""
-    if ab.tparam == "attacker":  # "each time the attacking player misses" (an attack on this)
+    if ab.tparam == "attacker":  # a miss by the attacker (an attack on this)
         return ev["target"] is o
     return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
 
 
 def _gained(g: Game, o: Obj, ab, ev: dict) -> bool:
-    """When you gain or purchase this; "each time a player gains a treasure" (Soul of Pride)."""
+    """On gaining or buying this; on any player gaining a treasure (Soul of Pride)."""
     if ab.tparam == "any_player":
         return True
     if ab.tparam == "you":

@@ -137,10 +137,10 @@ def _play_turn(g: Game) -> None:
 
 
 def recharge_step(g: Game, ap: Player) -> None:
-    """FS-8.1: the active player's character and items recharge; with "you can't recharge more than N items"
+    """FS-8.1: the active player's character and items recharge; with a cap of N items recharged
     (``recharge_items``) they choose which N of their deactivated items do (decision ``choose_target``)."""
     limit = statics.recharge_limit(g, ap)
-    stays = statics.character_stays(g, ap)  # "your character doesn't recharge during your recharge step"
+    stays = statics.character_stays(g, ap)  # the character stays spent in this recharge step
     for o in g.player_objects(ap):
         if (limit is None or o.kind != "item") and not (stays and o.kind == "character"):
             o.charged = True
@@ -316,7 +316,7 @@ def purchase(g: Game, seat: int) -> None:
 
 def end_of_turn(g: Game) -> None:
     """FS-8.10(4): everything with HP heals to full, dead players included; "until end of turn" ends."""
-    if g.next_events:  # "the next time that player would die this turn" lapses (Holy Mantle)
+    if g.next_events:  # a delayed death-prevention for this turn lapses (Holy Mantle)
         g.next_events[:] = [t for t in g.next_events if t[0] != "would_die"]
     for p in g.players:
         p.damage = 0
@@ -347,9 +347,9 @@ def end_of_turn(g: Game) -> None:
         g.copies.clear()
     g.must_attack.clear()
     g.may_attack.clear()
-    g.pa_grants.clear()  # FS-10.6: "players can be attacked till end of turn" ends
+    g.pa_grants.clear()  # FS-10.6: players attackable for the turn no longer are
     if g.stripped:
-        counters.restore_stripped(g)  # "loses all abilities until the next time your turn ends" (Club)
+        counters.restore_stripped(g)  # abilities stripped until its user's next turn is over (Club)
 
 
 def room_step(g: Game) -> None:

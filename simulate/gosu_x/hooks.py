@@ -141,7 +141,7 @@ def bomber(st: State, ctx: Ctx) -> None:
 
 
 def xian_bhj(st: State, ctx: Ctx) -> None:
-    """Byeon Hyeon Ja (Xian): at the end of your turn you may discard 5 cards of one clan to unlock."""
+    """Byeon Hyeon Ja (Xian): when your turn ends, discarding 5 cards of one clan unlocks it (optional)."""
     pl = st.p[ctx.seat]
     counts = {cl: [c for c in pl.hand if cl in st.clans(c)] for cl in pl.clans}
     ready = [cl for cl, cards in counts.items() if len(cards) >= 5]

@@ -246,10 +246,10 @@ def hit_chance(evasion: int, bonus: int) -> float:
 # ------------------------------------------------------------------ odd ↷ abilities (starting items)
 # How ``sensible`` can use an ability that is neither a plain gain nor an answer, read from its shape:
 #   steal   take ¢ or loot from a chosen player (Forever Alone's first mode);
-#   cycle   discard a loot card, then loot (Forever Alone: loots even with an empty hand, FS-5.8);
-#   swap    look at a player's hand and swap a card with them (Incubus);
-#   filter  loot, then put a card from hand on top of the loot deck (Incubus, Bum Friend);
-#   arrange look at the top cards of a chosen deck and put them back in any order (Sleight Of Hand);
+#   cycle   discard one loot card and loot one after (Forever Alone: loots even with an empty hand, FS-5.8);
+#   swap    see another player's hand and trade one card with them (Incubus);
+#   filter  loot, then return one card from hand to the loot deck's top (Incubus, Bum Friend);
+#   arrange look at the top cards of a chosen deck and reorder them as wished (Sleight Of Hand);
 #   peek    look at the top card(s) and put them back (no use to a player without card memory);
 #   recover put a discard pile's top card back on top of its deck (The Curse);
 #   other   anything else (not used by ``sensible``).

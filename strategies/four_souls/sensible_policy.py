@@ -455,7 +455,7 @@ class SensiblePolicy:
         return self._dig(view, taps) or self._arrange(view, taps, "monster")
 
     def _dig(self, view: Any, taps: list) -> Any:
-        """A ↷ that puts a chosen card of the monster discard on top of the monster deck (public,
+        """A ↷ that puts a chosen card of the monster discard back onto the monster deck's top (public,
         FS-3.6): the discarded monster I fight best, when that fight is one I would take from a slot
         (``risk``); the attack on the deck then meets it (FS-10.5)."""
         digs = [o for o in taps if self.rd.use_kinds(self._ab(o))[0] == "dig"]

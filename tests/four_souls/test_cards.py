@@ -300,7 +300,47 @@ NOT_CARD_TEXT = (
     "+1 hp till end of turn",  # a stat change's duration
     "+1 damage till end of turn",
     "a counter on a non-eternal item",
+    # zone phrases the rule digests use too: where a card goes when it leaves play
+    "on the bottom of the loot deck",
+    "on the bottom of the treasure deck",
+    "on the bottom of the monster deck",
+    "on top of the monster deck",
+    "the top card of the treasure deck",
 )
+
+
+def _words(text: str) -> list[str]:
+    return "".join(ch.lower() if ch.isalnum() else " " for ch in text).split()
+
+
+def _grams(text: str) -> set[tuple[str, ...]]:
+    w = _words(text)
+    return {tuple(w[i : i + 6]) for i in range(len(w) - 5)}
+
+
+def _card_grams() -> set[tuple[str, ...]]:
+    """Every run of 6 words of any card text (both card lists), less the allowed phrases'."""
+    allowed = set().union(*(_grams(phrase) for phrase in NOT_CARD_TEXT))
+    card_grams: set[tuple[str, ...]] = set()
+    for csv_path in (SHARED_CSV, EXPANSIONS_CSV):
+        for r in csv.DictReader(csv_path.open(encoding="utf-8")):
+            card_grams |= _grams(r["text"])
+    return card_grams - allowed
+
+
+def _copied_runs(lines: list[tuple[str, int, str]], card_grams: set[tuple[str, ...]]) -> list[str]:
+    """The lines sharing 6 words with a card text, as "file:line: the words"."""
+    # a sentence may run on over lines (a folded YAML string, a paragraph, a docstring): each line
+    # is also read with the next one so that a run split by the line break is seen
+    offending = []
+    for i, (name, n, text) in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) else ("", 0, "")
+        following = nxt[2] if nxt[:2] == (name, n + 1) else ""
+        copied = _grams(text + " " + following) & card_grams
+        copied -= _grams(following)  # reported on its own line
+        if copied:
+            offending.append(f"{name}:{n}: " + "; ".join(" ".join(g) for g in sorted(copied)))
+    return offending
 
 
 @pytest.mark.skipif(
@@ -310,21 +350,6 @@ def test_no_card_text_is_copied_into_the_files():
     """Card texts belong to their publisher: no 6 consecutive words of any card text (every set's,
     both card lists) in the free text of any card file (notes and comments, sets/**, collections,
     ratios ...; the encodings themselves are vocabulary) or in VOCABULARY.md."""
-
-    def words(text: str) -> list[str]:
-        return "".join(ch.lower() if ch.isalnum() else " " for ch in text).split()
-
-    def grams(text: str) -> set[tuple[str, ...]]:
-        w = words(text)
-        return {tuple(w[i : i + 6]) for i in range(len(w) - 5)}
-
-    allowed = set().union(*(grams(phrase) for phrase in NOT_CARD_TEXT))
-    card_grams: set[tuple[str, ...]] = set()
-    for csv_path in (SHARED_CSV, EXPANSIONS_CSV):
-        for r in csv.DictReader(csv_path.open(encoding="utf-8")):
-            card_grams |= grams(r["text"])
-    card_grams -= allowed
-
     lines: list[tuple[str, int, str]] = []
     for p in sorted(DEFAULT_DIR.rglob("*.y*ml")):
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
@@ -334,14 +359,30 @@ def test_no_card_text_is_copied_into_the_files():
                 lines.append((str(p.relative_to(DEFAULT_DIR)), n, line.split("#", 1)[1]))
     vocabulary = (DEFAULT_DIR / "VOCABULARY.md").read_text(encoding="utf-8").splitlines()
     lines += [("VOCABULARY.md", n, line) for n, line in enumerate(vocabulary, 1)]
-    # a note may run on over lines (a folded YAML string, a paragraph): each line is also read with
-    # the next one so that a run split by the line break is seen
-    offending = []
-    for i, (name, n, text) in enumerate(lines):
-        nxt = lines[i + 1] if i + 1 < len(lines) else ("", 0, "")
-        following = nxt[2] if nxt[:2] == (name, n + 1) else ""
-        copied = grams(text + " " + following) & card_grams
-        copied -= grams(following)  # reported on its own line
-        if copied:
-            offending.append(f"{name}:{n}: " + "; ".join(" ".join(g) for g in sorted(copied)))
+    offending = _copied_runs(lines, _card_grams())
+    assert not offending, f"{len(offending)} line(s) share 6 words with a card text:\n" + "\n".join(offending)
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(
+    not (SHARED_CSV.exists() and EXPANSIONS_CSV.exists()), reason="shared card lists not available"
+)
+def test_no_card_text_is_copied_into_the_code_or_docs():
+    """The same rule for the repository's prose: no 6 consecutive words of any card text in the
+    comments, docstrings and strings of the Python sources (simulate, strategies, cardlab, analysis,
+    tests) or in docs/*.md and README.md. A card's name is a fact; running text is not."""
+    files = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    for top in ("simulate", "strategies", "cardlab", "analysis", "tests"):
+        files += sorted((REPO / top).rglob("*.py"))
+    lines: list[tuple[str, int, str]] = []
+    for p in files:
+        name = str(p.relative_to(REPO))
+        allow_list = False  # the allow-list above is the generic wording itself
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+            allow_list = (allow_list or line.startswith("NOT_CARD_TEXT = (")) and line != ")"
+            if not (allow_list and p == Path(__file__).resolve()):
+                lines.append((name, n, line))
+    offending = _copied_runs(lines, _card_grams())
     assert not offending, f"{len(offending)} line(s) share 6 words with a card text:\n" + "\n".join(offending)

@@ -217,8 +217,8 @@ def test_FS_13_12_bible_thump_and_ace_of_diamonds_and_consolation_prize_read_the
 
 
 def test_FS_5_14_pink_proglottid_eggs_on_a_dying_monster_make_each_egg_free_player_loot_per_egg():
-    """Tapeworm's starting item: its tap adds (or removes) an egg counter on a player or monster; when a
-    monster with 2 eggs dies, each player without an egg loots 2 (the egg-bearing player loots none)."""
+    """Tapeworm's starting item: its tap adds (or removes) an egg counter on a monster or a player; when a
+    monster with 2 eggs dies, every player holding no egg loots 2 (the egg-bearing player loots none)."""
     g = position(3)
     loot_fillers(g, 40)
     g.active = 0
@@ -305,8 +305,8 @@ def test_FS_16_2_white_champions_gives_every_monster_plus_one_evasion_while_it_i
 
 
 def test_FS_5_14_bow_and_arrow_bounty_counters_lower_evasion_and_pay_three_cents_on_death():
-    """Blue Archer's starting item: a bounty counter on a monster (-1 evasion, only that monster); when a
-    monster with a bounty counter dies, whoever killed it, its holder gains 3c; a monster without one pays
+    """Blue Archer's starting item: a monster marked with bounty (-1 evasion, only that monster); once
+    a marked monster dies, whoever killed it, its holder gains 3c; a monster without one pays
     nothing."""
     g = position(2)
     loot_fillers(g, 10)

@@ -96,7 +96,7 @@ def test_FS_5_11_ball_of_tar_copies_another_players_loot_once_and_never_its_own(
     check_invariants(g)
 
 
-def test_FS_3_6_FS_6_16_ball_of_tar_discards_a_monster_not_being_attacked_or_shields_one_damage():
+def test_FS_3_6_FS_6_16_ball_of_tar_discards_an_unattacked_monster_or_shields_one_damage():
     """Mode 2 puts a monster that is not the attack's target into the monster discard (FS-3.6) and the
     slot refills from the deck; mode 3 prevents the next 1 damage Gish would take this turn (FS-6.16)."""
     g = position(2, plans={1: _mode(1)})
@@ -126,7 +126,7 @@ def test_FS_3_6_FS_6_16_ball_of_tar_discards_a_monster_not_being_attacked_or_shi
 
 
 def test_FS_5_14_dingle_puts_a_poo_counter_that_strips_an_item_until_it_is_removed():
-    """Dingle (Alt Art): each time it takes damage, the active player puts a poo counter on a non-eternal
+    """Dingle (Alt Art): whenever it is damaged, the active player gives one non-eternal
     item (decision on resolution); while the counter is on it the item has no abilities (its static +1 HP is
     gone), and removing the counter gives them back. An eternal item is never chosen."""
     g = position(2, rolls=[6])
@@ -236,7 +236,7 @@ def test_FS_6_11_a_friend_counts_souls_entering_other_players_control_and_become
     check_invariants(g)
 
 
-def test_FS_6_12_karma_makes_two_chosen_players_each_steal_a_shop_item_and_loot_one():
+def test_FS_6_12_karma_makes_two_chosen_players_take_a_shop_item_each_and_loot_one():
     """Karma (3+ players): a soul gained by another player; Karma's controller chooses 2 players (seats 0
     and 2); each steals a shop item (the slot refills, FS-12.1) and loots 1. Its controller's own soul
     triggers nothing."""
@@ -272,7 +272,7 @@ def test_FS_6_12_karma_makes_two_chosen_players_each_steal_a_shop_item_and_loot_
 def test_FS_5_2_hemoptysis_sets_a_monsters_damage_to_one_for_good_and_hits_up_to_two():
     """Hemoptysis (The Benighted): ↷ a counter on it; $ remove 1: a monster's damage becomes 1 with no
     stated end (FS-5.2) — an until-end-of-turn +1 still adds and lapses, the 1 stays after the turn; $
-    remove 2: 1 damage to each of up to 2 monsters or players (here a monster and seat 1, then no third)."""
+    remove 2: 1 damage to each of at most 2 targets, monsters or players (here a monster and seat 1, then no third)."""
     asked = []
 
     def hemo(d):
@@ -368,7 +368,7 @@ def test_FS_1_31_club_doubles_non_boss_rewards_on_its_controllers_turn_only():
     assert (replacements.reward_times(g, blob, 3), replacements.reward_times(g, boss, 3)) == (1, 1)
 
 
-def test_FS_3_8_club_puts_a_monster_not_being_attacked_on_the_monster_decks_bottom_on_your_turn():
+def test_FS_3_8_club_bottoms_an_unattacked_monster_on_your_turn():
     """↷: on its controller's turn, a monster that is not the attack's target goes to the bottom of the
     monster deck and its slot refills from the top; on another player's turn it does nothing."""
     g = position(2)
@@ -422,8 +422,8 @@ def _boss_soul(g, seat: int, card_id: str):
     return o
 
 
-def test_FS_14_3_moms_heart_gained_makes_a_player_tied_for_the_most_souls_win():
-    """Mom's Heart! (2 souls): when a player gains it, they choose a player tied for the most souls (soul
+def test_FS_14_3_moms_heart_gained_makes_a_joint_soul_leader_win():
+    """Mom's Heart! (2 souls): when a player gains it, they pick a player level with the soul leader (soul
     value), who wins once the ability resolves (FS-14.3) — here seat 1 (3 souls), not the gainer (2)."""
     g = position(3)
     loot_fillers(g, 10)

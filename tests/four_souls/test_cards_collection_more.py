@@ -57,7 +57,7 @@ def test_FS_5_4_would_loot_replacements_add_one_and_lucky_toe_leaves_the_loot_st
 
 
 def test_a_player_is_named_by_their_character_for_football():
-    """Football's "each player who controls a character named Johnny": the name filter on players reads
+    """Football's filter on players whose character is named Johnny: the name filter on players reads
     the character card (Blind Johnny is not named Johnny)."""
     g = position(3, chars=[character("Johnny"), character("Blind Johnny"), character("Johnny")])
     ctx = Ctx(g, 0, None, name="test")
@@ -98,8 +98,8 @@ def test_FS_10_11_FS_10_15_cancel_attack_ends_it_and_its_pending_combat_damage_f
 
 
 def test_FS_4_9_a_delayed_would_die_trigger_prevents_the_next_death_this_turn_only():
-    """Holy Mantle's "the next time that player would die this turn, prevent it; if it's their turn,
-    cancel everything and end it": the first death is prevented (and the turn ends, it being theirs),
+    """Holy Mantle's delayed trigger (that player's next death this turn is prevented and, on their own turn,
+    the whole turn is cancelled and ended): the first death is prevented (and the turn ends, it being theirs),
     the second is not; an unused one lapses at the end of the turn (FS-8.10)."""
     g = position(2)
     g.active = 1
@@ -120,7 +120,7 @@ def test_FS_4_9_a_delayed_would_die_trigger_prevents_the_next_death_this_turn_on
 
 
 def test_FS_4_9_a_delayed_turn_end_trigger_fires_at_its_makers_turn_end():
-    """Lemegeton: gain a treasure now; the next time your turn ends, destroy an item you control."""
+    """Lemegeton: a treasure at once; at the end of your next turn, one of your items is destroyed."""
     g = position(2)
     g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(3))
     g.active = 0

@@ -378,7 +378,7 @@ def test_FS_6_7_tv_static_discards_every_monster_and_adds_a_slot():
 def test_FS_10_3_FS_10_11_gello_heals_the_attacked_monster_moves_the_damage_and_cancels_anothers_attack():
     """Gello (The Harlot's starting item): only a monster being attacked is a legal target (FS-10.3); it heals to
     full, the damage it had goes to another monster; on another player's turn the attack is cancelled
-    (FS-10.11) and the active player may attack once more."""
+    (FS-10.11) and one more attack is open to the active player."""
     g = position(2)
     loot_fillers(g, 10)
     g.active = 0
@@ -508,7 +508,7 @@ def _finals(g) -> list:
 
 
 def test_FS_9_4_attack_rolls_seraphim_lump_of_coal_and_marked_read_the_attack_rolls_made_this_turn():
-    """`attack_rolls(you)`: Seraphim adds 1 to the 1st, 3rd and 5th attack roll (a roll for something else
+    """`attack_rolls(you)`: Seraphim adds 1 to the odd-numbered attack rolls up to the 5th (a roll for something else
     is not counted); Lump of Coal gives +1 damage after the third; Marked may make the first attack roll
     of its controller's turn a 5 (decision ``may``, scripted: yes), not the second."""
     g = position(2, rolls=[2, 2, 2, 2, 2])
@@ -536,8 +536,8 @@ def test_FS_9_4_attack_rolls_seraphim_lump_of_coal_and_marked_read_the_attack_ro
 
 
 def test_FS_5_4_cube_of_meat_prevents_combat_damage_on_its_roll_and_counts_the_others_named_so():
-    """Each Cube of Meat prevents the damage to its controller on attack rolls of its number; with another
-    item or soul named Cube of Meat (itself aside) the first gives +1 damage, the second +1 HP and the third
+    """Each Cube of Meat prevents the damage to its controller on attack rolls of its number; with other
+    Cube of Meat items or souls (itself aside) the first gives +1 damage, the second +1 HP and the third
     also prevents on 4s (`named(...)`)."""
     g = position(2)
     loot_fillers(g, 10)
@@ -662,7 +662,7 @@ def test_FS_6_20_splash_damage_makes_a_player_damaging_a_monster_hit_the_player_
 
 def test_FS_13_1_FS_6_16_headless_horseman_survives_its_first_death_each_turn():
     """A monster's death now triggers "would die" (FS-13.1): the first each turn is prevented, it heals 2 and
-    has +1 evasion, -1 damage till the end of the turn; the second death that turn stands."""
+    has +1 evasion, -1 damage for the rest of the turn; the second death that turn stands."""
     g = position(2)
     loot_fillers(g, 10)
     _fillers(g)
@@ -737,7 +737,7 @@ def test_FS_10_16_FS_Q_38_alt_art_moms_hand_forces_an_attack_on_1_2_and_its_hit_
 
 def test_FS_5_11_strange_marble_lets_each_player_play_a_copy_of_the_revealed_loot_top():
     """Bum-bo the Weird's Strange Marble: at its controller's turn start (a "may", scripted yes) the loot
-    deck's top card is revealed and each player may play a copy of it (no loot play, FS-5.11): 3 Cents!
+    deck's top card is revealed and every player may copy it (no loot play, FS-5.11): 3 Cents!
     gives each 3c and stays on top; a death lets its controller recharge an item."""
     yes = lambda d: True if d.kind == "may" else None  # noqa: E731
     g = position(2, plans={0: yes, 1: yes})
@@ -788,7 +788,7 @@ def test_FS_13_4_a_printed_reward_that_is_an_effect_is_carried_out_by_the_player
     check_invariants(g)
 
 
-def test_FS_14_3_time_eater_at_its_twelfth_counter_makes_a_player_with_the_most_souls_win():
+def test_FS_14_3_time_eater_at_its_twelfth_counter_makes_the_soul_leader_win():
     g = position(2)
     loot_fillers(g, 10)
     g.active = 0

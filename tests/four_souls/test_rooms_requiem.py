@@ -40,7 +40,7 @@ def _hand(g, seat: int, n: int) -> None:
 
 
 def test_FS_16_1_FS_4_9_a_revealed_room_triggers_its_enters_play_ability():
-    """Dice Room!! enters play from the room deck: each player discards their hand and loots 3."""
+    """Dice Room!! enters play from the room deck: every player discards their whole hand, then loots 3."""
     g = position(2)
     rooms_of(g).slots.append([])
     _room_deck(g, ["Dice Room!!"])
@@ -79,7 +79,7 @@ def test_FS_16_4_a_dice_room_revealed_in_the_room_step_acts_now_and_leaves_at_th
     check_invariants(g)
 
 
-def test_FS_13_8_blood_money_each_other_player_gains_4_cents_when_a_player_dies():
+def test_FS_13_8_blood_money_pays_4_cents_to_the_others_on_a_death():
     """ "Each other player": the dead player is the death trigger's event (event.victim)."""
     g = position(3)
     _room(g, "Blood Money")

@@ -565,7 +565,7 @@ def test_FS_8_8_the_turn_cannot_end_while_an_attack_is_owed():
     give_item(g, 0, card("Sack", "treasure", "active", abilities=GAIN_1))
     g.active = 0
     g.attacks_left = g.purchases_left = 0
-    g.must_attack.append(("any", False))  # "must attack an additional time this turn"
+    g.must_attack.append(("any", False))  # one more attack is owed this turn
     turn.action(g)
     assert "attack" in offered[0] and "end" not in offered[0]
 

@@ -1,4 +1,4 @@
-"""Triggers the expansions need (issue 19): "each time you kill" (``killed``), "each time a player gains a
+"""Triggers the expansions need (issue 19): "each time you kill" (``killed``), "a player gains a
 soul" (``gained_soul``) and "when this is destroyed" (``destroyed``), with real expansion cards and exact
 outcomes; rule IDs in the names."""
 
@@ -24,7 +24,7 @@ def _treasure_deck(g, n: int) -> None:
 
 
 def test_FS_13_4_a_killed_trigger_is_the_killers_only_and_not_a_kill_by_the_game():
-    """Ceremonial Blade ("each time you kill a monster, loot 1") on both players: only the killer loots;
+    """Ceremonial Blade (loot 1 on each monster you kill) on both players: only the killer loots;
     a monster the game kills (no killer) triggers no one. The trigger goes on the stack with the death
     triggers (FS-13.4 step 2), before the rewards."""
     g = position(2)
@@ -44,7 +44,7 @@ def test_FS_13_4_a_killed_trigger_is_the_killers_only_and_not_a_kill_by_the_game
 
 
 def test_FS_13_8_a_kill_of_a_player_triggers_victim_player_and_any_but_not_your_own_death():
-    """Head of the Keeper ("each time you kill a monster or player, gain 2¢", victim: any)."""
+    """Head of the Keeper (2¢ on each kill, monster or player; victim: any)."""
     g = position(3)
     give_item(g, 0, real("Head of the Keeper"))
     g.active = 0
@@ -105,7 +105,7 @@ def test_FS_13_8_FS_6_3_judas_shadow_counts_deaths_and_pays_them_out_when_destro
 
 
 def test_FS_5_14_FS_6_20_hypercoagulation_hp_follows_its_counters():
-    """A static amount read from the card ("+1 HP for each counter on this"): a counter each turn start,
+    """A static amount read from the card (+1 HP per counter on it): a counter each turn start,
     and at 3+ counters at the turn's end all are removed for 3 loot, so the HP drop removes damage first
     (FS-6.20)."""
     from cardlab.simulate.four_souls import triggers

@@ -366,7 +366,7 @@ def _revealed_curse(p1_plan):
 
 
 def test_FS_4_16_a_revealed_curse_goes_on_the_stack_and_the_receiver_is_chosen_on_resolution():
-    """The keyword's first ability ("becomes a curse; the active player chooses a player, who gains
+    """The keyword's first ability ("becomes a curse; the active player picks who gains
     it", the ``become_curse`` verb) is a triggered ability: it goes on the stack, players may respond,
     and the active player chooses the receiver when it resolves (before: at once, no window)."""
     g, curse = _revealed_curse(None)

@@ -32,7 +32,7 @@ def test_FS_10_6_FS_5_14_evis_puts_gut_counters_on_the_active_player_who_is_then
     _fire(g, "turn_start")  # every turn, the active player rolls: 4 does nothing
     assert g.players[1].counters == {}
     assert statics.player_evasion(g, g.players[1]) is None
-    _fire(g, "turn_start")  # 2: a gut counter on the active player
+    _fire(g, "turn_start")  # 2: the active player gets a gut counter
     assert g.players[1].counters == {"gut": 1}
     assert statics.player_evasion(g, g.players[1]) == 3 and statics.player_evasion(g, g.players[2]) is None
     g.active = 0

@@ -89,7 +89,7 @@ def test_FS_4_6_FS_16_2_only_the_active_player_may_activate_a_room():
 
 def test_FS_16_2_a_room_turn_trigger_is_the_active_players_on_every_turn():
     g = position(2)
-    _room(g, "Test Trap Room")  # at the start of your turn: 1 damage to the active player
+    _room(g, "Test Trap Room")  # each turn start deals the active player 1 damage
     triggers.fire(g, "turn_start", seat=0)
     resolution.priority(g, 0)
     g.active = 1

@@ -122,7 +122,7 @@ def test_FS_9_9_response_order_matters():
 
 @pytest.mark.parametrize(("accept", "rerolls", "final"), [(True, 2, 4), (False, 0, 1)])
 def test_FS_9_2_would_roll_triggers_again_after_each_new_result(accept, rerolls, final):
-    """Dad's Lost Coin: when you would roll a 1 you may reroll. A reroll that comes up 1 again is a new
+    """Dad's Lost Coin: a 1 you are about to roll may be rerolled. A reroll that comes up 1 again is a new
     result: back to step (3), and at step (4) the trigger fires again (FS-9.2); declined, the roll
     resolves as it is.
     FS-9.3: rerolls change the one roll on the stack."""
@@ -565,7 +565,7 @@ def test_FS_6_16_shield_prevents_the_next_damage():
 
 
 def test_FS_4_9_host_hat_rider_is_a_trigger_on_the_stack():
-    """Host Hat: ↷ prevent the next 1 damage to you; when it does, deal 1 damage to another player. The
+    """Host Hat: ↷ prevent the next 1 damage to you; when it does, another player takes 1 damage. The
     rider is a triggered ability (FS-4.9): it goes on the stack after the prevention, its target chosen
     then (FS-4.2), and players get priority before it resolves (here P1 sees it on top)."""
     seen = []
@@ -780,7 +780,7 @@ def test_FS_7_7_in_the_action_phase_the_active_player_keeps_priority_after_a_res
 
 
 def test_FS_6_bum_friend_puts_a_card_from_your_hand_back_on_the_loot_deck():
-    """Bum Friend: loot 1, then put a loot card from your hand on top of the loot deck. The
+    """Bum Friend: loot 1, then return one card from hand to the loot deck's top. The
     ``hand_card`` selector with ``controlled_by: you`` offers the cards in your hand (a card in a hand
     has no controller of its own: the selector's base is that player's hand)."""
     g = position(

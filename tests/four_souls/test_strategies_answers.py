@@ -100,7 +100,7 @@ def test_the_shovel_waits_when_the_discard_holds_no_fight_worth_it():
 
 
 def test_FS_1_15_golden_razor_blade_pays_to_kill_a_soul_monster_outright():
-    """Golden Razor Blade ($ 5¢: 1 damage to a player or monster) kills a 1-HP monster worth a soul before
+    """Golden Razor Blade ($ 5¢: 1 damage to any one monster or player) kills a 1-HP monster worth a soul before
     any fight; against a 1-HP monster worth 1¢ the 5¢ are kept."""
     g = strategy_table(2, rolls=[1], hp=2)
     give_item(g, 0, real("Golden Razor Blade"))

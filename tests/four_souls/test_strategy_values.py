@@ -67,7 +67,7 @@ def _usage(run: Path) -> dict[str, float]:
 
 
 def test_new_items_from_existing_verbs_are_used_like_printed_ones(tmp_path):
-    """Soul Hook (↷ destroy itself: steal a soul from the player with the most souls, as Mom's Shovel),
+    """Soul Hook (↷ destroy itself: take a soul from the soul leader, as Mom's Shovel),
     Loot Press ($ pay 3¢: loot 2) and Penny Tap (↷ gain 2¢, as Sack Of Pennies' first ability) are
     activated in most of the games a player holds them."""
     args = ["simulate", "four-souls", "--out", str(tmp_path), "--name", "new", "-q", "-j", "1"]
