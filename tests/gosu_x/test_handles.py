@@ -78,7 +78,7 @@ def test_every_option_is_a_plain_value_and_the_view_hands_out_card_views(names, 
     for seed in range(3):
         strategies = [STRATEGIES[n](s, stream(seed, "strategy", s)) for s, n in enumerate(names)]
         play(make_config(2, **kw), seed, Players([_Inspecting(s, seen) for s in strategies]))
-    assert seen["asked"] > 100 and seen["cards"] > 1000
+    assert seen["asked"] > 100 and seen["cards"] > 1000 and seen["from_deck"] > 0  # reveals were seen
     assert not seen["live"], f"engine objects offered: {seen['live'][:3]}"
 
 
