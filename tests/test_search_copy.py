@@ -52,15 +52,27 @@ def test_a_copy_resumes_only_an_action_decision():
 
 def test_a_blank_card_copy_offered_as_an_action_is_found_behind_its_handle():
     """FS-5.12: a Blank Card copy is a virtual card, not among the game's physical cards; a copied branch
-    that plays it must still find the engine's card behind the handle the search answered."""
-    from types import SimpleNamespace
-
+    that plays it must still find the engine's card behind the handle the search answered. A real game's
+    position, the copy made by the engine's own Blank Card code, then copied as a search copies it (so
+    the test holds on the compiled build, whose ``engine_value`` takes only a ``Game``)."""
+    from cardlab.simulate.core import stream
+    from cardlab.simulate.four_souls import blank_card, make_config, run_game
     from cardlab.simulate.four_souls.asking import engine_value
-    from cardlab.simulate.four_souls.blank_card import BlankCard
-    from cardlab.simulate.four_souls.state import Phys
+    from cardlab.simulate.four_souls.branching import copy_state
+    from cardlab.strategies.four_souls import STRATEGIES
 
-    real = Phys(3, None, None)
-    copy = Phys(-3, None, None, True)
-    g = SimpleNamespace(all_phys=[real], blank_card=BlankCard(copies={0: [copy]}))
-    assert engine_value(g, ("loot", copy.ref)) == ("loot", copy)
-    assert engine_value(g, ("loot", real.ref)) == ("loot", real)
+    seed = 5
+    players = Players([STRATEGIES["sensible"](i, stream(seed, "strategy", i)) for i in range(2)])
+    positions = []
+    run_game(make_config(2, 60), seed, players, on_turn=lambda g: positions.append(g) if g.turn == 2 else None)
+    ((g,),) = [positions]
+    real = next(c for c in g.loot if "trinket" not in c.rules.keywords)
+    blank_card.copy_next_loot(g, 0)
+    blank_card.loot_played(g, 0, real)  # the engine makes the virtual copy (FS-5.12)
+    ((made,),) = g.blank_card.copies.values()
+    assert made.virtual and made not in g.all_phys
+    branch = copy_state(g)
+    ((copied,),) = branch.blank_card.copies.values()
+    assert engine_value(branch, ("loot", made.ref)) == ("loot", copied)
+    assert engine_value(branch, ("loot", made.ref))[1] is copied and copied.pid == -real.pid
+    assert engine_value(branch, ("loot", real.ref))[1] is real  # physical cards are shared by the copy

@@ -47,6 +47,13 @@ def _hidden(state, game, seat):
     return out
 
 
+def _copy(module, state):
+    """A copy of a position as the engine's search copies it (``branching.copy_state``), where the engine has
+    one: a plain deep copy would also copy compiled card behaviour, which a compiled build cannot."""
+    copy_state = getattr(module, "copy_state", None)
+    return copy_state(state) if copy_state is not None else copy.deepcopy(state)
+
+
 class Snapshot:
     """Seat 0: at the first decision where another hand is not empty, keeps a copy of the game."""
 
@@ -61,7 +68,7 @@ class Snapshot:
         state = getattr(view, "_g", None) or getattr(view, "_st", None)
         hands = [hand for hand, seat in GAMES[self.game][1](state) if seat != 0]
         if self.state is None and any(hands) and hands[0]:
-            self.state = copy.deepcopy(state)
+            self.state = _copy(__import__(GAMES[self.game][0], fromlist=["determinize"]), state)
         return self.play.choose(decision)
 
 
@@ -75,7 +82,7 @@ def test_the_redeal_depends_only_on_what_the_player_sees(game):
     config = spec.make_config(n_players=2, max_turns=spec.default_max_turns)
     play_seated(spec, config, 11, Players([snap, sensible(1, random.Random(1))]))
     assert snap.state is not None
-    a, b = copy.deepcopy(snap.state), copy.deepcopy(snap.state)
+    a, b = _copy(module, snap.state), _copy(module, snap.state)
     other_hand = [hand for hand, seat in GAMES[game][1](b) if seat == 1][0]
     deck = _deck_of(b, game, 1)
     other_hand[0], deck[0] = deck[0], other_hand[0]  # swap a card seat 0 cannot see
