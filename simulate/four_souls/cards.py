@@ -543,7 +543,7 @@ def _bound(node: Any, out: set[str]) -> set[str]:
     """Every variable an ability binds (targets/tgt/choose/each/let keys), wherever it binds it."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if key in ("targets", "tgt", "choose", "each", "let") and isinstance(value, dict):
+            if key in ("targets", "tgt", "choose", "each", "let", "vote") and isinstance(value, dict):
                 out.update(k for k in value if isinstance(k, str))
             _bound(value, out)
     elif isinstance(node, list):
@@ -878,6 +878,11 @@ class _Checker:
                     self.fail(kline, f"'until' must be 'eot', got {node[key]!r}")
             elif head == "roll" and key in ("dice", "keep"):
                 pass  # checked with the table above (FS-9.6)
+            elif head == "vote" and key == "ties":
+                if node[key] not in ("all", "none", "active"):
+                    self.fail(kline, f"vote 'ties' must be all, none or active, got {node[key]!r}")
+            elif head == "vote" and key == "voters":
+                self.selector(node[key], kline)
             else:
                 self.value(node[key], kline, key)
 

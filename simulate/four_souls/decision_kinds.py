@@ -61,7 +61,10 @@ DECISION_KINDS: dict[str, K] = {
     "discard_top": K("whether a looked-at card is discarded", "`False` / `True`; context: the card name"),
     "take": K("which looked-at card to take", "`CardRef`s"),
     "eden_item": K("Eden's starting item, of the top three treasures", "`CardRef`s"),
-    "vote": K("which item a vote destroys", "`ObjRef`s of items"),
+    "vote": K(
+        "what a vote is cast for (FS-5.17; Remote Detonator: an item to destroy)",
+        '`ObjRef`s / `SeatRef`s of the options; `"done"` declines an optional extra vote',
+    ),
     # simultaneous things (FS-5.9)
     "order_triggers": K(
         "which simultaneous stack item resolves first (FS-4.10, FS-5.9)", "`(card name, index)`"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import asking, dice
+from . import asking, dice, statics
 from . import vocabulary as V
 from .selectors import candidates, parse_sel
 from .state import EngineError, Obj, Player
@@ -132,7 +132,11 @@ def _each_members(ctx: Ctx, binding: Any) -> tuple[str | None, list]:
 
 def _c_each(ctx: Ctx, eff: dict) -> bool:
     var, members = _each_members(ctx, eff["each"])
-    body = eff.get("do")
+    return _for_each(ctx, var, members, eff.get("do"))
+
+
+def _for_each(ctx: Ctx, var: str | None, members: list, body: Any) -> bool:
+    """Run ``body`` once for each member, bound to ``var``, in the order FS-5.9 gives simultaneous ones."""
     did = False
     damage_first = _is_damage(body)
     if damage_first and members and isinstance(members[0], Player):
@@ -153,6 +157,49 @@ def _c_each(ctx: Ctx, eff: dict) -> bool:
         sub.binds["__each__"] = m
         did = run(sub, body) or did
     return did
+
+
+def _c_vote(ctx: Ctx, eff: dict) -> bool:
+    """FS-5.17: each voter (``voters``, default every player) votes in turn order — from the ability's
+    controller, or from the active player when no player controls it — for one of the options the binding
+    gives, read with the voter as "you" ("another player" is another than the voter). ``count: n``: n votes
+    for n different options; an ``extra_votes`` static gives more votes, each of them optional (decision
+    ``vote`` with ``"done"``). The option(s) with the most votes get the effect: ``ties: all`` (default)
+    every one tied for the most, ``none`` nothing on a tie, ``active`` the one the active player picks
+    among the tied (decision ``choose_target``). A vote nobody could cast does nothing."""
+    g = ctx.g
+    var, sel = next(iter(eff["vote"].items()))
+    voters = candidates(ctx, eff.get("voters", "player"))
+    start = ctx.you if ctx.src is not None and owner(ctx) >= 0 else g.active
+    voters.sort(key=lambda p: (p.seat - start) % g.n)
+    per = int(value(ctx, eff.get("count", 1)))
+    options: list = []
+    tally: dict[int, int] = {}
+    for voter in voters:
+        sub = Ctx(g, voter.seat, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode)
+        opts = candidates(sub, sel)
+        cast: list = []
+        for k in range(per + statics.extra_votes(g, voter)):
+            left = [o for o in opts if o not in cast] if k < per else [*opts, "done"]
+            if not left or left == ["done"]:
+                break
+            o = asking.ask(g, voter.seat, "vote", tuple(left), ctx.name)
+            if o == "done":
+                break
+            cast.append(o)
+            if id(o) not in tally:
+                options.append(o)
+            tally[id(o)] = tally.get(id(o), 0) + 1
+    if not options:
+        return False
+    best = max(tally.values())
+    top = [o for o in options if tally[id(o)] == best]
+    ties = eff.get("ties", "all")
+    if len(top) > 1 and ties == "none":
+        return False
+    if len(top) > 1 and ties == "active":
+        top = [asking.ask(g, g.active, "choose_target", tuple(top), ctx.name)]
+    return _for_each(ctx, var, top, eff.get("do"))
 
 
 def _is_damage(body: Any) -> bool:
@@ -260,6 +307,7 @@ V.COMBINATORS.implement(
         "nothing": _c_nothing,
         "hook": _c_hook,
         "until": _c_until,
+        "vote": _c_vote,
     }
 )
 COMBINATOR_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = V.COMBINATORS.handlers

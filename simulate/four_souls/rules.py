@@ -278,7 +278,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
             if isinstance(val, dict):
                 for row in val.values():
                     _check_effect(row, verbs)
-        elif op in ("each", "tgt", "choose"):
+        elif op in ("each", "tgt", "choose", "vote"):
             _check_bindings(val)
             _check_effect(eff.get("do"), verbs)
         elif op == "if":

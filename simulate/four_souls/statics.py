@@ -496,6 +496,11 @@ def hand_limit(g: Game, p: Player) -> int:
     return min([g.cfg.hand_limit, *(_num(v) for _o, v in player_statics(g, p, "hand_limit"))])
 
 
+def extra_votes(g: Game, p: Player) -> int:
+    """FS-5.17: how many more votes ``p`` may cast in each vote (Crewmate: one more, if they like)."""
+    return sum(_num(v) for _o, v in player_statics(g, p, "extra_votes"))
+
+
 def price(g: Game, p: Player, shop: bool) -> int:
     """FS-11.3: 10¢, minus static discounts (Steamy Sale! only for shop items)."""
     base = 10
@@ -770,6 +775,7 @@ V.STATICS.implement(
         "recharge_items": recharge_limit,
         "no_character_recharge": character_stays,
         "hand_limit": hand_limit,
+        "extra_votes": extra_votes,
         "hp": player_max_hp,
         "atk": player_atk,
         "attack_roll": roll_bonus,

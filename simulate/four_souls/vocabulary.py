@@ -185,11 +185,18 @@ AMOUNT_PARAMS = frozenset({"n", "total_this_turn", "pos"})
 
 
 def Combinator(
-    name: str, value: str, siblings: tuple[str, ...], required: tuple[str, ...], rules: str, summary: str
+    name: str,
+    value: str,
+    siblings: tuple[str, ...],
+    required: tuple[str, ...],
+    rules: str,
+    summary: str,
+    used: bool = True,
 ) -> Word:
     """Structure, not a verb: ``name`` is its key; ``params`` the other keys allowed beside it; ``value`` the
-    shape of its own value (effects | effect | table | bindings | cond | trigger | word | none)."""
-    return Word(name, summary, siblings, required, value, rules)
+    shape of its own value (effects | effect | table | bindings | cond | trigger | word | none); ``used``:
+    a Base V2 card uses it."""
+    return Word(name, summary, siblings, required, value, rules, used=used)
 
 
 COMBINATORS = Vocabulary(
@@ -215,6 +222,15 @@ COMBINATORS = Vocabulary(
         Combinator("let", "bindings", (), (), "FS-5.16", "record a value for later steps"),
         Combinator("next", "trigger", ("do", "replace", "until"), (), "FS-4.9 FS-5.4", "delayed one-shot"),
         Combinator("until", "word", ("replace",), ("replace",), "FS-5.2 FS-5.4", "replacement until eot"),
+        Combinator(
+            "vote",
+            "bindings",
+            ("voters", "count", "ties", "do"),
+            ("do",),
+            "FS-5.17",
+            "the players vote; the effect falls on the option(s) with the most votes",
+            used=False,  # expansion cards only (Emergency Meeting!, Trial by Trolley! ...)
+        ),
         Combinator("hook", "word", (), (), "DESIGN", "call the card's named Python hook"),
         Combinator("nothing", "none", (), (), "FS-4.18", "no effect (a roll row that does nothing)"),
     ],
@@ -471,6 +487,13 @@ STATICS = Vocabulary(
             "the controller's death penalty leaves these alone (cents: no 1¢ lost; loot: no discard; item: none"
             " destroyed)",
             used=False,
+        ),
+        Static(
+            "extra_votes",
+            ("n",),
+            "FS-5.17",
+            "in each vote, its controller may cast n more votes",
+            used=False,  # expansion cards only (Crewmate)
         ),
         Static("hand_size_max", ("n",), "FS-3.7", "reserved: max hand size +n", used=False),
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
