@@ -20,6 +20,9 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
 ``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
+``plans=1`` also tries each option with every answer to its follow-up choice (``Hooks.follow_ups``: which
+monster an attack takes on, which item a purchase buys) as a candidate of its own, a plan of two choices
+judged as one; the budget grows with the candidates.
 
 A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
 ``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
@@ -60,6 +63,9 @@ class Hooks:
     reseated: Callable[[Any], None] | None = None
     # the view a seat has of a state (a copied branch's decision is answered in the copy: ``commit_answers``)
     view_of: Callable[[Any, int], Any] | None = None
+    # plans=1: ``decision -> {option: (kind, handles)}``, the options that the same player's next decision
+    # of ``kind`` completes, among ``handles`` (Four Souls: an attack's target, a purchase's item)
+    follow_ups: Callable[[Any], dict[int, tuple[str, tuple]]] | None = None
 
 
 @dataclass(slots=True)
@@ -96,6 +102,7 @@ class Search:
     default_agree: ClassVar[int] = 0  # rounds of unanimous whole-game rollouts that end a search early
     default_settle: ClassVar[int] = 0  # with horizon > 0: whole-game pairs that must confirm an overrule
     default_extend: ClassVar[int] = 0  # with settle: pairs in all for a candidate ahead after settle's
+    default_plans: ClassVar[int] = 0  # 1: options with a follow-up choice are tried with each of its answers
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
     # commit=1: a heuristic that remembers its own answer (a plan its next choices follow) is told the
     # answer played: the base when the search overrules it, the seat's rollout player in every branch
@@ -118,6 +125,7 @@ class Search:
         audit: int = 0,
         commit: int | None = None,
         extend: int | None = None,
+        plans: int | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -173,6 +181,14 @@ class Search:
         if isinstance(commit, bool) or commit not in (0, 1):
             raise UserError(f"search: commit must be 0 or 1, got {commit!r}")
         self.commit_answers = bool(commit)
+        plans = self.default_plans if plans is None else plans
+        if isinstance(plans, bool) or plans not in (0, 1):
+            raise UserError(f"search: plans must be 0 or 1, got {plans!r}")
+        if plans and self.hooks.follow_ups is None:
+            raise UserError("search: plans needs a game whose decisions have follow-up choices (Four Souls)")
+        self.plans = bool(plans)
+        self._plan: tuple[str, str, Any] | None = None  # (the kind that made it, the follow-up's kind, answer)
+        self._cands: list[tuple[int, tuple[str, Any] | None]] = []
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:
             raise UserError(f"search: branch must be {' or '.join(map(repr, self.branches))}, got {branch!r}")
@@ -196,15 +212,31 @@ class Search:
 
     def choose(self, decision: Any) -> Any:
         options = decision.options
+        if self._plan is not None:  # plans: the follow-up of the option played is answered as planned
+            made_at, kind, answer = self._plan
+            if decision.kind == kind or decision.kind == made_at:
+                self._plan = None
+                if decision.kind == kind and answer in options:
+                    return answer
         if len(options) < 2 or (self.kinds is not None and decision.kind not in self.kinds):
             return self.base.choose(decision)
-        k = len(options)
+        # the candidates: every option, and with plans every option with a follow-up choice once for each
+        # of that choice's answers (the branch's player answers it so: ``_Forced``)
+        cands: list[tuple[int, tuple[str, Any] | None]] = [(i, None) for i in range(len(options))]
+        if self.plans:
+            assert self.hooks.follow_ups is not None
+            for i, (kind, handles) in sorted(self.hooks.follow_ups(decision).items()):
+                if len(handles) > 1:
+                    cands.extend((i, (kind, h)) for h in handles)
+        budget = math.ceil(self.budget * len(cands) / len(options))  # as many rollouts a candidate
+        self._cands = cands
+        k = len(cands)
         visits, values = [0] * k, [0.0] * k
         samples: list[list[float]] = [[] for _ in range(k)]  # the n-th entry: the n-th common seed
         favourite = options.index(self.base.choose(decision))  # the base's answer wins ties
         seeds: list[int] = []  # the n-th rollout of every option re-deals alike (common random numbers)
         stop = self.agree * k  # with agree: the rollouts after which unanimous results end the search
-        for t in range(self.budget):
+        for t in range(budget):
             if t == stop and len({v for own in samples for v in own}) == 1:
                 break  # every option's rollouts ended alike: no option is better, the base's answer stands
             i = self._pick(visits, values, t)
@@ -214,7 +246,7 @@ class Search:
                 seeds.append(self.rng.getrandbits(64))
             outcome = self._branch(decision, i, seeds[visits[i]], self.horizon)
             if outcome is None:  # inside the forked branch: answer with the candidate and play on
-                return options[i]
+                return options[cands[i][0]]
             value = self._value(outcome)
             visits[i] += 1
             values[i] += value
@@ -226,7 +258,8 @@ class Search:
                 range(k),
                 key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, j == favourite, visits[j], -j),
             )
-        record = Searched(decision.kind, tuple(options), visits, values, best, favourite)
+        shown = tuple(options[i] if f is None else (options[i], f[1]) for i, f in cands)
+        record = Searched(decision.kind, shown, visits, values, best, favourite)
         if self.settle and best != favourite:
             # fresh common seeds: the check is independent of the search's own samples
             diffs, child = self._pairs(decision, best, favourite, self.rng, self.settle)
@@ -236,22 +269,25 @@ class Search:
                 more, child = self._pairs(decision, best, favourite, self.rng, self.extend - len(diffs))
                 diffs += more
             if child is not None:
-                return options[child]
+                return options[cands[child][0]]
             record.candidate, record.check = best, tuple(diffs)
             gain = [[0.0] * len(diffs), diffs]  # the candidate's differences against a base of zeros
             record.chosen = best = best if self._confident(gain, 0, pseudo=0.25) == 1 else favourite
-        if self.commit_answers and best != favourite:
-            _commit(self.base, decision, best, decision.view)
+        if self.commit_answers and cands[best][0] != favourite:
+            _commit(self.base, decision, cands[best][0], decision.view)
         if self.audit and best != favourite:
             # a diagnostic (``cardlab overrules``): fresh pairs from a stream of their own, so the game
             # plays exactly as without the audit, and the estimate is not selected on the check above
             audit_rng = random.Random(hash(self.rng.getstate()))
             diffs, child = self._pairs(decision, best, favourite, audit_rng, self.audit)
             if child is not None:
-                return options[child]
+                return options[cands[child][0]]
             record.audit = tuple(diffs)
         self.searched.append(record)
-        return options[best]
+        answer, force = cands[best]
+        if force is not None:
+            self._plan = (decision.kind, *force)
+        return options[answer]
 
     def _pairs(
         self, decision: Any, a: int, b: int, rng: random.Random, n: int
@@ -270,16 +306,17 @@ class Search:
             diffs.append(pair[0] - pair[1])
         return diffs, None
 
-    def _branch(self, decision: Any, i: int, seed: int, horizon: int) -> branching.Outcome | None:
-        """One rollout of option ``i`` on ``seed`` (None inside a forked child, which plays it on)."""
+    def _branch(self, decision: Any, c: int, seed: int, horizon: int) -> branching.Outcome | None:
+        """One rollout of candidate ``c`` on ``seed`` (None inside a forked child, which plays it on)."""
+        i, force = self._cands[c]
         if self.branch == "replay":
-            return branching.replay(decision, lambda at, _: self._enter(at, i, seed, horizon), i)
+            return branching.replay(decision, lambda at, _: self._enter(at, i, seed, horizon, force=force), i)
         if self.branch == "copy" and decision.kind in self.hooks.copy_kinds:
             assert self.hooks.play_copy is not None
             return self.hooks.play_copy(
-                decision, i, lambda state: self._enter(decision, i, seed, horizon, state)
+                decision, i, lambda state: self._enter(decision, i, seed, horizon, state, force)
             )
-        return branching.fork(lambda: self._enter(decision, i, seed, horizon))
+        return branching.fork(lambda: self._enter(decision, i, seed, horizon, force=force))
 
     def _confident(self, samples: list[list[float]], favourite: int, pseudo: float | None = None) -> int:
         """The base's answer, unless another option beats it on the same seeds (paired, common random
@@ -318,10 +355,19 @@ class Search:
             key=lambda j: values[j] / visits[j] + self.explore * math.sqrt(log_t / visits[j]),
         )
 
-    def _enter(self, decision: Any, answer: int, seed: int, horizon: int, state: Any = None) -> None:
+    def _enter(
+        self,
+        decision: Any,
+        answer: int,
+        seed: int,
+        horizon: int,
+        state: Any = None,
+        force: tuple[str, Any] | None = None,
+    ) -> None:
         """In the branch: re-deal the hidden information and seat the rollout policy everywhere (in the
         game behind ``decision``, or in ``state``, its copy); with ``commit_answers`` the seat's rollout
-        player is told it answers option ``answer``."""
+        player is told it answers option ``answer``; with ``force`` (a plan's follow-up: its kind and
+        answer) the seat's next decision of that kind is answered so."""
         rng = random.Random(seed)
         copied = state is not None
         state = state if copied else self.hooks.state_of(decision.view)
@@ -331,6 +377,8 @@ class Search:
         if self.commit_answers:
             view = self.hooks.view_of(state, self.seat) if copied else decision.view
             _commit(seated[self.seat], decision, answer, view)
+        if force is not None:
+            seated[self.seat] = _Forced(seated[self.seat], *force)
         if horizon:
             hooks = self.hooks
             at = hooks.turn_of(decision.view) + horizon
@@ -383,6 +431,24 @@ class _Truncated:
 
     def choose(self, decision: Any) -> Any:
         self.cut.check(decision.view)
+        return self.policy.choose(decision)
+
+
+class _Forced:
+    """A plan's rollout player (``plans``): its next decision of ``kind`` is answered ``answer`` when that is
+    still an option (the follow-up of the option the branch played); every other one is its policy's."""
+
+    __slots__ = ("policy", "kind", "answer", "declines")
+
+    def __init__(self, policy: Any, kind: str, answer: Any) -> None:
+        self.policy, self.kind, self.answer = policy, kind, answer
+        self.declines = getattr(policy, "declines", None) or _never
+
+    def choose(self, decision: Any) -> Any:
+        if decision.kind == self.kind:
+            self.kind = ""  # only the first one
+            if self.answer in decision.options:
+                return self.answer
         return self.policy.choose(decision)
 
 

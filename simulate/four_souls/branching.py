@@ -18,7 +18,7 @@ from typing import Any
 from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal
 from cardlab.simulate.core.decisions import Decision
 
-from . import asking, turn
+from . import asking, attack, turn
 from .state import Caches, Game
 
 
@@ -123,6 +123,25 @@ def play_copy(decision: Decision, answer: int, prepare: Callable[[Game], None]) 
         return Outcome(winners=tuple(winners), end_reason=reason, turns=h.turn)
 
     return on_copy(play)
+
+
+def follow_ups(decision: Decision) -> dict[int, tuple[str, tuple]]:
+    """For a search's plans (``search:plans=1``): the options of an action decision that the same player's
+    next choice completes, with that choice's kind and its answers as they stand now (public handles, as
+    they will be offered): an attack's target (FS-10.2, "attack_target") and a purchase's item (FS-11,
+    "buy_target"). A priority window comes between the two (FS-10.2, FS-11), so the answers offered then
+    may differ; a plan whose answer is gone is answered by the player's own heuristic."""
+    if decision.kind not in COPY_KINDS:
+        return {}
+    g = state_of(decision.view)
+    seat = decision.seat
+    out: dict[int, tuple[str, tuple]] = {}
+    for i, option in enumerate(decision.options):
+        if option == ("attack", None):
+            out[i] = ("attack_target", tuple([asking.public(g, o) for o in attack.attack_options(g, seat)]))
+        elif option == ("buy",):
+            out[i] = ("buy_target", tuple([asking.public(g, o) for o in turn._buy_options(g, seat)]))
+    return out
 
 
 def state_of(view) -> Game:

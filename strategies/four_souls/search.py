@@ -8,7 +8,14 @@ from typing import ClassVar
 
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.testing import RandomPlayer
-from cardlab.simulate.four_souls.branching import COPY_KINDS, determinize, play_copy, reseated, state_of
+from cardlab.simulate.four_souls.branching import (
+    COPY_KINDS,
+    determinize,
+    follow_ups,
+    play_copy,
+    reseated,
+    state_of,
+)
 from cardlab.strategies.search import Hooks, Search
 
 from . import horizon
@@ -20,7 +27,7 @@ from .sensible import SensiblePlayer
 
 class FSSearch(Search):
     """Its parameters: (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=,
-    settle=, extend=, commit=, evaluation=; default: action decisions only, two-turn rollouts scored by the fitted
+    settle=, extend=, commit=, plans=, evaluation=; default: action decisions only, two-turn rollouts scored by the fitted
     win-share model, sensible's answer unless beaten by one standard error and confirmed by six pairs of
     whole games)."""
 
@@ -42,6 +49,7 @@ class FSSearch(Search):
         play_copy=play_copy,
         reseated=reseated,
         view_of=lambda g, seat: g.views[seat],
+        follow_ups=follow_ups,
     )
     evaluations = {
         "fitted": hooks,

@@ -1,0 +1,146 @@
+"""``plans=1``: an option whose own follow-up choice comes next (Four Souls: an attack's target, a
+purchase's item) is tried once for each answer to that choice, as a candidate of its own; the branch's
+player answers the follow-up so (``_Forced``), and the real game answers it as planned."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlab.simulate import games
+from cardlab.simulate.core import Players, branching
+from cardlab.simulate.core.decisions import Decision
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import play_seated
+from cardlab.strategies import registry
+from cardlab.strategies.four_souls.search import FSSearch
+from cardlab.strategies.search import Hooks, Search, _Forced
+
+
+class First:
+    """A heuristic that always answers the first option."""
+
+    def __init__(self, seat, rng):
+        self.asked = []
+
+    def choose(self, decision):
+        self.asked.append(decision.kind)
+        return decision.options[0]
+
+
+class Scripted(Search):
+    """Option "b" is completed by a "target" choice among "x", "y" and "z"; only "b" then "y" is ahead."""
+
+    hooks = Hooks(
+        state_of=lambda view: view,
+        players_of=lambda state: state,
+        determinize=lambda state, seat, rng: None,
+        turn_of=lambda view: 0,
+        evaluator=lambda rng: lambda view, seat: 0.0,
+        follow_ups=lambda d: {1: ("target", ("x", "y", "z"))} if d.kind == "action" else {},
+    )
+    heuristics = {"sensible": First}
+    default_horizon = 2
+    default_confidence = 1.0
+
+    def __init__(self, **params):
+        super().__init__(0, random.Random(5), budget=4, **params)
+        self.taken = []
+
+    def _branch(self, decision, c, seed, horizon):
+        option, force = self._cands[c]
+        self.taken.append((option, force, horizon))
+        ahead = option == 1 and force == ("target", "y")
+        if horizon:
+            return branching.Outcome(end_reason="horizon", values=(0.6, 0.4) if ahead else (0.4, 0.6))
+        return branching.Outcome(winners=(0,) if ahead else (1,), end_reason="souls")
+
+
+def test_a_plan_is_a_candidate_and_its_follow_up_is_answered_as_planned():
+    search = Scripted(plans=1, settle=2)
+    assert search.choose(Decision("action", 0, ("a", "b"))) == "b"
+    (record,) = search.searched
+    assert record.options == ("a", "b", ("b", "x"), ("b", "y"), ("b", "z"))
+    assert record.options[record.chosen] == ("b", "y") and record.check == (1.0, 1.0)
+    assert len([t for t in search.taken if t[2]]) == 10  # budget 4 for 2 options: 10 for 5 candidates
+    # the follow-up: the plan's answer, not the base's ("x"); after it, the base answers again
+    assert search.choose(Decision("target", 0, ("x", "y", "z"))) == "y"
+    assert search.choose(Decision("target", 0, ("x", "y", "z"))) == "x"
+
+
+def test_a_plan_whose_answer_is_gone_or_whose_turn_passed_is_dropped():
+    search = Scripted(plans=1, settle=2)
+    search.choose(Decision("action", 0, ("a", "b")))
+    assert search.choose(Decision("target", 0, ("x", "z"))) == "x"  # "y" is gone: the base answers
+    search.choose(Decision("action", 0, ("a", "b")))
+    search.choose(Decision("action", 0, ("a",)))  # the next action came first: the plan lapses
+    assert search.choose(Decision("target", 0, ("x", "y"))) == "x"
+
+
+def test_without_plans_the_follow_ups_are_not_candidates():
+    search = Scripted(settle=2)
+    assert search.choose(Decision("action", 0, ("a", "b"))) == "a"
+    (record,) = search.searched
+    assert record.options == ("a", "b") and all(force is None for _, force, _ in search.taken)
+
+
+def test_a_forced_player_answers_only_its_first_follow_up_and_only_with_an_offered_answer():
+    forced = _Forced(First(0, None), "target", "y")
+    assert forced.choose(Decision("other", 0, ("p", "q"))) == "p"
+    assert forced.choose(Decision("target", 0, ("x", "y"))) == "y"
+    assert forced.choose(Decision("target", 0, ("x", "y"))) == "x"
+    gone = _Forced(First(0, None), "target", "y")
+    assert gone.choose(Decision("target", 0, ("x", "z"))) == "x"
+    assert gone.choose(Decision("target", 0, ("x", "y"))) == "x"
+
+
+@pytest.mark.parametrize("bad", [2, -1, True, 0.5])
+def test_a_bad_plans_is_one_line(bad):
+    with pytest.raises(UserError, match="plans must be 0 or 1"):
+        FSSearch(0, random.Random(1), plans=bad)
+
+
+def test_plans_need_a_game_with_follow_up_choices():
+    from cardlab.strategies.hidden_reason import STRATEGIES
+
+    with pytest.raises(UserError, match="plans needs"):
+        STRATEGIES["search"](0, random.Random(1), plans=1)
+
+
+class Recording(FSSearch):
+    def __init__(self, *args, **params):
+        super().__init__(*args, **params)
+        self.answers = []
+
+    def choose(self, decision):
+        plan = self._plan
+        answer = super().choose(decision)
+        self.answers.append((decision.kind, decision.options, answer, plan))
+        return answer
+
+
+def test_four_souls_plans_attacks_and_purchases_and_plays_them_as_planned():
+    """FS-10.2 (an attack's target is chosen after the declaration) and FS-11 (a purchase's item after
+    the declaration): a Four Souls search with plans tries attack targets and shop items as candidates on
+    copies, and answers the follow-up of a plan played with the planned target; the game is a function of
+    its seed."""
+    spec = games.get("four-souls")
+    sensible = registry.for_game("four-souls")["sensible"]
+    config = spec.make_config(n_players=2, max_turns=5)
+
+    def once():
+        search = Recording(0, random.Random(3), plans=1, budget=2, settle=0, confidence=0)
+        result = play_seated(spec, config, 9, Players([search, sensible(1, random.Random(4))]))
+        return search, result
+
+    search, result = once()
+    again, second = once()
+    assert result.events.rows == second.events.rows and search.answers == again.answers
+    kinds = {o[0][0] for r in search.searched for o in r.options if isinstance(o[0], tuple) and len(o) == 2}
+    assert {"attack", "buy"} <= kinds  # attacks and purchases were tried with each follow-up answer
+    followed = [(kind, options, answer, plan) for kind, options, answer, plan in search.answers if plan]
+    planned = [
+        (answer, plan) for kind, options, answer, plan in followed if kind == plan[1] and plan[2] in options
+    ]
+    assert planned and all(answer == plan[2] for answer, plan in planned)
