@@ -9,7 +9,7 @@ from . import challenge, interpreter, replacements, statics, triggers
 from . import vocabulary as V
 from .asking import ask
 from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, log_target
-from .resources import discard_loot, gain_soul, gain_treasure, lose_cents
+from .resources import discard_loot, gain_soul, gain_treasure, lose_cents, move_item
 from .state import Game, Obj, Phys, Player
 from .zones import event_done, leave_play
 
@@ -163,7 +163,7 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
     for rep in o.rules.replaces:
         ev = rep.get("event")
         name = next(iter(ev)) if isinstance(ev, dict) else ev
-        if name == "destroyed" and o.kind == "item" and o.controller >= 0:
+        if name == "destroyed" and o.kind == "item" and o.controller >= 0 and not statics.souls_barred(g):
             # The Chest: it becomes a soul of its controller instead (FS-14.5)
             q = g.players[o.controller]
             q.items.remove(o)
@@ -222,6 +222,8 @@ def become_soul(ctx: Any, p: dict) -> bool:
     src = ctx.src
     if isinstance(src, Phys) and src.virtual:
         return False  # a copy is not a card: it cannot become a soul (FS-5.11)
+    if statics.souls_barred(g):
+        return False  # FS-14.5: no one can gain a soul now (All Hallow's Eve); the card stays where it is
     if isinstance(src, Phys):  # Lost Soul: the loot on the stack becomes your soul (FS-14.5)
         ctx.moved = True
         o = g.new_obj(src, "soul", you.seat)
@@ -331,7 +333,10 @@ def death_penalty(g: Game, p: Player) -> None:
     keep = _penalty_keeps(g, p)
     opts = tuple(o for o in p.items if not o.eternal) if "item" not in keep else ()
     if opts:
-        destroy(g, ask(g, p.seat, "penalty_item", opts, "death penalty"), "death_penalty")
+        it = ask(g, p.seat, "penalty_item", opts, "death penalty")
+        to = statics.penalty_taker(g, p)  # Battle Royale: given to the active player instead (FS-6.12)
+        if to is None or not move_item(g, it, to, "give", "death_penalty"):
+            destroy(g, it, "death_penalty")
     if p.hand and "loot" not in keep:
         discard_loot(g, p, 1, False, "death_penalty")
     if "cents" not in keep:

@@ -415,7 +415,7 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     if m in g.temp:  # step 5 (unless an ability moved the card: Rag Man, Delirium)
         g.temp.remove(m)
         soul = getattr(m.phys.card, "soul", 0) or 0
-        if soul:  # only the active player, once, in every variant (FS-20.8)
+        if soul and not statics.souls_barred(g):  # only the active player, once (FS-20.8); FS-14.5 barred
             o = g.new_obj(m.phys, "soul", g.active)
             gain_soul(g, ap, o, "boss")
         elif not (g.challenge and challenge.left_play(g, m.phys)):  # FS-18.5: a minion card

@@ -122,6 +122,8 @@ class Player:
     skip_next_turn: int = 0
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
     char_soul: int = 0
+    shop_buys: int = 0  # shop items purchased this turn (FS-11.2; Greed Looms, Requiem room)
+    attacked: bool = False  # attacked this turn (FS-10.6; Battle Royale, Requiem rooms)
 
     def soul_total(self) -> int:
         # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too

@@ -502,14 +502,18 @@ def extra_votes(g: Game, p: Player) -> int:
 
 
 def price(g: Game, p: Player, shop: bool) -> int:
-    """FS-11.3: 10¢, minus static discounts (Steamy Sale! only for shop items)."""
-    base = 10
+    """FS-11.3: 10¢, minus static discounts (Steamy Sale! only for shop items); ``to: N`` sets the price
+    at most N whatever else changes it ("for 0¢": Pity for the Poor)."""
+    base, top = 10, None
     for _o, v in player_statics(g, p, "price"):
         what = v.get("what", "shop_item") if isinstance(v, dict) else "shop_item"
         if what == "shop_item" and not shop:
             continue
+        if isinstance(v, dict) and "to" in v:
+            top = v["to"] if top is None else min(top, v["to"])
+            continue
         base += _num(v)
-    return max(0, base)
+    return max(0, base) if top is None else min(top, max(0, base))
 
 
 def forbidden(g: Game, seat: int) -> tuple | set[str]:
@@ -766,6 +770,8 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return max(per) if f == "most" else min(per)
     if f == "count":
         return len(vals[0]) if isinstance(vals[0], (list, tuple)) else int(vals[0])
+    if f == "shop_buys":  # the shop items a player purchased this turn (FS-11.2: not the deck's top)
+        return the_player(ctx, vals[0]).shop_buys
     raise EngineError(f"{ctx.name}: unknown function {f}()")
 
 
@@ -786,4 +792,37 @@ V.STATICS.implement(
         "players_attackable": player_evasion,
         "forbid": forbidden,
     }
+)
+
+
+def souls_barred(g: Game) -> bool:
+    """FS-14.5: no player can gain a soul while an object in play has a ``cant_gain_souls`` static whose
+    condition holds (All Hallow's Eve, a room: every player, not only the active one). Given, stolen and
+    swapped souls still move (FS-6.11). Read only when a soul would be gained."""
+    return any(
+        "cant_gain_souls" in body and _holds(g, o, body)
+        for o in _all_static_objs(g)
+        if _live(o)
+        for body in o.rules.statics
+    )
+
+
+def penalty_taker(g: Game, p: Player) -> int | None:
+    """FS-13.9: the seat that is given the item ``p``'s death penalty would destroy, or None (destroy it).
+    A ``penalty_gives_item`` static (Battle Royale, a room: "you" is the active player) hands it to the
+    active player when ``p`` was attacked this turn (FS-10.6)."""
+    if not p.attacked or p.seat == g.active:
+        return None
+    return g.active if player_statics(g, g.players[g.active], "penalty_gives_item") else None
+
+
+def cents_shared(g: Game) -> bool:
+    """FS-5.4: a ``shared_cents`` static in play (Equality, a room): a player who would gain ¢ does not;
+    instead each player, from that player on in turn order, gains that much (the new gains are not
+    replaced again, FS-5.6). Read at every gain, from each player's cached statics."""
+    return any(player_statics(g, p, "shared_cents") for p in g.players)
+
+
+V.STATICS.implement(
+    {"cant_gain_souls": souls_barred, "penalty_gives_item": penalty_taker, "shared_cents": cents_shared}
 )

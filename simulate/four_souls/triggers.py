@@ -288,6 +288,8 @@ def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 
 def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
+    if ab.tparam == "monster_deck":  # FS-10.5: a monster from the deck's top, now in its slot, is attacked
+        return ev.get("deck", False)
     return ev["target"] is o
 
 

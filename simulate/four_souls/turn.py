@@ -309,6 +309,7 @@ def purchase(g: Game, seat: int) -> None:
         g.log.emit("cents_paid", seat, choice.phys.card.name, None, price, "purchase")
         g.log.emit("purchase", seat, choice.phys.card.name, "shop", price)
         resources.move_item(g, choice, seat, "purchase", "purchase")  # FS-11.4; the slot refills (FS-11.5)
+        p.shop_buys += 1
         triggers.fire(g, "gained", item=choice)
         triggers.fire(g, "purchased", seat=seat, item=choice, shop=True)
     checks.state_checks(g)
@@ -327,6 +328,8 @@ def end_of_turn(g: Game) -> None:
         p.loot_plays = 0
         p.unlimited_loot = False
         p.attack_rolls_this_turn = 0
+        p.shop_buys = 0
+        p.attacked = False
         for o in g.player_objects(p):
             o.turn_counts = None
     for m in g.monsters():

@@ -418,7 +418,7 @@ STATICS = Vocabulary(
         Static("loot_plays", ("n",), "FS-8.4", "loot plays per turn +n"),
         Static("attacks", ("n",), "FS-8.6", "attacks per turn +n (or unlimited)"),
         Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
-        Static("price", ("n", "what"), "FS-11.3", "purchase price +n"),
+        Static("price", ("n", "what", "to"), "FS-11.3", "purchase price +n (to: N, at most N)"),
         Static("loot_step", ("n",), "FS-8.3", "cards drawn in your loot step +n"),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
         Static(
@@ -497,6 +497,25 @@ STATICS = Vocabulary(
         ),
         Static("hand_size_max", ("n",), "FS-3.7", "reserved: max hand size +n", used=False),
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
+        # Requiem's rooms (FS-16.2; issue 19)
+        Static(
+            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)",
+            used=False,
+        ),
+        Static(
+            "penalty_gives_item",
+            ("value",),
+            "FS-13.9 FS-10.6",
+            "a player attacked this turn who dies hands the active player what their penalty would have destroyed",
+            used=False,
+        ),
+        Static(
+            "shared_cents",
+            ("value",),
+            "FS-5.4 FS-5.6",
+            "a player would gain cents: every player gains the same amount instead",
+            used=False,
+        ),
     ],
 )  # the function reading each binds it (statics.py, turn.py, views.py …)
 
@@ -678,7 +697,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat boss attacks_declared"""
+    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

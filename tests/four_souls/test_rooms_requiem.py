@@ -11,6 +11,7 @@ from cardlab.simulate.four_souls.fixtures import (
     check_invariants,
     give_item,
     give_loot,
+    kinds,
     loot_fillers,
     monster,
     phys,
@@ -123,3 +124,148 @@ def test_FS_16_2_blood_donation_pays_hp_for_cents_for_the_active_player_only():
     assert plays.take_action(g, 0, act)
     resolution.priority(g, 0, until_empty=True)
     assert g.players[0].cents == 3 and g.players[0].damage == 1
+
+
+# ---------------------------------------------------------------- the rooms encoded in session 30 (issue 19)
+
+
+def test_FS_14_5_all_hallows_eve_no_one_gains_a_soul_the_boss_card_is_discarded():
+    """cant_gain_souls: a boss killed while the room is in play goes to the monster discard (FS-13.4 step
+    5); with the room gone the next boss is gained as a soul."""
+    from cardlab.simulate.four_souls import attack
+
+    g = position(2, rolls=[6, 6])
+    room = _room(g, "All Hallow's Eve")
+    g.active = 0
+    g.monster.extend(phys(g, monster(f"Next{i}")) for i in range(2))  # the slot refills from these
+    boss = add_slot_monster(g, monster("Boss", hp=1, soul=1, kind="normal_boss"))
+    assert attack.run_attack(g, 0, boss)
+    resolution.priority(g, 0, until_empty=True)
+    assert g.players[0].souls == [] and boss.phys in g.monster_disc
+    _room_deck(g, ["Blood Donation"])  # the emptied room slot refills with it (FS-16.5)
+    rooms.discard(g, room, "test")
+    boss2 = add_slot_monster(g, monster("Boss2", hp=1, soul=1, kind="normal_boss"))
+    assert attack.run_attack(g, 0, boss2)
+    resolution.priority(g, 0, until_empty=True)
+    assert [s.phys for s in g.players[0].souls] == [boss2.phys]
+
+
+def test_FS_10_5_FS_10_11_angelic_intervention_a_deck_attack_may_be_called_off_after_the_reveal():
+    """attacked: monster_deck — the monster revealed from the deck stays in its slot, unhurt, and no
+    attack roll is made (the scripted player says yes to the "may")."""
+    from cardlab.simulate.four_souls import attack
+
+    g = position(2, rolls=[6])
+    _room(g, "Angelic Intervention")
+    g.active = 0
+    top = phys(g, monster("Top", hp=1))
+    g.monster.append(top)
+    attack.declare_attack(g, 0)  # no slot to cover: the revealed monster takes a new one (FS-3.12)
+    assert g.mslots[0][-1].phys is top and g.mslots[0][-1].damage == 0
+    assert [r[7] for r in kinds(g, "attack_target")] == ["deck"]
+    assert not kinds(g, "roll") and [r[7] for r in kinds(g, "attack_ended")] == ["ended"]
+
+
+def test_FS_13_9_FS_10_6_battle_royale_an_attacked_player_gives_the_penalty_item_to_the_active_player():
+    """Battle Royale!!!: players are attackable at 3+ (FS-10.6); seat 1, attacked and killed, gives seat 0
+    what their death penalty would have destroyed (the scripted player's first pick). A death without an
+    attack this turn destroys it as usual (FS-13.9)."""
+    from cardlab.simulate.four_souls import attack, statics
+
+    g = position(3, rolls=[3, 3])
+    _room(g, "Battle Royale!!!")
+    g.active = 0
+    p0, p1, p2 = g.players
+    assert statics.player_evasion(g, p1) == 3
+    box = [give_item(g, 1, card(f"Box{i}", deck="treasure", kind="passive")) for i in range(2)]
+    attack.run_attack(g, 0, p1.character)
+    resolution.priority(g, 0, until_empty=True)
+    assert p1.dead and p0.items == [box[0]] and p1.items == [box[1]]
+    assert box[0].phys not in g.treasure_disc
+    crate = give_item(g, 2, card("Crate", deck="treasure", kind="passive"))
+    player_dies(g, p2, -1)  # not attacked this turn
+    assert p2.items == [] and crate.phys in g.treasure_disc and crate not in p0.items
+    check_invariants(g)
+
+
+def test_FS_10_2_blessing_of_the_inner_eye_the_attacker_may_reorder_the_monster_decks_top_three():
+    """On the declaration, before the target (FS-10.2): the attacker puts the deck's third card on top."""
+    from cardlab.simulate.four_souls import triggers
+
+    def last(d):
+        if d.kind == "order_top":
+            return d.options[-1]
+        return None
+
+    g = position(2, plans={0: last})
+    _room(g, "Blessing of the Inner Eye")
+    g.active = 0
+    a, b, c = (phys(g, monster(n)) for n in "ABC")
+    g.monster.extend([c, b, a])  # a on top
+    triggers.fire(g, "attack_declared", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert g.monster[::-1] == [c, b, a]
+
+
+def test_FS_5_4_equality_a_gain_of_cents_becomes_a_gain_for_every_player():
+    """shared_cents: seat 1 would gain 3¢; instead all three players gain 3¢, 9¢ from the bank, and those
+    gains are not multiplied again (FS-5.6)."""
+    from cardlab.simulate.four_souls import resources
+
+    g = position(3, bank=50)
+    _room(g, "Equality")
+    g.active = 0
+    assert resources.gain_cents(g, g.players[1], 3, "test")
+    assert [p.cents for p in g.players] == [3, 3, 3] and g.bank == 41
+
+
+def test_FS_11_2_greed_looms_the_hand_goes_unless_a_shop_item_was_bought_this_turn():
+    """shop_buys(you): at the turn's end seat 0, who bought nothing, discards their hand; after buying a
+    shop item (FS-11.2) they keep it."""
+    from cardlab.simulate.four_souls import triggers
+
+    g = position(2)
+    _room(g, "Greed Looms")
+    g.active = 0
+    _hand(g, 0, 2)
+    triggers.fire(g, "turn_end", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert g.players[0].hand == [] and len(g.loot_disc) == 2
+    _hand(g, 0, 2)
+    from cardlab.simulate.four_souls.fixtures import add_shop_item, take_cents
+
+    add_shop_item(g, card("Shelf", deck="treasure", kind="passive"))
+    take_cents(g, 0, 10)
+    turn.purchase(g, 0)
+    assert g.players[0].shop_buys == 1 and len(g.players[0].items) == 1
+    triggers.fire(g, "turn_end", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert len(g.players[0].hand) == 2
+
+
+def test_FS_8_6_FS_1_24_might_for_the_meek_the_fewest_souls_get_plus_1_damage_and_an_attack():
+    from cardlab.simulate.four_souls import statics
+
+    g = position(2)
+    _room(g, "Might for the Meek")
+    g.players[1].char_soul = 1  # seat 1 holds more souls
+    g.active = 0
+    assert statics.player_atk(g, g.players[0]) == 2 and statics.count(g, g.players[0], "attacks") == 1
+    g.active = 1
+    assert statics.player_atk(g, g.players[1]) == 1 and statics.count(g, g.players[1], "attacks") == 0
+    g.players[0].char_soul = 1  # tied for the fewest: both qualify on their turn
+    assert statics.player_atk(g, g.players[1]) == 2
+
+
+def test_FS_11_3_pity_for_the_poor_shop_items_cost_nothing_for_the_fewest_souls():
+    """price to: 0 — shop items only (the treasure deck's top still costs 10¢, FS-11.2), and only for the
+    active player tied for or holding the fewest souls."""
+    from cardlab.simulate.four_souls import statics
+
+    g = position(2)
+    _room(g, "Pity for the Poor")
+    g.players[1].char_soul = 1
+    g.active = 0
+    assert statics.price(g, g.players[0], True) == 0 and statics.price(g, g.players[0], False) == 10
+    g.active = 1
+    assert statics.price(g, g.players[1], True) == 10
