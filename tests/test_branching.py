@@ -170,3 +170,29 @@ def test_no_branch_outside_the_kernel_entry():
     players = Players([Brancher(0, None), Holder(1, None)])
     with pytest.raises(BranchError, match="play_seated"):
         GAME.play(PigConfig(), 5, players)
+
+
+def test_a_game_played_on_another_thread_is_not_this_threads_game():
+    """The threading backend plays games side by side in one process: what one thread is playing (its
+    table, memo, replay or copy) must not be seen by another, nor outlive its game there."""
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+
+    def other() -> None:
+        table = branching.enter(lambda *a, **k: None, None, 0, Players([]))
+        started.set()
+        release.wait(10)
+        branching.leave(table)
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    assert started.wait(10)
+    made: list[int] = []
+    branching.memo("cards", lambda: made.append(1))
+    branching.memo("cards", lambda: made.append(1))
+    in_branch = branching.in_branch()
+    release.set()
+    thread.join()
+    assert made == [1, 1]  # outside a game on this thread: made every time
+    assert not in_branch

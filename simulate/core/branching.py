@@ -35,6 +35,7 @@ from __future__ import annotations
 import os
 import pickle
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -44,9 +45,19 @@ from .decisions import Players
 
 _child_fd: int | None = None  # set in a child: where its outcome goes
 _entries: set[Any] = set()  # code objects of the functions games are played through (play_seated)
-_tables: list[Table] = []  # the games being played through play_seated, innermost last
-_replaying: Table | None = None  # the game a replayed branch (played in this process) replays
-_copying = False  # a branch played on a copy of the state, in this process (:func:`on_copy`)
+
+
+class _Here(threading.local):
+    """What this thread is playing: per thread, because the threading backend plays several games at once
+    in one process, and one game's tables, replay or copy must not leak into another's."""
+
+    def __init__(self) -> None:
+        self.tables: list[Table] = []  # the games being played through play_seated, innermost last
+        self.replaying: Table | None = None  # the game a replayed branch (played in this process) replays
+        self.copying = False  # a branch played on a copy of the state, in this process (:func:`on_copy`)
+
+
+_here = _Here()
 
 
 class BranchError(RuntimeError):
@@ -89,7 +100,7 @@ def in_child() -> bool:
 
 def in_branch() -> bool:
     """True inside any branch (a forked child or a replay)."""
-    return _child_fd is not None or _replaying is not None or _copying
+    return _child_fd is not None or _here.replaying is not None or _here.copying
 
 
 def memo(key: Any, make: Callable[[], Any]) -> Any:
@@ -99,7 +110,8 @@ def memo(key: Any, make: Callable[[], Any]) -> Any:
     plays with exactly the cards its game started with, without reading the files again (which cost more
     than a Gosu X rollout). The memo lives as long as its game, so it never outlives the data either;
     outside a game ``make()`` is simply called."""
-    table = _replaying if _replaying is not None else (_tables[-1] if _tables else None)
+    here = _here
+    table = here.replaying if here.replaying is not None else (here.tables[-1] if here.tables else None)
     if table is None:
         return make()
     if key not in table.memo:
@@ -112,13 +124,14 @@ def enter(play: Callable[..., Any], config: Any, seed: int, players: Any) -> Tab
     if players.choices is None:
         players.choices = []
     table = Table(play, config, seed, players)
-    _tables.append(table)
+    _here.tables.append(table)
     return table
 
 
 def leave(table: Table) -> None:
-    if _tables and _tables[-1] is table:
-        _tables.pop()
+    tables = _here.tables
+    if tables and tables[-1] is table:
+        tables.pop()
 
 
 def entry(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -243,7 +256,6 @@ def resume(
     """:func:`replay` from a point of the game other than its start: ``play(players)`` plays the game on
     from a copy of an earlier position (an engine's own state copy), where the game had given ``answers``
     answers and made ``asked`` asks; the answers after it are forced, then as in :func:`replay`."""
-    global _replaying
     table = _table()
     if table.players.declined:
         raise BranchError("a replay cannot reproduce decisions declined unseen: branch by fork in this game")
@@ -251,7 +263,7 @@ def resume(
     cursor.prefix = cursor.prefix[answers:]
     players = Players([_Forced(cursor)] * len(table.players), max_asks=table.players.max_asks, asked=asked)
     cursor.players = players
-    _replaying = table
+    _here.replaying = table
     try:
         result = play(players)
     except _Stop as stop:
@@ -261,7 +273,7 @@ def resume(
     except Exception as error:
         raise BranchError(f"a branch failed:\n{traceback.format_exc()}") from error
     finally:
-        _replaying = None
+        _here.replaying = None
     return outcome_of(result)
 
 
@@ -270,16 +282,15 @@ def on_copy(play: Callable[[], Outcome]) -> Outcome:
     and returns the outcome): for decisions an engine can resume from a copy (Four Souls' action
     decisions, ``four_souls.branching.play_copy``), where a copy costs less than a fork. Inside it
     :func:`in_branch` is true (no nested branches) and :func:`stop` ends it with its outcome."""
-    global _copying
     if in_branch():
         raise BranchError("a branch cannot branch again (rollout players must not search)")
-    _copying = True
+    _here.copying = True
     try:
         return play()
     except _Stop as stop:
         return stop.outcome
     finally:
-        _copying = False
+        _here.copying = False
 
 
 def _table() -> Table:
@@ -287,16 +298,16 @@ def _table() -> Table:
     ``play_seated``)."""
     if in_branch():
         raise BranchError("a branch cannot branch again (rollout players must not search)")
-    if not _tables or not _kernel_on_stack():
+    if not _here.tables or not _kernel_on_stack():
         raise BranchError("branching needs the game to be played through simulate.core.game.play_seated")
-    return _tables[-1]
+    return _here.tables[-1]
 
 
 def stop(outcome: Outcome) -> NoReturn:
     """In a branch (any mechanism): end it now with ``outcome`` (a truncated rollout's values)."""
     if _child_fd is not None:
         finish(outcome)
-    if _replaying or _copying:
+    if _here.replaying or _here.copying:
         raise _Stop(outcome)
     raise BranchError("stop() outside a branch")
 
