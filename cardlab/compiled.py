@@ -20,8 +20,11 @@ native class Python subclasses may extend), ``reading`` and ``valuing``; the reg
 Python (the kernel reads parameters from ``__init__`` signatures, which a compiled class does not keep;
 ``strategies.copying`` copies their state), and so does ``valuing``'s ``Outlook`` (its lazy fields need
 ``__getattr__``). A compiled class a search copies says how (``View.__reduce__``,
-``Reader.__getstate__``). Gosu X and Hidden Reason strategies are Python. A strategy's description is its
-``description`` class attribute (strategies/registry.py), not its docstring, which mypyc drops.
+``Reader.__getstate__``). Gosu X's policies the same way: their rules are ``policy_rules``' native classes
+(``Rules``, ``SensibleRules``, ``EvaluatorRules``) under the Python players, with ``valuing``'s ``Valuer``;
+Hidden Reason's ``sensible`` family's are ``sensible_policy.SensiblePolicy`` (``racer`` and ``guardian`` stay
+Python subclasses; its ``evaluator`` stays Python). A strategy's description is its ``description`` class
+attribute (strategies/registry.py), not its docstring, which mypyc drops.
 """
 
 from __future__ import annotations
@@ -89,6 +92,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "views",
     ),
     "strategies/four_souls": ("reading", "sensible_policy", "valuing"),
+    "strategies/gosu_x": ("policy_rules", "valuing"),
+    "strategies/hidden_reason": ("sensible_policy",),
     "simulate/hidden_reason": (
         "combat",
         "effects",
@@ -200,6 +205,7 @@ CASES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
     ("gosu-x", 2, ("sensible", "random"), ()),
     ("gosu-x", 2, ("evaluator", "battle"), ()),
     ("gosu-x", 2, (), ("combat-values=1,2,4",)),
+    ("gosu-x", 2, ("sensible:pass_lead=8,activate_base=2", "evaluator:w_hand=2,draft=greedy"), ()),
     ("gosu-x", 2, (), ("clans=Themis+Golem+Phoenix/Xian+Tomorrow+Goan Sul",)),
     ("four-souls", 4, (), ()),
     ("four-souls", 2, ("random",), ()),
@@ -212,6 +218,7 @@ CASES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
     ("hidden-reason", 3, (), ()),
     ("hidden-reason", 4, ("sensible", "racer", "guardian", "evaluator"), ()),
     ("hidden-reason", 2, ("random", "evaluator"), ()),
+    ("hidden-reason", 3, ("guardian:margin=2", "racer", "sensible"), ()),
 )
 
 

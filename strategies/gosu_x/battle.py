@@ -2,7 +2,7 @@
 
 Plays like ``sensible`` but wants the Great Battle on its own terms: it values high-level cards more,
 hits the opponent's army harder (captures, destroys and deck-tops aimed at their best cards), keeps using
-tokens to grow its army, and passes first only with a commanding lead (``pass_lead`` 12) — after the
+tokens to grow its army, and passes first only with a commanding lead (``pass_lead`` 12, as ``sensible``) — after the
 opponent has passed it plays on until it is ahead, to take superiority tokens and Goan Sul's 10-point win.
 """
 
@@ -19,6 +19,5 @@ class BattleFocused(Sensible):
     )
 
     name = "battle"
-    pass_lead = 12
     level_weight = 6
     aggression = 1.5

@@ -1,21 +1,23 @@
-"""Shared machinery of the Gosu X play policies: draft delegation and the card knowledge they use."""
+"""Shared machinery of the Gosu X play policies: the player's draft parameters (what it does at each
+decision is ``policy_rules.Rules``', compiled in the compiled build)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from cardlab.simulate.core.decisions import Decision
-from cardlab.simulate.gosu_x.cards import STEPS
+from cardlab.strategies.copying import Copyable
 
 from .drafting import DraftPolicy
+from .policy_rules import Rules
+from .valuing import HITS
 
-HITS = STEPS.with_role("hit")  # the steps that take an opponent's card out of play, as registered
 KIND_OF_OP = {"capture": 1, "destroy": 1, "to_deck_top": 1, "release": -1}
 
 
-class Policy:
-    """Base class: answers the draft with a DraftPolicy and every other decision with ``choose_*`` methods."""
+class Policy(Copyable, Rules):
+    """Base class: answers the draft with a DraftPolicy and every other decision with ``choose_*`` methods
+    (``Rules``). It stays Python so its ``__init__`` keeps its signature, which the kernel reads for the
+    parameters, and copies as a whole (``Copyable``)."""
 
     name = "base"
 
@@ -33,20 +35,5 @@ class Policy:
         self.seat, self.rng = seat, rng
         self.drafter = DraftPolicy(draft, rng, table, deny, noise, values)
 
-    def choose(self, decision: Decision) -> Any:
-        if decision.kind == "draft_clan":
-            own, opp, available = decision.view.draft()
-            return self.drafter.pick(list(decision.options), own, opp, available)
-        handler = getattr(self, "choose_" + decision.kind, None)
-        if handler is None:
-            return decision.options[0]
-        return handler(decision)
 
-    # helpers ------------------------------------------------------------------------------------------
-    @staticmethod
-    def value(view, card) -> int:
-        """Battle value of a card in an army (0 captured), else its printed level's default."""
-        return view.card_value(card) if card.zone == "army" else 2 + card.defn.level
-
-
-__all__ = ["Policy", "KIND_OF_OP"]
+__all__ = ["HITS", "KIND_OF_OP", "Policy"]

@@ -11,282 +11,37 @@ valuable ones, and never takes a "may" that hurts itself.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cardlab.simulate.core.decisions import Decision, number_param
-from cardlab.simulate.gosu_x.cards import CardDef
+from cardlab.simulate.core.decisions import number_param
 
-from .policy import HITS, Policy
+from .policy import Policy
+from .policy_rules import ACTIVATE_BASE, ACTIVATE_WEIGHT, PASS_LEAD, SensibleRules
 from .valuing import Valuer
 
 
-class Sensible(Policy):
+class Sensible(Policy, SensibleRules):
+    """The player: its parameters and their checks. What it does is ``SensibleRules``' (compiled in the
+    compiled build); its preset constants (``level_weight``, ``aggression``, ``hand_weight``) are there too.
+    Parameters: ``pass_lead`` (default 12), ``activate_base`` (3), ``activate_weight`` (1) and the draft's."""
+
     description: ClassVar[str] = (
         "Tempo: builds the army, uses tokens well, passes once ahead, sacrifices its least valuable cards."
     )
 
     name = "sensible"
-    pass_lead = (
-        12  # pass first when the battle total leads by this much (cardlab tune-policy, docs/gosu_x.md)
-    )
-    level_weight = 4
-    aggression = 1.0
-    hand_weight = 1.5  # a card of hand advantage (ours minus theirs) against the play score's points
-    # An activation scores activate_base + activate_weight × its effect's value (valuing.py, in battle
-    # points); a flat 7 activated effects worth nothing (Wiindz with nothing captured, a mill) over draws and
-    # replacements: Narasimha + Tomorrow 29.8 → 35.8 % (issue 13, docs/gosu_x.md).
-    activate_base = 3.0
-    activate_weight = 1.0
 
     def __init__(
         self,
         seat,
         rng,
-        pass_lead: int | None = None,
-        activate_base: float | None = None,
-        activate_weight: float | None = None,
+        pass_lead: int = PASS_LEAD,
+        activate_base: float = ACTIVATE_BASE,
+        activate_weight: float = ACTIVATE_WEIGHT,
         **params,
     ) -> None:
         super().__init__(seat, rng, **params)
-        if pass_lead is not None:
-            self.pass_lead = int(number_param("pass_lead", pass_lead))
-        if activate_base is not None:
-            self.activate_base = number_param("activate_base", activate_base)
-        if activate_weight is not None:
-            self.activate_weight = number_param("activate_weight", activate_weight)
+        self.pass_lead = int(number_param("pass_lead", pass_lead))
+        self.activate_base = number_param("activate_base", activate_base)
+        self.activate_weight = number_param("activate_weight", activate_weight)
         self.valuer = Valuer(seat)
-
-    # -- the turn's action --------------------------------------------------------------------------------
-    def choose_action(self, d: Decision) -> Any:
-        v, me = d.view, self.seat
-        lead = v.battle_total(me) - v.battle_total(1 - me)
-        opp_passed = v.passed(1 - me)
-        hand_n = v.hand_size(me)
-        best, best_s = d.options[0], -1e9
-        for o in d.options:
-            s = self.score_action(v, o, lead, hand_n, opp_passed)
-            if s > best_s:
-                best, best_s = o, s
-        return best
-
-    def score_action(self, v, o: tuple, lead: int, hand_n: int, opp_passed: bool) -> float:
-        kind = o[0]
-        if kind == "pass":
-            if opp_passed:
-                return 100.0 if lead > 0 else -100.0
-            return 50.0 if lead >= self.pass_lead and v.round() else -50.0
-        if kind == "play":
-            defn = v.defn(o[1])
-            cost = o[5] if len(o) > 5 else 0
-            s = 10 + self.level_weight * o[2] - 3.5 * cost - (4.0 if o[3] else 0.0)  # the miracle breaks ties
-            if defn is not None and defn.on_play:
-                s += (
-                    1.5
-                    - self.self_harm(v, defn)
-                    + self.hand_weight * self.hand_change(v, defn, hand_n - 1 - cost)
-                )
-            return s
-        if kind == "replace":  # a fresh entry effect for a cheap price; the new card is chosen next
-            return 1.0 - 3.0 * o[3] - (4.0 if o[2] else 0.0)
-        if kind == "activate":  # GX-7.7: the token re-applies the entry effect, worth what the effect gives
-            card = v.card(o[1])
-            if card is None:
-                return -1.0
-            fresh_veteran = "veteran" in card.defn.keywords and not card.vet  # a token doubles it in battle
-            return (
-                self.activate_base
-                + (3.0 if fresh_veteran else 0.0)
-                + self.activate_weight * self.valuer.effect_value(v, card.defn, hand_n)
-            )
-        if kind in ("draw3", "draw1"):  # drawing past the end-of-turn hand limit only feeds the discard
-            n = 3 if kind == "draw3" else 1
-            over = max(0, hand_n + n - v.hand_limit())
-            base = (6.0 if hand_n <= 4 else 1.0) if n == 3 else (4.0 if hand_n <= 2 else 0.5)
-            return base - 3.0 * over
-        return 0.0
-
-    def hand_change(self, v, defn: CardDef, mine: int | float) -> float:
-        """Cards of hand advantage (ours gained minus theirs) a card's entry effects give, read from its
-        printed card's effects: draws, discards by whom (each player, the opponent, ourselves; half a hand rounded up) —
-        so that a symmetric discard is played, and echoed, only when it costs the opponent more (GX-12.18,
-        GX-12.25). ``mine`` is our hand size once the card has left it."""
-        theirs = v.hand_size(1 - self.seat)
-        gain = 0.0
-        for verb, params in defn.on_play:
-            if verb == "draw":
-                if isinstance(params, dict):
-                    who = params.get("who", "self")
-                    n = 1.5 if "count" in params else self._n(v, params.get("n", 1))
-                else:
-                    who, n = "self", self._n(v, params)
-                room = max(0, v.hand_limit() - mine)  # past the hand limit a draw only feeds the discard
-                if who in ("self", "each"):
-                    gain += min(n, room) + 0.2 * max(0.0, n - room)
-                    mine += n
-                if who in ("opponent", "each"):
-                    gain -= n
-                    theirs += n
-            elif verb == "discard" and isinstance(params, dict):
-                who, n = params.get("who", "self"), params.get("n", 1)
-                if who in ("self", "each"):
-                    lost = min(mine, (mine + 1) // 2 if n == "half_up" else self._n(v, n))
-                    gain -= lost
-                    mine -= lost
-                if who in ("opponent", "each"):
-                    lost = min(theirs, (theirs + 1) // 2 if n == "half_up" else self._n(v, n))
-                    gain += lost
-                    theirs -= lost
-        return gain
-
-    def _n(self, v, n) -> float:
-        return float(v.x_value(self.seat)) if n == "X" else float(n) if isinstance(n, (int, float)) else 1.0
-
-    def self_harm(self, v, defn: CardDef) -> float:
-        """Entry effects that hurt us now: everybody (or the bigger army) sacrifices while our army is not
-        bigger, or a mandatory capture/destroy/deck-top with no opponent card to aim at (it would hit ours)."""
-        harm = self.mandatory_hits_own(v, defn)
-        for verb, params in defn.on_play:  # judged from the encoded effect, never the card's name
-            if verb == "hook":
-                who = "each" if params == "bomber" else None
-            elif verb == "sacrifice_until_equal":
-                who = "more_army"
-            elif verb == "sacrifice" and isinstance(params, dict):
-                who = params.get("who", "self")
-            else:
-                continue
-            mine = v.army_size(self.seat) + 1
-            theirs = v.army_size(1 - self.seat)
-            if who == "more_army":
-                harm += 12.0 if mine > theirs else 0.0
-            elif who == "each":
-                harm += 12.0 if mine <= theirs + 1 else 0.0
-            elif who == "self":
-                harm += 12.0
-        return harm
-
-    def mandatory_hits_own(self, v, defn: CardDef) -> float:
-        opp = 1 - self.seat
-        for verb, params in defn.on_play:
-            if verb not in HITS or not isinstance(params, dict):
-                continue
-            if params.get("optional") or params.get("all") or params.get("has") or "target" in params:
-                continue
-            if params.get("army", "any") == "own":
-                return 8.0
-            if params.get("army", "any") != "any":
-                continue
-            levels = params.get("level") or (1, 2, 3)
-            needs_vulnerable = verb != "capture"
-            for r, row in enumerate(v.army(opp)):
-                for c in row:
-                    if r + 1 in levels and c.face_up and (not needs_vulnerable or v.vulnerable(c)):
-                        return 0.0
-            return 8.0
-        return 0.0
-
-    # -- targets and cards -----------------------------------------------------------------------------------
-    def target_score(self, v, op: str, card) -> float:
-        mine = card.owner == self.seat
-        val = self.value(v, card) if card.face_up else 2 + card.defn.level
-        if op == "release":
-            return val if mine else -val
-        if op in ("copy",):
-            return 1.0
-        return (-val - 5) if mine else val * self.aggression
-
-    def choose_choose_target(self, d: Decision) -> Any:
-        v = d.view
-        ctx = d.context if isinstance(d.context, tuple) else ("capture", "")
-        best, best_s = d.options[0], -1e9
-        for o in d.options:
-            if o == 0:
-                s = 0.0
-            elif isinstance(o, tuple):
-                card = v.card(o[1])
-                s = self.target_score(v, o[0], card) if card is not None else -1
-            else:
-                card = v.card(o)
-                if card is None:
-                    continue
-                if ctx[0] == "bounty":
-                    s = self.value(v, card) if card.owner != self.seat else -5
-                elif ctx[0] == "copy":
-                    s = card.defn.level + self.rng.random()
-                else:
-                    s = self.target_score(v, ctx[0], card)
-            if s > best_s:
-                best, best_s = o, s
-        return best
-
-    # which card to keep, fetch or give up: its level's battle value and what its effects give (valuing.py)
-    def choose_replace_with(self, d: Decision) -> Any:
-        return max(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.defn(uid)))
-
-    def choose_discard(self, d: Decision) -> Any:
-        return min(d.options, key=lambda uid: self.valuer.card_worth(d.view, d.view.defn(uid)))
-
-    def choose_sacrifice(self, d: Decision) -> Any:
-        v = d.view
-        return min(d.options, key=lambda uid: self.value(v, v.card(uid)))
-
-    def choose_choose_card(self, d: Decision) -> Any:
-        return max(d.options, key=lambda o: self.valuer.choice_worth(d.view, o))
-
-    def choose_choose_clan(self, d: Decision) -> Any:
-        v = d.view
-        opts = d.options
-        if isinstance(opts[0], tuple):  # (clan, level) pairs: the highest level
-            return max(opts, key=lambda p: p[1])
-        if isinstance(d.context, tuple) and d.context[0] == "clan_op":  # every card of a clan: hit theirs
-
-            def hurt(clan: str) -> int:
-                score = 0
-                for seat, sign in ((1 - self.seat, 1), (self.seat, -1)):
-                    for top in v.tops(seat):
-                        if clan in v.card_clans(top) and v.vulnerable(top):
-                            score += sign * (1 + top.defn.level)
-                return score
-
-            return max(opts, key=hurt)
-        if 0 in opts:
-            return next(o for o in opts if o)
-        return self.rng.choice(list(opts))
-
-    def choose_choose_level(self, d: Decision) -> Any:
-        return 1 if 1 in d.options else d.options[0]
-
-    def choose_choose_player(self, d: Decision) -> Any:
-        return 1 - self.seat if (1 - self.seat) in d.options else d.options[0]
-
-    def choose_swap(self, d: Decision) -> Any:
-        return 0 if 0 in d.options else d.options[0]
-
-    def choose_mulligan(self, d: Decision) -> Any:
-        return "mulligan"
-
-    def choose_pass_now(self, d: Decision) -> Any:
-        v = d.view
-        return v.battle_total(self.seat) >= v.battle_total(1 - self.seat)
-
-    def choose_repeat(self, d: Decision) -> Any:
-        v = d.view
-        return v.army_size(1 - self.seat) > v.army_size(self.seat)
-
-    def choose_feat(self, d: Decision) -> Any:
-        return True
-
-    def choose_order(self, d: Decision) -> Any:
-        """GX-15.3: players acting at once — the opponent first, so we act knowing what they did;
-        our own simultaneous triggers in the order listed."""
-        if isinstance(d.context, tuple) and d.context[0] == "players":
-            return next((o for o in d.options if o[0] != self.seat), d.options[0])
-        return d.options[0]
-
-    def choose_echo(self, d: Decision) -> Any:
-        """Echo repeats the entry effect (GX-12.25): not when it would cost us more cards than them."""
-        v = d.view
-        card = next((c for row in v.army(self.seat) for c in row if c.name == d.context), None)
-        return card is None or self.hand_change(v, card.defn, v.hand_size(self.seat)) >= 0
-
-    def choose_bounty_draw(self, d: Decision) -> Any:
-        return True

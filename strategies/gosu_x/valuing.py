@@ -10,12 +10,11 @@ its flat constants misjudged hand-churn clans (Narasimha, Tomorrow): which card 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.simulate.gosu_x.cards import CardDef
+from cardlab.simulate.gosu_x.cards import STEPS, CardDef
 
-from .policy import HITS
+HITS = STEPS.with_role("hit")  # the steps that take an opponent's card out of play, as registered
 
 LEVEL_VALUE = (2, 3, 5)  # GX-9.2 default combat values of levels I, II, III
 
@@ -23,13 +22,24 @@ WEIGHTS = {"battle": 1.0, "hand": 1.2, "token": 1.5, "unlock": 4.0, "army": 0.5}
 OPP_GAIN = 3.0  # battle points the opponent adds per turn a pass leaves them (GX-8)
 
 
-@dataclass(slots=True)
 class Valuer:
-    """Weighted value of effects for ``seat`` (weights keyed as ``WEIGHTS``)."""
+    """Weighted value of effects for ``seat`` (weights keyed as ``WEIGHTS``). Compiled in the compiled build
+    (issue 20), so a copy says how (``__reduce__``)."""
 
-    seat: int
-    w: dict[str, float] = field(default_factory=lambda: dict(WEIGHTS))
-    opp_gain: float = OPP_GAIN
+    __slots__ = ("seat", "w", "opp_gain")
+
+    def __init__(self, seat: int, w: dict[str, float] | None = None, opp_gain: float = OPP_GAIN) -> None:
+        self.seat = seat
+        self.w: dict[str, float] = dict(WEIGHTS) if w is None else w
+        self.opp_gain = opp_gain
+
+    def __reduce__(self) -> tuple:
+        """Copied (a search copies players with their valuer) by calling the class again: compiled, it
+        cannot be made without its ``__init__``'s arguments."""
+        return (Valuer, (self.seat, self.w, self.opp_gain))
+
+    def __repr__(self) -> str:
+        return f"Valuer(seat={self.seat!r}, w={self.w!r}, opp_gain={self.opp_gain!r})"
 
     def delta(self, **change: float) -> float:
         return sum(self.w[k] * v for k, v in change.items())
@@ -128,4 +138,4 @@ class Valuer:
         return self.card_worth(v, defn) if defn is not None else 0.0
 
 
-__all__ = ["LEVEL_VALUE", "OPP_GAIN", "WEIGHTS", "Valuer"]
+__all__ = ["HITS", "LEVEL_VALUE", "OPP_GAIN", "WEIGHTS", "Valuer"]
