@@ -1,7 +1,9 @@
-"""Per-batch summaries of the card counts, written by the runner beside each batch's parts (issue 20 item 4).
+"""Per-batch summaries of the card counts and the first-score counts, written by the runner beside each
+batch's parts (issue 20 item 4).
 
 Every card figure of a report (coverage, card statistics, their length-matched form, cards by set) is a sum of
-counts over games (analysis.card_counts), so a batch's counts are a summary that adds up with the others'.
+counts over games (analysis.card_counts), and so is the first-score table (analysis.shape), so a batch's
+counts are a summary that adds up with the others'.
 The runner makes them from the batch's tables while it still holds them (:class:`CardSummary`, a
 ``RunPlan.summarize``) and writes them as ``summaries/part-NNNNNN.parquet``, recorded with size and SHA-256
 in the batch's line like a part (simulate.core.runformat); a report then reads these small files instead of
@@ -29,9 +31,12 @@ from cardlab.simulate.core.runformat import SUMMARIES, part_path
 
 from .card_counts import Queries, count_chunk, count_queries
 from .runs import WIN_SHARE_SQL, Run, _connect, within_memory
+from .shape import FIRST_SCORE, first_score_query
 
 KIND = "card_counts"
-VERSION = 1  # raise when a counting query or the file's layout changes: older summaries are then not read
+# raise when a counting query or the file's layout changes: older summaries are then not read.
+# 1: the card counts; 2: and the first-score counts
+VERSION = 2
 
 
 def declaration_hash(coverage: Any, data: AnalysisSpec | None) -> str:
@@ -74,7 +79,8 @@ def summarizer(coverage: Any, data: AnalysisSpec | None) -> CardSummary | None:
     """The runner's summarizer for a game declaring ``coverage`` and ``data``; None when the game declares
     no card figure (nothing to count, so no summaries are written)."""
     held, _ = count_queries(coverage, data)
-    return None if held is None else CardSummary(coverage, data)
+    scores = data is not None and data.first_score is not None
+    return None if held is None and not scores else CardSummary(coverage, data)
 
 
 class CardSummary:
@@ -89,21 +95,26 @@ class CardSummary:
 
     def __call__(self, tables: dict[str, pa.Table]) -> pa.Table:
         held, found = count_queries(self.coverage, self.data)
+        first = first_score_query(self.data, tables["games"].column_names)
         frames: dict[str, pl.DataFrame] = {}
-        if held is not None:
-            con = _connection()
-            for table in ("events", "players", "games"):
-                con.register(f"batch_{table}", tables[table])
-            extra = {"players": f", {WIN_SHARE_SQL} AS win_share"}
-            for table in ("events", "players", "games"):
-                con.execute(
-                    f"CREATE OR REPLACE TEMP VIEW {table} AS SELECT *{extra.get(table, '')} FROM batch_{table}"
-                )
-            try:
+        if held is None and first is None:
+            return _to_table(frames)
+        con = _connection()
+        for table in ("events", "players", "games"):
+            con.register(f"batch_{table}", tables[table])
+        extra = {"players": f", {WIN_SHARE_SQL} AS win_share"}
+        for table in ("events", "players", "games"):
+            con.execute(
+                f"CREATE OR REPLACE TEMP VIEW {table} AS SELECT *{extra.get(table, '')} FROM batch_{table}"
+            )
+        try:
+            if held is not None:
                 frames = count_chunk(con, held, found)
-            finally:
-                for table in ("events", "players", "games"):
-                    con.unregister(f"batch_{table}")
+            if first is not None:
+                frames[FIRST_SCORE] = con.sql(first).pl()
+        finally:
+            for table in ("events", "players", "games"):
+                con.unregister(f"batch_{table}")
         return _to_table(frames)
 
 
@@ -134,6 +145,8 @@ def read(run: Run, found: Queries) -> dict[str, pl.DataFrame]:
         totals = {}
         for name, (_, keys) in found.items():
             mine = [c for c in columns if c.startswith(f"{name}.")]
+            if not mine:  # not in the summaries (a first score whose threshold column the games lack)
+                continue
             plain = [c[len(name) + 1 :] for c in mine]
             picked = [
                 f'"{c}" AS "{p}"' if p in keys else f'CAST(sum("{c}") AS {columns[c]}) AS "{p}"'

@@ -1,5 +1,5 @@
-"""Per-batch card summaries written with the run (analysis.card_summaries, issue 20 item 4): a report's card
-counts from them equal the scan of the events; they are the same for any worker count; verify and the report
+"""Per-batch summaries written with the run (analysis.card_summaries, issue 20 item 4): a report's card
+counts and first-score counts from them equal the scan of the events; they are the same for any worker count; verify and the report
 refuse a missing, altered or misplaced one; runs without them still report through the scan."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
-from cardlab.analysis import card_counts, card_summaries
+from cardlab.analysis import card_counts, card_summaries, shape
 from cardlab.analysis.runs import Run
 from cardlab.cli import cli
 from cardlab.simulate.core.runformat import BATCHES, MANIFEST, SUMMARIES
@@ -66,6 +66,14 @@ def test_counts_from_the_summaries_equal_the_scan_of_the_events(runs, game, monk
     assert summed["firsts"].height > 0
     for name, frame in scanned.items():
         assert_frame_equal(summed[name], frame, check_exact=False)
+    first = shape.first_score_counts(run, run.analysis)
+    with monkeypatch.context() as patch:
+        patch.setattr(card_summaries, "usable", lambda run, data: False)
+        scan = shape.first_score_counts(run, run.analysis)
+    assert (first is None) == (scan is None) == (run.analysis.first_score is None)
+    if first is not None:
+        assert first["games"].sum() == run.totals["games"] - run.totals["failed"]
+        assert_frame_equal(first, scan, check_exact=False)
 
 
 def test_summaries_are_the_same_for_any_worker_count_and_add_up_for_any_batch_size(runs, tmp_path):
