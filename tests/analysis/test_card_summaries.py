@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from types import SimpleNamespace
 
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from polars.testing import assert_frame_equal
 
 from cardlab.analysis import card_counts, card_summaries, shape
@@ -167,3 +170,40 @@ def test_summaries_made_for_another_declaration_are_not_read(runs):
     other = {**run.manifest.summaries, "version": card_summaries.VERSION + 1}
     run.manifest.summaries = other
     assert not card_summaries.usable(run, run.analysis)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.sampled_from(["a", "b'c", "d"]),
+            st.integers(0, 3),
+            st.integers(0, 9),
+            st.sampled_from([0.0, 0.5, 1.0]),
+        ),
+        max_size=30,
+    ),
+    cuts=st.lists(st.integers(0, 30), max_size=4),
+)
+def test_summaries_add_up_to_the_counts_of_all_their_rows_however_the_batches_split_them(
+    tmp_path, rows, cuts
+):
+    """The merge alone: count rows split into batches at ``cuts``, each written as a batch's summary, read back
+    as the sums per key over all rows (keys with a quote, a key NULL-free, empty batches)."""
+    schema = {"card": pl.String, "turn": pl.Int32, "players": pl.Int64, "wins": pl.Float64}
+    frame = pl.DataFrame(rows, schema=schema, orient="row")
+    bounds = sorted({0, len(rows), *(min(c, len(rows)) for c in cuts)})
+    folder = tmp_path / f"run{len(list(tmp_path.iterdir()))}"
+    (folder / SUMMARIES).mkdir(parents=True)
+    batches = {}
+    for batch, (lo, hi) in enumerate(zip(bounds, bounds[1:] or [0], strict=False)):
+        table = card_summaries._to_table({"firsts": frame.slice(lo, hi - lo)})
+        pq.write_table(table, folder / SUMMARIES / f"part-{batch:06d}.parquet")
+        batches[batch] = None
+    run = SimpleNamespace(path=folder, state=SimpleNamespace(batches=batches))
+    found = {"firsts": ([], ["card", "turn"])}
+    summed = card_summaries.read(run, found)["firsts"].sort("card", "turn")
+    expected = (
+        frame.group_by("card", "turn").agg(pl.col("players").sum(), pl.col("wins").sum()).sort("card", "turn")
+    )
+    assert_frame_equal(summed, expected)
