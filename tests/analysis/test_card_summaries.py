@@ -126,6 +126,25 @@ def test_verify_and_report_refuse_a_summary_altered_missing_or_from_another_batc
     missing = _copy(run, tmp_path, "missing")
     (missing / SUMMARIES / "part-000002.parquet").unlink()
     assert _refused(missing)[0] == ["batch 2: summaries/part-000002.parquet is missing"]
+    args = [
+        "simulate",
+        *GAMES["gosu-x"],
+        "--seed",
+        "5",
+        "-q",
+        "-j",
+        "1",
+        "--out",
+        str(tmp_path),
+        "--name",
+        "missing",
+    ]
+    resumed = CliRunner().invoke(cli, [*args, "--resume"])
+    assert resumed.exit_code == 0 and "replayed 1 damaged batch(es)" in resumed.output, resumed.output
+    assert CliRunner().invoke(cli, ["verify", str(missing)]).exit_code == 0
+    assert pq.read_table(missing / SUMMARIES / "part-000002.parquet").equals(
+        pq.read_table(run / SUMMARIES / "part-000002.parquet")
+    )
 
     # batch 0's summary put in batch 3's place, its record made to match: intact bytes, wrong batch
     swapped = _copy(run, tmp_path, "swapped")
