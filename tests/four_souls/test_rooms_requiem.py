@@ -269,3 +269,29 @@ def test_FS_11_3_pity_for_the_poor_shop_items_cost_nothing_for_the_fewest_souls(
     assert statics.price(g, g.players[0], True) == 0 and statics.price(g, g.players[0], False) == 10
     g.active = 1
     assert statics.price(g, g.players[1], True) == 10
+
+
+def test_FS_6_6_the_mirror_hp_paid_down_to_1_makes_each_monster_death_this_turn_a_treasure():
+    """The active player (3 HP) pays 2 HP at the turn's start (a "may", FS-6.6); a monster death then gains
+    them a treasure; after the turn's end the room's counter is gone and a death gains nothing."""
+    from cardlab.simulate.four_souls import attack, statics, triggers
+    from cardlab.simulate.four_souls.fixtures import character, deck
+
+    g = position(2, chars=[character("Tough", hp=3), character("Other")], rolls=[6, 6])
+    room = _room(g, "The Mirror")
+    g.active = 0
+    p0 = g.players[0]
+    g.monster.extend(phys(g, monster(f"Next{i}")) for i in range(3))
+    prize = deck(g, "treasure", [card(f"Prize{i}", deck="treasure", kind="passive") for i in range(2)])
+    triggers.fire(g, "turn_start", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert statics.player_hp(g, p0) == 1 and room.counters == 1
+    attack.run_attack(g, 0, add_slot_monster(g, monster("A", hp=1)))
+    resolution.priority(g, 0, until_empty=True)
+    assert [o.phys for o in p0.items] == [prize[0]]
+    triggers.fire(g, "turn_end", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert room.counters == 0
+    attack.run_attack(g, 0, add_slot_monster(g, monster("B", hp=1)))
+    resolution.priority(g, 0, until_empty=True)
+    assert [o.phys for o in p0.items] == [prize[0]]
