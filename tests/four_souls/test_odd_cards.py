@@ -27,7 +27,9 @@ def test_FS_6_20_dingle_only_damage_from_the_active_player_makes_them_roll():
     d.damage = 0
     push_damage(g, 1, d, 0, None, False, None, "test")
     resolution.priority(g, 0, until_empty=True)
-    assert d.damage == 2 and g.players[0].damage == 0 and len(kinds(g, "roll")) == 4  # two rolls, each logged twice
+    assert (
+        d.damage == 2 and g.players[0].damage == 0 and len(kinds(g, "roll")) == 4
+    )  # two rolls, each logged twice
     check_invariants(g)
 
 
