@@ -499,8 +499,7 @@ STATICS = Vocabulary(
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
         # Requiem's rooms (FS-16.2; issue 19)
         Static(
-            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)",
-            used=False,
+            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)", used=False
         ),
         Static(
             "penalty_gives_item",
@@ -515,6 +514,16 @@ STATICS = Vocabulary(
             "FS-5.4 FS-5.6",
             "a player would gain cents: every player gains the same amount instead",
             used=False,
+        ),
+        Static(
+            "turn_limits",
+            ("abilities", "loot"),
+            "FS-6.1 FS-8.4",
+            "each player activates at most `abilities` abilities and plays at most `loot` loot cards a turn",
+            used=False,
+        ),
+        Static(
+            "attack_tax", ("cents",), "FS-10.2", "to declare an attack, pay each other player this many cents", used=False
         ),
     ],
 )  # the function reading each binds it (statics.py, turn.py, views.py …)

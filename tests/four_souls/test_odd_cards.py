@@ -33,7 +33,7 @@ def test_FS_6_20_dingle_only_damage_from_the_active_player_makes_them_roll():
     check_invariants(g)
 
 
-def test_FS_5_14_dick_knot_its_1x_stats_grow_with_its_counters_and_6_kill_it_and_the_active_player():
+def test_FS_5_14_dick_knot_its_1x_stats_grow_with_its_counters_and_6_counters_end_it_and_its_attacker():
     """Printed "1x" read as 1: each attack declared adds a counter, +1 evasion and +1 damage each
     (FS-5.14); a turn starting with 6 counters on it kills it, then the active player (FS-13)."""
     g = position(2)

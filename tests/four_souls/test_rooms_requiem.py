@@ -327,3 +327,69 @@ def test_FS_4_4_key_master_a_discarded_key_rolls_three_times_for_treasure():
     assert plays.take_action(g, 0, act)
     resolution.priority(g, 0, until_empty=True)
     assert len(g.players[0].items) == 3  # one roll: the last 6
+
+
+def test_FS_6_1_FS_8_4_shadow_of_famine_one_ability_and_one_loot_a_turn_for_every_player():
+    """turn_limits: seat 1 (not active) activates one ↷ item and plays one loot card; then neither is offered
+    to them again this turn, though they still have loot plays and charged items; the turn's end resets it."""
+    g = position(2)
+    _room(g, "Shadow of Famine")
+    g.active = 0
+    p1 = g.players[1]
+    p1.loot_plays = 3
+    for i in range(2):
+        give_loot(g, 1, card(f"Coin{i}", abilities=({"play": {"do": {"gain_cents": 1}}},)))
+        give_item(g, 1, card(f"Pipe{i}", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},)))
+    kinds_of = lambda: sorted({a[0] for a in plays.legal_actions(g, 1)})  # noqa: E731
+    assert kinds_of() == ["loot", "tap"]
+    assert plays.take_action(g, 1, next(a for a in plays.legal_actions(g, 1) if a[0] == "tap"))
+    resolution.priority(g, 1, until_empty=True)
+    assert kinds_of() == ["loot"]
+    assert plays.take_action(g, 1, next(a for a in plays.legal_actions(g, 1) if a[0] == "loot"))
+    resolution.priority(g, 1, until_empty=True)
+    assert kinds_of() == [] and p1.loot_plays == 2 and len(p1.hand) == 1
+    turn.end_of_turn(g)
+    p1.loot_plays = 1
+    assert kinds_of() == ["loot", "tap"]
+
+
+def test_FS_10_2_tax_for_the_mighty_the_soul_leader_pays_each_rival_2_cents_to_attack():
+    """attack_tax: seat 0 holds the most souls: declaring an attack gives seats 1 and 2 2¢ each; with 3¢
+    they cannot attack at all (no option), and an attack they owe lapses so the turn can end."""
+    g = position(3)
+    _room(g, "Tax for the Mighty")
+    g.active = 0
+    p0 = g.players[0]
+    p0.char_soul = 1
+    assert not any(o[0] == "attack" for o in _action_options(g, 0, cents=3))
+    p0.cents = 0
+    take_cents(g, 0, 5)
+    g.attacks_left = 1
+    turn.act(g, 0, ("attack", None))
+    assert [p.cents for p in g.players] == [1, 2, 2]
+    g.must_attack.append(("any", False))
+    opts = _action_options(g, 0, cents=1)
+    assert ("end",) in opts and not any(o[0] == "attack" for o in opts)
+    g.players[1].char_soul = 2  # seat 0 no longer has the most: no tax
+    assert ("attack", ("any", False)) in _action_options(g, 0, cents=0)
+
+
+def _action_options(g, seat: int, cents: int) -> list:
+    """The action-phase options ``seat`` is offered with ``cents`` (FS-8.6), read off one action decision
+    (a loot card in hand makes it a real choice); the answer taken is a loot play, which changes nothing
+    the tests read."""
+    seen: list = []
+    p = g.players[seat]
+    p.cents, p.loot_plays = cents, 1
+    give_loot(g, seat, card("Dud", abilities=({"play": {"do": "nothing"}},)))
+
+    def plan(d):
+        if d.kind != "action":
+            return None
+        seen.append(list(d.options))
+        return next(o for o in d.options if o[0] == "loot")
+
+    g.io.strategies[seat].plan = plan
+    turn.action(g)
+    g.io.strategies[seat].plan = None
+    return seen[0]
