@@ -393,3 +393,15 @@ def _action_options(g, seat: int, cents: int) -> list:
     turn.action(g)
     g.io.strategies[seat].plan = None
     return seen[0]
+
+
+def test_FS_16_6_FS_10_11_daily_run_each_hit_pays_and_the_attacker_may_walk_away():
+    """Anniversary's Daily Run, an attackable room (4 HP): a hit (roll 6) marks 1 damage; its trigger gives
+    the active player 4¢ (the first mode) and they call the attack off (FS-10.11): one roll, room alive."""
+    g = position(2, rolls=[6, 6])
+    room = _room(g, "Daily Run")
+    g.active = 0
+    assert room in attack.attack_options(g, 0)
+    assert not attack.run_attack(g, 0, room)
+    assert room.in_play and room.damage == 1 and g.players[0].cents == 4
+    assert len(kinds(g, "roll")) == 2  # one attack roll, logged initial and final
