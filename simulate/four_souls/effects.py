@@ -62,7 +62,8 @@ def _v_lose_cents(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_pay(ctx: Ctx, p: dict) -> bool:
-    return resources.pay(ctx.g, ctx.g.players[ctx.you], p, ctx.name)
+    """A payment as an effect; its amounts may be expressions ("pay HP down to 1": The Mirror)."""
+    return resources.pay(ctx.g, ctx.g.players[ctx.you], {k: value(ctx, v) for k, v in p.items()}, ctx.name)
 
 
 def _v_loot(ctx: Ctx, p: dict) -> bool:

@@ -124,6 +124,8 @@ class Player:
     char_soul: int = 0
     shop_buys: int = 0  # shop items purchased this turn (FS-11.2; Greed Looms, Requiem room)
     attacked: bool = False  # attacked this turn (FS-10.6; Battle Royale, Requiem rooms)
+    loots_played: int = 0  # loot cards played this turn (FS-8.4; Shadow of Famine's limit)
+    acts_used: int = 0  # abilities activated this turn, ↷ and $ (FS-6.1; Shadow of Famine's limit)
 
     def soul_total(self) -> int:
         # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too
@@ -173,6 +175,8 @@ class Caches:
     att_key: Any = None  # statics.attackable_objs: items and rooms with an attackable static
     att_objs: list = field(default_factory=list)
     pa_key: Any = None  # statics.player_evasion: objects with a players_attackable static
+    table_key: Any = None  # statics.table_statics: static word → (object, body) on any object in play
+    table: dict = field(default_factory=dict)
     pa_objs: list = field(default_factory=list)
     wide_key: Any = None  # statics.wide_objs: objects with a table-wide hp/atk static
     wide_objs: list = field(default_factory=list)

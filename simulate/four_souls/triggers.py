@@ -284,7 +284,9 @@ def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 
 def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
-    return ev["seat"] == _you(g, o)
+    """``you``: this card's controller declared it; a monster's "you" is the active player, who declares
+    every attack (FS-10.2: Whipper, Dick Knot! — they heard no attack before)."""
+    return ev["seat"] == (g.active if o.kind == "monster" else _you(g, o))
 
 
 def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:

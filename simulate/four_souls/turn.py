@@ -193,6 +193,8 @@ def action(g: Game) -> bool:
     if ap.dead:
         return False
     owed = _owed(g)
+    if owed and not attack.can_pay_tax(g, seat):
+        owed = []  # FS-10.2: an attack it cannot pay for cannot be declared: the forced ones lapse unmade
     now = [m for m in owed if m[1]]
     opts: list = []
     if now:  # FS-10.16(b): must attack immediately
@@ -201,6 +203,8 @@ def action(g: Game) -> bool:
         opts.extend(plays.legal_actions(g, seat))
         if owed:
             opts.append(("attack", owed[0]))
+        elif not attack.can_pay_tax(g, seat):
+            pass  # Tax for the Mighty (FS-10.2): no attack without the payment
         elif g.attacks_left > 0:
             opts.append(("attack", None))
         elif g.may_attack:
@@ -330,6 +334,7 @@ def end_of_turn(g: Game) -> None:
         p.attack_rolls_this_turn = 0
         p.shop_buys = 0
         p.attacked = False
+        p.loots_played = p.acts_used = 0
         for o in g.player_objects(p):
             o.turn_counts = None
     for m in g.monsters():

@@ -499,8 +499,7 @@ STATICS = Vocabulary(
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
         # Requiem's rooms (FS-16.2; issue 19)
         Static(
-            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)",
-            used=False,
+            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)", used=False
         ),
         Static(
             "penalty_gives_item",
@@ -515,6 +514,16 @@ STATICS = Vocabulary(
             "FS-5.4 FS-5.6",
             "a player would gain cents: every player gains the same amount instead",
             used=False,
+        ),
+        Static(
+            "turn_limits",
+            ("abilities", "loot"),
+            "FS-6.1 FS-8.4",
+            "each player activates at most `abilities` abilities and plays at most `loot` loot cards a turn",
+            used=False,
+        ),
+        Static(
+            "attack_tax", ("cents",), "FS-10.2", "to declare an attack, pay each other player this many cents", used=False
         ),
     ],
 )  # the function reading each binds it (statics.py, turn.py, views.py …)
@@ -697,7 +706,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys"""
+    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys source is_this cost_named"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
