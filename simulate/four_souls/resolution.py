@@ -403,12 +403,14 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         priority(g, g.active, floor)  # step 2
     # step 3: rewards to the active player (FS-1.15)
     times = replacements.reward_times(g, m, roll)
+    floor = len(g.stack)
     if g.cfg.has("nobody-leaves-hurt"):  # FS-20.8 / FS-Q.26: the AP twice, then each other player once
         for k in range(g.n):
             reward_block(g, m, g.players[(g.active + k) % g.n], 2 * times if k == 0 else times)
+            triggers.fire(g, "gained_rewards", target=g.players[(g.active + k) % g.n], victim=m)
     else:
         reward_block(g, m, ap, times)
-    floor = len(g.stack)
+        triggers.fire(g, "gained_rewards", target=ap, victim=m)  # Lollypop (resolves in step 4)
     triggers.fire(g, "after_rewards", victim=m)
     if g.pending:
         priority(g, g.active, floor)  # step 4

@@ -235,6 +235,7 @@ class Game:
     last_count: int = 0
     obj_shields: dict = field(default_factory=dict)
     copies: list = field(default_factory=list)
+    gains: list = field(default_factory=list)  # (object, own rules, gained rules, till when): gains.py
     last_damager: dict = field(default_factory=dict)
     # (seat, attack roll?) → (turn, result) of that player's last resolved roll (an attack roll's: its last
     # attack roll): two equal results back to back within one turn (trigger option twice_in_a_row)

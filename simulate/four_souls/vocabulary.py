@@ -80,7 +80,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("swap", "a b", "a b", "transfers", "FS-6.12 FS-Q.41", "two simultaneous gives", Aim("swap", 0.0, who="b", amount="b"), "harm"),  # worth the difference of the two things
     # Information
     _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand", Aim("info", 0.2, who="who"), "neutral"),
-    _v("peek", "deck n then reveal", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
+    _v("peek", "deck n then reveal random", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
     _v("search", "deck filter then shuffle", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
     # Zones
     _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
@@ -113,6 +113,8 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
+    _v("gain_abilities", "source object until", "source", "objects", "FS-5.2 FS-5.10", "this object also has the source's abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
+    _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
     _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
@@ -156,6 +158,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player"}),
     ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
     ("become_copy", "until"): frozenset({"eot", "forever"}),
+    ("gain_abilities", "until"): frozenset({"eot", "next_turn"}),
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("buff", "until"): frozenset({"eot"}),
@@ -375,7 +378,22 @@ TRIGGERS = Vocabulary(
             "who (you, any_player) activated their character's ability",
             used=False,  # expansion cards only (Focus)
         ),
-        Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
+        Trigger(
+            "gained_rewards",
+            _TRIGGER_OPTS,
+            "FS-13.4",
+            "who (you, other_player, any_player) gained a dead monster's rewards in its death step 3;"
+            " event.target is the player, event.victim the monster",
+            used=False,  # expansion cards only (Lollypop)
+        ),
+        Trigger(
+            "gained_cents",
+            _TRIGGER_OPTS,
+            "FS-6.11",
+            "who (you, other_player, any_player) gained cents from the bank; event.target is the player,"
+            " event.amount how many",
+            used=False,  # expansion cards only (Magnet, Blast Miner TNT!)
+        ),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
     ],
 )  # triggers.py binds the matchers, the modules that fire the others bind theirs
@@ -695,7 +713,7 @@ VALUE_WORDS: frozenset[str] = _words(
     loot_deck loot_discard loot_deck_top loot_deck_bottom monster_deck monster_deck_top monster_deck_bottom
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
-    winner level_counters items minions minion_slot souls minion
+    winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys"""
 )
