@@ -332,6 +332,7 @@ def end_of_turn(g: Game) -> None:
         p.attack_rolls_this_turn = 0
         p.shop_buys = 0
         p.attacked = False
+        p.turn_kills = 0
         for o in g.player_objects(p):
             o.turn_counts = None
     for m in g.monsters():

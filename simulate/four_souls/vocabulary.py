@@ -73,7 +73,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("pay", "cents hp", "", "resources", "FS-6.6 FS-4.4", "a payment (cents or HP); fails if unaffordable", Aim("cost", -1.0), "neutral"),  # a payment: its parts are valued as costs (cents 0.3, hp 1.5)
     _v("loot", "n who from", "n", "resources", "FS-6.19 FS-1.7", "who draws n loot", Aim("loot", 1.0, who="who"), "gain"),
     _v("discard_loot", "n who random", "n", "resources", "FS-6.4", "who discards n loot (their choice)", Aim("loot", -1.0, who="who"), "harm"),
-    _v("gain_treasure", "n who", "n", "resources", "FS-1.3 FS-6.11", "top n treasure enter play under who", Aim("treasure", 3.0, who="who"), "gain threat"),
+    _v("gain_treasure", "n who counter", "n", "resources", "FS-1.3 FS-6.11", "top n treasure enter play under who", Aim("treasure", 3.0, who="who"), "gain threat"),
     # Transfers
     _v("steal", "what from to", "what", "transfers", "FS-6.12", "take what from a player/shop (taker picks)", Aim("take", 1.0, who="from", amount="what"), "harm"),  # the taker gains what the victim loses
     _v("give", "what from to", "what to", "transfers", "FS-6.12", "giver hands what to another player", Aim("take", -1.0, who="to", amount="what"), "neutral"),  # the giver loses what the receiver gains
@@ -135,7 +135,9 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "poo", "hp", "atk")
+NAMED_COUNTERS = (
+    "doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "poo", "hp", "atk", "eternal"
+)
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -160,6 +162,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("become_copy", "until"): frozenset({"eot", "forever"}),
     ("gain_abilities", "until"): frozenset({"eot", "next_turn"}),
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
+    ("gain_treasure", "counter"): frozenset({"generic", *NAMED_COUNTERS}),
     ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("buff", "until"): frozenset({"eot"}),
     ("pass_hands", "direction"): frozenset({"left", "right"}),
@@ -182,6 +185,7 @@ FLAG_PARAMS = frozenset(
         "additional",
         "if_able",
         "next",
+        "once",
     }
 )
 AMOUNT_PARAMS = frozenset({"n", "total_this_turn", "pos"})
@@ -209,7 +213,7 @@ COMBINATORS = Vocabulary(
         Combinator("seq", "effects", (), (), "FS-5.8", "independent steps ('then')"),
         Combinator("and", "effects", (), (), "FS-5.8", "each step only if the previous took effect"),
         Combinator("may", "effect", ("by",), (), "card text", "optional, decided on resolution"),
-        Combinator("modes", "effects", ("by",), (), "FS-4.2", "'choose one', picked on stacking"),
+        Combinator("modes", "effects", ("by", "once"), (), "FS-4.2", "'choose one', picked on stacking"),
         Combinator(
             "roll",
             "table",
@@ -715,7 +719,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys"""
+    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys kills removed"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -178,6 +178,8 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
             deck.insert(max(0, len(deck) - pos + 1), c)
         else:
             deck.append(c)
+    elif to == "removed":  # removed from the game (FS-3.10: out of play for good)
+        g.removed.append(c)
     elif to == "hand":  # "into your hand": the hand of the effect's controller (a loot card, FS-3.7)
         p = g.players[ctx.you]
         p.hand.append(c)
