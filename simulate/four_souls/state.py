@@ -118,6 +118,7 @@ class Player:
     attack_rolls_this_turn: int = 0
     deaths: int = 0
     kills: int = 0
+    turn_kills: int = 0  # monsters and players killed this turn (``kills(P)``: Stacy's Extra Head)
     counters: dict = field(default_factory=dict)  # counters on the player, by name (FS-5.14)
     skip_next_turn: int = 0
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
@@ -239,6 +240,8 @@ class Game:
     last_count: int = 0
     obj_shields: dict = field(default_factory=dict)
     copies: list = field(default_factory=list)
+    modes_used: dict = field(default_factory=dict)  # object uid → modes picked of a "not chosen before" choice
+    gains: list = field(default_factory=list)  # (object, own rules, gained rules, till when): gains.py
     last_damager: dict = field(default_factory=dict)
     # (seat, attack roll?) → (turn, result) of that player's last resolved roll (an attack roll's: its last
     # attack roll): two equal results back to back within one turn (trigger option twice_in_a_row)
