@@ -753,7 +753,7 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)
     if f == "kills":  # the monsters and players a player killed this turn (FS-13.4, FS-13.8)
-        return player_of(ctx, vals[0]).turn_kills
+        return the_player(ctx, vals[0]).turn_kills
     if f == "attack_rolls":  # the attack rolls a player made this turn, this one included once it resolves
         return the_player(ctx, vals[0]).attack_rolls_this_turn  # (Seraphim, Lump of Coal, Marked)
     if f == "named":  # items and souls your controller has, this one aside, of these names (Cube of Meat)
