@@ -16,7 +16,9 @@ median and the counts at it follow (:func:`matched_counts`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+import duckdb
 import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
@@ -32,13 +34,19 @@ FIRST_SUMS = ["players", "seated", "wins"]
 
 def declared(run: Run) -> dict | None:
     """The game's coverage declaration as the runner wrote it, or None (an older run, a game without one)."""
-    entry = run.manifest.coverage
+    return _declared(run.manifest.coverage)
+
+
+def _declared(entry: Any) -> dict | None:
     return entry if isinstance(entry, dict) and entry.get("cards") else None
 
 
 def sets_of(run: Run) -> dict[str, str]:
     """Card name → its set(s), as the game declared them; empty for a run over one set (or an older run)."""
-    entry = run.manifest.coverage
+    return _sets(run.manifest.coverage)
+
+
+def _sets(entry: Any) -> dict[str, str]:
     sets = entry.get("sets") if isinstance(entry, dict) else None
     return dict(sets) if isinstance(sets, dict) else {}
 
@@ -85,15 +93,17 @@ def _among(kinds: list[str]) -> str:
     return f"kind IN ({sql_strings(kinds)})" if kinds else "false"
 
 
-def _queries(
-    run: Run, data: AnalysisSpec | None
-) -> tuple[str | None, dict[str, tuple[list[str], list[str]]]]:
+Queries = dict[str, tuple[list[str], list[str]]]
+
+
+def count_queries(coverage: Any, data: AnalysisSpec | None) -> tuple[str | None, Queries]:
     """The held table's query (None when the run declares nothing to count) and, by the name of a
-    :class:`CardCounts` frame, the queries giving its counts per chunk (one per action) and its keys."""
-    spec = declared(run)
+    :class:`CardCounts` frame, the queries giving its counts per chunk (one per action) and its keys;
+    ``coverage`` is the manifest's coverage declaration and ``data`` the game's analysis declaration."""
+    spec = _declared(coverage)
     actions = data.card_actions if data is not None else ()
     aggregates = []
-    queries: dict[str, tuple[list[str], list[str]]] = {}
+    found: Queries = {}
     kinds = {k for a in actions for k in a.kinds}
     if spec is not None:
         roles = {role: list(spec.get(role, [])) for role in ROLES} | {"at_end": [spec["at_end"]]}
@@ -106,50 +116,69 @@ def _queries(
             f"bool_or(NOT ignored AND {_among(roles['at_end'])}) AS at_end",
         ]
         cards = ", ".join(f"({sql_strings([c])}, {sql_strings([k])})" for c, k in spec["cards"].items())
-        queries["coverage"] = ([sql("coverage").format(cards=cards)], ["kind", "card", "policy"])
+        found["coverage"] = ([sql("coverage").format(cards=cards)], ["kind", "card", "policy"])
     if not kinds:
         return None, {}
-    sets = sets_of(run)
+    sets = _sets(coverage)
     labels = ", ".join(f"({sql_strings((card, label))})" for card, label in sets.items())
     for name in ("actions", "sets", "firsts"):
-        queries[name] = ([], ["action", "card", "turn", "turns"] if name == "firsts" else ["action", "card"])
+        found[name] = ([], ["action", "card", "turn", "turns"] if name == "firsts" else ["action", "card"])
     for i, action in enumerate(actions):
         first, label = f"first_{i}", sql_strings([action.name])
         aggregates.append(f"min(turn) FILTER (WHERE {_among(list(action.kinds))}) AS {first}")
-        queries["actions"][0].append(
+        found["actions"][0].append(
             sql("card_stats").format(action=label, first=first, key="h.card", join="", distinct="")
         )
         if sets:
             join = f"JOIN (VALUES {labels}) s(card, card_set) ON h.card = s.card"
-            queries["sets"][0].append(
+            found["sets"][0].append(
                 sql("card_stats").format(
                     action=label, first=first, key="s.card_set", join=join, distinct="DISTINCT"
                 )
             )
-        queries["firsts"][0].append(sql("card_first_turns").format(action=label, first=first))
+        found["firsts"][0].append(sql("card_first_turns").format(action=label, first=first))
     if actions:
-        queries["lengths"] = ([sql("length_seats")], ["turns"])
+        found["lengths"] = ([sql("length_seats")], ["turns"])
     ignore = (spec or {}).get("ignore_detail") or []
     held = sql("card_held").format(
         kinds=sql_strings(sorted(kinds)),
         aggregates=", ".join(aggregates),
         ignored=f"coalesce(CAST(detail AS VARCHAR), '') IN ({sql_strings(ignore)})" if ignore else "false",
     )
-    return held, {name: entry for name, entry in queries.items() if entry[0]}
+    return held, {name: entry for name, entry in found.items() if entry[0]}
+
+
+def count_chunk(con: duckdb.DuckDBPyConnection, held: str, found: Queries) -> dict[str, pl.DataFrame]:
+    """One chunk's counts (its views ``events``, ``players`` with ``win_share``, ``games``): by frame name,
+    the rows of its queries. A report adds chunks up; the runner stores a batch's as its summary."""
+    con.execute("SET enable_progress_bar = false")
+    con.execute(f"CREATE OR REPLACE TEMP TABLE held AS {held}")
+    return {name: pl.concat([con.sql(text).pl() for text in texts]) for name, (texts, _) in found.items()}
 
 
 def count(run: Run, data: AnalysisSpec | None) -> CardCounts:
     """Every card figure's counts of ``run`` for the game's declaration ``data`` and the coverage
-    declaration in its manifest (the module docstring says how)."""
-    held, queries = _queries(run, data)
-    totals: dict[str, pl.DataFrame | None] = dict.fromkeys(queries)
+    declaration in its manifest (the module docstring says how): added up from the per-batch summaries the
+    runner wrote (analysis.card_summaries) when the run has them for this declaration, else from one scan
+    of the events per chunk (runs written before summaries)."""
+    held, found = count_queries(run.manifest.coverage, data)
+    totals: dict[str, pl.DataFrame | None] = dict.fromkeys(found)
     if held is not None:
-        for con in run.chunks():
-            con.execute("SET enable_progress_bar = false")
-            con.execute(f"CREATE OR REPLACE TEMP TABLE held AS {held}")
-            for name, (texts, keys) in queries.items():
-                part = pl.concat([con.sql(text).pl() for text in texts])
-                totals[name] = _add(totals[name], part, keys, [c for c in part.columns if c not in keys])
+        from .card_summaries import usable
+
+        if usable(run, data):
+            from .card_summaries import read
+
+            totals.update(read(run, found))
+        else:
+            for con in run.chunks():
+                for name, part in count_chunk(con, held, found).items():
+                    keys = found[name][1]
+                    totals[name] = _add(totals[name], part, keys, [c for c in part.columns if c not in keys])
+    return _counts(totals)
+
+
+def _counts(totals: dict[str, pl.DataFrame | None]) -> CardCounts:
     frames = {
         name: pl.DataFrame(schema=EMPTY["actions" if name == "sets" else name])
         if totals.get(name) is None

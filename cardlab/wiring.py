@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardlab.analysis.card_summaries import summarizer
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
@@ -64,7 +65,11 @@ def plan_from_options(
     strategies = tuple(parse_strategies(texts, available))
     recorded = {"n_players": n_players, "max_turns": max_turns}
     recorded.update({k: list(v) if isinstance(v, tuple) else v for k, v in options.items()})
-    return RunPlan(spec, config, n_games, run_seed, strategies, batch_size, log_events, recorded)
+    coverage = spec.coverage.describe(config) if spec.coverage else None
+    summarize = summarizer(coverage, spec.analysis)  # the card counts a report reads (issue 20)
+    return RunPlan(
+        spec, config, n_games, run_seed, strategies, batch_size, log_events, recorded, summarize=summarize
+    )
 
 
 def plan_from_manifest(manifest: Manifest) -> RunPlan:

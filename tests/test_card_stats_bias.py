@@ -30,7 +30,9 @@ def _fake_run() -> SimpleNamespace:
         "CREATE TABLE events AS SELECT * FROM (VALUES (1,0,'item_gained','X',5),(2,0,'item_gained','X',7))"
         " t(game_id, seat, kind, card, turn)"
     )
-    return SimpleNamespace(db=con, chunks=lambda: iter([con]), manifest=SimpleNamespace(coverage=None))
+    return SimpleNamespace(
+        db=con, chunks=lambda: iter([con]), manifest=SimpleNamespace(coverage=None, summaries=None)
+    )
 
 
 GAINED = AnalysisSpec(card_actions=(CardAction("gained", ("item_gained",), "gained"),))

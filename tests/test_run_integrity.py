@@ -237,7 +237,7 @@ def test_damaged_and_missing_parts_are_found_and_exactly_those_batches_replayed(
 def test_verify_of_an_intact_run(tmp_path):
     assert simulate(tmp_path, "ok", *PIG).exit_code == 0
     result = CliRunner().invoke(cli, ["verify", str(tmp_path / "ok")])
-    assert result.exit_code == 0 and "12 of 12 batch(es) intact (48 parts" in result.output
+    assert result.exit_code == 0 and "12 of 12 batch(es) intact (60 parts" in result.output
 
 
 def test_a_folder_inside_a_table_folder_is_one_line_on_resume(tmp_path):

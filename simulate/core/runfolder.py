@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import os
 from pathlib import Path
 
@@ -17,28 +18,38 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .errors import UserError
-from .runformat import LOCK, TABLES, PartRecord, part_name, write_atomic
+from .runformat import LOCK, SOURCES_KEY, SUMMARIES, TABLES, PartRecord, part_name, write_atomic
 
 
 def write_parts(out: Path, batch: int, tables: dict[str, pa.Table]) -> dict[str, PartRecord]:
-    """Write one batch's four tables atomically; return each part's size and checksum."""
+    """Write one batch's four tables atomically, then its summary when ``tables`` holds one (``summaries``),
+    with the parts' checksums in its metadata; return each file's size and checksum."""
     records = {}
     for name in TABLES:
-        folder = out / name
-        folder.mkdir(parents=True, exist_ok=True)
-        sink = pa.BufferOutputStream()
-        pq.write_table(tables[name], sink, compression="zstd")
-        data = sink.getvalue().to_pybytes()
-        write_atomic(folder / part_name(batch), data)
-        records[name] = PartRecord.of_bytes(data)
+        records[name] = _write(out, name, batch, tables[name])
+    if SUMMARIES in tables:
+        sources = json.dumps({name: records[name].sha256 for name in TABLES}, sort_keys=True).encode()
+        summary = tables[SUMMARIES]
+        summary = summary.replace_schema_metadata({**(summary.schema.metadata or {}), SOURCES_KEY: sources})
+        records[SUMMARIES] = _write(out, SUMMARIES, batch, summary)
     return records
+
+
+def _write(out: Path, name: str, batch: int, table: pa.Table) -> PartRecord:
+    folder = out / name
+    folder.mkdir(parents=True, exist_ok=True)
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd")
+    data = sink.getvalue().to_pybytes()
+    write_atomic(folder / part_name(batch), data)
+    return PartRecord.of_bytes(data)
 
 
 def remove_unlisted_parts(out: Path, listed_batches: set[int]) -> int:
     """Delete parts and temporary files of batches no record lists; returns how many."""
     removed = 0
     keep = {part_name(b) for b in listed_batches}
-    for name in TABLES:
+    for name in (*TABLES, SUMMARIES):
         folder = out / name
         if not folder.is_dir():
             continue

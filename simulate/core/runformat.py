@@ -10,6 +10,9 @@ A run folder holds
   crash mid-append leaves a torn last line that readers ignore and ``--resume`` cuts off;
 - ``games/ players/ events/ errors/`` — one Parquet part per batch and table (:func:`part_name`), each
   recorded in its batch's line with its size and SHA-256, so damage is detected and repaired;
+- ``summaries/`` — when the manifest has a ``summaries`` entry (what they summarize, its version): one small
+  Parquet file per batch made from the batch's tables when it was played (e.g. analysis.card_summaries),
+  recorded and checked like a part; its metadata names the checksums of the parts it was made from;
 - ``.lock`` — held (``flock``) by the one process writing the run; the kernel drops it when that process
   dies, so a run killed with SIGKILL is never locked for ever.
 
@@ -34,6 +37,7 @@ from .errors import UserError
 # manifest, events without ``target_seat`` and ``value`` (a seat target was text, "p0"/"seat0")
 FORMAT_VERSION = 3
 TABLES = ("games", "players", "events", "errors")
+SUMMARIES = "summaries"  # per-batch summaries a report reads instead of scanning (manifest "summaries")
 MANIFEST = "manifest.json"
 BATCHES = "batches.jsonl"
 LOCK = ".lock"
@@ -127,8 +131,10 @@ class BatchRecord:
             if values[key] < 0:
                 raise RunFormatError(f"{where}: '{key}' is negative ({values[key]})")
         parts = {}
-        for table in TABLES:
+        for table in (*TABLES, SUMMARIES):
             part = data["parts"].get(table)
+            if table == SUMMARIES and part is None:
+                continue  # a run without summaries (the manifest says whether it must have them)
             ok = isinstance(part, list) and len(part) == 2 and _is(part[0], int) and part[0] >= 0
             if not ok or not isinstance(part[1], str) or len(part[1]) != 64:
                 raise RunFormatError(f"{where}: part '{table}' is not recorded as [size, sha256]")
@@ -166,6 +172,7 @@ _MANIFEST_FIELDS: dict[str, Any] = {
     "backend": str,
     "stop_rule": dict,
     "mirror": bool,
+    "summaries": dict,
 }
 _OPTIONAL = (
     "stop_reason",
@@ -176,6 +183,7 @@ _OPTIONAL = (
     "coverage",
     "analysis",
     "mirror",
+    "summaries",
 )
 
 
@@ -208,11 +216,17 @@ class Manifest:
     coverage: dict[str, Any] | None = None  # the game's declaration for "what the players used" (issue 13)
     analysis: AnalysisSpec | None = None  # what the game's events and columns mean to a report
     mirror: bool = False  # --mirror: games come in groups of n_players sharing one deal (runner.RunPlan)
+    summaries: dict[str, Any] | None = None  # what summaries/ holds ({kind, version, …}); None: no summaries
     format_version: int = FORMAT_VERSION
 
     @property
     def n_batches(self) -> int:
         return -(-self.n_games // self.batch_size)
+
+    @property
+    def part_tables(self) -> tuple[str, ...]:
+        """The folders holding one file per batch: the tables, and the summaries when the run has them."""
+        return (*TABLES, SUMMARIES) if self.summaries is not None else TABLES
 
     def expected_games(self, batch: int) -> tuple[int, int]:
         """(first game index, number of games) of batch ``batch``."""
@@ -422,16 +436,20 @@ def file_record(path: Path) -> PartRecord:
 
 
 def damaged_batches(state: RunState, checksums: bool = True) -> dict[int, str]:
-    """Batches whose parts are missing, of another size or (with ``checksums``) another content, or that
-    were recorded twice differently: batch → why (the first problem found)."""
+    """Batches whose parts (and summaries) are missing, of another size or (with ``checksums``) another
+    content, whose summary was not made from their parts (with ``checksums``), or that were recorded twice
+    differently: batch → why (the first problem found)."""
     damaged = {b: "recorded twice with different contents" for b in state.conflicts}
     for batch, entry in sorted(state.batches.items()):
         if batch in damaged:
             continue
-        for table in TABLES:
+        for table in state.manifest.part_tables:
             path = part_path(state.path, table, batch)
-            want = entry.parts[table]
+            want = entry.parts.get(table)
             try:
+                if want is None:
+                    damaged[batch] = f"{table}/{path.name} is not recorded in the batch's line"
+                    break
                 if not path.is_file():
                     damaged[batch] = f"{table}/{path.name} is missing"
                     break
@@ -442,10 +460,32 @@ def damaged_batches(state: RunState, checksums: bool = True) -> dict[int, str]:
                 if checksums and file_record(path) != want:
                     damaged[batch] = f"{table}/{path.name} checksum differs from the recorded one"
                     break
+                if checksums and table == SUMMARIES and summary_sources(path) != _sources(entry):
+                    damaged[batch] = f"{table}/{path.name} was not made from this batch's parts"
+                    break
             except OSError as exc:
                 damaged[batch] = f"{table}/{path.name} unreadable ({exc.strerror or exc})"
                 break
     return damaged
+
+
+SOURCES_KEY = b"cardlab.sources"  # a summary's Parquet metadata: the SHA-256 of each part it was made from
+
+
+def _sources(entry: BatchRecord) -> dict[str, str]:
+    return {table: entry.parts[table].sha256 for table in TABLES}
+
+
+def summary_sources(path: Path) -> dict[str, str] | None:
+    """The checksums of the parts a summary file says it was made from (None: unreadable, or none)."""
+    import pyarrow.parquet as pq
+
+    try:
+        meta = pq.read_schema(path).metadata or {}
+        sources = json.loads(meta.get(SOURCES_KEY, b"null"))
+    except (OSError, ValueError):
+        return None
+    return sources if isinstance(sources, dict) else None
 
 
 # ---- sweeps ------------------------------------------------------------------------------------------
@@ -527,7 +567,7 @@ class Verification:
         intact = len(state.batches) - len(set(self.damaged) & set(state.batches))
         lines = [
             f"{state.path}: {manifest.game}, {manifest.status}, {intact} of {manifest.n_batches} batch(es) "
-            f"intact ({intact * len(TABLES)} parts checked by size and SHA-256)"
+            f"intact ({intact * len(manifest.part_tables)} parts checked by size and SHA-256)"
         ]
         lines += [f"  batch {b}: {why}" for b, why in sorted(self.damaged.items())]
         if state.torn_tail:

@@ -29,6 +29,7 @@ from .errors import UserError
 from .game import GameResult, GameSpec, config_dict, config_hash, play_seated
 from .runfolder import RunLock, remove_temporaries, remove_unlisted_parts, write_parts
 from .runformat import (
+    SUMMARIES,
     BatchRecord,
     Manifest,
     RunFormatError,
@@ -57,6 +58,9 @@ class RunPlan:
     options: dict[str, Any] = field(default_factory=dict)  # make_config arguments, kept for replay
     card_hash: str | None = None  # the card data's hash as the driver read it; workers check theirs
     mirror: bool = False  # --mirror: each deal played in every seat rotation (see seed_of)
+    # a batch's summary for reports (``summarize(tables)`` → an Arrow table; ``summarize.describe()`` the
+    # manifest's ``summaries`` entry), supplied by the wiring layer (analysis.card_summaries); None: none
+    summarize: Any = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.n_games <= MAX_GAMES:
@@ -226,10 +230,17 @@ def run_batch(
         arrow = tables.to_arrow()
     except Exception:  # a value beyond its column's range (pyarrow's ArrowInvalid, OverflowError …)
         arrow = _tables_game_by_game(plan, tables, played, summary)
+    _summarize(plan, arrow)
     if out is None:
         return summary, arrow
     summary.parts = write_parts(out, batch, arrow)
     return summary, None
+
+
+def _summarize(plan: RunPlan, arrow: dict[str, Any]) -> None:
+    """Add the batch's summary to its tables, made from them while they are at hand (written with them)."""
+    if plan.summarize is not None:
+        arrow[SUMMARIES] = plan.summarize(arrow)
 
 
 def _tables_game_by_game(
@@ -340,6 +351,7 @@ def new_manifest(plan: RunPlan) -> Manifest:
         coverage=spec.coverage.describe(config) if spec.coverage else None,
         analysis=spec.analysis,
         mirror=plan.mirror,
+        summaries=plan.summarize.describe() if plan.summarize is not None else None,
         versions=_versions(),
         created=_now(),
     )
@@ -388,6 +400,14 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, di
         if have != want:
             what = "the card data changed" if key == "card_data_hash" else f"{key} differs"
             raise UserError(f"{out}: cannot resume: {what} (run has {have!r}, this command gives {want!r})")
+    if state.manifest.summaries not in (
+        None,
+        fresh.summaries,
+    ):  # its batches' summaries could not be added up
+        raise UserError(
+            f"{out}: cannot resume: the run's summaries ({state.manifest.summaries}) are not the ones this "
+            f"cardlab writes ({fresh.summaries}); start a new run"
+        )
     damaged = damaged_batches(state)
     for batch in damaged:
         state.batches.pop(batch, None)
@@ -500,6 +520,8 @@ def _execute(
 
     state, damaged = prepare_folder(plan, out, resume)  # only once a cluster answered: nothing half-written
     manifest = state.manifest
+    if manifest.summaries is None:  # resuming a run made without summaries: its batches go on without
+        plan = dataclasses.replace(plan, summarize=None)
     manifest.backend = backend
     if stop_rule is not None and hasattr(stop_rule, "describe"):
         manifest.stop_rule = stop_rule.describe()
@@ -683,7 +705,9 @@ def _dead_batch(
     for index in range(first, first + count):
         labels = [s.label for s in plan.seating(index)]
         tables.add_error(index, plan.seed_of(index), labels, died, "")
-    parts = write_parts(out, batch, tables.to_arrow())
+    arrow = tables.to_arrow()
+    _summarize(plan, arrow)
+    parts = write_parts(out, batch, arrow)
     return BatchSummary(batch, first, count, failed=count, parts=parts), None
 
 

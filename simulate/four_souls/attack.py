@@ -30,9 +30,28 @@ def attack_options(g: Game, seat: int, restrict=None) -> list:
     return opts
 
 
+def can_pay_tax(g: Game, seat: int) -> bool:
+    """FS-10.2: ``seat`` can pay what declaring an attack costs (``attack_tax``: Tax for the Mighty)."""
+    tax = statics.attack_tax(g, g.players[seat])
+    return not tax or g.players[seat].cents >= tax * (g.n - 1)
+
+
+def _pay_tax(g: Game, seat: int) -> None:
+    """The attack's price: ``attack_tax`` ¢ for every other seat, going round from the attacker (a give, FS-6.12)."""
+    tax = statics.attack_tax(g, g.players[seat])
+    if tax:
+        p = g.players[seat]
+        for k in range(1, g.n):
+            q = g.players[(seat + k) % g.n]
+            p.cents -= tax
+            q.cents += tax
+            g.log.emit("cents_stolen", q.seat, "attack_tax", seat, tax, "give")
+
+
 def declare_attack(g: Game, seat: int, restrict=None) -> None:
-    """FS-10.2: declare, priority passes, then the attacker chooses the target."""
+    """FS-10.2: declare (paying an attack tax first), priority passes, then the attacker chooses the target."""
     p = g.players[seat]
+    _pay_tax(g, seat)
     g.attacks_used += 1
     g.log.emit("attack_declared", seat)
     triggers.fire(g, "attack_declared", seat=seat)

@@ -61,7 +61,10 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
         if name == "pay":
             pay(g, p, val if isinstance(val, dict) else {"cents": val}, ctx.name)
         elif name == "discard_loot":
+            before = list(p.hand)
             discard_loot(g, p, val.get("n", 1) if isinstance(val, dict) else (val or 1), False, ctx.name)
+            # the cards it took, for cost_named() (Bomb Bum: "if the discarded card was a bomb")
+            ctx.ev = {**(ctx.ev or {}), "discarded": [c for c in before if c not in p.hand]}
         elif name == "remove_counters":
             n = val.get("n", 1) if isinstance(val, dict) else val
             take = min(n, o.counters)

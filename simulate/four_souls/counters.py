@@ -20,6 +20,7 @@ LEVEL = "level"
 # HP and AT counters: their cards give them an ability (+1 HP for you, +1 ATK for the card) — on an item
 # or character, its controller's; on a monster, its own (statics.player_max_hp … monster_atk read them).
 STAT_COUNTERS = ("hp", "atk")
+ETERNAL = "eternal"  # an eternal counter gives its object eternal while it has one (Stacy's Extra Head, Dogma)
 
 
 def stat_bonus(g: Game, objs: Any, kind: str) -> int:
@@ -62,6 +63,8 @@ def add(g: Game, x: Any, n: int, kind: str = GENERIC, strip: bool = False) -> bo
             x.named[kind] = x.named.get(kind, 0) + n
             if kind in STAT_COUNTERS:
                 g.stat_counters = True
+            if kind == ETERNAL:
+                x.eternal = True  # FS-5.14: an eternal counter gives it eternal (FS-4.12)
             if strip and x.erased is None:
                 _hide(g, x, kind)
     else:
@@ -99,6 +102,8 @@ def remove(g: Game, x: Any, n: int, kind: str | None = None) -> bool:
             if not x.named[k]:
                 del x.named[k]
             left -= take
+        if x.eternal and not count(x, ETERNAL) and "eternal" not in x.phys.rules.keywords:
+            x.eternal = False  # its last eternal counter gone, a card not printed eternal is not
         if x.erased is not None and x.erased[0] != UNTIL_TURN_END and not count(x, x.erased[0]):
             _restore(g, x)
     _log(g, x, kind, "removed")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import asking, challenge, counters, damage, dice, items, resources, two_player, zones
+from . import asking, challenge, counters, damage, dice, gains, items, resources, two_player, zones
 from . import vocabulary as V
+from .interpreter import run
 from .selectors import candidates, parse_sel
 from .state import EngineError, Obj, Phys, Player
 from .statics import Ctx, obj_of, player_of, the_player, value
@@ -62,7 +63,8 @@ def _v_lose_cents(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_pay(ctx: Ctx, p: dict) -> bool:
-    return resources.pay(ctx.g, ctx.g.players[ctx.you], p, ctx.name)
+    """A payment as an effect; its amounts may be expressions ("pay HP down to 1": The Mirror)."""
+    return resources.pay(ctx.g, ctx.g.players[ctx.you], {k: value(ctx, v) for k, v in p.items()}, ctx.name)
 
 
 def _v_loot(ctx: Ctx, p: dict) -> bool:
@@ -103,7 +105,10 @@ def _v_gain_treasure(ctx: Ctx, p: dict) -> bool:
     n = value(ctx, p.get("n"))
     did = False
     for _ in range(n):
-        did = resources.gain_treasure(ctx.g, pl, ctx.name) or did
+        got = resources.gain_treasure(ctx.g, pl, ctx.name)
+        if got and p.get("counter"):  # the treasure gained gets a counter of that kind (FS-5.14: Stacy's Extra Head)
+            counters.add(ctx.g, pl.items[-1], 1, p["counter"])
+        did = got or did
     return did
 
 
@@ -290,9 +295,11 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 deck.append(c)
     elif then == "take_one":
         took = asking.ask(g, chooser, "take", tuple(cards), ctx.name)
-        for c in cards:
-            if c is not took:
-                deck.insert(0, c)
+        rest = [c for c in cards if c is not took]
+        if p.get("random"):  # the others shuffled before they go under the deck (Pumpkin Mask)
+            g.streams("peek order", ctx.you).shuffle(rest)
+        for c in rest:
+            deck.insert(0, c)
         resources.card_to_player(g, took, g.players[ctx.you], ctx.name)
     else:
         deck.extend(reversed(cards))
@@ -724,6 +731,47 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_gain_abilities(ctx: Ctx, p: dict) -> bool:
+    """An object gaining another's abilities for a while (Glitch, Is You): a continuous effect (FS-5.2) that
+    adds the source's abilities — the copiable "abilities" of FS-5.10 — and takes nothing away: name,
+    stats, counters and its own abilities stay. ``until``: ``eot`` or ``next_turn`` (the start of its
+    controller's next turn)."""
+    me = obj_of(ctx, p.get("object", "self"))
+    src = obj_of(ctx, p.get("source"))
+    if not (isinstance(me, Obj) and isinstance(src, Obj) and me.in_play and src.in_play) or me is src:
+        return False
+    gains.gain(ctx.g, me, src.rules, p.get("until", "eot"))
+    return True
+
+
+def _v_gain_rewards(ctx: Ctx, p: dict) -> bool:
+    """'They also gain the rewards' (Lollypop, FS-13.4 step 3): ``who`` gets the printed reward block of the
+    monster ``of`` (default the dead one, ``event.victim``) once more — a rolled amount rolls, a reward
+    that is an effect is carried out with ``who`` as "you". ``half: true``: half of each fixed amount,
+    rounded down; a rolled amount and an effect have no half and give nothing. A gain made so is no
+    gaining of rewards by killing (``gained_rewards`` does not hear it)."""
+    g = ctx.g
+    pl = _who(ctx, p)
+    m = value(ctx, p.get("of", "event.victim"))
+    if pl is None or not isinstance(m, Obj) or m.kind != "monster":
+        return False
+    name = m.phys.card.name
+    half = bool(p.get("half"))
+    did = False
+    for key, val in (m.phys.card.rewards or {}).items():
+        if val == "roll":
+            if not half:
+                dice.push_roll(g, pl.seat, purpose="reward", reward=key, name=name)
+                did = True
+        elif (n := int(val) // 2 if half else int(val)) > 0:
+            resources.give_reward(g, pl, key, n, name)
+            did = True
+    if not half and m.rules is not None:
+        for ab in m.rules.rewards:
+            did = run(Ctx(g, pl.seat, m, name=name), ab.do) or did
+    return did
+
+
 def _v_copy_loot(ctx: Ctx, p: dict) -> bool:
     """FS-5.11: a copy of a loot on the stack (``target``), or of the loot deck's top card revealed
     (``from: loot_deck_top``, which stays there: Strange Marble), put on the stack under ``who`` (default
@@ -882,9 +930,11 @@ VERB_FUNCS = {
     "deactivate": _v_deactivate,
     "reroll_item": _v_reroll_item,
     "become_copy": _v_become_copy,
+    "gain_abilities": _v_gain_abilities,
     "become_soul": _v_become_soul,
     "become_item": _v_become_item,
     "copy_loot": _v_copy_loot,
+    "gain_rewards": _v_gain_rewards,
     "set_atk": _v_set_atk,
     "strip_abilities": _v_strip_abilities,
     "pass_hands": _v_pass_hands,

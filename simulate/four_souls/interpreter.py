@@ -100,9 +100,13 @@ def _c_modes(ctx: Ctx, eff: dict) -> bool:
         by = eff.get("by")
         who = the_player(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
         legal = [k for k, o in enumerate(eff["modes"]) if can_prepare(ctx, o)]
+        used = ctx.g.modes_used.get(ctx.src.uid, ()) if eff.get("once") and isinstance(ctx.src, Obj) else ()
+        legal = [k for k in legal if k not in used]  # a mode it picked before is gone (Stacy's Extra Head)
         if not legal:
             return False
         i = asking.ask(ctx.g, who, "choose_mode", tuple(legal), ctx.name)
+        if eff.get("once") and isinstance(ctx.src, Obj):
+            ctx.g.modes_used.setdefault(ctx.src.uid, set()).add(i)
     return run(ctx, eff["modes"][i])
 
 

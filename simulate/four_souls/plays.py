@@ -18,7 +18,13 @@ def legal_actions(g: Game, seat: int) -> list:
     out: list = []
     forbid = statics.forbidden(g, seat) if g.cache.forbid_on else ()
     copies = blank_card.copies(g, seat)
-    if (p.loot_plays > 0 or p.unlimited_loot) and (p.hand or copies) and "play_loot" not in forbid:
+    cap_acts, cap_loot = statics.turn_limits(g)  # Shadow of Famine (FS-6.1, FS-8.4); None, None nearly always
+    if (
+        (p.loot_plays > 0 or p.unlimited_loot)
+        and (p.hand or copies)
+        and "play_loot" not in forbid
+        and (cap_loot is None or p.loots_played < cap_loot)
+    ):
         seen = set()
         for c in (*p.hand, *copies) if copies else p.hand:
             cid = c.card.id if not c.virtual else (c.card.id, True)
@@ -30,6 +36,8 @@ def legal_actions(g: Game, seat: int) -> list:
                 out.append(("loot", c))
     no_items = "activate_item" in forbid
     roll = None  # is a roll on the stack? (asked at most once)
+    if cap_acts is not None and p.acts_used >= cap_acts:
+        return out
     for o, kind, i, ab in _act_entries(g, p):
         if kind == "tap":
             if not o.charged:
@@ -107,6 +115,7 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
             p.hand.remove(c)
         if not p.unlimited_loot:
             p.loot_plays -= 1
+        p.loots_played += 1
         item = LootItem(c, seat, ctx)
         ctx.item = item
         g.stack.append(item)
@@ -131,6 +140,7 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     ab_item = AbilityItem(o, ab, seat, ctx)
     ctx.item = ab_item
     g.stack.append(ab_item)
+    p.acts_used += 1
     if o.kind == "item":
         g.log.emit("item_activated", seat, o.phys.card.name, None, None, kind)
         triggers.fire(g, "activated_item", activator=seat, obj=o)

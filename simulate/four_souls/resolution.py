@@ -359,6 +359,8 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
     """FS-13.8–13.11: death triggers, then the penalty; the active player's turn goes to its end."""
     p.dead = True
     p.deaths += 1
+    if 0 <= killer != p.seat:
+        g.players[killer].turn_kills += 1
     zero_hp(g, p)  # 0 HP (FS-6.3)
     g.log.emit("player_died", p.seat, None, killer if killer >= 0 else None)
     if g.coop and not g.challenge:  # FS-17.4 / FS-Q.32 (not in a challenge, FS-18.6): the timer goes down
@@ -391,6 +393,7 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     m.in_play = False
     ap = g.players[g.active]
     ap.kills += 1
+    ap.turn_kills += 1
     g.monster_deaths += 1  # FS-16.3
     g.log.emit("monster_died", g.active, m.phys.card.name, killer if killer >= 0 else None)
     if g.attack is not None and g.attack.target is m:
@@ -403,12 +406,14 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         priority(g, g.active, floor)  # step 2
     # step 3: rewards to the active player (FS-1.15)
     times = replacements.reward_times(g, m, roll)
+    floor = len(g.stack)
     if g.cfg.has("nobody-leaves-hurt"):  # FS-20.8 / FS-Q.26: the AP twice, then each other player once
         for k in range(g.n):
             reward_block(g, m, g.players[(g.active + k) % g.n], 2 * times if k == 0 else times)
+            triggers.fire(g, "gained_rewards", target=g.players[(g.active + k) % g.n], victim=m)
     else:
         reward_block(g, m, ap, times)
-    floor = len(g.stack)
+        triggers.fire(g, "gained_rewards", target=ap, victim=m)  # Lollypop (resolves in step 4)
     triggers.fire(g, "after_rewards", victim=m)
     if g.pending:
         priority(g, g.active, floor)  # step 4

@@ -26,6 +26,7 @@ def gain_cents(g: Game, p: Player, n: int, why: str, from_bank: bool = True, sha
         return False
     p.cents += got
     g.log.emit("cents_gained", p.seat, why, None, got)
+    triggers.fire(g, "gained_cents", target=p, amount=got)  # FS-6.11: from the bank (Magnet)
     return True
 
 

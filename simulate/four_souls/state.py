@@ -118,12 +118,15 @@ class Player:
     attack_rolls_this_turn: int = 0
     deaths: int = 0
     kills: int = 0
+    turn_kills: int = 0  # monsters and players killed this turn (``kills(P)``: Stacy's Extra Head)
     counters: dict = field(default_factory=dict)  # counters on the player, by name (FS-5.14)
     skip_next_turn: int = 0
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
     char_soul: int = 0
     shop_buys: int = 0  # shop items purchased this turn (FS-11.2; Greed Looms, Requiem room)
     attacked: bool = False  # attacked this turn (FS-10.6; Battle Royale, Requiem rooms)
+    loots_played: int = 0  # loot cards played this turn (FS-8.4; Shadow of Famine's limit)
+    acts_used: int = 0  # abilities activated this turn, ↷ and $ (FS-6.1; Shadow of Famine's limit)
 
     def soul_total(self) -> int:
         # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too
@@ -173,6 +176,8 @@ class Caches:
     att_key: Any = None  # statics.attackable_objs: items and rooms with an attackable static
     att_objs: list = field(default_factory=list)
     pa_key: Any = None  # statics.player_evasion: objects with a players_attackable static
+    table_key: Any = None  # statics.table_statics: static word → (object, body) on any object in play
+    table: dict = field(default_factory=dict)
     pa_objs: list = field(default_factory=list)
     wide_key: Any = None  # statics.wide_objs: objects with a table-wide hp/atk static
     wide_objs: list = field(default_factory=list)
@@ -235,6 +240,8 @@ class Game:
     last_count: int = 0
     obj_shields: dict = field(default_factory=dict)
     copies: list = field(default_factory=list)
+    modes_used: dict = field(default_factory=dict)  # object uid → modes picked of a "not chosen before" choice
+    gains: list = field(default_factory=list)  # (object, own rules, gained rules, till when): gains.py
     last_damager: dict = field(default_factory=dict)
     # (seat, attack roll?) → (turn, result) of that player's last resolved roll (an attack roll's: its last
     # attack roll): two equal results back to back within one turn (trigger option twice_in_a_row)

@@ -752,6 +752,8 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "hp":
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)
+    if f == "kills":  # the monsters and players a player killed this turn (FS-13.4, FS-13.8)
+        return the_player(ctx, vals[0]).turn_kills
     if f == "attack_rolls":  # the attack rolls a player made this turn, this one included once it resolves
         return the_player(ctx, vals[0]).attack_rolls_this_turn  # (Seraphim, Lump of Coal, Marked)
     if f == "named":  # items and souls your controller has, this one aside, of these names (Cube of Meat)
@@ -772,6 +774,11 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return len(vals[0]) if isinstance(vals[0], (list, tuple)) else int(vals[0])
     if f == "shop_buys":  # the shop items a player purchased this turn (FS-11.2: not the deck's top)
         return the_player(ctx, vals[0]).shop_buys
+    if f == "cost_named":  # a loot card this ability's cost discarded has the word in its name
+        word = re.compile(rf"\b{re.escape(str(vals[0]))}s?\b", re.IGNORECASE)
+        return any(word.search(c.card.name) for c in (ctx.ev or {}).get("discarded", ()))
+    if f == "is_this":  # the object is this card's own (Dingle: damage it deals itself rolls nothing)
+        return vals[0] is not None and vals[0] is ctx.src
     raise EngineError(f"{ctx.name}: unknown function {f}()")
 
 
@@ -795,16 +802,31 @@ V.STATICS.implement(
 )
 
 
+def table_statics(g: Game, key: str) -> list:
+    """(object, body) of each static ``key`` on any object in play — players' objects, monsters, rooms —
+    for a table-wide rule whoever controls it ("players can't …", a room's); listed again only when
+    objects entered play or changed (``Game.obj_ver``); whether each is still in play and its condition
+    holds is read by the caller (:func:`_on`)."""
+    c = g.cache
+    if c.table_key != g.obj_ver:
+        c.table, c.table_key = {}, g.obj_ver
+    found = c.table.get(key)
+    if found is None:
+        found = c.table[key] = [(o, b) for o in _all_static_objs(g) for b in o.rules.statics if key in b]
+    return found
+
+
+def _on(g: Game, key: str) -> list:
+    """The values of the table-wide statics ``key`` in play whose condition holds."""
+    found = table_statics(g, key)
+    return [b[key] for o, b in found if _live(o) and _holds(g, o, b)] if found else []
+
+
 def souls_barred(g: Game) -> bool:
     """FS-14.5: no player can gain a soul while an object in play has a ``cant_gain_souls`` static whose
     condition holds (All Hallow's Eve, a room: every player, not only the active one). Given, stolen and
     swapped souls still move (FS-6.11). Read only when a soul would be gained."""
-    return any(
-        "cant_gain_souls" in body and _holds(g, o, body)
-        for o in _all_static_objs(g)
-        if _live(o)
-        for body in o.rules.statics
-    )
+    return bool(_on(g, "cant_gain_souls"))
 
 
 def penalty_taker(g: Game, p: Player) -> int | None:
@@ -820,9 +842,33 @@ def cents_shared(g: Game) -> bool:
     """FS-5.4: a ``shared_cents`` static in play (Equality, a room): a player who would gain ¢ does not;
     instead each player, from that player on in turn order, gains that much (the new gains are not
     replaced again, FS-5.6). Read at every gain, from each player's cached statics."""
-    return any(player_statics(g, p, "shared_cents") for p in g.players)
+    return bool(_on(g, "shared_cents"))
+
+
+def turn_limits(g: Game) -> tuple:
+    """FS-6.1 / FS-8.4: (abilities, loot) — the most ↷/$ abilities and loot cards each player may use this
+    turn under ``turn_limits`` statics in play (Shadow of Famine, a room: every player), None for no limit."""
+    found = _on(g, "turn_limits")
+    if not found:
+        return None, None
+    acts = [v["abilities"] for v in found if isinstance(v, dict) and "abilities" in v]
+    loot = [v["loot"] for v in found if isinstance(v, dict) and "loot" in v]
+    return (min(acts) if acts else None), (min(loot) if loot else None)
+
+
+def attack_tax(g: Game, p: Player) -> int:
+    """FS-10.2: the ¢ ``p`` must give each other player to declare an attack (``attack_tax`` statics:
+    Tax for the Mighty, a room: the active player, when holding the most souls), 0 for none."""
+    found = player_statics(g, p, "attack_tax")
+    return sum(_num(v.get("cents", 0) if isinstance(v, dict) else v) for _o, v in found) if found else 0
 
 
 V.STATICS.implement(
-    {"cant_gain_souls": souls_barred, "penalty_gives_item": penalty_taker, "shared_cents": cents_shared}
+    {
+        "cant_gain_souls": souls_barred,
+        "penalty_gives_item": penalty_taker,
+        "shared_cents": cents_shared,
+        "turn_limits": turn_limits,
+        "attack_tax": attack_tax,
+    }
 )

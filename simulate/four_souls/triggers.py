@@ -272,8 +272,10 @@ def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
-def _soul_entered(g: Game, o: Obj, ab, ev: dict) -> bool:
-    """A soul came under a player's control, however (FS-6.11 gain, FS-6.12 give/steal/swap)."""
+def _to_player(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """Something came to a player (``event.target``): a soul under their control, however (FS-6.11 gain,
+    FS-6.12 give/steal/swap: ``soul_entered``), a dead monster's rewards (``gained_rewards``) or cents from
+    the bank (``gained_cents``, FS-6.11: not given or stolen)."""
     if ab.tparam == "other_player":
         return ev["target"].seat != _you(g, o)
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
@@ -284,7 +286,9 @@ def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 
 def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
-    return ev["seat"] == _you(g, o)
+    """``you``: this card's controller declared it; a monster's "you" is the active player, who declares
+    every attack (FS-10.2: Whipper, Dick Knot! — they heard no attack before)."""
+    return ev["seat"] == (g.active if o.kind == "monster" else _you(g, o))
 
 
 def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
@@ -327,7 +331,9 @@ MATCHERS = {
     "gained": _gained,
     "purchased": _purchased,
     "gained_soul": _gained_soul,
-    "soul_entered": _soul_entered,
+    "soul_entered": _to_player,
+    "gained_rewards": _to_player,
+    "gained_cents": _to_player,
     "looted": _looted,
     "attack_declared": _attack_declared,
     "attacked": _attacked,

@@ -13,6 +13,7 @@ from . import (
     checks,
     coop,
     counters,
+    gains,
     plays,
     resolution,
     resources,
@@ -111,6 +112,7 @@ def _play_turn(g: Game) -> None:
         log.emit("turn_end", ap.seat, None, None, g.turn, "skipped")
         return
     log.emit("turn_start", ap.seat, ap.character.phys.card.name if ap.character else None, None, g.turn)
+    gains.expire(g, "turn_start", ap.seat)  # abilities gained up to this player's next turn end now (FS-5.2)
     recharge_step(g, ap)  # FS-8.1 (no priority)
     for m in g.monsters():
         m.charged = True
@@ -193,6 +195,8 @@ def action(g: Game) -> bool:
     if ap.dead:
         return False
     owed = _owed(g)
+    if owed and not attack.can_pay_tax(g, seat):
+        owed = []  # FS-10.2: an attack it cannot pay for cannot be declared: the forced ones lapse unmade
     now = [m for m in owed if m[1]]
     opts: list = []
     if now:  # FS-10.16(b): must attack immediately
@@ -201,6 +205,8 @@ def action(g: Game) -> bool:
         opts.extend(plays.legal_actions(g, seat))
         if owed:
             opts.append(("attack", owed[0]))
+        elif not attack.can_pay_tax(g, seat):
+            pass  # Tax for the Mighty (FS-10.2): no attack without the payment
         elif g.attacks_left > 0:
             opts.append(("attack", None))
         elif g.may_attack:
@@ -330,6 +336,8 @@ def end_of_turn(g: Game) -> None:
         p.attack_rolls_this_turn = 0
         p.shop_buys = 0
         p.attacked = False
+        p.loots_played = p.acts_used = 0
+        p.turn_kills = 0
         for o in g.player_objects(p):
             o.turn_counts = None
     for m in g.monsters():
@@ -341,6 +349,7 @@ def end_of_turn(g: Game) -> None:
     g.obj_shields.clear()
     g.eot_replacements.clear()
     blank_card.end_turn(g)  # Blank Card copies last until end of turn
+    gains.expire(g, "eot")  # abilities gained till end of turn (FS-5.2)
     if g.copies:  # copied abilities end (FS-5.12): caches keyed by obj_ver list abilities again
         g.obj_ver += 1
         for o in g.copies:

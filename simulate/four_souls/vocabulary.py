@@ -73,14 +73,14 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("pay", "cents hp", "", "resources", "FS-6.6 FS-4.4", "a payment (cents or HP); fails if unaffordable", Aim("cost", -1.0), "neutral"),  # a payment: its parts are valued as costs (cents 0.3, hp 1.5)
     _v("loot", "n who from", "n", "resources", "FS-6.19 FS-1.7", "who draws n loot", Aim("loot", 1.0, who="who"), "gain"),
     _v("discard_loot", "n who random", "n", "resources", "FS-6.4", "who discards n loot (their choice)", Aim("loot", -1.0, who="who"), "harm"),
-    _v("gain_treasure", "n who", "n", "resources", "FS-1.3 FS-6.11", "top n treasure enter play under who", Aim("treasure", 3.0, who="who"), "gain threat"),
+    _v("gain_treasure", "n who counter", "n", "resources", "FS-1.3 FS-6.11", "top n treasure enter play under who", Aim("treasure", 3.0, who="who"), "gain threat"),
     # Transfers
     _v("steal", "what from to", "what", "transfers", "FS-6.12", "take what from a player/shop (taker picks)", Aim("take", 1.0, who="from", amount="what"), "harm"),  # the taker gains what the victim loses
     _v("give", "what from to", "what to", "transfers", "FS-6.12", "giver hands what to another player", Aim("take", -1.0, who="to", amount="what"), "neutral"),  # the giver loses what the receiver gains
     _v("swap", "a b", "a b", "transfers", "FS-6.12 FS-Q.41", "two simultaneous gives", Aim("swap", 0.0, who="b", amount="b"), "harm"),  # worth the difference of the two things
     # Information
     _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand", Aim("info", 0.2, who="who"), "neutral"),
-    _v("peek", "deck n then reveal", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
+    _v("peek", "deck n then reveal random", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
     _v("search", "deck filter then shuffle", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
     # Zones
     _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
@@ -113,6 +113,8 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
+    _v("gain_abilities", "source object until", "source", "objects", "FS-5.2 FS-5.10", "this object also has the source's abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
+    _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
     _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
@@ -133,7 +135,9 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
-NAMED_COUNTERS = ("doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "poo", "hp", "atk")
+NAMED_COUNTERS = (
+    "doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "poo", "hp", "atk", "eternal"
+)
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
 
@@ -156,7 +160,9 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player"}),
     ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
     ("become_copy", "until"): frozenset({"eot", "forever"}),
+    ("gain_abilities", "until"): frozenset({"eot", "next_turn"}),
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
+    ("gain_treasure", "counter"): frozenset({"generic", *NAMED_COUNTERS}),
     ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("buff", "until"): frozenset({"eot"}),
     ("pass_hands", "direction"): frozenset({"left", "right"}),
@@ -179,6 +185,7 @@ FLAG_PARAMS = frozenset(
         "additional",
         "if_able",
         "next",
+        "once",
     }
 )
 AMOUNT_PARAMS = frozenset({"n", "total_this_turn", "pos"})
@@ -206,7 +213,7 @@ COMBINATORS = Vocabulary(
         Combinator("seq", "effects", (), (), "FS-5.8", "independent steps ('then')"),
         Combinator("and", "effects", (), (), "FS-5.8", "each step only if the previous took effect"),
         Combinator("may", "effect", ("by",), (), "card text", "optional, decided on resolution"),
-        Combinator("modes", "effects", ("by",), (), "FS-4.2", "'choose one', picked on stacking"),
+        Combinator("modes", "effects", ("by", "once"), (), "FS-4.2", "'choose one', picked on stacking"),
         Combinator(
             "roll",
             "table",
@@ -375,7 +382,22 @@ TRIGGERS = Vocabulary(
             "who (you, any_player) activated their character's ability",
             used=False,  # expansion cards only (Focus)
         ),
-        Trigger("gained_cents", _TRIGGER_OPTS, "FS-6.11", "reserved: when you gain cents", used=False),
+        Trigger(
+            "gained_rewards",
+            _TRIGGER_OPTS,
+            "FS-13.4",
+            "who (you, other_player, any_player) gained a dead monster's rewards in its death step 3;"
+            " event.target is the player, event.victim the monster",
+            used=False,  # expansion cards only (Lollypop)
+        ),
+        Trigger(
+            "gained_cents",
+            _TRIGGER_OPTS,
+            "FS-6.11",
+            "who (you, other_player, any_player) gained cents from the bank; event.target is the player,"
+            " event.amount how many",
+            used=False,  # expansion cards only (Magnet, Blast Miner TNT!)
+        ),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
     ],
 )  # triggers.py binds the matchers, the modules that fire the others bind theirs
@@ -499,8 +521,7 @@ STATICS = Vocabulary(
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
         # Requiem's rooms (FS-16.2; issue 19)
         Static(
-            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)",
-            used=False,
+            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)", used=False
         ),
         Static(
             "penalty_gives_item",
@@ -515,6 +536,16 @@ STATICS = Vocabulary(
             "FS-5.4 FS-5.6",
             "a player would gain cents: every player gains the same amount instead",
             used=False,
+        ),
+        Static(
+            "turn_limits",
+            ("abilities", "loot"),
+            "FS-6.1 FS-8.4",
+            "each player activates at most `abilities` abilities and plays at most `loot` loot cards a turn",
+            used=False,
+        ),
+        Static(
+            "attack_tax", ("cents",), "FS-10.2", "to declare an attack, pay each other player this many cents", used=False
         ),
     ],
 )  # the function reading each binds it (statics.py, turn.py, views.py …)
@@ -695,9 +726,10 @@ VALUE_WORDS: frozenset[str] = _words(
     loot_deck loot_discard loot_deck_top loot_deck_bottom monster_deck monster_deck_top monster_deck_bottom
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
-    winner level_counters items minions minion_slot souls minion
+    winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys"""
+    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys source is_this cost_named
+    kills removed"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -178,6 +178,13 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
             deck.insert(max(0, len(deck) - pos + 1), c)
         else:
             deck.append(c)
+    elif to == "removed":  # removed from the game (FS-3.10: out of play for good)
+        g.removed.append(c)
+    elif to == "hand":  # "into your hand": the hand of the effect's controller (a loot card, FS-3.7)
+        p = g.players[ctx.you]
+        p.hand.append(c)
+        p.known.add(c.pid)
+        g.log.emit("loot_drawn", p.seat, ctx.name, None, 1, "move")
     elif to == "minion_slot":  # FS-18.5: a new minion slot; an event resolves and is discarded there
         reveal_into_slot(g, c, challenge.new_minion_slot(g))
     elif to.startswith("monster_slot"):

@@ -4,11 +4,24 @@ cards end to end, with exact outcomes and rule IDs in the names."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, resolution, rooms, turn
+from cardlab.simulate.four_souls import (
+    attack,
+    checks,
+    plays,
+    resolution,
+    resources,
+    rooms,
+    statics,
+    triggers,
+    turn,
+)
 from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
     add_slot_monster,
     card,
+    character,
     check_invariants,
+    deck,
     give_item,
     give_loot,
     kinds,
@@ -18,6 +31,7 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
     rooms_of,
+    take_cents,
 )
 from cardlab.simulate.four_souls.resolution import player_dies
 
@@ -132,8 +146,6 @@ def test_FS_16_2_blood_donation_pays_hp_for_cents_for_the_active_player_only():
 def test_FS_14_5_all_hallows_eve_no_one_gains_a_soul_the_boss_card_is_discarded():
     """cant_gain_souls: a boss killed while the room is in play goes to the monster discard (FS-13.4 step
     5); with the room gone the next boss is gained as a soul."""
-    from cardlab.simulate.four_souls import attack
-
     g = position(2, rolls=[6, 6])
     room = _room(g, "All Hallow's Eve")
     g.active = 0
@@ -153,8 +165,6 @@ def test_FS_14_5_all_hallows_eve_no_one_gains_a_soul_the_boss_card_is_discarded(
 def test_FS_10_5_FS_10_11_angelic_intervention_a_deck_attack_may_be_called_off_after_the_reveal():
     """attacked: monster_deck — the monster revealed from the deck stays in its slot, unhurt, and no
     attack roll is made (the scripted player says yes to the "may")."""
-    from cardlab.simulate.four_souls import attack
-
     g = position(2, rolls=[6])
     _room(g, "Angelic Intervention")
     g.active = 0
@@ -170,8 +180,6 @@ def test_FS_13_9_FS_10_6_battle_royale_an_attacked_player_gives_the_penalty_item
     """Battle Royale!!!: players are attackable at 3+ (FS-10.6); seat 1, attacked and killed, gives seat 0
     what their death penalty would have destroyed (the scripted player's first pick). A death without an
     attack this turn destroys it as usual (FS-13.9)."""
-    from cardlab.simulate.four_souls import attack, statics
-
     g = position(3, rolls=[3, 3])
     _room(g, "Battle Royale!!!")
     g.active = 0
@@ -190,7 +198,6 @@ def test_FS_13_9_FS_10_6_battle_royale_an_attacked_player_gives_the_penalty_item
 
 def test_FS_10_2_blessing_of_the_inner_eye_the_attacker_may_reorder_the_monster_decks_top_three():
     """On the declaration, before the target (FS-10.2): the attacker puts the deck's third card on top."""
-    from cardlab.simulate.four_souls import triggers
 
     def last(d):
         if d.kind == "order_top":
@@ -210,8 +217,6 @@ def test_FS_10_2_blessing_of_the_inner_eye_the_attacker_may_reorder_the_monster_
 def test_FS_5_4_equality_a_gain_of_cents_becomes_a_gain_for_every_player():
     """shared_cents: seat 1 would gain 3¢; instead all three players gain 3¢, 9¢ from the bank, and those
     gains are not multiplied again (FS-5.6)."""
-    from cardlab.simulate.four_souls import resources
-
     g = position(3, bank=50)
     _room(g, "Equality")
     g.active = 0
@@ -222,8 +227,6 @@ def test_FS_5_4_equality_a_gain_of_cents_becomes_a_gain_for_every_player():
 def test_FS_11_2_greed_looms_the_hand_goes_unless_a_shop_item_was_bought_this_turn():
     """shop_buys(you): at the turn's end seat 0, who bought nothing, discards their hand; after buying a
     shop item (FS-11.2) they keep it."""
-    from cardlab.simulate.four_souls import triggers
-
     g = position(2)
     _room(g, "Greed Looms")
     g.active = 0
@@ -232,8 +235,6 @@ def test_FS_11_2_greed_looms_the_hand_goes_unless_a_shop_item_was_bought_this_tu
     resolution.priority(g, 0, until_empty=True)
     assert g.players[0].hand == [] and len(g.loot_disc) == 2
     _hand(g, 0, 2)
-    from cardlab.simulate.four_souls.fixtures import add_shop_item, take_cents
-
     add_shop_item(g, card("Shelf", deck="treasure", kind="passive"))
     take_cents(g, 0, 10)
     turn.purchase(g, 0)
@@ -244,8 +245,6 @@ def test_FS_11_2_greed_looms_the_hand_goes_unless_a_shop_item_was_bought_this_tu
 
 
 def test_FS_8_6_FS_1_24_might_for_the_meek_the_fewest_souls_get_plus_1_damage_and_an_attack():
-    from cardlab.simulate.four_souls import statics
-
     g = position(2)
     _room(g, "Might for the Meek")
     g.players[1].char_soul = 1  # seat 1 holds more souls
@@ -260,8 +259,6 @@ def test_FS_8_6_FS_1_24_might_for_the_meek_the_fewest_souls_get_plus_1_damage_an
 def test_FS_11_3_pity_for_the_poor_shop_items_cost_nothing_for_the_fewest_souls():
     """price to: 0 — shop items only (the treasure deck's top still costs 10¢, FS-11.2), and only for the
     active player tied for or holding the fewest souls."""
-    from cardlab.simulate.four_souls import statics
-
     g = position(2)
     _room(g, "Pity for the Poor")
     g.players[1].char_soul = 1
@@ -269,3 +266,142 @@ def test_FS_11_3_pity_for_the_poor_shop_items_cost_nothing_for_the_fewest_souls(
     assert statics.price(g, g.players[0], True) == 0 and statics.price(g, g.players[0], False) == 10
     g.active = 1
     assert statics.price(g, g.players[1], True) == 10
+
+
+def test_FS_6_6_the_mirror_hp_paid_down_to_1_makes_each_monster_death_this_turn_a_treasure():
+    """The active player (3 HP) pays 2 HP at the turn's start (a "may", FS-6.6); a monster death then gains
+    them a treasure; after the turn's end the room's counter is gone and a death gains nothing."""
+
+    g = position(2, chars=[character("Tough", hp=3), character("Other")], rolls=[6, 6])
+    room = _room(g, "The Mirror")
+    g.active = 0
+    p0 = g.players[0]
+    g.monster.extend(phys(g, monster(f"Next{i}")) for i in range(3))
+    prize = deck(g, "treasure", [card(f"Prize{i}", deck="treasure", kind="passive") for i in range(2)])
+    triggers.fire(g, "turn_start", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert statics.player_hp(g, p0) == 1 and room.counters == 1
+    attack.run_attack(g, 0, add_slot_monster(g, monster("A", hp=1)))
+    resolution.priority(g, 0, until_empty=True)
+    assert [o.phys for o in p0.items] == [prize[0]]
+    triggers.fire(g, "turn_end", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert room.counters == 0
+    attack.run_attack(g, 0, add_slot_monster(g, monster("B", hp=1)))
+    resolution.priority(g, 0, until_empty=True)
+    assert [o.phys for o in p0.items] == [prize[0]]
+
+
+def test_FS_4_4_bomb_bum_a_discarded_bomb_rolls_three_times_another_card_once():
+    """cost_named('bomb'): the $ cost's discarded card decides the number of rolls (FS-4.4: the cost is paid
+    on activation). Bomb! discarded: rolls 1, 5, 2 — two damage to the chosen player (the scripted player
+    picks the first: seat 0 itself), one from the 5: 3 in all; a plain card: one roll."""
+
+    g = position(2, chars=[character("Tough", hp=5), character("Other")], rolls=[1, 5, 2, 6])
+    room = _room(g, "Bomb Bum")
+    g.active = 0
+    g.players[0].hand.append(phys(g, real("Bomb!")))
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is room)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert len(kinds(g, "roll")) == 6 and g.players[0].damage == 3  # 3 rolls, each logged twice
+    g.players[0].damage = 0
+    _hand(g, 0, 1)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert len(kinds(g, "roll")) == 8 and g.players[0].damage == 1  # one roll: the 6 hurts the roller
+
+
+def test_FS_4_4_key_master_a_discarded_key_rolls_three_times_for_treasure():
+
+    g = position(2, rolls=[5, 2, 6, 6])
+    room = _room(g, "Key Master")
+    g.active = 0
+    deck(g, "treasure", [card(f"T{i}", deck="treasure", kind="passive") for i in range(3)])
+    g.players[0].hand.append(phys(g, real("Gold Key")))
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is room)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert len(g.players[0].items) == 2  # 5 and 6 of 5, 2, 6
+    _hand(g, 0, 1)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert len(g.players[0].items) == 3  # one roll: the last 6
+
+
+def test_FS_6_1_FS_8_4_shadow_of_famine_one_ability_and_one_loot_a_turn_for_every_player():
+    """turn_limits: seat 1 (not active) activates one ↷ item and plays one loot card; then neither is offered
+    to them again this turn, though they still have loot plays and charged items; the turn's end resets it."""
+    g = position(2)
+    _room(g, "Shadow of Famine")
+    g.active = 0
+    p1 = g.players[1]
+    p1.loot_plays = 3
+    for i in range(2):
+        give_loot(g, 1, card(f"Coin{i}", abilities=({"play": {"do": {"gain_cents": 1}}},)))
+        give_item(g, 1, card(f"Pipe{i}", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},)))
+    kinds_of = lambda: sorted({a[0] for a in plays.legal_actions(g, 1)})  # noqa: E731
+    assert kinds_of() == ["loot", "tap"]
+    assert plays.take_action(g, 1, next(a for a in plays.legal_actions(g, 1) if a[0] == "tap"))
+    resolution.priority(g, 1, until_empty=True)
+    assert kinds_of() == ["loot"]
+    assert plays.take_action(g, 1, next(a for a in plays.legal_actions(g, 1) if a[0] == "loot"))
+    resolution.priority(g, 1, until_empty=True)
+    assert kinds_of() == [] and p1.loot_plays == 2 and len(p1.hand) == 1
+    turn.end_of_turn(g)
+    p1.loot_plays = 1
+    assert kinds_of() == ["loot", "tap"]
+
+
+def test_FS_10_2_tax_for_the_mighty_the_soul_leader_pays_each_rival_2_cents_to_attack():
+    """attack_tax: seat 0 holds the most souls: declaring an attack gives seats 1 and 2 2¢ each; with 3¢
+    they cannot attack at all (no option), and an attack they owe lapses so the turn can end."""
+    g = position(3)
+    _room(g, "Tax for the Mighty")
+    g.active = 0
+    p0 = g.players[0]
+    p0.char_soul = 1
+    assert not any(o[0] == "attack" for o in _action_options(g, 0, cents=3))
+    p0.cents = 0
+    take_cents(g, 0, 5)
+    g.attacks_left = 1
+    turn.act(g, 0, ("attack", None))
+    assert [p.cents for p in g.players] == [1, 2, 2]
+    g.must_attack.append(("any", False))
+    opts = _action_options(g, 0, cents=1)
+    assert ("end",) in opts and not any(o[0] == "attack" for o in opts)
+    g.players[1].char_soul = 2  # seat 0 no longer has the most: no tax
+    assert ("attack", ("any", False)) in _action_options(g, 0, cents=0)
+
+
+def _action_options(g, seat: int, cents: int) -> list:
+    """The action-phase options ``seat`` is offered with ``cents`` (FS-8.6), read off one action decision
+    (a loot card in hand makes it a real choice); the answer taken is a loot play, which changes nothing
+    the tests read."""
+    seen: list = []
+    p = g.players[seat]
+    p.cents, p.loot_plays = cents, 1
+    give_loot(g, seat, card("Dud", abilities=({"play": {"do": "nothing"}},)))
+
+    def plan(d):
+        if d.kind != "action":
+            return None
+        seen.append(list(d.options))
+        return next(o for o in d.options if o[0] == "loot")
+
+    g.io.strategies[seat].plan = plan
+    turn.action(g)
+    g.io.strategies[seat].plan = None
+    return seen[0]
+
+
+def test_FS_16_6_FS_10_11_daily_run_each_hit_pays_and_the_attacker_may_walk_away():
+    """Anniversary's Daily Run, an attackable room (4 HP): a hit (roll 6) marks 1 damage; its trigger gives
+    the active player 4¢ (the first mode) and they call the attack off (FS-10.11): one roll, room alive."""
+    g = position(2, rolls=[6, 6])
+    room = _room(g, "Daily Run")
+    g.active = 0
+    assert room in attack.attack_options(g, 0)
+    assert not attack.run_attack(g, 0, room)
+    assert room.in_play and room.damage == 1 and g.players[0].cents == 4
+    assert len(kinds(g, "roll")) == 2  # one attack roll, logged initial and final

@@ -1,0 +1,71 @@
+"""Abilities an object gains from another for a while (Glitch, Is You): unlike a copy (FS-5.10, ``become_copy``) it keeps its own name, stats and abilities and
+adds the other's. Each gain lasts till the end of the turn or till the start of its controller's next
+turn; the object's rules are its own plus every gain still running (``Game.gains``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .abilities import CardRules
+from .state import Game, Obj
+
+_SHIFT = 1000  # gained abilities count their "first each turn" apart from the object's own (Ability.index)
+
+
+def gain(g: Game, o: Obj, rules: CardRules, until: str) -> None:
+    """``o`` gains ``rules``' abilities: ``until`` ``eot`` (this turn's end, FS-8.10) or ``next_turn`` (the
+    start of the next turn of the player controlling ``o`` now)."""
+    base = next((b for x, b, _r, _u in g.gains if x is o), o.rules)
+    g.gains.append((o, base, rules, ("turn_start", o.controller) if until == "next_turn" else "eot"))
+    _apply(g, o)
+
+
+def expire(g: Game, when: str, seat: int = -1) -> None:
+    """The gains that end now: at a turn's end (``eot``) or as ``seat``'s turn starts (``turn_start``)."""
+    if not g.gains:
+        return
+    end = "eot" if when == "eot" else ("turn_start", seat)
+    gone = [e for e in g.gains if e[3] == end or not e[0].in_play]
+    if not gone:
+        return
+    g.gains[:] = [e for e in g.gains if e not in gone]
+    for o in {id(e[0]): e[0] for e in gone}.values():
+        if o.in_play:
+            _apply(g, o, next((b for x, b, _r, _u in gone if x is o), o.rules))
+
+
+def _apply(g: Game, o: Obj, base: CardRules | None = None) -> None:
+    extra = [r for x, _b, r, _u in g.gains if x is o]
+    if base is None:
+        base = next((b for x, b, _r, _u in g.gains if x is o), o.rules)
+    o.rules = merged(base, extra) if extra else base
+    for r in extra:
+        g.cache.trig_names.update(r.triggers)
+        if r.forbid:
+            g.cache.forbid_on = True
+    g.obj_ver += 1  # caches keyed by it list the object's abilities again
+
+
+def merged(base: CardRules, extra: list[CardRules]) -> CardRules:
+    """``base`` with the activated, triggered, static and replacement abilities of each of ``extra``."""
+    r = replace(
+        base,
+        tap=list(base.tap),
+        paid=list(base.paid),
+        triggers={k: list(v) for k, v in base.triggers.items()},
+        statics=list(base.statics),
+        replaces=list(base.replaces),
+    )
+    for k, x in enumerate(extra, 1):
+        r.tap += [replace(a, index=a.index + k * _SHIFT) for a in x.tap]
+        r.paid += [replace(a, index=a.index + k * _SHIFT) for a in x.paid]
+        for name, abs_ in x.triggers.items():
+            r.triggers.setdefault(name, []).extend(replace(a, index=a.index + k * _SHIFT) for a in abs_)
+        r.statics += x.statics
+        r.replaces += x.replaces
+        r.forbid = r.forbid or x.forbid
+    r.has_act = bool(r.tap or r.paid)
+    r.acts = tuple(("tap", i, a) for i, a in enumerate(r.tap)) + tuple(
+        ("paid", i, a) for i, a in enumerate(r.paid)
+    )
+    return r
