@@ -74,8 +74,35 @@ def remove_from_slot_only(g: Game, m: Obj) -> None:
 
 
 def monster_left(g: Game) -> bool:
-    """Does the monster deck or its discard still hold a card with a stat block (FS-1.12)?"""
+    """Can a refill still reach a card with a stat block (FS-1.12)? Not when the monster deck and its
+    discard hold none, nor when the deck holds only events that put themselves back into it when revealed
+    (Golden Troll Bomb!, Mother's Shadow!): the deck then never empties, so the discard under it is never
+    shuffled back (FS-3.5) and the refill would reveal those events for ever (FS-Q.35 extended)."""
+    if g.monster and all(c.card.hp is None and returns_when_revealed(c.card.abilities) for c in g.monster):
+        return False
     return any(c.card.hp is not None for z in (g.monster, g.monster_disc) for c in z)
+
+
+def returns_when_revealed(abilities: Any) -> bool:
+    """Does one of these abilities, triggered as its card enters play, move the card itself back into the
+    monster deck?"""
+    return any(
+        isinstance(a, dict)
+        and a.get("on") == {"enters_play": "self"}
+        and _moves_self_to_monster_deck(a.get("do"))
+        for a in abilities
+    )
+
+
+def _moves_self_to_monster_deck(effect: Any) -> bool:
+    if isinstance(effect, dict):
+        move = effect.get("move")
+        if isinstance(move, dict) and move.get("cards") == "self_card" and move.get("to") == "monster_deck":
+            return True
+        return any(_moves_self_to_monster_deck(v) for v in effect.values())
+    if isinstance(effect, (list, tuple)):
+        return any(_moves_self_to_monster_deck(v) for v in effect)
+    return False
 
 
 def indomitable(x: Any) -> bool:

@@ -288,6 +288,32 @@ def test_FS_Q_35_only_events_left_leave_a_monster_slot_empty():
     check_invariants(g)
 
 
+def test_FS_Q_35_events_that_return_to_the_monster_deck_leave_a_slot_empty_though_the_discard_has_monsters():
+    """Golden Troll Bomb! and Mother's Shadow! each put themselves back into the monster deck when revealed.
+    With only them in the deck it never empties, so the discard's monsters are never shuffled back (FS-3.5)
+    and a refill would reveal the two for ever (soak: 4 players, sets=all, turns 115-184, a 20,000-resolution
+    card loop). The slot stays empty as in FS-Q.35; one ordinary event in the deck is revealed as usual."""
+    from cardlab.simulate.four_souls import checks
+    from cardlab.simulate.four_souls.cards import load_pool
+    from cardlab.simulate.four_souls.fixtures import phys
+
+    by_id = load_pool().by_id
+    events = [by_id["r-golden_troll_bomb"], by_id["r-mothers_shadow"]]
+
+    def table(extra: list) -> object:
+        g = position(3)
+        deck(g, "monster", [*events, *extra])
+        g.monster_disc.append(phys(g, monster("Blob", hp=2)))
+        g.mslots.append([])
+        checks.refill_slots(g)
+        return g
+
+    g = table([])
+    assert g.mslots == [[]] and not kinds(g, "monster_revealed") and len(g.monster) == 2
+    g = table([card("Chest", "monster", "event")])
+    assert kinds(g, "monster_revealed")[0][4] == "Golden Troll Bomb!"
+
+
 def test_soak_seed_events_only_monster_deck():
     result = random_game(3, 9143665417867097692)
     assert result.end_reason in ("win", "draw", "turn_cap")
