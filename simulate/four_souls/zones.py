@@ -75,10 +75,13 @@ def remove_from_slot_only(g: Game, m: Obj) -> None:
 
 def monster_left(g: Game) -> bool:
     """Can a refill still reach a card with a stat block (FS-1.12)? Not when the monster deck and its
-    discard hold none, nor when the deck holds only events that put themselves back into it when revealed
-    (Golden Troll Bomb!, Mother's Shadow!): the deck then never empties, so the discard under it is never
-    shuffled back (FS-3.5) and the refill would reveal those events for ever (FS-Q.35 extended)."""
-    if g.monster and all(c.card.hp is None and returns_when_revealed(c.card.abilities) for c in g.monster):
+    discard hold none, nor when the deck holds two or more cards, all events that put themselves back
+    into it when revealed (Golden Troll Bomb!, Mother's Shadow!): the deck then never empties, so its
+    discard is never shuffled back (FS-3.5) and the refill would reveal those events for ever (FS-Q.35
+    extended)."""
+    if len(g.monster) > 1 and all(
+        c.card.hp is None and returns_when_revealed(c.card.abilities) for c in g.monster
+    ):  # (one such card alone empties the deck as it is revealed, and the discard becomes the deck)
         return False
     return any(c.card.hp is not None for z in (g.monster, g.monster_disc) for c in z)
 
