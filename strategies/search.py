@@ -187,7 +187,8 @@ class Search:
         if plans and self.hooks.follow_ups is None:
             raise UserError("search: plans needs a game whose decisions have follow-up choices (Four Souls)")
         self.plans = bool(plans)
-        self._plan: tuple[str, str, Any] | None = None  # (the kind that made it, the follow-up's kind, answer)
+        # (the kind that made it, the follow-up's kind, answer)
+        self._plan: tuple[str, str, Any] | None = None
         self._cands: list[tuple[int, tuple[str, Any] | None]] = []
         branch = self.default_branch if branch is None else branch
         if branch not in self.branches:

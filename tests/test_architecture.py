@@ -101,7 +101,8 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
 # the players that use both, so a reading never reaches up into a valuation.
 STRATEGY_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
-        ("outlook", "reading", "drafts"),  # the situation read in; what a card says; the character draft table
+        # the situation read in; what a card says; the character draft table
+        ("outlook", "reading", "drafts"),
         ("valuing",),  # what things are worth, read through `reading`
         ("sensible_policy",),  # sensible's rules (compiled); `sensible` is its player class
         ("sensible",),

@@ -64,7 +64,9 @@ def test_a_blank_card_copy_offered_as_an_action_is_found_behind_its_handle():
     seed = 5
     players = Players([STRATEGIES["sensible"](i, stream(seed, "strategy", i)) for i in range(2)])
     positions = []
-    run_game(make_config(2, 60), seed, players, on_turn=lambda g: positions.append(g) if g.turn == 2 else None)
+    run_game(
+        make_config(2, 60), seed, players, on_turn=lambda g: positions.append(g) if g.turn == 2 else None
+    )
     ((g,),) = [positions]
     real = next(c for c in g.loot if "trinket" not in c.rules.keywords)
     blank_card.copy_next_loot(g, 0)

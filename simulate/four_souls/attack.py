@@ -103,7 +103,8 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
     )
     if target.kind == "character":
         g.players[target.controller].attacked = True  # FS-10.6 (Battle Royale's death penalty)
-    triggers.fire(g, "attacked", target=target, deck=deck)  # FS-10.3 (Pride); deck: FS-10.5 (Angelic Intervention)
+    # FS-10.3 (Pride); deck: FS-10.5 (Angelic Intervention)
+    triggers.fire(g, "attacked", target=target, deck=deck)
     killed = False
     resolution.priority(g, g.active, until_empty=True)  # triggers on the target choice (no window without)
     while True:

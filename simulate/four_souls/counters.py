@@ -20,7 +20,8 @@ LEVEL = "level"
 # HP and AT counters: their cards give them an ability (+1 HP for you, +1 ATK for the card) — on an item
 # or character, its controller's; on a monster, its own (statics.player_max_hp … monster_atk read them).
 STAT_COUNTERS = ("hp", "atk")
-ETERNAL = "eternal"  # an eternal counter gives its object eternal while it has one (Stacy's Extra Head, Dogma)
+# an eternal counter gives its object eternal while it has one (Stacy's Extra Head, Dogma)
+ETERNAL = "eternal"
 
 
 def stat_bonus(g: Game, objs: Any, kind: str) -> int:

@@ -106,7 +106,7 @@ def _v_gain_treasure(ctx: Ctx, p: dict) -> bool:
     did = False
     for _ in range(n):
         got = resources.gain_treasure(ctx.g, pl, ctx.name)
-        if got and p.get("counter"):  # the treasure gained gets a counter of that kind (FS-5.14: Stacy's Extra Head)
+        if got and p.get("counter"):  # it gets a counter of that kind (FS-5.14: Stacy's Extra Head)
             counters.add(ctx.g, pl.items[-1], 1, p["counter"])
         did = got or did
     return did

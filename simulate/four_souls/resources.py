@@ -16,8 +16,10 @@ from .zones import leave_play, place
 def gain_cents(g: Game, p: Player, n: int, why: str, from_bank: bool = True, shared: bool = False) -> bool:
     if n <= 0:
         return False
-    if not shared and statics.cents_shared(g):  # FS-5.4: instead each player gains it (Equality), once (FS-5.6)
-        return any([gain_cents(g, g.players[(p.seat + k) % g.n], n, why, from_bank, True) for k in range(g.n)])
+    if not shared and statics.cents_shared(g):  # FS-5.4: each player gains it (Equality), once (FS-5.6)
+        return any(
+            [gain_cents(g, g.players[(p.seat + k) % g.n], n, why, from_bank, True) for k in range(g.n)]
+        )
     n = replacements.cents_replacements(g, p, n)  # FS-5.4: Counterfeit Penny, Bum-Bo!
     if n <= 0:
         return True

@@ -163,7 +163,7 @@ V.SELECTORS.implement(
         "shop_item": _base(lambda ctx: ctx.g.shop_items()),
         "monster": _base(lambda ctx: ctx.g.monsters()),
         "monsters": _base(lambda ctx: ctx.g.monsters()),
-        "other_monsters": _base(lambda ctx: [m for m in ctx.g.monsters() if m is not ctx.src]),  # not this one
+        "other_monsters": _base(lambda ctx: [m for m in ctx.g.monsters() if m is not ctx.src]),  # not it
         # FS-Q.21: dead players are not chosen
         "player_or_monster": _base(lambda ctx: [p for p in ctx.g.players if not p.dead] + ctx.g.monsters()),
         "soul": _base(lambda ctx: [s for p in ctx.g.players for s in p.souls]),

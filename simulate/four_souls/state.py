@@ -240,7 +240,8 @@ class Game:
     last_count: int = 0
     obj_shields: dict = field(default_factory=dict)
     copies: list = field(default_factory=list)
-    modes_used: dict = field(default_factory=dict)  # object uid → modes picked of a "not chosen before" choice
+    # object uid → modes picked of a "not chosen before" choice
+    modes_used: dict = field(default_factory=dict)
     gains: list = field(default_factory=list)  # (object, own rules, gained rules, till when): gains.py
     last_damager: dict = field(default_factory=dict)
     # (seat, attack roll?) → (turn, result) of that player's last resolved roll (an attack roll's: its last

@@ -285,7 +285,9 @@ def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
             who = _wide(body.get(key))
             if who is None or player != (who == "players"):
                 continue
-            if not isinstance(target, Player) and (target.kind != "monster" or (who == "other_monsters" and o is target)):
+            if not isinstance(target, Player) and (
+                target.kind != "monster" or (who == "other_monsters" and o is target)
+            ):
                 continue  # FS-10.6: an attackable item or room is not a monster
             if _holds(g, o, body):
                 total += amount(g, o, body[key])

@@ -136,7 +136,18 @@ VERBS = Vocabulary("four-souls", "verb", _VERB_LIST)
 
 # FS-5.14: the named counters cards use (besides generic and level counters, FS-5.15).
 NAMED_COUNTERS = (
-    "doodle", "eraser", "sketch", "gut", "egg", "bounty", "spider", "gold", "poo", "hp", "atk", "eternal"
+    "doodle",
+    "eraser",
+    "sketch",
+    "gut",
+    "egg",
+    "bounty",
+    "spider",
+    "gold",
+    "poo",
+    "hp",
+    "atk",
+    "eternal",
 )
 # FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
 DIFFICULTIES = ("normal", "hard", "ultra-hard")
@@ -521,7 +532,11 @@ STATICS = Vocabulary(
         Static("roll", ("n",), "FS-9.4", "reserved: +n to all your rolls", used=False),
         # Requiem's rooms (FS-16.2; issue 19)
         Static(
-            "cant_gain_souls", ("value",), "FS-14.5 FS-6.11", "no player can gain a soul (given/stolen still move)", used=False
+            "cant_gain_souls",
+            ("value",),
+            "FS-14.5 FS-6.11",
+            "no player can gain a soul (given/stolen still move)",
+            used=False,
         ),
         Static(
             "penalty_gives_item",
@@ -545,7 +560,11 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
-            "attack_tax", ("cents",), "FS-10.2", "to declare an attack, pay each other player this many cents", used=False
+            "attack_tax",
+            ("cents",),
+            "FS-10.2",
+            "to declare an attack, pay each other player this many cents",
+            used=False,
         ),
     ],
 )  # the function reading each binds it (statics.py, turn.py, views.py …)

@@ -105,9 +105,7 @@ class State:
     turn_start: Any = None  # branching.TurnStart of the turn under way, when ``keep_turns``
 
     # -- asking -------------------------------------------------------------------------------------------
-    def ask(
-        self, kind: str, seat: int, options: list | tuple, context: Any = None, shown: tuple = ()
-    ) -> Any:
+    def ask(self, kind: str, seat: int, options: list | tuple, context: Any = None, shown: tuple = ()) -> Any:
         """Ask ``seat`` (single options are answered without building a decision: DESIGN, Decisions).
         ``shown``: uids of cards still counted in a deck that this decision shows to ``seat`` (revealed,
         GX-12.6, or searched): its view shows them."""

@@ -339,7 +339,9 @@ def test_FS_6_1_FS_8_4_shadow_of_famine_one_ability_and_one_loot_a_turn_for_ever
     p1.loot_plays = 3
     for i in range(2):
         give_loot(g, 1, card(f"Coin{i}", abilities=({"play": {"do": {"gain_cents": 1}}},)))
-        give_item(g, 1, card(f"Pipe{i}", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},)))
+        give_item(
+            g, 1, card(f"Pipe{i}", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},))
+        )
     kinds_of = lambda: sorted({a[0] for a in plays.legal_actions(g, 1)})  # noqa: E731
     assert kinds_of() == ["loot", "tap"]
     assert plays.take_action(g, 1, next(a for a in plays.legal_actions(g, 1) if a[0] == "tap"))
