@@ -12,7 +12,7 @@ from typing import Any
 from cardlab.simulate.core import Players, Streams
 from cardlab.simulate.core.testing import Scenario, ScriptedPlayer
 
-from . import plays, resolution
+from . import checks, plays, resolution
 from .cards import Card, load_pool
 from .config import make_config
 from .invariants import check_invariants, zone_cards  # noqa: F401  (tests build positions and check them)
@@ -191,6 +191,22 @@ def real(name: str) -> Card:
     """A Base V2 card from the bundled card files, by name."""
 
     return load_pool().by_name[name]
+
+
+def by_id(card_id: str) -> Card:
+    """A card of the whole collection from the bundled card files, by id (names repeat across sets)."""
+    return load_pool().by_id[card_id]
+
+
+def settle(g: Game, rounds: int = 20) -> None:
+    """Run state checks and priority rounds until the stack and the pending triggers are empty: a
+    scenario's "and then everything resolves" (each player answering by its scripted plan)."""
+    for _ in range(rounds):
+        checks.state_checks(g)
+        if not g.stack and not g.pending:
+            return
+        resolution.priority(g, g.active, until_empty=True)
+    checks.state_checks(g)
 
 
 def kinds(g: Game, kind: str) -> list[tuple]:

@@ -76,25 +76,20 @@ class SensiblePolicy:
 
     # -- main actions ----------------------------------------------------------------------------------
     def on_action(self, d: Decision) -> Any:
-        best: Any = PASS  # an option (typed: compiled, PASS alone would fix its shape)
-        best_score = 0.0
-        view = d.view
-        for opt in d.options:
-            if opt == PASS:
-                continue
-            score = self.score(view, opt, main=True)
-            if score > best_score:
-                best, best_score = opt, score
-        return best
+        return self.best(d, main=True)
 
     def on_respond(self, d: Decision) -> Any:
+        return self.best(d, main=False)
+
+    def best(self, d: Decision, main: bool) -> Any:
+        """The option that scores highest above 0 (a main action or a response), else pass."""
         best: Any = PASS  # an option (typed: compiled, PASS alone would fix its shape)
         best_score = 0.0
         view = d.view
         for opt in d.options:
             if opt == PASS:
                 continue
-            score = self.score(view, opt, main=False)
+            score = self.score(view, opt, main=main)
             if score > best_score:
                 best, best_score = opt, score
         return best

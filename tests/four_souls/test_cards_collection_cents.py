@@ -3,18 +3,9 @@ Blast Miner TNT!."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, plays, resolution, resources
+from cardlab.simulate.four_souls import plays, resources
 from cardlab.simulate.four_souls.cards import load_pool
-from cardlab.simulate.four_souls.fixtures import check_invariants, give_item, loot_fillers, position
-
-
-def _settle(g, rounds: int = 20):
-    for _ in range(rounds):
-        checks.state_checks(g)
-        if not g.stack and not g.pending:
-            return
-        resolution.priority(g, g.active, until_empty=True)
-    checks.state_checks(g)
+from cardlab.simulate.four_souls.fixtures import check_invariants, give_item, loot_fillers, position, settle
 
 
 def test_FS_6_11_magnet_takes_one_cent_of_each_gain_from_the_bank_but_not_of_a_give():
@@ -25,10 +16,10 @@ def test_FS_6_11_magnet_takes_one_cent_of_each_gain_from_the_bank_but_not_of_a_g
     g.active = 0
     give_item(g, 0, load_pool().by_id["fsp2-magnet"])
     resources.gain_cents(g, g.players[1], 3, "test")
-    _settle(g)
+    settle(g)
     assert (g.players[0].cents, g.players[1].cents) == (1, 2)
     resources.gain_cents(g, g.players[0], 4, "test")
-    _settle(g)
+    settle(g)
     assert (g.players[0].cents, g.players[1].cents) == (5, 2)
     check_invariants(g)
 
@@ -42,13 +33,13 @@ def test_FS_6_11_blast_miner_tnt_recharges_on_a_gain_of_three_cents_or_more():
     tnt = give_item(g, 0, load_pool().by_id["soi-blast_miner_tnt"])
     me = g.players[0]
     assert plays.take_action(g, 0, ("tap", tnt, 0))
-    _settle(g)
+    settle(g)
     assert me.damage == 1 and not tnt.charged
     resources.gain_cents(g, me, 2, "test")
-    _settle(g)
+    settle(g)
     assert not tnt.charged
     resources.gain_cents(g, me, 3, "test")
-    _settle(g)
+    settle(g)
     assert tnt.charged
     check_invariants(g)
 
@@ -74,7 +65,7 @@ def test_FS_6_11_pumpkin_mask_gained_destroys_itself_and_takes_one_of_the_top_te
     g.treasure.extend(others)
     g.treasure.append(phys(g, load_pool().by_id["p-pumpkin_mask"]))
     assert resources.gain_treasure(g, g.players[0], "test")
-    _settle(g)
+    settle(g)
     names = [o.phys.card.name for o in g.players[0].items]
     assert names == ["T8"] and len(picked) == 1
     assert [c.card.name for c in g.treasure[-2:]] == ["T0", "T1"] and len(g.treasure) == 11  # the top two

@@ -4,7 +4,6 @@ starting items that let their characters be dealt, and the words they brought.""
 from __future__ import annotations
 
 from cardlab.simulate.four_souls import (
-    checks,
     counters,
     damage,
     dice,
@@ -21,6 +20,7 @@ from cardlab.simulate.four_souls.decks import build_supply
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
+    by_id,
     card,
     check_invariants,
     give_item,
@@ -31,21 +31,9 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
     rooms_of,
+    settle,
 )
 from cardlab.simulate.four_souls.state import Attack, GameOver, RunawayTurn
-
-
-def _settle(g, rounds: int = 20):
-    for _ in range(rounds):
-        checks.state_checks(g)
-        if not g.stack and not g.pending:
-            return
-        resolution.priority(g, g.active, until_empty=True)
-    checks.state_checks(g)
-
-
-def _by_id(card_id: str):
-    return load_pool().by_id[card_id]
 
 
 def _mode(i: int):
@@ -69,7 +57,7 @@ def test_FS_5_11_ball_of_tar_copies_another_players_loot_once_and_never_its_own(
     g = position(3, plans={1: gish})
     loot_fillers(g, 10)
     g.active = 0
-    tar = give_item(g, 1, _by_id("soi-ball_of_tar"))
+    tar = give_item(g, 1, by_id("soi-ball_of_tar"))
     add_slot_monster(g, monster("Blob", hp=2))
     for _ in range(2):
         give_loot(g, 1, card("Fodder"))
@@ -83,7 +71,7 @@ def test_FS_5_11_ball_of_tar_copies_another_players_loot_once_and_never_its_own(
     assert [type(it).__name__ for it in g.stack] == ["LootItem", "LootItem"]
     assert plays.take_action(g, 1, paid)  # the original is copied already, the copy is Gish's: modes 2, 3
     assert offered[-1] == (1, 2) and g.players[1].hand == []
-    _settle(g)
+    settle(g)
     assert (g.players[0].cents, g.players[1].cents) == (3, 3)
     assert [c.card.name for c in g.loot_disc].count("3 Cents!") == 1  # the copy is no card (FS-5.11)
     own = give_loot(g, 1, real("3 Cents!"))
@@ -92,7 +80,7 @@ def test_FS_5_11_ball_of_tar_copies_another_players_loot_once_and_never_its_own(
     assert plays.take_action(g, 1, ("loot", own))
     assert plays.take_action(g, 1, paid)
     assert offered[-1] == (1, 2)  # its own loot being played is not another player's
-    _settle(g)
+    settle(g)
     check_invariants(g)
 
 
@@ -102,7 +90,7 @@ def test_FS_3_6_FS_6_16_ball_of_tar_discards_an_unattacked_monster_or_shields_on
     g = position(2, plans={1: _mode(1)})
     loot_fillers(g, 10)
     g.active = 0
-    tar = give_item(g, 1, _by_id("soi-ball_of_tar"))
+    tar = give_item(g, 1, by_id("soi-ball_of_tar"))
     fought = add_slot_monster(g, monster("Fought", hp=4))
     other = add_slot_monster(g, monster("Other", hp=4))
     nxt = monster("Next", hp=2)
@@ -110,16 +98,16 @@ def test_FS_3_6_FS_6_16_ball_of_tar_discards_an_unattacked_monster_or_shields_on
     g.attack = Attack(seat=0, target=fought)
     give_loot(g, 1, card("Fodder"))
     assert plays.take_action(g, 1, ("paid", tar, 0))
-    _settle(g)
+    settle(g)
     assert [c.card.name for c in g.monster_disc] == ["Other"] and not other.in_play
     assert fought.in_play and sorted(m.name for m in g.monsters()) == ["Fought", "Next"]
     g.attack = None
     g2 = position(2, plans={1: _mode(2)})
     loot_fillers(g2, 10)
-    tar2 = give_item(g2, 1, _by_id("soi-ball_of_tar"))
+    tar2 = give_item(g2, 1, by_id("soi-ball_of_tar"))
     give_loot(g2, 1, card("Fodder"))
     assert plays.take_action(g2, 1, ("paid", tar2, 0))
-    _settle(g2)
+    settle(g2)
     assert len(g2.players[1].shields) == 1
     check_invariants(g)
     check_invariants(g2)
@@ -132,12 +120,12 @@ def test_FS_5_14_dingle_puts_a_poo_counter_that_strips_an_item_until_it_is_remov
     g = position(2, rolls=[6])
     loot_fillers(g, 10)
     g.active = 0
-    dingle = add_slot_monster(g, _by_id("aa-dingle"))
+    dingle = add_slot_monster(g, by_id("aa-dingle"))
     breakfast = give_item(g, 0, real("Breakfast"))
     give_item(g, 0, real("The D6"))  # eternal: never a candidate
     hp = statics.player_max_hp(g, g.players[0])
     damage.push_damage(g, 1, dingle, 0, None, False, None, "test")
-    _settle(g)
+    settle(g)
     assert dingle.damage == 1 and counters_of(breakfast, "poo") == 1
     assert statics.player_max_hp(g, g.players[0]) == hp - 1 and not breakfast.rules.statics
     assert counters.remove(g, breakfast, 1, "poo")
@@ -160,7 +148,7 @@ def test_FS_7_4_a_roll_on_the_stack_is_controlled_by_its_roller_for_controlled_b
     g = position(2, rolls=[3, 4], plans={1: first_mode})
     loot_fillers(g, 10)
     g.active = 1
-    pack = give_item(g, 1, _by_id("rwz-spelunking_pack"))
+    pack = give_item(g, 1, by_id("rwz-spelunking_pack"))
     add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
     theirs = dice.push_roll(g, 0, "test")
     assert plays.take_action(g, 1, ("paid", pack, 0))
@@ -197,12 +185,12 @@ def test_FS_6_11_FS_6_12_found_soul_goes_to_another_player_when_a_soul_enters_it
     g = position(2)
     loot_fillers(g, 10)
     g.active = 0
-    found = give_item(g, 0, _by_id("soi-found_soul"))
+    found = give_item(g, 0, by_id("soi-found_soul"))
     atk = [statics.player_atk(g, p) for p in g.players]
     soul = _soul_obj(g, 1)
     g.players[1].souls.append(soul)
     assert resources.move_item(g, soul, 0, "give", "test")
-    _settle(g)
+    settle(g)
     assert found.controller == 1 and found in g.players[1].items
     assert [statics.player_atk(g, p) for p in g.players] == [atk[0] - 1, atk[1] + 1]
     check_invariants(g)
@@ -215,23 +203,23 @@ def test_FS_6_11_a_friend_counts_souls_entering_other_players_control_and_become
     g = position(2, souls_to_win=9)
     loot_fillers(g, 10)
     g.active = 0
-    friend = give_item(g, 1, _by_id("soi-a_friend"))
+    friend = give_item(g, 1, by_id("soi-a_friend"))
     resources.gain_soul(g, g.players[1], _soul_obj(g, 1), "test")  # its own controller: no counter
-    _settle(g)
+    settle(g)
     assert counters_of(friend) == 0
     for _ in range(2):
         resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
-        _settle(g)
+        settle(g)
     assert counters_of(friend) == 2 and friend.in_play and friend.kind == "item"
     stolen = g.players[1].souls[0]
     assert resources.move_item(g, stolen, 0, "steal", "test")
-    _settle(g)
+    settle(g)
     assert friend not in g.players[1].items
     new = [s for s in g.players[1].souls if s.phys is friend.phys]
     assert len(new) == 1 and new[0].soul_value == 1
     assert g.players[1].soul_total() == 1 and g.players[0].soul_total() == 3
     resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")  # a soul's abilities do not work
-    _settle(g)
+    settle(g)
     assert counters_of(new[0]) == 0 and g.players[1].soul_total() == 1
     check_invariants(g)
 
@@ -251,15 +239,15 @@ def test_FS_6_12_karma_makes_two_chosen_players_take_a_shop_item_each_and_loot_o
     g = position(3, plans={1: chooser})
     loot_fillers(g, 10)
     g.active = 0
-    give_item(g, 1, _by_id("soi-karma"))
+    give_item(g, 1, by_id("soi-karma"))
     for i in range(2):
         add_shop_item(g, card(f"Ware{i}", deck="treasure", kind="passive"))
     hands = [len(p.hand) for p in g.players]
     resources.gain_soul(g, g.players[1], _soul_obj(g, 1), "test")
-    _settle(g)
+    settle(g)
     assert [len(p.hand) for p in g.players] == hands
     resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
-    _settle(g)
+    settle(g)
     assert [len(p.hand) - h for p, h in zip(g.players, hands, strict=True)] == [1, 0, 1]
     assert [sorted(o.name for o in p.items if o.name.startswith("Ware")) for p in g.players] == [
         ["Ware0"],
@@ -286,21 +274,21 @@ def test_FS_5_2_hemoptysis_sets_a_monsters_damage_to_one_for_good_and_hits_up_to
     g = position(2, plans={0: hemo})
     loot_fillers(g, 10)
     g.active = 0
-    hemo_item = give_item(g, 0, _by_id("r-hemoptysis"))
+    hemo_item = give_item(g, 0, by_id("r-hemoptysis"))
     brute = add_slot_monster(g, monster("Brute", hp=5, attack=3))
     for _ in range(3):
         assert plays.take_action(g, 0, ("tap", hemo_item, 0))
-        _settle(g)
+        settle(g)
         hemo_item.charged = True
     assert counters_of(hemo_item) == 3
     brute.b_atk = 1  # till end of turn
     assert plays.take_action(g, 0, ("paid", hemo_item, 0))
-    _settle(g)
+    settle(g)
     assert counters_of(hemo_item) == 2 and statics.monster_atk(g, brute) == 2
     brute.b_atk = 0  # the turn's end removes until-end-of-turn buffs (FS-8.10)
     assert statics.monster_atk(g, brute) == 1
     assert plays.take_action(g, 0, ("paid", hemo_item, 1))
-    _settle(g)
+    settle(g)
     assert counters_of(hemo_item) == 0
     assert brute.damage == 1 and g.players[1].damage == 1 and g.players[0].damage == 0
     check_invariants(g)
@@ -311,23 +299,23 @@ def test_FS_8_12_focus_levels_on_souls_and_recharges_the_character_once_a_round(
     the first activation of the character each round recharges it (FS-8.12: the round runs from the start
     of the controller's turn; another player's turn and an extra turn start none). Level 3+: the first damage
     the controller would take each turn is prevented, the second is not."""
-    g = position(2, chars=[_by_id("rwz-the_knight"), _by_id("rwz-the_knight")], souls_to_win=9)
+    g = position(2, chars=[by_id("rwz-the_knight"), by_id("rwz-the_knight")], souls_to_win=9)
     loot_fillers(g, 40)
-    focus = give_item(g, 0, _by_id("rwz-focus"))
+    focus = give_item(g, 0, by_id("rwz-focus"))
     resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
-    _settle(g)
+    settle(g)
     assert focus.levels == 1
     given = _soul_obj(g, 1)
     g.players[1].souls.append(given)
     assert resources.move_item(g, given, 0, "give", "test")
-    _settle(g)
+    settle(g)
     assert focus.levels == 2
     knight = g.players[0].character
 
     def activate() -> bool:
         knight.charged = True
         assert plays.take_action(g, 0, ("tap", knight, 0))
-        _settle(g)
+        settle(g)
         return knight.charged
 
     g.active = 0
@@ -345,12 +333,12 @@ def test_FS_8_12_focus_levels_on_souls_and_recharges_the_character_once_a_round(
     turn.play_turn(g)
     assert activate()
     resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
-    _settle(g)
+    settle(g)
     assert focus.levels == 3
     g.between = False  # back inside a turn
     for _ in range(2):
         damage.push_damage(g, 1, g.players[0], 1, None, False, None, "test")
-        _settle(g)
+        settle(g)
     assert g.players[0].damage == 1
     check_invariants(g)
 
@@ -359,7 +347,7 @@ def test_FS_1_31_club_doubles_non_boss_rewards_on_its_controllers_turn_only():
     """Club (Clubby the Seal): a basic monster's reward block is carried out twice on its controller's
     turn (FS-Q.26), once on another player's; a boss's never doubles."""
     g = position(2)
-    give_item(g, 0, _by_id("soi-club"))
+    give_item(g, 0, by_id("soi-club"))
     blob = add_slot_monster(g, monster("Blob", hp=2, rewards={"cents": 1}))
     boss = add_slot_monster(g, monster("Boss", hp=4, rewards={"cents": 3}, soul=1, kind="normal_boss"))
     g.active = 0
@@ -373,19 +361,19 @@ def test_FS_3_8_club_bottoms_an_unattacked_monster_on_your_turn():
     monster deck and its slot refills from the top; on another player's turn it does nothing."""
     g = position(2)
     loot_fillers(g, 10)
-    club = give_item(g, 0, _by_id("soi-club"))
+    club = give_item(g, 0, by_id("soi-club"))
     fought = add_slot_monster(g, monster("Fought", hp=4))
     other = add_slot_monster(g, monster("Other", hp=4))
     g.monster.append(phys(g, monster("Next", hp=2)))
     g.attack = Attack(seat=0, target=fought)
     g.active = 1
     assert plays.take_action(g, 0, ("tap", club, 0))
-    _settle(g)
+    settle(g)
     assert other.in_play and [c.card.name for c in g.monster] == ["Next"]
     club.charged = True
     g.active = 0
     assert plays.take_action(g, 0, ("tap", club, 0))
-    _settle(g)
+    settle(g)
     assert not other.in_play and g.monster[0].card.name == "Other"
     assert sorted(m.name for m in g.monsters()) == ["Fought", "Next"]
     g.attack = None
@@ -398,14 +386,14 @@ def test_FS_6_9_club_cancels_an_items_ability_and_strips_the_item_until_its_cont
     back."""
     g = position(2)
     loot_fillers(g, 10)
-    club = give_item(g, 0, _by_id("soi-club"))
+    club = give_item(g, 0, by_id("soi-club"))
     zap = give_item(
         g, 1, card("Zapper", deck="treasure", kind="active", abilities=({"tap": {"do": {"gain_cents": 2}}},))
     )
     g.active = 1
     assert plays.take_action(g, 1, ("tap", zap, 0))
     assert plays.take_action(g, 0, ("tap", club, 1))
-    _settle(g)
+    settle(g)
     assert g.players[1].cents == 0 and not zap.rules.tap and not g.stack
     turn.end_of_turn(g)  # seat 1's turn ends: still stripped
     assert not zap.rules.tap
@@ -417,7 +405,7 @@ def test_FS_6_9_club_cancels_an_items_ability_and_strips_the_item_until_its_cont
 
 def _boss_soul(g, seat: int, card_id: str):
     """The boss card ``card_id`` gained as ``seat``'s soul (FS-13.4 step 5), its gain triggers heard."""
-    o = g.new_obj(phys(g, _by_id(card_id)), "soul", seat)
+    o = g.new_obj(phys(g, by_id(card_id)), "soul", seat)
     resources.gain_soul(g, g.players[seat], o, "boss")
     return o
 
@@ -432,7 +420,7 @@ def test_FS_14_3_moms_heart_gained_makes_a_joint_soul_leader_win():
         g.players[1].souls.append(_soul_obj(g, 1))
     _boss_soul(g, 0, "fsp2-moms_heart")
     try:
-        _settle(g)
+        settle(g)
     except GameOver as over:
         assert over.winners == (1,)
     else:
@@ -448,11 +436,11 @@ def test_FS_14_1_it_lives_as_a_controlled_soul_raises_the_souls_needed_to_win_to
     _boss_soul(g, 0, "aa-it_lives")
     for _ in range(2):
         resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
-    _settle(g)  # 4 souls: no win while It Lives! is controlled
+    settle(g)  # 4 souls: no win while It Lives! is controlled
     resources.gain_soul(g, g.players[1], _soul_obj(g, 1), "test")
     resources.gain_soul(g, g.players[0], _soul_obj(g, 0), "test")
     try:
-        _settle(g)
+        settle(g)
     except GameOver as over:
         assert over.winners == (0,)
     else:
@@ -462,7 +450,7 @@ def test_FS_14_1_it_lives_as_a_controlled_soul_raises_the_souls_needed_to_win_to
     resources.gain_soul(g2, g2.players[1], _soul_obj(g2, 1), "test")
     _boss_soul(g2, 0, "p-it_lives")
     try:
-        _settle(g2)
+        settle(g2)
     except GameOver as over:
         assert over.winners == (0,)  # seat 0 has 2 souls, the most
     else:
@@ -477,22 +465,22 @@ def test_FS_13_4_balrog_dies_into_an_item_that_destroys_itself_to_kill_a_player_
     )
     loot_fillers(g, 10)
     g.active = 0
-    balrog = add_slot_monster(g, _by_id("rwz-balrog"))
+    balrog = add_slot_monster(g, by_id("rwz-balrog"))
     blob = add_slot_monster(g, monster("Blob", hp=3))
     g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(2))
     assert damage.kill(g, balrog, 0)
-    _settle(g)
+    settle(g)
     item = [o for o in g.players[0].items if o.name == "Balrog"]
     assert len(item) == 1 and g.players[0].cents == 0
     assert plays.take_action(g, 0, ("tap", item[0], 0))
-    _settle(g)
+    settle(g)
     assert not item[0].in_play and not blob.in_play
     assert sorted(c.card.name for c in g.monster_disc) == ["Balrog", "Blob"]  # FS-3.6: its own deck's discard
     check_invariants(g)
 
 
 def _curse_on(g, seat: int, card_id: str):
-    o = g.new_obj(phys(g, _by_id(card_id)), "curse", seat)
+    o = g.new_obj(phys(g, by_id(card_id)), "curse", seat)
     g.players[seat].curses.append(o)
     return o
 
@@ -511,7 +499,7 @@ def test_FS_8_1_curse_of_fatigue_and_heavy_is_the_head_recharge_one_chosen_item(
     assert g.players[0].character.charged and [o.charged for o in spent] == [False, False, True]
     g2 = position(2)
     rooms = rooms_of(g2)
-    heavy = g2.new_obj(phys(g2, _by_id("r-heavy_is_the_head")), "room", -1, slot=0)
+    heavy = g2.new_obj(phys(g2, by_id("r-heavy_is_the_head")), "room", -1, slot=0)
     rooms.slots.append([heavy])
     mine = [
         give_item(g2, 0, card(f"Gear{i}", deck="treasure", kind="active"), charged=False) for i in range(2)
@@ -557,8 +545,8 @@ def test_FS_9_2_marked_and_the_missing_page_loop_by_choice_is_cut_off_as_a_runaw
     g = position(2, plans={0: yes, 1: yes}, rolls=[2] * 400)
     loot_fillers(g, 10)
     g.active = 0
-    give_item(g, 0, _by_id("tgt-marked"))
-    give_item(g, 1, _by_id("g2-the_missing_page"))
+    give_item(g, 0, by_id("tgt-marked"))
+    give_item(g, 1, by_id("g2-the_missing_page"))
     blob = add_slot_monster(g, monster("Blob", hp=9))
     g.attack = Attack(seat=0, target=blob)
     dice.push_roll(g, 0, "attack").attack = True
@@ -578,10 +566,10 @@ def test_FS_6_12_clog_dying_passes_every_hand_to_the_left_at_once():
     loot_fillers(g, 10)
     g.active = 0
     hands = [[give_loot(g, p.seat, card(f"Card{p.seat}{k}")) for k in range(p.seat + 1)] for p in g.players]
-    clog = add_slot_monster(g, _by_id("r-clog"))
+    clog = add_slot_monster(g, by_id("r-clog"))
     g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(2))
     assert damage.kill(g, clog, 0)
-    _settle(g)
+    settle(g)
     got = [p.hand for p in g.players]
     assert got[1][:1] == hands[0] and got[2][:2] == hands[1] and got[0][: len(hands[2])] == hands[2]
 
@@ -591,14 +579,14 @@ def test_FS_8_1_mama_haunt_keeps_the_character_spent_in_the_recharge_step_and_le
     die it goes to another player (before the penalty, so it is not the item they would destroy)."""
     g = position(2)
     loot_fillers(g, 10)
-    haunt = give_item(g, 0, _by_id("fsp2-mama_haunt"))
+    haunt = give_item(g, 0, by_id("fsp2-mama_haunt"))
     gear = give_item(g, 0, card("Gear", deck="treasure", kind="active"), charged=False)
     g.players[0].character.charged = False
     turn.recharge_step(g, g.players[0])
     assert gear.charged and not g.players[0].character.charged
     g.active = 1
     assert damage.kill(g, g.players[0], 1)
-    _settle(g)
+    settle(g)
     assert haunt.controller == 1 and haunt in g.players[1].items
 
 
@@ -606,7 +594,7 @@ def test_FS_10_2_moms_underwear_adds_an_attack_and_two_damage_during_the_second_
     """Mom's Underwear: one more attack on your turn; while your second attack of the turn is in progress
     (attacks declared this turn: 2) you have +2 damage, not during the first or off your turn."""
     g = position(2)
-    give_item(g, 0, _by_id("box-moms_underwear"))
+    give_item(g, 0, by_id("box-moms_underwear"))
     g.active = 0
     p = g.players[0]
     base = statics.player_atk(g, p)

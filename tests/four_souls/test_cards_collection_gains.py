@@ -4,13 +4,14 @@ and ``move`` into a hand (Hallowed Ground)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, counters, gains, plays, resolution, statics, triggers, turn
+from cardlab.simulate.four_souls import counters, gains, plays, statics, triggers, turn
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.decks import build_supply
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
+    by_id,
     card,
     check_invariants,
     give_item,
@@ -18,20 +19,8 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     phys,
     position,
+    settle,
 )
-
-
-def _settle(g, rounds: int = 20):
-    for _ in range(rounds):
-        checks.state_checks(g)
-        if not g.stack and not g.pending:
-            return
-        resolution.priority(g, g.active, until_empty=True)
-    checks.state_checks(g)
-
-
-def _by_id(card_id: str):
-    return load_pool().by_id[card_id]
 
 
 def _zapper():
@@ -64,7 +53,7 @@ def test_FS_5_2_glitch_gains_one_shop_item_till_its_turn_ends_and_another_till_i
     g = position(2, plans={0: plan})
     loot_fillers(g, 20)
     g.active = 0
-    glitch = give_item(g, 0, _by_id("r-glitch"))
+    glitch = give_item(g, 0, by_id("r-glitch"))
     add_shop_item(g, _zapper())
     add_shop_item(g, _sale())
     me = g.players[0]
@@ -91,14 +80,14 @@ def test_FS_5_2_is_you_gains_a_rivals_eternal_item_till_its_controllers_next_tur
     g = position(2)
     loot_fillers(g, 10)
     g.active = 0
-    give_item(g, 0, _by_id("rwz-is_you"))
+    give_item(g, 0, by_id("rwz-is_you"))
     sword = card(
         "Sword", deck="eternal", kind="eternal", keywords=("eternal",), abilities=({"static": {"atk": 1}},)
     )
     give_item(g, 1, sword)
     atk = statics.player_atk(g, g.players[0])
     triggers.fire(g, "turn_start", seat=0)
-    _settle(g)
+    settle(g)
     assert statics.player_atk(g, g.players[0]) == atk + 1
     turn.end_of_turn(g)
     assert statics.player_atk(g, g.players[0]) == atk + 1
@@ -116,11 +105,11 @@ def test_FS_5_10_rainbow_tapeworm_on_4_to_6_copies_a_non_eternal_item_till_the_t
         g = position(2, rolls=[roll])
         loot_fillers(g, 10)
         g.active = 0
-        worm = give_item(g, 0, _by_id("tw-rainbow_tapeworm"))
+        worm = give_item(g, 0, by_id("tw-rainbow_tapeworm"))
         zap = give_item(g, 1, _zapper())
         own = worm.rules
         triggers.fire(g, "turn_start", seat=0)
-        _settle(g)
+        settle(g)
         assert (worm.rules is zap.rules) == copied
         turn.end_of_turn(g)
         assert worm.rules is own
@@ -139,16 +128,16 @@ def test_FS_10_3_grandparent_counts_the_attacks_on_it_and_dies_at_the_third_hurt
     g = position(2)
     loot_fillers(g, 10)
     g.active = 0
-    gp = add_slot_monster(g, _by_id("rwz-grandparent"))
+    gp = add_slot_monster(g, by_id("rwz-grandparent"))
     g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(3))
     hp = [statics.player_max_hp(g, p) for p in g.players]
     for k in (1, 2):
         triggers.fire(g, "attacked", target=gp, attacker=0)
-        _settle(g)
+        settle(g)
         assert counters_of(gp) == k and statics.monster_atk(g, gp) == 1 + k
     assert [p.damage for p in g.players] == [0, 0]
     triggers.fire(g, "attacked", target=gp, attacker=0)
-    _settle(g)
+    settle(g)
     assert not gp.in_play
     assert all(p.dead for p in g.players) and hp == [2, 2]  # 3 damage kills a 2-HP character
 
@@ -159,13 +148,13 @@ def test_move_to_hand_hallowed_ground_takes_the_loot_discards_top_card_for_three
     g = position(2)
     loot_fillers(g, 10)
     g.active = 0
-    hg = give_item(g, 0, _by_id("r-hallowed_ground"))
+    hg = give_item(g, 0, by_id("r-hallowed_ground"))
     top = phys(g, card("Thrown"))
     g.loot_disc.append(top)
     counters.add(g, hg, 2)
     assert ("paid", hg, 0) not in plays.legal_actions(g, 0)
     counters.add(g, hg, 1)
     assert plays.take_action(g, 0, ("paid", hg, 0))
-    _settle(g)
+    settle(g)
     assert top in g.players[0].hand and top not in g.loot_disc and counters_of(hg) == 0
     check_invariants(g)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, damage, plays, resolution, statics, zones
+from cardlab.simulate.four_souls import damage, plays, statics, zones
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.decks import build_supply
 from cardlab.simulate.four_souls.fixtures import (
@@ -15,17 +15,9 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     phys,
     position,
+    settle,
 )
 from cardlab.simulate.four_souls.refs import SeatRef
-
-
-def _settle(g, rounds: int = 20):
-    for _ in range(rounds):
-        checks.state_checks(g)
-        if not g.stack and not g.pending:
-            return
-        resolution.priority(g, g.active, until_empty=True)
-    checks.state_checks(g)
 
 
 def test_FS_13_4_lollypop_shares_its_players_rewards_and_takes_half_of_a_rivals():
@@ -46,14 +38,14 @@ def test_FS_13_4_lollypop_shares_its_players_rewards_and_takes_half_of_a_rivals(
     start = [(p.cents, len(p.hand)) for p in g.players]
     first = add_slot_monster(g, monster("Purse", hp=2, rewards={"cents": 4, "loot": 1}))
     assert damage.kill(g, first, 0)
-    _settle(g)
+    settle(g)
     got = [(p.cents - c, len(p.hand) - h) for p, (c, h) in zip(g.players, start, strict=True)]
     assert got == [(4, 1), (0, 0), (4, 1)]
     g.active = 1
     start = [(p.cents, len(p.hand)) for p in g.players]
     second = add_slot_monster(g, monster("Sack", hp=2, rewards={"cents": 5, "loot": 3}))
     assert damage.kill(g, second, 1)
-    _settle(g)
+    settle(g)
     got = [(p.cents - c, len(p.hand) - h) for p, (c, h) in zip(g.players, start, strict=True)]
     assert got == [(2, 1), (5, 3), (0, 0)]
     check_invariants(g)
@@ -75,7 +67,7 @@ def test_FS_10_8_grubfather_becomes_an_item_that_raises_evasion_while_its_holder
     blob = add_slot_monster(g, monster("Blob", hp=2, evasion=3))
     g.mslots.append([])
     zones.reveal_into_slot(g, phys(g, load_pool().by_id["rwz-grubfather"]), len(g.mslots) - 1)
-    _settle(g)
+    settle(g)
     grub = next(o for o in g.players[0].items if o.phys.card.name == "Grubfather")
     assert grub.eternal and statics.evasion(g, blob) == 3
     junk = give_item(g, 0, card("Junk", deck="treasure", kind="passive"))
@@ -84,6 +76,6 @@ def test_FS_10_8_grubfather_becomes_an_item_that_raises_evasion_while_its_holder
     assert statics.evasion(g, blob) == 3
     g.active = 0
     assert plays.take_action(g, 0, ("paid", grub, 0))
-    _settle(g)
+    settle(g)
     assert not junk.in_play and grub in g.players[1].items and statics.evasion(g, blob) == 3
     check_invariants(g)

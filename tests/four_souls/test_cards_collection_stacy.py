@@ -4,11 +4,12 @@ Summer of Isaac's Dogma."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, counters, damage, plays, resolution, turn
+from cardlab.simulate.four_souls import counters, damage, plays, turn
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.decks import build_supply
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
+    by_id,
     card,
     check_invariants,
     give_item,
@@ -16,20 +17,8 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     phys,
     position,
+    settle,
 )
-
-
-def _settle(g, rounds: int = 20):
-    for _ in range(rounds):
-        checks.state_checks(g)
-        if not g.stack and not g.pending:
-            return
-        resolution.priority(g, g.active, until_empty=True)
-    checks.state_checks(g)
-
-
-def _by_id(card_id: str):
-    return load_pool().by_id[card_id]
 
 
 def test_FS_13_4_stacys_extra_head_works_after_a_kill_and_offers_each_choice_once():
@@ -51,20 +40,20 @@ def test_FS_13_4_stacys_extra_head_works_after_a_kill_and_offers_each_choice_onc
     g.active = 0
     g.treasure.append(phys(g, card("Prize", deck="treasure", kind="passive")))
     g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(3))
-    head = give_item(g, 0, _by_id("mew-stacys_extra_head"))
+    head = give_item(g, 0, by_id("mew-stacys_extra_head"))
     me = g.players[0]
     assert plays.take_action(g, 0, ("tap", head, 0))
-    _settle(g)
+    settle(g)
     assert offered == [] and me.cents == 0  # no kill yet: nothing
     assert damage.kill(g, add_slot_monster(g, monster("Blob", hp=2)), 0)
-    _settle(g)
+    settle(g)
     head.charged = True
     assert plays.take_action(g, 0, ("tap", head, 0))
-    _settle(g)
+    settle(g)
     assert offered == [(0, 1, 2, 3)] and me.cents == 7
     head.charged = True
     assert plays.take_action(g, 0, ("tap", head, 0))
-    _settle(g)
+    settle(g)
     assert offered[1] == (0, 2, 3)
     assert not head.in_play and head.phys in g.removed
     prize = next(o for o in me.items if o.phys.card.name == "Prize")
@@ -82,7 +71,7 @@ def test_FS_5_14_dogmas_rolls_of_one_clear_the_other_monsters_and_its_death_make
     loot_fillers(g, 10)
     g.active = 0
     g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(6))
-    dogma = add_slot_monster(g, _by_id("soi-dogma"))
+    dogma = add_slot_monster(g, by_id("soi-dogma"))
     other = add_slot_monster(g, monster("Blob", hp=2))
     junk = give_item(g, 0, card("Junk", deck="treasure", kind="passive"))
     die = give_item(
@@ -93,10 +82,10 @@ def test_FS_5_14_dogmas_rolls_of_one_clear_the_other_monsters_and_its_death_make
         ),
     )
     assert plays.take_action(g, 0, ("tap", die, 0))
-    _settle(g)
+    settle(g)
     assert not other.in_play and other.phys in g.monster_disc and dogma.in_play
     assert damage.kill(g, dogma, 0)
-    _settle(g)
+    settle(g)
     assert junk.eternal and not damage.destroy(g, junk, "test") and junk.in_play
     check_invariants(g)
 

@@ -5,7 +5,6 @@ Golden Troll Bomb!) goes into the deck the discard became at once (FS-3.5)."""
 from __future__ import annotations
 
 from cardlab.simulate.four_souls import (
-    checks,
     damage,
     dice,
     plays,
@@ -31,17 +30,9 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
     rooms_of,
+    settle,
 )
 from cardlab.simulate.four_souls.state import Attack, GameOver
-
-
-def _settle(g, rounds: int = 20):
-    for _ in range(rounds):
-        checks.state_checks(g)
-        if not g.stack and not g.pending:
-            return
-        resolution.priority(g, g.active, until_empty=True)
-    checks.state_checks(g)
 
 
 def test_FS_3_5_FS_12_3_mothers_shadow_revealed_as_the_last_card_goes_into_the_reshuffled_discard():
@@ -61,7 +52,7 @@ def test_FS_3_5_FS_12_3_mothers_shadow_revealed_as_the_last_card_goes_into_the_r
     for i in range(2):
         give_item(g, 1, card(f"Trinket{i}", deck="treasure", kind="passive"))
     give_item(g, 2, card("Lone", deck="treasure", kind="passive"))
-    _settle(g)
+    settle(g)
     assert [r[2] for r in kinds(g, "player_died")] == [1]
     top = g.mslots[0][-1]
     assert top.phys in pair and top.kind == "monster"
@@ -81,7 +72,7 @@ def test_FS_3_5_golden_troll_bomb_put_into_an_empty_monster_deck_joins_the_reshu
     g.monster.append(bomb)
     blob = phys(g, monster("Blob", hp=2))
     g.monster_disc.append(blob)
-    _settle(g)
+    settle(g)
     assert [r[4] for r in kinds(g, "monster_revealed")] == ["Golden Troll Bomb!", "Blob"]
     assert g.monster == [bomb] and g.monster_disc == [] and g.mslots[0][-1].phys is blob
     assert [(r[2], r[4], r[6]) for r in kinds(g, "damage")] == [(0, "Golden Troll Bomb!", 2)]
@@ -142,7 +133,7 @@ def test_FS_1_24_FS_13_4_deaths_head_gives_every_monster_one_damage_and_dies_wit
     assert (statics.monster_atk(g, blob), statics.monster_atk(g, head)) == (2, 1)
     assert statics.cant_be_attacked(g, head)
     triggers.fire(g, "dies", victim=blob, killer=0)
-    _settle(g)
+    settle(g)
     assert not head.in_play
     check_invariants(g)
 
@@ -157,7 +148,7 @@ def test_FS_6_20_FS_10_3_alt_art_mom_gives_other_monsters_one_hp_and_expands_the
     blob = add_slot_monster(g, monster("Blob", hp=2, attack=1))
     assert (statics.monster_max_hp(g, blob), statics.monster_max_hp(g, mom)) == (3, 6)
     triggers.fire(g, "attacked", target=mom, attacker=0)
-    _settle(g)
+    settle(g)
     assert len(g.mslots) == 3
 
 
@@ -165,7 +156,7 @@ def _reveal(g, c):
     """Reveal a real card into a new monster slot (FS-12.3) and resolve what it does."""
     g.mslots.append([])
     zones.reveal_into_slot(g, phys(g, c), len(g.mslots) - 1)
-    _settle(g)
+    settle(g)
 
 
 def _fillers(g, n: int = 4) -> None:
@@ -210,7 +201,7 @@ def test_FS_4_13_FS_3_2_unboxing_pills_on_5_becomes_its_players_item_not_a_disca
         c = give_loot(g, 0, pills)
         g.players[0].loot_plays = 1
         assert plays.take_action(g, 0, ("loot", c))
-        _settle(g)
+        settle(g)
     assert [o.phys.card.name for o in g.players[0].items] == ["Pills!"]
     assert statics.player_atk(g, g.players[0]) == atk + 1
     assert [c.card.name for c in g.loot_disc] == ["Pills!"]
@@ -227,7 +218,7 @@ def test_FS_13_4_FS_3_2_peeper_at_its_death_becomes_the_active_players_item_not_
     peeper = add_slot_monster(g, real("Peeper"))
     hp = statics.player_max_hp(g, g.players[0])
     assert damage.kill(g, peeper, 0)
-    _settle(g)
+    settle(g)
     (item,) = g.players[0].items
     assert item.phys is peeper.phys and item.rules is peeper.phys.rules.as_item
     assert statics.player_max_hp(g, g.players[0]) == hp + 1 and len(g.players[0].hand) == 1
@@ -248,7 +239,7 @@ def test_FS_10_6_FS_3_2_golden_idol_becomes_an_eternal_item_that_makes_its_contr
     assert statics.player_evasion(g, g.players[1]) is None
     cents = g.players[2].cents
     triggers.fire(g, "turn_end", seat=2)
-    _settle(g)
+    settle(g)
     assert g.players[2].cents == cents + 10
     check_invariants(g)
 
@@ -282,7 +273,7 @@ def test_FS_6_20_death_trapper_hears_any_monster_take_damage_and_fistula_reads_i
     trapper = add_slot_monster(g, real("Death Trapper"))
     blob = add_slot_monster(g, monster("Blob", hp=4, evasion=2))
     triggers.fire(g, "damaged", target=blob, amount=1)
-    _settle(g)
+    settle(g)
     assert (statics.evasion(g, blob), statics.evasion(g, trapper)) == (3, 5)
     g2 = position(2)
     loot_fillers(g2, 10)
@@ -290,7 +281,7 @@ def test_FS_6_20_death_trapper_hears_any_monster_take_damage_and_fistula_reads_i
     blob2 = add_slot_monster(g2, monster("Blob", hp=4, evasion=2))
     for _ in range(2):
         triggers.fire(g2, "damaged", target=fistula, amount=1)
-        _settle(g2)
+        settle(g2)
     assert fistula.counters == 2 and (statics.evasion(g2, blob2), statics.evasion(g2, fistula)) == (4, 4)
     check_invariants(g2)
 
@@ -331,16 +322,16 @@ def test_FS_1_31_FS_Q_26_blessing_of_the_sack_and_a_lucky_penny_double_every_rew
     _room(g, "Blessing of the Sack")
     blob = add_slot_monster(g, monster("Blob", hp=1, rewards={"cents": 3}))
     assert damage.kill(g, blob, 0)
-    _settle(g)
+    settle(g)
     assert g.players[0].cents == 6
     penny = give_loot(g, 0, real("A Lucky Penny!"))
     g.players[0].loot_plays = 1
     assert plays.take_action(g, 0, ("loot", penny))
-    _settle(g)
+    settle(g)
     assert g.players[0].cents == 7
     blob = add_slot_monster(g, monster("Blob", hp=1, rewards={"cents": 3}))
     assert damage.kill(g, blob, 0)
-    _settle(g)
+    settle(g)
     assert g.players[0].cents == 7 + 12
     check_invariants(g)
 
@@ -353,12 +344,12 @@ def test_FS_13_12_alt_art_mega_satan_dies_at_the_end_of_a_turn_the_active_player
     satan = add_slot_monster(g, load_pool().by_id["aa-mega_satan"])
     assert statics.player_evasion(g, g.players[1]) == 4
     triggers.fire(g, "turn_end", seat=0)
-    _settle(g)
+    settle(g)
     assert satan.in_play
     for seat in (1, 2):
         g.players[seat].dead = True
     triggers.fire(g, "turn_end", seat=0)
-    _settle(g)
+    settle(g)
     assert not satan.in_play and [r[4] for r in kinds(g, "monster_died")] == ["Mega Satan!"]
 
 
@@ -450,7 +441,7 @@ def test_FS_9_6_classic_roller_rerolls_with_two_dice_and_another_player_named_by
     resolution.priority(g, 0)  # the roll resolves
     g.active = 1
     triggers.fire(g, "turn_end", seat=1)
-    _settle(g)
+    settle(g)
     assert roller.charged
     check_invariants(g)
 
@@ -458,7 +449,7 @@ def test_FS_9_6_classic_roller_rerolls_with_two_dice_and_another_player_named_by
 def _roll(g, seat: int, attack: bool = False):
     r = dice.push_roll(g, seat, "test")
     r.attack = attack
-    _settle(g)
+    settle(g)
 
 
 def test_FS_4_11_twice_in_a_row_girlfriend_counts_repeated_results_of_its_controller_on_their_turn():
@@ -482,7 +473,7 @@ def test_FS_4_11_twice_in_a_row_girlfriend_counts_repeated_results_of_its_contro
     _roll(g, 0)  # not its controller's turn
     assert gf.counters == 2
     triggers.fire(g, "dies", victim=g.players[0], killer=-1)
-    _settle(g)
+    settle(g)
     assert gf.counters == 1
     check_invariants(g)
 
@@ -578,7 +569,7 @@ def test_FS_10_11_emergency_contact_cancels_the_attack_on_a_monster_and_puts_it_
     contact = give_loot(g, 1, real("Emergency Contact"))
     g.players[1].loot_plays = 1
     assert plays.take_action(g, 1, ("loot", contact))
-    _settle(g)
+    settle(g)
     assert g.attack.cancelled and g.monster[0] is m.phys and not m.in_play
     assert g.mslots[0][-1].phys.card.name.startswith("Filler")
     check_invariants(g)
@@ -593,18 +584,18 @@ def test_FS_10_16_curse_of_blood_lust_and_the_blood_lust_room_owe_attacks():
     curse = g.new_obj(phys(g, load_pool().by_id["fsp2-curse_of_blood_lust"]), "curse", 1)
     g.players[1].curses.append(curse)
     triggers.fire(g, "turn_start", seat=1)
-    _settle(g)
+    settle(g)
     assert g.must_attack == [("any", False)]
     g2 = position(2)
     loot_fillers(g2, 10)
     g2.active = 0
     _room(g2, "Blood Lust")
     triggers.fire(g2, "turn_start", seat=0)
-    _settle(g2)
+    settle(g2)
     assert len(g2.must_attack) == 1
     for _ in range(2):
         triggers.fire(g2, "attack_declared", seat=0)
-        _settle(g2)
+        settle(g2)
     assert len(g2.must_attack) == 2  # the first declaration only (first_each_turn)
 
 
@@ -616,10 +607,10 @@ def test_FS_5_14_teratoma_counts_spider_counters_and_deals_them_divided_at_its_d
     tera = add_slot_monster(g, load_pool().by_id["box-teratoma"])
     for _ in range(3):
         triggers.fire(g, "damaged", target=tera, amount=1)
-        _settle(g)
+        settle(g)
     assert counters_of(tera, "spider") == 3
     assert damage.kill(g, tera, 0)
-    _settle(g)
+    settle(g)
     assert sum(r[6] for r in kinds(g, "damage") if r[4] == "Teratoma") == 3
 
 
@@ -653,10 +644,10 @@ def test_FS_6_20_splash_damage_makes_a_player_damaging_a_monster_hit_the_player_
     _room(g, "Splash Damage")
     blob = add_slot_monster(g, monster("Blob", hp=5))
     damage.push_damage(g, 1, blob, 1, None, False, None, "Bomb!")  # seat 1 deals it
-    _settle(g)
+    settle(g)
     assert [p.damage for p in g.players] == [0, 0, 1] and blob.damage == 1
     damage.push_damage(g, 1, g.players[0], 1, None, False, None, "Bomb!")  # to a player: nothing more
-    _settle(g)
+    settle(g)
     assert [p.damage for p in g.players] == [1, 0, 1]
 
 
@@ -669,11 +660,11 @@ def test_FS_13_1_FS_6_16_headless_horseman_survives_its_first_death_each_turn():
     g.active = 0
     hh = add_slot_monster(g, load_pool().by_id["fsp2-headless_horseman"])
     assert damage.kill(g, hh, 0)
-    _settle(g)
+    settle(g)
     assert hh.in_play and statics.monster_hp(g, hh) == 3
     assert (statics.evasion(g, hh), statics.monster_atk(g, hh)) == (4, 1)
     assert damage.kill(g, hh, 0)
-    _settle(g)
+    settle(g)
     assert not hh.in_play and [r[4] for r in kinds(g, "monster_died")] == ["Headless Horseman"]
 
 
@@ -685,7 +676,7 @@ def test_FS_6_19_laser_eye_damages_every_player_who_loots_and_not_the_setups_dea
     _room(g, "Laser Eye!")
     resources.loot(g, g.players[1], 2, "test")
     resources.loot(g, g.players[0], 1, "loot_step")
-    _settle(g)
+    settle(g)
     assert [p.damage for p in g.players] == [1, 1]
     check_invariants(g)
 
@@ -697,10 +688,10 @@ def test_FS_9_2_light_switch_rolls_only_for_damage_the_active_player_deals_it():
     g.active = 0
     switch = add_slot_monster(g, load_pool().by_id["soi-light_switch"])
     damage.push_damage(g, 1, switch, 1, None, False, None, "Bomb!")
-    _settle(g)
+    settle(g)
     assert [len(p.hand) for p in g.players] == [0, 0]
     damage.push_damage(g, 1, switch, 0, None, False, None, "Bomb!")
-    _settle(g)
+    settle(g)
     assert [len(p.hand) for p in g.players] == [1, 0]
     check_invariants(g)
 
@@ -713,10 +704,10 @@ def test_FS_5_14_alt_art_ultra_greed_marks_an_item_gold_when_attacked_and_its_ki
     prize = give_item(g, 1, card("Prize", deck="treasure", kind="passive"))
     greed = add_slot_monster(g, load_pool().by_id["aa-ultra_greed"])
     triggers.fire(g, "attacked", target=greed, attacker=0)
-    _settle(g)
+    settle(g)
     assert counters_of(prize, "gold") == 1
     assert damage.kill(g, greed, 0)
-    _settle(g)
+    settle(g)
     assert prize in g.players[0].items and prize not in g.players[1].items
     check_invariants(g)
 
@@ -727,11 +718,11 @@ def test_FS_10_16_FS_Q_38_alt_art_moms_hand_forces_an_attack_on_1_2_and_its_hit_
     g.active = 0
     hand = add_slot_monster(g, load_pool().by_id["aa-moms_hand"])
     triggers.fire(g, "turn_start", seat=0)
-    _settle(g)
+    settle(g)
     assert g.must_attack == [(hand, False)]
     g.attack = Attack(seat=0, target=hand)
     damage.push_damage(g, 1, g.players[0], -1, hand, True, 1, "Mom's Hand")
-    _settle(g)
+    settle(g)
     assert g.ending_turn and g.players[0].damage == 1
 
 
@@ -747,11 +738,11 @@ def test_FS_5_11_strange_marble_lets_each_player_play_a_copy_of_the_revealed_loo
     top = phys(g, real("3 Cents!"))
     g.loot.append(top)
     triggers.fire(g, "turn_start", seat=0)
-    _settle(g)
+    settle(g)
     assert (g.players[0].cents, g.players[1].cents) == (3, 3) and g.loot[-1] is top
     marble.charged = False
     triggers.fire(g, "dies", victim=add_slot_monster(g, monster("Blob")), killer=0)
-    _settle(g)
+    settle(g)
     assert marble.charged
     check_invariants(g)
 
@@ -770,20 +761,20 @@ def test_FS_13_4_a_printed_reward_that_is_an_effect_is_carried_out_by_the_player
     collector = add_slot_monster(g, real("The Collector"))
     for seat in (1, 2):
         triggers.fire(g, "dies", victim=g.players[seat], killer=-1)
-        _settle(g)
+        settle(g)
     assert (pride.counters, statics.monster_atk(g, pride)) == (4, 5)
     assert statics.monster_max_hp(g, collector) == 4 + 2
     hand = len(g.players[0].hand)
     assert damage.kill(g, pride, 0)
-    _settle(g)
+    settle(g)
     assert len(g.players[0].hand) == hand + 4
     _room(g, "Blessing of the Sack")
     assert damage.kill(g, collector, 0)
-    _settle(g)
+    settle(g)
     assert len(g.players[0].items) == 4  # 2 counters, the block twice
     jesus = add_slot_monster(g, real("Zombie Jesus"))
     assert damage.kill(g, jesus, 0)
-    _settle(g)
+    settle(g)
     assert [r[2] for r in kinds(g, "player_died")] == [0]
     check_invariants(g)
 
@@ -799,7 +790,7 @@ def test_FS_14_3_time_eater_at_its_twelfth_counter_makes_the_soul_leader_win():
     eater.counters = 11
     triggers.fire(g, "turn_end", seat=0)
     try:
-        _settle(g)
+        settle(g)
     except GameOver as over:
         assert over.args == ((1,),)  # seat 1, the only player with a soul
     else:
@@ -815,11 +806,11 @@ def test_FS_6_18_javon_rerolls_a_shop_item_each_turn_and_its_reward_steals_one()
     shop = add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
     javon = add_slot_monster(g, real("Javon!"))
     triggers.fire(g, "turn_start", seat=0)
-    _settle(g)
+    settle(g)
     assert not shop.in_play and g.shop[0][-1].phys.card.name.startswith("T")
     assert sum(p.damage for p in g.players) == 1
     new = g.shop[0][-1]
     assert damage.kill(g, javon, 0)
-    _settle(g)
+    settle(g)
     assert new in g.players[0].items
     check_invariants(g)

@@ -4,12 +4,13 @@ Wrath of the Lamb — plus The Capricious's choice of two."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, damage, plays, resolution, statics, zones
+from cardlab.simulate.four_souls import damage, plays, statics, zones
 from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.decks import build_supply
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
+    by_id,
     card,
     character,
     check_invariants,
@@ -18,27 +19,15 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     phys,
     position,
+    settle,
 )
 from cardlab.simulate.four_souls.refs import SeatRef
-
-
-def _settle(g, rounds: int = 20):
-    for _ in range(rounds):
-        checks.state_checks(g)
-        if not g.stack and not g.pending:
-            return
-        resolution.priority(g, g.active, until_empty=True)
-    checks.state_checks(g)
-
-
-def _by_id(card_id: str):
-    return load_pool().by_id[card_id]
 
 
 def _reveal(g, c):
     g.mslots.append([])
     zones.reveal_into_slot(g, phys(g, c), len(g.mslots) - 1)
-    _settle(g)
+    settle(g)
 
 
 def _votes_for(seats_by_voter: dict, log: list | None = None):
@@ -70,11 +59,11 @@ def test_FS_5_17_emergency_meeting_damages_every_option_tied_for_the_most_votes(
     g = position(3, plans=_votes_for({0: [2], 1: [0], 2: [1]}, log))
     loot_fillers(g, 10)
     g.active = 1
-    meeting = give_item(g, 1, _by_id("rwz-emergency_meeting"))
+    meeting = give_item(g, 1, by_id("rwz-emergency_meeting"))
     add_slot_monster(g, monster("Blob", hp=3))
     hp = [statics.player_hp(g, p) for p in g.players]
     assert plays.take_action(g, 1, ("tap", meeting, 0))
-    _settle(g)
+    settle(g)
     assert [v for v, _ in log] == [1, 2, 0]  # FS-5.17: turn order from the controller
     assert [statics.player_hp(g, p) for p in g.players] == [h - 1 for h in hp]
     assert not meeting.charged
@@ -87,17 +76,17 @@ def test_FS_5_17_only_the_most_voted_option_is_hit_and_crewmate_may_vote_once_mo
     again — 2 against 2, both hit. Declining the extra vote leaves seat 2 alone with the most votes."""
     for extra, hit in (([0, 0], {0, 2}), ([0, "done"], {2})):
         log: list = []
-        crew = _by_id("rwz-crewmate")
+        crew = by_id("rwz-crewmate")
         g = position(
             3, chars=[character("A"), character("B"), crew], plans=_votes_for({0: [2], 1: [2], 2: extra}, log)
         )
         loot_fillers(g, 10)
         g.active = 0
         assert statics.extra_votes(g, g.players[2]) == 1 and statics.extra_votes(g, g.players[0]) == 0
-        meeting = give_item(g, 0, _by_id("rwz-emergency_meeting"))
+        meeting = give_item(g, 0, by_id("rwz-emergency_meeting"))
         hp = [statics.player_hp(g, p) for p in g.players]
         assert plays.take_action(g, 0, ("tap", meeting, 0))
-        _settle(g)
+        settle(g)
         assert "done" in log[-1][1] or extra[1] == "done"
         assert {p.seat for p in g.players if statics.player_hp(g, p) < hp[p.seat]} == hit
         check_invariants(g)
@@ -111,7 +100,7 @@ def test_FS_5_17_trial_by_trolley_two_different_votes_each_and_the_most_voted_di
     loot_fillers(g, 10)
     g.active = 0
     g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(3))
-    _reveal(g, _by_id("rwz-trial_by_trolley"))
+    _reveal(g, by_id("rwz-trial_by_trolley"))
     assert all(SeatRef(1) not in opts for voter, opts in log[1:2])
     assert g.players[1].dead and not g.players[0].dead and not g.players[2].dead
     check_invariants(g)
@@ -125,9 +114,9 @@ def test_FS_5_17_the_impostor_after_the_turns_first_death_the_living_vote_and_th
     g = position(3, plans=_votes_for({0: [1], 1: [1]}, log))
     loot_fillers(g, 10)
     g.active = 0
-    add_slot_monster(g, _by_id("rwz-the_impostor"))
+    add_slot_monster(g, by_id("rwz-the_impostor"))
     assert damage.kill(g, g.players[2], -1)
-    _settle(g)
+    settle(g)
     assert [v for v, _ in log] == [0, 1]
     assert all(SeatRef(2) not in opts for _, opts in log)  # the dead are no option
     assert g.players[1].dead and not g.players[0].dead
@@ -160,7 +149,7 @@ def test_FS_5_17_wrath_of_the_lamb_a_tie_is_broken_by_the_active_player_and_the_
     soul.soul_value = 1
     g.players[1].souls.append(soul)
     g.monster.extend(phys(g, monster(f"Next{i}", hp=2)) for i in range(3))
-    _reveal(g, _by_id("ani-wrath_of_the_lamb"))
+    _reveal(g, by_id("ani-wrath_of_the_lamb"))
     assert all(SeatRef(voter) not in opts for voter, opts in log)
     assert g.players[2].soul_total() == 1 and g.players[1].soul_total() == 0
     check_invariants(g)
@@ -171,7 +160,7 @@ def test_FS_3_8_the_capricious_chooses_a_loot_play_or_a_shop_item_to_the_discard
     the treasure discard and its slot refills from the treasure deck (FS-3.8)."""
     g = position(
         2,
-        chars=[_by_id("r-the_capricious"), character("B")],
+        chars=[by_id("r-the_capricious"), character("B")],
         plans={0: lambda d: 1 if d.kind == "choose_mode" else None},
     )
     loot_fillers(g, 10)
@@ -181,11 +170,11 @@ def test_FS_3_8_the_capricious_chooses_a_loot_play_or_a_shop_item_to_the_discard
     me = g.players[0]
     me.character.charged = True
     assert plays.take_action(g, 0, ("tap", me.character, 0))
-    _settle(g)
+    settle(g)
     assert old.phys in g.treasure_disc and [o.phys.card.name for o in g.shop_items()] == ["Refill"]
     g = position(
         2,
-        chars=[_by_id("r-the_capricious"), character("B")],
+        chars=[by_id("r-the_capricious"), character("B")],
         plans={0: lambda d: 0 if d.kind == "choose_mode" else None},
     )
     loot_fillers(g, 10)
@@ -194,7 +183,7 @@ def test_FS_3_8_the_capricious_chooses_a_loot_play_or_a_shop_item_to_the_discard
     me.character.charged = True
     plays_before = me.loot_plays
     assert plays.take_action(g, 0, ("tap", me.character, 0))
-    _settle(g)
+    settle(g)
     assert me.loot_plays == plays_before + 1
     check_invariants(g)
 
