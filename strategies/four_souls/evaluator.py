@@ -154,6 +154,8 @@ class EvaluatorPlayer:
             return True
         if kind == "trade_offer":
             return "none"
+        if kind == "discard_room":  # FS-16.3: by the rooms' value model, as sensible
+            return vl.room_discard(decision, self._outlook(view), self.seat)
         if kind == "accept_trade":
             return False
         if kind == "choose_soul" and view is not None:

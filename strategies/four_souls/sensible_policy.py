@@ -157,6 +157,8 @@ class SensiblePolicy:
             return min(opts, key=lambda o: max(1, decision.view.info(o).soul))
         if kind == "trade_offer":  # FS-20.4: it proposes nothing (its own valuation would refuse too)
             return "none"
+        if kind == "discard_room":  # FS-16.3: a room worth less than nothing to me goes
+            return vl.room_discard(decision, self._outlook(decision.view), self.seat)
         if kind == "accept_trade":
             return self._accepts(decision.view, decision.context)
         if kind == "choose_loot" and decision.context == "trade":  # a loot of my choice: the least useful

@@ -145,6 +145,97 @@ def item_value(phys: Any) -> float:
     return v
 
 
+# Room statics (FS-16.2) beyond an item's: what one player covered by the room gains (a limit or a tax
+# costs); the other room statics (cant_gain_souls, shared_cents, players_attackable, penalty_gives_item)
+# move worth between players in ways the model does not weigh, and count 0.
+_ROOM_STATIC = {"evasion": 3.0, "recharge_items": 2.0, "turn_limits": -2.0, "attack_tax": -0.3}
+_TURN_EVENTS = frozenset({"turn_start", "turn_end"})  # fire once in each covered player's turn
+
+
+def room_value(rules: Any, out: Outlook, souls: tuple, me: int) -> float:
+    """What a room in play is worth to me (``discard_room``, FS-16.3), read from its encoded abilities with
+    the value model of every other card. "You" on a room is the active player (FS-16.2), so each player
+    gets what it gives in their own turns: me in mine, each rival in theirs at ``out.rival`` (harm to a
+    rival is my gain). A room that gives every player the same nets ``1 - rival × (n - 1)`` of its worth:
+    nothing for a player who weighs the rivals' total like its own, a loss (so a discard) for a help that
+    would go to a rival one soul from winning. A part with a soul-standing condition covers only the seats
+    it names (``_covered``)."""
+    v = 0.0
+    out.my_turn = True  # what the room does in a covered player's own turn
+    for st in rules.statics:
+        worth = _room_static(st)
+        if worth:
+            v += worth * _share(_covered(st.get("if"), souls), out, me)
+    for event, abs_ in rules.triggers.items():
+        weight = 1.0 if event in _TURN_EVENTS else 0.5  # other events: some turns, not every one
+        for ab in abs_:
+            out.plan = {}
+            out.either = {}
+            _plan_targets(ab.targets or {}, ab.do, out)
+            worth = effect_value(ab.do, out)
+            if ab.optional:
+                worth = max(0.0, worth)
+            v += weight * worth * _share(_covered(ab.topts.get("if"), souls), out, me)
+    for _kind, _i, ab in rules.acts:  # the active player's own choice (FS-16.2): used when worth it
+        v += max(0.0, ability_value(ab, out)) * _share(_covered(None, souls), out, me)
+    if rules.replaces:  # as an item's (``item_value``): a rule change for the one it covers
+        v += 1.0 * _share(_covered(None, souls), out, me)
+    return v
+
+
+def room_discard(decision: Any, out: Outlook, me: int) -> bool:
+    """The ``discard_room`` answer (FS-16.3): discard the room named in the context when it is worth less
+    than nothing to me (``room_value``); keep it otherwise, a tie included (no coin is tossed)."""
+    view = decision.view
+    room = next((r for r in view.rooms if r.name == decision.context), None)
+    if room is None or True not in decision.options:
+        return bool(decision.options[-1])
+    souls = tuple(view.souls(s) for s in range(view.n_players))
+    return room_value(room.rules, out, souls, me) < -1e-9
+
+
+def _room_static(st: dict) -> float:
+    """One static's worth to a player it covers, by the item weights (``_STATIC_VALUE``) and the room
+    weights (``_ROOM_STATIC``); a bonus for monsters is a loss for the players who fight them."""
+    v = 0.0
+    for k, val in st.items():
+        w = _STATIC_VALUE.get(k, _ROOM_STATIC.get(k))
+        if w is None:
+            continue
+        spec = val if isinstance(val, dict) else {"n": val}
+        if k == "price" and "to" in spec:  # a set price: the saving on a 10-cent shop item (FS-11.3)
+            n = float(_num(spec["to"])) - 10.0
+        elif k == "attack_tax":
+            n = _num(spec.get("cents", 1))
+        else:
+            n = _num(spec.get("n", 1))
+        worth = -w * n if k == "price" else w * n  # a negative price change is a discount
+        v += -worth if spec.get("who") == "monsters" else worth
+    return v
+
+
+def _covered(cond: Any, souls: tuple) -> tuple:
+    """The share of each seat's turns a room's part covers: the seats a soul-standing condition names
+    (Might for the Meek's fewest souls, Tax for the Mighty's most), every seat without a condition, and
+    half of every seat for a condition the model does not read."""
+    n = len(souls)
+    if cond is None:
+        return (1.0,) * n
+    text = str(cond)
+    if "souls(you) == fewest(souls)" in text:
+        return tuple(1.0 if s == min(souls) else 0.0 for s in souls)
+    if "souls(you) == most(souls)" in text:
+        if "most(souls) >= 1" in text and max(souls) < 1:
+            return (0.0,) * n
+        return tuple(1.0 if s == max(souls) else 0.0 for s in souls)
+    return (0.5,) * n
+
+
+def _share(cover: tuple, out: Outlook, me: int) -> float:
+    """My net share of a part covering ``cover``: mine, less ``out.rival`` for each rival's."""
+    return cover[me] - out.rival * sum(c for s, c in enumerate(cover) if s != me)
+
+
 def cost_value(cost: Any, out: Outlook) -> float:
     """A ``paid`` cost as a (negative) value: cents, HP, a loot card, items, counters."""
     v = 0.0
