@@ -36,22 +36,31 @@ class Overrules:
     checks: list[float] = field(default_factory=list)  # per candidate: its mean whole-game difference
     kept_checks: list[float] = field(default_factory=list)  # the same, of the candidates played
     audits: list[float] = field(default_factory=list)  # per overrule played: its fresh pairs' mean (audit=)
+    # per decision kind searched: [searched, candidates, overrules played] and every candidate's check, so a
+    # search over several kinds says which kinds its candidates win at (where searching pays)
+    kinds: dict[str, list[int]] = field(default_factory=dict)
+    kind_checks: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, records: list[Searched], share: float) -> None:
         self.seats += 1
         self.wins += share
         for r in records:
+            counts = self.kinds.setdefault(r.kind, [0, 0, 0])
+            overruled = r.chosen != r.favourite
+            candidate = r.candidate is not None or overruled
+            for i, n in enumerate((1, candidate, overruled)):
+                counts[i] += n
             self.searched += 1
-            self.overruled += r.chosen != r.favourite
+            self.overruled += overruled
+            self.candidates += candidate
             if r.audit:
                 self.audits.append(sum(r.audit) / len(r.audit))
             if r.candidate is None:
-                self.candidates += r.chosen != r.favourite
                 continue
-            self.candidates += 1
             gain = sum(r.check) / len(r.check)
             self.checks.append(gain)
-            if r.chosen != r.favourite:
+            self.kind_checks.setdefault(r.kind, []).append(gain)
+            if overruled:
                 self.kept_checks.append(gain)
 
     def __str__(self) -> str:
@@ -72,6 +81,12 @@ class Overrules:
             lines.append(
                 f"audit of the overrules played (fresh pairs, unbiased): {_gain(self.audits, 'overrules')}"
             )
+        if len(self.kinds) > 1:
+            for kind, (searched, candidates, overruled) in sorted(self.kinds.items()):
+                line = f"  {kind}: searched {searched}, candidates {candidates}, played {overruled}"
+                if kind in self.kind_checks:
+                    line += f"; check {_gain(self.kind_checks[kind])}"
+                lines.append(line)
         return "\n".join(lines) + "\n"
 
 

@@ -126,6 +126,7 @@ class Search:
         commit: int | None = None,
         extend: int | None = None,
         plans: int | None = None,
+        windows: str = "all",
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -187,6 +188,9 @@ class Search:
         if plans and self.hooks.follow_ups is None:
             raise UserError("search: plans needs a game whose decisions have follow-up choices (Four Souls)")
         self.plans = bool(plans)
+        if windows not in ("all", "base"):
+            raise UserError(f"search: windows must be 'all' or 'base', got {windows!r}")
+        self.base_windows = windows == "base"
         # (the kind that made it, the follow-up's kind, answer)
         self._plan: tuple[str, str, Any] | None = None
         self._cands: list[tuple[int, tuple[str, Any] | None]] = []
@@ -205,11 +209,13 @@ class Search:
         self.searched: list[Searched] = []
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
-        """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows)."""
-        if self.kinds is not None and kind in self.kinds:
+        """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows); so do
+        searched ones with ``windows=base``, which searches only the windows the base would answer (where
+        it sees something at stake) instead of every window — most of which its base passes unseen."""
+        if (self.kinds is None or kind in self.kinds) and not self.base_windows:
             return False
         base = getattr(self.base, "declines", None)
-        return bool(base(kind, view, context)) if base is not None and self.kinds is not None else False
+        return bool(base(kind, view, context)) if base is not None else False
 
     def choose(self, decision: Any) -> Any:
         options = decision.options

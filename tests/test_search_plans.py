@@ -144,3 +144,23 @@ def test_four_souls_plans_attacks_and_purchases_and_plays_them_as_planned():
         (answer, plan) for kind, options, answer, plan in followed if kind == plan[1] and plan[2] in options
     ]
     assert planned and all(answer == plan[2] for answer, plan in planned)
+
+
+class Decliner(First):
+    """A heuristic that declines every response window whose context is None (nothing at stake)."""
+
+    def declines(self, kind, view, context):
+        return kind == "respond" and context is None
+
+
+def test_windows_base_searches_only_the_response_windows_its_base_would_answer():
+    class S(Scripted):
+        heuristics = {"sensible": Decliner}
+
+    every = S(decisions="action+respond")
+    assert not every.declines("respond", None, None)  # windows=all: every window is asked and searched
+    base = S(decisions="action+respond", windows="base")
+    assert base.declines("respond", None, None) and not base.declines("respond", None, "top")
+    assert S(decisions="action").declines("respond", None, None)  # unsearched: the base's, as before
+    with pytest.raises(UserError, match="windows must be 'all' or 'base'"):
+        S(windows="some")

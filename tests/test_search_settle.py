@@ -133,6 +133,26 @@ def test_overrules_counts_candidates_and_their_checks():
     assert "audit of the overrules played (fresh pairs, unbiased): mean gain +0.000" in str(counts)
 
 
+def test_overrules_breaks_the_counts_down_by_decision_kind_when_several_are_searched():
+    counts = Overrules()
+    counts.add(
+        [
+            Searched("action", ("a", "b"), [3, 3], [1.0, 2.0], 1, 0, candidate=1, check=(1.0, 1.0)),
+            Searched("respond", ("a", "b"), [3, 3], [1.0, 2.0], 0, 0, candidate=1, check=(-1.0, 0.0)),
+            Searched("respond", ("a", "b"), [3, 3], [1.0, 2.0], 0, 0, candidate=1, check=(0.0, 0.0)),
+            Searched("respond", ("a", "b"), [3, 3], [2.0, 1.0], 0, 0),
+        ],
+        1.0,
+    )
+    assert counts.kinds == {"action": [1, 1, 1], "respond": [3, 2, 0]}
+    text = str(counts)
+    assert "  action: searched 1, candidates 1, played 1; check n = 1, too few" in text
+    assert "  respond: searched 3, candidates 2, played 0; check mean gain -0.250 wins" in text
+    one = Overrules()
+    one.add([Searched("action", ("a", "b"), [3, 3], [2.0, 1.0], 0, 0)], 0.0)
+    assert "  action:" not in str(one)  # one kind: its counts are the totals above
+
+
 def test_overrules_plays_the_plan_and_reads_every_search_seat():
     spec = games.get("gosu-x")
     plan = plan_of(
