@@ -809,7 +809,8 @@ class _Checker:
         if key in V.AMOUNT_PARAMS and (isinstance(value, bool) or not isinstance(value, int | str)):
             self.fail(line, f"'{verb}' {key} must be a number or an expression, got {value!r}")
         if key == "filter":
-            self.filter(value, line)
+            if (verb, value) != ("search", "any"):  # `search` for any card at all: the searcher picks
+                self.filter(value, line)
             return
         if key == "on_prevent":
             self.effect(value, line)

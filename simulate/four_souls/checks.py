@@ -220,7 +220,7 @@ def push_deaths(g: Game) -> bool:
         m
         for slot in g.mslots
         if slot
-        and (m := slot[-1]).damage
+        and ((m := slot[-1]).damage or m.rules.statics)  # 0 HP without damage: its own -HP (Weltling)
         and m.kind == "monster"
         and not m.dying
         and statics.monster_hp(g, m) <= 0
@@ -235,7 +235,9 @@ def push_deaths(g: Game) -> bool:
         m.dying = True
         d = DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid))
         g.stack.append(d)
-        triggers.fire(g, "would_die", victim=m, death=d)  # FS-13.1: "if this would die" (Headless Horseman)
+        triggers.fire(
+            g, "would_die", victim=m, death=d, killing_attack_roll=d.roll
+        )  # FS-13.1: "if this would die" (Headless Horseman; Summer of Isaac's: "except on an attack roll of 6")
         pushed = True
     return pushed
 

@@ -293,14 +293,19 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 disc.append(c)
             else:
                 deck.append(c)
-    elif then == "take_one":
-        took = asking.ask(g, chooser, "take", tuple(cards), ctx.name)
-        rest = [c for c in cards if c is not took]
+    elif then in ("take_one", "take_two"):  # take_two: two of them, one pick after the other (Eden's Soul)
+        rest = list(cards)
+        took = []
+        for _ in range(2 if then == "take_two" else 1):
+            if rest:
+                took.append(asking.ask(g, chooser, "take", tuple(rest), ctx.name))
+                rest.remove(took[-1])
         if p.get("random"):  # the others shuffled before they go under the deck (Pumpkin Mask)
             g.streams("peek order", ctx.you).shuffle(rest)
         for c in rest:
             deck.insert(0, c)
-        resources.card_to_player(g, took, g.players[ctx.you], ctx.name)
+        for c in took:
+            resources.card_to_player(g, c, g.players[ctx.you], ctx.name)
     else:
         deck.extend(reversed(cards))
         raise EngineError(f"{ctx.name}: peek then '{then}' not implemented")
@@ -313,7 +318,14 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
     deck, _disc = g.deck_pair(deck_name)
     flt = p.get("filter")
     found = None
-    for c in reversed(deck):
+    if flt == "any":  # "search the deck for a card": the searcher picks any one (Alt Art Devil Deal)
+        chooser = ctx.by if ctx.by is not None else ctx.you
+        seen: dict = {}
+        for c in reversed(deck):
+            seen.setdefault(c.card.id, c)  # one option per distinct card
+        if seen:
+            found = asking.ask(g, chooser, "take", tuple(seen.values()), ctx.name)
+    for c in reversed(deck) if flt != "any" else ():
         if _search_match(c, flt):
             found = c
             break
@@ -327,6 +339,8 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
         resources.card_to_player(g, found, g.players[ctx.you], ctx.name)
     elif then == "move_to_monster_slot":
         zones.put_in_monster_slot(g, found, ctx.you, choose_not_attacked=True)
+    elif then == "hand":  # into the hand of the effect's controller (FS-3.7)
+        zones.place(g, found, "hand", None, ctx)
     else:
         deck.append(found)
         raise EngineError(f"{ctx.name}: search then '{then}' not implemented")
@@ -632,7 +646,9 @@ def _v_reroll(ctx: Ctx, p: dict) -> bool:
     # FS-9.6: rerolled with n dice, one kept: by the roller (``keep: choose``), or by another player the
     # roller names (``keep: other_player``, Classic Roller: decision choose_player, then choose_number)
     keep, chooser = p.get("keep", "choose"), None
-    if keep == "other_player":
+    if keep == "you":  # the ability's controller picks the kept die (Mutant Spider)
+        keep, chooser = "choose", ctx.you
+    elif keep == "other_player":
         others = tuple(q for q in g.players if q.seat != r.seat)
         chooser = asking.ask(g, r.seat, "choose_player", others, ctx.name).seat
         keep = "choose"
@@ -667,6 +683,8 @@ def _v_set_roll(ctx: Ctx, p: dict) -> bool:
     chooser = ctx.by if ctx.by is not None else ctx.you
     if isinstance(v, int):
         val = v
+    elif isinstance(v, str) and v in ctx.binds:  # a number recorded earlier (Era Walk: `let: {N: result}`)
+        val = int(ctx.binds[v])
     elif isinstance(v, list):
         val = asking.ask(ctx.g, chooser, "set_roll", tuple(int(x) for x in v), ctx.name)
     elif str(v).strip() in ("any", "any 1..6", "1..6"):
@@ -752,7 +770,8 @@ def _v_gain_rewards(ctx: Ctx, p: dict) -> bool:
     gaining of rewards by killing (``gained_rewards`` does not hear it)."""
     g = ctx.g
     pl = _who(ctx, p)
-    m = value(ctx, p.get("of", "event.victim"))
+    of = p.get("of", "event.victim")
+    m = ctx.src if of == "self" else value(ctx, of)  # `self`: this monster's own (Greedling Rush!)
     if pl is None or not isinstance(m, Obj) or m.kind != "monster":
         return False
     name = m.phys.card.name
@@ -868,6 +887,7 @@ def _v_add_counters(ctx: Ctx, p: dict) -> bool:
         t.levels += n
     else:
         t.counters += n
+    ctx.g.log.n += 1  # a change the state checks must look at (Weltling's HP), not a logged event
     return n > 0
 
 

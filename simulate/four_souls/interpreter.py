@@ -290,7 +290,10 @@ def _c_next(ctx: Ctx, eff: dict) -> bool:
             who = player_of(ctx, who)  # fixed now: "that player" is the one chosen
         ctx.g.next_events.append((name, who, eff.get("do"), ctx))  # would_die ones lapse at the turn's end
         return True
-    ctx.g.delayed.append((name, trig[name], eff.get("do"), eff.get("replace"), ctx))
+    who = trig[name]
+    if name == "would_roll":  # attack rolls only?, and does it lapse at the turn's end (Polycephalus)?
+        who = (bool(trig.get("attack")), trig.get("until") == "eot")
+    ctx.g.delayed.append((name, who, eff.get("do"), eff.get("replace"), ctx))
     return True
 
 

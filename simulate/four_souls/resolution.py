@@ -235,11 +235,14 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
     # a new value) goes back through step (3) to here and triggers again; an unchanged one resolves
     # (Dad's Lost Coin: each reroll of a 1 to a 1 may be rerolled again).
     if r.checked != r.changes:
+        first = r.checked == -1  # a delayed one-shot is used up by the roll's first try only (Era Walk)
         r.checked = r.changes
         before = len(g.pending)
         triggers.fire(g, "would_roll", roll=r, value=r.value)
-        if len(g.pending) > before:
+        delayed = _delayed_would_roll(g, r) if first and g.delayed else []
+        if len(g.pending) > before or delayed:
             g.stack.append(r)
+            g.stack.extend(delayed)  # above the roll: they resolve first, then the roll tries again
             return
     p = g.players[r.seat]
     if r.attack:
@@ -293,6 +296,33 @@ def _delayed_rolled(g: Game, r: items.RollItem) -> None:
             ctx.item = item
             g.stack.append(item)
             return
+
+
+def _delayed_would_roll(g: Game, r: items.RollItem) -> list:
+    """Delayed one-shots on the next roll (``next: {would_roll: any}``) or the next attack roll
+    (``attack: true``), with ``until: eot`` only this turn (FS-4.9, FS-9.2(4)): the roll about to resolve
+    uses up every waiting one that matches, one per ability that made them (two Polycephalus hits: -2 and -2
+    on the same roll; Era Walk's four: one on each of the next four rolls). Their abilities read the roll
+    as ``event.roll`` and go on the stack above it, the first made on top."""
+    found: list = []
+    makers: list = []
+    keep: list = []
+    for entry in g.delayed:
+        name, who, do, _repl, src = entry
+        if name != "would_roll" or (who[0] and not r.attack) or any(src is m for m in makers):
+            keep.append(entry)
+            continue
+        makers.append(src)
+        ctx = Ctx(
+            g, src.you, src.src, dict(src.binds), {"roll": r, "roller": r.seat}, r.value, None, src.name
+        )
+        ctx.watch = frozenset()  # no targets of its own: what its maker targeted may be gone
+        item = items.AbilityItem(None, Ability("on", do), src.you, ctx, trigger="delayed")
+        ctx.item = item
+        found.append(item)
+    if found:
+        g.delayed[:] = keep
+    return found[::-1]
 
 
 def _push_reader(g: Game, r: items.RollItem) -> None:

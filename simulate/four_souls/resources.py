@@ -7,6 +7,7 @@ from typing import Any
 
 from . import interpreter, replacements, statics, triggers
 from .asking import ask
+from .items import LootItem
 from .selectors import candidates
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import the_player
@@ -257,6 +258,10 @@ def move_cards(ctx: Any, p: dict) -> bool:
                 g.temp.remove(r)
             elif not _off_discard(g, phys):
                 continue  # FS-3.2: it left play and its card is in no discard: nothing to move
+        elif isinstance(r, LootItem):  # a cancelled loot card, now in its discard (Mugger Bean!)
+            if r in g.stack or not _off_discard(g, r.phys):
+                continue
+            phys = r.phys
         elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
             ctx.moved = True
         elif isinstance(r, Phys) and not _off_discard(g, r) and isinstance(cards, str) and cards in ctx.binds:

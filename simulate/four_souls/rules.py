@@ -295,7 +295,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         elif op == "next":
             trig = val if isinstance(val, dict) else {val: None}
             name = next(iter(trig))
-            if name not in ("rolled", "would_loot", "turn_end", "would_die"):
+            if name not in ("rolled", "would_roll", "would_loot", "turn_end", "would_die"):
                 raise EngineError(f"delayed 'next' on '{name}' not implemented")
             _check_effect(eff.get("do"), verbs)
             rep = eff.get("replace")

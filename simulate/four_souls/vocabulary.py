@@ -163,12 +163,13 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
             "one_top_rest_bottom",
             "back_or_discard",
             "take_one",
+            "take_two",
         }
     ),
-    ("search", "then"): frozenset({"gain", "move_to_monster_slot"}),
+    ("search", "then"): frozenset({"gain", "move_to_monster_slot", "hand"}),
     ("extra_attack", "mode"): frozenset({"may", "must"}),
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
-    ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player"}),
+    ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player", "you"}),
     ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
     ("become_copy", "until"): frozenset({"eot", "forever"}),
     ("gain_abilities", "until"): frozenset({"eot", "next_turn"}),
@@ -305,7 +306,12 @@ TRIGGERS = Vocabulary(
             "FS-4.11 FS-9.2",
             "a roll came up N; twice_in_a_row: the roller's previous (attack) roll this turn came up the same",
         ),
-        Trigger("would_roll", (*_TRIGGER_OPTS, "attack", "by"), "FS-9.2", "a roll of N is about to resolve"),
+        Trigger(
+            "would_roll",
+            (*_TRIGGER_OPTS, "attack", "by", "until"),
+            "FS-9.2",
+            "a roll of N is about to resolve",
+        ),
         Trigger("damaged", (*_TRIGGER_OPTS, "combat", "attack_roll"), "FS-6.20", "damage was marked on who"),
         Trigger("damage_pending", _TRIGGER_OPTS, "FS-6.20 FS-6.16", "damage aimed at who is on the stack"),
         Trigger("dealt_damage", (*_TRIGGER_OPTS, "combat", "to"), "FS-6.20", "source dealt damage"),
@@ -413,7 +419,7 @@ TRIGGERS = Vocabulary(
     ],
 )  # triggers.py binds the matchers, the modules that fire the others bind theirs
 # The `next:` form also accepts the rolled trigger (Crystal Ball).
-NEXT_TRIGGERS = frozenset({"play_loot", "would_loot", "rolled", "turn_end", "would_die"})
+NEXT_TRIGGERS = frozenset({"play_loot", "would_loot", "would_roll", "rolled", "turn_end", "would_die"})
 
 
 def Static(name: str, params: tuple[str, ...], rules: str, summary: str, used: bool = True) -> Word:
