@@ -166,7 +166,8 @@ class EvaluatorPolicy:
         return self._best(d, main=False)
 
     def _best(self, d: Decision, main: bool) -> Any:
-        best, best_value = PASS, 0.0
+        best: Any = PASS  # an option (typed: compiled, PASS alone would fix its shape)
+        best_value = 0.0
         for opt in d.options:
             if opt == PASS:
                 continue
