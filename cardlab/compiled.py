@@ -23,7 +23,7 @@ Python (the kernel reads parameters from ``__init__`` signatures, which a compil
 ``Reader.__getstate__``). Gosu X's policies the same way: their rules are ``policy_rules``' native classes
 (``Rules``, ``SensibleRules``, ``EvaluatorRules``) under the Python players, with ``valuing``'s ``Valuer``;
 Hidden Reason's ``sensible`` family's are ``sensible_policy.SensiblePolicy`` (``racer`` and ``guardian`` stay
-Python subclasses; its ``evaluator`` stays Python). A strategy's description is its ``description`` class
+Python subclasses), its ``evaluator``'s ``evaluator_policy.EvaluatorPolicy``. A strategy's description is its ``description`` class
 attribute (strategies/registry.py), not its docstring, which mypyc drops.
 """
 
@@ -44,6 +44,7 @@ from typing import Any
 
 # folder (as in the repository) → module names compiled there; the engines' hot paths
 COMPILED: dict[str, tuple[str, ...]] = {
+    "simulate/core": ("seedmix",),  # seed derivation, written out (numpy's cost a third of a Gosu X game)
     "simulate/gosu_x": (
         "actions",
         "battle",
@@ -93,7 +94,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     ),
     "strategies/four_souls": ("reading", "sensible_policy", "valuing"),
     "strategies/gosu_x": ("policy_rules", "valuing"),
-    "strategies/hidden_reason": ("sensible_policy",),
+    "strategies/hidden_reason": ("evaluator_policy", "sensible_policy"),
     "simulate/hidden_reason": (
         "combat",
         "effects",

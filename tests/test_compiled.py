@@ -61,7 +61,7 @@ def test_the_identity_hashes_follow_the_games():
 
 
 def test_an_install_with_CARDLAB_PURE_builds_nothing_and_says_so(tmp_path):
-    pytest.importorskip("setuptools")
+    pytest.importorskip("setuptools", minversion="77")  # the SPDX license form (PEP 639)
     env = {**os.environ, "CARDLAB_PURE": "1"}
     done = subprocess.run(
         [
@@ -91,6 +91,8 @@ def test_the_identity_cases_play_every_compiled_engine_and_strategy():
     games = {game for game, *_ in compiled.CASES}
     for folder in compiled.COMPILED:
         kind, package = folder.split("/")
+        if folder == "simulate/core":
+            continue  # the kernel: every case runs it
         game = package.replace("_", "-")
         assert game in games, folder
         if kind != "strategies":

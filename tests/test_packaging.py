@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_distribution_has_one_top_level_name(tmp_path):
-    pytest.importorskip("setuptools")
+    pytest.importorskip("setuptools", minversion="77")  # the SPDX license form (PEP 639)
     done = subprocess.run(
         [sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(tmp_path)],
         cwd=ROOT,

@@ -84,3 +84,32 @@ def test_more_strategies_than_seats_play_every_ordered_matchup():
     seatings = [tuple(s.label for s in plan.seating(i)) for i in range(6)]
     assert sorted(seatings) == sorted(itertools.permutations(["hold", "random", "hold:at=5"], 2))
     assert plan.seating(6) == plan.seating(0)
+
+
+def test_the_written_out_seed_derivation_is_numpys():
+    """``seedmix.seed_words`` (what the compiled build derives seeds with) against numpy's SeedSequence,
+    which the pure build uses: roots of every width (0, negative, past 128 bits) and paths of 0–7 words."""
+    import random
+
+    import numpy as np
+
+    from cardlab.simulate.core.seedmix import seed_words
+    from cardlab.simulate.core.seeds import _key
+
+    rng = random.Random(5)
+    cases = [(0, ()), (0, (0,)), (-1, ("engine",)), ((1 << 130) + 7, ("game", 3)), (2**63 - 1, (2**32 - 1,))]
+    for _ in range(300):
+        width = rng.choice((1, 31, 32, 33, 64, 96, 128))
+        path = tuple(
+            rng.choice((rng.getrandbits(32), "dice", "strategy", 0)) for _ in range(rng.randint(0, 7))
+        )
+        cases.append((rng.getrandbits(width), path))
+    for root, path in cases:
+        keys = [_key(p) for p in path]
+        lo, hi = np.random.SeedSequence(
+            entropy=root & ((1 << 128) - 1), spawn_key=tuple(keys)
+        ).generate_state(2)
+        assert seed_words(root & ((1 << 128) - 1), keys) == ((int(hi) << 32) | int(lo)) & (2**63 - 1), (
+            root,
+            path,
+        )

@@ -186,7 +186,7 @@ class Caches:
     bonus_tests: dict = field(default_factory=dict)  # checks.check_bonus: bonus soul pid → its compiled test
     statics: dict = field(
         default_factory=dict
-    )  # statics.owned_statics: seat → (key, {static key: [(obj, body)]})
+    )  # statics.owned_statics: seat → (obj_ver, items, curses, rooms, {static key: [(obj, body)]})
 
 
 @dataclass(slots=True, eq=False)

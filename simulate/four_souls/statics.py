@@ -145,11 +145,14 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     rooms = (
         p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     )  # FS-16.2: "you" on a room: the AP
-    ver = (g.obj_ver, len(p.items), len(p.curses), rooms)
-    hit = g.cache.statics.get(p.seat)
-    if hit is None or hit[0] != ver:
-        hit = g.cache.statics[p.seat] = (ver, {})
-    by_key: dict = hit[1]
+    n_items, n_curses = len(p.items), len(p.curses)
+    # the key's parts compared one by one, typed: compiled, no key tuple is built at each of the ~6,000
+    # reads of a 4-player game (most from ``settle_hp`` at every decision)
+    hit: tuple[int, int, int, bool, dict] | None = g.cache.statics.get(p.seat)
+    if hit is None or hit[0] != g.obj_ver or hit[1] != n_items or hit[2] != n_curses or hit[3] != rooms:
+        hit = (g.obj_ver, n_items, n_curses, rooms, {})
+        g.cache.statics[p.seat] = hit
+    by_key: dict = hit[4]
     found = by_key.get(key)
     if found is None:
         ch = p.character

@@ -23,6 +23,7 @@ from cardlab.simulate.core.cardfiles import (
     files_stamp,
     load_yaml,
     unknown,
+    yaml_files,
 )
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.overrides import Settable
@@ -411,8 +412,8 @@ def card_files(path: str | Path) -> list[Path]:
     bundled files then the one file laid over them (``--cards FILE``, simulate.core.overrides.overlay)."""
     path = Path(path)
     if path.is_dir():
-        return sorted(path.glob("*.yaml"))
-    return [*sorted(DEFAULT_CARDS.glob("*.yaml")), path]
+        return yaml_files(path)
+    return [*yaml_files(DEFAULT_CARDS), path]
 
 
 _CACHE: dict[tuple, dict[str, list[CardDef]]] = {}

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.simulate.core.card_problems import guarded
-from cardlab.simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown
+from cardlab.simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown, yaml_files
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.vocabulary import Vocabulary, Word
 
@@ -512,4 +512,4 @@ def card_paths(path: Path) -> list[Path]:
     """Every YAML file under ``path`` (or ``path`` itself), sorted for a stable order."""
     if path.is_file():
         return [path]
-    return sorted(p for p in path.rglob("*.yaml") if p.is_file())
+    return [p for p in yaml_files(path, recursive=True) if p.is_file()]

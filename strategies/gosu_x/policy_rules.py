@@ -28,6 +28,19 @@ ACTIVATE_BASE = 3.0
 ACTIVATE_WEIGHT = 1.0
 
 
+def pass_now(d: Decision, seat: int) -> bool:
+    """Pass now when our battle total is at least theirs (``sensible`` and ``evaluator`` both answer so;
+    a plain ``Policy`` keeps the first option)."""
+    v = d.view
+    return v.battle_total(seat) >= v.battle_total(1 - seat)
+
+
+def repeat(d: Decision, seat: int) -> bool:
+    """Repeat when the opponent's army is the larger (``sensible`` and ``evaluator``)."""
+    v = d.view
+    return v.army_size(1 - seat) > v.army_size(seat)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Rules:
     """Every policy: the draft answered by its ``DraftPolicy``, every other decision by a ``choose_*``
@@ -276,12 +289,10 @@ class SensibleRules(Rules):
         return "mulligan"
 
     def choose_pass_now(self, d: Decision) -> Any:
-        v = d.view
-        return v.battle_total(self.seat) >= v.battle_total(1 - self.seat)
+        return pass_now(d, self.seat)
 
     def choose_repeat(self, d: Decision) -> Any:
-        v = d.view
-        return v.army_size(1 - self.seat) > v.army_size(self.seat)
+        return repeat(d, self.seat)
 
     def choose_feat(self, d: Decision) -> Any:
         return True
@@ -397,12 +408,10 @@ class EvaluatorRules(Rules):
         return card is None or self.effect_value(v, card.defn, v.hand_size(self.seat)) >= 0
 
     def choose_pass_now(self, d: Decision) -> Any:
-        v = d.view
-        return v.battle_total(self.seat) >= v.battle_total(1 - self.seat)
+        return pass_now(d, self.seat)
 
     def choose_repeat(self, d: Decision) -> Any:
-        v = d.view
-        return v.army_size(1 - self.seat) > v.army_size(self.seat)
+        return repeat(d, self.seat)
 
     def choose_mulligan(self, d: Decision) -> Any:
         soldiers = sum(1 for c in d.view.hand() if c.defn.level == 1)

@@ -47,6 +47,20 @@ def _summary(d: CardDef) -> tuple[int, frozenset[str]]:
     return boss_damage_of(effects), frozenset(v for v, _ in effects)
 
 
+def mulligan(d: Decision) -> str:
+    """The free redeal (HR setup) of a hand with fewer than two cards of cost ≤ 2, once; ``sensible`` and
+    ``evaluator`` both play it."""
+    cheap = sum(1 for c in d.view.hand if c.cost <= 2)
+    return "redeal" if cheap < 2 and d.context == 0 else "keep"
+
+
+def wound(d: Decision, crystal_target: int) -> str:
+    """From the wound: crystals until ``crystal_target``, then cards."""
+    if "crystal" in d.options and d.view.crystals < crystal_target:
+        return "crystal"
+    return "card"
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SensiblePolicy:
     """What ``SensiblePlayer`` does at each decision (see its module's documentation)."""
@@ -66,13 +80,10 @@ class SensiblePolicy:
 
     # -- setup and start of turn -----------------------------------------------------------------------
     def on_mulligan(self, d: Decision) -> str:
-        cheap = sum(1 for c in d.view.hand if c.cost <= 2)
-        return "redeal" if cheap < 2 and d.context == 0 else "keep"
+        return mulligan(d)
 
     def on_wound(self, d: Decision) -> str:
-        if "crystal" in d.options and d.view.crystals < self.crystal_target:
-            return "crystal"
-        return "card"
+        return wound(d, self.crystal_target)
 
     # -- main actions ----------------------------------------------------------------------------------
     def on_action(self, d: Decision) -> Any:
