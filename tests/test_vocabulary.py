@@ -183,14 +183,14 @@ def test_every_other_word_kind_is_registered_and_documented_row_by_row(kind):
 def test_the_strategies_sort_verbs_by_the_registered_roles():
     from cardlab.strategies.four_souls import reading
     from cardlab.strategies.gosu_x import policy
-    from cardlab.strategies.hidden_reason import evaluator, sensible
+    from cardlab.strategies.hidden_reason import evaluator_policy, sensible
 
     assert fs.VERBS.with_role("harm") == reading.HARM_VERBS and "deal_damage" in reading.HARM_VERBS
     assert {"reroll", "modify_roll", "set_roll"} == reading.ROLL_VERBS
     assert reading.HARM_VERBS | {"gain_treasure", "extra_attack"} == reading.THREAT_VERBS
     assert {"capture", "destroy", "to_deck_top"} == policy.HITS
     removal = {"damage", "destroy", "exile", "bounce", "tap", "silence"}
-    assert removal == evaluator.REMOVAL == sensible.REMOVAL
+    assert removal == evaluator_policy.REMOVAL == sensible.REMOVAL
 
 
 def test_a_registry_refuses_a_second_word_an_undeclared_handler_and_a_second_handler():
