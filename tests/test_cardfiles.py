@@ -91,3 +91,22 @@ def test_unknown_keys_suggest_the_closest(tmp_path):
         unknown("effect", "damgae", ["damage", "heal"]) == "unknown effect 'damgae' — did you mean 'damage'?"
     )
     assert did_you_mean("zzz", ["damage"]) == ""
+
+
+def test_yaml_files_lists_what_glob_lists_and_sees_a_file_added_at_once(tmp_path):
+    """The listing kept between games (``cardfiles.yaml_files``) is pathlib's, and a card file added to a
+    folder just listed is listed next time, even within the folder's clock tick (no cache outlives the card
+    data, DESIGN)."""
+    from pathlib import Path
+
+    from cardlab.simulate.core.cardfiles import yaml_files
+
+    (tmp_path / "sub").mkdir()
+    for name in ("b.yaml", "a.yaml", "notes.md", "sub/c.yaml"):
+        (tmp_path / name).write_text("x: 1\n")
+    assert yaml_files(tmp_path) == sorted(tmp_path.glob("*.yaml"))
+    assert yaml_files(tmp_path, recursive=True) == sorted(tmp_path.rglob("*.yaml"))
+    (tmp_path / "c.yaml").write_text("x: 2\n")
+    assert Path(tmp_path / "c.yaml") in yaml_files(tmp_path)
+    bundled = Path(__file__).resolve().parents[1] / "decklists" / "gosu_x"
+    assert yaml_files(bundled) == yaml_files(bundled) == sorted(bundled.glob("*.yaml"))

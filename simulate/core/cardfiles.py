@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 import stat
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -249,6 +250,7 @@ def files_hash(paths: Iterable[str | Path]) -> str:
     return digest.hexdigest()[:16]
 
 
+_RACY_NS = 2_000_000_000  # a folder's listing is kept only once its last change is this old (ns)
 _LISTED: dict[tuple[str, bool], tuple[tuple[tuple[str, int], ...], tuple[Path, ...]]] = {}
 
 
@@ -284,9 +286,16 @@ def yaml_files(folder: str | Path, recursive: bool = False) -> list[Path]:
         except (FileNotFoundError, NotADirectoryError, PermissionError):  # as pathlib's glob: nothing listed
             continue
     found.sort()
+    # a folder changed in the last seconds is listed again next time: its modification time moves in
+    # clock ticks of a few milliseconds, so a file added within the same tick would leave it unchanged
+    # (git's "racy" entries); the bundled folders are old and kept
+    recent = time.time_ns() - _RACY_NS
     if len(_LISTED) > 64:
         _LISTED.clear()
-    _LISTED[key] = (tuple(read), tuple(found))
+    if all(seen < recent for _, seen in read):
+        _LISTED[key] = (tuple(read), tuple(found))
+    else:
+        _LISTED.pop(key, None)
     return found
 
 
