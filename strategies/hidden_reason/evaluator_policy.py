@@ -11,9 +11,8 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from cardlab.simulate.core import Decision
-from cardlab.simulate.hidden_reason.stack import PASS
 
-from .sensible_policy import REMOVAL, mulligan, wound
+from .sensible_policy import REMOVAL, best_option, mulligan, wound
 
 TURNS_AHEAD = 3  # turns a permanent's triggers are expected to fire
 SPELL_COST = 0.5  # a strategy or tactic is spent when cast: one that gains nothing stays in hand
@@ -166,15 +165,8 @@ class EvaluatorPolicy:
         return self._best(d, main=False)
 
     def _best(self, d: Decision, main: bool) -> Any:
-        best: Any = PASS  # an option (typed: compiled, PASS alone would fix its shape)
-        best_value = 0.0
-        for opt in d.options:
-            if opt == PASS:
-                continue
-            value = self.option_value(d.view, opt, main)
-            if value > best_value:
-                best, best_value = opt, value
-        return best
+        view = d.view
+        return best_option(d.options, lambda opt: self.option_value(view, opt, main))
 
     def on_attack(self, d: Decision) -> Any:
         view = d.view

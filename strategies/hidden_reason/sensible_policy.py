@@ -10,6 +10,7 @@ carries them all. ``crystal_target`` is a class constant a preset overrides (``r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -61,6 +62,20 @@ def wound(d: Decision, crystal_target: int) -> str:
     return "card"
 
 
+def best_option(options: Any, value: Callable[[Any], float]) -> Any:
+    """The option worth most above 0 by ``value``, else PASS (the first of equals): how ``sensible`` and
+    ``evaluator`` pick a main action or a response."""
+    best: Any = PASS  # an option (typed: compiled, PASS alone would fix its shape)
+    best_value = 0.0
+    for opt in options:
+        if opt == PASS:
+            continue
+        v = value(opt)
+        if v > best_value:
+            best, best_value = opt, v
+    return best
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SensiblePolicy:
     """What ``SensiblePlayer`` does at each decision (see its module's documentation)."""
@@ -94,16 +109,8 @@ class SensiblePolicy:
 
     def best(self, d: Decision, main: bool) -> Any:
         """The option that scores highest above 0 (a main action or a response), else pass."""
-        best: Any = PASS  # an option (typed: compiled, PASS alone would fix its shape)
-        best_score = 0.0
         view = d.view
-        for opt in d.options:
-            if opt == PASS:
-                continue
-            score = self.score(view, opt, main=main)
-            if score > best_score:
-                best, best_score = opt, score
-        return best
+        return best_option(d.options, lambda opt: self.score(view, opt, main=main))
 
     def score(self, view, opt: tuple, main: bool) -> float:
         """How much this option is worth now (≤ 0: not worth doing)."""
