@@ -785,6 +785,8 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return len(vals[0]) if isinstance(vals[0], (list, tuple)) else int(vals[0])
     if f == "shop_buys":  # the shop items a player purchased this turn (FS-11.2: not the deck's top)
         return the_player(ctx, vals[0]).shop_buys
+    if f == "loots_played":  # the loot cards a player played this turn (FS-8.4; a played copy counts)
+        return the_player(ctx, vals[0]).loots_played
     if f == "cost_named":  # a loot card this ability's cost discarded has the word in its name
         word = re.compile(rf"\b{re.escape(str(vals[0]))}s?\b", re.IGNORECASE)
         return any(word.search(c.card.name) for c in (ctx.ev or {}).get("discarded", ()))

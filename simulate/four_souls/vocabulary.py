@@ -754,7 +754,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys source is_this cost_named
+    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed"""
 )
 WORDS: frozenset[str] = (
