@@ -38,7 +38,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
         ("coop", "counters", "items", "blank_card", "gains"),
-        ("challenge",),
+        ("challenge", "sides"),
         # reading the state: expressions, static abilities (FS-5.2), selectors; asking a player
         ("statics",),
         ("asking", "selectors"),

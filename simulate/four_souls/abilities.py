@@ -42,6 +42,7 @@ class CardRules:
     hook: str | None = None
     rewards: list[Ability] = field(default_factory=list)  # printed rewards that are effects (``reward:``)
     as_item: Any = None  # CardRules of the item it can become (``become_item``, card field ``as_item``)
+    back: Any = None  # CardRules of its back side (FS-6.10, card field ``back``): what a flip shows
 
     has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
     acts: tuple = ()  # ("tap" | "paid", index, Ability) for each activated ability

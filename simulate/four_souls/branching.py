@@ -85,6 +85,9 @@ def _shared(g: Game) -> dict[int, Any]:
         memo[id(phys)] = phys
         memo[id(phys.card)] = phys.card
         memo[id(phys.rules)] = phys.rules
+        if phys.rules.back is not None:  # a double-faced card's back side (FS-6.10): card data too
+            memo[id(phys.card.back)] = phys.card.back
+            memo[id(phys.rules.back)] = phys.rules.back
     return memo
 
 

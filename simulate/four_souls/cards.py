@@ -64,6 +64,7 @@ CARD_FIELDS = (
     "abilities",
     "faces",
     "as_item",
+    "back",
     "hook",
     "implemented",
     "reason",
@@ -102,6 +103,9 @@ class Card:
     reprint_of: str | None = None  # id of the card whose behaviour this reprint shares
     # FS-18.1: a double-faced challenge card's faces, one per difficulty symbol: (symbol, name, abilities)
     faces: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
+    # FS-6.10: a double-faced card's back side, shown when the object is flipped: a card record of its own
+    # (name, stats, abilities; the rest as the front's), None for a one-sided card
+    back: Any = None
     # a card turned into an item with none of its other abilities: the item's (keywords, abilities), used by
     # the ``become_item`` verb; None: an item become from this card keeps the card's own abilities
     as_item: tuple[tuple[str, ...], tuple[Any, ...]] | None = None
@@ -377,6 +381,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         checker.ability(ab, ab_line)
     faces = _faces(raw, deck, shown, name, checker)
     as_item = _as_item(raw, deck, shown, name, checker)
+    back = _back(raw, deck, shown, name, checker)
     if hook is not None and not checker.hook_used:
         raise CardDataError(
             shown, raw.line_of("hook"), f"field 'hook': no ability calls {{hook: {hook}}}", name
@@ -404,6 +409,29 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         reprint_of=reprint_of,
         faces=faces,
         as_item=as_item,
+        back=None
+        if back is None
+        else Card(
+            id=cid,
+            name=back[0],
+            deck=deck,
+            kind=kind,
+            copies=copies,
+            players_3plus=p3,
+            hp=back[1] if back[1] is not None else hp,
+            evasion=ev,
+            attack=back[2] if back[2] is not None else atk,
+            rewards=rewards,
+            soul=soul,
+            starting_item=start,
+            keywords=keywords,
+            abilities=back[3],
+            hook=None,
+            implemented=implemented,
+            reason=reason,
+            source=f"{shown}:{line}",
+            set=set_name,
+        ),
     )
 
 
@@ -432,6 +460,29 @@ def _faces(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tupl
             checker.ability(ab, ab_line)
         out.append((str(symbol), face_name, tuple(_plain(a) for a in abilities)))
     return tuple(out)
+
+
+def _back(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple | None:
+    """FS-6.10: ``back: {name, hp?, attack?, abilities}`` — a double-faced character's or eternal item's
+    back side (name, HP, damage, abilities), shown while the object is flipped; stats it does not give are
+    the front's."""
+    data = field_value(raw, "back", dict, shown, name, required=False, default=None)
+    if data is None:
+        return None
+    line = raw.line_of("back")
+    if deck not in ("character", "eternal"):
+        raise CardDataError(shown, line, "field 'back' is for characters and eternal items only", name)
+    check_keys(data, ("name", "hp", "attack", "abilities"), shown, name)
+    back_name = field_value(data, "name", str, shown, name)
+    hp = field_value(data, "hp", int, shown, name, required=False, minimum=1)
+    atk = field_value(data, "attack", int, shown, name, required=False, minimum=0)
+    if deck != "character" and (hp is not None or atk is not None):
+        raise CardDataError(shown, line, "field 'back': HP and damage are for a character's back", name)
+    abilities = field_value(data, "abilities", list, shown, name, required=False, default=[])
+    lines = getattr(abilities, "item_lines", [line] * len(abilities))
+    for ab, ab_line in zip(abilities, lines, strict=True):
+        checker.ability(ab, ab_line)
+    return back_name, hp, atk, tuple(_plain(a) for a in abilities)
 
 
 def _as_item(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple | None:

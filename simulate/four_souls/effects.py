@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import asking, challenge, counters, damage, dice, gains, items, resources, two_player, zones
+from . import asking, challenge, counters, damage, dice, gains, items, resources, sides, two_player, zones
 from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, parse_sel
@@ -705,6 +705,17 @@ def _v_flip_roll(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_flip(ctx: Ctx, p: dict) -> bool:
+    """FS-6.10: each target object turns to its other side; one with no back side cannot flip."""
+    did = False
+    for t in _targets_of(ctx, p.get("target", "self")):
+        if isinstance(t, Player):
+            t = t.character  # "flip your character": the player's character card
+        if isinstance(t, Obj) and t.in_play and sides.flip(ctx.g, t):
+            did = True
+    return did
+
+
 def _v_recharge(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target", "self")):
@@ -947,6 +958,7 @@ VERB_FUNCS = {
     "set_roll": _v_set_roll,
     "flip_roll": _v_flip_roll,
     "recharge": _v_recharge,
+    "flip": _v_flip,
     "deactivate": _v_deactivate,
     "reroll_item": _v_reroll_item,
     "become_copy": _v_become_copy,

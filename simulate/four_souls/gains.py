@@ -46,6 +46,13 @@ def _apply(g: Game, o: Obj, base: CardRules | None = None) -> None:
     g.obj_ver += 1  # caches keyed by it list the object's abilities again
 
 
+def rebase(g: Game, o: Obj, was: CardRules, now: CardRules) -> None:
+    """A flipped object (FS-6.10, ``sides.flip``): the abilities it gained lie over its new side."""
+    if any(x is o and b is was for x, b, _r, _u in g.gains):
+        g.gains[:] = [(x, now if x is o and b is was else b, r, u) for x, b, r, u in g.gains]
+        _apply(g, o)
+
+
 def merged(base: CardRules, extra: list[CardRules]) -> CardRules:
     """``base`` with the activated, triggered, static and replacement abilities of each of ``extra``."""
     r = replace(

@@ -154,6 +154,9 @@ def compile_card(card: Any) -> CardRules:
     if as_item:  # the item it can become: compiled and checked with the card (``become_item``)
         kws_item, abilities = as_item
         r.as_item = compile_card(_ItemSide(tuple(kws_item), tuple(abilities)))
+    back = getattr(card, "back", None)
+    if back is not None:  # FS-6.10: the back side, compiled and checked with the card (``flip``)
+        r.back = compile_card(back)
     return r
 
 

@@ -164,7 +164,8 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
 
 
 def player_max_hp(g: Game, p: Player) -> int:
-    base = p.character.phys.card.hp if p.character is not None else 2
+    c = p.character
+    base = (c.face or c.phys.card).hp if c is not None else 2  # FS-6.10: the side that shows
     extra = 0
     if p.items:  # read at every decision and state check: the owned list is walked without a copy
         for o, body in owned_statics(g, p, "hp"):
@@ -210,7 +211,8 @@ def settle_hp(g: Game) -> None:
 
 
 def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
-    base = p.character.phys.card.attack if p.character is not None else 1
+    c = p.character
+    base = (c.face or c.phys.card).attack if c is not None else 1  # FS-6.10: the side that shows
     total = (base or 0) + p.b_atk
     for o, v in player_statics(g, p, "atk"):
         if isinstance(v, dict) and (v.get("first_attack_roll") and not first_attack_roll or _wide(v)):
@@ -783,6 +785,8 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return len(vals[0]) if isinstance(vals[0], (list, tuple)) else int(vals[0])
     if f == "shop_buys":  # the shop items a player purchased this turn (FS-11.2: not the deck's top)
         return the_player(ctx, vals[0]).shop_buys
+    if f == "loots_played":  # the loot cards a player played this turn (FS-8.4; a played copy counts)
+        return the_player(ctx, vals[0]).loots_played
     if f == "cost_named":  # a loot card this ability's cost discarded has the word in its name
         word = re.compile(rf"\b{re.escape(str(vals[0]))}s?\b", re.IGNORECASE)
         return any(word.search(c.card.name) for c in (ctx.ev or {}).get("discarded", ()))

@@ -110,6 +110,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", Aim("roll", 1.0, who="roll", when="roll"), "neutral", used=False),
     # Objects
     _v("recharge", "target", "target", "objects", "FS-6.2", "turn upright", Aim("recharge", 1.0, who="target"), "gain help"),
+    _v("flip", "target", "target", "objects", "FS-6.10", "turn to the other side (a card with a back side)", Aim("counter", 0.0, who="target"), "neutral", used=False),  # the sides' worth is not weighed
     _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
@@ -753,7 +754,7 @@ VALUE_WORDS: frozenset[str] = _words(
     its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
-    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys source is_this cost_named
+    monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed"""
 )
 WORDS: frozenset[str] = (

@@ -1,0 +1,51 @@
+"""Requiem Warp Zone cards encoded with existing words (``decklists/four_souls/sets/warp_zone``): a
+position, the card's use, the exact outcome."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import plays, resolution, statics, triggers
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    card,
+    character,
+    give_item,
+    give_loot,
+    position,
+    real,
+    settle,
+)
+
+
+def _spewer(rolls: list[int], discard: str):
+    g = position(2, chars=[character("Tough", hp=5), character("Other")], rolls=rolls)
+    item = give_item(g, 0, by_id("rwz-spewer"))
+    g.active = 0
+    give_loot(g, 0, real(discard) if discard == "Pills!" else card(discard))
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is item)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    p = g.players[0]
+    return statics.player_max_hp(g, p), statics.player_atk(g, p), p.damage
+
+
+def test_FS_4_4_spewer_rolls_three_times_for_a_discarded_pills_and_once_for_another_card():
+    """$: discard a loot card. Pills! discarded: rolls 1, 3, 5 give +1 HP, +1 damage and 1 damage to the
+    roller; any other card: one roll (2: +1 HP)."""
+    assert _spewer([1, 3, 5], "Pills!") == (6, 2, 1)
+    assert _spewer([2, 6, 6], "Plain") == (6, 1, 0)
+
+
+def test_FS_8_10_the_eye_stabber_hurts_an_active_player_who_played_loot_this_turn():
+    """As each turn ends, the active player takes 1 damage from it if they played a loot card this turn
+    (``loots_played``); a turn without one costs nothing."""
+    g = position(2, chars=[character("Tough", hp=5), character("Other", hp=5)])
+    add_slot_monster(g, by_id("rwz-the_purple_shirted_eye_stabber"))
+    g.active = 0
+    triggers.fire(g, "turn_end", seat=0)
+    settle(g)
+    assert g.players[0].damage == 0
+    g.players[0].loots_played = 1
+    triggers.fire(g, "turn_end", seat=0)
+    settle(g)
+    assert (g.players[0].damage, g.players[1].damage) == (1, 0)

@@ -1,0 +1,77 @@
+"""Double-faced cards (FS-6.10, card field ``back``, verb ``flip``): The Enigma and its starting item Flip
+(Requiem). A flipped object stays the same object with the other side's name, stats and abilities."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.four_souls import cards, sides, statics
+from cardlab.simulate.four_souls.fixtures import (
+    by_id,
+    card,
+    character,
+    check_invariants,
+    give_item,
+    give_loot,
+    loot_fillers,
+    position,
+    settle,
+)
+from cardlab.simulate.four_souls.resolution import player_dies
+
+
+def _enigma(hand: int = 2):
+    g = position(2, chars=[by_id("r-the_enigma"), character("Vanilla1")])
+    give_item(g, 0, by_id("r-flip"), eternal=True)
+    for i in range(hand):
+        give_loot(g, 0, card(f"Loot{i}"))
+    loot_fillers(g, 10)
+    g.active = 1
+    return g
+
+
+def test_FS_6_10_FS_13_9_flip_turns_the_enigma_after_each_death_penalty_and_back_again():
+    """The Enigma (front HP 2, damage 1) dies holding 2 loot cards: after the penalty (its 1 loot
+    discarded) Flip turns the character to its back (HP 1, damage 2), recharges it, discards the hand and
+    loots 3. A second death turns it to its front again: the back's other side is the front."""
+    g = _enigma()
+    p = g.players[0]
+    ch = p.character
+    player_dies(g, p, -1)
+    settle(g)
+    assert ch.face is not None and ch.face.name == "amginE ehT" and sides.name(ch) == "amginE ehT"
+    assert (statics.player_max_hp(g, p), statics.player_atk(g, p)) == (1, 2)
+    assert ch.charged and len(p.hand) == 3 and p.character is ch  # the same object (FS-6.10)
+    assert ch.rules is ch.phys.rules.back
+    p.dead = False
+    player_dies(g, p, -1)
+    settle(g)
+    assert ch.face is None and ch.rules is ch.phys.rules
+    assert (statics.player_max_hp(g, p), statics.player_atk(g, p)) == (2, 1)
+    check_invariants(g)
+
+
+def test_FS_6_10_a_character_with_no_back_does_not_flip_but_flip_still_recharges_and_reloots():
+    """Flip under a one-sided character: the flip does nothing (FS-6.10: it cannot be flipped); the
+    recharge, the discarded hand and the 3 loot still happen ("if able" covers the flip alone)."""
+    g = position(2)
+    give_item(g, 0, by_id("r-flip"), eternal=True)
+    give_loot(g, 0, card("Loot0"))
+    loot_fillers(g, 10)
+    g.active = 1
+    p = g.players[0]
+    player_dies(g, p, -1)
+    settle(g)
+    assert p.character.face is None and p.character.charged and len(p.hand) == 3
+    assert not sides.flip(g, p.character)
+
+
+def test_FS_6_10_a_back_side_is_for_characters_and_eternal_items(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text(
+        "set: base_v2\ndeck: loot\ncards:\n  - {id: x, name: X, kind: other, copies: 1, back: {name: Y}}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CardDataError, match="field 'back' is for characters and eternal items only"):
+        cards.load_pool([f])
