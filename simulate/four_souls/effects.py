@@ -494,7 +494,7 @@ def _v_players_attackable(ctx: Ctx, p: dict) -> bool:
     return True
 
 
-def _v_forbid(ctx: Ctx, p: dict) -> bool:
+def _v_forbid_eot(ctx: Ctx, p: dict) -> bool:
     """FS-7.3: till end of turn the players ``who`` names (``other_players``: all but you;
     ``non_active_players``: all but the active player) may not take these actions (``play_loot``,
     ``activate_item``, ``activate_ability``: any activated ability, the character's too)."""
@@ -928,7 +928,7 @@ VERB_FUNCS = {
     "discard_curse": _v_discard_curse,
     "win": _v_win,
     "players_attackable": _v_players_attackable,
-    "forbid": _v_forbid,
+    "forbid_eot": _v_forbid_eot,
     "gain_cents": _v_gain_cents,
     "lose_cents": _v_lose_cents,
     "pay": _v_pay,

@@ -122,7 +122,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("become_curse", "", "", "objects", "FS-4.16 FS-1.18", "this event becomes a curse; the AP picks who gains it", Aim("info", 0.0), "neutral", used=False),  # the game's (a curse event's keyword): nobody uses it by choice
     _v("discard_curse", "", "", "objects", "FS-4.16 FS-Q.11", "this curse goes to the discard (its bearer died)", Aim("info", 0.0), "neutral", used=False),
     _v("win", "who", "", "stack", "FS-14.3 FS-14.2", "who wins once this ability has resolved", Aim("soul", 40.0, who="who"), "neutral", used=False),  # the game: worth more than any soul
-    _v("forbid", "who actions", "", "turn", "FS-7.3", "till end of turn, those players may not play loot / activate items or abilities", Aim("info", 0.5), "neutral", used=False),  # the rivals' answers barred for a turn
+    _v("forbid_eot", "who actions", "", "turn", "FS-7.3", "till end of turn, those players may not play loot / activate items or abilities", Aim("info", 0.5), "neutral", used=False),  # the rivals' answers barred for a turn
     _v("players_attackable", "evasion who", "evasion", "turn", "FS-10.6", "till end of turn, players (who: players, or you) can be attacked with this evasion", Aim("attack", 0.5), "neutral", used=False),  # another attack target for the active player
     # Objects
     _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
@@ -179,7 +179,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("buff", "until"): frozenset({"eot"}),
     ("pass_hands", "direction"): frozenset({"left", "right"}),
-    ("forbid", "who"): frozenset({"other_players", "non_active_players"}),
+    ("forbid_eot", "who"): frozenset({"other_players", "non_active_players"}),
     ("shield", "until"): frozenset({"eot"}),
     ("extra_loot_play", "until"): frozenset({"eot"}),
 }

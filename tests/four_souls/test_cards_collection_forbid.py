@@ -1,4 +1,4 @@
-"""Issue 19: the ``forbid`` verb, "can't play loot / activate … till end of turn" (FS-7.3): Get Out of Jail
+"""Issue 19: the ``forbid_eot`` verb, "can't play loot / activate … till end of turn" (FS-7.3): Get Out of Jail
 Card, Alt Art Rag Mega."""
 
 from __future__ import annotations
