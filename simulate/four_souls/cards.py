@@ -710,8 +710,9 @@ class _Checker:
                 "non_trinket",
                 "non_ambush",
                 "twice_in_a_row",
+                "once_per_roll",
             ):
-                if value is not True:
+                if value is not True and not (key == "attack" and head == "would_roll" and value is False):
                     self.fail(kline, f"trigger option '{key}' must be true, got {value!r}")
             else:
                 self.value(value, kline, key)

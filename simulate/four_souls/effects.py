@@ -494,6 +494,20 @@ def _v_players_attackable(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_forbid_eot(ctx: Ctx, p: dict) -> bool:
+    """FS-7.3: till end of turn the players ``who`` names (``other_players``: all but you;
+    ``non_active_players``: all but the active player) may not take these actions (``play_loot``,
+    ``activate_item``, ``activate_ability``: any activated ability, the character's too)."""
+    g = ctx.g
+    who = p.get("who", "other_players")
+    skip = g.active if who == "non_active_players" else ctx.you
+    seats = frozenset(q.seat for q in g.players if q.seat != skip)
+    acts = p.get("actions", ())
+    g.eot_forbids.append((seats, frozenset([acts] if isinstance(acts, str) else acts)))
+    g.cache.forbid_on = True
+    return bool(seats)
+
+
 def _v_kill(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target")):
@@ -639,7 +653,7 @@ def _v_reroll(ctx: Ctx, p: dict) -> bool:
     if r is None:
         return False
     g = ctx.g
-    n = int(p.get("dice", 1))
+    n = max(1, min(6, int(value(ctx, p.get("dice", 1)))))  # an expression too (Tainted Spitty), 1..6 dice
     if n < 2:
         dice.reroll(g, r, ctx.name)
         return True
@@ -925,6 +939,7 @@ VERB_FUNCS = {
     "discard_curse": _v_discard_curse,
     "win": _v_win,
     "players_attackable": _v_players_attackable,
+    "forbid_eot": _v_forbid_eot,
     "gain_cents": _v_gain_cents,
     "lose_cents": _v_lose_cents,
     "pay": _v_pay,

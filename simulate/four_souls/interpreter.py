@@ -292,7 +292,8 @@ def _c_next(ctx: Ctx, eff: dict) -> bool:
         return True
     who = trig[name]
     if name == "would_roll":  # attack rolls only?, and does it lapse at the turn's end (Polycephalus)?
-        who = (bool(trig.get("attack")), trig.get("until") == "eot")
+        mine = ctx.you if trig.get("by") == "you" else None  # `by: you`: only its controller's rolls
+        who = (bool(trig.get("attack")), trig.get("until") == "eot", mine)
     ctx.g.delayed.append((name, who, eff.get("do"), eff.get("replace"), ctx))
     return True
 

@@ -59,6 +59,7 @@ class RollItem(StackItem):
         "target",
         "reward",
         "name",
+        "heard",
     )
     kind = "roll"
 
@@ -74,6 +75,7 @@ class RollItem(StackItem):
         self.name: str | None = None
         self.changes = 0  # results this roll has had beyond the first (rerolls, changed values)
         self.checked = -1  # ``changes`` when its would-roll triggers last looked (FS-9.2(4))
+        self.heard: set | None = None  # (object, ability) of `once_per_roll` triggers that saw it already
 
     def __repr__(self) -> str:
         return f"<roll {self.value} p{self.seat} {self.purpose}>"

@@ -35,6 +35,8 @@ def legal_actions(g: Game, seat: int) -> list:
             if (play is not None and play.simple) or can_play_loot(g, seat, c):
                 out.append(("loot", c))
     no_items = "activate_item" in forbid
+    if "activate_ability" in forbid:  # no activated ability at all (Alt Art Rag Mega)
+        return out
     roll = None  # is a roll on the stack? (asked at most once)
     if cap_acts is not None and p.acts_used >= cap_acts:
         return out

@@ -309,7 +309,12 @@ def _delayed_would_roll(g: Game, r: items.RollItem) -> list:
     keep: list = []
     for entry in g.delayed:
         name, who, do, _repl, src = entry
-        if name != "would_roll" or (who[0] and not r.attack) or any(src is m for m in makers):
+        if (
+            name != "would_roll"
+            or (who[0] and not r.attack)
+            or (who[2] is not None and who[2] != r.seat)
+            or any(src is m for m in makers)
+        ):
             keep.append(entry)
             continue
         makers.append(src)

@@ -258,6 +258,8 @@ class Game:
     cache: Caches = field(default_factory=Caches)  # derived only, to go faster (never game state)
     # FS-10.6 till end of turn: (created, evasion, seat or None)
     pa_grants: list = field(default_factory=list)
+    # FS-7.3 till end of turn: (seats barred, actions) made by the `forbid_eot` verb (Get Out of Jail Card)
+    eot_forbids: list = field(default_factory=list)
     # FS-18 --variant challenge: its own state (challenge.Challenge: the final boss's and minions' slots, the
     # challenge card, set-aside minions), None in other games
     challenge: Any = None

@@ -543,6 +543,10 @@ def forbidden(g: Game, seat: int) -> tuple | set[str]:
                 acts = v.get("actions", ()) if isinstance(v, dict) else ()
                 out = out or set()
                 out.update([acts] if isinstance(acts, str) else acts)
+    for seats, acts in g.eot_forbids:  # till end of turn, from the `forbid_eot` verb
+        if seat in seats:
+            out = out or set()
+            out.update(acts)
     return out or ()
 
 

@@ -109,7 +109,7 @@ def _per_turn(o: Obj, ab) -> bool:
         k = o.round_counts.get(ab.index, 0) + 1
         o.round_counts[ab.index] = k
         return k == 1
-    if not (t.get("first_each_turn") or t.get("every_other_each_turn")):
+    if not (t.get("first_each_turn") or t.get("every_other_each_turn") or t.get("nth_each_turn")):
         return True
     if o.turn_counts is None:
         o.turn_counts = {}
@@ -117,6 +117,8 @@ def _per_turn(o: Obj, ab) -> bool:
     o.turn_counts[ab.index] = k
     if t.get("first_each_turn"):
         return k == 1
+    if t.get("nth_each_turn"):  # "the third time … each turn" (Alt Art Satan!)
+        return k == t["nth_each_turn"]
     return k % 2 == 0
 
 
@@ -154,17 +156,28 @@ def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
         return False
     if opts.get("attack") and not roll.attack:
         return False
+    if opts.get("attack") is False and roll.attack:
+        return False  # "your non-attack rolls" (P.H.D.)
     if opts.get("twice_in_a_row") and not ev.get("again_attack" if opts.get("attack") else "again"):
         return False  # the roller's previous (attack) roll this turn was not the same
     by = opts.get("by")
     if by == "you":
-        return roll.seat == _you(g, o)
-    if by == "attacker":
+        ok = roll.seat == _you(g, o)
+    elif by == "attacker":
         a = g.attack
-        return a is not None and a.target is o and roll.seat == a.seat and roll.attack
-    if by == "active":
-        return roll.seat == g.active
-    return True
+        ok = a is not None and a.target is o and roll.seat == a.seat and roll.attack
+    elif by == "active":
+        ok = roll.seat == g.active
+    else:
+        ok = True
+    if ok and opts.get("once_per_roll"):  # it changes the roll once, not again on the changed result
+        key = (o.uid, ab.index)
+        if roll.heard is None:
+            roll.heard = set()
+        elif key in roll.heard:
+            return False
+        roll.heard.add(key)
+    return ok
 
 
 def _damaged(g: Game, o: Obj, ab, ev: dict) -> bool:
@@ -294,6 +307,11 @@ def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
 def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
     if ab.tparam == "monster_deck":  # FS-10.5: a monster from the deck's top, now in its slot, is attacked
         return ev.get("deck", False)
+    if ab.tparam == "any_monster":  # a monster chosen as an attack's target; `by: you`: in your attack
+        t = ev["target"]
+        if not (isinstance(t, Obj) and t.kind == "monster"):
+            return False
+        return ab.topts.get("by") != "you" or (g.attack is not None and g.attack.seat == _you(g, o))
     return ev["target"] is o
 
 

@@ -362,6 +362,7 @@ def end_of_turn(g: Game) -> None:
     g.must_attack.clear()
     g.may_attack.clear()
     g.pa_grants.clear()  # FS-10.6: players attackable for the turn no longer are
+    g.eot_forbids.clear()  # FS-7.3: "can't … till end of turn" ends
     if g.stripped:
         counters.restore_stripped(g)  # abilities stripped until its user's next turn is over (Club)
 

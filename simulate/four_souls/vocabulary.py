@@ -123,6 +123,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("become_curse", "", "", "objects", "FS-4.16 FS-1.18", "this event becomes a curse; the AP picks who gains it", Aim("info", 0.0), "neutral", used=False),  # the game's (a curse event's keyword): nobody uses it by choice
     _v("discard_curse", "", "", "objects", "FS-4.16 FS-Q.11", "this curse goes to the discard (its bearer died)", Aim("info", 0.0), "neutral", used=False),
     _v("win", "who", "", "stack", "FS-14.3 FS-14.2", "who wins once this ability has resolved", Aim("soul", 40.0, who="who"), "neutral", used=False),  # the game: worth more than any soul
+    _v("forbid_eot", "who actions", "", "turn", "FS-7.3", "till end of turn, those players may not play loot / activate items or abilities", Aim("info", 0.5), "neutral", used=False),  # the rivals' answers barred for a turn
     _v("players_attackable", "evasion who", "evasion", "turn", "FS-10.6", "till end of turn, players (who: players, or you) can be attacked with this evasion", Aim("attack", 0.5), "neutral", used=False),  # another attack target for the active player
     # Objects
     _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
@@ -179,6 +180,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("buff", "until"): frozenset({"eot"}),
     ("pass_hands", "direction"): frozenset({"left", "right"}),
+    ("forbid_eot", "who"): frozenset({"other_players", "non_active_players"}),
     ("shield", "until"): frozenset({"eot"}),
     ("extra_loot_play", "until"): frozenset({"eot"}),
 }
@@ -303,13 +305,13 @@ TRIGGERS = Vocabulary(
         Trigger("game_start", _TRIGGER_OPTS, "FS-2.8", "setup, no priority"),
         Trigger(
             "rolled",
-            (*_TRIGGER_OPTS, "attack", "by", "twice_in_a_row"),
+            (*_TRIGGER_OPTS, "attack", "by", "twice_in_a_row", "nth_each_turn"),
             "FS-4.11 FS-9.2",
             "a roll came up N; twice_in_a_row: the roller's previous (attack) roll this turn came up the same",
         ),
         Trigger(
             "would_roll",
-            (*_TRIGGER_OPTS, "attack", "by", "until"),
+            (*_TRIGGER_OPTS, "attack", "by", "until", "once_per_roll"),
             "FS-9.2",
             "a roll of N is about to resolve",
         ),
@@ -321,7 +323,7 @@ TRIGGERS = Vocabulary(
         Trigger("after_penalty", _TRIGGER_OPTS, "FS-13.9", "after the death-penalty step"),
         Trigger("after_rewards", _TRIGGER_OPTS, "FS-13.4", "monster death step 4"),
         Trigger("attack_declared", _TRIGGER_OPTS, "FS-10.2", "an attack is declared (before its target)"),
-        Trigger("attacked", _TRIGGER_OPTS, "FS-10.3", "this was chosen as an attack target"),
+        Trigger("attacked", (*_TRIGGER_OPTS, "by"), "FS-10.3", "this was chosen as an attack target"),
         Trigger("activated_item", _TRIGGER_OPTS, "FS-6.1", "an item ability was activated"),
         Trigger("enters_play", _TRIGGER_OPTS, "FS-1.17", "monster-deck event entered play"),
         # used by `next:` (delayed one-shots) only
@@ -751,7 +753,7 @@ VALUE_WORDS: frozenset[str] = _words(
     choose_number in and or not eot forever may must now this_turn treasure loot monster room
     loot_deck loot_discard loot_deck_top loot_deck_bottom monster_deck monster_deck_top monster_deck_bottom
     monster_discard treasure_deck treasure_deck_top treasure_deck_bottom treasure_discard its_discard
-    its_deck_top any_deck any_discard activate_item play_loot shop generic true false none
+    its_deck_top any_deck any_discard activate_item activate_ability play_loot shop generic true false none
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named

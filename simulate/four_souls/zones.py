@@ -149,6 +149,9 @@ def reveal_into_slot(g: Game, c: Phys, i: int | None) -> Obj:
     g.log.emit("monster_revealed", g.active, c.card.name, None, i, "monster" if is_monster else "event")
     if not is_monster:
         start_event(g, o)
+    elif o.rules.events:  # a monster's own "when this is put into a slot" (FS-4.9; Coil, The Bloat promo)
+        for ab in o.rules.events:
+            g.pending.append((0, ab, o, {}))
     return o
 
 

@@ -87,8 +87,8 @@ def role(ab: Any) -> str:
         and (heads & {"player", "player_or_monster"} or not targets)
     ):  # a shield (paid with HP, or hitting back when it prevents: Guppy's Paw, Host Hat)
         r = "shield"
-    elif verbs == {"cancel"} and "stack_item" in heads:
-        r = "cancel"
+    elif "cancel" in verbs and verbs <= {"cancel", "move"} and "stack_item" in heads:
+        r = "cancel"  # a cancel that also takes the card (Mugger Bean!) answers like a plain one
     elif "become_soul" in verbs and not targets and not verbs & HARM_VERBS:
         r = "soul"
     elif verbs and verbs <= GAIN_VERBS | {"buff"} and not targets:

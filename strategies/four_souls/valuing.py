@@ -385,7 +385,12 @@ def _faces(text: str) -> int:
 
 
 def _replacement(eff: dict, out: Outlook) -> float:
-    """An "until end of turn" / "next time" rule: a doubled loot this turn is worth the loots to come."""
+    """An "until end of turn" / "next time" rule: a doubled loot this turn is worth the loots to come; the
+    next roll rolled again with dice I pick from (Mutant Spider) is worth a roll fix on my turn, where my
+    attack roll comes next."""
+    nxt = eff.get("next")
+    if isinstance(nxt, dict) and "would_roll" in nxt and "reroll" in reading_verbs(eff.get("do")):
+        return 1.0 if out.my_turn else 0.3
     rep = eff.get("replace") or {}
     modify = rep.get("modify") if isinstance(rep, dict) else None
     event = rep.get("event") if isinstance(rep, dict) else None

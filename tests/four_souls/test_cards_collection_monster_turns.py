@@ -68,3 +68,18 @@ def test_FS_13_4_alt_art_the_lamb_makes_two_other_players_each_destroy_a_soul():
     assert damage.kill(g, lamb, 0)
     settle(g)
     assert [len(p.souls) for p in g.players] == [2, 0, 0, 1]
+
+
+def test_FS_10_9_alt_art_bloat_kills_an_attacker_who_misses_and_rolls_a_double():
+    """A miss against Alt Art The Bloat: the attacker rolls twice; 3 then 4 does nothing, 2 then 2 kills."""
+    from cardlab.simulate.four_souls.state import Attack
+
+    g = position(2, rolls=[3, 4, 2, 2])  # the two checks' dice
+    g.active = 0
+    bloat = add_slot_monster(g, by_id("aa-the_bloat"))
+    g.attack = Attack(seat=0, target=bloat)
+    for dead in (False, True):
+        triggers.fire(g, "missed", seat=0, target=bloat, roll=dice.push_roll(g, 0, "test", value=1))
+        g.stack.clear()  # the missed attack roll itself is not what this test resolves
+        settle(g)
+        assert g.players[0].dead is dead

@@ -3,7 +3,7 @@ FS-9.2(4)): Polycephalus, Parabite, Round Worm, Era Walk, Mutant Spider; and Can
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, dice, plays, turn
+from cardlab.simulate.four_souls import damage, dice, plays, triggers, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -103,3 +103,26 @@ def test_FS_9_2_cancer_adds_one_to_its_holders_first_roll_each_turn_only():
     turn.end_of_turn(g)
     g.turn += 1
     assert _roll(g) == 4
+
+
+def test_FS_9_2_alt_art_satan_turns_fives_into_sixes_and_the_third_six_kills_everyone():
+    """Alt Art Satan!: rolls 5, 2, 6, 6: the 5 becomes a 6, the 2 stays; the third 6 of the turn kills both
+    players (a 6 on an earlier turn does not count)."""
+    g = position(2, rolls=[6, 5, 2, 6, 6])
+    g.active = 0
+    add_slot_monster(g, by_id("aa-satan"))
+    assert _roll(g) == 6
+    turn.end_of_turn(g)
+    assert [_roll(g, seat=1), _roll(g), _roll(g)] == [6, 2, 6] and not any(p.dead for p in g.players)
+    _roll(g)  # the third 6 this turn (a 5 made a 6 counts)
+    assert all(p.dead for p in g.players)
+
+
+def test_FS_9_2_telepathy_for_dummies_may_set_its_holders_next_roll_to_the_turn_start_roll():
+    """Seat 0's turn start rolls a 2; seat 1's roll (5) is untouched; seat 0's next roll (6) becomes 2."""
+    g = position(2, rolls=[2, 5, 6, 4])
+    g.active = 0
+    give_item(g, 0, by_id("fsp2-telepathy_for_dummies"))
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    assert (_roll(g, seat=1), _roll(g), _roll(g)) == (5, 2, 4)

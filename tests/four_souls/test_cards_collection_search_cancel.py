@@ -68,3 +68,18 @@ def test_FS_6_9_mugger_bean_cancels_a_loot_and_takes_it_into_its_players_hand():
     settle(g)
     assert g.players[1].cents == 0 and cents in g.players[0].hand and cents not in g.loot_disc
     check_invariants(g)
+
+
+def test_players_read_mugger_bean_as_a_cancel_and_use_mutant_spider_on_their_own_turn():
+    """The players' reading: Mugger Bean! answers like Butter Bean! (role ``cancel``); Mutant Spider's
+    delayed reroll is worth a roll fix on my turn (above the sensible ↷ bar, 0.4), little on another's."""
+    from cardlab.strategies.four_souls import reading
+    from cardlab.strategies.four_souls import valuing as vl
+
+    assert reading.role(compile_card(by_id("soi-mugger_bean")).play) == "cancel"
+    tap = compile_card(by_id("fsp2-mutant_spider")).tap[0]
+    assert (
+        vl.ability_value(tap, vl.Outlook(my_turn=True))
+        > 0.4
+        > vl.ability_value(tap, vl.Outlook(my_turn=False))
+    )
