@@ -148,10 +148,16 @@ def damage_replacements(g: Game, d: Any) -> int:
             if _roll_ok(e, d.roll) and _cond_ok(g, src, rep, ev):
                 n = _modify(rep, n, src, g)
     elif d.combat and src is None and d.src_seat >= 0:
-        for o in g.player_objects(g.players[d.src_seat]):  # combat damage a player deals (Cursed Eye)
-            for rep, e in _reps(o, "combat_damage_from"):
-                if e.get("combat_damage_from") == "you" and _roll_ok(e, d.roll) and _cond_ok(g, o, rep, ev):
-                    n = _modify(rep, n, o, g)
+        # combat damage a player deals (Cursed Eye); not ``o``, which the loop below types ``Obj | None``
+        # (a compiled build fixes a name's type at its first assignment)
+        for held in g.player_objects(g.players[d.src_seat]):
+            for rep, e in _reps(held, "combat_damage_from"):
+                if (
+                    e.get("combat_damage_from") == "you"
+                    and _roll_ok(e, d.roll)
+                    and _cond_ok(g, held, rep, ev)
+                ):
+                    n = _modify(rep, n, held, g)
     if isinstance(t, Player):
         apps: list[tuple[Any, Any]]  # (object or None for a shield, its replacement)
         apps = [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
