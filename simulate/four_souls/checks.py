@@ -237,7 +237,7 @@ def push_deaths(g: Game) -> bool:
         g.stack.append(d)
         triggers.fire(
             g, "would_die", victim=m, death=d, killing_attack_roll=d.roll
-        )  # FS-13.1: "if this would die" (Headless Horseman; Summer of Isaac's: "except on an attack roll of 6")
+        )  # FS-13.1: "if this would die" (Headless Horseman; Summer of Isaac's, unless the roll was a 6)
         pushed = True
     return pushed
 

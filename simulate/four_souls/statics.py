@@ -227,7 +227,7 @@ def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
 
 def monster_max_hp(g: Game, m: Obj) -> int:
     extra = wide_bonus(g, m, "hp") if g.cache.wide_objs or g.cache.wide_key != g.obj_ver else 0
-    if m.kind == "monster":  # its own "+/-N HP" (Weltling: -1 HP for each counter on it); an attackable
+    if m.kind == "monster":  # its own "+/-N HP" (Weltling: -1 HP per counter it carries); an attackable
         for body in m.rules.statics:  # item's `hp` static is its controller's (Punching Bag), not its own
             if "hp" in body and _wide(body["hp"]) is None and _holds(g, m, body):
                 extra += amount(g, m, body["hp"])

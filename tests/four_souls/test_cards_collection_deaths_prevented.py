@@ -20,7 +20,7 @@ from cardlab.simulate.four_souls.state import Attack
 
 
 def _hit(g, m, n, roll=None):
-    """Damage from seat 0's attack: combat damage on an attack roll (or an effect's, roll None)."""
+    """Damage from seat 0's attack: combat damage from a rolled attack (or an effect's, roll None)."""
     damage.push_damage(g, n, m, 0, None, roll is not None, roll, "test")
     if roll is not None:
         g.killing_roll[m.uid] = roll

@@ -24,7 +24,7 @@ def _roll(g, seat=0, attack=False):
     return r.value
 
 
-def test_FS_4_9_polycephalus_hit_makes_the_next_attack_roll_this_turn_two_lower_then_lapses():
+def test_FS_4_9_polycephalus_hit_makes_this_turns_following_attack_roll_two_lower_then_lapses():
     """Gold Box Polycephalus takes 1 damage: a roll that is not an attack roll is untouched, the next attack
     roll has -2, the one after is plain. A second hit left unused lapses at the turn's end (FS-8.10)."""
     g = position(2, rolls=[5, 5, 5])

@@ -37,7 +37,7 @@ def test_FS_4_4_spewer_rolls_three_times_for_a_discarded_pills_and_once_for_anot
 
 
 def test_FS_8_10_the_eye_stabber_hurts_an_active_player_who_played_loot_this_turn():
-    """As each turn ends, the active player takes 1 damage from it if they played a loot card this turn
+    """At every end of turn, an active player who played loot during that turn is hurt by 1 from it
     (``loots_played``); a turn without one costs nothing."""
     g = position(2, chars=[character("Tough", hp=5), character("Other", hp=5)])
     add_slot_monster(g, by_id("rwz-the_purple_shirted_eye_stabber"))
