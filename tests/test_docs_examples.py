@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from cardlab import examples
 
 
@@ -28,6 +30,22 @@ def test_a_changed_excerpt_is_caught(tmp_path, monkeypatch):
     assert examples.regenerate(check=True) == []
 
 
-def test_docs_examples_are_current():
-    stale = examples.regenerate(check=True)
+@pytest.mark.parametrize("name", sorted(examples.EXAMPLES))
+def test_docs_examples_are_current(name):
+    stale = examples.regenerate(check=True, names={name})
     assert not stale, f"stale examples {stale}: run `python -m cardlab.examples`"
+
+
+def test_regenerating_one_example_leaves_the_others(tmp_path, monkeypatch):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "<!-- example: a -->\nold\n<!-- /example -->\n<!-- example: b -->\nold\n<!-- /example -->\n"
+    )
+    monkeypatch.setattr(examples, "ROOT", tmp_path)
+    monkeypatch.setattr(examples, "FILES", ("page.md",))
+    monkeypatch.setattr(examples, "EXAMPLES", {"a": lambda tmp: "new\n", "b": lambda tmp: "new\n"})
+    assert examples.regenerate(names={"a"}) == ["page.md: a"]
+    assert (
+        page.read_text()
+        == "<!-- example: a -->\nnew\n<!-- /example -->\n<!-- example: b -->\nold\n<!-- /example -->\n"
+    )

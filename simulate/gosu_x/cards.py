@@ -397,14 +397,24 @@ def _card_def(entry: Any, cards: Any, path: Path, clan: str) -> CardDef:
     )  # fmt: skip
 
 
+_CLANS: dict[tuple, tuple[str, ...]] = {}
+
+
 def bundled_clans() -> tuple[str, ...]:
-    """The clan names of the bundled files (read from their ``clan:`` field) — to catch a misspelt clan."""
-    out = []
-    for f in sorted(DEFAULT_CARDS.glob("*.yaml")):
-        data = load_yaml(f)
-        if isinstance(data, dict) and isinstance(data.get("clan"), str):
-            out.append(data["clan"])
-    return tuple(out)
+    """The clan names of the bundled files (read from their ``clan:`` field) — to catch a misspelt clan.
+    Asked once per clan file loaded, so kept by the bundled files' stamps (read again when one changes)."""
+    files = yaml_files(DEFAULT_CARDS)
+    key = files_stamp(files)
+    hit = _CLANS.get(key)
+    if hit is None:
+        out = []
+        for f in files:
+            data = load_yaml(f)
+            if isinstance(data, dict) and isinstance(data.get("clan"), str):
+                out.append(data["clan"])
+        _CLANS.clear()
+        hit = _CLANS[key] = tuple(out)
+    return hit
 
 
 def card_files(path: str | Path) -> list[Path]:

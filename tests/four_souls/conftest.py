@@ -1,21 +1,15 @@
-"""What the Four Souls rule scenarios actually execute: every effect verb and hook dispatched by the
-interpreter while a rule-scenario test runs (a test named after its rule, ``test_FS_…``) is recorded, so
-``test_every_verb_and_hook_has_a_scenario_test`` checks that each verb and hook ran in a scenario — not that
-its name appears somewhere in a test file."""
+"""Records what the Four Souls rule scenarios execute (tests/four_souls/scenario_coverage.py says why)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from cardlab.simulate.four_souls import interpreter
+from tests.four_souls.scenario_coverage import DESELECTED, RAN, RULE_TEST, report
 
-RULE_TEST = re.compile(r"test_FS_")
-RAN: dict[str, set[str]] = {"verb": set(), "hook": set()}  # what rule scenarios executed this session
-DESELECTED: list[str] = []  # rule scenarios left out of this session (-k, a single file …)
 _in_scenario = [False]
 
 
@@ -56,3 +50,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 def pytest_deselected(items: list) -> None:
     DESELECTED.extend(i.nodeid for i in items if RULE_TEST.match(i.name) and "four_souls" in i.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker of a parallel run sends what its scenarios executed to the controller."""
+    out = getattr(session.config, "workeroutput", None)
+    if out is not None:
+        out["four_souls_scenarios"] = report(session.items)

@@ -17,7 +17,7 @@ from tests.kernel_helpers import read_sorted
 
 DATA = Path(__file__).parent / "data"
 OVERLAY = "purity_overlay.yaml"  # relative to DATA (a sweep axis splits values at "/")
-ARGS = ("-n", "40", "--seed", "9", "-j", "1", "-q", "--players", "4", "-s", "sensible,aggro,hoarder,sensible")
+ARGS = ("-n", "16", "--seed", "9", "-j", "1", "-q", "--players", "4", "-s", "sensible,aggro,hoarder,sensible")
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -45,3 +45,15 @@ def test_a_bad_override_is_one_line(text, words):
     with pytest.raises(UserError, match="gosu-x: --set") as caught:
         make_config(set=(text,))
     assert words in str(caught.value)
+
+
+def test_the_bundled_clan_names_are_read_again_when_a_bundled_file_changes(tmp_path, monkeypatch):
+    """A misspelt clan is caught against the bundled clans; that list is kept between loads but never
+    outlives the files it came from (DESIGN: no cache outlives its card data)."""
+    from cardlab.simulate.gosu_x import cards
+
+    (tmp_path / "a.yaml").write_text("clan: Alpha\ncards: []\n")
+    monkeypatch.setattr(cards, "DEFAULT_CARDS", tmp_path)
+    assert cards.bundled_clans() == ("Alpha",)
+    (tmp_path / "a.yaml").write_text("clan: Alphabet\ncards: []\n")  # another size: another stamp
+    assert cards.bundled_clans() == ("Alphabet",)
