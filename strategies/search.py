@@ -20,6 +20,8 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
 ``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
+``challenge=1`` (with ``settle``) settles the truncated rollouts' best option other than the base's answer at
+every searched decision, ahead of the base's answer or not.
 ``plans=1`` also tries each option with every answer to its follow-up choice (``Hooks.follow_ups``: which
 monster an attack takes on, which item a purchase buys) as a candidate of its own, a plan of two choices
 judged as one; the budget grows with the candidates.
@@ -103,6 +105,7 @@ class Search:
     default_settle: ClassVar[int] = 0  # with horizon > 0: whole-game pairs that must confirm an overrule
     default_extend: ClassVar[int] = 0  # with settle: pairs in all for a candidate ahead after settle's
     default_plans: ClassVar[int] = 0  # 1: options with a follow-up choice are tried with each of its answers
+    default_challenge: ClassVar[int] = 0  # 1 (with settle): every searched decision's runner-up is settled
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
     # commit=1: a heuristic that remembers its own answer (a plan its next choices follow) is told the
     # answer played: the base when the search overrules it, the seat's rollout player in every branch
@@ -127,6 +130,7 @@ class Search:
         extend: int | None = None,
         plans: int | None = None,
         windows: str = "all",
+        challenge: int | None = None,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -191,6 +195,12 @@ class Search:
         if windows not in ("all", "base"):
             raise UserError(f"search: windows must be 'all' or 'base', got {windows!r}")
         self.base_windows = windows == "base"
+        challenge = self.default_challenge if challenge is None else challenge
+        if isinstance(challenge, bool) or challenge not in (0, 1):
+            raise UserError(f"search: challenge must be 0 or 1, got {challenge!r}")
+        if challenge and not self.settle:
+            raise UserError("search: challenge settles the runner-up on whole games: it needs settle > 0")
+        self.challenge = bool(challenge)
         # (the kind that made it, the follow-up's kind, answer)
         self._plan: tuple[str, str, Any] | None = None
         self._cands: list[tuple[int, tuple[str, Any] | None]] = []
@@ -264,6 +274,15 @@ class Search:
             best = max(
                 range(k),
                 key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, j == favourite, visits[j], -j),
+            )
+        if self.challenge and best == favourite:
+            # the truncated judge's preferences win no more whole games than the base's answer (docs/search.md,
+            # session 14), so the whole-game check is the only judge that finds anything: give it a candidate
+            # at every searched decision, the option the truncated rollouts rate best after the base's answer
+            best = max(
+                (j for j in range(k) if j != favourite and visits[j]),
+                key=lambda j: (values[j] / visits[j], visits[j], -j),
+                default=favourite,
             )
         shown = tuple(options[i] if f is None else (options[i], f[1]) for i, f in cands)
         record = Searched(decision.kind, shown, visits, values, best, favourite)

@@ -207,3 +207,31 @@ def test_extend_gives_a_candidate_ahead_more_pairs_and_judges_it_on_all():
 def test_a_bad_extend_is_one_line(params):
     with pytest.raises(UserError, match="extend"):
         Scripted(lambda i: True, **params)
+
+
+def test_challenge_settles_the_runner_up_even_when_the_truncated_rollouts_keep_the_base():
+    """``challenge=1``: the truncated judge prefers the base's answer (option 0), yet option 1 is settled on
+    whole games, and played when they confirm it; without ``challenge`` no whole game is played."""
+
+    class Behind(Scripted):
+        def _branch(self, decision, i, seed, horizon):
+            if horizon:
+                self.branches_taken.append((i, horizon))
+                return branching.Outcome(end_reason="horizon", values=(0.5 - 0.1 * i, 0.5 + 0.1 * i))
+            return super()._branch(decision, i, seed, horizon)
+
+    confirmed = Behind(lambda i: i == 1, settle=4, challenge=1)
+    assert _decide(confirmed) == "b"
+    assert (confirmed.searched[-1].candidate, confirmed.searched[-1].check) == (1, (1.0,) * 4)
+    refuted = Behind(lambda i: True, settle=4, challenge=1)
+    assert _decide(refuted) == "a" and refuted.searched[-1].candidate == 1
+    plain = Behind(lambda i: i == 1, settle=4)
+    assert _decide(plain) == "a" and all(h for _, h in plain.branches_taken)
+
+
+@pytest.mark.parametrize(
+    "params", [{"settle": 4, "challenge": 2}, {"challenge": 1}, {"settle": 4, "challenge": True}]
+)
+def test_a_bad_challenge_is_one_line(params):
+    with pytest.raises(UserError, match="challenge"):
+        Scripted(lambda i: True, **params)
