@@ -520,7 +520,29 @@ class SensiblePolicy:
             theirs = view.known_cards(plan[2])
             if theirs and view.hand:
                 return max(map(self.rd.card_worth, theirs)) > min(map(self.rd.card_worth, view.hand))
-        return True
+        return not self._reroll_spoils(decision)
+
+    def _reroll_spoils(self, decision: Any) -> bool:
+        """Would this optional reroll (a "would roll" trigger, FS-9.2(4): The Missing Page, Dad's Lost
+        Coin) undo my own attack roll that hits? Saying yes to it anyway loops with a card of mine that
+        sets the roll again (Marked keeps making my first attack roll a 5, The Missing Page rerolls every
+        5): one seeded game of the whole collection spent 12,000 rolls in one turn that way, until the
+        runaway guard ended it as a turn cap. Only my own rolls: other players' rolls are answered as
+        before (yes), which keeps Base V2 games as they were."""
+        view = decision.view
+        stack = view.stack
+        if not stack:
+            return False
+        top = stack[-1]  # the roll waits under its "would roll" triggers (FS-9.2(4))
+        if top.kind != "roll" or not top.attack or top.controller != self.seat or top.value is None:
+            return False
+        t = view.attack_target
+        if t is None or t.evasion is None:
+            return False
+        ab = self._asking(view, decision.context)
+        if ab is None or "reroll" not in rd.verbs_of(ab.do):
+            return False
+        return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, t.evasion))
 
     def _use_character_now(self, view: Any) -> bool:
         """The character's ↷ (an extra loot play, FS-Q.34) is worth using on my turn when loot that
