@@ -36,6 +36,10 @@ _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters
 _KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
 
 
+# Verbs that change a roll: an optional one on my own attack roll that hits is declined (``_reroll_spoils``).
+_ROLL_CHANGES = frozenset({"reroll", "set_roll", "modify_roll"})
+
+
 @functools.lru_cache(maxsize=1024)
 def _monster_worth(soul_weight: float, soul: int, rewards: tuple) -> float:
     """A monster's worth to a fight plan: its soul, then its rewards (¢ 0.3, loot 1, treasure 3 a
@@ -523,12 +527,12 @@ class SensiblePolicy:
         return not self._reroll_spoils(decision)
 
     def _reroll_spoils(self, decision: Any) -> bool:
-        """Would this optional reroll (a "would roll" trigger, FS-9.2(4): The Missing Page, Dad's Lost
-        Coin) undo my own attack roll that hits? Saying yes to it anyway loops with a card of mine that
-        sets the roll again (Marked keeps making my first attack roll a 5, The Missing Page rerolls every
-        5): one seeded game of the whole collection spent 12,000 rolls in one turn that way, until the
-        runaway guard ended it as a turn cap. Only my own rolls: other players' rolls are answered as
-        before (yes), which keeps Base V2 games as they were."""
+        """Would this optional change of a roll (a "would roll" trigger, FS-9.2(4), that rerolls it or
+        sets it: The Missing Page, Dad's Lost Coin, Marked) touch my own attack roll that already hits?
+        Saying yes anyway loops: Marked keeps making my first attack roll a 5 and The Missing Page
+        rerolls every 5, and one seeded game of the whole collection spent 12,000 rolls in one turn that
+        way, until the runaway guard ended it as a turn cap. Only my own rolls: other players' rolls are
+        answered as before (yes), which keeps Base V2 games as they were."""
         view = decision.view
         stack = view.stack
         if not stack:
@@ -540,7 +544,7 @@ class SensiblePolicy:
         if t is None or t.evasion is None:
             return False
         ab = self._asking(view, decision.context)
-        if ab is None or "reroll" not in rd.verbs_of(ab.do):
+        if ab is None or not _ROLL_CHANGES & rd.verbs_of(ab.do):
             return False
         return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, t.evasion))
 
