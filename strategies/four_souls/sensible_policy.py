@@ -534,11 +534,8 @@ class SensiblePolicy:
         way, until the runaway guard ended it as a turn cap. Only my own rolls: other players' rolls are
         answered as before (yes), which keeps Base V2 games as they were."""
         view = decision.view
-        stack = view.stack
-        if not stack:
-            return False
-        top = stack[-1]  # the roll waits under its "would roll" triggers (FS-9.2(4))
-        if top.kind != "roll" or not top.attack or top.controller != self.seat or top.value is None:
+        top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)  # under its triggers
+        if top is None or not top.attack or top.controller != self.seat or top.value is None:
             return False
         t = view.attack_target
         if t is None or t.evasion is None:

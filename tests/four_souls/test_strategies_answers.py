@@ -200,3 +200,18 @@ def test_FS_13_3_the_death_penalty_keeps_self_damage_for_cents_for_the_next_turn
     assert g.players[0].dead
     assert [r[4] for r in kinds(g, "loot_discarded")] == ["A Penny!"]
     assert [c.name for c in g.players[0].hand] == ["XIV. Temperance"]
+
+
+def test_FS_9_2_an_optional_reroll_of_my_own_hitting_attack_roll_is_declined():
+    """P0 holds Marked (its first attack roll of the turn may be set to 5) and The Missing Page (a 5 may be
+    rerolled). It rolls a 2 against evasion 3: Marked makes it a 5 (a miss made a hit), and P0 declines
+    to reroll its own hit. Saying yes each time looped (FS-9.2(4): a changed roll triggers again) until
+    the runaway guard ended the game."""
+    g = strategy_table(2, rolls=[2, 1, 1, 1], hp=2)
+    g.active = 0
+    give_item(g, 0, real("Marked"))
+    give_item(g, 0, real("The Missing Page"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    attack.run_attack(g, 0, m)
+    assert [(r[6], r[7]) for r in kinds(g, "roll")] == [(2, "initial"), (5, "modified"), (5, "final")]
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"]
