@@ -666,7 +666,7 @@ class _Checker:
                 self.fail(kline, f"'{kind}' must be a mapping like {{do: ...}}, got {body!r}")
             self.keys(body, V.ABILITY_KINDS[kind], kline, f"{kind} key")
             self.require(body, V.ABILITY_REQUIRED[kind], kline)
-            if kind == "paid":
+            if kind == "paid" or "cost" in body:
                 cost = body["cost"]
                 cline = _line(body, "cost", kline)
                 if not isinstance(cost, list) or not cost:

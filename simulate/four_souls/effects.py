@@ -526,6 +526,10 @@ def _v_destroy(ctx: Ctx, p: dict) -> bool:
 def _v_buff(ctx: Ctx, p: dict) -> bool:
     for t in _targets_of(ctx, p.get("target")):
         atk, hp, ev, roll = (int(value(ctx, p[k]) or 0) if k in p else 0 for k in ("atk", "hp", "ev", "roll"))
+        if p.get("until") == "next_attack_roll":  # Polar Star: only the next attack roll's damage (FS-10.9)
+            if isinstance(t, Player):
+                t.next_atk += atk
+            continue
         t.b_atk += atk
         t.b_hp += hp
         if isinstance(t, Obj):
@@ -683,7 +687,7 @@ def _v_modify_roll(ctx: Ctx, p: dict) -> bool:
         opts = tuple(range(0, up + 1)) if up >= 0 else tuple(range(0, up - 1, -1))
         d = asking.ask(ctx.g, chooser, "modify_roll", opts, ctx.name)
     else:
-        d = int(delta)
+        d = int(value(ctx, delta))  # a number or an expression (Booster v2.0: a bound count)
 
     dice.set_value(ctx.g, r, r.value + d, ctx.name)
     return True

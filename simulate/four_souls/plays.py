@@ -42,7 +42,7 @@ def legal_actions(g: Game, seat: int) -> list:
         return out
     for o, kind, i, ab in _act_entries(g, p):
         if kind == "tap":
-            if not o.charged:
+            if not o.charged or (ab.cost and not can_pay_cost(g, p, o, ab.cost)):
                 continue
         elif not can_pay_cost(g, p, o, ab.cost):
             continue
@@ -128,10 +128,14 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     ab = (o.rules.tap if kind == "tap" else o.rules.paid)[i]
     ctx = statics.Ctx(g, seat, o, name=o.phys.card.name)
     if kind == "tap":
-        o.charged = False  # FS-4.7: the cost is deactivating
+        if ab.cost and not can_pay_cost(g, p, o, ab.cost):
+            return False
+        o.charged = False  # FS-4.7: the cost is deactivating (and any other cost it names, FS-4.4)
         if not targets.prepare(ctx, ab):
             o.charged = True
             return False
+        if ab.cost:
+            pay_cost(g, p, o, ab.cost, ctx)
     else:
         # targets first (FS-4.2), then the cost: an offered $ ability always goes on the stack, even
         # when its cost takes away the last legal target (Contract From Below destroying two items;

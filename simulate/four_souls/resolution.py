@@ -245,13 +245,15 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
             g.stack.extend(delayed)  # above the roll: they resolve first, then the roll tries again
             return
     p = g.players[r.seat]
+    extra = 0
     if r.attack:
         p.attack_rolls_this_turn += 1
+        extra, p.next_atk = p.next_atk, 0  # a bonus for the next attack roll is used by it, hit or miss
     final = clamp(r.value + statics.roll_bonus(g, p, r.attack))  # FS-9.2(5), FS-Q.14
     r.value = final
     g.log.emit("roll", r.seat, r.name, None, final, "final")
     if r.purpose == "attack":
-        roll_resolved(g, r)
+        roll_resolved(g, r, extra)
     elif r.purpose == "table":
         _push_reader(g, r)
         ev = items.event_of(r)
@@ -355,8 +357,9 @@ def _push_reader(g: Game, r: items.RollItem) -> None:
     g.stack.append(item)
 
 
-def roll_resolved(g: Game, r: items.RollItem) -> None:
-    """FS-10.9: hit (roll ≥ evasion) → attacker's damage to the target; miss → target's to the attacker."""
+def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
+    """FS-10.9: hit (roll ≥ evasion) → attacker's damage to the target; miss → target's to the attacker.
+    ``extra``: damage this roll alone adds on a hit (a buff until the next attack roll, Polar Star)."""
     a = g.attack
     t = r.target
     if a is None or a.cancelled or t is None or statics.target_gone(g, t):
@@ -365,7 +368,7 @@ def roll_resolved(g: Game, r: items.RollItem) -> None:
     if p.dead:
         return  # FS-10.12: dead players cannot make attack rolls
     if r.value >= statics.target_evasion(g, t):
-        n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1)
+        n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
         damage.push_damage(g, n, statics.defender(g, t), r.seat, None, True, r.value, "attack")
     else:  # a defending player deals their own damage and is its source (FS-10.6)
         n = statics.target_atk(g, t)

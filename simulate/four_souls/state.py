@@ -115,6 +115,8 @@ class Player:
     b_atk: int = 0
     b_hp: int = 0
     b_roll: int = 0
+    # damage added to this player's next attack roll this turn (``buff`` until next_attack_roll)
+    next_atk: int = 0
     shields: list = field(default_factory=list)
     attack_rolls_this_turn: int = 0
     deaths: int = 0

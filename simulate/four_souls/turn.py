@@ -331,7 +331,7 @@ def end_of_turn(g: Game) -> None:
         p.damage = 0
         p.dead = False
         p.death_pending = False
-        p.b_atk = p.b_hp = p.b_roll = 0
+        p.b_atk = p.b_hp = p.b_roll = p.next_atk = 0
         p.shields.clear()
         p.loot_plays = 0
         p.unlimited_loot = False

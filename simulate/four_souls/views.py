@@ -55,7 +55,7 @@ class View:
     @property
     def atk(self) -> int:
         p = self._g.players[self.seat]
-        return statics.player_atk(self._g, p, first_attack_roll=p.attack_rolls_this_turn == 0)
+        return statics.player_atk(self._g, p, first_attack_roll=p.attack_rolls_this_turn == 0) + p.next_atk
 
     @property
     def loot_plays(self) -> int:

@@ -178,7 +178,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("gain_treasure", "counter"): frozenset({"generic", *NAMED_COUNTERS}),
     ("remove_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
-    ("buff", "until"): frozenset({"eot"}),
+    ("buff", "until"): frozenset({"eot", "next_attack_roll"}),
     ("pass_hands", "direction"): frozenset({"left", "right"}),
     ("forbid_eot", "who"): frozenset({"other_players", "non_active_players"}),
     ("shield", "until"): frozenset({"eot"}),
@@ -261,7 +261,7 @@ COMBINATORS = Vocabulary(
 # Ability kinds (§1.2) and the keys each ability mapping may hold.
 ABILITY_KINDS: dict[str, tuple[str, ...]] = {
     "play": ("targets", "by", "do"),  # inside the kind mapping
-    "tap": ("targets", "by", "do"),
+    "tap": ("cost", "targets", "by", "do"),  # a cost besides deactivating (Jar of Flies: counters)
     "paid": ("cost", "targets", "by", "do"),
     "reward": ("do",),  # a printed reward that is an effect (FS-13.4 step 3), carried out by its receiver
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping

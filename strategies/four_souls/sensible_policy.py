@@ -333,6 +333,7 @@ class SensiblePolicy:
                 out = self._outlook(view)
                 out.fight_done = fight_done
             out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
+            out.self_counters = view.info(o[1]).counters if type(o[1]) is ObjRef else 0
             bar = bars[o[0]]
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
                 bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping

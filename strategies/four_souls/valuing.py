@@ -432,6 +432,18 @@ def _num(v: Any) -> float:
     return 1.0
 
 
+def _own_counters(v: Any, out: Outlook) -> float:
+    """An amount written ``counters(self)`` or ``counters(self) + k``: the item's counters now (plus k);
+    any other amount as ``_num`` reads it."""
+    if isinstance(v, str) and v.startswith("counters(self)"):
+        rest = v[len("counters(self)") :].replace(" ", "")
+        if not rest:
+            return float(out.self_counters)
+        if rest[0] == "+" and rest[1:].isdigit():
+            return float(out.self_counters + int(rest[1:]))
+    return _num(v)
+
+
 def _verb(verb: str, p: Any, out: Outlook) -> float:
     aim = AIMS[verb]
     if aim.when == "roll" and not out.roll_on_stack:
@@ -506,7 +518,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
             return 0.2
         return 0.1
     if what == "buff":
-        gain = _num(params.get("atk", 0)) * (1.5 if out.my_turn else 0.3) + _num(params.get("hp", 0)) * 0.5
+        atk = _own_counters(params.get("atk", 0), out)
+        gain = atk * (1.5 if out.my_turn else 0.3) + _num(params.get("hp", 0)) * 0.5
         gain += _num(params.get("roll", 0)) * 0.8 * (1 if out.my_turn else 0)
         return gain if who == "me" else -out.rival * gain if who == "rival" else 0.0
     if what == "turn":

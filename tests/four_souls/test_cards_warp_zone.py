@@ -3,7 +3,7 @@ position, the card's use, the exact outcome."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import plays, resolution, statics, triggers
+from cardlab.simulate.four_souls import dice, plays, resolution, sides, statics, triggers
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -11,10 +11,12 @@ from cardlab.simulate.four_souls.fixtures import (
     character,
     give_item,
     give_loot,
+    monster,
     position,
     real,
     settle,
 )
+from cardlab.simulate.four_souls.state import Attack
 
 
 def _spewer(rolls: list[int], discard: str):
@@ -49,3 +51,50 @@ def test_FS_8_10_the_eye_stabber_hurts_an_active_player_who_played_loot_this_tur
     triggers.fire(g, "turn_end", seat=0)
     settle(g)
     assert (g.players[0].damage, g.players[1].damage) == (1, 0)
+
+
+def _activate(g, seat, obj, i=0):
+    acts = [o for o in plays.legal_actions(g, seat) if len(o) > 1 and o[1] is obj]
+    assert plays.take_action(g, seat, acts[i])
+    settle(g)
+
+
+def _quote(rolls: list[int]):
+    g = position(2, chars=[by_id("rwz-quote"), character("Other")], rolls=rolls)
+    star = give_item(g, 0, by_id("rwz-polar_star"), eternal=True)
+    g.active = 0
+    return g, star
+
+
+def test_FS_10_9_polar_star_stores_counters_then_spends_them_on_the_next_attack_roll_only():
+    """Polar Star: with no counter only storing one is offered; after two, spending takes both off for
+    +2 damage on the next attack roll alone (a hit: 1 + 2 = 3 damage); the following attack roll deals the
+    printed 1 (FS-10.9)."""
+    g, star = _quote([5, 5])
+    assert len([o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is star]) == 1
+    _activate(g, 0, star)
+    star.charged = True
+    _activate(g, 0, star)
+    assert star.counters == 2
+    star.charged = True
+    _activate(g, 0, star, 1)
+    assert star.counters == 0 and g.players[0].next_atk == 2
+    blob = add_slot_monster(g, monster(hp=9, evasion=2))
+    g.attack = Attack(seat=0, target=blob)
+    for _ in range(2):
+        dice.push_roll(g, 0, "attack", target=blob)
+        settle(g)
+    assert blob.damage == 3 + 1 and g.players[0].next_atk == 0
+
+
+def test_FS_6_10_quote_flips_polar_star_to_booster_and_recharges_it():
+    """Quote's tap ability turns Polar Star to its back (Booster v2.0) and recharges it (FS-6.10); a
+    Booster counter spent adds 1 to a roll on the stack."""
+    g, star = _quote([2])
+    star.charged, g.players[0].character.charged = False, True
+    _activate(g, 0, g.players[0].character)
+    assert sides.name(star) == "Booster v2.0" and star.charged
+    star.counters = 1
+    r = dice.push_roll(g, 0, "test")
+    _activate(g, 0, star, 1)
+    assert r.value == 3 and star.counters == 0
