@@ -3,15 +3,17 @@ position, the card's use, the exact outcome."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import dice, plays, resolution, sides, statics, triggers
+from cardlab.simulate.four_souls import dice, plays, resolution, sides, statics, triggers, zones
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
     card,
     character,
+    deck,
     give_item,
     give_loot,
     monster,
+    phys,
     position,
     real,
     settle,
@@ -98,3 +100,20 @@ def test_FS_6_10_quote_flips_polar_star_to_booster_and_recharges_it():
     r = dice.push_roll(g, 0, "test")
     _activate(g, 0, star, 1)
     assert r.value == 3 and star.counters == 0
+
+
+def test_FS_6_7_lil_hunter_adds_a_slot_and_an_owed_attack_then_goes_back_fourth_from_the_top():
+    """Put into a slot: one more monster slot and one more attack the active player owes (FS-10.16); at
+    the turn's end it leaves its slot for the monster deck, 4th from the top (FS-3.8)."""
+    g = position(2)
+    g.active = 0
+    deck(g, "monster", [monster(f"D{i}") for i in range(6)])
+    add_slot_monster(g, monster("Blob"))
+    slots = len(g.mslots)
+    zones.reveal_into_slot(g, phys(g, by_id("rwz-lil_hunter")), 0)
+    settle(g)
+    assert len(g.mslots) == slots + 1 and len(g.must_attack) == 1
+    triggers.fire(g, "turn_end", seat=0)
+    settle(g)
+    assert g.monster[-4].card.name == "Lil Hunter"
+    assert all(s[-1].phys.card.name != "Lil Hunter" for s in g.mslots if s)
