@@ -867,6 +867,17 @@ class _Checker:
         if key == "on_prevent":
             self.effect(value, line)
             return
+        if (verb, key) == (
+            "gain_abilities",
+            "abilities",
+        ):  # abilities held for a while (FS-5.2): checked as a card's
+            if not isinstance(value, list) or not value:
+                self.fail(line, "'gain_abilities' abilities must be a list of abilities")
+            saved = self.vars
+            for ab, aline in self.items(value, line):
+                self.ability(ab, aline)
+            self.vars = saved
+            return
         if (verb, key) == ("put_minion", "card"):  # a card name (FS-18.5), checked when the game is set up
             if not isinstance(value, str) or not value.strip():
                 self.fail(line, f"'put_minion' card must be a card name, got {value!r}")

@@ -782,8 +782,21 @@ def _v_gain_abilities(ctx: Ctx, p: dict) -> bool:
     """An object gaining another's abilities for a while (Glitch, Is You): a continuous effect (FS-5.2) that
     adds the source's abilities — the copiable "abilities" of FS-5.10 — and takes nothing away: name,
     stats, counters and its own abilities stay. ``until``: ``eot`` or ``next_turn`` (the start of its
-    controller's next turn)."""
+    controller's next turn). ``abilities``: a list of abilities written in the effect instead of a source's
+    (a trigger or static set up for the rest of the turn: the player's character holds them, so they outlast the card that
+    made them, FS-5.2)."""
     me = obj_of(ctx, p.get("object", "self"))
+    listed = p.get("abilities")
+    if (
+        listed is not None
+    ):  # abilities the effect itself names, lasting a while (Lemon Mishap: on your character)
+        entry = gains.INLINE.get(id(listed))
+        if entry is None:
+            raise EngineError("gain_abilities: its abilities were not compiled with the card")
+        if not (isinstance(me, Obj) and me.in_play):
+            return False
+        gains.gain(ctx.g, me, entry[1], p.get("until", "eot"))
+        return True
     src = obj_of(ctx, p.get("source"))
     if not (isinstance(me, Obj) and isinstance(src, Obj) and me.in_play and src.in_play) or me is src:
         return False

@@ -9,6 +9,10 @@ from dataclasses import replace
 from .abilities import CardRules
 from .state import Game, Obj
 
+# Inline abilities an effect grants for a while (``gain_abilities: {abilities: [...]}``), compiled with their
+# card (``rules.compile_card``) and keyed by the identity of their list, which the entry keeps alive.
+INLINE: dict[int, tuple[list, CardRules]] = {}
+
 _SHIFT = 1000  # gained abilities count their "first each turn" apart from the object's own (Ability.index)
 
 

@@ -4,9 +4,10 @@ replacement or hook it uses is not implemented (never silently ignored)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from . import effects, hooks, selectors  # noqa: F401 — importing them binds the verbs', hooks' and selectors' handlers
+from . import effects, gains, hooks, selectors  # noqa: F401 — importing them binds the verbs', hooks' and selectors' handlers
 from . import vocabulary as V
 from .abilities import Ability, CardRules
 from .exprs import compile_expr
@@ -250,6 +251,20 @@ def _op_of(eff: dict) -> str | None:
     return None
 
 
+def _compile_inline(p: dict) -> None:
+    """``gain_abilities``: a source object or a list of abilities written in the effect (FS-5.2), compiled
+    and checked like a card's own, kept for the verb (``gains.INLINE``)."""
+    listed = p.get("abilities")
+    if listed is None:
+        if p.get("source") is None:
+            raise EngineError("gain_abilities needs a source or a list of abilities")
+        return
+    if not isinstance(listed, list) or not listed:
+        raise EngineError("gain_abilities: abilities must be a non-empty list")
+    if id(listed) not in gains.INLINE:
+        gains.INLINE[id(listed)] = (listed, compile_card(SimpleNamespace(abilities=listed)))
+
+
 def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
     """Walk an effect tree; every verb and combinator must be implemented."""
     if eff is None:
@@ -314,6 +329,8 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
     if op not in verbs:
         raise EngineError(f"verb '{op}' not implemented")
     val = eff[op]
+    if op == "gain_abilities" and isinstance(val, dict):
+        _compile_inline(val)
     if isinstance(val, dict):
         for k, v in val.items():
             if isinstance(v, dict) and _op_of(v) is not None and k in ("on_prevent", "then_do"):

@@ -149,7 +149,17 @@ def _kw(o: Any) -> frozenset:
     return frozenset()
 
 
-_PEOPLE = ("you", "active", "roller", "attacker", "killer", "activator", "self", "your_character")
+_PEOPLE = (
+    "you",
+    "active",
+    "roller",
+    "attacker",
+    "killer",
+    "activator",
+    "self",
+    "your_character",
+    "active_character",
+)
 
 V.SELECTORS.implement(
     {

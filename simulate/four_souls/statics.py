@@ -660,6 +660,8 @@ def obj_of(ctx: Ctx, x: Any) -> Any:
             return ctx.binds[x]
         if x == "your_character":
             return ctx.g.players[ctx.you].character
+        if x == "active_character":  # "a player purchases this turn" (Credit Card): the one whose turn it is
+            return ctx.g.players[ctx.g.active].character
         if x.startswith("event."):
             return (ctx.ev or {}).get(x[6:])
         if x in ("you", "active", "roller", "attacker", "killer", "activator") or x.startswith(

@@ -114,7 +114,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
-    _v("gain_abilities", "source object until", "source", "objects", "FS-5.2 FS-5.10", "this object also has the source's abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
+    _v("gain_abilities", "source abilities object until", "", "objects", "FS-5.2 FS-5.10", "this object also has the source's (or the listed) abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
     _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
@@ -666,6 +666,10 @@ SELECTORS = Vocabulary(
         Selector("self", "this card"),
         Selector("self_card", "the same physical card after a zone change", "FS-3.2"),
         Selector("your_character", "your character card"),
+        Selector(
+            "active_character",
+            "the active player's character card (an effect it holds for a while, Credit Card)",
+        ),
         Selector("item", "an item in play"),
         Selector("monster", "a monster in a slot"),
         Selector("monsters", "the monsters in the slots"),

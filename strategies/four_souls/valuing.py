@@ -303,7 +303,33 @@ def effect_value(eff: Any, out: Outlook) -> float:
         return _hook(eff["hook"], out)
     if "until" in eff or "next" in eff:
         return _replacement(eff, out)
+    gained = eff.get("gain_abilities")
+    if isinstance(gained, dict) and isinstance(gained.get("abilities"), list):
+        return _held_for_a_while(gained["abilities"], out)
     return sum(_verb(k, p, out) for k, p in eff.items() if k in AIMS)
+
+
+def _held_for_a_while(abilities: list, out: Outlook) -> float:
+    """Abilities an effect lends till the turn's end (FS-5.2: Lemon Mishap, Pills!): a trigger is worth half
+    its effect (it may never fire), a static its passive weight a third (one turn of it; a lower evasion
+    helps the attacker, so on my turn its sign turns), a damage prevention 1."""
+    v = 0.0
+    for ab in abilities:
+        if not isinstance(ab, dict):
+            continue
+        if "on" in ab:
+            v += 0.5 * effect_value(ab.get("do"), out)
+        elif isinstance(ab.get("static"), dict):
+            for key, body in ab["static"].items():
+                if key == "evasion" and isinstance(body, dict):
+                    v += -_num(body.get("n", 0)) * (1.0 if out.my_turn else 0.0)
+                elif key == "price":
+                    v += 2.0 if out.my_turn else 0.0
+                elif key in _STATIC_VALUE:
+                    v += _STATIC_VALUE[key] / 3
+        elif "replace" in ab:
+            v += 1.0
+    return v
 
 
 def _with(out: Outlook, var: str, who: str, eff: Any) -> float:
