@@ -507,6 +507,12 @@ def hand_limit(g: Game, p: Player) -> int:
     return min([g.cfg.hand_limit, *(_num(v) for _o, v in player_statics(g, p, "hand_limit"))])
 
 
+def counts_as_miss(g: Game, p: Player, face: int) -> bool:
+    """FS-10.9: an attack roll of ``p`` showing ``face`` misses whatever the evasion, when an object ``p``
+    controls says so (``miss_on: 1`` and ``miss_on: 6``: Number One)."""
+    return any(_num(v) == face for _o, v in player_statics(g, p, "miss_on"))
+
+
 def extra_votes(g: Game, p: Player) -> int:
     """FS-5.17: how many more votes ``p`` may cast in each vote (Crewmate: one more, if they like)."""
     return sum(_num(v) for _o, v in player_statics(g, p, "extra_votes"))
@@ -808,6 +814,7 @@ V.STATICS.implement(
         "no_character_recharge": character_stays,
         "hand_limit": hand_limit,
         "extra_votes": extra_votes,
+        "miss_on": counts_as_miss,
         "hp": player_max_hp,
         "atk": player_atk,
         "attack_roll": roll_bonus,

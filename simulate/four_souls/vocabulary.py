@@ -462,6 +462,13 @@ STATICS = Vocabulary(
         Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
         Static("price", ("n", "what", "to"), "FS-11.3", "purchase price +n (to: N, at most N)"),
         Static("loot_step", ("n",), "FS-8.3", "cards drawn in your loot step +n"),
+        Static(
+            "miss_on",
+            ("value",),
+            "FS-10.9",
+            "its controller's attack rolls showing this face miss",
+            used=False,
+        ),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
         Static(
             "attackable",

@@ -1,0 +1,33 @@
+"""Issue 19: attack rolls that miss whatever the evasion (static ``miss_on``, FS-10.9): Number One."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import dice, statics
+from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, give_item, monster, position, settle
+from cardlab.simulate.four_souls.state import Attack
+
+
+def _attack_roll(g, m, value):
+    g.attack = Attack(seat=0, target=m)
+    r = dice.push_roll(g, 0, "attack", target=m, value=value)
+    r.attack = True
+    settle(g)
+
+
+def test_FS_10_9_number_one_makes_your_attack_rolls_of_six_and_one_miss_and_lowers_evasion_on_your_turn():
+    """Evasion 3 (2 with Number One on seat 0's turn): a 6 misses (seat 0 takes the monster's 1 damage), a
+    4 hits (the monster takes 1), a 1 misses."""
+    g = position(2, rolls=[])
+    g.active = 0
+    m = add_slot_monster(g, monster("M", hp=5, evasion=3))
+    give_item(g, 0, by_id("box-number_one"))
+    me = g.players[0]
+    assert statics.evasion(g, m) == 2
+    _attack_roll(g, m, 6)
+    assert (me.damage, m.damage) == (1, 0)
+    _attack_roll(g, m, 4)
+    assert (me.damage, m.damage) == (1, 1)
+    _attack_roll(g, m, 1)
+    assert (me.damage, m.damage) == (2, 1)
+    g.active = 1
+    assert statics.evasion(g, m) == 3
