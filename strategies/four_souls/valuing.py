@@ -309,6 +309,10 @@ def effect_value(eff: Any, out: Outlook) -> float:
     return sum(_verb(k, p, out) for k, p in eff.items() if k in AIMS)
 
 
+def _over_monsters(each: dict) -> bool:
+    return len(each) == 1 and sel_head(next(iter(each.values()))) == "monster"
+
+
 def _held_for_a_while(abilities: list, out: Outlook) -> float:
     """Abilities an effect lends till the turn's end (FS-5.2: Lemon Mishap, Pills!): a trigger is worth half
     its effect (it may never fire), a static its passive weight a third (one turn of it; a lower evasion
@@ -318,7 +322,14 @@ def _held_for_a_while(abilities: list, out: Outlook) -> float:
         if not isinstance(ab, dict):
             continue
         if "on" in ab:
-            v += 0.5 * effect_value(ab.get("do"), out)
+            do = ab.get("do")
+            each = do.get("each") if isinstance(do, dict) else None
+            if isinstance(do, dict) and isinstance(each, dict) and _over_monsters(each):
+                # every monster hit (Lemon Mishap): the best one's worth per monster in play
+                v += 0.5 * len(out.monsters) * _with(out, next(iter(each)), "monster", do.get("do"))
+                continue
+            _plan_targets(ab.get("targets") or {}, do, out)
+            v += 0.5 * effect_value(do, out)
         elif isinstance(ab.get("static"), dict):
             for key, body in ab["static"].items():
                 if key == "evasion" and isinstance(body, dict):

@@ -15,6 +15,7 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     settle,
 )
+from cardlab.simulate.four_souls.state import Attack
 
 
 def _roll(g, seat=0, attack=False):
@@ -105,3 +106,49 @@ def test_FS_5_4_my_little_unicorn_prevents_your_damage_and_a_low_roll_of_yours_e
     assert not g.ending_turn
     _roll(g)
     assert g.ending_turn
+
+
+def test_FS_5_2_red_candle_the_named_face_rolled_by_anyone_deals_1_damage_till_the_turns_end():
+    """Seat 0 names 3 (the third mode): a 3 rolled by seat 1 hits the monster seat 0 picks, a 4 does not; the
+    turn's end ends it."""
+
+    def plan(d):
+        if d.kind == "choose_mode":
+            return d.options[2]
+        if d.kind == "choose_target":
+            return d.options[-1]  # the monster (players first)
+        return None
+
+    g = position(2, plans={0: plan}, rolls=[3, 4, 3])
+    g.active = 0
+    m = add_slot_monster(g, monster("M", hp=5))
+    candle = give_item(g, 0, by_id("fsp2-red_candle"))
+    _tap(g, 0, candle)
+    _roll(g, seat=1)
+    _roll(g)
+    assert m.damage == 1
+    turn.end_of_turn(g)
+    _roll(g)
+    assert m.damage == 0
+
+
+def test_FS_5_2_alt_art_min_min_keeps_the_faces_rolled_against_it_and_hurts_the_active_player_on_them():
+    """An attack roll of 2 against Min Min: the active player's next 2 costs them 1 HP (once: a second
+    attack roll of 2 does not keep the face twice), a 5 nothing; the turn's end forgets the face."""
+    g = position(2, rolls=[2, 2, 5, 2])
+    g.active = 0
+    me = g.players[0]
+    mm = add_slot_monster(g, by_id("aa-min_min"))
+    g.attack = Attack(seat=0, target=mm)
+    for _ in range(2):
+        r = dice.push_roll(g, 0, "attack", target=mm)
+        r.attack = True
+        settle(g)
+    g.attack = None
+    me.damage = 0
+    _roll(g)
+    assert me.damage == 0  # the 5
+    _roll(g)
+    assert me.damage == 1
+    turn.end_of_turn(g)
+    assert not g.gains and not mm.rules.triggers.get("rolled", [])[6:]
