@@ -527,8 +527,9 @@ def _v_buff(ctx: Ctx, p: dict) -> bool:
     for t in _targets_of(ctx, p.get("target")):
         atk, hp, ev, roll = (int(value(ctx, p[k]) or 0) if k in p else 0 for k in ("atk", "hp", "ev", "roll"))
         if p.get("until") == "next_attack_roll":  # Polar Star: only the next attack roll's damage (FS-10.9)
-            if isinstance(t, Player):
-                t.next_atk += atk
+            if not isinstance(t, Player) or hp or ev or roll:  # never dropped in silence
+                raise EngineError("buff until next_attack_roll: a player's atk only")
+            t.next_atk += atk
             continue
         t.b_atk += atk
         t.b_hp += hp

@@ -29,6 +29,7 @@ from cardlab.simulate.four_souls.fixtures import (
     take_cents,
 )
 from cardlab.simulate.four_souls.refs import SeatRef
+from cardlab.simulate.four_souls.state import EngineError
 
 
 def run(g, eff, you=0, src=None, **binds):
@@ -242,6 +243,21 @@ def test_FS_6_3_kill_a_monster_at_full_hp_and_a_player():
     assert run(g, {"kill": "P"}, P=g.players[1])
     assert g.players[1].dead and g.players[1].deaths == 1  # FS-13: a death, though undamaged
     assert not run(g, {"kill": "P"}, P=g.players[1])  # FS-13.12: once per turn
+
+
+def test_FS_10_9_buff_until_the_next_attack_roll_is_a_players_damage_only():
+    """The one-roll buff (Polar Star) carries a player's damage; anything it cannot carry is an error,
+    never dropped in silence."""
+    g = position(2)
+    assert run(g, {"buff": {"target": "P", "atk": 2, "until": "next_attack_roll"}}, P=g.players[0])
+    assert g.players[0].next_atk == 2
+    m = add_slot_monster(g, monster("Blob", hp=2, evasion=3, attack=1))
+    for eff, binds in (
+        ({"buff": {"target": "M", "atk": 1, "until": "next_attack_roll"}}, {"M": m}),
+        ({"buff": {"target": "P", "hp": 1, "until": "next_attack_roll"}}, {"P": g.players[0]}),
+    ):
+        with pytest.raises(EngineError, match="a player's atk only"):
+            run(g, eff, **binds)
 
 
 def test_FS_5_2_buff_lasts_until_end_of_turn():
