@@ -3,7 +3,8 @@
 A balance figure is measured with some players. An *ensemble* plays the same seeds once per policy, that
 policy in every seat, and this module sets the runs side by side for one players column (character, clan,
 deck …): the win rate under each policy, the band between the lowest and the highest, the rank under each,
-how well the policies' orderings agree (Spearman's ρ and Kendall's τ-b with paired-bootstrap intervals),
+how well the policies' orderings agree (Spearman's ρ and Kendall's τ-b, corrected for the win rates' noise, with paired-bootstrap
+intervals: see :func:`reflected_interval`),
 and every ranking claim the separate reports would make, marked
 
 - **robust** — it holds under every policy of the ensemble, or
@@ -37,7 +38,8 @@ from .winrates import winrate_by
 
 BOOTSTRAP = 1000
 MIN_VALUES = 3  # fewer values than this: rank correlations are not shown
-SUFFIXES = ("", "_lower", "_upper")
+SUFFIXES = ("", "_corrected", "_lower", "_upper")
+PerGame = tuple[np.ndarray, np.ndarray, np.ndarray]  # game ids; per game × value: seats, wins
 
 
 @dataclass(slots=True)
@@ -84,7 +86,7 @@ def kendall(a: np.ndarray, b: np.ndarray) -> float:
     return concordant / np.sqrt(pairs_a * pairs_b)
 
 
-def _per_game(run: Run, dim: str, values: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _per_game(run: Run, dim: str, values: Sequence[str]) -> PerGame:
     """game ids, and per game × value: seats and wins (the same win as every win-rate table)."""
     value = dimension_expr(run, dim)
     frame = run.db.sql(
@@ -110,15 +112,9 @@ def _same_seeds(runs: Mapping[str, Run]) -> bool:
 
 
 def _bootstrap_rates(
-    runs: Mapping[str, Run],
-    dim: str,
-    values: Sequence[str],
-    paired: bool,
-    rng: np.random.Generator,
-    reps: int,
+    data: Mapping[str, PerGame], paired: bool, rng: np.random.Generator, reps: int
 ) -> dict[str, np.ndarray]:
     """reps × values win rates per policy, games redrawn with replacement (jointly when paired)."""
-    data = {p: _per_game(run, dim, values) for p, run in runs.items()}
     out: dict[str, np.ndarray] = {}
     shared = None
     for policy, (games, seats, wins) in data.items():
@@ -133,11 +129,31 @@ def _bootstrap_rates(
     return out
 
 
+def reflected_interval(point: float, reps: np.ndarray, level: float) -> tuple[float, float, float]:
+    """A rank correlation corrected for the noise of the win rates, with its reflected bootstrap interval.
+
+    Why not the plain percentiles: the measured ρ (or τ) correlates win rates that carry sampling noise, so
+    it is pulled towards 0 from the agreement of the true rates, and the redrawn replicates, noisier still,
+    are pulled further. The distance from the point to the replicates estimates that pull; the corrected
+    figure is ``2·point − mean(reps)`` and the interval the percentile interval reflected about the point
+    (``[2·point − q_hi, 2·point − q_lo]``, the "basic" bootstrap), both kept within [−1, 1]. In simulated
+    ensembles (docs/statistics.md) the plain percentile interval covered the true rates' ρ 0–93 % of
+    the time and this one 80–90 %; the worst case of the percentiles was many values with few seats each.
+    """
+    reps = reps[~np.isnan(reps)]
+    if not len(reps) or np.isnan(point):
+        return float("nan"), float("nan"), float("nan")
+    tail = (1 - level) / 2
+    lo_q, hi_q = np.quantile(reps, [tail, 1 - tail])
+    corrected = float(np.clip(2 * point - reps.mean(), -1, 1))
+    lo, hi = np.clip([2 * point - hi_q, 2 * point - lo_q], -1, 1)
+    return corrected, float(lo), float(hi)
+
+
 def _correlations(
     rates: pl.DataFrame, boot: dict[str, np.ndarray], values: Sequence[str], level: float
 ) -> pl.DataFrame:
     policies = list(boot)
-    tail = (1 - level) / 2 * 100
     rows = []
     for a_i, a in enumerate(policies):
         for b in policies[a_i + 1 :]:
@@ -150,17 +166,18 @@ def _correlations(
                 continue
             for name, fn in (("spearman", spearman), ("kendall", kendall)):
                 point = fn(ra[keep], rb[keep])
-                reps = [fn(x[keep], y[keep]) for x, y in zip(boot[a], boot[b], strict=True)]
-                reps = [r for r in reps if not np.isnan(r)]
-                lo, hi = np.percentile(reps, [tail, 100 - tail]) if reps else (np.nan, np.nan)
-                row |= {name: point, f"{name}_lower": float(lo), f"{name}_upper": float(hi)}
+                reps = np.array([fn(x[keep], y[keep]) for x, y in zip(boot[a], boot[b], strict=True)])
+                corrected, lo, hi = reflected_interval(point, reps, level)
+                row |= {name: point, f"{name}_corrected": corrected, f"{name}_lower": lo, f"{name}_upper": hi}
             rows.append(row)
     return pl.DataFrame(rows)
 
 
 def _ordered(rates: pl.DataFrame, policy: str, values: Sequence[str]) -> np.ndarray:
-    sub = dict(rates.filter(pl.col("policy") == policy).select("value", "win_rate").iter_rows())
-    return np.array([sub.get(v, np.nan) for v in values], dtype=float)
+    """The policy's win rate per value in ``values`` order; NaN where it has too few seats to rank."""
+    sub = rates.filter((pl.col("policy") == policy) & ~pl.col("too_few"))
+    by_value = dict(sub.select("value", "win_rate").iter_rows())
+    return np.array([by_value.get(v, np.nan) for v in values], dtype=float)
 
 
 def _claims(rates: pl.DataFrame, policies: list[str]) -> pl.DataFrame:
@@ -224,7 +241,8 @@ def ensemble(
     values = sorted(set(rates["value"].to_list()))
     paired = _same_seeds(runs)
     rng = np.random.default_rng(seed)
-    boot = _bootstrap_rates(runs, dim, values, paired, rng, bootstrap)
+    data = {p: _per_game(run, dim, values) for p, run in runs.items()}
+    boot = _bootstrap_rates(data, paired, rng, bootstrap)
     correlations = _correlations(rates, boot, values, level)
     return Ensemble(dim, list(runs), rates, correlations, _claims(rates, list(runs)), paired)
 
@@ -278,6 +296,10 @@ def _pct(x: float) -> str:
     return "" if x != x else f"{x:+.2f}"
 
 
+def _interval(lo: float, hi: float) -> str:
+    return "—" if lo != lo or hi != hi else f"[{_pct(lo)}, {_pct(hi)}]"
+
+
 def _correlation_frame(result: Ensemble) -> pl.DataFrame:
     c = result.correlations
     return pl.DataFrame(
@@ -285,14 +307,14 @@ def _correlation_frame(result: Ensemble) -> pl.DataFrame:
             "policies": [f"{a} vs {b}" for a, b in zip(c["policy_a"], c["policy_b"], strict=True)],
             "values": c["values"],
             "Spearman ρ": [_pct(x) for x in c["spearman"]],
+            "ρ corrected": [_pct(x) for x in c["spearman_corrected"]],
             "ρ interval": [
-                f"[{_pct(lo)}, {_pct(hi)}]"
-                for lo, hi in zip(c["spearman_lower"], c["spearman_upper"], strict=True)
+                _interval(lo, hi) for lo, hi in zip(c["spearman_lower"], c["spearman_upper"], strict=True)
             ],
             "Kendall τ-b": [_pct(x) for x in c["kendall"]],
+            "τ corrected": [_pct(x) for x in c["kendall_corrected"]],
             "τ interval": [
-                f"[{_pct(lo)}, {_pct(hi)}]"
-                for lo, hi in zip(c["kendall_lower"], c["kendall_upper"], strict=True)
+                _interval(lo, hi) for lo, hi in zip(c["kendall_lower"], c["kendall_upper"], strict=True)
             ],
         }
     )
@@ -304,8 +326,11 @@ def howto(level: float, policies: Sequence[str]) -> list[str]:
         f"cell is the win rate under that policy with its {level:.0%} Wilson interval and its number of seats; "
         "'band' is the lowest to the highest of them and 'ranks' the place under each policy (1 = best).",
         "Rank correlations say how much the policies agree on the order: +1 the same order, 0 no relation. "
-        "Their intervals come from redrawing whole games with replacement (the same games under every "
-        "policy, since the seeds are shared).",
+        "'values' counts those ranked: the ones with enough seats under both policies. Win rates measured "
+        "on finite games carry noise, which pulls a rank correlation towards 0; 'corrected' removes the "
+        "pull as the bootstrap measures it (whole games redrawn with replacement, the same games under "
+        "every policy when the seeds are shared), and the interval is for the corrected figure, so it "
+        "may lie above the measured one when the values have few games each.",
         "A claim is 'X is above Y' when X's interval lies wholly above Y's, or 'X is above/below the even "
         "share' when its interval excludes 1/players. A claim is **robust** when it holds under every "
         "policy; it **depends on the players** when it holds under some only — then the balance figure "

@@ -11,7 +11,15 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab.analysis.robust import _claims, kendall, ranks, spearman
+from cardlab.analysis.robust import (
+    _claims,
+    ensemble,
+    kendall,
+    open_runs,
+    ranks,
+    reflected_interval,
+    spearman,
+)
 from cardlab.cli import cli
 
 
@@ -77,6 +85,31 @@ def test_claim_verdicts_robust_depends_and_reversed():
     assert claims2["X is above the even share"]["verdict"] == "depends on the players"
 
 
+def test_reflected_interval_is_the_percentile_interval_when_the_replicates_centre_on_the_point():
+    reps = np.linspace(-0.5, 0.5, 2001)  # symmetric about the point: no pull to correct
+    corrected, lo, hi = reflected_interval(0.0, reps, 0.95)
+    assert corrected == pytest.approx(0.0)
+    assert (lo, hi) == pytest.approx(tuple(np.percentile(reps, [2.5, 97.5])))
+
+
+def test_reflected_interval_corrects_the_pull_of_noise_towards_zero():
+    # redrawn correlations lean 0.15 below the measured one (noisier rates, a weaker order): the true
+    # rates' agreement is read 0.15 above it, and the interval is the percentiles' mirrored about the point
+    rng = np.random.default_rng(0)
+    reps = rng.normal(0.45, 0.1, 4000)
+    corrected, lo, hi = reflected_interval(0.6, reps, 0.95)
+    assert corrected == pytest.approx(1.2 - reps.mean())
+    q_lo, q_hi = np.percentile(reps, [2.5, 97.5])
+    assert (lo, hi) == pytest.approx((1.2 - q_hi, 1.2 - q_lo))
+    assert corrected > 0.6 and lo < corrected < hi
+
+
+def test_reflected_interval_stays_within_minus_one_and_one():
+    corrected, lo, hi = reflected_interval(0.95, np.linspace(0.5, 0.95, 500), 0.95)
+    assert corrected == hi == 1.0 and lo < 1.0  # 2·0.95 − mean(reps) would be 1.175
+    assert all(np.isnan(reflected_interval(float("nan"), np.ones(3), 0.95)))
+
+
 def test_too_uncertain_values_make_no_claim():
     rates = _rates([("A", "X", 0.6, 0.9, 0.5, True), ("A", "Y", 0.1, 0.2, 0.5, False)])
     claims = _claims(rates, ["A"])
@@ -101,6 +134,10 @@ def test_cardlab_robust_end_to_end(tmp_path):
     again = runner.invoke(cli, ["report", str(tmp_path / "e")])
     assert again.exit_code == 0, again.output
     assert "Rank agreement between policies (clans)" in again.output
+    for row in ensemble(open_runs(tmp_path / "e"), "clans").correlations.iter_rows(named=True):
+        for name in ("spearman", "kendall"):  # the interval holds the noise-corrected figure
+            if row[f"{name}_lower"] == row[f"{name}_lower"]:
+                assert row[f"{name}_lower"] <= row[f"{name}_corrected"] <= row[f"{name}_upper"]
     taken = runner.invoke(cli, [*args, "--out", str(tmp_path), "--name", "e"])
     assert taken.exit_code == 2 and "exists" in taken.output
 
