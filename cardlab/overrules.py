@@ -36,6 +36,7 @@ class Overrules:
     checks: list[float] = field(default_factory=list)  # per candidate: its mean whole-game difference
     kept_checks: list[float] = field(default_factory=list)  # the same, of the candidates played
     audits: list[float] = field(default_factory=list)  # per overrule played: its fresh pairs' mean (audit=)
+    pairs: int = 0  # whole-game pairs the checks played (fewer than settle's with curtail)
     # per decision kind searched: [searched, candidates, overrules played] and every candidate's check, so a
     # search over several kinds says which kinds its candidates win at (where searching pays)
     kinds: dict[str, list[int]] = field(default_factory=dict)
@@ -57,6 +58,7 @@ class Overrules:
                 self.audits.append(sum(r.audit) / len(r.audit))
             if r.candidate is None:
                 continue
+            self.pairs += len(r.check)
             gain = sum(r.check) / len(r.check)
             self.checks.append(gain)
             self.kind_checks.setdefault(r.kind, []).append(gain)
@@ -75,7 +77,10 @@ class Overrules:
         for label, gains in (("every candidate", self.checks), ("candidates played", self.kept_checks)):
             if self.checks:
                 lines.append(f"whole-game check, {label}: {_gain(gains)}")
-        if not self.checks:
+        if self.checks:
+            each = self.pairs / len(self.checks)
+            lines.append(f"whole-game pairs played by the checks: {self.pairs} ({each:.1f} a candidate)")
+        else:
             lines.append("whole-game check: none (give the search settle=N to check its candidates)")
         if self.audits:
             lines.append(

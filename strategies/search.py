@@ -17,6 +17,7 @@ branch is taken (``fork``, ``replay`` or ``copy``; each game defaults to the che
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
 ``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none);
 ``extend`` the pairs in all for a candidate ahead after its ``settle`` pairs (0: no more);
+``curtail`` (1, the default) ends those pairs once no outcome of the rest could change the verdict (0: all).
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
 ``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
@@ -131,6 +132,7 @@ class Search:
         plans: int | None = None,
         windows: str = "all",
         challenge: int | None = None,
+        curtail: int = 1,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -201,6 +203,9 @@ class Search:
         if challenge and not self.settle:
             raise UserError("search: challenge settles the runner-up on whole games: it needs settle > 0")
         self.challenge = bool(challenge)
+        if isinstance(curtail, bool) or curtail not in (0, 1):
+            raise UserError(f"search: curtail must be 0 or 1, got {curtail!r}")
+        self.curtail = bool(curtail)
         # (the kind that made it, the follow-up's kind, answer)
         self._plan: tuple[str, str, Any] | None = None
         self._cands: list[tuple[int, tuple[str, Any] | None]] = []
@@ -287,18 +292,35 @@ class Search:
         shown = tuple(options[i] if f is None else (options[i], f[1]) for i, f in cands)
         record = Searched(decision.kind, shown, visits, values, best, favourite)
         if self.settle and best != favourite:
-            # fresh common seeds: the check is independent of the search's own samples
-            diffs, child = self._pairs(decision, best, favourite, self.rng, self.settle)
+            # fresh common seeds: the check is independent of the search's own samples. With curtail the
+            # pairs stop once the rest cannot change the verdict (with extend, the first pairs once the
+            # candidate cannot end them ahead): the same verdict on fewer whole games
+            if not self.curtail:
+                first = None
+            elif self.extend:
+                first = _cannot_lead
+            else:
+                first = self._decided
+            diffs, child = self._pairs(decision, best, favourite, self.rng, self.settle, first)
+            planned = self.settle
             if child is None and self.extend and sum(diffs) > 0:
                 # ahead after settle's pairs: more pairs, so a real gain is confirmed more often; a
                 # candidate not ahead (the most, whose pairs mostly end alike) costs no more
-                more, child = self._pairs(decision, best, favourite, self.rng, self.extend - len(diffs))
+                done = diffs[:]
+                more, child = self._pairs(
+                    decision,
+                    best,
+                    favourite,
+                    self.rng,
+                    self.extend - len(diffs),
+                    (lambda d, left: self._decided(done + d, left)) if self.curtail else None,
+                )
                 diffs += more
+                planned = self.extend
             if child is not None:
                 return options[cands[child][0]]
             record.candidate, record.check = best, tuple(diffs)
-            gain = [[0.0] * len(diffs), diffs]  # the candidate's differences against a base of zeros
-            record.chosen = best = best if self._confident(gain, 0, pseudo=0.25) == 1 else favourite
+            record.chosen = best = best if self._verdict(diffs, planned - len(diffs)) else favourite
         if self.commit_answers and cands[best][0] != favourite:
             _commit(self.base, decision, cands[best][0], decision.view)
         if self.audit and best != favourite:
@@ -316,13 +338,22 @@ class Search:
         return options[answer]
 
     def _pairs(
-        self, decision: Any, a: int, b: int, rng: random.Random, n: int
+        self,
+        decision: Any,
+        a: int,
+        b: int,
+        rng: random.Random,
+        n: int,
+        stop: Callable[[list[float], int], bool] | None = None,
     ) -> tuple[list[float], int | None]:
         """``n`` pairs of whole-game rollouts, option ``a`` and option ``b`` on one fresh seed from ``rng``
-        each: the differences (``a``'s result minus ``b``'s). Inside a forked branch: the option to answer."""
-        diffs = []
-        for _ in range(n):
-            seed = rng.getrandbits(64)
+        each: the differences (``a``'s result minus ``b``'s). Inside a forked branch: the option to answer.
+        With ``stop`` (the differences so far, the pairs left) the pairs end as soon as it says so; the n
+        seeds are drawn first either way, so ``rng`` moves alike and the game plays on as it would."""
+        diffs: list[float] = []
+        for k, seed in enumerate([rng.getrandbits(64) for _ in range(n)]):
+            if stop is not None and stop(diffs, n - k):
+                break
             pair = []
             for j in (a, b):
                 outcome = self._branch(decision, j, seed, 0)
@@ -343,6 +374,42 @@ class Search:
                 decision, i, lambda state: self._enter(decision, i, seed, horizon, state, force)
             )
         return branching.fork(lambda: self._enter(decision, i, seed, horizon, force=force))
+
+    def _decided(self, diffs: list[float], left: int) -> bool:
+        return self._verdict(diffs, left) is not None
+
+    def _verdict(self, diffs: list[float], left: int) -> bool | None:
+        """Whether the whole-game check confirms its candidate (the confidence rule on the pairs'
+        differences, with the pseudo-difference of 1/4) once ``left`` more pairs are played: True or False
+        when no outcome of them (each a difference in [-1, 1]) can change it, None while some could. Why:
+        most pairs end alike, and a candidate that cannot pass any more (or cannot fail) needs no more
+        whole games — the same verdict for fewer (docs/search.md, session 15).
+
+        The rule, squared (S the sum and Q the sum of squares of the n differences, c the confidence):
+        S > 0 and S² (1 + c²/n) > c² (Q + 1/4). The rest's sum x and squares y satisfy x²/left ≤ y ≤ left,
+        |x| ≤ left: it can still pass if the best x with the fewest squares passes (the margin is quadratic
+        in x: its ends or its vertex), and cannot fail if the worst (x = -left, y = left) passes. A small
+        tolerance leaves a tie at the boundary undecided, so rounding never settles it early."""
+        if left <= 0:
+            gain = [[0.0] * len(diffs), diffs]  # the candidate's differences against a base of zeros
+            return self._confident(gain, 0, pseudo=0.25) == 1
+        n = len(diffs) + left
+        s, q, c2 = sum(diffs), sum(d * d for d in diffs), self.confidence**2
+        k = 1.0 + c2 / n
+
+        def margin(x: float, y: float) -> float:
+            return (s + x) ** 2 * k - c2 * (q + y + 0.25) if s + x > 0 else -1.0
+
+        tolerance = 1e-9
+        if margin(-left, left) > tolerance:
+            return True
+        best = [float(left), float(-left)]
+        a = k - c2 / left  # the margin's curvature in x with y = x²/left
+        if a < 0:
+            best.append(min(max(-s * k / a, -left), left))
+        if max(margin(x, x * x / left) for x in best) < -tolerance:
+            return False
+        return None
 
     def _confident(self, samples: list[list[float]], favourite: int, pseudo: float | None = None) -> int:
         """The base's answer, unless another option beats it on the same seeds (paired, common random
@@ -476,6 +543,12 @@ class _Forced:
             if self.answer in decision.options:
                 return self.answer
         return self.policy.choose(decision)
+
+
+def _cannot_lead(diffs: list[float], left: int) -> bool:
+    """With extend: settle's pairs can stop once the candidate cannot end them ahead (their sum above 0),
+    for then no more pairs follow and its sum, at most 0, fails the confidence rule."""
+    return sum(diffs) + left <= 0
 
 
 def _never(_kind: str, _view: Any, _context: Any) -> bool:

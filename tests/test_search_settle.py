@@ -58,7 +58,7 @@ def _decide(search):
 
 
 def test_an_overrule_stands_only_when_whole_games_confirm_it():
-    confirmed = Scripted(lambda i: i == 1, settle=4)
+    confirmed = Scripted(lambda i: i == 1, settle=4, curtail=0)  # every pair played
     assert _decide(confirmed) == "b"
     record = confirmed.searched[-1]
     assert (record.candidate, record.chosen, record.check) == (1, 1, (1.0, 1.0, 1.0, 1.0))
@@ -97,7 +97,8 @@ def test_a_bad_settle_is_one_line(params):
 def test_an_audit_re_measures_an_overrule_played_on_fresh_pairs_and_changes_nothing():
     """``audit=N``: N more pairs for each overrule played, on seeds from a stream of their own: the choice
     and the search's own stream are what they are without the audit (the game plays the same)."""
-    plain, audited = Scripted(lambda i: i == 1, settle=4), Scripted(lambda i: i == 1, settle=4, audit=3)
+    plain = Scripted(lambda i: i == 1, settle=4, curtail=0)
+    audited = Scripted(lambda i: i == 1, settle=4, audit=3, curtail=0)
     assert _decide(plain) == _decide(audited) == "b"
     assert plain.rng.getstate() == audited.rng.getstate()
     assert audited.searched[-1].audit == (1.0, 1.0, 1.0) and plain.searched[-1].audit == ()
@@ -121,6 +122,7 @@ def test_overrules_counts_candidates_and_their_checks():
     assert counts.checks == [0.5, -0.5] and counts.kept_checks == [0.5]
     text = str(counts)
     assert "overrule candidates 2 (66.7%)" in text and "mean gain +0.000" in text
+    assert "whole-game pairs played by the checks: 4 (2.0 a candidate)" in text
     assert "audit" not in text
     audited = [
         Searched("action", ("a", "b"), [3, 3], [1.0, 2.0], 1, 0, candidate=1, check=(1.0,), audit=(1.0, 0.0)),
@@ -178,7 +180,7 @@ def test_overrules_without_a_search_seat_is_one_line(tmp_path):
 def test_extend_gives_a_candidate_ahead_more_pairs_and_judges_it_on_all():
     """``extend=M``: a candidate ahead after settle's pairs (their sum > 0) is judged on M pairs in all; one
     not ahead stops at settle's pairs, so the candidates whose pairs end alike cost no more."""
-    ahead = Scripted(lambda i: i == 1, settle=4, extend=10)
+    ahead = Scripted(lambda i: i == 1, settle=4, extend=10, curtail=0)
     assert _decide(ahead) == "b"
     assert ahead.searched[-1].check == (1.0,) * 10
     assert sum(1 for _, h in ahead.branches_taken if h == 0) == 20
@@ -195,9 +197,12 @@ def test_extend_gives_a_candidate_ahead_more_pairs_and_judges_it_on_all():
                 return outcome
             return branching.Outcome(winners=(1,) if i == 1 else (0,), end_reason="souls")
 
-    fading = Fading(lambda i: i == 1, settle=2, extend=8)
+    fading = Fading(lambda i: i == 1, settle=2, extend=8, curtail=0)
     assert _decide(fading) == "a"  # ahead after 2 pairs, refuted on all 8
     assert fading.searched[-1].check == (1.0, 1.0) + (-1.0,) * 6
+    curtailed = Fading(lambda i: i == 1, settle=2, extend=8)
+    assert _decide(curtailed) == "a"  # refuted once three more could not lift it: 5 pairs, not 8
+    assert curtailed.searched[-1].check == (1.0, 1.0) + (-1.0,) * 3
 
 
 @pytest.mark.parametrize(
@@ -220,7 +225,7 @@ def test_challenge_settles_the_runner_up_even_when_the_truncated_rollouts_keep_t
                 return branching.Outcome(end_reason="horizon", values=(0.5 - 0.1 * i, 0.5 + 0.1 * i))
             return super()._branch(decision, i, seed, horizon)
 
-    confirmed = Behind(lambda i: i == 1, settle=4, challenge=1)
+    confirmed = Behind(lambda i: i == 1, settle=4, challenge=1, curtail=0)
     assert _decide(confirmed) == "b"
     assert (confirmed.searched[-1].candidate, confirmed.searched[-1].check) == (1, (1.0,) * 4)
     refuted = Behind(lambda i: True, settle=4, challenge=1)
@@ -235,3 +240,40 @@ def test_challenge_settles_the_runner_up_even_when_the_truncated_rollouts_keep_t
 def test_a_bad_challenge_is_one_line(params):
     with pytest.raises(UserError, match="challenge"):
         Scripted(lambda i: True, **params)
+
+
+def test_curtail_gives_the_verdict_all_the_pairs_would_give():
+    """``_verdict(diffs, left)``: when it answers before the last pair, every way the pairs left can end
+    (each difference -1, -1/2, 0, 1/2 or 1) gives that answer on all of them; it answers at the end."""
+    rng = random.Random(3)
+    values = (-1.0, -0.5, 0.0, 0.5, 1.0)
+    weights = (2, 1, 10, 1, 2)  # most pairs end alike, as in Four Souls
+    answered = 0
+    for confidence in (0.0, 1.0, 2.0):
+        search = Scripted(lambda i: True, settle=4, confidence=confidence)
+        for _ in range(150):
+            n = rng.randint(2, 12)
+            diffs = rng.choices(values, weights, k=n)
+            for k in range(n):
+                early = search._verdict(diffs[:k], n - k)
+                if early is not None:
+                    answered += 1
+                    for _ in range(4):
+                        rest = rng.choices(values, k=n - k)
+                        assert search._verdict(diffs[:k] + rest, 0) is early
+            assert search._verdict(diffs, 0) is not None
+    assert answered > 300  # the test sees the early answers it checks
+
+
+def test_curtail_stops_the_pairs_once_the_verdict_is_settled_and_changes_nothing_else():
+    """Four pairs, the candidate winning each: after three no fourth can refute it, so it is played on
+    three. Six pairs ended alike: after five, the sixth could not confirm it. ``curtail=0`` plays all four,
+    and the search's stream moves alike (the seeds are drawn first)."""
+    won, full = Scripted(lambda i: i == 1, settle=4), Scripted(lambda i: i == 1, settle=4, curtail=0)
+    assert _decide(won) == _decide(full) == "b"
+    assert won.searched[-1].check == (1.0,) * 3 and full.searched[-1].check == (1.0,) * 4
+    assert won.rng.getstate() == full.rng.getstate()
+    level = Scripted(lambda i: True, settle=6)
+    assert _decide(level) == "a" and level.searched[-1].check == (0.0,) * 5
+    with pytest.raises(UserError, match="curtail"):
+        Scripted(lambda i: True, curtail=2)
