@@ -51,5 +51,9 @@ class FSLog(EventLog):
                 self.nb += 1
             else:
                 self.ns += 1
-        if self.enabled:
-            EventLog.emit(self, kind, seat, card, target, amount, detail, value)
+        if self.enabled:  # the kernel's row, written out here: one Python call an event, not two (issue 20)
+            if target.__class__ is int:  # a seat
+                row = (self.turn, self.phase, seat, kind, card, None, amount, detail, target, value)
+            else:
+                row = (self.turn, self.phase, seat, kind, card, target, amount, detail, None, value)
+            self.rows.append(row)

@@ -61,13 +61,17 @@ def priority(
         top = _top_ref(g) if g.stack else None  # the same for every player until one of them acts
         decliners = g.cache.decliners or _decliners(g)
         views = g.views
+        declined = 0  # added to the players' count at once (an attribute write of a Python object each)
         while passes < n:
             fn = decliners[seat]
             if fn is not None and fn("respond", views[seat], top):  # declined unseen (most windows)
-                g.io.declined += 1
+                declined += 1
                 passes += 1
                 seat = (seat + 1) % n
                 continue
+            if declined:  # counted before anything the answer may raise (GameOver)
+                g.io.declined += declined
+                declined = 0
             if _respond(g, seat, top):
                 height = len(g.stack)
                 state_checks(g)
@@ -78,6 +82,8 @@ def priority(
                 continue
             passes += 1
             seat = (seat + 1) % n
+        if declined:
+            g.io.declined += declined
         if _at_floor(g.stack, below):
             return
         resolve_top(g)

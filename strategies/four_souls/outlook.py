@@ -43,12 +43,15 @@ class Outlook:
     lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)
     reader: Any = None  # the player's ``reading.Reader``: its game memo keeps target plans
 
-    def later(self, name: str, compute: Any) -> None:
-        """Leave field ``name`` unset until it is first read, then ``compute(self)`` fills it: most
-        decisions read a few fields, and the rest (hand values, fights, items) cost most of a build.
-        Only for fields that depend on the view alone, which a decision does not change."""
-        self.lazy[name] = compute
-        delattr(self, name)
+    def later(self, computes: dict[str, Any]) -> None:
+        """Leave each field named in ``computes`` unset until it is first read, then its function
+        (called with this outlook) fills it: most decisions read a few fields, and the rest (hand values,
+        fights, items) cost most of a build. Only for fields that depend on the view alone, which a
+        decision does not change. All of a build's fields in one call: this class is interpreted, and it
+        is called twice a decision (issue 20)."""
+        self.lazy.update(computes)
+        for name in computes:
+            delattr(self, name)
 
     def __getattr__(self, name: str) -> Any:  # called only for a field left unset by ``later``
         if name.startswith("__"):  # copy probing a bare instance (``branching.copy_state``)

@@ -276,14 +276,18 @@ class SensiblePolicy:
             best, p, _score = self._best_fight(view)
             return best is None or p < self._risk(view)
 
-        out.later("spent_items", lambda _o: self._spent(view))
         out.later(
-            "monsters", lambda _o: tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
+            {
+                "spent_items": lambda _o: self._spent(view),
+                "monsters": lambda _o: tuple(
+                    (i.hp, self._worth(i)) for i in view.monsters if i.hp is not None
+                ),
+                "fight": fight_value,
+                "bad_slots": bad_slots,
+                "hand_gap": lambda _o: self._hand_gap(view),
+                "hand": self._hand_values(view.hand, out.my_turn, out.loot_plays),
+            }
         )
-        out.later("fight", fight_value)
-        out.later("bad_slots", bad_slots)
-        out.later("hand_gap", lambda _o: self._hand_gap(view))
-        out.later("hand", self._hand_values(view.hand, out.my_turn, out.loot_plays))
         self._seen = (self._asked, out, self._seen[2] if asked == self._asked else None)
         return out
 

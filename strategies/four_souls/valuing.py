@@ -46,25 +46,22 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
         lead=souls[me] >= max(souls),
         reader=reader,
     )
-    out.later("hp", lambda _o: view.hp)  # HP reads every static of the player (FS-6): on demand
-    out.later("curse", lambda _o: bool(view.curses_of(me)))
-    out.later("rival_hp", lambda _o: view.hp_of(leader))
     out.later(
-        "my_items",
-        lambda _o: tuple(
-            sorted(reader.item_value(i.ref.printed) for i in view.items_of(me) if not i.eternal)
-        ),
-    )
-    out.later(
-        "their_best_item",
-        lambda _o: max(
-            (reader.item_value(i.ref.printed) for s in rivals for i in view.items_of(s) if not i.eternal),
-            default=0.0,
-        ),
-    )
-    out.later(
-        "their_items",
-        lambda _o: tuple(reader.item_value(i.ref.printed) for i in view.items_of(leader) if not i.eternal),
+        {
+            "hp": lambda _o: view.hp,  # HP reads every static of the player (FS-6): on demand
+            "curse": lambda _o: bool(view.curses_of(me)),
+            "rival_hp": lambda _o: view.hp_of(leader),
+            "my_items": lambda _o: tuple(
+                sorted(reader.item_value(i.ref.printed) for i in view.items_of(me) if not i.eternal)
+            ),
+            "their_best_item": lambda _o: max(
+                (reader.item_value(i.ref.printed) for s in rivals for i in view.items_of(s) if not i.eternal),
+                default=0.0,
+            ),
+            "their_items": lambda _o: tuple(
+                reader.item_value(i.ref.printed) for i in view.items_of(leader) if not i.eternal
+            ),
+        }
     )
     return out
 
