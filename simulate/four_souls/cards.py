@@ -76,6 +76,7 @@ _WORD_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PLAIN_RE = re.compile(r"^[A-Za-z0-9_.]*$")
 _VAR_RE = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
 _NAMED_ARGS = re.compile(r"named\((?:\s*'[^']*'\s*,?)+\)")  # named('Cube of Meat', ...): card names
+_VOTE_WORD_RE = re.compile(r"^[a-z][a-z_]*$")
 _FACE_RE = re.compile(r"^(any|[1-6](-[1-6])?( or [1-6](-[1-6])?)*)$")
 
 
@@ -914,6 +915,9 @@ class _Checker:
         elif comb.value == "bindings":
             if head == "let":
                 self.lets(value, line)
+            elif head == "vote" and isinstance(value, list):
+                self.word_vote(node, value, line)
+                return
             else:
                 self.bindings(value, line, head)
         elif comb.value == "cond":
@@ -949,6 +953,28 @@ class _Checker:
                 self.selector(node[key], kline)
             else:
                 self.value(node[key], kline, key)
+
+    def word_vote(self, node: dict, words: list, line: int) -> None:
+        """A vote between words (FS-5.17): ``vote: [naughty, nice]`` with ``do`` a table giving each word
+        its effect; ``ties`` is all, none, active or one of the words (it wins a tie it is part of)."""
+        if len(words) < 2 or not all(isinstance(w, str) and _VOTE_WORD_RE.match(w) for w in words):
+            self.fail(line, f"a vote between words needs two or more lower-case words, got {words!r}")
+        if len(set(words)) != len(words):
+            self.fail(line, f"a vote between words names a word twice: {words!r}")
+        table = node["do"]
+        if not isinstance(table, dict) or sorted(table) != sorted(words):
+            self.fail(
+                line, f"a vote between words needs 'do' with one effect per word {words}, got {table!r}"
+            )
+        for word in words:
+            self.effect(table[word], _line(table, word, line))
+        ties = node.get("ties", "all")
+        if ties not in ("all", "none", "active", *words):
+            self.fail(line, f"vote 'ties' must be all, none, active or one of {words}, got {ties!r}")
+        if "voters" in node:
+            self.selector(node["voters"], _line(node, "voters", line))
+        if "count" in node:
+            self.value(node["count"], _line(node, "count", line), "count")
 
     def bindings(self, value: Any, line: int, what: str) -> None:
         if not isinstance(value, dict) or not value:

@@ -172,7 +172,8 @@ def _c_vote(ctx: Ctx, eff: dict) -> bool:
     every one tied for the most, ``none`` nothing on a tie, ``active`` the one the active player picks
     among the tied (decision ``choose_target``). A vote nobody could cast does nothing."""
     g = ctx.g
-    var, sel = next(iter(eff["vote"].items()))
+    words = eff["vote"] if isinstance(eff["vote"], list) else None
+    var, sel = (None, None) if words is not None else next(iter(eff["vote"].items()))
     voters = candidates(ctx, eff.get("voters", "player"))
     start = ctx.you if ctx.src is not None and owner(ctx) >= 0 else g.active
     voters.sort(key=lambda p: (p.seat - start) % g.n)
@@ -181,7 +182,7 @@ def _c_vote(ctx: Ctx, eff: dict) -> bool:
     tally: dict[int, int] = {}
     for voter in voters:
         sub = Ctx(g, voter.seat, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode)
-        opts = candidates(sub, sel)
+        opts = list(words) if words is not None else candidates(sub, sel)
         cast: list = []
         for k in range(per + statics.extra_votes(g, voter)):
             left = [o for o in opts if o not in cast] if k < per else [*opts, "done"]
@@ -199,10 +200,18 @@ def _c_vote(ctx: Ctx, eff: dict) -> bool:
     best = max(tally.values())
     top = [o for o in options if tally[id(o)] == best]
     ties = eff.get("ties", "all")
+    if len(top) > 1 and ties in top:  # a vote between words: the named word wins a tie it is part of
+        top = [ties]
     if len(top) > 1 and ties == "none":
         return False
     if len(top) > 1 and ties == "active":
         top = [asking.ask(g, g.active, "choose_target", tuple(top), ctx.name)]
+    if words is not None:  # each winning word's own effect, in the order the card lists the words
+        did = False
+        for word in words:
+            if word in top:
+                did = run(ctx, eff["do"][word]) or did
+        return did
     return _for_each(ctx, var, top, eff.get("do"))
 
 

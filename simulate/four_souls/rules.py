@@ -296,6 +296,9 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
             if isinstance(val, dict):
                 for row in val.values():
                     _check_effect(row, verbs)
+        elif op == "vote" and isinstance(val, list):  # a vote between words: an effect per word
+            for row in eff["do"].values():
+                _check_effect(row, verbs)
         elif op in ("each", "tgt", "choose", "vote"):
             _check_bindings(val)
             _check_effect(eff.get("do"), verbs)

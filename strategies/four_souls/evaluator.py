@@ -113,6 +113,8 @@ class EvaluatorPlayer:
             return max(opts, key=scored.get)
         if kind == "buy_target":
             return max(opts, key=lambda o: 3.0 if o == "treasure_deck" else self._item(o))
+        if kind == "vote" and view is not None and any(type(o) is str and o != "done" for o in opts):
+            return rd.pick_word(view, decision.context, opts, self.seat)  # a vote between words (FS-5.17)
         if kind in ("choose_target", "choose_player", "vote", "give_curse"):
             return self._target(view, opts, decision.context, kind)
         if kind == "choose_mode":

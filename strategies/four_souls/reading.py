@@ -410,3 +410,88 @@ class Reader:
     def card_worth(self, phys: Any) -> int:
         """How much a loot card in hand is worth keeping (higher = better)."""
         return _WORTH.get(self.role(phys.rules.play), 1)
+
+
+def word_vote(rules: Any) -> dict | None:
+    """The vote between words (FS-5.17: ``vote: [word, ...]`` with an effect per word) among a card's
+    triggered and activated abilities, or None."""
+    if rules is None:
+        return None
+    abilities = [ab for abs_ in rules.triggers.values() for ab in abs_] + [ab for _k, _i, ab in rules.acts]
+    for ab in abilities:
+        node = _vote_node(ab.do)
+        if node is not None:
+            return node
+    return None
+
+
+def _vote_node(eff: Any) -> dict | None:
+    if isinstance(eff, dict):
+        if isinstance(eff.get("vote"), list):
+            return eff
+        for v in eff.values():
+            got = _vote_node(v)
+            if got is not None:
+                return got
+    elif isinstance(eff, list | tuple):
+        for e in eff:
+            got = _vote_node(e)
+            if got is not None:
+                return got
+    return None
+
+
+def word_worth(eff: Any, me: int, active: int, n: int) -> float:
+    """What a word's effect is worth to the voter ``me`` (FS-5.17), read from its verbs' aims (loot-card
+    points, ``vocabulary.Aim``): a verb aimed at me counts for me; aimed at another player, against them —
+    their loss is my gain, shared among my ``n - 1`` rivals. The players it names are read from the seats
+    (``active``, ``left_of(active)``: the next seat, ``right_of(active)``: the previous one, FS-0.4)."""
+    total = 0.0
+    if isinstance(eff, dict):
+        for verb, params in eff.items():
+            word = VERBS.get(verb) if isinstance(verb, str) else None
+            aim = word.aim if word is not None else None
+            if aim is not None and isinstance(params, dict):
+                seat = _seat_named(params.get(aim.who, "you"), active, n)
+                amount = params.get(aim.amount, 1)
+                pts = aim.per * (amount if isinstance(amount, int) and not isinstance(amount, bool) else 1)
+                if seat == me:
+                    total += pts
+                elif seat is not None:
+                    total -= pts / max(1, n - 1)
+            else:
+                total += word_worth(params, me, active, n)
+    elif isinstance(eff, list | tuple):
+        for e in eff:
+            total += word_worth(e, me, active, n)
+    return total
+
+
+def _seat_named(who: Any, active: int, n: int) -> int | None:
+    if who == "active":
+        return active
+    if who == "left_of(active)":
+        return (active + 1) % n
+    if who == "right_of(active)":
+        return (active - 1) % n
+    return None
+
+
+def pick_word(view: Any, name: Any, options: tuple, me: int) -> Any:
+    """My vote between words (FS-5.17): the word whose effect is worth most to me (``word_worth``), read
+    from the public card named by the decision (a monster in a slot or an item in play, FS-3.3); the
+    first word when no such card is in sight."""
+    words = [o for o in options if isinstance(o, str) and o != "done"]
+    node = None
+    for info in (*view.monsters, *(i for s in range(view.n_players) for i in view.items_of(s))):
+        if info.name == name:
+            node = word_vote(info.rules)
+            if node is not None:
+                break
+    if node is None or not words:
+        return words[0] if words else options[0]
+    table = node.get("do")
+    if not isinstance(table, dict):
+        return words[0]
+    active, n = view.active, view.n_players
+    return max(words, key=lambda w: word_worth(table.get(w), me, active, n))

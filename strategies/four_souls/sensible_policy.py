@@ -109,6 +109,8 @@ class SensiblePolicy:
             if decision.view.coop:  # FS-17: no opponent; the sturdiest character bears it
                 return self._sturdiest(decision.view, list(opts))
             return self._leader(decision.view, [o for o in opts if o.seat != self.seat] or list(opts))
+        if kind == "vote" and any(type(o) is str and o != "done" for o in opts):  # a vote between words
+            return rd.pick_word(decision.view, decision.context, opts, self.seat)
         if kind in ("choose_player", "vote"):
             return self._target(decision)
         if kind == "attack_target":

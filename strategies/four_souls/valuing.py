@@ -280,6 +280,10 @@ def effect_value(eff: Any, out: Outlook) -> float:
     if "tgt" in eff or "choose" in eff:
         _plan_targets(eff.get("tgt") or eff.get("choose") or {}, eff.get("do"), out)
         return effect_value(eff.get("do"), out)
+    if "vote" in eff and isinstance(eff["vote"], list):  # a vote between words: any word may win
+        table = eff.get("do")
+        worths = [effect_value(table.get(w), out) for w in eff["vote"]] if isinstance(table, dict) else []
+        return sum(worths) / len(worths) if worths else 0.0
     if "vote" in eff:  # FS-5.17: the table, not I, picks where it falls: half of my best pick's worth
         _plan_targets(eff["vote"] if isinstance(eff["vote"], dict) else {}, eff.get("do"), out)
         return 0.5 * effect_value(eff.get("do"), out)
