@@ -228,8 +228,8 @@ V.FILTERS.implement(
         "player_controls": lambda ctx, o: _ctrl(o) >= 0,
         "not_active": lambda ctx, o: _ctrl(o) != ctx.g.active,
         "not_attacked": lambda ctx, o: ctx.g.attack is None or ctx.g.attack.target is not o,
-        # the target of the attack in progress (FS-10.3): Gello
-        "being_attacked": lambda ctx, o: ctx.g.attack is not None and ctx.g.attack.target is o,
+        # the target of the attack in progress (FS-10.3): Gello; a player whose character it is (FS-10.6)
+        "being_attacked": lambda ctx, o: ctx.g.attack is not None and _attacked(ctx.g.attack.target, o),
         "non_attack": lambda ctx, o: not getattr(o, "attack", False),
         "non_event": _non_event,
         "guppy": lambda ctx, o: "guppy" in _kw(o),
@@ -254,3 +254,8 @@ V.FILTER_KEYS.implement(
         "name": _named_card,
     }
 )
+
+
+def _attacked(target: Any, o: Any) -> bool:
+    """Is ``o`` the attack's target: the object itself, or the player whose character is attacked (FS-10.6)?"""
+    return target is o or (isinstance(o, Player) and o.character is not None and o.character is target)

@@ -723,7 +723,11 @@ FILTERS = Vocabulary(
         Filter("player_controls", "a player controls it (not the shop)"),
         Filter("not_active", "not the active player"),
         Filter("not_attacked", "not attacked this turn"),
-        Filter("being_attacked", "the target of the attack in progress", "FS-10.3"),
+        Filter(
+            "being_attacked",
+            "the target of the attack in progress (a player: their character is that target, FS-10.6: Pink Eye)",
+            "FS-10.3",
+        ),
         Filter("non_attack", "a roll that is not an attack roll"),
         Filter("attack", "an attack roll", "FS-9.4"),
         Filter("non_event", "not an event monster"),

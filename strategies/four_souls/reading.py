@@ -81,6 +81,8 @@ def role(ab: Any) -> str:
     flags = {f for s in targets.values() for f in _sel_flags(s)}
     if verbs & ROLL_VERBS and "roll" in heads and "non_attack" not in flags:
         r = "roll"
+    elif not targets and lends_own_prevention(ab.do):
+        r = "shield"  # it lends my character "prevent all damage to me" (My Little Unicorn): answers damage
     elif (
         verbs - {"pay", "deal_damage"} == {"shield"}
         and _shield_first(ab.do)
@@ -100,6 +102,20 @@ def role(ab: Any) -> str:
     else:
         r = "other"
     return r
+
+
+def lends_own_prevention(do: Any) -> bool:
+    """Does the effect lend its user's character a prevention of all damage to that player for a while
+    (``gain_abilities`` with ``replace: {event: {damage_to: you}, prevent: true}``, FS-5.2, FS-6.16)? Such an
+    ability answers damage aimed at its user like a shield, with no target to choose."""
+    gained = do.get("gain_abilities") if isinstance(do, dict) else None
+    if not isinstance(gained, dict) or gained.get("object", "self") != "your_character":
+        return False
+    for lent in gained.get("abilities") or ():
+        rep = lent.get("replace") if isinstance(lent, dict) else None
+        if isinstance(rep, dict) and rep.get("event") == {"damage_to": "you"} and rep.get("prevent") is True:
+            return True
+    return False
 
 
 def _shield_first(do: Any) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cardlab.simulate.four_souls import attack
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
+    by_id,
     deck,
     give_item,
     give_loot,
@@ -215,3 +216,16 @@ def test_FS_9_2_an_optional_reroll_of_my_own_hitting_attack_roll_is_declined():
     attack.run_attack(g, 0, m)
     assert [(r[6], r[7]) for r in kinds(g, "roll")] == [(2, "initial"), (5, "modified"), (5, "final")]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"]
+
+
+def test_FS_6_16_my_little_unicorn_answers_a_lethal_miss_with_its_lent_prevention():
+    """My Little Unicorn (tap: my character prevents all damage to me till the turn's end) reads as a
+    shield: on the lethal combat damage P0 taps it and lives (the roll of 1 came before the tap, so it
+    does not end the turn)."""
+    g = strategy_table(2, rolls=[1, 6], hp=1, charged=True)
+    g.active = 0
+    unicorn = give_item(g, 0, by_id("box-my_little_unicorn"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    attack.run_attack(g, 0, m)
+    assert not unicorn.charged
+    assert kinds(g, "prevented") and not g.players[0].dead
