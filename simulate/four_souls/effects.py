@@ -630,7 +630,11 @@ def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
         return False  # an extra attack only matters on that player's turn (XI Strength)
     mode = p.get("mode", "may")
     target = p.get("target", "any")
-    tgt = obj_of(ctx, target) if target not in ("any", "monster_deck") else target
+    tgt = obj_of(ctx, target) if target not in ("any", "monster_deck", "its_slot") else target
+    if target == "its_slot":  # the slot where this monster lay (Alt Art Gaper): its top when attacked
+        if not isinstance(ctx.src, Obj) or ctx.src.slot < 0:
+            return False
+        tgt = ("slot", ctx.src.slot)
     if mode == "may":
         g.may_attack.append(tgt)
         return True

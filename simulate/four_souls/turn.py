@@ -179,8 +179,20 @@ def _end_phase(g: Game) -> None:
 
 
 def _owed(g: Game) -> list:
-    """Forced attacks still owed (FS-10.16); obligations on objects that left play lapse (if able)."""
-    g.must_attack[:] = [m for m in g.must_attack if not (isinstance(m[0], Obj) and not m[0].in_play)]
+    """Forced attacks still owed (FS-10.16); obligations on objects that left play lapse (if able). One
+    owed on a monster slot (``("slot", k)``, Alt Art Gaper) names the slot's top monster once the active
+    player can act (the slot refilled, FS-12.1), and lapses if the slot holds none."""
+    kept: list = []
+    for m in g.must_attack:
+        t = m[0]
+        if type(t) is tuple and t[0] == "slot":
+            slot = g.mslots[t[1]] if t[1] < len(g.mslots) else []
+            top = slot[-1] if slot else None
+            if isinstance(top, Obj) and top.kind == "monster" and top.in_play:
+                kept.append((top, m[1]))
+        elif not (isinstance(t, Obj) and not t.in_play):
+            kept.append(m)
+    g.must_attack[:] = kept
     return g.must_attack
 
 

@@ -772,7 +772,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed"""
+    kills removed its_slot"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -1,0 +1,46 @@
+"""Issue 19: attacks owed on a monster slot (FS-10.16, FS-12.1): Alt Art Gaper."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import attack, resolution, turn
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    check_invariants,
+    deck,
+    loot_fillers,
+    monster,
+    position,
+)
+
+
+def _kill_gaper(rolls: list[int], refill: bool = True):
+    g = position(2, rolls=rolls)
+    loot_fillers(g, 5)
+    g.active = 0
+    if refill:
+        deck(g, "monster", [monster("Next", hp=3)])
+    gaper = add_slot_monster(g, by_id("aa-gaper"))
+    attack.run_attack(g, 0, gaper)
+    resolution.priority(g, 0, until_empty=True)
+    assert not gaper.in_play
+    return g
+
+
+def test_FS_10_16_alt_art_gaper_killed_by_a_four_owes_an_attack_on_its_refilled_slot():
+    """Two hits (5, then the killing 4): the slot refills with Next, and the owed attack names Next."""
+    g = _kill_gaper([5, 4])
+    owed = turn._owed(g)
+    assert [(t.phys.card.name, now) for t, now in owed] == [("Next", False)]
+    check_invariants(g)
+
+
+def test_FS_10_16_alt_art_gaper_killed_by_another_roll_owes_nothing_and_an_empty_slot_lapses():
+    """Killed by a 5: nothing owed. Killed by a 4 with an empty monster deck, the discard is the new deck
+    (FS-3.5) and Gaper itself refills the slot: the attack is owed on it. A slot left empty: it lapses."""
+    assert turn._owed(_kill_gaper([4, 5])) == []
+    g = _kill_gaper([5, 4], refill=False)
+    assert [t.phys.card.name for t, _now in turn._owed(g)] == ["Gaper"]
+    g.must_attack[:] = [(("slot", 0), False)]
+    g.mslots[0].clear()
+    assert turn._owed(g) == []
