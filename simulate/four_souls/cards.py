@@ -597,6 +597,8 @@ def _bound(node: Any, out: set[str]) -> set[str]:
         for key, value in node.items():
             if key in ("targets", "tgt", "choose", "each", "let", "vote") and isinstance(value, dict):
                 out.update(k for k in value if isinstance(k, str))
+            if key == "search" and isinstance(value, dict) and isinstance(value.get("bind"), str):
+                out.add(value["bind"])  # the card a search put in a slot, named for later steps
             _bound(value, out)
     elif isinstance(node, list):
         for value in node:
@@ -1031,8 +1033,10 @@ class _Checker:
                 self.fail(line, unknown("filter", key, V.FILTER_KEYS))
             if key != "name":
                 self.value(value, line, key)
-            elif not isinstance(value, str):
-                self.fail(line, f"filter 'name' must be a card name, got {value!r}")
+            elif not isinstance(value, str) and not (
+                isinstance(value, list) and value and all(isinstance(v, str) for v in value)
+            ):
+                self.fail(line, f"filter 'name' must be a card name or a list of them, got {value!r}")
             return
         self.fail(line, f"a filter must be a word or {{controlled_by: P}}, got {flt!r}")
 

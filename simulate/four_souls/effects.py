@@ -338,7 +338,9 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
     if then == "gain":
         resources.card_to_player(g, found, g.players[ctx.you], ctx.name)
     elif then == "move_to_monster_slot":
-        zones.put_in_monster_slot(g, found, ctx.you, choose_not_attacked=True)
+        placed = zones.put_in_monster_slot(g, found, ctx.you, choose_not_attacked=True)
+        if p.get("bind"):  # a later step names it ("an additional attack on it": Alt Art Brownie)
+            ctx.binds[str(p["bind"])] = placed
     elif then == "hand":  # into the hand of the effect's controller (FS-3.7)
         zones.place(g, found, "hand", None, ctx)
     else:
@@ -351,8 +353,9 @@ def _search_match(c: Phys, flt: Any) -> bool:
     if isinstance(flt, str):
         return flt in c.rules.keywords or c.card.name == flt or c.card.id == flt
     if isinstance(flt, dict):
-        if "name" in flt:
-            return c.card.name == flt["name"] or c.card.id == flt["name"]
+        if "name" in flt:  # one name, or a list of names (any of them)
+            names = flt["name"] if isinstance(flt["name"], list) else [flt["name"]]
+            return c.card.name in names or c.card.id in names
         if "keyword" in flt:
             return flt["keyword"] in c.rules.keywords
     return False

@@ -123,6 +123,8 @@ def _named_card(ctx: Ctx, o: Any, v: Any) -> bool:
         if o is None:
             return False
     card = o.card if isinstance(o, Phys) else o.phys.card
+    if isinstance(v, list):  # any of these names
+        return card.name in v or card.id in v
     return card.name == v or card.id == v
 
 

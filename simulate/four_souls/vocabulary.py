@@ -81,7 +81,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     # Information
     _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand", Aim("info", 0.2, who="who"), "neutral"),
     _v("peek", "deck n then reveal random", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
-    _v("search", "deck filter then shuffle", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
+    _v("search", "deck filter then shuffle bind", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
     # Zones
     _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
     _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster/room slots", Aim("info", 0.5, who="kind"), "neutral"),
@@ -754,7 +754,7 @@ FILTER_KEYS = Vocabulary(
         Filter("not_controlled_by", "that player does not control it", value="player"),
         Filter("except", "anyone or anything but it (`{except: event.target}`)", value="selector"),
         Filter("zone", "it is in that zone (`{zone: monster_discard}`)", value="zone"),
-        Filter("name", "its name (on a player: their character's)", value="name"),
+        Filter("name", "its name (on a player: their character's); a list: any of these names", value="name"),
         Filter("with_counter", "it has counters of that name", "FS-5.14", value="counter"),
         Filter("without_counter", "it has no counters of that name", "FS-5.14", value="counter"),
     ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import attack, resolution, turn
+from cardlab.simulate.four_souls import attack, damage, resolution, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -11,6 +11,7 @@ from cardlab.simulate.four_souls.fixtures import (
     loot_fillers,
     monster,
     position,
+    settle,
 )
 
 
@@ -44,3 +45,18 @@ def test_FS_10_16_alt_art_gaper_killed_by_another_roll_owes_nothing_and_an_empty
     g.must_attack[:] = [(("slot", 0), False)]
     g.mslots[0].clear()
     assert turn._owed(g) == []
+
+
+def test_FS_10_16_alt_art_brownie_brings_a_dingle_from_the_deck_and_owes_an_attack_on_it():
+    """Brownie dies: the Dingle in the monster deck goes into a slot, and the attack owed names it."""
+    g = position(2)
+    loot_fillers(g, 5)
+    g.active = 0
+    deck(g, "monster", [monster("Top", hp=3), by_id("aa-dingle"), monster("Low", hp=3)])
+    brownie = add_slot_monster(g, by_id("aa-brownie"))
+    assert damage.kill(g, brownie, 0)
+    settle(g)
+    owed = turn._owed(g)
+    assert [t.phys.card.name for t, _now in owed] == ["Dingle"] and owed[0][0].in_play
+    assert "Dingle" not in [c.card.name for c in g.monster]
+    check_invariants(g)
