@@ -59,6 +59,7 @@ def soak(
         outcome = execute(plan, out / f"{n_players}p", jobs=jobs, progress=progress)
         wall = time.perf_counter() - started
         kinds = _error_kinds(out / f"{n_players}p", outcome.manifest)
+        capped = _capped_seeds(out / f"{n_players}p") if outcome.turn_caps else []
         rows.append(
             {
                 "players": n_players,
@@ -69,6 +70,7 @@ def soak(
                 "games/s (one core)": outcome.games / outcome.seconds if outcome.seconds else 0.0,
                 "games/s (wall)": outcome.games / wall if wall else 0.0,
                 "errors": dict(sorted(kinds.items())),
+                "capped seeds": capped,
             }
         )
     return rows
@@ -82,6 +84,13 @@ def _error_kinds(run: Path, manifest: dict) -> dict[str, int]:
             for kind in table.column("error_type").to_pylist():
                 kinds[kind] = kinds.get(kind, 0) + 1
     return kinds
+
+
+def _capped_seeds(run: Path) -> list[int]:
+    """The seeds of the games cut off at the turn cap, so each can be played again and read
+    (`cardlab replay RUN --seed S --events`): a cap is counted, never explained, by the soak itself."""
+    games = pq.read_table(run / "games", columns=["seed", "end_reason"]).to_pylist()
+    return sorted(int(r["seed"]) for r in games if r["end_reason"] == "turn_cap")
 
 
 def soak_table(rows: list[dict]) -> str:
@@ -103,6 +112,12 @@ def soak_table(rows: list[dict]) -> str:
             lines.append(
                 f"{r['players']} players: " + ", ".join(f"{k} × {v}" for k, v in r["errors"].items())
             )
+    for r in rows:
+        seeds = r.get("capped seeds") or []
+        if seeds:
+            more = f" (+{len(seeds) - 5} more)" if len(seeds) > 5 else ""
+            shown = ", ".join(str(s) for s in seeds[:5])
+            lines.append(f"{r['players']} players: turn caps at seeds {shown}{more} (cardlab replay RUN --seed S)")
     return "\n".join(lines)
 
 

@@ -72,3 +72,13 @@ def test_soak_option_mistakes_are_one_line(tmp_path):
         assert result.exit_code == 2, result.output
         assert result.output.startswith(message) and result.output.count("\n") == 1
     assert not any(tmp_path.iterdir())  # nothing written
+
+
+def test_soak_names_the_seeds_of_capped_games(tmp_path):
+    """A turn cap is only counted by the soak; its seed is printed so the game can be replayed."""
+    args = ["soak", "pig", "-n", "3", "-p", "2", "-o", "target=100000", "--out", str(tmp_path), "-q", "-j", "1"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    (line,) = [x for x in result.output.splitlines() if "turn caps at seeds" in x]
+    assert line.startswith("2 players: turn caps at seeds ")
+    assert len(line.split("seeds ")[1].split(" (")[0].split(", ")) == 3
