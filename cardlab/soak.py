@@ -117,7 +117,9 @@ def soak_table(rows: list[dict]) -> str:
         if seeds:
             more = f" (+{len(seeds) - 5} more)" if len(seeds) > 5 else ""
             shown = ", ".join(str(s) for s in seeds[:5])
-            lines.append(f"{r['players']} players: turn caps at seeds {shown}{more} (cardlab replay RUN --seed S)")
+            lines.append(
+                f"{r['players']} players: turn caps at seeds {shown}{more} (cardlab replay RUN --seed S)"
+            )
     return "\n".join(lines)
 
 

@@ -76,7 +76,21 @@ def test_soak_option_mistakes_are_one_line(tmp_path):
 
 def test_soak_names_the_seeds_of_capped_games(tmp_path):
     """A turn cap is only counted by the soak; its seed is printed so the game can be replayed."""
-    args = ["soak", "pig", "-n", "3", "-p", "2", "-o", "target=100000", "--out", str(tmp_path), "-q", "-j", "1"]
+    args = [
+        "soak",
+        "pig",
+        "-n",
+        "3",
+        "-p",
+        "2",
+        "-o",
+        "target=100000",
+        "--out",
+        str(tmp_path),
+        "-q",
+        "-j",
+        "1",
+    ]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     (line,) = [x for x in result.output.splitlines() if "turn caps at seeds" in x]

@@ -696,6 +696,7 @@ SELECTORS = Vocabulary(
         Selector("deck", "each deck (treasure, loot, monster)"),
         Selector("discard", "a discard pile"),
         Selector("monster_slot", "a monster slot", "FS-3.12"),
+        Selector("room", "a room in play (the top of a room slot; none without --variant rooms)", "FS-16.1"),
     ],
 )
 

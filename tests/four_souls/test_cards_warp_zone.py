@@ -16,6 +16,7 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     position,
     real,
+    rooms_of,
     settle,
 )
 from cardlab.simulate.four_souls.state import Attack
@@ -117,3 +118,36 @@ def test_FS_6_7_lil_hunter_adds_a_slot_and_an_owed_attack_then_goes_back_fourth_
     settle(g)
     assert g.monster[-4].card.name == "Lil Hunter"
     assert all(s[-1].phys.card.name != "Lil Hunter" for s in g.mslots if s)
+
+
+def _doorway(mode: int):
+    g = position(2, plans={0: lambda d: mode if d.kind == "choose_mode" else None})
+    g.active = 0
+    door = give_item(g, 0, by_id("rwz-doorway"))
+    door.charged = True
+    return g, door
+
+
+def test_FS_12_1_doorway_sends_every_monster_but_the_attacked_one_to_the_discard():
+    """Doorway's first mode: each monster not being attacked goes to the monster discard (FS-12.1)."""
+    g, door = _doorway(0)
+    deck(g, "monster", [monster("Next")])
+    attacked = add_slot_monster(g, monster("Fought"))
+    other = add_slot_monster(g, monster("Idle"))
+    g.attack = Attack(0, attacked)
+    _activate(g, 0, door)
+    assert other.phys in g.monster_disc and attacked.phys not in g.monster_disc and not door.charged
+    assert [s[-1].phys.card.name for s in g.mslots if s] == ["Fought", "Next"]  # the slot refilled
+
+
+def test_FS_16_5_doorway_sends_every_room_to_the_room_discard():
+    """Doorway's third mode: every room in play goes to the room discard (FS-16.5)."""
+    g, door = _doorway(2)
+    r = rooms_of(g)
+    r.slots.append([])
+    r.deck.append(phys(g, by_id("r-blood_lust")))
+    room = g.new_obj(phys(g, by_id("r-blood_donation")), "room", -1, slot=0)
+    r.slots[0].append(room)
+    _activate(g, 0, door)
+    assert room.phys in r.disc and not room.in_play
+    assert r.slots[0][-1].phys.card.name == "Blood Lust"  # the slot refilled (FS-16.5)
