@@ -92,6 +92,8 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
     Returns True when the target died."""
     p = g.players[seat]
     a = Attack(seat, target, deck_attack=deck)
+    if g.team_ups:  # FS-10.7 (team-up): a team-up waits for the active player's next declared attack
+        a.partner = g.team_ups.pop(0)
     g.attack = a
     g.log.emit(
         "attack_target",
@@ -118,6 +120,13 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
         if _no_target(a):
             killed = True
             break
+        if a.partner >= 0 and not _over(g, a, p, target) and not g.players[a.partner].dead:
+            # FS-10.7 (team-up): the teamed-up player rolls after each of the attacker's attack rolls
+            dice.push_roll(g, a.partner, "attack", target=target, name=target.phys.card.name)
+            resolution.priority(g, a.partner, attack_over=lambda: _over(g, a, p, target))
+            if _no_target(a):
+                killed = True
+                break
     _fizzle_rest(g, a)
     g.attack = None
     g.log.emit("attack_ended", seat, target.phys.card.name, None, None, "killed" if killed else "ended")

@@ -610,6 +610,17 @@ def _v_extra_turn(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_team_up(ctx: Ctx, p: dict) -> bool:
+    """FS-10.7 (team-up): who joins the active player's next attack this turn (rolls after each of their attack
+    rolls, and gains the rewards too if the monster dies); not the active player, nor a dead one."""
+    g = ctx.g
+    pl = the_player(ctx, p.get("who", "you"))
+    if pl.seat == g.active or pl.dead:
+        return False
+    g.team_ups.append(pl.seat)
+    return True
+
+
 def _v_skip_turn(ctx: Ctx, p: dict) -> bool:
     pl = the_player(ctx, p.get("who", "you"))
     pl.skip_next_turn += 1
@@ -991,6 +1002,7 @@ VERB_FUNCS = {
     "end_turn": _v_end_turn,
     "extra_turn": _v_extra_turn,
     "skip_turn": _v_skip_turn,
+    "team_up": _v_team_up,
     "extra_loot_play": _v_extra_loot_play,
     "extra_attack": _v_extra_attack,
     "reroll": _v_reroll,

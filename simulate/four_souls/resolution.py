@@ -440,7 +440,9 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     ap.turn_kills += 1
     g.monster_deaths += 1  # FS-16.3
     g.log.emit("monster_died", g.active, m.phys.card.name, killer if killer >= 0 else None)
+    partner = -1
     if g.attack is not None and g.attack.target is m:
+        partner = g.attack.partner  # FS-10.7 (team-up): a teamed-up player gains the rewards too
         g.attack.target = None
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=m, killer=killer, killing_attack_roll=roll)
@@ -458,6 +460,9 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     else:
         reward_block(g, m, ap, times)
         triggers.fire(g, "gained_rewards", target=ap, victim=m)  # Lollypop (resolves in step 4)
+        if 0 <= partner != g.active:
+            reward_block(g, m, g.players[partner], times)
+            triggers.fire(g, "gained_rewards", target=g.players[partner], victim=m)
     triggers.fire(g, "after_rewards", victim=m)
     if g.pending:
         priority(g, g.active, floor)  # step 4

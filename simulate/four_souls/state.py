@@ -142,6 +142,7 @@ class Attack:
     target: Obj | None = None
     cancelled: bool = False
     deck_attack: bool = False
+    partner: int = -1  # FS-10.7 (team-up): a non-active player teamed up for this attack (-1: nobody)
 
 
 @dataclass(slots=True)
@@ -230,6 +231,9 @@ class Game:
     deck_attacks: int = 0
     must_attack: list = field(default_factory=list)  # forced attacks owed (FS-10.16)
     may_attack: list = field(default_factory=list)  # optional extra attacks granted this turn
+    team_ups: list[int] = field(
+        default_factory=list
+    )  # FS-10.7 (team-up): seats joining the next attack this turn
     ending_turn: bool = False
     extra_turns: list[int] = field(default_factory=list)
     hold_slots: set = field(default_factory=set)

@@ -102,6 +102,7 @@ def _play_turn(g: Game) -> None:
     g.attacks_used = g.deck_attacks = g.resolved = g.monster_deaths = 0
     g.must_attack.clear()
     g.may_attack.clear()
+    g.team_ups.clear()
     if not g.extra_turn:  # FS-8.12: the active player's round starts (a skipped turn counts as taken)
         for o in g.player_objects(ap):
             o.round_counts = None
@@ -373,6 +374,7 @@ def end_of_turn(g: Game) -> None:
         g.copies.clear()
     g.must_attack.clear()
     g.may_attack.clear()
+    g.team_ups.clear()  # FS-10.7 (team-up): a team-up not used by an attack this turn lapses
     g.pa_grants.clear()  # FS-10.6: players attackable for the turn no longer are
     g.eot_forbids.clear()  # FS-7.3: "can't … till end of turn" ends
     if g.stripped:

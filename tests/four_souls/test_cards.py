@@ -233,10 +233,11 @@ def test_every_verb_is_used_or_documented_unused(pool):
     # cancel_attack (FS-10.15): expansion cards (Lord of the Pit, IBS, 1-Up); become_item and copy_loot
     # (FS-3.2, FS-5.11): expansion cards (Brea in Distress, Peeper; Pop Pop!); set_atk (FS-5.2) and
     # strip_abilities: Hemoptysis and Club; pass_hands: Clog; gain_abilities: Glitch, Is You;
-    # gain_rewards: Lollypop; flip (FS-6.10): Flip (Requiem); forbid_eot (FS-7.3): Get Out of Jail Card, Rag Mega
+    # gain_rewards: Lollypop; flip (FS-6.10): Flip (Requiem); forbid_eot (FS-7.3): Get Out of Jail Card, Rag Mega;
+    # team_up (FS-10.7): Sibling Rivalry (Requiem)
     added = {"become_curse", "discard_curse", "win", "players_attackable", "put_minion", "advance_timer"}
     added |= {"cancel_attack", "become_item", "copy_loot", "set_atk", "strip_abilities", "pass_hands"}
-    added |= {"gain_abilities", "gain_rewards", "flip", "forbid_eot"}
+    added |= {"gain_abilities", "gain_rewards", "flip", "forbid_eot", "team_up"}
     assert {v.name for v in V.VERBS.values() if not v.used} == {"flip_roll", "deactivate"} | added
     assert len(V.VERBS) + 1 - len(added) == 39  # the design's 39 verbs: `roll_table` is `roll:`
     assert "roll" in V.COMBINATORS
