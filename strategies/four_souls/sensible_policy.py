@@ -830,6 +830,9 @@ class SensiblePolicy:
                 r = self.rd.role(ab)
                 if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and self._fresh(turn, o):
                     return o
+                if "team_up" in rd.verbs_of(ab.do) and view.hp_of(self.seat) >= 2 and self._fresh(turn, o):
+                    self._intent = ("seat", self.seat)  # FS-10.7: join this turn's attack, share its rewards
+                    return o
                 if r in ("harm", "other") and self._plan_use(view, o) and self._fresh(turn, o):
                     return o
             elif k == "paid" and self._soul_wins(view, o) and self._fresh(turn, o):
