@@ -70,7 +70,7 @@ def fill(g: Game, i: int) -> bool:
 
 def room_objs(g: Game) -> list[Obj]:
     """The rooms in play: the top object of each room slot (FS-3.3)."""
-    return [s[-1] for s in g.rooms.slots if s and isinstance(s[-1], Obj)] if g.rooms is not None else []
+    return g.room_objs()
 
 
 def discard(g: Game, o: Obj, why: str) -> None:

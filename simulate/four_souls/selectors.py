@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import counters, items, rooms
+from . import counters, items
 from . import vocabulary as V
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, obj_of, the_player
@@ -173,7 +173,7 @@ V.SELECTORS.implement(
         "living_player": _base(lambda ctx: _players(ctx, lambda c, p: not p.dead)),
         "item": _base(lambda ctx: [o for p in ctx.g.players for o in p.items] + ctx.g.shop_items()),
         "shop_item": _base(lambda ctx: ctx.g.shop_items()),
-        "room": _base(lambda ctx: rooms.room_objs(ctx.g)),  # FS-16.1: the top of each room slot
+        "room": _base(lambda ctx: ctx.g.room_objs()),  # FS-16.1: the top of each room slot
         "monster": _base(lambda ctx: ctx.g.monsters()),
         "monsters": _base(lambda ctx: ctx.g.monsters()),
         "other_monsters": _base(lambda ctx: [m for m in ctx.g.monsters() if m is not ctx.src]),  # not it

@@ -322,6 +322,12 @@ class Game:
         out.extend(p.curses)
         return out
 
+    def room_objs(self) -> list[Obj]:
+        """The rooms in play: the top object of each room slot (FS-3.3, FS-16.1); none without rooms."""
+        if self.rooms is None:
+            return []
+        return [s[-1] for s in self.rooms.slots if s and isinstance(s[-1], Obj)]
+
     def monsters(self) -> list[Obj]:
         """Active monsters: the top object of each monster slot, if it is a monster (FS-3.3)."""
         out = []
