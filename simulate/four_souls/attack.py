@@ -93,7 +93,8 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
     p = g.players[seat]
     a = Attack(seat, target, deck_attack=deck)
     if g.team_ups:  # FS-10.7 (team-up): a team-up waits for the active player's next declared attack
-        a.partner = g.team_ups.pop(0)
+        a.partners.extend(q for q in dict.fromkeys(g.team_ups) if q != seat)
+        g.team_ups.clear()
     g.attack = a
     g.log.emit(
         "attack_target",
@@ -120,17 +121,29 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
         if _no_target(a):
             killed = True
             break
-        if a.partner >= 0 and not _over(g, a, p, target) and not g.players[a.partner].dead:
-            # FS-10.7 (team-up): the teamed-up player rolls after each of the attacker's attack rolls
-            dice.push_roll(g, a.partner, "attack", target=target, name=target.phys.card.name)
-            resolution.priority(g, a.partner, attack_over=lambda: _over(g, a, p, target))
-            if _no_target(a):
-                killed = True
-                break
+        if a.partners and _partner_rolls(g, a, p, target):
+            killed = True
+            break
     _fizzle_rest(g, a)
     g.attack = None
     g.log.emit("attack_ended", seat, target.phys.card.name, None, None, "killed" if killed else "ended")
     return killed
+
+
+def _partner_rolls(g: Game, a: Attack, p, target: Obj) -> bool:
+    """FS-10.7 (team-up): after each of the attacker's attack rolls, each teamed-up player still alive
+    makes an attack roll of their own, in the order they joined, while the attack goes on. True when
+    the target is gone."""
+    for q in list(a.partners):
+        if _over(g, a, p, target):
+            break
+        if g.players[q].dead:
+            continue
+        dice.push_roll(g, q, "attack", target=target, name=target.phys.card.name)
+        resolution.priority(g, q, attack_over=lambda: _over(g, a, p, target))
+        if _no_target(a):
+            return True
+    return False
 
 
 def _no_target(a: Attack) -> bool:

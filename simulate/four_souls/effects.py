@@ -617,6 +617,12 @@ def _v_team_up(ctx: Ctx, p: dict) -> bool:
     pl = the_player(ctx, p.get("who", "you"))
     if pl.seat == g.active or pl.dead:
         return False
+    if p.get("this_attack"):  # Gus: joins the attack in progress (none, or ended: nothing to join)
+        a = g.attack
+        if a is None or a.cancelled or a.target is None or pl.seat in a.partners:
+            return False
+        a.partners.append(pl.seat)
+        return True
     g.team_ups.append(pl.seat)
     return True
 

@@ -440,9 +440,9 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     ap.turn_kills += 1
     g.monster_deaths += 1  # FS-16.3
     g.log.emit("monster_died", g.active, m.phys.card.name, killer if killer >= 0 else None)
-    partner = -1
+    partners: list[int] = []
     if g.attack is not None and g.attack.target is m:
-        partner = g.attack.partner  # FS-10.7 (team-up): a teamed-up player gains the rewards too
+        partners = list(g.attack.partners)  # FS-10.7 (team-up): teamed-up players gain the rewards too
         g.attack.target = None
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=m, killer=killer, killing_attack_roll=roll)
@@ -460,9 +460,9 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     else:
         reward_block(g, m, ap, times)
         triggers.fire(g, "gained_rewards", target=ap, victim=m)  # Lollypop (resolves in step 4)
-        if 0 <= partner != g.active:
-            reward_block(g, m, g.players[partner], times)
-            triggers.fire(g, "gained_rewards", target=g.players[partner], victim=m)
+        for q in partners:
+            reward_block(g, m, g.players[q], times)
+            triggers.fire(g, "gained_rewards", target=g.players[q], victim=m)
     triggers.fire(g, "after_rewards", victim=m)
     if g.pending:
         priority(g, g.active, floor)  # step 4
@@ -496,7 +496,11 @@ def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:
     o.dying = False
     if not o.in_play:
         return  # an ability moved it already
-    if o.kind == "room":
+    room_soul: int = (o.phys.card.soul or 0) if o.kind == "room" else 0
+    if room_soul and not statics.souls_barred(g):
+        zones.remove_from_slot(g, o)  # FS-14.5: a room with a soul (Gus) becomes the active player's soul
+        gain_soul(g, ap, g.new_obj(o.phys, "soul", g.active), "room")
+    elif o.kind == "room":
         rooms.discard(g, o, "killed")
     elif not damage.destroy(g, o, "killed"):
         o.damage = 0  # an Eternal item is not destroyed (FS-4.12): it stays, healed, not dead again

@@ -41,7 +41,12 @@ def compile_card(card: Any) -> CardRules:
         ):
             # FS-10.6: a stat block on an item or room means it can be attacked; say so with the static
             raise EngineError("a stat block on an item or room needs its `attackable` static (FS-10.6)")
-        if getattr(card, "evasion", None) is None or not getattr(card, "rewards", None):
+        rewarded = (
+            getattr(card, "rewards", None)
+            or getattr(card, "soul", 0)
+            or any(isinstance(a, dict) and "reward" in a for a in card.abilities or ())
+        )  # a reward block: cents/loot/treasure, a soul or an effect (Gus)
+        if getattr(card, "evasion", None) is None or not rewarded:
             raise EngineError("an attackable item or room needs HP, evasion, damage and a reward (FS-10.6)")
     verbs = implemented_verbs()
     for i, ab in enumerate(getattr(card, "abilities", ()) or ()):

@@ -142,7 +142,7 @@ class Attack:
     target: Obj | None = None
     cancelled: bool = False
     deck_attack: bool = False
-    partner: int = -1  # FS-10.7 (team-up): a non-active player teamed up for this attack (-1: nobody)
+    partners: list[int] = field(default_factory=list)  # FS-10.7 (team-up): players teamed up for this attack
 
 
 @dataclass(slots=True)

@@ -100,7 +100,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("cancel", "target", "target", "stack", "FS-6.9 FS-10.11", "remove a stack item (or all) unresolved", Aim("cancel", 2.0, who="target", when="stack"), "harm"),
     _v("end_turn", "", "", "stack", "FS-8.9 FS-Q.38", "go to the end phase once the stack is empty", Aim("turn", -1.0), "neutral"),
     _v("extra_turn", "who", "who", "stack", "FS-8.12", "who takes another turn after this one", Aim("turn", 8.0, who="who", when="own_turn"), "neutral"),
-    _v("team_up", "who", "who", "stack", "FS-10.7", "who (not the active player) joins the active player's next attack this turn: an attack roll after each of theirs, and the rewards too if the monster dies", Aim("loot", 2.0, who="who"), "help", used=False),
+    _v("team_up", "who this_attack", "who", "stack", "FS-10.7", "who (not the active player) joins the active player's next attack this turn: an attack roll after each of theirs, and the rewards too if the monster dies", Aim("loot", 2.0, who="who"), "help", used=False),
     _v("skip_turn", "who next", "who", "stack", "FS-5.4 FS-8.12", "who's next turn is skipped", Aim("turn", -8.0, who="who"), "neutral"),
     _v("extra_loot_play", "n until", "n", "stack", "FS-8.4 FS-Q.34", "+n loot plays this turn", Aim("loot_play", 1.0), "gain help"),
     _v("extra_attack", "mode who target timing additional if_able total_this_turn", "mode", "stack", "FS-10.16 FS-8.6", "grant (may) or impose (must) an attack", Aim("attack", 2.0, who="who", when="own_turn"), "help threat"),

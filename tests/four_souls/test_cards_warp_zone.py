@@ -151,3 +151,21 @@ def test_FS_16_5_doorway_sends_every_room_to_the_room_discard():
     _activate(g, 0, door)
     assert room.phys in r.disc and not room.in_play
     assert r.slots[0][-1].phys.card.name == "Blood Lust"  # the slot refilled (FS-16.5)
+
+
+def test_FS_4_13_loot_card_loots_1_becomes_an_item_and_may_go_back_to_hand_at_turns_end():
+    """Played: its player loots 1 and it becomes their item (FS-4.13); at the end of their turn they
+    take it back into their hand (answering yes)."""
+    g = position(2, plans={0: lambda d: True if d.kind == "may" else None})
+    g.active = 0
+    deck(g, "loot", [card("Drawn")])
+    c = give_loot(g, 0, by_id("rwz-loot_card"))
+    g.players[0].loot_plays = 1
+    act = next(o for o in plays.legal_actions(g, 0) if o[0] == "loot" and o[1] is c)
+    assert plays.take_action(g, 0, act)
+    settle(g)
+    p = g.players[0]
+    assert [h.card.name for h in p.hand] == ["Drawn"] and [o.phys for o in p.items] == [c]
+    triggers.fire(g, "turn_end", seat=0)
+    settle(g)
+    assert p.items == [] and [h.card.name for h in p.hand] == ["Drawn", "Loot Card"]

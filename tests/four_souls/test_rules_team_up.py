@@ -7,11 +7,15 @@ from cardlab.simulate.four_souls import attack, plays, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
+    card,
     character,
     check_invariants,
+    deck,
     give_item,
     monster,
+    phys,
     position,
+    rooms_of,
     settle,
 )
 
@@ -57,3 +61,36 @@ def test_FS_10_7_an_unused_team_up_lapses_at_the_turns_end():
     assert g.team_ups == [2]
     turn.end_of_turn(g)
     assert g.team_ups == []
+
+
+def _gus(rolls: list[int], damage: int):
+    """Seat 0 attacks Gus (9 HP, evasion 3) already carrying ``damage``; three treasures to gain."""
+    g = position(3, chars=[character("A", hp=3), character("B", hp=3), character("C", hp=3)], rolls=rolls)
+    g.active = 0
+    deck(g, "treasure", [card(f"T{i}", "treasure", "passive") for i in range(3)])
+    r = rooms_of(g)
+    gus = g.new_obj(phys(g, by_id("r-gus")), "room", -1, slot=0)
+    r.slots.append([gus])
+    gus.damage = damage
+    return g, gus
+
+
+def test_FS_10_7_FS_16_6_gus_a_non_active_player_rolling_4_to_6_joins_the_attack_on_it():
+    """Seat 1 rolls 5 and joins, seat 2 rolls 2 and does not; the attacker hits (4), then seat 1 hits (6)
+    for the last HP. The active player gains Gus as a soul (FS-14.5); every player gains a treasure."""
+    g, gus = _gus([5, 2, 4, 6], damage=7)
+    assert attack.run_attack(g, 0, gus)
+    settle(g)
+    assert [s.phys.card.name for s in g.players[0].souls] == ["Gus"]
+    assert [len(p.items) for p in g.players] == [1, 1, 1]
+    assert not gus.in_play and gus.phys not in g.rooms.disc
+    check_invariants(g)
+
+
+def test_FS_10_7_gus_no_partner_when_every_non_active_player_rolls_low():
+    """Both roll 3: nobody joins; the attacker misses (1) and takes Gus's 1 damage, hits (3) for the kill."""
+    g, gus = _gus([3, 3, 1, 3], damage=8)
+    assert attack.run_attack(g, 0, gus)
+    settle(g)
+    assert g.players[0].damage == 1 and g.players[1].damage == 0 and g.players[2].damage == 0
+    assert [s.phys.card.name for s in g.players[0].souls] == ["Gus"]
