@@ -250,6 +250,8 @@ def move_cards(ctx: Any, p: dict) -> bool:
         if r is None:
             continue
         phys = r.phys if isinstance(r, Obj) else r
+        if to == "hand" and phys.card.deck != "loot":
+            continue  # FS-3.7: a hand holds loot cards only (an item copying Loot Card stays in play)
         if isinstance(r, Obj):
             if r.in_play:
                 if not leave_play(g, r):

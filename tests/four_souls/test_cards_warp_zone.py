@@ -169,3 +169,17 @@ def test_FS_4_13_loot_card_loots_1_becomes_an_item_and_may_go_back_to_hand_at_tu
     triggers.fire(g, "turn_end", seat=0)
     settle(g)
     assert p.items == [] and [h.card.name for h in p.hand] == ["Drawn", "Loot Card"]
+
+
+def test_FS_3_7_an_item_copying_loot_card_is_not_put_into_a_hand():
+    """A treasure that copies Loot Card (Modeling Clay) answers yes at the turn's end but stays in play:
+    a hand holds loot cards only (FS-3.7)."""
+    g = position(2, plans={0: lambda d: True if d.kind == "may" else None})
+    g.active = 0
+    clay = give_item(g, 0, card("Clay", "treasure", "active"))
+    clay.rules = phys(g, by_id("rwz-loot_card")).rules
+    g.obj_ver += 1  # abilities changed, as become_copy records them (FS-5.10)
+    g.cache.trig_names.update(clay.rules.triggers)
+    triggers.fire(g, "turn_end", seat=0)
+    settle(g)
+    assert g.players[0].items == [clay] and clay.in_play and g.players[0].hand == []
