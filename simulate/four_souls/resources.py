@@ -250,9 +250,9 @@ def move_cards(ctx: Any, p: dict) -> bool:
         if r is None:
             continue
         phys = r.phys if isinstance(r, Obj) else r
-        if to == "hand" and phys.card.deck != "loot":
-            continue  # FS-3.7: a hand holds loot cards only (an item copying Loot Card stays in play)
         if isinstance(r, Obj):
+            if to == "hand" and r.phys.card.deck != "loot":
+                continue  # FS-3.7: a hand holds loot cards only (an item copying Loot Card stays in play)
             if r.in_play:
                 if not leave_play(g, r):
                     continue  # a final boss or minion stays in its slot (FS-18.2, FS-18.5)
