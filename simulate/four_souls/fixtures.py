@@ -12,14 +12,14 @@ from typing import Any
 from cardlab.simulate.core import Players, Streams
 from cardlab.simulate.core.testing import Scenario, ScriptedPlayer
 
-from . import checks, plays, resolution
+from . import checks, dice, plays, resolution
 from .cards import Card, load_pool
 from .config import make_config
 from .invariants import check_invariants, zone_cards  # noqa: F401  (tests build positions and check them)
 from .rooms import Rooms
 from .rules import compile_card
 from .setup import make_game
-from .state import FSLog, Game, Obj, Phys
+from .state import Attack, FSLog, Game, Obj, Phys
 
 _ids = iter(range(1, 1 << 30))
 
@@ -207,6 +207,14 @@ def settle(g: Game, rounds: int = 20) -> None:
             return
         resolution.priority(g, g.active, until_empty=True)
     checks.state_checks(g)
+
+
+def attack_roll(g: Game, target: Obj, value: int, seat: int = 0) -> None:
+    """``seat`` attacks ``target`` and its attack roll shows ``value``; everything then resolves (FS-10.9)."""
+    g.attack = Attack(seat=seat, target=target)
+    r = dice.push_roll(g, seat, "attack", target=target, value=value)
+    r.attack = True
+    settle(g)
 
 
 def kinds(g: Game, kind: str) -> list[tuple]:

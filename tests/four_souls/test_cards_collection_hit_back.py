@@ -4,30 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardlab.simulate.four_souls import attack, cards, dice, resolution
+from cardlab.simulate.four_souls import attack, cards, resolution
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
+    attack_roll,
     by_id,
     give_item,
     kinds,
     monster,
     position,
-    settle,
 )
-from cardlab.simulate.four_souls.state import Attack
 
 TOTEM = next(
     c
     for c in cards.load_pool([Path(__file__).parent / "cards_testonly" / "attackable.yaml"]).cards
     if c.name == "Test Bully Totem"
 )
-
-
-def _roll(g, target, value):
-    g.attack = Attack(seat=0, target=target)
-    r = dice.push_roll(g, 0, "attack", target=target, value=value)
-    r.attack = True
-    settle(g)
 
 
 def test_FS_10_9_pink_eye_a_miss_on_a_one_hits_the_attacked_monster_back():
@@ -37,9 +29,9 @@ def test_FS_10_9_pink_eye_a_miss_on_a_one_hits_the_attacked_monster_back():
     g.active = 0
     m = add_slot_monster(g, monster("M", hp=5, evasion=3))
     give_item(g, 0, by_id("g2-pink_eye"))
-    _roll(g, m, 2)
+    attack_roll(g, m, 2)
     assert (g.players[0].damage, m.damage) == (1, 0)
-    _roll(g, m, 1)
+    attack_roll(g, m, 1)
     assert (g.players[0].damage, m.damage) == (2, 1)
 
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import dice, statics
-from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, give_item, monster, position, settle
-from cardlab.simulate.four_souls.state import Attack
-
-
-def _attack_roll(g, m, value):
-    g.attack = Attack(seat=0, target=m)
-    r = dice.push_roll(g, 0, "attack", target=m, value=value)
-    r.attack = True
-    settle(g)
+from cardlab.simulate.four_souls import statics
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    attack_roll,
+    by_id,
+    give_item,
+    monster,
+    position,
+)
 
 
 def test_FS_10_9_number_one_makes_your_attack_rolls_of_six_and_one_miss_and_lowers_evasion_on_your_turn():
@@ -23,11 +22,11 @@ def test_FS_10_9_number_one_makes_your_attack_rolls_of_six_and_one_miss_and_lowe
     give_item(g, 0, by_id("box-number_one"))
     me = g.players[0]
     assert statics.evasion(g, m) == 2
-    _attack_roll(g, m, 6)
+    attack_roll(g, m, 6)
     assert (me.damage, m.damage) == (1, 0)
-    _attack_roll(g, m, 4)
+    attack_roll(g, m, 4)
     assert (me.damage, m.damage) == (1, 1)
-    _attack_roll(g, m, 1)
+    attack_roll(g, m, 1)
     assert (me.damage, m.damage) == (2, 1)
     g.active = 1
     assert statics.evasion(g, m) == 3
