@@ -652,6 +652,8 @@ def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
     target = p.get("target", "any")
     tgt = obj_of(ctx, target) if target not in ("any", "monster_deck", "its_slot") else target
     if target == "its_slot":  # the slot where this monster lay (Alt Art Gaper): its top when attacked
+        if mode != "must":  # only an owed attack names the slot's top when due (FS-10.16); never dropped
+            raise EngineError("extra_attack target its_slot: mode must only")
         if not isinstance(ctx.src, Obj) or ctx.src.slot < 0:
             return False
         tgt = ("slot", ctx.src.slot)

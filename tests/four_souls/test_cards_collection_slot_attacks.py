@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import attack, damage, resolution, turn
+import pytest
+
+from cardlab.simulate.four_souls import attack, damage, effects, resolution, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -13,6 +15,8 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     settle,
 )
+from cardlab.simulate.four_souls.state import EngineError
+from cardlab.simulate.four_souls.statics import Ctx
 
 
 def _kill_gaper(rolls: list[int], refill: bool = True):
@@ -60,3 +64,15 @@ def test_FS_10_16_alt_art_brownie_brings_a_dingle_from_the_deck_and_owes_an_atta
     assert [t.phys.card.name for t, _now in owed] == ["Dingle"] and owed[0][0].in_play
     assert "Dingle" not in [c.card.name for c in g.monster]
     check_invariants(g)
+
+
+def test_FS_10_16_an_attack_on_its_slot_is_owed_only_never_a_may_attack():
+    """A granted (may) attack on a slot has no way to name the slot's top when taken: an engine error, not
+    a slot handed to the attack code."""
+    g = position(2)
+    g.active = 0
+    gaper = add_slot_monster(g, by_id("aa-gaper"))
+    ctx = Ctx(g, 0, gaper, name="Test")
+    with pytest.raises(EngineError, match="its_slot"):
+        effects.VERB_FUNCS["extra_attack"](ctx, {"mode": "may", "who": "active", "target": "its_slot"})
+    assert g.may_attack == []

@@ -59,3 +59,17 @@ def test_vanilla_fight_matches_markov_chain(php, atk, mhp, ev, matk):
 def test_markov_reference_values():
     assert markov_win(2, 1, 1, 1, 1) == 1.0  # evasion 1: every roll hits
     assert markov_win(1, 1, 1, 4, 1) == pytest.approx(0.5)
+
+
+def test_the_four_souls_log_writes_the_kernels_rows():
+    """FSLog.emit writes its row itself (one Python call an event): the same rows as the kernel's log, for a
+    seat target and a named one, so a change of the kernel's row cannot leave the Four Souls log behind."""
+    from cardlab.simulate.core import EventLog
+    from cardlab.simulate.four_souls.log import FSLog
+
+    fs, kernel = FSLog(), EventLog(True)
+    for log in (fs, kernel):
+        log.turn, log.phase = 3, "action"
+        log.emit("damage", 1, "Gaper", 2, 1, "hit", 4)
+        log.emit("attack_target", 0, "Isaac", "Gaper", None, None, None)
+    assert fs.rows == kernel.rows and len(fs.rows) == 2
