@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import blank_card, selectors, statics, targets, triggers
+from . import blank_card, resources, selectors, statics, targets, triggers
 from .costs import can_pay_cost, doomed_by_cost, pay_cost
 from .items import AbilityItem, LootItem, RollItem
 from .state import Game, Obj, Phys, Player
@@ -40,9 +40,13 @@ def legal_actions(g: Game, seat: int) -> list:
     roll = None  # is a roll on the stack? (asked at most once)
     if cap_acts is not None and p.acts_used >= cap_acts:
         return out
+    tax = statics.tap_price(g) if g.rooms is not None else -1  # Greed Mode (a room): -1 = none
     for o, kind, i, ab in _act_entries(g, p):
         if kind == "tap":
-            if not o.charged or (ab.cost and not can_pay_cost(g, p, o, ab.cost)):
+            if tax >= 0 and o.kind != "room":  # FS-4.4: a $ ability now — no charge needed, n¢ instead
+                if p.cents < tax or (ab.cost and not can_pay_cost(g, p, o, ab.cost)):
+                    continue
+            elif not o.charged or (ab.cost and not can_pay_cost(g, p, o, ab.cost)):
                 continue
         elif not can_pay_cost(g, p, o, ab.cost):
             continue
@@ -127,7 +131,14 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     kind, o, i = choice
     ab = (o.rules.tap if kind == "tap" else o.rules.paid)[i]
     ctx = statics.Ctx(g, seat, o, name=o.phys.card.name)
-    if kind == "tap":
+    tax = statics.tap_price(g) if kind == "tap" and g.rooms is not None and o.kind != "room" else -1
+    if tax >= 0:  # Greed Mode (a room): the ↷ ability is a $ ability costing tax ¢ (FS-4.4), targets first
+        if p.cents < tax or (ab.cost and not can_pay_cost(g, p, o, ab.cost)) or not targets.prepare(ctx, ab):
+            return False
+        resources.pay(g, p, {"cents": tax}, o.phys.card.name)
+        if ab.cost:
+            pay_cost(g, p, o, ab.cost, ctx)
+    elif kind == "tap":
         if ab.cost and not can_pay_cost(g, p, o, ab.cost):
             return False
         o.charged = False  # FS-4.7: the cost is deactivating (and any other cost it names, FS-4.4)

@@ -463,6 +463,9 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         for q in partners:
             reward_block(g, m, g.players[q], times)
             triggers.fire(g, "gained_rewards", target=g.players[q], victim=m)
+        if 0 <= killer != g.active and killer not in partners and statics.killer_rewards(g):
+            reward_block(g, m, g.players[killer], times)  # FS-1.15 set aside: Multiplayer Update (a room)
+            triggers.fire(g, "gained_rewards", target=g.players[killer], victim=m)
     triggers.fire(g, "after_rewards", victim=m)
     if g.pending:
         priority(g, g.active, floor)  # step 4

@@ -775,6 +775,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "hp":
         o = obj_of(ctx, vals[0])
         return hp_of(ctx.g, o)
+    if f == "max_hp":  # a monster's HP stat, damage aside — read on a dead one too (Greed Mode, a room)
+        o = obj_of(ctx, vals[0])
+        return monster_max_hp(ctx.g, o) if isinstance(o, Obj) else 0
     if f == "kills":  # the monsters and players a player killed this turn (FS-13.4, FS-13.8)
         return the_player(ctx, vals[0]).turn_kills
     if f == "attack_rolls":  # the attack rolls a player made this turn, this one included once it resolves
@@ -889,9 +892,27 @@ def attack_tax(g: Game, p: Player) -> int:
     return sum(_num(v.get("cents", 0) if isinstance(v, dict) else v) for _o, v in found) if found else 0
 
 
+def killer_rewards(g: Game) -> bool:
+    """FS-1.15 / FS-13.4: a ``killer_rewards`` static in play (Multiplayer Update, a room): a non-active
+    player who kills a monster gains its reward block too, after the active player. Read at a death only."""
+    return bool(_on(g, "killer_rewards"))
+
+
+def tap_price(g: Game) -> int:
+    """FS-4.4 / FS-4.7: with a ``taps_cost`` static in play (Greed Mode, a room) each ↷ ability on items
+    and characters is a $ ability whose cost is this many ¢ instead of deactivating; -1 when none is."""
+    found = _on(g, "taps_cost")
+    if not found:
+        return -1
+    v = found[0]
+    return int(_num(v.get("cents", 0) if isinstance(v, dict) else v))
+
+
 V.STATICS.implement(
     {
         "cant_gain_souls": souls_barred,
+        "taps_cost": tap_price,
+        "killer_rewards": killer_rewards,
         "penalty_gives_item": penalty_taker,
         "shared_cents": cents_shared,
         "turn_limits": turn_limits,

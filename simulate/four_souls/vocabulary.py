@@ -583,6 +583,20 @@ STATICS = Vocabulary(
             "to declare an attack, pay each other player this many cents",
             used=False,
         ),
+        Static(
+            "taps_cost",
+            ("cents",),
+            "FS-4.4 FS-4.7",
+            "every tap ability of an item or character is a paid ability costing this many cents instead",
+            used=False,
+        ),
+        Static(
+            "killer_rewards",
+            ("value",),
+            "FS-1.15 FS-13.4",
+            "a non-active player who kills a monster gains its rewards too, after the active player",
+            used=False,
+        ),
     ],
 )  # the function reading each binds it (statics.py, turn.py, views.py …)
 
@@ -774,7 +788,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot"""
+    kills removed its_slot max_hp"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
