@@ -585,7 +585,8 @@ def _v_cancel(ctx: Ctx, p: dict) -> bool:
 def _v_cancel_attack(ctx: Ctx, p: dict) -> bool:
     """FS-10.11, FS-10.15: cancelling an attack ends it; its rolls and combat damage still on the stack
     fizzle (``resolve_damage``), damage already dealt stays. ``who: you``: only your own attack;
-    ``target: monster``: only an attack on a monster (not on a player or an item)."""
+    ``target: monster``: only an attack on a monster (not on a player or an item); ``target: self``: only
+    an attack on this object."""
     g = ctx.g
     a = g.attack
     if a is None or a.cancelled:
@@ -593,6 +594,8 @@ def _v_cancel_attack(ctx: Ctx, p: dict) -> bool:
     if p.get("who") == "you" and a.seat != ctx.you:
         return False
     if p.get("target") == "monster" and not (isinstance(a.target, Obj) and a.target.kind == "monster"):
+        return False
+    if p.get("target") == "self" and a.target is not ctx.src:  # only an attack on this (A Dead Horse)
         return False
     a.cancelled = True
     g.log.emit("cancelled", ctx.you, ctx.name, None, None, "attack")

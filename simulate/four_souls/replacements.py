@@ -37,9 +37,9 @@ def _roll_ok(ev: dict, roll: int | None) -> bool:
 def _modify(rep: dict, n: int, o: Obj | None, g: Game) -> int:
     prev = rep.get("prevent")
     if prev is not None and prev is not False:
-        if prev is True:
-            return 0
-        if isinstance(prev, int):
+        if prev is True:  # all of it; a "then" still follows (A Dead Horse: prevent it, then roll)
+            k = n
+        elif isinstance(prev, int):
             k = min(n, prev)
         else:  # an expression (The Dead Cat: as many as its counters)
             assert o is not None  # an expression is read for its object

@@ -489,6 +489,15 @@ def count(g: Game, p: Player, key: str) -> Any:
     return total
 
 
+def monster_loot_step(g: Game) -> int:
+    """FS-8.3: the extra cards the active player draws in their loot step from ``loot_step`` statics on
+    monsters in slots (The Radiance, Warp Zone); a player's own objects are counted by :func:`count`."""
+    found = table_statics(g, "loot_step")
+    return sum(
+        int(_num(b["loot_step"])) for o, b in found if o.kind == "monster" and _live(o) and _holds(g, o, b)
+    )
+
+
 def recharge_limit(g: Game, p: Player) -> int | None:
     """How many items ``p`` may recharge in their recharge step (FS-8.1): None = all; a cap
     of N items recharged (Curse of Fatigue; Heavy is the Head, a room read for the active player)."""

@@ -125,9 +125,11 @@ def _play_turn(g: Game) -> None:
     # FS-8.3 loot step (an action, then a priority round; FS-Q.16)
     if not g.ending_turn:
         if g.cfg.has("two-player"):  # FS-20.11(b): look at 2, keep 1 (FS-Q.24)
-            two_player.loot_step(g, ap, 1 + statics.count(g, ap, "loot_step"))
+            two_player.loot_step(g, ap, 1 + statics.count(g, ap, "loot_step") + statics.monster_loot_step(g))
         else:
-            resources.loot(g, ap, 1 + statics.count(g, ap, "loot_step"), "loot_step")
+            resources.loot(
+                g, ap, 1 + statics.count(g, ap, "loot_step") + statics.monster_loot_step(g), "loot_step"
+            )
         resolution.priority(g, g.active)
     # FS-8.4 action phase
     log.phase = "action"

@@ -130,7 +130,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
     _v("remove_counters", "n object kind who", "n", "objects", "FS-5.14", "remove counters (any kind unless named; usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
     _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),
-    _v("cancel_attack", "who target", "", "stack", "FS-10.11 FS-10.15", "the attack in progress ends (who: you = only your own; target: monster = only an attack on a monster)", Aim("cancel", 2.0, who="who", when="stack"), "neutral", used=False),  # an answer: your own attack before a lethal miss (FS-10.15), or a rival's
+    _v("cancel_attack", "who target", "", "stack", "FS-10.11 FS-10.15", "the attack in progress ends (who: you = only your own; target: monster = only an attack on a monster, self = only one on this)", Aim("cancel", 2.0, who="who", when="stack"), "neutral", used=False),  # an answer: your own attack before a lethal miss (FS-10.15), or a rival's
     _v("advance_timer", "n", "n", "turn", "FS-18.6", "a challenge's timer moves n steps toward the loss (n < 0: away)", Aim("turn", -2.0), "neutral", used=False),
 ]
 # fmt: on

@@ -1,0 +1,79 @@
+"""Requiem and Warp Zone monsters and loot encoded by the rooms lane (issue 19): a position, the card at
+work, the exact outcome, the rule in each name."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import attack, damage, plays, resolution, statics, triggers
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    attack_roll,
+    by_id,
+    card,
+    character,
+    check_invariants,
+    deck,
+    give_loot,
+    position,
+    settle,
+)
+
+
+def test_FS_10_7_sisters_vis_the_named_player_rolls_after_the_attacker_and_gains_a_treasure():
+    """Seat 0 attacks Sisters Vis (6 HP, evasion 4, 5 damage on it) and names seat 1 (the first choice): seat 0
+    misses (3) and takes 2, seat 1 hits (5) for the kill. Seat 0 gains the soul and a treasure, seat 1 a
+    treasure; seat 2 nothing."""
+    g = position(3, chars=[character("A", hp=3), character("B", hp=3), character("C", hp=3)], rolls=[3, 5])
+    g.active = 0
+    deck(g, "treasure", [card(f"T{i}", "treasure", "passive") for i in range(3)])
+    vis = add_slot_monster(g, by_id("r-sisters_vis"))
+    vis.damage = 5
+    assert attack.run_attack(g, 0, vis)
+    settle(g)
+    assert [s.phys.card.name for s in g.players[0].souls] == ["Sisters Vis"]
+    assert [len(p.items) for p in g.players] == [1, 1, 0]
+    assert [p.damage for p in g.players] == [2, 0, 0]
+    check_invariants(g)
+
+
+def test_FS_5_4_FS_10_11_a_dead_horse_a_hit_is_replaced_by_a_roll_that_ends_the_attack_on_it():
+    """A hit (5) on A Dead Horse deals nothing: the roll that replaces it shows 2, so the attack ends."""
+    g = position(2, rolls=[2])
+    g.active = 0
+    horse = add_slot_monster(g, by_id("rwz-a_dead_horse"))
+    attack_roll(g, horse, 5)
+    assert horse.in_play and horse.damage == 0
+    assert g.attack is not None and g.attack.cancelled and g.players[0].cents == 0
+
+
+def test_FS_5_4_a_dead_horse_damage_from_a_card_becomes_3_cents_on_a_high_roll():
+    g = position(2, rolls=[4])
+    g.active = 1
+    horse = add_slot_monster(g, by_id("rwz-a_dead_horse"))
+    assert damage.push_damage(g, 3, horse, 0, None, False, None, "Test")
+    settle(g)
+    assert horse.in_play and horse.damage == 0
+    assert [p.cents for p in g.players] == [0, 3]
+
+
+def test_FS_4_14_FS_3_12_greed_butt_played_as_an_ambush_expands_the_monster_slots():
+    g = position(2)
+    g.active = 0
+    add_slot_monster(g, card("A", "monster", "basic", hp=2, evasion=3, attack=1, rewards={"cents": 1}))
+    butt = give_loot(g, 0, by_id("rwz-greed_butt"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", butt))
+    resolution.priority(g, 0, until_empty=True)
+    settle(g)
+    assert len(g.mslots) == 2
+    assert g.mslots[0][-1].phys is butt and g.mslots[1] == []
+    check_invariants(g)
+
+
+def test_FS_10_8_FS_8_3_the_radiance_loses_evasion_per_dead_player_and_adds_a_loot_step_draw():
+    g = position(2)
+    g.active = 0
+    rad = add_slot_monster(g, by_id("rwz-the_radiance"))
+    assert statics.evasion(g, rad) == 6 and statics.monster_loot_step(g) == 1
+    triggers.fire(g, "dies", victim=g.players[1], killer=-1)
+    settle(g)
+    assert statics.evasion(g, rad) == 5
