@@ -420,9 +420,9 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
             copies=copies,
             players_3plus=p3,
             hp=back[1] if back[1] is not None else hp,
-            evasion=ev,
+            evasion=back[4] if back[4] is not None else ev,
             attack=back[2] if back[2] is not None else atk,
-            rewards=rewards,
+            rewards=back[5] if back[5] is not None else rewards,
             soul=soul,
             starting_item=start,
             keywords=keywords,
@@ -466,24 +466,32 @@ def _faces(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tupl
 def _back(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple | None:
     """FS-6.10: ``back: {name, hp?, attack?, abilities}`` — a double-faced character's or eternal item's
     back side (name, HP, damage, abilities), shown while the object is flipped; stats it does not give are
-    the front's."""
+    the front's. An eternal item's back may carry a whole stat block (``hp``, ``evasion``, ``attack``,
+    ``rewards``) with an ``attackable`` static: that side can be attacked (FS-10.6, The Revenant)."""
     data = field_value(raw, "back", dict, shown, name, required=False, default=None)
     if data is None:
         return None
     line = raw.line_of("back")
     if deck not in ("character", "eternal"):
         raise CardDataError(shown, line, "field 'back' is for characters and eternal items only", name)
-    check_keys(data, ("name", "hp", "attack", "abilities"), shown, name)
+    check_keys(data, ("name", "hp", "evasion", "attack", "rewards", "abilities"), shown, name)
     back_name = field_value(data, "name", str, shown, name)
     hp = field_value(data, "hp", int, shown, name, required=False, minimum=1)
+    ev = field_value(data, "evasion", int, shown, name, required=False, minimum=1, maximum=6)
     atk = field_value(data, "attack", int, shown, name, required=False, minimum=0)
-    if deck != "character" and (hp is not None or atk is not None):
-        raise CardDataError(shown, line, "field 'back': HP and damage are for a character's back", name)
+    rewards = _rewards(data, shown, name) if "rewards" in data else None
+    if deck == "character" and (ev is not None or rewards is not None):
+        raise CardDataError(shown, line, "field 'back': a character's back has HP and damage only", name)
+    if deck != "character" and (hp is not None or atk is not None) and (ev is None or rewards is None):
+        # FS-10.6: an eternal item's back with a stat block can be attacked (The Revenant): all of it
+        raise CardDataError(
+            shown, line, "field 'back': an item's stat block needs HP, evasion, damage and rewards", name
+        )
     abilities = field_value(data, "abilities", list, shown, name, required=False, default=[])
     lines = getattr(abilities, "item_lines", [line] * len(abilities))
     for ab, ab_line in zip(abilities, lines, strict=True):
         checker.ability(ab, ab_line)
-    return back_name, hp, atk, tuple(_plain(a) for a in abilities)
+    return back_name, hp, atk, tuple(_plain(a) for a in abilities), ev, rewards
 
 
 def _as_item(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple | None:

@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import asking, challenge, counters, damage, dice, gains, items, resources, sides, two_player, zones
+from . import (
+    asking,
+    challenge,
+    counters,
+    damage,
+    dice,
+    gains,
+    items,
+    resources,
+    sides,
+    triggers,
+    two_player,
+    zones,
+)
 from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, parse_sel
@@ -761,6 +774,7 @@ def _v_flip(ctx: Ctx, p: dict) -> bool:
             t = t.character  # "flip your character": the player's character card
         if isinstance(t, Obj) and t.in_play and sides.flip(ctx.g, t):
             did = True
+            triggers.fire(ctx.g, "flipped", obj=t)  # it now shows the side that hears it (Anima Sola)
     return did
 
 

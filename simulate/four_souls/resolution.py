@@ -496,6 +496,10 @@ def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:
     if g.pending:
         priority(g, g.active, floor)
     reward_block(g, o, ap, 1)
+    floor = len(g.stack)
+    triggers.fire(g, "after_rewards", victim=o)  # step 4 (The Revenant flips back)
+    if g.pending:
+        priority(g, g.active, floor)
     o.dying = False
     if not o.in_play:
         return  # an ability moved it already
@@ -513,8 +517,9 @@ def reward_block(g: Game, m: Obj, p: Player, times: int) -> None:
     """FS-13.4 step 3: ``p`` carries out ``m``'s reward block ``times`` times; ``p`` rolls a roll reward
     (one roll each time, FS-Q.26) and gets priority first after putting it on the stack (FS-7.4)."""
     effects = m.rules.rewards if m.rules is not None else ()
+    printed = m.phys.card.rewards if m.face is None else m.face.rewards  # FS-6.10: the side that shows
     for _ in range(times):
-        for key, val in (m.phys.card.rewards or {}).items():
+        for key, val in (printed or {}).items():
             if val == "roll":
                 floor = len(g.stack)
                 dice.push_roll(g, p.seat, purpose="reward", reward=key, name=m.phys.card.name)

@@ -231,7 +231,8 @@ def monster_max_hp(g: Game, m: Obj) -> int:
         for body in m.rules.statics:  # item's `hp` static is its controller's (Punching Bag), not its own
             if "hp" in body and _wide(body["hp"]) is None and _holds(g, m, body):
                 extra += amount(g, m, body["hp"])
-    return (m.phys.card.hp or 0) + m.b_hp + (m.named.get("hp", 0) if m.named else 0) + extra
+    printed = (m.phys.card.hp if m.face is None else m.face.hp) or 0  # FS-6.10: the side that shows
+    return printed + m.b_hp + (m.named.get("hp", 0) if m.named else 0) + extra
 
 
 def monster_hp(g: Game, m: Obj) -> int:
@@ -247,7 +248,9 @@ def hp_of(g: Game, o: Any) -> int:
 
 
 def monster_atk(g: Game, m: Obj) -> int:
-    base = (m.phys.card.attack or 0) if m.set_atk is None else m.set_atk  # "its AT becomes N" (Hemoptysis)
+    base = (
+        ((m.phys.card.attack if m.face is None else m.face.attack) or 0) if m.set_atk is None else m.set_atk
+    )  # "its AT becomes N" (Hemoptysis)
     total = base + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
     for body in m.rules.statics:
         if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
@@ -337,7 +340,7 @@ def evasion_objs(g: Game) -> list[Obj]:
 
 def evasion(g: Game, m: Obj) -> int:
     """Monster evasion: printed + buffs + static modifiers, clamped to 1..6 (FS-10.8, FS-Q.39)."""
-    ev = (m.phys.card.evasion or 0) + m.b_ev
+    ev = ((m.phys.card.evasion if m.face is None else m.face.evasion) or 0) + m.b_ev  # FS-6.10: side shown
     for o in evasion_objs(g):
         if not _live(o):
             continue

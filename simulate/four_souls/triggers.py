@@ -331,6 +331,12 @@ def _activated_item(g: Game, o: Obj, ab, ev: dict) -> bool:
     return True
 
 
+def _flipped(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """FS-6.10: ``self`` — this object was flipped; the side now showing holds the ability, so it turned
+    to that side (Anima Sola)."""
+    return ev["obj"] is o
+
+
 # The matchers of the events :func:`fire` hears, by trigger name.
 MATCHERS = {
     "turn_start": _turn,
@@ -357,6 +363,7 @@ MATCHERS = {
     "attacked": _attacked,
     "activated_item": _activated_item,
     "activated_character": _activated_character,
+    "flipped": _flipped,
 }
 # The triggers this module carries out: those matchers, and ``destroyed`` (a leaves-play trigger the object
 # hears from its discard, :func:`left_play`).

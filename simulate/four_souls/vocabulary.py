@@ -323,6 +323,13 @@ TRIGGERS = Vocabulary(
         Trigger("would_die", _TRIGGER_OPTS, "FS-13.1", "a death of who is on the stack"),
         Trigger("after_penalty", _TRIGGER_OPTS, "FS-13.9", "after the death-penalty step"),
         Trigger("after_rewards", _TRIGGER_OPTS, "FS-13.4", "monster death step 4"),
+        Trigger(
+            "flipped",
+            _TRIGGER_OPTS,
+            "FS-6.10",
+            "this object was flipped and now shows the side with this ability",
+            used=False,
+        ),
         Trigger("attack_declared", _TRIGGER_OPTS, "FS-10.2", "an attack is declared (before its target)"),
         Trigger("attacked", (*_TRIGGER_OPTS, "by"), "FS-10.3", "this was chosen as an attack target"),
         Trigger("activated_item", _TRIGGER_OPTS, "FS-6.1", "an item ability was activated"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.core.errors import CardDataError
-from cardlab.simulate.four_souls import cards, sides, statics
+from cardlab.simulate.four_souls import attack, cards, plays, sides, statics
 from cardlab.simulate.four_souls.fixtures import (
     by_id,
     card,
@@ -75,3 +75,41 @@ def test_FS_6_10_a_back_side_is_for_characters_and_eternal_items(tmp_path):
     )
     with pytest.raises(CardDataError, match="field 'back' is for characters and eternal items only"):
         cards.load_pool([f])
+
+
+def _anima(rolls: list[int]):
+    """Seat 1 holds Anima Sola (The Deserter's starting item) and flips it with its tap ability."""
+    g = position(2, chars=[character("A", hp=4), character("B", hp=4)], rolls=rolls)
+    g.active = 1
+    loot_fillers(g, 10)
+    anima = give_item(g, 1, by_id("r-anima_sola"), eternal=True)
+    anima.charged = True
+    act = next(o for o in plays.legal_actions(g, 1) if len(o) > 1 and o[1] is anima)
+    assert plays.take_action(g, 1, act)
+    settle(g)
+    return g, anima
+
+
+def test_FS_6_10_FS_10_6_anima_sola_flipped_is_the_revenant_an_attackable_item():
+    g, anima = _anima([])
+    assert sides.name(anima) == "The Revenant"
+    assert anima in statics.attackable_objs(g)
+    assert (statics.monster_max_hp(g, anima), statics.evasion(g, anima), statics.monster_atk(g, anima)) == (
+        2,
+        3,
+        2,
+    )
+
+
+def test_FS_13_4_FS_6_10_the_revenant_killed_pays_2_loot_flips_back_and_the_front_loots_1():
+    """Seat 0 kills The Revenant (hits of 3 and 5): seat 0 loots 2 (its reward), the item flips back to
+    Anima Sola, whose flip trigger loots seat 1 one card; seat 0 may attack once more; the item stays."""
+    g, anima = _anima([3, 5])
+    g.active = 0
+    hands = [len(p.hand) for p in g.players]
+    assert attack.run_attack(g, 0, anima)
+    settle(g)
+    assert sides.name(anima) == "Anima Sola" and anima.in_play and anima.damage == 0
+    assert [len(p.hand) - h for p, h in zip(g.players, hands, strict=True)] == [2, 1]
+    assert anima not in statics.attackable_objs(g)
+    assert g.may_attack == ["any"]  # FS-10.16: one more attack offered this turn
