@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardlab.simulate.core import branching
+from cardlab.simulate.core.decisions import _parse_value
 from cardlab.simulate.core.errors import UserError
 
 
@@ -133,6 +134,9 @@ class Search:
         windows: str = "all",
         challenge: int | None = None,
         curtail: int = 1,
+        switch: str = "",
+        pairs: int = 8,
+        every: int = 1,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -222,11 +226,15 @@ class Search:
         self.rollout = self.heuristics[rollout]
         self.base = self.heuristics[base](seat, random.Random(self.rng.getrandbits(64)))
         self.searched: list[Searched] = []
+        self._init_switch(str(switch), pairs, every)
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
         """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows); so do
         searched ones with ``windows=base``, which searches only the windows the base would answer (where
         it sees something at stake) instead of every window — most of which its base passes unseen."""
+        if self.policies:  # switch: the policy playing now declines as it would
+            own = getattr(self.policies[self.current], "declines", None)
+            return bool(own(kind, view, context)) if own is not None else False
         if (self.kinds is None or kind in self.kinds) and not self.base_windows:
             return False
         base = getattr(self.base, "declines", None)
@@ -234,6 +242,8 @@ class Search:
 
     def choose(self, decision: Any) -> Any:
         options = decision.options
+        if self.policies:
+            return self._switched(decision)
         if self._plan is not None:  # plans: the follow-up of the option played is answered as planned
             made_at, kind, answer = self._plan
             if decision.kind == kind or decision.kind == made_at:
@@ -336,6 +346,120 @@ class Search:
         if force is not None:
             self._plan = (decision.kind, *force)
         return options[answer]
+
+    def _init_switch(self, switch: str, pairs: int, every: int) -> None:
+        """``switch=aggro+hoarder``: policy switching (below, ``_switched``). The candidates are the base and
+        each policy named: a heuristic of this game, or one with parameters (``sensible/risk=0.5``)."""
+        self.policies: list[Any] = []  # the real game's players, one a candidate policy (base first)
+        self.current = 0
+        if not switch:
+            return
+        if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs < 2:
+            raise UserError(f"search: pairs must be a whole number of rollout pairs ≥ 2, got {pairs!r}")
+        if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+            raise UserError(f"search: every must be a whole number of own turns ≥ 1, got {every!r}")
+        if self.hooks.turn_of is None:
+            raise UserError("search: switch chooses at each own turn, which this game's search cannot see")
+        self.pairs, self.every = pairs, every
+        self.switch_names = [self.base.name if hasattr(self.base, "name") else "base"]
+        self.switch_names += switch.split("+")
+        base_cls = type(self.base)
+        self.factories: list[Callable[[int, random.Random], Any]] = [base_cls]
+        self.factories += [self._policy(text) for text in self.switch_names[1:]]
+        self.policies = [self.base] + [
+            f(self.seat, random.Random(self.rng.getrandbits(64))) for f in self.factories[1:]
+        ]
+        self._turn_seen: Any = None  # the turn of the last switch point's decision
+        self._own_turns = 0
+
+    def _policy(self, text: str) -> Callable[[int, random.Random], Any]:
+        """A candidate policy's factory from its text: ``name`` or ``name/key=value/key=value``; a bad name
+        or parameter is one line before any game."""
+        name, *items = text.split("/")
+        if name not in self.heuristics:
+            known = ", ".join(sorted(self.heuristics))
+            raise UserError(f"search: switch policy '{name}' is not a heuristic of this game ({known})")
+        cls, params = self.heuristics[name], {}
+        for item in items:
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                raise UserError(f"search: switch policy '{text}': '{item}' is not key=value")
+            params[key] = _parse_value(value)
+        try:
+            cls(self.seat, random.Random(0), **params)
+        except TypeError as exc:
+            raise UserError(f"search: switch policy '{text}': {exc}") from None
+        return lambda seat, rng: cls(seat, rng, **params)
+
+    def _switched(self, decision: Any) -> Any:
+        """Policy switching (Chung, Buro & Schaeffer 2005): at this seat's first searchable decision of every
+        ``every``-th own turn, each candidate policy (the base and ``switch``'s) plays this seat for the rest
+        of the game in ``pairs`` whole-game rollouts on common seeds, every other seat the rollout policy;
+        the policy the confidence rule prefers to the base on those pairs plays the real game until the next
+        switch point. Why: a single decision's deviation from sensible gains about nothing (session 15), so
+        the candidates that a few pairs can tell apart must differ by a lot of play, not one choice."""
+        options = decision.options
+        kinds = self.hooks.copy_kinds or frozenset({"action"})
+        if len(options) > 1 and decision.kind in kinds:
+            assert self.hooks.turn_of is not None
+            turn = self.hooks.turn_of(decision.view)
+            if turn != self._turn_seen:
+                self._turn_seen = turn
+                self._own_turns += 1
+                if (self._own_turns - 1) % self.every == 0:
+                    answer = self._switch(decision)
+                    if answer is not None:  # inside a forked branch: the candidate's answer, played on
+                        return answer
+        return self.policies[self.current].choose(decision)
+
+    def _switch(self, decision: Any) -> Any:
+        """Judge the candidate policies here and set ``current``; inside a forked branch, the answer."""
+        options = decision.options
+        k = len(self.factories)
+        deciders = [f(self.seat, random.Random(self.rng.getrandbits(64))) for f in self.factories]
+        answers = [options.index(p.choose(decision)) for p in deciders]
+        samples: list[list[float]] = [[] for _ in range(k)]
+        for seed in [self.rng.getrandbits(64) for _ in range(self.pairs)]:
+            for j in range(k):
+                outcome = self._policy_branch(decision, answers[j], j, seed)
+                if outcome is None:
+                    return options[answers[j]]
+                samples[j].append(self._value(outcome))
+        best = self._confident(samples, 0, pseudo=0.25)
+        record = Searched(
+            "switch", tuple(self.switch_names), [len(s) for s in samples], [sum(s) for s in samples], best
+        )
+        if best:
+            record.candidate = best
+            record.check = tuple(a - b for a, b in zip(samples[best], samples[0], strict=True))
+            if self.audit:  # fresh pairs from a stream of their own: the game plays as without them
+                audit_rng = random.Random(hash(self.rng.getstate()))
+                diffs = []
+                for seed in [audit_rng.getrandbits(64) for _ in range(self.audit)]:
+                    pair = []
+                    for j in (best, 0):
+                        outcome = self._policy_branch(decision, answers[j], j, seed)
+                        if outcome is None:
+                            return options[answers[j]]
+                        pair.append(self._value(outcome))
+                    diffs.append(pair[0] - pair[1])
+                record.audit = tuple(diffs)
+        self.searched.append(record)
+        self.current = best
+        return None
+
+    def _policy_branch(self, decision: Any, answer: int, j: int, seed: int) -> branching.Outcome | None:
+        """One whole-game rollout with candidate policy ``j`` in this seat from here (its answer ``answer``
+        to this decision, which the seated policy is told), on ``seed``; None inside a forked child."""
+        own = self.factories[j]
+        if self.branch == "copy" and decision.kind in self.hooks.copy_kinds:
+            assert self.hooks.play_copy is not None
+            return self.hooks.play_copy(
+                decision, answer, lambda state: self._enter(decision, answer, seed, 0, state, own=own)
+            )
+        if self.branch == "replay":
+            return branching.replay(decision, lambda at, _: self._enter(at, answer, seed, 0, own=own), answer)
+        return branching.fork(lambda: self._enter(decision, answer, seed, 0, own=own))
 
     def _pairs(
         self,
@@ -456,6 +580,7 @@ class Search:
         horizon: int,
         state: Any = None,
         force: tuple[str, Any] | None = None,
+        own: Callable[[int, random.Random], Any] | None = None,
     ) -> None:
         """In the branch: re-deal the hidden information and seat the rollout policy everywhere (in the
         game behind ``decision``, or in ``state``, its copy); with ``commit_answers`` the seat's rollout
@@ -466,8 +591,13 @@ class Search:
         state = state if copied else self.hooks.state_of(decision.view)
         self.hooks.determinize(state, self.seat, rng)
         players = self.hooks.players_of(state)
-        seated = [self.rollout(s, random.Random(rng.getrandbits(64))) for s in range(len(players))]
-        if self.commit_answers:
+        seated = [
+            (own if own is not None and s == self.seat else self.rollout)(
+                s, random.Random(rng.getrandbits(64))
+            )
+            for s in range(len(players))
+        ]
+        if self.commit_answers or own is not None:  # a switch's policy is told its answer: its plan follows
             view = self.hooks.view_of(state, self.seat) if copied else decision.view
             _commit(seated[self.seat], decision, answer, view)
         if force is not None:
