@@ -41,6 +41,10 @@ class Overrules:
     # search over several kinds says which kinds its candidates win at (where searching pays)
     kinds: dict[str, list[int]] = field(default_factory=dict)
     kind_checks: dict[str, list[float]] = field(default_factory=dict)
+    # switch: per candidate policy, its mean paired difference against the base at each switch point; and
+    # per switch point the gain of choosing on the first half of its seeds, measured on the other half
+    policies: dict[str, list[float]] = field(default_factory=dict)
+    halves: list[float] = field(default_factory=list)
 
     def add(self, records: list[Searched], share: float) -> None:
         self.seats += 1
@@ -56,6 +60,8 @@ class Overrules:
             self.candidates += candidate
             if r.audit:
                 self.audits.append(sum(r.audit) / len(r.audit))
+            if r.samples:
+                self._switch(r)
             if r.candidate is None:
                 continue
             self.pairs += len(r.check)
@@ -64,6 +70,25 @@ class Overrules:
             self.kind_checks.setdefault(r.kind, []).append(gain)
             if overruled:
                 self.kept_checks.append(gain)
+
+    def _switch(self, r: Searched) -> None:
+        """A switch point's candidates, each against the base on the same seeds; and an unbiased estimate of
+        what choosing among them gains: choose on the first half of the seeds (the confidence rule at one
+        standard error), measure the choice on the second half — a choice measured on its own seeds is
+        selected upward."""
+        base, n = r.samples[0], len(r.samples[0])
+        for name, own in zip(r.options[1:], r.samples[1:], strict=True):
+            self.policies.setdefault(name, []).append((sum(own) - sum(base)) / n)
+        h = n // 2
+        best, gain = 0, 0.0
+        for j, own in enumerate(r.samples[1:], 1):
+            d = [a - b for a, b in zip(own[:h], base[:h], strict=True)]
+            mean = sum(d) / h
+            se = math.sqrt((sum((x - mean) ** 2 for x in d) + 0.25) / h / h)
+            if mean > se and mean > gain:
+                best, gain = j, mean
+        rest = [a - b for a, b in zip(r.samples[best][h:], base[h:], strict=True)]
+        self.halves.append(sum(rest) / len(rest))
 
     def __str__(self) -> str:
         lo, hi = wilson(self.wins, self.seats)
@@ -85,6 +110,14 @@ class Overrules:
         if self.audits:
             lines.append(
                 f"audit of the overrules played (fresh pairs, unbiased): {_gain(self.audits, 'overrules')}"
+            )
+        for name, gains in self.policies.items():
+            lines.append(
+                f"switch policy {name} against the base, whole games: {_gain(gains, 'switch points')}"
+            )
+        if self.halves:
+            lines.append(
+                f"switching, chosen on half the seeds, measured on the rest: {_gain(self.halves, 'points')}"
             )
         if len(self.kinds) > 1:
             for kind, (searched, candidates, overruled) in sorted(self.kinds.items()):

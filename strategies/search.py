@@ -26,6 +26,10 @@ every searched decision, ahead of the base's answer or not.
 ``plans=1`` also tries each option with every answer to its follow-up choice (``Hooks.follow_ups``: which
 monster an attack takes on, which item a purchase buys) as a candidate of its own, a plan of two choices
 judged as one; the budget grows with the candidates.
+``switch=aggro+hoarder`` (policy switching, with ``pairs`` and ``every``) replaces the search of single
+decisions: at the first searchable decision of every ``every``-th own turn, the base and each policy named
+(``name`` or ``name/key=value``) play this seat for the rest of the game in ``pairs`` whole-game rollouts on
+common seeds, and the one the confidence rule prefers to the base plays until the next switch point.
 
 A truncated rollout (``horizon`` > 0, for games whose hooks give an ``evaluate``) stops at the first decision
 ``horizon`` turns after the searched one and scores each seat by a softmax of the evaluation over the seats
@@ -89,6 +93,9 @@ class Searched:
     # audit > 0, an overrule played: fresh pairs (the option played minus the base's answer), not the ones
     # it was chosen on, so their mean is an unbiased estimate of what the overrule gains
     audit: tuple[float, ...] = ()
+    # switch: each candidate policy's results on the common seeds, in order (the per-seed pairs a
+    # diagnostic can split: choose on some, measure on the others)
+    samples: tuple[tuple[float, ...], ...] = ()
 
 
 class Search:
@@ -429,6 +436,7 @@ class Search:
         record = Searched(
             "switch", tuple(self.switch_names), [len(s) for s in samples], [sum(s) for s in samples], best
         )
+        record.samples = tuple(map(tuple, samples))
         if best:
             record.candidate = best
             record.check = tuple(a - b for a, b in zip(samples[best], samples[0], strict=True))

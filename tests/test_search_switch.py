@@ -136,3 +136,23 @@ def test_four_souls_switching_plays_a_seeded_game_and_is_a_function_of_its_seed(
     assert result.events.rows == second.events.rows
     assert [r.values for r in search.searched] == [r.values for r in again.searched]
     assert len(search.searched) == 2 and all(r.options == ("sensible", "aggro") for r in search.searched)
+
+
+def test_overrules_reads_switch_points_per_policy_and_chosen_on_half_measured_on_the_rest():
+    from cardlab.overrules import Overrules
+    from cardlab.strategies.search import Searched
+
+    out = Overrules()
+    # the first half of the seeds favours "b", the second half not: chosen on half, it gains 0 on the rest
+    points = [
+        Searched("switch", ("sensible", "b", "c"), [4] * 3, [1.0, 2.0, 0.0], 1, samples=samples)
+        for samples in [
+            ((0, 0, 1, 0), (1, 1, 0, 0), (0, 0, 0, 0)),
+            ((0, 0, 0, 1), (1, 1, 0, 1), (0, 0, 0, 0)),
+        ]
+    ]
+    out.add(points, 1.0)
+    assert out.policies == {"b": [0.25, 0.5], "c": [-0.25, -0.25]}
+    assert out.halves == [-0.5, 0.0]
+    text = str(out)
+    assert "switch policy b against the base" in text and "measured on the rest: mean gain -0.250" in text
