@@ -186,7 +186,7 @@ def test_the_strategies_sort_verbs_by_the_registered_roles():
     from cardlab.strategies.hidden_reason import evaluator_policy, sensible
 
     assert fs.VERBS.with_role("harm") == reading.HARM_VERBS and "deal_damage" in reading.HARM_VERBS
-    assert {"reroll", "modify_roll", "set_roll"} == reading.ROLL_VERBS
+    assert {"reroll", "modify_roll", "set_roll", "flip_roll"} == reading.ROLL_VERBS
     assert reading.HARM_VERBS | {"gain_treasure", "extra_attack"} == reading.THREAT_VERBS
     assert {"capture", "destroy", "to_deck_top"} == policy.HITS
     removal = {"damage", "destroy", "exile", "bounce", "tap", "silence"}

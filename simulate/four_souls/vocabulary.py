@@ -108,7 +108,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("reroll", "roll dice keep", "roll", "dice", "FS-6.17 FS-9.3 FS-9.6", "roll the same die again (dice: n, one kept)", Aim("roll", 1.0, who="roll", when="roll"), "roll"),
     _v("modify_roll", "roll delta", "roll delta", "dice", "FS-9.1 FS-9.2", "change a roll on the stack", Aim("roll", 1.0, who="roll", amount="delta", when="roll"), "roll"),
     _v("set_roll", "roll value", "roll value", "dice", "FS-9.2 FS-9.9", "set a roll to a value", Aim("roll", 2.0, who="roll", when="roll"), "roll"),
-    _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", Aim("roll", 1.0, who="roll", when="roll"), "neutral", used=False),
+    _v("flip_roll", "roll", "roll", "dice", "FS-6.10", "result becomes 7 - result", Aim("roll", 1.0, who="roll", when="roll"), "roll", used=False),
     # Objects
     _v("recharge", "target", "target", "objects", "FS-6.2", "turn upright", Aim("recharge", 1.0, who="target"), "gain help"),
     _v("flip", "target", "target", "objects", "FS-6.10", "turn to the other side (a card with a back side)", Aim("counter", 0.0, who="target"), "neutral", used=False),  # the sides' worth is not weighed

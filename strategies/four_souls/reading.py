@@ -86,11 +86,15 @@ def role(ab: Any) -> str:
     elif (
         verbs - {"pay", "deal_damage"} == {"shield"}
         and _shield_first(ab.do)
-        and (heads & {"player", "player_or_monster"} or not targets)
-    ):  # a shield (paid with HP, or hitting back when it prevents: Guppy's Paw, Host Hat)
+        and (heads & {"player", "player_or_monster", "monster"} or not targets)
+    ):  # a shield (paid with HP, or hitting back when it prevents: Guppy's Paw, Host Hat; a monster's)
         r = "shield"
-    elif "cancel" in verbs and verbs <= {"cancel", "move"} and "stack_item" in heads:
-        r = "cancel"  # a cancel that also takes the card (Mugger Bean!) answers like a plain one
+    elif heads == {"player"} and _saves_from_death(ab.do):
+        r = "shield"  # the chosen player's next death is prevented: it answers lethal damage like a shield
+    elif (
+        "cancel" in verbs and "stack_item" in heads and _acts_only_on(ab.do, _vars_of(targets, "stack_item"))
+    ):
+        r = "cancel"  # a cancel whose other verbs act on the cancelled card (Mugger Bean!) answers like one
     elif "become_soul" in verbs and not targets and not verbs & HARM_VERBS:
         r = "soul"
     elif verbs and verbs <= GAIN_VERBS | {"buff"} and not targets:
@@ -102,6 +106,34 @@ def role(ab: Any) -> str:
     else:
         r = "other"
     return r
+
+
+def _vars_of(targets: dict, head: str) -> set:
+    return {var for var, sel in targets.items() if sel_head(sel) == head}
+
+
+def _acts_only_on(eff: Any, names: set) -> bool:
+    """Does every verb in the effect name one of ``names`` (a target variable) among its parameters?"""
+    if isinstance(eff, dict):
+        for k, v in eff.items():
+            if k in VERBS:
+                params = v if isinstance(v, dict) else {"_": v}
+                if not names & {p for p in params.values() if isinstance(p, str)}:
+                    return False
+            elif not _acts_only_on(v, names):
+                return False
+        return True
+    if isinstance(eff, list | tuple):
+        return all(_acts_only_on(e, names) for e in eff)
+    return True
+
+
+def _saves_from_death(do: Any) -> bool:
+    """A "the next time the player would die" rule (``next: {would_die: P}``) that prevents the death
+    (FS-6.16): whatever else it does, it keeps the chosen player alive once."""
+    if not isinstance(do, dict) or not isinstance(do.get("next"), dict) or "would_die" not in do["next"]:
+        return False
+    return "event.death" in str(do.get("do"))
 
 
 def lends_own_prevention(do: Any) -> bool:
@@ -132,6 +164,29 @@ def wipes(ab: Any) -> bool:
     """Does the ability cancel everything on the stack (``cancel: all``)? Such a card answers what a
     single cancel or shield cannot: lethal combat damage, an opponent's winning hit (FS-6.9)."""
     return ab is not None and _find(ab.do, "cancel") == "all"
+
+
+def ends_attack(ab: Any, own: bool, my_turn: bool) -> bool:
+    """Does using the ability now end the attack in progress (``cancel_attack``, FS-10.11: its rolls and
+    combat damage still on the stack fizzle)? ``own``: the attack is mine (a ``who: you`` cancel ends only
+    that one); ``my_turn``: a branch on ``your_turn`` is read for the moment (Gello ends only others')."""
+    return ab is not None and _ends(ab.do, own, my_turn)
+
+
+def _ends(eff: Any, own: bool, my_turn: bool) -> bool:
+    if isinstance(eff, list | tuple):
+        return any(_ends(e, own, my_turn) for e in eff)
+    if not isinstance(eff, dict):
+        return eff == "cancel_attack"
+    if "if" in eff and eff["if"] in ("your_turn", "not your_turn"):
+        taken = my_turn == (eff["if"] == "your_turn")
+        return _ends(eff.get("then") if taken else eff.get("else"), own, my_turn)
+    if "cancel_attack" in eff:
+        p = eff["cancel_attack"]
+        return own or not (isinstance(p, dict) and p.get("who") == "you")
+    if "may" in eff or "roll" in eff or "modes" in eff:
+        return False  # not sure to happen
+    return any(_ends(v, own, my_turn) for k, v in eff.items() if k not in ("if", "extra_attack"))
 
 
 def shield_mode(ab: Any) -> int | None:

@@ -40,6 +40,11 @@ _KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "
 _ROLL_CHANGES = frozenset({"reroll", "set_roll", "modify_roll"})
 
 
+def _counter_worths(rules: Any, _other: Any) -> tuple[float, float]:
+    """``valuing.counter_worths`` in the shape the reader's game memo keeps (``Reader.shape``)."""
+    return vl.counter_worths(rules)
+
+
 @functools.lru_cache(maxsize=1024)
 def _monster_worth(soul_weight: float, soul: int, rewards: tuple) -> float:
     """A monster's worth to a fight plan: its soul, then its rewards (¢ 0.3, loot 1, treasure 3 a
@@ -265,6 +270,7 @@ class SensiblePolicy:
         asked, out, _fight = self._seen
         if asked == self._asked and out is not None:
             out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
+            out.counter_cost = out.counter_gain = 0.6
             out.fight_done = False
             return out
         # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
@@ -339,7 +345,12 @@ class SensiblePolicy:
                 out = self._outlook(view)
                 out.fight_done = fight_done
             out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
-            out.self_counters = view.info(o[1]).counters if type(o[1]) is ObjRef else 0
+            if type(o[1]) is ObjRef:
+                info = view.info(o[1])
+                out.self_counters = info.counters
+                out.counter_cost, out.counter_gain = self.rd.shape(info.rules, None, _counter_worths)
+            else:
+                out.self_counters, out.counter_cost, out.counter_gain = 0, 0.6, 0.6
             bar = bars[o[0]]
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
                 bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping
@@ -351,6 +362,12 @@ class SensiblePolicy:
         ab = self._ab(best)
         if ab is not None and (self.rd.helps(ab) or self._aimed_at_me(view, best, ab)):
             self._intent = ("seat", self.seat)
+            heads = {rd.sel_head(t) for t in (ab.targets or {}).values()}
+            fight, _p, _score = self._best_fight(view)
+            if (
+                heads == {"monster"} and fight is not None
+            ):  # help for a monster: the one I fight (a lower evasion)
+                self._intent = ("obj", fight.ref)
         return best
 
     def _aimed_at_me(self, view: Any, o: tuple, ab: Any) -> bool:
@@ -782,6 +799,10 @@ class SensiblePolicy:
         if not self._at_stake(decision.view, top):
             return "pass"
         k = top.kind
+        if k == "loot" and self._copy_worth(decision.view, top):
+            pick = self._copy(decision, top)
+            if pick is not None:
+                return pick
         if k == "roll":
             if not top.attack:
                 return self._answer_dice(decision, top)
@@ -851,6 +872,8 @@ class SensiblePolicy:
             return False
         k = top.kind
         c = top.controller
+        if k == "loot" and self._copy_worth(view, top):  # a loot worth a copy of my own (FS-5.11)
+            return True
         if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
             if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
                 return False
@@ -926,6 +949,9 @@ class SensiblePolicy:
             if "set_roll" in verbs:
                 face = max(range(1, 7), key=lambda f: vals[f - 1])
                 gain = vals[face - 1] - cur
+            elif "flip_roll" in verbs:  # FS-6.10: the face opposite (no face to aim at afterwards)
+                face = 0
+                gain = vals[6 - now] - cur
             elif "modify_roll" in verbs:
                 up, down = rd.roll_directions(ab)
                 reach = rd.roll_reach(ab)
@@ -969,7 +995,8 @@ class SensiblePolicy:
             lethal = (t.attack or 0) >= view.hp
             important = lethal or t.soul > 0
             need = ev - value
-            pick = self._roll_fixer(decision.options, True, need, important)
+            flip = max(1, min(6, 7 - top.value + view.attack_roll_bonus)) >= ev  # FS-6.10: 7 minus it
+            pick = self._roll_fixer(decision.options, True, need, important, flip)
             if pick is None and lethal:
                 pick = self._emergency_shot(decision.options, t)
                 if pick is not None:
@@ -977,9 +1004,14 @@ class SensiblePolicy:
         else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
             wins = view.souls(top.controller) + t.soul >= view.souls_to_win
             need = top.value - ev + 1
-            pick = self._roll_fixer(decision.options, False, need, wins)
+            pick = self._roll_fixer(decision.options, False, need, wins, 7 - top.value < ev)
             if pick is None and wins:
-                return self._loot_play_for(decision, "roll", False) or self._wipe(decision) or "pass"
+                return (
+                    self._loot_play_for(decision, "roll", False)
+                    or self._end_attack(decision)
+                    or self._wipe(decision)
+                    or "pass"
+                )
         if pick is None:
             return "pass"
         self._intent = ("roll", top.index)
@@ -998,9 +1030,10 @@ class SensiblePolicy:
             )
         return False
 
-    def _roll_fixer(self, options: Any, high: bool, need: int, important: bool) -> Any:
-        """The best roll-changing option: a free ↷ one before a card from hand; a sure set or a big
-        enough modifier before a reroll. Cards and $ abilities only when ``important``."""
+    def _roll_fixer(self, options: Any, high: bool, need: int, important: bool, flip: bool = False) -> Any:
+        """The best roll-changing option: a free ↷ one before a card from hand; a sure set, a flip that
+        lands where it must (``flip``: 7 minus the roll does, FS-6.10) or a big enough modifier before a
+        reroll. Cards and $ abilities only when ``important``."""
         best, best_rank = None, 99
         for o in options:
             if o == "pass":
@@ -1013,6 +1046,10 @@ class SensiblePolicy:
                 continue
             verbs = rd.verbs_of(ab.do)
             if "set_roll" in verbs:
+                rank = 0
+            elif "flip_roll" in verbs:
+                if not flip:
+                    continue
                 rank = 0
             elif "modify_roll" in verbs:
                 up, down = rd.roll_directions(ab)
@@ -1046,14 +1083,33 @@ class SensiblePolicy:
                 if who != self.seat:
                     return "pass"
                 return (  # a wipe ends my turn but saves the death penalty (FS-13.3)
-                    self._loot_play_for(decision, "shield") or self._wipe(decision) or "pass"
+                    self._loot_play_for(decision, "shield")
+                    or self._end_attack(decision)
+                    or self._wipe(decision)
+                    or "pass"
                 )
             self._intent = ("seat", who)
             return pick
         pick = self._shield(decision.options, monster=True)  # the winning hit on a boss
         if pick is not None:
             self._intent = ("obj", decision.view.attack_target.ref)
-        return pick or self._wipe(decision) or "pass"
+        return pick or self._end_attack(decision) or self._wipe(decision) or "pass"
+
+    def _end_attack(self, decision: Any) -> Any:
+        """An option that ends the attack in progress (``reading.ends_attack``, FS-10.11): its rolls and
+        combat damage fizzle — a lethal miss of mine, or a rival's winning hit on a boss (FS-14.4)."""
+        view = decision.view
+        attacker = view.attacker
+        if attacker is None or view.coop:
+            return None
+        own, mine = attacker == self.seat, view.active == self.seat
+        for o in decision.options:
+            if o != "pass" and rd.ends_attack(self._ab(o), own, mine) and self._fresh(view.turn, o):
+                t = view.attack_target
+                if t is not None:
+                    self._intent = ("obj", t.ref)
+                return o
+        return None
 
     def _wipe(self, decision: Any) -> Any:
         """A card that cancels the whole stack (``reading.wipes``), the last answer to what no shield or
@@ -1082,7 +1138,7 @@ class SensiblePolicy:
             if mode is not None:
                 m = ab.do["modes"][mode]
                 heads = {rd.sel_head(s) for s in (m.get("tgt") or m.get("choose") or {}).values()}
-            if monster and "player_or_monster" not in heads:
+            if monster and not heads & {"player_or_monster", "monster"}:
                 continue
             if not monster and (heads or other) and not heads & {"player", "player_or_monster"}:
                 continue
@@ -1092,6 +1148,32 @@ class SensiblePolicy:
         if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
             self._plan = (best[1].name, best_mode, None, "shield")
         return best
+
+    def _copy_worth(self, view: Any, top: StackRef) -> bool:
+        """A loot on the stack (anyone's, mine first of all) that one of my charged items can copy for
+        me (``copy_loot``, FS-5.11: new targets, no loot play), worth a play to me by the value model
+        (``loot_bar``, its gain read as if I played it)."""
+        if not any(
+            i.charged and any("copy_loot" in rd.verbs_of(ab.do) for _k, _n, ab in i.rules.acts)
+            for i in view.items_of(self.seat)
+        ):
+            return False
+        ab = view.stack_ability(top)
+        if ab is None or self.rd.role(ab) in _ANSWERS:
+            return False
+        self._asked += 1  # a fresh memo: this may be asked from ``declines``
+        out = self._outlook(view)
+        out.my_turn = view.active == self.seat
+        return vl.ability_value(ab, out) > self.loot_bar
+
+    def _copy(self, decision: Any, top: StackRef) -> Any:
+        """The option that copies the loot on top of the stack (``_copy_worth``), aimed at it."""
+        for o in decision.options:
+            copies = o != "pass" and o[0] != "loot" and "copy_loot" in rd.verbs_of(self._ab(o).do)
+            if copies and self._fresh(decision.view.turn, o):
+                self._intent = ("stack", top.index)
+                return o
+        return None
 
     def _answer_item(self, decision: Any, top: StackRef) -> Any:
         """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
@@ -1239,6 +1321,11 @@ class SensiblePolicy:
         using = self._using
         if using is not None and using[0] == name:
             return using[1]
+        if isinstance(name, str) and name.endswith(" (copy)"):  # a copy of a loot on the stack (FS-5.11)
+            name = name[: -len(" (copy)")]
+            for ref in view.stack:
+                if ref.kind == "loot" and ref.name == name:
+                    return view.stack_ability(ref)
         for c in view.hand:
             if c.card.name == name:
                 return c.rules.play

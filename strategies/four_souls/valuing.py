@@ -233,6 +233,27 @@ def _share(cover: tuple, out: Outlook, me: int) -> float:
     return cover[me] - out.rival * sum(c for s, c in enumerate(cover) if s != me)
 
 
+def counter_worths(rules: Any) -> tuple[float, float]:
+    """(cost of one counter removed, gain of one counter added) for the item with these rules. A counter
+    read by a static (``counters(self)``, or ``// d`` of it: a stat per counter) is worth that stat's
+    weight (``_STATIC_VALUE``) either way. Else a counter only pays for the item's own abilities: when a
+    single ability spends them, spending now or later buys the same, so a counter removed costs little
+    (0.1: the chance of a better moment); with two sinks or more each use takes from the others (0.6,
+    the verb's own price)."""
+    gain = 0.0
+    for st in rules.statics:
+        for k, val in st.items():
+            n = val.get("n") if isinstance(val, dict) else val
+            if k in _STATIC_VALUE and isinstance(n, str) and n.replace(" ", "").startswith("counters(self)"):
+                rest = n.replace(" ", "")[len("counters(self)") :]
+                d = int(rest[2:]) if rest.startswith("//") and rest[2:].isdigit() else 1
+                gain += _STATIC_VALUE[k] / d if not rest or rest.startswith("//") else 0.0
+    sinks = sum(1 for _k, _i, ab in rules.acts if ab.cost and "remove_counters" in str(ab.cost))
+    if gain > 0.0:
+        return gain, gain
+    return (0.6 if sinks >= 2 else 0.1), 0.6
+
+
 def cost_value(cost: Any, out: Outlook) -> float:
     """A ``paid`` cost as a (negative) value: cents, HP, a loot card, items, counters."""
     v = 0.0
@@ -244,6 +265,8 @@ def cost_value(cost: Any, out: Outlook) -> float:
                 v -= 0.3 * _num(p.get("cents", 0)) + 1.5 * _num(p.get("hp", 0))
             elif verb == "discard_loot":
                 v -= (min(out.hand) if out.hand else 99.0) * _num(p)
+            elif verb == "destroy" and p == "self":  # a one-use item: as the effect reads it (``_verb``)
+                v -= 0.3 + 0.2 * out.self_value
             elif verb in ("give", "destroy"):
                 tgt = p.get("target") if isinstance(p, dict) else None
                 n = int(_num(tgt.get("count", 1))) if isinstance(tgt, dict) else 1
@@ -251,7 +274,7 @@ def cost_value(cost: Any, out: Outlook) -> float:
                     return -99.0
                 v -= sum(out.my_items[:n]) + (0.0 if verb == "destroy" else 0.5)
             elif verb == "remove_counters":
-                v -= 0.6 * _num(p.get("n", 1) if isinstance(p, dict) else p)
+                v -= out.counter_cost * _num(p.get("n", 1) if isinstance(p, dict) else p)
     return v
 
 
@@ -297,6 +320,8 @@ def effect_value(eff: Any, out: Outlook) -> float:
                 v += mine + (out.n_players - 1) * _with(out, var, "rival", eff.get("do"))
             elif head == "item":
                 v += _each_item(var, sel, eff.get("do"), out)
+            elif head in ("monster", "monsters"):  # every slot monster: each one's worth, summed
+                v += _each_monster(var, eff.get("do"), out)
             else:
                 v += 0.5 * effect_value(eff.get("do"), out)
         return v
@@ -352,6 +377,19 @@ def _with(out: Outlook, var: str, who: str, eff: Any) -> float:
         out.plan.pop(var, None)
     else:
         out.plan[var] = saved
+    return v
+
+
+def _each_monster(var: str, eff: Any, out: Outlook) -> float:
+    """An effect on every slot monster: read for each monster alone (a kill counts each one killed)."""
+    saved = out.monsters
+    v = 0.0
+    try:
+        for m in saved:
+            out.monsters = (m,)
+            v += _with(out, var, "monster", eff)
+    finally:
+        out.monsters = saved
     return v
 
 
@@ -465,9 +503,20 @@ def _num(v: Any) -> float:
         return _num(v.get("up_to", v.get("n", 1)))
     if v in ("unlimited", "all", "any_number"):
         return 3.0
-    if isinstance(v, str) and "result" in v:
-        return 3.5
+    if isinstance(v, str) and "result" in v:  # a die's mean, times a written factor ("4 * result")
+        k = v.replace(" ", "").replace("result", "").strip("*")
+        return 3.5 * (float(k) if k.isdigit() else 1.0)
     return 1.0
+
+
+def _amount(v: Any, out: Outlook) -> float:
+    """A verb's amount: ``cents(X)`` of a player I aim at myself is my cents now (a doubling); anything
+    else as ``_num`` reads it."""
+    if isinstance(v, str) and v.startswith("cents(") and v.endswith(")"):
+        who = v[len("cents(") : -1]
+        if _who(who, out) == "me":
+            return float(out.cents)
+    return _num(v)
 
 
 def _own_counters(v: Any, out: Outlook) -> float:
@@ -493,7 +542,7 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     params = p if isinstance(p, dict) else ({_first(verb): p} if p is not None else {})
     what = aim.what
     who = _who(params.get(aim.who, "you"), out)
-    amount = _num(params.get(aim.amount, 1)) if aim.amount in params else 1.0
+    amount = _amount(params.get(aim.amount, 1), out) if aim.amount in params else 1.0
     if what == "take":
         return _take(verb, params, out)
     if what == "swap":
@@ -550,6 +599,10 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         if cards == "self":
             return 0.0
         head = sel_head(cards) if cards is not None else ""
+        if isinstance(cards, str) and out.plan.get(cards) == "monster":
+            head = "monster"  # a chosen monster (a target variable)
+        if params.get("to") == "hand":  # a card to my hand: a loot card gained
+            return 1.0
         if head == "monster":
             return 1.5 if out.bad_slots else -0.5
         if head == "card_in" or str(params.get("to", "")).endswith("top"):
@@ -559,6 +612,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         atk = _own_counters(params.get("atk", 0), out)
         gain = atk * (1.5 if out.my_turn else 0.3) + _num(params.get("hp", 0)) * 0.5
         gain += _num(params.get("roll", 0)) * 0.8 * (1 if out.my_turn else 0)
+        if who == "monster":  # a lower evasion helps my attack roll on my turn, like +1 to it
+            return -_num(params.get("ev", 0)) * 0.8 if out.my_turn and not out.fight_done else 0.0
         return gain if who == "me" else -out.rival * gain if who == "rival" else 0.0
     if what == "turn":
         v = aim.per
@@ -567,8 +622,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         return aim.per * amount if who in ("me", "?", "rival") else 0.0
     if what == "soul":
         return aim.per
-    if what == "counter":
-        return aim.per * amount
+    if what == "counter":  # on the item in use: what its statics make of a counter (``counter_worths``)
+        return (out.counter_gain if who == "self" else aim.per) * amount
     if what == "cost":
         return cost_value([{verb: p}], out)
     # plain resources: cents, loot, treasure, hp

@@ -1,0 +1,109 @@
+"""``sensible`` uses collection cards that the value model once misread, each read from its encoded words
+(never its name): a one-use item destroyed as its cost and a die's mean times a factor, counters spent by
+an item's only ability, an amount that names my own cents, a chosen monster sent away when the slots are
+bad, a card moved to my hand, a lower evasion on the monster I fight, a roll turned into 7 minus it, and a
+copy of my own loot. Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import attack
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    deck,
+    give_item,
+    give_loot,
+    kinds,
+    monster,
+    phys,
+    real,
+    take_cents,
+)
+from tests.four_souls.strategy_table import own_turn, strategy_table
+
+
+def _used(g) -> list:
+    return [r[4] for r in kinds(g, "item_activated")]
+
+
+def test_FS_4_10_a_one_use_item_destroyed_as_its_cost_pays_its_roll():
+    """Pageant Boy ($: destroy it, roll, gain 4 × the result): 14¢ on average for an item worth little
+    else; the roll (a 3) gives 12¢."""
+    g = strategy_table(2, rolls=[3])
+    give_item(g, 0, by_id("r-pageant_boy"))
+    own_turn(g)
+    assert _used(g)[0] == "Pageant Boy" and kinds(g, "cents_gained")[0][6] == 12
+
+
+def test_FS_5_14_counters_spent_by_the_items_only_ability():
+    """Spelunking Pack (3 counters; $ remove 1: +1 to a roll, 3¢ or a shop item away): its counters buy
+    nothing else, so one goes for 3¢ on its holder's turn."""
+    g = strategy_table(2)
+    sp = give_item(g, 0, by_id("rwz-spelunking_pack"), eternal=True, starting=True)
+    sp.counters = 3
+    own_turn(g)
+    assert g.players[0].cents >= 3 and sp.counters < 3
+
+
+def test_FS_6_11_an_amount_naming_my_cents_doubles_them():
+    """Two of Diamonds (a player gains as many cents as they have), aimed at myself with 6¢: +6¢."""
+    g = strategy_table(2)
+    take_cents(g, 0, 6)
+    give_loot(g, 0, by_id("g2-two_of_diamonds"))
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Two of Diamonds"] and g.players[0].cents == 12
+
+
+def test_FS_12_1_a_hopeless_slot_monster_goes_under_the_deck():
+    """Boxing Glove (↷: a monster not attacked to the deck's bottom, its slot refills) on a monster no fight
+    is worth (6 evasion, 9 HP): the slot refills from the deck."""
+    g = strategy_table(2)
+    give_item(g, 0, by_id("rwz-boxing_glove"))
+    wall = add_slot_monster(g, monster("Wall", hp=9, evasion=6, attack=3))
+    deck(g, "monster", [monster("Fly", hp=1, evasion=2, attack=1)])
+    own_turn(g)
+    assert _used(g) == ["Boxing Glove"] and all(wall not in s for s in g.mslots)
+
+
+def test_FS_3_7_a_card_to_my_hand_is_a_loot_gained():
+    """Hallowed Ground ($ remove 3: the loot discard's top card to my hand) with 3 counters."""
+    g = strategy_table(2)
+    hg = give_item(g, 0, by_id("r-hallowed_ground"))
+    hg.counters = 3
+    g.loot_disc.append(phys(g, real("A Penny!")))
+    own_turn(g)
+    assert _used(g) == ["Hallowed Ground"]
+
+
+def test_FS_6_10_a_lethal_miss_turned_into_seven_minus_it():
+    """Gravity (↷: a roll becomes 7 minus it): P0 at 1 HP misses a 3-evasion Fly with a 1; the flip makes
+    it a 6, which hits and kills, so P0 lives."""
+    g = strategy_table(2, rolls=[1], hp=1)
+    g.active = 0
+    give_item(g, 0, by_id("rwz-gravity"), eternal=True, starting=True)
+    fly = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    attack.run_attack(g, 0, fly)
+    assert _used(g) == ["Gravity"] and not g.players[0].dead
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"]
+
+
+def test_FS_5_11_my_own_gain_loot_is_copied():
+    """Pop Pop! (↷: copy a loot being played, new targets): P0 plays A Nickel! and copies it: 10¢."""
+    g = strategy_table(2)
+    give_item(g, 0, by_id("rwz-pop_pop"), eternal=True, starting=True)
+    give_loot(g, 0, real("A Nickel!"))
+    own_turn(g)
+    assert _used(g) == ["Pop Pop!"] and g.players[0].cents == 10
+
+
+def test_FS_10_11_a_lethal_miss_answered_by_ending_the_attack():
+    """Emergency Contact (the attack on a monster ends, the monster under the deck): P0 at 1 HP misses a
+    Fly dealing 1; ending the attack makes the combat damage fizzle, and P0 lives."""
+    g = strategy_table(2, rolls=[1, 1], hp=1)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, by_id("r-emergency_contact"))
+    fly = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    attack.run_attack(g, 0, fly)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Emergency Contact"]
+    assert not g.players[0].dead and [r[7] for r in kinds(g, "fizzled")] == ["combat"]
