@@ -348,8 +348,8 @@ def _use_kind(eff: Any) -> str:
         if spec.get("cards") == "top(any_discard)" and spec.get("to") == "its_deck_top":
             return "recover"
         to, cards = spec.get("to"), spec.get("cards")
-        if to == "monster_deck_top" and isinstance(cards, str) and cards[:1].isupper():
-            return "dig"  # a chosen card (a discarded monster) on top of the monster deck
+        if to in ("monster_deck_top", "monster_slot") and isinstance(cards, str) and cards[:1].isupper():
+            return "dig"  # a chosen card (a discarded monster) on top of the monster deck or into a slot
     if verbs == {"peek"}:
         spec = _find(eff, "peek")
         return "arrange" if isinstance(spec, dict) and spec.get("then") == "any_order" else "peek"

@@ -990,12 +990,13 @@ class SensiblePolicy:
         view = decision.view
         t = view.attack_target
         ev = min(6, max(1, t.evasion))
+        flipped = 7 - (top.value or 0)  # FS-6.10: what a flip makes of the roll
         if top.controller == self.seat:  # my roll: fix a miss (FS-10.9)
             value = max(1, min(6, top.value + view.attack_roll_bonus))
             lethal = (t.attack or 0) >= view.hp
             important = lethal or t.soul > 0
             need = ev - value
-            flip = max(1, min(6, 7 - top.value + view.attack_roll_bonus)) >= ev  # FS-6.10: 7 minus it
+            flip = max(1, min(6, flipped + view.attack_roll_bonus)) >= ev
             pick = self._roll_fixer(decision.options, True, need, important, flip)
             if pick is None and lethal:
                 pick = self._emergency_shot(decision.options, t)
@@ -1004,7 +1005,7 @@ class SensiblePolicy:
         else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
             wins = view.souls(top.controller) + t.soul >= view.souls_to_win
             need = top.value - ev + 1
-            pick = self._roll_fixer(decision.options, False, need, wins, 7 - top.value < ev)
+            pick = self._roll_fixer(decision.options, False, need, wins, flipped < ev)
             if pick is None and wins:
                 return (
                     self._loot_play_for(decision, "roll", False)
@@ -1252,6 +1253,11 @@ class SensiblePolicy:
                 if "recharge" in verbs:  # a spent item first, the best of them
                     return max(mine, key=lambda o: (not infos[o].charged, self._obj_worth(o)))
                 return max(mine, key=self._obj_worth)
+            if not helps and mine and not theirs:  # a cost of my own (Guppy's Paw): my least valuable
+                return min(
+                    mine,
+                    key=lambda o: (self._using is not None and o.name == self._using[0], self._obj_value(o)),
+                )
             if not helps and theirs:  # the leader's best item or soul (a soul worth 8 points)
                 lead = self._leader(view, [SeatRef(infos[o].controller) for o in theirs]).seat
                 return max(

@@ -10,6 +10,7 @@ from cardlab.simulate.four_souls import attack
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
+    card,
     deck,
     give_item,
     give_loot,
@@ -107,3 +108,26 @@ def test_FS_10_11_a_lethal_miss_answered_by_ending_the_attack():
     attack.run_attack(g, 0, fly)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Emergency Contact"]
     assert not g.players[0].dead and [r[7] for r in kinds(g, "fizzled")] == ["combat"]
+
+
+def test_FS_12_1_a_discarded_monster_dug_into_a_slot_is_fought():
+    """Book of the Dead (↷: a non-event monster of the discard into a slot): no slot fight is worth it (a
+    5-HP wall), the discard holds an easy boss; P0 brings it into a slot and attacks it."""
+    g = strategy_table(2, rolls=[5], hp=2)
+    give_item(g, 0, by_id("r-book_of_the_dead"))
+    add_slot_monster(g, monster("Wall", hp=5, evasion=6, attack=2))
+    deck(g, "monster", [monster("Deck Brute", hp=4, evasion=5, attack=2)])
+    g.monster_disc.append(phys(g, monster("Old Boss", hp=1, evasion=2, attack=1, soul=1)))
+    own_turn(g, attacks=1)
+    assert _used(g) == ["Book of the Dead"] and [r[4] for r in kinds(g, "attack_target")] == ["Old Boss"]
+
+
+def test_FS_6_3_an_item_destroyed_as_the_price_is_my_least_valuable():
+    """Guppy's Paw (↷: destroy an item of mine for a counter; +1 HP a counter): it gives up the plain item
+    worth least (a bare passive), never the better one nor itself."""
+    g = strategy_table(2)
+    paw = give_item(g, 0, by_id("aa-guppys_paw"))
+    junk = give_item(g, 0, card("Junk Item", deck="treasure", kind="passive"))
+    good = give_item(g, 0, real("Breakfast"))
+    own_turn(g)
+    assert _used(g)[0] == "Guppy's Paw" and not junk.in_play and good.in_play and paw.counters == 1
