@@ -743,6 +743,14 @@ class _Checker:
             params = V.STATICS[key].params
             if isinstance(value, dict):
                 self.keys(value, params, kline, f"'{key}' parameter")
+                if "per_counter" in value and value.get("who") not in (
+                    "monsters",
+                    "other_monsters",
+                    "players",
+                ):
+                    self.fail(
+                        kline, f"static '{key}' per_counter needs who: monsters, other_monsters or players"
+                    )
                 for pk, pv in value.items():
                     pline = _line(value, pk, kline)
                     if pk in ("first_attack_roll", "first_each_turn") and not isinstance(pv, bool):

@@ -380,6 +380,9 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
         n = statics.target_atk(g, t)
         src = t.controller if t.kind == "character" else -1
         damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name)
+        if t.rules.statics and statics.also_hit_on(g, t, r.value):  # the attacker's damage too (Knight)
+            hit = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
+            damage.push_damage(g, hit, statics.defender(g, t), r.seat, None, True, r.value, "attack")
         triggers.fire(g, "missed", seat=r.seat, target=t, roll=r)  # triggers on a missed attack roll
 
 

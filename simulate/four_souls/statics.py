@@ -286,7 +286,8 @@ def wide_objs(g: Game) -> list[Obj]:
 def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
     """+n HP or damage (FS-6.20, FS-1.24) a player or monster gets from table-wide statics of any object in
     play: "Monsters have +1 ATK" (Black Champions, Death's Head), "Other monsters have +1 HP" (Mom!),
-    "Players have +1 HP" (Maggy's Blessing). The condition is the holder's ("on your turn": its
+    "Players have +1 HP" (Maggy's Blessing); ``per_counter: NAME``: that much for each such counter on
+    the player or monster (Red Proglottid's eggs). The condition is the holder's ("on your turn": its
     controller's turn; a room's "you" is the active player, FS-16.2)."""
     total = 0
     player = isinstance(target, Player)
@@ -301,8 +302,15 @@ def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
                 target.kind != "monster" or (who == "other_monsters" and o is target)
             ):
                 continue  # FS-10.6: an attackable item or room is not a monster
+            v = body[key]
+            per = v.get("per_counter") if isinstance(v, dict) else None
+            if per is not None:  # FS-5.14: +n for each such counter on the player or monster (Red Proglottid)
+                eggs = counters.count(target, per)
+                if eggs and _holds(g, o, body):
+                    total += eggs * amount(g, o, v)
+                continue
             if _holds(g, o, body):
-                total += amount(g, o, body[key])
+                total += amount(g, o, v)
     return total
 
 
@@ -523,6 +531,15 @@ def counts_as_miss(g: Game, p: Player, face: int) -> bool:
     """FS-10.9: an attack roll of ``p`` showing ``face`` misses whatever the evasion, when an object ``p``
     controls says so (``miss_on: 1`` and ``miss_on: 6``: Number One)."""
     return any(_num(v) == face for _o, v in player_statics(g, p, "miss_on"))
+
+
+def also_hit_on(g: Game, t: Obj, face: int) -> bool:
+    """FS-10.9: a missed attack roll showing ``face`` against ``t`` still deals the attacker's combat damage
+    to it, on top of the miss's damage to the attacker, when ``t`` says so (``also_hit_on: 1``: Gold Box
+    Knight)."""
+    return any(
+        _num(b["also_hit_on"]) == face for b in t.rules.statics if "also_hit_on" in b and _holds(g, t, b)
+    )
 
 
 def extra_votes(g: Game, p: Player) -> int:
@@ -830,6 +847,7 @@ V.STATICS.implement(
         "hand_limit": hand_limit,
         "extra_votes": extra_votes,
         "miss_on": counts_as_miss,
+        "also_hit_on": also_hit_on,
         "hp": player_max_hp,
         "atk": player_atk,
         "attack_roll": roll_bonus,

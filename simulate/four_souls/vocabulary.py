@@ -454,9 +454,9 @@ STATICS = Vocabulary(
         ),
         Static(
             "atk",
-            ("n", "who", "first_attack_roll"),
+            ("n", "who", "first_attack_roll", "per_counter"),
             "FS-1.24 FS-10.9",
-            "damage stat +n; who: monsters / other_monsters / players: table-wide",
+            "damage stat +n; who: monsters / other_monsters / players: table-wide (per_counter: n per such counter)",
         ),
         Static("attack_roll", ("n", "first_each_turn"), "FS-9.4 FS-Q.14", "+n to attack rolls"),
         Static(
@@ -475,6 +475,13 @@ STATICS = Vocabulary(
             ("value",),
             "FS-10.9",
             "its controller's attack rolls showing this face miss",
+            used=False,
+        ),
+        Static(
+            "also_hit_on",
+            ("value",),
+            "FS-10.9",
+            "on a monster: a missed attack roll showing this face still deals the attacker's combat damage to it",
             used=False,
         ),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),

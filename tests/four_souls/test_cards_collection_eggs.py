@@ -64,3 +64,39 @@ def test_FS_5_14_black_proglottid_its_holder_may_lay_an_egg_as_its_turn_starts()
     settle(g)
     eggs = sum(p.counters.get("egg", 0) for p in g.players)
     assert eggs == 1
+
+
+def test_FS_5_14_red_proglottid_each_egg_adds_one_damage_to_its_bearer_player_or_monster():
+    """With Red Proglottid in play, seat 1 with two eggs deals 2 more damage and a monster with one egg
+    1 more; seat 0, egg-free, deals its printed damage."""
+    from cardlab.simulate.four_souls import statics
+
+    g = position(2)
+    give_item(g, 0, by_id("tw-red_proglottid"))
+    m = add_slot_monster(g, monster("Host", hp=3, attack=1))
+    base = [statics.player_atk(g, p) for p in g.players]
+    g.players[1].counters = {"egg": 2}
+    m.named = {"egg": 1}
+    g.obj_ver += 1
+    assert [statics.player_atk(g, p) for p in g.players] == [base[0], base[1] + 2]
+    assert statics.monster_atk(g, m) == 2
+
+
+def test_FS_5_14_red_proglottid_pays_5c_for_an_egg_and_a_dying_player_loses_theirs():
+    """Seat 0 pays 5c to lay an egg (the scripted pick: the first player or monster); a dying egg bearer
+    loses its eggs."""
+    from cardlab.simulate.four_souls import plays
+
+    g = position(2)
+    loot_fillers(g, 5)
+    g.active = 0
+    red = give_item(g, 0, by_id("tw-red_proglottid"))
+    g.players[0].cents = 6
+    assert plays.take_action(g, 0, ("paid", red, 0))
+    settle(g)
+    assert g.players[0].cents == 1
+    assert sum(p.counters.get("egg", 0) for p in g.players) == 1
+    g.players[1].counters = {"egg": 2}
+    damage.kill(g, g.players[1], 0)
+    settle(g)
+    assert not g.players[1].counters.get("egg")

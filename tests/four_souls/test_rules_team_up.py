@@ -94,3 +94,16 @@ def test_FS_10_7_gus_no_partner_when_every_non_active_player_rolls_low():
     settle(g)
     assert g.players[0].damage == 1 and g.players[1].damage == 0 and g.players[2].damage == 0
     assert [s.phys.card.name for s in g.players[0].souls] == ["Gus"]
+
+
+def test_FS_10_7_co_op_baby_names_a_partner_for_each_attack_its_holder_declares():
+    """Seat 0 holds Co-op Baby and attacks a 2-HP monster: the named partner (scripted: seat 1) rolls after
+    the attacker; attacker hits (4), partner hits (5), both gain the 3 cents."""
+    g = position(2, rolls=[4, 5])
+    g.active = 0
+    give_item(g, 0, by_id("ani-co_op_baby"))
+    m = add_slot_monster(g, monster("Pair", hp=2, evasion=3, attack=1, rewards={"cents": 3}))
+    attack.declare_attack(g, 0, restrict=m)
+    settle(g)
+    assert [p.cents for p in g.players] == [3, 3] and not m.in_play
+    check_invariants(g)
