@@ -643,6 +643,16 @@ def _v_team_up(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_skip_recharge(ctx: Ctx, p: dict) -> bool:
+    """FS-8.1: a deactivated item in play stays deactivated through its controller's next recharge step
+    (Lil' Gish); effects may still recharge it. A charged item, or one no player controls, is not marked."""
+    o = obj_of(ctx, p.get("target"))
+    if not isinstance(o, Obj) or not o.in_play or o.charged or o.controller < 0:
+        return False
+    o.no_recharge = True
+    return True
+
+
 def _v_skip_turn(ctx: Ctx, p: dict) -> bool:
     pl = the_player(ctx, p.get("who", "you"))
     pl.skip_next_turn += 1
@@ -1028,6 +1038,7 @@ VERB_FUNCS = {
     "extra_turn": _v_extra_turn,
     "skip_turn": _v_skip_turn,
     "team_up": _v_team_up,
+    "skip_recharge": _v_skip_recharge,
     "extra_loot_play": _v_extra_loot_play,
     "extra_attack": _v_extra_attack,
     "reroll": _v_reroll,

@@ -158,6 +158,13 @@ def damage_replacements(g: Game, d: Any) -> int:
                     and _cond_ok(g, held, rep, ev)
                 ):
                     n = _modify(rep, n, held, g)
+    elif not d.combat and d.src_seat >= 0 and (src is None or src.controller == d.src_seat):
+        # non-combat damage a player deals: their loot, their items' and character's abilities, not a
+        # monster's or a room's text (Pyromaniac's +1, FS-5.4 / FS-6.21)
+        for mine in g.player_objects(g.players[d.src_seat]):
+            for rep, e in _reps(mine, "damage_from"):
+                if e.get("damage_from") == "you" and _cond_ok(g, mine, rep, ev):
+                    n = _modify(rep, n, mine, g)
     if isinstance(t, Player):
         apps: list[tuple[Any, Any]]  # (object or None for a shield, its replacement)
         apps = [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
@@ -267,6 +274,7 @@ V.REPLACEMENTS.implement(
         "damage_to": damage_replacements,
         "combat_damage_to": damage_replacements,
         "combat_damage_from": damage_replacements,
+        "damage_from": damage_replacements,
         "rewards": reward_times,
         "would_loot": loot_replacements,
     }

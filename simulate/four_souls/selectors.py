@@ -128,6 +128,30 @@ def _named_card(ctx: Ctx, o: Any, v: Any) -> bool:
     return card.name == v or card.id == v
 
 
+def _aims(ctx: Ctx, o: Any, players: bool, objs: tuple) -> bool:
+    """A loot or an ability on the stack whose chosen targets (FS-4.2: bound as it was put on the stack)
+    include you (``players``), or an object of a kind in ``objs`` you control ("item", "character",
+    "roll", ... ; empty: anything). The Butter Beans of Summer and Gold Box cancel only such ones."""
+    if not isinstance(o, (items.LootItem, items.AbilityItem)) or o.ctx is None:
+        return False
+    for v in o.ctx.binds.values():
+        for x in v if isinstance(v, list) else (v,):
+            if isinstance(x, Player):
+                if players and x.seat == ctx.you:
+                    return True
+            elif isinstance(x, items.RollItem):
+                if x.controller == ctx.you and (not objs or "roll" in objs):
+                    return True
+            elif isinstance(x, Obj) and x.controller == ctx.you and (not objs or x.kind in objs):
+                return True
+    return False
+
+
+def _item_effect(o: Any) -> bool:
+    """An item's ↷, $ or triggered ability on the stack (FS-4.9), not a monster's or a character's."""
+    return isinstance(o, items.AbilityItem) and o.src is not None and o.src.kind == "item"
+
+
 def _non_event(ctx: Ctx, o: Any) -> bool:
     card = o.card if isinstance(o, Phys) else o.phys.card
     return card.hp is not None
@@ -226,6 +250,7 @@ V.FILTERS.implement(
         ),
         "passive": lambda ctx, o: not (isinstance(o, Obj) and o.rules.activated),
         "has_tap": lambda ctx, o: isinstance(o, Obj) and bool(o.rules.tap),
+        "deactivated": lambda ctx, o: isinstance(o, Obj) and not o.charged,  # FS-6.2 (Lil' Gish)
         "you_control": lambda ctx, o: _ctrl(o) == ctx.you,
         "other_controls": lambda ctx, o: _ctrl(o) not in (ctx.you, -1),
         "player_controls": lambda ctx, o: _ctrl(o) >= 0,
@@ -239,6 +264,9 @@ V.FILTERS.implement(
         "curse": lambda ctx, o: "curse" in _kw(o),  # FS-4.16: a card with the Curse keyword
         "item_ability": lambda ctx, o: _item_ability(o),
         "item_ability_or_loot": lambda ctx, o: _item_ability(o) or isinstance(o, items.LootItem),
+        "item_effect_or_loot": lambda ctx, o: _item_effect(o) or isinstance(o, items.LootItem),
+        "aims_at_yours": lambda ctx, o: _aims(ctx, o, True, ()),
+        "aims_at_your_item_or_roll": lambda ctx, o: _aims(ctx, o, False, ("item", "roll")),
         "most_cents": lambda ctx, o: _most(ctx, o, lambda p: p.cents),
         "most_souls": lambda ctx, o: _most(ctx, o, lambda p: p.soul_total()),
     }

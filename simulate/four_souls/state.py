@@ -83,6 +83,7 @@ class Obj:
     round_counts: dict | None = None  # first_each_round: reset as its controller's round starts (FS-8.12)
     copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)
     dying: bool = False
+    no_recharge: bool = False  # FS-8.1: it skips its controller's next recharge step (Lil' Gish)
     face: Any = None  # FS-6.10: the back side's card record while it is flipped (None: its front shows)
     ref: ObjRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
 

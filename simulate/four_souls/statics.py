@@ -669,6 +669,10 @@ def player_of(ctx: Ctx, x: Any) -> Player | None:
             return player_of(ctx, (ctx.ev or {}).get(x[6:]))
         if x in ctx.binds:
             return player_of(ctx, ctx.binds[x])
+        if x.startswith("controller_of("):  # the player who put a loot or ability on the stack (FS-7.4)
+            it = ctx.binds.get(x[14:-1])
+            owner_seat = it.controller if it is not None and hasattr(it, "controller") else -1
+            return g.players[owner_seat] if owner_seat >= 0 else None
         if x.startswith(("left_of(", "right_of(")):
             inner = player_of(ctx, x[x.index("(") + 1 : -1])
             if inner is None:
@@ -700,7 +704,7 @@ def obj_of(ctx: Ctx, x: Any) -> Any:
         if x.startswith("event."):
             return (ctx.ev or {}).get(x[6:])
         if x in ("you", "active", "roller", "attacker", "killer", "activator") or x.startswith(
-            ("left_of", "right_of")
+            ("left_of", "right_of", "controller_of")
         ):
             return player_of(ctx, x)
     return x

@@ -108,6 +108,8 @@ def _play_turn(g: Game) -> None:
             o.round_counts = None
     if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
         ap.skip_next_turn -= 1
+        for o in g.player_objects(ap):
+            o.no_recharge = False  # its controller's next turn came (skipped): Lil' Gish's mark lapses
         log.emit("turn_start", ap.seat, None, None, g.turn, "skipped")
         end_of_turn(g)
         log.emit("turn_end", ap.seat, None, None, g.turn, "skipped")
@@ -146,11 +148,14 @@ def recharge_step(g: Game, ap: Player) -> None:
     (``recharge_items``) they choose which N of their deactivated items do (decision ``choose_target``)."""
     limit = statics.recharge_limit(g, ap)
     stays = statics.character_stays(g, ap)  # the character stays spent in this recharge step
+    kept = [o for o in g.player_objects(ap) if o.no_recharge]
+    for o in kept:
+        o.no_recharge = False  # Lil' Gish: this recharge step passes it by, once
     for o in g.player_objects(ap):
-        if (limit is None or o.kind != "item") and not (stays and o.kind == "character"):
+        if (limit is None or o.kind != "item") and not (stays and o.kind == "character") and o not in kept:
             o.charged = True
     if limit is not None:
-        spent = [o for o in ap.items if not o.charged]
+        spent = [o for o in ap.items if not o.charged and o not in kept]
         for _ in range(min(limit, len(spent))):
             pick = ask(g, ap.seat, "choose_target", tuple(spent), "recharge step")
             pick.charged = True

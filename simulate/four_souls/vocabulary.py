@@ -113,6 +113,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("recharge", "target", "target", "objects", "FS-6.2", "turn upright", Aim("recharge", 1.0, who="target"), "gain help"),
     _v("flip", "target", "target", "objects", "FS-6.10", "turn to the other side (a card with a back side)", Aim("counter", 0.0, who="target"), "neutral", used=False),  # the sides' worth is not weighed
     _v("deactivate", "target", "target", "objects", "FS-6.2 FS-13.9", "turn sideways", Aim("recharge", -1.0, who="target"), "neutral", used=False),
+    _v("skip_recharge", "target", "target", "objects", "FS-8.1", "a deactivated item stays so through its controller's next recharge step", Aim("recharge", -1.0, who="target"), "harm", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
     _v("gain_abilities", "source abilities object until", "", "objects", "FS-5.2 FS-5.10", "this object also has the source's (or the listed) abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
@@ -630,6 +631,12 @@ REPLACEMENTS = Vocabulary(
         Replacement(
             "combat_damage_from", (), "FS-5.4 FS-6.21", "combat damage from self (if: attack_roll ...)"
         ),
+        Replacement(
+            "damage_from",
+            (),
+            "FS-5.4 FS-6.21",
+            "non-combat damage its controller deals (you): their loot and their objects' abilities",
+        ),
         Replacement("destroyed", (), "FS-14.5", "this would be destroyed"),
         Replacement("enters_play", (), "FS-5.5 FS-11.8", "this enters play"),
         Replacement("rewards", (), "FS-5.4 FS-1.31", "this monster's rewards are gained"),
@@ -695,6 +702,11 @@ SELECTORS = Vocabulary(
         Selector("random", "one member at random (`random(player)`)"),
         Selector("left_of", "the player to the left (`left_of(active)`)"),
         Selector("right_of", "the player to the right (`right_of(active)`)"),
+        Selector(
+            "controller_of",
+            "the player who put a bound loot or ability on the stack (`controller_of(S)`)",
+            "FS-7.4",
+        ),
         Selector("roller", "the player whose roll the trigger saw"),
         Selector("attacker", "the attacking player"),
         Selector("killer", "the player or monster that killed"),
@@ -746,6 +758,7 @@ FILTERS = Vocabulary(
         Filter("eternal", "an eternal item (a printed Eternal treasure is eternal too)", "FS-4.12"),
         Filter("passive", "a passive item"),
         Filter("has_tap", "an item with a tap ability"),
+        Filter("deactivated", "a deactivated (spent) object", "FS-6.2"),
         Filter("tap", "a tap ability"),
         Filter("paid", "a paid ability"),
         Filter("you_control", "you control it"),
@@ -769,6 +782,21 @@ FILTERS = Vocabulary(
         Filter("not_copied", "a loot being played that no effect has copied yet (this turn)", "FS-5.11"),
         Filter("item_ability", "a stack item that is an item's ability"),
         Filter("item_ability_or_loot", "a stack item that is an item's ability or a loot"),
+        Filter(
+            "item_effect_or_loot",
+            "a stack item that is an item's activated or triggered ability, or a loot",
+            "FS-4.9",
+        ),
+        Filter(
+            "aims_at_yours",
+            "a loot or ability on the stack aimed at you or at an object of yours",
+            "FS-4.2",
+        ),
+        Filter(
+            "aims_at_your_item_or_roll",
+            "a loot or ability on the stack that targets an item or a roll you control",
+            "FS-4.2",
+        ),
         Filter("most_cents", "one of the players holding the most cents (ties count)"),
         Filter("most_souls", "one of the players holding the most souls (ties count)"),
         Filter("in_play", "in play"),
