@@ -897,9 +897,12 @@ class _Checker:
                 self.ability(ab, aline)
             self.vars = saved
             return
-        if (verb, key) == ("put_minion", "card"):  # a card name (FS-18.5), checked when the game is set up
+        if (verb, key) in (
+            ("put_minion", "card"),
+            ("add_bonus_soul", "name"),
+        ):  # a card name (FS-18.5, FS-14.7)
             if not isinstance(value, str) or not value.strip():
-                self.fail(line, f"'put_minion' card must be a card name, got {value!r}")
+                self.fail(line, f"'{verb}' {key} must be a card name, got {value!r}")
             return
         self.value(value, line, f"'{verb}' {key}")
 

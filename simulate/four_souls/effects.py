@@ -306,6 +306,19 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 disc.append(c)
             else:
                 deck.append(c)
+    elif then == "may_take_one":  # Guppy's Pieces: only a card the filter keeps; the taker may take none
+        flt = p.get("filter")
+        fits = [c for c in cards if flt is None or _search_match(c, flt)]
+        took_one = None
+        if fits and asking.ask(g, chooser, "may", (True, False), ctx.name):
+            took_one = asking.ask(g, chooser, "take", tuple(fits), ctx.name)
+        others = [c for c in cards if c is not took_one]
+        if p.get("random"):
+            g.streams("peek order", ctx.you).shuffle(others)
+        for c in others:
+            deck.insert(0, c)
+        if took_one is not None:
+            resources.card_to_player(g, took_one, g.players[ctx.you], ctx.name)
     elif then in ("take_one", "take_two"):  # take_two: two of them, one pick after the other (Eden's Soul)
         rest = list(cards)
         took = []
@@ -323,6 +336,27 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
         deck.extend(reversed(cards))
         raise EngineError(f"{ctx.name}: peek then '{then}' not implemented")
     return True
+
+
+def _v_add_bonus_soul(ctx: Ctx, p: dict) -> bool:
+    """FS-14.7 / FS-2.6: a bonus soul of that name from outside the game (in the chosen sets, not dealt at
+    setup) becomes an active bonus soul, a new physical card beside the others (Guppy's Pieces, a room);
+    none outside (already active, gained, or not in the sets): nothing."""
+    g = ctx.g
+    name = str(p.get("name"))
+    for i, (c, r) in enumerate(g.outside_bonus):
+        if c.name != name:
+            continue
+        del g.outside_bonus[i]
+        ph = Phys(max((x.pid for x in g.all_phys), default=0) + 1, c, r)
+        g.all_phys.append(ph)
+        g.bonus.append(ph)
+        if r is not None and r.triggers:  # FS-14.7: its abilities work until gained (the game's object)
+            g.bonus_objs[ph.pid] = g.new_obj(ph, "bonus", -1)
+            g.cache.trig_names.update(r.triggers)
+        g.cache.checked_nb = -1  # FS-14.8: checked at the next state check
+        return True
+    return False
 
 
 def _v_search(ctx: Ctx, p: dict) -> bool:
@@ -1039,6 +1073,7 @@ VERB_FUNCS = {
     "skip_turn": _v_skip_turn,
     "team_up": _v_team_up,
     "skip_recharge": _v_skip_recharge,
+    "add_bonus_soul": _v_add_bonus_soul,
     "extra_loot_play": _v_extra_loot_play,
     "extra_attack": _v_extra_attack,
     "reroll": _v_reroll,

@@ -447,6 +447,10 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     if g.attack is not None and g.attack.target is m:
         partners = list(g.attack.partners)  # FS-10.7 (team-up): teamed-up players gain the rewards too
         g.attack.target = None
+    taker = ap  # FS-1.15: the active player gains the rewards
+    if killer >= 0 and statics.rewards_to_killer(m):  # only its killer does (Ultra Greed!, Requiem)
+        taker = g.players[killer]
+        partners = []
     floor = len(g.stack)
     triggers.fire(g, "dies", victim=m, killer=killer, killing_attack_roll=roll)
     if killer >= 0:  # triggers on killing a monster fire with the death triggers (step 2)
@@ -461,12 +465,12 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
             reward_block(g, m, g.players[(g.active + k) % g.n], 2 * times if k == 0 else times)
             triggers.fire(g, "gained_rewards", target=g.players[(g.active + k) % g.n], victim=m)
     else:
-        reward_block(g, m, ap, times)
-        triggers.fire(g, "gained_rewards", target=ap, victim=m)  # Lollypop (resolves in step 4)
+        reward_block(g, m, taker, times)
+        triggers.fire(g, "gained_rewards", target=taker, victim=m)  # Lollypop (resolves in step 4)
         for q in partners:
             reward_block(g, m, g.players[q], times)
             triggers.fire(g, "gained_rewards", target=g.players[q], victim=m)
-        if 0 <= killer != g.active and killer not in partners and statics.killer_rewards(g):
+        if 0 <= killer != taker.seat and killer not in partners and statics.killer_rewards(g):
             reward_block(g, m, g.players[killer], times)  # FS-1.15 set aside: Multiplayer Update (a room)
             triggers.fire(g, "gained_rewards", target=g.players[killer], victim=m)
     triggers.fire(g, "after_rewards", victim=m)
@@ -476,8 +480,8 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         g.temp.remove(m)
         soul = getattr(m.phys.card, "soul", 0) or 0
         if soul and not statics.souls_barred(g):  # only the active player, once (FS-20.8); FS-14.5 barred
-            o = g.new_obj(m.phys, "soul", g.active)
-            gain_soul(g, ap, o, "boss")
+            o = g.new_obj(m.phys, "soul", taker.seat)
+            gain_soul(g, taker, o, "boss")
         elif not (g.challenge and challenge.left_play(g, m.phys)):  # FS-18.5: a minion card
             g.discard_of(m.phys).append(m.phys)  # FS-3.6: a dead ambush goes to the loot discard
     g.hold_slots.discard(slot)  # step 6: refill at the next priority

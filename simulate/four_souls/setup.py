@@ -118,6 +118,10 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     if cfg.bonus_souls and s.bonus:
         picks = setup_rng(seed, "bonus souls").sample(s.bonus, min(3, len(s.bonus)))
         place_bonus(g, [phys(c) for c in picks])
+    else:
+        picks = []
+    # outside the game (Guppy's Pieces, a room, makes one active: FS-14.7); no Phys until then
+    g.outside_bonus = [(c, s.rules[c.id]) for c in s.bonus if c not in picks]
     casino = variants.casino_card(s) if cfg.has("casino") else None
     if cfg.has("two-player"):
         s = two_player.supply(s)  # FS-20.11(a): Eve, Lilith, Cain and Guppy leave the character pool

@@ -213,6 +213,7 @@ class Game:
     bank: int = 100
     unlimited_bank: bool = False
     bonus: list[Phys] = field(default_factory=list)  # active bonus souls not yet gained (FS-14.7)
+    outside_bonus: list = field(default_factory=list)  # FS-2.6: the (card, rules) of bonus souls left out
     bonus_objs: dict = field(default_factory=dict)  # FS-14.7: pid → the game's object of an active bonus
     # soul with triggered abilities (they work out of play until it is gained; its counters live on it)
     removed: list[Phys] = field(default_factory=list)  # out of play (FS-3.10)

@@ -926,6 +926,12 @@ def attack_tax(g: Game, p: Player) -> int:
     return sum(_num(v.get("cents", 0) if isinstance(v, dict) else v) for _o, v in found) if found else 0
 
 
+def rewards_to_killer(m: Obj) -> bool:
+    """FS-1.15 set aside by the monster itself (``rewards_to_killer``: Ultra Greed!, Requiem): the player
+    who killed it gains its whole reward, its soul included, in place of the active player; nobody else."""
+    return any("rewards_to_killer" in b for b in m.rules.statics) if m.rules.statics else False
+
+
 def killer_rewards(g: Game) -> bool:
     """FS-1.15 / FS-13.4: a ``killer_rewards`` static in play (Multiplayer Update, a room): a non-active
     player who kills a monster gains its reward block too, after the active player. Read at a death only."""
@@ -947,6 +953,7 @@ V.STATICS.implement(
         "cant_gain_souls": souls_barred,
         "taps_cost": tap_price,
         "killer_rewards": killer_rewards,
+        "rewards_to_killer": rewards_to_killer,
         "penalty_gives_item": penalty_taker,
         "shared_cents": cents_shared,
         "turn_limits": turn_limits,

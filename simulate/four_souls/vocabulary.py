@@ -80,7 +80,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("swap", "a b", "a b", "transfers", "FS-6.12 FS-Q.41", "two simultaneous gives", Aim("swap", 0.0, who="b", amount="b"), "harm"),  # worth the difference of the two things
     # Information
     _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand", Aim("info", 0.2, who="who"), "neutral"),
-    _v("peek", "deck n then reveal random", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
+    _v("peek", "deck n then reveal random filter", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
     _v("search", "deck filter then shuffle bind", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
     # Zones
     _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
@@ -130,6 +130,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     # Objects
     _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
     _v("remove_counters", "n object kind who", "n", "objects", "FS-5.14", "remove counters (any kind unless named; usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
+    _v("add_bonus_soul", "name", "name", "zones", "FS-14.7 FS-2.6", "a bonus soul of that name from outside the game becomes an active bonus soul", Aim("move", 0.0), "neutral", used=False),
     _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),
     _v("cancel_attack", "who target", "", "stack", "FS-10.11 FS-10.15", "the attack in progress ends (who: you = only your own; target: monster = only an attack on a monster, self = only one on this)", Aim("cancel", 2.0, who="who", when="stack"), "neutral", used=False),  # an answer: your own attack before a lethal miss (FS-10.15), or a rival's
     _v("advance_timer", "n", "n", "turn", "FS-18.6", "a challenge's timer moves n steps toward the loss (n < 0: away)", Aim("turn", -2.0), "neutral", used=False),
@@ -168,6 +169,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
             "back_or_discard",
             "take_one",
             "take_two",
+            "may_take_one",
         }
     ),
     ("search", "then"): frozenset({"gain", "move_to_monster_slot", "hand"}),
@@ -603,6 +605,13 @@ STATICS = Vocabulary(
             ("cents",),
             "FS-4.4 FS-4.7",
             "every tap ability of an item or character is a paid ability costing this many cents instead",
+            used=False,
+        ),
+        Static(
+            "rewards_to_killer",
+            ("value",),
+            "FS-1.15 FS-13.4",
+            "on a monster: the player who kills it gains its whole reward, soul included, instead of the active player",
             used=False,
         ),
         Static(

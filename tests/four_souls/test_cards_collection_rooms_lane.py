@@ -77,3 +77,19 @@ def test_FS_10_8_FS_8_3_the_radiance_loses_evasion_per_dead_player_and_adds_a_lo
     triggers.fire(g, "dies", victim=g.players[1], killer=-1)
     settle(g)
     assert statics.evasion(g, rad) == 5
+
+
+def test_FS_1_15_FS_10_7_ultra_greed_every_other_player_rolls_and_only_its_killer_gains_the_rewards():
+    """Seat 0 attacks Ultra Greed! (8 HP, evasion 5, 7 damage on it): seats 1 and 2 team up. Seat 0 misses
+    (4) and takes 1, seat 1 misses (2) and takes 1, seat 2 hits (6) for the kill: seat 2 alone gains the
+    40c and the soul."""
+    g = position(3, chars=[character("A", hp=3), character("B", hp=3), character("C", hp=3)], rolls=[4, 2, 6])
+    g.active = 0
+    greed = add_slot_monster(g, by_id("r-ultra_greed"))
+    greed.damage = 7
+    assert attack.run_attack(g, 0, greed)
+    settle(g)
+    assert [p.cents for p in g.players] == [0, 0, 40]
+    assert [[s.phys.card.name for s in p.souls] for p in g.players] == [[], [], ["Ultra Greed!"]]
+    assert [p.damage for p in g.players] == [1, 1, 0]
+    check_invariants(g)

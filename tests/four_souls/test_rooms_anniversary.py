@@ -10,6 +10,7 @@ from cardlab.simulate.four_souls.fixtures import (
     card,
     character,
     check_invariants,
+    deck,
     give_item,
     monster,
     phys,
@@ -96,3 +97,52 @@ def test_FS_4_4_greed_mode_a_tap_ability_costs_3_cents_and_needs_no_charge():
         assert plays.take_action(g, 0, act)
         settle(g)
     assert g.players[0].cents == 6 - 3 + 1 - 3 + 1 and not coin.charged
+
+
+def _guppy_table():
+    from cardlab.simulate.four_souls import checks, resolution, rooms
+    from cardlab.simulate.four_souls.rules import compile_card
+
+    g = position(2)
+    g.active = 0
+    soul = by_id("b2-soul_of_guppy")
+    g.outside_bonus = [(soul, compile_card(soul))]
+    rooms_of(g).slots.append([])
+    rooms_of(g).deck.append(phys(g, by_id("ani-guppys_pieces")))
+    assert rooms.fill(g, 0)
+    checks.state_checks(g)
+    resolution.priority(g, 0, until_empty=True)
+    return g
+
+
+def test_FS_14_7_guppys_pieces_revealed_makes_soul_of_guppy_from_outside_an_active_bonus_soul():
+    g = _guppy_table()
+    assert [b.card.name for b in g.bonus] == ["Soul Of Guppy"] and g.outside_bonus == []
+    check_invariants(g)
+
+
+def test_FS_14_7_guppys_pieces_nothing_when_soul_of_guppy_is_not_outside_the_game():
+    from cardlab.simulate.four_souls import checks, resolution, rooms
+
+    g = position(2)
+    rooms_of(g).slots.append([])
+    rooms_of(g).deck.append(phys(g, by_id("ani-guppys_pieces")))
+    assert rooms.fill(g, 0)
+    checks.state_checks(g)
+    resolution.priority(g, 0, until_empty=True)
+    assert g.bonus == []
+
+
+def test_FS_3_4_guppys_pieces_tap_takes_the_one_guppy_item_of_the_top_five_the_rest_go_under():
+    """Top five: four plain treasures and Guppy's Paw; the active player takes the Paw (the only Guppy
+    card offered) and the four others go under the deck, under a sixth card left on top."""
+    g = _guppy_table()
+    top = [card(f"T{i}", "treasure", "passive") for i in range(4)]
+    cards = deck(g, "treasure", [*top, by_id("b2-guppys_paw"), card("Sixth", "treasure", "passive")])
+    room = g.rooms.slots[0][-1]
+    room.charged = True
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is room)
+    assert plays.take_action(g, 0, act)
+    settle(g)
+    assert [o.phys for o in g.players[0].items] == [cards[4]]
+    assert g.treasure[-1] is cards[5] and len(g.treasure) == 5
