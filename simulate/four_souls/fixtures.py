@@ -140,6 +140,13 @@ def rooms_of(g: Game) -> Rooms:
     return g.rooms
 
 
+def add_room(g: Game, c: Card) -> Obj:
+    """A room card into a new room slot (FS-2.5), in play."""
+    o = g.new_obj(phys(g, c), "room", -1, slot=len(rooms_of(g).slots))
+    rooms_of(g).slots.append([o])
+    return o
+
+
 def phys(g: Game, c: Card) -> Phys:
     ph = Phys(len(g.all_phys) + 1, c, compile_card(c))
     g.all_phys.append(ph)
