@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import gc
 import itertools
 import math
 import platform
@@ -149,9 +150,27 @@ def play_game(plan: RunPlan, game_index: int, log_events: bool | None = None) ->
 def play_seed(
     plan: RunPlan, seed: int, seating: list[StrategySpec], log_events: bool | None = None
 ) -> GameResult:
+    if not _setup_frozen:
+        freeze_setup()
     players = seat_players(plan, seed, seating)
     logging = plan.log_events if log_events is None else log_events
     return play_seated(plan.spec, plan.config, seed, players, log_events=logging)
+
+
+_setup_frozen = False
+
+
+def freeze_setup() -> None:
+    """Once a process, before its first game: what is alive then (the card definitions, the plan, the
+    imported modules: hundreds of thousands of objects) lives as long as the process, so it is moved out
+    of the cyclic collector's reach (``gc.freeze``). Each full collection during the games otherwise
+    walks all of it again: about 5 % of a Four Souls game's CPU, halved (issue 20). Garbage from before
+    is collected first, so nothing unreachable is kept; the games are unchanged (the collector never
+    decides anything a game reads)."""
+    global _setup_frozen
+    _setup_frozen = True
+    gc.collect()
+    gc.freeze()
 
 
 def seat_players(plan: RunPlan, seed: int, seating: list[StrategySpec]) -> Players:
