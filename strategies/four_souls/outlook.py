@@ -33,6 +33,7 @@ class Outlook:
     self_counters: int = 0  # its counters: an amount read as ``counters(self)`` (Polar Star)
     counter_cost: float = 0.6  # what one counter removed from it costs (``valuing.counter_worths``)
     counter_gain: float = 0.6  # what one counter added to it gives (``valuing.counter_worths``)
+    self_rules: Any = None  # its abilities now: what holding it is worth (``valuing.held_worth``)
     fight: float = 0.0  # the best slot fight's chance × worth (an imposed attack)
     bad_slots: bool = False  # no slot monster worth a fight: clearing them helps
     monsters: tuple = ()  # (hp left, worth) of each slot monster

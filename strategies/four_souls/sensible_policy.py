@@ -271,6 +271,7 @@ class SensiblePolicy:
         if asked == self._asked and out is not None:
             out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
             out.counter_cost = out.counter_gain = 0.6
+            out.self_rules = None
             out.fight_done = False
             return out
         # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
@@ -349,8 +350,10 @@ class SensiblePolicy:
                 info = view.info(o[1])
                 out.self_counters = info.counters
                 out.counter_cost, out.counter_gain = self.rd.shape(info.rules, None, _counter_worths)
+                out.self_rules = info.rules
             else:
                 out.self_counters, out.counter_cost, out.counter_gain = 0, 0.6, 0.6
+                out.self_rules = None
             bar = bars[o[0]]
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
                 bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping

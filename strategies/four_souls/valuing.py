@@ -315,8 +315,10 @@ def effect_value(eff: Any, out: Outlook) -> float:
         v = 0.0
         for var, sel in sels.items():
             head = sel_head(sel)
-            if head in ("player", "living_player", "other_player"):
-                mine = 0.0 if head == "other_player" else _with(out, var, "me", eff.get("do"))
+            if head in ("player", "living_player", "other_player", "other_players"):
+                mine = (
+                    0.0 if head in ("other_player", "other_players") else _with(out, var, "me", eff.get("do"))
+                )
                 v += mine + (out.n_players - 1) * _with(out, var, "rival", eff.get("do"))
             elif head == "item":
                 v += _each_item(var, sel, eff.get("do"), out)
@@ -648,7 +650,11 @@ def _take(verb: str, params: dict, out: Outlook) -> float:
     else:
         frm = _who(params.get("from", "you"), out)
         to = _who(params.get("to"), out)
-    if what == "soul":
+    gift = 0.0
+    if what == "self":  # the item itself changes hands: what holding it is worth (a burden is worth giving)
+        worth = held_worth(out.self_rules, out) if out.self_rules is not None else out.self_value
+        gift = _on_gain(out.self_rules, out) if out.self_rules is not None else 0.0
+    elif what == "soul":
         worth = 8.0 if out.leader_souls > 0 else 0.0  # nothing to take yet: keep it
     elif isinstance(what, dict) and "cents" in what:
         worth = 0.3 * _num(what["cents"])
@@ -660,13 +666,49 @@ def _take(verb: str, params: dict, out: Outlook) -> float:
         worth = 1.0
     v = 0.0
     if to == "me":
-        v += worth
+        v += worth + gift
     elif to == "rival":
-        v -= out.rival * worth
+        v -= out.rival * (worth + gift)
     if frm in ("rival", "?", "theirs"):
         v += out.rival * worth
     elif frm == "me":
         v -= worth
+    return v
+
+
+_HOLD_TURNS = 2.0  # turns an item changing hands is held before it can be passed on again (its next ↷)
+
+
+def held_worth(rules: Any, out: Outlook) -> float:
+    """What holding an item is worth to its holder: its worth as an item (``self_value``, less the flat
+    bonus ``item_value`` gives any trigger), with the triggers of its holder's turns read by the value
+    model (as ``room_value`` reads a room's) for the turns it is held (``_HOLD_TURNS``): an item whose
+    turn triggers cost its holder (loot for every other player, a discard each turn) is worth less than
+    nothing, so giving it away is worth it."""
+    turns = 0.0
+    saved = out.my_turn, dict(out.plan)
+    out.my_turn = True
+    try:
+        for event, abs_ in rules.triggers.items():
+            if event not in _TURN_EVENTS:
+                continue
+            for ab in abs_:
+                out.plan = {}
+                _plan_targets(ab.targets or {}, ab.do, out)
+                worth = effect_value(ab.do, out)
+                turns += max(0.0, worth) if ab.optional else worth
+    finally:
+        out.my_turn, out.plan = saved[0], saved[1]
+    if turns == 0.0:
+        return out.self_value
+    return out.self_value - (1.0 if rules.triggers else 0.0) + _HOLD_TURNS * turns
+
+
+def _on_gain(rules: Any, out: Outlook) -> float:
+    """What the item's "when gained" triggers give its new holder (``gained: self``)."""
+    v = 0.0
+    for ab in rules.triggers.get("gained", ()):
+        v += effect_value(ab.do, out)
     return v
 
 

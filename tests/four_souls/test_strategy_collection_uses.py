@@ -131,3 +131,13 @@ def test_FS_6_3_an_item_destroyed_as_the_price_is_my_least_valuable():
     good = give_item(g, 0, real("Breakfast"))
     own_turn(g)
     assert _used(g)[0] == "Guppy's Paw" and not junk.in_play and good.in_play and paw.counters == 1
+
+
+def test_FS_6_12_an_item_that_burdens_its_holder_is_given_away():
+    """Football (at its holder's turn end every other player loots 2; ↷: give it to another player, then
+    roll): holding it costs more than it gives, so P0 hands it on (3 players)."""
+    g = strategy_table(3, rolls=[2])
+    give_item(g, 0, by_id("rwz-football"), eternal=True, starting=True)
+    own_turn(g)
+    assert _used(g) == ["Football"] and not g.players[0].items
+    assert [i.phys.card.name for p in g.players[1:] for i in p.items] == ["Football"]
