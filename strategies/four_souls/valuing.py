@@ -398,11 +398,16 @@ def _each_monster(var: str, eff: Any, out: Outlook) -> float:
 def _each_item(var: str, sel: Any, eff: Any, out: Outlook) -> float:
     """An effect on each item of one player (``controlled_by: P``): a reroll read item by item (each
     item's worth against a fresh treasure's); anything else, or items of nobody in particular, as a few
-    items at once."""
+    items at once. A "may" for each item is asked naming only the card (``decision_kinds``: its context),
+    so a player cannot pick items: it is read as done to every one (``sensible`` answers yes)."""
     owner = None
     for f in (next(iter(sel.values())) if isinstance(sel, dict) and sel else ()) or ():
         if isinstance(f, dict) and "controlled_by" in f:
             owner = f["controlled_by"]
+        elif f == "you_control":
+            owner = "you"
+    if isinstance(eff, dict) and set(eff) == {"may"}:
+        eff = eff["may"]
     who = _who(owner, out) if owner is not None else "?"
     if who not in ("me", "rival") or reading_verbs(eff) != {"reroll_item"}:
         return 1.5 * effect_value(eff, out)

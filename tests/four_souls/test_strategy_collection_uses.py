@@ -141,3 +141,21 @@ def test_FS_6_12_an_item_that_burdens_its_holder_is_given_away():
     own_turn(g)
     assert _used(g) == ["Football"] and not g.players[0].items
     assert [i.phys.card.name for p in g.players[1:] for i in p.items] == ["Football"]
+
+
+def test_FS_6_18_my_weak_items_are_rerolled():
+    """Jester (reroll any number of my items; the "may" names no item, so every one is rerolled): with two
+    bare passives (worth less than a fresh treasure) P0 plays it; with two items worth more it keeps it."""
+    g = strategy_table(2)
+    for i in range(2):
+        give_item(g, 0, card(f"Junk{i}", deck="treasure", kind="passive"))
+    deck(g, "treasure", [card(f"New{i}", deck="treasure", kind="passive") for i in range(3)])
+    give_loot(g, 0, by_id("rwz-jester"))
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Jester"]
+    g = strategy_table(2)
+    give_item(g, 0, real("Breakfast"))
+    give_item(g, 0, real("Breakfast"))
+    give_loot(g, 0, by_id("rwz-jester"))
+    own_turn(g)
+    assert not kinds(g, "loot_played")
