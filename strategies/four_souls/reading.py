@@ -136,6 +136,21 @@ def _saves_from_death(do: Any) -> bool:
     return "event.death" in str(do.get("do"))
 
 
+def damage_proof(rules: Any) -> bool:
+    """Is every damage to this object prevented, with no condition (a replacement ``event: {damage_to:
+    self}``, ``prevent: true``, no ``if``: FS-6.16)? Such a monster cannot be killed by an attack's hits,
+    so a fight with it is never won (A Dead Horse); a player attacking it only loops."""
+    for rep in rules.replaces if rules is not None else ():
+        if (
+            isinstance(rep, dict)
+            and rep.get("event") == {"damage_to": "self"}
+            and rep.get("prevent") is True
+            and "if" not in rep
+        ):
+            return True
+    return False
+
+
 def lends_own_prevention(do: Any) -> bool:
     """Does the effect lend its user's character a prevention of all damage to that player for a while
     (``gain_abilities`` with ``replace: {event: {damage_to: you}, prevent: true}``, FS-5.2, FS-6.16)? Such an

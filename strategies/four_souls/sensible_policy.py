@@ -684,6 +684,8 @@ class SensiblePolicy:
         for info in view.monsters:
             if info.hp is None or info.evasion is None or (barred and info.ref in barred):
                 continue
+            if info.rules is not None and info.rules.replaces and rd.damage_proof(info.rules):
+                continue  # its damage is always prevented: the fight is never won (FS-6.16)
             p = rd.win_chance(hp, atk, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
             score = p * self._worth(info)
             if score > best_score:

@@ -159,3 +159,13 @@ def test_FS_6_18_my_weak_items_are_rerolled():
     give_loot(g, 0, by_id("rwz-jester"))
     own_turn(g)
     assert not kinds(g, "loot_played")
+
+
+def test_FS_6_16_a_monster_whose_damage_is_always_prevented_is_not_fought():
+    """A Dead Horse (every damage to it is prevented; 0 damage, 25¢) is no fight: P0 attacks the other slot
+    monster, though its odds are worse, rather than loop on hits that never kill."""
+    g = strategy_table(2, rolls=[6, 6, 6])
+    add_slot_monster(g, by_id("rwz-a_dead_horse"))
+    add_slot_monster(g, monster("Gaper", hp=2, evasion=3, attack=1))
+    own_turn(g, attacks=1)
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Gaper"]
