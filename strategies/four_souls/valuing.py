@@ -111,18 +111,24 @@ _STATIC_VALUE = {
 }
 
 
-def item_value(phys: Any) -> float:
-    """A rough worth of owning an item (for purchases, Eden's pick and the death penalty): passive
-    stat boosts and soul-making items high, repeatable gains and roll fixers good, the rest modest."""
-    r = phys.rules
-    v = 1.0
-    for st in r.statics:
+def statics_worth(rules: Any) -> float:
+    """What an item's passive stat boosts are worth (``_STATIC_VALUE``, a weight per point)."""
+    v = 0.0
+    for st in rules.statics:
         for k, val in st.items():
             w = _STATIC_VALUE.get(k)
             if w is not None:
                 n = val.get("n", 1) if isinstance(val, dict) else val
                 n = n if isinstance(n, int) and not isinstance(n, bool) else 1
                 v += abs(w * n) if k == "price" else w * n  # a price change is a discount in Base V2
+    return v
+
+
+def item_value(phys: Any) -> float:
+    """A rough worth of owning an item (for purchases, Eden's pick and the death penalty): passive
+    stat boosts and soul-making items high, repeatable gains and roll fixers good, the rest modest."""
+    r = phys.rules
+    v = 1.0 + statics_worth(r)
     for _kind, _i, ab in r.acts:
         ro = role(ab)
         if ro in ("roll", "shield", "cancel", "soul") or "become_soul" in reading_verbs(ab.do):
@@ -685,11 +691,11 @@ _HOLD_TURNS = 2.0  # turns an item changing hands is held before it can be passe
 
 
 def held_worth(rules: Any, out: Outlook) -> float:
-    """What holding an item is worth to its holder: its worth as an item (``self_value``, less the flat
-    bonus ``item_value`` gives any trigger), with the triggers of its holder's turns read by the value
-    model (as ``room_value`` reads a room's) for the turns it is held (``_HOLD_TURNS``): an item whose
-    turn triggers cost its holder (loot for every other player, a discard each turn) is worth less than
-    nothing, so giving it away is worth it."""
+    """What holding an item that gives itself away is worth to its holder: its statics, and the triggers of
+    its holder's turns read by the value model (as ``room_value`` reads a room's) for the turns it is held
+    (``_HOLD_TURNS``). Not its abilities' uses: each use hands it on again. An item whose turn triggers cost
+    its holder (loot for every other player, a discard each turn) is worth less than nothing, so giving it
+    away is worth it."""
     turns = 0.0
     saved = out.my_turn, dict(out.plan)
     out.my_turn = True
@@ -704,9 +710,7 @@ def held_worth(rules: Any, out: Outlook) -> float:
                 turns += max(0.0, worth) if ab.optional else worth
     finally:
         out.my_turn, out.plan = saved[0], saved[1]
-    if turns == 0.0:
-        return out.self_value
-    return out.self_value - (1.0 if rules.triggers else 0.0) + _HOLD_TURNS * turns
+    return statics_worth(rules) + _HOLD_TURNS * turns
 
 
 def _on_gain(rules: Any, out: Outlook) -> float:
