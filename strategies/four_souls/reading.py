@@ -204,6 +204,18 @@ def _ends(eff: Any, own: bool, my_turn: bool) -> bool:
     return any(_ends(v, own, my_turn) for k, v in eff.items() if k not in ("if", "extra_attack"))
 
 
+_AIMED = frozenset({"aims_at_yours", "aims_at_your_item_or_roll"})
+
+
+def aimed_cancel(ab: Any) -> bool:
+    """Does the ability cancel only what is aimed at its user or their objects (a stack-item target
+    filtered ``aims_at_yours`` / ``aims_at_your_item_or_roll``: Mega Bean!, I Can't Believe It's Not
+    Butter Bean)? The engine offers it only while such a loot or ability is on the stack (FS-4.2)."""
+    if ab is None or not ab.targets or _find(ab.do, "cancel") is None:
+        return False
+    return any(sel_head(s) == "stack_item" and _AIMED & set(_sel_flags(s)) for s in ab.targets.values())
+
+
 def shield_mode(ab: Any) -> int | None:
     """The index of a mode that is a plain shield (``choose_mode`` number), for a modal card that can
     answer damage like a shield (FS-6.16); None when it has none."""

@@ -883,7 +883,9 @@ class SensiblePolicy:
             if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
                 return False
             threat = self._stack_threat(view, top)
-            return threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
+            if threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win):
+                return True
+            return self._holds_aimed_cancel(view)  # an opponent's card aimed at me or mine (Mega Bean!)
         if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
             if not top.attack:
                 return False
@@ -1183,12 +1185,33 @@ class SensiblePolicy:
 
     def _answer_item(self, decision: Any, top: StackRef) -> Any:
         """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
-        from winning and the card can hurt or score (FS-14.4)."""
+        from winning and the card can hurt or score (FS-14.4); else only with a cancel the engine offers
+        because an opponent's card is aimed at me or mine (``reading.aimed_cancel``: Mega Bean!)."""
+        view = decision.view
+        c = top.controller
+        threat = self._stack_threat(view, top)
+        scoring = threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
         for o in decision.options:
-            if o != "pass" and self.rd.role(self._ab(o)) == "cancel":
+            if o == "pass":
+                continue
+            ab = self._ab(o)
+            if (scoring and self.rd.role(ab) == "cancel") or rd.aimed_cancel(ab):
                 self._intent = ("stack", top.index)
                 return o
+        if not scoring:
+            return "pass"
         return self._loot_play_for(decision, "cancel") or self._wipe(decision) or "pass"
+
+    def _holds_aimed_cancel(self, view: Any) -> bool:
+        """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine
+        (``reading.aimed_cancel``); none in Base V2, so its games are unchanged."""
+        for c in view.hand:
+            if rd.aimed_cancel(c.rules.play):
+                return True
+        for info in view.items_of(self.seat):
+            if info.charged and any(rd.aimed_cancel(ab) for _k, _i, ab in info.rules.acts):
+                return True
+        return False
 
     # ------------------------------------------------------------------ targets
     def _target(self, decision: Any) -> Any:

@@ -16,6 +16,7 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     phys,
     real,
+    settle,
     take_cents,
 )
 from tests.four_souls.strategy_table import own_turn, strategy_table
@@ -229,3 +230,35 @@ def test_FS_6_16_my_little_unicorn_answers_a_lethal_miss_with_its_lent_preventio
     attack.run_attack(g, 0, m)
     assert not unicorn.charged
     assert kinds(g, "prevented") and not g.players[0].dead
+
+
+def _aimed_bomb(answer: str, at_seat: int):
+    """P1 plays Bomb! at seat ``at_seat`` (P1 scripted: aims there); P0 (sensible) holds ``answer``."""
+    from cardlab.simulate.four_souls import plays
+    from cardlab.simulate.four_souls.state import Player
+
+    g = strategy_table(2, hp=4)
+    g.io.strategies[1].plans = [
+        lambda d: next((o for o in d.options if isinstance(o, Player) and o.seat == at_seat), None)
+    ]
+    g.active = 1
+    g.players[0].loot_plays = g.players[1].loot_plays = 1
+    give_loot(g, 0, by_id(answer))
+    bomb = give_loot(g, 1, real("Bomb!"))
+    assert plays.take_action(g, 1, ("loot", bomb))
+    settle(g)
+    return g
+
+
+def test_FS_6_9_sensible_cancels_a_bomb_aimed_at_it_with_mega_bean():
+    """An opponent's Bomb! aimed at P0, no soul at stake: P0 answers with Mega Bean! (it answers only what
+    is aimed at it), takes no damage, and the bomber takes 2."""
+    g = _aimed_bomb("soi-mega_bean", 0)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!", "Mega Bean!"]
+    assert [p.damage for p in g.players] == [0, 2]
+
+
+def test_FS_6_9_sensible_keeps_a_plain_butter_bean_for_what_makes_a_soul():
+    """The same Bomb! aimed at P0: a plain Butter Bean! stays in hand (it is kept for a soul at stake)."""
+    g = _aimed_bomb("b2-butter_bean", 0)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!"]
