@@ -377,6 +377,8 @@ def _use_kind(eff: Any) -> str:
         to, cards = spec.get("to"), spec.get("cards")
         if to in ("monster_deck_top", "monster_slot") and isinstance(cards, str) and cards[:1].isupper():
             return "dig"  # a chosen card (a discarded monster) on top of the monster deck or into a slot
+    if verbs == {"skip_recharge"}:
+        return "lock"  # a spent item kept spent through its controller's next recharge (Lil' Gish)
     if verbs == {"peek"}:
         spec = _find(eff, "peek")
         return "arrange" if isinstance(spec, dict) and spec.get("then") == "any_order" else "peek"

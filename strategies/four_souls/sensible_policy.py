@@ -411,6 +411,7 @@ class SensiblePolicy:
         worst = min((self.rd.card_worth(c) for c in hand), default=99)
         rivals = () if view.coop else [s for s in range(view.n_players) if s != self.seat]
         best, best_score = None, 0.0
+        locked = None  # the rival's spent item a "lock" use keeps spent (FS-8.1)
         for i, k in enumerate(kinds):
             seat, score = None, 0.0
             if k == "swap" and hand:  # my worst card for their best (FS-Q.41 [A]: I pick both)
@@ -427,6 +428,15 @@ class SensiblePolicy:
                 score = 3.0 if not hand else 2.0 if worst <= 1 else 0.0
             elif k == "filter" and hand and worst <= 3:  # loot, then my worst card goes back on top
                 score = 1.5
+            elif k == "lock":  # a rival's spent ↷/$ item stays spent through their next turn (Lil' Gish)
+                spent = [
+                    info for s in rivals for info in view.items_of(s) if not info.charged and info.rules.acts
+                ]
+                if spent:
+                    locked = max(
+                        spent, key=lambda info: (view.souls(info.controller), self._obj_value(info.ref))
+                    ).ref
+                    score = 2.0
             if score > best_score:
                 best, best_score = (i, seat, k), score
         if best is None:
@@ -435,6 +445,8 @@ class SensiblePolicy:
         self._plan = (o[1].name, i, seat, k)
         if seat is not None:
             self._intent = ("seat", seat)
+        elif k == "lock":
+            self._intent = ("obj", locked)
         return True
 
     def _soul_wins(self, view: Any, o: tuple) -> bool:

@@ -262,3 +262,18 @@ def test_FS_6_9_sensible_keeps_a_plain_butter_bean_for_what_makes_a_soul():
     """The same Bomb! aimed at P0: a plain Butter Bean! stays in hand (it is kept for a soul at stake)."""
     g = _aimed_bomb("b2-butter_bean", 0)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!"]
+
+
+def test_FS_8_1_sensible_keeps_a_rivals_spent_item_spent_with_lil_gish():
+    """On its turn P0 holds a charged Lil' Gish and P1 has a spent ↷ item: P0 taps Lil' Gish on it, so
+    it skips P1's next recharge step."""
+    from cardlab.simulate.four_souls.fixtures import card
+
+    g = strategy_table(2, hp=2)
+    gish = give_item(g, 0, by_id("gish-lil_gish"))
+    theirs = give_item(
+        g, 1, card("Test Battery", "treasure", "active", abilities=({"tap": {"do": {"loot": 1}}},))
+    )
+    theirs.charged = False
+    own_turn(g)
+    assert not gish.charged and theirs.no_recharge
