@@ -18,7 +18,7 @@ from typing import Any
 from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal
 from cardlab.simulate.core.decisions import Decision
 
-from . import asking, attack, turn
+from . import asking, attack, statics, turn
 from .state import Caches, Game
 
 
@@ -30,10 +30,11 @@ def hidden_decks(g: Game) -> list[list]:
 
 def determinize(g: Game, seat: int, rng: random.Random) -> None:
     known = g.players[seat].known
+    shown = statics.revealed_hands(g)  # FS-3.7: a revealed hand is known to every player (Guppy's Eye)
     slots = [
         (p.hand, i)
         for p in g.players
-        if p.seat != seat
+        if p.seat != seat and p.seat not in shown
         for i, card in enumerate(p.hand)
         if card.pid not in known
     ]

@@ -111,7 +111,11 @@ def transfer_loot(g: Game, frm: Player, to: Player, n: int, chooser: Player, ran
     for _ in range(n):
         if not frm.hand:
             break
-        if random or chooser is not frm and not any(c.pid in chooser.known for c in frm.hand):
+        if random or (
+            chooser is not frm
+            and not any(c.pid in chooser.known for c in frm.hand)
+            and frm.seat not in statics.revealed_hands(g)
+        ):
             c = frm.hand[
                 g.streams("random pick", frm.seat).randrange(len(frm.hand))
             ]  # a hidden hand: a blind pick is random

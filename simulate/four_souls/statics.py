@@ -885,6 +885,19 @@ def _on(g: Game, key: str) -> list:
     return [b[key] for o, b in found if _live(o) and _holds(g, o, b)] if found else []
 
 
+def revealed_hands(g: Game) -> frozenset[int]:
+    """Seats whose hands every player sees (FS-3.7: a hand is hidden unless an effect reveals it): every
+    player but the controller of an object in play with a ``hands_revealed`` static (Guppy's Eye)."""
+    found = table_statics(g, "hands_revealed")
+    if not found:
+        return frozenset()
+    seats: set[int] = set()
+    for o, b in found:
+        if _live(o) and o.controller >= 0 and _holds(g, o, b):
+            seats.update(p.seat for p in g.players if p.seat != o.controller)
+    return frozenset(seats)
+
+
 def souls_barred(g: Game) -> bool:
     """FS-14.5: no player can gain a soul while an object in play has a ``cant_gain_souls`` static whose
     condition holds (All Hallow's Eve, a room: every player, not only the active one). Given, stolen and

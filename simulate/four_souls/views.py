@@ -226,8 +226,11 @@ class View:
         return tuple([c.ref for c in self._g.deck_pair(deck)[1]])
 
     def known_cards(self, seat: int) -> tuple[CardRef, ...]:
-        """Cards of ``seat``'s hand the viewer has been shown (look_hand)."""
+        """Cards of ``seat``'s hand the viewer has been shown (look_hand), or all of it while it is
+        revealed (``hands_revealed``: Guppy's Eye, FS-3.7)."""
         me = self._g.players[self.seat]
+        if seat in statics.revealed_hands(self._g):
+            return tuple([c.ref for c in self._g.players[seat].hand])
         return tuple([c.ref for c in self._g.players[seat].hand if c.pid in me.known])
 
     def info(self, ref: ObjRef) -> ObjInfo:
@@ -303,3 +306,4 @@ class View:
 V.STATICS.implement(
     {"may_peek": lambda view: view.treasure_top}
 )  # FS-3.4: the treasure top it lets a player see
+V.STATICS.implement({"hands_revealed": View.known_cards})  # FS-3.7: a revealed hand shows (Guppy's Eye)

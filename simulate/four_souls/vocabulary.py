@@ -487,6 +487,13 @@ STATICS = Vocabulary(
             "on a monster: a missed attack roll showing this face still deals the attacker's combat damage to it",
             used=False,
         ),
+        Static(
+            "hands_revealed",
+            ("value",),
+            "FS-3.7",
+            "the hands of every player but its controller are open to all players",
+            used=False,
+        ),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
         Static(
             "attackable",
