@@ -373,7 +373,8 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
     p = g.players[r.seat]
     if p.dead:
         return  # FS-10.12: dead players cannot make attack rolls
-    if r.value >= statics.target_evasion(g, t) and not statics.counts_as_miss(g, p, r.value):
+    lands = r.value >= statics.target_evasion(g, t) or statics.counts_as_hit(t, r.value)  # The Gorm: a 1 hits
+    if lands and not statics.counts_as_miss(g, p, r.value):
         n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
         damage.push_damage(g, n, statics.defender(g, t), r.seat, None, True, r.value, "attack")
     else:  # a defending player deals their own damage and is its source (FS-10.6)

@@ -527,6 +527,14 @@ def hand_limit(g: Game, p: Player) -> int:
     return min([g.cfg.hand_limit, *(_num(v) for _o, v in player_statics(g, p, "hand_limit"))])
 
 
+def counts_as_hit(t: Obj, face: int) -> bool:
+    """FS-10.9: an attack roll showing ``face`` against ``t`` hits whatever its evasion, when ``t`` itself
+    says so (``hit_on: 1``: The Gorm, Warp Zone); a player's ``miss_on`` still makes it a miss."""
+    return (
+        any(_num(b["hit_on"]) == face for b in t.rules.statics if "hit_on" in b) if t.rules.statics else False
+    )
+
+
 def counts_as_miss(g: Game, p: Player, face: int) -> bool:
     """FS-10.9: an attack roll of ``p`` showing ``face`` misses whatever the evasion, when an object ``p``
     controls says so (``miss_on: 1`` and ``miss_on: 6``: Number One)."""
@@ -852,6 +860,7 @@ V.STATICS.implement(
         "extra_votes": extra_votes,
         "miss_on": counts_as_miss,
         "also_hit_on": also_hit_on,
+        "hit_on": counts_as_hit,
         "hp": player_max_hp,
         "atk": player_atk,
         "attack_roll": roll_bonus,

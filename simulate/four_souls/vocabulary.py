@@ -494,6 +494,13 @@ STATICS = Vocabulary(
             "the hands of every player but its controller are open to all players",
             used=False,
         ),
+        Static(
+            "hit_on",
+            ("value",),
+            "FS-10.9",
+            "on a monster: attack rolls showing this face against it hit whatever its evasion",
+            used=False,
+        ),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
         Static(
             "attackable",

@@ -93,3 +93,25 @@ def test_FS_1_15_FS_10_7_ultra_greed_every_other_player_rolls_and_only_its_kille
     assert [[s.phys.card.name for s in p.souls] for p in g.players] == [[], [], ["Ultra Greed!"]]
     assert [p.damage for p in g.players] == [1, 1, 0]
     check_invariants(g)
+
+
+def test_FS_10_9_FS_5_4_the_gorm_an_attack_roll_of_1_hits_it_for_double_damage():
+    """Evasion 5: a 3 misses (the attacker takes 1), a 1 hits for 2 (damage 1, doubled)."""
+    g = position(2, chars=[character("A", hp=4), character("B")])
+    g.active = 0
+    gorm = add_slot_monster(g, by_id("rwz-the_gorm"))
+    attack_roll(g, gorm, 3)
+    assert gorm.damage == 0 and g.players[0].damage == 1
+    attack_roll(g, gorm, 1)
+    assert gorm.damage == 2 and g.players[0].damage == 1
+
+
+def test_FS_8_10_the_gorm_each_turn_end_takes_one_loot_card_from_the_active_player():
+    g = position(2)
+    g.active = 1
+    add_slot_monster(g, by_id("rwz-the_gorm"))
+    for i in range(2):
+        give_loot(g, 1, card(f"L{i}"))
+    triggers.fire(g, "turn_end", seat=1)
+    settle(g)
+    assert len(g.players[1].hand) == 1 and len(g.loot_disc) == 1
