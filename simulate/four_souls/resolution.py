@@ -481,8 +481,13 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
         g.temp.remove(m)
         soul = getattr(m.phys.card, "soul", 0) or 0
         if soul and not statics.souls_barred(g):  # only the active player, once (FS-20.8); FS-14.5 barred
-            o = g.new_obj(m.phys, "soul", taker.seat)
-            gain_soul(g, taker, o, "boss")
+            owner = taker
+            if taker is ap and g.n > 1 and statics.soul_to_other(m):  # Charmed Monstro: the AP picks another
+                owner = ask(
+                    g, ap.seat, "choose_player", tuple(q for q in g.players if q is not ap), m.phys.card.name
+                )
+            o = g.new_obj(m.phys, "soul", owner.seat)
+            gain_soul(g, owner, o, "boss")
         elif not (g.challenge and challenge.left_play(g, m.phys)):  # FS-18.5: a minion card
             g.discard_of(m.phys).append(m.phys)  # FS-3.6: a dead ambush goes to the loot discard
     g.hold_slots.discard(slot)  # step 6: refill at the next priority

@@ -954,6 +954,12 @@ def rewards_to_killer(m: Obj) -> bool:
     return any("rewards_to_killer" in b for b in m.rules.statics) if m.rules.statics else False
 
 
+def soul_to_other(m: Obj) -> bool:
+    """FS-14.5 set aside by the monster itself (``soul_to_other``: Charmed Monstro, Requiem): the soul the
+    active player would gain from its death goes to another player they choose."""
+    return any("soul_to_other" in b for b in m.rules.statics) if m.rules.statics else False
+
+
 def killer_rewards(g: Game) -> bool:
     """FS-1.15 / FS-13.4: a ``killer_rewards`` static in play (Multiplayer Update, a room): a non-active
     player who kills a monster gains its reward block too, after the active player. Read at a death only."""
@@ -976,6 +982,7 @@ V.STATICS.implement(
         "taps_cost": tap_price,
         "killer_rewards": killer_rewards,
         "rewards_to_killer": rewards_to_killer,
+        "soul_to_other": soul_to_other,
         "penalty_gives_item": penalty_taker,
         "shared_cents": cents_shared,
         "turn_limits": turn_limits,

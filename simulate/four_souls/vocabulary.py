@@ -622,6 +622,13 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "soul_to_other",
+            ("value",),
+            "FS-14.5",
+            "on a monster: the soul the active player would gain at its death goes to another player they choose",
+            used=False,
+        ),
+        Static(
             "rewards_to_killer",
             ("value",),
             "FS-1.15 FS-13.4",

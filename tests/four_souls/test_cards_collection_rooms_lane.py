@@ -115,3 +115,17 @@ def test_FS_8_10_the_gorm_each_turn_end_takes_one_loot_card_from_the_active_play
     triggers.fire(g, "turn_end", seat=1)
     settle(g)
     assert len(g.players[1].hand) == 1 and len(g.loot_disc) == 1
+
+
+def test_FS_14_5_charmed_monstro_the_active_player_hands_its_soul_to_another_player():
+    """Seat 0 kills Charmed Monstro (hit of 6 for its last HP): seat 0 gains the 2 treasures, seat 1 (the
+    first other player offered) its soul."""
+    g = position(3)
+    g.active = 0
+    deck(g, "treasure", [card(f"T{i}", "treasure", "passive") for i in range(2)])
+    monstro = add_slot_monster(g, by_id("r-charmed_monstro"))
+    monstro.damage = 3
+    attack_roll(g, monstro, 6)
+    assert [len(p.items) for p in g.players] == [2, 0, 0]
+    assert [[s.phys.card.name for s in p.souls] for p in g.players] == [[], ["Charmed Monstro"], []]
+    check_invariants(g)
