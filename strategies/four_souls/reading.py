@@ -4,8 +4,9 @@ in a fight (fix a roll, shield a player, cancel a stack item, plain gain). What 
 
 Everything here reads the printed (compiled) card of the run's own card data (``--cards``/``--set``
 included), which is public information (FS-3.3); nothing reads a deck order or another player's hand,
-nor the bundled card pool. The functions are pure; a :class:`Reader` memoises them per player object (one
-per game, so no memo outlives the card data it read) to keep strategies O(1) on the hot path.
+nor the bundled card pool. The functions are pure; ``role``, ``use_kinds``, ``helps`` and ``threat`` are
+memoised for the process (bounded: ``_SHARED_MAX``), and a :class:`Reader` memoises them per player object
+(one per game) to keep strategies O(1) on the hot path.
 """
 
 from __future__ import annotations
@@ -61,7 +62,36 @@ def _sel_flags(sel: Any) -> tuple:
     return ()
 
 
+# Process-wide memos of the pure readings below, keyed by the compiled ability itself (identity-checked, so
+# an ability of other card data under a reused id is read afresh). Every player of every game reads the
+# same abilities: with a per-game memo alone (``Reader``) each distinct card met was read again by each
+# player each game, a cost that grew with the card pool (issue 19's ``sets=all`` throughput, issue 20).
+# Emptied once they hold _SHARED_MAX abilities, so at most that many of an old card data stay alive.
+_SHARED_MAX = 20_000
+_ROLES: dict[int, tuple[Any, Any]] = {}
+_USES: dict[int, tuple[Any, Any]] = {}
+_HELPS: dict[int, tuple[Any, Any]] = {}
+_THREATS: dict[int, tuple[Any, Any]] = {}
+
+
+def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
+    """``read(ab)``, remembered in ``table`` for the process (the readings are pure)."""
+    hit = table.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    v = read(ab)
+    if len(table) >= _SHARED_MAX:
+        table.clear()
+    table[id(ab)] = (ab, v)
+    return v
+
+
 def role(ab: Any) -> str:
+    """What an ability is good for in a fight (memoised for the process, ``_read_role``)."""
+    return _shared(_ROLES, ab, _read_role)
+
+
+def _read_role(ab: Any) -> str:
     """What an ability is good for in a fight:
 
     ``roll``   changes a roll on the stack (reroll / modify / set) — answers attack rolls;
@@ -295,14 +325,23 @@ def _find(eff: Any, verb: str) -> Any:
 
 
 def helps(ab: Any) -> bool:
-    """Does an ability that asks for a target help it (aim at myself) rather than harm it?"""
+    """Does an ability that asks for a target help it (aim at myself) rather than harm it? (Memoised.)"""
+    return _shared(_HELPS, ab, _read_helps)
+
+
+def _read_helps(ab: Any) -> bool:
     verbs = verbs_of(ab.do) if ab is not None else set()
     return bool(verbs & HELP_VERBS) and not verbs & HARM_VERBS
 
 
 def threat(ab: Any) -> int:
     """An ability's threat as an opponent's loot/ability on the stack: 2 makes a soul (always worth a
-    cancel), 1 can hurt or score (worth it once that opponent is one soul from winning), 0 neither."""
+    cancel), 1 can hurt or score (worth it once that opponent is one soul from winning), 0 neither.
+    Memoised for the process."""
+    return _shared(_THREATS, ab, _read_threat)
+
+
+def _read_threat(ab: Any) -> int:
     verbs = verbs_of(ab.do) if ab is not None else set()
     return 2 if "become_soul" in verbs else 1 if not verbs.isdisjoint(THREAT_VERBS) else 0
 
@@ -353,7 +392,11 @@ def hit_chance(evasion: int, bonus: int) -> float:
 #   other   anything else (not used by ``sensible``).
 def use_kinds(ab: Any) -> tuple:
     """One use kind per mode of a ``modes`` ability (index = the mode number asked by
-    ``choose_mode``), or a 1-tuple for a plain ability."""
+    ``choose_mode``), or a 1-tuple for a plain ability (memoised for the process)."""
+    return _shared(_USES, ab, _read_use_kinds)
+
+
+def _read_use_kinds(ab: Any) -> tuple:
     do = ab.do
     if isinstance(do, dict) and len(do) == 1 and isinstance(do.get("modes"), list):
         return tuple(_use_kind(m) for m in do["modes"])

@@ -14,6 +14,7 @@ from cardlab.simulate.four_souls import make_config
 from cardlab.simulate.four_souls.decks import supply
 from cardlab.simulate.four_souls.state import Phys
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS, Aim
+from cardlab.strategies.four_souls import reading
 from cardlab.strategies.four_souls import valuing as vl
 from cardlab.strategies.four_souls.reading import self_destroying
 
@@ -80,3 +81,22 @@ def test_new_items_from_existing_verbs_are_used_like_printed_ones(tmp_path):
         used, held = usage.get(name, (0, 0))
         assert held >= 5, (name, held)
         assert used / held >= 0.5, (name, used, held)
+
+
+def test_shared_reading_memo_reads_each_ability_once_by_identity_and_stays_bounded():
+    """The process-wide memo of the pure readings (issue 20): one read per ability object, a stale entry
+    under a reused id is read afresh, and a full table is emptied before it grows."""
+    calls: list = []
+
+    def read(ab):
+        calls.append(ab)
+        return len(calls)
+
+    a, b, other = object(), object(), object()
+    table: dict = {}
+    assert reading._shared(table, a, read) == 1
+    assert reading._shared(table, a, read) == 1  # remembered
+    table[id(b)] = (other, 99)  # another object once held b's id
+    assert reading._shared(table, b, read) == 2
+    full = {i: (None, 0) for i in range(reading._SHARED_MAX)}
+    assert reading._shared(full, a, read) == 3 and len(full) == 1
