@@ -26,6 +26,43 @@ def implemented_hooks() -> frozenset[str]:
     return frozenset(V.HOOKS.handlers)
 
 
+# FS-5.4: what the engine carries out for each replaced event (replacements.py, damage.py, state.py);
+# any other outcome, modification or `then` is refused here, so a card using it is left out as "not
+# implemented" instead of loading and silently doing nothing.
+_MODIFY_BY_SUM = frozenset({"add", "multiply", "reduce_to"})
+_REPLACE_CAN: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # event: (outcomes, modify keys)
+    "damage_to": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
+    "combat_damage_to": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
+    "combat_damage_from": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
+    "damage_from": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
+    "would_loot": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
+    "would_gain_cents": (frozenset({"modify", "prevent", "instead"}), _MODIFY_BY_SUM),
+    "rewards": (frozenset({"modify"}), frozenset({"repeat", "multiply"})),
+    "enters_play": (frozenset({"enters_deactivated"}), frozenset()),
+    "destroyed": (frozenset({"instead"}), frozenset()),
+    "death_penalty": (frozenset({"instead"}), frozenset()),
+}
+# the one replacing effect a few events carry out (the rest of an `instead` would be ignored)
+_INSTEAD_ONLY = {"would_gain_cents": "add_counters", "destroyed": "become_soul"}
+
+
+def _check_replacement(evname: str, body: dict) -> None:
+    outcomes, modify_keys = _REPLACE_CAN.get(evname, (frozenset(), frozenset()))
+    out = next((k for k in V.REPLACE_OUTCOMES if k in body), None)
+    if out not in outcomes:
+        raise EngineError(f"replacement '{evname}' with '{out}' not implemented")
+    extra = set(body.get("modify") or {}) - modify_keys if out == "modify" else set()
+    if extra:
+        raise EngineError(f"replacement '{evname}': modify {sorted(extra)} not implemented")
+    if "then" in body and out != "prevent":  # a `then` follows a prevention only (replacements._modify)
+        raise EngineError(f"replacement '{evname}': 'then' after '{out}' not implemented")
+    inst = body.get("instead")
+    only = _INSTEAD_ONLY.get(evname)
+    if out == "instead" and only is not None and not (isinstance(inst, dict) and set(inst) == {only}):
+        raise EngineError(f"replacement '{evname}': only 'instead: {{{only}: ...}}' is implemented")
+
+
 def compile_card(card: Any) -> CardRules:
     """Compile and check one card; raise EngineError naming the first unimplemented piece."""
     kws = frozenset(getattr(card, "keywords", ()) or ())
@@ -137,6 +174,7 @@ def compile_card(card: Any) -> CardRules:
             evname = next(iter(ev)) if isinstance(ev, dict) else ev
             if evname not in V.REPLACEMENTS.handlers:
                 raise EngineError(f"replacement '{evname}' not implemented")
+            _check_replacement(evname, body)
             if isinstance(body.get("instead"), (dict, str)) and evname != "destroyed":
                 _check_effect(body["instead"], verbs)
             if "if" in body:
@@ -326,6 +364,10 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
             _check_effect(eff.get("do"), verbs)
             rep = eff.get("replace")
             if isinstance(rep, dict):
+                if name != "would_loot" or set(rep) != {"instead"}:  # read by resources.loot only (Compost)
+                    raise EngineError(
+                        f"delayed 'next' on '{name}' with 'replace' {sorted(rep)} not implemented"
+                    )
                 _check_effect(rep.get("instead"), verbs)
         elif op == "until":
             rep = eff.get("replace") or {}
@@ -333,6 +375,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
             evname = next(iter(evname)) if isinstance(evname, dict) else evname
             if evname not in ("would_loot", "rewards"):  # read by resources.loot / replacements.reward_times
                 raise EngineError(f"until-replacement on '{evname}' not implemented")
+            _check_replacement(evname, rep)
         return
     if op not in verbs:
         raise EngineError(f"verb '{op}' not implemented")
