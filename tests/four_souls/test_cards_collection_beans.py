@@ -56,26 +56,24 @@ def test_FS_4_2_mega_bean_has_nothing_to_cancel_when_nothing_aims_at_its_player(
     assert g.players[1].cents == 3 and bean in g.players[0].hand
 
 
+def _smash_with_the_bean_held(owner: int) -> bool:
+    """Seat 1 plays a test loot destroying an item and aims at seat ``owner``'s; seat 0 holds the Bean and
+    uses it when it can. Whether the aimed item is still in play."""
+    name = f"Gear{owner}"
+    aim = lambda d: next((o for o in d.options if getattr(o, "name", "") == name), None)  # noqa: E731
+    g = position(2, plans={1: aim, 0: _answer})
+    g.active = 1
+    gear = give_item(g, owner, card(name, deck="treasure", kind="passive"))
+    give_item(g, 0, by_id("g2-i_cant_believe_its_not_butter_bean"))
+    smash = give_loot(g, 1, SMASH)
+    g.players[1].loot_plays = 1
+    assert plays.take_action(g, 1, ("loot", smash))
+    settle(g)
+    return gear.in_play
+
+
 def test_FS_6_9_not_butter_bean_saves_its_holders_item_from_a_loot_aimed_at_it():
-    """Seat 1 plays a test loot destroying an item and aims at seat 0's; seat 0 taps the Bean: the item
-    stays. Aimed at seat 1's own item, the Bean has no target and the item is destroyed."""
-    mine = lambda d: next((o for o in d.options if getattr(o, "name", "") == "Gear0"), None)  # noqa: E731
-    g = position(2, plans={1: mine, 0: _answer})
-    g.active = 1
-    gear = give_item(g, 0, card("Gear0", deck="treasure", kind="passive"))
-    give_item(g, 0, by_id("g2-i_cant_believe_its_not_butter_bean"))
-    smash = give_loot(g, 1, SMASH)
-    g.players[1].loot_plays = 1
-    assert plays.take_action(g, 1, ("loot", smash))
-    settle(g)
-    assert gear.in_play
-    theirs = lambda d: next((o for o in d.options if getattr(o, "name", "") == "Gear1"), None)  # noqa: E731
-    g = position(2, plans={1: theirs, 0: _answer})
-    g.active = 1
-    gear = give_item(g, 1, card("Gear1", deck="treasure", kind="passive"))
-    give_item(g, 0, by_id("g2-i_cant_believe_its_not_butter_bean"))
-    smash = give_loot(g, 1, SMASH)
-    g.players[1].loot_plays = 1
-    assert plays.take_action(g, 1, ("loot", smash))
-    settle(g)
-    assert not gear.in_play
+    """Aimed at seat 0's item, seat 0 taps the Bean and the item stays. Aimed at seat 1's own item, the Bean
+    has no target and the item is destroyed."""
+    assert _smash_with_the_bean_held(0)
+    assert not _smash_with_the_bean_held(1)
