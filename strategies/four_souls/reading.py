@@ -72,6 +72,7 @@ _ROLES: dict[int, tuple[Any, Any]] = {}
 _USES: dict[int, tuple[Any, Any]] = {}
 _HELPS: dict[int, tuple[Any, Any]] = {}
 _THREATS: dict[int, tuple[Any, Any]] = {}
+_AIMED_CANCELS: dict[int, tuple[Any, Any]] = {}
 
 
 def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
@@ -240,7 +241,12 @@ _AIMED = frozenset({"aims_at_yours", "aims_at_your_item_or_roll"})
 def aimed_cancel(ab: Any) -> bool:
     """Does the ability cancel only what is aimed at its user or their objects (a stack-item target
     filtered ``aims_at_yours`` / ``aims_at_your_item_or_roll``: Mega Bean!, I Can't Believe It's Not
-    Butter Bean)? The engine offers it only while such a loot or ability is on the stack (FS-4.2)."""
+    Butter Bean)? The engine offers it only while such a loot or ability is on the stack (FS-4.2).
+    Memoised for the process: sensible asks it of every card it holds in every loot response window."""
+    return _shared(_AIMED_CANCELS, ab, _read_aimed_cancel)
+
+
+def _read_aimed_cancel(ab: Any) -> bool:
     if ab is None or not ab.targets or _find(ab.do, "cancel") is None:
         return False
     return any(sel_head(s) == "stack_item" and _AIMED & set(_sel_flags(s)) for s in ab.targets.values())
