@@ -45,6 +45,8 @@ class Overrules:
     # per switch point the gain of choosing on the first half of its seeds, measured on the other half
     policies: dict[str, list[float]] = field(default_factory=dict)
     halves: list[float] = field(default_factory=list)
+    # probe: per decision kind, what the choice there moves (``Probe``)
+    probes: dict[str, Probe] = field(default_factory=dict)
 
     def add(self, records: list[Searched], share: float) -> None:
         self.seats += 1
@@ -60,8 +62,10 @@ class Overrules:
             self.candidates += candidate
             if r.audit:
                 self.audits.append(sum(r.audit) / len(r.audit))
-            if r.samples:
+            if r.samples and r.kind == "switch":
                 self._switch(r)
+            elif r.samples:
+                self.probes.setdefault(r.kind, Probe()).add(r.samples, r.favourite)
             if r.candidate is None:
                 continue
             self.pairs += len(r.check)
@@ -79,16 +83,7 @@ class Overrules:
         base, n = r.samples[0], len(r.samples[0])
         for name, own in zip(r.options[1:], r.samples[1:], strict=True):
             self.policies.setdefault(name, []).append((sum(own) - sum(base)) / n)
-        h = n // 2
-        best, gain = 0, 0.0
-        for j, own in enumerate(r.samples[1:], 1):
-            d = [a - b for a, b in zip(own[:h], base[:h], strict=True)]
-            mean = sum(d) / h
-            se = math.sqrt((sum((x - mean) ** 2 for x in d) + 0.25) / h / h)
-            if mean > se and mean > gain:
-                best, gain = j, mean
-        rest = [a - b for a, b in zip(r.samples[best][h:], base[h:], strict=True)]
-        self.halves.append(sum(rest) / len(rest))
+        self.halves.append(split_half(r.samples, 0, threshold=1.0))
 
     def __str__(self) -> str:
         lo, hi = wilson(self.wins, self.seats)
@@ -119,13 +114,78 @@ class Overrules:
             lines.append(
                 f"switching, chosen on half the seeds, measured on the rest: {_gain(self.halves, 'points')}"
             )
-        if len(self.kinds) > 1:
+        for kind, probe in sorted(self.probes.items(), key=lambda item: -item[1].decisions):
+            lines.append(f"probe {kind}: {probe}")
+        if len(self.kinds) > 1 and not self.probes:
             for kind, (searched, candidates, overruled) in sorted(self.kinds.items()):
                 line = f"  {kind}: searched {searched}, candidates {candidates}, played {overruled}"
                 if kind in self.kind_checks:
                     line += f"; check {_gain(self.kind_checks[kind])}"
                 lines.append(line)
         return "\n".join(lines) + "\n"
+
+
+def split_half(samples: tuple[tuple[float, ...], ...], base: int, threshold: float) -> float:
+    """What choosing among the options on the first half of their common seeds gains on the other half:
+    the option whose paired mean against ``base`` beats ``threshold`` standard errors (with one
+    pseudo-difference of variance 1/4) and is largest, else ``base``; its mean difference against ``base``
+    on the second half. Unbiased, where a choice measured on the seeds it was chosen on is selected
+    upward."""
+    own_base, n = samples[base], len(samples[base])
+    h = n // 2
+    best, gain = base, 0.0
+    for j, own in enumerate(samples):
+        if j == base:
+            continue
+        d = [a - b for a, b in zip(own[:h], own_base[:h], strict=True)]
+        mean = sum(d) / h
+        se = math.sqrt((sum((x - mean) ** 2 for x in d) + 0.25) / h / h)
+        if mean > threshold * se and mean > gain:
+            best, gain = j, mean
+    rest = [a - b for a, b in zip(samples[best][h:], own_base[h:], strict=True)]
+    return sum(rest) / len(rest)
+
+
+@dataclass(slots=True)
+class Probe:
+    """``probe=P``, one decision kind: every option of each probed decision played out on P common seeds.
+    Why: a search gains only where the choice moves whole games; this says where, and by how much."""
+
+    decisions: int = 0
+    options: int = 0
+    live: int = 0  # decisions whose rollouts did not all end alike (a position still open)
+    pairs: int = 0  # (option other than the base's answer, seed) pairs
+    differ: int = 0  # of them, the ones that ended otherwise than the base's answer on the same seed
+    excess: float = 0.0  # summed over options: squared mean gain less its noise (the real gains' variance)
+    halves: list[float] = field(default_factory=list)  # per decision: best on half, measured on the rest
+    halves_se: list[float] = field(default_factory=list)  # the same, chosen only at one standard error
+
+    def add(self, samples: tuple[tuple[float, ...], ...], base: int) -> None:
+        self.decisions += 1
+        self.options += len(samples)
+        self.live += len({v for own in samples for v in own}) > 1
+        n = len(samples[base])
+        for j, own in enumerate(samples):
+            if j == base:
+                continue
+            d = [a - b for a, b in zip(own, samples[base], strict=True)]
+            self.pairs += n
+            self.differ += sum(x != 0 for x in d)
+            mean = sum(d) / n
+            self.excess += mean * mean - sum((x - mean) ** 2 for x in d) / (n - 1) / n
+        self.halves.append(split_half(samples, base, threshold=0.0))
+        self.halves_se.append(split_half(samples, base, threshold=1.0))
+
+    def __str__(self) -> str:
+        others = self.options - self.decisions
+        spread = math.sqrt(max(self.excess / others, 0.0)) if others else 0.0
+        return (
+            f"{self.decisions} decisions ({self.options / self.decisions:.1f} options), "
+            f"{_share(self.live, self.decisions)} open, pairs ending otherwise than the base's answer "
+            f"{_share(self.differ, self.pairs)}, real spread of an option's gain sd {spread:.3f}; "
+            f"best on half the seeds, measured on the rest: {_gain(self.halves, 'decisions')}; "
+            f"at one standard error: {_gain(self.halves_se, 'decisions')}"
+        )
 
 
 def _share(k: int, n: int) -> str:

@@ -144,6 +144,7 @@ class Search:
         switch: str = "",
         pairs: int = 8,
         every: int = 1,
+        probe: int = 0,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -234,6 +235,11 @@ class Search:
         self.base = self.heuristics[base](seat, random.Random(self.rng.getrandbits(64)))
         self.searched: list[Searched] = []
         self._init_switch(str(switch), pairs, every)
+        if isinstance(probe, bool) or not isinstance(probe, int) or probe < 0 or probe == 1:
+            raise UserError(f"search: probe must be 0 or a whole number of rollouts ≥ 2, got {probe!r}")
+        if probe and self.policies:
+            raise UserError("search: probe measures single decisions; it cannot be given with switch")
+        self.probe = probe
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
         """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows); so do
@@ -259,6 +265,8 @@ class Search:
                     return answer
         if len(options) < 2 or (self.kinds is not None and decision.kind not in self.kinds):
             return self.base.choose(decision)
+        if self.probe:
+            return self._probe(decision)
         # the candidates: every option, and with plans every option with a follow-up choice once for each
         # of that choice's answers (the branch's player answers it so: ``_Forced``)
         cands: list[tuple[int, tuple[str, Any] | None]] = [(i, None) for i in range(len(options))]
@@ -353,6 +361,29 @@ class Search:
         if force is not None:
             self._plan = (decision.kind, *force)
         return options[answer]
+
+    def _probe(self, decision: Any) -> Any:
+        """``probe=P`` (a diagnostic for ``cardlab overrules``): every option of this decision is played to
+        the end of the game in ``P`` rollouts on common seeds (the n-th rollout of every option on the same
+        re-deal), and the base's answer is played, so the game is the base's. The record's ``samples`` say
+        how much the choice at this kind of decision moves whole games — where a game is decided, and so
+        where a search could gain (docs/search.md, session 17)."""
+        options = decision.options
+        favourite = options.index(self.base.choose(decision))
+        self._cands = [(i, None) for i in range(len(options))]
+        samples: list[list[float]] = [[] for _ in options]
+        for seed in [self.rng.getrandbits(64) for _ in range(self.probe)]:
+            for i in range(len(options)):
+                outcome = self._branch(decision, i, seed, 0)
+                if outcome is None:  # inside a forked branch: the option it plays
+                    return options[i]
+                samples[i].append(self._value(outcome))
+        record = Searched(
+            decision.kind, options, [len(s) for s in samples], [sum(s) for s in samples], favourite, favourite
+        )
+        record.samples = tuple(map(tuple, samples))
+        self.searched.append(record)
+        return options[favourite]
 
     def _init_switch(self, switch: str, pairs: int, every: int) -> None:
         """``switch=aggro+hoarder``: policy switching (below, ``_switched``). The candidates are the base and

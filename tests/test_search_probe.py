@@ -1,0 +1,97 @@
+"""``probe=P``: a diagnostic of where a game is decided. Every option of a searched decision is played to the
+end of the game on P common seeds while the base's answer is played, and `cardlab overrules` says per
+decision kind how much the choice there moves whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlab.overrules import Overrules, Probe
+from cardlab.simulate.core import branching
+from cardlab.simulate.core.decisions import Decision
+from cardlab.simulate.core.errors import UserError
+from cardlab.strategies.search import Hooks, Search, Searched
+
+
+class First:
+    """A heuristic answering the first option."""
+
+    def __init__(self, seat, rng):
+        pass
+
+    def choose(self, decision):
+        return decision.options[0]
+
+
+class Scripted(Search):
+    """Option "b" wins on odd seeds, every other option loses; each rollout is remembered."""
+
+    hooks = Hooks(
+        state_of=lambda view: view, players_of=lambda state: state, determinize=lambda s, seat, r: None
+    )
+    heuristics = {"first": First}
+
+    def __init__(self, **params):
+        super().__init__(0, random.Random(5), base="first", rollout="first", **params)
+        self.rolled: list[tuple[int, int]] = []  # (option, seed)
+
+    def _branch(self, decision, c, seed, horizon):
+        assert horizon == 0  # a probe plays whole games, whatever the search's horizon
+        self.rolled.append((c, seed))
+        wins = decision.options[c] == "b" and seed % 2
+        return branching.Outcome(winners=(0,) if wins else (1,), end_reason="souls")
+
+
+def test_probe_plays_every_option_on_common_seeds_and_answers_as_the_base():
+    search = Scripted(probe=4)
+    assert search.choose(Decision("action", 0, ("a", "b", "c"))) == "a"  # the base's answer, whatever wins
+    (record,) = search.searched
+    assert record.kind == "action" and record.favourite == record.chosen == 0
+    assert record.visits == [4, 4, 4]
+    seeds = [seed for option, seed in search.rolled if option == 0]
+    assert len(seeds) == 4 and all([s for o, s in search.rolled if o == j] == seeds for j in (1, 2))
+    assert record.samples[1] == tuple(float(s % 2) for s in seeds) and record.samples[2] == (0.0,) * 4
+    assert search.choose(Decision("action", 0, ("a",))) == "a" and len(search.searched) == 1  # one option
+
+
+def test_probe_searches_only_the_kinds_it_is_given():
+    search = Scripted(probe=2, decisions="respond")
+    assert search.choose(Decision("action", 0, ("a", "b"))) == "a" and not search.rolled
+
+
+@pytest.mark.parametrize(
+    ("params", "match"),
+    [({"probe": 1}, "probe must be 0 or"), ({"probe": "x"}, "probe must be 0 or"), ({"probe": -2}, "probe")],
+)
+def test_a_bad_probe_is_one_line(params, match):
+    with pytest.raises(UserError, match=match):
+        Scripted(**params)
+
+
+def test_a_probe_with_switch_is_one_line():
+    class Switching(Scripted):
+        hooks = Hooks(
+            state_of=lambda view: view,
+            players_of=lambda state: state,
+            determinize=lambda s, seat, r: None,
+            turn_of=lambda view: view,
+        )
+
+    with pytest.raises(UserError, match="cannot be given with switch"):
+        Switching(probe=2, switch="first")
+
+
+def test_overrules_reads_probes_per_kind():
+    probe = Probe()
+    # option 1 wins both seeds of the first half where the base loses, and loses the second half: chosen
+    # on half, it gains -0.5 on the rest; option 2 ends alike on every seed
+    probe.add(((0, 0, 1, 0), (1, 1, 0, 0), (0, 0, 1, 0)), base=0)
+    assert (probe.decisions, probe.options, probe.live, probe.pairs, probe.differ) == (1, 3, 1, 8, 3)
+    assert probe.halves == probe.halves_se == [-0.5]  # two wins of two pass one standard error too
+    # option 1's mean gain 0.25 less its noise (sample variance 0.917 of 4): 0.0625 - 0.229 < 0: no spread
+    assert "real spread of an option's gain sd 0.000" in str(probe)
+    out = Overrules()
+    out.add([Searched("respond", ("a", "b"), [2, 2], [0.0, 0.0], 0, 0, samples=((0, 0), (0, 0)))], 1.0)
+    assert "probe respond: 1 decisions (2.0 options), 0.0% open, pairs ending otherwise" in str(out)
