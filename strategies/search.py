@@ -20,6 +20,7 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``curtail`` (1, the default) ends those pairs once no outcome of the rest could change the verdict (0: all).
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
 ``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
+``probe`` (a diagnostic too) whole-game rollouts of every option on common seeds, the base's answer played;
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 ``challenge=1`` (with ``settle``) settles the truncated rollouts' best option other than the base's answer at
 every searched decision, ahead of the base's answer or not.

@@ -13,23 +13,17 @@ from cardlab.simulate.core import branching
 from cardlab.simulate.core.decisions import Decision
 from cardlab.simulate.core.errors import UserError
 from cardlab.strategies.search import Hooks, Search, Searched
-
-
-class First:
-    """A heuristic answering the first option."""
-
-    def __init__(self, seat, rng):
-        pass
-
-    def choose(self, decision):
-        return decision.options[0]
+from tests.test_search_settle import First
 
 
 class Scripted(Search):
     """Option "b" wins on odd seeds, every other option loses; each rollout is remembered."""
 
     hooks = Hooks(
-        state_of=lambda view: view, players_of=lambda state: state, determinize=lambda s, seat, r: None
+        state_of=lambda view: view,
+        players_of=lambda state: state,
+        determinize=lambda s, seat, r: None,
+        turn_of=len,
     )
     heuristics = {"first": First}
 
@@ -71,16 +65,8 @@ def test_a_bad_probe_is_one_line(params, match):
 
 
 def test_a_probe_with_switch_is_one_line():
-    class Switching(Scripted):
-        hooks = Hooks(
-            state_of=lambda view: view,
-            players_of=lambda state: state,
-            determinize=lambda s, seat, r: None,
-            turn_of=lambda view: view,
-        )
-
     with pytest.raises(UserError, match="cannot be given with switch"):
-        Switching(probe=2, switch="first")
+        Scripted(probe=2, switch="first")
 
 
 def test_overrules_reads_probes_per_kind():
