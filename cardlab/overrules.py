@@ -47,6 +47,7 @@ class Overrules:
     halves: list[float] = field(default_factory=list)
     # probe: per decision kind, what the choice there moves (``Probe``)
     probes: dict[str, Probe] = field(default_factory=dict)
+    phases: dict[int, Probe] = field(default_factory=dict)  # the same, every kind, by the phase's first turn
 
     def add(self, records: list[Searched], share: float) -> None:
         self.seats += 1
@@ -66,6 +67,8 @@ class Overrules:
                 self._switch(r)
             elif r.samples:
                 self.probes.setdefault(r.kind, Probe()).add(r.samples, r.favourite)
+                if r.turn >= 0:
+                    self.phases.setdefault(_phase(r.turn), Probe()).add(r.samples, r.favourite)
             if r.candidate is None:
                 continue
             self.pairs += len(r.check)
@@ -116,6 +119,8 @@ class Overrules:
             )
         for kind, probe in sorted(self.probes.items(), key=lambda item: -item[1].decisions):
             lines.append(f"probe {kind}: {probe}")
+        for start, probe in sorted(self.phases.items()):
+            lines.append(f"probe, every kind, {_phase_label(start)}: {probe}")
         if len(self.kinds) > 1 and not self.probes:
             for kind, (searched, candidates, overruled) in sorted(self.kinds.items()):
                 line = f"  {kind}: searched {searched}, candidates {candidates}, played {overruled}"
@@ -186,6 +191,20 @@ class Probe:
             f"best on half the seeds, measured on the rest: {_gain(self.halves, 'decisions')}; "
             f"at one standard error: {_gain(self.halves_se, 'decisions')}"
         )
+
+
+PHASES = (4, 8, 12)  # the first turn of each later phase: turns 1-3, 4-7, 8-11, 12 on
+
+
+def _phase(turn: int) -> int:
+    """The phase of the game a probed decision was in (its first turn), by the game's turn (every seat's
+    turns counted): whether games are decided early or late."""
+    return max([1, *(t for t in PHASES if t <= turn)])
+
+
+def _phase_label(start: int) -> str:
+    later = [t for t in PHASES if t > start]
+    return f"turns {start}-{later[0] - 1}" if later else f"turns {start} on"
 
 
 def _share(k: int, n: int) -> str:

@@ -97,6 +97,7 @@ class Searched:
     # switch: each candidate policy's results on the common seeds, in order (the per-seed pairs a
     # diagnostic can split: choose on some, measure on the others)
     samples: tuple[tuple[float, ...], ...] = ()
+    turn: int = -1  # probe: the game's turn at the decision (when the game's hooks tell it), else -1
 
 
 class Search:
@@ -383,6 +384,8 @@ class Search:
             decision.kind, options, [len(s) for s in samples], [sum(s) for s in samples], favourite, favourite
         )
         record.samples = tuple(map(tuple, samples))
+        if self.hooks.turn_of is not None:
+            record.turn = self.hooks.turn_of(decision.view)
         self.searched.append(record)
         return options[favourite]
 

@@ -23,7 +23,7 @@ class Scripted(Search):
         state_of=lambda view: view,
         players_of=lambda state: state,
         determinize=lambda s, seat, r: None,
-        turn_of=len,
+        turn_of=lambda view: 7,
     )
     heuristics = {"first": First}
 
@@ -42,7 +42,7 @@ def test_probe_plays_every_option_on_common_seeds_and_answers_as_the_base():
     search = Scripted(probe=4)
     assert search.choose(Decision("action", 0, ("a", "b", "c"))) == "a"  # the base's answer, whatever wins
     (record,) = search.searched
-    assert record.kind == "action" and record.favourite == record.chosen == 0
+    assert record.kind == "action" and record.favourite == record.chosen == 0 and record.turn == 7
     assert record.visits == [4, 4, 4]
     seeds = [seed for option, seed in search.rolled if option == 0]
     assert len(seeds) == 4 and all([s for o, s in search.rolled if o == j] == seeds for j in (1, 2))
@@ -81,3 +81,18 @@ def test_overrules_reads_probes_per_kind():
     out = Overrules()
     out.add([Searched("respond", ("a", "b"), [2, 2], [0.0, 0.0], 0, 0, samples=((0, 0), (0, 0)))], 1.0)
     assert "probe respond: 1 decisions (2.0 options), 0.0% open, pairs ending otherwise" in str(out)
+
+
+def test_overrules_reads_probes_by_the_phase_of_the_game():
+    out = Overrules()
+    samples = ((0, 1), (1, 1))
+    out.add(
+        [
+            Searched("action", ("a", "b"), [2, 2], [1.0, 2.0], 0, 0, samples=samples, turn=t)
+            for t in (2, 9, 15)
+        ],
+        0.0,
+    )
+    assert sorted(out.phases) == [1, 8, 12]
+    text = str(out)
+    assert text.index("turns 1-3: 1 decisions") < text.index("turns 8-11: 1") < text.index("turns 12 on: 1")
