@@ -104,6 +104,7 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
         statics.target_hp(g, target),
         "deck" if deck else {"monster": "slot", "character": "player"}.get(target.kind, target.kind),
     )
+    g.attacked_uids.add(target.uid)  # "wasn't attacked this turn" (Alt Art Little Horn)
     if target.kind == "character":
         g.players[target.controller].attacked = True  # FS-10.6 (Battle Royale's death penalty)
     # FS-10.3 (Pride); deck: FS-10.5 (Angelic Intervention)

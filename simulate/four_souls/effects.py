@@ -836,6 +836,8 @@ def _v_recharge(ctx: Ctx, p: dict) -> bool:
 def _v_deactivate(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target", "self")):
+        if isinstance(t, Player):
+            t = t.character  # "deactivate a character": the player's character card (Dataminer)
         if isinstance(t, Obj) and t.in_play and t.charged:
             t.charged = False
             did = True

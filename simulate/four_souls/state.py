@@ -231,6 +231,9 @@ class Game:
     purchases_left: int = 0
     attacks_used: int = 0
     deck_attacks: int = 0
+    attacked_uids: set[int] = field(
+        default_factory=set
+    )  # objects chosen as an attack target this turn (FS-10.3)
     must_attack: list = field(default_factory=list)  # forced attacks owed (FS-10.16)
     may_attack: list = field(default_factory=list)  # optional extra attacks granted this turn
     team_ups: list[int] = field(

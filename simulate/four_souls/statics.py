@@ -509,6 +509,16 @@ def monster_loot_step(g: Game) -> int:
     )
 
 
+def monster_attacks(g: Game) -> bool:
+    """FS-8.6: a monster in a slot lifts the limit on the active player's attacks while it is there
+    (``attacks: unlimited`` on a monster, Alt Art Mega Satan!): read at each action, as it may come and go."""
+    found = table_statics(g, "attacks")
+    return any(
+        o.kind == "monster" and _live(o) and _num(b["attacks"]) == "unlimited" and _holds(g, o, b)
+        for o, b in found
+    )
+
+
 def recharge_limit(g: Game, p: Player) -> int | None:
     """How many items ``p`` may recharge in their recharge step (FS-8.1): None = all; a cap
     of N items recharged (Curse of Fatigue; Heavy is the Head, a room read for the active player)."""
@@ -846,6 +856,13 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "cost_named":  # a loot card this ability's cost discarded has the word in its name
         word = re.compile(rf"\b{re.escape(str(vals[0]))}s?\b", re.IGNORECASE)
         return any(word.search(c.card.name) for c in (ctx.ev or {}).get("discarded", ()))
+    if (
+        f == "attacked"
+    ):  # the object was chosen as an attack's target this turn (FS-10.3: Alt Art Little Horn)
+        o = obj_of(ctx, vals[0])
+        return isinstance(o, Obj) and o.uid in ctx.g.attacked_uids
+    if f == "atk":  # a player's damage stat now, everything counted (Dataminer: "your damage becomes 9")
+        return player_atk(ctx.g, the_player(ctx, vals[0]))
     if f == "is_this":  # the object is this card's own (Dingle: damage it deals itself rolls nothing)
         return vals[0] is not None and vals[0] is ctx.src
     raise EngineError(f"{ctx.name}: unknown function {f}()")

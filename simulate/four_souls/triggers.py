@@ -197,7 +197,16 @@ def _damaged(g: Game, o: Obj, ab, ev: dict) -> bool:
         return False
     if opts.get("combat") and not ev.get("combat"):
         return False
+    if opts.get("by") == "player" and not _players_damage(ev):
+        return False  # damage from a player only (Giant Poop): not from a monster's or room's text
     return "attack_roll" not in opts or ev.get("attack_roll") == opts["attack_roll"]
+
+
+def _players_damage(ev: dict) -> bool:
+    """The damage came from a player: their combat damage or their own object's effect (FS-6.20), not the
+    text of a monster, room or event, whose "you" is the active player (FS-0.5)."""
+    src = ev.get("source")
+    return ev.get("src_seat", -1) >= 0 and (src is None or src.controller >= 0)
 
 
 def _dealt_damage(g: Game, o: Obj, ab, ev: dict) -> bool:
@@ -298,6 +307,12 @@ def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
+def _played_loot(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """A player played a loot card (FS-4.5, FS-8.4; a copy an effect puts on the stack is not played):
+    ``any_player``, ``you``."""
+    return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
+
+
 def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
     """``you``: this card's controller declared it; a monster's "you" is the active player, who declares
     every attack (FS-10.2: Whipper, Dick Knot! — they heard no attack before)."""
@@ -359,6 +374,7 @@ MATCHERS = {
     "gained_rewards": _to_player,
     "gained_cents": _to_player,
     "looted": _looted,
+    "play_loot": _played_loot,
     "attack_declared": _attack_declared,
     "attacked": _attacked,
     "activated_item": _activated_item,

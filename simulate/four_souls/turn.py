@@ -103,6 +103,7 @@ def _play_turn(g: Game) -> None:
     g.must_attack.clear()
     g.may_attack.clear()
     g.team_ups.clear()
+    g.attacked_uids.clear()
     if not g.extra_turn:  # FS-8.12: the active player's round starts (a skipped turn counts as taken)
         for o in g.player_objects(ap):
             o.round_counts = None
@@ -227,7 +228,7 @@ def action(g: Game) -> bool:
             opts.append(("attack", owed[0]))
         elif not attack.can_pay_tax(g, seat):
             pass  # Tax for the Mighty (FS-10.2): no attack without the payment
-        elif g.attacks_left > 0:
+        elif g.attacks_left > 0 or statics.monster_attacks(g):
             opts.append(("attack", None))
         elif g.may_attack:
             opts.append(("attack", ("may", g.may_attack[0])))
@@ -260,7 +261,7 @@ def act(g: Game, seat: int, choice: tuple) -> bool:
     if kind == "attack":
         restrict = choice[1]
         if restrict is None:
-            g.attacks_left -= 1
+            g.attacks_left = max(0, g.attacks_left - 1)  # an attack a monster allows uses none (FS-8.6)
             attack.declare_attack(g, seat)
         elif isinstance(restrict, tuple) and restrict and restrict[0] == "may":
             g.may_attack.pop(0)

@@ -319,7 +319,9 @@ TRIGGERS = Vocabulary(
             "FS-9.2",
             "a roll of N is about to resolve",
         ),
-        Trigger("damaged", (*_TRIGGER_OPTS, "combat", "attack_roll"), "FS-6.20", "damage was marked on who"),
+        Trigger(
+            "damaged", (*_TRIGGER_OPTS, "combat", "attack_roll", "by"), "FS-6.20", "damage was marked on who"
+        ),
         Trigger("damage_pending", _TRIGGER_OPTS, "FS-6.20 FS-6.16", "damage aimed at who is on the stack"),
         Trigger("dealt_damage", (*_TRIGGER_OPTS, "combat", "to"), "FS-6.20", "source dealt damage"),
         Trigger("dies", _TRIGGER_OPTS, "FS-13.4 FS-13.8", "a death resolved"),
@@ -340,9 +342,9 @@ TRIGGERS = Vocabulary(
         # used by `next:` (delayed one-shots) only
         Trigger(
             "play_loot",
-            ("non_trinket", "non_ambush", "until"),
-            "FS-5.12",
-            "reserved: a loot card is played",
+            (*_TRIGGER_OPTS, "non_trinket", "non_ambush", "until"),
+            "FS-4.5 FS-8.4",
+            "a player played a loot card",
             used=False,
         ),
         Trigger("would_loot", ("until",), "FS-5.4", "a player is about to loot"),
@@ -860,7 +862,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot max_hp"""
+    kills removed its_slot max_hp attacked atk"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
