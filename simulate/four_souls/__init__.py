@@ -82,6 +82,8 @@ EVENT_KINDS = frozenset(
         "held_at_end",
         "counters",
         "coin",
+        "faces_named",
+        "monster_moved",
     ]
 )
 

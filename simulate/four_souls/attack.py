@@ -16,6 +16,8 @@ def attack_options(g: Game, seat: int, restrict=None) -> list:
     monster deck."""
     if isinstance(restrict, Obj):
         opts = [restrict] if restrict.in_play and not statics.cant_be_attacked(g, restrict) else []
+        if opts and restrict.kind == "character" and statics.target_gone(g, restrict):
+            opts = []  # a player dead this turn cannot be attacked (FS-13.12)
         if opts and g.cfg.has("cannon-fodder"):  # FS-20.10: a forced attack on a boss is barred too
             opts = rule_variants.cannon_fodder(g, opts)
         return opts
@@ -117,7 +119,7 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
         if a.target is None or statics.target_gone(g, target) or statics.target_hp(g, target) <= 0:
             killed = a.target is None or not target.in_play
             break
-        dice.push_roll(g, seat, "attack", target=target, name=target.phys.card.name)
+        _attack_roll(g, seat, target)
         resolution.priority(g, seat, attack_over=lambda: _over(g, a, p, target))  # FS-7.4: roller first
         if _no_target(a):
             killed = True
@@ -140,11 +142,26 @@ def _partner_rolls(g: Game, a: Attack, p, target: Obj) -> bool:
             break
         if g.players[q].dead:
             continue
-        dice.push_roll(g, q, "attack", target=target, name=target.phys.card.name)
+        _attack_roll(g, q, target)
         resolution.priority(g, q, attack_over=lambda: _over(g, a, p, target))
         if _no_target(a):
             return True
     return False
+
+
+def _attack_roll(g: Game, seat: int, target: Obj) -> None:
+    """FS-10.8: ``seat`` makes an attack roll against ``target``. Faces that make it miss are named first
+    when the target says so (Alt Art Mother!: the players left and right of the active player, each one
+    face, before the die is rolled; with two players that one player names two)."""
+    faces: tuple = ()
+    if target.rules.statics and statics.named_faces(g, target):
+        named = []
+        for chooser in ((g.active + 1) % g.n, (g.active - 1) % g.n):
+            named.append(asking.ask(g, chooser, "choose_number", (1, 2, 3, 4, 5, 6), target.phys.card.name))
+        faces = tuple(named)
+        g.log.emit("faces_named", g.active, target.phys.card.name, None, None, ",".join(map(str, faces)))
+    r = dice.push_roll(g, seat, "attack", target=target, name=target.phys.card.name)
+    r.misses = faces
 
 
 def _no_target(a: Attack) -> bool:

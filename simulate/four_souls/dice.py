@@ -16,6 +16,10 @@ def die(g: Game, seat: int) -> int:
         v = challenge.coin_roll(g, seat)
         if v is not None:
             return v
+    p = g.players[seat] if seat >= 0 else None
+    if p is not None and p.next_d8:  # "roll a D8 instead; a 7 or 8 counts as a 6" (Conjoined D6)
+        p.next_d8 -= 1
+        return min(6, g.streams("dice", seat).randint(1, 8))
     return g.streams("dice", seat).randint(1, 6)
 
 

@@ -412,6 +412,27 @@ def _v_move(ctx: Ctx, p: dict) -> bool:
     return resources.move_cards(ctx, p)
 
 
+def _v_move_to_slot(ctx: Ctx, p: dict) -> bool:
+    t = obj_of(ctx, p.get("target", "self"))
+    return isinstance(t, Obj) and zones.move_to_slot(ctx.g, t, ctx.you, ctx.name)
+
+
+def _v_clear_slot(ctx: Ctx, p: dict) -> bool:
+    own = ctx.src.slot if isinstance(ctx.src, Obj) else -1
+    return zones.clear_slot(ctx.g, ctx.you, own, ctx.name)
+
+
+def _v_next_roll_d8(ctx: Ctx, p: dict) -> bool:
+    the_player(ctx, p.get("who", "you")).next_d8 += 1  # read by dice.die at their next die roll (FS-9.2)
+    return True
+
+
+def _v_no_attacks(ctx: Ctx, p: dict) -> bool:
+    pl = the_player(ctx, p.get("who", "you"))
+    pl.no_attacks_next = True  # read as their next turn starts (FS-8.6)
+    return True
+
+
 def _v_expand_slots(ctx: Ctx, p: dict) -> bool:
     g = ctx.g
     n = value(ctx, p.get("n", 1))
@@ -711,16 +732,27 @@ def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
     mode = p.get("mode", "may")
     target = p.get("target", "any")
     tgt = obj_of(ctx, target) if target not in ("any", "monster_deck", "its_slot") else target
+    if isinstance(tgt, Player):  # an attack on a player: their character is the target (FS-10.6, Conquest)
+        if tgt.character is None or tgt.dead or tgt.seat == who.seat:
+            return False
+        tgt = tgt.character
+        if "evasion" in p:
+            g.owed_evasion[tgt.uid] = int(value(ctx, p["evasion"]))
     if target == "its_slot":  # the slot where this monster lay (Alt Art Gaper): its top when attacked
         if mode != "must":  # only an owed attack names the slot's top when due (FS-10.16); never dropped
             raise EngineError("extra_attack target its_slot: mode must only")
         if not isinstance(ctx.src, Obj) or ctx.src.slot < 0:
             return False
         tgt = ("slot", ctx.src.slot)
+    total = p.get("total_this_turn")
+    if mode == "may" and total == "unlimited":
+        if target != "monster_deck":
+            raise EngineError("extra_attack total_this_turn unlimited: the monster deck only")
+        g.deck_attacks_unlimited = True  # the monster deck as often as they like this turn (Gold Key, FS-8.6)
+        return True
     if mode == "may":
         g.may_attack.append(tgt)
         return True
-    total = p.get("total_this_turn")
     if total is not None:
         owed = int(total) - g.deck_attacks  # FS-21 Ambush!: earlier deck attacks count
         for _ in range(max(0, owed)):
@@ -1060,6 +1092,10 @@ VERB_FUNCS = {
     "peek": _v_peek,
     "search": _v_search,
     "move": _v_move,
+    "move_to_slot": _v_move_to_slot,
+    "clear_slot": _v_clear_slot,
+    "no_attacks": _v_no_attacks,
+    "next_roll_d8": _v_next_roll_d8,
     "expand_slots": _v_expand_slots,
     "deal_damage": _v_deal_damage,
     "heal": _v_heal,

@@ -60,6 +60,7 @@ class RollItem(StackItem):
         "reward",
         "name",
         "heard",
+        "misses",
     )
     kind = "roll"
 
@@ -76,6 +77,7 @@ class RollItem(StackItem):
         self.changes = 0  # results this roll has had beyond the first (rerolls, changed values)
         self.checked = -1  # ``changes`` when its would-roll triggers last looked (FS-9.2(4))
         self.heard: set | None = None  # (object, ability) of `once_per_roll` triggers that saw it already
+        self.misses: tuple = ()  # faces named before it was rolled that make it a miss (Alt Art Mother!)
 
     def __repr__(self) -> str:
         return f"<roll {self.value} p{self.seat} {self.purpose}>"

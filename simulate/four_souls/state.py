@@ -125,6 +125,9 @@ class Player:
     turn_kills: int = 0  # monsters and players killed this turn (``kills(P)``: Stacy's Extra Head)
     counters: dict = field(default_factory=dict)  # counters on the player, by name (FS-5.14)
     skip_next_turn: int = 0
+    no_attacks_next: bool = False  # cannot attack on their next turn (FS-8.6; Alt Art Brimstone)
+    no_attacks: bool = False  # … and this is that turn
+    next_d8: int = 0  # their next die rolls are d8s, 7 and 8 counting as 6 (Conjoined D6, FS-9.2)
     known: set = field(default_factory=set)  # pids of cards this player has seen in others' hands
     char_soul: int = 0
     shop_buys: int = 0  # shop items purchased this turn (FS-11.2; Greed Looms, Requiem room)
@@ -231,9 +234,13 @@ class Game:
     purchases_left: int = 0
     attacks_used: int = 0
     deck_attacks: int = 0
-    attacked_uids: set[int] = field(
-        default_factory=set
-    )  # objects chosen as an attack target this turn (FS-10.3)
+    # objects chosen as an attack target this turn (FS-10.3), and the last attack roll against each (Hush)
+    attacked_uids: set[int] = field(default_factory=set)
+    last_attack_roll: dict[int, int] = field(default_factory=dict)
+    owed_evasion: dict[int, int] = field(
+        default_factory=dict
+    )  # character uid → its evasion in an owed attack
+    deck_attacks_unlimited: bool = False  # deck attacks without limit for the rest of this turn (Gold Key)
     must_attack: list = field(default_factory=list)  # forced attacks owed (FS-10.16)
     may_attack: list = field(default_factory=list)  # optional extra attacks granted this turn
     team_ups: list[int] = field(
@@ -244,6 +251,10 @@ class Game:
     hold_slots: set = field(default_factory=set)
     delayed: list = field(default_factory=list)  # one-shot delayed triggers/replacements
     stat_counters: bool = False  # an HP or AT counter was ever put on something (statics read them then)
+    discard_listeners: bool = False  # a card in the game works from the monster discard (``in_discard``)
+    discard_objs: dict[int, Obj] = field(
+        default_factory=dict
+    )  # pid → the object such a card is seen as there
     next_events: list = field(default_factory=list)  # one-shot delayed triggers on turn_end / would_die
     # (event, seat) → a replacement an effect made until end of turn (``until: eot``, FS-5.2 / FS-5.4; Two of
     # Clubs); one per player and event: a second one replaces the first (they do not stack, FS-21)
@@ -312,6 +323,8 @@ class Game:
                 self.cache.forbid_on = True
             if r.triggers:
                 self.cache.trig_names.update(r.triggers)
+                if kind == "monster" and not self.discard_listeners and "dies" in r.triggers:
+                    self.discard_listeners = any(ab.topts.get("in_discard") for ab in r.triggers["dies"])
             if kind == "item" and "eternal" in r.keywords:
                 obj.eternal = True  # FS-4.12: printed Eternal, not only starting items
             if r.enters_deactivated and kind == "item":

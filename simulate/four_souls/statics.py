@@ -460,6 +460,9 @@ def target_hp(g: Game, t: Obj) -> int:
 
 def target_evasion(g: Game, t: Obj) -> int:
     if t.kind == "character":
+        owed = g.owed_evasion.get(t.uid) if g.owed_evasion else None
+        if owed is not None and g.attack is not None and g.attack.target is t:
+            return owed  # an attack owed on this player, with the evasion its card gives them (Conquest)
         ev = player_evasion(g, g.players[t.controller])
         return 6 if ev is None else ev
     return evasion(g, t)
@@ -549,6 +552,18 @@ def counts_as_miss(g: Game, p: Player, face: int) -> bool:
     """FS-10.9: an attack roll of ``p`` showing ``face`` misses whatever the evasion, when an object ``p``
     controls says so (``miss_on: 1`` and ``miss_on: 6``: Number One)."""
     return any(_num(v) == face for _o, v in player_statics(g, p, "miss_on"))
+
+
+def beats_last(g: Game, t: Obj) -> bool:
+    """FS-10.9: an attack roll against ``t`` must be higher than the last one against it this turn, else it
+    misses (``must_beat_last: true``: Summer Hush)."""
+    return any(b.get("must_beat_last") and _holds(g, t, b) for b in t.rules.statics if "must_beat_last" in b)
+
+
+def named_faces(g: Game, t: Obj) -> bool:
+    """FS-10.9: before each attack roll against ``t`` the players left and right of the active player each
+    name a face that makes it miss (``misses_named: true``: Alt Art Mother!)."""
+    return any(b.get("misses_named") and _holds(g, t, b) for b in t.rules.statics if "misses_named" in b)
 
 
 def also_hit_on(g: Game, t: Obj, face: int) -> bool:
@@ -877,6 +892,8 @@ V.STATICS.implement(
         "extra_votes": extra_votes,
         "miss_on": counts_as_miss,
         "also_hit_on": also_hit_on,
+        "must_beat_last": beats_last,
+        "misses_named": named_faces,
         "hit_on": counts_as_hit,
         "hp": player_max_hp,
         "atk": player_atk,

@@ -36,6 +36,8 @@ def fire(g: Game, name: str, **ev) -> None:
     """An event happened: queue every matching triggered ability (it goes on the stack later)."""
     if g.next_events:
         _fire_next(g, name, ev)
+    if name == "dies" and g.monster_disc and g.discard_listeners:
+        _from_discard(g, name, ev)
     if name not in g.cache.trig_names:
         return
     key = g.obj_ver
@@ -65,10 +67,30 @@ def fire(g: Game, name: str, **ev) -> None:
         return  # held, but not an event this module matches (the engine fires only matched names)
     for o in objs:
         for ab in o.rules.triggers.get(name, ()):
+            if ab.topts and ab.topts.get("in_discard"):
+                continue  # heard from the discard only (_from_discard)
             if matches(g, o, ab, ev) and _per_turn(o, ab):
                 ctrl = o.controller
                 order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
                 g.pending.append((order, ab, o, ev))
+
+
+def _from_discard(g: Game, name: str, ev: dict) -> None:
+    """A monster card's ability that works while the card lies in the monster discard (``in_discard: true``,
+    Tapeworm promo's Tapeworm, FS-4.9): the card is looked at as an object out of play, the game's (its
+    "you" is the active player, FS-0.5); it triggers like any other."""
+    for c in list(g.monster_disc):
+        abs_ = c.rules.triggers.get(name) if c.rules is not None else None
+        if not abs_:
+            continue
+        for ab in abs_:
+            if ab.topts.get("in_discard"):
+                holder = g.discard_objs.get(c.pid)
+                if holder is None or holder.phys is not c:
+                    holder = g.discard_objs[c.pid] = g.new_obj(c, "monster", -1)
+                    holder.in_play = False
+                if MATCHERS[name](g, holder, ab, ev):
+                    g.pending.append((0, ab, holder, ev))
 
 
 def _fire_next(g: Game, name: str, ev: dict) -> None:

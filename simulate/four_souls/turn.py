@@ -104,9 +104,13 @@ def _play_turn(g: Game) -> None:
     g.may_attack.clear()
     g.team_ups.clear()
     g.attacked_uids.clear()
+    g.last_attack_roll.clear()
+    g.owed_evasion.clear()
+    g.deck_attacks_unlimited = False
     if not g.extra_turn:  # FS-8.12: the active player's round starts (a skipped turn counts as taken)
         for o in g.player_objects(ap):
             o.round_counts = None
+    ap.no_attacks, ap.no_attacks_next = ap.no_attacks_next, False  # "your next turn": this one, even skipped
     if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
         ap.skip_next_turn -= 1
         for o in g.player_objects(ap):
@@ -216,7 +220,7 @@ def action(g: Game) -> bool:
     if ap.dead:
         return False
     owed = _owed(g)
-    if owed and not attack.can_pay_tax(g, seat):
+    if owed and (ap.no_attacks or not attack.can_pay_tax(g, seat)):
         owed = []  # FS-10.2: an attack it cannot pay for cannot be declared: the forced ones lapse unmade
     now = [m for m in owed if m[1]]
     opts: list = []
@@ -226,12 +230,14 @@ def action(g: Game) -> bool:
         opts.extend(plays.legal_actions(g, seat))
         if owed:
             opts.append(("attack", owed[0]))
-        elif not attack.can_pay_tax(g, seat):
-            pass  # Tax for the Mighty (FS-10.2): no attack without the payment
+        elif ap.no_attacks or not attack.can_pay_tax(g, seat):
+            pass  # no attack this turn (FS-8.6: Alt Art Brimstone); Tax for the Mighty (FS-10.2): not without paying
         elif g.attacks_left > 0 or statics.monster_attacks(g):
             opts.append(("attack", None))
         elif g.may_attack:
             opts.append(("attack", ("may", g.may_attack[0])))
+        elif g.deck_attacks_unlimited:
+            opts.append(("attack", ("may", "monster_deck")))
         if g.purchases_left > 0 and _can_buy(g, seat):
             opts.append(("buy",))
         if g.cfg.has("soul-trading") and soul_trading.can_sell(g, ap):  # FS-20.5, FS-Q.25
@@ -264,7 +270,8 @@ def act(g: Game, seat: int, choice: tuple) -> bool:
             g.attacks_left = max(0, g.attacks_left - 1)  # an attack a monster allows uses none (FS-8.6)
             attack.declare_attack(g, seat)
         elif isinstance(restrict, tuple) and restrict and restrict[0] == "may":
-            g.may_attack.pop(0)
+            if g.may_attack:  # offered first; else the turn's unlimited deck attacks (Gold Key) offered it
+                g.may_attack.pop(0)
             attack.declare_attack(g, seat, None if restrict[1] == "any" else restrict[1])
         else:
             g.must_attack.remove(restrict)

@@ -103,7 +103,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("team_up", "who this_attack", "who", "stack", "FS-10.7", "who (not the active player) joins the active player's next attack this turn: an attack roll after each of theirs, and the rewards too if the monster dies", Aim("loot", 2.0, who="who"), "help", used=False),
     _v("skip_turn", "who next", "who", "stack", "FS-5.4 FS-8.12", "who's next turn is skipped", Aim("turn", -8.0, who="who"), "neutral"),
     _v("extra_loot_play", "n until", "n", "stack", "FS-8.4 FS-Q.34", "+n loot plays this turn", Aim("loot_play", 1.0), "gain help"),
-    _v("extra_attack", "mode who target timing additional if_able total_this_turn", "mode", "stack", "FS-10.16 FS-8.6", "grant (may) or impose (must) an attack", Aim("attack", 2.0, who="who", when="own_turn"), "help threat"),
+    _v("extra_attack", "mode who target timing additional if_able total_this_turn evasion", "mode", "stack", "FS-10.16 FS-8.6", "grant (may) or impose (must) an attack", Aim("attack", 2.0, who="who", when="own_turn"), "help threat"),
     # Dice
     _v("reroll", "roll dice keep", "roll", "dice", "FS-6.17 FS-9.3 FS-9.6", "roll the same die again (dice: n, one kept)", Aim("roll", 1.0, who="roll", when="roll"), "roll"),
     _v("modify_roll", "roll delta", "roll delta", "dice", "FS-9.1 FS-9.2", "change a roll on the stack", Aim("roll", 1.0, who="roll", amount="delta", when="roll"), "roll"),
@@ -130,6 +130,10 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     # Objects
     _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
     _v("remove_counters", "n object kind who", "n", "objects", "FS-5.14", "remove counters (any kind unless named; usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
+    _v("move_to_slot", "target", "target", "zones", "FS-3.8 FS-3.12", "a monster in a slot moves to another monster slot, covering its top; the same object stays in play", Aim("move", 0.0), "neutral", used=False),
+    _v("clear_slot", "", "", "zones", "FS-3.8 FS-3.12", "every card in a monster slot other than this card's goes to its discard", Aim("move", 0.0), "neutral", used=False),
+    _v("next_roll_d8", "who", "who", "dice", "FS-9.2", "who's next die roll is a d8 whose 7 and 8 count as 6", Aim("info", 0.3, who="who"), "neutral", used=False),
+    _v("no_attacks", "who", "who", "turn", "FS-8.6", "who cannot attack on their next turn", Aim("attack", -2.0, who="who"), "harm", used=False),
     _v("add_bonus_soul", "name", "name", "zones", "FS-14.7 FS-2.6", "a bonus soul of that name from outside the game becomes an active bonus soul", Aim("move", 0.0), "neutral", used=False),
     _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),
     _v("cancel_attack", "who target", "", "stack", "FS-10.11 FS-10.15", "the attack in progress ends (who: you = only your own; target: monster = only an attack on a monster, self = only one on this)", Aim("cancel", 2.0, who="who", when="stack"), "neutral", used=False),  # an answer: your own attack before a lethal miss (FS-10.15), or a rival's
@@ -324,7 +328,7 @@ TRIGGERS = Vocabulary(
         ),
         Trigger("damage_pending", _TRIGGER_OPTS, "FS-6.20 FS-6.16", "damage aimed at who is on the stack"),
         Trigger("dealt_damage", (*_TRIGGER_OPTS, "combat", "to"), "FS-6.20", "source dealt damage"),
-        Trigger("dies", _TRIGGER_OPTS, "FS-13.4 FS-13.8", "a death resolved"),
+        Trigger("dies", (*_TRIGGER_OPTS, "in_discard"), "FS-13.4 FS-13.8", "a death resolved"),
         Trigger("would_die", _TRIGGER_OPTS, "FS-13.1", "a death of who is on the stack"),
         Trigger("after_penalty", _TRIGGER_OPTS, "FS-13.9", "after the death-penalty step"),
         Trigger("after_rewards", _TRIGGER_OPTS, "FS-13.4", "monster death step 4"),
@@ -487,6 +491,21 @@ STATICS = Vocabulary(
             ("value",),
             "FS-10.9",
             "on a monster: a missed attack roll showing this face still deals the attacker's combat damage to it",
+            used=False,
+        ),
+        Static(
+            "must_beat_last",
+            ("value",),
+            "FS-10.9",
+            "on a monster: an attack roll against it not above the last one against it this turn misses",
+            used=False,
+        ),
+        Static(
+            "misses_named",
+            ("value",),
+            "FS-10.9",
+            "on a monster: before each attack roll against it the players left and right of the active player "
+            "each name a face; the roll misses if it shows one",
             used=False,
         ),
         Static(
@@ -862,7 +881,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot max_hp attacked atk"""
+    kills removed its_slot max_hp attacked atk other_monster_slot"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

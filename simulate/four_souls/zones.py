@@ -155,8 +155,11 @@ def reveal_into_slot(g: Game, c: Phys, i: int | None) -> Obj:
     return o
 
 
-def put_in_monster_slot(g: Game, c: Phys, chooser: int, choose_not_attacked: bool = False) -> Obj:
-    opts = coverable_slots(g)
+def put_in_monster_slot(
+    g: Game, c: Phys, chooser: int, choose_not_attacked: bool = False, besides: int = -1
+) -> Obj:
+    """``besides``: a slot not offered ("another monster slot": not the one of the card that says so)."""
+    opts = [i for i in coverable_slots(g) if i != besides]
     if choose_not_attacked and g.attack is not None and g.attack.target is not None:
         opts = [i for i in opts if not (g.mslots[i] and g.mslots[i][-1] is g.attack.target)] or opts
     return reveal_into_slot(g, c, choose_slot(g, chooser, opts, c))
@@ -168,6 +171,53 @@ def choose_slot(g: Game, chooser: int, opts: list[int], c: Phys) -> int | None:
     if not opts or indomitable(c):
         return None
     return ask(g, chooser, "choose_slot", tuple(opts), c.card.name)
+
+
+def move_to_slot(g: Game, o: Obj, chooser: int, name: str) -> bool:
+    """A monster in a slot moves to another monster slot the chooser picks (Twitchy): it leaves its slot,
+    uncovering the card beneath (FS-13.7), and covers the top of the other (FS-3.8). It never leaves play,
+    so it stays the same object with its damage and counters (our reading). An Indomitable monster takes a
+    new slot (FS-4.17); a final boss or minion stays (FS-18.2, FS-18.5); no other slot: nothing happens."""
+    if not o.in_play or o.kind != "monster" or o.slot < 0 or (g.challenge and challenge.fixed(g, o)):
+        return False
+    old = o.slot
+    if indomitable(o):
+        i = new_monster_slot(g)
+    else:
+        opts = [j for j in coverable_slots(g) if j != old]
+        if not opts:
+            return False
+        i = ask(g, chooser, "choose_slot", tuple(opts), name)
+    remove_from_slot(g, o)
+    slot = g.mslots[i]
+    if slot and isinstance(slot[-1], Obj):
+        top = slot[-1]
+        top.in_play = False  # covered: out of play, loses counters and damage (FS-5.14, FS-3.8)
+        slot[-1] = top.phys
+    o.in_play, o.slot = True, i
+    slot.append(o)
+    g.obj_ver += 1
+    g.log.emit("monster_moved", g.active, o.phys.card.name, None, i, str(old))
+    return True
+
+
+def clear_slot(g: Game, chooser: int, besides: int, name: str) -> bool:
+    """Every card in a monster slot the chooser picks, other than ``besides``, goes to its discard (FS-3.6):
+    the object on top leaves play (not a death) and the covered cards go with it; the empty slot refills
+    at the next state check (FS-12.1). Final-boss and minion slots are never picked (FS-18.2, FS-18.5)."""
+    opts = [i for i, s in enumerate(g.mslots) if s and i != besides and not challenge.special(g, i)]
+    if not opts:
+        return False
+    i = ask(g, chooser, "choose_slot", tuple(opts), name)
+    slot = g.mslots[i]
+    for x in slot:
+        c = x.phys if isinstance(x, Obj) else x
+        if isinstance(x, Obj):
+            x.in_play = False
+        g.discard_of(c).append(c)
+    slot.clear()
+    g.obj_ver += 1
+    return True
 
 
 def leave_play(g: Game, o: Obj) -> bool:
@@ -220,6 +270,9 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
         g.log.emit("loot_drawn", p.seat, ctx.name, None, 1, "move")
     elif to == "minion_slot":  # FS-18.5: a new minion slot; an event resolves and is discarded there
         reveal_into_slot(g, c, challenge.new_minion_slot(g))
+    elif to == "other_monster_slot":  # a slot other than the one of the card that says so
+        own = ctx.src.slot if isinstance(ctx.src, Obj) else -1
+        put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True, besides=own)
     elif to.startswith("monster_slot"):
         put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True)
     else:
