@@ -605,7 +605,11 @@ def _bound(node: Any, out: set[str]) -> set[str]:
         for key, value in node.items():
             if key in ("targets", "tgt", "choose", "each", "let", "vote") and isinstance(value, dict):
                 out.update(k for k in value if isinstance(k, str))
-            if key == "search" and isinstance(value, dict) and isinstance(value.get("bind"), str):
+            if (
+                key in ("search", "reveal_cards")
+                and isinstance(value, dict)
+                and isinstance(value.get("bind"), str)
+            ):
                 out.add(value["bind"])  # the card a search put in a slot, named for later steps
             _bound(value, out)
     elif isinstance(node, list):

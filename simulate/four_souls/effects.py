@@ -422,6 +422,77 @@ def _v_clear_slot(ctx: Ctx, p: dict) -> bool:
     return zones.clear_slot(ctx.g, ctx.you, own, ctx.name)
 
 
+_REVEAL_KEEPS = {
+    "event": lambda c: c.card.hp is None and c.card.deck == "monster" and "curse" not in c.rules.keywords,
+    "curse": lambda c: "curse" in c.rules.keywords,
+    "boss": lambda c: c.card.kind in ("normal_boss", "epic_boss"),
+    "any": lambda c: True,
+}
+
+
+def _v_reveal_cards(ctx: Ctx, p: dict) -> bool:
+    """FS-3.4: reveal cards from a deck's top — ``n`` of them, or ``until`` that many match ``filter`` (or the
+    deck and its discard run out) — and deal with the matching ones: ``take: all`` / ``one`` / ``may_one``
+    (the controller picks), each ``then``: ``monster_slot`` (a slot with no attack on its top, the controller
+    picks: an event there resolves, FS-1.17), ``give_curse`` (a curse to a player the controller picks,
+    FS-4.16) or ``gain_curse`` (a curse to the controller). The rest go ``bottom_random`` (under the deck,
+    shuffled), ``bottom_any`` (under it in the order the controller picks), ``bottom`` (in the order revealed)
+    or ``discard``. ``bind: B``: the objects
+    put into slots, for the next steps."""
+    g = ctx.g
+    deck, disc = g.deck_pair(str(p["deck"]))
+    n = int(value(ctx, p["n"])) if "n" in p else -1
+    until = int(value(ctx, p["until"])) if "until" in p else -1
+    keeps = _REVEAL_KEEPS[str(p.get("filter", "any"))]
+    shown: list[Phys] = []
+    found: list[Phys] = []
+    while (n < 0 or len(shown) < n) and (until < 0 or len(found) < until):
+        c = g.draw(deck, disc)
+        if c is None:
+            break  # FS-Q.35: nothing left to reveal
+        shown.append(c)
+        if keeps(c):
+            found.append(c)
+    take = p.get("take", "all")
+    if take != "all" and found:
+        opts: tuple = tuple(found) + (("none",) if take == "may_one" else ())
+        pick = asking.ask(g, ctx.you, "take", opts, ctx.name)
+        found = [pick] if pick != "none" else []
+    then = str(p.get("then", "monster_slot"))
+    placed: list[Obj] = []
+    for c in found:
+        shown.remove(c)
+        if then == "monster_slot":
+            placed.append(zones.put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True))
+        else:
+            seat = ctx.you
+            if then == "give_curse":
+                seat = asking.ask(g, ctx.you, "give_curse", tuple(g.players), c.card.name).seat
+            q = g.players[seat]
+            q.curses.append(g.new_obj(c, "curse", seat))
+            g.log.emit("curse_received", seat, c.card.name, ctx.you)  # target: the giver
+    if "bind" in p:
+        ctx.binds[str(p["bind"])] = placed
+    rest = str(p.get("rest", "bottom_random"))
+    if rest == "discard":
+        for c in shown:
+            g.discard_of(c).append(c)
+    else:
+        if rest == "bottom_random":
+            g.streams("shuffle", str(p["deck"])).shuffle(shown)
+        elif rest == "bottom_any" and len(shown) > 1:  # the controller's order: each pick goes under the last
+            left = list(shown)
+            shown = []
+            while len(left) > 1:
+                pick = asking.ask(g, ctx.you, "order_top", tuple(left), ctx.name)
+                shown.append(pick)
+                left.remove(pick)
+            shown.extend(left)
+        g.reshuffle(deck, disc)  # FS-3.5: an emptied deck is its shuffled discard before cards go under it
+        deck[:0] = list(reversed(shown))  # the last of ``shown`` ends at the very bottom (index 0)
+    return bool(found) or bool(shown)
+
+
 def _v_next_roll_d8(ctx: Ctx, p: dict) -> bool:
     the_player(ctx, p.get("who", "you")).next_d8 += 1  # read by dice.die at their next die roll (FS-9.2)
     return True
@@ -732,6 +803,11 @@ def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
     mode = p.get("mode", "may")
     target = p.get("target", "any")
     tgt = obj_of(ctx, target) if target not in ("any", "monster_deck", "its_slot") else target
+    if isinstance(tgt, list):  # "one of them" (Boss Rush!): the controller names which as this resolves
+        live = tuple(o for o in tgt if isinstance(o, Obj) and o.in_play)
+        if not live:
+            return False
+        tgt = asking.ask(g, ctx.you, "choose_target", live, ctx.name) if len(live) > 1 else live[0]
     if isinstance(tgt, Player):  # an attack on a player: their character is the target (FS-10.6, Conquest)
         if tgt.character is None or tgt.dead or tgt.seat == who.seat:
             return False
@@ -1096,6 +1172,7 @@ VERB_FUNCS = {
     "clear_slot": _v_clear_slot,
     "no_attacks": _v_no_attacks,
     "next_roll_d8": _v_next_roll_d8,
+    "reveal_cards": _v_reveal_cards,
     "expand_slots": _v_expand_slots,
     "deal_damage": _v_deal_damage,
     "heal": _v_heal,

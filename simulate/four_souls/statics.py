@@ -876,6 +876,8 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     ):  # the object was chosen as an attack's target this turn (FS-10.3: Alt Art Little Horn)
         o = obj_of(ctx, vals[0])
         return isinstance(o, Obj) and o.uid in ctx.g.attacked_uids
+    if f == "curses":  # the curses a player has (FS-4.16: The Rainmaker of Summer)
+        return len(the_player(ctx, vals[0]).curses)
     if f == "atk":  # a player's damage stat now, everything counted (Dataminer: "your damage becomes 9")
         return player_atk(ctx.g, the_player(ctx, vals[0]))
     if f == "is_this":  # the object is this card's own (Dingle: damage it deals itself rolls nothing)

@@ -132,6 +132,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("remove_counters", "n object kind who", "n", "objects", "FS-5.14", "remove counters (any kind unless named; usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
     _v("move_to_slot", "target", "target", "zones", "FS-3.8 FS-3.12", "a monster in a slot moves to another monster slot, covering its top; the same object stays in play", Aim("move", 0.0), "neutral", used=False),
     _v("clear_slot", "", "", "zones", "FS-3.8 FS-3.12", "every card in a monster slot other than this card's goes to its discard", Aim("move", 0.0), "neutral", used=False),
+    _v("reveal_cards", "deck n until filter take then rest bind", "deck", "information", "FS-3.4", "reveal cards from a deck's top and deal with those a filter keeps; the rest under the deck or discarded", Aim("info", 0.5, who="deck"), "neutral", used=False),
     _v("next_roll_d8", "who", "who", "dice", "FS-9.2", "who's next die roll is a d8 whose 7 and 8 count as 6", Aim("info", 0.3, who="who"), "neutral", used=False),
     _v("no_attacks", "who", "who", "turn", "FS-8.6", "who cannot attack on their next turn", Aim("attack", -2.0, who="who"), "harm", used=False),
     _v("add_bonus_soul", "name", "name", "zones", "FS-14.7 FS-2.6", "a bonus soul of that name from outside the game becomes an active bonus soul", Aim("move", 0.0), "neutral", used=False),
@@ -177,6 +178,10 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
         }
     ),
     ("search", "then"): frozenset({"gain", "move_to_monster_slot", "hand"}),
+    ("reveal_cards", "filter"): frozenset({"event", "curse", "boss", "any"}),
+    ("reveal_cards", "take"): frozenset({"all", "one", "may_one"}),
+    ("reveal_cards", "then"): frozenset({"monster_slot", "give_curse", "gain_curse"}),
+    ("reveal_cards", "rest"): frozenset({"bottom_random", "bottom_any", "bottom", "discard"}),
     ("extra_attack", "mode"): frozenset({"may", "must"}),
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
     ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player", "you"}),
@@ -881,7 +886,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot max_hp attacked atk other_monster_slot"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -240,7 +240,10 @@ def test_every_verb_is_used_or_documented_unused(pool):
     added |= {"gain_abilities", "gain_rewards", "flip", "forbid_eot", "team_up", "skip_recharge"}
     added |= {"add_bonus_soul"}  # FS-14.7: Guppy's Pieces (Anniversary room)
     added |= {"move_to_slot", "clear_slot", "no_attacks"}  # FS-3.8, FS-8.6: Twitchy, The Adversary, Brimstone
-    added |= {"next_roll_d8"}  # FS-9.2: Conjoined D6 (Summer of Isaac)
+    added |= {
+        "next_roll_d8",
+        "reveal_cards",
+    }  # FS-9.2, FS-3.4: Conjoined D6; Ouija Board, Black Candle, Boss Rush!
     assert {v.name for v in V.VERBS.values() if not v.used} == {"flip_roll", "deactivate"} | added
     assert len(V.VERBS) + 1 - len(added) == 39  # the design's 39 verbs: `roll_table` is `roll:`
     assert "roll" in V.COMBINATORS
