@@ -126,6 +126,14 @@ def _each_members(ctx: Ctx, binding: Any) -> tuple[str | None, list]:
         var, sel = next(iter(binding.items()))
     else:
         var, sel = None, binding
+    if (
+        isinstance(sel, str) and sel in ctx.binds
+    ):  # the members a target chose (Mystery Gift: "each chosen player")
+        bound = ctx.binds[sel]
+        members = list(bound) if isinstance(bound, (list, tuple)) else [bound]
+        if all(isinstance(m, Player) for m in members):
+            members.sort(key=lambda p: (p.seat - ctx.g.active) % ctx.g.n)  # FS-5.9(a): in turn order
+        return var, members
     head = parse_sel(sel)[0]
     members = candidates(ctx, sel)
     if head in ("player", "other_player", "living_player", "non_active_player", "other_players"):
@@ -262,7 +270,8 @@ def _c_let(ctx: Ctx, eff: dict) -> bool:
             opts = candidates(ctx, val[7:-1])
             ctx.binds[var] = ctx.g.streams("random pick", ctx.you).choice(opts) if opts else None
         elif isinstance(val, str) and val.startswith("choose_number"):
-            ctx.binds[var] = asking.ask(ctx.g, ctx.you, "choose_number", (1, 2, 3, 4, 5, 6), ctx.name)
+            lo, hi = (int(x) for x in val[val.index("(") + 1 : val.rindex(")")].split(","))
+            ctx.binds[var] = asking.ask(ctx.g, ctx.you, "choose_number", tuple(range(lo, hi + 1)), ctx.name)
         else:
             ctx.binds[var] = value(ctx, val)
     return True

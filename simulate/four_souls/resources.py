@@ -10,7 +10,7 @@ from .asking import ask
 from .items import LootItem
 from .selectors import candidates
 from .state import EngineError, Game, Obj, Phys, Player
-from .statics import the_player
+from .statics import the_player, value
 from .zones import leave_play, place
 
 
@@ -218,6 +218,8 @@ def move_cards(ctx: Any, p: dict) -> bool:
     cards = p.get("cards")
     to = p.get("to")
     pos = p.get("pos", "top")
+    if isinstance(pos, str) and pos not in ("top", "bottom"):
+        pos = value(ctx, pos)  # a bound number (Keeper's Resting Place: the place the active player picked)
     did = False
     if cards in ("self", "self_card"):
         refs = [ctx.src]

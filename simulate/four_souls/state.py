@@ -251,6 +251,7 @@ class Game:
     hold_slots: set = field(default_factory=set)
     delayed: list = field(default_factory=list)  # one-shot delayed triggers/replacements
     stat_counters: bool = False  # an HP or AT counter was ever put on something (statics read them then)
+    event_counts: dict[str, int] = field(default_factory=dict)  # events by name that entered play this game
     discard_listeners: bool = False  # a card in the game works from the monster discard (``in_discard``)
     discard_objs: dict[int, Obj] = field(
         default_factory=dict

@@ -352,6 +352,11 @@ def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["target"] is o
 
 
+def _purchase_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """FS-11.2: ``you`` (this card's controller) or ``any_player`` declared a purchase, before choosing."""
+    return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
+
+
 def _activated_character(g: Game, o: Obj, ab, ev: dict) -> bool:
     """A player activated their character's ability (you: this card's controller)."""
     return ab.tparam == "any_player" or ev["activator"] == _you(g, o)
@@ -398,6 +403,7 @@ MATCHERS = {
     "looted": _looted,
     "play_loot": _played_loot,
     "attack_declared": _attack_declared,
+    "purchase_declared": _purchase_declared,
     "attacked": _attacked,
     "activated_item": _activated_item,
     "activated_character": _activated_character,

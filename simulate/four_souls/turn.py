@@ -312,6 +312,7 @@ def purchase(g: Game, seat: int) -> None:
     p = g.players[seat]
     g.purchases_left -= 1
     g.log.emit("purchase_declared", seat)
+    triggers.fire(g, "purchase_declared", seat=seat)  # before the item is chosen (FS-11.2: The Stairway)
     resolution.priority(g, seat)
     if g.ending_turn or p.dead:
         return

@@ -345,6 +345,13 @@ TRIGGERS = Vocabulary(
             used=False,
         ),
         Trigger("attack_declared", _TRIGGER_OPTS, "FS-10.2", "an attack is declared (before its target)"),
+        Trigger(
+            "purchase_declared",
+            _TRIGGER_OPTS,
+            "FS-11.2",
+            "a purchase is declared (before the item is chosen)",
+            used=False,
+        ),
         Trigger("attacked", (*_TRIGGER_OPTS, "by"), "FS-10.3", "this was chosen as an attack target"),
         Trigger("activated_item", _TRIGGER_OPTS, "FS-6.1", "an item ability was activated"),
         Trigger("enters_play", _TRIGGER_OPTS, "FS-1.17", "monster-deck event entered play"),
@@ -886,7 +893,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot max_hp attacked atk other_monster_slot curses"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

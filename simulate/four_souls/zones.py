@@ -31,6 +31,8 @@ def event_done(g: Game, ev: Obj) -> None:
 def start_event(g: Game, o: Obj) -> None:
     """FS-1.17: an event's abilities trigger on entering play (a curse's first keyword ability among
     them, FS-4.16(1): it goes on the stack and gives the curse to a player when it resolves)."""
+    name = o.phys.card.name
+    g.event_counts[name] = g.event_counts.get(name, 0) + 1  # ``resolutions(self)`` (Keeper's Resting Place)
     if not o.rules.events:
         event_done(g, o)
         return
