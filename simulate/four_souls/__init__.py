@@ -79,6 +79,8 @@ EVENT_KINDS = frozenset(
         "slots_expanded",
         "room_revealed",
         "room_discarded",
+        "room_activated",
+        "room_turn",
         "held_at_end",
         "counters",
         "coin",
@@ -213,6 +215,16 @@ def usable_cards(config: FSConfig) -> dict[str, str]:
         ]
         if marks:
             out[c.name] = ("eternal " if c.deck == "eternal" else "item ") + " ".join(marks)
+    for c, _n in (
+        s.rooms if config.has("rooms") else ()
+    ):  # FS-16.2: a room's ↷ / $ abilities are the active player's to use
+        marks = [
+            m
+            for key, m in (("tap", "↷"), ("paid", "$"))
+            if any(key in a for a in c.abilities if isinstance(a, dict))
+        ]
+        if marks:
+            out[c.name] = "room " + " ".join(marks)
     return out
 
 
@@ -238,10 +250,11 @@ def card_sets(config: FSConfig) -> dict[str, str]:
 
 
 # docs/four_souls.md "What the players used": an item is held from its gain, used when activated, lost when
-# stolen or destroyed; loot is used when played, lost when discarded (death penalty, hand limit, costs).
+# stolen or destroyed; loot is used when played, lost when discarded (death penalty, hand limit, costs); a
+# room with a ↷ / $ ability is held by each player whose turn starts with it in play, used when activated.
 COVERAGE = Coverage(
-    gained=("item_gained",),
-    used=("loot_played", "item_activated"),
+    gained=("item_gained", "room_turn"),
+    used=("loot_played", "item_activated", "room_activated"),
     lost=("loot_discarded", "item_lost", "item_destroyed"),
     cards=usable_cards,
     card_sets=card_sets,

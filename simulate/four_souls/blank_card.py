@@ -1,6 +1,7 @@
-"""Blank Card's state (FS-5.12): the loot cards its players will copy and the copies they may play this
-turn. It lives with the card, on :attr:`Game.blank_card` (None until a Blank Card is first used), instead
-of two fields on every :class:`~cardlab.simulate.four_souls.state.Player`."""
+"""Loot cards a player may play this turn from somewhere other than their hand (FS-5.12): Blank Card's
+pending and made copies, a copy of a card seen in another hand (Baba), a real card put under an item
+(Rusty Spoons). It lives on :attr:`Game.blank_card` (None until such a card is first used), instead of
+fields on every :class:`~cardlab.simulate.four_souls.state.Player`."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ NO_COPIES: tuple[Phys, ...] = ()
 
 @dataclass(slots=True)
 class BlankCard:
-    """By seat: how many "copy the next loot card you play this turn" are pending, and the virtual copies
-    made (each playable once, this turn)."""
+    """By seat: how many "copy the next loot card you play this turn" are pending, and the cards playable
+    once this turn from outside the hand (virtual copies, or real cards under an item); ``free`` lists
+    those played without using a loot play (FS-8.4)."""
 
     pending: dict[int, int] = field(default_factory=dict)
     copies: dict[int, list[Phys]] = field(default_factory=dict)
+    free: list[Phys] = field(default_factory=list)
 
 
 def copies(g: Game, seat: int) -> list[Phys] | tuple[Phys, ...]:
@@ -33,21 +36,55 @@ def copy_next_loot(g: Game, seat: int) -> None:
     g.blank_card.pending[seat] = g.blank_card.pending.get(seat, 0) + 1
 
 
+def grant(g: Game, seat: int, card: Phys, free: bool) -> None:
+    """``seat`` may play ``card`` (a virtual copy, or a real card kept outside every hand) once this turn;
+    ``free``: without using a loot play (Baba, Rusty Spoons)."""
+    if g.blank_card is None:
+        g.blank_card = BlankCard()
+    g.blank_card.copies.setdefault(seat, []).append(card)
+    if free:
+        g.blank_card.free.append(card)
+
+
+def is_free(g: Game, card: Phys) -> bool:
+    """Whether ``card`` is played without using a loot play (a granted free play)."""
+    state = g.blank_card
+    return state is not None and any(x is card for x in state.free)
+
+
+def held(g: Game) -> list[Phys]:
+    """The real cards kept here this turn (under an item): a zone of their own for the invariants."""
+    state = g.blank_card
+    if state is None:
+        return []
+    return [c for made in state.copies.values() for c in made if not c.virtual]
+
+
 def loot_played(g: Game, seat: int, card: Phys) -> None:
     """A loot card was played: a copy of a real, non-trinket one is made if one is pending (FS-4.13: a
     trinket becomes an item, so there is nothing to copy), or the played copy stops existing (it lives on
-    the stack)."""
+    the stack); a real card played from under an item leaves this zone for the stack."""
     state = g.blank_card
     if state is None:
         return
+    mine = state.copies.get(seat)
+    if mine and any(x is card for x in mine):
+        mine.remove(card)
+        if any(x is card for x in state.free):
+            state.free.remove(card)
+        if card.virtual:
+            return
     if card.virtual:
-        state.copies[seat].remove(card)
-    elif state.pending.get(seat) and "trinket" not in card.rules.keywords:
+        return
+    if state.pending.get(seat) and "trinket" not in card.rules.keywords:
         state.pending[seat] -= 1
         state.copies.setdefault(seat, []).append(Phys(-card.pid, card.card, card.rules, True))
 
 
 def end_turn(g: Game) -> None:
-    """Pending copies and unplayed copies last until end of turn (FS-5.12)."""
+    """Pending copies and unplayed copies last until end of turn (FS-5.12). A real card left unplayed
+    under an item (Rusty Spoons) stays there for good: no card reads or moves what lies under an item, so
+    it is out of the game (the removed zone)."""
     if g.blank_card is not None:
+        g.removed.extend(held(g))
         g.blank_card = None

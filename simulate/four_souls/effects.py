@@ -11,6 +11,7 @@ from typing import Any
 
 from . import (
     asking,
+    blank_card,
     challenge,
     counters,
     damage,
@@ -1050,6 +1051,53 @@ def _v_copy_loot(ctx: Ctx, p: dict) -> bool:
     return did
 
 
+def _v_copy_from_hand(ctx: Ctx, p: dict) -> bool:
+    """Baba: ``who`` shows you their hand (FS-3.7); you choose a loot card in it that is neither a trinket
+    nor an ambush (it would become an item or a monster, FS-4.13/4.14); a copy of it is yours to play once
+    this turn without using a loot play (FS-5.12, FS-8.4). The copy is made now, so the card leaving their
+    hand later does not take it away."""
+    g = ctx.g
+    pl = _who(ctx, p)
+    me = g.players[ctx.you]
+    if pl is None or pl is me:
+        return False
+    me.known.update(c.pid for c in pl.hand)
+    fits = tuple([c for c in pl.hand if not {"trinket", "ambush"} & c.rules.keywords])
+    if not fits:
+        return False
+    c = asking.ask(g, me.seat, "choose_loot", fits, ctx.name)
+    blank_card.grant(g, me.seat, Phys(-abs(c.pid), c.card, c.rules, True), free=True)
+    return True
+
+
+def _v_possess(ctx: Ctx, p: dict) -> bool:
+    """Possession: each item of ``who`` (another player) is recharged (FS-6.2), and for the rest of the
+    turn those items are offered to you to activate as if yours (FS-4.6: "you" in them is you, the costs
+    yours to pay). The selector ``possessed`` names that player till then."""
+    g = ctx.g
+    pl = _who(ctx, p)
+    if pl is None or pl.seat == ctx.you:
+        return False
+    for o in pl.items:
+        o.charged = True
+    g.possessed[ctx.you] = pl.seat
+    return True
+
+
+def _v_loot_under(ctx: Ctx, p: dict) -> bool:
+    """Rusty Spoons: a random loot card of ``who``'s hand goes under this item; you may play it once this
+    turn without using a loot play (FS-8.4). Played, it goes to the stack and on to the discard like any
+    loot card; left unplayed, it stays under the item, out of the game (``blank_card.end_turn``)."""
+    g = ctx.g
+    pl = _who(ctx, p)
+    if pl is None or not pl.hand:
+        return False
+    c = pl.hand.pop(g.streams("random pick", pl.seat).randrange(len(pl.hand)))
+    blank_card.grant(g, ctx.you, c, free=True)
+    g.log.emit("loot_discarded", pl.seat, ctx.name, ctx.you, 1, "under")  # out of their hand, under the item
+    return True
+
+
 def _copy_onto_stack(ctx: Ctx, c: Phys, seat: int) -> bool:
     from .targets import prepare  # targets reads selectors, which this module's verbs also use
 
@@ -1204,6 +1252,9 @@ VERB_FUNCS = {
     "become_soul": _v_become_soul,
     "become_item": _v_become_item,
     "copy_loot": _v_copy_loot,
+    "copy_from_hand": _v_copy_from_hand,
+    "loot_under": _v_loot_under,
+    "possess": _v_possess,
     "gain_rewards": _v_gain_rewards,
     "set_atk": _v_set_atk,
     "strip_abilities": _v_strip_abilities,

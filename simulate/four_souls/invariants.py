@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardlab.simulate.core.errors import InvariantError
 
-from . import rooms, statics
+from . import blank_card, rooms, statics
 from .items import LootItem
 from .state import Game, Obj, Phys
 
@@ -41,6 +41,7 @@ def zone_cards(g: Game) -> list[Phys]:
         for slot in slots:
             out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
     out.extend(it.phys for it in g.stack if isinstance(it, LootItem) and not it.phys.virtual)
+    out.extend(blank_card.held(g))  # a real card under an item, playable this turn (Rusty Spoons)
     if g.rooms is not None:
         out.extend(rooms.zone_cards(g))
     if g.challenge:  # FS-18: the challenge card in play, set-aside minions, cards a composite revealed

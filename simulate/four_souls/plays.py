@@ -19,15 +19,21 @@ def legal_actions(g: Game, seat: int) -> list:
     forbid = statics.forbidden(g, seat) if g.cache.forbid_on else ()
     copies = blank_card.copies(g, seat)
     cap_acts, cap_loot = statics.turn_limits(g)  # Shadow of Famine (FS-6.1, FS-8.4); None, None nearly always
+    plays = p.loot_plays > 0 or p.unlimited_loot
     if (
-        (p.loot_plays > 0 or p.unlimited_loot)
+        (plays or copies)
         and (p.hand or copies)
         and "play_loot" not in forbid
         and (cap_loot is None or p.loots_played < cap_loot)
     ):
         seen = set()
         for c in (*p.hand, *copies) if copies else p.hand:
-            cid = c.card.id if not c.virtual else (c.card.id, True)
+            free = bool(copies) and blank_card.is_free(g, c)  # FS-8.4: played without a loot play
+            if not plays and not free:
+                continue
+            cid = (
+                c.card.id if not copies or (c.virtual is False and not free) else (c.card.id, c.virtual, free)
+            )
             if cid in seen:
                 continue  # one option per distinct card (copies of a card play the same)
             seen.add(cid)
@@ -70,7 +76,8 @@ def _act_entries(g: Game, p: Player) -> list:
     rooms = (
         p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     )  # FS-4.6 / FS-16.2: a room's abilities are the active player's
-    key = (g.obj_ver, len(p.items), rooms)
+    victim = g.possessed.get(p.seat, -1) if g.possessed else -1  # Possession: their items too, this turn
+    key = (g.obj_ver, len(p.items), rooms, victim, len(g.players[victim].items) if victim >= 0 else 0)
     hit = g.cache.acts.get(p.seat)
     if hit is not None and hit[0] == key:
         return hit[1]
@@ -78,6 +85,8 @@ def _act_entries(g: Game, p: Player) -> list:
     objs = (p.character, *p.items, *(s[-1] for s in g.rooms.slots if s)) if rooms else (p.character, *p.items)
     if g.challenge and g.challenge.cards:  # FS-18.1: the challenge card is the game's; anyone may use it
         objs = (*objs, *g.challenge.cards)
+    if victim >= 0:  # FS-4.6 read through Possession: activated as though this player controlled them
+        objs = (*objs, *g.players[victim].items)
     acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
     g.cache.acts[p.seat] = (key, acts)
     return acts
@@ -117,9 +126,10 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         ab = c.rules.play
         if ab is not None and not targets.prepare(ctx, ab):
             return False
-        if not c.virtual:
+        free = blank_card.is_free(g, c)  # Baba's copy, a card under Rusty Spoons: no loot play used
+        if not c.virtual and not free:
             p.hand.remove(c)
-        if not p.unlimited_loot:
+        if not p.unlimited_loot and not free:
             p.loot_plays -= 1
         p.loots_played += 1
         item = LootItem(c, seat, ctx)
@@ -164,4 +174,6 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         triggers.fire(g, "activated_item", activator=seat, obj=o)
     elif o.kind == "character":
         triggers.fire(g, "activated_character", activator=seat, obj=o)
+    elif o.kind == "room":  # FS-16.2: the active player uses a room's ability (logged like an item's use)
+        g.log.emit("room_activated", seat, o.phys.card.name, None, None, kind)
     return True

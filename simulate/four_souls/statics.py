@@ -693,6 +693,9 @@ def player_of(ctx: Ctx, x: Any) -> Player | None:
     if isinstance(x, str):
         if x == "active":
             return g.players[g.active]
+        if x == "possessed":  # the player whose items you may use this turn (Possession), if any
+            seat = g.possessed.get(ctx.you, -1) if g.possessed else -1
+            return g.players[seat] if seat >= 0 else None
         if x in ("roller", "attacker", "killer", "activator", "target"):
             v = (ctx.ev or {}).get(x)
             if v is None and x == "attacker" and g.attack is not None:

@@ -126,6 +126,8 @@ def _play_turn(g: Game) -> None:
         m.charged = True
     for r in rooms.room_objs(g):
         r.charged = True  # the game's objects recharge like monsters (a room's ↷, FS-16.2)
+        if r.rules.acts:  # the active player may use it this turn: a room holding (coverage)
+            log.emit("room_turn", ap.seat, r.phys.card.name)
     # FS-8.2 start-of-turn triggers
     triggers.fire(g, "turn_start", seat=ap.seat)
     resolution.priority(g, g.active)
@@ -393,6 +395,8 @@ def end_of_turn(g: Game) -> None:
     g.team_ups.clear()  # FS-10.7 (team-up): a team-up not used by an attack this turn lapses
     g.pa_grants.clear()  # FS-10.6: players attackable for the turn no longer are
     g.eot_forbids.clear()  # FS-7.3: "can't … till end of turn" ends
+    if g.possessed:
+        g.possessed.clear()  # Possession: the use of another player's items lasts till end of turn
     if g.stripped:
         counters.restore_stripped(g)  # abilities stripped until its user's next turn is over (Club)
 

@@ -119,6 +119,9 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("gain_abilities", "source abilities object until", "", "objects", "FS-5.2 FS-5.10", "this object also has the source's (or the listed) abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
     _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
+    _v("copy_from_hand", "who", "who", "objects", "FS-3.7 FS-5.12 FS-8.4", "who shows you their hand; pick a loot in it (neither trinket nor ambush): its copy is yours to play once this turn, using no loot play", Aim("loot", 1.0), "gain", used=False),
+    _v("loot_under", "who", "who", "objects", "FS-5.12 FS-8.4", "a random loot card of who's hand goes under this; you may play it this turn, using no loot play (unplayed: out of the game)", Aim("loot", -1.0, who="who"), "harm", used=False),  # a rival's card taken
+    _v("possess", "who", "who", "objects", "FS-4.6 FS-6.2", "each item of who is recharged and offered to you to activate, as if yours, for the rest of the turn", Aim("copy", 1.0, who="who"), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
     _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
     # Keywords (FS-4.16): the Curse keyword's two triggered abilities, compiled from the keyword
@@ -769,6 +772,9 @@ SELECTORS = Vocabulary(
             "controller_of",
             "the player who put a bound loot or ability on the stack (`controller_of(S)`)",
             "FS-7.4",
+        ),
+        Selector(
+            "possessed", "the player whose items you may activate this turn (`possess`), if any", "FS-4.6"
         ),
         Selector("roller", "the player whose roll the trigger saw"),
         Selector("attacker", "the attacking player"),

@@ -84,6 +84,7 @@ def test_FS_4_6_FS_16_2_only_the_active_player_may_activate_a_room():
     resolution.priority(g, 0, until_empty=True)
     assert g.players[0].cents == 1 and not vault.charged
     assert ("tap", vault, 0) not in plays.legal_actions(g, 0)  # deactivated (FS-4.7)
+    assert [(r[2], r[4], r[7]) for r in kinds(g, "room_activated")] == [(0, "Test Vault", "tap")]  # by name
     check_invariants(g)
 
 

@@ -1,0 +1,137 @@
+"""Issue 19: loot cards played from outside the hand without using a loot play (FS-5.12, FS-8.4) — Baba's
+copy of a card seen in a rival's hand, a card put under Rusty Spoons."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import blank_card, plays, resolution, triggers, turn
+from cardlab.simulate.four_souls.fixtures import (
+    by_id,
+    card,
+    character,
+    check_invariants,
+    give_item,
+    give_loot,
+    loot_fillers,
+    position,
+)
+
+
+def _cents(n: int):
+    return card(f"Coins{n}", abilities=({"play": {"do": {"gain_cents": n}}},))
+
+
+def _aim_at_seat_1(d):
+    if d.kind == "choose_target":
+        return next(o for o in d.options if getattr(o, "seat", None) == 1)
+    return None
+
+
+def _use(g, seat, obj):
+    act = next(o for o in plays.legal_actions(g, seat) if len(o) > 1 and o[1] is obj)
+    assert plays.take_action(g, seat, act)
+    resolution.priority(g, seat, until_empty=True)
+
+
+def _loot_options(g, seat):
+    return [o[1] for o in plays.legal_actions(g, seat) if o[0] == "loot"]
+
+
+def _baba():
+    g = position(2, chars=[by_id("rwz-baba"), character("Other")])
+    loot_fillers(g, 10)
+    g.active = 0
+    g.players[0].character.charged = True
+    return g
+
+
+def test_FS_8_4_baba_plays_a_copy_of_a_rivals_loot_card_without_a_loot_play():
+    """Baba (↷): seat 1 shows its hand (a trinket and a 3¢ card); the trinket cannot be picked, so the copy
+    is of the 3¢ card. With no loot play left, the copy is still offered; played, it gives 3¢, uses no loot
+    play, and the original stays in seat 1's hand. Once played it is gone."""
+    g = _baba()
+    me, rival = g.players
+    charm = give_loot(g, 1, card("Charm", kind="trinket", keywords=["trinket"]))
+    three = give_loot(g, 1, _cents(3))
+    me.loot_plays = 0
+    _use(g, 0, me.character)
+    assert three.pid in me.known and charm.pid in me.known  # the hand was shown (FS-3.7)
+    (copy,) = _loot_options(g, 0)
+    assert copy.virtual and copy.card is three.card and blank_card.is_free(g, copy)
+    cents = me.cents
+    assert plays.take_action(g, 0, ("loot", copy))
+    resolution.priority(g, 0, until_empty=True)
+    assert me.cents == cents + 3 and me.loot_plays == 0 and rival.hand == [charm, three]
+    assert _loot_options(g, 0) == []
+    check_invariants(g)
+
+
+def test_FS_5_12_baba_s_unplayed_copy_ends_with_the_turn():
+    g = _baba()
+    give_loot(g, 1, _cents(3))
+    _use(g, 0, g.players[0].character)
+    assert len(blank_card.copies(g, 0)) == 1
+    turn._end_phase(g)
+    assert blank_card.copies(g, 0) == ()
+
+
+def test_FS_8_4_rusty_spoons_puts_a_rivals_card_under_it_to_play_without_a_loot_play():
+    """Rusty Spoons (↷, seat 1 chosen): seat 1's only card goes under it; seat 0, with no loot play left,
+    plays it (3¢) and the card goes to the loot discard. A second card put under it and left unplayed is
+    out of the game after the turn; each card is in exactly one zone all along."""
+    g = position(2, plans={0: _aim_at_seat_1})
+    loot_fillers(g, 10)
+    g.active = 0
+    me, rival = g.players
+    spoons = give_item(g, 0, by_id("rwz-rusty_spoons"))
+    three = give_loot(g, 1, _cents(3))
+    me.loot_plays = 0
+    _use(g, 0, spoons)
+    assert rival.hand == [] and blank_card.held(g) == [three]
+    check_invariants(g)
+    assert _loot_options(g, 0) == [three]
+    cents = me.cents
+    assert plays.take_action(g, 0, ("loot", three))
+    resolution.priority(g, 0, until_empty=True)
+    assert me.cents == cents + 3 and me.loot_plays == 0 and three in g.loot_disc
+    spoons.charged = True
+    two = give_loot(g, 1, _cents(2))
+    _use(g, 0, spoons)
+    turn._end_phase(g)
+    assert two in g.removed and blank_card.held(g) == [] and spoons.charged  # it readied itself
+    check_invariants(g)
+
+
+def test_FS_4_6_possession_uses_a_rivals_items_this_turn_and_the_rival_loots_2_at_its_end():
+    """Possession (seat 0's turn starts, seat 1 picked): seat 1's spent ↷ item is recharged and offered to
+    seat 0, whose use gains seat 0 the 2¢ ("you" is the user) while seat 1 keeps the item. As the turn ends
+    seat 1 draws 2 and seat 0's use of its items ends."""
+
+    def plan(d):
+        if d.kind == "may":
+            return True
+        return _aim_at_seat_1(d)
+
+    g = position(2, plans={0: plan})
+    loot_fillers(g, 10)
+    g.active = 0
+    me, rival = g.players
+    give_item(g, 0, by_id("rwz-possession"))
+    zapper = give_item(
+        g,
+        1,
+        card("Zapper", deck="treasure", kind="active", abilities=({"tap": {"do": {"gain_cents": 2}}},)),
+        charged=False,
+    )
+    assert not [o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is zapper]
+    triggers.fire(g, "turn_start", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert zapper.charged
+    cents, theirs = me.cents, rival.cents
+    _use(g, 0, zapper)
+    assert (me.cents, rival.cents, zapper.charged, zapper.controller) == (cents + 2, theirs, False, 1)
+    hand = len(rival.hand)
+    turn._end_phase(g)
+    assert len(rival.hand) == hand + 2 and g.possessed == {}
+    zapper.charged = True
+    assert not [o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is zapper]
+    check_invariants(g)
