@@ -254,6 +254,8 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
     extra = 0
     if r.attack:
         p.attack_rolls_this_turn += 1
+        if r.target is not None:  # who rolled against what this turn (filter ``rolled_at``)
+            g.rolled_at.add((r.target.uid, r.seat))
         extra, p.next_atk = p.next_atk, 0  # a bonus for the next attack roll is used by it, hit or miss
     final = clamp(r.value + statics.roll_bonus(g, p, r.attack))  # FS-9.2(5), FS-Q.14
     r.value = final

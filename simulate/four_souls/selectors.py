@@ -282,9 +282,16 @@ V.FILTER_KEYS.implement(
         # FS-5.14: named counters on it, or none
         "with_counter": lambda ctx, o, v: counters.count(o, v) > 0,
         "without_counter": lambda ctx, o, v: counters.count(o, v) == 0,
+        # FS-10.7: a player whose attack roll this turn aimed at it (a team-up partner's rolls too)
+        "rolled_at": lambda ctx, o, v: isinstance(o, Player) and _rolled_at(ctx, o, v),
         "name": _named_card,
     }
 )
+
+
+def _rolled_at(ctx: Ctx, p: Player, v: Any) -> bool:
+    t = obj_of(ctx, v)
+    return isinstance(t, Obj) and (t.uid, p.seat) in ctx.g.rolled_at
 
 
 def _attacked(target: Any, o: Any) -> bool:

@@ -592,6 +592,12 @@ def price(g: Game, p: Player, shop: bool) -> int:
             top = v["to"] if top is None else min(top, v["to"])
             continue
         base += _num(v)
+    if (
+        shop and p.seat == g.active
+    ):  # a monster lowering the price of shop buys for the active player (Holy Greed)
+        for o, b in table_statics(g, "price"):
+            if o.controller < 0 and o.kind == "monster" and _live(o) and _holds(g, o, b):
+                base += _num(b["price"])
     return max(0, base) if top is None else min(top, max(0, base))
 
 

@@ -338,7 +338,7 @@ def purchase(g: Game, seat: int) -> None:
         g.log.emit("purchase", seat, c.card.name, "treasure_deck", price)
         g.log.emit("item_gained", seat, c.card.name, None, None, "purchase")
         triggers.fire(g, "gained", item=o)
-        triggers.fire(g, "purchased", seat=seat, item=o, shop=False)
+        triggers.fire(g, "purchased", seat=seat, item=o, shop=False, amount=price)
     else:
         price = statics.price(g, p, True)
         p.cents -= price
@@ -348,7 +348,7 @@ def purchase(g: Game, seat: int) -> None:
         resources.move_item(g, choice, seat, "purchase", "purchase")  # FS-11.4; the slot refills (FS-11.5)
         p.shop_buys += 1
         triggers.fire(g, "gained", item=choice)
-        triggers.fire(g, "purchased", seat=seat, item=choice, shop=True)
+        triggers.fire(g, "purchased", seat=seat, item=choice, shop=True, amount=price)
     checks.state_checks(g)
 
 
@@ -396,7 +396,9 @@ def end_of_turn(g: Game) -> None:
     g.pa_grants.clear()  # FS-10.6: players attackable for the turn no longer are
     g.eot_forbids.clear()  # FS-7.3: "can't … till end of turn" ends
     if g.possessed:
-        g.possessed.clear()  # Possession: the use of another player's items lasts till end of turn
+        g.possessed.clear()
+    if g.rolled_at:
+        g.rolled_at.clear()  # attack rolls are counted per turn  # Possession: the use of another player's items lasts till end of turn
     if g.stripped:
         counters.restore_stripped(g)  # abilities stripped until its user's next turn is over (Club)
 

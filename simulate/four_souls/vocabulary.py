@@ -400,7 +400,7 @@ TRIGGERS = Vocabulary(
             "purchased",
             _TRIGGER_OPTS,
             "FS-11.4",
-            "who (you, other_player, any_player) purchased an item; event.shop: from the shop (not the deck)",
+            "who (you, other_player, any_player) purchased an item; event.shop: from the shop (not the deck); event.amount: the price paid",
             used=False,  # expansion cards only (Aubrey, Keeper's Box)
         ),
         Trigger(
@@ -884,6 +884,7 @@ FILTER_KEYS = Vocabulary(
         Filter("name", "its name (on a player: their character's); a list: any of these names", value="name"),
         Filter("with_counter", "it has counters of that name", "FS-5.14", value="counter"),
         Filter("without_counter", "it has no counters of that name", "FS-5.14", value="counter"),
+        Filter("rolled_at", "a player whose attack roll this turn aimed at it", "FS-10.7", value="selector"),
     ],
 )
 SELECTOR_OPTIONS: frozenset[str] = frozenset({"count"})
