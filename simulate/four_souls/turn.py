@@ -396,9 +396,9 @@ def end_of_turn(g: Game) -> None:
     g.pa_grants.clear()  # FS-10.6: players attackable for the turn no longer are
     g.eot_forbids.clear()  # FS-7.3: "can't … till end of turn" ends
     if g.possessed:
-        g.possessed.clear()
+        g.possessed.clear()  # Possession: the use of another player's items lasts till end of turn
     if g.rolled_at:
-        g.rolled_at.clear()  # attack rolls are counted per turn  # Possession: the use of another player's items lasts till end of turn
+        g.rolled_at.clear()  # attack rolls are counted per turn (Game Squid)
     if g.stripped:
         counters.restore_stripped(g)  # abilities stripped until its user's next turn is over (Club)
 
