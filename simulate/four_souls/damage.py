@@ -163,7 +163,16 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
     for rep in o.rules.replaces:
         ev = rep.get("event")
         name = next(iter(ev)) if isinstance(ev, dict) else ev
-        if name == "destroyed" and o.kind == "item" and o.controller >= 0 and not statics.souls_barred(g):
+        if name != "destroyed" or o.kind != "item" or o.controller < 0:
+            continue
+        inst = rep.get("instead")
+        if isinstance(inst, dict) and "add_counters" in inst:
+            # Bag Lunch: a counter on it instead of its destruction, while the condition holds (FS-5.4)
+            if replacements.cond_ok(g, o, rep):
+                interpreter.run(statics.ctx_of(g, o), inst)
+                return False
+            continue
+        if not statics.souls_barred(g):
             # The Chest: it becomes a soul of its controller instead (FS-14.5)
             q = g.players[o.controller]
             q.items.remove(o)

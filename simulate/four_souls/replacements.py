@@ -62,7 +62,8 @@ def _modify(rep: dict, n: int, o: Obj | None, g: Game) -> int:
     return n
 
 
-def _cond_ok(g: Game, o: Obj, rep: dict, extra: dict | None = None) -> bool:
+def cond_ok(g: Game, o: Obj, rep: dict, extra: dict | None = None) -> bool:
+    """Whether a replacement's ``if`` holds for ``o`` now (none: it always applies)."""
     c = rep.get("if")
     if c is None:
         return True
@@ -145,25 +146,21 @@ def damage_replacements(g: Game, d: Any) -> int:
     ev = {"attack_roll": d.roll, "amount": n}
     if d.combat and src is not None and src.kind == "monster":
         for rep, e in _reps(src, "combat_damage_from"):
-            if _roll_ok(e, d.roll) and _cond_ok(g, src, rep, ev):
+            if _roll_ok(e, d.roll) and cond_ok(g, src, rep, ev):
                 n = _modify(rep, n, src, g)
     elif d.combat and src is None and d.src_seat >= 0:
         # combat damage a player deals (Cursed Eye); not ``o``, which the loop below types ``Obj | None``
         # (a compiled build fixes a name's type at its first assignment)
         for held in g.player_objects(g.players[d.src_seat]):
             for rep, e in _reps(held, "combat_damage_from"):
-                if (
-                    e.get("combat_damage_from") == "you"
-                    and _roll_ok(e, d.roll)
-                    and _cond_ok(g, held, rep, ev)
-                ):
+                if e.get("combat_damage_from") == "you" and _roll_ok(e, d.roll) and cond_ok(g, held, rep, ev):
                     n = _modify(rep, n, held, g)
     elif not d.combat and d.src_seat >= 0 and (src is None or src.controller == d.src_seat):
         # non-combat damage a player deals: their loot, their items' and character's abilities, not a
         # monster's or a room's text (Pyromaniac's +1, FS-5.4 / FS-6.21)
         for mine in g.player_objects(g.players[d.src_seat]):
             for rep, e in _reps(mine, "damage_from"):
-                if e.get("damage_from") == "you" and _cond_ok(g, mine, rep, ev):
+                if e.get("damage_from") == "you" and cond_ok(g, mine, rep, ev):
                     n = _modify(rep, n, mine, g)
     if isinstance(t, Player):
         apps: list[tuple[Any, Any]]  # (object or None for a shield, its replacement)
@@ -177,7 +174,7 @@ def damage_replacements(g: Game, d: Any) -> int:
                 break
             if o is None:
                 n = _shield(g, t.shields, n)
-            elif _cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}) and _first_this_turn(o, rep):
+            elif cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}) and _first_this_turn(o, rep):
                 n = _modify(rep, n, o, g)
         return n
     # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active
@@ -194,7 +191,7 @@ def damage_replacements(g: Game, d: Any) -> int:
             break
         if o is None:
             n = _shield(g, shields, n)
-        elif _cond_ok(g, t, rep, {"attack_roll": d.roll, "amount": n}):
+        elif cond_ok(g, t, rep, {"attack_roll": d.roll, "amount": n}):
             n = _modify(rep, n, t, g)
     return n
 
@@ -207,7 +204,7 @@ def cents_replacements(g: Game, p: Player, n: int) -> int:
         return n
     apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
     for o, rep in apps:
-        if not _cond_ok(g, o, rep):
+        if not cond_ok(g, o, rep):
             continue
         inst = rep.get("instead")
         if isinstance(inst, dict) and "add_counters" in inst:  # Bum-Bo!: level counters instead
@@ -230,7 +227,7 @@ def loot_replacements(g: Game, p: Player, n: int, why: str) -> int:
         return n
     apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
     for o, rep in apps:
-        if _cond_ok(g, o, rep, {"amount": n, "loot_step": why == "loot_step"}):
+        if cond_ok(g, o, rep, {"amount": n, "loot_step": why == "loot_step"}):
             n = _modify(rep, n, o, g)
     return n
 
@@ -246,7 +243,7 @@ def reward_times(g: Game, m: Obj, roll: int | None) -> int:
     for o in (m, *(o for o in _reward_objs(g) if o is not m)):
         for rep, e in _reps(o, "rewards"):
             want = e.get("rewards", "self")
-            if (want == "monsters" or (want == "self" and o is m)) and _cond_ok(g, o, rep, ev):
+            if (want == "monsters" or (want == "self" and o is m)) and cond_ok(g, o, rep, ev):
                 times *= _times(rep)
     rep = g.eot_replacements.get(("rewards", g.active))
     if rep is not None:

@@ -220,6 +220,7 @@ def move_cards(ctx: Any, p: dict) -> bool:
     pos = p.get("pos", "top")
     if isinstance(pos, str) and pos not in ("top", "bottom"):
         pos = value(ctx, pos)  # a bound number (Keeper's Resting Place: the place the active player picked)
+    hand_of = the_player(ctx, p["who"]).seat if "who" in p else ctx.you  # "into <who>'s hand"
     did = False
     if cards in ("self", "self_card"):
         refs = [ctx.src]
@@ -272,13 +273,16 @@ def move_cards(ctx: Any, p: dict) -> bool:
             phys = r.phys
         elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
             ctx.moved = True
+            _off_discard(
+                g, r
+            )  # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there
         elif isinstance(r, Phys) and not _off_discard(g, r) and isinstance(cards, str) and cards in ctx.binds:
             continue  # FS-6.8, FS-3.2: a targeted card in a discard left it before this resolved
         if isinstance(ctx.src, Obj) and r is ctx.src:
             ctx.moved = True
         if phys.virtual:
             continue  # FS-5.11: a copy exists only on the stack; moving it into a zone does nothing
-        place(g, phys, to, pos, ctx)
+        place(g, phys, to, pos, ctx, hand_of)
         did = True
     return did
 

@@ -44,7 +44,7 @@ _REPLACE_CAN: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "death_penalty": (frozenset({"instead"}), frozenset()),
 }
 # the one replacing effect a few events carry out (the rest of an `instead` would be ignored)
-_INSTEAD_ONLY = {"would_gain_cents": "add_counters", "destroyed": "become_soul"}
+_INSTEAD_ONLY = {"would_gain_cents": ("add_counters",), "destroyed": ("become_soul", "add_counters")}
 
 
 def _check_replacement(evname: str, body: dict) -> None:
@@ -59,8 +59,14 @@ def _check_replacement(evname: str, body: dict) -> None:
         raise EngineError(f"replacement '{evname}': 'then' after '{out}' not implemented")
     inst = body.get("instead")
     only = _INSTEAD_ONLY.get(evname)
-    if out == "instead" and only is not None and not (isinstance(inst, dict) and set(inst) == {only}):
-        raise EngineError(f"replacement '{evname}': only 'instead: {{{only}: ...}}' is implemented")
+    if (
+        out == "instead"
+        and only is not None
+        and not (isinstance(inst, dict) and len(inst) == 1 and set(inst) <= set(only))
+    ):
+        raise EngineError(
+            f"replacement '{evname}': only 'instead: {{{' or '.join(only)}: ...}}' is implemented"
+        )
 
 
 def compile_card(card: Any) -> CardRules:

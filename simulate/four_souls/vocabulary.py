@@ -83,7 +83,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("peek", "deck n then reveal random filter", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
     _v("search", "deck filter then shuffle bind", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
     # Zones
-    _v("move", "cards to pos refill cover", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
+    _v("move", "cards to pos refill cover who", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
     _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster/room slots", Aim("info", 0.5, who="kind"), "neutral"),
     # Damage & life
     _v("deal_damage", "n to source divided", "n to", "damage", "FS-6.20 FS-6.21 FS-5.9", "damage on the stack", Aim("damage", -1.5, who="to"), "harm"),

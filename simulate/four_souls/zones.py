@@ -235,7 +235,7 @@ def leave_play(g: Game, o: Obj) -> bool:
     return remove_from_slot(g, o)
 
 
-def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
+def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> None:
     deck_kind = c.card.deck
     if deck_kind == "challenge" and challenge.left_play(g, c):
         return  # FS-18.5: a minion card moved anywhere (a dead one's own ability) goes back, set aside
@@ -265,8 +265,10 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any) -> None:
             deck.append(c)
     elif to == "removed":  # removed from the game (FS-3.10: out of play for good)
         g.removed.append(c)
-    elif to == "hand":  # "into your hand": the hand of the effect's controller (a loot card, FS-3.7)
-        p = g.players[ctx.you]
+    elif (
+        to == "hand"
+    ):  # "into your hand": the effect controller's (or ``hand_of``'s) hand (a loot card, FS-3.7)
+        p = g.players[hand_of if hand_of >= 0 else ctx.you]
         p.hand.append(c)
         p.known.add(c.pid)
         g.log.emit("loot_drawn", p.seat, ctx.name, None, 1, "move")

@@ -1,0 +1,45 @@
+"""Issue 19: a loot card moving itself into another player's hand (``move`` with ``who``): Sticky Nickel."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import plays, resolution
+from cardlab.simulate.four_souls.fixtures import by_id, check_invariants, give_loot, loot_fillers, position
+
+
+def _nickel(roll: int):
+    g = position(3, rolls=[roll])
+    loot_fillers(g, 5)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    nickel = give_loot(g, 0, by_id("r-sticky_nickel"))
+    assert plays.take_action(g, 0, ("loot", nickel))
+    resolution.priority(g, 0, until_empty=True)
+    check_invariants(g)
+    return g, nickel
+
+
+def test_FS_4_18_sticky_nickel_goes_to_the_left_players_hand_on_1_to_3_and_pays_5_cents_on_4_to_6():
+    """Roll 2: the card leaves the discard it went to as it resolved for seat 1's hand (left of seat 0);
+    roll 5: seat 0 gains 5¢ and the card is in the loot discard."""
+    g, nickel = _nickel(2)
+    assert g.players[1].hand == [nickel] and nickel not in g.loot_disc and g.players[0].cents == 0
+    g, nickel = _nickel(5)
+    assert g.players[0].cents == 5 and nickel in g.loot_disc and g.players[1].hand == []
+
+
+def test_FS_5_4_bag_lunch_takes_a_counter_instead_of_its_first_destruction_and_then_gives_1_hp():
+    """Bag Lunch (an item after its trinket play): the first destruction puts a counter on it instead and
+    its holder has +1 HP from then on; the second one destroys it."""
+    from cardlab.simulate.four_souls import damage, statics
+    from cardlab.simulate.four_souls.counters import count
+    from cardlab.simulate.four_souls.fixtures import give_item
+
+    g = position(2)
+    lunch = give_item(g, 0, by_id("r-bag_lunch"))
+    me = g.players[0]
+    hp = statics.player_max_hp(g, me)
+    assert not damage.destroy(g, lunch, "test") and lunch.in_play and count(lunch) == 1
+    assert statics.player_max_hp(g, me) == hp + 1
+    assert damage.destroy(g, lunch, "test") and not lunch.in_play and lunch.phys in g.loot_disc
+    assert statics.player_max_hp(g, me) == hp
+    check_invariants(g)
