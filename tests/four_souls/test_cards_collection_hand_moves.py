@@ -43,3 +43,35 @@ def test_FS_5_4_bag_lunch_takes_a_counter_instead_of_its_first_destruction_and_t
     assert damage.destroy(g, lunch, "test") and not lunch.in_play and lunch.phys in g.loot_disc
     assert statics.player_max_hp(g, me) == hp
     check_invariants(g)
+
+
+def test_FS_3_8_dads_note_puts_up_to_three_discarded_monsters_into_slots():
+    """Dad's Note: with three monsters and an event in the monster discard, the player takes two (it stops
+    when it likes, ``up_to``) — never the event — and each covers a monster slot not being attacked."""
+    from cardlab.simulate.four_souls.fixtures import add_slot_monster, card, monster, phys
+
+    picks = []
+
+    def two(d):
+        if d.kind == "choose_target" and len(picks) < 2:
+            pick = next(o for o in d.options if o != "done" and o not in picks)
+            picks.append(pick)
+            return pick
+        if d.kind == "choose_target":
+            return "done" if "done" in d.options else None
+        return None
+
+    g = position(2, plans={0: two})
+    g.active = 0
+    slot = add_slot_monster(g, monster("Top"))
+    gone = [phys(g, monster(f"Gone{i}")) for i in range(3)]
+    g.monster_disc.extend([*gone, phys(g, card("Bad Luck", "monster", "bad_event"))])
+    note = give_loot(g, 0, by_id("r-dads_note"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", note))
+    resolution.priority(g, 0, until_empty=True)
+    covered = g.mslots[slot.slot]
+    names = [(x.phys if hasattr(x, "phys") else x).card.name for x in covered]
+    assert names[0] == "Top" and len(names) == 3 and set(names[1:]) <= {"Gone0", "Gone1", "Gone2"}
+    assert len(g.monster_disc) == 2 and "Bad Luck" in {c.card.name for c in g.monster_disc}
+    check_invariants(g)
