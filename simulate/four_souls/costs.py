@@ -5,19 +5,31 @@ from __future__ import annotations
 from typing import Any
 
 from . import challenge, statics
+from . import vocabulary as V
 from .asking import ask
 from .damage import destroy
 from .resources import discard_loot, move_item, pay
 from .state import Game, Obj, Player
 
 
+def _cents_part(g: Game, p: Player, o: Obj, val: Any) -> int:
+    """The ¢ a ``pay`` cost asks of ``p``: the printed amount, less ``paid_discount`` statics of ``p``'s
+    objects when the ability is on an item ``p`` controls (Trick Penny, FS-4.4), never below 0."""
+    cents = int((val.get("cents", 0) if isinstance(val, dict) else val) or 0)
+    if cents and o.kind == "item" and o.controller == p.seat:
+        off = statics.count(g, p, "paid_discount")
+        if off:
+            cents = max(0, cents - int(off))
+    return cents
+
+
 def can_pay_cost(g: Game, p: Player, o: Obj, cost: Any) -> bool:
     for c in cost or ():
         name, val = _cost_parts(c)
         if name == "pay":
-            cents = val.get("cents", 0) if isinstance(val, dict) else val
+            cents = _cents_part(g, p, o, val)
             hp = val.get("hp", 0) if isinstance(val, dict) else 0
-            if p.cents < (cents or 0) or (hp and statics.player_hp(g, p) < hp):
+            if p.cents < cents or (hp and statics.player_hp(g, p) < hp):
                 return False
         elif name == "discard_loot":
             if len(p.hand) < (val.get("n", 1) if isinstance(val, dict) else (val or 1)):
@@ -59,7 +71,10 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
     for c in cost or ():
         name, val = _cost_parts(c)
         if name == "pay":
-            pay(g, p, val if isinstance(val, dict) else {"cents": val}, ctx.name)
+            part = dict(val) if isinstance(val, dict) else {"cents": val}
+            if "cents" in part:
+                part["cents"] = _cents_part(g, p, o, val)
+            pay(g, p, part, ctx.name)
         elif name == "discard_loot":
             before = list(p.hand)
             discard_loot(g, p, val.get("n", 1) if isinstance(val, dict) else (val or 1), False, ctx.name)
@@ -93,3 +108,6 @@ def doomed_by_cost(p: Player, cost: Any) -> list:
             if len(mine) == _destroy_count(val):
                 return mine
     return []
+
+
+V.STATICS.implement({"paid_discount": _cents_part})  # read where a cost's ¢ are counted (FS-4.4)

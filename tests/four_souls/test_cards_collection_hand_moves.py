@@ -75,3 +75,37 @@ def test_FS_3_8_dads_note_puts_up_to_three_discarded_monsters_into_slots():
     assert names[0] == "Top" and len(names) == 3 and set(names[1:]) <= {"Gone0", "Gone1", "Gone2"}
     assert len(g.monster_disc) == 2 and "Bad Luck" in {c.card.name for c in g.monster_disc}
     check_invariants(g)
+
+
+def test_FS_4_4_FS_11_3_trick_penny_cheapens_purchases_and_paid_abilities_and_pays_a_cent():
+    """Trick Penny: a shop item costs 9¢; a $ ability of an item of yours asking 2¢ takes 1¢; each
+    purchase and the turn's end pay 1¢."""
+    from cardlab.simulate.four_souls import statics, triggers, turn
+    from cardlab.simulate.four_souls.fixtures import add_shop_item, card, give_item, take_cents
+
+    g = position(2, plans={0: lambda d: next((o for o in d.options if o != "treasure_deck"), None)})
+    loot_fillers(g, 5)
+    g.active = 0
+    me = g.players[0]
+    give_item(g, 0, by_id("r-trick_penny"))
+    pump = give_item(
+        g,
+        0,
+        card("Pump", "treasure", "paid", abilities=({"paid": {"cost": [{"pay": 2}], "do": {"loot": 1}}},)),
+    )
+    assert statics.price(g, me, True) == 9
+    take_cents(g, 0, 2)
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is pump)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert me.cents == 1 and len(me.hand) == 1
+    add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
+    take_cents(g, 0, 8)
+    g.purchases_left = 1
+    turn.purchase(g, 0)
+    resolution.priority(g, 0, until_empty=True)
+    assert me.cents == 1  # 9 paid, 1 back
+    triggers.fire(g, "turn_end", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert me.cents == 2
+    check_invariants(g)
