@@ -111,6 +111,15 @@ def remove(g: Game, x: Any, n: int, kind: str | None = None) -> bool:
     return True
 
 
+def end_eternal_eot(g: Game) -> None:
+    """Items made eternal till end of turn (Algiz, FS-4.12) stop being so, unless printed eternal or holding
+    an eternal counter now."""
+    for x in g.eternal_eot:
+        if x.eternal and not count(x, ETERNAL) and "eternal" not in x.rules.keywords:
+            x.eternal = False
+    g.eternal_eot.clear()
+
+
 # Not a counter: an effect's stripping of every non-eternal ability until its user's next turn is over (Club)
 UNTIL_TURN_END = "until its turn ends"
 

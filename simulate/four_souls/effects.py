@@ -1084,6 +1084,20 @@ def _v_possess(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_make_eternal(ctx: Ctx, p: dict) -> bool:
+    """Algiz: each item ``who`` controls now is eternal (FS-4.12: it cannot be destroyed) till end of turn;
+    ``counters.end_eternal_eot`` takes it back from those that were not eternal before."""
+    g = ctx.g
+    pl = _who(ctx, p)
+    if pl is None:
+        return False
+    made = [o for o in pl.items if not o.eternal]
+    for o in made:
+        o.eternal = True
+    g.eternal_eot.extend(made)
+    return bool(made)
+
+
 def _v_loot_under(ctx: Ctx, p: dict) -> bool:
     """Rusty Spoons: a random loot card of ``who``'s hand goes under this item; you may play it once this
     turn without using a loot play (FS-8.4). Played, it goes to the stack and on to the discard like any
@@ -1255,6 +1269,7 @@ VERB_FUNCS = {
     "copy_from_hand": _v_copy_from_hand,
     "loot_under": _v_loot_under,
     "possess": _v_possess,
+    "make_eternal": _v_make_eternal,
     "gain_rewards": _v_gain_rewards,
     "set_atk": _v_set_atk,
     "strip_abilities": _v_strip_abilities,

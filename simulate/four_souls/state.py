@@ -305,6 +305,7 @@ class Game:
     stripped: list = field(default_factory=list)  # (object, seat): no abilities until that seat's turn ends
     possessed: dict = field(default_factory=dict)  # Possession: seat → whose items it may use this turn
     rolled_at: set = field(default_factory=set)  # (object uid, seat): an attack roll this turn (Game Squid)
+    eternal_eot: list = field(default_factory=list)  # items made eternal till end of turn (Algiz)
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:

@@ -399,6 +399,8 @@ def end_of_turn(g: Game) -> None:
         g.possessed.clear()  # Possession: the use of another player's items lasts till end of turn
     if g.rolled_at:
         g.rolled_at.clear()  # attack rolls are counted per turn (Game Squid)
+    if g.eternal_eot:
+        counters.end_eternal_eot(g)  # eternal given till end of turn ends (Algiz)
     if g.stripped:
         counters.restore_stripped(g)  # abilities stripped until its user's next turn is over (Club)
 

@@ -121,6 +121,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("copy_from_hand", "who", "who", "objects", "FS-3.7 FS-5.12 FS-8.4", "who shows you their hand; pick a loot in it (neither trinket nor ambush): its copy is yours to play once this turn, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("loot_under", "who", "who", "objects", "FS-5.12 FS-8.4", "a random loot card of who's hand goes under this; you may play it this turn, using no loot play (unplayed: out of the game)", Aim("loot", -1.0, who="who"), "harm", used=False),  # a rival's card taken
+    _v("make_eternal", "who", "who", "objects", "FS-4.12", "each item who controls is eternal till end of turn", Aim("info", 0.3, who="who"), "help", used=False),
     _v("possess", "who", "who", "objects", "FS-4.6 FS-6.2", "each item of who is recharged and offered to you to activate, as if yours, for the rest of the turn", Aim("copy", 1.0, who="who"), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
     _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
@@ -492,7 +493,7 @@ STATICS = Vocabulary(
         Static("loot_plays", ("n",), "FS-8.4", "loot plays per turn +n"),
         Static("attacks", ("n",), "FS-8.6", "attacks per turn +n (or unlimited)"),
         Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
-        Static("paid_discount", ("n",), "FS-4.4", "the cents in the costs of your items' abilities -n"),
+        Static("paid_discount", ("n",), "FS-4.4", "the cents in the costs of your items' abilities -n", used=False),
         Static("price", ("n", "what", "to"), "FS-11.3", "purchase price +n (to: N, at most N)"),
         Static("loot_step", ("n",), "FS-8.3", "cards drawn in your loot step +n"),
         Static(

@@ -47,7 +47,7 @@ def test_FS_5_4_bag_lunch_takes_a_counter_instead_of_its_first_destruction_and_t
 
 def test_FS_3_8_dads_note_puts_up_to_three_discarded_monsters_into_slots():
     """Dad's Note: with three monsters and an event in the monster discard, the player takes two (it stops
-    when it likes, ``up_to``) — never the event — and each covers a monster slot not being attacked."""
+    when it likes, ``up_to``) — never the event — and each covers a slot whose monster is not under attack."""
     from cardlab.simulate.four_souls.fixtures import add_slot_monster, card, monster, phys
 
     picks = []
@@ -108,4 +108,26 @@ def test_FS_4_4_FS_11_3_trick_penny_cheapens_purchases_and_paid_abilities_and_pa
     triggers.fire(g, "turn_end", seat=0)
     resolution.priority(g, 0, until_empty=True)
     assert me.cents == 2
+    check_invariants(g)
+
+
+def test_FS_4_12_algiz_makes_a_players_items_eternal_till_the_turns_end():
+    """Algiz (seat 0 picks itself): its plain item cannot be destroyed this turn; after the turn's end it
+    can; an item already eternal stays so."""
+    from cardlab.simulate.four_souls import damage, turn
+    from cardlab.simulate.four_souls.fixtures import card, give_item
+
+    g = position(2, plans={0: lambda d: next((o for o in d.options if getattr(o, "seat", -1) == 0), None)})
+    loot_fillers(g, 5)
+    g.active = 0
+    plain = give_item(g, 0, card("Plain", deck="treasure", kind="passive"))
+    kept = give_item(g, 0, card("Kept", deck="eternal", kind="eternal", keywords=["eternal"]), eternal=True)
+    algiz = give_loot(g, 0, by_id("r-algiz"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", algiz))
+    resolution.priority(g, 0, until_empty=True)
+    assert not damage.destroy(g, plain, "test") and plain.in_play
+    turn.end_of_turn(g)
+    assert kept.eternal and not plain.eternal
+    assert damage.destroy(g, plain, "test") and not plain.in_play
     check_invariants(g)
