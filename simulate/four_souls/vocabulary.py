@@ -493,7 +493,13 @@ STATICS = Vocabulary(
         Static("loot_plays", ("n",), "FS-8.4", "loot plays per turn +n"),
         Static("attacks", ("n",), "FS-8.6", "attacks per turn +n (or unlimited)"),
         Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
-        Static("paid_discount", ("n",), "FS-4.4", "the cents in the costs of your items' abilities -n", used=False),
+        Static(
+            "paid_discount",
+            ("n",),
+            "FS-4.4",
+            "the cents in the costs of your items' abilities -n",
+            used=False,
+        ),
         Static("price", ("n", "what", "to"), "FS-11.3", "purchase price +n (to: N, at most N)"),
         Static("loot_step", ("n",), "FS-8.3", "cards drawn in your loot step +n"),
         Static(
