@@ -262,6 +262,11 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
     chooser = ctx.by if ctx.by is not None else ctx.you
     if deck_name in ("any", "deck:any", "any_deck"):
         deck_name = asking.ask(g, chooser, "choose_deck", ("loot", "treasure", "monster"), ctx.name)
+    elif deck_name == "monster_or_room":  # Hagalaz: the room deck only where rooms are used (FS-16)
+        rooms_on = g.rooms is not None and bool(g.rooms.deck or g.rooms.disc)
+        deck_name = (
+            asking.ask(g, chooser, "choose_deck", ("monster", "room"), ctx.name) if rooms_on else "monster"
+        )
     if deck_name in ctx.binds:
         deck_name = ctx.binds[deck_name]
     deck_name = str(deck_name).replace("_deck", "").replace("_top", "")

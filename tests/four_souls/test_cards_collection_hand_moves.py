@@ -131,3 +131,34 @@ def test_FS_4_12_algiz_makes_a_players_items_eternal_till_the_turns_end():
     assert kept.eternal and not plain.eternal
     assert damage.destroy(g, plain, "test") and not plain.in_play
     check_invariants(g)
+
+
+def test_FS_3_4_FS_16_1_hagalaz_orders_the_monster_deck_top_then_discards_a_room_or_monster():
+    """Hagalaz (no rooms in this game): the top 3 monster cards come back in the player's order (here the
+    third first), then the monster picked (the only one: not attacked) goes to the monster discard and its
+    slot refills from the new top."""
+    from cardlab.simulate.four_souls.fixtures import add_slot_monster, monster, phys
+
+    order = []
+
+    def plan(d):
+        if d.kind == "order_top":
+            pick = d.options[-1]
+            order.append(pick)
+            return pick
+        return None
+
+    g = position(2, plans={0: plan})
+    g.active = 0
+    top = [phys(g, monster(f"M{i}")) for i in range(3)]
+    g.monster.extend(reversed(top))  # M0 on top
+    blob = add_slot_monster(g, monster("Blob"))
+    rune = give_loot(g, 0, by_id("r-hagalaz"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", rune))
+    resolution.priority(g, 0, until_empty=True)
+    assert not blob.in_play and blob.phys in g.monster_disc
+    # the emptied slot refilled from the reordered top (M2), the rest below in the chosen order
+    assert g.mslots[blob.slot][-1].phys.card.name == "M2"
+    assert [c.card.name for c in reversed(g.monster)] == ["M1", "M0"]
+    check_invariants(g)
