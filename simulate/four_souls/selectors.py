@@ -202,6 +202,9 @@ V.SELECTORS.implement(
         "monsters": _base(lambda ctx: ctx.g.monsters()),
         "other_monsters": _base(lambda ctx: [m for m in ctx.g.monsters() if m is not ctx.src]),  # not it
         # FS-Q.21: dead players are not chosen
+        "more_souls": _base(  # the players holding more souls than you (Backstabber)
+            lambda ctx: [p for p in ctx.g.players if p.soul_total() > ctx.g.players[ctx.you].soul_total()]
+        ),
         "monster_or_room": _base(lambda ctx: ctx.g.monsters() + ctx.g.room_objs()),  # FS-16.1 (Hagalaz)
         "player_or_monster": _base(lambda ctx: [p for p in ctx.g.players if not p.dead] + ctx.g.monsters()),
         "soul": _base(lambda ctx: [s for p in ctx.g.players for s in p.souls]),

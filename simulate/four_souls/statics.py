@@ -439,6 +439,10 @@ def player_evasion(g: Game, p: Player) -> int | None:
                 continue
             if "counter" in v and not p.counters.get(v["counter"]):
                 continue  # FS-5.14: only players with that counter on them (Evis, White Proglottid)
+            if v.get("who") == "more_souls" and (
+                o.controller < 0 or p.soul_total() <= g.players[o.controller].soul_total()
+            ):
+                continue  # only players holding more souls than this card's controller (Backstabber)
             if (best is None or o.uid > best[0]) and _holds(g, o, body):
                 best = (o.uid, _num(v["evasion"]))
     for created, ev, seat in g.pa_grants:

@@ -816,6 +816,7 @@ SELECTORS = Vocabulary(
         Selector("monster_slot", "a monster slot", "FS-3.12"),
         Selector("room", "a room in play (the top of a room slot; none without --variant rooms)", "FS-16.1"),
         Selector("monster_or_room", "a monster in a slot or a room in play", "FS-16.1"),
+        Selector("more_souls", "a player holding more souls than you", "FS-14.1"),
     ],
 )
 

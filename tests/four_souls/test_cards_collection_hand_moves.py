@@ -162,3 +162,26 @@ def test_FS_3_4_FS_16_1_hagalaz_orders_the_monster_deck_top_then_discards_a_room
     assert g.mslots[blob.slot][-1].phys.card.name == "M2"
     assert [c.card.name for c in reversed(g.monster)] == ["M1", "M0"]
     check_invariants(g)
+
+
+def test_FS_10_6_backstabber_attacks_players_with_more_souls_on_its_turns_and_loots_on_a_kill():
+    """Backstabber (seat 0, no soul): on seat 0's turn seat 1 (1 soul) can be attacked with evasion 3 and
+    seat 2 (no soul) cannot; on seat 2's turn nobody can; seat 0 killing seat 1 draws 1."""
+    from cardlab.simulate.four_souls import damage, statics
+    from cardlab.simulate.four_souls.fixtures import give_item, monster, phys, settle
+
+    g = position(3)
+    loot_fillers(g, 5)
+    give_item(g, 0, by_id("r-backstabber"))
+    soul = g.new_obj(phys(g, monster("Boss", hp=1, soul=1)), "soul", 1)
+    g.players[1].souls.append(soul)
+    g.active = 0
+    assert [statics.player_evasion(g, p) for p in g.players[1:]] == [3, None]
+    g.active = 2
+    assert statics.player_evasion(g, g.players[1]) is None
+    g.active = 0
+    hand = len(g.players[0].hand)
+    assert damage.kill(g, g.players[1], 0)
+    settle(g)
+    assert g.players[1].dead and len(g.players[0].hand) == hand + 1
+    check_invariants(g)
