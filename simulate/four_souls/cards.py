@@ -1054,7 +1054,10 @@ class _Checker:
             key, value = next(iter(flt.items()))
             if key not in V.FILTER_KEYS:
                 self.fail(line, unknown("filter", key, V.FILTER_KEYS))
-            if key != "name":
+            if key == "name_has":  # a word of a card name, not an expression
+                if not isinstance(value, str) or not value.strip():
+                    self.fail(line, f"filter 'name_has' must be a word, got {value!r}")
+            elif key != "name":
                 self.value(value, line, key)
             elif not isinstance(value, str) and not (
                 isinstance(value, list) and value and all(isinstance(v, str) for v in value)

@@ -26,7 +26,7 @@ from . import (
 )
 from . import vocabulary as V
 from .interpreter import run
-from .selectors import candidates, parse_sel
+from .selectors import candidates, name_has, parse_sel
 from .state import EngineError, Obj, Phys, Player
 from .statics import Ctx, obj_of, player_of, the_player, value
 
@@ -325,6 +325,15 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
             deck.insert(0, c)
         if took_one is not None:
             resources.card_to_player(g, took_one, g.players[ctx.you], ctx.name)
+    elif (
+        then == "take_all"
+    ):  # every looked-at card the filter keeps to the looker's hand, the rest under the deck
+        flt = p.get("filter")
+        for c in cards:
+            if flt is None or _search_match(c, flt):
+                resources.card_to_player(g, c, g.players[ctx.you], ctx.name)
+            else:
+                deck.insert(0, c)
     elif then in ("take_one", "take_two"):  # take_two: two of them, one pick after the other (Eden's Soul)
         rest = list(cards)
         took = []
@@ -411,6 +420,8 @@ def _search_match(c: Phys, flt: Any) -> bool:
             return c.card.name in names or c.card.id in names
         if "keyword" in flt:
             return flt["keyword"] in c.rules.keywords
+        if "name_has" in flt:  # a word in its name (Bobby Bomb: "Bomb")
+            return name_has(c.card, flt["name_has"])
     return False
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import counters, items
@@ -115,6 +116,11 @@ def _item_ability(o: Any) -> bool:
 
 def _most(ctx: Ctx, o: Any, read: Any) -> bool:
     return read(o) == max(read(p) for p in ctx.g.players)
+
+
+def name_has(card: Any, word: Any) -> bool:
+    """The card's name holds ``word`` as a word, or its plural, in any case ("Bomb" in "Mega Bomb!")."""
+    return re.search(rf"\b{re.escape(str(word))}s?\b", card.name, re.IGNORECASE) is not None
 
 
 def _named_card(ctx: Ctx, o: Any, v: Any) -> bool:
@@ -289,6 +295,7 @@ V.FILTER_KEYS.implement(
         # FS-10.7: a player whose attack roll this turn aimed at it (a team-up partner's rolls too)
         "rolled_at": lambda ctx, o, v: isinstance(o, Player) and _rolled_at(ctx, o, v),
         "name": _named_card,
+        "name_has": lambda ctx, o, v: name_has(o.card if isinstance(o, Phys) else o.phys.card, v),
     }
 )
 

@@ -178,6 +178,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
             "back_or_discard",
             "take_one",
             "take_two",
+            "take_all",
             "may_take_one",
         }
     ),
@@ -892,6 +893,7 @@ FILTER_KEYS = Vocabulary(
         Filter("except", "anyone or anything but it (`{except: event.target}`)", value="selector"),
         Filter("zone", "it is in that zone (`{zone: monster_discard}`)", value="zone"),
         Filter("name", "its name (on a player: their character's); a list: any of these names", value="name"),
+        Filter("name_has", "its name holds that word (or its plural), in any case", value="name"),
         Filter("with_counter", "it has counters of that name", "FS-5.14", value="counter"),
         Filter("without_counter", "it has no counters of that name", "FS-5.14", value="counter"),
         Filter("rolled_at", "a player whose attack roll this turn aimed at it", "FS-10.7", value="selector"),

@@ -185,3 +185,28 @@ def test_FS_10_6_backstabber_attacks_players_with_more_souls_on_its_turns_and_lo
     settle(g)
     assert g.players[1].dead and len(g.players[0].hand) == hand + 1
     check_invariants(g)
+
+
+def test_FS_3_4_bobby_bomb_takes_the_bombs_of_the_top_ten_and_one_from_the_discard_each_turn():
+    """Bobby Bomb gained: of the loot deck's top cards, the two whose names hold the word go to the hand
+    (a plural and a "!" name too), the other goes under the deck; at its holder's turn start a bomb card
+    of the loot discard comes to the hand, a card without the word never."""
+    from cardlab.simulate.four_souls import resources, triggers
+    from cardlab.simulate.four_souls.fixtures import card, deck, phys, settle
+
+    g = position(2)
+    g.active = 0
+    deck(g, "treasure", [by_id("r-bobby_bomb")])
+    deck(g, "loot", [card("Mega Bomb!"), card("Plain"), card("Bombs")])
+    g.loot_disc.extend([phys(g, card("Old Bomb")), phys(g, card("Bombastic"))])
+    me = g.players[0]
+    assert resources.gain_treasure(g, me, "test")
+    settle(g)
+    assert sorted(c.card.name for c in me.hand) == ["Bombs", "Mega Bomb!"]
+    assert [c.card.name for c in g.loot] == ["Plain"]
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    assert "Old Bomb" in {c.card.name for c in me.hand} and [c.card.name for c in g.loot_disc] == [
+        "Bombastic"
+    ]
+    check_invariants(g)
