@@ -325,9 +325,17 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
             deck.insert(0, c)
         if took_one is not None:
             resources.card_to_player(g, took_one, g.players[ctx.you], ctx.name)
-    elif (
-        then == "take_all"
-    ):  # every looked-at card the filter keeps to the looker's hand, the rest under the deck
+    elif then == "take_one_give_rest":
+        # Friendly Sack: one to the looker, the rest to another player it picks
+        me = g.players[ctx.you]
+        took_c = asking.ask(g, chooser, "take", tuple(cards), ctx.name)
+        resources.card_to_player(g, took_c, me, ctx.name)
+        rest = [c for c in cards if c is not took_c]
+        if rest:
+            to = asking.ask(g, chooser, "choose_player", tuple(q for q in g.players if q is not me), ctx.name)
+            for c in rest:
+                resources.card_to_player(g, c, to, ctx.name)
+    elif then == "take_all":  # the cards the filter keeps to the looker's hand, the rest under the deck
         flt = p.get("filter")
         for c in cards:
             if flt is None or _search_match(c, flt):

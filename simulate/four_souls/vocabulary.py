@@ -179,6 +179,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
             "take_one",
             "take_two",
             "take_all",
+            "take_one_give_rest",
             "may_take_one",
         }
     ),

@@ -210,3 +210,25 @@ def test_FS_3_4_bobby_bomb_takes_the_bombs_of_the_top_ten_and_one_from_the_disca
         "Bombastic"
     ]
     check_invariants(g)
+
+
+def test_FS_3_4_friendly_sack_keeps_one_of_three_and_hands_the_others_to_a_rival():
+    """Friendly Sack (↷, 3 players): seat 0 takes the top card it picks (the first offered) and hands the
+    other two to seat 2, its pick; seat 1 gets nothing."""
+    from cardlab.simulate.four_souls.fixtures import card, deck, give_item
+
+    def plan(d):
+        if d.kind == "choose_player":
+            return next(o for o in d.options if o.seat == 2)
+        return None
+
+    g = position(3, plans={0: plan})
+    g.active = 0
+    sack = give_item(g, 0, by_id("r-friendly_sack"))
+    deck(g, "loot", [card("A"), card("B"), card("C"), card("D")])
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is sack)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    hands = [sorted(c.card.name for c in p.hand) for p in g.players]
+    assert hands == [["A"], [], ["B", "C"]] and [c.card.name for c in g.loot] == ["D"]
+    check_invariants(g)
