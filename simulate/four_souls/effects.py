@@ -28,7 +28,7 @@ from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, name_has, parse_sel
 from .state import EngineError, Obj, Phys, Player
-from .statics import Ctx, obj_of, player_of, the_player, value
+from .statics import Ctx, obj_of, player_of, player_statics, the_player, value
 
 # ----------------------------------------------------------------------------- references
 
@@ -70,7 +70,7 @@ def _v_gain_cents(ctx: Ctx, p: dict) -> bool:
 
 def _v_lose_cents(ctx: Ctx, p: dict) -> bool:
     pl = _who(ctx, p)
-    if pl is None:
+    if pl is None or _guarded(ctx, pl):
         return False
     n = value(ctx, p.get("n"))
     return resources.lose_cents(ctx.g, pl, pl.cents if n == "all" else n, ctx.name)
@@ -103,8 +103,17 @@ def _v_loot(ctx: Ctx, p: dict) -> bool:
     return resources.loot(ctx.g, pl, n, ctx.name) > 0
 
 
+def _guarded(ctx: Ctx, pl: Player) -> bool:
+    """``pl`` holds a ``keeps_hand_and_cents`` static (Rib of Greed): no ability makes them discard loot
+    or lose ¢ (a cost they pay is their own choice, paid elsewhere)."""
+    return bool(player_statics(ctx.g, pl, "keeps_hand_and_cents"))
+
+
 def _v_discard_loot(ctx: Ctx, p: dict) -> bool:
     pl = _who(ctx, p)
+    if pl is not None and _guarded(ctx, pl):
+        ctx.g.last_count = 0
+        return False
     if pl is None or not pl.hand:
         ctx.g.last_count = 0
         return False
@@ -1305,3 +1314,4 @@ VERB_FUNCS = {
 }
 
 V.VERBS.implement(VERB_FUNCS)
+V.STATICS.implement({"keeps_hand_and_cents": _guarded})  # read by the discard and loss verbs (Rib of Greed)

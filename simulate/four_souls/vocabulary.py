@@ -496,6 +496,13 @@ STATICS = Vocabulary(
         Static("attacks", ("n",), "FS-8.6", "attacks per turn +n (or unlimited)"),
         Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
         Static(
+            "keeps_hand_and_cents",
+            ("value",),
+            "FS-6.4 FS-6.5",
+            "no ability makes you discard loot or lose cents",
+            used=False,
+        ),
+        Static(
             "paid_discount",
             ("n",),
             "FS-4.4",

@@ -232,3 +232,33 @@ def test_FS_3_4_friendly_sack_keeps_one_of_three_and_hands_the_others_to_a_rival
     hands = [sorted(c.card.name for c in p.hand) for p in g.players]
     assert hands == [["A"], [], ["B", "C"]] and [c.card.name for c in g.loot] == ["D"]
     check_invariants(g)
+
+
+def test_FS_6_4_FS_13_9_rib_of_greed_keeps_its_holders_hand_and_cents_from_abilities_and_the_penalty():
+    """Rib of Greed (an item of seat 0): a rival's ability making seat 0 discard 1 and lose 2¢ does
+    nothing; seat 0's death penalty leaves its loot and cents; a cost seat 0 pays still takes its ¢."""
+    from cardlab.simulate.four_souls import damage, interpreter, statics
+    from cardlab.simulate.four_souls.fixtures import card, give_item, settle, take_cents
+
+    g = position(2)
+    loot_fillers(g, 5)
+    g.active = 1
+    give_item(g, 0, by_id("r-rib_of_greed"))
+    me = g.players[0]
+    give_loot(g, 0, card("Kept"))
+    take_cents(g, 0, 3)
+    ctx = statics.Ctx(g, 1, None, name="Rival")
+    interpreter.run(ctx, {"seq": [{"discard_loot": {"n": 1, "who": 0}}, {"lose_cents": {"n": 2, "who": 0}}]})
+    assert (len(me.hand), me.cents) == (1, 3)
+    damage.death_penalty(g, me)
+    settle(g)
+    assert (len(me.hand), me.cents) == (1, 3)
+    pump = give_item(
+        g,
+        0,
+        card("Pump", "treasure", "paid", abilities=({"paid": {"cost": [{"pay": 2}], "do": {"loot": 1}}},)),
+    )
+    g.active = 0
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is pump)
+    assert plays.take_action(g, 0, act)
+    assert me.cents == 1
