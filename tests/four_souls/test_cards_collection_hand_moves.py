@@ -262,3 +262,29 @@ def test_FS_6_4_FS_13_9_rib_of_greed_keeps_its_holders_hand_and_cents_from_abili
     act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is pump)
     assert plays.take_action(g, 0, act)
     assert me.cents == 1
+
+
+def test_FS_5_10_birthright_becomes_a_lasting_copy_of_an_eternal_item_but_not_eternal():
+    """Birthright (↷) copies seat 0's eternal item (↷: gain 2¢) for good: after the turn's end it still has
+    that ability, and a destruction takes it, eternal as its source is."""
+    from cardlab.simulate.four_souls import damage, turn
+    from cardlab.simulate.four_souls.fixtures import card, give_item
+
+    g = position(2)
+    g.active = 0
+    zap = card(
+        "Zap", "eternal", "eternal", keywords=["eternal"], abilities=({"tap": {"do": {"gain_cents": 2}}},)
+    )
+    give_item(g, 0, zap, eternal=True)
+    birth = give_item(g, 0, by_id("r-birthright"))
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is birth)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    turn.end_of_turn(g)
+    birth.charged = True
+    act = next(o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is birth)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert g.players[0].cents == 2 and not birth.eternal
+    assert damage.destroy(g, birth, "test") and not birth.in_play
+    check_invariants(g)
