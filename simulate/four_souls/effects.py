@@ -28,7 +28,7 @@ from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, name_has, parse_sel
 from .state import EngineError, Obj, Phys, Player
-from .statics import Ctx, obj_of, player_of, player_statics, the_player, value
+from .statics import Ctx, obj_of, player_of, player_statics, self_recharge_only, the_player, value
 
 # ----------------------------------------------------------------------------- references
 
@@ -970,6 +970,8 @@ def _v_recharge(ctx: Ctx, p: dict) -> bool:
         if isinstance(t, Player):
             t = t.character  # "recharge a character": the chosen player's character card
         if isinstance(t, Obj) and t.in_play and not t.charged:
+            if t is not ctx.src and self_recharge_only(t):
+                continue  # Car Battery: another's effect cannot recharge it (FS-6.2)
             t.charged = True
             did = True
     return did
@@ -1112,7 +1114,8 @@ def _v_possess(ctx: Ctx, p: dict) -> bool:
     if pl is None or pl.seat == ctx.you:
         return False
     for o in pl.items:
-        o.charged = True
+        if not self_recharge_only(o):
+            o.charged = True
     g.possessed[ctx.you] = pl.seat
     return True
 

@@ -544,6 +544,11 @@ def hand_limit(g: Game, p: Player) -> int:
     return min([g.cfg.hand_limit, *(_num(v) for _o, v in player_statics(g, p, "hand_limit"))])
 
 
+def self_recharge_only(o: Obj) -> bool:
+    """FS-6.2: ``o`` is recharged by its own abilities only (``self_recharge_only``: Car Battery)."""
+    return bool(o.rules.statics) and any("self_recharge_only" in b for b in o.rules.statics)
+
+
 def counts_as_hit(t: Obj, face: int) -> bool:
     """FS-10.9: an attack roll showing ``face`` against ``t`` hits whatever its evasion, when ``t`` itself
     says so (``hit_on: 1``: The Gorm, Warp Zone); a player's ``miss_on`` still makes it a miss."""
@@ -918,6 +923,7 @@ V.STATICS.implement(
         "attack_roll": roll_bonus,
         "evasion": evasion,
         "price": price,
+        "self_recharge_only": self_recharge_only,
         "cant_be_attacked": cant_be_attacked,
         "attackable": attackable_objs,
         "players_attackable": player_evasion,

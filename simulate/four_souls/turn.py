@@ -159,10 +159,12 @@ def recharge_step(g: Game, ap: Player) -> None:
     for o in kept:
         o.no_recharge = False  # Lil' Gish: this recharge step passes it by, once
     for o in g.player_objects(ap):
+        if statics.self_recharge_only(o):
+            continue  # Car Battery: only its own ability recharges it (FS-6.2)
         if (limit is None or o.kind != "item") and not (stays and o.kind == "character") and o not in kept:
             o.charged = True
     if limit is not None:
-        spent = [o for o in ap.items if not o.charged and o not in kept]
+        spent = [o for o in ap.items if not o.charged and o not in kept and not statics.self_recharge_only(o)]
         for _ in range(min(limit, len(spent))):
             pick = ask(g, ap.seat, "choose_target", tuple(spent), "recharge step")
             pick.charged = True

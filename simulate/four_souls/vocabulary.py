@@ -496,6 +496,13 @@ STATICS = Vocabulary(
         Static("attacks", ("n",), "FS-8.6", "attacks per turn +n (or unlimited)"),
         Static("purchases", ("n",), "FS-8.6", "purchases per turn +n"),
         Static(
+            "self_recharge_only",
+            ("value",),
+            "FS-6.2 FS-8.1",
+            "only this object's own abilities recharge it",
+            used=False,
+        ),
+        Static(
             "keeps_hand_and_cents",
             ("value",),
             "FS-6.4 FS-6.5",

@@ -288,3 +288,30 @@ def test_FS_5_10_birthright_becomes_a_lasting_copy_of_an_eternal_item_but_not_et
     assert g.players[0].cents == 2 and not birth.eternal
     assert damage.destroy(g, birth, "test") and not birth.in_play
     check_invariants(g)
+
+
+def test_FS_6_2_FS_8_1_car_battery_is_recharged_by_its_own_ability_only():
+    """Car Battery spent: the recharge step and another card's recharge leave it spent; its ↷ recharged a
+    spent item of seat 0 (the only other one); its $ (7¢) recharges it."""
+    from cardlab.simulate.four_souls import interpreter, statics, turn
+    from cardlab.simulate.four_souls.fixtures import card, give_item, take_cents
+
+    g = position(2)
+    g.active = 0
+    me = g.players[0]
+    battery = give_item(g, 0, by_id("r-car_battery"))
+    spent = give_item(g, 0, card("Spent", "treasure", "active", abilities=({"tap": {"do": {"loot": 1}}},)))
+    spent.charged = False
+    act = next(o for o in plays.legal_actions(g, 0) if o[0] == "tap" and o[1] is battery)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert spent.charged and not battery.charged
+    turn.recharge_step(g, me)
+    interpreter.run(statics.Ctx(g, 0, spent, name="Other"), {"recharge": {"target": battery}})
+    assert not battery.charged
+    take_cents(g, 0, 7)
+    act = next(o for o in plays.legal_actions(g, 0) if o[0] == "paid" and o[1] is battery)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert battery.charged and me.cents == 0
+    check_invariants(g)
