@@ -1,5 +1,6 @@
 """`cardlab soak GAME`: many games with random players and every engine invariant checked after every
-step, for each player count; crashes, invariant violations and turn caps counted (issue 8)."""
+step, for each player count; crashes, invariant violations and turn caps counted (issue 8), and the
+slowest game's time with its seed, so one game that runs away for minutes shows at once (session 17)."""
 
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ def soak(
         wall = time.perf_counter() - started
         kinds = _error_kinds(out / f"{n_players}p", outcome.manifest)
         capped = _capped_seeds(out / f"{n_players}p") if outcome.turn_caps else []
+        slowest, slow_seed = _slowest(out / f"{n_players}p") if outcome.games else (0.0, None)
+        cap = getattr(plan.config, "max_turns", None)
         rows.append(
             {
                 "players": n_players,
@@ -67,10 +70,13 @@ def soak(
                 "crashes": sum(n for kind, n in kinds.items() if kind != "InvariantError"),
                 "invariant violations": kinds.get("InvariantError", 0),
                 "turn caps": outcome.turn_caps,
+                "guard stops": sum(1 for _, turns in capped if cap and turns < cap),
                 "games/s (one core)": outcome.games / outcome.seconds if outcome.seconds else 0.0,
                 "games/s (wall)": outcome.games / wall if wall else 0.0,
+                "slowest game (s)": slowest,
                 "errors": dict(sorted(kinds.items())),
-                "capped seeds": capped,
+                "capped seeds": [seed for seed, _ in capped],
+                "slowest seed": slow_seed,
             }
         )
     return rows
@@ -86,11 +92,20 @@ def _error_kinds(run: Path, manifest: dict) -> dict[str, int]:
     return kinds
 
 
-def _capped_seeds(run: Path) -> list[int]:
-    """The seeds of the games cut off at the turn cap, so each can be played again and read
-    (`cardlab replay RUN --seed S --events`): a cap is counted, never explained, by the soak itself."""
-    games = pq.read_table(run / "games", columns=["seed", "end_reason"]).to_pylist()
-    return sorted(int(r["seed"]) for r in games if r["end_reason"] == "turn_cap")
+def _capped_seeds(run: Path) -> list[tuple[int, int]]:
+    """The seeds (with the turn each ended at) of the games cut off at the turn cap, so each can be
+    played again and read (`cardlab replay RUN --seed S --events`): a cap is counted, never explained,
+    by the soak itself. One that ended before the cap's turn was stopped by an engine's runaway guard
+    (Four Souls: the per-turn resolution guard, a ``turn_end`` event with detail ``resolution_cap``)."""
+    games = pq.read_table(run / "games", columns=["seed", "end_reason", "turns"]).to_pylist()
+    return sorted((int(r["seed"]), int(r["turns"])) for r in games if r["end_reason"] == "turn_cap")
+
+
+def _slowest(run: Path) -> tuple[float, int]:
+    """The longest game's time (its worker's wall clock, the games table's ``duration_s``) and its seed."""
+    games = pq.read_table(run / "games", columns=["seed", "duration_s"]).to_pylist()
+    top = max(games, key=lambda r: r["duration_s"])
+    return float(top["duration_s"]), int(top["seed"])
 
 
 def soak_table(rows: list[dict]) -> str:
@@ -100,10 +115,12 @@ def soak_table(rows: list[dict]) -> str:
         "crashes",
         "invariant violations",
         "turn caps",
+        "guard stops",
         "games/s (one core)",
         "games/s (wall)",
+        "slowest game (s)",
     ]
-    cells = [[f"{r[h]:,.0f}" if isinstance(r[h], float) else f"{r[h]:,}" for h in heads] for r in rows]
+    cells = [[_cell(h, r[h]) for h in heads] for r in rows]
     widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(heads)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
@@ -111,6 +128,11 @@ def soak_table(rows: list[dict]) -> str:
         if r["errors"]:
             lines.append(
                 f"{r['players']} players: " + ", ".join(f"{k} × {v}" for k, v in r["errors"].items())
+            )
+    for r in rows:
+        if r["slowest seed"] is not None:
+            lines.append(
+                f"{r['players']} players: slowest game {r['slowest game (s)']:.2f} s, seed {r['slowest seed']}"
             )
     for r in rows:
         seeds = r.get("capped seeds") or []
@@ -121,6 +143,12 @@ def soak_table(rows: list[dict]) -> str:
                 f"{r['players']} players: turn caps at seeds {shown}{more} (cardlab replay RUN --seed S)"
             )
     return "\n".join(lines)
+
+
+def _cell(head: str, value: Any) -> str:
+    if head == "slowest game (s)":
+        return f"{value:,.2f}"
+    return f"{value:,.0f}" if isinstance(value, float) else f"{value:,}"
 
 
 def parse_options(spec: GameSpec, texts: tuple[str, ...]) -> dict[str, Any]:

@@ -27,7 +27,25 @@ def test_soak_counts_per_player_count(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split()[:3] == ["players", "games", "crashes"]
-    assert [line.split()[:5] for line in lines[1:4]] == [[str(n), "100", "0", "0", "0"] for n in (2, 3, 4)]
+    assert [line.split()[:6] for line in lines[1:4]] == [
+        [str(n), "100", "0", "0", "0", "0"] for n in (2, 3, 4)
+    ]
+
+
+def test_soak_names_the_slowest_game_and_its_seed(tmp_path):
+    """The longest game of each player count, with its seed: a runaway game shows at once (session 17)."""
+    import pyarrow.parquet as pq
+
+    result = CliRunner().invoke(
+        cli, ["soak", "pig", "-n", "20", "-p", "2", "--out", str(tmp_path), "-q", "-j", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].split("  ")[-1] == "slowest game (s)"
+    (line,) = [x for x in result.output.splitlines() if "slowest game " in x and "seed" in x]
+    (run,) = tmp_path.iterdir()
+    games = pq.read_table(run / "2p" / "games", columns=["seed", "duration_s"]).to_pylist()
+    top = max(games, key=lambda r: r["duration_s"])
+    assert line == f"2 players: slowest game {top['duration_s']:.2f} s, seed {top['seed']}"
 
 
 def test_soak_reports_crashes_and_violations_and_exits_1(tmp_path):
@@ -54,7 +72,9 @@ def test_soak_takes_player_counts_and_game_options(tmp_path):
     args = ["soak", "pig", "-n", "40", "-p", "3", "-o", "target=20", "--out", str(tmp_path), "-q", "-j", "1"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
-    rows = [line.split()[:2] for line in result.output.splitlines()[1:] if line[:1].isdigit()]
+    rows = [
+        line.split()[:2] for line in result.output.splitlines()[1:] if line[:1].isdigit() and ":" not in line
+    ]
     assert rows == [["3", "40"]]
     (run,) = tmp_path.iterdir()
     manifest = (run / "3p" / "manifest.json").read_text()

@@ -39,8 +39,10 @@ def can_pay_cost(g: Game, p: Player, o: Obj, cost: Any) -> bool:
             if o.counters + o.levels < n:
                 return False
         elif name == "destroy":
-            need = _destroy_count(val)
-            if len([x for x in p.items if not x.eternal]) < need:
+            if val == "self":  # "destroy this": this object, nothing else (FS-4.4)
+                if not _destroyable_self(o):
+                    return False
+            elif len([x for x in p.items if not x.eternal]) < _destroy_count(val):
                 return False
         elif name == "give" and not [x for x in p.items if not x.eternal and x is not o]:
             return False
@@ -54,6 +56,16 @@ def _cost_parts(c: Any) -> tuple[str, Any]:
         name = next(iter(c))
         return name, c[name]
     return str(c), None
+
+
+def _destroyable_self(o: Obj) -> bool:
+    """Can a "destroy this" cost be paid with ``o``? Only by ``o`` itself, so never by an eternal object
+    (FS-4.12; the FS-21 Eden ruling: an eternal item's "destroy this" cost cannot be paid), a character
+    (FS-6.3) or an object that gained the ability but is not destroyable (Glitch, eternal, with a shop
+    item's abilities). Paying with some other item instead kept the card and let its ability repeat for
+    ever: A Dollar! on Glitch stole the whole shop each time, the shop refilling (soak 1601, seed
+    5495745712423385764)."""
+    return o.in_play and o.kind in ("item", "soul") and not o.eternal
 
 
 def _destroy_count(val: Any) -> int:
@@ -86,6 +98,9 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
             o.counters -= take
             o.levels -= n - take
         elif name == "destroy":
+            if val == "self":
+                destroy(g, o, ctx.name)  # FS-4.4: the cost is this object (checked by can_pay_cost)
+                continue
             for _ in range(_destroy_count(val)):
                 opts = tuple(x for x in p.items if not x.eternal)
                 destroy(g, ask(g, p.seat, "destroy_cost", opts, ctx.name), ctx.name)
@@ -99,11 +114,13 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
     return True
 
 
-def doomed_by_cost(p: Player, cost: Any) -> list:
-    """The items a cost must destroy whatever the player picks (FS-4.4)."""
+def doomed_by_cost(p: Player, o: Obj, cost: Any) -> list:
+    """The items a cost must destroy whatever the player picks (FS-4.4); "destroy this": ``o``."""
     for c in cost or ():
         name, val = _cost_parts(c)
         if name == "destroy":
+            if val == "self":
+                return [o]
             mine = [x for x in p.items if not x.eternal]
             if len(mine) == _destroy_count(val):
                 return mine

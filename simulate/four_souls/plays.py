@@ -99,7 +99,7 @@ def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
     ctx = statics.Ctx(g, seat, o, name=o.phys.card.name)
     if not targets.has_targets(ctx, ab):
         return False
-    doomed = doomed_by_cost(g.players[seat], ab.cost)
+    doomed = doomed_by_cost(g.players[seat], o, ab.cost)
     if doomed and ab.targets:
         for sel in ab.targets.values():
             if all(c in doomed for c in selectors.candidates(ctx, sel)):

@@ -45,7 +45,9 @@ def play_out(
             return over.winners, reason, detail
         return over.winners, "win" if len(over.winners) == 1 else "draw", None  # FS-14.2
     except RunawayTurn:
-        pass  # FS-4.7: players kept repeating $ abilities; the game ends as a turn cap at its real turn
+        # FS-4.7: players kept repeating $ abilities; the game ends as a turn cap at its real turn, its
+        # game_over event naming the guard (as the turn's turn_end does)
+        return (), "turn_cap", "resolution_cap"
     return (), "turn_cap", None
 
 

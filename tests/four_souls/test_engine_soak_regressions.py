@@ -19,6 +19,7 @@ from cardlab.simulate.four_souls import (
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
+    by_id,
     card,
     check_invariants,
     deck,
@@ -360,3 +361,62 @@ def test_soak_rag_man_in_two_zones():
     5642577295324787185: Rag Man was in two zones at turn 60."""
     result = random_game(3, 5642577295324787185)
     assert result.end_reason in ("win", "draw", "turn_cap")
+
+
+# --------------------------------------------------------------------------- "destroy this" costs (FS-4.4)
+
+
+def _paid_on(g, seat: int, o) -> list:
+    return [a for a in plays.legal_actions(g, seat) if a[0] == "paid" and a[1] is o]
+
+
+def test_FS_4_4_a_destroy_this_cost_destroys_this_item_and_no_other():
+    """A Quarter!'s cost is destroying A Quarter! itself (FS-4.4): another item its holder owns stays, and
+    the Quarter cannot be used again. The engine once let any item of the holder pay it (the first one
+    offered), keeping the Quarter for ever (soak 1601, 4 players, sets=all)."""
+    g = position(2)
+    other = give_item(g, 0, card("Plain", "treasure", "passive"))  # offered first to a "destroy one" cost
+    quarter = give_item(g, 0, by_id("box-a_quarter"))
+    g.active = 0
+    (act,) = _paid_on(g, 0, quarter)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert g.players[0].items == [other] and other.in_play
+    assert not quarter.in_play and quarter.phys in g.treasure_disc
+    assert [r[6] for r in kinds(g, "cents_gained")] == [25]
+    check_invariants(g)
+
+
+def test_FS_4_12_glitch_cannot_pay_a_gained_destroy_this_cost():
+    """Glitch (eternal, FS-4.12) takes a shop item's abilities at its turn start; with A Dollar!'s, the
+    cost "destroy this" would destroy Glitch, which cannot be destroyed, so it cannot be paid and is not
+    offered (the FS-21 Eden ruling: an eternal item's "destroy this" cost does not work). The engine once
+    paid it with another item, and Glitch stole the refilled shop again and again until the 20,000-
+    resolution guard, minutes later (soak 1601, seed 5495745712423385764)."""
+    g = position(2)
+    give_item(g, 0, card("Plain", "treasure", "passive"))
+    glitch = give_item(g, 0, by_id("r-glitch"))
+    add_shop_item(g, by_id("box-a_dollar"))
+    g.active = 0
+    triggers.fire(g, "turn_start", seat=0)
+    resolution.priority(g, 0, until_empty=True)
+    assert glitch.eternal and len(glitch.rules.paid) == 1  # A Dollar!'s $ ability, gained till end of turn
+    assert _paid_on(g, 0, glitch) == []
+
+
+def test_FS_4_7_a_runaway_turn_ends_the_game_at_its_own_turn_naming_the_guard(monkeypatch):
+    """The game a runaway turn ends is a turn cap whose detail names the guard (the game_over event's), at
+    the turn that ran away, so a soak can tell it from a game that reached ``max_turns``."""
+
+    def p0(d):
+        if d.kind == "action":
+            return next((o for o in d.options if o[0] == "paid"), None)
+        return None
+
+    monkeypatch.setattr(resolution, "RESOLUTION_CAP", 300)
+    g = position(2, plans={0: p0})
+    give_item(g, 0, PUMP)
+    take_cents(g, 0, 1)
+    g.turn, g.active = 0, 0
+    assert turn.play_out(g, 50) == ((), "turn_cap", "resolution_cap")
+    assert g.turn == 1
