@@ -326,6 +326,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
         fits = [c for c in cards if flt is None or _search_match(c, flt)]
         took_one = None
         if fits and asking.ask(g, chooser, "may", (True, False), ctx.name):
+            g.acted = g.resolved  # a player's choice, as every "may" said yes to (the runaway guard, FS-4.7)
             took_one = asking.ask(g, chooser, "take", tuple(fits), ctx.name)
         others = [c for c in cards if c is not took_one]
         if p.get("random"):

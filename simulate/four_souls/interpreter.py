@@ -90,6 +90,9 @@ def _c_may(ctx: Ctx, eff: dict) -> bool:
     by = eff.get("by")
     who = the_player(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
     if asking.ask(ctx.g, who, "may", (True, False), ctx.name):
+        ctx.g.acted = (
+            ctx.g.resolved
+        )  # a player's choice: the runaway guard's player loop (FS-4.7), not a card's
         return run(ctx, eff["may"])
     return False
 

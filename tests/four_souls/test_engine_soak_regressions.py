@@ -10,6 +10,7 @@ from cardlab.simulate.core.errors import InvariantError
 from cardlab.simulate.four_souls import (
     checked_play,
     damage,
+    dice,
     make_config,
     plays,
     resolution,
@@ -420,3 +421,29 @@ def test_FS_4_7_a_runaway_turn_ends_the_game_at_its_own_turn_naming_the_guard(mo
     g.turn, g.active = 0, 0
     assert turn.play_out(g, 50) == ((), "turn_cap", "resolution_cap")
     assert g.turn == 1
+
+
+REROLL_CHARM = card(
+    "Reroll Charm",
+    "treasure",
+    "passive",
+    abilities=({"on": {"would_roll": 1}, "do": {"may": {"reroll": "event.roll"}, "by": "roller"}},),
+)
+
+
+def test_FS_4_7_saying_yes_to_a_may_for_ever_is_a_player_loop_not_a_card_loop(monkeypatch):
+    """A roller who always takes the offered reroll of a 1 (Isaac's Blessing's words, FS-9.2) on a die
+    that keeps showing 1 repeats by choice: the guard ends the turn (RunawayTurn), it is not a card-loop
+    EngineError. Found by soak: Stacy, attacking Requiem's Hornfel (its combat damage prevented) under
+    Alt Art Satan! (5 becomes 6) and Isaac's Blessing, rerolled every 1 and 6 and could never hit nor be
+    hurt, an endless attack (FS-10.7) that crashed as a card loop (3 sensible players, sets=all rooms,
+    seed 305063308487872394)."""
+    monkeypatch.setattr(resolution, "RESOLUTION_CAP", 300)
+    monkeypatch.setattr(resolution, "_AUTOMATIC", 100)
+    g = position(2, plans={0: lambda d: True if d.kind == "may" else None}, rolls=[1] * 400)
+    give_item(g, 0, REROLL_CHARM)
+    g.active = 0
+    dice.push_roll(g, 0, "table", value=1)
+    with pytest.raises(RunawayTurn):
+        resolution.priority(g, 0, until_empty=True)
+    assert len([r for r in kinds(g, "roll") if r[7] == "reroll"]) > 100
