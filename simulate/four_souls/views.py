@@ -13,9 +13,10 @@ from typing import Any
 
 from . import asking, blank_card, statics
 from . import vocabulary as V
+from .items import StackItem
 from .refs import CardRef, ObjInfo, ObjRef, StackRef
 from .rule_variants import cannon_fodder
-from .state import Game, Obj
+from .state import Game, Obj, Phys, Player
 
 
 class View:
@@ -140,6 +141,23 @@ class View:
         if it.kind == "loot":
             return it.phys.rules.play
         return getattr(it, "ability", None)
+
+    def stack_targets(self, ref: StackRef) -> tuple:
+        """What a loot or an ability on the stack was aimed at: its targets, chosen as it was put on the
+        stack (FS-4.2) and public like everything on it (FS-3.3); players, objects, cards and stack items as
+        their public handles, in the order they were bound; empty for a roll, damage or a death. A player
+        holding a cancel for what is aimed at them (Mega Bean!) reads here whether it is."""
+        g = self._g
+        it = g.stack[ref.index]
+        ctx = getattr(it, "ctx", None) if it.kind == "loot" or it.kind == "ability" else None
+        if ctx is None:
+            return ()
+        out = []
+        for v in ctx.binds.values():
+            for x in v if isinstance(v, list) else (v,):
+                if isinstance(x, (Player, Obj, Phys, StackItem)):
+                    out.append(asking.public(g, x))
+        return tuple(out)
 
     def roll_table(self, ref: StackRef) -> tuple[str, Any]:
         """What a roll on the stack decides (FS-9.2): its purpose (attack | table | reward) and, for a
@@ -284,7 +302,7 @@ class View:
 
     def _build(self, o: Obj) -> ObjInfo:
         g = self._g
-        card = o.phys.card
+        card = o.face or o.phys.card  # FS-6.10: a flipped object shows its back side's name, stats, rewards
         is_monster = o.kind == "monster" or (card.hp is not None and o.kind in ("item", "room"))  # FS-10.6
         return ObjInfo(
             card.name,

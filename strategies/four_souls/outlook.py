@@ -34,6 +34,7 @@ class Outlook:
     counter_cost: float = 0.6  # what one counter removed from it costs (``valuing.counter_worths``)
     counter_gain: float = 0.6  # what one counter added to it gives (``valuing.counter_worths``)
     self_rules: Any = None  # its abilities now: what holding it is worth (``valuing.held_worth``)
+    per_counter: dict = field(default_factory=dict)  # counter kind → its worth on a player, on a monster
     fight: float = 0.0  # the best slot fight's chance × worth (an imposed attack)
     bad_slots: bool = False  # no slot monster worth a fight: clearing them helps
     monsters: tuple = ()  # (hp left, worth) of each slot monster

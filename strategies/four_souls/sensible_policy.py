@@ -631,6 +631,8 @@ class SensiblePolicy:
         """Can ``ab`` give this answer: its role, a wipe (``reading.wipes``) or a shield mode?"""
         if role == "wipe":
             return rd.wipes(ab)
+        if role == "aimed":  # a cancel of what is aimed at me (Mega Bean!)
+            return rd.aimed_cancel(ab)
         if self.rd.role(ab) == role:
             return True
         return role == "shield" and rd.shield_mode(ab) is not None
@@ -730,14 +732,17 @@ class SensiblePolicy:
     def _object_worth(self, view: Any, info: Any) -> float:
         """What killing an attack target other than a monster is worth, on the scale of a monster's worth
         (``_monster_worth``): its rewards (they pay the attacker, FS-13.2), the item it destroys (mine
-        lost, a rival's taken from them, shared among the rivals like any harm), or a player's death
-        (its penalty, FS-13.3, about 4 points to them)."""
+        lost, a rival's taken from them, shared among the rivals like any harm; an eternal one is not
+        destroyed, FS-4.12, so only its rewards count), or a player's death (its penalty, FS-13.3, about 4
+        points to them)."""
         rewards = _monster_worth(self.soul_weight, info.soul, info.rewards) - 1.0
         n = max(1, view.n_players - 1)
         owner = info.controller
         if info.kind == "character":
             near = view.souls(owner) + 1 >= view.souls_to_win
             return 4.0 * (2.0 if near else 1.0) / n
+        if info.kind == "item" and info.eternal:  # not destroyed (FS-4.12): it stays with its owner
+            return rewards
         if info.kind == "item" and owner == self.seat:
             return rewards - self._obj_value(info.ref)
         if info.kind == "item" and owner >= 0:
@@ -897,7 +902,8 @@ class SensiblePolicy:
             threat = self._stack_threat(view, top)
             if threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win):
                 return True
-            return self._holds_aimed_cancel(view)  # an opponent's card aimed at me or mine (Mega Bean!)
+            # an opponent's card aimed at me or mine, and a cancel for it (Mega Bean!)
+            return self._holds_aimed_cancel(view) and self._aimed_at_mine(view, top)
         if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
             if not top.attack:
                 return False
@@ -1210,9 +1216,36 @@ class SensiblePolicy:
             if (scoring and self.rd.role(ab) == "cancel") or rd.aimed_cancel(ab):
                 self._intent = ("stack", top.index)
                 return o
-        if not scoring:
-            return "pass"
+        if not scoring:  # aimed at me or mine: my ↷ loot play, for a cancel of what is aimed at me
+            return self._loot_play_for(decision, "aimed") if self._cancel_aimed(view, top) else "pass"
         return self._loot_play_for(decision, "cancel") or self._wipe(decision) or "pass"
+
+    def _aimed_at_mine(self, view: Any, top: StackRef) -> bool:
+        """Is the loot or ability ``top`` aimed at me or at something of mine (an object, a roll)? Its
+        targets were chosen as it went on the stack (FS-4.2) and are public (``View.stack_targets``)."""
+        me = self.seat
+        for t in view.stack_targets(top):
+            tt = type(t)
+            if tt is SeatRef:
+                if t.seat == me:
+                    return True
+            elif tt is StackRef:
+                if t.controller == me:
+                    return True
+            elif tt is ObjRef and view.info(t).controller == me:
+                return True
+        return False
+
+    def _cancel_aimed(self, view: Any, top: StackRef) -> bool:
+        """Worth my character's loot play off my turn (FS-8.5) for a cancel of what is aimed at me
+        (``reading.aimed_cancel``)? When the card on the stack does me harm rather than help (its value
+        model's ``helps``), and it is a loot or an item's ability — what such a cancel may aim at (FS-6.9) —
+        not a character's or a monster's."""
+        ab = view.stack_ability(top)
+        if ab is None or self.rd.helps(ab) or not self._aimed_at_mine(view, top):
+            return False
+        c = top.controller
+        return top.kind == "loot" or (c >= 0 and any(i.name == top.name for i in view.items_of(c)))
 
     def _holds_aimed_cancel(self, view: Any) -> bool:
         """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine

@@ -61,8 +61,32 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             "their_items": lambda _o: tuple(
                 reader.item_value(i.ref.printed) for i in view.items_of(leader) if not i.eternal
             ),
+            "per_counter": lambda _o: per_counter_worths(
+                [i.rules for s in range(n) for i in view.items_of(s) if i.rules.statics]
+            ),
         }
     )
+    return out
+
+
+def per_counter_worths(rules: list) -> dict:
+    """What one counter of a kind is worth on its bearer, by the table-wide statics of the items in play
+    that count it (``per_counter``, FS-5.14: Red Proglottid's eggs each add 1 damage): kind → (worth on a
+    player, worth on a monster), each stat at its passive weight (``_STATIC_VALUE``) per counter. A kind no
+    static counts is absent: such a counter is read by the verb's own price."""
+    out: dict = {}
+    for r in rules:
+        for st in r.statics:
+            for k, val in st.items():
+                if not isinstance(val, dict) or "per_counter" not in val or k not in _STATIC_VALUE:
+                    continue
+                w = _STATIC_VALUE[k] * _num(val.get("n", 1))
+                player, monster = out.get(val["per_counter"], (0.0, 0.0))
+                if val.get("who") == "players":
+                    player += w
+                else:  # monsters, other_monsters
+                    monster += w
+                out[val["per_counter"]] = (player, monster)
     return out
 
 
@@ -636,7 +660,21 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if what == "soul":
         return aim.per
     if what == "counter":  # on the item in use: what its statics make of a counter (``counter_worths``)
-        return (out.counter_gain if who == "self" else aim.per) * amount
+        if who == "self":
+            return out.counter_gain * amount
+        fed = (
+            out.per_counter.get(params.get("kind", "generic")) if who in ("me", "rival", "monster") else None
+        )
+        if fed is None:
+            return aim.per * amount
+        # a counter a table-wide static counts (``per_counter_worths``): its stat on me is mine, on a rival
+        # a rival's, on a monster a loss for those who fight it (me one of n); removing one undoes that
+        sign = 1.0 if aim.per >= 0 else -1.0
+        if who == "me":
+            return sign * fed[0] * amount
+        if who == "rival":
+            return -sign * out.rival * fed[0] * amount
+        return -sign * fed[1] * amount / max(1, out.n_players)
     if what == "cost":
         return cost_value([{verb: p}], out)
     # plain resources: cents, loot, treasure, hp
@@ -775,6 +813,10 @@ def _target_kinds(bindings: dict, eff: Any) -> tuple:
             and _filtered_by(eff, var)
         ):
             kinds.append((var, "either"))
+        elif head in ("player", "living_player", "player_or_monster", "any_player") and _counters_on(
+            eff, var
+        ):
+            kinds.append((var, "either"))  # a counter's worth depends on the statics in play: me or a rival
         elif head in ("player", "living_player", "player_or_monster", "any_player"):
             good = _helps_var(eff, var)
             if head == "player_or_monster" and not good:
@@ -799,6 +841,13 @@ def _target_kinds(bindings: dict, eff: Any) -> tuple:
         else:
             kinds.append((var, head))
     return tuple(kinds)
+
+
+def _counters_on(eff: Any, var: str) -> bool:
+    """Is ``var`` named only by counters put on it (Red Proglottid's egg)? What such a counter is worth
+    depends on the statics in play that count it (``per_counter_worths``), not on the card's structure."""
+    named = _verbs_naming(eff, var)
+    return bool(named) and all(verb == "add_counters" for verb, _p in named)
 
 
 def _filtered_by(eff: Any, var: str) -> bool:

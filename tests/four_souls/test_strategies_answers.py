@@ -232,17 +232,18 @@ def test_FS_6_16_my_little_unicorn_answers_a_lethal_miss_with_its_lent_preventio
     assert kinds(g, "prevented") and not g.players[0].dead
 
 
-def _aimed_bomb(answer: str, at_seat: int):
-    """P1 plays Bomb! at seat ``at_seat`` (P1 scripted: aims there); P0 (sensible) holds ``answer``."""
+def _aimed_bomb(answer: str, at_seat: int, plays_left: int = 1):
+    """P1 plays Bomb! at seat ``at_seat`` (P1 scripted: aims there); P0 (sensible) holds ``answer`` with
+    ``plays_left`` loot plays (and its character's ↷ charged, an extra loot play)."""
     from cardlab.simulate.four_souls import plays
-    from cardlab.simulate.four_souls.state import Player
+    from cardlab.simulate.four_souls.refs import SeatRef
 
-    g = strategy_table(2, hp=4)
+    g = strategy_table(2, hp=4, charged=True)
     g.io.strategies[1].plans = [
-        lambda d: next((o for o in d.options if isinstance(o, Player) and o.seat == at_seat), None)
+        lambda d: next((o for o in d.options if isinstance(o, SeatRef) and o.seat == at_seat), None)
     ]
     g.active = 1
-    g.players[0].loot_plays = g.players[1].loot_plays = 1
+    g.players[0].loot_plays, g.players[1].loot_plays = plays_left, 1
     give_loot(g, 0, by_id(answer))
     bomb = give_loot(g, 1, real("Bomb!"))
     assert plays.take_action(g, 1, ("loot", bomb))
@@ -256,6 +257,22 @@ def test_FS_6_9_sensible_cancels_a_bomb_aimed_at_it_with_mega_bean():
     g = _aimed_bomb("soi-mega_bean", 0)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!", "Mega Bean!"]
     assert [p.damage for p in g.players] == [0, 2]
+
+
+def test_FS_8_5_sensible_taps_its_character_off_turn_for_mega_bean():
+    """The same Bomb! aimed at P0, who has no loot play left in P1's turn: P0 reads the Bomb!'s target on
+    the stack (FS-4.2), uses its character's ↷ for a loot play (FS-8.5) and cancels with Mega Bean!."""
+    g = _aimed_bomb("soi-mega_bean", 0, plays_left=0)
+    assert not g.players[0].character.charged
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!", "Mega Bean!"]
+    assert [p.damage for p in g.players] == [0, 2]
+
+
+def test_FS_4_2_sensible_keeps_its_loot_play_when_the_card_is_aimed_elsewhere():
+    """Bomb! aimed at P1 itself, P0 without a loot play: nothing of P0's is targeted, so its ↷ stays."""
+    g = _aimed_bomb("soi-mega_bean", 1, plays_left=0)
+    assert g.players[0].character.charged
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!"]
 
 
 def test_FS_6_9_sensible_keeps_a_plain_butter_bean_for_what_makes_a_soul():

@@ -169,3 +169,34 @@ def test_FS_6_16_a_monster_whose_damage_is_always_prevented_is_not_fought():
     add_slot_monster(g, monster("Gaper", hp=2, evasion=3, attack=1))
     own_turn(g, attacks=1)
     assert [r[4] for r in kinds(g, "attack_target")] == ["Gaper"]
+
+
+def test_FS_5_14_an_egg_counted_by_a_static_in_play_goes_on_myself():
+    """Red Proglottid ($ 5¢: an egg on a player or monster; every bearer deals 1 more damage per egg): the
+    egg is worth the damage stat it feeds, so P0 with 6¢ buys one for itself, not for the rival."""
+    from cardlab.simulate.four_souls import counters, statics
+
+    g = strategy_table(2)
+    take_cents(g, 0, 6)
+    give_item(g, 0, by_id("tw-red_proglottid"))
+    atk = statics.player_atk(g, g.players[0])
+    own_turn(g)
+    assert _used(g) == ["Red Proglottid"] and g.players[0].cents == 1
+    assert [counters.count(p, "egg") for p in g.players] == [1, 0]
+    assert statics.player_atk(g, g.players[0]) == atk + 1
+
+
+def test_FS_6_10_a_flipped_eternal_items_attackable_back_is_fought_by_its_holder():
+    """Anima Sola turned to its back (2 HP, evasion 3, 2 loot as its reward, attackable): the view shows
+    the side that is up (FS-6.10), and killing an eternal item does not lose it (FS-4.12), so P0 fights
+    its own back side rather than a 9-HP wall; the reward pays P0."""
+    from cardlab.simulate.four_souls import sides
+
+    g = strategy_table(2, rolls=[6, 6], hp=4)
+    anima = give_item(g, 0, by_id("r-anima_sola"), eternal=True, starting=True)
+    sides.flip(g, anima)
+    add_slot_monster(g, monster("Wall", hp=9, evasion=6, attack=3))
+    deck(g, "monster", [monster("Wall 2", hp=9, evasion=6, attack=3)])
+    own_turn(g, attacks=1)
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")][0] == ("Anima Sola", "item")
+    assert [(r[5], r[6]) for r in kinds(g, "reward")][0] == ("loot", 2)
