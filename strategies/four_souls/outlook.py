@@ -35,6 +35,9 @@ class Outlook:
     counter_gain: float = 0.6  # what one counter added to it gives (``valuing.counter_worths``)
     self_rules: Any = None  # its abilities now: what holding it is worth (``valuing.held_worth``)
     per_counter: dict = field(default_factory=dict)  # counter kind → its worth on a player, on a monster
+    self_sides: Any = None  # a double-faced item in use: ((card, rules) showing, (card, rules) turned up)
+    atk: int = 1  # my damage (a fight's chance: ``reading.win_chance``)
+    roll_bonus: int = 0  # my attack-roll bonus
     fight: float = 0.0  # the best slot fight's chance × worth (an imposed attack)
     bad_slots: bool = False  # no slot monster worth a fight: clearing them helps
     monsters: tuple = ()  # (hp left, worth) of each slot monster

@@ -45,6 +45,19 @@ def _counter_worths(rules: Any, _other: Any) -> tuple[float, float]:
     return vl.counter_worths(rules)
 
 
+def _sides(info: Any) -> tuple | None:
+    """A double-faced object's sides (FS-6.10) for ``valuing.flip_worth``: ((card, rules) of the side that
+    shows, (card, rules) of the other), the showing side told by its name (``ObjInfo.name``); None for a
+    card without a back."""
+    printed = info.ref.printed
+    back = printed.card.back
+    if back is None or printed.rules.back is None:
+        return None
+    front = (printed.card, printed.rules)
+    other = (back, printed.rules.back)
+    return ((back, info.rules), front) if info.name == back.name else ((printed.card, info.rules), other)
+
+
 @functools.lru_cache(maxsize=1024)
 def _monster_worth(soul_weight: float, soul: int, rewards: tuple) -> float:
     """A monster's worth to a fight plan: its soul, then its rewards (¢ 0.3, loot 1, treasure 3 a
@@ -271,7 +284,7 @@ class SensiblePolicy:
         if asked == self._asked and out is not None:
             out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
             out.counter_cost = out.counter_gain = 0.6
-            out.self_rules = None
+            out.self_rules = out.self_sides = None
             out.fight_done = False
             return out
         # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
@@ -351,9 +364,10 @@ class SensiblePolicy:
                 out.self_counters = info.counters
                 out.counter_cost, out.counter_gain = self.rd.shape(info.rules, None, _counter_worths)
                 out.self_rules = info.rules
+                out.self_sides = _sides(info)
             else:
                 out.self_counters, out.counter_cost, out.counter_gain = 0, 0.6, 0.6
-                out.self_rules = None
+                out.self_rules = out.self_sides = None
             bar = bars[o[0]]
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
                 bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping

@@ -15,7 +15,7 @@ from typing import Any
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
-from .reading import role, sel_head
+from .reading import hit_chance, role, sel_head, win_chance
 from .reading import verbs_of as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
@@ -61,6 +61,8 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             "their_items": lambda _o: tuple(
                 reader.item_value(i.ref.printed) for i in view.items_of(leader) if not i.eternal
             ),
+            "atk": lambda _o: view.atk,
+            "roll_bonus": lambda _o: view.attack_roll_bonus,
             "per_counter": lambda _o: per_counter_worths(
                 [i.rules for s in range(n) for i in view.items_of(s) if i.rules.statics]
             ),
@@ -569,6 +571,8 @@ def _own_counters(v: Any, out: Outlook) -> float:
 
 
 def _verb(verb: str, p: Any, out: Outlook) -> float:
+    if verb == "flip":  # FS-6.10: what the other side is worth, not the verb's own price
+        return flip_worth(out) if p == "self" or (isinstance(p, dict) and p.get("target") == "self") else 0.0
     aim = AIMS[verb]
     if aim.when == "roll" and not out.roll_on_stack:
         return 0.0
@@ -688,6 +692,38 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if who == "rival":
         return -out.rival * v
     return 0.0
+
+
+def flip_worth(out: Outlook) -> float:
+    """What turning the item in use to its other side is worth (FS-6.10; ``Outlook.self_sides``): the side
+    turned up against the side that shows — their passive statics, what the new side hears as it turns up
+    (``flipped: self`` triggers), and, for a side that can be attacked (FS-10.6), the fight it offers. A
+    flip of anything else (a character, an item chosen by a target) is not weighed (0)."""
+    sides = out.self_sides
+    if sides is None:
+        return 0.0
+    (now_card, now_rules), (up_card, up_rules) = sides
+    v = statics_worth(up_rules) - statics_worth(now_rules)
+    for ab in up_rules.triggers.get("flipped", ()):
+        v += effect_value(ab.do, out)
+    return v + _as_target(up_card, up_rules, out) - _as_target(now_card, now_rules, out)
+
+
+def _as_target(card: Any, rules: Any, out: Outlook) -> float:
+    """A side that can be attacked (an ``attackable`` static and a stat block, FS-10.6) is a fight with its
+    rewards for whoever kills it: mine when I can still attack this turn (my chance of winning, by
+    ``reading.win_chance``), else the rivals' in their turns (each rival's gain a loss at ``out.rival``). Its
+    rewards at the value model's prices (a loot card 1, 1¢ 0.3, a treasure 3)."""
+    if card.hp is None or not any("attackable" in st for st in rules.statics):
+        return 0.0
+    prices = {"loot": 1.0, "cents": 0.3, "treasure": 3.0}
+    worth = sum(prices.get(k, 0.5) * _num(n) for k, n in (card.rewards or {}).items())
+    p = 0.0
+    if out.my_turn and not out.fight_done:
+        p = win_chance(
+            out.hp, max(1, out.atk), card.hp, hit_chance(card.evasion or 0, out.roll_bonus), card.attack or 0
+        )
+    return p * worth - (1.0 - p) * out.rival * (out.n_players - 1) * worth
 
 
 def _take(verb: str, params: dict, out: Outlook) -> float:

@@ -200,3 +200,26 @@ def test_FS_6_10_a_flipped_eternal_items_attackable_back_is_fought_by_its_holder
     own_turn(g, attacks=1)
     assert [(r[4], r[7]) for r in kinds(g, "attack_target")][0] == ("Anima Sola", "item")
     assert [(r[5], r[6]) for r in kinds(g, "reward")][0] == ("loot", 2)
+
+
+def _anima_turn(attacks: int) -> list:
+    g = strategy_table(2, rolls=[6, 6], hp=4)
+    give_item(g, 0, by_id("r-anima_sola"), eternal=True, starting=True)
+    add_slot_monster(g, monster("Wall", hp=9, evasion=6, attack=3))
+    deck(g, "monster", [monster("Wall 2", hp=9, evasion=6, attack=3)])
+    own_turn(g, attacks=attacks)
+    return g
+
+
+def test_FS_6_10_a_flip_is_worth_the_fight_its_back_side_offers():
+    """Anima Sola (↷: turn it over) at 4 HP with an attack left: its back is a 2-HP fight paying 2 loot,
+    worth more than the rivals' later chance at it, so P0 flips it and fights it at once."""
+    g = _anima_turn(attacks=1)
+    assert _used(g) == ["Anima Sola"]
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")][0] == ("Anima Sola", "item")
+
+
+def test_FS_6_10_no_flip_when_only_the_rivals_could_fight_the_back():
+    """The same without an attack left: the back side would be a fight for the rivals alone, so the item
+    stays as it is."""
+    assert _used(_anima_turn(attacks=0)) == []
