@@ -1231,7 +1231,8 @@ class SensiblePolicy:
                 self._intent = ("stack", top.index)
                 return o
         if not scoring:  # aimed at me or mine: my ↷ loot play, for a cancel of what is aimed at me
-            return self._loot_play_for(decision, "aimed") if self._cancel_aimed(view, top) else "pass"
+            aimed = self._loot_play_for(decision, "aimed") if self._cancel_aimed(view, top) else None
+            return aimed or "pass"
         return self._loot_play_for(decision, "cancel") or self._wipe(decision) or "pass"
 
     def _aimed_at_mine(self, view: Any, top: StackRef) -> bool:

@@ -232,13 +232,17 @@ def test_FS_6_16_my_little_unicorn_answers_a_lethal_miss_with_its_lent_preventio
     assert kinds(g, "prevented") and not g.players[0].dead
 
 
-def _aimed_bomb(answer: str, at_seat: int, plays_left: int = 1):
+def _aimed_bomb(answer: str, at_seat: int, plays_left: int = 1, charged: bool = True, item: bool = False):
     """P1 plays Bomb! at seat ``at_seat`` (P1 scripted: aims there); P0 (sensible) holds ``answer`` with
-    ``plays_left`` loot plays (and its character's ↷ charged, an extra loot play)."""
+    ``plays_left`` loot plays (and its character's ↷ charged, an extra loot play), and with ``item`` a
+    charged ↷ item (loot 1), so that P0 is asked to respond."""
     from cardlab.simulate.four_souls import plays
+    from cardlab.simulate.four_souls.fixtures import card
     from cardlab.simulate.four_souls.refs import SeatRef
 
-    g = strategy_table(2, hp=4, charged=True)
+    g = strategy_table(2, hp=4, charged=charged)
+    if item:
+        give_item(g, 0, card("Test Battery", "treasure", "active", abilities=({"tap": {"do": {"loot": 1}}},)))
     g.io.strategies[1].plans = [
         lambda d: next((o for o in d.options if isinstance(o, SeatRef) and o.seat == at_seat), None)
     ]
@@ -266,6 +270,14 @@ def test_FS_8_5_sensible_taps_its_character_off_turn_for_mega_bean():
     assert not g.players[0].character.charged
     assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!", "Mega Bean!"]
     assert [p.damage for p in g.players] == [0, 2]
+
+
+def test_FS_8_5_sensible_passes_when_neither_a_loot_play_nor_its_character_is_left():
+    """The Bomb! aimed at P0, who has no loot play and a spent character but a charged item (so it is
+    asked): Mega Bean! cannot be played, so P0 passes (an answer, never nothing) and takes the damage."""
+    g = _aimed_bomb("soi-mega_bean", 0, plays_left=0, charged=False, item=True)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!"]
+    assert g.players[0].damage == 1
 
 
 def test_FS_4_2_sensible_keeps_its_loot_play_when_the_card_is_aimed_elsewhere():
