@@ -99,10 +99,29 @@ def ability_value(ab: Any, out: Outlook) -> float:
     out.plan = {}
     out.either = {}
     _plan_targets(ab.targets or {}, ab.do, out)
-    v = effect_value(ab.do, out)
+    paid = _hp_paid(ab.cost) if ab.cost else 0
+    if paid:  # the effect meets me with the HP left after paying (a damage row may then be lethal)
+        hp = out.hp
+        out.hp = hp - paid
+        try:
+            v = effect_value(ab.do, out)
+        finally:
+            out.hp = hp
+    else:
+        v = effect_value(ab.do, out)
     if ab.cost:
         v += cost_value(ab.cost, out)
     return v
+
+
+def _hp_paid(cost: Any) -> int:
+    """The HP a ``paid`` cost pays first (FS-4.4; ``pay: {hp: n}``)."""
+    n = 0
+    for part in cost if isinstance(cost, list) else [cost]:
+        p = part.get("pay") if isinstance(part, dict) else None
+        if isinstance(p, dict):
+            n += int(_num(p.get("hp", 0)))
+    return n
 
 
 def typical_use(ab: Any) -> float:
@@ -294,7 +313,7 @@ def cost_value(cost: Any, out: Outlook) -> float:
             continue
         for verb, p in part.items():
             if verb == "pay" and isinstance(p, dict):
-                v -= 0.3 * _num(p.get("cents", 0)) + 1.5 * _num(p.get("hp", 0))
+                v -= 0.3 * _num(p.get("cents", 0)) + _hp_price(_num(p.get("hp", 0)), out)
             elif verb == "discard_loot":
                 v -= (min(out.hand) if out.hand else 99.0) * _num(p)
             elif verb == "destroy" and p == "self":  # a one-use item: as the effect reads it (``_verb``)
@@ -308,6 +327,17 @@ def cost_value(cost: Any, out: Outlook) -> float:
             elif verb == "remove_counters":
                 v -= out.counter_cost * _num(p.get("n", 1) if isinstance(p, dict) else p)
     return v
+
+
+def _hp_price(n: float, out: Outlook) -> float:
+    """What paying ``n`` HP costs: my death when it is all I have left (priced as lethal damage is); else, as
+    damage to me is read (FS-8.10: it heals at the end of the turn), little once no fight is left in my
+    turn, 1.5 a point while one is (the margin a fight needs)."""
+    if n <= 0:
+        return 0.0
+    if n >= out.hp:
+        return 4.0
+    return (0.1 if out.fight_done and out.my_turn else 1.5) * n
 
 
 def effect_value(eff: Any, out: Outlook) -> float:

@@ -39,3 +39,28 @@ def test_FS_16_3_might_for_the_meek_is_kept_by_the_trailing_player_and_discarded
     against 0 discards it (it would arm P1)."""
     assert not _room_step("Might for the Meek", (0, 1))
     assert _room_step("Might for the Meek", (1, 0))
+
+
+def _devil_beggar_turn(hp: int, attacks: int) -> list:
+    """P0 (``hp`` HP, ``attacks`` attacks left, an unattractive slot) in its action phase with Devil
+    Beggar ($ pay 1 HP: roll for loot, a 6 deals 1 damage to the payer) in the room slot: the HP
+    payments it made, each named by the room."""
+    from cardlab.simulate.four_souls.fixtures import add_slot_monster, deck, kinds
+    from tests.four_souls.strategy_table import own_turn
+
+    g = strategy_table(2, rolls=[3], hp=hp)
+    o = g.new_obj(phys(g, real("Devil Beggar")), "room", -1, slot=0)
+    rooms_of(g).slots.append([o])
+    add_slot_monster(g, monster("Wall", hp=9, evasion=6, attack=3))
+    deck(g, "monster", [monster("Wall 2", hp=9, evasion=6, attack=3)])
+    own_turn(g, attacks=attacks)
+    return [r[4] for r in kinds(g, "damage") if r[7] == "paid"]  # the HP paid, by the room's name
+
+
+def test_FS_8_10_hp_paid_with_no_fight_left_costs_little():
+    """With no attack left, HP paid heals at the end of the turn (FS-8.10): P0 at 3 HP pays 1 for Devil
+    Beggar's loot roll (twice: down to 1 HP, which it keeps); with an attack still to make it keeps its
+    HP; at 1 HP paying would kill it."""
+    assert _devil_beggar_turn(hp=3, attacks=0) == ["Devil Beggar", "Devil Beggar"]
+    assert not _devil_beggar_turn(hp=3, attacks=1)
+    assert not _devil_beggar_turn(hp=1, attacks=0)
