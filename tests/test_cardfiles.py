@@ -110,3 +110,16 @@ def test_yaml_files_lists_what_glob_lists_and_sees_a_file_added_at_once(tmp_path
     assert Path(tmp_path / "c.yaml") in yaml_files(tmp_path)
     bundled = Path(__file__).resolve().parents[1] / "decklists" / "gosu_x"
     assert yaml_files(bundled) == yaml_files(bundled) == sorted(bundled.glob("*.yaml"))
+
+
+def test_yaml_files_files_only_leaves_out_a_folder_named_like_a_card_file(tmp_path):
+    """``files_only`` (Hidden Reason's card files, listed before every game) is glob's list less what is
+    not a file, told by the listing instead of a second ``stat`` per file."""
+    from cardlab.simulate.core.cardfiles import yaml_files
+
+    (tmp_path / "odd.yaml").mkdir()
+    (tmp_path / "odd.yaml" / "d.yaml").write_text("x: 1\n")
+    (tmp_path / "a.yaml").write_text("x: 1\n")
+    every = sorted(tmp_path.rglob("*.yaml"))
+    assert yaml_files(tmp_path, recursive=True) == every
+    assert yaml_files(tmp_path, recursive=True, files_only=True) == [p for p in every if p.is_file()]

@@ -251,18 +251,20 @@ def files_hash(paths: Iterable[str | Path]) -> str:
 
 
 _RACY_NS = 2_000_000_000  # a folder's listing is kept only once its last change is this old (ns)
-_LISTED: dict[tuple[str, bool], tuple[tuple[tuple[str, int], ...], tuple[Path, ...]]] = {}
+_LISTED: dict[tuple[str, bool, bool], tuple[tuple[tuple[str, int], ...], tuple[Path, ...]]] = {}
 
 
-def yaml_files(folder: str | Path, recursive: bool = False) -> list[Path]:
+def yaml_files(folder: str | Path, recursive: bool = False, files_only: bool = False) -> list[Path]:
     """The entries named ``*.yaml`` in ``folder`` (``recursive``: and in every folder under it, links to
     folders not followed), sorted as paths: what ``sorted(folder.glob("*.yaml"))`` and ``rglob`` list.
 
     Card files are listed before every game (their cache is keyed by them) and pathlib's glob cost a
     quarter of a compiled Hidden Reason game, so a listing is kept with the modification times of the
     folders it read and read again as soon as one of them changes (a file added, removed or renamed);
-    a file's contents are ``files_stamp``'s to check."""
-    key = (os.path.abspath(folder), recursive)
+    a file's contents are ``files_stamp``'s to check. ``files_only``: only the entries that are files (or
+    links to files), told by the listing itself instead of one more ``stat`` per file before every game
+    (an entry that turns from file to folder or back changes its folder, which lists it again)."""
+    key = (os.path.abspath(folder), recursive, files_only)
     hit = _LISTED.get(key)
     if hit is not None:
         try:
@@ -279,7 +281,7 @@ def yaml_files(folder: str | Path, recursive: bool = False) -> list[Path]:
             read.append((top, os.stat(top).st_mtime_ns))  # before listing: a change while listing is seen
             with os.scandir(top) as entries:
                 for entry in entries:
-                    if entry.name.endswith(".yaml"):
+                    if entry.name.endswith(".yaml") and (not files_only or entry.is_file()):
                         found.append(Path(top, entry.name))
                     if recursive and entry.is_dir() and not entry.is_symlink():
                         folders.append(os.path.join(top, entry.name))

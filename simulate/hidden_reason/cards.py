@@ -512,4 +512,4 @@ def card_paths(path: Path) -> list[Path]:
     """Every YAML file under ``path`` (or ``path`` itself), sorted for a stable order."""
     if path.is_file():
         return [path]
-    return [p for p in yaml_files(path, recursive=True) if p.is_file()]
+    return yaml_files(path, recursive=True, files_only=True)

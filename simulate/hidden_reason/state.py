@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from cardlab.simulate.core import EventLog, Players, Streams
@@ -54,6 +55,18 @@ class Card:
     def name(self) -> str:
         return self.d.name
 
+    def __eq__(self, other: object) -> bool:
+        """The dataclass's field-by-field equality, told apart by ``uid`` first: a card's number in its
+        game, so two different cards of one game differ there and the rest is never read. Hands and zones
+        are lists searched by equality (``list.remove``, ``in``); the generated method built two tuples of
+        all twenty fields for every card passed over, about 4.5 µs in the compiled build (issue 20)."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Card)
+        if other.uid != self.uid:
+            return False
+        return bool(_card_fields(self) == _card_fields(other))
+
     def reset(self) -> None:
         """A card that leaves the battlefield forgets everything that happened to it there."""
         self.tapped = False
@@ -64,6 +77,9 @@ class Card:
         self.host = None
         self.implants = []
         self.controller = self.owner
+
+
+_card_fields = attrgetter(*(f.name for f in fields(Card)))  # ``Card.__eq__``'s full comparison
 
 
 @dataclass(slots=True)

@@ -308,3 +308,18 @@ def test_HR_15_1_a_construction_fires_once():
     assert [o for o in options(g, 0, False) if o[0] == "build"] == []
     run_stack(g)
     assert blueprint.zone == OTHER_WORLD and g.players[0].boss_damage == 4
+
+
+def test_card_equality_is_the_field_by_field_one_told_apart_by_uid_first():
+    """``Card.__eq__`` answers as the generated dataclass method did (every field equal), reading ``uid``
+    first; a hand searched by equality removes the card asked for (issue 20: the speed of ``list.remove``)."""
+    import copy
+
+    g = position({0: {"hand": ["Border Scout", "Border Scout"]}, 1: {}})
+    a, b = g.players[0].hand
+    twin = copy.copy(a)
+    assert a == twin and a != b and a != a.uid
+    twin.dur += 1
+    assert a != twin
+    g.players[0].hand.remove(b)
+    assert g.players[0].hand == [a] and g.players[0].hand[0] is a
