@@ -44,7 +44,10 @@ from typing import Any
 
 # folder (as in the repository) → module names compiled there; the engines' hot paths
 COMPILED: dict[str, tuple[str, ...]] = {
-    "simulate/core": ("seedmix",),  # seed derivation, written out (numpy's cost a third of a Gosu X game)
+    "simulate/core": (
+        "seedmix",
+        "shuffling",
+    ),  # seed derivation (numpy: a third of a Gosu X game), deck shuffles
     "simulate/gosu_x": (
         "actions",
         "battle",

@@ -113,3 +113,27 @@ def test_the_written_out_seed_derivation_is_numpys():
             root,
             path,
         )
+
+
+def test_the_written_out_shuffle_is_randoms():
+    """``shuffling.shuffle`` (what every engine shuffles with; compiled in the compiled build) leaves the
+    order ``random.Random.shuffle`` leaves from the same generator, and the generator where it would."""
+    import random
+
+    from cardlab.simulate.core.shuffling import shuffle
+
+    for seed in range(40):
+        for n in (0, 1, 2, 3, 7, 40, 64, 65, 300):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(mine, a)
+            theirs.shuffle(b)
+            assert a == b and mine.getstate() == theirs.getstate(), (seed, n)
+
+    class Scripted(random.Random):  # a test's own generator keeps its own shuffle
+        def shuffle(self, x):
+            x.reverse()
+
+    cards = [1, 2, 3]
+    shuffle(Scripted(0), cards)
+    assert cards == [3, 2, 1]

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from .decisions import Players
+from .shuffling import shuffle
 
 _child_fd: int | None = None  # set in a child: where its outcome goes
 _entries: set[Any] = set()  # code objects of the functions games are played through (play_seated)
@@ -355,7 +356,7 @@ def redeal(places: list[list[Any]], rng: Any, key: Callable[[Any], Any]) -> list
     cards are in the pool and on ``rng`` — never on where they were (hidden information stays hidden).
     Returns the cards dealt to each place in order, flattened (callers mark their zones)."""
     pool = sorted((card for place in places for card in place), key=key)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     start = 0
     for place in places:
         size = len(place)

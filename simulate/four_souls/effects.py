@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.simulate.core.shuffling import shuffle
+
 from . import (
     asking,
     blank_card,
@@ -330,7 +332,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
             took_one = asking.ask(g, chooser, "take", tuple(fits), ctx.name)
         others = [c for c in cards if c is not took_one]
         if p.get("random"):
-            g.streams("peek order", ctx.you).shuffle(others)
+            shuffle(g.streams("peek order", ctx.you), others)
         for c in others:
             deck.insert(0, c)
         if took_one is not None:
@@ -360,7 +362,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 took.append(asking.ask(g, chooser, "take", tuple(rest), ctx.name))
                 rest.remove(took[-1])
         if p.get("random"):  # the others shuffled before they go under the deck (Pumpkin Mask)
-            g.streams("peek order", ctx.you).shuffle(rest)
+            shuffle(g.streams("peek order", ctx.you), rest)
         for c in rest:
             deck.insert(0, c)
         for c in took:
@@ -411,7 +413,7 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
             break
     if found is not None:
         deck.remove(found)
-    g.streams("shuffle", deck_name).shuffle(deck)
+    shuffle(g.streams("shuffle", deck_name), deck)
     if found is None:
         return False
     then = p.get("then")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core.shuffling import shuffle
 
 from .state import Game, Obj, Phys
 from .zones import remove_from_slot
@@ -43,7 +44,7 @@ def check_pool(s: Any) -> None:
 def build_deck(g: Game, s: Any, phys: Any, rng: Any) -> None:
     """FS-2.1 / FS-16.1: the room deck, shuffled with its own setup stream of the game seed."""
     g.rooms.deck.extend(phys(card) for card, copies in s.rooms for _ in range(copies))
-    rng.shuffle(g.rooms.deck)
+    shuffle(rng, g.rooms.deck)
 
 
 def setup(g: Game) -> None:

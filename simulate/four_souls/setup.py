@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.simulate.core import Players, Streams, stream
+from cardlab.simulate.core.shuffling import shuffle
 
 from . import (
     asking,
@@ -79,13 +80,13 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         for name, deck in zip(decks.DECKS, zones, strict=True):
             deck_rng = setup_rng(seed, name)
             deck.extend(phys(card) for card in decks.game_deck(cfg, s, name, deck_rng))
-            deck_rng.shuffle(deck)
+            shuffle(deck_rng, deck)
     else:
         for name, cards, deck in zip(decks.DECKS, decks.full_decks(cfg, s), zones, strict=True):
             deck.extend(cards)
             g.all_phys.extend(cards)
             pid += len(cards)
-            setup_rng(seed, name).shuffle(deck)
+            shuffle(setup_rng(seed, name), deck)
     # FS-2.3 shop, FS-2.4 monster slots (events revealed now go to the bottom, unresolved)
     for _ in range(2):
         c = g.draw(g.treasure, g.treasure_disc)
@@ -136,7 +137,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     else:
         chars = decks.pick_characters(s, cfg.characters) if cfg.characters else []
         rest = [c for c in s.characters if c not in chars]
-        char_rng.shuffle(rest)
+        shuffle(char_rng, rest)
         chars = chars + rest[: n - len(chars)]
     if len(chars) < n:
         from cardlab.simulate.core import UserError

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardlab.simulate.core.shuffling import shuffle
+
 from . import asking, checks, damage, resources
 from .state import Game, Phys, Player
 
@@ -29,7 +31,7 @@ def build_deck(g: Game, s: Any, chars: list, phys: Any) -> None:
     shuffled with the game's rng (FS-3.5)."""
     used = {c.starting_item for c in chars if c.starting_item}
     g.soul_trading.deck = [phys(card) for cid, card in s.starting.items() if cid not in used]
-    g.streams("shuffle", "start").shuffle(g.soul_trading.deck)
+    shuffle(g.streams("shuffle", "start"), g.soul_trading.deck)
 
 
 def can_sell(g: Game, p: Player) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.simulate.core import Players, Streams
+from cardlab.simulate.core.shuffling import shuffle
 
 from . import vocabulary as V
 from .log import FSLog
@@ -377,7 +378,7 @@ class Game:
         name = disc[0].card.deck  # each deck reshuffles from its own stream (seeds.Streams)
         deck.extend(disc)
         disc.clear()
-        self.streams("shuffle", name).shuffle(deck)
+        shuffle(self.streams("shuffle", name), deck)
         return True
 
     def deck_pair(self, name: str) -> tuple[list[Phys], list[Phys]]:

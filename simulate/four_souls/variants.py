@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core.shuffling import shuffle
 
 from . import challenge, rooms, two_player
 
@@ -143,9 +144,9 @@ def eden_only(s: Any, rng: Any, n: int) -> list:
     four); spare random characters stand in for the rest. Edens go to random seats."""
     edens = [c for c in s.characters if c.hook == "eden_pick_start" for _ in range(c.copies)][:n]
     rest = [c for c in s.characters if c.hook != "eden_pick_start"]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     chars = edens + rest[: n - len(edens)]
-    rng.shuffle(chars)
+    shuffle(rng, chars)
     return chars
 
 
@@ -172,7 +173,7 @@ def character_choice(g: Any, s: Any, ask: Any, rng: Any) -> list:
         raise UserError(
             f"four-souls: --variant character-choice needs {2 * n} characters, the pool has {len(pool)}"
         )
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     return [
         ask(g, seat, "draft_character", tuple(pool[2 * seat : 2 * seat + 2]), "character choice")
         for seat in range(n)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cardlab.simulate.core.seeds import stream
+from cardlab.simulate.core.shuffling import shuffle
 
 from .cards import CardDef, clan_tiles
 from .state import DECK, HAND, Card, State
@@ -58,7 +59,7 @@ def build_decks(st: State, defs: dict[str, list[CardDef]]) -> None:
                     st.cards[uid] = card
                     pl.deck.append(card)
                     uid += 1
-        setup_rng(st, "deck", pl.seat).shuffle(pl.deck)
+        shuffle(setup_rng(st, "deck", pl.seat), pl.deck)
 
 
 def soldiers_in(st: State, cards: list[Card]) -> int:
@@ -85,7 +86,7 @@ def deal(st: State, first: int) -> None:
                 c.zone = DECK
             pl.deck.extend(pl.hand)
             pl.hand = []
-            rng.shuffle(pl.deck)
+            shuffle(rng, pl.deck)
             _draw7(st, seat)
             tries += 1
 

@@ -3,6 +3,8 @@ mill, capture, release, destroy, sacrifice, remove from the game, tokens and unl
 
 from __future__ import annotations
 
+from cardlab.simulate.core.shuffling import shuffle
+
 from .interpreter import Ctx, run_steps
 from .state import ARMY, DECK, DISCARD, FIFTH_TOKEN, HAND, REMOVED, Card, GameOver, State
 from .triggers import fire
@@ -21,7 +23,7 @@ def draw(st: State, seat: int, n: int = 1) -> int:
             pl.discard = []
             for c in pl.deck:
                 c.zone = DECK
-            st.streams("shuffle", seat).shuffle(pl.deck)
+            shuffle(st.streams("shuffle", seat), pl.deck)
             st.emit("reshuffle", seat, amount=len(pl.deck))
 
             fire(st, seat, "reshuffle")
@@ -229,7 +231,7 @@ def return_spent(st: State, seat: int, n: int) -> int:
 
 
 def shuffle_deck(st: State, seat: int) -> None:
-    st.streams("shuffle", seat).shuffle(st.p[seat].deck)
+    shuffle(st.streams("shuffle", seat), st.p[seat].deck)
 
 
 def place_in_army(st: State, seat: int, card: Card, row: int) -> None:

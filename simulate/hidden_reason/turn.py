@@ -7,6 +7,7 @@ import random
 
 from cardlab.simulate.core import Decision, EventLog, GameResult, Players, SeatResult, Streams, stream
 from cardlab.simulate.core.events import log_held_at_end
+from cardlab.simulate.core.shuffling import shuffle
 
 from . import permanents, resources, zones
 from .combat import attack_phase
@@ -35,7 +36,7 @@ def setup(config: HRConfig, seed: int, seats: Players, log: EventLog) -> Game:
             c.dur = c.d.durability
             cards.append(c)
             p.deck.append(c)
-        stream(seed, "setup", "deck", s).shuffle(p.deck)  # HR-14.5
+        shuffle(stream(seed, "setup", "deck", s), p.deck)  # HR-14.5
         players.append(p)
     hp = config.boss_hp_per_player * n  # HR-3.1
     g = Game(players, seats, Streams(seed), log, cards, hp, hp)
@@ -68,7 +69,7 @@ def _mulligans(g: Game, config: HRConfig, p: PlayerState, rng: random.Random) ->
             c.zone = "deck"
         p.deck.extend(p.hand)
         p.hand.clear()
-        rng.shuffle(p.deck)
+        shuffle(rng, p.deck)
         zones.draw(g, p, OPENING_HAND, "redeal")
         exiled = 0
         if p.mulligans >= 1:
