@@ -244,13 +244,12 @@ def test_every_verb_is_used_or_documented_unused(pool):
         "next_roll_d8",
         "reveal_cards",
     }  # FS-9.2, FS-3.4: Conjoined D6; Ouija Board, Black Candle, Boss Rush!
-    added |= {"copy_from_hand", "loot_under", "possess"}  # FS-8.4 / FS-4.6: Baba, Rusty Spoons, Possession
     added |= {
         "copy_from_hand",
         "loot_under",
         "possess",
         "make_eternal",
-    }  # FS-8.4 / FS-4.6: Baba, Rusty Spoons, Possession
+    }  # FS-8.4 / FS-4.6 / FS-4.12: Baba, Rusty Spoons, Possession, Algiz
     assert {v.name for v in V.VERBS.values() if not v.used} == {"flip_roll", "deactivate"} | added
     assert len(V.VERBS) + 1 - len(added) == 39  # the design's 39 verbs: `roll_table` is `roll:`
     assert "roll" in V.COMBINATORS
