@@ -100,19 +100,24 @@ def _shield(g: Game, shields: list, n: int) -> int:
     if n < before:
         g.log.emit("prevented", seat, name, None, before - n, "shield")
         if on_prev is not None:
-            _prevented_trigger(g, src, on_prev, name)
+            _prevented_trigger(g, src, on_prev, name, seat, before - n)
     return n
 
 
-def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str) -> None:
+def _prevented_trigger(g: Game, src: Any, on_prev: Any, name: str, seat: int, amount: int) -> None:
     """A shield's "when this prevents damage, …" rider (Host Hat) is a triggered ability (FS-4.9): it is
-    queued now and goes on the stack at the next priority, its target chosen then (FS-4.2)."""
+    queued now and goes on the stack at the next priority, its target chosen then (FS-4.2); ``event.amount``
+    is the damage prevented. A loot card's rider (Blanks) has left play by now: the shield's controller's
+    character holds it, so "you" is still that player."""
 
     if not isinstance(src, Obj):
-        raise EngineError(f"{name}: an on_prevent rider needs an item or character as its source")
+        char = g.players[seat].character if 0 <= seat < g.n else None
+        if char is None:
+            raise EngineError(f"{name}: an on_prevent rider needs a player or an object as its source")
+        src = char
     ctrl = src.controller
     order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
-    g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {}))
+    g.pending.append((order, Ability("on", on_prev, trigger="prevented"), src, {"amount": amount}))
 
 
 def _first_this_turn(o: Obj, rep: dict) -> bool:

@@ -135,3 +135,30 @@ def test_FS_4_6_possession_uses_a_rivals_items_this_turn_and_the_rival_loots_2_a
     zapper.charged = True
     assert not [o for o in plays.legal_actions(g, 0) if len(o) > 1 and o[1] is zapper]
     check_invariants(g)
+
+
+def test_FS_6_16_blanks_prevents_the_next_damage_and_sends_as_much_to_a_monster():
+    """Blanks (seat 0 on itself): the next 3 damage to seat 0 is prevented whole; the rider, a trigger
+    held by seat 0's character (the card is gone), deals the 3 prevented to the monster seat 0 picks."""
+    from cardlab.simulate.four_souls import damage
+    from cardlab.simulate.four_souls.fixtures import add_slot_monster, monster, settle
+
+    def plan(d):
+        if d.kind == "choose_target":
+            return next((o for o in d.options if getattr(o, "seat", None) == 0), None) or next(
+                o for o in d.options if getattr(o, "seat", None) is None
+            )
+        return None
+
+    g = position(2, chars=[character("Tough", hp=5), character("Other")], plans={0: plan})
+    loot_fillers(g, 5)
+    g.active = 0
+    m = add_slot_monster(g, monster("Big", hp=5))
+    blanks = give_loot(g, 0, by_id("rwz-blanks"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", blanks))
+    resolution.priority(g, 0, until_empty=True)
+    damage.push_damage(g, 3, g.players[0], -1, m, False, None, "Big")
+    settle(g)
+    assert g.players[0].damage == 0 and m.damage == 3
+    check_invariants(g)
