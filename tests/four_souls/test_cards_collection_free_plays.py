@@ -162,3 +162,39 @@ def test_FS_6_16_blanks_prevents_the_next_damage_and_sends_as_much_to_a_monster(
     settle(g)
     assert g.players[0].damage == 0 and m.damage == 3
     check_invariants(g)
+
+
+def test_FS_5_4_hitops_prevents_combat_damage_on_4_and_5_and_can_be_shared_for_a_turn():
+    """Hitops (seat 0): combat damage to seat 0 when the roll shows 4 is prevented, a 3 is not. As
+    seat 1's turn starts seat 0 offers, seat 1 takes it: seat 1's combat damage on a 5 is prevented that
+    turn, and no longer once the turn is over."""
+    from cardlab.simulate.four_souls import damage
+    from cardlab.simulate.four_souls.fixtures import add_slot_monster, monster, settle
+    from cardlab.simulate.four_souls.state import Attack
+
+    yes = {0: lambda d: True if d.kind == "may" else None, 1: lambda d: True if d.kind == "may" else None}
+    g = position(2, chars=[character("A", hp=5), character("B", hp=5)], plans=yes)
+    g.active = 0
+    give_item(g, 0, by_id("rwz-hitops"))
+    m = add_slot_monster(g, monster("Hitter", attack=1))
+    me, rival = g.players
+
+    def hit(p, roll):  # the monster's combat damage on a missed attack roll (an attack is under way)
+        g.attack = Attack(seat=p.seat, target=m)
+        damage.push_damage(g, 1, p, -1, m, True, roll, "Hitter")
+        settle(g)
+        g.attack = None
+
+    hit(me, 4)
+    assert me.damage == 0
+    hit(me, 3)
+    assert me.damage == 1
+    g.active = 1
+    triggers.fire(g, "turn_start", seat=1)
+    settle(g)
+    hit(rival, 5)
+    assert rival.damage == 0
+    turn.end_of_turn(g)
+    hit(rival, 5)
+    assert rival.damage == 1
+    check_invariants(g)
