@@ -36,6 +36,13 @@ _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters
 _KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
 
 
+def _first_ability(r: Any) -> Any:
+    """A card's first activated ability, else its first triggered one (what ``_asking`` reads of a card)."""
+    return next((ab for _k, _i, ab in r.acts), None) or next(
+        (ab for abs_ in r.triggers.values() for ab in abs_), None
+    )
+
+
 # Verbs that change a roll: an optional one on my own attack roll that hits is declined (``_reroll_spoils``).
 _ROLL_CHANGES = frozenset({"reroll", "set_roll", "modify_roll"})
 
@@ -1426,10 +1433,10 @@ class SensiblePolicy:
         for s in range(view.n_players):
             for info in view.items_of(s):
                 if info.name == name:
-                    r = info.rules
-                    return next((ab for _k, _i, ab in r.acts), None) or next(
-                        (ab for abs_ in r.triggers.values() for ab in abs_), None
-                    )
+                    return _first_ability(info.rules)
+        for info in view.rooms:  # a room's trigger asks too (Isaac's Blessing); no room in Base V2
+            if info.name == name:
+                return _first_ability(info.rules)
         for ref in view.stack:
             ab = view.stack_ability(ref) if ref.kind == "ability" else None
             if ab is not None and ref.name == name:

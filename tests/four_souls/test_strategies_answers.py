@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardlab.simulate.four_souls import attack
 from cardlab.simulate.four_souls.fixtures import (
+    add_room,
     add_slot_monster,
     by_id,
     deck,
@@ -216,6 +217,20 @@ def test_FS_9_2_an_optional_reroll_of_my_own_hitting_attack_roll_is_declined():
     m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
     attack.run_attack(g, 0, m)
     assert [(r[6], r[7]) for r in kinds(g, "roll")] == [(2, "initial"), (5, "modified"), (5, "final")]
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"]
+
+
+def test_FS_9_2_a_room_offering_a_reroll_of_my_own_hitting_attack_roll_is_declined():
+    """Isaac's Blessing (a room: a 1 or a 6 about to resolve may be rerolled by its roller) asks P0 about
+    its own attack roll of 6, a hit: P0 keeps it. The card asking was looked for among items and the
+    stack only, not rooms, so P0 said yes to every reroll; with Alt Art Satan! turning 5s into 6s no roll
+    could hit and the attack never ended (soak 1714, 3 sensible players, seed 305063308487872394)."""
+    g = strategy_table(2, rolls=[6, 1, 1, 1], hp=2)
+    g.active = 0
+    add_room(g, by_id("r-isaacs_blessing"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    attack.run_attack(g, 0, m)
+    assert [(r[6], r[7]) for r in kinds(g, "roll")] == [(6, "initial"), (6, "final")]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"]
 
 
