@@ -598,12 +598,15 @@ class SensiblePolicy:
         if top is None or not top.attack or top.controller != self.seat or top.value is None:
             return False
         t = view.attack_target
-        if t is None or t.evasion is None:
+        evasion = t.evasion if t is not None else None
+        if t is not None and evasion is None and t.kind == "character":  # a player attacked (FS-10.6)
+            evasion = view.player_evasion(t.controller)
+        if evasion is None:
             return False
         ab = self._asking(view, decision.context)
         if ab is None or not _ROLL_CHANGES & rd.verbs_of(ab.do):
             return False
-        return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, t.evasion))
+        return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, evasion))
 
     def _use_character_now(self, view: Any) -> bool:
         """The character's ↷ (an extra loot play, FS-Q.34) is worth using on my turn when loot that

@@ -220,6 +220,20 @@ def test_FS_9_2_an_optional_reroll_of_my_own_hitting_attack_roll_is_declined():
     assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"]
 
 
+def test_FS_9_2_FS_10_6_an_optional_reroll_of_my_own_hit_on_a_player_is_declined():
+    """The same against a player made attackable (Requiem's The Siren: players at evasion 4, FS-10.6): a
+    player has no printed evasion, so the hit went unseen and P0 took The Missing Page's reroll each time
+    Marked set a 5 (soak 1724, 3 sensible players, rooms, seed 7807403970711419423: a guard stop)."""
+    g = strategy_table(2, rolls=[2, 5, 1, 1], hp=2)
+    g.active = 0
+    give_item(g, 0, real("Marked"))
+    give_item(g, 0, real("The Missing Page"))
+    add_slot_monster(g, by_id("r-the_siren"))
+    attack.run_attack(g, 0, g.players[1].character)
+    assert [(r[6], r[7]) for r in kinds(g, "roll")][:3] == [(2, "initial"), (5, "modified"), (5, "final")]
+    assert g.players[1].dead
+
+
 def test_FS_9_2_a_room_offering_a_reroll_of_my_own_hitting_attack_roll_is_declined():
     """Isaac's Blessing (a room: a 1 or a 6 about to resolve may be rerolled by its roller) asks P0 about
     its own attack roll of 6, a hit: P0 keeps it. The card asking was looked for among items and the
