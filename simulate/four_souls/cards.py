@@ -814,6 +814,17 @@ class _Checker:
         elif out == "enters_deactivated":
             if value is not True:
                 self.fail(oline, "'enters_deactivated' must be true")
+        elif out == "roll":  # a die rolled as it applies; each row: {modify: ...} and/or {then: effect}
+            if not isinstance(value, dict) or not value:
+                self.fail(oline, "'roll' must be a table like {\"1-3\": {modify: {reduce_to: 1}}}")
+            for rk, row in value.items():
+                rline = _line(value, rk, oline)
+                if not isinstance(row, dict) or not row or set(row) - {"modify", "then"}:
+                    self.fail(rline, "a replacement's roll row is {modify: ...} and/or {then: effect}")
+                if "modify" in row:
+                    self.keys(row["modify"], V.MODIFY_KEYS, rline, "modification")
+                if "then" in row:
+                    self.effect(row["then"], rline)
         else:  # prevent: true or an amount
             self.value(value, oline, "prevent")
         if "if" in body:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import dice
 from . import vocabulary as V
 from .abilities import Ability
 from .asking import ask
@@ -35,6 +36,9 @@ def _roll_ok(ev: dict, roll: int | None) -> bool:
 
 
 def _modify(rep: dict, n: int, o: Obj | None, g: Game) -> int:
+    if "roll" in rep:
+        assert o is not None  # a rolled replacement is its object's
+        return _rolled(rep["roll"], n, o, g)
     prev = rep.get("prevent")
     if prev is not None and prev is not False:
         if prev is True:  # all of it; a "then" still follows (A Dead Horse: prevent it, then roll)
@@ -59,6 +63,27 @@ def _modify(rep: dict, n: int, o: Obj | None, g: Game) -> int:
         n *= int(mod["multiply"])
     if "reduce_to" in mod:
         n = min(n, int(mod["reduce_to"]))
+    return n
+
+
+def _rolled(table: dict, n: int, o: Obj, g: Game) -> int:
+    """A replacement that rolls as it applies (Poker Chip, Three Dollar Bill): its controller rolls a die at
+    once — a replacement has no time for the stack, so nothing can answer or change that roll and it
+    triggers nothing (our reading of FS-5.4 with FS-9.2) — and the row for the face changes the amount
+    (``modify``) and/or runs an effect (``then``) for the object's controller; no row: unchanged."""
+    seat = o.controller if o.controller >= 0 else g.active
+    face = dice.die(g, seat)
+    g.log.emit("roll", seat, o.phys.card.name, None, face, "replacement")
+    row = dice.row_for(table, face)
+    if not row:
+        return n
+    mod = row.get("modify")
+    if mod:
+        n = _modify({"modify": mod}, n, o, g)
+    if row.get("then") is not None:
+        ctx = ctx_of(g, o)
+        ctx.ev = {"amount": n, "roll": face}
+        run(ctx, row["then"])
     return n
 
 
@@ -209,7 +234,7 @@ def cents_replacements(g: Game, p: Player, n: int) -> int:
         return n
     apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
     for o, rep in apps:
-        if not cond_ok(g, o, rep):
+        if not cond_ok(g, o, rep) or not _first_this_turn(o, rep):
             continue
         inst = rep.get("instead")
         if isinstance(inst, dict) and "add_counters" in inst:  # Bum-Bo!: level counters instead

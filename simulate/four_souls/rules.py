@@ -34,10 +34,10 @@ _REPLACE_CAN: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # event: (outcomes, modify keys)
     "damage_to": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
     "combat_damage_to": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
-    "combat_damage_from": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
-    "damage_from": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
+    "combat_damage_from": (frozenset({"modify", "prevent", "roll"}), _MODIFY_BY_SUM),
+    "damage_from": (frozenset({"modify", "prevent", "roll"}), _MODIFY_BY_SUM),
     "would_loot": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
-    "would_gain_cents": (frozenset({"modify", "prevent", "instead"}), _MODIFY_BY_SUM),
+    "would_gain_cents": (frozenset({"modify", "prevent", "instead", "roll"}), _MODIFY_BY_SUM),
     "rewards": (frozenset({"modify"}), frozenset({"repeat", "multiply"})),
     "enters_play": (frozenset({"enters_deactivated"}), frozenset()),
     "destroyed": (frozenset({"instead"}), frozenset()),
@@ -53,6 +53,8 @@ def _check_replacement(evname: str, body: dict) -> None:
     if out not in outcomes:
         raise EngineError(f"replacement '{evname}' with '{out}' not implemented")
     extra = set(body.get("modify") or {}) - modify_keys if out == "modify" else set()
+    if out == "roll":  # each row's modification must be one the event carries out
+        extra = {k for row in body["roll"].values() for k in (row.get("modify") or {})} - modify_keys
     if extra:
         raise EngineError(f"replacement '{evname}': modify {sorted(extra)} not implemented")
     if "then" in body and out != "prevent":  # a `then` follows a prevention only (replacements._modify)

@@ -292,6 +292,7 @@ ABILITY_KINDS: dict[str, tuple[str, ...]] = {
         "prevent",
         "instead",
         "enters_deactivated",
+        "roll",
         "then",
         "first_each_turn",
     ),
@@ -305,7 +306,7 @@ ABILITY_REQUIRED: dict[str, tuple[str, ...]] = {
     "on": ("do",),
     "replace": ("event",),
 }
-REPLACE_OUTCOMES = ("modify", "prevent", "instead", "enters_deactivated")
+REPLACE_OUTCOMES = ("modify", "prevent", "instead", "enters_deactivated", "roll")
 MODIFY_KEYS = ("add", "multiply", "reduce_to", "repeat")
 
 
