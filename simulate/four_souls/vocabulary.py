@@ -137,7 +137,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("move_to_slot", "target", "target", "zones", "FS-3.8 FS-3.12", "a monster in a slot moves to another monster slot, covering its top; the same object stays in play", Aim("move", 0.0), "neutral", used=False),
     _v("clear_slot", "", "", "zones", "FS-3.8 FS-3.12", "every card in a monster slot other than this card's goes to its discard", Aim("move", 0.0), "neutral", used=False),
     _v("reveal_cards", "deck n until filter take then rest bind", "deck", "information", "FS-3.4", "reveal cards from a deck's top and deal with those a filter keeps; the rest under the deck or discarded", Aim("info", 0.5, who="deck"), "neutral", used=False),
-    _v("next_roll_d8", "who", "who", "dice", "FS-9.2", "who's next die roll is a d8 whose 7 and 8 count as 6", Aim("info", 0.3, who="who"), "neutral", used=False),
+    _v("next_roll_d8", "who", "who", "dice", "FS-9.2", "who's next die roll is a d8 whose 7 and 8 count as 6", Aim("turn", 0.5, who="who", when="own_turn"), "help", used=False),
     _v("no_attacks", "who", "who", "turn", "FS-8.6", "who cannot attack on their next turn", Aim("attack", -2.0, who="who"), "harm", used=False),
     _v("add_bonus_soul", "name", "name", "zones", "FS-14.7 FS-2.6", "a bonus soul of that name from outside the game becomes an active bonus soul", Aim("move", 0.0), "neutral", used=False),
     _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),

@@ -67,3 +67,16 @@ def test_FS_14_5_keepers_resting_place_goes_back_into_the_deck_then_becomes_a_so
     zones.reveal_into_slot(g, krp, None)
     settle(g)
     assert [s.phys for s in g.players[0].souls] == [krp] and g.players[0].soul_total() == 1
+
+
+def test_FS_4_4_a_destroy_this_cost_takes_the_item_itself_never_another_one():
+    """Seat 0 holds Mystery Gift and another item; paying the gift's cost destroys the gift (the scripted
+    pick would have taken the first item, the other one, under the old reading)."""
+    g = position(2)
+    g.active = 0
+    _treasures(g, 5)
+    other = give_item(g, 0, card("Keepsake", "treasure", "passive"))
+    gift = give_item(g, 0, by_id("p-mystery_gift"))
+    assert plays.take_action(g, 0, ("paid", gift, 0))
+    settle(g)
+    assert other.in_play and not gift.in_play
