@@ -235,6 +235,16 @@ def become_soul(ctx: Any, p: dict) -> bool:
         return False  # FS-14.5: no one can gain a soul now (All Hallow's Eve); the card stays where it is
     if isinstance(src, Phys):  # Lost Soul: the loot on the stack becomes your soul (FS-14.5)
         ctx.moved = True
+        if p.get("who") is not None:  # given to another player as a soul (Star Promos Lost Soul): a give,
+            q = statics.the_player(
+                ctx, p["who"]
+            )  # not a gain (FS-6.12), so "gained a soul" triggers stay silent
+            o = g.new_obj(src, "soul", q.seat)
+            o.soul_value = getattr(src.card, "soul", 0) or 1
+            q.souls.append(o)
+            g.log.emit("soul_gained", q.seat, src.card.name, None, o.soul_value, "given")
+            triggers.fire(g, "soul_entered", target=q, soul=o)
+            return True
         o = g.new_obj(src, "soul", you.seat)
         o.soul_value = getattr(src.card, "soul", 0) or 1
         gain_soul(g, you, o, "loot")

@@ -548,8 +548,11 @@ def _v_expand_slots(ctx: Ctx, p: dict) -> bool:
     if kind == "room" and not (g.rooms is not None and g.rooms.slots):
         return False  # no rooms in this game (FS-16 is optional): nothing to expand
     slots = g.shop if kind == "shop" else g.rooms.slots if kind == "room" else g.mslots
+    first = len(slots)
     for _ in range(n):
         slots.append([])  # FS-6.7: new slots fill at the next priority (FS-12.4)
+    if kind == "monster":  # the slots just made, for an attack owed there (Alt Art Ambush!)
+        ctx.binds["__new_slots__"] = tuple(range(first, len(slots)))
     return True
 
 
@@ -851,6 +854,11 @@ def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
         tgt = tgt.character
         if "evasion" in p:
             g.owed_evasion[tgt.uid] = int(value(ctx, p["evasion"]))
+    if target == "new_slots":  # the monster slots this effect just made (Alt Art Ambush!): owed on a monster
+        if mode != "must" or "__new_slots__" not in ctx.binds:  # in one of them, named once it can be made
+            raise EngineError("extra_attack target new_slots: mode must, after expand_slots, only")
+        g.must_attack.append((("slots", ctx.binds["__new_slots__"]), p.get("timing") == "now"))
+        return True
     if target == "its_slot":  # the slot where this monster lay (Alt Art Gaper): its top when attacked
         if mode != "must":  # only an owed attack names the slot's top when due (FS-10.16); never dropped
             raise EngineError("extra_attack target its_slot: mode must only")

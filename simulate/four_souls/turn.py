@@ -209,6 +209,18 @@ def _owed(g: Game) -> list:
             top = slot[-1] if slot else None
             if isinstance(top, Obj) and top.kind == "monster" and top.in_play:
                 kept.append((top, m[1]))
+        elif (
+            type(t) is tuple and t[0] == "slots"
+        ):  # one of these slots' top monsters, the active player's pick
+            tops = [g.mslots[i][-1] for i in t[1] if i < len(g.mslots) and g.mslots[i]]
+            live = tuple(x for x in tops if isinstance(x, Obj) and x.kind == "monster" and x.in_play)
+            if live:
+                pick = (
+                    live[0]
+                    if len(live) == 1
+                    else asking.ask(g, g.active, "choose_target", live, "owed attack")
+                )
+                kept.append((pick, m[1]))
         elif not (isinstance(t, Obj) and not t.in_play):
             kept.append(m)
     g.must_attack[:] = kept

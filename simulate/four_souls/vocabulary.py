@@ -124,7 +124,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("make_eternal", "who", "who", "objects", "FS-4.12", "each item who controls is eternal till end of turn", Aim("info", 0.3, who="who"), "help", used=False),
     _v("possess", "who", "who", "objects", "FS-4.6 FS-6.2", "each item of who is recharged and offered to you to activate, as if yours, for the rest of the turn", Aim("copy", 1.0, who="who"), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
-    _v("become_soul", "card lose_abilities from", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
+    _v("become_soul", "card lose_abilities from who", "card", "objects", "FS-14.5", "the card becomes your soul", Aim("soul", 8.0), "neutral"),
     # Keywords (FS-4.16): the Curse keyword's two triggered abilities, compiled from the keyword
     _v("become_curse", "", "", "objects", "FS-4.16 FS-1.18", "this event becomes a curse; the AP picks who gains it", Aim("info", 0.0), "neutral", used=False),  # the game's (a curse event's keyword): nobody uses it by choice
     _v("discard_curse", "", "", "objects", "FS-4.16 FS-Q.11", "this curse goes to the discard (its bearer died)", Aim("info", 0.0), "neutral", used=False),
@@ -928,7 +928,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

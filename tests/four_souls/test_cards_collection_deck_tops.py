@@ -9,6 +9,8 @@ from cardlab.simulate.four_souls.fixtures import (
     card,
     check_invariants,
     give_item,
+    give_loot,
+    kinds,
     monster,
     phys,
     position,
@@ -80,3 +82,15 @@ def test_FS_4_4_a_destroy_this_cost_takes_the_item_itself_never_another_one():
     assert plays.take_action(g, 0, ("paid", gift, 0))
     settle(g)
     assert other.in_play and not gift.in_play
+
+
+def test_FS_6_12_star_promos_lost_soul_two_treasure_for_its_player_a_given_soul_for_another():
+    g = position(2)
+    g.active = 0
+    _treasures(g, 3)
+    soul = give_loot(g, 0, by_id("p-lost_soul"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", soul))
+    settle(g)
+    assert len(g.players[0].items) == 2 and g.players[1].soul_total() == 1
+    assert [r[7] for r in kinds(g, "soul_gained")] == ["given"]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import statics, triggers
+from cardlab.simulate.four_souls import statics, triggers, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -63,3 +63,17 @@ def test_FS_3_8_the_adversary_3_4_puts_the_deck_top_into_another_slot_and_5_6_ad
     triggers.fire(g, "turn_start", seat=0)
     settle(g)
     assert statics.target_evasion(g, top) == before + 1
+
+
+def test_FS_10_16_alt_ambush_two_new_slots_and_an_attack_owed_on_one_of_their_monsters():
+    """Ambush! in a new slot: two more slots, filled from the deck (A, B; the event's own slot takes C); the
+    active player owes one attack on A or B (the scripted pick: the first)."""
+    g = position(2)
+    g.active = 0
+    add_slot_monster(g, monster("Blob"))
+    g.monster.extend(phys(g, monster(n)) for n in ("C", "B", "A"))
+    zones.reveal_into_slot(g, phys(g, by_id("aa-ambush")), None)
+    settle(g)
+    assert len(g.mslots) == 4
+    ((owed, _now),) = turn._owed(g)
+    assert owed.phys.card.name in ("A", "B") and owed.slot in (2, 3)
