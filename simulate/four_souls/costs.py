@@ -38,6 +38,9 @@ def can_pay_cost(g: Game, p: Player, o: Obj, cost: Any) -> bool:
             n = val.get("n", 1) if isinstance(val, dict) else val
             if o.counters + o.levels < n:
                 return False
+        elif name == "deactivate":  # "your character has ↷: …" (Magic Mushroom): the character turns sideways
+            if p.character is None or not p.character.charged:
+                return False
         elif name == "destroy":
             if val == "self":  # "destroy this": this object, nothing else (FS-4.4)
                 if not _destroyable_self(o):
@@ -97,6 +100,8 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
             take = min(n, o.counters)
             o.counters -= take
             o.levels -= n - take
+        elif name == "deactivate" and p.character is not None:
+            p.character.charged = False
         elif name == "destroy":
             if val == "self":
                 destroy(g, o, ctx.name)  # FS-4.4: the cost is this object (checked by can_pay_cost)

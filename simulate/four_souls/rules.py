@@ -291,8 +291,18 @@ def _check_bindings(bindings: Any) -> None:
 
 def _check_cost(c: Any) -> None:
     name = next(iter(c)) if isinstance(c, dict) else c
-    if name not in ("pay", "discard_loot", "remove_counters", "destroy", "give", "advance_timer"):
+    if name not in (
+        "pay",
+        "discard_loot",
+        "remove_counters",
+        "destroy",
+        "give",
+        "advance_timer",
+        "deactivate",
+    ):
         raise EngineError(f"cost '{name}' not implemented")
+    if name == "deactivate" and c.get("deactivate") not in ("your_character", {"target": "your_character"}):
+        raise EngineError("cost 'deactivate' of anything but your_character not implemented")
 
 
 def _op_of(eff: dict) -> str | None:
