@@ -1212,6 +1212,7 @@ def _v_become_item(ctx: Ctx, p: dict) -> bool:
             g.cache.forbid_on = True
     g.players[seat].items.append(o)
     g.log.emit("item_gained", seat, phys.card.name, None, None, "became")
+    triggers.fire(g, "controlled", item=o)  # it came under this player's control (Hot Potato!)
     return True
 
 

@@ -200,6 +200,7 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str, into: Obj | Non
     else:
         p.items.append(o)
         g.log.emit("item_gained", to_seat, o.phys.card.name, None, None, how)
+        triggers.fire(g, "controlled", item=o)  # it came under this player's control (Hot Potato!)
     return True
 
 

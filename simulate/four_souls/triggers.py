@@ -352,6 +352,12 @@ def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["target"] is o
 
 
+def _controlled(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """``self``: this item came under a player's control by becoming an item or changing hands (FS-6.12:
+    given, stolen, swapped, bought from the shop); a treasure gained from the deck is ``gained``."""
+    return ev["item"] is o
+
+
 def _purchase_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
     """FS-11.2: ``you`` (this card's controller) or ``any_player`` declared a purchase, before choosing."""
     return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
@@ -404,6 +410,7 @@ MATCHERS = {
     "play_loot": _played_loot,
     "attack_declared": _attack_declared,
     "purchase_declared": _purchase_declared,
+    "controlled": _controlled,
     "attacked": _attacked,
     "activated_item": _activated_item,
     "activated_character": _activated_character,

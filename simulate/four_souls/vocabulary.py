@@ -353,6 +353,13 @@ TRIGGERS = Vocabulary(
         ),
         Trigger("attack_declared", _TRIGGER_OPTS, "FS-10.2", "an attack is declared (before its target)"),
         Trigger(
+            "controlled",
+            _TRIGGER_OPTS,
+            "FS-6.12",
+            "this item came under a player's control by becoming an item or changing hands",
+            used=False,
+        ),
+        Trigger(
             "purchase_declared",
             _TRIGGER_OPTS,
             "FS-11.2",

@@ -7,6 +7,7 @@ from cardlab.simulate.four_souls import plays, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
     by_id,
     card,
+    character,
     check_invariants,
     give_item,
     give_loot,
@@ -94,3 +95,22 @@ def test_FS_6_12_star_promos_lost_soul_two_treasure_for_its_player_a_given_soul_
     settle(g)
     assert len(g.players[0].items) == 2 and g.players[1].soul_total() == 1
     assert [r[7] for r in kinds(g, "soul_gained")] == ["given"]
+
+
+def test_FS_6_12_hot_potato_passes_left_with_2c_each_time_until_a_5_or_a_6():
+    """Revealed on seat 0's turn: it becomes seat 0's item; seat 0 gains 2c and rolls 2 (pass it left), seat 1
+    gains 2c and rolls 6: it becomes seat 1's soul."""
+    g = position(2, rolls=[2, 6])
+    g.active = 0
+    zones.reveal_into_slot(g, phys(g, by_id("soi-hot_potato")), None)
+    settle(g)
+    assert [p.cents for p in g.players] == [2, 2]
+    assert not g.players[0].items and not g.players[1].items and g.players[1].soul_total() == 1
+
+
+def test_FS_6_12_hot_potato_a_5_destroys_it_and_deals_its_holder_3_damage():
+    g = position(2, chars=[character("A", hp=5), character("B", hp=5)], rolls=[5])
+    g.active = 0
+    zones.reveal_into_slot(g, phys(g, by_id("soi-hot_potato")), None)
+    settle(g)
+    assert g.players[0].cents == 2 and g.players[0].damage == 3 and not g.players[0].items
