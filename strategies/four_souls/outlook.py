@@ -40,6 +40,7 @@ class Outlook:
     roll_bonus: int = 0  # my attack-roll bonus
     fight: float = 0.0  # the best slot fight's chance × worth (an imposed attack)
     bad_slots: bool = False  # no slot monster worth a fight: clearing them helps
+    discard_fight: float = 0.0  # the best fight (chance × worth) a monster discard's non-event card offers
     monsters: tuple = ()  # (hp left, worth) of each slot monster
     lead: bool = False  # I have the most souls (a "most souls" target may be me)
     curse: bool = False  # I bear a curse

@@ -313,6 +313,7 @@ class SensiblePolicy:
                 ),
                 "fight": fight_value,
                 "bad_slots": bad_slots,
+                "discard_fight": lambda _o: self._discard_fight(view),
                 "hand_gap": lambda _o: self._hand_gap(view),
                 "hand": self._hand_values(view.hand, out.my_turn, out.loot_plays),
             }
@@ -739,6 +740,20 @@ class SensiblePolicy:
         found = (best, best_p, best_score)
         self._seen = (self._asked, out if asked == self._asked else None, found)
         return found
+
+    def _discard_fight(self, view: Any) -> float:
+        """The best chance × worth among the monster discard's non-event cards (public, FS-3.6), read as
+        if each were in a slot: what an effect putting one into a slot offers me (FS-3.8)."""
+        atk, bonus, hp = max(1, view.atk), view.attack_roll_bonus, view.hp
+        best = 0.0
+        for ref in view.discard("monster"):
+            c = ref.card
+            if c.kind == "event" or c.hp is None or c.evasion is None:
+                continue
+            p = rd.win_chance(hp, atk, c.hp, rd.hit_chance(c.evasion, bonus), c.attack or 0)
+            worth = _monster_worth(self.soul_weight, c.soul, tuple(c.rewards.items()))
+            best = max(best, p * worth - (1.0 - p) * 2.0)  # as ``fight`` reads a slot's fight
+        return best
 
     def _worth(self, info: Any) -> float:
         return _monster_worth(self.soul_weight, info.soul, info.rewards)

@@ -674,6 +674,17 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
             head = "monster"  # a chosen monster (a target variable)
         if params.get("to") == "hand":  # a card to my hand: a loot card gained
             return 1.0
+        if (
+            params.get("to") == "monster_slot"
+            and isinstance(cards, str)
+            and cards[:1].isupper()
+            and head != "monster"
+        ):
+            # a chosen card from outside the slots (a discarded monster, FS-3.8) comes in on top of one: worth
+            # the better fight it offers me now over the best one there (nothing once my fights are done)
+            if not out.my_turn or out.fight_done:
+                return 0.1
+            return max(0.1, out.discard_fight - max(0.0, out.fight))
         if head == "monster":
             return 1.5 if out.bad_slots else -0.5
         if head == "card_in" or str(params.get("to", "")).endswith("top"):

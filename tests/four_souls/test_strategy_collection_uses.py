@@ -223,3 +223,17 @@ def test_FS_6_10_no_flip_when_only_the_rivals_could_fight_the_back():
     """The same without an attack left: the back side would be a fight for the rivals alone, so the item
     stays as it is."""
     assert _used(_anima_turn(attacks=0)) == []
+
+
+def test_FS_3_8_discarded_monsters_moved_into_slots_by_a_loot_card_are_fought():
+    """Dad's Note (up to three non-event monsters of the discard into slots): no slot fight is worth it (a
+    5-HP wall), the discard holds an easy boss; P0 plays the card, brings the boss in and attacks it
+    (the move is worth the better fight it offers, FS-3.8)."""
+    g = strategy_table(2, rolls=[5], hp=2)
+    give_loot(g, 0, by_id("r-dads_note"))
+    add_slot_monster(g, monster("Wall", hp=5, evasion=6, attack=2))
+    deck(g, "monster", [monster("Deck Brute", hp=4, evasion=5, attack=2)])
+    g.monster_disc.append(phys(g, monster("Old Boss", hp=1, evasion=2, attack=1, soul=1)))
+    own_turn(g, attacks=1)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dad's Note"]
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Old Boss"]
