@@ -238,6 +238,12 @@ def _ends(eff: Any, own: bool, my_turn: bool) -> bool:
 _AIMED = frozenset({"aims_at_yours", "aims_at_your_item_or_roll"})
 
 
+def wards(ab: Any) -> bool:
+    """Does the ability make a chosen player's items eternal (``make_eternal``, FS-4.12)? Its worth is
+    what it protects: played in answer to a destroy or steal aimed at an item of mine."""
+    return ab is not None and bool(ab.targets) and "make_eternal" in verbs_of(ab.do)
+
+
 def aimed_cancel(ab: Any) -> bool:
     """Does the ability cancel only what is aimed at its user or their objects (a stack-item target
     filtered ``aims_at_yours`` / ``aims_at_your_item_or_roll``: Mega Bean!, I Can't Believe It's Not

@@ -656,6 +656,8 @@ class SensiblePolicy:
         """Can ``ab`` give this answer: its role, a wipe (``reading.wipes``) or a shield mode?"""
         if role == "wipe":
             return rd.wipes(ab)
+        if role == "ward":  # my items made eternal against what is aimed at them (FS-4.12)
+            return rd.wards(ab)
         if role == "aimed":  # a cancel of what is aimed at me (Mega Bean!)
             return rd.aimed_cancel(ab)
         if self.rd.role(ab) == role:
@@ -942,7 +944,10 @@ class SensiblePolicy:
             if threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win):
                 return True
             # an opponent's card aimed at me or mine, and a cancel for it (Mega Bean!)
-            return self._holds_aimed_cancel(view) and self._aimed_at_mine(view, top)
+            if self._holds_aimed_cancel(view) and self._aimed_at_mine(view, top):
+                return True
+            # or aimed at an item of mine, and a card making my items eternal (FS-4.12)
+            return self._holds_ward(view) and self._item_threatened(view, top)
         if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
             if not top.attack:
                 return False
@@ -1255,6 +1260,14 @@ class SensiblePolicy:
             if (scoring and self.rd.role(ab) == "cancel") or rd.aimed_cancel(ab):
                 self._intent = ("stack", top.index)
                 return o
+        if not scoring and self._item_threatened(view, top):  # my item aimed at: eternal, it stays (FS-4.12)
+            for o in decision.options:
+                if o != "pass" and o[0] == "loot" and rd.wards(self._ab(o)):
+                    self._intent = ("seat", self.seat)  # the items of mine it makes eternal
+                    return o
+            ward = self._loot_play_for(decision, "ward")
+            if ward is not None:
+                return ward
         if not scoring:  # aimed at me or mine: my ↷ loot play, for a cancel of what is aimed at me
             aimed = self._loot_play_for(decision, "aimed") if self._cancel_aimed(view, top) else None
             return aimed or "pass"
@@ -1286,6 +1299,23 @@ class SensiblePolicy:
             return False
         c = top.controller
         return top.kind == "loot" or (c >= 0 and any(i.name == top.name for i in view.items_of(c)))
+
+    def _holds_ward(self, view: Any) -> bool:
+        """A card in my hand that makes a player's items eternal (``reading.wards``); none in Base V2."""
+        return any(rd.wards(c.rules.play) for c in view.hand)
+
+    def _item_threatened(self, view: Any, top: StackRef) -> bool:
+        """Is an opponent's harmful loot or ability on the stack aimed at an item of mine (a destroy, a
+        steal: an eternal item is neither destroyed nor taken, FS-4.12)?"""
+        ab = view.stack_ability(top)
+        if ab is None or self.rd.helps(ab) or top.controller == self.seat:
+            return False
+        for t in view.stack_targets(top):
+            if type(t) is ObjRef:
+                info = view.info(t)
+                if info.controller == self.seat and info.kind == "item":
+                    return True
+        return False
 
     def _holds_aimed_cancel(self, view: Any) -> bool:
         """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine

@@ -237,3 +237,26 @@ def test_FS_3_8_discarded_monsters_moved_into_slots_by_a_loot_card_are_fought():
     own_turn(g, attacks=1)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Dad's Note"]
     assert [r[4] for r in kinds(g, "attack_target")] == ["Old Boss"]
+
+
+def test_FS_4_12_an_item_of_mine_aimed_at_by_a_destroy_is_made_eternal():
+    """P1 plays a loot card destroying P0's item; P0 holds Algiz (a chosen player's items are eternal this
+    turn): it answers by making its own items eternal, and the item is not destroyed (FS-4.12)."""
+    from cardlab.simulate.four_souls import plays
+    from cardlab.simulate.four_souls.fixtures import settle
+    from cardlab.simulate.four_souls.refs import ObjRef
+
+    g = strategy_table(2, hp=4, charged=True)
+    pet = give_item(g, 0, card("Test Pet", "treasure", "active", abilities=({"tap": {"do": {"loot": 1}}},)))
+    hammer = card(
+        "Test Hammer",
+        abilities=({"play": {"targets": {"I": {"item": ["non_eternal"]}}, "do": {"destroy": "I"}}},),
+    )
+    g.io.strategies[1].plans = [lambda d: next((o for o in d.options if isinstance(o, ObjRef)), None)]
+    g.active = 1
+    g.players[0].loot_plays, g.players[1].loot_plays = 1, 1
+    give_loot(g, 0, by_id("r-algiz"))
+    assert plays.take_action(g, 1, ("loot", give_loot(g, 1, hammer)))
+    settle(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Test Hammer", "Algiz"]
+    assert pet in g.players[0].items
