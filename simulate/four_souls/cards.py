@@ -726,6 +726,7 @@ class _Checker:
                 "non_ambush",
                 "twice_in_a_row",
                 "once_per_roll",
+                "aims_you",
             ):
                 if value is not True and not (key == "attack" and head == "would_roll" and value is False):
                     self.fail(kline, f"trigger option '{key}' must be true, got {value!r}")

@@ -67,6 +67,9 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
         marked = min(amount, hp)
         t.damage += marked
         g.last_damager[("p", t.seat)] = d.src_seat if d.src_obj is None or d.src_obj.controller >= 0 else -1
+        g.last_damager[("o", t.seat)] = (
+            d.src_obj.uid if d.src_obj is not None else -1
+        )  # "this kills a player"
         g.log.emit("damage", d.src_seat, d.name, t.seat, amount, "combat" if d.combat else None)
     else:
         hp = statics.monster_hp(g, t)
@@ -220,7 +223,8 @@ def reroll_item(g: Game, o: Obj, why: str) -> bool:
     if not destroy(g, o, why):
         return False
     if ctrl >= 0:
-        gain_treasure(g, g.players[ctrl], why)
+        for _ in range(replacements.treasure_replacements(g, g.players[ctrl], 1, why)):  # Damocles (FS-5.4)
+            gain_treasure(g, g.players[ctrl], why)
     return True
 
 

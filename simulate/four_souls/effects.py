@@ -20,6 +20,7 @@ from . import (
     dice,
     gains,
     items,
+    replacements,
     resources,
     sides,
     triggers,
@@ -127,7 +128,7 @@ def _v_discard_loot(ctx: Ctx, p: dict) -> bool:
 
 def _v_gain_treasure(ctx: Ctx, p: dict) -> bool:
     pl = the_player(ctx, _who(ctx, p))
-    n = value(ctx, p.get("n"))
+    n = replacements.treasure_replacements(ctx.g, pl, value(ctx, p.get("n")), ctx.name)  # Damocles (FS-5.4)
     did = False
     for _ in range(n):
         got = resources.gain_treasure(ctx.g, pl, ctx.name)

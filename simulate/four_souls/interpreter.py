@@ -305,7 +305,11 @@ def _c_next(ctx: Ctx, eff: dict) -> bool:
     """A delayed one-shot trigger or replacement (FS-4.9, FS-5.4): Crystal Ball, Compost."""
     trig = eff["next"] if isinstance(eff["next"], dict) else {eff["next"]: None}
     name = next(iter(trig))
-    if name in ("turn_end", "would_die"):  # delayed: at your next turn's end / at that player's next death
+    if name in (
+        "turn_end",
+        "would_die",
+        "dies",
+    ):  # delayed: at your next turn's end / that player's next death
         who = trig[name]
         if who not in (None, "any_player"):
             who = player_of(ctx, who)  # fixed now: "that player" is the one chosen

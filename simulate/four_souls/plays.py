@@ -136,7 +136,9 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         ctx.item = item
         g.stack.append(item)
         g.log.emit("loot_played", seat, c.card.name, None, None, "copy" if c.virtual else None)
-        triggers.fire(g, "play_loot", seat=seat)  # heard by cards in play (Conjoined Fatty, FS-8.4)
+        triggers.fire(
+            g, "play_loot", seat=seat, loot=item
+        )  # heard by cards in play (Conjoined Fatty, FS-8.4)
         blank_card.loot_played(g, seat, c)  # FS-5.12: a played copy stops existing; a pending copy is made
         return True
     kind, o, i = choice

@@ -262,6 +262,25 @@ def loot_replacements(g: Game, p: Player, n: int, why: str) -> int:
     return n
 
 
+def treasure_replacements(g: Game, p: Player, n: int, why: str) -> int:
+    """FS-5.4 / FS-5.7: replacements changing how many treasures p would gain (+n treasure from an effect, a
+    reward or a reroll, FS-1.3, FS-6.18; a purchase is not such a gain, FS-11.4): Damocles adds 1, of the
+    objects p controls, in the order p chooses."""
+    apps = [
+        (o, rep)
+        for o in g.player_objects(p)
+        if o.rules.replaces
+        for rep, _e in _reps(o, "would_gain_treasure")
+    ]
+    if not apps or n <= 0:
+        return n
+    apps = _order(g, p.seat, apps, lambda a: a[0].phys.card.name)
+    for o, rep in apps:
+        if cond_ok(g, o, rep, {"amount": n}):
+            n = _modify(rep, n, o, g)
+    return n
+
+
 def reward_times(g: Game, m: Obj, roll: int | None) -> int:
     """How many times the dead monster's reward block is carried out (FS-1.31, FS-Q.26: "doubled" = twice):
     its own replacement (Dinga: ``rewards: self``), every object in play whose replacement doubles every
@@ -304,5 +323,6 @@ V.REPLACEMENTS.implement(
         "damage_from": damage_replacements,
         "rewards": reward_times,
         "would_loot": loot_replacements,
+        "would_gain_treasure": treasure_replacements,
     }
 )

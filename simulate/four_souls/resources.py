@@ -328,6 +328,6 @@ def give_reward(g: Game, p: Player, key: str, n: int, name: str) -> None:
     elif key == "loot":
         loot(g, p, n, name)
     elif key == "treasure":
-        for _ in range(n):
+        for _ in range(replacements.treasure_replacements(g, p, n, name)):  # Damocles (FS-5.4)
             gain_treasure(g, p, name)
     g.log.emit("reward", p.seat, name, key, n)

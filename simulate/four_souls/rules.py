@@ -37,6 +37,7 @@ _REPLACE_CAN: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "combat_damage_from": (frozenset({"modify", "prevent", "roll"}), _MODIFY_BY_SUM),
     "damage_from": (frozenset({"modify", "prevent", "roll"}), _MODIFY_BY_SUM),
     "would_loot": (frozenset({"modify", "prevent"}), _MODIFY_BY_SUM),
+    "would_gain_treasure": (frozenset({"modify"}), _MODIFY_BY_SUM),
     "would_gain_cents": (frozenset({"modify", "prevent", "instead", "roll"}), _MODIFY_BY_SUM),
     "rewards": (frozenset({"modify"}), frozenset({"repeat", "multiply"})),
     "enters_play": (frozenset({"enters_deactivated"}), frozenset()),
@@ -377,7 +378,7 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         elif op == "next":
             trig = val if isinstance(val, dict) else {val: None}
             name = next(iter(trig))
-            if name not in ("rolled", "would_roll", "would_loot", "turn_end", "would_die"):
+            if name not in ("rolled", "would_roll", "would_loot", "turn_end", "would_die", "dies"):
                 raise EngineError(f"delayed 'next' on '{name}' not implemented")
             _check_effect(eff.get("do"), verbs)
             rep = eff.get("replace")

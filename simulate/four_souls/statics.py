@@ -810,6 +810,15 @@ def _name(ctx: Ctx, n: str) -> Any:
         ev = ctx.ev or {}
         k, v = ev.get("killer"), ev.get("victim")
         return isinstance(k, int) and k >= 0 and isinstance(v, Player) and k != v.seat
+    if n == "killed_by_this":  # a player's death no player caused, the last damage they took from this object
+        ev = ctx.ev or {}
+        v = ev.get("victim")
+        return (
+            isinstance(v, Player)
+            and ev.get("killer", -1) < 0
+            and isinstance(ctx.src, Obj)
+            and g.last_damager.get(("o", v.seat)) == ctx.src.uid
+        )
     if n == "attack_roll":
         return (ctx.ev or {}).get("attack_roll")
     if n == "killing_attack_roll":

@@ -103,7 +103,7 @@ def _fire_next(g: Game, name: str, ev: dict) -> None:
         subject = g.players[ev["seat"]] if name == "turn_end" else ev.get("victim")
         if who is not None and who != "any_player" and subject is not who:
             continue
-        if name == "would_die" and not isinstance(subject, Player):
+        if name in ("would_die", "dies") and not isinstance(subject, Player):
             continue  # a delayed "would die" is a player's: a monster's death (now heard too) is not one
         del g.next_events[i]
         ctx = Ctx(g, src.you, src.src, dict(src.binds), dict(ev), None, None, src.name)
@@ -331,8 +331,30 @@ def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
 
 def _played_loot(g: Game, o: Obj, ab, ev: dict) -> bool:
     """A player played a loot card (FS-4.5, FS-8.4; a copy an effect puts on the stack is not played):
-    ``any_player``, ``you``."""
-    return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
+    ``any_player``, ``you``, ``other_player``; ``aims_you``: its targets, chosen as it was played (FS-4.2),
+    include this card's controller or an object they control (Gnawed Leaf)."""
+    tp = ab.tparam
+    if tp == "other_player":
+        if ev["seat"] == _you(g, o):
+            return False
+    elif tp != "any_player" and ev["seat"] != _you(g, o):
+        return False
+    return not ab.topts.get("aims_you") or _aims_at(ev.get("loot"), _you(g, o))
+
+
+def _aims_at(item, seat: int) -> bool:
+    """A loot on the stack whose chosen targets include the player ``seat`` or an object (a roll too) that
+    player controls (FS-4.2)."""
+    if item is None or item.ctx is None:
+        return False
+    for v in item.ctx.binds.values():
+        for x in v if isinstance(v, list) else (v,):
+            if isinstance(x, Player):
+                if x.seat == seat:
+                    return True
+            elif isinstance(x, (Obj, items.RollItem)) and getattr(x, "controller", -1) == seat:
+                return True
+    return False
 
 
 def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:

@@ -371,7 +371,7 @@ def purchase(g: Game, seat: int) -> None:
 def end_of_turn(g: Game) -> None:
     """FS-8.10(4): everything with HP heals to full, dead players included; "until end of turn" ends."""
     if g.next_events:  # a delayed death-prevention for this turn lapses (Holy Mantle)
-        g.next_events[:] = [t for t in g.next_events if t[0] != "would_die"]
+        g.next_events[:] = [t for t in g.next_events if t[0] not in ("would_die", "dies")]  # Black Heart too
     if g.delayed:  # a one-shot on this turn's following (attack) roll lapses unused (Polycephalus, Parabite)
         g.delayed[:] = [t for t in g.delayed if not (t[0] == "would_roll" and t[1][1])]
     for p in g.players:

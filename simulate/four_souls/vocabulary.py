@@ -372,7 +372,7 @@ TRIGGERS = Vocabulary(
         # used by `next:` (delayed one-shots) only
         Trigger(
             "play_loot",
-            (*_TRIGGER_OPTS, "non_trinket", "non_ambush", "until"),
+            (*_TRIGGER_OPTS, "non_trinket", "non_ambush", "until", "aims_you"),
             "FS-4.5 FS-8.4",
             "a player played a loot card",
             used=False,
@@ -465,7 +465,9 @@ TRIGGERS = Vocabulary(
     ],
 )  # triggers.py binds the matchers, the modules that fire the others bind theirs
 # The `next:` form also accepts the rolled trigger (Crystal Ball).
-NEXT_TRIGGERS = frozenset({"play_loot", "would_loot", "would_roll", "rolled", "turn_end", "would_die"})
+NEXT_TRIGGERS = frozenset(
+    {"play_loot", "would_loot", "would_roll", "rolled", "turn_end", "would_die", "dies"}
+)
 
 
 def Static(name: str, params: tuple[str, ...], rules: str, summary: str, used: bool = True) -> Word:
@@ -739,6 +741,12 @@ REPLACEMENTS = Vocabulary(
         Replacement("enters_play", (), "FS-5.5 FS-11.8", "this enters play"),
         Replacement("rewards", (), "FS-5.4 FS-1.31", "this monster's rewards are gained"),
         Replacement("would_loot", (), "FS-5.4 FS-5.7", "who would loot"),
+        Replacement(
+            "would_gain_treasure",
+            (),
+            "FS-5.4 FS-1.3",
+            "who would gain treasures (+n treasure, not a purchase)",
+        ),
         Replacement("death_penalty", (), "FS-13.9 FS-5.4", "who would pay the death penalty (hook)"),
     ],
 )  # the function applying each binds it (replacements.py, damage.py …)
@@ -935,7 +943,7 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

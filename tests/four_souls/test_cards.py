@@ -261,7 +261,8 @@ def test_every_trigger_static_replacement_combinator_is_used_or_reserved(pool):
         assert (t.name in used["trig"]) == t.used, t.name
     for s in V.STATICS.values():
         assert (s.name in used["static"]) == s.used, s.name
-    assert used["repl"] == set(V.REPLACEMENTS) - {"damage_from"}  # damage_from: Pyromaniac (Star Promos)
+    # damage_from: Pyromaniac (Star Promos); would_gain_treasure: Damocles (Requiem)
+    assert used["repl"] == set(V.REPLACEMENTS) - {"damage_from", "would_gain_treasure"}
     assert used["comb"] == {c.name for c in V.COMBINATORS.values() if c.used}
     # ambush, indomitable: test-only cards (test_rules_keywords); composite: Blank Canvas (Day of the Doodler)
     assert used["kw"] == set(V.KEYWORDS) - {"ambush", "indomitable", "composite"}

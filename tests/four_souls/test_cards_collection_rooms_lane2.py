@@ -1,0 +1,166 @@
+"""Requiem and Warp Zone cards encoded by the rooms lane in session 18 (issue 19): a position, the card at
+work, the exact outcome, the rule in each name."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import damage, dice, plays, resolution, resources, statics, triggers
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    attack_roll,
+    by_id,
+    card,
+    character,
+    check_invariants,
+    deck,
+    give_item,
+    give_loot,
+    kinds,
+    loot_fillers,
+    position,
+    settle,
+)
+
+
+def test_FS_5_17_FS_6_20_the_scourge_a_whip_majority_prevents_the_hit_and_hurts_the_other_players():
+    """Seat 0 hits The Scourge (5 against evasion 4): the damage waits on the stack, the vote (every
+    scripted voter takes the first word) prevents it, and seats 1 and 2 take 1 each."""
+    g = position(3, chars=[character("A", hp=3), character("B", hp=3), character("C", hp=3)])
+    g.active = 0
+    scourge = add_slot_monster(g, by_id("r-the_scourge"))
+    attack_roll(g, scourge, 5)
+    assert scourge.damage == 0
+    assert [p.damage for p in g.players] == [0, 1, 1]
+    check_invariants(g)
+
+
+def test_FS_5_17_the_scourge_a_tied_vote_lets_the_damage_through_and_the_active_player_loots():
+    """Two players, one vote each way (seat 1 picks the second word): the tie goes to the mild word."""
+    g = position(2, plans={1: lambda d: d.options[1] if d.kind == "vote" else None})
+    g.active = 0
+    loot_fillers(g, 2)
+    scourge = add_slot_monster(g, by_id("r-the_scourge"))
+    attack_roll(g, scourge, 5)
+    assert scourge.damage == 1
+    assert len(g.players[0].hand) == 1 and g.players[1].hand == []
+
+
+def test_FS_9_2_eternal_d6_two_counters_make_rolls_of_2_and_3_into_1_for_the_turn():
+    g = position(2)
+    g.active = 0
+    d6 = give_item(g, 0, by_id("r-eternal_d6"))
+    d6.counters = 2
+    assert plays.take_action(g, 0, ("paid", d6, 0))
+    resolution.priority(g, 0, until_empty=True)
+    assert d6.counters == 0
+    three = dice.push_roll(g, 1, "test", value=3)
+    settle(g)
+    four = dice.push_roll(g, 1, "test", value=4)
+    settle(g)
+    assert (three.value, four.value) == (1, 4)
+
+
+def test_FS_10_6_FS_13_12_murder_comes_back_to_hand_when_a_non_active_player_died():
+    g = position(3)
+    g.active = 1
+    murder = give_loot(g, 0, by_id("rwz-murder"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", murder))
+    resolution.priority(g, 0, until_empty=True)
+    assert damage.kill(g, g.players[2], 0)
+    settle(g)
+    triggers.fire(g, "turn_end", seat=1)
+    settle(g)
+    assert murder in g.players[0].hand and murder not in g.loot_disc
+
+
+def test_FS_13_12_murder_stays_in_the_discard_when_only_the_active_player_died():
+    g = position(2)
+    g.active = 1
+    murder = give_loot(g, 0, by_id("rwz-murder"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", murder))
+    resolution.priority(g, 0, until_empty=True)
+    assert damage.kill(g, g.players[1], 0)
+    settle(g)
+    triggers.fire(g, "turn_end", seat=1)
+    settle(g)
+    assert murder in g.loot_disc and murder not in g.players[0].hand
+
+
+def test_FS_10_9_the_butcher_an_attack_roll_of_1_makes_the_attacker_roll_for_damage():
+    """A 1 misses (evasion 4): the attacker rolls a 3 and takes it, then the miss's 2 combat damage."""
+    g = position(2, chars=[character("A", hp=6), character("B")], rolls=[3])
+    g.active = 0
+    butcher = add_slot_monster(g, by_id("rwz-the_butcher"))
+    attack_roll(g, butcher, 1)
+    assert g.players[0].damage == 5
+    check_invariants(g)
+
+
+def test_FS_5_14_FS_6_20_the_butcher_gains_a_counter_and_damage_for_each_player_it_kills():
+    g = position(2, chars=[character("A", hp=2), character("B")])
+    g.active = 0
+    butcher = add_slot_monster(g, by_id("rwz-the_butcher"))
+    attack_roll(g, butcher, 3)
+    assert g.players[0].dead
+    assert butcher.counters == 1 and statics.monster_atk(g, butcher) == 3
+
+
+def test_FS_5_4_FS_13_9_damocles_one_more_treasure_on_each_gain_and_destroyed_before_the_penalty():
+    g = position(2)
+    g.active = 0
+    deck(g, "treasure", [card(f"T{i}", "treasure", "passive") for i in range(3)])
+    damocles = give_item(g, 0, by_id("r-damocles"))
+    resources.give_reward(g, g.players[0], "treasure", 1, "Test")
+    assert len(g.players[0].items) == 3
+    assert damage.kill(g, g.players[0], 1)
+    settle(g)
+    # its own death trigger destroyed it first; the penalty then took one of the two others (FS-13.9)
+    assert damocles.phys in g.treasure_disc and len(g.players[0].items) == 1
+
+
+def test_FS_6_16_FS_4_9_black_heart_shields_one_damage_and_its_player_s_death_hurts_the_others():
+    """Seat 0 plays Black Heart on seat 1 (the first player offered is seat 0: the plan picks seat 1). A
+    2-damage hit on seat 1 marks 1; seat 1 then dies: seat 2 takes 2, seats 0 and 1 nothing."""
+    g = position(
+        3,
+        chars=[character("A", hp=4), character("B", hp=4), character("C", hp=4)],
+        plans={0: lambda d: d.options[1] if d.kind == "choose_target" else None},
+    )
+    g.active = 0
+    heart = give_loot(g, 0, by_id("r-black_heart"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", heart))
+    resolution.priority(g, 0, until_empty=True)
+    assert damage.push_damage(g, 2, g.players[1], 0, None, False, None, "Test")
+    settle(g)
+    assert [p.damage for p in g.players] == [0, 1, 0]
+    assert damage.kill(g, g.players[1], 0)
+    settle(g)
+    assert g.players[1].dead and [g.players[0].damage, g.players[2].damage] == [0, 2]
+
+
+def test_FS_5_4_FS_6_9_gnawed_leaf_no_damage_off_turn_and_a_loot_aimed_at_its_holder_is_cancelled():
+    g = position(2, chars=[character("A", hp=4), character("B", hp=4)])
+    g.active = 1
+    give_item(g, 0, by_id("r-gnawed_leaf"))
+    assert damage.push_damage(g, 2, g.players[0], 1, None, False, None, "Test")
+    settle(g)
+    assert g.players[0].damage == 0
+    bomb = give_loot(
+        g,
+        1,
+        card(
+            "Test Bomb",
+            abilities=({"play": {"targets": {"P": "player"}, "do": {"deal_damage": {"n": 1, "to": "P"}}}},),
+        ),
+    )
+    g.players[1].loot_plays = 1
+    assert plays.take_action(g, 1, ("loot", bomb))
+    resolution.priority(g, 1, until_empty=True)
+    settle(g)
+    assert bomb in g.loot_disc and [r[4] for r in kinds(g, "cancelled")] == ["Test Bomb"]
+    g.active = 0
+    assert damage.push_damage(g, 1, g.players[0], 1, None, False, None, "Test")
+    settle(g)
+    assert g.players[0].damage == 1  # on its holder's own turn damage is dealt
