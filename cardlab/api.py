@@ -835,9 +835,18 @@ def replay(
         check_card_data_unchanged(opened.manifest, plan)
         if not failed and not logged:
             raise UserError(f"--game {game}: not played yet in this run (interrupted run?)")
-        return replay_live(plan, game_index=game, events=events)
+        return replay_live(_checked(plan), game_index=game, events=events)
     check_card_data_unchanged(opened.manifest, plan)
-    return replay_live(plan, seed=seed, run=opened, events=events)
+    return replay_live(_checked(plan), seed=seed, run=opened, events=events)
+
+
+def _checked(plan: RunPlan) -> RunPlan:
+    """A game played again live checks the engine's invariants as `cardlab soak` does (the game's
+    ``checked_play``, the same game), so a soak's invariant violation shows again in its replay."""
+    spec = plan.spec
+    if spec.checked_play is None:
+        return plan
+    return dataclasses.replace(plan, spec=dataclasses.replace(spec, play=spec.checked_play))
 
 
 def verify(path: str | Path) -> Verification:

@@ -116,3 +116,21 @@ def test_soak_names_the_seeds_of_capped_games(tmp_path):
     (line,) = [x for x in result.output.splitlines() if "turn caps at seeds" in x]
     assert line.startswith("2 players: turn caps at seeds ")
     assert len(line.split("seeds ")[1].split(" (")[0].split(", ")) == 3
+
+
+def test_replay_of_a_soak_game_checks_the_invariants_again(tmp_path):
+    """A game a soak failed on an invariant, played again by `cardlab replay --seed`, fails the same way:
+    a live replay plays the game's checked play (a soak of this session: a card in two zones showed only
+    as an ordinary win in its replay)."""
+    import pyarrow.parquet as pq
+
+    result = CliRunner().invoke(
+        cli, ["soak", "pig-broken", "-n", "30", "-p", "2", "--out", str(tmp_path), "-q", "-j", "1"]
+    )
+    assert result.exit_code == 1, result.output
+    (run,) = tmp_path.iterdir()
+    errors = pq.read_table(run / "2p" / "errors", columns=["seed", "error_type", "exception"]).to_pylist()
+    row = next(r for r in errors if r["error_type"] == "InvariantError")
+    shown = CliRunner().invoke(cli, ["replay", str(run / "2p"), "--seed", str(row["seed"])])
+    assert shown.exit_code == 1
+    assert f"reproduced: InvariantError: {row['exception']}" in shown.output

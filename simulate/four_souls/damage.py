@@ -11,7 +11,7 @@ from .asking import ask
 from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, log_target
 from .resources import discard_loot, gain_soul, gain_treasure, lose_cents, move_item
 from .state import Game, Obj, Phys, Player
-from .zones import event_done, leave_play
+from .zones import event_done, leave_play, went_on
 
 
 def push_damage(
@@ -238,6 +238,10 @@ def become_soul(ctx: Any, p: dict) -> bool:
     if statics.souls_barred(g):
         return False  # FS-14.5: no one can gain a soul now (All Hallow's Eve); the card stays where it is
     if isinstance(src, Phys):  # Lost Soul: the loot on the stack becomes your soul (FS-14.5)
+        if src in g.loot_disc:  # a Roll- loot was discarded as it resolved; its result reads on (FS-4.18)
+            g.loot_disc.remove(src)
+        elif went_on(g, src):
+            return False  # it left that discard before its result was read: a new object (FS-3.2)
         ctx.moved = True
         if p.get("who") is not None:  # given to another player as a soul (Star Promos Lost Soul): a give,
             q = statics.the_player(

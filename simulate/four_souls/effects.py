@@ -1188,8 +1188,8 @@ def _v_become_item(ctx: Ctx, p: dict) -> bool:
             return False  # a copy is not a card (FS-5.11)
         if src in g.loot_disc:  # a Roll- loot was discarded as it resolved; its roll reads on (FS-4.18)
             g.loot_disc.remove(src)
-        elif src in g.loot or any(src in q.hand for q in g.players):
-            return False  # it went on elsewhere: nothing to turn into an item
+        elif zones.went_on(g, src):
+            return False  # it went on elsewhere: nothing to turn into an item (FS-3.2)
         ctx.moved = True
         phys = src
     elif isinstance(src, Obj):

@@ -11,7 +11,7 @@ from .items import LootItem
 from .selectors import candidates
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import the_player, value
-from .zones import leave_play, place
+from .zones import leave_play, place, went_on
 
 
 def gain_cents(g: Game, p: Player, n: int, why: str, from_bank: bool = True, shared: bool = False) -> bool:
@@ -273,10 +273,11 @@ def move_cards(ctx: Any, p: dict) -> bool:
                 continue
             phys = r.phys
         elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
+            # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there, unless it
+            # left the discard before its result was read (FS-3.2: a new object, Sticky Nickel)
+            if not _off_discard(g, r) and went_on(g, r):
+                continue
             ctx.moved = True
-            _off_discard(
-                g, r
-            )  # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there
         elif isinstance(r, Phys) and not _off_discard(g, r) and isinstance(cards, str) and cards in ctx.binds:
             continue  # FS-6.8, FS-3.2: a targeted card in a discard left it before this resolved
         if isinstance(ctx.src, Obj) and r is ctx.src:

@@ -222,6 +222,15 @@ def clear_slot(g: Game, chooser: int, besides: int, name: str) -> bool:
     return True
 
 
+def went_on(g: Game, c: Phys) -> bool:
+    """Has this loot card, put in its discard as its Roll- ability resolved (FS-4.18), left that discard
+    for a deck, a hand, play or out of play before its result was read (Hallowed Ground took it, the
+    discard was shuffled into the deck)? Then it is a new object (FS-3.2) and the result cannot move it."""
+    if c in g.loot or c in g.removed or any(c in q.hand for q in g.players):
+        return True
+    return any(o.phys is c for q in g.players for o in (*q.items, *q.souls, *q.curses))
+
+
 def leave_play(g: Game, o: Obj) -> bool:
     """An object leaves play; False when it cannot (a final boss or minion, FS-18.2 / FS-18.5)."""
     if o.controller >= 0:

@@ -447,3 +447,53 @@ def test_FS_4_7_saying_yes_to_a_may_for_ever_is_a_player_loop_not_a_card_loop(mo
     with pytest.raises(RunawayTurn):
         resolution.priority(g, 0, until_empty=True)
     assert len([r for r in kinds(g, "roll") if r[7] == "reroll"]) > 100
+
+
+# --------------------------------------------------------------------------- a Roll- loot taken from its discard
+
+
+def test_FS_3_2_FS_4_18_sticky_nickel_taken_from_the_discard_before_its_result_stays_where_it_went():
+    """Sticky Nickel rolls 2 (its reading would move it into the left neighbour's hand). While the result
+    waits, seat 2 uses Hallowed Ground to take the loot discard's top card, the Nickel itself (a Roll- loot
+    is in its discard while its result is read, FS-4.18). Having changed zones it is a new object (FS-3.2):
+    the reading finds it in no discard and leaves it in seat 2's hand alone. The engine once put it in seat 1's
+    hand as well (soak 1801, 2 players, sets=all, seed 8637316588124611229: a card in two zones)."""
+    from cardlab.simulate.four_souls import counters
+    from cardlab.simulate.four_souls.fixtures import loot_fillers
+
+    def p2(d):
+        if d.kind == "respond" and d.context.kind == "ability" and d.context.name == "Sticky Nickel":
+            return next((o for o in d.options if o[0] == "paid"), None)
+        return None
+
+    g = position(3, plans={2: p2}, rolls=[2])
+    loot_fillers(g, 5)
+    g.active = 0
+    hg = give_item(g, 2, by_id("r-hallowed_ground"))
+    counters.add(g, hg, 3)
+    g.players[0].loot_plays = 1
+    nickel = give_loot(g, 0, by_id("r-sticky_nickel"))
+    assert plays.take_action(g, 0, ("loot", nickel))
+    resolution.priority(g, 0, until_empty=True)
+    assert [p.hand for p in g.players] == [[], [], [nickel]] and nickel not in g.loot_disc
+    assert counters.count(hg) == 1  # 3 paid, 1 gained for the 2 rolled
+    check_invariants(g)
+
+
+def test_FS_4_18_a_roll_loot_that_becomes_a_soul_leaves_its_discard():
+    """The same reading, ``become_soul``: a Roll- loot whose result makes it its player's soul is taken
+    from the loot discard it went to as it resolved (FS-4.18), not left there as well (no card does this
+    yet; Lost Soul becomes a soul from the stack)."""
+    from cardlab.simulate.four_souls.fixtures import loot_fillers
+
+    g = position(2, rolls=[4])
+    loot_fillers(g, 5)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    ghost = give_loot(
+        g, 0, card("Ghost", abilities=({"play": {"do": {"roll": {"1-6": {"become_soul": {}}}}}},))
+    )
+    assert plays.take_action(g, 0, ("loot", ghost))
+    resolution.priority(g, 0, until_empty=True)
+    assert [s.phys for s in g.players[0].souls] == [ghost] and ghost not in g.loot_disc
+    check_invariants(g)
