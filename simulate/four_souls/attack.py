@@ -119,6 +119,10 @@ def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
         if a.target is None or statics.target_gone(g, target) or statics.target_hp(g, target) <= 0:
             killed = a.target is None or not target.in_play
             break
+        # FS-10.10: the attacker makes the next roll; the runaway guard (FS-4.7) counts it as a player's
+        # act, so an attack that can never end (FS-10.7: every roll misses and the miss deals 0) is ended
+        # as a runaway turn, not reported as a card loop
+        g.acted = g.resolved
         _attack_roll(g, seat, target)
         resolution.priority(g, seat, attack_over=lambda: _over(g, a, p, target))  # FS-7.4: roller first
         if _no_target(a):

@@ -8,6 +8,7 @@ import pytest
 from cardlab.simulate.core import Players, stream
 from cardlab.simulate.core.errors import InvariantError
 from cardlab.simulate.four_souls import (
+    attack,
     checked_play,
     damage,
     dice,
@@ -497,3 +498,24 @@ def test_FS_4_18_a_roll_loot_that_becomes_a_soul_leaves_its_discard():
     resolution.priority(g, 0, until_empty=True)
     assert [s.phys for s in g.players[0].souls] == [ghost] and ghost not in g.loot_disc
     check_invariants(g)
+
+
+# --------------------------------------------------------------------------- an attack that can never end
+
+
+def test_FS_10_7_an_attack_no_roll_can_win_or_lose_is_a_runaway_turn_not_a_card_loop(monkeypatch):
+    """Number One (a 6 on its holder's attack roll misses, monsters -1 evasion on its turn) and Soy Milk
+    (+1 evasion on its turn) against a 1-HP monster with evasion 6 dealing 0: no roll hits and no miss
+    hurts (FS-10.9), and the attack goes on until someone dies (FS-10.7). Each roll is the attacker's
+    (FS-10.10), so the guard ends the turn as a runaway (a guard stop), not as a card-loop EngineError:
+    soak 1801, 2 players, sets=all, seed 7593980193271171691, Captain Viridian on Charmed Greedling."""
+    monkeypatch.setattr(resolution, "RESOLUTION_CAP", 300)
+    monkeypatch.setattr(resolution, "_AUTOMATIC", 100)
+    g = position(2)
+    give_item(g, 0, by_id("box-number_one"))
+    give_item(g, 0, by_id("g2-soy_milk"))
+    target = add_slot_monster(g, monster("Stone", hp=1, evasion=6, attack=0))
+    g.active = 0
+    with pytest.raises(RunawayTurn):
+        attack.run_attack(g, 0, target)
+    assert target.in_play and len(kinds(g, "roll")) > 100
