@@ -134,3 +134,17 @@ def test_replay_of_a_soak_game_checks_the_invariants_again(tmp_path):
     shown = CliRunner().invoke(cli, ["replay", str(run / "2p"), "--seed", str(row["seed"])])
     assert shown.exit_code == 1
     assert f"reproduced: InvariantError: {row['exception']}" in shown.output
+
+
+def test_a_one_process_soak_warms_up_before_timing_its_games(tmp_path, monkeypatch):
+    """With -j 1 each player count's run is preceded by one untimed game (game 0 once carried the
+    process's start-up, 0.6–1 s, and showed as the slowest game of quick Gosu X and Hidden Reason soaks)."""
+    from cardlab import soak
+
+    warmed = []
+    monkeypatch.setattr(soak, "play_game", lambda plan, i, log_events: warmed.append((plan.n_games, i)))
+    result = CliRunner().invoke(
+        cli, ["soak", "pig", "-n", "20", "-p", "2", "-p", "3", "--out", str(tmp_path), "-q", "-j", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert warmed == [(10, 0), (10, 0)]
