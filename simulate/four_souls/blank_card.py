@@ -21,6 +21,7 @@ class BlankCard:
     pending: dict[int, int] = field(default_factory=dict)
     copies: dict[int, list[Phys]] = field(default_factory=dict)
     free: list[Phys] = field(default_factory=list)
+    to_discard: list[Phys] = field(default_factory=list)
 
 
 def copies(g: Game, seat: int) -> list[Phys] | tuple[Phys, ...]:
@@ -36,14 +37,28 @@ def copy_next_loot(g: Game, seat: int) -> None:
     g.blank_card.pending[seat] = g.blank_card.pending.get(seat, 0) + 1
 
 
-def grant(g: Game, seat: int, card: Phys, free: bool) -> None:
+def grant(g: Game, seat: int, card: Phys, free: bool, discard_unplayed: bool = False) -> None:
     """``seat`` may play ``card`` (a virtual copy, or a real card kept outside every hand) once this turn;
-    ``free``: without using a loot play (Baba, Rusty Spoons)."""
+    ``free``: without using a loot play (Baba, Rusty Spoons); ``discard_unplayed``: a real card left
+    unplayed goes to its discard at the end of the turn (Booster Pack's revealed cards), not out of the game."""
     if g.blank_card is None:
         g.blank_card = BlankCard()
     g.blank_card.copies.setdefault(seat, []).append(card)
     if free:
         g.blank_card.free.append(card)
+    if discard_unplayed:
+        g.blank_card.to_discard.append(card)
+
+
+def withdraw(g: Game, seat: int, card: Phys) -> None:
+    """Take back a grant that was not used (a card that could not be played after all)."""
+    state = g.blank_card
+    if state is None:
+        return
+    mine = state.copies.get(seat, [])
+    for group in (mine, state.free, state.to_discard):
+        if any(x is card for x in group):
+            group.remove(card)
 
 
 def is_free(g: Game, card: Phys) -> bool:
@@ -72,6 +87,8 @@ def loot_played(g: Game, seat: int, card: Phys) -> None:
         mine.remove(card)
         if any(x is card for x in state.free):
             state.free.remove(card)
+        if any(x is card for x in state.to_discard):
+            state.to_discard.remove(card)
         if card.virtual:
             return
     if card.virtual:
@@ -84,7 +101,12 @@ def loot_played(g: Game, seat: int, card: Phys) -> None:
 def end_turn(g: Game) -> None:
     """Pending copies and unplayed copies last until end of turn (FS-5.12). A real card left unplayed
     under an item (Rusty Spoons) stays there for good: no card reads or moves what lies under an item, so
-    it is out of the game (the removed zone)."""
+    it is out of the game (the removed zone); one revealed to be played (Booster Pack) goes to its discard."""
     if g.blank_card is not None:
-        g.removed.extend(held(g))
+        leftover = g.blank_card.to_discard
+        for c in held(g):
+            if any(x is c for x in leftover):
+                g.discard_of(c).append(c)
+            else:
+                g.removed.append(c)
         g.blank_card = None

@@ -984,8 +984,8 @@ class _Checker:
             elif head == "roll" and key in ("dice", "keep"):
                 pass  # checked with the table above (FS-9.6)
             elif head == "vote" and key == "ties":
-                if node[key] not in ("all", "none", "active"):
-                    self.fail(kline, f"vote 'ties' must be all, none or active, got {node[key]!r}")
+                if node[key] not in ("all", "none", "active", "random"):
+                    self.fail(kline, f"vote 'ties' must be all, none, active or random, got {node[key]!r}")
             elif head == "vote" and key == "voters":
                 self.selector(node[key], kline)
             else:

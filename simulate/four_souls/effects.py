@@ -30,7 +30,7 @@ from . import (
 from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, name_has, parse_sel
-from .state import EngineError, Obj, Phys, Player
+from .state import EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, obj_of, player_of, player_statics, self_recharge_only, the_player, value
 
 # ----------------------------------------------------------------------------- references
@@ -355,6 +355,18 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 resources.card_to_player(g, c, g.players[ctx.you], ctx.name)
             else:
                 deck.insert(0, c)
+    elif then == "copy_one":
+        # Lil Delirium: one of them is revealed and this item is a copy of it till end of turn (FS-5.10);
+        # then all of them go under the deck in a random order
+        shown_c = asking.ask(g, chooser, "take", tuple(cards), ctx.name)
+        for q in g.players:
+            q.known.add(shown_c.pid)
+        if isinstance(ctx.src, Obj) and ctx.src.in_play:
+            _copy_rules(ctx.g, ctx.src, shown_c.rules, "eot")
+        rest = list(cards)
+        shuffle(g.streams("peek order", ctx.you), rest)
+        for c in rest:
+            deck.insert(0, c)
     elif then in ("take_one", "take_two"):  # take_two: two of them, one pick after the other (Eden's Soul)
         rest = list(cards)
         took = []
@@ -500,7 +512,10 @@ def _v_reveal_cards(ctx: Ctx, p: dict) -> bool:
     placed: list[Obj] = []
     for c in found:
         shown.remove(c)
-        if then == "monster_slot":
+        if then == "play_free":  # Booster Pack: yours to play this turn with no loot play (FS-8.4)
+            blank_card.grant(g, ctx.you, c, free=True, discard_unplayed=True)
+            g.players[ctx.you].known.add(c.pid)
+        elif then == "monster_slot":
             placed.append(zones.put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True))
         else:
             seat = ctx.you
@@ -1013,15 +1028,21 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
     src = obj_of(ctx, p.get("source"))
     if not (isinstance(me, Obj) and isinstance(src, Obj) and me.in_play and src.in_play):
         return False
-    if p.get("until", "eot") == "eot" and me.copy_until_eot is None:
-        me.copy_until_eot = me.rules
-        ctx.g.copies.append(me)
-    me.rules = src.rules  # FS-5.10: abilities copied; counters, charge and starting-item are not
-    ctx.g.cache.trig_names.update(src.rules.triggers)
-    ctx.g.obj_ver += 1
-    if src.rules.forbid:
-        ctx.g.cache.forbid_on = True
+    _copy_rules(ctx.g, me, src.rules, p.get("until", "eot"))
     return True
+
+
+def _copy_rules(g: Game, me: Obj, rules: Any, until: Any) -> None:
+    """``me`` becomes a copy of a card whose compiled rules are ``rules`` (FS-5.10: abilities copied;
+    counters, charge and starting-item are not); ``until: eot``: it turns back at the end of the turn."""
+    if until == "eot" and me.copy_until_eot is None:
+        me.copy_until_eot = me.rules
+        g.copies.append(me)
+    me.rules = rules
+    g.cache.trig_names.update(rules.triggers)
+    g.obj_ver += 1
+    if rules.forbid:
+        g.cache.forbid_on = True
 
 
 def _v_gain_abilities(ctx: Ctx, p: dict) -> bool:
@@ -1114,6 +1135,33 @@ def _v_copy_from_hand(ctx: Ctx, p: dict) -> bool:
         return False
     c = asking.ask(g, me.seat, "choose_loot", fits, ctx.name)
     blank_card.grant(g, me.seat, Phys(-abs(c.pid), c.card, c.rules, True), free=True)
+    return True
+
+
+def _v_play_given(ctx: Ctx, p: dict) -> bool:
+    """Distant Admiration: ``from`` (another player) gives you a loot card of their choice (FS-6.12), shown
+    to every player; you must play it at once if it can be played (a legal target for each it names),
+    using no loot play (FS-8.4). A card that cannot be played stays in your hand."""
+    from .plays import can_play_loot, take_action  # plays reads selectors, which this module's verbs use too
+
+    g = ctx.g
+    frm = player_of(ctx, p.get("from"))
+    me = g.players[ctx.you]
+    if frm is None or frm is me or not frm.hand:
+        return False
+    c = asking.ask(g, frm.seat, "choose_loot", tuple(frm.hand), ctx.name)  # the giver picks (FS-6.12)
+    frm.hand.remove(c)
+    me.hand.append(c)
+    g.log.emit("loot_given", me.seat, ctx.name, frm.seat, 1)
+    for q in g.players:
+        q.known.add(c.pid)  # revealed
+    if not can_play_loot(g, me.seat, c):
+        return True
+    me.hand.remove(c)
+    blank_card.grant(g, me.seat, c, free=True)
+    if not take_action(g, me.seat, ("loot", c)):
+        blank_card.withdraw(g, me.seat, c)
+        me.hand.append(c)
     return True
 
 
@@ -1316,6 +1364,7 @@ VERB_FUNCS = {
     "become_item": _v_become_item,
     "copy_loot": _v_copy_loot,
     "copy_from_hand": _v_copy_from_hand,
+    "play_given": _v_play_given,
     "loot_under": _v_loot_under,
     "possess": _v_possess,
     "make_eternal": _v_make_eternal,

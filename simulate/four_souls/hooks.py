@@ -12,6 +12,7 @@ from typing import Any
 from . import asking, blank_card, damage, resources
 from . import vocabulary as V
 from .items import AbilityItem
+from .state import Obj
 from .statics import Ctx
 from .targets import prepare
 
@@ -65,7 +66,10 @@ def vote_destroy_item(ctx: Any) -> bool:
 
 def placebo_copy_ability(ctx: Any) -> bool:
     """Placebo (FS-5.13): copy the targeted item's ↷ ability onto the stack — no cost paid, new
-    targets chosen now, and "this" in the copy means Placebo."""
+    targets chosen now, and "this" in the copy means Placebo. Four Souls+ ? Card uses it as a loot card:
+    the item is chosen as it is played, the copy goes on the stack as the loot resolves, and "this" in the
+    copy means the ? Card, a card no longer in play, so an effect on "this" does nothing (our reading,
+    FS-5.13)."""
 
     g = ctx.g
     src = ctx.binds.get("I")
@@ -81,10 +85,10 @@ def placebo_copy_ability(ctx: Any) -> bool:
         if len(abilities) == 1
         else asking.ask(g, ctx.you, "choose_ability", tuple(abilities), "Placebo")
     )
-    sub = Ctx(g, ctx.you, ctx.src, name=f"{src.phys.card.name} (Placebo)")
+    sub = Ctx(g, ctx.you, ctx.src, name=f"{src.phys.card.name} ({ctx.name})")
     if not prepare(sub, ab):
         return False
-    item = AbilityItem(ctx.src, ab, ctx.you, sub)
+    item = AbilityItem(ctx.src if isinstance(ctx.src, Obj) else None, ab, ctx.you, sub)
     sub.item = item
     g.stack.append(item)
     return True

@@ -181,7 +181,7 @@ def _c_vote(ctx: Ctx, eff: dict) -> bool:
     for n different options; an ``extra_votes`` static gives more votes, each of them optional (decision
     ``vote`` with ``"done"``). The option(s) with the most votes get the effect: ``ties: all`` (default)
     every one tied for the most, ``none`` nothing on a tie, ``active`` the one the active player picks
-    among the tied (decision ``choose_target``). A vote nobody could cast does nothing."""
+    among the tied (decision ``choose_target``), ``random`` one of them at random. A vote nobody could cast does nothing."""
     g = ctx.g
     words = eff["vote"] if isinstance(eff["vote"], list) else None
     var, sel = (None, None) if words is not None else next(iter(eff["vote"].items()))
@@ -215,6 +215,8 @@ def _c_vote(ctx: Ctx, eff: dict) -> bool:
         top = [ties]
     if len(top) > 1 and ties == "none":
         return False
+    if len(top) > 1 and ties == "random":  # one of the tied options at random (Police Lineup's guilty player)
+        top = [top[g.streams("random pick", g.active).randrange(len(top))]]
     if len(top) > 1 and ties == "active":
         top = [asking.ask(g, g.active, "choose_target", tuple(top), ctx.name)]
     if words is not None:  # each winning word's own effect, in the order the card lists the words

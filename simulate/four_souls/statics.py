@@ -375,6 +375,11 @@ def cant_be_attacked(g: Game, m: Obj) -> bool:
     return any("cant_be_attacked" in body and _holds(g, m, body) for body in m.rules.statics)
 
 
+def keeps_damage(g: Game, m: Obj) -> bool:
+    """A monster the end phase's heal passes by (FS-8.10(4): Mulligoon of Summer keeps its damage)."""
+    return any("keeps_damage" in body and _holds(g, m, body) for body in m.rules.statics)
+
+
 def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     """FS-10.6 / FS-16.6: the items under players and the rooms in play that can be attacked now.
     The holders of an ``attackable`` static are listed again only when objects entered play or changed
@@ -934,6 +939,7 @@ V.STATICS.implement(
         "price": price,
         "self_recharge_only": self_recharge_only,
         "cant_be_attacked": cant_be_attacked,
+        "keeps_damage": keeps_damage,
         "attackable": attackable_objs,
         "players_attackable": player_evasion,
         "forbid": forbidden,

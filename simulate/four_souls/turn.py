@@ -390,7 +390,8 @@ def end_of_turn(g: Game) -> None:
         for o in g.player_objects(p):
             o.turn_counts = None
     for m in g.monsters():
-        m.damage = 0
+        if not (m.damage and m.rules.statics and statics.keeps_damage(g, m)):  # FS-8.10(4): Mulligoon
+            m.damage = 0
         m.b_atk = m.b_hp = m.b_ev = 0
         m.turn_counts = None
     for o in statics.attackable_objs(g, now=False):  # FS-10.6: attackable items and rooms have HP too

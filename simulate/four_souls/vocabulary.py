@@ -119,6 +119,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("gain_abilities", "source abilities object until", "", "objects", "FS-5.2 FS-5.10", "this object also has the source's (or the listed) abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
     _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
+    _v("play_given", "from", "from", "objects", "FS-6.12 FS-8.4", "from (another player) gives you a loot card of their pick, shown to all; you play it at once if it can be played, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("copy_from_hand", "who", "who", "objects", "FS-3.7 FS-5.12 FS-8.4", "who shows you their hand; pick a loot in it (neither trinket nor ambush): its copy is yours to play once this turn, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("loot_under", "who", "who", "objects", "FS-5.12 FS-8.4", "a random loot card of who's hand goes under this; you may play it this turn, using no loot play (unplayed: out of the game)", Aim("loot", -1.0, who="who"), "harm", used=False),  # a rival's card taken
     _v("make_eternal", "who", "who", "objects", "FS-4.12", "each item who controls is eternal till end of turn", Aim("info", 0.3, who="who"), "help", used=False),
@@ -181,12 +182,13 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
             "take_all",
             "take_one_give_rest",
             "may_take_one",
+            "copy_one",
         }
     ),
     ("search", "then"): frozenset({"gain", "move_to_monster_slot", "hand"}),
     ("reveal_cards", "filter"): frozenset({"event", "curse", "boss", "any"}),
     ("reveal_cards", "take"): frozenset({"all", "one", "may_one"}),
-    ("reveal_cards", "then"): frozenset({"monster_slot", "give_curse", "gain_curse"}),
+    ("reveal_cards", "then"): frozenset({"monster_slot", "give_curse", "gain_curse", "play_free"}),
     ("reveal_cards", "rest"): frozenset({"bottom_random", "bottom_any", "bottom", "discard"}),
     ("extra_attack", "mode"): frozenset({"may", "must"}),
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
@@ -572,6 +574,13 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
+        Static(
+            "keeps_damage",
+            ("value",),
+            "FS-8.10",
+            "on a monster: the end phase's full heal passes it by, so its damage stays from turn to turn",
+            used=False,
+        ),
         Static(
             "attackable",
             ("value",),
