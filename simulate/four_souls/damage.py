@@ -360,7 +360,10 @@ def death_penalty(g: Game, p: Player) -> None:
     keep = _penalty_keeps(g, p)
     opts = tuple(o for o in p.items if not o.eternal) if "item" not in keep else ()
     if opts:
-        it = ask(g, p.seat, "penalty_item", opts, "death penalty")
+        if p.souls and _random_penalty(p):  # Unboxing's Delirium held as a soul: the item is drawn at random
+            it = opts[g.streams("random pick", p.seat).randrange(len(opts))]
+        else:
+            it = ask(g, p.seat, "penalty_item", opts, "death penalty")
         to = statics.penalty_taker(g, p)  # Battle Royale: given to the active player instead (FS-6.12)
         if to is None or not move_item(g, it, to, "give", "death_penalty"):
             destroy(g, it, "death_penalty")
@@ -373,6 +376,12 @@ def death_penalty(g: Game, p: Player) -> None:
             o.charged = False
 
 
+def _random_penalty(p: Player) -> bool:
+    """A ``random_penalty_item`` static on a soul ``p`` controls: their death penalty's item is picked at
+    random (FS-13.9; read from the soul, our reading of FS-14.5 for a soul whose text names its holder)."""
+    return any("random_penalty_item" in b for s in p.souls if s.rules is not None for b in s.rules.statics)
+
+
 # The death penalty's static and the replacements applied here (vocabulary.STATICS / REPLACEMENTS).
-V.STATICS.implement({"penalty_keeps": _penalty_keeps})
+V.STATICS.implement({"penalty_keeps": _penalty_keeps, "random_penalty_item": _random_penalty})
 V.REPLACEMENTS.implement({"destroyed": destroy, "death_penalty": death_penalty})

@@ -167,6 +167,16 @@ def until_eot(g: Game, event: str, seat: int, n: int) -> int:
     return n if rep is None else _modify(rep, n, None, g)
 
 
+def _dealer_objects(g: Game, p: Player) -> list[Obj]:
+    """The objects whose replacements of the damage ``p`` deals apply: their character, items and curses,
+    and their souls that hold such a replacement ("while you control this soul", Unboxing's Delirium:
+    a soul's text that names its controller works from the soul, our reading of FS-14.5)."""
+    objs = g.player_objects(p)
+    if p.souls:
+        objs.extend(s for s in p.souls if s.rules is not None and s.rules.replaces)
+    return objs
+
+
 def damage_replacements(g: Game, d: Any) -> int:
     """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6); a
     player orders the ones that compete for their damage (FS-5.7)."""
@@ -176,19 +186,21 @@ def damage_replacements(g: Game, d: Any) -> int:
     ev = {"attack_roll": d.roll, "amount": n}
     if d.combat and src is not None and src.kind == "monster":
         for rep, e in _reps(src, "combat_damage_from"):
+            if e.get("combat_damage_from") == "you":
+                continue  # a soul's "the damage you deal" (Delirium), asleep while its card is a monster
             if _roll_ok(e, d.roll) and cond_ok(g, src, rep, ev):
                 n = _modify(rep, n, src, g)
     elif d.combat and src is None and d.src_seat >= 0:
         # combat damage a player deals (Cursed Eye); not ``o``, which the loop below types ``Obj | None``
         # (a compiled build fixes a name's type at its first assignment)
-        for held in g.player_objects(g.players[d.src_seat]):
+        for held in _dealer_objects(g, g.players[d.src_seat]):
             for rep, e in _reps(held, "combat_damage_from"):
                 if e.get("combat_damage_from") == "you" and _roll_ok(e, d.roll) and cond_ok(g, held, rep, ev):
                     n = _modify(rep, n, held, g)
     elif not d.combat and d.src_seat >= 0 and (src is None or src.controller == d.src_seat):
         # non-combat damage a player deals: their loot, their items' and character's abilities, not a
         # monster's or a room's text (Pyromaniac's +1, FS-5.4 / FS-6.21)
-        for mine in g.player_objects(g.players[d.src_seat]):
+        for mine in _dealer_objects(g, g.players[d.src_seat]):
             for rep, e in _reps(mine, "damage_from"):
                 if e.get("damage_from") == "you" and cond_ok(g, mine, rep, ev):
                     n = _modify(rep, n, mine, g)

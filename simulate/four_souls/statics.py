@@ -375,6 +375,15 @@ def cant_be_attacked(g: Game, m: Obj) -> bool:
     return any("cant_be_attacked" in body and _holds(g, m, body) for body in m.rules.statics)
 
 
+def untargetable_seats(g: Game) -> tuple[int, ...]:
+    """Seats whose player and objects other players cannot target now (FS-4.2: The Monster of Summer, while
+    charged): the controllers of the ``untargetable`` statics in play whose condition holds."""
+    found = table_statics(g, "untargetable")
+    if not found:
+        return ()
+    return tuple(o.controller for o, b in found if _live(o) and o.controller >= 0 and _holds(g, o, b))
+
+
 def keeps_damage(g: Game, m: Obj) -> bool:
     """A monster the end phase's heal passes by (FS-8.10(4): Mulligoon of Summer keeps its damage)."""
     return any("keeps_damage" in body and _holds(g, m, body) for body in m.rules.statics)
@@ -799,6 +808,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return ctx.binds[n]
     if n == "your_turn":
         return g.active == owner(ctx)
+    if n == "charged":  # this object is upright (FS-6.2: The Monster of Summer, while charged)
+        return isinstance(ctx.src, Obj) and ctx.src.charged
     if n == "level":
         return ctx.src.levels if isinstance(ctx.src, Obj) else 0
     if n == "minions":  # FS-18.5: the monsters in minion slots
@@ -940,6 +951,7 @@ V.STATICS.implement(
         "self_recharge_only": self_recharge_only,
         "cant_be_attacked": cant_be_attacked,
         "keeps_damage": keeps_damage,
+        "untargetable": untargetable_seats,
         "attackable": attackable_objs,
         "players_attackable": player_evasion,
         "forbid": forbidden,

@@ -7,7 +7,8 @@ from typing import Any
 
 from . import asking, items
 from .selectors import base_objects, candidates, parse_sel, passes
-from .statics import Ctx, the_player
+from .state import Obj, Player
+from .statics import Ctx, the_player, untargetable_seats
 
 
 def prepare(ctx: Ctx, ab: Any) -> bool:
@@ -66,9 +67,30 @@ def has_targets(ctx: Ctx, ab: Any) -> bool:
     return can_prepare(ctx, ab.do)
 
 
+def _targetable(ctx: Ctx, opts: list, chooser: int) -> list:
+    """FS-4.2 with an ``untargetable`` static in play (The Monster): a player other than its controller
+    cannot choose that player, or an object that player controls, as a target."""
+    guarded = untargetable_seats(ctx.g)
+    if not guarded:
+        return opts
+    return [o for o in opts if _guarded_seat(o) not in guarded or _guarded_seat(o) == chooser]
+
+
+def _guarded_seat(o: Any) -> int:
+    if isinstance(o, Player):
+        return o.seat
+    if isinstance(o, Obj):
+        return o.controller
+    seat = getattr(o, "seat", None)  # a seat reference
+    return seat if isinstance(seat, int) else -1
+
+
 def exists(ctx: Ctx, sel: Any) -> bool:
     """Is there at least one legal choice? (legality checks run at every priority window: fast paths
     for the common selectors, the full candidate list otherwise)."""
+    if untargetable_seats(ctx.g):  # The Monster: the full list, with the guarded choices taken out
+        chooser = ctx.by if ctx.by is not None else ctx.you
+        return bool(_targetable(ctx, candidates(ctx, sel), chooser))
     if isinstance(sel, str):
         g = ctx.g
         if sel == "roll":
@@ -89,7 +111,7 @@ def bind_targets(ctx: Ctx, bindings: dict, chooser: int) -> bool:
         if var in ctx.binds:
             continue
         head, flt, keys = parse_sel(sel)
-        opts = candidates(ctx, sel)
+        opts = _targetable(ctx, candidates(ctx, sel), chooser)
         if not opts:
             return False
         count = keys.get("count")

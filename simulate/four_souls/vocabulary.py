@@ -575,6 +575,22 @@ STATICS = Vocabulary(
         ),
         Static("cant_be_attacked", ("value",), "FS-1.14 FS-10.5", "not a legal attack target"),
         Static(
+            "untargetable",
+            ("value",),
+            "FS-4.2",
+            "while its condition holds, players other than its controller cannot choose its controller or "
+            "anything they control as a target of a loot card or an ability",
+            used=False,
+        ),
+        Static(
+            "random_penalty_item",
+            ("value",),
+            "FS-13.9 FS-14.5",
+            "on a monster card, read while it is a soul a player controls: that player's death-penalty item "
+            "is picked at random",
+            used=False,
+        ),
+        Static(
             "keeps_damage",
             ("value",),
             "FS-8.10",
@@ -953,6 +969,7 @@ VALUE_WORDS: frozenset[str] = _words(
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots charged"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

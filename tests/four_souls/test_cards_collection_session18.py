@@ -4,7 +4,7 @@ players, FS-5.17)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import plays, resolution, triggers, turn, zones
+from cardlab.simulate.four_souls import damage, plays, resolution, triggers, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     attack_roll,
@@ -175,3 +175,65 @@ def test_FS_8_4_distant_admiration_plays_the_given_card_at_once_without_a_loot_p
     assert g.players[0].cents == 3 and g.players[0].loot_plays == 1 and g.players[0].hand == []
     assert g.loot_disc == [c] and c.pid in g.players[0].known
     check_invariants(g)
+
+
+def test_FS_4_2_the_monster_charged_keeps_its_holder_out_of_other_players_targets():
+    """Seat 1 holds The Monster, charged: seat 0's ↷ "1 damage to a player" can aim only at seat 0 itself.
+    Spent, The Monster guards nothing: both seats are offered."""
+    seen: list = []
+
+    def plan(d):
+        if d.kind == "choose_target":
+            seen.append(tuple(getattr(o, "seat", None) for o in d.options))
+        return None
+
+    g = position(2, plans={0: plan})
+    g.active = 0
+    monster_item = give_item(g, 1, by_id("soi-the_monster"), charged=True)
+    zap = {"tap": {"targets": {"P": "player"}, "do": {"deal_damage": {"n": 1, "to": "P"}}}}
+    bomb = give_item(g, 0, card("Zap", deck="treasure", kind="active", abilities=(zap,)), charged=True)
+    _use(g, 0, bomb)
+    assert (g.players[0].damage, g.players[1].damage) == (1, 0) and all(o == (0,) for o in seen)
+    monster_item.charged = False
+    bomb.charged = True
+    seen.clear()
+    _use(g, 0, bomb)
+    assert seen and seen[0] == (0, 1)
+
+
+def _soul(g, seat, c):
+    s = g.new_obj(phys(g, c), "soul", seat)
+    g.players[seat].souls.append(s)
+    return s
+
+
+def _zap():
+    zap = {"tap": {"targets": {"P": "other_player"}, "do": {"deal_damage": {"n": 1, "to": "P"}}}}
+    return card("Zap", deck="treasure", kind="active", abilities=(zap,))
+
+
+def test_FS_14_5_delirium_soul_a_one_prevents_the_damage_its_holder_deals():
+    """Seat 0 holds Unboxing's first Delirium as a soul: its ↷ 1 damage to seat 1 is rolled for as it
+    applies — a 1 prevents it, a 2 lets it through."""
+    g = position(2, rolls=[1, 2])
+    g.active = 0
+    _soul(g, 0, by_id("box-delirium"))
+    zap = give_item(g, 0, _zap(), charged=True)
+    _use(g, 0, zap)
+    assert g.players[1].damage == 0
+    zap.charged = True
+    _use(g, 0, zap)
+    assert g.players[1].damage == 1
+
+
+def test_FS_13_9_delirium_soul_makes_its_holders_penalty_item_a_random_one():
+    """Seat 0 holds Unboxing's second Delirium as a soul and two items: dying, seat 0 is never asked
+    which item goes (one of the two is destroyed at random)."""
+    asked: list = []
+    g = position(2, plans={0: lambda d: asked.append(d.kind) if d.kind == "penalty_item" else None})
+    g.active = 1
+    _soul(g, 0, by_id("box-delirium_2"))
+    give_item(g, 0, card("A", deck="treasure", kind="passive"))
+    give_item(g, 0, card("B", deck="treasure", kind="passive"))
+    damage.death_penalty(g, g.players[0])
+    assert asked == [] and len(g.players[0].items) == 1 and len(g.treasure_disc) == 1
