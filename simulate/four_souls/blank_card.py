@@ -22,12 +22,36 @@ class BlankCard:
     copies: dict[int, list[Phys]] = field(default_factory=dict)
     free: list[Phys] = field(default_factory=list)
     to_discard: list[Phys] = field(default_factory=list)
+    loot_top: list[int] = field(default_factory=list)  # seats that may play the loot deck's top this turn
 
 
 def copies(g: Game, seat: int) -> list[Phys] | tuple[Phys, ...]:
     """The loot-card copies ``seat`` may play this turn (read at every priority window: cheap when none)."""
     state = g.blank_card
-    return state.copies.get(seat, NO_COPIES) if state is not None else NO_COPIES
+    if state is None:
+        return NO_COPIES
+    mine = state.copies.get(seat, NO_COPIES)
+    if state.loot_top and seat in state.loot_top and g.loot:
+        return [*mine, g.loot[-1]]  # Glitter Bombs: the loot deck's top, shown, is playable (FS-8.4)
+    return mine
+
+
+def open_loot_top(g: Game, seat: int) -> None:
+    """Glitter Bombs: till the end of the turn the loot deck's top card is shown to all and ``seat`` may
+    play it as if it were in their hand (a loot play used, the usual timing, FS-8.4)."""
+    if g.blank_card is None:
+        g.blank_card = BlankCard()
+    if seat not in g.blank_card.loot_top:
+        g.blank_card.loot_top.append(seat)
+
+
+def take_from_loot_top(g: Game, seat: int, card: Phys) -> bool:
+    """``card`` is the loot deck's top that ``seat`` may play (Glitter Bombs): it leaves the deck."""
+    state = g.blank_card
+    if state is None or seat not in state.loot_top or not g.loot or g.loot[-1] is not card:
+        return False
+    g.loot.pop()
+    return True
 
 
 def copy_next_loot(g: Game, seat: int) -> None:

@@ -151,7 +151,7 @@ def _what(ctx: Ctx, what: Any) -> tuple[str, Any, dict]:
             n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
             return parts[0], n, {"random": "random" in parts}
         if what in ("self",):
-            return "item", ctx.src, {}
+            return "item", ctx.src if isinstance(ctx.src, Obj) else None, {}
         if what == "whole_hand":
             return "hand", None, {}
         ref = ctx.binds.get(what)
@@ -168,6 +168,8 @@ def _v_steal(ctx: Ctx, p: dict) -> bool:
         if not n.in_play:
             return False
         return resources.move_item(g, n, to.seat, "steal", ctx.name)
+    if p.get("what") == "self":
+        return False  # "this" is no object in play (a spent loot card's copy, ? Card)
     frm = player_of(ctx, p.get("from"))
     if frm is None or frm is to:
         return False
@@ -206,6 +208,8 @@ def _v_give(ctx: Ctx, p: dict) -> bool:
         return False
     if isinstance(n, Obj):
         return n.in_play and resources.move_item(g, n, to.seat, "give", ctx.name)
+    if kind == "item":
+        return False  # "this" is no object in play: a copy made by a spent loot card (? Card, FS-5.13)
     if kind == "loot":
         return resources.transfer_loot(
             g, frm, to, value(ctx, n), chooser=frm, random=bool(opts.get("random")), why=ctx.name
@@ -1138,6 +1142,13 @@ def _v_copy_from_hand(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_loot_top_playable(ctx: Ctx, p: dict) -> bool:
+    """Glitter Bombs: till the end of the turn you may play the loot deck's top card, shown to every
+    player, with the usual timing and a loot play (FS-8.4); ``blank_card.copies`` offers it."""
+    blank_card.open_loot_top(ctx.g, ctx.you)
+    return True
+
+
 def _v_play_given(ctx: Ctx, p: dict) -> bool:
     """Distant Admiration: ``from`` (another player) gives you a loot card of their choice (FS-6.12), shown
     to every player; you must play it at once if it can be played (a legal target for each it names),
@@ -1365,6 +1376,7 @@ VERB_FUNCS = {
     "copy_loot": _v_copy_loot,
     "copy_from_hand": _v_copy_from_hand,
     "play_given": _v_play_given,
+    "loot_top_playable": _v_loot_top_playable,
     "loot_under": _v_loot_under,
     "possess": _v_possess,
     "make_eternal": _v_make_eternal,

@@ -144,7 +144,10 @@ def _check_between_turns(g: Game) -> None:
             p.damage == 0 and not p.dead and not p.death_pending, g, f"P{p.seat}: not healed after the turn"
         )
     for m in g.monsters():
-        _require(m.damage == 0 and not m.dying, g, f"{m.phys.card.name}: not healed after the turn")
+        kept = m.damage > 0 and statics.keeps_damage(
+            g, m
+        )  # FS-8.10(4): a monster the heal passes by (Mulligoon)
+        _require((m.damage == 0 or kept) and not m.dying, g, f"{m.phys.card.name}: not healed after the turn")
 
 
 def _require(ok: bool, g: Game, what: str) -> None:

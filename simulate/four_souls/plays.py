@@ -128,7 +128,10 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
             return False
         free = blank_card.is_free(g, c)  # Baba's copy, a card under Rusty Spoons: no loot play used
         if not c.virtual and not free:
-            p.hand.remove(c)
+            if any(x is c for x in p.hand):
+                p.hand.remove(c)
+            else:
+                blank_card.take_from_loot_top(g, seat, c)  # Glitter Bombs: it comes off the loot deck's top
         if not p.unlimited_loot and not free:
             p.loot_plays -= 1
         p.loots_played += 1

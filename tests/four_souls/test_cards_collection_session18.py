@@ -237,3 +237,22 @@ def test_FS_13_9_delirium_soul_makes_its_holders_penalty_item_a_random_one():
     give_item(g, 0, card("B", deck="treasure", kind="passive"))
     damage.death_penalty(g, g.players[0])
     assert asked == [] and len(g.players[0].items) == 1 and len(g.treasure_disc) == 1
+
+
+def test_FS_8_4_glitter_bombs_lets_its_holder_play_the_loot_decks_top_with_a_loot_play():
+    """Glitter Bombs (↷): the loot deck's top (3¢) is offered to seat 0 while it has a loot play, not to
+    seat 1; played, it leaves the deck (the next card is offered then) and uses the loot play."""
+    g = position(2)
+    g.active = 0
+    gb = give_item(g, 0, by_id("box-glitter_bombs"), charged=True)
+    nxt, top = (phys(g, card(f"Coins{n}", abilities=({"play": {"do": {"gain_cents": n}}},))) for n in (1, 3))
+    g.loot.extend([nxt, top])
+    g.players[0].loot_plays = 1
+    _use(g, 0, gb)
+    assert [o[1] for o in plays.legal_actions(g, 0) if o[0] == "loot"] == [top]
+    assert [o for o in plays.legal_actions(g, 1) if o[0] == "loot"] == []
+    assert plays.take_action(g, 0, ("loot", top))
+    resolution.priority(g, 0, until_empty=True)
+    assert g.players[0].cents == 3 and g.loot == [nxt] and g.players[0].loot_plays == 0
+    assert [o for o in plays.legal_actions(g, 0) if o[0] == "loot"] == []
+    check_invariants(g)
