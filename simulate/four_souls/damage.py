@@ -366,7 +366,8 @@ def death_penalty(g: Game, p: Player) -> None:
             it = ask(g, p.seat, "penalty_item", opts, "death penalty")
         to = statics.penalty_taker(g, p)  # Battle Royale: given to the active player instead (FS-6.12)
         if to is None or not move_item(g, it, to, "give", "death_penalty"):
-            destroy(g, it, "death_penalty")
+            if not _penalty_to_shop(g, p, it):
+                destroy(g, it, "death_penalty")
     if p.hand and "loot" not in keep:
         discard_loot(g, p, 1, False, "death_penalty")
     if "cents" not in keep:
@@ -376,6 +377,25 @@ def death_penalty(g: Game, p: Player) -> None:
             o.charged = False
 
 
+def _penalty_to_shop(g: Game, p: Player, it: Obj) -> bool:
+    """Summer's Shopkeeper (a ``penalty_to_shop`` static on a monster in play): the item the death penalty
+    would destroy goes into a shop slot the dying player picks instead (FS-5.4), on top of the item there,
+    which is covered till the slot's top leaves (FS-3.8). No shop slot: it is destroyed as usual."""
+    found = statics.table_statics(g, "penalty_to_shop")
+    if not any(o.in_play and o.kind == "monster" for o, _b in found):
+        return False
+    tops = tuple(s[-1] for s in g.shop if s and isinstance(s[-1], Obj))
+    if not tops:
+        return False
+    under = ask(g, p.seat, "choose_target", tops, "Shopkeeper")
+    slot = next(s for s in g.shop if s and s[-1] is under)
+    if not move_item(g, it, -1, "give", "Shopkeeper", into=under):
+        return False
+    under.in_play = False
+    slot.insert(len(slot) - 1, under.phys)  # the item logged as lost to the shop (move_item)
+    return True
+
+
 def _random_penalty(p: Player) -> bool:
     """A ``random_penalty_item`` static on a soul ``p`` controls: their death penalty's item is picked at
     random (FS-13.9; read from the soul, our reading of FS-14.5 for a soul whose text names its holder)."""
@@ -383,5 +403,11 @@ def _random_penalty(p: Player) -> bool:
 
 
 # The death penalty's static and the replacements applied here (vocabulary.STATICS / REPLACEMENTS).
-V.STATICS.implement({"penalty_keeps": _penalty_keeps, "random_penalty_item": _random_penalty})
+V.STATICS.implement(
+    {
+        "penalty_keeps": _penalty_keeps,
+        "random_penalty_item": _random_penalty,
+        "penalty_to_shop": _penalty_to_shop,
+    }
+)
 V.REPLACEMENTS.implement({"destroyed": destroy, "death_penalty": death_penalty})

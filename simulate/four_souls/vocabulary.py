@@ -592,6 +592,14 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "penalty_to_shop",
+            ("value",),
+            "FS-13.9 FS-5.4",
+            "on a monster in play: an item a player's death penalty would destroy goes into a shop slot that "
+            "player picks instead, covering the item there",
+            used=False,
+        ),
+        Static(
             "keeps_damage",
             ("value",),
             "FS-8.10",

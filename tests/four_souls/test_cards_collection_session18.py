@@ -4,8 +4,9 @@ players, FS-5.17)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, plays, resolution, triggers, turn, zones
+from cardlab.simulate.four_souls import damage, plays, resolution, statics, triggers, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
     add_slot_monster,
     attack_roll,
     by_id,
@@ -255,4 +256,20 @@ def test_FS_8_4_glitter_bombs_lets_its_holder_play_the_loot_decks_top_with_a_loo
     resolution.priority(g, 0, until_empty=True)
     assert g.players[0].cents == 3 and g.loot == [nxt] and g.players[0].loot_plays == 0
     assert [o for o in plays.legal_actions(g, 0) if o[0] == "loot"] == []
+    check_invariants(g)
+
+
+def test_FS_13_9_shopkeeper_sends_the_penalty_item_into_a_shop_slot_over_the_item_there():
+    """Summer's Shopkeeper in a slot: seat 0's death penalty would destroy item A; A goes on top of the
+    shop slot holding S instead (S covered), nothing reaches the treasure discard; Shopkeeper is no
+    attack target (FS-10.5)."""
+    g = position(2)
+    g.active = 1
+    keeper = add_slot_monster(g, by_id("soi-shopkeeper"))
+    s = add_shop_item(g, card("S", deck="treasure", kind="passive"))
+    a = give_item(g, 0, card("A", deck="treasure", kind="passive"))
+    damage.death_penalty(g, g.players[0])
+    assert g.shop[0] == [s.phys, a] and a.controller == -1 and not s.in_play
+    assert g.players[0].items == [] and g.treasure_disc == []
+    assert statics.cant_be_attacked(g, keeper)
     check_invariants(g)
