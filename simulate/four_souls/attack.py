@@ -6,6 +6,7 @@ slot monster or the monster deck (FS-10.5), the roll → combat damage → death
 from __future__ import annotations
 
 from . import asking, dice, items, resolution, rule_variants, statics, triggers, zones
+from . import vocabulary as V
 from .state import Attack, Game, Obj
 
 
@@ -86,7 +87,27 @@ def declare_attack(g: Game, seat: int, restrict=None) -> None:
             return
         run_attack(g, seat, o, deck=True)
         return
+    if isinstance(choice, Obj) and choice.kind == "monster" and restrict is None:
+        choice = _other_picks_monster(g, seat, opts, choice)
     run_attack(g, seat, choice)
+
+
+def _other_picks_monster(g: Game, seat: int, opts: list, choice: Obj) -> Obj:
+    """Mom's Eye Shadow (a ``picks_attack_target`` static): when another player declares an attack on a
+    monster, its holder may pick which monster in a slot they attack (FS-10.3); the first holder in turn
+    order from the attacker decides. The attacker's own pick stays among the choices (a "may")."""
+    found = statics.table_statics(g, "picks_attack_target")
+    if not found:
+        return choice
+    holders = {o.controller for o, _b in found if o.in_play and o.controller >= 0 and o.controller != seat}
+    if not holders:
+        return choice
+    picker = min(holders, key=lambda s: (s - seat) % g.n)
+    monsters = tuple(o for o in opts if isinstance(o, Obj) and o.kind == "monster")
+    if len(monsters) < 2:
+        return choice
+    picked = asking.ask(g, picker, "choose_target", monsters, "Mom's Eye Shadow")
+    return picked if isinstance(picked, Obj) else choice
 
 
 def run_attack(g: Game, seat: int, target: Obj, deck: bool = False) -> bool:
@@ -191,3 +212,6 @@ def _fizzle_rest(g: Game, a: Attack) -> None:
     for it in list(g.stack):
         if (isinstance(it, items.RollItem) and it.attack) or (isinstance(it, items.DamageItem) and it.combat):
             g.stack.remove(it)
+
+
+V.STATICS.implement({"picks_attack_target": _other_picks_monster})  # Mom's Eye Shadow (FS-10.3)

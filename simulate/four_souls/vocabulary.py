@@ -600,6 +600,14 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "picks_attack_target",
+            ("value",),
+            "FS-10.3",
+            "when another player declares an attack on a monster, its controller may pick which monster in a "
+            "slot that attack is on",
+            used=False,
+        ),
+        Static(
             "keeps_damage",
             ("value",),
             "FS-8.10",

@@ -4,7 +4,7 @@ players, FS-5.17)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, plays, resolution, statics, triggers, turn, zones
+from cardlab.simulate.four_souls import attack, damage, plays, resolution, statics, triggers, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
@@ -273,3 +273,24 @@ def test_FS_13_9_shopkeeper_sends_the_penalty_item_into_a_shop_slot_over_the_ite
     assert g.players[0].items == [] and g.treasure_disc == []
     assert statics.cant_be_attacked(g, keeper)
     check_invariants(g)
+
+
+def test_FS_10_3_moms_eye_shadow_lets_its_holder_pick_the_monster_another_player_attacks():
+    """Seat 0 declares an attack on A; seat 2, holding Mom's Eye Shadow, picks B instead: the attack is
+    on B. Seat 2's own attack is its own pick."""
+
+    def pick(name):
+        def plan(d):
+            if d.kind in ("attack_target", "choose_target"):
+                return next((o for o in d.options if getattr(o, "name", None) == name), None)
+            return None
+
+        return plan
+
+    g = position(3, plans={0: pick("A"), 2: pick("B")}, rolls=[6, 6, 6])
+    g.active = 0
+    give_item(g, 2, by_id("fsp2-moms_eye_shadow"))
+    add_slot_monster(g, monster("A", hp=1))
+    add_slot_monster(g, monster("B", hp=1))
+    attack.declare_attack(g, 0)
+    assert [r[4] for r in kinds(g, "attack_target")] == ["B"]
