@@ -260,6 +260,8 @@ def _v_swap(ctx: Ctx, p: dict) -> bool:
         pb.hand.append(x)
         ctx.g.log.emit("loot_given", pa.seat, ctx.name, pb.seat, 1, "swap")
         return True
+    if "self" in (p.get("a"), p.get("b")) and not isinstance(ctx.src, Obj):
+        return False  # "this" is no object in play: a copy made by a spent loot card (? Card, FS-5.13)
     raise EngineError(f"{ctx.name}: swap of {p!r} not implemented")
 
 
