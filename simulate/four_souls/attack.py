@@ -93,7 +93,7 @@ def declare_attack(g: Game, seat: int, restrict=None) -> None:
 
 
 def _other_picks_monster(g: Game, seat: int, opts: list, choice: Obj) -> Obj:
-    """Mom's Eye Shadow (a ``picks_attack_target`` static): when another player declares an attack on a
+    """Mom's Eye Shadow (a ``picks_attack_target`` static): when a rival's attack is declared against a
     monster, its holder may pick which monster in a slot they attack (FS-10.3); the first holder in turn
     order from the attacker decides. The attacker's own pick stays among the choices (a "may")."""
     found = statics.table_statics(g, "picks_attack_target")

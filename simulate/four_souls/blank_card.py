@@ -37,7 +37,7 @@ def copies(g: Game, seat: int) -> list[Phys] | tuple[Phys, ...]:
 
 
 def open_loot_top(g: Game, seat: int) -> None:
-    """Glitter Bombs: till the end of the turn the loot deck's top card is shown to all and ``seat`` may
+    """Glitter Bombs: until this turn is over the loot deck's top card is shown to all and ``seat`` may
     play it as if it were in their hand (a loot play used, the usual timing, FS-8.4)."""
     if g.blank_card is None:
         g.blank_card = BlankCard()
@@ -64,7 +64,7 @@ def copy_next_loot(g: Game, seat: int) -> None:
 def grant(g: Game, seat: int, card: Phys, free: bool, discard_unplayed: bool = False) -> None:
     """``seat`` may play ``card`` (a virtual copy, or a real card kept outside every hand) once this turn;
     ``free``: without using a loot play (Baba, Rusty Spoons); ``discard_unplayed``: a real card left
-    unplayed goes to its discard at the end of the turn (Booster Pack's revealed cards), not out of the game."""
+    unplayed goes to its discard once the turn is over (Booster Pack's revealed cards), not out of the game."""
     if g.blank_card is None:
         g.blank_card = BlankCard()
     g.blank_card.copies.setdefault(seat, []).append(card)

@@ -363,7 +363,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 deck.insert(0, c)
     elif then == "copy_one":
         # Lil Delirium: one of them is revealed and this item is a copy of it till end of turn (FS-5.10);
-        # then all of them go under the deck in a random order
+        # then all of them go to the deck's bottom, shuffled
         shown_c = asking.ask(g, chooser, "take", tuple(cards), ctx.name)
         for q in g.players:
             q.known.add(shown_c.pid)
@@ -1040,7 +1040,7 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
 
 def _copy_rules(g: Game, me: Obj, rules: Any, until: Any) -> None:
     """``me`` becomes a copy of a card whose compiled rules are ``rules`` (FS-5.10: abilities copied;
-    counters, charge and starting-item are not); ``until: eot``: it turns back at the end of the turn."""
+    counters, charge and starting-item are not); ``until: eot``: it turns back once the turn is over."""
     if until == "eot" and me.copy_until_eot is None:
         me.copy_until_eot = me.rules
         g.copies.append(me)
@@ -1152,7 +1152,7 @@ def _v_loot_top_playable(ctx: Ctx, p: dict) -> bool:
 
 
 def _v_play_given(ctx: Ctx, p: dict) -> bool:
-    """Distant Admiration: ``from`` (another player) gives you a loot card of their choice (FS-6.12), shown
+    """Distant Admiration: ``from`` (another player) hands you one loot card of their choice (FS-6.12), shown
     to every player; you must play it at once if it can be played (a legal target for each it names),
     using no loot play (FS-8.4). A card that cannot be played stays in your hand."""
     from .plays import can_play_loot, take_action  # plays reads selectors, which this module's verbs use too

@@ -120,7 +120,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("loot_top_playable", "", "", "objects", "FS-8.4 FS-3.4", "till end of turn the loot deck's top card is shown and you may play it as if it were in your hand (a loot play used)", Aim("loot", 1.0), "gain", used=False),
-    _v("play_given", "from", "from", "objects", "FS-6.12 FS-8.4", "from (another player) gives you a loot card of their pick, shown to all; you play it at once if it can be played, using no loot play", Aim("loot", 1.0), "gain", used=False),
+    _v("play_given", "from", "from", "objects", "FS-6.12 FS-8.4", "from (another player) hands you one loot card of their pick, shown to all; you play it at once if it can be played, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("copy_from_hand", "who", "who", "objects", "FS-3.7 FS-5.12 FS-8.4", "who shows you their hand; pick a loot in it (neither trinket nor ambush): its copy is yours to play once this turn, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("loot_under", "who", "who", "objects", "FS-5.12 FS-8.4", "a random loot card of who's hand goes under this; you may play it this turn, using no loot play (unplayed: out of the game)", Aim("loot", -1.0, who="who"), "harm", used=False),  # a rival's card taken
     _v("make_eternal", "who", "who", "objects", "FS-4.12", "each item who controls is eternal till end of turn", Aim("info", 0.3, who="who"), "help", used=False),
@@ -603,7 +603,7 @@ STATICS = Vocabulary(
             "picks_attack_target",
             ("value",),
             "FS-10.3",
-            "when another player declares an attack on a monster, its controller may pick which monster in a "
+            "when a rival's attack is declared against a monster, its controller may pick which monster in a "
             "slot that attack is on",
             used=False,
         ),

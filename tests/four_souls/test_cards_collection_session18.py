@@ -145,7 +145,7 @@ def test_FS_5_10_lil_delirium_copies_a_shown_treasure_till_the_turn_ends():
 
 def test_FS_8_4_booster_pack_shows_five_loot_to_play_free_the_rest_discarded_at_turns_end():
     """Booster Pack (↷): destroyed, it shows the loot deck's top 5; with no loot play left, each is still
-    offered; one played (2¢) goes to the discard, and at the end of the turn the other four follow."""
+    offered; one played (2¢) goes to the discard, and once the turn is over the other four follow."""
     g = position(2)
     g.active = 0
     bp = give_item(g, 0, by_id("ani-booster_pack"))
