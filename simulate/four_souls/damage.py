@@ -365,9 +365,9 @@ def death_penalty(g: Game, p: Player) -> None:
         else:
             it = ask(g, p.seat, "penalty_item", opts, "death penalty")
         to = statics.penalty_taker(g, p)  # Battle Royale: given to the active player instead (FS-6.12)
-        if to is None or not move_item(g, it, to, "give", "death_penalty"):
-            if not _penalty_to_shop(g, p, it):
-                destroy(g, it, "death_penalty")
+        given = to is not None and move_item(g, it, to, "give", "death_penalty")
+        if not given and not _penalty_to_shop(g, p, it):
+            destroy(g, it, "death_penalty")
     if p.hand and "loot" not in keep:
         discard_loot(g, p, 1, False, "death_penalty")
     if "cents" not in keep:
