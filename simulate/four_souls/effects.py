@@ -324,6 +324,18 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
             if c is not top:
                 deck.insert(0, c)
         deck.append(top)
+    elif then == "discard_any_order":  # Telekinesis: some to the discard, the others on top in a picked order
+        rest = [c for c in cards if not asking.ask(g, chooser, "discard_top", (False, True), c.card.name)]
+        for c in cards:
+            if not any(x is c for x in rest):
+                disc.append(c)
+        order = []
+        while len(rest) > 1:
+            c = asking.ask(g, chooser, "order_top", tuple(rest), ctx.name)
+            order.append(c)
+            rest.remove(c)
+        order.extend(rest)
+        deck.extend(reversed(order))
     elif then == "back_or_discard":
         for c in reversed(cards):
             if asking.ask(g, chooser, "discard_top", (False, True), c.card.name):
@@ -749,6 +761,11 @@ def _v_pass_hands(ctx: Ctx, p: dict) -> bool:
     return resources.pass_hands(ctx.g, 1 if p.get("direction", "left") == "left" else -1, ctx.you, ctx.name)
 
 
+def _v_pass_characters(ctx: Ctx, p: dict) -> bool:
+    """Every player's character and one eternal item of their pick pass one seat left (right), all at once."""
+    return resources.pass_characters(ctx.g, 1 if p.get("direction", "left") == "left" else -1, ctx.name)
+
+
 def _v_strip_abilities(ctx: Ctx, p: dict) -> bool:
     """Club: no abilities but eternal until its user's next turn is over: an item in play,
     or the item whose ability is (or was) on the stack; a loot card being played has no object to strip."""
@@ -1144,6 +1161,27 @@ def _v_copy_from_hand(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_force_activate(ctx: Ctx, p: dict) -> bool:
+    """Telekinesis: you pick a ↷ or $ ability of ``item`` (an item another player controls); its controller
+    must activate it if able (FS-6.1): a ↷ one needs the item upright, a $ one its cost paid; they pay the
+    cost and pick its targets (FS-4.2, FS-4.4) and it goes on the stack as their activation."""
+    from . import plays  # plays reads selectors, which this module's verbs use too
+
+    g = ctx.g
+    o = obj_of(ctx, p.get("item"))
+    if not isinstance(o, Obj) or not o.in_play or o.controller < 0 or o.controller == ctx.you:
+        return False
+    able = plays.activatable(g, o.controller, o)
+    if not able:
+        return False
+    abilities = tuple(ab for _kind, _i, ab in able)
+    ab = (
+        abilities[0] if len(abilities) == 1 else asking.ask(g, ctx.you, "choose_ability", abilities, ctx.name)
+    )
+    kind, i, _ab = next(e for e in able if e[2] is ab)
+    return plays.take_action(g, o.controller, (kind, o, i))
+
+
 def _v_loot_top_playable(ctx: Ctx, p: dict) -> bool:
     """Glitter Bombs: till the end of the turn you may play the loot deck's top card, shown to every
     player, with the usual timing and a loot play (FS-8.4); ``blank_card.copies`` offers it."""
@@ -1379,6 +1417,7 @@ VERB_FUNCS = {
     "copy_from_hand": _v_copy_from_hand,
     "play_given": _v_play_given,
     "loot_top_playable": _v_loot_top_playable,
+    "force_activate": _v_force_activate,
     "loot_under": _v_loot_under,
     "possess": _v_possess,
     "make_eternal": _v_make_eternal,
@@ -1386,6 +1425,7 @@ VERB_FUNCS = {
     "set_atk": _v_set_atk,
     "strip_abilities": _v_strip_abilities,
     "pass_hands": _v_pass_hands,
+    "pass_characters": _v_pass_characters,
     "add_counters": _v_add_counters,
     "remove_counters": _v_remove_counters,
     "advance_timer": _v_advance_timer,

@@ -92,6 +92,21 @@ def _act_entries(g: Game, p: Player) -> list:
     return acts
 
 
+def activatable(g: Game, seat: int, o: Obj) -> list[tuple[str, int, Any]]:
+    """The ↷ and $ abilities of ``o`` that ``seat`` could activate now (Telekinesis makes them activate one):
+    a ↷ one needs ``o`` upright; each needs its cost payable and a legal target for each it names."""
+    p = g.players[seat]
+    out: list[tuple[str, int, Any]] = []
+    for kind, i, ab in o.rules.acts:
+        if kind == "tap" and not o.charged:
+            continue
+        if ab.cost and not can_pay_cost(g, p, o, ab.cost):
+            continue
+        if ab.simple or _usable(g, seat, o, ab):
+            out.append((kind, i, ab))
+    return out
+
+
 def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
     """A legal and meaningful choice: every target has a candidate, and one that its own cost does
     not certainly destroy (a "destroy N items" cost that takes all of the player's N destroyable

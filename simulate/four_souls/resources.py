@@ -323,6 +323,33 @@ def pass_hands(g: Game, step: int, seat: int, name: str) -> bool:
     return True
 
 
+def pass_characters(g: Game, step: int, name: str) -> bool:
+    """Every player gives their character and one eternal item they control (their pick; none if they have
+    none) to the player ``step`` seats on (1: left, -1: right, FS-0.4), all at the same moment (FS-6.12).
+    A character keeps its side, charge and counters (it is the same object); its soul icon goes with it;
+    the damage on a player stays on the player. Corrupted Data (Star Promos)."""
+    n = g.n
+    chars = [p.character for p in g.players]
+    icons = [p.char_soul for p in g.players]
+    gifts: list[Obj | None] = []
+    for p in g.players:
+        opts = tuple(o for o in p.items if o.eternal)
+        gifts.append(
+            None if not opts else opts[0] if len(opts) == 1 else ask(g, p.seat, "choose_item", opts, name)
+        )
+    for i, p in enumerate(g.players):
+        src = (i - step) % n
+        p.character = chars[src]
+        p.char_soul = icons[src]
+        if p.character is not None:
+            p.character.controller = i
+    for i, gift in enumerate(gifts):
+        if gift is not None:
+            move_item(g, gift, (i + step) % n, "give", name)
+    g.obj_ver += 1  # the characters' abilities changed hands (activation and trigger caches)
+    return True
+
+
 def give_reward(g: Game, p: Player, key: str, n: int, name: str) -> None:
     if key == "cents":
         gain_cents(g, p, n, name)

@@ -1,0 +1,89 @@
+"""Issue 19, session 18: another player's ability activated on your say (Telekinesis, FS-6.1) and
+characters changing hands (Corrupted Data, FS-6.12)."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import plays, resolution, triggers, zones
+from cardlab.simulate.four_souls.fixtures import (
+    by_id,
+    card,
+    character,
+    check_invariants,
+    give_item,
+    give_loot,
+    phys,
+    position,
+    settle,
+)
+
+
+def _use(g, seat, obj):
+    act = next(o for o in plays.legal_actions(g, seat) if len(o) > 1 and o[1] is obj)
+    assert plays.take_action(g, seat, act)
+    resolution.priority(g, seat, until_empty=True)
+
+
+def test_FS_6_1_telekinesis_makes_a_rival_activate_its_tap_ability():
+    """Telekinesis (↷) on seat 1's purse (↷: its controller gains 3¢): seat 1 activates it, so seat 1 gains
+    3¢ and the purse is spent. A spent purse cannot be activated: a second use does nothing."""
+    g = position(2)
+    g.active = 0
+    tk = give_item(g, 0, by_id("soi-telekinesis"), charged=True)
+    purse = give_item(
+        g,
+        1,
+        card("Purse", deck="treasure", kind="active", abilities=({"tap": {"do": {"gain_cents": 3}}},)),
+        charged=True,
+    )
+    _use(g, 0, tk)
+    assert (g.players[0].cents, g.players[1].cents, purse.charged) == (0, 3, False)
+    tk.charged = True
+    _use(g, 0, tk)
+    assert g.players[1].cents == 3
+    check_invariants(g)
+
+
+def test_FS_3_4_telekinesis_at_turn_start_discards_some_of_a_decks_top_two():
+    """At its holder's turn start: the treasure deck's top two are looked at; the first is discarded and
+    the second goes back on top."""
+    asked: list = []
+
+    def plan(d):
+        if d.kind == "choose_deck":
+            return "treasure"
+        if d.kind == "discard_top":
+            asked.append(d)
+            return len(asked) == 1
+        return None
+
+    g = position(2, plans={0: plan})
+    g.active = 0
+    give_item(g, 0, by_id("soi-telekinesis"))
+    a, b = (phys(g, card(n, deck="treasure", kind="passive")) for n in ("A", "B"))
+    g.treasure.extend([b, a])
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    assert g.treasure_disc == [a] and g.treasure == [b]
+
+
+def test_FS_6_12_corrupted_data_passes_hands_left_characters_right_and_recharges():
+    """Three players: hands move one seat on (seat 0's card to seat 1); each character and the one eternal
+    item of each player move one seat back (seat 1's character and its item to seat 0); every character
+    and eternal item ends upright."""
+    chars = [character(f"C{i}") for i in range(3)]
+    g = position(3, chars=chars)
+    g.active = 0
+    c0 = give_loot(g, 0, card("L0"))
+    before = [p.character for p in g.players]
+    etern = [
+        give_item(g, i, card(f"E{i}", deck="treasure", kind="active", keywords=["eternal"])) for i in range(3)
+    ]
+    g.mslots.append([])
+    zones.reveal_into_slot(g, phys(g, by_id("p-corrupted_data")), 0)
+    settle(g)
+    assert g.players[1].hand == [c0]
+    assert [p.character for p in g.players] == [before[1], before[2], before[0]]
+    assert [p.items for p in g.players] == [[etern[1]], [etern[2]], [etern[0]]]
+    assert all(p.character.charged for p in g.players) and all(o.charged for o in etern)
+    assert all(p.character.controller == p.seat for p in g.players)
+    check_invariants(g)
