@@ -320,6 +320,8 @@ def _all_static_objs(g: Game):
             yield p.character
         yield from p.items
         yield from p.curses
+        if p.souls:
+            yield from (s for s in p.souls if works_as_soul(s))
     yield from g.monsters()
     for s in g.rooms.slots if g.rooms is not None else ():
         if s:
@@ -327,8 +329,18 @@ def _all_static_objs(g: Game):
 
 
 def _live(o: Obj) -> bool:
-    """Still one of ``_all_static_objs``: in play under a player (not as a soul), a monster or a room."""
-    return o.in_play and (o.kind in ("monster", "room") or (o.controller >= 0 and o.kind in _PLAYER_KINDS))
+    """Still one of ``_all_static_objs``: in play under a player (as a soul only when its abilities work so),
+    a monster or a room."""
+    return o.in_play and (
+        o.kind in ("monster", "room")
+        or (o.controller >= 0 and (o.kind in _PLAYER_KINDS or (o.kind == "soul" and works_as_soul(o))))
+    )
+
+
+def works_as_soul(o: Obj) -> bool:
+    """A soul whose card says its abilities work while it is a soul (static ``works_as_soul``: Alt Art Lost
+    Soul, FS-14.5); every other soul holds no working abilities."""
+    return o.rules is not None and any("works_as_soul" in b for b in o.rules.statics)
 
 
 _PLAYER_KINDS = frozenset(("character", "item", "curse"))
@@ -951,6 +963,7 @@ V.STATICS.implement(
         "self_recharge_only": self_recharge_only,
         "cant_be_attacked": cant_be_attacked,
         "keeps_damage": keeps_damage,
+        "works_as_soul": works_as_soul,
         "untargetable": untargetable_seats,
         "attackable": attackable_objs,
         "players_attackable": player_evasion,

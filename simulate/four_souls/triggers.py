@@ -7,7 +7,7 @@ from . import asking, items, zones
 from . import vocabulary as V
 from .abilities import Ability
 from .state import Game, Obj, Player
-from .statics import Ctx, cond, player_of
+from .statics import Ctx, cond, player_of, works_as_soul
 from .targets import prepare
 
 
@@ -17,6 +17,8 @@ def _objects(g: Game, with_temp: bool):
             yield p.character
         yield from p.items
         yield from p.curses
+        if p.souls:
+            yield from (s for s in p.souls if works_as_soul(s))  # Alt Art Lost Soul (FS-14.5)
     for slot in g.mslots:
         if slot:
             top = slot[-1]

@@ -612,6 +612,14 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "works_as_soul",
+            ("value",),
+            "FS-14.5",
+            "this card's other abilities work while it is a soul a player controls (its statics and triggers; "
+            "'you' is that player)",
+            used=False,
+        ),
+        Static(
             "keeps_damage",
             ("value",),
             "FS-8.10",

@@ -3,7 +3,7 @@ characters changing hands (Corrupted Data, FS-6.12)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import plays, resolution, triggers, zones
+from cardlab.simulate.four_souls import damage, plays, resolution, statics, triggers, zones
 from cardlab.simulate.four_souls.fixtures import (
     by_id,
     card,
@@ -86,4 +86,24 @@ def test_FS_6_12_corrupted_data_passes_hands_left_characters_right_and_recharges
     assert [p.items for p in g.players] == [[etern[1]], [etern[2]], [etern[0]]]
     assert all(p.character.charged for p in g.players) and all(o.charged for o in etern)
     assert all(p.character.controller == p.seat for p in g.players)
+    check_invariants(g)
+
+
+def test_FS_14_5_alt_art_lost_soul_makes_its_holder_attackable_and_goes_to_their_killer():
+    """Alt Art Lost Soul played by seat 0 becomes seat 1's soul (worth 1); while seat 1 holds it, seat 1 can
+    be attacked with evasion 4; seat 2 kills seat 1 and is handed the soul."""
+    g = position(3)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    ls = give_loot(g, 0, by_id("aa-lost_soul"))
+    act = next(o for o in plays.legal_actions(g, 0) if o[0] == "loot" and o[1] is ls)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    (soul,) = g.players[1].souls
+    assert soul.soul_value == 1 and statics.player_evasion(g, g.players[1]) == 4
+    assert statics.player_evasion(g, g.players[2]) is None
+    damage.kill(g, g.players[1], killer=2)
+    settle(g)
+    assert g.players[1].souls == [] and g.players[2].souls == [soul] and soul.controller == 2
+    assert statics.player_evasion(g, g.players[2]) == 4
     check_invariants(g)
