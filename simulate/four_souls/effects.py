@@ -1104,8 +1104,8 @@ def _v_gain_rewards(ctx: Ctx, p: dict) -> bool:
     pl = _who(ctx, p)
     of = p.get("of", "event.victim")
     m = ctx.src if of == "self" else value(ctx, of)  # `self`: this monster's own (Greedling Rush!)
-    if pl is None or not isinstance(m, Obj) or m.kind != "monster":
-        return False
+    if pl is None or not isinstance(m, Obj) or m.kind not in ("monster", "soul"):
+        return False  # a soul's own printed reward (Cursed Haunt, killed as a soul) counts too
     name = m.phys.card.name
     half = bool(p.get("half"))
     did = False

@@ -409,6 +409,7 @@ def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     key = g.obj_ver
     if g.cache.att_key != key:
         holders = [o for p in g.players for o in p.items]
+        holders += [s for p in g.players for s in p.souls if works_as_soul(s)]  # Cursed Haunt (FS-14.5)
         if g.rooms is not None:
             holders += [s[-1] for s in g.rooms.slots if s and isinstance(s[-1], Obj)]
         g.cache.att_objs = [o for o in holders if any("attackable" in b for b in o.rules.statics)]
@@ -417,7 +418,7 @@ def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
         o
         for o in g.cache.att_objs
         if o.in_play
-        and (o.kind == "room" or (o.kind == "item" and o.controller >= 0))
+        and (o.kind == "room" or (o.kind in ("item", "soul") and o.controller >= 0))
         and (not now or any("attackable" in b and _holds(g, o, b) for b in o.rules.statics))
     ]
 
@@ -822,6 +823,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return g.active == owner(ctx)
     if n == "charged":  # this object is upright (FS-6.2: The Monster of Summer, while charged)
         return isinstance(ctx.src, Obj) and ctx.src.charged
+    if n == "is_soul":  # this card is a soul a player holds (FS-14.5: Cursed Haunt of Summer, "while a soul")
+        return isinstance(ctx.src, Obj) and ctx.src.kind == "soul"
     if n == "level":
         return ctx.src.levels if isinstance(ctx.src, Obj) else 0
     if n == "minions":  # FS-18.5: the monsters in minion slots

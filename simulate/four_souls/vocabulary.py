@@ -999,6 +999,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this"""
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots charged"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots charged is_soul"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

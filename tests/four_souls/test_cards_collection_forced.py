@@ -3,8 +3,9 @@ characters changing hands (Corrupted Data, FS-6.12)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, plays, resolution, statics, triggers, zones
+from cardlab.simulate.four_souls import damage, plays, resolution, statics, triggers, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
+    attack_roll,
     by_id,
     card,
     character,
@@ -106,4 +107,23 @@ def test_FS_14_5_alt_art_lost_soul_makes_its_holder_attackable_and_goes_to_their
     settle(g)
     assert g.players[1].souls == [] and g.players[2].souls == [soul] and soul.controller == 2
     assert statics.player_evasion(g, g.players[2]) == 4
+    check_invariants(g)
+
+
+def test_FS_14_5_cursed_haunt_as_a_soul_is_attacked_and_taken_by_the_active_player():
+    """Seat 1 holds Cursed Haunt as a soul: seat 0 may attack it (evasion 3 + 1 = 4); killed, its death is
+    prevented, seat 0 gains its reward (1 treasure) and takes the soul. In a slot it is a plain monster."""
+    g = position(2)
+    g.treasure.append(phys(g, card("T", deck="treasure", kind="passive")))
+    g.active = 0
+    haunt = g.new_obj(phys(g, by_id("soi-cursed_haunt")), "soul", 1)
+    g.players[1].souls.append(haunt)
+    assert haunt in statics.other_attack_targets(g, 0) and statics.evasion(g, haunt) == 4
+    attack_roll(g, haunt, 6)
+    attack_roll(g, haunt, 6)
+    attack_roll(g, haunt, 6)
+    assert g.players[0].souls == [haunt] and g.players[1].souls == [] and len(g.players[0].items) == 1
+    assert haunt.in_play and haunt.controller == 0
+    turn.end_of_turn(g)
+    assert haunt.damage == 0
     check_invariants(g)
