@@ -178,6 +178,9 @@ class Caches:
     forbid_key: Any = None  # statics.forbidden: the objects with a forbidding static
     forbid_objs: list = field(default_factory=list)
     info_cache: dict = field(default_factory=dict)  # monster uid → (key, ObjInfo), views.View._info
+    other_info: dict = field(
+        default_factory=dict
+    )  # other object uid → (obj, card, ObjInfo), View._other_info
     top_key: Any = None  # resolution._top_ref: (top item, height, value) → its StackRef
     top_ref: Any = None
     ev_key: Any = None  # statics.evasion: objects with an evasion static

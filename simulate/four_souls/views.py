@@ -276,7 +276,7 @@ class View:
         static could modify it (an evasion static in play, or a static of its own: their conditions may
         read anything). Most of the time neither is there."""
         if o.kind != "monster":
-            return self._build(o)
+            return self._other_info(o)
         g = self._g
         r = o.rules
         key = (
@@ -298,6 +298,32 @@ class View:
             return hit[1]
         info = self._build(o)
         g.cache.info_cache[o.uid] = (key, info)
+        return info
+
+    def _other_info(self, o: Obj) -> ObjInfo:
+        """An item's, character's, soul's or curse's info: it has no stats computed from statics, so it is
+        kept until one of the fields it is made of changes (its controller, charge, counters, eternity,
+        abilities or the side that shows, FS-6.10). Strategies read every item of a player at most
+        priority windows (issue 20: most infos were built afresh, one interpreted ``ObjInfo`` call each).
+        An attackable item or room (FS-10.6) has an HP read now, which also settles it: built each time."""
+        card = o.face or o.phys.card
+        if card.hp is not None and (o.kind == "item" or o.kind == "room"):
+            return self._build(o)
+        cache = self._g.cache.other_info
+        hit = cache.get(o.uid)
+        if hit is not None and hit[0] is o and hit[1] is card:
+            info = hit[2]
+            if (
+                info.controller == o.controller
+                and info.charged == o.charged
+                and info.counters == o.counters
+                and info.eternal == o.eternal
+                and info.kind == o.kind
+                and info.rules is (o.rules or o.phys.rules)
+            ):
+                return info
+        info = self._build(o)
+        cache[o.uid] = (o, card, info)
         return info
 
     def _build(self, o: Obj) -> ObjInfo:

@@ -73,6 +73,7 @@ _USES: dict[int, tuple[Any, Any]] = {}
 _HELPS: dict[int, tuple[Any, Any]] = {}
 _THREATS: dict[int, tuple[Any, Any]] = {}
 _AIMED_CANCELS: dict[int, tuple[Any, Any]] = {}
+_WARDS: dict[int, tuple[Any, Any]] = {}
 
 
 def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
@@ -240,7 +241,12 @@ _AIMED = frozenset({"aims_at_yours", "aims_at_your_item_or_roll"})
 
 def wards(ab: Any) -> bool:
     """Does the ability make a chosen player's items eternal (``make_eternal``, FS-4.12)? Its worth is
-    what it protects: played in answer to a destroy or steal aimed at an item of mine."""
+    what it protects: played in answer to a destroy or steal aimed at an item of mine. Memoised for the
+    process: sensible asks it of every card it holds in every loot and ability response window."""
+    return _shared(_WARDS, ab, _read_wards)
+
+
+def _read_wards(ab: Any) -> bool:
     return ab is not None and bool(ab.targets) and "make_eternal" in verbs_of(ab.do)
 
 

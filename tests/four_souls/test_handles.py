@@ -131,3 +131,26 @@ def test_checked_play_refuses_an_engine_object_offered_in_a_plain_kind():
     assert asking.ask(g, 0, "may", (True, False), "fine") in (True, False)
     with pytest.raises(InvariantError, match="'may' decision offered the engine object"):
         asking.ask(g, 0, "may", (True, item), "a bug")
+
+
+def test_an_items_info_is_kept_only_while_it_is_unchanged():
+    """Issue 20: an item's info is kept between reads, and any change to what it shows (charge, counters,
+    eternity, abilities, controller) is seen at the next read, as a fresh build of it would show it."""
+    from cardlab.simulate.four_souls.fixtures import card, give_item, position
+
+    g = position(2)
+    o = give_item(g, 0, card("Trinket", deck="treasure", kind="item"))
+    v = g.views[0]
+    first = v.info(o.ref)
+    assert v.info(o.ref) is first  # unchanged: the same record
+    for change in (
+        lambda: setattr(o, "charged", not o.charged),
+        lambda: setattr(o, "counters", o.counters + 2),
+        lambda: setattr(o, "eternal", True),
+        lambda: setattr(o, "rules", dataclasses.replace(o.rules)),
+        lambda: setattr(o, "controller", 1),
+    ):
+        before = v.info(o.ref)
+        change()
+        after = v.info(o.ref)
+        assert after is not before and after == v._build(o) and after.rules is o.rules
