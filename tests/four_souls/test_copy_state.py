@@ -4,13 +4,19 @@ original did, shares only the card data, and nothing the original does afterward
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+from types import BuiltinFunctionType, FunctionType, MethodType
 
 import pytest
 
 from cardlab.simulate.core import Players, stream
-from cardlab.simulate.four_souls import make_config, run_game, turn
+from cardlab.simulate.core.seeds import Streams
+from cardlab.simulate.four_souls import asking, make_config, run_game, turn
 from cardlab.simulate.four_souls.branching import copy_state
-from cardlab.simulate.four_souls.state import GameOver, RunawayTurn
+from cardlab.simulate.four_souls.log import FSLog
+from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef
+from cardlab.simulate.four_souls.state import Caches, GameOver, Obj, Phys, Player, RunawayTurn
+from cardlab.simulate.four_souls.views import View
 from cardlab.strategies.four_souls import STRATEGIES
 
 
@@ -57,3 +63,169 @@ def test_the_copy_shares_only_the_card_data():
     assert c.views[0]._g is c and c.io is not g.io and c.streams is not g.streams
     ch, gch = c.players[0].character, g.players[0].character
     assert ch is not gch and ch.phys is gch.phys
+
+
+# --- issue 14 item 1: the copy written for this state (``branching._Copier``) -----------------------------
+
+
+class _Resume:
+    """Seat 0's player: at its first action decision from turn ``at`` on (the point a search copies, FS-8.6)
+    keeps a copy of the position — the players' memory included — and the answer it gives there."""
+
+    def __init__(self, play, at):
+        self.play, self.at, self.kept = play, at, None
+        self.declines = getattr(play, "declines", None)
+
+    def choose(self, decision):
+        g = decision.view._g
+        if self.kept is None and decision.kind == "action" and g.turn >= self.at and not g.stack:
+            self.kept = ()  # set before the copy: the copy's own keeper keeps nothing
+            answer = self.play.choose(decision)  # the engine has not acted on it yet: the copy is the
+            copied = copy_state(g)  # position at the decision, the players' memory as they answered it
+            self.kept = (copied, answer, len(g.log.rows))  # the answer: a public handle (asking)
+            return answer
+        return self.play.choose(decision)
+
+
+POSITIONS = [  # (players, strategies, config options, turn, seed): Base V2 and the whole collection
+    (2, ("sensible",), {}, 7, 3),
+    (4, ("sensible", "random"), {}, 5, 4),
+    (3, ("sensible",), {"sets": "all"}, 9, 6),
+    (3, ("random", "sensible"), {"variant": "rooms", "sets": "all"}, 4, 8),
+]
+
+
+def _resumed(n, strategies, options, at, seed):
+    cfg = make_config(n, 60, **options)
+    seats = [STRATEGIES[strategies[i % len(strategies)]](i, stream(seed, "strategy", i)) for i in range(n)]
+    keeper = seats[0] = _Resume(seats[0], at)
+    result = run_game(cfg, seed, Players(seats))
+    assert keeper.kept, "the game reached no action decision to copy"
+    return cfg, result, keeper.kept
+
+
+@pytest.mark.parametrize(("n", "strategies", "options", "at", "seed"), POSITIONS)
+def test_a_copy_taken_at_an_action_decision_plays_on_as_the_original(n, strategies, options, at, seed):
+    """FS-8.6: a copy taken where a search copies (the active player's action decision, mid-turn), its
+    players copied with their memory and answered as the original was, logs the same events to the end."""
+    cfg, result, (h, answer, made_at) = _resumed(n, strategies, options, at, seed)
+    assert len(h.log.rows) == made_at  # the original played on without touching the copy
+    option = asking.engine_value(h, answer)  # the copy's own object behind the handle
+    h.io.decisions += 1  # answered, as ``Players.ask`` counts it
+    winners, reason, _ = turn.play_out(h, cfg.max_turns, resume=option)
+    assert h.log.rows == result.events.rows[: len(h.log.rows)]
+    assert (tuple(winners), reason, h.turn) == (tuple(result.winners), result.end_reason, result.turns)
+
+
+class _Checking:
+    """A player that, at every ``every``-th decision it is asked (any kind: mid-stack, mid-attack too), copies
+    the position and checks the copy against it (``_owns``) before answering as ``play``."""
+
+    def __init__(self, play, every):
+        self.play, self.every, self.asked, self.checked = play, every, 0, 0
+        self.declines = getattr(play, "declines", None)
+
+    def choose(self, decision):
+        self.asked += 1
+        if self.asked % self.every == 0:
+            g = decision.view._g
+            h = copy_state(g)
+            _owns(g, h, h, _card_data(g), {}, "game")
+            self.checked += 1
+        return self.play.choose(decision)
+
+
+def _card_data(g):
+    """What a copy may share: the configuration, every physical card of the game, its card record and
+    compiled behaviour."""
+    out = {id(g.cfg)}
+    for phys in g.all_phys:
+        out.update((id(phys), id(phys.card), id(phys.rules)))
+        if phys.rules.back is not None:
+            out.update((id(phys.card.back), id(phys.rules.back)))
+    return out
+
+
+_IMMUTABLE = (int, float, str, bool, type(None), frozenset, CardRef, ObjRef, SeatRef, type, FunctionType)
+
+
+def _owns(a, b, h, shared, seen, path):
+    """``b`` is ``a`` copied into ``h``: the same shape and values, every object and player the copy's own,
+    a part reached twice copied once, and nothing mutable shared but the card data (``shared``)."""
+    assert type(a) is type(b), path
+    if isinstance(a, _IMMUTABLE):
+        assert a == b, path
+        return
+    if isinstance(a, tuple):  # immutable: shared or rebuilt, its parts checked
+        assert len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _owns(x, y, h, shared, seen, f"{path}[{i}]")
+        return
+    if id(a) in seen:  # reached again: the same copy (aliasing kept)
+        assert seen[id(a)] is b, path
+        return
+    seen[id(a)] = b
+    if b is a:
+        assert id(a) in shared or isinstance(a, (MethodType, BuiltinFunctionType)), f"{path} is shared"
+        return
+    if isinstance(a, Phys):  # a virtual card (Blank Card's copy, FS-5.12) is copied with the same face
+        assert (a.pid, a.card, a.rules, a.virtual) == (b.pid, b.card, b.rules, b.virtual), path
+        return
+    if isinstance(a, Obj):
+        assert b is h.objs[a.uid], path
+    elif isinstance(a, Player):
+        assert b is h.players[a.seat], path
+    elif isinstance(a, View):
+        assert b._g is h and b.seat == a.seat, path
+        return
+    elif isinstance(a, Streams):
+        assert a.getstate() == b.getstate(), path
+        return
+    elif isinstance(a, FSLog):
+        assert (a.rows, a.enabled, a.turn, a.phase, a.n, a.nb, a.ns) == (
+            b.rows,
+            b.enabled,
+            b.turn,
+            b.phase,
+            b.n,
+            b.nb,
+            b.ns,
+        )
+        return
+    elif isinstance(a, Caches):  # derived: starts empty, the two indexes that only grow kept
+        assert (a.trig_names, a.forbid_on) == (b.trig_names, b.forbid_on) and b.trig_names is not a.trig_names
+        return
+    if isinstance(a, list):
+        assert len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _owns(x, y, h, shared, seen, f"{path}[{i}]")
+    elif isinstance(a, set):
+        assert a == b, path
+    elif isinstance(a, dict):
+        assert list(a) == list(b), path
+        for k in a:
+            _owns(a[k], b[k], h, shared, seen, f"{path}[{k!r}]")
+    elif isinstance(a, Players):  # the table: its strategies are checked by the game playing on alike
+        assert (a.decisions, a.choices, a.asked) == (b.decisions, b.choices, b.asked), path
+    else:  # every field of a dataclass (read from the class: a field added later is checked too), or slots
+        names = [f.name for f in dataclasses.fields(a)] if dataclasses.is_dataclass(a) else _slots(a)
+        for name in names:
+            _owns(getattr(a, name), getattr(b, name), h, shared, seen, f"{path}.{name}")
+
+
+def _slots(x):
+    names = [s for cls in type(x).__mro__ for s in getattr(cls, "__slots__", ())]
+    names += list(getattr(x, "__dict__", {}))
+    return [n for n in names if hasattr(x, n)]
+
+
+@pytest.mark.parametrize(("n", "strategies", "options", "at", "seed"), POSITIONS)
+def test_a_copy_owns_every_mutable_part_and_shares_only_the_card_data(n, strategies, options, at, seed):
+    """Positions at every kind of decision (stack items, attacks, delayed effects, the variants' states):
+    every field of the game, its players and objects is equal in the copy and, where mutable, its own."""
+    cfg = make_config(n, 30, **options)
+    seats = [STRATEGIES[strategies[i % len(strategies)]](i, stream(seed, "strategy", i)) for i in range(n)]
+    checker = seats[0] = _Checking(seats[0], 9)
+    with contextlib.suppress(GameOver):
+        run_game(cfg, seed, Players(seats), log_events=False)
+    assert checker.checked >= 5
