@@ -19,7 +19,6 @@ from typing import Any
 
 from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal
 from cardlab.simulate.core.decisions import Decision, Players
-from cardlab.simulate.core.seeds import Streams
 
 from . import asking, attack, statics, turn
 from .blank_card import BlankCard
@@ -100,7 +99,7 @@ def _shared(g: Game) -> dict[int, Any]:
     rules = [p.rules for p in phys]
     backs = [x for r, c in zip(rules, cards, strict=True) if r.back is not None for x in (r.back, c.back)]
     for data in (phys, cards, rules, backs):  # a double-faced card's back side (FS-6.10): card data too
-        memo.update(zip(map(id, data), data))
+        memo.update({id(x): x for x in data})
     return memo
 
 
@@ -145,7 +144,7 @@ class _Copier:
             memo[id(v)] = c
         h.cfg, h.players, h.objs, h.all_phys = g.cfg, players, objs, list(g.all_phys)
         h.cache = memo[id(g.cache)]
-        h.streams = memo[id(g.streams)] = _streams(g.streams)
+        h.streams = memo[id(g.streams)] = g.streams.copy()
         h.log = memo[id(g.log)] = _log(g.log)
         h.io = self.players(g.io, strategies)
         for uid, o in g.objs.items():
@@ -213,20 +212,6 @@ def _blank(x: Any) -> Any:
     """An instance of ``x``'s class with no fields set yet (the copier sets every one)."""
     cls = type(x)
     return cls.__new__(cls)
-
-
-def _streams(s: Streams) -> Streams:
-    out = Streams(s.seed, _copy_random(s.fixed))
-    out.setstate(s.getstate())
-    return out
-
-
-def _copy_random(r: random.Random | None) -> random.Random | None:
-    if r is None:
-        return None
-    out = random.Random()
-    out.setstate(r.getstate())
-    return out
 
 
 def _log(log: FSLog) -> FSLog:

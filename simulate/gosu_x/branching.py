@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from cardlab.simulate.core import branching as core
 from cardlab.simulate.core.events import EventLog
-from cardlab.simulate.core.seeds import Streams
 
 from .state import DECK, HAND, Card, Player, State
 
@@ -94,8 +93,7 @@ def copy_state(st: State) -> State:
         )
         for p in st.p
     ]
-    streams = Streams(st.streams.seed, _copy_random(st.streams.fixed))
-    streams.setstate(st.streams.getstate())
+    streams = st.streams.copy()
     log = EventLog(st.log.enabled)
     log.turn, log.phase = st.log.turn, st.log.phase
     return State(
@@ -124,11 +122,3 @@ def copy_state(st: State) -> State:
         checker=None,
         seed=st.seed,
     )
-
-
-def _copy_random(r: random.Random | None) -> random.Random | None:
-    if r is None:
-        return None
-    out = random.Random()
-    out.setstate(r.getstate())
-    return out
