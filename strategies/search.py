@@ -72,6 +72,9 @@ class Hooks:
     reseated: Callable[[Any], None] | None = None
     # the view a seat has of a state (a copied branch's decision is answered in the copy: ``commit_answers``)
     view_of: Callable[[Any, int], Any] | None = None
+    # switch: the kinds of decision a policy switch is judged at (the first of an own turn); empty: the
+    # copy kinds, or action decisions
+    switch_kinds: frozenset[str] = frozenset()
     # plans=1: ``decision -> {option: (kind, handles)}``, the options that the same player's next decision
     # of ``kind`` completes, among ``handles`` (Four Souls: an attack's target, a purchase's item)
     follow_ups: Callable[[Any], dict[int, tuple[str, tuple]]] | None = None
@@ -441,7 +444,7 @@ class Search:
         switch point. Why: a single decision's deviation from sensible gains about nothing (session 15), so
         the candidates that a few pairs can tell apart must differ by a lot of play, not one choice."""
         options = decision.options
-        kinds = self.hooks.copy_kinds or frozenset({"action"})
+        kinds = self.hooks.switch_kinds or self.hooks.copy_kinds or frozenset({"action"})
         if len(options) > 1 and decision.kind in kinds:
             assert self.hooks.turn_of is not None
             turn = self.hooks.turn_of(decision.view)

@@ -39,9 +39,20 @@ def test_a_search_on_copies_plays_the_game_a_search_by_fork_plays():
     assert any(s[4] is None for s in copy_stats)  # and decisions that only the truncated rollouts judged
 
 
-def test_a_copy_resumes_only_an_action_decision():
-    """Only the action decision is asked at one known point of the turn (FS-8.6): other kinds are refused
-    (the search forks them)."""
+def test_a_search_of_attack_targets_on_copies_plays_the_game_a_search_by_fork_plays():
+    """FS-10.2: an attack's target is resumed from a copy too (``turn.play_turn(at="attack_target")``): the
+    same game and the same statistics at every searched target as forking."""
+    params = {"decisions": "attack_target", "horizon": 1, "settle": 2, "confidence": 0}
+    forked, fork_stats = _game("fork", 5, **params)
+    copied, copy_stats = _game("copy", 5, **params)
+    assert fork_stats and fork_stats == copy_stats
+    assert {s[0] for s in copy_stats} == {"attack_target"}
+    assert forked.events.rows == copied.events.rows
+
+
+def test_a_copy_resumes_only_an_action_decision_or_an_attack_target():
+    """Only the action decision (FS-8.6) and the target of the attack it declared (FS-10.2) are asked at one
+    known point of the turn: other kinds are refused (the search forks them)."""
 
     class View:
         _g = None

@@ -5,6 +5,8 @@ slot monster or the monster deck (FS-10.5), the roll → combat damage → death
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import asking, dice, items, resolution, rule_variants, statics, triggers, zones
 from . import vocabulary as V
 from .state import Attack, Game, Obj
@@ -66,7 +68,15 @@ def declare_attack(g: Game, seat: int, restrict=None) -> None:
     if not opts:
         g.log.emit("attack_ended", seat, None, None, None, "no_target")
         return
-    choice = asking.ask(g, seat, "attack_target", tuple(opts), None)
+    attack_chosen(g, seat, asking.ask(g, seat, "attack_target", tuple(opts), None))
+
+
+def attack_chosen(g: Game, seat: int, choice: Any) -> None:
+    """The declared attack once its target is chosen (FS-10.2): a monster (FS-10.4) or the monster deck's top
+    card (FS-10.5). A function of its own because the target is asked at one known point of the action
+    loop (``turn.act`` is the one caller of :func:`declare_attack`, with the stack empty after the
+    declaration's priority window), so a search's copy of the position resumes here
+    (``turn.play_turn(at="attack_target")``, ``branching.play_copy``)."""
     if choice == "monster_deck":
         g.deck_attacks += 1
         c = g.draw(g.monster, g.monster_disc)

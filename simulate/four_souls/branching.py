@@ -222,23 +222,28 @@ def _log(log: FSLog) -> FSLog:
     return out
 
 
-# The one decision a copy can resume: the active player's action decision, asked at one point of the
-# turn's action loop (``turn.action``, FS-8.6), with an empty stack and nothing else of the turn held in
-# the engine's call stack (``turn.play_turns(resume=)`` plays on from there).
-COPY_KINDS = frozenset({"action"})
+# The decisions a copy can resume, each asked at one point of the turn's action loop with an empty stack
+# and nothing else of the turn held in the engine's call stack (``turn.play_turns(resume=, at=)`` plays on
+# from there): the active player's action decision (``turn.action``, FS-8.6) and the target of the attack
+# it has just declared (``attack.declare_attack``, FS-10.2: ``turn.act`` is its one caller, after the
+# declaration's priority window)
+COPY_KINDS = frozenset({"action", "attack_target"})
 
 
 def play_copy(decision: Decision, answer: int, prepare: Callable[[Game], None]) -> Outcome:
     """A search's branch on a copy (``core.branching.on_copy``): copy the position behind ``decision`` (an
-    action decision), let ``prepare`` re-deal the copy and seat its players, answer option ``answer`` and
-    play the game to its end. The game ``decision`` came from is not touched.
+    action decision or an attack's target, ``COPY_KINDS``), let ``prepare`` re-deal the copy and seat its
+    players, answer option ``answer`` and play the game to its end. The game ``decision`` came from is not
+    touched.
 
     Cheaper than a fork (measured, docs/search.md): a fork's fixed cost and its copy-on-write faults
     against :func:`copy_state`'s copy of the state alone. The outcome is the one a forked branch gives
     (tests/test_search_copy.py)."""
     g = state_of(decision.view)
     if decision.kind not in COPY_KINDS or decision.seat != g.active or g.stack:
-        raise BranchError(f"a copy resumes only the active player's action decision, not '{decision.kind}'")
+        raise BranchError(
+            f"a copy resumes only the active player's action decision or attack target, not '{decision.kind}'"
+        )
 
     def play() -> Outcome:
         handle = decision.options[answer]  # options are public handles (asking): resume the engine's own
@@ -250,7 +255,7 @@ def play_copy(decision: Decision, answer: int, prepare: Callable[[Game], None]) 
         h.io.decisions += 1  # the decision is answered, as ``Players.ask`` would count it
         if h.io.choices is not None:
             h.io.choices.append(answer)
-        winners, reason, _ = turn.play_out(h, h.cfg.max_turns, resume=option)
+        winners, reason, _ = turn.play_out(h, h.cfg.max_turns, resume=option, at=decision.kind)
         return Outcome(winners=tuple(winners), end_reason=reason, turns=h.turn)
 
     return on_copy(play)
@@ -262,7 +267,7 @@ def follow_ups(decision: Decision) -> dict[int, tuple[str, tuple]]:
     they will be offered): an attack's target (FS-10.2, "attack_target") and a purchase's item (FS-11,
     "buy_target"). A priority window comes between the two (FS-10.2, FS-11), so the answers offered then
     may differ; a plan whose answer is gone is answered by the player's own heuristic."""
-    if decision.kind not in COPY_KINDS:
+    if decision.kind != "action":
         return {}
     g = state_of(decision.view)
     seat = decision.seat

@@ -5,6 +5,7 @@ healing and the end of "until end of turn" effects, FS-Q.1)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from . import (
     asking,
@@ -32,13 +33,17 @@ from .state import Game, GameOver, Obj, Player, RunawayTurn
 
 
 def play_out(
-    g: Game, max_turns: int, on_turn: Callable[[Game], None] | None = None, resume: tuple | None = None
+    g: Game,
+    max_turns: int,
+    on_turn: Callable[[Game], None] | None = None,
+    resume: Any = None,
+    at: str = "action",
 ) -> tuple[tuple[int, ...], str, str | None]:
     """Play ``g`` on to its end (``play_turns``): the winners, the end reason (``win``, ``draw``, the
     co-op outcome, or ``turn_cap``) and its detail. ``run_game`` ends every game here, and so does a
     search's branch on a copied position (``branching.play_copy``)."""
     try:
-        play_turns(g, max_turns, on_turn, resume)
+        play_turns(g, max_turns, on_turn, resume, at)
     except GameOver as over:
         if g.coop:  # FS-17.5: every character wins together, or all lose to the timer
             reason, detail = coop.outcome(over.winners)
@@ -52,15 +57,19 @@ def play_out(
 
 
 def play_turns(
-    g: Game, max_turns: int, on_turn: Callable[[Game], None] | None = None, resume: tuple | None = None
+    g: Game,
+    max_turns: int,
+    on_turn: Callable[[Game], None] | None = None,
+    resume: Any = None,
+    at: str = "action",
 ) -> None:
     """Turns from where ``g`` stands (between two turns) until the turn cap; a game that ends raises
     ``GameOver`` (FS-14) or ``RunawayTurn``. ``run_game`` plays a whole game with it, and a copy of a
     position (``branching.copy_state``) plays on with it. ``on_turn(g)``: after every turn. With
-    ``resume``, ``g`` stands at its active player's action decision (``action``'s question, a copy taken
-    there) and the turn goes on from the answer ``resume``."""
+    ``resume``, ``g`` stands at its active player's decision ``at`` (``action``'s question, or the target of
+    the attack it declared: a copy taken there) and the turn goes on from the answer ``resume``."""
     if resume is not None:
-        play_turn(g, resume)
+        play_turn(g, resume, at)
         _turn_done(g, on_turn)
     while g.turn < max_turns:
         g.turn += 1
@@ -77,8 +86,9 @@ def _turn_done(g: Game, on_turn: Callable[[Game], None] | None) -> None:
         on_turn(g)
 
 
-def play_turn(g: Game, resume: tuple | None = None) -> None:
-    """One turn (with ``resume``: its rest, from an action decision answered ``resume``); a runaway turn
+def play_turn(g: Game, resume: Any = None, at: str = "action") -> None:
+    """One turn (with ``resume``: its rest, from the decision ``at`` answered ``resume``: an action decision,
+    or the target of an attack just declared, FS-10.2); a runaway turn
     (players repeating $ abilities for ever, FS-4.7) is logged as a ``turn_end`` with detail
     ``resolution_cap`` and re-raised: ``run_game`` ends the game as a turn cap."""
     g.between = False
@@ -86,7 +96,10 @@ def play_turn(g: Game, resume: tuple | None = None) -> None:
         if resume is None:
             _play_turn(g)
         else:
-            if act(g, g.active, resume):
+            if at == "attack_target":
+                attack.attack_chosen(g, g.active, resume)
+                _action_phase(g)  # ``act`` declared the attack: the action phase goes on (FS-8.6)
+            elif act(g, g.active, resume):
                 _action_phase(g)
             _end_phase(g)
         g.between = True

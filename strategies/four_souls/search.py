@@ -46,6 +46,7 @@ class FSSearch(Search):
         evaluator=lambda rng: horizon.Evaluation(horizon.load()),  # public features only
         scale=1.0,
         copy_kinds=COPY_KINDS,
+        switch_kinds=frozenset({"action"}),  # a switch is judged at an own turn's first action decision
         play_copy=play_copy,
         reseated=reseated,
         view_of=lambda g, seat: g.views[seat],
@@ -76,7 +77,7 @@ class FSSearch(Search):
     # of whole games was the one configuration not measured weaker than sensible (4 players: 14.5 s a game)
     default_settle = 6
     # a copy of the position costs a third of a fork (docs/search.md, "What a branch costs"); it resumes
-    # action decisions only, other kinds fork. The engine skips response windows a player declines
+    # action decisions and attack targets, other kinds fork. The engine skips response windows a player declines
     # unseen, so a replay cannot branch here
     default_branch = "copy"
     branches = ("copy", "fork")

@@ -69,16 +69,17 @@ def test_the_copy_shares_only_the_card_data():
 
 
 class _Resume:
-    """Seat 0's player: at its first action decision from turn ``at`` on (the point a search copies, FS-8.6)
-    keeps a copy of the position — the players' memory included — and the answer it gives there."""
+    """Seat 0's player: at its first decision of ``kind`` from turn ``at`` on (where a search copies: an action
+    decision, FS-8.6, or an attack's target, FS-10.2) keeps a copy of the position — the players' memory
+    included — and the answer it gives there."""
 
-    def __init__(self, play, at):
-        self.play, self.at, self.kept = play, at, None
+    def __init__(self, play, at, kind="action"):
+        self.play, self.at, self.kind, self.kept = play, at, kind, None
         self.declines = getattr(play, "declines", None)
 
     def choose(self, decision):
         g = decision.view._g
-        if self.kept is None and decision.kind == "action" and g.turn >= self.at and not g.stack:
+        if self.kept is None and decision.kind == self.kind and g.turn >= self.at and not g.stack:
             self.kept = ()  # set before the copy: the copy's own keeper keeps nothing
             answer = self.play.choose(decision)  # the engine has not acted on it yet: the copy is the
             copied = copy_state(g)  # position at the decision, the players' memory as they answered it
@@ -95,24 +96,28 @@ POSITIONS = [  # (players, strategies, config options, turn, seed): Base V2 and 
 ]
 
 
-def _resumed(n, strategies, options, at, seed):
+def _resumed(n, strategies, options, at, seed, kind="action"):
     cfg = make_config(n, 60, **options)
     seats = [STRATEGIES[strategies[i % len(strategies)]](i, stream(seed, "strategy", i)) for i in range(n)]
-    keeper = seats[0] = _Resume(seats[0], at)
+    keeper = seats[0] = _Resume(seats[0], at, kind)
     result = run_game(cfg, seed, Players(seats))
     assert keeper.kept, "the game reached no action decision to copy"
     return cfg, result, keeper.kept
 
 
-@pytest.mark.parametrize(("n", "strategies", "options", "at", "seed"), POSITIONS)
-def test_a_copy_taken_at_an_action_decision_plays_on_as_the_original(n, strategies, options, at, seed):
-    """FS-8.6: a copy taken where a search copies (the active player's action decision, mid-turn), its
-    players copied with their memory and answered as the original was, logs the same events to the end."""
-    cfg, result, (h, answer, made_at) = _resumed(n, strategies, options, at, seed)
+@pytest.mark.parametrize(
+    ("kind", "n", "strategies", "options", "at", "seed"),
+    [("action", *p) for p in POSITIONS] + [("attack_target", *p) for p in POSITIONS[::2]],
+)
+def test_a_copy_taken_at_an_action_decision_plays_on_as_the_original(kind, n, strategies, options, at, seed):
+    """FS-8.6, FS-10.2: a copy taken where a search copies (the active player's action decision, or the
+    target of the attack it has just declared, mid-turn), its players copied with their memory and answered
+    as the original was, logs the same events to the end."""
+    cfg, result, (h, answer, made_at) = _resumed(n, strategies, options, at, seed, kind)
     assert len(h.log.rows) == made_at  # the original played on without touching the copy
     option = asking.engine_value(h, answer)  # the copy's own object behind the handle
     h.io.decisions += 1  # answered, as ``Players.ask`` counts it
-    winners, reason, _ = turn.play_out(h, cfg.max_turns, resume=option)
+    winners, reason, _ = turn.play_out(h, cfg.max_turns, resume=option, at=kind)
     assert h.log.rows == result.events.rows[: len(h.log.rows)]
     assert (tuple(winners), reason, h.turn) == (tuple(result.winners), result.end_reason, result.turns)
 
