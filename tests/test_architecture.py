@@ -51,7 +51,8 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("damage", "rule_variants"),
         # what uses the actions: costs, variant rules, state checks, hooks, verbs, legal plays
         ("costs", "two_player", "checks", "hooks"),
-        ("effects", "plays", "soul_trading", "trade"),
+        ("plays",),  # legal plays and taking an action (verbs that make a player act use them)
+        ("effects", "soul_trading", "trade"),
         # priority and resolution (FS-7, FS-13 death steps)
         ("resolution",),
         # attacks, what a player may know, invariants; the turn; compiling cards

@@ -68,10 +68,10 @@ def declare_attack(g: Game, seat: int, restrict=None) -> None:
     if not opts:
         g.log.emit("attack_ended", seat, None, None, None, "no_target")
         return
-    attack_chosen(g, seat, asking.ask(g, seat, "attack_target", tuple(opts), None))
+    attack_chosen(g, seat, asking.ask(g, seat, "attack_target", tuple(opts), None), restrict)
 
 
-def attack_chosen(g: Game, seat: int, choice: Any) -> None:
+def attack_chosen(g: Game, seat: int, choice: Any, restrict=None) -> None:
     """The declared attack once its target is chosen (FS-10.2): a monster (FS-10.4) or the monster deck's top
     card (FS-10.5). A function of its own because the target is asked at one known point of the action
     loop (``turn.act`` is the one caller of :func:`declare_attack`, with the stack empty after the
@@ -98,7 +98,9 @@ def attack_chosen(g: Game, seat: int, choice: Any) -> None:
         run_attack(g, seat, o, deck=True)
         return
     if isinstance(choice, Obj) and choice.kind == "monster" and restrict is None:
-        choice = _other_picks_monster(g, seat, opts, choice)
+        # a search's copy resumed here (turn.play_turn) passes no ``restrict``: in a branch of a restricted
+        # extra attack the other player's pick is offered as in an ordinary attack (branches only)
+        choice = _other_picks_monster(g, seat, attack_options(g, seat, None), choice)
     run_attack(g, seat, choice)
 
 

@@ -20,6 +20,7 @@ from . import (
     dice,
     gains,
     items,
+    plays,
     replacements,
     resources,
     sides,
@@ -1165,8 +1166,6 @@ def _v_force_activate(ctx: Ctx, p: dict) -> bool:
     """Telekinesis: you pick a ↷ or $ ability of ``item`` (an item another player controls); its controller
     must activate it if able (FS-6.1): a ↷ one needs the item upright, a $ one its cost paid; they pay the
     cost and pick its targets (FS-4.2, FS-4.4) and it goes on the stack as their activation."""
-    from . import plays  # plays reads selectors, which this module's verbs use too
-
     g = ctx.g
     o = obj_of(ctx, p.get("item"))
     if not isinstance(o, Obj) or not o.in_play or o.controller < 0 or o.controller == ctx.you:
@@ -1193,8 +1192,6 @@ def _v_play_given(ctx: Ctx, p: dict) -> bool:
     """Distant Admiration: ``from`` (another player) hands you one loot card of their choice (FS-6.12), shown
     to every player; you must play it at once if it can be played (a legal target for each it names),
     using no loot play (FS-8.4). A card that cannot be played stays in your hand."""
-    from .plays import can_play_loot, take_action  # plays reads selectors, which this module's verbs use too
-
     g = ctx.g
     frm = player_of(ctx, p.get("from"))
     me = g.players[ctx.you]
@@ -1206,11 +1203,11 @@ def _v_play_given(ctx: Ctx, p: dict) -> bool:
     g.log.emit("loot_given", me.seat, ctx.name, frm.seat, 1)
     for q in g.players:
         q.known.add(c.pid)  # revealed
-    if not can_play_loot(g, me.seat, c):
+    if not plays.can_play_loot(g, me.seat, c):
         return True
     me.hand.remove(c)
     blank_card.grant(g, me.seat, c, free=True)
-    if not take_action(g, me.seat, ("loot", c)):
+    if not plays.take_action(g, me.seat, ("loot", c)):
         blank_card.withdraw(g, me.seat, c)
         me.hand.append(c)
     return True

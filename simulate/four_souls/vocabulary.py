@@ -997,9 +997,8 @@ VALUE_WORDS: frozenset[str] = _words(
     winner level_counters items minions minion_slot souls minion hand
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
-    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this"""
-    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots charged"""
-    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots charged is_soul"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
+    charged is_soul"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
