@@ -58,6 +58,7 @@ class EvaluatorPlayer:
         self.rd = rd.Reader(vl.item_value)  # per game: nothing outlives the run's card data
         self._using: tuple | None = None  # (card name, ability) of my last loot/↷/$ option
         self._aim_face: int | None = None  # the face a roll change of mine aims at
+        self._picks: tuple | None = None  # my picks of several targets (``reading.record_pick``)
 
     # ------------------------------------------------------------------ the evaluation
     def value(self, view: Any, seat: int) -> float:
@@ -115,6 +116,14 @@ class EvaluatorPlayer:
             return max(opts, key=lambda o: 3.0 if o == "treasure_deck" else self._item(o))
         if kind == "vote" and view is not None and any(type(o) is str and o != "done" for o in opts):
             return rd.pick_word(view, decision.context, opts, self.seat)  # a vote between words (FS-5.17)
+        if kind == "choose_target" and view is not None:  # remembered: a divided damage asks by index
+            pick = self._target(view, opts, decision.context, kind)
+            self._picks = rd.record_pick(self._picks, decision.context, opts, pick)
+            return pick
+        if kind == "divide_damage" and view is not None:
+            i = rd.divide_point(view, self.seat, self._picks, decision.context, opts)
+            if i is not None:
+                return i
         if kind in ("choose_target", "choose_player", "vote", "give_curse"):
             return self._target(view, opts, decision.context, kind)
         if kind == "choose_mode":
@@ -254,6 +263,10 @@ class EvaluatorPlayer:
         """Help myself, harm the rival with the best position; objects: my best, their best."""
         ab = self._using[1] if self._using and self._using[0] == context else None
         helps = ab is not None and self.rd.helps(ab) and kind != "give_curse"
+        if "done" in opts and view is not None:  # any number / up to N: only picks that serve me (FS-4.3)
+            opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
+            if not opts:
+                return "done"
         players = [o for o in opts if type(o) is SeatRef]
         if players:
             if helps and any(p.seat == self.seat for p in players):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from cardlab.simulate.four_souls.refs import ObjRef, SeatRef
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
 # The verbs' roles, as each verb registers them (vocabulary.VERBS; a verb with none declares ``neutral``).
@@ -656,3 +657,85 @@ def pick_word(view: Any, name: Any, options: tuple, me: int) -> Any:
         return words[0]
     active, n = view.active, view.n_players
     return max(words, key=lambda w: word_worth(table.get(w), me, active, n))
+
+
+# ---------------------------------------------------------------------- several targets, one at a time
+# "Any number" / "up to N" targets are asked one pick at a time, with the picks gone from the options and
+# "done" offered (FS-4.3); a divided damage then asks point by point by the picks' indexes (FS-6.20). A
+# player remembers its picks as (card, options left, picks, points given each): ``record_pick``.
+
+
+def harm_helps(view: Any, me: int, o: Any) -> bool:
+    """Is harm to this target good for player ``me``? A rival (never myself; no one in co-op, FS-17), a
+    monster, an object a rival controls, a curse of mine (destroyed, FS-4.16)."""
+    if type(o) is SeatRef:
+        return o.seat != me and not view.coop
+    if type(o) is ObjRef:
+        info = view.info(o)
+        if info.kind == "monster" or (info.hp is not None and info.controller < 0):
+            return True
+        if info.kind == "curse":
+            return info.controller == me
+        return info.controller >= 0 and info.controller != me and not view.coop
+    return False
+
+
+def pick_serves(view: Any, me: int, o: Any, helps: bool) -> bool:
+    """Does adding this target to an "any number" / "up to N" choice help player ``me``? A harmful
+    effect: only where harm helps (``harm_helps``); a helpful one: myself, my objects and, in co-op
+    (FS-17), my allies and theirs. Other options (cards, the stack) are not judged here."""
+    if type(o) is SeatRef:
+        return (o.seat == me or view.coop) if helps else harm_helps(view, me, o)
+    if type(o) is ObjRef:
+        if not helps:
+            return harm_helps(view, me, o)
+        c = view.info(o).controller
+        return c == me or (view.coop and c >= 0)
+    return o != "done"
+
+
+def record_pick(rec: tuple | None, context: Any, options: tuple, pick: Any) -> tuple:
+    """The record of my picks after this one: it continues ``rec`` when asked of the same card with the
+    options the last pick left ("done" offered), else it starts anew."""
+    rest = tuple(o for o in options if o != "done")
+    if rec is not None and "done" in options and rec[0] == context and rec[1] == rest:
+        picks, split = rec[2], rec[3]
+    else:
+        picks, split = [], []
+    if pick != "done":
+        picks.append(pick)
+        split.append(0)
+        rest = tuple(o for o in rest if o != pick)
+    return (context, rest, picks, split)
+
+
+def divide_point(view: Any, me: int, rec: tuple | None, context: Any, options: tuple) -> int | None:
+    """Where player ``me`` puts the next point of a divided damage among the targets it picked (``rec``):
+    on a target whose harm helps it that the points so far leave alive, the lowest HP left first (a kill
+    is what damage buys: the death penalty, FS-7.2), the one with most souls first among equals; once
+    each is dealt lethal damage, on the one with most souls; myself only when no one else was picked.
+    None when the targets are not mine to know (another player picked them)."""
+    if rec is None or rec[0] != context or len(rec[2]) != len(options):
+        return None
+    picks, split = rec[2], rec[3]
+
+    def left(i: int) -> int:
+        t = picks[i]
+        if type(t) is SeatRef:
+            return int(view.hp_of(t.seat)) - split[i]
+        return (int(view.info(t).hp or 0) if type(t) is ObjRef else 0) - split[i]
+
+    def souls(i: int) -> int:
+        t = picks[i]
+        return int(view.souls(t.seat)) if type(t) is SeatRef else 0
+
+    idx = [i for i in options if isinstance(i, int)]
+    bad = [i for i in idx if harm_helps(view, me, picks[i])]
+    if bad:
+        alive = [i for i in bad if left(i) > 0]
+        i = min(alive, key=lambda j: (left(j), -souls(j), j)) if alive else max(bad, key=souls)
+    else:  # no one I wish harm was picked: not myself if anyone else can take it, the sturdiest
+        others = [j for j in idx if type(picks[j]) is not SeatRef or picks[j].seat != me]
+        i = max(others or idx, key=left)
+    split[i] += 1
+    return i

@@ -104,6 +104,7 @@ class SensiblePlayer(Copyable, SensiblePolicy):
         self._asked = 0  # decisions asked so far: what a decision's memo below is keyed by
         self._seen: tuple = (-1, None, None)  # (decision, outlook, best fight) of the decision asked
         self._view: Any = None  # my seat's view (one per game): what the handles in options are read through
+        self._picks: tuple | None = None  # (card, options left, targets picked, damage split): ``_picked``
 
 
 def _check_number(name: str, value: Any, lo: float, hi: float) -> None:

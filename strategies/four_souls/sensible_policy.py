@@ -43,6 +43,14 @@ def _first_ability(r: Any) -> Any:
     )
 
 
+def _aiming_ability(r: Any) -> Any:
+    """A card's first ability that names targets (FS-4.3), activated or triggered: what asks for a
+    target when the card is a monster, a soul or a card in a discard (``_asking``'s last look)."""
+    return next((ab for _k, _i, ab in r.acts if ab.targets), None) or next(
+        (ab for abs_ in r.triggers.values() for ab in abs_ if ab.targets), None
+    )
+
+
 # Verbs that change a roll: an optional one on my own attack roll that hits is declined (``_reroll_spoils``).
 _ROLL_CHANGES = frozenset({"reroll", "set_roll", "modify_roll"})
 
@@ -114,6 +122,7 @@ class SensiblePolicy:
     _asked: int
     _seen: tuple
     _view: Any
+    _picks: tuple | None
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -129,7 +138,9 @@ class SensiblePolicy:
             return self._used(self._action(decision))
         opts = decision.options
         if kind == "choose_target":
-            return self._target(decision)
+            return self._picked(decision, self._target(decision))
+        if kind == "divide_damage":
+            return self._divide(decision)
         if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
             if decision.view.coop:  # FS-17: no opponent; the sturdiest character bears it
                 return self._sturdiest(decision.view, list(opts))
@@ -1351,12 +1362,31 @@ class SensiblePolicy:
                     return theirs[-1]
         return self._default_target(decision)
 
+    def _picked(self, decision: Any, pick: Any) -> Any:
+        """Remember the targets I pick one at a time (``reading.record_pick``): a divided damage asks by
+        their index later (``_divide``)."""
+        self._picks = rd.record_pick(self._picks, decision.context, decision.options, pick)
+        return pick
+
+    def _divide(self, decision: Any) -> Any:
+        """The next point of a divided damage (``reading.divide_point``); an index at random when the
+        targets were not mine to pick, as before."""
+        opts = decision.options
+        i = rd.divide_point(decision.view, self.seat, self._picks, decision.context, opts)
+        return opts[self.rng.randrange(len(opts))] if i is None else i
+
     def _default_target(self, decision: Any) -> Any:
-        """No plan: help myself with helpful cards, hurt the leader with harmful ones."""
+        """No plan: help myself with helpful cards, hurt the leader with harmful ones. A choice of any
+        number (or up to N) of targets adds only targets that serve me and stops ("done") when none is
+        left (``reading.pick_serves``): harm never goes to myself by choice."""
         opts = decision.options
         view = decision.view
         ab = self._asking(view, decision.context)
         helps = self.rd.helps(ab) if ab is not None else False
+        if "done" in opts:
+            opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
+            if not opts:
+                return "done"
         shot = rd.monster_shot(ab) if ab is not None and not helps else 0
         objs = [o for o in opts if type(o) is ObjRef]
         infos = {o: view.info(o) for o in objs}
@@ -1489,6 +1519,18 @@ class SensiblePolicy:
             ab = view.stack_ability(ref) if ref.kind == "ability" else None
             if ab is not None and ref.name == name:
                 return ab
+        # a trigger asks before it goes on the stack (FS-4.3): a monster's, a soul's (a boss that died
+        # into its killer's soul area), or a card's that has just gone to the monster discard
+        for info in view.monsters:
+            if info.name == name:
+                return _aiming_ability(info.rules)
+        for s in range(view.n_players):
+            for info in view.soul_cards(s):
+                if info.name == name:
+                    return _aiming_ability(info.rules)
+        for c in view.discard("monster"):
+            if c.card.name == name:
+                return _aiming_ability(c.rules)
         return None
 
     def _loot_keep(self, card: Any) -> float:
