@@ -712,7 +712,7 @@ def record_pick(rec: tuple | None, context: Any, options: tuple, pick: Any) -> t
 def divide_point(view: Any, me: int, rec: tuple | None, context: Any, options: tuple) -> int | None:
     """Where player ``me`` puts the next point of a divided damage among the targets it picked (``rec``):
     on a target whose harm helps it that the points so far leave alive, the lowest HP left first (a kill
-    is what damage buys: the death penalty, FS-7.2), the one with most souls first among equals; once
+    is what damage buys: the death penalty, FS-13.9), the one with most souls first among equals; once
     each is dealt lethal damage, on the one with most souls; myself only when no one else was picked.
     None when the targets are not mine to know (another player picked them)."""
     if rec is None or rec[0] != context or len(rec[2]) != len(options):

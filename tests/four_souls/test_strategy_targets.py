@@ -1,6 +1,6 @@
 """``sensible`` choosing any number (or up to N) of targets one at a time (FS-4.3: the engine asks again
 with "done" offered): harm goes to rivals only and stops when no target is left that harm helps; divided
-damage is split to kill (FS-6.20, the death penalty FS-7.2), never onto myself; help goes to me and my
+damage is split to kill (FS-6.20, the death penalty FS-13.9), never onto myself; help goes to me and my
 items, never a rival's. Seat 0 plays ``sensible``; the other seats are scripted (they pass)."""
 
 from __future__ import annotations
