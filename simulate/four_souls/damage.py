@@ -333,8 +333,9 @@ def _penalty_keeps(g: Game, p: Player) -> frozenset:
     return frozenset(k for _o, v in found if isinstance(v, dict) for k, on in v.items() if on is True)
 
 
-def death_penalty(g: Game, p: Player) -> None:
-    """FS-13.9: destroy a non-eternal item, discard a loot, lose 1¢, deactivate every ↷ object."""
+def death_penalty(g: Game, p: Player) -> Phys | None:
+    """FS-13.9: destroy a non-eternal item, discard a loot, lose 1¢, deactivate every ↷ object. Returns the
+    card of the item the penalty destroyed, if any (Isaac's Last Will takes it from the discard)."""
     for o in p.items:  # FS-5.4: your own replacement for the death penalty (Ball of Tumors)
         for rep in o.rules.replaces:
             ev = rep.get("event")
@@ -342,7 +343,7 @@ def death_penalty(g: Game, p: Player) -> None:
                 ctx = statics.Ctx(g, p.seat, o, name=o.phys.card.name)
                 if rep.get("if") is None or statics.cond(ctx, rep["if"]):
                     interpreter.run(ctx, rep["instead"])
-                    return
+                    return None
     for k in range(1, g.n):  # a replacement of another player's penalty (Shadow), once (FS-5.6)
         q = g.players[(p.seat + k) % g.n]
         for o in q.items:
@@ -356,7 +357,8 @@ def death_penalty(g: Game, p: Player) -> None:
                     ctx = statics.Ctx(g, q.seat, o, name=o.phys.card.name)
                     ctx.ev = {"victim": p}
                     interpreter.run(ctx, rep["instead"])
-                    return
+                    return None
+    lost: Phys | None = None
     keep = _penalty_keeps(g, p)
     opts = tuple(o for o in p.items if not o.eternal) if "item" not in keep else ()
     if opts:
@@ -366,8 +368,8 @@ def death_penalty(g: Game, p: Player) -> None:
             it = ask(g, p.seat, "penalty_item", opts, "death penalty")
         to = statics.penalty_taker(g, p)  # Battle Royale: given to the active player instead (FS-6.12)
         given = to is not None and move_item(g, it, to, "give", "death_penalty")
-        if not given and not _penalty_to_shop(g, p, it):
-            destroy(g, it, "death_penalty")
+        if not given and not _penalty_to_shop(g, p, it) and destroy(g, it, "death_penalty"):
+            lost = it.phys
     if p.hand and "loot" not in keep:
         discard_loot(g, p, 1, False, "death_penalty")
     if "cents" not in keep:
@@ -375,6 +377,7 @@ def death_penalty(g: Game, p: Player) -> None:
     for o in g.player_objects(p):
         if o.rules.tap:
             o.charged = False
+    return lost
 
 
 def _penalty_to_shop(g: Game, p: Player, it: Obj) -> bool:

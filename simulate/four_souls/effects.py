@@ -1181,6 +1181,36 @@ def _v_force_activate(ctx: Ctx, p: dict) -> bool:
     return plays.take_action(g, o.controller, (kind, o, i))
 
 
+def _v_put_under(ctx: Ctx, p: dict) -> bool:
+    """Isaac's Last Will: ``card`` (a card lying in its discard, such as the item a death penalty just
+    destroyed: ``event.item``) goes under this item, a zone of its own (``Game.under``) that no other card
+    reads; when the item leaves play the cards under it go to their discards (our reading)."""
+    g = ctx.g
+    c = value(ctx, p.get("card"))
+    me = ctx.src
+    if not isinstance(c, Phys) or not isinstance(me, Obj) or not me.in_play:
+        return False
+    disc = g.discard_of(c)
+    if not any(x is c for x in disc):
+        return False  # it is not in its discard any more (or never went there: The Chest's soul)
+    disc.remove(c)
+    g.under.setdefault(me.uid, []).append(c)
+    return True
+
+
+def _v_from_under(ctx: Ctx, p: dict) -> bool:
+    """Isaac's Last Will: the controller picks a card under this item; it goes on top of its deck (FS-3.4)."""
+    g = ctx.g
+    me = ctx.src
+    cards = g.under.get(me.uid) if isinstance(me, Obj) else None
+    if not cards:
+        return False
+    c = cards[0] if len(cards) == 1 else asking.ask(g, ctx.you, "take", tuple(cards), ctx.name)
+    cards.remove(c)
+    g.deck_pair(c.card.deck)[0].append(c)
+    return True
+
+
 def _v_loot_top_playable(ctx: Ctx, p: dict) -> bool:
     """Glitter Bombs: till the end of the turn you may play the loot deck's top card, shown to every
     player, with the usual timing and a loot play (FS-8.4); ``blank_card.copies`` offers it."""
@@ -1415,6 +1445,8 @@ VERB_FUNCS = {
     "play_given": _v_play_given,
     "loot_top_playable": _v_loot_top_playable,
     "force_activate": _v_force_activate,
+    "put_under": _v_put_under,
+    "from_under": _v_from_under,
     "loot_under": _v_loot_under,
     "possess": _v_possess,
     "make_eternal": _v_make_eternal,

@@ -42,6 +42,8 @@ def zone_cards(g: Game) -> list[Phys]:
             out.extend(x.phys if isinstance(x, Obj) else x for x in slot)
     out.extend(it.phys for it in g.stack if isinstance(it, LootItem) and not it.phys.virtual)
     out.extend(blank_card.held(g))  # a real card under an item, playable this turn (Rusty Spoons)
+    for cards in g.under.values():  # cards kept under an item (Isaac's Last Will)
+        out.extend(cards)
     if g.rooms is not None:
         out.extend(rooms.zone_cards(g))
     if g.challenge:  # FS-18: the challenge card in play, set-aside minions, cards a composite revealed

@@ -437,9 +437,9 @@ def player_dies(g: Game, p: Player, killer: int) -> None:
         triggers.fire(g, "killed", victim=p, killer=killer)
     priority(g, g.active, floor)  # death triggers resolve before the penalty (FS-13.8, FS-Q.11)
     # a dying player's curses left through their own "when you die" triggers (FS-4.16(2), FS-Q.11)
-    death_penalty(g, p)
+    lost = death_penalty(g, p)
     floor = len(g.stack)
-    triggers.fire(g, "after_penalty", victim=p)
+    triggers.fire(g, "after_penalty", victim=p, item=lost)  # event.item: the card the penalty destroyed
     if g.pending:
         priority(g, g.active, floor)
 

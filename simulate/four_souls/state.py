@@ -310,6 +310,7 @@ class Game:
     possessed: dict = field(default_factory=dict)  # Possession: seat → whose items it may use this turn
     rolled_at: set = field(default_factory=set)  # (object uid, seat): an attack roll this turn (Game Squid)
     eternal_eot: list = field(default_factory=list)  # items made eternal till end of turn (Algiz)
+    under: dict = field(default_factory=dict)  # object uid → the cards put under it (Isaac's Last Will)
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:

@@ -937,6 +937,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "resolutions":  # how often an event of this one's name entered play this game, this time too
         o = obj_of(ctx, vals[0])
         return ctx.g.event_counts.get(o.phys.card.name, 0) if isinstance(o, Obj) else 0
+    if f == "under":  # the cards put under an object (Isaac's Last Will)
+        o = obj_of(ctx, vals[0])
+        return len(ctx.g.under.get(o.uid, ())) if isinstance(o, Obj) else 0
     if f == "curses":  # the curses a player has (FS-4.16: The Rainmaker of Summer)
         return len(the_player(ctx, vals[0]).curses)
     if f == "atk":  # a player's damage stat now, everything counted (Dataminer: "your damage becomes 9")

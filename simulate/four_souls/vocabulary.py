@@ -121,6 +121,8 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("force_activate", "item", "item", "objects", "FS-6.1 FS-4.4", "you pick a tap or paid ability on a rival's item; its controller activates it if they can, paying its cost and picking its targets", Aim("copy", 0.5), "neutral", used=False),
+    _v("put_under", "card", "card", "zones", "FS-3.2", "a card lying in its discard goes under this item (out of play; to the discards when the item leaves play)", Aim("move", 0.0), "neutral", used=False),
+    _v("from_under", "", "", "zones", "FS-3.2 FS-3.4", "the controller puts a card from under this item on top of its deck", Aim("move", 0.0), "neutral", used=False),
     _v("loot_top_playable", "", "", "objects", "FS-8.4 FS-3.4", "till end of turn the loot deck's top card is shown and you may play it as if it were in your hand (a loot play used)", Aim("loot", 1.0), "gain", used=False),
     _v("play_given", "from", "from", "objects", "FS-6.12 FS-8.4", "from (another player) hands you one loot card of their pick, shown to all; you play it at once if it can be played, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("copy_from_hand", "who", "who", "objects", "FS-3.7 FS-5.12 FS-8.4", "who shows you their hand; pick a loot in it (neither trinket nor ambush): its copy is yours to play once this turn, using no loot play", Aim("loot", 1.0), "gain", used=False),
@@ -999,6 +1001,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
     charged is_soul"""
+    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots charged is_soul under"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -232,7 +232,11 @@ def went_on(g: Game, c: Phys) -> bool:
 
 
 def leave_play(g: Game, o: Obj) -> bool:
-    """An object leaves play; False when it cannot (a final boss or minion, FS-18.2 / FS-18.5)."""
+    """An object leaves play; False when it cannot (a final boss or minion, FS-18.2 / FS-18.5). Cards put
+    under it (Isaac's Last Will) go to their discards."""
+    if g.under and o.uid in g.under:
+        for c in g.under.pop(o.uid):
+            g.discard_of(c).append(c)
     if o.controller >= 0:
         q = g.players[o.controller]
         for lst in (q.items, q.souls, q.curses):

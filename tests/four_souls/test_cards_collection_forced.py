@@ -127,3 +127,29 @@ def test_FS_14_5_cursed_haunt_as_a_soul_is_attacked_and_taken_by_the_active_play
     turn.end_of_turn(g)
     assert haunt.damage == 0
     check_invariants(g)
+
+
+def test_FS_13_9_isaacs_last_will_keeps_the_penalty_items_under_it():
+    """Seat 0 holds Isaac's Last Will; seat 1 dies and its penalty destroys item A: seat 0 gains 2¢ and A
+    lies under the Will (not in the discard). The tap's second mode pays 1¢ a card; the first puts A back
+    on top of the treasure deck. When the Will leaves play, what lies under it goes to the discard."""
+    modes: list = []
+    g = position(2, plans={0: lambda d: modes.pop(0) if d.kind == "choose_mode" and modes else None})
+    g.active = 0
+    will = give_item(g, 0, by_id("soi-isaacs_last_will"), charged=True)
+    a = give_item(g, 1, card("A", deck="treasure", kind="passive"))
+    damage.kill(g, g.players[1], killer=0)
+    settle(g)
+    assert g.players[0].cents == 2 and g.under[will.uid] == [a.phys] and g.treasure_disc == []
+    check_invariants(g)
+    modes.append(1)
+    _use(g, 0, will)
+    assert g.players[0].cents == 3
+    will.charged = True
+    modes.append(0)
+    _use(g, 0, will)
+    assert g.treasure[-1] is a.phys and g.under[will.uid] == []
+    g.under[will.uid].append(g.treasure.pop())
+    damage.destroy(g, will, "test")
+    assert a.phys in g.treasure_disc and will.uid not in g.under
+    check_invariants(g)
