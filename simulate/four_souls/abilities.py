@@ -44,6 +44,9 @@ class CardRules:
     as_item: Any = None  # CardRules of the item it can become (``become_item``, card field ``as_item``)
     back: Any = None  # CardRules of its back side (FS-6.10, card field ``back``): what a flip shows
 
+    text: Any = (
+        None  # the encoded abilities it was compiled from (a changed number is compiled again: Magic Marker)
+    )
     has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
     acts: tuple = ()  # ("tap" | "paid", index, Ability) for each activated ability
 

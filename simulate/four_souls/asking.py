@@ -22,6 +22,7 @@ _PLAIN = frozenset(
         "may",
         "choose_mode",
         "choose_number",
+        "change_number",
         "divide_damage",
         "modify_roll",
         "set_roll",

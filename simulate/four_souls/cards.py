@@ -603,10 +603,12 @@ def _bound(node: Any, out: set[str]) -> set[str]:
     """Every variable an ability binds (targets/tgt/choose/each/let keys), wherever it binds it."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if key in ("targets", "tgt", "choose", "each", "let", "vote") and isinstance(value, dict):
+            if key in ("targets", "tgt", "choose", "each", "let", "vote", "roll_off") and isinstance(
+                value, dict
+            ):
                 out.update(k for k in value if isinstance(k, str))
             if (
-                key in ("search", "reveal_cards")
+                key in ("search", "reveal_cards", "move")
                 and isinstance(value, dict)
                 and isinstance(value.get("bind"), str)
             ):
@@ -974,7 +976,7 @@ class _Checker:
             if key not in node:
                 continue
             kline = _line(node, key, line)
-            if key in ("do", "then", "else"):
+            if key in ("do", "then", "else", "highest", "lowest"):
                 self.effect(node[key], kline)
             elif key == "replace":
                 self.replace(node[key], kline, need_event=head == "until")

@@ -35,6 +35,10 @@ DECISION_KINDS: dict[str, K] = {
     ),
     "choose_mode": K("which mode of a modal effect", "indexes of the legal modes"),
     "may": K('whether to do an optional ("may") part', "`True` / `False`; context: the card name"),
+    "change_number": K(
+        "which number of a card's text changes, and to what (Magic Marker, FS-5.2)",
+        "`(i, old, new)`: the i-th number of its encoded text, read in order, going one up or down within 1–6",
+    ),
     "choose_number": K(
         "a number for an effect, or which die to keep (FS-9.6)", "numbers (1–6, or the dice rolled)"
     ),

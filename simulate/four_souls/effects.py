@@ -431,6 +431,20 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
     deck_name = str(p.get("deck")).replace("_deck", "")
     deck, _disc = g.deck_pair(deck_name)
     flt = p.get("filter")
+    if p.get("count") == "any_number" and flt != "any":
+        # "any number of cards named ..." (Warp Zone Fuck Bloat): one at a time while the searcher wants
+        # another and one is left (a "may" each time); the deck is shuffled after each (FS-3.4)
+        chooser = ctx.by if ctx.by is not None else ctx.you
+        one = {k: v for k, v in p.items() if k != "count"}
+        took = False
+        while any(_search_match(c, flt) for c in deck) and asking.ask(
+            g, chooser, "may", (True, False), ctx.name
+        ):
+            g.acted = g.resolved  # a player's choice, as every "may" said yes to (the runaway guard, FS-4.7)
+            took = _v_search(ctx, one) or took
+        if not took:
+            shuffle(g.streams("shuffle", deck_name), deck)
+        return took
     found = None
     if flt == "any":  # "search the deck for a card": the searcher picks any one (Alt Art Devil Deal)
         chooser = ctx.by if ctx.by is not None else ctx.you
@@ -1077,6 +1091,8 @@ def _v_gain_abilities(ctx: Ctx, p: dict) -> bool:
     (a trigger or static set up for the rest of the turn: the player's character holds them, so they outlast the card that
     made them, FS-5.2)."""
     me = obj_of(ctx, p.get("object", "self"))
+    if isinstance(me, Player):  # a chosen player: their character holds them (Lust for Blood!, Requiem)
+        me = me.character
     listed = p.get("abilities")
     if (
         listed is not None

@@ -174,6 +174,42 @@ def _for_each(ctx: Ctx, var: str | None, members: list, body: Any) -> bool:
     return did
 
 
+def _c_roll_off(ctx: Ctx, eff: dict) -> bool:
+    """Each member (players in turn order from the active one) rolls ``rolls`` dice and adds them up; the
+    members with the highest total, ties included, get ``highest`` with the variable bound to each, then
+    those with the lowest get ``lowest`` (a member may be both when all tie). Our reading (FS-9): the dice
+    are rolled and read at once as the effect resolves, like a replacement's roll: nothing answers or
+    changes them and they trigger nothing (each is logged as a roll)."""
+    g = ctx.g
+    var, sel = next(iter(eff["roll_off"].items()))
+    members = candidates(ctx, sel)
+    members.sort(key=lambda p: (p.seat - g.active) % g.n)
+    n = int(value(ctx, eff.get("rolls", 1)))
+    totals: list[int] = []
+    for m in members:
+        t = 0
+        for _ in range(n):
+            face = dice.die(g, m.seat)
+            g.log.emit("roll", m.seat, ctx.name, None, face, "roll_off")
+            t += face
+        totals.append(t)
+    if not members:
+        return False
+    did = False
+    for key, mark in (("highest", max(totals)), ("lowest", min(totals))):
+        body = eff.get(key)
+        if body is None:
+            continue
+        for m, t in zip(members, totals, strict=True):
+            if t == mark:
+                sub = Ctx(
+                    g, ctx.you, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode
+                )
+                sub.binds[var] = m
+                did = run(sub, body) or did
+    return did
+
+
 def _c_vote(ctx: Ctx, eff: dict) -> bool:
     """FS-5.17: each voter (``voters``, default every player) votes in turn order — from the ability's
     controller, or from the active player when no player controls it — for one of the options the binding
@@ -343,6 +379,7 @@ V.COMBINATORS.implement(
         "hook": _c_hook,
         "until": _c_until,
         "vote": _c_vote,
+        "roll_off": _c_roll_off,
     }
 )
 COMBINATOR_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = V.COMBINATORS.handlers

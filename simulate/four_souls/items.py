@@ -14,12 +14,14 @@ class StackItem:
 
 
 class LootItem(StackItem):
-    __slots__ = ("phys", "ctx", "copied")
+    __slots__ = ("phys", "ctx", "copied", "play_text", "play_rules")
     kind = "loot"
 
     def __init__(self, phys: Phys, controller: int, ctx: Any):
         self.phys, self.controller, self.ctx = phys, controller, ctx
         self.copied = False  # a copy of it was put on the stack (FS-5.11: "not already copied")
+        self.play_text: Any = None  # its text with a number changed while on the stack (Magic Marker)
+        self.play_rules: Any = None  # that text compiled: it resolves with it
 
     def __repr__(self) -> str:
         return f"<loot {self.phys.card.name}>"

@@ -185,7 +185,7 @@ def resolve_top(g: Game) -> None:
 
 def resolve_loot(g: Game, item: LootItem) -> None:
     c, ctx = item.phys, item.ctx
-    ab = c.rules.play
+    ab = c.rules.play if item.play_rules is None else item.play_rules.play  # a changed number (Magic Marker)
     g.stop_effect = False
     if ab is not None:
         if statics.fizzled(ctx):

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import interpreter, replacements, statics, triggers
 from .asking import ask
-from .items import LootItem
+from .items import AbilityItem, LootItem
 from .selectors import candidates
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import the_player, value
@@ -276,6 +276,9 @@ def move_cards(ctx: Any, p: dict) -> bool:
             # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there, unless it
             # left the discard before its result was read (FS-3.2: a new object, Sticky Nickel)
             if not _off_discard(g, r) and went_on(g, r):
+            # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there; a delayed
+            # ability aimed at the card (Murder!, Warp Zone) finds it there or moves nothing (FS-3.2)
+            if not _off_discard(g, r) and isinstance(ctx.item, AbilityItem):
                 continue
             ctx.moved = True
         elif isinstance(r, Phys) and not _off_discard(g, r) and isinstance(cards, str) and cards in ctx.binds:
@@ -284,7 +287,9 @@ def move_cards(ctx: Any, p: dict) -> bool:
             ctx.moved = True
         if phys.virtual:
             continue  # FS-5.11: a copy exists only on the stack; moving it into a zone does nothing
-        place(g, phys, to, pos, ctx, hand_of)
+        placed = place(g, phys, to, pos, ctx, hand_of)
+        if placed is not None and p.get("bind"):  # a later step names the new object (Ballos!, Warp Zone)
+            ctx.binds[str(p["bind"])] = placed
         did = True
     return did
 

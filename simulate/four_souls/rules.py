@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from . import effects, gains, hooks, selectors  # noqa: F401 — importing them binds the verbs', hooks' and selectors' handlers
+from . import effects, gains, hooks, numbers, selectors  # noqa: F401 — importing them binds the verbs', hooks' and selectors' handlers
 from . import vocabulary as V
 from .abilities import Ability, CardRules
 from .exprs import compile_expr
@@ -76,6 +76,7 @@ def compile_card(card: Any) -> CardRules:
     """Compile and check one card; raise EngineError naming the first unimplemented piece."""
     kws = frozenset(getattr(card, "keywords", ()) or ())
     r = CardRules(keywords=kws, hook=getattr(card, "hook", None) or None)
+    r.text = tuple(getattr(card, "abilities", ()) or ())
     if r.hook and r.hook not in implemented_hooks():
         raise EngineError(f"hook '{r.hook}' not implemented")
     if (
@@ -364,6 +365,10 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         elif op in ("each", "tgt", "choose", "vote"):
             _check_bindings(val)
             _check_effect(eff.get("do"), verbs)
+        elif op == "roll_off":
+            _check_bindings(val)
+            _check_effect(eff.get("highest"), verbs)
+            _check_effect(eff.get("lowest"), verbs)
         elif op == "if":
             compile_expr(str(val))
             _check_effect(eff.get("then"), verbs)
@@ -405,3 +410,6 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         for k, v in val.items():
             if isinstance(v, dict) and _op_of(v) is not None and k in ("on_prevent", "then_do"):
                 _check_effect(v, verbs)
+
+
+numbers.RECOMPILE.append(compile_card)  # Magic Marker: a card whose number changed is compiled again

@@ -1021,8 +1021,13 @@ def souls_barred(g: Game) -> bool:
 def penalty_taker(g: Game, p: Player) -> int | None:
     """FS-13.9: the seat that is given the item ``p``'s death penalty would destroy, or None (destroy it).
     A ``penalty_gives_item`` static (Battle Royale, a room: "you" is the active player) hands it to the
-    active player when ``p`` was attacked this turn (FS-10.6)."""
-    if not p.attacked or p.seat == g.active:
+    active player when ``p`` was attacked this turn (FS-10.6). A ``penalty_to_active`` static of ``p``'s own
+    (their character holds it till the turn's end: Lust for Blood! of Requiem) does so attacked or not."""
+    if p.seat == g.active:
+        return None
+    if player_statics(g, p, "penalty_to_active"):
+        return g.active
+    if not p.attacked:
         return None
     return g.active if player_statics(g, g.players[g.active], "penalty_gives_item") else None
 
@@ -1088,6 +1093,7 @@ V.STATICS.implement(
         "rewards_to_killer": rewards_to_killer,
         "soul_to_other": soul_to_other,
         "penalty_gives_item": penalty_taker,
+        "penalty_to_active": penalty_taker,
         "shared_cents": cents_shared,
         "turn_limits": turn_limits,
         "attack_tax": attack_tax,

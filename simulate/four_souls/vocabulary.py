@@ -81,9 +81,9 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     # Information
     _v("look_hand", "who viewer", "who", "information", "FS-3.7", "viewer sees who's hand", Aim("info", 0.2, who="who"), "neutral"),
     _v("peek", "deck n then reveal random filter", "deck n then", "information", "FS-3.4", "look at the top n of a deck", Aim("info", 0.4, who="deck"), "gain"),
-    _v("search", "deck filter then shuffle bind", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
+    _v("search", "deck filter then shuffle bind count", "deck filter then", "information", "FS-3.4", "search a deck", Aim("treasure", 2.0, who="deck"), "neutral"),
     # Zones
-    _v("move", "cards to pos refill cover who", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
+    _v("move", "cards to pos refill cover who bind", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
     _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster/room slots", Aim("info", 0.5, who="kind"), "neutral"),
     # Damage & life
     _v("deal_damage", "n to source divided", "n to", "damage", "FS-6.20 FS-6.21 FS-5.9", "damage on the stack", Aim("damage", -1.5, who="to"), "harm"),
@@ -127,6 +127,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("play_given", "from", "from", "objects", "FS-6.12 FS-8.4", "from (another player) hands you one loot card of their pick, shown to all; you play it at once if it can be played, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("copy_from_hand", "who", "who", "objects", "FS-3.7 FS-5.12 FS-8.4", "who shows you their hand; pick a loot in it (neither trinket nor ambush): its copy is yours to play once this turn, using no loot play", Aim("loot", 1.0), "gain", used=False),
     _v("loot_under", "who", "who", "objects", "FS-5.12 FS-8.4", "a random loot card of who's hand goes under this; you may play it this turn, using no loot play (unplayed: out of the game)", Aim("loot", -1.0, who="who"), "harm", used=False),  # a rival's card taken
+    _v("change_number", "", "", "objects", "FS-5.2", "one encoded number of an object in play or of a stacked loot moves a step up or down (1..6) until the turn ends", Aim("info", 0.3), "neutral", used=False),
     _v("make_eternal", "who", "who", "objects", "FS-4.12", "each item who controls is eternal till end of turn", Aim("info", 0.3, who="who"), "help", used=False),
     _v("possess", "who", "who", "objects", "FS-4.6 FS-6.2", "each item of who is recharged and offered to you to activate, as if yours, for the rest of the turn", Aim("copy", 1.0, who="who"), "gain", used=False),
     _v("become_item", "who", "", "objects", "FS-3.2 FS-6.11", "this card becomes an item under who (its `as_item` side, if any)", Aim("treasure", 3.0, who="who"), "gain", used=False),
@@ -280,6 +281,15 @@ COMBINATORS = Vocabulary(
             "FS-5.17",
             "the players vote; the effect falls on the option(s) with the most votes",
             used=False,  # expansion cards only (Emergency Meeting!, Trial by Trolley! ...)
+        ),
+        Combinator(
+            "roll_off",
+            "bindings",
+            ("rolls", "highest", "lowest"),
+            ("rolls",),
+            "FS-9 FS-5.9",
+            "each member rolls and sums; the highest and the lowest sums get an effect",
+            used=False,  # expansion cards only (QWOP!, Warp Zone)
         ),
         Combinator("hook", "word", (), (), "DESIGN", "call the card's named Python hook"),
         Combinator("nothing", "none", (), (), "FS-4.18", "no effect (a roll row that does nothing)"),
@@ -717,6 +727,13 @@ STATICS = Vocabulary(
             ("value",),
             "FS-13.9 FS-10.6",
             "a player attacked this turn who dies hands the active player what their penalty would have destroyed",
+            used=False,
+        ),
+        Static(
+            "penalty_to_active",
+            ("value",),
+            "FS-13.9",
+            "its holder, dying on another's turn, hands the active player what their penalty would have destroyed",
             used=False,
         ),
         Static(

@@ -248,10 +248,11 @@ def leave_play(g: Game, o: Obj) -> bool:
     return remove_from_slot(g, o)
 
 
-def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> None:
+def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> Obj | None:
+    """Put a card that left its zone into ``to``; the new object when it enters play in a slot, else None."""
     deck_kind = c.card.deck
     if deck_kind == "challenge" and challenge.left_play(g, c):
-        return  # FS-18.5: a minion card moved anywhere (a dead one's own ability) goes back, set aside
+        return None  # FS-18.5: a minion card moved anywhere (a dead one's own ability) goes back, set aside
     if isinstance(to, dict) and "monster_slot" in to:
         to = "monster_slot"
     to = str(to)
@@ -286,15 +287,16 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> N
         p.known.add(c.pid)
         g.log.emit("loot_drawn", p.seat, ctx.name, None, 1, "move")
     elif to == "minion_slot":  # FS-18.5: a new minion slot; an event resolves and is discarded there
-        reveal_into_slot(g, c, challenge.new_minion_slot(g))
+        return reveal_into_slot(g, c, challenge.new_minion_slot(g))
     elif to == "other_monster_slot":  # a slot other than the one of the card that says so
         own = ctx.src.slot if isinstance(ctx.src, Obj) else -1
-        put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True, besides=own)
+        return put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True, besides=own)
     elif to.startswith("monster_slot"):
-        put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True)
+        return put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True)
     else:
         g.discard_of(c).append(c)
         raise EngineError(f"move to '{to}' not implemented")
+    return None
 
 
 V.TRIGGERS.implement({"enters_play": start_event})  # FS-1.17: an event's abilities on entering play
