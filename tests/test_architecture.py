@@ -52,8 +52,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         # what uses the actions: costs, variant rules, state checks, hooks, verbs, legal plays
         ("costs", "two_player", "checks", "hooks"),
         ("plays",),  # legal plays and taking an action (verbs that make a player act use them)
-        ("effects", "soul_trading", "trade"),
-        ("effects", "plays", "soul_trading", "trade", "numbers"),
+        ("effects", "soul_trading", "trade", "numbers"),
         # priority and resolution (FS-7, FS-13 death steps)
         ("resolution",),
         # attacks, what a player may know, invariants; the turn; compiling cards

@@ -274,11 +274,9 @@ def move_cards(ctx: Any, p: dict) -> bool:
             phys = r.phys
         elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
             # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there, unless it
-            # left the discard before its result was read (FS-3.2: a new object, Sticky Nickel)
-            if not _off_discard(g, r) and went_on(g, r):
-            # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there; a delayed
+            # left the discard before its result was read (FS-3.2: a new object, Sticky Nickel); a delayed
             # ability aimed at the card (Murder!, Warp Zone) finds it there or moves nothing (FS-3.2)
-            if not _off_discard(g, r) and isinstance(ctx.item, AbilityItem):
+            if not _off_discard(g, r) and (isinstance(ctx.item, AbilityItem) or went_on(g, r)):
                 continue
             ctx.moved = True
         elif isinstance(r, Phys) and not _off_discard(g, r) and isinstance(cards, str) and cards in ctx.binds:

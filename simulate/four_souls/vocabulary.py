@@ -1017,8 +1017,7 @@ VALUE_WORDS: frozenset[str] = _words(
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
-    charged is_soul"""
-    kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots charged is_soul under"""
+    charged is_soul under"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
