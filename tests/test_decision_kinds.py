@@ -42,6 +42,7 @@ NOT_ASKED = {
         "choose_ability": "only Placebo asks it, copying an item that has several ↷ abilities",
         "choose_item": "only a steal-an-item effect, when the victim has several non-eternal items",
         "take": "only a look-at-the-top-and-take-one effect with several cards seen",
+        "change_number": "only Magic Marker (Requiem) and The Real Left Hand (Warp Zone): not Base V2 cards",
     },
     "gosu-x": {
         "pass_now": "only Golem, played on its owner's turn while holding no activation token",

@@ -191,7 +191,7 @@ def check_bonus(g: Game) -> None:
         if first is None:
             first = g.cache.bonus_tests[b.pid] = _bonus_test(b)
         p = first(g, order)
-        if p is not None and not statics.souls_barred(g):  # FS-14.5: barred, it stays a bonus soul
+        if p is not None and not statics.souls_barred(g, p):  # FS-14.5: barred, it stays a bonus soul
             g.bonus.remove(b)
             watcher = g.bonus_objs.pop(b.pid, None)
             if watcher is not None:  # FS-14.8: gained, its abilities stop working

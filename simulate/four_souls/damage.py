@@ -163,6 +163,8 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
         return kill(g, o, g.active)
     if o.kind == "item" and o.eternal:
         return False
+    if o.kind == "curse" and pass_curse(g, o):
+        return False  # it would go to the discard: it goes to another player instead (Curse of the Soulless)
     for rep in o.rules.replaces:
         ev = rep.get("event")
         name = next(iter(ev)) if isinstance(ev, dict) else ev
@@ -175,7 +177,7 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
                 interpreter.run(statics.ctx_of(g, o), inst)
                 return False
             continue
-        if not statics.souls_barred(g):
+        if not statics.souls_barred(g, g.players[o.controller]):
             # The Chest: it becomes a soul of its controller instead (FS-14.5)
             q = g.players[o.controller]
             q.items.remove(o)
@@ -202,10 +204,32 @@ def destroy(g: Game, o: Obj, why: str) -> bool:
 
 
 def discard_curse(g: Game, c: Obj, why: str) -> None:
-    """A curse leaves its bearer for the monster discard."""
+    """A curse leaves its bearer for the monster discard; one that is never discarded (``passes_on``:
+    Curse of the Soulless, Requiem) goes instead to another player its bearer picks (FS-5.4, a give)."""
+    if pass_curse(g, c):
+        return
     leave_play(g, c)
     g.monster_disc.append(c.phys)
     g.log.emit("curse_discarded", c.controller, c.phys.card.name, None, None, why)
+
+
+def pass_curse(g: Game, c: Obj) -> bool:
+    """FS-5.4: a curse with the static ``passes_on`` never reaches the discard: its bearer picks another
+    player (decision ``choose_player``), who receives it (event ``curse_received``, FS-6.12). With no
+    other player it goes to the discard after all."""
+    if c.controller < 0 or not any("passes_on" in b for b in c.rules.statics):
+        return False
+    p = g.players[c.controller]
+    others = tuple(q for q in g.players if q is not p)
+    if not others:
+        return False
+    to = ask(g, p.seat, "choose_player", others, c.phys.card.name)
+    p.curses.remove(c)
+    c.controller = to.seat
+    to.curses.append(c)
+    g.obj_ver += 1  # its abilities now work for the new bearer
+    g.log.emit("curse_received", to.seat, c.phys.card.name, p.seat)
+    return True
 
 
 def put_away_soul(g: Game, soul: Obj) -> None:
@@ -235,7 +259,7 @@ def become_soul(ctx: Any, p: dict) -> bool:
     src = ctx.src
     if isinstance(src, Phys) and src.virtual:
         return False  # a copy is not a card: it cannot become a soul (FS-5.11)
-    if statics.souls_barred(g):
+    if statics.souls_barred(g, g.players[ctx.you]):
         return False  # FS-14.5: no one can gain a soul now (All Hallow's Eve); the card stays where it is
     if isinstance(src, Phys):  # Lost Soul: the loot on the stack becomes your soul (FS-14.5)
         if src in g.loot_disc:  # a Roll- loot was discarded as it resolved; its result reads on (FS-4.18)
@@ -414,3 +438,6 @@ V.STATICS.implement(
     }
 )
 V.REPLACEMENTS.implement({"destroyed": destroy, "death_penalty": death_penalty})
+
+
+V.STATICS.implement({"passes_on": pass_curse})  # read when a curse would go to the discard (FS-5.4)

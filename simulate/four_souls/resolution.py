@@ -492,12 +492,12 @@ def monster_dies(g: Game, m: Obj, killer: int, roll: int | None) -> None:
     if m in g.temp:  # step 5 (unless an ability moved the card: Rag Man, Delirium)
         g.temp.remove(m)
         soul = getattr(m.phys.card, "soul", 0) or 0
-        if soul and not statics.souls_barred(g):  # only the active player, once (FS-20.8); FS-14.5 barred
-            owner = taker
-            if taker is ap and g.n > 1 and statics.soul_to_other(m):  # Charmed Monstro: the AP picks another
-                owner = ask(
-                    g, ap.seat, "choose_player", tuple(q for q in g.players if q is not ap), m.phys.card.name
-                )
+        owner = taker
+        if soul and taker is ap and g.n > 1 and statics.soul_to_other(m):  # Charmed Monstro: AP picks another
+            owner = ask(
+                g, ap.seat, "choose_player", tuple(q for q in g.players if q is not ap), m.phys.card.name
+            )
+        if soul and not statics.souls_barred(g, owner):  # only the active player, once (FS-20.8); FS-14.5
             o = g.new_obj(m.phys, "soul", owner.seat)
             gain_soul(g, owner, o, "boss")
         elif not (g.challenge and challenge.left_play(g, m.phys)):  # FS-18.5: a minion card
@@ -529,7 +529,7 @@ def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:
     if not o.in_play:
         return  # an ability moved it already
     room_soul: int = (o.phys.card.soul or 0) if o.kind == "room" else 0
-    if room_soul and not statics.souls_barred(g):
+    if room_soul and not statics.souls_barred(g, ap):
         zones.remove_from_slot(g, o)  # FS-14.5: a room with a soul (Gus) becomes the active player's soul
         gain_soul(g, ap, g.new_obj(o.phys, "soul", g.active), "room")
     elif o.kind == "room":

@@ -1011,11 +1011,22 @@ def revealed_hands(g: Game) -> frozenset[int]:
     return frozenset(seats)
 
 
-def souls_barred(g: Game) -> bool:
+def souls_barred(g: Game, p: Player | None = None) -> bool:
     """FS-14.5: no player can gain a soul while an object in play has a ``cant_gain_souls`` static whose
-    condition holds (All Hallow's Eve, a room: every player, not only the active one). Given, stolen and
-    swapped souls still move (FS-6.11). Read only when a soul would be gained."""
-    return bool(_on(g, "cant_gain_souls"))
+    condition holds (All Hallow's Eve, a room: every player, not only the active one); ``cant_gain_souls:
+    you`` bars only the player holding it (Curse of the Soulless, Requiem: its bearer), when ``p``, the
+    player who would gain, is that one. Given, stolen and swapped souls still move (FS-6.11). Read only when
+    a soul would be gained."""
+    found = table_statics(g, "cant_gain_souls")
+    if not found:
+        return False
+    for o, b in found:
+        if _live(o) and _holds(g, o, b):
+            if b["cant_gain_souls"] != "you":
+                return True
+            if p is not None and o.controller == p.seat:
+                return True
+    return False
 
 
 def penalty_taker(g: Game, p: Player) -> int | None:

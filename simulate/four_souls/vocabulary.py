@@ -719,7 +719,14 @@ STATICS = Vocabulary(
             "cant_gain_souls",
             ("value",),
             "FS-14.5 FS-6.11",
-            "no player can gain a soul (given/stolen still move)",
+            "no player can gain a soul (given/stolen still move); `you`: only its holder",
+            used=False,
+        ),
+        Static(
+            "passes_on",
+            ("value",),
+            "FS-5.4 FS-4.16",
+            "a curse that would go to the discard goes to another player its bearer picks instead",
             used=False,
         ),
         Static(

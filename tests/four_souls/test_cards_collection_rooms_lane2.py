@@ -285,3 +285,23 @@ def test_FS_13_4_ballos_comes_back_once_with_a_counter_and_gives_its_souls_on_it
     assert [s.phys.card.name for s in g.players[0].souls] == ["Ballos!"] and g.players[0].soul_total() == 2
     assert len(g.players[0].hand) == 10
     check_invariants(g)
+
+
+def test_FS_14_5_FS_5_4_curse_of_the_soulless_bars_its_bearer_s_souls_and_passes_on_at_death():
+    """Seat 1 bears it: killing a 1-soul monster gains seat 1 nothing (the card goes to the discard); seat 0
+    still can gain one. Seat 1 dies: the curse goes to seat 0 (the one other player), not to the discard."""
+    g = position(2)
+    curse = g.new_obj(phys(g, by_id("r-curse_of_the_soulless")), "curse", 1)
+    g.players[1].curses.append(curse)
+    boss = card("Boss", "monster", "normal_boss", hp=1, evasion=2, attack=1, soul=1)
+    deck(g, "monster", [card(f"Filler{i}", "monster", "basic", hp=2, evasion=6, attack=1) for i in range(2)])
+    g.active = 1
+    attack_roll(g, add_slot_monster(g, boss), 6, seat=1)
+    assert g.players[1].souls == [] and [c.card.name for c in g.monster_disc] == ["Boss"]
+    g.active = 0
+    attack_roll(g, add_slot_monster(g, boss), 6, seat=0)
+    assert [s.phys.card.name for s in g.players[0].souls] == ["Boss"]
+    assert damage.kill(g, g.players[1], 0)
+    settle(g)
+    assert curse in g.players[0].curses and curse.controller == 0 and curse.phys not in g.monster_disc
+    check_invariants(g)
