@@ -116,6 +116,16 @@ class View:
         return tuple(map(self._info, self._g.monsters()))
 
     @property
+    def slot_tops(self) -> tuple[ObjInfo | None, ...]:
+        """Each monster slot's top monster by slot index, the index a ``choose_slot`` option names; None for
+        an empty slot or one whose top is not a monster (public, FS-3.3)."""
+        out: list[ObjInfo | None] = []
+        for slot in self._g.mslots:
+            top = slot[-1] if slot else None
+            out.append(self._info(top) if isinstance(top, Obj) and top.kind == "monster" else None)
+        return tuple(out)
+
+    @property
     def rooms(self) -> tuple[ObjInfo, ...]:
         """The rooms in play (FS-16; empty without --variant rooms)."""
         r = self._g.rooms

@@ -251,6 +251,18 @@ def _read_wards(ab: Any) -> bool:
     return ab is not None and bool(ab.targets) and "make_eternal" in verbs_of(ab.do)
 
 
+def item_threat(ab: Any) -> bool:
+    """Does the ability destroy or take an item it chooses (FS-6.3, FS-6.12) — not only its user's own?
+    The threat a card making my items eternal answers (``wards``, FS-4.12)."""
+    if ab is None or not ab.targets or not verbs_of(ab.do) & {"destroy", "steal"}:
+        return False
+    for sel in ab.targets.values():
+        head, flt = (sel, ()) if isinstance(sel, str) else next(iter(sel.items()), ("", ()))
+        if isinstance(head, str) and head.startswith("item") and "you_control" not in (flt or ()):
+            return True
+    return False
+
+
 def aimed_cancel(ab: Any) -> bool:
     """Does the ability cancel only what is aimed at its user or their objects (a stack-item target
     filtered ``aims_at_yours`` / ``aims_at_your_item_or_roll``: Mega Bean!, I Can't Believe It's Not

@@ -141,6 +141,8 @@ class SensiblePolicy:
             return self._picked(decision, self._target(decision))
         if kind == "divide_damage":
             return self._divide(decision)
+        if kind == "choose_slot":
+            return self._slot(decision)
         if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
             if decision.view.coop:  # FS-17: no opponent; the sturdiest character bears it
                 return self._sturdiest(decision.view, list(opts))
@@ -757,16 +759,33 @@ class SensiblePolicy:
     def _discard_fight(self, view: Any) -> float:
         """The best chance × worth among the monster discard's non-event cards (public, FS-3.6), read as
         if each were in a slot: what an effect putting one into a slot offers me (FS-3.8)."""
-        atk, bonus, hp = max(1, view.atk), view.attack_roll_bonus, view.hp
         best = 0.0
         for ref in view.discard("monster"):
-            c = ref.card
-            if c.kind == "event" or c.hp is None or c.evasion is None:
-                continue
-            p = rd.win_chance(hp, atk, c.hp, rd.hit_chance(c.evasion, bonus), c.attack or 0)
-            worth = _monster_worth(self.soul_weight, c.soul, tuple(c.rewards.items()))
-            best = max(best, p * worth - (1.0 - p) * 2.0)  # as ``fight`` reads a slot's fight
+            best = max(best, self._slot_fight(view, ref.card))
         return best
+
+    def _slot_fight(self, view: Any, c: Any) -> float:
+        """A monster's fight for me as a slot's (chance × worth, less 2 for a lost fight, as ``fight``
+        reads one), from its stats (a card or an ``ObjInfo``); -1 for an event or a card without stats."""
+        if getattr(c, "kind", None) == "event" or c.hp is None or c.evasion is None:
+            return -1.0
+        atk, bonus, hp = max(1, view.atk), view.attack_roll_bonus, view.hp
+        p = rd.win_chance(hp, atk, c.hp, rd.hit_chance(c.evasion, bonus), c.attack or 0)
+        rewards = c.rewards if type(c.rewards) is tuple else tuple((c.rewards or {}).items())
+        return p * _monster_worth(self.soul_weight, c.soul or 0, rewards) - (1.0 - p) * 2.0
+
+    def _slot(self, decision: Any) -> Any:
+        """Which monster slot a card covers, moves onto or clears (FS-3.8, FS-10.5): an empty one first,
+        else the one whose top monster is the worst fight for me (``_slot_fight``), so the fights I want
+        stay in sight."""
+        view = decision.view
+        tops = view.slot_tops
+
+        def score(i: Any) -> float:
+            top = tops[i] if type(i) is int and 0 <= i < len(tops) else None
+            return -99.0 if top is None else self._slot_fight(view, top)
+
+        return min(decision.options, key=lambda i: (score(i), i))
 
     def _worth(self, info: Any) -> float:
         return _monster_worth(self.soul_weight, info.soul, info.rewards)
@@ -1328,6 +1347,25 @@ class SensiblePolicy:
                     return True
         return False
 
+    def _items_in_danger(self, view: Any) -> bool:
+        """Do I hold an item that is not eternal while a rival's object or a slot monster in play has an
+        ability that destroys or takes a chosen item (``reading.item_threat``, public, FS-3.3)? Then a
+        card making my items eternal is an answer worth keeping (FS-4.12)."""
+        if all(i.eternal for i in view.items_of(self.seat)):
+            return False
+        infos = [
+            *view.monsters,
+            *(i for s in range(view.n_players) if s != self.seat for i in view.items_of(s)),
+        ]
+        for info in infos:
+            r = info.rules
+            if r is not None and (
+                any(rd.item_threat(ab) for _k, _i, ab in r.acts)
+                or any(rd.item_threat(ab) for abs_ in r.triggers.values() for ab in abs_)
+            ):
+                return True
+        return False
+
     def _holds_aimed_cancel(self, view: Any) -> bool:
         """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine
         (``reading.aimed_cancel``); none in Base V2, so its games are unchanged."""
@@ -1368,6 +1406,17 @@ class SensiblePolicy:
         self._picks = rd.record_pick(self._picks, decision.context, decision.options, pick)
         return pick
 
+    def _cover_bar(self, decision: Any) -> float:
+        """The fight a further monster card moved into a slot must beat: the slot it would cover (mine to
+        pick, ``_slot``: empty ones first, then the worst fights), after the cards I picked so far cover
+        the ones before it; never below 0 (a fight not worth taking is not brought in)."""
+        view = decision.view
+        rec = self._picks
+        rest = tuple(o for o in decision.options if o != "done")
+        m = len(rec[2]) if rec is not None and rec[0] == decision.context and rec[1] == rest else 0
+        scores = sorted(-99.0 if t is None else self._slot_fight(view, t) for t in view.slot_tops)
+        return max(0.0, scores[m]) if m < len(scores) else float("inf")
+
     def _divide(self, decision: Any) -> Any:
         """The next point of a divided damage (``reading.divide_point``); an index at random when the
         targets were not mine to pick, as before."""
@@ -1385,6 +1434,10 @@ class SensiblePolicy:
         helps = self.rd.helps(ab) if ab is not None else False
         if "done" in opts:
             opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
+            cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
+            if cards:  # monster cards into slots: only one fighting better than the slot it would cover
+                bar = self._cover_bar(decision)
+                opts = tuple(o for o in opts if o not in cards or self._slot_fight(view, o.card) > bar)
             if not opts:
                 return "done"
         shot = rd.monster_shot(ab) if ab is not None and not helps else 0
@@ -1406,6 +1459,9 @@ class SensiblePolicy:
                     return self._sturdiest(view, players)
             elif others:
                 return self._leader(view, others)
+        cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
+        if cards and not players and not objs:  # monster cards (into a slot, onto the deck): my best fight
+            return max(cards, key=lambda c: self._slot_fight(view, c.card))
         curses = [o for o in objs if infos[o].kind == "curse"]
         if curses:  # a curse destroyed: mine (FS-4.16; the value model counts only my own, ``valuing``)
             mine = [o for o in curses if infos[o].controller == self.seat]
@@ -1540,6 +1596,8 @@ class SensiblePolicy:
         r = self.rd.role(card.rules.play)
         if rd.wipes(card.rules.play) or rd.shield_mode(card.rules.play) is not None:
             r = "cancel"  # it answers too (``_wipe``, ``_shield``)
+        elif rd.wards(card.rules.play) and self._view is not None and self._items_in_danger(self._view):
+            r = "cancel"  # kept as the answer to a threat in sight (``_answer_item``, FS-4.12)
         keep = -_KEEP.get(r, 7)
         out = self._keep_out
         if out is None or r in _ANSWERS or r == "soul":

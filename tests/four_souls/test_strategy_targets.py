@@ -7,17 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import triggers
-from cardlab.simulate.four_souls.fixtures import (
-    add_slot_monster,
-    by_id,
-    card,
-    give_item,
-    kinds,
-    monster,
-    phys,
-    settle,
-)
+from cardlab.simulate.four_souls import asking, triggers
+from cardlab.simulate.four_souls import fixtures as fx
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 # a monster whose turn-start trigger deals as many damage as its counters, split as the active player
@@ -39,14 +30,14 @@ def _split_at_turn_start(
     for p, d in zip(g.players, damage, strict=True):
         p.damage = d
     for _ in range(souls_of_2):
-        g.players[2].souls.append(g.new_obj(phys(g, monster("Won Boss", soul=1)), "soul", 2))
-    m = add_slot_monster(g, monster("Splitter", hp=9, evasion=6, attack=1, abilities=_SPLITTER))
+        g.players[2].souls.append(g.new_obj(fx.phys(g, fx.monster("Won Boss", soul=1)), "soul", 2))
+    m = fx.add_slot_monster(g, fx.monster("Splitter", hp=9, evasion=6, attack=1, abilities=_SPLITTER))
     m.counters = counters
     g.active = 0
     triggers.fire(g, "turn_start", seat=0)
-    settle(g)
+    fx.settle(g)
     hurt: dict = {}
-    for r in kinds(g, "damage"):
+    for r in fx.kinds(g, "damage"):
         hurt[r[8]] = hurt.get(r[8], 0) + r[6]
     return hurt
 
@@ -67,13 +58,13 @@ def test_FS_4_3_help_to_up_to_n_items_goes_to_my_items_only():
     """Car Battery (recharge up to three other items): my spent item is recharged, the rival's two spent
     items stay spent (the second pick is "done", not a rival's item)."""
     g = strategy_table(2)
-    give_item(g, 0, by_id("r-car_battery"))
-    mine = give_item(
-        g, 0, card("My Spent", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},))
+    fx.give_item(g, 0, fx.by_id("r-car_battery"))
+    mine = fx.give_item(
+        g, 0, fx.card("My Spent", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 1}}},))
     )
     theirs = [
-        give_item(
-            g, 1, card(f"Their Spent {i}", "treasure", "active", abilities=({"tap": {"do": {"loot": 1}}},))
+        fx.give_item(
+            g, 1, fx.card(f"Their Spent {i}", "treasure", "active", abilities=({"tap": {"do": {"loot": 1}}},))
         )
         for i in range(2)
     ]
@@ -81,5 +72,41 @@ def test_FS_4_3_help_to_up_to_n_items_goes_to_my_items_only():
     for t in theirs:
         t.charged = False
     own_turn(g)
-    assert "Car Battery" in [r[4] for r in kinds(g, "item_activated")]
+    assert "Car Battery" in [r[4] for r in fx.kinds(g, "item_activated")]
     assert not any(t.charged for t in theirs)
+
+
+def test_FS_3_8_up_to_three_discarded_monsters_cover_the_walls_not_each_other():
+    """Dad's Note (up to three non-event monsters of the discard into slots, each slot picked by its
+    player): two slots of 5-HP walls, three 1-HP bosses in the discard. Two bosses come in, one over each
+    wall (the worst fight is covered, FS-3.8); a third would cover a boss, so the picks stop ("done")."""
+    g = strategy_table(2, rolls=[5], hp=2)
+    fx.give_loot(g, 0, fx.by_id("r-dads_note"))
+    for i in range(2):
+        fx.add_slot_monster(g, fx.monster(f"Wall {i}", hp=5, evasion=6, attack=2))
+    fx.deck(g, "monster", [fx.monster("Deck Brute", hp=4, evasion=5, attack=2)])
+    for i in range(3):
+        g.monster_disc.append(fx.phys(g, fx.monster(f"Old Boss {i}", hp=1, evasion=2, attack=1, soul=1)))
+    own_turn(g)
+    assert [r[4] for r in fx.kinds(g, "loot_played")] == ["Dad's Note"]
+    assert sorted(r[6] for r in fx.kinds(g, "monster_revealed")) == [0, 1]  # one into each slot
+    assert all(m.phys.card.name.startswith("Old Boss") for m in g.monsters())
+
+
+def _discarded_with(threat: bool) -> str:
+    g = strategy_table(2)
+    fx.give_item(g, 0, fx.card("My Pet", "treasure", "passive"))
+    if threat:  # a rival's item that destroys a chosen item (public, FS-3.3)
+        hammer = ({"tap": {"targets": {"I": {"item": ["non_eternal"]}}, "do": {"destroy": "I"}}},)
+        fx.give_item(g, 1, fx.card("Their Hammer", "treasure", "active", abilities=hammer))
+    hand = [fx.give_loot(g, 0, fx.by_id("r-algiz")), fx.give_loot(g, 0, fx.real("A Penny!"))]
+    pick = asking.ask(g, 0, "discard", tuple(c.ref for c in hand), "hand limit")
+    return pick.card.name
+
+
+def test_FS_4_12_a_card_making_my_items_eternal_is_kept_while_a_rival_can_destroy_one():
+    """Algiz (a chosen player's items eternal this turn) and a plain 1¢ card, one to discard: with no
+    threat in sight the 1¢ card is worth more and Algiz goes; while a rival holds an item that destroys a
+    chosen item, Algiz is kept as the answer (FS-4.12) and the 1¢ card goes."""
+    assert _discarded_with(threat=False) == "Algiz"
+    assert _discarded_with(threat=True) == "A Penny!"
