@@ -180,7 +180,7 @@ class Caches:
     info_cache: dict = field(default_factory=dict)  # monster uid → (key, ObjInfo), views.View._info
     other_info: dict = field(
         default_factory=dict
-    )  # other object uid → (obj, card, ObjInfo), View._other_info
+    )  # other object uid → (obj, card, its fields, ObjInfo), View._other_info
     top_key: Any = None  # resolution._top_ref: (top item, height, value) → its StackRef
     top_ref: Any = None
     ev_key: Any = None  # statics.evasion: objects with an evasion static

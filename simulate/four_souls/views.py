@@ -93,7 +93,7 @@ class View:
         return statics.player_hp(self._g, self._g.players[seat])
 
     def items_of(self, seat: int) -> tuple[ObjInfo, ...]:
-        return tuple(map(self._info, self._g.players[seat].items))
+        return tuple([self._info(o) for o in self._g.players[seat].items])
 
     def curses_of(self, seat: int) -> tuple[ObjRef, ...]:
         """The curses a player bears (public, FS-4.16)."""
@@ -113,7 +113,7 @@ class View:
 
     @property
     def monsters(self) -> tuple[ObjInfo, ...]:
-        return tuple(map(self._info, self._g.monsters()))
+        return tuple([self._info(o) for o in self._g.monsters()])
 
     @property
     def slot_tops(self) -> tuple[ObjInfo | None, ...]:
@@ -133,7 +133,7 @@ class View:
 
     @property
     def shop(self) -> tuple[ObjInfo, ...]:
-        return tuple(map(self._info, self._g.shop_items()))
+        return tuple([self._info(o) for o in self._g.shop_items()])
 
     def price(self, shop: bool = True) -> int:
         return statics.price(self._g, self._g.players[self.seat], shop)
@@ -217,7 +217,7 @@ class View:
 
     def soul_cards(self, seat: int) -> tuple[ObjInfo, ...]:
         """A player's soul cards (public, FS-3.3), e.g. to pick the one to sell (FS-20.5)."""
-        return tuple(map(self._info, self._g.players[seat].souls))
+        return tuple([self._info(o) for o in self._g.players[seat].souls])
 
     @property
     def coop(self) -> bool:
@@ -320,20 +320,23 @@ class View:
         if card.hp is not None and (o.kind == "item" or o.kind == "room"):
             return self._build(o)
         cache = self._g.cache.other_info
-        hit = cache.get(o.uid)
-        if hit is not None and hit[0] is o and hit[1] is card:
-            info = hit[2]
-            if (
-                info.controller == o.controller
-                and info.charged == o.charged
-                and info.counters == o.counters
-                and info.eternal == o.eternal
-                and info.kind == o.kind
-                and info.rules is (o.rules or o.phys.rules)
-            ):
-                return info
+        # typed, so the fields are compared as native values (compiled), not read off the record
+        hit: tuple[Obj, Any, int, bool, int, bool, str, Any, ObjInfo] | None = cache.get(o.uid)
+        rules = o.rules or o.phys.rules
+        if (
+            hit is not None
+            and hit[0] is o
+            and hit[1] is card
+            and hit[2] == o.controller
+            and hit[3] == o.charged
+            and hit[4] == o.counters
+            and hit[5] == o.eternal
+            and hit[6] == o.kind
+            and hit[7] is rules
+        ):
+            return hit[8]
         info = self._build(o)
-        cache[o.uid] = (o, card, info)
+        cache[o.uid] = (o, card, o.controller, o.charged, o.counters, o.eternal, o.kind, rules, info)
         return info
 
     def _build(self, o: Obj) -> ObjInfo:
