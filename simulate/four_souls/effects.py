@@ -1227,6 +1227,23 @@ def _v_from_under(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_name_faces(ctx: Ctx, p: dict) -> bool:
+    """Summer's The Adversary: each player in turn order from the active one names a face 1–6 that no one
+    named yet (decision ``choose_number``); till the end of the turn, each roll showing a player's face
+    deals them 1 damage (``resolution`` reads ``Game.doomed_faces``; the game is its source, FS-6.20)."""
+    g = ctx.g
+    g.doomed_faces.clear()  # a new naming replaces an earlier one this turn
+    for k in range(g.n):
+        seat = (g.active + k) % g.n
+        left = tuple(f for f in range(1, 7) if f not in g.doomed_faces)
+        if not left:
+            break
+        face = asking.ask(g, seat, "choose_number", left, ctx.name)
+        g.doomed_faces[face] = (seat, ctx.name)
+        g.log.emit("faces_named", seat, ctx.name, None, None, str(face))
+    return True
+
+
 def _v_loot_top_playable(ctx: Ctx, p: dict) -> bool:
     """Glitter Bombs: till the end of the turn you may play the loot deck's top card, shown to every
     player, with the usual timing and a loot play (FS-8.4); ``blank_card.copies`` offers it."""
@@ -1461,6 +1478,7 @@ VERB_FUNCS = {
     "play_given": _v_play_given,
     "loot_top_playable": _v_loot_top_playable,
     "force_activate": _v_force_activate,
+    "name_faces": _v_name_faces,
     "put_under": _v_put_under,
     "from_under": _v_from_under,
     "loot_under": _v_loot_under,

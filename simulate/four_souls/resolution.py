@@ -279,6 +279,9 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
     triggers.fire(
         g, "rolled", roll=r, value=final, again=again, again_attack=again_attack
     )  # FS-4.11 / FS-Q.31
+    if g.doomed_faces and final in g.doomed_faces:  # The Adversary: the player who named this face
+        seat, name = g.doomed_faces[final]
+        damage.push_damage(g, 1, g.players[seat], -1, None, False, None, name)
     if g.delayed:
         _delayed_rolled(g, r)
 

@@ -311,6 +311,9 @@ class Game:
     rolled_at: set = field(default_factory=set)  # (object uid, seat): an attack roll this turn (Game Squid)
     eternal_eot: list = field(default_factory=list)  # items made eternal till end of turn (Algiz)
     under: dict = field(default_factory=dict)  # object uid → the cards put under it (Isaac's Last Will)
+    doomed_faces: dict = field(
+        default_factory=dict
+    )  # face → (seat, card name) till end of turn (The Adversary)
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:

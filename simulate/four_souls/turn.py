@@ -411,6 +411,7 @@ def end_of_turn(g: Game) -> None:
         o.damage = 0
     g.obj_shields.clear()
     g.eot_replacements.clear()
+    g.doomed_faces.clear()  # The Adversary's named faces last till end of turn
     blank_card.end_turn(g)  # Blank Card copies last until end of turn
     gains.expire(g, "eot")  # abilities gained till end of turn (FS-5.2)
     if g.copies:  # copied abilities end (FS-5.12): caches keyed by obj_ver list abilities again

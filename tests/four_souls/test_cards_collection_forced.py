@@ -3,8 +3,9 @@ characters changing hands (Corrupted Data, FS-6.12)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, plays, resolution, statics, triggers, turn, zones
+from cardlab.simulate.four_souls import damage, dice, plays, resolution, statics, triggers, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
     attack_roll,
     by_id,
     card,
@@ -153,3 +154,35 @@ def test_FS_13_9_isaacs_last_will_keeps_the_penalty_items_under_it():
     damage.destroy(g, will, "test")
     assert a.phys in g.treasure_disc and will.uid not in g.under
     check_invariants(g)
+
+
+def test_FS_6_20_the_adversary_hurts_each_player_when_their_named_face_is_rolled():
+    """Summer's The Adversary at a turn's start: seat 0 names 3, seat 1 (offered the faces but 3) names 5;
+    a roll of 5 deals seat 1 one damage, a roll of 3 seat 0; after the end phase a 5 hurts nobody."""
+    seen: list = []
+
+    def name(face):
+        def plan(d):
+            if d.kind == "choose_number":
+                seen.append(tuple(d.options))
+                return face
+            return None
+
+        return plan
+
+    g = position(2, plans={0: name(3), 1: name(5)})
+    g.active = 0
+    add_slot_monster(g, by_id("soi-the_adversary"))
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    assert seen == [(1, 2, 3, 4, 5, 6), (1, 2, 4, 5, 6)]
+    dice.push_roll(g, 0, "reward", reward="cents", value=5)
+    settle(g)
+    assert (g.players[0].damage, g.players[1].damage) == (0, 1)
+    dice.push_roll(g, 1, "reward", reward="cents", value=3)
+    settle(g)
+    assert (g.players[0].damage, g.players[1].damage) == (1, 1)
+    turn.end_of_turn(g)
+    dice.push_roll(g, 0, "reward", reward="cents", value=5)
+    settle(g)
+    assert g.players[1].damage == 0
