@@ -519,3 +519,28 @@ def test_FS_10_7_an_attack_no_roll_can_win_or_lose_is_a_runaway_turn_not_a_card_
     with pytest.raises(RunawayTurn):
         attack.run_attack(g, 0, target)
     assert target.in_play and len(kinds(g, "roll")) > 100
+
+
+def test_FS_3_2_sticky_nickel_put_back_on_the_loot_deck_before_its_result_stays_there():
+    """The same with The Curse (↷: a discard's top card onto its deck): seat 0 puts its own Nickel, lying
+    in the loot discard while its result waits, back on top of the loot deck; the result (move it into
+    seat 1's hand) leaves it there (FS-3.2). Soak 1801, 4 players, seed 7641644583180373396: the Nickel,
+    drawn again by Football's loot, was then in two hands."""
+
+    def p0(d):
+        if d.kind == "respond" and d.context.kind == "ability" and d.context.name == "Sticky Nickel":
+            return next((o for o in d.options if o[0] == "tap"), None)
+        if d.kind == "choose_deck":
+            return "loot"
+        return None
+
+    g = position(2, plans={0: p0}, rolls=[2])
+    deck(g, "loot", [card("Deck0"), card("Deck1")])
+    g.active = 0
+    give_item(g, 0, real("The Curse"))
+    g.players[0].loot_plays = 1
+    nickel = give_loot(g, 0, by_id("r-sticky_nickel"))
+    assert plays.take_action(g, 0, ("loot", nickel))
+    resolution.priority(g, 0, until_empty=True)
+    assert g.loot[-1] is nickel and [p.hand for p in g.players] == [[], []]
+    check_invariants(g)
