@@ -137,6 +137,9 @@ def player_statics(g: Game, p: Player, key: str) -> list | tuple:
     return [(o, body[key]) for o, body in owned if _holds(g, o, body)]
 
 
+_UNLISTED: tuple[int, int, int, bool, dict] = (-1, -1, -1, False, {})  # matches no game: listed afresh
+
+
 def owned_statics(g: Game, p: Player, key: str) -> list:
     """(object, body) for each static ability with ``key`` on the objects ``p`` controls (character,
     items, curses, in that order), conditions not checked. Listed again only when objects entered play,
@@ -148,8 +151,10 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     n_items, n_curses = len(p.items), len(p.curses)
     # the key's parts compared one by one, typed: compiled, no key tuple is built at each of the ~6,000
     # reads of a 4-player game (most from ``settle_hp`` at every decision)
-    hit: tuple[int, int, int, bool, dict] | None = g.cache.statics.get(p.seat)
-    if hit is None or hit[0] != g.obj_ver or hit[1] != n_items or hit[2] != n_curses or hit[3] != rooms:
+    # typed, not optional: the entry is unpacked once (an optional one is checked again at every field)
+    got = g.cache.statics.get(p.seat)
+    hit: tuple[int, int, int, bool, dict] = _UNLISTED if got is None else got
+    if hit[0] != g.obj_ver or hit[1] != n_items or hit[2] != n_curses or hit[3] != rooms:
         hit = (g.obj_ver, n_items, n_curses, rooms, {})
         g.cache.statics[p.seat] = hit
     by_key: dict = hit[4]

@@ -18,6 +18,19 @@ from .refs import CardRef, ObjInfo, ObjRef, StackRef
 from .rule_variants import cannon_fodder
 from .state import Game, Obj, Phys, Player
 
+# the entry ``View._other_info`` compares with before anything is kept for an object: matches none
+_NOT_KEPT: tuple[Obj | None, Any, int, bool, int, bool, str, Any, Any] = (
+    None,
+    None,
+    0,
+    False,
+    0,
+    False,
+    "",
+    None,
+    None,
+)
+
 
 class View:
     __slots__ = ("_g", "seat")
@@ -320,12 +333,12 @@ class View:
         if card.hp is not None and (o.kind == "item" or o.kind == "room"):
             return self._build(o)
         cache = self._g.cache.other_info
-        # typed, so the fields are compared as native values (compiled), not read off the record
-        hit: tuple[Obj, Any, int, bool, int, bool, str, Any, ObjInfo] | None = cache.get(o.uid)
+        # typed (not optional), so the entry is unpacked once and its fields compared as native values
+        got = cache.get(o.uid)
+        hit: tuple[Obj | None, Any, int, bool, int, bool, str, Any, Any] = _NOT_KEPT if got is None else got
         rules = o.rules or o.phys.rules
         if (
-            hit is not None
-            and hit[0] is o
+            hit[0] is o
             and hit[1] is card
             and hit[2] == o.controller
             and hit[3] == o.charged
