@@ -77,6 +77,7 @@ EVENT_KINDS = frozenset(
         "timer",
         "ambush",
         "slots_expanded",
+        "number_changed",
         "room_revealed",
         "room_discarded",
         "room_activated",

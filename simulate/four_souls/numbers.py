@@ -87,7 +87,8 @@ def change_number(ctx: Ctx, p: dict) -> bool:
     i, _old, new = asking.ask(g, who, "change_number", tuple(_changes(text)), ctx.name)
     changed = copy.deepcopy(list(text))
     _set(changed, leaves(text)[i][0], new)
-    g.log.emit("number_changed", ctx.you, ctx.name, None, new, str(i))
+    name = x.phys.card.name
+    g.log.emit("number_changed", ctx.you, ctx.name, name, new, str(i))
     if isinstance(x, LootItem):  # the loot resolves with the changed text (its targets stay as chosen)
         x.play_text = tuple(changed)
         x.play_rules = RECOMPILE[0](replace(x.phys.card, abilities=tuple(changed)))

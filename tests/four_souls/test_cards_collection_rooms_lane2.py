@@ -247,6 +247,7 @@ def test_FS_5_2_magic_marker_changes_a_number_of_a_loot_on_the_stack():
     assert plays.take_action(g, 0, ("loot", marker))
     resolution.priority(g, 0, until_empty=True)
     assert g.players[0].cents == 3
+    assert [(r[4], r[5], r[6]) for r in kinds(g, "number_changed")] == [("Magic Marker", "Test Coins", 3)]
 
 
 def test_FS_13_9_FS_10_6_lust_for_blood_the_chosen_player_s_penalty_item_goes_to_the_active_player():
