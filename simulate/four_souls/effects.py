@@ -31,7 +31,7 @@ from . import (
 from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, name_has, parse_sel
-from .state import EngineError, Game, Obj, Phys, Player
+from .state import EngineError, Obj, Phys, Player
 from .statics import Ctx, obj_of, player_of, player_statics, self_recharge_only, the_player, value
 
 # ----------------------------------------------------------------------------- references
@@ -381,7 +381,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
         for q in g.players:
             q.known.add(shown_c.pid)
         if isinstance(ctx.src, Obj) and ctx.src.in_play:
-            _copy_rules(ctx.g, ctx.src, shown_c.rules, "eot")
+            gains.wear(ctx.g, ctx.src, shown_c.rules, True)
         rest = list(cards)
         shuffle(g.streams("peek order", ctx.you), rest)
         for c in rest:
@@ -1066,21 +1066,8 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
     src = obj_of(ctx, p.get("source"))
     if not (isinstance(me, Obj) and isinstance(src, Obj) and me.in_play and src.in_play):
         return False
-    _copy_rules(ctx.g, me, src.rules, p.get("until", "eot"))
+    gains.wear(ctx.g, me, src.rules, p.get("until", "eot") == "eot")
     return True
-
-
-def _copy_rules(g: Game, me: Obj, rules: Any, until: Any) -> None:
-    """``me`` becomes a copy of a card whose compiled rules are ``rules`` (FS-5.10: abilities copied;
-    counters, charge and starting-item are not); ``until: eot``: it turns back once the turn is over."""
-    if until == "eot" and me.copy_until_eot is None:
-        me.copy_until_eot = me.rules
-        g.copies.append(me)
-    me.rules = rules
-    g.cache.trig_names.update(rules.triggers)
-    g.obj_ver += 1
-    if rules.forbid:
-        g.cache.forbid_on = True
 
 
 def _v_gain_abilities(ctx: Ctx, p: dict) -> bool:

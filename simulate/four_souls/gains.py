@@ -16,6 +16,19 @@ INLINE: dict[int, tuple[list, CardRules]] = {}
 _SHIFT = 1000  # gained abilities count their "first each turn" apart from the object's own (Ability.index)
 
 
+def wear(g: Game, o: Obj, rules: CardRules, until_eot: bool) -> None:
+    """``o``'s abilities become ``rules``: a copy (FS-5.10) or its own text with a number changed (FS-5.2).
+    With ``until_eot`` the rules it had come back at the turn's end (``turn`` restores ``copy_until_eot``)."""
+    if until_eot and o.copy_until_eot is None:
+        o.copy_until_eot = o.rules
+        g.copies.append(o)
+    o.rules = rules
+    g.cache.trig_names.update(rules.triggers)
+    g.obj_ver += 1
+    if rules.forbid:
+        g.cache.forbid_on = True
+
+
 def gain(g: Game, o: Obj, rules: CardRules, until: str) -> None:
     """``o`` gains ``rules``' abilities: ``until`` ``eot`` (this turn's end, FS-8.10) or ``next_turn`` (the
     start of the next turn of the player controlling ``o`` now)."""

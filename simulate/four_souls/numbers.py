@@ -11,7 +11,7 @@ import copy
 from dataclasses import replace
 from typing import Any
 
-from . import asking
+from . import asking, gains
 from . import vocabulary as V
 from .items import LootItem
 from .state import Game, Obj
@@ -95,14 +95,7 @@ def change_number(ctx: Ctx, p: dict) -> bool:
         return True
     card = x.phys.card
     rules = RECOMPILE[0](replace(card, abilities=tuple(changed)))
-    if x.copy_until_eot is None:  # the printed (or copied) rules come back at the end of the turn (FS-5.2)
-        x.copy_until_eot = x.rules
-        g.copies.append(x)
-    x.rules = rules
-    g.cache.trig_names.update(rules.triggers)
-    g.obj_ver += 1
-    if rules.forbid:
-        g.cache.forbid_on = True
+    gains.wear(g, x, rules, True)  # the printed (or copied) rules come back at the end of the turn (FS-5.2)
     return True
 
 
