@@ -31,7 +31,7 @@ from . import (
 from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, name_has, parse_sel
-from .state import EngineError, Obj, Phys, Player
+from .state import EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, obj_of, player_of, player_statics, self_recharge_only, the_player, value
 
 # ----------------------------------------------------------------------------- references
@@ -275,6 +275,18 @@ def _v_look_hand(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _on_top_in_order(g: Game, chooser: int, rest: list, deck: list, name: str) -> None:
+    """Put ``rest`` back on top of ``deck`` in the order ``chooser`` picks, the first pick on top
+    (decision ``order_top``, one pick at a time; FS-3.4)."""
+    order = []
+    while len(rest) > 1:
+        c = asking.ask(g, chooser, "order_top", tuple(rest), name)
+        order.append(c)
+        rest.remove(c)
+    order.extend(rest)
+    deck.extend(reversed(order))
+
+
 def _v_peek(ctx: Ctx, p: dict) -> bool:
     g = ctx.g
     deck_name = p.get("deck")
@@ -303,14 +315,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
         return True
     del deck[len(deck) - len(cards) :]
     if then in ("any_order", "may_any_order"):
-        order = []
-        rest = list(cards)
-        while len(rest) > 1:
-            c = asking.ask(g, chooser, "order_top", tuple(rest), ctx.name)
-            order.append(c)
-            rest.remove(c)
-        order.extend(rest)
-        deck.extend(reversed(order))
+        _on_top_in_order(g, chooser, list(cards), deck, ctx.name)
     elif then == "may_bottom":
         keep = []
         for c in cards:
@@ -330,13 +335,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
         for c in cards:
             if not any(x is c for x in rest):
                 disc.append(c)
-        order = []
-        while len(rest) > 1:
-            c = asking.ask(g, chooser, "order_top", tuple(rest), ctx.name)
-            order.append(c)
-            rest.remove(c)
-        order.extend(rest)
-        deck.extend(reversed(order))
+        _on_top_in_order(g, chooser, rest, deck, ctx.name)
     elif then == "back_or_discard":
         for c in reversed(cards):
             if asking.ask(g, chooser, "discard_top", (False, True), c.card.name):
