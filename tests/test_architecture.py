@@ -37,7 +37,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),
-        ("coop", "counters", "items", "blank_card", "gains"),
+        ("coop", "counters", "items", "blank_card", "gains", "lineage"),
         ("challenge", "sides"),
         # reading the state: expressions, static abilities (FS-5.2), selectors; asking a player
         ("statics",),

@@ -243,7 +243,12 @@ def push_deaths(g: Game) -> bool:
 
 
 def refill_slots(g: Game) -> bool:
-    """FS-12.1: every slot must hold a card; refilled from the deck top at the next priority."""
+    """FS-12.1: every slot must hold a card; refilled from the deck top at the next priority. Our reading:
+    refilling monster slots shuffles the monster discard back (FS-3.5) once; a slot still empty when the
+    deck runs out again before any player has acted since (``Game.acted``) stays empty until a player acts
+    or a new turn begins. More slots than monster cards (each Indomitable monster revealed takes a new
+    slot, FS-4.17) with Game Crash! (every monster to the discard) would otherwise reshuffle and reveal it
+    again for ever, with nobody choosing anything."""
     changed = False
     for i, slot in enumerate(g.shop):
         if not slot:
@@ -257,6 +262,10 @@ def refill_slots(g: Game) -> bool:
         while not slot and i not in g.hold_slots and not challenge.special(g, i):  # FS-12.6
             if not monster_left(g):
                 break  # only events left: revealing them would cycle for ever (FS-Q.35 extended)
+            if not g.monster:  # FS-3.5 at a refill: once till a player acts (our reading of FS-12.1)
+                if g.refill_shuffled == (g.turn, g.acted):
+                    break  # run out twice with nobody acting: the slot waits (Game Crash!)
+                g.refill_shuffled = (g.turn, g.acted)
             c = g.draw(g.monster, g.monster_disc)
             if c is None:
                 break

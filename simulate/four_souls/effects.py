@@ -20,6 +20,7 @@ from . import (
     dice,
     gains,
     items,
+    lineage,
     plays,
     replacements,
     resources,
@@ -1308,10 +1309,11 @@ def _v_loot_under(ctx: Ctx, p: dict) -> bool:
 def _copy_onto_stack(ctx: Ctx, c: Phys, seat: int) -> bool:
     from .targets import prepare  # targets reads selectors, which this module's verbs also use
 
-    if {"trinket", "ambush"} & c.rules.keywords:
-        return False
+    if {"trinket", "ambush"} & c.rules.keywords or not lineage.may_copy(ctx, c):
+        return False  # a copy copies nothing of its own line (FS-5.13, lineage.py)
     copy = Phys(-abs(c.pid), c.card, c.rules, True)
     sub = Ctx(ctx.g, seat, copy, name=f"{c.card.name} (copy)")
+    sub.line = lineage.line_for(ctx, c)
     if c.rules.play is not None and not prepare(sub, c.rules.play):
         return False
     sub.item = items.LootItem(copy, seat, sub)

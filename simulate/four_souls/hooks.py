@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import asking, blank_card, damage, resources
+from . import asking, blank_card, damage, lineage, resources
 from . import vocabulary as V
 from .items import AbilityItem
 from .state import Obj
@@ -75,6 +75,10 @@ def placebo_copy_ability(ctx: Any) -> bool:
     src = ctx.binds.get("I")
     if src is None or src is ctx.src or not src.in_play or not src.rules.tap:
         return False  # copying itself would copy this very hook, forever
+    if not lineage.may_copy(ctx, src):
+        return (
+            False  # a copy copies nothing of its own line (FS-5.13: ? Card and Pop Pop! feeding each other)
+        )
     # Copying another Placebo's ability (a second Placebo, or Modeling Clay become Placebo) would copy
     # this hook again with the same only target, for ever: a Placebo ability copies as nothing.
     abilities = [a for a in src.rules.tap if not _is_placebo(a)]
@@ -86,6 +90,7 @@ def placebo_copy_ability(ctx: Any) -> bool:
         else asking.ask(g, ctx.you, "choose_ability", tuple(abilities), "Placebo")
     )
     sub = Ctx(g, ctx.you, ctx.src, name=f"{src.phys.card.name} ({ctx.name})")
+    sub.line = lineage.line_for(ctx, src)  # its targets are chosen knowing where it came from
     if not prepare(sub, ab):
         return False
     item = AbilityItem(ctx.src if isinstance(ctx.src, Obj) else None, ab, ctx.you, sub)

@@ -168,6 +168,7 @@ def _for_each(ctx: Ctx, var: str | None, members: list, body: Any) -> bool:
         sub = Ctx(
             ctx.g, ctx.you, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode, ctx.by
         )
+        sub.line = ctx.line  # a copy's line goes on into its parts (lineage.py)
         sub.binds[var or "them"] = m
         sub.binds["__each__"] = m
         did = run(sub, body) or did

@@ -355,6 +355,7 @@ def _push_reader(g: Game, r: items.RollItem) -> None:
     if row is None or row == "nothing":
         return
     ctx = Ctx(g, src.you, src.src, dict(src.binds), src.ev, r.value, None, src.name, src.mode, src.by)
+    ctx.line = src.line  # the reader of a copy's roll is still that copy (lineage.py)
     ab = Ability("on", row)
 
     # FS-4.18: the reader is a new ability; only the targets its row uses can make it fizzle (Glass

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import counters, items
+from . import counters, items, lineage
 from . import vocabulary as V
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, obj_of, the_player
@@ -246,11 +246,15 @@ V.FILTERS.implement(
         "loot": lambda ctx, o: isinstance(o, items.LootItem),  # a loot being played (FS-1.9)
         # FS-5.11: a loot being played, neither a trinket nor an ambush (Pop Pop!)
         "copiable_loot": lambda ctx, o: (
-            isinstance(o, items.LootItem) and not {"trinket", "ambush"} & o.phys.rules.keywords
+            isinstance(o, items.LootItem)
+            and not {"trinket", "ambush"} & o.phys.rules.keywords
+            and lineage.may_copy(ctx, o.phys)  # not a card of the copier's own line (FS-5.13)
         ),
         # FS-5.11: a loot not yet copied in this turn (Ball of Tar): a loot is on the stack
         # only during the turn it is played, so its item remembers whether a copy was made of it
-        "not_copied": lambda ctx, o: isinstance(o, items.LootItem) and not o.copied,
+        "not_copied": lambda ctx, o: (
+            isinstance(o, items.LootItem) and not o.copied and lineage.may_copy(ctx, o.phys)
+        ),
         # a monster's or an item's triggered ability (FS-4.9) on the stack
         "triggered": lambda ctx, o: (
             isinstance(o, items.AbilityItem)

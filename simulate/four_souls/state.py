@@ -253,6 +253,7 @@ class Game:
     ending_turn: bool = False
     extra_turns: list[int] = field(default_factory=list)
     hold_slots: set = field(default_factory=set)
+    refill_shuffled: tuple = ()  # (turn, acted) when a monster-slot refill last shuffled the discard back (FS-12.1)
     delayed: list = field(default_factory=list)  # one-shot delayed triggers/replacements
     stat_counters: bool = False  # an HP or AT counter was ever put on something (statics read them then)
     event_counts: dict[str, int] = field(default_factory=dict)  # events by name that entered play this game

@@ -682,6 +682,7 @@ class Ctx:
     by: int | None = None  # who makes choices, when not the controller
     moved: bool = False  # the effect moved its own card (XIX The Sun, Lost Soul)
     watch: frozenset | None = None  # the binds whose loss fizzles this item (None: all of them)
+    line: frozenset = frozenset()  # the cards whose copying made this copy (lineage.py, FS-5.13)
 
 
 def fizzled(ctx: Ctx) -> bool:

@@ -3,6 +3,8 @@ random game that exposed it (checked_play checks every invariant after every tur
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from cardlab.simulate.core import Players, stream
@@ -10,6 +12,7 @@ from cardlab.simulate.core.errors import InvariantError
 from cardlab.simulate.four_souls import (
     attack,
     checked_play,
+    checks,
     damage,
     dice,
     make_config,
@@ -28,9 +31,12 @@ from cardlab.simulate.four_souls.fixtures import (
     give_item,
     give_loot,
     kinds,
+    loot_fillers,
     monster,
+    phys,
     position,
     real,
+    settle,
     take_cents,
 )
 from cardlab.simulate.four_souls.state import EngineError, RunawayTurn
@@ -249,6 +255,83 @@ def test_FS_5_13_placebo_copying_a_placebo_copies_nothing():
 def test_soak_seed_placebo_loop():
     result = random_game(2, 6563616689354341191)
     assert result.end_reason in ("win", "draw", "turn_cap")
+
+
+# --------------------------------------------------------------------------- copies of copiers (FS-5.13)
+
+
+def _marble_reveals_question_card(pop_seat: int):
+    """Seat 0's Strange Marble reveals ? Card at its turn start and both players take a copy (FS-5.11);
+    Pop Pop! (``pop_seat``) is the only item with a ↷ ability, so each ? Card copy must pick it."""
+    yes = lambda d: True if d.kind == "may" else None  # noqa: E731
+    g = position(2, plans={0: yes, 1: yes})
+    loot_fillers(g, 5)
+    g.active = 0
+    give_item(g, 0, real("Strange Marble"))
+    pop = give_item(g, pop_seat, real("Pop Pop!"))
+    g.loot.append(phys(g, by_id("fsp2-card")))
+    return g, pop
+
+
+def test_FS_5_13_a_copy_never_copies_back_into_its_own_line():
+    """Each ? Card copy picks Pop Pop! and copies its ↷ ("copy a loot being played"); the only loots on the
+    stack are copies of the same revealed ? Card, the copy's own line, so the copied ability has no target
+    and makes nothing (before: each copy made the next one, a card loop with nobody choosing; soak: 4
+    players, seed 2976495117110088524, turn 1)."""
+    g, _pop = _marble_reveals_question_card(pop_seat=1)
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    assert not g.stack and len(kinds(g, "loot_played")) == 2  # Strange Marble's two copies, no more
+    assert g.resolved < 10
+    check_invariants(g)
+
+
+def test_FS_5_13_a_copy_made_by_pop_pop_does_not_copy_pop_pop():
+    """Pop Pop! (activated by its player, an act) copies the ? Card being played. That copy is of Pop Pop!'s
+    line, so it cannot copy Pop Pop!'s ↷ (its only choice here) and does nothing; the played ? Card then
+    copies Pop Pop!'s ↷, whose only loot to copy would be its own line: nothing more (before: the copy
+    copied Pop Pop!, which copied the ? Card below, for ever)."""
+    g = position(2)
+    loot_fillers(g, 5)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    pop = give_item(g, 1, real("Pop Pop!"))
+    q = give_loot(g, 0, by_id("fsp2-card"))
+    act = next(o for o in plays.legal_actions(g, 0) if o[0] == "loot" and o[1] is q)
+    assert plays.take_action(g, 0, act)
+    assert plays.take_action(g, 1, ("tap", pop, 0))
+    settle(g)
+    assert not g.stack and g.resolved < 6 and q in g.loot_disc
+    assert [r[4] for r in kinds(g, "loot_played") if r[7] == "copy"] == ["? Card"]
+    check_invariants(g)
+
+
+# --------------------------------------------------------------------------- Game Crash! and more slots (FS-12.1)
+
+
+def test_FS_12_1_a_refill_shuffles_the_monster_discard_back_once_till_a_player_acts():
+    """Two monsters in slots and two empty slots (more slots than monster cards, as Indomitable monsters
+    leave them, FS-4.17); the monster deck is an Indomitable monster over Game Crash!, a monster in the
+    discard. The refill takes the Indomitable one (a new slot), reveals Game Crash! and, the deck out,
+    shuffles the discard back once for the last empty slot; Game Crash! sends every monster to the
+    discard, and the deck is out again with nobody having acted: the slots stay empty (before: shuffled
+    back and Game Crash! revealed again and again, slots added each time; soak: 4 players, seed
+    8387064380761680239, turn 164). At the next turn they refill."""
+    g = position(2)
+    g.active = 0
+    for i in range(2):
+        add_slot_monster(g, monster(f"Blob{i}", hp=1))
+    g.mslots.extend([[], []])
+    indomitable = dataclasses.replace(monster("Stubborn"), keywords=("indomitable",))
+    deck(g, "monster", [indomitable, real("Game Crash!")])
+    g.monster_disc.append(phys(g, monster("Gone")))
+    settle(g)
+    assert [r[4] for r in kinds(g, "monster_revealed")] == ["Stubborn", "Game Crash!", "Gone"]
+    assert not g.stack and not any(g.mslots) and len(g.monster_disc) == 5
+    g.turn += 1
+    checks.state_checks(g)
+    assert sum(1 for s in g.mslots if s and s[-1].kind == "monster") >= 1
+    check_invariants(g)
 
 
 # --------------------------------------------------------------------------- events with a roll (FS-1.17)
