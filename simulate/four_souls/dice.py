@@ -5,13 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import asking, challenge, items
+from . import asking, challenge, items, statics
 from .state import Game
 
 
 def die(g: Game, seat: int) -> int:
-    """One die rolled by ``seat``: a d6, or the challenge's coin flip for a doodled player (every roll,
-    reroll and kept die is "rolling a die", so each is a coin for them)."""
+    """One die rolled by ``seat``. With a ``two_dice_left_picks`` static in play (Cursed Lil Haunt, FS-9.6)
+    the roller rolls two dice instead and the player to their left (FS-0.4) keeps one (decision
+    ``choose_number``); the other is logged ``not_kept`` and triggers nothing."""
+    if seat >= 0 and statics.two_dice_rolls(g):
+        a, b = _one_die(g, seat), _one_die(g, seat)
+        if a == b:
+            kept = a
+        else:
+            left = (seat + 1) % g.n
+            kept = asking.ask(g, left, "choose_number", (min(a, b), max(a, b)), "two dice: keep one")
+        g.log.emit("roll", seat, "two dice", None, b if kept == a else a, "not_kept")
+        return kept
+    return _one_die(g, seat)
+
+
+def _one_die(g: Game, seat: int) -> int:
+    """A d6, or the challenge's coin flip for a doodled player (every roll, reroll and kept die is
+    "rolling a die", so each is a coin for them)."""
     if g.challenge is not None and g.challenge.coin_rule is not None:
         v = challenge.coin_roll(g, seat)
         if v is not None:

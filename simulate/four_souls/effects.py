@@ -1066,7 +1066,11 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
     src = obj_of(ctx, p.get("source"))
     if not (isinstance(me, Obj) and isinstance(src, Obj) and me.in_play and src.in_play):
         return False
-    gains.wear(ctx.g, me, src.rules, p.get("until", "eot") == "eot")
+    until = p.get("until", "eot")
+    if until == "next_turn":  # till the start of its controller's next turn (Undefined)
+        gains.wear_till_next_turn(ctx.g, me, src.rules)
+    else:
+        gains.wear(ctx.g, me, src.rules, until == "eot")
     return True
 
 

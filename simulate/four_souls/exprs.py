@@ -14,7 +14,13 @@ from typing import Any
 
 from .state import EngineError
 
-_BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv}
+_BIN = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
 _CMP = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,

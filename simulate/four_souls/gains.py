@@ -29,6 +29,30 @@ def wear(g: Game, o: Obj, rules: CardRules, until_eot: bool) -> None:
         g.cache.forbid_on = True
 
 
+def wear_till_next_turn(g: Game, o: Obj, rules: CardRules) -> None:
+    """``o`` is a copy (FS-5.10) till the start of its controller's next turn (Undefined of Requiem): its own
+    rules come back then (:func:`end_copies`); a copy already running keeps the rules it had before it."""
+    own = next((b for x, _s, b in g.copies_next_turn if x is o), o.copy_until_eot or o.rules)
+    g.copies_next_turn[:] = [e for e in g.copies_next_turn if e[0] is not o]
+    g.copies_next_turn.append((o, o.controller, own))
+    if o.copy_until_eot is not None:  # a copy till end of turn gives way to this longer one
+        o.copy_until_eot = None
+    wear(g, o, rules, False)
+
+
+def end_copies(g: Game, seat: int) -> None:
+    """As ``seat``'s turn starts, the copies made till then end: each object still in play reads its own
+    rules again (FS-5.10)."""
+    if not g.copies_next_turn:
+        return
+    for o, _s, own in [e for e in g.copies_next_turn if e[1] == seat or not e[0].in_play]:
+        if o.in_play:
+            o.rules = own
+            g.cache.trig_names.update(own.triggers)
+            g.obj_ver += 1
+    g.copies_next_turn[:] = [e for e in g.copies_next_turn if e[1] != seat and e[0].in_play]
+
+
 def gain(g: Game, o: Obj, rules: CardRules, until: str) -> None:
     """``o`` gains ``rules``' abilities: ``until`` ``eot`` (this turn's end, FS-8.10) or ``next_turn`` (the
     start of the next turn of the player controlling ``o`` now)."""

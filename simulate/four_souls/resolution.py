@@ -260,6 +260,7 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
         p.attack_rolls_this_turn += 1
         if r.target is not None:  # who rolled against what this turn (filter ``rolled_at``)
             g.rolled_at.add((r.target.uid, r.seat))
+            g.rolls_on[r.target.uid] = g.rolls_on.get(r.target.uid, 0) + 1  # expression rolls_at (Null)
         extra, p.next_atk = p.next_atk, 0  # a bonus for the next attack roll is used by it, hit or miss
     final = clamp(r.value + statics.roll_bonus(g, p, r.attack))  # FS-9.2(5), FS-Q.14
     r.value = final
@@ -390,6 +391,8 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
         lands = False  # a face named before the roll (Alt Art Mother!)
     if lands and before >= r.value and t.rules.statics and statics.beats_last(g, t):
         lands = False  # must beat the previous roll aimed at it during this turn (Summer Hush)
+    if t.rules.statics and statics.attack_ends_on_roll(g, t) == p.attack_rolls_this_turn:
+        _end_after_damage(g, t)  # below this roll's combat damage on the stack (Turdlings)
     if lands and not statics.counts_as_miss(g, p, r.value):
         n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
         damage.push_damage(g, n, statics.defender(g, t), r.seat, None, True, r.value, "attack")
@@ -401,6 +404,19 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
             hit = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
             damage.push_damage(g, hit, statics.defender(g, t), r.seat, None, True, r.value, "attack")
         triggers.fire(g, "missed", seat=r.seat, target=t, roll=r)  # triggers on a missed attack roll
+
+
+def _end_after_damage(g: Game, t: Obj) -> None:
+    """FS-10.11: the monster's "cancel the attack after combat damage" (``attack_ends_on_roll``): a triggered
+    ability of the game's ("you" = the active player) put on the stack before the roll's combat damage, so
+    that damage resolves first; it cancels only an attack on this monster."""
+    ctx = Ctx(g, g.active, t, {}, None, None, None, t.phys.card.name)
+    ctx.watch = frozenset()
+    item = AbilityItem(
+        None, Ability("on", {"cancel_attack": {"target": "self"}}), g.active, ctx, trigger="delayed"
+    )
+    ctx.item = item
+    g.stack.append(item)
 
 
 def resolve_death(g: Game, d: DeathItem) -> None:

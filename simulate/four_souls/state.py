@@ -310,6 +310,8 @@ class Game:
     stripped: list = field(default_factory=list)  # (object, seat): no abilities until that seat's turn ends
     possessed: dict = field(default_factory=dict)  # Possession: seat → whose items it may use this turn
     rolled_at: set = field(default_factory=set)  # (object uid, seat): an attack roll this turn (Game Squid)
+    rolls_on: dict = field(default_factory=dict)  # object uid → attack rolls aimed at it this turn (Null)
+    copies_next_turn: list = field(default_factory=list)  # (object, seat, own rules): a copy till seat's turn
     eternal_eot: list = field(default_factory=list)  # items made eternal till end of turn (Algiz)
     under: dict = field(default_factory=dict)  # object uid → the cards put under it (Isaac's Last Will)
     doomed_faces: dict = field(

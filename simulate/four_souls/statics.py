@@ -406,6 +406,21 @@ def keeps_damage(g: Game, m: Obj) -> bool:
     return any("keeps_damage" in body and _holds(g, m, body) for body in m.rules.statics)
 
 
+def attack_ends_on_roll(g: Game, t: Obj) -> int:
+    """The attack roll of the turn (the attacker's n-th, FS-9.4) after whose combat damage an attack on this
+    monster is cancelled (``attack_ends_on_roll: n``, Turdlings of Requiem, FS-10.11); 0 for none."""
+    for body in t.rules.statics:
+        if "attack_ends_on_roll" in body and _holds(g, t, body):
+            return int(body["attack_ends_on_roll"])
+    return 0
+
+
+def two_dice_rolls(g: Game) -> bool:
+    """FS-9.6: a ``two_dice_left_picks`` static in play (Cursed Lil Haunt of Requiem): each die a player
+    would roll is two dice, and the player to the roller's left keeps one of them as that die."""
+    return bool(_on(g, "two_dice_left_picks"))
+
+
 def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     """FS-10.6 / FS-16.6: the items under players and the rooms in play that can be attacked now.
     The holders of an ``attackable`` static are listed again only when objects entered play or changed
@@ -912,6 +927,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return the_player(ctx, vals[0]).turn_kills
     if f == "attack_rolls":  # the attack rolls a player made this turn, this one included once it resolves
         return the_player(ctx, vals[0]).attack_rolls_this_turn  # (Seraphim, Lump of Coal, Marked)
+    if f == "rolls_at":  # the attack rolls aimed at an object this turn, anyone's, this one included (Null)
+        o = obj_of(ctx, vals[0])
+        return ctx.g.rolls_on.get(o.uid, 0) if isinstance(o, Obj) else 0
     if f == "named":  # items and souls your controller has, this one aside, of these names (Cube of Meat)
         names = set(vals)
         p = ctx.g.players[ctx.you]
@@ -975,6 +993,8 @@ V.STATICS.implement(
         "self_recharge_only": self_recharge_only,
         "cant_be_attacked": cant_be_attacked,
         "keeps_damage": keeps_damage,
+        "attack_ends_on_roll": attack_ends_on_roll,
+        "two_dice_left_picks": two_dice_rolls,
         "works_as_soul": works_as_soul,
         "untargetable": untargetable_seats,
         "attackable": attackable_objs,

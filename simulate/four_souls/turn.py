@@ -136,6 +136,7 @@ def _play_turn(g: Game) -> None:
         return
     log.emit("turn_start", ap.seat, ap.character.phys.card.name if ap.character else None, None, g.turn)
     gains.expire(g, "turn_start", ap.seat)  # abilities gained up to this player's next turn end now (FS-5.2)
+    gains.end_copies(g, ap.seat)  # copies made till this player's next turn end now (FS-5.10: Undefined)
     recharge_step(g, ap)  # FS-8.1 (no priority)
     for m in g.monsters():
         m.charged = True
@@ -430,6 +431,7 @@ def end_of_turn(g: Game) -> None:
         g.possessed.clear()  # Possession: the use of another player's items lasts till end of turn
     if g.rolled_at:
         g.rolled_at.clear()  # attack rolls are counted per turn (Game Squid)
+        g.rolls_on.clear()
     if g.eternal_eot:
         counters.end_eternal_eot(g)  # eternal given till end of turn ends (Algiz)
     if g.stripped:

@@ -202,7 +202,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("extra_attack", "timing"): frozenset({"this_turn", "now"}),
     ("reroll", "keep"): frozenset({"choose", "highest", "lowest", "other_player", "you"}),
     ("expand_slots", "kind"): frozenset({"shop", "monster", "room"}),
-    ("become_copy", "until"): frozenset({"eot", "forever"}),
+    ("become_copy", "until"): frozenset({"eot", "forever", "next_turn"}),
     ("gain_abilities", "until"): frozenset({"eot", "next_turn"}),
     ("add_counters", "kind"): frozenset({"generic", "level", *NAMED_COUNTERS}),
     ("gain_treasure", "counter"): frozenset({"generic", *NAMED_COUNTERS}),
@@ -640,6 +640,21 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "attack_ends_on_roll",
+            ("n",),
+            "FS-10.11 FS-9.4",
+            "on a monster: when its attacker makes their n-th attack roll of the turn against it, the attack is "
+            "cancelled once that roll's combat damage has resolved",
+            used=False,
+        ),
+        Static(
+            "two_dice_left_picks",
+            ("value",),
+            "FS-9.6",
+            "each die a player would roll is two dice; the player to the roller's left keeps one of them",
+            used=False,
+        ),
+        Static(
             "attackable",
             ("value",),
             "FS-10.6 FS-13.2 FS-16.6",
@@ -1025,7 +1040,7 @@ VALUE_WORDS: frozenset[str] = _words(
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
-    charged is_soul under"""
+    charged is_soul under rolls_at"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
