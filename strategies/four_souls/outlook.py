@@ -47,6 +47,9 @@ class Outlook:
     fight_done: bool = False  # no fight left in my turn: damage below my HP heals unused (FS-8.10)
     hand_gap: float = 0.0  # my right neighbour's hand size minus mine (a hand exchange: the hands aim)
     roll_on_stack: bool = False
+    # the best change of a number in play (``valuing.best_number_change``, FS-5.2); None: not read (the
+    # verb's registered price)
+    number_change: float | None = None
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
     lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)
     reader: Any = None  # the player's ``reading.Reader``: its game memo keeps target plans

@@ -123,6 +123,7 @@ class SensiblePolicy:
     _seen: tuple
     _view: Any
     _picks: tuple | None
+    _number: tuple | None
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -141,6 +142,10 @@ class SensiblePolicy:
             return self._picked(decision, self._target(decision))
         if kind == "divide_damage":
             return self._divide(decision)
+        if kind == "change_number":  # the change planned as its card was picked (``_number_target``)
+            plan, self._number = self._number, None
+            if plan is not None and plan[0] == decision.context and plan[1] in opts:
+                return plan[1]
         if kind == "choose_slot":
             return self._slot(decision)
         if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
@@ -393,6 +398,8 @@ class SensiblePolicy:
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
                 bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping
             v = vl.ability_value(ab, out) - bar
+            if v > 0 and ab is not None and "change_number" in rd.verbs_of(ab.do):
+                v += 100.0  # a number changed is worth it only before the changed ability is used: first
             if v > best_v:
                 best, best_v = o, v
         if best is None or not self._fresh(view.turn, best):
@@ -1431,6 +1438,10 @@ class SensiblePolicy:
         opts = decision.options
         view = decision.view
         ab = self._asking(view, decision.context)
+        if ab is not None and "change_number" in rd.verbs_of(ab.do):
+            pick = self._number_target(decision)
+            if pick is not None:
+                return pick
         helps = self.rd.helps(ab) if ab is not None else False
         if "done" in opts:
             opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
@@ -1493,6 +1504,23 @@ class SensiblePolicy:
                     theirs, key=lambda o: self._obj_worth(o) + (0.5 if infos[o].controller == lead else 0)
                 )
         return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
+
+    def _number_target(self, decision: Any) -> Any:
+        """The card whose number I change (FS-5.2): the object whose best one-step change is worth most to me
+        (``valuing.number_change``: my items gain, rivals' lose), that change kept for the ``change_number``
+        question that follows. None when no object offered has a number to change (a loot on the stack is
+        not read: the default target)."""
+        view = decision.view
+        out = self._outlook(view)
+        best, best_v, change = None, -1e9, None
+        for o in decision.options:
+            if type(o) is not ObjRef:
+                continue
+            v, opt = vl.number_change(view.info(o), self.seat, out)
+            if opt is not None and v > best_v:
+                best, best_v, change = o, v, opt
+        self._number = (decision.context, change) if best is not None else None
+        return best
 
     @staticmethod
     def _leader(view: Any, players: list) -> Any:

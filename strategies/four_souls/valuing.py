@@ -10,8 +10,10 @@ says which, for the strategy's target choices.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
@@ -66,6 +68,7 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             "per_counter": lambda _o: per_counter_worths(
                 [i.rules for s in range(n) for i in view.items_of(s) if i.rules.statics]
             ),
+            "number_change": lambda o: best_number_change(view, me, o),
         }
     )
     return out
@@ -160,12 +163,19 @@ def statics_worth(rules: Any) -> float:
     """What an item's passive stat boosts are worth (``_STATIC_VALUE``, a weight per point)."""
     v = 0.0
     for st in rules.statics:
-        for k, val in st.items():
-            w = _STATIC_VALUE.get(k)
-            if w is not None:
-                n = val.get("n", 1) if isinstance(val, dict) else val
-                n = n if isinstance(n, int) and not isinstance(n, bool) else 1
-                v += abs(w * n) if k == "price" else w * n  # a price change is a discount in Base V2
+        v += _static_worth(st)
+    return v
+
+
+def _static_worth(st: dict) -> float:
+    """One static's stat boosts (``statics_worth``)."""
+    v = 0.0
+    for k, val in st.items():
+        w = _STATIC_VALUE.get(k)
+        if w is not None:
+            n = val.get("n", 1) if isinstance(val, dict) else val
+            n = n if isinstance(n, int) and not isinstance(n, bool) else 1
+            v += abs(w * n) if k == "price" else w * n  # a price change is a discount in Base V2
     return v
 
 
@@ -399,6 +409,105 @@ def effect_value(eff: Any, out: Outlook) -> float:
     return sum(_verb(k, p, out) for k, p in eff.items() if k in AIMS)
 
 
+# ------------------------------------------------------------------ a number changed (FS-5.2)
+_ONE_TURN = 1 / 3  # a static's passive weight for the one turn it is lent or changed
+
+
+def best_number_change(view: Any, me: int, out: Outlook) -> float:
+    """What changing one number in play is worth to me now (``Outlook.number_change``): the best change
+    ``number_change`` finds on any player's item, never below 0 (a change on an object nobody holds — a
+    shop item, a monster — does nothing to anyone that the model weighs)."""
+    best = 0.0
+    for s in range(view.n_players):
+        for info in view.items_of(s):
+            best = max(best, number_change(info, me, out)[0])
+    return best
+
+
+def number_change(info: Any, me: int, out: Outlook) -> tuple[float, tuple | None]:
+    """The best one-step change of a number in this object's encoded text (``numbers.change_number``, FS-5.2)
+    and what it is worth to me: the option as the engine offers it, (index of the number, its value, its new
+    value), in the engine's order (``numbers.leaves``). Till the turn ends the object reads the new number,
+    so the changed ability is worth one turn of it against the printed one (``_turn_worth``). On an object of
+    mine that difference is mine; on another player's, theirs, a loss to me at ``out.rival``; on an object
+    nobody controls (a shop item, a monster) nothing is weighed (0, its first option). None when the text
+    holds no number that may change."""
+    text = info.rules.text
+    if not text:
+        return 0.0, None
+    nums = leaves(text)
+    if info.controller == me:
+        sign = 1.0
+    elif info.controller >= 0:
+        sign = -out.rival
+    else:
+        sign = 0.0
+    best: tuple[float, tuple | None] = (-1e9, None)
+    base: dict[int, float] = {}
+    saved = out.plan, out.either
+    try:
+        for i, (path, v) in enumerate(nums):
+            for new in (v - 1, v + 1):
+                if not LOW <= new <= HIGH:
+                    continue
+                worth = 0.0
+                if sign:
+                    k = path[0]
+                    if k not in base:
+                        base[k] = _turn_worth(text[k], info.charged, sign > 0, out)
+                    worth = sign * (
+                        _turn_worth(_renumbered(text[k], path[1:], new), info.charged, sign > 0, out)
+                        - base[k]
+                    )
+                if worth > best[0]:
+                    best = (worth, (i, v, new))
+    finally:
+        out.plan, out.either = saved
+    return best if best[1] is not None else (0.0, None)
+
+
+def _renumbered(ab: Any, path: tuple, new: int) -> Any:
+    """A copy of one encoded ability with the number at ``path`` set to ``new``."""
+    changed = copy.deepcopy(ab)
+    node = changed
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = new
+    return changed
+
+
+def _turn_worth(ab: Any, charged: bool, mine: bool, out: Outlook) -> float:
+    """What one encoded ability of an object is worth to its holder for the rest of this turn: a static's
+    stat boosts for one turn (``_ONE_TURN``), a trigger half its effect (it may not fire), and on an object
+    of mine an activated ability I can still use (↷ while charged, $ always) its net worth or nothing (I
+    use it only when it pays). Another player's activated abilities wait for their turn, after the change
+    has ended; an ability that itself changes numbers is not read again (0)."""
+    if not isinstance(ab, dict):
+        return 0.0
+    body = ab.get("static")
+    if isinstance(body, dict):
+        return _static_worth(body) * _ONE_TURN
+    if "on" in ab:
+        if "change_number" in reading_verbs(ab.get("do")):
+            return 0.0
+        out.plan = {}
+        _plan_targets(ab.get("targets") or {}, ab.get("do"), out)
+        return 0.5 * effect_value(ab.get("do"), out)
+    for kind in ("tap", "paid"):
+        if kind not in ab or not mine or (kind == "tap" and not charged):
+            continue
+        body = ab[kind] if isinstance(ab[kind], dict) else {"do": ab[kind]}
+        if "change_number" in reading_verbs(body.get("do")):
+            return 0.0
+        out.plan = {}
+        _plan_targets(body.get("targets") or {}, body.get("do"), out)
+        v = effect_value(body.get("do"), out)
+        if body.get("cost"):
+            v += cost_value(body["cost"], out)
+        return max(0.0, v)
+    return 0.0
+
+
 def _over_monsters(each: dict) -> bool:
     return len(each) == 1 and sel_head(next(iter(each.values()))) == "monster"
 
@@ -427,7 +536,7 @@ def _held_for_a_while(abilities: list, out: Outlook) -> float:
                 elif key == "price":
                     v += 2.0 if out.my_turn else 0.0
                 elif key in _STATIC_VALUE:
-                    v += _STATIC_VALUE[key] / 3
+                    v += _STATIC_VALUE[key] * _ONE_TURN
         elif "replace" in ab:
             v += 1.0
     return v
@@ -601,6 +710,8 @@ def _own_counters(v: Any, out: Outlook) -> float:
 
 
 def _verb(verb: str, p: Any, out: Outlook) -> float:
+    if verb == "change_number" and out.number_change is not None:  # FS-5.2: the best change in sight
+        return out.number_change
     if verb == "flip":  # FS-6.10: what the other side is worth, not the verb's own price
         return flip_worth(out) if p == "self" or (isinstance(p, dict) and p.get("target") == "self") else 0.0
     aim = AIMS[verb]

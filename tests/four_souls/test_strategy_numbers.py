@@ -1,0 +1,49 @@
+"""``sensible`` changes a number (FS-5.2: Magic Marker, The Real Left Hand) where the change serves it, read
+from the encoded words of the cards in play (``valuing.number_change``), never their names: a gain of mine
+grows, a rival's boost shrinks. Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls.fixtures import by_id, card, give_item, give_loot, kinds, loot_fillers
+from tests.four_souls.strategy_table import own_turn, strategy_table
+
+_BAG = ({"tap": {"do": {"loot": 1}}},)
+
+
+def _changes(g) -> list:
+    return [(r[4], r[5], r[6]) for r in kinds(g, "number_changed")]
+
+
+def test_FS_5_2_the_real_left_hand_raises_the_draw_of_my_charged_item_then_uses_it():
+    """My charged item draws 1 loot card: its 1 becomes 2 for the turn (the change first), and the item is
+    used for 2 cards."""
+    g = strategy_table(2)
+    loot_fillers(g, 4)
+    give_item(g, 0, by_id("rwz-the_real_left_hand"), eternal=True, starting=True)
+    give_item(g, 0, card("Test Bag", "treasure", "active", abilities=_BAG))
+    own_turn(g)
+    assert _changes(g) == [("The Real Left Hand", "Test Bag", 2)]
+    assert len(g.players[0].hand) == 2
+
+
+def test_FS_5_2_the_real_left_hand_lowers_a_rivals_attack_boost():
+    """A rival's item gives its holder +2 damage: one point less for this turn is worth more to me than a
+    card more from my spent item (a spent ↷ cannot be used this turn)."""
+    g = strategy_table(2)
+    give_item(g, 0, by_id("rwz-the_real_left_hand"), eternal=True, starting=True)
+    bag = give_item(g, 0, card("Test Bag", "treasure", "active", abilities=_BAG))
+    bag.charged = False
+    give_item(g, 1, card("Test Sword", "treasure", "passive", abilities=({"static": {"atk": 2}},)))
+    own_turn(g)
+    assert _changes(g) == [("The Real Left Hand", "Test Sword", 1)]
+
+
+def test_FS_5_2_magic_marker_is_played_on_my_attack_boost():
+    """Magic Marker in hand, my item gives +1 damage: a second point for this turn's fights is worth the
+    card (it is played, the 1 becomes 2)."""
+    g = strategy_table(2)
+    give_item(g, 0, card("Test Sword", "treasure", "passive", abilities=({"static": {"atk": 1}},)))
+    give_loot(g, 0, by_id("r-magic_marker"))
+    own_turn(g)
+    assert _changes(g) == [("Magic Marker", "Test Sword", 2)]
+
