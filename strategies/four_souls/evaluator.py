@@ -59,6 +59,9 @@ class EvaluatorPlayer:
         self._using: tuple | None = None  # (card name, ability) of my last loot/↷/$ option
         self._aim_face: int | None = None  # the face a roll change of mine aims at
         self._picks: tuple | None = None  # my picks of several targets (``reading.record_pick``)
+        self._number: tuple | None = (
+            None  # (card, change) planned for a number change (``valuing.number_target``)
+        )
 
     # ------------------------------------------------------------------ the evaluation
     def value(self, view: Any, seat: int) -> float:
@@ -116,10 +119,21 @@ class EvaluatorPlayer:
             return max(opts, key=lambda o: 3.0 if o == "treasure_deck" else self._item(o))
         if kind == "vote" and view is not None and any(type(o) is str and o != "done" for o in opts):
             return rd.pick_word(view, decision.context, opts, self.seat)  # a vote between words (FS-5.17)
+        if kind == "change_number":  # the change planned as its card was picked (``valuing.number_target``)
+            plan, self._number = self._number, None
+            if plan is not None and plan[0] == decision.context and plan[1] in opts:
+                return plan[1]
+        if kind == "choose_target" and view is not None and self._changes_number(decision.context):
+            pick, change = vl.number_target(view, self.seat, self._outlook(view), opts)
+            if pick is not None:
+                self._number = (decision.context, change)
+                return pick
         if kind == "choose_target" and view is not None:  # remembered: a divided damage asks by index
             pick = self._target(view, opts, decision.context, kind)
             self._picks = rd.record_pick(self._picks, decision.context, opts, pick)
             return pick
+        if kind == "choose_slot" and view is not None:  # the worst fight for me is covered (as sensible)
+            return rd.slot_pick(view, opts, lambda top: self._fight(view, top))
         if kind == "divide_damage" and view is not None:
             i = rd.divide_point(view, self.seat, self._picks, decision.context, opts)
             if i is not None:
@@ -176,6 +190,11 @@ class EvaluatorPlayer:
             if kind in ("order_triggers", "order_replacements")
             else opts[self.rng.randrange(len(opts))]
         )
+
+    def _changes_number(self, context: Any) -> bool:
+        """Is the ability I used last, asking now, one that changes a number (FS-5.2)?"""
+        ab = self._using[1] if self._using and self._using[0] == context else None
+        return ab is not None and "change_number" in rd.verbs_of(ab.do)
 
     def _remember(self, view: Any, pick: Any) -> Any:
         if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):

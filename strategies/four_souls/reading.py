@@ -692,6 +692,20 @@ def harm_helps(view: Any, me: int, o: Any) -> bool:
     return False
 
 
+def slot_pick(view: Any, options: tuple, fight: Callable[[Any], float]) -> Any:
+    """Which monster slot a card covers, moves onto or clears (``choose_slot``, FS-3.8, FS-10.5): an empty
+    one first, else the one whose top monster is the worst fight for the chooser (``fight``: a slot's top
+    monster, an ``ObjInfo``, → what fighting it is worth to them), so the fights they want stay in sight;
+    the lowest slot on a tie."""
+    tops = view.slot_tops
+
+    def score(i: Any) -> float:
+        top = tops[i] if type(i) is int and 0 <= i < len(tops) else None
+        return -99.0 if top is None else fight(top)
+
+    return min(options, key=lambda i: (score(i), i))
+
+
 def pick_serves(view: Any, me: int, o: Any, helps: bool) -> bool:
     """Does adding this target to an "any number" / "up to N" choice help player ``me``? A harmful
     effect: only where harm helps (``harm_helps``); a helpful one: myself, my objects and, in co-op

@@ -786,13 +786,7 @@ class SensiblePolicy:
         else the one whose top monster is the worst fight for me (``_slot_fight``), so the fights I want
         stay in sight."""
         view = decision.view
-        tops = view.slot_tops
-
-        def score(i: Any) -> float:
-            top = tops[i] if type(i) is int and 0 <= i < len(tops) else None
-            return -99.0 if top is None else self._slot_fight(view, top)
-
-        return min(decision.options, key=lambda i: (score(i), i))
+        return rd.slot_pick(view, decision.options, lambda top: self._slot_fight(view, top))
 
     def _worth(self, info: Any) -> float:
         return _monster_worth(self.soul_weight, info.soul, info.rewards)
@@ -1506,21 +1500,12 @@ class SensiblePolicy:
         return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
 
     def _number_target(self, decision: Any) -> Any:
-        """The card whose number I change (FS-5.2): the object whose best one-step change is worth most to me
-        (``valuing.number_change``: my items gain, rivals' lose), that change kept for the ``change_number``
-        question that follows. None when no object offered has a number to change (a loot on the stack is
-        not read: the default target)."""
+        """The card whose number I change (FS-5.2, ``valuing.number_target``: my items gain, rivals' lose),
+        the change kept for the ``change_number`` question that follows; None: the default target."""
         view = decision.view
-        out = self._outlook(view)
-        best, best_v, change = None, -1e9, None
-        for o in decision.options:
-            if type(o) is not ObjRef:
-                continue
-            v, opt = vl.number_change(view.info(o), self.seat, out)
-            if opt is not None and v > best_v:
-                best, best_v, change = o, v, opt
-        self._number = (decision.context, change) if best is not None else None
-        return best
+        pick, change = vl.number_target(view, self.seat, self._outlook(view), decision.options)
+        self._number = (decision.context, change) if pick is not None else None
+        return pick
 
     @staticmethod
     def _leader(view: Any, players: list) -> Any:

@@ -14,6 +14,7 @@ import copy
 from typing import Any
 
 from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
+from cardlab.simulate.four_souls.refs import ObjRef
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
@@ -417,11 +418,27 @@ def best_number_change(view: Any, me: int, out: Outlook) -> float:
     """What changing one number in play is worth to me now (``Outlook.number_change``): the best change
     ``number_change`` finds on any player's item, never below 0 (a change on an object nobody holds — a
     shop item, a monster — does nothing to anyone that the model weighs)."""
+    out.number_change = None  # a hand valued meanwhile (``Outlook.hand``) reads the verb's own price
     best = 0.0
     for s in range(view.n_players):
         for info in view.items_of(s):
             best = max(best, number_change(info, me, out)[0])
     return best
+
+
+def number_target(view: Any, me: int, out: Outlook, options: tuple) -> tuple[Any, tuple | None]:
+    """The card offered whose number I change (FS-5.2) and the change: the object whose best change is worth
+    most to me (``number_change``); (None, None) when no object offered has a number to change (a loot on
+    the stack is not read here)."""
+    best: Any = None
+    best_v, change = -1e9, None
+    for o in options:
+        if type(o) is not ObjRef:
+            continue
+        v, opt = number_change(view.info(o), me, out)
+        if opt is not None and v > best_v:
+            best, best_v, change = o, v, opt
+    return best, change
 
 
 def number_change(info: Any, me: int, out: Outlook) -> tuple[float, tuple | None]:

@@ -1,10 +1,21 @@
 """``sensible`` changes a number (FS-5.2: Magic Marker, The Real Left Hand) where the change serves it, read
 from the encoded words of the cards in play (``valuing.number_change``), never their names: a gain of mine
-grows, a rival's boost shrinks. Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
+grows, a rival's boost shrinks; ``evaluator`` plans it the same way and shares sensible's slot choice.
+Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls.fixtures import by_id, card, give_item, give_loot, kinds, loot_fillers
+from cardlab.simulate.four_souls import asking
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    card,
+    give_item,
+    give_loot,
+    kinds,
+    loot_fillers,
+    monster,
+)
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 _BAG = ({"tap": {"do": {"loot": 1}}},)
@@ -47,3 +58,35 @@ def test_FS_5_2_magic_marker_is_played_on_my_attack_boost():
     own_turn(g)
     assert _changes(g) == [("Magic Marker", "Test Sword", 2)]
 
+
+def test_FS_5_2_evaluator_plans_the_same_change():
+    """``evaluator`` reads the same value (``valuing.number_target``): the charged item's draw of 1
+    becomes 2 before it is used."""
+    g = strategy_table(2, name="evaluator")
+    loot_fillers(g, 4)
+    give_item(g, 0, by_id("rwz-the_real_left_hand"), eternal=True, starting=True)
+    give_item(g, 0, card("Test Bag", "treasure", "active", abilities=_BAG))
+    own_turn(g)
+    assert _changes(g) == [("The Real Left Hand", "Test Bag", 2)]
+
+
+def test_FS_3_8_evaluator_covers_the_worst_fight():
+    """``evaluator`` asked which of three slots a card covers (FS-3.8): the one whose monster is the worst
+    fight for it (a 6-evasion wall), not the easy bosses beside it."""
+    g = strategy_table(2, name="evaluator")
+    add_slot_monster(g, monster("Wall", hp=5, evasion=6, attack=2))
+    add_slot_monster(g, monster("Boss A", hp=1, evasion=2, attack=1, soul=1))
+    add_slot_monster(g, monster("Boss B", hp=1, evasion=2, attack=1, soul=1))
+    assert asking.ask(g, 0, "choose_slot", (1, 2, 0), None) == 0
+
+
+def test_FS_5_2_a_change_valued_while_my_hand_is_valued_reads_the_verbs_price():
+    """A trigger of my item costs me a loot card, so the change's worth reads my hand's worth, which holds
+    Magic Marker itself: the card is read at the verb's own price there, and the turn goes on (the card
+    is spent at its end: nothing was worth more)."""
+    g = strategy_table(2)
+    drop = ({"on": {"turn_end": "you"}, "do": {"discard_loot": 2}},)
+    give_item(g, 0, card("Test Drain", "treasure", "passive", abilities=drop))
+    give_loot(g, 0, by_id("r-magic_marker"))
+    own_turn(g)
+    assert [c[0] for c in _changes(g)] == ["Magic Marker"]
