@@ -61,8 +61,12 @@ DECISION_KINDS: dict[str, K] = {
     "give_item": K("an item given away to pay a cost", "`ObjRef`s of non-eternal items"),
     "give_curse": K("who receives a curse (FS-1.18)", "`SeatRef`s"),
     "order_top": K("the order of cards put back on a deck (the next top first)", "`CardRef`s"),
-    "bottom": K("whether a looked-at card goes to the bottom", "`False` / `True`; context: the card name"),
-    "discard_top": K("whether a looked-at card is discarded", "`False` / `True`; context: the card name"),
+    "bottom": K(
+        "whether a looked-at card goes to the bottom", "`False` / `True`; context: the card (`CardRef`)"
+    ),
+    "discard_top": K(
+        "whether a looked-at card is discarded", "`False` / `True`; context: the card (`CardRef`)"
+    ),
     "take": K("which looked-at card to take", "`CardRef`s"),
     "eden_item": K("Eden's starting item, of the top three treasures", "`CardRef`s"),
     "vote": K(

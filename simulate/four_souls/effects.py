@@ -320,7 +320,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
     elif then == "may_bottom":
         keep = []
         for c in cards:
-            if asking.ask(g, chooser, "bottom", (False, True), c.card.name):
+            if asking.ask(g, chooser, "bottom", (False, True), c.ref):  # the looked-at card (FS-3.4)
                 deck.insert(0, c)
             else:
                 keep.append(c)
@@ -332,14 +332,14 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 deck.insert(0, c)
         deck.append(top)
     elif then == "discard_any_order":  # Telekinesis: some to the discard, the others on top in a picked order
-        rest = [c for c in cards if not asking.ask(g, chooser, "discard_top", (False, True), c.card.name)]
+        rest = [c for c in cards if not asking.ask(g, chooser, "discard_top", (False, True), c.ref)]
         for c in cards:
             if not any(x is c for x in rest):
                 disc.append(c)
         _on_top_in_order(g, chooser, rest, deck, ctx.name)
     elif then == "back_or_discard":
         for c in reversed(cards):
-            if asking.ask(g, chooser, "discard_top", (False, True), c.card.name):
+            if asking.ask(g, chooser, "discard_top", (False, True), c.ref):
                 disc.append(c)
             else:
                 deck.append(c)

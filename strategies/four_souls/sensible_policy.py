@@ -142,6 +142,8 @@ class SensiblePolicy:
             return self._picked(decision, self._target(decision))
         if kind == "divide_damage":
             return self._divide(decision)
+        if kind in ("discard_top", "bottom") and type(decision.context) is CardRef:
+            return self._away(decision.view, decision.context)
         if kind == "change_number":  # the change planned as its card was picked (``_number_target``)
             plan, self._number = self._number, None
             if plan is not None and plan[0] == decision.context and plan[1] in opts:
@@ -564,6 +566,29 @@ class SensiblePolicy:
                 self._intent = ("obj", best)
                 return o
         return None
+
+    def _away(self, view: Any, c: CardRef) -> bool:
+        """A deck's top card I looked at (FS-3.4): does it leave the top (to the discard or the deck's
+        bottom)? A treasure worth less than the shop's items on average goes (whoever gains the top next
+        gets less); a monster I would not fight (``risk``) goes, one I would stays; a loot card goes when
+        its next drawer is served by the move — a good card (``_RECOVER_LOOT``) away from a rival, a poor
+        one away from me (my loot step comes next in the turn before mine); anything else stays."""
+        card = c.card
+        deck = getattr(card, "deck", None)
+        if deck == "treasure":
+            shop = [self.rd.item_value(i.ref.printed) for i in view.shop]
+            return bool(shop) and self.rd.item_value(c) < sum(shop) / len(shop)
+        if deck == "monster":
+            if card.hp is None or card.evasion is None:
+                return False  # an event: no fight to read
+            return rd.fight_chance(view, card) < self._risk(view)
+        if deck == "loot":
+            prev = self._prev
+            if prev is None:
+                prev = self._prev = (self.seat - 1) % view.n_players
+            mine_next = view.active == prev and prev != self.seat
+            return (self.rd.card_worth(c) >= _RECOVER_LOOT) != mine_next
+        return False
 
     def _card_fight(self, view: Any, phys: Any) -> float:
         """Chance × worth of fighting a monster card from the deck by its printed stats; an event

@@ -1,0 +1,41 @@
+"""``sensible`` deciding where a deck's top card it looked at goes (FS-3.4: X-Ray Vision's "you may
+discard it", Telekinesis, a "may put it on the bottom"): the decision carries the card (a ``CardRef``), and
+the answer reads the card, never its name — a poor treasure, a fight not worth taking, a loot card for the
+wrong drawer leave the top. Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import asking
+from cardlab.simulate.four_souls.fixtures import add_shop_item, card, monster, phys, real
+from tests.four_souls.strategy_table import strategy_table
+
+_BOOST = ({"static": {"atk": 1}},)
+
+
+def _away(g, c) -> bool:
+    return asking.ask(g, 0, "discard_top", (False, True), phys(g, c).ref)
+
+
+def test_FS_3_4_a_treasure_poorer_than_the_shop_leaves_the_top_a_better_one_stays():
+    g = strategy_table(2)
+    for i in range(2):
+        add_shop_item(g, card(f"Shop {i}", "treasure", "passive", abilities=_BOOST if i else ()))
+    assert _away(g, card("Bare", "treasure", "passive"))
+    assert not _away(g, card("Boost", "treasure", "passive", abilities=_BOOST + _BOOST))
+
+
+def test_FS_3_4_a_fight_not_worth_taking_leaves_the_monster_deck_top():
+    g = strategy_table(2)
+    assert _away(g, monster("Wall", hp=6, evasion=6, attack=3))
+    assert not _away(g, monster("Fly", hp=1, evasion=2, attack=1))
+
+
+def test_FS_3_4_a_good_loot_card_stays_for_my_loot_step_and_leaves_a_rivals():
+    """Two players: in seat 1's turn my loot step is next, so a good card stays and a poor one goes; in my
+    own turn the next loot step is seat 1's, the other way round."""
+    g = strategy_table(2)
+    good, poor = real("A Penny!"), card("Blank", abilities=({"play": {"do": {"discard_loot": 1}}},))
+    g.active = 1
+    assert (_away(g, good), _away(g, poor)) == (False, True)
+    g.active = 0
+    assert (_away(g, good), _away(g, poor)) == (True, False)
