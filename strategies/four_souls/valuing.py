@@ -828,8 +828,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if what == "turn":
         v = aim.per
         return v if who == "me" else -out.rival * v if who == "rival" else 0.0
-    if what == "info":
-        return aim.per * amount if who in ("me", "?", "rival") else 0.0
+    if what == "info":  # a deck chosen by a target (``deck`` plan) reads like one the card names
+        return aim.per * amount if who in ("me", "?", "rival", "deck") else 0.0
     if what == "soul":
         return aim.per
     if what == "counter":  # on the item in use: what its statics make of a counter (``counter_worths``)

@@ -6,8 +6,17 @@ wrong drawer leave the top. Seat 0 plays ``sensible``; the other seat is scripte
 from __future__ import annotations
 
 from cardlab.simulate.four_souls import asking
-from cardlab.simulate.four_souls.fixtures import add_shop_item, card, monster, phys, real
-from tests.four_souls.strategy_table import strategy_table
+from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
+    by_id,
+    card,
+    give_item,
+    kinds,
+    monster,
+    phys,
+    real,
+)
+from tests.four_souls.strategy_table import own_turn, strategy_table
 
 _BOOST = ({"static": {"atk": 1}},)
 
@@ -39,3 +48,13 @@ def test_FS_3_4_a_good_loot_card_stays_for_my_loot_step_and_leaves_a_rivals():
     assert (_away(g, good), _away(g, poor)) == (False, True)
     g.active = 0
     assert (_away(g, good), _away(g, poor)) == (True, False)
+
+
+def test_FS_3_4_a_look_at_a_chosen_deck_is_worth_a_look_at_a_named_one():
+    """X-Ray Vision (↷, recharging at its holder's turn end: a rival's hand, then a chosen deck's top card,
+    kept or discarded) is used in its holder's turn: the deck it looks at is chosen, and that look is read
+    like a look at a deck the card names (the value model once read a chosen deck as nobody's, 0)."""
+    g = strategy_table(2)
+    give_item(g, 0, by_id("r-x_ray_vision"))
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "item_activated")] == ["X-Ray Vision"]
