@@ -1,5 +1,5 @@
 """``sensible`` deciding where a deck's top card it looked at goes (FS-3.4: X-Ray Vision's "you may
-discard it", Telekinesis, a "may put it on the bottom"): the decision carries the card (a ``CardRef``), and
+discard it", Telekinesis, a card that lets its user bury it): the decision carries the card (a ``CardRef``), and
 the answer reads the card, never its name — a poor treasure, a fight not worth taking, a loot card for the
 wrong drawer leave the top. Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
 
