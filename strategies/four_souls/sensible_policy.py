@@ -572,7 +572,8 @@ class SensiblePolicy:
         bottom)? A treasure worth less than the shop's items on average goes (whoever gains the top next
         gets less); a monster I would not fight (``risk``) goes, one I would stays; a loot card goes when
         its next drawer is served by the move — a good card (``_RECOVER_LOOT``) away from a rival, a poor
-        one away from me (my loot step comes next in the turn before mine); anything else stays."""
+        one away from me (my loot step comes next in the turn before mine; in co-op every drawer is a
+        partner, so only a poor one goes); anything else stays."""
         card = c.card
         deck = getattr(card, "deck", None)
         if deck == "treasure":
@@ -583,6 +584,8 @@ class SensiblePolicy:
                 return False  # an event: no fight to read
             return rd.fight_chance(view, card) < self._risk(view)
         if deck == "loot":
+            if view.coop:  # FS-17: every drawer is a partner; only a poor card goes
+                return self.rd.card_worth(c) < _RECOVER_LOOT
             prev = self._prev
             if prev is None:
                 prev = self._prev = (self.seat - 1) % view.n_players

@@ -5,7 +5,9 @@ wrong drawer leave the top. Seat 0 plays ``sensible``; the other seat is scripte
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import asking
+import random
+
+from cardlab.simulate.four_souls import asking, coop
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     by_id,
@@ -14,11 +16,14 @@ from cardlab.simulate.four_souls.fixtures import (
     kinds,
     monster,
     phys,
+    position,
     real,
 )
+from cardlab.strategies.four_souls import STRATEGIES
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 _BOOST = ({"static": {"atk": 1}},)
+_POOR = ({"play": {"do": {"discard_loot": 1}}},)
 
 
 def _away(g, c) -> bool:
@@ -43,7 +48,7 @@ def test_FS_3_4_a_good_loot_card_stays_for_my_loot_step_and_leaves_a_rivals():
     """Two players: in seat 1's turn my loot step is next, so a good card stays and a poor one goes; in my
     own turn the next loot step is seat 1's, the other way round."""
     g = strategy_table(2)
-    good, poor = real("A Penny!"), card("Blank", abilities=({"play": {"do": {"discard_loot": 1}}},))
+    good, poor = real("A Penny!"), card("Blank", abilities=_POOR)
     g.active = 1
     assert (_away(g, good), _away(g, poor)) == (False, True)
     g.active = 0
@@ -58,3 +63,13 @@ def test_FS_3_4_a_look_at_a_chosen_deck_is_worth_a_look_at_a_named_one():
     give_item(g, 0, by_id("r-x_ray_vision"))
     own_turn(g)
     assert [r[4] for r in kinds(g, "item_activated")] == ["X-Ray Vision"]
+
+
+def test_FS_17_in_co_op_a_good_loot_card_stays_for_any_drawer():
+    """Co-op (FS-17): the next drawer is a partner whoever it is, so a good card stays and a poor one goes,
+    in my turn too."""
+    g = position(2, variant="co-op")
+    coop.start(g)
+    g.io.strategies[0] = STRATEGIES["sensible"](0, random.Random(0))
+    g.active = 0
+    assert (_away(g, real("A Penny!")), _away(g, card("Blank", abilities=_POOR))) == (False, True)
