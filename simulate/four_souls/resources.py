@@ -223,6 +223,7 @@ def move_cards(ctx: Any, p: dict) -> bool:
         pos = value(ctx, pos)  # a bound number (Keeper's Resting Place: the place the active player picked)
     hand_of = the_player(ctx, p["who"]).seat if "who" in p else ctx.you  # "into <who>'s hand"
     did = False
+    taken = False  # the cards were taken out of their zone here (a deck's or a discard's top, a hand)
     if cards in ("self", "self_card"):
         refs = [ctx.src]
     elif isinstance(cards, str) and cards in ctx.binds:
@@ -241,11 +242,13 @@ def move_cards(ctx: Any, p: dict) -> bool:
         else:
             c = g.draw(deck, disc)
             refs = [c] if c is not None else []
+        taken = True
     elif isinstance(cards, dict) and "hand_card" in cards:
         opts = candidates(ctx, cards)
         refs = [ask(g, ctx.you, "choose_loot", tuple(opts), ctx.name)] if opts else []
         for c in refs:
             the_player(ctx, "you").hand.remove(c)
+        taken = True
     elif isinstance(cards, dict) and "each" in cards:
         refs = candidates(ctx, cards["each"])
     elif isinstance(cards, (dict, str)):
@@ -272,10 +275,12 @@ def move_cards(ctx: Any, p: dict) -> bool:
             if r in g.stack or not _off_discard(g, r.phys):
                 continue
             phys = r.phys
-        elif isinstance(r, Phys) and ctx.src is not None and isinstance(ctx.src, Phys) and r is ctx.src:
+        elif isinstance(r, Phys) and not taken and isinstance(ctx.src, Phys) and r is ctx.src:
             # a Roll- loot went to its discard as it resolved (FS-4.18): it moves from there, unless it
             # left the discard before its result was read (FS-3.2: a new object, Sticky Nickel); a delayed
-            # ability aimed at the card (Murder!, Warp Zone) finds it there or moves nothing (FS-3.2)
+            # ability aimed at the card (Murder!, Warp Zone) finds it there or moves nothing (FS-3.2). A card
+            # taken above is moved whatever it is: ? Card copying The Curse's ↷ may take itself off the
+            # loot discard's top (FS-5.13); it was lost (soak 1905)
             if not _off_discard(g, r) and (isinstance(ctx.item, AbilityItem) or went_on(g, r)):
                 continue
             ctx.moved = True

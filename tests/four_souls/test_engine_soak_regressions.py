@@ -306,6 +306,24 @@ def test_FS_5_13_a_copy_made_by_pop_pop_does_not_copy_pop_pop():
     check_invariants(g)
 
 
+def test_FS_5_13_question_card_copying_the_curse_may_put_itself_back_on_the_loot_deck():
+    """? Card copies The Curse's ↷ (a discard's top card onto its deck); as the copy resolves the ? Card
+    lies on top of the loot discard, and the loot discard is picked: the ? Card goes onto the loot deck
+    (before: the move read it as "this" card moving itself, took nothing and lost it; soak 1905, 2 players,
+    seeds 8732718822339699278, 3398319480840346336, 4828709609942964345: "a card is in no zone")."""
+    g = position(2, plans={0: lambda d: "loot" if d.kind == "choose_deck" else None})
+    loot_fillers(g, 3)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_item(g, 1, real("The Curse"))
+    q = give_loot(g, 0, by_id("fsp2-card"))
+    act = next(o for o in plays.legal_actions(g, 0) if o[0] == "loot" and o[1] is q)
+    assert plays.take_action(g, 0, act)
+    settle(g)
+    assert g.loot[-1] is q and q not in g.loot_disc
+    check_invariants(g)
+
+
 # --------------------------------------------------------------------------- Game Crash! and more slots (FS-12.1)
 
 
