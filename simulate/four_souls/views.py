@@ -228,6 +228,11 @@ class View:
         allowed = cannon_fodder(g, ms)
         return tuple([m.ref for m in ms if m not in allowed])
 
+    def under(self, ref: ObjRef) -> int:
+        """How many cards lie under an object (Isaac's Last Will, ``Game.under``): they came from a discard,
+        public (FS-3.6), and nothing hides them (FS-3.3)."""
+        return len(self._g.under.get(ref.uid, ()))
+
     def soul_cards(self, seat: int) -> tuple[ObjInfo, ...]:
         """A player's soul cards (public, FS-3.3), e.g. to pick the one to sell (FS-20.5)."""
         return tuple([self._info(o) for o in self._g.players[seat].souls])

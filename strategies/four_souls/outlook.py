@@ -31,6 +31,7 @@ class Outlook:
     spent_items: float = 0.0  # the best ability value among my spent ↷ items (a recharge)
     self_value: float = 0.0  # the item whose ability is read (destroying itself costs this)
     self_counters: int = 0  # its counters: an amount read as ``counters(self)`` (Polar Star)
+    self_under: int = 0  # the cards under it: an amount read as ``under(self)`` (Isaac's Last Will)
     counter_cost: float = 0.6  # what one counter removed from it costs (``valuing.counter_worths``)
     counter_gain: float = 0.6  # what one counter added to it gives (``valuing.counter_worths``)
     self_rules: Any = None  # its abilities now: what holding it is worth (``valuing.held_worth``)

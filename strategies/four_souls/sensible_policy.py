@@ -311,6 +311,7 @@ class SensiblePolicy:
         if asked == self._asked and out is not None:
             out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
             out.counter_cost = out.counter_gain = 0.6
+            out.self_under = 0
             out.self_rules = out.self_sides = None
             out.fight_done = False
             return out
@@ -390,11 +391,13 @@ class SensiblePolicy:
             if type(o[1]) is ObjRef:
                 info = view.info(o[1])
                 out.self_counters = info.counters
+                out.self_under = view.under(o[1])
                 out.counter_cost, out.counter_gain = self.rd.shape(info.rules, None, _counter_worths)
                 out.self_rules = info.rules
                 out.self_sides = _sides(info)
             else:
                 out.self_counters, out.counter_cost, out.counter_gain = 0, 0.6, 0.6
+                out.self_under = 0
                 out.self_rules = out.self_sides = None
             bar = bars[o[0]]
             if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
@@ -1580,7 +1583,10 @@ class SensiblePolicy:
             modes = found if isinstance(found, list) else None
         if not modes:
             return None
-        out = self._outlook(decision.view)
+        view = decision.view
+        out = self._outlook(view)
+        # the item in use, found by its name among mine: an amount may read the cards under it
+        out.self_under = next((view.under(i.ref) for i in view.items_of(self.seat) if i.name == using[0]), 0)
         vals = {i: vl.effect_value(m, out) for i, m in enumerate(modes)}
         opts = [o for o in decision.options if o in vals]
         return max(opts, key=lambda i: vals[i]) if opts else None

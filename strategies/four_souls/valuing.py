@@ -705,12 +705,14 @@ def _num(v: Any) -> float:
 
 
 def _amount(v: Any, out: Outlook) -> float:
-    """A verb's amount: ``cents(X)`` of a player I aim at myself is my cents now (a doubling); anything
-    else as ``_num`` reads it."""
+    """A verb's amount: ``cents(X)`` of a player I aim at myself is my cents now (a doubling), ``under(self)``
+    the cards under the item in use; anything else as ``_num`` reads it."""
     if isinstance(v, str) and v.startswith("cents(") and v.endswith(")"):
         who = v[len("cents(") : -1]
         if _who(who, out) == "me":
             return float(out.cents)
+    if v == "under(self)":  # the cards under the item in use (``Outlook.self_under``)
+        return float(out.self_under)
     return _num(v)
 
 

@@ -260,3 +260,13 @@ def test_FS_4_12_an_item_of_mine_aimed_at_by_a_destroy_is_made_eternal():
     settle(g)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Test Hammer", "Algiz"]
     assert pet in g.players[0].items
+
+
+def test_FS_3_2_an_amount_of_the_cards_under_my_item_is_read_as_their_number():
+    """Isaac's Last Will (↷: as many cents as cards lie under it) with three cards under it: worth 3¢, so it
+    is used (an amount read as 1 once, below the bar for a ↷)."""
+    g = strategy_table(2)
+    will = give_item(g, 0, by_id("soi-isaacs_last_will"))
+    g.under[will.uid] = [phys(g, card(f"Old {i}", "treasure", "passive")) for i in range(3)]
+    own_turn(g)
+    assert g.players[0].cents == 3
