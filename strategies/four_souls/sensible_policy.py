@@ -142,6 +142,8 @@ class SensiblePolicy:
             return self._picked(decision, self._target(decision))
         if kind == "divide_damage":
             return self._divide(decision)
+        if kind == "choose_number" and decision.context == "two dice: keep one":
+            return self._die_kept(decision)
         if kind in ("discard_top", "bottom") and type(decision.context) is CardRef:
             return self._away(decision.view, decision.context)
         if kind == "change_number":  # the change planned as its card was picked (``_number_target``)
@@ -569,6 +571,18 @@ class SensiblePolicy:
                 self._intent = ("obj", best)
                 return o
         return None
+
+    def _die_kept(self, decision: Any) -> Any:
+        """Two dice rolled by the player on my right, and I keep one for them (FS-9.6): in an attack that
+        player makes, the low die for a rival (a miss: no hit on its monster, and the monster hits back),
+        the high one for a partner in co-op (FS-17); any other roll's purpose is not known yet (the roll
+        is not on the stack), so one at random, as before."""
+        view = decision.view
+        opts = decision.options
+        roller = (self.seat - 1) % view.n_players
+        if roller != self.seat and view.attacker == roller:
+            return max(opts) if view.coop else min(opts)
+        return opts[self.rng.randrange(len(opts))]
 
     def _away(self, view: Any, c: CardRef) -> bool:
         """A deck's top card I looked at (FS-3.4): does it leave the top (to the discard or the deck's

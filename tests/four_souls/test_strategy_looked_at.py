@@ -1,7 +1,8 @@
 """``sensible`` deciding where a deck's top card it looked at goes (FS-3.4: X-Ray Vision's "you may
-discard it", Telekinesis, a card that lets its user bury it): the decision carries the card (a ``CardRef``), and
-the answer reads the card, never its name — a poor treasure, a fight not worth taking, a loot card for the
-wrong drawer leave the top. Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
+discard it", Telekinesis, a card that lets its user bury it): the decision carries the card (a
+``CardRef``), and the answer reads the card, never its name — a poor treasure, a fight not worth taking, a
+loot card for the wrong drawer leave the top; the die kept for a player rolling two (FS-9.6) is read from
+their attack. Seat 0 plays ``sensible``; the other seat is scripted (it passes)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 from cardlab.simulate.four_souls import asking, coop
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
+    add_slot_monster,
     by_id,
     card,
     give_item,
@@ -19,6 +21,7 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
 )
+from cardlab.simulate.four_souls.state import Attack
 from cardlab.strategies.four_souls import STRATEGIES
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
@@ -73,3 +76,16 @@ def test_FS_17_in_co_op_a_good_loot_card_stays_for_any_drawer():
     g.io.strategies[0] = STRATEGIES["sensible"](0, random.Random(0))
     g.active = 0
     assert (_away(g, real("A Penny!")), _away(g, card("Blank", abilities=_POOR))) == (False, True)
+
+
+def test_FS_9_6_the_die_i_keep_for_an_attacking_rival_is_the_low_one_for_a_partner_the_high_one():
+    """Two dice rolled by the player on my right (seat 1 of 2), one kept by me (FS-9.6): while seat 1
+    attacks, the low die for a rival and, in co-op (FS-17), the high die for a partner."""
+    g = strategy_table(2)
+    g.attack = Attack(seat=1, target=add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1)))
+    assert asking.ask(g, 0, "choose_number", (2, 5), "two dice: keep one") == 2
+    g = position(2, variant="co-op")
+    coop.start(g)
+    g.io.strategies[0] = STRATEGIES["sensible"](0, random.Random(0))
+    g.attack = Attack(seat=1, target=add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1)))
+    assert asking.ask(g, 0, "choose_number", (2, 5), "two dice: keep one") == 5
