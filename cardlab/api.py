@@ -943,14 +943,16 @@ def bench(
     players: int | None = None,
     strategy: str | Sequence[str] = (),
     options: str | Sequence[str] = (),
+    compare: str | Sequence[str] = (),
 ) -> str:
     """Throughput on one core (`cardlab bench`): games/s, events/s, decisions/s with and without event
     logging, as a table (every available game by default); ``options`` are game options ``NAME=VALUE``
-    as `cardlab soak -o` takes them (Four Souls ``sets=all``)."""
+    as `cardlab soak -o` takes them (Four Souls ``sets=all``); ``compare`` (the same form) adds rows with
+    those options too, played game by game in turn with the others, and their ratios."""
     from .bench import bench_table
 
     names = list(_texts(games)) or list(game_registry.available())
     specs = [game_registry.get(name) for name in names]
     if games_per < 1:
         raise UserError(f"--games-per must be at least 1, got {games_per}")
-    return bench_table(specs, games_per, players, _texts(strategy), _texts(options))
+    return bench_table(specs, games_per, players, _texts(strategy), _texts(options), _texts(compare))

@@ -561,15 +561,27 @@ def soak_cmd(
     multiple=True,
     help="game option NAME=VALUE as `cardlab simulate GAME --NAME` takes it (repeatable), e.g. sets=all",
 )
+@click.option(
+    "--compare",
+    "compare",
+    multiple=True,
+    help="NAME=VALUE (repeatable): also measure with these options, games in turn, and print the ratios",
+)
 def bench_cmd(
     games: tuple[str, ...],
     n_games: int,
     players: int | None,
     strategy: tuple[str, ...],
     options: tuple[str, ...],
+    compare: tuple[str, ...],
 ) -> None:
-    """Throughput on one core: games/s, events/s, decisions/s, with and without event logging."""
-    click.echo(api.bench(games, games_per=n_games, players=players, strategy=strategy, options=options))
+    """Throughput on one core: games/s, events/s, decisions/s, with and without event logging.
+    `--compare sets=all` on four-souls: the whole collection beside Base V2 and their ratio (issue 19)."""
+    click.echo(
+        api.bench(
+            games, games_per=n_games, players=players, strategy=strategy, options=options, compare=compare
+        )
+    )
 
 
 # ---- robust (policy ensembles) -----------------------------------------------------------------------

@@ -74,3 +74,19 @@ def test_bench_prints_a_table():
     head = result.output.splitlines()[0].split()
     assert head[:5] == ["game", "players", "strategy", "events", "games/s"]
     assert "logged" in result.output and "off" in result.output
+
+
+def test_bench_compare_plays_both_settings_and_prints_their_ratio():
+    """Issue 19's measure in one command: the compared option's rows beside the base's, and the ratio, which
+    must be the compared rate over the base's as printed (a longer target plays more turns a game)."""
+    result = CliRunner().invoke(cli, ["bench", "pig", "--games-per", "10", "--compare", "target=60"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    base, other = lines[1].split(), lines[2].split()
+    assert base[:2] == ["pig", "2"] and other[:3] == ["pig", "target=60", "2"]
+    assert float(other[-2]) > float(base[-2])  # turns a game: the compared setting was played
+    ratio = next(line for line in lines if line.startswith("pig target=60 / pig, logged:"))
+    games_ratio = float(ratio.split("games/s ")[1].split(",")[0])
+    assert games_ratio == pytest.approx(
+        float(other[5].replace(",", "")) / float(base[4].replace(",", "")), rel=0.02
+    )
