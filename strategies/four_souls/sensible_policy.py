@@ -1019,8 +1019,13 @@ class SensiblePolicy:
             threat = self._stack_threat(view, top)
             if threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win):
                 return True
+            # the rest answers only what is aimed at me or mine: that is asked first, since most cards on
+            # the stack aim at nothing of mine and reading the public targets is cheaper than my hand and
+            # items (an item of mine aimed at is aimed at mine: the same answer as asking it last)
+            if not self._aimed_at_mine(view, top):
+                return False
             # an opponent's card aimed at me or mine, and a cancel for it (Mega Bean!)
-            if self._holds_aimed_cancel(view) and self._aimed_at_mine(view, top):
+            if self._holds_aimed_cancel(view):
                 return True
             # or aimed at an item of mine, and a card making my items eternal (FS-4.12)
             return self._holds_ward(view) and self._item_threatened(view, top)

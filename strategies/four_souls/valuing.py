@@ -24,6 +24,11 @@ from .reading import verbs_of as reading_verbs
 # The registered value models by name (read from the registries, not declared here).
 AIMS = {name: verb.aim for name, verb in VERBS.items()}
 HOOK_AIMS = {name: hook.aim for name, hook in HOOKS.items()}
+# The same as typed tuples (what, per, who, amount, when): ``_verb`` runs many times a decision, and the compiled
+# build unpacks a tuple natively where each field of an ``Aim`` (an interpreted class) is a generic read.
+AIM_FIELDS: dict[str, tuple[str, float, str, str, str]] = {
+    name: (a.what, a.per, a.who, a.amount, a.when) for name, a in AIMS.items()
+}
 
 
 def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) -> Outlook:
@@ -733,17 +738,16 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         return out.number_change
     if verb == "flip":  # FS-6.10: what the other side is worth, not the verb's own price
         return flip_worth(out) if p == "self" or (isinstance(p, dict) and p.get("target") == "self") else 0.0
-    aim = AIMS[verb]
-    if aim.when == "roll" and not out.roll_on_stack:
+    what, per, who_key, amount_key, when = AIM_FIELDS[verb]
+    if when == "roll" and not out.roll_on_stack:
         return 0.0
-    if aim.when in ("damage", "stack"):
+    if when in ("damage", "stack"):
         return 0.0  # answers: kept for the moment they answer (the planner's respond logic)
-    if aim.when == "own_turn" and not out.my_turn:
+    if when == "own_turn" and not out.my_turn:
         return 0.0
     params = p if isinstance(p, dict) else ({_first(verb): p} if p is not None else {})
-    what = aim.what
-    who = _who(params.get(aim.who, "you"), out)
-    amount = _amount(params.get(aim.amount, 1), out) if aim.amount in params else 1.0
+    who = _who(params.get(who_key, "you"), out)
+    amount = _amount(params.get(amount_key, 1), out) if amount_key in params else 1.0
     if what == "take":
         return _take(verb, params, out)
     if what == "swap":
@@ -828,12 +832,12 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
             return -_num(params.get("ev", 0)) * 0.8 if out.my_turn and not out.fight_done else 0.0
         return gain if who == "me" else -out.rival * gain if who == "rival" else 0.0
     if what == "turn":
-        v = aim.per
+        v = per
         return v if who == "me" else -out.rival * v if who == "rival" else 0.0
     if what == "info":  # a deck chosen by a target (``deck`` plan) reads like one the card names
-        return aim.per * amount if who in ("me", "?", "rival", "deck") else 0.0
+        return per * amount if who in ("me", "?", "rival", "deck") else 0.0
     if what == "soul":
-        return aim.per
+        return per
     if what == "counter":  # on the item in use: what its statics make of a counter (``counter_worths``)
         if who == "self":
             return out.counter_gain * amount
@@ -841,10 +845,10 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
             out.per_counter.get(params.get("kind", "generic")) if who in ("me", "rival", "monster") else None
         )
         if fed is None:
-            return aim.per * amount
+            return per * amount
         # a counter a table-wide static counts (``per_counter_worths``): its stat on me is mine, on a rival
         # a rival's, on a monster a loss for those who fight it (me one of n); removing one undoes that
-        sign = 1.0 if aim.per >= 0 else -1.0
+        sign = 1.0 if per >= 0 else -1.0
         if who == "me":
             return sign * fed[0] * amount
         if who == "rival":
@@ -853,10 +857,10 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if what == "cost":
         return cost_value([{verb: p}], out)
     # plain resources: cents, loot, treasure, hp
-    v = aim.per * amount
-    if what == "cents" and aim.per < 0 and who == "me":
+    v = per * amount
+    if what == "cents" and per < 0 and who == "me":
         v = -0.3 * min(amount, out.cents)
-    if what == "loot" and aim.per < 0 and who == "me":
+    if what == "loot" and per < 0 and who == "me":
         v = -(min(out.hand) if out.hand else 0.0) * amount
     if who == "me":
         return v
