@@ -120,14 +120,27 @@ def _bonus_test(b: Phys):
     return first
 
 
+# condition text → its split (``_split``): a function of the text alone, as ``exprs``' parse cache is
+_SPLITS: dict[str, tuple[str, str]] = {}
+
+
 def _split(text: str) -> tuple[str, str]:
     """A condition ``a and b and …`` split into the terms that name no ``player`` (read once per check:
-    "counters(self) >= 6", "most(souls) >= 3") and those read for each player; either may be empty."""
+    "counters(self) >= 6", "most(souls) >= 3") and those read for each player; either may be empty.
+    Kept for the process by text: the bonus souls' tests are made again in every game (``Caches``), and
+    walking and unparsing the syntax tree cost more than the rest of a bonus check."""
+    got = _SPLITS.get(text)
+    if got is not None:
+        return got
     node = compile_expr(text)
     terms = node.values if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) else [node]
     free = [t for t in terms if not any(isinstance(n, ast.Name) and n.id == "player" for n in ast.walk(t))]
     rest = [t for t in terms if t not in free]
-    return " and ".join(ast.unparse(t) for t in free), " and ".join(ast.unparse(t) for t in rest)
+    got = _SPLITS[text] = (
+        " and ".join(ast.unparse(t) for t in free),
+        " and ".join(ast.unparse(t) for t in rest),
+    )
+    return got
 
 
 def _holds(g: Game, p: Player, src: Obj | None, gate: str, b: Phys) -> bool:
