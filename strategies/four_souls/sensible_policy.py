@@ -1551,11 +1551,20 @@ class SensiblePolicy:
 
     def _number_target(self, decision: Any) -> Any:
         """The card whose number I change (FS-5.2, ``valuing.number_target``: my items gain, rivals' lose),
-        the change kept for the ``change_number`` question that follows; None: the default target."""
+        the change kept for the ``change_number`` question that follows; None: the default target. My
+        character is left out while its ↷ would not be used now (``_use_character_now``: an extra loot play
+        raised and then kept for later is wasted; seen in 22 of 98 uses)."""
         view = decision.view
-        pick, change = vl.number_target(view, self.seat, self._outlook(view), decision.options)
+        opts = decision.options
+        if not self._use_character_now(view):  # my character's ↷ waits for its own moment: not raised now
+            opts = tuple(o for o in opts if not (type(o) is ObjRef and self._mine_character(view, o)))
+        pick, change = vl.number_target(view, self.seat, self._outlook(view), opts)
         self._number = (decision.context, change) if pick is not None else None
         return pick
+
+    def _mine_character(self, view: Any, o: ObjRef) -> bool:
+        info = view.info(o)
+        return info.kind == "character" and info.controller == self.seat
 
     @staticmethod
     def _leader(view: Any, players: list) -> Any:

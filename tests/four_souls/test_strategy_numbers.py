@@ -90,3 +90,17 @@ def test_FS_5_2_a_change_valued_while_my_hand_is_valued_reads_the_verbs_price():
     give_loot(g, 0, by_id("r-magic_marker"))
     own_turn(g)
     assert [c[0] for c in _changes(g)] == ["Magic Marker"]
+
+
+def test_FS_5_2_my_characters_loot_play_is_not_raised_while_it_waits():
+    """My charged character gives an extra loot play, and two more plays would be worth a treasure card more;
+    but a loot play is still left this turn, so the character's ↷ would not be used now (it waits): the
+    change goes to my charged item's draw instead (a raised ↷ kept for later is wasted)."""
+    g = strategy_table(2, charged=True)
+    loot_fillers(g, 4)
+    give_item(g, 0, by_id("rwz-the_real_left_hand"), eternal=True, starting=True)
+    give_item(g, 0, card("Test Bag", "treasure", "active", abilities=_BAG))
+    for i in range(3):
+        give_loot(g, 0, card(f"Test Gift {i}", abilities=({"play": {"do": {"gain_treasure": 1}}},)))
+    own_turn(g)
+    assert _changes(g)[0][1] == "Test Bag"
