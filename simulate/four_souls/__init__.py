@@ -87,6 +87,7 @@ EVENT_KINDS = frozenset(
         "coin",
         "faces_named",
         "monster_moved",
+        "character_changed",
     ]
 )
 

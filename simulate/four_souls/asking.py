@@ -23,6 +23,8 @@ _PLAIN = frozenset(
         "choose_mode",
         "choose_number",
         "change_number",
+        "step_counter",
+        "bid",
         "divide_damage",
         "modify_roll",
         "set_roll",

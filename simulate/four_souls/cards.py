@@ -472,8 +472,13 @@ def _back(raw: YamlMap, deck: str, shown: str, name: str, checker: Any) -> tuple
     if data is None:
         return None
     line = raw.line_of("back")
-    if deck not in ("character", "eternal"):
-        raise CardDataError(shown, line, "field 'back' is for characters and eternal items only", name)
+    if deck not in ("character", "eternal", "outside"):
+        raise CardDataError(
+            shown,
+            line,
+            "field 'back' is for characters and eternal items only (and cards outside the game)",
+            name,
+        )
     check_keys(data, ("name", "hp", "evasion", "attack", "rewards", "abilities"), shown, name)
     back_name = field_value(data, "name", str, shown, name)
     hp = field_value(data, "hp", int, shown, name, required=False, minimum=1)
@@ -568,6 +573,8 @@ def _check_keyword_decks(
         want = _KEYWORD_DECKS.get(kw)
         if want is None or (deck == want[0] and (not want[1] or kind in want[1])):
             continue
+        if kw == "indomitable" and deck == "outside":
+            continue  # a monster starting outside the game (The Harbingers), FS-4.17
         what = f"{want[0]} cards" + (f" of kind {', '.join(want[1])}" if want[1] else "")
         raise CardDataError(
             shown,
@@ -608,7 +615,7 @@ def _bound(node: Any, out: set[str]) -> set[str]:
             ):
                 out.update(k for k in value if isinstance(k, str))
             if (
-                key in ("search", "reveal_cards", "move")
+                key in ("search", "reveal_cards", "move", "from_under")
                 and isinstance(value, dict)
                 and isinstance(value.get("bind"), str)
             ):
@@ -690,6 +697,8 @@ class _Checker:
                     self.fail(cline, "field 'cost' must be a list of verbs like [{pay: {cents: 4}}]")
                 for item, iline in self.items(cost, cline):
                     self.effect(item, iline, verbs_only=True)
+            if "if" in body:  # a ↷ ability offered only while this holds (Red Key: not during an attack)
+                self.value(body["if"], _line(body, "if", kline), "condition")
             self.ability_parts(body, kline)
 
     def ability_parts(self, body: dict, line: int) -> None:
@@ -918,6 +927,7 @@ class _Checker:
         if (verb, key) in (
             ("put_minion", "card"),
             ("add_bonus_soul", "name"),
+            ("put_from_outside", "name"),
         ):  # a card name (FS-18.5, FS-14.7)
             if not isinstance(value, str) or not value.strip():
                 self.fail(line, f"'{verb}' {key} must be a card name, got {value!r}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from . import challenge, rooms, statics, triggers
+from . import challenge, gains, rooms, statics, triggers
 from . import vocabulary as V
 from .asking import ask, ordered_by
 from .coop import check_goal
@@ -41,6 +41,9 @@ def state_checks(g: Game) -> None:
                 check_bonus(g)
             if g.challenge:
                 challenge.timer_out(g)  # FS-17.5: an effect advanced the timer to 0
+            shares = statics.marked_sharers(g)
+            if shares or g.marked_shares:  # Golden Trinket: the abilities of the items marked now
+                gains.share_marked(g, shares)
         changed = not (all(g.shop) and all(g.mslots) and _rooms_full(g)) and refill_slots(g)
         if g.pending:
             triggers.flush(g)

@@ -67,6 +67,14 @@ DECISION_KINDS: dict[str, K] = {
     "discard_top": K(
         "whether a looked-at card is discarded", "`False` / `True`; context: the card (`CardRef`)"
     ),
+    "step_counter": K(
+        "one more or one fewer counter of a kind already on the card (Marbles, FS-5.14)",
+        '`"add KIND"` / `"remove KIND"` strings, KIND `generic`, `level` or a counter\'s name; context: the card name',
+    ),
+    "bid": K(
+        "a bid of cents for a shop item up for auction (Auction Gavel, FS-6.12)",
+        "`0` (pass) or a number of cents above the high bid, at most what the bidder holds; context: the card name",
+    ),
     "take": K("which looked-at card to take", "`CardRef`s"),
     "eden_item": K("Eden's starting item, of the top three treasures", "`CardRef`s"),
     "vote": K(

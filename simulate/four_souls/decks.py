@@ -35,6 +35,7 @@ class Supply:
     starting: dict = field(default_factory=dict)  # id → card
     bonus: list = field(default_factory=list)
     rooms: list = field(default_factory=list)  # (card, copies), FS-16.1: used with --variant rooms
+    outside: list = field(default_factory=list)  # cards that start outside the game (The Harbingers)
     bosses: list = field(default_factory=list)  # FS-18.2: final bosses (challenge deck, stat block)
     challenge_cards: list = field(default_factory=list)  # FS-18.1: challenge cards (no stat block)
     minions: list = field(default_factory=list)  # FS-18.5: minion cards, set aside in a challenge
@@ -170,6 +171,8 @@ def build_supply(pool: Any, n_players: int) -> Supply:
             s.challenge_cards.append(card)
         elif card.deck == "bonus_soul":
             s.bonus.append(card)
+        elif card.deck == "outside":
+            s.outside.extend([card] * card.copies)
         elif card.deck == "eternal":
             s.starting[card.id] = card
     seen: set = set()

@@ -24,6 +24,7 @@ from . import (
     plays,
     replacements,
     resources,
+    rooms,
     sides,
     triggers,
     two_player,
@@ -357,6 +358,16 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
             deck.insert(0, c)
         if took_one is not None:
             resources.card_to_player(g, took_one, g.players[ctx.you], ctx.name)
+    elif then == "may_slot_one":  # Red Key: one of them may go into a slot of its kind, the rest back on top
+        pick = asking.ask(g, chooser, "take", (*cards, "none"), ctx.name)
+        rest = [c for c in cards if c is not pick]
+        deck.extend(reversed(rest))
+        if pick != "none":
+            if pick.card.deck == "room" and g.rooms is not None and g.rooms.slots:
+                i = asking.ask(g, chooser, "choose_slot", tuple(range(len(g.rooms.slots))), ctx.name)
+                rooms.put(g, pick, i)
+            else:
+                zones.put_in_monster_slot(g, pick, chooser, choose_not_attacked=True)
     elif then == "take_one_give_rest":
         # Friendly Sack: one to the looker, the rest to another player it picks
         me = g.players[ctx.you]
@@ -781,6 +792,90 @@ def _v_pass_characters(ctx: Ctx, p: dict) -> bool:
     return resources.pass_characters(ctx.g, 1 if p.get("direction", "left") == "left" else -1, ctx.name)
 
 
+def _v_new_character(ctx: Ctx, p: dict) -> bool:
+    """The Clicker (FS-2.7, FS-6.12): you pick a character card outside the game (decision
+    ``draft_character``); it replaces your character (a new object, upright; your damage stays on you) and
+    its starting item replaces yours (the item you got at setup leaves play; the new one enters eternal and
+    upright). The cards replaced go outside the game, out of every zone."""
+    g = ctx.g
+    if not g.outside_chars:
+        return False
+    me = g.players[ctx.you]
+    opts = tuple(e[0] for e in g.outside_chars)
+    pick = asking.ask(g, ctx.you, "draft_character", opts, ctx.name)
+    k = next(i for i, e in enumerate(g.outside_chars) if e[0] is pick)
+    card, rules, item, item_rules = g.outside_chars.pop(k)
+    old = me.character
+    pid = max((x.pid for x in g.all_phys), default=0) + 1
+    ph = Phys(pid, card, rules)
+    g.all_phys.append(ph)
+    if old is not None:
+        old.in_play = False
+        g.removed.append(old.phys)
+    me.character = g.new_obj(ph, "character", me.seat)
+    me.char_soul = card.soul or 0
+    g.log.emit("character_changed", me.seat, card.name, old.phys.card.name if old is not None else None)
+    for o in [o for o in me.items if o.starting]:
+        zones.leave_play(g, o)
+        g.removed.append(o.phys)
+    if item is not None:
+        iph = Phys(pid + 1, item, item_rules)
+        g.all_phys.append(iph)
+        me.items.append(g.new_obj(iph, "item", me.seat, eternal=True, starting=True))
+        g.log.emit("item_gained", me.seat, item.name, None, None, "starting")
+    g.obj_ver += 1
+    return True
+
+
+def _v_put_from_outside(ctx: Ctx, p: dict) -> bool:
+    """A card of that name from outside the game (in the chosen sets, not used yet) enters a monster slot no
+    attack targets, covering its top; an Indomitable one takes a new slot (FS-4.17). Dogma of Requiem
+    fetching The Harbingers. None left outside: nothing."""
+    g = ctx.g
+    name = str(p.get("name"))
+    k = next((i for i, (c, _r) in enumerate(g.outside_cards) if c.name == name), -1)
+    if k < 0:
+        return False
+    card, rules = g.outside_cards.pop(k)
+    ph = Phys(max((x.pid for x in g.all_phys), default=0) + 1, card, rules)
+    g.all_phys.append(ph)
+    zones.put_in_monster_slot(g, ph, ctx.you, choose_not_attacked=True)
+    return True
+
+
+def _v_auction(ctx: Ctx, p: dict) -> bool:
+    """Auction Gavel (FS-6.12): the other players, in turn order from your left, may each bid more ¢ than the
+    high bid (at least 1, at most what they hold; decision ``bid``, 0 = pass) until a whole round goes by
+    with no new bid; then whoever bid most gives you that many ¢ and steals the shop item. No bid: nothing."""
+    g = ctx.g
+    it = obj_of(ctx, p.get("item"))
+    if not (isinstance(it, Obj) and it.in_play and it.controller < 0):
+        return False
+    others = [g.players[(ctx.you + k) % g.n] for k in range(1, g.n)]
+    high = 0
+    top: Player | None = None
+    quiet = 0
+    i = 0
+    while others and quiet < len(others):
+        q = others[i % len(others)]
+        i += 1
+        if q is top or q.cents <= high:
+            quiet += 1
+            continue
+        bid = asking.ask(g, q.seat, "bid", (0, *range(high + 1, q.cents + 1)), ctx.name)
+        if bid:
+            high, top, quiet = int(bid), q, 0
+        else:
+            quiet += 1
+    if top is None:
+        return False
+    me = g.players[ctx.you]
+    top.cents -= high
+    me.cents += high
+    g.log.emit("cents_stolen", me.seat, ctx.name, top.seat, high, "bid")
+    return resources.move_item(g, it, top.seat, "steal", ctx.name)
+
+
 def _v_strip_abilities(ctx: Ctx, p: dict) -> bool:
     """Club: no abilities but eternal until its user's next turn is over: an item in play,
     or the item whose ability is (or was) on the stack; a loot card being played has no object to strip."""
@@ -1195,7 +1290,15 @@ def _v_put_under(ctx: Ctx, p: dict) -> bool:
     g = ctx.g
     c = value(ctx, p.get("card"))
     me = ctx.src
-    if not isinstance(c, Phys) or not isinstance(me, Obj) or not me.in_play:
+    if not isinstance(me, Obj) or not me.in_play:
+        return False
+    if isinstance(c, Obj):  # a monster in a slot (Friendly Ball): it leaves play, its slot refills (FS-12.1)
+        if c.kind != "monster" or not c.in_play or c.slot < 0 or not zones.leave_play(g, c):
+            return False
+        g.under.setdefault(me.uid, []).append(c.phys)
+        g.obj_ver += 1
+        return True
+    if not isinstance(c, Phys):
         return False
     disc = g.discard_of(c)
     if not any(x is c for x in disc):
@@ -1214,6 +1317,11 @@ def _v_from_under(ctx: Ctx, p: dict) -> bool:
         return False
     c = cards[0] if len(cards) == 1 else asking.ask(g, ctx.you, "take", tuple(cards), ctx.name)
     cards.remove(c)
+    if p.get("to") == "monster_slot":  # Friendly Ball: into a slot no attack targets, named by ``bind``
+        placed = zones.put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True)
+        if p.get("bind"):
+            ctx.binds[str(p["bind"])] = placed
+        return True
     g.deck_pair(c.card.deck)[0].append(c)
     return True
 
@@ -1393,6 +1501,24 @@ def _v_add_counters(ctx: Ctx, p: dict) -> bool:
     return n > 0
 
 
+def _v_step_counters(ctx: Ctx, p: dict) -> bool:
+    """FS-5.14 (Marbles): on the target, one counter more of a kind already on it or one fewer of a kind on
+    it, the controller's pick (decision ``step_counter``); a card with no counters: nothing."""
+    t = obj_of(ctx, p.get("target"))
+    if not isinstance(t, Obj) or not t.in_play:
+        return False
+    kinds = [counters.GENERIC] if t.counters else []
+    kinds += [counters.LEVEL] if t.levels else []
+    kinds += sorted(k for k, n in (t.named or {}).items() if n)
+    if not kinds:
+        return False
+    opts = tuple(f"{w} {k}" for k in kinds for w in ("add", "remove"))
+    pick = asking.ask(ctx.g, ctx.by if ctx.by is not None else ctx.you, "step_counter", opts, ctx.name)
+    w, k = str(pick).split(" ", 1)
+    q = {"object": p.get("target"), "kind": k, "n": 1}
+    return _v_add_counters(ctx, q) if w == "add" else _v_remove_counters(ctx, q)
+
+
 def _v_remove_counters(ctx: Ctx, p: dict) -> bool:
     """FS-5.14: "remove a counter" with no name may take any kind."""
     t = player_of(ctx, p["who"]) if "who" in p else obj_of(ctx, p.get("object", "self"))
@@ -1430,6 +1556,10 @@ VERB_FUNCS = {
     "peek": _v_peek,
     "search": _v_search,
     "move": _v_move,
+    "new_character": _v_new_character,
+    "auction": _v_auction,
+    "put_from_outside": _v_put_from_outside,
+    "step_counters": _v_step_counters,
     "move_to_slot": _v_move_to_slot,
     "clear_slot": _v_clear_slot,
     "no_attacks": _v_no_attacks,

@@ -53,6 +53,39 @@ def end_copies(g: Game, seat: int) -> None:
     g.copies_next_turn[:] = [e for e in g.copies_next_turn if e[1] != seat and e[0].in_play]
 
 
+def share_marked(g: Game, found: list) -> None:
+    """``abilities_of_marked: NAME`` (Golden Trinket of Requiem, FS-5.10 / FS-5.14): the holder also has the
+    abilities of every other item in play with a NAME counter on it, for as long as that holds. ``found``:
+    (holder, static body) pairs in play; read between stack events (``checks.state_checks``), each holder's
+    rules are rebuilt only when the set of marked items changed."""
+    live = {o.uid for o, _b in found if o.in_play}
+    for uid in [u for u in g.marked_shares if u not in live]:
+        del g.marked_shares[uid]  # the holder left play: a new object if it comes back (FS-3.2)
+    for o, body in found:
+        if not o.in_play:
+            g.marked_shares.pop(o.uid, None)
+            continue
+        kind = str(body["abilities_of_marked"])
+        srcs = [
+            x
+            for q in g.players
+            for x in q.items
+            if x is not o and x.in_play and x.named and x.named.get(kind, 0) > 0
+        ]
+        key = tuple(x.uid for x in srcs)
+        own, was = g.marked_shares.get(o.uid, (o.rules, ()))
+        if key == was:
+            continue
+        g.marked_shares[o.uid] = (own, key)
+        extra = [g.marked_shares[x.uid][0] if x.uid in g.marked_shares else x.rules for x in srcs]
+        o.rules = merged(own, extra) if extra else own
+        for r in extra:
+            g.cache.trig_names.update(r.triggers)
+            if r.forbid:
+                g.cache.forbid_on = True
+        g.obj_ver += 1
+
+
 def gain(g: Game, o: Obj, rules: CardRules, until: str) -> None:
     """``o`` gains ``rules``' abilities: ``until`` ``eot`` (this turn's end, FS-8.10) or ``next_turn`` (the
     start of the next turn of the player controlling ``o`` now)."""

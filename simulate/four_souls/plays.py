@@ -58,6 +58,8 @@ def legal_actions(g: Game, seat: int) -> list:
             continue
         if no_items and o.kind == "item":
             continue
+        if ab.topts and not statics.cond(statics.ctx_of(g, o), ab.topts["if"]):
+            continue  # a ↷ ability that says when it can be activated (Red Key, Friendly Ball)
         if ab.simple:
             out.append((kind, o, i))
         elif ab.on_roll:

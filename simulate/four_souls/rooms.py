@@ -60,13 +60,20 @@ def fill(g: Game, i: int) -> bool:
     c = g.draw(r.deck, r.disc)
     if c is None:
         return False  # FS-Q.35: nothing to draw
+    put(g, c, i)
+    return True
+
+
+def put(g: Game, c: Phys, i: int) -> Obj:
+    """A room card enters room slot ``i``, on top of the room there (covering it, FS-3.8)."""
+    r = g.rooms
     o = g.new_obj(c, "room", -1, slot=i)
     r.slots[i].append(o)
     r.changed = True
     g.log.emit("room_revealed", g.active, c.card.name, None, i)
     for ab in o.rules.events:  # FS-16.1/FS-4.9: "when this enters play" triggers on its reveal
         g.pending.append((0, ab, o, {}))
-    return True
+    return o
 
 
 def room_objs(g: Game) -> list[Obj]:

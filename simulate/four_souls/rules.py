@@ -111,6 +111,10 @@ def compile_card(card: Any) -> CardRules:
         elif kind in ("play", "tap", "paid"):
             body = body if isinstance(body, dict) else {"do": body}
             a = Ability(kind, body.get("do"), body.get("targets"), body.get("by"), body.get("cost"), index=i)
+            if (
+                body.get("if") is not None
+            ):  # FS-6.1: offered only while it holds, and read again on resolution
+                a.topts = {"if": body["if"]}
             _check_effect(a.do, verbs)
             _check_bindings(a.targets)
             if a.cost is not None:

@@ -212,6 +212,15 @@ V.SELECTORS.implement(
             lambda ctx: [p for p in ctx.g.players if p.soul_total() > ctx.g.players[ctx.you].soul_total()]
         ),
         "monster_or_room": _base(lambda ctx: ctx.g.monsters() + ctx.g.room_objs()),  # FS-16.1 (Hagalaz)
+        "card_in_play": _base(  # every card in play (Marbles): characters, items, monsters, rooms
+            lambda ctx: (
+                [p.character for p in ctx.g.players if p.character is not None]
+                + [o for p in ctx.g.players for o in p.items]
+                + ctx.g.shop_items()
+                + ctx.g.monsters()
+                + ctx.g.room_objs()
+            )
+        ),
         "player_or_monster": _base(lambda ctx: [p for p in ctx.g.players if not p.dead] + ctx.g.monsters()),
         "soul": _base(lambda ctx: [s for p in ctx.g.players for s in p.souls]),
         "curse": _base(lambda ctx: [c for p in ctx.g.players for c in p.curses]),
@@ -236,6 +245,7 @@ V.FILTERS.implement(
     {
         "other": lambda ctx, o: o is not ctx.src,
         "not_self": lambda ctx, o: o is not ctx.src,
+        "has_counters": lambda ctx, o: isinstance(o, Obj) and counters.count(o) > 0,  # FS-5.14 (Marbles)
         # not eternal; an ability on the stack by its source (Dead Weight: "a non-eternal item")
         "non_eternal": lambda ctx, o: (
             not getattr(o, "eternal", False)

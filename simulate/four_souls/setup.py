@@ -152,6 +152,10 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         if casino is not None:  # FS-20.6: an eternal Portable Slot Machine each (not from the deck)
             p.items.append(g.new_obj(phys(casino), "item", p.seat, eternal=True))
             log.emit("item_gained", p.seat, casino.name, None, None, "casino")
+    g.outside_cards = [(c, s.rules[c.id]) for c in s.outside]  # in no deck until a card fetches one
+    g.outside_chars = [  # FS-2.7: the characters not dealt stay outside the game (The Clicker)
+        (c, s.rules[c.id], *_start_of(s, c)) for c in s.characters if c not in chars
+    ]
     if cfg.has("soul-trading"):
         soul_trading.build_deck(g, s, chars, phys)  # FS-20.5: the unused starting items, shuffled
     # FS-2.10 / FS-Q.5 first player (a goes_first character wins over the random pick, FS-0.1)
@@ -192,6 +196,12 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         "forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics
     )
     return g
+
+
+def _start_of(s: Any, c: Any) -> tuple:
+    """A character's starting item card and its rules, or (None, None) (Eden: chosen at setup)."""
+    item = s.starting.get(c.starting_item) if c.starting_item else None
+    return (item, s.rules[item.id]) if item is not None else (None, None)
 
 
 def place_bonus(g: Game, souls: list[Phys]) -> None:

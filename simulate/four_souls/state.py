@@ -220,6 +220,10 @@ class Game:
     bank: int = 100
     unlimited_bank: bool = False
     bonus: list[Phys] = field(default_factory=list)  # active bonus souls not yet gained (FS-14.7)
+    outside_chars: list = field(
+        default_factory=list
+    )  # FS-2.7: (character card, rules, item card, rules) not dealt
+    outside_cards: list = field(default_factory=list)  # (card, rules): cards starting outside the game
     outside_bonus: list = field(default_factory=list)  # FS-2.6: the (card, rules) of bonus souls left out
     bonus_objs: dict = field(default_factory=dict)  # FS-14.7: pid → the game's object of an active bonus
     # soul with triggered abilities (they work out of play until it is gained; its counters live on it)
@@ -311,6 +315,7 @@ class Game:
     possessed: dict = field(default_factory=dict)  # Possession: seat → whose items it may use this turn
     rolled_at: set = field(default_factory=set)  # (object uid, seat): an attack roll this turn (Game Squid)
     rolls_on: dict = field(default_factory=dict)  # object uid → attack rolls aimed at it this turn (Null)
+    marked_shares: dict = field(default_factory=dict)  # uid → (own rules, sources' uids): abilities_of_marked
     copies_next_turn: list = field(default_factory=list)  # (object, seat, own rules): a copy till seat's turn
     eternal_eot: list = field(default_factory=list)  # items made eternal till end of turn (Algiz)
     under: dict = field(default_factory=dict)  # object uid → the cards put under it (Isaac's Last Will)

@@ -854,6 +854,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return sum(1 for p in g.players if not p.dead)
     if n == "dead_players":  # FS-13.12: players who died this turn (Bible Thump!)
         return sum(1 for p in g.players if p.dead)
+    if n == "attacking":  # FS-10.2: an attack is in progress (Red Key: not while one is)
+        return g.attack is not None and not g.attack.cancelled
     if n == "attacks_declared":  # FS-10.2: attacks declared this turn, the one in progress included
         return g.attacks_used
     if n == "monster_slots":  # FS-3.12: the monster slots, expanded ones too (Ace of Diamonds)
@@ -1024,6 +1026,12 @@ def _on(g: Game, key: str) -> list:
     return [b[key] for o, b in found if _live(o) and _holds(g, o, b)] if found else []
 
 
+def marked_sharers(g: Game) -> list:
+    """(holder, body) of each ``abilities_of_marked`` static in play (Golden Trinket): the holder also has
+    the abilities of the other items marked with that counter (``gains.share_marked``)."""
+    return table_statics(g, "abilities_of_marked")
+
+
 def revealed_hands(g: Game) -> frozenset[int]:
     """Seats whose hands every player sees (FS-3.7: a hand is hidden unless an effect reveals it): every
     player but the controller of an object in play with a ``hands_revealed`` static (Guppy's Eye)."""
@@ -1125,6 +1133,7 @@ def tap_price(g: Game) -> int:
 V.STATICS.implement(
     {
         "cant_gain_souls": souls_barred,
+        "abilities_of_marked": marked_sharers,
         "taps_cost": tap_price,
         "killer_rewards": killer_rewards,
         "rewards_to_killer": rewards_to_killer,

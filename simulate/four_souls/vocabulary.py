@@ -122,7 +122,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),
     _v("force_activate", "item", "item", "objects", "FS-6.1 FS-4.4", "you pick a tap or paid ability on a rival's item; its controller activates it if they can, paying its cost and picking its targets", Aim("copy", 0.5), "neutral", used=False),
     _v("put_under", "card", "card", "zones", "FS-3.2", "a card lying in its discard goes under this item (out of play; to the discards when the item leaves play)", Aim("move", 0.0), "neutral", used=False),
-    _v("from_under", "", "", "zones", "FS-3.2 FS-3.4", "the controller puts a card from under this item on top of its deck", Aim("move", 0.0), "neutral", used=False),
+    _v("from_under", "to bind", "", "zones", "FS-3.2 FS-3.4", "the controller puts a card from under this item on top of its deck (to: monster_slot: into a slot)", Aim("move", 0.0), "neutral", used=False),
     _v("name_faces", "", "", "dice", "FS-9.2 FS-6.20", "each player in turn order names a face no one named yet; till end of turn a roll showing a player's face deals them 1 damage", Aim("info", 0.0), "neutral", used=False),
     _v("loot_top_playable", "", "", "objects", "FS-8.4 FS-3.4", "till end of turn the loot deck's top card is shown and you may play it as if it were in your hand (a loot play used)", Aim("loot", 1.0), "gain", used=False),
     _v("play_given", "from", "from", "objects", "FS-6.12 FS-8.4", "from (another player) hands you one loot card of their pick, shown to all; you play it at once if it can be played, using no loot play", Aim("loot", 1.0), "gain", used=False),
@@ -142,6 +142,10 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     # Objects
     _v("add_counters", "n object kind who lose_abilities", "n", "objects", "FS-5.14 FS-5.15", "add (level, named) counters to an object, or to a player (who)", Aim("counter", 0.6, who="object"), "gain"),
     _v("remove_counters", "n object kind who", "n", "objects", "FS-5.14", "remove counters (any kind unless named; usually a cost)", Aim("counter", -0.6, who="object"), "neutral"),
+    _v("step_counters", "target", "target", "objects", "FS-5.14", "one more counter of a kind already on the target, or one fewer of a kind on it (the controller's pick)", Aim("counter", 0.3, who="target"), "neutral", used=False),
+    _v("new_character", "", "", "objects", "FS-2.7 FS-6.12", "you pick a character outside the game: it and its starting item replace your character and starting item", Aim("info", 0.5), "neutral", used=False),
+    _v("put_from_outside", "name", "name", "zones", "FS-4.17 FS-3.12", "a card of that name from outside the game enters a monster slot no attack targets", Aim("move", 0.0), "neutral", used=False),
+    _v("auction", "item", "item", "resources", "FS-6.12", "the other players bid cents for a shop item; the high bidder pays you and steals it", Aim("cents", 2.0), "gain", used=False),
     _v("move_to_slot", "target", "target", "zones", "FS-3.8 FS-3.12", "a monster in a slot moves to another monster slot, covering its top; the same object stays in play", Aim("move", 0.0), "neutral", used=False),
     _v("clear_slot", "", "", "zones", "FS-3.8 FS-3.12", "every card in a monster slot other than this card's goes to its discard", Aim("move", 0.0), "neutral", used=False),
     _v("reveal_cards", "deck n until filter take then rest bind", "deck", "information", "FS-3.4", "reveal cards from a deck's top and deal with those a filter keeps; the rest under the deck or discarded", Aim("info", 0.5, who="deck"), "neutral", used=False),
@@ -191,6 +195,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
             "may_take_one",
             "copy_one",
             "discard_any_order",
+            "may_slot_one",
         }
     ),
     ("search", "then"): frozenset({"gain", "move_to_monster_slot", "hand"}),
@@ -212,6 +217,7 @@ PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("pass_characters", "direction"): frozenset({"left", "right"}),
     ("forbid_eot", "who"): frozenset({"other_players", "non_active_players"}),
     ("shield", "until"): frozenset({"eot"}),
+    ("from_under", "to"): frozenset({"monster_slot"}),
     ("extra_loot_play", "until"): frozenset({"eot"}),
 }
 
@@ -300,7 +306,7 @@ COMBINATORS = Vocabulary(
 # Ability kinds (§1.2) and the keys each ability mapping may hold.
 ABILITY_KINDS: dict[str, tuple[str, ...]] = {
     "play": ("targets", "by", "do"),  # inside the kind mapping
-    "tap": ("cost", "targets", "by", "do"),  # a cost besides deactivating (Jar of Flies: counters)
+    "tap": ("cost", "targets", "by", "do", "if"),  # a cost besides deactivating (Jar of Flies: counters)
     "paid": ("cost", "targets", "by", "do"),
     "reward": ("do",),  # a printed reward that is an effect (FS-13.4 step 3), carried out by its receiver
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
@@ -648,6 +654,13 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "abilities_of_marked",
+            ("value",),
+            "FS-5.10 FS-5.14",
+            "this item also has the abilities of every other item in play holding a counter of this name",
+            used=False,
+        ),
+        Static(
             "two_dice_left_picks",
             ("value",),
             "FS-9.6",
@@ -945,6 +958,11 @@ SELECTORS = Vocabulary(
         Selector("room", "a room in play (the top of a room slot; none without --variant rooms)", "FS-16.1"),
         Selector("monster_or_room", "a monster in a slot or a room in play", "FS-16.1"),
         Selector("more_souls", "a player holding more souls than you", "FS-14.1"),
+        Selector(
+            "card_in_play",
+            "a card in play: a character, an item (a player's or the shop's), a monster in a slot, a room",
+            "FS-5.14",
+        ),
     ],
 )
 
@@ -962,6 +980,7 @@ FILTERS = Vocabulary(
         Filter("other", "not this object"),
         Filter("not_self", "not this card"),
         Filter("non_eternal", "not eternal", "FS-4.12"),
+        Filter("has_counters", "it has counters of any kind on it", "FS-5.14"),
         Filter("eternal", "an eternal item (a printed Eternal treasure is eternal too)", "FS-4.12"),
         Filter("passive", "a passive item"),
         Filter("has_tap", "an item with a tap ability"),
@@ -1040,7 +1059,7 @@ VALUE_WORDS: frozenset[str] = _words(
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
-    charged is_soul under rolls_at"""
+    charged is_soul under rolls_at attacking"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
