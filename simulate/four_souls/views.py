@@ -178,6 +178,8 @@ class View:
         out = []
         for v in ctx.binds.values():
             for x in v if isinstance(v, list) else (v,):
+                if isinstance(x, StackItem) and x not in g.stack:
+                    continue  # it left the stack (cancelled, resolved): no public handle any more (FS-3.3)
                 if isinstance(x, (Player, Obj, Phys, StackItem)):
                     out.append(asking.public(g, x))
         return tuple(out)
