@@ -100,6 +100,8 @@ def _shared(g: Game) -> dict[int, Any]:
     backs = [x for r, c in zip(rules, cards, strict=True) if r.back is not None for x in (r.back, c.back)]
     for data in (phys, cards, rules, backs):  # a double-faced card's back side (FS-6.10): card data too
         memo.update({id(x): x for x in data})
+    for entry in (*g.outside_cards, *g.outside_chars, *g.outside_bonus):  # cards outside the game: card data
+        memo.update({id(x): x for x in entry if x is not None})
     return memo
 
 
