@@ -1,6 +1,7 @@
 """Requiem cards on attack rolls and monster deaths, encoded with existing words: Fire Mind (combat
 damage doubled on a 6 dealt and on a 1 taken), Jar of Flies (counters from monster deaths, spent for a
-loot or a damage), Dogma (an attack roll of 1 kills every player; its death kills the other monsters)."""
+loot or a damage); Dogma of Unboxing (an attack roll of 1 kills every player; its death kills the other monsters:
+the text the Requiem file held until session 19, Requiem's own Dogma is tested in test_cards_collection_outside_the_game.py)."""
 
 from __future__ import annotations
 
@@ -69,13 +70,13 @@ def test_FS_6_3_dogma_an_attack_roll_of_1_kills_every_player_and_its_death_kills
     monster dies too, no player does."""
     g = position(3, rolls=[1])
     g.active = 0
-    dogma = add_slot_monster(g, by_id("r-dogma"))
+    dogma = add_slot_monster(g, by_id("box-dogma"))
     other = add_slot_monster(g, monster("Other"))
     _attack_roll(g, dogma)
     assert all(p.dead for p in g.players)
     g2 = position(2)
     g2.active = 0
-    dogma2 = add_slot_monster(g2, by_id("r-dogma"))
+    dogma2 = add_slot_monster(g2, by_id("box-dogma"))
     other2 = add_slot_monster(g2, monster("Other"))
     monster_dies(g2, dogma2, 0, None)
     settle(g2)
