@@ -71,6 +71,8 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
             d.src_obj.uid if d.src_obj is not None else -1
         )  # "this kills a player"
         g.log.emit("damage", d.src_seat, d.name, t.seat, amount, "combat" if d.combat else None)
+        if d.combat and d.src_obj is not None and d.src_obj.kind == "monster":
+            g.hit_player_uids.add(d.src_obj.uid)  # Hubert Cumberdale: it hit a player in this turn
     else:
         hp = statics.monster_hp(g, t)
         marked = min(amount, hp)

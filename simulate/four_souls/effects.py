@@ -595,6 +595,27 @@ def _v_next_roll_d8(ctx: Ctx, p: dict) -> bool:
     return True
 
 
+def _v_roll_again(ctx: Ctx, p: dict) -> bool:
+    """A roll table's row saying "roll again" (Water Bottle): the same roller rolls the same table anew, a
+    new roll on the stack (FS-9.2) read by the same table, its targets chosen anew; outside a table's
+    reader there is nothing to roll again."""
+    r = ctx.reads
+    if r is None or r.table is None or r.ctx is None:
+        return False
+    dice.push_roll(ctx.g, r.seat, purpose="table", table=r.table, ctx=r.ctx)
+    return True
+
+
+def _v_mark(ctx: Ctx, p: dict) -> bool:
+    """This object remembers a chosen player until this turn is over (the selector ``marked`` names them):
+    Keke Is You, whose start-of-turn pick is read by its replacement later in that turn (FS-5.2)."""
+    pl = player_of(ctx, p.get("who"))
+    if pl is None or not isinstance(ctx.src, Obj):
+        return False
+    ctx.g.marks[ctx.src.uid] = pl.seat
+    return True
+
+
 def _v_no_attacks(ctx: Ctx, p: dict) -> bool:
     pl = the_player(ctx, p.get("who", "you"))
     pl.no_attacks_next = True  # read as their next turn starts (FS-8.6)
@@ -1563,6 +1584,8 @@ VERB_FUNCS = {
     "move_to_slot": _v_move_to_slot,
     "clear_slot": _v_clear_slot,
     "no_attacks": _v_no_attacks,
+    "roll_again": _v_roll_again,
+    "mark": _v_mark,
     "next_roll_d8": _v_next_roll_d8,
     "reveal_cards": _v_reveal_cards,
     "expand_slots": _v_expand_slots,

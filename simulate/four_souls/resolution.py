@@ -366,6 +366,7 @@ def _push_reader(g: Game, r: items.RollItem) -> None:
         return
     if before:
         ctx.watch = names_used(row, before) | (frozenset(ctx.binds) - before)
+    ctx.reads = r  # `roll_again`: the same table rolled anew by the same roller (Water Bottle)
     item = items.AbilityItem(
         src.src if not hasattr(src.src, "card") else None, ab, src.you, ctx, trigger="roll"
     )

@@ -245,6 +245,10 @@ class Game:
     # objects chosen as an attack target this turn (FS-10.3), and the last attack roll against each (Hush)
     attacked_uids: set[int] = field(default_factory=set)
     last_attack_roll: dict[int, int] = field(default_factory=dict)
+    # monster uids whose combat damage was marked on a player this turn (Hubert Cumberdale, FS-6.20)
+    hit_player_uids: set[int] = field(default_factory=set)
+    # object uid → the seat of the player it chose at this turn's start (verb `mark`: Keke Is You)
+    marks: dict[int, int] = field(default_factory=dict)
     owed_evasion: dict[int, int] = field(
         default_factory=dict
     )  # character uid → its evasion in an owed attack

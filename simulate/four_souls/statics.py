@@ -698,6 +698,7 @@ class Ctx:
     moved: bool = False  # the effect moved its own card (XIX The Sun, Lost Soul)
     watch: frozenset | None = None  # the binds whose loss fizzles this item (None: all of them)
     line: frozenset = frozenset()  # the cards whose copying made this copy (lineage.py, FS-5.13)
+    reads: Any = None  # a roll table's reader: the roll it reads (`roll_again` rolls its table anew)
 
 
 def fizzled(ctx: Ctx) -> bool:
@@ -758,6 +759,10 @@ def player_of(ctx: Ctx, x: Any) -> Player | None:
             return g.players[g.active]
         if x == "possessed":  # the player whose items you may use this turn (Possession), if any
             seat = g.possessed.get(ctx.you, -1) if g.possessed else -1
+            return g.players[seat] if seat >= 0 else None
+        if x == "marked":  # the player this object chose at this turn's start (`mark`: Keke Is You), if any
+            src = ctx.src
+            seat = g.marks.get(src.uid, -1) if isinstance(src, Obj) and g.marks else -1
             return g.players[seat] if seat >= 0 else None
         if x in ("roller", "attacker", "killer", "activator", "target"):
             v = (ctx.ev or {}).get(x)
@@ -846,6 +851,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return isinstance(ctx.src, Obj) and ctx.src.charged
     if n == "is_soul":  # this card is a soul a player holds (FS-14.5: Cursed Haunt of Summer, "while a soul")
         return isinstance(ctx.src, Obj) and ctx.src.kind == "soul"
+    if n == "marked":  # in a condition: this object chose a player this turn (`mark`: Keke Is You)
+        return player_of(ctx, "marked") is not None
     if n == "level":
         return ctx.src.levels if isinstance(ctx.src, Obj) else 0
     if n == "minions":  # FS-18.5: the monsters in minion slots
@@ -960,6 +967,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     ):  # the object was chosen as an attack's target this turn (FS-10.3: Alt Art Little Horn)
         o = obj_of(ctx, vals[0])
         return isinstance(o, Obj) and o.uid in ctx.g.attacked_uids
+    if f == "hit_player":  # the monster's combat damage was marked on a player this turn (Hubert Cumberdale)
+        o = obj_of(ctx, vals[0])
+        return isinstance(o, Obj) and o.uid in ctx.g.hit_player_uids
     if f == "resolutions":  # how often an event of this one's name entered play this game, this time too
         o = obj_of(ctx, vals[0])
         return ctx.g.event_counts.get(o.phys.card.name, 0) if isinstance(o, Obj) else 0

@@ -120,6 +120,8 @@ def _play_turn(g: Game) -> None:
     g.team_ups.clear()
     g.attacked_uids.clear()
     g.last_attack_roll.clear()
+    g.hit_player_uids.clear()
+    g.marks.clear()
     g.owed_evasion.clear()
     g.deck_attacks_unlimited = False
     if not g.extra_turn:  # FS-8.12: the active player's round starts (a skipped turn counts as taken)

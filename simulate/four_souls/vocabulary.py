@@ -151,6 +151,8 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("reveal_cards", "deck n until filter take then rest bind", "deck", "information", "FS-3.4", "reveal cards from a deck's top and deal with those a filter keeps; the rest under the deck or discarded", Aim("info", 0.5, who="deck"), "neutral", used=False),
     _v("next_roll_d8", "who", "who", "dice", "FS-9.2", "who's next die roll is a d8 whose 7 and 8 count as 6", Aim("turn", 0.5, who="who", when="own_turn"), "help", used=False),
     _v("no_attacks", "who", "who", "turn", "FS-8.6", "who cannot attack on their next turn", Aim("attack", -2.0, who="who"), "harm", used=False),
+    _v("roll_again", "", "", "dice", "FS-9.2 FS-4.18", "in a roll table's row: the same roller rolls the same table again, a new roll read by the same rows", Aim("info", 0.3), "neutral", used=False),  # another row of the same table: about its average
+    _v("mark", "who", "who", "objects", "FS-5.2", "this object remembers who (a player) until this turn is over; the selector `marked` names them", Aim("info", 0.0, who="who"), "neutral", used=False),
     _v("add_bonus_soul", "name", "name", "zones", "FS-14.7 FS-2.6", "a bonus soul of that name from outside the game becomes an active bonus soul", Aim("move", 0.0), "neutral", used=False),
     _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),
     _v("cancel_attack", "who target", "", "stack", "FS-10.11 FS-10.15", "the attack in progress ends (who: you = only your own; target: monster = only an attack on a monster, self = only one on this)", Aim("cancel", 2.0, who="who", when="stack"), "neutral", used=False),  # an answer: your own attack before a lethal miss (FS-10.15), or a rival's
@@ -925,6 +927,7 @@ SELECTORS = Vocabulary(
         Selector(
             "possessed", "the player whose items you may activate this turn (`possess`), if any", "FS-4.6"
         ),
+        Selector("marked", "the player this object chose this turn (`mark`), if any", "FS-5.2"),
         Selector("roller", "the player whose roll the trigger saw"),
         Selector("attacker", "the attacking player"),
         Selector("killer", "the player or monster that killed"),
@@ -1060,6 +1063,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
     charged is_soul under rolls_at attacking"""
+    charged is_soul under rolls_at hit_player"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

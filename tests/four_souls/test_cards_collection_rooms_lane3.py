@@ -1,0 +1,120 @@
+"""Warp Zone, Summer, Anniversary and Alt Art cards encoded by the rooms lane in session 19 (issue 19): a
+position, the card at work, the exact outcome, the rule in each name."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import dice, plays, triggers
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    attack_roll,
+    by_id,
+    character,
+    check_invariants,
+    deck,
+    give_item,
+    kinds,
+    loot_fillers,
+    monster,
+    position,
+    settle,
+)
+
+
+def _water_bottle(rolls: list[int], active: int = 0):
+    g = position(2, chars=[character("A", hp=6), character("B", hp=6)], rolls=rolls)
+    g.active = active
+    target = add_slot_monster(g, monster("Target", hp=9, evasion=6, attack=1))
+    bottle = give_item(g, 0, by_id("rwz-water_bottle"))
+    return g, target, bottle
+
+
+def test_FS_9_2_water_bottle_rolls_its_table_again_on_1_to_4_and_deals_one_damage_on_4_and_5():
+    """Rolls 2, 4, 5: three rolls of the same table, one damage on the 4 and one on the 5 (whatever each
+    scripted pick was aimed at), and the turn goes on."""
+    g, target, bottle = _water_bottle([2, 4, 5])
+    assert plays.take_action(g, 0, ("tap", bottle, 0))
+    settle(g)
+    rolls = [r for r in kinds(g, "roll") if r[4] == "Water Bottle" and r[7] == "initial"]
+    assert len(rolls) == 3
+    assert target.damage + sum(p.damage for p in g.players) == 2
+    assert not g.ending_turn
+    check_invariants(g)
+
+
+def test_FS_8_9_FS_6_9_water_bottle_on_a_6_ends_its_holder_s_turn_and_cancels_the_stack():
+    """A roll of seat 1's waits under the bottle's ability; the 6 cancels it and ends seat 0's turn."""
+    g, _target, bottle = _water_bottle([6])
+    waiting = dice.push_roll(g, 1, "test", value=3)
+    assert plays.take_action(g, 0, ("tap", bottle, 0))
+    settle(g)
+    assert waiting not in g.stack and g.ending_turn
+    check_invariants(g)
+
+
+def test_FS_8_9_water_bottle_on_a_6_in_another_player_s_turn_cancels_but_ends_no_turn():
+    g, _target, bottle = _water_bottle([6], active=1)
+    bottle.charged = True
+    assert plays.take_action(g, 0, ("tap", bottle, 0))
+    settle(g)
+    assert not g.ending_turn
+
+
+def _hubert(miss_first: bool):
+    g = position(3, chars=[character("A", hp=4, attack=3), character("B"), character("C")])
+    g.active = 0
+    deck(g, "monster", [monster(f"Filler{i}") for i in range(3)])  # the slot refills from these
+    hubert = add_slot_monster(g, by_id("rwz-hubert_cumberdale"))
+    if miss_first:
+        attack_roll(g, hubert, 1)  # a miss: its 1 combat damage is marked on seat 0 (FS-10.9)
+    attack_roll(g, hubert, 6)
+    return g, hubert
+
+
+def test_FS_6_3_hubert_cumberdale_s_death_kills_another_player_the_active_player_picks():
+    g, hubert = _hubert(miss_first=False)
+    assert hubert.phys in g.monster_disc
+    assert [p.dead for p in g.players] == [False, True, False]  # the first other player offered: seat 1
+    check_invariants(g)
+
+
+def test_FS_8_10_hubert_cumberdale_comes_back_at_the_turn_s_end_after_hitting_a_player():
+    g, hubert = _hubert(miss_first=True)
+    assert g.players[0].damage == 1 and hubert.phys in g.monster_disc
+    triggers.fire(g, "turn_end", seat=0)
+    settle(g)
+    assert hubert.phys not in g.monster_disc
+    assert any(s and s[-1].phys is hubert.phys for s in g.mslots)  # a slot's top (FS-3.8)
+    check_invariants(g)
+
+
+def test_FS_8_10_hubert_cumberdale_stays_in_the_discard_when_it_hit_nobody():
+    g, hubert = _hubert(miss_first=False)
+    triggers.fire(g, "turn_end", seat=0)
+    settle(g)
+    assert hubert.phys in g.monster_disc
+
+
+def test_FS_5_4_FS_10_11_keke_is_you_the_player_picked_at_turn_start_dies_in_its_place():
+    """Seat 0's turn starts: seat 0 picks seat 1 (the first offered). A killing hit on Keke: the attack
+    ends, seat 1 dies, Keke is whole again and seat 0 loots 3."""
+    g = position(3, chars=[character("A", attack=3), character("B"), character("C")])
+    g.active = 0
+    loot_fillers(g, 5)
+    keke = add_slot_monster(g, by_id("rwz-keke_is_you"))
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    attack_roll(g, keke, 6)
+    assert keke.in_play and keke.damage == 0
+    assert [p.dead for p in g.players] == [False, True, False]
+    assert len(g.players[0].hand) == 3
+    assert g.attack is None or g.attack.cancelled
+    check_invariants(g)
+
+
+def test_FS_5_2_keke_is_you_with_nobody_picked_this_turn_dies_as_usual():
+    g = position(3, chars=[character("A", attack=3), character("B"), character("C")])
+    g.active = 0
+    deck(g, "monster", [monster("Filler")])
+    keke = add_slot_monster(g, by_id("rwz-keke_is_you"))
+    attack_roll(g, keke, 6)
+    assert keke.phys in g.monster_disc and not any(p.dead for p in g.players)
