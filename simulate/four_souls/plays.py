@@ -134,6 +134,19 @@ def can_play_loot(g: Game, seat: int, c: Phys) -> bool:
     return targets.has_targets(statics.Ctx(g, seat, c, name=c.card.name), ab)
 
 
+def _pay_loot_cost(g: Game, p: Player, cost: Any, ctx: statics.Ctx) -> None:
+    """A loot card's own cost (FS-4.4), paid as it is played, after its targets and once it left the hand:
+    discarding loot (Fiend Fire: the rest of the hand). The cards it took are kept for ``discarded_count``."""
+    taken: list = []
+    for c in cost if isinstance(cost, list) else [cost]:
+        val = c.get("discard_loot") if isinstance(c, dict) else None
+        n = val.get("n", 1) if isinstance(val, dict) else (val or 1)
+        before = list(p.hand)
+        resources.discard_loot(g, p, n, False, ctx.name)
+        taken.extend(x for x in before if x not in p.hand)
+    ctx.ev = {**(ctx.ev or {}), "discarded": taken}
+
+
 def take_action(g: Game, seat: int, choice: tuple) -> bool:
     p = g.players[seat]
     g.acted = g.resolved  # a player's choice (the runaway guard tells these loops from card loops)
@@ -152,6 +165,8 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         if not p.unlimited_loot and not free:
             p.loot_plays -= 1
         p.loots_played += 1
+        if ab is not None and ab.cost:
+            _pay_loot_cost(g, p, ab.cost, ctx)
         item = LootItem(c, seat, ctx)
         ctx.item = item
         g.stack.append(item)

@@ -120,6 +120,8 @@ def compile_card(card: Any) -> CardRules:
             if a.cost is not None:
                 for c in a.cost if isinstance(a.cost, list) else [a.cost]:
                     _check_cost(c)
+                    if kind == "play" and (next(iter(c)) if isinstance(c, dict) else c) != "discard_loot":
+                        raise EngineError("a loot card's cost other than discard_loot not implemented")
             a.simple = _always_targets(a.targets) and _always_eff(a.do)
             a.on_roll = (
                 isinstance(a.targets, dict)

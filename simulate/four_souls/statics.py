@@ -851,6 +851,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return isinstance(ctx.src, Obj) and ctx.src.charged
     if n == "is_soul":  # this card is a soul a player holds (FS-14.5: Cursed Haunt of Summer, "while a soul")
         return isinstance(ctx.src, Obj) and ctx.src.kind == "soul"
+    if n == "discarded_count":  # the loot cards this card's or ability's cost discarded (Fiend Fire)
+        return len((ctx.ev or {}).get("discarded", ()))
     if n == "marked":  # in a condition: this object chose a player this turn (`mark`: Keke Is You)
         return player_of(ctx, "marked") is not None
     if n == "level":

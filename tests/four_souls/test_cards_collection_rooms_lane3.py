@@ -8,16 +8,20 @@ from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     attack_roll,
     by_id,
+    card,
     character,
     check_invariants,
     deck,
     give_item,
+    give_loot,
     kinds,
     loot_fillers,
     monster,
     position,
+    real,
     settle,
 )
+from cardlab.simulate.four_souls.refs import ObjRef
 
 
 def _water_bottle(rolls: list[int], active: int = 0):
@@ -118,3 +122,52 @@ def test_FS_5_2_keke_is_you_with_nobody_picked_this_turn_dies_as_usual():
     keke = add_slot_monster(g, by_id("rwz-keke_is_you"))
     attack_roll(g, keke, 6)
     assert keke.phys in g.monster_disc and not any(p.dead for p in g.players)
+
+
+def _aim_at_monsters(d):
+    """Pick the monsters offered as targets, then stop (decision choose_target with "done")."""
+    if d.kind == "choose_target" and "done" in d.options:
+        monsters = [o for o in d.options if isinstance(o, ObjRef)]
+        return monsters[0] if monsters else "done"
+    return None
+
+
+def test_FS_4_4_fiend_fire_discards_the_rest_of_the_hand_as_its_cost_and_deals_that_much_damage():
+    g = position(2, plans={0: _aim_at_monsters})
+    g.active = 0
+    target = add_slot_monster(g, monster("Target", hp=9, evasion=6, attack=1))
+    fire = give_loot(g, 0, by_id("rwz-fiend_fire"))
+    for i in range(3):
+        give_loot(g, 0, card(f"Filler{i}"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", fire))
+    assert g.players[0].hand == [] and len(g.loot_disc) == 3  # the cost is paid as it is played
+    settle(g)
+    assert target.damage == 3 and [p.damage for p in g.players] == [0, 0]
+    check_invariants(g)
+
+
+def test_FS_4_4_fiend_fire_played_as_the_last_card_deals_nothing():
+    g = position(2, plans={0: _aim_at_monsters})
+    g.active = 0
+    target = add_slot_monster(g, monster("Target", hp=9, evasion=6, attack=1))
+    fire = give_loot(g, 0, by_id("rwz-fiend_fire"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", fire))
+    settle(g)
+    assert target.damage == 0
+
+
+def test_FS_3_2_FS_5_13_a_question_card_copying_the_curse_puts_itself_back_on_the_loot_deck():
+    """? Card copies The Curse's tap on seat 1's turn: the copy takes the loot discard's top card — the
+    spent ? Card itself — and puts it on the loot deck (a found soak defect: it had left every zone)."""
+    g = position(2)
+    g.active = 1
+    loot_fillers(g, 3)
+    curse = give_item(g, 0, real("The Curse"), charged=True)
+    question = give_loot(g, 1, by_id("fsp2-card"))
+    g.players[1].loot_plays = 1
+    assert curse.charged and plays.take_action(g, 1, ("loot", question))
+    settle(g)
+    assert g.loot[-1] is question and question not in g.loot_disc
+    check_invariants(g)
