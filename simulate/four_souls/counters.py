@@ -105,7 +105,7 @@ def remove(g: Game, x: Any, n: int, kind: str | None = None) -> bool:
             left -= take
         if x.eternal and not count(x, ETERNAL) and "eternal" not in x.phys.rules.keywords:
             x.eternal = False  # its last eternal counter gone, a card not printed eternal is not
-        if x.erased is not None and x.erased[0] != UNTIL_TURN_END and not count(x, x.erased[0]):
+        if x.erased is not None and x.erased[0] not in _TIMED and not count(x, x.erased[0]):
             _restore(g, x)
     _log(g, x, kind, "removed")
     return True
@@ -122,6 +122,9 @@ def end_eternal_eot(g: Game) -> None:
 
 # Not a counter: an effect's stripping of every non-eternal ability until its user's next turn is over (Club)
 UNTIL_TURN_END = "until its turn ends"
+# … and until a player's next turn starts (Cow on a Trash Farm of Warp Zone: their character and items)
+UNTIL_TURN_START = "until their next turn starts"
+_TIMED = (UNTIL_TURN_END, UNTIL_TURN_START)
 
 
 def strip_until_turn_end(g: Game, o: Obj, seat: int) -> bool:
@@ -133,6 +136,28 @@ def strip_until_turn_end(g: Game, o: Obj, seat: int) -> bool:
     _hide(g, o, UNTIL_TURN_END)
     g.stripped.append((o, seat))
     return True
+
+
+def strip_until_turn_start(g: Game, o: Obj, seat: int) -> bool:
+    """Hide an object's abilities (its eternal keyword stays) until ``seat``'s next turn starts
+    (``restore_stripped_at_start``); an object already without abilities stays as that says."""
+    if not o.in_play or o.erased is not None:
+        return False
+    _hide(g, o, UNTIL_TURN_START)
+    g.stripped_start.append((o, seat))
+    return True
+
+
+def restore_stripped_at_start(g: Game, seat: int) -> None:
+    """``seat``'s turn starts: what was stripped until then gets its abilities back (FS-8.2, before the
+    start-of-turn triggers)."""
+    keep = []
+    for o, s in g.stripped_start:
+        if s != seat:
+            keep.append((o, s))
+        elif o.erased is not None and o.erased[0] == UNTIL_TURN_START:
+            _restore(g, o)
+    g.stripped_start[:] = keep
 
 
 def restore_stripped(g: Game) -> None:

@@ -900,6 +900,15 @@ def _v_auction(ctx: Ctx, p: dict) -> bool:
 def _v_strip_abilities(ctx: Ctx, p: dict) -> bool:
     """Club: no abilities but eternal until its user's next turn is over: an item in play,
     or the item whose ability is (or was) on the stack; a loot card being played has no object to strip."""
+    if "who" in p:  # a player's character and every item they control, till their next turn starts
+        pl = player_of(ctx, p["who"])
+        if pl is None or p.get("until") != "next_turn":
+            raise EngineError(f"{ctx.name}: strip_abilities who: a player, until: next_turn only")
+        objs = [pl.character, *pl.items] if pl.character is not None else list(pl.items)
+        did = False
+        for o in objs:
+            did = counters.strip_until_turn_start(ctx.g, o, pl.seat) or did
+        return did
     t = obj_of(ctx, p.get("target"))
     if isinstance(t, items.AbilityItem):
         t = t.src

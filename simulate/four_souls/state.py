@@ -316,6 +316,7 @@ class Game:
     extra_turn: bool = False  # this turn is an extra one (FS-8.12: it starts no new round)
     souls_rule: bool = False  # a soul changing the souls needed to win was ever made (checks.check_win)
     stripped: list = field(default_factory=list)  # (object, seat): no abilities until that seat's turn ends
+    stripped_start: list = field(default_factory=list)  # (object, seat): … until that seat's next turn starts
     possessed: dict = field(default_factory=dict)  # Possession: seat → whose items it may use this turn
     rolled_at: set = field(default_factory=set)  # (object uid, seat): an attack roll this turn (Game Squid)
     rolls_on: dict = field(default_factory=dict)  # object uid → attack rolls aimed at it this turn (Null)

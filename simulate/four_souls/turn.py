@@ -139,6 +139,10 @@ def _play_turn(g: Game) -> None:
     log.emit("turn_start", ap.seat, ap.character.phys.card.name if ap.character else None, None, g.turn)
     gains.expire(g, "turn_start", ap.seat)  # abilities gained up to this player's next turn end now (FS-5.2)
     gains.end_copies(g, ap.seat)  # copies made till this player's next turn end now (FS-5.10: Undefined)
+    if g.stripped_start:
+        counters.restore_stripped_at_start(
+            g, ap.seat
+        )  # stripped till this turn's start (Cow on a Trash Farm)
     recharge_step(g, ap)  # FS-8.1 (no priority)
     for m in g.monsters():
         m.charged = True

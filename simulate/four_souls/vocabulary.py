@@ -94,7 +94,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("destroy", "target", "target", "damage", "FS-6.3 FS-4.12", "item/soul/curse to its discard", Aim("item", -1.0, who="target"), "harm"),
     _v("pass_characters", "direction", "direction", "transfers", "FS-6.12 FS-0.4", "every player gives their character and one eternal item of their pick one seat left (right), all at once", Aim("swap", 0.0), "neutral", used=False),
     _v("pass_hands", "direction", "direction", "loot", "FS-6.12 FS-0.4", "every hand passes one seat left (right), all at once", Aim("loot", 0.0), "neutral", used=False),
-    _v("strip_abilities", "target", "target", "objects", "FS-5.2", "an item (or a stack item's item) has no abilities but eternal until its controller's next turn end", Aim("cancel", 1.0, who="target"), "harm", used=False),
+    _v("strip_abilities", "target who until", "", "objects", "FS-5.2", "an item (or a stack item's item) has no abilities but eternal until its controller's next turn end; who + until next_turn: a player's character and items, till their next turn starts", Aim("cancel", 1.0, who="target"), "harm", used=False),
     _v("set_atk", "target n", "target n", "damage", "FS-5.2", "a monster's damage becomes n, with no stated end", Aim("buff", -1.0, who="target"), "harm", used=False),
     _v("buff", "target atk hp ev roll until", "target", "damage", "FS-5.2 FS-8.10", "stat change until eot", Aim("buff", 1.0, who="target"), "help"),
     # Stack & turn

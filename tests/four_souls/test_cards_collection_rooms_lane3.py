@@ -3,7 +3,7 @@ position, the card at work, the exact outcome, the rule in each name."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import dice, plays, triggers
+from cardlab.simulate.four_souls import counters, dice, plays, triggers, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     attack_roll,
@@ -171,3 +171,55 @@ def test_FS_3_2_FS_5_13_a_question_card_copying_the_curse_puts_itself_back_on_th
     settle(g)
     assert g.loot[-1] is question and question not in g.loot_disc
     check_invariants(g)
+
+
+def _play_on(g, card_id: str, seat: int, aim: int):
+    """Seat ``seat`` plays the loot card on seat ``aim`` (the plan picks that player as its target)."""
+    loot = give_loot(g, seat, by_id(card_id))
+    g.players[seat].loot_plays = 1
+    assert plays.take_action(g, seat, ("loot", loot))
+    settle(g)
+
+
+def _pick_seat(aim: int):
+    return lambda d: next((o for o in d.options if getattr(o, "seat", None) == aim), None)
+
+
+def test_FS_5_2_cow_on_a_trash_farm_strips_a_character_and_its_items_till_that_player_s_next_turn():
+    g = position(2, plans={0: _pick_seat(1)})
+    g.active = 0
+    bottle = give_item(g, 1, by_id("rwz-water_bottle"))
+    _play_on(g, "rwz-cow_on_a_trash_farm", 0, 1)
+    assert not bottle.rules.tap and g.players[1].character.erased is not None
+    turn.end_of_turn(g)  # seat 0's turn ends: nothing comes back yet
+    assert not bottle.rules.tap
+    g.active = 1
+    counters.restore_stripped_at_start(g, 1)  # seat 1's turn starts (as _play_turn does, FS-8.2)
+    assert bottle.rules.tap and g.players[1].character.erased is None
+    check_invariants(g)
+
+
+def test_FS_10_6_FS_10_16_cheep_cheep_cheep_every_other_player_owes_an_attack_on_the_chosen_one():
+    """Seat 0 picks seat 1 on its own turn: seat 0 owes the attack now; at seat 2's turn start seat 2 owes
+    one too, on seat 1's character with evasion 3."""
+    g = position(3, plans={0: _pick_seat(1)})
+    g.active = 0
+    _play_on(g, "rwz-cheep_cheep_cheep", 0, 1)
+    target = g.players[1].character
+    assert [t for t, _now in g.must_attack] == [target]
+    g.must_attack.clear()
+    g.active = 2
+    triggers.fire(g, "turn_start", seat=2)
+    settle(g)
+    assert [t for t, _now in g.must_attack] == [target] and g.owed_evasion[target.uid] == 3
+
+
+def test_FS_10_16_cheep_cheep_cheep_on_yourself_owes_nothing_in_your_own_turn():
+    g = position(3, plans={0: _pick_seat(0)})
+    g.active = 0
+    _play_on(g, "rwz-cheep_cheep_cheep", 0, 0)
+    assert not g.must_attack
+    g.active = 1
+    triggers.fire(g, "turn_start", seat=1)
+    settle(g)
+    assert [t for t, _now in g.must_attack] == [g.players[0].character]
