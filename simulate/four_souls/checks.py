@@ -266,8 +266,9 @@ def refill_slots(g: Game) -> bool:
     slot, FS-4.17) with Game Crash! (every monster to the discard) would otherwise reshuffle and reveal it
     again for ever, with nobody choosing anything."""
     changed = False
+    frozen = statics.shop_frozen(g)  # Everything Must Go: the shop stays as it is (FS-12.1 suspended)
     for i, slot in enumerate(g.shop):
-        if not slot:
+        if not slot and not frozen:
             c = g.draw(g.treasure, g.treasure_disc)
             if c is None:
                 continue  # FS-Q.35

@@ -34,7 +34,7 @@ from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, name_has, parse_sel
 from .state import EngineError, Game, Obj, Phys, Player
-from .statics import Ctx, obj_of, player_of, player_statics, self_recharge_only, the_player, value
+from .statics import Ctx, cond, obj_of, player_of, player_statics, self_recharge_only, the_player, value
 
 # ----------------------------------------------------------------------------- references
 
@@ -603,6 +603,53 @@ def _v_roll_again(ctx: Ctx, p: dict) -> bool:
     if r is None or r.table is None or r.ctx is None:
         return False
     dice.push_roll(ctx.g, r.seat, purpose="table", table=r.table, ctx=r.ctx)
+    return True
+
+
+def _round_state(g: Game) -> tuple:
+    """What a round of a repeated ability can change: each player's damage, death and hand, and the loot
+    discard (``again`` stops after a round that changed none of them)."""
+    return (tuple((p.damage, p.dead, len(p.hand)) for p in g.players), len(g.loot_disc))
+
+
+def _v_again(ctx: Ctx, p: dict) -> bool:
+    """ "Repeat this process till …" (Don't Starve!): written first in the ability's effect, it puts the same
+    ability on the stack again below the round's own stack items, so the round resolves before the next
+    one starts; the repeat, as it resolves, ends the whole effect if ``while`` no longer holds or if the
+    round before changed nothing a round can change (our reading: a round nobody can lose anything in would
+    repeat for ever with nobody choosing)."""
+    g = ctx.g
+    it = ctx.item
+    if not isinstance(it, items.AbilityItem) or it.ability is None:
+        return False
+    now = _round_state(g)
+    ev = ctx.ev or {}
+    if "round_state" in ev and (ev["round_state"] == now or not cond(ctx, p.get("while", "true"))):
+        g.stop_effect = True  # the repeat is over: the rest of this effect is not carried out
+        return False
+    sub_ctx = Ctx(g, ctx.you, ctx.src, {}, {**ev, "round_state": now}, None, None, ctx.name, ctx.mode, ctx.by)
+    again = items.AbilityItem(it.src, it.ability, it.controller, sub_ctx, trigger=it.trigger)
+    again.event_obj = it.event_obj  # an event waits for its last repeat (FS-1.17)
+    sub_ctx.item = again
+    g.stack.append(again)
+    return True
+
+
+def _v_become_room(ctx: Ctx, p: dict) -> bool:
+    """A non-eternal item becomes a room (Cracked Key): it leaves its player (FS-3.2: a new object, no
+    longer an item nor anyone's) and the room slots expand by one to hold it (FS-16.2: its abilities are the
+    active player's, its "you" the active player). Without rooms in the game (no ``--variant rooms``) there
+    is no room slot to expand: nothing happens (our reading, FS-16)."""
+    g = ctx.g
+    t = obj_of(ctx, p.get("target"))
+    if g.rooms is None or not isinstance(t, Obj) or not t.in_play or t.kind != "item" or t.eternal:
+        return False
+    seat = t.controller
+    if not zones.leave_play(g, t):
+        return False
+    if seat >= 0:
+        g.log.emit("item_lost", seat, t.phys.card.name, "room", None, ctx.name)
+    rooms.add_slot_with(g, t.phys)
     return True
 
 
@@ -1594,6 +1641,8 @@ VERB_FUNCS = {
     "clear_slot": _v_clear_slot,
     "no_attacks": _v_no_attacks,
     "roll_again": _v_roll_again,
+    "become_room": _v_become_room,
+    "again": _v_again,
     "mark": _v_mark,
     "next_roll_d8": _v_next_roll_d8,
     "reveal_cards": _v_reveal_cards,

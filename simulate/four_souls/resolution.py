@@ -235,6 +235,7 @@ def resolve_ability(g: Game, item: AbilityItem) -> None:
         if ab.optional:  # a player chose to carry out a "may": the runaway guard's player loop, not a card's
             g.acted = g.resolved
         interpreter.run(ctx, ab.do)
+        g.stop_effect = False  # an ended repeat (`again`) stops this effect only, nothing run after it
     if item.event_obj is not None:
         event_done(g, item.event_obj)
 

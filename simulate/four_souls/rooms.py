@@ -76,6 +76,18 @@ def put(g: Game, c: Phys, i: int) -> Obj:
     return o
 
 
+def add_slot_with(g: Game, c: Phys) -> Obj:
+    """The room slots expand by one (FS-3.12) and ``c`` enters play in the new slot as a room (an item turned
+    into a room: Cracked Key)."""
+    r = g.rooms
+    r.slots.append([])
+    o = g.new_obj(c, "room", -1, slot=len(r.slots) - 1)
+    r.slots[-1].append(o)
+    r.changed = True
+    g.log.emit("room_revealed", g.active, c.card.name, None, o.slot, "became_room")
+    return o
+
+
 def room_objs(g: Game) -> list[Obj]:
     """The rooms in play: the top object of each room slot (FS-3.3)."""
     return g.room_objs()
@@ -85,7 +97,8 @@ def discard(g: Game, o: Obj, why: str) -> None:
     """A room leaves play to the room discard (FS-3.6); its slot refills at the next check (FS-16.5)."""
 
     remove_from_slot(g, o)
-    g.rooms.disc.append(o.phys)
+    # FS-3.6: a card goes to its own deck's discard (an item turned into a room: the treasure discard)
+    (g.rooms.disc if o.phys.card.deck == "room" else g.discard_of(o.phys)).append(o.phys)
     g.log.emit("room_discarded", g.active, o.phys.card.name, None, o.slot, why)
 
 

@@ -193,6 +193,8 @@ class Caches:
     pa_objs: list = field(default_factory=list)
     wide_key: Any = None  # statics.wide_objs: objects with a table-wide hp/atk static
     wide_objs: list = field(default_factory=list)
+    covered_key: int = -1  # statics.covered_bonus: the game's cards with a static working while covered
+    covered_cards: list = field(default_factory=list)
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     acts: dict = field(default_factory=dict)  # plays._act_entries: seat → (key, its activated abilities)
     bonus_tests: dict = field(default_factory=dict)  # checks.check_bonus: bonus soul pid → its compiled test

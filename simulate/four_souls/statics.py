@@ -15,7 +15,7 @@ from typing import Any
 from . import challenge, counters, items
 from . import vocabulary as V
 from .exprs import compile_expr, evaluate
-from .state import EngineError, Game, Obj, Player
+from .state import EngineError, Game, Obj, Phys, Player
 
 
 def ctx_of(g: Game, o: Obj):
@@ -231,7 +231,8 @@ def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
 
 
 def monster_max_hp(g: Game, m: Obj) -> int:
-    extra = wide_bonus(g, m, "hp") if g.cache.wide_objs or g.cache.wide_key != g.obj_ver else 0
+    c = g.cache
+    extra = wide_bonus(g, m, "hp") if c.wide_objs or c.wide_key != g.obj_ver or _covered_cards(g) else 0
     if m.kind == "monster":  # its own "+/-N HP" (Weltling: -1 HP per counter it carries); an attackable
         for body in m.rules.statics:  # item's `hp` static is its controller's (Punching Bag), not its own
             if "hp" in body and _wide(body["hp"]) is None and _holds(g, m, body):
@@ -260,7 +261,7 @@ def monster_atk(g: Game, m: Obj) -> int:
     for body in m.rules.statics:
         if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
             total += amount(g, m, body["atk"])  # a number, or read on it ("+1 for each counter", Ultra Pride)
-    if g.cache.wide_objs or g.cache.wide_key != g.obj_ver:
+    if g.cache.wide_objs or g.cache.wide_key != g.obj_ver or _covered_cards(g):
         total += wide_bonus(g, m, "atk")
     return max(0, total)
 
@@ -286,6 +287,38 @@ def wide_objs(g: Game) -> list[Obj]:
         ]
         g.cache.wide_key = g.obj_ver
     return g.cache.wide_objs
+
+
+def _covered_cards(g: Game) -> list:
+    """The game's cards with a static that works while covered (``if: covered``), found again only when
+    cards were made (nearly never after setup)."""
+    c = g.cache
+    if c.covered_key != len(g.all_phys):
+        c.covered_cards = [
+            ph
+            for ph in g.all_phys
+            if ph.rules.statics and any(b.get("if") == "covered" for b in ph.rules.statics)
+        ]
+        c.covered_key = len(g.all_phys)
+    return c.covered_cards
+
+
+def covered_bonus(g: Game, target: Obj, key: str) -> int:
+    """+n HP or damage monsters get from a card lying covered in a monster slot whose static says it works
+    while covered (``if: covered``, Alt Art Gurdy): such a card is no object in play (FS-3.8), so only this
+    static of it is read, straight from the card."""
+    cards = _covered_cards(g)
+    if not cards:
+        return 0
+    total = 0
+    for s in g.mslots:
+        for ph in s[:-1]:
+            if isinstance(ph, Phys) and any(ph is x for x in cards):
+                for body in ph.rules.statics:
+                    v = body.get(key)
+                    if body.get("if") == "covered" and _wide(v) == "monsters" and isinstance(v, dict):
+                        total += int(v.get("n", 1))
+    return total
 
 
 def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
@@ -316,6 +349,8 @@ def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
                 continue
             if _holds(g, o, body):
                 total += amount(g, o, v)
+    if not player and target.kind == "monster":
+        total += covered_bonus(g, target, key)
     return total
 
 
@@ -647,7 +682,7 @@ def price(g: Game, p: Player, shop: bool) -> int:
         if isinstance(v, dict) and "to" in v:
             top = v["to"] if top is None else min(top, v["to"])
             continue
-        base += _num(v)
+        base += amount(g, _o, v)  # an expression is read on the card (Everything Must Go: per counter)
     if (
         shop and p.seat == g.active
     ):  # a monster lowering the price of shop buys for the active player (Holy Greed)
@@ -853,6 +888,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return isinstance(ctx.src, Obj) and ctx.src.kind == "soul"
     if n == "discarded_count":  # the loot cards this card's or ability's cost discarded (Fiend Fire)
         return len((ctx.ev or {}).get("discarded", ()))
+    if n == "covered":  # an object in play is never covered (FS-3.8): read only from a covered card's statics
+        return False
     if n == "marked":  # in a condition: this object chose a player this turn (`mark`: Keke Is You)
         return player_of(ctx, "marked") is not None
     if n == "level":
@@ -1132,6 +1169,23 @@ def killer_rewards(g: Game) -> bool:
     return bool(_on(g, "killer_rewards"))
 
 
+def shop_frozen(g: Game) -> bool:
+    """FS-12.1 suspended: with a ``no_shop_refill`` static in play whose condition holds (Everything Must Go
+    while it has a counter) an empty shop slot stays empty."""
+    return bool(_on(g, "no_shop_refill"))
+
+
+def must_purchase(g: Game, p: Player) -> bool:
+    """``p`` must purchase a shop item this turn if able (Everything Must Go: a room's, for the active
+    player, FS-16.2): once they bought one, or cannot, the duty is over."""
+    return any(True for _o, _v in player_statics(g, p, "must_purchase"))
+
+
+def stays_till_shop_empty(g: Game, o: Obj) -> bool:
+    """A room that cannot go to the discard while a shop slot holds an item (Everything Must Go)."""
+    return any("stays_till_shop_empty" in b and _holds(g, o, b) for b in o.rules.statics) and any(g.shop)
+
+
 def tap_price(g: Game) -> int:
     """FS-4.4 / FS-4.7: with a ``taps_cost`` static in play (Greed Mode, a room) each ↷ ability on items
     and characters is a $ ability whose cost is this many ¢ instead of deactivating; -1 when none is."""
@@ -1147,6 +1201,9 @@ V.STATICS.implement(
         "cant_gain_souls": souls_barred,
         "abilities_of_marked": marked_sharers,
         "taps_cost": tap_price,
+        "no_shop_refill": shop_frozen,
+        "must_purchase": must_purchase,
+        "stays_till_shop_empty": stays_till_shop_empty,
         "killer_rewards": killer_rewards,
         "rewards_to_killer": rewards_to_killer,
         "soul_to_other": soul_to_other,

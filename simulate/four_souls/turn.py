@@ -282,7 +282,7 @@ def action(g: Game) -> bool:
             opts.append(("sell_soul",))
         if g.cfg.has("extended-trade") and trade.can_trade(g, seat):  # FS-20.4, FS-15.3
             opts.append(("trade",))
-        if not owed:  # FS-8.8 (slots were refilled by the state checks; FS-Q.35 empties never block)
+        if not owed and not _purchase_owed(g, seat):  # FS-8.8 (FS-Q.35: empty slots never block)
             opts.append(("end",))
     if not opts:
         return False
@@ -339,6 +339,15 @@ def _buy_options(g: Game, seat: int) -> list:
     if p.cents >= statics.price(g, p, False) and (g.treasure or g.treasure_disc):
         opts.append("treasure_deck")
     return opts
+
+
+def _purchase_owed(g: Game, seat: int) -> bool:
+    """A purchase the player must still make before ending the turn (Everything Must Go: a shop item, if
+    able: a purchase left, none bought this turn, a shop item they can pay for)."""
+    p = g.players[seat]
+    if g.purchases_left <= 0 or p.shop_buys > 0 or not any(g.shop) or not statics.must_purchase(g, p):
+        return False
+    return any(o != "treasure_deck" for o in _buy_options(g, seat))
 
 
 def _can_buy(g: Game, seat: int) -> bool:
@@ -451,6 +460,8 @@ def room_step(g: Game) -> None:
 
     if g.monster_deaths:
         for o in room_objs(g):
+            if statics.stays_till_shop_empty(g, o):
+                continue  # it cannot go to the discard while the shop holds an item (Everything Must Go)
             if ask(g, g.active, "discard_room", (True, False), o.phys.card.name):
                 discard(g, o, "room_step")
                 fill(g, o.slot)
@@ -470,6 +481,8 @@ def _stale_room(g: Game) -> None:
         return
     if not g.rooms.changed:
         for o in room_objs(g):
+            if statics.stays_till_shop_empty(g, o):
+                continue
             discard(g, o, "stale")
             fill(g, o.slot)
     g.rooms.changed = False

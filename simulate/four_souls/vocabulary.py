@@ -152,6 +152,8 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("next_roll_d8", "who", "who", "dice", "FS-9.2", "who's next die roll is a d8 whose 7 and 8 count as 6", Aim("turn", 0.5, who="who", when="own_turn"), "help", used=False),
     _v("no_attacks", "who", "who", "turn", "FS-8.6", "who cannot attack on their next turn", Aim("attack", -2.0, who="who"), "harm", used=False),
     _v("roll_again", "", "", "dice", "FS-9.2 FS-4.18", "in a roll table's row: the same roller rolls the same table again, a new roll read by the same rows", Aim("info", 0.3), "neutral", used=False),  # another row of the same table: about its average
+    _v("again", "while", "", "stack", "FS-6.9 FS-1.17", "first in an ability's effect: the same ability goes on the stack again below this round; it ends the effect once while fails or a round changed nothing", Aim("info", 0.0), "neutral", used=False),
+    _v("become_room", "target", "target", "zones", "FS-16.2 FS-3.12", "a non-eternal item leaves its player and becomes a room in a new room slot (rooms in the game only)", Aim("item", -1.0, who="target"), "harm", used=False),
     _v("mark", "who", "who", "objects", "FS-5.2", "this object remembers who (a player) until this turn is over; the selector `marked` names them", Aim("info", 0.0, who="who"), "neutral", used=False),
     _v("add_bonus_soul", "name", "name", "zones", "FS-14.7 FS-2.6", "a bonus soul of that name from outside the game becomes an active bonus soul", Aim("move", 0.0), "neutral", used=False),
     _v("put_minion", "card", "card", "zones", "FS-18.5", "a set-aside minion card of that name enters a new minion slot", Aim("move", -0.5), "neutral", used=False),
@@ -798,6 +800,27 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "no_shop_refill",
+            ("value",),
+            "FS-12.1",
+            "while its condition holds, empty shop slots are not refilled",
+            used=False,
+        ),
+        Static(
+            "must_purchase",
+            ("value",),
+            "FS-11.2 FS-16.2",
+            "its controller (a room's: the active player) must purchase a shop item this turn if able",
+            used=False,
+        ),
+        Static(
+            "stays_till_shop_empty",
+            ("value",),
+            "FS-16.3",
+            "this room cannot be discarded while a shop slot holds an item",
+            used=False,
+        ),
+        Static(
             "taps_cost",
             ("cents",),
             "FS-4.4 FS-4.7",
@@ -1067,6 +1090,7 @@ VALUE_WORDS: frozenset[str] = _words(
     charged is_soul under rolls_at attacking"""
     charged is_soul under rolls_at hit_player"""
     charged is_soul under rolls_at hit_player discarded_count"""
+    charged is_soul under rolls_at hit_player discarded_count covered"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

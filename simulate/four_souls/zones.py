@@ -291,8 +291,8 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> O
     elif to == "other_monster_slot":  # a slot other than the one of the card that says so
         own = ctx.src.slot if isinstance(ctx.src, Obj) else -1
         return put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True, besides=own)
-    elif to.startswith("monster_slot"):
-        return put_in_monster_slot(g, c, ctx.you, choose_not_attacked=True)
+    elif to.startswith("monster_slot"):  # `move … who`: that player picks the slot (Alt Art Gurdy)
+        return put_in_monster_slot(g, c, hand_of if hand_of >= 0 else ctx.you, choose_not_attacked=True)
     else:
         g.discard_of(c).append(c)
         raise EngineError(f"move to '{to}' not implemented")

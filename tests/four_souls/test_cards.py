@@ -262,6 +262,10 @@ def test_every_verb_is_used_or_documented_unused(pool):
     }  # FS-5.14, FS-2.7, FS-6.12: Marbles, The Clicker, Auction Gavel
     added |= {"put_from_outside"}  # FS-4.17: Dogma (Requiem) fetching The Harbingers
     added |= {"roll_again", "mark"}  # FS-9.2, FS-5.2: Water Bottle, Keke Is You (Warp Zone)
+    added |= {
+        "again",
+        "become_room",
+    }  # FS-1.17, FS-16.2: Don't Starve! (Warp Zone), Cracked Key (Anniversary)
     assert {v.name for v in V.VERBS.values() if not v.used} == {"flip_roll", "deactivate"} | added
     assert len(V.VERBS) + 1 - len(added) == 39  # the design's 39 verbs: `roll_table` is `roll:`
     assert "roll" in V.COMBINATORS

@@ -3,8 +3,10 @@ position, the card at work, the exact outcome, the rule in each name."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import counters, dice, plays, triggers, turn
+from cardlab.simulate.four_souls import checks, counters, dice, plays, rooms, statics, triggers, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
+    add_room,
+    add_shop_item,
     add_slot_monster,
     attack_roll,
     by_id,
@@ -17,9 +19,11 @@ from cardlab.simulate.four_souls.fixtures import (
     kinds,
     loot_fillers,
     monster,
+    phys,
     position,
     real,
     settle,
+    take_cents,
 )
 from cardlab.simulate.four_souls.refs import ObjRef
 
@@ -223,3 +227,143 @@ def test_FS_10_16_cheep_cheep_cheep_on_yourself_owes_nothing_in_your_own_turn():
     triggers.fire(g, "turn_start", seat=1)
     settle(g)
     assert [t for t, _now in g.must_attack] == [g.players[0].character]
+
+
+def _starve(n: int, hands: list[int], hp: int = 2):
+    g = position(n, chars=[character(f"P{i}", hp=hp) for i in range(n)])
+    g.active = 0
+    for seat, k in enumerate(hands):
+        for i in range(k):
+            give_loot(g, seat, card(f"Hand{seat}_{i}"))
+    ev = add_slot_monster(g, by_id("rwz-dont_starve"))
+    zones.start_event(g, ev)
+    settle(g, rounds=60)
+    return g, ev
+
+
+def test_FS_13_12_don_t_starve_rounds_go_on_till_one_player_is_left_alive():
+    """Empty hands, 2 HP each: two rounds of 1 damage kill both players at once (the same round), so no
+    living player is left and the event goes to the discard."""
+    g, ev = _starve(2, [0, 0])
+    assert all(p.dead for p in g.players)
+    assert ev.phys in g.monster_disc
+
+
+def test_FS_13_12_don_t_starve_a_discard_spares_the_damage_until_the_hand_is_empty():
+    """Seat 0 holds two cards (the scripted pick discards), seat 1 none: seat 1 dies in round 2 while seat 0
+    has discarded twice and is unhurt, and the repeat stops with one player alive."""
+    g, _ev = _starve(2, [2, 0])
+    assert not g.players[0].dead and g.players[0].damage == 0 and g.players[0].hand == []
+    assert g.players[1].dead
+
+
+def test_FS_6_9_don_t_starve_stops_after_a_round_that_changed_nothing():
+    """Both players prevent every damage to them and hold no cards: the first round changes nothing, so
+    the repeat ends (our bound) and the event leaves play."""
+    g = position(2)
+    g.active = 0
+    ward = {"replace": {"event": {"damage_to": "you"}, "prevent": True}}
+    for seat in (0, 1):
+        give_item(g, seat, card(f"Ward{seat}", "treasure", "passive", abilities=(ward,)))
+    ev = add_slot_monster(g, by_id("rwz-dont_starve"))
+    zones.start_event(g, ev)
+    settle(g, rounds=60)
+    assert ev.phys in g.monster_disc and not g.stack
+    assert [p.damage for p in g.players] == [0, 0]
+
+
+def test_FS_3_8_alt_art_gurdy_covered_gives_every_monster_one_more_hp():
+    g = position(2)
+    g.active = 0
+    gurdy = add_slot_monster(g, by_id("aa-gurdy"))
+    other = add_slot_monster(g, monster("Other", hp=3))
+    assert statics.monster_hp(g, other) == 3  # an active Gurdy gives nothing
+    zones.reveal_into_slot(g, phys(g, monster("Cover", hp=2)), gurdy.slot)  # covers Gurdy (FS-3.8)
+    cover = g.mslots[gurdy.slot][-1]
+    assert statics.monster_hp(g, other) == 4 and statics.monster_hp(g, cover) == 3
+    check_invariants(g)
+
+
+def test_FS_3_8_alt_art_gurdy_at_each_turn_start_the_left_player_puts_the_deck_top_in_a_slot():
+    """Seat 0's turn starts: seat 1 (left of the active player) picks the second slot (its plan)."""
+    g = position(2, plans={1: lambda d: d.options[1] if d.kind == "choose_slot" else None})
+    g.active = 0
+    add_slot_monster(g, by_id("aa-gurdy"))
+    second = add_slot_monster(g, monster("Second", hp=3))
+    deck(g, "monster", [monster("Top", hp=2), monster("Under", hp=2)])
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    assert g.mslots[second.slot][-1].phys.card.name == "Top" and not second.in_play
+
+
+def _sale(cents: int = 20, counters_on: int = 1):
+    g = position(2)
+    g.active = 0
+    for i in range(2):
+        add_shop_item(g, card(f"Shop{i}", "treasure", "passive"))
+    deck(g, "treasure", [card(f"Deck{i}", "treasure", "passive") for i in range(4)])
+    room = add_room(g, by_id("soi-everything_must_go"))
+    room.counters = counters_on
+    take_cents(g, 0, cents)
+    return g, room
+
+
+def test_FS_11_3_everything_must_go_lowers_shop_prices_by_2_per_counter():
+    g, room = _sale(counters_on=2)
+    assert statics.price(g, g.players[0], True) == 6 and statics.price(g, g.players[0], False) == 10
+    assert statics.price(g, g.players[1], True) == 10  # the active player's discount only (FS-16.2)
+
+
+def test_FS_12_1_everything_must_go_keeps_an_emptied_shop_slot_empty_while_it_has_counters():
+    g, room = _sale()
+    g.shop[0].clear()
+    checks.state_checks(g)
+    assert g.shop[0] == []
+    room.counters = 0
+    checks.state_checks(g)
+    assert g.shop[0] != []
+
+
+def test_FS_11_2_everything_must_go_the_active_player_cannot_end_the_turn_before_buying_a_shop_item():
+    g, _room = _sale()
+    g.purchases_left = 1
+    assert turn._purchase_owed(g, 0)
+    g.players[0].shop_buys = 1
+    assert not turn._purchase_owed(g, 0)
+    g.players[0].shop_buys = 0
+    g.players[0].cents = 1  # cannot pay for one: no duty
+    assert not turn._purchase_owed(g, 0)
+
+
+def test_FS_16_3_everything_must_go_stays_while_the_shop_holds_an_item():
+    g, room = _sale()
+    g.monster_deaths = 1
+    turn.room_step(g)
+    assert room.in_play  # the scripted player would discard it (first option): not offered
+    for s in g.shop:
+        s.clear()
+    turn.room_step(g)
+    assert not room.in_play
+
+
+def test_FS_16_2_cracked_key_turns_a_rival_s_item_into_a_room_in_a_new_slot_the_active_player_uses():
+    g = position(2, plans={0: lambda d: next((o for o in d.options if isinstance(o, ObjRef)), None)})
+    g.active = 0
+    add_room(g, card("Plain Room", "room", "room"))
+    bottle = give_item(g, 1, by_id("rwz-water_bottle"))
+    _play_on(g, "ani-cracked_key", 0, 1)
+    assert g.players[1].items == [] and not bottle.in_play
+    room = g.rooms.slots[-1][-1]
+    assert len(g.rooms.slots) == 2 and room.kind == "room" and room.phys is bottle.phys
+    assert ("tap", room, 0) in plays.legal_actions(g, 0) and ("tap", room, 0) not in plays.legal_actions(g, 1)
+    rooms.discard(g, room, "test")
+    assert bottle.phys in g.treasure_disc  # its own deck's discard (FS-3.6)
+    check_invariants(g)
+
+
+def test_FS_16_2_cracked_key_without_rooms_in_the_game_changes_nothing():
+    g = position(2, plans={0: lambda d: next((o for o in d.options if isinstance(o, ObjRef)), None)})
+    g.active = 0
+    bottle = give_item(g, 1, by_id("rwz-water_bottle"))
+    _play_on(g, "ani-cracked_key", 0, 1)
+    assert bottle.in_play and g.rooms is None
