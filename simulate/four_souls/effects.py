@@ -239,8 +239,8 @@ def _v_swap(ctx: Ctx, p: dict) -> bool:
     if isinstance(a, Obj) and isinstance(b, Obj):
         if not (a.in_play and b.in_play):
             return False
-        if a.controller == b.controller:
-            return False  # nothing changes hands
+        if a.controller == b.controller or "room" in (a.kind, b.kind):
+            return False  # nothing changes hands; a room is nobody's (an item turned into one, Cracked Key)
         if a.controller < 0:
             a, b = b, a  # a shop item (FS-6.12) takes the other's place last
         ca, cb = a.controller, b.controller

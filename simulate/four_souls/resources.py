@@ -159,8 +159,10 @@ def move_item(g: Game, o: Obj, to_seat: int, how: str, why: str, into: Obj | Non
 
     ``to_seat`` -1 puts it into the shop in the place of ``into``, the shop item it is swapped
     with (FS-6.12): that slot is not refilled, it holds the incoming item."""
-    if not o.in_play:
-        return False
+    if not o.in_play or o.kind == "room":
+        return (
+            False  # a room is nobody's: not given, stolen or swapped (an item turned into one, Cracked Key)
+        )
     if o.controller == to_seat:
         return False
     if to_seat < 0 and (into is None or into.controller >= 0 or not _shop_slot_of(g, into)):

@@ -3,7 +3,18 @@ position, the card at work, the exact outcome, the rule in each name."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, counters, dice, plays, rooms, statics, triggers, turn, zones
+from cardlab.simulate.four_souls import (
+    checks,
+    counters,
+    dice,
+    plays,
+    resources,
+    rooms,
+    statics,
+    triggers,
+    turn,
+    zones,
+)
 from cardlab.simulate.four_souls.fixtures import (
     add_room,
     add_shop_item,
@@ -367,3 +378,20 @@ def test_FS_16_2_cracked_key_without_rooms_in_the_game_changes_nothing():
     bottle = give_item(g, 1, by_id("rwz-water_bottle"))
     _play_on(g, "ani-cracked_key", 0, 1)
     assert bottle.in_play and g.rooms is None
+
+
+def test_FS_16_2_an_item_turned_into_a_room_changes_hands_no_more():
+    """Decoy turned into a room: its swap of "this" with a player's item does nothing (a room is nobody's;
+    a soak found it breaking the zones), nor can the room be given."""
+    g = position(2, plans={0: lambda d: next((o for o in d.options if isinstance(o, ObjRef)), None)})
+    g.active = 0
+    add_room(g, card("Plain Room", "room", "room"))
+    give_item(g, 1, real("Decoy"))
+    _play_on(g, "ani-cracked_key", 0, 1)
+    room = g.rooms.slots[-1][-1]
+    other = give_item(g, 1, card("Other", "treasure", "passive"))
+    assert plays.take_action(g, 0, ("tap", room, 0))
+    settle(g)
+    assert other in g.players[1].items and room.in_play and room.controller == -1
+    assert not resources.move_item(g, room, 1, "give", "test")
+    check_invariants(g)
