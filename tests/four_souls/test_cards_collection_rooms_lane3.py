@@ -173,21 +173,6 @@ def test_FS_4_4_fiend_fire_played_as_the_last_card_deals_nothing():
     assert target.damage == 0
 
 
-def test_FS_3_2_FS_5_13_a_question_card_copying_the_curse_puts_itself_back_on_the_loot_deck():
-    """? Card copies The Curse's tap on seat 1's turn: the copy takes the loot discard's top card — the
-    spent ? Card itself — and puts it on the loot deck (a found soak defect: it had left every zone)."""
-    g = position(2)
-    g.active = 1
-    loot_fillers(g, 3)
-    curse = give_item(g, 0, real("The Curse"), charged=True)
-    question = give_loot(g, 1, by_id("fsp2-card"))
-    g.players[1].loot_plays = 1
-    assert curse.charged and plays.take_action(g, 1, ("loot", question))
-    settle(g)
-    assert g.loot[-1] is question and question not in g.loot_disc
-    check_invariants(g)
-
-
 def _play_on(g, card_id: str, seat: int, aim: int):
     """Seat ``seat`` plays the loot card on seat ``aim`` (the plan picks that player as its target)."""
     loot = give_loot(g, seat, by_id(card_id))
