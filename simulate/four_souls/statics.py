@@ -349,7 +349,7 @@ def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
                 continue
             if _holds(g, o, body):
                 total += amount(g, o, v)
-    if not player and target.kind == "monster":
+    if isinstance(target, Obj) and target.kind == "monster":
         total += covered_bonus(g, target, key)
     return total
 
