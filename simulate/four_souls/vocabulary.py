@@ -309,10 +309,8 @@ COMBINATORS = Vocabulary(
 
 # Ability kinds (§1.2) and the keys each ability mapping may hold.
 ABILITY_KINDS: dict[str, tuple[str, ...]] = {
-    "play": ("targets", "by", "do"),  # inside the kind mapping
-    "tap": ("cost", "targets", "by", "do", "if"),  # a cost besides deactivating (Jar of Flies: counters)
     "play": ("cost", "targets", "by", "do"),  # inside the kind mapping; cost: discard_loot only (Fiend Fire)
-    "tap": ("cost", "targets", "by", "do"),  # a cost besides deactivating (Jar of Flies: counters)
+    "tap": ("cost", "targets", "by", "do", "if"),  # a cost besides deactivating (Jar of Flies: counters)
     "paid": ("cost", "targets", "by", "do"),
     "reward": ("do",),  # a printed reward that is an effect (FS-13.4 step 3), carried out by its receiver
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
@@ -1087,10 +1085,7 @@ VALUE_WORDS: frozenset[str] = _words(
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
-    charged is_soul under rolls_at attacking"""
-    charged is_soul under rolls_at hit_player"""
-    charged is_soul under rolls_at hit_player discarded_count"""
-    charged is_soul under rolls_at hit_player discarded_count covered"""
+    charged is_soul under rolls_at attacking hit_player discarded_count covered"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
