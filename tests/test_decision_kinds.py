@@ -43,6 +43,8 @@ NOT_ASKED = {
         "choose_item": "only a steal-an-item effect, when the victim has several non-eternal items",
         "take": "only a look-at-the-top-and-take-one effect with several cards seen",
         "change_number": "only Magic Marker (Requiem) and The Real Left Hand (Warp Zone): not Base V2 cards",
+        "step_counter": "only Marbles (Requiem), on a card holding counters: not a Base V2 card",
+        "bid": "only Auction Gavel (Requiem), when another player can bid: not a Base V2 card",
     },
     "gosu-x": {
         "pass_now": "only Golem, played on its owner's turn while holding no activation token",
