@@ -306,19 +306,25 @@ def _covered_cards(g: Game) -> list:
 def covered_bonus(g: Game, target: Obj, key: str) -> int:
     """+n HP or damage monsters get from a card lying covered in a monster slot whose static says it works
     while covered (``if: covered``, Alt Art Gurdy): such a card is no object in play (FS-3.8), so only this
-    static of it is read, straight from the card."""
+    static of it is read, straight from the card. Summed once per change of the objects in play
+    (``Game.obj_ver``: covering, uncovering and moving a monster all make or change one), not per read."""
     cards = _covered_cards(g)
     if not cards:
         return 0
-    total = 0
-    for s in g.mslots:
-        for ph in s[:-1]:
-            if isinstance(ph, Phys) and any(ph is x for x in cards):
-                for body in ph.rules.statics:
-                    v = body.get(key)
-                    if body.get("if") == "covered" and _wide(v) == "monsters" and isinstance(v, dict):
-                        total += int(v.get("n", 1))
-    return total
+    c = g.cache
+    slot_key = (g.obj_ver, len(g.mslots))
+    if c.covered_sum_key != slot_key:
+        sums = {"hp": 0, "atk": 0}
+        for s in g.mslots:
+            for ph in s[:-1]:
+                if isinstance(ph, Phys) and any(ph is x for x in cards):
+                    for body in ph.rules.statics:
+                        for k in ("hp", "atk"):
+                            v = body.get(k)
+                            if body.get("if") == "covered" and _wide(v) == "monsters" and isinstance(v, dict):
+                                sums[k] += int(v.get("n", 1))
+        c.covered_sums, c.covered_sum_key = sums, slot_key
+    return c.covered_sums.get(key, 0)
 
 
 def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
