@@ -178,8 +178,8 @@ class View:
         out = []
         for v in ctx.binds.values():
             for x in v if isinstance(v, list) else (v,):
-                if isinstance(x, StackItem) and x not in g.stack:
-                    continue  # it left the stack (cancelled, resolved): no public handle any more (FS-3.3)
+                if isinstance(x, StackItem) and not any(x is s for s in g.stack):
+                    continue  # it left the stack (resolved or cancelled, FS-3.3, FS-6.8): no public handle any more
                 if isinstance(x, (Player, Obj, Phys, StackItem)):
                     out.append(asking.public(g, x))
         return tuple(out)

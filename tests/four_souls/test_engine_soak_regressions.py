@@ -10,6 +10,7 @@ import pytest
 from cardlab.simulate.core import Players, stream
 from cardlab.simulate.core.errors import InvariantError
 from cardlab.simulate.four_souls import (
+    asking,
     attack,
     checked_play,
     checks,
@@ -322,6 +323,27 @@ def test_FS_5_13_question_card_copying_the_curse_may_put_itself_back_on_the_loot
     settle(g)
     assert g.loot[-1] is q and q not in g.loot_disc
     check_invariants(g)
+
+
+def test_FS_6_8_the_view_of_an_item_aimed_at_a_stack_item_gone_from_the_stack():
+    """Pop Pop!'s copy is aimed at a loot on the stack; the loot is cancelled before the copy resolves. What
+    the copy was aimed at (``View.stack_targets``) leaves out the gone loot instead of failing (sensible
+    soak 1922, 4 players, seed 1782737024369773165: "value is not in list" while sensible read the stack)."""
+    g = position(2)
+    loot_fillers(g, 5)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    pop = give_item(g, 1, real("Pop Pop!"))
+    cents = give_loot(g, 0, real("3 Cents!"))
+    assert plays.take_action(g, 0, ("loot", cents))
+    assert plays.take_action(g, 1, ("tap", pop, 0))
+    loot = g.stack[0]
+    view = g.views[0]
+    ref = asking.stack_ref(g, g.stack[-1])
+    assert len(view.stack_targets(ref)) == 1
+    g.stack.remove(loot)  # cancelled (FS-6.8)
+    g.loot_disc.append(cents)
+    assert view.stack_targets(asking.stack_ref(g, g.stack[-1])) == ()
 
 
 # --------------------------------------------------------------------------- Game Crash! and more slots (FS-12.1)
