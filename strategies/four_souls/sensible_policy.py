@@ -266,7 +266,7 @@ class SensiblePolicy:
             return pick
         if taps:
             for o in taps:
-                r = self.rd.role(self._ab(o))
+                r = self._role(self._ab(o))
                 if r == "gain" or r == "help":
                     if self._kind(o[1]) == "character" and not self._use_character_now(view):
                         continue
@@ -412,7 +412,7 @@ class SensiblePolicy:
         if best is None or not self._fresh(view.turn, best):
             return None
         ab = self._ab(best)
-        if ab is not None and (self.rd.helps(ab) or self._aimed_at_me(view, best, ab)):
+        if ab is not None and (self._helps(ab) or self._aimed_at_me(view, best, ab)):
             self._intent = ("seat", self.seat)
             heads = {rd.sel_head(t) for t in (ab.targets or {}).values()}
             fight, _p, _score = self._best_fight(view)
@@ -421,6 +421,17 @@ class SensiblePolicy:
             ):  # help for a monster: the one I fight (a lower evasion)
                 self._intent = ("obj", fight.ref)
         return best
+
+    def _role(self, ab: Any) -> str:
+        """An ability's role (``reading.role``), a "help" whose player target the value model plans as a
+        rival (``valuing.harms_player``) read as "harm": such a card is not aimed at myself."""
+        r = self.rd.role(ab)
+        return "harm" if r == "help" and vl.harms_player(ab, self.rd) else r
+
+    def _helps(self, ab: Any) -> bool:
+        """Is an ability's target mine to take: its verbs help (``reading.helps``) and the value model does
+        not plan its player target as a rival (``valuing.harms_player``: an attack imposed on them)?"""
+        return self.rd.helps(ab) and not vl.harms_player(ab, self.rd)
 
     def _aimed_at_me(self, view: Any, o: tuple, ab: Any) -> bool:
         """Did the value model choose me for a player its card names only by a filter (The D4: each
@@ -680,7 +691,7 @@ class SensiblePolicy:
         kept for a loot play in their turn (the only way to play loot outside my own turn)."""
         if view.loot_plays > 0:
             return False
-        roles = [self.rd.role(c.rules.play) for c in view.hand]
+        roles = [self._role(c.rules.play) for c in view.hand]
         if not any(r in ("gain", "soul", "help") for r in roles):
             out = self._outlook(view)  # a card worth a play by the value model (The Sun, Death …)
             out.loot_plays = 1
@@ -973,7 +984,7 @@ class SensiblePolicy:
                 continue
             k = o[0]
             if k == "loot":
-                r = self.rd.role(self._ab(o))
+                r = self._role(self._ab(o))
                 if r in ("gain", "soul", "help") and self._fresh(turn, o):
                     if r == "help":
                         self._intent = ("seat", self.seat)
@@ -1486,7 +1497,7 @@ class SensiblePolicy:
             pick = self._number_target(decision)
             if pick is not None:
                 return pick
-        helps = self.rd.helps(ab) if ab is not None else False
+        helps = self._helps(ab) if ab is not None else False
         if "done" in opts:
             opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
             cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]

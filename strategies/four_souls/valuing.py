@@ -411,7 +411,7 @@ def effect_value(eff: Any, out: Outlook) -> float:
         return _replacement(eff, out)
     gained = eff.get("gain_abilities")
     if isinstance(gained, dict) and isinstance(gained.get("abilities"), list):
-        return _held_for_a_while(gained["abilities"], out)
+        return _gained_worth(gained, out)
     return sum(_verb(k, p, out) for k, p in eff.items() if k in AIMS)
 
 
@@ -532,6 +532,26 @@ def _turn_worth(ab: Any, charged: bool, mine: bool, out: Outlook) -> float:
 
 def _over_monsters(each: dict) -> bool:
     return len(each) == 1 and sel_head(next(iter(each.values()))) == "monster"
+
+
+def _holder(obj: Any, out: Outlook) -> str:
+    """Who holds abilities an object gains (``gain_abilities``'s ``object``, FS-5.2): a character is its
+    player (``your_character`` me, ``active_character`` the active player), a target variable whom the plan
+    names; no object is the effect's controller, me."""
+    if obj in (None, "your_character"):
+        return "me"
+    if isinstance(obj, str) and obj.endswith("_character"):
+        obj = obj[: -len("_character")]
+    return _who(obj, out)
+
+
+def _gained_worth(gained: dict, out: Outlook) -> float:
+    """Abilities an object gains (FS-5.2) are worth what they do for their holder, "you" in them read as the
+    holder (``_held_for_a_while`` reads them as mine): mine when I hold them, a loss at ``out.rival`` when a
+    rival does (Cheep Cheep Cheep!'s mark, attacks owed on its holder, is harm to that rival: a gain for
+    me). An object the model does not place (a monster, an item) reads as mine, as before."""
+    worth = _held_for_a_while(gained["abilities"], out)
+    return -out.rival * worth if _holder(gained.get("object"), out) == "rival" else worth
 
 
 def _held_for_a_while(abilities: list, out: Outlook) -> float:
@@ -739,6 +759,10 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if verb == "flip":  # FS-6.10: what the other side is worth, not the verb's own price
         return flip_worth(out) if p == "self" or (isinstance(p, dict) and p.get("target") == "self") else 0.0
     what, per, who_key, amount_key, when = AIM_FIELDS[verb]
+    if what == "attack" and isinstance(p, dict) and "target" in p:
+        attacked = _who(p["target"], out)
+        if attacked in ("me", "rival"):  # an attack on a player's character (FS-10.6): harm to that player
+            return _damage_worth(attacked, 1.0, out)
     if when == "roll" and not out.roll_on_stack:
         return 0.0
     if when in ("damage", "stack"):
@@ -771,13 +795,7 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
             return out.rival * 4.0
         return -4.0 if who == "me" else 0.0
     if what == "damage":
-        if who == "monster":
-            return max((w if h <= amount else 0.2 * amount for h, w in out.monsters), default=0.0)
-        if who == "me":  # it heals at end of turn (FS-8.10): it costs only a fight still to come
-            return -4.0 if amount >= out.hp else (-0.1 if out.fight_done and out.my_turn else -0.6) * amount
-        if who == "rival":  # damage heals at end of turn (FS-8.10): only a kill lasts
-            return out.rival * (4.0 if amount >= out.rival_hp else 0.3 * amount)
-        return 0.0
+        return _damage_worth(who, amount, out)
     if what == "recharge":
         if who == "self":
             return 0.5
@@ -866,6 +884,17 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         return v
     if who == "rival":
         return -out.rival * v
+    return 0.0
+
+
+def _damage_worth(who: str, amount: float, out: Outlook) -> float:
+    """What ``amount`` damage to ``who`` is worth to me (a monster: its kill or a dent)."""
+    if who == "monster":
+        return max((w if h <= amount else 0.2 * amount for h, w in out.monsters), default=0.0)
+    if who == "me":  # it heals at end of turn (FS-8.10): it costs only a fight still to come
+        return -4.0 if amount >= out.hp else (-0.1 if out.fight_done and out.my_turn else -0.6) * amount
+    if who == "rival":  # damage heals at end of turn (FS-8.10): only a kill lasts
+        return out.rival * (4.0 if amount >= out.rival_hp else 0.3 * amount)
     return 0.0
 
 
@@ -1012,6 +1041,22 @@ def _plan_targets(bindings: Any, eff: Any, out: Outlook) -> None:
         out.plan[var] = who if who != "monster?" else "monster" if out.monsters else "rival"
 
 
+def harms_player(ab: Any, reader: Any) -> bool:
+    """Does the value model plan a player the ability targets as a rival (``_target_kinds``)? An ability
+    whose verbs read as help may still mark its player target for harm (an attack imposed on them, FS-10.6;
+    abilities that hurt their holder, FS-5.2): that target is not me."""
+    bindings = ab.targets if ab is not None else None
+    if not isinstance(bindings, dict) or not bindings:
+        return False
+    kinds = (
+        reader.shape(bindings, ab.do, _target_kinds) if reader is not None else _target_kinds(bindings, ab.do)
+    )
+    return any(who == "rival" and sel_head(bindings[var]) in _PLAYER_HEADS for var, who in kinds)
+
+
+_PLAYER_HEADS = frozenset({"player", "living_player", "any_player"})
+
+
 def _target_kinds(bindings: dict, eff: Any) -> tuple:
     """(variable, whom it names) for each binding; "monster?" is a monster when one is in a slot."""
     kinds = []
@@ -1085,7 +1130,15 @@ def _helps_var(eff: Any, var: str) -> bool:
     good = bad = 0
     for verb, p in _verbs_naming(eff, var):
         aim = AIMS[verb]
-        if aim.what in _HELPFUL and aim.per > 0 or aim.what == "copy":
+        if aim.what == "attack" and p.get("target") == var:  # the attacked player's character (FS-10.6)
+            bad += 1
+        elif p.get("object") == var and isinstance(p.get("abilities"), list):
+            # abilities ``var`` gains (FS-5.2): good for it when they help their holder ("you" in them)
+            if _helps_var(p["abilities"], "you"):
+                good += 1
+            else:
+                bad += 1
+        elif aim.what in _HELPFUL and aim.per > 0 or aim.what == "copy":
             good += 1
         elif aim.what == "take":
             if (verb == "give" and p.get("from") == var) or (verb == "steal" and p.get("from") == var):

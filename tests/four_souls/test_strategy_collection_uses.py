@@ -270,3 +270,17 @@ def test_FS_3_2_an_amount_of_the_cards_under_my_item_is_read_as_their_number():
     g.under[will.uid] = [phys(g, card(f"Old {i}", "treasure", "passive")) for i in range(3)]
     own_turn(g)
     assert g.players[0].cents == 3
+
+
+def test_FS_10_6_a_player_marked_for_attacks_is_a_rival_never_myself():
+    """Cheep Cheep Cheep! (a player picked: attacks owed on their character, FS-10.6, and abilities they
+    gain that owe more in the other players' turns, FS-5.2): harm to whoever holds the mark, so P0 picks a
+    rival. Every player at 1 HP and a boss in a slot: the old reading (the gained attacks valued as mine,
+    the attacked player helped) marked P0 itself; now C1 holds the gained abilities and P0 attacks C1."""
+    g = strategy_table(3, rolls=[6] * 4, hp=1)
+    give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
+    add_slot_monster(g, monster("Boss", hp=1, evasion=2, attack=1, soul=1))
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Cheep Cheep Cheep!"]
+    assert [o.controller for o, *_ in g.gains] == [1]
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("C1", "player")]
