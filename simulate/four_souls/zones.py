@@ -262,6 +262,14 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> O
         to in ("its_deck_top", "deck_top")
         or to.endswith(("_deck_top", "_deck", "_deck_bottom"))
         or to == "bottom"
+    ) and deck_kind not in ("loot", "treasure", "monster", "room"):
+        # a card of no deck (The Harbingers, which starts outside the game) put into a deck goes out of the
+        # game, as it does when put into a discard (FS-3.10; soak 1931: "unknown deck 'outside'")
+        g.discard_of(c).append(c)
+    elif (
+        to in ("its_deck_top", "deck_top")
+        or to.endswith(("_deck_top", "_deck", "_deck_bottom"))
+        or to == "bottom"
     ):
         deck, disc = g.deck_pair(deck_kind)
         bottom = to.endswith("_deck_bottom") or to == "bottom"

@@ -16,6 +16,7 @@ from cardlab.simulate.four_souls import (
     checks,
     damage,
     dice,
+    interpreter,
     make_config,
     plays,
     resolution,
@@ -41,6 +42,7 @@ from cardlab.simulate.four_souls.fixtures import (
     take_cents,
 )
 from cardlab.simulate.four_souls.state import EngineError, RunawayTurn
+from cardlab.simulate.four_souls.statics import Ctx
 from cardlab.strategies.four_souls import STRATEGIES
 
 
@@ -344,6 +346,19 @@ def test_FS_6_8_the_view_of_an_item_aimed_at_a_stack_item_gone_from_the_stack():
     g.stack.remove(loot)  # cancelled (FS-6.8)
     g.loot_disc.append(cents)
     assert view.stack_targets(asking.stack_ref(g, g.stack[-1])) == ()
+
+
+def test_FS_3_10_a_card_of_no_deck_put_into_a_deck_goes_out_of_the_game():
+    """The Harbingers (Requiem; it begins out of the game) sitting in a slot is put on top of "its
+    deck" by an effect: it has no deck, so it goes out of the game, as into its discard (before: the
+    game failed, "unknown deck 'outside'"; the issue's soak 1931, 2 and 4 players)."""
+    g = position(2)
+    g.active = 0
+    harbingers = add_slot_monster(g, by_id("r-the_harbingers"))
+    ctx = Ctx(g, 0, None, {"M": harbingers}, name="test")
+    assert interpreter.run(ctx, {"move": {"cards": "M", "to": "its_deck_top"}})
+    assert harbingers.phys in g.removed and not g.monster and not harbingers.in_play
+    check_invariants(g)
 
 
 # --------------------------------------------------------------------------- Game Crash! and more slots (FS-12.1)
