@@ -51,6 +51,8 @@ class Outlook:
     # the best change of a number in play (``valuing.best_number_change``, FS-5.2); None: not read (the
     # verb's registered price)
     number_change: float | None = None
+    # the best one-counter step on an item in play (``valuing.counter_step``, FS-5.14); None: not read
+    counter_step: float | None = None
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
     lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)
     reader: Any = None  # the player's ``reading.Reader``: its game memo keeps target plans

@@ -106,6 +106,7 @@ class SensiblePlayer(Copyable, SensiblePolicy):
         self._view: Any = None  # my seat's view (one per game): what the handles in options are read through
         self._picks: tuple | None = None  # (card, options left, targets picked, damage split): ``_picked``
         self._number: tuple | None = None  # (card, change) planned for a number change (``_number_target``)
+        self._step: tuple | None = None  # (card, "add KIND" / "remove KIND") planned for ``step_counters``
 
 
 def _check_number(name: str, value: Any, lo: float, hi: float) -> None:

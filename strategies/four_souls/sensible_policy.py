@@ -124,6 +124,7 @@ class SensiblePolicy:
     _view: Any
     _picks: tuple | None
     _number: tuple | None
+    _step: tuple | None
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Any) -> Any:
@@ -150,6 +151,12 @@ class SensiblePolicy:
             plan, self._number = self._number, None
             if plan is not None and plan[0] == decision.context and plan[1] in opts:
                 return plan[1]
+        if kind == "step_counter":  # the step planned as its card was picked (``_step_target``)
+            step, self._step = self._step, None
+            if step is not None and step[0] == decision.context and step[1] in opts:
+                return step[1]
+        if kind == "bid":
+            return self._bid(decision)
         if kind == "choose_slot":
             return self._slot(decision)
         if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
@@ -1497,6 +1504,11 @@ class SensiblePolicy:
             pick = self._number_target(decision)
             if pick is not None:
                 return pick
+        if ab is not None and "step_counters" in rd.verbs_of(ab.do):
+            _v, pick, step = vl.counter_step(view, self.seat, self._outlook(view), opts)
+            self._step = (decision.context, step) if pick is not None else None
+            if pick is not None:
+                return pick
         helps = self._helps(ab) if ab is not None else False
         if "done" in opts:
             opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
@@ -1572,6 +1584,21 @@ class SensiblePolicy:
         pick, change = vl.number_target(view, self.seat, self._outlook(view), opts)
         self._number = (decision.context, change) if pick is not None else None
         return pick
+
+    def _bid(self, decision: Any) -> Any:
+        """A bid in an auction of a shop item (FS-6.12): the lowest raise while the high bid stays below what
+        the item is worth to me in cents (``valuing.item_value`` at the value model's 0.3 a cent) and below
+        what the shop asks for it (``View.price``: dearer, I would rather buy one in my turn). The item up
+        for auction is not told (its ability has left the stack): the shop's least valuable item stands for
+        it, a bound none of them falls under. Else 0, a pass."""
+        view = decision.view
+        opts = decision.options
+        raises = [o for o in opts if o]
+        if not raises or not view.shop or view.coop:
+            return 0
+        worth = min(self._obj_value(i.ref) for i in view.shop)
+        cap = min(int(worth / 0.3), view.price() - 1)
+        return min(raises) if min(raises) <= cap else 0
 
     def _mine_character(self, view: Any, o: ObjRef) -> bool:
         info = view.info(o)

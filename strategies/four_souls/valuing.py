@@ -75,6 +75,7 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
                 [i.rules for s in range(n) for i in view.items_of(s) if i.rules.statics]
             ),
             "number_change": lambda o: best_number_change(view, me, o),
+            "counter_step": lambda o: counter_step(view, me, o)[0],
         }
     )
     return out
@@ -446,6 +447,25 @@ def number_target(view: Any, me: int, out: Outlook, options: tuple) -> tuple[Any
     return best, change
 
 
+def counter_step(view: Any, me: int, out: Outlook, options: tuple | None = None) -> tuple[float, Any, str]:
+    """The best one-counter step (``step_counters``, FS-5.14) on a non-eternal item in play holding generic
+    counters, and what it is worth to me: one more on an item of mine (what a counter adds to it,
+    ``counter_worths``' gain), one fewer on another player's (what a counter removed costs them, at
+    ``out.rival``). An object nobody controls (a shop item, a monster) is not weighed. ``options``: only
+    those objects (a target choice). (worth, object, the engine's option ``"add generic"`` / ``"remove
+    generic"``); (0.0, None, "") when no step is worth anything."""
+    best: tuple[float, Any, str] = (0.0, None, "")
+    for s in range(view.n_players):
+        for info in view.items_of(s):
+            if info.counters <= 0 or info.eternal or (options is not None and info.ref not in options):
+                continue
+            cost, gain = counter_worths(info.rules)
+            v, step = (gain, "add") if s == me else (out.rival * cost, "remove")
+            if v > best[0]:
+                best = (v, info.ref, f"{step} generic")
+    return best
+
+
 def number_change(info: Any, me: int, out: Outlook) -> tuple[float, tuple | None]:
     """The best one-step change of a number in this object's encoded text (``numbers.change_number``, FS-5.2)
     and what it is worth to me: the option as the engine offers it, (index of the number, its value, its new
@@ -756,6 +776,8 @@ def _own_counters(v: Any, out: Outlook) -> float:
 def _verb(verb: str, p: Any, out: Outlook) -> float:
     if verb == "change_number" and out.number_change is not None:  # FS-5.2: the best change in sight
         return out.number_change
+    if verb == "step_counters" and out.counter_step is not None:  # FS-5.14: the best step in sight
+        return out.counter_step
     if verb == "flip":  # FS-6.10: what the other side is worth, not the verb's own price
         return flip_worth(out) if p == "self" or (isinstance(p, dict) and p.get("target") == "self") else 0.0
     what, per, who_key, amount_key, when = AIM_FIELDS[verb]
@@ -817,8 +839,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         return sum(max(0.0, h) for h in extra) if out.my_turn else 0.2
     if what == "attack":
         return out.fight - 0.5 if params.get("mode") == "must" else max(0.0, out.fight)
-    if what == "move":
-        cards = params.get("cards")
+    if what == "move":  # ``put_under`` names its one card ``card``: a slot monster put away is read as moved
+        cards = params.get("cards", params.get("card"))
         if cards == "self":
             return 0.0
         head = sel_head(cards) if cards is not None else ""
