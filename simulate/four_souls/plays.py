@@ -79,12 +79,21 @@ def _act_entries(g: Game, p: Player) -> list:
         p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     )  # FS-4.6 / FS-16.2: a room's abilities are the active player's
     victim = g.possessed.get(p.seat, -1) if g.possessed else -1  # Possession: their items too, this turn
-    key = (g.obj_ver, len(p.items), rooms, victim, len(g.players[victim].items) if victim >= 0 else 0)
+    key = (
+        g.obj_ver,
+        len(p.items),
+        rooms,
+        p.seat == g.active,
+        victim,
+        len(g.players[victim].items) if victim >= 0 else 0,
+    )
     hit = g.cache.acts.get(p.seat)
     if hit is not None and hit[0] == key:
         return hit[1]
     assert p.character is not None  # every seat plays a character (FS-2.7)
     objs = (p.character, *p.items, *(s[-1] for s in g.rooms.slots if s)) if rooms else (p.character, *p.items)
+    if p.seat == g.active:  # a monster's ↷ ability is the active player's (Shopkeeper!; FS-0.5, FS-4.6)
+        objs = (*objs, *(m for m in g.monsters() if m.rules.acts))
     if g.challenge and g.challenge.cards:  # FS-18.1: the challenge card is the game's; anyone may use it
         objs = (*objs, *g.challenge.cards)
     if victim >= 0:  # FS-4.6 read through Possession: activated as though this player controlled them

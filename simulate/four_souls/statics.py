@@ -908,6 +908,10 @@ def _name(ctx: Ctx, n: str) -> Any:
         return sum(1 for p in g.players if p.dead)
     if n == "attacking":  # FS-10.2: an attack is in progress (Red Key: not while one is)
         return g.attack is not None and not g.attack.cancelled
+    if n == "could_purchase":  # FS-11.1: the active player's purchase is open now (Shopkeeper! of Warp Zone):
+        # a purchase left this turn, no attack in progress and the stack empty — the moments a purchase
+        # may be declared; whether the shop holds anything they can pay for is not asked
+        return g.purchases_left > 0 and not g.stack and (g.attack is None or g.attack.cancelled)
     if n == "attacks_declared":  # FS-10.2: attacks declared this turn, the one in progress included
         return g.attacks_used
     if n == "monster_slots":  # FS-3.12: the monster slots, expanded ones too (Ace of Diamonds)

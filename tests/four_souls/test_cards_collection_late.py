@@ -1,0 +1,80 @@
+"""Issue 19's last Four Souls cards, each with the exact outcome of the rule its encoding needed."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.simulate.four_souls import damage, plays, statics
+from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
+    add_slot_monster,
+    card,
+    check_invariants,
+    loot_fillers,
+    phys,
+    position,
+    real,
+    settle,
+)
+
+
+def _shopkeeper_table(rolls: list[int]):
+    g = position(2, rolls=rolls)
+    loot_fillers(g, 10)
+    g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(4))
+    g.active = 0
+    g.purchases_left = 1
+    add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
+    keeper = add_slot_monster(g, real("Shopkeeper!"))
+    return g, keeper
+
+
+def _use(g, keeper) -> None:
+    assert plays.take_action(g, 0, ("tap", keeper, 0))
+    settle(g)
+
+
+def test_FS_11_1_shopkeeper_roll_is_offered_only_while_the_active_player_may_still_purchase():
+    """FS-11.1 / FS-4.6: the monster's roll is the active player's, offered while their purchase is open
+    (a purchase left, stack empty, no attack) and only before their first shop purchase; never to the
+    other player."""
+    g, keeper = _shopkeeper_table([])
+    assert ("tap", keeper, 0) in plays.legal_actions(g, 0)
+    assert not any(o[0] == "tap" and o[1] is keeper for o in plays.legal_actions(g, 1))
+    g.purchases_left = 0
+    assert ("tap", keeper, 0) not in plays.legal_actions(g, 0)
+    g.purchases_left = 1
+    g.players[0].shop_buys = 1
+    assert ("tap", keeper, 0) not in plays.legal_actions(g, 0)
+
+
+@pytest.mark.parametrize("face", [5, 6])
+def test_FS_11_3_shopkeeper_roll_of_5_or_6_makes_the_first_shop_purchase_free(face):
+    """FS-11.3: a 5-6 sets the active player's price for a shop item to 0 until they buy one this turn; the
+    deck's top keeps its price, the other player's price is untouched, and the roll is spent (it turned
+    sideways, once a turn)."""
+    g, keeper = _shopkeeper_table([face])
+    me = g.players[0]
+    assert statics.price(g, me, True) == 10
+    _use(g, keeper)
+    assert (statics.price(g, me, True), statics.price(g, me, False)) == (0, 10)
+    assert statics.price(g, g.players[1], True) == 10
+    assert g.must_attack == [] and not keeper.charged
+    assert ("tap", keeper, 0) not in plays.legal_actions(g, 0)
+    me.shop_buys = 1
+    assert statics.price(g, me, True) == 10  # the free purchase is the first one only
+    check_invariants(g)
+
+
+def test_FS_10_16_shopkeeper_roll_of_1_to_4_owes_an_attack_on_it_and_its_reward_steals_a_shop_item():
+    """FS-10.16: a 1-4 owes the active player one more attack, on the Shopkeeper; the price is unchanged.
+    Killed, its reward (FS-1.15) hands the active player the shop item they pick (FS-6.12)."""
+    g, keeper = _shopkeeper_table([3])
+    _use(g, keeper)
+    assert statics.price(g, g.players[0], True) == 10
+    assert g.must_attack == [(keeper, False)]
+    ware = g.shop[0][-1]
+    assert damage.kill(g, keeper, 0)
+    settle(g)
+    assert ware in g.players[0].items
+    check_invariants(g)
