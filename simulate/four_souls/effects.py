@@ -33,7 +33,7 @@ from . import (
 from . import vocabulary as V
 from .interpreter import run
 from .selectors import candidates, name_has, parse_sel
-from .state import EngineError, Game, Obj, Phys, Player
+from .state import DECKS, EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, cond, obj_of, player_of, player_statics, self_recharge_only, the_player, value
 
 # ----------------------------------------------------------------------------- references
@@ -1399,7 +1399,10 @@ def _v_from_under(ctx: Ctx, p: dict) -> bool:
         if p.get("bind"):
             ctx.binds[str(p["bind"])] = placed
         return True
-    g.deck_pair(c.card.deck)[0].append(c)
+    if c.card.deck in DECKS:
+        g.deck_pair(c.card.deck)[0].append(c)
+    else:  # a card of no deck (The Harbingers under Friendly Ball) goes out of play (FS-3.10), as in zones.place
+        g.removed.append(c)
     return True
 
 

@@ -16,6 +16,8 @@ from . import vocabulary as V
 from .log import FSLog
 from .refs import CardRef, ObjRef
 
+DECKS = ("loot", "treasure", "monster", "room")  # the decks a card can join (FS-3.6); others have none
+
 
 class GameOver(Exception):
     """Raised by the win check (FS-14.1) to unwind the stack and the turn at once."""
@@ -414,7 +416,7 @@ class Game:
             return self.monster, self.monster_disc
         if name == "room":  # FS-16: none in a game without rooms
             return (self.rooms.deck, self.rooms.disc) if self.rooms is not None else ([], [])
-        raise EngineError(f"unknown deck {name!r}")
+        raise EngineError(f"unknown deck {name!r}")  # a card of no deck: callers check DECKS first
 
     def discard_of(self, phys: Phys) -> list[Phys]:
         """FS-3.6: a card only ever goes to the discard of its own type."""

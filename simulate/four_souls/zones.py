@@ -9,7 +9,7 @@ from . import challenge
 from . import vocabulary as V
 from .asking import ask
 from .items import AbilityItem, RollItem, event_of
-from .state import EngineError, Game, Obj, Phys
+from .state import DECKS, EngineError, Game, Obj, Phys
 
 
 def event_done(g: Game, ev: Obj) -> None:
@@ -262,15 +262,13 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> O
         to in ("its_deck_top", "deck_top")
         or to.endswith(("_deck_top", "_deck", "_deck_bottom"))
         or to == "bottom"
-    ) and deck_kind not in ("loot", "treasure", "monster", "room"):
-        # a card of no deck (The Harbingers, which starts outside the game) put into a deck goes out of the
-        # game, as it does when put into a discard (FS-3.10; soak 1931: "unknown deck 'outside'")
-        g.discard_of(c).append(c)
-    elif (
-        to in ("its_deck_top", "deck_top")
-        or to.endswith(("_deck_top", "_deck", "_deck_bottom"))
-        or to == "bottom"
     ):
+        if deck_kind not in DECKS:
+            # a card of no deck (The Harbingers, fetched from outside the game; a character, a starting
+            # item) has no deck to join: out of play, as its discard would be (FS-3.10, state.discard_of;
+            # soak 1931 and a 5,000-game run stopped on "unknown deck 'outside'")
+            g.removed.append(c)
+            return None
         deck, disc = g.deck_pair(deck_kind)
         bottom = to.endswith("_deck_bottom") or to == "bottom"
         if bottom or (isinstance(pos, int) and pos > 1):

@@ -10,12 +10,15 @@ from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     check_invariants,
+    give_loot,
+    kinds,
     loot_fillers,
     phys,
     position,
     real,
     settle,
 )
+from cardlab.simulate.four_souls.state import Attack
 
 
 def _shopkeeper_table(rolls: list[int]):
@@ -77,4 +80,26 @@ def test_FS_10_16_shopkeeper_roll_of_1_to_4_owes_an_attack_on_it_and_its_reward_
     assert damage.kill(g, keeper, 0)
     settle(g)
     assert ware in g.players[0].items
+    check_invariants(g)
+
+
+def test_FS_3_10_a_card_of_no_deck_sent_under_the_monster_deck_leaves_play():
+    """Emergency Contact (Requiem) cancels an attack on The Harbingers, a card fetched from outside the game,
+    and sends it under the monster deck: it has no deck of its own, so it goes out of play (FS-3.10), as its
+    discard would; the monster deck is unchanged. Found by a soak (2 p, seed 8466532704894608617): the move
+    stopped the game with an engine error."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    g.monster.extend(phys(g, card(f"M{i}", deck="monster", kind="basic")) for i in range(2))
+    deck_before = list(g.monster)
+    harb = add_slot_monster(g, real("The Harbingers"))
+    g.attack = Attack(seat=0, target=harb)
+    contact = give_loot(g, 0, real("Emergency Contact"))
+    g.players[0].loot_plays = 1
+    assert plays.take_action(g, 0, ("loot", contact))
+    settle(g)
+    assert harb.phys in g.removed and not harb.in_play
+    assert g.monster == deck_before
+    assert [r[4] for r in kinds(g, "cancelled")] == ["Emergency Contact"]
     check_invariants(g)

@@ -3,13 +3,14 @@ The Harbingers' deaths are prevented until its fourth counter flips it to The Be
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, sides
+from cardlab.simulate.four_souls import damage, interpreter, sides
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
     card,
     character,
     deck,
+    give_item,
     kinds,
     monster,
     position,
@@ -17,7 +18,8 @@ from cardlab.simulate.four_souls.fixtures import (
 )
 from cardlab.simulate.four_souls.invariants import check_invariants
 from cardlab.simulate.four_souls.rules import compile_card
-from cardlab.simulate.four_souls.state import Attack
+from cardlab.simulate.four_souls.state import Attack, Phys
+from cardlab.simulate.four_souls.statics import Ctx
 
 
 def test_FS_4_17_dogma_dies_and_the_harbingers_comes_from_outside_the_game_into_a_new_slot():
@@ -53,4 +55,20 @@ def test_FS_6_16_the_harbingers_death_is_prevented_and_its_fourth_counter_flips_
     ]  # lost again to its death penalty
     assert sides.name(h) == "The Beast!"
     assert g.players[0].dead and not g.players[1].dead
+    check_invariants(g)
+
+
+def test_FS_3_10_a_card_of_no_deck_taken_from_under_an_item_to_its_deck_leaves_play():
+    """The Harbingers (no deck of its own) lying under an item that puts a card from under it on top of its
+    deck joins no deck: it goes out of play, as its discard would be (FS-3.10, FS-3.6)."""
+    g = position(2, rolls=[])
+    g.active = 0
+    will = give_item(g, 0, by_id("soi-isaacs_last_will"), charged=True)
+    harb = by_id("r-the_harbingers")
+    ph = Phys(max(x.pid for x in g.all_phys) + 1, harb, compile_card(harb))
+    g.all_phys.append(ph)
+    g.under[will.uid] = [ph]
+    interpreter.run(Ctx(g, 0, will, name="test"), {"from_under": {}})
+    assert g.under[will.uid] == [] and ph in g.removed
+    assert all(c is not ph for c in g.monster)
     check_invariants(g)
