@@ -175,6 +175,16 @@ def _for_each(ctx: Ctx, var: str | None, members: list, body: Any) -> bool:
     return did
 
 
+def _c_times(ctx: Ctx, eff: dict) -> bool:
+    """The effect carried out n times, n read once as this resolves (Widow: a roll for each spider counter
+    on the active player, FS-5.14); each roll goes on the stack as its own (FS-4.18). n below 1: nothing."""
+    n = int(value(ctx, eff["times"]))
+    did = False
+    for _ in range(max(0, n)):
+        did = run(ctx, eff["do"]) or did
+    return did
+
+
 def _c_roll_off(ctx: Ctx, eff: dict) -> bool:
     """Each member (players in turn order from the active one) rolls ``rolls`` dice and adds them up; the
     members with the highest total, ties included, get ``highest`` with the variable bound to each, then
@@ -381,6 +391,7 @@ V.COMBINATORS.implement(
         "until": _c_until,
         "vote": _c_vote,
         "roll_off": _c_roll_off,
+        "times": _c_times,
     }
 )
 COMBINATOR_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = V.COMBINATORS.handlers

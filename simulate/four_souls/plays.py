@@ -49,7 +49,10 @@ def legal_actions(g: Game, seat: int) -> list:
     tax = statics.tap_price(g) if g.rooms is not None else -1  # Greed Mode (a room): -1 = none
     for o, kind, i, ab in _act_entries(g, p):
         if kind == "tap":
-            if tax >= 0 and o.kind != "room":  # FS-4.4: a $ ability now — no charge needed, n¢ instead
+            if tax >= 0 and o.kind not in (
+                "room",
+                "monster",
+            ):  # FS-4.4: a $ ability now — no charge needed, n¢ instead
                 if p.cents < tax or (ab.cost and not can_pay_cost(g, p, o, ab.cost)):
                     continue
             elif not o.charged or (ab.cost and not can_pay_cost(g, p, o, ab.cost)):
@@ -58,7 +61,10 @@ def legal_actions(g: Game, seat: int) -> list:
             continue
         if no_items and o.kind == "item":
             continue
-        if ab.topts and not statics.cond(statics.ctx_of(g, o), ab.topts["if"]):
+        if ab.topts and not statics.cond(
+            statics.Ctx(g, seat, o, name=o.phys.card.name) if o.kind == "monster" else statics.ctx_of(g, o),
+            ab.topts["if"],
+        ):
             continue  # a ↷ ability that says when it can be activated (Red Key, Friendly Ball)
         if ab.simple:
             out.append((kind, o, i))
@@ -92,8 +98,9 @@ def _act_entries(g: Game, p: Player) -> list:
         return hit[1]
     assert p.character is not None  # every seat plays a character (FS-2.7)
     objs = (p.character, *p.items, *(s[-1] for s in g.rooms.slots if s)) if rooms else (p.character, *p.items)
-    if p.seat == g.active:  # a monster's ↷ ability is the active player's (Shopkeeper!; FS-0.5, FS-4.6)
-        objs = (*objs, *(m for m in g.monsters() if m.rules.acts))
+    # a monster's activated abilities: each says in its `if` who may use it, read for the player asking
+    # (Shopkeeper!: the active player; Widow: a player with a spider counter; FS-4.6)
+    objs = (*objs, *(m for m in g.monsters() if m.rules.acts))
     if g.challenge and g.challenge.cards:  # FS-18.1: the challenge card is the game's; anyone may use it
         objs = (*objs, *g.challenge.cards)
     if victim >= 0:  # FS-4.6 read through Possession: activated as though this player controlled them
@@ -188,7 +195,11 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     kind, o, i = choice
     ab = (o.rules.tap if kind == "tap" else o.rules.paid)[i]
     ctx = statics.Ctx(g, seat, o, name=o.phys.card.name)
-    tax = statics.tap_price(g) if kind == "tap" and g.rooms is not None and o.kind != "room" else -1
+    tax = (
+        statics.tap_price(g)
+        if kind == "tap" and g.rooms is not None and o.kind not in ("room", "monster")
+        else -1
+    )
     if tax >= 0:  # Greed Mode (a room): the ↷ ability is a $ ability costing tax ¢ (FS-4.4), targets first
         if p.cents < tax or (ab.cost and not can_pay_cost(g, p, o, ab.cost)) or not targets.prepare(ctx, ab):
             return False

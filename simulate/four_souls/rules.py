@@ -371,6 +371,9 @@ def _check_effect(eff: Any, verbs: frozenset[str]) -> None:
         elif op in ("each", "tgt", "choose", "vote"):
             _check_bindings(val)
             _check_effect(eff.get("do"), verbs)
+        elif op == "times":
+            compile_expr(str(val))
+            _check_effect(eff.get("do"), verbs)
         elif op == "roll_off":
             _check_bindings(val)
             _check_effect(eff.get("highest"), verbs)

@@ -302,6 +302,15 @@ COMBINATORS = Vocabulary(
             "each member rolls and sums; the highest and the lowest sums get an effect",
             used=False,  # expansion cards only (QWOP!, Warp Zone)
         ),
+        Combinator(
+            "times",
+            "cond",
+            ("do",),
+            ("do",),
+            "FS-4.18 FS-5.8",
+            "the effect carried out as many times as the value says, read once as it resolves",
+            used=False,  # expansion cards only (Widow of Summer: a roll per spider counter)
+        ),
         Combinator("hook", "word", (), (), "DESIGN", "call the card's named Python hook"),
         Combinator("nothing", "none", (), (), "FS-4.18", "no effect (a roll row that does nothing)"),
     ],
@@ -311,7 +320,7 @@ COMBINATORS = Vocabulary(
 ABILITY_KINDS: dict[str, tuple[str, ...]] = {
     "play": ("cost", "targets", "by", "do"),  # inside the kind mapping; cost: discard_loot only (Fiend Fire)
     "tap": ("cost", "targets", "by", "do", "if"),  # a cost besides deactivating (Jar of Flies: counters)
-    "paid": ("cost", "targets", "by", "do"),
+    "paid": ("cost", "targets", "by", "do", "if"),  # if: offered only while it holds (Widow: a counter)
     "reward": ("do",),  # a printed reward that is an effect (FS-13.4 step 3), carried out by its receiver
     "on": ("do", "targets", "by", "optional"),  # siblings of the `on:` trigger mapping
     "static": (),  # `static: {if: cond, <modifier>: value, ...}`

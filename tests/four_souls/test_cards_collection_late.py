@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import damage, plays, statics
+from cardlab.simulate.four_souls import counters, damage, plays, statics, triggers
+from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
+    by_id,
     card,
     check_invariants,
     give_loot,
@@ -102,4 +104,47 @@ def test_FS_3_10_a_card_of_no_deck_sent_under_the_monster_deck_leaves_play():
     assert harb.phys in g.removed and not harb.in_play
     assert g.monster == deck_before
     assert [r[4] for r in kinds(g, "cancelled")] == ["Emergency Contact"]
+    check_invariants(g)
+
+
+def _widow_table(rolls: list[int]):
+    g = position(2, rolls=rolls)
+    loot_fillers(g, 10)
+    g.active = 0
+    widow = add_slot_monster(g, by_id("soi-widow"))
+    return g, widow
+
+
+def test_FS_5_14_widow_marks_a_random_player_with_a_spider_counter_and_the_turn_player_rolls_per_counter():
+    """FS-5.14 / FS-4.18: the active player already carries one spider counter; the start-of-turn trigger
+    puts another on a random player, then the active player rolls once per counter they carry (each 1-3
+    hurts them for 1; the dice show 1 then 4). The random pick comes from the seed, so the test reads who
+    got the counter: the rolls number the active player's counters and the damage is the 1-3 rolls."""
+    g, _widow = _widow_table([1, 4])
+    counters.add(g, g.players[0], 1, "spider")
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    mine = counters_of(g.players[0], "spider")
+    theirs = counters_of(g.players[1], "spider")
+    assert (mine, theirs) in ((2, 0), (1, 1))
+    rolls = [r for r in kinds(g, "roll") if r[4] == "Widow" and r[7] == "final"]
+    assert len(rolls) == mine
+    assert [r[6] for r in rolls] == [1, 4][:mine]
+    assert (g.players[0].damage, g.players[1].damage) == (1, 0)
+
+
+def test_FS_4_4_widow_gives_a_player_with_a_spider_counter_a_character_ability_to_take_one_off():
+    """FS-4.4 / FS-4.6: a player carrying a spider counter (not only the active one) may turn their
+    character sideways to take one counter off; without counters, or with the character spent, it is not
+    offered."""
+    g, widow = _widow_table([])
+    p1 = g.players[1]
+    p1.character.charged = True
+    assert not any(o[1] is widow for o in plays.legal_actions(g, 1) if o[0] == "paid")
+    counters.add(g, p1, 2, "spider")
+    assert ("paid", widow, 0) in plays.legal_actions(g, 1)
+    assert plays.take_action(g, 1, ("paid", widow, 0))
+    settle(g)
+    assert counters_of(p1, "spider") == 1 and not p1.character.charged
+    assert ("paid", widow, 0) not in plays.legal_actions(g, 1)
     check_invariants(g)
