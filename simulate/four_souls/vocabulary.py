@@ -307,7 +307,7 @@ COMBINATORS = Vocabulary(
             "cond",
             ("do",),
             ("do",),
-            "FS-4.18 FS-5.8",
+            "FS-4.18 FS-5.14",
             "the effect carried out as many times as the value says, read once as it resolves",
             used=False,  # expansion cards only (Widow of Summer: a roll per spider counter)
         ),
