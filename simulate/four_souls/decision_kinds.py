@@ -23,7 +23,10 @@ DECISION_KINDS: dict[str, K] = {
         "what a declared attack targets (FS-10.2, FS-10.6)",
         '`ObjRef`s of monsters, attackable items/rooms, other players\' characters, or `"monster_deck"`',
     ),
-    "buy_target": K("what a declared purchase buys (FS-11.1)", 'shop items\' `ObjRef`s or `"treasure_deck"`'),
+    "buy_target": K(
+        "what a declared purchase buys (FS-11.1)",
+        "shop items' `ObjRef`s, `\"treasure_deck\"`, or the treasure discard's top `CardRef` (Recycling Sticker)",
+    ),
     "choose_slot": K(
         "which monster slot a revealed monster covers (FS-10.5, FS-4.14, FS-4.17)",
         "slot indexes; context: the card name",

@@ -336,6 +336,8 @@ def _buy_options(g: Game, seat: int) -> list:
     shop_price = statics.price(g, p, True)
     if p.cents >= shop_price:
         opts.extend(g.shop_items())
+        if g.treasure_disc and statics.player_statics(g, p, "buys_discard_top"):
+            opts.append(g.treasure_disc[-1])  # Recycling Sticker: the discard's top, bought as a shop item
     if p.cents >= statics.price(g, p, False) and (g.treasure or g.treasure_disc):
         opts.append("treasure_deck")
     return opts
@@ -347,7 +349,7 @@ def _purchase_owed(g: Game, seat: int) -> bool:
     p = g.players[seat]
     if g.purchases_left <= 0 or p.shop_buys > 0 or not any(g.shop) or not statics.must_purchase(g, p):
         return False
-    return any(o != "treasure_deck" for o in _buy_options(g, seat))
+    return any(type(o) is Obj for o in _buy_options(g, seat))
 
 
 def _can_buy(g: Game, seat: int) -> bool:
@@ -384,6 +386,8 @@ def purchase(g: Game, seat: int) -> None:
         g.log.emit("item_gained", seat, c.card.name, None, None, "purchase")
         triggers.fire(g, "gained", item=o)
         triggers.fire(g, "purchased", seat=seat, item=o, shop=False, amount=price)
+    elif type(choice) is not Obj:  # the treasure discard's top, bought as a shop item (Recycling Sticker)
+        _buy_discard_top(g, p, choice)
     else:
         price = statics.price(g, p, True)
         p.cents -= price
@@ -395,6 +399,24 @@ def purchase(g: Game, seat: int) -> None:
         triggers.fire(g, "gained", item=choice)
         triggers.fire(g, "purchased", seat=seat, item=choice, shop=True, amount=price)
     checks.state_checks(g)
+
+
+def _buy_discard_top(g: Game, p: Player, c: Any) -> None:
+    """FS-11.3 read for Recycling Sticker (Summer): the treasure discard's top card, bought in the way
+    a shop item is — at a shop item's price, counted as a shop purchase (FS-11.2) — enters play under the
+    buyer. Our reading: no slot empties, so nothing refills (FS-11.5)."""
+    price = statics.price(g, p, True)
+    g.treasure_disc.remove(c)
+    p.cents -= price
+    g.pay_to_bank(price)
+    g.log.emit("cents_paid", p.seat, c.card.name, None, price, "purchase")
+    o = g.new_obj(c, "item", p.seat)
+    p.items.append(o)
+    g.log.emit("purchase", p.seat, c.card.name, "treasure_discard", price)
+    g.log.emit("item_gained", p.seat, c.card.name, None, None, "purchase")
+    p.shop_buys += 1
+    triggers.fire(g, "gained", item=o)
+    triggers.fire(g, "purchased", seat=p.seat, item=o, shop=True, amount=price)
 
 
 def end_of_turn(g: Game) -> None:
@@ -490,3 +512,4 @@ def _stale_room(g: Game) -> None:
 
 # The per-turn counts the start of a turn reads (FS-8.3, FS-8.4, FS-8.6; vocabulary.STATICS).
 V.STATICS.implement({key: _play_turn for key in ("loot_plays", "attacks", "purchases", "loot_step")})
+V.STATICS.implement({"buys_discard_top": _buy_options})  # a purchase's options (Recycling Sticker, FS-11.3)

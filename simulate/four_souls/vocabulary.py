@@ -552,6 +552,13 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "buys_discard_top",
+            ("value",),
+            "FS-11.1 FS-11.3",
+            "you may purchase the treasure discard's top as a shop item, at a shop item's price",
+            used=False,  # Recycling Sticker (Summer)
+        ),
+        Static(
             "keeps_hand_and_cents",
             ("value",),
             "FS-6.4 FS-6.5",

@@ -922,8 +922,8 @@ class SensiblePolicy:
         """FS-11: the best shop item, or the treasure deck when the shop holds nothing worth it."""
         best, best_v = None, -1.0
         for o in decision.options:
-            if o != "treasure_deck":
-                v = self.rd.item_value(o.printed)
+            if o != "treasure_deck":  # a shop item, or the treasure discard's top card (Recycling Sticker)
+                v = self.rd.item_value(o.printed if type(o) is ObjRef else o)
                 if v > best_v:
                     best, best_v = o, v
         known = self._top_known  # the card I put on top with Sleight Of Hand this turn

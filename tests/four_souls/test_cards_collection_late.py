@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import counters, damage, plays, statics, triggers
+from cardlab.simulate.four_souls import counters, damage, plays, statics, triggers, turn
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
@@ -12,6 +12,7 @@ from cardlab.simulate.four_souls.fixtures import (
     by_id,
     card,
     check_invariants,
+    give_item,
     give_loot,
     kinds,
     loot_fillers,
@@ -19,6 +20,7 @@ from cardlab.simulate.four_souls.fixtures import (
     position,
     real,
     settle,
+    take_cents,
 )
 from cardlab.simulate.four_souls.state import Attack
 
@@ -147,4 +149,31 @@ def test_FS_4_4_widow_gives_a_player_with_a_spider_counter_a_character_ability_t
     settle(g)
     assert counters_of(p1, "spider") == 1 and not p1.character.charged
     assert ("paid", widow, 0) not in plays.legal_actions(g, 1)
+    check_invariants(g)
+
+
+def test_FS_11_3_recycling_sticker_buys_the_treasure_discard_top_at_the_shop_price():
+    """FS-11.3 / FS-11.2: the holder's shop price is 1c less (9c of 10c) and a purchase may take the treasure
+    discard's top card as a shop item: 9c paid, the card in play under them, counted as a shop purchase; the
+    card beneath becomes the top. A player without the sticker is not offered it."""
+    g = position(2)
+    loot_fillers(g, 10)
+    g.active = 0
+    g.treasure.extend(phys(g, card(f"T{i}", deck="treasure", kind="passive")) for i in range(3))
+    under, top = (phys(g, card(n, deck="treasure", kind="passive")) for n in ("Under", "Top"))
+    g.treasure_disc.extend([under, top])
+    add_shop_item(g, card("Ware", deck="treasure", kind="passive"))
+    give_item(g, 0, by_id("soi-recycling_sticker"))
+    me = g.players[0]
+    take_cents(g, 0, 9)
+    assert statics.price(g, me, True) == 9
+    assert top in turn._buy_options(g, 0)
+    take_cents(g, 1, 20)
+    assert top not in turn._buy_options(g, 1)
+    turn._buy_discard_top(g, me, top)
+    settle(g)
+    assert me.cents == 0 and me.shop_buys == 1
+    assert [o.phys for o in me.items if o.phys is top] == [top]
+    assert g.treasure_disc == [under]
+    assert [r[4:8] for r in kinds(g, "purchase")] == [("Top", "treasure_discard", 9, None)]
     check_invariants(g)
