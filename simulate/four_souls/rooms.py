@@ -67,8 +67,13 @@ def fill(g: Game, i: int) -> bool:
 def put(g: Game, c: Phys, i: int) -> Obj:
     """A room card enters room slot ``i``, on top of the room there (covering it, FS-3.8)."""
     r = g.rooms
+    slot = r.slots[i]
+    if slot and isinstance(slot[-1], Obj):  # FS-3.8: the room beneath is covered, out of play (Red Key)
+        top = slot[-1]
+        top.in_play = False
+        slot[-1] = top.phys
     o = g.new_obj(c, "room", -1, slot=i)
-    r.slots[i].append(o)
+    slot.append(o)
     r.changed = True
     g.log.emit("room_revealed", g.active, c.card.name, None, i)
     for ab in o.rules.events:  # FS-16.1/FS-4.9: "when this enters play" triggers on its reveal

@@ -52,7 +52,13 @@ def remove_from_slot(g: Game, o: Obj) -> bool:
                 slot.pop()
                 if slot and isinstance(slot[-1], Phys):
                     c = slot.pop()
-                    kind = "item" if slots is g.shop else ("monster" if c.card.hp is not None else "event")
+                    kind = (
+                        "item"
+                        if slots is g.shop
+                        else "room"  # a covered room uncovered is a room again (FS-3.8, FS-16)
+                        if o.kind == "room" and slots is g.rooms.slots
+                        else ("monster" if c.card.hp is not None else "event")
+                    )
                     u = g.new_obj(c, kind, -1, slot=o.slot)
                     slot.append(u)
                     if kind == "event":

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import counters, damage, plays, statics, triggers, turn
+from cardlab.simulate.four_souls import counters, damage, plays, rooms, statics, triggers, turn
 from cardlab.simulate.four_souls.counters import count as counters_of
 from cardlab.simulate.four_souls.fixtures import (
+    add_room,
     add_shop_item,
     add_slot_monster,
     by_id,
@@ -176,4 +177,24 @@ def test_FS_11_3_recycling_sticker_buys_the_treasure_discard_top_at_the_shop_pri
     assert [o.phys for o in me.items if o.phys is top] == [top]
     assert g.treasure_disc == [under]
     assert [r[4:8] for r in kinds(g, "purchase")] == [("Top", "treasure_discard", 9, None)]
+    check_invariants(g)
+
+
+def test_FS_3_8_a_room_put_on_a_room_covers_it_and_it_comes_back_when_the_top_leaves():
+    """FS-3.8 / FS-16: Red Key (Requiem) may put a room card on an occupied room slot: the room there is
+    covered — out of play, a card beneath the new top — and when the top room is discarded the covered card
+    is a room in play again. Found by a rooms soak (2 p, seed 4414894107013074824 of soak seed 3020): the
+    covered room stayed in play below the top (an invariant violation)."""
+    g = position(2)
+    g.active = 0
+    old = add_room(g, card("Old Room", deck="room", kind="room"))
+    new_card = phys(g, card("New Room", deck="room", kind="room"))
+    top = rooms.put(g, new_card, 0)
+    assert g.rooms.slots[0] == [old.phys, top] and not old.in_play and top.in_play
+    assert [o.phys.card.name for o in g.room_objs()] == ["New Room"]
+    check_invariants(g)
+    rooms.discard(g, top, "test")
+    back = g.rooms.slots[0][-1]
+    assert back.kind == "room" and back.in_play and back.phys is old.phys
+    assert g.rooms.disc == [new_card]
     check_invariants(g)
