@@ -68,10 +68,13 @@ def put(g: Game, c: Phys, i: int) -> Obj:
     """A room card enters room slot ``i``, on top of the room there (covering it, FS-3.8)."""
     r = g.rooms
     slot = r.slots[i]
-    if slot and isinstance(slot[-1], Obj):  # FS-3.8: the room beneath is covered, out of play (Red Key)
+    while slot and isinstance(slot[-1], Obj):  # FS-3.8: the room beneath is covered, out of play (Red Key)
         top = slot[-1]
-        top.in_play = False
-        slot[-1] = top.phys
+        if top.phys.card.deck == "room":
+            top.in_play = False
+            slot[-1] = top.phys
+        else:  # an item turned into a room is one only in play: covered, it goes to its own discard (FS-3.6)
+            discard(g, top, "covered")  # the card beneath it, uncovered, is covered in the next round
     o = g.new_obj(c, "room", -1, slot=i)
     slot.append(o)
     r.changed = True

@@ -198,3 +198,20 @@ def test_FS_3_8_a_room_put_on_a_room_covers_it_and_it_comes_back_when_the_top_le
     assert back.kind == "room" and back.in_play and back.phys is old.phys
     assert g.rooms.disc == [new_card]
     check_invariants(g)
+
+
+def test_FS_3_6_an_item_turned_into_a_room_covered_by_a_room_goes_to_its_own_discard():
+    """FS-3.6 / FS-16.2: an item turned into a room (Cracked Key) is a room only while in play; a room card
+    put on its slot sends it to the treasure discard, and the room card under it stays covered."""
+    g = position(2)
+    g.active = 0
+    under = add_room(g, card("Under Room", deck="room", kind="room"))
+    item_card = phys(g, card("Some Item", deck="treasure", kind="passive"))
+    under.in_play = False
+    g.rooms.slots[0] = [under.phys]
+    item_room = g.new_obj(item_card, "room", -1, slot=0)
+    g.rooms.slots[0].append(item_room)
+    top = rooms.put(g, phys(g, card("New Room", deck="room", kind="room")), 0)
+    assert g.rooms.slots[0] == [under.phys, top]
+    assert g.treasure_disc == [item_card] and not item_room.in_play
+    check_invariants(g)
