@@ -281,7 +281,11 @@ class EvaluatorPlayer:
     def _target(self, view: Any, opts: tuple, context: Any, kind: str) -> Any:
         """Help myself, harm the rival with the best position; objects: my best, their best."""
         ab = self._using[1] if self._using and self._using[0] == context else None
-        helps = ab is not None and self.rd.helps(ab) and kind != "give_curse"
+        # the verbs' role (``reading.helps``) unless the value plan names the player target a rival
+        # (``valuing.harms_player``: attacks imposed on them, FS-10.6), as sensible reads it
+        helps = (
+            ab is not None and self.rd.helps(ab) and not vl.harms_player(ab, self.rd) and kind != "give_curse"
+        )
         if "done" in opts and view is not None:  # any number / up to N: only picks that serve me (FS-4.3)
             opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
             if not opts:

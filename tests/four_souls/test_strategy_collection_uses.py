@@ -284,3 +284,15 @@ def test_FS_10_6_a_player_marked_for_attacks_is_a_rival_never_myself():
     assert [r[4] for r in kinds(g, "loot_played")] == ["Cheep Cheep Cheep!"]
     assert [o.controller for o, *_ in g.gains] == [1]
     assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("C1", "player")]
+
+
+def test_FS_10_6_evaluator_marks_a_rival_for_attacks_as_sensible_does():
+    """``evaluator`` aims the same card by the value plan (``valuing.harms_player``), not by its verbs' role
+    ("help": it marked itself before): the table above, P0 marks C1 and attacks it."""
+    g = strategy_table(3, name="evaluator", rolls=[6] * 4, hp=1)
+    give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
+    add_slot_monster(g, monster("Boss", hp=1, evasion=2, attack=1, soul=1))
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Cheep Cheep Cheep!"]
+    assert [o.controller for o, *_ in g.gains] == [1]
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("C1", "player")]
