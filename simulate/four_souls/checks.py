@@ -15,7 +15,7 @@ from .items import DeathItem
 from .resources import gain_soul
 from .state import EngineError, Game, GameOver, Obj, Phys, Player
 from .statics import Ctx, cond
-from .zones import indomitable, monster_left, reveal_into_slot
+from .zones import monster_left, reveal_into_slot
 
 
 def _rooms_full(g: Game) -> bool:
@@ -262,9 +262,9 @@ def refill_slots(g: Game) -> bool:
     """FS-12.1: every slot must hold a card; refilled from the deck top at the next priority. Our reading:
     refilling monster slots shuffles the monster discard back (FS-3.5) once; a slot still empty when the
     deck runs out again before any player has acted since (``Game.acted``) stays empty until a player acts
-    or a new turn begins. More slots than monster cards (each Indomitable monster revealed takes a new
-    slot, FS-4.17) with Game Crash! (every monster to the discard) would otherwise reshuffle and reveal it
-    again for ever, with nobody choosing anything."""
+    or a new turn begins. More slots than monster cards (TV Static adds one each time, Indomitable
+    monsters revealed by deck attacks too, FS-4.17) with Game Crash! (every monster to the discard) would
+    otherwise reshuffle and reveal it again for ever, with nobody choosing anything."""
     changed = False
     frozen = statics.shop_frozen(g)  # Everything Must Go: the shop stays as it is (FS-12.1 suspended)
     for i, slot in enumerate(g.shop):
@@ -286,10 +286,9 @@ def refill_slots(g: Game) -> bool:
             c = g.draw(g.monster, g.monster_disc)
             if c is None:
                 break
-            reveal_into_slot(g, c, i)
+            reveal_into_slot(g, c, i)  # an Indomitable monster takes this empty slot (our reading of FS-4.17)
             changed = True
-            if not indomitable(c):
-                break  # an Indomitable monster took a new slot (FS-4.17(1)): this one still needs a card
+            break
     for i, slot in enumerate(g.rooms.slots if g.rooms is not None else ()):
         if not slot:
             changed = rooms.fill(g, i) or changed  # FS-16.5

@@ -26,7 +26,6 @@ from . import (
 from . import vocabulary as V
 from .state import FSLog, Game, Phys, Player
 from .views import View
-from .zones import indomitable
 
 
 def setup_rng(seed: int, choice: str) -> Any:
@@ -92,8 +91,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         c = g.draw(g.treasure, g.treasure_disc)
         o = g.new_obj(c, "item", -1, slot=len(g.shop)) if c is not None else None
         g.shop.append([o] if o is not None else [])
-    extra: list[Phys] = []  # FS-4.17(1): an Indomitable monster revealed now takes a new slot
-    for _ in range(2):
+    for _ in range(2):  # an Indomitable monster revealed now takes the empty slot (our reading of FS-4.17)
         slot: list = []
         for _tries in range(len(g.monster) + 1):
             c = g.draw(g.monster, g.monster_disc)
@@ -102,14 +100,9 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             if c.card.hp is None:
                 g.monster.insert(0, c)
                 continue
-            if indomitable(c):
-                extra.append(c)
-                continue
             slot.append(g.new_obj(c, "monster", -1, slot=len(g.mslots)))
             break
         g.mslots.append(slot)
-    for c in extra:
-        g.mslots.append([g.new_obj(c, "monster", -1, slot=len(g.mslots))])
     if cfg.has("challenge"):  # FS-18.2: the final boss in its own slot
         challenge.setup(g, s, phys, setup_rng(seed, "challenge"))
     if cfg.has("rooms"):  # FS-2.5: the starting room

@@ -932,7 +932,7 @@ KEYWORDS = Vocabulary(
         Keyword(
             "indomitable",
             "FS-4.17",
-            "a monster put into a monster slot takes a new slot instead; it cannot be covered",
+            "a monster put onto a monster takes a new slot instead (an empty slot it takes); it cannot be covered",
         ),
     ],
 )

@@ -141,10 +141,11 @@ def new_monster_slot(g: Game) -> int:
 
 def reveal_into_slot(g: Game, c: Phys, i: int | None) -> Obj:
     """A monster-deck card (or an ambush, FS-4.14) enters slot ``i`` (covering what is there, FS-3.8).
-    An Indomitable monster goes into a new slot instead (FS-4.17(1)); so does a card sent to a slot
+    An Indomitable monster goes into a new slot instead (FS-4.17(1)), but an empty slot it takes as it is
+    (a refill: our reading, it covers nothing and leaves no slot behind); so does a card sent to a slot
     whose top is Indomitable (it cannot be covered, FS-4.17(2)) or with no slot to choose (``None``)."""
     top = g.mslots[i][-1] if i is not None and g.mslots[i] else None
-    if i is None or indomitable(c) or (isinstance(top, Obj) and indomitable(top)):
+    if i is None or (indomitable(c) and g.mslots[i]) or (isinstance(top, Obj) and indomitable(top)):
         i = new_monster_slot(g)
     slot = g.mslots[i]
     if slot and isinstance(slot[-1], Obj):
@@ -175,8 +176,11 @@ def put_in_monster_slot(
 
 def choose_slot(g: Game, chooser: int, opts: list[int], c: Phys) -> int | None:
     """The chooser picks one of ``opts``; with none (every top Indomitable, FS-4.17(2)) or for an
-    Indomitable card (FS-4.17(1)) there is no choice (``None``): the card takes a new slot."""
-    if not opts or indomitable(c):
+    Indomitable card (FS-4.17(1)) there is no choice (``None``): the card takes a new slot, or the first
+    empty slot offered (our reading of FS-4.17: an empty slot is taken, not added to)."""
+    if indomitable(c):
+        return next((i for i in opts if not g.mslots[i]), None)
+    if not opts:
         return None
     return ask(g, chooser, "choose_slot", tuple(opts), c.card.name)
 

@@ -22,8 +22,9 @@ from cardlab.simulate.four_souls.state import Attack, Phys
 from cardlab.simulate.four_souls.statics import Ctx
 
 
-def test_FS_4_17_dogma_dies_and_the_harbingers_comes_from_outside_the_game_into_a_new_slot():
-    """Dogma (Requiem) dies: The Harbingers, Indomitable, takes a new monster slot; none is left outside."""
+def test_FS_4_17_dogma_dies_and_the_harbingers_comes_from_outside_the_game_into_its_empty_slot():
+    """Dogma (Requiem) dies: The Harbingers, Indomitable, takes the slot Dogma left empty (our reading of
+    FS-4.17: an empty slot is taken, not added to); the deck's top stays; none is left outside."""
     g = position(2, rolls=[])
     g.active = 0
     harb = by_id("r-the_harbingers")
@@ -33,7 +34,8 @@ def test_FS_4_17_dogma_dies_and_the_harbingers_comes_from_outside_the_game_into_
     damage.push_damage(g, 4, dogma, 0, None, False, None, "test")
     settle(g)
     names = [s[-1].phys.card.name for s in g.mslots if s]
-    assert "The Harbingers" in names and len(g.mslots) == 2 and not g.outside_cards
+    assert names == ["The Harbingers"] and len(g.mslots) == 1 and not g.outside_cards
+    assert [c.card.name for c in g.monster] == ["Next"]
     check_invariants(g)
 
 

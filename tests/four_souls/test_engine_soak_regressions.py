@@ -365,9 +365,10 @@ def test_FS_3_10_a_card_of_no_deck_put_into_a_deck_goes_out_of_the_game():
 
 
 def test_FS_12_1_a_refill_shuffles_the_monster_discard_back_once_till_a_player_acts():
-    """Two monsters in slots and two empty slots (more slots than monster cards, as Indomitable monsters
-    leave them, FS-4.17); the monster deck is an Indomitable monster over Game Crash!, a monster in the
-    discard. The refill takes the Indomitable one (a new slot), reveals Game Crash! and, the deck out,
+    """Two monsters in slots and three empty slots (more slots than monster cards, as TV Static and
+    deck attacks revealing Indomitable monsters leave them, FS-4.17); the monster deck is an Indomitable
+    monster over Game Crash!, a monster in the discard. The refill puts the Indomitable one in the first
+    empty slot (our reading of FS-4.17), reveals Game Crash! into the next and, the deck out,
     shuffles the discard back once for the last empty slot; Game Crash! sends every monster to the
     discard, and the deck is out again with nobody having acted: the slots stay empty (before: shuffled
     back and Game Crash! revealed again and again, slots added each time; soak: 4 players, seed
@@ -376,7 +377,7 @@ def test_FS_12_1_a_refill_shuffles_the_monster_discard_back_once_till_a_player_a
     g.active = 0
     for i in range(2):
         add_slot_monster(g, monster(f"Blob{i}", hp=1))
-    g.mslots.extend([[], []])
+    g.mslots.extend([[], [], []])
     indomitable = dataclasses.replace(monster("Stubborn"), keywords=("indomitable",))
     deck(g, "monster", [indomitable, real("Game Crash!")])
     g.monster_disc.append(phys(g, monster("Gone")))

@@ -29,7 +29,9 @@ from cardlab.simulate.four_souls.fixtures import (
     kinds,
     monster,
     position,
+    real,
     scripted,
+    settle,
 )
 from cardlab.simulate.four_souls.state import Obj, Phys
 
@@ -138,15 +140,38 @@ def test_FS_4_14_a_boss_ambush_killed_becomes_the_killers_soul():
     assert [s.phys for s in g.players[0].souls] == [c] and c not in g.loot_disc
 
 
-def test_FS_4_17_an_indomitable_refill_takes_a_new_slot_and_the_empty_slot_still_fills():
+def test_FS_4_17_an_indomitable_refill_takes_the_empty_slot_and_adds_none():
+    """Our reading: an Indomitable monster put into an empty slot takes it (it covers nothing). Before,
+    each one revealed by a refill added a slot and left the empty one to refill again: with Game Crash!
+    and TV Static the slots grew without bound (soak 1931, 2 p 7041380104431479547: 3,800 slots)."""
     g = position(2)
     add_slot_monster(g, monster("A"))
     g.mslots.append([])
     wall, plain = deck(g, "monster", [INDOMITABLE["Indomitable Wall"], monster("Plain")])
     checks.state_checks(g)
-    assert len(g.mslots) == 3
-    assert g.mslots[2][-1].phys is wall and g.mslots[1][-1].phys is plain
-    assert kinds(g, "slots_expanded")[0][5:7] == ("monster", 3)
+    assert len(g.mslots) == 2 and g.mslots[1][-1].phys is wall
+    assert g.monster == [plain] and not kinds(g, "slots_expanded")
+    check_invariants(g)
+
+
+def test_FS_4_17_game_crash_refilled_by_indomitable_monsters_leaves_the_slot_count_as_it_was():
+    """Game Crash! sends every monster to the discard; the three slots refill with two Indomitable
+    monsters and a plain one, each in an emptied slot: still three slots, none added (FS-12.1, FS-4.17)."""
+    g = position(2)
+    g.active = 0
+    a, b = add_slot_monster(g, monster("A")), add_slot_monster(g, monster("B"))
+    g.mslots.append([])
+    top = [
+        real("Game Crash!"),
+        INDOMITABLE["Indomitable Wall"],
+        INDOMITABLE["Indomitable Lord"],
+        monster("Plain"),
+    ]
+    deck(g, "monster", top)
+    settle(g)
+    assert not a.in_play and not b.in_play
+    assert len(g.mslots) == 3 and not kinds(g, "slots_expanded")
+    assert sorted(s[-1].name for s in g.mslots) == ["Indomitable Lord", "Indomitable Wall", "Plain"]
     check_invariants(g)
 
 
@@ -187,15 +212,18 @@ def test_FS_10_5_c_a_deck_attack_revealing_an_indomitable_monster_goes_on_agains
     assert wall in g.monster_disc and g.players[0].cents == 3
 
 
-def test_FS_2_4_setup_puts_each_indomitable_monster_revealed_into_a_new_slot():
+def test_FS_2_4_setup_puts_an_indomitable_monster_revealed_into_the_starting_slot():
+    """Our reading of FS-4.17: a starting slot is empty, so an Indomitable monster takes it (was: a new slot)."""
     cfg = make_config(2, 50, cards=(str(TESTONLY / "indomitable.yaml"),))
     s = decks.supply(cfg)
+    seen = 0
     for seed in range(12):
         g = setup.new_game(cfg, seed, Players([scripted(0), scripted(1)]), supply=s)
-        walls = [i for i, sl in enumerate(g.mslots) if "indomitable" in sl[-1].rules.keywords]
-        assert len(g.mslots) == 2 + len(walls) and all(i >= 2 for i in walls)
+        seen += sum(1 for sl in g.mslots if "indomitable" in sl[-1].rules.keywords)
+        assert len(g.mslots) == 2
         assert all(len(sl) == 1 and sl[-1].kind == "monster" for sl in g.mslots)
         check_invariants(g)
+    assert seen
 
 
 @pytest.mark.parametrize(
