@@ -252,7 +252,7 @@ def push_deaths(g: Game) -> bool:
         d = DeathItem(m, g.last_damager.get(("m", m.uid), g.active), g.killing_roll.get(m.uid))
         g.stack.append(d)
         triggers.fire(
-            g, "would_die", victim=m, death=d, killing_attack_roll=d.roll
+            g, "would_die", victim=m, death=d, killing_attack_roll=d.roll, killer=d.killer
         )  # FS-13.1: "if this would die" (Headless Horseman; Summer of Isaac's, unless the roll was a 6)
         pushed = True
     return pushed

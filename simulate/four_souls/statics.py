@@ -919,6 +919,10 @@ def _name(ctx: Ctx, n: str) -> Any:
     if n == "killed_by_another_player":  # a dies event's killer is a player other than its victim
         ev = ctx.ev or {}
         k, v = ev.get("killer"), ev.get("victim")
+        if isinstance(
+            v, Obj
+        ):  # an item a player holds: killed by a player other than its holder (Charmed Vis)
+            return isinstance(k, int) and k >= 0 and v.controller >= 0 and k != v.controller
         return isinstance(k, int) and k >= 0 and isinstance(v, Player) and k != v.seat
     if n == "killed_by_this":  # a player's death no player caused, the last damage they took from this object
         ev = ctx.ev or {}
@@ -963,6 +967,14 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
         return the_player(ctx, vals[0]).cents
     if f == "counters":  # FS-5.14: all counters of an object or player, or those of one name
         return counters.count(obj_of(ctx, vals[0]), vals[1] if len(vals) > 1 else None)
+    if f == "attacks_or_holds":  # FS-10.2: P attacks this object now, or controls it (Charmed Vis, Summer)
+        me, pl = ctx.src, player_of(ctx, vals[0])
+        if not (isinstance(me, Obj) and isinstance(pl, Player)):
+            return False
+        a = ctx.g.attack
+        return me.controller == pl.seat or (
+            a is not None and not a.cancelled and a.target is me and a.seat == pl.seat
+        )
     if f == "controller":  # the player controlling an object, None for the shop (Spindown Dice, Berkano)
         o = obj_of(ctx, vals[0])
         return ctx.g.players[o.controller] if isinstance(o, Obj) and o.controller >= 0 else None

@@ -1101,7 +1101,8 @@ VALUE_WORDS: frozenset[str] = _words(
     living_players killed_by_another_player alive loot_step turn_of controller most fewest dead_players
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
-    charged is_soul under rolls_at attacking hit_player discarded_count covered could_purchase"""
+    charged is_soul under rolls_at attacking hit_player discarded_count covered could_purchase
+    attacks_or_holds"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
