@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from . import challenge, gains, rooms, statics, triggers
+from . import challenge, gains, rooms, statics, triggers, zones
 from . import vocabulary as V
 from .asking import ask, ordered_by
 from .coop import check_goal
@@ -44,6 +44,8 @@ def state_checks(g: Game) -> None:
             shares = statics.marked_sharers(g)
             if shares or g.marked_shares:  # Golden Trinket: the abilities of the items marked now
                 gains.share_marked(g, shares)
+        if g.to_hand:  # FS-5.4: a card put into a hand instead of leaving play elsewhere (Monster Card)
+            zones.to_hand_when_leaving(g)
         changed = not (all(g.shop) and all(g.mslots) and _rooms_full(g)) and refill_slots(g)
         if g.pending:
             triggers.flush(g)

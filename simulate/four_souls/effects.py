@@ -1235,6 +1235,8 @@ def _v_reroll_item(ctx: Ctx, p: dict) -> bool:
 
 def _v_become_copy(ctx: Ctx, p: dict) -> bool:
     me = obj_of(ctx, p.get("object", "self"))
+    if p.get("source") == "monster_deck_top":  # a copy of the card on top of the monster deck (Monster Card)
+        return isinstance(me, Obj) and zones.copy_monster_top(ctx.g, me)
     src = obj_of(ctx, p.get("source"))
     if not (isinstance(me, Obj) and isinstance(src, Obj) and me.in_play and src.in_play):
         return False
@@ -1243,6 +1245,17 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
         gains.wear_till_next_turn(ctx.g, me, src.rules)
     else:
         gains.wear(ctx.g, me, src.rules, until == "eot")
+    return True
+
+
+def _v_leaves_to_hand(ctx: Ctx, p: dict) -> bool:
+    """FS-5.4: from now on, while this object stays in play, its card goes into the active player's hand
+    whenever it leaves play, in place of where it was going (Monster Card of Anniversary);
+    carried out by ``zones.to_hand_when_leaving`` at the state checks."""
+    me = obj_of(ctx, p.get("object", "self"))
+    if not (isinstance(me, Obj) and me.in_play) or me in ctx.g.to_hand:
+        return False
+    ctx.g.to_hand.append(me)
     return True
 
 
@@ -1676,6 +1689,7 @@ VERB_FUNCS = {
     "deactivate": _v_deactivate,
     "reroll_item": _v_reroll_item,
     "become_copy": _v_become_copy,
+    "leaves_to_hand": _v_leaves_to_hand,
     "gain_abilities": _v_gain_abilities,
     "become_soul": _v_become_soul,
     "become_item": _v_become_item,

@@ -333,6 +333,9 @@ class Game:
     doomed_faces: dict = field(
         default_factory=dict
     )  # face → (seat, card name) till end of turn (The Adversary)
+    to_hand: list = field(
+        default_factory=list
+    )  # objects whose card goes to a hand when they leave play (Monster Card)
 
     # ----------------------------------------------------------------- objects
     def new_obj(self, phys: Phys, kind: str, controller: int = -1, **kw: Any) -> Obj:

@@ -117,6 +117,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("skip_recharge", "target", "target", "objects", "FS-8.1", "a deactivated item stays so through its controller's next recharge step", Aim("recharge", -1.0, who="target"), "harm", used=False),
     _v("reroll_item", "target", "target", "objects", "FS-6.18", "destroy; if so its controller gains 1 treasure", Aim("reroll", -1.0, who="target"), "harm"),  # the item's worth lost, a treasure's gained
     _v("become_copy", "object source until", "object source", "objects", "FS-5.10", "copy an object", Aim("copy", 1.0, who="source"), "neutral"),
+    _v("leaves_to_hand", "object", "", "objects", "FS-5.4 FS-3.2", "while it stays in play, this object leaving play puts its card into the active player's hand instead", Aim("loot", 1.0), "neutral", used=False),  # the card comes back to the active player's hand
     _v("gain_abilities", "source abilities object until", "", "objects", "FS-5.2 FS-5.10", "this object also has the source's (or the listed) abilities till eot or its controller's next turn", Aim("copy", 1.0, who="source"), "gain", used=False),
     _v("gain_rewards", "who of half", "", "resources", "FS-13.4", "who gets a dead monster's printed rewards once more (half: half of each fixed amount)", Aim("loot", 2.0, who="who"), "gain", used=False),
     _v("copy_loot", "target from who", "", "objects", "FS-5.11", "a copy of a loot on the stack, new targets, no cost", Aim("loot", 1.0), "gain", used=False),

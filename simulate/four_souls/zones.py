@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import challenge
+from . import challenge, gains
 from . import vocabulary as V
 from .asking import ask
 from .items import AbilityItem, RollItem, event_of
@@ -256,6 +256,60 @@ def leave_play(g: Game, o: Obj) -> bool:
         o.in_play = False
         return True
     return remove_from_slot(g, o)
+
+
+def copy_monster_top(g: Game, o: Obj) -> bool:
+    """FS-5.10 / FS-3.4: ``o`` (a monster in its slot) becomes a copy of the monster deck's top card, which is
+    revealed and stays on top: its name, stats and reward (shown as a flipped card shows its back, FS-6.10)
+    and its abilities; damage and counters stay. A top card with no stat block (an event, a curse) or no
+    card at all: ``o`` stays as it is (our reading). The copy lasts while ``o`` stays in play."""
+    if not (o.in_play and o.slot >= 0) or not g.reshuffle(g.monster, g.monster_disc):
+        return False
+    top = g.monster[-1]
+    g.log.emit("monster_revealed", g.active, top.card.name, o.phys.card.name, o.slot, "copy")
+    if top.card.hp is None:
+        return False
+    o.face = top.card
+    gains.wear(g, o, top.rules, False)
+    return True
+
+
+def to_hand_when_leaving(g: Game) -> None:
+    """``leaves_to_hand`` (Monster Card of Anniversary, FS-5.4): an object marked so that has left play —
+    died, moved, covered — puts its card into the active player's hand instead of where it went. Carried
+    out here, between stack events, once the card has come to rest (not while it is between the death steps
+    or on the stack); it went back into play as a new object (FS-3.2): nothing to do."""
+    keep: list = []
+    for o in g.to_hand:
+        c = o.phys
+        if o.in_play or any(m.phys is c for m in g.temp):
+            keep.append(o)
+            continue
+        if not _take_out(g, c):
+            continue
+        p = g.players[g.active]
+        p.hand.append(c)
+        p.known.add(c.pid)
+        g.log.emit("loot_drawn", p.seat, c.card.name, None, 1, "instead")
+    g.to_hand[:] = keep
+
+
+def _take_out(g: Game, c: Phys) -> bool:
+    """Take card ``c`` out of a zone outside play (a deck, a discard, out of the game, a hand, under an
+    item, covered in a slot); False when it lies in none of them."""
+    for z in (g.loot_disc, g.monster_disc, g.treasure_disc, g.loot, g.monster, g.treasure, g.removed):
+        if c in z:
+            z.remove(c)
+            return True
+    for p in g.players:
+        if c in p.hand:
+            p.hand.remove(c)
+            return True
+    for cards in (*g.under.values(), *g.mslots):
+        if c in cards:
+            cards.remove(c)
+            return True
+    return False
 
 
 def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> Obj | None:
