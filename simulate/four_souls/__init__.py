@@ -88,6 +88,7 @@ EVENT_KINDS = frozenset(
         "faces_named",
         "monster_moved",
         "character_changed",
+        "goal_noted",
     ]
 )
 

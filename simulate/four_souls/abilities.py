@@ -29,6 +29,9 @@ class CardRules:
     tap: list[Ability] = field(default_factory=list)
     paid: list[Ability] = field(default_factory=list)
     triggers: dict[str, list[Ability]] = field(default_factory=dict)
+    # goals the card notes (static ``goal``, FS-16.2: Social Goals!): trigger name → ``kind="goal"`` abilities
+    # whose ``cost`` holds the count that meets them; counted at once, never put on the stack
+    goals: dict[str, list[Ability]] = field(default_factory=dict)
     events: list[Ability] = field(default_factory=list)
     statics: list[dict] = field(default_factory=list)
     replaces: list[dict] = field(default_factory=list)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import asking, dice, items, resolution, rule_variants, statics, triggers, zones
+from . import asking, dice, items, resolution, resources, rule_variants, statics, triggers, zones
 from . import vocabulary as V
 from .state import Attack, Game, Obj
 
@@ -47,10 +47,7 @@ def _pay_tax(g: Game, seat: int) -> None:
     if tax:
         p = g.players[seat]
         for k in range(1, g.n):
-            q = g.players[(seat + k) % g.n]
-            p.cents -= tax
-            q.cents += tax
-            g.log.emit("cents_stolen", q.seat, "attack_tax", seat, tax, "give")
+            resources.give_cents(g, p, g.players[(seat + k) % g.n], tax, "attack_tax")
 
 
 def declare_attack(g: Game, seat: int, restrict=None) -> None:

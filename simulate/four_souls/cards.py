@@ -757,6 +757,22 @@ class _Checker:
                 self.fail(kline, unknown("static modifier", key, [*V.STATICS, "if"]))
             mods += 1
             params = V.STATICS[key].params
+            if key == "goal":  # {on: <trigger>, times: N}: a goal the room notes (Social Goals!, FS-16.2)
+                if not isinstance(value, dict):
+                    self.fail(
+                        kline,
+                        f"static 'goal' must be a mapping like {{on: {{purchased: any_player}}, times: 3}}, got {value!r}",
+                    )
+                self.keys(value, params, kline, "'goal' parameter")
+                self.require(value, params, kline)
+                times = value["times"]
+                if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+                    self.fail(
+                        _line(value, "times", kline),
+                        f"static 'goal' times must be a whole number >= 1, got {times!r}",
+                    )
+                self.trigger(value["on"], _line(value, "on", kline), V.TRIGGERS)
+                continue
             if isinstance(value, dict):
                 self.keys(value, params, kline, f"'{key}' parameter")
                 if "per_counter" in value and value.get("who") not in (

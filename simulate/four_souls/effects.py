@@ -221,9 +221,7 @@ def _v_give(ctx: Ctx, p: dict) -> bool:
         amt = min(value(ctx, n), frm.cents)
         if amt <= 0:
             return False
-        frm.cents -= amt
-        to.cents += amt
-        g.log.emit("cents_stolen", to.seat, ctx.name, frm.seat, amt, "give")
+        resources.give_cents(g, frm, to, amt, ctx.name)
         return True
     if kind == "soul":
         if not frm.souls:
@@ -938,9 +936,7 @@ def _v_auction(ctx: Ctx, p: dict) -> bool:
     if top is None:
         return False
     me = g.players[ctx.you]
-    top.cents -= high
-    me.cents += high
-    g.log.emit("cents_stolen", me.seat, ctx.name, top.seat, high, "bid")
+    resources.give_cents(g, top, me, high, ctx.name, "bid")  # the high bidder gives you the bid (FS-6.12)
     return resources.move_item(g, it, top.seat, "steal", ctx.name)
 
 

@@ -33,6 +33,15 @@ def gain_cents(g: Game, p: Player, n: int, why: str, from_bank: bool = True, sha
     return True
 
 
+def give_cents(g: Game, frm: Player, to: Player, n: int, why: str, detail: str = "give") -> None:
+    """FS-6.12: ``frm`` gives ``to`` n cents in one go (they hold them: the caller checked) — no gain
+    (FS-6.11); the gift is an event (``gave_cents``: Social Goals!'s single gift of 6¢)."""
+    frm.cents -= n
+    to.cents += n
+    g.log.emit("cents_stolen", to.seat, why, frm.seat, n, detail)
+    triggers.fire(g, "gave_cents", seat=frm.seat, target=to, amount=n)
+
+
 def lose_cents(g: Game, p: Player, n: int, why: str) -> bool:
     n = min(n, p.cents)
     if n <= 0:

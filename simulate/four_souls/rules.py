@@ -184,6 +184,17 @@ def compile_card(card: Any) -> CardRules:
                     r.souls_to_win = int(val["n"] if isinstance(val, dict) else val)
                 if key == "forbid":
                     r.forbid = True
+                if key == "goal":  # FS-16.2: a goal a room notes, heard like a trigger, counted at once
+                    spec = val["on"]
+                    tname = next(k for k in spec if k in V.TRIGGERS)
+                    if tname not in V.TRIGGERS.handlers:
+                        raise EngineError(f"trigger '{tname}' not implemented")
+                    topts = {k: v for k, v in spec.items() if k != tname}
+                    if "if" in topts:
+                        compile_expr(str(topts["if"]))
+                    goal = Ability("goal", None, cost=int(val["times"]), trigger=tname, tparam=spec[tname])
+                    goal.topts, goal.index = topts, i
+                    r.goals.setdefault(tname, []).append(goal)
             r.statics.append(body)
         elif kind == "replace":
             ev = body.get("event") if isinstance(body, dict) else None

@@ -88,6 +88,7 @@ class Obj:
     dying: bool = False
     no_recharge: bool = False  # FS-8.1: it skips its controller's next recharge step (Lil' Gish)
     face: Any = None  # FS-6.10: the back side's card record while it is flipped (None: its front shows)
+    noted: dict | None = None  # its goals' tallies in play (static ``goal``, FS-16.2): ability index → count
     ref: ObjRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
 
     def __post_init__(self) -> None:
@@ -355,6 +356,8 @@ class Game:
                 obj.levels = r.starts_with_levels  # FS-5.15
             if r.forbid and controller >= 0:
                 self.cache.forbid_on = True
+            if r.goals:
+                self.cache.trig_names.update(r.goals)
             if r.triggers:
                 self.cache.trig_names.update(r.triggers)
                 if kind == "monster" and not self.discard_listeners and "dies" in r.triggers:

@@ -1034,6 +1034,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "resolutions":  # how often an event of this one's name entered play this game, this time too
         o = obj_of(ctx, vals[0])
         return ctx.g.event_counts.get(o.phys.card.name, 0) if isinstance(o, Obj) else 0
+    if f == "goals_met":  # how many of an object's noted goals are met (Social Goals!, FS-16.2)
+        o = obj_of(ctx, vals[0])
+        return goals_met(o) if isinstance(o, Obj) else 0
     if f == "under":  # the cards put under an object (Isaac's Last Will)
         o = obj_of(ctx, vals[0])
         return len(ctx.g.under.get(o.uid, ())) if isinstance(o, Obj) else 0
@@ -1208,6 +1211,23 @@ def stays_till_shop_empty(g: Game, o: Obj) -> bool:
     return any("stays_till_shop_empty" in b and _holds(g, o, b) for b in o.rules.statics) and any(g.shop)
 
 
+def room_stays(g: Game, o: Obj) -> bool:
+    """FS-16.3: a room that cannot go to the discard now — the room step passes it by, and co-op does not drop
+    it as stale: while the shop holds an item (Everything Must Go), or while a ``stays_in_play`` static's
+    condition holds (Social Goals!: till four of its goals are met)."""
+    return stays_till_shop_empty(g, o) or any(
+        "stays_in_play" in b and _holds(g, o, b) for b in o.rules.statics
+    )
+
+
+def goals_met(o: Obj) -> int:
+    """How many of an object's goals (static ``goal``) are met (FS-16.2: Social Goals!)."""
+    noted = o.noted
+    if not noted or o.rules is None:
+        return 0
+    return sum(1 for abs_ in o.rules.goals.values() for a in abs_ if noted.get(a.index, 0) >= a.cost)
+
+
 def tap_price(g: Game) -> int:
     """FS-4.4 / FS-4.7: with a ``taps_cost`` static in play (Greed Mode, a room) each ↷ ability on items
     and characters is a $ ability whose cost is this many ¢ instead of deactivating; -1 when none is."""
@@ -1226,6 +1246,8 @@ V.STATICS.implement(
         "no_shop_refill": shop_frozen,
         "must_purchase": must_purchase,
         "stays_till_shop_empty": stays_till_shop_empty,
+        "stays_in_play": room_stays,
+        "goal": goals_met,
         "killer_rewards": killer_rewards,
         "rewards_to_killer": rewards_to_killer,
         "soul_to_other": soul_to_other,

@@ -97,9 +97,7 @@ def _give(g: Game, frm: int, to: int, part: tuple) -> None:
     if kind == "cents":
         n = min(what, p.cents)
         if n > 0:
-            p.cents -= n
-            q.cents += n
-            g.log.emit("cents_stolen", to, "trade", frm, n, "give")
+            resources.give_cents(g, p, q, n, "trade")
     elif kind == "loot" and what is None:
         resources.transfer_loot(g, p, q, 1, chooser=p, random=False, why="trade")
     elif kind == "loot":

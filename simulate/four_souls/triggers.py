@@ -7,7 +7,7 @@ from . import asking, items, zones
 from . import vocabulary as V
 from .abilities import Ability
 from .state import Game, Obj, Player
-from .statics import Ctx, cond, player_of, works_as_soul
+from .statics import Ctx, cond, goals_met, player_of, works_as_soul
 from .targets import prepare
 
 
@@ -46,7 +46,10 @@ def fire(g: Game, name: str, **ev) -> None:
     if g.cache.trig_key != key:  # objects entered play or changed abilities: rebuild name → objects
         cache: dict = {}
         for o in _objects(g, False):
-            for t in o.rules.triggers:
+            names = o.rules.triggers
+            if o.rules.goals:  # FS-16.2: the goals a room notes hear events too (Social Goals!)
+                names = {**o.rules.goals, **names}
+            for t in names:
                 cache.setdefault(t, []).append(o)
         g.cache.trig_cache = cache
         g.cache.trig_key = key
@@ -75,6 +78,33 @@ def fire(g: Game, name: str, **ev) -> None:
                 ctrl = o.controller
                 order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
                 g.pending.append((order, ab, o, ev))
+        if o.rules.goals:
+            _note_goals(g, o, name, ev)
+
+
+def _note_goals(g: Game, o: Obj, name: str, ev: dict) -> None:
+    """FS-16.2: a room that asks the table to note goals (static ``goal``: Social Goals!) counts each matching
+    event at once — a note, not an ability: nothing goes on the stack and nothing can answer it. A goal met
+    fires ``goal_met`` with how many of the room's goals are met now; its count stops there."""
+    matches = MATCHERS[name]
+    for ab in o.rules.goals.get(name, ()):
+        if not matches(g, o, ab, ev):
+            continue
+        if ab.topts.get("if") is not None:
+            ctx = Ctx(g, _you(g, o), o, name=o.phys.card.name)
+            ctx.ev = dict(ev)
+            if not cond(ctx, ab.topts["if"]):
+                continue
+        noted = o.noted
+        if noted is None:
+            noted = o.noted = {}
+        k = noted.get(ab.index, 0)
+        if k >= ab.cost:
+            continue  # met already
+        noted[ab.index] = k + 1
+        g.log.emit("goal_noted", g.active, o.phys.card.name, None, k + 1, name)
+        if k + 1 == ab.cost:
+            fire(g, "goal_met", obj=o, n=goals_met(o))
 
 
 def _from_discard(g: Game, name: str, ev: dict) -> None:
@@ -403,6 +433,19 @@ def _activated_item(g: Game, o: Obj, ab, ev: dict) -> bool:
     return True
 
 
+def _gave_cents(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """A player gave cents to another in one go (FS-6.12; ``event.target`` the receiver)."""
+    if ab.tparam == "other_player":
+        return ev["seat"] != _you(g, o)
+    return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
+
+
+def _goal_met(g: Game, o: Obj, ab, ev: dict) -> bool:
+    """``self``: one more of this object's goals was met; ``nth: N``: only as the N-th is (Social Goals!)."""
+    nth = ab.topts.get("nth")
+    return ev["obj"] is o and (nth is None or ev["n"] == int(nth))
+
+
 def _flipped(g: Game, o: Obj, ab, ev: dict) -> bool:
     """FS-6.10: ``self`` — this object was flipped; the side now showing holds the ability, so it turned
     to that side (Anima Sola)."""
@@ -439,6 +482,8 @@ MATCHERS = {
     "activated_item": _activated_item,
     "activated_character": _activated_character,
     "flipped": _flipped,
+    "gave_cents": _gave_cents,
+    "goal_met": _goal_met,
 }
 # The triggers this module carries out: those matchers, and ``destroyed`` (a leaves-play trigger the object
 # hears from its discard, :func:`left_play`).

@@ -482,8 +482,8 @@ def room_step(g: Game) -> None:
 
     if g.monster_deaths:
         for o in room_objs(g):
-            if statics.stays_till_shop_empty(g, o):
-                continue  # it cannot go to the discard while the shop holds an item (Everything Must Go)
+            if statics.room_stays(g, o):
+                continue  # it cannot go to the discard now (Everything Must Go, Social Goals!)
             if ask(g, g.active, "discard_room", (True, False), o.phys.card.name):
                 discard(g, o, "room_step")
                 fill(g, o.slot)
@@ -503,7 +503,7 @@ def _stale_room(g: Game) -> None:
         return
     if not g.rooms.changed:
         for o in room_objs(g):
-            if statics.stays_till_shop_empty(g, o):
+            if statics.room_stays(g, o):
                 continue
             discard(g, o, "stale")
             fill(g, o.slot)

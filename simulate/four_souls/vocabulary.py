@@ -502,6 +502,21 @@ TRIGGERS = Vocabulary(
             used=False,  # expansion cards only (Magnet, Blast Miner TNT!)
         ),
         Trigger("item_enters_play", _TRIGGER_OPTS, "FS-1.5", "reserved: an item enters play", used=False),
+        Trigger(
+            "gave_cents",
+            _TRIGGER_OPTS,
+            "FS-6.12",
+            "who (you, other_player, any_player) gave cents to another player in one go; event.target is the"
+            " receiver, event.amount how many",
+            used=False,  # expansion cards only (Social Goals!)
+        ),
+        Trigger(
+            "goal_met",
+            (*_TRIGGER_OPTS, "nth"),
+            "FS-16.2",
+            "self: one more of this object's goals (static goal) was met; nth: N only when it is the N-th",
+            used=False,  # expansion cards only (Social Goals!)
+        ),
     ],
 )  # triggers.py binds the matchers, the modules that fire the others bind theirs
 # The `next:` form also accepts the rolled trigger (Crystal Ball).
@@ -808,6 +823,20 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "goal",
+            ("on", "times"),
+            "FS-16.2",
+            "a goal this object notes: each event matching `on` counts 1 at once (no stack); met at `times`",
+            used=False,
+        ),
+        Static(
+            "stays_in_play",
+            ("value",),
+            "FS-16.3",
+            "while its condition holds this room cannot be discarded in the room step (nor dropped as stale)",
+            used=False,
+        ),
+        Static(
             "attack_tax",
             ("cents",),
             "FS-10.2",
@@ -1104,6 +1133,7 @@ VALUE_WORDS: frozenset[str] = _words(
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
     charged is_soul under rolls_at attacking hit_player discarded_count covered could_purchase
     attacks_or_holds"""
+    charged is_soul under rolls_at attacking hit_player discarded_count covered could_purchase goals_met"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
