@@ -1132,8 +1132,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
     charged is_soul under rolls_at attacking hit_player discarded_count covered could_purchase
-    attacks_or_holds"""
-    charged is_soul under rolls_at attacking hit_player discarded_count covered could_purchase goals_met"""
+    attacks_or_holds goals_met"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)
