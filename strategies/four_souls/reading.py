@@ -169,19 +169,30 @@ def _saves_from_death(do: Any) -> bool:
     return "event.death" in str(do.get("do"))
 
 
-def damage_proof(rules: Any) -> bool:
-    """Is every damage to this object prevented, with no condition (a replacement ``event: {damage_to:
-    self}``, ``prevent: true``, no ``if``: FS-6.16)? Such a monster cannot be killed by an attack's hits,
-    so a fight with it is never won (A Dead Horse); a player attacking it only loops."""
+_SELF_DAMAGE = ({"damage_to": "self"}, {"combat_damage_to": "self"})
+
+
+def hit_damage(rules: Any, atk: int) -> int:
+    """The damage one hit of ``atk`` deals to an object, after its own replacements that always apply: an
+    ``event`` of damage to itself with no ``if`` and no roll named (FS-5.4, FS-6.21) — ``prevent: true``
+    takes all of it (FS-6.16: A Dead Horse), a number that much, ``modify`` adds, multiplies or caps it
+    (Summer Hush: 1 less). Conditional ones are not read (they may not apply). 0: the fight is never won —
+    hits that deal nothing never kill, and a player attacking it only loops."""
+    n = atk
     for rep in rules.replaces if rules is not None else ():
-        if (
-            isinstance(rep, dict)
-            and rep.get("event") == {"damage_to": "self"}
-            and rep.get("prevent") is True
-            and "if" not in rep
-        ):
-            return True
-    return False
+        if not isinstance(rep, dict) or rep.get("event") not in _SELF_DAMAGE or "if" in rep or "roll" in rep:
+            continue
+        prev = rep.get("prevent")
+        if prev is True:
+            return 0
+        if isinstance(prev, int) and not isinstance(prev, bool):
+            n -= prev
+        mod = rep.get("modify") or {}
+        n += int(mod.get("add", 0))
+        n *= int(mod.get("multiply", 1))
+        if "reduce_to" in mod:
+            n = min(n, int(mod["reduce_to"]))
+    return max(0, n)
 
 
 def lends_own_prevention(do: Any) -> bool:
@@ -396,12 +407,16 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
 
 def fight_chance(view: Any, target: Any) -> float:
     """My chance to win a plain fight (:func:`win_chance`) against a monster, item or room with printed or
-    current ``hp``, ``evasion`` and ``attack``, at my current HP, attack and roll bonus; 0 for a target
-    without HP or evasion (an event cannot be fought, FS-Q.7)."""
+    current ``hp``, ``evasion`` and ``attack``, at my current HP, attack (as its own replacements let it
+    through, :func:`hit_damage`) and roll bonus; 0 for a target without HP or evasion (an event cannot be
+    fought, FS-Q.7) or that my hits never damage."""
     if target.hp is None or target.evasion is None:
         return 0.0
+    dealt = hit_damage(getattr(target, "rules", None), max(1, view.atk))  # a printed card has no ``rules``
+    if dealt <= 0:
+        return 0.0
     p_hit = hit_chance(target.evasion, view.attack_roll_bonus)
-    return win_chance(view.hp, max(1, view.atk), target.hp, p_hit, target.attack or 0)
+    return win_chance(view.hp, dealt, target.hp, p_hit, target.attack or 0)
 
 
 @lru_cache(maxsize=256)

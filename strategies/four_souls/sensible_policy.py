@@ -808,9 +808,10 @@ class SensiblePolicy:
         for info in view.monsters:
             if info.hp is None or info.evasion is None or (barred and info.ref in barred):
                 continue
-            if info.rules is not None and info.rules.replaces and rd.damage_proof(info.rules):
-                continue  # its damage is always prevented: the fight is never won (FS-6.16)
-            p = rd.win_chance(hp, atk, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
+            dealt = rd.hit_damage(info.rules, atk) if info.rules is not None and info.rules.replaces else atk
+            if dealt <= 0:
+                continue  # my hits never damage it (FS-6.16, FS-6.21): the fight is never won
+            p = rd.win_chance(hp, dealt, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
             score = p * self._worth(info)
             if score > best_score:
                 best, best_p, best_score = info, p, score
@@ -839,8 +840,7 @@ class SensiblePolicy:
         reads one), from its stats (a card or an ``ObjInfo``); -1 for an event or a card without stats."""
         if getattr(c, "kind", None) == "event" or c.hp is None or c.evasion is None:
             return -1.0
-        atk, bonus, hp = max(1, view.atk), view.attack_roll_bonus, view.hp
-        p = rd.win_chance(hp, atk, c.hp, rd.hit_chance(c.evasion, bonus), c.attack or 0)
+        p = rd.fight_chance(view, c)  # a card in play (an ``ObjInfo``) read with its replacements
         rewards = c.rewards if type(c.rewards) is tuple else tuple((c.rewards or {}).items())
         return p * _monster_worth(self.soul_weight, c.soul or 0, rewards) - (1.0 - p) * 2.0
 

@@ -171,6 +171,21 @@ def test_FS_6_16_a_monster_whose_damage_is_always_prevented_is_not_fought():
     assert [r[4] for r in kinds(g, "attack_target")] == ["Gaper"]
 
 
+def test_FS_6_21_a_monster_my_hits_never_damage_is_not_fought():
+    """Summer Hush (every damage to it is 1 less; 6 HP, 1 evasion) against a 1-damage attacker: each hit
+    deals 0, so the fight is never won (4 of the 6 500-turn games in the whole collection's 5,000: each player attacked
+    it each turn and died). P0 attacks the other slot monster, though Hush's odds read from its stats alone
+    are far better; the same reading in ``reading.fight_chance`` gives 0."""
+    from cardlab.strategies.four_souls import reading
+
+    g = strategy_table(2, rolls=[6, 6, 6])
+    hush = add_slot_monster(g, by_id("soi-hush"))
+    add_slot_monster(g, monster("Gaper", hp=2, evasion=5, attack=1))
+    own_turn(g, attacks=1)
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Gaper"]
+    assert reading.hit_damage(hush.rules, 1) == 0 and reading.hit_damage(hush.rules, 3) == 2
+
+
 def test_FS_5_14_an_egg_counted_by_a_static_in_play_goes_on_myself():
     """Red Proglottid ($ 5¢: an egg on a player or monster; every bearer deals 1 more damage per egg): the
     egg is worth the damage stat it feeds, so P0 with 6¢ buys one for itself, not for the rival."""
