@@ -46,6 +46,8 @@ class CardRules:
     rewards: list[Ability] = field(default_factory=list)  # printed rewards that are effects (``reward:``)
     as_item: Any = None  # CardRules of the item it can become (``become_item``, card field ``as_item``)
     back: Any = None  # CardRules of its back side (FS-6.10, card field ``back``): what a flip shows
+    items_have: Any = None  # CardRules every item in play has while this is in play (static ``items_have``)
+    overlay: bool = False  # these are an ``items_have`` overlay's rules (or built on them: a gain, FS-5.2)
 
     text: Any = (
         None  # the encoded abilities it was compiled from (a changed number is compiled again: Magic Marker)

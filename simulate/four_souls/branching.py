@@ -98,7 +98,9 @@ def _shared(g: Game) -> dict[int, Any]:
     cards = [p.card for p in phys]
     rules = [p.rules for p in phys]
     backs = [x for r, c in zip(rules, cards, strict=True) if r.back is not None for x in (r.back, c.back)]
-    for data in (phys, cards, rules, backs):  # a double-faced card's back side (FS-6.10): card data too
+    overlays = [r.items_have for r in rules if r.items_have is not None]
+    # a double-faced card's back side (FS-6.10) and what a room makes every item (Re-Isaac): card data too
+    for data in (phys, cards, rules, backs, overlays):
         memo.update({id(x): x for x in data})
     for entry in (*g.outside_cards, *g.outside_chars, *g.outside_bonus):  # cards outside the game: card data
         memo.update({id(x): x for x in entry if x is not None})

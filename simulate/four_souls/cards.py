@@ -757,6 +757,29 @@ class _Checker:
                 self.fail(kline, unknown("static modifier", key, [*V.STATICS, "if"]))
             mods += 1
             params = V.STATICS[key].params
+            if key == "items_have":  # {keywords?: [eternal], abilities: [...]}: every item's (Re-Isaac)
+                if not isinstance(value, dict):
+                    self.fail(
+                        kline,
+                        f"static 'items_have' must be a mapping like {{abilities: [...]}}, got {value!r}",
+                    )
+                self.keys(value, params, kline, "'items_have' parameter")
+                self.require(value, ("abilities",), kline)
+                kws = value.get("keywords", [])
+                if not isinstance(kws, list) or any(k != "eternal" for k in kws):
+                    self.fail(kline, f"static 'items_have' keywords must be a list of: eternal, got {kws!r}")
+                abilities = value["abilities"]
+                if not isinstance(abilities, list) or not abilities:
+                    self.fail(
+                        kline, f"static 'items_have' abilities must be a list of abilities, got {abilities!r}"
+                    )
+                for ab in abilities:
+                    self.ability(ab, kline)
+                continue
+            if key == "characters_named":  # a name, not a word of the vocabulary
+                if not isinstance(value, str) or not value.strip():
+                    self.fail(kline, f"static 'characters_named' must be a name, got {value!r}")
+                continue
             if key == "goal":  # {on: <trigger>, times: N}: a goal the room notes (Social Goals!, FS-16.2)
                 if not isinstance(value, dict):
                     self.fail(

@@ -44,6 +44,9 @@ def state_checks(g: Game) -> None:
             shares = statics.marked_sharers(g)
             if shares or g.marked_shares:  # Golden Trinket: the abilities of the items marked now
                 gains.share_marked(g, shares)
+            over = statics.item_overlay(g) if g.rooms is not None else None  # a room's static only
+            if over is not None or g.overlaid:  # Re-Isaac: what every item is while the room is in play
+                gains.overlay_items(g, over)
         if g.to_hand:  # FS-5.4: a card put into a hand instead of leaving play elsewhere (Monster Card)
             zones.to_hand_when_leaving(g)
         changed = not (all(g.shop) and all(g.mslots) and _rooms_full(g)) and refill_slots(g)

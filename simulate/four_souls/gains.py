@@ -86,6 +86,37 @@ def share_marked(g: Game, found: list) -> None:
         g.obj_ver += 1
 
 
+def overlay_items(g: Game, over: CardRules | None) -> None:
+    """``items_have`` (The Isaac of Isaac: Re-Isaac of Warp Zone, a room; FS-5.2, FS-4.12): while it is in
+    play every item in play — players' and the shop's (FS-1.1) — has only ``over``'s abilities and keywords,
+    over its own text and over whatever else changed its abilities meanwhile (a gain, a copy, a stripping:
+    our reading). Read between stack events (``checks.state_checks``): each item shows ``over`` and its own
+    rules and eternal wait in ``Game.overlaid``; with ``over`` gone each item still in play that shows an
+    overlay (or a gain built on one) reads its own again, now or when a change made meanwhile ends."""
+    items = [x for p in g.players for x in p.items] + g.shop_items()
+    if over is not None:
+        for x in items:
+            if x.rules is over:
+                continue
+            if not x.rules.overlay or x.uid not in g.overlaid:
+                g.overlaid[x.uid] = (x.rules, x.eternal)  # what it is when the overlay reaches it
+            x.rules = over
+            x.eternal = True  # FS-4.12
+            g.obj_ver += 1  # every cache of abilities in play is rebuilt
+        g.cache.trig_names.update(over.triggers)
+    live = {x.uid: x for x in items}
+    for uid in list(g.overlaid):
+        x = live.get(uid)
+        if x is None:
+            del g.overlaid[uid]  # it left play: a new object if it comes back (FS-3.2)
+        elif over is None and x.rules.overlay:
+            own, eternal = g.overlaid[uid]
+            x.rules = own
+            x.eternal = eternal or "eternal" in own.keywords or bool(x.named and x.named.get("eternal"))
+            g.cache.trig_names.update(own.triggers)
+            g.obj_ver += 1
+
+
 def gain(g: Game, o: Obj, rules: CardRules, until: str) -> None:
     """``o`` gains ``rules``' abilities: ``until`` ``eot`` (this turn's end, FS-8.10) or ``next_turn`` (the
     start of the next turn of the player controlling ``o`` now)."""

@@ -184,6 +184,12 @@ def compile_card(card: Any) -> CardRules:
                     r.souls_to_win = int(val["n"] if isinstance(val, dict) else val)
                 if key == "forbid":
                     r.forbid = True
+                if key == "items_have":  # FS-5.2: what every item in play is while this is (Re-Isaac)
+                    if getattr(card, "deck", None) != "room":
+                        raise EngineError("static 'items_have' is read on a room only")
+                    side = compile_card(_ItemSide(tuple(val.get("keywords", ())), tuple(val["abilities"])))
+                    side.overlay = True
+                    r.items_have = side
                 if key == "goal":  # FS-16.2: a goal a room notes, heard like a trigger, counted at once
                     spec = val["on"]
                     tname = next(k for k in spec if k in V.TRIGGERS)

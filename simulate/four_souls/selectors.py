@@ -8,7 +8,7 @@ from typing import Any
 from . import counters, items, lineage
 from . import vocabulary as V
 from .state import EngineError, Game, Obj, Phys, Player
-from .statics import Ctx, obj_of, the_player
+from .statics import Ctx, character_name, obj_of, the_player
 
 _sel_cache: dict[int, tuple] = {}
 
@@ -129,9 +129,10 @@ def _named_card(ctx: Ctx, o: Any, v: Any) -> bool:
         if o is None:
             return False
     card = o.card if isinstance(o, Phys) else o.phys.card
+    name = card.name if isinstance(o, Phys) else character_name(ctx.g, o)  # FS-5.2: renamed (Re-Isaac)
     if isinstance(v, list):  # any of these names
-        return card.name in v or card.id in v
-    return card.name == v or card.id == v
+        return name in v or card.id in v
+    return name == v or card.id == v
 
 
 def _aims(ctx: Ctx, o: Any, players: bool, objs: tuple) -> bool:

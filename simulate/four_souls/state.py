@@ -327,6 +327,7 @@ class Game:
     possessed: dict = field(default_factory=dict)  # Possession: seat → whose items it may use this turn
     rolled_at: set = field(default_factory=set)  # (object uid, seat): an attack roll this turn (Game Squid)
     rolls_on: dict = field(default_factory=dict)  # object uid → attack rolls aimed at it this turn (Null)
+    overlaid: dict = field(default_factory=dict)  # uid → (own rules, own eternal): items under items_have
     marked_shares: dict = field(default_factory=dict)  # uid → (own rules, sources' uids): abilities_of_marked
     copies_next_turn: list = field(default_factory=list)  # (object, seat, own rules): a copy till seat's turn
     eternal_eot: list = field(default_factory=list)  # items made eternal till end of turn (Algiz)

@@ -1220,6 +1220,23 @@ def room_stays(g: Game, o: Obj) -> bool:
     )
 
 
+def item_overlay(g: Game) -> Any:
+    """The rules every item in play has now (``items_have`` on an object in play whose condition holds:
+    The Isaac of Isaac: Re-Isaac, a room), or None; the first such object's, in the order of the table."""
+    found = table_statics(g, "items_have")
+    for o, b in found:
+        if _live(o) and _holds(g, o, b):
+            return o.rules.items_have
+    return None
+
+
+def character_name(g: Game, o: Obj) -> str:
+    """A character's name as effects read it: its card's, unless a ``characters_named`` static in play names
+    every character (Re-Isaac: each one is Isaac, FS-5.2)."""
+    names = _on(g, "characters_named") if o.kind == "character" else ()
+    return str(names[0]) if names else o.phys.card.name
+
+
 def goals_met(o: Obj) -> int:
     """How many of an object's goals (static ``goal``) are met (FS-16.2: Social Goals!)."""
     noted = o.noted
@@ -1247,6 +1264,8 @@ V.STATICS.implement(
         "must_purchase": must_purchase,
         "stays_till_shop_empty": stays_till_shop_empty,
         "stays_in_play": room_stays,
+        "items_have": item_overlay,
+        "characters_named": character_name,
         "goal": goals_met,
         "killer_rewards": killer_rewards,
         "rewards_to_killer": rewards_to_killer,

@@ -830,6 +830,20 @@ STATICS = Vocabulary(
             used=False,
         ),
         Static(
+            "items_have",
+            ("keywords", "abilities"),
+            "FS-5.2 FS-4.12",
+            "while in play every item in play (players' and the shop's) has only these abilities and keywords",
+            used=False,
+        ),
+        Static(
+            "characters_named",
+            ("value",),
+            "FS-5.2",
+            "while in play every character's name is this one (an effect naming a character reads it)",
+            used=False,
+        ),
+        Static(
             "stays_in_play",
             ("value",),
             "FS-16.3",

@@ -142,12 +142,14 @@ class _Checking:
 
 def _card_data(g):
     """What a copy may share: the configuration, every physical card of the game, its card record and
-    compiled behaviour, and the card records and behaviour of the cards waiting outside the game."""
+    compiled behaviour (a room's ``items_have`` rules too), and the card records and behaviour of the cards waiting outside the game."""
     out = {id(g.cfg)}
     for phys in g.all_phys:
         out.update((id(phys), id(phys.card), id(phys.rules)))
         if phys.rules.back is not None:
             out.update((id(phys.card.back), id(phys.rules.back)))
+        if phys.rules.items_have is not None:  # what a room makes every item (Re-Isaac): its card's data
+            out.add(id(phys.rules.items_have))
     for entry in (*g.outside_cards, *g.outside_chars, *g.outside_bonus):  # the cards outside the game too
         out.update(id(x) for x in entry if x is not None)
     return out
