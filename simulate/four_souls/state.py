@@ -198,7 +198,8 @@ class Caches:
     wide_objs: list = field(default_factory=list)
     covered_key: int = -1  # statics.covered_bonus: the game's cards with a static working while covered
     covered_cards: list = field(default_factory=list)
-    covered_sum_key: Any = None  # statics.covered_bonus: (obj_ver, slots) → the HP and damage it adds
+    covered_sum_ver: int = -1  # statics.covered_bonus: the obj_ver and slot count its sums were made at
+    covered_sum_slots: int = -1
     covered_sums: dict = field(default_factory=dict)
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     acts: dict = field(default_factory=dict)  # plays._act_entries: seat → (key, its activated abilities)

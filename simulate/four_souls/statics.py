@@ -231,8 +231,7 @@ def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
 
 
 def monster_max_hp(g: Game, m: Obj) -> int:
-    c = g.cache
-    extra = wide_bonus(g, m, "hp") if c.wide_objs or c.wide_key != g.obj_ver or _covered_cards(g) else 0
+    extra = _table_bonus(g, m, "hp")
     if m.kind == "monster":  # its own "+/-N HP" (Weltling: -1 HP per counter it carries); an attackable
         for body in m.rules.statics:  # item's `hp` static is its controller's (Punching Bag), not its own
             if "hp" in body and _wide(body["hp"]) is None and _holds(g, m, body):
@@ -261,9 +260,21 @@ def monster_atk(g: Game, m: Obj) -> int:
     for body in m.rules.statics:
         if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
             total += amount(g, m, body["atk"])  # a number, or read on it ("+1 for each counter", Ultra Pride)
-    if g.cache.wide_objs or g.cache.wide_key != g.obj_ver or _covered_cards(g):
-        total += wide_bonus(g, m, "atk")
+    total += _table_bonus(g, m, "atk")
     return max(0, total)
+
+
+def _table_bonus(g: Game, m: Obj, key: str) -> int:
+    """``wide_bonus`` of an object, read only where it can be more than 0: an attackable item or room gets
+    none, a monster the table-wide statics' (when some object has one) and the covered cards' (when the
+    game has such a card: ``covered_bonus``). Read at every HP check of every monster in a slot."""
+    if m.kind != "monster":
+        return 0
+    c = g.cache
+    total = _wide_sum(g, m, key) if c.wide_objs or c.wide_key != g.obj_ver else 0
+    if c.covered_key != len(g.all_phys) or c.covered_cards:
+        total += covered_bonus(g, m, key)
+    return total
 
 
 _WIDE = frozenset(("monsters", "other_monsters", "players"))
@@ -280,13 +291,15 @@ def wide_objs(g: Game) -> list[Obj]:
     """The objects with a table-wide hp or atk static (rooms, monsters, items, curses), listed again only
     when objects entered play or changed (``Game.obj_ver``); none in Base V2."""
     if g.cache.wide_key != g.obj_ver:
-        g.cache.wide_objs = [
-            o
-            for o in _all_static_objs(g)
-            if o.rules.statics and any(_wide(b.get(k)) for b in o.rules.statics for k in ("hp", "atk"))
-        ]
+        g.cache.wide_objs = [o for o in _all_static_objs(g) if o.rules.statics and _has_wide(o.rules.statics)]
         g.cache.wide_key = g.obj_ver
     return g.cache.wide_objs
+
+
+def _has_wide(bodies: list) -> bool:
+    """Whether one of these statics is a table-wide hp or atk one (read at every change of the objects in
+    play, even in Base V2, which has none)."""
+    return any(_wide(b.get("hp")) is not None or _wide(b.get("atk")) is not None for b in bodies)
 
 
 def _covered_cards(g: Game) -> list:
@@ -312,8 +325,9 @@ def covered_bonus(g: Game, target: Obj, key: str) -> int:
     if not cards:
         return 0
     c = g.cache
-    slot_key = (g.obj_ver, len(g.mslots))
-    if c.covered_sum_key != slot_key:
+    if c.covered_sum_ver != g.obj_ver or c.covered_sum_slots != len(
+        g.mslots
+    ):  # two ints: no key tuple a read
         sums = {"hp": 0, "atk": 0}
         for s in g.mslots:
             for ph in s[:-1]:
@@ -323,7 +337,7 @@ def covered_bonus(g: Game, target: Obj, key: str) -> int:
                             v = body.get(k)
                             if body.get("if") == "covered" and _wide(v) == "monsters" and isinstance(v, dict):
                                 sums[k] += int(v.get("n", 1))
-        c.covered_sums, c.covered_sum_key = sums, slot_key
+        c.covered_sums, c.covered_sum_ver, c.covered_sum_slots = sums, g.obj_ver, len(g.mslots)
     return c.covered_sums.get(key, 0)
 
 
@@ -333,6 +347,14 @@ def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
     "Players have +1 HP" (Maggy's Blessing); ``per_counter: NAME``: that much for each such counter on
     the player or monster (Red Proglottid's eggs). The condition is the holder's ("on your turn": its
     controller's turn; a room's "you" is the active player, FS-16.2)."""
+    total = _wide_sum(g, target, key)
+    if isinstance(target, Obj) and target.kind == "monster":
+        total += covered_bonus(g, target, key)
+    return total
+
+
+def _wide_sum(g: Game, target: Player | Obj, key: str) -> int:
+    """``wide_bonus`` without the covered cards'."""
     total = 0
     player = isinstance(target, Player)
     for o in wide_objs(g):
@@ -355,8 +377,6 @@ def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
                 continue
             if _holds(g, o, body):
                 total += amount(g, o, v)
-    if isinstance(target, Obj) and target.kind == "monster":
-        total += covered_bonus(g, target, key)
     return total
 
 
