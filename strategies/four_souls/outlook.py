@@ -29,6 +29,10 @@ class Outlook:
     item_now: float | None = None  # the item an "each item" effect is read for (``_each_item``)
     either: dict = field(default_factory=dict)  # player var → "me" | "rival", chosen by value
     spent_items: float = 0.0  # the best ability value among my spent ↷ items (a recharge)
+    # (ref, controller, eternal, worth to me as a copy) of each item in play with a ↷ ability
+    # (``valuing.tap_worths``); None: not read (a copy is then worth ``spent_items``, the hook's aim)
+    tap_worths: tuple | None = None
+    me: int = -1  # my seat (a copy's "mine" filter)
     self_value: float = 0.0  # the item whose ability is read (destroying itself costs this)
     self_counters: int = 0  # its counters: an amount read as ``counters(self)`` (Polar Star)
     self_under: int = 0  # the cards under it: an amount read as ``under(self)`` (Isaac's Last Will)

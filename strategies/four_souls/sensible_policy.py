@@ -157,6 +157,9 @@ class SensiblePolicy:
                 return step[1]
         if kind == "bid":
             return self._bid(decision)
+        if kind == "choose_ability":  # a copy's ↷ ability (FS-5.13): the one worth most to me now
+            out = self._outlook(decision.view)
+            return max(opts, key=lambda ab: vl.copied_worth(ab, out))
         if kind == "choose_slot":
             return self._slot(decision)
         if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
@@ -1500,6 +1503,10 @@ class SensiblePolicy:
         opts = decision.options
         view = decision.view
         ab = self._asking(view, decision.context)
+        if ab is not None and vl.copies(ab):  # FS-5.13: the item whose ↷ ability is worth most as my copy
+            pick = vl.copy_pick(ab, self._outlook(view), opts)
+            if pick is not None:
+                return pick
         if ab is not None and "change_number" in rd.verbs_of(ab.do):
             pick = self._number_target(decision)
             if pick is not None:

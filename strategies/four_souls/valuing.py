@@ -46,6 +46,7 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
     out = Outlook(
         my_turn=view.active == me,
         n_players=n,
+        me=me,
         rival=rival,
         leader_souls=souls[leader],
         souls_to_win=view.souls_to_win,
@@ -76,9 +77,67 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             ),
             "number_change": lambda o: best_number_change(view, me, o),
             "counter_step": lambda o: counter_step(view, me, o)[0],
+            "tap_worths": lambda o: tap_worths(view, o),
         }
     )
     return out
+
+
+def tap_worths(view: Any, out: Outlook) -> tuple:
+    """(ref, controller, eternal, worth) of each item in play with a ↷ ability: the best of its ↷
+    abilities used by me now, without its cost (``copied_worth``) — what a copy of it would give me
+    (FS-5.13). An ability that is itself a copy is left out (it would copy nothing new); a copy read
+    while these are valued is worth the hook's own aim (``tap_worths`` None)."""
+    out.tap_worths = None
+    found = []
+    for s in range(view.n_players):
+        for i in view.items_of(s):
+            abs_ = [ab for _k, _i, ab in i.rules.acts if _k == "tap" and not copies(ab)]
+            if abs_:
+                found.append((i.ref, i.controller, i.eternal, max(copied_worth(ab, out) for ab in abs_)))
+    return tuple(found)
+
+
+def copies(ab: Any) -> bool:
+    """Is the ability a copy of another item's ↷ ability (its effect a hook whose aim is ``copy``)?"""
+    do = ab.do if ab is not None else None
+    aim = HOOK_AIMS.get(str(do.get("hook"))) if isinstance(do, dict) else None
+    return aim is not None and aim.what == "copy"
+
+
+def copied_worth(ab: Any, out: Outlook) -> float:
+    """What a ↷ ability is worth to me as a copy (FS-5.13): its effect, fresh targets of my choosing, no
+    cost paid. The caller's target plan is kept."""
+    saved = out.plan, out.either
+    out.plan, out.either = {}, {}
+    try:
+        _plan_targets(ab.targets or {}, ab.do, out)
+        return effect_value(ab.do, out)
+    finally:
+        out.plan, out.either = saved
+
+
+def _copy_candidates(ab: Any, out: Outlook) -> list:
+    """The (ref, worth) of the items a copying ability may pick (``tap_worths``), by its target's filters:
+    an eternal item only when the filter allows it, mine or a rival's when it says so."""
+    flags: tuple = ()
+    for sel in (ab.targets or {}).values():
+        flags = _flags(sel)
+    got = []
+    for ref, ctrl, eternal, worth in out.tap_worths or ():
+        if eternal and "non_eternal" in flags:
+            continue
+        if ("you_control" in flags and ctrl != out.me) or ("other_controls" in flags and ctrl == out.me):
+            continue
+        got.append((ref, worth))
+    return got
+
+
+def copy_pick(ab: Any, out: Outlook, options: tuple) -> Any:
+    """The item among ``options`` whose ↷ ability is worth most to me as a copy; None when none is."""
+    worth = dict(_copy_candidates(ab, out))
+    picks = [o for o in options if o in worth]
+    return max(picks, key=lambda o: worth[o]) if picks else None
 
 
 def per_counter_worths(rules: list) -> dict:
@@ -108,6 +167,9 @@ def ability_value(ab: Any, out: Outlook) -> float:
         return 1.0  # a bare trinket becomes an item
     out.plan = {}
     out.either = {}
+    if copies(ab) and out.tap_worths is not None:  # FS-5.13: the best ↷ ability in play it may copy
+        v = max((w for _r, w in _copy_candidates(ab, out)), default=0.0)
+        return v + cost_value(ab.cost, out) if ab.cost else v
     _plan_targets(ab.targets or {}, ab.do, out)
     paid = _hp_paid(ab.cost) if ab.cost else 0
     if paid:  # the effect meets me with the HP left after paying (a damage row may then be lethal)
