@@ -215,8 +215,21 @@ def _shield_first(do: Any) -> bool:
     if not isinstance(spec, dict):
         return False
     return "deal_damage" not in verbs_of({k: v for k, v in spec.items() if k != "on_prevent"}) and (
-        "deal_damage" not in verbs_of(do) or "on_prevent" in spec
+        "deal_damage" not in verbs_of(_undelayed(do)) or "on_prevent" in spec
     )
+
+
+def _undelayed(eff: Any) -> Any:
+    """The effect without its delayed rules (``next: …, do: …``, FS-4.9): what it does as it resolves. A
+    shield whose only damage waits for a later event (Black Heart: others are hit if the shielded player
+    dies this turn) still answers damage as a shield now."""
+    if isinstance(eff, dict):
+        if "next" in eff:
+            return None
+        return {k: _undelayed(v) for k, v in eff.items()}
+    if isinstance(eff, list | tuple):
+        return [_undelayed(e) for e in eff]
+    return eff
 
 
 def wipes(ab: Any) -> bool:

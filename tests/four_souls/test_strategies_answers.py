@@ -335,3 +335,11 @@ def test_FS_8_1_sensible_keeps_a_rivals_spent_item_spent_with_lil_gish():
     theirs.charged = False
     own_turn(g)
     assert not gish.charged and theirs.no_recharge
+
+
+def test_FS_6_16_a_shield_with_a_delayed_hit_answers_a_lethal_miss():
+    """Black Heart (a chosen player's next 1 damage prevented; others hit later only if that player dies
+    this turn, FS-4.9) is a shield: played on P0 against the lethal combat damage, and P0 lives."""
+    g = _lethal_miss("Black Heart")
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Black Heart"]
+    assert kinds(g, "prevented") and not g.players[0].dead
