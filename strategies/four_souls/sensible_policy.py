@@ -430,6 +430,11 @@ class SensiblePolicy:
                 heads == {"monster"} and fight is not None
             ):  # help for a monster: the one I fight (a lower evasion)
                 self._intent = ("obj", fight.ref)
+        elif ab is not None and "mine" in self._outlook(view).either.values():
+            # an item of anyone's that the value model chose to be mine (a reroll of my poorest, FS-6.18)
+            mine = [i for i in view.items_of(self.seat) if not i.eternal and i.ref != best[1]]
+            if mine:
+                self._intent = ("obj", min(mine, key=lambda i: self.rd.item_value(i.ref.printed)).ref)
         return best
 
     def _role(self, ab: Any) -> str:

@@ -1122,6 +1122,12 @@ def _plan_targets(bindings: Any, eff: Any, out: Outlook) -> None:
             out.plan[var] = "rival"
             who = "me" if mine >= effect_value(eff, out) else "rival"
             out.either[var] = who
+        elif who == "either_item":  # an item rerolled, anyone's: mine (a poor one) or theirs, by worth
+            out.plan[var] = "mine"
+            mine = effect_value(eff, out)
+            out.plan[var] = "theirs"
+            who = "mine" if mine > effect_value(eff, out) else "theirs"
+            out.either[var] = who
         out.plan[var] = who if who != "monster?" else "monster" if out.monsters else "rival"
 
 
@@ -1170,6 +1176,8 @@ def _target_kinds(bindings: dict, eff: Any) -> tuple:
                 kinds.append((var, "mine"))
             elif "other_controls" in flags or "player_controls" in flags or "other" in flags:
                 kinds.append((var, "theirs"))
+            elif head == "item" and reading_verbs(eff) == {"reroll_item"}:
+                kinds.append((var, "either_item"))  # anyone's item: my worst or the leader's best (FS-6.18)
             else:
                 kinds.append((var, "mine" if _helps_var(eff, var) else "theirs"))
         elif head == "soul":
