@@ -314,6 +314,25 @@ def shield_mode(ab: Any) -> int | None:
     return None
 
 
+def roll_mode(ab: Any) -> int | None:
+    """The index of a mode that changes a chosen roll (``choose_mode`` number: its own ``tgt`` names a roll
+    and its verbs reroll, modify or set it), for a modal card that can answer a roll like a roll tool
+    (FS-9.2(3)); None when it has none."""
+    do = ab.do if ab is not None else None
+    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
+    if not isinstance(modes, list):
+        return None
+    for i, m in enumerate(modes):
+        tgt = m.get("tgt") if isinstance(m, dict) else None
+        if (
+            isinstance(tgt, dict)
+            and "roll" in {sel_head(t) for t in tgt.values()}
+            and verbs_of(m) & ROLL_VERBS
+        ):
+            return i
+    return None
+
+
 def roll_tool(ab: Any) -> bool:
     """Does the ability change a roll on the stack (any roll, attack or not: The D6, Lucky Foot)?"""
     if ab is None or not ab.targets:

@@ -1211,17 +1211,20 @@ class SensiblePolicy:
         """The best roll-changing option: a free ↷ one before a card from hand; a sure set, a flip that
         lands where it must (``flip``: 7 minus the roll does, FS-6.10) or a big enough modifier before a
         reroll. Cards and $ abilities only when ``important``."""
-        best, best_rank = None, 99
+        best, best_rank, best_mode = None, 99, None
         for o in options:
             if o == "pass":
                 continue
             ab = self._ab(o)
+            mode = None
             if self.rd.role(ab) != "roll":
-                continue
+                mode = rd.roll_mode(ab)  # a modal card with a mode that changes a roll (Witch)
+                if mode is None:
+                    continue
             free = o[0] == "tap"
             if not free and not important:
                 continue
-            verbs = rd.verbs_of(ab.do)
+            verbs = rd.verbs_of(ab.do if mode is None else ab.do["modes"][mode])
             if "set_roll" in verbs:
                 rank = 0
             elif "flip_roll" in verbs:
@@ -1235,9 +1238,11 @@ class SensiblePolicy:
                 rank = 1
             else:
                 rank = 2
-            rank += 0 if free else 3
+            rank += (0 if free else 3) + (0 if mode is None else 1)
             if rank < best_rank:
-                best, best_rank = o, rank
+                best, best_rank, best_mode = o, rank, mode
+        if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
+            self._plan = (best[1].name, best_mode, None, "roll")
         return best
 
     def _emergency_shot(self, options: Any, t: Any) -> Any:

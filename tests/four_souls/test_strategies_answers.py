@@ -343,3 +343,16 @@ def test_FS_6_16_a_shield_with_a_delayed_hit_answers_a_lethal_miss():
     g = _lethal_miss("Black Heart")
     assert [r[4] for r in kinds(g, "loot_played")] == ["Black Heart"]
     assert kinds(g, "prevented") and not g.players[0].dead
+
+
+def test_FS_9_2_a_modal_card_fixes_a_lethal_miss_with_its_roll_mode():
+    """Witch (1 damage; or +1 / -1 to a roll; or a cancel) on P0's lethal miss by one (a 2 against
+    evasion 3, 1 HP): played in its roll mode for +1, the attack hits, the Fly dies and P0 lives."""
+    g = strategy_table(2, rolls=[2, 6], hp=1, charged=True)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, real("Witch"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    attack.run_attack(g, 0, m)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Witch"]
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"] and not g.players[0].dead
