@@ -23,9 +23,10 @@ from cardlab.simulate.four_souls.fixtures import (
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 
-def _lethal_miss(card: str):
-    """P0 (1 HP) attacks a monster dealing 1 and rolls a 1 (a miss), holding ``card`` and a loot play."""
-    g = strategy_table(2, rolls=[1, 6], hp=1, charged=True)
+def _lethal_miss(card: str, roll: int = 1):
+    """P0 (1 HP) attacks a monster dealing 1 (evasion 3) and rolls ``roll`` (a miss), holding ``card`` and a
+    loot play."""
+    g = strategy_table(2, rolls=[roll, 6], hp=1, charged=True)
     g.active = 0
     g.players[0].loot_plays = 1
     give_loot(g, 0, real(card))
@@ -348,11 +349,6 @@ def test_FS_6_16_a_shield_with_a_delayed_hit_answers_a_lethal_miss():
 def test_FS_9_2_a_modal_card_fixes_a_lethal_miss_with_its_roll_mode():
     """Witch (1 damage; or +1 / -1 to a roll; or a cancel) on P0's lethal miss by one (a 2 against
     evasion 3, 1 HP): played in its roll mode for +1, the attack hits, the Fly dies and P0 lives."""
-    g = strategy_table(2, rolls=[2, 6], hp=1, charged=True)
-    g.active = 0
-    g.players[0].loot_plays = 1
-    give_loot(g, 0, real("Witch"))
-    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
-    attack.run_attack(g, 0, m)
+    g = _lethal_miss("Witch", roll=2)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Witch"]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"] and not g.players[0].dead
