@@ -235,6 +235,29 @@ class View:
         public (FS-3.6), and nothing hides them (FS-3.3)."""
         return len(self._g.under.get(ref.uid, ()))
 
+    def character_of(self, seat: int) -> ObjInfo:
+        """A player's character as it is now (in play, public: FS-3.3)."""
+        c = self._g.players[seat].character
+        assert c is not None  # every seat plays a character (FS-2.7)
+        return self._info(c)
+
+    @property
+    def outside_characters(self) -> tuple[tuple[CardRef, CardRef | None], ...]:
+        """The characters left outside the game at setup (FS-2.7), each with its starting item's card, in
+        the engine's order: public, read-only. The chosen sets' character cards are known to every player
+        and the dealt ones are face up (FS-3.3), so this list tells nothing hidden; The Clicker's user picks
+        from it (FS-2.7). These cards are in no zone: their handles carry negative ids, a physical card's
+        never."""
+        return tuple(
+            [
+                (
+                    CardRef(-2 * k - 1, c, rules),
+                    CardRef(-2 * k - 2, item, item_rules) if item is not None else None,
+                )
+                for k, (c, rules, item, item_rules) in enumerate(self._g.outside_chars)
+            ]
+        )
+
     def soul_cards(self, seat: int) -> tuple[ObjInfo, ...]:
         """A player's soul cards (public, FS-3.3), e.g. to pick the one to sell (FS-20.5)."""
         return tuple([self._info(o) for o in self._g.players[seat].souls])

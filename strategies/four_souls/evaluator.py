@@ -168,7 +168,8 @@ class EvaluatorPlayer:
         if kind in ("choose_item", "draft_item"):
             return max(opts, key=self._item)
         if kind == "draft_character":  # by what the card shows: stats and its starting item's typical use
-            return max(opts, key=self._character)
+            pick = vl.outside_pick(view, opts, self.rd)  # The Clicker (FS-2.7): as sensible reads it
+            return pick if pick is not None else max(opts, key=self._character)
         if kind in ("choose_loot", "keep_loot"):
             out = self._outlook(view) if view is not None else vl.Outlook()
             mine = view.hand if view is not None else ()

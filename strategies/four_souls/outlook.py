@@ -57,6 +57,9 @@ class Outlook:
     number_change: float | None = None
     # the best one-counter step on an item in play (``valuing.counter_step``, FS-5.14); None: not read
     counter_step: float | None = None
+    # what the best character outside the game is worth over mine (``valuing.character_gain``, FS-2.7); None:
+    # not read (the verb's registered price)
+    new_character: float | None = None
     plan: dict = field(default_factory=dict)  # var → "me" | "rival" | "monster" | "mine" | "theirs"
     lazy: dict = field(default_factory=dict)  # field → how to compute it on its first read (``later``)
     reader: Any = None  # the player's ``reading.Reader``: its game memo keeps target plans

@@ -200,7 +200,8 @@ class SensiblePolicy:
         if kind in ("choose_item", "draft_item"):  # FS-20.1/20.2: the best item
             return max(opts, key=self._obj_value)
         if kind == "draft_character":  # FS-20.7: the character measured strongest
-            return max(opts, key=character_score)
+            pick = vl.outside_pick(decision.view, opts, self.rd)  # The Clicker (FS-2.7): by the encoded words
+            return pick if pick is not None else max(opts, key=character_score)
         if kind == "choose_loot" and decision.context != "trade":  # my hand: my worst; theirs: their best
             mine = decision.view.hand
             if all(o in mine for o in opts):

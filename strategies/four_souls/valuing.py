@@ -78,6 +78,7 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             "number_change": lambda o: best_number_change(view, me, o),
             "counter_step": lambda o: counter_step(view, me, o)[0],
             "tap_worths": lambda o: tap_worths(view, o),
+            "new_character": lambda _o: character_gain(view, me, reader),
         }
     )
     return out
@@ -138,6 +139,39 @@ def copy_pick(ab: Any, out: Outlook, options: tuple) -> Any:
     worth = dict(_copy_candidates(ab, out))
     picks = [o for o in options if o in worth]
     return max(picks, key=lambda o: worth[o]) if picks else None
+def character_worth(character: Any, item: Any, reader: Any) -> float:
+    """What playing a character is worth, read from its printed card (``CardRef``s: the character and its
+    starting item, or None): each HP and attack point above the usual 2 HP / 1 attack at a passive
+    static's weight (``_STATIC_VALUE``), its own abilities as an item's (``item_value`` less the 1 any
+    item is worth), and its starting item's worth. No measured win rate: only the encoded words."""
+    c = character.card
+    hp = c.hp if isinstance(c.hp, int) else 2
+    atk = c.attack if isinstance(c.attack, int) else 1
+    v = _STATIC_VALUE["hp"] * (hp - 2) + _STATIC_VALUE["atk"] * (atk - 1)
+    v += reader.item_value(character) - 1.0
+    return v + (reader.item_value(item) if item is not None else 0.0)
+
+
+def outside_pick(view: Any, opts: tuple, reader: Any) -> Any:
+    """Of characters outside the game offered (FS-2.7: The Clicker's pick), the one worth most by
+    ``character_worth``; None when the options are not those (a draft's deal, FS-20.7)."""
+    pairs = {id(c.card): (c, i) for c, i in view.outside_characters} if view is not None else {}
+    if not opts or any(id(o) not in pairs for o in opts):
+        return None
+    return max(opts, key=lambda o: character_worth(*pairs[id(o)], reader))
+
+
+def character_gain(view: Any, me: int, reader: Any) -> float:
+    """What trading my character and its starting item for the best pair outside the game is worth
+    (FS-2.7: The Clicker): the best outside pair's ``character_worth`` less my pair's (the starting item I
+    still hold); 0 with nobody outside."""
+    outside = view.outside_characters
+    if not outside:
+        return 0.0
+    mine = view.character_of(me).ref.printed
+    start = mine.card.starting_item
+    held = next((i.ref.printed for i in view.items_of(me) if start and i.ref.printed.card.id == start), None)
+    return max(character_worth(c, i, reader) for c, i in outside) - character_worth(mine, held, reader)
 
 
 def per_counter_worths(rules: list) -> dict:
@@ -840,6 +874,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         return out.number_change
     if verb == "step_counters" and out.counter_step is not None:  # FS-5.14: the best step in sight
         return out.counter_step
+    if verb == "new_character" and out.new_character is not None:  # FS-2.7: the best character outside
+        return out.new_character
     if verb == "flip":  # FS-6.10: what the other side is worth, not the verb's own price
         return flip_worth(out) if p == "self" or (isinstance(p, dict) and p.get("target") == "self") else 0.0
     what, per, who_key, amount_key, when = AIM_FIELDS[verb]
