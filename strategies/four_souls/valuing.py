@@ -11,6 +11,7 @@ says which, for the strategy's target choices.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
@@ -73,7 +74,8 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             "atk": lambda _o: view.atk,
             "roll_bonus": lambda _o: view.attack_roll_bonus,
             "per_counter": lambda _o: per_counter_worths(
-                [i.rules for s in range(n) for i in view.items_of(s) if i.rules.statics]
+                [i.rules for s in range(n) for i in view.items_of(s) if i.rules.statics],
+                [m.rules for m in view.monsters if m.rules.triggers],
             ),
             "number_change": lambda o: best_number_change(view, me, o),
             "counter_step": lambda o: counter_step(view, me, o)[0],
@@ -174,12 +176,18 @@ def character_gain(view: Any, me: int, reader: Any) -> float:
     return max(character_worth(c, i, reader) for c, i in outside) - character_worth(mine, held, reader)
 
 
-def per_counter_worths(rules: list) -> dict:
+def per_counter_worths(rules: list, carriers: list | None = None) -> dict:
     """What one counter of a kind is worth on its bearer, by the table-wide statics of the items in play
     that count it (``per_counter``, FS-5.14: Red Proglottid's eggs each add 1 damage): kind → (worth on a
-    player, worth on a monster), each stat at its passive weight (``_STATIC_VALUE``) per counter. A kind no
-    static counts is absent: such a counter is read by the verb's own price."""
+    player, worth on a monster), each stat at its passive weight (``_STATIC_VALUE``) per counter; and by the
+    triggers of ``carriers`` (the monsters in play) that repeat an effect on a player once per counter of a
+    kind they carry (``_carried_worths``: Summer Widow's spiders hurt their carrier each turn). A kind
+    neither counts is absent: such a counter is read by the verb's own price."""
     out: dict = {}
+    for r in carriers or ():
+        for kind, worth in _carried_worths(r):
+            player, monster = out.get(kind, (0.0, 0.0))
+            out[kind] = (player + worth, monster)
     for r in rules:
         for st in r.statics:
             for k, val in st.items():
@@ -193,6 +201,36 @@ def per_counter_worths(rules: list) -> dict:
                     monster += w
                 out[val["per_counter"]] = (player, monster)
     return out
+
+
+# A counter that repeats an effect on its carrier every turn stays until something removes it: read as
+# lasting this many of the carrier's turns (a counter's worth is its effect once times this).
+_TURNS_HELD = 3.0
+_CARRIED = re.compile(r"^counters\((active|you), '(\w+)'\)$")
+
+
+def _carried_worths(rules: Any) -> list:
+    """(kind, worth of one counter on its carrier) for each trigger of ``rules`` that does an effect as many
+    times as the active player (or "you") carries counters of a kind (``times: counters(active, 'K')``,
+    FS-5.14): the effect read for the carrier (a harm is negative) over ``_TURNS_HELD`` of its turns."""
+    found: list = []
+    for abilities in rules.triggers.values():
+        for ab in abilities:
+            _times_counters(ab.do, found)
+    return found
+
+
+def _times_counters(eff: Any, found: list) -> None:
+    if isinstance(eff, list):
+        for e in eff:
+            _times_counters(e, found)
+    elif isinstance(eff, dict):
+        m = _CARRIED.match(eff["times"]) if isinstance(eff.get("times"), str) else None
+        if m is not None:
+            found.append((m.group(2), _TURNS_HELD * effect_value(eff.get("do"), Outlook())))
+        for key in ("seq", "and"):
+            if key in eff:
+                _times_counters(eff[key], found)
 
 
 def ability_value(ab: Any, out: Outlook) -> float:

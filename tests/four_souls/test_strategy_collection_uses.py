@@ -6,6 +6,8 @@ copy of my own loot. Seat 0 plays ``sensible``; the other seat is scripted (it p
 
 from __future__ import annotations
 
+import pytest
+
 from cardlab.simulate.four_souls import attack
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
@@ -287,12 +289,15 @@ def test_FS_3_2_an_amount_of_the_cards_under_my_item_is_read_as_their_number():
     assert g.players[0].cents == 3
 
 
-def test_FS_10_6_a_player_marked_for_attacks_is_a_rival_never_myself():
+@pytest.mark.parametrize("name", ["sensible", "evaluator"])
+def test_FS_10_6_a_player_marked_for_attacks_is_a_rival_never_myself(name):
     """Cheep Cheep Cheep! (a player picked: attacks owed on their character, FS-10.6, and abilities they
     gain that owe more in the other players' turns, FS-5.2): harm to whoever holds the mark, so P0 picks a
     rival. Every player at 1 HP and a boss in a slot: the old reading (the gained attacks valued as mine,
-    the attacked player helped) marked P0 itself; now C1 holds the gained abilities and P0 attacks C1."""
-    g = strategy_table(3, rolls=[6] * 4, hp=1)
+    the attacked player helped) marked P0 itself; now C1 holds the gained abilities and P0 attacks C1.
+    ``evaluator`` aims it by the same value plan (``valuing.harms_player``), not by its verbs' role ("help":
+    it marked itself before)."""
+    g = strategy_table(3, name=name, rolls=[6] * 4, hp=1)
     give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
     add_slot_monster(g, monster("Boss", hp=1, evasion=2, attack=1, soul=1))
     own_turn(g)
@@ -301,13 +306,14 @@ def test_FS_10_6_a_player_marked_for_attacks_is_a_rival_never_myself():
     assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("C1", "player")]
 
 
-def test_FS_10_6_evaluator_marks_a_rival_for_attacks_as_sensible_does():
-    """``evaluator`` aims the same card by the value plan (``valuing.harms_player``), not by its verbs' role
-    ("help": it marked itself before): the table above, P0 marks C1 and attacks it."""
-    g = strategy_table(3, name="evaluator", rolls=[6] * 4, hp=1)
-    give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
-    add_slot_monster(g, monster("Boss", hp=1, evasion=2, attack=1, soul=1))
+def test_FS_5_14_a_counter_that_hurts_its_carrier_each_turn_is_taken_off():
+    """Summer Widow rolls once per spider counter at its carrier's turn start, each 1-3 hurting them; its $
+    (turn my character sideways) takes one off me. The counters only ever grew (600 four-player games of
+    the whole collection: 2,366 added, 0 removed; every turn cap there a Widow game, every carrier dying
+    at each turn start). Read from the trigger's words (a counter's worth is its effect for its carrier,
+    ``valuing.per_counter_worths``): P0, with 2 spiders and its character upright, takes one off."""
+    g = strategy_table(2, charged=True)
+    add_slot_monster(g, by_id("soi-widow"))
+    g.players[0].counters["spider"] = 2
     own_turn(g)
-    assert [r[4] for r in kinds(g, "loot_played")] == ["Cheep Cheep Cheep!"]
-    assert [o.controller for o, *_ in g.gains] == [1]
-    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("C1", "player")]
+    assert g.players[0].counters["spider"] == 1 and not g.players[0].character.charged
