@@ -309,6 +309,11 @@ class View:
         and abilities now."""
         return self._info(self._g.objs[ref.uid])
 
+    def goals_met(self, ref: ObjRef) -> int:
+        """How many of an object's goals are met (static ``goal``): a tally noted for the whole table, so
+        public (FS-16.2)."""
+        return statics.goals_met(self._g.objs[ref.uid])
+
     def kind(self, ref: ObjRef) -> str:
         """What an object is now (character | item | monster | event | soul | curse | room): cheaper than
         its whole ``info`` where only that is asked."""

@@ -323,7 +323,15 @@ def _static_worth(st: dict) -> float:
 def item_value(phys: Any) -> float:
     """A rough worth of owning an item (for purchases, Eden's pick and the death penalty): passive
     stat boosts and soul-making items high, repeatable gains and roll fixers good, the rest modest."""
-    r = phys.rules
+    v = rules_worth(phys.rules)
+    if phys.card.soul:
+        v += 4.0 * phys.card.soul
+    return v
+
+
+def rules_worth(r: Any) -> float:
+    """What an item's abilities and keywords are worth to the one who holds it (``item_value`` without
+    the card's soul): also what an item loses or gains when a room changes its abilities (``room_value``)."""
     v = 1.0 + statics_worth(r)
     for _kind, _i, ab in r.acts:
         ro = role(ab)
@@ -339,8 +347,6 @@ def item_value(phys: Any) -> float:
         v += 1.0
     if "eternal" in r.keywords:
         v += 0.5  # cannot be lost to the death penalty
-    if phys.card.soul:
-        v += 4.0 * phys.card.soul
     return v
 
 
@@ -351,15 +357,22 @@ _ROOM_STATIC = {"evasion": 3.0, "recharge_items": 2.0, "turn_limits": -2.0, "att
 _TURN_EVENTS = frozenset({"turn_start", "turn_end"})  # fire once in each covered player's turn
 
 
-def room_value(rules: Any, out: Outlook, souls: tuple, me: int) -> float:
+def room_value(rules: Any, out: Outlook, souls: tuple, me: int, items: tuple = (), met: int = 0) -> float:
     """What a room in play is worth to me (``discard_room``, FS-16.3), read from its encoded abilities with
     the value model of every other card. "You" on a room is the active player (FS-16.2), so each player
     gets what it gives in their own turns: me in mine, each rival in theirs at ``out.rival`` (harm to a
     rival is my gain). A room that gives every player the same nets ``1 - rival × (n - 1)`` of its worth:
     nothing for a player who weighs the rivals' total like its own, a loss (so a discard) for a help that
     would go to a rival one soul from winning. A part with a soul-standing condition covers only the seats
-    it names (``_covered``)."""
+    it names (``_covered``). A room that gives every item in play only its own abilities (``items_have``,
+    FS-5.2) changes each of ``items`` (seat, the item's own rules): its holder loses the item's worth and
+    gains the given one (``rules_worth``). A payout at the N-th goal met (``goal_met`` with ``nth``) is
+    worth nothing once ``met`` (the room's goals met) has reached N: it has paid (FS-16.2)."""
     v = 0.0
+    if rules.items_have is not None:
+        given = rules_worth(rules.items_have)
+        for seat, own in items:
+            v += (given - rules_worth(own)) * (1.0 if seat == me else -out.rival)
     out.my_turn = True  # what the room does in a covered player's own turn
     for st in rules.statics:
         worth = _room_static(st)
@@ -368,6 +381,8 @@ def room_value(rules: Any, out: Outlook, souls: tuple, me: int) -> float:
     for event, abs_ in rules.triggers.items():
         weight = 1.0 if event in _TURN_EVENTS else 0.5  # other events: some turns, not every one
         for ab in abs_:
+            if event == "goal_met" and ab.topts.get("nth") is not None and met >= int(ab.topts["nth"]):
+                continue  # paid already: the N-th goal is met once
             out.plan = {}
             out.either = {}
             _plan_targets(ab.targets or {}, ab.do, out)
@@ -390,7 +405,13 @@ def room_discard(decision: Any, out: Outlook, me: int) -> bool:
     if room is None or True not in decision.options:
         return bool(decision.options[-1])
     souls = tuple(view.souls(s) for s in range(view.n_players))
-    return room_value(room.rules, out, souls, me) < -1e-9
+    items = (
+        tuple((s, i.ref.printed.rules) for s in range(view.n_players) for i in view.items_of(s))
+        if room.rules.items_have is not None
+        else ()
+    )
+    met = view.goals_met(room.ref) if room.rules.goals else 0
+    return room_value(room.rules, out, souls, me, items, met) < -1e-9
 
 
 def _room_static(st: dict) -> float:

@@ -6,17 +6,20 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.four_souls import turn
-from cardlab.simulate.four_souls.fixtures import monster, phys, real, rooms_of
+from cardlab.simulate.four_souls.fixtures import card, give_item, monster, phys, real, rooms_of
 from tests.four_souls.strategy_table import strategy_table
 
 
-def _room_step(name: str, souls: tuple[int, int], strategy: str = "sensible") -> bool:
-    """P0 ends a turn in which a monster died with ``name`` in the room slot: did it discard the room?"""
+def _room_step(name: str, souls: tuple[int, int], strategy: str = "sensible", setup=None) -> bool:
+    """P0 ends a turn in which a monster died with ``name`` in the room slot: did it discard the room?
+    ``setup(g, room)`` changes the table first."""
     g = strategy_table(2, name=strategy)
     for seat, n in enumerate(souls):
         for _ in range(n):
             g.players[seat].souls.append(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", seat))
     o = g.new_obj(phys(g, real(name)), "room", -1, slot=0)
+    if setup is not None:
+        setup(g, o)
     rooms_of(g).slots.append([o])
     rooms_of(g).deck.append(phys(g, real("Planetarium")))
     g.active, g.monster_deaths = 0, 1
@@ -39,6 +42,56 @@ def test_FS_16_3_might_for_the_meek_is_kept_by_the_trailing_player_and_discarded
     against 0 discards it (it would arm P1)."""
     assert not _room_step("Might for the Meek", (0, 1))
     assert _room_step("Might for the Meek", (1, 0))
+
+
+def _strong_item(seat: int):
+    """``setup`` for ``_room_step``: ``seat`` holds an item whose own abilities (+2 damage) are worth more
+    than one tap reroll of a roll."""
+
+    def give(g, _room) -> None:
+        give_item(
+            g, seat, card("Sharp Stick", deck="treasure", kind="item", abilities=({"static": {"atk": 2}},))
+        )
+
+    return give
+
+
+@pytest.mark.parametrize("strategy", ["sensible", "evaluator"])
+def test_FS_5_2_FS_16_3_a_room_overwriting_every_items_abilities_goes_when_it_takes_more_from_me(strategy):
+    """Re-Isaac (static items_have) leaves every item in play only a tap reroll: P0 holding a +2 damage item
+    discards it (its item would lose more than it gains); with the item P1's, P0 keeps it."""
+    name = "The Isaac of Isaac: Re-Isaac"
+    assert _room_step(name, (0, 0), strategy, _strong_item(0))
+    assert not _room_step(name, (0, 0), strategy, _strong_item(1))
+
+
+def _goals(n: int):
+    """``setup`` for ``_room_step``: the room's first ``n`` goals are met (FS-16.2)."""
+
+    def meet(_g, room) -> None:
+        goals = sorted((a for abs_ in room.rules.goals.values() for a in abs_), key=lambda a: a.index)
+        room.noted = {a.index: a.cost for a in goals[:n]}
+
+    return meet
+
+
+@pytest.mark.parametrize("met", [3, 4])
+def test_FS_16_2_a_goal_payout_is_worth_nothing_once_paid(met):
+    """Social Goals! pays 2 treasures to every player as its fourth goal is met: with P1 a soul from winning
+    that payout still moves worth (3 goals met); with 4 met it has paid and the room is worth 0 (the room
+    step offers its discard only then, FS-16.3)."""
+    from cardlab.simulate.four_souls.views import View
+    from cardlab.strategies.four_souls import valuing
+
+    g = strategy_table(2)
+    g.players[1].souls.extend(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", 1) for _ in range(3))
+    o = g.new_obj(phys(g, real("Social Goals!")), "room", -1, slot=0)
+    rooms_of(g).slots.append([o])
+    _goals(met)(g, o)
+    view = View(g, 0)
+    out = g.io.strategies[0]._outlook(view)
+    worth = valuing.room_value(o.rules, out, (0, 3), 0, met=view.goals_met(o.ref))
+    assert (worth == 0.0) == (met == 4)
 
 
 def _devil_beggar_turn(hp: int, attacks: int) -> list:
