@@ -141,6 +141,8 @@ def copy_pick(ab: Any, out: Outlook, options: tuple) -> Any:
     worth = dict(_copy_candidates(ab, out))
     picks = [o for o in options if o in worth]
     return max(picks, key=lambda o: worth[o]) if picks else None
+
+
 def character_worth(character: Any, item: Any, reader: Any) -> float:
     """What playing a character is worth, read from its printed card (``CardRef``s: the character and its
     starting item, or None): each HP and attack point above the usual 2 HP / 1 attack at a passive
