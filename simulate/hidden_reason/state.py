@@ -51,6 +51,54 @@ class Card:
     epoch: int = 0  # bumped each time it enters the battlefield: a returning card is a new object
     token: bool = False  # HR-14.2: a summoned-creature token, not a card; it exists only on the battlefield
 
+    def __init__(
+        self,
+        uid: int,
+        d: CardDef,
+        owner: int,
+        controller: int,
+        zone: str = DECK,
+        tapped: bool = False,
+        dur: int = 0,
+        atk_mod: int = 0,
+        temp_atk: int = 0,
+        hunger_fed: bool = False,
+        entered: int = -1,
+        energy: int = 0,
+        window: int = -1,
+        silenced: bool = False,
+        host: Card | None = None,
+        implants: list[Card] | None = None,
+        pending: int = 0,
+        tapped_out: bool = False,
+        hidden: bool = False,
+        epoch: int = 0,
+        token: bool = False,
+    ) -> None:
+        """The dataclass's ``__init__`` written out: the generated one runs interpreted even in the compiled
+        build (issue 20). ``implants`` None is a new empty list, as the field's default factory."""
+        self.uid = uid
+        self.d = d
+        self.owner = owner
+        self.controller = controller
+        self.zone = zone
+        self.tapped = tapped
+        self.dur = dur
+        self.atk_mod = atk_mod
+        self.temp_atk = temp_atk
+        self.hunger_fed = hunger_fed
+        self.entered = entered
+        self.energy = energy
+        self.window = window
+        self.silenced = silenced
+        self.host = host
+        self.implants = [] if implants is None else implants
+        self.pending = pending
+        self.tapped_out = tapped_out
+        self.hidden = hidden
+        self.epoch = epoch
+        self.token = token
+
     @property
     def name(self) -> str:
         return self.d.name
@@ -119,6 +167,33 @@ class StackItem:
     tgt_epoch: Any = -1  # target permanents' epochs when chosen (a tuple for several) — HR-10.3 "still there"
     stage: int = 0  # HR-7.1: WAITING (cost paid), DECLARED (cost not yet paid) or RESOLVING
     aimed: StackItem | None = None  # for target kind "ability": the very ability targeted (HR-7.2)
+
+    def __init__(
+        self,
+        kind: str,
+        controller: int,
+        source: Card,
+        ability: Ability | None,
+        target: Any = None,
+        tapped_source: bool = False,
+        extra: Any = None,
+        src_epoch: int = -1,
+        tgt_epoch: Any = -1,
+        stage: int = 0,
+        aimed: StackItem | None = None,
+    ) -> None:
+        """The dataclass's ``__init__`` written out, compiled (as ``Card``'s)."""
+        self.kind = kind
+        self.controller = controller
+        self.source = source
+        self.ability = ability
+        self.target = target
+        self.tapped_source = tapped_source
+        self.extra = extra
+        self.src_epoch = src_epoch
+        self.tgt_epoch = tgt_epoch
+        self.stage = stage
+        self.aimed = aimed
 
 
 # HR-7.1 stages of a card or an activated ability on the stack. Only a WAITING item can be cancelled (HR-7.2).

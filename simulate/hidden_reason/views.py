@@ -6,46 +6,132 @@ player's hand, any deck's order, or mulligan exiles hidden from their owner (HR-
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import ClassVar, Final
 
 from .cards import CardDef
 from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, STACK, Card, Game
 from .targets import attack_of, cost_of, target_choices
 
 
-@dataclass(frozen=True, slots=True)
-class CardView:
+class _Record:
+    """Equality, hash and repr by fields, as the frozen dataclasses these records were. A plain class, not a
+    dataclass: a dataclass's generated ``__init__`` runs interpreted even in the compiled build (a frozen
+    one sets each field through ``object.__setattr__``), and building snapshots was then about a third of
+    a compiled game's instructions (issue 20). The fields are ``Final``: mypy refuses a write in either
+    build and the compiled build refuses one at run time."""
+
+    __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__ or not isinstance(other, _Record):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.FIELDS, self._values(), strict=True)
+        )
+        return f"{type(self).__name__}({shown})"
+
+
+class CardView(_Record):
     """A snapshot of one visible card. ``defn`` is the immutable card definition."""
 
-    uid: int
-    name: str
-    defn: CardDef
-    zone: str
-    owner: int
-    controller: int
-    cost: int
-    attack: int
-    durability: int
-    tapped: bool
-    exhausted: bool
-    energy: int
-    silenced: bool
-    token: bool = False  # HR-14.2: a summoned-creature token (not a card)
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "uid",
+        "name",
+        "defn",
+        "zone",
+        "owner",
+        "controller",
+        "cost",
+        "attack",
+        "durability",
+        "tapped",
+        "exhausted",
+        "energy",
+        "silenced",
+        "token",
+    )
+    __slots__ = FIELDS
+
+    def __init__(
+        self,
+        uid: int,
+        name: str,
+        defn: CardDef,
+        zone: str,
+        owner: int,
+        controller: int,
+        cost: int,
+        attack: int,
+        durability: int,
+        tapped: bool,
+        exhausted: bool,
+        energy: int,
+        silenced: bool,
+        token: bool = False,  # HR-14.2: a summoned-creature token (not a card)
+    ) -> None:
+        self.uid: Final = uid
+        self.name: Final = name
+        self.defn: Final = defn
+        self.zone: Final = zone
+        self.owner: Final = owner
+        self.controller: Final = controller
+        self.cost: Final = cost
+        self.attack: Final = attack
+        self.durability: Final = durability
+        self.tapped: Final = tapped
+        self.exhausted: Final = exhausted
+        self.energy: Final = energy
+        self.silenced: Final = silenced
+        self.token: Final = token
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatInfo(_Record):
     """Public facts about one player (HR-5.4: deck sizes are public; hands are not)."""
 
-    seat: int
-    deck: str
-    hand_size: int
-    deck_size: int
-    crystals: int
-    pool: int
-    boss_damage: int
-    battlefield: tuple[CardView, ...]
-    other_world: tuple[str, ...]
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "deck",
+        "hand_size",
+        "deck_size",
+        "crystals",
+        "pool",
+        "boss_damage",
+        "battlefield",
+        "other_world",
+    )
+    __slots__ = FIELDS
+
+    def __init__(
+        self,
+        seat: int,
+        deck: str,
+        hand_size: int,
+        deck_size: int,
+        crystals: int,
+        pool: int,
+        boss_damage: int,
+        battlefield: tuple[CardView, ...],
+        other_world: tuple[str, ...],
+    ) -> None:
+        self.seat: Final = seat
+        self.deck: Final = deck
+        self.hand_size: Final = hand_size
+        self.deck_size: Final = deck_size
+        self.crystals: Final = crystals
+        self.pool: Final = pool
+        self.boss_damage: Final = boss_damage
+        self.battlefield: Final = battlefield
+        self.other_world: Final = other_world
 
 
 class View:
