@@ -11,9 +11,10 @@ Left as Python on purpose: configuration and card-definition classes (pickled in
 where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``cards``, ``abilities``,
 ``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items (``items``: ``__slots__``
 classes a search's copy deep-copies), its event log (``log``: a compiled class may not derive from the
-kernel's log), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card data,
-config, decks, events, scenarios, story and invariant checks as Python. Four Souls' ``selectors``: its table
-of lambdas nested in lambdas stops mypyc 2.4.1 with an internal error.
+kernel's log), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card
+loader, config, decks, events, scenarios, story and invariant checks as Python; its card definitions
+(``carddefs``) are compiled and rebuilt by their constructors when copied or pickled. Four Souls'
+``selectors``: its table of lambdas nested in lambdas stops mypyc 2.4.1 with an internal error.
 
 Strategies: Four Souls' ``sensible`` family is compiled as its rules (``sensible_policy.SensiblePolicy``, a
 native class Python subclasses may extend), ``reading`` and ``valuing``; the registered player classes stay
@@ -99,6 +100,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "strategies/gosu_x": ("policy_rules", "valuing"),
     "strategies/hidden_reason": ("evaluator_policy", "sensible_policy"),
     "simulate/hidden_reason": (
+        "carddefs",
         "combat",
         "effects",
         "hooks",

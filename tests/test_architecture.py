@@ -83,6 +83,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     ],
     # Hidden Reason: the card loader knows the hook names (the registry cards.HOOKS); hooks.py binds the handlers
     "hidden_reason": [
+        ("carddefs",),  # card definitions (compiled), made by the loader, read everywhere
         ("cards", "events", "decision_kinds"),  # card data, the event vocabulary and the decision kinds
         ("state", "decks"),  # the game state; card pools and decks
         ("config", "targets", "resources", "permanents", "branching"),  # reading the state; primitive changes

@@ -7,7 +7,6 @@ file:line, card and field (DESIGN: Cards are data).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,8 @@ from cardlab.simulate.core.card_problems import guarded
 from cardlab.simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown, yaml_files
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.vocabulary import Vocabulary, Word
+
+from .carddefs import Ability, CardDef, Construction, Effect
 
 # HR-4: the card types.
 TYPES = ("unit", "strategy", "tactic", "event", "object", "implant")
@@ -154,67 +155,6 @@ CARD_FIELDS = (
 )
 # HR-4.11: where an implant goes when its unit leaves the battlefield ("unless the implant says otherwise").
 HOST_LEAVES = ("other_world", "hand")
-
-Effect = tuple[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """One block of behaviour: an optional target kind, the effects, and (activated only) its cost."""
-
-    effects: tuple[Effect, ...]
-    target: str | None = None
-    cost: int = 0
-    tap: bool = False
-    count: int = 1  # HR-10.1 "one or more targets": choose this many different targets (fewer if short)
-
-
-@dataclass(frozen=True, slots=True)
-class Construction:
-    """HR-15.1: fires once the card holds ``x`` energy; ``overload`` if unused in time."""
-
-    x: int
-    ability: Ability
-    overload: tuple[Effect, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    """A card's printed facts and encoded behaviour (immutable, shared by every copy)."""
-
-    name: str
-    type: str
-    cls: str
-    cost: int
-    attack: int = 0
-    durability: int = 0
-    unique: bool = False
-    mitsim: bool = False
-    hunger: bool = False
-    substitution: bool = False
-    synergy: int = 0
-    shroud: bool = False
-    allies_attack: int = 0
-    tactic_discount: int = 0
-    retribution_ward: bool = False
-    play: Ability | None = None  # strategies/tactics: what resolving does; implants: attach target
-    grant_attack: int = 0
-    grant_durability: int = 0
-    grant_shroud: bool = False
-    host_leaves: str = "other_world"  # HR-4.11 / HR-Q.26 default
-    triggers: tuple[tuple[str, Ability], ...] = ()
-    activated: tuple[Ability, ...] = ()
-    construction: Construction | None = None
-    scrap: Ability | None = None
-    implemented: bool = True
-    reason: str = ""
-    text: str = ""
-    file: str = ""
-    line: int = 0
-    trigger_map: dict[str, Ability] = field(default_factory=dict, compare=False, hash=False)
-    has_ability: bool = False  # derived: anything a player can activate (speeds up option search)
-    is_unit: bool = False  # derived from type
-    is_permanent: bool = False  # derived from type (HR-4.12)
 
 
 def _parse_effects(raw: Any, path: str, card: str, line: int, target: str | None, where: str) -> tuple:
