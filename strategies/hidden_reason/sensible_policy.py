@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from cardlab.simulate.core import Decision
 from cardlab.simulate.hidden_reason.cards import VERBS, CardDef
 from cardlab.simulate.hidden_reason.stack import PASS
+from cardlab.simulate.hidden_reason.views import CardView, View
 
 REMOVAL = VERBS.with_role("removal")  # as the verbs register it
 
@@ -40,6 +41,15 @@ def boss_damage_of(effects: tuple) -> int:
 def play_effects(d: CardDef) -> tuple:
     """What resolving a strategy or tactic does (its play; a card without one does nothing on resolving)."""
     return d.play.effects if d.play is not None else ()
+
+
+def _seen(view: View, uid: int) -> CardView:
+    """The card an option or its context names: always one this seat sees (options are handles of the
+    cards it may act on). Typed, so the compiled build reads the view and the card natively (issue 20)."""
+    card = view.card(uid)
+    if card is None:
+        raise ValueError(f"seat {view.seat} was offered card {uid}, which it cannot see")
+    return card
 
 
 def _summary(d: CardDef) -> tuple[int, frozenset[str]]:
@@ -109,32 +119,32 @@ class SensiblePolicy:
 
     def best(self, d: Decision, main: bool) -> Any:
         """The option that scores highest above 0 (a main action or a response), else pass."""
-        view = d.view
+        view: View = d.view
         return best_option(d.options, lambda opt: self.score(view, opt, main=main))
 
-    def score(self, view, opt: tuple, main: bool) -> float:
+    def score(self, view: View, opt: tuple, main: bool) -> float:
         """How much this option is worth now (≤ 0: not worth doing)."""
         kind = opt[0]
         if kind == "cast":  # its targets are chosen at payment (HR-10.2): judged by the best one now
-            d = view.defn(opt[1])
+            d = _seen(view, opt[1]).defn
             return max(
                 (self.score_card(view, d, d.cost, t, main) for t in view.play_targets(opt[1])), default=0.0
             )
         if kind == "build":
             return 30.0 + self.target_value(view, opt[2], "enemy")
         if kind == "act":
-            src = view.card(opt[1])
+            src = _seen(view, opt[1])
             ab = src.defn.activated[opt[2]]
             if src.defn.is_unit and ab.tap and src.durability <= 1:
                 return 0.0  # would kill the unit
             return 2.0 + self.effects_value(view, ab.effects, opt[3])
         if kind == "synergy":
-            other = view.card(opt[3])
+            other = _seen(view, opt[3])
             if opt[2] == "give" and other.defn.construction is not None:
                 return 8.0
             return 0.0
         if kind == "scrap":
-            victim = view.card(opt[2])
+            victim = _seen(view, opt[2])
             if (
                 victim.defn.is_unit
                 and victim.durability <= 1
@@ -142,17 +152,19 @@ class SensiblePolicy:
                 and victim.defn.construction is None
                 and not victim.defn.activated
             ):
-                return 3.0 + self.effects_value(view, view.card(opt[1]).defn.scrap.effects, opt[3])
+                scrap = _seen(view, opt[1]).defn.scrap
+                assert scrap is not None  # a scrap option is offered only for a card that has one (HR-15.3)
+                return 3.0 + self.effects_value(view, scrap.effects, opt[3])
             return 0.0
         if kind == "substitute":
-            src = view.card(opt[1])
-            back = view.card(opt[2])
+            src = _seen(view, opt[1])
+            back = _seen(view, opt[2])
             if src.durability <= 1 and (back.cost >= src.cost or back.defn.triggers):
                 return 5.0 + back.cost
             return 0.0
         return 0.0
 
-    def score_card(self, view, d: CardDef, cost: int, target: Any, main: bool) -> float:
+    def score_card(self, view: View, d: CardDef, cost: int, target: Any, main: bool) -> float:
         if d.type == "tactic":
             return self.score_tactic(view, d, target, main)
         if d.play is not None and d.type == "strategy":
@@ -165,7 +177,7 @@ class SensiblePolicy:
             return 4.0 + cost + self.target_value(view, target, "own" if d.grant_attack >= 0 else "enemy")
         return 10.0 + cost * 2  # permanents: curve out
 
-    def score_tactic(self, view, d: CardDef, target: Any, main: bool) -> float:
+    def score_tactic(self, view: View, d: CardDef, target: Any, main: bool) -> float:
         effects = play_effects(d)
         dmg, verbs = _summary(d)
         if dmg and dmg >= view.boss_hp:
@@ -178,8 +190,9 @@ class SensiblePolicy:
             return 0.0
         if verbs & REMOVAL:
             # Hold removal for the opponent's start of combat (or a big threat any time).
-            cards = [view.card(t) for t in _refs(target) if t >= 0]
-            if not cards or any(c is None or c.controller == self.seat for c in cards):
+            aimed = [view.card(t) for t in _refs(target) if t >= 0]
+            cards = [c for c in aimed if c is not None]
+            if not cards or len(cards) < len(aimed) or any(c.controller == self.seat for c in cards):
                 return 0.0
             if not my_turn and view.phase == "attack" or max(c.attack for c in cards) >= 4:
                 return 5.0 + self.target_value(view, target, "enemy")
@@ -194,7 +207,7 @@ class SensiblePolicy:
             return 2.0 + dmg
         return self.effects_value(view, effects, target) if my_turn and main else 0.0
 
-    def score_boost(self, view, effects: tuple, target: Any, my_turn: bool, main: bool) -> float:
+    def score_boost(self, view: View, effects: tuple, target: Any, my_turn: bool, main: bool) -> float:
         """A pump (+attack this turn) on one of our units once it is attacking (our attack phase, after the
         attackers are tapped: HR-13.7), so it adds boss damage; a lasting buff on our own turn on a unit that
         can still fight, worth its attack twice and its durability once."""
@@ -210,7 +223,7 @@ class SensiblePolicy:
             return 2.0 + 2 * attack + durability
         return 0.0
 
-    def effects_value(self, view, effects: tuple, target: Any) -> float:
+    def effects_value(self, view: View, effects: tuple, target: Any) -> float:
         """A rough value of a block's effects for this player."""
         value = 0.0
         for verb, arg in effects:
@@ -237,7 +250,7 @@ class SensiblePolicy:
                 value += count * (token.attack + token.durability)
         return value
 
-    def target_value(self, view, target: Any, side: str) -> float:
+    def target_value(self, view: View, target: Any, side: str) -> float:
         """Enemy targets are worth their attack and cost; own targets their attack (several: the sum)."""
         if isinstance(target, tuple):
             return sum(self.target_value(view, t, side) for t in target)
@@ -253,8 +266,8 @@ class SensiblePolicy:
 
     # -- combat ----------------------------------------------------------------------------------------
     def on_attack(self, d: Decision) -> Any:
-        view = d.view
-        me = view.card(d.context)
+        view: View = d.view
+        me = _seen(view, d.context)
         my_attack = sum(
             u.attack for u in view.units(self.seat) if not u.tapped and not u.exhausted and u.durability >= 1
         )
@@ -267,13 +280,13 @@ class SensiblePolicy:
             return "attack"
         return "hold"
 
-    def best_retribution(self, view, options, me) -> Any:
+    def best_retribution(self, view: View, options: Any, me: CardView) -> Any:
         """Retribution on the biggest threat when this unit is nearly spent anyway."""
         best: Any = None  # a retribution option
         best_attack = 3
         for opt in options:
             if isinstance(opt, tuple) and opt[0] == "retribution":
-                target = view.card(opt[1])
+                target = _seen(view, opt[1])
                 if (
                     target.attack > best_attack
                     or target.attack == best_attack
