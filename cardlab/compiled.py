@@ -12,9 +12,10 @@ where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``ca
 ``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items (``items``: ``__slots__``
 classes a search's copy deep-copies), its event log (``log``: a compiled class may not derive from the
 kernel's log), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card
-loader, config, decks, events, scenarios, story and invariant checks as Python; its card definitions
-(``carddefs``) are compiled and rebuilt by their constructors when copied or pickled. Four Souls'
-``selectors``: its table of lambdas nested in lambdas stops mypyc 2.4.1 with an internal error.
+loader, config, decks, events, scenarios, story and invariant checks as Python. Gosu X's and Hidden
+Reason's card definitions (``carddefs``) are compiled (read at every step) and rebuilt by their
+constructors when copied or pickled (``cardfiles.rebuilt_by_fields``). Four Souls' ``selectors``: its table
+of lambdas nested in lambdas stops mypyc 2.4.1 with an internal error.
 
 Strategies: Four Souls' ``sensible`` family is compiled as its rules (``sensible_policy.SensiblePolicy``, a
 native class Python subclasses may extend), ``reading`` and ``valuing``; the registered player classes stay
@@ -51,6 +52,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     ),  # seed derivation (numpy: a third of a Gosu X game), deck shuffles
     "simulate/gosu_x": (
         "actions",
+        "carddefs",
         "battle",
         "draft",
         "effects",

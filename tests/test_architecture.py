@@ -67,6 +67,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("fixtures", "__init__"),
     ],
     "gosu_x": [
+        ("carddefs",),  # card definitions (compiled), made by the loader, read everywhere
         ("cards", "decision_kinds", "refs"),  # card data, the decision kinds, what a player holds of a card
         ("config",),
         ("state",),

@@ -321,3 +321,12 @@ def files_stamp(paths: Iterable[str | Path]) -> tuple:
             real = _RESOLVED[where] = str(path.resolve())
         out.append((real, st.st_size, st.st_mtime_ns))
     return tuple(out)
+
+
+def rebuilt_by_fields(record: Any) -> tuple[Any, ...]:
+    """``__reduce__`` of a compiled frozen card record (issue 20): ``copy`` and ``pickle`` rebuild it by its
+    class called with every field in order, since a compiled frozen dataclass refuses the field writes they
+    would otherwise make."""
+    from dataclasses import fields
+
+    return (type(record), tuple(getattr(record, f.name) for f in fields(record)))

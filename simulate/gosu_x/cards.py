@@ -6,7 +6,7 @@ Cards are data (DESIGN: Cards are data): facts plus behaviour in the Gosu X effe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,8 @@ from cardlab.simulate.core.cardfiles import (
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.overrides import Settable
 from cardlab.simulate.core.vocabulary import Vocabulary, Word
+
+from .carddefs import CardDef
 
 DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
 
@@ -218,30 +220,6 @@ def kind_problem(kind: str, value: Any, words: tuple[str, ...] = ()) -> str | No
             return None
         return f"must be a mapping {{name: NAME, n: NUMBER}}, got {value!r}"
     return None if isinstance(value, str) else f"must be a word, got {value!r}"
-
-
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    """One distinct card: printed facts and encoded behaviour."""
-
-    name: str
-    clan: str
-    level: int
-    copies: int
-    replace_cost: int | None
-    slots: int
-    keywords: frozenset[str]
-    combat: int | None
-    on_play: tuple[Any, ...]
-    passive: dict[str, Any]
-    on: tuple[Any, ...]
-    feat: str | None
-    tile: dict[str, Any] | None
-    implemented: bool = True
-    reason: str = ""
-    fid: int = 0
-    summary: str = ""
-    group: str = field(default="")  # the name outside brackets (GX-12.10)
 
 
 def name_group(name: str) -> str:

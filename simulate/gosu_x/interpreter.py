@@ -23,6 +23,13 @@ class Ctx:
     chain: tuple[int, ...] = ()
     remover: int = -1
 
+    def __init__(self, seat: int, src: Card, chain: tuple[int, ...] = (), remover: int = -1) -> None:
+        """The dataclass's ``__init__`` written out, compiled (as ``state.Card``'s)."""
+        self.seat = seat
+        self.src = src
+        self.chain = chain
+        self.remover = remover
+
 
 def run_steps(st: State, ctx: Ctx, steps: tuple) -> None:
     for verb, params in steps:

@@ -43,6 +43,28 @@ class Card:
     tokens: int = 0  # activation tokens on it (GX-7.3)
     vet: int = 0  # tokens turned to their veteran side (GX-7.9)
 
+    def __init__(
+        self,
+        uid: int,
+        d: CardDef,
+        owner: int,
+        zone: str = DECK,
+        face_up: bool = True,
+        row: int = -1,
+        tokens: int = 0,
+        vet: int = 0,
+    ) -> None:
+        """The dataclass's ``__init__`` written out: the generated one runs interpreted even in the compiled
+        build (issue 20)."""
+        self.uid = uid
+        self.d = d
+        self.owner = owner
+        self.zone = zone
+        self.face_up = face_up
+        self.row = row
+        self.tokens = tokens
+        self.vet = vet
+
     def __repr__(self) -> str:
         return f"{self.d.name}#{self.uid}"
 

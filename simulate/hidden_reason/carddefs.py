@@ -10,15 +10,12 @@ constructor, from its fields (``__reduce__``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from cardlab.simulate.core.cardfiles import rebuilt_by_fields
+
 Effect = tuple[str, Any]
-
-
-def _rebuilt(record: Any) -> tuple[Any, ...]:
-    """How ``copy`` and ``pickle`` rebuild a frozen record: its class called with every field in order."""
-    return (type(record), tuple(getattr(record, f.name) for f in fields(record)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +29,7 @@ class Ability:
     count: int = 1  # HR-10.1 "one or more targets": choose this many different targets (fewer if short)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _rebuilt(self)
+        return rebuilt_by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +41,7 @@ class Construction:
     overload: tuple[Effect, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _rebuilt(self)
+        return rebuilt_by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,4 +83,4 @@ class CardDef:
     is_permanent: bool = False  # derived from type (HR-4.12)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _rebuilt(self)
+        return rebuilt_by_fields(self)
