@@ -323,10 +323,16 @@ def files_stamp(paths: Iterable[str | Path]) -> tuple:
     return tuple(out)
 
 
-def rebuilt_by_fields(record: Any) -> tuple[Any, ...]:
-    """``__reduce__`` of a compiled frozen card record (issue 20): ``copy`` and ``pickle`` rebuild it by its
-    class called with every field in order, since a compiled frozen dataclass refuses the field writes they
-    would otherwise make."""
+def rebuilt_by_fields(record: Any, n_args: int | None = None) -> tuple[Any, ...]:
+    """``__reduce__`` of a compiled dataclass (issue 20): ``copy`` and ``pickle`` rebuild it by its class
+    called with its fields in order. A compiled frozen dataclass refuses the field writes they would
+    otherwise make, and a compiled ``__init__`` must be called with its arguments. With ``n_args``, only
+    the first ``n_args`` fields go to the class and the others are set after it is made (as a
+    ``__slots__`` state), so a record in a cycle (a card and the cards implanted on it) is copied once."""
     from dataclasses import fields
 
-    return (type(record), tuple(getattr(record, f.name) for f in fields(record)))
+    names = [f.name for f in fields(record)]
+    if n_args is None:
+        return (type(record), tuple(getattr(record, name) for name in names))
+    head = tuple(getattr(record, name) for name in names[:n_args])
+    return (type(record), head, (None, {name: getattr(record, name) for name in names[n_args:]}))

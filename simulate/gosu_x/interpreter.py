@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cardlab.simulate.core.cardfiles import rebuilt_by_fields
+
 from . import wins
 from .cards import STEPS
 from .state import Card, State
@@ -29,6 +31,10 @@ class Ctx:
         self.src = src
         self.chain = chain
         self.remover = remover
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy`` and ``pickle``: a compiled ``__init__`` needs its arguments."""
+        return rebuilt_by_fields(self)
 
 
 def run_steps(st: State, ctx: Ctx, steps: tuple) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardlab.simulate.core.cardfiles import rebuilt_by_fields
 from cardlab.simulate.core.decisions import Decision, Players, check_plain
 from cardlab.simulate.core.events import EventLog
 from cardlab.simulate.core.seeds import Streams
@@ -64,6 +65,10 @@ class Card:
         self.row = row
         self.tokens = tokens
         self.vet = vet
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy`` and ``pickle``: a compiled ``__init__`` needs its arguments."""
+        return rebuilt_by_fields(self)
 
     def __repr__(self) -> str:
         return f"{self.d.name}#{self.uid}"

@@ -7,6 +7,7 @@ from operator import attrgetter
 from typing import Any
 
 from cardlab.simulate.core import EventLog, Players, Streams
+from cardlab.simulate.core.cardfiles import rebuilt_by_fields
 
 from .cards import Ability, CardDef
 
@@ -98,6 +99,11 @@ class Card:
         self.hidden = hidden
         self.epoch = epoch
         self.token = token
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy`` and ``pickle`` (a search's copy of a position): a compiled ``__init__`` needs its
+        arguments; the other fields are set after (a card and its implants refer to each other)."""
+        return rebuilt_by_fields(self, 4)
 
     @property
     def name(self) -> str:
@@ -194,6 +200,10 @@ class StackItem:
         self.tgt_epoch = tgt_epoch
         self.stage = stage
         self.aimed = aimed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """As ``Card.__reduce__`` (an item may aim at another item)."""
+        return rebuilt_by_fields(self, 4)
 
 
 # HR-7.1 stages of a card or an activated ability on the stack. Only a WAITING item can be cancelled (HR-7.2).

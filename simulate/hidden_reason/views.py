@@ -6,7 +6,7 @@ player's hand, any deck's order, or mulligan exiles hidden from their owner (HR-
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .cards import CardDef
 from .state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, STACK, Card, Game
@@ -33,6 +33,10 @@ class _Record:
 
     def __hash__(self) -> int:
         return hash(self._values())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy`` and ``pickle``: a compiled ``__init__`` needs its arguments."""
+        return (type(self), self._values())
 
     def __repr__(self) -> str:
         shown = ", ".join(

@@ -323,3 +323,22 @@ def test_card_equality_is_the_field_by_field_one_told_apart_by_uid_first():
     assert a != twin
     g.players[0].hand.remove(b)
     assert g.players[0].hand == [a] and g.players[0].hand[0] is a
+
+
+def test_a_copied_position_keeps_its_cards_and_the_links_between_them():
+    """A search copies positions: in the compiled build a card is rebuilt by its ``__init__`` from its first
+    fields and given the others after, so a unit and the implant on it (each naming the other) are copied
+    once and still name each other (issue 20); a pickled card is the same card."""
+    import copy
+    import pickle
+
+    g = position({0: {"hand": ["Border Scout", "Border Scout"]}, 1: {}})
+    unit, implant = g.players[0].hand
+    unit.implants.append(implant)
+    implant.host = unit
+    twin = copy.deepcopy(g)
+    u, i = twin.players[0].hand
+    assert (u.uid, u.d, i.uid) == (unit.uid, unit.d, implant.uid) and u is not unit
+    assert i.host is u and u.implants == [i] and u.implants[0] is i
+    implant.host, unit.implants = None, []
+    assert pickle.loads(pickle.dumps(implant)) == implant
