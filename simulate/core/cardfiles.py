@@ -327,12 +327,19 @@ def rebuilt_by_fields(record: Any, n_args: int | None = None) -> tuple[Any, ...]
     """``__reduce__`` of a compiled dataclass (issue 20): ``copy`` and ``pickle`` rebuild it by its class
     called with its fields in order. A compiled frozen dataclass refuses the field writes they would
     otherwise make, and a compiled ``__init__`` must be called with its arguments. With ``n_args``, only
-    the first ``n_args`` fields go to the class and the others are set after it is made (as a
-    ``__slots__`` state), so a record in a cycle (a card and the cards implanted on it) is copied once."""
+    the first ``n_args`` fields go to the class and the others are set after it is made
+    (:func:`restore_fields`), so a record in a cycle (a card and the cards implanted on it) is copied once."""
     from dataclasses import fields
 
     names = [f.name for f in fields(record)]
     if n_args is None:
         return (type(record), tuple(getattr(record, name) for name in names))
     head = tuple(getattr(record, name) for name in names[:n_args])
-    return (type(record), head, (None, {name: getattr(record, name) for name in names[n_args:]}))
+    return (type(record), head, {name: getattr(record, name) for name in names[n_args:]})
+
+
+def restore_fields(record: Any, state: dict[str, Any]) -> None:
+    """``__setstate__`` for :func:`rebuilt_by_fields` with ``n_args``: the fields not given to ``__init__``
+    (a compiled class's own ``__setstate__`` would not set them)."""
+    for name, value in state.items():
+        setattr(record, name, value)

@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import Any
 
 from cardlab.simulate.core import EventLog, Players, Streams
-from cardlab.simulate.core.cardfiles import rebuilt_by_fields
+from cardlab.simulate.core.cardfiles import rebuilt_by_fields, restore_fields
 
 from .cards import Ability, CardDef
 
@@ -104,6 +104,9 @@ class Card:
         """``copy`` and ``pickle`` (a search's copy of a position): a compiled ``__init__`` needs its
         arguments; the other fields are set after (a card and its implants refer to each other)."""
         return rebuilt_by_fields(self, 4)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        restore_fields(self, state)
 
     @property
     def name(self) -> str:
@@ -204,6 +207,9 @@ class StackItem:
     def __reduce__(self) -> tuple[Any, ...]:
         """As ``Card.__reduce__`` (an item may aim at another item)."""
         return rebuilt_by_fields(self, 4)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        restore_fields(self, state)
 
 
 # HR-7.1 stages of a card or an activated ability on the stack. Only a WAITING item can be cancelled (HR-7.2).
