@@ -995,6 +995,7 @@ class SensiblePolicy:
             return "pass"
         turn = view.turn
         char = None
+        spend: list = []
         for o in decision.options:
             if o == "pass":
                 continue
@@ -1022,8 +1023,15 @@ class SensiblePolicy:
                     return o
                 if r in ("harm", "other") and self._plan_use(view, o) and self._fresh(turn, o):
                     return o
-            elif k == "paid" and self._soul_wins(view, o) and self._fresh(turn, o):
-                return o
+            elif k == "paid":
+                if self._soul_wins(view, o) and self._fresh(turn, o):
+                    return o
+                if _turns_my_character(self._ab(o)):
+                    spend.append(o)
+        if spend:  # a $ ability paid by turning my character: it recharges at my turn start too (FS-8.1)
+            pick = self._valued(view, spend)
+            if pick is not None:
+                return pick
         if char is not None and self._use_character_now(view) and self._fresh(turn, char):
             return char
         self._idle_turn = turn
@@ -1741,3 +1749,12 @@ class SensiblePolicy:
             return max(before, vl.ability_value(card.rules.play, out))
         finally:
             out.fight_done = saved
+
+
+def _turns_my_character(ab: Any) -> bool:
+    """A $ ability whose cost turns my character sideways (``deactivate: your_character``, FS-4.4)."""
+    cost = ab.cost if ab is not None else None
+    return any(
+        isinstance(part, dict) and part.get("deactivate") == "your_character"
+        for part in (cost if isinstance(cost, list) else [cost])
+    )
