@@ -398,6 +398,16 @@ def _find(eff: Any, verb: str) -> Any:
     return None
 
 
+def killer_takes(rules: Any) -> bool:
+    """An object whose death at another player's hands is replaced by its going to that player (a
+    ``would_die`` trigger stealing itself to the killer, FS-13.1): killing it takes it, it is not lost."""
+    for ab in rules.triggers.get("would_die", ()) if rules is not None else ():
+        got = _find(ab.do, "steal")
+        if isinstance(got, dict) and got.get("what") == "self" and got.get("to") == "killer":
+            return True
+    return False
+
+
 def helps(ab: Any) -> bool:
     """Does an ability that asks for a target help it (aim at myself) rather than harm it? (Memoised.)"""
     return _shared(_HELPS, ab, _read_helps)

@@ -889,6 +889,8 @@ class SensiblePolicy:
             return rewards
         if info.kind == "item" and owner == self.seat:
             return rewards - self._obj_value(info.ref)
+        if info.kind == "item" and owner >= 0 and rd.killer_takes(info.rules):
+            return rewards + self._obj_value(info.ref) * (1.0 + 1.0 / n)  # taken (FS-13.1)
         if info.kind == "item" and owner >= 0:
             return rewards + self._obj_value(info.ref) / n
         return rewards

@@ -20,3 +20,24 @@ def test_FS_8_1_FS_5_14_the_counter_goes_in_the_turn_before_mine():
     resolution.priority(g, 1)
     assert counters.count(g.players[0], "spider") == 2
     assert not g.players[0].character.charged
+
+
+def test_FS_13_1_FS_10_6_a_rivals_item_its_killer_takes_is_worth_more_than_one_destroyed():
+    """P1 holds Charmed Vis as an attackable item (FS-10.6): killed by another player it goes to the killer
+    (its would_die replacement, FS-13.1). For P0 that attack takes the item (mine now, P1's lost), not only
+    destroys it: worth more than the same item without the replacement."""
+    import dataclasses
+
+    from cardlab.simulate.four_souls.fixtures import by_id, give_item
+    from cardlab.simulate.four_souls.views import View
+
+    g = strategy_table(2)
+    vis = give_item(g, 1, by_id("soi-charmed_vis"))
+    vis.rules = vis.phys.rules.as_item
+    view, me = View(g, 0), g.io.strategies[0]
+    taken = me._object_worth(view, view.info(vis.ref))
+    vis.rules = dataclasses.replace(
+        vis.rules, triggers={k: v for k, v in vis.rules.triggers.items() if k != "would_die"}
+    )
+    destroyed = me._object_worth(view, view.info(vis.ref))
+    assert taken > destroyed
