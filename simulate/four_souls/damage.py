@@ -284,11 +284,9 @@ def become_soul(ctx: Any, p: dict) -> bool:
         gain_soul(g, you, o, "loot")
         return True
     if isinstance(src, Obj):
-        if src.in_play and src.kind == "item":
-            q = g.players[src.controller] if src.controller >= 0 else you
-            if src in q.items:
-                q.items.remove(src)
-            src.in_play = False
+        if src.in_play and src.kind == "item":  # a player's item, or one in a shop slot (FS-5.9(c)): it
+            if not leave_play(g, src):  # leaves the slot, whose covered card shows again (FS-3.8)
+                return False
         elif src.in_play and src.kind == "event":  # a monster-deck event: "this becomes a soul" (Holy Chest)
             if not leave_play(g, src):
                 return False

@@ -683,3 +683,24 @@ def test_FS_3_2_sticky_nickel_put_back_on_the_loot_deck_before_its_result_stays_
     resolution.priority(g, 0, until_empty=True)
     assert g.loot[-1] is nickel and [p.hand for p in g.players] == [[], []]
     check_invariants(g)
+
+
+# --------------------------------------------------------------------------- an item made a soul from the shop
+
+
+def test_FS_14_5_an_item_made_a_soul_from_a_shop_slot_leaves_the_slot_and_uncovers_the_card_beneath():
+    """Issue soak 2031 (2 p, seed 8218838737267695683, turn 17): Hot Potato! (an item) rolled a 6, "it
+    becomes their soul"; before that resolved its holder died and Shopkeeper put the item their death
+    penalty would destroy into a shop slot, on top of the item there (FS-13.9). It became the soul and
+    stayed on top of the shop slot as well: a card in two zones. Now it leaves the slot, whose covered
+    item is in play again (FS-3.8), and the roller gains it as a soul."""
+    g = position(2)
+    beneath = phys(g, card("Beneath", "treasure", "passive"))
+    pot = add_shop_item(g, card("Pot", "treasure", "passive"))
+    g.shop[-1].insert(0, beneath)
+    ctx = Ctx(g, 1, pot, name="Pot")
+    assert interpreter.run(ctx, {"become_soul": {}})
+    assert [s.phys for s in g.players[1].souls] == [pot.phys] and not pot.in_play
+    (top,) = g.shop[-1]
+    assert top.phys is beneath and top.in_play and top.kind == "item"
+    check_invariants(g)
