@@ -8,7 +8,7 @@ from typing import Any
 from . import counters, items, lineage
 from . import vocabulary as V
 from .state import EngineError, Game, Obj, Phys, Player
-from .statics import Ctx, character_name, obj_of, the_player
+from .statics import Ctx, character_name, living, obj_of, the_player
 
 _sel_cache: dict[int, tuple] = {}
 
@@ -201,7 +201,7 @@ V.SELECTORS.implement(
         "other_player": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.you)),
         "other_players": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.you)),
         "non_active_player": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.g.active)),
-        "living_player": _base(lambda ctx: _players(ctx, lambda c, p: not p.dead)),
+        "living_player": _base(lambda ctx: _players(ctx, lambda c, p: living(p))),  # FS-13.1: not dying
         "item": _base(lambda ctx: [o for p in ctx.g.players for o in p.items] + ctx.g.shop_items()),
         "shop_item": _base(lambda ctx: ctx.g.shop_items()),
         "room": _base(lambda ctx: ctx.g.room_objs()),  # FS-16.1: the top of each room slot

@@ -183,6 +183,13 @@ def player_max_hp(g: Game, p: Player) -> int:
     return (base or 0) + p.b_hp + extra
 
 
+def living(p: Player) -> bool:
+    """A living player: not dead this turn (FS-13.12) and not dying — a player whose death is on the stack
+    (FS-13.1) is at 0 HP and counts as no living player, so "till 1 or fewer living players" (Don't
+    Starve!), votes and choices of a living player leave them out (docs/rules/four_souls.md, FS-13.1)."""
+    return not (p.dead or p.death_pending)
+
+
 def player_hp(g: Game, p: Player) -> int:
     return max(0, _settled_max(p, player_max_hp(g, p)) - p.damage)
 
@@ -512,10 +519,7 @@ def other_attack_targets(g: Game, seat: int) -> list[Obj]:
     opts += [
         q.character
         for q in g.players
-        if q.seat != seat
-        and q.character is not None
-        and not (q.dead or q.death_pending)
-        and player_evasion(g, q) is not None
+        if q.seat != seat and q.character is not None and living(q) and player_evasion(g, q) is not None
     ]
     return opts
 
@@ -589,7 +593,7 @@ def target_gone(g: Game, t: Obj) -> bool:
     """The attack target is dead, dying or out of play (FS-10.11)."""
     if t.kind == "character":
         p = g.players[t.controller]
-        return p.dead or p.death_pending or not t.in_play
+        return not living(p) or not t.in_play
     return not t.in_play or t.dying
 
 
@@ -922,8 +926,8 @@ def _name(ctx: Ctx, n: str) -> Any:
         return ctx.src.levels if isinstance(ctx.src, Obj) else 0
     if n == "minions":  # FS-18.5: the monsters in minion slots
         return challenge.minions(g)
-    if n == "living_players":  # FS-13.12: players not dead this turn
-        return sum(1 for p in g.players if not p.dead)
+    if n == "living_players":  # FS-13.1, FS-13.12: players neither dead this turn nor dying
+        return sum(1 for p in g.players if living(p))
     if n == "dead_players":  # FS-13.12: players who died this turn (Bible Thump!)
         return sum(1 for p in g.players if p.dead)
     if n == "attacking":  # FS-10.2: an attack is in progress (Red Key: not while one is)
@@ -1001,9 +1005,9 @@ def _call(ctx: Ctx, f: str, args: list) -> Any:
     if f == "turn_of":  # it is that player's turn (Holy Mantle: "if it's their turn")
         p = player_of(ctx, vals[0])
         return p is not None and p.seat == ctx.g.active
-    if f == "alive":  # FS-13.12: not dead this turn
+    if f == "alive":  # FS-13.1, FS-13.12: neither dead this turn nor dying
         p = player_of(ctx, vals[0])
-        return p is not None and not p.dead
+        return p is not None and living(p)
     if f == "souls":  # FS-1.22: a player's soul value, or every player's (souls(all))
         ps = ctx.g.players if vals[0] == "all" else [player_of(ctx, vals[0])]
         return sum(p.soul_total() for p in ps if p is not None)

@@ -995,7 +995,9 @@ SELECTORS = Vocabulary(
         Selector("active", "the active player"),
         Selector("player", "any player, you included", "FS-Q.36"),
         Selector("other_player", "a player other than you"),
-        Selector("living_player", "a player not dead this turn", "FS-13.12"),
+        Selector(
+            "living_player", "a player neither dead this turn nor dying (death on the stack)", "FS-13.1"
+        ),
         Selector("non_active_player", "a player other than the active one"),
         Selector("other_players", "the players other than you"),
         Selector("any_player", "any player"),

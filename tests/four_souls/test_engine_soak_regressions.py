@@ -20,14 +20,17 @@ from cardlab.simulate.four_souls import (
     make_config,
     plays,
     resolution,
+    statics,
     triggers,
     turn,
+    zones,
 )
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
     by_id,
     card,
+    character,
     check_invariants,
     deck,
     give_item,
@@ -704,3 +707,48 @@ def test_FS_14_5_an_item_made_a_soul_from_a_shop_slot_leaves_the_slot_and_uncove
     (top,) = g.shop[-1]
     assert top.phys is beneath and top.in_play and top.kind == "item"
     check_invariants(g)
+
+
+# --------------------------------------------------------------------------- who counts as living
+
+
+def _both_dying_with_dont_starve():
+    """Both players at 0 HP with their deaths on the stack (Mother's Shadow! killed both), and Don't
+    Starve! revealed by the refill above the deaths; seat 0 holds Fanny Pack (loot 1 on each damage)."""
+    g = position(2, chars=[character("P0", hp=2), character("P1", hp=2)])
+    g.active = 1
+    give_item(g, 0, real("Fanny Pack"))
+    give_loot(g, 0, card("Hand0"))
+    loot_fillers(g, 10)
+    for p in g.players:
+        p.damage = 2
+    checks.push_deaths(g)  # FS-13.1: both deaths on the stack
+    ev = add_slot_monster(g, by_id("rwz-dont_starve"))
+    zones.start_event(g, ev)  # its trigger above the deaths
+    return g, ev
+
+
+def test_FS_13_1_a_player_whose_death_is_on_the_stack_is_not_living():
+    """The issue's soak 2031 (2 p, game seed 8215253232715905862, turn 22, "a card loop"): both players
+    are dying when Don't Starve! resolves, so no player is living and it has no round to play ("till 1 or
+    fewer living players"); the event goes to the discard and both deaths resolve. Before, dying players
+    counted as living: its rounds hit them for ever, Fanny Pack's draw making every round differ."""
+    g, ev = _both_dying_with_dont_starve()
+    assert statics.value(Ctx(g, 0, None, {}, None, None, None, "t"), "living_players") == 0
+    settle(g, rounds=60)
+    assert not [r for r in kinds(g, "damage") if r[4] == "Don't Starve!"]
+    assert ev.phys in g.monster_disc and not g.stack
+    assert all(p.dead for p in g.players) and [p.deaths for p in g.players] == [1, 1]
+    check_invariants(g)
+
+
+def test_FS_13_1_a_dying_player_is_no_living_player_to_choose_or_count():
+    """The same reading wherever "living" is read: the selector (each / choose a living player) and
+    `alive(P)` leave out seat 1, whose death waits on the stack; seat 0 is living."""
+    g = position(2)
+    g.active = 0
+    g.players[1].damage = 2
+    checks.push_deaths(g)
+    ctx = Ctx(g, 0, None, {}, None, None, None, "t")
+    assert [p.seat for p in interpreter.candidates(ctx, "living_player")] == [0]
+    assert statics.value(ctx, "alive(1)") is False and statics.value(ctx, "alive(0)") is True
