@@ -333,6 +333,28 @@ def roll_mode(ab: Any) -> int | None:
     return None
 
 
+def cancel_mode(ab: Any) -> int | None:
+    """The index of a mode that cancels a chosen loot or ability on the stack (``choose_mode`` number: its
+    own ``tgt`` names a stack item and its verbs act on that item alone), for a modal card that can answer
+    a card on the stack like a cancel (FS-6.9); None when it has none, or when the mode cancels only what
+    is aimed at its user (``aimed_cancel`` reads those)."""
+    do = ab.do if ab is not None else None
+    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
+    if not isinstance(modes, list):
+        return None
+    for i, m in enumerate(modes):
+        tgt = m.get("tgt") if isinstance(m, dict) else None
+        if not isinstance(tgt, dict) or "cancel" not in verbs_of(m.get("do")):
+            continue
+        if any(_AIMED & set(_sel_flags(s)) for s in tgt.values()):
+            continue
+        if "stack_item" in {sel_head(s) for s in tgt.values()} and _acts_only_on(
+            m.get("do"), _vars_of(tgt, "stack_item")
+        ):
+            return i
+    return None
+
+
 def roll_tool(ab: Any) -> bool:
     """Does the ability change a roll on the stack (any roll, attack or not: The D6, Lucky Foot)?"""
     if ab is None or not ab.targets:

@@ -754,6 +754,8 @@ class SensiblePolicy:
             return rd.aimed_cancel(ab)
         if self.rd.role(ab) == role:
             return True
+        if role == "cancel":
+            return rd.cancel_mode(ab) is not None  # a modal card's cancel mode (Witch)
         return role == "shield" and rd.shield_mode(ab) is not None
 
     def _spare_loot(self, view: Any, loot: list) -> Any:
@@ -1376,6 +1378,7 @@ class SensiblePolicy:
         c = top.controller
         threat = self._stack_threat(view, top)
         scoring = threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
+        modal = None  # a modal card's cancel mode (Witch): after a plain cancel, as a roll mode is
         for o in decision.options:
             if o == "pass":
                 continue
@@ -1383,6 +1386,13 @@ class SensiblePolicy:
             if (scoring and self.rd.role(ab) == "cancel") or rd.aimed_cancel(ab):
                 self._intent = ("stack", top.index)
                 return o
+            if scoring and modal is None and (mode := rd.cancel_mode(ab)) is not None:
+                modal = (o, mode)
+        if modal is not None:  # its ``choose_mode`` comes next (``_planned``), then its target
+            o, mode = modal
+            self._plan = (o[1].name, mode, None, "cancel")
+            self._intent = ("stack", top.index)
+            return o
         if not scoring and self._item_threatened(view, top):  # my item aimed at: eternal, it stays (FS-4.12)
             for o in decision.options:
                 if o != "pass" and o[0] == "loot" and rd.wards(self._ab(o)):

@@ -352,3 +352,20 @@ def test_FS_9_2_a_modal_card_fixes_a_lethal_miss_with_its_roll_mode():
     g = _lethal_miss("Witch", roll=2)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Witch"]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"] and not g.players[0].dead
+
+
+def test_FS_6_9_a_modal_card_cancels_an_opponents_lost_soul_with_its_cancel_mode():
+    """P1 plays Lost Soul (it would become their soul, FS-14.5); P0 holds Witch (1 damage; or +1 / -1 to a
+    roll; or a cancel of a loot or an item's ability) and no loot play: it uses its character's ↷ (FS-8.5)
+    and plays Witch in its cancel mode on the Lost Soul, which never becomes P1's soul."""
+    from cardlab.simulate.four_souls import plays, resolution
+
+    g = strategy_table(2, hp=2, charged=True)
+    g.active = 1
+    witch = give_loot(g, 0, real("Witch"))
+    lost = give_loot(g, 1, real("Lost Soul"))
+    g.players[1].loot_plays = 1
+    assert plays.take_action(g, 1, ("loot", lost))
+    resolution.priority(g, 1, until_empty=True)
+    assert [r[4] for r in kinds(g, "cancelled")] == ["Lost Soul"]
+    assert witch in g.loot_disc and g.players[1].soul_total() == 0 and not g.players[0].character.charged
