@@ -37,7 +37,10 @@ DECISION_KINDS: dict[str, K] = {
         'candidate `ObjRef`s/`CardRef`s/`SeatRef`s/`StackRef`s (`"done"` ends an "any number")',
     ),
     "choose_mode": K("which mode of a modal effect", "indexes of the legal modes"),
-    "may": K('whether to do an optional ("may") part', "`True` / `False`; context: the card name"),
+    "may": K(
+        'whether to do an optional ("may") part',
+        "`True` / `False`; context: the card name, or inside an `each` (the card name, the member's handle)",
+    ),
     "change_number": K(
         "which number of a card's text changes, and to what (Magic Marker, FS-5.2)",
         "`(i, old, new)`: the i-th number of its encoded text, read in order, going one up or down within 1–6",

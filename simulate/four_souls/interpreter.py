@@ -87,9 +87,14 @@ def _c_and(ctx: Ctx, eff: dict) -> bool:
 
 
 def _c_may(ctx: Ctx, eff: dict) -> bool:
+    """An optional part: its chooser says yes or no. Inside an ``each`` the context names the member it is
+    asked for too, as its public handle, ``(card name, member)``: "any number of your items" (Jester) is a
+    choice item by item, which a player can make only knowing which item is asked (FS-5.9)."""
     by = eff.get("by")
     who = the_player(ctx, by).seat if by else (ctx.by if ctx.by is not None else ctx.you)
-    if asking.ask(ctx.g, who, "may", (True, False), ctx.name):
+    member = ctx.binds.get("__each__")
+    context = ctx.name if member is None else (ctx.name, asking.public(ctx.g, member))
+    if asking.ask(ctx.g, who, "may", (True, False), context):
         ctx.g.acted = (
             ctx.g.resolved
         )  # a player's choice: the runaway guard's player loop (FS-4.7), not a card's

@@ -670,7 +670,11 @@ class SensiblePolicy:
         return pick
 
     def _may(self, decision: Any) -> bool:
-        """Yes, except an Incubus swap when their best known card is not better than my worst."""
+        """Yes, except an Incubus swap when their best known card is not better than my worst, and a "may"
+        asked for one member of an ``each`` (the context names it) that is worth less than nothing to me
+        (``_member_may``: Jester's reroll of an item of mine worth more than a fresh treasure)."""
+        if type(decision.context) is tuple:
+            return self._member_may(decision)
         plan = self._plan
         if plan is not None and plan[3] == "swap" and decision.context == plan[0] and plan[2] is not None:
             view = decision.view
@@ -678,6 +682,51 @@ class SensiblePolicy:
             if theirs and view.hand:
                 return max(map(self.rd.card_worth, theirs)) > min(map(self.rd.card_worth, view.hand))
         return not self._reroll_spoils(decision)
+
+    def _member_may(self, decision: Any) -> bool:
+        """A "may" for one member of an ``each`` (``decision_kinds``: (card name, member)): yes when the
+        optional part done to that member is worth at least nothing to me (``valuing.member_may``): a player
+        me, another a rival (a partner in co-op, FS-17: nothing to gain from harm); an item mine or theirs by
+        its controller, with its worth. Yes as before when the card's effect cannot be read."""
+        view = decision.view
+        name, member = decision.context
+        ab = self._may_ability(view, name)
+        if ab is None:
+            return True
+        worth = None
+        if type(member) is SeatRef:  # in co-op a partner's gain is the team's (FS-17)
+            who = "me" if member.seat == self.seat or view.coop else "rival"
+        elif type(member) is ObjRef:
+            info = view.info(member)
+            if info.kind == "monster":
+                who = "monster"
+            else:
+                who = "mine" if info.controller == self.seat else "theirs"
+                worth = self._obj_value(member)
+        else:
+            return True
+        v = vl.member_may(ab.do, who, worth, self._outlook(view))
+        return v is None or v >= 0.0
+
+    def _may_ability(self, view: Any, name: Any) -> Any:
+        """The ability of the card ``name`` whose ``each`` asks a "may" (``_asking``'s, else any ability of
+        a visible card of that name holding one: a monster's or a room's trigger, FS-3.3)."""
+        ab = self._asking(view, name)
+        if ab is not None and vl.asks_member_may(ab.do):
+            return ab
+        n = view.n_players
+        infos = [
+            *view.monsters,
+            *view.rooms,
+            *(i for s in range(n) for i in (*view.items_of(s), *view.soul_cards(s))),
+        ]
+        rules = [i.rules for i in infos if i.name == name and i.rules is not None]
+        rules += [c.rules for c in view.discard("monster") if c.card.name == name]
+        for r in rules:
+            for ab in (*(a for _k, _i, a in r.acts), *(a for abs_ in r.triggers.values() for a in abs_)):
+                if vl.asks_member_may(ab.do):
+                    return ab
+        return None
 
     def _reroll_spoils(self, decision: Any) -> bool:
         """Would this optional change of a roll (a "would roll" trigger, FS-9.2(4), that rerolls it or
@@ -770,6 +819,8 @@ class SensiblePolicy:
                 continue  # kept: it answers lethal damage (``_answer_damage``)
             if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0:
                 v = vl.ability_value(ab, out)
+                if v <= 0.0 and vl.asks_member_may(ab.do):
+                    continue  # a "may" for each member, none worth a yes now: it would do nothing (Jester)
                 if v >= best_v:
                     best, best_v = o, v
         if best is None or not self._fresh(view.turn, best):

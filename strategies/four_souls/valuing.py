@@ -788,16 +788,14 @@ def _each_monster(var: str, eff: Any, out: Outlook) -> float:
 def _each_item(var: str, sel: Any, eff: Any, out: Outlook) -> float:
     """An effect on each item of one player (``controlled_by: P``): a reroll read item by item (each
     item's worth against a fresh treasure's); anything else, or items of nobody in particular, as a few
-    items at once. A "may" for each item is asked naming only the card (``decision_kinds``: its context),
-    so a player cannot pick items: it is read as done to every one (``sensible`` answers yes)."""
+    items at once. A "may" for each item is asked naming the item (``decision_kinds``: its context), so
+    only the items it pays to change count (``member_may``: Jester rerolls my poor items, keeps the rest)."""
     owner = None
     for f in (next(iter(sel.values())) if isinstance(sel, dict) and sel else ()) or ():
         if isinstance(f, dict) and "controlled_by" in f:
             owner = f["controlled_by"]
         elif f == "you_control":
             owner = "you"
-    if isinstance(eff, dict) and set(eff) == {"may"}:
-        eff = eff["may"]
     who = _who(owner, out) if owner is not None else "?"
     if who not in ("me", "rival") or reading_verbs(eff) != {"reroll_item"}:
         return 1.5 * effect_value(eff, out)
@@ -816,6 +814,72 @@ def _each_item(var: str, sel: Any, eff: Any, out: Outlook) -> float:
     else:
         out.plan[var] = saved[0]
     return v
+
+
+def member_may(do: Any, member: str, worth: float | None, out: Outlook) -> float | None:
+    """What saying yes to an ``each``'s "may" is worth to me for one member (``decision_kinds``: the context
+    names it): the optional part read with the member as the variable, ``member`` being whom it is to me
+    ("me", "rival", "mine", "theirs", "monster"), ``worth`` an item's own worth (a reroll trades it for a
+    fresh treasure). None when ``do`` holds no ``each`` with a "may" in it."""
+    node = _each_may(do)
+    if node is None:
+        return None
+    binding, body = node
+    var = next(iter(binding)) if isinstance(binding, dict) and len(binding) == 1 else "them"
+    saved = out.plan.get(var), out.item_now
+    out.plan[var] = member
+    out.item_now = worth
+    try:
+        return effect_value(body, out)
+    finally:
+        out.item_now = saved[1]
+        if saved[0] is None:
+            out.plan.pop(var, None)
+        else:
+            out.plan[var] = saved[0]
+
+
+def asks_member_may(do: Any) -> bool:
+    """Does the effect hold an ``each`` whose body asks a "may" (one question per member)?"""
+    return _each_may(do) is not None
+
+
+def _each_may(eff: Any) -> tuple | None:
+    """(the ``each`` binding, the "may" part's effect) of the first ``each`` whose body holds a "may"."""
+    if isinstance(eff, list):
+        for e in eff:
+            got = _each_may(e)
+            if got is not None:
+                return got
+        return None
+    if not isinstance(eff, dict):
+        return None
+    if "each" in eff:
+        body = _may_part(eff.get("do"))
+        if body is not None:
+            return eff["each"], body
+    for v in eff.values():
+        got = _each_may(v)
+        if got is not None:
+            return got
+    return None
+
+
+def _may_part(eff: Any) -> Any:
+    """The effect of the first "may" in ``eff`` (None without one)."""
+    if isinstance(eff, dict):
+        if "may" in eff:
+            return eff["may"]
+        for v in eff.values():
+            got = _may_part(v)
+            if got is not None:
+                return got
+    elif isinstance(eff, list):
+        for e in eff:
+            got = _may_part(e)
+            if got is not None:
+                return got
+    return None
 
 
 def _table(table: dict, out: Outlook) -> float:

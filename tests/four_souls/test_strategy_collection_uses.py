@@ -146,8 +146,8 @@ def test_FS_6_12_an_item_that_burdens_its_holder_is_given_away():
 
 
 def test_FS_6_18_my_weak_items_are_rerolled():
-    """Jester (reroll any number of my items; the "may" names no item, so every one is rerolled): with two
-    bare passives (worth less than a fresh treasure) P0 plays it; with two items worth more it keeps it."""
+    """Jester (reroll any number of my items, a "may" for each, FS-5.9): with two bare passives (worth less
+    than a fresh treasure) P0 plays it; with two items worth more it keeps it (it would reroll neither)."""
     g = strategy_table(2)
     for i in range(2):
         give_item(g, 0, card(f"Junk{i}", deck="treasure", kind="passive"))
