@@ -20,6 +20,9 @@ class Outlook:
     souls_to_win: int = 4
     hp: int = 2
     rival_hp: int = 2  # the leader's HP left
+    rival_atk: int = 1  # the leader's damage (a fight with them: ``valuing._player_fight``)
+    # (rivals, me among them?) whose turns come, after the current one, before the leader's next turn
+    before_leader: tuple = (0, False)
     cents: int = 0
     hand: tuple = ()  # values of the loot cards in my hand (``loot_value``), best first
     loot_plays: int = 0

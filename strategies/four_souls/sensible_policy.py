@@ -815,9 +815,11 @@ class SensiblePolicy:
         best, best_v = None, 0.0
         for o in loot:
             ab = self._ab(o)
-            if rd.wipes(ab) or rd.shield_mode(ab) is not None:
-                continue  # kept: it answers lethal damage (``_answer_damage``)
-            if self.rd.role(ab) in spend and rd.monster_shot(ab) == 0:
+            if rd.wipes(ab) or rd.shield_mode(ab) is not None or rd.wards(ab):
+                continue  # kept: it answers lethal damage (``_answer_damage``) or a threat to my items
+            # a help whose player target the value model plans as a rival (``_role``: an attack imposed on
+            # them, Cheep Cheep Cheep!) is harm to spend like any other
+            if self._role(ab) in spend and rd.monster_shot(ab) == 0:
                 v = vl.ability_value(ab, out)
                 if v <= 0.0 and vl.asks_member_may(ab.do):
                     continue  # a "may" for each member, none worth a yes now: it would do nothing (Jester)

@@ -61,6 +61,8 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
             "hp": lambda _o: view.hp,  # HP reads every static of the player (FS-6): on demand
             "curse": lambda _o: bool(view.curses_of(me)),
             "rival_hp": lambda _o: view.hp_of(leader),
+            "rival_atk": lambda _o: max(1, view.character_of(leader).ref.printed.card.attack or 1),
+            "before_leader": lambda _o: _turns_before(view.active, leader, me, n),
             "my_items": lambda _o: tuple(
                 sorted(reader.item_value(i.ref.printed) for i in view.items_of(me) if not i.eternal)
             ),
@@ -84,6 +86,14 @@ def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) 
         }
     )
     return out
+
+
+def _turns_before(active: int, leader: int, me: int, n: int) -> tuple:
+    """(rivals, mine among them?) of the turns that come after the active player's and before the leader's
+    next one (FS-8.12: seats in turn order)."""
+    seats = [(active + k) % n for k in range(1, n)]
+    seats = seats[: seats.index(leader)] if leader in seats else []
+    return sum(1 for s in seats if s != me), me in seats
 
 
 def tap_worths(view: Any, out: Outlook) -> tuple:
@@ -535,6 +545,9 @@ def effect_value(eff: Any, out: Outlook) -> float:
         other = effect_value(eff.get("else"), out)
         if cond == "your_turn":
             return then if out.my_turn else other
+        now = _turn_of(cond, out)
+        if now is not None:
+            return then if now else other
         return 0.5 * (then + other)
     if "tgt" in eff or "choose" in eff:
         _plan_targets(eff.get("tgt") or eff.get("choose") or {}, eff.get("do"), out)
@@ -725,10 +738,54 @@ def _holder(obj: Any, out: Outlook) -> str:
 def _gained_worth(gained: dict, out: Outlook) -> float:
     """Abilities an object gains (FS-5.2) are worth what they do for their holder, "you" in them read as the
     holder (``_held_for_a_while`` reads them as mine): mine when I hold them, a loss at ``out.rival`` when a
-    rival does (Cheep Cheep Cheep!'s mark, attacks owed on its holder, is harm to that rival: a gain for
-    me). An object the model does not place (a monster, an item) reads as mine, as before."""
-    worth = _held_for_a_while(gained["abilities"], out)
-    return -out.rival * worth if _holder(gained.get("object"), out) == "rival" else worth
+    rival does. An object the model does not place (a monster, an item) reads as mine, as before. A rival's
+    lent trigger that makes the player whose turn starts attack its holder (Cheep Cheep Cheep!'s mark) is
+    read by the turns it fires in (``_owed_attacks``), not as the holder's own loss."""
+    abilities = gained["abilities"]
+    if _holder(gained.get("object"), out) != "rival":
+        return _held_for_a_while(abilities, out)
+    owed: list[dict] = []
+    rest = []
+    for ab in abilities:
+        attack = _attacks_holder(ab)
+        if attack is None:
+            rest.append(ab)
+        else:
+            owed.append(attack)
+    v = -out.rival * _held_for_a_while(rest, out) if rest else 0.0
+    if gained.get("until") == "next_turn":  # till then, each other player's turn start owes one
+        for attack in owed:
+            v += _owed_attacks(attack, out)
+    return v
+
+
+def _attacks_holder(ab: Any) -> dict | None:
+    """The attack a lent trigger owes at each player's turn start on the holder (``extra_attack`` by the
+    active player, its target "you": FS-10.16, FS-10.6); None for any other ability."""
+    if not isinstance(ab, dict) or not isinstance(ab.get("on"), dict) or "turn_start" not in ab["on"]:
+        return None
+    do = ab.get("do")
+    p = do.get("extra_attack") if isinstance(do, dict) and len(do) == 1 else None
+    if isinstance(p, dict) and p.get("target") == "you" and p.get("who") == "active":
+        return p
+    return None
+
+
+def _owed_attacks(p: dict, out: Outlook) -> float:
+    """Attacks owed on a rival (the leader, as the plan names a rival) by each player whose turn comes before
+    that rival's next one (``Outlook.before_leader``): each a fight to a death (``_player_fight``), mine
+    among them when my turn comes first."""
+    rivals, mine = out.before_leader
+    ev = _num(p.get("evasion", 3))
+    v = rivals * _player_fight("rival", "rival", ev, out)
+    if mine:
+        saved = out.my_turn
+        out.my_turn = True
+        try:
+            v += _player_fight("me", "rival", ev, out)
+        finally:
+            out.my_turn = saved
+    return v
 
 
 def _held_for_a_while(abilities: list, out: Outlook) -> float:
@@ -1006,8 +1063,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     what, per, who_key, amount_key, when = AIM_FIELDS[verb]
     if what == "attack" and isinstance(p, dict) and "target" in p:
         attacked = _who(p["target"], out)
-        if attacked in ("me", "rival"):  # an attack on a player's character (FS-10.6): harm to that player
-            return _damage_worth(attacked, 1.0, out)
+        if attacked in ("me", "rival"):  # an attack on a player's character (FS-10.6): a fight to a death
+            return _player_fight(_who(p.get("who", "you"), out), attacked, _num(p.get("evasion", 3)), out)
     if when == "roll" and not out.roll_on_stack:
         return 0.0
     if when in ("damage", "stack"):
@@ -1129,6 +1186,46 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         return v
     if who == "rival":
         return -out.rival * v
+    return 0.0
+
+
+_TURN_OF = re.compile(r"^(not )?turn_of\((\w+)\)$")
+
+
+def _turn_of(cond: Any, out: Outlook) -> bool | None:
+    """A condition ``turn_of(X)`` / ``not turn_of(X)`` read by the plan: true for me in my turn, false for a
+    rival in my turn; None when the model cannot tell (another condition, a rival's turn: which rival?)."""
+    m = _TURN_OF.match(cond) if isinstance(cond, str) else None
+    if m is None:
+        return None
+    who = _who(m.group(2), out)
+    if who == "me":
+        now = out.my_turn
+    elif who == "rival" and out.my_turn:
+        now = False
+    else:
+        return None
+    return not now if m.group(1) else now
+
+
+_DEATH = 4.0  # a player's death: its penalty (FS-13.9) and, in its own turn, the rest of that turn
+
+
+def _player_fight(attacker: str, attacked: str, evasion: float, out: Outlook) -> float:
+    """An attack on a player's character goes on until the attacker or that player dies (FS-10.7, FS-10.6):
+    a death, the attacked player's at the attacker's chance of winning (``reading.win_chance``: the
+    attacker hits at the evasion the allowing ability states, the attacked hits back on a miss,
+    FS-10.9), else the attacker's. Mine costs me ``_DEATH``, a rival's is worth it at ``out.rival``; between
+    two rivals one of them dies whoever wins."""
+    ev = int(evasion)
+    if attacker == "me" and attacked == "rival":
+        p = win_chance(out.hp, max(1, out.atk), out.rival_hp, hit_chance(ev, out.roll_bonus), out.rival_atk)
+        return p * out.rival * _DEATH - (1.0 - p) * _DEATH
+    if attacker == "rival" and attacked == "me":
+        p = win_chance(out.rival_hp, out.rival_atk, out.hp, hit_chance(ev, 0), max(1, out.atk))
+        return (1.0 - p) * out.rival * _DEATH - p * _DEATH
+    if attacker == "rival" and attacked == "rival":
+        return out.rival * _DEATH
     return 0.0
 
 

@@ -294,16 +294,18 @@ def test_FS_10_6_a_player_marked_for_attacks_is_a_rival_never_myself(name):
     """Cheep Cheep Cheep! (a player picked: attacks owed on their character, FS-10.6, and abilities they
     gain that owe more in the other players' turns, FS-5.2): harm to whoever holds the mark, so P0 picks a
     rival. Every player at 1 HP and a boss in a slot: the old reading (the gained attacks valued as mine,
-    the attacked player helped) marked P0 itself; now C1 holds the gained abilities and P0 attacks C1.
+    the attacked player helped) marked P0 itself; now the leader C2 (a soul; P1's turn comes before theirs,
+    so P1 owes them a fight to a death too, FS-10.7) holds the gained abilities and P0 attacks C2.
     ``evaluator`` aims it by the same value plan (``valuing.harms_player``), not by its verbs' role ("help":
     it marked itself before)."""
     g = strategy_table(3, name=name, rolls=[6] * 4, hp=1)
     give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
     add_slot_monster(g, monster("Boss", hp=1, evasion=2, attack=1, soul=1))
+    g.players[2].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", 2))
     own_turn(g)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Cheep Cheep Cheep!"]
-    assert [o.controller for o, *_ in g.gains] == [1]
-    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("C1", "player")]
+    assert [o.controller for o, *_ in g.gains] == [2]
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("C2", "player")]
 
 
 def test_FS_5_14_a_counter_that_hurts_its_carrier_each_turn_is_taken_off():

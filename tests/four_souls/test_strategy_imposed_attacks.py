@@ -1,0 +1,46 @@
+"""``sensible`` reads an attack imposed on a player (FS-10.6) as what it is: a fight that goes on until the
+attacker or that player dies (FS-10.7). Cheep Cheep Cheep! marks a player: the one whose turn it is owes an
+attack on them now, and every other player whose turn starts before theirs owes one too (FS-10.16); between
+two rivals one of them dies, whoever wins. The value model read each attack as 1 damage (0.3 a point unless
+it kills) and the attacker's own risk not at all. Seat 0 plays ``sensible``; the other seats are scripted
+(they pass)."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls.fixtures import by_id, give_loot, kinds, monster, phys
+from cardlab.strategies.four_souls import valuing as vl
+from tests.four_souls.strategy_table import own_turn, strategy_table
+
+
+def _cheep_table(leader: int):
+    """4 players with 2 HP and 1 damage; P0 holds Cheep Cheep Cheep!; seat ``leader`` has a soul."""
+    g = strategy_table(4, hp=2)
+    give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
+    g.players[leader].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", leader))
+    return g
+
+
+def test_FS_10_6_FS_10_7_cheep_marks_the_leader_whose_turn_comes_after_two_rivals():
+    """The leader (P3) plays last before P0: P1 and P2 will each owe it a fight to a death (a rival's death
+    either way). P0 plays the card on P3 and makes its own owed attack on P3 (evasion 3) at once."""
+    g = _cheep_table(3)
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Cheep Cheep Cheep!"]
+    assert [(r[4], r[6]) for r in kinds(g, "attack_target")] == [("C3", 2)]
+
+
+def test_FS_10_7_cheep_is_kept_when_only_my_own_even_fight_would_follow():
+    """The leader (P1) plays right after P0: no other turn comes before theirs, so the card is only P0's own
+    fight to a death with an equal player (2 HP, 1 damage, evasion 3: won about 3 times in 4, but a death of
+    mine costs more than a rival's is worth to me). P0 keeps it."""
+    g = _cheep_table(1)
+    own_turn(g)
+    assert not kinds(g, "loot_played") and len(g.players[0].hand) == 1
+
+
+def test_FS_10_7_a_fight_between_two_rivals_is_a_rivals_death():
+    """The value model's fight to a death (``_player_fight``): mine against an equal rival nets about
+    nothing; two rivals' is one rival's death, whoever wins (``Outlook.rival`` × 4)."""
+    out = vl.Outlook(rival=1 / 3, hp=2, rival_hp=2, atk=1, rival_atk=1)
+    assert abs(vl._player_fight("me", "rival", 3, out)) < 0.1
+    assert vl._player_fight("rival", "rival", 3, out) == 4 / 3
