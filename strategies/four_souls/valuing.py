@@ -399,9 +399,18 @@ def room_value(rules: Any, out: Outlook, souls: tuple, me: int, items: tuple = (
             out.either = {}
             _plan_targets(ab.targets or {}, ab.do, out)
             worth = effect_value(ab.do, out)
-            if ab.optional:
-                worth = max(0.0, worth)
-            v += weight * worth * _share(_covered(ab.topts.get("if"), souls), out, me)
+            if ab.optional and worth < 0.0:
+                continue  # the active player says no
+            cover = _covered(ab.topts.get("if"), souls)
+            # a part done to every player (``each`` player) is read from my side already, mine and the
+            # rivals' shares together, whoever's turn it fires in: only the rest goes to the active player.
+            # It fires in each covered turn (a turn event), else once in some covered turn.
+            wide_mine, wide_theirs = _table_wide(ab.do, out)
+            others = sum(c for s, c in enumerate(cover) if s != me)
+            wide = wide_mine * cover[me] + wide_theirs * others
+            if event not in _TURN_EVENTS and cover[me] + others > 0.0:
+                wide /= cover[me] + others
+            v += weight * ((worth - wide_mine) * _share(cover, out, me) + wide)
     for _kind, _i, ab in rules.acts:  # the active player's own choice (FS-16.2): used when worth it
         v += max(0.0, ability_value(ab, out)) * _share(_covered(None, souls), out, me)
     if rules.replaces:  # as an item's (``item_value``): a rule change for the one it covers
@@ -444,6 +453,43 @@ def _room_static(st: dict) -> float:
         worth = -w * n if k == "price" else w * n  # a negative price change is a discount
         v += -worth if spec.get("who") == "monsters" else worth
     return v
+
+
+_OTHERS = frozenset({"other_player", "other_players", "non_active_player"})
+
+
+def _table_wide(eff: Any, out: Outlook) -> tuple[float, float]:
+    """The worth to me of the parts of a room's effect done to every player (``each`` over players, FS-5.9),
+    (fired in my turn, fired in a rival's): each player's share read from my side (``effect_value``), the
+    same whoever is active — but "each other player" leaves out the active one, me in my turn, a rival in
+    theirs. Sequences add up, a roll table is its faces' mean; other parts count 0 (the active player's)."""
+    if isinstance(eff, list):
+        parts = [_table_wide(e, out) for e in eff]
+        return sum(p[0] for p in parts), sum(p[1] for p in parts)
+    if not isinstance(eff, dict):
+        return 0.0, 0.0
+    if "seq" in eff or "and" in eff:
+        return _table_wide(eff.get("seq") or eff.get("and") or [], out)
+    if "roll" in eff and isinstance(eff["roll"], dict):
+        mine = theirs = 0.0
+        for faces, row in eff["roll"].items():
+            a, b = _table_wide(row, out)
+            mine += _faces(str(faces)) * a / 6.0
+            theirs += _faces(str(faces)) * b / 6.0
+        return mine, theirs
+    sels = eff.get("each")
+    if not isinstance(sels, dict) or len(sels) != 1:
+        return 0.0, 0.0
+    var, sel = next(iter(sels.items()))
+    head = sel_head(sel)
+    if head not in ("player", "living_player") and head not in _OTHERS:
+        return 0.0, 0.0
+    v = effect_value(eff, out)  # my turn: "each other player" is every rival
+    if head in _OTHERS:  # a rival's turn: me and the other rivals
+        return v, _with(out, var, "me", eff.get("do")) + (out.n_players - 2) * _with(
+            out, var, "rival", eff.get("do")
+        )
+    return v, v
 
 
 def _covered(cond: Any, souls: tuple) -> tuple:

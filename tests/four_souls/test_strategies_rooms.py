@@ -117,3 +117,23 @@ def test_FS_8_10_hp_paid_with_no_fight_left_costs_little():
     assert _devil_beggar_turn(hp=3, attacks=0) == ["Devil Beggar", "Devil Beggar"]
     assert not _devil_beggar_turn(hp=3, attacks=1)
     assert not _devil_beggar_turn(hp=1, attacks=0)
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_FS_16_2_a_payout_to_every_player_that_helps_the_leader_is_a_loss(n):
+    """Social Goals! pays 2 treasures to every player as its fourth goal is met (3 met). With P1 a soul from
+    winning, each treasure of theirs counts double against mine (``Outlook.rival``): the payout is worth less
+    than nothing to P0 (-3). The old reading counted the rivals' shares twice — once inside the "each
+    player" effect, once more as a payout to the active player in a rival's turn — and its sign turned: +3."""
+    from cardlab.simulate.four_souls.views import View
+    from cardlab.strategies.four_souls import valuing
+
+    g = strategy_table(n)
+    g.players[1].souls.extend(g.new_obj(phys(g, monster("Boss", soul=1)), "soul", 1) for _ in range(3))
+    o = g.new_obj(phys(g, real("Social Goals!")), "room", -1, slot=0)
+    rooms_of(g).slots.append([o])
+    _goals(3)(g, o)
+    view = View(g, 0)
+    out = g.io.strategies[0]._outlook(view)
+    souls = tuple(view.souls(s) for s in range(n))
+    assert valuing.room_value(o.rules, out, souls, 0, met=view.goals_met(o.ref)) == pytest.approx(-3.0)
