@@ -15,7 +15,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from cardlab.simulate.four_souls.refs import ObjRef, SeatRef
+from cardlab.simulate.four_souls.abilities import Ability
+from cardlab.simulate.four_souls.refs import ObjRef, SeatRef, StackRef
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
 # The verbs' roles, as each verb registers them (vocabulary.VERBS; a verb with none declares ``neutral``).
@@ -331,6 +332,67 @@ def roll_mode(ab: Any) -> int | None:
         ):
             return i
     return None
+
+
+_MODES: dict[int, tuple[Any, Any]] = {}
+
+
+def mode_ability(ab: Any, i: int) -> Any:
+    """The ability as its mode ``i`` alone reads (a "choose one" effect's mode, picked with its targets, FS-4.2): that mode's own
+    targets and effect, the rest of the ability kept. What its target choice reads once the mode is picked
+    (Witch's 1 damage aimed like a plain damage card: a monster it kills). The ability itself when it has
+    no such mode. Memoised for the process (one object per ability and mode, so the readings memoised by
+    identity stay O(1))."""
+    do = ab.do if ab is not None else None
+    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
+    if not isinstance(modes, list) or not 0 <= i < len(modes) or not isinstance(modes[i], dict):
+        return ab
+    hit = _MODES.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1][i]
+    if len(_MODES) >= _SHARED_MAX:
+        _MODES.clear()
+    narrowed = []
+    for m in modes:
+        tgt = m.get("tgt") or m.get("choose") if isinstance(m, dict) else None
+        body = m.get("do") if isinstance(m, dict) and tgt is not None else m
+        narrowed.append(
+            Ability(ab.kind, body, tgt or ab.targets, ab.by, ab.cost, ab.trigger, ab.tparam, ab.topts)
+        )
+    _MODES[id(ab)] = (ab, narrowed)
+    return narrowed[i]
+
+
+def _fits(o: Any, heads: set, kind: Callable[[Any], str]) -> bool:
+    """Could a target option be named by a selector with one of these heads (a player, a monster, an item,
+    a roll or another stack item)?"""
+    if type(o) is SeatRef:
+        return any("player" in h for h in heads)
+    if type(o) is ObjRef:
+        k = kind(o)
+        return any(k in h or (k == "character" and "player" in h) for h in heads)
+    if type(o) is StackRef:
+        return ("roll" if o.kind == "roll" else "stack_item") in heads
+    return False
+
+
+def mode_asked(ab: Any, options: Any, kind: Callable[[Any], str]) -> int | None:
+    """The one mode of a "choose one" effect whose own targets could name every target option offered (the
+    engine picks the mode without asking when only one is legal, FS-4.2); None when none or several fit.
+    ``kind`` says what an object offered is (``View.kind``)."""
+    do = ab.do if ab is not None else None
+    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
+    if not isinstance(modes, list):
+        return None
+    opts = [o for o in options if o != "done"]
+    fit = []
+    for i, m in enumerate(modes):
+        tgt = (m.get("tgt") or m.get("choose")) if isinstance(m, dict) else None
+        if isinstance(tgt, dict) and tgt:
+            heads = {sel_head(t) for t in tgt.values()}
+            if all(_fits(o, heads, kind) for o in opts):
+                fit.append(i)
+    return fit[0] if len(fit) == 1 else None
 
 
 def cancel_mode(ab: Any) -> int | None:

@@ -212,6 +212,9 @@ class SensiblePolicy:
             if pick is None and kind == "choose_mode":
                 pick = self._mode(decision)
             if pick is not None:
+                using = self._using
+                if kind == "choose_mode" and using is not None and using[0] == decision.context:
+                    self._using = (using[0], rd.mode_ability(using[1], pick))  # its targets read that mode
                 return pick
             if kind == "choose_deck" and "treasure" in opts:  # no plan (The Curse's turn-start mill):
                 return "treasure"  # a treasure in the discard is one The Curse can bring back to buy
@@ -1587,6 +1590,9 @@ class SensiblePolicy:
         opts = decision.options
         view = decision.view
         ab = self._asking(view, decision.context)
+        mode = rd.mode_asked(ab, opts, self._kind) if ab is not None else None
+        if mode is not None:  # a "choose one" card whose mode these targets tell: read that mode alone
+            ab = rd.mode_ability(ab, mode)
         if ab is not None and vl.copies(ab):  # FS-5.13: the item whose ↷ ability is worth most as my copy
             pick = vl.copy_pick(ab, self._outlook(view), opts)
             if pick is not None:

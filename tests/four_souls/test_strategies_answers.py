@@ -369,3 +369,16 @@ def test_FS_6_9_a_modal_card_cancels_an_opponents_lost_soul_with_its_cancel_mode
     resolution.priority(g, 1, until_empty=True)
     assert [r[4] for r in kinds(g, "cancelled")] == ["Lost Soul"]
     assert witch in g.loot_disc and g.players[1].soul_total() == 0 and not g.players[0].character.charged
+
+
+def test_FS_4_2_a_modal_cards_damage_mode_goes_where_its_value_was_read():
+    """On its turn P0 holds Witch and a 1-HP Fly (evasion 5) is in a slot: the value model reads the damage
+    mode as the Fly's kill (FS-1.15) and plays it; its target is then read from that mode alone (the mode is
+    picked with the targets, FS-4.2), so the 1 damage kills the Fly. The whole card read as one (no plain
+    monster shot, harm to a player) sent it to P1."""
+    g = strategy_table(2, hp=2)
+    give_loot(g, 0, real("Witch"))
+    add_slot_monster(g, monster("Fly", hp=1, evasion=5, attack=1))
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Witch"]
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"] and g.players[1].damage == 0
