@@ -26,7 +26,8 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 every searched decision, ahead of the base's answer or not.
 ``plans=1`` also tries each option with every answer to its follow-up choice (``Hooks.follow_ups``: which
 monster an attack takes on, which item a purchase buys) as a candidate of its own, a plan of two choices
-judged as one; the budget grows with the candidates.
+judged as one; the budget grows with the candidates. ``plans=2`` adds effect targets
+(``Hooks.target_follow_ups``: the target of the loot card played or the ability used).
 ``switch=aggro+hoarder`` (policy switching, with ``pairs`` and ``every``) replaces the search of single
 decisions: at the first searchable decision of every ``every``-th own turn, the base and each policy named
 (``name`` or ``name/key=value``) play this seat for the rest of the game in ``pairs`` whole-game rollouts on
@@ -78,6 +79,9 @@ class Hooks:
     # plans=1: ``decision -> {option: (kind, handles)}``, the options that the same player's next decision
     # of ``kind`` completes, among ``handles`` (Four Souls: an attack's target, a purchase's item)
     follow_ups: Callable[[Any], dict[int, tuple[str, tuple]]] | None = None
+    # plans=2: the same for the options whose next choice is an effect's target (Four Souls: a loot card's
+    # or an activated ability's target, chosen as it goes on the stack)
+    target_follow_ups: Callable[[Any], dict[int, tuple[str, tuple]]] | None = None
 
 
 @dataclass(slots=True)
@@ -118,7 +122,8 @@ class Search:
     default_agree: ClassVar[int] = 0  # rounds of unanimous whole-game rollouts that end a search early
     default_settle: ClassVar[int] = 0  # with horizon > 0: whole-game pairs that must confirm an overrule
     default_extend: ClassVar[int] = 0  # with settle: pairs in all for a candidate ahead after settle's
-    default_plans: ClassVar[int] = 0  # 1: options with a follow-up choice are tried with each of its answers
+    # 1: options with a follow-up choice are tried with each of its answers; 2: effect targets too
+    default_plans: ClassVar[int] = 0
     default_challenge: ClassVar[int] = 0  # 1 (with settle): every searched decision's runner-up is settled
     branches: ClassVar[tuple[str, ...]] = ("fork", "replay")  # the mechanisms this engine supports
     # commit=1: a heuristic that remembers its own answer (a plan its next choices follow) is told the
@@ -206,11 +211,11 @@ class Search:
             raise UserError(f"search: commit must be 0 or 1, got {commit!r}")
         self.commit_answers = bool(commit)
         plans = self.default_plans if plans is None else plans
-        if isinstance(plans, bool) or plans not in (0, 1):
-            raise UserError(f"search: plans must be 0 or 1, got {plans!r}")
-        if plans and self.hooks.follow_ups is None:
+        if isinstance(plans, bool) or plans not in (0, 1, 2):
+            raise UserError(f"search: plans must be 0, 1 or 2, got {plans!r}")
+        if plans and self.hooks.follow_ups is None or plans == 2 and self.hooks.target_follow_ups is None:
             raise UserError("search: plans needs a game whose decisions have follow-up choices (Four Souls)")
-        self.plans = bool(plans)
+        self.plans = plans
         if windows not in ("all", "base"):
             raise UserError(f"search: windows must be 'all' or 'base', got {windows!r}")
         self.base_windows = windows == "base"
@@ -277,7 +282,11 @@ class Search:
         cands: list[tuple[int, tuple[str, Any] | None]] = [(i, None) for i in range(len(options))]
         if self.plans:
             assert self.hooks.follow_ups is not None
-            for i, (kind, handles) in sorted(self.hooks.follow_ups(decision).items()):
+            follow = self.hooks.follow_ups(decision)
+            if self.plans == 2:
+                assert self.hooks.target_follow_ups is not None
+                follow.update(self.hooks.target_follow_ups(decision))
+            for i, (kind, handles) in sorted(follow.items()):
                 if len(handles) > 1:
                     cands.extend((i, (kind, h)) for h in handles)
         budget = math.ceil(self.budget * len(cands) / len(options))  # as many rollouts a candidate

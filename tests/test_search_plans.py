@@ -13,6 +13,7 @@ from cardlab.simulate.core import Players, branching
 from cardlab.simulate.core.decisions import Decision
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import play_seated
+from cardlab.simulate.four_souls.branching import target_follow_ups
 from cardlab.strategies import registry
 from cardlab.strategies.four_souls.search import FSSearch
 from cardlab.strategies.search import Hooks, Search, _Forced
@@ -95,9 +96,9 @@ def test_a_forced_player_answers_only_its_first_follow_up_and_only_with_an_offer
     assert gone.choose(Decision("target", 0, ("x", "y"))) == "x"
 
 
-@pytest.mark.parametrize("bad", [2, -1, True, 0.5])
+@pytest.mark.parametrize("bad", [3, -1, True, 0.5])
 def test_a_bad_plans_is_one_line(bad):
-    with pytest.raises(UserError, match="plans must be 0 or 1"):
+    with pytest.raises(UserError, match="plans must be 0, 1 or 2"):
         FSSearch(0, random.Random(1), plans=bad)
 
 
@@ -106,6 +107,8 @@ def test_plans_need_a_game_with_follow_up_choices():
 
     with pytest.raises(UserError, match="plans needs"):
         STRATEGIES["search"](0, random.Random(1), plans=1)
+    with pytest.raises(UserError, match="plans needs"):
+        Scripted(plans=2)  # follow-ups, but no effect targets
 
 
 class Recording(FSSearch):
@@ -164,3 +167,61 @@ def test_windows_base_searches_only_the_response_windows_its_base_would_answer()
     assert S(decisions="action").declines("respond", None, None)  # unsearched: the base's, as before
     with pytest.raises(UserError, match="windows must be 'all' or 'base'"):
         S(windows="some")
+
+
+class Watching:
+    """Sensible, checking at each action it plays that ``target_follow_ups`` named the targets its next
+    choice then offers."""
+
+    def __init__(self, seat, rng):
+        self.player = registry.for_game("four-souls")["sensible"](seat, rng)
+        self.declines = self.player.declines
+        self.expected = None
+        self.checked = 0
+
+    def choose(self, decision):
+        answer = self.player.choose(decision)
+        if decision.kind == "action":
+            ups = target_follow_ups(decision)
+            self.expected = ups.get(decision.options.index(answer))
+        elif self.expected is not None:
+            assert (decision.kind, decision.options) == self.expected
+            self.expected, self.checked = None, self.checked + 1
+        return answer
+
+
+def test_effect_target_follow_ups_are_the_targets_the_play_then_offers():
+    """FS-4.2: a loot card's or an activated ability's target is chosen as it goes on the stack, the
+    player's next choice after the action; ``plans=2`` tries each answer the action decision names for it,
+    so those must be the answers then offered, in the same order."""
+    spec = games.get("four-souls")
+    sensible = registry.for_game("four-souls")["sensible"]
+    checked = 0
+    for seed in range(8):
+        watching = Watching(0, random.Random(seed))
+        play_seated(
+            spec, spec.make_config(n_players=2), seed, Players([watching, sensible(1, random.Random(1))])
+        )
+        checked += watching.checked
+    assert checked > 20
+
+
+def test_four_souls_plans_2_tries_effect_targets_and_plays_them_as_planned():
+    """FS-4.2: with ``plans=2`` a loot play or an ability with a target is tried once for each target, on
+    copies, and a plan played answers its target as planned; the game is a function of its seed."""
+    spec = games.get("four-souls")
+    sensible = registry.for_game("four-souls")["sensible"]
+    config = spec.make_config(n_players=2, max_turns=12)
+
+    def once():
+        search = Recording(0, random.Random(3), plans=2, budget=8, settle=0, confidence=0)
+        result = play_seated(spec, config, 7, Players([search, sensible(1, random.Random(4))]))
+        return search, result
+
+    search, result = once()
+    again, second = once()
+    assert result.events.rows == second.events.rows and search.answers == again.answers
+    kinds = {o[0][0] for r in search.searched for o in r.options if isinstance(o[0], tuple) and len(o) == 2}
+    assert {"attack", "buy", "loot"} <= kinds
+    targets = [(answer, plan) for kind, _, answer, plan in search.answers if plan and kind == "choose_target"]
+    assert targets and all(answer == plan[2] for answer, plan in targets)

@@ -20,7 +20,7 @@ from typing import Any
 from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal
 from cardlab.simulate.core.decisions import Decision, Players
 
-from . import asking, attack, statics, turn
+from . import asking, attack, selectors, statics, turn
 from .blank_card import BlankCard
 from .challenge import Challenge
 from .coop import Coop
@@ -282,6 +282,57 @@ def follow_ups(decision: Decision) -> dict[int, tuple[str, tuple]]:
         elif option == ("buy",):
             out[i] = ("buy_target", tuple([asking.public(g, o) for o in turn._buy_options(g, seat)]))
     return out
+
+
+def target_follow_ups(decision: Decision) -> dict[int, tuple[str, tuple]]:
+    """For ``search:plans=2``: the options of an action decision that play a loot card or use an activated
+    ability whose first choice is one target of the player's own, chosen as it goes on the stack (FS-4.2,
+    ``targets.prepare``, called by ``plays.take_action`` before anything else happens), with its answers as
+    they stand now (public handles). Left out: a choice of several targets ("any number", "up to N"), a
+    mode chosen first, a target another player chooses. The answers are the selector's candidates now: before
+    The Monster's untargetable filter (FS-4.2), and before a ↷ ability's own item is deactivated (FS-4.7),
+    which may make it a target then; a planned answer not offered then is answered by the heuristic."""
+    if decision.kind != "action":
+        return {}
+    g = state_of(decision.view)
+    seat = decision.seat
+    out: dict[int, tuple[str, tuple]] = {}
+    for i, handle in enumerate(decision.options):
+        if handle[0] not in ("loot", "tap", "paid"):
+            continue
+        option = asking.engine_value(g, handle)
+        if option[0] == "loot":
+            src, ab, name = option[1], option[1].rules.play, option[1].card.name
+        else:
+            kind, src, k = option
+            ab, name = (src.rules.tap if kind == "tap" else src.rules.paid)[k], src.phys.card.name
+        sel = _first_target(ab)
+        if sel is None:
+            continue
+        answers = selectors.candidates(statics.Ctx(g, seat, src, name=name), sel)
+        if len(answers) > 1:
+            out[i] = ("choose_target", tuple([asking.public(g, o) for o in answers]))
+    return out
+
+
+def _first_target(ab: Any) -> Any:
+    """The selector of the first target ``targets.prepare`` asks its chooser for, when that is one target
+    chosen by the ability's controller before any mode; else None."""
+    if ab is None:
+        return None
+    if ab.targets:
+        sel = next(iter(ab.targets.values()))
+    else:
+        eff = ab.do
+        while isinstance(eff, dict) and "tgt" not in eff:
+            if "modes" in eff:
+                return None
+            eff = next((eff[k][0] for k in ("seq", "and") if eff.get(k)), None)
+        if not isinstance(eff, dict) or eff.get("by"):
+            return None
+        sel = next(iter(eff["tgt"].values()))
+    count = selectors.parse_sel(sel)[2].get("count")
+    return None if count == "any_number" or isinstance(count, dict) else sel
 
 
 def state_of(view) -> Game:

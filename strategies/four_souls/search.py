@@ -15,6 +15,7 @@ from cardlab.simulate.four_souls.branching import (
     play_copy,
     reseated,
     state_of,
+    target_follow_ups,
 )
 from cardlab.strategies.search import Hooks, Search
 
@@ -51,6 +52,7 @@ class FSSearch(Search):
         reseated=reseated,
         view_of=lambda g, seat: g.views[seat],
         follow_ups=follow_ups,
+        target_follow_ups=target_follow_ups,
     )
     evaluations = {
         "fitted": hooks,
