@@ -95,6 +95,7 @@ EVENT_KINDS = frozenset(
 PLAYER_COLUMNS = {
     "character": "str",
     "starting_item": "str",
+    "final_character": "str",
     "souls": "int",
     "cents": "int",
     "items_held": "int",
@@ -130,16 +131,27 @@ def run_game(
         g.turn,
         detail or reason,
     )
+    seats = seat_results(g)
+    result = GameResult(winners, reason, g.turn, g.first, seats, g.log, columns=built)
+    if on_turn is not None:
+        on_turn(g)
+    return result
+
+
+def seat_results(g: Any) -> list[SeatResult]:
+    """Each seat's row of the players table. A seat is reported by the character it was dealt (FS-2.7) and
+    that character's starting item, even when a card changed its character (``final_character``)."""
     seats = []
     for p in g.players:
         assert p.character is not None  # every seat plays a character (FS-2.7)
-        start = next((o.phys.card.name for o in p.items if o.starting), "")
+        now = p.character.phys.card.name
         seats.append(
             SeatResult(
                 score=float(p.soul_total()),
                 columns={
-                    "character": p.character.phys.card.name,
-                    "starting_item": start,
+                    "character": p.dealt_character or now,
+                    "starting_item": p.dealt_item if p.dealt_character else p.starting_item(),
+                    "final_character": now,
                     "souls": p.soul_total(),
                     "cents": p.cents,
                     "items_held": len(p.items),
@@ -148,10 +160,7 @@ def run_game(
                 },
             )
         )
-    result = GameResult(winners, reason, g.turn, g.first, seats, g.log, columns=built)
-    if on_turn is not None:
-        on_turn(g)
-    return result
+    return seats
 
 
 GAME_COLUMNS = {"loot_cards": "int", "treasure_cards": "int", "monster_cards": "int"}

@@ -872,6 +872,7 @@ def _v_new_character(ctx: Ctx, p: dict) -> bool:
     k = next(i for i, e in enumerate(g.outside_chars) if e[0] is pick)
     card, rules, item, item_rules = g.outside_chars.pop(k)
     old = me.character
+    me.keep_dealt()
     pid = max((x.pid for x in g.all_phys), default=0) + 1
     ph = Phys(pid, card, rules)
     g.all_phys.append(ph)

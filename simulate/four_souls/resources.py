@@ -348,6 +348,8 @@ def pass_characters(g: Game, step: int, name: str) -> bool:
     A character keeps its side, charge and counters (it is the same object); its soul icon goes with it;
     the damage on a player stays on the player. Corrupted Data (Star Promos)."""
     n = g.n
+    for p in g.players:
+        p.keep_dealt()
     chars = [p.character for p in g.players]
     icons = [p.char_soul for p in g.players]
     gifts: list[Obj | None] = []

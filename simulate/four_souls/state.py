@@ -138,10 +138,24 @@ class Player:
     attacked: bool = False  # attacked this turn (FS-10.6; Battle Royale, Requiem rooms)
     loots_played: int = 0  # loot cards played this turn (FS-8.4; Shadow of Famine's limit)
     acts_used: int = 0  # abilities activated this turn, ↷ and $ (FS-6.1; Shadow of Famine's limit)
+    # the character dealt at setup and its starting item, kept when a card changes the character (The
+    # Clicker, Corrupted Data): the players table reports a seat by what it was dealt (FS-2.7)
+    dealt_character: str = ""
+    dealt_item: str = ""
 
     def soul_total(self) -> int:
         # FS-1.22: the total soul value; FS-1.26: a character's own soul value (The Lost) counts too
         return sum(s.soul_value for s in self.souls) + self.char_soul
+
+    def keep_dealt(self) -> None:
+        """Remember the dealt character and starting item before the first change of character."""
+        if not self.dealt_character and self.character is not None:
+            self.dealt_character = self.character.phys.card.name
+            self.dealt_item = self.starting_item()
+
+    def starting_item(self) -> str:
+        """The name of the starting (eternal) item this player holds now, or ""."""
+        return next((o.phys.card.name for o in self.items if o.starting), "")
 
 
 @dataclass(slots=True, eq=False)

@@ -3,7 +3,7 @@ starting item, FS-2.7) and Auction Gavel (verb ``auction``: the other players bi
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import plays, resolution
+from cardlab.simulate.four_souls import plays, resolution, seat_results
 from cardlab.simulate.four_souls.fixtures import add_shop_item, by_id, card, give_item, position
 from cardlab.simulate.four_souls.invariants import check_invariants
 from cardlab.simulate.four_souls.rules import compile_card
@@ -27,6 +27,29 @@ def test_FS_2_7_the_clicker_swaps_your_character_and_starting_item_for_a_charact
     assert not old_item.in_play and me.damage == 1 and not g.outside_chars
     assert [c.card.name for c in g.treasure_disc] == ["The Clicker"]
     check_invariants(g)
+
+
+def test_FS_2_7_a_seat_is_reported_by_the_character_it_was_dealt_after_the_clicker():
+    """The players table groups by the character dealt at setup: after The Clicker swaps seat 0's character
+    for Cain, its row still says the dealt character and starting item, and ``final_character`` says Cain.
+    (Session 21's 5,000-game table credited every Clicker winner to the character it took.)"""
+    g = position(2, rolls=[])
+    g.active = 0
+    cain, hand = by_id("b2-cain"), by_id("b2-sleight_of_hand")
+    g.outside_chars = [(cain, compile_card(cain), hand, compile_card(hand))]
+    dealt = g.players[0].character.phys.card.name
+    give_item(g, 0, card("Old Start", "eternal", "eternal"), eternal=True, starting=True)
+    clicker = give_item(g, 0, by_id("r-the_clicker"))
+    untouched = seat_results(g)[1].columns
+    assert plays.take_action(g, 0, ("tap", clicker, 0))
+    resolution.priority(g, 0)
+    rows = [r.columns for r in seat_results(g)]
+    assert (rows[0]["character"], rows[0]["starting_item"], rows[0]["final_character"]) == (
+        dealt,
+        "Old Start",
+        "Cain",
+    )
+    assert rows[1] == untouched and rows[1]["character"] == rows[1]["final_character"]
 
 
 def test_FS_6_12_auction_gavel_sells_a_shop_item_to_the_high_bidder_who_pays_its_user():

@@ -3,7 +3,17 @@ characters changing hands (Corrupted Data, FS-6.12)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, dice, plays, resolution, statics, triggers, turn, zones
+from cardlab.simulate.four_souls import (
+    damage,
+    dice,
+    plays,
+    resolution,
+    seat_results,
+    statics,
+    triggers,
+    turn,
+    zones,
+)
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     attack_roll,
@@ -88,6 +98,13 @@ def test_FS_6_12_corrupted_data_passes_hands_left_characters_right_and_recharges
     assert [p.items for p in g.players] == [[etern[1]], [etern[2]], [etern[0]]]
     assert all(p.character.charged for p in g.players) and all(o.charged for o in etern)
     assert all(p.character.controller == p.seat for p in g.players)
+    # each seat is still reported by the character it was dealt (FS-2.7), beside the one it ends with
+    rows = [r.columns for r in seat_results(g)]
+    assert [(r["character"], r["final_character"]) for r in rows] == [
+        ("C0", "C1"),
+        ("C1", "C2"),
+        ("C2", "C0"),
+    ]
     check_invariants(g)
 
 
