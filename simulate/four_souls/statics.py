@@ -66,6 +66,8 @@ def _fast_condition(c: str) -> Any:
     n: Any  # the bound compared with, or the values an "in" test reads
     if c == "your_turn":
         return lambda g, o: o.controller < 0 or o.controller == g.active
+    if c == "covered":  # FS-3.8: an object in play is never covered (the evaluator's answer, ``_name``)
+        return lambda g, o: False
     if c == "not your_turn":
         return lambda g, o: not (o.controller < 0 or o.controller == g.active)
     m = _EXTREME.fullmatch(c)
