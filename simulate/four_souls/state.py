@@ -200,16 +200,18 @@ class Caches:
     )  # other object uid → (obj, card, its fields, ObjInfo), View._other_info
     top_key: Any = None  # resolution._top_ref: (top item, height, value) → its StackRef
     top_ref: Any = None
-    ev_key: Any = None  # statics.evasion: objects with an evasion static
+    ev_key: int = -1  # statics.evasion: objects with an evasion static
     ev_objs: list = field(default_factory=list)
     att_key: Any = None  # statics.attackable_objs: items and rooms with an attackable static
     att_objs: list = field(default_factory=list)
-    pa_key: Any = None  # statics.player_evasion: objects with a players_attackable static
-    table_key: Any = None  # statics.table_statics: static word → (object, body) on any object in play
+    pa_key: int = -1  # statics.player_evasion: objects with a players_attackable static
+    table_key: int = -1  # statics.table_statics: static word → (object, body) on any object in play
     table: dict = field(default_factory=dict)
     pa_objs: list = field(default_factory=list)
-    wide_key: Any = None  # statics.wide_objs: objects with a table-wide hp/atk static
+    wide_key: int = -1  # statics.wide_objs: objects with a table-wide hp/atk static
     wide_objs: list = field(default_factory=list)
+    wide_hp: list = field(default_factory=list)  # statics._wide_sum: (holder, body, who, value) of each
+    wide_atk: list = field(default_factory=list)  # table-wide hp / atk static, from the same walk
     covered_key: int = -1  # statics.covered_bonus: the game's cards with a static working while covered
     covered_cards: list = field(default_factory=list)
     covered_sum_ver: int = -1  # statics.covered_bonus: the obj_ver and slot count its sums were made at

@@ -298,10 +298,9 @@ def _wide(v: Any) -> str | None:
 
 def wide_objs(g: Game) -> list[Obj]:
     """The objects with a table-wide hp or atk static (rooms, monsters, items, curses), listed again only
-    when objects entered play or changed (``Game.obj_ver``); none in Base V2."""
+    when objects entered play or changed (``Game.obj_ver``, by :func:`_walk`); none in Base V2."""
     if g.cache.wide_key != g.obj_ver:
-        g.cache.wide_objs = [o for o in _all_static_objs(g) if o.rules.statics and _has_wide(o.rules.statics)]
-        g.cache.wide_key = g.obj_ver
+        _walk(g)
     return g.cache.wide_objs
 
 
@@ -366,26 +365,23 @@ def _wide_sum(g: Game, target: Player | Obj, key: str) -> int:
     """``wide_bonus`` without the covered cards'."""
     total = 0
     player = isinstance(target, Player)
-    for o in wide_objs(g):
-        if not _live(o):
+    if g.cache.wide_key != g.obj_ver:
+        _walk(g)
+    for o, body, who, v in g.cache.wide_hp if key == "hp" else g.cache.wide_atk:
+        if not _live(o) or player != (who == "players"):
             continue
-        for body in o.rules.statics:
-            who = _wide(body.get(key))
-            if who is None or player != (who == "players"):
-                continue
-            if not isinstance(target, Player) and (
-                target.kind != "monster" or (who == "other_monsters" and o is target)
-            ):
-                continue  # FS-10.6: an attackable item or room is not a monster
-            v = body[key]
-            per = v.get("per_counter") if isinstance(v, dict) else None
-            if per is not None:  # FS-5.14: +n for each such counter on the player or monster (Red Proglottid)
-                eggs = counters.count(target, per)
-                if eggs and _holds(g, o, body):
-                    total += eggs * amount(g, o, v)
-                continue
-            if _holds(g, o, body):
-                total += amount(g, o, v)
+        if not isinstance(target, Player) and (
+            target.kind != "monster" or (who == "other_monsters" and o is target)
+        ):
+            continue  # FS-10.6: an attackable item or room is not a monster
+        per = v.get("per_counter") if isinstance(v, dict) else None
+        if per is not None:  # FS-5.14: +n for each such counter on the player or monster (Red Proglottid)
+            eggs = counters.count(target, per)
+            if eggs and _holds(g, o, body):
+                total += eggs * amount(g, o, v)
+            continue
+        if _holds(g, o, body):
+            total += amount(g, o, v)
     return total
 
 
@@ -424,12 +420,8 @@ _PLAYER_KINDS = frozenset(("character", "item", "curse"))
 def evasion_objs(g: Game) -> list[Obj]:
     """The objects with an evasion static, listed again only when objects entered play, changed
     controller or copied abilities (the same key as the trigger cache); only a few cards have one."""
-    key = g.obj_ver
-    if g.cache.ev_key != key:
-        g.cache.ev_objs = [
-            o for o in _all_static_objs(g) if o.rules.statics and any("evasion" in b for b in o.rules.statics)
-        ]
-        g.cache.ev_key = key
+    if g.cache.ev_key != g.obj_ver:
+        _walk(g)
     return g.cache.ev_objs
 
 
@@ -530,12 +522,8 @@ def player_evasion(g: Game, p: Player) -> int | None:
     """FS-10.6: the evasion ``p`` has as an attack target, or None when no ability lets players be
     attacked now. Of several such abilities the most recently created applies: a static by its object's
     age, a "till end of turn" grant (``players_attackable`` verb) by when it resolved."""
-    key = g.obj_ver
-    if g.cache.pa_key != key:
-        g.cache.pa_objs = [
-            o for o in _all_static_objs(g) if any("players_attackable" in b for b in o.rules.statics)
-        ]
-        g.cache.pa_key = key
+    if g.cache.pa_key != g.obj_ver:
+        _walk(g)
     if not g.cache.pa_objs and not g.pa_grants:
         return None
     best: tuple | None = None
@@ -1109,15 +1097,56 @@ V.STATICS.implement(
 def table_statics(g: Game, key: str) -> list:
     """(object, body) of each static ``key`` on any object in play — players' objects, monsters, rooms —
     for a table-wide rule whoever controls it ("players can't …", a room's); listed again only when
-    objects entered play or changed (``Game.obj_ver``); whether each is still in play and its condition
-    holds is read by the caller (:func:`_on`)."""
+    objects entered play or changed (``Game.obj_ver``, by :func:`_walk`); whether each is still in play
+    and its condition holds is read by the caller (:func:`_on`)."""
     c = g.cache
     if c.table_key != g.obj_ver:
-        c.table, c.table_key = {}, g.obj_ver
-    found = c.table.get(key)
-    if found is None:
-        found = c.table[key] = [(o, b) for o in _all_static_objs(g) for b in o.rules.statics if key in b]
-    return found
+        _walk(g)
+    return c.table.get(key, _NONE)
+
+
+_NONE: list = []  # no static of that key in play (never added to: callers only read it)
+
+
+def _walk(g: Game) -> None:
+    """One walk of the objects in play after they changed (``Game.obj_ver``) lists every static key's
+    (object, body) pairs (``table_statics``) and the holders of table-wide hp/atk, evasion and
+    players-attackable statics, in the walk's order. Reading them all at the walk, not each at its first
+    read, gives the same lists: an object joins the walk only with a new ``obj_ver`` (made, or given a
+    controller or abilities), and one that leaves play between the walk and a read is skipped by every
+    reader (``_live``, ``in_play``), as a key listed before it left always was."""
+    table: dict[str, list] = {}
+    wide: list[Obj] = []
+    wide_hp: list[tuple[Obj, dict, str, Any]] = []  # (holder, body, who, value) of each table-wide static
+    wide_atk: list[tuple[Obj, dict, str, Any]] = []
+    ev: list[Obj] = []
+    pa: list[Obj] = []
+    for o in _all_static_objs(g):
+        bodies = o.rules.statics
+        if not bodies:
+            continue
+        for b in bodies:
+            for k in b:
+                got = table.get(k)
+                if got is None:
+                    table[k] = [(o, b)]
+                else:
+                    got.append((o, b))
+        if _has_wide(bodies):
+            wide.append(o)
+            for b in bodies:
+                for key, entries in (("hp", wide_hp), ("atk", wide_atk)):
+                    who = _wide(b.get(key))
+                    if who is not None:
+                        entries.append((o, b, who, b[key]))
+        if any("evasion" in b for b in bodies):
+            ev.append(o)
+        if any("players_attackable" in b for b in bodies):
+            pa.append(o)
+    c, ver = g.cache, g.obj_ver
+    c.table, c.wide_objs, c.ev_objs, c.pa_objs = table, wide, ev, pa
+    c.wide_hp, c.wide_atk = wide_hp, wide_atk
+    c.table_key = c.wide_key = c.ev_key = c.pa_key = ver
 
 
 def _on(g: Game, key: str) -> list:
