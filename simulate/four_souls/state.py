@@ -223,6 +223,10 @@ class Caches:
     statics: dict = field(
         default_factory=dict
     )  # statics.owned_statics: seat → (obj_ver, items, curses, rooms, {static key: [(obj, body)]})
+    hp_plans: dict = field(default_factory=dict)  # statics._hp_plan: seat → a player's max HP, split
+    monster_plans: dict = field(
+        default_factory=dict
+    )  # statics._monster_plan: uid → a monster's max HP, split
 
 
 @dataclass(slots=True, eq=False)

@@ -171,18 +171,65 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
 
 
 def player_max_hp(g: Game, p: Player) -> int:
-    c = p.character
-    base = (c.face or c.phys.card).hp if c is not None else 2  # FS-6.10: the side that shows
-    extra = 0
-    if p.items:  # read at every decision and state check: the owned list is walked without a copy
-        for o, body in owned_statics(g, p, "hp"):
-            if _wide(body["hp"]) is None and _holds(g, o, body):
-                extra += amount(g, o, body["hp"])
-    if g.stat_counters:
-        extra += counters.stat_bonus(g, (p.character, *p.items), "hp")
+    """Read at every decision and fresh state check for every player (``settle_hp``): the printed HP and
+    the unconditional fixed +HP statics come summed from :func:`_hp_plan`; only the rest is read."""
+    plan = _hp_plan(g, p)
+    extra: int = plan[6]
+    for o, body in plan[7]:  # conditional, or an amount read on the object (+1 per counter)
+        if _holds(g, o, body):
+            extra += amount(g, o, body["hp"])
+    if g.stat_counters:  # HP counters on the character and items (``counters.stat_bonus``)
+        c = p.character
+        if c is not None and c.named:
+            extra += c.named.get("hp", 0)
+        for o in p.items:
+            if o.named:
+                extra += o.named.get("hp", 0)
     if g.cache.wide_objs or g.cache.wide_key != g.obj_ver:
         extra += wide_bonus(g, p, "hp")
-    return (base or 0) + p.b_hp + extra
+    return extra + p.b_hp
+
+
+# seat → (obj_ver, items, curses, rooms, character, its face, fixed HP, [(obj, body)] read at each call)
+_NO_PLAN: tuple[int, int, int, bool, Any, Any, int, list] = (-1, -1, -1, False, None, None, 0, [])
+
+
+def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, list]:
+    """A player's max HP split once per change of what it is made of (the key of ``owned_statics``, and
+    the character and the side it shows, FS-6.10): the printed HP plus the +N HP statics without a
+    condition, summed; and the others (a condition, or an amount read on the object) to read at each
+    call. Only when the player has items, as the owned statics were always read (a character's or
+    curse's own +HP static counts while they hold an item)."""
+    rooms = p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
+    c = p.character
+    face = c.face if c is not None else None
+    got = g.cache.hp_plans.get(p.seat)
+    plan: tuple[int, int, int, bool, Any, Any, int, list] = _NO_PLAN if got is None else got
+    if (
+        plan[0] == g.obj_ver
+        and plan[1] == len(p.items)
+        and plan[2] == len(p.curses)
+        and plan[3] == rooms
+        and plan[4] is c
+        and plan[5] is face
+    ):
+        return plan
+    base = (face or c.phys.card).hp if c is not None else 2  # FS-6.10: the side that shows
+    fixed: int = base or 0
+    read: list = []
+    if p.items:
+        for o, body in owned_statics(g, p, "hp"):
+            v = body["hp"]
+            if _wide(v) is not None:
+                continue  # table-wide: ``wide_bonus``
+            n = _num(v)
+            if body.get("if") is None and isinstance(n, int):
+                fixed += n  # what ``amount`` gives for a number, with no condition to hold
+            else:
+                read.append((o, body))
+    plan = (g.obj_ver, len(p.items), len(p.curses), rooms, c, face, fixed, read)
+    g.cache.hp_plans[p.seat] = plan
+    return plan
 
 
 def living(p: Player) -> bool:
@@ -240,13 +287,44 @@ def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
 
 
 def monster_max_hp(g: Game, m: Obj) -> int:
+    """Read at every decision and fresh state check for every slot monster (``settle_hp``): the printed HP
+    and the monster's own unconditional fixed +HP statics come summed from :func:`_monster_plan`."""
     extra = _table_bonus(g, m, "hp")
-    if m.kind == "monster":  # its own "+/-N HP" (Weltling: -1 HP per counter it carries); an attackable
-        for body in m.rules.statics:  # item's `hp` static is its controller's (Punching Bag), not its own
-            if "hp" in body and _wide(body["hp"]) is None and _holds(g, m, body):
-                extra += amount(g, m, body["hp"])
-    printed = (m.phys.card.hp if m.face is None else m.face.hp) or 0  # FS-6.10: the side that shows
-    return printed + m.b_hp + (m.named.get("hp", 0) if m.named else 0) + extra
+    plan = _monster_plan(g, m)
+    for body in plan[4]:  # its own conditional or counted "+/-N HP" (Weltling: -1 HP per counter it carries)
+        if _holds(g, m, body):
+            extra += amount(g, m, body["hp"])
+    return plan[3] + m.b_hp + (m.named.get("hp", 0) if m.named else 0) + extra
+
+
+# object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call)
+_NO_MPLAN: tuple[Any, Any, bool, int, list] = (None, None, False, 0, [])
+
+
+def _monster_plan(g: Game, m: Obj) -> tuple[Any, Any, bool, int, list]:
+    """An object's max HP as a monster split once per rules, side and kind (rules and sides are replaced,
+    never changed in place, when abilities or the side that shows change: FS-6.10): the printed HP plus
+    its own +N HP statics without a condition, summed; and its other own ``hp`` statics, read at each call.
+    Only a monster reads its own: an attackable item's ``hp`` static is its controller's (Punching Bag)."""
+    monster = m.kind == "monster"
+    got = g.cache.monster_plans.get(m.uid)
+    plan: tuple[Any, Any, bool, int, list] = _NO_MPLAN if got is None else got
+    if plan[0] is m.rules and plan[1] is m.face and plan[2] == monster and got is not None:
+        return plan
+    fixed: int = (m.phys.card.hp if m.face is None else m.face.hp) or 0  # FS-6.10: the side that shows
+    read: list = []
+    if monster:
+        for body in m.rules.statics:
+            if "hp" not in body or _wide(body["hp"]) is not None:
+                continue
+            n = _num(body["hp"])
+            if body.get("if") is None and isinstance(n, int):
+                fixed += n  # what ``amount`` gives for a number, with no condition to hold
+            else:
+                read.append(body)
+    plan = (m.rules, m.face, monster, fixed, read)
+    g.cache.monster_plans[m.uid] = plan
+    return plan
 
 
 def monster_hp(g: Game, m: Obj) -> int:
