@@ -47,9 +47,12 @@ from typing import Any
 # folder (as in the repository) → module names compiled there; the engines' hot paths
 COMPILED: dict[str, tuple[str, ...]] = {
     "simulate/core": (
+        "asking",
+        "events",
         "seedmix",
         "shuffling",
-    ),  # seed derivation (numpy: a third of a Gosu X game), deck shuffles
+    ),  # decisions and the door they are asked through, the event log, seed derivation (numpy: a third of a
+    # Gosu X game), deck shuffles
     "simulate/gosu_x": (
         "actions",
         "carddefs",

@@ -11,7 +11,6 @@ unrestricted (an engine always offers a way not to act, so this does not happen 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -58,4 +57,4 @@ class Restricted:
         self.removed += len(decision.options) - len(allowed)
         if len(allowed) == 1:
             return allowed[0]
-        return self.base.choose(dataclasses.replace(decision, options=type(decision.options)(allowed)))
+        return self.base.choose(decision.but(type(decision.options)(allowed), decision.view))

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardlab.simulate.core import branching
@@ -746,4 +746,4 @@ def _commit(player: Any, decision: Any, answer: int, view: Any) -> None:
     sensible: the ability it uses, the target its next choice aims at). Without it, an overruled base
     answers the overrule's follow-up choices with the plan of the option it proposed, and a rollout player
     answers them with no plan at all — a model of play the real player does not follow."""
-    player.choose(replace(decision, options=(decision.options[answer],), view=view))
+    player.choose(decision.but((decision.options[answer],), view))

@@ -28,6 +28,10 @@ class InvariantError(AssertionError):
     """An engine invariant broke (a card in two zones, ¢ not conserved …): raised by checked play."""
 
 
+class RunawayGameError(RuntimeError):
+    """A game asked more decisions than any game that ends can (``decisions.MAX_ASKS_PER_GAME``)."""
+
+
 def _one_line(text: str) -> str:
     """A name as it can be shown in a one-line message: a line break or other control character in it
     (a card named "\\n" in a hand-edited file) is escaped, never printed."""

@@ -3,6 +3,10 @@
 Engines set ``log.turn`` and ``log.phase`` as the game advances and call :meth:`EventLog.emit`; each row
 gets its sequence number from its position. Event kinds are a small closed vocabulary per game
 (``GameSpec.event_kinds``); the runner checks every kind against it when the batch is written.
+
+Compiled with mypyc by ``pip install .`` (issue 20): the compiled engines call ``emit`` at every event. The log
+is a native class that Python subclasses may extend (Four Souls' ``FSLog``) and that copies and pickles as a
+Python object would (``serializable``).
 """
 
 from __future__ import annotations
@@ -10,11 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 # Column order of one event row as stored in EventLog.rows (seq and game_id are added when written); the
 # two columns of format 3 come last so that a row's first eight fields keep their places.
 EVENT_FIELDS = ("turn", "phase", "seat", "kind", "card", "target", "amount", "detail", "target_seat", "value")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class EventLog:
     """Append-only rows ``(turn, phase, seat, kind, card, target, amount, detail, target_seat, value)``.
 
@@ -45,6 +52,7 @@ class EventLog:
         value: int | None = None,
     ) -> None:
         if self.enabled:
+            row: tuple[Any, ...]
             if target.__class__ is int:  # a seat
                 row = (self.turn, self.phase, seat, kind, card, None, amount, detail, target, value)
             else:
