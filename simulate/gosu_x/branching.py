@@ -104,6 +104,8 @@ def copy_state(st: State) -> State:
         p=players,
         undrafted=st.undrafted,
         tiles=st.tiles,
+        _tile_index=st._tile_index,  # built from the tiles, shared with them
+        _tiles_of=st._tiles_of,
         miracle=st.miracle,
         bounty=cards[st.bounty.uid] if st.bounty is not None else None,
         round=st.round,

@@ -5,7 +5,9 @@ Four Souls' ``refs``."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from .carddefs import CardDef
 
 
 class CardView(NamedTuple):
@@ -17,7 +19,7 @@ class CardView(NamedTuple):
 
     uid: int  # the handle options carry
     name: str
-    defn: Any  # cards.CardDef
+    defn: CardDef  # typed, so the compiled players read its fields natively
     owner: int
     zone: str  # hand | army | discard | removed
     row: int  # 0..2 in an army (soldier, hero, Immortal row), else -1

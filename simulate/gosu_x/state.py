@@ -130,6 +130,11 @@ class State:
     seed: int = 0  # the game seed: setup choices draw from their own streams of it (draft.setup_rng)
     keep_turns: bool = False  # copy each turn's start into ``turn_start`` (a search seat branches from it)
     turn_start: Any = None  # branching.TurnStart of the turn under way, when ``keep_turns``
+    # ``tiles`` by effect: each key's (clan, value) pairs in tile order, built from ``_tiles_of`` (card data,
+    # never changed in play; rebuilt when ``tiles`` is another dict). A tile effect is read some 800 times
+    # a game, and a key is on at most a few of the eight tiles (issue 20)
+    _tile_index: dict[str, list[tuple[str, Any]]] = field(default_factory=dict)
+    _tiles_of: Any = None
 
     # -- asking -------------------------------------------------------------------------------------------
     def ask(self, kind: str, seat: int, options: list | tuple, context: Any = None, shown: tuple = ()) -> Any:
@@ -158,13 +163,24 @@ class State:
     def tile_values(self, seat: int, key: str) -> list[Any]:
         """Values of ``key`` on the tiles in force for ``seat`` (GX-2.7, GX-13.7); a GLOBAL effect (hand
         limit) on a tile either player flipped applies to both (GX-13.1)."""
-        out = []
-        for clan, tile in self.tiles.items():
-            if key in tile and (
-                self.tile_on(seat, clan) or (key in GLOBAL and clan in self.p[1 - seat].flipped)
-            ):
-                out.append(tile[key])
+        if self._tiles_of is not self.tiles:
+            self._index_tiles()
+        out: list[Any] = []
+        entries = self._tile_index.get(key)
+        if entries is None:
+            return out
+        for clan, value in entries:
+            if self.tile_on(seat, clan) or (key in GLOBAL and clan in self.p[1 - seat].flipped):
+                out.append(value)
         return out
+
+    def _index_tiles(self) -> None:
+        index: dict[str, list[tuple[str, Any]]] = {}
+        for clan, tile in self.tiles.items():
+            for key, value in tile.items():
+                index.setdefault(key, []).append((clan, value))
+        self._tile_index = index
+        self._tiles_of = self.tiles
 
     def passive_values(self, seat: int, key: str) -> list[Any]:
         """Values of ``key`` on the face-up cards of ``seat``'s army (GX-12.17)."""

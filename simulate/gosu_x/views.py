@@ -20,7 +20,7 @@ def snapshot(c: Card) -> CardView:
 
 
 class View:
-    __slots__ = ("_st", "seat", "_shown", "_seen", "_armies", "_hand")
+    __slots__ = ("_st", "seat", "_shown", "_seen", "_armies", "_hand", "_limit")
 
     def __init__(self, st: State, seat: int, shown: tuple = ()) -> None:
         self._st = st
@@ -30,6 +30,7 @@ class View:
         self._seen: dict[int, CardView | None] = {}
         self._armies: dict[int, tuple[tuple[CardView, ...], ...]] = {}
         self._hand: tuple[CardView, ...] | None = None
+        self._limit: int | None = None  # the hand limit, read once: a player reads it for each option
 
     def _visible(self, uid: int) -> Card | None:
         c = self._st.cards.get(uid)
@@ -139,7 +140,10 @@ class View:
         return self._st.clans(c) if c.zone in (ARMY, DISCARD) or c.owner == self.seat else ()
 
     def hand_limit(self) -> int:
-        return self._st.hand_limit(self.seat)
+        limit = self._limit
+        if limit is None:
+            limit = self._limit = self._st.hand_limit(self.seat)
+        return limit
 
     def x_value(self, seat: int) -> int:
         return self._st.x_value(seat)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.simulate.gosu_x.cards import STEPS, CardDef
+from cardlab.simulate.gosu_x.views import View
 
 HITS = STEPS.with_role("hit")  # the steps that take an opponent's card out of play, as registered
 
@@ -44,7 +45,7 @@ class Valuer:
     def delta(self, **change: float) -> float:
         return sum(self.w[k] * v for k, v in change.items())
 
-    def effect_value(self, v, defn: CardDef, hand_after: int) -> float:
+    def effect_value(self, v: View, defn: CardDef, hand_after: int) -> float:
         """What a card's entry effects are worth, read from the encoded steps of its printed card ``defn``
         (one resolution); ``hand_after``: our hand size once the card (and its cost) has left the hand."""
         steps = defn.on_play
@@ -105,19 +106,19 @@ class Valuer:
                 total += self.delta(battle=1.0)
         return total
 
-    def number(self, v, n: Any) -> float:
+    def number(self, v: View, n: Any) -> float:
         return float(v.x_value(self.seat)) if n == "X" else float(n) if isinstance(n, (int, float)) else 1.0
 
-    def best_target(self, v, seat: int, vulnerable: bool) -> float:
+    def best_target(self, v: View, seat: int, vulnerable: bool) -> float:
         vals = [v.card_value(c) for c in v.tops(seat) if c.face_up and (not vulnerable or v.vulnerable(c))]
         return float(max(vals, default=0))
 
-    def worst_own(self, v, seat: int | None = None) -> float:
+    def worst_own(self, v: View, seat: int | None = None) -> float:
         seat = self.seat if seat is None else seat
         vals = [v.card_value(c) for c in v.tops(seat) if v.vulnerable(c)]
         return float(min(vals, default=0))
 
-    def best_captured(self, v, seat: int) -> float:
+    def best_captured(self, v: View, seat: int) -> float:
         return float(
             max(
                 (LEVEL_VALUE[r] for r, row in enumerate(v.army(seat)) for c in row if not c.face_up),
@@ -125,12 +126,12 @@ class Valuer:
             )
         )
 
-    def card_worth(self, v, defn: CardDef) -> float:
+    def card_worth(self, v: View, defn: CardDef) -> float:
         """A card in hand or discard (its printed card): its level's battle value and what its entry
         effect would give."""
         return LEVEL_VALUE[defn.level - 1] + self.effect_value(v, defn, v.hand_size(self.seat) - 1)
 
-    def choice_worth(self, v, option: Any) -> float:
+    def choice_worth(self, v: View, option: Any) -> float:
         """An option of a card choice (a card uid, or 0 for none): the chosen card's worth."""
         if option == 0:
             return 0.0

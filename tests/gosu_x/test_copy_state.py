@@ -83,7 +83,19 @@ def test_keeping_turn_starts_changes_no_game():
     assert kept.events.rows == plain.events.rows
 
 
-SHARED = {"cfg", "tiles", "_view_cls", "players_obj", "undrafted", "available", "d", "clans", "checker"}
+SHARED = {
+    "cfg",
+    "tiles",
+    "_tile_index",
+    "_tiles_of",
+    "_view_cls",
+    "players_obj",
+    "undrafted",
+    "available",
+    "d",
+    "clans",
+    "checker",
+}
 
 
 def _owns(a, b, name, path=""):
