@@ -3,18 +3,25 @@ and the ghost release (GX-15.4) that applies first."""
 
 from __future__ import annotations
 
-from .state import GameOver, State
+from .state import Card, GameOver, State
 
 
 def ghost_release(st: State) -> None:
     """GX-15.4 / GX-12.11 / GX-13.4: a ghost token that lands on a captured card (the ward moves to a new
     highest vulnerable card) releases it at once; no effect triggers."""
     for seat in (0, 1):
-        if st.p[seat].rows[0] and st.effect_values(seat, "ward_highest"):
+        rows = st.p[seat].rows
+        # only a captured card can be released: looked for before the ward's sources, which cost more to read
+        # (the check runs after every step)
+        if rows[0] and _any_captured(rows) and st.effect_values(seat, "ward_highest"):
             card = st.ward_card(seat)
             if card is not None and not card.face_up:
                 card.face_up = True
                 st.emit("release", -1, card.d.name, seat, detail="ghost")
+
+
+def _any_captured(rows: list[list[Card]]) -> bool:
+    return any(not c.face_up for row in rows for c in row)
 
 
 def check_instant(st: State) -> None:

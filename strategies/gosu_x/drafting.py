@@ -117,7 +117,10 @@ class DraftPolicy:
         if kind not in ("random", "greedy", "counter", "table"):
             raise UserError(f"draft='{kind}': choose random, greedy, counter or table")
         self.kind, self.rng, self.deny, self.noise = kind, rng, float(deny), float(noise)
-        self.base = draft_values(values or VALUES_FILE)  # values=PATH: another derived file
+        # values=PATH: another derived file. A random draft never reads them: the file's stamp, taken for each
+        # player of each game, cost about a twentieth of a compiled Gosu X game (issue 20); a given PATH is
+        # still read, so a bad one fails at once
+        self.base = draft_values(values or VALUES_FILE) if kind != "random" or values else {}
         self.alliances: dict[str, float] = {}
         self.clans: dict[str, float] = {}
         if kind == "table":

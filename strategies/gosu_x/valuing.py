@@ -45,6 +45,10 @@ class Valuer:
     def delta(self, **change: float) -> float:
         return sum(self.w[k] * v for k, v in change.items())
 
+    def one(self, key: str, amount: float) -> float:
+        """``delta(**{key: amount})`` without building its keywords (issue 20): the same sum, from 0."""
+        return 0.0 + self.w[key] * amount
+
     def effect_value(self, v: View, defn: CardDef, hand_after: int) -> float:
         """What a card's entry effects are worth, read from the encoded steps of its printed card ``defn``
         (one resolution); ``hand_after``: our hand size once the card (and its cost) has left the hand."""
@@ -58,8 +62,9 @@ class Valuer:
         # the valuation (it reads every card and tile in force), and rollouts value cards at every action
         room: int | None = None
         total = 0.0
-        for verb, p in steps:
-            p = p if isinstance(p, dict) else {"n": p}
+        for step in steps:
+            verb: str = step[0]  # the vocabulary's step names (typed: compared as text, not generically)
+            p = step[1] if isinstance(step[1], dict) else {"n": step[1]}
             who = p.get("who", "self")
             n = p.get("n", 1)
             if verb == "draw":
@@ -67,43 +72,43 @@ class Valuer:
                 if who in ("self", "each"):  # past the hand limit a draw only feeds the discard (GX-4)
                     if room is None:
                         room = max(0, v.hand_limit() - hand_after)
-                    total += self.delta(hand=min(k, room) + 0.2 * max(0.0, k - room))
+                    total += self.one("hand", min(k, room) + 0.2 * max(0.0, k - room))
                     mine += k
                 if who in ("opponent", "each"):
-                    total -= self.delta(hand=k)
+                    total -= self.one("hand", k)
             elif verb == "discard":
                 if who in ("self", "each"):
                     lost = min(mine, (mine + 1) // 2 if n == "half_up" else self.number(v, n))
-                    total -= self.delta(hand=lost)
+                    total -= self.one("hand", lost)
                     mine -= lost
                 if who in ("opponent", "each"):
-                    total += self.delta(
-                        hand=min(theirs, (theirs + 1) // 2 if n == "half_up" else self.number(v, n))
+                    total += self.one(
+                        "hand", min(theirs, (theirs + 1) // 2 if n == "half_up" else self.number(v, n))
                     )
             elif verb in HITS:
                 army = p.get("army", "any")
                 best = self.best_target(v, opp, verb != "capture")
                 if army in ("any", "opponent") and best:
-                    total += self.delta(battle=best, army=1)
+                    total += self.one("battle", best) + self.one("army", 1)
                 elif army == "own" or (not p.get("optional") and not best):
-                    total -= self.delta(battle=self.worst_own(v), army=1)
+                    total -= self.one("battle", self.worst_own(v)) + self.one("army", 1)
             elif verb == "release":
-                total += self.delta(battle=self.best_captured(v, self.seat))
+                total += self.one("battle", self.best_captured(v, self.seat))
             elif verb == "sacrifice":
                 if who in ("opponent", "each", "more_army"):
-                    total += self.delta(battle=self.worst_own(v, opp), army=1)
+                    total += self.one("battle", self.worst_own(v, opp)) + self.one("army", 1)
                 if who in ("self", "each"):
-                    total -= self.delta(battle=self.worst_own(v), army=1)
+                    total -= self.one("battle", self.worst_own(v)) + self.one("army", 1)
             elif verb in ("from_discard", "search_deck", "reveal"):
-                total += self.delta(hand=1.0)
+                total += self.one("hand", 1.0)
             elif verb == "extra_turn":
-                total += self.delta(battle=self.opp_gain)
+                total += self.one("battle", self.opp_gain)
             elif verb == "unlock_token":
-                total += self.delta(unlock=1)
+                total += self.one("unlock", 1)
             elif verb == "return_tokens":
-                total += self.delta(token=self.number(v, n))
+                total += self.one("token", self.number(v, n))
             elif verb in ("copy_effect", "choose_op", "hook", "if"):
-                total += self.delta(battle=1.0)
+                total += self.one("battle", 1.0)
         return total
 
     def number(self, v: View, n: Any) -> float:
