@@ -10,8 +10,8 @@ the environment), so both builds of one install can be compared game by game (:f
 Left as Python on purpose: configuration and card-definition classes (pickled into worker processes,
 where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``cards``, ``abilities``,
 ``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items (``items``: ``__slots__``
-classes a search's copy deep-copies), its event log (``log``: a compiled class may not derive from the
-kernel's log), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card
+classes a search's copy deep-copies), its event log (``log``: a Python subclass of the
+kernel's compiled log), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card
 loader, config, decks, events, scenarios, story and invariant checks as Python. Gosu X's and Hidden
 Reason's card definitions (``carddefs``) are compiled (read at every step) and rebuilt by their
 constructors when copied or pickled (``cardfiles.rebuilt_by_fields``). Four Souls' ``selectors``: its table
