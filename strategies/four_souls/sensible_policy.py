@@ -1609,6 +1609,11 @@ class SensiblePolicy:
         helps = self._helps(ab) if ab is not None else False
         if "done" in opts:
             opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
+            if not helps and ab is not None and self._deaths_vote_kills(view):
+                # a death I cause sets off a vote that kills among the living (FS-5.17): a player this effect
+                # could kill is not picked (at 3 players the two left tie and both die, me among them)
+                n = self._damage_dealt(view, ab, decision.context)
+                opts = tuple(o for o in opts if not (type(o) is SeatRef and view.hp_of(o.seat) <= n))
             cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
             if cards:  # monster cards into slots: only one fighting better than the slot it would cover
                 bar = self._cover_bar(decision)
@@ -1668,6 +1673,32 @@ class SensiblePolicy:
                     theirs, key=lambda o: self._obj_worth(o) + (0.5 if infos[o].controller == lead else 0)
                 )
         return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
+
+    def _deaths_vote_kills(self, view: Any) -> bool:
+        """Is an object in play whose trigger on any player's death kills a player the living vote for
+        (The Impostor!, FS-5.17)? Read from its encoded words (public, FS-3.3)."""
+        n = view.n_players
+        infos = (*view.monsters, *view.rooms, *(i for s in range(n) for i in view.items_of(s)))
+        for info in infos:
+            for ab in info.rules.triggers.get("dies", ()) if info.rules is not None else ():
+                vote = ab.do.get("vote") if isinstance(ab.do, dict) else None
+                if ab.tparam == "any_player" and vote is not None and "kill" in rd.verbs_of(ab.do):
+                    return True
+        return False
+
+    @staticmethod
+    def _damage_dealt(view: Any, ab: Any, name: Any) -> int:
+        """The damage an ability deals in all (its ``deal_damage`` amount: a number, or its source's counters
+        read on the object of that name in play); 99 for a kill or an amount not read."""
+        spec = rd._find(ab.do, "deal_damage")
+        n = spec.get("n") if isinstance(spec, dict) else None
+        if isinstance(n, int) and not isinstance(n, bool):
+            return n
+        if n == "counters(self)":
+            for info in (*view.monsters, *(i for s in range(view.n_players) for i in view.items_of(s))):
+                if info.name == name:
+                    return info.counters
+        return 99
 
     def _number_target(self, decision: Any) -> Any:
         """The card whose number I change (FS-5.2, ``valuing.number_target``: my items gain, rivals' lose),

@@ -7,7 +7,7 @@ it kills) and the attacker's own risk not at all. Seat 0 plays ``sensible``; the
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls.fixtures import by_id, give_loot, kinds, monster, phys
+from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, give_loot, kinds, monster, phys
 from cardlab.strategies.four_souls import valuing as vl
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
@@ -44,3 +44,32 @@ def test_FS_10_7_a_fight_between_two_rivals_is_a_rivals_death():
     out = vl.Outlook(rival=1 / 3, hp=2, rival_hp=2, atk=1, rival_atk=1)
     assert abs(vl._player_fight("me", "rival", 3, out)) < 0.1
     assert vl._player_fight("rival", "rival", 3, out) == 4 / 3
+
+
+def _horn_turn_start(impostor: bool):
+    """3 players at 2 HP; P0 (sensible) is active; Alt Art Little Horn holds 4 counters (its turn-start
+    damage, split among the players P0 picks, "any number", FS-4.3), and with ``impostor`` The Impostor! is in
+    a slot (the turn's first player death: the living vote, the most voted die, ties included, FS-5.17)."""
+    from cardlab.simulate.four_souls import triggers
+    from cardlab.simulate.four_souls.fixtures import loot_fillers, settle
+
+    g = strategy_table(3, hp=2)
+    loot_fillers(g, 10)
+    g.active = 0
+    horn = add_slot_monster(g, by_id("aa-little_horn"))
+    horn.counters = 4
+    if impostor:
+        add_slot_monster(g, by_id("rwz-the_impostor"))
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    return g
+
+
+def test_FS_5_17_no_kill_that_sets_off_a_vote_which_kills_me():
+    """With The Impostor! in play a death P0 causes sets off a vote among the two left, a tie that kills both,
+    P0 among them (soak 1902's 500-turn games: every seat died every turn and nobody attacked Little Horn):
+    P0 picks nobody, and nobody dies. Without it P0 splits the 4 damage to kill both rivals."""
+    g = _horn_turn_start(impostor=True)
+    assert not any(p.dead for p in g.players)
+    g = _horn_turn_start(impostor=False)
+    assert [p.dead for p in g.players] == [False, True, True]
