@@ -330,9 +330,10 @@ class View:
     def _info(self, o: Obj) -> ObjInfo:
         """A monster's stats are statics computed on demand (FS-5.2); strategies read them at every
         priority window of an attack, so the result is kept until anything changes: the monster's own
-        marks or abilities — and any event at all, object entering play or new active player while a
-        static could modify it (an evasion static in play, or a static of its own: their conditions may
-        read anything). Most of the time neither is there."""
+        marks (damage, buffs, counters of every kind: HP and AT counters change its stats, FS-5.14) or
+        abilities — and any event at all, object entering play or new active player while a static could
+        modify it (an evasion static in play, or a static of its own: their conditions may read anything).
+        Most of the time neither is there."""
         if o.kind != "monster":
             return self._other_info(o)
         g = self._g
@@ -350,6 +351,8 @@ class View:
             o.in_play,
             o.dying,
             o.controller,
+            tuple(o.named.items()) if o.named else (),  # HP / AT counters (FS-5.14) change its stats
+            o.set_atk,  # "its AT becomes N"
         )
         hit = g.cache.info_cache.get(o.uid)
         if hit is not None and hit[0] == key:

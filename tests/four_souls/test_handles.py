@@ -154,3 +154,21 @@ def test_an_items_info_is_kept_only_while_it_is_unchanged():
         change()
         after = v.info(o.ref)
         assert after is not before and after == v._build(o) and after.rules is o.rules
+
+
+def test_FS_5_14_a_monsters_info_shows_the_hp_and_at_counters_put_on_it_since_the_last_read():
+    """A monster's info was kept while its HP and AT counters changed (The Collector, The Impostor!: 0.3-0.8 %
+    of the kept monster infos read in collection games were stale): HP and AT counters are marks it shows
+    at the next read, as a fresh build of its info does."""
+    from cardlab.simulate.four_souls import counters
+    from cardlab.simulate.four_souls.fixtures import add_slot_monster, monster, position
+
+    g = position(2)
+    m = add_slot_monster(g, monster("Vanilla monster", hp=3, evasion=4, attack=1))
+    v = g.views[0]
+    assert (v.info(m.ref).hp, v.info(m.ref).attack) == (3, 1)
+    counters.add(g, m, 2, "hp")
+    counters.add(g, m, 1, "atk")
+    info = v.info(m.ref)
+    assert (info.hp, info.attack) == (5, 2)
+    assert info == v._build(m)
