@@ -237,15 +237,17 @@ def push_deaths(g: Game) -> bool:
             g.stack.append(DeathItem(p, g.last_damager.get(("p", p.seat), -1)))
             triggers.fire(g, "would_die", victim=p, death=g.stack[-1])
             pushed = True
-    dying = [
-        m
-        for slot in g.mslots
-        if slot
-        and ((m := slot[-1]).damage or m.rules.statics)  # 0 HP without damage: its own -HP (Weltling)
-        and m.kind == "monster"
-        and not m.dying
-        and statics.monster_hp(g, m) <= 0
-    ]
+    dying: list[Obj] = []
+    for slot in g.mslots:
+        m = slot[-1] if slot else None
+        if (
+            isinstance(m, Obj)  # typed: its fields are read natively (a slot's top is always an object)
+            and (m.damage or m.rules.statics)  # 0 HP without damage: its own -HP (Weltling)
+            and m.kind == "monster"
+            and not m.dying
+            and statics.monster_hp(g, m) <= 0
+        ):
+            dying.append(m)
     if len(dying) > 1:  # FS-4.10(1) / FS-5.9(e): the active player orders the game's deaths
         dying = ordered_by(g, a, dying, [m.phys.card.name for m in dying], "resolve first")
     # FS-13.2: an attackable item or room at 0 HP dies the same way (Base V2 has none)

@@ -216,7 +216,8 @@ class Caches:
     covered_cards: list = field(default_factory=list)
     covered_sum_ver: int = -1  # statics.covered_bonus: the obj_ver and slot count its sums were made at
     covered_sum_slots: int = -1
-    covered_sums: dict = field(default_factory=dict)
+    covered_hp: int = 0  # statics.covered_bonus: the +HP and +AT those cards give every monster now
+    covered_atk: int = 0
     decliners: list | None = None  # each seat's Strategy.declines (Players.decliners), at the first window
     acts: dict = field(default_factory=dict)  # plays._act_entries: seat → (key, its activated abilities)
     bonus_tests: dict = field(default_factory=dict)  # checks.check_bonus: bonus soul pid → its compiled test

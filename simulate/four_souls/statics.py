@@ -294,7 +294,8 @@ def monster_max_hp(g: Game, m: Obj) -> int:
     for body in plan[4]:  # its own conditional or counted "+/-N HP" (Weltling: -1 HP per counter it carries)
         if _holds(g, m, body):
             extra += amount(g, m, body["hp"])
-    return plan[3] + m.b_hp + (m.named.get("hp", 0) if m.named else 0) + extra
+    marks: int = m.named.get("hp", 0) if m.named else 0  # HP counters (FS-5.14)
+    return plan[3] + m.b_hp + marks + extra
 
 
 # object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call)
@@ -423,8 +424,9 @@ def covered_bonus(g: Game, target: Obj, key: str) -> int:
                             v = body.get(k)
                             if body.get("if") == "covered" and _wide(v) == "monsters" and isinstance(v, dict):
                                 sums[k] += int(v.get("n", 1))
-        c.covered_sums, c.covered_sum_ver, c.covered_sum_slots = sums, g.obj_ver, len(g.mslots)
-    return c.covered_sums.get(key, 0)
+        c.covered_hp, c.covered_atk = sums["hp"], sums["atk"]
+        c.covered_sum_ver, c.covered_sum_slots = g.obj_ver, len(g.mslots)
+    return c.covered_hp if key == "hp" else c.covered_atk if key == "atk" else 0
 
 
 def wide_bonus(g: Game, target: Player | Obj, key: str) -> int:
@@ -1213,6 +1215,8 @@ def _walk(g: Game) -> None:
         if _has_wide(bodies):
             wide.append(o)
             for b in bodies:
+                if b.get("if") == "covered":
+                    continue  # FS-3.8: works only while covered (``covered_bonus``), never for an object in play
                 for key, entries in (("hp", wide_hp), ("atk", wide_atk)):
                     who = _wide(b.get(key))
                     if who is not None:

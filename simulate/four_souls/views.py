@@ -18,6 +18,8 @@ from .refs import CardRef, ObjInfo, ObjRef, StackRef
 from .rule_variants import cannon_fodder
 from .state import Game, Obj, Phys, Player
 
+_new_tuple: Any = tuple.__new__  # builds a NamedTuple record from its fields in one C call
+
 # the entry ``View._other_info`` compares with before anything is kept for an object: matches none
 _NOT_KEPT: tuple[Obj | None, Any, int, bool, int, bool, str, Any, Any] = (
     None,
@@ -394,21 +396,25 @@ class View:
         g = self._g
         card = o.face or o.phys.card  # FS-6.10: a flipped object shows its back side's name, stats, rewards
         is_monster = o.kind == "monster" or (card.hp is not None and o.kind in ("item", "room"))  # FS-10.6
-        return ObjInfo(
-            card.name,
-            o.kind,
-            o.controller,
-            o.charged,
-            statics.monster_hp(g, o) if is_monster else None,
-            statics.evasion(g, o) if is_monster else None,
-            statics.monster_atk(g, o) if is_monster else None,
-            card.soul or 0,
-            tuple((card.rewards or {}).items()),
-            o.counters,
-            o.eternal,
-            o.ref,
-            o.rules or o.phys.rules,
+        info: ObjInfo = _new_tuple(  # ObjInfo(...) without its interpreted __new__: the same record
+            ObjInfo,
+            (
+                card.name,
+                o.kind,
+                o.controller,
+                o.charged,
+                statics.monster_hp(g, o) if is_monster else None,
+                statics.evasion(g, o) if is_monster else None,
+                statics.monster_atk(g, o) if is_monster else None,
+                card.soul or 0,
+                tuple((card.rewards or {}).items()),
+                o.counters,
+                o.eternal,
+                o.ref,
+                o.rules or o.phys.rules,
+            ),
         )
+        return info
 
 
 V.STATICS.implement(
