@@ -146,7 +146,9 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     """(object, body) for each static ability with ``key`` on the objects ``p`` controls (character,
     items, curses, in that order), conditions not checked. Listed again only when objects entered play,
     changed controller or abilities, or ``p``'s item or curse count changed (the key ``_act_entries``
-    trusts): HP, attack, prices and counts read it many times a turn."""
+    trusts): HP, attack, prices and counts read it many times a turn. Every key is listed in one walk of
+    the player's objects (as ``_walk`` does for the table): the same lists as one walk per key, since
+    the objects and their abilities cannot change under one entry's key."""
     rooms = (
         p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     )  # FS-16.2: "you" on a room: the AP
@@ -157,17 +159,22 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     got = g.cache.statics.get(p.seat)
     hit: tuple[int, int, int, bool, dict] = _UNLISTED if got is None else got
     if hit[0] != g.obj_ver or hit[1] != n_items or hit[2] != n_curses or hit[3] != rooms:
-        hit = (g.obj_ver, n_items, n_curses, rooms, {})
-        g.cache.statics[p.seat] = hit
-    by_key: dict = hit[4]
-    found = by_key.get(key)
-    if found is None:
+        by_key: dict[str, list] = {}
         ch = p.character
         objs = (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses)
         if rooms:
             objs = (*objs, *(s[-1] for s in g.rooms.slots if s))
-        found = by_key[key] = [(o, body) for o in objs for body in o.rules.statics if key in body]
-    return found
+        for o in objs:
+            for body in o.rules.statics:
+                for k in body:
+                    listed = by_key.get(k)
+                    if listed is None:
+                        by_key[k] = [(o, body)]
+                    else:
+                        listed.append((o, body))
+        hit = (g.obj_ver, n_items, n_curses, rooms, by_key)
+        g.cache.statics[p.seat] = hit
+    return hit[4].get(key, _NONE)
 
 
 def player_max_hp(g: Game, p: Player) -> int:
