@@ -123,24 +123,36 @@ class Recording(FSSearch):
         return answer
 
 
-def test_four_souls_plans_attacks_and_purchases_and_plays_them_as_planned():
-    """FS-10.2 (an attack's target is chosen after the declaration) and FS-11 (a purchase's item after
-    the declaration): a Four Souls search with plans tries attack targets and shop items as candidates on
-    copies, and answers the follow-up of a plan played with the planned target; the game is a function of
-    its seed."""
+def _played_twice(plans: int, budget: int, max_turns: int, seed: int) -> Recording:
+    """A two-player Four Souls game of a recording search (seat 0) against sensible, played twice: the
+    same events and answers both times (the game is a function of its seed). Returns the first search."""
     spec = games.get("four-souls")
     sensible = registry.for_game("four-souls")["sensible"]
-    config = spec.make_config(n_players=2, max_turns=5)
+    config = spec.make_config(n_players=2, max_turns=max_turns)
 
     def once():
-        search = Recording(0, random.Random(3), plans=1, budget=2, settle=0, confidence=0)
-        result = play_seated(spec, config, 9, Players([search, sensible(1, random.Random(4))]))
+        search = Recording(0, random.Random(3), plans=plans, budget=budget, settle=0, confidence=0)
+        result = play_seated(spec, config, seed, Players([search, sensible(1, random.Random(4))]))
         return search, result
 
     search, result = once()
     again, second = once()
     assert result.events.rows == second.events.rows and search.answers == again.answers
-    kinds = {o[0][0] for r in search.searched for o in r.options if isinstance(o[0], tuple) and len(o) == 2}
+    return search
+
+
+def _kinds_tried(search: Recording) -> set:
+    """The kinds of plans the search tried (an action with a follow-up answer)."""
+    return {o[0][0] for r in search.searched for o in r.options if isinstance(o[0], tuple) and len(o) == 2}
+
+
+def test_four_souls_plans_attacks_and_purchases_and_plays_them_as_planned():
+    """FS-10.2 (an attack's target is chosen after the declaration) and FS-11 (a purchase's item after
+    the declaration): a Four Souls search with plans tries attack targets and shop items as candidates on
+    copies, and answers the follow-up of a plan played with the planned target; the game is a function of
+    its seed."""
+    search = _played_twice(plans=1, budget=2, max_turns=5, seed=9)
+    kinds = _kinds_tried(search)
     assert {"attack", "buy"} <= kinds  # attacks and purchases were tried with each follow-up answer
     followed = [(kind, options, answer, plan) for kind, options, answer, plan in search.answers if plan]
     planned = [
@@ -209,19 +221,8 @@ def test_effect_target_follow_ups_are_the_targets_the_play_then_offers():
 def test_four_souls_plans_2_tries_effect_targets_and_plays_them_as_planned():
     """FS-4.2: with ``plans=2`` a loot play or an ability with a target is tried once for each target, on
     copies, and a plan played answers its target as planned; the game is a function of its seed."""
-    spec = games.get("four-souls")
-    sensible = registry.for_game("four-souls")["sensible"]
-    config = spec.make_config(n_players=2, max_turns=12)
-
-    def once():
-        search = Recording(0, random.Random(3), plans=2, budget=8, settle=0, confidence=0)
-        result = play_seated(spec, config, 7, Players([search, sensible(1, random.Random(4))]))
-        return search, result
-
-    search, result = once()
-    again, second = once()
-    assert result.events.rows == second.events.rows and search.answers == again.answers
-    kinds = {o[0][0] for r in search.searched for o in r.options if isinstance(o[0], tuple) and len(o) == 2}
+    search = _played_twice(plans=2, budget=8, max_turns=12, seed=7)
+    kinds = _kinds_tried(search)
     assert {"attack", "buy", "loot"} <= kinds
     targets = [(answer, plan) for kind, _, answer, plan in search.answers if plan and kind == "choose_target"]
     assert targets and all(answer == plan[2] for answer, plan in targets)

@@ -302,12 +302,18 @@ def _read_aimed_cancel(ab: Any) -> bool:
     return any(sel_head(s) == "stack_item" and _AIMED & set(_sel_flags(s)) for s in ab.targets.values())
 
 
+def _modes(ab: Any) -> list | None:
+    """The modes of a "choose one" ability (its whole effect one ``modes`` list, FS-4.2), or None."""
+    do = ab.do if ab is not None else None
+    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
+    return modes if isinstance(modes, list) else None
+
+
 def shield_mode(ab: Any) -> int | None:
     """The index of a mode that is a plain shield (``choose_mode`` number), for a modal card that can
     answer damage like a shield (FS-6.16); None when it has none."""
-    do = ab.do if ab is not None else None
-    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
-    if not isinstance(modes, list):
+    modes = _modes(ab)
+    if modes is None:
         return None
     for i, m in enumerate(modes):
         if verbs_of(m) == {"shield"}:
@@ -319,9 +325,8 @@ def roll_mode(ab: Any) -> int | None:
     """The index of a mode that changes a chosen roll (``choose_mode`` number: its own ``tgt`` names a roll
     and its verbs reroll, modify or set it), for a modal card that can answer a roll like a roll tool
     (FS-9.2(3)); None when it has none."""
-    do = ab.do if ab is not None else None
-    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
-    if not isinstance(modes, list):
+    modes = _modes(ab)
+    if modes is None:
         return None
     for i, m in enumerate(modes):
         tgt = m.get("tgt") if isinstance(m, dict) else None
@@ -343,9 +348,8 @@ def mode_ability(ab: Any, i: int) -> Any:
     (Witch's 1 damage aimed like a plain damage card: a monster it kills). The ability itself when it has
     no such mode. Memoised for the process (one object per ability and mode, so the readings memoised by
     identity stay O(1))."""
-    do = ab.do if ab is not None else None
-    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
-    if not isinstance(modes, list) or not 0 <= i < len(modes) or not isinstance(modes[i], dict):
+    modes = _modes(ab)
+    if modes is None or not 0 <= i < len(modes) or not isinstance(modes[i], dict):
         return ab
     hit = _MODES.get(id(ab))
     if hit is not None and hit[0] is ab:
@@ -380,9 +384,8 @@ def mode_asked(ab: Any, options: Any, kind: Callable[[Any], str]) -> int | None:
     """The one mode of a "choose one" effect whose own targets could name every target option offered (the
     engine picks the mode without asking when only one is legal, FS-4.2); None when none or several fit.
     ``kind`` says what an object offered is (``View.kind``)."""
-    do = ab.do if ab is not None else None
-    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
-    if not isinstance(modes, list):
+    modes = _modes(ab)
+    if modes is None:
         return None
     opts = [o for o in options if o != "done"]
     fit = []
@@ -400,9 +403,8 @@ def cancel_mode(ab: Any) -> int | None:
     own ``tgt`` names a stack item and its verbs act on that item alone), for a modal card that can answer
     a card on the stack like a cancel (FS-6.9); None when it has none, or when the mode cancels only what
     is aimed at its user (``aimed_cancel`` reads those)."""
-    do = ab.do if ab is not None else None
-    modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
-    if not isinstance(modes, list):
+    modes = _modes(ab)
+    if modes is None:
         return None
     for i, m in enumerate(modes):
         tgt = m.get("tgt") if isinstance(m, dict) else None
