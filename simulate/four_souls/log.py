@@ -32,8 +32,8 @@ class FSLog(EventLog):
     """The kernel's event log plus a change counter that runs even with logging off: every state
     change the engine makes emits an event, so the state checks skip work when nothing happened.
 
-    In a module of its own, never compiled: a compiled class may not derive from the kernel's log (a
-    Python class with ``__slots__``), README "Compiled build"."""
+    In a module of its own, never compiled: a Python subclass of the kernel's log, which is compiled as a
+    native class that admits interpreted subclasses (simulate/core/events.py; README "Compiled build")."""
 
     __slots__ = ("n", "nb", "ns")
 
