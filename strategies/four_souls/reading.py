@@ -47,6 +47,22 @@ def verbs_of(eff: Any, out: set | None = None) -> set:
     return out
 
 
+def shed_kinds(eff: Any, out: set | None = None) -> set:
+    """The counter kinds an effect takes off its user (``remove_counters`` with ``who: you``, FS-5.14)."""
+    if out is None:
+        out = set()
+    if isinstance(eff, dict):
+        for k, v in eff.items():
+            if k == "remove_counters" and isinstance(v, dict) and v.get("who") == "you":
+                out.add(v.get("kind", "generic"))
+            else:
+                shed_kinds(v, out)
+    elif isinstance(eff, list | tuple):
+        for e in eff:
+            shed_kinds(e, out)
+    return out
+
+
 def sel_head(sel: Any) -> str:
     """The kind a target selector names (``player``, ``roll``, ``stack_item`` …)."""
     if isinstance(sel, str):

@@ -1035,7 +1035,28 @@ class SensiblePolicy:
             return self._answer_roll(decision, top)
         if k == "damage":
             return self._answer_damage(decision, top)
+        if k == "ability" and decision.view.active == self.seat and self._harmed(decision.view, top):
+            return self._shed(decision, top) or "pass"
         return self._answer_item(decision, top)
+
+    def _harmed(self, view: Any, top: StackRef) -> frozenset:
+        """The counter kinds of mine whose count repeats a harm of the trigger ``top`` on me, the active
+        player (``valuing.harmed_kinds``, FS-5.14: Summer Widow's rolls at my turn start)."""
+        ab = view.stack_ability(top)
+        return self.rd.shape(ab, None, _harmed_kinds) if ab is not None else frozenset()
+
+    def _shed(self, decision: Any, top: StackRef) -> Any:
+        """Before a trigger that harms me once per counter of a kind I carry resolves (``_harmed``), a
+        $ ability taking one such counter off me, if the value model finds it worth its cost (``_valued``,
+        as on my turn): my character just recharged (FS-8.1), so its ↷ paid now costs what it would later
+        in the turn, and one harm fewer now besides (FS-8.2, FS-4.4). None when there is none."""
+        kinds = self._harmed(decision.view, top)
+        sheds = [
+            o
+            for o in decision.options
+            if o != "pass" and o[0] == "paid" and kinds & rd.shed_kinds(self._ab(o).do)
+        ]
+        return self._valued(decision.view, sheds) if sheds else None
 
     def _before_mine(self, view: Any) -> bool:
         """An empty-stack window in the turn just before mine (FS-8.12: the last turn of my round) that
@@ -1109,6 +1130,9 @@ class SensiblePolicy:
         if k == "loot" and self._copy_worth(view, top):  # a loot worth a copy of my own (FS-5.11)
             return True
         if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
+            # a trigger counting counters of mine to harm me (``_shed``: Summer Widow, FS-5.14)
+            if k == "ability" and view.active == self.seat and self._harmed(view, top):
+                return True
             if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
                 return False
             threat = self._stack_threat(view, top)
@@ -1851,6 +1875,10 @@ class SensiblePolicy:
             return max(before, vl.ability_value(card.rules.play, out))
         finally:
             out.fight_done = saved
+
+
+def _harmed_kinds(ab: Any, _other: Any) -> frozenset:
+    return vl.harmed_kinds(ab)
 
 
 def _turns_my_character(ab: Any) -> bool:

@@ -232,6 +232,15 @@ def _carried_worths(rules: Any) -> list:
     return found
 
 
+def harmed_kinds(ab: Any) -> frozenset:
+    """The counter kinds whose count on the active player repeats a harm of ``ab`` on them (``times:
+    counters(active, 'K')``, FS-5.14: Summer Widow's rolls at its carrier's turn start): one taken off before
+    ``ab`` resolves is one harm fewer now, besides the later turns ``per_counter_worths`` counts."""
+    found: list = []
+    _times_counters(ab.do if ab is not None else None, found)
+    return frozenset(kind for kind, worth in found if worth < 0)
+
+
 def _times_counters(eff: Any, found: list) -> None:
     if isinstance(eff, list):
         for e in eff:

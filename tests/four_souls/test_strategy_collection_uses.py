@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import attack
+from cardlab.simulate.four_souls import attack, resolution, triggers, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -319,3 +319,22 @@ def test_FS_5_14_a_counter_that_hurts_its_carrier_each_turn_is_taken_off():
     g.players[0].counters["spider"] = 2
     own_turn(g)
     assert g.players[0].counters["spider"] == 1 and not g.players[0].character.charged
+
+
+def test_FS_8_2_a_counter_that_hurts_me_now_is_taken_off_before_the_trigger_counting_it_resolves():
+    """At my turn start my character has just recharged (FS-8.1) and Summer Widow's trigger is on the stack
+    (FS-8.2): it rolls once per spider counter I carry, each 1-3 hurting me. Its $ (turn my character
+    sideways, FS-4.4) takes one off me before the rolls: the ↷ costs what it would in my action phase, and
+    the roll is saved (``valuing.harmed_kinds``; soak's Widow lock, docs/robustness.md: only 6 counters were
+    taken off in a 500-turn game, every carrier dying at each turn start, so its turns had no action phase).
+    P0 (3 spiders, 5 HP) answers the trigger: 2 rolls, not 3."""
+    g = strategy_table(2, rolls=[1] * 8, hp=5)
+    add_slot_monster(g, by_id("soi-widow"))
+    g.players[0].counters["spider"] = 3
+    g.active = 0
+    turn.recharge_step(g, g.players[0])
+    triggers.fire(g, "turn_start", seat=0)
+    resolution.priority(g, 0)
+    assert [r[7] for r in kinds(g, "counters")] == ["removed", "added"]
+    assert not g.players[0].character.charged
+    assert len([r for r in kinds(g, "roll") if r[7] == "final"]) == 2
