@@ -1662,7 +1662,11 @@ class SensiblePolicy:
                 if not any(i.kind == "monster" for i in infos.values()):
                     return self._sturdiest(view, players)
             elif others:
-                return self._leader(view, others)
+                spared = self._vote_spared(view, ab, decision.context, others) if not helps else others
+                if spared:
+                    return self._leader(view, spared)
+                if not objs:
+                    return self._leader(view, others)
         cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
         if cards and not players and not objs:  # monster cards (into a slot, onto the deck): my best fight
             return max(cards, key=lambda c: self._slot_fight(view, c.card))
@@ -1709,6 +1713,15 @@ class SensiblePolicy:
                 if ab.tparam == "any_player" and vote is not None and "kill" in rd.verbs_of(ab.do):
                     return True
         return False
+
+    def _vote_spared(self, view: Any, ab: Any, name: Any, players: list) -> list:
+        """The players a harm aimed at one of them would not kill, while a death sets off a vote that kills
+        among the living (``_deaths_vote_kills``, FS-5.17: at 3 players the two left tie and both die, me
+        among them); all of them when no such vote is in play."""
+        if ab is None or not self._deaths_vote_kills(view):
+            return players
+        n = self._damage_dealt(view, ab, name)
+        return [p for p in players if view.hp_of(p.seat) > n]
 
     @staticmethod
     def _damage_dealt(view: Any, ab: Any, name: Any) -> int:

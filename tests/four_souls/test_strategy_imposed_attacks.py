@@ -73,3 +73,39 @@ def test_FS_5_17_no_kill_that_sets_off_a_vote_which_kills_me():
     assert not any(p.dead for p in g.players)
     g = _horn_turn_start(impostor=False)
     assert [p.dead for p in g.players] == [False, True, True]
+
+
+def _sting_turn_start(impostor: bool):
+    """3 players; P0 (sensible) is active; a slot monster's turn-start trigger deals 1 damage to another
+    player P0 chooses (one target); P1 leads (a soul) at 1 HP, P2 has 2 HP; with ``impostor`` The Impostor! is
+    in a slot (the turn's first player death: the living vote, the most voted die, ties included, FS-5.17)."""
+    from cardlab.simulate.four_souls import triggers
+    from cardlab.simulate.four_souls.fixtures import loot_fillers, settle
+
+    g = strategy_table(3, hp=2)
+    loot_fillers(g, 10)
+    g.active = 0
+    sting = {
+        "on": {"turn_start": "any_player"},
+        "targets": {"T": "other_player"},
+        "by": "active",
+        "do": {"deal_damage": {"n": 1, "to": "T"}},
+    }
+    add_slot_monster(g, monster("Sting", hp=5, evasion=6, abilities=(sting,)))
+    g.players[1].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", 1))
+    g.players[1].damage = 1
+    if impostor:
+        add_slot_monster(g, by_id("rwz-the_impostor"))
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    return g
+
+
+def test_FS_5_17_a_single_target_harm_spares_a_player_it_would_kill_before_a_vote():
+    """One target (not "any number"): with The Impostor! in play, P0's 1 damage goes to P2, who survives it,
+    not to the leader P1 at 1 HP, whose death would set off the vote that kills P0 and P2 (a tie). Without
+    it the damage kills the leader."""
+    g = _sting_turn_start(impostor=True)
+    assert not any(p.dead for p in g.players) and g.players[2].damage == 1
+    g = _sting_turn_start(impostor=False)
+    assert [p.dead for p in g.players] == [False, True, False]
