@@ -152,7 +152,11 @@ def stack_ref(g: Game, it: Any) -> StackRef:
         name, value, atk = tname(it.victim), None, False
     else:
         name, value, atk = it.ctx.name, None, False
-    return StackRef(g.stack.index(it), k, name, it.controller, value, atk)
+    ref: StackRef = _new_tuple(StackRef, (g.stack.index(it), k, name, it.controller, value, atk))
+    return ref  # StackRef(...) without its interpreted __new__: the same record (asked at every window)
+
+
+_new_tuple: Any = tuple.__new__  # builds a NamedTuple record from its fields in one C call
 
 
 def ordered_by(g: Game, chooser: int, objs: list, names: list, context: str) -> list:

@@ -3,6 +3,7 @@ a roll — "would roll" triggers, static modifiers, clamping, reading the result
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from . import asking, challenge, items, statics
@@ -35,8 +36,21 @@ def _one_die(g: Game, seat: int) -> int:
     p = g.players[seat] if seat >= 0 else None
     if p is not None and p.next_d8:  # "roll a D8 instead; a 7 or 8 counts as a 6" (Conjoined D6)
         p.next_d8 -= 1
-        return min(6, g.streams("dice", seat).randint(1, 8))
-    return g.streams("dice", seat).randint(1, 6)
+        return min(6, _face(g.streams("dice", seat), 8))
+    return _face(g.streams("dice", seat), 6)
+
+
+def _face(rng: random.Random, n: int) -> int:
+    """``rng.randint(1, n)``, the same draw: ``random.Random``'s own algorithm (``_randbelow``: draws of
+    ``n.bit_length()`` bits until one is below ``n``) written out, since the library's three interpreted
+    calls were a tenth of a roll (issue 20). A subclass (a scripted test die) is asked as it was."""
+    if type(rng) is not random.Random:
+        return rng.randint(1, n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return 1 + r
 
 
 def clamp(v: int) -> int:
