@@ -18,10 +18,10 @@ constructors when copied or pickled (``cardfiles.rebuilt_by_fields``). Four Soul
 of lambdas nested in lambdas stops mypyc 2.4.1 with an internal error.
 
 Strategies: Four Souls' ``sensible`` family is compiled as its rules (``sensible_policy.SensiblePolicy``, a
-native class Python subclasses may extend), ``reading`` and ``valuing``; the registered player classes stay
+native class Python subclasses may extend), ``reading``, ``valuing`` and the situation it reads
+(``outlook.Outlook``: its lazy fields are properties); the registered player classes stay
 Python (the kernel reads parameters from ``__init__`` signatures, which a compiled class does not keep;
-``strategies.copying`` copies their state), and so does ``valuing``'s ``Outlook`` (its lazy fields need
-``__getattr__``). A compiled class a search copies says how (``View.__reduce__``,
+``strategies.copying`` copies their state). A compiled class a search copies says how (``View.__reduce__``,
 ``Reader.__getstate__``). Gosu X's policies the same way: their rules are ``policy_rules``' native classes
 (``Rules``, ``SensibleRules``, ``EvaluatorRules``) under the Python players, with ``valuing``'s ``Valuer``;
 Hidden Reason's ``sensible`` family's are ``sensible_policy.SensiblePolicy`` (``racer`` and ``guardian`` stay
@@ -101,7 +101,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "trade",
         "views",
     ),
-    "strategies/four_souls": ("reading", "sensible_policy", "valuing"),
+    "strategies/four_souls": ("outlook", "reading", "sensible_policy", "valuing"),
     "strategies/gosu_x": ("policy_rules", "valuing"),
     "strategies/hidden_reason": ("evaluator_policy", "sensible_policy"),
     "simulate/hidden_reason": (
