@@ -17,6 +17,7 @@ from typing import Any
 
 from cardlab.simulate.four_souls.abilities import Ability
 from cardlab.simulate.four_souls.refs import ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
 # The verbs' roles, as each verb registers them (vocabulary.VERBS; a verb with none declares ``neutral``).
@@ -549,7 +550,7 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     )
 
 
-def fight_chance(view: Any, target: Any) -> float:
+def fight_chance(view: View, target: Any) -> float:
     """My chance to win a plain fight (:func:`win_chance`) against a monster, item or room with printed or
     current ``hp``, ``evasion`` and ``attack``, at my current HP, attack (as its own replacements let it
     through, :func:`hit_damage`) and roll bonus; 0 for a target without HP or evasion (an event cannot be
@@ -810,7 +811,7 @@ def _seat_named(who: Any, active: int, n: int) -> int | None:
     return None
 
 
-def pick_word(view: Any, name: Any, options: tuple, me: int) -> Any:
+def pick_word(view: View, name: Any, options: tuple, me: int) -> Any:
     """My vote between words (FS-5.17): the word whose effect is worth most to me (``word_worth``), read
     from the public card named by the decision (a monster in a slot or an item in play, FS-3.3); the
     first word when no such card is in sight."""
@@ -836,7 +837,7 @@ def pick_word(view: Any, name: Any, options: tuple, me: int) -> Any:
 # player remembers its picks as (card, options left, picks, points given each): ``record_pick``.
 
 
-def harm_helps(view: Any, me: int, o: Any) -> bool:
+def harm_helps(view: View, me: int, o: Any) -> bool:
     """Is harm to this target good for player ``me``? A rival (never myself; no one in co-op, FS-17), a
     monster, an object a rival controls, a curse of mine (destroyed, FS-4.16)."""
     if type(o) is SeatRef:
@@ -851,7 +852,7 @@ def harm_helps(view: Any, me: int, o: Any) -> bool:
     return False
 
 
-def slot_pick(view: Any, options: tuple, fight: Callable[[Any], float]) -> Any:
+def slot_pick(view: View, options: tuple, fight: Callable[[Any], float]) -> Any:
     """Which monster slot a card covers, moves onto or clears (``choose_slot``, FS-3.8, FS-10.5): an empty
     one first, else the one whose top monster is the worst fight for the chooser (``fight``: a slot's top
     monster, an ``ObjInfo``, → what fighting it is worth to them), so the fights they want stay in sight;
@@ -865,7 +866,7 @@ def slot_pick(view: Any, options: tuple, fight: Callable[[Any], float]) -> Any:
     return min(options, key=lambda i: (score(i), i))
 
 
-def pick_serves(view: Any, me: int, o: Any, helps: bool) -> bool:
+def pick_serves(view: View, me: int, o: Any, helps: bool) -> bool:
     """Does adding this target to an "any number" / "up to N" choice help player ``me``? A harmful
     effect: only where harm helps (``harm_helps``); a helpful one: myself, my objects and, in co-op
     (FS-17), my allies and theirs. Other options (cards, the stack) are not judged here."""
@@ -894,7 +895,7 @@ def record_pick(rec: tuple | None, context: Any, options: tuple, pick: Any) -> t
     return (context, rest, picks, split)
 
 
-def divide_point(view: Any, me: int, rec: tuple | None, context: Any, options: tuple) -> int | None:
+def divide_point(view: View, me: int, rec: tuple | None, context: Any, options: tuple) -> int | None:
     """Where player ``me`` puts the next point of a divided damage among the targets it picked (``rec``):
     on a target whose harm helps it that the points so far leave alive, the lowest HP left first (a kill
     is what damage buys: the death penalty, FS-13.9), the one with most souls first among equals; once

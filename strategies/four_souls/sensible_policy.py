@@ -5,16 +5,24 @@ their checks and its documentation), compiled with mypyc by ``pip install .`` (i
 ``aggro`` and ``hoarder``); it declares every attribute the player keeps, so a copy or a pickle of a player
 (``SensiblePlayer.__getstate__``) carries them all. It has no ``__init__``: the kernel reads a strategy's
 parameters from the signature of its ``__init__``, which a compiled one does not keep.
+
+Its methods are the kernel's entry points (``choose``, ``declines``) and what a preset overrides
+(``_wants_attack``: ``hoarder``); everything else is a module function taking the policy (``sp``). A player
+is an instance of an interpreted subclass, so each method call from compiled code was looked up by name
+through Python; a module function is called directly (issue 20). The views they read are typed (``View``),
+so a view's fields and methods are native calls too.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
 
+from cardlab.simulate.core.asking import Decision
 from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.views import View
 
 from . import reading as rd
 from . import valuing as vl
@@ -34,6 +42,11 @@ _PLAIN_USES = frozenset({"other", "peek"})
 _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
 _KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
+
+
+def _options(d: Decision) -> tuple:
+    """A Four Souls decision's options: always a tuple (``asking.offer``), which the readers take."""
+    return cast(tuple, d.options)
 
 
 def _first_ability(r: Any) -> Any:
@@ -121,32 +134,32 @@ class SensiblePolicy:
     _roll_goal: tuple | None
     _asked: int
     _seen: tuple
-    _view: Any
+    _view: View | None
     _picks: tuple | None
     _number: tuple | None
     _step: tuple | None
 
     # ------------------------------------------------------------------ dispatch
-    def choose(self, decision: Any) -> Any:
+    def choose(self, decision: Decision) -> Any:
         self._asked += 1  # the state may have changed since the last decision: a fresh memo
         self._view = decision.view
         kind = decision.kind
         if kind == "respond":
             self._intent = None
-            return self._used(self._respond(decision) if self.responds else "pass")
+            return _used(self, _respond(self, decision) if self.responds else "pass")
         if kind == "action":
             self._intent = None
             self._roll_high = True  # the stack is empty: no roll change of mine is pending
-            return self._used(self._action(decision))
-        opts = decision.options
+            return _used(self, _action(self, decision))
+        opts = _options(decision)
         if kind == "choose_target":
-            return self._picked(decision, self._target(decision))
+            return _picked(self, decision, _target(self, decision))
         if kind == "divide_damage":
-            return self._divide(decision)
+            return _divide(self, decision)
         if kind == "choose_number" and decision.context == "two dice: keep one":
-            return self._die_kept(decision)
+            return _die_kept(self, decision)
         if kind in ("discard_top", "bottom") and type(decision.context) is CardRef:
-            return self._away(decision.view, decision.context)
+            return _away(self, decision.view, decision.context)
         if kind == "change_number":  # the change planned as its card was picked (``_number_target``)
             plan, self._number = self._number, None
             if plan is not None and plan[0] == decision.context and plan[1] in opts:
@@ -156,26 +169,26 @@ class SensiblePolicy:
             if step is not None and step[0] == decision.context and step[1] in opts:
                 return step[1]
         if kind == "bid":
-            return self._bid(decision)
+            return _bid(self, decision)
         if kind == "choose_ability":  # a copy's ↷ ability (FS-5.13): the one worth most to me now
-            out = self._outlook(decision.view)
+            out = _outlook(self, decision.view)
             return max(opts, key=lambda ab: vl.copied_worth(ab, out))
         if kind == "choose_slot":
-            return self._slot(decision)
+            return _slot(self, decision)
         if kind == "give_curse":  # a curse goes to the leader (FS-4.16), never to myself if avoidable
             if decision.view.coop:  # FS-17: no opponent; the sturdiest character bears it
-                return self._sturdiest(decision.view, list(opts))
-            return self._leader(decision.view, [o for o in opts if o.seat != self.seat] or list(opts))
+                return _sturdiest(self, decision.view, list(opts))
+            return _leader(decision.view, [o for o in opts if o.seat != self.seat] or list(opts))
         if kind == "vote" and any(type(o) is str and o != "done" for o in opts):  # a vote between words
             return rd.pick_word(decision.view, decision.context, opts, self.seat)
         if kind in ("choose_player", "vote"):
-            return self._target(decision)
+            return _target(self, decision)
         if kind == "attack_target":
-            return self._attack_target(decision)
+            return _attack_target(self, decision)
         if kind == "buy_target":
-            return self._buy_target(decision)
+            return _buy_target(self, decision)
         if kind == "may":
-            return self._may(decision)
+            return _may(self, decision)
         if kind in ("modify_roll", "set_roll"):  # asked on resolution: my last roll plan decides
             goal = self._roll_goal
             if goal is not None:  # a dice tool aimed at a face (``_dice_plan``)
@@ -186,19 +199,19 @@ class SensiblePolicy:
         if kind == "discard":
             if "stop" in opts:
                 return "stop"  # "discard any number": keep them all
-            self._keep_out = self._outlook(decision.view)  # FS-3.7 / FS-13.9: drop what matters least
+            self._keep_out = _outlook(self, decision.view)  # FS-3.7 / FS-13.9: drop what matters least
             self._keep_out.my_turn = True  # a card kept is one I can play in my next turn,
             self._keep_out.hp = decision.view.max_hp  # at full HP: damage heals at end of turn (FS-8.10)
             try:
-                return min(opts, key=self._loot_keep)
+                return min(opts, key=functools.partial(_loot_keep, self))
             finally:
                 self._keep_out = None
         if kind in ("penalty_item", "destroy_cost", "give_item"):
-            return min(opts, key=self._obj_value)
+            return min(opts, key=functools.partial(_obj_value, self))
         if kind == "eden_item":  # FS-2.8: it starts eternal; an item that destroys itself cannot work so
-            return max(opts, key=lambda o: self._obj_value(o) * (0.1 if rd.self_destroying(o) else 1.0))
+            return max(opts, key=lambda o: _obj_value(self, o) * (0.1 if rd.self_destroying(o) else 1.0))
         if kind in ("choose_item", "draft_item"):  # FS-20.1/20.2: the best item
-            return max(opts, key=self._obj_value)
+            return max(opts, key=functools.partial(_obj_value, self))
         if kind == "draft_character":  # FS-20.7: the character measured strongest
             pick = vl.outside_pick(decision.view, opts, self.rd)  # The Clicker (FS-2.7): by the encoded words
             return pick if pick is not None else max(opts, key=character_score)
@@ -208,9 +221,9 @@ class SensiblePolicy:
                 return min(opts, key=self.rd.card_worth)
             return max(opts, key=self.rd.card_worth)
         if kind in ("choose_mode", "choose_deck", "order_top"):
-            pick = self._planned(decision)
+            pick = _planned(self, decision)
             if pick is None and kind == "choose_mode":
-                pick = self._mode(decision)
+                pick = _mode(self, decision)
             if pick is not None:
                 using = self._using
                 if kind == "choose_mode" and using is not None and using[0] == decision.context:
@@ -219,793 +232,40 @@ class SensiblePolicy:
             if kind == "choose_deck" and "treasure" in opts:  # no plan (The Curse's turn-start mill):
                 return "treasure"  # a treasure in the discard is one The Curse can bring back to buy
         if kind == "keep_loot":  # FS-20.11(b): keep the card worth keeping longest (answers first)
-            return max(opts, key=self._loot_keep)
+            return max(opts, key=functools.partial(_loot_keep, self))
         if kind == "choose_soul" and decision.context == "sell a soul":  # FS-20.5: the cheapest
             return min(opts, key=lambda o: max(1, decision.view.info(o).soul))
         if kind == "trade_offer":  # FS-20.4: it proposes nothing (its own valuation would refuse too)
             return "none"
         if kind == "discard_room":  # FS-16.3: a room worth less than nothing to me goes
-            return vl.room_discard(decision, self._outlook(decision.view), self.seat)
+            return vl.room_discard(decision, _outlook(self, decision.view), self.seat)
         if kind == "accept_trade":
-            return self._accepts(decision.view, decision.context)
+            return _accepts(self, decision.view, decision.context)
         if kind == "choose_loot" and decision.context == "trade":  # a loot of my choice: the least useful
-            return min(opts, key=self._loot_keep)
+            return min(opts, key=functools.partial(_loot_keep, self))
         if kind in ("choose_loot", "choose_soul", "order_triggers", "order_replacements"):
             return opts[0]
         return opts[self.rng.randrange(len(opts))]
 
-    def _ab(self, option: tuple) -> Any:
-        """The ability behind a ``("loot", card)`` / ``("tap"|"paid", object, i)`` option (``View.ability``)."""
-        return self._view.ability(option)
+    def _outlook(self, view: View) -> vl.Outlook:
+        """The module function ``_outlook``, for the tests and the players' own code."""
+        return _outlook(self, view)
 
-    def _kind(self, ref: Any) -> str:
-        """What an object offered is now (character, item, monster, soul, curse, room)."""
-        return self._view.kind(ref)
-
-    def _used(self, pick: Any) -> Any:
-        """Remember the ability behind a loot/↷/$ option I chose: its target choices come next."""
-        if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):
-            self._using = (pick[1].name, self._ab(pick))
-        return pick
-
-    # ------------------------------------------------------------------ own turn (FS-8.6)
-    def _action(self, decision: Any) -> Any:
-        view = decision.view
-        opts = decision.options
-        loot, taps, paids, attack, buy, end, sell = [], [], [], None, None, None, None
-        for o in opts:
-            k = o[0]
-            if k == "loot":
-                loot.append(o)
-            elif k == "tap":
-                taps.append(o)
-            elif k == "paid":
-                if self._soul_wins(view, o) and self._fresh(view.turn, o):
-                    return o  # The Bone's 5 counters become the winning soul (FS-14.5, FS-14.1)
-                paids.append(o)
-            elif k == "attack":
-                attack = o
-            elif k == "buy":
-                buy = o
-            elif k == "end":
-                end = o
-            elif k == "sell_soul":
-                sell = o
-        turn = view.turn
-        # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
-        # abilities that gain or help (they recharge).
-        items = [o for o in (*taps, *paids) if self._kind(o[1]) != "character"]
-        pick = self._valued(view, [*items, *loot], attack is None)  # an item first on a tie (Blank Card)
-        if pick is not None:
-            return pick
-        if taps:
-            for o in taps:
-                r = self._role(self._ab(o))
-                if r == "gain" or r == "help":
-                    if self._kind(o[1]) == "character" and not self._use_character_now(view):
-                        continue
-                    if self.rd.use_kinds(self._ab(o))[0] == "arrange":
-                        continue  # Sleight Of Hand: used just before buying (``_arrange``)
-                    if not self._fresh(turn, o):
-                        continue
-                    if r == "help":
-                        self._intent = ("seat", self.seat)
-                    return o
-                if self._kind(o[1]) != "character" and self._plan_use(view, o) and self._fresh(turn, o):
-                    return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
-        # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
-        kill = self._killing_shot(view, loot, [*taps, *paids])
-        if kill is not None:
-            return kill
-        # 3. buy, then attack when the fight is good enough (or owed): items help the fight, and a
-        # death would end the turn (FS-13). An attack-first player swaps the two.
-        wants_attack = attack is not None and (end is None or self._wants_attack(view))
-        if sell is not None and self._wants_sell(view):  # FS-20.5: before buying (the 5¢ helps)
-            self._sold = True
-            return sell
-        if self.attack_first and wants_attack:
-            return self._deck_fight(view, taps) or attack
-        if buy is not None and self._wants_buy(view):
-            return self._arrange(view, taps) or self._recover(view, taps, "treasure") or buy
-        if wants_attack:
-            return self._deck_fight(view, taps) or attack
-        # 4. a loot play left at the end of the turn is lost (FS-8.4): spend it on a card that hurts
-        # the leader or does something random, keeping the answers in hand.
-        if self.spend_loot and view.loot_plays > 0 and end is not None:
-            spare = self._spare_loot(view, loot)
-            if spare is not None:
-                return spare
-        if end is not None:
-            return end
-        return opts[0]
-
-    def _outlook(self, view: Any) -> vl.Outlook:
-        """The situation the value model reads (``valuing.Outlook``), from the view (public). Its costly
-        fields are filled on first read (``Outlook.later``): most decisions read few of them. Built once
-        per decision: a second caller gets it back with the fields callers change reset."""
-        asked, out, _fight = self._seen
-        if asked == self._asked and out is not None:
-            out.my_turn, out.loot_plays, out.self_value = view.active == self.seat, view.loot_plays, 0.0
-            out.counter_cost = out.counter_gain = 0.6
-            out.self_under = 0
-            out.self_rules = out.self_sides = None
-            out.fight_done = False
-            return out
-        # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
-        out = vl.outlook(view, self.seat, self.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
-
-        def fight_value(_o: vl.Outlook) -> float:
-            best, p, score = self._best_fight(view)
-            return score - (1.0 - p) * 2.0 if best is not None else -1.0
-
-        def bad_slots(_o: vl.Outlook) -> bool:
-            best, p, _score = self._best_fight(view)
-            return best is None or p < self._risk(view)
-
-        out.later(
-            {
-                "spent_items": lambda _o: self._spent(view),
-                "monsters": lambda _o: tuple(
-                    (i.hp, self._worth(i)) for i in view.monsters if i.hp is not None
-                ),
-                "fight": fight_value,
-                "bad_slots": bad_slots,
-                "discard_fight": lambda _o: self._discard_fight(view),
-                "hand_gap": lambda _o: self._hand_gap(view),
-                "hand": self._hand_values(view.hand, out.my_turn, out.loot_plays),
-            }
-        )
-        self._seen = (self._asked, out, self._seen[2] if asked == self._asked else None)
-        return out
-
-    def _spent(self, view: Any) -> float:
-        """A recharge is worth 1.5 when one of my ↷ items is spent."""
-        mine = view.items_of(self.seat)
-        return 1.5 if any(not i.charged and i.rules.tap for i in mine) else 0.0
-
-    def _hand_gap(self, view: Any) -> float:
-        """What a hand exchange (every hand one seat left, the ``hands`` aim) gives me: the hand of the seat
-        on my right, which comes to me, minus my own, which leaves (an empty hand of mine gains the most)."""
-        if view.n_players < 2:
-            return 0.0
-        return view.hand_size((self.seat - 1) % view.n_players) - len(view.hand)
-
-    @staticmethod
-    def _hand_values(hand: Any, my_turn: bool, loot_plays: int) -> Any:
-        """How to value my hand, best first: each card read in the situation as it was built (my turn,
-        loot plays, no item of mine in question, an empty hand), whatever a caller changed since."""
-
-        def compute(out: vl.Outlook) -> tuple:
-            saved = (out.my_turn, out.loot_plays, out.self_value, out.plan)
-            out.my_turn, out.loot_plays, out.self_value, out.hand = my_turn, loot_plays, 0.0, ()
-            try:
-                return tuple(sorted((vl.ability_value(c.rules.play, out) for c in hand), reverse=True))
-            finally:
-                out.my_turn, out.loot_plays, out.self_value, out.plan = saved
-
-        return compute
-
-    def _valued(self, view: Any, options: list, fight_done: bool = False) -> Any:
-        """The option worth most now by the value model above its kind's bar (``loot_bar``,
-        ``tap_bar``, ``paid_bar``: a $ ability net of its cost); answers (roll fixes, shields, cancels)
-        are kept for the moment they answer (``_respond``), and items with a plan of their own
-        (``_plan_use``, ``_arrange``, ``_recover``) wait for it."""
-        bars = {"loot": self.loot_bar, "tap": self.tap_bar, "paid": self.paid_bar}
-        best, best_v, out = None, 0.0, None
-        for o in options:
-            ab = self._ab(o)
-            if ab is not None and (
-                self.rd.role(ab) in _ANSWERS
-                or (o[0] != "loot" and self.rd.role(ab) == "soul")  # The Bone: ``_soul_wins``
-                or (o[0] == "tap" and not _PLAIN_USES.issuperset(self.rd.use_kinds(ab)))  # planned
-            ):
-                continue
-            if out is None:
-                out = self._outlook(view)
-                out.fight_done = fight_done
-            out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
-            if type(o[1]) is ObjRef:
-                info = view.info(o[1])
-                out.self_counters = info.counters
-                out.self_under = view.under(o[1])
-                out.counter_cost, out.counter_gain = self.rd.shape(info.rules, None, _counter_worths)
-                out.self_rules = info.rules
-                out.self_sides = _sides(info)
-            else:
-                out.self_counters, out.counter_cost, out.counter_gain = 0, 0.6, 0.6
-                out.self_under = 0
-                out.self_rules = out.self_sides = None
-            bar = bars[o[0]]
-            if o[0] == "loot" and self.rd.role(ab) not in ("gain", "soul"):
-                bar = self.keep_bar  # a card that could answer or hit a monster later: worth keeping
-            v = vl.ability_value(ab, out) - bar
-            if v > 0 and ab is not None and "change_number" in rd.verbs_of(ab.do):
-                v += 100.0  # a number changed is worth it only before the changed ability is used: first
-            if v > best_v:
-                best, best_v = o, v
-        if best is None or not self._fresh(view.turn, best):
-            return None
-        ab = self._ab(best)
-        if ab is not None and (self._helps(ab) or self._aimed_at_me(view, best, ab)):
-            self._intent = ("seat", self.seat)
-            heads = {rd.sel_head(t) for t in (ab.targets or {}).values()}
-            fight, _p, _score = self._best_fight(view)
-            if (
-                heads == {"monster"} and fight is not None
-            ):  # help for a monster: the one I fight (a lower evasion)
-                self._intent = ("obj", fight.ref)
-        elif ab is not None and "mine" in self._outlook(view).either.values():
-            # an item of anyone's that the value model chose to be mine (a reroll of my poorest, FS-6.18)
-            mine = [i for i in view.items_of(self.seat) if not i.eternal and i.ref != best[1]]
-            if mine:
-                self._intent = ("obj", min(mine, key=lambda i: self.rd.item_value(i.ref.printed)).ref)
-        return best
-
-    def _role(self, ab: Any) -> str:
-        """An ability's role (``reading.role``), a "help" whose player target the value model plans as a
-        rival (``valuing.harms_player``) read as "harm": such a card is not aimed at myself."""
-        r = self.rd.role(ab)
-        return "harm" if r == "help" and vl.harms_player(ab, self.rd) else r
-
-    def _helps(self, ab: Any) -> bool:
-        """Is an ability's target mine to take: its verbs help (``reading.helps``) and the value model does
-        not plan its player target as a rival (``valuing.harms_player``: an attack imposed on them)?"""
-        return self.rd.helps(ab) and not vl.harms_player(ab, self.rd)
-
-    def _aimed_at_me(self, view: Any, o: tuple, ab: Any) -> bool:
-        """Did the value model choose me for a player its card names only by a filter (The D4: each
-        item of a player, ``valuing`` "either")? Else the target goes to the leader."""
-        out = self._outlook(view)
-        out.self_value = self._obj_value(o[1]) if o[0] != "loot" else 0.0
-        vl.ability_value(ab, out)
-        return "me" in out.either.values()
-
-    def _accepts(self, view: Any, offer: Any) -> bool:
-        """Extended trade (FS-20.4): accept an offer worth more to me than what it asks (¢ at 3 a point,
-        a loot card 1, an item its worth), never from a player one soul from winning."""
-        if not view.coop and view.souls(offer.proposer) >= view.souls_to_win - 1:
-            return False
-        return self._part_value(offer.give) > self._part_value(offer.get)
-
-    def _wants_sell(self, view: Any) -> bool:
-        """Soul trading (FS-20.5): sell once a game, a first soul worth 1 — an early soul turns into an
-        eternal starting item, 5¢ and a loot that speed up the next kills — and never once an opponent is
-        one soul from winning (then every soul counts), in co-op, or with the starting-item deck empty."""
-        if self._sold or view.coop or view.starting_items_left == 0:
-            return False
-        if view.souls(self.seat) != 1:
-            return False
-        if not any(max(1, s.soul) == 1 for s in view.soul_cards(self.seat)):
-            return False
-        need = view.souls_to_win - 1
-        return all(view.souls(s) < need for s in range(view.n_players) if s != self.seat)
-
-    # ------------------------------------------------------------------ odd ↷ items (starting items)
-    def _plan_use(self, view: Any, o: tuple) -> bool:
-        """A ↷ item that is neither a gain nor an answer (Forever Alone, Incubus, Bum Friend, Jawbone):
-        pick the mode worth most now (``reading.use_kinds``) and remember it for ``choose_mode``, the
-        target, ``may`` and the cards to give; False when no mode is worth a use."""
-        kinds = self.rd.use_kinds(self._ab(o))
-        hand = view.hand
-        worst = min((self.rd.card_worth(c) for c in hand), default=99)
-        rivals = () if view.coop else [s for s in range(view.n_players) if s != self.seat]
-        best, best_score = None, 0.0
-        locked = None  # the rival's spent item a "lock" use keeps spent (FS-8.1)
-        for i, k in enumerate(kinds):
-            seat, score = None, 0.0
-            if k == "swap" and hand:  # my worst card for their best (FS-Q.41 [A]: I pick both)
-                have = [s for s in rivals if view.hand_size(s) > 0]
-                if have:
-                    seat = max(have, key=lambda s: (view.hand_size(s), view.souls(s)))
-                    score = 3.5
-            elif k == "steal":  # 1¢ (or more) from the richest leader
-                have = [s for s in rivals if view.cents_of(s) > 0]
-                if have:
-                    seat = max(have, key=lambda s: (view.souls(s), view.cents_of(s)))
-                    score = 2.5
-            elif k == "cycle":  # with an empty hand it is a free loot (FS-5.8); else junk for a new card
-                score = 3.0 if not hand else 2.0 if worst <= 1 else 0.0
-            elif k == "filter" and hand and worst <= 3:  # loot, then my worst card goes back on top
-                score = 1.5
-            elif k == "lock":  # a rival's spent ↷/$ item stays spent through their next turn (Lil' Gish)
-                spent = [
-                    info for s in rivals for info in view.items_of(s) if not info.charged and info.rules.acts
-                ]
-                if spent:
-                    locked = max(
-                        spent, key=lambda info: (view.souls(info.controller), self._obj_value(info.ref))
-                    ).ref
-                    score = 2.0
-            if score > best_score:
-                best, best_score = (i, seat, k), score
-        if best is None:
-            return False
-        i, seat, k = best
-        self._plan = (o[1].name, i, seat, k)
-        if seat is not None:
-            self._intent = ("seat", seat)
-        elif k == "lock":
-            self._intent = ("obj", locked)
-        return True
-
-    def _soul_wins(self, view: Any, o: tuple) -> bool:
-        """A $ ability that turns its item into a soul (The Bone, 5 counters) is kept for the soul that
-        wins: as an item its counters answer rolls and kill (measured: a soul at once loses more)."""
-        return self.rd.role(self._ab(o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
-
-    def _arrange(self, view: Any, taps: list, deck: str = "treasure") -> Any:
-        """Sleight Of Hand just before buying: look at the top 5 treasures, put the best on top; the
-        purchase then takes it when it beats the shop (``_buy_target``). Before an attack on the
-        monster deck: the monster it fights best first (``_deck_fight``)."""
-        for o in taps:
-            if self.rd.use_kinds(self._ab(o))[0] == "arrange" and self._fresh(view.turn, o):
-                self._plan = (o[1].name, None, deck, "arrange")
-                self._top_known = None
-                return o
-        return None
-
-    def _recover(self, view: Any, taps: list, deck: str) -> Any:
-        """The Curse (↷: a discard pile's top card back on top of its deck; its turn-start mill shows
-        a treasure there, ``choose_deck``). Before buying: a treasure worth more than the shop's best
-        and ``picky`` goes back on the deck, and the purchase takes it (``_buy_target``). In the turn
-        before mine: a loot card worth keeping goes back for my loot step."""
-        top = view.discard_top(deck)
-        if top is None:
-            return None
-        if deck == "treasure":
-            if view.cents < view.price(False):
-                return None
-            shop = max((self.rd.item_value(i.ref.printed) for i in view.shop), default=0.0)
-            if self.rd.item_value(top) < max(shop, self.picky):
-                return None
-        elif self.rd.card_worth(top) < _RECOVER_LOOT:
-            return None
-        for o in taps:
-            if self.rd.use_kinds(self._ab(o))[0] == "recover" and self._fresh(view.turn, o):
-                self._plan = (o[1].name, None, deck, "recover")
-                self._top_known = (view.turn, top) if deck == "treasure" else None
-                return o
-        return None
-
-    def _deck_fight(self, view: Any, taps: list) -> Any:
-        """Before an attack that will go to the monster deck (``_attack_target``): a ↷ that puts a
-        discarded monster worth the fight on top (The Shovel, ``_dig``), else the arranging ↷."""
-        kinds = [self.rd.use_kinds(self._ab(o))[0] for o in taps]
-        if "arrange" not in kinds and "dig" not in kinds:
-            return None
-        best, p, _ = self._best_fight(view)
-        if best is not None and p >= self._risk(view):
-            return None  # the attack goes to a slot monster
-        return self._dig(view, taps) or self._arrange(view, taps, "monster")
-
-    def _dig(self, view: Any, taps: list) -> Any:
-        """A ↷ that puts a chosen card of the monster discard back onto the monster deck's top (public,
-        FS-3.6): the discarded monster I fight best, when that fight is one I would take from a slot
-        (``risk``); the attack on the deck then meets it (FS-10.5)."""
-        digs = [o for o in taps if self.rd.use_kinds(self._ab(o))[0] == "dig"]
-        if not digs:
-            return None
-        risk = self._risk(view)
-        best, best_score = None, 0.0
-        for c in view.discard("monster"):
-            card = c.card
-            if card.hp is None or card.evasion is None:
-                continue
-            p = rd.fight_chance(view, card)
-            if p >= risk and (score := self._card_fight(view, c)) > best_score:
-                best, best_score = c, score
-        if best is None:
-            return None
-        for o in digs:
-            if self._fresh(view.turn, o):
-                self._intent = ("obj", best)
-                return o
-        return None
-
-    def _die_kept(self, decision: Any) -> Any:
-        """Two dice rolled by the player on my right, and I keep one for them (FS-9.6): in an attack that
-        player makes, the low die for a rival (a miss: no hit on its monster, and the monster hits back),
-        the high one for a partner in co-op (FS-17); any other roll's purpose is not known yet (the roll
-        is not on the stack), so one at random, as before."""
-        view = decision.view
-        opts = decision.options
-        roller = (self.seat - 1) % view.n_players
-        if roller != self.seat and view.attacker == roller:
-            return max(opts) if view.coop else min(opts)
-        return opts[self.rng.randrange(len(opts))]
-
-    def _away(self, view: Any, c: CardRef) -> bool:
-        """A deck's top card I looked at (FS-3.4): does it leave the top (to the discard or the deck's
-        bottom)? A treasure worth less than the shop's items on average goes (whoever gains the top next
-        gets less); a monster I would not fight (``risk``) goes, one I would stays; a loot card goes when
-        its next drawer is served by the move — a good card (``_RECOVER_LOOT``) away from a rival, a poor
-        one away from me (my loot step comes next in the turn before mine; in co-op every drawer is a
-        partner, so only a poor one goes); anything else stays."""
-        card = c.card
-        deck = getattr(card, "deck", None)
-        if deck == "treasure":
-            shop = [self.rd.item_value(i.ref.printed) for i in view.shop]
-            return bool(shop) and self.rd.item_value(c) < sum(shop) / len(shop)
-        if deck == "monster":
-            if card.hp is None or card.evasion is None:
-                return False  # an event: no fight to read
-            return rd.fight_chance(view, card) < self._risk(view)
-        if deck == "loot":
-            if view.coop:  # FS-17: every drawer is a partner; only a poor card goes
-                return self.rd.card_worth(c) < _RECOVER_LOOT
-            prev = self._prev
-            if prev is None:
-                prev = self._prev = (self.seat - 1) % view.n_players
-            mine_next = view.active == prev and prev != self.seat
-            return (self.rd.card_worth(c) >= _RECOVER_LOOT) != mine_next
-        return False
-
-    def _card_fight(self, view: Any, phys: Any) -> float:
-        """Chance × worth of fighting a monster card from the deck by its printed stats; an event
-        (no HP) last: it ends the attack (FS-Q.7)."""
-        c = phys.card
-        if c.hp is None or c.evasion is None:
-            return -1.0
-        return rd.fight_chance(view, c) * _monster_worth(
-            self.soul_weight, c.soul or 0, tuple((c.rewards or {}).items())
-        )
-
-    def _planned(self, decision: Any) -> Any:
-        """``choose_mode`` / ``choose_deck`` / ``order_top`` asked by the item I used with a plan."""
-        plan = self._plan
-        if plan is None or decision.context != plan[0]:
-            return None
-        opts = decision.options
-        if decision.kind == "choose_mode":
-            return plan[1] if plan[1] in opts else None
-        if plan[3] not in ("arrange", "recover"):
-            return None
-        if decision.kind == "choose_deck":
-            return plan[2] if plan[2] in opts else None
-        if plan[3] != "arrange":
-            return None
-        if plan[2] == "monster":  # order_top: the monster I fight best first
-            view = decision.view
-            return max(opts, key=lambda c: self._card_fight(view, c))
-        pick = max(opts, key=self._obj_value)  # order_top: the best treasure first
-        if self._top_known is None:
-            self._top_known = (decision.view.turn, pick)
-        return pick
-
-    def _may(self, decision: Any) -> bool:
-        """Yes, except an Incubus swap when their best known card is not better than my worst, and a "may"
-        asked for one member of an ``each`` (the context names it) that is worth less than nothing to me
-        (``_member_may``: Jester's reroll of an item of mine worth more than a fresh treasure)."""
-        if type(decision.context) is tuple:
-            return self._member_may(decision)
-        plan = self._plan
-        if plan is not None and plan[3] == "swap" and decision.context == plan[0] and plan[2] is not None:
-            view = decision.view
-            theirs = view.known_cards(plan[2])
-            if theirs and view.hand:
-                return max(map(self.rd.card_worth, theirs)) > min(map(self.rd.card_worth, view.hand))
-        return not self._reroll_spoils(decision)
-
-    def _member_may(self, decision: Any) -> bool:
-        """A "may" for one member of an ``each`` (``decision_kinds``: (card name, member)): yes when the
-        optional part done to that member is worth at least nothing to me (``valuing.member_may``): a player
-        me, another a rival (a partner in co-op, FS-17: nothing to gain from harm); an item mine or theirs by
-        its controller, with its worth. Yes as before when the card's effect cannot be read."""
-        view = decision.view
-        name, member = decision.context
-        ab = self._may_ability(view, name)
-        if ab is None:
-            return True
-        worth = None
-        if type(member) is SeatRef:  # in co-op a partner's gain is the team's (FS-17)
-            who = "me" if member.seat == self.seat or view.coop else "rival"
-        elif type(member) is ObjRef:
-            info = view.info(member)
-            if info.kind == "monster":
-                who = "monster"
-            else:
-                who = "mine" if info.controller == self.seat else "theirs"
-                worth = self._obj_value(member)
-        else:
-            return True
-        v = vl.member_may(ab.do, who, worth, self._outlook(view))
-        return v is None or v >= 0.0
-
-    def _may_ability(self, view: Any, name: Any) -> Any:
-        """The ability of the card ``name`` whose ``each`` asks a "may" (``_asking``'s, else any ability of
-        a visible card of that name holding one: a monster's or a room's trigger, FS-3.3)."""
-        ab = self._asking(view, name)
-        if ab is not None and vl.asks_member_may(ab.do):
-            return ab
-        n = view.n_players
-        infos = [
-            *view.monsters,
-            *view.rooms,
-            *(i for s in range(n) for i in (*view.items_of(s), *view.soul_cards(s))),
-        ]
-        rules = [i.rules for i in infos if i.name == name and i.rules is not None]
-        rules += [c.rules for c in view.discard("monster") if c.card.name == name]
-        for r in rules:
-            for ab in (*(a for _k, _i, a in r.acts), *(a for abs_ in r.triggers.values() for a in abs_)):
-                if vl.asks_member_may(ab.do):
-                    return ab
-        return None
-
-    def _reroll_spoils(self, decision: Any) -> bool:
-        """Would this optional change of a roll (a "would roll" trigger, FS-9.2(4), that rerolls it or
-        sets it: The Missing Page, Dad's Lost Coin, Marked) touch my own attack roll that already hits?
-        Saying yes anyway loops: Marked keeps making my first attack roll a 5 and The Missing Page
-        rerolls every 5, and one seeded game of the whole collection spent 12,000 rolls in one turn that
-        way, until the runaway guard ended it as a turn cap. Only my own rolls: other players' rolls are
-        answered as before (yes), which keeps Base V2 games as they were."""
-        view = decision.view
-        top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)  # under its triggers
-        if top is None or not top.attack or top.controller != self.seat or top.value is None:
-            return False
-        t = view.attack_target
-        evasion = t.evasion if t is not None else None
-        if t is not None and evasion is None and t.kind == "character":  # a player attacked (FS-10.6)
-            evasion = view.player_evasion(t.controller)
-        if evasion is None:
-            return False
-        ab = self._asking(view, decision.context)
-        if ab is None or not _ROLL_CHANGES & rd.verbs_of(ab.do):
-            return False
-        return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, evasion))
-
-    def _use_character_now(self, view: Any) -> bool:
-        """The character's ↷ (an extra loot play, FS-Q.34) is worth using on my turn when loot that
-        gains is left to play — unless I hold an answer and someone is close to winning: then it is
-        kept for a loot play in their turn (the only way to play loot outside my own turn)."""
-        if view.loot_plays > 0:
-            return False
-        roles = [self._role(c.rules.play) for c in view.hand]
-        if not any(r in ("gain", "soul", "help") for r in roles):
-            out = self._outlook(view)  # a card worth a play by the value model (The Sun, Death …)
-            out.loot_plays = 1
-            if not any(
-                r not in _ANSWERS and vl.ability_value(c.rules.play, out) >= self.keep_bar
-                for r, c in zip(roles, view.hand, strict=True)
-            ):
-                return False
-        if any(r in ("roll", "shield", "cancel") for r in roles) and not view.coop:  # FS-17: no opponents
-            need = view.souls_to_win - 2
-            return not any(view.souls(s) >= need for s in range(view.n_players) if s != self.seat)
-        return True
-
-    def _loot_play_for(self, decision: Any, role: str, high: bool | None = None) -> Any:
-        """Outside my turn I have no loot play: when the answer is a card in hand, use the
-        character's ↷ first (FS-Q.34); the card follows at my next priority, the item still waiting."""
-        view = decision.view
-        if view.loot_plays > 0:
-            return None
-        for c in view.hand:
-            ab = c.rules.play
-            if not self._answers_as(ab, role):
-                continue
-            if high is not None and role == "roll" and not rd.roll_directions(ab)[0 if high else 1]:
-                continue
-            for o in decision.options:
-                if (
-                    o != "pass"
-                    and o[0] == "tap"
-                    and self._kind(o[1]) == "character"
-                    and "extra_loot_play" in rd.verbs_of(self._ab(o).do)
-                ):
-                    return o
-            return None
-        return None
-
-    def _answers_as(self, ab: Any, role: str) -> bool:
-        """Can ``ab`` give this answer: its role, a wipe (``reading.wipes``) or a shield mode?"""
-        if role == "wipe":
-            return rd.wipes(ab)
-        if role == "ward":  # my items made eternal against what is aimed at them (FS-4.12)
-            return rd.wards(ab)
-        if role == "aimed":  # a cancel of what is aimed at me (Mega Bean!)
-            return rd.aimed_cancel(ab)
-        if self.rd.role(ab) == role:
-            return True
-        if role == "cancel":
-            return rd.cancel_mode(ab) is not None  # a modal card's cancel mode (Witch)
-        return role == "shield" and rd.shield_mode(ab) is not None
-
-    def _spare_loot(self, view: Any, loot: list) -> Any:
-        """The card worth most now by the value model (≥ 0; never an answer nor a monster shot)."""
-        spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
-        out = self._outlook(view)
-        out.fight_done = True  # the end of my turn: no fight left (damage to me heals, FS-8.10)
-        best, best_v = None, 0.0
-        for o in loot:
-            ab = self._ab(o)
-            if rd.wipes(ab) or rd.shield_mode(ab) is not None or rd.wards(ab):
-                continue  # kept: it answers lethal damage (``_answer_damage``) or a threat to my items
-            # a help whose player target the value model plans as a rival (``_role``: an attack imposed on
-            # them, Cheep Cheep Cheep!) is harm to spend like any other
-            if self._role(ab) in spend and rd.monster_shot(ab) == 0:
-                v = vl.ability_value(ab, out)
-                if v <= 0.0 and vl.asks_member_may(ab.do):
-                    continue  # a "may" for each member, none worth a yes now: it would do nothing (Jester)
-                if v >= best_v:
-                    best, best_v = o, v
-        if best is None or not self._fresh(view.turn, best):
-            return None
-        return best
-
-    def _fresh(self, turn: int, o: tuple) -> bool:
-        """False once an option was chosen 3 times this turn (the engine refused it: try others)."""
-        if turn != self._tries_turn:
-            self._tries.clear()
-            self._tries_turn = turn
-        key = (o[0], o[1], o[2] if len(o) > 2 else -1)
-        n = self._tries.get(key, 0)
-        self._tries[key] = n + 1
-        return n < 3
-
-    def _wants_buy(self, view: Any) -> bool:
-        return True
-
-    def _wants_attack(self, view: Any) -> bool:
-        best, p, _score = self._best_fight(view)
-        if best is not None and p >= self._risk(view):
+    def _wants_attack(self, view: View) -> bool:  # a method: ``hoarder`` overrides it
+        best, p, _score = _best_fight(self, view)
+        if best is not None and p >= _risk(self, view):
             return True
         return self.deck_hp > 0 and view.hp >= self.deck_hp
 
-    def _risk(self, view: Any) -> float:
-        """The least win chance of a slot fight worth taking: ``risk``, or ``desperate`` once a rival is
-        one soul from winning (FS-14.1: the game ends at their next soul; a death then costs less than the
-        soul I did not take)."""
-        if self.desperate < self.risk and not view.coop:
-            need = view.souls_to_win - 1
-            if any(view.souls(s) >= need for s in range(view.n_players) if s != self.seat):
-                return self.desperate
-        return self.risk
+    def _best_fight(self, view: View) -> tuple[Any, float, float]:
+        """The module function ``_best_fight``, for the presets (``hoarder``)."""
+        return _best_fight(self, view)
 
-    def _best_fight(self, view: Any) -> tuple[Any, float, float]:
-        """The slot monster with the best chance × worth; (None, 0, 0) when there is none. Found once
-        per decision (the outlook and the attack choices read it)."""
-        asked, out, found = self._seen
-        if asked == self._asked and found is not None:
-            return found
-        atk = max(1, view.atk)
-        bonus = view.attack_roll_bonus
-        hp = view.hp
-        best, best_p, best_score = None, 0.0, -1.0
-        barred = view.barred  # cannon fodder (FS-20.10): bosses wait; () in standard games
-        for info in view.monsters:
-            if info.hp is None or info.evasion is None or (barred and info.ref in barred):
-                continue
-            dealt = rd.hit_damage(info.rules, atk) if info.rules is not None and info.rules.replaces else atk
-            if dealt <= 0:
-                continue  # my hits never damage it (FS-6.16, FS-6.21): the fight is never won
-            p = rd.win_chance(hp, dealt, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
-            score = p * self._worth(info)
-            if score > best_score:
-                best, best_p, best_score = info, p, score
-        for o in view.attackables:  # FS-10.6 / FS-16.6: items, rooms, players — the same chance × worth
-            info, hp_t, ev, atk_t = self._target_stats(view, o)
-            if hp_t is None or ev is None:
-                continue
-            p = rd.win_chance(hp, atk, hp_t, rd.hit_chance(ev, bonus), atk_t)
-            score = p * self._object_worth(view, info)
-            if score > max(best_score, 0.0):  # never a loss (my own item worth more than its rewards)
-                best, best_p, best_score = info, p, score
-        found = (best, best_p, best_score)
-        self._seen = (self._asked, out if asked == self._asked else None, found)
-        return found
+    def _object_worth(self, view: View, info: Any) -> float:
+        """The module function ``_object_worth``, for the tests."""
+        return _object_worth(self, view, info)
 
-    def _discard_fight(self, view: Any) -> float:
-        """The best chance × worth among the monster discard's non-event cards (public, FS-3.6), read as
-        if each were in a slot: what an effect putting one into a slot offers me (FS-3.8)."""
-        best = 0.0
-        for ref in view.discard("monster"):
-            best = max(best, self._slot_fight(view, ref.card))
-        return best
-
-    def _slot_fight(self, view: Any, c: Any) -> float:
-        """A monster's fight for me as a slot's (chance × worth, less 2 for a lost fight, as ``fight``
-        reads one), from its stats (a card or an ``ObjInfo``); -1 for an event or a card without stats."""
-        if getattr(c, "kind", None) == "event" or c.hp is None or c.evasion is None:
-            return -1.0
-        p = rd.fight_chance(view, c)  # a card in play (an ``ObjInfo``) read with its replacements
-        rewards = c.rewards if type(c.rewards) is tuple else tuple((c.rewards or {}).items())
-        return p * _monster_worth(self.soul_weight, c.soul or 0, rewards) - (1.0 - p) * 2.0
-
-    def _slot(self, decision: Any) -> Any:
-        """Which monster slot a card covers, moves onto or clears (FS-3.8, FS-10.5): an empty one first,
-        else the one whose top monster is the worst fight for me (``_slot_fight``), so the fights I want
-        stay in sight."""
-        view = decision.view
-        return rd.slot_pick(view, decision.options, lambda top: self._slot_fight(view, top))
-
-    def _worth(self, info: Any) -> float:
-        return _monster_worth(self.soul_weight, info.soul, info.rewards)
-
-    def _target_stats(self, view: Any, o: Any) -> tuple:
-        """(info, HP, evasion, damage) of an attack target that is not a slot monster: an attackable
-        item or room has its own stat block (FS-10.6); a player's character stands for the player, with
-        the evasion the allowing ability gives and the damage their hits were seen to deal (public)."""
-        info = view.info(o)
-        if info.kind != "character":
-            return info, info.hp, info.evasion, info.attack or 0
-        s = info.controller
-        return info, view.hp_of(s), view.player_evasion(s), self._atk_seen.get(s, 1)
-
-    def _object_worth(self, view: Any, info: Any) -> float:
-        """What killing an attack target other than a monster is worth, on the scale of a monster's worth
-        (``_monster_worth``): its rewards (they pay the attacker, FS-13.2), the item it destroys (mine
-        lost, a rival's taken from them, shared among the rivals like any harm; an eternal one is not
-        destroyed, FS-4.12, so only its rewards count), or a player's death (its penalty, FS-13.3, about 4
-        points to them)."""
-        rewards = _monster_worth(self.soul_weight, info.soul, info.rewards) - 1.0
-        n = max(1, view.n_players - 1)
-        owner = info.controller
-        if info.kind == "character":
-            near = view.souls(owner) + 1 >= view.souls_to_win
-            return 4.0 * (2.0 if near else 1.0) / n
-        if info.kind == "item" and info.eternal:  # not destroyed (FS-4.12): it stays with its owner
-            return rewards
-        if info.kind == "item" and owner == self.seat:
-            return rewards - self._obj_value(info.ref)
-        if info.kind == "item" and owner >= 0 and rd.killer_takes(info.rules):
-            return rewards + self._obj_value(info.ref) * (1.0 + 1.0 / n)  # taken (FS-13.1)
-        if info.kind == "item" and owner >= 0:
-            return rewards + self._obj_value(info.ref) / n
-        return rewards
-
-    def _killing_shot(self, view: Any, loot: list, taps: list) -> Any:
-        """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
-        shots = []
-        for o in (*taps, *loot):
-            ab = self._ab(o)
-            n = rd.monster_shot(ab)
-            if n > 0:  # a $ ability's price counts against the monster's worth (Golden Razor Blade)
-                cost = vl.cost_value(ab.cost, self._outlook(view)) if o[0] == "paid" and ab.cost else 0.0
-                shots.append((o, n, cost))
-        if not shots:
-            return None
-        best, best_w = None, 0.0
-        for info in view.monsters:
-            if info.hp is None:
-                continue
-            for o, n, cost in shots:
-                if n >= info.hp and (w := self._worth(info) + cost) > best_w:
-                    best, best_w = (o, info.ref), w
-        if best is None or not self._fresh(view.turn, best[0]):
-            return None
-        self._intent = ("obj", best[1])
-        return best[0]
-
-    def _attack_target(self, decision: Any) -> Any:
-        view = decision.view
-        opts = decision.options
-        best, p, _ = self._best_fight(view)
-        if best is not None and best.ref in opts and (p >= self._risk(view) or "monster_deck" not in opts):
-            return best.ref
-        if "monster_deck" in opts:
-            return "monster_deck"
-        monsters = [o for o in opts if o != "monster_deck"]
-        return max(monsters, key=lambda m: rd.fight_chance(view, view.info(m)))
-
-    def _buy_target(self, decision: Any) -> Any:
-        """FS-11: the best shop item, or the treasure deck when the shop holds nothing worth it."""
-        best, best_v = None, -1.0
-        for o in decision.options:
-            if o != "treasure_deck":  # a shop item, or the treasure discard's top card (Recycling Sticker)
-                v = self.rd.item_value(o.printed if type(o) is ObjRef else o)
-                if v > best_v:
-                    best, best_v = o, v
-        known = self._top_known  # the card I put on top with Sleight Of Hand this turn
-        if known is not None and known[0] == decision.view.turn and "treasure_deck" in decision.options:
-            self._top_known = None
-            if self.rd.item_value(known[1]) >= max(best_v, self.picky):
-                return "treasure_deck"
-        if best is None or (best_v < self.picky and "treasure_deck" in decision.options):
-            return "treasure_deck" if "treasure_deck" in decision.options else best
-        return best
-
-    # ------------------------------------------------------------------ answers (FS-7 priority)
-    def declines(self, kind: str, view: Any, context: Any) -> bool:
+    def declines(self, kind: str, view: View, context: Any) -> bool:
         """The engine asks before building a respond window's options (kernel ``Strategy``): decline
         every window where nothing is at stake — most of them — so they cost O(1)."""
         if kind != "respond":
@@ -1015,879 +275,1728 @@ class SensiblePolicy:
         if not self.responds:
             return True
         if context is None:  # an empty stack: nothing to answer (most windows) but in _between
-            return not self._before_mine(view)
-        return not self._at_stake(view, context)
+            return not _before_mine(self, view)
+        return not _at_stake(self, view, context)
 
-    def _respond(self, decision: Any) -> Any:
-        top = decision.context
-        if top is None:
-            return self._between(decision)
-        if not self._at_stake(decision.view, top):
-            return "pass"
-        k = top.kind
-        if k == "loot" and self._copy_worth(decision.view, top):
-            pick = self._copy(decision, top)
-            if pick is not None:
-                return pick
-        if k == "roll":
-            if not top.attack:
-                return self._answer_dice(decision, top)
-            return self._answer_roll(decision, top)
-        if k == "damage":
-            return self._answer_damage(decision, top)
-        if k == "ability" and decision.view.active == self.seat and self._harmed(decision.view, top):
-            return self._shed(decision, top) or "pass"
-        return self._answer_item(decision, top)
 
-    def _harmed(self, view: Any, top: StackRef) -> frozenset:
-        """The counter kinds of mine whose count repeats a harm of the trigger ``top`` on me, the active
-        player (``valuing.harmed_kinds``, FS-5.14: Summer Widow's rolls at my turn start)."""
-        ab = view.stack_ability(top)
-        return self.rd.shape(ab, None, _harmed_kinds) if ab is not None else frozenset()
+def _ab(sp: SensiblePolicy, option: tuple) -> Any:
+    """The ability behind a ``("loot", card)`` / ``("tap"|"paid", object, i)`` option (``View.ability``)."""
+    view = sp._view
+    assert view is not None  # set by the decision asked
+    return view.ability(option)
 
-    def _shed(self, decision: Any, top: StackRef) -> Any:
-        """Before a trigger that harms me once per counter of a kind I carry resolves (``_harmed``), a
-        $ ability taking one such counter off me, if the value model finds it worth its cost (``_valued``,
-        as on my turn): my character just recharged (FS-8.1), so its ↷ paid now costs what it would later
-        in the turn, and one harm fewer now besides (FS-8.2, FS-4.4). None when there is none."""
-        kinds = self._harmed(decision.view, top)
-        sheds = [
-            o
-            for o in decision.options
-            if o != "pass" and o[0] == "paid" and kinds & rd.shed_kinds(self._ab(o).do)
-        ]
-        return self._valued(decision.view, sheds) if sheds else None
 
-    def _before_mine(self, view: Any) -> bool:
-        """An empty-stack window in the turn just before mine (FS-8.12: the last turn of my round) that
-        I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now. Asked at
-        most empty-stack windows, so it is kept cheap."""
-        prev = self._prev
-        if prev is None:
-            prev = self._prev = (self.seat - 1) % view.n_players
-        return prev != self.seat and view.active == prev and self._idle_turn != view.turn
+def _kind(sp: SensiblePolicy, ref: Any) -> str:
+    """What an object offered is now (character, item, monster, soul, curse, room)."""
+    view = sp._view
+    assert view is not None  # set by the decision asked
+    return view.kind(ref)
 
-    def _between(self, decision: Any) -> Any:
-        """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play
-        (FS-8.5, FS-Q.34) and play a gain card with it, use ↷ items left charged (Forever Alone
-        recharged by damage, a gain item). The first pass ends this for the turn (O(1) after that)."""
-        view = decision.view
-        if not self._before_mine(view):
-            return "pass"
-        turn = view.turn
-        char = None
-        spend: list = []
-        for o in decision.options:
-            if o == "pass":
-                continue
-            k = o[0]
-            if k == "loot":
-                r = self._role(self._ab(o))
-                if r in ("gain", "soul", "help") and self._fresh(turn, o):
-                    if r == "help":
-                        self._intent = ("seat", self.seat)
-                    return o
-            elif k == "tap":
-                if self._kind(o[1]) == "character":
-                    char = o
-                    continue
-                ab = self._ab(o)
-                if self.rd.use_kinds(ab)[0] == "recover":  # The Curse: a good loot card back for my draw
-                    if self._recover(view, [o], "loot") is not None:
-                        return o
-                    continue
-                r = self.rd.role(ab)
-                if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and self._fresh(turn, o):
-                    return o
-                if "team_up" in rd.verbs_of(ab.do) and view.hp_of(self.seat) >= 2 and self._fresh(turn, o):
-                    self._intent = ("seat", self.seat)  # FS-10.7: join this turn's attack, share its rewards
-                    return o
-                if r in ("harm", "other") and self._plan_use(view, o) and self._fresh(turn, o):
-                    return o
-            elif k == "paid":
-                if self._soul_wins(view, o) and self._fresh(turn, o):
-                    return o
-                if _turns_my_character(self._ab(o)):
-                    spend.append(o)
-        if spend:  # a $ ability paid by turning my character: it recharges at my turn start too (FS-8.1)
-            pick = self._valued(view, spend)
-            if pick is not None:
-                return pick
-        if char is not None and self._use_character_now(view) and self._fresh(turn, char):
-            return char
-        self._idle_turn = turn
-        return "pass"
 
-    def _at_stake(self, view: Any, top: StackRef | None) -> bool:
-        """Could an answer matter now? Reads only the view and the top of the stack, never the options:
-        False means pass whatever the options are (what ``declines`` promises the engine). On the way
-        it notes how hard an attacker hits: their combat damage on the stack shows it (public). Asked at
-        every priority window with something on the stack, so the common kinds are decided first."""
-        if top is None:
-            return False
-        k = top.kind
-        c = top.controller
-        if k == "loot" and self._copy_worth(view, top):  # a loot worth a copy of my own (FS-5.11)
-            return True
-        if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
-            # a trigger counting counters of mine to harm me (``_shed``: Summer Widow, FS-5.14)
-            if k == "ability" and view.active == self.seat and self._harmed(view, top):
-                return True
-            if c < 0 or c == self.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
-                return False
-            threat = self._stack_threat(view, top)
-            if threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win):
-                return True
-            # the rest answers only what is aimed at me or mine: that is asked first, since most cards on
-            # the stack aim at nothing of mine and reading the public targets is cheaper than my hand and
-            # items (an item of mine aimed at is aimed at mine: the same answer as asking it last)
-            if not self._aimed_at_mine(view, top):
-                return False
-            # an opponent's card aimed at me or mine, and a cancel for it (Mega Bean!)
-            if self._holds_aimed_cancel(view):
-                return True
-            # or aimed at an item of mine, and a card making my items eternal (FS-4.12)
-            return self._holds_ward(view) and self._item_threatened(view, top)
-        if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
-            if not top.attack:
-                return False
-            attacker = view.attacker
-            if c >= 0:
-                self._atk_seen[c] = top.value or 1
-                if c != self.seat and view.coop:
-                    return False
-            elif c == -1 and attacker is not None:  # a monster's hit
-                if attacker == self.seat:
-                    return (top.value or 0) >= view.hp
-                if view.coop:  # FS-17.4: a partner's death costs a tick
-                    return (top.value or 0) >= view.hp_of(attacker)
-            if attacker is None or c != attacker or attacker == self.seat or view.attack_target_soul <= 0:
-                return False
-            t = view.attack_target
-            if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
-                return False
-            return view.souls(attacker) + t.soul >= view.souls_to_win
-        if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
-            if not top.attack:  # my own table or reward roll: a dice tool may make it better
-                return c == self.seat and self._dice_plan(view, top) is not None
-            if c >= 0 and c != self.seat and view.coop:
-                return False
-            if c != self.seat and view.attack_target_soul <= 0:
-                return False  # an opponent's hit on a monster worth no soul: nothing to spoil
-            t = view.attack_target
-            if t is None or t.evasion is None:
-                return False
-            ev = min(6, max(1, t.evasion))
-            if c == self.seat:
-                return max(1, min(6, top.value + view.attack_roll_bonus)) < ev
-            if top.value < ev or t.soul <= 0:
-                return False
-            return t.hp is not None and t.hp <= self._atk_seen.get(c, 1)
-        return False  # a death
+def _used(sp: SensiblePolicy, pick: Any) -> Any:
+    """Remember the ability behind a loot/↷/$ option I chose: its target choices come next."""
+    if type(pick) is tuple and pick[0] in ("loot", "tap", "paid"):
+        sp._using = (pick[1].name, _ab(sp, pick))
+    return pick
 
-    def _dice_plan(self, view: Any, top: StackRef) -> tuple | None:
-        """A dice tool (The D6, Lucky Foot, Dice Shard …) on my own non-attack roll: (tool ability,
-        the face to aim at) when the tool's expected gain on the roll's table (``valuing``) or reward
-        (higher is more) is worth a use, else None. Reads my charged items and my hand. Asked from
-        ``declines`` too, the one way a declined window reads the outlook: a fresh decision's memo."""
-        self._asked += 1
-        tools = [
-            ab
-            for i in view.items_of(self.seat)
-            if i.charged
-            for _k, _n, ab in i.rules.acts
-            if rd.roll_tool(ab) and _k == "tap"
-        ]
-        if view.loot_plays > 0:
-            tools += [c.rules.play for c in view.hand if rd.roll_tool(c.rules.play)]
-        if not tools:
-            return None
-        purpose, table = view.roll_table(top)
-        if purpose == "table" and isinstance(table, dict):
-            vals = vl.face_values(table, self._outlook(view))
-        elif purpose == "reward":
-            vals = [float(f) for f in range(1, 7)]
-        else:
-            return None
-        now = top.value
-        assert now is not None  # a roll on the stack has its value
-        cur = vals[now - 1]
-        best = None
-        for ab in tools:
-            verbs = rd.verbs_of(ab.do)
-            if "set_roll" in verbs:
-                face = max(range(1, 7), key=lambda f: vals[f - 1])
-                gain = vals[face - 1] - cur
-            elif "flip_roll" in verbs:  # FS-6.10: the face opposite (no face to aim at afterwards)
-                face = 0
-                gain = vals[6 - now] - cur
-            elif "modify_roll" in verbs:
-                up, down = rd.roll_directions(ab)
-                reach = rd.roll_reach(ab)
-                faces = [
-                    f for f in range(1, 7) if (f > now and up or f < now and down) and abs(f - now) <= reach
-                ]
-                if not faces:
-                    continue
-                face = max(faces, key=lambda f: vals[f - 1])
-                gain = vals[face - 1] - cur
-            else:  # a reroll: the table's mean
-                face = 0
-                gain = sum(vals) / 6 - cur
-            if gain > 0.5 and (best is None or gain > best[2]):
-                best = (ab, face, gain)
-        return best
 
-    def _answer_dice(self, decision: Any, top: StackRef) -> Any:
-        """Use the dice tool ``_dice_plan`` chose on my own table/reward roll."""
-        plan = self._dice_plan(decision.view, top)
-        if plan is None:
-            return "pass"
-        ab, face, _gain = plan
-        for o in decision.options:
-            if o != "pass" and self._ab(o) is ab:
-                self._intent = ("roll", top.index)
-                self._roll_goal = (face, top.value) if face else None
-                self._roll_high = face >= top.value
-                return o
-        return "pass"
-
-    def _answer_roll(self, decision: Any, top: StackRef) -> Any:
-        """FS-9.2(3): while an attack roll is on the stack, rerolls and modifiers may change it."""
-        if not self._armed(decision, ("roll", "harm")):
-            return "pass"  # nothing to answer with
-        view = decision.view
-        t = view.attack_target
-        ev = min(6, max(1, t.evasion))
-        flipped = 7 - (top.value or 0)  # FS-6.10: what a flip makes of the roll
-        if top.controller == self.seat:  # my roll: fix a miss (FS-10.9)
-            value = max(1, min(6, top.value + view.attack_roll_bonus))
-            lethal = (t.attack or 0) >= view.hp
-            important = lethal or t.soul > 0
-            need = ev - value
-            flip = max(1, min(6, flipped + view.attack_roll_bonus)) >= ev
-            pick = self._roll_fixer(decision.options, True, need, important, flip)
-            if pick is None and lethal:
-                pick = self._emergency_shot(decision.options, t)
-                if pick is not None:
-                    return pick
-        else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
-            wins = view.souls(top.controller) + t.soul >= view.souls_to_win
-            need = top.value - ev + 1
-            pick = self._roll_fixer(decision.options, False, need, wins, flipped < ev)
-            if pick is None and wins:
-                return (
-                    self._loot_play_for(decision, "roll", False)
-                    or self._end_attack(decision)
-                    or self._wipe(decision)
-                    or "pass"
-                )
-        if pick is None:
-            return "pass"
-        self._intent = ("roll", top.index)
-        self._roll_high = top.controller == self.seat  # kept until the change resolves
+# ------------------------------------------------------------------ own turn (FS-8.6)
+def _action(sp: SensiblePolicy, decision: Decision) -> Any:
+    view = decision.view
+    opts = _options(decision)
+    loot, taps, paids, attack, buy, end, sell = [], [], [], None, None, None, None
+    for o in opts:
+        k = o[0]
+        if k == "loot":
+            loot.append(o)
+        elif k == "tap":
+            taps.append(o)
+        elif k == "paid":
+            if _soul_wins(sp, view, o) and _fresh(sp, view.turn, o):
+                return o  # The Bone's 5 counters become the winning soul (FS-14.5, FS-14.1)
+            paids.append(o)
+        elif k == "attack":
+            attack = o
+        elif k == "buy":
+            buy = o
+        elif k == "end":
+            end = o
+        elif k == "sell_soul":
+            sell = o
+    turn = view.turn
+    # 1. free value: the loot card worth most now (``valuing``: answers are kept), then ↷
+    # abilities that gain or help (they recharge).
+    items = [o for o in (*taps, *paids) if _kind(sp, o[1]) != "character"]
+    pick = _valued(sp, view, [*items, *loot], attack is None)  # an item first on a tie (Blank Card)
+    if pick is not None:
         return pick
+    if taps:
+        for o in taps:
+            r = _role(sp, _ab(sp, o))
+            if r == "gain" or r == "help":
+                if _kind(sp, o[1]) == "character" and not _use_character_now(sp, view):
+                    continue
+                if sp.rd.use_kinds(_ab(sp, o))[0] == "arrange":
+                    continue  # Sleight Of Hand: used just before buying (``_arrange``)
+                if not _fresh(sp, turn, o):
+                    continue
+                if r == "help":
+                    sp._intent = ("seat", sp.seat)
+                return o
+            if _kind(sp, o[1]) != "character" and _plan_use(sp, view, o) and _fresh(sp, turn, o):
+                return o  # Forever Alone, Incubus, Bum Friend, Jawbone (``_plan_use``)
+    # 2. damage that kills a monster outright gets its rewards without a fight (FS-1.15).
+    kill = _killing_shot(sp, view, loot, [*taps, *paids])
+    if kill is not None:
+        return kill
+    # 3. buy, then attack when the fight is good enough (or owed): items help the fight, and a
+    # death would end the turn (FS-13). An attack-first player swaps the two.
+    wants_attack = attack is not None and (end is None or sp._wants_attack(view))
+    if sell is not None and _wants_sell(sp, view):  # FS-20.5: before buying (the 5¢ helps)
+        sp._sold = True
+        return sell
+    if sp.attack_first and wants_attack:
+        return _deck_fight(sp, view, taps) or attack
+    if buy is not None and _wants_buy(sp, view):
+        return _arrange(sp, view, taps) or _recover(sp, view, taps, "treasure") or buy
+    if wants_attack:
+        return _deck_fight(sp, view, taps) or attack
+    # 4. a loot play left at the end of the turn is lost (FS-8.4): spend it on a card that hurts
+    # the leader or does something random, keeping the answers in hand.
+    if sp.spend_loot and view.loot_plays > 0 and end is not None:
+        spare = _spare_loot(sp, view, loot)
+        if spare is not None:
+            return spare
+    if end is not None:
+        return end
+    return opts[0]
 
-    def _armed(self, decision: Any, roles: tuple) -> bool:
-        """Is there an option (or a card behind the character's ↷) with one of these roles?"""
-        options = decision.options
-        for o in options:
-            if o != "pass" and (self.rd.role(ab := self._ab(o)) in roles or rd.wipes(ab)):
-                return True
-        if any(o != "pass" and o[0] == "tap" and self._kind(o[1]) == "character" for o in options):
-            return any(
-                self.rd.role(c.rules.play) in roles or rd.wipes(c.rules.play) for c in decision.view.hand
-            )
+
+def _outlook(sp: SensiblePolicy, view: View) -> vl.Outlook:
+    """The situation the value model reads (``valuing.Outlook``), from the view (public). Its costly
+    fields are filled on first read (``Outlook.later``): most decisions read few of them. Built once
+    per decision: a second caller gets it back with the fields callers change reset."""
+    asked, out, _fight = sp._seen
+    if asked == sp._asked and out is not None:
+        out.my_turn, out.loot_plays, out.self_value = view.active == sp.seat, view.loot_plays, 0.0
+        out.counter_cost = out.counter_gain = 0.6
+        out.self_under = 0
+        out.self_rules = out.self_sides = None
+        out.fight_done = False
+        return out
+    # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
+    out = vl.outlook(view, sp.seat, sp.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
+
+    def fight_value(_o: vl.Outlook) -> float:
+        best, p, score = _best_fight(sp, view)
+        return score - (1.0 - p) * 2.0 if best is not None else -1.0
+
+    def bad_slots(_o: vl.Outlook) -> bool:
+        best, p, _score = _best_fight(sp, view)
+        return best is None or p < _risk(sp, view)
+
+    out.later(
+        {
+            "spent_items": lambda _o: _spent(sp, view),
+            "monsters": lambda _o: tuple((i.hp, _worth(sp, i)) for i in view.monsters if i.hp is not None),
+            "fight": fight_value,
+            "bad_slots": bad_slots,
+            "discard_fight": lambda _o: _discard_fight(sp, view),
+            "hand_gap": lambda _o: _hand_gap(sp, view),
+            "hand": _hand_values(view.hand, out.my_turn, out.loot_plays),
+        }
+    )
+    sp._seen = (sp._asked, out, sp._seen[2] if asked == sp._asked else None)
+    return out
+
+
+def _spent(sp: SensiblePolicy, view: View) -> float:
+    """A recharge is worth 1.5 when one of my ↷ items is spent."""
+    mine = view.items_of(sp.seat)
+    return 1.5 if any(not i.charged and i.rules.tap for i in mine) else 0.0
+
+
+def _hand_gap(sp: SensiblePolicy, view: View) -> float:
+    """What a hand exchange (every hand one seat left, the ``hands`` aim) gives me: the hand of the seat
+    on my right, which comes to me, minus my own, which leaves (an empty hand of mine gains the most)."""
+    if view.n_players < 2:
+        return 0.0
+    return view.hand_size((sp.seat - 1) % view.n_players) - len(view.hand)
+
+
+def _hand_values(hand: Any, my_turn: bool, loot_plays: int) -> Any:
+    """How to value my hand, best first: each card read in the situation as it was built (my turn,
+    loot plays, no item of mine in question, an empty hand), whatever a caller changed since."""
+
+    def compute(out: vl.Outlook) -> tuple:
+        saved = (out.my_turn, out.loot_plays, out.self_value, out.plan)
+        out.my_turn, out.loot_plays, out.self_value, out.hand = my_turn, loot_plays, 0.0, ()
+        try:
+            return tuple(sorted((vl.ability_value(c.rules.play, out) for c in hand), reverse=True))
+        finally:
+            out.my_turn, out.loot_plays, out.self_value, out.plan = saved
+
+    return compute
+
+
+def _valued(sp: SensiblePolicy, view: View, options: list, fight_done: bool = False) -> Any:
+    """The option worth most now by the value model above its kind's bar (``loot_bar``,
+    ``tap_bar``, ``paid_bar``: a $ ability net of its cost); answers (roll fixes, shields, cancels)
+    are kept for the moment they answer (``_respond``), and items with a plan of their own
+    (``_plan_use``, ``_arrange``, ``_recover``) wait for it."""
+    bars = {"loot": sp.loot_bar, "tap": sp.tap_bar, "paid": sp.paid_bar}
+    best, best_v, out = None, 0.0, None
+    for o in options:
+        ab = _ab(sp, o)
+        if ab is not None and (
+            sp.rd.role(ab) in _ANSWERS
+            or (o[0] != "loot" and sp.rd.role(ab) == "soul")  # The Bone: ``_soul_wins``
+            or (o[0] == "tap" and not _PLAIN_USES.issuperset(sp.rd.use_kinds(ab)))  # planned
+        ):
+            continue
+        if out is None:
+            out = _outlook(sp, view)
+            out.fight_done = fight_done
+        out.self_value = _obj_value(sp, o[1]) if o[0] != "loot" else 0.0
+        if type(o[1]) is ObjRef:
+            info = view.info(o[1])
+            out.self_counters = info.counters
+            out.self_under = view.under(o[1])
+            out.counter_cost, out.counter_gain = sp.rd.shape(info.rules, None, _counter_worths)
+            out.self_rules = info.rules
+            out.self_sides = _sides(info)
+        else:
+            out.self_counters, out.counter_cost, out.counter_gain = 0, 0.6, 0.6
+            out.self_under = 0
+            out.self_rules = out.self_sides = None
+        bar = bars[o[0]]
+        if o[0] == "loot" and sp.rd.role(ab) not in ("gain", "soul"):
+            bar = sp.keep_bar  # a card that could answer or hit a monster later: worth keeping
+        v = vl.ability_value(ab, out) - bar
+        if v > 0 and ab is not None and "change_number" in rd.verbs_of(ab.do):
+            v += 100.0  # a number changed is worth it only before the changed ability is used: first
+        if v > best_v:
+            best, best_v = o, v
+    if best is None or not _fresh(sp, view.turn, best):
+        return None
+    ab = _ab(sp, best)
+    if ab is not None and (_helps(sp, ab) or _aimed_at_me(sp, view, best, ab)):
+        sp._intent = ("seat", sp.seat)
+        heads = {rd.sel_head(t) for t in (ab.targets or {}).values()}
+        fight, _p, _score = _best_fight(sp, view)
+        if (
+            heads == {"monster"} and fight is not None
+        ):  # help for a monster: the one I fight (a lower evasion)
+            sp._intent = ("obj", fight.ref)
+    elif ab is not None and "mine" in _outlook(sp, view).either.values():
+        # an item of anyone's that the value model chose to be mine (a reroll of my poorest, FS-6.18)
+        mine = [i for i in view.items_of(sp.seat) if not i.eternal and i.ref != best[1]]
+        if mine:
+            sp._intent = ("obj", min(mine, key=lambda i: sp.rd.item_value(i.ref.printed)).ref)
+    return best
+
+
+def _role(sp: SensiblePolicy, ab: Any) -> str:
+    """An ability's role (``reading.role``), a "help" whose player target the value model plans as a
+    rival (``valuing.harms_player``) read as "harm": such a card is not aimed at myself."""
+    r = sp.rd.role(ab)
+    return "harm" if r == "help" and vl.harms_player(ab, sp.rd) else r
+
+
+def _helps(sp: SensiblePolicy, ab: Any) -> bool:
+    """Is an ability's target mine to take: its verbs help (``reading.helps``) and the value model does
+    not plan its player target as a rival (``valuing.harms_player``: an attack imposed on them)?"""
+    return sp.rd.helps(ab) and not vl.harms_player(ab, sp.rd)
+
+
+def _aimed_at_me(sp: SensiblePolicy, view: View, o: tuple, ab: Any) -> bool:
+    """Did the value model choose me for a player its card names only by a filter (The D4: each
+    item of a player, ``valuing`` "either")? Else the target goes to the leader."""
+    out = _outlook(sp, view)
+    out.self_value = _obj_value(sp, o[1]) if o[0] != "loot" else 0.0
+    vl.ability_value(ab, out)
+    return "me" in out.either.values()
+
+
+def _accepts(sp: SensiblePolicy, view: View, offer: Any) -> bool:
+    """Extended trade (FS-20.4): accept an offer worth more to me than what it asks (¢ at 3 a point,
+    a loot card 1, an item its worth), never from a player one soul from winning."""
+    if not view.coop and view.souls(offer.proposer) >= view.souls_to_win - 1:
         return False
+    return _part_value(sp, offer.give) > _part_value(sp, offer.get)
 
-    def _roll_fixer(self, options: Any, high: bool, need: int, important: bool, flip: bool = False) -> Any:
-        """The best roll-changing option: a free ↷ one before a card from hand; a sure set, a flip that
-        lands where it must (``flip``: 7 minus the roll does, FS-6.10) or a big enough modifier before a
-        reroll. Cards and $ abilities only when ``important``."""
-        best, best_rank, best_mode = None, 99, None
-        for o in options:
-            if o == "pass":
-                continue
-            ab = self._ab(o)
-            mode = None
-            if self.rd.role(ab) != "roll":
-                mode = rd.roll_mode(ab)  # a modal card with a mode that changes a roll (Witch)
-                if mode is None:
-                    continue
-            free = o[0] == "tap"
-            if not free and not important:
-                continue
-            verbs = rd.verbs_of(ab.do if mode is None else ab.do["modes"][mode])
-            if "set_roll" in verbs:
-                rank = 0
-            elif "flip_roll" in verbs:
-                if not flip:
-                    continue
-                rank = 0
-            elif "modify_roll" in verbs:
-                up, down = rd.roll_directions(ab)
-                if not (up if high else down) or rd.roll_reach(ab) < need:
-                    continue
-                rank = 1
-            else:
-                rank = 2
-            rank += (0 if free else 3) + (0 if mode is None else 1)
-            if rank < best_rank:
-                best, best_rank, best_mode = o, rank, mode
-        if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
-            self._plan = (best[1].name, best_mode, None, "roll")
-        return best
 
-    def _emergency_shot(self, options: Any, t: Any) -> Any:
-        """FS-10.11: answer a lethal miss by killing the monster first (a Bomb on a 1-HP monster)."""
-        for o in options:
-            if o == "pass":
-                continue
-            if rd.monster_shot(self._ab(o)) >= (t.hp or 99):
-                self._intent = ("obj", t.ref)
-                return o
+def _wants_sell(sp: SensiblePolicy, view: View) -> bool:
+    """Soul trading (FS-20.5): sell once a game, a first soul worth 1 — an early soul turns into an
+    eternal starting item, 5¢ and a loot that speed up the next kills — and never once an opponent is
+    one soul from winning (then every soul counts), in co-op, or with the starting-item deck empty."""
+    if sp._sold or view.coop or view.starting_items_left == 0:
+        return False
+    if view.souls(sp.seat) != 1:
+        return False
+    if not any(max(1, s.soul) == 1 for s in view.soul_cards(sp.seat)):
+        return False
+    need = view.souls_to_win - 1
+    return all(view.souls(s) < need for s in range(view.n_players) if s != sp.seat)
+
+
+# ------------------------------------------------------------------ odd ↷ items (starting items)
+def _plan_use(sp: SensiblePolicy, view: View, o: tuple) -> bool:
+    """A ↷ item that is neither a gain nor an answer (Forever Alone, Incubus, Bum Friend, Jawbone):
+    pick the mode worth most now (``reading.use_kinds``) and remember it for ``choose_mode``, the
+    target, ``may`` and the cards to give; False when no mode is worth a use."""
+    kinds = sp.rd.use_kinds(_ab(sp, o))
+    hand = view.hand
+    worst = min((sp.rd.card_worth(c) for c in hand), default=99)
+    rivals = () if view.coop else [s for s in range(view.n_players) if s != sp.seat]
+    best, best_score = None, 0.0
+    locked = None  # the rival's spent item a "lock" use keeps spent (FS-8.1)
+    for i, k in enumerate(kinds):
+        seat, score = None, 0.0
+        if k == "swap" and hand:  # my worst card for their best (FS-Q.41 [A]: I pick both)
+            have = [s for s in rivals if view.hand_size(s) > 0]
+            if have:
+                seat = max(have, key=lambda s: (view.hand_size(s), view.souls(s)))
+                score = 3.5
+        elif k == "steal":  # 1¢ (or more) from the richest leader
+            have = [s for s in rivals if view.cents_of(s) > 0]
+            if have:
+                seat = max(have, key=lambda s: (view.souls(s), view.cents_of(s)))
+                score = 2.5
+        elif k == "cycle":  # with an empty hand it is a free loot (FS-5.8); else junk for a new card
+            score = 3.0 if not hand else 2.0 if worst <= 1 else 0.0
+        elif k == "filter" and hand and worst <= 3:  # loot, then my worst card goes back on top
+            score = 1.5
+        elif k == "lock":  # a rival's spent ↷/$ item stays spent through their next turn (Lil' Gish)
+            spent = [
+                info for s in rivals for info in view.items_of(s) if not info.charged and info.rules.acts
+            ]
+            if spent:
+                locked = max(
+                    spent, key=lambda info: (view.souls(info.controller), _obj_value(sp, info.ref))
+                ).ref
+                score = 2.0
+        if score > best_score:
+            best, best_score = (i, seat, k), score
+    if best is None:
+        return False
+    i, seat, k = best
+    sp._plan = (o[1].name, i, seat, k)
+    if seat is not None:
+        sp._intent = ("seat", seat)
+    elif k == "lock":
+        sp._intent = ("obj", locked)
+    return True
+
+
+def _soul_wins(sp: SensiblePolicy, view: View, o: tuple) -> bool:
+    """A $ ability that turns its item into a soul (The Bone, 5 counters) is kept for the soul that
+    wins: as an item its counters answer rolls and kill (measured: a soul at once loses more)."""
+    return sp.rd.role(_ab(sp, o)) == "soul" and view.souls(view.seat) + 1 >= view.souls_to_win
+
+
+def _arrange(sp: SensiblePolicy, view: View, taps: list, deck: str = "treasure") -> Any:
+    """Sleight Of Hand just before buying: look at the top 5 treasures, put the best on top; the
+    purchase then takes it when it beats the shop (``_buy_target``). Before an attack on the
+    monster deck: the monster it fights best first (``_deck_fight``)."""
+    for o in taps:
+        if sp.rd.use_kinds(_ab(sp, o))[0] == "arrange" and _fresh(sp, view.turn, o):
+            sp._plan = (o[1].name, None, deck, "arrange")
+            sp._top_known = None
+            return o
+    return None
+
+
+def _recover(sp: SensiblePolicy, view: View, taps: list, deck: str) -> Any:
+    """The Curse (↷: a discard pile's top card back on top of its deck; its turn-start mill shows
+    a treasure there, ``choose_deck``). Before buying: a treasure worth more than the shop's best
+    and ``picky`` goes back on the deck, and the purchase takes it (``_buy_target``). In the turn
+    before mine: a loot card worth keeping goes back for my loot step."""
+    top = view.discard_top(deck)
+    if top is None:
         return None
-
-    def _answer_damage(self, decision: Any, top: StackRef) -> Any:
-        """Combat damage on the stack: shield myself from a lethal miss; shield a boss an opponent is
-        about to kill for the win (Yum Heart can shield a monster)."""
-        if top.controller == -1:  # lethal to me, or in co-op to the partner attacking (``_at_stake``)
-            who = decision.view.attacker
-            pick = self._shield(decision.options, monster=False, other=who != self.seat)
-            if pick is None:
-                if who != self.seat:
-                    return "pass"
-                return (  # a wipe ends my turn but saves the death penalty (FS-13.3)
-                    self._loot_play_for(decision, "shield")
-                    or self._end_attack(decision)
-                    or self._wipe(decision)
-                    or "pass"
-                )
-            self._intent = ("seat", who)
-            return pick
-        pick = self._shield(decision.options, monster=True)  # the winning hit on a boss
-        if pick is not None:
-            self._intent = ("obj", decision.view.attack_target.ref)
-        return pick or self._end_attack(decision) or self._wipe(decision) or "pass"
-
-    def _end_attack(self, decision: Any) -> Any:
-        """An option that ends the attack in progress (``reading.ends_attack``, FS-10.11): its rolls and
-        combat damage fizzle — a lethal miss of mine, or a rival's winning hit on a boss (FS-14.4)."""
-        view = decision.view
-        attacker = view.attacker
-        if attacker is None or view.coop:
+    if deck == "treasure":
+        if view.cents < view.price(False):
             return None
-        own, mine = attacker == self.seat, view.active == self.seat
-        for o in decision.options:
-            if o != "pass" and rd.ends_attack(self._ab(o), own, mine) and self._fresh(view.turn, o):
-                t = view.attack_target
-                if t is not None:
-                    self._intent = ("obj", t.ref)
-                return o
+        shop = max((sp.rd.item_value(i.ref.printed) for i in view.shop), default=0.0)
+        if sp.rd.item_value(top) < max(shop, sp.picky):
+            return None
+    elif sp.rd.card_worth(top) < _RECOVER_LOOT:
         return None
+    for o in taps:
+        if sp.rd.use_kinds(_ab(sp, o))[0] == "recover" and _fresh(sp, view.turn, o):
+            sp._plan = (o[1].name, None, deck, "recover")
+            sp._top_known = (view.turn, top) if deck == "treasure" else None
+            return o
+    return None
 
-    def _wipe(self, decision: Any) -> Any:
-        """A card that cancels the whole stack (``reading.wipes``), the last answer to what no shield or
-        cancel of mine stops: a loot option, else my character's ↷ for a loot play (FS-Q.34)."""
-        if decision.view.coop:
-            return None  # FS-17: ending a partner's turn is no answer
-        for o in decision.options:
-            if o != "pass" and o[0] == "loot" and rd.wipes(self._ab(o)):
-                return o
-        return self._loot_play_for(decision, "wipe")
 
-    def _shield(self, options: Any, monster: bool, other: bool = False) -> Any:
-        """The best shield option (a free ↷ first): for a monster, for myself, or (``other``, co-op) for
-        another character — then only one that can target a player."""
-        best, best_rank, best_mode = None, 99, None
-        for o in options:
-            if o == "pass":
-                continue
-            ab = self._ab(o)
-            mode = None
-            if self.rd.role(ab) != "shield":
-                mode = rd.shield_mode(ab)  # a modal card with a shield mode (Dagaz)
-                if mode is None:
-                    continue
-            heads = {rd.sel_head(s) for s in (ab.targets or {}).values()}
-            if mode is not None:
-                m = ab.do["modes"][mode]
-                heads = {rd.sel_head(s) for s in (m.get("tgt") or m.get("choose") or {}).values()}
-            if monster and not heads & {"player_or_monster", "monster"}:
-                continue
-            if not monster and (heads or other) and not heads & {"player", "player_or_monster"}:
-                continue
-            rank = (0 if o[0] == "tap" else 1) + (0 if mode is None else 2)
-            if rank < best_rank:
-                best, best_rank, best_mode = o, rank, mode
-        if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
-            self._plan = (best[1].name, best_mode, None, "shield")
-        return best
+def _deck_fight(sp: SensiblePolicy, view: View, taps: list) -> Any:
+    """Before an attack that will go to the monster deck (``_attack_target``): a ↷ that puts a
+    discarded monster worth the fight on top (The Shovel, ``_dig``), else the arranging ↷."""
+    kinds = [sp.rd.use_kinds(_ab(sp, o))[0] for o in taps]
+    if "arrange" not in kinds and "dig" not in kinds:
+        return None
+    best, p, _ = _best_fight(sp, view)
+    if best is not None and p >= _risk(sp, view):
+        return None  # the attack goes to a slot monster
+    return _dig(sp, view, taps) or _arrange(sp, view, taps, "monster")
 
-    def _copy_worth(self, view: Any, top: StackRef) -> bool:
-        """A loot on the stack (anyone's, mine first of all) that one of my charged items can copy for
-        me (``copy_loot``, FS-5.11: new targets, no loot play), worth a play to me by the value model
-        (``loot_bar``, its gain read as if I played it)."""
+
+def _dig(sp: SensiblePolicy, view: View, taps: list) -> Any:
+    """A ↷ that puts a chosen card of the monster discard back onto the monster deck's top (public,
+    FS-3.6): the discarded monster I fight best, when that fight is one I would take from a slot
+    (``risk``); the attack on the deck then meets it (FS-10.5)."""
+    digs = [o for o in taps if sp.rd.use_kinds(_ab(sp, o))[0] == "dig"]
+    if not digs:
+        return None
+    risk = _risk(sp, view)
+    best, best_score = None, 0.0
+    for c in view.discard("monster"):
+        card = c.card
+        if card.hp is None or card.evasion is None:
+            continue
+        p = rd.fight_chance(view, card)
+        if p >= risk and (score := _card_fight(sp, view, c)) > best_score:
+            best, best_score = c, score
+    if best is None:
+        return None
+    for o in digs:
+        if _fresh(sp, view.turn, o):
+            sp._intent = ("obj", best)
+            return o
+    return None
+
+
+def _die_kept(sp: SensiblePolicy, decision: Decision) -> Any:
+    """Two dice rolled by the player on my right, and I keep one for them (FS-9.6): in an attack that
+    player makes, the low die for a rival (a miss: no hit on its monster, and the monster hits back),
+    the high one for a partner in co-op (FS-17); any other roll's purpose is not known yet (the roll
+    is not on the stack), so one at random, as before."""
+    view = decision.view
+    opts = _options(decision)
+    roller = (sp.seat - 1) % view.n_players
+    if roller != sp.seat and view.attacker == roller:
+        return max(opts) if view.coop else min(opts)
+    return opts[sp.rng.randrange(len(opts))]
+
+
+def _away(sp: SensiblePolicy, view: View, c: CardRef) -> bool:
+    """A deck's top card I looked at (FS-3.4): does it leave the top (to the discard or the deck's
+    bottom)? A treasure worth less than the shop's items on average goes (whoever gains the top next
+    gets less); a monster I would not fight (``risk``) goes, one I would stays; a loot card goes when
+    its next drawer is served by the move — a good card (``_RECOVER_LOOT``) away from a rival, a poor
+    one away from me (my loot step comes next in the turn before mine; in co-op every drawer is a
+    partner, so only a poor one goes); anything else stays."""
+    card = c.card
+    deck = getattr(card, "deck", None)
+    if deck == "treasure":
+        shop = [sp.rd.item_value(i.ref.printed) for i in view.shop]
+        return bool(shop) and sp.rd.item_value(c) < sum(shop) / len(shop)
+    if deck == "monster":
+        if card.hp is None or card.evasion is None:
+            return False  # an event: no fight to read
+        return rd.fight_chance(view, card) < _risk(sp, view)
+    if deck == "loot":
+        if view.coop:  # FS-17: every drawer is a partner; only a poor card goes
+            return sp.rd.card_worth(c) < _RECOVER_LOOT
+        prev = sp._prev
+        if prev is None:
+            prev = sp._prev = (sp.seat - 1) % view.n_players
+        mine_next = view.active == prev and prev != sp.seat
+        return (sp.rd.card_worth(c) >= _RECOVER_LOOT) != mine_next
+    return False
+
+
+def _card_fight(sp: SensiblePolicy, view: View, phys: Any) -> float:
+    """Chance × worth of fighting a monster card from the deck by its printed stats; an event
+    (no HP) last: it ends the attack (FS-Q.7)."""
+    c = phys.card
+    if c.hp is None or c.evasion is None:
+        return -1.0
+    return rd.fight_chance(view, c) * _monster_worth(
+        sp.soul_weight, c.soul or 0, tuple((c.rewards or {}).items())
+    )
+
+
+def _planned(sp: SensiblePolicy, decision: Decision) -> Any:
+    """``choose_mode`` / ``choose_deck`` / ``order_top`` asked by the item I used with a plan."""
+    plan = sp._plan
+    if plan is None or decision.context != plan[0]:
+        return None
+    opts = _options(decision)
+    if decision.kind == "choose_mode":
+        return plan[1] if plan[1] in opts else None
+    if plan[3] not in ("arrange", "recover"):
+        return None
+    if decision.kind == "choose_deck":
+        return plan[2] if plan[2] in opts else None
+    if plan[3] != "arrange":
+        return None
+    if plan[2] == "monster":  # order_top: the monster I fight best first
+        view = decision.view
+        return max(opts, key=lambda c: _card_fight(sp, view, c))
+    pick = max(opts, key=functools.partial(_obj_value, sp))  # order_top: the best treasure first
+    if sp._top_known is None:
+        sp._top_known = (decision.view.turn, pick)
+    return pick
+
+
+def _may(sp: SensiblePolicy, decision: Decision) -> bool:
+    """Yes, except an Incubus swap when their best known card is not better than my worst, and a "may"
+    asked for one member of an ``each`` (the context names it) that is worth less than nothing to me
+    (``_member_may``: Jester's reroll of an item of mine worth more than a fresh treasure)."""
+    if type(decision.context) is tuple:
+        return _member_may(sp, decision)
+    plan = sp._plan
+    if plan is not None and plan[3] == "swap" and decision.context == plan[0] and plan[2] is not None:
+        view = decision.view
+        theirs = view.known_cards(plan[2])
+        if theirs and view.hand:
+            return max(map(sp.rd.card_worth, theirs)) > min(map(sp.rd.card_worth, view.hand))
+    return not _reroll_spoils(sp, decision)
+
+
+def _member_may(sp: SensiblePolicy, decision: Decision) -> bool:
+    """A "may" for one member of an ``each`` (``decision_kinds``: (card name, member)): yes when the
+    optional part done to that member is worth at least nothing to me (``valuing.member_may``): a player
+    me, another a rival (a partner in co-op, FS-17: nothing to gain from harm); an item mine or theirs by
+    its controller, with its worth. Yes as before when the card's effect cannot be read."""
+    view = decision.view
+    name, member = decision.context
+    ab = _may_ability(sp, view, name)
+    if ab is None:
+        return True
+    worth = None
+    if type(member) is SeatRef:  # in co-op a partner's gain is the team's (FS-17)
+        who = "me" if member.seat == sp.seat or view.coop else "rival"
+    elif type(member) is ObjRef:
+        info = view.info(member)
+        if info.kind == "monster":
+            who = "monster"
+        else:
+            who = "mine" if info.controller == sp.seat else "theirs"
+            worth = _obj_value(sp, member)
+    else:
+        return True
+    v = vl.member_may(ab.do, who, worth, _outlook(sp, view))
+    return v is None or v >= 0.0
+
+
+def _may_ability(sp: SensiblePolicy, view: View, name: Any) -> Any:
+    """The ability of the card ``name`` whose ``each`` asks a "may" (``_asking``'s, else any ability of
+    a visible card of that name holding one: a monster's or a room's trigger, FS-3.3)."""
+    ab = _asking(sp, view, name)
+    if ab is not None and vl.asks_member_may(ab.do):
+        return ab
+    n = view.n_players
+    infos = [
+        *view.monsters,
+        *view.rooms,
+        *(i for s in range(n) for i in (*view.items_of(s), *view.soul_cards(s))),
+    ]
+    rules = [i.rules for i in infos if i.name == name and i.rules is not None]
+    rules += [c.rules for c in view.discard("monster") if c.card.name == name]
+    for r in rules:
+        for ab in (*(a for _k, _i, a in r.acts), *(a for abs_ in r.triggers.values() for a in abs_)):
+            if vl.asks_member_may(ab.do):
+                return ab
+    return None
+
+
+def _reroll_spoils(sp: SensiblePolicy, decision: Decision) -> bool:
+    """Would this optional change of a roll (a "would roll" trigger, FS-9.2(4), that rerolls it or
+    sets it: The Missing Page, Dad's Lost Coin, Marked) touch my own attack roll that already hits?
+    Saying yes anyway loops: Marked keeps making my first attack roll a 5 and The Missing Page
+    rerolls every 5, and one seeded game of the whole collection spent 12,000 rolls in one turn that
+    way, until the runaway guard ended it as a turn cap. Only my own rolls: other players' rolls are
+    answered as before (yes), which keeps Base V2 games as they were."""
+    view = decision.view
+    top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)  # under its triggers
+    if top is None or not top.attack or top.controller != sp.seat or top.value is None:
+        return False
+    t = view.attack_target
+    evasion = t.evasion if t is not None else None
+    if t is not None and evasion is None and t.kind == "character":  # a player attacked (FS-10.6)
+        evasion = view.player_evasion(t.controller)
+    if evasion is None:
+        return False
+    ab = _asking(sp, view, decision.context)
+    if ab is None or not _ROLL_CHANGES & rd.verbs_of(ab.do):
+        return False
+    return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, evasion))
+
+
+def _use_character_now(sp: SensiblePolicy, view: View) -> bool:
+    """The character's ↷ (an extra loot play, FS-Q.34) is worth using on my turn when loot that
+    gains is left to play — unless I hold an answer and someone is close to winning: then it is
+    kept for a loot play in their turn (the only way to play loot outside my own turn)."""
+    if view.loot_plays > 0:
+        return False
+    roles = [_role(sp, c.rules.play) for c in view.hand]
+    if not any(r in ("gain", "soul", "help") for r in roles):
+        out = _outlook(sp, view)  # a card worth a play by the value model (The Sun, Death …)
+        out.loot_plays = 1
         if not any(
-            i.charged and any("copy_loot" in rd.verbs_of(ab.do) for _k, _n, ab in i.rules.acts)
-            for i in view.items_of(self.seat)
+            r not in _ANSWERS and vl.ability_value(c.rules.play, out) >= sp.keep_bar
+            for r, c in zip(roles, view.hand, strict=True)
         ):
             return False
-        ab = view.stack_ability(top)
-        if ab is None or self.rd.role(ab) in _ANSWERS:
-            return False
-        self._asked += 1  # a fresh memo: this may be asked from ``declines``
-        out = self._outlook(view)
-        out.my_turn = view.active == self.seat
-        return vl.ability_value(ab, out) > self.loot_bar
+    if any(r in ("roll", "shield", "cancel") for r in roles) and not view.coop:  # FS-17: no opponents
+        need = view.souls_to_win - 2
+        return not any(view.souls(s) >= need for s in range(view.n_players) if s != sp.seat)
+    return True
 
-    def _copy(self, decision: Any, top: StackRef) -> Any:
-        """The option that copies the loot on top of the stack (``_copy_worth``), aimed at it."""
+
+def _loot_play_for(sp: SensiblePolicy, decision: Decision, role: str, high: bool | None = None) -> Any:
+    """Outside my turn I have no loot play: when the answer is a card in hand, use the
+    character's ↷ first (FS-Q.34); the card follows at my next priority, the item still waiting."""
+    view = decision.view
+    if view.loot_plays > 0:
+        return None
+    for c in view.hand:
+        ab = c.rules.play
+        if not _answers_as(sp, ab, role):
+            continue
+        if high is not None and role == "roll" and not rd.roll_directions(ab)[0 if high else 1]:
+            continue
         for o in decision.options:
-            copies = o != "pass" and o[0] != "loot" and "copy_loot" in rd.verbs_of(self._ab(o).do)
-            if copies and self._fresh(decision.view.turn, o):
-                self._intent = ("stack", top.index)
+            if (
+                o != "pass"
+                and o[0] == "tap"
+                and _kind(sp, o[1]) == "character"
+                and "extra_loot_play" in rd.verbs_of(_ab(sp, o).do)
+            ):
                 return o
         return None
+    return None
 
-    def _answer_item(self, decision: Any, top: StackRef) -> Any:
-        """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
-        from winning and the card can hurt or score (FS-14.4); else only with a cancel the engine offers
-        because an opponent's card is aimed at me or mine (``reading.aimed_cancel``: Mega Bean!)."""
-        view = decision.view
-        c = top.controller
-        threat = self._stack_threat(view, top)
-        scoring = threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
-        modal = None  # a modal card's cancel mode (Witch): after a plain cancel, as a roll mode is
-        for o in decision.options:
-            if o == "pass":
-                continue
-            ab = self._ab(o)
-            if (scoring and self.rd.role(ab) == "cancel") or rd.aimed_cancel(ab):
-                self._intent = ("stack", top.index)
+
+def _answers_as(sp: SensiblePolicy, ab: Any, role: str) -> bool:
+    """Can ``ab`` give this answer: its role, a wipe (``reading.wipes``) or a shield mode?"""
+    if role == "wipe":
+        return rd.wipes(ab)
+    if role == "ward":  # my items made eternal against what is aimed at them (FS-4.12)
+        return rd.wards(ab)
+    if role == "aimed":  # a cancel of what is aimed at me (Mega Bean!)
+        return rd.aimed_cancel(ab)
+    if sp.rd.role(ab) == role:
+        return True
+    if role == "cancel":
+        return rd.cancel_mode(ab) is not None  # a modal card's cancel mode (Witch)
+    return role == "shield" and rd.shield_mode(ab) is not None
+
+
+def _spare_loot(sp: SensiblePolicy, view: View, loot: list) -> Any:
+    """The card worth most now by the value model (≥ 0; never an answer nor a monster shot)."""
+    spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
+    out = _outlook(sp, view)
+    out.fight_done = True  # the end of my turn: no fight left (damage to me heals, FS-8.10)
+    best, best_v = None, 0.0
+    for o in loot:
+        ab = _ab(sp, o)
+        if rd.wipes(ab) or rd.shield_mode(ab) is not None or rd.wards(ab):
+            continue  # kept: it answers lethal damage (``_answer_damage``) or a threat to my items
+        # a help whose player target the value model plans as a rival (``_role``: an attack imposed on
+        # them, Cheep Cheep Cheep!) is harm to spend like any other
+        if _role(sp, ab) in spend and rd.monster_shot(ab) == 0:
+            v = vl.ability_value(ab, out)
+            if v <= 0.0 and vl.asks_member_may(ab.do):
+                continue  # a "may" for each member, none worth a yes now: it would do nothing (Jester)
+            if v >= best_v:
+                best, best_v = o, v
+    if best is None or not _fresh(sp, view.turn, best):
+        return None
+    return best
+
+
+def _fresh(sp: SensiblePolicy, turn: int, o: tuple) -> bool:
+    """False once an option was chosen 3 times this turn (the engine refused it: try others)."""
+    if turn != sp._tries_turn:
+        sp._tries.clear()
+        sp._tries_turn = turn
+    key = (o[0], o[1], o[2] if len(o) > 2 else -1)
+    n = sp._tries.get(key, 0)
+    sp._tries[key] = n + 1
+    return n < 3
+
+
+def _wants_buy(sp: SensiblePolicy, view: View) -> bool:
+    return True
+
+
+def _risk(sp: SensiblePolicy, view: View) -> float:
+    """The least win chance of a slot fight worth taking: ``risk``, or ``desperate`` once a rival is
+    one soul from winning (FS-14.1: the game ends at their next soul; a death then costs less than the
+    soul I did not take)."""
+    if sp.desperate < sp.risk and not view.coop:
+        need = view.souls_to_win - 1
+        if any(view.souls(s) >= need for s in range(view.n_players) if s != sp.seat):
+            return sp.desperate
+    return sp.risk
+
+
+def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
+    """The slot monster with the best chance × worth; (None, 0, 0) when there is none. Found once
+    per decision (the outlook and the attack choices read it)."""
+    asked, out, found = sp._seen
+    if asked == sp._asked and found is not None:
+        return found
+    atk = max(1, view.atk)
+    bonus = view.attack_roll_bonus
+    hp = view.hp
+    best, best_p, best_score = None, 0.0, -1.0
+    barred = view.barred  # cannon fodder (FS-20.10): bosses wait; () in standard games
+    for info in view.monsters:
+        if info.hp is None or info.evasion is None or (barred and info.ref in barred):
+            continue
+        dealt = rd.hit_damage(info.rules, atk) if info.rules is not None and info.rules.replaces else atk
+        if dealt <= 0:
+            continue  # my hits never damage it (FS-6.16, FS-6.21): the fight is never won
+        p = rd.win_chance(hp, dealt, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
+        score = p * _worth(sp, info)
+        if score > best_score:
+            best, best_p, best_score = info, p, score
+    for o in view.attackables:  # FS-10.6 / FS-16.6: items, rooms, players — the same chance × worth
+        info, hp_t, ev, atk_t = _target_stats(sp, view, o)
+        if hp_t is None or ev is None:
+            continue
+        p = rd.win_chance(hp, atk, hp_t, rd.hit_chance(ev, bonus), atk_t)
+        score = p * _object_worth(sp, view, info)
+        if score > max(best_score, 0.0):  # never a loss (my own item worth more than its rewards)
+            best, best_p, best_score = info, p, score
+    found = (best, best_p, best_score)
+    sp._seen = (sp._asked, out if asked == sp._asked else None, found)
+    return found
+
+
+def _discard_fight(sp: SensiblePolicy, view: View) -> float:
+    """The best chance × worth among the monster discard's non-event cards (public, FS-3.6), read as
+    if each were in a slot: what an effect putting one into a slot offers me (FS-3.8)."""
+    best = 0.0
+    for ref in view.discard("monster"):
+        best = max(best, _slot_fight(sp, view, ref.card))
+    return best
+
+
+def _slot_fight(sp: SensiblePolicy, view: View, c: Any) -> float:
+    """A monster's fight for me as a slot's (chance × worth, less 2 for a lost fight, as ``fight``
+    reads one), from its stats (a card or an ``ObjInfo``); -1 for an event or a card without stats."""
+    if getattr(c, "kind", None) == "event" or c.hp is None or c.evasion is None:
+        return -1.0
+    p = rd.fight_chance(view, c)  # a card in play (an ``ObjInfo``) read with its replacements
+    rewards = c.rewards if type(c.rewards) is tuple else tuple((c.rewards or {}).items())
+    return p * _monster_worth(sp.soul_weight, c.soul or 0, rewards) - (1.0 - p) * 2.0
+
+
+def _slot(sp: SensiblePolicy, decision: Decision) -> Any:
+    """Which monster slot a card covers, moves onto or clears (FS-3.8, FS-10.5): an empty one first,
+    else the one whose top monster is the worst fight for me (``_slot_fight``), so the fights I want
+    stay in sight."""
+    view = decision.view
+    return rd.slot_pick(view, _options(decision), lambda top: _slot_fight(sp, view, top))
+
+
+def _worth(sp: SensiblePolicy, info: Any) -> float:
+    return _monster_worth(sp.soul_weight, info.soul, info.rewards)
+
+
+def _target_stats(sp: SensiblePolicy, view: View, o: Any) -> tuple:
+    """(info, HP, evasion, damage) of an attack target that is not a slot monster: an attackable
+    item or room has its own stat block (FS-10.6); a player's character stands for the player, with
+    the evasion the allowing ability gives and the damage their hits were seen to deal (public)."""
+    info = view.info(o)
+    if info.kind != "character":
+        return info, info.hp, info.evasion, info.attack or 0
+    s = info.controller
+    return info, view.hp_of(s), view.player_evasion(s), sp._atk_seen.get(s, 1)
+
+
+def _object_worth(sp: SensiblePolicy, view: View, info: Any) -> float:
+    """What killing an attack target other than a monster is worth, on the scale of a monster's worth
+    (``_monster_worth``): its rewards (they pay the attacker, FS-13.2), the item it destroys (mine
+    lost, a rival's taken from them, shared among the rivals like any harm; an eternal one is not
+    destroyed, FS-4.12, so only its rewards count), or a player's death (its penalty, FS-13.3, about 4
+    points to them)."""
+    rewards = _monster_worth(sp.soul_weight, info.soul, info.rewards) - 1.0
+    n = max(1, view.n_players - 1)
+    owner = info.controller
+    if info.kind == "character":
+        near = view.souls(owner) + 1 >= view.souls_to_win
+        return 4.0 * (2.0 if near else 1.0) / n
+    if info.kind == "item" and info.eternal:  # not destroyed (FS-4.12): it stays with its owner
+        return rewards
+    if info.kind == "item" and owner == sp.seat:
+        return rewards - _obj_value(sp, info.ref)
+    if info.kind == "item" and owner >= 0 and rd.killer_takes(info.rules):
+        return rewards + _obj_value(sp, info.ref) * (1.0 + 1.0 / n)  # taken (FS-13.1)
+    if info.kind == "item" and owner >= 0:
+        return rewards + _obj_value(sp, info.ref) / n
+    return rewards
+
+
+def _killing_shot(sp: SensiblePolicy, view: View, loot: list, taps: list) -> Any:
+    """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
+    shots = []
+    for o in (*taps, *loot):
+        ab = _ab(sp, o)
+        n = rd.monster_shot(ab)
+        if n > 0:  # a $ ability's price counts against the monster's worth (Golden Razor Blade)
+            cost = vl.cost_value(ab.cost, _outlook(sp, view)) if o[0] == "paid" and ab.cost else 0.0
+            shots.append((o, n, cost))
+    if not shots:
+        return None
+    best, best_w = None, 0.0
+    for info in view.monsters:
+        if info.hp is None:
+            continue
+        for o, n, cost in shots:
+            if n >= info.hp and (w := _worth(sp, info) + cost) > best_w:
+                best, best_w = (o, info.ref), w
+    if best is None or not _fresh(sp, view.turn, best[0]):
+        return None
+    sp._intent = ("obj", best[1])
+    return best[0]
+
+
+def _attack_target(sp: SensiblePolicy, decision: Decision) -> Any:
+    view = decision.view
+    opts = _options(decision)
+    best, p, _ = _best_fight(sp, view)
+    if best is not None and best.ref in opts and (p >= _risk(sp, view) or "monster_deck" not in opts):
+        return best.ref
+    if "monster_deck" in opts:
+        return "monster_deck"
+    monsters = [o for o in opts if o != "monster_deck"]
+    return max(monsters, key=lambda m: rd.fight_chance(view, view.info(m)))
+
+
+def _buy_target(sp: SensiblePolicy, decision: Decision) -> Any:
+    """FS-11: the best shop item, or the treasure deck when the shop holds nothing worth it."""
+    best, best_v = None, -1.0
+    for o in decision.options:
+        if o != "treasure_deck":  # a shop item, or the treasure discard's top card (Recycling Sticker)
+            v = sp.rd.item_value(o.printed if type(o) is ObjRef else o)
+            if v > best_v:
+                best, best_v = o, v
+    known = sp._top_known  # the card I put on top with Sleight Of Hand this turn
+    if known is not None and known[0] == decision.view.turn and "treasure_deck" in decision.options:
+        sp._top_known = None
+        if sp.rd.item_value(known[1]) >= max(best_v, sp.picky):
+            return "treasure_deck"
+    if best is None or (best_v < sp.picky and "treasure_deck" in decision.options):
+        return "treasure_deck" if "treasure_deck" in decision.options else best
+    return best
+
+
+# ------------------------------------------------------------------ answers (FS-7 priority)
+def _respond(sp: SensiblePolicy, decision: Decision) -> Any:
+    top = decision.context
+    if top is None:
+        return _between(sp, decision)
+    if not _at_stake(sp, decision.view, top):
+        return "pass"
+    k = top.kind
+    if k == "loot" and _copy_worth(sp, decision.view, top):
+        pick = _copy(sp, decision, top)
+        if pick is not None:
+            return pick
+    if k == "roll":
+        if not top.attack:
+            return _answer_dice(sp, decision, top)
+        return _answer_roll(sp, decision, top)
+    if k == "damage":
+        return _answer_damage(sp, decision, top)
+    if k == "ability" and decision.view.active == sp.seat and _harmed(sp, decision.view, top):
+        return _shed(sp, decision, top) or "pass"
+    return _answer_item(sp, decision, top)
+
+
+def _harmed(sp: SensiblePolicy, view: View, top: StackRef) -> frozenset:
+    """The counter kinds of mine whose count repeats a harm of the trigger ``top`` on me, the active
+    player (``valuing.harmed_kinds``, FS-5.14: Summer Widow's rolls at my turn start)."""
+    ab = view.stack_ability(top)
+    return sp.rd.shape(ab, None, _harmed_kinds) if ab is not None else frozenset()
+
+
+def _shed(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """Before a trigger that harms me once per counter of a kind I carry resolves (``_harmed``), a
+    $ ability taking one such counter off me, if the value model finds it worth its cost (``_valued``,
+    as on my turn): my character just recharged (FS-8.1), so its ↷ paid now costs what it would later
+    in the turn, and one harm fewer now besides (FS-8.2, FS-4.4). None when there is none."""
+    kinds = _harmed(sp, decision.view, top)
+    sheds = [
+        o for o in decision.options if o != "pass" and o[0] == "paid" and kinds & rd.shed_kinds(_ab(sp, o).do)
+    ]
+    return _valued(sp, decision.view, sheds) if sheds else None
+
+
+def _before_mine(sp: SensiblePolicy, view: View) -> bool:
+    """An empty-stack window in the turn just before mine (FS-8.12: the last turn of my round) that
+    I have not passed yet: what recharges at my turn start (FS-8.1) is free to use now. Asked at
+    most empty-stack windows, so it is kept cheap."""
+    prev = sp._prev
+    if prev is None:
+        prev = sp._prev = (sp.seat - 1) % view.n_players
+    return prev != sp.seat and view.active == prev and sp._idle_turn != view.turn
+
+
+def _between(sp: SensiblePolicy, decision: Decision) -> Any:
+    """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play
+    (FS-8.5, FS-Q.34) and play a gain card with it, use ↷ items left charged (Forever Alone
+    recharged by damage, a gain item). The first pass ends this for the turn (O(1) after that)."""
+    view = decision.view
+    if not _before_mine(sp, view):
+        return "pass"
+    turn = view.turn
+    char = None
+    spend: list = []
+    for o in decision.options:
+        if o == "pass":
+            continue
+        k = o[0]
+        if k == "loot":
+            r = _role(sp, _ab(sp, o))
+            if r in ("gain", "soul", "help") and _fresh(sp, turn, o):
+                if r == "help":
+                    sp._intent = ("seat", sp.seat)
                 return o
-            if scoring and modal is None and (mode := rd.cancel_mode(ab)) is not None:
-                modal = (o, mode)
-        if modal is not None:  # its ``choose_mode`` comes next (``_planned``), then its target
-            o, mode = modal
-            self._plan = (o[1].name, mode, None, "cancel")
-            self._intent = ("stack", top.index)
+        elif k == "tap":
+            if _kind(sp, o[1]) == "character":
+                char = o
+                continue
+            ab = _ab(sp, o)
+            if sp.rd.use_kinds(ab)[0] == "recover":  # The Curse: a good loot card back for my draw
+                if _recover(sp, view, [o], "loot") is not None:
+                    return o
+                continue
+            r = sp.rd.role(ab)
+            if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and _fresh(sp, turn, o):
+                return o
+            if "team_up" in rd.verbs_of(ab.do) and view.hp_of(sp.seat) >= 2 and _fresh(sp, turn, o):
+                sp._intent = ("seat", sp.seat)  # FS-10.7: join this turn's attack, share its rewards
+                return o
+            if r in ("harm", "other") and _plan_use(sp, view, o) and _fresh(sp, turn, o):
+                return o
+        elif k == "paid":
+            if _soul_wins(sp, view, o) and _fresh(sp, turn, o):
+                return o
+            if _turns_my_character(_ab(sp, o)):
+                spend.append(o)
+    if spend:  # a $ ability paid by turning my character: it recharges at my turn start too (FS-8.1)
+        pick = _valued(sp, view, spend)
+        if pick is not None:
+            return pick
+    if char is not None and _use_character_now(sp, view) and _fresh(sp, turn, char):
+        return char
+    sp._idle_turn = turn
+    return "pass"
+
+
+def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
+    """Could an answer matter now? Reads only the view and the top of the stack, never the options:
+    False means pass whatever the options are (what ``declines`` promises the engine). On the way
+    it notes how hard an attacker hits: their combat damage on the stack shows it (public). Asked at
+    every priority window with something on the stack, so the common kinds are decided first."""
+    if top is None:
+        return False
+    k = top.kind
+    c = top.controller
+    if k == "loot" and _copy_worth(sp, view, top):  # a loot worth a copy of my own (FS-5.11)
+        return True
+    if k == "ability" or k == "loot":  # another player's card that makes a soul or wins the game
+        # a trigger counting counters of mine to harm me (``_shed``: Summer Widow, FS-5.14)
+        if k == "ability" and view.active == sp.seat and _harmed(sp, view, top):
+            return True
+        if c < 0 or c == sp.seat or view.coop:  # in co-op a partner's item is never spoiled (FS-17)
+            return False
+        threat = _stack_threat(sp, view, top)
+        if threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win):
+            return True
+        # the rest answers only what is aimed at me or mine: that is asked first, since most cards on
+        # the stack aim at nothing of mine and reading the public targets is cheaper than my hand and
+        # items (an item of mine aimed at is aimed at mine: the same answer as asking it last)
+        if not _aimed_at_mine(sp, view, top):
+            return False
+        # an opponent's card aimed at me or mine, and a cancel for it (Mega Bean!)
+        if _holds_aimed_cancel(sp, view):
+            return True
+        # or aimed at an item of mine, and a card making my items eternal (FS-4.12)
+        return _holds_ward(sp, view) and _item_threatened(sp, view, top)
+    if k == "damage":  # combat damage that kills me, or a boss for an opponent's win
+        if not top.attack:
+            return False
+        attacker = view.attacker
+        if c >= 0:
+            sp._atk_seen[c] = top.value or 1
+            if c != sp.seat and view.coop:
+                return False
+        elif c == -1 and attacker is not None:  # a monster's hit
+            if attacker == sp.seat:
+                return (top.value or 0) >= view.hp
+            if view.coop:  # FS-17.4: a partner's death costs a tick
+                return (top.value or 0) >= view.hp_of(attacker)
+        if attacker is None or c != attacker or attacker == sp.seat or view.attack_target_soul <= 0:
+            return False
+        t = view.attack_target
+        if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
+            return False
+        return view.souls(attacker) + t.soul >= view.souls_to_win
+    if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
+        if not top.attack:  # my own table or reward roll: a dice tool may make it better
+            return c == sp.seat and _dice_plan(sp, view, top) is not None
+        if c >= 0 and c != sp.seat and view.coop:
+            return False
+        if c != sp.seat and view.attack_target_soul <= 0:
+            return False  # an opponent's hit on a monster worth no soul: nothing to spoil
+        t = view.attack_target
+        if t is None or t.evasion is None:
+            return False
+        ev = min(6, max(1, t.evasion))
+        rolled: int = top.value  # type: ignore[assignment]  # a roll on the stack has its value
+        if c == sp.seat:
+            return max(1, min(6, rolled + view.attack_roll_bonus)) < ev
+        if rolled < ev or t.soul <= 0:
+            return False
+        return t.hp is not None and t.hp <= sp._atk_seen.get(c, 1)
+    return False  # a death
+
+
+def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
+    """A dice tool (The D6, Lucky Foot, Dice Shard …) on my own non-attack roll: (tool ability,
+    the face to aim at) when the tool's expected gain on the roll's table (``valuing``) or reward
+    (higher is more) is worth a use, else None. Reads my charged items and my hand. Asked from
+    ``declines`` too, the one way a declined window reads the outlook: a fresh decision's memo."""
+    sp._asked += 1
+    tools = [
+        ab
+        for i in view.items_of(sp.seat)
+        if i.charged
+        for _k, _n, ab in i.rules.acts
+        if rd.roll_tool(ab) and _k == "tap"
+    ]
+    if view.loot_plays > 0:
+        tools += [c.rules.play for c in view.hand if rd.roll_tool(c.rules.play)]
+    if not tools:
+        return None
+    purpose, table = view.roll_table(top)
+    if purpose == "table" and isinstance(table, dict):
+        vals = vl.face_values(table, _outlook(sp, view))
+    elif purpose == "reward":
+        vals = [float(f) for f in range(1, 7)]
+    else:
+        return None
+    now = top.value
+    assert now is not None  # a roll on the stack has its value
+    cur = vals[now - 1]
+    best = None
+    for ab in tools:
+        verbs = rd.verbs_of(ab.do)
+        if "set_roll" in verbs:
+            face = max(range(1, 7), key=lambda f: vals[f - 1])
+            gain = vals[face - 1] - cur
+        elif "flip_roll" in verbs:  # FS-6.10: the face opposite (no face to aim at afterwards)
+            face = 0
+            gain = vals[6 - now] - cur
+        elif "modify_roll" in verbs:
+            up, down = rd.roll_directions(ab)
+            reach = rd.roll_reach(ab)
+            faces = [f for f in range(1, 7) if (f > now and up or f < now and down) and abs(f - now) <= reach]
+            if not faces:
+                continue
+            face = max(faces, key=lambda f: vals[f - 1])
+            gain = vals[face - 1] - cur
+        else:  # a reroll: the table's mean
+            face = 0
+            gain = sum(vals) / 6 - cur
+        if gain > 0.5 and (best is None or gain > best[2]):
+            best = (ab, face, gain)
+    return best
+
+
+def _answer_dice(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """Use the dice tool ``_dice_plan`` chose on my own table/reward roll."""
+    plan = _dice_plan(sp, decision.view, top)
+    if plan is None:
+        return "pass"
+    ab, face, _gain = plan
+    for o in decision.options:
+        if o != "pass" and _ab(sp, o) is ab:
+            sp._intent = ("roll", top.index)
+            sp._roll_goal = (face, top.value) if face else None
+            sp._roll_high = face >= top.value
             return o
-        if not scoring and self._item_threatened(view, top):  # my item aimed at: eternal, it stays (FS-4.12)
-            for o in decision.options:
-                if o != "pass" and o[0] == "loot" and rd.wards(self._ab(o)):
-                    self._intent = ("seat", self.seat)  # the items of mine it makes eternal
-                    return o
-            ward = self._loot_play_for(decision, "ward")
-            if ward is not None:
-                return ward
-        if not scoring:  # aimed at me or mine: my ↷ loot play, for a cancel of what is aimed at me
-            aimed = self._loot_play_for(decision, "aimed") if self._cancel_aimed(view, top) else None
-            return aimed or "pass"
-        return self._loot_play_for(decision, "cancel") or self._wipe(decision) or "pass"
+    return "pass"
 
-    def _aimed_at_mine(self, view: Any, top: StackRef) -> bool:
-        """Is the loot or ability ``top`` aimed at me or at something of mine (an object, a roll)? Its
-        targets were chosen as it went on the stack (FS-4.2) and are public (``View.stack_targets``)."""
-        me = self.seat
-        for t in view.stack_targets(top):
-            tt = type(t)
-            if tt is SeatRef:
-                if t.seat == me:
-                    return True
-            elif tt is StackRef:
-                if t.controller == me:
-                    return True
-            elif tt is ObjRef and view.info(t).controller == me:
-                return True
-        return False
 
-    def _cancel_aimed(self, view: Any, top: StackRef) -> bool:
-        """Worth my character's loot play off my turn (FS-8.5) for a cancel of what is aimed at me
-        (``reading.aimed_cancel``)? When the card on the stack does me harm rather than help (its value
-        model's ``helps``), and it is a loot or an item's ability — what such a cancel may aim at (FS-6.9) —
-        not a character's or a monster's."""
-        ab = view.stack_ability(top)
-        if ab is None or self.rd.helps(ab) or not self._aimed_at_mine(view, top):
-            return False
-        c = top.controller
-        return top.kind == "loot" or (c >= 0 and any(i.name == top.name for i in view.items_of(c)))
+def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """FS-9.2(3): while an attack roll is on the stack, rerolls and modifiers may change it."""
+    if not _armed(sp, decision, ("roll", "harm")):
+        return "pass"  # nothing to answer with
+    view = decision.view
+    t = view.attack_target
+    ev = min(6, max(1, t.evasion))
+    flipped = 7 - (top.value or 0)  # FS-6.10: what a flip makes of the roll
+    if top.controller == sp.seat:  # my roll: fix a miss (FS-10.9)
+        value = max(1, min(6, top.value + view.attack_roll_bonus))
+        lethal = (t.attack or 0) >= view.hp
+        important = lethal or t.soul > 0
+        need = ev - value
+        flip = max(1, min(6, flipped + view.attack_roll_bonus)) >= ev
+        pick = _roll_fixer(sp, decision.options, True, need, important, flip)
+        if pick is None and lethal:
+            pick = _emergency_shot(sp, decision.options, t)
+            if pick is not None:
+                return pick
+    else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
+        wins = view.souls(top.controller) + t.soul >= view.souls_to_win
+        need = top.value - ev + 1
+        pick = _roll_fixer(sp, decision.options, False, need, wins, flipped < ev)
+        if pick is None and wins:
+            return (
+                _loot_play_for(sp, decision, "roll", False)
+                or _end_attack(sp, decision)
+                or _wipe(sp, decision)
+                or "pass"
+            )
+    if pick is None:
+        return "pass"
+    sp._intent = ("roll", top.index)
+    sp._roll_high = top.controller == sp.seat  # kept until the change resolves
+    return pick
 
-    def _holds_ward(self, view: Any) -> bool:
-        """A card in my hand that makes a player's items eternal (``reading.wards``); none in Base V2."""
-        return any(rd.wards(c.rules.play) for c in view.hand)
 
-    def _item_threatened(self, view: Any, top: StackRef) -> bool:
-        """Is an opponent's harmful loot or ability on the stack aimed at an item of mine (a destroy, a
-        steal: an eternal item is neither destroyed nor taken, FS-4.12)?"""
-        ab = view.stack_ability(top)
-        if ab is None or self.rd.helps(ab) or top.controller == self.seat:
-            return False
-        for t in view.stack_targets(top):
-            if type(t) is ObjRef:
-                info = view.info(t)
-                if info.controller == self.seat and info.kind == "item":
-                    return True
-        return False
+def _armed(sp: SensiblePolicy, decision: Decision, roles: tuple) -> bool:
+    """Is there an option (or a card behind the character's ↷) with one of these roles?"""
+    options = decision.options
+    for o in options:
+        if o != "pass" and (sp.rd.role(ab := _ab(sp, o)) in roles or rd.wipes(ab)):
+            return True
+    if any(o != "pass" and o[0] == "tap" and _kind(sp, o[1]) == "character" for o in options):
+        return any(sp.rd.role(c.rules.play) in roles or rd.wipes(c.rules.play) for c in decision.view.hand)
+    return False
 
-    def _items_in_danger(self, view: Any) -> bool:
-        """Do I hold an item that is not eternal while a rival's object or a slot monster in play has an
-        ability that destroys or takes a chosen item (``reading.item_threat``, public, FS-3.3)? Then a
-        card making my items eternal is an answer worth keeping (FS-4.12)."""
-        if all(i.eternal for i in view.items_of(self.seat)):
-            return False
-        infos = [
-            *view.monsters,
-            *(i for s in range(view.n_players) if s != self.seat for i in view.items_of(s)),
-        ]
-        for info in infos:
-            r = info.rules
-            if r is not None and (
-                any(rd.item_threat(ab) for _k, _i, ab in r.acts)
-                or any(rd.item_threat(ab) for abs_ in r.triggers.values() for ab in abs_)
-            ):
-                return True
-        return False
 
-    def _holds_aimed_cancel(self, view: Any) -> bool:
-        """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine
-        (``reading.aimed_cancel``); none in Base V2, so its games are unchanged."""
-        for c in view.hand:
-            if rd.aimed_cancel(c.rules.play):
-                return True
-        for info in view.items_of(self.seat):
-            if info.charged and any(rd.aimed_cancel(ab) for _k, _i, ab in info.rules.acts):
-                return True
-        return False
+def _roll_fixer(
+    sp: SensiblePolicy, options: Any, high: bool, need: int, important: bool, flip: bool = False
+) -> Any:
+    """The best roll-changing option: a free ↷ one before a card from hand; a sure set, a flip that
+    lands where it must (``flip``: 7 minus the roll does, FS-6.10) or a big enough modifier before a
+    reroll. Cards and $ abilities only when ``important``."""
+    best, best_rank, best_mode = None, 99, None
+    for o in options:
+        if o == "pass":
+            continue
+        ab = _ab(sp, o)
+        mode = None
+        if sp.rd.role(ab) != "roll":
+            mode = rd.roll_mode(ab)  # a modal card with a mode that changes a roll (Witch)
+            if mode is None:
+                continue
+        free = o[0] == "tap"
+        if not free and not important:
+            continue
+        verbs = rd.verbs_of(ab.do if mode is None else ab.do["modes"][mode])
+        if "set_roll" in verbs:
+            rank = 0
+        elif "flip_roll" in verbs:
+            if not flip:
+                continue
+            rank = 0
+        elif "modify_roll" in verbs:
+            up, down = rd.roll_directions(ab)
+            if not (up if high else down) or rd.roll_reach(ab) < need:
+                continue
+            rank = 1
+        else:
+            rank = 2
+        rank += (0 if free else 3) + (0 if mode is None else 1)
+        if rank < best_rank:
+            best, best_rank, best_mode = o, rank, mode
+    if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
+        sp._plan = (best[1].name, best_mode, None, "roll")
+    return best
 
-    # ------------------------------------------------------------------ targets
-    def _target(self, decision: Any) -> Any:
-        opts = decision.options
-        intent = self._intent
-        if intent is not None:
-            want = intent[0]
-            for o in opts:
-                if want == "seat" and type(o) is SeatRef and o.seat == intent[1]:
-                    return o
-                if want == "obj" and o == intent[1]:
-                    return o
-                if (want == "roll" or want == "stack") and type(o) is StackRef and o.index == intent[1]:
-                    return o
-            if want == "roll":
-                rolls = [o for o in opts if type(o) is StackRef and o.kind == "roll"]
-                if rolls:
-                    return rolls[-1]
-            if want == "stack":
-                theirs = [o for o in opts if type(o) is StackRef and o.controller != self.seat]
-                if theirs:
-                    return theirs[-1]
-        return self._default_target(decision)
 
-    def _picked(self, decision: Any, pick: Any) -> Any:
-        """Remember the targets I pick one at a time (``reading.record_pick``): a divided damage asks by
-        their index later (``_divide``)."""
-        self._picks = rd.record_pick(self._picks, decision.context, decision.options, pick)
+def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
+    """FS-10.11: answer a lethal miss by killing the monster first (a Bomb on a 1-HP monster)."""
+    for o in options:
+        if o == "pass":
+            continue
+        if rd.monster_shot(_ab(sp, o)) >= (t.hp or 99):
+            sp._intent = ("obj", t.ref)
+            return o
+    return None
+
+
+def _answer_damage(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """Combat damage on the stack: shield myself from a lethal miss; shield a boss an opponent is
+    about to kill for the win (Yum Heart can shield a monster)."""
+    if top.controller == -1:  # lethal to me, or in co-op to the partner attacking (``_at_stake``)
+        who = decision.view.attacker
+        pick = _shield(sp, decision.options, monster=False, other=who != sp.seat)
+        if pick is None:
+            if who != sp.seat:
+                return "pass"
+            return (  # a wipe ends my turn but saves the death penalty (FS-13.3)
+                _loot_play_for(sp, decision, "shield")
+                or _end_attack(sp, decision)
+                or _wipe(sp, decision)
+                or "pass"
+            )
+        sp._intent = ("seat", who)
         return pick
+    pick = _shield(sp, decision.options, monster=True)  # the winning hit on a boss
+    if pick is not None:
+        sp._intent = ("obj", decision.view.attack_target.ref)
+    return pick or _end_attack(sp, decision) or _wipe(sp, decision) or "pass"
 
-    def _cover_bar(self, decision: Any) -> float:
-        """The fight a further monster card moved into a slot must beat: the slot it would cover (mine to
-        pick, ``_slot``: empty ones first, then the worst fights), after the cards I picked so far cover
-        the ones before it; never below 0 (a fight not worth taking is not brought in)."""
-        view = decision.view
-        rec = self._picks
-        rest = tuple(o for o in decision.options if o != "done")
-        m = len(rec[2]) if rec is not None and rec[0] == decision.context and rec[1] == rest else 0
-        scores = sorted(-99.0 if t is None else self._slot_fight(view, t) for t in view.slot_tops)
-        return max(0.0, scores[m]) if m < len(scores) else float("inf")
 
-    def _divide(self, decision: Any) -> Any:
-        """The next point of a divided damage (``reading.divide_point``); an index at random when the
-        targets were not mine to pick, as before."""
-        opts = decision.options
-        i = rd.divide_point(decision.view, self.seat, self._picks, decision.context, opts)
-        return opts[self.rng.randrange(len(opts))] if i is None else i
+def _end_attack(sp: SensiblePolicy, decision: Decision) -> Any:
+    """An option that ends the attack in progress (``reading.ends_attack``, FS-10.11): its rolls and
+    combat damage fizzle — a lethal miss of mine, or a rival's winning hit on a boss (FS-14.4)."""
+    view = decision.view
+    attacker = view.attacker
+    if attacker is None or view.coop:
+        return None
+    own, mine = attacker == sp.seat, view.active == sp.seat
+    for o in decision.options:
+        if o != "pass" and rd.ends_attack(_ab(sp, o), own, mine) and _fresh(sp, view.turn, o):
+            t = view.attack_target
+            if t is not None:
+                sp._intent = ("obj", t.ref)
+            return o
+    return None
 
-    def _default_target(self, decision: Any) -> Any:
-        """No plan: help myself with helpful cards, hurt the leader with harmful ones. A choice of any
-        number (or up to N) of targets adds only targets that serve me and stops ("done") when none is
-        left (``reading.pick_serves``): harm never goes to myself by choice."""
-        opts = decision.options
-        view = decision.view
-        ab = self._asking(view, decision.context)
-        mode = rd.mode_asked(ab, opts, self._kind) if ab is not None else None
-        if mode is not None:  # a "choose one" card whose mode these targets tell: read that mode alone
-            ab = rd.mode_ability(ab, mode)
-        if ab is not None and vl.copies(ab):  # FS-5.13: the item whose ↷ ability is worth most as my copy
-            pick = vl.copy_pick(ab, self._outlook(view), opts)
-            if pick is not None:
-                return pick
-        if ab is not None and "change_number" in rd.verbs_of(ab.do):
-            pick = self._number_target(decision)
-            if pick is not None:
-                return pick
-        if ab is not None and "step_counters" in rd.verbs_of(ab.do):
-            _v, pick, step = vl.counter_step(view, self.seat, self._outlook(view), opts)
-            self._step = (decision.context, step) if pick is not None else None
-            if pick is not None:
-                return pick
-        helps = self._helps(ab) if ab is not None else False
-        if "done" in opts:
-            opts = tuple(o for o in opts if rd.pick_serves(view, self.seat, o, helps))
-            if not helps and ab is not None and self._deaths_vote_kills(view):
-                # a death I cause sets off a vote that kills among the living (FS-5.17): a player this effect
-                # could kill is not picked (at 3 players the two left tie and both die, me among them)
-                n = self._damage_dealt(view, ab, decision.context)
-                opts = tuple(o for o in opts if not (type(o) is SeatRef and view.hp_of(o.seat) <= n))
-            cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
-            if cards:  # monster cards into slots: only one fighting better than the slot it would cover
-                bar = self._cover_bar(decision)
-                opts = tuple(o for o in opts if o not in cards or self._slot_fight(view, o.card) > bar)
-            if not opts:
-                return "done"
-        shot = rd.monster_shot(ab) if ab is not None and not helps else 0
-        objs = [o for o in opts if type(o) is ObjRef]
-        infos = {o: view.info(o) for o in objs}
-        if shot:  # damage that kills a monster goes there (the value model counted that kill)
-            killable = [o for o in objs if infos[o].kind == "monster" and (infos[o].hp or 99) <= shot]
-            if killable:
-                return max(killable, key=lambda m: self._worth(view.info(m)))
-        players = [o for o in opts if type(o) is SeatRef]
-        if players:
-            if helps:
-                for p in players:
-                    if p.seat == self.seat:
-                        return p
-            others = [p for p in players if p.seat != self.seat]
-            if view.coop:  # FS-17: a monster if the card allows one, else the sturdiest character
-                if not any(i.kind == "monster" for i in infos.values()):
-                    return self._sturdiest(view, players)
-            elif others:
-                spared = self._vote_spared(view, ab, decision.context, others) if not helps else others
-                if spared:
-                    return self._leader(view, spared)
-                if not objs:
-                    return self._leader(view, others)
+
+def _wipe(sp: SensiblePolicy, decision: Decision) -> Any:
+    """A card that cancels the whole stack (``reading.wipes``), the last answer to what no shield or
+    cancel of mine stops: a loot option, else my character's ↷ for a loot play (FS-Q.34)."""
+    if decision.view.coop:
+        return None  # FS-17: ending a partner's turn is no answer
+    for o in decision.options:
+        if o != "pass" and o[0] == "loot" and rd.wipes(_ab(sp, o)):
+            return o
+    return _loot_play_for(sp, decision, "wipe")
+
+
+def _shield(sp: SensiblePolicy, options: Any, monster: bool, other: bool = False) -> Any:
+    """The best shield option (a free ↷ first): for a monster, for myself, or (``other``, co-op) for
+    another character — then only one that can target a player."""
+    best, best_rank, best_mode = None, 99, None
+    for o in options:
+        if o == "pass":
+            continue
+        ab = _ab(sp, o)
+        mode = None
+        if sp.rd.role(ab) != "shield":
+            mode = rd.shield_mode(ab)  # a modal card with a shield mode (Dagaz)
+            if mode is None:
+                continue
+        heads = {rd.sel_head(s) for s in (ab.targets or {}).values()}
+        if mode is not None:
+            m = ab.do["modes"][mode]
+            heads = {rd.sel_head(s) for s in (m.get("tgt") or m.get("choose") or {}).values()}
+        if monster and not heads & {"player_or_monster", "monster"}:
+            continue
+        if not monster and (heads or other) and not heads & {"player", "player_or_monster"}:
+            continue
+        rank = (0 if o[0] == "tap" else 1) + (0 if mode is None else 2)
+        if rank < best_rank:
+            best, best_rank, best_mode = o, rank, mode
+    if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
+        sp._plan = (best[1].name, best_mode, None, "shield")
+    return best
+
+
+def _copy_worth(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
+    """A loot on the stack (anyone's, mine first of all) that one of my charged items can copy for
+    me (``copy_loot``, FS-5.11: new targets, no loot play), worth a play to me by the value model
+    (``loot_bar``, its gain read as if I played it)."""
+    if not any(
+        i.charged and any("copy_loot" in rd.verbs_of(ab.do) for _k, _n, ab in i.rules.acts)
+        for i in view.items_of(sp.seat)
+    ):
+        return False
+    ab = view.stack_ability(top)
+    if ab is None or sp.rd.role(ab) in _ANSWERS:
+        return False
+    sp._asked += 1  # a fresh memo: this may be asked from ``declines``
+    out = _outlook(sp, view)
+    out.my_turn = view.active == sp.seat
+    return vl.ability_value(ab, out) > sp.loot_bar
+
+
+def _copy(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """The option that copies the loot on top of the stack (``_copy_worth``), aimed at it."""
+    for o in decision.options:
+        copies = o != "pass" and o[0] != "loot" and "copy_loot" in rd.verbs_of(_ab(sp, o).do)
+        if copies and _fresh(sp, decision.view.turn, o):
+            sp._intent = ("stack", top.index)
+            return o
+    return None
+
+
+def _answer_item(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """Cancel an opponent's loot/ability when it makes a soul, or when that opponent is one soul
+    from winning and the card can hurt or score (FS-14.4); else only with a cancel the engine offers
+    because an opponent's card is aimed at me or mine (``reading.aimed_cancel``: Mega Bean!)."""
+    view = decision.view
+    c = top.controller
+    threat = _stack_threat(sp, view, top)
+    scoring = threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win)
+    modal = None  # a modal card's cancel mode (Witch): after a plain cancel, as a roll mode is
+    for o in decision.options:
+        if o == "pass":
+            continue
+        ab = _ab(sp, o)
+        if (scoring and sp.rd.role(ab) == "cancel") or rd.aimed_cancel(ab):
+            sp._intent = ("stack", top.index)
+            return o
+        if scoring and modal is None and (mode := rd.cancel_mode(ab)) is not None:
+            modal = (o, mode)
+    if modal is not None:  # its ``choose_mode`` comes next (``_planned``), then its target
+        o, mode = modal
+        sp._plan = (o[1].name, mode, None, "cancel")
+        sp._intent = ("stack", top.index)
+        return o
+    if not scoring and _item_threatened(sp, view, top):  # my item aimed at: eternal, it stays (FS-4.12)
+        for o in decision.options:
+            if o != "pass" and o[0] == "loot" and rd.wards(_ab(sp, o)):
+                sp._intent = ("seat", sp.seat)  # the items of mine it makes eternal
+                return o
+        ward = _loot_play_for(sp, decision, "ward")
+        if ward is not None:
+            return ward
+    if not scoring:  # aimed at me or mine: my ↷ loot play, for a cancel of what is aimed at me
+        aimed = _loot_play_for(sp, decision, "aimed") if _cancel_aimed(sp, view, top) else None
+        return aimed or "pass"
+    return _loot_play_for(sp, decision, "cancel") or _wipe(sp, decision) or "pass"
+
+
+def _aimed_at_mine(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
+    """Is the loot or ability ``top`` aimed at me or at something of mine (an object, a roll)? Its
+    targets were chosen as it went on the stack (FS-4.2) and are public (``View.stack_targets``)."""
+    me = sp.seat
+    for t in view.stack_targets(top):
+        tt = type(t)
+        if tt is SeatRef:
+            if t.seat == me:
+                return True
+        elif tt is StackRef:
+            if t.controller == me:
+                return True
+        elif tt is ObjRef and view.info(t).controller == me:
+            return True
+    return False
+
+
+def _cancel_aimed(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
+    """Worth my character's loot play off my turn (FS-8.5) for a cancel of what is aimed at me
+    (``reading.aimed_cancel``)? When the card on the stack does me harm rather than help (its value
+    model's ``helps``), and it is a loot or an item's ability — what such a cancel may aim at (FS-6.9) —
+    not a character's or a monster's."""
+    ab = view.stack_ability(top)
+    if ab is None or sp.rd.helps(ab) or not _aimed_at_mine(sp, view, top):
+        return False
+    c = top.controller
+    return top.kind == "loot" or (c >= 0 and any(i.name == top.name for i in view.items_of(c)))
+
+
+def _holds_ward(sp: SensiblePolicy, view: View) -> bool:
+    """A card in my hand that makes a player's items eternal (``reading.wards``); none in Base V2."""
+    return any(rd.wards(c.rules.play) for c in view.hand)
+
+
+def _item_threatened(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
+    """Is an opponent's harmful loot or ability on the stack aimed at an item of mine (a destroy, a
+    steal: an eternal item is neither destroyed nor taken, FS-4.12)?"""
+    ab = view.stack_ability(top)
+    if ab is None or sp.rd.helps(ab) or top.controller == sp.seat:
+        return False
+    for t in view.stack_targets(top):
+        if type(t) is ObjRef:
+            info = view.info(t)
+            if info.controller == sp.seat and info.kind == "item":
+                return True
+    return False
+
+
+def _items_in_danger(sp: SensiblePolicy, view: View) -> bool:
+    """Do I hold an item that is not eternal while a rival's object or a slot monster in play has an
+    ability that destroys or takes a chosen item (``reading.item_threat``, public, FS-3.3)? Then a
+    card making my items eternal is an answer worth keeping (FS-4.12)."""
+    if all(i.eternal for i in view.items_of(sp.seat)):
+        return False
+    infos = [
+        *view.monsters,
+        *(i for s in range(view.n_players) if s != sp.seat for i in view.items_of(s)),
+    ]
+    for info in infos:
+        r = info.rules
+        if r is not None and (
+            any(rd.item_threat(ab) for _k, _i, ab in r.acts)
+            or any(rd.item_threat(ab) for abs_ in r.triggers.values() for ab in abs_)
+        ):
+            return True
+    return False
+
+
+def _holds_aimed_cancel(sp: SensiblePolicy, view: View) -> bool:
+    """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine
+    (``reading.aimed_cancel``); none in Base V2, so its games are unchanged."""
+    for c in view.hand:
+        if rd.aimed_cancel(c.rules.play):
+            return True
+    for info in view.items_of(sp.seat):
+        if info.charged and any(rd.aimed_cancel(ab) for _k, _i, ab in info.rules.acts):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ targets
+def _target(sp: SensiblePolicy, decision: Decision) -> Any:
+    opts = _options(decision)
+    intent = sp._intent
+    if intent is not None:
+        want = intent[0]
+        for o in opts:
+            if want == "seat" and type(o) is SeatRef and o.seat == intent[1]:
+                return o
+            if want == "obj" and o == intent[1]:
+                return o
+            if (want == "roll" or want == "stack") and type(o) is StackRef and o.index == intent[1]:
+                return o
+        if want == "roll":
+            rolls = [o for o in opts if type(o) is StackRef and o.kind == "roll"]
+            if rolls:
+                return rolls[-1]
+        if want == "stack":
+            theirs = [o for o in opts if type(o) is StackRef and o.controller != sp.seat]
+            if theirs:
+                return theirs[-1]
+    return _default_target(sp, decision)
+
+
+def _picked(sp: SensiblePolicy, decision: Decision, pick: Any) -> Any:
+    """Remember the targets I pick one at a time (``reading.record_pick``): a divided damage asks by
+    their index later (``_divide``)."""
+    sp._picks = rd.record_pick(sp._picks, decision.context, _options(decision), pick)
+    return pick
+
+
+def _cover_bar(sp: SensiblePolicy, decision: Decision) -> float:
+    """The fight a further monster card moved into a slot must beat: the slot it would cover (mine to
+    pick, ``_slot``: empty ones first, then the worst fights), after the cards I picked so far cover
+    the ones before it; never below 0 (a fight not worth taking is not brought in)."""
+    view = decision.view
+    rec = sp._picks
+    rest = tuple(o for o in decision.options if o != "done")
+    m = len(rec[2]) if rec is not None and rec[0] == decision.context and rec[1] == rest else 0
+    scores = sorted(-99.0 if t is None else _slot_fight(sp, view, t) for t in view.slot_tops)
+    return max(0.0, scores[m]) if m < len(scores) else float("inf")
+
+
+def _divide(sp: SensiblePolicy, decision: Decision) -> Any:
+    """The next point of a divided damage (``reading.divide_point``); an index at random when the
+    targets were not mine to pick, as before."""
+    opts = _options(decision)
+    i = rd.divide_point(decision.view, sp.seat, sp._picks, decision.context, opts)
+    return opts[sp.rng.randrange(len(opts))] if i is None else i
+
+
+def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
+    """No plan: help myself with helpful cards, hurt the leader with harmful ones. A choice of any
+    number (or up to N) of targets adds only targets that serve me and stops ("done") when none is
+    left (``reading.pick_serves``): harm never goes to myself by choice."""
+    opts = _options(decision)
+    view = decision.view
+    ab = _asking(sp, view, decision.context)
+    mode = rd.mode_asked(ab, opts, functools.partial(_kind, sp)) if ab is not None else None
+    if mode is not None:  # a "choose one" card whose mode these targets tell: read that mode alone
+        ab = rd.mode_ability(ab, mode)
+    if ab is not None and vl.copies(ab):  # FS-5.13: the item whose ↷ ability is worth most as my copy
+        pick = vl.copy_pick(ab, _outlook(sp, view), opts)
+        if pick is not None:
+            return pick
+    if ab is not None and "change_number" in rd.verbs_of(ab.do):
+        pick = _number_target(sp, decision)
+        if pick is not None:
+            return pick
+    if ab is not None and "step_counters" in rd.verbs_of(ab.do):
+        _v, pick, step = vl.counter_step(view, sp.seat, _outlook(sp, view), opts)
+        sp._step = (decision.context, step) if pick is not None else None
+        if pick is not None:
+            return pick
+    helps = _helps(sp, ab) if ab is not None else False
+    if "done" in opts:
+        opts = tuple(o for o in opts if rd.pick_serves(view, sp.seat, o, helps))
+        if not helps and ab is not None and _deaths_vote_kills(sp, view):
+            # a death I cause sets off a vote that kills among the living (FS-5.17): a player this effect
+            # could kill is not picked (at 3 players the two left tie and both die, me among them)
+            n = _damage_dealt(view, ab, decision.context)
+            opts = tuple(o for o in opts if not (type(o) is SeatRef and view.hp_of(o.seat) <= n))
         cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
-        if cards and not players and not objs:  # monster cards (into a slot, onto the deck): my best fight
-            return max(cards, key=lambda c: self._slot_fight(view, c.card))
-        curses = [o for o in objs if infos[o].kind == "curse"]
-        if curses:  # a curse destroyed: mine (FS-4.16; the value model counts only my own, ``valuing``)
-            mine = [o for o in curses if infos[o].controller == self.seat]
-            return mine[0] if mine else curses[0]
-        if objs:
-            if not helps:
-                monsters = [o for o in objs if infos[o].kind == "monster"]
-                if monsters:
-                    return min(monsters, key=lambda m: infos[m].hp or 0)
-                if view.coop:  # FS-17: a shop item before anyone's, else the least valuable
-                    return min(objs, key=lambda o: (infos[o].controller != -1, self._obj_value(o)))
-            mine = [o for o in objs if infos[o].controller == self.seat]
-            theirs = [o for o in objs if infos[o].controller != self.seat]
-            verbs = rd.verbs_of(ab.do) if ab is not None else set()
-            if helps and verbs & {"become_copy", "swap"}:  # a copy or a swap: the best item there is
-                return max(objs, key=self._obj_worth)
-            if helps and mine:
-                if "recharge" in verbs:  # a spent item first, the best of them
-                    return max(mine, key=lambda o: (not infos[o].charged, self._obj_worth(o)))
-                return max(mine, key=self._obj_worth)
-            if not helps and mine and not theirs:  # a cost of my own (Guppy's Paw): my least valuable
-                return min(
-                    mine,
-                    key=lambda o: (self._using is not None and o.name == self._using[0], self._obj_value(o)),
-                )
-            if not helps and theirs:  # the leader's best item or soul (a soul worth 8 points)
-                lead = self._leader(view, [SeatRef(infos[o].controller) for o in theirs]).seat
-                return max(
-                    theirs, key=lambda o: self._obj_worth(o) + (0.5 if infos[o].controller == lead else 0)
-                )
-        return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
+        if cards:  # monster cards into slots: only one fighting better than the slot it would cover
+            bar = _cover_bar(sp, decision)
+            opts = tuple(o for o in opts if o not in cards or _slot_fight(sp, view, o.card) > bar)
+        if not opts:
+            return "done"
+    shot = rd.monster_shot(ab) if ab is not None and not helps else 0
+    objs = [o for o in opts if type(o) is ObjRef]
+    infos = {o: view.info(o) for o in objs}
+    if shot:  # damage that kills a monster goes there (the value model counted that kill)
+        killable = [o for o in objs if infos[o].kind == "monster" and (infos[o].hp or 99) <= shot]
+        if killable:
+            return max(killable, key=lambda m: _worth(sp, view.info(m)))
+    players = [o for o in opts if type(o) is SeatRef]
+    if players:
+        if helps:
+            for p in players:
+                if p.seat == sp.seat:
+                    return p
+        others = [p for p in players if p.seat != sp.seat]
+        if view.coop:  # FS-17: a monster if the card allows one, else the sturdiest character
+            if not any(i.kind == "monster" for i in infos.values()):
+                return _sturdiest(sp, view, players)
+        elif others:
+            spared = _vote_spared(sp, view, ab, decision.context, others) if not helps else others
+            if spared:
+                return _leader(view, spared)
+            if not objs:
+                return _leader(view, others)
+    cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
+    if cards and not players and not objs:  # monster cards (into a slot, onto the deck): my best fight
+        return max(cards, key=lambda c: _slot_fight(sp, view, c.card))
+    curses = [o for o in objs if infos[o].kind == "curse"]
+    if curses:  # a curse destroyed: mine (FS-4.16; the value model counts only my own, ``valuing``)
+        mine = [o for o in curses if infos[o].controller == sp.seat]
+        return mine[0] if mine else curses[0]
+    if objs:
+        if not helps:
+            monsters = [o for o in objs if infos[o].kind == "monster"]
+            if monsters:
+                return min(monsters, key=lambda m: infos[m].hp or 0)
+            if view.coop:  # FS-17: a shop item before anyone's, else the least valuable
+                return min(objs, key=lambda o: (infos[o].controller != -1, _obj_value(sp, o)))
+        mine = [o for o in objs if infos[o].controller == sp.seat]
+        theirs = [o for o in objs if infos[o].controller != sp.seat]
+        verbs = rd.verbs_of(ab.do) if ab is not None else set()
+        if helps and verbs & {"become_copy", "swap"}:  # a copy or a swap: the best item there is
+            return max(objs, key=functools.partial(_obj_worth, sp))
+        if helps and mine:
+            if "recharge" in verbs:  # a spent item first, the best of them
+                return max(mine, key=lambda o: (not infos[o].charged, _obj_worth(sp, o)))
+            return max(mine, key=functools.partial(_obj_worth, sp))
+        if not helps and mine and not theirs:  # a cost of my own (Guppy's Paw): my least valuable
+            return min(
+                mine,
+                key=lambda o: (sp._using is not None and o.name == sp._using[0], _obj_value(sp, o)),
+            )
+        if not helps and theirs:  # the leader's best item or soul (a soul worth 8 points)
+            lead = _leader(view, [SeatRef(infos[o].controller) for o in theirs]).seat
+            return max(theirs, key=lambda o: _obj_worth(sp, o) + (0.5 if infos[o].controller == lead else 0))
+    return opts[0] if "done" not in opts or len(opts) == 1 else next(o for o in opts if o != "done")
 
-    def _deaths_vote_kills(self, view: Any) -> bool:
-        """Is an object in play whose trigger on any player's death kills a player the living vote for
-        (The Impostor!, FS-5.17)? Read from its encoded words (public, FS-3.3)."""
-        n = view.n_players
-        infos = (*view.monsters, *view.rooms, *(i for s in range(n) for i in view.items_of(s)))
-        for info in infos:
-            for ab in info.rules.triggers.get("dies", ()) if info.rules is not None else ():
-                vote = ab.do.get("vote") if isinstance(ab.do, dict) else None
-                if ab.tparam == "any_player" and vote is not None and "kill" in rd.verbs_of(ab.do):
-                    return True
-        return False
 
-    def _vote_spared(self, view: Any, ab: Any, name: Any, players: list) -> list:
-        """The players a harm aimed at one of them would not kill, while a death sets off a vote that kills
-        among the living (``_deaths_vote_kills``, FS-5.17: at 3 players the two left tie and both die, me
-        among them); all of them when no such vote is in play."""
-        if ab is None or not self._deaths_vote_kills(view):
-            return players
-        n = self._damage_dealt(view, ab, name)
-        return [p for p in players if view.hp_of(p.seat) > n]
+def _deaths_vote_kills(sp: SensiblePolicy, view: View) -> bool:
+    """Is an object in play whose trigger on any player's death kills a player the living vote for
+    (The Impostor!, FS-5.17)? Read from its encoded words (public, FS-3.3)."""
+    n = view.n_players
+    infos = (*view.monsters, *view.rooms, *(i for s in range(n) for i in view.items_of(s)))
+    for info in infos:
+        for ab in info.rules.triggers.get("dies", ()) if info.rules is not None else ():
+            vote = ab.do.get("vote") if isinstance(ab.do, dict) else None
+            if ab.tparam == "any_player" and vote is not None and "kill" in rd.verbs_of(ab.do):
+                return True
+    return False
 
-    @staticmethod
-    def _damage_dealt(view: Any, ab: Any, name: Any) -> int:
-        """The damage an ability deals in all (its ``deal_damage`` amount: a number, or its source's counters
-        read on the object of that name in play); 99 for a kill or an amount not read."""
-        spec = rd._find(ab.do, "deal_damage")
-        n = spec.get("n") if isinstance(spec, dict) else None
-        if isinstance(n, int) and not isinstance(n, bool):
-            return n
-        if n == "counters(self)":
-            for info in (*view.monsters, *(i for s in range(view.n_players) for i in view.items_of(s))):
-                if info.name == name:
-                    return info.counters
-        return 99
 
-    def _number_target(self, decision: Any) -> Any:
-        """The card whose number I change (FS-5.2, ``valuing.number_target``: my items gain, rivals' lose),
-        the change kept for the ``change_number`` question that follows; None: the default target. My
-        character is left out while its ↷ would not be used now (``_use_character_now``: an extra loot play
-        raised and then kept for later is wasted; seen in 22 of 98 uses)."""
-        view = decision.view
-        opts = decision.options
-        if not self._use_character_now(view):  # my character's ↷ waits for its own moment: not raised now
-            opts = tuple(o for o in opts if not (type(o) is ObjRef and self._mine_character(view, o)))
-        pick, change = vl.number_target(view, self.seat, self._outlook(view), opts)
-        self._number = (decision.context, change) if pick is not None else None
-        return pick
+def _vote_spared(sp: SensiblePolicy, view: View, ab: Any, name: Any, players: list) -> list:
+    """The players a harm aimed at one of them would not kill, while a death sets off a vote that kills
+    among the living (``_deaths_vote_kills``, FS-5.17: at 3 players the two left tie and both die, me
+    among them); all of them when no such vote is in play."""
+    if ab is None or not _deaths_vote_kills(sp, view):
+        return players
+    n = _damage_dealt(view, ab, name)
+    return [p for p in players if view.hp_of(p.seat) > n]
 
-    def _bid(self, decision: Any) -> Any:
-        """A bid in an auction of a shop item (FS-6.12): the lowest raise while the high bid stays below what
-        the item is worth to me in cents (``valuing.item_value`` at the value model's 0.3 a cent) and below
-        what the shop asks for it (``View.price``: dearer, I would rather buy one in my turn). The item up
-        for auction is not told (its ability has left the stack): the shop's least valuable item stands for
-        it, a bound none of them falls under. Else 0, a pass."""
-        view = decision.view
-        opts = decision.options
-        raises = [o for o in opts if o]
-        if not raises or not view.shop or view.coop:
-            return 0
-        worth = min(self._obj_value(i.ref) for i in view.shop)
-        cap = min(int(worth / 0.3), view.price() - 1)
-        return min(raises) if min(raises) <= cap else 0
 
-    def _mine_character(self, view: Any, o: ObjRef) -> bool:
-        info = view.info(o)
-        return info.kind == "character" and info.controller == self.seat
+def _damage_dealt(view: View, ab: Any, name: Any) -> int:
+    """The damage an ability deals in all (its ``deal_damage`` amount: a number, or its source's counters
+    read on the object of that name in play); 99 for a kill or an amount not read."""
+    spec = rd._find(ab.do, "deal_damage")
+    n = spec.get("n") if isinstance(spec, dict) else None
+    if isinstance(n, int) and not isinstance(n, bool):
+        return n
+    if n == "counters(self)":
+        for info in (*view.monsters, *(i for s in range(view.n_players) for i in view.items_of(s))):
+            if info.name == name:
+                return info.counters
+    return 99
 
-    @staticmethod
-    def _leader(view: Any, players: list) -> Any:
-        """The player closest to winning: most souls, then most cents."""
-        return max(players, key=lambda p: (view.souls(p.seat), view.cents_of(p.seat)))
 
-    def _sturdiest(self, view: Any, players: list) -> Any:
-        """Co-op (FS-17): harm that must land on a character goes where it hurts least — the most HP
-        (a death costs the team a timer tick, FS-17.4), then the fewest souls, then myself."""
-        return max(players, key=lambda p: (view.hp_of(p.seat), -view.souls(p.seat), p.seat == self.seat))
+def _number_target(sp: SensiblePolicy, decision: Decision) -> Any:
+    """The card whose number I change (FS-5.2, ``valuing.number_target``: my items gain, rivals' lose),
+    the change kept for the ``change_number`` question that follows; None: the default target. My
+    character is left out while its ↷ would not be used now (``_use_character_now``: an extra loot play
+    raised and then kept for later is wasted; seen in 22 of 98 uses)."""
+    view = decision.view
+    opts = _options(decision)
+    if not _use_character_now(sp, view):  # my character's ↷ waits for its own moment: not raised now
+        opts = tuple(o for o in opts if not (type(o) is ObjRef and _mine_character(sp, view, o)))
+    pick, change = vl.number_target(view, sp.seat, _outlook(sp, view), opts)
+    sp._number = (decision.context, change) if pick is not None else None
+    return pick
 
-    def _part_value(self, part: tuple) -> float:
-        """A trade part's worth: ¢ at 3 to a point (an item costs 10¢, FS-11.3), a loot card 1, an item
-        its worth (``valuing.item_value``)."""
-        kind, what = part
-        if kind == "cents":
-            return what / 3.0
-        if kind == "loot":
-            return 1.0
-        return self._obj_value(what)
 
-    def _obj_value(self, o: Any) -> float:
-        """An item's worth (``valuing.item_value``) by its printed card: an object, a card, else 0."""
-        t = type(o)
-        if t is ObjRef:
-            return self.rd.item_value(o.printed)
-        return self.rd.item_value(o) if t is CardRef else 0.0
+def _bid(sp: SensiblePolicy, decision: Decision) -> Any:
+    """A bid in an auction of a shop item (FS-6.12): the lowest raise while the high bid stays below what
+    the item is worth to me in cents (``valuing.item_value`` at the value model's 0.3 a cent) and below
+    what the shop asks for it (``View.price``: dearer, I would rather buy one in my turn). The item up
+    for auction is not told (its ability has left the stack): the shop's least valuable item stands for
+    it, a bound none of them falls under. Else 0, a pass."""
+    view = decision.view
+    opts = _options(decision)
+    raises = [o for o in opts if o]
+    if not raises or not view.shop or view.coop:
+        return 0
+    worth = min(_obj_value(sp, i.ref) for i in view.shop)
+    cap = min(int(worth / 0.3), view.price() - 1)
+    return min(raises) if min(raises) <= cap else 0
 
-    def _obj_worth(self, o: Any) -> float:
-        """An object as a target: a soul by its soul value (8 points each), an item by its worth."""
-        if type(o) is ObjRef and self._kind(o) == "soul":
-            return 8.0 * max(1, o.printed.card.soul or 1)
-        return self._obj_value(o)
 
-    def _mode(self, decision: Any) -> Any:
-        """A ``choose_mode`` with no plan: the mode worth most now by the value model."""
-        using = self._using
-        if using is None or using[0] != decision.context or using[1] is None:
-            return None
-        do = using[1].do
-        modes = do.get("modes") if isinstance(do, dict) else None
-        if not modes:
-            found = rd._find(do, "modes")
-            modes = found if isinstance(found, list) else None
-        if not modes:
-            return None
-        view = decision.view
-        out = self._outlook(view)
-        # the item in use, found by its name among mine: an amount may read the cards under it
-        out.self_under = next((view.under(i.ref) for i in view.items_of(self.seat) if i.name == using[0]), 0)
-        vals = {i: vl.effect_value(m, out) for i, m in enumerate(modes)}
-        opts = [o for o in decision.options if o in vals]
-        return max(opts, key=lambda i: vals[i]) if opts else None
+def _mine_character(sp: SensiblePolicy, view: View, o: ObjRef) -> bool:
+    info = view.info(o)
+    return info.kind == "character" and info.controller == sp.seat
 
-    def _stack_threat(self, view: Any, top: StackRef) -> int:
-        """The threat (``reading.threat``) of the loot card or ability on top of the stack, read from
-        the card itself (public, FS-3.3), never from its name."""
-        ab = view.stack_ability(top)
-        return self.rd.threat(ab) if ab is not None else 0
 
-    def _asking(self, view: Any, name: Any) -> Any:
-        """The ability asking for a target: the one I used last when its card has that name, else the
-        first card of that name I can see (my hand, items in play, the stack — public, FS-3.3)."""
-        using = self._using
-        if using is not None and using[0] == name:
-            return using[1]
-        if isinstance(name, str) and name.endswith(" (copy)"):  # a copy of a loot on the stack (FS-5.11)
-            name = name[: -len(" (copy)")]
-            for ref in view.stack:
-                if ref.kind == "loot" and ref.name == name:
-                    return view.stack_ability(ref)
-        for c in view.hand:
-            if c.card.name == name:
-                return c.rules.play
-        for s in range(view.n_players):
-            for info in view.items_of(s):
-                if info.name == name:
-                    return _first_ability(info.rules)
-        for info in view.rooms:  # a room's trigger asks too (Isaac's Blessing); no room in Base V2
+def _leader(view: View, players: list) -> Any:
+    """The player closest to winning: most souls, then most cents."""
+    return max(players, key=lambda p: (view.souls(p.seat), view.cents_of(p.seat)))
+
+
+def _sturdiest(sp: SensiblePolicy, view: View, players: list) -> Any:
+    """Co-op (FS-17): harm that must land on a character goes where it hurts least — the most HP
+    (a death costs the team a timer tick, FS-17.4), then the fewest souls, then myself."""
+    return max(players, key=lambda p: (view.hp_of(p.seat), -view.souls(p.seat), p.seat == sp.seat))
+
+
+def _part_value(sp: SensiblePolicy, part: tuple) -> float:
+    """A trade part's worth: ¢ at 3 to a point (an item costs 10¢, FS-11.3), a loot card 1, an item
+    its worth (``valuing.item_value``)."""
+    kind, what = part
+    if kind == "cents":
+        return what / 3.0
+    if kind == "loot":
+        return 1.0
+    return _obj_value(sp, what)
+
+
+def _obj_value(sp: SensiblePolicy, o: Any) -> float:
+    """An item's worth (``valuing.item_value``) by its printed card: an object, a card, else 0."""
+    t = type(o)
+    if t is ObjRef:
+        return sp.rd.item_value(o.printed)
+    return sp.rd.item_value(o) if t is CardRef else 0.0
+
+
+def _obj_worth(sp: SensiblePolicy, o: Any) -> float:
+    """An object as a target: a soul by its soul value (8 points each), an item by its worth."""
+    if type(o) is ObjRef and _kind(sp, o) == "soul":
+        return 8.0 * max(1, o.printed.card.soul or 1)
+    return _obj_value(sp, o)
+
+
+def _mode(sp: SensiblePolicy, decision: Decision) -> Any:
+    """A ``choose_mode`` with no plan: the mode worth most now by the value model."""
+    using = sp._using
+    if using is None or using[0] != decision.context or using[1] is None:
+        return None
+    do = using[1].do
+    modes = do.get("modes") if isinstance(do, dict) else None
+    if not modes:
+        found = rd._find(do, "modes")
+        modes = found if isinstance(found, list) else None
+    if not modes:
+        return None
+    view = decision.view
+    out = _outlook(sp, view)
+    # the item in use, found by its name among mine: an amount may read the cards under it
+    out.self_under = next((view.under(i.ref) for i in view.items_of(sp.seat) if i.name == using[0]), 0)
+    vals = {i: vl.effect_value(m, out) for i, m in enumerate(modes)}
+    opts = [o for o in decision.options if o in vals]
+    return max(opts, key=lambda i: vals[i]) if opts else None
+
+
+def _stack_threat(sp: SensiblePolicy, view: View, top: StackRef) -> int:
+    """The threat (``reading.threat``) of the loot card or ability on top of the stack, read from
+    the card itself (public, FS-3.3), never from its name."""
+    ab = view.stack_ability(top)
+    return sp.rd.threat(ab) if ab is not None else 0
+
+
+def _asking(sp: SensiblePolicy, view: View, name: Any) -> Any:
+    """The ability asking for a target: the one I used last when its card has that name, else the
+    first card of that name I can see (my hand, items in play, the stack — public, FS-3.3)."""
+    using = sp._using
+    if using is not None and using[0] == name:
+        return using[1]
+    if isinstance(name, str) and name.endswith(" (copy)"):  # a copy of a loot on the stack (FS-5.11)
+        name = name[: -len(" (copy)")]
+        for ref in view.stack:
+            if ref.kind == "loot" and ref.name == name:
+                return view.stack_ability(ref)
+    for c in view.hand:
+        if c.card.name == name:
+            return c.rules.play
+    for s in range(view.n_players):
+        for info in view.items_of(s):
             if info.name == name:
                 return _first_ability(info.rules)
-        for ref in view.stack:
-            ab = view.stack_ability(ref) if ref.kind == "ability" else None
-            if ab is not None and ref.name == name:
-                return ab
-        # a trigger asks before it goes on the stack (FS-4.3): a monster's, a soul's (a boss that died
-        # into its killer's soul area), or a card's that has just gone to the monster discard
-        for info in view.monsters:
+    for info in view.rooms:  # a room's trigger asks too (Isaac's Blessing); no room in Base V2
+        if info.name == name:
+            return _first_ability(info.rules)
+    for ref in view.stack:
+        ab = view.stack_ability(ref) if ref.kind == "ability" else None
+        if ab is not None and ref.name == name:
+            return ab
+    # a trigger asks before it goes on the stack (FS-4.3): a monster's, a soul's (a boss that died
+    # into its killer's soul area), or a card's that has just gone to the monster discard
+    for info in view.monsters:
+        if info.name == name:
+            return _aiming_ability(info.rules)
+    for s in range(view.n_players):
+        for info in view.soul_cards(s):
             if info.name == name:
                 return _aiming_ability(info.rules)
-        for s in range(view.n_players):
-            for info in view.soul_cards(s):
-                if info.name == name:
-                    return _aiming_ability(info.rules)
-        for c in view.discard("monster"):
-            if c.card.name == name:
-                return _aiming_ability(c.rules)
-        return None
+    for c in view.discard("monster"):
+        if c.card.name == name:
+            return _aiming_ability(c.rules)
+    return None
 
-    def _loot_keep(self, card: Any) -> float:
-        """Lower = discard first: answers are kept longest (roll fixes, shields, cancels, souls), then
-        the cards worth most by the value model in my next turn (``_keep_out``: full HP, the better of
-        before and after its fights), else by role."""
-        r = self.rd.role(card.rules.play)
-        if rd.wipes(card.rules.play) or rd.shield_mode(card.rules.play) is not None:
-            r = "cancel"  # it answers too (``_wipe``, ``_shield``)
-        elif rd.wards(card.rules.play) and self._view is not None and self._items_in_danger(self._view):
-            r = "cancel"  # kept as the answer to a threat in sight (``_answer_item``, FS-4.12)
-        keep = -_KEEP.get(r, 7)
-        out = self._keep_out
-        if out is None or r in _ANSWERS or r == "soul":
-            return keep + (20 if r in _ANSWERS or r == "soul" else 0)
-        # a card kept is played at its best moment of my next turn: before a fight or once none is left
-        # (self-damage for cents heals unused then, FS-8.10)
-        before = vl.ability_value(card.rules.play, out)
-        saved, out.fight_done = out.fight_done, True
-        try:
-            return max(before, vl.ability_value(card.rules.play, out))
-        finally:
-            out.fight_done = saved
+
+def _loot_keep(sp: SensiblePolicy, card: Any) -> float:
+    """Lower = discard first: answers are kept longest (roll fixes, shields, cancels, souls), then
+    the cards worth most by the value model in my next turn (``_keep_out``: full HP, the better of
+    before and after its fights), else by role."""
+    r = sp.rd.role(card.rules.play)
+    if rd.wipes(card.rules.play) or rd.shield_mode(card.rules.play) is not None:
+        r = "cancel"  # it answers too (``_wipe``, ``_shield``)
+    elif rd.wards(card.rules.play) and sp._view is not None and _items_in_danger(sp, sp._view):
+        r = "cancel"  # kept as the answer to a threat in sight (``_answer_item``, FS-4.12)
+    keep = -_KEEP.get(r, 7)
+    out = sp._keep_out
+    if out is None or r in _ANSWERS or r == "soul":
+        return keep + (20 if r in _ANSWERS or r == "soul" else 0)
+    # a card kept is played at its best moment of my next turn: before a fight or once none is left
+    # (sp-damage for cents heals unused then, FS-8.10)
+    before = vl.ability_value(card.rules.play, out)
+    saved, out.fight_done = out.fight_done, True
+    try:
+        return max(before, vl.ability_value(card.rules.play, out))
+    finally:
+        out.fight_done = saved
 
 
 def _harmed_kinds(ab: Any, _other: Any) -> frozenset:

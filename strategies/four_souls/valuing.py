@@ -16,6 +16,7 @@ from typing import Any
 
 from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
 from cardlab.simulate.four_souls.refs import ObjRef
+from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
@@ -32,7 +33,7 @@ AIM_FIELDS: dict[str, tuple[str, float, str, str, str]] = {
 }
 
 
-def outlook(view: Any, me: int, reader: Any, leader_by: Any, rival_unit: float) -> Outlook:
+def outlook(view: View, me: int, reader: Any, leader_by: Any, rival_unit: float) -> Outlook:
     """The part of the situation every policy reads the same way, from the (public) view: whose turn,
     the rival that matters (``leader_by`` ranks the other seats), what one rival's loss is worth
     (``rival_unit`` shared among them, doubled when the leader is a soul from winning), and the items'
@@ -96,7 +97,7 @@ def _turns_before(active: int, leader: int, me: int, n: int) -> tuple:
     return sum(1 for s in seats if s != me), me in seats
 
 
-def tap_worths(view: Any, out: Outlook) -> tuple:
+def tap_worths(view: View, out: Outlook) -> tuple:
     """(ref, controller, eternal, worth) of each item in play with a ↷ ability: the best of its ↷
     abilities used by me now, without its cost (``copied_worth``) — what a copy of it would give me
     (FS-5.13). An ability that is itself a copy is left out (it would copy nothing new); a copy read
@@ -166,7 +167,7 @@ def character_worth(character: Any, item: Any, reader: Any) -> float:
     return v + (reader.item_value(item) if item is not None else 0.0)
 
 
-def outside_pick(view: Any, opts: tuple, reader: Any) -> Any:
+def outside_pick(view: View | None, opts: tuple, reader: Any) -> Any:
     """Of characters outside the game offered (FS-2.7: The Clicker's pick), the one worth most by
     ``character_worth``; None when the options are not those (a draft's deal, FS-20.7)."""
     pairs = {id(c.card): (c, i) for c, i in view.outside_characters} if view is not None else {}
@@ -175,7 +176,7 @@ def outside_pick(view: Any, opts: tuple, reader: Any) -> Any:
     return max(opts, key=lambda o: character_worth(*pairs[id(o)], reader))
 
 
-def character_gain(view: Any, me: int, reader: Any) -> float:
+def character_gain(view: View, me: int, reader: Any) -> float:
     """What trading my character and its starting item for the best pair outside the game is worth
     (FS-2.7: The Clicker): the best outside pair's ``character_worth`` less my pair's (the starting item I
     still hold); 0 with nobody outside."""
@@ -645,7 +646,7 @@ def effect_value(eff: Any, out: Outlook) -> float:
 _ONE_TURN = 1 / 3  # a static's passive weight for the one turn it is lent or changed
 
 
-def best_number_change(view: Any, me: int, out: Outlook) -> float:
+def best_number_change(view: View, me: int, out: Outlook) -> float:
     """What changing one number in play is worth to me now (``Outlook.number_change``): the best change
     ``number_change`` finds on any player's item, never below 0 (a change on an object nobody holds — a
     shop item, a monster — does nothing to anyone that the model weighs)."""
@@ -657,7 +658,7 @@ def best_number_change(view: Any, me: int, out: Outlook) -> float:
     return best
 
 
-def number_target(view: Any, me: int, out: Outlook, options: tuple) -> tuple[Any, tuple | None]:
+def number_target(view: View, me: int, out: Outlook, options: tuple) -> tuple[Any, tuple | None]:
     """The card offered whose number I change (FS-5.2) and the change: the object whose best change is worth
     most to me (``number_change``); (None, None) when no object offered has a number to change (a loot on
     the stack is not read here)."""
@@ -672,7 +673,7 @@ def number_target(view: Any, me: int, out: Outlook, options: tuple) -> tuple[Any
     return best, change
 
 
-def counter_step(view: Any, me: int, out: Outlook, options: tuple | None = None) -> tuple[float, Any, str]:
+def counter_step(view: View, me: int, out: Outlook, options: tuple | None = None) -> tuple[float, Any, str]:
     """The best one-counter step (``step_counters``, FS-5.14) on a non-eternal item in play holding generic
     counters, and what it is worth to me: one more on an item of mine (what a counter adds to it,
     ``counter_worths``' gain), one fewer on another player's (what a counter removed costs them, at
