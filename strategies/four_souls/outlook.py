@@ -97,6 +97,10 @@ class Outlook:
     lazy: dict[str, Any]
     # the player's ``reading.Reader``: its game memo keeps target plans
     reader: Any
+    # whose view the lazy fields are read from (``valuing.outlook``): the viewer's ``View`` and the rival
+    # that matters; shared by a copy, as the functions that read them are
+    view: Any
+    leader: int
 
     def __init__(
         self,
@@ -146,6 +150,8 @@ class Outlook:
         plan: dict | None = None,
         lazy: dict[str, Any] | None = None,
         reader: Any = None,
+        view: Any = None,
+        leader: int = -1,
     ) -> None:
         self.my_turn = my_turn
         self.n_players = n_players
@@ -192,6 +198,8 @@ class Outlook:
         self.plan = {} if plan is None else plan
         self.lazy = {} if lazy is None else lazy
         self.reader = reader
+        self.view = view
+        self.leader = leader
 
     def later(self, computes: dict[str, Any]) -> None:
         """Leave each field named in ``computes`` unset until it is first read, then its function (called
@@ -250,6 +258,8 @@ class Outlook:
         new._new_character = copy.deepcopy(self._new_character, memo)
         new.plan = copy.deepcopy(self.plan, memo)
         new.reader = copy.deepcopy(self.reader, memo)
+        new.view = self.view
+        new.leader = self.leader
         return new
 
     @property

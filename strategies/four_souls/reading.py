@@ -93,6 +93,7 @@ _HELPS: dict[int, tuple[Any, Any]] = {}
 _THREATS: dict[int, tuple[Any, Any]] = {}
 _AIMED_CANCELS: dict[int, tuple[Any, Any]] = {}
 _WARDS: dict[int, tuple[Any, Any]] = {}
+_VERBS: dict[int, tuple[Any, Any]] = {}
 
 
 def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
@@ -105,6 +106,16 @@ def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], An
         table.clear()
     table[id(ab)] = (ab, v)
     return v
+
+
+def verbs(eff: Any) -> frozenset:
+    """``verbs_of(eff)`` as a frozen set, memoised for the process: the players' checks read the same
+    effects at every window (a copy of a loot on the stack, a change of a number, issue 20)."""
+    return _shared(_VERBS, eff, _read_verbs)
+
+
+def _read_verbs(eff: Any) -> frozenset:
+    return frozenset(verbs_of(eff))
 
 
 def role(ab: Any) -> str:

@@ -473,7 +473,7 @@ def _valued(sp: SensiblePolicy, view: View, options: list, fight_done: bool = Fa
         if o[0] == "loot" and sp.rd.role(ab) not in ("gain", "soul"):
             bar = sp.keep_bar  # a card that could answer or hit a monster later: worth keeping
         v = vl.ability_value(ab, out) - bar
-        if v > 0 and ab is not None and "change_number" in rd.verbs_of(ab.do):
+        if v > 0 and ab is not None and "change_number" in rd.verbs(ab.do):
             v += 100.0  # a number changed is worth it only before the changed ability is used: first
         if v > best_v:
             best, best_v = o, v
@@ -822,7 +822,7 @@ def _reroll_spoils(sp: SensiblePolicy, decision: Decision) -> bool:
     if evasion is None:
         return False
     ab = _asking(sp, view, decision.context)
-    if ab is None or not _ROLL_CHANGES & rd.verbs_of(ab.do):
+    if ab is None or not _ROLL_CHANGES & rd.verbs(ab.do):
         return False
     return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, evasion))
 
@@ -865,7 +865,7 @@ def _loot_play_for(sp: SensiblePolicy, decision: Decision, role: str, high: bool
                 o != "pass"
                 and o[0] == "tap"
                 and _kind(sp, o[1]) == "character"
-                and "extra_loot_play" in rd.verbs_of(_ab(sp, o).do)
+                and "extra_loot_play" in rd.verbs(_ab(sp, o).do)
             ):
                 return o
         return None
@@ -1171,9 +1171,9 @@ def _between(sp: SensiblePolicy, decision: Decision) -> Any:
                     return o
                 continue
             r = sp.rd.role(ab)
-            if r == "gain" and rd.verbs_of(ab.do) <= _BETWEEN_GAINS and _fresh(sp, turn, o):
+            if r == "gain" and rd.verbs(ab.do) <= _BETWEEN_GAINS and _fresh(sp, turn, o):
                 return o
-            if "team_up" in rd.verbs_of(ab.do) and view.hp_of(sp.seat) >= 2 and _fresh(sp, turn, o):
+            if "team_up" in rd.verbs(ab.do) and view.hp_of(sp.seat) >= 2 and _fresh(sp, turn, o):
                 sp._intent = ("seat", sp.seat)  # FS-10.7: join this turn's attack, share its rewards
                 return o
             if r in ("harm", "other") and _plan_use(sp, view, o) and _fresh(sp, turn, o):
@@ -1291,7 +1291,7 @@ def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
     cur = vals[now - 1]
     best = None
     for ab in tools:
-        verbs = rd.verbs_of(ab.do)
+        verbs = rd.verbs(ab.do)
         if "set_roll" in verbs:
             face = max(range(1, 7), key=lambda f: vals[f - 1])
             gain = vals[face - 1] - cur
@@ -1396,7 +1396,7 @@ def _roll_fixer(
         free = o[0] == "tap"
         if not free and not important:
             continue
-        verbs = rd.verbs_of(ab.do if mode is None else ab.do["modes"][mode])
+        verbs = rd.verbs(ab.do if mode is None else ab.do["modes"][mode])
         if "set_roll" in verbs:
             rank = 0
         elif "flip_roll" in verbs:
@@ -1514,7 +1514,7 @@ def _copy_worth(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
     me (``copy_loot``, FS-5.11: new targets, no loot play), worth a play to me by the value model
     (``loot_bar``, its gain read as if I played it)."""
     if not any(
-        i.charged and any("copy_loot" in rd.verbs_of(ab.do) for _k, _n, ab in i.rules.acts)
+        i.charged and any("copy_loot" in rd.verbs(ab.do) for _k, _n, ab in i.rules.acts)
         for i in view.items_of(sp.seat)
     ):
         return False
@@ -1530,7 +1530,7 @@ def _copy_worth(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
 def _copy(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     """The option that copies the loot on top of the stack (``_copy_worth``), aimed at it."""
     for o in decision.options:
-        copies = o != "pass" and o[0] != "loot" and "copy_loot" in rd.verbs_of(_ab(sp, o).do)
+        copies = o != "pass" and o[0] != "loot" and "copy_loot" in rd.verbs(_ab(sp, o).do)
         if copies and _fresh(sp, decision.view.turn, o):
             sp._intent = ("stack", top.index)
             return o
@@ -1719,11 +1719,11 @@ def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
         pick = vl.copy_pick(ab, _outlook(sp, view), opts)
         if pick is not None:
             return pick
-    if ab is not None and "change_number" in rd.verbs_of(ab.do):
+    if ab is not None and "change_number" in rd.verbs(ab.do):
         pick = _number_target(sp, decision)
         if pick is not None:
             return pick
-    if ab is not None and "step_counters" in rd.verbs_of(ab.do):
+    if ab is not None and "step_counters" in rd.verbs(ab.do):
         _v, pick, step = vl.counter_step(view, sp.seat, _outlook(sp, view), opts)
         sp._step = (decision.context, step) if pick is not None else None
         if pick is not None:
@@ -1781,7 +1781,7 @@ def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
                 return min(objs, key=lambda o: (infos[o].controller != -1, _obj_value(sp, o)))
         mine = [o for o in objs if infos[o].controller == sp.seat]
         theirs = [o for o in objs if infos[o].controller != sp.seat]
-        verbs = rd.verbs_of(ab.do) if ab is not None else set()
+        verbs = rd.verbs(ab.do) if ab is not None else set()
         if helps and verbs & {"become_copy", "swap"}:  # a copy or a swap: the best item there is
             return max(objs, key=functools.partial(_obj_worth, sp))
         if helps and mine:
@@ -1807,7 +1807,7 @@ def _deaths_vote_kills(sp: SensiblePolicy, view: View) -> bool:
     for info in infos:
         for ab in info.rules.triggers.get("dies", ()) if info.rules is not None else ():
             vote = ab.do.get("vote") if isinstance(ab.do, dict) else None
-            if ab.tparam == "any_player" and vote is not None and "kill" in rd.verbs_of(ab.do):
+            if ab.tparam == "any_player" and vote is not None and "kill" in rd.verbs(ab.do):
                 return True
     return False
 

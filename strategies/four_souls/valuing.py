@@ -21,7 +21,7 @@ from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
 from .reading import hit_chance, role, sel_head, win_chance
-from .reading import verbs_of as reading_verbs
+from .reading import verbs as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
 AIMS = {name: verb.aim for name, verb in VERBS.items()}
@@ -56,37 +56,110 @@ def outlook(view: View, me: int, reader: Any, leader_by: Any, rival_unit: float)
         loot_plays=view.loot_plays,
         lead=souls[me] >= max(souls),
         reader=reader,
+        view=view,
+        leader=leader,
     )
-    out.later(
-        {
-            "hp": lambda _o: view.hp,  # HP reads every static of the player (FS-6): on demand
-            "curse": lambda _o: bool(view.curses_of(me)),
-            "rival_hp": lambda _o: view.hp_of(leader),
-            "rival_atk": lambda _o: max(1, view.character_of(leader).ref.printed.card.attack or 1),
-            "before_leader": lambda _o: _turns_before(view.active, leader, me, n),
-            "my_items": lambda _o: tuple(
-                sorted(reader.item_value(i.ref.printed) for i in view.items_of(me) if not i.eternal)
-            ),
-            "their_best_item": lambda _o: max(
-                (reader.item_value(i.ref.printed) for s in rivals for i in view.items_of(s) if not i.eternal),
-                default=0.0,
-            ),
-            "their_items": lambda _o: tuple(
-                reader.item_value(i.ref.printed) for i in view.items_of(leader) if not i.eternal
-            ),
-            "atk": lambda _o: view.atk,
-            "roll_bonus": lambda _o: view.attack_roll_bonus,
-            "per_counter": lambda _o: per_counter_worths(
-                [i.rules for s in range(n) for i in view.items_of(s) if i.rules.statics],
-                [m.rules for m in view.monsters if m.rules.triggers],
-            ),
-            "number_change": lambda o: best_number_change(view, me, o),
-            "counter_step": lambda o: counter_step(view, me, o)[0],
-            "tap_worths": lambda o: tap_worths(view, o),
-            "new_character": lambda _o: character_gain(view, me, reader),
-        }
-    )
+    out.later(_LATER)
     return out
+
+
+# The fields ``outlook`` leaves to their first read, each read from the outlook's view, seat and leader
+# (module functions, not closures made at each build: issue 20). HP reads every static of the player (FS-6).
+def _hp(o: Outlook) -> int:
+    v: View = o.view
+    return v.hp
+
+
+def _curse(o: Outlook) -> bool:
+    v: View = o.view
+    return bool(v.curses_of(o.me))
+
+
+def _rival_hp(o: Outlook) -> int:
+    v: View = o.view
+    return v.hp_of(o.leader)
+
+
+def _rival_atk(o: Outlook) -> int:
+    v: View = o.view
+    return max(1, v.character_of(o.leader).ref.printed.card.attack or 1)
+
+
+def _before_leader(o: Outlook) -> tuple:
+    v: View = o.view
+    return _turns_before(v.active, o.leader, o.me, o.n_players)
+
+
+def _my_items(o: Outlook) -> tuple:
+    v: View = o.view
+    return tuple(sorted(o.reader.item_value(i.ref.printed) for i in v.items_of(o.me) if not i.eternal))
+
+
+def _their_best_item(o: Outlook) -> float:
+    v: View = o.view
+    rivals = [s for s in range(o.n_players) if s != o.me]
+    return max(
+        (o.reader.item_value(i.ref.printed) for s in rivals for i in v.items_of(s) if not i.eternal),
+        default=0.0,
+    )
+
+
+def _their_items(o: Outlook) -> tuple:
+    v: View = o.view
+    return tuple(o.reader.item_value(i.ref.printed) for i in v.items_of(o.leader) if not i.eternal)
+
+
+def _atk(o: Outlook) -> int:
+    v: View = o.view
+    return v.atk
+
+
+def _roll_bonus(o: Outlook) -> int:
+    v: View = o.view
+    return v.attack_roll_bonus
+
+
+def _per_counter(o: Outlook) -> dict:
+    v: View = o.view
+    return per_counter_worths(
+        [i.rules for s in range(o.n_players) for i in v.items_of(s) if i.rules.statics],
+        [m.rules for m in v.monsters if m.rules.triggers],
+    )
+
+
+def _number_change(o: Outlook) -> float:
+    return best_number_change(o.view, o.me, o)
+
+
+def _counter_step(o: Outlook) -> float:
+    return counter_step(o.view, o.me, o)[0]
+
+
+def _tap_worths(o: Outlook) -> tuple:
+    return tap_worths(o.view, o)
+
+
+def _new_character(o: Outlook) -> float:
+    return character_gain(o.view, o.me, o.reader)
+
+
+_LATER: dict[str, Any] = {
+    "hp": _hp,
+    "curse": _curse,
+    "rival_hp": _rival_hp,
+    "rival_atk": _rival_atk,
+    "before_leader": _before_leader,
+    "my_items": _my_items,
+    "their_best_item": _their_best_item,
+    "their_items": _their_items,
+    "atk": _atk,
+    "roll_bonus": _roll_bonus,
+    "per_counter": _per_counter,
+    "number_change": _number_change,
+    "counter_step": _counter_step,
+    "tap_worths": _tap_worths,
+    "new_character": _new_character,
+}
 
 
 def _turns_before(active: int, leader: int, me: int, n: int) -> tuple:
