@@ -242,9 +242,9 @@ def push_deaths(g: Game) -> bool:
         m = slot[-1] if slot else None
         if (
             isinstance(m, Obj)  # typed: its fields are read natively (a slot's top is always an object)
-            and (m.damage or m.rules.statics)  # 0 HP without damage: its own -HP (Weltling)
             and m.kind == "monster"
             and not m.dying
+            and (m.damage or statics.has_statics(g, m))  # 0 HP without damage: its own -HP (Weltling)
             and statics.monster_hp(g, m) <= 0
         ):
             dying.append(m)

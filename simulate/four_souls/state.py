@@ -194,7 +194,9 @@ class Caches:
     trig_cache: dict = field(default_factory=dict)
     forbid_key: Any = None  # statics.forbidden: the objects with a forbidding static
     forbid_objs: list = field(default_factory=list)
-    info_cache: dict = field(default_factory=dict)  # monster uid → (key, ObjInfo), views.View._info
+    info_cache: dict = field(
+        default_factory=dict
+    )  # monster uid → its kept info (views._KeptInfo), View._info
     other_info: dict = field(
         default_factory=dict
     )  # other object uid → (obj, card, its fields, ObjInfo), View._other_info
@@ -202,8 +204,9 @@ class Caches:
     top_ref: Any = None
     ev_key: int = -1  # statics.evasion: objects with an evasion static
     ev_objs: list = field(default_factory=list)
-    att_key: Any = None  # statics.attackable_objs: items and rooms with an attackable static
-    att_objs: list = field(default_factory=list)
+    ev_entries: list = field(default_factory=list)  # statics.evasion: (holder, body, who, value, counter)
+    att_key: int = -1  # statics.attackable_objs: items and rooms with an attackable static,
+    att_objs: list = field(default_factory=list)  # each with its attackable statics
     pa_key: int = -1  # statics.player_evasion: objects with a players_attackable static
     table_key: int = -1  # statics.table_statics: static word → (object, body) on any object in play
     table: dict = field(default_factory=dict)
@@ -224,10 +227,10 @@ class Caches:
     statics: dict = field(
         default_factory=dict
     )  # statics.owned_statics: seat → (obj_ver, items, curses, rooms, {static key: [(obj, body)]})
-    hp_plans: dict = field(default_factory=dict)  # statics._hp_plan: seat → a player's max HP, split
-    monster_plans: dict = field(
-        default_factory=dict
-    )  # statics._monster_plan: uid → a monster's max HP, split
+    hp_plans: list = field(default_factory=list)  # statics._hp_plan: by seat, a player's max HP split
+    monster_plans: list = field(
+        default_factory=list
+    )  # statics._monster_plan: by uid, a monster's max HP split
 
 
 @dataclass(slots=True, eq=False)

@@ -210,7 +210,9 @@ def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, li
     rooms = p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     c = p.character
     face = c.face if c is not None else None
-    got = g.cache.hp_plans.get(p.seat)
+    plans = g.cache.hp_plans
+    seat = p.seat
+    got = plans[seat] if seat < len(plans) else None  # by seat, in a list: no hashing at each read
     plan: tuple[int, int, int, bool, Any, Any, int, list] = _NO_PLAN if got is None else got
     if (
         plan[0] == g.obj_ver
@@ -235,7 +237,9 @@ def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, li
             else:
                 read.append((o, body))
     plan = (g.obj_ver, len(p.items), len(p.curses), rooms, c, face, fixed, read)
-    g.cache.hp_plans[p.seat] = plan
+    if seat >= len(plans):
+        plans.extend([None] * (seat + 1 - len(plans)))
+    plans[seat] = plan
     return plan
 
 
@@ -305,18 +309,20 @@ def monster_max_hp(g: Game, m: Obj) -> int:
     return plan[3] + m.b_hp + marks + extra
 
 
-# object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call)
-_NO_MPLAN: tuple[Any, Any, bool, int, list] = (None, None, False, 0, [])
+# object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call, has statics)
+_NO_MPLAN: tuple[Any, Any, bool, int, list, bool] = (None, None, False, 0, [], False)
 
 
-def _monster_plan(g: Game, m: Obj) -> tuple[Any, Any, bool, int, list]:
+def _monster_plan(g: Game, m: Obj) -> tuple[Any, Any, bool, int, list, bool]:
     """An object's max HP as a monster split once per rules, side and kind (rules and sides are replaced,
     never changed in place, when abilities or the side that shows change: FS-6.10): the printed HP plus
     its own +N HP statics without a condition, summed; and its other own ``hp`` statics, read at each call.
     Only a monster reads its own: an attackable item's ``hp`` static is its controller's (Punching Bag)."""
     monster = m.kind == "monster"
-    got = g.cache.monster_plans.get(m.uid)
-    plan: tuple[Any, Any, bool, int, list] = _NO_MPLAN if got is None else got
+    plans = g.cache.monster_plans
+    uid = m.uid
+    got = plans[uid] if uid < len(plans) else None  # by uid, in a list: no hashing at each read
+    plan: tuple[Any, Any, bool, int, list, bool] = _NO_MPLAN if got is None else got
     if plan[0] is m.rules and plan[1] is m.face and plan[2] == monster and got is not None:
         return plan
     fixed: int = (m.phys.card.hp if m.face is None else m.face.hp) or 0  # FS-6.10: the side that shows
@@ -330,9 +336,17 @@ def _monster_plan(g: Game, m: Obj) -> tuple[Any, Any, bool, int, list]:
                 fixed += n  # what ``amount`` gives for a number, with no condition to hold
             else:
                 read.append(body)
-    plan = (m.rules, m.face, monster, fixed, read)
-    g.cache.monster_plans[m.uid] = plan
+    plan = (m.rules, m.face, monster, fixed, read, bool(m.rules.statics))
+    if uid >= len(plans):
+        plans.extend([None] * (uid + 1 - len(plans)))
+    plans[uid] = plan
     return plan
+
+
+def has_statics(g: Game, m: Obj) -> bool:
+    """Whether a monster's abilities include a static (read off its kept plan: ``push_deaths`` asks it of
+    every slot monster at every fresh state check)."""
+    return _monster_plan(g, m)[5]
 
 
 def monster_hp(g: Game, m: Obj) -> int:
@@ -368,7 +382,15 @@ def _table_bonus(g: Game, m: Obj, key: str) -> int:
     c = g.cache
     total = _wide_sum(g, m, key) if c.wide_objs or c.wide_key != g.obj_ver else 0
     if c.covered_key != len(g.all_phys) or c.covered_cards:
-        total += covered_bonus(g, m, key)
+        if (
+            c.covered_key == len(g.all_phys)
+            and c.covered_cards
+            and c.covered_sum_ver == g.obj_ver
+            and c.covered_sum_slots == len(g.mslots)
+        ):
+            total += c.covered_hp if key == "hp" else c.covered_atk if key == "atk" else 0  # summed already
+        else:
+            total += covered_bonus(g, m, key)
     return total
 
 
@@ -515,25 +537,22 @@ def evasion_objs(g: Game) -> list[Obj]:
 def evasion(g: Game, m: Obj) -> int:
     """Monster evasion: printed + buffs + static modifiers, clamped to 1..6 (FS-10.8, FS-Q.39)."""
     ev = ((m.phys.card.evasion if m.face is None else m.face.evasion) or 0) + m.b_ev  # FS-6.10: side shown
-    for o in evasion_objs(g):
+    if g.cache.ev_key != g.obj_ver:
+        _walk(g)
+    # (holder, body, who, value, counter needed) of each evasion static, in the holders' walk order
+    for o, body, who, v, need in g.cache.ev_entries:
+        if who == "self" and o is not m:
+            continue
+        if who == "other_monsters" and o is m:
+            continue
+        if who != "self" and m.kind != "monster":
+            continue  # FS-10.6: an attackable item or room is not a monster
+        if need is not None and not (m.named and m.named.get(need)):
+            continue  # FS-5.14: only monsters with such counters (Bow and Arrow's bounty)
         if not _live(o):
             continue
-        for body in o.rules.statics:
-            v = body.get("evasion")
-            if v is None:
-                continue
-            who = v.get("who", "monsters") if isinstance(v, dict) else "monsters"
-            if who == "self" and o is not m:
-                continue
-            if who == "other_monsters" and o is m:
-                continue
-            if who != "self" and m.kind != "monster":
-                continue  # FS-10.6: an attackable item or room is not a monster
-            need = v.get("counter") if isinstance(v, dict) else None
-            if need is not None and not (m.named and m.named.get(need)):
-                continue  # FS-5.14: only monsters with such counters (Bow and Arrow's bounty)
-            if _holds(g, o, body):  # the condition last: it is the costly part
-                ev += amount(g, o, v)  # a number, or read on its holder ("+1 for each counter on this")
+        if _holds(g, o, body):  # the condition last: it is the costly part
+            ev += amount(g, o, v)  # a number, or read on its holder ("+1 for each counter on this")
     return 1 if ev < 1 else 6 if ev > 6 else ev
 
 
@@ -576,20 +595,28 @@ def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     controller (the trigger cache's key); Base V2 has none, so this is almost always empty.
     ``now=False``: every holder in play, attackable at this moment or not."""
     key = g.obj_ver
-    if g.cache.att_key != key:
+    c = g.cache
+    if c.att_key != key:
         holders = [o for p in g.players for o in p.items]
         holders += [s for p in g.players for s in p.souls if works_as_soul(s)]  # Cursed Haunt (FS-14.5)
         if g.rooms is not None:
             holders += [s[-1] for s in g.rooms.slots if s and isinstance(s[-1], Obj)]
-        g.cache.att_objs = [o for o in holders if any("attackable" in b for b in o.rules.statics)]
-        g.cache.att_key = key
-    return [
-        o
-        for o in g.cache.att_objs
-        if o.in_play
-        and (o.kind == "room" or (o.kind in ("item", "soul") and o.controller >= 0))
-        and (not now or any("attackable" in b and _holds(g, o, b) for b in o.rules.statics))
-    ]
+        # each holder with its attackable statics (its abilities cannot change under one ``obj_ver``)
+        c.att_objs = [
+            (o, found) for o in holders if (found := [b for b in o.rules.statics if "attackable" in b])
+        ]
+        c.att_key = key
+    if not c.att_objs:
+        return _NONE  # nearly always in Base V2 (read at every state check)
+    out: list[Obj] = []
+    for o, bodies in c.att_objs:
+        if (
+            o.in_play
+            and (o.kind == "room" or (o.kind in ("item", "soul") and o.controller >= 0))
+            and (not now or any(_holds(g, o, b) for b in bodies))
+        ):
+            out.append(o)
+    return out
 
 
 def other_attack_targets(g: Game, seat: int) -> list[Obj]:
@@ -1207,6 +1234,7 @@ def _walk(g: Game) -> None:
     wide_hp: list[tuple[Obj, dict, str, Any]] = []  # (holder, body, who, value) of each table-wide static
     wide_atk: list[tuple[Obj, dict, str, Any]] = []
     ev: list[Obj] = []
+    ev_entries: list[tuple[Obj, dict, Any, Any, Any]] = []  # (holder, body, who, value, counter needed)
     pa: list[Obj] = []
     for o in _all_static_objs(g):
         bodies = o.rules.statics
@@ -1230,11 +1258,24 @@ def _walk(g: Game) -> None:
                         entries.append((o, b, who, b[key]))
         if any("evasion" in b for b in bodies):
             ev.append(o)
+            for b in bodies:
+                v = b.get("evasion")
+                if v is not None:
+                    d = isinstance(v, dict)
+                    ev_entries.append(
+                        (
+                            o,
+                            b,
+                            v.get("who", "monsters") if d else "monsters",
+                            v,
+                            v.get("counter") if d else None,
+                        )
+                    )
         if any("players_attackable" in b for b in bodies):
             pa.append(o)
     c, ver = g.cache, g.obj_ver
     c.table, c.wide_objs, c.ev_objs, c.pa_objs = table, wide, ev, pa
-    c.wide_hp, c.wide_atk = wide_hp, wide_atk
+    c.wide_hp, c.wide_atk, c.ev_entries = wide_hp, wide_atk, ev_entries
     c.table_key = c.wide_key = c.ev_key = c.pa_key = ver
 
 
