@@ -335,33 +335,51 @@ class View:
         marks (damage, buffs, counters of every kind: HP and AT counters change its stats, FS-5.14) or
         abilities — and any event at all, object entering play or new active player while a static could
         modify it (an evasion static in play, or a static of its own: their conditions may read anything).
-        Most of the time neither is there."""
+        Most of the time neither is there. When the key moved, the stats are read again (as a new info
+        would read them) and the kept info is handed out again if they and its other fields are the same:
+        in the whole collection most events change no monster's stats."""
         if o.kind != "monster":
             return self._other_info(o)
         g = self._g
         r = o.rules
-        key = (
-            (g.log.n, g.obj_ver, g.active)
-            if r.statics or statics.evasion_objs(g) or statics.wide_objs(g)  # or a table-wide hp/atk static
-            else id(r),
-            o.damage,
-            o.b_hp,
-            o.b_ev,
-            o.b_atk,
-            o.counters,
-            o.charged,
-            o.in_play,
-            o.dying,
-            o.controller,
-            tuple(o.named.items()) if o.named else (),  # HP / AT counters (FS-5.14) change its stats
-            o.set_atk,  # "its AT becomes N"
-        )
-        hit = g.cache.info_cache.get(o.uid)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        info = self._build(o)
-        g.cache.info_cache[o.uid] = (key, info)
-        return info
+        volatile = bool(r.statics) or bool(statics.evasion_objs(g)) or bool(statics.wide_objs(g))
+        named = tuple(o.named.items()) if o.named else ()  # HP / AT counters (FS-5.14) change its stats
+        n, ver, active = (g.log.n, g.obj_ver, g.active) if volatile else (0, 0, 0)
+        rid = -1 if volatile else id(r)
+        kept: _KeptInfo | None = g.cache.info_cache.get(o.uid)
+        same = kept is not None and kept.same_marks(o, named)
+        if (
+            same
+            and kept is not None
+            and kept.volatile == volatile
+            and kept.rid == rid
+            and kept.n == n
+            and kept.ver == ver
+            and kept.active == active
+        ):
+            return kept.info  # the key the info was made at: nothing it reads can have moved
+        damage = o.damage  # kept as it was before the HP read below settles it
+        # read as ``_build`` reads them, in its order (reading HP settles it, FS-6.20)
+        card = o.face or o.phys.card  # FS-6.10: a flipped object shows its back side
+        hp = statics.monster_hp(g, o)
+        ev = statics.evasion(g, o)
+        atk = statics.monster_atk(g, o)
+        rules = o.rules or o.phys.rules
+        if not (
+            same
+            and kept is not None
+            and kept.card is card
+            and kept.rules is rules
+            and kept.eternal == o.eternal
+            and kept.hp == hp
+            and kept.ev == ev
+            and kept.atk == atk
+        ):
+            info = self._assemble(o, card, hp, ev, atk, rules)
+            kept = _KeptInfo(o, damage, named, info, card, rules, hp, ev, atk)
+            g.cache.info_cache[o.uid] = kept
+        kept.volatile, kept.rid, kept.n, kept.ver, kept.active = volatile, rid, n, ver, active
+        return kept.info
 
     def _other_info(self, o: Obj) -> ObjInfo:
         """An item's, character's, soul's or curse's info: it has no stats computed from statics, so it is
@@ -396,6 +414,16 @@ class View:
         g = self._g
         card = o.face or o.phys.card  # FS-6.10: a flipped object shows its back side's name, stats, rewards
         is_monster = o.kind == "monster" or (card.hp is not None and o.kind in ("item", "room"))  # FS-10.6
+        if not is_monster:
+            return self._assemble(o, card, None, None, None, o.rules or o.phys.rules)
+        hp = statics.monster_hp(g, o)
+        ev = statics.evasion(g, o)
+        atk = statics.monster_atk(g, o)
+        return self._assemble(o, card, hp, ev, atk, o.rules or o.phys.rules)
+
+    def _assemble(
+        self, o: Obj, card: Any, hp: int | None, ev: int | None, atk: int | None, rules: Any
+    ) -> ObjInfo:
         info: ObjInfo = _new_tuple(  # ObjInfo(...) without its interpreted __new__: the same record
             ObjInfo,
             (
@@ -403,18 +431,78 @@ class View:
                 o.kind,
                 o.controller,
                 o.charged,
-                statics.monster_hp(g, o) if is_monster else None,
-                statics.evasion(g, o) if is_monster else None,
-                statics.monster_atk(g, o) if is_monster else None,
+                hp,
+                ev,
+                atk,
                 card.soul or 0,
                 tuple((card.rewards or {}).items()),
                 o.counters,
                 o.eternal,
                 o.ref,
-                o.rules or o.phys.rules,
+                rules,
             ),
         )
         return info
+
+
+class _KeptInfo:
+    """A monster's kept info (``View._info``, in ``Caches.info_cache``) and what it was made from: the
+    monster's marks, compared one by one, and the key that says whether anything else may have moved
+    (the log's change counter, the objects' version and the active player while a static could modify
+    it, else the identity of its abilities)."""
+
+    def __init__(
+        self,
+        o: Obj,
+        damage: int,
+        named: tuple,
+        info: ObjInfo,
+        card: Any,
+        rules: Any,
+        hp: int,
+        ev: int,
+        atk: int,
+    ) -> None:
+        self.damage = damage
+        self.b_hp = o.b_hp
+        self.b_ev = o.b_ev
+        self.b_atk = o.b_atk
+        self.counters = o.counters
+        self.charged = o.charged
+        self.in_play = o.in_play
+        self.dying = o.dying
+        self.controller = o.controller
+        self.named = named
+        self.set_atk = o.set_atk
+        self.info = info
+        self.card = card
+        self.rules = rules
+        self.eternal = o.eternal
+        self.hp = hp
+        self.ev = ev
+        self.atk = atk
+        self.volatile = False
+        self.n = 0
+        self.ver = 0
+        self.active = 0
+        self.rid = -1
+
+    def same_marks(self, o: Obj, named: tuple) -> bool:
+        """The monster's own fields the info was made from (damage, buffs, counters, charge, controller,
+        "its AT becomes N") are what they were."""
+        return (
+            self.damage == o.damage
+            and self.b_hp == o.b_hp
+            and self.b_ev == o.b_ev
+            and self.b_atk == o.b_atk
+            and self.counters == o.counters
+            and self.charged == o.charged
+            and self.in_play == o.in_play
+            and self.dying == o.dying
+            and self.controller == o.controller
+            and self.named == named
+            and self.set_atk == o.set_atk
+        )
 
 
 V.STATICS.implement(
