@@ -5,7 +5,9 @@ notes: docs/four_souls.md. ``play`` is a pure function of (config, seed, strateg
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -166,13 +168,13 @@ def seat_results(g: Any) -> list[SeatResult]:
 GAME_COLUMNS = {"loot_cards": "int", "treasure_cards": "int", "monster_cards": "int"}
 
 
+_DECK_OF = attrgetter("card.deck")
+
+
 def deck_sizes(g: Any) -> dict[str, int]:
     """Physical cards each deck was built with (FS-19 ratios make them differ from the pool)."""
-    sizes = {"loot": 0, "treasure": 0, "monster": 0}
-    for p in g.all_phys:
-        deck = p.card.deck
-        if deck in sizes:
-            sizes[deck] += 1
+    counted = Counter(map(_DECK_OF, g.all_phys))  # in C: ~900 cards a game over the whole collection
+    sizes = {d: counted.get(d, 0) for d in ("loot", "treasure", "monster")}
     if g.cfg.has("casino"):
         sizes["treasure"] -= g.n  # the casino's eternal Portable Slot Machines are not deck cards
     return {f"{d}_cards": k for d, k in sizes.items()}

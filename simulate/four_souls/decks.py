@@ -42,6 +42,7 @@ class Supply:
     faces: dict = field(default_factory=dict)  # (card id, difficulty symbol) → compiled face (face_rules)
     left_out: dict[str, str] = field(default_factory=dict)
     full: tuple | None = None  # the whole pool's decks as Phys (full_decks), built on first use
+    forbids: bool | None = None  # a treasure with a forbidding static (treasure_forbids), read on first use
 
     def face_rules(self, card: Any, symbol: str) -> CardRules:
         """FS-18.1: the compiled abilities of a double-faced challenge card's side (built once per
@@ -136,6 +137,14 @@ def full_decks(cfg: Any, s: Supply) -> tuple[tuple, tuple, tuple]:
             out.append(tuple(Phys(pid := pid + 1, c, s.rules[c.id]) for c in deck))
         s.full = tuple(out)  # type: ignore[assignment]
     return s.full  # type: ignore[return-value]
+
+
+def treasure_forbids(s: Supply) -> bool:
+    """Whether a treasure card of the supply has a forbidding static (FS-7.3, Trinity Shield): read as every
+    game is set up, and the same for every game of a supply (it lives exactly as long as its card data)."""
+    if s.forbids is None:
+        s.forbids = any("forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics)
+    return s.forbids
 
 
 def build_supply(pool: Any, n_players: int) -> Supply:

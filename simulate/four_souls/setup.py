@@ -115,7 +115,8 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     else:
         picks = []
     # outside the game (Guppy's Pieces, a room, makes one active: FS-14.7); no Phys until then
-    g.outside_bonus = [(c, s.rules[c.id]) for c in s.bonus if c not in picks]
+    picked = {id(c) for c in picks}  # by identity: a pool's cards have unique ids, so equal = the same card
+    g.outside_bonus = [(c, s.rules[c.id]) for c in s.bonus if id(c) not in picked]
     casino = variants.casino_card(s) if cfg.has("casino") else None
     if cfg.has("two-player"):
         s = two_player.supply(s)  # FS-20.11(a): Eve, Lilith, Cain and Guppy leave the character pool
@@ -146,8 +147,11 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             p.items.append(g.new_obj(phys(casino), "item", p.seat, eternal=True))
             log.emit("item_gained", p.seat, casino.name, None, None, "casino")
     g.outside_cards = [(c, s.rules[c.id]) for c in s.outside]  # in no deck until a card fetches one
+    # by identity, not the card records' field-by-field equality (~1,000 compares a game over the whole
+    # collection's characters): a pool's cards have unique ids, so an equal card is the same card
+    dealt = {id(c) for c in chars}
     g.outside_chars = [  # FS-2.7: the characters not dealt stay outside the game (The Clicker)
-        (c, s.rules[c.id], *_start_of(s, c)) for c in s.characters if c not in chars
+        (c, s.rules[c.id], *_start_of(s, c)) for c in s.characters if id(c) not in dealt
     ]
     if cfg.has("soul-trading"):
         soul_trading.build_deck(g, s, chars, phys)  # FS-20.5: the unused starting items, shuffled
@@ -185,9 +189,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         variants.mini_draft(g, asking.ask, resources.card_to_player)  # FS-20.1 / FS-20.2, after setup
     if cfg.coop:
         coop.start(g)  # FS-17.1: the D8 timer, placed at the end of setup
-    g.cache.forbid_on = g.cache.forbid_on or any(
-        "forbid" in b for c, _n in s.treasure for b in s.rules[c.id].statics
-    )
+    g.cache.forbid_on = g.cache.forbid_on or decks.treasure_forbids(s)
     return g
 
 
