@@ -309,20 +309,24 @@ def monster_max_hp(g: Game, m: Obj) -> int:
     return plan[3] + m.b_hp + marks + extra
 
 
-# object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call, has statics)
-_NO_MPLAN: tuple[Any, Any, bool, int, list, bool] = (None, None, False, 0, [], False)
+# object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call, has statics,
+# printed AT, its own fixed +AT, [body] of its other own +AT statics, printed evasion)
+MonsterPlan = tuple[Any, Any, bool, int, list, bool, int, int, list, int]
+_NO_MPLAN: MonsterPlan = (None, None, False, 0, [], False, 0, 0, [], 0)
 
 
-def _monster_plan(g: Game, m: Obj) -> tuple[Any, Any, bool, int, list, bool]:
+def _monster_plan(g: Game, m: Obj) -> MonsterPlan:
     """An object's max HP as a monster split once per rules, side and kind (rules and sides are replaced,
     never changed in place, when abilities or the side that shows change: FS-6.10): the printed HP plus
     its own +N HP statics without a condition, summed; and its other own ``hp`` statics, read at each call.
-    Only a monster reads its own: an attackable item's ``hp`` static is its controller's (Punching Bag)."""
+    Only a monster reads its own: an attackable item's ``hp`` static is its controller's (Punching Bag).
+    Its AT the same way (printed, own fixed +AT, the rest read at each call, any kind), its printed
+    evasion, and whether it has statics at all (``push_deaths``)."""
     monster = m.kind == "monster"
     plans = g.cache.monster_plans
     uid = m.uid
     got = plans[uid] if uid < len(plans) else None  # by uid, in a list: no hashing at each read
-    plan: tuple[Any, Any, bool, int, list, bool] = _NO_MPLAN if got is None else got
+    plan: MonsterPlan = _NO_MPLAN if got is None else got
     if plan[0] is m.rules and plan[1] is m.face and plan[2] == monster and got is not None:
         return plan
     fixed: int = (m.phys.card.hp if m.face is None else m.face.hp) or 0  # FS-6.10: the side that shows
@@ -336,7 +340,29 @@ def _monster_plan(g: Game, m: Obj) -> tuple[Any, Any, bool, int, list, bool]:
                 fixed += n  # what ``amount`` gives for a number, with no condition to hold
             else:
                 read.append(body)
-    plan = (m.rules, m.face, monster, fixed, read, bool(m.rules.statics))
+    card = m.phys.card if m.face is None else m.face
+    own_atk: int = 0
+    atk_read: list = []
+    for body in m.rules.statics:  # any object's own: an attackable item's AT too (``target_atk``)
+        if "atk" not in body or _wide(body["atk"]) is not None:
+            continue
+        n = _num(body["atk"])
+        if body.get("if") is None and isinstance(n, int):
+            own_atk += n  # what ``amount`` gives for a number, with no condition to hold
+        else:
+            atk_read.append(body)
+    plan = (
+        m.rules,
+        m.face,
+        monster,
+        fixed,
+        read,
+        bool(m.rules.statics),
+        card.attack or 0,
+        own_atk,
+        atk_read,
+        card.evasion or 0,
+    )
     if uid >= len(plans):
         plans.extend([None] * (uid + 1 - len(plans)))
     plans[uid] = plan
@@ -362,13 +388,14 @@ def hp_of(g: Game, o: Any) -> int:
 
 
 def monster_atk(g: Game, m: Obj) -> int:
-    base = (
-        ((m.phys.card.attack if m.face is None else m.face.attack) or 0) if m.set_atk is None else m.set_atk
-    )  # "its AT becomes N" (Hemoptysis)
-    total = base + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
-    for body in m.rules.statics:
-        if "atk" in body and _wide(body["atk"]) is None and _holds(g, m, body):
-            total += amount(g, m, body["atk"])  # a number, or read on it ("+1 for each counter", Ultra Pride)
+    """The printed AT of the side that shows and the object's own unconditional fixed +AT statics come from
+    its kept plan (:func:`_monster_plan`); only the rest is read (in the order of its statics)."""
+    plan = _monster_plan(g, m)
+    base: int = plan[6] if m.set_atk is None else m.set_atk  # "its AT becomes N" (Hemoptysis)
+    total: int = base + plan[7] + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
+    for body in plan[8]:  # conditional, or read on it ("+1 for each counter", Ultra Pride)
+        if _holds(g, m, body):
+            total += amount(g, m, body["atk"])
     total += _table_bonus(g, m, "atk")
     return max(0, total)
 
@@ -536,7 +563,7 @@ def evasion_objs(g: Game) -> list[Obj]:
 
 def evasion(g: Game, m: Obj) -> int:
     """Monster evasion: printed + buffs + static modifiers, clamped to 1..6 (FS-10.8, FS-Q.39)."""
-    ev = ((m.phys.card.evasion if m.face is None else m.face.evasion) or 0) + m.b_ev  # FS-6.10: side shown
+    ev: int = _monster_plan(g, m)[9] + m.b_ev  # FS-6.10: the printed evasion of the side that shows
     if g.cache.ev_key != g.obj_ver:
         _walk(g)
     # (holder, body, who, value, counter needed) of each evasion static, in the holders' walk order
@@ -1234,7 +1261,7 @@ def _walk(g: Game) -> None:
     wide_hp: list[tuple[Obj, dict, str, Any]] = []  # (holder, body, who, value) of each table-wide static
     wide_atk: list[tuple[Obj, dict, str, Any]] = []
     ev: list[Obj] = []
-    ev_entries: list[tuple[Obj, dict, Any, Any, Any]] = []  # (holder, body, who, value, counter needed)
+    ev_entries: list[tuple[Obj, dict, str, Any, Any]] = []  # (holder, body, who, value, counter needed)
     pa: list[Obj] = []
     for o in _all_static_objs(g):
         bodies = o.rules.statics
@@ -1262,15 +1289,8 @@ def _walk(g: Game) -> None:
                 v = b.get("evasion")
                 if v is not None:
                     d = isinstance(v, dict)
-                    ev_entries.append(
-                        (
-                            o,
-                            b,
-                            v.get("who", "monsters") if d else "monsters",
-                            v,
-                            v.get("counter") if d else None,
-                        )
-                    )
+                    who = str(v.get("who", "monsters")) if d else "monsters"
+                    ev_entries.append((o, b, who, v, v.get("counter") if d else None))
         if any("players_attackable" in b for b in bodies):
             pa.append(o)
     c, ver = g.cache, g.obj_ver
