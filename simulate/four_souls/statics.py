@@ -439,12 +439,6 @@ def wide_objs(g: Game) -> list[Obj]:
     return g.cache.wide_objs
 
 
-def _has_wide(bodies: list) -> bool:
-    """Whether one of these statics is a table-wide hp or atk one (read at every change of the objects in
-    play, even in Base V2, which has none)."""
-    return any(_wide(b.get("hp")) is not None or _wide(b.get("atk")) is not None for b in bodies)
-
-
 def _covered_cards(g: Game) -> list:
     """The game's cards with a static that works while covered (``if: covered``), found again only when
     cards were made (nearly never after setup)."""
@@ -521,18 +515,23 @@ def _wide_sum(g: Game, target: Player | Obj, key: str) -> int:
     return total
 
 
-def _all_static_objs(g: Game):
+def _all_static_objs(g: Game) -> list:
+    """The objects whose statics work, in the walk's order: each player's character, items, curses and
+    the souls whose abilities work as souls; the slot monsters; the rooms (a list: a generator's steps
+    cost more than the walk's reads)."""
+    out: list = []
     for p in g.players:
         if p.character is not None:
-            yield p.character
-        yield from p.items
-        yield from p.curses
+            out.append(p.character)
+        out.extend(p.items)
+        out.extend(p.curses)
         if p.souls:
-            yield from (s for s in p.souls if works_as_soul(s))
-    yield from g.monsters()
+            out.extend([s for s in p.souls if works_as_soul(s)])
+    out.extend(g.monsters())
     for s in g.rooms.slots if g.rooms is not None else ():
         if s:
-            yield s[-1]  # FS-16.2: rooms' statics work like any card's
+            out.append(s[-1])  # FS-16.2: rooms' statics work like any card's
+    return out
 
 
 def _live(o: Obj) -> bool:
@@ -1267,6 +1266,8 @@ def _walk(g: Game) -> None:
         bodies = o.rules.statics
         if not bodies:
             continue
+        # a table-wide hp/atk static, an evasion one, a players-attackable one: one pass over the bodies
+        has_wide = has_ev = has_pa = False
         for b in bodies:
             for k in b:
                 got = table.get(k)
@@ -1274,7 +1275,13 @@ def _walk(g: Game) -> None:
                     table[k] = [(o, b)]
                 else:
                     got.append((o, b))
-        if _has_wide(bodies):
+                if k == "evasion":
+                    has_ev = True
+                elif k == "players_attackable":
+                    has_pa = True
+                elif (k == "hp" or k == "atk") and _wide(b[k]) is not None:
+                    has_wide = True
+        if has_wide:
             wide.append(o)
             for b in bodies:
                 if b.get("if") == "covered":
@@ -1283,7 +1290,7 @@ def _walk(g: Game) -> None:
                     who = _wide(b.get(key))
                     if who is not None:
                         entries.append((o, b, who, b[key]))
-        if any("evasion" in b for b in bodies):
+        if has_ev:
             ev.append(o)
             for b in bodies:
                 v = b.get("evasion")
@@ -1291,7 +1298,7 @@ def _walk(g: Game) -> None:
                     d = isinstance(v, dict)
                     who = str(v.get("who", "monsters")) if d else "monsters"
                     ev_entries.append((o, b, who, v, v.get("counter") if d else None))
-        if any("players_attackable" in b for b in bodies):
+        if has_pa:
             pa.append(o)
     c, ver = g.cache, g.obj_ver
     c.table, c.wide_objs, c.ev_objs, c.pa_objs = table, wide, ev, pa
