@@ -231,11 +231,11 @@ def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, li
             v = body["hp"]
             if _wide(v) is not None:
                 continue  # table-wide: ``wide_bonus``
-            n = _num(v)
-            if body.get("if") is None and isinstance(n, int):
-                fixed += n  # what ``amount`` gives for a number, with no condition to hold
-            else:
+            n = _fixed_part(body, "hp")
+            if n is None:
                 read.append((o, body))
+            else:
+                fixed += n
     plan = (g.obj_ver, len(p.items), len(p.curses), rooms, c, face, fixed, read)
     if seat >= len(plans):
         plans.extend([None] * (seat + 1 - len(plans)))
@@ -309,6 +309,28 @@ def monster_max_hp(g: Game, m: Obj) -> int:
     return plan[3] + m.b_hp + marks + extra
 
 
+def _fixed_part(body: dict, key: str) -> int | None:
+    """What ``amount`` gives for a static's ``key`` when it is a plain number with no condition to hold
+    (summed once into a plan); None when it must be read at each call."""
+    n = _num(body[key])
+    return n if body.get("if") is None and isinstance(n, int) else None
+
+
+def _split_own(statics: list, key: str) -> tuple[int, list]:
+    """An object's own (not table-wide) ``key`` statics: the fixed ones summed, the rest in order."""
+    fixed = 0
+    read: list = []
+    for body in statics:
+        if key not in body or _wide(body[key]) is not None:
+            continue
+        n = _fixed_part(body, key)
+        if n is None:
+            read.append(body)
+        else:
+            fixed += n
+    return fixed, read
+
+
 # object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call, has statics,
 # printed AT, its own fixed +AT, [body] of its other own +AT statics, printed evasion)
 MonsterPlan = tuple[Any, Any, bool, int, list, bool, int, int, list, int]
@@ -332,25 +354,11 @@ def _monster_plan(g: Game, m: Obj) -> MonsterPlan:
     fixed: int = (m.phys.card.hp if m.face is None else m.face.hp) or 0  # FS-6.10: the side that shows
     read: list = []
     if monster:
-        for body in m.rules.statics:
-            if "hp" not in body or _wide(body["hp"]) is not None:
-                continue
-            n = _num(body["hp"])
-            if body.get("if") is None and isinstance(n, int):
-                fixed += n  # what ``amount`` gives for a number, with no condition to hold
-            else:
-                read.append(body)
+        own_hp, read = _split_own(m.rules.statics, "hp")
+        fixed += own_hp
     card = m.phys.card if m.face is None else m.face
-    own_atk: int = 0
-    atk_read: list = []
-    for body in m.rules.statics:  # any object's own: an attackable item's AT too (``target_atk``)
-        if "atk" not in body or _wide(body["atk"]) is not None:
-            continue
-        n = _num(body["atk"])
-        if body.get("if") is None and isinstance(n, int):
-            own_atk += n  # what ``amount`` gives for a number, with no condition to hold
-        else:
-            atk_read.append(body)
+    # any object's own AT: an attackable item's too (``target_atk``)
+    own_atk, atk_read = _split_own(m.rules.statics, "atk")
     plan = (
         m.rules,
         m.face,

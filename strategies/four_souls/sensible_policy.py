@@ -16,6 +16,7 @@ so a view's fields and methods are native calls too.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -1377,6 +1378,31 @@ def _armed(sp: SensiblePolicy, decision: Decision, roles: tuple) -> bool:
     return False
 
 
+def _role_options(
+    sp: SensiblePolicy, options: Any, role: str, mode_of: Callable[[Any], Any]
+) -> Iterator[tuple[Any, Any, Any]]:
+    """The options (option, ability, mode) whose ability has ``role``, with mode None; or, by
+    ``mode_of``, a modal card with a mode that has it, with that mode's index."""
+    for o in options:
+        if o == "pass":
+            continue
+        ab = _ab(sp, o)
+        mode = None
+        if sp.rd.role(ab) != role:
+            mode = mode_of(ab)
+            if mode is None:
+                continue
+        yield o, ab, mode
+
+
+def _mode_planned(sp: SensiblePolicy, best: Any, mode: Any, why: str) -> Any:
+    """The option chosen; a modal card's mode is planned, as its ``choose_mode`` comes next
+    (``_planned``)."""
+    if best is not None and mode is not None:
+        sp._plan = (best[1].name, mode, None, why)
+    return best
+
+
 def _roll_fixer(
     sp: SensiblePolicy, options: Any, high: bool, need: int, important: bool, flip: bool = False
 ) -> Any:
@@ -1384,15 +1410,8 @@ def _roll_fixer(
     lands where it must (``flip``: 7 minus the roll does, FS-6.10) or a big enough modifier before a
     reroll. Cards and $ abilities only when ``important``."""
     best, best_rank, best_mode = None, 99, None
-    for o in options:
-        if o == "pass":
-            continue
-        ab = _ab(sp, o)
-        mode = None
-        if sp.rd.role(ab) != "roll":
-            mode = rd.roll_mode(ab)  # a modal card with a mode that changes a roll (Witch)
-            if mode is None:
-                continue
+    # a modal card with a mode that changes a roll (Witch) too
+    for o, ab, mode in _role_options(sp, options, "roll", rd.roll_mode):
         free = o[0] == "tap"
         if not free and not important:
             continue
@@ -1413,9 +1432,7 @@ def _roll_fixer(
         rank += (0 if free else 3) + (0 if mode is None else 1)
         if rank < best_rank:
             best, best_rank, best_mode = o, rank, mode
-    if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
-        sp._plan = (best[1].name, best_mode, None, "roll")
-    return best
+    return _mode_planned(sp, best, best_mode, "roll")
 
 
 def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
@@ -1484,15 +1501,8 @@ def _shield(sp: SensiblePolicy, options: Any, monster: bool, other: bool = False
     """The best shield option (a free ↷ first): for a monster, for myself, or (``other``, co-op) for
     another character — then only one that can target a player."""
     best, best_rank, best_mode = None, 99, None
-    for o in options:
-        if o == "pass":
-            continue
-        ab = _ab(sp, o)
-        mode = None
-        if sp.rd.role(ab) != "shield":
-            mode = rd.shield_mode(ab)  # a modal card with a shield mode (Dagaz)
-            if mode is None:
-                continue
+    # a modal card with a shield mode (Dagaz) too
+    for o, ab, mode in _role_options(sp, options, "shield", rd.shield_mode):
         heads = {rd.sel_head(s) for s in (ab.targets or {}).values()}
         if mode is not None:
             m = ab.do["modes"][mode]
@@ -1504,9 +1514,7 @@ def _shield(sp: SensiblePolicy, options: Any, monster: bool, other: bool = False
         rank = (0 if o[0] == "tap" else 1) + (0 if mode is None else 2)
         if rank < best_rank:
             best, best_rank, best_mode = o, rank, mode
-    if best is not None and best_mode is not None:  # its ``choose_mode`` comes next (``_planned``)
-        sp._plan = (best[1].name, best_mode, None, "shield")
-    return best
+    return _mode_planned(sp, best, best_mode, "shield")
 
 
 def _copy_worth(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
