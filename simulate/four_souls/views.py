@@ -346,6 +346,10 @@ class View:
         named = tuple(o.named.items()) if o.named else ()  # HP / AT counters (FS-5.14) change its stats
         n, ver, active = (g.log.n, g.obj_ver, g.active) if volatile else (0, 0, 0)
         rid = -1 if volatile else id(r)
+        # FS-3.8: a card lying covered may still give every monster HP / AT (Alt Art Gurdy): its bonus is in
+        # the key, as it comes and goes with no static in play (0 in a game without such a card)
+        cov_hp = 0 if volatile else statics.covered_bonus(g, o, "hp")
+        cov_atk = 0 if volatile else statics.covered_bonus(g, o, "atk")
         kept: _KeptInfo | None = g.cache.info_cache.get(o.uid)
         same = kept is not None and kept.same_marks(o, named)
         if (
@@ -356,6 +360,8 @@ class View:
             and kept.n == n
             and kept.ver == ver
             and kept.active == active
+            and kept.cov_hp == cov_hp
+            and kept.cov_atk == cov_atk
         ):
             return kept.info  # the key the info was made at: nothing it reads can have moved
         damage = o.damage  # kept as it was before the HP read below settles it
@@ -379,6 +385,7 @@ class View:
             kept = _KeptInfo(o, damage, named, info, card, rules, hp, ev, atk)
             g.cache.info_cache[o.uid] = kept
         kept.volatile, kept.rid, kept.n, kept.ver, kept.active = volatile, rid, n, ver, active
+        kept.cov_hp, kept.cov_atk = cov_hp, cov_atk
         return kept.info
 
     def _other_info(self, o: Obj) -> ObjInfo:
@@ -449,7 +456,7 @@ class _KeptInfo:
     """A monster's kept info (``View._info``, in ``Caches.info_cache``) and what it was made from: the
     monster's marks, compared one by one, and the key that says whether anything else may have moved
     (the log's change counter, the objects' version and the active player while a static could modify
-    it, else the identity of its abilities)."""
+    it, else the identity of its abilities and the covered cards' bonus)."""
 
     def __init__(
         self,
@@ -486,6 +493,8 @@ class _KeptInfo:
         self.ver = 0
         self.active = 0
         self.rid = -1
+        self.cov_hp = 0
+        self.cov_atk = 0
 
     def same_marks(self, o: Obj, named: tuple) -> bool:
         """The monster's own fields the info was made from (damage, buffs, counters, charge, controller,

@@ -280,6 +280,23 @@ def test_FS_3_8_alt_art_gurdy_covered_gives_every_monster_one_more_hp():
     check_invariants(g)
 
 
+def test_FS_3_8_a_players_view_of_a_monster_counts_a_gurdy_covered_since_it_last_read_it():
+    """A player reads Other (3 HP, nothing in play modifies it); Gurdy then enters a slot and is covered
+    before the next read: the view says 4 HP, as the engine does (the kept info was handed out again
+    with 3: its key, with no static in play, left out the covered card's bonus)."""
+    from cardlab.simulate.four_souls.views import View
+
+    g = position(2)
+    g.active = 0
+    other = add_slot_monster(g, monster("Other", hp=3))
+    view = View(g, 0)
+    assert view.info(other.ref).hp == 3
+    gurdy = add_slot_monster(g, by_id("aa-gurdy"))
+    zones.reveal_into_slot(g, phys(g, monster("Cover", hp=2)), gurdy.slot)  # covers Gurdy (FS-3.8)
+    assert statics.monster_hp(g, other) == 4
+    assert view.info(other.ref).hp == 4 and view.monsters[0].hp == 4
+
+
 def test_FS_3_8_alt_art_gurdy_at_each_turn_start_the_left_player_puts_the_deck_top_in_a_slot():
     """Seat 0's turn starts: seat 1 (left of the active player) picks the second slot (its plan)."""
     g = position(2, plans={1: lambda d: d.options[1] if d.kind == "choose_slot" else None})
