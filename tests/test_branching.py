@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
+import os
+import signal
 
 import pytest
 
@@ -196,3 +199,61 @@ def test_a_game_played_on_another_thread_is_not_this_threads_game():
     thread.join()
     assert made == [1, 1]  # outside a game on this thread: made every time
     assert not in_branch
+
+
+class _Garbage(Brancher):
+    """Leaves a garbage cycle holding ``held()`` just before it branches, and makes its children collect."""
+
+    def __init__(self, seat, rng, held):
+        super().__init__(seat, rng)
+        self.held = held
+
+    def choose(self, decision):
+        if self.searching:
+            cycle = [self.held()]
+            cycle.append(cycle)
+            del cycle  # unreachable now: garbage the parent's collector has not reached yet
+        return super().choose(decision)
+
+    def _enter_branch(self, at=None, players=None):
+        super()._enter_branch(at, players)
+        gc.collect()  # what any child playing long enough does on its own
+
+
+def _duckdb_connection():
+    import duckdb
+
+    con = duckdb.connect(config={"threads": 2})
+    con.sql("select sum(i) from range(100000) t(i)").fetchall()  # its worker threads are running now
+    return con
+
+
+def test_a_branch_never_collects_the_parents_garbage():
+    """A DuckDB connection in a garbage cycle the parent had not yet collected killed forked branches (SIGSEGV,
+    wait status 11, in a parallel suite): finalized in the child, its destructor meets worker threads that
+    were not forked. The child leaves everything it inherited to the parent."""
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()  # the cycle must still be garbage when the branch forks
+    try:
+        brancher = _Garbage(0, None, _duckdb_connection)
+        _play(brancher)
+    finally:
+        if enabled:
+            gc.enable()
+        gc.collect()
+    plain = Brancher(0, None)
+    _play(plain)
+    assert brancher.outcomes == plain.outcomes
+
+
+class _Dies(Brancher):
+    def _enter_branch(self, at=None, players=None):
+        os.kill(os.getpid(), signal.SIGKILL)  # as the kernel's out-of-memory killer would
+
+
+def test_a_branch_that_dies_is_a_clear_error():
+    with pytest.raises(
+        BranchError, match=r"a branch died without an outcome: killed by signal 9 \(SIGKILL\)"
+    ):
+        _play(_Dies(0, None))

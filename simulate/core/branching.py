@@ -32,8 +32,10 @@ this process.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
+import signal
 import sys
 import threading
 import traceback
@@ -164,6 +166,10 @@ def fork(prepare: Callable[[], Any]) -> Outcome | None:
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
+        # Inherited objects are out of the child's collector's reach: a garbage cycle the parent had not
+        # collected yet can hold what cannot be finalized in a fork — a DuckDB connection's destructor
+        # segfaults here (its worker threads were not forked), which killed branches in the parallel suite.
+        gc.freeze()
         os.close(read_fd)
         _child_fd = write_fd
         try:
@@ -177,13 +183,22 @@ def fork(prepare: Callable[[], Any]) -> Outcome | None:
         while chunk := pipe.read(65536):
             chunks.append(chunk)
     _, status = os.waitpid(pid, 0)
+    if status:  # a child exits 0 once its whole outcome is written: anything else is never a result
+        raise BranchError(f"a branch died without an outcome: {_death(status)}")
     data = b"".join(chunks)
     if not data:
-        raise BranchError(f"a branch died without an outcome (wait status {status})")
+        raise BranchError("a branch ended without an outcome")
     kind, payload = pickle.loads(data)
     if kind == "error":
         raise BranchError(f"a branch failed:\n{payload}")
     return payload
+
+
+def _death(status: int) -> str:
+    code = os.waitstatus_to_exitcode(status)
+    if code < 0:
+        return f"killed by signal {-code} ({signal.Signals(-code).name})"
+    return f"exit status {code}"
 
 
 class _Cursor:
