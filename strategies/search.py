@@ -21,6 +21,8 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``agree`` the rounds after which a decision whose whole-game rollouts all ended alike stops early (0: never).
 ``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
 ``probe`` (a diagnostic too) whole-game rollouts of every option on common seeds, the base's answer played;
+``peek`` (a diagnostic of the ceiling, never fair play) branches from the true state: 1 sees every hidden card
+(the engine's dice and shuffles still reseeded a branch), 2 the engine's random stream too (no re-deal at all).
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 ``challenge=1`` (with ``settle``) settles the truncated rollouts' best option other than the base's answer at
 every searched decision, ahead of the base's answer or not.
@@ -82,6 +84,9 @@ class Hooks:
     # plans=2: the same for the options whose next choice is an effect's target (Four Souls: a loot card's
     # or an activated ability's target, chosen as it goes on the stack)
     target_follow_ups: Callable[[Any], dict[int, tuple[str, tuple]]] | None = None
+    # peek=1 (a diagnostic): reseed the engine's own random stream only (its future dice and shuffles), the
+    # hidden cards left where they are
+    reseed: Callable[[Any, random.Random], None] | None = None
 
 
 @dataclass(slots=True)
@@ -155,6 +160,7 @@ class Search:
         pairs: int = 8,
         every: int = 1,
         probe: int = 0,
+        peek: int = 0,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -250,6 +256,11 @@ class Search:
         if probe and self.policies:
             raise UserError("search: probe measures single decisions; it cannot be given with switch")
         self.probe = probe
+        if isinstance(peek, bool) or peek not in (0, 1, 2):
+            raise UserError(f"search: peek must be 0, 1 or 2, got {peek!r}")
+        if peek == 1 and self.hooks.reseed is None:
+            raise UserError("search: peek=1 needs a game whose search can reseed its dice alone (Four Souls)")
+        self.peek = peek
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
         """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows); so do
@@ -644,7 +655,11 @@ class Search:
         rng = random.Random(seed)
         copied = state is not None
         state = state if copied else self.hooks.state_of(decision.view)
-        self.hooks.determinize(state, self.seat, rng)
+        if not self.peek:
+            self.hooks.determinize(state, self.seat, rng)
+        elif self.peek == 1:  # a ceiling, never fair play: the true hidden cards, fresh dice
+            assert self.hooks.reseed is not None
+            self.hooks.reseed(state, rng)
         players = self.hooks.players_of(state)
         seated = [
             (own if own is not None and s == self.seat else self.rollout)(

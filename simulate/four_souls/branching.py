@@ -61,6 +61,12 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
 
 
+def reseed(g: Game, rng: random.Random) -> None:
+    """Search's ``peek=1`` (a diagnostic of the ceiling): only the engine's future dice and shuffles are
+    drawn afresh; every hidden card stays where it truly is."""
+    g.streams.reseed(rng.getrandbits(63))
+
+
 def reseated(g: Game) -> None:
     """A search branch has seated new players in ``g.io``: forget the engine's cache of the old ones'
     ``declines`` (``resolution``'s response windows), or a branch would let the players it replaced decline

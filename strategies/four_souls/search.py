@@ -14,6 +14,7 @@ from cardlab.simulate.four_souls.branching import (
     follow_ups,
     play_copy,
     reseated,
+    reseed,
     state_of,
     target_follow_ups,
 )
@@ -28,7 +29,7 @@ from .sensible import SensiblePlayer
 
 class FSSearch(Search):
     """Its parameters: (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=,
-    settle=, extend=, curtail=, commit=, plans=, challenge=, evaluation=, switch=, pairs=, every=, probe=; default: action decisions only, two-turn rollouts scored by the fitted
+    settle=, extend=, curtail=, commit=, plans=, challenge=, evaluation=, switch=, pairs=, every=, probe=, peek=; default: action decisions only, two-turn rollouts scored by the fitted
     win-share model, sensible's answer unless beaten by one standard error and confirmed by six pairs of
     whole games)."""
 
@@ -50,6 +51,7 @@ class FSSearch(Search):
         switch_kinds=frozenset({"action"}),  # a switch is judged at an own turn's first action decision
         play_copy=play_copy,
         reseated=reseated,
+        reseed=reseed,
         view_of=lambda g, seat: g.views[seat],
         follow_ups=follow_ups,
         target_follow_ups=target_follow_ups,

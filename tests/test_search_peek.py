@@ -1,0 +1,70 @@
+"""``peek``: a diagnostic of the ceiling (docs/search.md, session 23), never fair play. A branch of
+``peek=1`` starts from the true hidden cards (only the engine's future dice and shuffles drawn afresh), of
+``peek=2`` from the true state itself; ``peek=0`` (the default) re-deals what the seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlab.simulate.core import Players, stream
+from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.four_souls import make_config, run_game
+from cardlab.simulate.four_souls.branching import copy_state, hidden_decks
+from cardlab.strategies.four_souls import STRATEGIES
+from cardlab.strategies.hidden_reason.search import HRSearch
+
+
+def _position():
+    """A real two-player position at the start of turn 3 (hands and decks hidden from seat 0)."""
+    seed = 11
+    players = Players([STRATEGIES["sensible"](i, stream(seed, "strategy", i)) for i in range(2)])
+    kept = []
+    run_game(
+        make_config(2, 60),
+        seed,
+        players,
+        on_turn=lambda g: kept.append(copy_state(g)) if g.turn == 3 else None,
+    )
+    return kept[0]
+
+
+def _hidden(g):
+    """What seat 0 cannot see, by card id: the other hand, the loot deck, every hidden deck's order."""
+    decks = [[getattr(c, "pid", 0) for c in d] for d in hidden_decks(g)]
+    return [c.pid for c in g.players[1].hand], [c.pid for c in g.loot], decks
+
+
+def _entered(g, peek):
+    branch = copy_state(g)
+    search = STRATEGIES["search"](0, random.Random(3), peek=peek)
+    search._enter(None, 0, 99, 0, state=branch)
+    return branch
+
+
+def _next_dice(g):
+    return [g.streams("dice", s).random() for s in range(2)]
+
+
+def test_peek_branches_from_the_true_hidden_cards_and_peek_2_from_the_true_dice_too():
+    g = _position()
+    assert g.players[1].hand and len(g.loot) > 1  # something hidden to re-deal
+    fair, cards, clairvoyant = (_entered(g, peek) for peek in (0, 1, 2))
+    assert _hidden(fair) != _hidden(g)  # the default re-deals (a seed where the deal moves)
+    assert _hidden(cards) == _hidden(g) == _hidden(clairvoyant)
+    truth = _next_dice(copy_state(g))
+    assert _next_dice(cards) != truth  # peek=1: the dice still drawn afresh
+    assert _next_dice(clairvoyant) == truth
+
+
+@pytest.mark.parametrize("peek", [3, -1, "yes", True])
+def test_a_bad_peek_is_one_line(peek):
+    with pytest.raises(UserError, match="peek must be 0, 1 or 2"):
+        STRATEGIES["search"](0, random.Random(3), peek=peek)
+
+
+def test_peek_1_needs_a_game_that_reseeds_its_dice_alone():
+    with pytest.raises(UserError, match="peek=1 needs"):
+        HRSearch(0, random.Random(3), peek=1)
+    assert HRSearch(0, random.Random(3), peek=2).peek == 2
