@@ -22,7 +22,8 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``audit`` (a diagnostic for ``cardlab overrules``) fresh pairs that re-measure each overrule played;
 ``probe`` (a diagnostic too) whole-game rollouts of every option on common seeds, the base's answer played;
 ``peek`` (a diagnostic of the ceiling, never fair play) branches from the true state: 1 sees every hidden card
-(the engine's dice and shuffles still reseeded a branch), 2 the engine's random stream too (no re-deal at all).
+(the engine's dice and shuffles still reseeded a branch), 2 the engine's random stream too (no re-deal at all),
+3 only the other players' hands (the decks' order and the dice re-dealt as in fair play).
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 ``challenge=1`` (with ``settle``) settles the truncated rollouts' best option other than the base's answer at
 every searched decision, ahead of the base's answer or not.
@@ -87,6 +88,8 @@ class Hooks:
     # peek=1 (a diagnostic): reseed the engine's own random stream only (its future dice and shuffles), the
     # hidden cards left where they are
     reseed: Callable[[Any, random.Random], None] | None = None
+    # peek=3 (a diagnostic): the re-deal with every other hand seen (decks and dice re-dealt as fair play)
+    see_hands: Callable[[Any, int, random.Random], None] | None = None
 
 
 @dataclass(slots=True)
@@ -256,10 +259,12 @@ class Search:
         if probe and self.policies:
             raise UserError("search: probe measures single decisions; it cannot be given with switch")
         self.probe = probe
-        if isinstance(peek, bool) or peek not in (0, 1, 2):
-            raise UserError(f"search: peek must be 0, 1 or 2, got {peek!r}")
-        if peek == 1 and self.hooks.reseed is None:
-            raise UserError("search: peek=1 needs a game whose search can reseed its dice alone (Four Souls)")
+        if isinstance(peek, bool) or peek not in (0, 1, 2, 3):
+            raise UserError(f"search: peek must be 0, 1, 2 or 3, got {peek!r}")
+        if peek == 1 and self.hooks.reseed is None or peek == 3 and self.hooks.see_hands is None:
+            raise UserError(
+                f"search: peek={peek} needs a game whose search can split its re-deal (Four Souls)"
+            )
         self.peek = peek
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
@@ -660,6 +665,9 @@ class Search:
         elif self.peek == 1:  # a ceiling, never fair play: the true hidden cards, fresh dice
             assert self.hooks.reseed is not None
             self.hooks.reseed(state, rng)
+        elif self.peek == 3:  # the other hands seen, the decks' order and the dice re-dealt
+            assert self.hooks.see_hands is not None
+            self.hooks.see_hands(state, self.seat, rng)
         players = self.hooks.players_of(state)
         seated = [
             (own if own is not None and s == self.seat else self.rollout)(

@@ -1,6 +1,7 @@
 """``peek``: a diagnostic of the ceiling (docs/search.md, session 23), never fair play. A branch of
 ``peek=1`` starts from the true hidden cards (only the engine's future dice and shuffles drawn afresh), of
-``peek=2`` from the true state itself; ``peek=0`` (the default) re-deals what the seat cannot see."""
+``peek=2`` from the true state itself, of ``peek=3`` from the true hands (decks and dice re-dealt);
+``peek=0`` (the default) re-deals what the seat cannot see."""
 
 from __future__ import annotations
 
@@ -58,13 +59,22 @@ def test_peek_branches_from_the_true_hidden_cards_and_peek_2_from_the_true_dice_
     assert _next_dice(clairvoyant) == truth
 
 
-@pytest.mark.parametrize("peek", [3, -1, "yes", True])
+def test_peek_3_sees_the_other_hands_and_re_deals_the_decks():
+    g = _position()
+    hands, loot, decks = _hidden(_entered(g, 3))
+    true_hands, true_loot, true_decks = _hidden(g)
+    assert hands == true_hands and (loot, decks) != (true_loot, true_decks)
+    assert sorted(loot) == sorted(true_loot)  # the same cards, re-dealt among the loot deck only
+
+
+@pytest.mark.parametrize("peek", [4, -1, "yes", True])
 def test_a_bad_peek_is_one_line(peek):
-    with pytest.raises(UserError, match="peek must be 0, 1 or 2"):
+    with pytest.raises(UserError, match="peek must be 0, 1, 2 or 3"):
         STRATEGIES["search"](0, random.Random(3), peek=peek)
 
 
-def test_peek_1_needs_a_game_that_reseeds_its_dice_alone():
-    with pytest.raises(UserError, match="peek=1 needs"):
-        HRSearch(0, random.Random(3), peek=1)
+@pytest.mark.parametrize("peek", [1, 3])
+def test_peek_1_and_3_need_a_game_that_splits_its_re_deal(peek):
+    with pytest.raises(UserError, match=f"peek={peek} needs"):
+        HRSearch(0, random.Random(3), peek=peek)
     assert HRSearch(0, random.Random(3), peek=2).peek == 2

@@ -40,9 +40,11 @@ def hidden_decks(g: Game) -> list[list]:
     return [g.treasure, g.monster, start, g.rooms.deck if g.rooms is not None else []]
 
 
-def determinize(g: Game, seat: int, rng: random.Random) -> None:
+def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False) -> None:
     known = g.players[seat].known
     shown = statics.revealed_hands(g)  # FS-3.7: a revealed hand is known to every player (Guppy's Eye)
+    if see_hands:  # search's peek=3, a diagnostic of the ceiling: every hand as if revealed
+        shown = {p.seat for p in g.players}
     slots = [
         (p.hand, i)
         for p in g.players
@@ -59,6 +61,11 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
             redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
+
+
+def see_hands(g: Game, seat: int, rng: random.Random) -> None:
+    """Search's ``peek=3`` (a diagnostic of the ceiling): the fair re-deal, but every other hand seen."""
+    determinize(g, seat, rng, see_hands=True)
 
 
 def reseed(g: Game, rng: random.Random) -> None:

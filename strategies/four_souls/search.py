@@ -15,6 +15,7 @@ from cardlab.simulate.four_souls.branching import (
     play_copy,
     reseated,
     reseed,
+    see_hands,
     state_of,
     target_follow_ups,
 )
@@ -52,6 +53,7 @@ class FSSearch(Search):
         play_copy=play_copy,
         reseated=reseated,
         reseed=reseed,
+        see_hands=see_hands,
         view_of=lambda g, seat: g.views[seat],
         follow_ups=follow_ups,
         target_follow_ups=target_follow_ups,
