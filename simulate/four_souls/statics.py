@@ -205,8 +205,7 @@ def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, li
     """A player's max HP split once per change of what it is made of (the key of ``owned_statics``, and
     the character and the side it shows, FS-6.10): the printed HP plus the +N HP statics without a
     condition, summed; and the others (a condition, or an amount read on the object) to read at each
-    call. Only when the player has items, as the owned statics were always read (a character's or
-    curse's own +HP static counts while they hold an item)."""
+    call: the character's, items' and curses' own statics (FS-5.2), with or without items."""
     rooms = p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     c = p.character
     face = c.face if c is not None else None
@@ -226,16 +225,15 @@ def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, li
     base = (face or c.phys.card).hp if c is not None else 2  # FS-6.10: the side that shows
     fixed: int = base or 0
     read: list = []
-    if p.items:
-        for o, body in owned_statics(g, p, "hp"):
-            v = body["hp"]
-            if _wide(v) is not None:
-                continue  # table-wide: ``wide_bonus``
-            n = _fixed_part(body, "hp")
-            if n is None:
-                read.append((o, body))
-            else:
-                fixed += n
+    for o, body in owned_statics(g, p, "hp"):
+        v = body["hp"]
+        if _wide(v) is not None:
+            continue  # table-wide: ``wide_bonus``
+        n = _fixed_part(body, "hp")
+        if n is None:
+            read.append((o, body))
+        else:
+            fixed += n
     plan = (g.obj_ver, len(p.items), len(p.curses), rooms, c, face, fixed, read)
     if seat >= len(plans):
         plans.extend([None] * (seat + 1 - len(plans)))

@@ -320,3 +320,17 @@ def test_FS_5_4_one_shot_and_till_end_of_turn_replacements_the_engine_cannot_car
     with pytest.raises(EngineError, match="with 'replace'"):
         compile_card(tap(next_roll))
     assert compile_card(tap({"next": {"would_loot": "you"}, "replace": {"instead": {"gain_cents": 1}}}))
+
+
+def test_FS_5_2_a_characters_and_a_curses_own_hp_statics_count_without_items():
+    """A character's own +HP static and a curse's -HP one count whether or not their player holds an item:
+    max HP read the player's own statics only while they held one (a shortcut since the engine's start; no
+    card was affected, as every such static of the collection was an item's or table-wide)."""
+    sturdy = character("Sturdy", hp=2, abilities=({"static": {"hp": 2}},))
+    g = position(2, chars=[sturdy, character("Plain", hp=3)])
+    frail = card("Frail", deck="monster", kind="curse", abilities=({"static": {"hp": -1}},))
+    g.players[1].curses.append(g.new_obj(phys(g, frail), "curse", 1))
+    assert [p.items for p in g.players] == [[], []]
+    assert [statics.player_max_hp(g, p) for p in g.players] == [4, 2]
+    give_item(g, 0, card("Trinket", deck="treasure", kind="passive"))
+    assert statics.player_max_hp(g, g.players[0]) == 4
