@@ -7,15 +7,16 @@ Each compiled module sits beside its ``.py``; Python's import system prefers the
 every ``cardlab.*`` module load from its ``.py`` instead, in this process and in its workers (they inherit
 the environment), so both builds of one install can be compared game by game (:func:`identity`).
 
-Left as Python on purpose: configuration and card-definition classes (pickled into worker processes,
-where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``cards``, ``abilities``,
-``vocabulary``, ``refs``, the deck and setup modules), Four Souls' stack items (``items``: ``__slots__``
-classes a search's copy deep-copies), its event log (``log``: a Python subclass of the
-kernel's compiled log), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card
-loader, config, decks, events, scenarios, story and invariant checks as Python. Gosu X's and Hidden
-Reason's card definitions (``carddefs``) are compiled (read at every step) and rebuilt by their
-constructors when copied or pickled (``cardfiles.rebuilt_by_fields``). Four Souls' ``selectors``: its table
-of lambdas nested in lambdas stops mypyc 2.4.1 with an internal error.
+Left as Python on purpose: configuration classes and card loaders (pickled into worker processes,
+where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``cards``, ``vocabulary``, the
+deck and setup modules), Four Souls' event log (``log``: a Python subclass of the kernel's compiled log),
+test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card loader, config,
+decks, events, scenarios, story and invariant checks as Python. The card definitions of every game
+(``carddefs``; Four Souls' compiled behaviour, ``abilities``, too) are compiled (read at every step) and
+rebuilt by their constructors when copied or pickled (``cardfiles.rebuilt_by_fields``); so are Four Souls'
+public handles (``refs``: equality and hash written out as the dataclasses' were) and stack items
+(``items``: a ``__deepcopy__`` over their fields for a search's copy). Four Souls' ``selectors`` names its
+nested handlers (mypyc 2.4.1 stops on a lambda nested in a lambda).
 
 Strategies: Four Souls' ``sensible`` family is compiled as its rules (``sensible_policy.SensiblePolicy``, a
 native class Python subclasses may extend), ``reading``, ``valuing`` and the situation it reads
@@ -71,8 +72,10 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "zones",
     ),
     "simulate/four_souls": (
+        "abilities",
         "asking",
         "attack",
+        "carddefs",
         "checks",
         "costs",
         "counters",
@@ -82,7 +85,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "exprs",
         "hooks",
         "interpreter",
+        "items",
         "plays",
+        "refs",
         "replacements",
         "resolution",
         "resources",
@@ -96,6 +101,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "coop",
         "rooms",
         "rule_variants",
+        "selectors",
         "soul_trading",
         "two_player",
         "trade",

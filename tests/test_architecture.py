@@ -33,7 +33,7 @@ ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
         # the card vocabulary (its words' handlers are bound from above), the event log; card data, the game state
-        ("vocabulary", "log", "refs"),
+        ("vocabulary", "log", "refs", "carddefs"),
         ("abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),

@@ -1,9 +1,18 @@
-"""A card's compiled behaviour (rules.compile_card): its abilities and the flags the engine reads."""
+"""A card's compiled behaviour (rules.compile_card): its abilities and the flags the engine reads.
+
+Compiled with mypyc by ``pip install .`` (issue 20): as Python classes, every field the compiled engine and
+players read (``rules.triggers``, ``ab.topts`` …, about 20,000 reads a Four Souls game) was a generic
+attribute lookup; a reader that names the type (``r: CardRules = o.rules``) reads a native field. A compiled
+dataclass refuses the field writes ``copy`` and ``pickle`` make, so each is rebuilt by its constructor from
+its fields (``__reduce__``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from cardlab.simulate.core.cardfiles import rebuilt_by_fields
 
 
 @dataclass(slots=True)
@@ -15,16 +24,19 @@ class Ability:
     cost: Any = None
     trigger: str | None = None
     tparam: Any = None
-    topts: dict = field(default_factory=dict)
+    topts: dict[str, Any] = field(default_factory=dict)
     optional: bool = False
     index: int = 0
     simple: bool = False  # no targets and no leading tgt/modes: always usable (a fast legality check)
     on_roll: bool = False  # its only target is "a roll" on the stack (The D6, The Bone): legal iff one is
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt_by_fields(self)
+
 
 @dataclass(slots=True)
 class CardRules:
-    keywords: frozenset = frozenset()
+    keywords: frozenset[str] = frozenset()
     play: Ability | None = None
     tap: list[Ability] = field(default_factory=list)
     paid: list[Ability] = field(default_factory=list)
@@ -33,8 +45,8 @@ class CardRules:
     # whose ``cost`` holds the count that meets them; counted at once, never put on the stack
     goals: dict[str, list[Ability]] = field(default_factory=dict)
     events: list[Ability] = field(default_factory=list)
-    statics: list[dict] = field(default_factory=list)
-    replaces: list[dict] = field(default_factory=list)
+    statics: list[Any] = field(default_factory=list)
+    replaces: list[Any] = field(default_factory=list)
     soul_when: Any = None
     forbid: bool = False
     starts_with_counters: int = 0
@@ -53,8 +65,11 @@ class CardRules:
         None  # the encoded abilities it was compiled from (a changed number is compiled again: Magic Marker)
     )
     has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
-    acts: tuple = ()  # ("tap" | "paid", index, Ability) for each activated ability
+    acts: tuple[Any, ...] = ()  # ("tap" | "paid", index, Ability) for each activated ability
 
     @property
     def activated(self) -> bool:
         return bool(self.tap or self.paid)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt_by_fields(self)

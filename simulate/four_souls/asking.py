@@ -11,7 +11,8 @@ from typing import Any
 from cardlab.simulate.core import Decision, InvariantError
 
 from . import statics
-from .items import StackItem, tname
+from .carddefs import Card
+from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, tname
 from .refs import CardRef, ObjRef, SeatRef, StackRef
 from .state import Game, Obj, Phys, Player
 
@@ -138,20 +139,24 @@ def engine_value(g: Game, v: Any) -> Any:
     return v
 
 
-def stack_ref(g: Game, it: Any) -> StackRef:
+def stack_ref(g: Game, it: StackItem) -> StackRef:
     """The public face of a stack item (FS-3.3: everything in play and on the stack is public); ``it`` is
-    read by its kind."""
+    read by its kind (its class: each class has one kind)."""
     k = it.kind
-    if k == "roll":
-        name, value, atk = it.name or "roll", it.value, it.attack
-    elif k == "damage":
-        name, value, atk = it.name, it.amount, it.combat
-    elif k == "loot":
-        name, value, atk = it.phys.card.name, None, False
-    elif k == "death":
-        name, value, atk = tname(it.victim), None, False
-    else:
+    name: Any
+    value: Any
+    if isinstance(it, AbilityItem):
         name, value, atk = it.ctx.name, None, False
+    elif isinstance(it, RollItem):
+        name, value, atk = it.name or "roll", it.value, it.attack
+    elif isinstance(it, DamageItem):
+        name, value, atk = it.name, it.amount, it.combat
+    elif isinstance(it, LootItem):
+        card: Card = it.phys.card
+        name, value, atk = card.name, None, False
+    else:
+        assert isinstance(it, DeathItem)
+        name, value, atk = tname(it.victim), None, False
     ref: StackRef = _new_tuple(StackRef, (g.stack.index(it), k, name, it.controller, value, atk))
     return ref  # StackRef(...) without its interpreted __new__: the same record (asked at every window)
 

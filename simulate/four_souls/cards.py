@@ -41,6 +41,7 @@ from cardlab.simulate.core.cardfiles import (
 from cardlab.simulate.core.errors import CardDataError
 
 from . import vocabulary as V
+from .carddefs import Card
 from .vocabulary import SETS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -78,38 +79,6 @@ _VAR_RE = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
 _NAMED_ARGS = re.compile(r"named\((?:\s*'[^']*'\s*,?)+\)")  # named('Cube of Meat', ...): card names
 _VOTE_WORD_RE = re.compile(r"^[a-z][a-z_]*$")
 _FACE_RE = re.compile(r"^(any|[1-6](-[1-6])?( or [1-6](-[1-6])?)*)$")
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    id: str
-    name: str
-    deck: str
-    kind: str
-    copies: int
-    players_3plus: bool
-    hp: int | None
-    evasion: int | None
-    attack: int | None
-    rewards: Mapping[str, int | str]  # {} when none
-    soul: int  # 0 when none
-    starting_item: str | None  # card id, characters only
-    keywords: tuple[str, ...]
-    abilities: tuple[Any, ...]  # validated plain data (dicts/lists/str/int) in the §1.1 form
-    hook: str | None
-    implemented: bool
-    reason: str | None  # why not implemented
-    source: str  # "decklists/four_souls/loot.yaml:212"
-    set: str = "base_v2"  # the file's `set:` header (collection.PUBLISHED)
-    reprint_of: str | None = None  # id of the card whose behaviour this reprint shares
-    # FS-18.1: a double-faced challenge card's faces, one per difficulty symbol: (symbol, name, abilities)
-    faces: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
-    # FS-6.10: a double-faced card's back side, shown when the object is flipped: a card record of its own
-    # (name, stats, abilities; the rest as the front's), None for a one-sided card
-    back: Any = None
-    # a card turned into an item with none of its other abilities: the item's (keywords, abilities), used by
-    # the ``become_item`` verb; None: an item become from this card keeps the card's own abilities
-    as_item: tuple[tuple[str, ...], tuple[Any, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,23 +1,50 @@
-"""What goes on the stack (FS-7): loot, abilities, rolls, damage and deaths."""
+"""What goes on the stack (FS-7): loot, abilities, rolls, damage and deaths.
+
+Compiled with mypyc by ``pip install .`` (issue 20): as Python classes, each item was built by an
+interpreted ``__init__`` (about 390 a Four Souls game) and each field the compiled engine and players
+read (about 12,000 reads a game) was a generic attribute lookup. ``kind`` is a field set by each class's
+``__init__`` (a native field, not a class attribute). A search's copy deep-copies the items on the stack
+(``branching.copy_state``): ``__deepcopy__`` copies every field (``FIELDS``) through the copy's memo, the
+item entered in it first, as the deep copy of a Python class did.
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from .state import Obj, Phys, Player
 
 
 class StackItem:
-    __slots__ = ("controller",)
-    kind: ClassVar[str] = "item"
+    __slots__ = ("controller", "kind")
+    FIELDS: ClassVar[tuple[str, ...]] = ("controller", "kind")
+    kind: str
     controller: int
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        cls = type(self)
+        out = cls.__new__(cls)
+        memo[id(self)] = out
+        for name in self.FIELDS:
+            setattr(out, name, copy.deepcopy(getattr(self, name), memo))
+        return out
 
 
 class LootItem(StackItem):
     __slots__ = ("phys", "ctx", "copied", "play_text", "play_rules")
-    kind = "loot"
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "controller",
+        "kind",
+        "phys",
+        "ctx",
+        "copied",
+        "play_text",
+        "play_rules",
+    )
 
     def __init__(self, phys: Phys, controller: int, ctx: Any):
+        self.kind = "loot"
         self.phys, self.controller, self.ctx = phys, controller, ctx
         self.copied = False  # a copy of it was put on the stack (FS-5.11: "not already copied")
         self.play_text: Any = None  # its text with a number changed while on the stack (Magic Marker)
@@ -29,9 +56,19 @@ class LootItem(StackItem):
 
 class AbilityItem(StackItem):
     __slots__ = ("src", "ability", "ctx", "trigger", "akind", "event_obj")
-    kind = "ability"
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "controller",
+        "kind",
+        "src",
+        "ability",
+        "ctx",
+        "trigger",
+        "akind",
+        "event_obj",
+    )
 
     def __init__(self, src: Obj | None, ability: Any, controller: int, ctx: Any, trigger: str | None = None):
+        self.kind = "ability"
         self.src, self.ability, self.controller, self.ctx, self.trigger = (
             src,
             ability,
@@ -64,9 +101,26 @@ class RollItem(StackItem):
         "heard",
         "misses",
     )
-    kind = "roll"
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "controller",
+        "kind",
+        "seat",
+        "value",
+        "attack",
+        "purpose",
+        "table",
+        "ctx",
+        "checked",
+        "changes",
+        "target",
+        "reward",
+        "name",
+        "heard",
+        "misses",
+    )
 
     def __init__(self, seat: int, value: int, purpose: str):
+        self.kind = "roll"
         self.controller = self.seat = seat
         self.value = value
         self.purpose = purpose
@@ -87,9 +141,21 @@ class RollItem(StackItem):
 
 class DamageItem(StackItem):
     __slots__ = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name", "then")
-    kind = "damage"
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "controller",
+        "kind",
+        "amount",
+        "target",
+        "src_seat",
+        "src_obj",
+        "combat",
+        "roll",
+        "name",
+        "then",
+    )
 
     def __init__(self, amount, target, src_seat, src_obj, combat, roll, name):
+        self.kind = "damage"
         self.amount, self.target, self.src_seat, self.src_obj = amount, target, src_seat, src_obj
         self.combat, self.roll, self.name = combat, roll, name
         self.controller = src_seat
@@ -101,9 +167,10 @@ class DamageItem(StackItem):
 
 class DeathItem(StackItem):
     __slots__ = ("victim", "killer", "roll")
-    kind = "death"
+    FIELDS: ClassVar[tuple[str, ...]] = ("controller", "kind", "victim", "killer", "roll")
 
     def __init__(self, victim, killer: int, roll: int | None = None):
+        self.kind = "death"
         self.victim, self.killer, self.roll = victim, killer, roll
         self.controller = victim.seat if isinstance(victim, Player) else -1
 

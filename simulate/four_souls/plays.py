@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import blank_card, resources, selectors, statics, targets, triggers
+from .abilities import Ability, CardRules
+from .carddefs import Card
 from .costs import can_pay_cost, doomed_by_cost, pay_cost
 from .items import AbilityItem, LootItem, RollItem
 from .state import Game, Obj, Phys, Player
@@ -31,13 +33,13 @@ def legal_actions(g: Game, seat: int) -> list:
             free = bool(copies) and blank_card.is_free(g, c)  # FS-8.4: played without a loot play
             if not plays and not free:
                 continue
-            cid = (
-                c.card.id if not copies or (c.virtual is False and not free) else (c.card.id, c.virtual, free)
-            )
+            card: Card = c.card
+            cid = card.id if not copies or (c.virtual is False and not free) else (card.id, c.virtual, free)
             if cid in seen:
                 continue  # one option per distinct card (copies of a card play the same)
             seen.add(cid)
-            play = c.rules.play
+            rules: CardRules = c.rules
+            play = rules.play
             if (play is not None and play.simple) or can_play_loot(g, seat, c):
                 out.append(("loot", c))
     no_items = "activate_item" in forbid
@@ -47,6 +49,10 @@ def legal_actions(g: Game, seat: int) -> list:
     if cap_acts is not None and p.acts_used >= cap_acts:
         return out
     tax = statics.tap_price(g) if g.rooms is not None else -1  # Greed Mode (a room): -1 = none
+    o: Obj
+    kind: str
+    i: int
+    ab: Ability
     for o, kind, i, ab in _act_entries(g, p):
         if kind == "tap":
             if tax >= 0 and o.kind not in (
@@ -125,7 +131,7 @@ def activatable(g: Game, seat: int, o: Obj) -> list[tuple[str, int, Any]]:
     return out
 
 
-def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
+def _usable(g: Game, seat: int, o: Obj, ab: Ability) -> bool:
     """A legal and meaningful choice: every target has a candidate, and one that its own cost does
     not certainly destroy (a "destroy N items" cost that takes all of the player's N destroyable
     items leaves none of them to target)."""
@@ -141,7 +147,7 @@ def _usable(g: Game, seat: int, o: Obj, ab: Any) -> bool:
 
 
 def can_play_loot(g: Game, seat: int, c: Phys) -> bool:
-    r = c.rules
+    r: CardRules = c.rules
     if r.play is None:
         return "trinket" in r.keywords or "ambush" in r.keywords  # still become something (FS-4.13/4.14)
     ab = r.play

@@ -5,27 +5,72 @@ object (``asking.ask``); what a player may know about a handle it reads through 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
+
+# The handles are native classes of the compiled build (issue 20): as frozen dataclasses their generated
+# ``__eq__`` and ``__hash__`` ran interpreted (about 1,700 times a game in Four Souls' options, views and
+# the players' memos), and every field the compiled engine and players read was a generic lookup. Equality
+# and hash are the dataclasses' (same class, equal key field; the hash of the key's 1-tuple, so sets of
+# handles iterate as they did); ``Final`` fields refuse writes in both builds; ``__reduce__`` lets ``copy``
+# and ``pickle`` call the compiled ``__init__`` with its arguments.
 
 
-@dataclass(frozen=True, slots=True)
 class SeatRef:
     """A player offered as an option (by seat)."""
 
-    seat: int
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not SeatRef or not isinstance(other, SeatRef):
+            return NotImplemented
+        return self.seat == other.seat
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not SeatRef or not isinstance(other, SeatRef):
+            return NotImplemented
+        return self.seat != other.seat
+
+    def __hash__(self) -> int:
+        return hash((self.seat,))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SeatRef, (self.seat,))
+
+    def __repr__(self) -> str:
+        return f"SeatRef(seat={self.seat!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class CardRef:
     """A physical card (in a hand, a discard, looked at, revealed) by its id, with its printed face: the
     card record and its compiled abilities. Both are the card's printed text — public wherever the card
     is seen, and never changed by play (an object in play may gain other abilities: ``ObjInfo.rules``).
     Equal handles name the same card (``pid``); the face does not take part in comparisons."""
 
-    pid: int
-    card: Any = field(compare=False, repr=False)  # the printed record (cards.Card)
-    rules: Any = field(compare=False, repr=False)  # its printed abilities (abilities.CardRules)
+    __slots__ = ("pid", "card", "rules")
+
+    def __init__(self, pid: int, card: Any, rules: Any) -> None:
+        self.pid: Final = pid
+        self.card: Final[Any] = card  # the printed record (cards.Card)
+        self.rules: Final[Any] = rules  # its printed abilities (abilities.CardRules)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not CardRef or not isinstance(other, CardRef):
+            return NotImplemented
+        return self.pid == other.pid
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not CardRef or not isinstance(other, CardRef):
+            return NotImplemented
+        return self.pid != other.pid
+
+    def __hash__(self) -> int:
+        return hash((self.pid,))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardRef, (self.pid, self.card, self.rules))
 
     @property
     def name(self) -> str:
@@ -38,14 +83,32 @@ class CardRef:
         return self  # immutable: a copied game (branching.copy_state) shares its handles
 
 
-@dataclass(frozen=True, slots=True)
 class ObjRef:
     """An object in play (an item, a monster, a soul, a curse, a character, a room) by its id, with the
     physical card it is (FS-3.2). What the object is now — its kind, controller, charge, counters, stats,
     abilities — changes with play: ``view.info(ref)`` reads it."""
 
-    uid: int
-    printed: CardRef = field(compare=False, repr=False)
+    __slots__ = ("uid", "printed")
+
+    def __init__(self, uid: int, printed: CardRef) -> None:
+        self.uid: Final = uid
+        self.printed: Final = printed
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not ObjRef or not isinstance(other, ObjRef):
+            return NotImplemented
+        return self.uid == other.uid
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not ObjRef or not isinstance(other, ObjRef):
+            return NotImplemented
+        return self.uid != other.uid
+
+    def __hash__(self) -> int:
+        return hash((self.uid,))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ObjRef, (self.uid, self.printed))
 
     @property
     def name(self) -> str:

@@ -7,15 +7,17 @@ from typing import Any
 
 from . import dice
 from . import vocabulary as V
-from .abilities import Ability
+from .abilities import Ability, CardRules
 from .asking import ask
 from .interpreter import run
+from .items import DamageItem
 from .state import EngineError, Game, Obj, Player
 from .statics import cond, ctx_of, value
 
 
 def _reps(o: Obj, name: str):
-    for rep in o.rules.replaces:
+    rules: CardRules = o.rules
+    for rep in rules.replaces:
         ev = rep.get("event")
         if isinstance(ev, dict):
             if name in ev:
@@ -177,7 +179,7 @@ def _dealer_objects(g: Game, p: Player) -> list[Obj]:
     return objs
 
 
-def damage_replacements(g: Game, d: Any) -> int:
+def damage_replacements(g: Game, d: DamageItem) -> int:
     """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6); a
     player orders the ones that compete for their damage (FS-5.7)."""
     n = d.amount

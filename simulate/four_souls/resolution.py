@@ -24,7 +24,7 @@ from .checks import state_checks
 from .coop import character_died
 from .damage import death_penalty, resolve_damage, zero_hp
 from .dice import clamp, row_for
-from .items import AbilityItem, DeathItem, LootItem
+from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem
 from .plays import legal_actions, take_action
 from .refs import StackRef
 from .resources import gain_soul, give_reward
@@ -135,9 +135,12 @@ def _decliners(g: Game) -> list:
 def _top_ref(g: Game) -> StackRef:
     """The top item's StackRef, kept while the same item is on top at the same height with the same
     value (a priority round asks every player about the same top item)."""
-    it = g.stack[-1]
-    k = it.kind
-    key = (it, len(g.stack), it.value if k == "roll" else it.amount if k == "damage" else None)
+    it: StackItem = g.stack[-1]
+    key = (
+        it,
+        len(g.stack),
+        it.value if isinstance(it, RollItem) else it.amount if isinstance(it, DamageItem) else None,
+    )
     if g.cache.top_key != key:
         g.cache.top_key = key
         g.cache.top_ref = stack_ref(g, it)
@@ -219,7 +222,7 @@ def ambush(g: Game, c: Phys, seat: int) -> None:
 
 def resolve_ability(g: Game, item: AbilityItem) -> None:
     ctx = item.ctx
-    ab = item.ability
+    ab: Ability | None = item.ability
     g.stop_effect = False
     if ab is not None and ab.topts.get("if") is not None and not statics.cond(ctx, ab.topts["if"]):
         g.log.emit("fizzled", item.controller, ctx.name)  # intervening if (FS-6.8 [C])

@@ -81,6 +81,47 @@ def _base(objects: Any) -> Any:
     return lambda ctx, flt, keys: (objects(ctx), flt)
 
 
+# The handlers below are named functions, not lambdas nested in lambdas: mypyc 2.4.1 stops with an internal
+# error on those, and this module is compiled (issue 20).
+
+
+def _person(head: str) -> Any:
+    """The handler of a selector naming one player or object (``you``, ``active``, ``self`` …)."""
+    return lambda ctx, flt, keys: (_named(ctx, head), flt)
+
+
+def _not_you(ctx: Ctx, p: Player) -> bool:
+    return p.seat != ctx.you
+
+
+def _not_active(ctx: Ctx, p: Player) -> bool:
+    return p.seat != ctx.g.active
+
+
+def _alive(ctx: Ctx, p: Player) -> bool:
+    return living(p)  # FS-13.1: not dying
+
+
+def _other_players(ctx: Ctx) -> list:
+    return _players(ctx, _not_you)
+
+
+def _non_active_players(ctx: Ctx) -> list:
+    return _players(ctx, _not_active)
+
+
+def _living_players(ctx: Ctx) -> list:
+    return _players(ctx, _alive)
+
+
+def _cents(p: Player) -> int:
+    return p.cents
+
+
+def _souls(p: Player) -> int:
+    return p.soul_total()
+
+
 def _zone(g: Game, name: str) -> list:
     return {
         "monster_discard": g.monster_disc,
@@ -196,12 +237,12 @@ _PEOPLE = (
 
 V.SELECTORS.implement(
     {
-        **{head: (lambda h: _base(lambda ctx: _named(ctx, h)))(head) for head in _PEOPLE},
+        **{head: _person(head) for head in _PEOPLE},
         "player": _base(_players),
-        "other_player": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.you)),
-        "other_players": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.you)),
-        "non_active_player": _base(lambda ctx: _players(ctx, lambda c, p: p.seat != c.g.active)),
-        "living_player": _base(lambda ctx: _players(ctx, lambda c, p: living(p))),  # FS-13.1: not dying
+        "other_player": _base(_other_players),
+        "other_players": _base(_other_players),
+        "non_active_player": _base(_non_active_players),
+        "living_player": _base(_living_players),  # FS-13.1: not dying
         "item": _base(lambda ctx: [o for p in ctx.g.players for o in p.items] + ctx.g.shop_items()),
         "shop_item": _base(lambda ctx: ctx.g.shop_items()),
         "room": _base(lambda ctx: ctx.g.room_objs()),  # FS-16.1: the top of each room slot
@@ -292,8 +333,8 @@ V.FILTERS.implement(
         "item_effect_or_loot": lambda ctx, o: _item_effect(o) or isinstance(o, items.LootItem),
         "aims_at_yours": lambda ctx, o: _aims(ctx, o, True, ()),
         "aims_at_your_item_or_roll": lambda ctx, o: _aims(ctx, o, False, ("item", "roll")),
-        "most_cents": lambda ctx, o: _most(ctx, o, lambda p: p.cents),
-        "most_souls": lambda ctx, o: _most(ctx, o, lambda p: p.soul_total()),
+        "most_cents": lambda ctx, o: _most(ctx, o, _cents),
+        "most_souls": lambda ctx, o: _most(ctx, o, _souls),
     }
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import asking, items, zones
 from . import vocabulary as V
-from .abilities import Ability
+from .abilities import Ability, CardRules
 from .state import Game, Obj, Player
 from .statics import Ctx, cond, goals_met, player_of, works_as_soul
 from .targets import prepare
@@ -46,9 +46,10 @@ def fire(g: Game, name: str, **ev) -> None:
     if g.cache.trig_key != key:  # objects entered play or changed abilities: rebuild name → objects
         cache: dict = {}
         for o in _objects(g, False):
-            names = o.rules.triggers
-            if o.rules.goals:  # FS-16.2: the goals a room notes hear events too (Social Goals!)
-                names = {**o.rules.goals, **names}
+            r: CardRules = o.rules
+            names = r.triggers
+            if r.goals:  # FS-16.2: the goals a room notes hear events too (Social Goals!)
+                names = {**r.goals, **names}
             for t in names:
                 cache.setdefault(t, []).append(o)
         g.cache.trig_cache = cache
@@ -71,14 +72,15 @@ def fire(g: Game, name: str, **ev) -> None:
     if matches is None:
         return  # held, but not an event this module matches (the engine fires only matched names)
     for o in objs:
-        for ab in o.rules.triggers.get(name, ()):
+        rules: CardRules = o.rules
+        for ab in rules.triggers.get(name, ()):
             if ab.topts and ab.topts.get("in_discard"):
                 continue  # heard from the discard only (_from_discard)
             if matches(g, o, ab, ev) and _per_turn(o, ab):
                 ctrl = o.controller
                 order = 0 if ctrl < 0 else 1 + (ctrl - g.active) % g.n
                 g.pending.append((order, ab, o, ev))
-        if o.rules.goals:
+        if rules.goals:
             _note_goals(g, o, name, ev)
 
 
@@ -87,7 +89,8 @@ def _note_goals(g: Game, o: Obj, name: str, ev: dict) -> None:
     event at once — a note, not an ability: nothing goes on the stack and nothing can answer it. A goal met
     fires ``goal_met`` with how many of the room's goals are met now; its count stops there."""
     matches = MATCHERS[name]
-    for ab in o.rules.goals.get(name, ()):
+    rules: CardRules = o.rules
+    for ab in rules.goals.get(name, ()):
         if not matches(g, o, ab, ev):
             continue
         if ab.topts.get("if") is not None:
@@ -155,7 +158,7 @@ def left_play(g: Game, o: Obj, name: str) -> None:
         g.pending.extend((order, ab, o, {"victim": o}) for ab in abs_)
 
 
-def _per_turn(o: Obj, ab) -> bool:
+def _per_turn(o: Obj, ab: Ability) -> bool:
     t = ab.topts
     if t.get("first_each_round"):  # FS-8.12: since its controller's round started
         if o.round_counts is None:
@@ -192,7 +195,7 @@ def _is_you(g: Game, o: Obj, x) -> bool:
 # trigger the holder's ability.
 
 
-def _turn(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _turn(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     if ab.tparam == "any_player":  # "at the start / end of each turn" (Evis, Mega Satan!)
         return True
     if o.controller >= 0:
@@ -203,7 +206,7 @@ def _turn(g: Game, o: Obj, ab, ev: dict) -> bool:
     )
 
 
-def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _roll(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     tp, opts = ab.tparam, ab.topts
     roll = ev["roll"]
     if tp is not None and tp != "any" and ev["value"] != tp:
@@ -234,7 +237,7 @@ def _roll(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ok
 
 
-def _damaged(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _damaged(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     opts = ab.topts
     t = ev["target"]
     tp = ab.tparam
@@ -263,7 +266,7 @@ def _players_damage(ev: dict) -> bool:
     return ev.get("src_seat", -1) >= 0 and (src is None or src.controller >= 0)
 
 
-def _dealt_damage(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _dealt_damage(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     opts = ab.topts
     src = ev.get("source")
     if ab.tparam == "self":
@@ -285,7 +288,7 @@ def _dealt_damage(g: Game, o: Obj, ab, ev: dict) -> bool:
     return to != "active" or (isinstance(t, Player) and t.seat == g.active)
 
 
-def _death(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _death(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     tp = ab.tparam
     v = ev["victim"]
     if tp in ("you", None):
@@ -310,7 +313,7 @@ def _death(g: Game, o: Obj, ab, ev: dict) -> bool:
     return False
 
 
-def _killed(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _killed(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """Your kill of a monster / a player (FS-13.4 step 2, FS-13.8)."""
     v, killer = ev["victim"], ev["killer"]
     want = ab.topts.get("victim", "monster")
@@ -319,14 +322,14 @@ def _killed(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or killer == _you(g, o)
 
 
-def _missed(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _missed(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """FS-10.9: an attack roll below the target's evasion."""
     if ab.tparam == "attacker":  # a miss by the attacker (an attack on this)
         return ev["target"] is o
     return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
 
 
-def _gained(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _gained(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """On gaining or buying this; on any player gaining a treasure (Soul of Pride)."""
     if ab.tparam == "any_player":
         return True
@@ -335,20 +338,20 @@ def _gained(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["item"] is o
 
 
-def _purchased(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _purchased(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """Each time you / another player purchase(s) an item."""
     if ab.tparam == "other_player":
         return ev["seat"] != _you(g, o)
     return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
 
 
-def _gained_soul(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _gained_soul(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     if ab.tparam == "self":
         return ev["soul"] is o  # this soul was gained
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
-def _to_player(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _to_player(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """Something came to a player (``event.target``): a soul under their control, however (FS-6.11 gain,
     FS-6.12 give/steal/swap: ``soul_entered``), a dead monster's rewards (``gained_rewards``) or cents from
     the bank (``gained_cents``, FS-6.11: not given or stolen)."""
@@ -357,11 +360,11 @@ def _to_player(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
-def _looted(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _looted(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
 
 
-def _played_loot(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _played_loot(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """A player played a loot card (FS-4.5, FS-8.4; a copy an effect puts on the stack is not played):
     ``any_player``, ``you``, ``other_player``; ``aims_you``: its targets, chosen as it was played (FS-4.2),
     include this card's controller or an object they control (Gnawed Leaf)."""
@@ -389,13 +392,13 @@ def _aims_at(item, seat: int) -> bool:
     return False
 
 
-def _attack_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _attack_declared(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """``you``: this card's controller declared it; a monster's "you" is the active player, who declares
     every attack (FS-10.2: Whipper, Dick Knot! — they heard no attack before)."""
     return ev["seat"] == (g.active if o.kind == "monster" else _you(g, o))
 
 
-def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _attacked(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     if ab.tparam == "monster_deck":  # FS-10.5: a monster from the deck's top, now in its slot, is attacked
         return ev.get("deck", False)
     if ab.tparam == "any_monster":  # a monster chosen as an attack's target; `by: you`: in your attack
@@ -406,23 +409,23 @@ def _attacked(g: Game, o: Obj, ab, ev: dict) -> bool:
     return ev["target"] is o
 
 
-def _controlled(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _controlled(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """``self``: this item came under a player's control by becoming an item or changing hands (FS-6.12:
     given, stolen, swapped, bought from the shop); a treasure gained from the deck is ``gained``."""
     return ev["item"] is o
 
 
-def _purchase_declared(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _purchase_declared(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """FS-11.2: ``you`` (this card's controller) or ``any_player`` declared a purchase, before choosing."""
     return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
 
 
-def _activated_character(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _activated_character(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """A player activated their character's ability (you: this card's controller)."""
     return ab.tparam == "any_player" or ev["activator"] == _you(g, o)
 
 
-def _activated_item(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _activated_item(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     by = ab.topts.get("by", ab.tparam)
     act = ev["activator"]
     if by == "you":
@@ -433,20 +436,20 @@ def _activated_item(g: Game, o: Obj, ab, ev: dict) -> bool:
     return True
 
 
-def _gave_cents(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _gave_cents(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """A player gave cents to another in one go (FS-6.12; ``event.target`` the receiver)."""
     if ab.tparam == "other_player":
         return ev["seat"] != _you(g, o)
     return ab.tparam == "any_player" or ev["seat"] == _you(g, o)
 
 
-def _goal_met(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _goal_met(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """``self``: one more of this object's goals was met; ``nth: N``: only as the N-th is (Social Goals!)."""
     nth = ab.topts.get("nth")
     return ev["obj"] is o and (nth is None or ev["n"] == int(nth))
 
 
-def _flipped(g: Game, o: Obj, ab, ev: dict) -> bool:
+def _flipped(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """FS-6.10: ``self`` — this object was flipped; the side now showing holds the ability, so it turned
     to that side (Anima Sola)."""
     return ev["obj"] is o
@@ -523,6 +526,8 @@ def flush(g: Game) -> None:
     if len(pend) > 1:
         pend = _ordered(g, pend)
     events = []
+    ab: Ability
+    o: Obj
     for _order, ab, o, ev in pend:
         you = o.controller if o.controller >= 0 else g.active  # FS-0.5
         ctx = Ctx(g, you, o, name=o.phys.card.name)

@@ -13,7 +13,9 @@ from typing import Any
 
 from . import asking, blank_card, statics
 from . import vocabulary as V
-from .items import StackItem
+from .abilities import CardRules
+from .carddefs import Card
+from .items import AbilityItem, LootItem, StackItem
 from .refs import CardRef, ObjInfo, ObjRef, StackRef
 from .rule_variants import cannon_fodder
 from .state import Game, Obj, Phys, Player
@@ -163,9 +165,10 @@ class View:
         """The ability a loot or ability item on the stack carries (a loot card's play, an activated or
         triggered ability: public, FS-3.3), else None."""
         it = self._g.stack[ref.index]
-        if it.kind == "loot":
-            return it.phys.rules.play
-        return getattr(it, "ability", None)
+        if isinstance(it, LootItem):
+            rules: CardRules = it.phys.rules
+            return rules.play
+        return it.ability if isinstance(it, AbilityItem) else None
 
     def stack_targets(self, ref: StackRef) -> tuple:
         """What a loot or an ability on the stack was aimed at: its targets, chosen as it was put on the
@@ -174,7 +177,7 @@ class View:
         holding a cancel for what is aimed at them (Mega Bean!) reads here whether it is."""
         g = self._g
         it = g.stack[ref.index]
-        ctx = getattr(it, "ctx", None) if it.kind == "loot" or it.kind == "ability" else None
+        ctx = it.ctx if isinstance(it, (LootItem, AbilityItem)) else None
         if ctx is None:
             return ()
         out = []
@@ -203,7 +206,10 @@ class View:
         before ``attack_target``'s full stats."""
         a = self._g.attack
         t = a.target if a is not None else None
-        return (t.phys.card.soul or 0) if t is not None else 0
+        if t is None:
+            return 0
+        card: Card = t.phys.card
+        return card.soul or 0
 
     @property
     def attacker(self) -> int | None:
@@ -325,8 +331,9 @@ class View:
         """The ability behind a ``("loot", card)`` / ``("tap", object, i)`` / ``("paid", object, i)``
         option: the card's play, or the object's ``i``-th ↷ / $ ability as it has them now."""
         if option[0] == "loot":
-            return option[1].rules.play
-        rules = self._g.objs[option[1].uid].rules
+            printed: CardRules = option[1].rules
+            return printed.play
+        rules: CardRules = self._g.objs[option[1].uid].rules
         return (rules.tap if option[0] == "tap" else rules.paid)[option[2]]
 
     def _info(self, o: Obj) -> ObjInfo:
@@ -394,7 +401,7 @@ class View:
         abilities or the side that shows, FS-6.10). Strategies read every item of a player at most
         priority windows (issue 20: most infos were built afresh, one interpreted ``ObjInfo`` call each).
         An attackable item or room (FS-10.6) has an HP read now, which also settles it: built each time."""
-        card = o.face or o.phys.card
+        card: Card = o.face or o.phys.card
         if card.hp is not None and (o.kind == "item" or o.kind == "room"):
             return self._build(o)
         cache = self._g.cache.other_info
@@ -429,7 +436,7 @@ class View:
         return self._assemble(o, card, hp, ev, atk, o.rules or o.phys.rules)
 
     def _assemble(
-        self, o: Obj, card: Any, hp: int | None, ev: int | None, atk: int | None, rules: Any
+        self, o: Obj, card: Card, hp: int | None, ev: int | None, atk: int | None, rules: Any
     ) -> ObjInfo:
         info: ObjInfo = _new_tuple(  # ObjInfo(...) without its interpreted __new__: the same record
             ObjInfo,

@@ -14,6 +14,7 @@ import copy
 import re
 from typing import Any
 
+from cardlab.simulate.four_souls.abilities import Ability
 from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
 from cardlab.simulate.four_souls.refs import ObjRef
 from cardlab.simulate.four_souls.views import View
@@ -328,7 +329,7 @@ def _times_counters(eff: Any, found: list) -> None:
                 _times_counters(eff[key], found)
 
 
-def ability_value(ab: Any, out: Outlook) -> float:
+def ability_value(ab: Ability | None, out: Outlook) -> float:
     """Net worth of using ``ab`` now: its effect minus its cost (``paid`` abilities)."""
     if ab is None:
         return 1.0  # a bare trinket becomes an item
