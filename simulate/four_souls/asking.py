@@ -115,6 +115,8 @@ def public(g: Game, o: Any) -> Any:
         return ref
     if isinstance(o, StackItem):
         return stack_ref(g, o)
+    if t is StackRef:  # public already (a roll's handle answering a roll): no attribute lookup that fails
+        return o
     to_public = getattr(o, "to_public", None)  # a value holding engine objects (a trade offer)
     return to_public(g) if to_public is not None else o
 

@@ -106,14 +106,20 @@ def _act_entries(g: Game, p: Player) -> list:
     objs = (p.character, *p.items, *(s[-1] for s in g.rooms.slots if s)) if rooms else (p.character, *p.items)
     # a monster's activated abilities: each says in its `if` who may use it, read for the player asking
     # (Shopkeeper!: the active player; Widow: a player with a spider counter; FS-4.6)
-    objs = (*objs, *(m for m in g.monsters() if m.rules.acts))
+    objs = (*objs, *(m for m in g.monsters() if _acts(m)))
     if g.challenge and g.challenge.cards:  # FS-18.1: the challenge card is the game's; anyone may use it
         objs = (*objs, *g.challenge.cards)
     if victim >= 0:  # FS-4.6 read through Possession: activated as though this player controlled them
         objs = (*objs, *g.players[victim].items)
-    acts = [(o, kind, i, ab) for o in objs for kind, i, ab in o.rules.acts]
+    acts = [(o, kind, i, ab) for o in objs for kind, i, ab in _acts(o)]
     g.cache.acts[p.seat] = (key, acts)
     return acts
+
+
+def _acts(o: Obj) -> tuple:
+    """``o``'s activated abilities as ``(kind, index, ability)`` (``CardRules.acts``), read natively."""
+    rules: CardRules = o.rules
+    return rules.acts
 
 
 def activatable(g: Game, seat: int, o: Obj) -> list[tuple[str, int, Any]]:

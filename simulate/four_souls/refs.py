@@ -24,14 +24,14 @@ class SeatRef:
         self.seat: Final = seat
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not SeatRef or not isinstance(other, SeatRef):
-            return NotImplemented
-        return self.seat == other.seat
+        if isinstance(other, SeatRef) and type(other) is SeatRef:
+            return self.seat == other.seat
+        return NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        if other.__class__ is not SeatRef or not isinstance(other, SeatRef):
-            return NotImplemented
-        return self.seat != other.seat
+        if isinstance(other, SeatRef) and type(other) is SeatRef:
+            return self.seat != other.seat
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash((self.seat,))
@@ -57,14 +57,14 @@ class CardRef:
         self.rules: Final[Any] = rules  # its printed abilities (abilities.CardRules)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not CardRef or not isinstance(other, CardRef):
-            return NotImplemented
-        return self.pid == other.pid
+        if isinstance(other, CardRef) and type(other) is CardRef:
+            return self.pid == other.pid
+        return NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        if other.__class__ is not CardRef or not isinstance(other, CardRef):
-            return NotImplemented
-        return self.pid != other.pid
+        if isinstance(other, CardRef) and type(other) is CardRef:
+            return self.pid != other.pid
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash((self.pid,))
@@ -95,14 +95,14 @@ class ObjRef:
         self.printed: Final = printed
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not ObjRef or not isinstance(other, ObjRef):
-            return NotImplemented
-        return self.uid == other.uid
+        if isinstance(other, ObjRef) and type(other) is ObjRef:
+            return self.uid == other.uid
+        return NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        if other.__class__ is not ObjRef or not isinstance(other, ObjRef):
-            return NotImplemented
-        return self.uid != other.uid
+        if isinstance(other, ObjRef) and type(other) is ObjRef:
+            return self.uid != other.uid
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash((self.uid,))

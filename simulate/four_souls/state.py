@@ -91,8 +91,68 @@ class Obj:
     noted: dict | None = None  # its goals' tallies in play (static ``goal``, FS-16.2): ability index → count
     ref: ObjRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
 
-    def __post_init__(self) -> None:
-        self.ref = ObjRef(self.uid, self.phys.ref)
+    def __init__(
+        self,
+        uid: int,
+        phys: Phys,
+        kind: str,
+        controller: int = -1,
+        rules: Any = None,
+        charged: bool = True,
+        damage: int = 0,
+        max_seen: int = 0,
+        counters: int = 0,
+        levels: int = 0,
+        named: dict | None = None,
+        erased: Any = None,
+        eternal: bool = False,
+        starting: bool = False,
+        in_play: bool = True,
+        slot: int = -1,
+        b_atk: int = 0,
+        b_hp: int = 0,
+        b_ev: int = 0,
+        set_atk: int | None = None,
+        soul_value: int = 0,
+        turn_counts: dict | None = None,
+        round_counts: dict | None = None,
+        copy_until_eot: Any = None,
+        dying: bool = False,
+        no_recharge: bool = False,
+        face: Any = None,
+        noted: dict | None = None,
+    ) -> None:
+        """The dataclass's ``__init__`` written out: the generated one runs interpreted even in the compiled
+        build (issue 20; about 70 objects a Four Souls game)."""
+        self.uid = uid
+        self.phys = phys
+        self.kind = kind
+        self.controller = controller
+        self.rules = rules
+        self.charged = charged
+        self.damage = damage
+        self.max_seen = max_seen
+        self.counters = counters
+        self.levels = levels
+        self.named = named
+        self.erased = erased
+        self.eternal = eternal
+        self.starting = starting
+        self.in_play = in_play
+        self.slot = slot
+        self.b_atk = b_atk
+        self.b_hp = b_hp
+        self.b_ev = b_ev
+        self.set_atk = set_atk
+        self.soul_value = soul_value
+        self.turn_counts = turn_counts
+        self.round_counts = round_counts
+        self.copy_until_eot = copy_until_eot
+        self.dying = dying
+        self.no_recharge = no_recharge
+        self.face = face
+        self.noted = noted
+        self.ref = ObjRef(uid, phys.ref)
 
     @property
     def name(self) -> str:

@@ -333,7 +333,8 @@ class View:
         if option[0] == "loot":
             printed: CardRules = option[1].rules
             return printed.play
-        rules: CardRules = self._g.objs[option[1].uid].rules
+        ref: ObjRef = option[1]
+        rules: CardRules = self._g.objs[ref.uid].rules
         return (rules.tap if option[0] == "tap" else rules.paid)[option[2]]
 
     def _info(self, o: Obj) -> ObjInfo:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardlab.simulate.four_souls.abilities import Ability
-from cardlab.simulate.four_souls.refs import ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.refs import ObjInfo, ObjRef, SeatRef, StackRef
 from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
@@ -568,7 +568,9 @@ def fight_chance(view: View, target: Any) -> float:
     fought, FS-Q.7) or that my hits never damage."""
     if target.hp is None or target.evasion is None:
         return 0.0
-    dealt = hit_damage(getattr(target, "rules", None), max(1, view.atk))  # a printed card has no ``rules``
+    # a printed card has no ``rules``; an object's info has (read without a failing attribute lookup)
+    rules = target.rules if type(target) is ObjInfo else getattr(target, "rules", None)
+    dealt = hit_damage(rules, max(1, view.atk))
     if dealt <= 0:
         return 0.0
     p_hit = hit_chance(target.evasion, view.attack_roll_bonus)
