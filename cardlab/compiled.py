@@ -269,6 +269,33 @@ def hashes(n_games: int, cases: Sequence[tuple[str, int, tuple[str, ...], tuple[
     return out
 
 
+# ---- the seeded runs: one hash each, to show a change leaves the games as they were -----------------
+# Named for commit messages and docs; a pure speed change leaves all seven unchanged, a change of rules or
+# play says which of them it changes (docs/performance.md, "Check").
+SEEDED: dict[str, tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], int]] = {
+    "fs4s": (("four-souls", 4, (), ()), 16),
+    "fs2r": (("four-souls", 2, ("random",), ()), 30),
+    "fs3all": (("four-souls", 3, (), ("sets=all",)), 16),
+    "fscoop": (("four-souls", 2, (), ("variant=co-op",)), 10),
+    "fsrooms": (("four-souls", 3, (), ("sets=all", "variant=rooms")), 10),
+    "gx": (("gosu-x", 2, (), ()), 60),
+    "hr": (("hidden-reason", 3, (), ()), 60),
+}
+
+
+def seeded(names: Sequence[str] = ()) -> dict[str, str]:
+    """The first 16 hex digits of each named seeded run's hash (all seven when ``names`` is empty)."""
+    unknown = [n for n in names if n not in SEEDED]
+    if unknown:
+        raise ValueError(f"unknown seeded run {unknown[0]!r}; known: {', '.join(SEEDED)}")
+    out = {}
+    for name in names or SEEDED:
+        case, n_games = SEEDED[name]
+        (digest,) = hashes(n_games, (case,)).values()
+        out[name] = digest[:16]
+    return out
+
+
 def identity(n_games: int = 20) -> tuple[bool, str]:
     """Play the identity cases in two fresh processes, compiled and ``CARDLAB_PURE=1``; (same?, report)."""
     code = f"from cardlab.compiled import hashes, describe; print(describe()); print(hashes({int(n_games)}))"
@@ -297,10 +324,21 @@ def identity(n_games: int = 20) -> tuple[bool, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m cardlab.compiled [N]``: the identity check (CI runs it on the compiled install); exit 1
     when the builds differ or no module is compiled. ``python -m cardlab.compiled --typecheck``: mypy over
-    the compiled modules from a checkout (CI's mypy step), mypy's exit status."""
+    the compiled modules from a checkout (CI's mypy step), mypy's exit status. ``python -m cardlab.compiled
+    --seeded [NAME …]``: the seeded runs' hashes (``SEEDED``), a line each."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--typecheck"]:
         return typecheck()
+    if args[:1] == ["--seeded"]:
+        try:
+            runs = seeded(args[1:])
+        except ValueError as err:
+            print(f"cardlab.compiled --seeded: {err}", file=sys.stderr)
+            return 2
+        print(f"# {describe()}")
+        for name, digest in runs.items():
+            print(name, digest)
+        return 0
     same, report = identity(int(args[0]) if args else 20)
     print(report)
     if not running():

@@ -112,3 +112,10 @@ def test_the_staging_lays_the_sources_out_as_installed(tmp_path):
     assert all((tmp_path / p).is_file() for p in paths)
     assert (tmp_path / "cardlab" / "simulate" / "core" / "game.py").is_file()
     assert not list(tmp_path.rglob("__pycache__"))
+
+
+def test_the_seeded_runs_hash_the_same_twice_and_refuse_an_unknown_name(capsys):
+    first = compiled.seeded(["gx"])
+    assert first == compiled.seeded(["gx"]) and len(first["gx"]) == 16
+    assert compiled.main(["--seeded", "gx", "fs9"]) == 2
+    assert "unknown seeded run 'fs9'" in capsys.readouterr().err
