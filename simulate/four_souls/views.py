@@ -81,8 +81,17 @@ class View:
 
     @property
     def attack_roll_bonus(self) -> int:
-        p = self._g.players[self.seat]
+        return self.attack_roll_bonus_of(self.seat)
+
+    def attack_roll_bonus_of(self, seat: int) -> int:
+        """What is added to ``seat``'s attack rolls as they resolve (FS-9.4; public, FS-3.3)."""
+        p = self._g.players[seat]
         return p.b_roll + sum(statics._num(v) for _o, v in statics.player_statics(self._g, p, "attack_roll"))
+
+    @property
+    def attacks_declared(self) -> int:
+        """The attacks declared this turn (FS-10.2): which attack of the turn is in progress."""
+        return self._g.attacks_used
 
     # -- public table
     @property
@@ -108,6 +117,10 @@ class View:
 
     def hp_of(self, seat: int) -> int:
         return statics.player_hp(self._g, self._g.players[seat])
+
+    def attack_rolls(self, seat: int) -> int:
+        """The attack rolls ``seat`` has made this turn (public, FS-3.3): one more as each resolves."""
+        return self._g.players[seat].attack_rolls_this_turn
 
     def items_of(self, seat: int) -> tuple[ObjInfo, ...]:
         return tuple([self._info(o) for o in self._g.players[seat].items])

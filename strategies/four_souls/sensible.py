@@ -107,6 +107,9 @@ class SensiblePlayer(Copyable, SensiblePolicy):
         self._picks: tuple | None = None  # (card, options left, targets picked, damage split): ``_picked``
         self._number: tuple | None = None  # (card, change) planned for a number change (``_number_target``)
         self._step: tuple | None = None  # (card, "add KIND" / "remove KIND") planned for ``step_counters``
+        self._changed: tuple | None = (
+            None  # (attack, its rolls) when I last changed a rival's roll: ``_goes_round``
+        )
 
 
 def _check_number(name: str, value: Any, lo: float, hi: float) -> None:

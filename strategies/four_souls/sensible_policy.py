@@ -65,7 +65,8 @@ def _aiming_ability(r: Any) -> Any:
     )
 
 
-# Verbs that change a roll: an optional one on my own attack roll that hits is declined (``_reroll_spoils``).
+# Verbs that change a roll: an optional one on my own attack roll that hits, or on a rival's that misses, is
+# declined (``_reroll_spoils``).
 _ROLL_CHANGES = frozenset({"reroll", "set_roll", "modify_roll"})
 
 
@@ -139,6 +140,7 @@ class SensiblePolicy:
     _picks: tuple | None
     _number: tuple | None
     _step: tuple | None
+    _changed: tuple | None
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, decision: Decision) -> Any:
@@ -755,7 +757,7 @@ def _may(sp: SensiblePolicy, decision: Decision) -> bool:
         theirs = view.known_cards(plan[2])
         if theirs and view.hand:
             return max(map(sp.rd.card_worth, theirs)) > min(map(sp.rd.card_worth, view.hand))
-    return not _reroll_spoils(sp, decision)
+    return not _reroll_spoils(sp, decision) and not _goes_round(sp, decision)
 
 
 def _member_may(sp: SensiblePolicy, decision: Decision) -> bool:
@@ -806,15 +808,20 @@ def _may_ability(sp: SensiblePolicy, view: View, name: Any) -> Any:
 
 
 def _reroll_spoils(sp: SensiblePolicy, decision: Decision) -> bool:
-    """Would this optional change of a roll (a "would roll" trigger, FS-9.2(4), that rerolls it or
-    sets it: The Missing Page, Dad's Lost Coin, Marked) touch my own attack roll that already hits?
-    Saying yes anyway loops: Marked keeps making my first attack roll a 5 and The Missing Page
-    rerolls every 5, and one seeded game of the whole collection spent 12,000 rolls in one turn that
-    way, until the runaway guard ended it as a turn cap. Only my own rolls: other players' rolls are
-    answered as before (yes), which keeps Base V2 games as they were."""
+    """Would this optional change of an attack roll (a "would roll" trigger, FS-9.2(4), that rerolls it or
+    sets it: The Missing Page, Dad's Lost Coin, Marked) work against me: my own roll that already hits, or
+    another player's that already misses (not a partner's in co-op, FS-17)? Saying yes to my own hit
+    loops: Marked keeps making my first attack roll a 5 and The Missing Page rerolls every 5, and one
+    seeded game of the whole collection spent 12,000 rolls in one turn that way, until the runaway guard
+    ended it as a turn cap. A rival's miss was rerolled too, which only helps them hit: Dad's Lost Coin
+    rerolled every 1 of an attacker on Turdlings, the misses that would have ended the attack (official-ratio
+    table, seed 8924118603505642651: a guard stop)."""
     view = decision.view
     top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)  # under its triggers
-    if top is None or not top.attack or top.controller != sp.seat or top.value is None:
+    if top is None or not top.attack or top.value is None:
+        return False
+    mine = top.controller == sp.seat
+    if not mine and view.coop:
         return False
     t = view.attack_target
     evasion = t.evasion if t is not None else None
@@ -825,7 +832,35 @@ def _reroll_spoils(sp: SensiblePolicy, decision: Decision) -> bool:
     ab = _asking(sp, view, decision.context)
     if ab is None or not _ROLL_CHANGES & rd.verbs(ab.do):
         return False
-    return max(1, min(6, top.value + view.attack_roll_bonus)) >= min(6, max(1, evasion))
+    value = max(1, min(6, top.value + view.attack_roll_bonus_of(top.controller)))
+    return (value >= min(6, max(1, evasion))) == mine
+
+
+def _goes_round(sp: SensiblePolicy, decision: Decision) -> bool:
+    """Would this optional change of another player's attack roll only send their attack round again?
+    An attack goes on till someone dies (FS-10.7). If I changed an earlier roll of this attack and it
+    still stands where that left it (both sides at the same HP), that change gained nothing but another
+    roll, and so would this one: changing every such roll never ends the attack (Dad's Lost Coin on each
+    1 of an attacker with +1 on Turdlings, which takes combat damage on attack rolls of 2 only: every
+    other roll hits for nothing). The same roll changed again before it resolves (a reroll to a 1 again,
+    FS-9.2(4)) is no repeat."""
+    view = decision.view
+    top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)  # under its triggers
+    t = view.attack_target
+    if top is None or not top.attack or top.controller == sp.seat or t is None:
+        return False
+    ab = _asking(sp, view, decision.context)
+    if ab is None or not _ROLL_CHANGES & rd.verbs(ab.do):
+        return False
+    roller = top.controller
+    target_hp = view.hp_of(t.controller) if t.kind == "character" else t.hp
+    at = (view.turn, view.attacks_declared, roller, t.ref, target_hp, view.hp_of(roller))
+    rolls = view.attack_rolls(roller)
+    last = sp._changed
+    if last is not None and last[0] == at and last[1] != rolls:
+        return True
+    sp._changed = (at, rolls)
+    return False
 
 
 def _use_character_now(sp: SensiblePolicy, view: View) -> bool:

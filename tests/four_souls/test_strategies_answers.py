@@ -14,6 +14,7 @@ from cardlab.simulate.four_souls.fixtures import (
     give_item,
     give_loot,
     kinds,
+    loot_fillers,
     monster,
     phys,
     real,
@@ -382,3 +383,42 @@ def test_FS_4_2_a_modal_cards_damage_mode_goes_where_its_value_was_read():
     own_turn(g)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Witch"]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"] and g.players[1].damage == 0
+
+
+def test_FS_9_2_an_optional_reroll_of_a_rivals_missing_attack_roll_is_declined():
+    """P0 holds Dad's Lost Coin (each time a player would roll a 1, P0 may make them reroll it). P1 attacks a
+    monster at evasion 3 and rolls a 1, a miss (FS-10.9): a reroll could only help P1 hit, so P0 keeps it and
+    P1 takes the monster's damage. P0 rerolled it (the 6 next in the dice would have killed the monster)."""
+    g = strategy_table(2, rolls=[1, 6], hp=2)
+    loot_fillers(g, 10)
+    give_item(g, 0, real("Dad’s Lost Coin"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    g.active = 1
+    attack.run_attack(g, 1, m)
+    assert [(r[6], r[7]) for r in kinds(g, "roll")][:2] == [(1, "initial"), (1, "final")]
+    assert g.players[1].damage == 1
+
+
+def test_FS_9_2_FS_10_7_a_rivals_attack_my_roll_changes_only_keep_going_is_let_go():
+    """P0 holds Dad's Lost Coin (each time a player would roll a 1, P0 may make them reroll it). P1, with +1
+    to attack rolls (Meat!), attacks Turdlings (combat damage reaches it on attack rolls of 2 only) after its
+    2nd attack roll of the turn (the one that cancels the attack): every roll hits, only a 1 (made 2) damages
+    it, and the attack goes on till someone dies (FS-10.7). P0 rerolled every 1, so the attack never ended
+    (a guard stop). Now P0 rerolls a 1, again when the reroll is a 1 (the same roll, FS-9.2(4)), but not the
+    next roll's 1 while the attack stands where its last reroll left it: that one damages Turdlings; then
+    the same again, and P1 kills it."""
+    g = strategy_table(2, rolls=[1, 1, 3, 1, 1, 5, 1], hp=2)
+    loot_fillers(g, 10)
+    give_item(g, 0, real("Dad’s Lost Coin"))
+    give_item(g, 1, real("Meat!"))
+    turdlings = add_slot_monster(g, by_id("r-turdlings"))
+    g.active = 1
+    g.players[1].attack_rolls_this_turn = 2
+    assert attack.run_attack(g, 1, turdlings)
+    assert [(r[6], r[7]) for r in kinds(g, "roll")] == [
+        *((1, "initial"), (1, "reroll"), (3, "reroll"), (4, "final")),  # rerolled, and its 1 rerolled again
+        *((1, "initial"), (2, "final")),  # where the last reroll left the attack: let go, 1 damage
+        *((1, "initial"), (5, "reroll"), (6, "final")),  # Turdlings at 1 HP: a new position, rerolled
+        *((1, "initial"), (2, "final")),  # let go again: the kill
+    ]
+    assert [r[4] for r in kinds(g, "monster_died")] == ["Turdlings"]
