@@ -11,6 +11,7 @@ memoised for the process (bounded: ``_SHARED_MAX``), and a :class:`Reader` memoi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -222,6 +223,52 @@ def hit_damage(rules: Any, atk: int) -> int:
         if "reduce_to" in mod:
             n = min(n, int(mod["reduce_to"]))
     return max(0, n)
+
+
+_ROLL_IF = re.compile(r"attack_roll (==|!=|in) (\d|\(\d(?:, \d)*\))")
+
+
+def blocked_rolls(rules: Any) -> frozenset[int]:
+    """The attack rolls on which an object's own replacement prevents a hit's damage to it (``prevent:
+    true`` with an ``if`` on ``attack_roll``: ``!= 2`` Turdlings, ``== 6``, ``in (4, 5)``; FS-5.4, FS-6.16)."""
+    out: set[int] = set()
+    for rep in rules.replaces if rules is not None else ():
+        if (
+            not isinstance(rep, dict)
+            or rep.get("event") not in _SELF_DAMAGE
+            or rep.get("prevent") is not True
+        ):
+            continue
+        cond = rep.get("if")
+        m = _ROLL_IF.fullmatch(cond) if isinstance(cond, str) else None
+        if m is None:
+            continue
+        faces = {int(x) for x in m.group(2).strip("()").split(",")}
+        out |= set(range(1, 7)) - faces if m.group(1) == "!=" else faces
+    return frozenset(out)
+
+
+def roll_hit_chance(rules: Any, evasion: int, bonus: int) -> float:
+    """:func:`hit_chance` as a fight counts it against an object with :func:`blocked_rolls`: a hit on a
+    blocked roll neither damages it nor misses, so it changes nothing and the fight is decided by the
+    other rolls — the chance is a damaging hit's among them. 0 when no roll can damage it: that fight is
+    never won (and if every roll hits, the attack never ends, FS-10.7)."""
+    blocked = blocked_rolls(rules)
+    if not blocked:
+        return hit_chance(evasion, bonus)
+    return _unblocked_hit_chance(min(6, max(1, evasion)), bonus, blocked)
+
+
+@lru_cache(maxsize=256)
+def _unblocked_hit_chance(evasion: int, bonus: int, blocked: frozenset[int]) -> float:
+    hits = misses = 0
+    for r in range(1, 7):
+        value = max(1, min(6, r + bonus))
+        if value < evasion:
+            misses += 1
+        elif value not in blocked:
+            hits += 1
+    return hits / (hits + misses) if hits else 0.0
 
 
 def lends_own_prevention(do: Any) -> bool:
@@ -565,7 +612,7 @@ def fight_chance(view: View, target: Any) -> float:
     """My chance to win a plain fight (:func:`win_chance`) against a monster, item or room with printed or
     current ``hp``, ``evasion`` and ``attack``, at my current HP, attack (as its own replacements let it
     through, :func:`hit_damage`) and roll bonus; 0 for a target without HP or evasion (an event cannot be
-    fought, FS-Q.7) or that my hits never damage."""
+    fought, FS-Q.7) or that my hits never damage (on any roll I can make: :func:`roll_hit_chance`)."""
     if target.hp is None or target.evasion is None:
         return 0.0
     # a printed card has no ``rules``; an object's info has (read without a failing attribute lookup)
@@ -573,7 +620,7 @@ def fight_chance(view: View, target: Any) -> float:
     dealt = hit_damage(rules, max(1, view.atk))
     if dealt <= 0:
         return 0.0
-    p_hit = hit_chance(target.evasion, view.attack_roll_bonus)
+    p_hit = roll_hit_chance(rules, target.evasion, view.attack_roll_bonus)
     return win_chance(view.hp, dealt, target.hp, p_hit, target.attack or 0)
 
 

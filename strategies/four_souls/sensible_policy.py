@@ -986,10 +986,14 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
     for info in view.monsters:
         if info.hp is None or info.evasion is None or (barred and info.ref in barred):
             continue
-        dealt = rd.hit_damage(info.rules, atk) if info.rules is not None and info.rules.replaces else atk
+        if info.rules is not None and info.rules.replaces:  # its own preventions (FS-6.16, FS-6.21)
+            dealt = rd.hit_damage(info.rules, atk)
+            p_hit = rd.roll_hit_chance(info.rules, info.evasion, bonus)
+        else:
+            dealt, p_hit = atk, rd.hit_chance(info.evasion, bonus)
         if dealt <= 0:
-            continue  # my hits never damage it (FS-6.16, FS-6.21): the fight is never won
-        p = rd.win_chance(hp, dealt, info.hp, rd.hit_chance(info.evasion, bonus), info.attack or 0)
+            continue  # my hits never damage it: the fight is never won
+        p = rd.win_chance(hp, dealt, info.hp, p_hit, info.attack or 0)
         score = p * _worth(sp, info)
         if score > best_score:
             best, best_p, best_score = info, p, score

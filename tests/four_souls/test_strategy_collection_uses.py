@@ -188,6 +188,26 @@ def test_FS_6_21_a_monster_my_hits_never_damage_is_not_fought():
     assert reading.hit_damage(hush.rules, 1) == 0 and reading.hit_damage(hush.rules, 3) == 2
 
 
+def test_FS_6_16_FS_10_7_a_monster_damaged_on_no_roll_i_can_make_is_not_fought():
+    """Turdlings (combat damage reaches it on attack rolls of 2 only) against an attacker with +2 to attack
+    rolls (Meat!, Synthoil): every roll is 3 or more, a hit that deals nothing, so the fight is never won —
+    and past the attacker's 2nd attack roll of a turn (which cancels the attack) it never ends (FS-10.7: a
+    guard stop). P0 attacks the other slot monster, though Turdlings' odds read from its stats alone are
+    sure; ``reading.fight_chance`` reads the blocked rolls the same way (with +1 only a 1 made 2 damages,
+    and no roll misses: a sure fight)."""
+    from cardlab.strategies.four_souls import reading
+
+    g = strategy_table(2, rolls=[6, 6, 6])
+    give_item(g, 0, real("Meat!"))
+    give_item(g, 0, real("Synthoil"))
+    turdlings = add_slot_monster(g, by_id("r-turdlings"))
+    add_slot_monster(g, monster("Gaper", hp=2, evasion=5, attack=1))
+    own_turn(g, attacks=1)
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Gaper"]
+    assert reading.blocked_rolls(turdlings.rules) == {1, 3, 4, 5, 6}
+    assert [reading.roll_hit_chance(turdlings.rules, 2, bonus) for bonus in (0, 1, 2)] == [0.5, 1.0, 0.0]
+
+
 def test_FS_5_14_an_egg_counted_by_a_static_in_play_goes_on_myself():
     """Red Proglottid ($ 5¢: an egg on a player or monster; every bearer deals 1 more damage per egg): the
     egg is worth the damage stat it feeds, so P0 with 6¢ buys one for itself, not for the rival."""
