@@ -841,8 +841,8 @@ def _goes_round(sp: SensiblePolicy, decision: Decision) -> bool:
     An attack goes on till someone dies (FS-10.7). If I changed an earlier roll of this attack and it
     still stands where that left it (both sides at the same HP), that change gained nothing but another
     roll, and so would this one: changing every such roll never ends the attack (Dad's Lost Coin on each
-    1 of an attacker with +1 on Turdlings, which takes combat damage on attack rolls of 2 only: every
-    other roll hits for nothing). The same roll changed again before it resolves (a reroll to a 1 again,
+    1 of an attacker with +1 on Turdlings, hurt by a hit rolled as a 2 and by no other: every other
+    roll hits for nothing). The same roll changed again before it resolves (a reroll to a 1 again,
     FS-9.2(4)) is no repeat."""
     view = decision.view
     top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)  # under its triggers

@@ -386,7 +386,7 @@ def test_FS_4_2_a_modal_cards_damage_mode_goes_where_its_value_was_read():
 
 
 def test_FS_9_2_an_optional_reroll_of_a_rivals_missing_attack_roll_is_declined():
-    """P0 holds Dad's Lost Coin (each time a player would roll a 1, P0 may make them reroll it). P1 attacks a
+    """P0 holds Dad's Lost Coin (P0 may have any 1 rolled by anyone rolled again). P1 attacks a
     monster at evasion 3 and rolls a 1, a miss (FS-10.9): a reroll could only help P1 hit, so P0 keeps it and
     P1 takes the monster's damage. P0 rerolled it (the 6 next in the dice would have killed the monster)."""
     g = strategy_table(2, rolls=[1, 6], hp=2)
@@ -400,8 +400,8 @@ def test_FS_9_2_an_optional_reroll_of_a_rivals_missing_attack_roll_is_declined()
 
 
 def test_FS_9_2_FS_10_7_a_rivals_attack_my_roll_changes_only_keep_going_is_let_go():
-    """P0 holds Dad's Lost Coin (each time a player would roll a 1, P0 may make them reroll it). P1, with +1
-    to attack rolls (Meat!), attacks Turdlings (combat damage reaches it on attack rolls of 2 only) after its
+    """P0 holds Dad's Lost Coin (P0 may have any 1 rolled by anyone rolled again). P1, with +1
+    to attack rolls (Meat!), attacks Turdlings (hurt by a hit rolled as a 2, by no other) after its
     2nd attack roll of the turn (the one that cancels the attack): every roll hits, only a 1 (made 2) damages
     it, and the attack goes on till someone dies (FS-10.7). P0 rerolled every 1, so the attack never ended
     (a guard stop). Now P0 rerolls a 1, again when the reroll is a 1 (the same roll, FS-9.2(4)), but not the

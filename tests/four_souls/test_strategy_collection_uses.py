@@ -189,7 +189,7 @@ def test_FS_6_21_a_monster_my_hits_never_damage_is_not_fought():
 
 
 def test_FS_6_16_FS_10_7_a_monster_damaged_on_no_roll_i_can_make_is_not_fought():
-    """Turdlings (combat damage reaches it on attack rolls of 2 only) against an attacker with +2 to attack
+    """Turdlings (hurt by a hit rolled as a 2, by no other) against an attacker with +2 to attack
     rolls (Meat!, Synthoil): every roll is 3 or more, a hit that deals nothing, so the fight is never won —
     and past the attacker's 2nd attack roll of a turn (which cancels the attack) it never ends (FS-10.7: a
     guard stop). P0 attacks the other slot monster, though Turdlings' odds read from its stats alone are
