@@ -254,9 +254,9 @@ class Caches:
     trig_cache: dict = field(default_factory=dict)
     forbid_key: Any = None  # statics.forbidden: the objects with a forbidding static
     forbid_objs: list = field(default_factory=list)
-    info_cache: dict = field(
-        default_factory=dict
-    )  # monster uid → its kept info (views._KeptInfo), View._info
+    info_cache: list = field(
+        default_factory=list
+    )  # by monster uid: its kept info (views._KeptInfo) or None, View._info
     other_info: dict = field(
         default_factory=dict
     )  # other object uid → (obj, card, its fields, ObjInfo), View._other_info

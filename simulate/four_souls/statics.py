@@ -300,11 +300,13 @@ def monster_max_hp(g: Game, m: Obj) -> int:
     and the monster's own unconditional fixed +HP statics come summed from :func:`_monster_plan`."""
     extra = _table_bonus(g, m, "hp")
     plan = _monster_plan(g, m)
-    for body in plan[4]:  # its own conditional or counted "+/-N HP" (Weltling: -1 HP per counter it carries)
+    for (
+        body
+    ) in plan.hp_read:  # its own conditional or counted "+/-N HP" (Weltling: -1 HP per counter it carries)
         if _holds(g, m, body):
             extra += amount(g, m, body["hp"])
     marks: int = m.named.get("hp", 0) if m.named else 0  # HP counters (FS-5.14)
-    return plan[3] + m.b_hp + marks + extra
+    return plan.hp + m.b_hp + marks + extra
 
 
 def _fixed_part(body: dict, key: str) -> int | None:
@@ -329,10 +331,33 @@ def _split_own(statics: list, key: str) -> tuple[int, list]:
     return fixed, read
 
 
-# object uid → (its rules, its face, is a monster, fixed HP, [body] read at each call, has statics,
-# printed AT, its own fixed +AT, [body] of its other own +AT statics, printed evasion)
-MonsterPlan = tuple[Any, Any, bool, int, list, bool, int, int, list, int]
-_NO_MPLAN: MonsterPlan = (None, None, False, 0, [], False, 0, 0, [], 0)
+class MonsterPlan:
+    """An object's kept monster plan (:func:`_monster_plan`): native fields, so a read at every state check
+    takes one field, where a kept tuple was unpacked whole (ten boxed fields) at each of them."""
+
+    def __init__(
+        self,
+        rules: Any,
+        face: Any,
+        monster: bool,
+        hp: int,
+        hp_read: list,
+        has_statics: bool,
+        atk: int,
+        own_atk: int,
+        atk_read: list,
+        ev: int,
+    ) -> None:
+        self.rules = rules  # the abilities and the side it was made for (replaced, never changed in place)
+        self.face = face
+        self.monster = monster  # made for a monster (its own ``hp`` statics counted) or another kind
+        self.hp = hp  # printed HP plus its own fixed +HP statics
+        self.hp_read = hp_read  # [body] of its other own ``hp`` statics, read at each call
+        self.has_statics = has_statics
+        self.atk = atk  # printed AT
+        self.own_atk = own_atk  # its own fixed +AT statics
+        self.atk_read = atk_read  # [body] of its other own +AT statics
+        self.ev = ev  # printed evasion
 
 
 def _monster_plan(g: Game, m: Obj) -> MonsterPlan:
@@ -341,14 +366,14 @@ def _monster_plan(g: Game, m: Obj) -> MonsterPlan:
     its own +N HP statics without a condition, summed; and its other own ``hp`` statics, read at each call.
     Only a monster reads its own: an attackable item's ``hp`` static is its controller's (Punching Bag).
     Its AT the same way (printed, own fixed +AT, the rest read at each call, any kind), its printed
-    evasion, and whether it has statics at all (``push_deaths``)."""
+    evasion, and whether it has statics at all (``push_deaths``). Kept in a list by uid (no hashing)."""
     monster = m.kind == "monster"
     plans = g.cache.monster_plans
     uid = m.uid
-    got = plans[uid] if uid < len(plans) else None  # by uid, in a list: no hashing at each read
-    plan: MonsterPlan = _NO_MPLAN if got is None else got
-    if plan[0] is m.rules and plan[1] is m.face and plan[2] == monster and got is not None:
-        return plan
+    if uid < len(plans):
+        got: MonsterPlan | None = plans[uid]
+        if got is not None and got.rules is m.rules and got.face is m.face and got.monster == monster:
+            return got
     fixed: int = (m.phys.card.hp if m.face is None else m.face.hp) or 0  # FS-6.10: the side that shows
     read: list = []
     if monster:
@@ -357,7 +382,7 @@ def _monster_plan(g: Game, m: Obj) -> MonsterPlan:
     card = m.phys.card if m.face is None else m.face
     # any object's own AT: an attackable item's too (``target_atk``)
     own_atk, atk_read = _split_own(m.rules.statics, "atk")
-    plan = (
+    plan = MonsterPlan(
         m.rules,
         m.face,
         monster,
@@ -378,7 +403,7 @@ def _monster_plan(g: Game, m: Obj) -> MonsterPlan:
 def has_statics(g: Game, m: Obj) -> bool:
     """Whether a monster's abilities include a static (read off its kept plan: ``push_deaths`` asks it of
     every slot monster at every fresh state check)."""
-    return _monster_plan(g, m)[5]
+    return _monster_plan(g, m).has_statics
 
 
 def monster_hp(g: Game, m: Obj) -> int:
@@ -397,9 +422,9 @@ def monster_atk(g: Game, m: Obj) -> int:
     """The printed AT of the side that shows and the object's own unconditional fixed +AT statics come from
     its kept plan (:func:`_monster_plan`); only the rest is read (in the order of its statics)."""
     plan = _monster_plan(g, m)
-    base: int = plan[6] if m.set_atk is None else m.set_atk  # "its AT becomes N" (Hemoptysis)
-    total: int = base + plan[7] + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
-    for body in plan[8]:  # conditional, or read on it ("+1 for each counter", Ultra Pride)
+    base: int = plan.atk if m.set_atk is None else m.set_atk  # "its AT becomes N" (Hemoptysis)
+    total: int = base + plan.own_atk + m.b_atk + (m.named.get("atk", 0) if m.named else 0)
+    for body in plan.atk_read:  # conditional, or read on it ("+1 for each counter", Ultra Pride)
         if _holds(g, m, body):
             total += amount(g, m, body["atk"])
     total += _table_bonus(g, m, "atk")
@@ -503,22 +528,58 @@ def _wide_sum(g: Game, target: Player | Obj, key: str) -> int:
     player = isinstance(target, Player)
     if g.cache.wide_key != g.obj_ver:
         _walk(g)
-    for o, body, who, v in g.cache.wide_hp if key == "hp" else g.cache.wide_atk:
-        if not _live(o) or player != (who == "players"):
+    entries: list[StaticEntry] = g.cache.wide_hp if key == "hp" else g.cache.wide_atk
+    for e in entries:
+        o = e.o
+        if not _live(o) or player != e.players:
             continue
-        if not isinstance(target, Player) and (
-            target.kind != "monster" or (who == "other_monsters" and o is target)
-        ):
+        if not isinstance(target, Player) and (target.kind != "monster" or (e.others and o is target)):
             continue  # FS-10.6: an attackable item or room is not a monster
-        per = v.get("per_counter") if isinstance(v, dict) else None
+        per = e.per
         if per is not None:  # FS-5.14: +n for each such counter on the player or monster (Red Proglottid)
             eggs = counters.count(target, per)
-            if eggs and _holds(g, o, body):
-                total += eggs * amount(g, o, v)
+            if eggs and _entry_holds(g, e):
+                total += eggs * (e.n if e.fixed else amount(g, o, e.v))
             continue
-        if _holds(g, o, body):
-            total += amount(g, o, v)
+        if _entry_holds(g, e):
+            total += e.n if e.fixed else amount(g, o, e.v)
     return total
+
+
+class StaticEntry:
+    """An evasion or table-wide hp/atk static found by the walk (``_walk``), read at every evasion, HP and
+    AT read of every monster: its holder, body, who and value, and what each read asks of them worked out
+    once (native fields: no tuple unpacked, no string compared, no condition looked up at each read)."""
+
+    def __init__(self, o: Obj, body: dict, who: str, v: Any, need: Any) -> None:
+        self.o = o
+        self.body = body
+        self.v = v
+        self.need = need  # evasion: the counter a monster needs (Bow and Arrow's bounty), or None
+        self.self_only = who == "self"
+        self.others = who == "other_monsters"
+        self.players = who == "players"
+        self.per = v.get("per_counter") if isinstance(v, dict) else None  # table-wide: +n per counter
+        c = body.get("if")
+        # its condition, read as ``_holds`` reads it: 0 none; 1 "your_turn" and 2 "not your_turn", read
+        # here as their fast forms read them; 3 any other, through ``_holds``
+        self.gate = 0 if c is None else 1 if c == "your_turn" else 2 if c == "not your_turn" else 3
+        n = _num(v)
+        self.fixed = isinstance(n, int)  # ``amount`` gives n itself (else it is read at each call)
+        self.n = int(n) if isinstance(n, int) else 0
+
+
+def _entry_holds(g: Game, e: StaticEntry) -> bool:
+    """``_holds(g, e.o, e.body)``, with "your_turn" (the holder's controller's turn; a monster's or a room's:
+    always) read inline."""
+    gate = e.gate
+    if gate == 0:
+        return True
+    if gate == 3:
+        return _holds(g, e.o, e.body)
+    o = e.o
+    mine = o.controller < 0 or o.controller == g.active
+    return mine if gate == 1 else not mine
 
 
 def _all_static_objs(g: Game) -> list:
@@ -568,23 +629,25 @@ def evasion_objs(g: Game) -> list[Obj]:
 
 def evasion(g: Game, m: Obj) -> int:
     """Monster evasion: printed + buffs + static modifiers, clamped to 1..6 (FS-10.8, FS-Q.39)."""
-    ev: int = _monster_plan(g, m)[9] + m.b_ev  # FS-6.10: the printed evasion of the side that shows
+    ev: int = _monster_plan(g, m).ev + m.b_ev  # FS-6.10: the printed evasion of the side that shows
     if g.cache.ev_key != g.obj_ver:
         _walk(g)
-    # (holder, body, who, value, counter needed) of each evasion static, in the holders' walk order
-    for o, body, who, v, need in g.cache.ev_entries:
-        if who == "self" and o is not m:
+    entries: list[StaticEntry] = g.cache.ev_entries  # each evasion static, in the holders' walk order
+    for e in entries:
+        o = e.o
+        if e.self_only and o is not m:
             continue
-        if who == "other_monsters" and o is m:
+        if e.others and o is m:
             continue
-        if who != "self" and m.kind != "monster":
+        if not e.self_only and m.kind != "monster":
             continue  # FS-10.6: an attackable item or room is not a monster
+        need = e.need
         if need is not None and not (m.named and m.named.get(need)):
             continue  # FS-5.14: only monsters with such counters (Bow and Arrow's bounty)
         if not _live(o):
             continue
-        if _holds(g, o, body):  # the condition last: it is the costly part
-            ev += amount(g, o, v)  # a number, or read on its holder ("+1 for each counter on this")
+        if _entry_holds(g, e):  # the condition last: it is the costly part
+            ev += e.n if e.fixed else amount(g, o, e.v)  # a number, or read on its holder (per counter)
     return 1 if ev < 1 else 6 if ev > 6 else ev
 
 
@@ -628,6 +691,11 @@ def attackable_objs(g: Game, now: bool = True) -> list[Obj]:
     ``now=False``: every holder in play, attackable at this moment or not."""
     key = g.obj_ver
     c = g.cache
+    if c.att_key != key and not table_statics(g, "attackable"):
+        # no object in play has one (the walk lists every static of the objects in play, the holders among
+        # them): nearly always, and then no item's abilities are read at each change of the objects
+        c.att_objs = []
+        c.att_key = key
     if c.att_key != key:
         holders = [o for p in g.players for o in p.items]
         holders += [s for p in g.players for s in p.souls if works_as_soul(s)]  # Cursed Haunt (FS-14.5)
@@ -1298,10 +1366,10 @@ def _walk(g: Game) -> None:
     reader (``_live``, ``in_play``), as a key listed before it left always was."""
     table: dict[str, list] = {}
     wide: list[Obj] = []
-    wide_hp: list[tuple[Obj, dict, str, Any]] = []  # (holder, body, who, value) of each table-wide static
-    wide_atk: list[tuple[Obj, dict, str, Any]] = []
+    wide_hp: list[StaticEntry] = []  # each table-wide hp static
+    wide_atk: list[StaticEntry] = []
     ev: list[Obj] = []
-    ev_entries: list[tuple[Obj, dict, str, Any, Any]] = []  # (holder, body, who, value, counter needed)
+    ev_entries: list[StaticEntry] = []  # each evasion static
     pa: list[Obj] = []
     for o in _all_static_objs(g):
         bodies = o.rules.statics
@@ -1330,7 +1398,7 @@ def _walk(g: Game) -> None:
                 for key, entries in (("hp", wide_hp), ("atk", wide_atk)):
                     who = _wide(b.get(key))
                     if who is not None:
-                        entries.append((o, b, who, b[key]))
+                        entries.append(StaticEntry(o, b, who, b[key], None))
         if has_ev:
             ev.append(o)
             for b in bodies:
@@ -1338,7 +1406,7 @@ def _walk(g: Game) -> None:
                 if v is not None:
                     d = isinstance(v, dict)
                     who = str(v.get("who", "monsters")) if d else "monsters"
-                    ev_entries.append((o, b, who, v, v.get("counter") if d else None))
+                    ev_entries.append(StaticEntry(o, b, who, v, v.get("counter") if d else None))
         if has_pa:
             pa.append(o)
     c, ver = g.cache, g.obj_ver

@@ -363,7 +363,8 @@ class View:
             return self._other_info(o)
         g = self._g
         r = o.rules
-        volatile = bool(r.statics) or bool(statics.evasion_objs(g)) or bool(statics.wide_objs(g))
+        # its own statics: read off its kept plan (one native field, not the rules' interpreted one)
+        volatile = statics.has_statics(g, o) or bool(statics.evasion_objs(g)) or bool(statics.wide_objs(g))
         named = tuple(o.named.items()) if o.named else ()  # HP / AT counters (FS-5.14) change its stats
         n, ver, active = (g.log.n, g.obj_ver, g.active) if volatile else (0, 0, 0)
         rid = -1 if volatile else id(r)
@@ -371,7 +372,9 @@ class View:
         # the key, as it comes and goes with no static in play (0 in a game without such a card)
         cov_hp = 0 if volatile else statics.covered_bonus(g, o, "hp")
         cov_atk = 0 if volatile else statics.covered_bonus(g, o, "atk")
-        kept: _KeptInfo | None = g.cache.info_cache.get(o.uid)
+        infos = g.cache.info_cache  # by uid, in a list: no hashing at each read
+        uid = o.uid
+        kept: _KeptInfo | None = infos[uid] if uid < len(infos) else None
         same = kept is not None and kept.same_marks(o, named)
         if (
             same
@@ -404,7 +407,9 @@ class View:
         ):
             info = self._assemble(o, card, hp, ev, atk, rules)
             kept = _KeptInfo(o, damage, named, info, card, rules, hp, ev, atk)
-            g.cache.info_cache[o.uid] = kept
+            if uid >= len(infos):
+                infos.extend([None] * (uid + 1 - len(infos)))
+            infos[uid] = kept
         kept.volatile, kept.rid, kept.n, kept.ver, kept.active = volatile, rid, n, ver, active
         kept.cov_hp, kept.cov_atk = cov_hp, cov_atk
         return kept.info
