@@ -43,6 +43,8 @@ class Supply:
     left_out: dict[str, str] = field(default_factory=dict)
     full: tuple | None = None  # the whole pool's decks as Phys (full_decks), built on first use
     forbids: bool | None = None  # a treasure with a forbidding static (treasure_forbids), read on first use
+    # (card, rules, starting item card, its rules) of every character (character_entries), on first use
+    char_entries: list | None = None
 
     def face_rules(self, card: Any, symbol: str) -> CardRules:
         """FS-18.1: the compiled abilities of a double-faced challenge card's side (built once per
@@ -137,6 +139,20 @@ def full_decks(cfg: Any, s: Supply) -> tuple[tuple, tuple, tuple]:
             out.append(tuple(Phys(pid := pid + 1, c, s.rules[c.id]) for c in deck))
         s.full = tuple(out)  # type: ignore[assignment]
     return s.full  # type: ignore[return-value]
+
+
+def character_entries(s: Supply) -> list[tuple]:
+    """(card, rules, starting item card or None, its rules or None) of each character of the supply, in its
+    order: made once per supply (from its own card data, which it lives exactly as long as), where every
+    game looked up the whole collection's characters and their starting items again (FS-2.7: the ones not
+    dealt stay outside the game)."""
+    if s.char_entries is None:
+        out = []
+        for c in s.characters:
+            item = s.starting.get(c.starting_item) if c.starting_item else None
+            out.append((c, s.rules[c.id], item, s.rules[item.id] if item is not None else None))
+        s.char_entries = out
+    return s.char_entries
 
 
 def treasure_forbids(s: Supply) -> bool:

@@ -151,7 +151,7 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
     # collection's characters): a pool's cards have unique ids, so an equal card is the same card
     dealt = {id(c) for c in chars}
     g.outside_chars = [  # FS-2.7: the characters not dealt stay outside the game (The Clicker)
-        (c, s.rules[c.id], *_start_of(s, c)) for c in s.characters if id(c) not in dealt
+        e for e in decks.character_entries(s) if id(e[0]) not in dealt
     ]
     if cfg.has("soul-trading"):
         soul_trading.build_deck(g, s, chars, phys)  # FS-20.5: the unused starting items, shuffled
@@ -191,12 +191,6 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         coop.start(g)  # FS-17.1: the D8 timer, placed at the end of setup
     g.cache.forbid_on = g.cache.forbid_on or decks.treasure_forbids(s)
     return g
-
-
-def _start_of(s: Any, c: Any) -> tuple:
-    """A character's starting item card and its rules, or (None, None) (Eden: chosen at setup)."""
-    item = s.starting.get(c.starting_item) if c.starting_item else None
-    return (item, s.rules[item.id]) if item is not None else (None, None)
 
 
 def place_bonus(g: Game, souls: list[Phys]) -> None:

@@ -21,7 +21,7 @@ from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
-from .reading import hit_chance, role, sel_head, win_chance
+from .reading import _shared, hit_chance, role, sel_head, win_chance
 from .reading import verbs as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
@@ -777,7 +777,7 @@ def number_change(info: Any, me: int, out: Outlook) -> tuple[float, tuple | None
     text = info.rules.text
     if not text:
         return 0.0, None
-    nums = leaves(text)
+    nums = _shared(_LEAVES, text, leaves)  # read once per printed text (pure: card data never changes)
     if info.controller == me:
         sign = 1.0
     elif info.controller >= 0:
@@ -808,14 +808,31 @@ def number_change(info: Any, me: int, out: Outlook) -> tuple[float, tuple | None
     return best if best[1] is not None else (0.0, None)
 
 
+_LEAVES: dict[int, tuple[Any, Any]] = {}  # number_change: a text's numbers (``numbers.leaves``), by identity
+
+
 def _renumbered(ab: Any, path: tuple, new: int) -> Any:
-    """A copy of one encoded ability with the number at ``path`` set to ``new``."""
-    changed = copy.deepcopy(ab)
+    """A copy of one encoded ability with the number at ``path`` set to ``new``: the dicts and lists on the
+    path are copied, the rest is shared with the printed text (only read: the readings are pure), where a
+    deep copy of the whole ability at each candidate number cost most of a collection game's valuing of
+    Magic Marker."""
+    changed = _copied(ab)
     node = changed
     for key in path[:-1]:
-        node = node[key]
+        child = _copied(node[key])
+        node[key] = child
+        node = child
     node[path[-1]] = new
     return changed
+
+
+def _copied(node: Any) -> Any:
+    """A new container with the same items (a dict or list), else a deep copy (as before)."""
+    if type(node) is dict:
+        return dict(node)
+    if type(node) is list:
+        return list(node)
+    return copy.deepcopy(node)
 
 
 def _turn_worth(ab: Any, charged: bool, mine: bool, out: Outlook) -> float:
