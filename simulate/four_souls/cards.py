@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -303,7 +304,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         )
     copies = field_value(raw, "copies", int, shown, name, minimum=0)
     p3 = field_value(raw, "players_3plus", bool, shown, name, required=False, default=False)
-    keywords = _keywords(raw, shown, name)
+    keywords = tuple(_interned(k) for k in _keywords(raw, shown, name))
     _check_keyword_decks(raw, keywords, deck, kind, shown, name)
     implemented = field_value(raw, "implemented", bool, shown, name, required=False, default=True)
     # FS-4.14: an ambush loot becomes a monster, so it carries a stat block like one. A card the engine
@@ -356,6 +357,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         raise CardDataError(
             shown, raw.line_of("hook"), f"field 'hook': no ability calls {{hook: {hook}}}", name
         )
+    cid, name, deck, kind = _interned(cid), _interned(name), _interned(deck), _interned(kind)
     return Card(
         id=cid,
         name=name,
@@ -561,15 +563,22 @@ def _check_keyword_decks(
 
 
 def _plain(node: Any) -> Any:
-    """Strip YamlMap/YamlList down to dict/list (cheap to pickle and compare)."""
+    """Strip YamlMap/YamlList down to dict/list (cheap to pickle and compare). Words are interned: the
+    engine and the players look card data up by literal keys and compare it with literal words (``"do"``,
+    ``"any_player"``) thousands of times a game, and an interned word is found by identity, not by
+    comparing its characters (issue 20)."""
     if isinstance(node, dict):  # int keys (roll rows written `6:`) become "6", as in the §1.1 form
         return {
-            (str(k) if isinstance(k, int) and not isinstance(k, bool) else k): _plain(v)
+            _interned(str(k) if isinstance(k, int) and not isinstance(k, bool) else k): _plain(v)
             for k, v in node.items()
         }
     if isinstance(node, list):
         return [_plain(v) for v in node]
-    return node
+    return _interned(node)
+
+
+def _interned(x: Any) -> Any:
+    return sys.intern(x) if type(x) is str else x
 
 
 # ---------------------------------------------------------------- behaviour

@@ -101,6 +101,9 @@ class Outlook:
     # that matters; shared by a copy, as the functions that read them are
     view: Any
     leader: int
+    # the policy whose own lazy fields read it (``sensible``: fights, monsters' worth), shared by a copy as
+    # the view is
+    policy: Any
 
     def __init__(
         self,
@@ -152,6 +155,7 @@ class Outlook:
         reader: Any = None,
         view: Any = None,
         leader: int = -1,
+        policy: Any = None,
     ) -> None:
         self.my_turn = my_turn
         self.n_players = n_players
@@ -200,6 +204,7 @@ class Outlook:
         self.reader = reader
         self.view = view
         self.leader = leader
+        self.policy = policy
 
     def later(self, computes: dict[str, Any]) -> None:
         """Leave each field named in ``computes`` unset until it is first read, then its function (called
@@ -260,6 +265,7 @@ class Outlook:
         new.reader = copy.deepcopy(self.reader, memo)
         new.view = self.view
         new.leader = self.leader
+        new.policy = self.policy
         return new
 
     @property

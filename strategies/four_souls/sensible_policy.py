@@ -389,28 +389,53 @@ def _outlook(sp: SensiblePolicy, view: View) -> vl.Outlook:
         return out
     # the rival that matters: most souls, then most cents; one opponent's loss is 1 of n - 1
     out = vl.outlook(view, sp.seat, sp.rd, lambda s: (view.souls(s), view.cents_of(s)), 1.0)
-
-    def fight_value(_o: vl.Outlook) -> float:
-        best, p, score = _best_fight(sp, view)
-        return score - (1.0 - p) * 2.0 if best is not None else -1.0
-
-    def bad_slots(_o: vl.Outlook) -> bool:
-        best, p, _score = _best_fight(sp, view)
-        return best is None or p < _risk(sp, view)
-
-    out.later(
-        {
-            "spent_items": lambda _o: _spent(sp, view),
-            "monsters": lambda _o: tuple((i.hp, _worth(sp, i)) for i in view.monsters if i.hp is not None),
-            "fight": fight_value,
-            "bad_slots": bad_slots,
-            "discard_fight": lambda _o: _discard_fight(sp, view),
-            "hand_gap": lambda _o: _hand_gap(sp, view),
-            "hand": _hand_values(view.hand, out.my_turn, out.loot_plays),
-        }
-    )
+    out.policy = sp
+    out.later(_LATER)
+    out.later({"hand": _hand_values(view.hand, out.my_turn, out.loot_plays)})
     sp._seen = (sp._asked, out, sp._seen[2] if asked == sp._asked else None)
     return out
+
+
+# sensible's own lazy fields of the outlook, each read from the outlook's policy and view (module functions,
+# not closures made at each build: issue 20); ``hand`` is a closure: it reads the situation as built
+def _later_spent(o: vl.Outlook) -> float:
+    return _spent(o.policy, o.view)
+
+
+def _later_monsters(o: vl.Outlook) -> tuple:
+    sp: SensiblePolicy = o.policy
+    view: View = o.view
+    return tuple((i.hp, _worth(sp, i)) for i in view.monsters if i.hp is not None)
+
+
+def _later_fight(o: vl.Outlook) -> float:
+    best, p, score = _best_fight(o.policy, o.view)
+    return score - (1.0 - p) * 2.0 if best is not None else -1.0
+
+
+def _later_bad_slots(o: vl.Outlook) -> bool:
+    sp: SensiblePolicy = o.policy
+    view: View = o.view
+    best, p, _score = _best_fight(sp, view)
+    return best is None or p < _risk(sp, view)
+
+
+def _later_discard_fight(o: vl.Outlook) -> float:
+    return _discard_fight(o.policy, o.view)
+
+
+def _later_hand_gap(o: vl.Outlook) -> float:
+    return _hand_gap(o.policy, o.view)
+
+
+_LATER: dict[str, Any] = {
+    "spent_items": _later_spent,
+    "monsters": _later_monsters,
+    "fight": _later_fight,
+    "bad_slots": _later_bad_slots,
+    "discard_fight": _later_discard_fight,
+    "hand_gap": _later_hand_gap,
+}
 
 
 def _spent(sp: SensiblePolicy, view: View) -> float:
