@@ -298,8 +298,8 @@ def player_atk(g: Game, p: Player, first_attack_roll: bool = False) -> int:
 def monster_max_hp(g: Game, m: Obj) -> int:
     """Read at every decision and fresh state check for every slot monster (``settle_hp``): the printed HP
     and the monster's own unconditional fixed +HP statics come summed from :func:`_monster_plan`."""
-    extra = _table_bonus(g, m, "hp")
-    plan = _monster_plan(g, m)
+    plan = _monster_plan(g, m)  # no side effect: made before the bonus's reads, as read after them
+    extra = _monster_bonus(g, m, True) if plan.monster else 0  # FS-10.6: an attackable item gets none
     for (
         body
     ) in plan.hp_read:  # its own conditional or counted "+/-N HP" (Weltling: -1 HP per counter it carries)
@@ -427,28 +427,28 @@ def monster_atk(g: Game, m: Obj) -> int:
     for body in plan.atk_read:  # conditional, or read on it ("+1 for each counter", Ultra Pride)
         if _holds(g, m, body):
             total += amount(g, m, body["atk"])
-    total += _table_bonus(g, m, "atk")
+    if plan.monster:  # FS-10.6: an attackable item or room gets no table-wide bonus
+        total += _monster_bonus(g, m, False)
     return max(0, total)
 
 
-def _table_bonus(g: Game, m: Obj, key: str) -> int:
-    """``wide_bonus`` of an object, read only where it can be more than 0: an attackable item or room gets
-    none, a monster the table-wide statics' (when some object has one) and the covered cards' (when the
-    game has such a card: ``covered_bonus``). Read at every HP check of every monster in a slot."""
-    if m.kind != "monster":
-        return 0
+def _monster_bonus(g: Game, m: Obj, hp: bool) -> int:
+    """``wide_bonus`` of a monster (its HP, else its AT), read where it can be more than 0 and at every HP
+    check of every monster in a slot: the table-wide statics' (when some object has one) and the covered
+    cards' (when the game has such a card: ``covered_bonus``). An attackable item or room gets none (its
+    callers read no bonus for it, FS-10.6)."""
     c = g.cache
-    total = _wide_sum(g, m, key) if c.wide_objs or c.wide_key != g.obj_ver else 0
-    if c.covered_key != len(g.all_phys) or c.covered_cards:
+    total = _wide_sum(g, m, "hp" if hp else "atk") if c.wide_objs or c.wide_key != g.obj_ver else 0
+    n_phys = len(g.all_phys)
+    if c.covered_key != n_phys or c.covered_cards:
         if (
-            c.covered_key == len(g.all_phys)
-            and c.covered_cards
+            c.covered_key == n_phys
             and c.covered_sum_ver == g.obj_ver
             and c.covered_sum_slots == len(g.mslots)
         ):
-            total += c.covered_hp if key == "hp" else c.covered_atk if key == "atk" else 0  # summed already
+            total += c.covered_hp if hp else c.covered_atk  # summed already (covered cards: one at least)
         else:
-            total += covered_bonus(g, m, key)
+            total += covered_bonus(g, m, "hp" if hp else "atk")
     return total
 
 
