@@ -54,7 +54,7 @@ def fire(g: Game, name: str, **ev) -> None:
                 cache.setdefault(t, []).append(o)
         g.cache.trig_cache = cache
         g.cache.trig_key = key
-    holders = g.cache.trig_cache.get(name)
+    holders: list[Obj] | None = g.cache.trig_cache.get(name)
     temp = g.temp and name in ("dies", "after_rewards")
     # a trigger on this soul being gained (Mom's Heart!): the soul just gained hears it, though souls hold no
     # other working abilities (FS-14.8)
@@ -63,7 +63,7 @@ def fire(g: Game, name: str, **ev) -> None:
         own = None
     if not holders and not temp and own is None:
         return  # nothing in play listens for this event (most events)
-    objs = [o for o in holders if o.in_play] if holders else []
+    objs: list[Obj] = [o for o in holders if o.in_play] if holders else []
     if own is not None:
         objs.append(own)
     if temp:

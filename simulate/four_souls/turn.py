@@ -278,9 +278,11 @@ def action(g: Game) -> bool:
             opts.append(("attack", ("may", "monster_deck")))
         if g.purchases_left > 0 and _can_buy(g, seat):
             opts.append(("buy",))
-        if g.cfg.has("soul-trading") and soul_trading.can_sell(g, ap):  # FS-20.5, FS-Q.25
+        # the variants' own states stand for ``cfg.has(...)``: made by setup exactly then (an interpreted
+        # call on the configuration at every action decision otherwise, issue 20)
+        if g.soul_trading is not None and soul_trading.can_sell(g, ap):  # FS-20.5, FS-Q.25
             opts.append(("sell_soul",))
-        if g.cfg.has("extended-trade") and trade.can_trade(g, seat):  # FS-20.4, FS-15.3
+        if g.trade is not None and trade.can_trade(g, seat):  # FS-20.4, FS-15.3
             opts.append(("trade",))
         if not owed and not _purchase_owed(g, seat):  # FS-8.8 (FS-Q.35: empty slots never block)
             opts.append(("end",))
