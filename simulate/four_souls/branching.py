@@ -226,8 +226,12 @@ class _Copier:
 
 
 def _blank(x: Any) -> Any:
-    """An instance of ``x``'s class with no fields set yet (the copier sets every one)."""
+    """An instance of ``x``'s class with no fields set yet (the copier sets every one). An object is
+    built by its ``__init__``: written out and compiled, it runs from ``__new__`` too, so a bare
+    ``__new__`` would ask for its arguments (issue 20)."""
     cls = type(x)
+    if cls is Obj:
+        return Obj(x.uid, x.phys, x.kind)
     return cls.__new__(cls)
 
 

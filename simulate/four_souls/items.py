@@ -5,7 +5,9 @@ interpreted ``__init__`` (about 390 a Four Souls game) and each field the compil
 read (about 12,000 reads a game) was a generic attribute lookup. ``kind`` is a field set by each class's
 ``__init__`` (a native field, not a class attribute). A search's copy deep-copies the items on the stack
 (``branching.copy_state``): ``__deepcopy__`` copies every field (``FIELDS``) through the copy's memo, the
-item entered in it first, as the deep copy of a Python class did.
+item entered in it first, as the deep copy of a Python class did. The copy is built by its class's
+``__init__`` from the original's arguments (``INIT``), then every field is replaced: a compiled class's
+``__new__`` runs its ``__init__``, so a bare ``cls.__new__(cls)`` would ask for them.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from .state import Obj, Phys, Player
 class StackItem:
     __slots__ = ("controller", "kind")
     FIELDS: ClassVar[tuple[str, ...]] = ("controller", "kind")
+    INIT: ClassVar[tuple[str, ...]] = ()  # the fields that are its __init__'s arguments, in order
     kind: str
     controller: int
 
     def __deepcopy__(self, memo: dict) -> Any:
         cls = type(self)
-        out = cls.__new__(cls)
+        out = cls(*[getattr(self, name) for name in self.INIT])
         memo[id(self)] = out
         for name in self.FIELDS:
             setattr(out, name, copy.deepcopy(getattr(self, name), memo))
@@ -42,6 +45,7 @@ class LootItem(StackItem):
         "play_text",
         "play_rules",
     )
+    INIT: ClassVar[tuple[str, ...]] = ("phys", "controller", "ctx")
 
     def __init__(self, phys: Phys, controller: int, ctx: Any):
         self.kind = "loot"
@@ -66,6 +70,7 @@ class AbilityItem(StackItem):
         "akind",
         "event_obj",
     )
+    INIT: ClassVar[tuple[str, ...]] = ("src", "ability", "controller", "ctx", "trigger")
 
     def __init__(self, src: Obj | None, ability: Any, controller: int, ctx: Any, trigger: str | None = None):
         self.kind = "ability"
@@ -118,6 +123,7 @@ class RollItem(StackItem):
         "heard",
         "misses",
     )
+    INIT: ClassVar[tuple[str, ...]] = ("seat", "value", "purpose")
 
     def __init__(self, seat: int, value: int, purpose: str):
         self.kind = "roll"
@@ -153,6 +159,7 @@ class DamageItem(StackItem):
         "name",
         "then",
     )
+    INIT: ClassVar[tuple[str, ...]] = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name")
 
     def __init__(self, amount, target, src_seat, src_obj, combat, roll, name):
         self.kind = "damage"
@@ -168,6 +175,7 @@ class DamageItem(StackItem):
 class DeathItem(StackItem):
     __slots__ = ("victim", "killer", "roll")
     FIELDS: ClassVar[tuple[str, ...]] = ("controller", "kind", "victim", "killer", "roll")
+    INIT: ClassVar[tuple[str, ...]] = ("victim", "killer", "roll")
 
     def __init__(self, victim, killer: int, roll: int | None = None):
         self.kind = "death"
