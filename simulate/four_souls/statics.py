@@ -7,6 +7,7 @@ effects, are in replacements.py."""
 
 from __future__ import annotations
 
+import copy
 import operator
 import re
 from dataclasses import dataclass, field
@@ -1003,6 +1004,35 @@ class Ctx:
         self.watch = watch
         self.line = line
         self.reads = reads
+
+    def __deepcopy__(self, memo: dict) -> Ctx:
+        """A search's copy (``branching.copy_state``): built from its game and seat, then every field
+        copied through the memo, as the generic deep copy did — compiled, ``__new__`` runs ``__init__``,
+        so the generic copy's bare ``__new__`` would ask for its arguments (issue 20)."""
+        out = Ctx(self.g, self.you)
+        memo[id(self)] = out
+        for name in CTX_FIELDS:
+            setattr(out, name, copy.deepcopy(getattr(self, name), memo))
+        return out
+
+
+# Ctx's fields, for its deep copy (a test checks them against the dataclass's)
+CTX_FIELDS = (
+    "g",
+    "you",
+    "src",
+    "binds",
+    "ev",
+    "result",
+    "item",
+    "name",
+    "mode",
+    "by",
+    "moved",
+    "watch",
+    "line",
+    "reads",
+)
 
 
 def fizzled(ctx: Ctx) -> bool:

@@ -238,3 +238,19 @@ def test_a_copy_owns_every_mutable_part_and_shares_only_the_card_data(n, strateg
     with contextlib.suppress(GameOver):
         run_game(cfg, seed, Players(seats), log_events=False)
     assert checker.checked >= 5
+
+
+def test_a_contexts_deep_copy_copies_every_field_of_the_dataclass():
+    import copy
+
+    from cardlab.simulate.four_souls import statics
+
+    assert tuple(f.name for f in dataclasses.fields(statics.Ctx)) == statics.CTX_FIELDS
+    cfg = make_config(2, 60)
+    players = Players([STRATEGIES["sensible"](i, stream(2, "strategy", i)) for i in range(2)])
+    games = []
+    run_game(cfg, 2, players, on_turn=lambda g: games.append(g) if g.turn == 2 else None)
+    ctx = statics.Ctx(games[0], 1, binds={"x": [1]}, name="n", line=frozenset({"a"}))
+    out = copy.deepcopy(ctx, {id(games[0]): games[0]})  # the game mapped as the state copy maps it
+    assert [getattr(out, f) for f in statics.CTX_FIELDS] == [getattr(ctx, f) for f in statics.CTX_FIELDS]
+    assert out.g is ctx.g and out.binds is not ctx.binds and out.binds["x"] is not ctx.binds["x"]
