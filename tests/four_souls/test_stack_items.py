@@ -1,0 +1,21 @@
+"""The stack items' written-out field lists (``items.py``): a search's copy copies ``FIELDS`` and builds
+each item from ``INIT`` (issue 20), so a field added to ``__slots__`` but not to ``FIELDS`` would be left
+out of every copy. Pure build only: a compiled class keeps no ``__slots__`` to read."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from cardlab.simulate.four_souls import items
+
+CLASSES = [items.LootItem, items.AbilityItem, items.RollItem, items.DamageItem, items.DeathItem]
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
+def test_an_items_fields_are_its_slots_and_its_init_names_its_arguments(cls):
+    slots = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
+    assert list(cls.FIELDS) == slots
+    assert list(cls.INIT) == list(inspect.signature(cls.__init__).parameters)[1 : 1 + len(cls.INIT)]
+    assert set(cls.INIT) <= set(cls.FIELDS)
