@@ -813,6 +813,18 @@ def roll_bonus(g: Game, p: Player, attack: bool) -> int:
     return bonus
 
 
+def next_attack_roll_bonus(g: Game, p: Player) -> int:
+    """:func:`roll_bonus` of ``p``'s next attack roll as it will resolve (FS-9.4, FS-Q.14): the bonus is read
+    after the roll is counted in ``attack_rolls_this_turn`` (``resolve_roll``), so a roll on the stack or one
+    still to make is read with itself counted — a first-roll bonus only on the first (Bum-Bo!, Mom's Lipstick:
+    ``first_each_turn``), Seraphim's ``attack_rolls(you) in (1, 3, 5)`` on the odd ones."""
+    p.attack_rolls_this_turn += 1
+    try:
+        return roll_bonus(g, p, True)
+    finally:
+        p.attack_rolls_this_turn -= 1
+
+
 def count(g: Game, p: Player, key: str) -> Any:
     """Per-turn counts (FS-8.4, FS-8.6, FS-8.3): +N from statics, or 'unlimited'."""
     total = 0

@@ -84,9 +84,9 @@ class View:
         return self.attack_roll_bonus_of(self.seat)
 
     def attack_roll_bonus_of(self, seat: int) -> int:
-        """What is added to ``seat``'s attack rolls as they resolve (FS-9.4; public, FS-3.3)."""
-        p = self._g.players[seat]
-        return p.b_roll + sum(statics._num(v) for _o, v in statics.player_statics(self._g, p, "attack_roll"))
+        """What is added to ``seat``'s next attack roll (the one on the stack, or the next to make) as it
+        resolves (FS-9.4; public, FS-3.3)."""
+        return statics.next_attack_roll_bonus(self._g, self._g.players[seat])
 
     @property
     def attacks_declared(self) -> int:

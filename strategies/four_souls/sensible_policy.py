@@ -857,8 +857,7 @@ def _reroll_spoils(sp: SensiblePolicy, decision: Decision) -> bool:
     ab = _asking(sp, view, decision.context)
     if ab is None or not _ROLL_CHANGES & rd.verbs(ab.do):
         return False
-    value = max(1, min(6, top.value + view.attack_roll_bonus_of(top.controller)))
-    return (value >= min(6, max(1, evasion))) == mine
+    return rd.roll_lands(t.rules if t is not None else None, rd.final_attack_roll(view, top), evasion) == mine
 
 
 def _goes_round(sp: SensiblePolicy, decision: Decision) -> bool:
@@ -1312,17 +1311,20 @@ def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
             return c == sp.seat and _dice_plan(sp, view, top) is not None
         if c >= 0 and c != sp.seat and view.coop:
             return False
-        if c != sp.seat and view.attack_target_soul <= 0:
-            return False  # an opponent's hit on a monster worth no soul: nothing to spoil
+        if c != sp.seat and (view.attack_target_soul <= 0 or view.active == sp.seat):
+            # an opponent's hit on a monster worth no soul: nothing to spoil; a team-up partner's in my
+            # own attack kills it for me (FS-1.15: the active player takes the reward, FS-10.7)
+            return False
         t = view.attack_target
         if t is None or t.evasion is None:
             return False
-        ev = min(6, max(1, t.evasion))
-        rolled: int = top.value  # type: ignore[assignment]  # a roll on the stack has its value
+        # the roll as it resolves, with its roller's bonus (FS-9.4), whoever rolled it
+        value = rd.final_attack_roll(view, top)
+        lands = rd.roll_lands(t.rules, value, t.evasion)
         if c == sp.seat:
-            return max(1, min(6, rolled + view.attack_roll_bonus)) < ev
-        if rolled < ev or t.soul <= 0:
-            return False
+            return not lands
+        if not lands or t.soul <= 0 or value in rd.blocked_rolls(t.rules):
+            return False  # a miss, or a hit the boss's own prevention takes (FS-6.16): nothing to spoil
         return t.hp is not None and t.hp <= sp._atk_seen.get(c, 1)
     return False  # a death
 
@@ -1401,21 +1403,22 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     view = decision.view
     t = view.attack_target
     ev = min(6, max(1, t.evasion))
-    flipped = 7 - (top.value or 0)  # FS-6.10: what a flip makes of the roll
+    # what the roll resolves as, and what a flip makes of it (FS-6.10), with its roller's bonus (FS-9.4)
+    value = rd.final_attack_roll(view, top)
+    bonus = view.attack_roll_bonus_of(top.controller)
+    flipped = max(1, min(6, 7 - (top.value or 0) + bonus))
     if top.controller == sp.seat:  # my roll: fix a miss (FS-10.9)
-        value = max(1, min(6, top.value + view.attack_roll_bonus))
         lethal = (t.attack or 0) >= view.hp
         important = lethal or t.soul > 0
         need = ev - value
-        flip = max(1, min(6, flipped + view.attack_roll_bonus)) >= ev
-        pick = _roll_fixer(sp, decision.options, True, need, important, flip)
+        pick = _roll_fixer(sp, decision.options, True, need, important, flipped >= ev)
         if pick is None and lethal:
             pick = _emergency_shot(sp, decision.options, t)
             if pick is not None:
                 return pick
     else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
-        wins = view.souls(top.controller) + t.soul >= view.souls_to_win
-        need = top.value - ev + 1
+        wins = view.souls(view.active) + t.soul >= view.souls_to_win  # the active player's soul (FS-1.15)
+        need = (top.value or 0) + bonus - ev + 1  # down from the die: the bonus still comes on top
         pick = _roll_fixer(sp, decision.options, False, need, wins, flipped < ev)
         if pick is None and wins:
             return (

@@ -87,6 +87,24 @@ def test_FS_5_4_counterfeit_penny_and_bum_bo():
     assert statics.roll_bonus(g2, g2.players[0], attack=True) == 2
 
 
+def test_FS_9_4_a_players_view_reads_the_bonus_of_the_next_attack_roll_as_it_resolves():
+    """A roll's static bonus is read as it resolves, that roll counted among the turn's attack rolls: the
+    view's bonus for a roll on the stack (or the next to make) is read the same way. Bum-Bo!'s +2 comes on
+    the first roll only, Seraphim's +1 on the 1st and 3rd. The view added Bum-Bo!'s +2 to every roll, and
+    Seraphim's +1 one roll late (2nd and 4th)."""
+    g = position(2)
+    give_item(g, 0, real("Bum-Bo!"))
+    resources.gain_cents(g, g.players[0], 3, "test")  # level 3
+    give_item(g, 1, real("Seraphim"))
+    view = g.views[1]
+    got = []
+    for n in range(4):  # attack rolls already made this turn
+        g.players[0].attack_rolls_this_turn = g.players[1].attack_rolls_this_turn = n
+        got.append((view.attack_roll_bonus_of(0), view.attack_roll_bonus_of(1)))
+    assert got == [(2, 1), (0, 0), (0, 1), (0, 0)]
+    assert g.players[0].attack_rolls_this_turn == 3  # the count is left as it was
+
+
 def test_FS_1_31_dinga_doubles_rewards_on_a_killing_6():
     g = position(2, rolls=[6, 3, 4], chars=[character("Strong", hp=3, attack=3), character("B")])
     dinga = add_slot_monster(g, real("Dinga"))  # rewards: roll cents

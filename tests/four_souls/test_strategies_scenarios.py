@@ -5,19 +5,26 @@ the other seats are scripted (they pass)."""
 
 from __future__ import annotations
 
+import random
+
 from cardlab.simulate.four_souls import attack, plays, resolution
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     add_slot_monster,
+    by_id,
     card,
+    character,
     give_item,
     give_loot,
     kinds,
     monster,
     phys,
+    position,
     real,
+    settle,
     take_cents,
 )
+from cardlab.strategies.four_souls import STRATEGIES
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 
@@ -148,3 +155,78 @@ def test_hoarder_waits_and_aggro_attacks_the_monster_deck():
         add_slot_monster(g, monster("Gaper", hp=2, evasion=4, attack=1))
         _own_turn(g)
         assert bool(kinds(g, "attack_declared")) is attacks, name
+
+
+def _rivals_winning_roll(rolls, evasion, answers):
+    """P1 (3 souls, +1 to attack rolls: Meat!) attacks a 1-HP boss of ``evasion``; P0 holds ``answers``
+    (items by card, or a Dice Shard in hand)."""
+    g = _table(rolls=rolls)
+    g.active = 1
+    _souls(g, 1, 3)
+    give_item(g, 1, real("Meat!"))
+    for a in answers:
+        give_loot(g, 0, a) if a.name == "Dice Shard" else give_item(g, 0, a)
+    boss = add_slot_monster(g, monster("Boss", hp=1, evasion=evasion, attack=1, soul=1))
+    return g, boss
+
+
+def test_FS_9_4_a_rivals_raw_miss_made_a_hit_by_their_bonus_is_answered():
+    """P1 rolls a 3 against evasion 4: its +1 (a static, added as the roll resolves, FS-9.4) makes it a 4,
+    a hit that wins (FS-14.4). P0 plays Dice Shard on it (after its character's ↷) and the reroll misses. P0
+    read the raw 3 as a miss and let P1 win."""
+    g, boss = _rivals_winning_roll([3, 1, 1, 1], 4, [real("Dice Shard")])
+    assert not attack.run_attack(g, 1, boss)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
+    assert [(r[6], r[7]) for r in kinds(g, "roll")][:3] == [(3, "initial"), (1, "reroll"), (2, "final")]
+    assert boss.in_play and g.players[1].soul_total() == 3
+
+
+def test_FS_9_4_a_modifier_too_small_for_a_rivals_bonus_is_not_spent_on_their_hit():
+    """P1 rolls a 5 against evasion 5 (6 with its +1). Book Of Belial's 1 down would leave a 5, still a hit:
+    P0 plays Dice Shard instead, and the reroll misses. P0 used the Book (reading 1 down as enough), and P1
+    won with the 4 made 5."""
+    g, boss = _rivals_winning_roll([5, 1, 1, 1], 5, [real("Book Of Belial"), real("Dice Shard")])
+    assert not attack.run_attack(g, 1, boss)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
+    assert [r[4] for r in kinds(g, "item_activated")] == []
+    assert boss.in_play and g.players[1].soul_total() == 3
+
+
+def test_FS_6_10_a_flip_that_leaves_a_rivals_hit_a_hit_is_not_used():
+    """P1 rolls a 4 against evasion 4 (5 with its +1). A flip makes the die a 3, a 4 with the +1: still a
+    hit. P0 keeps Godhead (Alt Art: flip a roll) and plays Dice Shard; the reroll misses. P0 flipped the die
+    (reading 3 as a miss), and P1 won."""
+    g, boss = _rivals_winning_roll([4, 1, 1, 1], 4, [by_id("aa-godhead"), real("Dice Shard")])
+    assert not attack.run_attack(g, 1, boss)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
+    assert [r[4] for r in kinds(g, "item_activated")] == []
+    assert boss.in_play and g.players[1].soul_total() == 3
+
+
+def test_FS_1_15_FS_10_7_a_team_up_partners_killing_hit_in_my_attack_is_not_spoiled():
+    """P0 (sensible, 2 souls) attacks a 2-HP boss with P2 teamed up (Sibling Rivalry): P0's 4 hits, then
+    P2's 5 finishes it, and its soul goes to P0, whose turn it is (FS-1.15). P0 keeps The D6 and gains the
+    soul. P0 rerolled its partner's hit (read as a rival's hit on a boss)."""
+    pick_self = {2: lambda d: next((o for o in d.options if getattr(o, "seat", -1) == 2), None)}
+    g = position(
+        3,
+        chars=[character("A", hp=3), character("B"), character("C", hp=2)],
+        plans=pick_self,
+        rolls=[4, 5, 1, 1],
+    )
+    g.io.strategies[0] = STRATEGIES["sensible"](0, random.Random(0))
+    g.active = 0
+    _souls(g, 0, 2)
+    d6 = give_item(g, 0, real("The D6"), eternal=True, starting=True)
+    rivalry = give_item(g, 2, by_id("r-sibling_rivalry"), eternal=True)
+    rivalry.charged = True
+    assert plays.take_action(
+        g, 2, next(o for o in plays.legal_actions(g, 2) if len(o) > 1 and o[1] is rivalry)
+    )
+    settle(g)
+    boss = add_slot_monster(g, monster("Boss", hp=2, evasion=3, attack=1, soul=1))
+    assert attack.run_attack(g, 0, boss)
+    settle(g)
+    assert d6.charged and [r[4] for r in kinds(g, "item_activated")] == ["Sibling Rivalry"]
+    assert [(r[2], r[6]) for r in kinds(g, "roll") if r[7] == "final"] == [(0, 4), (2, 5)]
+    assert g.players[0].soul_total() == 3
