@@ -5,7 +5,10 @@ look_hand effects) — and the order of every deck (loot, treasure, monster, roo
 soul trading). Everything in play, discards, souls and hand sizes are public (FS-3.3, FS-1.8, FS-3.6). The
 unseen loot (other hands' unknown cards + the loot deck) is put in a canonical order (by card id) and
 re-dealt into the same places (``branching.redeal``), so the determinized position depends only on what the seat can see and on
-``rng``. The engine's own random stream is reseeded: its future dice and shuffles are hidden too.
+``rng``. What the seat knows of a deck's order stays in place and only the rest is re-dealt (``seen``:
+the top cards it looked at and left there, cards it knows under a deck, a top shown to it; FS-3.4), and a
+card it saw leave a top it knew stays in the hand it went to. The engine's own random stream is reseeded:
+its future dice and shuffles are hidden too.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal
 from cardlab.simulate.core.decisions import Decision, Players
 
-from . import asking, attack, selectors, statics, turn
+from . import asking, attack, seen, selectors, statics, turn
 from .blank_card import BlankCard
 from .challenge import Challenge
 from .coop import Coop
@@ -36,12 +39,19 @@ from .views import View
 
 def hidden_decks(g: Game) -> list[list]:
     """The decks whose order is hidden (in this order: it is the order the re-deal draws from ``rng``)."""
+    return [deck for _name, deck in _named_decks(g)]
+
+
+def _named_decks(g: Game) -> list[tuple[str, list]]:
     start = g.soul_trading.deck if g.soul_trading is not None else []  # FS-20.5's starting-item deck
-    return [g.treasure, g.monster, start, g.rooms.deck if g.rooms is not None else []]
+    rooms = g.rooms.deck if g.rooms is not None else []
+    return [("treasure", g.treasure), ("monster", g.monster), ("start", start), ("room", rooms)]
 
 
 def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False) -> None:
     known = g.players[seat].known
+    if g.seen_drawn or g.seen_top or g.seen_bottom:  # cards it saw leave a deck it knew into a hand
+        known = known | seen.followed(g, seat)
     shown = statics.revealed_hands(g)  # FS-3.7: a revealed hand is known to every player (Guppy's Eye)
     if see_hands:  # search's peek=3, a diagnostic of the ceiling: every hand as if revealed
         shown = {p.seat for p in g.players}
@@ -52,15 +62,48 @@ def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False)
         for i, card in enumerate(p.hand)
         if card.pid not in known
     ]
-    unseen = [[hand[i] for hand, i in slots], g.loot]
+    free = _unknown(g, seat, "loot", g.loot)
+    unseen = [[hand[i] for hand, i in slots], g.loot if free is None else [g.loot[i] for i in free]]
     redeal(unseen, rng, key=lambda c: c.pid)
     for (hand, i), card in zip(slots, unseen[0], strict=True):
         hand[i] = card
-    for deck in hidden_decks(g):
+    if free is not None:
+        for i, card in zip(free, unseen[1], strict=True):
+            g.loot[i] = card
+    for name, deck in _named_decks(g):
         if deck:
-            redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
+            free = _unknown(g, seat, name, deck)
+            if free is None:
+                redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
+            else:
+                part = [deck[i] for i in free]
+                redeal([part], rng, key=lambda c: getattr(c, "pid", 0))
+                for i, card in zip(free, part, strict=True):
+                    deck[i] = card
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
+
+
+def _top_shown(g: Game, seat: int, name: str) -> bool:
+    if name == "loot":
+        return g.blank_card is not None and bool(g.blank_card.loot_top)
+    return name == "treasure" and any(True for _ in statics.player_statics(g, g.players[seat], "may_peek"))
+
+
+def _unknown(g: Game, seat: int, name: str, deck: list) -> list[int] | None:
+    """The positions of ``deck`` whose card ``seat`` does not know (None: every one): it keeps the top
+    cards it looked at and the cards it knows under the deck (``seen``, FS-3.4), and a top shown to it for
+    as long as it stays shown (Glitter Bombs' loot top to every player, FS-8.4; There's Options' treasure
+    top to its controller, FS-3.4)."""
+    top, bottom = seen.kept(g, seat, name, deck)
+    if deck and not top and _top_shown(g, seat, name):
+        top = [deck[-1]]
+    if not top and all(c is None for c in bottom):
+        return None
+    n = len(deck)
+    fixed = {n - 1 - j for j in range(len(top))}
+    fixed.update(i for i, c in enumerate(bottom) if c is not None)
+    return [i for i in range(n) if i not in fixed]
 
 
 def see_hands(g: Game, seat: int, rng: random.Random) -> None:

@@ -25,6 +25,7 @@ from . import (
     replacements,
     resources,
     rooms,
+    seen,
     sides,
     triggers,
     two_player,
@@ -311,8 +312,11 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
     if not cards:
         return False
     then = p.get("then", "back")
+    look = seen.before_look(g, chooser, deck_name, deck, cards, then != "back")  # FS-3.4: only it sees them
     if then == "back":
+        seen.after_look(g, look, deck)
         return True
+    unordered: list = []  # put under shuffled: the looker knows where, not in what order
     del deck[len(deck) - len(cards) :]
     if then in ("any_order", "may_any_order"):
         _on_top_in_order(g, chooser, list(cards), deck, ctx.name)
@@ -352,6 +356,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
         others = [c for c in cards if c is not took_one]
         if p.get("random"):
             shuffle(g.streams("peek order", ctx.you), others)
+            unordered = others
         for c in others:
             deck.insert(0, c)
         if took_one is not None:
@@ -393,6 +398,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
             gains.wear(ctx.g, ctx.src, shown_c.rules, True)
         rest = list(cards)
         shuffle(g.streams("peek order", ctx.you), rest)
+        unordered = rest
         for c in rest:
             deck.insert(0, c)
     elif then in ("take_one", "take_two"):  # take_two: two of them, one pick after the other (Eden's Soul)
@@ -404,6 +410,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
                 rest.remove(took[-1])
         if p.get("random"):  # the others shuffled before they go under the deck (Pumpkin Mask)
             shuffle(g.streams("peek order", ctx.you), rest)
+            unordered = rest
         for c in rest:
             deck.insert(0, c)
         for c in took:
@@ -411,6 +418,7 @@ def _v_peek(ctx: Ctx, p: dict) -> bool:
     else:
         deck.extend(reversed(cards))
         raise EngineError(f"{ctx.name}: peek then '{then}' not implemented")
+    seen.after_look(g, look, deck, unordered)
     return True
 
 
@@ -440,6 +448,7 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
     deck_name = str(p.get("deck")).replace("_deck", "")
     deck, _disc = g.deck_pair(deck_name)
     flt = p.get("filter")
+    seen.disturb(g, deck_name, deck)  # FS-3.4: searched and shuffled, its order is nobody's knowledge
     if p.get("count") == "any_number" and flt != "any":
         # "any number of cards named ..." (Warp Zone Fuck Bloat): one at a time while the searcher wants
         # another and one is left (a "may" each time); the deck is shuffled after each (FS-3.4)
@@ -457,11 +466,11 @@ def _v_search(ctx: Ctx, p: dict) -> bool:
     found = None
     if flt == "any":  # "search the deck for a card": the searcher picks any one (Alt Art Devil Deal)
         chooser = ctx.by if ctx.by is not None else ctx.you
-        seen: dict = {}
+        by_id: dict = {}
         for c in reversed(deck):
-            seen.setdefault(c.card.id, c)  # one option per distinct card
-        if seen:
-            found = asking.ask(g, chooser, "take", tuple(seen.values()), ctx.name)
+            by_id.setdefault(c.card.id, c)  # one option per distinct card
+        if by_id:
+            found = asking.ask(g, chooser, "take", tuple(by_id.values()), ctx.name)
     for c in reversed(deck) if flt != "any" else ():
         if _search_match(c, flt):
             found = c
@@ -585,6 +594,9 @@ def _v_reveal_cards(ctx: Ctx, p: dict) -> bool:
             shown.extend(left)
         g.reshuffle(deck, disc)  # FS-3.5: an emptied deck is its shuffled discard before cards go under it
         deck[:0] = list(reversed(shown))  # the last of ``shown`` ends at the very bottom (index 0)
+        # revealed, they go under: in the order shown (every player), or picked (its picker), or shuffled
+        knowers = range(g.n) if rest == "bottom" else (ctx.you,) if rest == "bottom_any" else ()
+        seen.put_under(g, str(p["deck"]), deck, len(shown), knowers)
     return bool(found) or bool(shown)
 
 
@@ -1323,6 +1335,7 @@ def _v_copy_loot(ctx: Ctx, p: dict) -> bool:
     if p.get("from") == "loot_deck_top":
         if not g.reshuffle(g.loot, g.loot_disc):  # FS-3.5: an empty deck is its shuffled discard
             return False
+        seen.shown_top(g, "loot", g.loot, range(g.n))  # revealed, it stays on top (FS-3.4)
         return _copy_onto_stack(ctx, g.loot[-1], seat)  # its copy's loot_played row names it
     did = False
     for it in _targets_of(ctx, p.get("target")):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import asking, blank_card, damage, lineage, resources
+from . import asking, blank_card, damage, lineage, resources, seen
 from . import vocabulary as V
 from .items import AbilityItem
 from .state import Obj
@@ -33,6 +33,7 @@ def eden_pick_start(ctx: Any) -> bool:
     for c in top:
         if c is not pick:
             g.treasure.insert(0, c)
+    seen.put_under(g, "treasure", g.treasure, len(top) - 1, (p.seat,))  # FS-2.8: only Eden's player saw them
     o = g.new_obj(pick, "item", p.seat, eternal=True, starting=True)
     p.items.append(o)
     g.log.emit("item_gained", p.seat, pick.card.name, None, None, "starting_item")

@@ -12,6 +12,7 @@ from typing import Any
 from cardlab.simulate.core import Players, Streams
 from cardlab.simulate.core.shuffling import shuffle
 
+from . import seen
 from . import vocabulary as V
 from .log import FSLog
 from .refs import CardRef, ObjRef
@@ -378,6 +379,11 @@ class Game:
     last_rolls: dict = field(default_factory=dict)
     killing_roll: dict = field(default_factory=dict)
     resolved: int = 0  # stack resolutions this turn (a runaway-loop guard)
+    # what each seat knows of the hidden decks' order, for a search's re-deal only (seen.py, issue 14):
+    # (seat, deck) → the known top cards (top first), the known bottom (bottom first, None: unknown name)
+    seen_top: dict = field(default_factory=dict)
+    seen_bottom: dict = field(default_factory=dict)
+    seen_drawn: dict = field(default_factory=dict)  # seat → pids it saw leave a top it knew (seen.py)
     over: bool = False  # the game ended (a win, a draw, or a runaway turn cut off mid-turn)
     between: bool = False  # a turn has just ended completely (the end-phase invariants hold)
     acted: int = 0  # ``resolved`` when a player last put something on the stack by choice
@@ -494,6 +500,8 @@ class Game:
         if deck or not disc:
             return bool(deck)
         name = disc[0].card.deck  # each deck reshuffles from its own stream (seeds.Streams)
+        if self.seen_top or self.seen_bottom or self.seen_drawn:
+            seen.disturb(self, name, deck, disc)  # the discard's cards are hidden again (FS-3.5)
         deck.extend(disc)
         disc.clear()
         shuffle(self.streams("shuffle", name), deck)

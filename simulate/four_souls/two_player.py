@@ -11,6 +11,7 @@ from typing import Any
 from cardlab.simulate.core import UserError
 
 from . import asking, damage, resources
+from . import seen as known
 from .state import Game, Obj, Player
 
 REMOVED = ("Eve", "Lilith", "Cain", "Guppy")  # FS-20.11(a): character cards, by name
@@ -83,6 +84,7 @@ def loot_step(g: Game, p: Player, n: int) -> None:
         p.hand.append(keep)
         for c in seen:
             g.loot.insert(0, c)  # the bottom (decks are lists whose last card is the top)
+        known.put_under(g, "loot", g.loot, len(seen), (p.seat,))  # FS-20.11(b): only it saw which
         g.log.emit("loot_drawn", p.seat, "loot_step", None, 1, "kept_1_of_2")
     if n > 1:
         resources.loot(g, p, n - 1, "loot_step")

@@ -11,7 +11,7 @@ from typing import Any
 from cardlab.simulate.core import UserError
 from cardlab.simulate.core.shuffling import shuffle
 
-from . import challenge, rooms, two_player
+from . import challenge, rooms, seen, two_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +200,9 @@ def mini_draft(g: Any, ask: Any, gain: Any) -> None:
             gain(g, pick, g.players[seat], "mini_draft")
         for c in revealed:
             g.treasure.insert(0, c)  # FS-20.1: leftovers to the bottom
+        seen.put_under(
+            g, "treasure", g.treasure, len(revealed), range(n)
+        )  # FS-20.1: revealed to every player
 
 
 def casino_card(s: Any) -> Any:

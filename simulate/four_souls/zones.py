@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import challenge, gains
+from . import challenge, gains, seen
 from . import vocabulary as V
 from .asking import ask
 from .items import AbilityItem, RollItem, event_of
@@ -266,6 +266,7 @@ def copy_monster_top(g: Game, o: Obj) -> bool:
     if not (o.in_play and o.slot >= 0) or not g.reshuffle(g.monster, g.monster_disc):
         return False
     top = g.monster[-1]
+    seen.shown_top(g, "monster", g.monster, range(g.n))  # revealed, it stays on top (FS-3.4)
     g.log.emit("monster_revealed", g.active, top.card.name, o.phys.card.name, o.slot, "copy")
     if top.card.hp is None:
         return False
@@ -299,6 +300,8 @@ def _take_out(g: Game, c: Phys) -> bool:
     item, covered in a slot); False when it lies in none of them."""
     for z in (g.loot_disc, g.monster_disc, g.treasure_disc, g.loot, g.monster, g.treasure, g.removed):
         if c in z:
+            if z is g.loot or z is g.monster or z is g.treasure:
+                seen.disturb(g, c.card.deck, z)  # taken from inside a deck: the cards above it move down
             z.remove(c)
             return True
     for p in g.players:
@@ -343,9 +346,12 @@ def place(g: Game, c: Phys, to: Any, pos: Any, ctx: Any, hand_of: int = -1) -> O
             g.reshuffle(deck, disc)
         if bottom:
             deck.insert(0, c)
+            seen.put_under(g, deck_kind, deck, 1)  # where it came from is not followed: a count only
         elif isinstance(pos, int):
+            seen.disturb(g, deck_kind, deck, (c,))
             deck.insert(max(0, len(deck) - pos + 1), c)
         else:
+            seen.disturb(g, deck_kind, deck, (c,), bottom=False)  # on top: the bottom stays where it was
             deck.append(c)
     elif to == "removed":  # removed from the game (FS-3.10: out of play for good)
         g.removed.append(c)
