@@ -1,7 +1,8 @@
 """Branching for search (simulate.core.branching): re-deal what one player cannot see, and copy a turn's start.
 
-Hidden from a seat (GX-12.18): the opponent's hand and every deck's order (its own included). Public:
-armies (captured cards too), discards, removed cards, tokens, clans. The re-deal (``branching.redeal``)
+Hidden from a seat (GX-12.18): the opponent's hand and every deck's order (its own included), but for the
+cards it saw go there (``State.known``: revealed, GX-12.6; from an army or a discard; its own search's card),
+which stay in place. Public: armies (captured cards too), discards, removed cards, tokens, clans. The re-deal (``branching.redeal``)
 depends only on what the seat can see and on ``rng``: two positions that differ only in hidden cards give
 the same determinized position. The engine's own random stream is reseeded too: its future draws are
 hidden information.
@@ -25,14 +26,39 @@ from .state import DECK, HAND, Card, Player, State
 
 
 def determinize(st: State, seat: int, rng: random.Random) -> None:
-    core.redeal([st.p[seat].deck], rng, key=lambda c: c.uid)
+    known = st.known[seat]
+    own = st.p[seat].deck
+    free = _free(own, known)
+    part = [own[i] for i in free]
+    core.redeal([part], rng, key=lambda c: c.uid)
+    for i, card in zip(free, part, strict=True):
+        own[i] = card
     other = st.p[1 - seat]
-    core.redeal([other.hand, other.deck], rng, key=lambda c: c.uid)
+    slots = [i for i, c in enumerate(other.hand) if c.uid not in known]
+    free = _free(other.deck, known)
+    unseen = [[other.hand[i] for i in slots], [other.deck[i] for i in free]]
+    core.redeal(unseen, rng, key=lambda c: c.uid)
+    for i, card in zip(slots, unseen[0], strict=True):
+        other.hand[i] = card
+    for i, card in zip(free, unseen[1], strict=True):
+        other.deck[i] = card
     for card in other.hand:
         card.zone = HAND
     for card in other.deck:
         card.zone = DECK
     st.streams.reseed(rng.getrandbits(63))
+
+
+def _free(deck: list[Card], known: set[int]) -> list[int]:
+    """The positions of ``deck`` a seat does not know: all but the runs of cards it saw go onto its top and
+    bottom (``State.known``: draws take from the top, a public count; a shuffle forgets them)."""
+    top = len(deck)
+    while top > 0 and deck[top - 1].uid in known:
+        top -= 1
+    bottom = 0
+    while bottom < top and deck[bottom].uid in known:
+        bottom += 1
+    return list(range(bottom, top))
 
 
 def state_of(view) -> State:
@@ -123,4 +149,5 @@ def copy_state(st: State) -> State:
         available=st.available,
         checker=None,
         seed=st.seed,
+        known=[set(k) for k in st.known],
     )

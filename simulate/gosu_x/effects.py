@@ -143,6 +143,7 @@ def s_reveal(st: State, ctx: Ctx, p: dict) -> None:
         keep = [c for c in shown if level in st.levels(c)]
     else:
         keep = [c for c in shown if clan in st.clans(c)]
+    zones.show(st, keep, (0, 1))  # GX-12.6: turned over, the kept ones are seen going into the hand
     for c in shown:
         if c in keep:
             c.zone = HAND
@@ -169,6 +170,7 @@ def s_search_deck(st: State, ctx: Ctx, p: dict) -> None:
     card = st.cards[st.ask("choose_card", ctx.seat, uniq, "search", tuple(uniq))]  # the searcher sees them
     pl.deck.remove(card)
     zones.shuffle_deck(st, ctx.seat)
+    zones.show(st, (card,), (ctx.seat,))  # the searcher knows where it puts it
     if p.get("to") == "deck_top":
         pl.deck.append(card)
     else:
@@ -228,6 +230,7 @@ def s_from_discard(st: State, ctx: Ctx, p: dict) -> None:
             card = st.cards[uid]
             picked.append(card)
             used_levels.add(st.levels(card)[0])
+    zones.show(st, picked, (0, 1))  # from the open discard or removed pile (GX-12.18): seen where it goes
     for c in picked:
         (pl.discard if c.zone == DISCARD else pl.removed).remove(c)
         if p.get("to") == "deck_top":

@@ -86,6 +86,7 @@ def sqeezs(st: State, ctx: Ctx) -> None:
     st.emit("reveal", ctx.seat, ctx.src.d.name, amount=len(shown), detail=",".join(c.d.name for c in shown))
     uids = tuple([c.uid for c in shown])  # GX-12.6: the revealed cards are seen by their revealer
     keep = st.cards[st.ask("choose_card", ctx.seat, list(uids), "hand", uids)]
+    zones.show(st, shown, (0, 1))  # GX-12.6: turned over, each is seen where it goes
     shown.remove(keep)
     keep.zone = "hand"
     pl.hand.append(keep)

@@ -129,6 +129,9 @@ class State:
     checker: Any = None  # invariants.check under checked_play (cardlab soak), else None
     seed: int = 0  # the game seed: setup choices draw from their own streams of it (draft.setup_rng)
     keep_turns: bool = False  # copy each turn's start into ``turn_start`` (a search seat branches from it)
+    # by seat: uids of cards it saw go into a hand or onto a deck's top or bottom, kept there by a search's
+    # re-deal (branching.determinize; zones.show, forgotten when a deck is shuffled)
+    known: list = field(default_factory=lambda: [set(), set()])
     turn_start: Any = None  # branching.TurnStart of the turn under way, when ``keep_turns``
     # ``tiles`` by effect: each key's (clan, value) pairs in tile order, built from ``_tiles_of`` (card data,
     # never changed in play; rebuilt when ``tiles`` is another dict). A tile effect is read some 800 times

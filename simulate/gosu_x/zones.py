@@ -24,6 +24,7 @@ def draw(st: State, seat: int, n: int = 1) -> int:
             for c in pl.deck:
                 c.zone = DECK
             shuffle(st.streams("shuffle", seat), pl.deck)
+            forget(st, pl.deck)
             st.emit("reshuffle", seat, amount=len(pl.deck))
 
             fire(st, seat, "reshuffle")
@@ -176,6 +177,7 @@ def to_deck_top(st: State, actor: int, card: Card) -> None:
     leave_army(st, card)
     card.zone = DECK
     st.p[card.owner].deck.append(card)
+    show(st, (card,), (0, 1))  # from an army: both players see it go on top
     st.emit("to_deck", actor, card.d.name, card.owner)
 
 
@@ -232,6 +234,22 @@ def return_spent(st: State, seat: int, n: int) -> int:
 
 def shuffle_deck(st: State, seat: int) -> None:
     shuffle(st.streams("shuffle", seat), st.p[seat].deck)
+    forget(st, st.p[seat].deck)
+
+
+def show(st: State, cards: tuple | list, seats: tuple) -> None:
+    """``seats`` saw ``cards`` go into a hidden place (a hand, a deck's top or bottom: revealed, GX-12.6;
+    from an army or a discard, GX-12.18): a search's re-deal keeps them there for those seats."""
+    for seat in seats:
+        st.known[seat].update(c.uid for c in cards)
+
+
+def forget(st: State, deck: list) -> None:
+    """A shuffled deck: nobody knows where its cards are any more."""
+    if st.known[0] or st.known[1]:
+        uids = {c.uid for c in deck}
+        for k in st.known:
+            k.difference_update(uids)
 
 
 def place_in_army(st: State, seat: int, card: Card, row: int) -> None:

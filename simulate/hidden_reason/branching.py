@@ -2,9 +2,10 @@
 
 Hidden from a seat (HR-5.2, HR-5.4): the other commanders' hands and every deck's order, its own included.
 Each other commander's unseen cards (hand + deck, their own deck's cards) are re-dealt into the same places
-(``branching.redeal``), so the determinized position depends only on what the seat can see and on ``rng``.
-The engine's own random stream is reseeded: its future draws are hidden too. Cards exiled face down at a
-redeal stay where they are (not re-dealt: a simplification, see docs/search.md).
+(``branching.redeal``), so the determinized position depends only on what the seat can see and on ``rng``;
+a card every player saw go into a hand (from an open zone or the stack: ``Game.shown``) stays there. The
+engine's own random stream is reseeded: its future draws are hidden too. Cards exiled face down at a redeal
+stay where they are (not re-dealt: a simplification, see docs/search.md).
 """
 
 from __future__ import annotations
@@ -21,7 +22,12 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
         if p.seat == seat:
             redeal([p.deck], rng, key=lambda c: c.uid)
             continue
-        redeal([p.hand, p.deck], rng, key=lambda c: c.uid)
+        # a card every player saw go into that hand stays there (``Game.shown``: HR-5.3, HR-5.6)
+        slots = [i for i, card in enumerate(p.hand) if card.uid not in g.shown]
+        unseen = [[p.hand[i] for i in slots], p.deck]
+        redeal(unseen, rng, key=lambda c: c.uid)
+        for i, card in zip(slots, unseen[0], strict=True):
+            p.hand[i] = card
         for card in p.hand:
             card.zone = HAND
         for card in p.deck:

@@ -247,6 +247,9 @@ class Game:
     kill_turn: int | None = None
     plays: int = 0  # plays and activations this turn (a runaway-loop guard)
     n: int = 0  # number of players (set from ``players``)
+    # uids of cards every player saw go into a hand (from the other world, the battlefield, the stack: HR-5.3,
+    # HR-5.6; not a draw, HR-5.4): a search's re-deal keeps them there (branching.determinize)
+    shown: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.n = len(self.players)

@@ -52,8 +52,9 @@ def put(g: Game, c: Card, zone: str) -> None:
         p.deck.append(c)
 
 
-def to_hand(g: Game, p: PlayerState, c: Card) -> None:
-    """HR-5.2 / HR-Q.14: a card that would enter a full hand (9) goes to the other world instead."""
+def to_hand(g: Game, p: PlayerState, c: Card, seen: bool = True) -> None:
+    """HR-5.2 / HR-Q.14: a card that would enter a full hand (9) goes to the other world instead. ``seen``:
+    every player saw which card it is (it comes from an open zone or the stack; a draw is not seen)."""
     if c.token:
         cease(g, c, HAND)
         return
@@ -64,6 +65,10 @@ def to_hand(g: Game, p: PlayerState, c: Card) -> None:
     else:
         c.zone = HAND
         p.hand.append(c)
+        if seen:
+            g.shown.add(c.uid)
+        elif g.shown:
+            g.shown.discard(c.uid)
 
 
 def draw(g: Game, p: PlayerState, n: int = 1, reason: str = "draw") -> None:
@@ -74,7 +79,7 @@ def draw(g: Game, p: PlayerState, n: int = 1, reason: str = "draw") -> None:
             return
         c = p.deck.pop()
         g.log.emit("draw", p.seat, c.d.name, None, 1, reason)
-        to_hand(g, p, c)
+        to_hand(g, p, c, seen=False)  # HR-5.4: only its owner sees what it draws
 
 
 def enter_battlefield(g: Game, c: Card, controller: int, host: Card | None = None) -> bool:

@@ -13,6 +13,7 @@ from cardlab.simulate.core.branching import Outcome, in_child
 from cardlab.simulate.core.game import play_seated
 from cardlab.simulate.core.seeds import stream
 from cardlab.simulate.gosu_x import GAME, make_config
+from cardlab.simulate.gosu_x.branching import _free
 from cardlab.simulate.gosu_x.state import DECK, HAND
 from cardlab.strategies.gosu_x import GXSearch, Sensible
 from cardlab.strategies.search import Hooks
@@ -59,14 +60,19 @@ class Probe:
             answer, first = self._search(decision)
             if in_child():  # a branch of the search plays on from here with the candidate answer
                 return answer
-            h, d = other.hand[0], other.deck[0]
-            other.hand[0], other.deck[0] = d, h
+            # swap two cards seat 0 cannot see: not one it saw go into the hand or onto the deck (State.known)
+            i = next((i for i, c in enumerate(other.hand) if c.uid not in st.known[0]), None)
+            j = next(iter(_free(other.deck, st.known[0])), None)
+            if i is None or j is None:
+                return self.play.choose(decision)
+            h, d = other.hand[i], other.deck[j]
+            other.hand[i], other.deck[j] = d, h
             d.zone, h.zone = HAND, DECK
             rng_state = st.streams.getstate()
             answer, second = self._search(decision)
             if in_child():
                 return answer
-            other.hand[0], other.deck[0] = h, d  # put the position back exactly
+            other.hand[i], other.deck[j] = h, d  # put the position back exactly
             h.zone, d.zone = HAND, DECK
             st.streams.setstate(rng_state)
             self.same.append(first == second)
