@@ -11,13 +11,14 @@ memoised for the process (bounded: ``_SHARED_MAX``), and a :class:`Reader` memoi
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
+from cardlab.simulate.four_souls import exprs
 from cardlab.simulate.four_souls.abilities import Ability
 from cardlab.simulate.four_souls.refs import ObjInfo, ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.state import EngineError
 from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
@@ -206,7 +207,8 @@ def hit_damage(rules: Any, atk: int) -> int:
     """The damage one hit of ``atk`` deals to an object, after its own replacements that always apply: an
     ``event`` of damage to itself with no ``if`` and no roll named (FS-5.4, FS-6.21) — ``prevent: true``
     takes all of it (FS-6.16: A Dead Horse), a number that much, ``modify`` adds, multiplies or caps it
-    (Summer Hush: 1 less). Conditional ones are not read (they may not apply). 0: the fight is never won —
+    (Summer Hush: 1 less). Conditional ones are not read here (they may not apply; :func:`blocked_rolls`
+    reads those the roll decides, :func:`unread_self_damage` lists the rest). 0: the fight is never won —
     hits that deal nothing never kill, and a player attacking it only loops."""
     n = atk
     for rep in rules.replaces if rules is not None else ():
@@ -225,27 +227,64 @@ def hit_damage(rules: Any, atk: int) -> int:
     return max(0, n)
 
 
-_ROLL_IF = re.compile(r"attack_roll (==|!=|in) (\d|\(\d(?:, \d)*\))")
+@lru_cache(maxsize=256)
+def roll_faces(cond: str) -> frozenset[int] | None:
+    """The faces (1..6) of the attack roll on which a condition reading that roll alone holds: any
+    comparison, ``in``, a range, ``and``/``or``/``not`` (``attack_roll != 2``, ``in (4, 5)``, ``>= 5``,
+    ``2 <= attack_roll <= 4``), evaluated face by face with the engine's own expression reader; None for a
+    condition that reads anything else too (``rolls_at(self) % 2 == 0``, ``counters(self) > 0``): the roll
+    alone does not decide it (:func:`unread_self_damage` lists those)."""
+    try:
+        node = exprs.compile_expr(cond)
+        if exprs.words(cond) != {"attack_roll"}:
+            return None
+        faces = set()
+        for face in range(1, 7):
+            if exprs.evaluate(node, lambda _n: face, _unread, _unread):  # noqa: B023 (used at once)
+                faces.add(face)
+        return frozenset(faces)
+    except (EngineError, TypeError):
+        return None
+
+
+def _unread(*_args: Any) -> Any:
+    raise EngineError("not the attack roll alone")
+
+
+def _self_damage(rules: Any) -> Iterator[dict]:
+    """An object's own replacements of damage to itself (FS-5.4, FS-6.21)."""
+    for rep in rules.replaces if rules is not None else ():
+        if isinstance(rep, dict) and rep.get("event") in _SELF_DAMAGE:
+            yield rep
 
 
 def blocked_rolls(rules: Any) -> frozenset[int]:
     """The attack rolls on which an object's own replacement prevents a hit's damage to it (``prevent:
-    true`` with an ``if`` on ``attack_roll``: ``!= 2`` Turdlings, ``== 6``, ``in (4, 5)``; FS-5.4, FS-6.16)."""
+    true`` with an ``if`` the roll alone decides, :func:`roll_faces`: ``!= 2`` Turdlings, ``== 6``, ``in
+    (4, 5)``; FS-5.4, FS-6.16)."""
     out: set[int] = set()
-    for rep in rules.replaces if rules is not None else ():
-        if (
-            not isinstance(rep, dict)
-            or rep.get("event") not in _SELF_DAMAGE
-            or rep.get("prevent") is not True
-        ):
-            continue
+    for rep in _self_damage(rules):
         cond = rep.get("if")
-        m = _ROLL_IF.fullmatch(cond) if isinstance(cond, str) else None
-        if m is None:
-            continue
-        faces = {int(x) for x in m.group(2).strip("()").split(",")}
-        out |= set(range(1, 7)) - faces if m.group(1) == "!=" else faces
+        faces = roll_faces(cond) if rep.get("prevent") is True and isinstance(cond, str) else None
+        if faces is not None:
+            out |= faces
     return frozenset(out)
+
+
+def unread_self_damage(rules: Any) -> tuple[str, ...]:
+    """What the fight reading (:func:`hit_damage`, :func:`blocked_rolls`) skips of an object's replacements
+    of damage to itself, each as its condition: a condition the roll alone does not decide (Null's every
+    other roll, a prevention while it has counters) and a change of the damage on some rolls only (Warp
+    Zone's double on a 1). Skipped, not silent: tests pin the whole collection's list."""
+    out = []
+    for rep in _self_damage(rules):
+        cond = rep.get("if")
+        if cond is None and "roll" not in rep:
+            continue  # read by ``hit_damage``
+        if rep.get("prevent") is True and isinstance(cond, str) and roll_faces(cond) is not None:
+            continue  # read by ``blocked_rolls``
+        out.append(str(cond if cond is not None else rep.get("roll")))
+    return tuple(out)
 
 
 def roll_hit_chance(rules: Any, evasion: int, bonus: int) -> float:
@@ -625,15 +664,16 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     )
 
 
-def fight_chance(view: View, target: Any) -> float:
+def fight_chance(view: View, target: Any, rules: Any = None) -> float:
     """My chance to win a plain fight (:func:`win_chance`) against a monster, item or room with printed or
     current ``hp``, ``evasion`` and ``attack``, at my current HP, attack (as its own replacements let it
     through, :func:`hit_damage`) and roll bonus; 0 for a target without HP or evasion (an event cannot be
-    fought, FS-Q.7) or that my hits never damage (on any roll I can make: :func:`roll_hit_chance`)."""
+    fought, FS-Q.7) or that my hits never damage (on any roll I can make: :func:`roll_hit_chance`). An
+    object's info carries its ``rules``; a printed card's are given (its ``CardRef.rules``)."""
     if target.hp is None or target.evasion is None:
         return 0.0
-    # a printed card has no ``rules``; an object's info has (read without a failing attribute lookup)
-    rules = target.rules if type(target) is ObjInfo else getattr(target, "rules", None)
+    if type(target) is ObjInfo:
+        rules = target.rules
     dealt = hit_damage(rules, max(1, view.atk))
     if dealt <= 0:
         return 0.0

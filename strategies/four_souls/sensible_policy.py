@@ -684,7 +684,7 @@ def _dig(sp: SensiblePolicy, view: View, taps: list) -> Any:
         card = c.card
         if card.hp is None or card.evasion is None:
             continue
-        p = rd.fight_chance(view, card)
+        p = rd.fight_chance(view, card, c.rules)
         if p >= risk and (score := _card_fight(sp, view, c)) > best_score:
             best, best_score = c, score
     if best is None:
@@ -724,7 +724,7 @@ def _away(sp: SensiblePolicy, view: View, c: CardRef) -> bool:
     if deck == "monster":
         if card.hp is None or card.evasion is None:
             return False  # an event: no fight to read
-        return rd.fight_chance(view, card) < _risk(sp, view)
+        return rd.fight_chance(view, card, c.rules) < _risk(sp, view)
     if deck == "loot":
         if view.coop:  # FS-17: every drawer is a partner; only a poor card goes
             return sp.rd.card_worth(c) < _RECOVER_LOOT
@@ -737,12 +737,12 @@ def _away(sp: SensiblePolicy, view: View, c: CardRef) -> bool:
 
 
 def _card_fight(sp: SensiblePolicy, view: View, phys: Any) -> float:
-    """Chance × worth of fighting a monster card from the deck by its printed stats; an event
-    (no HP) last: it ends the attack (FS-Q.7)."""
+    """Chance × worth of fighting a monster card from the deck by its printed stats and abilities (its own
+    preventions, FS-6.16); an event (no HP) last: it ends the attack (FS-Q.7)."""
     c = phys.card
     if c.hp is None or c.evasion is None:
         return -1.0
-    return rd.fight_chance(view, c) * _monster_worth(
+    return rd.fight_chance(view, c, phys.rules) * _monster_worth(
         sp.soul_weight, c.soul or 0, tuple((c.rewards or {}).items())
     )
 
@@ -1039,16 +1039,17 @@ def _discard_fight(sp: SensiblePolicy, view: View) -> float:
     if each were in a slot: what an effect putting one into a slot offers me (FS-3.8)."""
     best = 0.0
     for ref in view.discard("monster"):
-        best = max(best, _slot_fight(sp, view, ref.card))
+        best = max(best, _slot_fight(sp, view, ref.card, ref.rules))
     return best
 
 
-def _slot_fight(sp: SensiblePolicy, view: View, c: Any) -> float:
+def _slot_fight(sp: SensiblePolicy, view: View, c: Any, rules: Any = None) -> float:
     """A monster's fight for me as a slot's (chance × worth, less 2 for a lost fight, as ``fight``
-    reads one), from its stats (a card or an ``ObjInfo``); -1 for an event or a card without stats."""
+    reads one), from its stats (an ``ObjInfo``, or a card with its ``rules``: its own preventions,
+    FS-6.16); -1 for an event or a card without stats."""
     if getattr(c, "kind", None) == "event" or c.hp is None or c.evasion is None:
         return -1.0
-    p = rd.fight_chance(view, c)  # a card in play (an ``ObjInfo``) read with its replacements
+    p = rd.fight_chance(view, c, rules)
     rewards = c.rewards if type(c.rewards) is tuple else tuple((c.rewards or {}).items())
     return p * _monster_worth(sp.soul_weight, c.soul or 0, rewards) - (1.0 - p) * 2.0
 
@@ -1814,7 +1815,7 @@ def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
         cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
         if cards:  # monster cards into slots: only one fighting better than the slot it would cover
             bar = _cover_bar(sp, decision)
-            opts = tuple(o for o in opts if o not in cards or _slot_fight(sp, view, o.card) > bar)
+            opts = tuple(o for o in opts if o not in cards or _slot_fight(sp, view, o.card, o.rules) > bar)
         if not opts:
             return "done"
     shot = rd.monster_shot(ab) if ab is not None and not helps else 0
@@ -1842,7 +1843,7 @@ def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
                 return _leader(view, others)
     cards = [o for o in opts if type(o) is CardRef and o.card.hp is not None]
     if cards and not players and not objs:  # monster cards (into a slot, onto the deck): my best fight
-        return max(cards, key=lambda c: _slot_fight(sp, view, c.card))
+        return max(cards, key=lambda c: _slot_fight(sp, view, c.card, c.rules))
     curses = [o for o in objs if infos[o].kind == "curse"]
     if curses:  # a curse destroyed: mine (FS-4.16; the value model counts only my own, ``valuing``)
         mine = [o for o in curses if infos[o].controller == sp.seat]

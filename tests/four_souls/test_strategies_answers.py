@@ -104,6 +104,20 @@ def test_the_shovel_waits_when_the_discard_holds_no_fight_worth_it():
     assert shovel.charged and [r[4] for r in kinds(g, "attack_target")] == ["Deck Blob"]
 
 
+def test_FS_6_16_the_shovel_reads_a_discarded_monsters_own_prevention():
+    """The discard's easy boss prevents combat damage to itself on every roll that hits it (2 to 6): a
+    card's fight is read with its abilities (``CardRef.rules``), so it is no fight and The Shovel waits; the
+    attack goes to the deck. Read by its printed stats alone, it was dug up and attacked."""
+    ward = {"replace": {"event": {"combat_damage_to": "self"}, "if": "attack_roll != 1", "prevent": True}}
+    g = strategy_table(2, rolls=[5], hp=2)
+    shovel = give_item(g, 0, real("The Shovel"))
+    add_slot_monster(g, monster("Wall", hp=5, evasion=6, attack=2))
+    deck(g, "monster", [monster("Deck Blob", hp=1, evasion=2, attack=1)])
+    g.monster_disc.append(phys(g, monster("Old Boss", hp=1, evasion=2, attack=1, soul=1, abilities=(ward,))))
+    own_turn(g, attacks=1)
+    assert shovel.charged and [r[4] for r in kinds(g, "attack_target")] == ["Deck Blob"]
+
+
 def test_FS_1_15_golden_razor_blade_pays_to_kill_a_soul_monster_outright():
     """Golden Razor Blade ($ 5¢: 1 damage to any one monster or player) kills a 1-HP monster worth a soul before
     any fight; against a 1-HP monster worth 1¢ the 5¢ are kept."""

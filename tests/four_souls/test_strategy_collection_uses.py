@@ -208,6 +208,63 @@ def test_FS_6_16_FS_10_7_a_monster_damaged_on_no_roll_i_can_make_is_not_fought()
     assert [reading.roll_hit_chance(turdlings.rules, 2, bonus) for bonus in (0, 1, 2)] == [0.5, 1.0, 0.0]
 
 
+def _warded(cond: str, **stats):
+    """A monster whose combat damage to itself is prevented when ``cond`` holds (FS-5.4, FS-6.16)."""
+    ward = {"replace": {"event": {"combat_damage_to": "self"}, "if": cond, "prevent": True}}
+    return monster("Ward", abilities=(ward,), **stats)
+
+
+@pytest.mark.parametrize(
+    "cond", ["attack_roll >= 2", "attack_roll > 1", "2 <= attack_roll <= 6", "not attack_roll == 1"]
+)
+def test_FS_6_16_a_prevention_on_a_range_of_rolls_is_read_by_the_fight(cond):
+    """A 1-HP boss at evasion 2 whose combat damage is prevented on every roll that hits it (2 to 6, written
+    as a bound, a range or a negation): no roll damages it, so it is no fight. P0 attacks the plain monster;
+    with only ``==``, ``!=`` and ``in`` read, the boss read as a sure kill and was attacked."""
+    g = strategy_table(2, rolls=[6, 6, 6])
+    add_slot_monster(g, _warded(cond, hp=1, evasion=2, attack=1, soul=1))
+    add_slot_monster(g, monster("Gaper", hp=2, evasion=5, attack=1))
+    own_turn(g, attacks=1)
+    assert [r[4] for r in kinds(g, "attack_target")] == ["Gaper"]
+
+
+def test_FS_6_16_the_faces_a_prevention_reads_and_the_conditions_it_cannot():
+    """``reading.roll_faces``: the faces on which a condition on the attack roll alone holds, whatever its
+    shape; None for one that reads something else too (the roll does not decide it)."""
+    from cardlab.strategies.four_souls import reading
+
+    faces = {
+        "attack_roll == 6": {6},
+        "attack_roll != 2": {1, 3, 4, 5, 6},
+        "attack_roll in (4, 5)": {4, 5},
+        "attack_roll <= 2": {1, 2},
+        "3 <= attack_roll < 5": {3, 4},
+        "attack_roll == 1 or attack_roll == 6": {1, 6},
+        "not attack_roll in (1, 2, 3)": {4, 5, 6},
+        "attack_roll not in (1, 2, 3)": {4, 5, 6},
+        "attack_roll % 2 == 0": {2, 4, 6},
+    }
+    assert {c: reading.roll_faces(c) for c in faces} == faces
+    for cond in ("rolls_at(self) % 2 == 0", "counters(self) > 0", "level >= 10 and attack_roll in (1, 2)"):
+        assert reading.roll_faces(cond) is None, cond
+
+
+def test_FS_6_16_every_self_prevention_the_fight_cannot_read_is_listed():
+    """The collection's replacements of damage to a monster itself that the fight reading skips
+    (``reading.unread_self_damage``): counted here, so a new shape is seen, not silently read as no
+    prevention. Each is a condition the roll alone does not decide, or a change on some rolls only."""
+    from cardlab.simulate.four_souls.cards import load_pool
+    from cardlab.simulate.four_souls.rules import compile_card
+    from cardlab.strategies.four_souls import reading
+
+    skipped = {c.id: reading.unread_self_damage(compile_card(c)) for c in load_pool().cards}
+    assert {k: v for k, v in skipped.items() if v} == {
+        "r-null": ("rolls_at(self) % 2 == 0",),  # every other roll aimed at it this turn (FS-10.9)
+        "rwz-the_gorm": ("attack_roll == 1",),  # a 1 deals it double: a change, not a prevention
+        "soi-conjoined_fatty": ("counters(self) > 0",),  # while it has counters
+    }
+
+
 def test_FS_5_14_an_egg_counted_by_a_static_in_play_goes_on_myself():
     """Red Proglottid ($ 5¢: an egg on a player or monster; every bearer deals 1 more damage per egg): the
     egg is worth the damage stat it feeds, so P0 with 6¢ buys one for itself, not for the rival."""
