@@ -18,7 +18,6 @@ from typing import Any
 from cardlab.simulate.four_souls import exprs
 from cardlab.simulate.four_souls.abilities import Ability
 from cardlab.simulate.four_souls.refs import ObjInfo, ObjRef, SeatRef, StackRef
-from cardlab.simulate.four_souls.state import EngineError
 from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
@@ -243,12 +242,16 @@ def roll_faces(cond: str) -> frozenset[int] | None:
             if exprs.evaluate(node, lambda _n: face, _unread, _unread):  # noqa: B023 (used at once)
                 faces.add(face)
         return frozenset(faces)
-    except (EngineError, TypeError):
+    except (exprs.EngineError, _Unread, TypeError):  # not an expression; or more than the roll
         return None
 
 
+class _Unread(Exception):
+    """A condition that reads more than the attack roll (:func:`roll_faces`)."""
+
+
 def _unread(*_args: Any) -> Any:
-    raise EngineError("not the attack roll alone")
+    raise _Unread
 
 
 def _self_damage(rules: Any) -> Iterator[dict]:
