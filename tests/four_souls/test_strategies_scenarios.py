@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardlab.simulate.four_souls import attack, plays, resolution
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
@@ -170,37 +172,36 @@ def _rivals_winning_roll(rolls, evasion, answers):
     return g, boss
 
 
+def _spoiled_with_dice_shard(g, boss):
+    """The attack runs; P0's Dice Shard rerolls P1's winning hit to a miss, nothing else of P0's is used."""
+    assert not attack.run_attack(g, 1, boss)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
+    assert [r[4] for r in kinds(g, "item_activated")] == []
+    assert boss.in_play and g.players[1].soul_total() == 3
+
+
 def test_FS_9_4_a_rivals_raw_miss_made_a_hit_by_their_bonus_is_answered():
     """P1 rolls a 3 against evasion 4: its +1 (a static, added as the roll resolves, FS-9.4) makes it a 4,
     a hit that wins (FS-14.4). P0 plays Dice Shard on it (after its character's ↷) and the reroll misses. P0
     read the raw 3 as a miss and let P1 win."""
     g, boss = _rivals_winning_roll([3, 1, 1, 1], 4, [real("Dice Shard")])
-    assert not attack.run_attack(g, 1, boss)
-    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
+    _spoiled_with_dice_shard(g, boss)
     assert [(r[6], r[7]) for r in kinds(g, "roll")][:3] == [(3, "initial"), (1, "reroll"), (2, "final")]
-    assert boss.in_play and g.players[1].soul_total() == 3
 
 
-def test_FS_9_4_a_modifier_too_small_for_a_rivals_bonus_is_not_spent_on_their_hit():
-    """P1 rolls a 5 against evasion 5 (6 with its +1). Book Of Belial's 1 down would leave a 5, still a hit:
-    P0 plays Dice Shard instead, and the reroll misses. P0 used the Book (reading 1 down as enough), and P1
-    won with the 4 made 5."""
-    g, boss = _rivals_winning_roll([5, 1, 1, 1], 5, [real("Book Of Belial"), real("Dice Shard")])
-    assert not attack.run_attack(g, 1, boss)
-    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
-    assert [r[4] for r in kinds(g, "item_activated")] == []
-    assert boss.in_play and g.players[1].soul_total() == 3
-
-
-def test_FS_6_10_a_flip_that_leaves_a_rivals_hit_a_hit_is_not_used():
-    """P1 rolls a 4 against evasion 4 (5 with its +1). A flip makes the die a 3, a 4 with the +1: still a
-    hit. P0 keeps Godhead (Alt Art: flip a roll) and plays Dice Shard; the reroll misses. P0 flipped the die
-    (reading 3 as a miss), and P1 won."""
-    g, boss = _rivals_winning_roll([4, 1, 1, 1], 4, [by_id("aa-godhead"), real("Dice Shard")])
-    assert not attack.run_attack(g, 1, boss)
-    assert [r[4] for r in kinds(g, "loot_played")] == ["Dice Shard"]
-    assert [r[4] for r in kinds(g, "item_activated")] == []
-    assert boss.in_play and g.players[1].soul_total() == 3
+@pytest.mark.parametrize(
+    "die, evasion, tool",
+    [(5, 5, "Book Of Belial"), (4, 4, "aa-godhead")],
+    ids=["one-down", "flip"],
+)
+def test_FS_9_4_FS_6_10_a_change_too_small_for_a_rivals_bonus_is_not_spent_on_their_hit(die, evasion, tool):
+    """P1's die meets the evasion, and its +1 puts it one above. Book Of Belial's 1 down (a 5 to a 4, made 5)
+    or a flip (Alt Art Godhead: a 4 to a 3, made 4) leaves a hit: P0 keeps the item and plays Dice Shard; the
+    reroll misses. P0 used the item (reading the die without the +1), and P1 won."""
+    g, boss = _rivals_winning_roll(
+        [die, 1, 1, 1], evasion, [by_id(tool) if "-" in tool else real(tool), real("Dice Shard")]
+    )
+    _spoiled_with_dice_shard(g, boss)
 
 
 def test_FS_1_15_FS_10_7_a_team_up_partners_killing_hit_in_my_attack_is_not_spoiled():
