@@ -8,6 +8,10 @@ read (about 12,000 reads a game) was a generic attribute lookup. ``kind`` is a f
 item entered in it first, as the deep copy of a Python class did. The copy is built by its class's
 ``__init__`` from the original's arguments (``INIT``), then every field is replaced: a compiled class's
 ``__new__`` runs its ``__init__``, so a bare ``cls.__new__(cls)`` would ask for them.
+
+Each class's own fields are written once, as a module constant that is both its ``__slots__`` and, after
+the base's, the rest of its ``FIELDS``, so no slot is left out of a copy. The constant is the module's
+because a compiled class body cannot read its own ``__slots__`` (a KeyError as the module loads).
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from typing import Any, ClassVar
 
 from .state import Obj, Phys, Player
 
+_STACK = ("controller", "kind")
+
 
 class StackItem:
-    __slots__ = ("controller", "kind")
-    FIELDS: ClassVar[tuple[str, ...]] = ("controller", "kind")
+    __slots__ = _STACK
+    FIELDS: ClassVar[tuple[str, ...]] = _STACK
     INIT: ClassVar[tuple[str, ...]] = ()  # the fields that are its __init__'s arguments, in order
     kind: str
     controller: int
@@ -34,17 +40,12 @@ class StackItem:
         return out
 
 
+_LOOT = ("phys", "ctx", "copied", "play_text", "play_rules")
+
+
 class LootItem(StackItem):
-    __slots__ = ("phys", "ctx", "copied", "play_text", "play_rules")
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "controller",
-        "kind",
-        "phys",
-        "ctx",
-        "copied",
-        "play_text",
-        "play_rules",
-    )
+    __slots__ = _LOOT
+    FIELDS: ClassVar[tuple[str, ...]] = _STACK + _LOOT
     INIT: ClassVar[tuple[str, ...]] = ("phys", "controller", "ctx")
 
     def __init__(self, phys: Phys, controller: int, ctx: Any):
@@ -58,18 +59,12 @@ class LootItem(StackItem):
         return f"<loot {self.phys.card.name}>"
 
 
+_ABILITY = ("src", "ability", "ctx", "trigger", "akind", "event_obj")
+
+
 class AbilityItem(StackItem):
-    __slots__ = ("src", "ability", "ctx", "trigger", "akind", "event_obj")
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "controller",
-        "kind",
-        "src",
-        "ability",
-        "ctx",
-        "trigger",
-        "akind",
-        "event_obj",
-    )
+    __slots__ = _ABILITY
+    FIELDS: ClassVar[tuple[str, ...]] = _STACK + _ABILITY
     INIT: ClassVar[tuple[str, ...]] = ("src", "ability", "controller", "ctx", "trigger")
 
     def __init__(self, src: Obj | None, ability: Any, controller: int, ctx: Any, trigger: str | None = None):
@@ -88,41 +83,28 @@ class AbilityItem(StackItem):
         return f"<ability {self.ctx.name} {self.akind}>"
 
 
+_ROLL = (
+    "seat",
+    "value",
+    "attack",
+    "purpose",
+    "table",
+    "ctx",
+    "checked",
+    "changes",
+    "target",
+    "reward",
+    "name",
+    "heard",
+    "misses",
+)
+
+
 class RollItem(StackItem):
     """A die roll on the stack (FS-9.2). ``purpose``: attack | table | reward."""
 
-    __slots__ = (
-        "seat",
-        "value",
-        "attack",
-        "purpose",
-        "table",
-        "ctx",
-        "checked",
-        "changes",
-        "target",
-        "reward",
-        "name",
-        "heard",
-        "misses",
-    )
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "controller",
-        "kind",
-        "seat",
-        "value",
-        "attack",
-        "purpose",
-        "table",
-        "ctx",
-        "checked",
-        "changes",
-        "target",
-        "reward",
-        "name",
-        "heard",
-        "misses",
-    )
+    __slots__ = _ROLL
+    FIELDS: ClassVar[tuple[str, ...]] = _STACK + _ROLL
     INIT: ClassVar[tuple[str, ...]] = ("seat", "value", "purpose")
 
     def __init__(self, seat: int, value: int, purpose: str):
@@ -145,20 +127,12 @@ class RollItem(StackItem):
         return f"<roll {self.value} p{self.seat} {self.purpose}>"
 
 
+_DAMAGE = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name", "then")
+
+
 class DamageItem(StackItem):
-    __slots__ = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name", "then")
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "controller",
-        "kind",
-        "amount",
-        "target",
-        "src_seat",
-        "src_obj",
-        "combat",
-        "roll",
-        "name",
-        "then",
-    )
+    __slots__ = _DAMAGE
+    FIELDS: ClassVar[tuple[str, ...]] = _STACK + _DAMAGE
     INIT: ClassVar[tuple[str, ...]] = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name")
 
     def __init__(self, amount, target, src_seat, src_obj, combat, roll, name):
@@ -172,9 +146,12 @@ class DamageItem(StackItem):
         return f"<damage {self.amount} -> {tname(self.target)}>"
 
 
+_DEATH = ("victim", "killer", "roll")
+
+
 class DeathItem(StackItem):
-    __slots__ = ("victim", "killer", "roll")
-    FIELDS: ClassVar[tuple[str, ...]] = ("controller", "kind", "victim", "killer", "roll")
+    __slots__ = _DEATH
+    FIELDS: ClassVar[tuple[str, ...]] = _STACK + _DEATH
     INIT: ClassVar[tuple[str, ...]] = ("victim", "killer", "roll")
 
     def __init__(self, victim, killer: int, roll: int | None = None):

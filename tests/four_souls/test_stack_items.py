@@ -1,6 +1,7 @@
-"""The stack items' written-out field lists (``items.py``): a search's copy copies ``FIELDS`` and builds
-each item from ``INIT`` (issue 20), so a field added to ``__slots__`` but not to ``FIELDS`` would be left
-out of every copy. Pure build only: a compiled class keeps no ``__slots__`` to read."""
+"""The stack items' field lists (``items.py``): a search's copy copies ``FIELDS`` and builds each item from
+``INIT`` (issue 20), so a field in ``__slots__`` but not in ``FIELDS`` would be left out of every copy. Each
+class's ``FIELDS`` is now the base's and its own slots' one constant; this keeps that so, and ``INIT`` in
+step with ``__init__``. Pure build only: a compiled class keeps no ``__slots__`` to read."""
 
 from __future__ import annotations
 
