@@ -23,6 +23,8 @@ class Outlook:
     _rival_hp: int
     # the leader's damage (a fight with them: ``valuing._player_fight``)
     _rival_atk: int
+    # the leader's bonus to their next attack roll (FS-9.4: their fight with me)
+    _rival_roll_bonus: int
     # (rivals, me among them?) whose turns come, after the current one, before the leader's next turn
     _before_leader: tuple
     cents: int
@@ -116,6 +118,7 @@ class Outlook:
         hp: int = 2,
         rival_hp: int = 2,
         rival_atk: int = 1,
+        rival_roll_bonus: int = 0,
         before_leader: tuple = (0, False),
         cents: int = 0,
         hand: tuple = (),
@@ -165,6 +168,7 @@ class Outlook:
         self._hp = hp
         self._rival_hp = rival_hp
         self._rival_atk = rival_atk
+        self._rival_roll_bonus = rival_roll_bonus
         self._before_leader = before_leader
         self.cents = cents
         self._hand = hand
@@ -227,6 +231,7 @@ class Outlook:
         new._hp = copy.deepcopy(self._hp, memo)
         new._rival_hp = copy.deepcopy(self._rival_hp, memo)
         new._rival_atk = copy.deepcopy(self._rival_atk, memo)
+        new._rival_roll_bonus = copy.deepcopy(self._rival_roll_bonus, memo)
         new._before_leader = copy.deepcopy(self._before_leader, memo)
         new.cents = copy.deepcopy(self.cents, memo)
         new._hand = copy.deepcopy(self._hand, memo)
@@ -300,6 +305,17 @@ class Outlook:
     def rival_atk(self, value: int) -> None:
         self.lazy.pop("rival_atk", None)
         self._rival_atk = value
+
+    @property
+    def rival_roll_bonus(self) -> int:
+        if "rival_roll_bonus" in self.lazy:
+            self._rival_roll_bonus = self.lazy.pop("rival_roll_bonus")(self)
+        return self._rival_roll_bonus
+
+    @rival_roll_bonus.setter
+    def rival_roll_bonus(self, value: int) -> None:
+        self.lazy.pop("rival_roll_bonus", None)
+        self._rival_roll_bonus = value
 
     @property
     def before_leader(self) -> tuple:

@@ -86,6 +86,11 @@ def _rival_atk(o: Outlook) -> int:
     return max(1, v.character_of(o.leader).ref.printed.card.attack or 1)
 
 
+def _rival_roll_bonus(o: Outlook) -> int:
+    v: View = o.view
+    return v.attack_roll_bonus_of(o.leader)
+
+
 def _before_leader(o: Outlook) -> tuple:
     v: View = o.view
     return _turns_before(v.active, o.leader, o.me, o.n_players)
@@ -149,6 +154,7 @@ _LATER: dict[str, Any] = {
     "curse": _curse,
     "rival_hp": _rival_hp,
     "rival_atk": _rival_atk,
+    "rival_roll_bonus": _rival_roll_bonus,
     "before_leader": _before_leader,
     "my_items": _my_items,
     "their_best_item": _their_best_item,
@@ -1361,15 +1367,17 @@ _DEATH = 4.0  # a player's death: its penalty (FS-13.9) and, in its own turn, th
 def _player_fight(attacker: str, attacked: str, evasion: float, out: Outlook) -> float:
     """An attack on a player's character goes on until the attacker or that player dies (FS-10.7, FS-10.6):
     a death, the attacked player's at the attacker's chance of winning (``reading.win_chance``: the
-    attacker hits at the evasion the allowing ability states, the attacked hits back on a miss,
-    FS-10.9), else the attacker's. Mine costs me ``_DEATH``, a rival's is worth it at ``out.rival``; between
+    attacker hits at the evasion the allowing ability states, with their own roll bonus (FS-9.4: the leader's
+    too), the attacked hits back on a miss, FS-10.9), else the attacker's. Mine costs me ``_DEATH``, a rival's is worth it at ``out.rival``; between
     two rivals one of them dies whoever wins."""
     ev = int(evasion)
     if attacker == "me" and attacked == "rival":
         p = win_chance(out.hp, max(1, out.atk), out.rival_hp, hit_chance(ev, out.roll_bonus), out.rival_atk)
         return p * out.rival * _DEATH - (1.0 - p) * _DEATH
     if attacker == "rival" and attacked == "me":
-        p = win_chance(out.rival_hp, out.rival_atk, out.hp, hit_chance(ev, 0), max(1, out.atk))
+        p = win_chance(
+            out.rival_hp, out.rival_atk, out.hp, hit_chance(ev, out.rival_roll_bonus), max(1, out.atk)
+        )
         return (1.0 - p) * out.rival * _DEATH - p * _DEATH
     if attacker == "rival" and attacked == "rival":
         return out.rival * _DEATH

@@ -7,7 +7,16 @@ it kills) and the attacker's own risk not at all. Seat 0 plays ``sensible``; the
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, give_loot, kinds, monster, phys
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    give_item,
+    give_loot,
+    kinds,
+    monster,
+    phys,
+    real,
+)
 from cardlab.strategies.four_souls import valuing as vl
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
@@ -44,6 +53,19 @@ def test_FS_10_7_a_fight_between_two_rivals_is_a_rivals_death():
     out = vl.Outlook(rival=1 / 3, hp=2, rival_hp=2, atk=1, rival_atk=1)
     assert abs(vl._player_fight("me", "rival", 3, out)) < 0.1
     assert vl._player_fight("rival", "rival", 3, out) == 4 / 3
+
+
+def test_FS_9_4_FS_10_7_the_leaders_attack_on_me_is_read_with_their_roll_bonus():
+    """The leader's fight to a death with me (an attack imposed on me) at their own roll bonus: with +1
+    (Meat!) they hit evasion 3 on four faces, not three, so my death is likelier and the fight worth less to
+    me. The value model read the leader's rolls at +0 (mine were read with my bonus)."""
+    g = strategy_table(2, hp=2)
+    give_item(g, 1, real("Meat!"))
+    out = vl.outlook(g.views[0], 0, None, lambda s: s, 1.0)
+    assert out.leader == 1 and out.rival_roll_bonus == 1
+    plain = vl.Outlook(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1)
+    meat = vl.Outlook(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1, rival_roll_bonus=1)
+    assert vl._player_fight("rival", "me", 3, meat) < vl._player_fight("rival", "me", 3, plain) - 0.5
 
 
 def _horn_turn_start(impostor: bool):
