@@ -767,13 +767,7 @@ class _cluster:
                 import ray
             except ImportError:
                 raise UserError("--backend ray needs the ray extra: pip install 'cardlab[ray]'") from None
-            ray.init(
-                address=self.scheduler,
-                num_cpus=None if self.scheduler else workers,
-                ignore_reinit_error=True,
-                include_dashboard=False,
-                log_to_driver=False,
-            )
+            _ray_start(ray, self.scheduler, workers)
             self.closers.append(_RayShutdown())
         self.config = parallel_config(backend=self.backend if self.backend == "dask" else "loky")
         self.config.__enter__()
@@ -783,6 +777,36 @@ class _cluster:
         self.config.__exit__(*exc)
         for closer in self.closers:
             closer.close()
+
+
+def _ray_start(ray: Any, scheduler: str | None, workers: int | None, tries: int = 2) -> None:
+    """Start (or join) Ray. A local instance whose processes die while starting (seen on a loaded machine:
+    the raylet gone before the driver connects) is started once more; a second failure, or any failure to
+    reach a given cluster, is one line naming what failed — never a traceback, never a half-run."""
+    for attempt in range(1, tries + 1):
+        try:
+            ray.init(
+                address=scheduler,
+                num_cpus=None if scheduler else workers,
+                ignore_reinit_error=True,
+                include_dashboard=False,
+                log_to_driver=False,
+            )
+            return
+        except (
+            Exception
+        ) as exc:  # Ray raises its own start-up errors (LocalRayletDiedError, ConnectionError …)
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+            if scheduler is not None or attempt == tries:
+                where = (
+                    f"--scheduler {scheduler}"
+                    if scheduler is not None
+                    else "--backend ray (a local instance)"
+                )
+                tried = "" if scheduler is not None else f" after {tries} tries"
+                said = (str(exc).strip().splitlines() or [""])[0]
+                raise UserError(f"{where}: Ray did not start{tried} ({type(exc).__name__}: {said})") from None
 
 
 class _RayShutdown:
