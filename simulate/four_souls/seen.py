@@ -118,11 +118,20 @@ def disturb(g: Any, name: str, deck: list, entering: Iterable[Any] = (), bottom:
     if bottom and g.seen_bottom:
         for key in [k for k in g.seen_bottom if k[1] == name]:
             _forget_bottom(g, key, deck)
-    if g.seen_drawn:
-        pids = {c.pid for c in entering}
-        if pids:
-            for s in g.seen_drawn.values():
-                s.difference_update(pids)
+    _hidden_again(g, {c.pid for c in entering})
+
+
+def _hidden_again(g: Any, pids: set[int]) -> None:
+    """Cards gone into a deck: no seat follows them any more, nor knows them in a hand they reach later
+    (``Player.known``, FS-3.7 looks: a card shown in a hand, discarded, reshuffled and drawn again is an
+    unknown card of whoever draws it, FS-3.5)."""
+    if not pids:
+        return
+    for s in g.seen_drawn.values():
+        s.difference_update(pids)
+    for p in g.players:
+        if p.known:
+            p.known.difference_update(pids)
 
 
 def put_under(g: Any, name: str, deck: list, n: int, knowers: Iterable[int] = ()) -> None:
@@ -131,10 +140,7 @@ def put_under(g: Any, name: str, deck: list, n: int, knowers: Iterable[int] = ()
     if n <= 0:
         return
     cards = deck[:n]
-    if g.seen_drawn:
-        pids = {c.pid for c in cards}
-        for s in g.seen_drawn.values():
-            s.difference_update(pids)
+    _hidden_again(g, {c.pid for c in cards})
     for key, rec in g.seen_top.items():  # a card drawn from a known top and put under: not on top any more
         if key[1] == name and any(c is x for c in cards for x in rec):
             g.seen_top[key] = rec[: min(i for i, x in enumerate(rec) if any(c is x for c in cards))]

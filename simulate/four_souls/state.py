@@ -500,7 +500,7 @@ class Game:
         if deck or not disc:
             return bool(deck)
         name = disc[0].card.deck  # each deck reshuffles from its own stream (seeds.Streams)
-        if self.seen_top or self.seen_bottom or self.seen_drawn:
+        if self.seen_top or self.seen_bottom or self.seen_drawn or any(p.known for p in self.players):
             seen.disturb(self, name, deck, disc)  # the discard's cards are hidden again (FS-3.5)
         deck.extend(disc)
         disc.clear()

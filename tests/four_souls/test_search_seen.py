@@ -145,3 +145,30 @@ def test_a_branch_never_reveals_what_another_player_saw():
         branching.determinize(b, 0, random.Random(i))
         assert [c.pid for c in a.loot] == [c.pid for c in b.loot]
         assert [c.pid for c in a.players[1].hand] == [c.pid for c in b.players[1].hand]
+
+
+def test_FS_3_5_a_card_seen_in_a_hand_is_unknown_again_once_reshuffled_into_a_deck():
+    """Seat 0 saw H0 in seat 1's hand (FS-3.7 look). H0 is discarded, the empty loot deck becomes its shuffled
+    discard (FS-3.5) and seat 1 draws H0 again: seat 0 no longer knows that card — its view shows no known
+    card in seat 1's hand, and its branches re-deal it."""
+    g, _cards, hand = _table()
+    g.players[0].known.add(hand[0].pid)
+    g.players[1].hand.remove(hand[0])
+    g.loot_disc.append(hand[0])
+    g.loot.clear()
+    drawn = g.draw(g.loot, g.loot_disc)
+    assert drawn is hand[0]
+    g.players[1].hand.append(drawn)
+    assert hand[0].pid not in g.players[0].known
+    assert g.views[0].known_cards(1) == ()
+    assert len({tuple(_names(h.players[1].hand)) for h in _branches(g, 0)}) > 1
+
+
+def test_a_card_put_into_a_deck_is_unknown_again_in_a_hand():
+    """A known hand card put under the loot deck (zones, FS-3.5) is forgotten by the seat that knew it."""
+    g, _cards, hand = _table()
+    g.players[0].known.add(hand[1].pid)
+    g.players[1].hand.remove(hand[1])
+    g.loot.insert(0, hand[1])
+    seen.put_under(g, "loot", g.loot, 1)
+    assert hand[1].pid not in g.players[0].known
