@@ -378,3 +378,14 @@ def redeal(places: list[list[Any]], rng: Any, key: Callable[[Any], Any]) -> list
         place[:] = pool[start : start + size]
         start += size
     return pool
+
+
+def redeal_at(places: list[tuple[list[Any], list[int] | None]], rng: Any, key: Callable[[Any], Any]) -> None:
+    """:func:`redeal` of only some positions of each list (``None``: all of them): the cards a seat knows
+    stay where they are (search's re-deal, issue 14 item 1); the others are re-dealt among those positions."""
+    parts = [lst if at is None else [lst[i] for i in at] for lst, at in places]
+    redeal(parts, rng, key)
+    for (lst, at), part in zip(places, parts, strict=True):
+        if at is not None:
+            for i, card in zip(at, part, strict=True):
+                lst[i] = card

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal
+from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal_at
 from cardlab.simulate.core.decisions import Decision, Players
 
 from . import asking, attack, seen, selectors, statics, turn
@@ -55,31 +55,15 @@ def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False)
     shown = statics.revealed_hands(g)  # FS-3.7: a revealed hand is known to every player (Guppy's Eye)
     if see_hands:  # search's peek=3, a diagnostic of the ceiling: every hand as if revealed
         shown = {p.seat for p in g.players}
-    slots = [
-        (p.hand, i)
+    hands = [
+        (p.hand, [i for i, card in enumerate(p.hand) if card.pid not in known])
         for p in g.players
         if p.seat != seat and p.seat not in shown
-        for i, card in enumerate(p.hand)
-        if card.pid not in known
     ]
-    free = _unknown(g, seat, "loot", g.loot)
-    unseen = [[hand[i] for hand, i in slots], g.loot if free is None else [g.loot[i] for i in free]]
-    redeal(unseen, rng, key=lambda c: c.pid)
-    for (hand, i), card in zip(slots, unseen[0], strict=True):
-        hand[i] = card
-    if free is not None:
-        for i, card in zip(free, unseen[1], strict=True):
-            g.loot[i] = card
+    redeal_at([*hands, (g.loot, _unknown(g, seat, "loot", g.loot))], rng, key=lambda c: c.pid)
     for name, deck in _named_decks(g):
         if deck:
-            free = _unknown(g, seat, name, deck)
-            if free is None:
-                redeal([deck], rng, key=lambda c: getattr(c, "pid", 0))
-            else:
-                part = [deck[i] for i in free]
-                redeal([part], rng, key=lambda c: getattr(c, "pid", 0))
-                for i, card in zip(free, part, strict=True):
-                    deck[i] = card
+            redeal_at([(deck, _unknown(g, seat, name, deck))], rng, key=lambda c: getattr(c, "pid", 0))
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
 

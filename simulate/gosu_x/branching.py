@@ -28,20 +28,10 @@ from .state import DECK, HAND, Card, Player, State
 def determinize(st: State, seat: int, rng: random.Random) -> None:
     known = st.known[seat]
     own = st.p[seat].deck
-    free = _free(own, known)
-    part = [own[i] for i in free]
-    core.redeal([part], rng, key=lambda c: c.uid)
-    for i, card in zip(free, part, strict=True):
-        own[i] = card
+    core.redeal_at([(own, _free(own, known))], rng, key=lambda c: c.uid)
     other = st.p[1 - seat]
     slots = [i for i, c in enumerate(other.hand) if c.uid not in known]
-    free = _free(other.deck, known)
-    unseen = [[other.hand[i] for i in slots], [other.deck[i] for i in free]]
-    core.redeal(unseen, rng, key=lambda c: c.uid)
-    for i, card in zip(slots, unseen[0], strict=True):
-        other.hand[i] = card
-    for i, card in zip(free, unseen[1], strict=True):
-        other.deck[i] = card
+    core.redeal_at([(other.hand, slots), (other.deck, _free(other.deck, known))], rng, key=lambda c: c.uid)
     for card in other.hand:
         card.zone = HAND
     for card in other.deck:

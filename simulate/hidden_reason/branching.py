@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from cardlab.simulate.core.branching import redeal
+from cardlab.simulate.core.branching import redeal, redeal_at
 
 from .state import DECK, HAND, Game
 
@@ -24,10 +24,7 @@ def determinize(g: Game, seat: int, rng: random.Random) -> None:
             continue
         # a card every player saw go into that hand stays there (``Game.shown``: HR-5.3, HR-5.6)
         slots = [i for i, card in enumerate(p.hand) if card.uid not in g.shown]
-        unseen = [[p.hand[i] for i in slots], p.deck]
-        redeal(unseen, rng, key=lambda c: c.uid)
-        for i, card in zip(slots, unseen[0], strict=True):
-            p.hand[i] = card
+        redeal_at([(p.hand, slots), (p.deck, None)], rng, key=lambda c: c.uid)
         for card in p.hand:
             card.zone = HAND
         for card in p.deck:
