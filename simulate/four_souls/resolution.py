@@ -389,16 +389,11 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
     p = g.players[r.seat]
     if p.dead:
         return  # FS-10.12: dead players cannot make attack rolls
-    lands = r.value >= statics.target_evasion(g, t) or statics.counts_as_hit(t, r.value)  # The Gorm: a 1 hits
-    before = g.last_attack_roll.get(t.uid, 0)
+    lands = statics.attack_roll_hits(g, p, t, r.value, r.misses)  # read before this roll is the last one
     g.last_attack_roll[t.uid] = r.value
-    if lands and r.misses and r.value in r.misses:
-        lands = False  # a face named before the roll (Alt Art Mother!)
-    if lands and before >= r.value and t.rules.statics and statics.beats_last(g, t):
-        lands = False  # must beat the previous roll aimed at it during this turn (Summer Hush)
     if t.rules.statics and statics.attack_ends_on_roll(g, t) == p.attack_rolls_this_turn:
         _end_after_damage(g, t)  # below this roll's combat damage on the stack (Turdlings)
-    if lands and not statics.counts_as_miss(g, p, r.value):
+    if lands:
         n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
         damage.push_damage(g, n, statics.defender(g, t), r.seat, None, True, r.value, "attack")
     else:  # a defending player deals their own damage and is its source (FS-10.6)

@@ -904,6 +904,21 @@ def named_faces(g: Game, t: Obj) -> bool:
     return any(b.get("misses_named") and _holds(g, t, b) for b in t.rules.statics if "misses_named" in b)
 
 
+def attack_roll_hits(g: Game, p: Player, t: Obj, value: int, named: tuple = ()) -> bool:
+    """FS-10.9: does an attack roll of ``p`` whose final value is ``value`` hit ``t``? At least its evasion or
+    a face ``t`` says hits (The Gorm), and none of: a face named before the roll (``named``, Alt Art Mother!),
+    a value not above the last roll against ``t`` this turn when it must beat it (Summer Hush), a face
+    ``p``'s own objects make a miss (Number One). The one answer: the engine resolves a roll by it
+    (``roll_resolved``) and the players read it through their view."""
+    if value < target_evasion(g, t) and not counts_as_hit(t, value):
+        return False
+    if named and value in named:
+        return False
+    if t.rules.statics and g.last_attack_roll.get(t.uid, 0) >= value and beats_last(g, t):
+        return False
+    return not counts_as_miss(g, p, value)
+
+
 def also_hit_on(g: Game, t: Obj, face: int) -> bool:
     """FS-10.9: a missed attack roll showing ``face`` against ``t`` still deals the attacker's combat damage
     to it, on top of the miss's damage to the attacker, when ``t`` says so (``also_hit_on: 1``: Gold Box

@@ -15,7 +15,8 @@ from . import asking, blank_card, statics
 from . import vocabulary as V
 from .abilities import CardRules
 from .carddefs import Card
-from .items import AbilityItem, LootItem, StackItem
+from .dice import clamp
+from .items import AbilityItem, LootItem, RollItem, StackItem
 from .refs import CardRef, ObjInfo, ObjRef, StackRef
 from .rule_variants import cannon_fodder
 from .state import Game, Obj, Phys, Player
@@ -207,6 +208,42 @@ class View:
         table roll, its table of outcomes (the card's printed text)."""
         it = self._g.stack[ref.index]
         return it.purpose, it.table
+
+    def roll_bonus(self, ref: StackRef) -> int:
+        """What is added to a roll on the stack as it resolves (FS-9.2(5), FS-9.4, FS-Q.14): its roller's
+        roll buffs (a table or reward roll's too) and, on an attack roll, their attack-roll statics, that
+        roll counted (``statics.next_attack_roll_bonus``)."""
+        g = self._g
+        it = g.stack[ref.index]
+        assert isinstance(it, RollItem)
+        p = g.players[it.seat]
+        return statics.next_attack_roll_bonus(g, p) if it.attack else statics.roll_bonus(g, p, False)
+
+    def roll_value(self, ref: StackRef) -> int:
+        """A roll on the stack as it will resolve: its die plus :meth:`roll_bonus`, within 1..6 (FS-9.1)."""
+        it = self._g.stack[ref.index]
+        assert isinstance(it, RollItem)
+        return clamp(it.value + self.roll_bonus(ref))
+
+    def attack_roll_hits(self, value: int, roll: StackRef | None = None) -> bool:
+        """Would an attack roll whose final value is ``value`` hit (FS-10.9)? The engine's own answer
+        (``statics.attack_roll_hits``: evasion, the target's hit faces, faces named before the roll, a roll
+        that must beat the last one, the roller's miss faces; all public, FS-3.3). ``roll``: an attack roll
+        on the stack (its roller, its target, the faces named for it), else the attacker's next roll at the
+        attack target. False when there is no such target."""
+        g = self._g
+        a = g.attack
+        if roll is not None:
+            it = g.stack[roll.index]
+            assert isinstance(it, RollItem)
+            seat, t, named = it.seat, it.target, it.misses
+        elif a is not None:
+            seat, t, named = a.seat, a.target, ()
+        else:
+            return False
+        if t is None:
+            return False
+        return statics.attack_roll_hits(g, g.players[seat], t, value, named)
 
     @property
     def attack_target(self) -> ObjInfo | None:

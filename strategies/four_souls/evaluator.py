@@ -260,8 +260,7 @@ class EvaluatorPlayer:
             t = view.attack_target
             if t is None or t.evasion is None:
                 return "pass"
-            ev = min(6, max(1, t.evasion))
-            if max(1, min(6, top.value + view.attack_roll_bonus)) >= ev:
+            if view.attack_roll_hits(view.roll_value(top), top):  # the engine's judgement (FS-10.9)
                 return "pass"
             saved = max(0.0, self._fight(view, t)) + 1.0
             for o in opts:

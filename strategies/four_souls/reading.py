@@ -313,23 +313,6 @@ def _unblocked_hit_chance(evasion: int, bonus: int, blocked: frozenset[int]) -> 
     return hits / (hits + misses) if hits else 0.0
 
 
-def final_attack_roll(view: View, top: StackRef) -> int:
-    """An attack roll on the stack as it will resolve: its die plus its roller's own static bonus, added only
-    then (FS-9.4, FS-Q.14), within 1..6 (FS-9.1). Whoever rolled: a rival's +1 makes their raw 4 a hit on a
-    5 as surely as mine does."""
-    value: int = top.value  # type: ignore[assignment]  # a roll on the stack has its value
-    return max(1, min(6, value + view.attack_roll_bonus_of(top.controller)))
-
-
-def roll_lands(rules: Any, value: int, evasion: int) -> bool:
-    """Does an attack roll's final ``value`` hit a target of this evasion (FS-10.8, FS-10.9) — a face its
-    own ``hit_on`` names hits whatever the evasion (The Gorm: a 1)?"""
-    if value >= min(6, max(1, evasion)):
-        return True
-    statics = rules.statics if rules is not None else ()
-    return any(isinstance(b, dict) and b.get("hit_on") == value for b in statics)
-
-
 def lends_own_prevention(do: Any) -> bool:
     """Does the effect lend its user's character a prevention of all damage to that player for a while
     (``gain_abilities`` with ``replace: {event: {damage_to: you}, prevent: true}``, FS-5.2, FS-6.16)? Such an

@@ -848,16 +848,12 @@ def _reroll_spoils(sp: SensiblePolicy, decision: Decision) -> bool:
     mine = top.controller == sp.seat
     if not mine and view.coop:
         return False
-    t = view.attack_target
-    evasion = t.evasion if t is not None else None
-    if t is not None and evasion is None and t.kind == "character":  # a player attacked (FS-10.6)
-        evasion = view.player_evasion(t.controller)
-    if evasion is None:
+    if view.attack_target is None:
         return False
     ab = _asking(sp, view, decision.context)
     if ab is None or not _ROLL_CHANGES & rd.verbs(ab.do):
         return False
-    return rd.roll_lands(t.rules if t is not None else None, rd.final_attack_roll(view, top), evasion) == mine
+    return view.attack_roll_hits(view.roll_value(top), top) == mine  # the engine's answer (FS-10.9)
 
 
 def _goes_round(sp: SensiblePolicy, decision: Decision) -> bool:
@@ -1319,9 +1315,10 @@ def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
         t = view.attack_target
         if t is None or t.evasion is None:
             return False
-        # the roll as it resolves, with its roller's bonus (FS-9.4), whoever rolled it
-        value = rd.final_attack_roll(view, top)
-        lands = rd.roll_lands(t.rules, value, t.evasion)
+        # the roll as it resolves, with its roller's bonus (FS-9.4), whoever rolled it, judged as the
+        # engine judges it (FS-10.9: a face named before the roll, the roller's miss faces …)
+        value = view.roll_value(top)
+        lands = view.attack_roll_hits(value, top)
         if c == sp.seat:
             return not lands
         if not lands or t.soul <= 0 or value in rd.blocked_rolls(t.rules):
@@ -1356,6 +1353,9 @@ def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
         return None
     now = top.value
     assert now is not None  # a roll on the stack has its value
+    # each die face's worth as the roll resolves: with the roller's roll buff added then (FS-9.2(5))
+    bonus = view.roll_bonus(top)
+    vals = [vals[max(1, min(6, f + bonus)) - 1] for f in range(1, 7)]
     cur = vals[now - 1]
     best = None
     for ab in tools:
@@ -1403,24 +1403,24 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
         return "pass"  # nothing to answer with
     view = decision.view
     t = view.attack_target
-    ev = min(6, max(1, t.evasion))
-    # what the roll resolves as, and what a flip makes of it (FS-6.10), with its roller's bonus (FS-9.4)
-    value = rd.final_attack_roll(view, top)
-    bonus = view.attack_roll_bonus_of(top.controller)
-    flipped = max(1, min(6, 7 - (top.value or 0) + bonus))
+    # what the roll resolves as, and what a flip makes of it (FS-6.10), with its roller's bonus (FS-9.4),
+    # each judged as the engine judges it (FS-10.9)
+    die = top.value or 0
+    bonus = view.roll_bonus(top)
+    flipped = view.attack_roll_hits(max(1, min(6, 7 - die + bonus)), top)
     if top.controller == sp.seat:  # my roll: fix a miss (FS-10.9)
         lethal = (t.attack or 0) >= view.hp
         important = lethal or t.soul > 0
-        need = ev - value
-        pick = _roll_fixer(sp, decision.options, True, need, important, flipped >= ev)
+        need = _roll_need(view, top, bonus, True)
+        pick = _roll_fixer(sp, decision.options, True, need, important, flipped)
         if pick is None and lethal:
             pick = _emergency_shot(sp, decision.options, t)
             if pick is not None:
                 return pick
     else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
         wins = view.souls(view.active) + t.soul >= view.souls_to_win  # the active player's soul (FS-1.15)
-        need = (top.value or 0) + bonus - ev + 1  # down from the die: the bonus still comes on top
-        pick = _roll_fixer(sp, decision.options, False, need, wins, flipped < ev)
+        need = _roll_need(view, top, bonus, False)
+        pick = _roll_fixer(sp, decision.options, False, need, wins, not flipped)
         if pick is None and wins:
             return (
                 _loot_play_for(sp, decision, "roll", False)
@@ -1433,6 +1433,21 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     sp._intent = ("roll", top.index)
     sp._roll_high = top.controller == sp.seat  # kept until the change resolves
     return pick
+
+
+def _roll_need(view: View, top: StackRef, bonus: int, hit: bool) -> int:
+    """How far my change must move an attack roll's die (up for ``hit``, else down) for it to hit, or to
+    miss: the nearest die whose final value (with the roller's ``bonus``, FS-9.4) the engine judges so
+    (FS-10.9: a miss face or a named face on the way is passed over). 6 when none does."""
+    die = top.value or 0
+    step = 1 if hit else -1
+    for d in range(1, 6):
+        v = die + step * d
+        if not 1 <= v <= 6:
+            break
+        if view.attack_roll_hits(max(1, min(6, v + bonus)), top) == hit:
+            return d
+    return 6
 
 
 def _armed(sp: SensiblePolicy, decision: Decision, roles: tuple) -> bool:

@@ -1,0 +1,111 @@
+"""The players judge an attack roll's final value as the engine does (FS-10.9: ``View.attack_roll_hits``,
+the engine's ``statics.attack_roll_hits``): a face the roller's own item makes a miss (Number One), a roll
+that must beat the last one (Hush), faces named before the roll (Mother!); and a table or reward roll
+with the roller's roll buff (``View.roll_bonus``). Seat 0 plays ``sensible``; the
+others are scripted (they pass). Each test failed while the players read evasion and ``hit_on`` only."""
+
+from __future__ import annotations
+
+import random
+
+from cardlab.simulate.four_souls import attack, dice
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    character,
+    give_item,
+    give_loot,
+    kinds,
+    monster,
+    phys,
+    position,
+    real,
+    settle,
+)
+from cardlab.strategies.four_souls import STRATEGIES
+from tests.four_souls.strategy_table import LOOT_PLAY, strategy_table
+
+
+def _souls(g, seat, n):
+    for _ in range(n):
+        g.players[seat].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", seat))
+
+
+def _kept_dice_shard(g, boss, active):
+    """The rival's attack ends with their death and no soul: P0's Dice Shard and ↷ were never spent."""
+    assert not attack.run_attack(g, active, boss)
+    assert not kinds(g, "loot_played") and len(g.players[0].hand) == 1
+    assert g.players[0].character.charged and boss.in_play and g.players[active].soul_total() == 3
+
+
+def test_FS_10_9_a_rival_s_6_that_their_number_one_makes_a_miss_is_not_answered():
+    """P1 (3 souls) holds Number One (its attack rolls of 1 and 6 miss) and rolls a 6, then a 1, at a 1-HP
+    boss: two misses, and P1 dies. P0 keeps its Dice Shard. P0 read the 6 as a winning hit and spent it."""
+    g = strategy_table(rolls=[6, 1], charged=True)
+    g.active = 1
+    _souls(g, 1, 3)
+    give_item(g, 1, by_id("box-number_one"))
+    give_loot(g, 0, real("Dice Shard"))
+    boss = add_slot_monster(g, monster("Boss", hp=1, evasion=3, attack=1, soul=1))
+    _kept_dice_shard(g, boss, 1)
+    assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [6, 1]
+
+
+def test_FS_10_9_a_rival_s_roll_not_above_the_last_one_is_not_answered():
+    """A 1-HP boss that an attack roll must beat the last roll against it this turn to hit (Hush's
+    ``must_beat_last``); a 5 was rolled at it this turn. P1 (3 souls) rolls a 4, then a 1: both miss, P1
+    dies. P0 keeps its Dice Shard. P0 read the 4 (above the evasion) as a winning hit and spent it."""
+    g = strategy_table(rolls=[4, 1], charged=True)
+    g.active = 1
+    _souls(g, 1, 3)
+    give_loot(g, 0, real("Dice Shard"))
+    hush = ({"static": {"must_beat_last": True}},)
+    boss = add_slot_monster(g, monster("Boss", hp=1, evasion=3, attack=1, soul=1, abilities=hush))
+    g.last_attack_roll[boss.uid] = 5
+    _kept_dice_shard(g, boss, 1)
+
+
+def test_FS_10_9_a_rival_s_roll_on_a_face_named_before_it_is_not_answered():
+    """Four players; P2 (3 souls) attacks a 1-HP boss of evasion 1 whose attack rolls miss on the faces
+    P3 and P1 name first, before each roll (Mother!'s ``misses_named``): 2 and 5. P2 rolls a 5, then a 2: both
+    miss, P2 dies. P0 keeps its Dice Shard. P0 read the 5 as a winning hit and spent it."""
+    names = {1: 5, 3: 2}
+    plans = {s: (lambda d, f=f: f if d.kind == "choose_number" else None) for s, f in names.items()}
+    chars = [character(f"C{i}", hp=2, abilities=LOOT_PLAY) for i in range(4)]
+    g = position(4, chars=chars, plans=plans, rolls=[5, 2])
+    g.io.strategies[0] = STRATEGIES["sensible"](0, random.Random(0))
+    g.players[0].character.charged = True
+    g.active = 2
+    _souls(g, 2, 3)
+    give_loot(g, 0, real("Dice Shard"))
+    mother = ({"static": {"misses_named": True}},)
+    boss = add_slot_monster(g, monster("Boss", hp=1, evasion=1, attack=1, soul=1, abilities=mother))
+    _kept_dice_shard(g, boss, 2)
+    assert [r[7] for r in kinds(g, "faces_named")] == ["2,5", "2,5"]
+
+
+def test_FS_10_9_my_own_6_that_number_one_makes_a_lethal_miss_is_rerolled():
+    """P0 (1 HP) holds Number One and The D6 and rolls a 6 at a 1-HP monster dealing 1: a miss that kills
+    P0. The D6 rerolls it; the 4 hits and the monster dies. P0 read the 6 as a hit and let it kill P0."""
+    g = strategy_table(rolls=[6, 4], hp=1)
+    g.active = 0
+    give_item(g, 0, by_id("box-number_one"))
+    d6 = give_item(g, 0, real("The D6"), eternal=True, starting=True)
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=3, attack=1))
+    assert attack.run_attack(g, 0, m)
+    assert not g.players[0].dead and not d6.charged
+    assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [4]
+
+
+def test_FS_9_2_a_dice_tool_reads_my_reward_roll_with_my_roll_buff():
+    """P0 has +1 to its rolls this turn (a roll buff, added as a roll resolves: FS-9.2(5)) and rolls a 5 for a
+    reward of that many cents: it resolves as a 6, the most it can pay. P0 keeps Book Of Belial charged and
+    gains 6 cents. P0 read the die alone and spent the item on a 1 up that gained nothing."""
+    g = strategy_table(rolls=[5])
+    g.active = 0
+    g.players[0].b_roll = 1
+    book = give_item(g, 0, real("Book Of Belial"), eternal=True, starting=True)
+    dice.push_roll(g, 0, "reward", reward="cents", name="Purse")
+    settle(g)
+    assert book.charged and not kinds(g, "item_activated")
+    assert [(r[5], r[6]) for r in kinds(g, "reward")] == [("cents", 6)]
