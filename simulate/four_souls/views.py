@@ -73,7 +73,11 @@ class View:
 
     @property
     def atk(self) -> int:
-        p = self._g.players[self.seat]
+        return self.atk_of(self.seat)
+
+    def atk_of(self, seat: int) -> int:
+        """``seat``'s attack now, for their next attack roll (FS-5.2: statics and buffs; public, FS-3.3)."""
+        p = self._g.players[seat]
         return statics.player_atk(self._g, p, first_attack_roll=p.attack_rolls_this_turn == 0) + p.next_atk
 
     @property

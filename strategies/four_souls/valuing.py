@@ -83,7 +83,7 @@ def _rival_hp(o: Outlook) -> int:
 
 def _rival_atk(o: Outlook) -> int:
     v: View = o.view
-    return max(1, v.character_of(o.leader).ref.printed.card.attack or 1)
+    return max(1, v.atk_of(o.leader))  # its attack now: statics and buffs (FS-5.2), as mine is read
 
 
 def _rival_roll_bonus(o: Outlook) -> int:

@@ -68,6 +68,19 @@ def test_FS_9_4_FS_10_7_the_leaders_attack_on_me_is_read_with_their_roll_bonus()
     assert vl._player_fight("rival", "me", 3, meat) < vl._player_fight("rival", "me", 3, plain) - 0.5
 
 
+def test_FS_5_2_FS_10_7_the_leaders_attack_on_me_is_read_with_their_items_and_buffs():
+    """The leader's fight to a death with me reads their attack now: a printed 1, +1 from Brimstone (a static)
+    and +1 this turn (a buff), so 3, and each miss of theirs on me costs 3 HP, not 1: the fight is worth less
+    to me. The value model read the leader's printed attack."""
+    g = strategy_table(2, hp=2)
+    give_item(g, 1, real("Brimstone"))
+    g.players[1].b_atk = 1
+    out = vl.outlook(g.views[0], 0, None, lambda s: s, 1.0)
+    assert out.leader == 1 and out.rival_atk == 3
+    printed = vl.Outlook(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1)
+    assert vl._player_fight("rival", "me", 3, out) < vl._player_fight("rival", "me", 3, printed) - 0.5
+
+
 def _horn_turn_start(impostor: bool):
     """3 players at 2 HP; P0 (sensible) is active; Alt Art Little Horn holds 4 counters (its turn-start
     damage, split among the players P0 picks, "any number", FS-4.3), and with ``impostor`` The Impostor! is in
