@@ -27,7 +27,6 @@ from . import (
 )
 from . import vocabulary as V
 from .asking import ask
-from .checks import state_checks
 from .rooms import discard, fill, room_objs
 from .state import Game, GameOver, Obj, Player, RunawayTurn
 
@@ -480,7 +479,10 @@ def end_of_turn(g: Game) -> None:
 def room_step(g: Game) -> None:
     """FS-8.10(3) / FS-16.3: if any monster died this turn, the active player may discard each room;
     the emptied slot is refilled at once (a room revealed now misses this turn's end-of-turn triggers,
-    which have resolved already, FS-16.4). Then FS-17.7 in solo/co-op."""
+    which have resolved already, FS-16.4). Then FS-17.7 in solo/co-op. Nobody has priority in this step
+    (FS-8.11, FS-7.8): what triggers now (a revealed room's "enters play") waits in ``Game.pending`` for the
+    next priority, the next turn's start-of-turn window, where it goes on the stack with that turn's start
+    triggers (FS-4.9, FS-Q.30) and "you" on the room is then that turn's active player (FS-0.5)."""
 
     if g.monster_deaths:
         for o in room_objs(g):
@@ -491,9 +493,6 @@ def room_step(g: Game) -> None:
                 fill(g, o.slot)
     if g.coop:
         _stale_room(g)
-    state_checks(g)
-    if g.stack:  # a room revealed now: its "enters play" abilities resolve this turn (FS-4.9)
-        resolution.priority(g, g.active)
 
 
 def _stale_room(g: Game) -> None:

@@ -70,10 +70,11 @@ def test_FS_16_1_FS_4_9_a_revealed_room_triggers_its_enters_play_ability():
     check_invariants(g)
 
 
-def test_FS_16_4_a_dice_room_revealed_in_the_room_step_acts_now_and_leaves_at_the_next_turns_end():
-    """Dice Room!!!!! (every monster to the discard) revealed in the room step: its "enters play" ability
-    resolves in this end phase (FS-4.9); its "at the end of the turn, discard this" fires at the end of the
-    next turn, not this one (FS-16.4)."""
+def test_FS_16_4_FS_Q_30_a_dice_room_revealed_in_the_room_step_acts_next_turn_and_leaves_at_its_end():
+    """Dice Room!!!!! (every monster to the discard) revealed in the room step: nobody has priority in
+    end-phase steps 2–4 (FS-8.11), so its "enters play" ability waits for the next priority, the start of
+    the next turn (FS-4.9, FS-Q.30), and resolves there; its "at the end of the turn, discard this" fires at
+    the end of that next turn, not this one (FS-16.4)."""
     g = position(2, plans={0: lambda d: True if d.kind == "discard_room" else None})
     old = _room(g, "Blessing of Greed")
     dice5, greed = _room_deck(g, ["Dice Room!!!!!", "Blessing of Gluttony"])
@@ -83,12 +84,13 @@ def test_FS_16_4_a_dice_room_revealed_in_the_room_step_acts_now_and_leaves_at_th
     g.monster_deaths = 1
     turn.room_step(g)
     assert old.phys in g.rooms.disc and g.rooms.slots[0][-1].phys is dice5
-    assert not a.in_play and not b.in_play
-    assert a.phys in g.monster_disc and b.phys in g.monster_disc
-    checks.state_checks(g)
-    assert [s[-1].phys.card.name for s in g.mslots] == ["Next3", "Next2"]  # refilled (FS-12.1)
+    assert a.in_play and b.in_play and len(g.pending) == 1 and not g.stack  # waiting (FS-Q.30)
+    turn.end_of_turn(g)
     g.active, g.turn = 1, 2
     turn.play_turn(g)
+    assert not a.in_play and not b.in_play
+    assert a.phys in g.monster_disc and b.phys in g.monster_disc
+    assert [r[4] for r in kinds(g, "monster_revealed")][:2] == ["Next3", "Next2"]  # refilled (FS-12.1)
     assert dice5 in g.rooms.disc
     assert g.rooms.slots[0][-1].phys is greed
     check_invariants(g)
