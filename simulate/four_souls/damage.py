@@ -46,9 +46,21 @@ def deal_divided(g: Game, n: int, targets: list, src_seat: int, src_obj: Obj | N
     return did
 
 
+def attack_ended(g: Game) -> bool:
+    """FS-10.11: the attack under way has ended through a death or a cancellation (its target died or left
+    play, its attacker died, or it was cancelled), so its unresolved attack rolls and combat damage fizzle
+    when they come to resolve. An attack ended only by a 0-HP combatant whose death waits on the stack has
+    not: that death may still be prevented."""
+    a = g.attack
+    if a is None:
+        return False
+    t = a.target
+    return a.cancelled or t is None or not t.in_play or g.players[a.seat].dead
+
+
 def resolve_damage(g: Game, d: DamageItem) -> None:
     t = d.target
-    if d.combat and (g.attack is None or g.attack.cancelled):
+    if d.combat and (g.attack is None or attack_ended(g)):
         g.log.emit("fizzled", d.src_seat, d.name, log_target(t), d.amount, "combat")  # FS-10.11
         return
     if isinstance(t, Player):

@@ -244,6 +244,11 @@ def resolve_ability(g: Game, item: AbilityItem) -> None:
 
 
 def resolve_roll(g: Game, r: items.RollItem) -> None:
+    if r.attack and g.attack is not None and (damage.attack_ended(g) or g.players[r.seat].dead):
+        # FS-10.11: an attack roll of an attack that ended through a death or a cancellation fizzles — it
+        # does not resolve, so nothing triggers on its result; FS-10.12: a dead player's roll too
+        g.log.emit("fizzled", r.seat, r.name, None, r.value, "attack_roll")
+        return
     # FS-9.2(4): "would roll N" triggers fire as the roll tries to resolve; if any, they go on top
     # and the roll waits. Once they resolved, a changed result (a reroll, even to the same number, or
     # a new value) goes back through step (3) to here and triggers again; an unchanged one resolves

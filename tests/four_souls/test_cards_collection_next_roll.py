@@ -61,6 +61,7 @@ def test_FS_10_9_parabite_hears_combat_damage_only_and_round_worm_its_own_combat
     settle(g)
     assert not g.delayed and _roll(g, attack=True) == 4
     g.attack = Attack(seat=0, target=para)  # combat damage needs an attack in progress (FS-10.9)
+    para.damage = 0  # the 1 combat damage leaves it alive: a dead target would end the attack (FS-10.11)
     damage.push_damage(g, 1, para, 0, None, True, 5, "test")
     damage.push_damage(g, 1, g.players[0], -1, worm, True, 1, "test")
     settle(g)

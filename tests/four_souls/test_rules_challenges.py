@@ -34,7 +34,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     scripted,
 )
-from cardlab.simulate.four_souls.state import GameOver
+from cardlab.simulate.four_souls.state import Attack, GameOver
 
 CHAL_FILE = Path(__file__).parent / "cards_testonly" / "challenge.yaml"
 BOSS = cards.load_pool([CHAL_FILE]).by_name["Test Warlord"]
@@ -97,7 +97,7 @@ def test_FS_18_3_boss_armour_caps_ability_damage_and_kills_at_3_but_not_combat_d
     assert boss.damage == 3 and boss.in_play and not kinds(g, "monster_died")
     boss.damage = 0
     assert damage.push_damage(g, 4, boss, 0, None, True, 6, "attack")
-    g.attack = type("A", (), {"cancelled": False, "target": boss})()
+    g.attack = Attack(seat=0, target=boss)
     resolution.priority(g, 0, until_empty=True)
     assert boss.damage == 4  # combat damage is not capped
 

@@ -769,3 +769,123 @@ def test_FS_0_6_the_shop_stands_in_for_a_player_and_the_game_controls_the_slots(
         0
     ].controller == 1
     assert g.shop[0][-1].phys is nxt and g.shop[0][-1].controller == -1
+
+
+# --------------------------------------------------------------------------- tricky interactions the official text spells out
+
+
+def test_FS_10_11_a_bomb_in_answer_to_a_missing_roll_kills_the_monster_before_it_hits_back():
+    """[A]'s example: the 1-HP attacker rolls 1 against evasion 6 (a miss that would kill them); in answer,
+    with the roll still on the stack, they play Bomb! on the 1-HP monster. The monster dies, the attack
+    ends, the roll fizzles: no combat damage, the attacker lives and gains the reward."""
+
+    def p0(d):
+        if d.kind == "respond" and d.context is not None and d.context.kind == "roll":
+            return next((o for o in d.options if o != "pass" and o[0] == "loot"), None)
+        if d.kind == "choose_target":
+            return next(o for o in d.options if getattr(o, "name", "") == "Wall")
+        return None
+
+    g = position(2, chars=[character("Frail", hp=1), character("B")], plans={0: p0}, rolls=[1])
+    g.active = 0
+    wall = add_slot_monster(g, monster("Wall", hp=1, evasion=6, attack=1, rewards={"cents": 2}))
+    deck(g, "monster", [monster("Next")])
+    give_loot(g, 0, real("Bomb!"))
+    g.players[0].loot_plays = 1
+    give_item(
+        g, 1, card("Ones", "treasure", "passive", abilities=({"on": {"rolled": 1}, "do": {"gain_cents": 1}},))
+    )
+    assert attack.run_attack(g, 0, wall)
+    settle(g)
+    p = g.players[0]
+    assert not p.dead and p.damage == 0 and p.cents == 2
+    assert not [r for r in g.log.rows if r[3] == "roll" and r[7] == "final"]  # the roll never resolved
+    assert g.players[1].cents == 0  # so no "when a 1 is rolled" trigger (FS-4.11)
+    assert [(r[4], r[7]) for r in kinds(g, "fizzled")] == [("Wall", "attack_roll")]
+    assert [r[7] for r in kinds(g, "attack_ended")] == ["killed"]
+
+
+def test_FS_10_11_a_rival_kills_the_attacker_in_answer_to_a_hitting_roll():
+    """[A]'s example the other way: the attacker's roll (6) would kill the 1-HP monster; in answer a rival
+    bombs the 1-HP attacker. The attacker dies, the attack ends, the roll fizzles: the monster lives and
+    nobody gains its reward."""
+
+    def p1(d):
+        if d.kind == "respond" and d.context is not None and d.context.kind == "roll":
+            return next((o for o in d.options if o != "pass" and o[0] == "loot"), None)
+        if d.kind == "choose_target":
+            return next(o for o in d.options if getattr(o, "seat", None) == 0)
+        return None
+
+    g = position(2, chars=[character("Frail", hp=1), character("B")], plans={1: p1}, rolls=[6])
+    g.active = 0
+    blob = add_slot_monster(g, monster("Blob", hp=1, evasion=2, attack=1, rewards={"cents": 2}))
+    give_loot(g, 1, real("Bomb!"))
+    g.players[1].loot_plays = 1
+    give_item(
+        g,
+        1,
+        card("Sixes", "treasure", "passive", abilities=({"on": {"rolled": 6}, "do": {"gain_cents": 1}},)),
+    )
+    assert not attack.run_attack(g, 0, blob)
+    settle(g)
+    assert g.players[0].dead and blob.in_play and blob.damage == 0
+    assert g.players[0].cents == 0 and g.players[1].cents == 0  # no reward, no "when a 6 is rolled"
+    assert not [r for r in g.log.rows if r[3] == "roll" and r[7] == "final"]
+
+
+def test_FS_8_4_FS_1_9_the_turns_loot_play_comes_with_the_action_phase():
+    """The active player holding a loot card has no loot play in the start phase's windows (start-of-turn
+    triggers, loot step); the action phase gives one, and once it is used no loot card is playable."""
+    offered = []
+
+    def p0(d):
+        if d.kind == "respond":
+            offered.append(("respond", any(o != "pass" and o[0] == "loot" for o in d.options)))
+        if d.kind == "action":
+            can = any(o[0] == "loot" for o in d.options)
+            offered.append(("action", can))
+            if can:
+                return next(o for o in d.options if o[0] == "loot")
+            return next(o for o in d.options if o[0] == "end")
+        return None
+
+    g = position(2, plans={0: p0})
+    g.active = 0
+    g.players[0].character = g.new_obj(phys(g, real("Isaac")), "character", 0)  # a ↷ to keep windows open
+    give_loot(g, 0, card("Coin", abilities=({"play": {"do": {"gain_cents": 1}}},)))
+    give_loot(g, 0, card("Coin2", abilities=({"play": {"do": {"gain_cents": 1}}},)))
+    g.mslots.append([])
+    deck(g, "monster", [monster("Blob")])
+    deck(g, "loot", [card("Drawn")])
+    g.players[0].character.charged = False
+    turn._play_turn(g)
+    starts = [x for x in offered[:2]]
+    assert starts == [("respond", False), ("respond", False)]
+    assert [x for x in offered if x[0] == "action"] == [("action", True), ("action", False)]
+    assert g.players[0].cents == 1
+
+
+def test_FS_10_11_a_bomb_in_answer_to_the_combat_damage_of_a_miss_saves_the_attacker():
+    """The same with the miss resolved: the monster's lethal combat damage waits on the stack and the
+    attacker bombs the 1-HP monster in answer. The attack ended through its death, so the combat damage
+    fizzles: the attacker lives and gains the reward."""
+
+    def p0(d):
+        if d.kind == "respond" and d.context is not None and d.context.kind == "damage":
+            return next((o for o in d.options if o != "pass" and o[0] == "loot"), None)
+        if d.kind == "choose_target":
+            return next(o for o in d.options if getattr(o, "name", "") == "Wall")
+        return None
+
+    g = position(2, chars=[character("Frail", hp=1), character("B")], plans={0: p0}, rolls=[1])
+    g.active = 0
+    wall = add_slot_monster(g, monster("Wall", hp=1, evasion=6, attack=1, rewards={"cents": 2}))
+    deck(g, "monster", [monster("Next")])
+    give_loot(g, 0, real("Bomb!"))
+    g.players[0].loot_plays = 1
+    assert attack.run_attack(g, 0, wall)
+    settle(g)
+    p = g.players[0]
+    assert not p.dead and p.damage == 0 and p.cents == 2
+    assert [(r[4], r[7]) for r in kinds(g, "fizzled")] == [("Wall", "combat")]
