@@ -290,24 +290,72 @@ def unread_self_damage(rules: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-def roll_hit_chance(rules: Any, evasion: int, bonus: int) -> float:
-    """:func:`hit_chance` as a fight counts it against an object with :func:`blocked_rolls`: a hit on a
-    blocked roll neither damages it nor misses, so it changes nothing and the fight is decided by the
-    other rolls — the chance is a damaging hit's among them. 0 when no roll can damage it: that fight is
-    never won (and if every roll hits, the attack never ends, FS-10.7)."""
+_NO_FACES: frozenset[int] = frozenset()
+_OWN_FACES: dict[int, tuple[Any, Any]] = {}
+_OWN_DAMAGE = ({"damage_to": "you"}, {"combat_damage_to": "you"})
+OwnFaces = tuple[frozenset[int], frozenset[int]]
+NO_OWN_FACES: OwnFaces = (_NO_FACES, _NO_FACES)
+
+
+def own_roll_faces(view: View) -> OwnFaces:
+    """My own attack-roll faces as my objects make them (FS-10.9, FS-5.4): (faces that miss whatever the
+    evasion, ``miss_on``: Number One; faces on which a replacement prevents all damage to me, ``damage_to:
+    you`` with ``prevent: true`` and an ``if`` the roll alone decides: Halo of Flies, Hitops). A miss on a
+    spared face costs me nothing; the fight goes on (FS-10.7)."""
+    missed: set[int] = set()
+    spared: set[int] = set()
+    for o in (*view.items_of(view.seat), view.character_of(view.seat)):
+        m, s = _shared(_OWN_FACES, o.rules, _read_own_faces)
+        missed |= m
+        spared |= s
+    return (frozenset(missed), frozenset(spared)) if missed or spared else NO_OWN_FACES
+
+
+def _read_own_faces(rules: Any) -> OwnFaces:
+    missed = {
+        b["miss_on"]
+        for b in (rules.statics if rules is not None else ())
+        if isinstance(b, dict) and isinstance(b.get("miss_on"), int) and "if" not in b
+    }
+    spared: set[int] = set()
+    for rep in rules.replaces if rules is not None else ():
+        if not isinstance(rep, dict) or rep.get("event") not in _OWN_DAMAGE or rep.get("prevent") is not True:
+            continue
+        cond = rep.get("if")
+        if set(rep) != {"event", "if", "prevent"} or not isinstance(cond, str):
+            continue  # a once-a-turn prevention (Mom's Heels) or one the roll alone does not decide
+        faces = roll_faces(cond)
+        if faces is not None:
+            spared |= faces
+    return frozenset(missed), frozenset(spared)
+
+
+def roll_hit_chance(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> float:
+    """:func:`hit_chance` as a fight counts it against an object with :func:`blocked_rolls`, and with my own
+    faces (:func:`own_roll_faces`): a hit on a blocked roll neither damages it nor misses, nor does a miss on
+    a face my prevention spares, so they change nothing and the fight is decided by the other rolls — the
+    chance is a damaging hit's among them; a face I miss on is a miss. 0 when no roll can damage it: that
+    fight is never won (and if every roll hits, the attack never ends, FS-10.7)."""
     blocked = blocked_rolls(rules)
-    if not blocked:
+    if not blocked and own is NO_OWN_FACES:
         return hit_chance(evasion, bonus)
-    return _unblocked_hit_chance(min(6, max(1, evasion)), bonus, blocked)
+    return _unblocked_hit_chance(min(6, max(1, evasion)), bonus, blocked, own[0], own[1])
 
 
 @lru_cache(maxsize=256)
-def _unblocked_hit_chance(evasion: int, bonus: int, blocked: frozenset[int]) -> float:
+def _unblocked_hit_chance(
+    evasion: int,
+    bonus: int,
+    blocked: frozenset[int],
+    missed: frozenset[int] = _NO_FACES,
+    spared: frozenset[int] = _NO_FACES,
+) -> float:
     hits = misses = 0
     for r in range(1, 7):
         value = max(1, min(6, r + bonus))
-        if value < evasion:
-            misses += 1
+        if value < evasion or value in missed:
+            if value not in spared:
+                misses += 1
         elif value not in blocked:
             hits += 1
     return hits / (hits + misses) if hits else 0.0
@@ -663,7 +711,7 @@ def fight_chance(view: View, target: Any, rules: Any = None) -> float:
     dealt = hit_damage(rules, max(1, view.atk))
     if dealt <= 0:
         return 0.0
-    p_hit = roll_hit_chance(rules, target.evasion, view.attack_roll_bonus)
+    p_hit = roll_hit_chance(rules, target.evasion, view.attack_roll_bonus, own_roll_faces(view))
     return win_chance(view.hp, dealt, target.hp, p_hit, target.attack or 0)
 
 

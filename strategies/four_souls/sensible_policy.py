@@ -1001,6 +1001,7 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
     atk = max(1, view.atk)
     bonus = view.attack_roll_bonus
     hp = view.hp
+    own = rd.own_roll_faces(view)  # my miss faces and the faces my preventions spare (FS-10.9, FS-5.4)
     best, best_p, best_score = None, 0.0, -1.0
     barred = view.barred  # cannon fodder (FS-20.10): bosses wait; () in standard games
     for info in view.monsters:
@@ -1008,9 +1009,9 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
             continue
         if info.rules is not None and info.rules.replaces:  # its own preventions (FS-6.16, FS-6.21)
             dealt = rd.hit_damage(info.rules, atk)
-            p_hit = rd.roll_hit_chance(info.rules, info.evasion, bonus)
+            p_hit = rd.roll_hit_chance(info.rules, info.evasion, bonus, own)
         else:
-            dealt, p_hit = atk, rd.hit_chance(info.evasion, bonus)
+            dealt, p_hit = atk, rd.roll_hit_chance(None, info.evasion, bonus, own)
         if dealt <= 0:
             continue  # my hits never damage it: the fight is never won
         p = rd.win_chance(hp, dealt, info.hp, p_hit, info.attack or 0)
@@ -1021,7 +1022,7 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
         info, hp_t, ev, atk_t = _target_stats(sp, view, o)
         if hp_t is None or ev is None:
             continue
-        p = rd.win_chance(hp, atk, hp_t, rd.hit_chance(ev, bonus), atk_t)
+        p = rd.win_chance(hp, atk, hp_t, rd.roll_hit_chance(None, ev, bonus, own), atk_t)
         score = p * _object_worth(sp, view, info)
         if score > max(best_score, 0.0):  # never a loss (my own item worth more than its rewards)
             best, best_p, best_score = info, p, score

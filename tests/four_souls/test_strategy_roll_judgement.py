@@ -13,6 +13,7 @@ from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
     character,
+    deck,
     give_item,
     give_loot,
     kinds,
@@ -23,7 +24,7 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
 )
 from cardlab.strategies.four_souls import STRATEGIES
-from tests.four_souls.strategy_table import LOOT_PLAY, strategy_table
+from tests.four_souls.strategy_table import LOOT_PLAY, own_turn, strategy_table
 
 
 def _souls(g, seat, n):
@@ -109,3 +110,30 @@ def test_FS_9_2_a_dice_tool_reads_my_reward_roll_with_my_roll_buff():
     settle(g)
     assert book.charged and not kinds(g, "item_activated")
     assert [(r[5], r[6]) for r in kinds(g, "reward")] == [("cents", 6)]
+
+
+def _fight_turn(items):
+    """P0 (1 HP, attack 1) on its own turn with one attack and ``items``; the only slot monster has 1 HP,
+    evasion 6 and attack 1: one hit wins, one costing miss kills P0. Under the risk bar (a 1-in-4 chance)
+    P0 attacks the monster deck instead."""
+    g = strategy_table(rolls=[6, 6], hp=1)
+    for c in items:
+        give_item(g, 0, c)
+    add_slot_monster(g, monster("Wall", hp=1, evasion=6, attack=1, soul=1))
+    deck(g, "monster", [monster("Blob", hp=1, evasion=1, attack=1)])
+    own_turn(g, attacks=1)
+    return [(r[4], r[7]) for r in kinds(g, "attack_target")]
+
+
+def test_FS_5_4_FS_10_7_a_miss_my_items_spare_costs_nothing_in_the_fight():
+    """Halo of Flies (no damage to me on my attack rolls of 1 and 6) and Hitops (4 and 5): only a 2 or a 3
+    costs P0, so the fight is won at 1 in 3 (a 6 before a 2 or 3), above the risk bar: P0 attacks the wall.
+    P0 read every roll under 6 as a costing miss (1 in 6) and attacked the deck."""
+    assert _fight_turn([by_id("r-halo_of_flies"), by_id("rwz-hitops")]) == [("Wall", "slot")]
+
+
+def test_FS_10_9_my_own_miss_face_counts_in_the_fight():
+    """Number One (its holder's evasion-lowering static in their turn makes the wall's 6 a 5; their attack
+    rolls of 1 and 6 miss): only a 5 hits, 1 in 6, below the risk bar: P0 attacks the deck. P0 read the 5
+    and the 6 as hits (1 in 3) and attacked the wall."""
+    assert _fight_turn([by_id("box-number_one")]) == [("Blob", "deck")]
