@@ -95,6 +95,7 @@ _THREATS: dict[int, tuple[Any, Any]] = {}
 _AIMED_CANCELS: dict[int, tuple[Any, Any]] = {}
 _WARDS: dict[int, tuple[Any, Any]] = {}
 _VERBS: dict[int, tuple[Any, Any]] = {}
+_TAKES: dict[int, tuple[Any, Any]] = {}
 
 
 def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
@@ -465,6 +466,28 @@ def _read_aimed_cancel(ab: Any) -> bool:
     if ab is None or not ab.targets or _find(ab.do, "cancel") is None:
         return False
     return any(sel_head(s) == "stack_item" and _AIMED & set(_sel_flags(s)) for s in ab.targets.values())
+
+
+def takes_cancelled(ab: Any) -> bool:
+    """Does the ability cancel a card on the stack and take that card into its user's hand (``cancel: S``
+    and ``move: {cards: S, to: hand}``: Mugger Bean!)? Played on a rival's loot card it spoils the card
+    (FS-6.9) and trades itself for it. Memoised for the process."""
+    return _shared(_TAKES, ab, _read_takes)
+
+
+def _read_takes(ab: Any) -> bool:
+    do = ab.do if ab is not None and ab.targets else None
+    parts = (do.get("and") or do.get("seq")) if isinstance(do, dict) else None
+    if not isinstance(parts, list):
+        return False
+    cancelled = {p["cancel"] for p in parts if isinstance(p, dict) and isinstance(p.get("cancel"), str)}
+    return any(
+        isinstance(p, dict)
+        and isinstance(p.get("move"), dict)
+        and p["move"].get("to") == "hand"
+        and p["move"].get("cards") in cancelled
+        for p in parts
+    )
 
 
 def _modes(ab: Any) -> list | None:

@@ -936,6 +936,8 @@ def _answers_as(sp: SensiblePolicy, ab: Any, role: str) -> bool:
         return rd.wards(ab)
     if role == "aimed":  # a cancel of what is aimed at me (Mega Bean!)
         return rd.aimed_cancel(ab)
+    if role == "take":  # a cancel that takes the card into my hand (Mugger Bean!)
+        return rd.takes_cancelled(ab)
     if sp.rd.role(ab) == role:
         return True
     if role == "cancel":
@@ -1274,6 +1276,8 @@ def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
             return False
         threat = _stack_threat(sp, view, top)
         if threat == 2 or (threat == 1 and view.souls(c) + 1 >= view.souls_to_win):
+            return True
+        if k == "loot" and _take_worth(sp, view, top):  # a rival's card worth taking (Mugger Bean!)
             return True
         # the rest answers only what is aimed at me or mine: that is asked first, since most cards on
         # the stack aim at nothing of mine and reading the public targets is cheaper than my hand and
@@ -1652,6 +1656,14 @@ def _answer_item(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
         sp._plan = (o[1].name, mode, None, "cancel")
         sp._intent = ("stack", top.index)
         return o
+    if not scoring and top.kind == "loot" and _take_worth(sp, view, top):  # cancel it, take it (FS-6.9)
+        for o in decision.options:
+            if o != "pass" and o[0] == "loot" and rd.takes_cancelled(_ab(sp, o)):
+                sp._intent = ("stack", top.index)
+                return o
+        take = _loot_play_for(sp, decision, "take")
+        if take is not None:
+            return take
     if not scoring and _item_threatened(sp, view, top):  # my item aimed at: eternal, it stays (FS-4.12)
         for o in decision.options:
             if o != "pass" and o[0] == "loot" and rd.wards(_ab(sp, o)):
@@ -1664,6 +1676,30 @@ def _answer_item(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
         aimed = _loot_play_for(sp, decision, "aimed") if _cancel_aimed(sp, view, top) else None
         return aimed or "pass"
     return _loot_play_for(sp, decision, "cancel") or _wipe(sp, decision) or "pass"
+
+
+_TAKE_BAR = 1.0  # the least worth to me of a rival's loot card that I take with my cancel-and-take card
+
+
+def _take_worth(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
+    """Is a rival's loot card on the stack worth taking with a card of mine that cancels it and takes it
+    into my hand (``reading.takes_cancelled``, FS-6.9): the card's play worth at least ``_TAKE_BAR`` to me
+    by the value model, while I can play mine now (a loot play left, or my character's ↷ for one, FS-Q.34)
+    and no rival is one soul from winning (then it is kept for a card that scores, ``_answer_item``)?
+    The rival's card is spoiled besides. Cheap first: most hands hold no such card."""
+    if not any(rd.takes_cancelled(c.rules.play) for c in view.hand):
+        return False
+    if view.loot_plays <= 0:
+        me = view.character_of(sp.seat)
+        if not me.charged or not any(
+            k == "tap" and "extra_loot_play" in rd.verbs(a.do) for k, _i, a in me.rules.acts
+        ):
+            return False
+    need = view.souls_to_win - 1
+    if any(view.souls(s) >= need for s in range(view.n_players) if s != sp.seat):
+        return False
+    ab = view.stack_ability(top)
+    return ab is not None and vl.ability_value(ab, _outlook(sp, view)) >= _TAKE_BAR
 
 
 def _aimed_at_mine(sp: SensiblePolicy, view: View, top: StackRef) -> bool:

@@ -436,3 +436,36 @@ def test_FS_9_2_FS_10_7_a_rivals_attack_my_roll_changes_only_keep_going_is_let_g
         *((1, "initial"), (2, "final")),  # let go again: the kill
     ]
     assert [r[4] for r in kinds(g, "monster_died")] == ["Turdlings"]
+
+
+def _rival_plays_a_dime(souls: int = 0):
+    """P1 plays A Dime!! (10¢) in its turn; P0 holds Mugger Bean! (cancel a loot card on the stack, take it
+    into my hand) and its character's ↷ (a loot play, FS-Q.34), charged; P1 has ``souls`` souls."""
+    from cardlab.simulate.four_souls import plays
+
+    g = strategy_table(2, charged=True)
+    g.active = 1
+    g.players[1].loot_plays = 1
+    for _ in range(souls):
+        g.players[1].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", 1))
+    give_loot(g, 0, by_id("soi-mugger_bean"))
+    dime = give_loot(g, 1, real("A Dime!!"))
+    cents = g.players[1].cents
+    assert plays.take_action(g, 1, next(o for o in plays.legal_actions(g, 1) if o[0] == "loot"))
+    settle(g)
+    return g, dime, cents
+
+
+def test_FS_6_9_a_rivals_loot_card_worth_having_is_cancelled_and_taken():
+    """P0 uses its ↷ for a loot play and plays Mugger Bean! on the Dime: P1 gains nothing and the Dime is in
+    P0's hand. P0 read Mugger Bean! as a cancel for scoring cards only and let P1 take 10¢."""
+    g, dime, cents = _rival_plays_a_dime()
+    assert g.players[1].cents == cents and dime in g.players[0].hand
+    assert [r[4] for r in kinds(g, "loot_played")] == ["A Dime!!", "Mugger Bean!"]
+
+
+def test_FS_6_9_FS_14_4_the_taking_cancel_is_kept_while_a_rival_is_a_soul_from_winning():
+    """The same with P1 one soul from winning: the Dime is no soul, and Mugger Bean! is kept for a card
+    that would score (FS-14.4); P1 takes its 10¢."""
+    g, dime, cents = _rival_plays_a_dime(souls=3)
+    assert g.players[1].cents == cents + 10 and len(g.players[0].hand) == 1
