@@ -119,6 +119,7 @@ def tribute(st: State, winner: int, extra: int) -> int:
             if not c.face_up:
                 c.face_up = True
                 st.emit("release", -1, c.d.name, seat, detail="tribute")
+    wins.check_instant(st)  # GX-Q.19: a release step can complete 15 face-up cards (GX-11.1c)
     if winner >= 0:
         order = (winner, 1 - winner)
     else:  # GX-10.5

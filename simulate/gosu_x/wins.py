@@ -25,9 +25,14 @@ def _any_captured(rows: list[list[Card]]) -> bool:
 
 
 def check_instant(st: State) -> None:
-    """GX-11.1c / GX-Q.19: an army of 15 face-up cards wins at once (after any ghost release, GX-15.4)."""
+    """GX-11.1c / GX-Q.19: an army of 15 face-up cards wins at once (after any ghost release, GX-15.4).
+    Both armies completed by one step (the Tribute's release, GX-10.1): nobody was first — a draw, as
+    simultaneous second superiority tokens (GX-9.5, GX-11.2)."""
     ghost_release(st)
+    full: tuple[int, ...] = ()
     for seat in (0, 1):
         if len(st.p[seat].rows[2]) == 5 and st.p[seat].army_size() == 15 and st.face_up_count(seat) == 15:
-            st.emit("game_over", seat, detail="fifteen_cards")
-            raise GameOver((seat,), "fifteen_cards")
+            full += (seat,)
+    if full:
+        st.emit("game_over", full[0] if len(full) == 1 else -1, detail="fifteen_cards")
+        raise GameOver(full, "fifteen_cards")

@@ -467,3 +467,40 @@ def test_GX_Q_18_hempo_and_hemro_are_two_cards():
     hempo = next(d for d in DEFS["Goan Sul"] if d.name == "Hempo")
     hemro = next(d for d in DEFS["Goan Sul"] if d.name.startswith("Hemro"))
     assert hempo.group != hemro.group and hempo.on_play and not hemro.on_play and hemro.passive
+
+
+# -- interactions the rulebook spells out (beyond the uncited list) --------------------------------------------
+
+
+def _full_army(st, seat):
+    """Fifteen cards of ``seat``'s deck placed straight into its army, five per row."""
+    pl = st.p[seat]
+    for r, level in ((0, 1), (1, 2), (2, 3)):
+        for c in [c for c in pl.deck if c.d.level == level and "any_row" not in c.d.passive][:5]:
+            pl.deck.remove(c)
+            zones.place_in_army(st, seat, c, r)
+    return pl
+
+
+def test_GX_10_1_GX_11_1c_GX_Q_19_the_tributes_release_gives_fifteen_face_up_cards_and_wins_at_once():
+    """Seat 0 won the battle with 15 cards, one captured. The Tribute's first step releases it: 15 face-up
+    cards win at once (checked after every step), before any sacrifice."""
+    st = make_state()
+    pl = _full_army(st, 0)
+    pl.rows[0][-1].face_up = False
+    to_army(st, 1, "Obeezs")
+    with pytest.raises(GameOver) as over:
+        tribute(st, 0, 0)
+    assert (over.value.winners, over.value.condition) == ((0,), "fifteen_cards")
+    assert pl.army_size() == 15 and not events(st, "sacrifice")
+
+
+def test_GX_11_1c_both_armies_reaching_fifteen_face_up_cards_at_once_is_a_draw():
+    """Both armies hold 15 cards, one captured each; the Tribute releases both at once: nobody is first
+    (decision, as simultaneous second superiority tokens, GX-9.5 / GX-11.2): a draw."""
+    st = make_state()
+    for seat in (0, 1):
+        _full_army(st, seat).rows[1][-1].face_up = False
+    with pytest.raises(GameOver) as over:
+        tribute(st, -1, 0)
+    assert over.value.winners == (0, 1) and over.value.condition == "fifteen_cards"
