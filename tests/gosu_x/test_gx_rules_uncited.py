@@ -15,7 +15,7 @@ from cardlab.simulate.core import Players
 from cardlab.simulate.core.testing import ScriptedPlayer
 from cardlab.simulate.gosu_x import hooks as gx_hooks
 from cardlab.simulate.gosu_x import make_config, zones
-from cardlab.simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost
+from cardlab.simulate.gosu_x.actions import can_place, do_action, legal_actions, play_cost, replacements
 from cardlab.simulate.gosu_x.battle import card_value, great_battle, tribute
 from cardlab.simulate.gosu_x.cards import clan_tiles, load_cards
 from cardlab.simulate.gosu_x.engine import new_state, play, play_round, setup
@@ -504,3 +504,33 @@ def test_GX_11_1c_both_armies_reaching_fifteen_face_up_cards_at_once_is_a_draw()
     with pytest.raises(GameOver) as over:
         tribute(st, -1, 0)
     assert over.value.winners == (0, 1) and over.value.condition == "fifteen_cards"
+
+
+def test_GX_8_2_GX_12_7_an_extra_turn_earned_on_the_last_turn_after_a_pass_is_not_taken():
+    """Seat 1 passed; seat 0's third turn plays Timer (an extra turn): extra turns count toward the three
+    (GX-8.3), so the battle follows at once — no fourth turn."""
+    st = make_state(("Phoenix", "Golem", "Goan Sul"), ("Themis", "Xian", "Abhilasha"))
+    st.p[1].t_spent, st.p[1].t_hand = 2, 0
+    timer = to_hand(st, 0, "Timer")
+    script(st, 1, ("pass",))
+    script(st, 0, ("draw1",), ("draw1",), ("play", timer.uid, 0, False, False, 0))
+    play_round(st, 1)
+    assert timer.zone == "army" and "extra_turn" in kinds(st)
+    assert [r[2] for r in events(st, "turn_start")] == [1, 0, 0, 0]
+
+
+def test_GX_6_2_GX_Q_6_an_immortal_is_replaced_by_a_level_three_card_of_any_clan():
+    """Phoenix (Immortal) sits in row 3 above Phoenix cards; it is replaced (cost 1) by Byeon Hyeon Ja
+    (Golem), whose clan has no soldier or hero in that column — only the level must match (GX-6.11)."""
+    st = make_state(("Phoenix", "Golem", "Goan Sul"), ("Themis", "Xian", "Abhilasha"))
+    to_army(st, 0, "Arpia")
+    to_army(st, 0, "Fenghuang")
+    phoenix = to_army(st, 0, "Phoenix (Immortal)", row=2)
+    bhj = to_hand(st, 0, "Byeon Hyeon Ja (Golem)")
+    to_hand(st, 0, "Bun To")  # level 1: cannot replace a card in row 3
+    fill_hand(st, 0, 1, level=2)
+    reps = [a for a in legal_actions(st, 0) if a[0] == "replace" and a[1] == phoenix.uid]
+    assert reps == [("replace", phoenix.uid, False, 1)]
+    assert replacements(st, 0, phoenix, 1) == [bhj.uid]  # not the soldier, not the hero
+    do_action(st, 0, reps[0])
+    assert st.p[0].rows[2] == [bhj] and phoenix.zone == DISCARD and st.col(bhj) == 0
