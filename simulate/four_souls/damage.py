@@ -58,11 +58,24 @@ def attack_ended(g: Game) -> bool:
     return a.cancelled or t is None or not t.in_play or g.players[a.seat].dead
 
 
+def combat_stat(g: Game, stat: Any) -> int:
+    """The damage stat a combat damage item was made from, read now: an attacking player's (``("p", seat,
+    first attack roll)``) or an attack target's (``("m", target)``)."""
+    if stat[0] == "p":
+        return statics.player_atk(g, g.players[stat[1]], first_attack_roll=stat[2])
+    return statics.target_atk(g, stat[1])
+
+
 def resolve_damage(g: Game, d: DamageItem) -> None:
     t = d.target
     if d.combat and (g.attack is None or attack_ended(g)):
         g.log.emit("fizzled", d.src_seat, d.name, log_target(t), d.amount, "combat")  # FS-10.11
         return
+    if d.stat is not None:  # FS-6.21: a +/-X to the damage stat made while it waited counts as it resolves
+        d.amount += combat_stat(g, d.stat) - d.base
+        d.stat = None
+        if d.amount <= 0:
+            return  # zero damage is not dealt (FS-6.20)
     if isinstance(t, Player):
         if t.dead:
             return  # FS-Q.21: dead players take no damage

@@ -127,7 +127,7 @@ class RollItem(StackItem):
         return f"<roll {self.value} p{self.seat} {self.purpose}>"
 
 
-_DAMAGE = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name", "then")
+_DAMAGE = ("amount", "target", "src_seat", "src_obj", "combat", "roll", "name", "then", "stat", "base")
 
 
 class DamageItem(StackItem):
@@ -141,6 +141,10 @@ class DamageItem(StackItem):
         self.combat, self.roll, self.name = combat, roll, name
         self.controller = src_seat
         self.then = None  # the rest of an "and" that waits for this damage (XIV Temperance)
+        # combat damage: whose damage stat it is (("p", seat, first attack roll) or ("m", target)) and that
+        # stat as it was put on the stack, so a change before it resolves counts (FS-6.21)
+        self.stat = None
+        self.base = 0
 
     def __repr__(self) -> str:
         return f"<damage {self.amount} -> {tname(self.target)}>"

@@ -398,17 +398,32 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
     g.last_attack_roll[t.uid] = r.value
     if t.rules.statics and statics.attack_ends_on_roll(g, t) == p.attack_rolls_this_turn:
         _end_after_damage(g, t)  # below this roll's combat damage on the stack (Turdlings)
+    mine = ("p", r.seat, p.attack_rolls_this_turn == 1)  # the attacker's damage stat (FS-6.21)
     if lands:
-        n = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
-        damage.push_damage(g, n, statics.defender(g, t), r.seat, None, True, r.value, "attack")
+        n = damage.combat_stat(g, mine)
+        if damage.push_damage(g, n + extra, statics.defender(g, t), r.seat, None, True, r.value, "attack"):
+            _remember_stat(g, mine, n)
     else:  # a defending player deals their own damage and is its source (FS-10.6)
-        n = statics.target_atk(g, t)
+        theirs = ("m", t)
+        n = damage.combat_stat(g, theirs)
         src = t.controller if t.kind == "character" else -1
-        damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name)
+        if damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name):
+            _remember_stat(g, theirs, n)
         if t.rules.statics and statics.also_hit_on(g, t, r.value):  # the attacker's damage too (Knight)
-            hit = statics.player_atk(g, p, first_attack_roll=p.attack_rolls_this_turn == 1) + extra
-            damage.push_damage(g, hit, statics.defender(g, t), r.seat, None, True, r.value, "attack")
+            hit = damage.combat_stat(g, mine)
+            if damage.push_damage(
+                g, hit + extra, statics.defender(g, t), r.seat, None, True, r.value, "attack"
+            ):
+                _remember_stat(g, mine, hit)
         triggers.fire(g, "missed", seat=r.seat, target=t, roll=r)  # triggers on a missed attack roll
+
+
+def _remember_stat(g: Game, stat: Any, base: int) -> None:
+    """The combat damage just put on the stack is read again from ``stat`` as it resolves (FS-6.21)."""
+    d = g.last_damage
+    if d is not None:
+        d.stat = stat
+        d.base = base
 
 
 def _end_after_damage(g: Game, t: Obj) -> None:

@@ -889,3 +889,27 @@ def test_FS_10_11_a_bomb_in_answer_to_the_combat_damage_of_a_miss_saves_the_atta
     p = g.players[0]
     assert not p.dead and p.damage == 0 and p.cents == 2
     assert [(r[4], r[7]) for r in kinds(g, "fizzled")] == [("Wall", "combat")]
+
+
+def test_FS_6_21_a_damage_bonus_made_while_combat_damage_waits_counts_when_it_resolves():
+    """The attacker (damage 1) hits the 2-HP monster; with the combat damage on the stack they play VII. The
+    Chariot on themselves (+1 damage): the bonus applies as the damage resolves, so the monster takes 2
+    and dies on the first roll. Before, the damage kept the 1 it was put on the stack with."""
+
+    def p0(d):
+        if d.kind == "respond" and d.context is not None and d.context.kind == "damage":
+            return next((o for o in d.options if o != "pass" and o[0] == "loot"), None)
+        if d.kind == "choose_target":
+            return next(o for o in d.options if getattr(o, "seat", None) == 0)
+        return None
+
+    g = position(2, chars=[character("A", hp=3, attack=1), character("B")], plans={0: p0}, rolls=[6, 6])
+    g.active = 0
+    m = add_slot_monster(g, monster("Tough", hp=2, evasion=3, attack=1))
+    deck(g, "monster", [monster("Next")])
+    give_loot(g, 0, real("VII. The Chariot"))
+    g.players[0].loot_plays = 1
+    assert attack.run_attack(g, 0, m)
+    settle(g)
+    assert [(r[5], r[6]) for r in kinds(g, "damage")] == [("Tough", 2)]
+    assert [r[6] for r in g.log.rows if r[3] == "roll" and r[7] == "final"] == [6]
