@@ -913,3 +913,26 @@ def test_FS_6_21_a_damage_bonus_made_while_combat_damage_waits_counts_when_it_re
     settle(g)
     assert [(r[5], r[6]) for r in kinds(g, "damage")] == [("Tough", 2)]
     assert [r[6] for r in g.log.rows if r[3] == "roll" and r[7] == "final"] == [6]
+
+
+def test_FS_6_21_a_monster_damage_bonus_made_while_its_combat_damage_waits_counts_too():
+    """The attacker misses (1 against evasion 6); with the monster's 1 combat damage on the stack P1 gives
+    the monster +1 damage with Blood Lust: the attacker takes 2. The next roll (6) kills the 1-HP monster."""
+
+    def p1(d):
+        if d.kind == "respond" and d.context is not None and d.context.kind == "damage":
+            return next((o for o in d.options if o != "pass" and o[0] == "tap"), None)
+        if d.kind == "choose_target":
+            return next(o for o in d.options if getattr(o, "name", "") == "Wall")
+        return None
+
+    g = position(2, chars=[character("A", hp=4), character("B")], plans={1: p1}, rolls=[1, 6])
+    g.active = 0
+    wall = add_slot_monster(g, monster("Wall", hp=1, evasion=6, attack=1))
+    deck(g, "monster", [monster("Next")])
+    lust = give_item(g, 1, real("Blood Lust"))
+    lust.charged = True
+    assert attack.run_attack(g, 0, wall)
+    settle(g)
+    assert [(r[5], r[8], r[6]) for r in kinds(g, "damage")] == [(None, 0, 2), ("Wall", None, 1)]
+    assert g.players[0].damage == 2
