@@ -639,6 +639,22 @@ def roll_reach(ab: Any) -> int:
     return max((abs(x) for x in _deltas(spec)), default=0)
 
 
+def set_faces(ab: Any) -> tuple[int, ...]:
+    """The faces a roll-setting ability offers (its ``set_roll`` value: one face, a list, "A or B", or any
+    face); all six when it reads none or a number bound as it resolves (FS-9.2)."""
+    spec = _find(ab.do, "set_roll")
+    v = spec.get("value") if isinstance(spec, dict) else None
+    if isinstance(v, int) and not isinstance(v, bool):
+        return (v,)
+    if isinstance(v, list | tuple):
+        return tuple(x for x in v if isinstance(x, int))
+    if isinstance(v, str) and "or" in v:
+        parts = [x.strip() for x in v.split("or")]
+        if all(x.isdigit() for x in parts):
+            return tuple(int(x) for x in parts)
+    return (1, 2, 3, 4, 5, 6)
+
+
 def roll_directions(ab: Any) -> tuple[bool, bool]:
     """(can raise, can lower) a roll: a reroll or a set can do both; a modify only its deltas' way."""
     spec = _find(ab.do, "modify_roll")

@@ -198,7 +198,7 @@ class SensiblePolicy:
                 self._roll_goal = None
                 face, was = goal
                 return min(opts, key=lambda x: abs((x if kind == "set_roll" else was + x) - face))
-            return max(opts) if self._roll_high else min(opts)
+            return _roll_face(decision.view, opts, kind == "set_roll", self._roll_high)
         if kind == "discard":
             if "stop" in opts:
                 return "stop"  # "discard any number": keep them all
@@ -1417,7 +1417,7 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
         lethal = (t.attack or 0) >= view.hp
         important = lethal or t.soul > 0
         need = _roll_need(view, top, bonus, True)
-        pick = _roll_fixer(sp, decision.options, True, need, important, flipped)
+        pick = _roll_fixer(sp, decision.options, True, need, important, flipped, view, top)
         if pick is None and lethal:
             pick = _emergency_shot(sp, decision.options, t)
             if pick is not None:
@@ -1425,7 +1425,7 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
         wins = view.souls(view.active) + t.soul >= view.souls_to_win  # the active player's soul (FS-1.15)
         need = _roll_need(view, top, bonus, False)
-        pick = _roll_fixer(sp, decision.options, False, need, wins, not flipped)
+        pick = _roll_fixer(sp, decision.options, False, need, wins, not flipped, view, top)
         if pick is None and wins:
             return (
                 _loot_play_for(sp, decision, "roll", False)
@@ -1438,6 +1438,23 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     sp._intent = ("roll", top.index)
     sp._roll_high = top.controller == sp.seat  # kept until the change resolves
     return pick
+
+
+def _roll_face(view: View, opts: Any, sets: bool, high: bool) -> int:
+    """The value to set (``sets``) or the change to make on the attack roll being answered, judged by the
+    engine's hit answer on its final value (FS-10.9: Number One's miss face, a face named before the
+    roll; FS-9.4: the roller's bonus): ``high`` (mine) a hit, the highest; else a miss, the lowest. Not an
+    attack roll: the highest or lowest."""
+    top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)
+    if top is None or not top.attack:
+        return max(opts) if high else min(opts)
+    bonus, was = view.roll_bonus(top), top.value or 0
+
+    def key(x: int) -> tuple[bool, int]:
+        final = max(1, min(6, (x if sets else was + x) + bonus))
+        return view.attack_roll_hits(final, top) == high, final if high else -final
+
+    return max(opts, key=key)
 
 
 def _roll_need(view: View, top: StackRef, bonus: int, hit: bool) -> int:
@@ -1492,19 +1509,37 @@ def _mode_planned(sp: SensiblePolicy, best: Any, mode: Any, why: str) -> Any:
 
 
 def _roll_fixer(
-    sp: SensiblePolicy, options: Any, high: bool, need: int, important: bool, flip: bool = False
+    sp: SensiblePolicy,
+    options: Any,
+    high: bool,
+    need: int,
+    important: bool,
+    flip: bool = False,
+    view: View | None = None,
+    top: StackRef | None = None,
 ) -> Any:
-    """The best roll-changing option: a free ↷ one before a card from hand; a sure set, a flip that
-    lands where it must (``flip``: 7 minus the roll does, FS-6.10) or a big enough modifier before a
-    reroll. Cards and $ abilities only when ``important``."""
+    """The best roll-changing option: a free ↷ one before a card from hand; a set offering a face that
+    does what is needed (``top``: the attack roll, judged by the engine on ``view``), a flip that lands
+    where it must (``flip``: 7 minus the roll does, FS-6.10) or a big enough modifier before a reroll.
+    Cards and $ abilities only when ``important``."""
     best, best_rank, best_mode = None, 99, None
+    bonus = view.roll_bonus(top) if view is not None and top is not None else 0
     # a modal card with a mode that changes a roll (Witch) too
     for o, ab, mode in _role_options(sp, options, "roll", rd.roll_mode):
         free = o[0] == "tap"
         if not free and not important:
             continue
         verbs = rd.verbs(ab.do if mode is None else ab.do["modes"][mode])
-        if "set_roll" in verbs:
+        if "set_roll" in verbs:  # only a set that offers a face doing what is needed (FS-10.9)
+            if (
+                view is not None
+                and top is not None
+                and not any(
+                    view.attack_roll_hits(max(1, min(6, f + bonus)), top) == high
+                    for f in rd.set_faces(ab if mode is None else rd.mode_ability(ab, mode))
+                )
+            ):
+                continue
             rank = 0
         elif "flip_roll" in verbs:
             if not flip:

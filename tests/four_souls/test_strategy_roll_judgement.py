@@ -137,3 +137,33 @@ def test_FS_10_9_my_own_miss_face_counts_in_the_fight():
     rolls of 1 and 6 miss): only a 5 hits, 1 in 6, below the risk bar: P0 attacks the deck. P0 read the 5
     and the 6 as hits (1 in 3) and attacked the wall."""
     assert _fight_turn([by_id("box-number_one")]) == [("Blob", "deck")]
+
+
+def test_FS_10_9_a_set_whose_faces_all_miss_for_me_is_passed_over_for_a_reroll():
+    """P0 (1 HP) holds Number One (its 1 and 6 miss), Godhead (↷: set a roll to 1 or 6) and The D6, and
+    rolls a 2 at a 1-HP monster of evasion 4 (3 on my turn with Number One) dealing 1: a miss that kills P0. Godhead offers no face that
+    hits, so The D6 rerolls; the 4 hits. P0 ranked the set first, set a 6 (a miss) and died."""
+    g = strategy_table(rolls=[2, 4], hp=1)
+    g.active = 0
+    give_item(g, 0, by_id("box-number_one"))
+    god = give_item(g, 0, by_id("b2-godhead"))
+    d6 = give_item(g, 0, real("The D6"), eternal=True, starting=True)
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=4, attack=1))
+    assert attack.run_attack(g, 0, m)
+    assert not g.players[0].dead and god.charged and not d6.charged
+    assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [4]
+
+
+def test_FS_10_9_my_roll_is_set_to_the_highest_face_that_hits_not_my_miss_face():
+    """P0 (1 HP, a loot play left) holds Number One (its 1 and 6 miss) and I. The Magician (set
+    a roll to any face) and rolls a 2 at a 1-HP monster of evasion 4 (3 on my turn with Number One) dealing 1. The Magician sets it to 5,
+    a hit. P0 set it to 6, Number One's miss, and died."""
+    g = strategy_table(rolls=[2], hp=1)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_item(g, 0, by_id("box-number_one"))
+    give_loot(g, 0, by_id("b2-i_the_magician"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=4, attack=1))
+    assert attack.run_attack(g, 0, m)
+    assert not g.players[0].dead and not g.players[0].hand
+    assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [5]
