@@ -13,7 +13,7 @@ from . import permanents, resources, zones
 from .combat import attack_phase
 from .config import HRConfig, seat_decks
 from .decks import deck_line_items, pool_with
-from .stack import PASS, act, ask_main, options, priority_round, run_stack
+from .stack import PASS, act, ask_main, options, priority_round, push_triggers, run_stack
 from .state import ABYSS, MAX_RESOURCES, OTHER_WORLD, Card, Game, GameOver, PlayerState, StackItem
 from .views import View
 
@@ -134,7 +134,8 @@ def _start_phase(g: Game) -> None:
 def _phase_triggers(g: Game, own: str, others: str | None) -> None:
     """HR-12.3 / HR-12.9: the active player's ``own`` triggers and the others' ``others`` triggers go on the
     stack one at a time, alternating between players from the active player; a player with several
-    chooses which goes next (``order_trigger``)."""
+    chooses which goes next (``order_trigger``). Between two of them every player may answer ("before or
+    after any of these"): see ``_trigger_window``."""
     ap = g.active
     per_seat: list[list[StackItem]] = []
     for s in [ap, *g.opponents(ap)]:
@@ -155,6 +156,22 @@ def _phase_triggers(g: Game, own: str, others: str | None) -> None:
                 uids = [it.source.uid for it in mine]
                 pick = uids.index(g.seats.ask(Decision("order_trigger", seat, uids, View(g, seat))))
             g.pending_triggers.append(mine.pop(pick))
+            if any(per_seat):
+                _trigger_window(g)
+
+
+def _trigger_window(g: Game) -> None:
+    """HR-12.3 / HR-12.9 (decision in docs/rules/hidden_reason.md): once a trigger is on the stack and before
+    the next goes on, any player, the active player first, may play a tactic or a permanent's ability. An
+    answer goes above the triggers and resolves (everyone may answer it, HR-7.3) down to them; when all pass
+    in a row, the next trigger goes on (nothing resolves). The last trigger's window is the stack's own."""
+    push_triggers(g)
+    while True:
+        floor = len(g.stack)  # an answer may have cancelled a trigger below (HR-7.3)
+        acted = priority_round(g, g.active)
+        if acted is None:
+            return
+        run_stack(g, acted, floor=floor)
 
 
 def _hunger(g: Game, p: PlayerState) -> None:

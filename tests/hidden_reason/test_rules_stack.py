@@ -281,3 +281,57 @@ def test_HR_Q_11_all_targets_illegal_cancels():
     stack.zones.sweep(g)
     run_stack(g)
     assert g.cards[0].zone == OTHER_WORLD and "fizzled" in kinds(g)
+
+
+def _rows(g, *which):
+    return [(r[3], r[2], r[4]) for r in g.log.rows if r[3] in which]
+
+
+def test_HR_12_3_an_answer_lands_between_two_start_of_turn_triggers():
+    """HR-12.3: "before or after any of these" any player may answer; the Arc Bolt played after the first
+    Hive Mind trigger resolves before the second trigger goes on (the old engine pushed all three first)."""
+    from cardlab.simulate.hidden_reason.turn import _start_phase
+
+    once = []
+
+    def bolt(d):
+        if d.kind == "respond" and not once:
+            once.append(d.context)
+            return next(o for o in d.options if o != PASS)
+        return None
+
+    g = position(
+        {
+            0: {"battlefield": ["Hive Mind", "Hive Mind", "Iron Golem"], "deck": ["Border Scout"] * 6},
+            1: {"battlefield": ["Watchtower"], "hand": ["Arc Bolt"]},
+        },
+        fns={1: bolt},
+    )
+    golem = g.cards[2]
+    _start_phase(g)
+    rows = _rows(g, "trigger", "card_cast", "card_resolved")
+    assert rows[:4] == [
+        ("trigger", 0, "Hive Mind"),
+        ("card_cast", 1, "Arc Bolt"),
+        ("card_resolved", 1, "Arc Bolt"),  # resolves above the first trigger, before the next goes on
+        ("trigger", 1, "Watchtower"),
+    ]
+    assert [r for r in rows if r[0] == "trigger"] == [
+        ("trigger", 0, "Hive Mind"),
+        ("trigger", 1, "Watchtower"),
+        ("trigger", 0, "Hive Mind"),
+    ]  # alternation from the active player is kept
+    assert golem.dur == 5 - 2 and len(g.players[0].hand) == 2 + 1  # both Hive Minds draw, then the draw step
+
+
+def test_HR_12_9_an_answer_lands_between_two_end_of_turn_triggers():
+    """HR-12.9 handles end-of-turn triggers like HR-12.3: the opponent's Arc Bolt kills the Camp Cook after the
+    first Cook's trigger went on the stack and before the second goes on; the old engine pushed both, then
+    opened priority."""
+    from cardlab.simulate.hidden_reason.turn import _end_phase
+
+    fn = first_option("respond", lambda o: o != PASS)
+    g = position({0: {"battlefield": ["Camp Cook", "Camp Cook"]}, 1: {"hand": ["Arc Bolt"]}}, fns={1: fn})
+    _end_phase(g)
+    rows = _rows(g, "trigger", "card_cast")
+    assert rows == [("trigger", 0, "Camp Cook"), ("card_cast", 1, "Arc Bolt"), ("trigger", 0, "Camp Cook")]
