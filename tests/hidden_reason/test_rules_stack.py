@@ -335,3 +335,25 @@ def test_HR_12_9_an_answer_lands_between_two_end_of_turn_triggers():
     _end_phase(g)
     rows = _rows(g, "trigger", "card_cast")
     assert rows == [("trigger", 0, "Camp Cook"), ("card_cast", 1, "Arc Bolt"), ("trigger", 0, "Camp Cook")]
+
+
+def test_HR_12_3_the_sensible_and_evaluator_players_answer_between_two_triggers():
+    """The new windows are ordinary ``respond`` decisions: both players bolt the Iron Golem there."""
+    import random
+
+    from cardlab.simulate.hidden_reason.turn import _start_phase
+    from cardlab.strategies.hidden_reason import STRATEGIES
+
+    for name in ("sensible", "evaluator"):
+        g = position(
+            {
+                0: {"battlefield": ["Hive Mind", "Hive Mind", "Iron Golem"], "deck": ["Border Scout"] * 6},
+                1: {"battlefield": ["Watchtower"], "hand": ["Arc Bolt"]},
+            }
+        )
+        g.seats.strategies[1] = STRATEGIES[name](1, random.Random(1))
+        _start_phase(g)
+        assert _rows(g, "trigger", "card_cast")[:2] == [
+            ("trigger", 0, "Hive Mind"),
+            ("card_cast", 1, "Arc Bolt"),
+        ]
