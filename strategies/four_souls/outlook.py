@@ -68,6 +68,8 @@ class Outlook:
     _atk: int
     # my attack-roll bonus
     _roll_bonus: int
+    # my own attack-roll faces (``reading.own_roll_faces``: misses, spared misses; FS-10.9, FS-5.4)
+    _own_faces: tuple
     # the best slot fight's chance × worth (an imposed attack)
     _fight: float
     # no slot monster worth a fight: clearing them helps
@@ -141,6 +143,7 @@ class Outlook:
         self_sides: Any = None,
         atk: int = 1,
         roll_bonus: int = 0,
+        own_faces: tuple = (frozenset(), frozenset()),
         fight: float = 0.0,
         bad_slots: bool = False,
         discard_fight: float = 0.0,
@@ -191,6 +194,7 @@ class Outlook:
         self.self_sides = self_sides
         self._atk = atk
         self._roll_bonus = roll_bonus
+        self._own_faces = own_faces
         self._fight = fight
         self._bad_slots = bad_slots
         self._discard_fight = discard_fight
@@ -254,6 +258,7 @@ class Outlook:
         new.self_sides = copy.deepcopy(self.self_sides, memo)
         new._atk = copy.deepcopy(self._atk, memo)
         new._roll_bonus = copy.deepcopy(self._roll_bonus, memo)
+        new._own_faces = self._own_faces  # immutable
         new._fight = copy.deepcopy(self._fight, memo)
         new._bad_slots = copy.deepcopy(self._bad_slots, memo)
         new._discard_fight = copy.deepcopy(self._discard_fight, memo)
@@ -426,6 +431,17 @@ class Outlook:
     def roll_bonus(self, value: int) -> None:
         self.lazy.pop("roll_bonus", None)
         self._roll_bonus = value
+
+    @property
+    def own_faces(self) -> tuple:
+        if "own_faces" in self.lazy:
+            self._own_faces = self.lazy.pop("own_faces")(self)
+        return self._own_faces
+
+    @own_faces.setter
+    def own_faces(self, value: tuple) -> None:
+        self.lazy.pop("own_faces", None)
+        self._own_faces = value
 
     @property
     def fight(self) -> float:

@@ -338,7 +338,7 @@ def roll_hit_chance(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN
     chance is a damaging hit's among them; a face I miss on is a miss. 0 when no roll can damage it: that
     fight is never won (and if every roll hits, the attack never ends, FS-10.7)."""
     blocked = blocked_rolls(rules)
-    if not blocked and own is NO_OWN_FACES:
+    if not blocked and not own[0] and not own[1]:
         return hit_chance(evasion, bonus)
     return _unblocked_hit_chance(min(6, max(1, evasion)), bonus, blocked, own[0], own[1])
 

@@ -144,3 +144,23 @@ def test_FS_5_17_a_single_target_harm_spares_a_player_it_would_kill_before_a_vot
     assert not any(p.dead for p in g.players) and g.players[2].damage == 1
     g = _sting_turn_start(impostor=False)
     assert [p.dead for p in g.players] == [False, True, False]
+
+
+def test_FS_10_9_my_own_miss_faces_count_in_a_fight_with_a_player_or_an_attackable_side():
+    """P0 holds Number One (its attack rolls of 1 and 6 miss, FS-10.9): a fight to a death with an equal
+    player at evasion 3 is hit on three faces, not four, and so is Anima Sola's back (2 HP, evasion 3,
+    attackable, FS-10.6): both are worth less to P0. The value model read them at evasion alone."""
+    from cardlab.strategies.four_souls.sensible_policy import _sides
+
+    g = strategy_table(2, hp=2)
+    give_item(g, 0, by_id("box-number_one"))
+    anima = give_item(g, 0, by_id("r-anima_sola"), eternal=True, starting=True)
+    out = vl.outlook(g.views[0], 0, None, lambda s: s, 1.0)
+    assert out.own_faces[0] == {1, 6}
+    stats = dict(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1, my_turn=True)
+    plain, mine = vl.Outlook(**stats), vl.Outlook(**stats, own_faces=out.own_faces)
+    assert vl._player_fight("me", "rival", 3, mine) < vl._player_fight("me", "rival", 3, plain) - 0.5
+    info = next(i for i in g.views[0].items_of(0) if i.ref.uid == anima.uid)
+    back, rules = _sides(info)[1]
+    assert back.hp == 2 and back.evasion == 3
+    assert vl._as_target(back, rules, mine) < vl._as_target(back, rules, plain) - 0.2
