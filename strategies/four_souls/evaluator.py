@@ -57,7 +57,7 @@ class EvaluatorPlayer:
         self.bar = float(bar)
         self.rd = rd.Reader(vl.item_value)  # per game: nothing outlives the run's card data
         self._using: tuple | None = None  # (card name, ability) of my last loot/↷/$ option
-        self._aim_face: int | None = None  # the face a roll change of mine aims at
+        self._aim_hit = False  # a roll change of mine aims at a hit on my attack roll
         self._picks: tuple | None = None  # my picks of several targets (``reading.record_pick``)
         self._number: tuple | None = (
             None  # (card, change) planned for a number change (``valuing.number_target``)
@@ -151,9 +151,9 @@ class EvaluatorPlayer:
                         vl.effect_value(modes[i], out) if isinstance(i, int) and i < len(modes) else 0
                     ),
                 )
-        if kind in ("modify_roll", "set_roll") and self._aim_face is not None:
-            goal, self._aim_face = self._aim_face, None
-            return min(opts, key=lambda x: abs(x - goal)) if kind == "set_roll" else max(opts)
+        if kind in ("modify_roll", "set_roll") and self._aim_hit:  # my missed attack roll (``_respond``)
+            self._aim_hit = False  # the face that hits, judged by the engine (FS-10.9), as sensible's
+            return rd.attack_roll_face(view, opts, kind == "set_roll", True)
         if kind in ("modify_roll", "set_roll"):
             return max(opts)
         if kind == "discard":
@@ -265,7 +265,7 @@ class EvaluatorPlayer:
             saved = max(0.0, self._fight(view, t)) + 1.0
             for o in opts:
                 if o != "pass" and self.rd.role(view.ability(o)) == "roll" and saved > self.bar:
-                    self._aim_face = 6
+                    self._aim_hit = True
                     return o
         if (
             top.kind == "damage"

@@ -631,6 +631,48 @@ def monster_shot(ab: Any) -> int:
     return n if sel_head(ab.targets[var]) in ("monster", "player_or_monster") else 0
 
 
+def atk_boost(ab: Any) -> int:
+    """The +N damage an ability gives a player it aims at (or its user) for the rest of the turn: a plain
+    ``buff`` of ``atk: N`` (alone or in an ``and``/``seq``), not one kept for the next attack roll (that one
+    is spent by the roll, FS-10.9). Played in answer to my waiting combat damage it counts as that damage
+    resolves (FS-6.21); 0 for anything else (a roll table, a counted amount, a monster's buff)."""
+    if ab is None or not isinstance(ab.do, dict) or len(ab.do) != 1:
+        return 0
+    ((verb, p),) = ab.do.items()
+    parts = p if verb in ("and", "seq") and isinstance(p, list) else [ab.do]
+    players = {v for v, s in (ab.targets or {}).items() if sel_head(s) in ("player", "player_or_monster")}
+    for part in parts:
+        b = part.get("buff") if isinstance(part, dict) and len(part) == 1 else None
+        if not isinstance(b, dict) or b.get("until") == "next_attack_roll":
+            continue
+        n = b.get("atk")
+        if (
+            isinstance(n, int)
+            and not isinstance(n, bool)
+            and n > 0
+            and (b.get("target") in players or b.get("target") == "you")
+        ):
+            return n
+    return 0
+
+
+def attack_roll_face(view: View, opts: Any, sets: bool, high: bool) -> int:
+    """The value to set (``sets``) or the change to make on the topmost attack roll on the stack, judged by
+    the engine's hit answer on its final value (FS-10.9: Number One's miss face, a face named before the
+    roll; FS-9.4: the roller's bonus): ``high`` (mine) a hit, the highest; else a miss, the lowest. Not an
+    attack roll: the highest or lowest. One answer for every player that changes a roll."""
+    top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)
+    if top is None or not top.attack:
+        return max(opts) if high else min(opts)
+    bonus, was = view.roll_bonus(top), top.value or 0
+
+    def key(x: int) -> tuple[bool, int]:
+        final = max(1, min(6, (x if sets else was + x) + bonus))
+        return view.attack_roll_hits(final, top) == high, final if high else -final
+
+    return max(opts, key=key)
+
+
 def roll_reach(ab: Any) -> int:
     """How far a roll-changing ability can move a roll (6 for a reroll or a set)."""
     spec = _find(ab.do, "modify_roll")

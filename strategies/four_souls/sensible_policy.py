@@ -198,7 +198,7 @@ class SensiblePolicy:
                 self._roll_goal = None
                 face, was = goal
                 return min(opts, key=lambda x: abs((x if kind == "set_roll" else was + x) - face))
-            return _roll_face(decision.view, opts, kind == "set_roll", self._roll_high)
+            return rd.attack_roll_face(decision.view, opts, kind == "set_roll", self._roll_high)
         if kind == "discard":
             if "stop" in opts:
                 return "stop"  # "discard any number": keep them all
@@ -916,15 +916,20 @@ def _loot_play_for(sp: SensiblePolicy, decision: Decision, role: str, high: bool
             continue
         if high is not None and role == "roll" and not rd.roll_directions(ab)[0 if high else 1]:
             continue
-        for o in decision.options:
-            if (
-                o != "pass"
-                and o[0] == "tap"
-                and _kind(sp, o[1]) == "character"
-                and "extra_loot_play" in rd.verbs(_ab(sp, o).do)
-            ):
-                return o
-        return None
+        return _extra_play(sp, decision)
+    return None
+
+
+def _extra_play(sp: SensiblePolicy, decision: Decision) -> Any:
+    """My character's ↷ for an extra loot play (FS-Q.34), if it is offered; else None."""
+    for o in decision.options:
+        if (
+            o != "pass"
+            and o[0] == "tap"
+            and _kind(sp, o[1]) == "character"
+            and "extra_loot_play" in rd.verbs(_ab(sp, o).do)
+        ):
+            return o
     return None
 
 
@@ -1297,9 +1302,11 @@ def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
             sp._atk_seen[c] = top.value or 1
             if c != sp.seat and view.coop:
                 return False
+            if c == sp.seat and attacker == sp.seat:  # my hit waiting: a +damage that makes it a kill
+                return _holds_boost(sp, view, top)
         elif c == -1 and attacker is not None:  # a monster's hit
-            if attacker == sp.seat:
-                return (top.value or 0) >= view.hp
+            if attacker == sp.seat:  # lethal, or a kill now saves it (``_holds_shot``, FS-10.11)
+                return (top.value or 0) >= view.hp or _holds_shot(sp, view)
             if view.coop:  # FS-17.4: a partner's death costs a tick
                 return (top.value or 0) >= view.hp_of(attacker)
         if attacker is None or c != attacker or attacker == sp.seat or view.attack_target_soul <= 0:
@@ -1440,23 +1447,6 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     return pick
 
 
-def _roll_face(view: View, opts: Any, sets: bool, high: bool) -> int:
-    """The value to set (``sets``) or the change to make on the attack roll being answered, judged by the
-    engine's hit answer on its final value (FS-10.9: Number One's miss face, a face named before the
-    roll; FS-9.4: the roller's bonus): ``high`` (mine) a hit, the highest; else a miss, the lowest. Not an
-    attack roll: the highest or lowest."""
-    top = next((s for s in reversed(view.stack) if s.kind == "roll"), None)
-    if top is None or not top.attack:
-        return max(opts) if high else min(opts)
-    bonus, was = view.roll_bonus(top), top.value or 0
-
-    def key(x: int) -> tuple[bool, int]:
-        final = max(1, min(6, (x if sets else was + x) + bonus))
-        return view.attack_roll_hits(final, top) == high, final if high else -final
-
-    return max(opts, key=key)
-
-
 def _roll_need(view: View, top: StackRef, bonus: int, hit: bool) -> int:
     """How far my change must move an attack roll's die (up for ``hit``, else down) for it to hit, or to
     miss: the nearest die whose final value (with the roller's ``bonus``, FS-9.4) the engine judges so
@@ -1569,9 +1559,96 @@ def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
     return None
 
 
+def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
+    """Is the monster I attack worth a card's kill now (the bar ``_killing_shot`` sets on my turn)?"""
+    t = view.attack_target
+    return t is not None and t.kind == "monster" and t.hp is not None and _worth(sp, t) > 0
+
+
+def _holds_shot(sp: SensiblePolicy, view: View) -> bool:
+    """A monster's combat damage to me waits on the stack (my attack missed): do I hold a plain shot
+    (``reading.monster_shot``) that kills the monster I attack now — in hand or on a charged item of mine?
+    Its death ends the attack and the damage fizzles (FS-10.11)."""
+    t = view.attack_target
+    if not _kill_worth(sp, view) or t is None or t.hp is None:
+        return False
+    hp = t.hp
+    if any(rd.monster_shot(c.rules.play) >= hp for c in view.hand):
+        return True
+    return any(
+        info.charged and any(rd.monster_shot(ab) >= hp for _k, _i, ab in info.rules.acts)
+        for info in view.items_of(sp.seat)
+        if info.rules is not None
+    )
+
+
+def _boosts_to_kill(view: View, top: StackRef, n: int) -> bool:
+    """Does ``n`` more damage make my waiting combat damage ``top`` kill the attack target? It is read
+    again as it resolves (FS-6.21), through the target's own replacements (``reading.hit_damage``)."""
+    t = view.attack_target
+    if n <= 0 or t is None or t.hp is None or t.kind == "character":
+        return False
+    v = top.value or 0
+    return rd.hit_damage(t.rules, v) < t.hp <= rd.hit_damage(t.rules, v + n)
+
+
+def _holds_boost(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
+    """My combat damage waits on the stack and does not kill: do I hold a +damage (``reading.atk_boost``)
+    that makes it a kill of a monster worth it — in hand or on a charged item of mine (FS-6.21)?"""
+    if not _kill_worth(sp, view):
+        return False
+    if any(_boosts_to_kill(view, top, rd.atk_boost(c.rules.play)) for c in view.hand):
+        return True
+    return any(
+        info.charged and any(_boosts_to_kill(view, top, rd.atk_boost(ab)) for _k, _i, ab in info.rules.acts)
+        for info in view.items_of(sp.seat)
+        if info.rules is not None
+    )
+
+
+def _boost(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """FS-6.21: a +damage played on my waiting combat damage counts as it resolves — the option (a free ↷
+    first) whose boost turns the hit into a kill of a monster worth a card (``_holds_boost``), aimed at me."""
+    view = decision.view
+    if not _kill_worth(sp, view):
+        return None
+    best = None
+    for o in decision.options:
+        if o != "pass" and _boosts_to_kill(view, top, rd.atk_boost(_ab(sp, o))) and _fresh(sp, view.turn, o):
+            if o[0] == "tap":
+                best = o
+                break
+            best = best or o
+    if best is not None:
+        sp._intent = ("seat", sp.seat)
+    elif view.loot_plays == 0 and any(
+        _boosts_to_kill(view, top, rd.atk_boost(c.rules.play)) for c in view.hand
+    ):
+        return _extra_play(sp, decision)  # the card follows at my next priority, the damage still waiting
+    return best
+
+
 def _answer_damage(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
-    """Combat damage on the stack: shield myself from a lethal miss; shield a boss an opponent is
-    about to kill for the win (Yum Heart can shield a monster)."""
+    """Combat damage on the stack: kill the monster whose hit on me waits (FS-10.11), when it is lethal or
+    the kill is worth a card; shield myself from a lethal miss; make my own hit a kill (FS-6.21); shield a
+    boss an opponent is about to kill for the win (Yum Heart can shield a monster)."""
+    view = decision.view
+    if top.controller == sp.seat:  # my hit (``_at_stake``: a +damage makes it a kill)
+        return _boost(sp, decision, top) or "pass"
+    if top.controller == -1 and view.attacker == sp.seat and view.attack_target is not None:
+        lethal = (top.value or 0) >= view.hp
+        if lethal or _kill_worth(sp, view):  # not lethal: a card or a free ↷, never a $ price (cents)
+            shots = decision.options if lethal else [o for o in decision.options if o[0] in ("loot", "tap")]
+            pick = _emergency_shot(sp, shots, view.attack_target)
+            if pick is not None:
+                return pick
+            hp = view.attack_target.hp or 99
+            if view.loot_plays == 0 and any(rd.monster_shot(c.rules.play) >= hp for c in view.hand):
+                pick = _extra_play(sp, decision)  # the shot follows at my next priority (FS-Q.34)
+                if pick is not None:
+                    return pick
+        if not lethal:
+            return "pass"  # only a kill was worth answering with
     if top.controller == -1:  # lethal to me, or in co-op to the partner attacking (``_at_stake``)
         who = decision.view.attacker
         pick = _shield(sp, decision.options, monster=False, other=who != sp.seat)

@@ -167,3 +167,18 @@ def test_FS_10_9_my_roll_is_set_to_the_highest_face_that_hits_not_my_miss_face()
     assert attack.run_attack(g, 0, m)
     assert not g.players[0].dead and not g.players[0].hand
     assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [5]
+
+
+def test_FS_10_9_the_evaluator_sets_my_roll_to_a_face_that_hits_too():
+    """The same position with ``evaluator`` at seat 0: its answer's face is judged by the engine's hit
+    answer (``reading.attack_roll_face``, shared with sensible): a 5. It set the face nearest a 6, Number
+    One's miss, and died."""
+    g = strategy_table(name="evaluator", rolls=[2], hp=1)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_item(g, 0, by_id("box-number_one"))
+    give_loot(g, 0, by_id("b2-i_the_magician"))
+    m = add_slot_monster(g, monster("Fly", hp=1, evasion=4, attack=1))
+    assert attack.run_attack(g, 0, m)
+    assert not g.players[0].dead and not g.players[0].hand
+    assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [5]
