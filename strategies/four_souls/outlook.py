@@ -68,7 +68,7 @@ class Outlook:
     _atk: int
     # my attack-roll bonus
     _roll_bonus: int
-    # my own attack-roll faces (``reading.own_roll_faces``: misses, spared misses; FS-10.9, FS-5.4)
+    # my own attack-roll faces (``reading.own_roll_faces``: misses, spared misses, deaths; FS-10.9, FS-5.4)
     _own_faces: tuple
     # the best slot fight's chance × worth (an imposed attack)
     _fight: float
@@ -143,7 +143,7 @@ class Outlook:
         self_sides: Any = None,
         atk: int = 1,
         roll_bonus: int = 0,
-        own_faces: tuple = (frozenset(), frozenset()),
+        own_faces: tuple = (frozenset(), frozenset(), frozenset()),
         fight: float = 0.0,
         bad_slots: bool = False,
         discard_fight: float = 0.0,

@@ -294,22 +294,29 @@ def unread_self_damage(rules: Any) -> tuple[str, ...]:
 _NO_FACES: frozenset[int] = frozenset()
 _OWN_FACES: dict[int, tuple[Any, Any]] = {}
 _OWN_DAMAGE = ({"damage_to": "you"}, {"combat_damage_to": "you"})
-OwnFaces = tuple[frozenset[int], frozenset[int]]
-NO_OWN_FACES: OwnFaces = (_NO_FACES, _NO_FACES)
+# (faces I miss on, faces whose miss my prevention spares, faces that kill me)
+OwnFaces = tuple[frozenset[int], frozenset[int], frozenset[int]]
+NO_OWN_FACES: OwnFaces = (_NO_FACES, _NO_FACES, _NO_FACES)
 
 
 def own_roll_faces(view: View) -> OwnFaces:
     """My own attack-roll faces as my objects make them (FS-10.9, FS-5.4): (faces that miss whatever the
     evasion, ``miss_on``: Number One; faces on which a replacement prevents all damage to me, ``damage_to:
-    you`` with ``prevent: true`` and an ``if`` the roll alone decides: Halo of Flies, Hitops). A miss on a
-    spared face costs me nothing; the fight goes on (FS-10.7)."""
+    you`` with ``prevent: true`` and an ``if`` the roll alone decides: Halo of Flies, Hitops; faces whose
+    trigger kills me, ``on: {rolled: N, attack: true, by: you}, do: {kill: you}``: Diogenes' Pot's 1). A
+    miss on a spared face costs me nothing; the fight goes on (FS-10.7); a doomed face ends it with my death
+    whatever the roll did (FS-10.11)."""
     missed: set[int] = set()
     spared: set[int] = set()
+    doomed: set[int] = set()
     for o in (*view.items_of(view.seat), view.character_of(view.seat)):
-        m, s = _shared(_OWN_FACES, o.rules, _read_own_faces)
+        m, s, d = _shared(_OWN_FACES, o.rules, _read_own_faces)
         missed |= m
         spared |= s
-    return (frozenset(missed), frozenset(spared)) if missed or spared else NO_OWN_FACES
+        doomed |= d
+    if not (missed or spared or doomed):
+        return NO_OWN_FACES
+    return frozenset(missed), frozenset(spared), frozenset(doomed)
 
 
 def _read_own_faces(rules: Any) -> OwnFaces:
@@ -328,38 +335,64 @@ def _read_own_faces(rules: Any) -> OwnFaces:
         faces = roll_faces(cond)
         if faces is not None:
             spared |= faces
-    return frozenset(missed), frozenset(spared)
+    doomed = {
+        ab.tparam
+        for ab in (rules.triggers.get("rolled", ()) if rules is not None else ())
+        if isinstance(ab.tparam, int) and ab.topts == {"attack": True, "by": "you"} and _kills_me(ab.do)
+    }
+    return frozenset(missed), frozenset(spared), frozenset(doomed)
+
+
+def _kills_me(do: Any) -> bool:
+    """Does the effect kill its holder, alone or as an unconditional part of an ``and``/``seq``?"""
+    if not isinstance(do, dict) or len(do) != 1:
+        return False
+    ((verb, p),) = do.items()
+    if verb == "kill":
+        return p == "you"
+    return verb in ("and", "seq") and isinstance(p, list) and any(_kills_me(e) for e in p)
 
 
 def roll_hit_chance(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> float:
-    """:func:`hit_chance` as a fight counts it against an object with :func:`blocked_rolls`, and with my own
-    faces (:func:`own_roll_faces`): a hit on a blocked roll neither damages it nor misses, nor does a miss on
-    a face my prevention spares, so they change nothing and the fight is decided by the other rolls — the
-    chance is a damaging hit's among them; a face I miss on is a miss. 0 when no roll can damage it: that
-    fight is never won (and if every roll hits, the attack never ends, FS-10.7)."""
+    """:func:`roll_odds`' hit chance alone (no face of mine kills me)."""
+    return roll_odds(rules, evasion, bonus, own)[0]
+
+
+def roll_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> tuple[float, float]:
+    """(hit, death) chances of one attack roll that decides something, against an object with
+    :func:`blocked_rolls` and with my own faces (:func:`own_roll_faces`): a hit on a blocked roll neither
+    damages it nor misses, nor does a miss on a face my prevention spares, so they change nothing and the
+    fight is decided by the other rolls; a face I miss on is a miss; a face that kills me is my death
+    (:func:`win_chance`'s ``p_die``). (0, 0) when no roll can damage it: that fight is never won (and if
+    every roll hits, the attack never ends, FS-10.7)."""
     blocked = blocked_rolls(rules)
-    if not blocked and not own[0] and not own[1]:
-        return hit_chance(evasion, bonus)
-    return _unblocked_hit_chance(min(6, max(1, evasion)), bonus, blocked, own[0], own[1])
+    if not blocked and not own[0] and not own[1] and not own[2]:
+        return hit_chance(evasion, bonus), 0.0
+    return _roll_odds(min(6, max(1, evasion)), bonus, blocked, own[0], own[1], own[2])
 
 
 @lru_cache(maxsize=256)
-def _unblocked_hit_chance(
+def _roll_odds(
     evasion: int,
     bonus: int,
     blocked: frozenset[int],
     missed: frozenset[int] = _NO_FACES,
     spared: frozenset[int] = _NO_FACES,
-) -> float:
-    hits = misses = 0
+    doomed: frozenset[int] = _NO_FACES,
+) -> tuple[float, float]:
+    hits = misses = deaths = 0
     for r in range(1, 7):
         value = max(1, min(6, r + bonus))
-        if value < evasion or value in missed:
+        if value in doomed:
+            deaths += 1  # its trigger kills me whatever the roll did (FS-10.11)
+        elif value < evasion or value in missed:
             if value not in spared:
                 misses += 1
         elif value not in blocked:
             hits += 1
-    return hits / (hits + misses) if hits else 0.0
+    if not hits:
+        return 0.0, 0.0
+    return hits / (hits + misses + deaths), deaths / (hits + misses + deaths)
 
 
 def lends_own_prevention(do: Any) -> bool:
@@ -763,15 +796,18 @@ def _read_threat(ab: Any) -> int:
 
 
 @lru_cache(maxsize=4096)
-def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
+def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: float = 0.0) -> float:
     """Chance to win a plain fight: the attack goes on until someone dies (FS-10.7); a hit deals the
-    attacker's damage, a miss the monster's (FS-10.9). Memoised: strategies ask it at every action."""
+    attacker's damage, a miss the monster's (FS-10.9); ``p_die``: the chance a roll kills me outright (a
+    face of mine that does, :func:`roll_odds`). Memoised: strategies ask it at every action."""
     if mhp <= 0:
         return 1.0
     if php <= 0:
         return 0.0
     if p_hit <= 0:
         return 0.0
+    if p_die > 0.0:
+        return _doomed_win(php, atk, mhp, p_hit, matk, p_die)
     if matk <= 0:
         return 1.0
     return p_hit * win_chance(php, atk, mhp - atk, p_hit, matk) + (1 - p_hit) * win_chance(
@@ -779,11 +815,26 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int) -> float:
     )
 
 
+@lru_cache(maxsize=1024)
+def _doomed_win(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: float) -> float:
+    """:func:`win_chance` with a per-roll death: a hit, a miss (the monster's damage) or my death."""
+    if mhp <= 0:
+        return 1.0
+    if php <= 0:
+        return 0.0
+    if matk <= 0:  # a miss changes nothing: the fight is a hit or my death at each deciding roll
+        return p_hit / (p_hit + p_die) * _doomed_win(php, atk, mhp - atk, p_hit, matk, p_die)
+    p_miss = max(0.0, 1.0 - p_hit - p_die)
+    return p_hit * _doomed_win(php, atk, mhp - atk, p_hit, matk, p_die) + p_miss * _doomed_win(
+        php - matk, atk, mhp, p_hit, matk, p_die
+    )
+
+
 def fight_chance(view: View, target: Any, rules: Any = None) -> float:
     """My chance to win a plain fight (:func:`win_chance`) against a monster, item or room with printed or
     current ``hp``, ``evasion`` and ``attack``, at my current HP, attack (as its own replacements let it
     through, :func:`hit_damage`) and roll bonus; 0 for a target without HP or evasion (an event cannot be
-    fought, FS-Q.7) or that my hits never damage (on any roll I can make: :func:`roll_hit_chance`). An
+    fought, FS-Q.7) or that my hits never damage (on any roll I can make: :func:`roll_odds`). An
     object's info carries its ``rules``; a printed card's are given (its ``CardRef.rules``)."""
     if target.hp is None or target.evasion is None:
         return 0.0
@@ -792,8 +843,8 @@ def fight_chance(view: View, target: Any, rules: Any = None) -> float:
     dealt = hit_damage(rules, max(1, view.atk))
     if dealt <= 0:
         return 0.0
-    p_hit = roll_hit_chance(rules, target.evasion, view.attack_roll_bonus, own_roll_faces(view))
-    return win_chance(view.hp, dealt, target.hp, p_hit, target.attack or 0)
+    p_hit, p_die = roll_odds(rules, target.evasion, view.attack_roll_bonus, own_roll_faces(view))
+    return win_chance(view.hp, dealt, target.hp, p_hit, target.attack or 0, p_die)
 
 
 @lru_cache(maxsize=256)

@@ -1016,12 +1016,12 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
             continue
         if info.rules is not None and info.rules.replaces:  # its own preventions (FS-6.16, FS-6.21)
             dealt = rd.hit_damage(info.rules, atk)
-            p_hit = rd.roll_hit_chance(info.rules, info.evasion, bonus, own)
+            p_hit, p_die = rd.roll_odds(info.rules, info.evasion, bonus, own)
         else:
-            dealt, p_hit = atk, rd.roll_hit_chance(None, info.evasion, bonus, own)
+            dealt, (p_hit, p_die) = atk, rd.roll_odds(None, info.evasion, bonus, own)
         if dealt <= 0:
             continue  # my hits never damage it: the fight is never won
-        p = rd.win_chance(hp, dealt, info.hp, p_hit, info.attack or 0)
+        p = rd.win_chance(hp, dealt, info.hp, p_hit, info.attack or 0, p_die)
         score = p * _worth(sp, info)
         if score > best_score:
             best, best_p, best_score = info, p, score
@@ -1029,7 +1029,8 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
         info, hp_t, ev, atk_t = _target_stats(sp, view, o)
         if hp_t is None or ev is None:
             continue
-        p = rd.win_chance(hp, atk, hp_t, rd.roll_hit_chance(None, ev, bonus, own), atk_t)
+        p_hit, p_die = rd.roll_odds(None, ev, bonus, own)
+        p = rd.win_chance(hp, atk, hp_t, p_hit, atk_t, p_die)
         score = p * _object_worth(sp, view, info)
         if score > max(best_score, 0.0):  # never a loss (my own item worth more than its rewards)
             best, best_p, best_score = info, p, score

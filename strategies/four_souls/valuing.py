@@ -21,7 +21,7 @@ from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
-from .reading import _shared, hit_chance, own_roll_faces, role, roll_hit_chance, sel_head, win_chance
+from .reading import _shared, hit_chance, own_roll_faces, role, roll_odds, sel_head, win_chance
 from .reading import verbs as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
@@ -1377,8 +1377,8 @@ def _player_fight(attacker: str, attacked: str, evasion: float, out: Outlook) ->
     two rivals one of them dies whoever wins."""
     ev = int(evasion)
     if attacker == "me" and attacked == "rival":
-        hit = roll_hit_chance(None, ev, out.roll_bonus, out.own_faces)  # my own faces (FS-10.9, FS-5.4)
-        p = win_chance(out.hp, max(1, out.atk), out.rival_hp, hit, out.rival_atk)
+        hit, die = roll_odds(None, ev, out.roll_bonus, out.own_faces)  # my own faces (FS-10.9, FS-5.4)
+        p = win_chance(out.hp, max(1, out.atk), out.rival_hp, hit, out.rival_atk, die)
         return p * out.rival * _DEATH - (1.0 - p) * _DEATH
     if attacker == "rival" and attacked == "me":
         p = win_chance(
@@ -1427,8 +1427,8 @@ def _as_target(card: Any, rules: Any, out: Outlook) -> float:
     worth = sum(prices.get(k, 0.5) * _num(n) for k, n in (card.rewards or {}).items())
     p = 0.0
     if out.my_turn and not out.fight_done:
-        hit = roll_hit_chance(rules, card.evasion or 0, out.roll_bonus, out.own_faces)  # FS-10.9, FS-5.4
-        p = win_chance(out.hp, max(1, out.atk), card.hp, hit, card.attack or 0)
+        hit, die = roll_odds(rules, card.evasion or 0, out.roll_bonus, out.own_faces)  # FS-10.9, FS-5.4
+        p = win_chance(out.hp, max(1, out.atk), card.hp, hit, card.attack or 0, die)
     return p * worth - (1.0 - p) * out.rival * (out.n_players - 1) * worth
 
 

@@ -139,6 +139,19 @@ def test_FS_10_9_my_own_miss_face_counts_in_the_fight():
     assert _fight_turn([by_id("box-number_one")]) == [("Blob", "deck")]
 
 
+def test_FS_10_11_a_face_that_kills_me_counts_in_the_fight():
+    """Diogenes' Pot (my attack rolls of 2 and 3 deal me no damage; an attack roll of 1 of mine kills me):
+    P0 (2 HP, attack 1) against a 5-HP wall of evasion 4 dealing 1: a 2 or 3 changes nothing, a 4-6 hits, a
+    1 is my death, so the fight is five hits before a 1, (3/4)^5 = 0.24, under the risk bar: P0 attacks the
+    deck. P0 read the 1 as a plain miss (five hits before two 1s: 0.53) and attacked the wall."""
+    g = strategy_table(rolls=[6] * 6, hp=2)
+    give_item(g, 0, by_id("rwz-diogenes_pot"))
+    add_slot_monster(g, monster("Wall", hp=5, evasion=4, attack=1, soul=1))
+    deck(g, "monster", [monster("Blob", hp=1, evasion=1, attack=1)])
+    own_turn(g, attacks=1)
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("Blob", "deck")]
+
+
 def test_FS_10_9_a_set_whose_faces_all_miss_for_me_is_passed_over_for_a_reroll():
     """P0 (1 HP) holds Number One (its 1 and 6 miss), Godhead (↷: set a roll to 1 or 6) and The D6, and
     rolls a 2 at a 1-HP monster of evasion 4 (3 on my turn with Number One) dealing 1: a miss that kills P0. Godhead offers no face that
