@@ -224,8 +224,11 @@ def resolve_ability(g: Game, item: AbilityItem) -> None:
     ctx = item.ctx
     ab: Ability | None = item.ability
     g.stop_effect = False
-    if ab is not None and ab.topts.get("if") is not None and not statics.cond(ctx, ab.topts["if"]):
-        g.log.emit("fizzled", item.controller, ctx.name)  # intervening if (FS-6.8 [C])
+    if ab is not None and (
+        (ab.topts.get("if") is not None and not statics.cond(ctx, ab.topts["if"]))
+        or (item.trigger is not None and triggers.condition_lost(g, ab, ctx.ev))
+    ):
+        g.log.emit("fizzled", item.controller, ctx.name)  # a condition no longer met (FS-6.8 [C])
     elif statics.fizzled(ctx):
         g.log.emit("fizzled", item.controller, ctx.name)
     elif (

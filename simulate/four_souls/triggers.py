@@ -455,6 +455,26 @@ def _flipped(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     return ev["obj"] is o
 
 
+def condition_lost(g: Game, ab: Ability, ev: dict) -> bool:
+    """FS-6.8 [C]: a trigger whose condition no longer holds when it resolves fizzles. For a "when … would"
+    trigger the condition is the pending event itself: the roll is still an N (Sacred Heart, after a reroll
+    to 3), the death or the damage is still on the stack (Broken Ankh after Guppy's Collar prevented the
+    death). The ability's own "if" is checked beside this, by the caller."""
+    name = ab.trigger
+    if name == "would_roll":
+        roll = ev.get("roll")
+        return roll is not None and (
+            roll not in g.stack or (isinstance(ab.tparam, int) and roll.value != ab.tparam)
+        )
+    if name == "would_die":
+        death = ev.get("death")
+        return death is not None and death not in g.stack
+    if name == "damage_pending":
+        dmg = ev.get("damage")
+        return dmg is not None and dmg not in g.stack
+    return False
+
+
 # The matchers of the events :func:`fire` hears, by trigger name.
 MATCHERS = {
     "turn_start": _turn,
