@@ -110,8 +110,8 @@ def test_FS_6_8_a_damage_pending_trigger_fizzles_once_the_damage_is_prevented():
 
 
 def test_FS_6_8_eden_s_blessing_fizzles_when_cents_arrived_before_it_resolves():
-    """Eden's Blessing: "at the end of your turn, if you have 0¢, gain 6¢". The "if" is checked again when
-    it resolves: a player who has 0¢ as the turn ends but 2¢ by then gains nothing (the ability fizzles)."""
+    """Eden's Blessing (6¢ at my turn's end when I hold none): its "if" is checked again when it resolves.
+    A player with 0¢ as the turn ends but 2¢ by the time it resolves gains nothing: it fizzles."""
     g = position(2)
     give_item(g, 0, real("Eden’s Blessing"))
     g.active = 0
