@@ -455,12 +455,14 @@ def _flipped(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     return ev["obj"] is o
 
 
-def condition_lost(g: Game, ab: Ability, ev: dict) -> bool:
+def condition_lost(g: Game, ab: Ability, ev: dict | None) -> bool:
     """FS-6.8 [C]: a trigger whose condition no longer holds when it resolves fizzles. For a "when … would"
     trigger the condition is the pending event itself: the roll is still an N (Sacred Heart, after a reroll
     to 3), the death or the damage is still on the stack (Broken Ankh after Guppy's Collar prevented the
     death). The ability's own "if" is checked beside this, by the caller."""
     name = ab.trigger
+    if ev is None:
+        return False
     if name == "would_roll":
         roll = ev.get("roll")
         return roll is not None and (
