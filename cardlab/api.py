@@ -925,12 +925,40 @@ def cards_check(path: str | Path, game_name: str | None = None) -> str:
         return spec.check_cards(path)
 
 
+# Top-level keys that tell a card file's game when its folder does not (a file copied out of
+# decklists/<game>/, as the README suggests): Gosu X cards by clan, Hidden Reason cards by class and decks by
+# plan, Four Souls cards by set, its ratio files by deck counts and collections by sets.
+_CARD_FILE_KEYS = {
+    "clan": "gosu-x",
+    "class": "hidden-reason",
+    "plan": "hidden-reason",
+    "set": "four-souls",
+    "sets": "four-souls",
+    "treasure": "four-souls",
+}
+_GUESS_FILES = 200  # YAML files read to guess a folder's game: a folder of cards has a few dozen
+
+
 def _guess_game(path: str) -> GameSpec:
+    """The game of a card file or folder: from its folder's name, else from its files' top-level keys. A
+    file that is not valid YAML is that problem, in one line, before any guess."""
     parts = Path(path).resolve().parts
     for name in game_registry.names():
         folder = name.replace("-", "_")
         if folder in parts or any(p.startswith(folder) for p in parts):
             return game_registry.get(name)
+    from itertools import islice
+
+    from cardlab.simulate.core.cardfiles import load_yaml
+
+    files = [Path(path)] if Path(path).is_file() else islice(sorted(Path(path).rglob("*.yaml")), _GUESS_FILES)
+    found = set()
+    for file in files:
+        data = load_yaml(file)
+        if isinstance(data, dict):
+            found |= {_CARD_FILE_KEYS[key] for key in data if key in _CARD_FILE_KEYS}
+    if len(found) == 1:
+        return game_registry.get(found.pop())
     raise UserError(
         f"{path}: cannot tell which game these cards are for; add --game (one of {', '.join(game_registry.names())})"
     )

@@ -19,6 +19,7 @@ from cardlab.simulate.core.game import GameOption, GameSpec
 from cardlab.strategies import registry as strategy_registry
 
 from . import __version__, api
+from .help_examples import add_examples, with_example
 
 
 def fail_line(message: object) -> str:
@@ -61,6 +62,8 @@ class CardlabGroup(click.Group):
             for line in getattr(exc, "lines", [exc]):  # several problems (cards check): a line each
                 click.echo(fail_line(line), err=True)
             ctx.exit(2)
+        except BrokenPipeError:  # `cardlab report RUN | head`: click ends quietly (exit 1), no error line
+            raise
         except OSError as exc:  # disk full, a read-only or vanished folder: the system's word, one line
             where = f"{exc.filename}: " if exc.filename else ""
             click.echo(fail_line(f"{where}{exc.strerror or exc}"), err=True)
@@ -221,6 +224,14 @@ class SimulateGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return game_registry.names()
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:  # made on demand, so its --help example is added here
+            with_example(command, self.name or "", name)
+        return name, command, rest
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         try:
@@ -910,6 +921,9 @@ def overrules_cmd() -> None:
 def meta_cmd(run: str, dim: str | None, field: str | None, level: float) -> None:
     """2 players: each value's win rate against a field, and the meta equilibrium of an adapting field."""
     click.echo(api.meta(run, dim, field=field, level=level), nl=False)
+
+
+add_examples(cli)  # every command's --help ends with an example
 
 
 if __name__ == "__main__":

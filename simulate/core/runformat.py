@@ -390,12 +390,15 @@ def open_run(run: Path) -> RunState:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary name beside ``path`` and rename it into place; never leave the
-    temporary behind, whatever fails."""
+    temporary behind, whatever fails. An error names ``path``, the file the person asked for, never the
+    temporary."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with tmp.open("wb") as handle:
             handle.write(data)
         os.replace(tmp, path)
+    except OSError as exc:
+        raise type(exc)(exc.errno, exc.strerror, str(path)) from None
     finally:
         tmp.unlink(missing_ok=True)
 

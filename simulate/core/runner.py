@@ -391,6 +391,15 @@ _RESUME_KEYS = (
 )
 
 
+def _option_differences(have: dict[str, Any], want: dict[str, Any]) -> str:
+    """The options a resuming command changed, in words a person typed (``n_players: run has 2, this
+    command gives 3``) rather than the two config hashes; "" when the recorded configs agree."""
+    keys = [key for key in dict.fromkeys([*have, *want]) if have.get(key) != want.get(key)]
+    return "; ".join(
+        f"{key}: run has {have.get(key)!r}, this command gives {want.get(key)!r}" for key in keys
+    )
+
+
 def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, dict[int, str]]:
     """Create a new run folder, or check, repair and reopen an interrupted one for ``--resume``.
 
@@ -416,9 +425,13 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, di
     fresh = new_manifest(plan)
     for key in _RESUME_KEYS:
         have, want = getattr(state.manifest, key), getattr(fresh, key)
-        if have != want:
-            what = "the card data changed" if key == "card_data_hash" else f"{key} differs"
-            raise UserError(f"{out}: cannot resume: {what} (run has {have!r}, this command gives {want!r})")
+        if have == want:
+            continue
+        changed = _option_differences(state.manifest.config, fresh.config) if key == "config_hash" else ""
+        if changed:
+            raise UserError(f"{out}: cannot resume: {changed}")
+        what = "the card data changed" if key == "card_data_hash" else f"{key} differs"
+        raise UserError(f"{out}: cannot resume: {what} (run has {have!r}, this command gives {want!r})")
     if state.manifest.summaries not in (
         None,
         fresh.summaries,

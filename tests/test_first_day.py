@@ -1,0 +1,122 @@
+"""A new user's first day (session 26): what they type after the README, and what they then trip on.
+
+Every command's --help ends with an example whose options exist; a card file copied out of decklists/ is
+checked without --game; a broken one says its YAML line; a resume with other options names them; a
+file that cannot be written names the file asked for; a pipe closed early is no error."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+from cardlab.help_examples import example
+from tests.kernel_helpers import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ["four-souls", "gosu-x", "hidden-reason"]
+
+
+def _commands(group: click.Group = cli, path: str = "") -> list[tuple[str, str | None]]:
+    """Every command path, and each game command of the groups made per game."""
+    found: list[tuple[str, str | None]] = [(path, None)]
+    for name, command in group.commands.items():
+        sub = f"{path} {name}".strip()
+        if isinstance(command, click.Group) and not command.commands:  # one subcommand per game
+            found += [(sub, None)] + [(sub, game) for game in GAMES]
+        elif isinstance(command, click.Group):
+            found += _commands(command, sub)
+        else:
+            found.append((sub, None))
+    return found
+
+
+@pytest.mark.parametrize(("path", "game"), _commands())
+def test_every_help_ends_with_an_example_whose_options_exist(path, game):
+    words = [*path.split(), *([game] if game else [])]
+    shown = CliRunner().invoke(cli, [*words, "--help"])
+    text = example(path, game)
+    assert shown.exit_code == 0 and "Example:" in shown.output and text in shown.output, shown.output
+    typed = shlex.split(text.split(" && ")[0])[1:]  # without "cardlab"
+    # with --help last every option is parsed (an unknown one is exit 2), nothing runs
+    parsed = CliRunner().invoke(cli, [*typed, "--help"])
+    assert parsed.exit_code == 0, f"{text}: {parsed.output}"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "gosu_x/xian.yaml",
+        "four_souls/loot.yaml",
+        "four_souls/ratios/official.yaml",
+        "hidden_reason/cards/synth.yaml",
+        "hidden_reason/decks/synth_swarm.yaml",
+    ],
+)
+def test_a_copied_card_file_is_checked_without_naming_its_game(tmp_path, source):
+    copy = tmp_path / "mine.yaml"
+    copy.write_bytes((ROOT / "decklists" / source).read_bytes())
+    result = CliRunner().invoke(cli, ["cards", "check", str(copy)])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_broken_copied_card_file_says_its_yaml_line_not_which_game(tmp_path):
+    copy = tmp_path / "mine.yaml"
+    copy.write_text("clan: Xian\ncards:\n  - {name: X, level: [1\n")
+    result = CliRunner().invoke(cli, ["cards", "check", str(copy)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"error: {copy}:4: YAML syntax error: did not find expected ',' or ']'"
+    ]
+
+
+def test_a_file_of_no_game_still_asks_for_game(tmp_path):
+    other = tmp_path / "notes.yaml"
+    other.write_text("hello: world\n")
+    result = CliRunner().invoke(cli, ["cards", "check", str(other)])
+    assert result.exit_code == 2 and "cannot tell which game" in result.output
+
+
+def test_a_resume_with_other_options_names_them_not_the_config_hash(tmp_path):
+    assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
+    result = simulate(tmp_path, "r", "-n", "4", "-j", "1", "-p", "3", "--target", "20", "--resume")
+    assert result.exit_code == 2
+    line = result.output.strip()
+    assert "n_players: run has 2, this command gives 3" in line and "target: run has 30" in line, line
+    assert "config_hash" not in line
+
+
+def test_an_unwritable_replay_page_names_the_file_asked_for(tmp_path):
+    assert simulate(tmp_path, "r", "-n", "2", "-j", "1").exit_code == 0
+    page = tmp_path / "no-such-folder" / "game.html"
+    result = CliRunner().invoke(cli, ["replay", str(tmp_path / "r"), "--game", "0", "--html", str(page)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == f"error: {page}: No such file or directory"
+
+
+def test_a_pipe_closed_early_is_no_error(monkeypatch):
+    """`cardlab games | head -1`: the reader left, so writing raises BrokenPipeError; click ends quietly
+    (exit 1), with no 'error: Broken pipe' line."""
+    echo = click.echo
+
+    def closed_pipe(message=None, file=None, nl=True, err=False, color=None):
+        if not err:
+            raise BrokenPipeError(32, "Broken pipe")
+        echo(message, file=file, nl=nl, err=err, color=color)
+
+    monkeypatch.setattr(click, "echo", closed_pipe)
+    result = CliRunner().invoke(cli, ["games"])
+    assert result.exit_code == 1 and "error" not in result.output, result.output
+
+
+def test_every_function_a_command_calls_is_in_the_api_doc():
+    """Every command is a thin shell over a public function, and docs/api.md shows both."""
+    import re
+
+    called = set(re.findall(r"\bapi\.([a-z]\w*)\(", (ROOT / "cardlab" / "cli.py").read_text()))
+    listed = (ROOT / "docs" / "api.md").read_text()
+    assert called and not [name for name in sorted(called) if f"`{name}(" not in listed]
