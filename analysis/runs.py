@@ -108,8 +108,6 @@ class Run:
             state = open_run(path)
         except RunFormatError as exc:
             raise RunError(str(exc)) from None
-        if not state.batches:
-            raise RunError(f"{path}: the run has no finished batch yet")
         damaged = damaged_batches(state)
         if damaged:
             batch, why = min(damaged.items())
@@ -117,6 +115,8 @@ class Run:
                 f"{path}: {len(damaged)} damaged batch(es), e.g. batch {batch}: {why}; "
                 "repair with `cardlab simulate … --resume` (see `cardlab verify`)"
             )
+        if not state.batches:
+            raise RunError(f"{path}: the run has no finished batch yet")
         state.path = path.resolve()
         return cls(path.resolve(), state)
 

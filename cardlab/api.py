@@ -180,7 +180,9 @@ def _plan(spec: GameSpec, settings: RunSettings, strategy: Sequence[str]) -> Run
 def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
     """``name``, checked, or ``[prefix]GAME-YYYYmmdd-HHMMSS``."""
     name = name or f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    if "/" in name or "\x00" in name or name in ("", ".", "..", "latest"):
+    if (
+        "/" in name or not name.isprintable() or name in ("", ".", "..", "latest")
+    ):  # no newline in a folder name
         raise UserError(f"--name '{name}' is not a usable run name")
     if len(name.encode()) > MAX_NAME_BYTES:
         raise UserError(
@@ -823,6 +825,8 @@ def replay(
 
     if (game is None) == (seed is None):
         raise UserError("replay: give exactly one of --game N or --seed S")
+    if seed is not None and not 0 <= seed < 2**128:  # the seeds a game's streams tell apart
+        raise UserError(f"--seed must be between 0 and 2**128-1, got {seed}")
     opened = run if isinstance(run, Run) else Run.open(run)
     plan = plan_from_manifest(opened.manifest)
     if game is not None:
@@ -951,7 +955,7 @@ def _guess_game(path: str) -> GameSpec:
 
     from cardlab.simulate.core.cardfiles import load_yaml
 
-    files = [Path(path)] if Path(path).is_file() else islice(sorted(Path(path).rglob("*.yaml")), _GUESS_FILES)
+    files = islice(sorted(Path(path).rglob("*.yaml")), _GUESS_FILES) if Path(path).is_dir() else [Path(path)]
     found = set()
     for file in files:
         data = load_yaml(file)

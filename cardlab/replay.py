@@ -144,6 +144,8 @@ def replay_live(
 
 
 def _index_of_seed(run: Run, seed: int) -> int | None:
+    if seed >= 2**63:  # a run's game seeds are 63-bit (seeds.derive_seed); DuckDB's integers end at 2**127
+        return None
     for table in ("games", "errors"):
         found = run.db.execute(f"SELECT game_id FROM {table} WHERE seed = ?", [seed]).fetchone()
         if found:

@@ -120,3 +120,54 @@ def test_every_function_a_command_calls_is_in_the_api_doc():
     called = set(re.findall(r"\bapi\.([a-z]\w*)\(", (ROOT / "cardlab" / "cli.py").read_text()))
     listed = (ROOT / "docs" / "api.md").read_text()
     assert called and not [name for name in sorted(called) if f"`{name}(" not in listed]
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"), [(-1, "got -1"), (2**200, "got 1606938044258990275541962092341")]
+)
+def test_a_replay_seed_out_of_range_is_one_line(tmp_path, seed, message):
+    assert simulate(tmp_path, "r", "-n", "2", "-j", "1").exit_code == 0
+    result = CliRunner().invoke(cli, ["replay", str(tmp_path / "r"), "--seed", str(seed)])
+    assert result.exit_code == 2
+    assert (
+        result.output.strip().startswith("error: --seed must be between 0 and 2**128-1, ")
+        and message in result.output
+    )
+
+
+def test_a_replay_seed_beyond_any_game_seed_plays_live(tmp_path):
+    assert simulate(tmp_path, "r", "-n", "2", "-j", "1").exit_code == 0
+    result = CliRunner().invoke(cli, ["replay", str(tmp_path / "r"), "--seed", str(2**127 + 5)])
+    assert result.exit_code == 0 and "played live" in result.output, result.output
+
+
+@pytest.mark.parametrize("cut", ["lost", "torn"])
+def test_a_complete_run_missing_batch_records_is_damaged_not_reported(tmp_path, cut):
+    """A complete run whose batches.jsonl was lost (or cut mid-line) kept its parts but not their
+    records: verify exits 1 naming the batches, report refuses it, --resume replays them."""
+    assert simulate(tmp_path, "r", "-n", "4", "-j", "1", "--batch-size", "2").exit_code == 0
+    records = tmp_path / "r" / "batches.jsonl"
+    if cut == "lost":
+        records.unlink()
+    else:
+        records.write_bytes(records.read_bytes()[:-10])  # the last line torn: batch 1 unrecorded
+    shown = CliRunner().invoke(cli, ["verify", str(tmp_path / "r")])
+    assert (
+        shown.exit_code == 1
+        and "batch 1: not recorded in batches.jsonl, though the run is complete" in shown.output
+    )
+    report = CliRunner().invoke(cli, ["report", str(tmp_path / "r")])
+    assert report.exit_code == 2 and "damaged batch(es)" in report.output, report.output
+    assert simulate(tmp_path, "r", "-n", "4", "-j", "1", "--batch-size", "2", "--resume").exit_code == 0
+    assert CliRunner().invoke(cli, ["verify", str(tmp_path / "r")]).exit_code == 0
+
+
+def test_a_run_name_with_a_newline_is_refused(tmp_path):
+    result = simulate(tmp_path, "a\nb", "-n", "2", "-j", "1")
+    assert result.exit_code == 2 and "is not a usable run name" in result.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_checking_a_device_says_what_it_is(tmp_path):
+    result = CliRunner().invoke(cli, ["cards", "check", "/dev/zero"])
+    assert result.exit_code == 2 and "not a regular file" in result.output, result.output

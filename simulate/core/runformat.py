@@ -440,8 +440,9 @@ def file_record(path: Path) -> PartRecord:
 
 def damaged_batches(state: RunState, checksums: bool = True) -> dict[int, str]:
     """Batches whose parts (and summaries) are missing, of another size or (with ``checksums``) another
-    content, whose summary was not made from their parts (with ``checksums``), or that were recorded twice
-    differently: batch → why (the first problem found)."""
+    content, whose summary was not made from their parts (with ``checksums``), that were recorded twice
+    differently, or, in a run complete without a stop rule, not recorded at all (a lost or cut record
+    file): batch → why (the first problem found)."""
     damaged = {b: "recorded twice with different contents" for b in state.conflicts}
     for batch, entry in sorted(state.batches.items()):
         if batch in damaged:
@@ -469,6 +470,10 @@ def damaged_batches(state: RunState, checksums: bool = True) -> dict[int, str]:
             except OSError as exc:
                 damaged[batch] = f"{table}/{path.name} unreadable ({exc.strerror or exc})"
                 break
+    if state.manifest.status == "complete" and state.manifest.stop_rule is None:  # every batch was played
+        for batch in range(state.manifest.n_batches):
+            if batch not in state.batches and batch not in damaged:
+                damaged[batch] = f"not recorded in {BATCHES}, though the run is complete"
     return damaged
 
 
