@@ -30,7 +30,7 @@ from cardlab.simulate.core.card_problems import every_problem
 from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
-from cardlab.simulate.core.runformat import Verification
+from cardlab.simulate.core.runformat import FolderVerification, Verification
 from cardlab.simulate.core.runner import RunOutcome, RunPlan
 
 from .replay import Replay
@@ -853,12 +853,19 @@ def _checked(plan: RunPlan) -> RunPlan:
     return dataclasses.replace(plan, spec=dataclasses.replace(spec, play=spec.checked_play))
 
 
-def verify(path: str | Path) -> Verification:
+def verify(path: str | Path) -> Verification | FolderVerification:
     """Check a run folder (`cardlab verify`): manifest and batch records valid, every part present with
-    its recorded size and checksum; ``.ok`` and ``.lines()``."""
+    its recorded size and checksum; ``.ok`` and ``.lines()``. A folder of runs (a sweep, ensemble, ladder
+    or duel, as `cardlab report` reads them) checks each of its runs."""
+    from cardlab.analysis.sweep import sweep_runs
     from cardlab.simulate.core.runformat import verify_run
 
-    return verify_run(Path(path))
+    folder = Path(path)
+    if folder.is_dir() and not (folder / "manifest.json").exists():
+        runs = sweep_runs(folder)
+        if runs:
+            return FolderVerification(folder, [verify_run(run) for run in runs])
+    return verify_run(folder)
 
 
 def meta(path: str | Path, by: str | None = None, *, field: str | None = None, level: float = 0.95) -> str:

@@ -171,3 +171,16 @@ def test_a_run_name_with_a_newline_is_refused(tmp_path):
 def test_checking_a_device_says_what_it_is(tmp_path):
     result = CliRunner().invoke(cli, ["cards", "check", "/dev/zero"])
     assert result.exit_code == 2 and "not a regular file" in result.output, result.output
+
+
+def test_verify_of_a_folder_of_runs_checks_each_run(tmp_path):
+    """`cardlab report` reads a sweep (any folder of runs); `cardlab verify` said it was no run folder."""
+    sweep = ["sweep", "pig", "--vary", "target=20,30", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
+    assert CliRunner().invoke(cli, [*sweep, "--name", "sw"]).exit_code == 0
+    shown = CliRunner().invoke(cli, ["verify", str(tmp_path / "sw")])
+    assert shown.exit_code == 0 and shown.output.startswith(
+        f"{tmp_path / 'sw'}: a folder of 2 runs, 0 damaged"
+    )
+    (tmp_path / "sw" / "p001-target=30" / "batches.jsonl").unlink()
+    shown = CliRunner().invoke(cli, ["verify", str(tmp_path / "sw")])
+    assert shown.exit_code == 1 and "a folder of 2 runs, 1 damaged" in shown.output, shown.output

@@ -589,6 +589,23 @@ class Verification:
         return lines
 
 
+@dataclass(slots=True)
+class FolderVerification:
+    """What `cardlab verify` found in a folder of runs (a sweep, ensemble, ladder or duel): each run's."""
+
+    path: Path
+    runs: list[Verification]
+
+    @property
+    def ok(self) -> bool:
+        return all(run.ok for run in self.runs)
+
+    def lines(self) -> list[str]:
+        damaged = sum(not run.ok for run in self.runs)
+        head = f"{self.path}: a folder of {len(self.runs)} runs, {damaged} damaged"
+        return [head] + [line for run in self.runs for line in run.lines()]
+
+
 def verify_run(run: Path) -> Verification:
     """Check a run folder: its manifest and records valid, every listed part present and unaltered."""
     state = read_run(Path(run))
