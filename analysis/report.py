@@ -19,6 +19,7 @@ from pathlib import Path
 import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
+from cardlab.simulate.core.runformat import status_text
 
 from . import card_counts, card_sets, coop, coverage, luck, plots, quality, seat_effects, shape, standings
 from . import card_stats as cards
@@ -126,7 +127,7 @@ def header(run: Run) -> list[tuple[str, str]]:
     return [
         ("run", run.path.name),
         ("game", f"{m.title} ({m.game})"),
-        ("status", f"{m.status} — {m.stop_reason or ''}"),
+        ("status", status_text(run.path, m)),
         (
             "games",
             f"{totals['games'] - totals['failed']:,} played, {totals['failed']:,} failed, "

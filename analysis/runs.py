@@ -30,6 +30,7 @@ from cardlab.simulate.core.runformat import (
     damaged_batches,
     open_run,
     part_path,
+    status_text,
 )
 
 if TYPE_CHECKING:
@@ -221,5 +222,5 @@ class Run:
         m = self.manifest
         return (
             f"<Run {self.path.name}: {m.game}, {self.totals['games']:,} of {m.n_games:,} games, "
-            f"{m.n_players} players, {m.status}>"
+            f"{m.n_players} players, {status_text(self.path, m)}>"
         )

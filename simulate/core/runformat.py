@@ -22,6 +22,7 @@ contradicts the manifest ends with one line (:class:`RunFormatError`), never a t
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -388,6 +389,35 @@ def open_run(run: Path) -> RunState:
 # ---- writing ----------------------------------------------------------------------------------------
 
 
+def writer_alive(run: Path) -> bool:
+    """Whether a process holds the run's ``.lock`` now. The kernel drops the lock when its holder ends in any
+    way, so a manifest still saying 'running' with a free lock was left by a killed or crashed process."""
+    try:
+        fd = os.open(Path(run) / LOCK, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False  # no lock file: nothing ever wrote here
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # a test only: released at once by the close
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def status_text(run: Path, manifest: Manifest, reason: bool = True) -> str:
+    """The run's status as a person should read it (with the stop reason when ``reason``): a 'running' run
+    whose writer is gone is incomplete and says how to finish it (its manifest keeps 'running' until
+    `--resume` rewrites it)."""
+    if manifest.status == "running" and not writer_alive(run):
+        return "incomplete — its process ended mid-run (killed or crashed); `--resume` completes it"
+    if manifest.status == "running":
+        return "running — being written now" if reason else "running"
+    return (
+        f"{manifest.status} — {manifest.stop_reason}" if reason and manifest.stop_reason else manifest.status
+    )
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary name beside ``path`` and rename it into place; never leave the
     temporary behind, whatever fails. An error names ``path``, the file the person asked for, never the
@@ -574,7 +604,7 @@ class Verification:
         manifest, state = self.state.manifest, self.state
         intact = len(state.batches) - len(set(self.damaged) & set(state.batches))
         lines = [
-            f"{state.path}: {manifest.game}, {manifest.status}, {intact} of {manifest.n_batches} batch(es) "
+            f"{state.path}: {manifest.game}, {status_text(state.path, manifest, reason=False)}, {intact} of {manifest.n_batches} batch(es) "
             f"intact ({intact * len(manifest.part_tables)} parts checked by size and SHA-256)"
         ]
         lines += [f"  batch {b}: {why}" for b, why in sorted(self.damaged.items())]
