@@ -7,11 +7,12 @@ and it is a number; otherwise the runs, in name order. Each point carries its in
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
+
+from cardlab.simulate.core.runformat import SweepRecord, read_sweep, status_text
 
 from . import plots, seat_effects, shape
 from .coop import team_mode
@@ -38,10 +39,10 @@ class Axis:
     ticks: list[str] | None  # run names when the x axis is just the run order
 
 
-def sweep_axis(runs: list[Run], folder: Path | None = None) -> Axis:
-    """The option a `cardlab sweep` varied (from its ``sweep.json``) when it is one numeric option; else the
-    config key that varies across runs, when there is exactly one and all its values are numbers."""
-    recorded = _recorded_axis(runs, folder) if folder is not None else None
+def sweep_axis(runs: list[Run], record: SweepRecord | None = None) -> Axis:
+    """The option a `cardlab sweep` varied (from its ``sweep.json`` record) when it is one numeric option;
+    else the config key that varies across runs, when there is exactly one and all its values are numbers."""
+    recorded = _recorded_axis(runs, record) if record is not None else None
     if recorded is not None:
         return recorded
     configs = [r.manifest.config for r in runs]
@@ -55,19 +56,11 @@ def sweep_axis(runs: list[Run], folder: Path | None = None) -> Axis:
     return Axis("run", [float(i) for i in range(len(runs))], names)
 
 
-def _recorded_axis(runs: list[Run], folder: Path) -> Axis | None:
-    path = folder / "sweep.json"
-    if not path.is_file():
+def _recorded_axis(runs: list[Run], record: SweepRecord) -> Axis | None:
+    if len(record.axes) != 1:
         return None
-    try:
-        sweep = json.loads(path.read_text())
-        axes = sweep["axes"]
-        by_run = {point["run"]: point["values"] for point in sweep["points"]}
-    except (ValueError, KeyError, TypeError):
-        return None
-    if len(axes) != 1:
-        return None
-    name = axes[0]["name"]
+    name = record.axes[0]["name"]
+    by_run = {point["run"]: point["values"] for point in record.points}
     values = [by_run.get(r.path.name, {}).get(name) for r in runs]
     if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
         return Axis(name, [float(v) for v in values], None)
@@ -78,14 +71,18 @@ def names_of(runs: list[Run]) -> list[str]:
     return [r.path.name for r in runs]
 
 
-def _built(folder: Path) -> dict[str, str]:
+def _built(record: SweepRecord | None) -> dict[str, str]:
     """What each point really built, as `cardlab sweep` recorded it in sweep.json (e.g. the deck-ratio
     counts after the pool's limits): run name → text."""
-    try:
-        record = json.loads((folder / "sweep.json").read_text())
-        return {p["run"]: p["built"] for p in record["points"] if p.get("built")}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+    points = record.points if record is not None else []
+    return {p["run"]: str(p["built"]) for p in points if p.get("built")}
+
+
+def missing_points(record: SweepRecord | None, runs: list[Run]) -> list[str]:
+    """The points a sweep lists with no run folder yet (a sweep stopped before them, or a folder removed):
+    the report says so rather than reading as the whole grid."""
+    have = {r.path.name for r in runs}
+    return [p["run"] for p in (record.points if record is not None else []) if p["run"] not in have]
 
 
 def fingerprint(run: Run) -> str:
@@ -125,13 +122,13 @@ def build_sweep(
     level: float = 0.95,
     min_games: int = MIN_GAMES,
 ) -> Report:
+    record = read_sweep(folder)  # a damaged sweep.json is one line (RunFormatError), as a damaged manifest
     runs = [Run.open(p) for p in paths]
-    axis = sweep_axis(runs, folder)
+    axis = sweep_axis(runs, record)
     games = {r.manifest.game for r in runs}
     tag = f"{level:.0%}"
-    recorded = (folder / "sweep.json").is_file()
     header = [
-        ("sweep" if recorded else "folder of runs", folder.name),
+        ("sweep" if record is not None else "folder of runs", folder.name),
         ("game", ", ".join(sorted(games))),
         ("runs", f"{len(runs)}: " + ", ".join(r.path.name for r in runs)),
         ("varies", axis.label if axis.label != "run" else "more than one setting (runs in name order)"),
@@ -142,7 +139,21 @@ def build_sweep(
         ),
         ("run seeds", ", ".join(str(r.manifest.run_seed) for r in runs)),
     ]
-    built = _built(folder)
+    missing = missing_points(record, runs)
+    if missing:
+        header.append(
+            (
+                "missing",
+                f"{len(missing)} of {len(record.points) if record else 0} points have no run: "
+                f"{', '.join(missing)} (`cardlab sweep … --resume` completes the sweep)",
+            )
+        )
+    unfinished = [
+        f"{r.path.name} ({status_text(r.path, r.manifest)})" for r in runs if r.manifest.status != "complete"
+    ]
+    if unfinished:
+        header.append(("incomplete", "; ".join(unfinished)))
+    built = _built(record)
     if built:
         header.append(
             ("built", "; ".join(f"{name} {built[name]}" for name in names_of(runs) if name in built))
