@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardlab.analysis.paired import newcombe_paired
 from cardlab.analysis.runs import Run
@@ -181,6 +182,24 @@ def pair_runs(duel: Duel, with_a: Path, with_b: Path) -> Duel:
     return duel
 
 
+RECORD_FIELDS = {"a": str, "b": str, "n_players": int, "run_seed": int}
+
+
+def read_record(folder: Path) -> dict[str, Any]:
+    """A duel folder's ``duel.json``, its fields checked: a damaged one is one line, never a traceback."""
+    try:
+        record = json.loads((folder / RECORD).read_text())
+    except (OSError, ValueError):
+        raise UserError(f"{folder}: not a duel folder (no readable {RECORD})") from None
+    for name, kind in RECORD_FIELDS.items():
+        value = record.get(name) if isinstance(record, dict) else None
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise UserError(
+                f"{folder / RECORD}: '{name}' is missing or not a {kind.__name__} (a damaged record)"
+            )
+    return record
+
+
 def read_duels(folders: Sequence[str | Path]) -> Duel:
     """The pooled figures of duel folders (`cardlab duel` runs, e.g. chunks on other seeds) of the same
     two policies, game and players."""
@@ -189,10 +208,7 @@ def read_duels(folders: Sequence[str | Path]) -> Duel:
     duel: Duel | None = None
     seeds: set[int] = set()
     for folder in map(Path, folders):
-        try:
-            record = json.loads((folder / RECORD).read_text())
-        except (OSError, ValueError):
-            raise UserError(f"{folder}: not a duel folder (no readable {RECORD})") from None
+        record = read_record(folder)
         if record["run_seed"] in seeds:  # the same seed is the same games: they would count twice
             raise UserError(f"{folder}: run seed {record['run_seed']} is already among the folders given")
         seeds.add(record["run_seed"])

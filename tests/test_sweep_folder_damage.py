@@ -1,6 +1,6 @@
-"""`cardlab report` of a sweep folder that is damaged or unfinished: a sweep.json of the wrong shape or not
-JSON is one line (exit 2), as a damaged manifest is; points with no run or an unfinished one are named in
-the header instead of the report reading as the whole grid."""
+"""Damaged or unfinished folders of runs: `cardlab report` of a sweep whose sweep.json is of the wrong shape
+or not JSON, and `duel-report` of a damaged duel.json, are one line (exit 2), as a damaged manifest is; a
+sweep's points with no run or an unfinished one are named in the header instead of reading as the grid."""
 
 from __future__ import annotations
 
@@ -58,3 +58,13 @@ def test_missing_and_unfinished_points_are_named(tmp_path):
         in lines
     )
     assert "incomplete: p000-players=2 (incomplete — interrupted)" in lines
+
+
+def test_a_damaged_duel_record_is_one_line(tmp_path):
+    args = ["duel", "pig", "-s", "hold", "-s", "random", "-n", "6", "-j", "1", "-q", "--out", str(tmp_path)]
+    assert CliRunner().invoke(cli, [*args, "--name", "d"]).exit_code == 0
+    record = tmp_path / "d" / "duel.json"
+    for damaged in ("[]", "{}"):  # were a TypeError and a KeyError traceback, exit 1
+        record.write_text(damaged)
+        result = CliRunner().invoke(cli, ["duel-report", str(tmp_path / "d")])
+        assert one_error_line(result) == f"error: {record}: 'a' is missing or not a str (a damaged record)"
