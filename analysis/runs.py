@@ -222,5 +222,5 @@ class Run:
         m = self.manifest
         return (
             f"<Run {self.path.name}: {m.game}, {self.totals['games']:,} of {m.n_games:,} games, "
-            f"{m.n_players} players, {status_text(self.path, m)}>"
+            f"{m.n_players} players, {status_text(self.path, m, reason=False)}>"
         )

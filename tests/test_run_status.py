@@ -40,4 +40,4 @@ def test_a_run_being_written_reads_as_running(tmp_path):
     with RunLock(run):  # the writer's claim, as the runner holds it
         verify = CliRunner().invoke(cli, ["verify", str(run)])
         assert "pig, running, 4 of 4" in verify.output, verify.output
-        assert repr(cl.Run.open(run)).endswith("running — being written now>")
+        assert repr(cl.Run.open(run)).endswith(", running>")
