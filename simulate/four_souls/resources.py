@@ -111,6 +111,7 @@ def discard_loot(g: Game, p: Player, n: Any, rand: bool, why: str) -> int:
         p.hand.remove(c)
         g.loot_disc.append(c)
         g.log.emit("loot_discarded", p.seat, c.card.name, None, None, why)
+        triggers.fire(g, "discarded_loot", target=p, card=c)  # waits for the next priority (FS-4.9)
         k += 1
     return k
 

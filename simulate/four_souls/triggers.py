@@ -354,7 +354,8 @@ def _gained_soul(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
 def _to_player(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
     """Something came to a player (``event.target``): a soul under their control, however (FS-6.11 gain,
     FS-6.12 give/steal/swap: ``soul_entered``), a dead monster's rewards (``gained_rewards``) or cents from
-    the bank (``gained_cents``, FS-6.11: not given or stolen)."""
+    the bank (``gained_cents``, FS-6.11: not given or stolen); a loot card left their hand for the discard
+    (``discarded_loot``, FS-6.4)."""
     if ab.tparam == "other_player":
         return ev["target"].seat != _you(g, o)
     return ab.tparam == "any_player" or _is_you(g, o, ev["target"])
@@ -499,6 +500,7 @@ MATCHERS = {
     "gained_rewards": _to_player,
     "gained_cents": _to_player,
     "looted": _looted,
+    "discarded_loot": _to_player,
     "play_loot": _played_loot,
     "attack_declared": _attack_declared,
     "purchase_declared": _purchase_declared,

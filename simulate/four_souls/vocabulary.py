@@ -471,6 +471,15 @@ TRIGGERS = Vocabulary(
             used=False,  # expansion cards only (Laser Eye)
         ),
         Trigger(
+            "discarded_loot",
+            _TRIGGER_OPTS,
+            "FS-6.4 FS-Q.30",
+            "reserved: who (you, other_player, any_player) discarded a loot card from their hand (the"
+            " end-phase hand-size discard too: it waits for the next priority, FS-8.11); event.target is the"
+            " player, event.card the card",
+            used=False,  # no card in the data has it; FS-Q.30's own example
+        ),
+        Trigger(
             "soul_entered",
             _TRIGGER_OPTS,
             "FS-6.11 FS-6.12",

@@ -936,3 +936,60 @@ def test_FS_6_21_a_monster_damage_bonus_made_while_its_combat_damage_waits_count
     settle(g)
     assert [(r[5], r[8], r[6]) for r in kinds(g, "damage")] == [(None, 0, 2), ("Wall", None, 1)]
     assert g.players[0].damage == 2
+
+
+# --------------------------------------------------------------------------- FS-8.11 step 2: the hand-size discard
+
+
+def test_FS_8_11_FS_Q_30_a_discard_trigger_set_off_by_the_hand_size_discard_waits_for_the_next_turns_start():
+    """P0 ends their turn with 12 loot (hand size 10) and holds an item "each time you discard a loot,
+    gain 1¢". End-phase step 2 discards 2 (FS-8.10(2)); nobody has priority in steps 2–4 (FS-8.11), so the
+    two triggers wait (FS-Q.30): no window opens (P1, who could always answer, is asked in step 1's only) and P0 has
+    no ¢ at the end of the turn. They go on the stack at the next priority, the start of P1's turn, and
+    P0, their controller, gains 2¢ then (P1's start phase)."""
+    asked = []
+
+    def p1(d):
+        if d.kind == "respond":
+            asked.append((g.turn, len(g.players[0].hand)))
+        return None
+
+    g = position(2, plans={1: p1})
+    give_item(
+        g,
+        1,
+        card(
+            "Purse",
+            "treasure",
+            "active",
+            abilities=({"paid": {"cost": [{"pay": {"cents": 5}}], "do": {"loot": 1}}},),
+        ),
+    )
+    take_cents(g, 1, 5)
+    take_cents(g, 0, g.players[0].cents)
+    give_item(
+        g,
+        0,
+        card(
+            "Pouch",
+            "treasure",
+            "passive",
+            abilities=({"on": {"discarded_loot": "you"}, "do": {"gain_cents": 1}},),
+        ),
+    )
+    g.active = 0
+    for i in range(12):
+        give_loot(g, 0, card(f"L{i}", "loot", "loot"))
+    assert len(g.players[0].hand) == 12
+    turn._end_phase(g)
+    assert len(g.players[0].hand) == 10
+    assert all(n == 12 for t, n in asked if t == 1)  # asked in step 1 only, before the discard
+    assert g.players[0].cents == 0 and len(g.pending) == 2
+    g.active, g.turn = 1, 2
+    add_slot_monster(g, monster("Blob"))
+    add_shop_item(g, card("Ware", "treasure", "passive"))
+    deck(g, "loot", [card("L")])
+    turn.play_turn(g)
+    assert g.players[0].cents == 2
+    assert [(r[2], r[1]) for r in kinds(g, "cents_gained")] == [(0, "start"), (0, "start")]
+    check_invariants(g)
