@@ -140,14 +140,21 @@ def _each_members(ctx: Ctx, binding: Any) -> tuple[str | None, list]:
         bound = ctx.binds[sel]
         members = list(bound) if isinstance(bound, (list, tuple)) else [bound]
         if all(isinstance(m, Player) for m in members):
-            members.sort(key=lambda p: (p.seat - ctx.g.active) % ctx.g.n)  # FS-5.9(a): in turn order
+            start = _first_in_turn_order(ctx)
+            members.sort(key=lambda p: (p.seat - start) % ctx.g.n)  # FS-5.9(a)
         return var, members
     head = parse_sel(sel)[0]
     members = candidates(ctx, sel)
     if head in ("player", "other_player", "living_player", "non_active_player", "other_players"):
-        start = ctx.you if ctx.src is not None and owner(ctx) >= 0 else ctx.g.active
+        start = _first_in_turn_order(ctx)
         members.sort(key=lambda p: (p.seat - start) % ctx.g.n)  # FS-5.9(a)
     return var, members
+
+
+def _first_in_turn_order(ctx: Ctx) -> int:
+    """FS-5.9(a): "each player" goes in turn order from the ability's controller — the active player only
+    for the game's abilities (a monster's, a room's), whoever's turn it is."""
+    return ctx.you if ctx.src is not None and owner(ctx) >= 0 else ctx.g.active
 
 
 def _c_each(ctx: Ctx, eff: dict) -> bool:
@@ -191,7 +198,7 @@ def _c_times(ctx: Ctx, eff: dict) -> bool:
 
 
 def _c_roll_off(ctx: Ctx, eff: dict) -> bool:
-    """Each member (players in turn order from the active one) rolls ``rolls`` dice and adds them up; the
+    """Each member (players in turn order from the ability's controller, FS-5.9(a)) rolls ``rolls`` dice and adds them up; the
     members with the highest total, ties included, get ``highest`` with the variable bound to each, then
     those with the lowest get ``lowest`` (a member may be both when all tie). Our reading (FS-9): the dice
     are rolled and read at once as the effect resolves, like a replacement's roll: nothing answers or
@@ -199,7 +206,8 @@ def _c_roll_off(ctx: Ctx, eff: dict) -> bool:
     g = ctx.g
     var, sel = next(iter(eff["roll_off"].items()))
     members = candidates(ctx, sel)
-    members.sort(key=lambda p: (p.seat - g.active) % g.n)
+    start = _first_in_turn_order(ctx)
+    members.sort(key=lambda p: (p.seat - start) % g.n)
     n = int(value(ctx, eff.get("rolls", 1)))
     totals: list[int] = []
     for m in members:

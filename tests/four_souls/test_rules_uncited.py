@@ -966,7 +966,6 @@ def test_FS_8_11_FS_Q_30_a_discard_trigger_set_off_by_the_hand_size_discard_wait
         ),
     )
     take_cents(g, 1, 5)
-    take_cents(g, 0, g.players[0].cents)
     give_item(
         g,
         0,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardlab.simulate.gosu_x import zones
 from cardlab.simulate.gosu_x.actions import enter_army, legal_actions, replacements
+from cardlab.simulate.gosu_x.draft import deal, soldiers_in
 from cardlab.simulate.gosu_x.engine import play_round
 from cardlab.simulate.gosu_x.scenario import (
     check_invariants,
@@ -272,3 +273,56 @@ def test_GX_7_4_the_token_may_come_from_the_spent_zone_instead():
     enter_army(st, 0, fairy)
     assert (vet.tokens, vet.vet, st.p[0].t_hand, st.p[0].t_spent) == (1, 1, 1, 0)
     assert ("activate", vet.uid) not in legal_actions(st, 0)
+
+
+# -- session 26: the setup mulligan (GX-2.10) and the Abhilasha FAQ ------------------------------------------
+def _stack(st, seat, soldiers):
+    """The deck's top 7 (the end of the list): ``soldiers`` soldiers (level-1 cards), the rest higher."""
+    pl = st.p[seat]
+    low = [c for c in pl.deck if 1 in st.levels(c)][:soldiers]
+    high = [c for c in pl.deck if 1 not in st.levels(c)][: 7 - soldiers]
+    for c in low + high:
+        pl.deck.remove(c)
+    pl.deck.extend(high + low)
+    return set(map(id, low + high))
+
+
+def test_GX_2_10_a_hand_of_two_soldiers_is_kept_and_one_soldier_may_be_redealt():
+    """The original: a player whose opening hand holds few soldiers (0 or 1) may show it, shuffle it back and
+    draw 7 new cards, while the hand holds fewer than two. With exactly 2 soldiers the redeal is not
+    offered (the scripted "mulligan" answer is never read: the 7 top cards stay in hand); with 1 it is."""
+    st = make_state()
+    top = _stack(st, 0, 2)
+    _stack(st, 1, 1)
+    script(st, 0, "mulligan")
+    script(st, 1, "mulligan", "keep")
+    deal(st, 0)
+    assert set(map(id, st.p[0].hand)) == top and soldiers_in(st, st.p[0].hand) == 2
+    # seat 1 only, once, showing its 1 soldier
+    assert [(e[2], e[6]) for e in events(st, "mulligan")] == [(1, 1)]
+    assert len(st.p[1].hand) == 7 and len(st.p[1].hand) + len(st.p[1].deck) == 45
+
+
+def test_GX_14_abhilasha_copies_only_an_instant_effect_never_a_permanent_only_card():
+    """The original FAQ (Abhilasha): only an instant effect (white text) of a card in either discard can be
+    copied; a card with only a permanent effect (Byeon Hyeon Ja) cannot be chosen, so it cannot be removed
+    from the game that way. The choice offered holds the two instant cards only; with only the permanent
+    card in the discards nothing is copied and it stays there."""
+    for with_instant in (True, False):
+        offered: list = []
+        st = make_state(("Abhilasha", "Golem", "Phoenix"), ("Goan Sul", "Xian", "Themis"))
+        bhj = to_discard(st, 1, "Byeon Hyeon Ja (Goan Sul)")
+        inst = (
+            {to_discard(st, 1, "Bombardment Units").uid, to_discard(st, 1, "Petal Faeries").uid}
+            if with_instant
+            else set()
+        )
+        _plan(st, 0, "choose_target", lambda opts, seen=offered: seen.append(tuple(opts)))
+        abh = to_army(st, 0, "Abhilasha", row=0)
+        enter_army(st, 0, abh)
+        copies = [(e[4], e[5]) for e in events(st, "copy")]
+        if with_instant:
+            assert [set(o) for o in offered] == [inst] and len(copies) == 1
+        else:
+            assert not offered and not copies
+        assert bhj.zone == DISCARD
