@@ -98,16 +98,23 @@ _VERBS: dict[int, tuple[Any, Any]] = {}
 _TAKES: dict[int, tuple[Any, Any]] = {}
 
 
-def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
-    """``read(ab)``, remembered in ``table`` for the process (the readings are pure)."""
+def _memo(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any], cap: int = 0) -> Any:
+    """``read(ab)``, remembered in ``table`` by the object's identity: the entry holds the object itself, so
+    another object given a freed id is read afresh. ``cap``: a table kept for the process is cleared when it
+    holds that many (0: the table dies with its owner, a player's ``Reader``)."""
     hit = table.get(id(ab))
     if hit is not None and hit[0] is ab:
         return hit[1]
     v = read(ab)
-    if len(table) >= _SHARED_MAX:
+    if cap and len(table) >= cap:
         table.clear()
     table[id(ab)] = (ab, v)
     return v
+
+
+def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
+    """``read(ab)``, remembered in ``table`` for the process (the readings are pure)."""
+    return _memo(table, ab, read, _SHARED_MAX)
 
 
 def verbs(eff: Any) -> frozenset:
@@ -211,9 +218,9 @@ def hit_damage(rules: Any, atk: int) -> int:
     reads those the roll decides, :func:`unread_self_damage` lists the rest). 0: the fight is never won —
     hits that deal nothing never kill, and a player attacking it only loops."""
     n = atk
-    for rep in rules.replaces if rules is not None else ():
-        if not isinstance(rep, dict) or rep.get("event") not in _SELF_DAMAGE or "if" in rep or "roll" in rep:
-            continue
+    for rep in _self_damage(rules):
+        if "if" in rep or "roll" in rep:
+            continue  # conditional: ``blocked_rolls`` / ``unread_self_damage``
         prev = rep.get("prevent")
         if prev is True:
             return 0
@@ -942,11 +949,11 @@ class Reader:
         """``item_worth``: what owning an item is worth (``valuing.item_value``), memoised here per game
         (None only while a copy is made: ``__setstate__`` follows)."""
         self._item_worth: Any = item_worth
-        self._roles: dict[int, tuple[Any, str]] = {}
-        self._uses: dict[int, tuple[Any, tuple]] = {}
+        self._roles: dict[int, tuple[Any, Any]] = {}
+        self._uses: dict[int, tuple[Any, Any]] = {}
         self._values: dict[int, tuple[Any, Any, float]] = {}
-        self._helps: dict[int, tuple[Any, bool]] = {}
-        self._threats: dict[int, tuple[Any, int]] = {}
+        self._helps: dict[int, tuple[Any, Any]] = {}
+        self._threats: dict[int, tuple[Any, Any]] = {}
         self._shapes: dict[int, tuple[Any, Any, Any]] = {}
 
     # A search copies players with their memo. Spelled out for the compiled build (issue 20): mypyc 2.4.1's
@@ -974,20 +981,10 @@ class Reader:
         ) = state
 
     def role(self, ab: Any) -> str:
-        hit = self._roles.get(id(ab))
-        if hit is not None and hit[0] is ab:
-            return hit[1]
-        r = role(ab)
-        self._roles[id(ab)] = (ab, r)
-        return r
+        return _memo(self._roles, ab, role)
 
     def use_kinds(self, ab: Any) -> tuple:
-        hit = self._uses.get(id(ab))
-        if hit is not None and hit[0] is ab:
-            return hit[1]
-        k = use_kinds(ab)
-        self._uses[id(ab)] = (ab, k)
-        return k
+        return _memo(self._uses, ab, use_kinds)
 
     def item_value(self, phys: Any) -> float:
         rules = phys.rules
@@ -999,12 +996,7 @@ class Reader:
         return v
 
     def helps(self, ab: Any) -> bool:
-        hit = self._helps.get(id(ab))
-        if hit is not None and hit[0] is ab:
-            return hit[1]
-        v = helps(ab)
-        self._helps[id(ab)] = (ab, v)
-        return v
+        return _memo(self._helps, ab, helps)
 
     def shape(self, obj: Any, other: Any, read: Any) -> Any:
         """``read(obj, other)`` of two compiled parts (a target binding and its effect): a reading of
@@ -1017,12 +1009,7 @@ class Reader:
         return v
 
     def threat(self, ab: Any) -> int:
-        hit = self._threats.get(id(ab))
-        if hit is not None and hit[0] is ab:
-            return hit[1]
-        v = threat(ab)
-        self._threats[id(ab)] = (ab, v)
-        return v
+        return _memo(self._threats, ab, threat)
 
     def card_worth(self, phys: Any) -> int:
         """How much a loot card in hand is worth keeping (higher = better)."""
