@@ -130,6 +130,16 @@ class View:
     def items_of(self, seat: int) -> tuple[ObjInfo, ...]:
         return tuple([self._info(o) for o in self._g.players[seat].items])
 
+    def rules_of(self, seat: int) -> tuple[Any, ...]:
+        """The abilities of a player's items and character as they are now (public, FS-3.3), without their
+        infos: a player reads its own objects' faces at each fight it weighs (``reading.own_roll_faces``)."""
+        p = self._g.players[seat]
+        c = p.character
+        assert c is not None  # every seat plays a character (FS-2.7)
+        out: list[Any] = [o.rules or o.phys.rules for o in p.items]
+        out.append(c.rules or c.phys.rules)
+        return tuple(out)
+
     def curses_of(self, seat: int) -> tuple[ObjRef, ...]:
         """The curses a player bears (public, FS-4.16)."""
         return tuple([o.ref for o in self._g.players[seat].curses])

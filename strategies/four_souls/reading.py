@@ -313,17 +313,18 @@ def own_roll_faces(view: View) -> OwnFaces:
     trigger kills me, ``on: {rolled: N, attack: true, by: you}, do: {kill: you}``: Diogenes' Pot's 1). A
     miss on a spared face costs me nothing; the fight goes on (FS-10.7); a doomed face ends it with my death
     whatever the roll did (FS-10.11)."""
-    missed: set[int] = set()
-    spared: set[int] = set()
-    doomed: set[int] = set()
-    for o in (*view.items_of(view.seat), view.character_of(view.seat)):
-        m, s, d = _shared(_OWN_FACES, o.rules, _read_own_faces)
-        missed |= m
-        spared |= s
-        doomed |= d
+    missed = spared = doomed = _NO_FACES
+    for r in view.rules_of(view.seat):  # the rules alone: no info built for each object
+        m, s, d = _shared(_OWN_FACES, r, _read_own_faces)
+        if m:
+            missed = missed | m
+        if s:
+            spared = spared | s
+        if d:
+            doomed = doomed | d
     if not (missed or spared or doomed):
         return NO_OWN_FACES
-    return frozenset(missed), frozenset(spared), frozenset(doomed)
+    return missed, spared, doomed
 
 
 def _read_own_faces(rules: Any) -> OwnFaces:
