@@ -23,12 +23,19 @@ def push_damage(
     combat: bool,
     roll: int | None,
     name: str,
+    stat: Any = None,
+    base: int = 0,
 ) -> bool:
+    """Put ``n`` damage on the stack. Combat damage names its damage stat (``stat``, see :func:`combat_stat`)
+    and that stat's value now (``base``): it is read again as the damage resolves (FS-6.21)."""
     if not isinstance(n, int) or n <= 0:
         return False  # zero damage cannot be dealt (FS-6.20)
     if isinstance(target, Obj) and not target.in_play:
         return False
     d = DamageItem(n, target, src_seat, src_obj, combat, roll, name)
+    if stat is not None:
+        d.stat = stat
+        d.base = base
     g.stack.append(d)
     g.last_damage = d
     triggers.fire(g, "damage_pending", target=target, damage=d)

@@ -404,29 +404,20 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
     mine = ("p", r.seat, p.attack_rolls_this_turn == 1)  # the attacker's damage stat (FS-6.21)
     if lands:
         n = damage.combat_stat(g, mine)
-        if damage.push_damage(g, n + extra, statics.defender(g, t), r.seat, None, True, r.value, "attack"):
-            _remember_stat(g, mine, n)
+        damage.push_damage(
+            g, n + extra, statics.defender(g, t), r.seat, None, True, r.value, "attack", mine, n
+        )
     else:  # a defending player deals their own damage and is its source (FS-10.6)
         theirs = ("m", t)
         n = damage.combat_stat(g, theirs)
         src = t.controller if t.kind == "character" else -1
-        if damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name):
-            _remember_stat(g, theirs, n)
+        damage.push_damage(g, n, p, src, t, True, r.value, t.phys.card.name, theirs, n)
         if t.rules.statics and statics.also_hit_on(g, t, r.value):  # the attacker's damage too (Knight)
             hit = damage.combat_stat(g, mine)
-            if damage.push_damage(
-                g, hit + extra, statics.defender(g, t), r.seat, None, True, r.value, "attack"
-            ):
-                _remember_stat(g, mine, hit)
+            damage.push_damage(
+                g, hit + extra, statics.defender(g, t), r.seat, None, True, r.value, "attack", mine, hit
+            )
         triggers.fire(g, "missed", seat=r.seat, target=t, roll=r)  # triggers on a missed attack roll
-
-
-def _remember_stat(g: Game, stat: Any, base: int) -> None:
-    """The combat damage just put on the stack is read again from ``stat`` as it resolves (FS-6.21)."""
-    d = g.last_damage
-    if d is not None:
-        d.stat = stat
-        d.base = base
 
 
 def _end_after_damage(g: Game, t: Obj) -> None:
