@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from cardlab.simulate.four_souls import exprs
 from cardlab.simulate.four_souls.abilities import Ability
@@ -87,7 +87,7 @@ def _sel_flags(sel: Any) -> tuple:
 # same abilities: with a per-game memo alone (``Reader``) each distinct card met was read again by each
 # player each game, a cost that grew with the card pool (issue 19's ``sets=all`` throughput, issue 20).
 # Emptied once they hold _SHARED_MAX abilities, so at most that many of an old card data stay alive.
-_SHARED_MAX = 20_000
+_SHARED_MAX: Final = 20_000
 _ROLES: dict[int, tuple[Any, Any]] = {}
 _USES: dict[int, tuple[Any, Any]] = {}
 _HELPS: dict[int, tuple[Any, Any]] = {}
@@ -939,6 +939,14 @@ def card_worth(phys: Any) -> int:
     return _WORTH.get(role(phys.rules.play), 1)
 
 
+# The readings a ``Reader`` memoises, as constants: the compiled build keeps a Final in a C static, where a module
+# function named as a value is a lookup in the module's dict at each call (cachegrind, session 26).
+_READ_ROLE: Final = role
+_READ_USES: Final = use_kinds
+_READ_HELPS: Final = helps
+_READ_THREAT: Final = threat
+
+
 class Reader:
     """One player's memo of the readings above, keyed by the compiled object itself (identity-checked,
     so a card of another run under the same name or id is read afresh). A strategy makes one per game
@@ -982,10 +990,10 @@ class Reader:
         ) = state
 
     def role(self, ab: Any) -> str:
-        return _memo(self._roles, ab, role)
+        return _memo(self._roles, ab, _READ_ROLE)
 
     def use_kinds(self, ab: Any) -> tuple:
-        return _memo(self._uses, ab, use_kinds)
+        return _memo(self._uses, ab, _READ_USES)
 
     def item_value(self, phys: Any) -> float:
         rules = phys.rules
@@ -997,7 +1005,7 @@ class Reader:
         return v
 
     def helps(self, ab: Any) -> bool:
-        return _memo(self._helps, ab, helps)
+        return _memo(self._helps, ab, _READ_HELPS)
 
     def shape(self, obj: Any, other: Any, read: Any) -> Any:
         """``read(obj, other)`` of two compiled parts (a target binding and its effect): a reading of
@@ -1010,7 +1018,7 @@ class Reader:
         return v
 
     def threat(self, ab: Any) -> int:
-        return _memo(self._threats, ab, threat)
+        return _memo(self._threats, ab, _READ_THREAT)
 
     def card_worth(self, phys: Any) -> int:
         """How much a loot card in hand is worth keeping (higher = better)."""
