@@ -361,11 +361,6 @@ def _kills_me(do: Any) -> bool:
     return verb in ("and", "seq") and isinstance(p, list) and any(_kills_me(e) for e in p)
 
 
-def roll_hit_chance(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> float:
-    """:func:`roll_odds`' hit chance alone (no face of mine kills me)."""
-    return roll_odds(rules, evasion, bonus, own)[0]
-
-
 def roll_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> tuple[float, float]:
     """(hit, death) chances of one attack roll that decides something, against an object with
     :func:`blocked_rolls` and with my own faces (:func:`own_roll_faces`): a hit on a blocked roll neither
@@ -814,26 +809,14 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: flo
         return 0.0
     if p_hit <= 0:
         return 0.0
-    if p_die > 0.0:
-        return _doomed_win(php, atk, mhp, p_hit, matk, p_die)
-    if matk <= 0:
-        return 1.0
-    return p_hit * win_chance(php, atk, mhp - atk, p_hit, matk) + (1 - p_hit) * win_chance(
-        php - matk, atk, mhp, p_hit, matk
-    )
-
-
-@lru_cache(maxsize=1024)
-def _doomed_win(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: float) -> float:
-    """:func:`win_chance` with a per-roll death: a hit, a miss (the monster's damage) or my death."""
-    if mhp <= 0:
-        return 1.0
-    if php <= 0:
-        return 0.0
-    if matk <= 0:  # a miss changes nothing: the fight is a hit or my death at each deciding roll
-        return p_hit / (p_hit + p_die) * _doomed_win(php, atk, mhp - atk, p_hit, matk, p_die)
+    if matk <= 0:  # a miss changes nothing: each deciding roll is a hit or (``p_die``) my death
+        return (
+            1.0
+            if p_die <= 0.0
+            else p_hit / (p_hit + p_die) * win_chance(php, atk, mhp - atk, p_hit, matk, p_die)
+        )
     p_miss = max(0.0, 1.0 - p_hit - p_die)
-    return p_hit * _doomed_win(php, atk, mhp - atk, p_hit, matk, p_die) + p_miss * _doomed_win(
+    return p_hit * win_chance(php, atk, mhp - atk, p_hit, matk, p_die) + p_miss * win_chance(
         php - matk, atk, mhp, p_hit, matk, p_die
     )
 

@@ -1574,10 +1574,16 @@ def _holds_shot(sp: SensiblePolicy, view: View) -> bool:
     if not _kill_worth(sp, view) or t is None or t.hp is None:
         return False
     hp = t.hp
-    if any(rd.monster_shot(c.rules.play) >= hp for c in view.hand):
+    return _holds(sp, view, lambda ab: rd.monster_shot(ab) >= hp)
+
+
+def _holds(sp: SensiblePolicy, view: View, test: Callable[[Any], bool]) -> bool:
+    """Is there a loot card in my hand, or an activated ability on a charged item of mine, that ``test``
+    accepts? (What I could answer with now.)"""
+    if any(test(c.rules.play) for c in view.hand):
         return True
     return any(
-        info.charged and any(rd.monster_shot(ab) >= hp for _k, _i, ab in info.rules.acts)
+        info.charged and any(test(ab) for _k, _i, ab in info.rules.acts)
         for info in view.items_of(sp.seat)
         if info.rules is not None
     )
@@ -1598,13 +1604,7 @@ def _holds_boost(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
     that makes it a kill of a monster worth it — in hand or on a charged item of mine (FS-6.21)?"""
     if not _kill_worth(sp, view):
         return False
-    if any(_boosts_to_kill(view, top, rd.atk_boost(c.rules.play)) for c in view.hand):
-        return True
-    return any(
-        info.charged and any(_boosts_to_kill(view, top, rd.atk_boost(ab)) for _k, _i, ab in info.rules.acts)
-        for info in view.items_of(sp.seat)
-        if info.rules is not None
-    )
+    return _holds(sp, view, lambda ab: _boosts_to_kill(view, top, rd.atk_boost(ab)))
 
 
 def _boost(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
@@ -1886,13 +1886,7 @@ def _items_in_danger(sp: SensiblePolicy, view: View) -> bool:
 def _holds_aimed_cancel(sp: SensiblePolicy, view: View) -> bool:
     """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine
     (``reading.aimed_cancel``); none in Base V2, so its games are unchanged."""
-    for c in view.hand:
-        if rd.aimed_cancel(c.rules.play):
-            return True
-    for info in view.items_of(sp.seat):
-        if info.charged and any(rd.aimed_cancel(ab) for _k, _i, ab in info.rules.acts):
-            return True
-    return False
+    return _holds(sp, view, rd.aimed_cancel)
 
 
 # ------------------------------------------------------------------ targets

@@ -205,7 +205,7 @@ def test_FS_6_16_FS_10_7_a_monster_damaged_on_no_roll_i_can_make_is_not_fought()
     own_turn(g, attacks=1)
     assert [r[4] for r in kinds(g, "attack_target")] == ["Gaper"]
     assert reading.blocked_rolls(turdlings.rules) == {1, 3, 4, 5, 6}
-    assert [reading.roll_hit_chance(turdlings.rules, 2, bonus) for bonus in (0, 1, 2)] == [0.5, 1.0, 0.0]
+    assert [reading.roll_odds(turdlings.rules, 2, bonus)[0] for bonus in (0, 1, 2)] == [0.5, 1.0, 0.0]
 
 
 def _warded(cond: str, **stats):
