@@ -16,17 +16,15 @@ median and the counts at it follow (:func:`matched_counts`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-import duckdb
 import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from .queries import sql, sql_strings
+from . import card_summaries
+from .counting_queries import count_chunk, count_queries, declared_in, sets_in
 from .runs import Run
 
-ROLES = ("gained", "used", "lost")
 COVERAGE_SUMS = ["held", "used", "uses", "lost", "at_end"]
 ACTION_SUMS = ["games_with", "players_with", "wins_with"]
 FIRST_SUMS = ["players", "seated", "wins"]
@@ -34,27 +32,12 @@ FIRST_SUMS = ["players", "seated", "wins"]
 
 def declared(run: Run) -> dict | None:
     """The game's coverage declaration as the runner wrote it, or None (an older run, a game without one)."""
-    return _declared(run.manifest.coverage)
-
-
-def _declared(entry: Any) -> dict | None:
-    return entry if isinstance(entry, dict) and entry.get("cards") else None
+    return declared_in(run.manifest.coverage)
 
 
 def sets_of(run: Run) -> dict[str, str]:
     """Card name → its set(s), as the game declared them; empty for a run over one set (or an older run)."""
-    return _sets(run.manifest.coverage)
-
-
-def _sets(entry: Any) -> dict[str, str]:
-    sets = entry.get("sets") if isinstance(entry, dict) else None
-    return dict(sets) if isinstance(sets, dict) else {}
-
-
-def action_lists(data: AnalysisSpec) -> tuple[str, str]:
-    """The game's card actions as SQL: a VALUES list of (event kind, action name), and the kinds."""
-    kinds = [(kind, action.name) for action in data.card_actions for kind in action.kinds]
-    return ", ".join(f"({sql_strings(pair)})" for pair in kinds), sql_strings(k for k, _ in kinds)
+    return sets_in(run.manifest.coverage)
 
 
 @dataclass(slots=True)
@@ -88,74 +71,6 @@ def _add(total: pl.DataFrame | None, part: pl.DataFrame, keys: list[str], sums: 
     return pl.concat([total, part]).group_by(keys).agg([pl.col(c).sum() for c in sums]).select(part.columns)
 
 
-def _among(kinds: list[str]) -> str:
-    """A condition on the event kind: one of ``kinds`` (false for none)."""
-    return f"kind IN ({sql_strings(kinds)})" if kinds else "false"
-
-
-Queries = dict[str, tuple[list[str], list[str]]]
-
-
-def count_queries(coverage: Any, data: AnalysisSpec | None) -> tuple[str | None, Queries]:
-    """The held table's query (None when the run declares nothing to count) and, by the name of a
-    :class:`CardCounts` frame, the queries giving its counts per chunk (one per action) and its keys;
-    ``coverage`` is the manifest's coverage declaration and ``data`` the game's analysis declaration."""
-    spec = _declared(coverage)
-    actions = data.card_actions if data is not None else ()
-    aggregates = []
-    found: Queries = {}
-    kinds = {k for a in actions for k in a.kinds}
-    if spec is not None:
-        roles = {role: list(spec.get(role, [])) for role in ROLES} | {"at_end": [spec["at_end"]]}
-        every = sorted({k for ks in roles.values() for k in ks})
-        kinds |= set(every)
-        aggregates += [
-            f"bool_or(NOT ignored AND {_among(every)}) AS holding",
-            f"count(*) FILTER (WHERE NOT ignored AND {_among(roles['used'])}) AS uses",
-            f"bool_or(NOT ignored AND {_among(roles['lost'])}) AS lost",
-            f"bool_or(NOT ignored AND {_among(roles['at_end'])}) AS at_end",
-        ]
-        cards = ", ".join(f"({sql_strings([c])}, {sql_strings([k])})" for c, k in spec["cards"].items())
-        found["coverage"] = ([sql("coverage").format(cards=cards)], ["kind", "card", "policy"])
-    if not kinds:
-        return None, {}
-    sets = _sets(coverage)
-    labels = ", ".join(f"({sql_strings((card, label))})" for card, label in sets.items())
-    for name in ("actions", "sets", "firsts"):
-        found[name] = ([], ["action", "card", "turn", "turns"] if name == "firsts" else ["action", "card"])
-    for i, action in enumerate(actions):
-        first, label = f"first_{i}", sql_strings([action.name])
-        aggregates.append(f"min(turn) FILTER (WHERE {_among(list(action.kinds))}) AS {first}")
-        found["actions"][0].append(
-            sql("card_stats").format(action=label, first=first, key="h.card", join="", distinct="")
-        )
-        if sets:
-            join = f"JOIN (VALUES {labels}) s(card, card_set) ON h.card = s.card"
-            found["sets"][0].append(
-                sql("card_stats").format(
-                    action=label, first=first, key="s.card_set", join=join, distinct="DISTINCT"
-                )
-            )
-        found["firsts"][0].append(sql("card_first_turns").format(action=label, first=first))
-    if actions:
-        found["lengths"] = ([sql("length_seats")], ["turns"])
-    ignore = (spec or {}).get("ignore_detail") or []
-    held = sql("card_held").format(
-        kinds=sql_strings(sorted(kinds)),
-        aggregates=", ".join(aggregates),
-        ignored=f"coalesce(CAST(detail AS VARCHAR), '') IN ({sql_strings(ignore)})" if ignore else "false",
-    )
-    return held, {name: entry for name, entry in found.items() if entry[0]}
-
-
-def count_chunk(con: duckdb.DuckDBPyConnection, held: str, found: Queries) -> dict[str, pl.DataFrame]:
-    """One chunk's counts (its views ``events``, ``players`` with ``win_share``, ``games``): by frame name,
-    the rows of its queries. A report adds chunks up; the runner stores a batch's as its summary."""
-    con.execute("SET enable_progress_bar = false")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE held AS {held}")
-    return {name: pl.concat([con.sql(text).pl() for text in texts]) for name, (texts, _) in found.items()}
-
-
 def count(run: Run, data: AnalysisSpec | None) -> CardCounts:
     """Every card figure's counts of ``run`` for the game's declaration ``data`` and the coverage
     declaration in its manifest (the module docstring says how): added up from the per-batch summaries the
@@ -164,12 +79,8 @@ def count(run: Run, data: AnalysisSpec | None) -> CardCounts:
     held, found = count_queries(run.manifest.coverage, data)
     totals: dict[str, pl.DataFrame | None] = dict.fromkeys(found)
     if held is not None:
-        from .card_summaries import usable
-
-        if usable(run, data):
-            from .card_summaries import read
-
-            totals.update(read(run, found))
+        if card_summaries.usable(run, data):
+            totals.update(card_summaries.read(run, found))
         else:
             for con in run.chunks():
                 for name, part in count_chunk(con, held, found).items():

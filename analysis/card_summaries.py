@@ -29,9 +29,8 @@ import pyarrow as pa
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 from cardlab.simulate.core.runformat import SUMMARIES, part_path
 
-from .card_counts import Queries, count_chunk, count_queries
+from .counting_queries import FIRST_SCORE, Queries, count_chunk, count_queries, first_score_query
 from .runs import WIN_SHARE_SQL, Run, _connect, within_memory
-from .shape import FIRST_SCORE, first_score_query
 
 KIND = "card_counts"
 # raise when a counting query or the file's layout changes: older summaries are then not read.

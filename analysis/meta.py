@@ -180,8 +180,8 @@ def shown(result: Meta, dim: str) -> pl.DataFrame:
 
 def meta_text(run_path: str, dim: str | None, field_text: str | None, level: float = 0.95) -> str:
     """`cardlab meta RUN`: the field and meta table of one players column of a 2-player run, as text."""
+    from .dimensions import default_dimensions
     from .render import Report, Section, to_text
-    from .report import default_dimensions
     from .runs import Run
     from .standings import labelled_players, scalar_text_column
 

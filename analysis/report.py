@@ -23,6 +23,7 @@ from cardlab.simulate.core.runformat import status_text
 
 from . import card_counts, card_sets, coop, coverage, luck, plots, quality, seat_effects, shape, standings
 from . import card_stats as cards
+from .dimensions import default_dimensions
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
 from .runs import Run
@@ -32,38 +33,7 @@ from .winrates import MIN_GAMES, winrate_by
 
 __all__ = ["Report", "Section", "build", "build_path", "to_html", "to_markdown", "to_text", "write"]
 
-_HIDDEN = {"game_id", "seat", "n_players", "result", "win", "win_share", "score"}
 FLAG = "few games"
-
-
-def default_dimensions(run: Run, limit: int = 64) -> list[str]:
-    """The dimensions the game declares in the manifest (character, alliance, deck …: design choices, not
-    outcomes); for a run without them, strategy and every text or list column with 2..limit values."""
-    columns = run.columns("players")
-    declared = run.manifest.dimensions
-    if declared:  # a dimension with one value (e.g. one strategy in every seat) has nothing to compare
-        return [d for d in declared if d in columns and _distinct(run, d, columns[d]) > 1]
-    dims = ["strategy"]
-    for name, kind in columns.items():
-        if name in _HIDDEN or name == "strategy" or not (kind == "VARCHAR" or kind == "VARCHAR[]"):
-            continue
-        if 1 < _distinct(run, name, kind) <= limit:
-            dims.append(name)
-    return dims
-
-
-def _distinct(run: Run, name: str, kind: str) -> int:
-    """How many values a players column takes (list columns: their members)."""
-    quoted = '"' + name.replace('"', '""') + '"'
-    values = (
-        f"(SELECT unnest({quoted}) AS v FROM players)"
-        if kind.endswith("[]")
-        else f"(SELECT {quoted} AS v FROM players)"
-    )
-    return run.db.execute(f"SELECT count(DISTINCT v) FROM {values}").fetchall()[0][0]
-
-
-# ---- display helpers -------------------------------------------------------------------------------
 
 
 def _pct(x: float | None) -> str:

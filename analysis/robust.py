@@ -31,8 +31,10 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from .compare import compare  # the one paired difference of two runs
+from .dimensions import default_dimensions  # the one place that knows which columns are design choices
 from .queries import dimension_expr
-from .render import Report, Section
+from .render import Report, Section, to_text
 from .runs import Run, RunError
 from .winrates import winrate_by
 
@@ -344,7 +346,6 @@ def build_ensemble(
 ) -> Report:
     """The report of an ensemble folder: per players column, the table under each policy, the rank
     correlations and the claims with their verdicts."""
-    from .report import default_dimensions  # the one place that knows which columns are design choices
 
     record = read_record(folder)
     runs = open_runs(folder)
@@ -394,7 +395,6 @@ def compare_ensembles(folder_a: Path, folder_b: Path, dim: str, level: float = 0
     helps or hurts that value under every policy of the ensemble or under some only.
 
     Both folders must be ensembles of the same policies (e.g. before and after a card change)."""
-    from .compare import compare  # the one paired difference of two runs
 
     runs_a, runs_b = open_runs(folder_a), open_runs(folder_b)
     if list(runs_a) != list(runs_b):
@@ -442,8 +442,6 @@ def _change_verdict(helps: list[str], hurts: list[str], policies: list[str]) -> 
 
 def compare_ensembles_text(folder_a: Path, folder_b: Path, dim: str | None, level: float = 0.95) -> str:
     """`cardlab compare ENSEMBLE_A ENSEMBLE_B` as text; ``dim`` None: the game's first dimension."""
-    from .render import Report, to_text
-    from .report import default_dimensions
 
     if dim is None or dim == "strategy":  # one policy per run: strategy says nothing
         first = next(iter(open_runs(folder_a).values()))

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import duckdb
 import polars as pl
@@ -32,10 +32,6 @@ from cardlab.simulate.core.runformat import (
     part_path,
     status_text,
 )
-
-if TYPE_CHECKING:
-    from .compare import Comparison
-    from .render import Report
 
 # The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
 # draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every
@@ -205,18 +201,6 @@ class Run:
     def columns(self, table: str) -> dict[str, str]:
         rows = self.db.execute(f"DESCRIBE {table}").fetchall()
         return {name: kind for name, kind, *_ in rows}
-
-    def report(self, by: list[str] | None = None, level: float = 0.95, min_games: int = 30) -> Report:
-        """The run's report (analysis.report.build); ``render.to_text``/``write`` print or save it."""
-        from .report import build
-
-        return build(self, by, level, min_games)
-
-    def compare(self, other: Run, by: str | None = None, level: float = 0.95) -> Comparison:
-        """The paired difference of this run (A) and ``other`` (B), made with the same seed."""
-        from .compare import compare
-
-        return compare(self, other, by, level)
 
     def __repr__(self) -> str:
         m = self.manifest

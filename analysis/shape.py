@@ -13,7 +13,9 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from .queries import query, sql, sql_strings
+from . import card_summaries
+from .counting_queries import FIRST_SCORE, first_score_query
+from .queries import query, sql_strings
 from .runs import Run
 from .stats import wilson
 
@@ -61,32 +63,12 @@ def first_score_counts(run: Run, data: AnalysisSpec) -> pl.DataFrame | None:
     text = first_score_query(data, list(run.columns("games")))
     if text is None:
         return None
-    from . import card_summaries
-
     if card_summaries.usable(run, data):
         counts = card_summaries.read(run, {FIRST_SCORE: ([text], ["turn"])}).get(FIRST_SCORE)
         if counts is not None:
             return counts.sort("turn", nulls_last=True)
     run.db.execute("SET enable_progress_bar = false")
     return run.db.sql(text).pl()
-
-
-FIRST_SCORE = "first_score"  # its frame in a batch summary
-
-
-def first_score_query(data: AnalysisSpec | None, games_columns: list[str]) -> str | None:
-    """The first-score counts' query over the views ``events``, ``games`` and ``players`` (``sql/first_score.sql``),
-    or None when the game declares no first score (or its threshold column is not in the games table). A
-    moment that needs a threshold (an event whose ``value`` falls below half a games column) narrows it."""
-    first = data.first_score if data is not None else None
-    if first is None:
-        return None
-    condition = ""
-    if first.below_half_of is not None:
-        if first.below_half_of not in games_columns:
-            return None
-        condition = 'AND 2 * e.value < g."' + first.below_half_of.replace('"', '""') + '"'
-    return sql("first_score").format(kinds=sql_strings(first.kinds), condition=condition)
 
 
 def first_score_summary(counts: pl.DataFrame, level: float = 0.95) -> pl.DataFrame:

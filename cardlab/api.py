@@ -4,7 +4,7 @@ options, calls one of these and prints what it returns).
     import cardlab.api as cl
     run = cl.simulate("gosu-x", games=400, seed=1, out="results", name="gx")
     run.players.group_by("strategy").len().collect()   # Polars LazyFrames over the Parquet
-    print(run.report())                                  # the text `cardlab report` prints
+    print(cl.report(run, write=False))                   # the text `cardlab report` prints
 
 Bad input (a game, option, card file or run folder a person got wrong) raises :class:`UserError` whose
 message is the one line the CLI prints before exiting with code 2. Functions that run games take
@@ -801,7 +801,8 @@ def compare(
     run_a: str | Path | Run, run_b: str | Path | Run, by: str | None = None, *, level: float = 0.95
 ) -> str:
     """The paired difference of two runs made with the same seed, or of two `cardlab robust` folders, as
-    the text `cardlab compare` prints (``Run.compare`` gives the figures)."""
+    the text `cardlab compare` prints (``analysis.compare.compare`` gives the figures)."""
+    from cardlab.analysis.compare import compare as paired
     from cardlab.analysis.compare import to_text
 
     _level(level)
@@ -812,7 +813,7 @@ def compare(
         return compare_ensembles_text(paths[0], paths[1], by, level)
     a, b = (r if isinstance(r, Run) else Run.open(r) for r in (run_a, run_b))
     with within_memory():
-        return to_text(a.compare(b, by, level), level)
+        return to_text(paired(a, b, by, level), level)
 
 
 def replay(

@@ -126,7 +126,7 @@ def readme_api(tmp: Path) -> str:
             ' .sort("strategy").collect())',
             'run.sql("SELECT end_reason, count(*) AS games, round(avg(turns), 1) AS turns '
             'FROM games GROUP BY ALL ORDER BY games DESC")',
-            "report = run.report()",
+            "report = cl.report(run, write=False)",
             "[section.title for section in report.sections][:4]",
             'a = cl.simulate("hidden-reason", games=200, seed=2, name="hr")',
             'b = cl.simulate("hidden-reason", games=200, seed=2, name="hr-30", boss_hp_per_player=30)',
