@@ -300,6 +300,7 @@ def unread_self_damage(rules: Any) -> tuple[str, ...]:
 
 _NO_FACES: frozenset[int] = frozenset()
 _OWN_FACES: dict[int, tuple[Any, Any]] = {}
+_LOST_FACES: dict[int, tuple[Any, Any]] = {}
 _OWN_DAMAGE = ({"damage_to": "you"}, {"combat_damage_to": "you"})
 # (faces I miss on, faces whose miss my prevention spares, faces that kill me)
 OwnFaces = tuple[frozenset[int], frozenset[int], frozenset[int]]
@@ -310,9 +311,9 @@ def own_roll_faces(view: View) -> OwnFaces:
     """My own attack-roll faces as my objects make them (FS-10.9, FS-5.4): (faces that miss whatever the
     evasion, ``miss_on``: Number One; faces on which a replacement prevents all damage to me, ``damage_to:
     you`` with ``prevent: true`` and an ``if`` the roll alone decides: Halo of Flies, Hitops; faces whose
-    trigger kills me, ``on: {rolled: N, attack: true, by: you}, do: {kill: you}``: Diogenes' Pot's 1). A
-    miss on a spared face costs me nothing; the fight goes on (FS-10.7); a doomed face ends it with my death
-    whatever the roll did (FS-10.11)."""
+    trigger ends my fight unwon, :func:`_lost_faces`: Diogenes' Pot's 1 kills me, Cursed Eye's 1 ends my
+    turn). A miss on a spared face costs me nothing; the fight goes on (FS-10.7); a doomed face ends it
+    unwon whatever the roll did (FS-10.11, FS-8.9)."""
     missed = spared = doomed = _NO_FACES
     for r in view.rules_of(view.seat):  # the rules alone: no info built for each object
         m, s, d = _shared(_OWN_FACES, r, _read_own_faces)
@@ -343,35 +344,64 @@ def _read_own_faces(rules: Any) -> OwnFaces:
         faces = roll_faces(cond)
         if faces is not None:
             spared |= faces
-    doomed = {
+    return frozenset(missed), frozenset(spared), _lost_faces(rules, "you")
+
+
+def _lost_faces(rules: Any, roller: str) -> frozenset[int]:
+    """The attack-roll faces on which an object's trigger (``on: {rolled: N, attack: true, by: roller}``)
+    ends the fight with no win for the roller: it kills them (Diogenes' Pot's 1; Dogma's 1 kills every
+    player) or ends their turn, which cancels the roll and its damage (Cursed Eye's 1, Mom's Hand's 6;
+    FS-8.9, FS-10.11). ``roller``: ``you`` on the roller's own objects, ``attacker`` on what they attack."""
+    return frozenset(
         ab.tparam
         for ab in (rules.triggers.get("rolled", ()) if rules is not None else ())
-        if isinstance(ab.tparam, int) and ab.topts == {"attack": True, "by": "you"} and _kills_me(ab.do)
-    }
-    return frozenset(missed), frozenset(spared), frozenset(doomed)
+        if isinstance(ab.tparam, int)
+        and ab.topts == {"attack": True, "by": roller}
+        and _ends_fight(ab.do, roller)
+    )
 
 
-def _kills_me(do: Any) -> bool:
-    """Does the effect kill its holder, alone or as an unconditional part of an ``and``/``seq``?"""
-    if not isinstance(do, dict) or len(do) != 1:
+def _ends_fight(do: Any, roller: str) -> bool:
+    """Does the effect end the roller's fight unwon, alone or as an unconditional part of an ``and``/``seq``:
+    ``end_turn`` (FS-8.9), a kill of the roller, or a kill of each player (the roller is one)?"""
+    if do == "end_turn":
+        return True
+    if not isinstance(do, dict):
+        return False
+    if set(do) == {"each", "do"} and isinstance(do["each"], dict) and len(do["each"]) == 1:
+        ((var, sel),) = do["each"].items()
+        return sel_head(sel) == "player" and do["do"] == {"kill": var}
+    if len(do) != 1:
         return False
     ((verb, p),) = do.items()
     if verb == "kill":
-        return p == "you"
-    return verb in ("and", "seq") and isinstance(p, list) and any(_kills_me(e) for e in p)
+        return p == roller
+    if verb in ("and", "seq") and isinstance(p, list):
+        return any(_ends_fight(e, roller) for e in p)
+    return False
 
 
 def roll_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> tuple[float, float]:
     """(hit, death) chances of one attack roll that decides something, against an object with
     :func:`blocked_rolls` and with my own faces (:func:`own_roll_faces`): a hit on a blocked roll neither
     damages it nor misses, nor does a miss on a face my prevention spares, so they change nothing and the
-    fight is decided by the other rolls; a face I miss on is a miss; a face that kills me is my death
+    fight is decided by the other rolls; a face I miss on is a miss; a face on which my object or the
+    target's trigger ends my fight unwon (:func:`_lost_faces`: my death, my turn ended) is a lost fight
     (:func:`win_chance`'s ``p_die``). (0, 0) when no roll can damage it: that fight is never won (and if
     every roll hits, the attack never ends, FS-10.7)."""
     blocked = blocked_rolls(rules)
-    if not blocked and not own[0] and not own[1] and not own[2]:
+    lost = (
+        _shared(_LOST_FACES, rules, _attacked_lost_faces)
+        if rules is not None and rules.triggers
+        else _NO_FACES
+    )
+    if not blocked and not lost and not own[0] and not own[1] and not own[2]:
         return hit_chance(evasion, bonus), 0.0
-    return _roll_odds(min(6, max(1, evasion)), bonus, blocked, own[0], own[1], own[2])
+    return _roll_odds(min(6, max(1, evasion)), bonus, blocked, own[0], own[1], own[2] | lost)
+
+
+def _attacked_lost_faces(rules: Any) -> frozenset[int]:
+    return _lost_faces(rules, "attacker")
 
 
 @lru_cache(maxsize=256)

@@ -1014,11 +1014,9 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
     for info in view.monsters:
         if info.hp is None or info.evasion is None or (barred and info.ref in barred):
             continue
-        if info.rules is not None and info.rules.replaces:  # its own preventions (FS-6.16, FS-6.21)
-            dealt = rd.hit_damage(info.rules, atk)
-            p_hit, p_die = rd.roll_odds(info.rules, info.evasion, bonus, own)
-        else:
-            dealt, (p_hit, p_die) = atk, rd.roll_odds(None, info.evasion, bonus, own)
+        rules = info.rules  # its own preventions (FS-6.16, FS-6.21) and faces that end my fight (FS-8.9)
+        dealt = rd.hit_damage(rules, atk) if rules is not None and rules.replaces else atk
+        p_hit, p_die = rd.roll_odds(rules, info.evasion, bonus, own)
         if dealt <= 0:
             continue  # my hits never damage it: the fight is never won
         p = rd.win_chance(hp, dealt, info.hp, p_hit, info.attack or 0, p_die)

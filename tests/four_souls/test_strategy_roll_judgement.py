@@ -195,3 +195,29 @@ def test_FS_10_9_the_evaluator_sets_my_roll_to_a_face_that_hits_too():
     assert attack.run_attack(g, 0, m)
     assert not g.players[0].dead and not g.players[0].hand
     assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [5]
+
+
+def test_FS_8_9_a_face_of_mine_that_ends_my_turn_counts_as_a_lost_fight():
+    """Cursed Eye (an attack roll of 1 of mine cancels everything and ends my turn): P0 (5 HP, attack 1)
+    between a 1-HP monster of evasion 2 worth 2 (a loot) and a 1-HP monster of evasion 6 worth 3.6 (2 loot,
+    2¢), both dealing 1. The 1 ends the fight unwon, so the easy one is 5/6 × 2 = 1.67 against
+    0.43 × 3.6 = 1.56: P0 attacks it. P0 read the 1 as a plain miss (1.0 × 2 against 0.60 × 3.6 = 2.15)
+    and attacked the hard one."""
+    g = strategy_table(rolls=[6] * 6, hp=5)
+    give_item(g, 0, by_id("fsp2-cursed_eye"))
+    add_slot_monster(g, monster("Easy", hp=1, evasion=2, attack=1, rewards={"loot": 1}))
+    add_slot_monster(g, monster("Hard", hp=1, evasion=6, attack=1, rewards={"loot": 2, "cents": 2}))
+    deck(g, "monster", [monster("Blob", hp=1, evasion=1, attack=1)])
+    own_turn(g, attacks=1)
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("Easy", "slot")]
+
+
+def test_FS_8_9_a_monster_face_that_ends_my_turn_counts_as_a_lost_fight():
+    """Mom's Hand (2 HP, evasion 4, 1 damage; an attack roll of 6 against it cancels everything and ends
+    the turn): P0 (2 HP, attack 1) hits on a 4 or a 5 only, and a 6 ends the fight unwon: 0.22, under the
+    risk bar, so P0 attacks the monster deck. P0 read the 6 as a hit (0.5) and attacked Mom's Hand."""
+    g = strategy_table(rolls=[6] * 6, hp=2)
+    add_slot_monster(g, by_id("b2-moms_hand"))
+    deck(g, "monster", [monster("Blob", hp=1, evasion=1, attack=1)])
+    own_turn(g, attacks=1)
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("Blob", "deck")]
