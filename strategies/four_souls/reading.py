@@ -11,6 +11,7 @@ memoised for the process (bounded: ``_SHARED_MAX``), and a :class:`Reader` memoi
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Final
@@ -697,29 +698,100 @@ def monster_shot(ab: Any) -> int:
     return n if sel_head(ab.targets[var]) in ("monster", "player_or_monster") else 0
 
 
-def atk_boost(ab: Any) -> int:
-    """The +N damage an ability gives a player it aims at (or its user) for the rest of the turn: a plain
-    ``buff`` of ``atk: N`` (alone or in an ``and``/``seq``), not one kept for the next attack roll (that one
-    is spent by the roll, FS-10.9). Played in answer to my waiting combat damage it counts as that damage
-    resolves (FS-6.21); 0 for anything else (a roll table, a counted amount, a monster's buff)."""
-    if ab is None or not isinstance(ab.do, dict) or len(ab.do) != 1:
-        return 0
-    ((verb, p),) = ab.do.items()
-    parts = p if verb in ("and", "seq") and isinstance(p, list) else [ab.do]
-    players = {v for v, s in (ab.targets or {}).items() if sel_head(s) in ("player", "player_or_monster")}
-    for part in parts:
-        b = part.get("buff") if isinstance(part, dict) and len(part) == 1 else None
-        if not isinstance(b, dict) or b.get("until") == "next_attack_roll":
-            continue
-        n = b.get("atk")
-        if (
-            isinstance(n, int)
-            and not isinstance(n, bool)
-            and n > 0
-            and (b.get("target") in players or b.get("target") == "you")
+def face_set(text: str) -> set[int]:
+    """The faces a die-roll table's row names (FS-4.18): ``any``, ``3``, ``1-2``, ``1 or 3``, ``1, 3``."""
+    if text == "any":
+        return set(range(1, 7))
+    got: set[int] = set()
+    for part in text.replace(",", " or ").split(" or "):
+        lo, _, hi = part.strip().partition("-")
+        if lo.isdigit():
+            got.update(range(int(lo), int(hi or lo) + 1))
+    return got
+
+
+# One outcome of a +damage: (its chance, the +damage for the turn, the damage it deals me)
+Boost = tuple[float, int, int]
+_NO_BOOST: tuple[Boost, ...] = ((1.0, 0, 0),)
+
+
+def atk_boosts(ab: Any, amount: Callable[[str], int | None]) -> tuple[Boost, ...]:
+    """The +damage an ability gives a player it aims at (or its user) for the rest of the turn, as outcomes
+    with their chances: a ``buff`` of ``atk`` (an amount written as an expression is read on the position by
+    ``amount``, :func:`amount_now`: Booster v2.0's "9 - atk(you)"), a roll table's rows at 1 in 6 a face
+    (Pills!), the parts of an ``and``/``seq`` added (Pills! rolled three times), each with the damage it
+    deals me (Pills!'s 5-6). A buff kept for the next attack roll does not count (the roll spends it,
+    FS-10.9). Played in answer to my waiting combat damage the +damage counts as it resolves (FS-6.21)."""
+    if ab is None or not isinstance(ab.do, dict):
+        return _NO_BOOST
+    players = frozenset(
+        v for v, s in (ab.targets or {}).items() if sel_head(s) in ("player", "player_or_monster")
+    )
+    return _boost_outcomes(ab.do, players, amount)
+
+
+def _boost_outcomes(eff: Any, players: frozenset, amount: Callable[[str], int | None]) -> tuple[Boost, ...]:
+    if not isinstance(eff, dict) or len(eff) != 1:
+        return _NO_BOOST  # a branch, a choice, a bare word: not read
+    ((verb, p),) = eff.items()
+    if verb == "buff" and isinstance(p, dict):
+        n = p.get("atk")
+        if p.get("until") == "next_attack_roll" or not (
+            p.get("target") in players or p.get("target") == "you"
         ):
-            return n
-    return 0
+            return _NO_BOOST
+        if isinstance(n, str):
+            n = amount(n)
+        return ((1.0, n, 0),) if isinstance(n, int) and not isinstance(n, bool) and n > 0 else _NO_BOOST
+    if verb == "deal_damage" and isinstance(p, dict) and p.get("to") == "you" and type(p.get("n")) is int:
+        return ((1.0, 0, p["n"]),)
+    if verb in ("and", "seq") and isinstance(p, list):
+        out = _NO_BOOST
+        for part in p:
+            out = _added(out, _boost_outcomes(part, players, amount))
+        return out
+    if verb == "roll" and isinstance(p, dict):  # a table: each face 1 in 6 (FS-9.1)
+        merged: dict[tuple[int, int], float] = {}
+        named = 0
+        for key, row in p.items():
+            k = len(face_set(str(key)))
+            named += k
+            for q, n, hurt in _boost_outcomes(row, players, amount) if k else ():
+                merged[(n, hurt)] = merged.get((n, hurt), 0.0) + q * k / 6
+        if named < 6:  # faces no row names do nothing
+            merged[(0, 0)] = merged.get((0, 0), 0.0) + (6 - named) / 6
+        return tuple((q, n, hurt) for (n, hurt), q in merged.items())
+    return _NO_BOOST
+
+
+def _added(a: tuple[Boost, ...], b: tuple[Boost, ...]) -> tuple[Boost, ...]:
+    """Two independent parts' outcomes, added."""
+    merged: dict[tuple[int, int], float] = {}
+    for qa, na, ha in a:
+        for qb, nb, hb in b:
+            key = (na + nb, ha + hb)
+            merged[key] = merged.get(key, 0.0) + qa * qb
+    return tuple((q, n, hurt) for (n, hurt), q in merged.items())
+
+
+def amount_now(view: View, counters: int, text: str) -> int | None:
+    """An amount written as an expression (vocabulary §1.6), read on the position with the engine's own
+    expression reader: ``counters(self)`` (the source's ``counters``), ``atk``/``hp``/``cents`` of ``you``;
+    None for an expression that reads anything else."""
+
+    def call(fn: str, args: list) -> Any:
+        who = args[0].id if len(args) == 1 and isinstance(args[0], ast.Name) else None
+        if fn == "counters" and who == "self":
+            return counters
+        if who == "you" and fn in ("atk", "hp", "cents"):
+            return view.atk if fn == "atk" else view.hp if fn == "hp" else view.cents
+        raise _Unread
+
+    try:
+        v = exprs.evaluate(exprs.compile_expr(text), _unread, call, _unread)
+    except (exprs.EngineError, _Unread, TypeError):
+        return None
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
 def attack_roll_face(view: View, opts: Any, sets: bool, high: bool) -> int:

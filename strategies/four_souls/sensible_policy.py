@@ -1306,8 +1306,8 @@ def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
         elif c == -1 and attacker is not None:  # a monster's hit
             if attacker == sp.seat:  # lethal, or a kill now saves it (``_holds_shot``, FS-10.11)
                 return (top.value or 0) >= view.hp or _holds_shot(sp, view)
-            if view.coop:  # FS-17.4: a partner's death costs a tick
-                return (top.value or 0) >= view.hp_of(attacker)
+            if view.coop:  # FS-17.4: a partner's death costs a tick; a kill now saves it (FS-10.11)
+                return (top.value or 0) >= view.hp_of(attacker) or _holds_shot(sp, view)
         if attacker is None or c != attacker or attacker == sp.seat or view.attack_target_soul <= 0:
             return False
         t = view.attack_target
@@ -1559,72 +1559,156 @@ def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
 
 
 def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
-    """Is the monster I attack worth a card's kill now (the bar ``_killing_shot`` sets on my turn)?"""
+    """Is the monster attacked worth a card's kill now (the bar ``_killing_shot`` sets on my turn)?"""
     t = view.attack_target
     return t is not None and t.kind == "monster" and t.hp is not None and _worth(sp, t) > 0
 
 
+def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
+    """The chance that ``who``'s attack ends with the monster's kill from ``hp`` (theirs) and ``mhp`` (the
+    monster's): the fight model of ``_best_fight`` (FS-10.7, FS-10.9), with my own faces in my attack."""
+    t = view.attack_target
+    if mhp <= 0:
+        return 1.0
+    if hp <= 0 or t is None or t.evasion is None:
+        return 0.0
+    dealt = rd.hit_damage(t.rules, max(1, view.atk_of(who)))
+    if who == sp.seat:
+        bonus, own = view.attack_roll_bonus, rd.own_roll_faces(view)
+    else:
+        bonus, own = view.attack_roll_bonus_of(who), rd.NO_OWN_FACES
+    p_hit, p_die = rd.roll_odds(t.rules, t.evasion, bonus, own)
+    return rd.win_chance(hp, dealt, mhp, p_hit, t.attack or 0, p_die)
+
+
+def _kill_gain(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
+    """What a sure kill now of the monster ``who`` attacks is worth against the fight going on from ``hp``
+    and ``mhp`` (``_fight_on``): the chance that fight is lost × the monster's worth and the death's price
+    (``valuing._DEATH``; in co-op a partner's death costs the team a tick, FS-17.4)."""
+    t = view.attack_target
+    if t is None:
+        return 0.0
+    return (1.0 - _fight_on(sp, view, who, hp, mhp)) * (_worth(sp, t) + vl._DEATH)
+
+
+def _use_cost(sp: SensiblePolicy, view: View, o: tuple) -> float:
+    """What using an option costs me: a loot card its worth kept for my next turn (``_kept_worth``), a $
+    ability its price (``valuing.cost_value``); a ↷ nothing (it recharges at my turn's start, FS-8.1)."""
+    if o[0] == "loot":
+        return _kept_worth(sp, view, o[1])
+    if o[0] == "paid":
+        ab = _ab(sp, o)
+        return -vl.cost_value(ab.cost, _outlook(sp, view)) if ab.cost else 0.0
+    return 0.0
+
+
+def _hit_shot(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
+    """FS-10.11: a monster's combat damage waits on the stack in an attack (mine, or a partner's in co-op):
+    the monster killed now ends the attack and the damage fizzles. The shot (``reading.monster_shot``: a loot
+    card, a ↷ or $ ability; or my character's ↷ for the loot play a card needs, FS-Q.34) whose gain most
+    exceeds its cost (``_use_cost``): the kill now against the fight going on after the hit
+    (``_kill_gain``). None when no shot pays."""
+    view = decision.view
+    t, who = view.attack_target, view.attacker
+    if who is None or t is None or t.hp is None or not _kill_worth(sp, view):
+        return None
+    hp = t.hp
+    gain = _kill_gain(sp, view, who, view.hp_of(who) - (top.value or 0), hp)
+    best, best_net = None, 0.0
+    for o in decision.options:
+        if (
+            o != "pass"
+            and rd.monster_shot(_ab(sp, o)) >= hp
+            and (net := gain - _use_cost(sp, view, o)) > best_net
+        ):
+            best, best_net = o, net
+    if best is not None and _fresh(sp, view.turn, best):
+        sp._intent = ("obj", t.ref)
+        return best
+    if view.loot_plays == 0 and any(
+        rd.monster_shot(c.rules.play) >= hp and gain > _kept_worth(sp, view, c) for c in view.hand
+    ):
+        return _extra_play(sp, decision)  # the shot follows at my next priority (FS-Q.34)
+    return None
+
+
 def _holds_shot(sp: SensiblePolicy, view: View) -> bool:
-    """A monster's combat damage to me waits on the stack (my attack missed): do I hold a plain shot
-    (``reading.monster_shot``) that kills the monster I attack now — in hand or on a charged item of mine?
-    Its death ends the attack and the damage fizzles (FS-10.11)."""
+    """A monster's combat damage waits on the stack (the attack roll missed): do I hold a plain shot
+    (``reading.monster_shot``) that kills the monster attacked now — in hand or on an item of mine? Its
+    death ends the attack and the damage fizzles (FS-10.11)."""
     t = view.attack_target
     if not _kill_worth(sp, view) or t is None or t.hp is None:
         return False
     hp = t.hp
-    return _holds(sp, view, lambda ab: rd.monster_shot(ab) >= hp)
+    return _holds(sp, view, lambda ab, _n: rd.monster_shot(ab) >= hp)
 
 
-def _holds(sp: SensiblePolicy, view: View, test: Callable[[Any], bool]) -> bool:
-    """Is there a loot card in my hand, or an activated ability on a charged item of mine, that ``test``
-    accepts? (What I could answer with now.)"""
-    if any(test(c.rules.play) for c in view.hand):
+def _holds(sp: SensiblePolicy, view: View, test: Callable[[Any, int], bool]) -> bool:
+    """Is there a loot card in my hand, or an activated ability of an item of mine (a ↷ one charged), that
+    ``test`` accepts (given its source's counters)? (What I could answer with now.)"""
+    if any(test(c.rules.play, 0) for c in view.hand):
         return True
     return any(
-        info.charged and any(test(ab) for _k, _i, ab in info.rules.acts)
+        any((k == "paid" or info.charged) and test(ab, info.counters) for k, _i, ab in info.rules.acts)
         for info in view.items_of(sp.seat)
         if info.rules is not None
     )
 
 
-def _boosts_to_kill(view: View, top: StackRef, n: int) -> bool:
-    """Does ``n`` more damage make my waiting combat damage ``top`` kill the attack target? It is read
-    again as it resolves (FS-6.21), through the target's own replacements (``reading.hit_damage``)."""
+def _boost_chance(view: View, top: StackRef, ab: Any, counters: int) -> float:
+    """The chance that a +damage (``reading.atk_boosts``) makes my waiting combat damage ``top`` kill the
+    attack target; it is read again as it resolves (FS-6.21), through the target's own replacements
+    (``reading.hit_damage``). 0 when an outcome's damage to me could kill me: my death is read at its worst,
+    the kill at its chance (a table's +damage is worth its odds, a death is not a price to gamble)."""
     t = view.attack_target
-    if n <= 0 or t is None or t.hp is None or t.kind == "character":
-        return False
-    v = top.value or 0
-    return rd.hit_damage(t.rules, v) < t.hp <= rd.hit_damage(t.rules, v + n)
+    if t is None or t.hp is None or t.kind == "character":
+        return 0.0
+    outcomes = rd.atk_boosts(ab, lambda text: rd.amount_now(view, counters, text))
+    hp, v = view.hp, top.value or 0
+    if any(hurt >= hp for q, _n, hurt in outcomes if q > 0):
+        return 0.0
+    was = rd.hit_damage(t.rules, v)
+    return sum(q for q, n, _h in outcomes if n > 0 and was < t.hp <= rd.hit_damage(t.rules, v + n))
+
+
+def _counters(view: View, o: tuple) -> int:
+    """The counters on the source of a ↷/$ option (0 for a loot card)."""
+    return view.info(o[1]).counters if o[0] in ("tap", "paid") else 0
 
 
 def _holds_boost(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
-    """My combat damage waits on the stack and does not kill: do I hold a +damage (``reading.atk_boost``)
-    that makes it a kill of a monster worth it — in hand or on a charged item of mine (FS-6.21)?"""
+    """My combat damage waits on the stack and does not kill: do I hold a +damage that may make it a kill
+    of a monster worth it (``_boost_chance``) — in hand or on an item of mine (FS-6.21)?"""
     if not _kill_worth(sp, view):
         return False
-    return _holds(sp, view, lambda ab: _boosts_to_kill(view, top, rd.atk_boost(ab)))
+    return _holds(sp, view, lambda ab, n: _boost_chance(view, top, ab, n) > 0)
 
 
 def _boost(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
-    """FS-6.21: a +damage played on my waiting combat damage counts as it resolves — the option (a free ↷
-    first) whose boost turns the hit into a kill of a monster worth a card (``_holds_boost``), aimed at me."""
+    """FS-6.21: a +damage played on my waiting combat damage counts as it resolves. The option whose chance
+    of turning the hit into the kill (``_boost_chance``) × the kill's gain over the fight going on after
+    the hit (``_kill_gain``) most exceeds its cost (``_use_cost``), aimed at me; or my character's ↷ for
+    the loot play a card needs (FS-Q.34)."""
     view = decision.view
-    if not _kill_worth(sp, view):
+    t = view.attack_target
+    if t is None or t.hp is None or not _kill_worth(sp, view):
         return None
-    best = None
+    gain = _kill_gain(sp, view, sp.seat, view.hp, t.hp - rd.hit_damage(t.rules, top.value or 0))
+    best, best_net = None, 0.0
     for o in decision.options:
-        if o != "pass" and _boosts_to_kill(view, top, rd.atk_boost(_ab(sp, o))) and _fresh(sp, view.turn, o):
-            if o[0] == "tap":
-                best = o
-                break
-            best = best or o
-    if best is not None:
+        if o == "pass":
+            continue
+        q = _boost_chance(view, top, _ab(sp, o), _counters(view, o))
+        if q > 0 and (net := q * gain - _use_cost(sp, view, o)) > best_net:
+            best, best_net = o, net
+    if best is not None and _fresh(sp, view.turn, best):
         sp._intent = ("seat", sp.seat)
-    elif view.loot_plays == 0 and any(
-        _boosts_to_kill(view, top, rd.atk_boost(c.rules.play)) for c in view.hand
+        return best
+    if view.loot_plays == 0 and any(
+        _boost_chance(view, top, c.rules.play, 0) * gain > _kept_worth(sp, view, c) for c in view.hand
     ):
         return _extra_play(sp, decision)  # the card follows at my next priority, the damage still waiting
-    return best
+    return None
 
 
 def _answer_damage(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
@@ -1634,19 +1718,12 @@ def _answer_damage(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any
     view = decision.view
     if top.controller == sp.seat:  # my hit (``_at_stake``: a +damage makes it a kill)
         return _boost(sp, decision, top) or "pass"
-    if top.controller == -1 and view.attacker == sp.seat and view.attack_target is not None:
-        lethal = (top.value or 0) >= view.hp
-        if lethal or _kill_worth(sp, view):  # not lethal: a card or a free ↷, never a $ price (cents)
-            shots = decision.options if lethal else [o for o in decision.options if o[0] in ("loot", "tap")]
-            pick = _emergency_shot(sp, shots, view.attack_target)
-            if pick is not None:
-                return pick
-            hp = view.attack_target.hp or 99
-            if view.loot_plays == 0 and any(rd.monster_shot(c.rules.play) >= hp for c in view.hand):
-                pick = _extra_play(sp, decision)  # the shot follows at my next priority (FS-Q.34)
-                if pick is not None:
-                    return pick
-        if not lethal:
+    attacker = view.attacker
+    if top.controller == -1 and attacker is not None and (attacker == sp.seat or view.coop):
+        pick = _hit_shot(sp, decision, top)  # mine, or a partner's in co-op (``_at_stake``)
+        if pick is not None:
+            return pick
+        if (top.value or 0) < view.hp_of(attacker):
             return "pass"  # only a kill was worth answering with
     if top.controller == -1:  # lethal to me, or in co-op to the partner attacking (``_at_stake``)
         who = decision.view.attacker
@@ -1884,7 +1961,7 @@ def _items_in_danger(sp: SensiblePolicy, view: View) -> bool:
 def _holds_aimed_cancel(sp: SensiblePolicy, view: View) -> bool:
     """A cancel in my hand or a charged item of mine that answers only what is aimed at me or mine
     (``reading.aimed_cancel``); none in Base V2, so its games are unchanged."""
-    return _holds(sp, view, rd.aimed_cancel)
+    return _holds(sp, view, lambda ab, _n: rd.aimed_cancel(ab))
 
 
 # ------------------------------------------------------------------ targets
@@ -2222,14 +2299,30 @@ def _loot_keep(sp: SensiblePolicy, card: Any) -> float:
     out = sp._keep_out
     if out is None or r in _ANSWERS or r == "soul":
         return keep + (20 if r in _ANSWERS or r == "soul" else 0)
-    # a card kept is played at its best moment of my next turn: before a fight or once none is left
-    # (sp-damage for cents heals unused then, FS-8.10)
+    return _best_moment(card, out)
+
+
+def _best_moment(card: Any, out: vl.Outlook) -> float:
+    """A card kept is played at its best moment of my next turn: before a fight or once none is left
+    (sp-damage for cents heals unused then, FS-8.10)."""
     before = vl.ability_value(card.rules.play, out)
     saved, out.fight_done = out.fight_done, True
     try:
         return max(before, vl.ability_value(card.rules.play, out))
     finally:
         out.fight_done = saved
+
+
+def _kept_worth(sp: SensiblePolicy, view: View, card: Any) -> float:
+    """What a loot card in hand is worth kept for my next turn by the value model (``_loot_keep``'s reading,
+    its rank of answers aside): my turn, full HP (damage heals at the end of the turn, FS-8.10)."""
+    out = _outlook(sp, view)
+    saved = out.my_turn, out.hp
+    out.my_turn, out.hp = True, view.max_hp
+    try:
+        return _best_moment(card, out)
+    finally:
+        out.my_turn, out.hp = saved
 
 
 def _harmed_kinds(ab: Any, _other: Any) -> frozenset:

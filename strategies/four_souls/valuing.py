@@ -21,7 +21,7 @@ from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
-from .reading import _shared, hit_chance, own_roll_faces, role, roll_odds, sel_head, win_chance
+from .reading import _shared, face_set, hit_chance, own_roll_faces, role, roll_odds, sel_head, win_chance
 from .reading import verbs as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
@@ -1110,20 +1110,9 @@ def face_values(table: dict, out: Outlook) -> list[float]:
     vals = [0.0] * 6
     for faces, row in table.items():
         v = effect_value(row, out)
-        for f in _face_set(str(faces)):
+        for f in face_set(str(faces)):
             vals[f - 1] = v
     return vals
-
-
-def _face_set(text: str) -> set[int]:
-    if text == "any":
-        return set(range(1, 7))
-    got: set[int] = set()
-    for part in text.replace(",", " or ").split(" or "):
-        lo, _, hi = part.strip().partition("-")
-        if lo.isdigit():
-            got.update(range(int(lo), int(hi or lo) + 1))
-    return got
 
 
 def _faces(text: str) -> int:

@@ -29,6 +29,7 @@ from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.collection import DEFAULT, select
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
+    card,
     give_item,
     kinds,
     monster,
@@ -413,3 +414,23 @@ def test_sensible_shields_a_partner_from_a_lethal_hit_only_in_coop():
         assert pick == ("tap", yum, 0)
         target = me.choose(_decision(g, 1, "choose_target", [SeatRef(0), SeatRef(1), blob], "Yum Heart"))
         assert target == SeatRef(0)
+
+
+def test_FS_10_11_sensible_kills_the_monster_whose_lethal_hit_on_a_partner_waits():
+    """FS-17.4: a partner's death costs the team a tick; killing the monster while its hit waits ends the
+    attack and the hit fizzles (FS-10.11). P1 holds a ↷ item that deals 1 damage: it kills the 1-HP monster
+    whose 2 combat damage would kill P0, as it would for itself. The session-26 player answered a
+    partner's hit with a shield only, and passed without one."""
+    g = coop_position(2)
+    blob = add_slot_monster(g, monster("Blob", hp=1, attack=2))
+    g.attack = Attack(0, blob)
+    sling = give_item(g, 1, card("Sling", "treasure", "active", abilities=[SLING]))
+    hit = StackRef(0, "damage", "Blob", -1, 2, True)  # 2 combat damage to P0, who has 2 HP
+    me = STRATEGIES["sensible"](1, random.Random(0))
+    assert not me.declines("respond", g.views[1], hit)
+    assert me.choose(_decision(g, 1, "respond", ["pass", ("tap", sling, 0)], hit)) == ("tap", sling, 0)
+    ref = g.views[1].monsters[0].ref
+    assert me.choose(_decision(g, 1, "choose_target", [SeatRef(0), SeatRef(1), ref], "Sling")) == ref
+
+
+SLING = {"tap": {"targets": {"T": "monster"}, "do": {"deal_damage": {"n": 1, "to": "T"}}}}
