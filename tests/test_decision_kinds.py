@@ -45,6 +45,8 @@ NOT_ASKED = {
         "change_number": "only Magic Marker (Requiem) and The Real Left Hand (Warp Zone): not Base V2 cards",
         "step_counter": "only Marbles (Requiem), on a card holding counters: not a Base V2 card",
         "bid": "only Auction Gavel (Requiem), when another player can bid: not a Base V2 card",
+        "divide_damage": "only Pestilence's death, when the active player splits its damage over several targets: "
+        "some seed sets of random players reach it, these may not",
     },
     "gosu-x": {
         "pass_now": "only Golem, played on its owner's turn while holding no activation token",

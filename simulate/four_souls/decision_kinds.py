@@ -89,7 +89,8 @@ DECISION_KINDS: dict[str, K] = {
     ),
     # simultaneous things (FS-5.9)
     "order_triggers": K(
-        "which simultaneous stack item resolves first (FS-4.10, FS-5.9)", "`(card name, index)`"
+        'which simultaneous stack item resolves first, or which of my objects an "each" handles first (FS-4.10, FS-5.9)',
+        "`(card name, index)`",
     ),
     "order_replacements": K("which replacement effect applies first (FS-5.7)", "`(name, index)`"),
     # variants (FS-16, FS-20)

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import asking, dice, statics
 from . import vocabulary as V
-from .selectors import candidates, parse_sel
+from .selectors import candidates
 from .state import EngineError, Obj, Player
 from .statics import Ctx, cond, owner, player_of, the_player, value
 from .targets import bind_targets, can_prepare
@@ -138,17 +138,8 @@ def _each_members(ctx: Ctx, binding: Any) -> tuple[str | None, list]:
         isinstance(sel, str) and sel in ctx.binds
     ):  # the members a target chose (Mystery Gift: "each chosen player")
         bound = ctx.binds[sel]
-        members = list(bound) if isinstance(bound, (list, tuple)) else [bound]
-        if all(isinstance(m, Player) for m in members):
-            start = _first_in_turn_order(ctx)
-            members.sort(key=lambda p: (p.seat - start) % ctx.g.n)  # FS-5.9(a)
-        return var, members
-    head = parse_sel(sel)[0]
-    members = candidates(ctx, sel)
-    if head in ("player", "other_player", "living_player", "non_active_player", "other_players"):
-        start = _first_in_turn_order(ctx)
-        members.sort(key=lambda p: (p.seat - start) % ctx.g.n)  # FS-5.9(a)
-    return var, members
+        return var, list(bound) if isinstance(bound, (list, tuple)) else [bound]
+    return var, candidates(ctx, sel)
 
 
 def _first_in_turn_order(ctx: Ctx) -> int:
@@ -165,17 +156,8 @@ def _c_each(ctx: Ctx, eff: dict) -> bool:
 def _for_each(ctx: Ctx, var: str | None, members: list, body: Any) -> bool:
     """Run ``body`` once for each member, bound to ``var``, in the order FS-5.9 gives simultaneous ones."""
     did = False
-    damage_first = _is_damage(body)
-    if damage_first and members and isinstance(members[0], Player):
-        # FS-5.9(d): damage to, or the deaths of, each player stack in reverse turn order
-        members = list(reversed(members))
-    elif (
-        damage_first and len(members) > 1 and all(isinstance(m, Obj) and m.kind == "monster" for m in members)
-    ):
-        # FS-5.9(e): the ability's controller orders them (the active player for the game's)
-        members = asking.ordered_by(
-            ctx.g, ctx.you, members, [m.phys.card.name for m in members], "resolve first"
-        )
+    if len(members) > 1:
+        members = _in_order(ctx, members, _is_damage(body), not _order_free(body))
     for m in members:
         sub = Ctx(
             ctx.g, ctx.you, ctx.src, dict(ctx.binds), ctx.ev, ctx.result, ctx.item, ctx.name, ctx.mode, ctx.by
@@ -185,6 +167,37 @@ def _for_each(ctx: Ctx, var: str | None, members: list, body: Any) -> bool:
         sub.binds["__each__"] = m
         did = run(sub, body) or did
     return did
+
+
+def _in_order(ctx: Ctx, members: list, stacked: bool, chosen: bool) -> list:
+    """The order FS-5.9 gives an "each" (a vote's tied winners too): the objects players control, player by
+    player in turn order from the ability's controller, each player ordering their own (b, c); then the
+    shop's and the rooms' (c); then the monsters, the controller ordering them (e); then the players in
+    turn order (a) — monsters before players (f). ``stacked``: the body puts each on the stack (damage,
+    a death), so they go on in reverse and resolve in that order (d). ``chosen``: a player picks the order of
+    their own objects (an order that changes nothing is not asked)."""
+    g = ctx.g
+    start = _first_in_turn_order(ctx)
+    players = sorted((m for m in members if isinstance(m, Player)), key=lambda p: (p.seat - start) % g.n)
+    objs = [m for m in members if isinstance(m, Obj)]
+    if len(players) + len(objs) < len(members):  # stack items, decks, words: as listed
+        return members
+    monsters = [m for m in objs if m.kind == "monster"]
+    if stacked and len(monsters) > 1:  # (e); ordered_by gives the stack's order
+        monsters = asking.ordered_by(
+            g, ctx.you, monsters, [m.phys.card.name for m in monsters], "resolve first"
+        )
+        monsters.reverse()
+    first: list = []
+    for k in range(g.n):  # (b, c): each player's own, in the order that player picks
+        seat = (start + k) % g.n
+        own = [m for m in objs if m.kind != "monster" and m.controller == seat]
+        if chosen and len(own) > 1:
+            own = asking.ordered_by(g, seat, own, [m.phys.card.name for m in own], "each first")[::-1]
+        first += own
+    first += [m for m in objs if m.kind != "monster" and not 0 <= m.controller < g.n]  # (c): the shop last
+    first += monsters + players  # (f)
+    return first[::-1] if stacked else first
 
 
 def _c_times(ctx: Ctx, eff: dict) -> bool:
@@ -290,6 +303,14 @@ def _c_vote(ctx: Ctx, eff: dict) -> bool:
 
 def _is_damage(body: Any) -> bool:
     return isinstance(body, dict) and ("deal_damage" in body or "kill" in body)
+
+
+_ORDER_FREE = frozenset({"recharge", "deactivate"})  # a change to the object alone: no trigger, nothing read
+
+
+def _order_free(body: Any) -> bool:
+    """Does handling the members in any order come to the same (FS-5.9(b): nothing to ask)?"""
+    return isinstance(body, dict) and len(body) == 1 and next(iter(body)) in _ORDER_FREE
 
 
 def _c_tgt(ctx: Ctx, eff: dict) -> bool:
