@@ -73,8 +73,8 @@ def test_FS_5_9_b_each_item_you_control_goes_in_the_order_you_pick():
 
 
 def test_FS_5_9_c_each_item_in_play_player_by_player_in_turn_order_then_the_shop():
-    """FS-5.9(c) ([A]: "reroll each item in play": each player in turn order rerolls their own items, the
-    shop's are rerolled last). P1, the active player, plays Upheaval in a 3-player game: P1's item takes
+    """FS-5.9(c) ([A]: when every item in play is rerolled, the players reroll theirs one after another in
+    turn order, the shop's go last). P1, the active player, plays Upheaval in a 3-player game: P1's item takes
     the top treasure (T1), P2's the next (T2), P0's the third (T3), and the shop slot refills with T4.
     Before, the players went in seat order from P0 (P0 got T1, P1 T2, P2 T3)."""
     g = position(3)
@@ -126,9 +126,9 @@ def test_FS_5_9_c_a_rooms_every_item_goes_in_turn_order_from_the_active_player()
 
 
 def test_FS_5_9_e_the_active_player_orders_the_monsters_for_a_monsters_ability():
-    """FS-5.9(e) ([A]: "each monster takes 1 damage": the ability's controller picks the order; the active
-    player when the game controls it). A monster's ability (1 damage to each other monster) resolves on
-    P1's turn: P1, not P0, is asked, and the monster P1 puts first takes its damage first."""
+    """FS-5.9(e) ([A]: when every monster is hurt at once, the ability's controller picks the order; the
+    active player when the game controls it). A monster's ability hurting every other monster by 1 resolves
+    on P1's turn: P1, not P0, is asked, and the monster P1 puts first takes its damage first."""
     g = position(2, plans={1: _first("Right")})
     g.active = 1
     src = add_slot_monster(g, monster("Source", hp=5))
@@ -142,7 +142,7 @@ def test_FS_5_9_e_the_active_player_orders_the_monsters_for_a_monsters_ability()
 
 def test_FS_5_9_f_each_player_and_each_monster_in_one_each_monsters_first():
     """FS-5.9(f) ([A]: "each player and each monster", monsters first, then players, each group in its own
-    order): Tremor deals 1 damage to each player and each monster with one "each". P1 (active) plays it
+    order): Tremor hurts every player and every monster by 1 with one "each". P1 (active) plays it
     in a 3-player game with two monsters: the monsters' damage resolves first (in P1's order), then the
     players' in turn order from P1. Before, the players' resolved first (the whole list was reversed as
     if all were players)."""
@@ -158,7 +158,7 @@ def test_FS_5_9_f_each_player_and_each_monster_in_one_each_monsters_first():
 
 
 def test_FS_5_9_f_mama_mega_hurts_the_monsters_first_then_the_players_in_turn_order():
-    """FS-5.9(f) in a card: Mama Mega (3 damage to each monster and each player) on P1's turn. The
+    """FS-5.9(f) in a card: Mama Mega (3 damage to every monster, then to every player) on P1's turn. The
     monsters' damage resolves first, then the players' in turn order from P1. Its encoding put the
     monsters' damage on the stack first, under the players', so the players' resolved first; the same
     mistake was in Mini Nuke and The Bloat."""
