@@ -404,8 +404,8 @@ def _attacked(g: Game, o: Obj, ab: Ability, ev: dict) -> bool:
         return ev.get("deck", False)
     if ab.tparam == "any_monster":  # a monster chosen as an attack's target; `by: you`: in your attack
         t = ev["target"]
-        if not (isinstance(t, Obj) and t.kind == "monster"):
-            return False
+        if ev.get("deck", False) or not (isinstance(t, Obj) and t.kind == "monster"):
+            return False  # FS-10.3: an attack on the monster deck chose no monster (its top was hidden)
         return ab.topts.get("by") != "you" or (g.attack is not None and g.attack.seat == _you(g, o))
     return ev["target"] is o
 
