@@ -18,12 +18,13 @@ through every seating of the policies. From them:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
+
+from cardlab.simulate.core.runformat import RunFormatError, positive, read_set_record, run_in_set
 
 from .matchups import with_win_share
 from .ratings import plackett_luce
@@ -47,18 +48,23 @@ class Ladder:
 
 
 def read_record(folder: Path) -> dict:
+    """The ``ladder.json`` a `cardlab ladder` run writes, its fields checked (one line when damaged)."""
     path = folder / RECORD
+    spec = {"policies": [str], "n_players": int, "runs": [{"run": str, "policies": [str]}]}
+    spec |= {"game": str, "mirror": bool}
     try:
-        record = json.loads(path.read_text())
-        runs = [(str(r["run"]), [str(p) for p in r["policies"]]) for r in record["runs"]]
-        policies = [str(p) for p in record["policies"]]
-        n_players = int(record["n_players"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise RunError(f"{path}: not a readable ladder record ({exc})") from None
-    mirror = bool(record.get("mirror", False))  # --mirror: the n_players games of a deal are one cluster
-    return {"game": record.get("game"), "runs": runs, "policies": policies, "n_players": n_players} | {
-        "mirror": mirror
-    }
+        record = read_set_record(path, "ladder", spec, optional=("game", "mirror"))
+        runs = [(run_in_set(folder, RECORD, r["run"]).name, r["policies"]) for r in record["runs"]]
+        n_players = positive(str(path), "n_players", record["n_players"])
+    except RunFormatError as exc:
+        raise RunError(str(exc)) from None
+    mirror = bool(record.get("mirror"))  # --mirror: the n_players games of a deal are one cluster
+    return {
+        "game": record.get("game"),
+        "runs": runs,
+        "policies": record["policies"],
+        "n_players": n_players,
+    } | {"mirror": mirror}
 
 
 def ladder_players(folder: Path) -> pl.DataFrame:
@@ -69,6 +75,11 @@ def ladder_players(folder: Path) -> pl.DataFrame:
     record = read_record(folder)
     for name, _ in record["runs"]:
         run = Run.open(folder / name)
+        if run.manifest.n_players != record["n_players"]:  # the ratings and pairings read the record's
+            raise RunError(
+                f"{folder / RECORD}: 'n_players' is {record['n_players']}, but run {name} has "
+                f"{run.manifest.n_players} players (a damaged record)"
+            )
         frame = run.db.sql("SELECT game_id, seat, strategy, result FROM players").pl()
         frames.append(frame.with_columns(pl.lit(name).alias("run")))
     players = pl.concat(frames).with_columns(

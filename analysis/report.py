@@ -19,7 +19,7 @@ from pathlib import Path
 import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
-from cardlab.simulate.core.runformat import status_text
+from cardlab.simulate.core.runformat import SWEEP, read_sweep, status_text
 
 from . import card_counts, card_sets, coop, coverage, luck, plots, quality, seat_effects, shape, standings
 from . import card_stats as cards
@@ -784,7 +784,7 @@ def build_path(
     from .ladder import RECORD as LADDER
     from .ladder import build_ladder
     from .robust import RECORD, build_ensemble
-    from .sweep import build_sweep, sweep_runs
+    from .sweep import build_sweep, no_point_yet, sweep_runs
 
     folder = Path(path)
     if (folder / RECORD).is_file():  # a policy ensemble (`cardlab robust`)
@@ -795,4 +795,6 @@ def build_path(
         runs = sweep_runs(folder)
         if runs:
             return build_sweep(folder, runs, by, level, min_games)
+        if (folder / SWEEP).is_file():  # a sweep stopped before its first point had a manifest
+            raise no_point_yet(folder, read_sweep(folder))
     return build(Run.open(folder), by, level, min_games)

@@ -23,13 +23,14 @@ independently and the report says so.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
+
+from cardlab.simulate.core.runformat import RunFormatError, read_set_record, run_in_set
 
 from .compare import compare  # the one paired difference of two runs
 from .dimensions import default_dimensions  # the one place that knows which columns are design choices
@@ -277,15 +278,18 @@ RECORD = "ensemble.json"
 
 
 def read_record(folder: Path) -> dict:
-    """The ``ensemble.json`` a `cardlab robust` run writes: game, dimensions, policies and their runs."""
+    """The ``ensemble.json`` a `cardlab robust` run writes: game, dimensions, policies and their runs,
+    its fields checked (one line when damaged)."""
     path = folder / RECORD
+    spec = {"policies": [{"label": str, "run": str}], "dimensions": [str], "game": str}
     try:
-        record = json.loads(path.read_text())
-        policies = [(str(p["label"]), str(p["run"])) for p in record["policies"]]
-        dims = [str(d) for d in record.get("dimensions", [])]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise RunError(f"{path}: not a readable ensemble record ({exc})") from None
-    return {"game": record.get("game"), "policies": policies, "dimensions": dims}
+        record = read_set_record(
+            path, "ensemble", spec, optional=("dimensions", "game"), empty=("dimensions",)
+        )
+        policies = [(p["label"], run_in_set(folder, RECORD, p["run"]).name) for p in record["policies"]]
+    except RunFormatError as exc:
+        raise RunError(str(exc)) from None
+    return {"game": record.get("game"), "policies": policies, "dimensions": record.get("dimensions") or []}
 
 
 def open_runs(folder: Path) -> dict[str, Run]:

@@ -83,6 +83,11 @@ class RunError(UserError):
     """A folder that is not a readable run (the CLI turns this into one line and exit code 2)."""
 
 
+class NoFinishedBatch(RunError):
+    """A run started but stopped (or still running) before its first batch was recorded: nothing to read
+    yet, which a sweep's report tells apart from damage."""
+
+
 @dataclass
 class Run:
     """A finished (or interrupted) run folder, validated (simulate.core.runformat) when opened: the object
@@ -113,7 +118,7 @@ class Run:
                 "repair with `cardlab simulate … --resume` (see `cardlab verify`)"
             )
         if not state.batches:
-            raise RunError(f"{path}: the run has no finished batch yet")
+            raise NoFinishedBatch(f"{path}: the run has no finished batch yet")
         state.path = path.resolve()
         return cls(path.resolve(), state)
 

@@ -17,7 +17,7 @@ from cardlab.simulate.core.runformat import SweepRecord, read_sweep, status_text
 from . import plots, seat_effects, shape
 from .coop import team_mode
 from .render import Report, Section
-from .runs import Run
+from .runs import NoFinishedBatch, Run, RunError
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES
 from .winrates import winrate_by
 
@@ -78,11 +78,19 @@ def _built(record: SweepRecord | None) -> dict[str, str]:
     return {p["run"]: str(p["built"]) for p in points if p.get("built")}
 
 
-def missing_points(record: SweepRecord | None, runs: list[Run]) -> list[str]:
+def missing_points(record: SweepRecord | None, have: set[str]) -> list[str]:
     """The points a sweep lists with no run folder yet (a sweep stopped before them, or a folder removed):
     the report says so rather than reading as the whole grid."""
-    have = {r.path.name for r in runs}
     return [p["run"] for p in (record.points if record is not None else []) if p["run"] not in have]
+
+
+def no_point_yet(folder: Path, record: SweepRecord | None) -> RunError:
+    """The one line for a sweep stopped (or still running) before any point finished a batch."""
+    of = f" of {len(record.points)}" if record is not None else ""
+    return RunError(
+        f"{folder}: the sweep has no finished point yet (0{of} points have a finished batch); "
+        "`cardlab sweep … --resume` with the sweep's options continues it"
+    )
 
 
 def fingerprint(run: Run) -> str:
@@ -123,7 +131,15 @@ def build_sweep(
     min_games: int = MIN_GAMES,
 ) -> Report:
     record = read_sweep(folder)  # a damaged sweep.json is one line (RunFormatError), as a damaged manifest
-    runs = [Run.open(p) for p in paths]
+    runs: list[Run] = []
+    waiting: list[str] = []  # points started but killed or still running before their first batch
+    for path in paths:
+        try:
+            runs.append(Run.open(path))
+        except NoFinishedBatch:
+            waiting.append(path.name)
+    if not runs:
+        raise no_point_yet(folder, record)
     axis = sweep_axis(runs, record)
     games = {r.manifest.game for r in runs}
     tag = f"{level:.0%}"
@@ -139,7 +155,7 @@ def build_sweep(
         ),
         ("run seeds", ", ".join(str(r.manifest.run_seed) for r in runs)),
     ]
-    missing = missing_points(record, runs)
+    missing = missing_points(record, {r.path.name for r in runs} | set(waiting))
     if missing:
         header.append(
             (
@@ -150,7 +166,7 @@ def build_sweep(
         )
     unfinished = [
         f"{r.path.name} ({status_text(r.path, r.manifest)})" for r in runs if r.manifest.status != "complete"
-    ]
+    ] + [f"{name} (no finished batch yet; not in the tables)" for name in waiting]
     if unfinished:
         header.append(("incomplete", "; ".join(unfinished)))
     built = _built(record)

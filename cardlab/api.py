@@ -859,13 +859,13 @@ def verify(path: str | Path) -> Verification | FolderVerification:
     its recorded size and checksum; ``.ok`` and ``.lines()``. A folder of runs (a sweep, ensemble, ladder
     or duel, as `cardlab report` reads them) checks each of its runs."""
     from cardlab.analysis.sweep import sweep_runs
-    from cardlab.simulate.core.runformat import verify_run
+    from cardlab.simulate.core.runformat import SWEEP, verify_folder, verify_run
 
     folder = Path(path)
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)
-        if runs:
-            return FolderVerification(folder, [verify_run(run) for run in runs])
+        if runs or (folder / SWEEP).is_file():  # a sweep killed before its first point is a folder of none
+            return verify_folder(folder, runs)
     return verify_run(folder)
 
 

@@ -163,6 +163,13 @@ def pair_runs(duel: Duel, with_a: Path, with_b: Path) -> Duel:
         mine, theirs = getattr(run_a.manifest, what), getattr(run_b.manifest, what)
         if mine != theirs:
             raise UserError(f"{with_b}: {what} {theirs}, not {with_a}'s {mine}: not the same deals")
+    if (
+        run_a.manifest.n_players != duel.n_players
+    ):  # a damaged duel.json: the report would say the wrong count
+        raise UserError(
+            f"{with_a.parent / RECORD}: 'n_players' is {duel.n_players}, but run {with_a.name} has "
+            f"{run_a.manifest.n_players} players (a damaged record)"
+        )
     query = "SELECT game_id, seat, strategy, win_share FROM players"
     seats = {(g, s): x for g, s, label, x in run_a.sql(query).iter_rows() if label == duel.a}
     if not seats:

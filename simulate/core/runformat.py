@@ -319,6 +319,8 @@ def _read_bounded(path: Path, limit: int) -> bytes:
 
 def read_manifest(run: Path) -> Manifest:
     path = Path(run) / MANIFEST
+    if Path(run).exists() and not Path(run).is_dir():
+        raise RunFormatError(f"{run}: not a folder (a run is the folder that holds {MANIFEST})")
     if not Path(run).is_dir():
         raise RunFormatError(f"{run}: no such run folder")
     if not path.exists():
@@ -585,6 +587,61 @@ def read_sweep(folder: Path) -> SweepRecord | None:
     return SweepRecord.from_dict(str(path), data)
 
 
+# ---- the records of a set of runs (ladder.json, ensemble.json, duel.json) -----------------------------
+
+
+def read_set_record(
+    path: Path, what: str, spec: Mapping[str, Any], optional: Iterable[str] = (), empty: Iterable[str] = ()
+) -> dict[str, Any]:
+    """A set's record, checked against ``spec`` (key → type, ``[type]`` or ``[{key: type}]`` for a non-empty
+    list of those, unless the key is in ``empty``; ``optional`` keys may be absent or null): a record cut
+    mid-write, of the wrong shape or from another program is one line naming the file and the field, never
+    a traceback or a report of something else."""
+    try:
+        data = json.loads(_read_bounded(path, MAX_MANIFEST_BYTES).decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise RunFormatError(f"{path}: unreadable {what} record ({type(exc).__name__})") from None
+    _check_shape(str(path), data, spec, optional, empty)
+    return data
+
+
+def _check_shape(
+    where: str, data: Any, spec: Mapping[str, Any], optional: Iterable[str] = (), empty: Iterable[str] = ()
+) -> None:
+    optional, empty = set(optional), set(empty)
+    _check(
+        where, data, {key: list if isinstance(kind, list) else kind for key, kind in spec.items()}, optional
+    )
+    for key, kind in spec.items():
+        if not isinstance(kind, list) or data.get(key) is None:
+            continue
+        items = data[key]
+        if not items and key not in empty:
+            raise RunFormatError(f"{where}: '{key}' is empty")
+        for index, item in enumerate(items):
+            if isinstance(kind[0], dict):
+                _check_shape(f"{where} {key}[{index}]", item, kind[0])
+            elif not _is(item, kind[0]):
+                raise RunFormatError(
+                    f"{where}: '{key}[{index}]' has the wrong type ({type(item).__name__}: {item!r:.60})"
+                )
+
+
+def run_in_set(folder: Path, record: str, name: str) -> Path:
+    """The run folder a set's record names: a plain folder name inside the set, so a damaged or hand-made
+    record cannot make a report read a run from somewhere else."""
+    if not name or "/" in name or "\\" in name or name in (".", "..") or not name.isprintable():
+        raise RunFormatError(f"{folder / record}: run name {name!r:.60} is not a folder inside {folder}")
+    return folder / name
+
+
+def positive(where: str, key: str, value: int) -> int:
+    """A count a record holds (players, games), which must be at least 1."""
+    if value < 1:
+        raise RunFormatError(f"{where}: '{key}' must be at least 1, got {value}")
+    return value
+
+
 def write_sweep(folder: Path, record: SweepRecord) -> None:
     write_atomic(Path(folder) / SWEEP, (json.dumps(record.to_dict(), indent=2) + "\n").encode())
 
@@ -625,15 +682,33 @@ class FolderVerification:
 
     path: Path
     runs: list[Verification]
+    unreadable: list[str] = field(default_factory=list)  # one line per run that could not be read at all
 
     @property
     def ok(self) -> bool:
-        return all(run.ok for run in self.runs)
+        return not self.unreadable and all(run.ok for run in self.runs)
 
     def lines(self) -> list[str]:
-        damaged = sum(not run.ok for run in self.runs)
-        head = f"{self.path}: a folder of {len(self.runs)} runs, {damaged} damaged"
-        return [head] + [line for run in self.runs for line in run.lines()]
+        damaged = sum(not run.ok for run in self.runs) + len(self.unreadable)
+        total = len(self.runs) + len(self.unreadable)
+        head = f"{self.path}: a folder of {total} runs, {damaged} damaged"
+        if not total:
+            head += " (a sweep stopped before its first point; `--resume` with its options continues it)"
+        body = [line for run in self.runs for line in run.lines()]
+        return [head] + body + [f"{why} (damaged; not checked further)" for why in self.unreadable]
+
+
+def verify_folder(folder: Path, runs: list[Path]) -> FolderVerification:
+    """Check each run of a folder of runs; a run whose manifest or records cannot be read is listed as
+    damaged, so one bad run does not hide the others."""
+    checked: list[Verification] = []
+    unreadable: list[str] = []
+    for run in runs:
+        try:
+            checked.append(verify_run(run))
+        except UserError as exc:
+            unreadable.append(str(exc))
+    return FolderVerification(folder, checked, unreadable)
 
 
 def verify_run(run: Path) -> Verification:

@@ -1,0 +1,84 @@
+"""Folders that are not one whole run: `cardlab verify` of a results folder where one run's manifest is
+unreadable lists that run as damaged and checks the others; `report` of a file says it is not a folder;
+a sweep killed before any point finished a batch says so, in one line (exit 2), instead of blaming a point
+or "no manifest.json"."""
+
+from __future__ import annotations
+
+import shutil
+
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+from cardlab.simulate.core.runformat import BATCHES, read_manifest, write_manifest
+
+RUN = ["simulate", "pig", "-n", "10", "-q", "-j", "1"]
+SWEEP = ["sweep", "pig", "--vary", "players=2,3", "-n", "10", "-q", "-j", "1", "--name", "s"]
+
+
+def one_error_line(result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    return lines[0]
+
+
+def test_verify_of_a_results_folder_goes_on_past_an_unreadable_manifest(tmp_path):
+    for name in ("a", "b", "c"):
+        assert CliRunner().invoke(cli, [*RUN, "--out", str(tmp_path), "--name", name]).exit_code == 0
+    (tmp_path / "b" / "manifest.json").write_text('{"game": ')  # cut mid-write
+    result = CliRunner().invoke(cli, ["verify", str(tmp_path)])  # was: one error line about b, exit 2
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0] == f"{tmp_path}: a folder of 3 runs, 1 damaged"
+    assert sum(line.startswith((f"{tmp_path / 'a'}: ", f"{tmp_path / 'c'}: ")) for line in lines) == 2
+    assert (
+        f"{tmp_path / 'b' / 'manifest.json'}: unreadable manifest (JSONDecodeError) (damaged; not checked further)"
+        in lines
+    )
+
+
+def test_report_of_a_file_says_not_a_folder(tmp_path):
+    assert CliRunner().invoke(cli, [*RUN, "--out", str(tmp_path), "--name", "a"]).exit_code == 0
+    manifest = tmp_path / "a" / "manifest.json"
+    for command in (["report", str(manifest)], ["verify", str(manifest)]):
+        result = CliRunner().invoke(cli, command)  # was: "no such run folder", though it exists
+        assert one_error_line(result) == (
+            f"error: {manifest}: not a folder (a run is the folder that holds manifest.json)"
+        )
+
+
+def test_a_sweep_with_no_finished_point_is_one_line(tmp_path):
+    assert CliRunner().invoke(cli, [*SWEEP, "--out", str(tmp_path)]).exit_code == 0
+    folder = tmp_path / "s"
+    for point in ("p000-players=2", "p001-players=3"):  # both points killed before their first batch
+        manifest = read_manifest(folder / point)
+        manifest.status, manifest.stop_reason = "incomplete", "interrupted"
+        write_manifest(folder / point, manifest)
+        (folder / point / BATCHES).write_text("")
+    expected = (
+        f"error: {folder}: the sweep has no finished point yet (0 of 2 points have a finished batch); "
+        "`cardlab sweep … --resume` with the sweep's options continues it"
+    )
+    # was: "error: …/p000-players=2: the run has no finished batch yet"
+    assert one_error_line(CliRunner().invoke(cli, ["report", str(folder)])) == expected
+    shutil.rmtree(folder / "p000-players=2")
+    shutil.rmtree(folder / "p001-players=3")  # killed before the first point's manifest
+    # was: "error: …/s: not a cardlab run folder (no manifest.json)"
+    assert one_error_line(CliRunner().invoke(cli, ["report", str(folder)])) == expected
+    result = CliRunner().invoke(cli, ["verify", str(folder)])
+    assert result.exit_code == 0 and "a folder of 0 runs, 0 damaged (a sweep stopped" in result.output
+
+
+def test_a_sweep_reports_the_points_it_has_and_names_a_point_with_no_batch(tmp_path):
+    assert CliRunner().invoke(cli, [*SWEEP, "--out", str(tmp_path)]).exit_code == 0
+    folder, point = tmp_path / "s", "p001-players=3"
+    manifest = read_manifest(folder / point)
+    manifest.status, manifest.stop_reason = "incomplete", "interrupted"
+    write_manifest(folder / point, manifest)
+    (folder / point / BATCHES).write_text("")
+    result = CliRunner().invoke(cli, ["report", str(folder)])  # was: one error line about p001, exit 2
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert "incomplete: p001-players=3 (no finished batch yet; not in the tables)" in lines
+    assert not any(line.startswith("missing:") for line in lines)

@@ -1,0 +1,84 @@
+"""Damaged records of a set of runs (ladder.json, ensemble.json, duel.json): an empty list, a string for a
+list, a run named outside the set's folder or a player count that is not the runs' is one line naming the
+file and the field (exit 2), never a traceback or a report of something else."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+
+PIG = ["-n", "6", "-j", "1", "-q"]
+
+
+def one_error_line(result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    return lines[0]
+
+
+def made(tmp_path, command: list[str], record: str) -> tuple[dict, object]:
+    result = CliRunner().invoke(cli, [*command, *PIG, "--out", str(tmp_path), "--name", "set"])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "set" / record
+    return json.loads(path.read_text()), path
+
+
+LADDER = ["ladder", "pig", "-s", "hold", "-s", "random"]
+ENSEMBLE = ["robust", "pig", "--ensemble", "hold,random"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"runs": []}, "'runs' is empty"),  # was a ValueError traceback (cannot concat empty list)
+        ({"policies": "hold"}, "'policies' has the wrong type (str: 'hold')"),  # was read as h, o, l, d
+        ({"n_players": True}, "'n_players' has the wrong type (bool: True)"),  # was read as 1
+        (
+            {"n_players": 3},
+            "'n_players' is 3, but run 00-01 has 2 players (a damaged record)",
+        ),  # was a report
+    ],
+)
+def test_a_damaged_ladder_record_is_one_line(tmp_path, change, message):
+    record, path = made(tmp_path, LADDER, "ladder.json")
+    path.write_text(json.dumps(record | change))
+    assert (
+        one_error_line(CliRunner().invoke(cli, ["report", str(path.parent)])) == f"error: {path}: {message}"
+    )
+
+
+def test_a_set_record_cannot_name_a_run_outside_its_folder(tmp_path):
+    record, path = made(tmp_path, LADDER, "ladder.json")
+    other = CliRunner().invoke(cli, ["simulate", "pig", *PIG, "--out", str(tmp_path), "--name", "other"])
+    assert other.exit_code == 0, other.output
+    record["runs"][0]["run"] = "../other"  # was: the report read tmp_path/other as the ladder's run
+    path.write_text(json.dumps(record))
+    assert one_error_line(CliRunner().invoke(cli, ["report", str(path.parent)])) == (
+        f"error: {path}: run name '../other' is not a folder inside {path.parent}"
+    )
+
+
+def test_a_damaged_ensemble_record_is_one_line(tmp_path):
+    record, path = made(tmp_path, ENSEMBLE, "ensemble.json")
+    path.write_text(json.dumps(record | {"policies": []}))  # was a StopIteration traceback, exit 1
+    assert (
+        one_error_line(CliRunner().invoke(cli, ["report", str(path.parent)]))
+        == f"error: {path}: 'policies' is empty"
+    )
+    path.write_text(json.dumps(record)[:40])  # cut mid-write
+    assert one_error_line(CliRunner().invoke(cli, ["report", str(path.parent)])) == (
+        f"error: {path}: unreadable ensemble record (JSONDecodeError)"
+    )
+
+
+def test_a_duel_record_with_another_player_count_is_one_line(tmp_path):
+    record, path = made(tmp_path, ["duel", "pig", "-s", "hold", "-s", "random"], "duel.json")
+    path.write_text(json.dumps(record | {"n_players": 7}))  # was: "duel hold against random, 7 players"
+    assert one_error_line(CliRunner().invoke(cli, ["duel-report", str(path.parent)])) == (
+        f"error: {path}: 'n_players' is 7, but run a has 2 players (a damaged record)"
+    )
