@@ -691,8 +691,8 @@ class TuneGroup(GameCommandGroup):
                 ["--knob"],
                 multiple=True,
                 required=True,
-                help="a card fact that may move: CARD.FIELD=A..B[:STEP] or =V1,V2; or a game option as "
-                "--vary reads it (ratio-count=curse={0..6}, combat-values=2,3,5/2,3,6)",
+                help="a card fact that may move, CARD.FIELD=A..B[:STEP] or CARD.FIELD=V1,V2, or a game "
+                "option written as --vary reads it, e.g. OPTION=V1,V2 (docs/tune.md has more)",
             ),
             click.Option(
                 ["--ensemble"],

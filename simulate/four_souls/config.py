@@ -136,10 +136,24 @@ def make_config(
     s = decks.supply(_coop.supply_config(cfg))
     _variants.check_pool(chosen, s)  # FS-20.11(c): no Stalker hand-over
     if characters:  # an unknown name is refused now, not in every game (issue 16)
-        decks.pick_characters(s, characters)
+        _check_copies(decks.pick_characters(s, characters), s)
     if ratio_obj.counts:
         short = ratios.shortfalls(ratio_obj, s)
         if short and fill == "none":
             raise UserError(ratios.shortfall_message(ratio_obj, short, n_players))
         ratios.check_decks_not_empty(ratio_obj, s, fill)
     return cfg
+
+
+def _check_copies(picked: list, s: decks.Supply) -> None:
+    """FS-2.7: each player is dealt a character card, and the supply holds each character once (a reprint
+    is the same character, dealt as its first printing: decks.supply), so a seat list naming one character
+    more often than the chosen sets hold it is refused rather than dealing one card to two seats."""
+    for card in picked:
+        asked = sum(c is card for c in picked)
+        held = sum(c.name == card.name for c in s.characters)
+        if asked > held:
+            raise UserError(
+                f"four-souls: --characters names {card.name!r} {asked} times, but the chosen sets deal "
+                f"{held} {card.name} card (FS-2.7: one character card per player)"
+            )

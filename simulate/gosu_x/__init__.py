@@ -110,7 +110,8 @@ GAME = GameSpec(
             "clans",
             str,
             "",
-            "force alliances by draft position, e.g. 'themis+golem+phoenix/xian+tomorrow+goan_sul'",
+            "force alliances by draft position: 3 clans joined by '+', first/second; a side left "
+            "out drafts normally, e.g. themis+golem+phoenix/",
         ),
         GameOption("cards", str, "", "card file or folder (default decklists/gosu_x)"),
         GameOption("with-unimplemented", bool, False, "also deal cards marked implemented: false"),
