@@ -131,6 +131,11 @@ def build_sweep(
     min_games: int = MIN_GAMES,
 ) -> Report:
     record = read_sweep(folder)  # a damaged sweep.json is one line (RunFormatError), as a damaged manifest
+    strays: list[str] = []  # runs in the folder that the sweep did not make: not points of its grid
+    if record is not None:
+        listed = {p["run"] for p in record.points}
+        strays = [p.name for p in paths if p.name not in listed]
+        paths = [p for p in paths if p.name in listed]
     runs: list[Run] = []
     waiting: list[str] = []  # points started but killed or still running before their first batch
     for path in paths:
@@ -169,6 +174,8 @@ def build_sweep(
     ] + [f"{name} (no finished batch yet; not in the tables)" for name in waiting]
     if unfinished:
         header.append(("incomplete", "; ".join(unfinished)))
+    if strays:
+        header.append(("not in the sweep", f"{', '.join(strays)} (runs the sweep did not make; left out)"))
     built = _built(record)
     if built:
         header.append(

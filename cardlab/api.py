@@ -191,6 +191,29 @@ def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
     return name
 
 
+SET_RECORDS = ("sweep.json", "ladder.json", "ensemble.json", "duel.json")  # one command's folder of runs
+
+
+def out_root(out: str | Path) -> Path:
+    """``--out``, the folder that holds runs. A folder inside a run would put the new run among that
+    run's parts (and its ``latest`` link in it), so it is refused in one line."""
+    root = Path(out)
+    resolved = root.resolve()
+    for folder in (resolved, *resolved.parents):
+        if (folder / "manifest.json").is_file():
+            raise UserError(
+                f"--out {out}: inside the run folder {folder}; give the folder that holds runs, "
+                f"e.g. --out {folder.parent}"
+            )
+    for record in SET_RECORDS:  # a set's report reads its folder's runs: a stray one would join it
+        if (resolved / record).is_file():
+            raise UserError(
+                f"--out {out}: the folder of one {record.removesuffix('.json')} ({record}); a run "
+                f"written there would mix into its report; give another folder, e.g. --out {resolved.parent}"
+            )
+    return root
+
+
 def _level(level: float) -> None:
     if not 0.5 <= level < 1:
         raise UserError(f"--level must be in [0.5, 1), got {level}")
@@ -321,7 +344,7 @@ def simulate(
         progress=progress,
     )
     plan = dataclasses.replace(_plan(spec, settings, _texts(strategy)), mirror=mirror)
-    root = Path(out)
+    root = out_root(out)
     folder = root / run_name(spec, name)
     stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
     _execute(spec, plan, settings, folder, stop, echo)
@@ -394,7 +417,7 @@ def sweep(
         )
         plan = dataclasses.replace(_plan(spec, settings, shared["strategy"]), mirror=mirror)
         plans.append((point, settings, plan))
-    root = Path(out)
+    root = out_root(out)
     folder = root / run_name(spec, name, prefix="sweep-")
     record = sweep_record(spec, axes, [p for p, _, _ in plans], shared, common.game_options)
     for entry, (point, _, plan) in zip(record.points, plans, strict=True):
@@ -442,7 +465,7 @@ def _run_set(
         )
     settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
     settings.mirror = bool(common.get("mirror"))
-    root = Path(common["out"])
+    root = out_root(common["out"])
     folder = root / run_name(spec, common["name"], prefix=f"{command}-")
     outcomes = play(folder, settings)
     _link_latest(root, folder.name)
@@ -568,7 +591,7 @@ def duel(
     common = _common(locals()) | {"events": False}  # the figures need results only
     settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
     _check_jobs(settings.jobs)
-    root = Path(out)
+    root = out_root(out)
     folder = root / run_name(spec, name, prefix="duel-")
     run_duel(spec, _texts(strategy), folder, settings, on_start=_starts(echo))
     _link_latest(root, folder.name)
@@ -676,7 +699,7 @@ def tune(
         "backend": backend,
         "scheduler": scheduler,
     }
-    folder = Path(out) / run_name(spec, name, prefix="tune-")
+    folder = out_root(out) / run_name(spec, name, prefix="tune-")
     found = search(
         spec, folder, knobs, list(_texts(target)), settings, max_changes, confirm_games, resume, echo
     )
@@ -733,7 +756,7 @@ def tune_policy(
         "backend": backend,
         "scheduler": scheduler,
     }
-    folder = Path(out) / run_name(spec, name, prefix="tune-policy-")
+    folder = out_root(out) / run_name(spec, name, prefix="tune-policy-")
     found = climb(spec, folder, policy, params, settings, against, max_steps, confirm_games, resume, echo)
     return folder, found
 
@@ -759,7 +782,7 @@ def soak(
     spec = game(game_name)
     given = {k: v for k, v in game_options(spec, options).items() if k in options}
     counts = (players,) if isinstance(players, int) else tuple(players)
-    folder = Path(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    folder = out_root(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     return folder, play_soak(spec, games, seed, jobs, folder, strategy, progress, counts, given)
 
 

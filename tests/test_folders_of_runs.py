@@ -82,3 +82,33 @@ def test_a_sweep_reports_the_points_it_has_and_names_a_point_with_no_batch(tmp_p
     lines = [line.strip() for line in result.output.splitlines()]
     assert "incomplete: p001-players=3 (no finished batch yet; not in the tables)" in lines
     assert not any(line.startswith("missing:") for line in lines)
+
+
+def test_out_inside_a_run_or_a_sweep_is_refused_and_writes_nothing(tmp_path):
+    assert CliRunner().invoke(cli, [*RUN, "--out", str(tmp_path), "--name", "a"]).exit_code == 0
+    assert CliRunner().invoke(cli, [*SWEEP, "--out", str(tmp_path)]).exit_code == 0
+    inside = tmp_path / "a" / "games"  # was: run b written among run a's parts, and a's 'latest' link moved
+    result = CliRunner().invoke(cli, [*RUN, "--out", str(inside), "--name", "b"])
+    assert one_error_line(result) == (
+        f"error: --out {inside}: inside the run folder {tmp_path / 'a'}; give the folder that holds runs, "
+        f"e.g. --out {tmp_path}"
+    )
+    assert not (inside / "b").exists()
+    sweep = tmp_path / "s"  # was: run b joined the sweep's report as a third point
+    result = CliRunner().invoke(cli, [*RUN, "--out", str(sweep), "--name", "b"])
+    assert one_error_line(result) == (
+        f"error: --out {sweep}: the folder of one sweep (sweep.json); a run written there would mix into "
+        f"its report; give another folder, e.g. --out {tmp_path}"
+    )
+    assert not (sweep / "b").exists()
+
+
+def test_a_sweep_report_leaves_out_runs_it_did_not_make(tmp_path):
+    assert CliRunner().invoke(cli, [*SWEEP, "--out", str(tmp_path)]).exit_code == 0
+    assert CliRunner().invoke(cli, [*RUN, "--out", str(tmp_path), "--name", "stray"]).exit_code == 0
+    shutil.move(tmp_path / "stray", tmp_path / "s" / "stray")  # copied in by hand
+    result = CliRunner().invoke(cli, ["report", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert "runs: 2: p000-players=2, p001-players=3" in lines  # was: "runs: 3: p000…, p001…, stray"
+    assert "not in the sweep: stray (runs the sweep did not make; left out)" in lines
