@@ -198,11 +198,18 @@ def check_cards(path: str) -> str:
         s = build_supply(collection.select(cards.load_pool(None), collection.DEFAULT), 4)  # the default sets
         return "; ".join(ratios.check(f, s, 4) for f in ratio_files)
     summary = cards.check(path)  # raises CardDataError (file:line, card, field) on bad data
-    s = build_supply(cards.load_pool([Path(path)]), 4)
-    left = (
-        f" ({', '.join(sorted(s.left_out)[:5])}{', …' if len(s.left_out) > 5 else ''})" if s.left_out else ""
+    # as `--cards PATH` runs it: a folder is the whole pool, a file joins the default pool, so a copied
+    # characters file finds its starting items there instead of reading as ten characters left out
+    mine = cards.load_pool([p]).cards
+    s = build_supply(cards.load_pool([p]) if p.is_dir() else decks.load_pool((str(p),)), 4)
+    names = {collection.left_out_name(c) for c in mine}
+    left = {name: why for name, why in s.left_out.items() if name in names}
+    runnable = sum(c.id in s.rules and collection.left_out_name(c) not in left for c in mine)
+    shown = sorted(left)[:3]
+    detail = "; ".join(f"{name}: {left[name]}" for name in shown) + ("; …" if len(left) > 3 else "")
+    return f"{summary}; engine: {runnable} cards runnable, {len(left)} left out" + (
+        f" ({detail})" if left else ""
     )
-    return f"{summary}; engine: {len(s.rules)} cards runnable, {len(s.left_out)} left out{left}"
 
 
 def describe_event(row: tuple) -> str:

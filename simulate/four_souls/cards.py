@@ -199,17 +199,19 @@ def _build_pool(files: list[Path], resolve_extra: bool) -> CardPool:
         _share_behaviour(cards, reprints, resolve_extra)
     by_id = {c.id: c for c in cards}
     if pending:
-        known = set(by_id)
-        if resolve_extra and any(c.starting_item not in known for c, _, _ in pending):
-            known |= {c.id for c in load_pool().cards}  # a single copied file may point at the default pool
+        deck_of = {c.id: c.deck for c in cards}
+        if resolve_extra and any(c.starting_item not in deck_of for c, _, _ in pending):
+            # a single copied file may point at the default pool
+            deck_of = {c.id: c.deck for c in load_pool().cards} | deck_of
         for card, shown, line in pending:
-            if card.starting_item not in known:
-                raise CardDataError(
-                    shown,
-                    line,
-                    f"field 'starting_item': {unknown('card id', card.starting_item, known)}",
-                    card.name,
-                )
+            start = card.starting_item
+            if start not in deck_of:
+                why = unknown("card id", start, set(deck_of))
+            elif deck_of[start] != "eternal":  # FS-2.7: a starting item is an eternal item card
+                why = f"{start} is a {deck_of[start]} card, not an eternal starting item (deck: eternal)"
+            else:
+                continue
+            raise CardDataError(shown, line, f"field 'starting_item': {why}", card.name)
     by_name: dict[str, Card] = {}
     for c in cards:
         by_name.setdefault(c.name, c)

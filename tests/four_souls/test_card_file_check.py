@@ -1,0 +1,56 @@
+"""`cardlab cards check` of a Four Souls file a new user copied: it is checked as `--cards FILE` runs it
+(joining the default pool, where its characters' starting items are), and a character whose starting item
+is not an eternal item card is refused in one line (FS-2.7) instead of being left out without a word."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardlab.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+ALPHA = """set: base_v2
+deck: character
+cards:
+  - id: my-alpha
+    name: Alpha
+    kind: character
+    copies: 1
+    hp: 2
+    attack: 1
+    starting_item: {start}
+"""
+
+
+def test_a_copied_characters_file_has_no_character_left_out(tmp_path):
+    copy = tmp_path / "mychars.yaml"
+    shutil.copy(ROOT / "decklists" / "four_souls" / "characters.yaml", copy)
+    result = CliRunner().invoke(cli, ["cards", "check", str(copy)])
+    assert result.exit_code == 0, result.output
+    # was: "engine: 11 cards runnable, 10 left out (Blue Baby, Cain, …)": the starting items live in
+    # another file of the default pool, which `--cards FILE` keeps
+    assert result.output.strip().endswith("engine: 11 cards runnable, 0 left out")
+
+
+def test_FS_2_7_a_starting_item_that_is_not_an_item_is_one_line(tmp_path):
+    path = tmp_path / "alpha.yaml"
+    path.write_text(ALPHA.format(start="b2-isaac"))  # a character card
+    for command in (
+        ["cards", "check", str(path)],
+        ["simulate", "four-souls", "-n", "2", "--cards", str(path)],
+    ):
+        result = CliRunner().invoke(
+            cli, [*command, "--out", str(tmp_path)] if command[0] == "simulate" else command
+        )
+        assert result.exit_code == 2, result.output  # was: accepted, Alpha silently left out of the game
+        assert result.output.strip().splitlines() == [
+            f"error: {path}:10 'Alpha': field 'starting_item': b2-isaac is a character card, not an eternal "
+            "starting item (deck: eternal)"
+        ]
+    path.write_text(ALPHA.format(start="b2-the_d6"))
+    result = CliRunner().invoke(cli, ["cards", "check", str(path)])
+    assert result.exit_code == 0 and result.output.strip().endswith("engine: 1 cards runnable, 0 left out")
