@@ -880,13 +880,16 @@ def _checked(plan: RunPlan) -> RunPlan:
 def verify(path: str | Path) -> Verification | FolderVerification:
     """Check a run folder (`cardlab verify`): manifest and batch records valid, every part present with
     its recorded size and checksum; ``.ok`` and ``.lines()``. A folder of runs (a sweep, ensemble, ladder
-    or duel, as `cardlab report` reads them) checks each of its runs."""
+    or duel, as `cardlab report` reads them) checks each of its runs; a results folder, each run in it and
+    in the sweeps, ensembles, ladders and duels it holds."""
     from cardlab.analysis.sweep import sweep_runs
     from cardlab.simulate.core.runformat import SWEEP, verify_folder, verify_run
 
     folder = Path(path)
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)
+        sets = [p for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and p not in runs]
+        runs = sorted(runs + [run for p in sets for run in sweep_runs(p)])
         if runs or (folder / SWEEP).is_file():  # a sweep killed before its first point is a folder of none
             return verify_folder(folder, runs)
     return verify_run(folder)

@@ -79,6 +79,14 @@ class UntilCI:
         )
 
     def unmet(self) -> str:
+        if self.width == float("inf"):  # a value below min_games has no interval to judge yet
+            few = self.counts.filter(pl.col("games") < self.min_games).sort("games", "value")
+            if few.height:
+                value, games = few["value"][0], int(few["games"][0])
+                return (
+                    f"until-ci not met before the game cap ({few.height} {self.dim} value(s) under "
+                    f"{self.min_games} games, e.g. {value} with {games}; raise --max-games)"
+                )
         return f"until-ci not met before the game cap (widest half-width {self.width:.4f} > {self.target})"
 
 

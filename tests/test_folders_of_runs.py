@@ -112,3 +112,13 @@ def test_a_sweep_report_leaves_out_runs_it_did_not_make(tmp_path):
     lines = [line.strip() for line in result.output.splitlines()]
     assert "runs: 2: p000-players=2, p001-players=3" in lines  # was: "runs: 3: p000…, p001…, stray"
     assert "not in the sweep: stray (runs the sweep did not make; left out)" in lines
+
+
+def test_verify_of_a_results_folder_checks_the_runs_of_its_sweeps_too(tmp_path):
+    assert CliRunner().invoke(cli, [*RUN, "--out", str(tmp_path), "--name", "a"]).exit_code == 0
+    assert CliRunner().invoke(cli, [*SWEEP, "--out", str(tmp_path)]).exit_code == 0
+    (tmp_path / "s" / "p001-players=3" / BATCHES).write_text("")  # a sweep's point damaged
+    result = CliRunner().invoke(cli, ["verify", str(tmp_path)])
+    # was: "a folder of 1 runs, 0 damaged", exit 0: the sweep's runs were not looked at
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[0] == f"{tmp_path}: a folder of 3 runs, 1 damaged"

@@ -50,6 +50,17 @@ def test_until_ci_unmet_says_so(tmp_path):
     assert m["totals"]["games"] == 100 and m["stop_reason"].startswith("all games played; until-ci not met")
 
 
+def test_until_ci_unmet_below_the_minimum_names_the_short_value(tmp_path):
+    # 20 games, 40 seats over two strategies: each has 20 < 30 games, so no interval is judged yet
+    simulate(tmp_path, "few", *BASE, "--until-ci", "0.2", "-n", "20", "--batch-size", "10", "--jobs", "1")
+    reason = manifest(tmp_path / "few")["stop_reason"]
+    # was: "until-ci not met before the game cap (widest half-width inf > 0.2)"
+    assert reason == (
+        "all games played; until-ci not met before the game cap (2 strategy value(s) under 30 games, "
+        "e.g. hold with 20; raise --max-games)"
+    )
+
+
 def test_sprt_decides_a_clear_difference_quickly(tmp_path):
     result = simulate(tmp_path, "sprt", *BASE, "--sprt", "hold,random,0.2", "-n", "5000", "--jobs", "2")
     assert result.exit_code == 0, result.output
