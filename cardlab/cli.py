@@ -22,6 +22,19 @@ from . import __version__, api
 from .help_examples import add_examples, with_example
 
 
+class _Path(click.Path):
+    """A file or folder argument. An empty one ('', an unset shell variable) is refused: as a path it
+    means the current folder, which `verify` would then check in its place."""
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
+        if value == "":
+            self.fail("is empty (an unset shell variable?)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+PATH = _Path()
+
+
 def fail_line(message: object) -> str:
     """One line, whatever a person typed: control characters (newlines, NUL …) are shown escaped."""
     text = str(message)
@@ -344,10 +357,16 @@ def resume_command(out: Path) -> str:
 
 
 @cli.command("report")
-@click.argument("run", type=click.Path())
+@click.argument("run", type=PATH)
 @click.option("--by", "by", multiple=True, help="players-table column(s) to break win rates down by")
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level of intervals")
-@click.option("--min-games", type=int, default=30, show_default=True, help="flag values with fewer games")
+@click.option(
+    "--min-games",
+    type=click.IntRange(min=0),
+    default=30,
+    show_default=True,
+    help="flag values with fewer games",
+)
 def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
     """Tables and plots of a run: prints them, writes report.md, report.html and PNGs into the run."""
     built = api.report(run, by, level=level, min_games=min_games)
@@ -362,8 +381,8 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> N
 
 
 @cli.command("compare")
-@click.argument("run_a", type=click.Path())
-@click.argument("run_b", type=click.Path())
+@click.argument("run_a", type=PATH)
+@click.argument("run_b", type=PATH)
 @click.option(
     "--by",
     "dim",
@@ -386,7 +405,7 @@ def derive_cmd() -> None:
 
 
 @derive_cmd.command("draft-table")
-@click.argument("run", type=click.Path())
+@click.argument("run", type=PATH)
 @click.option(
     "--policy", default=None, help="the policy whose win rates to read (default: the run's only one)"
 )
@@ -403,7 +422,7 @@ def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> Non
 
 
 @derive_cmd.command("gosu-x-draft")
-@click.argument("run", type=click.Path())
+@click.argument("run", type=PATH)
 @click.option(
     "--out",
     type=click.Path(dir_okay=False),
@@ -443,7 +462,7 @@ def derive_four_souls_horizon_cmd(games: int, seed: int, players: str, out: str 
 
 
 @cli.command("replay")
-@click.argument("run", type=click.Path())
+@click.argument("run", type=PATH)
 @click.option("--game", "game_id", type=int, default=None, help="game index within the run")
 @click.option("--seed", type=int, default=None, help="play this game seed live with the run's config")
 @click.option("--events", is_flag=True, help="the numbered event list instead of the story")
@@ -470,7 +489,7 @@ def replay_cmd(run: str, game_id: int | None, seed: int | None, events: bool, ht
 
 
 @cli.command("verify")
-@click.argument("run", type=click.Path())
+@click.argument("run", type=PATH)
 def verify_cmd(run: str) -> None:
     """Check a run folder: manifest and batch records valid, every part present with its recorded size
     and checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches)."""
@@ -489,7 +508,7 @@ def cards_cmd() -> None:
 
 
 @cards_cmd.command("check")
-@click.argument("path", type=click.Path())
+@click.argument("path", type=PATH)
 @click.option("--game", default=None, help="the game the files belong to (guessed from the path)")
 def cards_check_cmd(path: str, game: str | None) -> None:
     """Validate card, deck or ratio files (a file or a folder): every bad card, each on its own line."""
@@ -872,7 +891,7 @@ def duel_cmd() -> None:
 
 
 @cli.command("duel-report")
-@click.argument("folders", nargs=-1, required=True, type=click.Path())
+@click.argument("folders", nargs=-1, required=True, type=PATH)
 def duel_report_cmd(folders: tuple[str, ...]) -> None:
     """The pooled figures of duel folders (e.g. chunks on other seeds) of the same two policies."""
     click.echo(str(api.duel_report(folders)), nl=False)
@@ -914,7 +933,7 @@ def overrules_cmd() -> None:
 
 
 @cli.command("meta")
-@click.argument("run", type=click.Path())
+@click.argument("run", type=PATH)
 @click.option("--by", "dim", default=None, help="players column (default: the game's first text dimension)")
 @click.option("--field", default=None, help="opponents' shares, NAME=SHARE,… (the rest even; default: even)")
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")

@@ -29,6 +29,10 @@ CASES = [
     (["report", "no/such/run"], "error: no/such/run: no such run folder"),
     (["replay", "no/such/run", "--game", "1"], "error: no/such/run: no such run folder"),
     (["cards", "check", "no/such/file.yaml"], "error: no/such/file.yaml: no such file or folder"),
+    # session 27: an empty path (an unset shell variable) was the current folder: `verify ''` checked it
+    (["verify", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
+    (["report", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
+    (["report", "no/such/run", "--min-games", "-1"], "error: Invalid value for '--min-games': -1 is not in"),
 ]
 
 

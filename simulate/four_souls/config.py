@@ -146,14 +146,15 @@ def make_config(
 
 
 def _check_copies(picked: list, s: decks.Supply) -> None:
-    """FS-2.7: each player is dealt a character card, and the supply holds each character once (a reprint
-    is the same character, dealt as its first printing: decks.supply), so a seat list naming one character
-    more often than the chosen sets hold it is refused rather than dealing one card to two seats."""
+    """FS-2.7: each player is dealt a character card, so a seat list may name a character as often as the
+    chosen sets hold copies of it (its ``copies``, as for eden-only's Edens; a reprint is the same
+    character, held as its first printing: decks.supply), rather than dealing one card to two seats."""
     for card in picked:
         asked = sum(c is card for c in picked)
-        held = sum(c.name == card.name for c in s.characters)
+        held = sum(c.copies for c in s.characters if c.name == card.name)
         if asked > held:
             raise UserError(
-                f"four-souls: --characters names {card.name!r} {asked} times, but the chosen sets deal "
-                f"{held} {card.name} card (FS-2.7: one character card per player)"
+                f"four-souls: --characters names {card.name!r} {asked} times, but the chosen sets hold "
+                f"{held} {card.name} card(s) (FS-2.7: one character card per player; --set "
+                f"'{card.name}.copies={asked}' adds copies)"
             )
