@@ -94,3 +94,28 @@ def test_bench_compare_plays_both_settings_and_prints_their_ratio():
     assert games_ratio == pytest.approx(
         float(other[5].replace(",", "")) / float(base[4].replace(",", "")), rel=0.02
     )
+
+
+def test_an_empty_cards_folder_is_one_line_in_every_game(tmp_path):
+    """Session 27: Hidden Reason played the bundled cards when --cards named an empty folder (exit 0), where
+    Four Souls and Gosu X said there were no card files."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for game in ("four-souls", "gosu-x", "hidden-reason"):
+        args = [
+            "simulate",
+            game,
+            "-p",
+            "2",
+            "-n",
+            "2",
+            "-q",
+            "--cards",
+            str(empty),
+            "--out",
+            str(tmp_path / "o"),
+        ]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 2, (game, result.output)
+        assert result.output.count("\n") == 1 and "no .yaml card files" in result.output, result.output
+    assert not (tmp_path / "o").exists()

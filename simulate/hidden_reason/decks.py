@@ -52,6 +52,8 @@ class Pool:
 def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
     """Read every YAML file under ``path`` into ``pool`` (cards first, decks parsed later)."""
     core_overrides.check_cards_path("hidden-reason", path)
+    if overlay and not card_paths(path):  # as in the other games: an empty --cards folder is no card data
+        raise UserError(f"hidden-reason: --cards {path}: no .yaml card files in this folder")
     seen: dict[str, str] = {}
     read: list[CardDef] = []
     for file in card_paths(path):
