@@ -89,6 +89,8 @@ def play_set(
     path = folder / record_name
     if path.exists() and not settings.resume:
         raise UserError(f"{folder}: an {what} of that name exists (give --resume or another --name)")
+    if not settings.resume and folder.is_dir() and any(folder.iterdir()):  # a run's or a sweep's folder
+        raise UserError(f"{folder}: folder exists and is not empty (give another --name)")
     if settings.resume:
         try:
             old = json.loads(path.read_text())

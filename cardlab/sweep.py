@@ -169,10 +169,12 @@ def claim_sweep(folder: Path, record: SweepRecord, resume: bool) -> Iterator[Non
         raise UserError(f"{folder}: nothing to resume (no sweep of that name)")
     with RunLock(folder):
         recorded = read_sweep(folder)
-        if not resume and (recorded is not None or any(p.name != ".lock" for p in folder.iterdir())):
+        if not resume and recorded is not None:
             raise UserError(
                 f"{folder}: a sweep already exists there (use --resume to complete it, or another --name)"
             )
+        if not resume and any(p.name != ".lock" for p in folder.iterdir()):  # a run's or a ladder's folder
+            raise UserError(f"{folder}: folder exists and is not empty (give another --name)")
         if resume:
             if recorded is None:
                 raise UserError(f"{folder}: not a sweep folder (no sweep.json)")

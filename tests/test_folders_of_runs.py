@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import cli
@@ -122,3 +123,25 @@ def test_verify_of_a_results_folder_checks_the_runs_of_its_sweeps_too(tmp_path):
     # was: "a folder of 1 runs, 0 damaged", exit 0: the sweep's runs were not looked at
     assert result.exit_code == 1, result.output
     assert result.output.splitlines()[0] == f"{tmp_path}: a folder of 3 runs, 1 damaged"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["ladder", "pig", "-s", "hold", "-s", "random"],
+        ["duel", "pig", "-s", "hold", "-s", "random"],
+        ["robust", "pig", "--ensemble", "hold,random"],
+        ["sweep", "pig", "--vary", "players=2,3"],
+    ],
+    ids=lambda c: c[0],
+)
+def test_a_set_named_as_an_existing_run_is_refused(tmp_path, command):
+    assert CliRunner().invoke(cli, [*RUN, "--out", str(tmp_path), "--name", "a"]).exit_code == 0
+    before = sorted(p.name for p in (tmp_path / "a").iterdir())
+    args = [*command, "-n", "4", "-q", "-j", "1", "--out", str(tmp_path), "--name", "a"]
+    result = CliRunner().invoke(cli, args)  # was (ladder, duel, robust): written into run a's folder, exit 0
+    assert (
+        one_error_line(result)
+        == f"error: {tmp_path / 'a'}: folder exists and is not empty (give another --name)"
+    )
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == before
