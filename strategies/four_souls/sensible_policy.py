@@ -1548,14 +1548,29 @@ def _roll_fixer(
 
 
 def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
-    """FS-10.11: answer a lethal miss by killing the monster first (a Bomb on a 1-HP monster)."""
+    """FS-10.11: answer a lethal miss by killing the attack target first (a Bomb on a 1-HP monster): the fight
+    is lost for sure, so the kill gains the death's price and a monster's worth (``_best_shot``)."""
+    view = sp._view
+    if view is None or t.hp is None:
+        return None
+    pick = _best_shot(sp, view, options, t.hp, vl._DEATH + (_worth(sp, t) if t.kind == "monster" else 0.0))
+    if pick is not None:
+        sp._intent = ("obj", t.ref)
+    return pick
+
+
+def _best_shot(sp: SensiblePolicy, view: View, options: Any, hp: int, gain: float) -> Any:
+    """The option whose plain shot (``reading.monster_shot``) kills a monster of ``hp`` HP and whose cost
+    (``_use_cost``) falls furthest below the kill's ``gain``; None when none pays."""
+    best, best_net = None, 0.0
     for o in options:
-        if o == "pass":
-            continue
-        if rd.monster_shot(_ab(sp, o)) >= (t.hp or 99):
-            sp._intent = ("obj", t.ref)
-            return o
-    return None
+        if (
+            o != "pass"
+            and rd.monster_shot(_ab(sp, o)) >= hp
+            and (net := gain - _use_cost(sp, view, o)) > best_net
+        ):
+            best, best_net = o, net
+    return best if best is not None and _fresh(sp, view.turn, best) else None
 
 
 def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
@@ -1614,15 +1629,8 @@ def _hit_shot(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
         return None
     hp = t.hp
     gain = _kill_gain(sp, view, who, view.hp_of(who) - (top.value or 0), hp)
-    best, best_net = None, 0.0
-    for o in decision.options:
-        if (
-            o != "pass"
-            and rd.monster_shot(_ab(sp, o)) >= hp
-            and (net := gain - _use_cost(sp, view, o)) > best_net
-        ):
-            best, best_net = o, net
-    if best is not None and _fresh(sp, view.turn, best):
+    best = _best_shot(sp, view, decision.options, hp, gain)
+    if best is not None:
         sp._intent = ("obj", t.ref)
         return best
     if view.loot_plays == 0 and any(

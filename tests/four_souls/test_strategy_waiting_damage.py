@@ -130,3 +130,21 @@ def test_FS_6_21_a_counted_plus_damage():
     attack.run_attack(g, 0, m)
     assert not item.charged and not m.in_play and g.players[0].damage == 0
     assert len([r for r in kinds(g, "roll") if r[7] == "final"]) == 1
+
+
+SLING = {"tap": {"targets": {"T": "monster"}, "do": {"deal_damage": {"n": 1, "to": "T"}}}}
+
+
+def test_FS_10_11_the_cheapest_shot_answers_a_lethal_miss():
+    """P0 (1 HP) misses (1) a 1-HP monster dealing 1: a lethal miss. It holds Bomb! and a ↷ item that deals
+    1 damage: the kill pays either way, and the ↷ costs nothing (it recharges), so P0 uses the item and
+    keeps Bomb!. The old player took the first shot offered, the card."""
+    g = strategy_table(2, rolls=[1, 6], hp=1)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, real("Bomb!"))
+    sling = give_item(g, 0, card("Sling", "treasure", "active", abilities=[SLING]))
+    m = add_slot_monster(g, monster("Blob", hp=1, evasion=6, attack=1, rewards={"cents": 2}))
+    attack.run_attack(g, 0, m)
+    assert not kinds(g, "loot_played") and len(g.players[0].hand) == 1
+    assert not sling.charged and not m.in_play and g.players[0].damage == 0
