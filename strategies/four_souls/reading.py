@@ -308,15 +308,15 @@ OwnFaces = tuple[frozenset[int], frozenset[int], frozenset[int]]
 NO_OWN_FACES: OwnFaces = (_NO_FACES, _NO_FACES, _NO_FACES)
 
 
-def own_roll_faces(view: View) -> OwnFaces:
+def own_roll_faces(view: View, seat: int = -1) -> OwnFaces:
     """My own attack-roll faces as my objects make them (FS-10.9, FS-5.4): (faces that miss whatever the
     evasion, ``miss_on``: Number One; faces on which a replacement prevents all damage to me, ``damage_to:
     you`` with ``prevent: true`` and an ``if`` the roll alone decides: Halo of Flies, Hitops; faces whose
     trigger ends my fight unwon, :func:`_lost_faces`: Diogenes' Pot's 1 kills me, Cursed Eye's 1 ends my
     turn). A miss on a spared face costs me nothing; the fight goes on (FS-10.7); a doomed face ends it
-    unwon whatever the roll did (FS-10.11, FS-8.9)."""
+    unwon whatever the roll did (FS-10.11, FS-8.9). ``seat``: another player's faces (public, FS-3.3)."""
     missed = spared = doomed = _NO_FACES
-    for r in view.rules_of(view.seat):  # the rules alone: no info built for each object
+    for r in view.rules_of(view.seat if seat < 0 else seat):  # the rules alone: no info built for each object
         m, s, d = _shared(_OWN_FACES, r, _read_own_faces)
         if m:
             missed = missed | m
@@ -715,19 +715,20 @@ Boost = tuple[float, int, int]
 _NO_BOOST: tuple[Boost, ...] = ((1.0, 0, 0),)
 
 
-def atk_boosts(ab: Any, amount: Callable[[str], int | None]) -> tuple[Boost, ...]:
+def atk_boosts(ab: Any, amount: Callable[[str], int | None], mine: bool = True) -> tuple[Boost, ...]:
     """The +damage an ability gives a player it aims at (or its user) for the rest of the turn, as outcomes
     with their chances: a ``buff`` of ``atk`` (an amount written as an expression is read on the position by
     ``amount``, :func:`amount_now`: Booster v2.0's "9 - atk(you)"), a roll table's rows at 1 in 6 a face
     (Pills!), the parts of an ``and``/``seq`` added (Pills! rolled three times), each with the damage it
     deals me (Pills!'s 5-6). A buff kept for the next attack roll does not count (the roll spends it,
-    FS-10.9). Played in answer to my waiting combat damage the +damage counts as it resolves (FS-6.21)."""
+    FS-10.9). Played in answer to a waiting combat damage the +damage counts as it resolves (FS-6.21).
+    ``mine``: the hit is mine (a buff of ``you`` counts), else another player's (only one I aim)."""
     if ab is None or not isinstance(ab.do, dict):
         return _NO_BOOST
     players = frozenset(
         v for v, s in (ab.targets or {}).items() if sel_head(s) in ("player", "player_or_monster")
     )
-    return _boost_outcomes(ab.do, players, amount)
+    return _boost_outcomes(ab.do, players | {"you"} if mine else players, amount)
 
 
 def _boost_outcomes(eff: Any, players: frozenset, amount: Callable[[str], int | None]) -> tuple[Boost, ...]:
@@ -736,9 +737,7 @@ def _boost_outcomes(eff: Any, players: frozenset, amount: Callable[[str], int | 
     ((verb, p),) = eff.items()
     if verb == "buff" and isinstance(p, dict):
         n = p.get("atk")
-        if p.get("until") == "next_attack_roll" or not (
-            p.get("target") in players or p.get("target") == "you"
-        ):
+        if p.get("until") == "next_attack_roll" or p.get("target") not in players:
             return _NO_BOOST
         if isinstance(n, str):
             n = amount(n)

@@ -1299,10 +1299,10 @@ def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
         attacker = view.attacker
         if c >= 0:
             sp._atk_seen[c] = top.value or 1
-            if c != sp.seat and view.coop:
+            if c == attacker and (c == sp.seat or view.coop):  # a +damage that makes the hit a kill
+                return _holds_boost(sp, view, top)  # mine, or a partner's (FS-17: one team)
+            if view.coop:
                 return False
-            if c == sp.seat and attacker == sp.seat:  # my hit waiting: a +damage that makes it a kill
-                return _holds_boost(sp, view, top)
         elif c == -1 and attacker is not None:  # a monster's hit
             if attacker == sp.seat:  # lethal, or a kill now saves it (``_holds_shot``, FS-10.11)
                 return (top.value or 0) >= view.hp or _holds_shot(sp, view)
@@ -1581,18 +1581,15 @@ def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
 
 def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
     """The chance that ``who``'s attack ends with the monster's kill from ``hp`` (theirs) and ``mhp`` (the
-    monster's): the fight model of ``_best_fight`` (FS-10.7, FS-10.9), with my own faces in my attack."""
+    monster's): the fight model of ``_best_fight`` (FS-10.7, FS-10.9), with the attacker's own faces."""
     t = view.attack_target
     if mhp <= 0:
         return 1.0
     if hp <= 0 or t is None or t.evasion is None:
         return 0.0
     dealt = rd.hit_damage(t.rules, max(1, view.atk_of(who)))
-    if who == sp.seat:
-        bonus, own = view.attack_roll_bonus, rd.own_roll_faces(view)
-    else:
-        bonus, own = view.attack_roll_bonus_of(who), rd.NO_OWN_FACES
-    p_hit, p_die = rd.roll_odds(t.rules, t.evasion, bonus, own)
+    bonus = view.attack_roll_bonus if who == sp.seat else view.attack_roll_bonus_of(who)
+    p_hit, p_die = rd.roll_odds(t.rules, t.evasion, bonus, rd.own_roll_faces(view, who))
     return rd.win_chance(hp, dealt, mhp, p_hit, t.attack or 0, p_die)
 
 
@@ -1664,14 +1661,16 @@ def _holds(sp: SensiblePolicy, view: View, test: Callable[[Any, int], bool]) -> 
 
 
 def _boost_chance(view: View, top: StackRef, ab: Any, counters: int) -> float:
-    """The chance that a +damage (``reading.atk_boosts``) makes my waiting combat damage ``top`` kill the
-    attack target; it is read again as it resolves (FS-6.21), through the target's own replacements
-    (``reading.hit_damage``). 0 when an outcome's damage to me could kill me: my death is read at its worst,
-    the kill at its chance (a table's +damage is worth its odds, a death is not a price to gamble)."""
+    """The chance that a +damage (``reading.atk_boosts``) makes the waiting combat damage ``top`` (mine, or a
+    partner's in co-op) kill the attack target; it is read again as it resolves (FS-6.21), through the
+    target's own replacements (``reading.hit_damage``). 0 when an outcome's damage to me could kill me: my
+    death is read at its worst, the kill at its chance (a table's +damage is worth its odds, a death is not
+    a price to gamble)."""
     t = view.attack_target
     if t is None or t.hp is None or t.kind == "character":
         return 0.0
-    outcomes = rd.atk_boosts(ab, lambda text: rd.amount_now(view, counters, text))
+    mine = top.controller == view.seat
+    outcomes = rd.atk_boosts(ab, lambda text: rd.amount_now(view, counters, text), mine)
     hp, v = view.hp, top.value or 0
     if any(hurt >= hp for q, _n, hurt in outcomes if q > 0):
         return 0.0
@@ -1685,23 +1684,24 @@ def _counters(view: View, o: tuple) -> int:
 
 
 def _holds_boost(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
-    """My combat damage waits on the stack and does not kill: do I hold a +damage that may make it a kill
-    of a monster worth it (``_boost_chance``) — in hand or on an item of mine (FS-6.21)?"""
+    """My combat damage (or a partner's in co-op) waits on the stack and does not kill: do I hold a +damage
+    that may make it a kill of a monster worth it (``_boost_chance``) — in hand or on an item of mine
+    (FS-6.21)?"""
     if not _kill_worth(sp, view):
         return False
     return _holds(sp, view, lambda ab, n: _boost_chance(view, top, ab, n) > 0)
 
 
 def _boost(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
-    """FS-6.21: a +damage played on my waiting combat damage counts as it resolves. The option whose chance
-    of turning the hit into the kill (``_boost_chance``) × the kill's gain over the fight going on after
-    the hit (``_kill_gain``) most exceeds its cost (``_use_cost``), aimed at me; or my character's ↷ for
-    the loot play a card needs (FS-Q.34)."""
+    """FS-6.21: a +damage played on a waiting combat damage (mine, or a partner's in co-op) counts as it
+    resolves. The option whose chance of turning the hit into the kill (``_boost_chance``) × the kill's gain
+    over the fight going on after the hit (``_kill_gain``) most exceeds its cost (``_use_cost``), aimed at
+    the hitter; or my character's ↷ for the loot play a card needs (FS-Q.34)."""
     view = decision.view
-    t = view.attack_target
+    t, who = view.attack_target, top.controller
     if t is None or t.hp is None or not _kill_worth(sp, view):
         return None
-    gain = _kill_gain(sp, view, sp.seat, view.hp, t.hp - rd.hit_damage(t.rules, top.value or 0))
+    gain = _kill_gain(sp, view, who, view.hp_of(who), t.hp - rd.hit_damage(t.rules, top.value or 0))
     best, best_net = None, 0.0
     for o in decision.options:
         if o == "pass":
@@ -1710,7 +1710,7 @@ def _boost(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
         if q > 0 and (net := q * gain - _use_cost(sp, view, o)) > best_net:
             best, best_net = o, net
     if best is not None and _fresh(sp, view.turn, best):
-        sp._intent = ("seat", sp.seat)
+        sp._intent = ("seat", who)
         return best
     if view.loot_plays == 0 and any(
         _boost_chance(view, top, c.rules.play, 0) * gain > _kept_worth(sp, view, c) for c in view.hand
@@ -1724,8 +1724,8 @@ def _answer_damage(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any
     the kill is worth a card; shield myself from a lethal miss; make my own hit a kill (FS-6.21); shield a
     boss an opponent is about to kill for the win (Yum Heart can shield a monster)."""
     view = decision.view
-    if top.controller == sp.seat:  # my hit (``_at_stake``: a +damage makes it a kill)
-        return _boost(sp, decision, top) or "pass"
+    if top.controller == sp.seat or (top.controller >= 0 and view.coop):  # a +damage makes it a kill
+        return _boost(sp, decision, top) or "pass"  # my hit, or a partner's (``_at_stake``)
     attacker = view.attacker
     if top.controller == -1 and attacker is not None and (attacker == sp.seat or view.coop):
         pick = _hit_shot(sp, decision, top)  # mine, or a partner's in co-op (``_at_stake``)

@@ -31,6 +31,7 @@ from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     card,
     give_item,
+    give_loot,
     kinds,
     monster,
     phys,
@@ -431,6 +432,25 @@ def test_FS_10_11_sensible_kills_the_monster_whose_lethal_hit_on_a_partner_waits
     assert me.choose(_decision(g, 1, "respond", ["pass", ("tap", sling, 0)], hit)) == ("tap", sling, 0)
     ref = g.views[1].monsters[0].ref
     assert me.choose(_decision(g, 1, "choose_target", [SeatRef(0), SeatRef(1), ref], "Sling")) == ref
+
+
+def test_FS_6_21_sensible_plays_a_plus_damage_on_a_partners_waiting_hit():
+    """FS-17: one team. P0 (2 HP) hits a 2-HP monster of evasion 5 dealing 2 for 1: its combat damage waits.
+    The fight going on (the monster at 1, hit 1 time in 3, a miss kills P0) is lost 2 times in 3, so
+    P1's VII. The Chariot (+1 damage to a player) aimed at P0 makes the hit the kill: (2/3) × (1 + 4) = 3.3
+    over the card kept (2). The session-26 player never answered a partner's hit."""
+    g = coop_position(2)
+    blob = add_slot_monster(g, monster("Blob", hp=2, evasion=5, attack=2))
+    g.attack = Attack(0, blob)
+    give_loot(g, 1, POOL.by_name["VII. The Chariot"])
+    chariot = g.views[1].hand[0]
+    hit = StackRef(0, "damage", "Blob", 0, 1, True)  # P0's 1 combat damage to the monster
+    me = STRATEGIES["sensible"](1, random.Random(0))
+    assert not me.declines("respond", g.views[1], hit)
+    assert me.choose(_decision(g, 1, "respond", ["pass", ("loot", chariot)], hit)) == ("loot", chariot)
+    assert me.choose(
+        _decision(g, 1, "choose_target", [SeatRef(0), SeatRef(1)], "VII. The Chariot")
+    ) == SeatRef(0)
 
 
 SLING = {"tap": {"targets": {"T": "monster"}, "do": {"deal_damage": {"n": 1, "to": "T"}}}}
