@@ -15,6 +15,7 @@ from . import (
     resources,
     rooms,
     statics,
+    targets,
     triggers,
     zones,
 )
@@ -191,7 +192,7 @@ def resolve_loot(g: Game, item: LootItem) -> None:
     ab = c.rules.play if item.play_rules is None else item.play_rules.play  # a changed number (Magic Marker)
     g.stop_effect = False
     if ab is not None:
-        if statics.fizzled(ctx):
+        if targets.fizzles(ctx):
             g.log.emit("fizzled", item.controller, c.card.name)
         else:
             interpreter.run(ctx, ab.do)
@@ -229,7 +230,7 @@ def resolve_ability(g: Game, item: AbilityItem) -> None:
         or (item.trigger is not None and triggers.condition_lost(g, ab, ctx.ev))
     ):
         g.log.emit("fizzled", item.controller, ctx.name)  # a condition no longer met (FS-6.8 [C])
-    elif statics.fizzled(ctx):
+    elif targets.fizzles(ctx):
         g.log.emit("fizzled", item.controller, ctx.name)
     elif (
         ab is not None

@@ -996,6 +996,7 @@ class Ctx:
     watch: frozenset | None = None  # the binds whose loss fizzles this item (None: all of them)
     line: frozenset = frozenset()  # the cards whose copying made this copy (lineage.py, FS-5.13)
     reads: Any = None  # a roll table's reader: the roll it reads (`roll_again` rolls its table anew)
+    sels: dict | None = None  # each target's filters as chosen, re-read on resolution (FS-4.2, FS-6.8)
 
     def __init__(
         self,
@@ -1031,6 +1032,7 @@ class Ctx:
         self.watch = watch
         self.line = line
         self.reads = reads
+        self.sels = None
 
     def __deepcopy__(self, memo: dict) -> Ctx:
         """A search's copy (``branching.copy_state``): built from its game and seat, then every field
@@ -1059,11 +1061,13 @@ CTX_FIELDS = (
     "watch",
     "line",
     "reads",
+    "sels",
 )
 
 
 def fizzled(ctx: Ctx) -> bool:
-    """FS-6.8 / FS-4.2: a target gone or no longer legal makes the whole item fizzle. A multi-target
+    """FS-6.8 / FS-4.2: a target gone makes the whole item fizzle (``targets.fizzles`` also re-reads each
+    target's filters). A multi-target
     choice (Restock's "any number of shop items") is a list: any of its targets lost fizzles it too
     (FS-3.2: a moved card is a new object), so a stale object is never moved a second time."""
     watch = ctx.watch

@@ -8,7 +8,7 @@ from typing import Any
 from . import asking, items
 from .selectors import base_objects, candidates, parse_sel, passes
 from .state import Obj, Player
-from .statics import Ctx, the_player, untargetable_seats
+from .statics import Ctx, fizzled, the_player, untargetable_seats
 
 
 def prepare(ctx: Ctx, ab: Any) -> bool:
@@ -114,6 +114,10 @@ def bind_targets(ctx: Ctx, bindings: dict, chooser: int) -> bool:
         opts = _targetable(ctx, candidates(ctx, sel), chooser)
         if not opts:
             return False
+        if flt or keys:  # re-read on resolution (``still_legal``)
+            if ctx.sels is None:
+                ctx.sels = {}
+            ctx.sels[var] = (flt, keys)
         count = keys.get("count")
         most = count.get("up_to") if isinstance(count, dict) else None  # "up to N" (Hemoptysis)
         if count in ("any_number",) or most is not None:
@@ -129,3 +133,21 @@ def bind_targets(ctx: Ctx, bindings: dict, chooser: int) -> bool:
         else:
             ctx.binds[var] = asking.ask(ctx.g, chooser, "choose_target", tuple(opts), ctx.name)
     return True
+
+
+def fizzles(ctx: Ctx) -> bool:
+    """FS-6.8 / FS-4.2: a target gone, or one that no longer meets what its selector asked ([A]: "a
+    deactivated item" recharged in answer), makes the whole item fizzle on resolution."""
+    if fizzled(ctx):
+        return True
+    sels = ctx.sels
+    if not sels:
+        return False
+    for var, (flt, keys) in sels.items():
+        if ctx.watch is not None and var not in ctx.watch:
+            continue
+        ref = ctx.binds.get(var)
+        for r in ref if isinstance(ref, list) else (ref,):
+            if isinstance(r, (Obj, Player)) and not passes(ctx, r, flt, keys):
+                return True
+    return False
