@@ -84,7 +84,7 @@ class Obj:
     set_atk: int | None = None  # "its AT becomes N", no stated end (FS-5.2): in the printed value's place
     soul_value: int = 0
     turn_counts: dict | None = None
-    round_counts: dict | None = None  # first_each_round: reset as its controller's round starts (FS-8.12)
+    round_counts: dict | None = None  # first_each_round: reset as its round starts (FS-8.12)
     copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)
     dying: bool = False
     no_recharge: bool = False  # FS-8.1: it skips its controller's next recharge step (Lil' Gish)

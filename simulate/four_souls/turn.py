@@ -126,6 +126,9 @@ def _play_turn(g: Game) -> None:
     if not g.extra_turn:  # FS-8.12: the active player's round starts (a skipped turn counts as taken)
         for o in g.player_objects(ap):
             o.round_counts = None
+        if ap.seat == g.first:  # the game's round, and its objects', runs from the first player's turn
+            for o in (*g.monsters(), *g.shop_items(), *g.room_objs()):
+                o.round_counts = None
     ap.no_attacks, ap.no_attacks_next = ap.no_attacks_next, False  # "your next turn": this one, even skipped
     if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
         ap.skip_next_turn -= 1
