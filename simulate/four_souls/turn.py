@@ -127,7 +127,7 @@ def _play_turn(g: Game) -> None:
         for o in g.player_objects(ap):
             o.round_counts = None
         if ap.seat == g.first:  # the game's round, and its objects', runs from the first player's turn
-            for o in (*g.monsters(), *g.shop_items(), *g.room_objs()):
+            for o in (*g.monsters(), *g.shop_items(), *g.room_objs(), *g.bonus_objs.values()):
                 o.round_counts = None
     ap.no_attacks, ap.no_attacks_next = ap.no_attacks_next, False  # "your next turn": this one, even skipped
     if ap.skip_next_turn:  # FS-5.4 skip: a skipped turn still counts as taken (FS-8.12)
@@ -451,6 +451,8 @@ def end_of_turn(g: Game) -> None:
         m.turn_counts = None
     for o in statics.attackable_objs(g, now=False):  # FS-10.6: attackable items and rooms have HP too
         o.damage = 0
+    for o in (*g.room_objs(), *g.shop_items(), *g.bonus_objs.values()):  # the game's other objects: their
+        o.turn_counts = None  # "each turn" counts start again too (a room's first attack each turn)
     g.obj_shields.clear()
     g.eot_replacements.clear()
     g.doomed_faces.clear()  # The Adversary's named faces last till end of turn
