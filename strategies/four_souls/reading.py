@@ -312,9 +312,9 @@ def own_roll_faces(view: View, seat: int = -1) -> OwnFaces:
     """My own attack-roll faces as my objects make them (FS-10.9, FS-5.4): (faces that miss whatever the
     evasion, ``miss_on``: Number One; faces on which a replacement prevents all damage to me, ``damage_to:
     you`` with ``prevent: true`` and an ``if`` the roll alone decides: Halo of Flies, Hitops; faces whose
-    trigger ends my fight unwon, :func:`_lost_faces`: Diogenes' Pot's 1 kills me, Cursed Eye's 1 ends my
-    turn). A miss on a spared face costs me nothing; the fight goes on (FS-10.7); a doomed face ends it
-    unwon whatever the roll did (FS-10.11, FS-8.9). ``seat``: another player's faces (public, FS-3.3)."""
+    trigger kills me, :func:`_lost_faces`: Diogenes' Pot's 1). A miss on a spared face costs me nothing;
+    the fight goes on (FS-10.7); a doomed face ends it unwon whatever the roll did (FS-10.11). ``seat``:
+    another player's faces (public, FS-3.3)."""
     missed = spared = doomed = _NO_FACES
     for r in view.rules_of(view.seat if seat < 0 else seat):  # the rules alone: no info built for each object
         m, s, d = _shared(_OWN_FACES, r, _read_own_faces)
@@ -351,8 +351,11 @@ def _read_own_faces(rules: Any) -> OwnFaces:
 def _lost_faces(rules: Any, roller: str) -> frozenset[int]:
     """The attack-roll faces on which an object's trigger (``on: {rolled: N, attack: true, by: roller}``)
     ends the fight with no win for the roller: it kills them (Diogenes' Pot's 1; Dogma's 1 kills every
-    player) or ends their turn, which cancels the roll and its damage (Cursed Eye's 1, Mom's Hand's 6;
-    FS-8.9, FS-10.11). ``roller``: ``you`` on the roller's own objects, ``attacker`` on what they attack."""
+    player) or, on what they attack, ends their turn, which cancels the roll and its damage (Mom's Hand's 6;
+    FS-8.9, FS-10.11). ``roller``: ``you`` on the roller's own objects, ``attacker`` on what they attack.
+    A face of my own that ends my turn (Cursed Eye's 1) is not read: it is no death and cuts every fight I
+    could choose alike, so counting it as a lost fight only pushed fights under the risk bar (session 27:
+    a paired loss with Cursed Eye ×6, docs/four_souls.md)."""
     return frozenset(
         ab.tparam
         for ab in (rules.triggers.get("rolled", ()) if rules is not None else ())
@@ -364,9 +367,10 @@ def _lost_faces(rules: Any, roller: str) -> frozenset[int]:
 
 def _ends_fight(do: Any, roller: str) -> bool:
     """Does the effect end the roller's fight unwon, alone or as an unconditional part of an ``and``/``seq``:
-    ``end_turn`` (FS-8.9), a kill of the roller, or a kill of each player (the roller is one)?"""
+    ``end_turn`` of a target's trigger (FS-8.9), a kill of the roller, or a kill of each player (the roller
+    is one)?"""
     if do == "end_turn":
-        return True
+        return roller == "attacker"
     if not isinstance(do, dict):
         return False
     if set(do) == {"each", "do"} and isinstance(do["each"], dict) and len(do["each"]) == 1:
@@ -902,24 +906,32 @@ def _read_threat(ab: Any) -> int:
 @lru_cache(maxsize=4096)
 def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: float = 0.0) -> float:
     """Chance to win a plain fight: the attack goes on until someone dies (FS-10.7); a hit deals the
-    attacker's damage, a miss the monster's (FS-10.9); ``p_die``: the chance a roll kills me outright (a
-    face of mine that does, :func:`roll_odds`). Memoised: strategies ask it at every action."""
+    attacker's damage, a miss the monster's (FS-10.9); ``p_die``: the chance a roll ends the fight unwon (a
+    face that kills me or ends my turn, :func:`roll_odds`). Worked out row by row over the hits still
+    needed and the misses still borne, with no recursion: any HP a ``--set`` allows is answered. Memoised:
+    strategies ask it at every action."""
     if mhp <= 0:
         return 1.0
-    if php <= 0:
+    if php <= 0 or p_hit <= 0 or atk <= 0:
         return 0.0
-    if p_hit <= 0:
-        return 0.0
+    hits = -(-mhp // atk)
     if matk <= 0:  # a miss changes nothing: each deciding roll is a hit or (``p_die``) my death
-        return (
-            1.0
-            if p_die <= 0.0
-            else p_hit / (p_hit + p_die) * win_chance(php, atk, mhp - atk, p_hit, matk, p_die)
-        )
+        if p_die <= 0.0:
+            return 1.0
+        x, won = p_hit / (p_hit + p_die), 1.0
+        for _ in range(hits):
+            won = x * won
+        return won
     p_miss = max(0.0, 1.0 - p_hit - p_die)
-    return p_hit * win_chance(php, atk, mhp - atk, p_hit, matk, p_die) + p_miss * win_chance(
-        php - matk, atk, mhp, p_hit, matk, p_die
-    )
+    misses = -(-php // matk)
+    # row[m]: the chance to win with the hits of this row still needed and m misses still borne
+    row = [0.0] + [1.0] * misses  # no hit needed: won (a death with none needed cannot happen)
+    for _ in range(hits):
+        new = [0.0] * (misses + 1)  # no miss borne: dead
+        for m in range(1, misses + 1):
+            new[m] = p_hit * row[m] + p_miss * new[m - 1]
+        row = new
+    return row[misses]
 
 
 def fight_chance(view: View, target: Any, rules: Any = None) -> float:

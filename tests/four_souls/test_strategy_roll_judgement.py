@@ -24,6 +24,7 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
 )
 from cardlab.strategies.four_souls import STRATEGIES
+from cardlab.strategies.four_souls import reading as rd
 from tests.four_souls.strategy_table import LOOT_PLAY, own_turn, strategy_table
 
 
@@ -197,19 +198,19 @@ def test_FS_10_9_the_evaluator_sets_my_roll_to_a_face_that_hits_too():
     assert [r[6] for r in kinds(g, "roll") if r[7] == "final"] == [5]
 
 
-def test_FS_8_9_a_face_of_mine_that_ends_my_turn_counts_as_a_lost_fight():
+def test_FS_8_9_a_face_of_mine_that_ends_my_turn_is_not_a_lost_fight():
     """Cursed Eye (an attack roll of 1 of mine cancels everything and ends my turn): P0 (5 HP, attack 1)
     between a 1-HP monster of evasion 2 worth 2 (a loot) and a 1-HP monster of evasion 6 worth 3.6 (2 loot,
-    2¢), both dealing 1. The 1 ends the fight unwon, so the easy one is 5/6 × 2 = 1.67 against
-    0.43 × 3.6 = 1.56: P0 attacks it. P0 read the 1 as a plain miss (1.0 × 2 against 0.60 × 3.6 = 2.15)
-    and attacked the hard one."""
+    2¢), both dealing 1. The 1 is no death and cuts both fights alike, so it is read as a miss: 1.0 × 2
+    against 0.60 × 3.6 = 2.15, the hard one. Read as a lost fight (1.67 against 1.56, the easy one) it
+    lost games: with Cursed Eye ×6, 2 players, a paired −1.4 % [−2.6, −0.2] (session 27)."""
     g = strategy_table(rolls=[6] * 6, hp=5)
     give_item(g, 0, by_id("fsp2-cursed_eye"))
     add_slot_monster(g, monster("Easy", hp=1, evasion=2, attack=1, rewards={"loot": 1}))
     add_slot_monster(g, monster("Hard", hp=1, evasion=6, attack=1, rewards={"loot": 2, "cents": 2}))
     deck(g, "monster", [monster("Blob", hp=1, evasion=1, attack=1)])
     own_turn(g, attacks=1)
-    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("Easy", "slot")]
+    assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("Hard", "slot")]
 
 
 def test_FS_8_9_a_monster_face_that_ends_my_turn_counts_as_a_lost_fight():
@@ -221,3 +222,19 @@ def test_FS_8_9_a_monster_face_that_ends_my_turn_counts_as_a_lost_fight():
     deck(g, "monster", [monster("Blob", hp=1, evasion=1, attack=1)])
     own_turn(g, attacks=1)
     assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("Blob", "deck")]
+
+
+def test_FS_10_7_a_fight_at_any_hp_a_set_allows_is_answered():
+    """``--set`` allows HP up to 999: the fight model (``reading.win_chance``) answers a 999-HP monster and a
+    600-HP player (it recursed once per hit and miss and hit Python's recursion limit). A 1-HP attacker that
+    hits half the time needs 999 hits in a row: exactly 0.5 ** 999; one that always hits always wins. P0
+    (600 HP) against a 999-HP slot monster of evasion 3 dealing 1 reads a chance strictly between 0 and 1,
+    and better with more HP."""
+    assert rd.win_chance(1, 1, 999, 0.5, 1) == 0.5**999
+    assert rd.win_chance(999, 1, 999, 1.0, 1) == 1.0
+    g = strategy_table(hp=600)
+    add_slot_monster(g, monster("Wall", hp=999, evasion=3, attack=1))
+    view = g.views[0]
+    p = rd.fight_chance(view, view.monsters[0])
+    assert 0.0 < p < 1.0
+    assert rd.win_chance(300, 1, 999, 4 / 6, 1) < p
