@@ -140,12 +140,13 @@ def player_statics(g: Game, p: Player, key: str) -> list | tuple:
     return [(o, body[key]) for o, body in owned if _holds(g, o, body)]
 
 
-_UNLISTED: tuple[int, int, int, bool, dict] = (-1, -1, -1, False, {})  # matches no game: listed afresh
+_Listing = tuple[int, int, int, bool, dict, tuple, tuple]
+_UNLISTED: _Listing = (-1, -1, -1, False, {}, (), ())  # matches no game: listed afresh
 
 
 def owned_statics(g: Game, p: Player, key: str) -> list:
     """(object, body) for each static ability with ``key`` on the objects ``p`` controls (character,
-    items, curses, in that order), conditions not checked. Listed again only when objects entered play,
+    items, curses, in that order), conditions not checked. Looked at again only when objects entered play,
     changed controller or abilities, or ``p``'s item or curse count changed (the key ``_act_entries``
     trusts): HP, attack, prices and counts read it many times a turn. Every key is listed in one walk of
     the player's objects (as ``_walk`` does for the table): the same lists as one walk per key, since
@@ -153,29 +154,41 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     rooms = (
         p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     )  # FS-16.2: "you" on a room: the AP
-    n_items, n_curses = len(p.items), len(p.curses)
     # the key's parts compared one by one, typed: compiled, no key tuple is built at each of the ~6,000
     # reads of a 4-player game (most from ``settle_hp`` at every decision)
     # typed, not optional: the entry is unpacked once (an optional one is checked again at every field)
     got = g.cache.statics.get(p.seat)
-    hit: tuple[int, int, int, bool, dict] = _UNLISTED if got is None else got
-    if hit[0] != g.obj_ver or hit[1] != n_items or hit[2] != n_curses or hit[3] != rooms:
-        by_key: dict[str, list] = {}
-        ch = p.character
-        objs = (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses)
-        if rooms:
-            objs = (*objs, *(s[-1] for s in g.rooms.slots if s))
-        for o in objs:
-            for body in o.rules.statics:
-                for k in body:
-                    listed = by_key.get(k)
-                    if listed is None:
-                        by_key[k] = [(o, body)]
-                    else:
-                        listed.append((o, body))
-        hit = (g.obj_ver, n_items, n_curses, rooms, by_key)
+    hit: _Listing = _UNLISTED if got is None else got
+    if hit[0] != g.obj_ver or hit[1] != len(p.items) or hit[2] != len(p.curses) or hit[3] != rooms:
+        hit = _relisted(g, p, rooms, hit)
         g.cache.statics[p.seat] = hit
     return hit[4].get(key, _NONE)
+
+
+def _relisted(g: Game, p: Player, rooms: bool, was: _Listing) -> _Listing:
+    """``owned_statics``' entry after its key moved. The lists are made of nothing but ``p``'s objects in
+    order and their rules (a rules object's statics never change once it is worn: a gain or copy wears new
+    rules, ``gains.wear``), so when those are the same objects they are kept: about 4 in 5 moves of
+    ``Game.obj_ver`` are other objects (a monster revealed, another player's item)."""
+    ch = p.character
+    objs: tuple[Obj, ...] = (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses)
+    if rooms:
+        objs = (*objs, *(s[-1] for s in g.rooms.slots if s))
+    kept: tuple[Obj, ...] = was[5]
+    worn: tuple[Any, ...] = was[6]  # their rules, compared by identity
+    n = len(objs)
+    if n == len(kept) and all(objs[i] is kept[i] and objs[i].rules is worn[i] for i in range(n)):
+        return (g.obj_ver, len(p.items), len(p.curses), rooms, was[4], kept, worn)
+    by_key: dict[str, list] = {}
+    for o in objs:
+        for body in o.rules.statics:
+            for k in body:
+                listed = by_key.get(k)
+                if listed is None:
+                    by_key[k] = [(o, body)]
+                else:
+                    listed.append((o, body))
+    return (g.obj_ver, len(p.items), len(p.curses), rooms, by_key, objs, tuple([o.rules for o in objs]))
 
 
 def player_max_hp(g: Game, p: Player) -> int:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from cardlab.compiled import hashes
-from cardlab.simulate.four_souls import statics
+from cardlab.simulate.four_souls import gains, statics
+from cardlab.simulate.four_souls.abilities import CardRules
+from cardlab.simulate.four_souls.fixtures import add_slot_monster, give_item, monster, position, real
 from cardlab.simulate.four_souls.state import Caches
 
 
@@ -39,3 +41,19 @@ def test_dropping_the_caches_at_every_decision_plays_the_same_games(monkeypatch,
     kept = hashes(3, (case,))
     monkeypatch.setattr(statics, "settle_hp", _dropping(statics.settle_hp))
     assert hashes(3, (case,)) == kept
+
+
+def test_a_players_statics_listing_is_kept_while_only_other_objects_change():
+    """``statics.owned_statics`` keeps a player's listing when ``Game.obj_ver`` moves for other objects (a
+    monster entering a slot), and lists again when one of the player's own objects wears other rules (a
+    gain or copy, ``gains.wear``): Breakfast's +1 HP static goes with its rules."""
+    g = position(2)
+    breakfast = give_item(g, 0, real("Breakfast"))
+    me = g.players[0]
+    listed = statics.owned_statics(g, me, "hp")
+    assert [o for o, _body in listed] == [breakfast]
+    ver = g.obj_ver
+    add_slot_monster(g, monster("Other", hp=2))
+    assert g.obj_ver != ver and statics.owned_statics(g, me, "hp") is listed
+    gains.wear(g, breakfast, CardRules(), False)
+    assert breakfast not in [o for o, _body in statics.owned_statics(g, me, "hp")]
