@@ -4,7 +4,7 @@ the rules ask all the time (clans, levels, keywords, vulnerability, tile effects
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from cardlab.simulate.core.cardfiles import rebuilt_by_fields
 from cardlab.simulate.core.decisions import Decision, Players, check_plain
@@ -14,12 +14,17 @@ from cardlab.simulate.core.seeds import Streams
 from .cards import GLOBAL, CardDef
 from .config import GXConfig
 
-ARMY, HAND, DECK, DISCARD, REMOVED = "army", "hand", "deck", "discard", "removed"
+# ``Final``: a compiled module uses the literal, not a lookup in its module's dict at each read
+ARMY: Final = "army"
+HAND: Final = "hand"
+DECK: Final = "deck"
+DISCARD: Final = "discard"
+REMOVED: Final = "removed"
 _IDENTITY = frozenset({"multi_clan", "multi_clan_level3", "also_named", "any_row", "mirror"})
 _ROW_FIRST = ((1, 2, 3), (2, 1, 3), (3, 1, 2))
-TOKENS_TOTAL = 8  # GX-1.1: 8 activation tokens, 4 per player (2 in hand, 2 locked: GX-2.3, GX-Q.1)
-FIFTH_TOKEN = TOKENS_TOTAL // 2 + 1  # GX-11.1b: the X of an unlock with none left locked — the win
-HAND_LIMIT = 7  # GX-4.5, unless a hand_limit effect is in force
+TOKENS_TOTAL: Final = 8  # GX-1.1: 8 activation tokens, 4 per player (2 in hand, 2 locked: GX-2.3, GX-Q.1)
+FIFTH_TOKEN: Final = TOKENS_TOTAL // 2 + 1  # GX-11.1b: the X of an unlock with none left locked — the win
+HAND_LIMIT: Final = 7  # GX-4.5, unless a hand_limit effect is in force
 
 
 class GameOver(Exception):

@@ -4,26 +4,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from cardlab.simulate.core import EventLog, Players, Streams
 from cardlab.simulate.core.cardfiles import rebuilt_by_fields, restore_fields
 
 from .cards import Ability, CardDef
 
-# Zones (HR-5). GONE is no zone: where a token is once it has left the battlefield (HR-14.2).
-DECK, HAND, BATTLEFIELD, STACK, OTHER_WORLD, ABYSS, GONE = (
-    "deck",
-    "hand",
-    "battlefield",
-    "stack",
-    "other_world",
-    "abyss",
-    "gone",
-)
+# Zones (HR-5). GONE is no zone: where a token is once it has left the battlefield (HR-14.2). ``Final``:
+# a compiled module uses the literal, not a lookup in its module's dict at each read (a card's zone is
+# read at every view and option)
+DECK: Final = "deck"
+HAND: Final = "hand"
+BATTLEFIELD: Final = "battlefield"
+STACK: Final = "stack"
+OTHER_WORLD: Final = "other_world"
+ABYSS: Final = "abyss"
+GONE: Final = "gone"
 
-MAX_HAND = 9  # HR-5.2
-MAX_RESOURCES = 9  # HR-6.5, HR-Q.2
+MAX_HAND: Final = 9  # HR-5.2
+MAX_RESOURCES: Final = 9  # HR-6.5, HR-Q.2
 
 
 @dataclass(slots=True)
