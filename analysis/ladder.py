@@ -29,7 +29,7 @@ from cardlab.simulate.core.runformat import RunFormatError, positive, read_set_r
 from .matchups import with_win_share
 from .ratings import plackett_luce
 from .render import Report, Section
-from .runs import Run, RunError
+from .runs import RunError, open_in_set
 from .stats import clustered_rate, wilson
 
 RECORD = "ladder.json"
@@ -74,7 +74,7 @@ def ladder_players(folder: Path) -> pl.DataFrame:
     frames = []
     record = read_record(folder)
     for name, _ in record["runs"]:
-        run = Run.open(folder / name)
+        run = open_in_set(folder, name, "ladder")
         if run.manifest.n_players != record["n_players"]:  # the ratings and pairings read the record's
             raise RunError(
                 f"{folder / RECORD}: 'n_players' is {record['n_players']}, but run {name} has "

@@ -36,7 +36,7 @@ from .compare import compare  # the one paired difference of two runs
 from .dimensions import default_dimensions  # the one place that knows which columns are design choices
 from .queries import dimension_expr
 from .render import Report, Section, to_text
-from .runs import Run, RunError
+from .runs import Run, RunError, open_in_set
 from .winrates import winrate_by
 
 BOOTSTRAP = 1000
@@ -295,7 +295,7 @@ def read_record(folder: Path) -> dict:
 def open_runs(folder: Path) -> dict[str, Run]:
     """Policy label → its run, for every policy of the ensemble in ``folder``."""
     record = read_record(folder)
-    return {label: Run.open(folder / run) for label, run in record["policies"]}
+    return {label: open_in_set(folder, run, "robust") for label, run in record["policies"]}
 
 
 def _pct(x: float) -> str:

@@ -88,6 +88,22 @@ class NoFinishedBatch(RunError):
     yet, which a sweep's report tells apart from damage."""
 
 
+def open_in_set(folder: Path, name: str, command: str) -> Run:
+    """A run of a ladder, ensemble or duel folder. One the command was stopped or killed before (no folder
+    yet, or no finished batch) is the set's one line, with the command that completes it, rather than a
+    line about that run."""
+    path = Path(folder) / name
+    try:
+        if not path.exists():
+            raise NoFinishedBatch(str(path))
+        return Run.open(path)
+    except NoFinishedBatch:
+        raise RunError(
+            f"{folder}: incomplete, run {name} has no finished batch yet (the {command} was stopped before "
+            f"it); `cardlab {command} … --resume` with its options completes it"
+        ) from None
+
+
 @dataclass
 class Run:
     """A finished (or interrupted) run folder, validated (simulate.core.runformat) when opened: the object

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.analysis.paired import newcombe_paired
-from cardlab.analysis.runs import Run
+from cardlab.analysis.runs import open_in_set
 from cardlab.analysis.stats import wilson
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
@@ -157,8 +157,8 @@ def run_duel(
 
 def pair_runs(duel: Duel, with_a: Path, with_b: Path) -> Duel:
     """Add to ``duel`` every game played in both runs: ``with_a``'s seats labelled ``duel.a`` against the
-    same seats of ``with_b`` (the same seeds, B there). Also pairs two plain `cardlab simulate` runs."""
-    run_a, run_b = Run.open(with_a), Run.open(with_b)
+    same seats of ``with_b`` (the same seeds, B there); a run not played yet is the duel's one line."""
+    run_a, run_b = (open_in_set(path.parent, path.name, "duel") for path in (with_a, with_b))
     for what in ("game", "run_seed", "n_players"):
         mine, theirs = getattr(run_a.manifest, what), getattr(run_b.manifest, what)
         if mine != theirs:

@@ -5,6 +5,7 @@ file and the field (exit 2), never a traceback or a report of something else."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -30,6 +31,8 @@ def made(tmp_path, command: list[str], record: str) -> tuple[dict, object]:
 
 LADDER = ["ladder", "pig", "-s", "hold", "-s", "random"]
 ENSEMBLE = ["robust", "pig", "--ensemble", "hold,random"]
+DUEL = ["duel", "pig", "-s", "hold", "-s", "random"]
+RECORDS = {"ladder": "ladder.json", "robust": "ensemble.json", "duel": "duel.json"}
 
 
 @pytest.mark.parametrize(
@@ -81,4 +84,24 @@ def test_a_duel_record_with_another_player_count_is_one_line(tmp_path):
     path.write_text(json.dumps(record | {"n_players": 7}))  # was: "duel hold against random, 7 players"
     assert one_error_line(CliRunner().invoke(cli, ["duel-report", str(path.parent)])) == (
         f"error: {path}: 'n_players' is 7, but run a has 2 players (a damaged record)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "run", "report"),
+    [
+        (LADDER, "00-01", "report"),
+        (ENSEMBLE, "01-random", "report"),
+        (DUEL, "b", "duel-report"),
+    ],
+    ids=["ladder", "robust", "duel"],
+)
+def test_a_set_stopped_before_a_run_says_so_and_how_to_complete_it(tmp_path, command, run, report):
+    _, path = made(tmp_path, command, RECORDS[command[0]])
+    shutil.rmtree(path.parent / run)  # killed before this run started
+    what = command[0]
+    # was: "error: …/set/01-random: no such run folder" (a line about the run, not the set)
+    assert one_error_line(CliRunner().invoke(cli, [report, str(path.parent)])) == (
+        f"error: {path.parent}: incomplete, run {run} has no finished batch yet (the {what} was stopped "
+        f"before it); `cardlab {what} … --resume` with its options completes it"
     )
