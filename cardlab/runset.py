@@ -17,6 +17,7 @@ from typing import Any
 from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunOutcome, RunPlan, execute
 from cardlab.strategies import registry as strategy_registry
 
@@ -99,9 +100,7 @@ def play_set(
         if old != json.loads(json.dumps(record)):
             raise UserError(f"{folder}: --resume with other policies, games or seed than the {what} recorded")
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(record, indent=2) + "\n")
-    tmp.replace(path)
+    write_atomic(path, (json.dumps(record, indent=2) + "\n").encode())
     outcomes = []
     for index, (name, plan) in enumerate(runs):
         out = folder / name

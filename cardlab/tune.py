@@ -38,6 +38,7 @@ import polars as pl
 from cardlab.analysis import targets as tg
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan, play_game
 
 from .wiring import plan_from_options
@@ -623,9 +624,7 @@ def claim(folder: Path, record: dict, resume: bool, write: bool = True) -> None:
     if not write:
         return
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(record, indent=2, sort_keys=True), encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps(record, indent=2, sort_keys=True).encode("utf-8"))
 
 
 def _changes(changes) -> str:

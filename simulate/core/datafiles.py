@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from .cardfiles import files_stamp
 from .errors import UserError
+from .runformat import write_atomic
 
 T = TypeVar("T")
 
@@ -21,9 +22,7 @@ _read: dict[tuple, Any] = {}  # (kind, file stamp) → the parsed value
 def write_json(table: dict[str, Any], out: str | Path) -> Path:
     """Write atomically: a half-written data file is never left behind."""
     out = Path(out)
-    tmp = out.with_suffix(out.suffix + ".tmp")
-    tmp.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(out)
+    write_atomic(out, (json.dumps(table, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     return out
 
 

@@ -423,7 +423,16 @@ def status_text(run: Path, manifest: Manifest, reason: bool = True) -> str:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary name beside ``path`` and rename it into place; never leave the
     temporary behind, whatever fails. An error names ``path``, the file the person asked for, never the
-    temporary."""
+    temporary. A device or pipe asked for (``--html /dev/stdout``) is written into, never replaced: a
+    rename onto ``/dev/null`` would put a regular file in its place."""
+    path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        try:
+            with path.open("wb") as handle:
+                handle.write(data)
+        except OSError as exc:
+            raise type(exc)(exc.errno, exc.strerror, str(path)) from None
+        return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with tmp.open("wb") as handle:
