@@ -233,6 +233,21 @@ def field_value(
     return value
 
 
+def name_value(data: YamlMap, key: str, path: str | Path, card: str | None = None) -> str:
+    """A name field (a card's, a clan's, a class's): text a table, a ``--set`` and a deck list can show and
+    name, so not empty, not padded with spaces and with no line break or control character."""
+    value = field_value(data, key, str, path, card)
+    if not value.strip() or value != value.strip() or not value.isprintable():
+        line = data.line_of(key) if isinstance(data, YamlMap) else None
+        raise CardDataError(
+            str(path),
+            line,
+            f"field '{key}' must be a name on one line, without spaces around it, got {value!r}",
+            card,
+        )
+    return value
+
+
 def check_keys(data: YamlMap, allowed: Iterable[str], path: str | Path, card: str | None = None) -> None:
     """Fail on the first key not in ``allowed`` (typos in field names are the commonest mistake)."""
     allowed = list(allowed)

@@ -37,6 +37,7 @@ from cardlab.simulate.core.cardfiles import (
     field_value,
     files_hash,
     load_yaml,
+    name_value,
     unknown,
 )
 from cardlab.simulate.core.errors import CardDataError
@@ -285,7 +286,7 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         raise CardDataError(shown, line, f"a card must be a mapping of fields, got {raw!r}")
     name = raw.get("name") if isinstance(raw.get("name"), str) else None
     check_keys(raw, CARD_FIELDS, shown, name)
-    name = field_value(raw, "name", str, shown, name)
+    name = name_value(raw, "name", shown, name)
     cid = field_value(raw, "id", str, shown, name)
     if not _ID_RE.match(cid):
         raise CardDataError(

@@ -22,6 +22,7 @@ from cardlab.simulate.core.cardfiles import (
     field_value,
     files_stamp,
     load_yaml,
+    name_value,
     unknown,
     yaml_files,
 )
@@ -338,7 +339,7 @@ def load_file(path: Path) -> list[CardDef]:
 def _card_def(entry: Any, cards: Any, path: Path, clan: str) -> CardDef:
     if not isinstance(entry, YamlMap):
         raise CardDataError(str(path), getattr(cards, "line", None), "each card must be a mapping")
-    name = field_value(entry, "name", str, path)
+    name = name_value(entry, "name", path)
     check_keys(entry, CARD_FIELDS, path, name)
     level = field_value(entry, "level", int, path, name, minimum=1, maximum=3)
     copies = field_value(entry, "copies", int, path, name, minimum=1, maximum=4)

@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.simulate.core.card_problems import guarded
-from cardlab.simulate.core.cardfiles import YamlList, YamlMap, check_keys, field_value, unknown, yaml_files
+from cardlab.simulate.core.cardfiles import (
+    YamlList,
+    YamlMap,
+    check_keys,
+    field_value,
+    name_value,
+    unknown,
+    yaml_files,
+)
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.vocabulary import Vocabulary, Word
 
@@ -205,7 +213,7 @@ def _token(arg: Any, path: str, card: str, line: int) -> tuple[CardDef, int]:
     if not isinstance(arg, dict):
         raise CardDataError(path, line, "effect 'summon' needs {name, attack, durability, count}", card)
     check_keys(arg, TOKEN_FIELDS, path, card)
-    name = field_value(arg, "name", str, path, card)
+    name = name_value(arg, "name", path, card)
     attack = field_value(arg, "attack", int, path, card, minimum=0)
     durability = field_value(arg, "durability", int, path, card, minimum=1)
     count = field_value(arg, "count", int, path, card, required=False, default=1, minimum=1, maximum=5)
@@ -262,7 +270,7 @@ def parse_card(data: Any, cls: str, path: str, line: int) -> CardDef:
     """Validate one card mapping and build its :class:`CardDef`."""
     if not isinstance(data, YamlMap):
         raise CardDataError(path, line, "each card must be a mapping with 'name' and 'type'")
-    name = field_value(data, "name", str, path)
+    name = name_value(data, "name", path)
     for key in ("on", True):  # other games say `on:`; a YAML 1.1 loader reads it as true
         if key in data:
             raise CardDataError(
@@ -437,7 +445,7 @@ def parse_card(data: Any, cls: str, path: str, line: int) -> CardDef:
 def parse_card_file(data: Any, path: str) -> list[CardDef]:
     """A class file: ``class: NAME`` and ``cards: [...]``."""
     check_keys(data, ("class", "cards", "about"), path)
-    cls = field_value(data, "class", str, path)
+    cls = name_value(data, "class", path)
     raw = field_value(data, "cards", list, path)
     cards = []
     for i, item in enumerate(raw):
