@@ -29,7 +29,7 @@ from cardlab.simulate.core.runformat import RunFormatError, positive, read_set_r
 from .matchups import with_win_share
 from .ratings import plackett_luce
 from .render import Report, Section
-from .runs import RunError, open_in_set
+from .runs import RunError, open_in_set, unfinished_in_set
 from .stats import clustered_rate, wilson
 
 RECORD = "ladder.json"
@@ -242,6 +242,8 @@ def build_ladder(folder: Path, level: float = 0.95) -> Report:
         ("players", str(record["n_players"])),
         ("runs", str(len(record["runs"]))),
     ]
+    short = unfinished_in_set(folder, [name for name, _ in record["runs"]], "ladder")
+    header += [short] if short else []
     report = Report(folder, folder.name, header, howto=howto(level))
     if record["mirror"]:
         header.append(("mirror", "each deal played in every seat rotation"))

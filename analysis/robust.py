@@ -36,7 +36,7 @@ from .compare import compare  # the one paired difference of two runs
 from .dimensions import default_dimensions  # the one place that knows which columns are design choices
 from .queries import dimension_expr
 from .render import Report, Section, to_text
-from .runs import Run, RunError, open_in_set
+from .runs import Run, RunError, open_in_set, unfinished_in_set
 from .winrates import winrate_by
 
 BOOTSTRAP = 1000
@@ -364,6 +364,8 @@ def build_ensemble(
         ("players", str(m.n_players)),
         ("run seed", str(m.run_seed)),
     ]
+    short = unfinished_in_set(folder, [run for _, run in record["policies"]], "robust")
+    header += [short] if short else []
     report = Report(folder, folder.name, header, howto=howto(level, list(runs)))
     for dim in dims:
         result = ensemble(runs, dim, level, min_games)

@@ -10,7 +10,7 @@ import os
 import shutil
 import tempfile
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -30,6 +30,7 @@ from cardlab.simulate.core.runformat import (
     damaged_batches,
     open_run,
     part_path,
+    read_run,
     status_text,
 )
 
@@ -102,6 +103,21 @@ def open_in_set(folder: Path, name: str, command: str) -> Run:
             f"{folder}: incomplete, run {name} has no finished batch yet (the {command} was stopped before "
             f"it); `cardlab {command} … --resume` with its options completes it"
         ) from None
+
+
+def unfinished_in_set(folder: Path, names: Iterable[str], command: str) -> tuple[str, str] | None:
+    """The header line of a ladder, ensemble or duel whose runs are not all complete (stopped mid-run and
+    not resumed): its figures cover fewer games than the command asked for, which the report says."""
+    short = []
+    for name in names:
+        state = read_run(Path(folder) / name)
+        m = state.manifest
+        if m.status != "complete":
+            status = status_text(Path(folder) / name, m, reason=False)
+            short.append(f"{name} ({status}, {state.totals['games']:,} of {m.n_games:,} games)")
+    if not short:
+        return None
+    return ("incomplete", "; ".join(short) + f" — `cardlab {command} … --resume` completes it")
 
 
 @dataclass

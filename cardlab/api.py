@@ -15,10 +15,11 @@ lists them with ``_`` for ``-`` (``boss_hp_per_player=25``, ``set=["Gurdy.hp=8"]
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,16 @@ class RunInterrupted(KeyboardInterrupt):
     def __init__(self, folder: Path) -> None:
         super().__init__(str(folder))
         self.folder = folder
+
+
+@contextlib.contextmanager
+def _stops_as(folder: Path) -> Iterator[None]:
+    """Ctrl-C (or SIGTERM) in a command of several runs (a sweep, a ladder, a robust set, a duel) is that
+    command's interruption: the resume line names its folder, not the run it was playing."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise RunInterrupted(folder) from None
 
 
 @dataclass(slots=True)
@@ -426,7 +437,7 @@ def sweep(
         echo(f"note: {', '.join(runs)} build the same decks: they will play identical games", err=True)
     failed = 0
     folders = []
-    with claim_sweep(folder, record, resume=resume):
+    with _stops_as(folder), claim_sweep(folder, record, resume=resume):
         for index, (point, settings, plan) in enumerate(plans):
             point_out = folder / point_name(index, point)
             folders.append(point_out)
@@ -467,7 +478,8 @@ def _run_set(
     settings.mirror = bool(common.get("mirror"))
     root = out_root(common["out"])
     folder = root / run_name(spec, common["name"], prefix=f"{command}-")
-    outcomes = play(folder, settings)
+    with _stops_as(folder):
+        outcomes = play(folder, settings)
     _link_latest(root, folder.name)
     built = build(folder)
     failed = sum(o.manifest["totals"]["failed"] for o in outcomes)
@@ -593,7 +605,8 @@ def duel(
     _check_jobs(settings.jobs)
     root = out_root(out)
     folder = root / run_name(spec, name, prefix="duel-")
-    run_duel(spec, _texts(strategy), folder, settings, on_start=_starts(echo))
+    with _stops_as(folder):
+        run_duel(spec, _texts(strategy), folder, settings, on_start=_starts(echo))
     _link_latest(root, folder.name)
     figures = read_duels([folder])
     (folder / "duel.md").write_text(str(figures), encoding="utf-8")

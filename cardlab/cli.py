@@ -346,8 +346,12 @@ def resume_command(out: Path) -> str:
     import shlex
 
     args = sys.argv[1:] or ["simulate", "GAME"]
-    if "--name" not in args and not any(a.startswith("--name=") for a in args):
-        args = [*args, "--name", out.name, "--out", str(out.parent)]
+
+    def given(option: str) -> bool:
+        return option in args or any(a.startswith(option + "=") for a in args)
+
+    if not given("--name"):
+        args = [*args, "--name", out.name] + ([] if given("--out") else ["--out", str(out.parent)])
     if "--resume" not in args:
         args = [*args, "--resume"]
     return "cardlab " + " ".join(shlex.quote(a) for a in args)
@@ -686,7 +690,10 @@ def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     settings, allow_errors = _settings(kwargs)
     for unused in ("strategy", "ci_by"):
         settings.pop(unused, None)
-    _finish_set(api.robust(spec, ensemble, by=by, **settings, echo=click.echo, **kwargs), allow_errors)
+    _finish_set(
+        _interruptible(lambda: api.robust(spec, ensemble, by=by, **settings, echo=click.echo, **kwargs)),
+        allow_errors,
+    )
 
 
 # ---- tune --------------------------------------------------------------------------------------------
@@ -859,7 +866,10 @@ def ladder_cmd() -> None:
 def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     settings, allow_errors = _settings(kwargs)
     strategy = settings.pop("strategy")
-    _finish_set(api.ladder(spec, strategy, **settings, echo=click.echo, **kwargs), allow_errors)
+    _finish_set(
+        _interruptible(lambda: api.ladder(spec, strategy, **settings, echo=click.echo, **kwargs)),
+        allow_errors,
+    )
 
 
 # ---- duel --------------------------------------------------------------------------------------------
@@ -875,7 +885,9 @@ class DuelGroup(GameCommandGroup):
         settings, allow_errors = _settings(kwargs)
         strategy = settings.pop("strategy")
         settings.pop("events", None)
-        folder, figures = api.duel(spec, strategy, **settings, echo=click.echo, **kwargs)
+        folder, figures = _interruptible(
+            lambda: api.duel(spec, strategy, **settings, echo=click.echo, **kwargs)
+        )
         click.echo(str(figures), nl=False)
         click.echo(f"runs a (A against B) and b (B in every seat) in {folder}/; wrote {folder}/duel.md")
 

@@ -105,3 +105,39 @@ def test_a_set_stopped_before_a_run_says_so_and_how_to_complete_it(tmp_path, com
         f"error: {path.parent}: incomplete, run {run} has no finished batch yet (the {what} was stopped "
         f"before it); `cardlab {what} … --resume` with its options completes it"
     )
+
+
+def _interrupt(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(
+    "command", [LADDER, ENSEMBLE, DUEL, ["sweep", "pig", "--vary", "players=2,3"]], ids=lambda c: c[0]
+)
+def test_ctrl_c_in_a_set_names_the_set_and_how_to_resume_it(tmp_path, monkeypatch, command):
+    monkeypatch.setattr("cardlab.runset.execute", _interrupt)  # ladder, robust, duel
+    monkeypatch.setattr("cardlab.simulate.core.runner.execute", _interrupt)  # sweep (api._execute)
+    args = [*command, *PIG, "--out", str(tmp_path)]
+    monkeypatch.setattr("sys.argv", ["cardlab", *args])
+    result = CliRunner().invoke(cli, args)
+    # was (ladder, robust, duel): "aborted", exit 1; (sweep without --name): a resume line naming the point
+    assert result.exit_code == 130, result.output
+    folder = next(p for p in tmp_path.iterdir() if p.name != "latest")
+    lines = result.output.strip().splitlines()
+    assert lines[-2] == f"interrupted: finished batches are kept in {folder}/; resume with"
+    assert lines[-1].endswith(f"--out {tmp_path} --name {folder.name} --resume")
+
+
+def test_an_interrupted_ladder_report_says_so(tmp_path):
+    from cardlab.simulate.core.runformat import read_manifest, write_manifest
+
+    _, path = made(tmp_path, LADDER, "ladder.json")
+    run = path.parent / "00-01"
+    manifest = read_manifest(run)
+    manifest.status, manifest.stop_reason = "incomplete", "interrupted"
+    write_manifest(run, manifest)
+    result = CliRunner().invoke(cli, ["report", str(path.parent)])
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.output.splitlines()]
+    # was: the ratings of a stopped ladder read as the whole ladder's
+    assert "incomplete: 00-01 (incomplete, 6 of 6 games) — `cardlab ladder … --resume` completes it" in lines
