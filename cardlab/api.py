@@ -713,9 +713,10 @@ def tune(
         "scheduler": scheduler,
     }
     folder = out_root(out) / run_name(spec, name, prefix="tune-")
-    found = search(
-        spec, folder, knobs, list(_texts(target)), settings, max_changes, confirm_games, resume, echo
-    )
+    with _stops_as(folder):  # the evaluations played are kept: `--resume` reads them back
+        found = search(
+            spec, folder, knobs, list(_texts(target)), settings, max_changes, confirm_games, resume, echo
+        )
     return folder, found
 
 
@@ -770,7 +771,8 @@ def tune_policy(
         "scheduler": scheduler,
     }
     folder = out_root(out) / run_name(spec, name, prefix="tune-policy-")
-    found = climb(spec, folder, policy, params, settings, against, max_steps, confirm_games, resume, echo)
+    with _stops_as(folder):
+        found = climb(spec, folder, policy, params, settings, against, max_steps, confirm_games, resume, echo)
     return folder, found
 
 

@@ -333,6 +333,9 @@ def _interruptible(call: Any) -> Any:
     try:
         return call()
     except api.RunInterrupted as stop:
+        if not stop.folder.exists():  # stopped before its first record: there is nothing to resume
+            click.echo("\ninterrupted before anything was written; run the command again", err=True)
+            sys.exit(130)
         click.echo(
             f"\ninterrupted: finished batches are kept in {stop.folder}/; resume with\n"
             f"  {resume_command(stop.folder)}",
@@ -780,8 +783,8 @@ def _search(call: Callable[..., Any], report: str, what: str, *args: Any, **name
     confirm_games = kwargs.pop("confirm_games")
     settings, _ = _settings(kwargs)
     settings.pop("progress")
-    folder, result = call(
-        *positional, **named, confirm_games=confirm_games, **settings, echo=click.echo, **kwargs
+    folder, result = _interruptible(
+        lambda: call(*positional, **named, confirm_games=confirm_games, **settings, echo=click.echo, **kwargs)
     )
     click.echo((folder / report).read_text(encoding="utf-8"), nl=False)
     click.echo(f"\nwrote {folder}/{report}; every {what}'s games are in {folder}/evaluations.jsonl")

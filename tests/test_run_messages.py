@@ -20,7 +20,8 @@ def test_final_line_says_why_the_run_stopped(tmp_path):
 
 
 def test_ctrl_c_says_how_to_resume(tmp_path, monkeypatch):
-    def interrupted(*args, **kwargs):
+    def interrupted(plan, out, **kwargs):
+        out.mkdir(parents=True)  # the run had started: its folder holds what it finished
         raise KeyboardInterrupt
 
     monkeypatch.setattr(runner, "execute", interrupted)
@@ -28,6 +29,6 @@ def test_ctrl_c_says_how_to_resume(tmp_path, monkeypatch):
     out = CliRunner().invoke(cli, ["simulate", "gosu-x", "-n", "50", "--out", str(tmp_path), "--name", "r"])
     assert out.exit_code == 130
     assert "interrupted: finished batches are kept" in out.output
-    assert f"cardlab simulate gosu-x -n 50 --out {tmp_path} --name r --out {tmp_path} --resume" in out.output
+    assert f"cardlab simulate gosu-x -n 50 --out {tmp_path} --name r --resume" in out.output  # one --out
     monkeypatch.setattr(sys, "argv", ["cardlab", "simulate", "gosu-x", "--name", "x"])
     assert resume_command(tmp_path / "x") == "cardlab simulate gosu-x --name x --resume"

@@ -111,6 +111,19 @@ def _interrupt(*args, **kwargs):
     raise KeyboardInterrupt
 
 
+# Pig's own --target option is the tune's --target too, so a tune of Hidden Reason (its games never start)
+TUNE = [
+    "tune",
+    "hidden-reason",
+    "-p",
+    "2",
+    "--knob",
+    "Iron Golem.cost=3..4",
+    "--target",
+    "deck foundry_engine >= 0.45",
+]
+
+
 @pytest.mark.parametrize(
     "command", [LADDER, ENSEMBLE, DUEL, ["sweep", "pig", "--vary", "players=2,3"]], ids=lambda c: c[0]
 )
@@ -126,6 +139,19 @@ def test_ctrl_c_in_a_set_names_the_set_and_how_to_resume_it(tmp_path, monkeypatc
     lines = result.output.strip().splitlines()
     assert lines[-2] == f"interrupted: finished batches are kept in {folder}/; resume with"
     assert lines[-1].endswith(f"--out {tmp_path} --name {folder.name} --resume")
+
+
+def test_ctrl_c_in_a_tune_before_its_first_record_says_there_is_nothing_to_resume(tmp_path, monkeypatch):
+    monkeypatch.setattr("cardlab.tune.play_game", _interrupt)  # in the check games, before tune.json
+    args = [*TUNE, "-n", "6", "-j", "1", "--out", str(tmp_path)]
+    monkeypatch.setattr("sys.argv", ["cardlab", *args])
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 130, result.output  # was: "aborted", exit 1
+    assert (
+        result.output.strip().splitlines()[-1]
+        == "interrupted before anything was written; run the command again"
+    )
+    assert not any(tmp_path.iterdir())
 
 
 def test_an_interrupted_ladder_report_says_so(tmp_path):
