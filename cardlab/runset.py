@@ -17,7 +17,8 @@ from typing import Any
 from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
-from cardlab.simulate.core.runformat import write_atomic
+from cardlab.simulate.core.runfolder import RunLock
+from cardlab.simulate.core.runformat import LOCK, write_atomic
 from cardlab.simulate.core.runner import RunOutcome, RunPlan, execute
 from cardlab.strategies import registry as strategy_registry
 
@@ -88,34 +89,38 @@ def play_set(
     if settings.mirror:  # recorded only when set, so sets made before --mirror still resume
         record = {**record, "mirror": True}
     path = folder / record_name
-    if path.exists() and not settings.resume:
-        raise UserError(f"{folder}: an {what} of that name exists (give --resume or another --name)")
-    if not settings.resume and folder.is_dir() and any(folder.iterdir()):  # a run's or a sweep's folder
-        raise UserError(f"{folder}: folder exists and is not empty (give another --name)")
-    if settings.resume:
-        try:
-            old = json.loads(path.read_text())
-        except (OSError, ValueError):
-            raise UserError(f"{folder}: nothing to resume (no {what} of that name)") from None
-        if old != json.loads(json.dumps(record)):
-            raise UserError(f"{folder}: --resume with other policies, games or seed than the {what} recorded")
-    folder.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, (json.dumps(record, indent=2) + "\n").encode())
-    outcomes = []
-    for index, (name, plan) in enumerate(runs):
-        out = folder / name
-        if on_start is not None:
-            on_start(index, len(runs), " vs ".join(s.label for s in plan.strategies))
-        again = settings.resume and (out / "manifest.json").exists()
-        outcomes.append(
-            execute(
-                plan,
-                out,
-                jobs=settings.jobs,
-                backend=settings.backend,
-                scheduler=settings.scheduler,
-                resume=again,
-                progress=settings.progress,
+    if settings.resume and not path.is_file():
+        raise UserError(f"{folder}: nothing to resume (no {what} of that name)")
+    with RunLock(folder):  # one command per set folder: two started at once cannot mix their records
+        if path.exists() and not settings.resume:
+            raise UserError(f"{folder}: an {what} of that name exists (give --resume or another --name)")
+        if not settings.resume and any(p.name != LOCK for p in folder.iterdir()):  # a run's or a sweep's
+            raise UserError(f"{folder}: folder exists and is not empty (give another --name)")
+        if settings.resume:
+            try:
+                old = json.loads(path.read_text())
+            except (OSError, ValueError):
+                raise UserError(f"{folder}: nothing to resume (no {what} of that name)") from None
+            if old != json.loads(json.dumps(record)):
+                raise UserError(
+                    f"{folder}: --resume with other policies, games or seed than the {what} recorded"
+                )
+        write_atomic(path, (json.dumps(record, indent=2) + "\n").encode())
+        outcomes = []
+        for index, (name, plan) in enumerate(runs):
+            out = folder / name
+            if on_start is not None:
+                on_start(index, len(runs), " vs ".join(s.label for s in plan.strategies))
+            again = settings.resume and (out / "manifest.json").exists()
+            outcomes.append(
+                execute(
+                    plan,
+                    out,
+                    jobs=settings.jobs,
+                    backend=settings.backend,
+                    scheduler=settings.scheduler,
+                    resume=again,
+                    progress=settings.progress,
+                )
             )
-        )
     return outcomes

@@ -167,3 +167,18 @@ def test_an_interrupted_ladder_report_says_so(tmp_path):
     lines = [line.strip() for line in result.output.splitlines()]
     # was: the ratings of a stopped ladder read as the whole ladder's
     assert "incomplete: 00-01 (incomplete, 6 of 6 games) — `cardlab ladder … --resume` completes it" in lines
+
+
+@pytest.mark.parametrize("command", [LADDER, ENSEMBLE, DUEL], ids=lambda c: c[0])
+def test_a_set_being_written_by_another_command_is_one_line(tmp_path, command):
+    from cardlab.simulate.core.runfolder import RunLock
+
+    # another ladder, robust or duel command of the same name, started a moment before, holds the folder:
+    # was (on a race between the two checks and writes) a folder with both commands' records and runs
+    with RunLock(tmp_path / "set"):
+        result = CliRunner().invoke(cli, [*command, *PIG, "--out", str(tmp_path), "--name", "set"])
+    line = one_error_line(result)
+    assert (
+        line.startswith(f"error: {tmp_path / 'set'}: another cardlab process (pid ") and "is writing" in line
+    )
+    assert [p.name for p in (tmp_path / "set").iterdir()] == [".lock"]

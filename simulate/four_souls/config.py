@@ -148,10 +148,11 @@ def make_config(
 def _check_copies(picked: list, s: decks.Supply) -> None:
     """FS-2.7: each player is dealt a character card, so a seat list may name a character as often as the
     chosen sets hold copies of it (its ``copies``, as for eden-only's Edens; a reprint is the same
-    character, held as its first printing: decks.supply), rather than dealing one card to two seats."""
+    character, held as its first printing: decks.supply), rather than dealing one card to two seats. A
+    character is dealt at random whatever its ``copies``, so it is held at least once."""
     for card in picked:
         asked = sum(c is card for c in picked)
-        held = sum(c.copies for c in s.characters if c.name == card.name)
+        held = sum(max(c.copies, 1) for c in s.characters if c.name == card.name)  # dealt at random, too
         if asked > held:
             raise UserError(
                 f"four-souls: --characters names {card.name!r} {asked} times, but the chosen sets hold "

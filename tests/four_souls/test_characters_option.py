@@ -54,3 +54,8 @@ def test_the_command_line_refuses_it_in_one_line_and_writes_nothing(tmp_path):
         "(FS-2.7: one character card per player; --set 'Isaac.copies=2' adds copies)"
     ]
     assert not (tmp_path / "out").exists()
+
+
+def test_FS_2_7_a_character_with_no_copies_is_still_dealt_so_it_may_be_named_once():
+    # random dealing deals it whatever its copies, so naming it once is no more than the game does
+    assert make_config(2, 10, characters="Isaac", set=("Isaac.copies=0",)).characters == ("Isaac",)
