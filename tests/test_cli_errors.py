@@ -29,6 +29,15 @@ CASES = [
     (["report", "no/such/run"], "error: no/such/run: no such run folder"),
     (["replay", "no/such/run", "--game", "1"], "error: no/such/run: no such run folder"),
     (["cards", "check", "no/such/file.yaml"], "error: no/such/file.yaml: no such file or folder"),
+    # session 27: numbers the games accepted and every game then failed on (a 32-bit event amount)
+    (
+        ["simulate", "gosu-x", "--combat-values", "1000000000,2,3"],
+        "error: --combat-values '1000000000,2,3': expected three whole numbers 0–50 like 2,3,5",
+    ),
+    (
+        ["simulate", "hidden-reason", "-p", "4", "--boss-hp-per-player", "1000000000"],
+        "error: --boss-hp-per-player must be 1..1,000 (the default is 25), got 1000000000",
+    ),
     # session 27: an empty path (an unset shell variable) was the current folder: `verify ''` checked it
     (["verify", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
     (["report", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),

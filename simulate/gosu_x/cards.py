@@ -33,6 +33,7 @@ from cardlab.simulate.core.vocabulary import Vocabulary, Word
 from .carddefs import CardDef
 
 DEFAULT_CARDS = Path(__file__).resolve().parents[2] / "decklists" / "gosu_x"
+MAX_COMBAT = 50  # the largest combat value a card or --combat-values may give (GX-9.2)
 
 KEYWORDS = ("bounty", "veteran", "ward", "echo", "recruiter", "miracle", "castling", "feat")
 CARD_FIELDS = (
@@ -353,7 +354,7 @@ def _card_def(entry: Any, cards: Any, path: Path, clan: str) -> CardDef:
     for kw in kws:
         if kw not in KEYWORDS:
             raise CardDataError(str(path), entry.line_of("keywords"), unknown("keyword", kw, KEYWORDS), name)
-    combat = field_value(entry, "combat", int, path, name, required=False, minimum=0, maximum=50)
+    combat = field_value(entry, "combat", int, path, name, required=False, minimum=0, maximum=MAX_COMBAT)
     on_play = _check_steps(entry.get("on_play", []), path, name, entry.line_of("on_play"))
     passive = _check_passive(entry.get("passive", {}), path, name, entry.line_of("passive"), "passive")
     tile = entry.get("tile")

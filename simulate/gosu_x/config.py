@@ -8,7 +8,7 @@ from pathlib import Path
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.overrides import check_cards_path
 
-from .cards import DEFAULT_CARDS, cards_with, load_cards
+from .cards import DEFAULT_CARDS, MAX_COMBAT, cards_with, load_cards
 
 
 def _clan_keys(clans) -> dict[str, str]:
@@ -89,8 +89,10 @@ def make_config(
             ) from None
     else:
         values = tuple(combat_values)
-    if len(values) != 3 or any(v < 0 for v in values):
-        raise UserError(f"--combat-values {combat_values!r}: expected three non-negative numbers like 2,3,5")
+    if len(values) != 3 or any(not 0 <= v <= MAX_COMBAT for v in values):  # a card's combat is at most that
+        raise UserError(
+            f"--combat-values {combat_values!r}: expected three whole numbers 0–{MAX_COMBAT} like 2,3,5"
+        )
     path = check_cards_path("gosu-x", cards) if cards else DEFAULT_CARDS
     overrides = tuple(
         o.strip() for o in ((set,) if isinstance(set, str) and set else () if isinstance(set, str) else set)

@@ -10,6 +10,7 @@ from cardlab.simulate.core.cardfiles import did_you_mean
 from .decks import pool_with
 
 MAX_PLAYERS = 4
+MAX_BOSS_HP_PER_PLAYER = 1_000  # 40 times the default; 4 seats of 10**9 overflowed the events' amounts
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +36,10 @@ def make_config(
         raise UserError(f"hidden-reason needs 2–{MAX_PLAYERS} players, got {n_players}")
     if max_turns < 1:
         raise UserError(f"--max-turns must be at least 1, got {max_turns}")
-    if boss_hp_per_player < 1:
-        raise UserError(f"--boss-hp-per-player must be at least 1, got {boss_hp_per_player}")
+    if not 1 <= boss_hp_per_player <= MAX_BOSS_HP_PER_PLAYER:  # HP totals are stored as 32-bit event amounts
+        raise UserError(
+            f"--boss-hp-per-player must be 1..{MAX_BOSS_HP_PER_PLAYER:,} (the default is 25), got {boss_hp_per_player}"
+        )
     cards = str(cards or "")
     overrides = (set,) if isinstance(set, str) and set else () if isinstance(set, str) else tuple(set)
     overrides = tuple(o.strip() for o in overrides)

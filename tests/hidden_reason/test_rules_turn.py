@@ -204,8 +204,15 @@ def test_make_config_errors_are_one_line():
         make_config(2, 10, decks="legion_agro")
     with pytest.raises(UserError, match="hidden-reason needs 2–4 players, got 5"):
         make_config(5, 10)
-    with pytest.raises(UserError, match="--boss-hp-per-player must be at least 1, got 0"):
+    with pytest.raises(
+        UserError, match=r"--boss-hp-per-player must be 1..1,000 \(the default is 25\), got 0"
+    ):
         make_config(2, 10, boss_hp_per_player=0)
+    # session 27: 4 seats of 10**9 HP overflowed the 32-bit event amounts, and every game failed
+    with pytest.raises(
+        UserError, match=r"--boss-hp-per-player must be 1..1,000 \(the default is 25\), got 1000000000"
+    ):
+        make_config(4, 10, boss_hp_per_player=10**9)
     with pytest.raises(UserError, match="one deck per seat"):
         make_config(3, 10, decks="legion_aggro,synth_swarm")
 
