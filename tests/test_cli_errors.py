@@ -38,6 +38,15 @@ CASES = [
         ["simulate", "hidden-reason", "-p", "4", "--boss-hp-per-player", "1000000000"],
         "error: --boss-hp-per-player must be 1..1,000 (the default is 25), got 1000000000",
     ),
+    # session 27: nan and inf parsed as numbers, and int() of them was a traceback (exit 1)
+    (
+        ["simulate", "hidden-reason", "-s", "guardian:margin=nan"],
+        "error: strategy 'guardian:margin=nan': invalid literal for int() with base 10: 'nan'",
+    ),
+    (
+        ["simulate", "gosu-x", "-s", "sensible:pass_lead=inf"],
+        "error: strategy 'sensible:pass_lead=inf': strategy parameter pass_lead='inf': a finite number is needed",
+    ),
     # session 27: an empty path (an unset shell variable) was the current folder: `verify ''` checked it
     (["verify", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
     (["report", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),

@@ -9,6 +9,7 @@ know — and hands it to :meth:`Players.ask`. A strategy returns one of the opti
 from __future__ import annotations
 
 import inspect
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -102,7 +103,7 @@ class StrategySpec:
     def build(self, seat: int, rng: random.Random) -> Any:
         try:
             return self.cls(seat, rng, **dict(self.params))
-        except TypeError as exc:
+        except (TypeError, ValueError, OverflowError) as exc:  # e.g. int('nan') of a parameter: one line
             raise UserError(f"strategy '{self.label}': {exc}") from None
 
 
@@ -129,20 +130,26 @@ def _close(word: str, choices: set[str]) -> str:
 def _parse_value(text: str) -> Any:
     for cast in (int, float):
         try:
-            return cast(text)
+            value = cast(text)
         except ValueError:
-            pass
+            continue
+        if math.isfinite(value):  # "nan" and "inf" stay text: no strategy takes them as a number
+            return value
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
     return text
 
 
 def number_param(name: str, value: Any) -> float:
-    """A strategy's numeric parameter (``NAME:key=value`` arrives as text): a bad value is one line."""
+    """A strategy's numeric parameter (``NAME:key=value`` arrives as text): a bad value is one line. ``nan``
+    and ``inf`` parse as floats but are no setting (an ``int()`` of them was a traceback in every game)."""
     try:
-        return float(value)
+        number = float(value)
     except (TypeError, ValueError):
         raise UserError(f"strategy parameter {name}={value!r}: a number is needed") from None
+    if not math.isfinite(number):
+        raise UserError(f"strategy parameter {name}={value!r}: a finite number is needed")
+    return number
 
 
 def parse_strategies(texts: Sequence[str], available: dict[str, type]) -> list[StrategySpec]:
