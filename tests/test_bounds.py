@@ -151,7 +151,7 @@ def test_devices_pipes_and_huge_files_are_refused_without_reading_them(tmp_path)
         (
             "hidden-reason",
             ["--boss-hp-per-player", "3000000000"],
-            "--boss-hp-per-player: 3000000000 is out of range",
+            "--boss-hp-per-player must be 1..1,000 (the default is 25), got 3000000000",
         ),
     ],
 )
