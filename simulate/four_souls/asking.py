@@ -6,7 +6,7 @@ was when options were the objects themselves."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardlab.simulate.core import Decision, InvariantError
 
@@ -18,7 +18,7 @@ from .state import Game, Obj, Phys, Player
 
 # kinds whose options and context are plain values (numbers, names, booleans, card records, ability
 # definitions): nothing to map
-_PLAIN = frozenset(
+_PLAIN: Final = frozenset(
     {
         "may",
         "choose_mode",
@@ -68,8 +68,8 @@ def offer(g: Game, seat: int, kind: str, options: tuple, context: Any = None) ->
     return options[mapped.index(choice)]
 
 
-_KEEP = frozenset({str, int, bool, type(None)})  # plain values: offered as they are
-_HANDLED = frozenset({Obj, Phys})  # engine objects that carry their handle (``ref``)
+_KEEP: Final = frozenset({str, int, bool, type(None)})  # plain values: offered as they are
+_HANDLED: Final = frozenset({Obj, Phys})  # engine objects that carry their handle (``ref``)
 
 
 def _option(g: Game, o: Any) -> Any:
@@ -95,7 +95,7 @@ def _check_plain(kind: str, values: tuple) -> None:
             )
 
 
-_SEATS: dict[int, SeatRef] = {}  # a player's handle, made once per seat (a SeatRef is immutable)
+_SEATS: Final[dict[int, SeatRef]] = {}  # a player's handle, made once per seat (a SeatRef is immutable)
 
 
 def public(g: Game, o: Any) -> Any:

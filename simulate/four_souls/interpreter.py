@@ -8,7 +8,7 @@ by name, not by import."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from . import asking, dice, statics
 from . import vocabulary as V
@@ -19,7 +19,7 @@ from .targets import bind_targets, can_prepare
 
 # verb name → handler(ctx, params); hook name → handler(ctx): the registries' dispatch tables, bound by
 # effects.py / hooks.py (``Vocabulary.implement``).
-VERB_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = V.VERBS.handlers
+VERB_FUNCS: Final[dict[str, Callable[[Ctx, dict], bool]]] = V.VERBS.handlers
 HOOKS: dict[str, Callable[[Ctx], bool]] = V.HOOKS.handlers
 
 
@@ -428,4 +428,4 @@ V.COMBINATORS.implement(
         "times": _c_times,
     }
 )
-COMBINATOR_FUNCS: dict[str, Callable[[Ctx, dict], bool]] = V.COMBINATORS.handlers
+COMBINATOR_FUNCS: Final[dict[str, Callable[[Ctx, dict], bool]]] = V.COMBINATORS.handlers

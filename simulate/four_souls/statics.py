@@ -11,7 +11,7 @@ import copy
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from . import challenge, counters, items
 from . import vocabulary as V
@@ -1428,7 +1428,7 @@ def table_statics(g: Game, key: str) -> list:
     return c.table.get(key, _NONE)
 
 
-_NONE: list = []  # no static of that key in play (never added to: callers only read it)
+_NONE: Final[list] = []  # no static of that key in play (never added to: callers only read it)
 
 
 def _walk(g: Game) -> None:

@@ -3,6 +3,8 @@ queueing them, and putting them on the stack at the next priority in FS-4.10 ord
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import asking, items, zones
 from . import vocabulary as V
 from .abilities import Ability, CardRules
@@ -479,7 +481,7 @@ def condition_lost(g: Game, ab: Ability, ev: dict | None) -> bool:
 
 
 # The matchers of the events :func:`fire` hears, by trigger name.
-MATCHERS = {
+MATCHERS: Final = {
     "turn_start": _turn,
     "turn_end": _turn,
     "rolled": _roll,

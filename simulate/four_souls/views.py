@@ -9,7 +9,7 @@ a stack item's ability through :meth:`View.stack_ability` — never the engine's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import asking, blank_card, statics
 from . import vocabulary as V
@@ -24,7 +24,7 @@ from .state import Game, Obj, Phys, Player
 _new_tuple: Any = tuple.__new__  # builds a NamedTuple record from its fields in one C call
 
 # the entry ``View._other_info`` compares with before anything is kept for an object: matches none
-_NOT_KEPT: tuple[Obj | None, Any, int, bool, int, bool, str, Any, Any] = (
+_NOT_KEPT: Final[tuple[Obj | None, Any, int, bool, int, bool, str, Any, Any]] = (
     None,
     None,
     0,
