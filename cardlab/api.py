@@ -394,10 +394,20 @@ def sweep(
     from cardlab.analysis import report as reports
     from cardlab.simulate.core.runformat import read_manifest
 
-    from .sweep import built_by_point, claim_sweep, grid, parse_vary, point_name, same_builds, sweep_record
+    from .sweep import (
+        built_by_point,
+        check_not_fixed,
+        claim_sweep,
+        grid,
+        parse_vary,
+        point_name,
+        same_builds,
+        sweep_record,
+    )
 
     spec = game(game_name)
     axes = [parse_vary(spec, text) for text in _texts(vary)]
+    check_not_fixed(spec, axes, {"players": players, "max_turns": max_turns, **options})
     shared = {"games": games, "max_games": None, "seed": seed, "players": players, "max_turns": max_turns}
     shared |= {"strategy": _texts(strategy), "batch_size": batch_size, "no_events": not events}
     shared |= {"until_ci": until_ci, "sprt": sprt, "ci_by": ci_by, "mirror": mirror}

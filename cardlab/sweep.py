@@ -111,6 +111,21 @@ def split_values(spec: GameSpec, name: str, values: str) -> list[str]:
     return [values]
 
 
+def check_not_fixed(spec: GameSpec, axes: list[Axis], fixed: dict[str, Any]) -> None:
+    """One line when an option is both varied and given a value of its own (``-p 2 --vary players=2,3``,
+    ``--decks A --vary decks=B,C``): the varied values would silently win. ``fixed``: the options as given,
+    names with ``_`` or ``-``; None (a common option not given) or the game's default counts as not given."""
+    defaults = {o.name: o.default for o in spec.options}
+    given = {name.replace("_", "-"): value for name, value in fixed.items()}
+    for axis in axes:
+        value = given.get(axis.name)
+        if value is None or value in ((), "") or (axis.name in defaults and value == defaults[axis.name]):
+            continue
+        raise UserError(
+            f"--vary {axis.name}: also given as --{axis.name} {value}; a sweep sets it at each point (drop one)"
+        )
+
+
 def grid(axes: list[Axis]) -> list[dict[str, Any]]:
     names = [a.name for a in axes]
     if len(set(names)) != len(names):

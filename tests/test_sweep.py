@@ -100,6 +100,29 @@ def test_a_bad_point_writes_nothing(tmp_path):
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(
+    ("fixed", "vary", "line"),
+    [
+        (["-p", "2"], "players=2,3", "error: --vary players: also given as --players 2;"),
+        (["--max-turns", "50"], "max-turns=40,60", "error: --vary max-turns: also given as --max-turns 50;"),
+        (["--target", "25"], "target=10,20", "error: --vary target: also given as --target 25;"),
+    ],
+)
+def test_an_option_both_given_and_varied_is_one_line(tmp_path, fixed, vary, line):
+    """The varied values used to win silently over the option given beside them."""
+    args = ["sweep", "pig", *fixed, "--vary", vary, "-n", "10", "-q", "-j", "1", "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and result.output.startswith(line) and result.output.count("\n") == 1
+    assert not any(tmp_path.iterdir())
+
+
+def test_an_option_at_its_default_beside_its_axis_is_no_conflict(tmp_path):
+    default = next(o.default for o in PIG.options if o.name == "target")
+    args = ["sweep", "pig", "--target", str(default), "--vary", "target=10,20", "-n", "10", "-q", "-j", "1"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path), "--name", "s"])
+    assert result.exit_code == 0, result.output
+
+
 def test_sweep_records_its_axes_and_the_report_names_them(tmp_path):
     args = [
         "sweep",
