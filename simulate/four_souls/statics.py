@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from . import challenge, counters, items
+from . import challenge, counters
 from . import vocabulary as V
 from .exprs import compile_expr, evaluate
 from .state import EngineError, Game, Obj, Phys, Player
@@ -1078,23 +1078,6 @@ CTX_FIELDS = (
 )
 
 
-def fizzled(ctx: Ctx) -> bool:
-    """FS-6.8 / FS-4.2: a target gone makes the whole item fizzle (``targets.fizzles`` also re-reads each
-    target's filters). A multi-target
-    choice (Restock's "any number of shop items") is a list: any of its targets lost fizzles it too
-    (FS-3.2: a moved card is a new object), so a stale object is never moved a second time."""
-    watch = ctx.watch
-    for key, ref in ctx.binds.items():
-        if watch is not None and key not in watch:
-            continue
-        if isinstance(ref, list):
-            if any(_lost(ctx, r) for r in ref):
-                return True
-        elif _lost(ctx, ref):
-            return True
-    return False
-
-
 def names_used(eff: Any, names: Any) -> frozenset:
     """Which of ``names`` (bind names such as ``I``) an effect mentions, in any field or expression."""
     found: set = set()
@@ -1112,14 +1095,6 @@ def names_used(eff: Any, names: Any) -> frozenset:
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
-
-
-def _lost(ctx: Ctx, ref: Any) -> bool:
-    if isinstance(ref, Obj):
-        return not ref.in_play
-    if isinstance(ref, items.StackItem):
-        return ref not in ctx.g.stack
-    return False
 
 
 def player_of(ctx: Ctx, x: Any) -> Player | None:

@@ -8,7 +8,7 @@ from typing import Any
 from . import asking, items
 from .selectors import base_objects, candidates, parse_sel, passes
 from .state import Obj, Player
-from .statics import Ctx, fizzled, the_player, untargetable_seats
+from .statics import Ctx, the_player, untargetable_seats
 
 
 def prepare(ctx: Ctx, ab: Any) -> bool:
@@ -114,7 +114,7 @@ def bind_targets(ctx: Ctx, bindings: dict, chooser: int) -> bool:
         opts = _targetable(ctx, candidates(ctx, sel), chooser)
         if not opts:
             return False
-        if flt or keys:  # re-read on resolution (``still_legal``)
+        if flt or keys:  # re-read on resolution (:func:`fizzles`)
             if ctx.sels is None:
                 ctx.sels = {}
             ctx.sels[var] = (flt, keys)
@@ -136,18 +136,27 @@ def bind_targets(ctx: Ctx, bindings: dict, chooser: int) -> bool:
 
 
 def fizzles(ctx: Ctx) -> bool:
-    """FS-6.8 / FS-4.2: a target gone, or one that no longer meets what its selector asked ([A]: "a
-    deactivated item" recharged in answer), makes the whole item fizzle on resolution."""
-    if fizzled(ctx):
-        return True
-    sels = ctx.sels
-    if not sels:
-        return False
-    for var, (flt, keys) in sels.items():
-        if ctx.watch is not None and var not in ctx.watch:
+    """FS-6.8 / FS-4.2: a target gone (FS-3.2: a moved card is a new object), or one that no longer meets
+    what its selector asked ([A]: "a deactivated item" recharged in answer), makes the whole item fizzle on
+    resolution. A multi-target choice (Restock's "any number of shop items") is a list: any of its targets
+    lost fizzles it too, so a stale object is never moved a second time. ``ctx.watch``: the binds whose
+    loss counts (None: all of them)."""
+    sels = ctx.sels or {}
+    watch = ctx.watch
+    for var, ref in ctx.binds.items():
+        if watch is not None and var not in watch:
             continue
-        ref = ctx.binds.get(var)
+        sel = sels.get(var)
         for r in ref if isinstance(ref, list) else (ref,):
-            if isinstance(r, (Obj, Player)) and not passes(ctx, r, flt, keys):
+            if isinstance(r, Obj):
+                if not r.in_play:
+                    return True
+            elif isinstance(r, items.StackItem):
+                if r not in ctx.g.stack:
+                    return True
+                continue
+            elif not isinstance(r, Player):
+                continue
+            if sel is not None and not passes(ctx, r, sel[0], sel[1]):
                 return True
     return False
