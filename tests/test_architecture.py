@@ -33,7 +33,9 @@ ENGINES = ("four_souls", "gosu_x", "hidden_reason")
 ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
         # the card vocabulary (its words' handlers are bound from above), the event log; card data, the game state
-        ("vocabulary", "log", "refs", "carddefs", "seen"),  # seen: what each seat knows of a deck's order
+        # rowkeys: a roll table's row keys, read by the engine and the players; seen: what each seat knows of a
+        # deck's order
+        ("vocabulary", "rowkeys", "log", "refs", "carddefs", "seen"),
         ("abilities", "state", "decision_kinds"),
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),

@@ -44,6 +44,7 @@ from cardlab.simulate.core.errors import CardDataError
 
 from . import vocabulary as V
 from .carddefs import Card
+from .rowkeys import KEY_FORM
 from .vocabulary import SETS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -80,7 +81,6 @@ _PLAIN_RE = re.compile(r"^[A-Za-z0-9_.]*$")
 _VAR_RE = re.compile(r"^[A-Z][A-Za-z0-9_]*$")
 _NAMED_ARGS = re.compile(r"named\((?:\s*'[^']*'\s*,?)+\)")  # named('Cube of Meat', ...): card names
 _VOTE_WORD_RE = re.compile(r"^[a-z][a-z_]*$")
-_FACE_RE = re.compile(r"^(any|[1-6](-[1-6])?( or [1-6](-[1-6])?)*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -976,7 +976,7 @@ class _Checker:
                 self.fail(line, "'roll' must be a table like {'1-2': ..., '3-6': ...}")
             for face, row in value.items():
                 fline = _line(value, face, line)
-                if not _FACE_RE.match(str(face)):
+                if not KEY_FORM.match(str(face)):  # FS-4.18
                     self.fail(
                         fline, f"roll row {face!r} must be a face (6), a range (1-3), 'a or b' or 'any'"
                     )

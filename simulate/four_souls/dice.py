@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from . import asking, challenge, items, statics
+from .rowkeys import row_faces
 from .state import Game
 
 
@@ -114,24 +115,8 @@ def keep_one(g: Game, seat: int, n: int, keep: str, name: str, chooser: int | No
 
 
 def row_for(table: dict, result: int) -> Any:
+    """The row of a roll table (FS-4.18) for the face rolled: the first whose key names it."""
     for key, row in table.items():
-        if _key_matches(key, result):
+        if result in row_faces(key):
             return row
     return None
-
-
-def _key_matches(key: Any, r: int) -> bool:
-    if isinstance(key, int):
-        return key == r
-    k = str(key).strip()
-    if k == "any":
-        return True
-    for part in k.replace(" or ", ",").split(","):
-        part = part.strip()
-        if "-" in part:
-            lo, hi = part.split("-")
-            if int(lo) <= r <= int(hi):
-                return True
-        elif part and int(part) == r:
-            return True
-    return False

@@ -19,6 +19,7 @@ from typing import Any, Final
 from cardlab.simulate.four_souls import exprs
 from cardlab.simulate.four_souls.abilities import Ability
 from cardlab.simulate.four_souls.refs import ObjInfo, ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.rowkeys import row_faces
 from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import VERBS
 
@@ -702,18 +703,6 @@ def monster_shot(ab: Any) -> int:
     return n if sel_head(ab.targets[var]) in ("monster", "player_or_monster") else 0
 
 
-def face_set(text: str) -> set[int]:
-    """The faces a die-roll table's row names (FS-4.18): ``any``, ``3``, ``1-2``, ``1 or 3``, ``1, 3``."""
-    if text == "any":
-        return set(range(1, 7))
-    got: set[int] = set()
-    for part in text.replace(",", " or ").split(" or "):
-        lo, _, hi = part.strip().partition("-")
-        if lo.isdigit():
-            got.update(range(int(lo), int(hi or lo) + 1))
-    return got
-
-
 # One outcome of a +damage: (its chance, the +damage for the turn, the damage it deals me)
 Boost = tuple[float, int, int]
 _NO_BOOST: tuple[Boost, ...] = ((1.0, 0, 0),)
@@ -757,7 +746,7 @@ def _boost_outcomes(eff: Any, players: frozenset, amount: Callable[[str], int | 
         merged: dict[tuple[int, int], float] = {}
         named = 0
         for key, row in p.items():
-            k = len(face_set(str(key)))
+            k = len(row_faces(key))
             named += k
             for q, n, hurt in _boost_outcomes(row, players, amount) if k else ():
                 merged[(n, hurt)] = merged.get((n, hurt), 0.0) + q * k / 6

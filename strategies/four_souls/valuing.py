@@ -17,11 +17,12 @@ from typing import Any
 from cardlab.simulate.four_souls.abilities import Ability
 from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
 from cardlab.simulate.four_souls.refs import ObjRef
+from cardlab.simulate.four_souls.rowkeys import row_faces
 from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
-from .reading import _shared, face_set, hit_chance, own_roll_faces, role, roll_odds, sel_head, win_chance
+from .reading import _shared, hit_chance, own_roll_faces, role, roll_odds, sel_head, win_chance
 from .reading import verbs as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
@@ -569,8 +570,8 @@ def _table_wide(eff: Any, out: Outlook) -> tuple[float, float]:
         mine = theirs = 0.0
         for faces, row in eff["roll"].items():
             a, b = _table_wide(row, out)
-            mine += _faces(str(faces)) * a / 6.0
-            theirs += _faces(str(faces)) * b / 6.0
+            mine += len(row_faces(faces)) * a / 6.0
+            theirs += len(row_faces(faces)) * b / 6.0
         return mine, theirs
     sels = eff.get("each")
     if not isinstance(sels, dict) or len(sels) != 1:
@@ -1101,7 +1102,7 @@ def _table(table: dict, out: Outlook) -> float:
     """A die-roll table (FS-4.18): the mean of its rows over the six faces."""
     total = 0.0
     for faces, row in table.items():
-        total += _faces(str(faces)) * effect_value(row, out)
+        total += len(row_faces(faces)) * effect_value(row, out)
     return total / 6.0
 
 
@@ -1110,19 +1111,9 @@ def face_values(table: dict, out: Outlook) -> list[float]:
     vals = [0.0] * 6
     for faces, row in table.items():
         v = effect_value(row, out)
-        for f in face_set(str(faces)):
+        for f in row_faces(faces):
             vals[f - 1] = v
     return vals
-
-
-def _faces(text: str) -> int:
-    if text == "any":
-        return 6
-    n = 0
-    for part in text.split(" or "):
-        lo, _, hi = part.partition("-")
-        n += int(hi or lo) - int(lo) + 1 if lo.isdigit() else 0
-    return n
 
 
 def _replacement(eff: dict, out: Outlook) -> float:
