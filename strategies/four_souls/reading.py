@@ -923,21 +923,35 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: flo
     return row[misses]
 
 
-def fight_chance(view: View, target: Any, rules: Any = None) -> float:
+def fight_chance(
+    view: View, target: Any, rules: Any = None, seat: int = -1, hp: int | None = None, mhp: int | None = None
+) -> float:
     """My chance to win a plain fight (:func:`win_chance`) against a monster, item or room with printed or
     current ``hp``, ``evasion`` and ``attack``, at my current HP, attack (as its own replacements let it
     through, :func:`hit_damage`) and roll bonus; 0 for a target without HP or evasion (an event cannot be
     fought, FS-Q.7) or that my hits never damage (on any roll I can make: :func:`roll_odds`). An
-    object's info carries its ``rules``; a printed card's are given (its ``CardRef.rules``)."""
+    object's info carries its ``rules``; a printed card's are given (its ``CardRef.rules``). ``seat``:
+    another player's fight (their attack, roll bonus and own faces: public, FS-3.3); ``hp``, ``mhp``: the
+    fight from other HP than now (theirs, the target's), as a hit waiting on the stack leaves them."""
     if target.hp is None or target.evasion is None:
         return 0.0
     if type(target) is ObjInfo:
         rules = target.rules
-    dealt = hit_damage(rules, max(1, view.atk))
+    who = view.seat if seat < 0 else seat
+    dealt = hit_damage(rules, max(1, view.atk_of(who)))
     if dealt <= 0:
         return 0.0
-    p_hit, p_die = roll_odds(rules, target.evasion, view.attack_roll_bonus, own_roll_faces(view))
-    return win_chance(view.hp, dealt, target.hp, p_hit, target.attack or 0, p_die)
+    p_hit, p_die = roll_odds(
+        rules, target.evasion, view.attack_roll_bonus_of(who), own_roll_faces(view, seat)
+    )
+    return win_chance(
+        view.hp_of(who) if hp is None else hp,
+        dealt,
+        target.hp if mhp is None else mhp,
+        p_hit,
+        target.attack or 0,
+        p_die,
+    )
 
 
 @lru_cache(maxsize=256)

@@ -1581,16 +1581,13 @@ def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
 
 def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
     """The chance that ``who``'s attack ends with the monster's kill from ``hp`` (theirs) and ``mhp`` (the
-    monster's): the fight model of ``_best_fight`` (FS-10.7, FS-10.9), with the attacker's own faces."""
+    monster's): the fight model (``reading.fight_chance``, FS-10.7, FS-10.9) with the attacker's own faces."""
     t = view.attack_target
     if mhp <= 0:
         return 1.0
-    if hp <= 0 or t is None or t.evasion is None:
+    if hp <= 0 or t is None:
         return 0.0
-    dealt = rd.hit_damage(t.rules, max(1, view.atk_of(who)))
-    bonus = view.attack_roll_bonus if who == sp.seat else view.attack_roll_bonus_of(who)
-    p_hit, p_die = rd.roll_odds(t.rules, t.evasion, bonus, rd.own_roll_faces(view, who))
-    return rd.win_chance(hp, dealt, mhp, p_hit, t.attack or 0, p_die)
+    return rd.fight_chance(view, t, None, who, hp, mhp)
 
 
 def _kill_gain(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
