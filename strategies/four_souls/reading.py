@@ -803,12 +803,13 @@ def attack_roll_face(view: View, opts: Any, sets: bool, high: bool) -> int:
     return max(opts, key=key)
 
 
-def roll_reach(ab: Any) -> int:
-    """How far a roll-changing ability can move a roll (6 for a reroll or a set)."""
+def roll_reach(ab: Any, amount: Callable[[str], int | None] | None = None) -> int:
+    """How far a roll-changing ability can move a roll (6 for a reroll or a set); ``amount`` reads a change
+    written as an expression on the position (:func:`amount_now`)."""
     spec = _find(ab.do, "modify_roll")
     if not isinstance(spec, dict):
         return 6
-    return max((abs(x) for x in _deltas(spec)), default=0)
+    return max((abs(x) for x in _deltas(spec, amount)), default=0)
 
 
 def set_faces(ab: Any) -> tuple[int, ...]:
@@ -827,21 +828,34 @@ def set_faces(ab: Any) -> tuple[int, ...]:
     return (1, 2, 3, 4, 5, 6)
 
 
-def roll_directions(ab: Any) -> tuple[bool, bool]:
-    """(can raise, can lower) a roll: a reroll or a set can do both; a modify only its deltas' way."""
+def roll_directions(ab: Any, amount: Callable[[str], int | None] | None = None) -> tuple[bool, bool]:
+    """(can raise, can lower) a roll: a reroll or a set can do both; a modify only its deltas' way (an
+    expression read by ``amount``: Booster v2.0's "counters(self) + 1")."""
     spec = _find(ab.do, "modify_roll")
     if not isinstance(spec, dict):
         return True, True
-    ds = _deltas(spec)
+    ds = _deltas(spec, amount)
     return any(x > 0 for x in ds), any(x < 0 for x in ds)
 
 
-def _deltas(spec: dict) -> list[int]:
+def _deltas(spec: dict, amount: Callable[[str], int | None] | None) -> list[int]:
     d = spec.get("delta")
     if isinstance(d, dict):
         d = d.get("up_to", 0)
     ds = d if isinstance(d, list | tuple) else [d]
+    if amount is not None:
+        ds = [amount(x) if isinstance(x, str) else x for x in ds]
     return [x for x in ds if isinstance(x, int) and not isinstance(x, bool)]
+
+
+def counters_left(ab: Any, counters: int) -> int:
+    """The counters on an ability's source as its effect reads them: ``counters`` less those its cost
+    removes (a cost is paid first, FS-4.4: Booster v2.0's one counter)."""
+    for part in ab.cost if ab is not None and isinstance(ab.cost, list) else ():
+        n = part.get("remove_counters") if isinstance(part, dict) else None
+        if isinstance(n, int) and not isinstance(n, bool):
+            counters -= n
+    return max(0, counters)
 
 
 def _find(eff: Any, verb: str) -> Any:

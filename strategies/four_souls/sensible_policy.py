@@ -1344,15 +1344,15 @@ def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
     (higher is more) is worth a use, else None. Reads my charged items and my hand. Asked from
     ``declines`` too, the one way a declined window reads the outlook: a fresh decision's memo."""
     sp._asked += 1
-    tools = [
-        ab
+    tools = [  # (ability, the counters its effect reads)
+        (ab, rd.counters_left(ab, i.counters))
         for i in view.items_of(sp.seat)
         if i.charged
         for _k, _n, ab in i.rules.acts
         if rd.roll_tool(ab) and _k == "tap"
     ]
     if view.loot_plays > 0:
-        tools += [c.rules.play for c in view.hand if rd.roll_tool(c.rules.play)]
+        tools += [(c.rules.play, 0) for c in view.hand if rd.roll_tool(c.rules.play)]
     if not tools:
         return None
     purpose, table = view.roll_table(top)
@@ -1369,7 +1369,7 @@ def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
     vals = [vals[max(1, min(6, f + bonus)) - 1] for f in range(1, 7)]
     cur = vals[now - 1]
     best = None
-    for ab in tools:
+    for ab, counters in tools:
         verbs = rd.verbs(ab.do)
         if "set_roll" in verbs:
             face = max(range(1, 7), key=lambda f: vals[f - 1])
@@ -1378,8 +1378,9 @@ def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
             face = 0
             gain = vals[6 - now] - cur
         elif "modify_roll" in verbs:
-            up, down = rd.roll_directions(ab)
-            reach = rd.roll_reach(ab)
+            amount = functools.partial(rd.amount_now, view, counters)  # a change read on the position
+            up, down = rd.roll_directions(ab, amount)
+            reach = rd.roll_reach(ab, amount)
             faces = [f for f in range(1, 7) if (f > now and up or f < now and down) and abs(f - now) <= reach]
             if not faces:
                 continue
@@ -1535,8 +1536,11 @@ def _roll_fixer(
                 continue
             rank = 0
         elif "modify_roll" in verbs:
-            up, down = rd.roll_directions(ab)
-            if not (up if high else down) or rd.roll_reach(ab) < need:
+            amount = (  # a change written as an expression, read on the position (Booster v2.0)
+                functools.partial(rd.amount_now, view, _counters(view, o, ab)) if view is not None else None
+            )
+            up, down = rd.roll_directions(ab, amount)
+            if not (up if high else down) or rd.roll_reach(ab, amount) < need:
                 continue
             rank = 1
         else:
@@ -1647,11 +1651,15 @@ def _holds_shot(sp: SensiblePolicy, view: View) -> bool:
 
 def _holds(sp: SensiblePolicy, view: View, test: Callable[[Any, int], bool]) -> bool:
     """Is there a loot card in my hand, or an activated ability of an item of mine (a ↷ one charged), that
-    ``test`` accepts (given its source's counters)? (What I could answer with now.)"""
+    ``test`` accepts (given its source's counters as its effect reads them, ``_counters``)? (What I could
+    answer with now.)"""
     if any(test(c.rules.play, 0) for c in view.hand):
         return True
     return any(
-        any((k == "paid" or info.charged) and test(ab, info.counters) for k, _i, ab in info.rules.acts)
+        any(
+            (k == "paid" or info.charged) and test(ab, rd.counters_left(ab, info.counters))
+            for k, _i, ab in info.rules.acts
+        )
         for info in view.items_of(sp.seat)
         if info.rules is not None
     )
@@ -1675,9 +1683,10 @@ def _boost_chance(view: View, top: StackRef, ab: Any, counters: int) -> float:
     return sum(q for q, n, _h in outcomes if n > 0 and was < t.hp <= rd.hit_damage(t.rules, v + n))
 
 
-def _counters(view: View, o: tuple) -> int:
-    """The counters on the source of a ↷/$ option (0 for a loot card)."""
-    return view.info(o[1]).counters if o[0] in ("tap", "paid") else 0
+def _counters(view: View, o: tuple, ab: Any) -> int:
+    """The counters on the source of a ↷/$ option as its effect reads them, its cost paid
+    (``reading.counters_left``); 0 for a loot card."""
+    return rd.counters_left(ab, view.info(o[1]).counters) if o[0] in ("tap", "paid") else 0
 
 
 def _holds_boost(sp: SensiblePolicy, view: View, top: StackRef) -> bool:
@@ -1703,7 +1712,8 @@ def _boost(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     for o in decision.options:
         if o == "pass":
             continue
-        q = _boost_chance(view, top, _ab(sp, o), _counters(view, o))
+        ab = _ab(sp, o)
+        q = _boost_chance(view, top, ab, _counters(view, o, ab))
         if q > 0 and (net := q * gain - _use_cost(sp, view, o)) > best_net:
             best, best_net = o, net
     if best is not None and _fresh(sp, view.turn, best):

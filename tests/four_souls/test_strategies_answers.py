@@ -369,6 +369,24 @@ def test_FS_9_2_a_modal_card_fixes_a_lethal_miss_with_its_roll_mode():
     assert [r[4] for r in kinds(g, "monster_died")] == ["Fly"] and not g.players[0].dead
 
 
+def test_FS_9_2_FS_4_4_a_roll_change_written_as_an_expression_fixes_a_lethal_miss():
+    """Booster v2.0 (Polar Star's back: ↷, a counter removed as its cost: add counters(self) + 1 to a roll)
+    with 2 counters, on P0's lethal miss by two (a 2 against evasion 4, 1 HP): the change is read on the
+    position, its cost paid first (FS-4.4): 1 + 1 = 2, the roll becomes a 4 and the Fly dies. The old
+    player read only a change written as a number, saw none here, and died."""
+    from cardlab.simulate.four_souls import sides
+
+    g = strategy_table(2, rolls=[2, 6], hp=1)
+    g.active = 0
+    booster = give_item(g, 0, by_id("rwz-polar_star"), eternal=True)
+    assert sides.flip(g, booster) and sides.name(booster) == "Booster v2.0"
+    booster.counters = 2
+    fly = add_slot_monster(g, monster("Fly", hp=1, evasion=4, attack=1))
+    attack.run_attack(g, 0, fly)
+    assert not fly.in_play and not g.players[0].dead and booster.counters == 0
+    assert [r for r in kinds(g, "roll") if r[7] == "final"][0][6] == 4
+
+
 def test_FS_6_9_a_modal_card_cancels_an_opponents_lost_soul_with_its_cancel_mode():
     """P1 plays Lost Soul (it would become their soul, FS-14.5); P0 holds Witch (1 damage; or +1 / -1 to a
     roll; or a cancel of a loot or an item's ability) and no loot play: it uses its character's ↷ (FS-8.5)
