@@ -1104,27 +1104,15 @@ def _object_worth(sp: SensiblePolicy, view: View, info: Any) -> float:
 
 
 def _killing_shot(sp: SensiblePolicy, view: View, loot: list, taps: list) -> Any:
-    """A damage loot or ↷ item that kills a monster outright (the best monster it can kill)."""
-    shots = []
-    for o in (*taps, *loot):
-        ab = _ab(sp, o)
-        n = rd.monster_shot(ab)
-        if n > 0:  # a $ ability's price counts against the monster's worth (Golden Razor Blade)
-            cost = vl.cost_value(ab.cost, _outlook(sp, view)) if o[0] == "paid" and ab.cost else 0.0
-            shots.append((o, n, cost))
-    if not shots:
-        return None
-    best, best_w = None, 0.0
-    for info in view.monsters:
-        if info.hp is None:
-            continue
-        for o, n, cost in shots:
-            if n >= info.hp and (w := _worth(sp, info) + cost) > best_w:
-                best, best_w = (o, info.ref), w
-    if best is None or not _fresh(sp, view.turn, best[0]):
-        return None
-    sp._intent = ("obj", best[1])
-    return best[0]
+    """FS-1.15: a damage loot card or ↷/$ ability that kills a monster outright gets its rewards without a
+    fight. Weighed as a waiting hit's shot is (``_best_shot``): the kill's gain is the monster's worth (the
+    attack it leaves free is worth about the fight it spares), against the shot's cost (``_use_cost``: a
+    loot card's worth kept for my next turn, a $ price; a ↷ is free)."""
+    aims = tuple((info.hp, _worth(sp, info), info.ref) for info in view.monsters if info.hp is not None)
+    pick, aim = _best_shot(sp, view, (*taps, *loot), aims)
+    if pick is not None:
+        sp._intent = ("obj", aim)
+    return pick
 
 
 def _attack_target(sp: SensiblePolicy, decision: Decision) -> Any:
@@ -1557,28 +1545,37 @@ def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
     view = sp._view
     if view is None or t.hp is None:
         return None
-    pick = _best_shot(sp, view, options, t.hp, vl._DEATH + (_worth(sp, t) if t.kind == "monster" else 0.0))
+    gain = vl._DEATH + (_worth(sp, t) if t.kind == "monster" else 0.0)
+    pick, _aim = _best_shot(sp, view, options, ((t.hp, gain, t.ref),))
     if pick is not None:
         sp._intent = ("obj", t.ref)
     return pick
 
 
-def _best_shot(sp: SensiblePolicy, view: View, options: Any, hp: int, gain: float) -> Any:
-    """The option whose plain shot (``reading.monster_shot``) kills a monster of ``hp`` HP and whose cost
-    (``_use_cost``) falls furthest below the kill's ``gain``; None when none pays."""
-    best, best_net = None, 0.0
+def _best_shot(sp: SensiblePolicy, view: View, options: Any, aims: tuple) -> tuple[Any, Any]:
+    """The option and aim — ``aims``: (HP, the kill's gain, ref) — whose plain shot
+    (``reading.monster_shot``) kills the aim and whose cost (``_use_cost``) falls furthest below the kill's
+    gain; (None, None) when none pays. The one weighing of a kill by a shot, on my turn and against a
+    waiting hit."""
+    best, best_aim, best_net = None, None, 0.0
     for o in options:
-        if (
-            o != "pass"
-            and rd.monster_shot(_ab(sp, o)) >= hp
-            and (net := gain - _use_cost(sp, view, o)) > best_net
-        ):
-            best, best_net = o, net
-    return best if best is not None and _fresh(sp, view.turn, best) else None
+        if o == "pass":
+            continue
+        n = rd.monster_shot(_ab(sp, o))
+        cost: float | None = None  # read once an aim is in reach
+        for hp, gain, ref in aims:
+            if n >= hp:
+                if cost is None:
+                    cost = _use_cost(sp, view, o)
+                if (net := gain - cost) > best_net:
+                    best, best_aim, best_net = o, ref, net
+    if best is None or not _fresh(sp, view.turn, best):
+        return None, None
+    return best, best_aim
 
 
 def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
-    """Is the monster attacked worth a card's kill now (the bar ``_killing_shot`` sets on my turn)?"""
+    """Is the attack target a monster with a worth, one a shot could pay to kill now (``_best_shot``)?"""
     t = view.attack_target
     return t is not None and t.kind == "monster" and t.hp is not None and _worth(sp, t) > 0
 
@@ -1627,7 +1624,7 @@ def _hit_shot(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
         return None
     hp = t.hp
     gain = _kill_gain(sp, view, who, view.hp_of(who) - (top.value or 0), hp)
-    best = _best_shot(sp, view, decision.options, hp, gain)
+    best, _aim = _best_shot(sp, view, decision.options, ((hp, gain, t.ref),))
     if best is not None:
         sp._intent = ("obj", t.ref)
         return best

@@ -136,6 +136,27 @@ def test_FS_1_15_golden_razor_blade_pays_to_kill_a_soul_monster_outright():
     assert fly.in_play and g.players[0].cents == 5
 
 
+def test_FS_1_15_a_shot_on_my_turn_weighs_the_card_kept():
+    """A player that keeps loot cards (``keep_bar`` 3: the value model's play in step 1 lets Bomb! be) holds
+    Bomb! with no attack left: against a 1-HP Fly worth 1¢ the card is worth more kept for my next turn than
+    the kill (``_use_cost``, as against a waiting hit), so it stays; against a 1-HP monster worth a soul it
+    is played. The old shot on my turn used a plain bar (any worth) and spent it on the Fly too."""
+    import random
+
+    from cardlab.strategies.four_souls import STRATEGIES
+
+    for mon, played in (
+        (monster("Fly", hp=1, evasion=6, attack=1, rewards={"cents": 1}), []),
+        (monster("Tiny Boss", hp=1, evasion=6, attack=1, soul=1), ["Bomb!"]),
+    ):
+        g = strategy_table(2, hp=2)
+        g.io.strategies[0] = STRATEGIES["sensible"](0, random.Random(0), keep_bar=3.0)
+        give_loot(g, 0, real("Bomb!"))
+        m = add_slot_monster(g, mon)
+        own_turn(g)
+        assert [r[4] for r in kinds(g, "loot_played")] == played and m.in_play == (not played)
+
+
 def test_FS_6_18_the_d4_rerolls_the_leaders_strong_items_not_my_own():
     """The D4 (destroy it: reroll every item of one player) is valued item by item: P1 (a soul ahead)
     holds three items worth far more than a fresh treasure, P0 holds weak ones — P0 aims it at P1."""
