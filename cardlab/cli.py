@@ -117,7 +117,7 @@ def main() -> None:
 
 @cli.command("games")
 def games_cmd() -> None:
-    """List games, their variants, card sets, options and strategies."""
+    """List games, variants, card sets, options and strategies."""
     found = game_registry.available()
     for name in game_registry.names():
         if name not in found:
@@ -150,15 +150,45 @@ def games_cmd() -> None:
 # ---- simulate --------------------------------------------------------------------------------------
 
 
+CHOICES_WIDTH = 44  # the help column at 80 columns (click puts it at column 34)
+
+
+def choices_help(help_text: str, choices: tuple[str, ...]) -> str:
+    """A long choice list as a paragraph of its own under the help, broken only between choices: click's
+    `[a|b|…]` metavar cannot wrap (a 300-character line), and its help wrap breaks at hyphens ("two-" /
+    "player"). A paragraph opening with click's no-rewrap mark (\\b) is shown as written."""
+    lines = [""]
+    for choice in choices:
+        joined = f"{lines[-1]}, {choice}" if lines[-1] else choice
+        if len(joined) + 1 > CHOICES_WIDTH and lines[-1]:  # +1: the comma ending the line
+            lines[-1] += ","
+            lines.append(choice)
+        else:
+            lines[-1] = joined
+    return f"{help_text}; one of:\n\n\b\n" + "\n".join(lines)
+
+
 def _click_option(opt: GameOption) -> click.Option:
     flag = f"--{opt.name}"
     if opt.kind is bool:
         return click.Option([flag + "/--no-" + opt.name], default=opt.default, help=opt.help)
-    kind = click.Choice(list(opt.kind)) if isinstance(opt.kind, tuple) else opt.kind
     default = opt.default if not opt.multiple else tuple(opt.default or ())
     own_default = "(default" in opt.help  # the help already says it better ("decklists/gosu_x", not '')
+    shown = not own_default and default not in ("", ())  # `[default: ""]` tells a new user nothing
+    help_text, metavar = opt.help, None
+    kind = opt.kind
+    if isinstance(opt.kind, tuple):
+        kind = click.Choice(list(opt.kind))
+        if len("|".join(opt.kind)) > CHOICES_WIDTH:
+            help_text, metavar = choices_help(opt.help, opt.kind), "NAME"
     return click.Option(
-        [flag], type=kind, default=default, multiple=opt.multiple, show_default=not own_default, help=opt.help
+        [flag],
+        type=kind,
+        default=default,
+        multiple=opt.multiple,
+        show_default=shown,
+        help=help_text,
+        metavar=metavar,
     )
 
 
@@ -258,12 +288,15 @@ class SimulateGroup(click.Group):
             params=[*params, MIRROR_OPTION] if self.mirror_option else params,
             callback=lambda **kwargs: _simulate(spec, kwargs),
             help=f"Play {spec.title} games and write results/<run>/ (Parquet + manifest).",
+            short_help=spec.title,  # the group's listing: the summary would be cut at 80 columns
         )
 
 
 @cli.group("simulate", cls=SimulateGroup)
 def simulate_cmd() -> None:
-    """Run games → results/<run-name>/ (see `cardlab simulate GAME --help`)."""
+    """Play games and write results/<run-name>/.
+
+    One subcommand per game: `cardlab simulate GAME --help` lists that game's options."""
 
 
 class SweepGroup(SimulateGroup):
@@ -286,12 +319,15 @@ class SweepGroup(SimulateGroup):
             params=[*command.params, vary],
             callback=lambda **kwargs: _sweep(spec, kwargs),
             help=f"A grid of {spec.title} configs, one run per point (same seed) in one folder, then its report.",
+            short_help=spec.title,
         )
 
 
 @cli.group("sweep", cls=SweepGroup)
 def sweep_cmd() -> None:
-    """A grid of configs → one run per point in results/<sweep>/ and a sweep report."""
+    """A grid of configs: one run per point, then a sweep report.
+
+    All runs go into results/<sweep>/."""
 
 
 def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
@@ -375,7 +411,9 @@ def resume_command(out: Path) -> str:
     help="flag values with fewer games",
 )
 def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
-    """Tables and plots of a run: prints them, writes report.md, report.html and PNGs into the run."""
+    """Tables and plots of a run: report.md, report.html and PNGs.
+
+    Prints the tables and writes the files into the run folder."""
     built = api.report(run, by, level=level, min_games=min_games)
     click.echo(str(built), nl=False)
     md, page = built.files
@@ -398,7 +436,10 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> N
 )
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
 def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
-    """Paired difference of two runs made with the same seed (e.g. before and after a card change)."""
+    """Paired difference of two runs made with the same seed.
+
+    For instance before and after a card change: the same seeds deal the same games, so the difference
+    carries less luck."""
     click.echo(api.compare(run_a, run_b, dim, level=level), nl=False)
 
 
@@ -407,8 +448,9 @@ def compare_cmd(run_a: str, run_b: str, dim: str, level: float) -> None:
 
 @cli.group("derive")
 def derive_cmd() -> None:
-    """Values derived from a run (or seeded games), written as data files with their provenance (no pasted
-    calibration)."""
+    """Values derived from a run, written with their provenance.
+
+    Data files the players read, made from a run or from seeded games (no pasted calibration)."""
 
 
 @derive_cmd.command("draft-table")
@@ -423,7 +465,9 @@ def derive_cmd() -> None:
     help="file to write [default: the Four Souls players' draft table, strategies/four_souls/data]",
 )
 def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> None:
-    """Four Souls character draft table (FS-20.7): each character's win rate under one policy."""
+    """Four Souls character draft table (FS-20.7).
+
+    Each character's win rate under one policy."""
     path, table = api.derive_draft_table(run, policy, out)
     click.echo(f"wrote {path}: {len(table['characters'])} characters, policy {table['provenance']['policy']}")
 
@@ -437,7 +481,9 @@ def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> Non
     help="file to write [default: the Gosu X draft values, strategies/gosu_x/draft_values.json]",
 )
 def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
-    """Gosu X clan draft values: each clan's win rate in a run with random drafts (greedy/counter drafts)."""
+    """Gosu X clan draft values (greedy and counter drafts).
+
+    Each clan's win rate in a run with random drafts."""
     path, table = api.derive_gosu_x_draft(run, out)
     click.echo(
         f"wrote {path}: {len(table['clans'])} clans, policies {', '.join(table['provenance']['policies'])}"
@@ -455,7 +501,9 @@ def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
     help="file to write [default: the search's horizon evaluation, strategies/four_souls/data/horizon.json]",
 )
 def derive_four_souls_horizon_cmd(games: int, seed: int, players: str, out: str | None) -> None:
-    """Four Souls search's evaluation at the horizon: a win-share model fitted on seeded sensible games."""
+    """Four Souls search's evaluation at the horizon.
+
+    A win-share model fitted on seeded sensible games."""
     path, table = api.derive_four_souls_horizon(games, seed, players, out)
     held = table["held_out"]
     click.echo(
@@ -481,8 +529,10 @@ def derive_four_souls_horizon_cmd(games: int, seed: int, players: str, out: str 
     help="also write the replay as an HTML page",
 )
 def replay_cmd(run: str, game_id: int | None, seed: int | None, events: bool, html_path: str | None) -> None:
-    """One game told turn by turn, with each seat's state at every turn's start: from the event log, or
-    played again live (failed games, --seed)."""
+    """One game told turn by turn, with each seat's state.
+
+    Each turn starts with every seat's state. Told from the event log, or played again live (failed
+    games, --seed)."""
     shown = api.replay(run, game_id, seed=seed, events=events)
     if html_path:
         shown.write_html(html_path)
@@ -498,8 +548,10 @@ def replay_cmd(run: str, game_id: int | None, seed: int | None, events: bool, ht
 @cli.command("verify")
 @click.argument("run", type=PATH)
 def verify_cmd(run: str) -> None:
-    """Check a run folder: manifest and batch records valid, every part present with its recorded size
-    and checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches)."""
+    """Check a run folder: its records, parts and checksums.
+
+    The manifest and batch records must be valid and every part present with its recorded size and
+    checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches)."""
     result = api.verify(run)
     click.echo("\n".join(result.lines()))
     if not result.ok:
@@ -511,14 +563,16 @@ def verify_cmd(run: str) -> None:
 
 @cli.group("cards")
 def cards_cmd() -> None:
-    """Card and deck files."""
+    """Card, deck and ratio files: `cardlab cards check PATH`."""
 
 
 @cards_cmd.command("check")
 @click.argument("path", type=PATH)
 @click.option("--game", default=None, help="the game the files belong to (guessed from the path)")
 def cards_check_cmd(path: str, game: str | None) -> None:
-    """Validate card, deck or ratio files (a file or a folder): every bad card, each on its own line."""
+    """Validate card, deck or ratio files (a file or a folder).
+
+    Every bad card is shown, each on its own line."""
     click.echo(api.cards_check(path, game))
 
 
@@ -558,7 +612,9 @@ def soak_cmd(
     out: str,
     quiet: bool,
 ) -> None:
-    """Random games with the engine's invariants checked after every step; exit 1 on any failure."""
+    """Random games, the engine's invariants checked at every step.
+
+    Exit 1 on any failure."""
     from .soak import parse_options, soak_table
 
     if games < 1:
@@ -612,8 +668,10 @@ def bench_cmd(
     options: tuple[str, ...],
     compare: tuple[str, ...],
 ) -> None:
-    """Throughput on one core: games/s, events/s, decisions/s, with and without event logging.
-    `--compare sets=all` on four-souls: the whole collection beside Base V2 and their ratio (issue 19)."""
+    """Games, events and decisions per second on one core.
+
+    With and without event logging. `--compare sets=all` on four-souls: the whole collection beside Base
+    V2 and their ratio (issue 19)."""
     click.echo(
         api.bench(
             games, games_per=n_games, players=players, strategy=strategy, options=options, compare=compare
@@ -644,6 +702,7 @@ class GameCommandGroup(SimulateGroup):
             params=[p for p in command.params if p.name not in self.drop] + self.extra(),
             callback=lambda **kwargs: self.run(spec, kwargs),  # type: ignore[attr-defined]
             help=self.summary.format(title=spec.title),
+            short_help=spec.title,
         )
 
 
@@ -677,7 +736,7 @@ class RobustGroup(GameCommandGroup):
 
 @cli.group("robust", cls=RobustGroup)
 def robust_cmd() -> None:
-    """Policy sensitivity: the same seeds under several policies → one report of what survives."""
+    """Several policies on the same seeds: which findings hold."""
 
 
 def _finish_set(made: api.RunSet, allow_errors: bool) -> None:
@@ -756,7 +815,9 @@ class TuneGroup(GameCommandGroup):
 
 @cli.group("tune", cls=TuneGroup)
 def tune_cmd() -> None:
-    """The smallest set of card changes that balances the game (paired seeds, racing, confirmation)."""
+    """The fewest card changes that balance the game.
+
+    Paired seeds, racing, and a confirmation on fresh seeds."""
 
 
 def _tune(spec: GameSpec, kwargs: dict[str, Any]) -> None:
@@ -840,7 +901,9 @@ class TunePolicyGroup(TuneGroup):
 
 @cli.group("tune-policy", cls=TunePolicyGroup)
 def tune_policy_cmd() -> None:
-    """A policy's numeric parameters by paired-seed hill climbing (racing, resumable, confirmation)."""
+    """A policy's numeric parameters by paired-seed hill climbing.
+
+    Racing, resumable, and a confirmation on fresh seeds."""
 
 
 # ---- ladder ------------------------------------------------------------------------------------------
@@ -863,7 +926,7 @@ class LadderGroup(GameCommandGroup):
 
 @cli.group("ladder", cls=LadderGroup)
 def ladder_cmd() -> None:
-    """The skill ladder: policies rated against each other, and how much skill decides."""
+    """Policies rated against each other; how much skill decides."""
 
 
 def _ladder(spec: GameSpec, kwargs: dict[str, Any]) -> None:
@@ -902,13 +965,17 @@ class DuelGroup(GameCommandGroup):
 
 @cli.group("duel", cls=DuelGroup)
 def duel_cmd() -> None:
-    """Two policies on the same deals: how much better A plays than B, paired game by game."""
+    """How much better policy A plays than B, on the same deals.
+
+    Paired game by game, so the deals' luck cancels out."""
 
 
 @cli.command("duel-report")
 @click.argument("folders", nargs=-1, required=True, type=PATH)
 def duel_report_cmd(folders: tuple[str, ...]) -> None:
-    """The pooled figures of duel folders (e.g. chunks on other seeds) of the same two policies."""
+    """Pooled figures of duel folders of the same two policies.
+
+    For instance duels run in chunks on other seeds or machines."""
     click.echo(str(api.duel_report(folders)), nl=False)
 
 
@@ -941,7 +1008,7 @@ class OverrulesGroup(GameCommandGroup):
 
 @cli.group("overrules", cls=OverrulesGroup)
 def overrules_cmd() -> None:
-    """Search diagnostics: its overrules of the base heuristic and whether they win."""
+    """Where search overrules its heuristic, and whether it wins."""
 
 
 # ---- meta --------------------------------------------------------------------------------------------
@@ -953,7 +1020,10 @@ def overrules_cmd() -> None:
 @click.option("--field", default=None, help="opponents' shares, NAME=SHARE,… (the rest even; default: even)")
 @click.option("--level", type=float, default=0.95, show_default=True, help="confidence level")
 def meta_cmd(run: str, dim: str | None, field: str | None, level: float) -> None:
-    """2 players: each value's win rate against a field, and the meta equilibrium of an adapting field."""
+    """2 players: win rates against a field; the meta equilibrium.
+
+    Each value's win rate against a field of opponents, and the equilibrium an adapting field settles
+    to."""
     click.echo(api.meta(run, dim, field=field, level=level), nl=False)
 
 
