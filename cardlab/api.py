@@ -195,6 +195,10 @@ def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
         "/" in name or not name.isprintable() or name in ("", ".", "..", "latest")
     ):  # no newline in a folder name
         raise UserError(f"--name '{name}' is not a usable run name")
+    if name != name.strip():  # ' x' and 'x' would be two folders that read the same
+        raise UserError(f"--name {name!r}: a run name must not begin or end with a space")
+    if name.startswith("-"):  # `--name --` (a shell slip), and `cardlab report -x` reads as an option
+        raise UserError(f"--name {name!r}: a run name must not begin with '-'")
     if len(name.encode()) > MAX_NAME_BYTES:
         raise UserError(
             f"--name is {len(name.encode())} bytes long; run names are limited to {MAX_NAME_BYTES}"

@@ -214,7 +214,7 @@ COMMON_OPTIONS = [
     click.Option(["--name"], default=None, help="run name (default GAME-YYYYmmdd-HHMMSS)"),
     click.Option(
         ["--out"],
-        type=click.Path(file_okay=False),
+        type=_Path(file_okay=False),
         default="results",
         show_default=True,
         help="results folder",
@@ -460,7 +460,7 @@ def derive_cmd() -> None:
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False),
+    type=_Path(dir_okay=False),
     default=None,
     help="file to write [default: the Four Souls players' draft table, strategies/four_souls/data]",
 )
@@ -476,7 +476,7 @@ def derive_draft_table_cmd(run: str, policy: str | None, out: str | None) -> Non
 @click.argument("run", type=PATH)
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False),
+    type=_Path(dir_okay=False),
     default=None,
     help="file to write [default: the Gosu X draft values, strategies/gosu_x/draft_values.json]",
 )
@@ -496,7 +496,7 @@ def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
 @click.option("--players", default="2,3,4", show_default=True, help="player counts, taken in turn")
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False),
+    type=_Path(dir_okay=False),
     default=None,
     help="file to write [default: the search's horizon evaluation, strategies/four_souls/data/horizon.json]",
 )
@@ -524,7 +524,7 @@ def derive_four_souls_horizon_cmd(games: int, seed: int, players: str, out: str 
 @click.option(
     "--html",
     "html_path",
-    type=click.Path(dir_okay=False),
+    type=_Path(dir_okay=False),
     default=None,
     help="also write the replay as an HTML page",
 )
@@ -599,7 +599,7 @@ def cards_check_cmd(path: str, game: str | None) -> None:
     multiple=True,
     help="game option NAME=VALUE as `cardlab simulate GAME --NAME` takes it (repeatable), e.g. variant=two-player",
 )
-@click.option("--out", type=click.Path(file_okay=False), default="results", show_default=True)
+@click.option("--out", type=_Path(file_okay=False), default="results", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
 def soak_cmd(
     game: str,

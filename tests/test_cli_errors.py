@@ -51,6 +51,16 @@ CASES = [
     (["verify", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
     (["report", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
     (["report", "no/such/run", "--min-games", "-1"], "error: Invalid value for '--min-games': -1 is not in"),
+    # session 28: ' x' and 'x ' made folders that read as 'x'; '--name --' (a shell slip) made a run '--'
+    (
+        ["simulate", "pig", "--name", " x"],
+        "error: --name ' x': a run name must not begin or end with a space",
+    ),
+    (
+        ["simulate", "pig", "--name", "x "],
+        "error: --name 'x ': a run name must not begin or end with a space",
+    ),
+    (["simulate", "pig", "--name", "--"], "error: --name '--': a run name must not begin with '-'"),
 ]
 
 
@@ -137,3 +147,22 @@ def test_an_empty_cards_folder_is_one_line_in_every_game(tmp_path):
         assert result.exit_code == 2, (game, result.output)
         assert result.output.count("\n") == 1 and "no .yaml card files" in result.output, result.output
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "pig", "-n", "2", "-q", "--out", ""],
+        ["soak", "pig", "-n", "2", "-q", "--out", ""],
+        ["derive", "gosu-x-draft", "no/such/run", "--out", ""],
+        ["replay", "no/such/run", "--game", "0", "--html", ""],
+    ],
+    ids=["simulate", "soak", "derive", "replay"],
+)
+def test_an_empty_output_path_is_refused(tmp_path, monkeypatch, args):
+    """Session 28: `--out "$OUT"` with OUT unset wrote the run into the current folder (exit 0)."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1 and "is empty (an unset shell variable?)" in result.output
+    assert not any(tmp_path.iterdir())

@@ -8,7 +8,7 @@ from polars.testing import assert_frame_equal
 
 from cardlab.cli import cli
 from cardlab.simulate import games
-from cardlab.simulate.core.runner import execute
+from cardlab.simulate.core.runner import _option_differences, execute
 from cardlab.wiring import plan_from_options
 from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
@@ -67,6 +67,16 @@ def test_resume_refuses_different_options(tmp_path):
     result = simulate(tmp_path, "r", "-n", "20", "--seed", "2", "--jobs", "1", "--resume")
     assert result.exit_code == 2
     assert "cannot resume: run_seed differs (run has 1, this command gives 2)" in result.output
+
+
+def test_a_long_recorded_value_is_shortened_in_the_resume_line():
+    """Session 28: resuming a Four Souls run with --ratio official printed the resolved ratio, 41 entries
+    (a 926-character line); the option's own value still shows whole."""
+    have = {"ratio": "all", "ratio_counts": []}
+    want = {"ratio": "official", "ratio_counts": [["treasure", "passive", 44]] * 41}
+    line = _option_differences(have, want)
+    assert line.startswith("ratio: run has 'all', this command gives 'official'; ratio_counts: run has []")
+    assert line.endswith("… (41 entries)") and len(line) < 200, line
 
 
 def test_failed_games_are_recorded_and_the_run_goes_on(tmp_path):

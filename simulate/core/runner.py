@@ -396,8 +396,18 @@ def _option_differences(have: dict[str, Any], want: dict[str, Any]) -> str:
     command gives 3``) rather than the two config hashes; "" when the recorded configs agree."""
     keys = [key for key in dict.fromkeys([*have, *want]) if have.get(key) != want.get(key)]
     return "; ".join(
-        f"{key}: run has {have.get(key)!r}, this command gives {want.get(key)!r}" for key in keys
+        f"{key}: run has {_brief(have.get(key))}, this command gives {_brief(want.get(key))}" for key in keys
     )
+
+
+def _brief(value: Any, width: int = 60) -> str:
+    """A recorded value as a person can read it in the one error line: a resolved deck ratio (41
+    entries) or a set list would make the line a thousand characters long."""
+    text = repr(value)
+    if len(text) <= width:
+        return text
+    count = f" ({len(value)} entries)" if isinstance(value, list | tuple | dict) else ""
+    return f"{text[:width]}…{count}"
 
 
 def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, dict[int, str]]:

@@ -18,6 +18,7 @@ from cardlab.simulate.core import UserError
 from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import YamlMap, check_keys, files_hash, load_yaml, unknown
 from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.core.game import CONFIG_NUMBER_MAX
 
 from . import vocabulary as V
 from .cards import DEFAULT_DIR, _shown
@@ -99,9 +100,11 @@ def load_ratio_file(path: str | Path) -> tuple[tuple[str, str, int], ...]:
                 raise CardDataError(
                     shown, section.line_of(cat), f"{deck}.{cat}: count must be a whole number, got {n!r}"
                 )
-            if n < 0:
+            if not 0 <= n <= CONFIG_NUMBER_MAX:  # beyond: the config check blamed a '--ratio-counts'
                 raise CardDataError(
-                    shown, section.line_of(cat), f"{deck}.{cat}: count must be 0 or more, got {n}"
+                    shown,
+                    section.line_of(cat),
+                    f"{deck}.{cat}: count must be 0..{CONFIG_NUMBER_MAX:,}, got {n}",
                 )
             counts.append((deck, cat, n))
     return tuple(counts)
@@ -134,9 +137,10 @@ def parse_ratio_count(text: str) -> tuple[str, str, int]:
         n = int(value.strip())
     except ValueError:
         n = -1
-    if n < 0 or value.strip().lstrip("+") != str(n):
+    if not 0 <= n <= CONFIG_NUMBER_MAX or value.strip().lstrip("+") != str(n):
         raise UserError(
-            f"four-souls: --ratio-count {name}: the count must be a whole number ≥ 0, got {value!r}"
+            f"four-souls: --ratio-count {name}: the count must be a whole number 0..{CONFIG_NUMBER_MAX:,}, "
+            f"got {value!r}"
         )
     deck, cat = found[0]
     return deck, cat, n

@@ -178,8 +178,20 @@ def test_ratio_count_limits_one_category_of_the_whole_pool():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("curse=-1", "four-souls: --ratio-count curse: the count must be a whole number ≥ 0, got '-1'"),
-        ("curse=x", "four-souls: --ratio-count curse: the count must be a whole number ≥ 0, got 'x'"),
+        (
+            "curse=-1",
+            "four-souls: --ratio-count curse: the count must be a whole number 0..1,000,000,000, got '-1'",
+        ),
+        (
+            "curse=x",
+            "four-souls: --ratio-count curse: the count must be a whole number 0..1,000,000,000, got 'x'",
+        ),
+        # session 28: beyond the config's number limit it was blamed on a '--ratio-counts' nobody typed
+        (
+            "curse=1000000000000",
+            "four-souls: --ratio-count curse: the count must be a whole number 0..1,000,000,000, "
+            "got '1000000000000'",
+        ),
         ("curses=1", "four-souls: --ratio-count: unknown category 'curses' — did you mean 'curse'?"),
         (
             "soul=1",
@@ -217,7 +229,12 @@ def _write(tmp_path, text: str, name: str = "mine.yaml"):
             "monster:\n  basic: 3\n  cursd: 2\n",
             ":3: unknown monster category 'cursd' — did you mean 'cursed'?",
         ),
-        ("monster:\n  basic: -3\n", ":2: monster.basic: count must be 0 or more, got -3"),
+        ("monster:\n  basic: -3\n", ":2: monster.basic: count must be 0..1,000,000,000, got -3"),
+        # session 28: a count past the config's limit was '--ratio-counts: … out of range', no file or line
+        (
+            "monster:\n  basic: 1000000000000\n",
+            ":2: monster.basic: count must be 0..1,000,000,000, got 1000000000000",
+        ),
         ("treasure:\n  active: many\n", ":2: treasure.active: count must be a whole number, got 'many'"),
         ("treasure:\n  active: 2.5\n", ":2: treasure.active: count must be a whole number, got 2.5"),
         ("tresure:\n  active: 2\n", ":1: unknown field 'tresure' — did you mean 'treasure'?"),
