@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from cardlab.cli import cli
 from cardlab.decklists import game_dir
-from cardlab.simulate.core import overrides
+from cardlab.simulate.core import UserError, overrides
 
 # game: (a bundled card file, a pattern in it, what the pattern becomes for a real change, extra options)
 CASES = {
@@ -122,6 +122,18 @@ def test_overlay_replaces_by_id_then_by_name_in_place_and_adds_the_rest():
     extra = [("b", 9), ("renamed", 3), ("new", 4)]
     assert overrides.overlay(base, extra, keys) == [("a", 1), ("b", 9), ("renamed", 3), ("new", 4)]
     assert overrides.overlay(base, [], keys) == base
+
+
+def test_two_cards_of_a_file_never_replace_the_same_card():
+    """Session 28: the second silently replaced the first, which then was neither played nor left out."""
+    base = [("a", 1), ("B", 2)]
+    keys = lambda card: overrides.card_keys(card[0], card[1])  # noqa: E731
+    with pytest.raises(UserError) as err:
+        overrides.overlay(base, [("b", 7), ("b", 8)], keys)
+    assert str(err.value) == (
+        "--cards: the cards with id 7 and id 8 both replace the bundled card with name 'b'; one card "
+        "replaces it: give the other a name of its own"
+    )
 
 
 def test_one_card_data_hash_rule_joins_what_changes_the_cards():

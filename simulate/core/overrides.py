@@ -138,12 +138,20 @@ def overlay(base: Sequence[T], extra: Sequence[T], keys: Callable[[T], tuple]) -
     for i, card in enumerate(out):
         for key in keys(card):
             index.setdefault(key, i)
+    by: dict[int, T] = {}  # base slot -> the extra card that replaced it
     for card in extra:
-        hit = next((index[key] for key in keys(card) if key in index), None)
+        hit = next((key for key in keys(card) if key in index), None)
         if hit is None:
             out.append(card)
-        else:
-            out[hit] = card
+            continue
+        if index[hit] in by:  # the earlier card would vanish: neither played nor listed as left out
+            earlier = keys(by[index[hit]])[0]
+            raise UserError(
+                f"--cards: the cards with {earlier[0]} {earlier[1]!r} and {keys(card)[0][0]} "
+                f"{keys(card)[0][1]!r} both replace the bundled card with {hit[0]} {hit[1]!r}; one card "
+                "replaces it: give the other a name of its own"
+            )
+        by[index[hit]] = out[index[hit]] = card
     return out
 
 

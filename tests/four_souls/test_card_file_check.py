@@ -54,3 +54,39 @@ def test_FS_2_7_a_starting_item_that_is_not_an_item_is_one_line(tmp_path):
     path.write_text(ALPHA.format(start="b2-the_d6"))
     result = CliRunner().invoke(cli, ["cards", "check", str(path)])
     assert result.exit_code == 0 and result.output.strip().endswith("engine: 1 cards runnable, 0 left out")
+
+
+SPIDERS = """set: base_v2
+deck: monster
+cards:
+""" + "".join(
+    f"""  - id: my-spider-{hp}
+    name: Big Spider
+    kind: basic
+    copies: 1
+    hp: {hp}
+    evasion: 4
+    attack: 1
+    rewards: {{loot: 1}}
+    abilities: []
+"""
+    for hp in (30, 2)
+)
+
+
+def test_two_cards_of_a_file_replacing_one_bundled_card_are_one_line(tmp_path):
+    """Session 28: both cards are named like a bundled card (the overlay matches by name), so the second
+    replaced the first: `cards check` read "2 cards … 1 cards runnable, 0 left out" and the run played only
+    the second, exit 0."""
+    path = tmp_path / "spiders.yaml"
+    path.write_text(SPIDERS)
+    expected = (
+        "error: --cards: the cards with id 'my-spider-30' and id 'my-spider-2' both replace the bundled card "
+        "with name 'big spider'; one card replaces it: give the other a name of its own\n"
+    )
+    checked = CliRunner().invoke(cli, ["cards", "check", str(path)])
+    assert (checked.exit_code, checked.output) == (2, expected)
+    args = ["simulate", "four-souls", "-n", "2", "-q", "--cards", str(path), "--out", str(tmp_path / "r")]
+    run = CliRunner().invoke(cli, args)
+    assert (run.exit_code, run.output) == (2, expected)
+    assert not (tmp_path / "r").exists()
