@@ -61,6 +61,8 @@ def collection_names() -> list[str]:
 def collection_sets(name_or_path: str) -> tuple[str, ...]:
     """The sets a collection file lists (a name in decklists/four_souls/collections or a path)."""
     path = Path(name_or_path)
+    if not path.exists() and name_or_path.endswith((".yaml", ".yml")):  # a file's path, not a bundled name
+        raise UserError(f"four-souls: --sets: {name_or_path}: no such file")
     if not path.exists():
         path = COLLECTIONS_DIR / f"{name_or_path}.yaml"
     try:
