@@ -260,6 +260,9 @@ def _file_cards(data: Any, shown: str):
         raise CardDataError(
             shown, getattr(data, "line", None) or 1, "expected a mapping with 'set' and 'cards'"
         )
+    if "cards" not in data and any(deck in data for deck in ("treasure", "loot", "monster")):
+        # a deck ratio file (FS-19) given as card data read "unknown field 'name'"
+        raise CardDataError(shown, data.line or 1, "a deck ratio file, not a card file: give it to --ratio")
     check_keys(data, FILE_FIELDS, shown)
     set_name = field_value(data, "set", str, shown)
     if set_name not in SETS:

@@ -73,6 +73,8 @@ def load_ratio_file(path: str | Path) -> tuple[tuple[str, str, int], ...]:
         raise CardDataError(
             shown, getattr(data, "line", None) or 1, "expected a mapping with treasure/loot/monster counts"
         )
+    if "cards" in data:  # a card file given as a ratio read "unknown field 'set'"
+        raise CardDataError(shown, data.line or 1, "a card file, not a deck ratio file: give it to --cards")
     check_keys(data, FILE_FIELDS, shown)
     for key in ("name", "notes"):
         if key in data and not isinstance(data[key], str):

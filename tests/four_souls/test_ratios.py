@@ -406,3 +406,19 @@ def test_fill_modes_for_any_ratio(data):
                 assert all(built[deck][c] >= floor[c] for c in cats)
                 assert all(built[deck][c] == 0 for c in cats if wanted.get((deck, c)) == 0)
                 assert sum(built[deck].values()) == min(target, usable)
+
+
+def test_a_ratio_file_and_a_card_file_given_to_each_others_option_say_so(tmp_path):
+    """Session 28: a ratio file given to --cards read "unknown field 'name'", a card file given to --ratio
+    "unknown field 'set'"; each now names the option it belongs to."""
+    ratio = _write(tmp_path, "name: mine\nmonster:\n  basic: 3\n", "ratio.yaml")
+    card = _write(tmp_path, "set: base_v2\ndeck: monster\ncards: []\n", "cards.yaml")
+    for option, path, message in (
+        ("--cards", ratio, ":1: a deck ratio file, not a card file: give it to --ratio"),
+        ("--ratio", card, ":1: a card file, not a deck ratio file: give it to --cards"),
+    ):
+        args = ["simulate", "four-souls", "-n", "2", "-q", option, str(path), "--out", str(tmp_path / "r")]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+        assert result.output.rstrip().endswith(message), result.output
+    assert not (tmp_path / "r").exists()
