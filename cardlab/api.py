@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import numbers
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -127,6 +128,26 @@ def _texts(value: str | Sequence[str] | None) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+_KINDS: dict[type, tuple[str, type]] = {
+    int: ("a whole number", numbers.Integral),  # numpy's integers too
+    float: ("a number", numbers.Real),
+    bool: ("True or False", bool),
+}
+
+
+def _typed(kind: type, optional: bool = False, **values: Any) -> None:
+    """A Python caller's value of the wrong type is one UserError naming the argument (the command line's
+    options arrive typed): ``games="20"`` was a TypeError from deep in the runner, and a flag given as
+    the text "no" was read as true."""
+    what, accepted = _KINDS[kind]
+    for name, value in values.items():
+        if (value is None and optional) or (
+            isinstance(value, accepted) and (kind is bool or not isinstance(value, bool))
+        ):
+            continue
+        raise UserError(f"{name} must be {what}{' or None' if optional else ''}, got {value!r}")
+
+
 def game_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
     """The game's options as ``make_config`` takes them: defaults, overridden by ``given`` (names with
     ``_`` or ``-``); an unknown name or a value outside a choice is one line."""
@@ -142,6 +163,8 @@ def game_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
         for one in value if opt.multiple else (value,):
             if isinstance(opt.kind, tuple) and one not in opt.kind:
                 raise UserError(f"--{opt.name}: {one!r} is not one of {', '.join(opt.kind)}")
+            if opt.kind in _KINDS:
+                _typed(opt.kind, **{key: one})
         out[key] = value
     return out
 
@@ -162,6 +185,9 @@ def _settings(
     resume: bool,
     progress: bool,
 ) -> RunSettings:
+    _typed(int, games=games, seed=seed, batch_size=batch_size, jobs=jobs)
+    _typed(int, True, players=players, max_turns=max_turns)
+    _typed(bool, events=events, resume=resume, progress=progress)
     return RunSettings(
         n_games=games,
         seed=seed,
@@ -230,6 +256,7 @@ def out_root(out: str | Path) -> Path:
 
 
 def _level(level: float) -> None:
+    _typed(float, level=level)
     if not 0.5 <= level < 1:
         raise UserError(f"--level must be in [0.5, 1), got {level}")
 
@@ -255,6 +282,7 @@ def stop_rule(
 
     from .stopping import SprtRule, UntilCI
 
+    _typed(float, True, until_ci=until_ci)
     if until_ci is not None and sprt:
         raise UserError("give either --until-ci or --sprt, not both")
     if until_ci is None and not sprt:
@@ -649,6 +677,8 @@ def overrules(
     search players' statistics can be read (:mod:`cardlab.overrules`)."""
     from .overrules import overrules as count
 
+    _typed(int, games=games, seed=seed)
+    _typed(int, True, players=players, max_turns=max_turns)
     spec = game(game_name)
     settings = RunSettings(
         n_games=games,
@@ -706,6 +736,8 @@ def tune(
     from .tune import parse_knob
     from .tune import tune as search
 
+    _typed(int, max_changes=max_changes, games=games, seed=seed)
+    _typed(int, True, confirm_games=confirm_games, players=players)
     if max_changes < 1:
         raise UserError(f"--max-changes must be at least 1, got {max_changes}")
     _check_workers(jobs, backend, scheduler)
@@ -736,6 +768,7 @@ def tune(
 
 def _check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
     """Where a tune's evaluations run (`tune`, `tune-policy`): one line for a bad combination."""
+    _typed(int, jobs=jobs)
     if jobs == 0 or jobs < -1 or jobs > 1024:
         raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {jobs}")
     if backend not in ("loky", "threading", "dask", "ray"):
@@ -771,6 +804,8 @@ def tune_policy(
     from .policy_tune import parse_param
     from .policy_tune import tune_policy as climb
 
+    _typed(int, max_steps=max_steps, games=games, seed=seed)
+    _typed(int, True, confirm_games=confirm_games, players=players)
     _check_workers(jobs, backend, scheduler)
     params = [parse_param(p) for p in _texts(param)]
     spec = game(game_name)
@@ -806,6 +841,7 @@ def soak(
     folder of its runs and one row per player count (crashes, invariant violations, turn caps, speed)."""
     from .soak import soak as play_soak
 
+    _typed(int, games=games, seed=seed, jobs=jobs)
     if games < 1:
         raise UserError(f"--games must be at least 1, got {games}")
     spec = game(game_name)
@@ -837,6 +873,7 @@ def report(
     from cardlab.analysis import report as reports
 
     _level(level)
+    _typed(int, min_games=min_games)
     dims = list(_texts(by)) or None
     with within_memory():
         built = (
@@ -876,6 +913,7 @@ def replay(
     (``.text``, ``.html``), or with ``events`` as the numbered event list."""
     from .replay import replay_live, replay_logged
 
+    _typed(int, True, game=game, seed=seed)
     if (game is None) == (seed is None):
         raise UserError("replay: give exactly one of --game N or --seed S")
     if seed is not None and not 0 <= seed < 2**128:  # the seeds a game's streams tell apart
@@ -1048,6 +1086,8 @@ def bench(
 
     names = list(_texts(games)) or list(game_registry.available())
     specs = [game_registry.get(name) for name in names]
+    _typed(int, games_per=games_per)
+    _typed(int, True, players=players)
     if games_per < 1:
         raise UserError(f"--games-per must be at least 1, got {games_per}")
     return bench_table(specs, games_per, players, _texts(strategy), _texts(options), _texts(compare))

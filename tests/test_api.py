@@ -155,6 +155,43 @@ def test_an_unknown_game_option_is_one_line(tmp_path):
         cl.simulate("four-souls", variant="nope", out=tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda tmp: cl.simulate("gosu-x", games="20", out=tmp), "games must be a whole number, got '20'"),
+        (lambda tmp: cl.simulate("gosu-x", games=20.5, out=tmp), "games must be a whole number, got 20.5"),
+        (lambda tmp: cl.simulate("gosu-x", seed=None, out=tmp), "seed must be a whole number, got None"),
+        (
+            lambda tmp: cl.simulate("gosu-x", players="2", out=tmp),
+            "players must be a whole number or None, got '2'",
+        ),
+        # a flag given as text was true whatever it said; events="no" wrote a manifest no command could read
+        (lambda tmp: cl.simulate("gosu-x", events="no", out=tmp), "events must be True or False, got 'no'"),
+        (
+            lambda tmp: cl.simulate("gosu-x", with_unimplemented="no", out=tmp),
+            "with_unimplemented must be True or False, got 'no'",
+        ),
+        (
+            lambda tmp: cl.simulate("hidden-reason", boss_hp_per_player="30", out=tmp),
+            "boss_hp_per_player must be a whole number, got '30'",
+        ),
+        (
+            lambda tmp: cl.simulate("gosu-x", until_ci="0.1", out=tmp),
+            "until_ci must be a number or None, got '0.1'",
+        ),
+        (lambda tmp: cl.report(tmp, level="0.9"), "level must be a number, got '0.9'"),
+        (lambda tmp: cl.replay(tmp, "0"), "game must be a whole number or None, got '0'"),
+        (lambda tmp: cl.bench("gosu-x", games_per="5"), "games_per must be a whole number, got '5'"),
+    ],
+)
+def test_a_python_value_of_the_wrong_type_is_one_line(tmp_path, call, message):
+    """Session 28: these were TypeErrors from deep inside the runner, stopping rules or report."""
+    with pytest.raises(cl.UserError) as caught:
+        call(tmp_path)
+    assert str(caught.value) == message
+    assert not any(tmp_path.iterdir())
+
+
 def test_replay_needs_exactly_one_of_game_and_seed(pair):
     _, run = pair
     with pytest.raises(cl.UserError, match="exactly one of --game N or --seed S"):
