@@ -173,13 +173,16 @@ def winrate_sections(
                 table = _with_adjusted(table, dim, adjusted.frame)
                 note += (
                     f" Seats were not balanced (a value's share of a place in turn order differs from "
-                    f"everyone's by up to {adjusted.imbalance:.1%}), so a seat-adjusted rate is added: empty "
-                    "where the value never sat in some place."
+                    f"everyone's by up to {adjusted.imbalance:.1%}), so a seat-adjusted rate is added; "
+                    f"'{NOT_EVERY_PLACE}' where the value never sat in some place."
                 )
             else:
                 note += f" Seats were balanced (largest gap in seat share {adjusted.imbalance:.1%})."
         out.append(Section(f"Win rate by {dim}", _level_heads(table, level), image, note, "Win rates"))
     return out
+
+
+NOT_EVERY_PLACE = "not in every place"
 
 
 def _with_adjusted(table: pl.DataFrame, dim: str, adjusted: pl.DataFrame) -> pl.DataFrame:
@@ -190,7 +193,10 @@ def _with_adjusted(table: pl.DataFrame, dim: str, adjusted: pl.DataFrame) -> pl.
     multi = adjusted["n_players"].n_unique() > 1
     for row in adjusted.iter_rows(named=True):
         prefix = f"{row['n_players']}p: " if multi else ""
-        texts.setdefault(row["label"], []).append(prefix + _pct(row["adjusted_rate"]))
+        # a value that never sat in some place has no adjusted rate (Four Souls' Cain always goes first,
+        # FS-2.10); the terminal shows no section notes, so the cell says why it is empty
+        rate = _pct(row["adjusted_rate"]) or NOT_EVERY_PLACE
+        texts.setdefault(row["label"], []).append(prefix + rate)
         cis.setdefault(row["label"], []).append(prefix + _ci(row["lower"], row["upper"]))
     labels = table[dim].to_list()
     columns = [c for c in table.columns if c != ""]

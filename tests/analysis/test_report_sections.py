@@ -132,3 +132,19 @@ def test_a_new_section_is_one_builder(unbalanced_run, monkeypatch):
     titles = [s.title for s in built.sections]
     assert titles.count("Extra") == 1 and titles.index("Extra") == 1 + titles.index("Win rate by strategy")
     assert "never: n/a" in built.notes
+
+
+def test_a_value_that_never_sat_in_some_place_says_so(tmp_path):
+    """Session 28: Four Souls' Cain always goes first (FS-2.10), so his seat-adjusted cell was blank in
+    the terminal, which shows no section notes; it now says why."""
+    games, players, g = [], [], 0
+    for first, second, n in (("C", "A", 40), ("A", "B", 40), ("B", "A", 40)):
+        for k in range(n):
+            won = k % 2 == 0
+            games.append(game(g, [0 if won else 1], turns=5))
+            players += [player(g, 0, won, first), player(g, 1, not won, second)]
+            g += 1
+    run = write_run(tmp_path / "run", "pig", games, players, [event(0, 0, 1, 0, "hold", amount=5)])
+    table = _section(report.build(Run.open(run)), "Win rate by strategy").frame
+    cells = dict(zip(table["strategy"].to_list(), table["seat-adjusted"].to_list(), strict=True))
+    assert cells["C"] == "not in every place" and cells["A"].endswith("%") and cells["B"].endswith("%")
