@@ -19,7 +19,9 @@ import contextlib
 import dataclasses
 import datetime as dt
 import numbers
+import os
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -262,13 +264,20 @@ def _level(level: float) -> None:
 
 
 def _link_latest(root: Path, name: str) -> None:
+    """Point ``results/latest`` at the run: a new link renamed over the old one, so two runs finishing
+    at once leave a link to one of them (unlink-then-link could fail between); a file or folder of the
+    user's named ``latest`` is never removed."""
     link = root / "latest"
+    if link.exists() and not link.is_symlink():
+        return
+    fresh = root / f".latest-{os.getpid()}-{threading.get_ident()}"
     try:
-        if link.is_symlink() or link.exists():
-            link.unlink()
-        link.symlink_to(name, target_is_directory=True)
-    except OSError:
-        pass  # a filesystem without links: results/latest is a convenience only
+        fresh.unlink(missing_ok=True)
+        fresh.symlink_to(name, target_is_directory=True)
+        os.replace(fresh, link)
+    except OSError:  # a filesystem without links: results/latest is a convenience only
+        with contextlib.suppress(OSError):
+            fresh.unlink(missing_ok=True)
 
 
 # ---- running games -------------------------------------------------------------------------------------

@@ -166,3 +166,19 @@ def test_an_empty_output_path_is_refused(tmp_path, monkeypatch, args):
     assert result.exit_code == 2, result.output
     assert result.output.count("\n") == 1 and "is empty (an unset shell variable?)" in result.output
     assert not any(tmp_path.iterdir())
+
+
+def test_results_latest_moves_to_each_new_run_but_a_users_file_named_latest_stays(tmp_path):
+    """Session 28: a file the user named results/latest was deleted to make the link; the link is now a
+    new one renamed over the old (two runs finishing at once could leave none between unlink and link)."""
+    base = ["simulate", "pig", "-n", "2", "-q", "-j", "1", "--out", str(tmp_path)]
+    for name in ("a", "b"):
+        assert CliRunner().invoke(cli, [*base, "--name", name]).exit_code == 0
+        assert (tmp_path / "latest").resolve() == (tmp_path / name).resolve()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "latest").write_text("my notes", encoding="utf-8")
+    mine_base = [*base[:-1], str(mine)]
+    assert CliRunner().invoke(cli, [*mine_base, "--name", "c"]).exit_code == 0
+    assert (mine / "latest").read_text(encoding="utf-8") == "my notes"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b", "latest", "mine"]
