@@ -5,7 +5,9 @@ Every error a person can cause ends with one line on stderr and exit code 2 (DES
 
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -131,20 +133,40 @@ def games_cmd() -> None:
             if mapping:
                 click.echo(f"  {label}:")
                 for key, text in mapping.items():
-                    click.echo(f"    {key:<20} {text}")
+                    _listed(key, text)
         if spec.options:
             click.echo("  options:")
             for opt in spec.options:
-                shown = "" if "(default" in opt.help else f" (default {opt.default!r})"
-                click.echo(f"    --{opt.name:<18} {opt.help}{shown}")
+                empty = opt.default in (None, "", (), [])  # `(default ())` tells a new user nothing
+                shown = "" if "(default" in opt.help or empty else f" (default {opt.default!r})"
+                _listed(f"--{opt.name}", f"{opt.help}{shown}")
         strategies = strategy_registry.for_game(name)
         click.echo("  strategies:")
         for key, cls in sorted(strategies.items()):
             text, preset = strategy_registry.describe(cls), strategy_registry.preset_of(cls, strategies)
             tail = f" (a preset of {preset})" if preset and "preset" not in text.lower() else ""
-            click.echo(f"    {key:<20} {text}{tail}")
+            _listed(key, text.replace("``", "`") + tail)
         if not strategies:
             click.echo("    (none yet)")
+
+
+def _listed(key: str, text: str) -> None:
+    """One entry of `cardlab games`, wrapped to the terminal under its text column (lines of up to 193
+    characters ran on past the edge); words are never broken, names with hyphens stay whole."""
+    width = max(60, min(shutil.get_terminal_size((80, 24)).columns, 120))
+    head = f"    {key:<20} "
+    lines = textwrap.wrap(
+        text,
+        width,
+        initial_indent=head if len(head) <= 25 else "",
+        subsequent_indent=" " * 25,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+    if len(head) > 25:  # a key longer than its column gets a line of its own
+        lines.insert(0, head.rstrip())
+    for line in lines or [head.rstrip()]:
+        click.echo(line)
 
 
 # ---- simulate --------------------------------------------------------------------------------------

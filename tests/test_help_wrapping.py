@@ -61,3 +61,13 @@ def test_a_long_choice_list_is_one_choice_per_place():
     listed = shown.split("--variant NAME")[1].split("--cards")[0]
     for name in ("two-player", "nobody-leaves-hurt", "character-choice", "co-op", "challenge"):
         assert f" {name}," in listed or f" {name}\n" in listed, listed
+
+
+def test_games_list_wraps_under_its_text_column():
+    """Session 28: `cardlab games` printed entries of up to 193 characters; they wrap at the terminal's
+    width now, each word whole (variant names keep their hyphens)."""
+    shown = CliRunner(env={"COLUMNS": "80"}).invoke(cli, ["games"]).output
+    entries = [line for line in shown.splitlines() if line.startswith("    ")]
+    assert entries and all(len(line) <= 80 for line in entries), max(entries, key=len)
+    assert "    two-player           2 players only" in shown
+    assert "(default ())" not in shown and "(default '')" not in shown
