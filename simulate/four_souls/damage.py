@@ -43,13 +43,18 @@ def push_damage(
 
 
 def deal_divided(g: Game, n: int, targets: list, src_seat: int, src_obj: Obj | None, ctx: Any) -> bool:
+    """ "N damage divided as you choose": the split is chosen as the effect resolves (FS-4.3: only targets
+    and modes are chosen as it goes on the stack), one point at a time; each target's share is then one
+    damage on the stack (FS-6.20), a damage event of its own for triggers and prevention, in FS-5.9's
+    order (:func:`interpreter.stack_order`)."""
     split = [0] * len(targets)
     for _ in range(n):
         i = ask(g, ctx.you, "divide_damage", tuple(range(len(targets))), ctx.name)
         split[i] += 1
+    share = {id(t): k for t, k in zip(targets, split, strict=True)}
     did = False
-    for t, k in zip(targets, split, strict=True):
-        did = push_damage(g, k, t, src_seat, src_obj, False, None, ctx.name) or did
+    for t in interpreter.stack_order(ctx, [t for t in targets if share[id(t)]]):
+        did = push_damage(g, share[id(t)], t, src_seat, src_obj, False, None, ctx.name) or did
     return did
 
 

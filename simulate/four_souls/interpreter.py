@@ -200,6 +200,14 @@ def _in_order(ctx: Ctx, members: list, stacked: bool, chosen: bool) -> list:
     return first[::-1] if stacked else first
 
 
+def stack_order(ctx: Ctx, targets: list) -> list:
+    """The order several targets' damage goes on the stack when one effect deals it to all of them at once
+    (divided damage: Pestilence; "up to two": Hemoptysis). [A] gives "each"'s order to any effect on all the
+    players or monsters (FS-5.9): each part is its own damage (FS-6.20), the monsters' resolve first in the
+    order the controller picks (e, f), then the players' in turn order from the controller (d)."""
+    return _in_order(ctx, targets, True, False) if len(targets) > 1 else targets
+
+
 def _c_times(ctx: Ctx, eff: dict) -> bool:
     """The effect carried out n times, n read once as this resolves (Widow: a roll for each spider counter
     on the active player, FS-5.14); each roll goes on the stack as its own (FS-4.18). n below 1: nothing."""

@@ -86,7 +86,7 @@ _VERB_LIST = [  # name, params, required, group, rules, summary, value model, ro
     _v("move", "cards to pos refill cover who bind", "cards to", "zones", "FS-3.2 FS-3.8 FS-12.1", "zone change", Aim("move", 0.5, who="cards"), "neutral"),  # a zone change: valued by what leaves (a monster, itself)
     _v("expand_slots", "kind n", "kind n", "zones", "FS-6.7 FS-3.12", "add n shop/monster/room slots", Aim("info", 0.5, who="kind"), "neutral"),
     # Damage & life
-    _v("deal_damage", "n to source divided", "n to", "damage", "FS-6.20 FS-6.21 FS-5.9", "damage on the stack", Aim("damage", -1.5, who="to"), "harm"),
+    _v("deal_damage", "n to source divided", "n to", "damage", "FS-6.20 FS-6.21 FS-5.9", "damage on the stack (several targets: one damage each, in FS-5.9's order; `divided`: split as it resolves)", Aim("damage", -1.5, who="to"), "harm"),
     _v("heal", "n who", "n who", "damage", "FS-6.14", "remove marked damage", Aim("hp", 1.0, who="who"), "gain help"),
     _v("shield", "who amount next_instance until on_prevent", "who amount", "damage", "FS-5.4 FS-6.16 FS-Q.19", "one-shot prevention of who's next damage this turn", Aim("hp", 1.5, who="who", amount="amount", when="damage"), "help"),
     _v("prevent", "what n", "what", "damage", "FS-6.16", "remove pending damage/death (or n of it)", Aim("hp", 1.5, who="what", when="damage"), "neutral"),
