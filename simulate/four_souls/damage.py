@@ -91,8 +91,8 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
     if isinstance(t, Player):
         if t.dead:
             return  # FS-Q.21: dead players take no damage
-    elif not t.in_play or t.dying:
-        return
+    elif not t.in_play:
+        return  # a dying monster is still in play: it takes the damage unmarked (FS-6.20, below)
     amount = replacements.damage_replacements(g, d)  # FS-6.21 modifiers and replacements at resolution
     if g.challenge:
         amount = challenge.armour(g, t, amount, d.combat)  # FS-18.3 boss armour
@@ -103,10 +103,13 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
         hp = statics.player_hp(g, t)
         marked = min(amount, hp)
         t.damage += marked
-        g.last_damager[("p", t.seat)] = d.src_seat if d.src_obj is None or d.src_obj.controller >= 0 else -1
-        g.last_damager[("o", t.seat)] = (
-            d.src_obj.uid if d.src_obj is not None else -1
-        )  # "this kills a player"
+        if not t.death_pending:  # at 0 HP, death on the stack: unmarked, the death keeps its killer (FS-6.20)
+            g.last_damager[("p", t.seat)] = (
+                d.src_seat if d.src_obj is None or d.src_obj.controller >= 0 else -1
+            )
+            g.last_damager[("o", t.seat)] = (
+                d.src_obj.uid if d.src_obj is not None else -1
+            )  # "this kills a player"
         g.log.emit("damage", d.src_seat, d.name, t.seat, amount, "combat" if d.combat else None)
         if d.combat and d.src_obj is not None and d.src_obj.kind == "monster":
             g.hit_player_uids.add(d.src_obj.uid)  # Hubert Cumberdale: it hit a player in this turn
@@ -114,9 +117,10 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
         hp = statics.monster_hp(g, t)
         marked = min(amount, hp)
         t.damage += marked
-        g.last_damager[("m", t.uid)] = d.src_seat
-        if d.combat:
-            g.killing_roll[t.uid] = d.roll
+        if not t.dying:  # FS-6.20: at 0 HP with its death on the stack it is dealt damage, not marked;
+            g.last_damager[("m", t.uid)] = d.src_seat  # the death already names its killer and roll
+            if d.combat:
+                g.killing_roll[t.uid] = d.roll
         g.log.emit("damage", d.src_seat, d.name, t.phys.card.name, amount, "combat" if d.combat else None)
     if d.then is not None:  # "and": the damage happened, so the rest of the effect happens now
         ctx, rest = d.then

@@ -293,3 +293,24 @@ def test_FS_18_5_a_minion_card_an_ability_moves_goes_back_set_aside_not_into_a_d
     ] and not g.challenge.composites
     assert all(c in g.monster_disc for c in revealed)
     check_invariants(g)
+
+
+def test_FS_9_7_a_roll_replaced_by_a_coin_still_counts_as_a_die_rolled():
+    """[A]: an effect that replaces a die roll with something that yields a roll result (a coin flip)
+    still makes it a die roll for Isaac's Tears (G-Fuel, a counter for each die its holder rolls). A
+    doodled player holding it flips a coin for a roll (tails: 1): the coin's roll resolves and the item
+    gets its counter, as it does for the die roll after the counter is gone."""
+    from cardlab.simulate.four_souls import dice
+    from cardlab.simulate.four_souls.fixtures import by_id
+
+    g = _game(coins=[False], rolls=[3])
+    p = g.players[0]
+    tears = give_item(g, 0, by_id("gf-isaacs_tears"))
+    counters.add(g, p, 1, "doodle")
+    dice.push_roll(g, 0, "table", table={})
+    resolution.priority(g, 0, until_empty=True)
+    assert [r[7] for r in kinds(g, "coin")] == ["tails"] and tears.counters == 1
+    counters.remove(g, p, 1, "doodle")
+    dice.push_roll(g, 0, "table", table={})
+    resolution.priority(g, 0, until_empty=True)
+    assert len(kinds(g, "coin")) == 1 and tears.counters == 2
