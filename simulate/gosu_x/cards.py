@@ -265,6 +265,10 @@ def _check_steps(steps: Any, path: Path, card: str, line: int) -> tuple[Any, ...
                     raise CardDataError(
                         str(path), sline, f"ops must be capture/destroy/release, got {value!r}", card
                     )
+            if verb == "if" and (len(set(params) & {"named_in_army", "x_eq"}) != 1 or "then" not in params):
+                raise CardDataError(
+                    str(path), sline, "'if' needs one condition (named_in_army or x_eq) and 'then'", card
+                )
             for key in ("then",):
                 if key in params:
                     params = dict(params)

@@ -338,8 +338,8 @@ def s_if(st: State, ctx: Ctx, p: dict) -> None:
         ok = any(c.face_up and name in st.names(c) for c in st.army(ctx.seat))
     elif "x_eq" in p:
         ok = st.x_value(ctx.seat) == p["x_eq"]
-    else:
-        ok = False
+    else:  # the loader asks for one condition (cards._check_steps): none would never run its steps
+        raise ValueError(f"'if' step without a condition: {p!r}")
     if ok:
         run_steps(st, ctx, p.get("then", ()))
 

@@ -99,11 +99,15 @@ def sqeezs(st: State, ctx: Ctx) -> None:
 
 
 def genious(st: State, ctx: Ctx) -> None:
-    """Genious (Djinn): each player names a clan, shuffles its discard cards into their deck; you draw 2."""
+    """Genious (Djinn): each player names a clan, shuffles its discard cards into their deck; you draw 2. A clan with
+    no card in the discard leaves the deck as it was (FAQ Djinn: no new deck is formed)."""
     for seat in each_player(st, ctx):  # GX-15.3
         pl = st.p[seat]
         clan = st.ask("choose_clan", seat, list(pl.clans), ctx.src.d.name)
         back = [c for c in pl.discard if clan in st.clans(c)]
+        if not back:  # the FAQ: a clan absent from the discard forms no new deck — no shuffle (GX-14)
+            st.emit("shuffle_in", seat, ctx.src.d.name, clan, amount=0)
+            continue
         for c in back:
             pl.discard.remove(c)
             c.zone = DECK

@@ -279,13 +279,22 @@ class State:
         return False
 
     def ward_card(self, seat: int) -> Card | None:
-        """GX-13.4: the highest-level vulnerable card (each row has at most one vulnerable card)."""
+        """GX-13.4: the highest-level vulnerable card (each row has at most one vulnerable card). Phoenix
+        (Immortal) is always every level (GX-12.28), so in a lower row it is level III too; a tie goes to the
+        higher row."""
         rows = self.p[seat].rows
+        best: Card | None = None
+        best_level = 0
         for r in (2, 1, 0):
             row = rows[r]
             if row and self.vulnerable(row[-1]):
-                return row[-1]
-        return None
+                card = row[-1]
+                level = 3 if "any_row" in card.d.passive else r + 1
+                if level == 3:
+                    return card
+                if level > best_level:
+                    best, best_level = card, level
+        return best
 
     def levels(self, card: Card) -> tuple[int, ...]:
         """Levels a card counts as; the first is the one that sets its row and value. Phoenix (Immortal) is

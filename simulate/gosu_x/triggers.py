@@ -25,11 +25,14 @@ def _cond_ok(st: State, seat: int, cond: dict) -> bool:
         elif key == "removed_named":
             if not any(c.d.group == value or c.d.name == value for c in pl.removed):
                 return False
-        elif key == "first_to_pass":
-            if st.first_passer != seat:
+        elif key == "first_to_pass":  # a flag: false asks for the other case
+            if (st.first_passer == seat) != bool(value):
                 return False
-        elif key == "opponent_not_won":
-            pass  # a win ends the game before triggers (GameOver), so reaching here means not won
+        elif key == "opponent_not_won":  # a win ends the game before triggers (GameOver): always true here
+            if not value:
+                return False
+        else:  # a condition the loader knows but no branch reads would hold silently
+            raise ValueError(f"trigger condition {key!r} has no rule")
     return True
 
 

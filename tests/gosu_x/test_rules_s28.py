@@ -1,0 +1,96 @@
+"""Gosu X scenarios from the original rule document, session 28: passages whose outcome no earlier test pinned."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.gosu_x import zones
+from cardlab.simulate.gosu_x.actions import enter_army, legal_actions
+from cardlab.simulate.gosu_x.cards import check_cards
+from cardlab.simulate.gosu_x.scenario import make_state, script, to_army, to_discard, to_hand
+from cardlab.simulate.gosu_x.state import HAND
+from cardlab.simulate.gosu_x.triggers import _cond_ok
+
+
+# -- GX-14 the Djinn (Genious) FAQ: naming a clan absent from the discard forms no new deck --------------------
+def test_GX_14_genious_naming_a_clan_absent_from_the_discard_leaves_the_deck_as_it_was():
+    """The FAQ lets a player name a clan with no card in their discard "so as not to form a new deck": nothing
+    joins the deck, so it is not shuffled — the Djinn's player draws the two cards that were on top, and the
+    opponent's deck keeps its order."""
+    st = make_state(("Phoenix", "Golem", "Goan Sul"), ("Tomorrow", "Xian", "Themis"))
+    to_discard(st, 0, "Bun To")  # a Golem card only
+    to_discard(st, 1, "Obeezs")
+    genie = to_army(st, 0, "Genious")
+    top_two = [c.uid for c in st.p[0].deck[-2:]]
+    opp_deck = [c.uid for c in st.p[1].deck]
+    script(st, 0, (0, 1), "Goan Sul")  # order, then a clan absent from the discard
+    script(st, 1, "Themis")
+    enter_army(st, 0, genie)
+    assert sorted(c.uid for c in st.p[0].hand) == sorted(top_two)
+    assert [c.uid for c in st.p[1].deck] == opp_deck
+
+
+# -- GX-13.4 / GX-12.28: the ghost token marks the highest-level vulnerable card; Phoenix (Immortal) is level III -
+def test_GX_13_4_GX_12_28_the_ghost_token_goes_to_a_vulnerable_phoenix_immortal_in_the_soldier_row():
+    """Themis undrafted: each player's vulnerable card of the highest level is warded. Phoenix (Immortal) counts
+    as every level wherever it lies ("always", FAQ), so as the last soldier it outranks the vulnerable hero:
+    the ghost token is on it, and the hero can be captured."""
+    st = make_state(("Phoenix", "Golem", "Goan Sul"), ("Tomorrow", "Xian", "Abhilasha"))
+    assert "Themis" in st.undrafted
+    to_army(st, 0, "Lava Goddesses")
+    pim = to_army(st, 0, "Phoenix (Immortal)", row=0)
+    hero = to_army(st, 0, "Alpha")  # column 0: the soldier under it is covered, Phoenix (Immortal) is not
+    assert st.vulnerable(pim) and st.vulnerable(hero)
+    assert st.ward_card(0) is pim
+    assert zones.can_capture(st, hero) and not zones.can_destroy(st, pim)
+
+
+def test_GX_13_4_an_immortal_in_its_own_row_keeps_the_ghost_token_before_a_lower_phoenix_immortal():
+    """A tie of level III cards goes to the Immortal row (decision): the Immortal is warded."""
+    st = make_state(("Phoenix", "Golem", "Goan Sul"), ("Tomorrow", "Xian", "Abhilasha"))
+    to_army(st, 0, "Lava Goddesses")
+    to_army(st, 0, "Phoenix (Immortal)", row=0)
+    to_army(st, 0, "Alpha")
+    head = to_army(st, 0, "Goan Sul")
+    assert st.ward_card(0) is head
+
+
+# -- GX-14 the Arrow of Themis FAQ: every card of the named name is banned, its feat too ---------------------------
+def test_GX_14_arrows_ban_every_copy_of_the_name_and_its_feat():
+    """The FAQ: the opponent can play none of the cards with the banned name, and a banned Red Circle cannot be
+    discarded to stop a capture until the end of the caster's next turn."""
+    st = make_state(("Themis", "Goan Sul", "Phoenix"), ("Abhilasha", "Xian", "Tomorrow"))
+    circles = [to_hand(st, 1, "Red Circle"), to_hand(st, 1, "Red Circle")]
+    target = to_army(
+        st, 1, next(c.d.name for c in st.p[1].deck if c.d.level == 1 and c.d.name != "Red Circle")
+    )
+    arrows = to_army(st, 0, "Arrows of Justice")
+    enter_army(st, 0, arrows)  # the only name in seat 1's hand
+    assert "Red Circle" in st.p[1].bans
+    assert not any(a[0] == "play" and a[1] in {c.uid for c in circles} for a in legal_actions(st, 1))
+    lava = to_army(st, 0, "Lava Goddesses")
+    script(st, 0, target.uid)
+    enter_army(st, 0, lava)  # captures a level I card: seat 1's
+    assert not target.face_up
+    assert all(c.zone == HAND for c in circles)
+    assert not [d for d in st.players_obj.strategies[1].asked if d.kind == "feat"]
+
+
+# -- item: nothing silently skipped ------------------------------------------------------------------------------
+def test_a_first_to_pass_condition_set_false_asks_for_the_other_case():
+    """A flag condition written false is read, not taken for true (Byeon Hyeon Ja (Golem) uses it true)."""
+    st = make_state()
+    st.first_passer = 1
+    assert _cond_ok(st, 1, {"first_to_pass": True}) and not _cond_ok(st, 0, {"first_to_pass": True})
+    assert _cond_ok(st, 0, {"first_to_pass": False}) and not _cond_ok(st, 1, {"first_to_pass": False})
+
+
+def test_an_if_step_without_a_condition_is_refused_by_the_loader(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "clan: Golem\ncards:\n  - {name: X, level: 1, copies: 2, replace_cost: 1, slots: 0,\n"
+        "     on_play: [{if: {then: [{draw: 1}]}}]}\n"
+    )
+    with pytest.raises(CardDataError, match="'if' needs one condition"):
+        check_cards(str(bad))
