@@ -280,8 +280,8 @@ class State:
 
     def ward_card(self, seat: int) -> Card | None:
         """GX-13.4: the highest-level vulnerable card (each row has at most one vulnerable card). Phoenix
-        (Immortal) is always every level (GX-12.28), so in a lower row it is level III too; a tie goes to the
-        higher row."""
+        (Immortal) is always every level (GX-12.28), so face up in a lower row it is level III too (captured,
+        its effects do not work, GX-12.12: as for its clans); a tie goes to the higher row."""
         rows = self.p[seat].rows
         best: Card | None = None
         best_level = 0
@@ -289,7 +289,7 @@ class State:
             row = rows[r]
             if row and self.vulnerable(row[-1]):
                 card = row[-1]
-                level = 3 if "any_row" in card.d.passive else r + 1
+                level = 3 if card.face_up and "any_row" in card.d.passive else r + 1
                 if level == 3:
                     return card
                 if level > best_level:
