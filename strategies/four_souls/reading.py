@@ -303,6 +303,7 @@ def unread_self_damage(rules: Any) -> tuple[str, ...]:
 _NO_FACES: frozenset[int] = frozenset()
 _OWN_FACES: dict[int, tuple[Any, Any]] = {}
 _LOST_FACES: dict[int, tuple[Any, Any]] = {}
+_ENDED_FACES: dict[int, tuple[Any, Any]] = {}
 _OWN_DAMAGE = ({"damage_to": "you"}, {"combat_damage_to": "you"})
 # (faces I miss on, faces whose miss my prevention spares, faces that kill me)
 OwnFaces = tuple[frozenset[int], frozenset[int], frozenset[int]]
@@ -349,42 +350,44 @@ def _read_own_faces(rules: Any) -> OwnFaces:
     return frozenset(missed), frozenset(spared), _lost_faces(rules, "you")
 
 
-def _lost_faces(rules: Any, roller: str) -> frozenset[int]:
+def _lost_faces(rules: Any, roller: str, ended: bool = False) -> frozenset[int]:
     """The attack-roll faces on which an object's trigger (``on: {rolled: N, attack: true, by: roller}``)
     ends the fight with no win for the roller: it kills them (Diogenes' Pot's 1; Dogma's 1 kills every
     player) or, on what they attack, ends their turn, which cancels the roll and its damage (Mom's Hand's 6;
     FS-8.9, FS-10.11). ``roller``: ``you`` on the roller's own objects, ``attacker`` on what they attack.
-    A face of my own that ends my turn (Cursed Eye's 1) is not read: it is no death and cuts every fight I
-    could choose alike, so counting it as a lost fight only pushed fights under the risk bar (session 27:
-    a paired loss with Cursed Eye ×6, docs/four_souls.md)."""
+    ``ended``: only the faces that end the turn and kill no one (a lost attack, not a death: FS-13.9's
+    penalty is not paid). A face of my own that ends my turn (Cursed Eye's 1) is not read: it is no death and
+    cuts every fight I could choose alike, so counting it as a lost fight only pushed fights under the risk
+    bar (session 27: a paired loss with Cursed Eye ×6, docs/four_souls.md)."""
     return frozenset(
         ab.tparam
         for ab in (rules.triggers.get("rolled", ()) if rules is not None else ())
         if isinstance(ab.tparam, int)
         and ab.topts == {"attack": True, "by": roller}
-        and _ends_fight(ab.do, roller)
+        and (_ends_fight(ab.do, roller) == "ended" if ended else _ends_fight(ab.do, roller) != "")
     )
 
 
-def _ends_fight(do: Any, roller: str) -> bool:
-    """Does the effect end the roller's fight unwon, alone or as an unconditional part of an ``and``/``seq``:
-    ``end_turn`` of a target's trigger (FS-8.9), a kill of the roller, or a kill of each player (the roller
-    is one)?"""
+def _ends_fight(do: Any, roller: str) -> str:
+    """How the effect ends the roller's fight unwon, alone or as an unconditional part of an ``and``/``seq``:
+    ``death`` (a kill of the roller, or of each player: the roller is one), ``ended`` (``end_turn`` of a
+    target's trigger, FS-8.9), or "" (it does not). A kill beside an end of the turn is a death."""
     if do == "end_turn":
-        return roller == "attacker"
+        return "ended" if roller == "attacker" else ""
     if not isinstance(do, dict):
-        return False
+        return ""
     if set(do) == {"each", "do"} and isinstance(do["each"], dict) and len(do["each"]) == 1:
         ((var, sel),) = do["each"].items()
-        return sel_head(sel) == "player" and do["do"] == {"kill": var}
+        return "death" if sel_head(sel) == "player" and do["do"] == {"kill": var} else ""
     if len(do) != 1:
-        return False
+        return ""
     ((verb, p),) = do.items()
     if verb == "kill":
-        return p == roller
+        return "death" if p == roller else ""
     if verb in ("and", "seq") and isinstance(p, list):
-        return any(_ends_fight(e, roller) for e in p)
-    return False
+        ends = {_ends_fight(e, roller) for e in p}
+        return "death" if "death" in ends else "ended" if "ended" in ends else ""
+    return ""
 
 
 def roll_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> tuple[float, float]:
@@ -408,6 +411,51 @@ def roll_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES
 
 def _attacked_lost_faces(rules: Any) -> frozenset[int]:
     return _lost_faces(rules, "attacker")
+
+
+def _attacked_ended_faces(rules: Any) -> frozenset[int]:
+    return _lost_faces(rules, "attacker", True)
+
+
+def end_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> float:
+    """The part of :func:`roll_odds`' lost chance in which a face of the target's ends my turn and kills no
+    one (Mom's Hand's 6, FS-8.9): the attack is lost, not my life. 0 for a target with no such face."""
+    if rules is None or not rules.triggers:
+        return 0.0
+    ended = _shared(_ENDED_FACES, rules, _attacked_ended_faces)
+    if not ended:
+        return 0.0
+    doomed = own[2] | _shared(_LOST_FACES, rules, _attacked_lost_faces)
+    return _end_share(
+        min(6, max(1, evasion)), bonus, blocked_rolls(rules), own[0], own[1], doomed, ended - own[2]
+    )
+
+
+@lru_cache(maxsize=256)
+def _end_share(
+    evasion: int,
+    bonus: int,
+    blocked: frozenset[int],
+    missed: frozenset[int],
+    spared: frozenset[int],
+    doomed: frozenset[int],
+    ended: frozenset[int],
+) -> float:
+    """:func:`_roll_odds`' count, the deciding rolls that end my turn among them."""
+    hits = misses = lost = ends = 0
+    for r in range(1, 7):
+        value = max(1, min(6, r + bonus))
+        if value in doomed:
+            lost += 1
+            ends += value in ended
+        elif value < evasion or value in missed:
+            if value not in spared:
+                misses += 1
+        elif value not in blocked:
+            hits += 1
+    if not hits:
+        return 0.0
+    return ends / (hits + misses + lost)
 
 
 @lru_cache(maxsize=256)
@@ -937,6 +985,57 @@ def win_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: flo
     return row[misses]
 
 
+@lru_cache(maxsize=1024)
+def ended_chance(php: int, atk: int, mhp: int, p_hit: float, matk: int, p_die: float, p_end: float) -> float:
+    """The chance a plain fight (:func:`win_chance`, with ``p_die`` its lost chance of a roll) ends with my
+    turn ended (``p_end`` of a roll, :func:`end_odds`) before a win or my death: worked out row by row as
+    ``win_chance`` is. The rest of the fight's loss is my death (FS-13.9's penalty)."""
+    if mhp <= 0 or php <= 0 or atk <= 0 or p_end <= 0.0:
+        return 0.0
+    hits = -(-mhp // atk)
+    if matk <= 0:  # a miss changes nothing: each deciding roll is a hit or a loss
+        x, e, ended = p_hit / (p_hit + p_die), p_end / (p_hit + p_die), 0.0
+        for _ in range(hits):
+            ended = e + x * ended
+        return ended
+    p_miss = max(0.0, 1.0 - p_hit - p_die)
+    misses = -(-php // matk)
+    row = [0.0] * (misses + 1)  # no hit needed: won, nothing ended
+    for _ in range(hits):
+        new = [0.0] * (misses + 1)  # no miss borne: dead
+        for m in range(1, misses + 1):
+            new[m] = p_end + p_hit * row[m] + p_miss * new[m - 1]
+        row = new
+    return row[misses]
+
+
+def fight_odds(
+    view: View, target: Any, rules: Any = None, seat: int = -1, hp: int | None = None, mhp: int | None = None
+) -> tuple[float, float]:
+    """(win, ended) of the fight :func:`fight_chance` reads: ``ended`` the chance a face of the target ends
+    my turn first (:func:`ended_chance`): that loss costs the attack, not a death (FS-8.9, FS-13.9). The
+    death is the rest of the loss, ``1 - win - ended``."""
+    if target.hp is None or target.evasion is None:
+        return 0.0, 0.0
+    if type(target) is ObjInfo:
+        rules = target.rules
+    who = view.seat if seat < 0 else seat
+    dealt = hit_damage(rules, max(1, view.atk_of(who)))
+    if dealt <= 0:
+        return 0.0, 0.0
+    bonus = view.attack_roll_bonus_of(who)
+    own = own_roll_faces(view, seat)
+    p_hit, p_die = roll_odds(rules, target.evasion, bonus, own)
+    php = view.hp_of(who) if hp is None else hp
+    m_hp = target.hp if mhp is None else mhp
+    matk = target.attack or 0
+    win = win_chance(php, dealt, m_hp, p_hit, matk, p_die)
+    p_end = end_odds(rules, target.evasion, bonus, own) if p_die > 0.0 else 0.0
+    if p_end <= 0.0:
+        return win, 0.0
+    return win, ended_chance(php, dealt, m_hp, p_hit, matk, p_die, p_end)
+
+
 def fight_chance(
     view: View, target: Any, rules: Any = None, seat: int = -1, hp: int | None = None, mhp: int | None = None
 ) -> float:
@@ -947,25 +1046,7 @@ def fight_chance(
     object's info carries its ``rules``; a printed card's are given (its ``CardRef.rules``). ``seat``:
     another player's fight (their attack, roll bonus and own faces: public, FS-3.3); ``hp``, ``mhp``: the
     fight from other HP than now (theirs, the target's), as a hit waiting on the stack leaves them."""
-    if target.hp is None or target.evasion is None:
-        return 0.0
-    if type(target) is ObjInfo:
-        rules = target.rules
-    who = view.seat if seat < 0 else seat
-    dealt = hit_damage(rules, max(1, view.atk_of(who)))
-    if dealt <= 0:
-        return 0.0
-    p_hit, p_die = roll_odds(
-        rules, target.evasion, view.attack_roll_bonus_of(who), own_roll_faces(view, seat)
-    )
-    return win_chance(
-        view.hp_of(who) if hp is None else hp,
-        dealt,
-        target.hp if mhp is None else mhp,
-        p_hit,
-        target.attack or 0,
-        p_die,
-    )
+    return fight_odds(view, target, rules, seat, hp, mhp)[0]
 
 
 @lru_cache(maxsize=256)

@@ -1047,14 +1047,14 @@ def _discard_fight(sp: SensiblePolicy, view: View) -> float:
 
 
 def _slot_fight(sp: SensiblePolicy, view: View, c: Any, rules: Any = None) -> float:
-    """A monster's fight for me as a slot's (chance × worth, less 2 for a lost fight, as ``fight``
-    reads one), from its stats (an ``ObjInfo``, or a card with its ``rules``: its own preventions,
+    """A monster's fight for me as a slot's (chance × worth, less 2 for a fight lost by my death, as
+    ``fight`` reads one), from its stats (an ``ObjInfo``, or a card with its ``rules``: its own preventions,
     FS-6.16); -1 for an event or a card without stats."""
     if getattr(c, "kind", None) == "event" or c.hp is None or c.evasion is None:
         return -1.0
-    p = rd.fight_chance(view, c, rules)
+    p, ended = rd.fight_odds(view, c, rules)
     rewards = c.rewards if type(c.rewards) is tuple else tuple((c.rewards or {}).items())
-    return p * _monster_worth(sp.soul_weight, c.soul or 0, rewards) - (1.0 - p) * 2.0
+    return p * _monster_worth(sp.soul_weight, c.soul or 0, rewards) - (1.0 - p - ended) * 2.0
 
 
 def _slot(sp: SensiblePolicy, decision: Decision) -> Any:
@@ -1580,25 +1580,29 @@ def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
     return t is not None and t.kind == "monster" and t.hp is not None and _worth(sp, t) > 0
 
 
-def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
-    """The chance that ``who``'s attack ends with the monster's kill from ``hp`` (theirs) and ``mhp`` (the
-    monster's): the fight model (``reading.fight_chance``, FS-10.7, FS-10.9) with the attacker's own faces."""
+def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> tuple[float, float]:
+    """(win, ended) of ``who``'s attack going on from ``hp`` (theirs) and ``mhp`` (the monster's): the fight
+    model (``reading.fight_odds``, FS-10.7, FS-10.9) with the attacker's own faces."""
     t = view.attack_target
     if mhp <= 0:
-        return 1.0
+        return 1.0, 0.0
     if hp <= 0 or t is None:
-        return 0.0
-    return rd.fight_chance(view, t, None, who, hp, mhp)
+        return 0.0, 0.0
+    return rd.fight_odds(view, t, None, who, hp, mhp)
 
 
 def _kill_gain(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
     """What a sure kill now of the monster ``who`` attacks is worth against the fight going on from ``hp``
-    and ``mhp`` (``_fight_on``): the chance that fight is lost × the monster's worth and the death's price
-    (``valuing._DEATH``; in co-op a partner's death costs the team a tick, FS-17.4)."""
+    and ``mhp`` (``_fight_on``): the chance that fight is lost × the monster's worth, and the chance it is
+    lost by a death × the death's price (``valuing._DEATH``, FS-13.9; in co-op a partner's death costs the
+    team a tick, FS-17.4). A turn ended by the monster's face (FS-8.9) loses the monster, not a life."""
     t = view.attack_target
     if t is None:
         return 0.0
-    return (1.0 - _fight_on(sp, view, who, hp, mhp)) * (_worth(sp, t) + vl._DEATH)
+    win, ended = _fight_on(sp, view, who, hp, mhp)
+    if ended <= 0.0:
+        return (1.0 - win) * (_worth(sp, t) + vl._DEATH)
+    return (1.0 - win) * _worth(sp, t) + (1.0 - win - ended) * vl._DEATH
 
 
 def _use_cost(sp: SensiblePolicy, view: View, o: tuple) -> float:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardlab.simulate.four_souls import attack, dice
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
@@ -222,6 +224,26 @@ def test_FS_8_9_a_monster_face_that_ends_my_turn_counts_as_a_lost_fight():
     deck(g, "monster", [monster("Blob", hp=1, evasion=1, attack=1)])
     own_turn(g, attacks=1)
     assert [(r[4], r[7]) for r in kinds(g, "attack_target")] == [("Blob", "deck")]
+
+
+def test_FS_8_9_FS_13_9_a_turn_ended_by_the_monsters_face_is_priced_as_a_lost_attack_not_a_death():
+    """P0 (4 HP, attack 1) holding Bomb! attacks Mom's Hand (2 HP, evasion 4, 1 damage; a 6 ends the turn):
+    a hit (4) leaves it at 1 HP, then a miss (2) puts its 1 damage on the stack. The fight going on from 3 HP
+    is won 0.58 and ended by the 6 0.29, so lost by a death only 0.13: the kill now gains 0.42 × its worth
+    2.2 + 0.13 × a death's 4 = 1.42, less than the card kept, and the hit lands. The old reading priced the
+    whole 0.42 as a death (2.58) and spent Bomb! on the first waiting hit."""
+    g = strategy_table(rolls=[4, 2, 3, 3, 3, 4], hp=4)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, real("Bomb!"))
+    hand = add_slot_monster(g, by_id("b2-moms_hand"))
+    attack.run_attack(g, 0, hand)
+    assert g.players[0].damage >= 1 and not hand.in_play
+    # the split itself: when every loss is a turn ended, no fight is lost by a death
+    assert rd.ended_chance(3, 1, 2, 0.5, 0, 1 / 6, 1 / 6) == pytest.approx(
+        1 - rd.win_chance(3, 1, 2, 0.5, 0, 1 / 6)
+    )
+    assert rd.ended_chance(2, 1, 2, 1 / 3, 1, 1 / 6, 1 / 6) == pytest.approx(0.3611, abs=1e-4)
 
 
 def test_FS_10_7_a_fight_at_any_hp_a_set_allows_is_answered():
