@@ -1108,8 +1108,11 @@ def _killing_shot(sp: SensiblePolicy, view: View, loot: list, taps: list) -> Any
     fight. Weighed as a waiting hit's shot is (``_best_shot``): the kill's gain is the monster's worth (the
     attack it leaves free is worth about the fight it spares), against the shot's cost (``_use_cost``: a
     loot card's worth kept for my next turn, a $ price; a ↷ is free)."""
+    shots = [o for o in (*taps, *loot) if rd.monster_shot(_ab(sp, o)) > 0]
+    if not shots:  # most actions: no aim read
+        return None
     aims = tuple((info.hp, _worth(sp, info), info.ref) for info in view.monsters if info.hp is not None)
-    pick, aim = _best_shot(sp, view, (*taps, *loot), aims)
+    pick, aim = _best_shot(sp, view, shots, aims)
     if pick is not None:
         sp._intent = ("obj", aim)
     return pick
