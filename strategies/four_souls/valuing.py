@@ -10,10 +10,12 @@ says which, for the strategy's target choices.
 
 from __future__ import annotations
 
+import ast
 import copy
 import re
 from typing import Any
 
+from cardlab.simulate.four_souls import exprs
 from cardlab.simulate.four_souls.abilities import Ability
 from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
 from cardlab.simulate.four_souls.refs import ObjRef
@@ -22,7 +24,17 @@ from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
-from .reading import _shared, hit_chance, own_roll_faces, role, roll_odds, sel_head, win_chance
+from .reading import (
+    _shared,
+    _Unread,
+    _unread,
+    hit_chance,
+    own_roll_faces,
+    role,
+    roll_odds,
+    sel_head,
+    win_chance,
+)
 from .reading import verbs as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
@@ -1166,27 +1178,128 @@ def _num(v: Any) -> float:
 
 
 def _amount(v: Any, out: Outlook) -> float:
-    """A verb's amount: ``cents(X)`` of a player I aim at myself is my cents now (a doubling), ``under(self)``
-    the cards under the item in use; anything else as ``_num`` reads it."""
-    if isinstance(v, str) and v.startswith("cents(") and v.endswith(")"):
-        who = v[len("cents(") : -1]
-        if _who(who, out) == "me":
-            return float(out.cents)
-    if v == "under(self)":  # the cards under the item in use (``Outlook.self_under``)
-        return float(out.self_under)
+    """A verb's amount: a number or ``up_to`` as ``_num`` reads it; ``cents(X)`` of a player planned as me;
+    an expression read on my outlook (:func:`expr_amount`: my cents, hand, the item's counters …); one
+    reading anything else at ``_num``'s default (each such word listed with its reason in ``DEFAULTED``)."""
+    if isinstance(v, str) and v.startswith("cents(") and v.endswith(")") and _who(v[6:-1], out) == "me":
+        return float(out.cents)  # the cents of a player the plan names as me: a doubling
+    if isinstance(v, str):
+        got = expr_amount(v, out)
+        if got is not None:
+            return got
     return _num(v)
 
 
-def _own_counters(v: Any, out: Outlook) -> float:
-    """An amount written ``counters(self)`` or ``counters(self) + k``: the item's counters now (plus k);
-    any other amount as ``_num`` reads it."""
-    if isinstance(v, str) and v.startswith("counters(self)"):
-        rest = v[len("counters(self)") :].replace(" ", "")
-        if not rest:
-            return float(out.self_counters)
-        if rest[0] == "+" and rest[1:].isdigit():
-            return float(out.self_counters + int(rest[1:]))
-    return _num(v)
+# The readers an amount expression may use that :func:`expr_amount` reads on my outlook (vocabulary §1.6).
+READ_CALLS = frozenset({"counters", "cents", "hand_size", "under", "max", "min"})
+READ_NAMES = frozenset({"result"})
+# Amount words the players read at ``_num``'s default, each with why (``tests/four_souls/test_amount_shapes``
+# fails on an amount word neither read nor listed here: a new card's amount cannot go unread silently).
+DEFAULTED: dict[str, str] = {
+    "event": "the size of the event that triggers it (damage dealt, loot drawn): unknown before it happens",
+    "bound": "a count bound as it resolves (a capitalised variable: a roll, a pick; another player's cents or"
+    " hand — a bare ``cents(X)`` the plan names as me is read): unknown beforehand",
+    "all": "every one the player has: read as a typical 3 (a loss of mine: at most my cents / my hand)",
+    "any_number": "the player's pick: read as a typical 3",
+    "unlimited": "no limit: read as 3 more loot plays (``loot_play`` reads my hand for what they play)",
+    "full": "a full heal: my damage is not in the outlook; heals are priced low (1 HP) either way",
+    "reduce_to": "damage reduced to a number: the prevention's size depends on the damage, read as 1",
+    "souls": "a player's souls count: the outlook keeps only the leader's, read as 1",
+    "most": "the most any player has of something: not in the outlook, read as 1",
+    "monster_slots": "the monster slots in play: not in the outlook, read as 1",
+    "dead_players": "the players who died this turn: known only as it resolves, read as 1",
+    "discarded_count": "the cards discarded by the same effect: known only as it resolves, read as 1",
+    "damage": "the damage marked on an object: not in the outlook, read as 1",
+    "named_counters": "one kind of counter on the item (``counters(self, kind)``): the outlook counts them all",
+    "count": "how many a chosen group holds: bound as it resolves, read as 1",
+}
+
+
+def expr_amount(text: str, out: Outlook) -> float | None:
+    """An amount expression read on my outlook: ``counters(self)`` the item's counters, ``under(self)`` the
+    cards under it, ``cents``/``hand_size`` of me, ``result`` a die's mean (3.5), ``max``/``min``, numbers and
+    arithmetic; None when it reads anything else (an event, a rival's hand, a bound variable)."""
+
+    def mine(args: list) -> bool:
+        # only `you` inside an expression: a chosen player's count (VIII. Justice's difference) would read 0
+        # in the plan's trial of them as me, and the card nothing
+        a = args[0] if len(args) == 1 else None
+        return isinstance(a, ast.Name) and a.id in ("you", "activator")
+
+    def name(word: str) -> Any:
+        if word == "result":
+            return 3.5
+        raise _Unread
+
+    def call(fn: str, args: list) -> Any:
+        if fn in ("max", "min"):
+            vals = [exprs.evaluate(a, name, call, _unread) for a in args]
+            return max(vals) if fn == "max" else min(vals)
+        one = args[0].id if len(args) == 1 and isinstance(args[0], ast.Name) else None
+        if fn == "counters" and one == "self":
+            return out.self_counters
+        if fn == "under" and one == "self":
+            return out.self_under
+        if fn == "cents" and mine(args):
+            return out.cents
+        if fn == "hand_size" and mine(args):
+            return len(out.hand)
+        raise _Unread
+
+    try:
+        v = exprs.evaluate(exprs.compile_expr(text), name, call, _unread)
+    except (exprs.EngineError, _Unread, TypeError, ZeroDivisionError):
+        return None
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+def amount_words(v: Any) -> set[str]:
+    """The words of an amount the players read at ``_num``'s default (:data:`DEFAULTED` keys) or do not know:
+    each word here not in ``DEFAULTED`` is a blind spot (``tests/four_souls/test_amount_shapes``)."""
+    if isinstance(v, dict):
+        return set().union(set(), *(amount_words(x) if k in ("up_to", "n") else {k} for k, x in v.items()))
+    if isinstance(v, list | tuple):
+        return set().union(set(), *(amount_words(x) for x in v))
+    if not isinstance(v, str):
+        return set()
+    try:
+        return _words_of(exprs.compile_expr(v))
+    except exprs.EngineError:
+        return {v}
+
+
+def _words_of(node: Any) -> set[str]:
+    """:func:`amount_words` of a compiled expression: what :func:`expr_amount` reads gives no word."""
+    if isinstance(node, ast.Constant):
+        return set()
+    if isinstance(node, ast.Name):
+        return set() if node.id in READ_NAMES else {"bound"} if node.id[:1].isupper() else {node.id}
+    if isinstance(node, ast.Attribute):
+        return (
+            {"event"}
+            if isinstance(node.value, ast.Name) and node.value.id == "event"
+            else {ast.unparse(node)}
+        )
+    if isinstance(node, ast.BinOp):
+        return _words_of(node.left) | _words_of(node.right)
+    if isinstance(node, ast.UnaryOp):
+        return _words_of(node.operand)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        fn, args = node.func.id, node.args
+        if fn in ("max", "min"):
+            return set().union(set(), *(_words_of(a) for a in args))
+        one = args[0].id if len(args) == 1 and isinstance(args[0], ast.Name) else None
+        if fn in ("counters", "under") and one == "self":
+            return set()
+        if fn in ("cents", "hand_size") and one is not None:  # another player's: chosen as it resolves
+            return set() if one in ("you", "activator") else {"bound"}
+        inner = set().union(set(), *(_words_of(a) for a in args if not isinstance(a, ast.Constant)))
+        if "event" in inner:
+            return {"event"}  # the event's object (its victim's HP, counters): known as it happens
+        if fn == "counters":  # a kind's counters on the item, or counters on a chosen object
+            return {"named_counters"} if inner == {"self"} else {"bound"}
+        return {fn}
+    return {ast.unparse(node)}
 
 
 def _verb(verb: str, p: Any, out: Outlook) -> float:
@@ -1283,7 +1396,7 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
             return 0.2
         return 0.1
     if what == "buff":
-        atk = _own_counters(params.get("atk", 0), out)
+        atk = _amount(params.get("atk", 0), out)
         gain = atk * (1.5 if out.my_turn else 0.3) + _num(params.get("hp", 0)) * 0.5
         gain += _num(params.get("roll", 0)) * 0.8 * (1 if out.my_turn else 0)
         if who == "monster":  # a lower evasion helps my attack roll on my turn, like +1 to it

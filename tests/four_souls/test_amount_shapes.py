@@ -1,0 +1,92 @@
+"""The players read every amount shape a card file writes (a verb's count: a number, ``up_to``, an
+expression): an amount read at the default 1 was a blind spot (Booster v2.0's roll change, session 28).
+The guard fails when a card — printed or made for a test — writes an amount word the players neither read
+(``valuing.expr_amount``) nor list in ``valuing.DEFAULTED`` with the reason it is read at the default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardlab.simulate.four_souls.cards import load_pool
+from cardlab.simulate.four_souls.vocabulary import VERBS
+from cardlab.strategies.four_souls import valuing as vl
+from cardlab.strategies.four_souls.outlook import Outlook
+
+COUNTS = ("n", "amount", "delta")  # the amount parameters that hold a count
+TESTONLY = sorted((Path(__file__).parent / "cards_testonly").glob("*.yaml"))
+
+
+def _verbs(eff: Any, found: list) -> None:
+    if isinstance(eff, dict):
+        for k, v in eff.items():
+            if k in VERBS:
+                found.append((k, v))
+            _verbs(v, found)
+    elif isinstance(eff, list | tuple):
+        for e in eff:
+            _verbs(e, found)
+
+
+def _amounts(card: Any) -> list[tuple[str, Any]]:
+    """(verb, amount) of every verb in a card record (its faces, back and item side too) writing its
+    value model's amount parameter (``Aim.amount``)."""
+    abilities = [*card.abilities, *(ab for f in card.faces for ab in f[2])]
+    abilities += [*getattr(card.back, "abilities", ()), *(card.as_item[1] if card.as_item else ())]
+    found: list = []
+    _verbs(abilities, found)
+    out = []
+    for verb, p in found:
+        key = vl.AIM_FIELDS[verb][3]
+        if key not in COUNTS:
+            continue  # a thing taken or swapped (``what``, ``b``): read by ``valuing._take`` / the swap
+        first = VERBS[verb].params[0] if VERBS[verb].params else ""
+        params = p if isinstance(p, dict) else {first: p}
+        if key in params:
+            out.append((verb, params[key]))
+    return out
+
+
+@pytest.mark.parametrize("files", [None, TESTONLY], ids=["card files", "test-only cards"])
+def test_every_amount_is_read_or_defaulted_with_a_reason(files):
+    """Guard: an amount word not read and not in ``DEFAULTED`` is a blind spot a new card fell into."""
+    pool = load_pool(files)
+    blind = {
+        (c.id, verb, str(n), w)
+        for c in pool.cards
+        for verb, n in _amounts(c)
+        for w in vl.amount_words(n)
+        if w not in vl.DEFAULTED
+    }
+    assert not blind, sorted(blind)
+
+
+def test_the_guard_sees_a_new_word():
+    """A made-up amount word (and a known one of another object) is reported, a read one is not."""
+    assert vl.amount_words("rooms(you) + 1") == {"rooms"}
+    assert vl.amount_words("counters(self) + hand_size(you)") == set()
+    assert vl.amount_words({"up_to": "X"}) == {"bound"}
+    assert "rooms" not in vl.DEFAULTED
+
+
+def test_an_amount_written_on_my_hand_is_read():
+    """Jera (Gold Box v2) loots as many cards as my hand holds: with 5 cards it is worth 5 loot, not
+    the 1 the old reader gave every expression (FS-6.19). Keeper's Penny's counters read the same way."""
+    jera = next(c for c in load_pool().cards if c.id == "g2-jera")
+    eff = jera.abilities[0]["play"]["do"]
+    out = Outlook(my_turn=True, hand=(1.0, 1.0, 1.0, 2.0, 2.0))
+    assert vl.effect_value(eff, out) == pytest.approx(5.0)
+    assert vl.effect_value({"gain_cents": "counters(self)"}, Outlook(self_counters=4)) == pytest.approx(1.2)
+    assert vl.effect_value({"gain_cents": "cents(you)"}, Outlook(cents=6)) == pytest.approx(1.8)
+
+
+def test_a_chosen_players_count_keeps_the_default():
+    """VIII. Justice loots and gains the difference to a chosen player (FS-6.19, FS-6.11): the plan names
+    P me, where the difference would read 0 and the card nothing — it keeps the default worth (1 loot + 1¢)."""
+    card = next(c for c in load_pool().cards if c.id == "b2-viii_justice")
+    play = card.abilities[0]["play"]
+    out = Outlook(my_turn=True, cents=3, hand=(1.0, 1.0))
+    vl._plan_targets(play["targets"], play["do"], out)
+    assert vl.effect_value(play["do"], out) == pytest.approx(1.3)
