@@ -663,7 +663,7 @@ def cost_value(cost: Any, out: Outlook) -> float:
                     return -99.0
                 v -= sum(out.my_items[:n]) + (0.0 if verb == "destroy" else 0.5)
             elif verb == "remove_counters":
-                v -= out.counter_cost * _num(p.get("n", 1) if isinstance(p, dict) else p)
+                v -= out.counter_cost * _amount(p.get("n", 1) if isinstance(p, dict) else p, out)
     return v
 
 
@@ -1410,8 +1410,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if what == "soul":
         return per
     if what == "counter":  # on the item in use: what its statics make of a counter (``counter_worths``)
-        if who == "self":
-            return out.counter_gain * amount
+        if who == "self":  # FS-5.14: a counter removed from it costs what one added gains (its own price)
+            return (out.counter_gain if per >= 0 else -out.counter_cost) * amount
         fed = (
             out.per_counter.get(params.get("kind", "generic")) if who in ("me", "rival", "monster") else None
         )

@@ -90,3 +90,12 @@ def test_a_chosen_players_count_keeps_the_default():
     out = Outlook(my_turn=True, cents=3, hand=(1.0, 1.0))
     vl._plan_targets(play["targets"], play["do"], out)
     assert vl.effect_value(play["do"], out) == pytest.approx(1.3)
+
+
+def test_counters_removed_from_the_item_are_a_loss():
+    """FS-5.14: counters taken off the item in use cost what they were worth (``counter_cost`` each) — the
+    old reader counted a removal as a gain, and a removal of all its counters as one."""
+    out = Outlook(self_counters=3, counter_cost=0.6, counter_gain=0.6)
+    removal = {"remove_counters": {"n": "counters(self)", "object": "self"}}
+    assert vl.effect_value(removal, out) == pytest.approx(-1.8)
+    assert vl.cost_value(removal, out) == pytest.approx(-1.8)
