@@ -9,8 +9,7 @@ the environment), so both builds of one install can be compared game by game (:f
 
 Left as Python on purpose: configuration classes and card loaders (pickled into worker processes,
 where compiled frozen dataclasses fail to unpickle; Four Souls: ``config``, ``cards``, ``vocabulary``, the
-deck and setup modules), Four Souls' event log (``log``: a Python subclass of the kernel's compiled log),
-test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card loader, config,
+deck and setup modules), test fixtures (``fixtures`` subclasses ``random.Random``). Hidden Reason keeps its card loader, config,
 decks, events, scenarios, story and invariant checks as Python. The card definitions of every game
 (``carddefs``; Four Souls' compiled behaviour, ``abilities``, too) are compiled (read at every step) and
 rebuilt by their constructors when copied or pickled (``cardfiles.rebuilt_by_fields``); so are Four Souls'
@@ -86,6 +85,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "hooks",
         "interpreter",
         "items",
+        "log",
         "plays",
         "refs",
         "replacements",

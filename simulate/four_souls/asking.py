@@ -163,7 +163,7 @@ def stack_ref(g: Game, it: StackItem) -> StackRef:
     return ref  # StackRef(...) without its interpreted __new__: the same record (asked at every window)
 
 
-_new_tuple: Any = tuple.__new__  # builds a NamedTuple record from its fields in one C call
+_new_tuple: Final[Any] = tuple.__new__  # builds a NamedTuple record from its fields in one C call
 
 
 def ordered_by(g: Game, chooser: int, objs: list, names: list, context: str) -> list:

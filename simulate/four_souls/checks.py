@@ -6,11 +6,12 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from . import challenge, gains, rooms, statics, triggers, zones
+from . import challenge, rooms, statics, triggers, zones
 from . import vocabulary as V
 from .asking import ask, ordered_by
 from .coop import check_goal
 from .exprs import compile_expr
+from .gains import overlay_items, share_marked
 from .items import DeathItem
 from .resources import gain_soul
 from .state import EngineError, Game, GameOver, Obj, Phys, Player
@@ -18,15 +19,23 @@ from .statics import Ctx, cond
 from .zones import monster_left, reveal_into_slot
 
 
-def _rooms_full(g: Game) -> bool:
-    """Every room slot holds a room (always, in a game without rooms)."""
+def _slots_full(g: Game) -> bool:
+    """Every shop, monster and room slot holds a card (FS-12.1; no room slots in a game without rooms).
+    Loops, not ``all``: compiled, a builtin is looked up by name at each call, and this runs at every
+    state check."""
+    for slot in g.shop:
+        if not slot:
+            return False
+    for slot in g.mslots:
+        if not slot:
+            return False
     return g.rooms is None or all(g.rooms.slots)
 
 
 def state_checks(g: Game) -> None:
     """Between stack events: win check (FS-14.1), bonus souls (FS-Q.23), deaths (FS-13.1), slot
     refills (FS-12.1) and pending triggers (FS-4.9), in that order, until nothing changes."""
-    if g.log.n == g.cache.checked_n and not g.pending and all(g.shop) and all(g.mslots) and _rooms_full(g):
+    if g.log.n == g.cache.checked_n and not g.pending and _slots_full(g):
         return  # nothing happened since the last check and every slot is full
     for _ in range(200):
         n = g.log.n
@@ -43,13 +52,13 @@ def state_checks(g: Game) -> None:
                 challenge.timer_out(g)  # FS-17.5: an effect advanced the timer to 0
             shares = statics.marked_sharers(g)
             if shares or g.marked_shares:  # Golden Trinket: the abilities of the items marked now
-                gains.share_marked(g, shares)
+                share_marked(g, shares)
             over = statics.item_overlay(g) if g.rooms is not None else None  # a room's static only
             if over is not None or g.overlaid:  # Re-Isaac: what every item is while the room is in play
-                gains.overlay_items(g, over)
+                overlay_items(g, over)
         if g.to_hand:  # FS-5.4: a card put into a hand instead of leaving play elsewhere (Monster Card)
             zones.to_hand_when_leaving(g)
-        changed = not (all(g.shop) and all(g.mslots) and _rooms_full(g)) and refill_slots(g)
+        changed = not _slots_full(g) and refill_slots(g)
         if g.pending:
             triggers.flush(g)
             changed = True
