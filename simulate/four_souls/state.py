@@ -287,7 +287,7 @@ class Caches:
     bonus_tests: dict = field(default_factory=dict)  # checks.check_bonus: bonus soul pid → its compiled test
     statics: dict = field(
         default_factory=dict
-    )  # statics.owned_statics: seat → (obj_ver, items, curses, rooms, {static key: [(obj, body)]}, objs, rules)
+    )  # statics.owned_statics: seat → its statics.Listing (key, {static key: [(obj, body)]}, objs, rules)
     hp_plans: list = field(default_factory=list)  # statics._hp_plan: by seat, a player's max HP split
     monster_plans: list = field(
         default_factory=list

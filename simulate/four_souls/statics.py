@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from . import challenge, counters
 from . import vocabulary as V
+from .abilities import CardRules
 from .exprs import compile_expr, evaluate
 from .state import EngineError, Game, Obj, Phys, Player
 
@@ -140,8 +141,27 @@ def player_statics(g: Game, p: Player, key: str) -> list | tuple:
     return [(o, body[key]) for o, body in owned if _holds(g, o, body)]
 
 
-_Listing = tuple[int, int, int, bool, dict, tuple, tuple]
-_UNLISTED: _Listing = (-1, -1, -1, False, {}, (), ())  # matches no game: listed afresh
+class Listing:
+    """A player's kept statics listing (:func:`owned_statics`): native fields, so the key check at each
+    read takes fields, where a kept tuple was unboxed whole (seven fields) at each of them."""
+
+    def __init__(
+        self,
+        ver: int,
+        items: int,
+        curses: int,
+        rooms: bool,
+        by_key: dict[str, list],
+        objs: tuple[Obj, ...],
+        worn: tuple[Any, ...],
+    ) -> None:
+        self.ver = ver  # the key: Game.obj_ver, the item and curse counts, rooms counted (the AP's)
+        self.items = items
+        self.curses = curses
+        self.rooms = rooms
+        self.by_key = by_key  # static key → [(obj, body)]
+        self.objs = objs  # the objects listed, in order
+        self.worn = worn  # their rules, compared by identity (``_relisted``)
 
 
 def owned_statics(g: Game, p: Player, key: str) -> list:
@@ -154,18 +174,22 @@ def owned_statics(g: Game, p: Player, key: str) -> list:
     rooms = (
         p.seat == g.active and g.rooms is not None and bool(g.rooms.slots)
     )  # FS-16.2: "you" on a room: the AP
-    # the key's parts compared one by one, typed: compiled, no key tuple is built at each of the ~6,000
-    # reads of a 4-player game (most from ``settle_hp`` at every decision)
-    # typed, not optional: the entry is unpacked once (an optional one is checked again at every field)
-    got = g.cache.statics.get(p.seat)
-    hit: _Listing = _UNLISTED if got is None else got
-    if hit[0] != g.obj_ver or hit[1] != len(p.items) or hit[2] != len(p.curses) or hit[3] != rooms:
+    # the key's parts compared one by one on a native object: compiled, no key tuple is built or unboxed
+    # at each of the ~6,000 reads of a 4-player game (most from ``settle_hp`` at every decision)
+    hit: Listing | None = g.cache.statics.get(p.seat)
+    if (
+        hit is None
+        or hit.ver != g.obj_ver
+        or hit.items != len(p.items)
+        or hit.curses != len(p.curses)
+        or hit.rooms != rooms
+    ):
         hit = _relisted(g, p, rooms, hit)
         g.cache.statics[p.seat] = hit
-    return hit[4].get(key, _NONE)
+    return hit.by_key.get(key, _NONE)
 
 
-def _relisted(g: Game, p: Player, rooms: bool, was: _Listing) -> _Listing:
+def _relisted(g: Game, p: Player, rooms: bool, was: Listing | None) -> Listing:
     """``owned_statics``' entry after its key moved. The lists are made of nothing but ``p``'s objects in
     order and their rules (a rules object's statics never change once it is worn: a gain or copy wears new
     rules, ``gains.wear``), so when those are the same objects they are kept: about 4 in 5 moves of
@@ -174,11 +198,12 @@ def _relisted(g: Game, p: Player, rooms: bool, was: _Listing) -> _Listing:
     objs: tuple[Obj, ...] = (ch, *p.items, *p.curses) if ch is not None else (*p.items, *p.curses)
     if rooms:
         objs = (*objs, *(s[-1] for s in g.rooms.slots if s))
-    kept: tuple[Obj, ...] = was[5]
-    worn: tuple[Any, ...] = was[6]  # their rules, compared by identity
     n = len(objs)
-    if n == len(kept) and all(objs[i] is kept[i] and objs[i].rules is worn[i] for i in range(n)):
-        return (g.obj_ver, len(p.items), len(p.curses), rooms, was[4], kept, worn)
+    if was is not None:
+        kept = was.objs
+        worn = was.worn
+        if n == len(kept) and all(objs[i] is kept[i] and objs[i].rules is worn[i] for i in range(n)):
+            return Listing(g.obj_ver, len(p.items), len(p.curses), rooms, was.by_key, kept, worn)
     by_key: dict[str, list] = {}
     for o in objs:
         for body in o.rules.statics:
@@ -188,15 +213,17 @@ def _relisted(g: Game, p: Player, rooms: bool, was: _Listing) -> _Listing:
                     by_key[k] = [(o, body)]
                 else:
                     listed.append((o, body))
-    return (g.obj_ver, len(p.items), len(p.curses), rooms, by_key, objs, tuple([o.rules for o in objs]))
+    return Listing(
+        g.obj_ver, len(p.items), len(p.curses), rooms, by_key, objs, tuple([o.rules for o in objs])
+    )
 
 
 def player_max_hp(g: Game, p: Player) -> int:
     """Read at every decision and fresh state check for every player (``settle_hp``): the printed HP and
     the unconditional fixed +HP statics come summed from :func:`_hp_plan`; only the rest is read."""
     plan = _hp_plan(g, p)
-    extra: int = plan[6]
-    for o, body in plan[7]:  # conditional, or an amount read on the object (+1 per counter)
+    extra: int = plan.fixed
+    for o, body in plan.read:  # conditional, or an amount read on the object (+1 per counter)
         if _holds(g, o, body):
             extra += amount(g, o, body["hp"])
     if g.stat_counters:  # HP counters on the character and items (``counters.stat_bonus``)
@@ -211,11 +238,32 @@ def player_max_hp(g: Game, p: Player) -> int:
     return extra + p.b_hp
 
 
-# seat → (obj_ver, items, curses, rooms, character, its face, fixed HP, [(obj, body)] read at each call)
-_NO_PLAN: tuple[int, int, int, bool, Any, Any, int, list] = (-1, -1, -1, False, None, None, 0, [])
+class HpPlan:
+    """A player's kept max-HP split (:func:`_hp_plan`), kept by seat: native fields, so the key check at
+    each of the ~5,000 reads a 4-player game makes takes fields, where a kept tuple was unboxed whole."""
+
+    def __init__(
+        self,
+        ver: int,
+        items: int,
+        curses: int,
+        rooms: bool,
+        character: Any,
+        face: Any,
+        fixed: int,
+        read: list,
+    ) -> None:
+        self.ver = ver  # the key: ``owned_statics``' and the character and the side it shows (FS-6.10)
+        self.items = items
+        self.curses = curses
+        self.rooms = rooms
+        self.character = character
+        self.face = face
+        self.fixed = fixed  # the printed HP plus the +N HP statics without a condition
+        self.read = read  # [(obj, body)] of the other own ``hp`` statics, read at each call
 
 
-def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, list]:
+def _hp_plan(g: Game, p: Player) -> HpPlan:
     """A player's max HP split once per change of what it is made of (the key of ``owned_statics``, and
     the character and the side it shows, FS-6.10): the printed HP plus the +N HP statics without a
     condition, summed; and the others (a condition, or an amount read on the object) to read at each
@@ -225,17 +273,17 @@ def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, li
     face = c.face if c is not None else None
     plans = g.cache.hp_plans
     seat = p.seat
-    got = plans[seat] if seat < len(plans) else None  # by seat, in a list: no hashing at each read
-    plan: tuple[int, int, int, bool, Any, Any, int, list] = _NO_PLAN if got is None else got
+    got: HpPlan | None = plans[seat] if seat < len(plans) else None  # by seat, in a list: no hashing
     if (
-        plan[0] == g.obj_ver
-        and plan[1] == len(p.items)
-        and plan[2] == len(p.curses)
-        and plan[3] == rooms
-        and plan[4] is c
-        and plan[5] is face
+        got is not None
+        and got.ver == g.obj_ver
+        and got.items == len(p.items)
+        and got.curses == len(p.curses)
+        and got.rooms == rooms
+        and got.character is c
+        and got.face is face
     ):
-        return plan
+        return got
     base = (face or c.phys.card).hp if c is not None else 2  # FS-6.10: the side that shows
     fixed: int = base or 0
     read: list = []
@@ -248,7 +296,7 @@ def _hp_plan(g: Game, p: Player) -> tuple[int, int, int, bool, Any, Any, int, li
             read.append((o, body))
         else:
             fixed += n
-    plan = (g.obj_ver, len(p.items), len(p.curses), rooms, c, face, fixed, read)
+    plan = HpPlan(g.obj_ver, len(p.items), len(p.curses), rooms, c, face, fixed, read)
     if seat >= len(plans):
         plans.extend([None] * (seat + 1 - len(plans)))
     plans[seat] = plan
@@ -1421,7 +1469,8 @@ def _walk(g: Game) -> None:
     ev_entries: list[StaticEntry] = []  # each evasion static
     pa: list[Obj] = []
     for o in _all_static_objs(g):
-        bodies = o.rules.statics
+        rules: CardRules = o.rules  # typed: compiled, its statics and each body's keys are read natively
+        bodies: list[dict[str, Any]] = rules.statics
         if not bodies:
             continue
         # a table-wide hp/atk static, an evasion one, a players-attackable one: one pass over the bodies
