@@ -128,12 +128,25 @@ def copy_state(g: Game, strategies: list | None = None) -> Game:
 
 
 def _shared(g: Game) -> dict[int, Any]:
-    """The copy's memo to start from: what the copy shares with ``g`` (or starts anew), by ``id``."""
+    """The copy's memo to start from: what the copy shares with ``g`` (or starts anew), by ``id``. The card
+    data part is made once and kept in ``g``'s caches while its key holds (a search copies the same game
+    for every branch): ``all_phys`` only grows and the lists of cards outside the game only shrink, into
+    it, so their lengths say when it changed; the kept memo holds every object it names, so no ``id`` in
+    it can be reused meanwhile."""
     cache = g.cache  # the derived caches start empty; the two indexes that only grow are kept
-    memo: dict[int, Any] = {
-        id(g.cfg): g.cfg,
-        id(cache): Caches(trig_names=set(cache.trig_names), forbid_on=cache.forbid_on),
-    }
+    key = (len(g.all_phys), len(g.outside_cards), len(g.outside_chars), len(g.outside_bonus))
+    kept = cache.card_memo
+    if kept is None or kept[0] != key:
+        kept = cache.card_memo = (key, _card_data(g))
+    memo: dict[int, Any] = dict(kept[1])
+    memo[id(g.cfg)] = g.cfg
+    memo[id(cache)] = Caches(trig_names=set(cache.trig_names), forbid_on=cache.forbid_on)
+    return memo
+
+
+def _card_data(g: Game) -> dict[int, Any]:
+    """Every physical card of ``g``, its card and compiled behaviour, by ``id``: shared by its copies."""
+    memo: dict[int, Any] = {}
     phys = g.all_phys
     cards = [p.card for p in phys]
     rules = [p.rules for p in phys]
@@ -163,6 +176,17 @@ _GAME = tuple(name for name in _names(Game) if name not in _GAME_OWN)
 _RECORDS: dict[type, tuple[str, ...]] = {
     cls: _names(cls)
     for cls in (Attack, VariantRules, Rooms, Challenge, TwoPlayer, SoulTrading, Trade, Coop, BlankCard)
+}
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """All of ``names`` read off an object as one tuple (``attrgetter`` gives a bare value for one name)."""
+    get = operator.attrgetter(*names)
+    return get if len(names) > 1 else lambda x: (get(x),)
+
+
+_GETTERS: dict[tuple[str, ...], Callable[[Any], tuple]] = {
+    names: _getter(names) for names in (_OBJ, _PLAYER, _GAME, *_RECORDS.values())
 }
 
 
@@ -200,8 +224,8 @@ class _Copier:
 
     def fill(self, new: Any, old: Any, names: tuple[str, ...]) -> None:
         atoms, value = _ATOMS, self.value
-        for name in names:
-            v = getattr(old, name)
+        # every field read in one call (``attrgetter``, in C), not one ``getattr`` call a field
+        for name, v in zip(names, _GETTERS[names](old), strict=True):
             setattr(new, name, v if type(v) in atoms else value(v))
 
     def value(self, v: Any) -> Any:
