@@ -209,7 +209,7 @@ def _saves_from_death(do: Any) -> bool:
     return "event.death" in str(do.get("do"))
 
 
-_SELF_DAMAGE = ({"damage_to": "self"}, {"combat_damage_to": "self"})
+_SELF_DAMAGE: Final = ({"damage_to": "self"}, {"combat_damage_to": "self"})
 
 
 def hit_damage(rules: Any, atk: int) -> int:
@@ -300,14 +300,14 @@ def unread_self_damage(rules: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-_NO_FACES: frozenset[int] = frozenset()
+_NO_FACES: Final[frozenset[int]] = frozenset()
 _OWN_FACES: dict[int, tuple[Any, Any]] = {}
 _LOST_FACES: dict[int, tuple[Any, Any]] = {}
 _ENDED_FACES: dict[int, tuple[Any, Any]] = {}
-_OWN_DAMAGE = ({"damage_to": "you"}, {"combat_damage_to": "you"})
+_OWN_DAMAGE: Final = ({"damage_to": "you"}, {"combat_damage_to": "you"})
 # (faces I miss on, faces whose miss my prevention spares, faces that kill me)
 OwnFaces = tuple[frozenset[int], frozenset[int], frozenset[int]]
-NO_OWN_FACES: OwnFaces = (_NO_FACES, _NO_FACES, _NO_FACES)
+NO_OWN_FACES: Final[OwnFaces] = (_NO_FACES, _NO_FACES, _NO_FACES)
 
 
 def own_roll_faces(view: View, seat: int = -1) -> OwnFaces:
@@ -548,7 +548,7 @@ def _ends(eff: Any, own: bool, my_turn: bool) -> bool:
     return any(_ends(v, own, my_turn) for k, v in eff.items() if k not in ("if", "extra_attack"))
 
 
-_AIMED = frozenset({"aims_at_yours", "aims_at_your_item_or_roll"})
+_AIMED: Final = frozenset({"aims_at_yours", "aims_at_your_item_or_roll"})
 
 
 def wards(ab: Any) -> bool:
@@ -753,7 +753,7 @@ def monster_shot(ab: Any) -> int:
 
 # One outcome of a +damage: (its chance, the +damage for the turn, the damage it deals me)
 Boost = tuple[float, int, int]
-_NO_BOOST: tuple[Boost, ...] = ((1.0, 0, 0),)
+_NO_BOOST: Final[tuple[Boost, ...]] = ((1.0, 0, 0),)
 
 
 def atk_boosts(ab: Any, amount: Callable[[str], int | None], mine: bool = True) -> tuple[Boost, ...]:

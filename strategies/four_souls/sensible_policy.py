@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -35,14 +35,14 @@ _RECOVER_LOOT = (
 )
 
 
-_ANSWERS = frozenset({"roll", "shield", "cancel"})
+_ANSWERS: Final = frozenset({"roll", "shield", "cancel"})
 # ``reading.use_kinds`` of ↷ abilities the value model decides alone (the rest have plans; a $ ability
 # never has one: Pay To Play's steal is valued)
-_PLAIN_USES = frozenset({"other", "peek"})
+_PLAIN_USES: Final = frozenset({"other", "peek"})
 # ↷ gains worth using in the turn before mine (they recharge at my turn start, FS-8.1).
 _BETWEEN_GAINS = frozenset({"gain_cents", "loot", "gain_treasure", "add_counters"})
 # Loot kept in hand for answers; discarded last at the hand limit.
-_KEEP = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
+_KEEP: Final = {"roll": 0, "shield": 1, "cancel": 2, "soul": 3, "harm": 4, "help": 5, "gain": 6, "other": 7}
 
 
 def _options(d: Decision) -> tuple:
@@ -428,7 +428,7 @@ def _later_hand_gap(o: vl.Outlook) -> float:
     return _hand_gap(o.policy, o.view)
 
 
-_LATER: dict[str, Any] = {
+_LATER: Final[dict[str, Any]] = {
     "spent_items": _later_spent,
     "monsters": _later_monsters,
     "fight": _later_fight,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import copy
 import re
-from typing import Any
+from typing import Any, Final
 
 from cardlab.simulate.four_souls import exprs
 from cardlab.simulate.four_souls.abilities import Ability
@@ -38,11 +38,11 @@ from .reading import (
 from .reading import verbs as reading_verbs
 
 # The registered value models by name (read from the registries, not declared here).
-AIMS = {name: verb.aim for name, verb in VERBS.items()}
-HOOK_AIMS = {name: hook.aim for name, hook in HOOKS.items()}
+AIMS: Final = {name: verb.aim for name, verb in VERBS.items()}
+HOOK_AIMS: Final = {name: hook.aim for name, hook in HOOKS.items()}
 # The same as typed tuples (what, per, who, amount, when): ``_verb`` runs many times a decision, and the compiled
 # build unpacks a tuple natively where each field of an ``Aim`` (an interpreted class) is a generic read.
-AIM_FIELDS: dict[str, tuple[str, float, str, str, str]] = {
+AIM_FIELDS: Final[dict[str, tuple[str, float, str, str, str]]] = {
     name: (a.what, a.per, a.who, a.amount, a.when) for name, a in AIMS.items()
 }
 
@@ -166,7 +166,7 @@ def _new_character(o: Outlook) -> float:
     return character_gain(o.view, o.me, o.reader)
 
 
-_LATER: dict[str, Any] = {
+_LATER: Final[dict[str, Any]] = {
     "hp": _hp,
     "curse": _curse,
     "rival_hp": _rival_hp,
