@@ -53,7 +53,7 @@ class EventLog:
     ) -> None:
         if self.enabled:
             row: tuple[Any, ...]
-            if target.__class__ is int:  # a seat
+            if type(target) is int:  # a seat (``type``: a C macro compiled, where ``__class__`` is a lookup)
                 row = (self.turn, self.phase, seat, kind, card, None, amount, detail, target, value)
             else:
                 row = (self.turn, self.phase, seat, kind, card, target, amount, detail, None, value)

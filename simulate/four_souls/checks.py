@@ -100,9 +100,10 @@ def _bonus_test(b: Phys):
     text = str(when)
     head, _sep, tail = text.partition(" >= ")
     n = int(tail) if tail.strip().isdigit() else None
+    # ``order``: list[Player], so that compiled each player's field is a native read
     if head == "hand_size(player)" and n is not None:
 
-        def first(g: Game, order: list) -> Player | None:
+        def first(g: Game, order: list[Player]) -> Player | None:
             for p in order:
                 if len(p.hand) >= n:
                     return p
@@ -110,7 +111,7 @@ def _bonus_test(b: Phys):
 
     elif head == "cents(player)" and n is not None:
 
-        def first(g: Game, order: list) -> Player | None:
+        def first(g: Game, order: list[Player]) -> Player | None:
             for p in order:
                 if p.cents >= n:
                     return p
@@ -121,7 +122,7 @@ def _bonus_test(b: Phys):
     else:
         gate, each = _split(text)
 
-        def first(g: Game, order: list) -> Player | None:
+        def first(g: Game, order: list[Player]) -> Player | None:
             src = g.bonus_objs.get(b.pid)  # FS-14.7: its counters (a trigger on its sixth counter)
             if gate and not _holds(g, order[0], src, gate, b):
                 return None
@@ -199,7 +200,7 @@ def _keyword_count_test(kw: str, n: int):
     count): most of the game there are not ``n`` of them at all, and then no player is looked at."""
     table: list[Any] = [None, 0]  # [obj_ver, items with ``kw`` under any player]
 
-    def first(g: Game, order: list) -> Player | None:
+    def first(g: Game, order: list[Player]) -> Player | None:
         if table[0] != g.obj_ver:
             table[0] = g.obj_ver
             table[1] = sum(1 for p in order for o in p.items if kw in o.rules.keywords)

@@ -76,7 +76,7 @@ class FSLog(EventLog):
                 self.ns += 1
         if self.enabled:  # the kernel's row, written out here: one Python call an event, not two (issue 20)
             row: tuple[Any, ...]
-            if target.__class__ is int:  # a seat
+            if type(target) is int:  # a seat (``type``: a C macro compiled, where ``__class__`` is a lookup)
                 row = (self.turn, self.phase, seat, kind, card, None, amount, detail, target, value)
             else:
                 row = (self.turn, self.phase, seat, kind, card, target, amount, detail, None, value)
