@@ -117,7 +117,7 @@ class Card:
         game, so two different cards of one game differ there and the rest is never read. Hands and zones
         are lists searched by equality (``list.remove``, ``in``); the generated method built two tuples of
         all twenty fields for every card passed over, about 4.5 µs in the compiled build (issue 20)."""
-        if other.__class__ is not self.__class__:
+        if type(other) is not type(self):  # ``type``: compiled, a C macro where ``__class__`` is a lookup
             return NotImplemented
         assert isinstance(other, Card)
         if other.uid != self.uid:

@@ -27,7 +27,7 @@ class _Record:
         return tuple(getattr(self, name) for name in self.FIELDS)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__ or not isinstance(other, _Record):
+        if type(other) is not type(self) or not isinstance(other, _Record):  # ``type``: no lookup compiled
             return NotImplemented
         return self._values() == other._values()
 
