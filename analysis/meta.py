@@ -26,6 +26,7 @@ from scipy.optimize import linprog
 
 from .matchups import head_to_head
 from .runs import RunError
+from .small_samples import too_few
 
 BOOTSTRAP = 200
 PRIOR = 1.0  # virtual games per pair, split evenly, so pairs that never met sit at ½
@@ -140,6 +141,7 @@ def meta(
     rate_lo, rate_hi = np.percentile(br, [tail, 100 - tail], axis=0)
     eq_lo, eq_hi = np.percentile(be, [tail, 100 - tail], axis=0)
     in_meta = (be >= IN_META).mean(axis=0)
+    unmet_of = ((games == 0) & ~np.eye(k, dtype=bool) & (f > 0)[None, :]).sum(axis=1)
     table = pl.DataFrame(
         {
             "value": labels,
@@ -152,6 +154,7 @@ def meta(
             "ms_lower": eq_lo,
             "ms_upper": eq_hi,
             "in the meta": in_meta,
+            "unmet": unmet_of.astype(np.int64),
         }
     ).sort("meta share", "field win rate", descending=True)
     unmet = int(((games == 0) & ~np.eye(k, dtype=bool)).sum() // 2)
@@ -174,8 +177,18 @@ def shown(result: Meta, dim: str) -> pl.DataFrame:
                 for r, lo, hi in zip(t["meta share"], t["ms_lower"], t["ms_upper"], strict=True)
             ],
             "in the meta": [f"{x:.0%} of replicates" for x in t["in the meta"]],
+            "": [_flag(row) for row in t.iter_rows(named=True)],
         }
     )
+
+
+def _flag(row: dict) -> str:
+    """The small-sample flag of every rate table, and the opponents a value never met: the bootstrap
+    redraws only games played, so a pair held at ½ by the prior adds no width (session 28: 5 games gave
+    "52.5% [50.0%, 53.8%]" and a meta share of "100.0% [100.0%, 100.0%]")."""
+    few = too_few(row["games"], row["fw_lower"], row["fw_upper"])
+    unmet = f"never met {row['unmet']} in the field" if row["unmet"] else ""
+    return "; ".join(text for text in ("few games" if few else "", unmet) if text)
 
 
 def meta_text(run_path: str, dim: str | None, field_text: str | None, level: float = 0.95) -> str:

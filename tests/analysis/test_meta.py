@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from cardlab.analysis.meta import equilibrium, meta, parse_field
+from cardlab.analysis.meta import equilibrium, meta, parse_field, shown
 from cardlab.analysis.runs import RunError
 from cardlab.cli import cli
 
@@ -78,3 +78,16 @@ def test_cardlab_meta_end_to_end(tmp_path):
     assert "Field and meta by alliance" in result.output
     bad = runner.invoke(cli, ["meta", str(tmp_path / "g"), "--by", "alliance", "--field", "Nobody=0.5"])
     assert bad.exit_code == 2 and "no value 'Nobody'" in bad.output
+
+
+def test_few_games_and_opponents_never_met_are_flagged():
+    """Session 28: `cardlab meta` of 5 games (10 alliances, one game each) read "52.5% [50.0%, 53.8%]"
+    and a meta share of "100.0% [100.0%, 100.0%]" without a word: pairs that never met sit at ½ by the
+    prior, which the bootstrap (it redraws games played) cannot widen. Such rows carry the flag every
+    rate table has, and the number of opponents never met."""
+    players = _games({("A", "B"): 0.7, ("C", "D"): 0.5}, per_pair=4)
+    table = shown(meta(players, bootstrap=20), "deck")
+    flags = dict(zip(table["deck"].to_list(), table[""].to_list(), strict=True))
+    assert flags == {v: "few games; never met 2 in the field" for v in "ABCD"}
+    many = _games({("A", "B"): 0.6, ("B", "C"): 0.5, ("C", "A"): 0.5}, per_pair=200)
+    assert set(shown(meta(many, bootstrap=20), "deck")[""].to_list()) == {""}
