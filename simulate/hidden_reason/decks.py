@@ -15,7 +15,15 @@ from cardlab.decklists import game_dir
 from cardlab.simulate.core import branching
 from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.card_problems import guarded, settle
-from cardlab.simulate.core.cardfiles import YamlMap, check_keys, field_value, files_stamp, load_yaml, unknown
+from cardlab.simulate.core.cardfiles import (
+    YamlMap,
+    check_keys,
+    field_value,
+    files_stamp,
+    load_yaml,
+    name_value,
+    unknown,
+)
 from cardlab.simulate.core.errors import CardDataError, UserError
 from cardlab.simulate.core.overrides import Settable
 
@@ -99,7 +107,11 @@ def _duplicate(where: str, card: CardDef, first: str) -> None:
 def parse_deck(data: YamlMap, where: str, cards: dict[str, CardDef]) -> Deck:
     """Validate one deck file against a card pool: size 30–50, ≤ 2 copies, known and implemented cards."""
     check_keys(data, ("deck", "plan", "cards"), where)
-    name = str(field_value(data, "deck", str, where))
+    name = name_value(data, "deck", where)  # a table's label and a --decks word: one line, no spaces around
+    if "," in name:  # --decks separates deck names by commas, so this deck could never be chosen
+        raise CardDataError(
+            where, data.line_of("deck"), f"field 'deck': a deck name cannot hold ',', got {name!r}"
+        )
     plan = field_value(data, "plan", str, where, name, required=False, default="")
     raw = field_value(data, "cards", dict, where, name)
     entries: list[tuple[str, int]] = []

@@ -273,3 +273,18 @@ def test_runaway_loop_stops_with_a_clear_error():
     with _pytest.raises(RuntimeError, match=r"a card loop\? last: Engine"):
         for _ in range(2000):
             act(g, 0, ("act", g.cards[0].uid, 0, None))
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ('""', "field 'deck' must be a name on one line, without spaces around it, got ''"),
+        ('" padded"', "field 'deck' must be a name on one line, without spaces around it, got ' padded'"),
+        ('"a,b"', "field 'deck': a deck name cannot hold ',', got 'a,b'"),
+    ],
+)
+def test_a_deck_name_must_be_one_a_decks_option_can_name(tmp_path, name, message):
+    """Session 28: '', ' padded' and 'a,b' were taken as deck names (exit 0); `--decks` separates names by
+    commas and shows them in tables, so none of them could be chosen or read as written."""
+    path = _write(tmp_path, "d.yaml", f"deck: {name}\nplan: test\ncards:\n  Border Scout: 2\n")
+    assert _error(path) == f"{path}:1: {message}"
