@@ -34,7 +34,7 @@ from cardlab.simulate.core.card_problems import every_problem
 from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
-from cardlab.simulate.core.runformat import FolderVerification, Verification
+from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification
 from cardlab.simulate.core.runner import RunOutcome, RunPlan
 
 from .replay import Replay
@@ -232,9 +232,6 @@ def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
             f"--name is {len(name.encode())} bytes long; run names are limited to {MAX_NAME_BYTES}"
         )
     return name
-
-
-SET_RECORDS = ("sweep.json", "ladder.json", "ensemble.json", "duel.json")  # one command's folder of runs
 
 
 def out_root(out: str | Path) -> Path:

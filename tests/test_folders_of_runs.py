@@ -145,3 +145,22 @@ def test_a_set_named_as_an_existing_run_is_refused(tmp_path, command):
         == f"error: {tmp_path / 'a'}: folder exists and is not empty (give another --name)"
     )
     assert sorted(p.name for p in (tmp_path / "a").iterdir()) == before
+
+
+def test_a_command_of_one_run_given_a_folder_of_runs_names_one(tmp_path):
+    """Session 28: `compare`, `replay` and `meta` of a sweep's folder said only "not a cardlab run folder (no
+    manifest.json)"; the line now says what the folder is and names one of its runs."""
+    assert CliRunner().invoke(cli, [*SWEEP, "--out", str(tmp_path)]).exit_code == 0
+    folder = tmp_path / "s"
+    expected = (
+        f"error: {folder}: not a cardlab run folder (no manifest.json); it is the folder of a sweep: give one "
+        f"of its 2 runs, e.g. {folder / 'p000-players=2'}"
+    )
+    for command in (["compare", str(folder), str(folder)], ["replay", str(folder), "--game", "0"]):
+        assert one_error_line(CliRunner().invoke(cli, command)) == expected
+    assert CliRunner().invoke(cli, [*RUN, "--out", str(tmp_path), "--name", "a"]).exit_code == 0
+    plain = ["replay", str(tmp_path), "--game", "0"]  # the results folder: a run, no set record
+    assert one_error_line(CliRunner().invoke(cli, plain)) == (
+        f"error: {tmp_path}: not a cardlab run folder (no manifest.json); it is a folder of runs: give one of "
+        f"its 1 runs, e.g. {tmp_path / 'a'}"
+    )

@@ -317,6 +317,21 @@ def _read_bounded(path: Path, limit: int) -> bytes:
     return data
 
 
+SET_RECORDS = ("sweep.json", "ladder.json", "ensemble.json", "duel.json")  # one command's folder of runs
+
+
+def _runs_inside(folder: Path) -> str:
+    """What a folder of runs is, for the one line of a command that reads one run (`compare`, `replay`,
+    `meta`, `derive`): given a sweep's folder they said only "no manifest.json"."""
+    record = next((name for name in SET_RECORDS if (folder / name).is_file()), None)
+    runs = sorted(p for p in folder.iterdir() if (p / MANIFEST).is_file() and not p.is_symlink())
+    if not runs:
+        return ""
+    kind = record.removesuffix(".json") if record else ""
+    what = f"the folder of {'an' if kind[:1] in 'aeiou' else 'a'} {kind}" if record else "a folder of runs"
+    return f"; it is {what}: give one of its {len(runs)} runs, e.g. {runs[0]}"
+
+
 def read_manifest(run: Path) -> Manifest:
     path = Path(run) / MANIFEST
     if Path(run).exists() and not Path(run).is_dir():
@@ -324,7 +339,7 @@ def read_manifest(run: Path) -> Manifest:
     if not Path(run).is_dir():
         raise RunFormatError(f"{run}: no such run folder")
     if not path.exists():
-        raise RunFormatError(f"{run}: not a cardlab run folder (no {MANIFEST})")
+        raise RunFormatError(f"{run}: not a cardlab run folder (no {MANIFEST}){_runs_inside(Path(run))}")
     try:
         data = json.loads(_read_bounded(path, MAX_MANIFEST_BYTES).decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
