@@ -27,6 +27,7 @@ from typing import Any
 
 from cardlab.analysis.paired import newcombe_paired
 from cardlab.analysis.runs import open_in_set
+from cardlab.analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES
 from cardlab.analysis.stats import wilson
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
@@ -90,6 +91,14 @@ class Duel:
         diff = self.square / n - (p - q) ** 2
         return (p * (1 - p) + q * (1 - q)) / diff if diff > 0 else math.inf
 
+    @property
+    def flag(self) -> str:
+        """The small-sample flag of every rate table, on the duel's first line (6 games read as a finding)."""
+        theta, lo, hi = self.gain
+        if self.games >= MIN_GAMES and (hi - lo) / 2 <= MAX_HALF_WIDTH:
+            return ""
+        return f" — few games (under {MIN_GAMES}, or a gain interval wider than ±{MAX_HALF_WIDTH:.0%})"
+
     def __str__(self) -> str:
         n = self.games
         if n == 0:
@@ -100,7 +109,8 @@ class Duel:
         return (
             "\n".join(
                 [
-                    f"duel {self.a} against {self.b}, {self.n_players} players, {n} games on the same deals",
+                    f"duel {self.a} against {self.b}, {self.n_players} players, {n} games on the same deals"
+                    + self.flag,
                     f"  {self.a}: win share {_rate(self.a_wins, n)}",
                     f"  {self.b} in the same seats and deals: {_rate(self.b_wins, n)}",
                     f"  games whose result differs: {differ:g} ({self.a_only:g} won by {self.a} only, "

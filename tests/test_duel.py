@@ -98,3 +98,17 @@ def test_a_duel_of_other_than_two_known_policies_is_one_line_before_any_game(tmp
 def test_a_folder_that_is_no_duel_is_one_line(tmp_path):
     result = CliRunner().invoke(cli, ["duel-report", str(tmp_path)])
     assert result.exit_code == 2 and "not a duel folder" in result.output
+
+
+def test_a_duel_of_few_games_is_flagged_on_its_first_line():
+    """Session 28: a duel of 6 games printed its rates with no flag, where every rate table marks them."""
+    few, many = Duel("a", "b", 2), Duel("a", "b", 2)
+    for x, y in [(1, 0), (0, 0), (1, 1)] * 2:
+        few.add(x, y)
+    for x, y in [(1, 1)] * 400 + [(0, 0)] * 400 + [(1, 0)] * 60 + [(0, 1)] * 40:
+        many.add(x, y)
+    assert str(few).splitlines()[0] == (
+        "duel a against b, 2 players, 6 games on the same deals — few games (under 30, or a gain interval "
+        "wider than ±15%)"
+    )
+    assert str(many).splitlines()[0] == "duel a against b, 2 players, 900 games on the same deals"
