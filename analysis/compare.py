@@ -15,6 +15,7 @@ import polars as pl
 from . import luck
 from .paired import PairedComparison, paired_compare
 from .runs import Run, RunError
+from .small_samples import FLAG
 
 POOR_PAIRING = 0.9  # below this share of seats keeping their label, the runs are closer to independent
 
@@ -159,7 +160,7 @@ def to_text(c: Comparison, level: float = 0.95) -> str:
                 _pct(row["rate_b"]),
                 f"{100 * row['diff']:+.1f} pts",
                 f"[{100 * row['lower']:+.1f}, {100 * row['upper']:+.1f}]",
-                "few games" if row["too_few"] else "",
+                FLAG if row["too_few"] else "",
             ]
         )
     widths = [max(len(h), *(len(x[i]) for x in rows)) for i, h in enumerate(heads)]

@@ -30,6 +30,7 @@ from .matchups import with_win_share
 from .ratings import plackett_luce
 from .render import Report, Section
 from .runs import RunError, open_in_set, unfinished_in_set
+from .small_samples import FLAG, too_few
 from .stats import clustered_rate, wilson
 
 RECORD = "ladder.json"
@@ -125,8 +126,10 @@ def _pair_scores(players: pl.DataFrame) -> dict[tuple[str, str], PairScore]:
 
 
 def _cell(pair: PairScore, level: float, clustered: bool) -> str:
+    """'rate [interval] n=games', and '*' for too few games as in a sweep's cells (analysis.small_samples)."""
     lo, hi = pair.interval(level, clustered)
-    return f"{pair.score / pair.games:.1%} [{lo:.1%}, {hi:.1%}] n={pair.games}"
+    text = f"{pair.score / pair.games:.1%} [{lo:.1%}, {hi:.1%}] n={pair.games}"
+    return text + " *" if too_few(pair.games, lo, hi) else text
 
 
 def seed_share(
@@ -210,6 +213,7 @@ def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
                 "games": games,
                 "stronger scores": f"{score / games:.1%} [{lo:.1%}, {hi:.1%}]",
                 "skill share": f"{2 * score / games - 1:+.2f} [{2 * lo - 1:+.2f}, {2 * hi - 1:+.2f}]",
+                "": FLAG if too_few(games, lo, hi) else "",
             }
         )
     try:
@@ -224,7 +228,8 @@ def howto(level: float) -> list[str]:
         "Ratings: each policy's log-strength (Plackett–Luce; Bradley–Terry for 2 players), centred on 0, with "
         f"its {level:.0%} interval; 'win prob' is the chance to beat average opponents.",
         "The matrix cell is the row policy's score against the column (a win 1, a draw ½), with its interval "
-        "and games. Every pair played the same seeds, swapping seats each game.",
+        "and games; '*' marks too few games (under 30) or an interval wider than ±15 points. Every pair "
+        "played the same seeds, swapping seats each game.",
         "Skill share: if a share s of games went to the stronger policy for sure and the rest were a coin "
         "toss, the stronger would score (1 + s) / 2; s near 0 means luck decides between those two.",
         "Seed share: how much of who wins is fixed by the deal itself — the intraclass correlation of 'the "

@@ -26,7 +26,7 @@ from scipy.optimize import linprog
 
 from .matchups import head_to_head
 from .runs import RunError
-from .small_samples import too_few
+from .small_samples import FLAG, too_few
 
 BOOTSTRAP = 200
 PRIOR = 1.0  # virtual games per pair, split evenly, so pairs that never met sit at ½
@@ -188,7 +188,7 @@ def _flag(row: dict) -> str:
     "52.5% [50.0%, 53.8%]" and a meta share of "100.0% [100.0%, 100.0%]")."""
     few = too_few(row["games"], row["fw_lower"], row["fw_upper"])
     unmet = f"never met {row['unmet']} in the field" if row["unmet"] else ""
-    return "; ".join(text for text in ("few games" if few else "", unmet) if text)
+    return "; ".join(text for text in (FLAG if few else "", unmet) if text)
 
 
 def meta_text(run_path: str, dim: str | None, field_text: str | None, level: float = 0.95) -> str:

@@ -27,13 +27,11 @@ from .dimensions import default_dimensions
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
 from .runs import Run
-from .small_samples import MAX_HALF_WIDTH
+from .small_samples import FLAG, MAX_HALF_WIDTH
 from .stats import wilson
 from .winrates import MIN_GAMES, winrate_by
 
 __all__ = ["Report", "Section", "build", "build_path", "to_html", "to_markdown", "to_text", "write"]
-
-FLAG = "few games"
 
 
 def _pct(x: float | None) -> str:

@@ -10,6 +10,9 @@ import math
 
 import polars as pl
 
+FLAG = "few games"
+"""The words of the flag, in every table's note column and every one-line figure."""
+
 MIN_GAMES = 30
 """Default minimum sample: below about 30 games even the Wilson interval is mostly guesswork about its own
 width, and a single upset moves the rate by more than 3 points."""

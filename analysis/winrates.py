@@ -7,7 +7,7 @@ import polars as pl
 from .coop import team_mode
 from .queries import dimension_expr, query
 from .runs import Run
-from .small_samples import MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
+from .small_samples import FLAG, MAX_HALF_WIDTH, MIN_GAMES, too_few_expr
 from .stats import clustered_rate, wilson
 
 __all__ = ["MIN_GAMES", "with_wilson", "winrate_by"]
@@ -25,7 +25,7 @@ def with_wilson(frame: pl.DataFrame, level: float = 0.95, min_games: int = MIN_G
         lower=pl.Series([b[0] for b in bounds], dtype=pl.Float64),
         upper=pl.Series([b[1] for b in bounds], dtype=pl.Float64),
     ).with_columns(too_few_expr("games", "lower", "upper", min_games, MAX_HALF_WIDTH))
-    return frame.with_columns(flag=pl.when(pl.col("too_few")).then(pl.lit("few games")).otherwise(pl.lit("")))
+    return frame.with_columns(flag=pl.when(pl.col("too_few")).then(pl.lit(FLAG)).otherwise(pl.lit("")))
 
 
 def winrate_by(run: Run, dim: str, level: float = 0.95, min_games: int = MIN_GAMES) -> pl.DataFrame:
@@ -59,4 +59,4 @@ def with_deal_clusters(
         upper=pl.Series([rows.get(v, nan)[2] for v in values], dtype=pl.Float64),
         n_eff=pl.Series([rows.get(v, nan)[3] for v in values], dtype=pl.Float64),
     ).with_columns(too_few_expr("games", "lower", "upper", min_games, MAX_HALF_WIDTH))
-    return frame.with_columns(flag=pl.when(pl.col("too_few")).then(pl.lit("few games")).otherwise(pl.lit("")))
+    return frame.with_columns(flag=pl.when(pl.col("too_few")).then(pl.lit(FLAG)).otherwise(pl.lit("")))

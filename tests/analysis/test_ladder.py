@@ -86,3 +86,14 @@ def test_a_policy_that_never_wins_gets_a_finite_rating_and_a_note(tmp_path):
     assert "use a prior of 0.5 virtual games" in result.output
     ratings = result.output.split("Ratings (strongest first)")[1].splitlines()[2]
     assert ratings.startswith("evaluator")
+
+
+def test_pairs_of_few_games_are_flagged_as_in_every_rate_table(tmp_path):
+    """Session 28: a ladder of 6 games a pair showed its matrix and 'stronger scores' with no flag, where a
+    sweep's cells end in '*' and other tables say 'few games'."""
+    args = ["ladder", "gosu-x", "-s", "random", "-s", "evaluator", "-n", "6", "-j", "1", "-q", "--seed", "1"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path), "--name", "l"])
+    assert result.exit_code == 0, result.output
+    assert "0.0% [0.0%, 39.0%] n=6 *" in result.output
+    steps = result.output.split("How often the stronger policy wins")[1].splitlines()
+    assert steps[1].split()[-1] == "note" and steps[2].endswith("few games"), steps[:3]
