@@ -62,6 +62,8 @@ def to_text(report: Report) -> str:
         out += ["", section.title]
         out.append("  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
         out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+        if not rows and section.note:  # the terminal shows no notes: an empty table would say nothing
+            out.append(f"({section.note})")
     for note in report.notes:
         out += ["", f"note: {note}"]
     return "\n".join(out) + "\n"

@@ -385,7 +385,7 @@ def build_ensemble(
         report.sections.append(
             Section(
                 f"Which conclusions about {dim} survive a change of players",
-                result.claims,
+                result.claims.rename({"holds_under": "holds under", "reversed_under": "reversed under"}),
                 note=note,
                 group=group,
             )

@@ -148,3 +148,15 @@ def test_a_value_that_never_sat_in_some_place_says_so(tmp_path):
     table = _section(report.build(Run.open(run)), "Win rate by strategy").frame
     cells = dict(zip(table["strategy"].to_list(), table["seat-adjusted"].to_list(), strict=True))
     assert cells["C"] == "not in every place" and cells["A"].endswith("%") and cells["B"].endswith("%")
+
+
+def test_an_empty_table_says_its_note_in_the_terminal():
+    """Session 28: `cardlab robust` of 6 games printed "Which conclusions … survive" as a bare header row;
+    the terminal shows no section notes, so an empty table now prints its note ("no claim holds …")."""
+    from cardlab.analysis.render import Report, Section, to_text
+
+    empty = pl.DataFrame(schema={"claim": pl.String, "verdict": pl.String})
+    report = Report(
+        None, "r", [], sections=[Section("Claims", empty, note="no claim holds under any policy")]
+    )
+    assert to_text(report).splitlines()[-2:] == ["claim  verdict", "(no claim holds under any policy)"]
