@@ -19,7 +19,7 @@ from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runfolder import RunLock
 from cardlab.simulate.core.runformat import LOCK, write_atomic
-from cardlab.simulate.core.runner import RunOutcome, RunPlan, execute
+from cardlab.simulate.core.runner import RunOutcome, RunPlan, execute, option_differences
 from cardlab.strategies import registry as strategy_registry
 
 from .wiring import plan_from_options
@@ -93,7 +93,10 @@ def play_set(
         raise UserError(f"{folder}: nothing to resume (no {what} of that name)")
     with RunLock(folder):  # one command per set folder: two started at once cannot mix their records
         if path.exists() and not settings.resume:
-            raise UserError(f"{folder}: an {what} of that name exists (give --resume or another --name)")
+            article = "an" if what[0] in "aeiou" else "a"  # it read "an ladder"
+            raise UserError(
+                f"{folder}: {article} {what} of that name exists (give --resume or another --name)"
+            )
         if not settings.resume and any(p.name != LOCK for p in folder.iterdir()):  # a run's or a sweep's
             raise UserError(f"{folder}: folder exists and is not empty (give another --name)")
         if settings.resume:
@@ -101,10 +104,10 @@ def play_set(
                 old = json.loads(path.read_text())
             except (OSError, ValueError):
                 raise UserError(f"{folder}: nothing to resume (no {what} of that name)") from None
-            if old != json.loads(json.dumps(record)):
-                raise UserError(
-                    f"{folder}: --resume with other policies, games or seed than the {what} recorded"
-                )
+            new = json.loads(json.dumps(record))
+            if old != new:  # it said "other policies, games or seed", not which
+                changed = option_differences(old, new, f"the {what}") if isinstance(old, dict) else ""
+                raise UserError(f"{folder}: cannot resume: {changed or f'the {what} record differs'}")
         write_atomic(path, (json.dumps(record, indent=2) + "\n").encode())
         outcomes = []
         for index, (name, plan) in enumerate(runs):

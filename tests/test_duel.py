@@ -112,3 +112,20 @@ def test_a_duel_of_few_games_is_flagged_on_its_first_line():
         "wider than ±15%)"
     )
     assert str(many).splitlines()[0] == "duel a against b, 2 players, 900 games on the same deals"
+
+
+def test_a_resume_with_other_settings_names_what_differs(tmp_path):
+    """Session 28: it said "--resume with other policies, games or seed than the duel recorded", not which;
+    and a second duel of the name read "an duel of that name exists"."""
+    assert _duel(tmp_path, "-s", "hold", "-s", "random", games="8").exit_code == 0
+    resumed = _duel(tmp_path, "-s", "hold", "-s", "random", "--resume", games="10")
+    assert resumed.exit_code == 2
+    assert (
+        resumed.output
+        == f"error: {tmp_path / 'd'}: cannot resume: n_games: the duel has 8, this command gives 10\n"
+    )
+    again = _duel(tmp_path, "-s", "hold", "-s", "random", games="8")
+    assert (
+        again.output
+        == f"error: {tmp_path / 'd'}: a duel of that name exists (give --resume or another --name)\n"
+    )

@@ -8,7 +8,7 @@ from polars.testing import assert_frame_equal
 
 from cardlab.cli import cli
 from cardlab.simulate import games
-from cardlab.simulate.core.runner import _option_differences, execute
+from cardlab.simulate.core.runner import execute, option_differences
 from cardlab.wiring import plan_from_options
 from tests.kernel_helpers import manifest_of, read_sorted, simulate
 
@@ -74,7 +74,7 @@ def test_a_long_recorded_value_is_shortened_in_the_resume_line():
     (a 926-character line); the option's own value still shows whole."""
     have = {"ratio": "all", "ratio_counts": []}
     want = {"ratio": "official", "ratio_counts": [["treasure", "passive", 44]] * 41}
-    line = _option_differences(have, want)
+    line = option_differences(have, want)
     assert line.startswith("ratio: run has 'all', this command gives 'official'; ratio_counts: run has []")
     assert line.endswith("… (41 entries)") and len(line) < 200, line
 

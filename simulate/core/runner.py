@@ -391,12 +391,14 @@ _RESUME_KEYS = (
 )
 
 
-def _option_differences(have: dict[str, Any], want: dict[str, Any]) -> str:
+def option_differences(have: dict[str, Any], want: dict[str, Any], what: str = "run") -> str:
     """The options a resuming command changed, in words a person typed (``n_players: run has 2, this
-    command gives 3``) rather than the two config hashes; "" when the recorded configs agree."""
+    command gives 3``) rather than the two config hashes; "" when the recorded configs agree. ``what``
+    names the record (a run; a ladder, duel or ensemble of runs)."""
     keys = [key for key in dict.fromkeys([*have, *want]) if have.get(key) != want.get(key)]
     return "; ".join(
-        f"{key}: run has {_brief(have.get(key))}, this command gives {_brief(want.get(key))}" for key in keys
+        f"{key}: {what} has {_brief(have.get(key))}, this command gives {_brief(want.get(key))}"
+        for key in keys
     )
 
 
@@ -437,7 +439,7 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, di
         have, want = getattr(state.manifest, key), getattr(fresh, key)
         if have == want:
             continue
-        changed = _option_differences(state.manifest.config, fresh.config) if key == "config_hash" else ""
+        changed = option_differences(state.manifest.config, fresh.config) if key == "config_hash" else ""
         if changed:
             raise UserError(f"{out}: cannot resume: {changed}")
         what = "the card data changed" if key == "card_data_hash" else f"{key} differs"
