@@ -43,6 +43,9 @@ def fail_line(message: object) -> str:
     return "error: " + "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
 
 
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", None)  # click 8.2+; 8.1 prints the help itself
+
+
 class CardlabGroup(click.Group):
     """Turns the errors a person can cause into one line and exit code 2, never a traceback."""
 
@@ -59,6 +62,9 @@ class CardlabGroup(click.Group):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as exc:  # click's own bad-option messages, made one line
+            if _NO_ARGS is not None and isinstance(exc, _NO_ARGS):  # `cardlab`, `cardlab simulate`: the help
+                click.echo(exc.format_message())  # it was one escaped line ("error: Usage: …\n\n…"), exit 2
+                sys.exit(0)
             where = exc.ctx.command_path if exc.ctx else "cardlab"
             click.echo(fail_line(f"{exc.format_message()} (see '{where} --help')"), err=True)
             sys.exit(2)

@@ -184,3 +184,13 @@ def test_verify_of_a_folder_of_runs_checks_each_run(tmp_path):
     (tmp_path / "sw" / "p001-target=30" / "batches.jsonl").unlink()
     shown = CliRunner().invoke(cli, ["verify", str(tmp_path / "sw")])
     assert shown.exit_code == 1 and "a folder of 2 runs, 1 damaged" in shown.output, shown.output
+
+
+@pytest.mark.parametrize("path", ["", "simulate", "sweep", "cards", "derive", "ladder", "tune"])
+def test_a_bare_command_shows_its_help(path):
+    """Session 28: `cardlab` alone — a new user's first command — and a group without its subcommand
+    printed the whole help as one escaped error line ("error: Usage: cardlab …\\n\\n  Monte Carlo…"),
+    exit 2. The help is shown as `--help` shows it."""
+    result = CliRunner().invoke(cli, path.split())
+    assert result.exit_code == 0, result.output
+    assert result.output == CliRunner().invoke(cli, [*path.split(), "--help"]).output
