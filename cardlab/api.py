@@ -168,7 +168,23 @@ def game_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
             if opt.kind in _KINDS:
                 _typed(opt.kind, **{key: one})
         out[key] = value
-    return out
+    return absolute_cards(out)
+
+
+def absolute_cards(options: dict[str, Any]) -> dict[str, Any]:
+    """``--cards`` as absolute paths in the config a run records. Written as typed (``my.yaml``), `replay`
+    and `--resume` from another folder looked for another file (or refused the same one spelled
+    absolutely), and a notebook's worker processes, kept in the folder of an earlier run, read the file of
+    that folder ("the card data changed while the run was starting")."""
+
+    def absolute(path: Any) -> Any:
+        return os.path.abspath(path) if isinstance(path, str | os.PathLike) and str(path) else path
+
+    cards = options.get("cards")
+    if cards is None:
+        return options
+    value = tuple(map(absolute, cards)) if isinstance(cards, tuple | list) else absolute(cards)
+    return {**options, "cards": value}
 
 
 def _settings(
@@ -467,7 +483,9 @@ def sweep(
     )
     plans = []
     for point in points:  # build every plan first: a bad point fails before anything is written
-        varied = {k.replace("-", "_"): v for k, v in point.items() if k not in ("players", "max-turns")}
+        varied = absolute_cards(
+            {k.replace("-", "_"): v for k, v in point.items() if k not in ("players", "max-turns")}
+        )
         settings = dataclasses.replace(
             common,
             n_players=point.get("players", players),

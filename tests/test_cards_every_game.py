@@ -145,3 +145,24 @@ def test_one_card_data_hash_rule_joins_what_changes_the_cards():
     assert len(one) == 16 and one != base
     assert overrides.data_hash(base, "a", "b") != overrides.data_hash(base, "b", "a")
     assert overrides.data_hash(base, "a", "b") == overrides.data_hash(overrides.data_hash(base, "a"), "b")
+
+
+def test_a_relative_cards_path_is_recorded_whole(tmp_path, monkeypatch):
+    """Session 28: `--cards my.yaml` was recorded as typed, so `replay` from another folder said "--cards
+    my.yaml: no such file", `--resume` naming the same file by its full path was refused ("cards: run has
+    'my.yaml'"), and a notebook's worker processes, kept in an earlier folder, read that folder's my.yaml."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    deck = game_dir("hidden_reason") / "decks" / "arcanum_control.yaml"
+    (tmp_path / "a" / "my.yaml").write_text(deck.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "a")
+    args = ["simulate", "hidden-reason", "-n", "3", "-j", "1", "-q", "--no-events", "--name", "r"]
+    out = ["--out", str(tmp_path / "runs")]
+    assert CliRunner().invoke(cli, [*args, "--cards", "my.yaml", *out]).exit_code == 0
+    manifest = json.loads((tmp_path / "runs" / "r" / "manifest.json").read_text())
+    assert manifest["config"]["cards"] == str(tmp_path / "a" / "my.yaml")
+    monkeypatch.chdir(tmp_path / "b")
+    replayed = CliRunner().invoke(cli, ["replay", str(tmp_path / "runs" / "r"), "--game", "0"])
+    assert replayed.exit_code == 0, replayed.output
+    resumed = [*args, "--cards", str(tmp_path / "a" / "my.yaml"), *out, "--resume"]
+    assert CliRunner().invoke(cli, resumed).exit_code == 0
