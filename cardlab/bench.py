@@ -128,6 +128,7 @@ def bench_table(
     rows = []
     ratios = []
     for spec in specs:
+        parse_options(spec, compare, "--compare")  # a mistake there names --compare, not --option
         plans = [
             plan_from_options(
                 spec,

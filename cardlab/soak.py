@@ -162,9 +162,10 @@ def _cell(head: str, value: Any) -> str:
     return f"{value:,.0f}" if isinstance(value, float) else f"{value:,}"
 
 
-def parse_options(spec: GameSpec, texts: tuple[str, ...]) -> dict[str, Any]:
+def parse_options(spec: GameSpec, texts: tuple[str, ...], flag: str = "--option") -> dict[str, Any]:
     """``--option NAME=VALUE`` (repeatable) → the game's options as ``cardlab simulate GAME --NAME``
-    takes them; a repeatable option collects its values. One line naming the text on a mistake."""
+    takes them; a repeatable option collects its values. One line naming ``flag`` (bench's ``--compare``
+    reads the same words) and the text on a mistake."""
     known = {o.name: o for o in spec.options}
     out: dict[str, Any] = {}
     for text in texts:
@@ -172,9 +173,9 @@ def parse_options(spec: GameSpec, texts: tuple[str, ...]) -> dict[str, Any]:
         opt = known.get(name.strip())
         if not sep or opt is None:
             names = ", ".join(known) or "none"
-            raise UserError(f"--option {text!r}: expected NAME=VALUE with NAME one of {names}")
+            raise UserError(f"{flag} {text!r}: expected NAME=VALUE with NAME one of {names}")
         key = opt.name.replace("-", "_")
-        value = _option_value(opt, raw.strip(), text)
+        value = _option_value(opt, raw.strip(), f"{flag} {text!r}")
         if opt.multiple:
             out[key] = (*out.get(key, ()), value)
         else:
@@ -182,17 +183,17 @@ def parse_options(spec: GameSpec, texts: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
-def _option_value(opt: Any, raw: str, text: str) -> Any:
+def _option_value(opt: Any, raw: str, given: str) -> Any:
     if opt.kind is bool:
         if raw.lower() not in ("true", "false"):
-            raise UserError(f"--option {text!r}: {opt.name} takes true or false")
+            raise UserError(f"{given}: {opt.name} takes true or false")
         return raw.lower() == "true"
     if isinstance(opt.kind, tuple):
         if raw not in opt.kind:
-            raise UserError(f"--option {text!r}: {opt.name} must be one of {', '.join(opt.kind)}")
+            raise UserError(f"{given}: {opt.name} must be one of {', '.join(opt.kind)}")
         return raw
     try:
         return opt.kind(raw)
     except ValueError:
         kind = {int: "a whole number", float: "a number"}.get(opt.kind, opt.kind.__name__)
-        raise UserError(f"--option {text!r}: {opt.name} takes {kind}") from None
+        raise UserError(f"{given}: {opt.name} takes {kind}") from None

@@ -182,3 +182,10 @@ def test_results_latest_moves_to_each_new_run_but_a_users_file_named_latest_stay
     assert CliRunner().invoke(cli, [*mine_base, "--name", "c"]).exit_code == 0
     assert (mine / "latest").read_text(encoding="utf-8") == "my notes"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b", "latest", "mine"]
+
+
+def test_a_bench_compare_mistake_names_compare():
+    """Session 28: `bench --compare nope=1` said "--option 'nope=1': …", an option nobody typed."""
+    result = CliRunner().invoke(cli, ["bench", "pig", "--games-per", "2", "--compare", "nope=1"])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: --compare 'nope=1': expected NAME=VALUE with NAME one of ")
