@@ -124,10 +124,18 @@ def game(name: str | GameSpec) -> GameSpec:
     return name if isinstance(name, GameSpec) else game_registry.get(name)
 
 
-def _texts(value: str | Sequence[str] | None) -> tuple[str, ...]:
+def _texts(value: str | Sequence[str] | None, name: str = "value") -> tuple[str, ...]:
+    """A repeatable argument: one text or a list of them (a path counts as text); anything else is one
+    UserError naming the argument (``strategy=3`` was "'int' object is not iterable")."""
     if value is None:
         return ()
-    return (value,) if isinstance(value, str) else tuple(value)
+    if isinstance(value, str | os.PathLike):
+        return (value,)
+    if not isinstance(value, list | tuple | set | frozenset) or not all(
+        isinstance(one, str | os.PathLike) for one in value
+    ):
+        raise UserError(f"{name} must be a text or a list of texts, got {value!r}")
+    return tuple(value)
 
 
 _KINDS: dict[type, tuple[str, type]] = {
@@ -161,7 +169,7 @@ def game_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
         if opt is None:
             names = ", ".join(o.name for o in spec.options) or "none"
             raise UserError(f"{spec.name}: no option '{name}' (options: {names})")
-        value = _texts(value) if opt.multiple else value
+        value = _texts(value, key) if opt.multiple else value
         for one in value if opt.multiple else (value,):
             if isinstance(opt.kind, tuple) and one not in opt.kind:
                 raise UserError(f"--{opt.name}: {one!r} is not one of {', '.join(opt.kind)}")
@@ -408,7 +416,7 @@ def simulate(
         resume=resume,
         progress=progress,
     )
-    plan = dataclasses.replace(_plan(spec, settings, _texts(strategy)), mirror=mirror)
+    plan = dataclasses.replace(_plan(spec, settings, _texts(strategy, "strategy")), mirror=mirror)
     root = out_root(out)
     folder = root / run_name(spec, name)
     stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
@@ -460,10 +468,10 @@ def sweep(
     )
 
     spec = game(game_name)
-    axes = [parse_vary(spec, text) for text in _texts(vary)]
+    axes = [parse_vary(spec, text) for text in _texts(vary, "vary")]
     check_not_fixed(spec, axes, {"players": players, "max_turns": max_turns, **options})
     shared = {"games": games, "max_games": None, "seed": seed, "players": players, "max_turns": max_turns}
-    shared |= {"strategy": _texts(strategy), "batch_size": batch_size, "no_events": not events}
+    shared |= {"strategy": _texts(strategy, "strategy"), "batch_size": batch_size, "no_events": not events}
     shared |= {"until_ci": until_ci, "sprt": sprt, "ci_by": ci_by, "mirror": mirror}
     points = grid(axes)
     common = _settings(
@@ -589,14 +597,14 @@ def robust(
             "replay the same game; the runs are already paired deal for deal across policies"
         )
     spec = game(game_name)
-    dims = list(_texts(by))
+    dims = list(_texts(by, "by"))
     return _run_set(
         "robust",
         spec,
         options,
         _common(locals()),
         lambda folder, settings: run_ensemble(
-            spec, _texts(ensemble), folder, settings, dimensions=dims, on_start=_starts(echo)
+            spec, _texts(ensemble, "ensemble"), folder, settings, dimensions=dims, on_start=_starts(echo)
         ),
         lambda folder: build_ensemble(folder, dims or None),
     )
@@ -636,7 +644,9 @@ def ladder(
         spec,
         options,
         common,
-        lambda folder, settings: run_ladder(spec, _texts(strategy), folder, settings, on_start=_starts(echo)),
+        lambda folder, settings: run_ladder(
+            spec, _texts(strategy, "strategy"), folder, settings, on_start=_starts(echo)
+        ),
         build_ladder,
     )
 
@@ -672,7 +682,7 @@ def duel(
     root = out_root(out)
     folder = root / run_name(spec, name, prefix="duel-")
     with _stops_as(folder):
-        run_duel(spec, _texts(strategy), folder, settings, on_start=_starts(echo))
+        run_duel(spec, _texts(strategy, "strategy"), folder, settings, on_start=_starts(echo))
     _link_latest(root, folder.name)
     figures = read_duels([folder])
     (folder / "duel.md").write_text(str(figures), encoding="utf-8")
@@ -712,7 +722,7 @@ def overrules(
         max_turns=max_turns,
         log_events=False,
     )
-    return count(plan_of(spec, settings, _texts(strategy)))
+    return count(plan_of(spec, settings, _texts(strategy, "strategy")))
 
 
 # the simulate settings every run of a set shares (RunSettings), and how robust/ladder pass them on
@@ -766,8 +776,8 @@ def tune(
         raise UserError(f"--max-changes must be at least 1, got {max_changes}")
     _check_workers(jobs, backend, scheduler)
     spec = game(game_name)
-    knobs = [parse_knob(k, spec) for k in _texts(knob)]
-    policies = policies_of(spec, _texts(ensemble), "--ensemble") if ensemble else []
+    knobs = [parse_knob(k, spec) for k in _texts(knob, "knob")]
+    policies = policies_of(spec, _texts(ensemble, "ensemble"), "--ensemble") if ensemble else []
     if policies and strategy:
         raise UserError("--ensemble replaces --strategy: give one or the other")
     given = {k: v for k, v in game_options(spec, options).items() if v not in (None, (), "")}
@@ -775,7 +785,7 @@ def tune(
         "n_games": games,
         "seed": seed,
         "n_players": players,
-        "strategies": list(_texts(strategy)),
+        "strategies": list(_texts(strategy, "strategy")),
         "game_options": given,
         "ensemble": policies,
         "jobs": jobs,
@@ -785,7 +795,15 @@ def tune(
     folder = out_root(out) / run_name(spec, name, prefix="tune-")
     with _stops_as(folder):  # the evaluations played are kept: `--resume` reads them back
         found = search(
-            spec, folder, knobs, list(_texts(target)), settings, max_changes, confirm_games, resume, echo
+            spec,
+            folder,
+            knobs,
+            list(_texts(target, "target")),
+            settings,
+            max_changes,
+            confirm_games,
+            resume,
+            echo,
         )
     return folder, found
 
@@ -831,7 +849,7 @@ def tune_policy(
     _typed(int, max_steps=max_steps, games=games, seed=seed)
     _typed(int, True, confirm_games=confirm_games, players=players)
     _check_workers(jobs, backend, scheduler)
-    params = [parse_param(p) for p in _texts(param)]
+    params = [parse_param(p) for p in _texts(param, "param")]
     spec = game(game_name)
     given = {k: v for k, v in game_options(spec, options).items() if v not in (None, (), "")}
     settings = {
@@ -880,6 +898,8 @@ def soak(
 
 def open_run(path: str | Path) -> Run:
     """Open a run folder (validated; one line on anything wrong): frames, SQL, manifest, report."""
+    if not isinstance(path, str | os.PathLike):  # open_run(None) was a TypeError from pathlib
+        raise UserError(f"path must be a run folder's path, got {path!r}")
     return Run.open(path)
 
 
@@ -898,7 +918,7 @@ def report(
 
     _level(level)
     _typed(int, min_games=min_games)
-    dims = list(_texts(by)) or None
+    dims = list(_texts(by, "by")) or None
     with within_memory():
         built = (
             reports.build(path, dims, level, min_games)
@@ -1108,10 +1128,17 @@ def bench(
     those options too, played game by game in turn with the others, and their ratios."""
     from .bench import bench_table
 
-    names = list(_texts(games)) or list(game_registry.available())
+    names = list(_texts(games, "games")) or list(game_registry.available())
     specs = [game_registry.get(name) for name in names]
     _typed(int, games_per=games_per)
     _typed(int, True, players=players)
     if games_per < 1:
         raise UserError(f"--games-per must be at least 1, got {games_per}")
-    return bench_table(specs, games_per, players, _texts(strategy), _texts(options), _texts(compare))
+    return bench_table(
+        specs,
+        games_per,
+        players,
+        _texts(strategy, "strategy"),
+        _texts(options, "options"),
+        _texts(compare, "compare"),
+    )

@@ -182,6 +182,11 @@ def test_an_unknown_game_option_is_one_line(tmp_path):
         (lambda tmp: cl.report(tmp, level="0.9"), "level must be a number, got '0.9'"),
         (lambda tmp: cl.replay(tmp, "0"), "game must be a whole number or None, got '0'"),
         (lambda tmp: cl.bench("gosu-x", games_per="5"), "games_per must be a whole number, got '5'"),
+        (
+            lambda tmp: cl.simulate("gosu-x", strategy=3, out=tmp),
+            "strategy must be a text or a list of texts, got 3",
+        ),
+        (lambda tmp: cl.open_run(None), "path must be a run folder's path, got None"),
     ],
 )
 def test_a_python_value_of_the_wrong_type_is_one_line(tmp_path, call, message):
