@@ -831,7 +831,7 @@ def _v_forbid_eot(ctx: Ctx, p: dict) -> bool:
 
 def _v_kill(ctx: Ctx, p: dict) -> bool:
     did = False
-    for t in _targets_of(ctx, p.get("target")):
+    for t in interpreter.stack_order(ctx, _targets_of(ctx, p.get("target"))):  # several: FS-5.9(d-f)
         did = damage.kill(ctx.g, t, ctx.you) or did
     return did
 

@@ -179,64 +179,72 @@ def _dealer_objects(g: Game, p: Player) -> list[Obj]:
     return objs
 
 
-def damage_replacements(g: Game, d: DamageItem) -> int:
-    """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6); a
-    player orders the ones that compete for their damage (FS-5.7)."""
-    n = d.amount
-    t = d.target
+def _dealt(g: Game, d: DamageItem) -> list[tuple[Obj, dict]]:
+    """The dealer's replacements that apply to damage ``d``, their conditions read now: a monster's own
+    for its combat damage (Leaper), a player's objects' for the combat damage they deal (Cursed Eye) or
+    for the other damage they deal: their loot, their items' and character's abilities, not a monster's
+    or a room's text (Pyromaniac's +1, FS-5.4 / FS-6.21)."""
     src = d.src_obj
-    ev = {"attack_roll": d.roll, "amount": n}
+    ev = {"attack_roll": d.roll, "amount": d.amount}
+    out: list[tuple[Obj, dict]] = []
     if d.combat and src is not None and src.kind == "monster":
         for rep, e in _reps(src, "combat_damage_from"):
             if e.get("combat_damage_from") == "you":
                 continue  # a soul's "the damage you deal" (Delirium), asleep while its card is a monster
             if _roll_ok(e, d.roll) and cond_ok(g, src, rep, ev):
-                n = _modify(rep, n, src, g)
+                out.append((src, rep))
     elif d.combat and src is None and d.src_seat >= 0:
-        # combat damage a player deals (Cursed Eye); not ``o``, which the loop below types ``Obj | None``
-        # (a compiled build fixes a name's type at its first assignment)
         for held in _dealer_objects(g, g.players[d.src_seat]):
             for rep, e in _reps(held, "combat_damage_from"):
                 if e.get("combat_damage_from") == "you" and _roll_ok(e, d.roll) and cond_ok(g, held, rep, ev):
-                    n = _modify(rep, n, held, g)
+                    out.append((held, rep))
     elif not d.combat and d.src_seat >= 0 and (src is None or src.controller == d.src_seat):
-        # non-combat damage a player deals: their loot, their items' and character's abilities, not a
-        # monster's or a room's text (Pyromaniac's +1, FS-5.4 / FS-6.21)
         for mine in _dealer_objects(g, g.players[d.src_seat]):
             for rep, e in _reps(mine, "damage_from"):
                 if e.get("damage_from") == "you" and cond_ok(g, mine, rep, ev):
-                    n = _modify(rep, n, mine, g)
+                    out.append((mine, rep))
+    return out
+
+
+def _app_name(a: tuple) -> str:
+    return a[0].phys.card.name if a[0] is not None else "shield"
+
+
+def damage_replacements(g: Game, d: DamageItem) -> int:
+    """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6). FS-5.7:
+    the affected player — the damaged player, or the active player for a monster ("you" on a monster,
+    FS-0.5) — orders every replacement that competes for the damage: the dealer's (a doubling) and the
+    damaged one's (a prevention, a shield) together, since the order changes the outcome."""
+    n = d.amount
+    t = d.target
+    dealt = _dealt(g, d)
+    by_dealer = {id(rep) for _o, rep in dealt}
+    apps: list[tuple[Any, Any]] = list(dealt)  # (object or None for a shield, its replacement)
     if isinstance(t, Player):
-        apps: list[tuple[Any, Any]]  # (object or None for a shield, its replacement)
-        apps = [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
-        if t.shields:
-            apps.append((None, None))
-        if len(apps) > 1:
-            apps = _order(g, t.seat, apps, lambda a: a[0].phys.card.name if a[0] is not None else "shield")
-        for o, rep in apps:
-            if n <= 0:
-                break
-            if o is None:
-                n = _shield(g, t.shields, n)
-            elif cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}) and _first_this_turn(o, rep):
-                n = _modify(rep, n, o, g)
-        return n
-    # a monster's own replacements and shields put on it (Yum Heart): "you" on a monster is the active
-    # player (FS-0.5), who orders them when they compete (FS-5.7)
-    apps = [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)] if d.combat else []
-    apps += [(t, rep) for rep, _e in _reps(t, "damage_to")]  # any damage to it (The Doodler)
-    shields = g.obj_shields.get(t.uid) or []
+        apps += [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
+        shields = t.shields
+        seat = t.seat
+    else:  # a monster's own replacements and shields put on it (Yum Heart; The Doodler: any damage)
+        if d.combat:
+            apps += [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)]
+        apps += [(t, rep) for rep, _e in _reps(t, "damage_to")]
+        shields = g.obj_shields.get(t.uid) or []
+        seat = g.active
     if shields:
         apps.append((None, None))
     if len(apps) > 1:
-        apps = _order(g, g.active, apps, lambda a: t.phys.card.name if a[0] is not None else "shield")
+        apps = _order(g, seat, apps, _app_name)
     for o, rep in apps:
         if n <= 0:
-            break
-        if o is None:
+            break  # all of it prevented: no event is left to change
+        if id(rep) in by_dealer:
+            n = _modify(rep, n, o, g)
+        elif o is None:
             n = _shield(g, shields, n)
-        elif cond_ok(g, t, rep, {"attack_roll": d.roll, "amount": n}):
-            n = _modify(rep, n, t, g)
+        elif cond_ok(g, o, rep, {"attack_roll": d.roll, "amount": n}) and (
+            not isinstance(t, Player) or _first_this_turn(o, rep)
+        ):
+            n = _modify(rep, n, o, g)
     return n
 
 

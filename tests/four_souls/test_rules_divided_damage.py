@@ -157,3 +157,29 @@ def test_FS_5_9_d_up_to_two_targets_resolve_in_turn_order_from_the_controller():
     settle(g)
     assert _hits(g) == [(0, 1), (1, 1)]
     check_invariants(g)
+
+
+def test_FS_5_9_f_kills_of_several_targets_at_once_monsters_die_first():
+    """The same order for deaths (FS-5.9 (d), (f)): an item of P0's kills up to two players or monsters at
+    once; P0 picks the Gaper, then P2: the Gaper's death resolves first, then P2's. Before, the deaths went on
+    the stack in the order picked, so P2 died first."""
+    g = _table(3, 0, ["Gaper", "P2"], [])
+    reaper = card(
+        "Reaper",
+        "treasure",
+        "passive",
+        abilities=(
+            {
+                "on": {"turn_start": "you"},
+                "targets": {"T": {"player_or_monster": [], "count": {"up_to": 2}}},
+                "do": {"kill": "T"},
+            },
+        ),
+    )
+    give_item(g, 0, reaper)
+    add_slot_monster(g, monster("Gaper", hp=4))
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    died = [r[3] for r in g.log.rows if r[3] in ("monster_died", "player_died")]
+    assert died == ["monster_died", "player_died"] and g.players[2].dead
+    check_invariants(g)

@@ -19,6 +19,7 @@ from cardlab.simulate.four_souls import (
 )
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
+    attack_roll,
     card,
     character,
     deck,
@@ -263,6 +264,26 @@ def test_FS_5_7_the_active_player_orders_a_monsters_competing_replacements():
         hit = items.DamageItem(1, pin, 0, None, True, 6, "attack")
         assert replacements.damage_replacements(g, hit) == 0
         assert bool(g.obj_shields[pin.uid]) is shield_left
+
+
+def test_FS_5_7_the_damaged_player_orders_the_dealers_replacement_with_their_own():
+    """[A]: when two replacements change one event, the affected player picks their order — the dealer's
+    too. Leaper doubles its combat damage when the attack roll is a 1; P0 holds a Soul Heart shield (prevent
+    the next 1 damage). P0 misses Leaper with a 1: shield first, the 1 damage is prevented and nothing is
+    left to double (0); doubled first, 2 less 1 (1). Before, the dealer's doubling always came first and
+    P0 was not asked: 1 damage."""
+    for first, taken in (("shield", 0), ("Leaper", 1)):
+        g = position(2, chars=[character("A", hp=4), character("B")])
+        g.io.strategies[0].plan = lambda d, first=first: (
+            next(o for o in d.options if o[0] == first) if d.kind == "order_replacements" else None
+        )
+        g.active = 0
+        leaper = add_slot_monster(g, real("Leaper"))
+        g.players[0].shields.append((1, None, 0, "Soul Heart", None))
+        attack_roll(g, leaper, 1)
+        asked = [d for d in g.io.strategies[0].asked if d.kind == "order_replacements"]
+        assert [sorted(o[0] for o in d.options) for d in asked] == [["Leaper", "shield"]]
+        assert g.players[0].damage == taken and not g.players[0].shields
 
 
 @pytest.mark.parametrize(
