@@ -40,6 +40,17 @@ def start_event(g: Game, o: Obj) -> None:
         g.pending.append((0, ab, o, {"event_obj": o}))
 
 
+def entered_slot(g: Game, o: Obj) -> None:
+    """A card that enters play in a slot — revealed into it, or uncovered as the card above it leaves (FS-3.8,
+    FS-13.7: [A] says the card beneath enters play) — is a new object: an event resolves (FS-1.17), a
+    monster's or a room's "when this enters play" abilities trigger (FS-4.9; Coil, Lil Hunter, Dice Room!)."""
+    if o.kind == "event":
+        start_event(g, o)
+    elif o.rules.events:
+        for ab in o.rules.events:
+            g.pending.append((0, ab, o, {}))
+
+
 def remove_from_slot(g: Game, o: Obj) -> bool:
     """Take a slot's top object out of play and uncover the card beneath (FS-13.7). The final boss and
     a minion cannot leave their slot but by dying (FS-18.2, FS-18.5): False, nothing happens."""
@@ -61,8 +72,9 @@ def remove_from_slot(g: Game, o: Obj) -> bool:
                     )
                     u = g.new_obj(c, kind, -1, slot=o.slot)
                     slot.append(u)
-                    if kind == "event":
-                        start_event(g, u)
+                    if kind == "room":
+                        g.rooms.changed = True  # the slot's top card changed (FS-17.7)
+                    entered_slot(g, u)
                 return True
     return True
 
@@ -76,8 +88,7 @@ def remove_from_slot_only(g: Game, m: Obj) -> None:
                 c = slot.pop()
                 u = g.new_obj(c, "monster" if c.card.hp is not None else "event", -1, slot=m.slot)
                 slot.append(u)
-                if u.kind == "event":
-                    start_event(g, u)
+                entered_slot(g, u)
             return
 
 
@@ -156,11 +167,7 @@ def reveal_into_slot(g: Game, c: Phys, i: int | None) -> Obj:
     o = g.new_obj(c, "monster" if is_monster else "event", -1, slot=i)
     slot.append(o)
     g.log.emit("monster_revealed", g.active, c.card.name, None, i, "monster" if is_monster else "event")
-    if not is_monster:
-        start_event(g, o)
-    elif o.rules.events:  # a monster's own "when this is put into a slot" (FS-4.9; Coil, The Bloat promo)
-        for ab in o.rules.events:
-            g.pending.append((0, ab, o, {}))
+    entered_slot(g, o)
     return o
 
 
