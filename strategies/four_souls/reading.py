@@ -442,17 +442,7 @@ def _end_share(
     ended: frozenset[int],
 ) -> float:
     """:func:`_roll_odds`' count, the deciding rolls that end my turn among them."""
-    hits = misses = lost = ends = 0
-    for r in range(1, 7):
-        value = max(1, min(6, r + bonus))
-        if value in doomed:
-            lost += 1
-            ends += value in ended
-        elif value < evasion or value in missed:
-            if value not in spared:
-                misses += 1
-        elif value not in blocked:
-            hits += 1
+    hits, misses, lost, ends = _roll_count(evasion, bonus, blocked, missed, spared, doomed, ended)
     if not hits:
         return 0.0
     return ends / (hits + misses + lost)
@@ -467,19 +457,35 @@ def _roll_odds(
     spared: frozenset[int] = _NO_FACES,
     doomed: frozenset[int] = _NO_FACES,
 ) -> tuple[float, float]:
-    hits = misses = deaths = 0
+    hits, misses, deaths, _ = _roll_count(evasion, bonus, blocked, missed, spared, doomed, _NO_FACES)
+    if not hits:
+        return 0.0, 0.0
+    return hits / (hits + misses + deaths), deaths / (hits + misses + deaths)
+
+
+def _roll_count(
+    evasion: int,
+    bonus: int,
+    blocked: frozenset[int],
+    missed: frozenset[int],
+    spared: frozenset[int],
+    doomed: frozenset[int],
+    ended: frozenset[int],
+) -> tuple[int, int, int, int]:
+    """The six faces of an attack roll counted once (FS-10.7): hits, misses that count, rolls whose
+    trigger ends the fight unwon (FS-10.11), and those of them that end my turn rather than kill me."""
+    hits = misses = lost = ends = 0
     for r in range(1, 7):
         value = max(1, min(6, r + bonus))
         if value in doomed:
-            deaths += 1  # its trigger kills me whatever the roll did (FS-10.11)
+            lost += 1  # its trigger ends the fight whatever the roll did (FS-10.11)
+            ends += value in ended
         elif value < evasion or value in missed:
             if value not in spared:
                 misses += 1
         elif value not in blocked:
             hits += 1
-    if not hits:
-        return 0.0, 0.0
-    return hits / (hits + misses + deaths), deaths / (hits + misses + deaths)
+    return hits, misses, lost, ends
 
 
 def lends_own_prevention(do: Any) -> bool:
