@@ -88,10 +88,7 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
         d.stat = None
         if d.amount <= 0:
             return  # zero damage is not dealt (FS-6.20)
-    if isinstance(t, Player):
-        if t.dead:
-            return  # FS-Q.21: dead players take no damage
-    elif not t.in_play:
+    if not isinstance(t, Player) and not t.in_play:
         return  # a dying monster is still in play: it takes the damage unmarked (FS-6.20, below)
     amount = replacements.damage_replacements(g, d)  # FS-6.21 modifiers and replacements at resolution
     if g.challenge:
@@ -103,7 +100,9 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
         hp = statics.player_hp(g, t)
         marked = min(amount, hp)
         t.damage += marked
-        if not t.death_pending:  # at 0 HP, death on the stack: unmarked, the death keeps its killer (FS-6.20)
+        # FS-6.20 / FS-Q.21: at 0 HP — dying, or dead this turn — the damage is dealt but not marked; a dying
+        # player's death keeps its killer, and a dead one cannot die again (FS-13.12)
+        if not (t.death_pending or t.dead):
             g.last_damager[("p", t.seat)] = (
                 d.src_seat if d.src_obj is None or d.src_obj.controller >= 0 else -1
             )

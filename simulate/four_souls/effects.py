@@ -725,8 +725,6 @@ def _v_deal_damage(ctx: Ctx, p: dict) -> bool:
         return damage.deal_divided(ctx.g, n, targets, src_seat, src_obj, ctx)
     did = False
     for t in interpreter.stack_order(ctx, targets):  # several targets at once: FS-5.9's order
-        if isinstance(t, Player) and t.dead:
-            continue  # FS-Q.21
         did = damage.push_damage(ctx.g, n, t, src_seat, src_obj, False, None, ctx.name) or did
     return did
 

@@ -212,9 +212,10 @@ def _app_name(a: tuple) -> str:
 
 def damage_replacements(g: Game, d: DamageItem) -> int:
     """FS-6.21: damage modifiers apply on resolution; each replacement once per event (FS-5.6). FS-5.7:
-    the affected player — the damaged player, or the active player for a monster ("you" on a monster,
-    FS-0.5) — orders every replacement that competes for the damage: the dealer's (a doubling) and the
-    damaged one's (a prevention, a shield) together, since the order changes the outcome."""
+    the affected player — the damaged player; for an object, its controller: an attackable item's player, the
+    active player for the game's monsters and rooms ("you", FS-0.5) — orders every replacement that competes
+    for the damage: the dealer's (a doubling) and the damaged one's (a prevention, a shield) together, since
+    the order changes the outcome."""
     n = d.amount
     t = d.target
     dealt = _dealt(g, d)
@@ -224,12 +225,12 @@ def damage_replacements(g: Game, d: DamageItem) -> int:
         apps += [(o, rep) for o in g.player_objects(t) for rep, _e in _reps(o, "damage_to")]
         shields = t.shields
         seat = t.seat
-    else:  # a monster's own replacements and shields put on it (Yum Heart; The Doodler: any damage)
+    else:  # an object's own replacements and shields put on it (Yum Heart; The Doodler: any damage)
         if d.combat:
             apps += [(t, rep) for rep, e in _reps(t, "combat_damage_to") if _roll_ok(e, d.roll)]
         apps += [(t, rep) for rep, _e in _reps(t, "damage_to")]
         shields = g.obj_shields.get(t.uid) or []
-        seat = g.active
+        seat = t.controller if t.controller >= 0 else g.active
     if shields:
         apps.append((None, None))
     if len(apps) > 1:

@@ -249,7 +249,6 @@ V.SELECTORS.implement(
         "monster": _base(lambda ctx: ctx.g.monsters()),
         "monsters": _base(lambda ctx: ctx.g.monsters()),
         "other_monsters": _base(lambda ctx: [m for m in ctx.g.monsters() if m is not ctx.src]),  # not it
-        # FS-Q.21: dead players are not chosen
         "more_souls": _base(  # the players holding more souls than you (Backstabber)
             lambda ctx: [p for p in ctx.g.players if p.soul_total() > ctx.g.players[ctx.you].soul_total()]
         ),
@@ -263,7 +262,8 @@ V.SELECTORS.implement(
                 + ctx.g.room_objs()
             )
         ),
-        "player_or_monster": _base(lambda ctx: [p for p in ctx.g.players if not p.dead] + ctx.g.monsters()),
+        # FS-Q.21 / FS-6.20: a dead player (0 HP) can still be dealt damage, so is a target like any other
+        "player_or_monster": _base(lambda ctx: list(ctx.g.players) + ctx.g.monsters()),
         "soul": _base(lambda ctx: [s for p in ctx.g.players for s in p.souls]),
         "curse": _base(lambda ctx: [c for p in ctx.g.players for c in p.curses]),
         "item_or_soul": _base(

@@ -22,6 +22,7 @@ from . import (
     trade,
     two_player,
     variants,
+    zones,
 )
 from . import vocabulary as V
 from .state import FSLog, Game, Phys, Player
@@ -86,23 +87,12 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
             g.all_phys.extend(cards)
             pid += len(cards)
             shuffle(setup_rng(seed, name), deck)
-    # FS-2.3 shop, FS-2.4 monster slots (events revealed now go to the bottom, unresolved)
+    # FS-2.3 shop, FS-2.4 monster slots
     for _ in range(2):
         c = g.draw(g.treasure, g.treasure_disc)
         o = g.new_obj(c, "item", -1, slot=len(g.shop)) if c is not None else None
         g.shop.append([o] if o is not None else [])
-    for _ in range(2):  # an Indomitable monster revealed now takes the empty slot (our reading of FS-4.17)
-        slot: list = []
-        for _tries in range(len(g.monster) + 1):
-            c = g.draw(g.monster, g.monster_disc)
-            if c is None:
-                break
-            if c.card.hp is None:
-                g.monster.insert(0, c)
-                continue
-            slot.append(g.new_obj(c, "monster", -1, slot=len(g.mslots)))
-            break
-        g.mslots.append(slot)
+    deal_monster_slots(g)
     if cfg.has("challenge"):  # FS-18.2: the final boss in its own slot
         challenge.setup(g, s, phys, setup_rng(seed, "challenge"))
     if cfg.has("rooms"):  # FS-2.5: the starting room
@@ -191,6 +181,28 @@ def new_game(cfg: Any, seed: int, io: Players, log_events: bool = True, supply: 
         coop.start(g)  # FS-17.1: the D8 timer, placed at the end of setup
     g.cache.forbid_on = g.cache.forbid_on or decks.treasure_forbids(s)
     return g
+
+
+def deal_monster_slots(g: Game) -> None:
+    """FS-2.4: the two monster slots are dealt from the deck; an event revealed now goes to the bottom,
+    unresolved. An Indomitable monster revealed now takes the empty slot (our reading of FS-4.17). A monster
+    dealt into a slot enters play ([A]: the top card of a slot is in play, FS-3.3), so its "when this
+    enters play" abilities trigger (Coil, Lil Hunter); nobody has priority in setup (FS-7.8), so they wait
+    for the first priority of the first turn (FS-4.9, FS-Q.30), as the starting room's do (FS-2.5)."""
+    for _ in range(2):
+        slot: list = []
+        for _tries in range(len(g.monster) + 1):
+            c = g.draw(g.monster, g.monster_disc)
+            if c is None:
+                break
+            if c.card.hp is None:
+                g.monster.insert(0, c)
+                continue
+            slot.append(g.new_obj(c, "monster", -1, slot=len(g.mslots)))
+            break
+        g.mslots.append(slot)
+        if slot:
+            zones.entered_slot(g, slot[-1])
 
 
 def place_bonus(g: Game, souls: list[Phys]) -> None:

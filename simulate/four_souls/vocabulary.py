@@ -1039,7 +1039,7 @@ SELECTORS = Vocabulary(
         Selector("other_monsters", "the monsters other than this one"),
         Selector("any_monster", "any monster"),
         Selector("another_monster", "a monster other than this one"),
-        Selector("player_or_monster", "a living player or a monster", "FS-Q.21"),
+        Selector("player_or_monster", "a player (dead ones too) or a monster", "FS-Q.21"),
         Selector("soul", "a soul card a player has"),
         Selector("curse", "a curse a player has", "FS-4.16"),
         Selector("item_or_soul", "an item or a soul card"),

@@ -32,6 +32,7 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     position,
     real,
+    settle,
     take_cents,
 )
 from cardlab.simulate.four_souls.refs import SeatRef
@@ -444,24 +445,46 @@ def test_FS_11_2_priority_passes_before_the_purchase_target_is_chosen():
     assert [r[6] for r in kinds(g, "purchase")] == [10]
 
 
-def test_FS_Q_21_a_dead_player_is_not_a_damage_target():
-    seen = []
+def _dead(g, seat: int) -> None:
+    assert damage.kill(g, g.players[seat], 0)
+    settle(g)
+    assert g.players[seat].dead
 
-    def plan(d):
-        if d.kind == "choose_target":
-            seen.extend(d.options)
-        return None
 
-    g = position(3, plans={0: plan})
-    damage.kill(g, g.players[1], 0)
-    resolution.priority(g, 0)
-    assert g.players[1].dead
+def test_FS_Q_21_FS_6_20_a_dead_player_can_be_chosen_for_damage():
+    """[A] (damage): an object at 0 HP can still be dealt damage, not marked; FS-Q.21 now follows it
+    ([C]/[W]: the dead take none, or cannot be chosen). P1 died this turn; P0 plays Bomb! ("deal 1 damage
+    to a player or a monster"): P1 is offered with P0 and P2. Before, the dead were left out."""
+    g = position(3)
+    _dead(g, 1)
     bomb = give_loot(g, 0, real("Bomb!"))
     g.players[0].loot_plays = 1
     assert plays.take_action(g, 0, ("loot", bomb))
     resolution.priority(g, 0)
-    seats = {o.seat for o in seen if isinstance(o, SeatRef)}
-    assert 2 in seats and 1 not in seats
+    asked = [d for d in g.io.strategies[0].asked if d.kind == "choose_target"]
+    assert {o.seat for o in asked[0].options if isinstance(o, SeatRef)} == {0, 1, 2}
+
+
+def test_FS_Q_21_FS_6_20_damage_to_a_dead_player_is_dealt_unmarked_and_kills_no_one():
+    """P1 died this turn and holds an item "when you take damage, gain 1¢". An effect deals 2 damage to each
+    player: P1 is dealt it too (logged as damage, the item pays 1¢) but nothing is marked, and P1 does not
+    die again (FS-13.12); P0 and P2 take theirs as usual. Before, P1 was skipped: no damage, no ¢."""
+    g = position(3)
+    _dead(g, 1)
+    pad = card("Pad", "treasure", "passive", abilities=({"on": {"damaged": "you"}, "do": {"gain_cents": 1}},))
+    give_item(g, 1, pad)  # after the death penalty, which would have destroyed it (FS-13.9)
+    p1 = g.players[1]
+    marked, cents, deaths = p1.damage, p1.cents, len(kinds(g, "player_died"))
+    src = give_item(g, 0, card("Hurt", "treasure", "passive"))
+    interpreter.run(
+        statics.Ctx(g, 0, src, name="Hurt"),
+        {"each": {"P": "player"}, "do": {"deal_damage": {"n": 2, "to": "P"}}},
+    )
+    settle(g)
+    assert [(r[2], r[8], r[6]) for r in kinds(g, "damage")] == [(0, 0, 2), (0, 1, 2), (0, 2, 2)]
+    assert p1.damage == marked and p1.cents == cents + 1
+    assert len(kinds(g, "player_died")) == deaths + 2  # P0 and P2 (2 HP each) die; P1 not again
+    check_invariants(g)
 
 
 def test_FS_Q_20_a_death_goes_on_the_stack_above_the_damage_triggers_it_caused():

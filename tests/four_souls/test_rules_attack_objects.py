@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.simulate.four_souls import attack, cards, resolution, statics, turn
+from cardlab.simulate.four_souls import attack, cards, damage, resolution, statics, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
+    card,
     check_invariants,
     deck,
     give_item,
@@ -197,3 +198,37 @@ def test_FS_10_6_of_several_abilities_the_most_recently_created_evasion_applies(
     turn.end_of_turn(g)  # the grant ends; the statics stay
     assert statics.player_evasion(g, p1) == 5 and statics.player_evasion(g, g.players[0]) == 3
     assert vest.in_play
+
+
+def test_FS_5_7_FS_10_6_an_attackable_items_controller_orders_its_competing_replacements():
+    """[A]: the player the replacements affect orders them. A 4-HP attackable item of P1's reduces any
+    damage to it to 1 and carries a shield (prevent the next 1). 3 damage: reduced first, then shielded, 0
+    is marked; shielded first (2 left), then reduced, 1 is marked. P1, who controls the item, picks; P0, the
+    active player, is not asked. Before, the active player ordered them as for the game's monsters."""
+    jar = card(
+        "Test Ward Jar",
+        "treasure",
+        "passive",
+        hp=4,
+        evasion=3,
+        attack=1,
+        rewards={"cents": 1},
+        abilities=(
+            {"static": {"attackable": True}},
+            {"replace": {"event": {"damage_to": "self"}, "modify": {"reduce_to": 1}}},
+        ),
+    )
+    for first, marked in (("Test Ward Jar", 0), ("shield", 1)):
+        g = position(2)
+        for seat, pick in ((0, "Test Ward Jar" if first == "shield" else "shield"), (1, first)):
+            g.io.strategies[seat].plan = lambda d, pick=pick: (
+                next(o for o in d.options if o[0] == pick) if d.kind == "order_replacements" else None
+            )
+        g.active = 0
+        item = give_item(g, 1, jar)
+        g.obj_shields[item.uid] = [(1, None, 1, "Yum Heart", None)]
+        damage.push_damage(g, 3, item, 0, None, False, None, "test")
+        resolution.priority(g, 0, until_empty=True)
+        assert item.damage == marked and not g.obj_shields[item.uid]
+        assert [d.kind for d in g.io.strategies[0].asked].count("order_replacements") == 0
+        assert [d.kind for d in g.io.strategies[1].asked].count("order_replacements") == 1

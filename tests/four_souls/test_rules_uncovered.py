@@ -1,11 +1,12 @@
 """A covered card uncovered enters play ([A], 000_…txt, "covered in slot": when the object covering a card
 in a slot leaves play, the card beneath enters play; FS-3.8, FS-13.7). A new object entering play: its
 "when this enters play" abilities trigger (FS-4.9), as an uncovered event's already resolved (FS-1.17).
-Scenarios with a real monster (Coil) and a real room (Dice Room!)."""
+Scenarios with a real monster (Coil) and a real room (Dice Room!). The same for a monster dealt into a slot
+at setup (FS-2.4): the top card of a slot is in play (FS-3.3)."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, rooms, zones
+from cardlab.simulate.four_souls import damage, rooms, setup, zones
 from cardlab.simulate.four_souls.fixtures import (
     by_id,
     card,
@@ -66,4 +67,23 @@ def test_FS_3_8_FS_16_1_an_uncovered_room_enters_play_and_its_enters_play_abilit
     settle(g)
     assert g.room_objs()[0].phys.card.name == "Dice Room!"
     assert [o.phys.card.name for o in g.players[0].items] == ["T2"]
+    check_invariants(g)
+
+
+def test_FS_2_4_FS_4_9_a_monster_dealt_into_a_slot_at_setup_triggers_as_it_enters_play():
+    """The monster deck's top cards are an event, Coil and a plain monster. Setup puts the event under the
+    deck unresolved and deals Coil and the monster into the two slots. Coil's ability waits, nobody having
+    priority in setup (FS-7.8), then resolves at the first priority (FS-Q.30): the hands pass, as the
+    starting room's ability does (FS-2.5). Before, a monster dealt at setup never triggered."""
+    g = position(3)
+    g.active = 0
+    for s in range(3):
+        give_loot(g, s, card(f"L{s}"))
+    deck(g, "monster", [card("Ev", "monster", "event"), by_id("soi-coil"), monster("Plain")])
+    setup.deal_monster_slots(g)
+    assert [[o.phys.card.name for o in slot] for slot in g.mslots] == [["Coil"], ["Plain"]]
+    assert [c.card.name for c in g.monster] == ["Ev"]  # under the deck, unresolved (FS-2.4)
+    assert _hands(g) == [["L0"], ["L1"], ["L2"]] and len(g.pending) == 1
+    settle(g)
+    assert _hands(g) == [["L1"], ["L2"], ["L0"]]
     check_invariants(g)
