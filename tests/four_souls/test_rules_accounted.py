@@ -453,8 +453,8 @@ def _dead(g, seat: int) -> None:
 
 def test_FS_Q_21_FS_6_20_a_dead_player_can_be_chosen_for_damage():
     """[A] (damage): an object at 0 HP can still be dealt damage, not marked; FS-Q.21 now follows it
-    ([C]/[W]: the dead take none, or cannot be chosen). P1 died this turn; P0 plays Bomb! ("deal 1 damage
-    to a player or a monster"): P1 is offered with P0 and P2. Before, the dead were left out."""
+    ([C]/[W]: the dead take none, or cannot be chosen). P1 died this turn; P0 plays Bomb! (its target: any
+    player or monster): P1 is offered with P0 and P2. Before, the dead were left out."""
     g = position(3)
     _dead(g, 1)
     bomb = give_loot(g, 0, real("Bomb!"))
@@ -466,8 +466,8 @@ def test_FS_Q_21_FS_6_20_a_dead_player_can_be_chosen_for_damage():
 
 
 def test_FS_Q_21_FS_6_20_damage_to_a_dead_player_is_dealt_unmarked_and_kills_no_one():
-    """P1 died this turn and holds an item "when you take damage, gain 1¢". An effect deals 2 damage to each
-    player: P1 is dealt it too (logged as damage, the item pays 1¢) but nothing is marked, and P1 does not
+    """P1 died this turn and holds an item "when you take damage, gain 1¢". An effect hits every player for 2
+    damage: P1 is dealt it too (logged as damage, the item pays 1¢) but nothing is marked, and P1 does not
     die again (FS-13.12); P0 and P2 take theirs as usual. Before, P1 was skipped: no damage, no ¢."""
     g = position(3)
     _dead(g, 1)
