@@ -787,6 +787,7 @@ def build_path(
     manifest.json). Anything else raises RunError with one line, as Run.open does."""
     from .ladder import RECORD as LADDER
     from .ladder import build_ladder
+    from .mixed_games import build_games, games_of
     from .robust import RECORD, build_ensemble
     from .sweep import build_sweep, no_point_yet, sweep_runs
 
@@ -797,6 +798,9 @@ def build_path(
         return build_ladder(folder, level)
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)
+        groups = games_of(runs) if runs and not (folder / SWEEP).is_file() else {}
+        if len(groups) > 1:  # runs of several games: one part each, never one table (analysis.mixed_games)
+            return build_games(folder, groups, by, level, min_games)
         if runs:
             return build_sweep(folder, runs, by, level, min_games)
         if (folder / SWEEP).is_file():  # a sweep stopped before its first point had a manifest

@@ -129,7 +129,10 @@ def build_sweep(
     by: list[str] | None = None,
     level: float = 0.95,
     min_games: int = MIN_GAMES,
+    prefix: str = "",
 ) -> Report:
+    """The report of a sweep, or of any folder of runs of one game; ``prefix`` starts the names of its
+    plots (one part of a folder of several games' runs: analysis.mixed_games)."""
     record = read_sweep(folder)  # a damaged sweep.json is one line (RunFormatError), as a damaged manifest
     strays: list[str] = []  # runs in the folder that the sweep did not make: not points of its grid
     if record is not None:
@@ -241,7 +244,7 @@ def build_sweep(
             series[v] = (xs, ys, lo, hi)
         baseline = frames[0]["baseline"][0] if frames[0].height else None
         image = plots.sweep_plot(
-            series, _file(folder, f"sweep_winrate_{dim}"), f"Win rate by {dim}", x_label,
+            series, _file(folder, f"{prefix}sweep_winrate_{dim}"), f"Win rate by {dim}", x_label,
             f"win rate ({tag} Wilson band)", axis.ticks, baseline,
         )  # fmt: skip
         note = (
@@ -273,7 +276,7 @@ def build_sweep(
             hi.append(r["upper"])
     if seat_rows:
         image = plots.sweep_plot(
-            first, _file(folder, "sweep_first_player"), "Win rate of the first player", x_label,
+            first, _file(folder, f"{prefix}sweep_first_player"), "Win rate of the first player", x_label,
             f"win rate ({tag} Wilson band)", axis.ticks,
         )  # fmt: skip
         report.sections.append(
@@ -301,7 +304,7 @@ def build_sweep(
         p10.append(row["p10"])
         p90.append(row["p90"])
     image = plots.sweep_plot(
-        {"median turns": (xs, med, p10, p90)}, _file(folder, "sweep_length"), "Game length", x_label,
+        {"median turns": (xs, med, p10, p90)}, _file(folder, f"{prefix}sweep_length"), "Game length", x_label,
         "turns (median, 10–90 % band)", axis.ticks,
     )  # fmt: skip
     report.sections.append(Section("Game length (turns)", pl.DataFrame(length_rows), image, "", "Game shape"))
@@ -328,7 +331,7 @@ def build_sweep(
                 p10.append(s["p10"])
                 p90.append(s["p90"])
         image = plots.sweep_plot(
-            {data.first_score.label: (xs, med, p10, p90)}, _file(folder, "sweep_first_score"),
+            {data.first_score.label: (xs, med, p10, p90)}, _file(folder, f"{prefix}sweep_first_score"),
             f"Turn of the {data.first_score.label}", x_label, "turn (median, 10–90 % band)", axis.ticks,
         )  # fmt: skip
         report.sections.append(

@@ -138,10 +138,12 @@ def _texts(value: str | Sequence[str] | None, name: str = "value") -> tuple[str,
     return tuple(value)
 
 
-_KINDS: dict[type, tuple[str, type]] = {
+_KINDS: dict[type, tuple[str, type | tuple[type, ...]]] = {
     int: ("a whole number", numbers.Integral),  # numpy's integers too
     float: ("a number", numbers.Real),
     bool: ("True or False", bool),
+    str: ("a text", (str, os.PathLike)),  # a game's text option (--combat-values 2,3,5, --cards FILE)
+    Path: ("a path (text or pathlib.Path)", (str, os.PathLike)),
 }
 
 
@@ -242,6 +244,7 @@ def _plan(spec: GameSpec, settings: RunSettings, strategy: Sequence[str]) -> Run
 
 def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
     """``name``, checked, or ``[prefix]GAME-YYYYmmdd-HHMMSS``."""
+    _typed(str, True, name=name)
     name = name or f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     if (
         "/" in name or not name.isprintable() or name in ("", ".", "..", "latest")
@@ -261,6 +264,7 @@ def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
 def out_root(out: str | Path) -> Path:
     """``--out``, the folder that holds runs. A folder inside a run would put the new run among that
     run's parts (and its ``latest`` link in it), so it is refused in one line."""
+    _typed(Path, out=out)
     root = Path(out)
     resolved = root.resolve()
     for folder in (resolved, *resolved.parents):
@@ -313,6 +317,8 @@ def stop_rule(
     from .stopping import SprtRule, UntilCI
 
     _typed(float, True, until_ci=until_ci)
+    _typed(str, True, sprt=sprt)
+    _typed(str, ci_by=ci_by)
     if until_ci is not None and sprt:
         raise UserError("give either --until-ci or --sprt, not both")
     if until_ci is None and not sprt:
@@ -693,7 +699,7 @@ def duel_report(folders: str | Path | Sequence[str | Path]) -> Any:
     """The pooled figures of duel folders of the same policies (`cardlab duel-report DIR…`)."""
     from .duel import read_duels
 
-    return read_duels([folders] if isinstance(folders, str | Path) else list(folders))
+    return read_duels([Path(folder) for folder in _texts(folders, "folders")])
 
 
 def overrules(
@@ -898,8 +904,7 @@ def soak(
 
 def open_run(path: str | Path) -> Run:
     """Open a run folder (validated; one line on anything wrong): frames, SQL, manifest, report."""
-    if not isinstance(path, str | os.PathLike):  # open_run(None) was a TypeError from pathlib
-        raise UserError(f"path must be a run folder's path, got {path!r}")
+    _typed(Path, path=path)  # open_run(None) was a TypeError from pathlib
     return Run.open(path)
 
 
@@ -918,6 +923,8 @@ def report(
 
     _level(level)
     _typed(int, min_games=min_games)
+    if not isinstance(path, Run):
+        _typed(Path, path=path)
     dims = list(_texts(by, "by")) or None
     with within_memory():
         built = (
@@ -939,6 +946,8 @@ def compare(
     from cardlab.analysis.compare import to_text
 
     _level(level)
+    _typed(Path, **{name: r for name, r in (("run_a", run_a), ("run_b", run_b)) if not isinstance(r, Run)})
+    _typed(str, True, by=by)
     paths = [r.path if isinstance(r, Run) else Path(r) for r in (run_a, run_b)]
     if all((p / "ensemble.json").is_file() for p in paths):  # two `cardlab robust` folders
         from cardlab.analysis.robust import compare_ensembles_text
@@ -958,6 +967,7 @@ def replay(
     from .replay import replay_live, replay_logged
 
     _typed(int, True, game=game, seed=seed)
+    _typed(bool, events=events)
     if (game is None) == (seed is None):
         raise UserError("replay: give exactly one of --game N or --seed S")
     if seed is not None and not 0 <= seed < 2**128:  # the seeds a game's streams tell apart
@@ -996,6 +1006,7 @@ def verify(path: str | Path) -> Verification | FolderVerification:
     from cardlab.analysis.sweep import sweep_runs
     from cardlab.simulate.core.runformat import SWEEP, verify_folder, verify_run
 
+    _typed(Path, path=path)
     folder = Path(path)
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)
@@ -1011,6 +1022,8 @@ def meta(path: str | Path, by: str | None = None, *, field: str | None = None, l
     from cardlab.analysis.meta import meta_text
 
     _level(level)
+    _typed(Path, path=path)
+    _typed(str, True, by=by, field=field)
     return meta_text(str(path), by, field, level)
 
 
@@ -1021,6 +1034,8 @@ def derive_draft_table(
     players' table in strategies/four_souls/data); returns the file and the table."""
     from cardlab.analysis import derive
 
+    _typed(Path, run=run)
+    _typed(str, True, policy=policy)
     table = derive.draft_table(run, policy)
     if out is None:
         from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
@@ -1034,6 +1049,7 @@ def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple
     draft values file); returns the file and the table."""
     from cardlab.analysis import derive
 
+    _typed(Path, run=run)
     table = derive.gosu_x_draft(run)
     if out is None:
         from cardlab.strategies.gosu_x.drafting import VALUES_FILE

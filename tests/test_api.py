@@ -186,7 +186,22 @@ def test_an_unknown_game_option_is_one_line(tmp_path):
             lambda tmp: cl.simulate("gosu-x", strategy=3, out=tmp),
             "strategy must be a text or a list of texts, got 3",
         ),
-        (lambda tmp: cl.open_run(None), "path must be a run folder's path, got None"),
+        (lambda tmp: cl.open_run(None), "path must be a path (text or pathlib.Path), got None"),
+        # session 29: a game's text option, a name, a path or a rule of the wrong type was a TypeError
+        (lambda tmp: cl.simulate("gosu-x", combat_values=5, out=tmp), "combat_values must be a text, got 5"),
+        (lambda tmp: cl.simulate("gosu-x", cards=5, out=tmp), "cards must be a text, got 5"),
+        (lambda tmp: cl.simulate("four-souls", characters=5, out=tmp), "characters must be a text, got 5"),
+        (lambda tmp: cl.simulate("hidden-reason", decks=5, out=tmp), "decks must be a text, got 5"),
+        (lambda tmp: cl.simulate("gosu-x", name=5, out=tmp), "name must be a text or None, got 5"),
+        (lambda tmp: cl.simulate("gosu-x", out=5), "out must be a path (text or pathlib.Path), got 5"),
+        (lambda tmp: cl.simulate("gosu-x", sprt=5, out=tmp), "sprt must be a text or None, got 5"),
+        (lambda tmp: cl.report(5), "path must be a path (text or pathlib.Path), got 5"),
+        (lambda tmp: cl.compare(5, tmp), "run_a must be a path (text or pathlib.Path), got 5"),
+        (lambda tmp: cl.verify(5), "path must be a path (text or pathlib.Path), got 5"),
+        (lambda tmp: cl.meta(tmp, field=5), "field must be a text or None, got 5"),
+        (lambda tmp: cl.duel_report(5), "folders must be a text or a list of texts, got 5"),
+        (lambda tmp: cl.derive_gosu_x_draft(5), "run must be a path (text or pathlib.Path), got 5"),
+        (lambda tmp: cl.replay(tmp, 0, events="no"), "events must be True or False, got 'no'"),
     ],
 )
 def test_a_python_value_of_the_wrong_type_is_one_line(tmp_path, call, message):

@@ -13,6 +13,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+import cardlab.api as cl
 from cardlab.cli import cli
 from cardlab.help_examples import example
 from tests.kernel_helpers import simulate
@@ -194,3 +195,22 @@ def test_a_bare_command_shows_its_help(path):
     result = CliRunner().invoke(cli, path.split())
     assert result.exit_code == 0, result.output
     assert result.output == CliRunner().invoke(cli, [*path.split(), "--help"]).output
+
+
+def test_a_folder_of_several_games_runs_reports_each_game_apart(tmp_path):
+    """Session 29: `cardlab report results/` over runs of two games set a Gosu X run beside a Pig run in
+    one win-rate table (and one first-player and length table). Each game is its own part now."""
+    assert simulate(tmp_path, "pg", "-n", "4", "-j", "1").exit_code == 0
+    gosu = ["simulate", "gosu-x", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path), "--name", "gx"]
+    assert CliRunner().invoke(cli, gosu).exit_code == 0
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "games: gosu-x (1 run), pig (1 run)" in result.output
+    report = cl.report(tmp_path, write=False)
+    other = {"gosu-x": "pg", "pig": "gx"}
+    assert {s.title.split(":")[0] for s in report.sections} == {"gosu-x", "pig"}
+    for section in report.sections:
+        cells = {str(c) for row in section.frame.iter_rows() for c in row} | set(section.frame.columns)
+        assert other[section.title.split(":")[0]] not in cells, section.title
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pngs and all(name.startswith(("gosu-x_", "pig_")) for name in pngs), pngs
