@@ -15,7 +15,7 @@ import polars as pl
 
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 
-from . import card_counts
+from . import card_counts, staging
 from .card_counts import CardCounts, sets_of
 from .card_stats import CAVEAT, against_the_rest
 from .queries import query
@@ -84,7 +84,7 @@ def sections(
     frame = set_figures(run, data, level, counts)
     if not frame.height:
         return []
-    frame.write_csv(run.path / "card_sets.csv")
+    frame.write_csv(staging.output(run.path, "card_sets.csv"))
     tag = f"{level:.0%}"
     display = pl.DataFrame(
         {

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
-from . import card_counts
+from . import card_counts, staging
 from .card_counts import declared
 from .render import Section
 from .runs import Run
@@ -82,7 +82,7 @@ def coverage(
 
 
 def write_csv(frame: pl.DataFrame, folder: Path) -> Path:
-    path = folder / "coverage.csv"
+    path = staging.output(folder, "coverage.csv")
     frame.write_csv(path)
     return path
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from cardlab.simulate.core.runformat import RunFormatError, read_manifest
 
+from . import staging
 from .render import Report, Section
 from .sweep import build_sweep
 from .winrates import MIN_GAMES
@@ -47,14 +48,17 @@ def build_games(
         f"The folder holds runs of {len(groups)} games; each game has its own part, tables and plots: "
         "runs of different games are never set side by side in one table."
     ]
-    for game, paths in groups.items():
-        part = build_sweep(folder, paths, by, level, min_games, prefix=f"{game}_")
-        report.header += [(f"{game}: {key}", value) for key, value in part.header[2:]]
-        report.sections += [
-            Section(f"{game}: {s.title}", s.frame, s.image, s.note, f"{game}: {s.group}" if s.group else game)
-            for s in part.sections
-        ]
-        report.notes += [f"{game}: {note}" for note in part.notes]
-        report.warnings += [f"{game}: {warning}" for warning in part.warnings]
-        report.howto += [line for line in part.howto if line not in report.howto]
+    with staging.building(folder, report) as report.staging:  # the parts' plots move in together
+        for game, paths in groups.items():
+            part = build_sweep(folder, paths, by, level, min_games, prefix=f"{game}_")
+            report.header += [(f"{game}: {key}", value) for key, value in part.header[2:]]
+            report.sections += [
+                Section(
+                    f"{game}: {s.title}", s.frame, s.image, s.note, f"{game}: {s.group}" if s.group else game
+                )
+                for s in part.sections
+            ]
+            report.notes += [f"{game}: {note}" for note in part.notes]
+            report.warnings += [f"{game}: {warning}" for warning in part.warnings]
+            report.howto += [line for line in part.howto if line not in report.howto]
     return report

@@ -13,10 +13,13 @@ import polars as pl  # noqa: E402
 
 
 def png_path(folder: Path, stem: str) -> Path:
-    """``folder/<stem>.png`` with every run of other characters made one ``_`` and none at either end."""
+    """``folder/<stem>.png`` with every run of other characters made one ``_`` and none at either end
+    (written to the report's staging folder meanwhile: analysis.staging)."""
     import re
 
-    return folder / (re.sub(r"[^A-Za-z0-9_.-]+", "_", stem).strip("_") + ".png")
+    from .staging import output
+
+    return output(folder, re.sub(r"[^A-Za-z0-9_.-]+", "_", stem).strip("_") + ".png")
 
 
 MAX_BARS = 30  # more values than this: the top and bottom halves are drawn, the middle counted

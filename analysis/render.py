@@ -10,6 +10,8 @@ from pathlib import Path
 
 import polars as pl
 
+from . import staging
+
 
 @dataclass(slots=True)
 class Section:
@@ -20,7 +22,7 @@ class Section:
     group: str = ""  # the part of the report it belongs to ("Win rates", "Matchups and ratings" …)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Report:
     path: Path  # the run (or sweep) folder: report.md, report.html and the PNGs go here
     name: str
@@ -30,6 +32,7 @@ class Report:
     notes: list[str] = field(default_factory=list)  # what the report could not show, and why
     warnings: list[str] = field(default_factory=list)  # one line each, printed by `cardlab report`
     files: tuple[Path, Path] | None = None  # report.md and report.html, once written
+    staging: staging.Staging | None = None  # where its plots and tables wait until it is written
 
     def __str__(self) -> str:
         return to_text(self)
@@ -141,9 +144,15 @@ def to_html(report: Report) -> str:
 
 
 def write(report: Report) -> tuple[Path, Path]:
-    md = report.path / "report.md"
-    page = report.path / "report.html"
-    md.write_text(to_markdown(report))
-    page.write_text(to_html(report))
-    report.files = (md, page)
-    return md, page
+    """report.md and report.html beside the plots and tables, all moved into the folder together
+    (analysis.staging): a report stopped part-way never leaves new files beside an older report.md."""
+    stage = report.staging or staging.start(report.path, report)
+    (stage.path / "report.md").write_text(to_markdown(report))
+    (stage.path / "report.html").write_text(to_html(report))
+    staging.publish(stage)
+    report.staging = None
+    for section in report.sections:
+        if section.image is not None:
+            section.image = report.path / section.image.name
+    report.files = (report.path / "report.md", report.path / "report.html")
+    return report.files

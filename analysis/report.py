@@ -21,7 +21,19 @@ import polars as pl
 from cardlab.simulate.core.analysis_spec import AnalysisSpec
 from cardlab.simulate.core.runformat import SWEEP, read_sweep, status_text
 
-from . import card_counts, card_sets, coop, coverage, luck, plots, quality, seat_effects, shape, standings
+from . import (
+    card_counts,
+    card_sets,
+    coop,
+    coverage,
+    luck,
+    plots,
+    quality,
+    seat_effects,
+    shape,
+    staging,
+    standings,
+)
 from . import card_stats as cards
 from .dimensions import default_dimensions
 from .queries import query
@@ -348,7 +360,7 @@ def card_sections(
 ) -> list[Section]:
     frame = cards.card_stats(run, data, level, min_games, counts=counts)
     if frame.height:
-        frame.write_csv(run.path / "card_stats.csv")
+        frame.write_csv(staging.output(run.path, "card_stats.csv"))
     out = []
     tag = f"{level:.0%}"
     for action in data.card_actions:
@@ -769,13 +781,14 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
     """The report of one run: each builder of SECTIONS in order, its sections or its note."""
     ctx = Context(run, by, level, min_games)
     report = Report(run.path, run.path.name, header(run), howto=howto(level, min_games))
-    for builder in SECTIONS:
-        if builder.applies(ctx):
-            report.sections += builder.build(ctx)
-        else:
-            note = builder.otherwise(ctx)
-            if note:
-                ctx.notes.append(note)
+    with staging.building(run.path, report) as report.staging:  # its files move in when it is written
+        for builder in SECTIONS:
+            if builder.applies(ctx):
+                report.sections += builder.build(ctx)
+            else:
+                note = builder.otherwise(ctx)
+                if note:
+                    ctx.notes.append(note)
     report.notes, report.warnings = ctx.notes, ctx.warnings
     return report
 

@@ -14,7 +14,7 @@ import polars as pl
 
 from cardlab.simulate.core.runformat import SweepRecord, read_sweep, status_text
 
-from . import plots, seat_effects, shape
+from . import plots, seat_effects, shape, staging
 from .coop import team_mode
 from .render import Report, Section
 from .runs import NoFinishedBatch, Run, RunError
@@ -202,6 +202,22 @@ def build_sweep(
         f"an interval wider than ±{MAX_HALF_WIDTH:.0%}. Each run has its own report: `cardlab report RUN`.",
     ]
     report = Report(folder, folder.name, header, howto=howto)
+    with staging.building(folder, report) as report.staging:  # its files move in when it is written
+        _figures(report, runs, axis, by, level, min_games, prefix)
+    return report
+
+
+def _figures(
+    report: Report,
+    runs: list[Run],
+    axis: Axis,
+    by: list[str] | None,
+    level: float,
+    min_games: int,
+    prefix: str,
+) -> None:
+    """The sweep report's tables and plots, one curve across the runs each."""
+    folder, tag, games = report.path, f"{level:.0%}", {r.manifest.game for r in runs}
     names = [r.path.name for r in runs]
     x_label = axis.label
 
@@ -337,4 +353,3 @@ def build_sweep(
         report.sections.append(
             Section(f"Time to {data.first_score.label}", pl.DataFrame(rows), image, "", "Game shape")
         )
-    return report

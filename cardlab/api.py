@@ -925,7 +925,7 @@ def report(
     _typed(int, min_games=min_games)
     if not isinstance(path, Run):
         _typed(Path, path=path)
-    dims = list(_texts(by, "by")) or None
+    dims = list(dict.fromkeys(_texts(by, "by"))) or None  # --by X --by X: one table, not two
     with within_memory():
         built = (
             reports.build(path, dims, level, min_games)

@@ -441,7 +441,8 @@ def resume_command(out: Path) -> str:
 def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
     """Tables and plots of a run: report.md, report.html and PNGs.
 
-    Prints the tables and writes the files into the run folder."""
+    Prints the tables and writes the files into the run folder, all at once when the report is complete.
+    RUN may be a folder of runs (a sweep, a ladder, a robust set, or a results folder: each game apart)."""
     built = api.report(run, by, level=level, min_games=min_games)
     click.echo(str(built), nl=False)
     md, page = built.files

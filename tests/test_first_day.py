@@ -6,7 +6,10 @@ file that cannot be written names the file asked for; a pipe closed early is no 
 
 from __future__ import annotations
 
+import gc
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -214,3 +217,52 @@ def test_a_folder_of_several_games_runs_reports_each_game_apart(tmp_path):
         assert other[section.title.split(":")[0]] not in cells, section.title
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
     assert pngs and all(name.startswith(("gosu-x_", "pig_")) for name in pngs), pngs
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+def test_a_report_stopped_part_way_leaves_the_older_report_whole(tmp_path, monkeypatch):
+    """Session 29: a report stopped part-way (Ctrl-C, a kill) had already rewritten plots and tables
+    beside the older report.md. They wait in a staging folder and move in with the new report.md."""
+    from cardlab.analysis import report as reports
+
+    assert simulate(tmp_path, "r", "-n", "40", "-j", "1").exit_code == 0
+    run = tmp_path / "r"
+    assert CliRunner().invoke(cli, ["report", str(run)]).exit_code == 0
+    before = _files(run)
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt  # after the win-rate, seat and length plots were made
+
+    monkeypatch.setattr(reports, "end_reason_section", stop)
+    result = CliRunner().invoke(cli, ["report", str(run), "--level", "0.8"])
+    assert result.exit_code == 1, result.output
+    assert _files(run) == before
+    assert not [p.name for p in run.iterdir() if p.name.startswith(".report-")]
+
+
+def test_a_killed_reports_leftovers_go_and_an_unwritten_report_writes_nothing(tmp_path):
+    """A report killed outright leaves its staging folder; the next report of the folder removes it. A
+    report built with write=False writes nothing into the folder (it wrote every plot and table)."""
+    assert simulate(tmp_path, "r", "-n", "20", "-j", "1").exit_code == 0
+    run = tmp_path / "r"
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    left = run / f".report-{gone.pid}-killed"
+    left.mkdir()
+    (left / "seats.png").write_bytes(b"half a plot")
+    before = sorted(p.name for p in run.iterdir() if p != left)
+    report = cl.report(run, write=False)
+    assert "Win rate" in str(report) and not left.exists()
+    del report
+    gc.collect()
+    assert sorted(p.name for p in run.iterdir()) == before
+
+
+def test_a_column_given_twice_to_by_is_one_table(tmp_path):
+    """Session 29: `--by strategy --by strategy` printed the table (and drew its plot) twice."""
+    assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
+    result = CliRunner().invoke(cli, ["report", str(tmp_path / "r"), "--by", "strategy", "--by", "strategy"])
+    assert result.exit_code == 0 and result.output.splitlines().count("Win rate by strategy") == 1

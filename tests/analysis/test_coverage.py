@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from test_report_fixture import event, game, player, write_run
 
 from cardlab.analysis import coverage
-from cardlab.analysis.report import build
+from cardlab.analysis.report import build, write
 from cardlab.analysis.runs import Run
 from cardlab.analysis.stats import wilson
 from cardlab.cli import cli
@@ -96,6 +96,7 @@ def test_a_card_used_in_under_a_tenth_of_30_holdings_is_not_evaluated(tmp_path):
     titles = [s.title for s in report.sections]
     assert "What the players used" in titles and "Cards not evaluated by this policy" in titles
     assert report.warnings == [coverage.warning(frame)]
+    write(report)  # a report's files appear in the run folder when it is written (analysis.staging)
     assert (
         (path / "coverage.csv")
         .read_text()
