@@ -34,4 +34,8 @@ DECISION_KINDS: dict[str, K] = {
     "sacrifice": K("a unit to sacrifice", "uids of your units"),
     "hunger": K("the unit a hunger effect takes", "uids of your units"),
     "choose_card": K("a card to recall or revive", "card uids; context: `recall` or `revive`"),
+    "synergy_token": K(
+        "where a synergy's next energy token goes, or which card gives it (HR-15.2)",
+        'card uids (the card named as it was activated first), then `"done"`; context: `(synergy card uid, "give"/"take")`',
+    ),
 }

@@ -89,10 +89,8 @@ def options(g: Game, seat: int, main: bool) -> list[tuple]:
             if ab.cost > pool or (ab.tap and not can_tap):
                 continue
             _with_targets(g, seat, out, ("act", c.uid, i), ab, c, known)
-        if d.synergy and not c.tapped:  # HR-15.2
-            for o in p.battlefield:
-                if o is c:
-                    continue
+        if d.synergy and not c.tapped:  # HR-15.2: named by one other card; the move may reach others
+            for o in synergy_partners(g, c):
                 if c.energy:
                     out.append(("synergy", c.uid, "give", o.uid))
                 if o.energy:
@@ -500,20 +498,53 @@ def _unstack(g: Game, item: StackItem) -> None:
             return
 
 
-def _synergy(g: Game, c: Card, direction: str, other_uid: int) -> None:
-    """HR-15.2: move up to X energy tokens between this card and another."""
-    o = g.cards[other_uid]
-    if o.zone != BATTLEFIELD:
-        return
+def synergy_partners(g: Game, c: Card) -> list[Card]:
+    """HR-15.2 ([H] glossary): synergy moves energy to or from "other cards" — any card on the battlefield
+    but itself, whoever controls it (the text names no controller); a summoned-creature token is no card
+    (HR-14.2). Its controller's own cards come first."""
+    seats = [(c.controller + k) % len(g.players) for k in range(len(g.players))]
+    return [o for s in seats for o in g.players[s].battlefield if o is not c and not o.token]
+
+
+def _synergy(g: Game, c: Card, direction: str, named_uid: int) -> None:
+    """HR-15.2 ([H] glossary: "no more than X" tokens, "onto other cards" / "from other cards"): any number of
+    energy tokens up to X move from this card onto other cards, or from other cards onto it, spread as its
+    controller likes. They pick one token at a time (decision ``synergy_token``: the card it goes to or comes
+    from, or ``"done"``), the card named as the synergy was activated offered first; then the tokens move,
+    card by card in the order first picked."""
     x = c.d.synergy
-    if direction == "give":
-        n = min(x, c.energy)
-        c.energy -= n
-        permanents.add_energy(g, o, n)
-    else:
-        n = min(x, o.energy)
-        o.energy -= n
-        permanents.add_energy(g, c, n)
+    give = direction == "give"
+    left = {o.uid: o.energy for o in synergy_partners(g, c)}  # what each card still holds, as picked
+    plan: dict[int, int] = {}
+    mine = c.energy
+    for _ in range(x):
+        opts: list[Any] = [uid for uid, n in left.items() if give or n > 0]
+        if (give and mine <= 0) or not opts:
+            break
+        if named_uid in opts:
+            opts.remove(named_uid)
+            opts.insert(0, named_uid)
+        pick = g.seats.ask(
+            Decision(
+                "synergy_token", c.controller, opts + ["done"], View(g, c.controller), (c.uid, direction)
+            )
+        )
+        if pick == "done":
+            break
+        plan[pick] = plan.get(pick, 0) + 1
+        mine += -1 if give else 1
+        left[pick] -= 0 if give else 1
+    total = sum(plan.values())
+    if give:
+        c.energy -= total
+    for uid, n in plan.items():
+        o = g.cards[uid]
+        if give:
+            permanents.add_energy(g, o, n)
+        else:
+            o.energy -= n
+    if total and not give:
+        permanents.add_energy(g, c, total)
 
 
 def ask_main(g: Game, seat: int, opts: list[Any]) -> Any:

@@ -12,7 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from cardlab.simulate.core import Decision
 
-from .sensible_policy import REMOVAL, best_option, mulligan, wound
+from .sensible_policy import REMOVAL, best_option, mulligan, synergy_token, wound
 
 TURNS_AHEAD = 3  # turns a permanent's triggers are expected to fire
 SPELL_COST = 0.5  # a strategy or tactic is spent when cast: one that gains nothing stays in hand
@@ -149,9 +149,10 @@ class EvaluatorPolicy:
             victim = view.card(opt[2])
             loss = self.unit_value(view, victim) if victim.defn.is_unit and victim.durability > 1 else 0.5
             return self.effects_value(view, view.card(opt[1]).defn.scrap.effects, opt[3]) - loss
-        if kind == "synergy":
+        if kind == "synergy":  # energy onto my own construction, not an opponent's (HR-15.2)
             other = view.card(opt[3])
-            return 3.0 if opt[2] == "give" and other.defn.construction is not None else -0.5
+            mine = other.controller == self.seat
+            return 3.0 if opt[2] == "give" and other.defn.construction is not None and mine else -0.5
         if kind == "substitute":
             src, back = view.card(opt[1]), view.card(opt[2])
             return self.unit_value(view, back) - self.unit_value(view, src) if src.durability <= 1 else -1.0
@@ -190,6 +191,9 @@ class EvaluatorPolicy:
 
     def on_wound(self, d: Decision) -> str:
         return wound(d, self.crystal_target)
+
+    def on_synergy_token(self, d: Decision) -> Any:
+        return synergy_token(d, self.seat)
 
     def on_choose_target(self, d: Decision) -> Any:
         view = d.view

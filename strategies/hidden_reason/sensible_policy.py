@@ -72,6 +72,20 @@ def wound(d: Decision, crystal_target: int) -> str:
     return "card"
 
 
+def synergy_token(d: Decision, seat: int) -> Any:
+    """Where a synergy's next energy token goes (HR-15.2): onto a construction of mine, or from an opponent's
+    construction (delaying it); else stop. The card named as the synergy was activated is offered first, so
+    it is preferred. ``sensible`` and ``evaluator`` both play it."""
+    give = d.context[1] == "give"
+    for opt in d.options:
+        if opt == "done":
+            break
+        card = _seen(d.view, opt)
+        if card.defn.construction is not None and (card.controller == seat) == give:
+            return opt
+    return "done"
+
+
 def best_option(options: Any, value: Callable[[Any], float]) -> Any:
     """The option worth most above 0 by ``value``, else PASS (the first of equals): how ``sensible`` and
     ``evaluator`` pick a main action or a response."""
@@ -110,6 +124,9 @@ class SensiblePolicy:
     def on_wound(self, d: Decision) -> str:
         return wound(d, self.crystal_target)
 
+    def on_synergy_token(self, d: Decision) -> Any:
+        return synergy_token(d, self.seat)
+
     # -- main actions ----------------------------------------------------------------------------------
     def on_action(self, d: Decision) -> Any:
         return self.best(d, main=True)
@@ -138,9 +155,9 @@ class SensiblePolicy:
             if src.defn.is_unit and ab.tap and src.durability <= 1:
                 return 0.0  # would kill the unit
             return 2.0 + self.effects_value(view, ab.effects, opt[3])
-        if kind == "synergy":
+        if kind == "synergy":  # energy onto my own construction (HR-15.2 may reach any card's: not theirs)
             other = _seen(view, opt[3])
-            if opt[2] == "give" and other.defn.construction is not None:
+            if opt[2] == "give" and other.defn.construction is not None and other.controller == self.seat:
                 return 8.0
             return 0.0
         if kind == "scrap":

@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.simulate.four_souls import attack, cards, damage, resolution, statics, turn
+from cardlab.simulate.four_souls import attack, cards, damage, plays, resolution, statics, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
+    by_id,
     card,
     check_invariants,
     deck,
     give_item,
+    give_loot,
     kinds,
     monster,
     phys,
@@ -22,6 +24,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     rooms_of,
 )
+from cardlab.simulate.four_souls.refs import SeatRef
 from cardlab.simulate.four_souls.rules import compile_card
 from cardlab.simulate.four_souls.state import EngineError
 
@@ -232,3 +235,30 @@ def test_FS_5_7_FS_10_6_an_attackable_items_controller_orders_its_competing_repl
         assert item.damage == marked and not g.obj_shields[item.uid]
         assert [d.kind for d in g.io.strategies[0].asked].count("order_replacements") == 0
         assert [d.kind for d in g.io.strategies[1].asked].count("order_replacements") == 1
+
+
+def test_FS_13_5_FS_13_2_a_killed_attackable_item_that_cannot_go_to_the_discard_stays():
+    """[A]: a killed monster that cannot be put into a discard goes back where it was (step 6), and an
+    attackable object other than a monster dies by the same steps (FS-13.2). No monster of the whole
+    collection keeps itself out of the discard; an eternal attackable item does (FS-4.12). P1's Punching Bag
+    (Requiem: 2 HP, evasion 5, 5¢) is made eternal by P1's Algiz; P0 hits it twice: P0 gains its 5¢ (step 3),
+    and the Bag stays under P1, healed, out of the treasure discard."""
+    g = position(2, rolls=[6, 6])
+    bag = give_item(g, 1, by_id("r-punching_bag"))
+    algiz = give_loot(g, 1, by_id("r-algiz"))
+    g.players[1].loot_plays = 1
+    g.io.strategies[1].plan = lambda d: (
+        next(o for o in d.options if isinstance(o, SeatRef) and o.seat == 1)
+        if d.kind == "choose_target"
+        else None
+    )
+    assert plays.take_action(g, 1, ("loot", algiz))
+    resolution.priority(g, 1, until_empty=True)
+    assert bag.eternal
+    g.active = 0
+    attack.run_attack(g, 0, bag)
+    resolution.priority(g, 0, until_empty=True)
+    assert [r[3] for r in kinds(g, "object_died")] == ["object_died"]
+    assert g.players[0].cents == 5
+    assert bag.in_play and bag in g.players[1].items and bag.damage == 0 and not g.treasure_disc
+    check_invariants(g)

@@ -71,6 +71,51 @@ def test_HR_15_2_synergy_takes_up_to_x():
     assert tinker.energy == 2 and frame.energy == 1
 
 
+def _tokens(*picks):
+    """A plan answering each ``synergy_token`` decision with the next pick (a card or "done")."""
+    left = list(picks)
+    return lambda d: left.pop(0) if d.kind == "synergy_token" else None
+
+
+def test_HR_15_2_synergy_may_move_fewer_than_x():
+    """[H] glossary: "no more than X" tokens. Spark Drone (synergy 2, 2 energy) gives one token to Colossus
+    Frame and stops: 1 and 1. Before, a synergy always moved all it could (2 onto the Frame)."""
+    g = position({0: {"battlefield": ["Spark Drone", "Colossus Frame"]}, 1: {}})
+    drone, frame = g.cards
+    g.seats.strategies[0].plan = _tokens(frame.uid, "done")
+    drone.energy = 2
+    act(g, 0, ("synergy", drone.uid, "give", frame.uid))
+    run_stack(g)
+    assert (drone.energy, frame.energy) == (1, 1) and drone.tapped and drone.dur == 1
+
+
+def test_HR_15_2_synergy_spreads_its_tokens_over_other_cards():
+    """[H] glossary: tokens move "onto other cards". Reactor Titan (synergy 3, 3 energy) puts 2 on Colossus
+    Frame and 1 on Siege Blueprint in one tap. Before, one card took them all."""
+    g = position({0: {"battlefield": ["Reactor Titan", "Colossus Frame", "Siege Blueprint"]}, 1: {}})
+    titan, frame, blueprint = g.cards
+    g.seats.strategies[0].plan = _tokens(frame.uid, blueprint.uid, frame.uid)
+    titan.energy = 3
+    act(g, 0, ("synergy", titan.uid, "give", frame.uid))
+    run_stack(g)
+    assert (titan.energy, frame.energy, blueprint.energy) == (0, 2, 1)
+    assert [r[6] for r in g.log.rows if r[3] == "energy"] == [2, 1]  # card by card, in the order first picked
+
+
+def test_HR_15_2_synergy_takes_from_an_opponents_card():
+    """[H] glossary: "from other cards", whoever controls them. Tinker (synergy 2) takes 2 of the 3 tokens on
+    the opponent's Colossus Frame, delaying its construction (HR-15.1). Before, only the synergy player's own
+    permanents were offered."""
+    g = position({0: {"battlefield": ["Tinker"]}, 1: {"battlefield": ["Colossus Frame"]}})
+    tinker, frame = g.cards
+    frame.energy = 3
+    opt = ("synergy", tinker.uid, "take", frame.uid)
+    assert opt in options(g, 0, False)
+    act(g, 0, opt)
+    run_stack(g)
+    assert (tinker.energy, frame.energy) == (2, 1)
+
+
 # -- HR-15.3 scrap ---------------------------------------------------------------------------------------
 def test_HR_15_3_scrap_destroys_your_permanent_and_fires():
     g = position(
