@@ -164,9 +164,11 @@ def _play_turn(g: Game) -> None:
                 g, ap, 1 + statics.count(g, ap, "loot_step") + statics.monster_loot_step(g), "loot_step"
             )
         resolution.priority(g, g.active)
-    # FS-8.4 action phase
-    log.phase = "action"
-    ap.loot_plays += 1 + statics.count(g, ap, "loot_plays")
+    # FS-8.4 action phase. A turn set to its end phase in the start phase — the active player died (FS-13.11:
+    # [A]'s end-of-death step) or an effect ended the turn (FS-8.9) — has none, so no loot play either.
+    if not g.ending_turn:
+        log.phase = "action"
+        ap.loot_plays += 1 + statics.count(g, ap, "loot_plays")
     atk = statics.count(g, ap, "attacks")
     g.attacks_left = resolution.BIG if atk == "unlimited" else 1 + atk
     g.purchases_left = 1 + statics.count(g, ap, "purchases")

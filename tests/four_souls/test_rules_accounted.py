@@ -547,6 +547,29 @@ def test_FS_13_10_a_dead_active_player_still_refills_the_slots_before_the_end_ph
     assert g.mslots[0][-1].name == "Next"
 
 
+def _plays_loot(d):
+    if d.kind in ("respond", "action"):
+        return next((o for o in d.options if isinstance(o, tuple) and o[0] == "loot"), None)
+    return None
+
+
+def test_FS_13_11_FS_8_4_an_active_player_dead_in_the_start_phase_gets_no_loot_play():
+    """[A] (player death): the active player's end-of-death step sets the turn to its end phase. P0 (1 HP)
+    dies to a start-of-turn trigger, so the action phase never begins and P0 receives no loot play (FS-8.4):
+    holding a loot card through the end phase's priority window, P0 cannot play it. Before, the loot play was
+    granted anyway and P0 played the card in the end phase."""
+    hurt = ({"on": {"turn_start": "you"}, "do": {"deal_damage": {"n": 1, "to": "you"}}},)
+    g = position(2, chars=[character("Frail", hp=1), character("B")], plans={0: _plays_loot})
+    give_item(g, 0, card("Thorn", "treasure", "passive", abilities=hurt))
+    for _ in range(2):  # the death penalty discards one (FS-13.9)
+        give_loot(g, 0, card("Cash", abilities=({"play": {"do": {"gain_cents": 3}}},)))
+    g.active = 0
+    turn.play_turn(g)
+    assert [r[2] for r in kinds(g, "player_died")] == [0]
+    assert not kinds(g, "loot_played") and len(g.players[0].hand) == 1 and g.players[0].cents == 0
+    check_invariants(g)
+
+
 def test_FS_1_21_a_soul_worth_two_moves_as_one_card():
     """Stealing an epic soul worth 2 moves one object carrying both points."""
     from cardlab.simulate.four_souls.fixtures import phys
