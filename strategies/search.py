@@ -24,6 +24,9 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``peek`` (a diagnostic of the ceiling, never fair play) branches from the true state: 1 sees every hidden card
 (the engine's dice and shuffles still reseeded a branch), 2 the engine's random stream too (no re-deal at all),
 3 only the other players' hands (the decks' order and the dice re-dealt as in fair play).
+``couple=1`` (Four Souls) draws a branch's cards by a hash of (branch seed, deck, turn, draw) while no seat knows
+the deck's order, so two options' rollouts on one re-deal draw alike whatever either drew before (each draw
+still uniform): common random numbers that survive one option drawing more (``four_souls.coupling``).
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 ``challenge=1`` (with ``settle``) settles the truncated rollouts' best option other than the base's answer at
 every searched decision, ahead of the base's answer or not.
@@ -90,6 +93,9 @@ class Hooks:
     reseed: Callable[[Any, random.Random], None] | None = None
     # peek=3 (a diagnostic): the re-deal with every other hand seen (decks and dice re-dealt as fair play)
     see_hands: Callable[[Any, int, random.Random], None] | None = None
+    # couple=1: ``(state, salt)`` makes a branch's deck draws coupled (the same card at the same turn and
+    # draw whatever was drawn before, each draw uniform: Four Souls ``coupling``)
+    couple: Callable[[Any, int], None] | None = None
 
 
 @dataclass(slots=True)
@@ -164,6 +170,7 @@ class Search:
         every: int = 1,
         probe: int = 0,
         peek: int = 0,
+        couple: int = 0,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -266,6 +273,13 @@ class Search:
                 f"search: peek={peek} needs a game whose search can split its re-deal (Four Souls)"
             )
         self.peek = peek
+        if isinstance(couple, bool) or couple not in (0, 1):
+            raise UserError(f"search: couple must be 0 or 1, got {couple!r}")
+        if couple and self.hooks.couple is None:
+            raise UserError("search: couple needs a game whose branches can couple their draws (Four Souls)")
+        if couple and peek in (1, 2):
+            raise UserError(f"search: couple draws from re-dealt decks; peek={peek} keeps the true order")
+        self.couple = couple
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
         """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows); so do
@@ -689,6 +703,9 @@ class Search:
         players._decliners = None
         if self.hooks.reseated is not None:
             self.hooks.reseated(state)
+        if self.couple:  # drawn last: the re-deal and the players' seeds are those of couple=0
+            assert self.hooks.couple is not None
+            self.hooks.couple(state, rng.getrandbits(64))
 
     def _value(self, outcome: branching.Outcome) -> float:
         """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report; a truncated

@@ -60,10 +60,10 @@ def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False)
         for p in g.players
         if p.seat != seat and p.seat not in shown
     ]
-    redeal_at([*hands, (g.loot, _unknown(g, seat, "loot", g.loot))], rng, key=lambda c: c.pid)
+    redeal_at([*hands, (g.loot, unknown(g, seat, "loot", g.loot))], rng, key=lambda c: c.pid)
     for name, deck in _named_decks(g):
         if deck:
-            redeal_at([(deck, _unknown(g, seat, name, deck))], rng, key=lambda c: getattr(c, "pid", 0))
+            redeal_at([(deck, unknown(g, seat, name, deck))], rng, key=lambda c: getattr(c, "pid", 0))
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
 
@@ -74,7 +74,7 @@ def _top_shown(g: Game, seat: int, name: str) -> bool:
     return name == "treasure" and any(True for _ in statics.player_statics(g, g.players[seat], "may_peek"))
 
 
-def _unknown(g: Game, seat: int, name: str, deck: list) -> list[int] | None:
+def unknown(g: Game, seat: int, name: str, deck: list) -> list[int] | None:
     """The positions of ``deck`` whose card ``seat`` does not know (None: every one): it keeps the top
     cards it looked at and the cards it knows under the deck (``seen``, FS-3.4), and a top shown to it for
     as long as it stays shown (Glitter Bombs' loot top to every player, FS-8.4; There's Options' treasure

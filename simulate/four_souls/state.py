@@ -387,6 +387,9 @@ class Game:
     seen_top: dict = field(default_factory=dict)
     seen_bottom: dict = field(default_factory=dict)
     seen_drawn: dict = field(default_factory=dict)  # seat → pids it saw leave a top it knew (seen.py)
+    # a search's branch with couple=1 only (coupling.Coupling): ``(game, deck) -> position`` of the card to
+    # draw; None everywhere else (a game draws its decks' top)
+    coupling: Any = None
     over: bool = False  # the game ended (a win, a draw, or a runaway turn cut off mid-turn)
     between: bool = False  # a turn has just ended completely (the end-phase invariants hold)
     acted: int = 0  # ``resolved`` when a player last put something on the stack by choice
@@ -495,6 +498,8 @@ class Game:
     def draw(self, deck: list[Phys], disc: list[Phys]) -> Phys | None:
         if not deck and not self.reshuffle(deck, disc):
             return None  # FS-Q.35: nothing is drawn
+        if self.coupling is not None and len(deck) > 1:
+            return deck.pop(self.coupling(self, deck))
         return deck.pop()
 
     def reshuffle(self, deck: list[Phys], disc: list[Phys]) -> bool:

@@ -19,6 +19,7 @@ from cardlab.simulate.four_souls.branching import (
     state_of,
     target_follow_ups,
 )
+from cardlab.simulate.four_souls.coupling import couple
 from cardlab.strategies.search import Hooks, Search
 
 from . import horizon
@@ -30,7 +31,8 @@ from .sensible import SensiblePlayer
 
 class FSSearch(Search):
     """Its parameters: (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=,
-    settle=, extend=, curtail=, commit=, plans=, challenge=, evaluation=, switch=, pairs=, every=, probe=, peek=; default: action decisions only, two-turn rollouts scored by the fitted
+    settle=, extend=, curtail=, commit=, plans=, challenge=, evaluation=, switch=, pairs=, every=, probe=, peek=, couple=;
+    default: action decisions only, two-turn rollouts scored by the fitted
     win-share model, sensible's answer unless beaten by one standard error and confirmed by six pairs of
     whole games)."""
 
@@ -54,6 +56,7 @@ class FSSearch(Search):
         reseated=reseated,
         reseed=reseed,
         see_hands=see_hands,
+        couple=couple,
         view_of=lambda g, seat: g.views[seat],
         follow_ups=follow_ups,
         target_follow_ups=target_follow_ups,
