@@ -22,6 +22,8 @@ from cardlab.simulate.core.game import play_seated
 from cardlab.simulate.core.runner import RunPlan, seat_players
 from cardlab.strategies.search import Search, Searched
 
+from .overrules_watch import Watch
+
 
 @dataclass(slots=True)
 class Overrules:
@@ -48,6 +50,7 @@ class Overrules:
     # probe: per decision kind, what the choice there moves (``Probe``)
     probes: dict[str, Probe] = field(default_factory=dict)
     phases: dict[int, Probe] = field(default_factory=dict)  # the same, every kind, by the phase's first turn
+    watch: Watch = field(default_factory=Watch)  # probe with watch: the evaluation against whole games
 
     def add(self, records: list[Searched], share: float) -> None:
         self.seats += 1
@@ -69,6 +72,8 @@ class Overrules:
                 self.probes.setdefault(r.kind, Probe()).add(r.samples, r.favourite)
                 if r.turn >= 0:
                     self.phases.setdefault(_phase(r.turn), Probe()).add(r.samples, r.favourite)
+                if r.watched:
+                    self.watch.add(r.horizons, r.watched, r.favourite)
             if r.candidate is None:
                 continue
             self.pairs += len(r.check)
@@ -121,6 +126,8 @@ class Overrules:
             lines.append(f"probe {kind}: {probe}")
         for start, probe in sorted(self.phases.items()):
             lines.append(f"probe, every kind, {_phase_label(start)}: {probe}")
+        if self.watch.decisions:
+            lines += self.watch.lines()
         if len(self.kinds) > 1 and not self.probes:
             for kind, (searched, candidates, overruled) in sorted(self.kinds.items()):
                 line = f"  {kind}: searched {searched}, candidates {candidates}, played {overruled}"

@@ -27,6 +27,9 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``couple=1`` (Four Souls) draws a branch's cards by a hash of (branch seed, deck, turn, draw) while no seat knows
 the deck's order, so two options' rollouts on one re-deal draw alike whatever either drew before (each draw
 still uniform): common random numbers that survive one option drawing more (``four_souls.coupling``).
+``watch=2+4+8`` (with ``probe``, a diagnostic) notes the state evaluation that many turns after the decision
+along the probe's whole-game rollouts: how much of the game's end a truncated rollout's judge sees
+(``cardlab.overrules_watch``).
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 ``challenge=1`` (with ``settle``) settles the truncated rollouts' best option other than the base's answer at
 every searched decision, ahead of the base's answer or not.
@@ -119,6 +122,10 @@ class Searched:
     # diagnostic can split: choose on some, measure on the others)
     samples: tuple[tuple[float, ...], ...] = ()
     turn: int = -1  # probe: the game's turn at the decision (when the game's hooks tell it), else -1
+    # probe with watch: per seed, per option, the turns its rollout played, its result and the searching
+    # seat's estimated win share at each watched horizon (``_Watch.row``), the horizons in ``horizons``
+    watched: tuple[tuple[tuple[float, ...], ...], ...] = ()
+    horizons: tuple[int, ...] = ()
 
 
 class Search:
@@ -171,6 +178,7 @@ class Search:
         probe: int = 0,
         peek: int = 0,
         couple: int = 0,
+        watch: str = "",
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -280,6 +288,12 @@ class Search:
         if couple and peek in (1, 2):
             raise UserError(f"search: couple draws from re-dealt decks; peek={peek} keeps the true order")
         self.couple = couple
+        self.watch = _horizons(str(watch))
+        if self.watch and not probe:
+            raise UserError("search: watch reads the evaluation along probe's whole games: it needs probe")
+        if self.watch and (self.hooks.evaluator is None or self.hooks.turn_of is None):
+            raise UserError("search: watch needs a state evaluation, which this game does not give")
+        self._watching: _Watch | None = None
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
         """Unsearched kinds follow the base heuristic's own declining (Four Souls response windows); so do
@@ -416,16 +430,30 @@ class Search:
         favourite = options.index(self.base.choose(decision))
         self._cands = [(i, None) for i in range(len(options))]
         samples: list[list[float]] = [[] for _ in options]
+        # watch: only branches played in this process (copies) can hand their notes back
+        watch = self.watch if self.branch == "copy" and decision.kind in self.hooks.copy_kinds else ()
+        watched: list[list[tuple[float, ...]]] = []
         for seed in [self.rng.getrandbits(64) for _ in range(self.probe)]:
+            rows = []
             for i in range(len(options)):
+                if watch:
+                    assert self.hooks.turn_of is not None
+                    start = self.hooks.turn_of(decision.view)
+                    self._watching = _Watch(start, watch, self.seat, self.hooks)
                 outcome = self._branch(decision, i, seed, 0)
                 if outcome is None:  # inside a forked branch: the option it plays
                     return options[i]
                 samples[i].append(self._value(outcome))
+                if self._watching is not None:
+                    rows.append(self._watching.row(samples[i][-1], outcome.turns))
+                    self._watching = None
+            if rows:
+                watched.append(rows)
         record = Searched(
             decision.kind, options, [len(s) for s in samples], [sum(s) for s in samples], favourite, favourite
         )
         record.samples = tuple(map(tuple, samples))
+        record.watched, record.horizons = tuple(map(tuple, watched)), watch
         if self.hooks.turn_of is not None:
             record.turn = self.hooks.turn_of(decision.view)
         self.searched.append(record)
@@ -699,6 +727,9 @@ class Search:
             at = hooks.turn_of(decision.view) + horizon
             cut = _Cut(at, len(seated), hooks, random.Random(rng.getrandbits(64)))
             seated = [_Truncated(p, cut) for p in seated]
+        elif self._watching is not None:
+            self._watching.n = len(seated)
+            seated = [_Truncated(p, self._watching) for p in seated]
         players.strategies = seated
         players._decliners = None
         if self.hooks.reseated is not None:
@@ -731,15 +762,43 @@ class _Cut:
     def check(self, view: Any) -> None:
         if self.turn_of(view) < self.at:
             return
+        branching.stop(branching.Outcome(end_reason="horizon", values=self.shares(view)))
+
+    def shares(self, view: Any) -> tuple[float, ...]:
         raw = [self.evaluate(view, s) / self.scale for s in range(self.n)]
         top = max(raw)
         weights = [math.exp(v - top) for v in raw]
         total = sum(weights)
-        branching.stop(branching.Outcome(end_reason="horizon", values=tuple(w / total for w in weights)))
+        return tuple(w / total for w in weights)
+
+
+class _Watch(_Cut):
+    """``watch`` (with ``probe``): a whole-game rollout that never stops, but notes the searching seat's
+    estimated win share at the first decision at or after each turn ``start + h`` (``got``, by h)."""
+
+    __slots__ = ("start", "horizons", "seat", "got")
+
+    def __init__(self, start: int, horizons: tuple[int, ...], seat: int, hooks: Hooks) -> None:
+        # the seats are counted when the branch seats its players (``n``); the evaluation draws nothing
+        super().__init__(start, 0, hooks, random.Random(0))
+        self.start, self.horizons, self.seat = start, horizons, seat
+        self.got: dict[int, float] = {}
+
+    def check(self, view: Any) -> None:
+        turn = self.turn_of(view)
+        for h in self.horizons:
+            if h not in self.got and turn >= self.start + h:
+                self.got[h] = self.shares(view)[self.seat]
+
+    def row(self, value: float, turns: int) -> tuple[float, ...]:
+        """The turns the rollout played from the decision, its result, and its share at each horizon (a game
+        over before it: its result)."""
+        return (float(turns - self.start), value, *(self.got.get(h, value) for h in self.horizons))
 
 
 class _Truncated:
-    """A rollout player whose game is cut at the horizon (``_Cut``); until then it is its policy."""
+    """A rollout player whose game is cut at the horizon (``_Cut``), or watched (``_Watch``); until then, and
+    apart from that, it is its policy."""
 
     __slots__ = ("policy", "cut", "declines")
 
@@ -768,6 +827,18 @@ class _Forced:
             if self.answer in decision.options:
                 return self.answer
         return self.policy.choose(decision)
+
+
+def _horizons(text: str) -> tuple[int, ...]:
+    """``watch=2+4+8``: whole numbers of turns ≥ 1, joined by ``+`` (empty: off); anything else one line."""
+    if not text:
+        return ()
+    out = []
+    for part in text.split("+"):
+        if not part.isdigit() or int(part) < 1:
+            raise UserError(f"search: watch must be whole numbers of turns ≥ 1 joined by '+', got {text!r}")
+        out.append(int(part))
+    return tuple(sorted(set(out)))
 
 
 def _cannot_lead(diffs: list[float], left: int) -> bool:
