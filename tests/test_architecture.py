@@ -61,6 +61,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("attack", "views", "invariants"),
         ("turn", "rules"),
         ("branching",),  # search's re-deal and copies, which resume a turn (turn.play_out)
+        ("coupling",),  # a search branch's coupled draws (reads branching's record of what each seat knows)
         # the supply, variants and config; setting up and playing a game
         ("decks", "variants"),
         ("config",),
