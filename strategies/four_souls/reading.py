@@ -12,7 +12,7 @@ memoised for the process (bounded: ``_SHARED_MAX``), and a :class:`Reader` memoi
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, Final
 
@@ -820,24 +820,61 @@ def _added(a: tuple[Boost, ...], b: tuple[Boost, ...]) -> tuple[Boost, ...]:
     return tuple((q, n, hurt) for (n, hurt), q in merged.items())
 
 
-def amount_now(view: View, counters: int, text: str) -> int | None:
-    """An amount written as an expression (vocabulary §1.6), read on the position with the engine's own
-    expression reader: ``counters(self)`` (the source's ``counters``), ``atk``/``hp``/``cents`` of ``you``;
-    None for an expression that reads anything else."""
+# What an amount expression may read (vocabulary §1.6): a bare name or a call on one word (``activator`` read
+# as ``you``: a player reads the amounts of what it uses itself) → how to read it on what the player knows.
+Known = Mapping[str, Callable[[Any], float]]
 
-    def call(fn: str, args: list) -> Any:
-        who = args[0].id if len(args) == 1 and isinstance(args[0], ast.Name) else None
-        if fn == "counters" and who == "self":
-            return counters
-        if who == "you" and fn in ("atk", "hp", "cents"):
-            return view.atk if fn == "atk" else view.hp if fn == "hp" else view.cents
+
+def known_key(fn: str, args: list) -> str | None:
+    """The key of a call on one word in a :data:`Known` table (``cents(activator)`` → ``cents(you)``)."""
+    if len(args) != 1 or not isinstance(args[0], ast.Name):
+        return None
+    return f"{fn}({'you' if args[0].id == 'activator' else args[0].id})"
+
+
+def read_amount(text: str, table: Known, on: Any) -> float | None:
+    """An amount expression read with the engine's own expression reader on what a player knows: each name
+    or one-word call in ``table`` read on ``on``, ``max``/``min``, numbers and arithmetic; None for one
+    that reads anything else (an event, a rival's hand, a bound variable) or divides by zero. The one
+    reader of the position's amounts (:func:`amount_now`) and the outlook's (``valuing.expr_amount``)."""
+
+    def name(word: str) -> Any:
+        if word in table:
+            return table[word](on)
         raise _Unread
 
+    def call(fn: str, args: list) -> Any:
+        if fn in ("max", "min"):
+            vals = [exprs.evaluate(a, name, call, _unread) for a in args]
+            return max(vals) if fn == "max" else min(vals)
+        key = known_key(fn, args)
+        if key is None or key not in table:
+            raise _Unread
+        return table[key](on)
+
     try:
-        v = exprs.evaluate(exprs.compile_expr(text), _unread, call, _unread)
-    except (exprs.EngineError, _Unread, TypeError):
+        v = exprs.evaluate(exprs.compile_expr(text), name, call, _unread)
+    except (exprs.EngineError, _Unread, TypeError, ZeroDivisionError):
         return None
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
+    return v if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+# What :func:`amount_now` reads on the position: (the view, the source's counters) → a whole number.
+ON_POSITION: Final[Known] = {
+    "counters(self)": lambda vc: vc[1],
+    "atk(you)": lambda vc: vc[0].atk,
+    "hp(you)": lambda vc: vc[0].hp,
+    "cents(you)": lambda vc: vc[0].cents,
+    "hand_size(you)": lambda vc: vc[0].hand_size(vc[0].seat),
+}
+
+
+def amount_now(view: View, counters: int, text: str) -> int | None:
+    """An amount written as an expression read on the position (:func:`read_amount` of
+    :data:`ON_POSITION`: the source's ``counters``, my atk, HP, cents, hand size): a whole number, as the
+    +damage or roll change it sets is; None for an expression that reads anything else."""
+    v = read_amount(text, ON_POSITION, (view, counters))
+    return v if isinstance(v, int) else None
 
 
 def attack_roll_face(view: View, opts: Any, sets: bool, high: bool) -> int:

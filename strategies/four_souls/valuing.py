@@ -25,11 +25,12 @@ from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from .outlook import Outlook
 from .reading import (
+    Known,
     _shared,
-    _Unread,
-    _unread,
     hit_chance,
+    known_key,
     own_roll_faces,
+    read_amount,
     role,
     roll_odds,
     sel_head,
@@ -1190,9 +1191,17 @@ def _amount(v: Any, out: Outlook) -> float:
     return _num(v)
 
 
-# The readers an amount expression may use that :func:`expr_amount` reads on my outlook (vocabulary §1.6).
-READ_CALLS = frozenset({"counters", "cents", "hand_size", "under", "max", "min"})
-READ_NAMES = frozenset({"result"})
+# What :func:`expr_amount` reads on my outlook (vocabulary §1.6): the item's counters and the cards under it,
+# my cents, hand size, damage and HP, a die's ``result`` at its mean.
+ON_OUTLOOK: Final[Known] = {
+    "counters(self)": lambda o: o.self_counters,
+    "under(self)": lambda o: o.self_under,
+    "cents(you)": lambda o: o.cents,
+    "hand_size(you)": lambda o: len(o.hand),
+    "atk(you)": lambda o: o.atk,
+    "hp(you)": lambda o: o.hp,
+    "result": lambda _o: 3.5,
+}
 # Amount words the players read at ``_num``'s default, each with why (``tests/four_souls/test_amount_shapes``
 # fails on an amount word neither read nor listed here: a new card's amount cannot go unread silently).
 DEFAULTED: dict[str, str] = {
@@ -1216,41 +1225,10 @@ DEFAULTED: dict[str, str] = {
 
 
 def expr_amount(text: str, out: Outlook) -> float | None:
-    """An amount expression read on my outlook: ``counters(self)`` the item's counters, ``under(self)`` the
-    cards under it, ``cents``/``hand_size`` of me, ``result`` a die's mean (3.5), ``max``/``min``, numbers and
-    arithmetic; None when it reads anything else (an event, a rival's hand, a bound variable)."""
-
-    def mine(args: list) -> bool:
-        # only `you` inside an expression: a chosen player's count (VIII. Justice's difference) would read 0
-        # in the plan's trial of them as me, and the card nothing
-        a = args[0] if len(args) == 1 else None
-        return isinstance(a, ast.Name) and a.id in ("you", "activator")
-
-    def name(word: str) -> Any:
-        if word == "result":
-            return 3.5
-        raise _Unread
-
-    def call(fn: str, args: list) -> Any:
-        if fn in ("max", "min"):
-            vals = [exprs.evaluate(a, name, call, _unread) for a in args]
-            return max(vals) if fn == "max" else min(vals)
-        one = args[0].id if len(args) == 1 and isinstance(args[0], ast.Name) else None
-        if fn == "counters" and one == "self":
-            return out.self_counters
-        if fn == "under" and one == "self":
-            return out.self_under
-        if fn == "cents" and mine(args):
-            return out.cents
-        if fn == "hand_size" and mine(args):
-            return len(out.hand)
-        raise _Unread
-
-    try:
-        v = exprs.evaluate(exprs.compile_expr(text), name, call, _unread)
-    except (exprs.EngineError, _Unread, TypeError, ZeroDivisionError):
-        return None
-    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+    """An amount expression read on my outlook (``reading.read_amount`` of :data:`ON_OUTLOOK`); None when
+    it reads anything else (an event, a rival's hand, a bound variable)."""
+    v = read_amount(text, ON_OUTLOOK, out)
+    return None if v is None else float(v)
 
 
 def amount_words(v: Any) -> set[str]:
@@ -1273,7 +1251,7 @@ def _words_of(node: Any) -> set[str]:
     if isinstance(node, ast.Constant):
         return set()
     if isinstance(node, ast.Name):
-        return set() if node.id in READ_NAMES else {"bound"} if node.id[:1].isupper() else {node.id}
+        return set() if node.id in ON_OUTLOOK else {"bound"} if node.id[:1].isupper() else {node.id}
     if isinstance(node, ast.Attribute):
         return (
             {"event"}
@@ -1288,11 +1266,10 @@ def _words_of(node: Any) -> set[str]:
         fn, args = node.func.id, node.args
         if fn in ("max", "min"):
             return set().union(set(), *(_words_of(a) for a in args))
-        one = args[0].id if len(args) == 1 and isinstance(args[0], ast.Name) else None
-        if fn in ("counters", "under") and one == "self":
+        if known_key(fn, args) in ON_OUTLOOK:
             return set()
-        if fn in ("cents", "hand_size") and one is not None:  # another player's: chosen as it resolves
-            return set() if one in ("you", "activator") else {"bound"}
+        if fn in ("cents", "hand_size") and known_key(fn, args):  # another player's: chosen as it resolves
+            return {"bound"}
         inner = set().union(set(), *(_words_of(a) for a in args if not isinstance(a, ast.Constant)))
         if "event" in inner:
             return {"event"}  # the event's object (its victim's HP, counters): known as it happens

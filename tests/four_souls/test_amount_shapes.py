@@ -46,6 +46,8 @@ def _amounts(card: Any) -> list[tuple[str, Any]]:
         params = p if isinstance(p, dict) else {first: p}
         if key in params:
             out.append((verb, params[key]))
+        if verb == "buff" and "atk" in params:  # the +damage, read by ``_amount`` too (Dataminer's 6)
+            out.append((verb, params["atk"]))
     return out
 
 
