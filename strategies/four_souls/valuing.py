@@ -900,7 +900,7 @@ def _holder(obj: Any, out: Outlook) -> str:
     """Who holds abilities an object gains (``gain_abilities``'s ``object``, FS-5.2): a character is its
     player (``your_character`` me, ``active_character`` the active player), a target variable whom the plan
     names; no object is the effect's controller, me."""
-    if obj in (None, "your_character"):
+    if obj is None:
         return "me"
     if isinstance(obj, str) and obj.endswith("_character"):
         obj = obj[: -len("_character")]
@@ -1147,9 +1147,11 @@ def _replacement(eff: dict, out: Outlook) -> float:
 
 
 def _who(ref: Any, out: Outlook) -> str:
-    """Whom a verb's parameter names: me, a rival, a monster, my item, their item, the item itself."""
-    if ref is None or ref in ("you", "active", "activator"):
-        return "me" if (ref != "active" or out.my_turn) else "rival"
+    """Whom a verb's parameter names: me, a rival, a monster, my item, their item, the item itself. A
+    position word names a seat when the outlook shows it (:func:`_seat`: the player to the left of the
+    active one, the roller of the roll on the stack, the attacker); the rest is "?" (``WHO_DEFAULTED``)."""
+    if ref is None or ref in ("you", "active", "activator", "your_character"):
+        return "me" if (ref != "active" or out.my_turn) else "rival"  # my character is mine (FS-2.7)
     if ref == "self":
         return "self"
     if isinstance(ref, str):
@@ -1159,8 +1161,73 @@ def _who(ref: Any, out: Outlook) -> str:
             return "rival"
         if ref in ("all", "roll"):
             return ref
+        if ref == "event.roll":  # the roll the trigger names: a roll, as ``roll``
+            return "roll"
+        seat = _seat(ref, out)
+        if seat is not None:
+            return "me" if seat == out.me else "rival"
         return "?"
     return "?"
+
+
+def _seat(ref: str, out: Outlook) -> int | None:
+    """The seat a position word names, read on the outlook's view (all public, FS-3.3): ``active`` (me in my
+    turn), ``roller`` the roller of the topmost roll on the stack (FS-9.1), ``attacker`` the player whose
+    attack is in progress (FS-10.2), ``left_of(X)``/``right_of(X)`` the next seat on either side of X's
+    (the engine's order: left is the next seat); None when the view does not show it."""
+    view = out.view
+    if ref in ("you", "activator"):
+        return out.me
+    if ref == "active":
+        return out.me if out.my_turn else view.active if view is not None else None
+    if ref == "attacker":
+        return view.attacker if view is not None else None
+    if ref == "roller":
+        roll = next((s for s in reversed(view.stack) if s.kind == "roll"), None) if view is not None else None
+        return roll.controller if roll is not None else None
+    if ref.startswith(("left_of(", "right_of(")) and ref.endswith(")"):
+        inner = _seat(ref[ref.index("(") + 1 : -1], out)
+        step = 1 if ref.startswith("left") else -1
+        return (inner + step) % max(1, out.n_players) if inner is not None else None
+    return None
+
+
+# Owner words ``_who`` reads (with :func:`_seat`'s position words): a word a card writes for whom a verb
+# affects is read or listed in ``WHO_DEFAULTED`` (``tests/four_souls/test_owner_shapes``).
+WHO_READ: Final = frozenset(
+    {"you", "active", "activator", "your_character", "self", "other_player", "other_players"}
+    | {"non_active_player", "all", "roll", "event.roll", "attacker", "roller", "left_of", "right_of"}
+)
+# Owner words the players read as no one ("?": no worth, or the verb's own reading), each with why.
+WHO_DEFAULTED: dict[str, str] = {
+    "event": "an event's object or player (the death prevented, the damage's target, its source's seat):"
+    " known only as the trigger fires, not when the card is valued",
+    "killer": "who kills: known only as the death happens",
+    "possessed": "the player whose items I may use this turn (Possession): not in the outlook",
+    "marked": "the player this object marked at the turn's start (Keke Is You): not in the outlook",
+    "controller_of": "the controller of a chosen stack item (Mega Bean!): bound as it resolves",
+}
+# Words in a verb's owner parameter that name no player: a deck, a slot, a card or an amount (peek, search,
+# expand_slots, move, prevent): the verb reads them itself.
+NOT_OWNERS: Final = frozenset(
+    {"monster", "treasure", "loot", "room", "shop", "monster_or_room", "any_deck", "monster_deck"}
+    | {"monster_deck_top", "top", "self_card", "min"}
+)
+
+
+def owner_word(ref: str) -> str | None:
+    """The word of an owner a card writes, as ``WHO_READ``/``WHO_DEFAULTED``/``NOT_OWNERS`` name it: None
+    for a target variable (the plan names it), a position word's head (``left_of(active)`` → ``left_of``)
+    when its inner word is read, else the inner word's; ``event`` for an event's object."""
+    if ref[:1].isupper():
+        return None
+    head = ref.split("(", 1)[0]
+    if head in ("left_of", "right_of"):
+        inner = owner_word(ref[len(head) + 1 : -1])
+        return head if inner in WHO_READ else inner
+    if ref in WHO_READ:
+        return ref
+    return "event" if ref.startswith("event.") else head
 
 
 def _num(v: Any) -> float:

@@ -30,15 +30,20 @@ def _verbs(eff: Any, found: list) -> None:
             _verbs(e, found)
 
 
-def _amounts(card: Any) -> list[tuple[str, Any]]:
-    """(verb, amount) of every verb in a card record (its faces, back and item side too) writing its
-    value model's amount parameter (``Aim.amount``)."""
+def card_verbs(card: Any) -> list[tuple[str, Any]]:
+    """(verb, its parameters) of every verb in a card record: its faces, back and item side too."""
     abilities = [*card.abilities, *(ab for f in card.faces for ab in f[2])]
     abilities += [*getattr(card.back, "abilities", ()), *(card.as_item[1] if card.as_item else ())]
     found: list = []
     _verbs(abilities, found)
+    return found
+
+
+def _amounts(card: Any) -> list[tuple[str, Any]]:
+    """(verb, amount) of every verb in a card record (its faces, back and item side too) writing its
+    value model's amount parameter (``Aim.amount``)."""
     out = []
-    for verb, p in found:
+    for verb, p in card_verbs(card):
         key = vl.AIM_FIELDS[verb][3]
         if key not in COUNTS:
             continue  # a thing taken or swapped (``what``, ``b``): read by ``valuing._take`` / the swap
