@@ -1275,7 +1275,8 @@ DEFAULTED: dict[str, str] = {
     "event": "the size of the event that triggers it (damage dealt, loot drawn): unknown before it happens",
     "bound": "a count bound as it resolves (a capitalised variable: a roll, a pick; another player's cents or"
     " hand — a bare ``cents(X)`` the plan names as me is read): unknown beforehand",
-    "all": "every one the player has: read as a typical 3 (a loss of mine: at most my cents / my hand)",
+    "all": "every one the player has: my cents or hand, a rival's the leader's (``_all_of``); anything"
+    " else (every monster, every item) or no view: read as a typical 3",
     "any_number": "the player's pick: read as a typical 3",
     "unlimited": "no limit: read as 3 more loot plays (``loot_play`` reads my hand for what they play)",
     "full": "a full heal: my damage is not in the outlook; heals are priced low (1 HP) either way",
@@ -1472,16 +1473,30 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if what == "cost":
         return cost_value([{verb: p}], out)
     # plain resources: cents, loot, treasure, hp
+    whole = params.get(amount_key) == "all" and what in ("cents", "loot")
+    if whole:  # every one the player has (FS-6.11, FS-6.19): mine, or the leader's for a rival
+        amount = _all_of(what, who, out, amount)
     v = per * amount
     if what == "cents" and per < 0 and who == "me":
         v = -0.3 * min(amount, out.cents)
-    if what == "loot" and per < 0 and who == "me":
-        v = -(min(out.hand) if out.hand else 0.0) * amount
+    if what == "loot" and per < 0 and who == "me":  # the worst cards go first; all of them: my whole hand
+        v = -(sum(out.hand) if whole else (min(out.hand) if out.hand else 0.0) * amount)
     if who == "me":
         return v
     if who == "rival":
         return -out.rival * v
     return 0.0
+
+
+def _all_of(what: str, who: str, out: Outlook, default: float) -> float:
+    """``all`` of a player's cents or loot cards: mine from the outlook; a rival's read as the leader's (the
+    rival the outlook weighs) on the view, public (FS-3.3: cents, hand sizes); else ``default``."""
+    if who == "me":
+        return float(out.cents if what == "cents" else len(out.hand))
+    view = out.view
+    if who == "rival" and view is not None:
+        return float(view.cents_of(out.leader) if what == "cents" else view.hand_size(out.leader))
+    return default
 
 
 _TURN_OF = re.compile(r"^(not )?turn_of\((\w+)\)$")

@@ -106,3 +106,20 @@ def test_counters_removed_from_the_item_are_a_loss():
     removal = {"remove_counters": {"n": "counters(self)", "object": "self"}}
     assert vl.effect_value(removal, out) == pytest.approx(-1.8)
     assert vl.cost_value(removal, out) == pytest.approx(-1.8)
+
+
+def test_all_of_a_players_cents_or_hand_is_read():
+    """FS-6.11, FS-6.19: ``all`` of a player's cents or loot cards is what they hold — mine on the outlook
+    (Void, Fiend Fire discard my whole hand: its worth, not 3 of its worst cards), a rival's the leader's
+    on the view (Greed! and Crooked Penny take all of a player's cents: 9, not a typical 3)."""
+    from types import SimpleNamespace
+
+    view = SimpleNamespace(cents_of=lambda seat: 9 if seat == 1 else 0, hand_size=lambda seat: 4)
+    out = Outlook(
+        my_turn=True, n_players=3, me=0, rival=0.5, leader=1, cents=7, hand=(1.0, 2.0, 0.5), view=view
+    )
+    assert vl.effect_value({"lose_cents": {"n": "all", "who": "you"}}, out) == pytest.approx(-0.3 * 7)
+    assert vl.effect_value({"discard_loot": {"n": "all", "who": "you"}}, out) == pytest.approx(-3.5)
+    out.plan = {"P": "rival"}
+    assert vl.effect_value({"lose_cents": {"n": "all", "who": "P"}}, out) == pytest.approx(0.5 * 0.3 * 9)
+    assert vl.effect_value({"discard_loot": {"n": "all", "who": "P"}}, out) == pytest.approx(0.5 * 1.0 * 4)
