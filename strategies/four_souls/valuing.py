@@ -1279,7 +1279,8 @@ DEFAULTED: dict[str, str] = {
     " else (every monster, every item) or no view: read as a typical 3",
     "any_number": "the player's pick: read as a typical 3",
     "unlimited": "no limit: read as 3 more loot plays (``loot_play`` reads my hand for what they play)",
-    "full": "a full heal: my damage is not in the outlook; heals are priced low (1 HP) either way",
+    "full": "a full heal of another player or a monster: their damage is not in the outlook, read as 1 HP"
+    " (mine: the damage I have taken, on the view)",
     "reduce_to": "damage reduced to a number: the prevention's size depends on the damage, read as 1",
     "souls": "a player's souls count: the outlook keeps only the leader's, read as 1",
     "most": "the most any player has of something: not in the outlook, read as 1",
@@ -1476,6 +1477,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     whole = params.get(amount_key) == "all" and what in ("cents", "loot")
     if whole:  # every one the player has (FS-6.11, FS-6.19): mine, or the leader's for a rival
         amount = _all_of(what, who, out, amount)
+    if what == "hp" and per > 0 and who == "me" and params.get(amount_key) == "full" and out.view is not None:
+        amount = float(max(0, out.view.max_hp - out.hp))  # a full heal: the damage I have taken
     v = per * amount
     if what == "cents" and per < 0 and who == "me":
         v = -0.3 * min(amount, out.cents)

@@ -123,3 +123,14 @@ def test_all_of_a_players_cents_or_hand_is_read():
     out.plan = {"P": "rival"}
     assert vl.effect_value({"lose_cents": {"n": "all", "who": "P"}}, out) == pytest.approx(0.5 * 0.3 * 9)
     assert vl.effect_value({"discard_loot": {"n": "all", "who": "P"}}, out) == pytest.approx(0.5 * 1.0 * 4)
+
+
+def test_a_full_heal_of_mine_is_my_damage():
+    """A full heal (FS-8.10: damage stays until the turn ends) gives back the damage I have taken: 3 HP at
+    1 of 4, nothing unhurt; the old reader priced every full heal at 1 HP."""
+    from types import SimpleNamespace
+
+    hurt = Outlook(my_turn=True, me=0, hp=1, view=SimpleNamespace(max_hp=4))
+    assert vl.effect_value({"heal": {"n": "full", "who": "you"}}, hurt) == pytest.approx(3.0)
+    whole = Outlook(my_turn=True, me=0, hp=4, view=SimpleNamespace(max_hp=4))
+    assert vl.effect_value({"heal": {"n": "full", "who": "you"}}, whole) == pytest.approx(0.0)
