@@ -17,6 +17,8 @@ class Outlook:
     # what an opponent's loss is worth to me (per point)
     rival: float
     leader_souls: int
+    # my souls (an amount read as ``souls(you)``: Curse of the Hollow, Steven)
+    my_souls: int
     souls_to_win: int
     _hp: int
     # the leader's HP left
@@ -116,6 +118,7 @@ class Outlook:
         n_players: int = 4,
         rival: float = 0.4,
         leader_souls: int = 0,
+        my_souls: int = 0,
         souls_to_win: int = 4,
         hp: int = 2,
         rival_hp: int = 2,
@@ -167,6 +170,7 @@ class Outlook:
         self.n_players = n_players
         self.rival = rival
         self.leader_souls = leader_souls
+        self.my_souls = my_souls
         self.souls_to_win = souls_to_win
         self._hp = hp
         self._rival_hp = rival_hp
@@ -231,6 +235,7 @@ class Outlook:
         new.n_players = copy.deepcopy(self.n_players, memo)
         new.rival = copy.deepcopy(self.rival, memo)
         new.leader_souls = copy.deepcopy(self.leader_souls, memo)
+        new.my_souls = copy.deepcopy(self.my_souls, memo)
         new.souls_to_win = copy.deepcopy(self.souls_to_win, memo)
         new._hp = copy.deepcopy(self._hp, memo)
         new._rival_hp = copy.deepcopy(self._rival_hp, memo)

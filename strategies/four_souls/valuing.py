@@ -66,6 +66,7 @@ def outlook(view: View, me: int, reader: Any, leader_by: Any, rival_unit: float)
         me=me,
         rival=rival,
         leader_souls=souls[leader],
+        my_souls=souls[me],
         souls_to_win=view.souls_to_win,
         cents=view.cents,
         loot_plays=view.loot_plays,
@@ -1259,7 +1260,7 @@ def _amount(v: Any, out: Outlook) -> float:
 
 
 # What :func:`expr_amount` reads on my outlook (vocabulary §1.6): the item's counters and the cards under it,
-# my cents, hand size, damage and HP, a die's ``result`` at its mean.
+# my cents, hand size, damage, HP and souls, the most souls a player has, a die's ``result`` at its mean.
 ON_OUTLOOK: Final[Known] = {
     "counters(self)": lambda o: o.self_counters,
     "under(self)": lambda o: o.self_under,
@@ -1268,6 +1269,8 @@ ON_OUTLOOK: Final[Known] = {
     "atk(you)": lambda o: o.atk,
     "hp(you)": lambda o: o.hp,
     "result": lambda _o: 3.5,
+    "souls(you)": lambda o: o.my_souls,
+    "most(souls)": lambda o: max(o.my_souls, o.leader_souls),
 }
 # Amount words the players read at ``_num``'s default, each with why (``tests/four_souls/test_amount_shapes``
 # fails on an amount word neither read nor listed here: a new card's amount cannot go unread silently).
@@ -1282,8 +1285,8 @@ DEFAULTED: dict[str, str] = {
     "full": "a full heal of another player or a monster: their damage is not in the outlook, read as 1 HP"
     " (mine: the damage I have taken, on the view)",
     "reduce_to": "damage reduced to a number: the prevention's size depends on the damage, read as 1",
-    "souls": "a player's souls count: the outlook keeps only the leader's, read as 1",
-    "most": "the most any player has of something: not in the outlook, read as 1",
+    "souls": "another player's souls count: the outlook keeps mine and the leader's only, read as 1",
+    "most": "the most any player has of something other than souls: not in the outlook, read as 1",
     "monster_slots": "the monster slots in play: not in the outlook, read as 1",
     "dead_players": "the players who died this turn: known only as it resolves, read as 1",
     "discarded_count": "the cards discarded by the same effect: known only as it resolves, read as 1",

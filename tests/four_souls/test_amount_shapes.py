@@ -134,3 +134,14 @@ def test_a_full_heal_of_mine_is_my_damage():
     assert vl.effect_value({"heal": {"n": "full", "who": "you"}}, hurt) == pytest.approx(3.0)
     whole = Outlook(my_turn=True, me=0, hp=4, view=SimpleNamespace(max_hp=4))
     assert vl.effect_value({"heal": {"n": "full", "who": "you"}}, whole) == pytest.approx(0.0)
+
+
+def test_my_souls_are_read():
+    """Curse of the Hollow and Steven count my souls (``souls(you)``); Consolation Prize loots the
+    difference to the most souls a player has (vocabulary §1.6). With 2 souls against a leader's 3 they
+    read 2 and 1, with 3 against 1 the difference is 0; the old reader read each at the default 1."""
+    out = Outlook(my_turn=True, me=0, my_souls=2, leader_souls=3, hand=(1.0, 1.0, 1.0))
+    assert vl.effect_value({"loot": {"n": "most(souls) - souls(you)"}}, out) == pytest.approx(1.0)
+    assert vl.effect_value({"loot": {"n": "souls(you)"}}, out) == pytest.approx(2.0)
+    out = Outlook(my_turn=True, me=0, my_souls=3, leader_souls=1, hand=(1.0,))
+    assert vl.effect_value({"loot": {"n": "most(souls) - souls(you)"}}, out) == pytest.approx(0.0)
