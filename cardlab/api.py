@@ -34,7 +34,7 @@ from cardlab.simulate.core.card_problems import every_problem
 from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
-from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification
+from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification, write_atomic
 from cardlab.simulate.core.runner import RunOutcome, RunPlan
 
 from .replay import Replay
@@ -691,7 +691,7 @@ def duel(
         run_duel(spec, _texts(strategy, "strategy"), folder, settings, on_start=_starts(echo))
     _link_latest(root, folder.name)
     figures = read_duels([folder])
-    (folder / "duel.md").write_text(str(figures), encoding="utf-8")
+    write_atomic(folder / "duel.md", str(figures).encode("utf-8"))  # never half-written
     return folder, figures
 
 

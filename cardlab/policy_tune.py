@@ -24,6 +24,7 @@ from typing import Any
 from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
+from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan
 from cardlab.strategies import registry as strategy_registry
 
@@ -288,7 +289,7 @@ def tune_policy(
             "start": _interval(evaluator.shares(steps[0].point, games, fresh)),
             "best": _interval(evaluator.shares(result.best.point, games, fresh)),
         }
-    (folder / "tune-policy.md").write_text(to_markdown(result, record), encoding="utf-8")
+    write_atomic(folder / "tune-policy.md", to_markdown(result, record).encode("utf-8"))  # never half-written
     return result
 
 

@@ -465,7 +465,7 @@ def tune(
         result.confirm = _confirm(
             evaluator, targets, result.best.changes, confirm_games or n_games, seed, policies
         )
-    (folder / "tune.md").write_text(to_markdown(result, record), encoding="utf-8")
+    write_atomic(folder / "tune.md", to_markdown(result, record).encode("utf-8"))  # never half-written
     return result
 
 

@@ -266,3 +266,27 @@ def test_a_column_given_twice_to_by_is_one_table(tmp_path):
     assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
     result = CliRunner().invoke(cli, ["report", str(tmp_path / "r"), "--by", "strategy", "--by", "strategy"])
     assert result.exit_code == 0 and result.output.splitlines().count("Win rate by strategy") == 1
+
+
+def test_an_empty_character_name_is_one_line(tmp_path):
+    """Session 29: `--characters ,Isaac` (seat 0 random, seat 1 Isaac, as typed) dropped the empty name
+    and sat Isaac in seat 0."""
+    args = ["simulate", "four-souls", "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, [*args, "--characters", ",Isaac"])
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [
+        "error: four-souls: --characters ',Isaac': an empty name; name the seats in order from seat 0 "
+        "(the seats after the last name get random characters)"
+    ]
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_character_name_holding_a_comma_is_one_line(tmp_path):
+    """Session 29: a character named 'Blue, Baby' in a copied card file passed `cards check` (exit 0), and
+    `--characters` (names separated by commas) could never choose it."""
+    copy = tmp_path / "mine.yaml"
+    text = (ROOT / "decklists" / "four_souls" / "characters.yaml").read_text()
+    copy.write_text(text.replace('name: "Blue Baby"', 'name: "Blue, Baby"'))
+    line = next(i for i, row in enumerate(copy.read_text().splitlines(), 1) if "Blue, Baby" in row)
+    result = CliRunner().invoke(cli, ["cards", "check", str(copy)])
+    assert result.exit_code == 2
+    assert f"{copy}:{line} 'Blue, Baby': field 'name': a character's name cannot hold ','" in result.output

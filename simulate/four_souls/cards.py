@@ -308,6 +308,13 @@ def _card(raw: Any, line: int, shown: str, default_deck: str | None, set_name: s
         raise CardDataError(
             shown, raw.line_of("kind"), f"field 'kind': {unknown(f'{deck} kind', kind, V.DECKS[deck])}", name
         )
+    if kind == "character" and "," in name:  # --characters separates names by commas: never choosable
+        raise CardDataError(
+            shown,
+            raw.line_of("name"),
+            f"field 'name': a character's name cannot hold ',', got {name!r}",
+            name,
+        )
     copies = field_value(raw, "copies", int, shown, name, minimum=0)
     p3 = field_value(raw, "players_3plus", bool, shown, name, required=False, default=False)
     keywords = tuple(_interned(k) for k in _keywords(raw, shown, name))

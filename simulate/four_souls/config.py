@@ -66,6 +66,19 @@ class FSConfig:
         return variant in self.variant
 
 
+def _seat_names(characters: tuple[str, ...] | list[str] | str) -> tuple[str, ...]:
+    """``--characters`` as names seat by seat. An empty name (``,Isaac``) is one line: it was dropped,
+    so Isaac sat in seat 0, not seat 1 as typed; the seats after the last name are the random ones."""
+    text = characters if isinstance(characters, str) else ",".join(str(item) for item in characters)
+    names = tuple(name.strip() for name in text.split(",")) if text.strip() else ()
+    if "" in names:
+        raise UserError(
+            f"four-souls: --characters {text!r}: an empty name; name the seats in order from seat 0 "
+            "(the seats after the last name get random characters)"
+        )
+    return names
+
+
 def make_config(
     n_players: int = 4,
     max_turns: int = 400,
@@ -90,10 +103,7 @@ def make_config(
     if not isinstance(max_turns, int) or max_turns < 1:
         raise UserError(f"four-souls: --max-turns must be at least 1, got {max_turns!r}")
     cards = _texts(cards)
-    if isinstance(characters, str):
-        characters = tuple(c.strip() for c in characters.split(",") if c.strip())
-    else:
-        characters = tuple(c.strip() for item in characters for c in str(item).split(",") if c.strip())
+    characters = _seat_names(characters)
     chosen = _variants.check(_texts(variant), characters)
     n_players, difficulty, soul_cap = _coop.check_config(chosen, n_players, difficulty, soul_cap)  # FS-17
     _variants.check_rules(chosen, n_players, characters)  # FS-20 rule variants (two-player: 2 players)
