@@ -32,6 +32,11 @@ def sweep_runs(folder: Path) -> list[Path]:
     )
 
 
+def _unnamed(runs: int) -> str:
+    """The header's "varies" when no one numeric setting does (a folder of one run varies nothing)."""
+    return "more than one setting (runs in name order)" if runs > 1 else "nothing (one run)"
+
+
 @dataclass(slots=True)
 class Axis:
     label: str
@@ -155,7 +160,7 @@ def build_sweep(
         ("sweep" if record is not None else "folder of runs", folder.name),
         ("game", ", ".join(sorted(games))),
         ("runs", f"{len(runs)}: " + ", ".join(r.path.name for r in runs)),
-        ("varies", axis.label if axis.label != "run" else "more than one setting (runs in name order)"),
+        ("varies", axis.label if axis.label != "run" else _unnamed(len(runs))),
         ("games", ", ".join(f"{r.path.name} {r.totals['games']:,}" for r in runs)),
         (
             "card-data hashes",

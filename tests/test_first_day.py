@@ -290,3 +290,22 @@ def test_a_character_name_holding_a_comma_is_one_line(tmp_path):
     result = CliRunner().invoke(cli, ["cards", "check", str(copy)])
     assert result.exit_code == 2
     assert f"{copy}:{line} 'Blue, Baby': field 'name': a character's name cannot hold ','" in result.output
+
+
+def test_comparing_a_run_with_itself_is_one_line(tmp_path):
+    """Session 29: `compare results/base results/base` (a slip for the changed run) printed a whole
+    comparison whose every B − A was 0, exit 0."""
+    assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
+    run = tmp_path / "r"
+    result = CliRunner().invoke(cli, ["compare", str(run), str(tmp_path / "." / "r")])
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [
+        f"error: {run} and {tmp_path / '.' / 'r'} are the same run: compare it with a run made with the "
+        "change (same --seed)"
+    ]
+
+
+def test_a_folder_of_one_run_varies_nothing(tmp_path):
+    """Session 29: a folder holding one run said it 'varies: more than one setting'."""
+    assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)])
+    assert result.exit_code == 0 and "varies: nothing (one run)" in result.output, result.output
