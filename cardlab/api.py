@@ -949,16 +949,19 @@ def compare(
     _typed(Path, **{name: r for name, r in (("run_a", run_a), ("run_b", run_b)) if not isinstance(r, Run)})
     _typed(str, True, by=by)
     paths = [r.path if isinstance(r, Run) else Path(r) for r in (run_a, run_b)]
+    ensembles = all((p / "ensemble.json").is_file() for p in paths)  # two `cardlab robust` folders
+    # opened first, so a folder that is no run says so (and which runs it holds) before the check below
+    runs = () if ensembles else tuple(r if isinstance(r, Run) else Run.open(r) for r in (run_a, run_b))
     if paths[0].resolve() == paths[1].resolve():  # a slip (`compare results/base results/base`): all 0
         raise UserError(
             f"{paths[0]} and {paths[1]} are the same run: compare it with a run made with the change "
             "(same --seed)"
         )
-    if all((p / "ensemble.json").is_file() for p in paths):  # two `cardlab robust` folders
+    if ensembles:
         from cardlab.analysis.robust import compare_ensembles_text
 
         return compare_ensembles_text(paths[0], paths[1], by, level)
-    a, b = (r if isinstance(r, Run) else Run.open(r) for r in (run_a, run_b))
+    a, b = runs
     with within_memory():
         return to_text(paired(a, b, by, level), level)
 
