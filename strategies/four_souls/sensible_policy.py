@@ -2085,6 +2085,9 @@ def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
                 if p.seat == sp.seat:
                     return p
         others = [p for p in players if p.seat != sp.seat]
+        if not helps and ab is not None and "deal_damage" in rd.verbs(ab.do):
+            # FS-Q.21, FS-6.20: a player at 0 HP is dealt damage but marks none; aim at one who feels it
+            others = [p for p in others if view.hp_of(p.seat) > 0] or others
         if view.coop:  # FS-17: a monster if the card allows one, else the sturdiest character
             if not any(i.kind == "monster" for i in infos.values()):
                 return _sturdiest(sp, view, players)

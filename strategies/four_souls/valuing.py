@@ -1555,6 +1555,8 @@ def _damage_worth(who: str, amount: float, out: Outlook) -> float:
     if who == "me":  # it heals at end of turn (FS-8.10): it costs only a fight still to come
         return -4.0 if amount >= out.hp else (-0.1 if out.fight_done and out.my_turn else -0.6) * amount
     if who == "rival":  # damage heals at end of turn (FS-8.10): only a kill lasts
+        if out.rival_hp <= 0:  # a dead leader marks none and does not die again (FS-Q.21, FS-13.12)
+            return 0.0
         return out.rival * (4.0 if amount >= out.rival_hp else 0.3 * amount)
     return 0.0
 
