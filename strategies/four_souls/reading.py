@@ -822,7 +822,7 @@ def _added(a: tuple[Boost, ...], b: tuple[Boost, ...]) -> tuple[Boost, ...]:
 
 # What an amount expression may read (vocabulary §1.6): a bare name or a call on one word (``activator`` read
 # as ``you``: a player reads the amounts of what it uses itself) → how to read it on what the player knows.
-Known = Mapping[str, Callable[[Any], float]]
+Known = Mapping[str, Callable[[Any], int | float]]  # not ``float``: compiled, that turns 3 into 3.0
 
 
 def known_key(fn: str, args: list) -> str | None:
@@ -832,11 +832,13 @@ def known_key(fn: str, args: list) -> str | None:
     return f"{fn}({'you' if args[0].id == 'activator' else args[0].id})"
 
 
-def read_amount(text: str, table: Known, on: Any) -> float | None:
+def read_amount(text: str, table: Known, on: Any) -> int | float | None:
     """An amount expression read with the engine's own expression reader on what a player knows: each name
     or one-word call in ``table`` read on ``on``, ``max``/``min``, numbers and arithmetic; None for one
     that reads anything else (an event, a rival's hand, a bound variable) or divides by zero. The one
-    reader of the position's amounts (:func:`amount_now`) and the outlook's (``valuing.expr_amount``)."""
+    reader of the position's amounts (:func:`amount_now`) and the outlook's (``valuing.expr_amount``).
+    Typed ``int | float``, not ``float`` (here and in :data:`Known`): compiled, a ``float`` turns a whole
+    number into a float, and :func:`amount_now` keeps whole numbers only."""
 
     def name(word: str) -> Any:
         if word in table:
