@@ -43,7 +43,7 @@ class Card:
     faces: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
     # FS-6.10: a double-faced card's back side, shown when the object is flipped: a card record of its own
     # (name, stats, abilities; the rest as the front's), None for a one-sided card
-    back: Any = None
+    back: Card | None = None
     # a card turned into an item with none of its other abilities: the item's (keywords, abilities), used by
     # the ``become_item`` verb; None: an item become from this card keeps the card's own abilities
     as_item: tuple[tuple[str, ...], tuple[Any, ...]] | None = None

@@ -179,6 +179,7 @@ def _hide(g: Game, o: Obj, kind: str) -> None:
 
 
 def _restore(g: Game, o: Obj) -> None:
+    assert o.erased is not None  # only what a counter stripped is restored
     o.rules = o.erased[1]
     o.erased = None
     g.cache.trig_names.update(o.rules.triggers)

@@ -14,6 +14,8 @@ from cardlab.simulate.core.shuffling import shuffle
 
 from . import seen
 from . import vocabulary as V
+from .abilities import CardRules
+from .carddefs import Card
 from .log import FSLog
 from .refs import CardRef, ObjRef
 
@@ -42,8 +44,8 @@ class Phys:
     """One physical card of the game (copies are separate cards)."""
 
     pid: int
-    card: Any
-    rules: Any  # compiled behaviour (abilities.CardRules)
+    card: Card
+    rules: CardRules  # compiled behaviour
     virtual: bool = False  # a copy of a loot card (Blank Card, FS-5.12): no physical card behind it
     ref: CardRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
 
@@ -66,14 +68,18 @@ class Obj:
     phys: Phys
     kind: str  # character | item | monster | event | soul | curse
     controller: int = -1  # seat; -1 = the game / the shop (FS-0.6)
-    rules: Any = None
+    # the abilities it has now: its card's (``Phys.rules``) unless gained, copied or stripped; typed, so a
+    # compiled read of a field of them is a native one, not a generic attribute lookup
+    rules: CardRules = field(init=False)
     charged: bool = True
     damage: int = 0
     max_seen: int = 0  # max HP when last read: a drop removes marked damage (FS-6.20)
     counters: int = 0
     levels: int = 0
     named: dict | None = None  # named counters other than level (FS-5.14): name → count
-    erased: Any = None  # rules hidden while a counter strips its abilities (``counters.strip``)
+    erased: tuple[str, CardRules] | None = (
+        None  # rules hidden while a counter strips its abilities (``counters.strip``)
+    )
     eternal: bool = False
     starting: bool = False
     in_play: bool = True
@@ -85,10 +91,12 @@ class Obj:
     soul_value: int = 0
     turn_counts: dict | None = None
     round_counts: dict | None = None  # first_each_round: reset as its round starts (FS-8.12)
-    copy_until_eot: Any = None  # rules to restore at end of turn (become_copy until eot)
+    copy_until_eot: CardRules | None = None  # rules to restore at end of turn (become_copy until eot)
     dying: bool = False
     no_recharge: bool = False  # FS-8.1: it skips its controller's next recharge step (Lil' Gish)
-    face: Any = None  # FS-6.10: the back side's card record while it is flipped (None: its front shows)
+    face: Card | None = (
+        None  # FS-6.10: the back side's card record while it is flipped (None: its front shows)
+    )
     noted: dict | None = None  # its goals' tallies in play (static ``goal``, FS-16.2): ability index → count
     ref: ObjRef = field(init=False, repr=False)  # its public handle (options, views: refs.py)
 
@@ -98,14 +106,14 @@ class Obj:
         phys: Phys,
         kind: str,
         controller: int = -1,
-        rules: Any = None,
+        rules: CardRules | None = None,
         charged: bool = True,
         damage: int = 0,
         max_seen: int = 0,
         counters: int = 0,
         levels: int = 0,
         named: dict | None = None,
-        erased: Any = None,
+        erased: tuple[str, CardRules] | None = None,
         eternal: bool = False,
         starting: bool = False,
         in_play: bool = True,
@@ -117,19 +125,19 @@ class Obj:
         soul_value: int = 0,
         turn_counts: dict | None = None,
         round_counts: dict | None = None,
-        copy_until_eot: Any = None,
+        copy_until_eot: CardRules | None = None,
         dying: bool = False,
         no_recharge: bool = False,
-        face: Any = None,
+        face: Card | None = None,
         noted: dict | None = None,
     ) -> None:
         """The dataclass's ``__init__`` written out: the generated one runs interpreted even in the compiled
-        build (issue 20; about 70 objects a Four Souls game)."""
+        build (issue 20; about 70 objects a Four Souls game). ``rules``: its card's unless given."""
         self.uid = uid
         self.phys = phys
         self.kind = kind
         self.controller = controller
-        self.rules = rules
+        self.rules = phys.rules if rules is None else rules
         self.charged = charged
         self.damage = damage
         self.max_seen = max_seen

@@ -136,8 +136,8 @@ class View:
         p = self._g.players[seat]
         c = p.character
         assert c is not None  # every seat plays a character (FS-2.7)
-        out: list[Any] = [o.rules or o.phys.rules for o in p.items]
-        out.append(c.rules or c.phys.rules)
+        out: list[Any] = [o.rules for o in p.items]
+        out.append(c.rules)
         return tuple(out)
 
     def curses_of(self, seat: int) -> tuple[ObjRef, ...]:
@@ -445,7 +445,7 @@ class View:
         hp = statics.monster_hp(g, o)
         ev = statics.evasion(g, o)
         atk = statics.monster_atk(g, o)
-        rules = o.rules or o.phys.rules
+        rules = o.rules
         if not (
             same
             and kept is not None
@@ -478,7 +478,7 @@ class View:
         # typed (not optional), so the entry is unpacked once and its fields compared as native values
         got = cache.get(o.uid)
         hit: tuple[Obj | None, Any, int, bool, int, bool, str, Any, Any] = _NOT_KEPT if got is None else got
-        rules = o.rules or o.phys.rules
+        rules = o.rules
         if (
             hit[0] is o
             and hit[1] is card
@@ -499,11 +499,11 @@ class View:
         card = o.face or o.phys.card  # FS-6.10: a flipped object shows its back side's name, stats, rewards
         is_monster = o.kind == "monster" or (card.hp is not None and o.kind in ("item", "room"))  # FS-10.6
         if not is_monster:
-            return self._assemble(o, card, None, None, None, o.rules or o.phys.rules)
+            return self._assemble(o, card, None, None, None, o.rules)
         hp = statics.monster_hp(g, o)
         ev = statics.evasion(g, o)
         atk = statics.monster_atk(g, o)
-        return self._assemble(o, card, hp, ev, atk, o.rules or o.phys.rules)
+        return self._assemble(o, card, hp, ev, atk, o.rules)
 
     def _assemble(
         self, o: Obj, card: Card, hp: int | None, ev: int | None, atk: int | None, rules: Any
