@@ -4,9 +4,9 @@ in a fight (fix a roll, shield a player, cancel a stack item, plain gain). What 
 
 Everything here reads the printed (compiled) card of the run's own card data (``--cards``/``--set``
 included), which is public information (FS-3.3); nothing reads a deck order or another player's hand,
-nor the bundled card pool. The functions are pure; ``role``, ``use_kinds``, ``helps`` and ``threat`` are
-memoised for the process (bounded: ``_SHARED_MAX``), and a :class:`Reader` memoises them per player object
-(one per game) to keep strategies O(1) on the hot path.
+nor the bundled card pool. The functions are pure; ``role``, ``use_kinds``, ``helps``, ``threat`` and the
+other readings held in a :class:`Memo` are memoised for the process (bounded: ``_SHARED_MAX``) to keep
+strategies O(1) on the hot path.
 """
 
 from __future__ import annotations
@@ -84,54 +84,53 @@ def _sel_flags(sel: Any) -> tuple:
     return ()
 
 
-# Process-wide memos of the pure readings below, keyed by the compiled ability itself (identity-checked, so
-# an ability of other card data under a reused id is read afresh). Every player of every game reads the
-# same abilities: with a per-game memo alone (``Reader``) each distinct card met was read again by each
-# player each game, a cost that grew with the card pool (issue 19's ``sets=all`` throughput, issue 20).
 # Emptied once they hold _SHARED_MAX abilities, so at most that many of an old card data stay alive.
 _SHARED_MAX: Final = 20_000
-_ROLES: dict[int, tuple[Any, Any]] = {}
-_USES: dict[int, tuple[Any, Any]] = {}
-_HELPS: dict[int, tuple[Any, Any]] = {}
-_THREATS: dict[int, tuple[Any, Any]] = {}
-_AIMED_CANCELS: dict[int, tuple[Any, Any]] = {}
-_WARDS: dict[int, tuple[Any, Any]] = {}
-_VERBS: dict[int, tuple[Any, Any]] = {}
-_TAKES: dict[int, tuple[Any, Any]] = {}
 
 
-def _memo(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any], cap: int = 0) -> Any:
-    """``read(ab)``, remembered in ``table`` by the object's identity: the entry holds the object itself, so
-    another object given a freed id is read afresh. ``cap``: a table kept for the process is cleared when it
-    holds that many (0: the table dies with its owner, a player's ``Reader``)."""
-    hit = table.get(id(ab))
-    if hit is not None and hit[0] is ab:
-        return hit[1]
-    v = read(ab)
-    if cap and len(table) >= cap:
-        table.clear()
-    table[id(ab)] = (ab, v)
-    return v
+class Memo:
+    """A process-wide memo of one pure reading, keyed by the compiled ability (or text) itself. Every player
+    of every game reads the same abilities: with a per-game memo alone each distinct card met was read again
+    by each player each game, a cost that grew with the card pool (issue 19's ``sets=all`` throughput, issue
+    20). An entry holds the object itself, so an object of other card data under a reused id is read afresh.
+    A native object held in a ``Final``: the compiled build calls it directly, where a table and a reader
+    passed to a function were two lookups in the module's dict at every read (cachegrind, session 29)."""
 
+    __slots__ = ("table", "read")
 
-def _shared(table: dict[int, tuple[Any, Any]], ab: Any, read: Callable[[Any], Any]) -> Any:
-    """``read(ab)``, remembered in ``table`` for the process (the readings are pure)."""
-    return _memo(table, ab, read, _SHARED_MAX)
+    def __init__(self, read: Callable[[Any], Any]) -> None:
+        self.table: dict[int, tuple[Any, Any]] = {}
+        self.read = read
+
+    def of(self, ab: Any) -> Any:
+        """``read(ab)``, read once while the table holds it."""
+        table = self.table
+        hit = table.get(id(ab))
+        if hit is not None and hit[0] is ab:
+            return hit[1]
+        v = self.read(ab)
+        if len(table) >= _SHARED_MAX:
+            table.clear()
+        table[id(ab)] = (ab, v)
+        return v
 
 
 def verbs(eff: Any) -> frozenset:
     """``verbs_of(eff)`` as a frozen set, memoised for the process: the players' checks read the same
     effects at every window (a copy of a loot on the stack, a change of a number, issue 20)."""
-    return _shared(_VERBS, eff, _read_verbs)
+    return _VERBS.of(eff)
 
 
 def _read_verbs(eff: Any) -> frozenset:
     return frozenset(verbs_of(eff))
 
 
+_VERBS: Final = Memo(_read_verbs)
+
+
 def role(ab: Any) -> str:
     """What an ability is good for in a fight (memoised for the process, ``_read_role``)."""
-    return _shared(_ROLES, ab, _read_role)
+    return _ROLES.of(ab)
 
 
 def _read_role(ab: Any) -> str:
@@ -179,6 +178,9 @@ def _read_role(ab: Any) -> str:
     else:
         r = "other"
     return r
+
+
+_ROLES: Final = Memo(_read_role)
 
 
 def _vars_of(targets: dict, head: str) -> set:
@@ -301,9 +303,6 @@ def unread_self_damage(rules: Any) -> tuple[str, ...]:
 
 
 _NO_FACES: Final[frozenset[int]] = frozenset()
-_OWN_FACES: dict[int, tuple[Any, Any]] = {}
-_LOST_FACES: dict[int, tuple[Any, Any]] = {}
-_ENDED_FACES: dict[int, tuple[Any, Any]] = {}
 _OWN_DAMAGE: Final = ({"damage_to": "you"}, {"combat_damage_to": "you"})
 # (faces I miss on, faces whose miss my prevention spares, faces that kill me)
 OwnFaces = tuple[frozenset[int], frozenset[int], frozenset[int]]
@@ -319,7 +318,7 @@ def own_roll_faces(view: View, seat: int = -1) -> OwnFaces:
     another player's faces (public, FS-3.3)."""
     missed = spared = doomed = _NO_FACES
     for r in view.rules_of(view.seat if seat < 0 else seat):  # the rules alone: no info built for each object
-        m, s, d = _shared(_OWN_FACES, r, _read_own_faces)
+        m, s, d = _OWN_FACES.of(r)
         if m:
             missed = missed | m
         if s:
@@ -348,6 +347,9 @@ def _read_own_faces(rules: Any) -> OwnFaces:
         if faces is not None:
             spared |= faces
     return frozenset(missed), frozenset(spared), _lost_faces(rules, "you")
+
+
+_OWN_FACES: Final = Memo(_read_own_faces)
 
 
 def _lost_faces(rules: Any, roller: str, ended: bool = False) -> frozenset[int]:
@@ -399,11 +401,7 @@ def roll_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES
     (:func:`win_chance`'s ``p_die``). (0, 0) when no roll can damage it: that fight is never won (and if
     every roll hits, the attack never ends, FS-10.7)."""
     blocked = blocked_rolls(rules)
-    lost = (
-        _shared(_LOST_FACES, rules, _attacked_lost_faces)
-        if rules is not None and rules.triggers
-        else _NO_FACES
-    )
+    lost = _LOST_FACES.of(rules) if rules is not None and rules.triggers else _NO_FACES
     if not blocked and not lost and not own[0] and not own[1] and not own[2]:
         return hit_chance(evasion, bonus), 0.0
     return _roll_odds(min(6, max(1, evasion)), bonus, blocked, own[0], own[1], own[2] | lost)
@@ -413,8 +411,14 @@ def _attacked_lost_faces(rules: Any) -> frozenset[int]:
     return _lost_faces(rules, "attacker")
 
 
+_LOST_FACES: Final = Memo(_attacked_lost_faces)
+
+
 def _attacked_ended_faces(rules: Any) -> frozenset[int]:
     return _lost_faces(rules, "attacker", True)
+
+
+_ENDED_FACES: Final = Memo(_attacked_ended_faces)
 
 
 def end_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> float:
@@ -422,10 +426,10 @@ def end_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES)
     one (Mom's Hand's 6, FS-8.9): the attack is lost, not my life. 0 for a target with no such face."""
     if rules is None or not rules.triggers:
         return 0.0
-    ended = _shared(_ENDED_FACES, rules, _attacked_ended_faces)
+    ended = _ENDED_FACES.of(rules)
     if not ended:
         return 0.0
-    doomed = own[2] | _shared(_LOST_FACES, rules, _attacked_lost_faces)
+    doomed = own[2] | _LOST_FACES.of(rules)
     return _end_share(
         min(6, max(1, evasion)), bonus, blocked_rolls(rules), own[0], own[1], doomed, ended - own[2]
     )
@@ -561,11 +565,14 @@ def wards(ab: Any) -> bool:
     """Does the ability make a chosen player's items eternal (``make_eternal``, FS-4.12)? Its worth is
     what it protects: played in answer to a destroy or steal aimed at an item of mine. Memoised for the
     process: sensible asks it of every card it holds in every loot and ability response window."""
-    return _shared(_WARDS, ab, _read_wards)
+    return _WARDS.of(ab)
 
 
 def _read_wards(ab: Any) -> bool:
     return ab is not None and bool(ab.targets) and "make_eternal" in verbs_of(ab.do)
+
+
+_WARDS: Final = Memo(_read_wards)
 
 
 def item_threat(ab: Any) -> bool:
@@ -585,7 +592,7 @@ def aimed_cancel(ab: Any) -> bool:
     filtered ``aims_at_yours`` / ``aims_at_your_item_or_roll``: Mega Bean!, I Can't Believe It's Not
     Butter Bean)? The engine offers it only while such a loot or ability is on the stack (FS-4.2).
     Memoised for the process: sensible asks it of every card it holds in every loot response window."""
-    return _shared(_AIMED_CANCELS, ab, _read_aimed_cancel)
+    return _AIMED_CANCELS.of(ab)
 
 
 def _read_aimed_cancel(ab: Any) -> bool:
@@ -594,11 +601,14 @@ def _read_aimed_cancel(ab: Any) -> bool:
     return any(sel_head(s) == "stack_item" and _AIMED & set(_sel_flags(s)) for s in ab.targets.values())
 
 
+_AIMED_CANCELS: Final = Memo(_read_aimed_cancel)
+
+
 def takes_cancelled(ab: Any) -> bool:
     """Does the ability cancel a card on the stack and take that card into its user's hand (``cancel: S``
     and ``move: {cards: S, to: hand}``: Mugger Bean!)? Played on a rival's loot card it spoils the card
     (FS-6.9) and trades itself for it. Memoised for the process."""
-    return _shared(_TAKES, ab, _read_takes)
+    return _TAKES.of(ab)
 
 
 def _read_takes(ab: Any) -> bool:
@@ -614,6 +624,9 @@ def _read_takes(ab: Any) -> bool:
         and p["move"].get("cards") in cancelled
         for p in parts
     )
+
+
+_TAKES: Final = Memo(_read_takes)
 
 
 def _modes(ab: Any) -> list | None:
@@ -979,7 +992,7 @@ def killer_takes(rules: Any) -> bool:
 
 def helps(ab: Any) -> bool:
     """Does an ability that asks for a target help it (aim at myself) rather than harm it? (Memoised.)"""
-    return _shared(_HELPS, ab, _read_helps)
+    return _HELPS.of(ab)
 
 
 def _read_helps(ab: Any) -> bool:
@@ -987,16 +1000,22 @@ def _read_helps(ab: Any) -> bool:
     return bool(verbs & HELP_VERBS) and not verbs & HARM_VERBS
 
 
+_HELPS: Final = Memo(_read_helps)
+
+
 def threat(ab: Any) -> int:
     """An ability's threat as an opponent's loot/ability on the stack: 2 makes a soul (always worth a
     cancel), 1 can hurt or score (worth it once that opponent is one soul from winning), 0 neither.
     Memoised for the process."""
-    return _shared(_THREATS, ab, _read_threat)
+    return _THREATS.of(ab)
 
 
 def _read_threat(ab: Any) -> int:
     verbs = verbs_of(ab.do) if ab is not None else set()
     return 2 if "become_soul" in verbs else 1 if not verbs.isdisjoint(THREAT_VERBS) else 0
+
+
+_THREATS: Final = Memo(_read_threat)
 
 
 @lru_cache(maxsize=4096)
@@ -1114,7 +1133,7 @@ def hit_chance(evasion: int, bonus: int) -> float:
 def use_kinds(ab: Any) -> tuple:
     """One use kind per mode of a ``modes`` ability (index = the mode number asked by
     ``choose_mode``), or a 1-tuple for a plain ability (memoised for the process)."""
-    return _shared(_USES, ab, _read_use_kinds)
+    return _USES.of(ab)
 
 
 def _read_use_kinds(ab: Any) -> tuple:
@@ -1122,6 +1141,9 @@ def _read_use_kinds(ab: Any) -> tuple:
     if isinstance(do, dict) and len(do) == 1 and isinstance(do.get("modes"), list):
         return tuple(_use_kind(m) for m in do["modes"])
     return (_use_kind(do),)
+
+
+_USES: Final = Memo(_read_use_kinds)
 
 
 def _use_kind(eff: Any) -> str:
@@ -1178,61 +1200,35 @@ def card_worth(phys: Any) -> int:
     return _WORTH.get(role(phys.rules.play), 1)
 
 
-# The readings a ``Reader`` memoises, as constants: the compiled build keeps a Final in a C static, where a module
-# function named as a value is a lookup in the module's dict at each call (cachegrind, session 26).
-_READ_ROLE: Final = role
-_READ_USES: Final = use_kinds
-_READ_HELPS: Final = helps
-_READ_THREAT: Final = threat
-
-
 class Reader:
-    """One player's memo of the readings above, keyed by the compiled object itself (identity-checked,
-    so a card of another run under the same name or id is read afresh). A strategy makes one per game
-    (the kernel builds players per game): the memo dies with the game, never outliving its card data."""
+    """One player's memo of what items are worth and of target plans, keyed by the compiled object itself
+    (identity-checked, so a card of another run under the same name or id is read afresh), and the pure
+    readings above (``role``, ``use_kinds``, ``helps``, ``threat``: memoised for the process, so a second
+    memo per game would only read each one twice, session 29). A strategy makes one per game (the kernel
+    builds players per game): the memo dies with the game, never outliving its card data."""
 
-    __slots__ = ("_roles", "_uses", "_values", "_helps", "_threats", "_shapes", "_item_worth")
+    __slots__ = ("_values", "_shapes", "_item_worth")
 
     def __init__(self, item_worth: Callable[[Any], float] | None = None) -> None:
         """``item_worth``: what owning an item is worth (``valuing.item_value``), memoised here per game
         (None only while a copy is made: ``__setstate__`` follows)."""
         self._item_worth: Any = item_worth
-        self._roles: dict[int, tuple[Any, Any]] = {}
-        self._uses: dict[int, tuple[Any, Any]] = {}
         self._values: dict[int, tuple[Any, Any, float]] = {}
-        self._helps: dict[int, tuple[Any, Any]] = {}
-        self._threats: dict[int, tuple[Any, Any]] = {}
         self._shapes: dict[int, tuple[Any, Any, Any]] = {}
 
     # A search copies players with their memo. Spelled out for the compiled build (issue 20): mypyc 2.4.1's
     # own pickle support skips ``__init__`` when the class is called from Python.
     def __getstate__(self) -> tuple:
-        return (
-            self._item_worth,
-            self._roles,
-            self._uses,
-            self._values,
-            self._helps,
-            self._threats,
-            self._shapes,
-        )
+        return (self._item_worth, self._values, self._shapes)
 
     def __setstate__(self, state: tuple) -> None:
-        (
-            self._item_worth,
-            self._roles,
-            self._uses,
-            self._values,
-            self._helps,
-            self._threats,
-            self._shapes,
-        ) = state
+        self._item_worth, self._values, self._shapes = state
 
     def role(self, ab: Any) -> str:
-        return _memo(self._roles, ab, _READ_ROLE)
+        return role(ab)
 
     def use_kinds(self, ab: Any) -> tuple:
-        return _memo(self._uses, ab, _READ_USES)
+        return use_kinds(ab)
 
     def item_value(self, phys: Any) -> float:
         rules = phys.rules
@@ -1244,7 +1240,7 @@ class Reader:
         return v
 
     def helps(self, ab: Any) -> bool:
-        return _memo(self._helps, ab, _READ_HELPS)
+        return helps(ab)
 
     def shape(self, obj: Any, other: Any, read: Any) -> Any:
         """``read(obj, other)`` of two compiled parts (a target binding and its effect): a reading of
@@ -1257,7 +1253,7 @@ class Reader:
         return v
 
     def threat(self, ab: Any) -> int:
-        return _memo(self._threats, ab, _READ_THREAT)
+        return threat(ab)
 
     def card_worth(self, phys: Any) -> int:
         """How much a loot card in hand is worth keeping (higher = better)."""

@@ -26,7 +26,7 @@ from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 from .outlook import Outlook
 from .reading import (
     Known,
-    _shared,
+    Memo,
     hit_chance,
     known_key,
     own_roll_faces,
@@ -803,7 +803,7 @@ def number_change(info: Any, me: int, out: Outlook) -> tuple[float, tuple | None
     text = info.rules.text
     if not text:
         return 0.0, None
-    nums = _shared(_LEAVES, text, leaves)  # read once per printed text (pure: card data never changes)
+    nums = _LEAVES.of(text)  # read once per printed text (pure: card data never changes)
     if info.controller == me:
         sign = 1.0
     elif info.controller >= 0:
@@ -834,7 +834,7 @@ def number_change(info: Any, me: int, out: Outlook) -> tuple[float, tuple | None
     return best if best[1] is not None else (0.0, None)
 
 
-_LEAVES: dict[int, tuple[Any, Any]] = {}  # number_change: a text's numbers (``numbers.leaves``), by identity
+_LEAVES: Final = Memo(leaves)  # number_change: a text's numbers (``numbers.leaves``), by identity
 
 
 def _renumbered(ab: Any, path: tuple, new: int) -> Any:

@@ -93,10 +93,10 @@ def test_shared_reading_memo_reads_each_ability_once_by_identity_and_stays_bound
         return len(calls)
 
     a, b, other = object(), object(), object()
-    table: dict = {}
-    assert reading._shared(table, a, read) == 1
-    assert reading._shared(table, a, read) == 1  # remembered
-    table[id(b)] = (other, 99)  # another object once held b's id
-    assert reading._shared(table, b, read) == 2
-    full = {i: (None, 0) for i in range(reading._SHARED_MAX)}
-    assert reading._shared(full, a, read) == 3 and len(full) == 1
+    memo = reading.Memo(read)
+    assert memo.of(a) == 1
+    assert memo.of(a) == 1  # remembered
+    memo.table[id(b)] = (other, 99)  # another object once held b's id
+    assert memo.of(b) == 2
+    memo.table = {i: (None, 0) for i in range(reading._SHARED_MAX)}
+    assert memo.of(a) == 3 and len(memo.table) == 1
