@@ -223,10 +223,12 @@ class _Copier:
         self.game = h
 
     def fill(self, new: Any, old: Any, names: tuple[str, ...]) -> None:
-        atoms, value = _ATOMS, self.value
-        # every field read in one call (``attrgetter``, in C), not one ``getattr`` call a field
+        atoms, value, known = _ATOMS, self.value, self.memo.get
+        # every field read in one call (``attrgetter``, in C), not one ``getattr`` call a field; a part
+        # copied or shared already (its card, its rules) taken from the memo without a call to ``value``
+        # (``value`` again when it was copied as an empty container: the same copy)
         for name, v in zip(names, _GETTERS[names](old), strict=True):
-            setattr(new, name, v if type(v) in atoms else value(v))
+            setattr(new, name, v if type(v) in atoms else known(id(v)) or value(v))
 
     def value(self, v: Any) -> Any:
         """The copy of one value of the state: containers rebuilt (each once), objects and players
@@ -241,7 +243,11 @@ class _Copier:
         if t is list:
             out: Any = []
             memo[id(v)] = out
-            out.extend([x if type(x) in _ATOMS else self.value(x) for x in v])
+            try:  # a deck, a hand, a zone: every part copied or shared already (cards, objects), looked up in C
+                out.extend(map(memo.__getitem__, map(id, v)))
+            except KeyError:  # a part to copy, or a number (never in the memo)
+                out.clear()
+                out.extend([x if type(x) in _ATOMS else self.value(x) for x in v])
             return out
         if t is tuple:  # shared when it holds nothing to copy
             parts = [x if type(x) in _ATOMS else self.value(x) for x in v]
