@@ -99,6 +99,9 @@ class Hooks:
     # couple=1: ``(state, salt)`` makes a branch's deck draws coupled (the same card at the same turn and
     # draw whatever was drawn before, each draw uniform: Four Souls ``coupling``)
     couple: Callable[[Any, int], None] | None = None
+    # every kind of decision the game asks (its ``GameSpec.decision_kinds``): ``decisions=`` names only
+    # these (empty: not checked)
+    kinds: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -126,6 +129,19 @@ class Searched:
     # seat's estimated win share at each watched horizon (``_Watch.row``), the horizons in ``horizons``
     watched: tuple[tuple[tuple[float, ...], ...], ...] = ()
     horizons: tuple[int, ...] = ()
+
+
+def _kinds(decisions: str, known: frozenset[str]) -> frozenset[str]:
+    """``decisions=action+respond``'s kinds; a kind the game never asks would search nothing without a
+    word (``decisions=acton``), so it is refused with the game's kinds."""
+    kinds = decisions.split("+")
+    for kind in kinds:
+        if not kind or known and kind not in known:
+            raise UserError(
+                f"search: decisions={decisions}: {kind!r} is not a decision kind of this game "
+                f"(all, or kinds joined by '+': {', '.join(sorted(known)) or 'any'})"
+            )
+    return frozenset(kinds)
 
 
 class Search:
@@ -264,7 +280,7 @@ class Search:
         self.budget = budget
         self.explore = float(explore)
         decisions = self.default_decisions if decisions is None else str(decisions)
-        self.kinds = None if decisions == "all" else frozenset(decisions.split("+"))
+        self.kinds = None if decisions == "all" else _kinds(decisions, self.hooks.kinds)
         self.rollout = self.heuristics[rollout]
         self.base = self.heuristics[base](seat, random.Random(self.rng.getrandbits(64)))
         self.searched: list[Searched] = []

@@ -244,8 +244,9 @@ def test_a_report_stopped_part_way_leaves_the_older_report_whole(tmp_path, monke
 
 
 def test_a_killed_reports_leftovers_go_and_an_unwritten_report_writes_nothing(tmp_path):
-    """A report killed outright leaves its staging folder; the next report of the folder removes it. A
-    report built with write=False writes nothing into the folder (it wrote every plot and table)."""
+    """A report killed outright leaves its staging folder; the next report written of the folder removes
+    it. A report built with write=False writes nothing into the folder (it wrote every plot and table);
+    session 30: nor removes anything from it (it may be read-only)."""
     assert simulate(tmp_path, "r", "-n", "20", "-j", "1").exit_code == 0
     run = tmp_path / "r"
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -253,9 +254,12 @@ def test_a_killed_reports_leftovers_go_and_an_unwritten_report_writes_nothing(tm
     left = run / f".report-{gone.pid}-killed"
     left.mkdir()
     (left / "seats.png").write_bytes(b"half a plot")
-    before = sorted(p.name for p in run.iterdir() if p != left)
+    before = sorted(p.name for p in run.iterdir())
     report = cl.report(run, write=False)
-    assert "Win rate" in str(report) and not left.exists()
+    assert "Win rate" in str(report) and sorted(p.name for p in run.iterdir()) == before
+    assert CliRunner().invoke(cli, ["report", str(run)]).exit_code == 0 and not left.exists()
+    before = sorted(p.name for p in run.iterdir())
+    report = cl.report(run, write=False)
     del report
     gc.collect()
     assert sorted(p.name for p in run.iterdir()) == before
@@ -309,3 +313,48 @@ def test_a_folder_of_one_run_varies_nothing(tmp_path):
     assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
     result = CliRunner().invoke(cli, ["report", str(tmp_path)])
     assert result.exit_code == 0 and "varies: nothing (one run)" in result.output, result.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_of_unknown_decision_kinds_is_one_line(tmp_path, game):
+    """Session 30: `search:decisions=foo+bar` (kinds the game never asks) played games in which the search
+    searched nothing, exit 0; `decisions=action+` searched action only."""
+    for decisions, kind in (("foo+bar", "foo"), ("action+", "")):
+        args = ["simulate", game, "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
+        result = CliRunner().invoke(cli, [*args, "-s", f"search:decisions={decisions},sensible"])
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1, result.output
+        assert f"search: decisions={decisions}: {kind!r} is not a decision kind of this game" in lines[0]
+        assert " action, " in lines[0]  # the game's kinds are listed
+        assert not any(tmp_path.iterdir())
+
+
+def test_a_read_only_run_is_reported_without_writing(tmp_path, monkeypatch):
+    """Session 30: `cardlab.api.report(RUN, write=False)` of a run folder the user cannot write to failed
+    where it made its staging folder inside the run, though nothing was to be written. It stages in the
+    system's temporary folder: the run folder is never written to."""
+    import tempfile
+
+    assert simulate(tmp_path, "r", "-n", "20", "-j", "1").exit_code == 0
+    run = tmp_path / "r"
+    made = tempfile.mkdtemp
+
+    def read_only(*args, dir=None, **kwargs):  # the run folder refuses new entries, even to root
+        if dir is not None and Path(dir).resolve() == run.resolve():
+            raise PermissionError(13, "Permission denied", str(dir))
+        return made(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", read_only)
+    before, stamp = sorted(p.name for p in run.iterdir()), run.stat().st_mtime_ns
+    report = cl.report(run, write=False)
+    images = [s.image for s in report.sections if s.image is not None]
+    assert "Win rate" in str(report) and images and all(p.is_file() for p in images)
+    assert sorted(p.name for p in run.iterdir()) == before and run.stat().st_mtime_ns == stamp
+    result = CliRunner().invoke(cli, ["report", str(run)])  # writing it is refused in one line
+    assert result.exit_code == 2 and result.output.strip().splitlines()[-1].startswith("error: "), (
+        result.output
+    )
+    assert "Permission denied" in result.output.strip().splitlines()[-1]
+    del report
+    gc.collect()
+    assert not any(p.parent == Path(made()).parent and p.exists() for p in images)

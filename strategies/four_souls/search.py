@@ -20,6 +20,7 @@ from cardlab.simulate.four_souls.branching import (
     target_follow_ups,
 )
 from cardlab.simulate.four_souls.coupling import couple
+from cardlab.simulate.four_souls.decision_kinds import DECISION_KINDS
 from cardlab.strategies.search import Hooks, Search
 
 from . import horizon
@@ -60,6 +61,7 @@ class FSSearch(Search):
         view_of=lambda g, seat: g.views[seat],
         follow_ups=follow_ups,
         target_follow_ups=target_follow_ups,
+        kinds=frozenset(DECISION_KINDS),
     )
     evaluations = {
         "fitted": hooks,

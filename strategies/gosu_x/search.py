@@ -30,6 +30,7 @@ class GXSearch(Search):
             DECISION_KINDS
         ),  # every kind: a copy of the turn's start, then the turn replayed
         play_copy=branch,
+        kinds=frozenset(DECISION_KINDS),
     )
     heuristics = {
         "sensible": Sensible,

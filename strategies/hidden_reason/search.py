@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from cardlab.simulate.core.testing import RandomPlayer
 from cardlab.simulate.hidden_reason.branching import determinize, state_of
+from cardlab.simulate.hidden_reason.decision_kinds import DECISION_KINDS
 from cardlab.strategies.search import Hooks, Search
 
 from .evaluator import EvaluatorPlayer
@@ -21,7 +22,12 @@ class HRSearch(Search):
         "Determinized Monte Carlo search: tries its options in re-dealt branches played out by a heuristic."
     )
 
-    hooks = Hooks(state_of=state_of, players_of=lambda g: g.seats, determinize=determinize)
+    hooks = Hooks(
+        state_of=state_of,
+        players_of=lambda g: g.seats,
+        determinize=determinize,
+        kinds=frozenset(DECISION_KINDS),
+    )
     heuristics = {
         "sensible": SensiblePlayer,
         "evaluator": EvaluatorPlayer,
