@@ -5,7 +5,8 @@ moves its files in place: the older report's report.md and report.html go first,
 new report does not make, then the new plots and tables, report.html, and report.md last. A report killed
 while it was built leaves the older report whole (and its hidden folder, removed by the next report of the
 folder); killed while its files move, it leaves no report.md, never new plots beside an older one. A report
-built and not written (``cardlab.api.report(..., write=False)``) removes its hidden folder when it is
+built not to be written (``cardlab.api.report(..., write=False)``, inside :func:`unwritten`) is staged in
+the system's temporary folder instead, so a read-only run can be reported, and is removed when it is
 dropped."""
 
 from __future__ import annotations
@@ -33,6 +34,18 @@ class Staging:
 
 
 _ACTIVE: ContextVar[Staging | None] = ContextVar("report_staging", default=None)
+_UNWRITTEN: ContextVar[bool] = ContextVar("report_unwritten", default=False)
+
+
+@contextlib.contextmanager
+def unwritten() -> Iterator[None]:
+    """Reports built meanwhile are not to be written: their files are staged outside the folder they
+    report on, which is left as it was (it may be read-only)."""
+    token = _UNWRITTEN.set(True)
+    try:
+        yield
+    finally:
+        _UNWRITTEN.reset(token)
 
 
 def output(folder: Path, name: str) -> Path:
@@ -63,8 +76,10 @@ def clear_leftovers(folder: Path) -> None:
 def start(folder: Path, owner: object) -> Staging:
     """A new staging folder for ``folder``'s report, removed when ``owner`` (the report) is dropped
     unwritten."""
-    clear_leftovers(folder)
-    path = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=folder))
+    inside = not _UNWRITTEN.get()
+    if inside:
+        clear_leftovers(folder)
+    path = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=folder if inside else None))
     weakref.finalize(owner, shutil.rmtree, path, True)
     return Staging(folder, path)
 
@@ -105,6 +120,6 @@ def publish(staging: Staging) -> None:
     for name in (*FIRST, *sorted(stale)):
         (folder / name).unlink(missing_ok=True)
     last = [name for name in reversed(FIRST) if name in new]
-    for name in [*sorted(new - set(FIRST)), *last]:
-        os.replace(staging.path / name, folder / name)
+    for name in [*sorted(new - set(FIRST)), *last]:  # a rename, atomic, unless staged elsewhere
+        shutil.move(staging.path / name, folder / name)
     shutil.rmtree(staging.path, ignore_errors=True)

@@ -920,13 +920,16 @@ def report(
     the printed text; with ``write`` report.md, report.html and the plots go into the folder
     (``report.files``)."""
     from cardlab.analysis import report as reports
+    from cardlab.analysis import staging
 
     _level(level)
     _typed(int, min_games=min_games)
+    _typed(bool, write=write)
     if not isinstance(path, Run):
         _typed(Path, path=path)
     dims = list(dict.fromkeys(_texts(by, "by"))) or None  # --by X --by X: one table, not two
-    with within_memory():
+    # write=False leaves the folder as it was (a read-only run can be reported)
+    with within_memory(), contextlib.nullcontext() if write else staging.unwritten():
         built = (
             reports.build(path, dims, level, min_games)
             if isinstance(path, Run)
