@@ -28,6 +28,7 @@ from . import (
     coverage,
     luck,
     plots,
+    progress,
     quality,
     seat_effects,
     shape,
@@ -782,7 +783,7 @@ def build(run: Run, by: list[str] | None = None, level: float = 0.95, min_games:
     ctx = Context(run, by, level, min_games)
     report = Report(run.path, run.path.name, header(run), howto=howto(level, min_games))
     with staging.building(run.path, report) as report.staging:  # its files move in when it is written
-        for builder in SECTIONS:
+        for builder in progress.steps(SECTIONS, f"report {run.path.name}", lambda b: b.name):
             if builder.applies(ctx):
                 report.sections += builder.build(ctx)
             else:

@@ -915,21 +915,27 @@ def report(
     level: float = 0.95,
     min_games: int = 30,
     write: bool = True,
+    progress: bool = False,
 ) -> Report:
     """The report of a run, a sweep, an ensemble or a ladder (`cardlab report RUN`); ``str(report)`` is
     the printed text; with ``write`` report.md, report.html and the plots go into the folder
-    (``report.files``)."""
+    (``report.files``); with ``progress`` a bar on stderr names the step it is on."""
+    from cardlab.analysis import progress as steps
     from cardlab.analysis import report as reports
     from cardlab.analysis import staging
 
     _level(level)
     _typed(int, min_games=min_games)
-    _typed(bool, write=write)
+    _typed(bool, write=write, progress=progress)
     if not isinstance(path, Run):
         _typed(Path, path=path)
     dims = list(dict.fromkeys(_texts(by, "by"))) or None  # --by X --by X: one table, not two
     # write=False leaves the folder as it was (a read-only run can be reported)
-    with within_memory(), contextlib.nullcontext() if write else staging.unwritten():
+    with (
+        within_memory(),
+        contextlib.nullcontext() if write else staging.unwritten(),
+        steps.shown(progress),
+    ):
         built = (
             reports.build(path, dims, level, min_games)
             if isinstance(path, Run)

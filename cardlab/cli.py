@@ -438,12 +438,14 @@ def resume_command(out: Path) -> str:
     show_default=True,
     help="flag values with fewer games",
 )
-def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="no progress bar")
+def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int, quiet: bool) -> None:
     """Tables and plots of a run: report.md, report.html and PNGs.
 
-    Prints the tables and writes the files into the run folder, all at once when the report is complete.
+    Prints the tables and writes the files into the run folder, all at once when the report is complete;
+    meanwhile a bar on stderr (a terminal) names the step it is on (--quiet: none).
     RUN may be a folder of runs (a sweep, a ladder, a robust set, or a results folder: each game apart)."""
-    built = api.report(run, by, level=level, min_games=min_games)
+    built = api.report(run, by, level=level, min_games=min_games, progress=not quiet)
     click.echo(str(built), nl=False)
     md, page = built.files
     click.echo(f"\nwrote {md}, {page} and {len([s for s in built.sections if s.image])} plots")
