@@ -1076,10 +1076,11 @@ def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple
 
 
 def derive_four_souls_horizon(
-    games: int, seed: int, players: str = "2,3,4", out: str | Path | None = None
+    games: int, seed: int, players: str = "2,3,4", out: str | Path | None = None, features: str = "fitted"
 ) -> tuple[Path, dict[str, Any]]:
     """The Four Souls search's horizon evaluation fitted on ``games`` seeded sensible games (player counts
-    ``players``, e.g. "2,4", taken in turn), written to ``out`` (default: the search's data file)."""
+    ``players``, e.g. "2,4", taken in turn) over the feature set ``features`` (``horizon.MODELS``), written
+    to ``out`` (default: that feature set's data file)."""
     from cardlab.strategies.four_souls import horizon
 
     try:
@@ -1088,8 +1089,8 @@ def derive_four_souls_horizon(
         raise UserError(
             f"--players must be player counts joined by commas (e.g. 2,3,4), got {players!r}"
         ) from None
-    table = horizon.derive(games, seed, counts)
-    return write_json(table, horizon.DEFAULT_FILE if out is None else out), table
+    table = horizon.derive(games, seed, counts, features)
+    return write_json(table, horizon.MODELS[features].file if out is None else out), table
 
 
 # ---- cards and speed ---------------------------------------------------------------------------------

@@ -526,16 +526,24 @@ def derive_gosu_x_draft_cmd(run: str, out: str | None) -> None:
 @click.option("--seed", type=int, default=1, show_default=True, help="seed of the games")
 @click.option("--players", default="2,3,4", show_default=True, help="player counts, taken in turn")
 @click.option(
+    "--features",
+    default="fitted",
+    show_default=True,
+    help="feature set: fitted (search:evaluation=fitted) or board (with the board a seat faces: evaluation=board)",
+)
+@click.option(
     "--out",
     type=_Path(dir_okay=False),
     default=None,
-    help="file to write [default: the search's horizon evaluation, strategies/four_souls/data/horizon.json]",
+    help="file to write [default: the feature set's file, strategies/four_souls/data/horizon*.json]",
 )
-def derive_four_souls_horizon_cmd(games: int, seed: int, players: str, out: str | None) -> None:
+def derive_four_souls_horizon_cmd(
+    games: int, seed: int, players: str, features: str, out: str | None
+) -> None:
     """Four Souls search's evaluation at the horizon.
 
     A win-share model fitted on seeded sensible games."""
-    path, table = api.derive_four_souls_horizon(games, seed, players, out)
+    path, table = api.derive_four_souls_horizon(games, seed, players, out, features)
     held = table["held_out"]
     click.echo(
         f"wrote {path}: {table['provenance']['positions']} positions; held-out mean log-likelihood "

@@ -43,6 +43,8 @@ class FSSearch(Search):
 
     # evaluation=fitted (the default): the conditional logit fitted on seeded sensible games
     # (horizon.py, data/horizon.json), whose softmax over the seats is a measured win share;
+    # evaluation=board: the same fit over those features and the board a seat faces (its attack, its
+    # fights against the slot monsters; horizon.board_features, data/horizon_board.json; session 30);
     # evaluation=evaluator: the evaluator player's hand-set weights, one soul (8 points) a factor e
     hooks = Hooks(
         state_of=state_of,
@@ -65,6 +67,10 @@ class FSSearch(Search):
     )
     evaluations = {
         "fitted": hooks,
+        "board": dataclasses.replace(
+            hooks,
+            evaluator=lambda rng: horizon.Evaluation(horizon.load(model="board"), horizon.board_features),
+        ),
         "evaluator": dataclasses.replace(
             hooks, evaluator=lambda rng: EvaluatorPlayer(0, rng).value, scale=8.0
         ),
@@ -99,5 +105,5 @@ class FSSearch(Search):
             raise UserError(f"search: evaluation must be {known}, got {evaluation!r}")
         self.hooks = self.evaluations[evaluation]
         super().__init__(seat, rng, **params)
-        if self.horizon and evaluation == "fitted":
-            horizon.load()  # a missing or bad weights file is one line before any game, not in a branch
+        if (self.horizon or self.watch) and evaluation in horizon.MODELS:
+            horizon.load(model=evaluation)  # a missing or bad weights file is one line before any game
