@@ -73,7 +73,7 @@ class Overrules:
                 if r.turn >= 0:
                     self.phases.setdefault(_phase(r.turn), Probe()).add(r.samples, r.favourite)
                 if r.watched:
-                    self.watch.add(r.horizons, r.watched, r.favourite)
+                    self.watch.add(r.horizons, r.watched, r.favourite, r.twins, r.split)
             if r.candidate is None:
                 continue
             self.pairs += len(r.check)

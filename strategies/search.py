@@ -29,7 +29,8 @@ the deck's order, so two options' rollouts on one re-deal draw alike whatever ei
 still uniform): common random numbers that survive one option drawing more (``four_souls.coupling``).
 ``watch=2+4+8`` (with ``probe``, a diagnostic) notes the state evaluation that many turns after the decision
 along the probe's whole-game rollouts: how much of the game's end a truncated rollout's judge sees
-(``cardlab.overrules_watch``).
+(``cardlab.overrules_watch``). ``split=H`` (with ``watch``) plays each such rollout twice, both re-dealt from
+the seat's view H turns on: how alike the two end bounds what any evaluation of that position can see.
 ``commit=1`` tells a heuristic that remembers its own answer the answer played (``_commit``).
 ``challenge=1`` (with ``settle``) settles the truncated rollouts' best option other than the base's answer at
 every searched decision, ahead of the base's answer or not.
@@ -129,6 +130,10 @@ class Searched:
     # seat's estimated win share at each watched horizon (``_Watch.row``), the horizons in ``horizons``
     watched: tuple[tuple[tuple[float, ...], ...], ...] = ()
     horizons: tuple[int, ...] = ()
+    # probe with watch and split: the second copy of every watched rollout, rows as in ``watched``; both
+    # copies were re-dealt from the seat's view ``split`` turns after the decision (``Search._resplit``)
+    twins: tuple[tuple[tuple[float, ...], ...], ...] = ()
+    split: int = 0
 
 
 def _kinds(decisions: str, known: frozenset[str]) -> frozenset[str]:
@@ -195,6 +200,7 @@ class Search:
         peek: int = 0,
         couple: int = 0,
         watch: str = "",
+        split: int = 0,
     ) -> None:
         budget = self.default_budget if budget is None else budget
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -309,6 +315,13 @@ class Search:
             raise UserError("search: watch reads the evaluation along probe's whole games: it needs probe")
         if self.watch and (self.hooks.evaluator is None or self.hooks.turn_of is None):
             raise UserError("search: watch needs a state evaluation, which this game does not give")
+        if isinstance(split, bool) or not isinstance(split, int) or split < 0:
+            raise UserError(f"search: split must be a whole number of turns ≥ 0, got {split!r}")
+        if split and not self.watch:
+            raise UserError(
+                "search: split plays each of watch's rollouts twice from a re-deal: it needs watch"
+            )
+        self.split = split
         self._watching: _Watch | None = None
 
     def declines(self, kind: str, view: Any, context: Any) -> bool:
@@ -449,27 +462,40 @@ class Search:
         # watch: only branches played in this process (copies) can hand their notes back
         watch = self.watch if self.branch == "copy" and decision.kind in self.hooks.copy_kinds else ()
         watched: list[list[tuple[float, ...]]] = []
+        twins: list[list[tuple[float, ...]]] = []
         for seed in [self.rng.getrandbits(64) for _ in range(self.probe)]:
-            rows = []
+            rows, second = [], []
+            # split: two re-deal seeds of their own (the game's stream is not drawn), common to the options
+            twin = random.Random(seed)
+            copies = [twin.getrandbits(64), twin.getrandbits(64)] if watch and self.split else [None]
             for i in range(len(options)):
-                if watch:
-                    assert self.hooks.turn_of is not None
-                    start = self.hooks.turn_of(decision.view)
-                    self._watching = _Watch(start, watch, self.seat, self.hooks)
-                outcome = self._branch(decision, i, seed, 0)
-                if outcome is None:  # inside a forked branch: the option it plays
-                    return options[i]
-                samples[i].append(self._value(outcome))
-                if self._watching is not None:
-                    rows.append(self._watching.row(samples[i][-1], outcome.turns))
-                    self._watching = None
+                for k, resplit in enumerate(copies):
+                    if watch:
+                        assert self.hooks.turn_of is not None
+                        start = self.hooks.turn_of(decision.view)
+                        self._watching = _Watch(start, watch, self.seat, self.hooks)
+                        if resplit is not None:
+                            self._watching.resplit = self._resplit(resplit)
+                            self._watching.split = self.split
+                    outcome = self._branch(decision, i, seed, 0)
+                    if outcome is None:  # inside a forked branch: the option it plays
+                        return options[i]
+                    value = self._value(outcome)
+                    if k == 0:
+                        samples[i].append(value)
+                    if self._watching is not None:
+                        (rows if k == 0 else second).append(self._watching.row(value, outcome.turns))
+                        self._watching = None
             if rows:
                 watched.append(rows)
+            if second:
+                twins.append(second)
         record = Searched(
             decision.kind, options, [len(s) for s in samples], [sum(s) for s in samples], favourite, favourite
         )
         record.samples = tuple(map(tuple, samples))
         record.watched, record.horizons = tuple(map(tuple, watched)), watch
+        record.twins, record.split = tuple(map(tuple, twins)), self.split if twins else 0
         if self.hooks.turn_of is not None:
             record.turn = self.hooks.turn_of(decision.view)
         self.searched.append(record)
@@ -754,6 +780,27 @@ class Search:
             assert self.hooks.couple is not None
             self.hooks.couple(state, rng.getrandbits(64))
 
+    def _resplit(self, seed: int) -> Callable[[Any, _Watch], None]:
+        """``split`` (a diagnostic): at the searching seat's first decision ``split`` turns on, a watched
+        rollout is re-dealt from the seat's view and played on by fresh rollout players, as a branch taken
+        there would be; two copies split so share the whole position there and what the seat knows, and
+        nothing after. How alike their results are bounds what any evaluation of that position can see."""
+
+        def resplit(view: Any, watching: _Watch) -> None:
+            state = self.hooks.state_of(view)
+            rng = random.Random(seed)
+            self.hooks.determinize(state, self.seat, rng)
+            players = self.hooks.players_of(state)
+            players.strategies = [
+                _Truncated(self.rollout(s, random.Random(rng.getrandbits(64))), watching)
+                for s in range(len(players))
+            ]
+            players._decliners = None
+            if self.hooks.reseated is not None:
+                self.hooks.reseated(state)
+
+        return resplit
+
     def _value(self, outcome: branching.Outcome) -> float:
         """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report; a truncated
         rollout's estimated win share."""
@@ -775,7 +822,7 @@ class _Cut:
         self.at, self.n, self.turn_of, self.scale = at, n, hooks.turn_of, hooks.scale
         self.evaluate = hooks.evaluator(rng)
 
-    def check(self, view: Any) -> None:
+    def check(self, view: Any, kind: str = "") -> None:
         if self.turn_of(view) < self.at:
             return
         branching.stop(branching.Outcome(end_reason="horizon", values=self.shares(view)))
@@ -792,19 +839,32 @@ class _Watch(_Cut):
     """``watch`` (with ``probe``): a whole-game rollout that never stops, but notes the searching seat's
     estimated win share at the first decision at or after each turn ``start + h`` (``got``, by h)."""
 
-    __slots__ = ("start", "horizons", "seat", "got")
+    __slots__ = ("start", "horizons", "seat", "got", "split", "resplit")
 
     def __init__(self, start: int, horizons: tuple[int, ...], seat: int, hooks: Hooks) -> None:
         # the seats are counted when the branch seats its players (``n``); the evaluation draws nothing
         super().__init__(start, 0, hooks, random.Random(0))
         self.start, self.horizons, self.seat = start, horizons, seat
         self.got: dict[int, float] = {}
+        # split: the turns after the decision, and what re-deals the rollout there (once; ``Search._resplit``)
+        self.split = 0
+        self.resplit: Callable[[Any, _Watch], None] | None = None
 
-    def check(self, view: Any) -> None:
+    def check(self, view: Any, kind: str = "") -> None:
         turn = self.turn_of(view)
         for h in self.horizons:
             if h not in self.got and turn >= self.start + h:
                 self.got[h] = self.shares(view)[self.seat]
+        if (
+            self.resplit is not None
+            and kind == "action"
+            and view.seat == self.seat
+            and turn >= self.start + self.split
+        ):
+            # its own action decision, where a search branches: no option names a re-dealt card, and no
+            # effect is half-resolved (a look at a deck's top must not be re-dealt under it)
+            resplit, self.resplit = self.resplit, None
+            resplit(view, self)
 
     def row(self, value: float, turns: int) -> tuple[float, ...]:
         """The turns the rollout played from the decision, its result, and its share at each horizon (a game
@@ -823,7 +883,7 @@ class _Truncated:
         self.declines = getattr(policy, "declines", None) or _never
 
     def choose(self, decision: Any) -> Any:
-        self.cut.check(decision.view)
+        self.cut.check(decision.view, decision.kind)
         return self.policy.choose(decision)
 
 

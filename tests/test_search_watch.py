@@ -79,8 +79,49 @@ def test_an_evaluation_that_follows_the_result_exactly_and_one_that_does_not():
         ("four-souls", {"probe": 2, "watch": "2+x"}, "watch must be whole numbers of turns"),
         ("four-souls", {"watch": "2"}, "it needs probe"),
         ("gosu-x", {"probe": 2, "watch": "2"}, "watch needs a state evaluation"),
+        ("four-souls", {"probe": 2, "watch": "2", "split": -1}, "split must be a whole number of turns"),
+        ("four-souls", {"probe": 2, "watch": "2", "split": "x"}, "split must be a whole number of turns"),
+        ("four-souls", {"probe": 2, "split": 2}, "split plays each of watch's rollouts twice"),
     ],
 )
 def test_bad_watch_values_are_one_line(game, params, message):
     with pytest.raises(UserError, match=message):
         registry.for_game(game)["search"](0, random.Random(0), **params)
+
+
+def test_split_plays_each_watched_rollout_twice_from_a_re_deal_and_leaves_the_game_alone():
+    """``split=2``: every watched rollout is played twice; the two copies share the position until the
+    seat's first decision two turns on (their one-turn notes are equal), are re-dealt there from the seat's
+    view and part after (their four-turn notes differ somewhere); the game itself is the probe's as before."""
+    plain, _ = _play(watch="1")
+    split, records = _play(watch="1+4", split=2)
+    assert plain.events.rows == split.events.rows
+    assert records
+    parted = False
+    for r in records:
+        assert r.split == 2 and len(r.twins) == len(r.watched) == 2
+        for n, (rows, second) in enumerate(zip(r.watched, r.twins, strict=True)):
+            assert len(second) == len(rows) == len(r.options)
+            for j, (one, two) in enumerate(zip(rows, second, strict=True)):
+                assert one[1] == r.samples[j][n]
+                assert one[2] == two[2]  # one turn on: before the split
+                parted = parted or one[3] != two[3]
+    assert parted
+
+
+def test_twins_that_end_alike_settle_the_game_and_unrelated_ones_do_not():
+    """r 1 (the position settles the whole difference: an evaluation could follow it exactly) when the two
+    copies' differences are equal on every pair; r 0 when they are unrelated."""
+    one = (((10, 0.0, 0.5), (10, 1.0, 0.5)), ((10, 1.0, 0.5), (10, 0.0, 0.5)))
+    watch = Watch()
+    watch.add((2,), one, 0, one, 3)
+    assert math.isclose(watch.settled(), 1.0)
+    line = watch.lines()[-1]
+    assert line.startswith("split 3 turns on, two copies re-dealt from the seat's view: their differences ")
+    assert "correlate r +1.000 [+1.000, +1.000]" in line and "sqrt(r) +1.000" in line
+    assert line.endswith("n = 2 pairs over 1 decisions")
+    a = tuple(((10, 0.0, 0.5), (10, d, 0.5)) for d in (1.0, -1.0, 1.0, -1.0))
+    b = tuple(((10, 0.0, 0.5), (10, d, 0.5)) for d in (1.0, 1.0, -1.0, -1.0))
+    watch = Watch()
+    watch.add((2,), a, 0, b, 3)
+    assert math.isclose(watch.settled(), 0.0, abs_tol=1e-12)

@@ -32,7 +32,7 @@ from .sensible import SensiblePlayer
 
 class FSSearch(Search):
     """Its parameters: (budget= rollouts per decision, rollout=, base=, decisions=, horizon=, confidence=,
-    settle=, extend=, curtail=, commit=, plans=, challenge=, evaluation=, switch=, pairs=, every=, probe=, peek=, couple=, watch=;
+    settle=, extend=, curtail=, commit=, plans=, challenge=, evaluation=, switch=, pairs=, every=, probe=, peek=, couple=, watch=, split=;
     default: action decisions only, two-turn rollouts scored by the fitted
     win-share model, sensible's answer unless beaten by one standard error and confirmed by six pairs of
     whole games)."""
