@@ -7,6 +7,7 @@ and it is a number; otherwise the runs, in name order. Each point carries its in
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,6 +75,16 @@ def _recorded_axis(runs: list[Run], record: SweepRecord) -> Axis | None:
 
 def names_of(runs: list[Run]) -> list[str]:
     return [r.path.name for r in runs]
+
+
+_PLAIN = re.compile(r"[\w.=+-]+")
+
+
+def shown(name: str) -> str:
+    """A run's name as the header's lists show it: quoted when it holds anything but letters, digits and
+    ``. _ = + -``, so a name holding ', ' (a sweep point 'p000-combat-values=2,3,5', a run named 'a, b')
+    never reads as two runs."""
+    return name if _PLAIN.fullmatch(name) else repr(name)
 
 
 def _built(record: SweepRecord | None) -> dict[str, str]:
@@ -159,12 +170,12 @@ def build_sweep(
     header = [
         ("sweep" if record is not None else "folder of runs", folder.name),
         ("game", ", ".join(sorted(games))),
-        ("runs", f"{len(runs)}: " + ", ".join(r.path.name for r in runs)),
+        ("runs", f"{len(runs)}: " + ", ".join(shown(r.path.name) for r in runs)),
         ("varies", axis.label if axis.label != "run" else _unnamed(len(runs))),
-        ("games", ", ".join(f"{r.path.name} {r.totals['games']:,}" for r in runs)),
+        ("games", ", ".join(f"{shown(r.path.name)} {r.totals['games']:,}" for r in runs)),
         (
             "card-data hashes",
-            ", ".join(f"{r.path.name} {r.manifest.card_data_hash or '—'}" for r in runs),
+            ", ".join(f"{shown(r.path.name)} {r.manifest.card_data_hash or '—'}" for r in runs),
         ),
         ("run seeds", ", ".join(str(r.manifest.run_seed) for r in runs)),
     ]
@@ -174,24 +185,28 @@ def build_sweep(
             (
                 "missing",
                 f"{len(missing)} of {len(record.points) if record else 0} points have no run: "
-                f"{', '.join(missing)} (`cardlab sweep … --resume` completes the sweep)",
+                f"{', '.join(map(shown, missing))} (`cardlab sweep … --resume` completes the sweep)",
             )
         )
     unfinished = [
-        f"{r.path.name} ({status_text(r.path, r.manifest)})" for r in runs if r.manifest.status != "complete"
-    ] + [f"{name} (no finished batch yet; not in the tables)" for name in waiting]
+        f"{shown(r.path.name)} ({status_text(r.path, r.manifest)})"
+        for r in runs
+        if r.manifest.status != "complete"
+    ] + [f"{shown(name)} (no finished batch yet; not in the tables)" for name in waiting]
     if unfinished:
         header.append(("incomplete", "; ".join(unfinished)))
     if strays:
-        header.append(("not in the sweep", f"{', '.join(strays)} (runs the sweep did not make; left out)"))
+        header.append(
+            ("not in the sweep", f"{', '.join(map(shown, strays))} (runs the sweep did not make; left out)")
+        )
     built = _built(record)
     if built:
         header.append(
-            ("built", "; ".join(f"{name} {built[name]}" for name in names_of(runs) if name in built))
+            ("built", "; ".join(f"{shown(name)} {built[name]}" for name in names_of(runs) if name in built))
         )
     same = coinciding(runs)
     for group in same:
-        header.append(("coincide", f"{', '.join(group)} played identical games: the same setup"))
+        header.append(("coincide", f"{', '.join(map(shown, group))} played identical games: the same setup"))
     howto = [
         *(
             [

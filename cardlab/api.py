@@ -216,6 +216,11 @@ def _settings(
     _typed(int, games=games, seed=seed, batch_size=batch_size, jobs=jobs)
     _typed(int, True, players=players, max_turns=max_turns)
     _typed(bool, events=events, resume=resume, progress=progress)
+    _typed(str, True, scheduler=scheduler)
+    if scheduler is not None and not scheduler.strip():  # an unset shell variable: a local cluster instead
+        raise UserError(
+            f"--scheduler {scheduler!r}: empty (an unset shell variable?); leave it out for a local cluster"
+        )
     return RunSettings(
         n_games=games,
         seed=seed,
@@ -245,7 +250,11 @@ def _plan(spec: GameSpec, settings: RunSettings, strategy: Sequence[str]) -> Run
 def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
     """``name``, checked, or ``[prefix]GAME-YYYYmmdd-HHMMSS``."""
     _typed(str, True, name=name)
-    name = name or f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    if name == "":  # `--name "$RUN"` with RUN unset: a run under a made-up name would be lost
+        raise UserError(
+            "--name '': an empty run name (an unset shell variable?); leave --name out for GAME-<time>"
+        )
+    name = name if name is not None else f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     if (
         "/" in name or not name.isprintable() or name in ("", ".", "..", "latest")
     ):  # no newline in a folder name
@@ -319,6 +328,8 @@ def stop_rule(
     _typed(float, True, until_ci=until_ci)
     _typed(str, True, sprt=sprt)
     _typed(str, ci_by=ci_by)
+    if sprt is not None and not sprt.strip():  # an unset shell variable: no stop rule at all
+        raise UserError(f"--sprt {sprt!r}: expected A,B,DELTA (e.g. sensible,random,0.1)")
     if until_ci is not None and sprt:
         raise UserError("give either --until-ci or --sprt, not both")
     if until_ci is None and not sprt:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from cardlab.analysis.runs import RunError
 from cardlab.simulate import games as game_registry
@@ -35,6 +36,20 @@ class _Path(click.Path):
 
 
 PATH = _Path()
+
+
+class _Text(click.ParamType):
+    """A game's text option (--characters, --clans, --cards …). Typed empty ('', an unset shell variable)
+    it is refused: it would read as the option left out (random characters, the bundled cards)."""
+
+    name = "text"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
+        if value != "" or ctx is None or param is None or param.name is None:
+            return value
+        if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:  # typed, not the default ''
+            self.fail("is empty (an unset shell variable?); leave the option out for its default", param, ctx)
+        return value
 
 
 def fail_line(message: object) -> str:
@@ -204,7 +219,7 @@ def _click_option(opt: GameOption) -> click.Option:
     own_default = "(default" in opt.help  # the help already says it better ("decklists/gosu_x", not '')
     shown = not own_default and default not in ("", ())  # `[default: ""]` tells a new user nothing
     help_text, metavar = opt.help, None
-    kind = opt.kind
+    kind = _Text() if opt.kind is str else opt.kind
     if isinstance(opt.kind, tuple):
         kind = click.Choice(list(opt.kind))
         if len("|".join(opt.kind)) > CHOICES_WIDTH:

@@ -409,3 +409,71 @@ def test_a_report_shows_its_steps_on_a_terminal_unless_quiet(tmp_path):
         cwd=tmp_path,
     )
     assert library.stderr == ""
+
+
+def test_a_folder_header_quotes_run_names_holding_commas(tmp_path):
+    """Session 30: a folder report's header joined run names with ', ', so runs 'a, b' and 'c' read as
+    'runs: 2: a, b, c'. Run names may hold ',' and '+' (a sweep's point names hold ',' by design: nothing
+    parses them back), so the header quotes a name holding anything but letters, digits and . _ = + -."""
+    for name in ("a, b", "c", "a+b"):
+        assert simulate(tmp_path, name, "-n", "2", "-j", "1").exit_code == 0
+    result = CliRunner().invoke(cli, ["report", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    assert "runs: 3: a+b, 'a, b', c" in result.output
+    assert "games: a+b 2, 'a, b' 2, c 2" in result.output
+    assert "coincide: a+b, 'a, b', c played identical games" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [
+        ("four-souls", "--characters"),
+        ("four-souls", "--ratio"),
+        ("four-souls", "--sets"),
+        ("four-souls", "--cards"),
+        ("gosu-x", "--clans"),
+        ("gosu-x", "--cards"),
+        ("gosu-x", "--combat-values"),
+        ("hidden-reason", "--decks"),
+        ("hidden-reason", "--cards"),
+    ],
+)
+def test_a_game_text_option_typed_empty_is_one_line(tmp_path, game, option):
+    """Session 30: `--characters "$SEATS"` with SEATS unset played random characters (and `--cards ''`
+    the bundled cards, `--sets ''` Base V2), exit 0, as `--out ''` did before session 27."""
+    args = ["simulate", game, "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, [*args, option, ""])
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [
+        f"error: Invalid value for '{option}': is empty (an unset shell variable?); leave the option out "
+        f"for its default (see 'cli simulate {game} --help')"
+    ]
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        (
+            {"name": ""},
+            "--name '': an empty run name (an unset shell variable?); leave --name out for GAME-<time>",
+        ),
+        ({"sprt": ""}, "--sprt '': expected A,B,DELTA (e.g. sensible,random,0.1)"),
+        (
+            {"scheduler": "", "backend": "dask"},
+            "--scheduler '': empty (an unset shell variable?); leave it out for a local cluster",
+        ),
+    ],
+)
+def test_an_empty_name_sprt_or_scheduler_is_refused(tmp_path, setting, message):
+    """Session 30: `--name ''` ran under GAME-<time>, `--sprt ''` with no stop rule, `--scheduler ''` on a
+    local cluster: an unset shell variable read as the option left out. The API refuses them alike."""
+    with pytest.raises(cl.UserError) as refused:
+        cl.simulate("pig", games=2, jobs=1, out=tmp_path, **{"name": "r", **setting})
+    assert str(refused.value) == message
+    flags = [f"--{key}" if value == "" else f"--{key}={value}" for key, value in setting.items()]
+    args = [arg for flag in flags for arg in ([flag, ""] if "=" not in flag else [flag])]
+    result = CliRunner().invoke(
+        cli, ["simulate", "pig", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path), *args]
+    )
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [f"error: {message}"]
+    assert not any(tmp_path.iterdir())

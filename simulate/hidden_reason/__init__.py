@@ -98,7 +98,7 @@ GAME = GameSpec(
             "decks",
             str,
             "",
-            "deck per seat, comma-separated (one name = every seat; empty = drawn from the seed)",
+            "deck per seat, comma-separated (one name = every seat; left out: drawn from the seed)",
         ),
         GameOption("cards", str, "", "card/deck file or folder laid over the bundled Hidden Reason data"),
         GameOption("boss-hp-per-player", int, 25, "boss HP per player (HR-3.1)"),
