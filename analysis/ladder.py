@@ -29,6 +29,7 @@ from cardlab.simulate.core.runformat import RunFormatError, positive, read_set_r
 from .matchups import with_win_share
 from .ratings import plackett_luce
 from .render import Report, Section
+from .render import shown as quoted
 from .runs import RunError, open_in_set, unfinished_in_set
 from .small_samples import FLAG, too_few
 from .stats import clustered_rate, wilson
@@ -243,7 +244,7 @@ def build_ladder(folder: Path, level: float = 0.95) -> Report:
     header = [
         ("ladder", folder.name),
         ("game", str(record["game"])),
-        ("policies", ", ".join(record["policies"])),
+        ("policies", ", ".join(map(quoted, record["policies"]))),
         ("players", str(record["n_players"])),
         ("runs", str(len(record["runs"]))),
     ]

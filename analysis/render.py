@@ -5,12 +5,22 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
 
 from . import staging
+
+_PLAIN = re.compile(r"[\w.=+-]+")
+
+
+def shown(name: str) -> str:
+    """A run's or a policy's name as a header's lists show it: quoted when it holds anything but letters,
+    digits and ``. _ = + -``, so a name holding ', ' (a sweep point 'p000-combat-values=2,3,5', a run named
+    'a, b', a policy 'search:budget=4,rollout=random') never reads as two."""
+    return name if _PLAIN.fullmatch(name) else repr(name)
 
 
 @dataclass(slots=True)

@@ -35,7 +35,7 @@ from cardlab.simulate.core.runformat import RunFormatError, read_set_record, run
 from .compare import compare  # the one paired difference of two runs
 from .dimensions import default_dimensions  # the one place that knows which columns are design choices
 from .queries import dimension_expr
-from .render import Report, Section, to_text
+from .render import Report, Section, shown, to_text
 from .runs import Run, RunError, open_in_set, unfinished_in_set
 from .winrates import winrate_by
 
@@ -210,8 +210,8 @@ def _claims(rates: pl.DataFrame, policies: list[str]) -> pl.DataFrame:
             {
                 "claim": f"{x} is {relation} {y}",
                 "verdict": verdict,
-                "holds_under": ", ".join(p for p in policies if p in under),
-                "reversed_under": ", ".join(reversed_under),
+                "holds_under": ", ".join(shown(p) for p in policies if p in under),
+                "reversed_under": ", ".join(map(shown, reversed_under)),
             }
         )
     schema = {"claim": pl.String, "verdict": pl.String, "holds_under": pl.String, "reversed_under": pl.String}
@@ -359,7 +359,7 @@ def build_ensemble(
     header = [
         ("ensemble", folder.name),
         ("game", f"{m.title} ({m.game})"),
-        ("policies", ", ".join(runs)),
+        ("policies", ", ".join(map(shown, runs))),
         ("games per policy", ", ".join(f"{r.manifest.n_games:,}" for r in runs.values())),
         ("players", str(m.n_players)),
         ("run seed", str(m.run_seed)),

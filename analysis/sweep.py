@@ -7,7 +7,6 @@ and it is a number; otherwise the runs, in name order. Each point carries its in
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from cardlab.simulate.core.runformat import SweepRecord, read_sweep, status_text
 
 from . import plots, seat_effects, shape, staging
 from .coop import team_mode
-from .render import Report, Section
+from .render import Report, Section, shown
 from .runs import NoFinishedBatch, Run, RunError
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES
 from .winrates import winrate_by
@@ -75,16 +74,6 @@ def _recorded_axis(runs: list[Run], record: SweepRecord) -> Axis | None:
 
 def names_of(runs: list[Run]) -> list[str]:
     return [r.path.name for r in runs]
-
-
-_PLAIN = re.compile(r"[\w.=+-]+")
-
-
-def shown(name: str) -> str:
-    """A run's name as the header's lists show it: quoted when it holds anything but letters, digits and
-    ``. _ = + -``, so a name holding ', ' (a sweep point 'p000-combat-values=2,3,5', a run named 'a, b')
-    never reads as two runs."""
-    return name if _PLAIN.fullmatch(name) else repr(name)
 
 
 def _built(record: SweepRecord | None) -> dict[str, str]:

@@ -477,3 +477,12 @@ def test_an_empty_name_sprt_or_scheduler_is_refused(tmp_path, setting, message):
     )
     assert result.exit_code == 2 and result.output.strip().splitlines() == [f"error: {message}"]
     assert not any(tmp_path.iterdir())
+
+
+def test_a_ladder_header_quotes_policies_holding_commas(tmp_path):
+    """Session 30: a ladder's header joined its policies with ', ', and a policy's parameters are joined by
+    ',' too: 'policies: sensible, search:budget=1,decisions=discard, random' read as four policies."""
+    ladder = ["ladder", "pig", "-s", "hold:at=10", "-s", "hold:at=20", "-s", "random", "-n", "4", "-j", "1"]
+    result = CliRunner().invoke(cli, [*ladder, "-q", "--out", str(tmp_path), "--name", "lad"])
+    assert result.exit_code == 0, result.output
+    assert "policies: 'hold:at=10', 'hold:at=20', random" in result.output
