@@ -1055,6 +1055,22 @@ def meta(path: str | Path, by: str | None = None, *, field: str | None = None, l
     return meta_text(str(path), by, field, level)
 
 
+def _fit_to_ship(run: str | Path, table: dict[str, Any], values: str) -> None:
+    """The default ``out`` is the data file the players ship with, which every later run reads: a table of
+    a few games (`derive gosu-x-draft` of a 2-game run) would change them on noise without a word, so it
+    needs the report's small-sample threshold of games for every value; ``out`` elsewhere takes any."""
+    from cardlab.analysis.small_samples import MIN_GAMES
+
+    few = sorted((row["games"], name) for name, row in table[values].items() if row["games"] < MIN_GAMES)
+    if few:
+        games, name = few[0]
+        raise UserError(
+            f"{run}: {len(few)} of {len(table[values])} {values} have fewer than {MIN_GAMES} games (fewest: "
+            f"{name}, {games}); the shipped file every later run reads needs {MIN_GAMES} of each: play more "
+            "games, or give --out FILE"
+        )
+
+
 def derive_draft_table(
     run: str | Path, policy: str | None = None, out: str | Path | None = None
 ) -> tuple[Path, dict[str, Any]]:
@@ -1068,6 +1084,7 @@ def derive_draft_table(
     if out is None:
         from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
 
+        _fit_to_ship(run, table, "characters")
         out = DEFAULT_TABLE
     return write_json(table, out), table
 
@@ -1082,6 +1099,7 @@ def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple
     if out is None:
         from cardlab.strategies.gosu_x.drafting import VALUES_FILE
 
+        _fit_to_ship(run, table, "clans")
         out = VALUES_FILE
     return write_json(table, out), table
 

@@ -486,3 +486,26 @@ def test_a_ladder_header_quotes_policies_holding_commas(tmp_path):
     result = CliRunner().invoke(cli, [*ladder, "-q", "--out", str(tmp_path), "--name", "lad"])
     assert result.exit_code == 0, result.output
     assert "policies: 'hold:at=10', 'hold:at=20', random" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "command", "values"),
+    [("gosu-x", "gosu-x-draft", "clans"), ("four-souls", "draft-table", "characters")],
+)
+def test_deriving_the_shipped_draft_values_from_a_few_games_is_one_line(tmp_path, game, command, values):
+    """Session 30: `cardlab derive gosu-x-draft RUN` of a 2-game run overwrote the draft values the Gosu X
+    players ship with (its default --out), exit 0: every later run's drafts changed on noise. The shipped
+    file needs 30 games of each value; --out FILE writes any run's."""
+    from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
+    from cardlab.strategies.gosu_x.drafting import VALUES_FILE
+
+    shipped = {p: p.read_bytes() for p in (VALUES_FILE, DEFAULT_TABLE)}
+    args = ["simulate", game, "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path), "--name", "r"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    result = CliRunner().invoke(cli, ["derive", command, str(tmp_path / "r")])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert f"{values} have fewer than 30 games" in result.output and "give --out FILE" in result.output
+    assert {p: p.read_bytes() for p in shipped} == shipped
+    elsewhere = tmp_path / "mine.json"
+    result = CliRunner().invoke(cli, ["derive", command, str(tmp_path / "r"), "--out", str(elsewhere)])
+    assert result.exit_code == 0 and elsewhere.is_file(), result.output
