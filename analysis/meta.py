@@ -43,8 +43,11 @@ class Meta:
 
 def parse_field(text: str | None, labels: list[str]) -> dict[str, float]:
     """``'A=0.3,B=0.2'`` → shares for every label (the rest split evenly among unnamed labels);
-    None or ``even`` → every label equally often."""
-    if text is None or text.strip() in ("", "even"):
+    None or ``even`` → every label equally often. Empty (an unset shell variable) is refused: it read as
+    ``even`` without a word."""
+    if text is not None and not text.strip():
+        raise RunError(f"--field {text!r}: empty (an unset shell variable?); leave it out or give 'even'")
+    if text is None or text.strip() == "even":
         return {label: 1 / len(labels) for label in labels}
     named: dict[str, float] = {}
     for item in text.split(","):

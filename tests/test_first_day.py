@@ -509,3 +509,15 @@ def test_deriving_the_shipped_draft_values_from_a_few_games_is_one_line(tmp_path
     elsewhere = tmp_path / "mine.json"
     result = CliRunner().invoke(cli, ["derive", command, str(tmp_path / "r"), "--out", str(elsewhere)])
     assert result.exit_code == 0 and elsewhere.is_file(), result.output
+
+
+def test_an_empty_meta_field_is_one_line(tmp_path):
+    """Session 30: `cardlab meta RUN --field "$FIELD"` with FIELD unset read as the even field, exit 0."""
+    args = ["simulate", "gosu-x", "-n", "4", "-j", "1", "-q", "--out", str(tmp_path), "--name", "r"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    result = CliRunner().invoke(cli, ["meta", str(tmp_path / "r"), "--field", ""])
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [
+        "error: --field '': empty (an unset shell variable?); leave it out or give 'even'"
+    ]
+    with pytest.raises(cl.UserError):
+        cl.meta(tmp_path / "r", field=" ")
