@@ -44,7 +44,7 @@ def draft_table(run_path: str | Path, policy: str | None = None) -> dict[str, An
             raise RunError(f"{run.path}: the run has policies {', '.join(policies)}; name one with --policy")
         policy = policies[0]
     elif policy not in policies:
-        raise RunError(f"--policy {policy}: not in the run (it has {', '.join(policies)})")
+        raise RunError(f"--policy {policy!r}: not in the run (it has {', '.join(policies)})")
     rows = run.db.execute(
         "SELECT character, count(*), sum(win_share) FROM players "
         "WHERE strategy = ? GROUP BY character ORDER BY character",

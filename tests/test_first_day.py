@@ -521,3 +521,15 @@ def test_an_empty_meta_field_is_one_line(tmp_path):
     ]
     with pytest.raises(cl.UserError):
         cl.meta(tmp_path / "r", field=" ")
+
+
+def test_a_draft_table_of_an_empty_policy_names_it_quoted(tmp_path):
+    """Session 30: `derive draft-table RUN --policy ''` said "--policy : not in the run" (the empty name
+    invisible)."""
+    args = ["simulate", "four-souls", "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
+    assert CliRunner().invoke(cli, [*args, "--name", "r"]).exit_code == 0
+    derive = ["derive", "draft-table", str(tmp_path / "r"), "--policy", "", "--out", str(tmp_path / "t.json")]
+    result = CliRunner().invoke(cli, derive)
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [
+        "error: --policy '': not in the run (it has sensible)"
+    ]
