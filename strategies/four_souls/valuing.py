@@ -1399,6 +1399,14 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
     if what == "damage":
         return _damage_worth(who, amount, out)
     if what == "recharge":
+        if per < 0:  # deactivate, skip_recharge (FS-6.2, FS-8.1): mine sideways is a loss, a rival's a gain
+            return (
+                -0.5
+                if who in ("self", "me", "mine")
+                else out.rival * 0.5
+                if who in ("rival", "theirs")
+                else 0.0
+            )
         if who == "self":
             return 0.5
         return out.spent_items * (1 if who in ("me", "mine", "?") else 0)

@@ -145,3 +145,14 @@ def test_my_souls_are_read():
     assert vl.effect_value({"loot": {"n": "souls(you)"}}, out) == pytest.approx(2.0)
     out = Outlook(my_turn=True, me=0, my_souls=3, leader_souls=1, hand=(1.0,))
     assert vl.effect_value({"loot": {"n": "most(souls) - souls(you)"}}, out) == pytest.approx(0.0)
+
+
+def test_a_deactivate_of_mine_is_a_loss():
+    """``deactivate`` and ``skip_recharge`` aim like a recharge with a negative sign (FS-6.2, FS-8.1): my
+    character or item turned sideways (Spider Webs, Curse of Impulse) is a loss, a rival's a gain. The old
+    reader took the recharge branch without the sign and read my own turned sideways as a gain of
+    ``spent_items``."""
+    out = Outlook(my_turn=True, me=0, spent_items=2.0)
+    assert vl.effect_value({"deactivate": "your_character"}, out) < 0
+    assert vl.effect_value({"skip_recharge": "your_character"}, out) < 0
+    assert vl.effect_value({"recharge": "your_character"}, out) == pytest.approx(2.0)
