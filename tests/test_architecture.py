@@ -35,7 +35,8 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         # the card vocabulary (its words' handlers are bound from above), the event log; card data, the game state
         # rowkeys: a roll table's row keys, read by the engine and the players; seen: what each seat knows of a
         # deck's order
-        ("vocabulary", "rowkeys", "log", "refs", "carddefs", "abilities", "seen"),
+        ("vocabulary", "rowkeys", "log", "carddefs", "abilities", "seen"),
+        ("refs",),  # public handles: a card's handle holds its typed card and rules
         ("state", "decision_kinds"),  # an object's card and rules typed (carddefs, abilities)
         ("exprs", "cards"),
         ("overrides", "ratios", "collection"),

@@ -65,7 +65,7 @@ class CardRules:
         None  # the encoded abilities it was compiled from (a changed number is compiled again: Magic Marker)
     )
     has_act: bool = False  # has a ↷ or $ ability (set by compile_card)
-    acts: tuple[Any, ...] = ()  # ("tap" | "paid", index, Ability) for each activated ability
+    acts: tuple[tuple[str, int, Ability], ...] = ()  # ("tap" | "paid", index, ability) for each activated one
 
     @property
     def activated(self) -> bool:

@@ -6,7 +6,7 @@ was when options were the objects themselves."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from cardlab.simulate.core import Decision, InvariantError
 
@@ -61,7 +61,7 @@ def offer(g: Game, seat: int, kind: str, options: tuple, context: Any = None) ->
         return g.io.ask(Decision(kind, seat, options, g.views[seat], context))
     # the common shapes inline (a name, an object or card): every action decision maps its options
     mapped = tuple(
-        [o if type(o) in _KEEP else o.ref if type(o) in _HANDLED else _option(g, o) for o in options]
+        [o if type(o) in _KEEP else _handle(o) if type(o) in _HANDLED else _option(g, o) for o in options]
     )
     context = context if type(context) in _KEEP else public(g, context)
     choice = g.io.ask(Decision(kind, seat, mapped, g.views[seat], context))
@@ -72,6 +72,11 @@ _KEEP: Final = frozenset({str, int, bool, type(None)})  # plain values: offered 
 _HANDLED: Final = frozenset({Obj, Phys})  # engine objects that carry their handle (``ref``)
 
 
+def _handle(x: Any) -> Any:
+    """The handle of an object or a card (``_HANDLED``), read as a typed field: a native read, compiled."""
+    return cast(Obj, x).ref if type(x) is Obj else cast(Phys, x).ref
+
+
 def _option(g: Game, o: Any) -> Any:
     """``public`` for an option that is neither plain nor an object or card (``offer`` maps those), a flat
     tuple first: ``("tap", object, i)`` element by element, ``("pass",)`` as it is."""
@@ -79,7 +84,10 @@ def _option(g: Game, o: Any) -> Any:
         for x in o:
             if type(x) not in _KEEP:
                 return tuple(
-                    [x if type(x) in _KEEP else x.ref if type(x) in _HANDLED else public(g, x) for x in o]
+                    [
+                        x if type(x) in _KEEP else _handle(x) if type(x) in _HANDLED else public(g, x)
+                        for x in o
+                    ]
                 )
         return o
     return public(g, o)
@@ -105,13 +113,14 @@ def public(g: Game, o: Any) -> Any:
     if t is str or t is int or o is None or t is bool:
         return o
     if t is Obj or t is Phys:
-        return o.ref
+        return _handle(o)
     if t is tuple:
         return tuple([public(g, x) for x in o])
     if t is Player:
-        ref = _SEATS.get(o.seat)
+        seat = cast(Player, o).seat
+        ref = _SEATS.get(seat)
         if ref is None:
-            ref = _SEATS[o.seat] = SeatRef(o.seat)
+            ref = _SEATS[seat] = SeatRef(seat)
         return ref
     if isinstance(o, StackItem):
         return stack_ref(g, o)
@@ -148,7 +157,8 @@ def stack_ref(g: Game, it: StackItem) -> StackRef:
     name: Any
     value: Any
     if isinstance(it, AbilityItem):
-        name, value, atk = it.ctx.name, None, False
+        ctx: statics.Ctx = it.ctx  # typed: its name is a native read (compiled)
+        name, value, atk = ctx.name, None, False
     elif isinstance(it, RollItem):
         name, value, atk = it.name or "roll", it.value, it.attack
     elif isinstance(it, DamageItem):

@@ -79,7 +79,8 @@ def combat_stat(g: Game, stat: Any) -> int:
 
 
 def resolve_damage(g: Game, d: DamageItem) -> None:
-    t = d.target
+    t: Player | Obj = d.target  # typed, as is its source: their fields are native reads (compiled)
+    src: Obj | None = d.src_obj
     if d.combat and (g.attack is None or attack_ended(g)):
         g.log.emit("fizzled", d.src_seat, d.name, log_target(t), d.amount, "combat")  # FS-10.11
         return
@@ -103,15 +104,11 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
         # FS-6.20 / FS-Q.21: at 0 HP — dying, or dead this turn — the damage is dealt but not marked; a dying
         # player's death keeps its killer, and a dead one cannot die again (FS-13.12)
         if not (t.death_pending or t.dead):
-            g.last_damager[("p", t.seat)] = (
-                d.src_seat if d.src_obj is None or d.src_obj.controller >= 0 else -1
-            )
-            g.last_damager[("o", t.seat)] = (
-                d.src_obj.uid if d.src_obj is not None else -1
-            )  # "this kills a player"
+            g.last_damager[("p", t.seat)] = d.src_seat if src is None or src.controller >= 0 else -1
+            g.last_damager[("o", t.seat)] = src.uid if src is not None else -1  # "this kills a player"
         g.log.emit("damage", d.src_seat, d.name, t.seat, amount, "combat" if d.combat else None)
-        if d.combat and d.src_obj is not None and d.src_obj.kind == "monster":
-            g.hit_player_uids.add(d.src_obj.uid)  # Hubert Cumberdale: it hit a player in this turn
+        if d.combat and src is not None and src.kind == "monster":
+            g.hit_player_uids.add(src.uid)  # Hubert Cumberdale: it hit a player in this turn
     else:
         hp = statics.monster_hp(g, t)
         marked = min(amount, hp)
@@ -132,7 +129,7 @@ def resolve_damage(g: Game, d: DamageItem) -> None:
             amount=amount,
             combat=d.combat,
             attack_roll=d.roll,
-            source=d.src_obj,
+            source=src,
             src_seat=d.src_seat,
         )
 

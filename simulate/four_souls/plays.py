@@ -179,7 +179,7 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
     p = g.players[seat]
     g.acted = g.resolved  # a player's choice (the runaway guard tells these loops from card loops)
     if choice[0] == "loot":
-        c = choice[1]
+        c: Phys = choice[1]  # typed, as is the object below: their fields are native reads (compiled)
         ctx = statics.Ctx(g, seat, c, name=c.card.name)
         ab = c.rules.play
         if ab is not None and not targets.prepare(ctx, ab):
@@ -204,6 +204,7 @@ def take_action(g: Game, seat: int, choice: tuple) -> bool:
         )  # heard by cards in play (Conjoined Fatty, FS-8.4)
         blank_card.loot_played(g, seat, c)  # FS-5.12: a played copy stops existing; a pending copy is made
         return True
+    o: Obj
     kind, o, i = choice
     ab = (o.rules.tap if kind == "tap" else o.rules.paid)[i]
     ctx = statics.Ctx(g, seat, o, name=o.phys.card.name)

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from .abilities import CardRules
+from .carddefs import Card
+
 # The handles are native classes of the compiled build (issue 20): as frozen dataclasses their generated
 # ``__eq__`` and ``__hash__`` ran interpreted (about 1,700 times a game in Four Souls' options, views and
 # the players' memos), and every field the compiled engine and players read was a generic lookup. Equality
@@ -51,10 +54,10 @@ class CardRef:
 
     __slots__ = ("pid", "card", "rules")
 
-    def __init__(self, pid: int, card: Any, rules: Any) -> None:
+    def __init__(self, pid: int, card: Card, rules: CardRules) -> None:
         self.pid: Final = pid
-        self.card: Final[Any] = card  # the printed record (cards.Card)
-        self.rules: Final[Any] = rules  # its printed abilities (abilities.CardRules)
+        self.card: Final = card  # the printed record (typed: a player's reads of it are native, compiled)
+        self.rules: Final = rules  # its printed abilities
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardRef) and type(other) is CardRef:
@@ -151,4 +154,4 @@ class ObjInfo(NamedTuple):
     counters: int
     eternal: bool
     ref: ObjRef  # the handle naming this object in an answer
-    rules: Any
+    rules: CardRules  # typed: a player's reads of its abilities are native (compiled)

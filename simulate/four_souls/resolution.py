@@ -3,7 +3,7 @@ abilities, rolls FS-9, damage, deaths FS-13 with the monster death steps)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import (
     challenge,
@@ -167,18 +167,18 @@ def resolve_top(g: Game) -> None:
             f"more than {RESOLUTION_CAP} stack resolutions in turn {g.turn}, the last {_AUTOMATIC} "
             "without any player's choice: a card loop"
         )
-    item = g.stack.pop()
+    item: StackItem = g.stack.pop()  # typed: its kind is a native read (compiled)
     k = item.kind
     if k == "roll":
-        resolve_roll(g, item)
+        resolve_roll(g, cast(RollItem, item))
     elif k == "damage":
-        resolve_damage(g, item)
+        resolve_damage(g, cast(DamageItem, item))
     elif k == "death":
-        resolve_death(g, item)
+        resolve_death(g, cast(DeathItem, item))
     elif k == "loot":
-        resolve_loot(g, item)
+        resolve_loot(g, cast(LootItem, item))
     else:
-        resolve_ability(g, item)
+        resolve_ability(g, cast(AbilityItem, item))
     if g.wins_after:  # FS-14.3: "this player wins" after the ability resolves (FS-14.2: several = draw)
         if g.challenge:
             g.wins_after = ()  # FS-18.7: in a challenge only its goal wins
@@ -271,9 +271,10 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
     extra = 0
     if r.attack:
         p.attack_rolls_this_turn += 1
-        if r.target is not None:  # who rolled against what this turn (filter ``rolled_at``)
-            g.rolled_at.add((r.target.uid, r.seat))
-            g.rolls_on[r.target.uid] = g.rolls_on.get(r.target.uid, 0) + 1  # expression rolls_at (Null)
+        target: Obj | None = r.target  # the attacked object (typed: a native read, compiled)
+        if target is not None:  # who rolled against what this turn (filter ``rolled_at``)
+            g.rolled_at.add((target.uid, r.seat))
+            g.rolls_on[target.uid] = g.rolls_on.get(target.uid, 0) + 1  # expression rolls_at (Null)
         extra, p.next_atk = p.next_atk, 0  # a bonus for the next attack roll is used by it, hit or miss
     final = clamp(r.value + statics.roll_bonus(g, p, r.attack))  # FS-9.2(5), FS-Q.14
     r.value = final
@@ -392,7 +393,7 @@ def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:
     """FS-10.9: hit (roll ≥ evasion) → attacker's damage to the target; miss → target's to the attacker.
     ``extra``: damage this roll alone adds on a hit (a buff until the next attack roll, Polar Star)."""
     a = g.attack
-    t = r.target
+    t: Obj | None = r.target  # an attack roll's target: typed, its fields are native reads (compiled)
     if a is None or a.cancelled or t is None or statics.target_gone(g, t):
         return  # fizzles with its attack (FS-10.11)
     p = g.players[r.seat]

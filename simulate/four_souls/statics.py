@@ -644,11 +644,11 @@ def _entry_holds(g: Game, e: StaticEntry) -> bool:
     return mine if gate == 1 else not mine
 
 
-def _all_static_objs(g: Game) -> list:
+def _all_static_objs(g: Game) -> list[Obj]:
     """The objects whose statics work, in the walk's order: each player's character, items, curses and
     the souls whose abilities work as souls; the slot monsters; the rooms (a list: a generator's steps
     cost more than the walk's reads)."""
-    out: list = []
+    out: list[Obj] = []
     for p in g.players:
         if p.character is not None:
             out.append(p.character)
@@ -658,7 +658,7 @@ def _all_static_objs(g: Game) -> list:
             out.extend([s for s in p.souls if works_as_soul(s)])
     out.extend(g.monsters())
     for s in g.rooms.slots if g.rooms is not None else ():
-        if s:
+        if s and isinstance(s[-1], Obj):  # a covered card (FS-3.8) is out of play
             out.append(s[-1])  # FS-16.2: rooms' statics work like any card's
     return out
 

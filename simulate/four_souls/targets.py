@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import asking, items
+from .abilities import Ability
 from .selectors import base_objects, candidates, parse_sel, passes
 from .state import Obj, Player
 from .statics import Ctx, the_player, untargetable_seats
 
 
-def prepare(ctx: Ctx, ab: Any) -> bool:
+def prepare(ctx: Ctx, ab: Ability) -> bool:
     """Bind targets and 'choose one' modes when the item is put on the stack. False = cannot."""
     chooser = ctx.by if ctx.by is not None else ctx.you
     if ab.targets and not bind_targets(ctx, ab.targets, chooser):
@@ -59,7 +60,7 @@ def can_prepare(ctx: Ctx, eff: Any) -> bool:
     return True
 
 
-def has_targets(ctx: Ctx, ab: Any) -> bool:
+def has_targets(ctx: Ctx, ab: Ability) -> bool:
     if ab.targets:
         for sel in ab.targets.values():
             if not exists(ctx, sel):

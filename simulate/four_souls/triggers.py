@@ -3,6 +3,7 @@ queueing them, and putting them on the stack at the next priority in FS-4.10 ord
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from . import asking, items, zones
@@ -13,7 +14,7 @@ from .statics import Ctx, cond, goals_met, player_of, works_as_soul
 from .targets import prepare
 
 
-def _objects(g: Game, with_temp: bool):
+def _objects(g: Game, with_temp: bool) -> Iterator[Obj]:
     for p in g.players:
         if p.character is not None:
             yield p.character
@@ -27,7 +28,7 @@ def _objects(g: Game, with_temp: bool):
             if isinstance(top, Obj) and top.kind == "monster":
                 yield top
     for slot in g.rooms.slots if g.rooms is not None else ():
-        if slot:
+        if slot and isinstance(slot[-1], Obj):  # a covered card (FS-3.8) is out of play
             yield slot[-1]  # FS-16.2: a room's triggered abilities work like any card's
     if g.challenge is not None:
         yield from g.challenge.cards  # FS-18.1: the challenge card's rules

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from . import asking, blank_card, statics
 from . import vocabulary as V
-from .abilities import CardRules
+from .abilities import Ability, CardRules
 from .carddefs import Card
 from .dice import clamp
 from .items import AbilityItem, LootItem, RollItem, StackItem
@@ -38,11 +38,15 @@ _NOT_KEPT: Final[tuple[Obj | None, Any, int, bool, int, bool, str, Any, Any]] = 
 
 
 class View:
-    __slots__ = ("_g", "seat")
+    __slots__ = ("_g", "seat", "_souls_to_win")
 
     def __init__(self, g: Game, seat: int):
         self._g = g
         self.seat = seat
+        # the configuration is a Python object (pickled into workers): a read of it is a generic lookup, so
+        # the one number players read at every decision is kept here, native, from its first read (a search's
+        # copy makes its views before it has a configuration)
+        self._souls_to_win = -1
 
     def __reduce__(self) -> tuple:
         """Copied (a search copies the game with its views) by calling the class again: compiled (issue
@@ -205,7 +209,9 @@ class View:
         holding a cancel for what is aimed at them (Mega Bean!) reads here whether it is."""
         g = self._g
         it = g.stack[ref.index]
-        ctx = it.ctx if isinstance(it, (LootItem, AbilityItem)) else None
+        ctx: statics.Ctx | None = (
+            it.ctx if isinstance(it, (LootItem, AbilityItem)) else None
+        )  # typed: native reads
         if ctx is None:
             return ()
         out = []
@@ -282,7 +288,10 @@ class View:
 
     @property
     def souls_to_win(self) -> int:
-        return self._g.cfg.souls_to_win
+        n = self._souls_to_win
+        if n < 0:
+            n = self._souls_to_win = self._g.cfg.souls_to_win
+        return n
 
     @property
     def starting_items_left(self) -> int:
@@ -391,12 +400,12 @@ class View:
         its whole ``info`` where only that is asked."""
         return self._g.objs[ref.uid].kind
 
-    def ability(self, option: tuple) -> Any:
+    def ability(self, option: tuple) -> Ability | None:
         """The ability behind a ``("loot", card)`` / ``("tap", object, i)`` / ``("paid", object, i)``
         option: the card's play, or the object's ``i``-th ↷ / $ ability as it has them now."""
         if option[0] == "loot":
-            printed: CardRules = option[1].rules
-            return printed.play
+            card: CardRef = option[1]  # typed: its rules are a native read (compiled)
+            return card.rules.play
         ref: ObjRef = option[1]
         rules: CardRules = self._g.objs[ref.uid].rules
         return (rules.tap if option[0] == "tap" else rules.paid)[option[2]]
@@ -506,7 +515,7 @@ class View:
         return self._assemble(o, card, hp, ev, atk, o.rules)
 
     def _assemble(
-        self, o: Obj, card: Card, hp: int | None, ev: int | None, atk: int | None, rules: Any
+        self, o: Obj, card: Card, hp: int | None, ev: int | None, atk: int | None, rules: CardRules
     ) -> ObjInfo:
         info: ObjInfo = _new_tuple(  # ObjInfo(...) without its interpreted __new__: the same record
             ObjInfo,

@@ -17,8 +17,8 @@ from functools import lru_cache
 from typing import Any, Final
 
 from cardlab.simulate.four_souls import exprs
-from cardlab.simulate.four_souls.abilities import Ability
-from cardlab.simulate.four_souls.refs import ObjInfo, ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.abilities import Ability, CardRules
+from cardlab.simulate.four_souls.refs import CardRef, ObjInfo, ObjRef, SeatRef, StackRef
 from cardlab.simulate.four_souls.rowkeys import row_faces
 from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import VERBS
@@ -214,7 +214,7 @@ def _saves_from_death(do: Any) -> bool:
 _SELF_DAMAGE: Final = ({"damage_to": "self"}, {"combat_damage_to": "self"})
 
 
-def hit_damage(rules: Any, atk: int) -> int:
+def hit_damage(rules: CardRules | None, atk: int) -> int:
     """The damage one hit of ``atk`` deals to an object, after its own replacements that always apply: an
     ``event`` of damage to itself with no ``if`` and no roll named (FS-5.4, FS-6.21) — ``prevent: true``
     takes all of it (FS-6.16: A Dead Horse), a number that much, ``modify`` adds, multiplies or caps it
@@ -266,14 +266,14 @@ def _unread(*_args: Any) -> Any:
     raise _Unread
 
 
-def _self_damage(rules: Any) -> Iterator[dict]:
+def _self_damage(rules: CardRules | None) -> Iterator[dict]:
     """An object's own replacements of damage to itself (FS-5.4, FS-6.21)."""
     for rep in rules.replaces if rules is not None else ():
         if isinstance(rep, dict) and rep.get("event") in _SELF_DAMAGE:
             yield rep
 
 
-def blocked_rolls(rules: Any) -> frozenset[int]:
+def blocked_rolls(rules: CardRules | None) -> frozenset[int]:
     """The attack rolls on which an object's own replacement prevents a hit's damage to it (``prevent:
     true`` with an ``if`` the roll alone decides, :func:`roll_faces`: ``!= 2`` Turdlings, ``== 6``, ``in
     (4, 5)``; FS-5.4, FS-6.16)."""
@@ -286,7 +286,7 @@ def blocked_rolls(rules: Any) -> frozenset[int]:
     return frozenset(out)
 
 
-def unread_self_damage(rules: Any) -> tuple[str, ...]:
+def unread_self_damage(rules: CardRules | None) -> tuple[str, ...]:
     """What the fight reading (:func:`hit_damage`, :func:`blocked_rolls`) skips of an object's replacements
     of damage to itself, each as its condition: a condition the roll alone does not decide (Null's every
     other roll, a prevention while it has counters) and a change of the damage on some rolls only (Warp
@@ -392,7 +392,9 @@ def _ends_fight(do: Any, roller: str) -> str:
     return ""
 
 
-def roll_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> tuple[float, float]:
+def roll_odds(
+    rules: CardRules | None, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES
+) -> tuple[float, float]:
     """(hit, death) chances of one attack roll that decides something, against an object with
     :func:`blocked_rolls` and with my own faces (:func:`own_roll_faces`): a hit on a blocked roll neither
     damages it nor misses, nor does a miss on a face my prevention spares, so they change nothing and the
@@ -421,7 +423,7 @@ def _attacked_ended_faces(rules: Any) -> frozenset[int]:
 _ENDED_FACES: Final = Memo(_attacked_ended_faces)
 
 
-def end_odds(rules: Any, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> float:
+def end_odds(rules: CardRules | None, evasion: int, bonus: int, own: OwnFaces = NO_OWN_FACES) -> float:
     """The part of :func:`roll_odds`' lost chance in which a face of the target's ends my turn and kills no
     one (Mom's Hand's 6, FS-8.9): the attack is lost, not my life. 0 for a target with no such face."""
     if rules is None or not rules.triggers:
@@ -529,7 +531,7 @@ def _undelayed(eff: Any) -> Any:
     return eff
 
 
-def wipes(ab: Any) -> bool:
+def wipes(ab: Ability | None) -> bool:
     """Does the ability cancel everything on the stack (``cancel: all``)? Such a card answers what a
     single cancel or shield cannot: lethal combat damage, an opponent's winning hit (FS-6.9)."""
     return ab is not None and _find(ab.do, "cancel") == "all"
@@ -629,7 +631,7 @@ def _read_takes(ab: Any) -> bool:
 _TAKES: Final = Memo(_read_takes)
 
 
-def _modes(ab: Any) -> list | None:
+def _modes(ab: Ability | None) -> list | None:
     """The modes of a "choose one" ability (its whole effect one ``modes`` list, FS-4.2), or None."""
     do = ab.do if ab is not None else None
     modes = do.get("modes") if isinstance(do, dict) and len(do) == 1 else None
@@ -753,7 +755,7 @@ def roll_tool(ab: Any) -> bool:
     return bool(verbs_of(ab.do) & ROLL_VERBS) and "roll" in {sel_head(t) for t in ab.targets.values()}
 
 
-def monster_shot(ab: Any) -> int:
+def monster_shot(ab: Ability | None) -> int:
     """Damage a plain "deal N to a target" / "kill a target" ability can put on a monster it targets
     (99 for a kill); 0 for anything less direct (roll tables, modes, player-only targets)."""
     if ab is None or not ab.targets or not isinstance(ab.do, dict) or len(ab.do) != 1:
@@ -775,7 +777,9 @@ Boost = tuple[float, int, int]
 _NO_BOOST: Final[tuple[Boost, ...]] = ((1.0, 0, 0),)
 
 
-def atk_boosts(ab: Any, amount: Callable[[str], int | None], mine: bool = True) -> tuple[Boost, ...]:
+def atk_boosts(
+    ab: Ability | None, amount: Callable[[str], int | None], mine: bool = True
+) -> tuple[Boost, ...]:
     """The +damage an ability gives a player it aims at (or its user) for the rest of the turn, as outcomes
     with their chances: a ``buff`` of ``atk`` (an amount written as an expression is read on the position by
     ``amount``, :func:`amount_now`: Booster v2.0's "9 - atk(you)"), a roll table's rows at 1 in 6 a face
@@ -954,7 +958,7 @@ def _deltas(spec: dict, amount: Callable[[str], int | None] | None) -> list[int]
     return [x for x in ds if isinstance(x, int) and not isinstance(x, bool)]
 
 
-def counters_left(ab: Any, counters: int) -> int:
+def counters_left(ab: Ability | None, counters: int) -> int:
     """The counters on an ability's source as its effect reads them: ``counters`` less those its cost
     removes (a cost is paid first, FS-4.4: Booster v2.0's one counter)."""
     for part in ab.cost if ab is not None and isinstance(ab.cost, list) else ():
@@ -1195,7 +1199,7 @@ def self_destroying(o: Any) -> bool:
 _WORTH = {"soul": 9, "roll": 6, "cancel": 6, "shield": 5, "gain": 4, "help": 3, "harm": 3, "other": 1}
 
 
-def card_worth(phys: Any) -> int:
+def card_worth(phys: CardRef) -> int:
     """How much a loot card in hand is worth keeping (higher = better)."""
     return _WORTH.get(role(phys.rules.play), 1)
 
@@ -1230,7 +1234,7 @@ class Reader:
     def use_kinds(self, ab: Any) -> tuple:
         return use_kinds(ab)
 
-    def item_value(self, phys: Any) -> float:
+    def item_value(self, phys: CardRef) -> float:
         rules = phys.rules
         hit = self._values.get(id(rules))
         if hit is not None and hit[0] is rules and hit[1] is phys.card:
@@ -1255,7 +1259,7 @@ class Reader:
     def threat(self, ab: Any) -> int:
         return threat(ab)
 
-    def card_worth(self, phys: Any) -> int:
+    def card_worth(self, phys: CardRef) -> int:
         """How much a loot card in hand is worth keeping (higher = better)."""
         return _WORTH.get(self.role(phys.rules.play), 1)
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final, cast
 from mypy_extensions import mypyc_attr
 
 from cardlab.simulate.core.asking import Decision
-from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.refs import CardRef, ObjInfo, ObjRef, SeatRef, StackRef
 from cardlab.simulate.four_souls.views import View
 
 from . import reading as rd
@@ -75,7 +75,7 @@ def _counter_worths(rules: Any, _other: Any) -> tuple[float, float]:
     return vl.counter_worths(rules)
 
 
-def _sides(info: Any) -> tuple | None:
+def _sides(info: ObjInfo) -> tuple | None:
     """A double-faced object's sides (FS-6.10) for ``valuing.flip_worth``: ((card, rules) of the side that
     shows, (card, rules) of the other), the showing side told by its name (``ObjInfo.name``); None for a
     card without a back."""
@@ -264,7 +264,7 @@ class SensiblePolicy:
         """The module function ``_best_fight``, for the presets (``hoarder``)."""
         return _best_fight(self, view)
 
-    def _object_worth(self, view: View, info: Any) -> float:
+    def _object_worth(self, view: View, info: ObjInfo) -> float:
         """The module function ``_object_worth``, for the tests."""
         return _object_worth(self, view, info)
 
@@ -1065,7 +1065,7 @@ def _slot(sp: SensiblePolicy, decision: Decision) -> Any:
     return rd.slot_pick(view, _options(decision), lambda top: _slot_fight(sp, view, top))
 
 
-def _worth(sp: SensiblePolicy, info: Any) -> float:
+def _worth(sp: SensiblePolicy, info: ObjInfo) -> float:
     return _monster_worth(sp.soul_weight, info.soul, info.rewards)
 
 
@@ -1080,7 +1080,7 @@ def _target_stats(sp: SensiblePolicy, view: View, o: Any) -> tuple:
     return info, view.hp_of(s), view.player_evasion(s), sp._atk_seen.get(s, 1)
 
 
-def _object_worth(sp: SensiblePolicy, view: View, info: Any) -> float:
+def _object_worth(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
     """What killing an attack target other than a monster is worth, on the scale of a monster's worth
     (``_monster_worth``): its rewards (they pay the attacker, FS-13.2), the item it destroys (mine
     lost, a rival's taken from them, shared among the rivals like any harm; an eternal one is not
@@ -1335,7 +1335,7 @@ def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
     (higher is more) is worth a use, else None. Reads my charged items and my hand. Asked from
     ``declines`` too, the one way a declined window reads the outlook: a fresh decision's memo."""
     sp._asked += 1
-    tools = [  # (ability, the counters its effect reads)
+    tools: list[tuple[Any, int]] = [  # (ability, the counters its effect reads)
         (ab, rd.counters_left(ab, i.counters))
         for i in view.items_of(sp.seat)
         if i.charged
@@ -2229,7 +2229,7 @@ def _obj_value(sp: SensiblePolicy, o: Any) -> float:
     """An item's worth (``valuing.item_value``) by its printed card: an object, a card, else 0."""
     t = type(o)
     if t is ObjRef:
-        return sp.rd.item_value(o.printed)
+        return sp.rd.item_value(cast(ObjRef, o).printed)
     return sp.rd.item_value(o) if t is CardRef else 0.0
 
 
@@ -2308,7 +2308,7 @@ def _asking(sp: SensiblePolicy, view: View, name: Any) -> Any:
     return None
 
 
-def _loot_keep(sp: SensiblePolicy, card: Any) -> float:
+def _loot_keep(sp: SensiblePolicy, card: CardRef) -> float:
     """Lower = discard first: answers are kept longest (roll fixes, shields, cancels, souls), then
     the cards worth most by the value model in my next turn (``_keep_out``: full HP, the better of
     before and after its fights), else by role."""
@@ -2324,7 +2324,7 @@ def _loot_keep(sp: SensiblePolicy, card: Any) -> float:
     return _best_moment(card, out)
 
 
-def _best_moment(card: Any, out: vl.Outlook) -> float:
+def _best_moment(card: CardRef, out: vl.Outlook) -> float:
     """A card kept is played at its best moment of my next turn: before a fight or once none is left
     (sp-damage for cents heals unused then, FS-8.10)."""
     before = vl.ability_value(card.rules.play, out)
@@ -2335,7 +2335,7 @@ def _best_moment(card: Any, out: vl.Outlook) -> float:
         out.fight_done = saved
 
 
-def _kept_worth(sp: SensiblePolicy, view: View, card: Any) -> float:
+def _kept_worth(sp: SensiblePolicy, view: View, card: CardRef) -> float:
     """What a loot card in hand is worth kept for my next turn by the value model (``_loot_keep``'s reading,
     its rank of answers aside): my turn, full HP (damage heals at the end of the turn, FS-8.10)."""
     out = _outlook(sp, view)

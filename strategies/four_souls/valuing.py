@@ -16,7 +16,7 @@ import re
 from typing import Any, Final
 
 from cardlab.simulate.four_souls import exprs
-from cardlab.simulate.four_souls.abilities import Ability
+from cardlab.simulate.four_souls.abilities import Ability, CardRules
 from cardlab.simulate.four_souls.numbers import HIGH, LOW, leaves
 from cardlab.simulate.four_souls.refs import ObjRef
 from cardlab.simulate.four_souls.rowkeys import row_faces
@@ -212,7 +212,7 @@ def tap_worths(view: View, out: Outlook) -> tuple:
     return tuple(found)
 
 
-def copies(ab: Any) -> bool:
+def copies(ab: Ability | None) -> bool:
     """Is the ability a copy of another item's ↷ ability (its effect a hook whose aim is ``copy``)?"""
     do = ab.do if ab is not None else None
     aim = HOOK_AIMS.get(str(do.get("hook"))) if isinstance(do, dict) else None
@@ -451,7 +451,7 @@ def item_value(phys: Any) -> float:
     return v
 
 
-def rules_worth(r: Any) -> float:
+def rules_worth(r: CardRules) -> float:
     """What an item's abilities and keywords are worth to the one who holds it (``item_value`` without
     the card's soul): also what an item loses or gains when a room changes its abilities (``room_value``)."""
     v = 1.0 + statics_worth(r)
