@@ -772,10 +772,7 @@ class Search:
         elif self._watching is not None:
             self._watching.n = len(seated)
             seated = [_Truncated(p, self._watching) for p in seated]
-        players.strategies = seated
-        players._decliners = None
-        if self.hooks.reseated is not None:
-            self.hooks.reseated(state)
+        self._seat(state, seated)
         if self.couple:  # drawn last: the re-deal and the players' seeds are those of couple=0
             assert self.hooks.couple is not None
             self.hooks.couple(state, rng.getrandbits(64))
@@ -790,16 +787,22 @@ class Search:
             state = self.hooks.state_of(view)
             rng = random.Random(seed)
             self.hooks.determinize(state, self.seat, rng)
-            players = self.hooks.players_of(state)
-            players.strategies = [
-                _Truncated(self.rollout(s, random.Random(rng.getrandbits(64))), watching)
-                for s in range(len(players))
-            ]
-            players._decliners = None
-            if self.hooks.reseated is not None:
-                self.hooks.reseated(state)
+            n = len(self.hooks.players_of(state))
+            self._seat(
+                state,
+                [_Truncated(self.rollout(s, random.Random(rng.getrandbits(64))), watching) for s in range(n)],
+            )
 
         return resplit
+
+    def _seat(self, state: Any, seated: list) -> None:
+        """Seat ``seated`` in a branch's game: its players answer from now on (a decliner's memo of the
+        players it replaces is dropped; a game told of new players, ``reseated``)."""
+        players = self.hooks.players_of(state)
+        players.strategies = seated
+        players._decliners = None
+        if self.hooks.reseated is not None:
+            self.hooks.reseated(state)
 
     def _value(self, outcome: branching.Outcome) -> float:
         """A win 1, a shared draw 1/k, anything else 0 — the same win share as every report; a truncated

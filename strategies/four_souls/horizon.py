@@ -110,6 +110,12 @@ class Evaluation:
         return sum(w * x for w, x in zip(self.w, self.read(view, seat, self.reader), strict=True))
 
 
+def evaluation(model: str = "fitted") -> Evaluation:
+    """``model``'s fitted evaluation: its weights read with its own features (``MODELS``), so a file and a
+    feature reader are never paired wrong."""
+    return Evaluation(load(model=model), MODELS[model].read)
+
+
 # ---------------------------------------------------------------------------------------- the data
 
 

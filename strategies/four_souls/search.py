@@ -51,7 +51,7 @@ class FSSearch(Search):
         players_of=lambda g: g.io,
         determinize=determinize,
         turn_of=lambda view: view.turn,
-        evaluator=lambda rng: horizon.Evaluation(horizon.load()),  # public features only
+        evaluator=lambda rng: horizon.evaluation("fitted"),  # public features only
         scale=1.0,
         copy_kinds=COPY_KINDS,
         switch_kinds=frozenset({"action"}),  # a switch is judged at an own turn's first action decision
@@ -67,10 +67,7 @@ class FSSearch(Search):
     )
     evaluations = {
         "fitted": hooks,
-        "board": dataclasses.replace(
-            hooks,
-            evaluator=lambda rng: horizon.Evaluation(horizon.load(model="board"), horizon.board_features),
-        ),
+        "board": dataclasses.replace(hooks, evaluator=lambda rng: horizon.evaluation("board")),
         "evaluator": dataclasses.replace(
             hooks, evaluator=lambda rng: EvaluatorPlayer(0, rng).value, scale=8.0
         ),
