@@ -498,8 +498,10 @@ def _valued(sp: SensiblePolicy, view: View, options: list, fight_done: bool = Fa
             out.self_under = 0
             out.self_rules = out.self_sides = None
         bar = bars[o[0]]
-        if o[0] == "loot" and sp.rd.role(ab) not in ("gain", "soul"):
-            bar = sp.keep_bar  # a card that could answer or hit a monster later: worth keeping
+        if o[0] == "loot" and sp.rd.role(ab) not in ("gain", "soul") and ab is not None and ab.targets:
+            # a card with a target could answer or hit a monster later: worth keeping; one without (a roll
+            # table, a cost in HP for cents, a lock for this turn) is worth no more later than now
+            bar = sp.keep_bar
         v = vl.ability_value(ab, out) - bar
         if v > 0 and ab is not None and "change_number" in rd.verbs(ab.do):
             v += 100.0  # a number changed is worth it only before the changed ability is used: first
