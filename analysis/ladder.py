@@ -18,6 +18,7 @@ through every seating of the policies. From them:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,7 @@ import polars as pl
 
 from cardlab.simulate.core.runformat import RunFormatError, positive, read_set_record, run_in_set
 
+from . import progress
 from .matchups import with_win_share
 from .ratings import plackett_luce
 from .render import Report, Section
@@ -69,13 +71,14 @@ def read_record(folder: Path) -> dict:
     } | {"mirror": mirror}
 
 
-def ladder_players(folder: Path) -> pl.DataFrame:
+def ladder_players(folder: Path, step: Callable[[str], None] = progress.unseen) -> pl.DataFrame:
     """Every seat of every game of the ladder: run, game_id (the seed's index), gid (unique), seat,
     strategy, result, win_share (draws shared), and deal (the seed's index shared by every game played on
-    it: game_id, or game_id // n_players under ``--mirror``)."""
+    it: game_id, or game_id // n_players under ``--mirror``); ``step`` is told each run read."""
     frames = []
     record = read_record(folder)
     for name, _ in record["runs"]:
+        step(f"read {name}")
         run = open_in_set(folder, name, "ladder")
         if run.manifest.n_players != record["n_players"]:  # the ratings and pairings read the record's
             raise RunError(
@@ -169,8 +172,17 @@ NEVER_WON_PRIOR = 0.5  # virtual games against an average policy, only when a ra
 
 
 def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
+    """The ladder's figures, its steps on the report's progress bar (one per run read, then the ratings
+    and, with 2 players, the matrix and the seed share)."""
     record = read_record(folder)
-    players = ladder_players(folder)
+    steps = len(record["runs"]) + (3 if record["n_players"] == 2 else 1)
+    with progress.stepping(f"report {folder.name}", steps) as step:
+        return _measure(folder, record, level, seed, step)
+
+
+def _measure(folder: Path, record: dict, level: float, seed: int, step: Callable[[str], None]) -> Ladder:
+    players = ladder_players(folder, step)
+    step("ratings")
     prior = 0.0
     mirror = record["mirror"]
     cluster = "deal" if mirror else None
@@ -185,6 +197,7 @@ def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
     policies = record["policies"]
     if record["n_players"] != 2:
         return Ladder(policies, record["n_players"], ratings, None, None, None, prior)
+    step("matrix")
     scores = _pair_scores(players)
     matrix = pl.DataFrame(
         [
@@ -217,6 +230,7 @@ def ladder(folder: Path, level: float = 0.95, seed: int = 0) -> Ladder:
                 "": FLAG if too_few(games, lo, hi) else "",
             }
         )
+    step("seed share")
     try:
         share = seed_share(players, np.random.default_rng(seed), level)
     except ValueError:

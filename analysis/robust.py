@@ -32,6 +32,7 @@ import polars as pl
 
 from cardlab.simulate.core.runformat import RunFormatError, read_set_record, run_in_set
 
+from . import progress
 from .compare import compare  # the one paired difference of two runs
 from .dimensions import default_dimensions  # the one place that knows which columns are design choices
 from .queries import dimension_expr
@@ -367,7 +368,7 @@ def build_ensemble(
     short = unfinished_in_set(folder, [run for _, run in record["policies"]], "robust")
     header += [short] if short else []
     report = Report(folder, folder.name, header, howto=howto(level, list(runs)))
-    for dim in dims:
+    for dim in progress.steps(dims, f"report {folder.name}", lambda d: f"by {d}"):
         result = ensemble(runs, dim, level, min_games)
         if not result.paired:
             report.notes.append(f"{dim}: the runs do not share their seeds; games were redrawn per run")

@@ -7,14 +7,16 @@ and it is a number; otherwise the runs, in name order. Each point carries its in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
+from cardlab.simulate.core.analysis_spec import AnalysisSpec
 from cardlab.simulate.core.runformat import SweepRecord, read_sweep, status_text
 
-from . import plots, seat_effects, shape, staging
+from . import plots, progress, seat_effects, shape, staging
 from .coop import team_mode
 from .render import Report, Section, shown
 from .runs import NoFinishedBatch, Run, RunError
@@ -211,34 +213,50 @@ def build_sweep(
         f"an interval wider than ±{MAX_HALF_WIDTH:.0%}. Each run has its own report: `cardlab report RUN`.",
     ]
     report = Report(folder, folder.name, header, howto=howto)
-    with staging.building(folder, report) as report.staging:  # its files move in when it is written
-        _figures(report, runs, axis, by, level, min_games, prefix)
+    data = runs[0].analysis if len(games) == 1 else None
+    dims = _dimensions(runs, by, data)
+    steps = len(dims) + 2 + (data is not None and data.first_score is not None)
+    what = f"report {folder.name}" + (f" ({prefix.rstrip('_')})" if prefix else "")
+    with (
+        staging.building(folder, report) as report.staging,  # its files move in when it is written
+        progress.stepping(what, steps) as step,
+    ):
+        _figures(report, runs, axis, dims, level, min_games, prefix, step)
     return report
+
+
+def _dimensions(runs: list[Run], by: list[str] | None, data: AnalysisSpec | None) -> list[str]:
+    """The players columns a sweep's win rates are shown by: ``by``, else the strategy (when the runs play
+    more than one: one would read 1/players everywhere) and the game's main column."""
+    if by:
+        return by
+    several = len({s for r in runs for s in r.manifest.strategies}) > 1
+    dims = ["strategy"] if several else []
+    if data is not None and data.main_column and data.main_column in runs[0].columns("players"):
+        dims.append(data.main_column)
+    return dims or ["strategy"]
 
 
 def _figures(
     report: Report,
     runs: list[Run],
     axis: Axis,
-    by: list[str] | None,
+    dims: list[str],
     level: float,
     min_games: int,
     prefix: str,
+    step: Callable[[str], None],
 ) -> None:
-    """The sweep report's tables and plots, one curve across the runs each."""
+    """The sweep report's tables and plots, one curve across the runs each; ``step`` names each section
+    as it begins (the report's progress bar)."""
     folder, tag, games = report.path, f"{level:.0%}", {r.manifest.game for r in runs}
     names = [r.path.name for r in runs]
     x_label = axis.label
+    data = runs[0].analysis if len(games) == 1 else None
 
     # win rates per dimension
-    # a strategy table only when the sweep plays more than one strategy (one would read 1/players everywhere)
-    several = len({s for r in runs for s in r.manifest.strategies}) > 1
-    dims = by or (["strategy"] if several else [])
-    data = runs[0].analysis if len(games) == 1 else None
-    if not by and data is not None and data.main_column and data.main_column in runs[0].columns("players"):
-        dims.append(data.main_column)
-    dims = dims or ["strategy"]
     for dim in dims:
+        step(f"win rates by {dim}")
         frames = [winrate_by(r, dim, level, min_games) for r in runs]
         values = sorted({str(v) for f in frames for v in f["value"].to_list()})
         table: dict[str, list[str]] = {dim: values}
@@ -280,6 +298,7 @@ def _figures(
         report.sections.append(Section(f"Win rate by {dim}", pl.DataFrame(table), image, note, "Win rates"))
 
     # seat advantage: the first player's win rate per run (none in solo/co-op: seats share one result)
+    step("first player")
     seat_rows, first = [], {}
     for name, x, run in zip(names, axis.x, runs, strict=True):
         if team_mode(run):
@@ -311,6 +330,7 @@ def _figures(
         report.notes.append("first player's win rate: not shown for solo/co-op runs (seats share one result)")
 
     # game length
+    step("game length")
     length_rows = []
     xs, med, p10, p90 = [], [], [], []
     for name, x, run in zip(names, axis.x, runs, strict=True):
@@ -336,6 +356,7 @@ def _figures(
 
     # time to first score, when the game's data defines it
     if data is not None and data.first_score is not None:
+        step(f"time to {data.first_score.label}")
         rows, xs, med, p10, p90 = [], [], [], [], []
         for name, x, run in zip(names, axis.x, runs, strict=True):
             counts = shape.first_score_counts(run, data)

@@ -470,6 +470,7 @@ def sweep(
     """A grid of configs, one run per point on the same seed, in one folder, and its report
     (`cardlab sweep GAME --vary OPTION=a..b[:step]`; ``vary`` is one such text or several for a grid;
     ``mirror`` plays each point's deals in every seat rotation, as `simulate --mirror`)."""
+    from cardlab.analysis import progress as steps
     from cardlab.analysis import report as reports
     from cardlab.simulate.core.runformat import read_manifest
 
@@ -546,7 +547,8 @@ def sweep(
             stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
             failed += _execute(spec, plan, settings, point_out, stop, echo).manifest["totals"]["failed"]
     _link_latest(root, folder.name)
-    built = reports.build_path(folder)
+    with steps.shown(progress):  # the report's bar, as `cardlab report FOLDER` shows it
+        built = reports.build_path(folder)
     return RunSet(folder, folders, built, reports.write(built), failed)
 
 
@@ -559,6 +561,7 @@ def _run_set(
     build: Callable[[Path], Report],
 ) -> RunSet:
     """A robust or ladder set: the shared settings checked, the runs played, the report built and written."""
+    from cardlab.analysis import progress as steps
     from cardlab.analysis import report as reports
 
     if common.get("until_ci") is not None or common.get("sprt"):
@@ -572,7 +575,8 @@ def _run_set(
     with _stops_as(folder):
         outcomes = play(folder, settings)
     _link_latest(root, folder.name)
-    built = build(folder)
+    with steps.shown(settings.progress):  # the report's bar, as `cardlab report FOLDER` shows it
+        built = build(folder)
     failed = sum(o.manifest["totals"]["failed"] for o in outcomes)
     return RunSet(folder, [o.out for o in outcomes], built, reports.write(built), failed)
 

@@ -20,6 +20,7 @@ import cardlab.api as cl
 from cardlab.cli import cli
 from cardlab.help_examples import example
 from tests.kernel_helpers import simulate
+from tests.terminal import on_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["four-souls", "gosu-x", "hidden-reason"]
@@ -360,43 +361,14 @@ def test_a_read_only_run_is_reported_without_writing(tmp_path, monkeypatch):
     assert not any(p.parent == Path(made()).parent and p.exists() for p in images)
 
 
-def _report_on_a_terminal(run: Path, *args: str) -> tuple[str, str]:
-    """`cardlab report RUN` with stderr on a terminal: (stdout, stderr)."""
-    import fcntl
-    import os
-    import pty
-    import struct
-    import termios
-
-    main, side = pty.openpty()
-    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal of 100 columns
-    command = [sys.executable, "-m", "cardlab.cli", "report", str(run), *args]
-    out = run.parent / f"stdout-{len(args)}.txt"
-    with out.open("wb") as stdout:
-        done = subprocess.Popen(command, stdout=stdout, stderr=side, cwd=run.parent)
-        os.close(side)  # the child's copy stays open until it ends
-        seen = b""
-        while True:  # read as it comes (a full terminal would stall the child)
-            try:
-                chunk = os.read(main, 65536)
-            except OSError:  # the child has ended: all read
-                break
-            if not chunk:
-                break
-            seen += chunk
-        assert done.wait() == 0
-    os.close(main)
-    return out.read_text(), seen.decode(errors="replace")
-
-
 def test_a_report_shows_its_steps_on_a_terminal_unless_quiet(tmp_path):
     """Session 30: `cardlab report` of a large run printed nothing until its tables were ready. Like
     `cardlab simulate`'s bar of games, a bar on stderr names each step (gone when done) when stderr is a
     terminal; --quiet, a captured stderr and a library call show none; the printed report is the same."""
     assert simulate(tmp_path, "r", "-n", "20", "-j", "1").exit_code == 0
     run = tmp_path / "r"
-    shown, bar = _report_on_a_terminal(run, "--level", "0.9")
-    quiet, none = _report_on_a_terminal(run, "--level", "0.9", "-q")
+    shown, bar = on_a_terminal(tmp_path, "report", str(run), "--level", "0.9")
+    quiet, none = on_a_terminal(tmp_path, "report", str(run), "--level", "0.9", "-q")
     assert "report r:" in bar and "win rates" in bar and "step" in bar, bar
     assert none == "" and shown == quiet
     captured = CliRunner().invoke(cli, ["report", str(run), "--level", "0.9"])
