@@ -467,12 +467,15 @@ def _hand_values(hand: Any, my_turn: bool, loot_plays: int) -> Any:
     return compute
 
 
-def _valued(sp: SensiblePolicy, view: View, options: list, fight_done: bool = False) -> Any:
+def _valued(
+    sp: SensiblePolicy, view: View, options: list, fight_done: bool = False, tap_bar: float | None = None
+) -> Any:
     """The option worth most now by the value model above its kind's bar (``loot_bar``,
-    ``tap_bar``, ``paid_bar``: a $ ability net of its cost); answers (roll fixes, shields, cancels)
+    ``tap_bar``, ``paid_bar``: a $ ability net of its cost; ``tap_bar`` given: a ↷ that recharges
+    before it could be used again, free at any positive value); answers (roll fixes, shields, cancels)
     are kept for the moment they answer (``_respond``), and items with a plan of their own
     (``_plan_use``, ``_arrange``, ``_recover``) wait for it."""
-    bars = {"loot": sp.loot_bar, "tap": sp.tap_bar, "paid": sp.paid_bar}
+    bars = {"loot": sp.loot_bar, "tap": sp.tap_bar if tap_bar is None else tap_bar, "paid": sp.paid_bar}
     best, best_v, out = None, 0.0, None
     for o in options:
         ab = _ab(sp, o)
@@ -1205,13 +1208,15 @@ def _before_mine(sp: SensiblePolicy, view: View) -> bool:
 def _between(sp: SensiblePolicy, decision: Decision) -> Any:
     """Empty stack in the turn before mine (``_before_mine``): use the character's ↷ for a loot play
     (FS-8.5, FS-Q.34) and play a gain card with it, use ↷ items left charged (Forever Alone
-    recharged by damage, a gain item). The first pass ends this for the turn (O(1) after that)."""
+    recharged by damage, a gain item, then any ↷ the value model reads as worth more than nothing:
+    it recharges at my turn start, FS-8.1). The first pass ends this for the turn (O(1) after that)."""
     view = decision.view
     if not _before_mine(sp, view):
         return "pass"
     turn = view.turn
     char = None
     spend: list = []
+    charged: list = []
     for o in decision.options:
         if o == "pass":
             continue
@@ -1239,6 +1244,7 @@ def _between(sp: SensiblePolicy, decision: Decision) -> Any:
                 return o
             if r in ("harm", "other") and _plan_use(sp, view, o) and _fresh(sp, turn, o):
                 return o
+            charged.append(o)
         elif k == "paid":
             if _soul_wins(sp, view, o) and _fresh(sp, turn, o):
                 return o
@@ -1246,6 +1252,10 @@ def _between(sp: SensiblePolicy, decision: Decision) -> Any:
                 spend.append(o)
     if spend:  # a $ ability paid by turning my character: it recharges at my turn start too (FS-8.1)
         pick = _valued(sp, view, spend)
+        if pick is not None:
+            return pick
+    if charged:  # any other ↷ item still charged recharges at my turn start (FS-8.1): free at any worth
+        pick = _valued(sp, view, charged, tap_bar=0.0)
         if pick is not None:
             return pick
     if char is not None and _use_character_now(sp, view) and _fresh(sp, turn, char):

@@ -1558,8 +1558,9 @@ def _player_fight(attacker: str, attacked: str, evasion: float, out: Outlook) ->
 
 def _damage_worth(who: str, amount: float, out: Outlook) -> float:
     """What ``amount`` damage to ``who`` is worth to me (a monster: its kill or a dent)."""
-    if who == "monster":
-        return max((w if h <= amount else 0.2 * amount for h, w in out.monsters), default=0.0)
+    if who == "monster":  # a dent heals at end of turn (FS-8.10): it helps only a fight of mine still to come
+        dent = 0.2 * amount if out.my_turn and not out.fight_done else 0.0
+        return max((w if h <= amount else dent for h, w in out.monsters), default=0.0)
     if who == "me":  # it heals at end of turn (FS-8.10): it costs only a fight still to come
         return -4.0 if amount >= out.hp else (-0.1 if out.fight_done and out.my_turn else -0.6) * amount
     if who == "rival":  # damage heals at end of turn (FS-8.10): only a kill lasts
