@@ -237,14 +237,21 @@ def test_FS_5_7_FS_10_6_an_attackable_items_controller_orders_its_competing_repl
         assert [d.kind for d in g.io.strategies[1].asked].count("order_replacements") == 1
 
 
-def test_FS_13_5_FS_13_2_a_killed_attackable_item_that_cannot_go_to_the_discard_stays():
+def test_FS_13_5_FS_13_2_a_killed_attackable_item_that_cannot_go_to_the_discard_comes_back_anew():
     """[A]: a killed monster that cannot be put into a discard goes back where it was (step 6), and an
     attackable object other than a monster dies by the same steps (FS-13.2). No monster of the whole
     collection keeps itself out of the discard; an eternal attackable item does (FS-4.12). P1's Punching Bag
-    (Requiem: 2 HP, evasion 5, 5¢) is made eternal by P1's Algiz; P0 hits it twice: P0 gains its 5¢ (step 3),
-    and the Bag stays under P1, healed, out of the treasure discard."""
+    (Requiem: 2 HP, evasion 5, 5¢), with 2 counters and a card under it, is made eternal by P1's Algiz; P0
+    hits it twice: P0 gains its 5¢ (step 3), and the Bag comes back under P1 in its place out of the treasure
+    discard — as a new object (FS-3.2): healed, no counters, the card under it discarded, and no longer
+    eternal (Algiz lent that to the items P1 had as it resolved, till the end of the turn)."""
     g = position(2, rolls=[6, 6])
+    first = give_item(g, 1, card("Item Before"))
     bag = give_item(g, 1, by_id("r-punching_bag"))
+    give_item(g, 1, card("Item After"))
+    bag.counters = 2
+    under = phys(g, card("Loot Under"))
+    g.under[bag.uid] = [under]
     algiz = give_loot(g, 1, by_id("r-algiz"))
     g.players[1].loot_plays = 1
     g.io.strategies[1].plan = lambda d: (
@@ -260,5 +267,12 @@ def test_FS_13_5_FS_13_2_a_killed_attackable_item_that_cannot_go_to_the_discard_
     resolution.priority(g, 0, until_empty=True)
     assert [r[3] for r in kinds(g, "object_died")] == ["object_died"]
     assert g.players[0].cents == 5
-    assert bag.in_play and bag in g.players[1].items and bag.damage == 0 and not g.treasure_disc
+    items = g.players[1].items
+    assert [o.phys.card.name for o in items] == ["Item Before", "Punching Bag", "Item After"]
+    anew = items[1]
+    assert items[0] is first and anew is not bag and anew.uid != bag.uid and not bag.in_play
+    assert anew.phys is bag.phys and anew.in_play and anew.charged
+    assert (anew.damage, anew.counters, anew.eternal) == (0, 0, False)
+    assert not g.treasure_disc and bag.uid not in g.under and under in g.loot_disc
+    assert anew in statics.attackable_objs(g)
     check_invariants(g)

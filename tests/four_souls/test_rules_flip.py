@@ -103,13 +103,18 @@ def test_FS_6_10_FS_10_6_anima_sola_flipped_is_the_revenant_an_attackable_item()
 
 def test_FS_13_4_FS_6_10_the_revenant_killed_pays_2_loot_flips_back_and_the_front_loots_1():
     """Seat 0 kills The Revenant (hits of 3 and 5): seat 0 loots 2 (its reward), the item flips back to
-    Anima Sola, whose flip trigger loots seat 1 one card; seat 0 may attack once more; the item stays."""
+    Anima Sola, whose flip trigger loots seat 1 one card; seat 0 may attack once more. Eternal, the item
+    cannot go to the discard: it comes back to seat 1 as a new object (FS-13.5, FS-3.2), front face up,
+    charged and still eternal (its own: a starting item's)."""
     g, anima = _anima([3, 5])
     g.active = 0
     hands = [len(p.hand) for p in g.players]
     assert attack.run_attack(g, 0, anima)
     settle(g)
-    assert sides.name(anima) == "Anima Sola" and anima.in_play and anima.damage == 0
+    assert sides.name(anima) == "Anima Sola" and not anima.in_play
+    anew = g.players[1].items[-1]
+    assert anew is not anima and anew.phys is anima.phys and anew.in_play
+    assert (sides.name(anew), anew.damage, anew.charged, anew.eternal) == ("Anima Sola", 0, True, True)
     assert [len(p.hand) - h for p, h in zip(g.players, hands, strict=True)] == [2, 1]
-    assert anima not in statics.attackable_objs(g)
+    assert anew not in statics.attackable_objs(g)
     assert g.may_attack == ["any"]  # FS-10.16: one more attack offered this turn
