@@ -570,6 +570,30 @@ def test_FS_13_11_FS_8_4_an_active_player_dead_in_the_start_phase_gets_no_loot_p
     check_invariants(g)
 
 
+def test_FS_13_11_FS_8_10_an_active_player_dead_in_end_phase_step_1_goes_on_with_the_end_phase():
+    """[A] (player death): the end-of-death step sets the turn to its end phase, "which proceeds normally".
+    Dying in the end phase's step 1 (end-of-turn triggers), the turn is there already: our reading is that the
+    end phase goes on from where it was, not from its start, so no end-of-turn trigger fires twice. P0 (1 HP,
+    5¢, 12 loot cards) holds two eternal items with end-of-turn triggers: Thorn deals it 1 damage, Tally puts
+    a counter on itself. P0 dies once (its penalty: 1¢ and 1 loot card; no item can be destroyed), Tally
+    counts one end of turn, step 2 still discards the hand down to 10 (FS-8.10(2)), and the turn ends once."""
+    hurt = ({"on": {"turn_end": "you"}, "do": {"deal_damage": {"n": 1, "to": "you"}}},)
+    tally = ({"on": {"turn_end": "you"}, "do": {"add_counters": {"n": 1, "object": "self"}}},)
+    g = position(2, chars=[character("Frail", hp=1), character("B")])
+    give_item(g, 0, card("Thorn", "treasure", "passive", abilities=hurt), eternal=True)
+    counter = give_item(g, 0, card("Tally", "treasure", "passive", abilities=tally), eternal=True)
+    for i in range(12):
+        give_loot(g, 0, card(f"Loot{i}"))
+    take_cents(g, 0, 5)
+    g.active = 0
+    g.ending_turn = True  # P0 has declared the end of its turn (FS-8.7)
+    turn._end_phase(g)
+    assert [r[2] for r in kinds(g, "player_died")] == [0]
+    assert counter.counters == 1 and g.players[0].cents == 4
+    assert len(g.players[0].hand) == 10 and len(kinds(g, "turn_end")) == 1
+    check_invariants(g)
+
+
 def test_FS_1_21_a_soul_worth_two_moves_as_one_card():
     """Stealing an epic soul worth 2 moves one object carrying both points."""
     from cardlab.simulate.four_souls.fixtures import phys
