@@ -307,10 +307,14 @@ def _anima_turn(attacks: int) -> list:
 
 def test_FS_6_10_a_flip_is_worth_the_fight_its_back_side_offers():
     """Anima Sola (↷: turn it over) at 4 HP with an attack left: its back is a 2-HP fight paying 2 loot,
-    worth more than the rivals' later chance at it, so P0 flips it and fights it at once."""
+    worth more than the rivals' later chance at it, so P0 flips it and fights it at once. Killed, the item
+    comes back as a new object, charged (FS-13.5), with one more attack given: each later flip follows a
+    kill."""
     g = _anima_turn(attacks=1)
-    assert _used(g) == ["Anima Sola"]
+    used = _used(g)
+    assert used[:1] == ["Anima Sola"]
     assert [(r[4], r[7]) for r in kinds(g, "attack_target")][0] == ("Anima Sola", "item")
+    assert len(kinds(g, "object_died")) >= len(used) - 1
 
 
 def test_FS_6_10_no_flip_when_only_the_rivals_could_fight_the_back():
