@@ -1131,9 +1131,13 @@ def derive_four_souls_horizon(
 
 def cards_check(path: str | Path, game_name: str | None = None) -> str:
     """Validate card, deck or ratio files (a file or a folder; `cardlab cards check`): the summary text."""
+    from cardlab.simulate.core.cardfiles import load_yaml
+
     path = str(path)
     if not Path(path).exists():
         raise UserError(f"{path}: no such file or folder")
+    if Path(path).is_file() and load_yaml(path) is None:  # e.g. a file cut short within its heading comments
+        raise UserError(f"{path}: empty: nothing but comments or blank lines (is the file cut short?)")
     spec = game(game_name) if game_name else _guess_game(path)
     if spec.check_cards is None:
         raise UserError(f"game '{spec.name}' cannot check card files yet")
@@ -1143,14 +1147,18 @@ def cards_check(path: str | Path, game_name: str | None = None) -> str:
 
 # Top-level keys that tell a card file's game when its folder does not (a file copied out of
 # decklists/<game>/, as the README suggests): Gosu X cards by clan, Hidden Reason cards by class and decks by
-# plan, Four Souls cards by set, its ratio files by deck counts and collections by sets.
+# plan, Four Souls cards by set, its ratio files by deck counts or name (one cut before its decks has only
+# that) and collections by sets.
 _CARD_FILE_KEYS = {
     "clan": "gosu-x",
     "class": "hidden-reason",
     "plan": "hidden-reason",
     "set": "four-souls",
     "sets": "four-souls",
+    "name": "four-souls",
     "treasure": "four-souls",
+    "loot": "four-souls",
+    "monster": "four-souls",
 }
 _GUESS_FILES = 200  # YAML files read to guess a folder's game: a folder of cards has a few dozen
 

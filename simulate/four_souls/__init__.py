@@ -193,10 +193,13 @@ def check_cards(path: str) -> str:
     """Validate a card file or folder (``cardlab cards check``) and report what the engine can run."""
 
     p = Path(path)
-    ratio_files = [p] if p.is_file() else sorted(p.glob("*.yaml")) if p.is_dir() else []
-    if ratio_files and all(ratios.is_ratio_file(f) for f in ratio_files):  # FS-19 deck ratio files
+    files = [p] if p.is_file() else sorted(p.glob("*.yaml")) if p.is_dir() else []
+    data = [cards.readable(f) for f in files]
+    if files and all(map(cards.ratio_shaped, data)):  # FS-19 deck ratio files
         s = build_supply(collection.select(cards.load_pool(None), collection.DEFAULT), 4)  # the default sets
-        return "; ".join(ratios.check(f, s, 4) for f in ratio_files)
+        return "; ".join(ratios.check(f, s, 4) for f in files)
+    if files and all(map(cards.collection_shaped, data)):  # --sets collections
+        return "; ".join(collection.check(f) for f in files)
     summary = cards.check(path)  # raises CardDataError (file:line, card, field) on bad data
     # as `--cards PATH` runs it: a folder is the whole pool, a file joins the default pool, so a copied
     # characters file finds its starting items there instead of reading as ten characters left out

@@ -144,7 +144,9 @@ def _expand(paths: Sequence[str | Path] | None) -> list[Path]:
         if p.is_dir():
             found = _card_files(p)
             if not found:
-                raise CardDataError(_shown(p), None, "no .yaml card files in this folder")
+                inner = sorted(f.parent for f in p.glob("*/*.yaml"))  # `sets/` holds one folder per set
+                hint = f" (its subfolders hold some: give one, e.g. {_shown(inner[0])})" if inner else ""
+                raise CardDataError(_shown(p), None, f"no .yaml card files in this folder{hint}")
             out.extend(found)
         elif p.exists():
             out.append(p)
@@ -255,14 +257,41 @@ def _cards_of_file(f: Path, shown: str) -> list[tuple[Card, int, int, int]]:
     return list(_file_cards(_read_yaml(f, shown), shown))
 
 
+RATIO_MARKS = ("name", "treasure", "loot", "monster")  # top-level keys of a deck ratio file (FS-19) only
+
+
+def ratio_shaped(data: Any) -> bool:
+    """A YAML mapping that is a deck ratio file, not card data or a collection: none of ``cards:``, ``set:``
+    or ``sets:``, and a deck count or its ``name:`` (a ratio file cut before its first deck has only that)."""
+    return (
+        isinstance(data, Mapping)
+        and not any(key in data for key in ("cards", "set", "sets"))
+        and any(key in data for key in RATIO_MARKS)
+    )
+
+
+def readable(path: Path) -> Any:
+    """A YAML file's data, or None when it cannot be read (the card check then says why, file:line)."""
+    try:
+        return load_yaml(path)
+    except CardDataError:
+        return None
+
+
+def collection_shaped(data: Any) -> bool:
+    """A YAML mapping that is a collection (``--sets``): a ``sets:`` list and no cards."""
+    return isinstance(data, Mapping) and "sets" in data and "cards" not in data
+
+
 def _file_cards(data: Any, shown: str):
     if not isinstance(data, YamlMap):
         raise CardDataError(
             shown, getattr(data, "line", None) or 1, "expected a mapping with 'set' and 'cards'"
         )
-    if "cards" not in data and any(deck in data for deck in ("treasure", "loot", "monster")):
-        # a deck ratio file (FS-19) given as card data read "unknown field 'name'"
+    if ratio_shaped(data):  # a deck ratio file (FS-19) given as card data read "unknown field 'name'"
         raise CardDataError(shown, data.line or 1, "a deck ratio file, not a card file: give it to --ratio")
+    if collection_shaped(data):  # likewise a collection
+        raise CardDataError(shown, data.line or 1, "a collection, not a card file: give it to --sets")
     check_keys(data, FILE_FIELDS, shown)
     set_name = field_value(data, "set", str, shown)
     if set_name not in SETS:

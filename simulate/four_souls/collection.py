@@ -21,7 +21,7 @@ from cardlab.simulate.core import overrides as core_overrides
 from cardlab.simulate.core.cardfiles import files_hash, load_yaml
 from cardlab.simulate.core.errors import CardDataError
 
-from .cards import CardPool
+from .cards import CardPool, _shown
 from .vocabulary import PUBLISHED, SETS
 
 DEFAULT: tuple[str, ...] = ("base_v2",)
@@ -58,8 +58,15 @@ def collection_names() -> list[str]:
     return sorted(p.stem for p in COLLECTIONS_DIR.glob("*.yaml"))
 
 
-def collection_sets(name_or_path: str) -> tuple[str, ...]:
-    """The sets a collection file lists (a name in decklists/four_souls/collections or a path)."""
+def check(path: Path) -> str:
+    """``cardlab cards check COLLECTION``: the sets it lists, or its one problem (as ``--sets`` says it)."""
+    sets = collection_sets(str(path), where=_shown(path))
+    return f"{_shown(path)}: collection OK — {len(sets)} sets: {', '.join(sets)}"
+
+
+def collection_sets(name_or_path: str, where: str = "") -> tuple[str, ...]:
+    """The sets a collection file lists (a name in decklists/four_souls/collections or a path); its
+    problems start with ``where`` (default: the ``--sets`` option naming it)."""
     path = Path(name_or_path)
     if not path.exists() and name_or_path.endswith((".yaml", ".yml")):  # a file's path, not a bundled name
         raise UserError(f"four-souls: --sets: {name_or_path}: no such file")
@@ -69,7 +76,7 @@ def collection_sets(name_or_path: str) -> tuple[str, ...]:
         data = load_yaml(path)
     except CardDataError as err:
         raise UserError(f"four-souls: --sets: {err}") from None
-    where = f"four-souls: --sets: {name_or_path}"
+    where = where or f"four-souls: --sets: {name_or_path}"
     if not isinstance(data, Mapping) or "sets" not in data:
         raise UserError(f"{where}: expected a mapping with a 'sets' list")
     extra = [k for k in data if k not in _COLLECTION_FIELDS]

@@ -21,7 +21,7 @@ from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.game import CONFIG_NUMBER_MAX
 
 from . import vocabulary as V
-from .cards import DEFAULT_DIR, _shown
+from .cards import DEFAULT_DIR, _shown, collection_shaped
 
 RATIO_DECKS = ("treasure", "loot", "monster")  # the decks FS-19 gives ratios for
 RATIO_DIR = DEFAULT_DIR / "ratios"
@@ -75,6 +75,8 @@ def load_ratio_file(path: str | Path) -> tuple[tuple[str, str, int], ...]:
         )
     if "cards" in data:  # a card file given as a ratio read "unknown field 'set'"
         raise CardDataError(shown, data.line or 1, "a card file, not a deck ratio file: give it to --cards")
+    if collection_shaped(data):  # and a collection "unknown field 'sets'"
+        raise CardDataError(shown, data.line or 1, "a collection, not a deck ratio file: give it to --sets")
     check_keys(data, FILE_FIELDS, shown)
     for key in ("name", "notes"):
         if key in data and not isinstance(data[key], str):
@@ -82,7 +84,9 @@ def load_ratio_file(path: str | Path) -> tuple[tuple[str, str, int], ...]:
     decks = [d for d in RATIO_DECKS if d in data]
     if not decks:
         raise CardDataError(
-            shown, data.line or 1, "no deck counts: expected treasure:, loot: and/or monster:"
+            shown,
+            data.line or 1,
+            "no deck counts: expected treasure:, loot: and/or monster: (is the file cut short?)",
         )
     counts: list[tuple[str, str, int]] = []
     for deck in decks:
@@ -237,21 +241,16 @@ def build_deck(
     return chosen
 
 
-def is_ratio_file(path: Path) -> bool:
-    """A YAML mapping with deck counts and no ``cards:`` list (``cardlab cards check`` tells them apart)."""
-    try:
-        data = load_yaml(path)
-    except CardDataError:
-        return False
-    return isinstance(data, dict) and "cards" not in data and any(d in data for d in RATIO_DECKS)
-
-
 def check(path: str | Path, pool_supply: Any, n_players: int) -> str:
     """``cardlab cards check RATIO``: validate, then say how the default pool fills it."""
     path = Path(path)
     ratio = Ratio(str(path), load_ratio_file(path))
     totals = {d: sum(n for dd, _c, n in ratio.counts if dd == d) for d in RATIO_DECKS}
-    listed = ", ".join(f"{d} {totals[d]}" for d in RATIO_DECKS if any(dd == d for dd, _c, _n in ratio.counts))
+    given = [d for d in RATIO_DECKS if any(dd == d for dd, _c, _n in ratio.counts)]
+    listed = ", ".join(f"{d} {totals[d]}" for d in given)
+    unlisted = [d for d in RATIO_DECKS if d not in given]  # a file cut short reads as decks left out
+    if unlisted:
+        listed += f" ({', '.join(unlisted)} not in the file: the whole pool)"
     short = shortfalls(ratio, pool_supply)
     fit = (
         "the default pool fills it"
