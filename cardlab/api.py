@@ -147,6 +147,13 @@ _KINDS: dict[type, tuple[str, type | tuple[type, ...]]] = {
 }
 
 
+def _echoes(echo: Any) -> None:
+    """``echo`` must be callable as ``echo(text, err=False)``: a value that is not (``echo=True``) was a
+    TypeError at the first progress line, after the games were played."""
+    if not callable(echo):
+        raise UserError(f"echo must be a function echo(text, err=False), such as cl.say, got {echo!r}")
+
+
 def _typed(kind: type, optional: bool = False, **values: Any) -> None:
     """A Python caller's value of the wrong type is one UserError naming the argument (the command line's
     options arrive typed): ``games="20"`` was a TypeError from deep in the runner, and a flag given as
@@ -417,6 +424,8 @@ def simulate(
     """Play ``games`` seeded games into ``out/name/`` (Parquet + manifest) and open the run
     (`cardlab simulate GAME`). ``until_ci``/``sprt`` stop early with ``games`` as the cap; ``mirror``
     plays each deal in every seat rotation (``RunPlan.seed_of``)."""
+    _typed(bool, mirror=mirror)
+    _echoes(echo)
     spec = game(game_name)
     settings = _settings(
         spec,
@@ -485,6 +494,8 @@ def sweep(
         sweep_record,
     )
 
+    _typed(bool, mirror=mirror)
+    _echoes(echo)
     spec = game(game_name)
     axes = [parse_vary(spec, text) for text in _texts(vary, "vary")]
     check_not_fixed(spec, axes, {"players": players, "max_turns": max_turns, **options})
@@ -612,6 +623,7 @@ def robust(
 
     from .ensemble import run_ensemble
 
+    _typed(bool, mirror=mirror)
     if mirror:
         raise UserError(
             "robust --mirror: each run seats one policy in every seat, so a deal's seat rotations would "
@@ -752,10 +764,12 @@ _SET_KEYS += ("resume", "progress")
 
 
 def _common(args: Mapping[str, Any]) -> dict[str, Any]:
-    """The settings among a run-set function's arguments (with its name, folder and stop rules)."""
-    return {k: args.get(k) for k in (*_SET_KEYS, "name", "out", "until_ci", "sprt")} | {
-        "mirror": bool(args.get("mirror"))
-    }
+    """The settings among a run-set function's arguments (with its name, folder and stop rules); its
+    ``mirror`` and ``echo`` checked (``mirror="no"`` was read as true)."""
+    mirror = args.get("mirror", False)
+    _typed(bool, mirror=mirror)
+    _echoes(args.get("echo", _silent))
+    return {k: args.get(k) for k in (*_SET_KEYS, "name", "out", "until_ci", "sprt")} | {"mirror": mirror}
 
 
 def _starts(echo: Echo) -> Callable[[int, int, str], None]:
@@ -792,6 +806,7 @@ def tune(
     from .tune import tune as search
 
     _typed(int, max_changes=max_changes, games=games, seed=seed)
+    _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
     if max_changes < 1:
         raise UserError(f"--max-changes must be at least 1, got {max_changes}")
@@ -868,6 +883,7 @@ def tune_policy(
     from .policy_tune import tune_policy as climb
 
     _typed(int, max_steps=max_steps, games=games, seed=seed)
+    _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
     _check_workers(jobs, backend, scheduler)
     params = [parse_param(p) for p in _texts(param, "param")]
@@ -905,11 +921,16 @@ def soak(
     from .soak import soak as play_soak
 
     _typed(int, games=games, seed=seed, jobs=jobs)
+    _typed(str, strategy=strategy)
+    _typed(bool, progress=progress)
     if games < 1:
         raise UserError(f"--games must be at least 1, got {games}")
     spec = game(game_name)
     given = {k: v for k, v in game_options(spec, options).items() if k in options}
+    if isinstance(players, str) or not isinstance(players, int | Sequence):  # players="2" was a TypeError
+        raise UserError(f"players must be a whole number or a list of them, got {players!r}")
     counts = (players,) if isinstance(players, int) else tuple(players)
+    _typed(int, **{f"players[{i}]": n for i, n in enumerate(counts)})
     folder = out_root(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     return folder, play_soak(spec, games, seed, jobs, folder, strategy, progress, counts, given)
 

@@ -45,10 +45,12 @@ class _Text(click.ParamType):
     name = "text"
 
     def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
-        if value != "" or ctx is None or param is None or param.name is None:
+        blank = isinstance(value, str) and not value.strip()  # ' ' read as '' does
+        if not blank or ctx is None or param is None or param.name is None:
             return value
         if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:  # typed, not the default ''
-            self.fail("is empty (an unset shell variable?); leave the option out for its default", param, ctx)
+            what = "is empty" if value == "" else f"is blank ({value!r})"
+            self.fail(f"{what} (an unset shell variable?); leave the option out for its default", param, ctx)
         return value
 
 

@@ -155,6 +155,10 @@ def test_an_unknown_game_option_is_one_line(tmp_path):
         cl.simulate("four-souls", variant="nope", out=tmp_path)
 
 
+MIRROR = "mirror must be True or False, got 'no'"
+ECHO = "echo must be a function echo(text, err=False), such as cl.say, got "
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -202,6 +206,26 @@ def test_an_unknown_game_option_is_one_line(tmp_path):
         (lambda tmp: cl.duel_report(5), "folders must be a text or a list of texts, got 5"),
         (lambda tmp: cl.derive_gosu_x_draft(5), "run must be a path (text or pathlib.Path), got 5"),
         (lambda tmp: cl.replay(tmp, 0, events="no"), "events must be True or False, got 'no'"),
+        # session 31: mirror="no" was a ladder played mirrored, and simulate's a half-written run folder
+        (
+            lambda tmp: cl.simulate("gosu-x", strategy="sensible,random", mirror="no", out=tmp),
+            "mirror must be True or False, got 'no'",
+        ),
+        (lambda tmp: cl.sweep("gosu-x", "combat-values=2,3,5/1,3,5", mirror="no", out=tmp), MIRROR),
+        (lambda tmp: cl.ladder("gosu-x", "sensible,random", games=2, mirror="no", out=tmp), MIRROR),
+        (lambda tmp: cl.robust("gosu-x", "sensible,random", mirror="no", out=tmp), MIRROR),
+        # an echo that is no function was a TypeError after the games were played
+        (lambda tmp: cl.simulate("gosu-x", games=2, echo=3, out=tmp), ECHO + "3"),
+        (lambda tmp: cl.duel("gosu-x", "sensible,random", games=2, echo="x", out=tmp), ECHO + "'x'"),
+        (
+            lambda tmp: cl.soak("gosu-x", players="2", out=tmp),
+            "players must be a whole number or a list of them, got '2'",
+        ),
+        (
+            lambda tmp: cl.soak("gosu-x", players=[2, "3"], out=tmp),
+            "players[1] must be a whole number, got '3'",
+        ),
+        (lambda tmp: cl.soak("gosu-x", strategy=3, out=tmp), "strategy must be a text, got 3"),
     ],
 )
 def test_a_python_value_of_the_wrong_type_is_one_line(tmp_path, call, message):

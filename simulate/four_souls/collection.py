@@ -34,9 +34,12 @@ def parse(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
     if value is None:
         return DEFAULT
     items = [value] if isinstance(value, str) else list(value)
-    words = [w.strip() for item in items for w in str(item).split(",") if w.strip()]
-    if not words:
+    typed = ",".join(map(str, items))
+    if not typed.strip():
         return DEFAULT
+    words = [w.strip() for w in typed.split(",")]
+    if "" in words:  # 'base-v2,' or ',' (unset shell variables) was taken as the sets named, or the default
+        raise UserError(f"four-souls: --sets {typed!r}: an empty set name (sets are separated by commas)")
     chosen: set[str] = set()
     for word in words:
         key = word.replace("-", "_").lower()

@@ -47,7 +47,9 @@ def parse_clans(text: str, known=None) -> tuple[tuple[str, ...], tuple[str, ...]
         raise UserError(f"--clans '{text}': at most two alliances separated by '/'")
     out: list[tuple[str, ...]] = []
     for side in sides:
-        names = [n.strip() for n in side.split("+") if n.strip()]
+        names = [n.strip() for n in side.split("+")] if side.strip() else []  # a side left out drafts
+        if "" in names:
+            raise UserError(f"--clans {text!r}: an empty clan name in {side.strip()!r}")
         clans = []
         for n in names:
             key = n.lower().replace("'", "").replace("-", "_")
@@ -61,6 +63,10 @@ def parse_clans(text: str, known=None) -> tuple[tuple[str, ...], tuple[str, ...]
         out.append(tuple(clans))
     while len(out) < 2:
         out.append(())
+    if out == [(), ()]:  # '/', ' / ': two unset shell variables, read as no --clans
+        raise UserError(
+            f"--clans {text!r}: names no clan; leave the option out for a normal draft on both sides"
+        )
     if set(out[0]) & set(out[1]):
         raise UserError(f"--clans '{text}': the two alliances share a clan")
     return (out[0], out[1])

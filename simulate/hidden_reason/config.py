@@ -44,8 +44,12 @@ def make_config(
     overrides = (set,) if isinstance(set, str) and set else () if isinstance(set, str) else tuple(set)
     overrides = tuple(o.strip() for o in overrides)
     pool = pool_with(cards, overrides)  # one line on a bad --set
-    if isinstance(decks, str):
-        names = tuple(d.strip() for d in decks.split(",") if d.strip()) if decks else ()
+    if isinstance(decks, str):  # ',legion_aggro' was every seat legion_aggro: an empty name is refused
+        names = tuple(d.strip() for d in decks.split(",")) if decks.strip() else ()
+        if "" in names:
+            raise UserError(
+                f"--decks {decks!r}: an empty deck name; give one deck per seat ({n_players}) or one for all"
+            )
     else:
         names = tuple(str(d).strip() for d in (decks or ()))
     for name in names:
