@@ -30,7 +30,7 @@ from cardlab.simulate.core.analysis_spec import AnalysisSpec
 from cardlab.simulate.core.runformat import SUMMARIES, part_path
 
 from .counting_queries import FIRST_SCORE, Queries, count_chunk, count_queries, first_score_query
-from .runs import WIN_SHARE_SQL, Run, _connect, within_memory
+from .runs import WIN_SHARE_SQL, Run, _connect, parquet_sql, within_memory
 
 KIND = "card_counts"
 # raise when a counting query or the file's layout changes: older summaries are then not read.
@@ -134,12 +134,11 @@ def read(run: Run, found: Queries) -> dict[str, pl.DataFrame]:
     """The run's counts, by frame, added up from its batches' summaries: DuckDB streams the files and keeps
     one row per key, so memory is that of the distinct keys, not of the batches."""
     files = [str(part_path(run.path, SUMMARIES, b)) for b in sorted(run.state.batches)]
-    listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
+    source = parquet_sql(files)
     con, _ = _connect()
     try:
         columns = {
-            name: kind
-            for name, kind, *_ in con.execute(f"DESCRIBE SELECT * FROM read_parquet([{listed}])").fetchall()
+            name: kind for name, kind, *_ in con.execute(f"DESCRIBE SELECT * FROM {source}").fetchall()
         }
         totals = {}
         for name, (_, keys) in found.items():
@@ -152,7 +151,7 @@ def read(run: Run, found: Queries) -> dict[str, pl.DataFrame]:
                 for c, p in zip(mine, plain, strict=True)
             ]
             group = ", ".join(f'"{name}.{k}"' for k in keys)
-            query = f"SELECT {', '.join(picked)} FROM read_parquet([{listed}]) WHERE frame = '{name}' GROUP BY {group}"
+            query = f"SELECT {', '.join(picked)} FROM {source} WHERE frame = '{name}' GROUP BY {group}"
             with within_memory():
                 totals[name] = con.sql(query).pl()
         return totals

@@ -39,7 +39,7 @@ from . import card_stats as cards
 from .dimensions import default_dimensions
 from .queries import query
 from .render import Report, Section, to_html, to_markdown, to_text, write
-from .runs import Run
+from .runs import Run, RunError
 from .small_samples import FLAG, MAX_HALF_WIDTH
 from .stats import wilson
 from .winrates import MIN_GAMES, winrate_by
@@ -809,6 +809,12 @@ def build_path(
     if (folder / RECORD).is_file():  # a policy ensemble (`cardlab robust`)
         return build_ensemble(folder, by, level, min_games)
     if (folder / LADDER).is_file():  # a skill ladder (`cardlab ladder`)
+        if by or min_games != MIN_GAMES:  # both were ignored, silently
+            given = f"--by {by[0]}" if by else f"--min-games {min_games}"
+            raise RunError(
+                f"{given}: a ladder's report rates its policies (cells flagged under {MIN_GAMES} games), with "
+                f"no players-column tables; report one of its runs for those: cardlab report {folder}/RUN {given}"
+            )
         return build_ladder(folder, level)
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)

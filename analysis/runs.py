@@ -60,6 +60,15 @@ CHUNK_GAMES = 50_000  # games per chunk for per-game aggregations (Run.chunks)
 _CACHE = "run_tables"  # the attached database holding a connection's games, players and errors
 
 
+def parquet_sql(files: Iterable[str]) -> str:
+    """DuckDB's reader of these Parquet parts as stored. Never hive partitions: DuckDB reads a folder
+    named KEY=VALUE on the path as a column, so a run named `seat=3` read every seat as 3 (its report a
+    traceback) and one named `strategy=x` every strategy as 'x' (no strategy table, silently); a sweep
+    point's `p000-combat-values=2,3,5` added a column `p000-combat-values`."""
+    listed = ", ".join("'" + str(f).replace("'", "''") + "'" for f in files)
+    return f"read_parquet([{listed}], hive_partitioning = false)"
+
+
 def _connect() -> tuple[duckdb.DuckDBPyConnection, str]:
     """An in-memory DuckDB (bounded to :data:`DUCKDB_MEMORY` when set) spilling to its own temporary folder,
     removed with the connection; and that folder."""
@@ -208,9 +217,8 @@ class Run:
         file = str(Path(spill) / "tables.duckdb").replace("'", "''")
         con.execute(f"ATTACH '{file}' AS {_CACHE}")
         for table in TABLES:
-            files = ", ".join("'" + f.replace("'", "''") + "'" for f in self.parts(table, batches))
             extra = f", {WIN_SHARE_SQL} AS win_share" if table == "players" else ""
-            source = f"SELECT *{extra} FROM read_parquet([{files}])"
+            source = f"SELECT *{extra} FROM {parquet_sql(self.parts(table, batches))}"
             if table != "events":
                 con.execute(f"CREATE TABLE {_CACHE}.{table} AS {source}")
                 source = f"SELECT * FROM {_CACHE}.{table}"
@@ -228,7 +236,7 @@ class Run:
         """One table's Parquet parts as a Polars LazyFrame (nothing is read until it is collected)."""
         if table not in TABLES:
             raise RunError(f"{table!r}: not a run table (one of {', '.join(TABLES)})")
-        return pl.scan_parquet(self.parts(table))
+        return pl.scan_parquet(self.parts(table), hive_partitioning=False)  # as parquet_sql
 
     games = property(lambda self: self.scan("games"), doc="The games table (one row per game).")
     players = property(lambda self: self.scan("players"), doc="The players table (one row per seat).")

@@ -141,10 +141,13 @@ def main() -> None:
 
 
 @cli.command("games")
-def games_cmd() -> None:
-    """List games, variants, card sets, options and strategies."""
+@click.argument("names", metavar="[GAME]...", nargs=-1)
+def games_cmd(names: tuple[str, ...]) -> None:
+    """List games, variants, card sets, options and strategies.
+
+    Every game, or those named (`cardlab games gosu-x`)."""
     found = game_registry.available()
-    for name in game_registry.names():
+    for name in dict.fromkeys(game_registry.get(n).name for n in names) or game_registry.names():
         if name not in found:
             click.echo(f"{name}: (engine not available yet)")
             continue

@@ -6,6 +6,8 @@ legion_aggro. Each is one line naming the option and the value, exit 2, nothing 
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
 from click.testing import CliRunner
 
@@ -42,16 +44,8 @@ def test_an_empty_item_of_a_list_option_is_one_line(tmp_path, game, option, valu
 def test_a_side_left_out_still_drafts(tmp_path):
     """GX: '/themis+golem+phoenix' forces the second side only, as the help says."""
     args = [
-        "simulate",
-        "gosu-x",
-        "-n",
-        "1",
-        "-j",
-        "1",
-        "-q",
+        *shlex.split("simulate gosu-x -n 1 -j 1 -q --clans /themis+golem+phoenix"),
         "--out",
         str(tmp_path),
-        "--clans",
-        "/themis+golem+phoenix",
     ]
     assert CliRunner().invoke(cli, args).exit_code == 0
