@@ -324,12 +324,19 @@ def _link_latest(root: Path, name: str) -> None:
 # ---- running games -------------------------------------------------------------------------------------
 
 
+def judged_columns(spec: GameSpec) -> list[str]:
+    """The players columns a run of ``spec`` will have that a rule or table can judge by (not the game id
+    or the result itself): known before any game, so a typo stops the command before it plays."""
+    from cardlab.simulate.core.tables import PLAYERS_SCHEMA
+
+    columns = [name for name, _ in PLAYERS_SCHEMA] + list(spec.player_columns)
+    return [c for c in columns if c not in ("game_id", "win", "result", "score")]
+
+
 def stop_rule(
     spec: GameSpec, until_ci: float | None, sprt: str | None, ci_by: str, labels: Sequence[str]
 ) -> Any:
     """The stop rule of ``until_ci`` / ``sprt`` (cardlab.stopping), checked against the run's columns."""
-    from cardlab.simulate.core.tables import PLAYERS_SCHEMA
-
     from .stopping import SprtRule, UntilCI
 
     _typed(float, True, until_ci=until_ci)
@@ -341,11 +348,8 @@ def stop_rule(
         raise UserError("give either --until-ci or --sprt, not both")
     if until_ci is None and not sprt:
         return None
-    columns = [name for name, _ in PLAYERS_SCHEMA] + list(spec.player_columns)
-    if ci_by not in columns or ci_by in ("game_id", "win", "result", "score"):
-        raise UserError(
-            f"--ci-by '{ci_by}': not a players column to judge by (e.g. {', '.join(columns[3:4])})"
-        )
+    if ci_by not in judged_columns(spec):
+        raise UserError(f"--ci-by '{ci_by}': not a players column to judge by (e.g. strategy)")
     if until_ci is not None:
         return UntilCI(until_ci, ci_by)
     rule = SprtRule(sprt, ci_by)
@@ -631,6 +635,11 @@ def robust(
         )
     spec = game(game_name)
     dims = list(_texts(by, "by"))
+    for dim in dims:  # known before any game: --by nope played every run, then failed at the report
+        if dim not in judged_columns(spec):
+            raise UserError(
+                f"--by '{dim}': no players column of {spec.name} (columns: {', '.join(judged_columns(spec))})"
+            )
     return _run_set(
         "robust",
         spec,
