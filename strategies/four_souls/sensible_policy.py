@@ -409,8 +409,13 @@ def _later_monsters(o: vl.Outlook) -> tuple:
 
 
 def _later_fight(o: vl.Outlook) -> float:
+    """My best fight now, as a slot's fight reads one (``_slot_fight``): chance × worth, less 2 for a
+    death — a fight a face of the monster ends loses the attack, not my life (FS-8.9, FS-13.9)."""
     best, p, score = _best_fight(o.policy, o.view)
-    return score - (1.0 - p) * 2.0 if best is not None else -1.0
+    if best is None:
+        return -1.0
+    ended = rd.fight_odds(o.view, best)[1]
+    return score - (1.0 - p - ended) * 2.0
 
 
 def _later_bad_slots(o: vl.Outlook) -> bool:

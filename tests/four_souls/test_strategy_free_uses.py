@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.four_souls import resolution
-from cardlab.simulate.four_souls.fixtures import by_id, give_item, kinds
+from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, give_item, kinds
+from cardlab.simulate.four_souls.views import View
+from cardlab.strategies.four_souls import reading as rd
+from cardlab.strategies.four_souls import sensible_policy as policy
 from cardlab.strategies.four_souls import valuing as vl
 from cardlab.strategies.four_souls.outlook import Outlook
 from tests.four_souls.strategy_table import strategy_table
@@ -37,3 +40,21 @@ def test_FS_8_10_a_dent_in_a_monster_is_worth_something_only_before_my_fight():
     for out in (Outlook(my_turn=False, **seen), Outlook(fight_done=True, **seen)):
         assert vl.effect_value(dent, out) == pytest.approx(0.0)
         assert vl.effect_value(kill, out) == pytest.approx(5.0)
+
+
+def test_FS_8_9_FS_13_9_the_outlook_s_fight_charges_the_death_alone():
+    """Mom's Hand in a slot: its 6 ends my turn (FS-8.9), which loses the attack, not my life (FS-13.9).
+    The value model's fight (``Outlook.fight``, what an extra attack or a monster brought into a slot is
+    weighed against) reads it as a slot's fight does: chance × worth less 2 for the death alone. The old
+    reading charged the whole loss (1 − win) as a death."""
+    g = strategy_table(2, hp=2)
+    add_slot_monster(g, by_id("b2-moms_hand"))
+    view = View(g, 0)
+    sp = g.io.strategies[0]
+    sp._asked += 1
+    sp._view = view
+    hand = view.monsters[0]
+    win, ended = rd.fight_odds(view, hand)
+    assert ended > 0
+    out = policy._outlook(sp, view)
+    assert out.fight == pytest.approx(policy._slot_fight(sp, view, hand))
