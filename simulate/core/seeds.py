@@ -58,11 +58,14 @@ class Streams:
     scenario tests that script the dice.
     """
 
-    __slots__ = ("seed", "_made", "fixed")
+    __slots__ = ("seed", "_made", "_kept", "fixed")
 
     def __init__(self, seed: int, fixed: random.Random | None = None) -> None:
         self.seed = int(seed)
         self._made: dict[tuple[str | int, ...], random.Random] = {}
+        # a copy's streams not used yet, as the states they stand at: a search's copy of a position is
+        # re-dealt (``reseed``) before most of them draw, so each is rebuilt only when first used
+        self._kept: dict[tuple[str | int, ...], tuple] = {}
         self.fixed = fixed
 
     def __call__(self, name: str | int, *more: str | int) -> random.Random:
@@ -71,19 +74,24 @@ class Streams:
         key = (name, *more)
         made = self._made.get(key)
         if made is None:
-            made = self._made[key] = stream(self.seed, name, *more)
+            kept = self._kept.pop(key, None) if self._kept else None
+            if kept is None:
+                made = self._made[key] = stream(self.seed, name, *more)
+            else:
+                made = self._made[key] = _restored(kept)
         return made
 
     def reseed(self, seed: int) -> None:
         """Every stream starts afresh from ``seed`` (a determinized branch: future draws hidden too)."""
         self.seed = int(seed)
         self._made.clear()
+        self._kept.clear()
         if self.fixed is not None:
             self.fixed.seed(seed)
 
     def getstate(self) -> tuple:
         """Where every stream stands (to put a position back exactly after looking ahead)."""
-        made = tuple((k, r.getstate()) for k, r in self._made.items())
+        made = tuple((k, r.getstate()) for k, r in self._made.items()) + tuple(self._kept.items())
         return (self.seed, made, self.fixed.getstate() if self.fixed is not None else None)
 
     def copy(self) -> Streams:
@@ -91,18 +99,23 @@ class Streams:
         it: four_souls and gosu_x ``branching.copy_state``)."""
         fixed = None
         if self.fixed is not None:
-            fixed = random.Random()
-            fixed.setstate(self.fixed.getstate())
+            fixed = _restored(self.fixed.getstate())
         out = Streams(self.seed, fixed)
         out.setstate(self.getstate())
         return out
 
     def setstate(self, state: tuple) -> None:
+        """Put every stream back where ``state`` says (each rebuilt when it is next used)."""
         seed, made, fixed = state
         self.seed = seed
         self._made = {}
-        for key, st in made:
-            r = self._made[key] = random.Random()
-            r.setstate(st)
+        self._kept = dict(made)  # a generator's state is a tuple of numbers: shared, never written
         if fixed is not None and self.fixed is not None:
             self.fixed.setstate(fixed)
+
+
+def _restored(state: tuple) -> random.Random:
+    """A generator at ``state`` (seeded with 0 first: an unseeded one would read the OS's entropy first)."""
+    out = random.Random(0)
+    out.setstate(state)
+    return out

@@ -60,12 +60,15 @@ def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False)
         for p in g.players
         if p.seat != seat and p.seat not in shown
     ]
-    redeal_at([*hands, (g.loot, unknown(g, seat, "loot", g.loot))], rng, key=lambda c: c.pid)
+    redeal_at([*hands, (g.loot, unknown(g, seat, "loot", g.loot))], rng, key=_PID)
     for name, deck in _named_decks(g):
         if deck:
             redeal_at([(deck, unknown(g, seat, name, deck))], rng, key=lambda c: getattr(c, "pid", 0))
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
+
+
+_PID = operator.attrgetter("pid")  # a card's key in the re-deal's canonical order (in C: no call a card)
 
 
 def _top_shown(g: Game, seat: int, name: str) -> bool:
