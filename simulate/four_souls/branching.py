@@ -63,7 +63,7 @@ def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False)
     redeal_at([*hands, (g.loot, unknown(g, seat, "loot", g.loot))], rng, key=_PID)
     for name, deck in _named_decks(g):
         if deck:
-            redeal_at([(deck, unknown(g, seat, name, deck))], rng, key=lambda c: getattr(c, "pid", 0))
+            redeal_at([(deck, unknown(g, seat, name, deck))], rng, key=_PID)
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
 
