@@ -1564,14 +1564,7 @@ def _v_become_item(ctx: Ctx, p: dict) -> bool:
             return False
     else:
         return False
-    o = g.new_obj(phys, "item", seat)
-    side = phys.rules.as_item if phys.rules is not None else None
-    if side is not None:
-        o.rules = side
-        o.eternal = "eternal" in side.keywords  # FS-4.12
-        g.cache.trig_names.update(side.triggers)
-        if side.forbid:
-            g.cache.forbid_on = True
+    o = zones.new_item(g, phys, seat, True)
     g.players[seat].items.append(o)
     g.log.emit("item_gained", seat, phys.card.name, None, None, "became")
     triggers.fire(g, "controlled", item=o)  # it came under this player's control (Hot Potato!)

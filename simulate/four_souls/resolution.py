@@ -7,7 +7,6 @@ from typing import Any, cast
 
 from . import (
     challenge,
-    counters,
     damage,
     dice,
     interpreter,
@@ -571,24 +570,11 @@ def object_dies(g: Game, o: Obj, killer: int, roll: int | None) -> None:
         gain_soul(g, ap, g.new_obj(o.phys, "soul", g.active), "room")
     elif o.kind == "room":
         rooms.discard(g, o, "killed")
-    elif not damage.destroy(g, o, "killed"):
-        returns_anew(g, o)  # an Eternal item is not destroyed (FS-4.12): it comes back (FS-13.5)
-
-
-def returns_anew(g: Game, o: Obj) -> Obj:
-    """FS-13.5 / FS-13.2: an attackable item killed that cannot go to its discard (Eternal, FS-4.12) is put
-    back where it was in step 6 — a card that left play and enters it again is a new object (FS-3.2): no
-    damage, counters, cards under it, buffs or gained abilities, its front face up, charged. It stays
-    eternal only when that was its own (printed, or given at setup: a starting item, FS-2.8), not lent for
-    the turn (Algiz, an eternal counter). The new object takes the old one's place among its controller's
-    items."""
-    q = g.players[o.controller]
-    at = q.items.index(o)
-    lent = o in g.eternal_eot or counters.count(o, counters.ETERNAL) > 0
-    zones.leave_play(g, o)
-    new = g.new_obj(o.phys, "item", q.seat, eternal=o.eternal and not lent, starting=o.starting)
-    q.items.insert(at, new)
-    return new
+    elif not damage.destroy(g, o, "killed") and o.in_play:
+        if o.eternal:
+            zones.returns_as_new(g, o)  # FS-13.5: an Eternal item (FS-4.12) comes back as a new object
+        else:
+            o.damage = 0  # its destruction was replaced (Bag Lunch's counter, FS-5.4): it stays, healed
 
 
 def reward_block(g: Game, m: Obj, p: Player, times: int) -> None:

@@ -265,6 +265,35 @@ def leave_play(g: Game, o: Obj) -> bool:
     return remove_from_slot(g, o)
 
 
+def new_item(g: Game, phys: Phys, seat: int, item_side: bool, starting: bool = False) -> Obj:
+    """A new item object of ``phys`` under ``seat`` (FS-3.2), not yet in a list: with the card's ``as_item``
+    abilities when ``item_side`` and the card has them (a card that became an item), else its own."""
+    o = g.new_obj(phys, "item", seat, eternal=starting, starting=starting)
+    side = phys.rules.as_item if item_side and phys.rules is not None else None
+    if side is not None:
+        o.rules = side
+        o.eternal = "eternal" in side.keywords  # FS-4.12
+        g.cache.trig_names.update(side.triggers)
+        if side.forbid:
+            g.cache.forbid_on = True
+    return o
+
+
+def returns_as_new(g: Game, o: Obj) -> Obj:
+    """FS-13.5: a killed item that cannot go to the discard (Eternal, FS-4.12) goes back where it was, under
+    its controller, in its place among their items — as a new object (FS-3.2: it left for the temporary zone
+    in step 1): its damage, counters, flip and effects laid on it are gone, cards under it go to their
+    discards (``leave_play``), and it enters upright. An eternity that was only laid on the old object (an
+    eternal counter, Algiz's till end of turn) does not come back with it."""
+    q = g.players[o.controller]
+    at = q.items.index(o)
+    side = o.phys.rules is not None and o.rules is o.phys.rules.as_item
+    leave_play(g, o)
+    new = new_item(g, o.phys, q.seat, side, o.starting)
+    q.items.insert(at, new)
+    return new
+
+
 def copy_monster_top(g: Game, o: Obj) -> bool:
     """FS-5.10 / FS-3.4: ``o`` (a monster in its slot) becomes a copy of the monster deck's top card, which is
     revealed and stays on top: its name, stats and reward (shown as a flipped card shows its back, FS-6.10)
