@@ -143,9 +143,17 @@ def split_half(samples: tuple[tuple[float, ...], ...], base: int, threshold: flo
     pseudo-difference of variance 1/4) and is largest, else ``base``; its mean difference against ``base``
     on the second half. Unbiased, where a choice measured on the seeds it was chosen on is selected
     upward."""
+    return half_choice(samples, base, threshold)[1]
+
+
+def half_choice(samples: tuple[tuple[float, ...], ...], base: int, threshold: float) -> tuple[float, float]:
+    """``split_half``'s choice as (its evidence on the first half: its paired mean over its standard error,
+    0 for ``base``; its mean difference against ``base`` on the second half). Why the evidence: a search
+    that spreads its rollouts over a game's decisions by how strong a first look is gains only if the
+    strongest first looks hold up on fresh seeds (``Probe.ranked``)."""
     own_base, n = samples[base], len(samples[base])
     h = n // 2
-    best, gain = base, 0.0
+    best, gain, evidence = base, 0.0, 0.0
     for j, own in enumerate(samples):
         if j == base:
             continue
@@ -153,9 +161,12 @@ def split_half(samples: tuple[tuple[float, ...], ...], base: int, threshold: flo
         mean = sum(d) / h
         se = math.sqrt((sum((x - mean) ** 2 for x in d) + 0.25) / h / h)
         if mean > threshold * se and mean > gain:
-            best, gain = j, mean
+            best, gain, evidence = j, mean, mean / se
     rest = [a - b for a, b in zip(samples[best][h:], own_base[h:], strict=True)]
-    return sum(rest) / len(rest)
+    return evidence, sum(rest) / len(rest)
+
+
+TOP = 0.25  # Probe.strongest: the share of decisions, by their first half's evidence
 
 
 @dataclass(slots=True)
@@ -171,6 +182,8 @@ class Probe:
     excess: float = 0.0  # summed over options: squared mean gain less its noise (the real gains' variance)
     halves: list[float] = field(default_factory=list)  # per decision: best on half, measured on the rest
     halves_se: list[float] = field(default_factory=list)  # the same, chosen only at one standard error
+    # per decision: (evidence on half the seeds, gain on the rest) of the best on half, for TOP's line
+    ranked: list[tuple[float, float]] = field(default_factory=list)
 
     def add(self, samples: tuple[tuple[float, ...], ...], base: int) -> None:
         self.decisions += 1
@@ -185,8 +198,16 @@ class Probe:
             self.differ += sum(x != 0 for x in d)
             mean = sum(d) / n
             self.excess += mean * mean - sum((x - mean) ** 2 for x in d) / (n - 1) / n
-        self.halves.append(split_half(samples, base, threshold=0.0))
+        self.ranked.append(half_choice(samples, base, threshold=0.0))
+        self.halves.append(self.ranked[-1][1])
         self.halves_se.append(split_half(samples, base, threshold=1.0))
+
+    def strongest(self) -> list[float]:
+        """The gains on the rest of the seeds of the ``TOP`` share of decisions whose best option on half the
+        seeds has the strongest evidence (ties by order of play): what spending more rollouts only where a
+        first look is strongest could find (session 31)."""
+        k = math.ceil(len(self.ranked) * TOP)
+        return [gain for _, gain in sorted(self.ranked, key=lambda r: -r[0])[:k]]
 
     def __str__(self) -> str:
         others = self.options - self.decisions
@@ -196,7 +217,9 @@ class Probe:
             f"{_share(self.live, self.decisions)} open, pairs ending otherwise than the base's answer "
             f"{_share(self.differ, self.pairs)}, real spread of an option's gain sd {spread:.3f}; "
             f"best on half the seeds, measured on the rest: {_gain(self.halves, 'decisions')}; "
-            f"at one standard error: {_gain(self.halves_se, 'decisions')}"
+            f"at one standard error: {_gain(self.halves_se, 'decisions')}; "
+            f"the quarter with the strongest evidence on half, measured on the rest: "
+            f"{_gain(self.strongest(), 'decisions')}"
         )
 
 

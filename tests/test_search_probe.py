@@ -96,3 +96,20 @@ def test_overrules_reads_probes_by_the_phase_of_the_game():
     assert sorted(out.phases) == [1, 8, 12]
     text = str(out)
     assert text.index("turns 1-3: 1 decisions") < text.index("turns 8-11: 1") < text.index("turns 12 on: 1")
+
+
+def test_the_strongest_quarter_is_ranked_by_first_half_evidence():
+    """Session 31: the probe's line for adaptive allocation across decisions. The decision whose best option
+    on half the seeds has the strongest evidence (t = mean / se) is the quarter kept, and its gain is read on
+    the other half of its seeds, not the half it was ranked on."""
+    probe = Probe()
+    # option 1 wins both first-half seeds: mean 1, se sqrt(0.25 / 4) = 0.25, t = 4; on the rest it gains 0.5
+    probe.add(((0, 0, 0, 0), (1, 1, 1, 0)), base=0)
+    # one win of two: mean 0.5, se sqrt(0.75 / 4), t = 1.15; on the rest it loses both: -1
+    probe.add(((0, 0, 1, 1), (1, 0, 0, 0)), base=0)
+    probe.add(((1, 1, 1, 1), (1, 1, 1, 1)), base=0)  # alike: the base's answer, evidence 0, gain 0
+    probe.add(((1, 1, 0, 0), (0, 0, 1, 1)), base=0)  # behind on half: the base's answer, gain 0
+    assert [round(t, 3) for t, _ in probe.ranked] == [4.0, 1.155, 0.0, 0.0]
+    assert probe.strongest() == [0.5]  # ceil(4 / 4) = 1 decision
+    assert probe.halves == [0.5, -1.0, 0.0, 0.0]
+    assert "the quarter with the strongest evidence on half, measured on the rest: n = 1" in str(probe)
