@@ -39,7 +39,7 @@ class Card:
     dur: int = 0  # durability tokens left (units), HR-4.2
     atk_mod: int = 0  # lasting attack counters (buff, hunger)
     temp_atk: int = 0  # until end of turn (pump)
-    hunger_fed: bool = False  # HR-15.5: +1 attack at most once per game per unit
+    hunger_fed: bool = False  # HR-15.5: +1 attack once per game per unit (kept when it leaves, HR-Q.21)
     entered: int = -1  # turn number it entered the battlefield (HR-9.1 exhaustion)
     energy: int = 0  # HR-15.1 energy tokens
     window: int = -1  # turn the construction window opened, -1 if not open
@@ -125,11 +125,12 @@ class Card:
         return bool(_card_fields(self) == _card_fields(other))
 
     def reset(self) -> None:
-        """A card that leaves the battlefield forgets everything that happened to it there."""
+        """A card that leaves the battlefield forgets everything that happened to it there, except that hunger
+        fed it: the original's bonus is "once per game for each unit", not once per stay (HR-15.5, HR-Q.21)."""
         self.tapped = False
         self.dur = self.d.durability
         self.atk_mod = self.temp_atk = self.energy = self.pending = 0
-        self.hunger_fed = self.silenced = self.tapped_out = False
+        self.silenced = self.tapped_out = False
         self.entered = self.window = -1
         self.host = None
         self.implants = []
