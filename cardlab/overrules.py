@@ -50,6 +50,9 @@ class Overrules:
     # probe: per decision kind, what the choice there moves (``Probe``)
     probes: dict[str, Probe] = field(default_factory=dict)
     phases: dict[int, Probe] = field(default_factory=dict)  # the same, every kind, by the phase's first turn
+    # the same by how far the leader was from a win, 1, 2 or FAR and more (Four Souls: souls): the game's
+    # phase by its score, a selection of decisions that is not noisy (session 32)
+    leads: dict[int, Probe] = field(default_factory=dict)
     watch: Watch = field(default_factory=Watch)  # probe with watch: the evaluation against whole games
 
     def add(self, records: list[Searched], share: float) -> None:
@@ -72,6 +75,8 @@ class Overrules:
                 self.probes.setdefault(r.kind, Probe()).add(r.samples, r.favourite)
                 if r.turn >= 0:
                     self.phases.setdefault(_phase(r.turn), Probe()).add(r.samples, r.favourite)
+                if r.to_go >= 0:
+                    self.leads.setdefault(min(r.to_go, FAR), Probe()).add(r.samples, r.favourite)
                 if r.watched:
                     self.watch.add(r.horizons, r.watched, r.favourite, r.twins, r.split)
             if r.candidate is None:
@@ -126,6 +131,8 @@ class Overrules:
             lines.append(f"probe {kind}: {probe}")
         for start, probe in sorted(self.phases.items()):
             lines.append(f"probe, every kind, {_phase_label(start)}: {probe}")
+        for to_go, probe in sorted(self.leads.items(), reverse=True):
+            lines.append(f"probe, every kind, {_lead_label(to_go)}: {probe}")
         if self.watch.decisions:
             lines += self.watch.lines()
         if len(self.kinds) > 1 and not self.probes:
@@ -235,6 +242,13 @@ def _phase(turn: int) -> int:
 def _phase_label(start: int) -> str:
     later = [t for t in PHASES if t > start]
     return f"turns {start}-{later[0] - 1}" if later else f"turns {start} on"
+
+
+FAR = 3  # leads: decisions where the leader was this far from a win or farther are one phase
+
+
+def _lead_label(to_go: int) -> str:
+    return f"the leader {to_go}{' or more' if to_go >= FAR else ''} from a win"
 
 
 def _share(k: int, n: int) -> str:

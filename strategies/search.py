@@ -103,6 +103,9 @@ class Hooks:
     # every kind of decision the game asks (its ``GameSpec.decision_kinds``): ``decisions=`` names only
     # these (empty: not checked)
     kinds: frozenset[str] = frozenset()
+    # probe: ``view -> int``, how far the leading seat is from a win (Four Souls: the souls it still needs),
+    # the game's phase by its score rather than its clock, which ``cardlab overrules`` groups decisions by
+    to_go_of: Callable[[Any], int] | None = None
 
 
 @dataclass(slots=True)
@@ -126,6 +129,7 @@ class Searched:
     # diagnostic can split: choose on some, measure on the others)
     samples: tuple[tuple[float, ...], ...] = ()
     turn: int = -1  # probe: the game's turn at the decision (when the game's hooks tell it), else -1
+    to_go: int = -1  # probe: how far the leader was from a win at the decision (``Hooks.to_go_of``), else -1
     # probe with watch: per seed, per option, the turns its rollout played, its result and the searching
     # seat's estimated win share at each watched horizon (``_Watch.row``), the horizons in ``horizons``
     watched: tuple[tuple[tuple[float, ...], ...], ...] = ()
@@ -498,6 +502,8 @@ class Search:
         record.twins, record.split = tuple(map(tuple, twins)), self.split if twins else 0
         if self.hooks.turn_of is not None:
             record.turn = self.hooks.turn_of(decision.view)
+        if self.hooks.to_go_of is not None:
+            record.to_go = self.hooks.to_go_of(decision.view)
         self.searched.append(record)
         return options[favourite]
 

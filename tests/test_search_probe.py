@@ -9,9 +9,13 @@ import random
 import pytest
 
 from cardlab.overrules import Overrules, Probe
-from cardlab.simulate.core import branching
+from cardlab.simulate import games
+from cardlab.simulate.core import Players, branching
 from cardlab.simulate.core.decisions import Decision
 from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.game import play_seated
+from cardlab.strategies.four_souls.search import FSSearch
+from cardlab.strategies.four_souls.sensible import SensiblePlayer
 from cardlab.strategies.search import Hooks, Search, Searched
 from tests.test_search_settle import First
 
@@ -24,6 +28,7 @@ class Scripted(Search):
         players_of=lambda state: state,
         determinize=lambda s, seat, r: None,
         turn_of=lambda view: 7,
+        to_go_of=lambda view: 2,
     )
     heuristics = {"first": First}
 
@@ -43,6 +48,7 @@ def test_probe_plays_every_option_on_common_seeds_and_answers_as_the_base():
     assert search.choose(Decision("action", 0, ("a", "b", "c"))) == "a"  # the base's answer, whatever wins
     (record,) = search.searched
     assert record.kind == "action" and record.favourite == record.chosen == 0 and record.turn == 7
+    assert record.to_go == 2  # how far the leader is from a win, as the game's hooks tell it
     assert record.visits == [4, 4, 4]
     seeds = [seed for option, seed in search.rolled if option == 0]
     assert len(seeds) == 4 and all([s for o, s in search.rolled if o == j] == seeds for j in (1, 2))
@@ -113,3 +119,44 @@ def test_the_strongest_quarter_is_ranked_by_first_half_evidence():
     assert probe.strongest() == [0.5]  # ceil(4 / 4) = 1 decision
     assert probe.halves == [0.5, -1.0, 0.0, 0.0]
     assert "the quarter with the strongest evidence on half, measured on the rest: n = 1" in str(probe)
+
+
+def test_overrules_reads_probes_by_how_far_the_leader_is_from_a_win():
+    """Session 32: the game's phase by its score. The leader 4 and 3 from a win are one phase (3 or more),
+    printed first, then 2, then 1; decisions a game's hooks give no distance for are in none."""
+    out = Overrules()
+    samples = ((0, 1), (1, 1))
+    records = [
+        Searched("action", ("a", "b"), [2, 2], [1.0, 2.0], 0, 0, samples=samples, to_go=g)
+        for g in (4, 1, 3, 2, -1)
+    ]
+    out.add(records, 0.0)
+    assert {g: p.decisions for g, p in out.leads.items()} == {3: 2, 2: 1, 1: 1}
+    text = str(out)
+    first = text.index("the leader 3 or more from a win: 2 decisions")
+    assert (
+        first < text.index("the leader 2 from a win: 1 decisions") < text.index("the leader 1 from a win: 1")
+    )
+
+
+class _Souls:
+    """A view with two seats holding 1 and 3 souls of 4."""
+
+    souls_to_win, n_players = 4, 2
+
+    def souls(self, seat: int) -> int:
+        return (1, 3)[seat]
+
+
+def test_four_souls_search_reads_the_leaders_souls_still_needed():
+    assert FSSearch.hooks.to_go_of is not None and FSSearch.hooks.to_go_of(_Souls()) == 1
+    spec = games.get("four-souls")
+    search = FSSearch(0, random.Random(3), probe=2)
+    play_seated(
+        spec,
+        spec.make_config(n_players=2, max_turns=6),
+        29,
+        Players([search, SensiblePlayer(1, random.Random(4))]),
+    )
+    assert search.searched and search.searched[0].to_go == 4  # nobody has a soul at the first decision
+    assert all(1 <= r.to_go <= 4 for r in search.searched)

@@ -51,6 +51,7 @@ class FSSearch(Search):
         players_of=lambda g: g.io,
         determinize=determinize,
         turn_of=lambda view: view.turn,
+        to_go_of=lambda view: view.souls_to_win - max(view.souls(s) for s in range(view.n_players)),
         evaluator=lambda rng: horizon.evaluation("fitted"),  # public features only
         scale=1.0,
         copy_kinds=COPY_KINDS,
