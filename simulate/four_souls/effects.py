@@ -1564,7 +1564,7 @@ def _v_become_item(ctx: Ctx, p: dict) -> bool:
             return False
     else:
         return False
-    o = zones.new_item(g, phys, seat, True)
+    o = zones.new_item(g, phys, seat)
     g.players[seat].items.append(o)
     g.log.emit("item_gained", seat, phys.card.name, None, None, "became")
     triggers.fire(g, "controlled", item=o)  # it came under this player's control (Hot Potato!)

@@ -12,7 +12,8 @@ from .state import Game, Obj
 def flip(g: Game, o: Obj) -> bool:
     """Turn ``o`` to its other side (either way: the back's other side is the front). Its own abilities
     become that side's; an effect laid over them (a copy till end of turn, abilities stripped, abilities
-    gained) stays laid over the new side. False when it has no back side."""
+    gained, a room's overlay, marked items' abilities shared) stays laid over the new side. False when it
+    has no back side."""
     back = o.phys.rules.back
     if back is None:
         return False
@@ -24,6 +25,14 @@ def flip(g: Game, o: Obj) -> bool:
         o.copy_until_eot = now
     if o.erased is not None and o.erased[1] is was:
         o.erased = (o.erased[0], now)
+    # an item under a room's overlay or sharing marked items' abilities keeps its own rules aside: they
+    # turn too, or it would read the old side once the overlay or the share ends (found in session 32)
+    shown = g.overlaid.get(o.uid)
+    if shown is not None and shown[0] is was:
+        g.overlaid[o.uid] = (now, shown[1])
+    shared = g.marked_shares.get(o.uid)
+    if shared is not None and shared[0] is was:
+        g.marked_shares[o.uid] = (now, None)  # its share is rebuilt over the new side at the next check
     gains.rebase(g, o, was, now)
     g.cache.trig_names.update(now.triggers)
     g.obj_ver += 1  # every cache of abilities in play is rebuilt

@@ -265,11 +265,12 @@ def leave_play(g: Game, o: Obj) -> bool:
     return remove_from_slot(g, o)
 
 
-def new_item(g: Game, phys: Phys, seat: int, item_side: bool, starting: bool = False) -> Obj:
+def new_item(g: Game, phys: Phys, seat: int, starting: bool = False) -> Obj:
     """A new item object of ``phys`` under ``seat`` (FS-3.2), not yet in a list: with the card's ``as_item``
-    abilities when ``item_side`` and the card has them (a card that became an item), else its own."""
+    abilities when the card has them (a monster-deck or loot card that became an item: ``become_item`` is
+    the only way such a card is an item), else its own."""
     o = g.new_obj(phys, "item", seat, eternal=starting, starting=starting)
-    side = phys.rules.as_item if item_side and phys.rules is not None else None
+    side = phys.rules.as_item if phys.rules is not None else None
     if side is not None:
         o.rules = side
         o.eternal = "eternal" in side.keywords  # FS-4.12
@@ -284,12 +285,14 @@ def returns_as_new(g: Game, o: Obj) -> Obj:
     its controller, in its place among their items — as a new object (FS-3.2: it left for the temporary zone
     in step 1): its damage, counters, flip and effects laid on it are gone, cards under it go to their
     discards (``leave_play``), and it enters upright. An eternity that was only laid on the old object (an
-    eternal counter, Algiz's till end of turn) does not come back with it."""
+    eternal counter, Algiz's till end of turn) does not come back with it, nor do abilities it gained (FS-5.10,
+    ``gains``) or a copy it wore: a card that became an item comes back with its item side (``new_item``),
+    whatever lay over that side (until session 32 gained abilities hid the side and it came back with the
+    card's own abilities)."""
     q = g.players[o.controller]
     at = q.items.index(o)
-    side = o.phys.rules is not None and o.rules is o.phys.rules.as_item
     leave_play(g, o)
-    new = new_item(g, o.phys, q.seat, side, o.starting)
+    new = new_item(g, o.phys, q.seat, o.starting)
     q.items.insert(at, new)
     return new
 

@@ -4,7 +4,7 @@ The Isaac of Isaac: Re-Isaac of Warp Zone — static ``items_have`` (an overlay 
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import checks, damage, gains, rooms, statics
+from cardlab.simulate.four_souls import checks, damage, gains, rooms, sides, statics
 from cardlab.simulate.four_souls.fixtures import (
     add_shop_item,
     card,
@@ -97,3 +97,24 @@ def test_FS_5_2_re_isaac_every_character_is_named_isaac_while_the_room_is_in_pla
     assert statics.character_name(g, g.players[1].character) == "Isaac"
     rooms.discard(g, room, "test")
     assert [p.seat for p in candidates(ctx, {"player": [{"name": "Johnny"}]})] == [0]
+
+
+def test_FS_6_10_FS_5_2_an_item_flipped_under_the_overlay_reads_its_new_side_once_the_room_leaves():
+    """[A] (FS-6.10): a flipped object has the abilities of the side that shows. Anima Sola (an eternal
+    starting item with a back, The Revenant) is flipped while Re-Isaac rewrites every item (by another
+    card's flip: Warp Zone's character flips an item); the overlay still covers it, and once the room is
+    discarded it reads The Revenant's abilities, the side that shows. Until session 32 the flip turned
+    only the rules it showed (the overlay's), and the item came back to its front's abilities under The
+    Revenant's face."""
+    g = position(2)
+    sola = give_item(g, 0, real("Anima Sola"), eternal=True, starting=True)
+    back = sola.phys.rules.back
+    room = _reisaac(g)
+    _check(g)
+    assert sola.rules is room.rules.items_have
+    assert sides.flip(g, sola)
+    assert sola.rules is room.rules.items_have and sola.face is not None
+    rooms.discard(g, room, "test")
+    _check(g)
+    assert sola.face is not None and sola.rules is back
+    check_invariants(g)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.simulate.four_souls import attack, cards, damage, plays, resolution, statics, turn
+from cardlab.simulate.four_souls import attack, cards, damage, gains, plays, resolution, statics, turn, zones
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -275,4 +275,33 @@ def test_FS_13_5_FS_13_2_a_killed_attackable_item_that_cannot_go_to_the_discard_
     assert (anew.damage, anew.counters, anew.eternal) == (0, 0, False)
     assert not g.treasure_disc and bag.uid not in g.under and under in g.loot_disc
     assert anew in statics.attackable_objs(g)
+    check_invariants(g)
+
+
+def test_FS_13_5_FS_3_2_FS_4_12_an_item_a_card_became_comes_back_with_its_item_side_not_the_abilities_it_gained():
+    """[A] (game zones): an object entering play is a new object, apart from whatever it was before; a killed
+    object that cannot go to a discard is put back where it was (step 6, FS-13.5). Charmed Vis (Summer of
+    Isaac) became P1's item (``become_item``: its ``as_item`` side, an attackable item), then gained Test
+    Monster Watcher's abilities till end of turn (``gain_abilities``) and was made eternal for the turn.
+    Killed by its holder's own attack (two 6s: not "killed by another player", so nothing prevents it), it
+    comes back as a new item of P1's with the card's item side — attackable, its own triggers — and without
+    the gained abilities, which were laid on the old object. Until session 32 the abilities it had gained
+    hid its item side, and it came back with the monster's own abilities (not attackable, a monster's
+    reward)."""
+    g = position(2, rolls=[6, 6])
+    vis_phys = phys(g, by_id("soi-charmed_vis"))
+    vis = zones.new_item(g, vis_phys, 1)
+    g.players[1].items.append(vis)
+    assert vis.rules is vis_phys.rules.as_item
+    gains.gain(g, vis, compile_card(CARD["Test Monster Watcher"]), "eot")
+    assert "dies" in vis.rules.triggers and vis.rules is not vis_phys.rules.as_item
+    vis.eternal = True  # lent for the turn, as Algiz or an eternal counter would
+    g.active = 1
+    attack.run_attack(g, 1, vis)
+    resolution.priority(g, 1, until_empty=True)
+    assert [r[3] for r in kinds(g, "object_died")] == ["object_died"]
+    anew = g.players[1].items[-1]
+    assert anew is not vis and anew.phys is vis_phys and not vis.in_play
+    assert anew.rules is vis_phys.rules.as_item and "dies" not in anew.rules.triggers
+    assert anew in statics.attackable_objs(g) and (anew.damage, anew.eternal) == (0, False)
     check_invariants(g)
