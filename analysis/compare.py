@@ -131,6 +131,23 @@ def _labels(run: Run, dim: str, shown: int = 4) -> str:
     return ", ".join(values[:shown]) + (f", … ({len(values)} in all)" if len(values) > shown else "")
 
 
+def even_shift(c: Comparison) -> float:
+    """B's even share minus A's (1/k of each run's players): the part of every B − A that a change of the
+    player count makes by itself (2 → 3 players: −16.7 points with no change in strength); 0 when equal."""
+    ka, kb = int(c.a.manifest.n_players), int(c.b.manifest.n_players)
+    return 1 / kb - 1 / ka if ka != kb else 0.0
+
+
+def even_share_note(c: Comparison) -> list[str]:
+    """Why the table of runs of different player counts has an "over even" column (session 32)."""
+    ka, kb = int(c.a.manifest.n_players), int(c.b.manifest.n_players)
+    return [
+        f"note: A has {ka} players and B {kb}: a seat's even share is {_pct(1 / ka)} in A and {_pct(1 / kb)} "
+        f"in B, so every B − A holds {100 * even_shift(c):+.1f} pts from the player count alone;",
+        "  \"over even\" is B − A of each rate's distance from its run's even share (the same interval, moved)",
+    ]
+
+
 def _pct(x: float) -> str:
     return "" if x != x else f"{100 * x:.1f}%"
 
@@ -149,20 +166,21 @@ def to_text(c: Comparison, level: float = 0.95) -> str:
             "--mirror runs: the games of a deal are not independent, so each interval is Newcombe's scaled by "
             "√(design effect) of clustering by deal"
         )
-    heads = [c.dim, "seats", "A", "B", "B − A", f"{level:.0%} CI", "note"]
+    shift = even_shift(c)
+    if shift:
+        lines += even_share_note(c)
+    heads = [c.dim, "seats", "A", "B", "B − A", f"{level:.0%} CI"]
+    heads += ["B − A over even", f"over even {level:.0%} CI"] if shift else []
     rows = []
     for row in r.by_label.iter_rows(named=True):
-        rows.append(
-            [
-                str(row["label"]),
-                str(row["games"]),
-                _pct(row["rate_a"]),
-                _pct(row["rate_b"]),
-                f"{100 * row['diff']:+.1f} pts",
-                f"[{100 * row['lower']:+.1f}, {100 * row['upper']:+.1f}]",
-                FLAG if row["too_few"] else "",
+        cells = [str(row["label"]), str(row["games"]), _pct(row["rate_a"]), _pct(row["rate_b"])]
+        for moved in (0.0, shift) if shift else (0.0,):
+            cells += [
+                f"{100 * (row['diff'] - moved):+.1f} pts",
+                f"[{100 * (row['lower'] - moved):+.1f}, {100 * (row['upper'] - moved):+.1f}]",
             ]
-        )
+        rows.append([*cells, FLAG if row["too_few"] else ""])
+    heads.append("note")
     widths = [max(len(h), *(len(x[i]) for x in rows)) for i, h in enumerate(heads)]
     lines.append("  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
     lines += ["  ".join(v.ljust(w) for v, w in zip(x, widths, strict=True)).rstrip() for x in rows]

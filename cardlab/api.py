@@ -8,7 +8,8 @@ options, calls one of these and prints what it returns).
 
 Bad input (a game, option, card file or run folder a person got wrong) raises :class:`UserError` whose
 message is the one line the CLI prints before exiting with code 2. Functions that run games take
-``echo(text, err=False)`` for the progress lines the CLI prints (default: silent; :func:`say` prints them).
+``echo`` for the progress lines the CLI prints (default: silent): any function of one text (``print``);
+one with an ``err`` keyword (:func:`say`) gets ``err=True`` for the notes the CLI puts on stderr.
 A function's keyword ``**options`` are the game's own options, named as ``cardlab simulate GAME --help``
 lists them with ``_`` for ``-`` (``boss_hp_per_player=25``, ``set=["Gurdy.hp=8"]``).
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import inspect
 import numbers
 import os
 import sys
@@ -147,11 +149,20 @@ _KINDS: dict[type, tuple[str, type | tuple[type, ...]]] = {
 }
 
 
-def _echoes(echo: Any) -> None:
-    """``echo`` must be callable as ``echo(text, err=False)``: a value that is not (``echo=True``) was a
-    TypeError at the first progress line, after the games were played."""
+def _echoes(echo: Any) -> Echo:
+    """``echo`` as the runs call it, ``echo(text, err=False)``. Any function of one text will do (a notebook
+    passes ``print``, which has no ``err`` keyword and failed at the first note): such a function gets
+    every line, notes included. A value that is not callable (``echo=True``) was a TypeError at the first
+    progress line, after the games were played."""
     if not callable(echo):
-        raise UserError(f"echo must be a function echo(text, err=False), such as cl.say, got {echo!r}")
+        raise UserError(f"echo must be a function of one text, such as print or cl.say, got {echo!r}")
+    try:
+        params = inspect.signature(echo).parameters.values()
+    except (TypeError, ValueError):  # a builtin without a signature: give it the text alone
+        params = ()
+    if any(p.name == "err" or p.kind is p.VAR_KEYWORD for p in params):
+        return echo  # type: ignore[no-any-return]
+    return lambda text="", err=False: echo(text)
 
 
 def _typed(kind: type, optional: bool = False, **values: Any) -> None:
@@ -429,7 +440,7 @@ def simulate(
     (`cardlab simulate GAME`). ``until_ci``/``sprt`` stop early with ``games`` as the cap; ``mirror``
     plays each deal in every seat rotation (``RunPlan.seed_of``)."""
     _typed(bool, mirror=mirror)
-    _echoes(echo)
+    echo = _echoes(echo)
     spec = game(game_name)
     settings = _settings(
         spec,
@@ -499,7 +510,7 @@ def sweep(
     )
 
     _typed(bool, mirror=mirror)
-    _echoes(echo)
+    echo = _echoes(echo)
     spec = game(game_name)
     axes = [parse_vary(spec, text) for text in _texts(vary, "vary")]
     check_not_fixed(spec, axes, {"players": players, "max_turns": max_turns, **options})
@@ -815,7 +826,7 @@ def tune(
     from .tune import tune as search
 
     _typed(int, max_changes=max_changes, games=games, seed=seed)
-    _echoes(echo)
+    echo = _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
     if max_changes < 1:
         raise UserError(f"--max-changes must be at least 1, got {max_changes}")
@@ -892,7 +903,7 @@ def tune_policy(
     from .policy_tune import tune_policy as climb
 
     _typed(int, max_steps=max_steps, games=games, seed=seed)
-    _echoes(echo)
+    echo = _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
     _check_workers(jobs, backend, scheduler)
     params = [parse_param(p) for p in _texts(param, "param")]

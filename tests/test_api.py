@@ -156,7 +156,7 @@ def test_an_unknown_game_option_is_one_line(tmp_path):
 
 
 MIRROR = "mirror must be True or False, got 'no'"
-ECHO = "echo must be a function echo(text, err=False), such as cl.say, got "
+ECHO = "echo must be a function of one text, such as print or cl.say, got "
 
 
 @pytest.mark.parametrize(
