@@ -33,6 +33,7 @@ from cardlab.simulate.core.runformat import (
     read_run,
     status_text,
 )
+from cardlab.simulate.core.wording import counted
 
 # The one definition of a win rate (docs/statistics.md, "Win rate"): a seat scores 1 for a win, 1/k for a
 # draw shared by k seats (½ in a 2-player game), 0 for a loss or a game nobody won (turn cap, timer). Every
@@ -155,7 +156,7 @@ class Run:
         if damaged:
             batch, why = min(damaged.items())
             raise RunError(
-                f"{path}: {len(damaged)} damaged batch(es), e.g. batch {batch}: {why}; "
+                f"{path}: {counted(len(damaged), 'damaged batch', 'damaged batches')}, e.g. batch {batch}: {why}; "
                 "repair with `cardlab simulate … --resume` (see `cardlab verify`)"
             )
         if not state.batches:

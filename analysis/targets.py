@@ -62,10 +62,11 @@ class Target:
 def parse(text: str, dims: list[str]) -> Target:
     """One ``--target``; bad text, an unknown dimension or an impossible range is one line (exit 2)."""
     raw = " ".join(str(text).split())
+    main = next((d for d in dims if d != "strategy"), "strategy")  # the game's own column in examples
     m = _BOUND.match(raw)
     if not m:
         raise TargetError(
-            f"--target {text!r}: expected e.g. 'spread(character) <= 0.06', 'character Isaac >= 0.2' "
+            f"--target {text!r}: expected e.g. 'spread({main}) <= 0.06', '{main} VALUE >= 0.2' "
             "or 'first_player in 0.48..0.52'"
         )
     subject, op, bound = m.group("subject").strip(), m.group("op"), m.group("bound")
@@ -78,7 +79,7 @@ def parse(text: str, dims: list[str]) -> Target:
         return Target(raw, "first_player", None, None, low, high)
     dim, _, value = subject.partition(" ")
     if not value.strip():
-        raise TargetError(f"--target {text!r}: name a dimension and a value (e.g. 'character Isaac >= 0.2')")
+        raise TargetError(f"--target {text!r}: name a dimension and a value (e.g. '{main} VALUE >= 0.2')")
     return Target(raw, "value", _dim(text, dim, dims), value.strip(), low, high)
 
 

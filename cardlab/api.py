@@ -38,6 +38,7 @@ from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification, write_atomic
 from cardlab.simulate.core.runner import RunOutcome, RunPlan
+from cardlab.simulate.core.wording import counted
 
 from .replay import Replay
 from .runset import RunSettings, plan_of
@@ -392,21 +393,24 @@ def _execute(
     totals = outcome.manifest["totals"]
     if outcome.repaired:
         echo(
-            f"repaired: replayed {len(outcome.repaired)} damaged batch(es) "
+            f"repaired: replayed {counted(len(outcome.repaired), 'damaged batch', 'damaged batches')}: "
             + "; ".join(f"batch {b}: {why}" for b, why in sorted(outcome.repaired.items())[:5])
         )
     rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
     echo(
-        f"{totals['games']:,} games ({totals['failed']:,} failed, {totals['turn_caps']:,} hit the turn cap), "
-        f"{totals['events']:,} events; this session {outcome.games:,} games at {rate:,.0f} games/s per core → {out}"
+        f"{counted(totals['games'], 'game')} ({totals['failed']:,} failed, {totals['turn_caps']:,} hit the turn "
+        f"cap), {counted(totals['events'], 'event')}; this session {counted(outcome.games, 'game')} at {rate:,.0f} "
+        f"games/s per core → {out}"
     )
     echo(f"stopped: {outcome.manifest.get('stop_reason') or 'all games played'}")
     left = outcome.manifest["left_out_cards"]["count"]
     if left:
-        echo(f"note: {left} card(s) left out (behaviour not implemented); listed in {out}/manifest.json")
+        echo(
+            f"note: {counted(left, 'card')} left out (behaviour not implemented); listed in {out}/manifest.json"
+        )
     if totals["failed"]:
         echo(
-            f"{totals['failed']} game(s) failed: see {out}/errors/ or `cardlab replay {out} --game N`",
+            f"{counted(totals['failed'], 'game')} failed: see {out}/errors/ or `cardlab replay {out} --game N`",
             err=True,
         )
     return outcome

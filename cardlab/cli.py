@@ -19,6 +19,7 @@ from cardlab.analysis.runs import RunError
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameOption, GameSpec
+from cardlab.simulate.core.wording import counted
 from cardlab.strategies import registry as strategy_registry
 
 from . import __version__, api
@@ -384,7 +385,7 @@ def _sweep(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     made = _interruptible(lambda: api.sweep(spec, vary, **settings, echo=click.echo, **kwargs))
     click.echo(str(made.report), nl=False)
     md, page = made.files
-    click.echo(f"\nsweep of {len(made.runs)} points in {made.path}/; wrote {md} and {page}")
+    click.echo(f"\nsweep of {counted(len(made.runs), 'point')} in {made.path}/; wrote {md} and {page}")
     if made.failed and not allow_errors:
         sys.exit(1)
 
@@ -468,7 +469,7 @@ def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int, quie
     built = api.report(run, by, level=level, min_games=min_games, progress=not quiet)
     click.echo(str(built), nl=False)
     md, page = built.files
-    click.echo(f"\nwrote {md}, {page} and {len([s for s in built.sections if s.image])} plots")
+    click.echo(f"\nwrote {md}, {page} and {counted(len([s for s in built.sections if s.image]), 'plot')}")
     for line in built.warnings:
         click.echo(line, err=True)
 

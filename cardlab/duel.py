@@ -32,6 +32,7 @@ from cardlab.analysis.stats import wilson
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runner import RunOutcome
+from cardlab.simulate.core.wording import counted
 
 from .runset import RunSettings, plans, play_set, policies_of
 
@@ -109,7 +110,7 @@ class Duel:
         return (
             "\n".join(
                 [
-                    f"duel {self.a} against {self.b}, {self.n_players} players, {n} games on the same deals"
+                    f"duel {self.a} against {self.b}, {self.n_players} players, {counted(n, 'game')} on the same deals"
                     + self.flag,
                     f"  {self.a}: win share {_rate(self.a_wins, n)}",
                     f"  {self.b} in the same seats and deals: {_rate(self.b_wins, n)}",

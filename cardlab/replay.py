@@ -14,6 +14,7 @@ from cardlab.simulate.core.events import EVENT_FIELDS
 from cardlab.simulate.core.narrative import Event, event_line, seat_name, tell
 from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan, play_game, play_seed
+from cardlab.simulate.core.wording import counted
 
 
 @dataclass(slots=True)
@@ -87,7 +88,9 @@ def replay_logged(run: Run, plan: RunPlan, game_id: int, events: bool = False) -
         "SELECT seat, strategy, result FROM players WHERE game_id = ? ORDER BY seat", [game_id]
     ).fetchall()
     title = f"game {game_id} of {run.path.name}"
-    out = Replay([f"{title}: seed {game[0]}, {game[3]} turns, first {seat_name(game[4])}"], title=title)
+    out = Replay(
+        [f"{title}: seed {game[0]}, {counted(game[3], 'turn')}, first {seat_name(game[4])}"], title=title
+    )
     out.lines += [f"  {seat_name(seat)}: {strategy} — {result}" for seat, strategy, result in seats]
     columns = ", ".join(  # the row as the engine logged it (EventLog.rows), dictionary columns as text
         f"CAST({name} AS VARCHAR)" if name in ("phase", "kind", "card", "target") else name
@@ -139,7 +142,7 @@ def replay_live(
         return out
     out.lines += _rows(plan, result.events.rows, len(seating), events)
     winners = ", ".join(seat_name(w) for w in result.winners) or "none"
-    out.lines.append(f"end: {result.end_reason}, winners: {winners}, {result.turns} turns")
+    out.lines.append(f"end: {result.end_reason}, winners: {winners}, {counted(result.turns, 'turn')}")
     return out
 
 

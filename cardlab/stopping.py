@@ -15,6 +15,7 @@ from cardlab.analysis.matchups import with_win_share
 from cardlab.analysis.sequential import ACCEPT_H0, ACCEPT_H1, SPRT, max_half_width
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.runformat import part_name
+from cardlab.simulate.core.wording import counted
 
 
 def _players(out: Path, batch: int, dim: str) -> pl.DataFrame:
@@ -65,7 +66,7 @@ class UntilCI:
             games = int(self.counts["games"].min())
             return (
                 f"until-ci: every {self.dim}'s {self.level:.0%} interval half-width ≤ {self.target} "
-                f"(widest {self.width:.4f}, fewest games {games}) after {len(batches)} batches"
+                f"(widest {self.width:.4f}, fewest games {games}) after {counted(len(batches), 'batch', 'batches')}"
             )
         return None
 

@@ -21,6 +21,7 @@ from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameOption, GameSpec
 from cardlab.simulate.core.runfolder import RunLock
 from cardlab.simulate.core.runformat import SweepRecord, read_sweep, write_sweep
+from cardlab.simulate.core.runner import option_differences
 
 # Common options a sweep may vary besides the game's own.
 COMMON_VARY = {"players": int, "max-turns": int}
@@ -193,13 +194,22 @@ def claim_sweep(folder: Path, record: SweepRecord, resume: bool) -> Iterator[Non
                 raise UserError(f"{folder}: not a sweep folder (no sweep.json)")
             differ = recorded.differences(record)
             if differ:
+                changed = option_differences(
+                    *(_as_written(r, differ) for r in (recorded, record)), "the sweep"
+                )
                 raise UserError(
-                    f"{folder}: cannot resume: the sweep's {', '.join(differ)} differ from this command's "
-                    "(use another --name for a different sweep)"
+                    f"{folder}: cannot resume: {changed} (use another --name for a different sweep)"
                 )
         else:
             write_sweep(folder, record)
         yield
+
+
+def _as_written(record: SweepRecord, keys: Sequence[str]) -> dict[str, Any]:
+    """The record's ``keys`` as sweep.json holds them (tuples as lists), the shared options one by one."""
+    data = json.loads(json.dumps(record.to_dict(), default=list))
+    out = {k: data[k] for k in keys if k != "common"}
+    return out | (data["common"] if "common" in keys else {})
 
 
 def built_by_point(spec: GameSpec, config: Any, point: dict[str, Any]) -> str:

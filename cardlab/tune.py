@@ -27,6 +27,7 @@ import contextlib
 import json
 import math
 import os
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,8 +40,9 @@ from cardlab.analysis import targets as tg
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import write_atomic
-from cardlab.simulate.core.runner import RunPlan, play_game
+from cardlab.simulate.core.runner import RunPlan, option_differences, play_game
 
+from .help_examples import example
 from .wiring import plan_from_options
 
 CONFIRM_SEED_OFFSET = 1_000_003  # confirmation seeds: far from the search's own
@@ -94,7 +96,8 @@ def parse_knob(text: str, spec: GameSpec | None = None) -> Knob:
         return _option_knob(spec, text, name)
     if not eq or "." not in key or not values.strip():
         raise UserError(
-            f"--knob {text!r}: expected CARD.FIELD=A..B[:STEP] or CARD.FIELD=V1,V2 (e.g. 'Isaac.hp=1..4')"
+            f"--knob {text!r}: expected CARD.FIELD=A..B[:STEP], CARD.FIELD=V1,V2 or OPTION=VALUES "
+            f"(e.g. {_given(spec, '--knob') if spec else repr('Isaac.hp=1..4')})"
         )
     values = values.strip()
     if ".." in values:
@@ -346,6 +349,13 @@ def _seat_rows(plan: RunPlan, index: int, dims: list[str]) -> list[dict]:
     return rows
 
 
+def _given(spec: GameSpec, option: str) -> str:
+    """``option`` as the game's own `cardlab tune GAME --help` example gives it: a Gosu X user was told
+    to try Four Souls' --knob 'Isaac.hp=1..4' and --target 'spread(character) …' (session 32)."""
+    found = re.search(rf"{option} '[^']*'", example("tune", spec.name))
+    return found.group(0) if found else option
+
+
 def tune(
     spec: GameSpec,
     folder: Path,
@@ -363,11 +373,9 @@ def tune(
     ``ensemble`` (policy labels: every candidate is judged under each, that policy in every seat, and a
     target holds only if it holds under all) and ``jobs`` / ``backend`` / ``scheduler``."""
     if not knobs:
-        raise UserError("cardlab tune: give at least one --knob (e.g. --knob 'Isaac.hp=1..4')")
+        raise UserError(f"cardlab tune: give at least one --knob (e.g. {_given(spec, '--knob')})")
     if not target_texts:
-        raise UserError(
-            "cardlab tune: give at least one --target (e.g. --target 'spread(character) <= 0.06')"
-        )
+        raise UserError(f"cardlab tune: give at least one --target (e.g. {_given(spec, '--target')})")
     if not spec.set_fields and any(k.option is None for k in knobs):
         raise UserError(f"cardlab tune: {spec.name} has no --set card overrides to tune")
     keys = [k.card_field for k in knobs]
@@ -615,9 +623,8 @@ def claim(folder: Path, record: dict, resume: bool, write: bool = True) -> None:
         old = json.loads(path.read_text(encoding="utf-8"))
         if old != record:
             differ = sorted(k for k in record if old.get(k) != record[k])
-            raise UserError(
-                f"{folder}: cannot resume: the tune's {', '.join(differ)} differ from this command's"
-            )
+            changed = option_differences(*({k: r.get(k) for k in differ} for r in (old, record)), "the tune")
+            raise UserError(f"{folder}: cannot resume: {changed}")
         return
     if resume:
         raise UserError(f"{folder}: nothing to resume (no tune of that name)")

@@ -6,7 +6,7 @@ Installed, the project is one import name, ``cardlab``: the repository's folders
 
 Layers, lowest first: ``simulate.core`` ← ``simulate.<game>`` ← ``strategies.<game>``; ``analysis`` knows
 the Parquet schema and the run format only (it may read ``simulate.core``'s table definitions,
-``simulate.core.runformat`` and the games' declarations it holds (``simulate.core.analysis_spec``), and raise ``simulate.core.errors``' UserError, never an engine or a strategy);
+``simulate.core.runformat`` and the games' declarations it holds (``simulate.core.analysis_spec``), and raise ``simulate.core.errors``' UserError, and word counts with ``simulate.core.wording``, never an engine or a strategy);
 ``cardlab`` (the command line and library API) is the one place that wires everything together.
 
 Inside an engine, its modules form layers too (``ENGINE_LAYERS``, lowest first): a module imports only
@@ -178,6 +178,7 @@ def _allowed(src: str, dst: str) -> bool:
                 "simulate.core.runformat",
                 "simulate.core.analysis_spec",
                 "simulate.core.errors",
+                "simulate.core.wording",
             )
         )
     if s[0] == "strategies":

@@ -91,7 +91,7 @@ def test_a_resume_with_other_options_names_them_not_the_config_hash(tmp_path):
     result = simulate(tmp_path, "r", "-n", "4", "-j", "1", "-p", "3", "--target", "20", "--resume")
     assert result.exit_code == 2
     line = result.output.strip()
-    assert "n_players: run has 2, this command gives 3" in line and "target: run has 30" in line, line
+    assert "n_players: the run has 2, this command gives 3" in line and "target: the run has 30" in line, line
     assert "config_hash" not in line
 
 
@@ -162,7 +162,7 @@ def test_a_complete_run_missing_batch_records_is_damaged_not_reported(tmp_path, 
         and "batch 1: not recorded in batches.jsonl, though the run is complete" in shown.output
     )
     report = CliRunner().invoke(cli, ["report", str(tmp_path / "r")])
-    assert report.exit_code == 2 and "damaged batch(es)" in report.output, report.output
+    assert report.exit_code == 2 and "damaged batch" in report.output, report.output
     assert simulate(tmp_path, "r", "-n", "4", "-j", "1", "--batch-size", "2", "--resume").exit_code == 0
     assert CliRunner().invoke(cli, ["verify", str(tmp_path / "r")]).exit_code == 0
 

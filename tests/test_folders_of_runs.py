@@ -162,5 +162,5 @@ def test_a_command_of_one_run_given_a_folder_of_runs_names_one(tmp_path):
     plain = ["replay", str(tmp_path), "--game", "0"]  # the results folder: a run, no set record
     assert one_error_line(CliRunner().invoke(cli, plain)) == (
         f"error: {tmp_path}: not a cardlab run folder (no manifest.json); it is a folder of runs: give one of "
-        f"its 1 runs, e.g. {tmp_path / 'a'}"
+        f"its 1 run, e.g. {tmp_path / 'a'}"
     )

@@ -218,7 +218,7 @@ def test_damaged_and_missing_parts_are_found_and_exactly_those_batches_replayed(
     (run / "players" / "part-000009.parquet").unlink()
 
     report = CliRunner().invoke(cli, ["report", str(run)])
-    assert "3 damaged batch(es)" in one_error_line(report)
+    assert "3 damaged batches" in one_error_line(report)
     verify = CliRunner().invoke(cli, ["verify", str(run)])
     assert verify.exit_code == 1
     assert [line.split(":")[0].strip() for line in verify.output.splitlines() if "batch " in line[:10]] == [
@@ -228,7 +228,7 @@ def test_damaged_and_missing_parts_are_found_and_exactly_those_batches_replayed(
     ]
     resumed = simulate(tmp_path, "hurt", *PIG, "--resume")
     assert resumed.exit_code == 0, resumed.output
-    assert "replayed 3 damaged batch(es)" in resumed.output
+    assert "replayed 3 damaged batches: " in resumed.output
     assert CliRunner().invoke(cli, ["verify", str(run)]).exit_code == 0
     for table in ("games", "players", "events"):
         assert_frame_equal(read_sorted(tmp_path / "clean", table), read_sorted(run, table))
@@ -237,7 +237,7 @@ def test_damaged_and_missing_parts_are_found_and_exactly_those_batches_replayed(
 def test_verify_of_an_intact_run(tmp_path):
     assert simulate(tmp_path, "ok", *PIG).exit_code == 0
     result = CliRunner().invoke(cli, ["verify", str(tmp_path / "ok")])
-    assert result.exit_code == 0 and "12 of 12 batch(es) intact (60 parts" in result.output
+    assert result.exit_code == 0 and "12 of 12 batches intact (60 parts" in result.output
 
 
 def test_a_folder_inside_a_table_folder_is_one_line_on_resume(tmp_path):

@@ -28,7 +28,7 @@ def left_running(tmp_path):
 def test_a_run_whose_writer_died_reads_as_incomplete_everywhere(tmp_path):
     run = left_running(tmp_path)
     verify = CliRunner().invoke(cli, ["verify", str(run)])
-    assert verify.exit_code == 0 and f"pig, {DIED}, 4 of 4 batch(es)" in verify.output, verify.output
+    assert verify.exit_code == 0 and f"pig, {DIED}, 4 of 4 batches" in verify.output, verify.output
     report = CliRunner().invoke(cli, ["report", str(run)])
     assert report.exit_code == 0, report.output
     assert f"| status | {DIED} |" in (run / "report.md").read_text()

@@ -66,7 +66,7 @@ def test_resume_refuses_different_options(tmp_path):
     simulate(tmp_path, "r", "-n", "20", "--seed", "1", "--jobs", "1")
     result = simulate(tmp_path, "r", "-n", "20", "--seed", "2", "--jobs", "1", "--resume")
     assert result.exit_code == 2
-    assert "cannot resume: run_seed differs (run has 1, this command gives 2)" in result.output
+    assert "cannot resume: run_seed: the run has 1, this command gives 2" in result.output
 
 
 def test_a_long_recorded_value_is_shortened_in_the_resume_line():
@@ -75,7 +75,9 @@ def test_a_long_recorded_value_is_shortened_in_the_resume_line():
     have = {"ratio": "all", "ratio_counts": []}
     want = {"ratio": "official", "ratio_counts": [["treasure", "passive", 44]] * 41}
     line = option_differences(have, want)
-    assert line.startswith("ratio: run has 'all', this command gives 'official'; ratio_counts: run has []")
+    assert line.startswith(
+        "ratio: the run has 'all', this command gives 'official'; ratio_counts: the run has []"
+    )
     assert line.endswith("… (41 entries)") and len(line) < 200, line
 
 
@@ -87,7 +89,7 @@ def test_failed_games_are_recorded_and_the_run_goes_on(tmp_path):
     assert errors.height > 0 and errors.height + played.height == 200
     assert all(seed % 13 == 0 for seed in errors["seed"].to_list())
     assert errors["error_type"].unique().to_list() == ["RuntimeError"]
-    assert f"{errors.height} game(s) failed" in result.output
+    assert f"{errors.height} game{'' if errors.height == 1 else 's'} failed" in result.output
     allowed = simulate(tmp_path, "err2", "-n", "50", "--seed", "4", "--crash-every", "13", "--allow-errors")
     assert allowed.exit_code == 0
 

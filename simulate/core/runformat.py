@@ -33,6 +33,7 @@ from typing import Any
 
 from .analysis_spec import AnalysisSpec, AnalysisSpecError
 from .errors import UserError
+from .wording import counted
 
 # 1: batches inside manifest.json, rewritten after every batch, no part checksums; 2: no ``analysis`` in the
 # manifest, events without ``target_seat`` and ``value`` (a seat target was text, "p0"/"seat0")
@@ -329,7 +330,7 @@ def _runs_inside(folder: Path) -> str:
         return ""
     kind = record.removesuffix(".json") if record else ""
     what = f"the folder of {'an' if kind[:1] in 'aeiou' else 'a'} {kind}" if record else "a folder of runs"
-    return f"; it is {what}: give one of its {len(runs)} runs, e.g. {runs[0]}"
+    return f"; it is {what}: give one of its {counted(len(runs), 'run')}, e.g. {runs[0]}"
 
 
 def read_manifest(run: Path) -> Manifest:
@@ -685,8 +686,8 @@ class Verification:
         manifest, state = self.state.manifest, self.state
         intact = len(state.batches) - len(set(self.damaged) & set(state.batches))
         lines = [
-            f"{state.path}: {manifest.game}, {status_text(state.path, manifest, reason=False)}, {intact} of {manifest.n_batches} batch(es) "
-            f"intact ({intact * len(manifest.part_tables)} parts checked by size and SHA-256)"
+            f"{state.path}: {manifest.game}, {status_text(state.path, manifest, reason=False)}, {intact} of "
+            f"{counted(manifest.n_batches, 'batch', 'batches')} intact ({intact * len(manifest.part_tables)} parts checked by size and SHA-256)"
         ]
         lines += [f"  batch {b}: {why}" for b, why in sorted(self.damaged.items())]
         if state.torn_tail:
@@ -715,7 +716,7 @@ class FolderVerification:
     def lines(self) -> list[str]:
         damaged = sum(not run.ok for run in self.runs) + len(self.unreadable)
         total = len(self.runs) + len(self.unreadable)
-        head = f"{self.path}: a folder of {total} runs, {damaged} damaged"
+        head = f"{self.path}: a folder of {counted(total, 'run')}, {damaged} damaged"
         if not total:
             head += " (a sweep stopped before its first point; `--resume` with its options continues it)"
         body = [line for run in self.runs for line in run.lines()]

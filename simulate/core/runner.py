@@ -391,10 +391,12 @@ _RESUME_KEYS = (
 )
 
 
-def option_differences(have: dict[str, Any], want: dict[str, Any], what: str = "run") -> str:
-    """The options a resuming command changed, in words a person typed (``n_players: run has 2, this
+def option_differences(have: dict[str, Any], want: dict[str, Any], what: str = "the run") -> str:
+    """The options a resuming command changed, in words a person typed (``n_players: the run has 2, this
     command gives 3``) rather than the two config hashes; "" when the recorded configs agree. ``what``
-    names the record (a run; a ladder, duel or ensemble of runs)."""
+    names the record (a run; a sweep, tune, ladder, duel or ensemble of runs): every "cannot resume" line
+    has this one form (session 32: a run's read "n_games differs (run has 20, …)", a sweep's "the sweep's
+    n_games differ from this command's" without the values)."""
     keys = [key for key in dict.fromkeys([*have, *want]) if have.get(key) != want.get(key)]
     return "; ".join(
         f"{key}: {what} has {_brief(have.get(key))}, this command gives {_brief(want.get(key))}"
@@ -440,10 +442,11 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, di
         if have == want:
             continue
         changed = option_differences(state.manifest.config, fresh.config) if key == "config_hash" else ""
-        if changed:
-            raise UserError(f"{out}: cannot resume: {changed}")
-        what = "the card data changed" if key == "card_data_hash" else f"{key} differs"
-        raise UserError(f"{out}: cannot resume: {what} (run has {have!r}, this command gives {want!r})")
+        changed = changed or option_differences({key: have}, {key: want})
+        why = (
+            " (the card data changed: card files are compared by content)" if key == "card_data_hash" else ""
+        )
+        raise UserError(f"{out}: cannot resume: {changed}{why}")
     if state.manifest.summaries not in (
         None,
         fresh.summaries,
