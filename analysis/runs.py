@@ -61,6 +61,15 @@ CHUNK_GAMES = 50_000  # games per chunk for per-game aggregations (Run.chunks)
 _CACHE = "run_tables"  # the attached database holding a connection's games, players and errors
 
 
+def interrupted_query(exc: BaseException) -> bool:
+    """Ctrl-C during a DuckDB query: DuckDB stops the query and raises its own error (a RuntimeError "Query
+    interrupted", or InterruptException), not KeyboardInterrupt, so a report stopped mid-query printed a
+    traceback (session 32). The command line treats it as Ctrl-C."""
+    if isinstance(exc, duckdb.InterruptException):
+        return True
+    return isinstance(exc, RuntimeError) and str(exc).strip() == "Query interrupted"
+
+
 def parquet_sql(files: Iterable[str]) -> str:
     """DuckDB's reader of these Parquet parts as stored. Never hive partitions: DuckDB reads a folder
     named KEY=VALUE on the path as a column, so a run named `seat=3` read every seat as 3 (its report a

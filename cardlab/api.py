@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.analysis.render import Report
-from cardlab.analysis.runs import Run, RunError, within_memory
+from cardlab.analysis.runs import Run, RunError, interrupted_query, within_memory
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.card_problems import every_problem
 from cardlab.simulate.core.datafiles import write_json
@@ -103,6 +103,10 @@ def _stops_as(folder: Path) -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         raise RunInterrupted(folder) from None
+    except Exception as exc:  # Ctrl-C inside a DuckDB query (a duel's figures, a stop rule)
+        if interrupted_query(exc):
+            raise RunInterrupted(folder) from None
+        raise
 
 
 @dataclass(slots=True)
@@ -738,11 +742,11 @@ def duel(
     _check_jobs(settings.jobs)
     root = out_root(out)
     folder = root / run_name(spec, name, prefix="duel-")
-    with _stops_as(folder):
+    with _stops_as(folder):  # the figures too: stopped there, --resume reads the runs and writes them
         run_duel(spec, _texts(strategy, "strategy"), folder, settings, on_start=_starts(echo))
-    _link_latest(root, folder.name)
-    figures = read_duels([folder])
-    write_atomic(folder / "duel.md", str(figures).encode("utf-8"))  # never half-written
+        _link_latest(root, folder.name)
+        figures = read_duels([folder])
+        write_atomic(folder / "duel.md", str(figures).encode("utf-8"))  # never half-written
     return folder, figures
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from cardlab.analysis.runs import RunError
+from cardlab.analysis.runs import RunError, interrupted_query
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameOption, GameSpec
@@ -107,6 +107,10 @@ class CardlabGroup(click.Group):
             where = f"{exc.filename}: " if exc.filename else ""
             click.echo(fail_line(f"{where}{exc.strerror or exc}"), err=True)
             ctx.exit(2)
+        except Exception as exc:
+            if interrupted_query(exc):  # Ctrl-C inside a DuckDB query: as Ctrl-C anywhere else
+                raise KeyboardInterrupt from None
+            raise
 
 
 def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -802,7 +806,7 @@ def robust_cmd() -> None:
 def _finish_set(made: api.RunSet, allow_errors: bool) -> None:
     click.echo(str(made.report), nl=False)
     md, page = made.files
-    click.echo(f"\n{len(made.runs)} runs in {made.path}/; wrote {md} and {page}")
+    click.echo(f"\n{counted(len(made.runs), 'run')} in {made.path}/; wrote {md} and {page}")
     if made.failed and not allow_errors:
         sys.exit(1)
 

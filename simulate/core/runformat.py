@@ -22,6 +22,7 @@ contradicts the manifest ends with one line (:class:`RunFormatError`), never a t
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import json
@@ -456,8 +457,9 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         raise type(exc)(exc.errno, exc.strerror, str(path)) from None
-    finally:
-        tmp.unlink(missing_ok=True)
+    finally:  # no temporary when its folder is a file: that unlink's error named the temporary (session 32)
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+            tmp.unlink()
 
 
 def write_manifest(run: Path, manifest: Manifest) -> None:
