@@ -21,11 +21,16 @@ def card_value(st: State, card) -> int:
         v = st.cfg.combat_values[st.levels(card)[0] - 1]
     if card.vet and st.printed_kw(card, "veteran"):
         v *= 2
-    if "double_if_opponent_bounty" in st.passive_of(card) and any(
-        c.face_up and st.has_kw(c, "bounty") for c in st.army(1 - card.owner)
-    ):
+    if _avatar_doubled(st, card):
         v *= 2
     return v
+
+
+def _avatar_doubled(st: State, card) -> bool:
+    """GX-14: Golem (Avatar)'s value is doubled while the opponent's army shows a bounty card."""
+    return "double_if_opponent_bounty" in st.passive_of(card) and any(
+        c.face_up and st.has_kw(c, "bounty") for c in st.army(1 - card.owner)
+    )
 
 
 def army_value(st: State, seat: int) -> int:
@@ -60,7 +65,7 @@ def _log_card_bonuses(st: State, seat: int) -> None:
             continue
         if c.vet and st.printed_kw(c, "veteran"):
             st.emit("battle_bonus", seat, c.d.name, amount=card_value(st, c) // 2, detail="veteran")
-        if "double_if_opponent_bounty" in st.passive_of(c) and card_value(st, c) > st.cfg.combat_values[1]:
+        if _avatar_doubled(st, c):  # was: its value above the hero value, true of a `combat:` 4 avatar alone
             st.emit("battle_bonus", seat, c.d.name, amount=card_value(st, c) // 2, detail="avatar")
 
 

@@ -123,6 +123,11 @@ class View:
     def battle_total(self, seat: int) -> int:
         return battle_total(self._st, seat)
 
+    def row_value(self, row: int) -> int:
+        """The game's combat value of a card of row (level) ``row + 1``: ``--combat-values`` (GX-9.2), which a
+        designer may set to anything; players read it here rather than assume the printed 2, 3, 5."""
+        return self._st.cfg.combat_values[row]
+
     # what a card is worth now: ``card`` is a uid or its CardView
     def card_value(self, card: CardView | int) -> int:
         """Its combat value in the army (GX-9.2; 0 captured or elsewhere)."""

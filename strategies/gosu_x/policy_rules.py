@@ -20,7 +20,7 @@ from cardlab.simulate.gosu_x.cards import CardDef
 from cardlab.simulate.gosu_x.refs import CardView
 from cardlab.simulate.gosu_x.views import View
 
-from .valuing import HITS, LEVEL_VALUE, Valuer
+from .valuing import HITS, Valuer
 
 PASS_LEAD = 12  # pass first when the battle total leads by this much (cardlab tune-policy, docs/gosu_x.md)
 # An activation scores activate_base + activate_weight × its effect's value (valuing.py, in battle points); a
@@ -367,7 +367,7 @@ class EvaluatorRules(Rules):
             defn = v.defn(o[1])
             cost = o[5] if len(o) > 5 else 0
             after = hand_n - 1 - cost
-            value = self.delta(battle=LEVEL_VALUE[o[2]], hand=-1 - cost, army=1) - (1.0 if o[3] else 0.0)
+            value = self.delta(battle=v.row_value(o[2]), hand=-1 - cost, army=1) - (1.0 if o[3] else 0.0)
             return value + (self.effect_value(v, defn, after) if defn is not None else 0.0)
         if kind == "replace":
             target = v.card(o[1])
@@ -424,7 +424,7 @@ class EvaluatorRules(Rules):
             card = v.card(uid)
             if card is None:
                 return -1.0
-            value = v.card_value(card) if card.face_up else LEVEL_VALUE[max(0, card.row)]
+            value = v.card_value(card) if card.face_up else v.row_value(max(0, card.row))
             mine = card.owner == self.seat
             if what == "release":
                 return value if mine else -value

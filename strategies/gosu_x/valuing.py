@@ -17,8 +17,6 @@ from cardlab.simulate.gosu_x.views import View
 
 HITS = STEPS.with_role("hit")  # the steps that take an opponent's card out of play, as registered
 
-LEVEL_VALUE = (2, 3, 5)  # GX-9.2 default combat values of levels I, II, III
-
 WEIGHTS = {"battle": 1.0, "hand": 1.2, "token": 1.5, "unlock": 4.0, "army": 0.5}
 OPP_GAIN = 3.0  # battle points the opponent adds per turn a pass leaves them (GX-8)
 
@@ -126,7 +124,7 @@ class Valuer:
     def best_captured(self, v: View, seat: int) -> float:
         return float(
             max(
-                (LEVEL_VALUE[r] for r, row in enumerate(v.army(seat)) for c in row if not c.face_up),
+                (v.row_value(r) for r, row in enumerate(v.army(seat)) for c in row if not c.face_up),
                 default=0,
             )
         )
@@ -134,7 +132,7 @@ class Valuer:
     def card_worth(self, v: View, defn: CardDef) -> float:
         """A card in hand or discard (its printed card): its level's battle value and what its entry
         effect would give."""
-        return LEVEL_VALUE[defn.level - 1] + self.effect_value(v, defn, v.hand_size(self.seat) - 1)
+        return v.row_value(defn.level - 1) + self.effect_value(v, defn, v.hand_size(self.seat) - 1)
 
     def choice_worth(self, v: View, option: Any) -> float:
         """An option of a card choice (a card uid, or 0 for none): the chosen card's worth."""
@@ -144,4 +142,4 @@ class Valuer:
         return self.card_worth(v, defn) if defn is not None else 0.0
 
 
-__all__ = ["HITS", "LEVEL_VALUE", "OPP_GAIN", "WEIGHTS", "Valuer"]
+__all__ = ["HITS", "OPP_GAIN", "WEIGHTS", "Valuer"]
