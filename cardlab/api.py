@@ -278,10 +278,19 @@ def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
             "--name '': an empty run name (an unset shell variable?); leave --name out for GAME-<time>"
         )
     name = name if name is not None else f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    if (
-        "/" in name or not name.isprintable() or name in ("", ".", "..", "latest")
-    ):  # no newline in a folder name
-        raise UserError(f"--name '{name}' is not a usable run name")
+    why = (
+        "a run name is one folder's name, without '/' (--out names the folder that holds runs)"
+        if "/" in name
+        else "a run name must be printable (no newline or control character)"
+        if not name.isprintable()
+        else "'.' and '..' name folders that exist already"
+        if name in (".", "..")
+        else "'latest' is the link to the newest run"
+        if name == "latest"
+        else ""
+    )
+    if why:  # the line said "is not a usable run name", not why
+        raise UserError(f"--name {name!r}: {why}")
     if name != name.strip():  # ' x' and 'x' would be two folders that read the same
         raise UserError(f"--name {name!r}: a run name must not begin or end with a space")
     if name.startswith("-"):  # `--name --` (a shell slip), and `cardlab report -x` reads as an option
@@ -1194,24 +1203,6 @@ def cards_check(path: str | Path, game_name: str | None = None) -> str:
         return spec.check_cards(path)
 
 
-# Top-level keys that tell a card file's game when its folder does not (a file copied out of
-# decklists/<game>/, as the README suggests): Gosu X cards by clan, Hidden Reason cards by class and decks by
-# plan, Four Souls cards by set, its ratio files by deck counts or name (one cut before its decks has only
-# that) and collections by sets.
-_CARD_FILE_KEYS = {
-    "clan": "gosu-x",
-    "class": "hidden-reason",
-    "plan": "hidden-reason",
-    "set": "four-souls",
-    "sets": "four-souls",
-    "name": "four-souls",
-    "treasure": "four-souls",
-    "loot": "four-souls",
-    "monster": "four-souls",
-}
-_GUESS_FILES = 200  # YAML files read to guess a folder's game: a folder of cards has a few dozen
-
-
 def _guess_game(path: str) -> GameSpec:
     """The game of a card file or folder: from its folder's name, else from its files' top-level keys. A
     file that is not valid YAML is that problem, in one line, before any guess."""
@@ -1220,16 +1211,12 @@ def _guess_game(path: str) -> GameSpec:
         folder = name.replace("-", "_")
         if folder in parts or any(p.startswith(folder) for p in parts):
             return game_registry.get(name)
-    from itertools import islice
+    from cardlab.simulate.core.cardfiles import games_of_files
 
-    from cardlab.simulate.core.cardfiles import load_yaml
-
-    files = islice(sorted(Path(path).rglob("*.yaml")), _GUESS_FILES) if Path(path).is_dir() else [Path(path)]
-    found = set()
-    for file in files:
-        data = load_yaml(file)
-        if isinstance(data, dict):
-            found |= {_CARD_FILE_KEYS[key] for key in data if key in _CARD_FILE_KEYS}
+    if Path(path).is_dir() and next(Path(path).rglob("*.yaml"), None) is None:
+        # was "cannot tell which game …; add --game", and with --game "no .yaml card files": a detour
+        raise UserError(f"{path}: no .yaml card files in this folder or its subfolders")
+    found = games_of_files(path)
     if len(found) == 1:
         return game_registry.get(found.pop())
     raise UserError(

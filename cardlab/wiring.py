@@ -8,6 +8,7 @@ from typing import Any
 
 from cardlab.analysis.card_summaries import summarizer
 from cardlab.simulate import games as game_registry
+from cardlab.simulate.core.cardfiles import other_games_cards
 from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec, check_config_numbers
@@ -58,7 +59,13 @@ def plan_from_options(
         raise UserError(f"--seed must be 0 or more, got {run_seed}")
     options = dict(default_options(spec))
     options.update(game_options or {})
-    config = spec.make_config(n_players=n_players, max_turns=max_turns, **options)
+    try:
+        config = spec.make_config(n_players=n_players, max_turns=max_turns, **options)
+    except UserError:  # another game's card files: say so rather than their first unknown field
+        other = other_games_cards(spec.name, options.get("cards"))
+        if other:
+            raise UserError(other) from None
+        raise
     check_config_numbers(config)
     available = strategy_registry.for_game(spec.name)
     texts = list(strategy_texts) or [default_strategy(spec, available)]

@@ -25,7 +25,10 @@ CASES = [
         "error: --strategy: 'hold' is given twice",
     ),
     (["simulate", "pig", "--jobs", "0"], "error: --jobs must be -1 (all cores) or 1..1024, got 0"),
-    (["simulate", "pig", "--name", "latest"], "error: --name 'latest' is not a usable run name"),
+    (
+        ["simulate", "pig", "--name", "latest"],
+        "error: --name 'latest': 'latest' is the link to the newest run",
+    ),
     (["report", "no/such/run"], "error: no/such/run: no such run folder"),
     (["replay", "no/such/run", "--game", "1"], "error: no/such/run: no such run folder"),
     (["cards", "check", "no/such/file.yaml"], "error: no/such/file.yaml: no such file or folder"),

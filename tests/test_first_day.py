@@ -169,7 +169,7 @@ def test_a_complete_run_missing_batch_records_is_damaged_not_reported(tmp_path, 
 
 def test_a_run_name_with_a_newline_is_refused(tmp_path):
     result = simulate(tmp_path, "a\nb", "-n", "2", "-j", "1")
-    assert result.exit_code == 2 and "is not a usable run name" in result.output
+    assert result.exit_code == 2 and "a run name must be printable" in result.output
     assert not any(tmp_path.iterdir())
 
 

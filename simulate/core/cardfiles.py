@@ -14,12 +14,13 @@ import re
 import stat
 import time
 from collections.abc import Iterable
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import CardDataError
+from .errors import CardDataError, UserError
 
 
 class YamlMap(dict):
@@ -171,6 +172,52 @@ def _check_shape(path: Path, text: str) -> None:
             raise CardDataError(
                 str(path), line, f"expands to more than {MAX_NODES:,} values (aliases?); the card file limit"
             )
+
+
+# Top-level keys that tell a card file's game when its folder does not (a file copied out of
+# decklists/<game>/, as the README suggests): Gosu X cards by clan, Hidden Reason cards by class and decks by
+# plan, Four Souls cards by set, its ratio files by deck counts or name (one cut before its decks has only
+# that) and collections by sets.
+CARD_FILE_KEYS = {
+    "clan": "gosu-x",
+    "class": "hidden-reason",
+    "plan": "hidden-reason",
+    "set": "four-souls",
+    "sets": "four-souls",
+    "name": "four-souls",
+    "treasure": "four-souls",
+    "loot": "four-souls",
+    "monster": "four-souls",
+}
+GUESS_FILES = 200  # YAML files read to guess a folder's game: a folder of cards has a few dozen
+
+
+def games_of_files(path: str | Path) -> set[str]:
+    """The games whose card files ``path`` holds, told by the files' top-level keys (``CARD_FILE_KEYS``): a
+    file, or a folder's first ``GUESS_FILES`` .yaml files, subfolders included. A file that is not valid
+    YAML raises its one line."""
+    target = Path(path)
+    files = islice(sorted(target.rglob("*.yaml")), GUESS_FILES) if target.is_dir() else [target]
+    found: set[str] = set()
+    for file in files:
+        data = load_yaml(file)
+        if isinstance(data, dict):
+            found |= {CARD_FILE_KEYS[key] for key in data if key in CARD_FILE_KEYS}
+    return found
+
+
+def other_games_cards(game: str, paths: str | Iterable[str] | None) -> str:
+    """The line for ``--cards`` naming another game's files (a Gosu X clan file given to Four Souls said
+    "unknown field 'clan'"; a Hidden Reason folder given to Gosu X "no .yaml card files found"), or ""."""
+    for path in [paths] if isinstance(paths, str) else list(paths or ()):
+        try:
+            found = games_of_files(path) if path and Path(path).exists() else set()
+        except UserError:
+            continue
+        if len(found) == 1 and game not in found:
+            other = found.pop()
+            return f"--cards {path}: {other} card files, not {game}'s (they go to `cardlab simulate {other}`)"
+    return ""
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

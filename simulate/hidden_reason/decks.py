@@ -64,6 +64,7 @@ def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
         raise UserError(f"hidden-reason: --cards {path}: no .yaml card files in this folder")
     seen: dict[str, str] = {}
     read: list[CardDef] = []
+    decks_before = len(pool.raw_decks)
     for file in card_paths(path):
         pool.files.append(file)
         for card in guarded(_cards_of_file, file, pool) or ():
@@ -73,6 +74,11 @@ def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
                 continue
             seen[card.name] = str(file)
             read.append(card)
+    if overlay and not read and len(pool.raw_decks) == decks_before:  # was: played the bundled data, exit 0
+        raise UserError(
+            f"hidden-reason: --cards {path}: no card file ('class:' and 'cards:') or deck file ('deck:' and "
+            "'cards:') there: nothing to lay over the bundled cards"
+        )
     # an overlay's cards replace the cards they name (the kernel's one overlay, by name: these cards have no id)
     merged = core_overrides.overlay(list(pool.cards.values()), read, _card_keys)
     pool.cards = {c.name: c for c in merged}
