@@ -923,8 +923,8 @@ def tune_policy(
     echo = _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
     _check_workers(jobs, backend, scheduler)
-    params = [parse_param(p) for p in _texts(param, "param")]
     spec = game(game_name)
+    params = [parse_param(p, spec.name) for p in _texts(param, "param")]
     given = {k: v for k, v in game_options(spec, options).items() if v not in (None, (), "")}
     settings = {
         "n_games": games,

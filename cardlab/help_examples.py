@@ -4,6 +4,8 @@ the command's options, so an example cannot name an option that does not exist."
 
 from __future__ import annotations
 
+import re
+
 import click
 
 # Keyed by the command path after ``cardlab``; a game command (``simulate four-souls``) takes its group's
@@ -64,6 +66,13 @@ def example(path: str, game: str | None = None) -> str:
     if isinstance(entry, dict):
         entry = entry.get(game or "", next(iter(entry.values())))
     return entry.replace("{game}", game or "four-souls")
+
+
+def example_option(path: str, game: str | None, option: str) -> str:
+    """``option`` with its value as the command's example for ``game`` gives it (``--knob 'Eve.hp=1..4'``),
+    for a message's "e.g.": each game's own, never another game's card or column (session 32)."""
+    found = re.search(rf"{option} '[^']*'", example(path, game))
+    return found.group(0) if found else option
 
 
 def with_example(command: click.Command, path: str, game: str | None = None) -> click.Command:

@@ -28,6 +28,7 @@ from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan
 from cardlab.strategies import registry as strategy_registry
 
+from .help_examples import example_option
 from .tune import CONFIRM_SEED_OFFSET, Evaluator, claim, race
 from .wiring import plan_from_options
 
@@ -76,13 +77,14 @@ def _show(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.10g}"
 
 
-def parse_param(text: str) -> Param:
-    """``NAME=A..B[:STEP]`` (numbers, step 1 by default) or ``NAME=V1,V2,…``."""
+def parse_param(text: str, game: str | None = None) -> Param:
+    """``NAME=A..B[:STEP]`` (numbers, step 1 by default) or ``NAME=V1,V2,…``; ``game`` names the example."""
     name, eq, values = str(text).partition("=")
     name, values = name.strip(), values.strip()
     if not eq or not name or not values or not name.isidentifier():
         raise UserError(
-            f"--param {text!r}: expected NAME=A..B[:STEP] or NAME=V1,V2 (e.g. 'risk=0.1..0.4:0.05')"
+            f"--param {text!r}: expected NAME=A..B[:STEP] or NAME=V1,V2 "
+            f"(e.g. {example_option('tune-policy', game, '--param')})"
         )
     if ".." in values:
         lo_text, _, rest = values.partition("..")

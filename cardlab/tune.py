@@ -27,7 +27,6 @@ import contextlib
 import json
 import math
 import os
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +41,7 @@ from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import write_atomic
 from cardlab.simulate.core.runner import RunPlan, option_differences, play_game
 
-from .help_examples import example
+from .help_examples import example_option
 from .wiring import plan_from_options
 
 CONFIRM_SEED_OFFSET = 1_000_003  # confirmation seeds: far from the search's own
@@ -97,7 +96,7 @@ def parse_knob(text: str, spec: GameSpec | None = None) -> Knob:
     if not eq or "." not in key or not values.strip():
         raise UserError(
             f"--knob {text!r}: expected CARD.FIELD=A..B[:STEP], CARD.FIELD=V1,V2 or OPTION=VALUES "
-            f"(e.g. {_given(spec, '--knob') if spec else repr('Isaac.hp=1..4')})"
+            f"(e.g. {example_option('tune', spec.name, '--knob') if spec else repr('Isaac.hp=1..4')})"
         )
     values = values.strip()
     if ".." in values:
@@ -349,13 +348,6 @@ def _seat_rows(plan: RunPlan, index: int, dims: list[str]) -> list[dict]:
     return rows
 
 
-def _given(spec: GameSpec, option: str) -> str:
-    """``option`` as the game's own `cardlab tune GAME --help` example gives it: a Gosu X user was told
-    to try Four Souls' --knob 'Isaac.hp=1..4' and --target 'spread(character) …' (session 32)."""
-    found = re.search(rf"{option} '[^']*'", example("tune", spec.name))
-    return found.group(0) if found else option
-
-
 def tune(
     spec: GameSpec,
     folder: Path,
@@ -373,9 +365,13 @@ def tune(
     ``ensemble`` (policy labels: every candidate is judged under each, that policy in every seat, and a
     target holds only if it holds under all) and ``jobs`` / ``backend`` / ``scheduler``."""
     if not knobs:
-        raise UserError(f"cardlab tune: give at least one --knob (e.g. {_given(spec, '--knob')})")
+        raise UserError(
+            f"cardlab tune: give at least one --knob (e.g. {example_option('tune', spec.name, '--knob')})"
+        )
     if not target_texts:
-        raise UserError(f"cardlab tune: give at least one --target (e.g. {_given(spec, '--target')})")
+        raise UserError(
+            f"cardlab tune: give at least one --target (e.g. {example_option('tune', spec.name, '--target')})"
+        )
     if not spec.set_fields and any(k.option is None for k in knobs):
         raise UserError(f"cardlab tune: {spec.name} has no --set card overrides to tune")
     keys = [k.card_field for k in knobs]

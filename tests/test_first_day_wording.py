@@ -51,3 +51,17 @@ def test_tune_messages_give_each_games_own_examples(tmp_path):
         else:
             raise AssertionError("no target was accepted")
     assert not any(tmp_path.iterdir())
+
+
+def test_tune_policy_param_examples_are_each_games_own(tmp_path):
+    """Session 32: a bad `tune-policy --param` was told "e.g. 'risk=0.1..0.4:0.05'" (a Four Souls
+    parameter) in every game; now the game's own `--help` example's --param."""
+    for game, policy, param in (
+        ("gosu-x", "sensible", "activate_base=1..5"),
+        ("hidden-reason", "guardian", "margin=0..6"),
+    ):
+        args = ["tune-policy", game, policy, "--param", "x", "-n", "4", "--out", str(tmp_path)]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 2 and result.output.rstrip().endswith(f"(e.g. --param '{param}')"), (
+            result.output
+        )
