@@ -1165,8 +1165,10 @@ def _use_kind(eff: Any) -> str:
         if spec.get("cards") == "top(any_discard)" and spec.get("to") == "its_deck_top":
             return "recover"
         to, cards = spec.get("to"), spec.get("cards")
-        if to in ("monster_deck_top", "monster_slot") and isinstance(cards, str) and cards[:1].isupper():
-            return "dig"  # a chosen card (a discarded monster) on top of the monster deck or into a slot
+        if to == "monster_deck_top" and isinstance(cards, str) and cards[:1].isupper():
+            # a chosen card (a discarded monster) on top of the monster deck: met by an attack on the deck
+            # (``sensible._dig``); one into a slot is a fight the value model reads (``valuing``, ``move``)
+            return "dig"
     if verbs == {"skip_recharge"}:
         return "lock"  # a spent item kept spent through its controller's next recharge (Lil' Gish)
     if verbs == {"peek"}:

@@ -1259,8 +1259,17 @@ def _amount(v: Any, out: Outlook) -> float:
     return _num(v)
 
 
+def _slot_count(out: Outlook) -> int:
+    """The monster slots in play, expanded ones too (FS-3.12; public): one per slot the view shows. With no
+    view (a bare outlook) the reading fails, and the amount is read at ``_num``'s default."""
+    if out.view is None:
+        raise TypeError("no view")  # ``read_amount`` reads an amount it cannot read as None
+    return len(out.view.slot_tops)
+
+
 # What :func:`expr_amount` reads on my outlook (vocabulary §1.6): the item's counters and the cards under it,
-# my cents, hand size, damage, HP and souls, the most souls a player has, a die's ``result`` at its mean.
+# my cents, hand size, damage, HP and souls, the most souls a player has, a die's ``result`` at its mean, the
+# monster slots in play.
 ON_OUTLOOK: Final[Known] = {
     "counters(self)": lambda o: o.self_counters,
     "under(self)": lambda o: o.self_under,
@@ -1271,7 +1280,9 @@ ON_OUTLOOK: Final[Known] = {
     "result": lambda _o: 3.5,
     "souls(you)": lambda o: o.my_souls,
     "most(souls)": lambda o: max(o.my_souls, o.leader_souls),
+    "monster_slots": _slot_count,
 }
+
 # Amount words the players read at ``_num``'s default, each with why (``tests/four_souls/test_amount_shapes``
 # fails on an amount word neither read nor listed here: a new card's amount cannot go unread silently).
 DEFAULTED: dict[str, str] = {
@@ -1287,7 +1298,6 @@ DEFAULTED: dict[str, str] = {
     "reduce_to": "damage reduced to a number: the prevention's size depends on the damage, read as 1",
     "souls": "another player's souls count: the outlook keeps mine and the leader's only, read as 1",
     "most": "the most any player has of something other than souls: not in the outlook, read as 1",
-    "monster_slots": "the monster slots in play: not in the outlook, read as 1",
     "dead_players": "the players who died this turn: known only as it resolves, read as 1",
     "discarded_count": "the cards discarded by the same effect: known only as it resolves, read as 1",
     "damage": "the damage marked on an object: not in the outlook, read as 1",
@@ -1443,8 +1453,11 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
             and head != "monster"
         ):
             # a chosen card from outside the slots (a discarded monster, FS-3.8) comes in on top of one: worth
-            # the better fight it offers me now over the best one there (nothing once my fights are done)
-            if not out.my_turn or out.fight_done:
+            # the better fight it offers me now over the best one there; off my turn it is the active rival's
+            # fight first (nothing), once my fights are done a token
+            if not out.my_turn:
+                return 0.0
+            if out.fight_done:
                 return 0.1
             return max(0.1, out.discard_fight - max(0.0, out.fight))
         if head == "monster":
