@@ -2142,6 +2142,12 @@ def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
                 mine,
                 key=lambda o: (sp._using is not None and o.name == sp._using[0], _obj_value(sp, o)),
             )
+        if not helps and "deactivate" in verbs:  # FS-6.2: the rival's item whose ready ↷ it takes away
+            out = _outlook(sp, view)
+            ready = [(vl.ready_worth(infos[o], out), o) for o in theirs if infos[o].controller >= 0]
+            worth, pick = max(ready, key=lambda t: t[0], default=(0.0, None))
+            if pick is not None and worth > 0:
+                return pick
         if not helps and theirs:  # the leader's best item or soul (a soul worth 8 points)
             lead = _leader(view, [SeatRef(infos[o].controller) for o in theirs]).seat
             return max(theirs, key=lambda o: _obj_worth(sp, o) + (0.5 if infos[o].controller == lead else 0))

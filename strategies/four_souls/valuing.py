@@ -669,6 +669,17 @@ def cost_value(cost: Any, out: Outlook) -> float:
     return v
 
 
+def ready_worth(info: Any, out: Outlook) -> float:
+    """What an object's ready ↷ abilities are worth now (the best of them, read as a copy of it is:
+    :func:`copied_worth`): what turning it sideways takes away until its next recharge (FS-6.2, FS-8.1).
+    Nothing when it is spent already or has no ↷ ability."""
+    if not info.charged:
+        return 0.0
+    return max(
+        (copied_worth(ab, out) for k, _i, ab in info.rules.acts if k == "tap" and not copies(ab)), default=0.0
+    )
+
+
 def _hp_price(n: float, out: Outlook) -> float:
     """What paying ``n`` HP costs: my death when it is all I have left (priced as lethal damage is); else, as
     damage to me is read (FS-8.10: it heals at the end of the turn), little once no fight is left in my

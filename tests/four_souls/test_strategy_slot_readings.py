@@ -1,7 +1,8 @@
 """Cards ``sensible`` held and seldom used (session 32, item 1: `cardlab report`'s "What the players used"):
 two readings of the monster slots. An amount that counts the slots was read at the default 1 (and with it
 the whole expression); a ↷ that brings a discarded monster into a slot waited for an attack on the monster
-deck, as one that puts it on the deck does. Seat 0 plays ``sensible``; the other seat passes."""
+deck, as one that puts it on the deck does. And (item 2) an item turned sideways is chosen by the ready ↷ it
+takes away. Seat 0 plays ``sensible``; the other seat passes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from cardlab.simulate.four_souls import resolution
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
+    card,
     give_item,
     give_loot,
     kinds,
@@ -67,3 +69,28 @@ def test_FS_3_8_no_monster_is_brought_into_a_slot_in_a_rival_s_turn():
     g.active = 1
     resolution.priority(g, 1)
     assert kinds(g, "item_activated") == [] and book.charged
+
+
+def test_FS_6_2_a_rival_s_item_turned_sideways_is_the_one_whose_ready_tap_it_takes():
+    """A ↷ of mine turning a chosen item sideways (the ``deactivate`` verb): the rival holds a passive item
+    worth more and a charged ↷ item (a 3¢ gain). Sideways, the passive one loses nothing; the ↷ item loses its
+    use until its holder's next recharge (FS-6.2, FS-8.1), so that one is picked. The old target reader took
+    the rival's most valuable item."""
+    g = strategy_table(2)
+    give_item(
+        g,
+        0,
+        card(
+            "Stopper",
+            "treasure",
+            "active",
+            abilities=({"tap": {"targets": {"I": "item"}, "do": {"deactivate": "I"}}},),
+        ),
+    )
+    give_item(g, 1, card("Big Passive", "treasure", "passive", abilities=({"static": {"atk": 1}},)))
+    purse = give_item(
+        g, 1, card("Purse", "treasure", "active", abilities=({"tap": {"do": {"gain_cents": 3}}},))
+    )
+    own_turn(g)
+    assert [r[4] for r in kinds(g, "item_activated")] == ["Stopper"]
+    assert not purse.charged
