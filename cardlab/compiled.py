@@ -98,6 +98,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "turn",
         "zones",
         "state",
+        "statecopy",
         "challenge",
         "coop",
         "rooms",

@@ -61,6 +61,7 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         # attacks, what a player may know, invariants; the turn; compiling cards
         ("attack", "views", "invariants"),
         ("turn", "rules"),
+        ("statecopy",),  # the copy of a position a search branch plays on (compiled: its own module)
         ("branching",),  # search's re-deal and copies, which resume a turn (turn.play_out)
         ("coupling",),  # a search branch's coupled draws (reads branching's record of what each seat knows)
         # the supply, variants and config; setting up and playing a game

@@ -69,7 +69,7 @@ def test_a_blank_card_copy_offered_as_an_action_is_found_behind_its_handle():
     from cardlab.simulate.core import stream
     from cardlab.simulate.four_souls import blank_card, make_config, run_game
     from cardlab.simulate.four_souls.asking import engine_value
-    from cardlab.simulate.four_souls.branching import copy_state
+    from cardlab.simulate.four_souls.statecopy import copy_state
     from cardlab.strategies.four_souls import STRATEGIES
 
     seed = 5

@@ -48,7 +48,7 @@ def _hidden(state, game, seat):
 
 
 def _copy(module, state):
-    """A copy of a position as the engine's search copies it (``branching.copy_state``), where the engine has
+    """A copy of a position as the engine's search copies it (``statecopy.copy_state``), where the engine has
     one: a plain deep copy would also copy compiled card behaviour, which a compiled build cannot."""
     copy_state = getattr(module, "copy_state", None)
     return copy_state(state) if copy_state is not None else copy.deepcopy(state)

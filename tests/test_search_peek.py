@@ -12,7 +12,8 @@ import pytest
 from cardlab.simulate.core import Players, stream
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.four_souls import make_config, run_game
-from cardlab.simulate.four_souls.branching import copy_state, hidden_decks
+from cardlab.simulate.four_souls.branching import hidden_decks
+from cardlab.simulate.four_souls.statecopy import copy_state
 from cardlab.strategies.four_souls import STRATEGIES
 from cardlab.strategies.hidden_reason.search import HRSearch
 

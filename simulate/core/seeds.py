@@ -96,7 +96,7 @@ class Streams:
 
     def copy(self) -> Streams:
         """An independent copy, every stream where it stands (a search's copy of a position plays on with
-        it: four_souls and gosu_x ``branching.copy_state``)."""
+        it: four_souls' ``statecopy.copy_state``, gosu_x's ``branching.copy_state``)."""
         fixed = None
         if self.fixed is not None:
             fixed = _restored(self.fixed.getstate())

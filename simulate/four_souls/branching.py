@@ -13,28 +13,17 @@ its future dice and shuffles are hidden too.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import operator
 import random
 from collections.abc import Callable
 from typing import Any
 
 from cardlab.simulate.core.branching import BranchError, Outcome, on_copy, redeal_at
-from cardlab.simulate.core.decisions import Decision, Players
+from cardlab.simulate.core.decisions import Decision
 
 from . import asking, attack, seen, selectors, statics, turn
-from .blank_card import BlankCard
-from .challenge import Challenge
-from .coop import Coop
-from .log import FSLog
-from .refs import CardRef, ObjRef, SeatRef
-from .rooms import Rooms
-from .soul_trading import SoulTrading
-from .state import Attack, Caches, Game, Obj, Player, VariantRules
-from .trade import Trade
-from .two_player import TwoPlayer
-from .views import View
+from .state import Game
+from .statecopy import Copier
 
 
 def hidden_decks(g: Game) -> list[list]:
@@ -111,198 +100,6 @@ def reseated(g: Game) -> None:
     g.cache.decliners = None
 
 
-def copy_state(g: Game, strategies: list | None = None) -> Game:
-    """An independent copy of ``g`` that plays on exactly as ``g`` would: the same seeded streams, the same
-    players with the same memory (``g.io``'s strategies are deep-copied, unless ``strategies`` — the
-    seats a branch will fill itself — is given). Between two turns ``turn.play_turns`` plays it on.
-
-    Written for this state (issue 14 item 1), where ``copy.deepcopy`` spent most of a branch's copy on
-    its generic dispatch: every object (:class:`Obj`), player and zone is rebuilt field by field, the
-    fields read from the classes (``dataclasses.fields``), so a field added to ``Game``, ``Player`` or
-    ``Obj`` later is copied, never shared by mistake; numbers, names and the public handles are shared
-    as they are. What this copy does not know (stack items, an effect's context, delayed triggers) goes
-    to ``copy.deepcopy`` with the objects already copied in its memo, so every reference reaches the
-    copy's own objects. Shared with ``g``: the card data (every physical card of the game, its card and
-    compiled behaviour: nothing writes to a ``Phys``, and an object that enters play is a new
-    :class:`Obj` over the same card, FS-3.2), the configuration and the logged rows; the caches start
-    empty (``Caches``: derived, but for the trigger-name and forbid indexes, which only grow; a compiled
-    build could not copy the bonus-soul tests' closures either)."""
-    return _Copier(g, strategies).game
-
-
-def _shared(g: Game) -> dict[int, Any]:
-    """The copy's memo to start from: what the copy shares with ``g`` (or starts anew), by ``id``. The card
-    data part is made once and kept in ``g``'s caches while its key holds (a search copies the same game
-    for every branch): ``all_phys`` only grows and the lists of cards outside the game only shrink, into
-    it, so their lengths say when it changed; the kept memo holds every object it names, so no ``id`` in
-    it can be reused meanwhile."""
-    cache = g.cache  # the derived caches start empty; the two indexes that only grow are kept
-    key = (len(g.all_phys), len(g.outside_cards), len(g.outside_chars), len(g.outside_bonus))
-    kept = cache.card_memo
-    if kept is None or kept[0] != key:
-        kept = cache.card_memo = (key, _card_data(g))
-    memo: dict[int, Any] = dict(kept[1])
-    memo[id(g.cfg)] = g.cfg
-    memo[id(cache)] = Caches(trig_names=set(cache.trig_names), forbid_on=cache.forbid_on)
-    return memo
-
-
-def _card_data(g: Game) -> dict[int, Any]:
-    """Every physical card of ``g``, its card and compiled behaviour, by ``id``: shared by its copies."""
-    memo: dict[int, Any] = {}
-    phys = g.all_phys
-    cards = [p.card for p in phys]
-    rules = [p.rules for p in phys]
-    backs = [x for r, c in zip(rules, cards, strict=True) if r.back is not None for x in (r.back, c.back)]
-    overlays = [r.items_have for r in rules if r.items_have is not None]
-    # a double-faced card's back side (FS-6.10) and what a room makes every item (Re-Isaac): card data too
-    for data in (phys, cards, rules, backs, overlays):
-        memo.update({id(x): x for x in data})
-    for entry in (*g.outside_cards, *g.outside_chars, *g.outside_bonus):  # cards outside the game: card data
-        memo.update({id(x): x for x in entry if x is not None})
-    return memo
-
-
-# values a copy shares as they are: immutable, and holding nothing of the state (the handles are frozen)
-_ATOMS = frozenset({int, float, str, bool, type(None), CardRef, ObjRef, SeatRef})
-
-
-def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
-
-
-_OBJ, _PLAYER = _names(Obj), _names(Player)
-# Game's fields that the copier builds itself; every other field is copied by :meth:`_Copier.value`
-_GAME_OWN = frozenset({"cfg", "streams", "log", "io", "players", "all_phys", "objs", "cache", "views"})
-_GAME = tuple(name for name in _names(Game) if name not in _GAME_OWN)
-# the attack in progress, the variants' states and Blank Card's copies: copied field by field like objects
-_RECORDS: dict[type, tuple[str, ...]] = {
-    cls: _names(cls)
-    for cls in (Attack, VariantRules, Rooms, Challenge, TwoPlayer, SoulTrading, Trade, Coop, BlankCard)
-}
-
-
-def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
-    """All of ``names`` read off an object as one tuple (``attrgetter`` gives a bare value for one name)."""
-    get = operator.attrgetter(*names)
-    return get if len(names) > 1 else lambda x: (get(x),)
-
-
-_GETTERS: dict[tuple[str, ...], Callable[[Any], tuple]] = {
-    names: _getter(names) for names in (_OBJ, _PLAYER, _GAME, *_RECORDS.values())
-}
-
-
-class _Copier:
-    """One copy of a game: ``memo`` maps ``id`` of each part of ``g`` copied so far (or shared) to the
-    copy's, so a part reached twice is copied once and every reference lands on the copy's own part."""
-
-    __slots__ = ("memo", "game")
-
-    def __init__(self, g: Game, strategies: list | None) -> None:
-        memo = self.memo = _shared(g)
-        h = _blank(g)
-        memo[id(g)] = h
-        # the objects and players first, as blanks, so that whatever points at them finds their copy
-        objs = {uid: _blank(o) for uid, o in g.objs.items()}
-        for uid, o in g.objs.items():
-            memo[id(o)] = objs[uid]
-        players = [_blank(p) for p in g.players]
-        for p, c in zip(g.players, players, strict=True):
-            memo[id(p)] = c
-        h.views = [View(h, v.seat) for v in g.views]
-        for v, c in zip(g.views, h.views, strict=True):
-            memo[id(v)] = c
-        h.cfg, h.players, h.objs, h.all_phys = g.cfg, players, objs, list(g.all_phys)
-        h.cache = memo[id(g.cache)]
-        h.streams = memo[id(g.streams)] = g.streams.copy()
-        h.log = memo[id(g.log)] = _log(g.log)
-        h.io = self.players(g.io, strategies)
-        for uid, o in g.objs.items():
-            self.fill(objs[uid], o, _OBJ)
-        for p, c in zip(g.players, players, strict=True):
-            self.fill(c, p, _PLAYER)
-        self.fill(h, g, _GAME)
-        self.game = h
-
-    def fill(self, new: Any, old: Any, names: tuple[str, ...]) -> None:
-        atoms, value, known = _ATOMS, self.value, self.memo.get
-        # every field read in one call (``attrgetter``, in C), not one ``getattr`` call a field; a part
-        # copied or shared already (its card, its rules) taken from the memo without a call to ``value``
-        # (``value`` again when it was copied as an empty container: the same copy)
-        for name, v in zip(names, _GETTERS[names](old), strict=True):
-            setattr(new, name, v if type(v) in atoms else known(id(v)) or value(v))
-
-    def value(self, v: Any) -> Any:
-        """The copy of one value of the state: containers rebuilt (each once), objects and players
-        mapped to their copies, card data shared, anything else deep-copied through the same memo."""
-        t = type(v)
-        if t in _ATOMS:
-            return v
-        memo = self.memo
-        found = memo.get(id(v), memo)
-        if found is not memo:
-            return found
-        if t is list:
-            out: Any = []
-            memo[id(v)] = out
-            try:  # a deck, a hand, a zone: every part copied or shared already (cards, objects), looked up in C
-                out.extend(map(memo.__getitem__, map(id, v)))
-            except KeyError:  # a part to copy, or a number (never in the memo)
-                out.clear()
-                out.extend([x if type(x) in _ATOMS else self.value(x) for x in v])
-            return out
-        if t is tuple:  # shared when it holds nothing to copy
-            parts = [x if type(x) in _ATOMS else self.value(x) for x in v]
-            return v if all(map(operator.is_, parts, v)) else tuple(parts)
-        if t is dict:
-            out = {}
-            memo[id(v)] = out
-            for k, x in v.items():
-                out[k if type(k) in _ATOMS else self.value(k)] = x if type(x) in _ATOMS else self.value(x)
-            return out
-        if t is set:
-            out = {x if type(x) in _ATOMS else self.value(x) for x in v}
-            memo[id(v)] = out
-            return out
-        names = _RECORDS.get(t)
-        if names is not None:
-            out = _blank(v)
-            memo[id(v)] = out
-            self.fill(out, v, names)
-            return out
-        return copy.deepcopy(v, memo)
-
-    def players(self, io: Players, strategies: list | None) -> Players:
-        """The table's players: their counters and recorded answers, and the strategies — deep-copied
-        (the same players with the same memory) or the ones given; the cached ``declines`` are looked up
-        again from the copy's players (a compiled player's bound method would be shared by a deep copy,
-        not bound to the copy, issue 20)."""
-        out = self.memo[id(io)] = copy.copy(io)
-        out.choices = None if io.choices is None else list(io.choices)
-        out._decliners = None
-        out.strategies = copy.deepcopy(io.strategies, self.memo) if strategies is None else strategies
-        return out
-
-
-def _blank(x: Any) -> Any:
-    """An instance of ``x``'s class with no fields set yet (the copier sets every one). An object is
-    built by its ``__init__``: written out and compiled, it runs from ``__new__`` too, so a bare
-    ``__new__`` would ask for its arguments (issue 20)."""
-    cls = type(x)
-    if cls is Obj:
-        return Obj(x.uid, x.phys, x.kind)
-    return cls.__new__(cls)
-
-
-def _log(log: FSLog) -> FSLog:
-    """The log with its counters where they stand; its rows (tuples of numbers and names) are shared."""
-    out = FSLog(log.enabled)
-    out.rows = list(log.rows)
-    out.turn, out.phase, out.n, out.nb, out.ns = log.turn, log.phase, log.n, log.nb, log.ns
-    return out
-
-
 # The decisions a copy can resume, each asked at one point of the turn's action loop with an empty stack
 # and nothing else of the turn held in the engine's call stack (``turn.play_turns(resume=, at=)`` plays on
 # from there): the active player's action decision (``turn.action``, FS-8.6) and the target of the attack
@@ -318,7 +115,7 @@ def play_copy(decision: Decision, answer: int, prepare: Callable[[Game], None]) 
     touched.
 
     Cheaper than a fork (measured, docs/search.md): a fork's fixed cost and its copy-on-write faults
-    against :func:`copy_state`'s copy of the state alone. The outcome is the one a forked branch gives
+    against ``statecopy.copy_state``'s copy of the state alone. The outcome is the one a forked branch gives
     (tests/test_search_copy.py)."""
     g = state_of(decision.view)
     if decision.kind not in COPY_KINDS or decision.seat != g.active or g.stack:
@@ -330,7 +127,7 @@ def play_copy(decision: Decision, answer: int, prepare: Callable[[Game], None]) 
         handle = decision.options[answer]  # options are public handles (asking): resume the engine's own
         option = asking.engine_value(g, handle)
         assert asking.public(g, option) == handle, handle
-        copier = _Copier(g, [None] * len(g.io.strategies))  # seated by ``prepare``, never copied
+        copier = Copier(g, [None] * len(g.io.strategies))  # seated by ``prepare``, never copied
         h, option = copier.game, copier.value(option)
         prepare(h)
         h.io.decisions += 1  # the decision is answered, as ``Players.ask`` would count it

@@ -4,7 +4,7 @@ Compiled with mypyc by ``pip install .`` (issue 20): as Python classes, each ite
 interpreted ``__init__`` (about 390 a Four Souls game) and each field the compiled engine and players
 read (about 12,000 reads a game) was a generic attribute lookup. ``kind`` is a field set by each class's
 ``__init__`` (a native field, not a class attribute). A search's copy deep-copies the items on the stack
-(``branching.copy_state``): ``__deepcopy__`` copies every field (``FIELDS``) through the copy's memo, the
+(``statecopy.copy_state``): ``__deepcopy__`` copies every field (``FIELDS``) through the copy's memo, the
 item entered in it first, as the deep copy of a Python class did. The copy is built by its class's
 ``__init__`` from the original's arguments (``INIT``), then every field is replaced: a compiled class's
 ``__new__`` runs its ``__init__``, so a bare ``cls.__new__(cls)`` would ask for them.

@@ -83,7 +83,7 @@ class CardRef:
         return f"CardRef({self.card.name}#{self.pid})"
 
     def __deepcopy__(self, memo: dict) -> CardRef:
-        return self  # immutable: a copied game (branching.copy_state) shares its handles
+        return self  # immutable: a copied game (statecopy.copy_state) shares its handles
 
 
 class ObjRef:

@@ -297,7 +297,7 @@ class Caches:
         default_factory=dict
     )  # statics.owned_statics: seat → its statics.Listing (key, {static key: [(obj, body)]}, objs, rules)
     card_memo: Any = (
-        None  # branching._shared: (key, the card data a copy shares by id), for a search's copies
+        None  # statecopy._shared: (key, the card data a copy shares by id), for a search's copies
     )
     hp_plans: list = field(default_factory=list)  # statics._hp_plan: by seat, a player's max HP split
     monster_plans: list = field(

@@ -1096,7 +1096,7 @@ class Ctx:
         self.sels = None
 
     def __deepcopy__(self, memo: dict) -> Ctx:
-        """A search's copy (``branching.copy_state``): built from its game and seat, then every field
+        """A search's copy (``statecopy.copy_state``): built from its game and seat, then every field
         copied through the memo, as the generic deep copy did — compiled, ``__new__`` runs ``__init__``,
         so the generic copy's bare ``__new__`` would ask for its arguments (issue 20)."""
         out = Ctx(self.g, self.you)

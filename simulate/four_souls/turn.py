@@ -64,7 +64,7 @@ def play_turns(
 ) -> None:
     """Turns from where ``g`` stands (between two turns) until the turn cap; a game that ends raises
     ``GameOver`` (FS-14) or ``RunawayTurn``. ``run_game`` plays a whole game with it, and a copy of a
-    position (``branching.copy_state``) plays on with it. ``on_turn(g)``: after every turn. With
+    position (``statecopy.copy_state``) plays on with it. ``on_turn(g)``: after every turn. With
     ``resume``, ``g`` stands at its active player's decision ``at`` (``action``'s question, or the target of
     the attack it declared: a copy taken there) and the turn goes on from the answer ``resume``."""
     if resume is not None:

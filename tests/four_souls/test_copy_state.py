@@ -1,4 +1,4 @@
-"""``branching.copy_state`` (issue 20 item 3): a copy of a position plays on event for event as the
+"""``statecopy.copy_state`` (issue 20 item 3): a copy of a position plays on event for event as the
 original did, shares only the card data, and nothing the original does afterwards reaches it."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 from cardlab.simulate.core import Players, stream
 from cardlab.simulate.core.seeds import Streams
 from cardlab.simulate.four_souls import asking, make_config, run_game, turn
-from cardlab.simulate.four_souls.branching import copy_state
 from cardlab.simulate.four_souls.log import FSLog
 from cardlab.simulate.four_souls.refs import CardRef, ObjRef, SeatRef
 from cardlab.simulate.four_souls.state import Caches, GameOver, Obj, Phys, Player, RunawayTurn
+from cardlab.simulate.four_souls.statecopy import copy_state
 from cardlab.simulate.four_souls.views import View
 from cardlab.strategies.four_souls import STRATEGIES
 
@@ -65,7 +65,7 @@ def test_the_copy_shares_only_the_card_data():
     assert ch is not gch and ch.phys is gch.phys
 
 
-# --- issue 14 item 1: the copy written for this state (``branching._Copier``) -----------------------------
+# --- issue 14 item 1: the copy written for this state (``statecopy.Copier``) -----------------------------
 
 
 class _Resume:
@@ -254,3 +254,92 @@ def test_a_contexts_deep_copy_copies_every_field_of_the_dataclass():
     out = copy.deepcopy(ctx, {id(games[0]): games[0]})  # the game mapped as the state copy maps it
     assert [getattr(out, f) for f in statics.CTX_FIELDS] == [getattr(ctx, f) for f in statics.CTX_FIELDS]
     assert out.g is ctx.g and out.binds is not ctx.binds and out.binds["x"] is not ctx.binds["x"]
+
+
+# --- session 32: the compiled copy (``statecopy``) still reads its fields from the classes ------------------
+
+# Game's fields the copier reads or builds itself (the card data's lists, the players' table, the caches):
+# the other tests check them; every other field of every record is marked below
+_BUILT = frozenset({"cfg", "streams", "log", "io", "players", "all_phys", "objs", "cache", "views"})
+_READ = frozenset({"outside_cards", "outside_chars", "outside_bonus"})
+
+
+def _marked(v, i):
+    """A value of ``v``'s kind that no position holds (``i``: the field's own), or None for an object
+    (objects are checked by ``_owns`` above on real positions)."""
+    mark = 7000 + i
+    if type(v) is bool:
+        return not v
+    if type(v) is int:
+        return v + mark
+    if type(v) is str:
+        return f"{v}~{i}"
+    if type(v) is list:
+        return [*v, mark]
+    if type(v) is tuple:
+        return (*v, mark)
+    if type(v) is set:
+        return {*v, mark}
+    if type(v) is dict:
+        return {**v, mark: i}
+    return None
+
+
+def _carries(copied, marked, i):
+    """``copied`` is the copy of ``marked`` (the mark ``i`` made)."""
+    mark = 7000 + i
+    if type(marked) in (list, tuple):
+        return type(copied) is type(marked) and len(copied) == len(marked) and copied[-1] == mark
+    if type(marked) is set:
+        return type(copied) is set and len(copied) == len(marked) and mark in copied
+    if type(marked) is dict:
+        return type(copied) is dict and list(copied) == list(marked) and copied[mark] == i
+    return type(copied) is type(marked) and copied == marked
+
+
+def test_every_field_of_every_record_is_copied():
+    """A position whose every field (the game's, each object's and player's, each record's the game
+    holds: the attack, the variants' states) is given a value no game holds is copied with each of those
+    values: a field the copy left out, or one it set from a list of its own that missed a field added
+    later, fails here, in the compiled build too."""
+    cfg = make_config(3, 60, variant="rooms", sets="all")
+    seed = 8
+    players = Players([STRATEGIES["sensible"](i, stream(seed, "strategy", i)) for i in range(3)])
+    games = []
+    run_game(cfg, seed, players, on_turn=lambda g: games.append(g) if g.turn == 4 else None, log_events=False)
+    (g,) = games
+    records = [getattr(g, f.name) for f in dataclasses.fields(g) if f.name not in _BUILT | _READ]
+    records = [r for r in records if dataclasses.is_dataclass(r)]
+    assert {type(r).__name__ for r in records} >= {"VariantRules", "Rooms"}
+    marks = []  # (record, field, marked value, i)
+    for record in [g, *g.objs.values(), *g.players, *records]:
+        for f in dataclasses.fields(record):
+            if record is g and f.name in _BUILT | _READ:
+                continue
+            i = len(marks)
+            marked = _marked(getattr(record, f.name), i)
+            if marked is None:
+                continue
+            try:
+                setattr(record, f.name, marked)
+            except TypeError:  # compiled, a tuple's parts are typed (``Obj.erased``): left to ``_owns``
+                continue
+            marks.append((record, f.name, marked, i))
+    assert len(marks) > 400
+    h = copy_state(g)
+    twin = {id(g): h, **{id(o): h.objs[uid] for uid, o in g.objs.items()}}
+    twin.update({id(p): c for p, c in zip(g.players, h.players, strict=True)})
+    held = {id(r) for r in records}
+    twin.update(
+        {
+            id(getattr(g, f.name)): getattr(h, f.name)
+            for f in dataclasses.fields(g)
+            if id(getattr(g, f.name)) in held
+        }
+    )
+    missed = [
+        f"{type(record).__name__}.{name}"
+        for record, name, marked, i in marks
+        if not _carries(getattr(twin[id(record)], name), marked, i)
+    ]
+    assert not missed, f"not copied: {missed}"

@@ -15,8 +15,8 @@ from cardlab.simulate.core import Players
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import play_seated
 from cardlab.simulate.four_souls import coupling, effects
-from cardlab.simulate.four_souls.branching import copy_state
 from cardlab.simulate.four_souls.fixtures import card, deck, position
+from cardlab.simulate.four_souls.statecopy import copy_state
 from cardlab.simulate.four_souls.statics import Ctx
 from cardlab.strategies import registry
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 from cardlab.simulate.four_souls import branching, effects, resources, seen, two_player
-from cardlab.simulate.four_souls.branching import copy_state
 from cardlab.simulate.four_souls.fixtures import card, deck, give_loot, position
+from cardlab.simulate.four_souls.statecopy import copy_state
 from cardlab.simulate.four_souls.statics import Ctx
 
 
