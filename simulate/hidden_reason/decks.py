@@ -74,15 +74,16 @@ def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
                 continue
             seen[card.name] = str(file)
             read.append(card)
+    # an overlay's cards replace the cards they name (the kernel's one overlay, by name: these cards have no id)
+    merged = core_overrides.overlay(list(pool.cards.values()), read, _card_keys)
+    pool.cards = {c.name: c for c in merged}
+    settle()  # `cards check` reports every problem above together; decks are not checked against a part
+    # after settle: a file whose cards all failed reports those problems, not that nothing was read
     if overlay and not read and len(pool.raw_decks) == decks_before:  # was: played the bundled data, exit 0
         raise UserError(
             f"hidden-reason: --cards {path}: no card file ('class:' and 'cards:') or deck file ('deck:' and "
             "'cards:') there: nothing to lay over the bundled cards"
         )
-    # an overlay's cards replace the cards they name (the kernel's one overlay, by name: these cards have no id)
-    merged = core_overrides.overlay(list(pool.cards.values()), read, _card_keys)
-    pool.cards = {c.name: c for c in merged}
-    settle()  # `cards check` reports every problem above together; decks are not checked against a part
 
 
 def _card_keys(card: CardDef) -> tuple:
