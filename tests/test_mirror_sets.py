@@ -43,7 +43,7 @@ def test_sweep_mirror_plays_every_point_in_rotations_with_clustered_cells(tmp_pa
             assert (row["lower"], row["upper"]) != wilson(row["wins"], row["games"])
     assert json.loads((tmp_path / "sw" / "sweep.json").read_text())["common"]["mirror"] is True
     plain = _invoke(tmp_path, *args[:-1], "--name", "sw", "--resume")  # a sweep resumes only as it was
-    assert plain.exit_code == 2 and "common" in plain.output
+    assert plain.exit_code == 2 and "mirror: the sweep has True" in plain.output
 
 
 def test_sweep_mirror_refuses_a_partial_deal_before_writing(tmp_path):
