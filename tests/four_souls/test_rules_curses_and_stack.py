@@ -1,5 +1,5 @@
-"""Rule scenarios from session 32 for the thinnest sections of [A] (file 000) by scenario count: curses
-(FS-4.16), the stack and priority (FS-7). Each sets up a position, acts and asserts the exact outcome."""
+"""Curses (FS-4.16) and the stack's priority and order (FS-7): the sections of [A] (file 000) with the fewest
+scenarios. Each sets up a position, acts and asserts the exact outcome."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Gosu X scenarios from the original rule document, session 28: passages whose outcome no earlier test pinned."""
+"""Gosu X passages of the original rule document whose outcome no other test pins: Genious, ghost tokens and
+Phoenix immortals, Arrows, free soldiers, miracles, draws, tribute, and the card files' conditions."""
 
 from __future__ import annotations
 

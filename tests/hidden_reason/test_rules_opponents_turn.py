@@ -1,4 +1,5 @@
-"""Hidden Reason scenarios from the original rules, session 28: passages whose exact outcome no earlier test pinned."""
+"""Hidden Reason on an opponent's turn, from the original rules: a tap there that takes a unit's last token,
+and boss damage there that gives a resource until that turn ends."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Rule scenarios from session 32's code-level pass over the Hidden Reason original (the full rules)."""
+"""Hunger (HR-15.5, HR-Q.21): its +1 attack is once per game for each unit, found by a rule-by-rule pass of the
+code over the original."""
 
 from __future__ import annotations
 

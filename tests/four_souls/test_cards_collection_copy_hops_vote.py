@@ -1,4 +1,4 @@
-"""Issue 19, session 18: ? Card (Placebo's copy from a loot card, FS-5.13), Mulligoon (a monster that keeps
+"""? Card (Placebo's copy from a loot card, FS-5.13), Mulligoon (a monster that keeps
 its damage, FS-8.10, and hops slots when hurt, FS-3.8) and Police Lineup (a vote among the non-active
 players, FS-5.17)."""
 
