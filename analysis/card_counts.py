@@ -25,7 +25,7 @@ from . import card_summaries
 from .counting_queries import count_chunk, count_queries, declared_in, sets_in
 from .runs import Run
 
-COVERAGE_SUMS = ["held", "used", "uses", "lost", "at_end"]
+COVERAGE_SUMS = ["held", "used", "uses", "lost", "at_end", "timed", "turns_held", "timed_uses"]
 ACTION_SUMS = ["games_with", "players_with", "wins_with"]
 FIRST_SUMS = ["players", "seated", "wins"]
 

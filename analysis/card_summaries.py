@@ -34,8 +34,8 @@ from .runs import WIN_SHARE_SQL, Run, _connect, parquet_sql, within_memory
 
 KIND = "card_counts"
 # raise when a counting query or the file's layout changes: older summaries are then not read.
-# 1: the card counts; 2: and the first-score counts
-VERSION = 2
+# 1: the card counts; 2: and the first-score counts; 3: and the turns a card was held
+VERSION = 3
 
 
 def declaration_hash(coverage: Any, data: AnalysisSpec | None) -> str:

@@ -54,6 +54,9 @@ def count_queries(coverage: Any, data: AnalysisSpec | None) -> tuple[str | None,
             f"count(*) FILTER (WHERE NOT ignored AND {_among(roles['used'])}) AS uses",
             f"bool_or(NOT ignored AND {_among(roles['lost'])}) AS lost",
             f"bool_or(NOT ignored AND {_among(roles['at_end'])}) AS at_end",
+            # how long it was held: from its first gain to its last event (lost, used or held at the end)
+            f"min(turn) FILTER (WHERE NOT ignored AND {_among(roles['gained'])}) AS gained_turn",
+            f"max(turn) FILTER (WHERE NOT ignored AND {_among(every)}) AS last_turn",
         ]
         cards = ", ".join(f"({sql_strings([c])}, {sql_strings([k])})" for c, k in spec["cards"].items())
         found["coverage"] = ([sql("coverage").format(cards=cards)], ["kind", "card", "policy"])

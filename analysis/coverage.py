@@ -1,5 +1,5 @@
 """What the players used (issue 13): for every card a player can use, per policy, how many times it was held,
-used when held, lost, and still held at the end of the game.
+used when held, lost, and still held at the end of the game, and for how many turns it was held.
 
 A balance figure about a card says something about the game only if the players play the card. A card
 that a policy holds often but rarely uses (under :data:`THRESHOLD` of its holdings, with at least
@@ -7,9 +7,12 @@ that a policy holds often but rarely uses (under :data:`THRESHOLD` of its holdin
 policy's neglect, not the card, and the report marks it wherever it shows a figure for it.
 
 A *holding* is one card in one seat's possession in one game (two copies held in the same game are one
-holding). Which event kinds mean gained / used / lost, and which cards can be used at all, is declared by
-the game (``GameSpec.coverage``) and written into the manifest by the runner (its ``coverage`` entry), so
-this module knows no game. The counting runs in DuckDB (``sql/coverage.sql``), in the one scan of the events
+holding). A holding whose gain the events name is *timed*: it lasted from the turn of its first gain to the
+turn of its last event, both counted (a card lost and gained again counts the turns between). How long cards
+are held tells a card that is lost soon after it comes (Four Souls' death penalty destroys most items) from
+one that a player keeps and neglects. Which event kinds mean gained / used / lost, and which cards can be
+used at all, is declared by the game (``GameSpec.coverage``) and written into the manifest by the runner
+(its ``coverage`` entry), so this module knows no game. The counting runs in DuckDB (``sql/coverage.sql``), in the one scan of the events
 the card figures share (analysis.card_counts).
 """
 
@@ -44,6 +47,11 @@ COLUMNS = {
     "lost_share": pl.Float64,
     "at_end_share": pl.Float64,
     "uses_per_holding": pl.Float64,
+    "timed": pl.Int64,
+    "turns_held": pl.Int64,
+    "timed_uses": pl.Int64,
+    "turns_per_holding": pl.Float64,
+    "uses_per_turn_held": pl.Float64,
     "not_evaluated": pl.Boolean,
 }
 
@@ -75,6 +83,8 @@ def coverage(
                 "lost_share": r["lost"] / held if held else float("nan"),
                 "at_end_share": r["at_end"] / held if held else float("nan"),
                 "uses_per_holding": r["uses"] / held if held else float("nan"),
+                "turns_per_holding": r["turns_held"] / r["timed"] if r["timed"] else float("nan"),
+                "uses_per_turn_held": r["timed_uses"] / r["turns_held"] if r["turns_held"] else float("nan"),
                 "not_evaluated": bool(held >= MIN_HOLDINGS and share < THRESHOLD),
             }
         )
@@ -116,12 +126,17 @@ def summary(frame: pl.DataFrame) -> pl.DataFrame:
             pl.col("used").sum().alias("_used"),
             pl.col("lost").sum().alias("_lost"),
             pl.col("at_end").sum().alias("_at_end"),
+            pl.col("timed").sum().alias("_timed"),
+            pl.col("turns_held").sum().alias("_turns_held"),
+            pl.col("timed_uses").sum().alias("_timed_uses"),
             pl.col("used_share").median().alias("_median"),
         )
         .with_columns(
             (pl.col("_used") / pl.col("holdings")).alias("used share"),
             (pl.col("_lost") / pl.col("holdings")).alias("lost share"),
             (pl.col("_at_end") / pl.col("holdings")).alias("kept to the end"),
+            (pl.col("_turns_held") / pl.col("_timed")).alias("turns held"),
+            (pl.col("_timed_uses") / pl.col("_turns_held")).alias("uses per turn held"),
         )
         .sort("kind", "policy")
     )
@@ -143,6 +158,10 @@ def _pct(x: float | None) -> str:
     return "" if x is None or x != x else f"{100 * x:.1f}%"
 
 
+def _num(x: float | None, digits: int = 1) -> str:
+    return "" if x is None or x != x else f"{x:.{digits}f}"
+
+
 def sections(run: Run, frame: pl.DataFrame, level: float = 0.95) -> list[Section]:
     """The report's "What the players used": a summary per kind of card and policy, and every card a policy
     did not evaluate, with its interval."""
@@ -157,6 +176,8 @@ def sections(run: Run, frame: pl.DataFrame, level: float = 0.95) -> list[Section
             "used share": [_pct(v) for v in s["used share"]],
             "lost share": [_pct(v) for v in s["lost share"]],
             "kept to the end": [_pct(v) for v in s["kept to the end"]],
+            "turns held": [_num(v) for v in s["turns held"]],
+            "uses per turn held": [_num(v, 3) for v in s["uses per turn held"]],
             "never held": s["never held"],
             "held, never used": s["held, never used"],
             NOT_EVALUATED: s["not evaluated"],
@@ -170,7 +191,11 @@ def sections(run: Run, frame: pl.DataFrame, level: float = 0.95) -> list[Section
                 "A holding is one card in one player's possession in one game; 'used share' is the share of "
                 "holdings in which the player used the card at least once (played, activated, cast), 'lost' "
                 "the share in which it was lost (discarded, destroyed, stolen), 'kept' still held at the "
-                f"end. A card used in under {THRESHOLD:.0%} of at least {MIN_HOLDINGS} holdings is "
+                "end. 'Turns held' is the mean number of game turns from a holding's first gain to its last "
+                "event (lost, used or kept to the end; both turns counted), over the holdings whose gain the "
+                "events name (blank when none do), and 'uses per turn held' their uses over those turns: a "
+                "card lost soon after it came is told apart from one a player kept and did not use. "
+                f"A card used in under {THRESHOLD:.0%} of at least {MIN_HOLDINGS} holdings is "
                 f"'{NOT_EVALUATED}': its figures describe the player, not the card. Every card and policy "
                 "is in coverage.csv. " + notes
             ).strip(),
@@ -196,6 +221,7 @@ def sections(run: Run, frame: pl.DataFrame, level: float = 0.95) -> list[Section
                         ],
                         "lost share": [_pct(v) for v in flagged["lost_share"]],
                         "kept to the end": [_pct(v) for v in flagged["at_end_share"]],
+                        "turns held": [_num(v) for v in flagged["turns_per_holding"]],
                     }
                 ),
                 note=f"Used in under {THRESHOLD:.0%} of their holdings with n ≥ {MIN_HOLDINGS} ({tag} Wilson "

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 from test_report_fixture import event, game, player, write_run
@@ -128,3 +130,54 @@ def test_a_game_may_not_declare_coverage_of_unknown_event_kinds():
             default_players=2,
             coverage=Coverage(gained=(), used=("played", "typo"), lost=(), cards=lambda c: {}),
         )
+
+
+def test_turns_held_run_from_the_first_gain_to_the_last_event_both_counted(small_run):
+    """The D6: a gains it on turn 1 and loses it on turn 2 (2 turns, 2 uses); b gains it on turn 1 and keeps
+    it to the end of turn 5 (5 turns, no use). A Penny!'s gain is not in the events: not timed."""
+    frame = coverage.coverage(Run.open(small_run))
+    d6a, d6b = _row(frame, "The D6", "a"), _row(frame, "The D6", "b")
+    assert (d6a["timed"], d6a["turns_held"], d6a["timed_uses"]) == (1, 2, 2)
+    assert (d6a["turns_per_holding"], d6a["uses_per_turn_held"]) == (2.0, 1.0)
+    assert (d6b["timed"], d6b["turns_held"], d6b["timed_uses"], d6b["uses_per_turn_held"]) == (1, 5, 0, 0.0)
+    penny = _row(frame, "A Penny!", "a")
+    assert (penny["timed"], penny["turns_held"]) == (0, 0) and math.isnan(penny["turns_per_holding"])
+    summary = coverage.summary(frame).filter(pl.col("kind") == "item ↷").sort("policy")
+    assert summary["turns held"].to_list() == [2.0, 5.0]
+    assert summary["uses per turn held"].to_list() == [1.0, 0.0]
+    table = coverage.sections(Run.open(small_run), frame)[0].frame
+    assert table.filter(pl.col("kind") == "loot")["turns held"].to_list() == ["", ""]  # loot is drawn unnamed
+    assert table.filter(pl.col("kind") == "item ↷")["turns held"].to_list() == ["2.0", "5.0"]
+
+
+def test_four_souls_holdings_last_as_their_events_say(tmp_path):
+    """Four real games: every timed holding (an item gained, a room on its holder's turn) lasts the turns from
+    its first gain to its last event (lost, destroyed, activated, held at the end), counted from the raw
+    events here."""
+    out = CliRunner().invoke(
+        cli,
+        ["simulate", "four-souls", "--out", str(tmp_path), "--name", "one", "-q", "--seed", "7", "-n", "4"]
+        + ["--players", "3", "--jobs", "1"],
+    )
+    assert out.exit_code == 0, out.output
+    run = Run.open(tmp_path / "one")
+    declared = run.manifest.coverage
+    every = set(declared["gained"] + declared["used"] + declared["lost"] + [declared["at_end"]])
+    events = pl.read_parquet(tmp_path / "one" / "events" / "*.parquet").filter(
+        pl.col("kind").cast(pl.String).is_in(list(every))
+        & (pl.col("seat") >= 0)
+        & (pl.col("detail").fill_null("") != "copy")
+    )
+    want: dict[tuple[str, str], tuple[int, int]] = {}
+    for (_game, _seat, card), rows in events.group_by(["game_id", "seat", pl.col("card").cast(pl.String)]):
+        kind = declared["cards"].get(card)
+        gained = rows.filter(pl.col("kind").cast(pl.String).is_in(declared["gained"]))["turn"]
+        if kind is None or gained.is_empty():
+            continue
+        total = want.get((card, kind), (0, 0))
+        want[(card, kind)] = (total[0] + 1, total[1] + rows["turn"].max() - gained.min() + 1)
+    assert sum(n for n, _ in want.values()) >= 3  # the game dealt cards to hold
+    frame = coverage.coverage(run).filter(pl.col("timed") > 0)
+    got = {(r["card"], r["kind"]): (r["timed"], r["turns_held"]) for r in frame.iter_rows(named=True)}
+    assert got == want
+    assert frame["turns_held"].max() > 1  # some item was held over several turns
