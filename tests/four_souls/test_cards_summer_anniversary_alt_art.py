@@ -1,5 +1,5 @@
-"""Warp Zone, Summer, Anniversary and Alt Art cards encoded by the rooms lane in session 19 (issue 19): a
-position, the card at work, the exact outcome, the rule in each name."""
+"""Warp Zone, Summer, Anniversary and Alt Art cards at work: a position, the card acting, the exact
+outcome, the rule in each name."""
 
 from __future__ import annotations
 

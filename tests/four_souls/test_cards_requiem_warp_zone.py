@@ -1,5 +1,5 @@
-"""Requiem and Warp Zone cards encoded by the rooms lane in session 18 (issue 19): a position, the card at
-work, the exact outcome, the rule in each name."""
+"""Requiem and Warp Zone monsters, items, loot and curses at work: a position, the card acting, the exact
+outcome, the rule in each name."""
 
 from __future__ import annotations
 
