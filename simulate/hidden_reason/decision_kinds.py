@@ -13,7 +13,7 @@ DECISION_KINDS: dict[str, K] = {
     "action": K(
         "what to do in your placement phase on an empty stack",
         '`("pass",)`, `("cast", uid)`, `("act", uid, ability, target)`, `("synergy", uid, "give"/"take", other)`, '
-        '`("scrap", uid, scrapped, target)`, `("build", uid, target)`, `("substitute", uid, returned)`',
+        '`("scrap", uid, scrapped, target)`, `("build", uid, target)`, `("substitute", uid, sacrificed, returned)`',
     ),
     "respond": K(
         "whether and how to respond with tactic speed",

@@ -3,8 +3,8 @@ priority rounds (HR-Q.4) and resolution.
 
 Options are small tuples a strategy returns unchanged:
 ``("cast", uid)``, ``("act", uid, index, target)``, ``("synergy", uid, "give"|"take", other_uid)``,
-``("scrap", uid, scrapped_uid, target)``, ``("build", uid, target)``, ``("substitute", uid, returned_uid)``,
-and ``PASS``. A target is a card uid, a player as ``-(seat + 1)``, a tuple of those, or None. A card's
+``("scrap", uid, scrapped_uid, target)``, ``("build", uid, target)``,
+``("substitute", uid, sacrificed_uid, returned_uid)`` and ``PASS``. A target is a card uid, a player as ``-(seat + 1)``, a tuple of those, or None. A card's
 targets are not part of its option: they are chosen when it is paid for (HR-10.2), by a ``choose_target``
 decision with context ``("pay", uid)``; an ability's are chosen when it is activated (its option).
 """
@@ -18,7 +18,18 @@ from cardlab.simulate.core import Decision
 from . import effects, permanents, zones
 from .cards import Ability
 from .resources import pay
-from .state import BATTLEFIELD, DECLARED, OTHER_WORLD, RESOLVING, STACK, WAITING, Card, Game, StackItem
+from .state import (
+    BATTLEFIELD,
+    DECLARED,
+    OTHER_WORLD,
+    RESOLVING,
+    STACK,
+    WAITING,
+    Card,
+    Game,
+    PlayerState,
+    StackItem,
+)
 from .targets import cost_of, legal_target, stamp, target_choices, target_name, targets_for
 from .views import View
 
@@ -76,6 +87,7 @@ def options(g: Game, seat: int, main: bool) -> list[tuple]:
     # A permanent whose ability is declared but not yet paid for (HR-7.1) activates nothing more until it
     # is: its costs (a tap, resources) would otherwise be promised twice.
     declaring = {it.source.uid for it in g.stack if it.stage == DECLARED and it.kind != "card"}
+    bearers: list[Card] = []  # ready to use substitution
     for c in p.battlefield:
         d = c.d
         if not d.has_ability or c.silenced or c.uid in declaring:
@@ -100,10 +112,26 @@ def options(g: Game, seat: int, main: bool) -> list[tuple]:
                 if o is not c:
                     _with_targets(g, seat, out, ("scrap", c.uid, o.uid), d.scrap, c, known)
         if d.substitution and own_turn and pool >= SUBSTITUTION_COST:  # HR-15.4 / HR-Q.22
-            for m in p.other_world:
-                if m.d.mitsim and m.d.cost <= d.cost:
-                    out.append(("substitute", c.uid, m.uid))
+            bearers.append(c)
+    if bearers:
+        _substitutions(p, bearers, out)
     return out
+
+
+def _substitutions(p: PlayerState, bearers: list[Card], out: list) -> None:
+    """HR-15.4 / HR-Q.22: a bearer's controller sacrifices any mitsim they control (the bearer or another)
+    and returns a mitsim of equal or lower cost from their other world. Which bearer's ability is used
+    changes nothing, so each (sacrificed, returned) pair is offered once: through the sacrificed card's own
+    keyword when it can use it, else through the first bearer."""
+    ready = {b.uid for b in bearers}
+    back = [m for m in p.other_world if m.d.mitsim]
+    for s in p.battlefield:
+        if not s.d.mitsim:
+            continue
+        source = s.uid if s.uid in ready else bearers[0].uid
+        for m in back:
+            if m.d.cost <= s.d.cost:
+                out.append(("substitute", source, s.uid, m.uid))
 
 
 def act(g: Game, seat: int, opt: tuple) -> None:
@@ -187,15 +215,15 @@ def _activate(g: Game, seat: int, opt: tuple) -> None:
         c.window = -2  # used: no second activation, no overload
     elif how == "synergy":
         ab, target, extra = None, None, (opt[2], opt[3])
-    else:
-        ab, target, extra = None, None, opt[2]
+    else:  # substitute: the sacrificed card (as when chosen) and the card to return
+        ab, target, extra = None, None, (opt[2], g.cards[opt[2]].epoch, opt[3])
     item = StackItem(kind, seat, c, ab, target, extra=extra, stage=DECLARED)
     g.stack.append(item)
     stamp(g, item)
     named = (
         g.cards[opt[3]].d.name
         if how == "synergy"
-        else g.cards[opt[2]].d.name
+        else g.cards[opt[3]].d.name
         if how == "substitute"
         else None
     )
@@ -235,13 +263,19 @@ def _ability_cost(g: Game, item: StackItem, how: str, opt: tuple) -> int | None:
     if how == "synergy":
         return 0 if _can_tap(g, item) else None
     if how == "scrap":
-        victim = g.cards[item.extra[0]]
-        there = victim.zone == BATTLEFIELD and victim.epoch == item.extra[1] and victim.controller == p.seat
-        return 0 if there and _can_tap(g, item) else None
+        return 0 if _still_yours(g, item) and _can_tap(g, item) else None
     if how == "substitute":
-        there = c.zone == BATTLEFIELD and c.epoch == item.src_epoch
+        there = c.zone == BATTLEFIELD and c.epoch == item.src_epoch and _still_yours(g, item)
         return SUBSTITUTION_COST if there and p.pool >= SUBSTITUTION_COST else None
     return 0  # build: no cost (HR-15.1)
+
+
+def _still_yours(g: Game, item: StackItem) -> bool:
+    """The permanent a scrap or substitution cost names (``item.extra[:2]``: uid, epoch when chosen) is
+    still that same card, on the battlefield under the activating player's control."""
+    uid, epoch = item.extra[:2]
+    card = g.cards[uid]
+    return card.zone == BATTLEFIELD and card.epoch == epoch and card.controller == item.controller
 
 
 def _pay_ability(g: Game, item: StackItem, how: str, cost: int) -> None:
@@ -263,8 +297,10 @@ def _pay_ability(g: Game, item: StackItem, how: str, cost: int) -> None:
         zones.leave_battlefield(g, scrapped, OTHER_WORLD, "scrapped")
         item.tapped_source = True
     elif how == "substitute":
-        g.log.emit("substitution", p.seat, c.d.name, g.cards[item.extra].d.name, cost)
-        zones.leave_battlefield(g, c, OTHER_WORLD, "sacrificed")
+        g.log.emit("substitution", p.seat, c.d.name, g.cards[item.extra[2]].d.name, cost)
+        zones.leave_battlefield(
+            g, g.cards[item.extra[0]], OTHER_WORLD, "sacrificed"
+        )  # its unit_destroyed names it
 
 
 def _legal_now(g: Game, item: StackItem, kind: str, src: Card, ref: int, epoch: int) -> bool:
@@ -439,19 +475,20 @@ def resolve_top(g: Game) -> None:
 
 
 def _ability_fails(g: Game, item: StackItem, live, lost: bool) -> bool:
-    """HR-Q.12 / HR-10.3: an activated ability whose unit is gone (substitution's unit left as its cost),
-    or whose every target is illegal, does nothing (``lost``: lost in the window before its effect)."""
+    """HR-Q.12 / HR-10.3: an activated ability whose unit is gone (save a substitution bearer that was
+    itself the sacrifice: its cost), or whose every target is illegal, does nothing (``lost``: lost in the
+    window before its effect)."""
     src = item.source
     ab = item.ability
     if (
-        item.kind != "substitution"
+        not (item.kind == "substitution" and item.extra[0] == src.uid)
         and src.d.is_unit
         and (src.zone != BATTLEFIELD or src.epoch != item.src_epoch)
     ):
         _fizzle(g, item, "source unit gone")
     elif live is None and ab is not None and ab.target is not None:
         _fizzle(g, item, "targets lost before its effect" if lost else "illegal target")
-    elif item.kind == "substitution" and g.cards[item.extra] not in g.players[item.controller].other_world:
+    elif item.kind == "substitution" and g.cards[item.extra[2]] not in g.players[item.controller].other_world:
         _fizzle(g, item, "returned card gone")
     else:
         return False
@@ -468,7 +505,7 @@ def _resolve_ability(g: Game, item: StackItem, live) -> None:
     if _ability_fails(g, item, live, False):
         _unstack(g, item)
         return
-    shown = g.cards[item.extra].d.name if kind == "substitution" else target_name(g, live)
+    shown = g.cards[item.extra[2]].d.name if kind == "substitution" else target_name(g, live)
     log.emit("card_resolved", item.controller, src.d.name, shown, None, kind)
     item.stage = RESOLVING
     stage_window(g, item, "before_effect")
@@ -480,7 +517,7 @@ def _resolve_ability(g: Game, item: StackItem, live) -> None:
     if kind == "synergy":
         _synergy(g, src, *item.extra)
     elif kind == "substitution":
-        back = g.cards[item.extra]
+        back = g.cards[item.extra[2]]
         g.players[item.controller].other_world.remove(back)
         log.emit("returned", item.controller, back.d.name, "battlefield")
         zones.enter_battlefield(g, back, item.controller)  # HR-15.4: exhausted, enter triggers fire

@@ -153,9 +153,9 @@ class EvaluatorPolicy:
             other = view.card(opt[3])
             mine = other.controller == self.seat
             return 3.0 if opt[2] == "give" and other.defn.construction is not None and mine else -0.5
-        if kind == "substitute":
-            src, back = view.card(opt[1]), view.card(opt[2])
-            return self.unit_value(view, back) - self.unit_value(view, src) if src.durability <= 1 else -1.0
+        if kind == "substitute":  # any mitsim of ours may be the one sacrificed (HR-Q.22)
+            gone, back = view.card(opt[2]), view.card(opt[3])
+            return self.unit_value(view, back) - self.unit_value(view, gone) if gone.durability <= 1 else -1.0
         return 0.0
 
     # -- decisions --------------------------------------------------------------------------------------

@@ -173,10 +173,10 @@ class SensiblePolicy:
                 assert scrap is not None  # a scrap option is offered only for a card that has one (HR-15.3)
                 return 3.0 + self.effects_value(view, scrap.effects, opt[3])
             return 0.0
-        if kind == "substitute":
-            src = _seen(view, opt[1])
-            back = _seen(view, opt[2])
-            if src.durability <= 1 and (back.cost >= src.cost or back.defn.triggers):
+        if kind == "substitute":  # sacrifice a worn-out mitsim of ours, any one (HR-Q.22)
+            gone = _seen(view, opt[2])
+            back = _seen(view, opt[3])
+            if gone.durability <= 1 and (back.cost >= gone.cost or back.defn.triggers):
                 return 5.0 + back.cost
             return 0.0
         return 0.0

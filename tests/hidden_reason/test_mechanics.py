@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardlab.simulate.hidden_reason import hooks
+from cardlab.simulate.hidden_reason import hooks, zones
 from cardlab.simulate.hidden_reason.scenario import cast, kinds, position
 from cardlab.simulate.hidden_reason.stack import act, options, run_stack
 from cardlab.simulate.hidden_reason.state import ABYSS, BATTLEFIELD, HAND, OTHER_WORLD, StackItem
@@ -142,7 +142,7 @@ def test_HR_15_4_substitution_swaps_a_mitsim_for_one_of_equal_or_lower_cost():
     )
     stalker, weaver, brute = g.cards[:3]
     subs = [o for o in options(g, 0, True) if o[0] == "substitute"]
-    assert subs == [("substitute", stalker.uid, weaver.uid)]  # Brute costs more
+    assert subs == [("substitute", stalker.uid, stalker.uid, weaver.uid)]  # Brute costs more
     act(g, 0, subs[0])
     run_stack(g)
     assert stalker.zone == OTHER_WORLD and weaver.zone == BATTLEFIELD
@@ -154,6 +154,48 @@ def test_HR_15_4_substitution_swaps_a_mitsim_for_one_of_equal_or_lower_cost():
 def test_HR_Q_22_substitution_only_on_your_own_turn():
     g = position({0: {"battlefield": ["Mitsim Stalker"], "other_world": ["Mitsim Weaver"]}, 1: {}}, active=1)
     assert [o for o in options(g, 0, False) if o[0] == "substitute"] == []
+
+
+def test_HR_Q_22_substitution_may_sacrifice_any_mitsim_you_control():
+    """HR-Q.22 (the original's glossary): the controller sacrifices a mitsim under their control, not
+    necessarily the bearer; the returned card costs no more than the sacrificed one. Until session 33 the
+    bearer always sacrificed itself."""
+    g = position(
+        {
+            0: {
+                "battlefield": ["Mitsim Larva", "Parasite Swarm", "Border Scout"],
+                "other_world": ["Mitsim Stalker", "Mitsim Brute"],
+            },
+            1: {"battlefield": ["Mitsim Drone"]},  # the opponent's mitsim is not ours to sacrifice
+        }
+    )
+    larva, swarm, _scout, stalker, _brute = g.cards[:5]
+    subs = [o for o in options(g, 0, True) if o[0] == "substitute"]
+    # Larva (cost 0) returns nothing here; Swarm (cost 2, no keyword of its own) returns Stalker (cost 2)
+    # through Larva's keyword; Brute (3) is too dear; Border Scout is no mitsim.
+    assert subs == [("substitute", larva.uid, swarm.uid, stalker.uid)]
+    act(g, 0, subs[0])
+    run_stack(g)
+    assert swarm.zone == OTHER_WORLD and larva.zone == BATTLEFIELD
+    assert stalker.zone == BATTLEFIELD and stalker.entered == g.turn  # HR-9.4: exhausted
+    assert g.players[0].pool == 7
+    assert [r[4] for r in g.log.rows if r[3] == "unit_destroyed"] == ["Parasite Swarm"]
+
+
+def test_HR_Q_22_HR_Q_12_a_bearer_gone_before_resolution_returns_nothing():
+    """HR-Q.12: the bearer is a unit; if it sacrificed another mitsim and then left the battlefield, its
+    substitution does nothing (the sacrifice stays paid). A bearer that sacrificed itself is exempt: that
+    was its cost (test above)."""
+    g = position(
+        {0: {"battlefield": ["Mitsim Stalker", "Parasite Swarm"], "other_world": ["Mitsim Weaver"]}, 1: {}}
+    )
+    stalker, swarm, weaver = g.cards[:3]
+    act(g, 0, ("substitute", stalker.uid, swarm.uid, weaver.uid))
+    assert swarm.zone == OTHER_WORLD  # paid on activation (HR-7.1 stage 2)
+    zones.leave_battlefield(g, stalker, OTHER_WORLD, "test")
+    run_stack(g)
+    assert weaver.zone == OTHER_WORLD and g.players[0].battlefield == []
+    assert ("fizzled", "source unit gone") in [(r[3], r[7]) for r in g.log.rows]
 
 
 # -- HR-15.5 hunger ----------------------------------------------------------------------------------------

@@ -107,3 +107,22 @@ def test_the_evaluator_takes_a_lethal_strategy_and_avoids_setting_up_the_next_pl
     evaluator = STRATEGIES["evaluator"](0, random.Random(0))
     assert evaluator.boss_damage_value(View(g, 0), 10) == 1000.0
     assert evaluator.boss_damage_value(View(g, 0), 3) < 0  # 7 HP left, within the opponent's 8 attack
+
+
+def test_players_sacrifice_the_worn_out_mitsim_to_substitution():
+    """HR-Q.22: any mitsim we control may be sacrificed; sensible and evaluator give up the one about to
+    break (one durability token left), not a healthy bearer, and never a healthy one for nothing."""
+    g = position(
+        {
+            0: {"battlefield": ["Mitsim Weaver", "Parasite Swarm"], "other_world": ["Mitsim Stalker"]},
+            1: {},
+        }
+    )
+    weaver, swarm, stalker = g.cards[:3]
+    swarm.dur = 1
+    worn = ("substitute", weaver.uid, swarm.uid, stalker.uid)
+    healthy = ("substitute", weaver.uid, weaver.uid, stalker.uid)
+    for name in ("sensible", "evaluator"):
+        player = STRATEGIES[name](0, random.Random(0))
+        assert player.choose(Decision("action", 0, [PASS, healthy, worn], View(g, 0))) == worn, name
+        assert player.choose(Decision("action", 0, [PASS, healthy], View(g, 0))) == PASS, name
