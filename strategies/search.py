@@ -23,7 +23,8 @@ the turns a rollout plays before it is cut and scored by the game's state evalua
 ``probe`` (a diagnostic too) whole-game rollouts of every option on common seeds, the base's answer played;
 ``peek`` (a diagnostic of the ceiling, never fair play) branches from the true state: 1 sees every hidden card
 (the engine's dice and shuffles still reseeded a branch), 2 the engine's random stream too (no re-deal at all),
-3 only the other players' hands (the decks' order and the dice re-dealt as in fair play).
+3 only the other players' hands (the decks' order and the dice re-dealt as in fair play), 4 only the decks' order
+but the loot deck's (the hands, the loot deck and the dice re-dealt as in fair play; the complement of 3).
 ``couple=1`` (Four Souls) draws a branch's cards by a hash of (branch seed, deck, turn, draw) while no seat knows
 the deck's order, so two options' rollouts on one re-deal draw alike whatever either drew before (each draw
 still uniform): common random numbers that survive one option drawing more (``four_souls.coupling``).
@@ -97,6 +98,9 @@ class Hooks:
     reseed: Callable[[Any, random.Random], None] | None = None
     # peek=3 (a diagnostic): the re-deal with every other hand seen (decks and dice re-dealt as fair play)
     see_hands: Callable[[Any, int, random.Random], None] | None = None
+    # peek=4 (a diagnostic, peek=3's complement): the re-deal with the decks' order kept true but the loot
+    # deck's, which holds the hands' pool (the hands, the loot deck and the dice re-dealt as fair play)
+    see_decks: Callable[[Any, int, random.Random], None] | None = None
     # couple=1: ``(state, salt)`` makes a branch's deck draws coupled (the same card at the same turn and
     # draw whatever was drawn before, each draw uniform: Four Souls ``coupling``)
     couple: Callable[[Any, int], None] | None = None
@@ -300,9 +304,10 @@ class Search:
         if probe and self.policies:
             raise UserError("search: probe measures single decisions; it cannot be given with switch")
         self.probe = probe
-        if isinstance(peek, bool) or peek not in (0, 1, 2, 3):
-            raise UserError(f"search: peek must be 0, 1, 2 or 3, got {peek!r}")
-        if peek == 1 and self.hooks.reseed is None or peek == 3 and self.hooks.see_hands is None:
+        if isinstance(peek, bool) or peek not in (0, 1, 2, 3, 4):
+            raise UserError(f"search: peek must be 0, 1, 2, 3 or 4, got {peek!r}")
+        keeps = {1: self.hooks.reseed, 3: self.hooks.see_hands, 4: self.hooks.see_decks}
+        if peek in keeps and keeps[peek] is None:
             raise UserError(
                 f"search: peek={peek} needs a game whose search can split its re-deal (Four Souls)"
             )
@@ -311,7 +316,7 @@ class Search:
             raise UserError(f"search: couple must be 0 or 1, got {couple!r}")
         if couple and self.hooks.couple is None:
             raise UserError("search: couple needs a game whose branches can couple their draws (Four Souls)")
-        if couple and peek in (1, 2):
+        if couple and peek in (1, 2, 4):
             raise UserError(f"search: couple draws from re-dealt decks; peek={peek} keeps the true order")
         self.couple = couple
         self.watch = _horizons(str(watch))
@@ -758,6 +763,9 @@ class Search:
         elif self.peek == 3:  # the other hands seen, the decks' order and the dice re-dealt
             assert self.hooks.see_hands is not None
             self.hooks.see_hands(state, self.seat, rng)
+        elif self.peek == 4:  # the decks' order seen (the loot deck's aside), the hands and the dice re-dealt
+            assert self.hooks.see_decks is not None
+            self.hooks.see_decks(state, self.seat, rng)
         players = self.hooks.players_of(state)
         seated = [
             (own if own is not None and s == self.seat else self.rollout)(

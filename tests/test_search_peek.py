@@ -1,7 +1,8 @@
 """``peek``: a diagnostic of the ceiling (docs/search.md, session 23), never fair play. A branch of
 ``peek=1`` starts from the true hidden cards (only the engine's future dice and shuffles drawn afresh), of
-``peek=2`` from the true state itself, of ``peek=3`` from the true hands (decks and dice re-dealt);
-``peek=0`` (the default) re-deals what the seat cannot see."""
+``peek=2`` from the true state itself, of ``peek=3`` from the true hands (decks and dice re-dealt), of
+``peek=4`` from the true order of every deck but the loot deck (the hands, the loot deck and the dice
+re-dealt: the complement of 3); ``peek=0`` (the default) re-deals what the seat cannot see."""
 
 from __future__ import annotations
 
@@ -68,13 +69,26 @@ def test_peek_3_sees_the_other_hands_and_re_deals_the_decks():
     assert sorted(loot) == sorted(true_loot)  # the same cards, re-dealt among the loot deck only
 
 
-@pytest.mark.parametrize("peek", [4, -1, "yes", True])
+def test_peek_4_keeps_the_decks_order_and_re_deals_the_hands_the_loot_deck_and_the_dice():
+    g = _position()
+    branch = _entered(g, 4)
+    hand, loot, decks = _hidden(branch)
+    true_hand, true_loot, true_decks = _hidden(g)
+    assert decks == true_decks and any(len(d) > 1 for d in decks)  # treasure, monster, … as they truly lie
+    assert hand != true_hand and loot != true_loot  # the other hand and the loot deck re-dealt, as fair play
+    assert sorted(hand + loot) == sorted(true_hand + true_loot)  # from their one pool
+    assert _next_dice(branch) != _next_dice(copy_state(g))  # the dice drawn afresh
+    fair = _hidden(_entered(g, 0))
+    assert (hand, loot) == fair[:2]  # the hands' re-deal is fair play's, draw for draw
+
+
+@pytest.mark.parametrize("peek", [5, -1, "yes", True])
 def test_a_bad_peek_is_one_line(peek):
-    with pytest.raises(UserError, match="peek must be 0, 1, 2 or 3"):
+    with pytest.raises(UserError, match=r"^search: peek must be 0, 1, 2, 3 or 4, got "):
         STRATEGIES["search"](0, random.Random(3), peek=peek)
 
 
-@pytest.mark.parametrize("peek", [1, 3])
+@pytest.mark.parametrize("peek", [1, 3, 4])
 def test_peek_1_and_3_need_a_game_that_splits_its_re_deal(peek):
     with pytest.raises(UserError, match=f"peek={peek} needs"):
         HRSearch(0, random.Random(3), peek=peek)

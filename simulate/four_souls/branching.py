@@ -37,7 +37,9 @@ def _named_decks(g: Game) -> list[tuple[str, list]]:
     return [("treasure", g.treasure), ("monster", g.monster), ("start", start), ("room", rooms)]
 
 
-def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False) -> None:
+def determinize(
+    g: Game, seat: int, rng: random.Random, see_hands: bool = False, see_decks: bool = False
+) -> None:
     known = g.players[seat].known
     if g.seen_drawn or g.seen_top or g.seen_bottom:  # cards it saw leave a deck it knew into a hand
         known = known | seen.followed(g, seat)
@@ -51,7 +53,7 @@ def determinize(g: Game, seat: int, rng: random.Random, see_hands: bool = False)
     ]
     redeal_at([*hands, (g.loot, unknown(g, seat, "loot", g.loot))], rng, key=_PID)
     for name, deck in _named_decks(g):
-        if deck:
+        if deck and not see_decks:  # search's peek=4, a diagnostic of the ceiling: these orders kept true
             redeal_at([(deck, unknown(g, seat, name, deck))], rng, key=_PID)
     g.streams.reseed(rng.getrandbits(63))
     g.obj_ver += 1  # nothing cached about what is where may survive the re-deal
@@ -85,6 +87,14 @@ def unknown(g: Game, seat: int, name: str, deck: list) -> list[int] | None:
 def see_hands(g: Game, seat: int, rng: random.Random) -> None:
     """Search's ``peek=3`` (a diagnostic of the ceiling): the fair re-deal, but every other hand seen."""
     determinize(g, seat, rng, see_hands=True)
+
+
+def see_decks(g: Game, seat: int, rng: random.Random) -> None:
+    """Search's ``peek=4`` (a diagnostic of the ceiling, the complement of ``peek=3``): the treasure,
+    monster, room and starting-item decks keep their true order; the other hands and the loot deck are
+    re-dealt as in fair play, and the dice. The loot deck is re-dealt with the hands because it holds the
+    same pool: its true order would name the other hand's cards (in two players, every one of them)."""
+    determinize(g, seat, rng, see_decks=True)
 
 
 def reseed(g: Game, rng: random.Random) -> None:

@@ -114,6 +114,7 @@ def test_a_search_with_couple_is_a_function_of_its_seed_and_the_real_game_never_
         ("four-souls", {"couple": 2}, "couple must be 0 or 1"),
         ("four-souls", {"couple": True}, "couple must be 0 or 1"),
         ("four-souls", {"couple": 1, "peek": 1}, "peek=1 keeps the true order"),
+        ("four-souls", {"couple": 1, "peek": 4}, "peek=4 keeps the true order"),
         ("gosu-x", {"couple": 1}, "couple needs a game"),
     ],
 )
