@@ -42,12 +42,12 @@ def state_checks(g: Game) -> None:
         fresh = n != g.cache.checked_n  # something happened since the last check (every change emits)
         if fresh:
             if g.log.ns != g.cache.checked_ns:  # only a soul gained can make a winner (FS-14.1)
-                g.cache.checked_ns = g.log.ns
-                g.cache.checked_nb = -1  # and a bonus soul may read souls (Soul of Envy)
-                check_win(g)
+                _check_win_now(g)
             if g.bonus and g.log.nb != g.cache.checked_nb:
                 g.cache.checked_nb = g.log.nb
                 check_bonus(g)
+                if g.log.ns != g.cache.checked_ns:  # the bonus soul just gained may be the winning one:
+                    _check_win_now(g)  # FS-14.1, now, before anyone gets priority
             if g.challenge:
                 challenge.timer_out(g)  # FS-17.5: an effect advanced the timer to 0
             shares = statics.marked_sharers(g)
@@ -70,6 +70,14 @@ def state_checks(g: Game) -> None:
         if not changed:
             return
     raise EngineError("state checks did not settle (refill loop?)")
+
+
+def _check_win_now(g: Game) -> None:
+    """The win check after a soul was gained; bonus souls are then checked again, as one may read souls
+    (Soul of Envy)."""
+    g.cache.checked_ns = g.log.ns
+    g.cache.checked_nb = -1
+    check_win(g)
 
 
 def check_win(g: Game) -> None:
