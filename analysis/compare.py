@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from cardlab.simulate.core.wording import listed
+
 from . import luck
 from .paired import PairedComparison, paired_compare
 from .runs import Run, RunError
@@ -128,7 +130,7 @@ def compare(a: Run, b: Run, dim: str | None = None, level: float = 0.95) -> Comp
 def _labels(run: Run, dim: str, shown: int = 4) -> str:
     """The run's values of ``dim`` for a message: the first few, sorted."""
     values = sorted(map(str, _players(run, dim)["label"].unique().drop_nulls().to_list()))
-    return ", ".join(values[:shown]) + (f", … ({len(values)} in all)" if len(values) > shown else "")
+    return listed(values, shown)
 
 
 def even_shift(c: Comparison) -> float:
@@ -139,7 +141,7 @@ def even_shift(c: Comparison) -> float:
 
 
 def even_share_note(c: Comparison) -> list[str]:
-    """Why the table of runs of different player counts has an "over even" column (session 32)."""
+    """Why the table of runs of different player counts has an "over even" column: each run's rates sit around its own even share (1/players)."""
     ka, kb = int(c.a.manifest.n_players), int(c.b.manifest.n_players)
     return [
         f"note: A has {ka} players and B {kb}: a seat's even share is {_pct(1 / ka)} in A and {_pct(1 / kb)} "

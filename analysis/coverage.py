@@ -22,6 +22,8 @@ from pathlib import Path
 
 import polars as pl
 
+from cardlab.simulate.core.wording import counted
+
 from . import card_counts, staging
 from .card_counts import declared
 from .render import Section
@@ -149,7 +151,7 @@ def warning(frame: pl.DataFrame | None) -> str | None:
         return None
     pairs = sum(len(v) for v in flagged.values())
     return (
-        f"warning: {len(flagged)} card(s) used in under {THRESHOLD:.0%} of their holdings (n ≥ {MIN_HOLDINGS}) "
+        f"warning: {counted(len(flagged), 'card')} used in under {THRESHOLD:.0%} of their holdings (n ≥ {MIN_HOLDINGS}) "
         f"by some policy ({pairs} card–policy pairs): {NOT_EVALUATED} — see coverage.csv"
     )
 

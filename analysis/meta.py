@@ -24,6 +24,8 @@ import numpy as np
 import polars as pl
 from scipy.optimize import linprog
 
+from cardlab.simulate.core.wording import counted, did_you_mean, listed
+
 from .matchups import head_to_head
 from .runs import RunError
 from .small_samples import FLAG, too_few
@@ -56,7 +58,9 @@ def parse_field(text: str | None, labels: list[str]) -> dict[str, float]:
         if not eq:
             raise RunError(f"--field '{text}': '{item}' is not NAME=SHARE")
         if name not in labels:
-            raise RunError(f"--field: no value '{name}' in this run (values: {', '.join(labels)})")
+            raise RunError(
+                f"--field: no value '{name}' in this run{did_you_mean(name, labels)} (values: {listed(sorted(labels))})"
+            )
         try:
             share = float(value)
         except ValueError:
@@ -187,8 +191,8 @@ def shown(result: Meta, dim: str) -> pl.DataFrame:
 
 def _flag(row: dict) -> str:
     """The small-sample flag of every rate table, and the opponents a value never met: the bootstrap
-    redraws only games played, so a pair held at ½ by the prior adds no width (session 28: 5 games gave
-    "52.5% [50.0%, 53.8%]" and a meta share of "100.0% [100.0%, 100.0%]")."""
+    redraws only games played, so a pair held at ½ by the prior adds no width: a few games can show an
+    interval far narrower than the rate deserves."""
     few = too_few(row["games"], row["fw_lower"], row["fw_upper"])
     unmet = f"never met {row['unmet']} in the field" if row["unmet"] else ""
     return "; ".join(text for text in (FLAG if few else "", unmet) if text)
@@ -217,7 +221,7 @@ def meta_text(run_path: str, dim: str | None, field_text: str | None, level: flo
     header = [("run", run.path.name), ("by", dim), ("field", field_text or "even")]
     report = Report(run.path, run.path.name, header)
     note = (
-        f"{result.unmet_pairs} pair(s) never met: each sits at ½ (one virtual game split evenly)"
+        f"{counted(result.unmet_pairs, 'pair')} never met: each sits at ½ (one virtual game split evenly)"
         if result.unmet_pairs
         else ""
     )

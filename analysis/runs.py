@@ -63,8 +63,8 @@ _CACHE = "run_tables"  # the attached database holding a connection's games, pla
 
 def interrupted_query(exc: BaseException) -> bool:
     """Ctrl-C during a DuckDB query: DuckDB stops the query and raises its own error (a RuntimeError "Query
-    interrupted", or InterruptException), not KeyboardInterrupt, so a report stopped mid-query printed a
-    traceback (session 32). The command line treats it as Ctrl-C."""
+    interrupted", or InterruptException), not KeyboardInterrupt, which a report stopped mid-query would
+    print as a traceback. The command line treats it as Ctrl-C."""
     if isinstance(exc, duckdb.InterruptException):
         return True
     return isinstance(exc, RuntimeError) and str(exc).strip() == "Query interrupted"

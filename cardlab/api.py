@@ -999,6 +999,8 @@ def report(
 
     _level(level)
     _typed(int, min_games=min_games)
+    if min_games < 0:  # the command line's --min-games refuses it too; a flag threshold below 0 means nothing
+        raise UserError(f"--min-games must be 0 or more, got {min_games}")
     _typed(bool, write=write, progress=progress)
     if not isinstance(path, Run):
         _typed(Path, path=path)

@@ -17,6 +17,7 @@ from click.core import ParameterSource
 
 from cardlab.analysis.runs import RunError, interrupted_query
 from cardlab.simulate import games as game_registry
+from cardlab.simulate.core import interrupts
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameOption, GameSpec
 from cardlab.simulate.core.wording import counted
@@ -78,7 +79,11 @@ class CardlabGroup(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with interrupts.watched():  # a Ctrl-C a finalizer dropped still ends the command (exit 130)
+                code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except KeyboardInterrupt:  # only a dropped one reaches here: click made any other an Abort
+            click.echo("\ninterrupted", err=True)
+            sys.exit(130)
         except click.UsageError as exc:  # click's own bad-option messages, made one line
             if _NO_ARGS is not None and isinstance(exc, _NO_ARGS):  # `cardlab`, `cardlab simulate`: the help
                 click.echo(exc.format_message())  # it was one escaped line ("error: Usage: …\n\n…"), exit 2

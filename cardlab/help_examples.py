@@ -70,7 +70,7 @@ def example(path: str, game: str | None = None) -> str:
 
 def example_option(path: str, game: str | None, option: str) -> str:
     """``option`` with its value as the command's example for ``game`` gives it (``--knob 'Eve.hp=1..4'``),
-    for a message's "e.g.": each game's own, never another game's card or column (session 32)."""
+    for a message's "e.g.": each game's own, never another game's card or column, so a copied example runs."""
     found = re.search(rf"{option} '[^']*'", example(path, game))
     return found.group(0) if found else option
 

@@ -51,7 +51,7 @@ class Overrules:
     probes: dict[str, Probe] = field(default_factory=dict)
     phases: dict[int, Probe] = field(default_factory=dict)  # the same, every kind, by the phase's first turn
     # the same by how far the leader was from a win, 1, 2 or FAR and more (Four Souls: souls): the game's
-    # phase by its score, a selection of decisions that is not noisy (session 32)
+    # phase by its score: unlike the turn number, it selects decisions of one kind of position
     leads: dict[int, Probe] = field(default_factory=dict)
     watch: Watch = field(default_factory=Watch)  # probe with watch: the evaluation against whole games
 
@@ -212,7 +212,7 @@ class Probe:
     def strongest(self) -> list[float]:
         """The gains on the rest of the seeds of the ``TOP`` share of decisions whose best option on half the
         seeds has the strongest evidence (ties by order of play): what spending more rollouts only where a
-        first look is strongest could find (session 31)."""
+        first look is strongest could find."""
         k = math.ceil(len(self.ranked) * TOP)
         return [gain for _, gain in sorted(self.ranked, key=lambda r: -r[0])[:k]]
 

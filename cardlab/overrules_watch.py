@@ -1,5 +1,5 @@
 """`cardlab overrules` with ``search:probe=P,watch=2+4+8``: how closely the state evaluation h turns after a
-decision follows the whole-game result of an option against the base's answer (session 29, docs/search.md).
+decision follows the whole-game result of an option against the base's answer (docs/search.md).
 
 Why: a truncated rollout judges an option by the evaluation h turns on; it can only find what the
 evaluation there sees of how the game ends. Over every (option, seed) pair of the probe, d is the

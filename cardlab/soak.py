@@ -1,6 +1,6 @@
 """`cardlab soak GAME`: many games with random players and every engine invariant checked after every
 step, for each player count; crashes, invariant violations and turn caps counted (issue 8), and the
-slowest game's time with its seed, so one game that runs away for minutes shows at once (session 17)."""
+slowest game's time with its seed, so one game that runs away for minutes shows at once."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runfolder import part_name
 from cardlab.simulate.core.runner import execute, play_game
+from cardlab.simulate.core.wording import listed
 
 from .wiring import plan_from_options, players_text
 
@@ -148,10 +149,8 @@ def soak_table(rows: list[dict]) -> str:
     for r in rows:
         seeds = r.get("capped seeds") or []
         if seeds:
-            more = f" (+{len(seeds) - 5} more)" if len(seeds) > 5 else ""
-            shown = ", ".join(str(s) for s in seeds[:5])
             lines.append(
-                f"{r['players']} players: turn caps at seeds {shown}{more} (cardlab replay RUN --seed S)"
+                f"{r['players']} players: turn caps at seeds {listed(seeds, 5)} (cardlab replay RUN --seed S)"
             )
     return "\n".join(lines)
 

@@ -85,7 +85,7 @@ class UntilCI:
             if few.height:
                 value, games = few["value"][0], int(few["games"][0])
                 return (
-                    f"until-ci not met before the game cap ({few.height} {self.dim} value(s) under "
+                    f"until-ci not met before the game cap ({counted(few.height, self.dim + ' value')} under "
                     f"{self.min_games} games, e.g. {value} with {games}; raise --max-games)"
                 )
         return f"until-ci not met before the game cap (widest half-width {self.width:.4f} > {self.target})"

@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from cardlab.simulate.core.cardfiles import did_you_mean
 from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.wording import did_you_mean
 
 
 class Restricted:

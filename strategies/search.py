@@ -402,8 +402,8 @@ class Search:
                 key=lambda j: (values[j] / visits[j] if visits[j] else -1.0, j == favourite, visits[j], -j),
             )
         if self.challenge and best == favourite:
-            # the truncated judge's preferences win no more whole games than the base's answer (docs/search.md,
-            # session 14), so the whole-game check is the only judge that finds anything: give it a candidate
+            # the truncated judge's preferences win no more whole games than the base's answer (docs/search.md),
+            # so the whole-game check is the only judge that finds anything: give it a candidate
             # at every searched decision, the option the truncated rollouts rate best after the base's answer
             best = max(
                 (j for j in range(k) if j != favourite and visits[j]),
@@ -463,7 +463,7 @@ class Search:
         the end of the game in ``P`` rollouts on common seeds (the n-th rollout of every option on the same
         re-deal), and the base's answer is played, so the game is the base's. The record's ``samples`` say
         how much the choice at this kind of decision moves whole games — where a game is decided, and so
-        where a search could gain (docs/search.md, session 17)."""
+        where a search could gain (docs/search.md)."""
         options = decision.options
         favourite = options.index(self.base.choose(decision))
         self._cands = [(i, None) for i in range(len(options))]
@@ -561,7 +561,7 @@ class Search:
         ``every``-th own turn, each candidate policy (the base and ``switch``'s) plays this seat for the rest
         of the game in ``pairs`` whole-game rollouts on common seeds, every other seat the rollout policy;
         the policy the confidence rule prefers to the base on those pairs plays the real game until the next
-        switch point. Why: a single decision's deviation from sensible gains about nothing (session 15), so
+        switch point. Why: a single decision's deviation from sensible gains about nothing (docs/search.md), so
         the candidates that a few pairs can tell apart must differ by a lot of play, not one choice."""
         options = decision.options
         kinds = self.hooks.switch_kinds or self.hooks.copy_kinds or frozenset({"action"})
@@ -673,7 +673,7 @@ class Search:
         differences, with the pseudo-difference of 1/4) once ``left`` more pairs are played: True or False
         when no outcome of them (each a difference in [-1, 1]) can change it, None while some could. Why:
         most pairs end alike, and a candidate that cannot pass any more (or cannot fail) needs no more
-        whole games — the same verdict for fewer (docs/search.md, session 15).
+        whole games — the same verdict for fewer (docs/search.md).
 
         The rule, squared (S the sum and Q the sum of squares of the n differences, c the confidence):
         S > 0 and S² (1 + c²/n) > c² (Q + 1/4). The rest's sum x and squares y satisfy x²/left ≤ y ≤ left,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.core.cardfiles import YamlMap, check_keys, did_you_mean, field_value, load_yaml, unknown
+from cardlab.simulate.core.cardfiles import YamlMap, check_keys, field_value, load_yaml, unknown
 from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.core.wording import did_you_mean
 
 GOOD = """\
 set: test

@@ -45,7 +45,8 @@ def test_report_of_a_file_says_not_a_folder(tmp_path):
     for command in (["report", str(manifest)], ["verify", str(manifest)]):
         result = CliRunner().invoke(cli, command)  # was: "no such run folder", though it exists
         assert one_error_line(result) == (
-            f"error: {manifest}: not a folder (a run is the folder that holds manifest.json)"
+            f"error: {manifest}: not a folder (a run is the folder that holds manifest.json); it is inside the "
+            f"run {tmp_path / 'a'}: give that folder"
         )
 
 

@@ -56,7 +56,7 @@ def test_until_ci_unmet_below_the_minimum_names_the_short_value(tmp_path):
     reason = manifest(tmp_path / "few")["stop_reason"]
     # was: "until-ci not met before the game cap (widest half-width inf > 0.2)"
     assert reason == (
-        "all games played; until-ci not met before the game cap (2 strategy value(s) under 30 games, "
+        "all games played; until-ci not met before the game cap (2 strategy values under 30 games, "
         "e.g. hold with 20; raise --max-games)"
     )
 

@@ -7,7 +7,6 @@ Files are read with PyYAML's safe loader only (no tags, no code). Every mapping 
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import os
 import re
@@ -21,6 +20,7 @@ from typing import Any
 import yaml
 
 from .errors import CardDataError, UserError
+from .wording import did_you_mean
 
 
 class YamlMap(dict):
@@ -218,12 +218,6 @@ def other_games_cards(game: str, paths: str | Iterable[str] | None) -> str:
             other = found.pop()
             return f"--cards {path}: {other} card files, not {game}'s (they go to `cardlab simulate {other}`)"
     return ""
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """`` — did you mean 'damage'?`` when a close choice exists, else an empty string."""
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return f" — did you mean '{close[0]}'?" if close else ""
 
 
 def unknown(what: str, word: Any, choices: Iterable[str]) -> str:

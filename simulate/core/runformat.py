@@ -334,14 +334,24 @@ def _runs_inside(folder: Path) -> str:
     return f"; it is {what}: give one of its {counted(len(runs), 'run')}, e.g. {runs[0]}"
 
 
+def _inside_run(path: Path) -> str:
+    """The run a path inside it belongs to, for the one line of a command given a run's table folder or a
+    file of it (``results/gx/games``, ``…/manifest.json``), which is no run itself."""
+    run = next((p for p in Path(path).parents[:2] if (p / MANIFEST).is_file()), None)
+    return f"; it is inside the run {run}: give that folder" if run is not None else ""
+
+
 def read_manifest(run: Path) -> Manifest:
     path = Path(run) / MANIFEST
     if Path(run).exists() and not Path(run).is_dir():
-        raise RunFormatError(f"{run}: not a folder (a run is the folder that holds {MANIFEST})")
+        raise RunFormatError(
+            f"{run}: not a folder (a run is the folder that holds {MANIFEST}){_inside_run(run)}"
+        )
     if not Path(run).is_dir():
-        raise RunFormatError(f"{run}: no such run folder")
+        raise RunFormatError(f"{run}: no such run folder{_inside_run(run)}")
     if not path.exists():
-        raise RunFormatError(f"{run}: not a cardlab run folder (no {MANIFEST}){_runs_inside(Path(run))}")
+        inside = _runs_inside(Path(run)) or _inside_run(run)
+        raise RunFormatError(f"{run}: not a cardlab run folder (no {MANIFEST}){inside}")
     try:
         data = json.loads(_read_bounded(path, MAX_MANIFEST_BYTES).decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
@@ -457,7 +467,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         raise type(exc)(exc.errno, exc.strerror, str(path)) from None
-    finally:  # no temporary when its folder is a file: that unlink's error named the temporary (session 32)
+    finally:  # no temporary when its folder is a file: the error to show is the write's, naming the file
         with contextlib.suppress(FileNotFoundError, NotADirectoryError):
             tmp.unlink()
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import interrupts
 from .decisions import Players, StrategySpec, ask_cap
 from .errors import UserError
 from .game import GameResult, GameSpec, config_dict, config_hash, play_seated
@@ -395,8 +396,7 @@ def option_differences(have: dict[str, Any], want: dict[str, Any], what: str = "
     """The options a resuming command changed, in words a person typed (``n_players: the run has 2, this
     command gives 3``) rather than the two config hashes; "" when the recorded configs agree. ``what``
     names the record (a run; a sweep, tune, ladder, duel or ensemble of runs): every "cannot resume" line
-    has this one form (session 32: a run's read "n_games differs (run has 20, …)", a sweep's "the sweep's
-    n_games differ from this command's" without the values)."""
+    has this one form, naming each option with both values, so a person sees what to type back."""
     keys = [key for key in dict.fromkeys([*have, *want]) if have.get(key) != want.get(key)]
     return "; ".join(
         f"{key}: {what} has {_brief(have.get(key))}, this command gives {_brief(want.get(key))}"
@@ -516,7 +516,7 @@ def execute(
     if plan.card_hash is None:  # workers compare their card data with what the driver read (issue 16)
         plan = dataclasses.replace(plan, card_hash=plan.spec.card_data_hash(plan.config))
     created = not out.exists()
-    with _terminate_as_interrupt():
+    with _terminate_as_interrupt(), interrupts.watched():
         lock = RunLock(out).acquire()  # a second writer stops here, before touching anything
         try:
             with (
@@ -565,6 +565,7 @@ def _execute(
 ) -> RunOutcome:
     from tqdm import tqdm
 
+    interrupts.check()  # a Ctrl-C a finalizer dropped in an earlier run of this command (a duel's first)
     state, damaged = prepare_folder(plan, out, resume)  # only once a cluster answered: nothing half-written
     manifest = state.manifest
     if manifest.summaries is None:  # resuming a run made without summaries: its batches go on without
@@ -605,6 +606,7 @@ def _execute(
             for name in ("games", "failed", "turn_caps", "events", "decisions", "seconds"):
                 setattr(outcome, name, getattr(outcome, name) + getattr(summary, name))
             bar.update(summary.games)
+            interrupts.check()  # a Ctrl-C while joblib ran a finalizer was dropped there: it stops here
             if summary.failed:
                 failed_total += summary.failed
                 bar.set_postfix(failed=failed_total)

@@ -21,6 +21,7 @@ from .decisions import Decision, Players
 from .errors import IllegalChoiceError
 from .events import EventLog
 from .seeds import stream
+from .wording import counted
 
 Plan = Callable[[Decision], Any]  # an answer to a decision, or None: "not mine, ask the next plan"
 
@@ -155,7 +156,7 @@ class ScriptedPlayer:
         """Fail unless every script step was used (a script longer than the game's questions is a mistake)."""
         if self.script:
             raise ScriptMismatch(
-                f"seat {self.seat}: {len(self.script)} script step(s) never used, from step {self.step + 1}: "
+                f"seat {self.seat}: {counted(len(self.script), 'script step')} never used, from step {self.step + 1}: "
                 f"{self.script!r}"
             )
 

@@ -25,6 +25,7 @@ from cardlab.simulate.core import (
 from cardlab.simulate.core.events import log_held_at_end
 from cardlab.simulate.core.game import Coverage
 from cardlab.simulate.core.narrative import Event, event_line
+from cardlab.simulate.core.wording import counted
 
 from . import cards, collection, coop, decks, overrides, ratios, setup, turn
 from .config import VARIANTS, FSConfig, make_config
@@ -210,7 +211,7 @@ def check_cards(path: str) -> str:
     runnable = sum(c.id in s.rules and collection.left_out_name(c) not in left for c in mine)
     shown = sorted(left)[:3]
     detail = "; ".join(f"{name}: {left[name]}" for name in shown) + ("; …" if len(left) > 3 else "")
-    return f"{summary}; engine: {runnable} cards runnable, {len(left)} left out" + (
+    return f"{summary}; engine: {counted(runnable, 'card')} runnable, {len(left)} left out" + (
         f" ({detail})" if left else ""
     )
 

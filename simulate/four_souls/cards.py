@@ -41,6 +41,7 @@ from cardlab.simulate.core.cardfiles import (
     unknown,
 )
 from cardlab.simulate.core.errors import CardDataError
+from cardlab.simulate.core.wording import counted
 
 from . import vocabulary as V
 from .carddefs import Card
@@ -175,8 +176,9 @@ def check(path: str | Path) -> str:
     hooks = sum(1 for c in pool.cards if c.hook)
     left = len(pool.not_implemented())
     return (
-        f"{_shown(Path(path))}: {len(pool.cards)} cards ({pool.physical} physical) in {len(pool.files)} "
-        f"file(s) OK — {len(pool.cards) - left} implemented ({hooks} with hooks), {left} not implemented"
+        f"{_shown(Path(path))}: {counted(len(pool.cards), 'card')} ({pool.physical:,} physical) in "
+        f"{counted(len(pool.files), 'file')} OK — {len(pool.cards) - left:,} implemented ({hooks:,} with hooks), "
+        f"{left:,} not implemented"
     )
 
 

@@ -22,6 +22,7 @@ import dataclasses
 from typing import Any
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core.wording import counted
 
 from . import coop, counters
 from . import vocabulary as V
@@ -36,7 +37,7 @@ def check_pool(s: Any) -> None:
     """``--variant challenge`` needs a final boss (FS-18.2): one line otherwise."""
     if not s.bosses:
         left = sorted(n for n, why in s.left_out.items() if "challenge" in why)
-        extra = f" ({len(left)} challenge card(s) left out: {', '.join(left[:2])})" if left else ""
+        extra = f" ({counted(len(left), 'challenge card')} left out: {', '.join(left[:2])})" if left else ""
         raise UserError(
             "four-souls: --variant challenge (FS-18) needs a final boss (deck: challenge, with HP) in the card"
             f" pool, e.g. --cards tests/four_souls/cards_testonly/challenge.yaml{extra}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardlab.simulate.core import UserError
+from cardlab.simulate.core.wording import counted
 
 from . import collection as _collection
 from . import coop as _coop
@@ -166,6 +167,6 @@ def _check_copies(picked: list, s: decks.Supply) -> None:
         if asked > held:
             raise UserError(
                 f"four-souls: --characters names {card.name!r} {asked} times, but the chosen sets hold "
-                f"{held} {card.name} card(s) (FS-2.7: one character card per player; --set "
+                f"{counted(held, card.name + ' card')} (FS-2.7: one character card per player; --set "
                 f"'{card.name}.copies={asked}' adds copies)"
             )

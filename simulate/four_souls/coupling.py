@@ -1,4 +1,4 @@
-"""Coupled deck draws in a search's branches (``search:couple=1``; docs/search.md, session 29).
+"""Coupled deck draws in a search's branches (``search:couple=1``; docs/search.md).
 
 Why: two options compared on one re-deal (common random numbers) part ways as soon as one of them draws a
 card more or less from a deck: every later card of that deck goes to another draw, so the pair's games

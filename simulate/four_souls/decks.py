@@ -14,6 +14,7 @@ from typing import Any
 
 from cardlab.simulate.core import UserError
 from cardlab.simulate.core import overrides as core_overrides
+from cardlab.simulate.core.wording import did_you_mean, listed
 
 from . import cards, collection, coop
 from . import overrides as ov
@@ -224,9 +225,10 @@ def pick_characters(s: Supply, names: tuple[str, ...]) -> list:
     for n in names:
         c = by_name.get(n.lower())
         if c is None:
-            known = ", ".join(sorted(c.name for c in s.characters))
+            known = sorted(c.name for c in s.characters)
             raise UserError(
-                f"four-souls: --characters: unknown or unavailable character {n!r} (available: {known})"
+                f"four-souls: --characters: unknown or unavailable character {n!r}{did_you_mean(n, known)} "
+                f"(available: {listed(known, 12)})"
             )
         out.append(c)
     return out

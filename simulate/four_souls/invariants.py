@@ -8,6 +8,7 @@ healed and alive, no attack."""
 from __future__ import annotations
 
 from cardlab.simulate.core.errors import InvariantError
+from cardlab.simulate.core.wording import counted
 
 from . import blank_card, rooms, statics
 from .items import LootItem
@@ -138,7 +139,7 @@ def _check_slot(g: Game, slot: list, kinds: tuple[str, ...], where: str) -> None
 def _check_between_turns(g: Game) -> None:
     """After a complete turn (FS-8.10, FS-Q.1, FS-Q.13): the stack and the temporary zone are empty, no
     attack is under way, and everything with HP has healed — dead players are alive again."""
-    _require(not g.stack, g, f"{len(g.stack)} item(s) left on the stack after the turn")
+    _require(not g.stack, g, f"{counted(len(g.stack), 'item')} left on the stack after the turn")
     _require(not g.temp, g, "a card left in the temporary zone after the turn")
     _require(g.attack is None, g, "an attack still under way after the turn")
     for p in g.players:

@@ -43,7 +43,7 @@ class FSLog(EventLog):
     """The kernel's event log plus a change counter that runs even with logging off: every state
     change the engine makes emits an event, so the state checks skip work when nothing happened.
 
-    Compiled (session 28), a native subclass of the kernel's native log: the engine's ~1,000 emits a
+    Compiled, a native subclass of the kernel's native log: the engine's ~1,000 emits a
     game and its reads of the counters (every state check, every view) are native calls and field reads.
     The arguments are typed as loosely as when the log was interpreted (``Any``)."""
 

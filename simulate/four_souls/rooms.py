@@ -15,6 +15,7 @@ from typing import Any
 
 from cardlab.simulate.core import UserError
 from cardlab.simulate.core.shuffling import shuffle
+from cardlab.simulate.core.wording import counted
 
 from .state import Game, Obj, Phys
 from .zones import remove_from_slot
@@ -34,7 +35,9 @@ def check_pool(s: Any) -> None:
     """``--variant rooms`` needs a room deck (FS-16.1): one line otherwise."""
     if not s.rooms:
         left = [n for n, why in s.left_out.items() if "room" in why]
-        extra = f" ({len(left)} room card(s) left out: {', '.join(sorted(left)[:3])})" if left else ""
+        extra = (
+            f" ({counted(len(left), 'room card')} left out: {', '.join(sorted(left)[:3])})" if left else ""
+        )
         raise UserError(
             "four-souls: --variant rooms (FS-16) needs room cards (deck: room) in the card pool, e.g. "
             f"--cards tests/four_souls/cards_testonly/rooms.yaml{extra}"

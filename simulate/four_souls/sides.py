@@ -26,7 +26,7 @@ def flip(g: Game, o: Obj) -> bool:
     if o.erased is not None and o.erased[1] is was:
         o.erased = (o.erased[0], now)
     # an item under a room's overlay or sharing marked items' abilities keeps its own rules aside: they
-    # turn too, or it would read the old side once the overlay or the share ends (found in session 32)
+    # turn too, or it would read the old side once the overlay or the share ends
     shown = g.overlaid.get(o.uid)
     if shown is not None and shown[0] is was:
         g.overlaid[o.uid] = (now, shown[1])

@@ -287,8 +287,7 @@ def returns_as_new(g: Game, o: Obj) -> Obj:
     discards (``leave_play``), and it enters upright. An eternity that was only laid on the old object (an
     eternal counter, Algiz's till end of turn) does not come back with it, nor do abilities it gained (FS-5.10,
     ``gains``) or a copy it wore: a card that became an item comes back with its item side (``new_item``),
-    whatever lay over that side (until session 32 gained abilities hid the side and it came back with the
-    card's own abilities)."""
+    whatever lay over that side (gained abilities are not the card's, so they must not hide the side)."""
     q = g.players[o.controller]
     at = q.items.index(o)
     leave_play(g, o)

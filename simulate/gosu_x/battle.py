@@ -65,7 +65,7 @@ def _log_card_bonuses(st: State, seat: int) -> None:
             continue
         if c.vet and st.printed_kw(c, "veteran"):
             st.emit("battle_bonus", seat, c.d.name, amount=card_value(st, c) // 2, detail="veteran")
-        if _avatar_doubled(st, c):  # was: its value above the hero value, true of a `combat:` 4 avatar alone
+        if _avatar_doubled(st, c):  # GX-14's condition, not its value: a 4-combat avatar is not doubled
             st.emit("battle_bonus", seat, c.d.name, amount=card_value(st, c) // 2, detail="avatar")
 
 

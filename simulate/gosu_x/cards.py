@@ -29,6 +29,7 @@ from cardlab.simulate.core.cardfiles import (
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.overrides import Settable
 from cardlab.simulate.core.vocabulary import Vocabulary, Word
+from cardlab.simulate.core.wording import counted
 
 from .carddefs import CardDef
 
@@ -540,6 +541,7 @@ def check_cards(path: str) -> str:
     n_phys = sum(d.copies for d in defs)
     n_out = sum(not d.implemented for d in defs)
     return (
-        f"{len(card_files(path))} file(s), {len(clans)} clan(s), {len(defs)} distinct cards ({n_phys} physical),"
+        f"{counted(len(card_files(path)), 'file')}, {counted(len(clans), 'clan')}, "
+        f"{counted(len(defs), 'distinct card')} ({n_phys} physical),"
         f" {n_out} not implemented"
     )

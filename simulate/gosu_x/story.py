@@ -8,35 +8,36 @@ from dataclasses import dataclass, field
 
 from cardlab.simulate.core.events import event_words
 from cardlab.simulate.core.narrative import Event, Story, target_name
+from cardlab.simulate.core.wording import Count, counted
 
 from .state import FIFTH_TOKEN
 
 _PHRASES = {
     "draft_pick": "drafts {card} (pick {amount})",
     "tile": "{card}'s tile applies to both players",
-    "mulligan": "mulligans a hand with {amount} soldier(s)",
+    "mulligan": "mulligans a hand with {amount:soldier}",
     "round_start": "starts round {amount}",
     "turn_start": "turn (round {amount}){detail}",
     "card_played": "plays {card} in row {amount}{detail}",
     "card_replaced": "replaces {target} with {card} (row {amount})",
     "token_placed": "puts an activation token on {card} ({amount} on it)",
-    "token_spent": "spends {amount} token(s) to draw",
-    "token_returned": "takes back {amount} token(s)",
+    "token_spent": "spends {amount:token} to draw",
+    "token_returned": "takes back {amount:token}",
     "unlock": "unlocks a token via {card} (X = {amount})",
     "draw": "draws {amount}{detail}",
     "discard": "discards {card}{detail}",
-    "pass": "passes{card_}; the opponent has {amount} turn(s) left",
+    "pass": "passes{card_}; the opponent has {amount:turn} left",
     "capture": "captures {card} ({target})",
     "release": "releases {card} ({target})",
     "destroy": "destroys {card} ({target})",
     "sacrifice": "sacrifices {card}{detail}",
     "battle": "battle total {amount}",
     "superiority": "takes a superiority token ({amount} held)",
-    "tribute": "owes {amount} sacrifice(s) in the Tribute",
+    "tribute": "owes {amount:sacrifice} in the Tribute",
     "round_end": "wins the battle of round {amount}",
     "game_over": "game over: {detail}",
     "held_at_end": "still holds {card}",
-    "reveal": "reveals {amount} card(s) with {card}{detail}",
+    "reveal": "reveals {amount:card} with {card}{detail}",
     "look_hand": "looks at a hand of {amount} with {card}",
     "ban": "bans {target} with {card}",
     "extra_turn": "takes an extra turn ({card})",
@@ -56,7 +57,7 @@ def words(e: Event) -> str:
         card=e.card or "",
         card_=f" ({e.card})" if e.card else "",
         target=target or "",
-        amount="" if e.amount is None else e.amount,
+        amount="" if e.amount is None else Count(e.amount),  # "{amount:token}" reads "1 token"
         detail=f" [{e.detail}]" if e.detail else "",
     )
     return f"{e.who} {text}"
@@ -92,8 +93,8 @@ class GosuXStory(Story):
         s = self.at[seat]
         clans = "+".join(s.clans) or "no clans yet"
         return (
-            f"{clans} — {s.superiority} battle token(s), {s.battles} battle(s) won, "
-            f"{s.unlocks} activation token(s) unlocked"
+            f"{clans} — {counted(s.superiority, 'battle token')}, {counted(s.battles, 'battle')} won, "
+            f"{counted(s.unlocks, 'activation token')} unlocked"
         )
 
     def see(self, e: Event) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardlab.simulate.core import UserError
-from cardlab.simulate.core.cardfiles import did_you_mean
+from cardlab.simulate.core.wording import did_you_mean
 
 from .decks import pool_with
 

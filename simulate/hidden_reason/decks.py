@@ -26,6 +26,7 @@ from cardlab.simulate.core.cardfiles import (
 )
 from cardlab.simulate.core.errors import CardDataError, UserError
 from cardlab.simulate.core.overrides import Settable
+from cardlab.simulate.core.wording import counted
 
 from .cards import CardDef, card_paths, parse_card_file
 
@@ -79,7 +80,7 @@ def _read_folder(path: Path, pool: Pool, overlay: bool) -> None:
     pool.cards = {c.name: c for c in merged}
     settle()  # `cards check` reports every problem above together; decks are not checked against a part
     # after settle: a file whose cards all failed reports those problems, not that nothing was read
-    if overlay and not read and len(pool.raw_decks) == decks_before:  # was: played the bundled data, exit 0
+    if overlay and not read and len(pool.raw_decks) == decks_before:  # else it plays the bundled data
         raise UserError(
             f"hidden-reason: --cards {path}: no card file ('class:' and 'cards:') or deck file ('deck:' and "
             "'cards:') there: nothing to lay over the bundled cards"
@@ -247,8 +248,8 @@ def check_path(path: str) -> str:
     left_out = sum(1 for c in own_cards if not c.implemented)
     classes = sorted({c.cls for c in own_cards})
     return (
-        f"{len(files)} files OK: {len(own_cards)} cards in {len(classes)} classes"
-        f" ({left_out} not implemented), {len(own_decks)} decks"
+        f"{counted(len(files), 'file')} OK: {counted(len(own_cards), 'card')} in "
+        f"{counted(len(classes), 'class', 'classes')} ({left_out} not implemented), {counted(len(own_decks), 'deck')}"
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardlab.simulate.core.narrative import Event, Story
+from cardlab.simulate.core.wording import counted
 
 from .events import words
 
@@ -42,7 +43,7 @@ class HiddenReasonStory(Story):
     def status(self, seat: int) -> str:
         s = self.at[seat]
         field_ = ", ".join(s.battlefield) if s.battlefield else "nothing"
-        return f"{s.crystals} crystal(s), {s.boss_damage} damage dealt to the boss; battlefield: {field_}"
+        return f"{counted(s.crystals, 'crystal')}, {s.boss_damage} damage dealt to the boss; battlefield: {field_}"
 
     def see(self, e: Event) -> str | None:
         k = e.kind

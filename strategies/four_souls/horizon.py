@@ -246,7 +246,8 @@ def derive(
     if isinstance(games, bool) or not isinstance(games, int) or games < 5:
         raise UserError(f"four-souls horizon: --games must be a whole number ≥ 5, got {games!r}")
     if not players or any(n not in (2, 3, 4) for n in players):
-        raise UserError(f"four-souls horizon: --players must be among 2, 3, 4, got {players!r}")
+        given = ",".join(map(str, players)) or "none"  # as typed ("2,5"), not the tuple it was read into
+        raise UserError(f"four-souls horizon: --players must be among 2, 3, 4, got {given}")
     data = positions(games, seed, players, MODELS[model].read)
     cut = games - games // 5
     train = [d for d in data if d[2] < cut]

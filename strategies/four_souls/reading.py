@@ -94,7 +94,7 @@ class Memo:
     by each player each game, a cost that grew with the card pool (issue 19's ``sets=all`` throughput, issue
     20). An entry holds the object itself, so an object of other card data under a reused id is read afresh.
     A native object held in a ``Final``: the compiled build calls it directly, where a table and a reader
-    passed to a function were two lookups in the module's dict at every read (cachegrind, session 29)."""
+    passed to a function were two lookups in the module's dict at every read (cachegrind)."""
 
     __slots__ = ("table", "read")
 
@@ -360,7 +360,7 @@ def _lost_faces(rules: Any, roller: str, ended: bool = False) -> frozenset[int]:
     ``ended``: only the faces that end the turn and kill no one (a lost attack, not a death: FS-13.9's
     penalty is not paid). A face of my own that ends my turn (Cursed Eye's 1) is not read: it is no death and
     cuts every fight I could choose alike, so counting it as a lost fight only pushed fights under the risk
-    bar (session 27: a paired loss with Cursed Eye ×6, docs/four_souls.md)."""
+    bar (a paired loss with Cursed Eye ×6, docs/four_souls.md)."""
     return frozenset(
         ab.tparam
         for ab in (rules.triggers.get("rolled", ()) if rules is not None else ())
@@ -1210,7 +1210,7 @@ class Reader:
     """One player's memo of what items are worth and of target plans, keyed by the compiled object itself
     (identity-checked, so a card of another run under the same name or id is read afresh), and the pure
     readings above (``role``, ``use_kinds``, ``helps``, ``threat``: memoised for the process, so a second
-    memo per game would only read each one twice, session 29). A strategy makes one per game (the kernel
+    memo per game would only read each one twice). A strategy makes one per game (the kernel
     builds players per game): the memo dies with the game, never outliving its card data."""
 
     __slots__ = ("_values", "_shapes", "_item_worth")

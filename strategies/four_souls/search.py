@@ -45,7 +45,7 @@ class FSSearch(Search):
     # evaluation=fitted (the default): the conditional logit fitted on seeded sensible games
     # (horizon.py, data/horizon.json), whose softmax over the seats is a measured win share;
     # evaluation=board: the same fit over those features and the board a seat faces (its attack, its
-    # fights against the slot monsters; horizon.board_features, data/horizon_board.json; session 30);
+    # fights against the slot monsters; horizon.board_features, data/horizon_board.json);
     # evaluation=evaluator: the evaluator player's hand-set weights, one soul (8 points) a factor e
     hooks = Hooks(
         state_of=state_of,
@@ -90,7 +90,7 @@ class FSSearch(Search):
     default_budget = 16
     default_horizon = 2
     default_confidence = 1.0
-    # session 10 (docs/search.md): the two-turn judge's overrules are noise, and settling them on six pairs
+    # docs/search.md: the two-turn judge's overrules are noise, and settling them on six pairs
     # of whole games was the one configuration not measured weaker than sensible (4 players: 14.5 s a game)
     default_settle = 6
     # a copy of the position costs a third of a fork (docs/search.md, "What a branch costs"); it resumes

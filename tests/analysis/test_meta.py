@@ -80,6 +80,18 @@ def test_cardlab_meta_end_to_end(tmp_path):
     assert bad.exit_code == 2 and "no value 'Nobody'" in bad.output
 
 
+def test_an_unknown_field_value_names_a_few_values_not_all():
+    # old code: every value of the column in one line (a Gosu X run's 56 alliances, a collection's decks)
+    labels = [f"deck{i:02}" for i in range(60)]
+    with pytest.raises(RunError) as caught:
+        parse_field("Nope=0.3", labels)
+    message = str(caught.value)
+    assert message == (
+        "--field: no value 'Nope' in this run (values: deck00, deck01, deck02, "
+        "deck03, deck04, deck05, deck06, deck07, … (52 more))"
+    )
+
+
 def test_few_games_and_opponents_never_met_are_flagged():
     """Session 28: `cardlab meta` of 5 games (10 alliances, one game each) read "52.5% [50.0%, 53.8%]"
     and a meta share of "100.0% [100.0%, 100.0%]" without a word: pairs that never met sit at ½ by the

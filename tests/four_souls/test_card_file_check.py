@@ -53,7 +53,7 @@ def test_FS_2_7_a_starting_item_that_is_not_an_item_is_one_line(tmp_path):
         ]
     path.write_text(ALPHA.format(start="b2-the_d6"))
     result = CliRunner().invoke(cli, ["cards", "check", str(path)])
-    assert result.exit_code == 0 and result.output.strip().endswith("engine: 1 cards runnable, 0 left out")
+    assert result.exit_code == 0 and result.output.strip().endswith("engine: 1 card runnable, 0 left out")
 
 
 SPIDERS = """set: base_v2

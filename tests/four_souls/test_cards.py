@@ -304,10 +304,10 @@ def test_pool_is_cached_and_frozen(pool):
 
 def test_check_summaries():
     # Base V2's 6 files and the expansions' 75 (one per set and deck, decklists/four_souls/sets)
-    assert check(DEFAULT_DIR).startswith("decklists/four_souls: 1020 cards (1114 physical) in 80 file(s) OK")
+    assert check(DEFAULT_DIR).startswith("decklists/four_souls: 1,020 cards (1,114 physical) in 80 files OK")
     # a single file checks alone; its starting items resolve against the default pool
     one = check(DEFAULT_DIR / "characters.yaml")
-    assert one.startswith("decklists/four_souls/characters.yaml: 11 cards (11 physical) in 1 file(s) OK")
+    assert one.startswith("decklists/four_souls/characters.yaml: 11 cards (11 physical) in 1 file OK")
 
 
 def test_every_file_declares_the_set():

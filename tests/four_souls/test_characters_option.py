@@ -20,7 +20,7 @@ from cardlab.simulate.four_souls import make_config, setup
 def test_FS_2_7_a_character_named_twice_is_refused():
     # old code: accepted, and setup dealt the one Isaac card (and two D6s) to both seats
     message = (
-        "four-souls: --characters names 'Isaac' 2 times, but the chosen sets hold 1 Isaac card(s) "
+        "four-souls: --characters names 'Isaac' 2 times, but the chosen sets hold 1 Isaac card "
         "(FS-2.7: one character card per player; --set 'Isaac.copies=2' adds copies)"
     )
     with pytest.raises(UserError) as caught:
@@ -50,7 +50,7 @@ def test_the_command_line_refuses_it_in_one_line_and_writes_nothing(tmp_path):
     result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "out")])
     assert result.exit_code == 2, result.output
     assert result.output.strip().splitlines() == [
-        "error: four-souls: --characters names 'Isaac' 2 times, but the chosen sets hold 1 Isaac card(s) "
+        "error: four-souls: --characters names 'Isaac' 2 times, but the chosen sets hold 1 Isaac card "
         "(FS-2.7: one character card per player; --set 'Isaac.copies=2' adds copies)"
     ]
     assert not (tmp_path / "out").exists()

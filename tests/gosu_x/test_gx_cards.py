@@ -215,9 +215,7 @@ def test_all_120_cards_encoded_and_implemented():
 
 
 def test_check_cards_summary_and_errors(tmp_path):
-    assert check_cards("decklists/gosu_x").startswith(
-        "8 file(s), 8 clan(s), 88 distinct cards (120 physical)"
-    )
+    assert check_cards("decklists/gosu_x").startswith("8 files, 8 clans, 88 distinct cards (120 physical)")
     bad = tmp_path / "bad.yaml"
     bad.write_text(
         "clan: Golem\ncards:\n  - {name: X, level: 1, copies: 2, replace_cost: 1, slots: 0,\n     on_play: [{drwa: 1}]}\n"

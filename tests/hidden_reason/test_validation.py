@@ -191,7 +191,7 @@ def test_designer_overlay_changes_a_card_and_adds_a_deck(tmp_path):
         ]
     )
     _deck(tmp_path, lines, "mine.yaml")
-    assert GAME.check_cards(str(tmp_path)) == "2 files OK: 1 cards in 1 classes (0 not implemented), 1 decks"
+    assert GAME.check_cards(str(tmp_path)) == "2 files OK: 1 card in 1 class (0 not implemented), 1 deck"
     cfg = make_config(2, 50, decks="mine", cards=str(tmp_path))
     from cardlab.simulate.hidden_reason.decks import load_pool
 
