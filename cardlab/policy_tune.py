@@ -241,10 +241,7 @@ def tune_policy(
     if n_games < 2:
         raise UserError(f"--games must be at least 2, got {n_games}")
     evaluator = PolicyEvaluator(spec, settings, folder, policy, against)
-    try:  # a bad opponent is one line now, naming the option typed
-        parse_strategies([against], available)
-    except UserError as exc:
-        raise UserError(str(exc).replace("--strategy:", "--against:", 1)) from None
+    parse_strategies([against], available, "--against")  # a bad opponent: one line naming the option typed
     for p in params:  # every value must be one the policy accepts, before anything is written
         for value in p.values:
             evaluator.plan(((p.name, value),), 1, seed)

@@ -46,7 +46,7 @@ class RunSettings:
 
 def policies_of(spec: GameSpec, texts: Sequence[str], option: str) -> list[str]:
     """The set's policies as strategy labels (``sensible``, ``sensible:risk=0.3`` …), checked now."""
-    labels = [s.label for s in parse_strategies(list(texts), strategy_registry.for_game(spec.name))]
+    labels = [s.label for s in parse_strategies(list(texts), strategy_registry.for_game(spec.name), option)]
     if len(labels) < 2:
         raise UserError(f"{option}: give at least two policies (e.g. {option} sensible,random)")
     repeated = sorted({x for x in labels if labels.count(x) > 1})

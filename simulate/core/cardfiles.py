@@ -130,6 +130,9 @@ def load_yaml(path: str | Path) -> Any:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = (exc.problem or exc.context or "invalid YAML").strip()
+        lines = text.splitlines()
+        if mark and mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]:
+            problem += " (a tab: YAML indents with spaces)"  # the parser's words do not say so
         raise CardDataError(str(path), line, f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as exc:
         raise CardDataError(str(path), None, f"YAML error: {str(exc).splitlines()[0]}") from None

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol
 
 from .asking import MAX_ASKS_PER_GAME, Decision, Players, check_plain, plain
 from .errors import RunawayGameError, UserError
+from .wording import did_you_mean
 
 __all__ = [
     "ASKS_PER_TURN",
@@ -90,7 +91,7 @@ class StrategySpec:
             if key not in declared:
                 known = ", ".join(sorted(declared)) or "none"
                 raise UserError(
-                    f"strategy '{self.label}': unknown parameter '{key}'{_close(key, declared)} (parameters: {known})"
+                    f"strategy '{self.label}': unknown parameter '{key}'{did_you_mean(key, sorted(declared))} (parameters: {known})"
                 )
         try:
             self.build(0, random.Random(0))  # a value the strategy refuses (draft=zzz) fails here, once
@@ -120,13 +121,6 @@ def declared_parameters(cls: type) -> set[str]:
     return names
 
 
-def _close(word: str, choices: set[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
-    return f" — did you mean '{close[0]}'?" if close else ""
-
-
 def _parse_value(text: str) -> Any:
     for cast in (int, float):
         try:
@@ -152,36 +146,47 @@ def number_param(name: str, value: Any) -> float:
     return number
 
 
-def parse_strategies(texts: Sequence[str], available: dict[str, type]) -> list[StrategySpec]:
+def parse_strategies(
+    texts: Sequence[str], available: dict[str, type], option: str = "--strategy"
+) -> list[StrategySpec]:
     """Parse ``--strategy`` values: ``random``, ``sensible,random``, ``sensible:risk=0.3,greed=2,random``.
 
     Items are split on commas; an item with ``=`` and no ``:`` is one more parameter of the strategy
-    before it, so parameters and seat lists read naturally in one option.
+    before it, so parameters and seat lists read naturally in one option. ``option`` is the option the
+    texts came from (``--ensemble``, ``--against``), named by every message.
     """
     groups: list[list[str]] = []
     for text in texts:
         for item in (part.strip() for part in text.split(",")):
             if not item:
-                raise UserError(f"--strategy '{text}': empty strategy name")
+                raise UserError(f"{option} '{text}': empty strategy name")
             if "=" in item and ":" not in item and groups:
                 groups[-1].append(item)
             else:
                 groups.append([item])
-    specs = [_parse_one(group, available) for group in groups]
+    specs = [_parse_one(group, available, option) for group in groups]
     for spec in specs:
         spec.check()
     return specs
 
 
-def _parse_one(group: list[str], available: dict[str, type]) -> StrategySpec:
+def _parse_one(group: list[str], available: dict[str, type], option: str) -> StrategySpec:
     name, _, first = group[0].partition(":")
     if name not in available:
         known = ", ".join(sorted(available)) or "none"
-        raise UserError(f"--strategy: unknown strategy '{name}' (available: {known})")
+        raise UserError(f"{option}: unknown strategy '{name}' (available: {known})")
+    if group[0].endswith(":") and len(group) == 1:  # `-s "sensible:$PARAMS"` with PARAMS unset
+        raise UserError(
+            f"{option} '{group[0]}': nothing after ':' (an unset shell variable?); give NAME alone"
+        )
     params: list[tuple[str, Any]] = []
     for item in ([first] if first else []) + group[1:]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise UserError(f"--strategy '{name}': parameter '{item}' is not key=value")
+            raise UserError(f"{option} '{name}': parameter '{item}' is not key=value")
+        if not value.strip():  # `restricted:ban=$CARD` with CARD unset played as if nothing were banned
+            raise UserError(
+                f"{option} '{name}': parameter '{key.strip()}' is empty (an unset shell variable?)"
+            )
         params.append((key.strip(), _parse_value(value.strip())))
     return StrategySpec(name, available[name], tuple(params))
