@@ -351,7 +351,7 @@ def test_cards_check_recognises_ratio_files(tmp_path):
     with pytest.raises(CardDataError, match=r"bad.yaml:3: unknown monster category 'cursd'"):
         GAME.check_cards(str(bad))
     # card files are still checked as card files
-    assert "1020 cards" in GAME.check_cards(str(ratios.DEFAULT_DIR))  # Base V2 + every expansion
+    assert "1,020 cards" in GAME.check_cards(str(ratios.DEFAULT_DIR))  # Base V2 + every expansion
 
 
 def test_replay_rebuilds_the_ratio_run(tmp_path):
