@@ -40,6 +40,7 @@ from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Ver
 from cardlab.simulate.core.runner import RunOutcome, RunPlan
 from cardlab.simulate.core.wording import counted
 
+from .help_examples import example_option
 from .replay import Replay
 from .runset import RunSettings, plan_of
 from .wiring import check_card_data_unchanged, plan_from_manifest
@@ -530,6 +531,10 @@ def sweep(
     echo = _echoes(echo)
     spec = game(game_name)
     axes = [parse_vary(spec, text) for text in _texts(vary, "vary")]
+    if not axes:  # the command line requires --vary; a grid of no axis is one run, not a sweep
+        raise UserError(
+            f"sweep: give at least one vary (e.g. {example_option('sweep', spec.name, '--vary')})"
+        )
     check_not_fixed(spec, axes, {"players": players, "max_turns": max_turns, **options})
     shared = {"games": games, "max_games": None, "seed": seed, "players": players, "max_turns": max_turns}
     shared |= {"strategy": _texts(strategy, "strategy"), "batch_size": batch_size, "no_events": not events}
@@ -1176,6 +1181,8 @@ def derive_four_souls_horizon(
     to ``out`` (default: that feature set's data file)."""
     from cardlab.strategies.four_souls import horizon
 
+    _typed(str, players=players, features=features)  # players=3 was an AttributeError
+    _typed(Path, optional=True, out=out)
     try:
         counts = tuple(int(n) for n in players.split(","))
     except ValueError:
@@ -1191,13 +1198,15 @@ def derive_four_souls_horizon(
 
 def cards_check(path: str | Path, game_name: str | None = None) -> str:
     """Validate card, deck or ratio files (a file or a folder; `cardlab cards check`): the summary text."""
-    from cardlab.simulate.core.cardfiles import load_yaml
+    from cardlab.simulate.core.cardfiles import EMPTY, load_yaml
 
+    _typed(Path, path=path)
+    _typed(str, optional=True, game_name=game_name)
     path = str(path)
     if not Path(path).exists():
         raise UserError(f"{path}: no such file or folder")
     if Path(path).is_file() and load_yaml(path) is None:  # e.g. a file cut short within its heading comments
-        raise UserError(f"{path}: empty: nothing but comments or blank lines (is the file cut short?)")
+        raise UserError(f"{path}: {EMPTY}")
     spec = game(game_name) if game_name else _guess_game(path)
     if spec.check_cards is None:
         raise UserError(f"game '{spec.name}' cannot check card files yet")

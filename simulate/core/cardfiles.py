@@ -94,6 +94,15 @@ MAX_DEPTH = 64  # nesting of mappings and lists; card effects nest a handful of 
 MAX_NODES = 500_000  # values after expanding aliases; the largest bundled file has a few thousand
 
 
+EMPTY = "empty: nothing but comments or blank lines (is the file cut short?)"
+
+
+def shape_problem(data: Any, expected: str) -> str:
+    """Why a card file is no mapping of ``expected``: a file of nothing (cut short, or only comments) is
+    told apart from one of the wrong shape, the same words from `cards check` and from `--cards`."""
+    return EMPTY if data is None else f"expected a mapping with {expected}"
+
+
 def load_yaml(path: str | Path) -> Any:
     """Read one YAML file safely and boundedly; any syntax, encoding or size problem becomes a one-line
     CardDataError naming the file (and the limit it broke)."""

@@ -38,6 +38,7 @@ from cardlab.simulate.core.cardfiles import (
     files_hash,
     load_yaml,
     name_value,
+    shape_problem,
     unknown,
 )
 from cardlab.simulate.core.errors import CardDataError
@@ -287,9 +288,8 @@ def collection_shaped(data: Any) -> bool:
 
 def _file_cards(data: Any, shown: str):
     if not isinstance(data, YamlMap):
-        raise CardDataError(
-            shown, getattr(data, "line", None) or 1, "expected a mapping with 'set' and 'cards'"
-        )
+        line = None if data is None else getattr(data, "line", None) or 1
+        raise CardDataError(shown, line, shape_problem(data, "'set' and 'cards'"))
     if ratio_shaped(data):  # a deck ratio file (FS-19) given as card data read "unknown field 'name'"
         raise CardDataError(shown, data.line or 1, "a deck ratio file, not a card file: give it to --ratio")
     if collection_shaped(data):  # likewise a collection

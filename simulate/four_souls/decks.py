@@ -256,7 +256,7 @@ class SetListing(Mapping):
             counts = collection.set_counts(pool, build_supply(pool, 4))
             self._lines = {
                 key.replace("_", "-"): f"{PUBLISHED[key]}: {d} distinct / {p} physical cards, "
-                f"{de} / {pe} encoded, {d - de} / {p - pe} not"
+                + ("all encoded" if de == d and pe == p else f"{de} / {pe} encoded, {d - de} / {p - pe} not")
                 for key, (d, p, de, pe) in counts.items()
                 if key in PUBLISHED
             }

@@ -23,6 +23,7 @@ from cardlab.simulate.core.cardfiles import (
     files_stamp,
     load_yaml,
     name_value,
+    shape_problem,
     unknown,
     yaml_files,
 )
@@ -328,7 +329,7 @@ def load_file(path: Path) -> list[CardDef]:
     """Load one clan file; raise CardDataError naming file:line, card and field on any problem."""
     data = load_yaml(path)
     if not isinstance(data, YamlMap):
-        raise CardDataError(str(path), None, "expected a mapping with 'clan' and 'cards'")
+        raise CardDataError(str(path), None, shape_problem(data, "'clan' and 'cards'"))
     check_keys(data, ("clan", "cards"), path)
     clan = field_value(data, "clan", str, path)  # clans are whatever the files name (cards are data)
     if not clan.strip():

@@ -22,6 +22,7 @@ from cardlab.simulate.core.cardfiles import (
     files_stamp,
     load_yaml,
     name_value,
+    shape_problem,
     unknown,
 )
 from cardlab.simulate.core.errors import CardDataError, UserError
@@ -96,7 +97,7 @@ def _cards_of_file(file: Path, pool: Pool) -> list[CardDef]:
     data = load_yaml(file)
     where = str(file)
     if not isinstance(data, YamlMap):
-        raise CardDataError(where, None, "expected a mapping with 'class' and 'cards', or 'deck' and 'cards'")
+        raise CardDataError(where, None, shape_problem(data, "'class' and 'cards', or 'deck' and 'cards'"))
     if "deck" in data:
         pool.raw_decks.append((data, where))
         return []
