@@ -23,6 +23,8 @@ from cardlab.simulate.core.runfolder import RunLock
 from cardlab.simulate.core.runformat import SweepRecord, read_sweep, write_sweep
 from cardlab.simulate.core.runner import option_differences
 
+from .help_examples import example_option
+
 # Common options a sweep may vary besides the game's own.
 COMMON_VARY = {"players": int, "max-turns": int}
 
@@ -33,62 +35,65 @@ class Axis:
     values: tuple[Any, ...]
 
 
-def _convert(spec: GameSpec, name: str, text: str) -> Any:
+def _convert(spec: GameSpec, name: str, text: str, flag: str = "--vary") -> Any:
+    """One value of option ``name`` from its text; ``flag`` is the option it was typed in (`tune`'s
+    --knob reads a game option as --vary does), named by every message."""
     option: GameOption | None = next((o for o in spec.options if o.name == name), None)
     kind = COMMON_VARY.get(name) if option is None else option.kind
     if kind is None:
         known = ", ".join(sorted([o.name for o in spec.options] + list(COMMON_VARY)))
-        raise UserError(f"--vary: '{name}' is not an option of {spec.name} (options: {known})")
+        raise UserError(f"{flag}: '{name}' is not an option of {spec.name} (options: {known})")
     text = text.strip()
     if isinstance(kind, tuple):
         if text not in kind:
-            raise UserError(f"--vary {name}: '{text}' is not one of {', '.join(kind)}")
+            raise UserError(f"{flag} {name}: '{text}' is not one of {', '.join(kind)}")
         return text
     if kind is bool:
         if text.lower() not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
-            raise UserError(f"--vary {name}: '{text}' is not true or false")
+            raise UserError(f"{flag} {name}: '{text}' is not true or false")
         return text.lower() in ("true", "yes", "on", "1")
     try:
         return kind(text)
     except ValueError:
-        raise UserError(f"--vary {name}: '{text}' is not a valid {kind.__name__}") from None
+        raise UserError(f"{flag} {name}: '{text}' is not a valid {kind.__name__}") from None
 
 
 _BRACES = re.compile(r"\{(-?\d+)\.\.(-?\d+)(?::(\d+))?\}")
 
 
-def parse_vary(spec: GameSpec, text: str) -> Axis:
+def parse_vary(spec: GameSpec, text: str, flag: str = "--vary") -> Axis:
     """``NAME=a..b[:step]`` (numbers), ``NAME=v1,v2,…`` (:func:`split_values`: ``/`` for values that
     contain commas, ``;`` always), or a text with one ``{a..b[:step]}`` range inside
-    (``ratio-count=curse={0..10:2}``)."""
+    (``ratio-count=curse={0..10:2}``). Messages name ``flag`` and give the game's own example."""
     name, eq, values = text.partition("=")
     name = name.strip().lstrip("-")
     if not eq or not name or not values.strip():
-        raise UserError(f"--vary '{text}': expected NAME=VALUES (e.g. boss-hp-per-player=20..30:5)")
+        example = example_option("sweep" if flag == "--vary" else "tune", spec.name, flag)
+        raise UserError(f"{flag} '{text}': expected NAME=VALUES (e.g. {example})")
     braces = _BRACES.search(values)
     if braces:
         lo, hi, step = int(braces[1]), int(braces[2]), int(braces[3] or 1)
         if step <= 0 or hi < lo or (hi - lo) // step >= 200:
-            raise UserError(f"--vary '{text}': a range needs a ≤ b, a positive step and at most 200 points")
+            raise UserError(f"{flag} '{text}': a range needs a ≤ b, a positive step and at most 200 points")
         texts = [values[: braces.start()] + str(n) + values[braces.end() :] for n in range(lo, hi + 1, step)]
-        return Axis(name, tuple(_convert(spec, name, t) for t in texts))
+        return Axis(name, tuple(_convert(spec, name, t, flag) for t in texts))
     if ".." in values and "/" not in values:
         lo_text, _, rest = values.partition("..")
         hi_text, _, step_text = rest.partition(":")
-        lo, hi = _convert(spec, name, lo_text), _convert(spec, name, hi_text)
-        step = _convert(spec, name, step_text) if step_text else 1
+        lo, hi = _convert(spec, name, lo_text, flag), _convert(spec, name, hi_text, flag)
+        step = _convert(spec, name, step_text, flag) if step_text else 1
         if not isinstance(lo, int | float) or isinstance(lo, bool):
-            raise UserError(f"--vary {name}: a range a..b needs a numeric option")
+            raise UserError(f"{flag} {name}: a range a..b needs a numeric option")
         if not all(math.isfinite(v) for v in (lo, hi, step)) or step <= 0 or hi < lo:
-            raise UserError(f"--vary '{text}': a range needs finite a ≤ b and a positive step")
+            raise UserError(f"{flag} '{text}': a range needs finite a ≤ b and a positive step")
         count = math.floor((hi - lo) / step + 1e-9) + 1  # counted before any is made: 0..10**9 took 2.5 GB
         if count > 200:
-            raise UserError(f"--vary '{text}': {count:,} points; at most 200 per axis")
+            raise UserError(f"{flag} '{text}': {count:,} points; at most 200 per axis")
         points = [lo + i * step for i in range(count)]
     else:
-        points = [_convert(spec, name, part) for part in split_values(spec, name, values)]
+        points = [_convert(spec, name, part, flag) for part in split_values(spec, name, values)]
     if len(set(map(repr, points))) != len(points):
-        raise UserError(f"--vary '{text}': a value is repeated")
+        raise UserError(f"{flag} '{text}': a value is repeated")
     return Axis(name, tuple(points))
 
 

@@ -125,7 +125,7 @@ def _option_knob(spec: GameSpec, text: str, name: str) -> Knob:
     if name == "set":
         raise UserError(f"--knob {text!r}: a card fact is a knob of its own: CARD.FIELD=VALUES")
     option = next(o for o in spec.options if o.name == name)
-    values = tuple(str(v) for v in parse_vary(spec, text.strip().lstrip("-")).values)
+    values = tuple(str(v) for v in parse_vary(spec, text.strip().lstrip("-"), "--knob").values)
     if len(values) < 2:
         raise UserError(f"--knob {text!r}: give at least two values to choose from")
     key = f"--{name}"
@@ -161,7 +161,7 @@ def with_changes(spec: GameSpec, options: Mapping[str, Any], changes: Sequence[t
             given = (given,) if isinstance(given, str) else tuple(given)
             options[field_name] = tuple(g for g in given if not str(g).startswith(head)) + (value,)
         else:
-            options[field_name] = _convert(spec, name, value)
+            options[field_name] = _convert(spec, name, value, "--knob")
     return options
 
 
