@@ -127,6 +127,11 @@ class View:
     def hp_of(self, seat: int) -> int:
         return statics.player_hp(self._g, self._g.players[seat])
 
+    def counters_of(self, seat: int) -> dict[str, int]:
+        """The named counters a player carries (FS-5.14: Summer Widow's spiders, on the player standing
+        for their character; public, FS-3.3)."""
+        return dict(self._g.players[seat].counters)
+
     def attack_rolls(self, seat: int) -> int:
         """The attack rolls ``seat`` has made this turn (public, FS-3.3): one more as each resolves."""
         return self._g.players[seat].attack_rolls_this_turn

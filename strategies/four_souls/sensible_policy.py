@@ -25,6 +25,7 @@ from cardlab.simulate.core.asking import Decision
 from cardlab.simulate.four_souls.refs import CardRef, ObjInfo, ObjRef, SeatRef, StackRef
 from cardlab.simulate.four_souls.views import View
 
+from . import lasting
 from . import reading as rd
 from . import valuing as vl
 from .drafts import character_score
@@ -405,7 +406,7 @@ def _later_spent(o: vl.Outlook) -> float:
 def _later_monsters(o: vl.Outlook) -> tuple:
     sp: SensiblePolicy = o.policy
     view: View = o.view
-    return tuple((i.hp, _worth(sp, i)) for i in view.monsters if i.hp is not None)
+    return tuple((i.hp, _worth(sp, view, i)) for i in view.monsters if i.hp is not None)
 
 
 def _later_fight(o: vl.Outlook) -> float:
@@ -1030,7 +1031,7 @@ def _best_fight(sp: SensiblePolicy, view: View) -> tuple[Any, float, float]:
         if dealt <= 0:
             continue  # my hits never damage it: the fight is never won
         p = rd.win_chance(hp, dealt, info.hp, p_hit, info.attack or 0, p_die)
-        score = p * _worth(sp, info)
+        score = p * _worth(sp, view, info)
         if score > best_score:
             best, best_p, best_score = info, p, score
     for o in view.attackables:  # FS-10.6 / FS-16.6: items, rooms, players — the same chance × worth
@@ -1075,8 +1076,20 @@ def _slot(sp: SensiblePolicy, decision: Decision) -> Any:
     return rd.slot_pick(view, _options(decision), lambda top: _slot_fight(sp, view, top))
 
 
-def _worth(sp: SensiblePolicy, info: ObjInfo) -> float:
-    return _monster_worth(sp.soul_weight, info.soul, info.rewards)
+def _worth(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
+    """A slot monster's worth to me: its soul and rewards (``_monster_worth``) and the harm its turn
+    triggers would do me while it stays (``_lasting``)."""
+    return _monster_worth(sp.soul_weight, info.soul, info.rewards) + _lasting(sp, view, info)
+
+
+def _lasting(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
+    """FS-8.2, FS-8.10, FS-5.14: what a monster that repeats or grows a harm each turn would cost me over
+    the rounds it stays (``lasting.harm``: Summer Widow's spiders, Big Horn's damage), read from its turn
+    triggers' shape (kept for the game): worth killing or removing sooner than its stats say."""
+    if info.rules is None or not info.rules.triggers:
+        return 0.0
+    s = sp.rd.shape(info.rules.triggers, None, lasting.shape)
+    return 0.0 if s is None else lasting.harm(s, view.n_players, view.max_hp, view.counters_of(sp.seat))
 
 
 def _target_stats(sp: SensiblePolicy, view: View, o: Any) -> tuple:
@@ -1121,7 +1134,7 @@ def _killing_shot(sp: SensiblePolicy, view: View, loot: list, taps: list) -> Any
     shots = [o for o in (*taps, *loot) if rd.monster_shot(_ab(sp, o)) > 0]
     if not shots:  # most actions: no aim read
         return None
-    aims = tuple((info.hp, _worth(sp, info), info.ref) for info in view.monsters if info.hp is not None)
+    aims = tuple((info.hp, _worth(sp, view, info), info.ref) for info in view.monsters if info.hp is not None)
     pick, aim = _best_shot(sp, view, shots, aims)
     if pick is not None:
         sp._intent = ("obj", aim)
@@ -1565,7 +1578,7 @@ def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
     view = sp._view
     if view is None or t.hp is None:
         return None
-    gain = vl._DEATH + (_worth(sp, t) if t.kind == "monster" else 0.0)
+    gain = vl._DEATH + (_worth(sp, view, t) if t.kind == "monster" else 0.0)
     pick, _aim = _best_shot(sp, view, options, ((t.hp, gain, t.ref),))
     if pick is not None:
         sp._intent = ("obj", t.ref)
@@ -1597,7 +1610,7 @@ def _best_shot(sp: SensiblePolicy, view: View, options: Any, aims: tuple) -> tup
 def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
     """Is the attack target a monster with a worth, one a shot could pay to kill now (``_best_shot``)?"""
     t = view.attack_target
-    return t is not None and t.kind == "monster" and t.hp is not None and _worth(sp, t) > 0
+    return t is not None and t.kind == "monster" and t.hp is not None and _worth(sp, view, t) > 0
 
 
 def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> tuple[float, float]:
@@ -1621,8 +1634,8 @@ def _kill_gain(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> f
         return 0.0
     win, ended = _fight_on(sp, view, who, hp, mhp)
     if ended <= 0.0:
-        return (1.0 - win) * (_worth(sp, t) + vl._DEATH)
-    return (1.0 - win) * _worth(sp, t) + (1.0 - win - ended) * vl._DEATH
+        return (1.0 - win) * (_worth(sp, view, t) + vl._DEATH)
+    return (1.0 - win) * _worth(sp, view, t) + (1.0 - win - ended) * vl._DEATH
 
 
 def _use_cost(sp: SensiblePolicy, view: View, o: tuple) -> float:
@@ -2094,7 +2107,7 @@ def _default_target(sp: SensiblePolicy, decision: Decision) -> Any:
     if shot:  # damage that kills a monster goes there (the value model counted that kill)
         killable = [o for o in objs if infos[o].kind == "monster" and (infos[o].hp or 99) <= shot]
         if killable:
-            return max(killable, key=lambda m: _worth(sp, view.info(m)))
+            return max(killable, key=lambda m: _worth(sp, view, view.info(m)))
     players = [o for o in opts if type(o) is SeatRef]
     if players:
         if helps:

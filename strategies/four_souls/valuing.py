@@ -23,6 +23,7 @@ from cardlab.simulate.four_souls.rowkeys import row_faces
 from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
+from . import lasting
 from .outlook import Outlook
 from .reading import (
     Known,
@@ -149,6 +150,7 @@ def _per_counter(o: Outlook) -> dict:
     return per_counter_worths(
         [i.rules for s in range(o.n_players) for i in v.items_of(s) if i.rules.statics],
         [m.rules for m in v.monsters if m.rules.triggers],
+        (o.n_players, v.max_hp, v.counters_of(o.me)),
     )
 
 
@@ -289,18 +291,24 @@ def character_gain(view: View, me: int, reader: Any) -> float:
     return max(character_worth(c, i, reader) for c, i in outside) - character_worth(mine, held, reader)
 
 
-def per_counter_worths(rules: list, carriers: list | None = None) -> dict:
+def per_counter_worths(rules: list, carriers: list | None = None, me: tuple | None = None) -> dict:
     """What one counter of a kind is worth on its bearer, by the table-wide statics of the items in play
     that count it (``per_counter``, FS-5.14: Red Proglottid's eggs each add 1 damage): kind → (worth on a
     player, worth on a monster), each stat at its passive weight (``_STATIC_VALUE``) per counter; and by the
-    triggers of ``carriers`` (the monsters in play) that repeat an effect on a player once per counter of a
-    kind they carry (``_carried_worths``: Summer Widow's spiders hurt their carrier each turn). A kind
-    neither counts is absent: such a counter is read by the verb's own price."""
+    turn triggers of ``carriers`` (the monsters in play) that repeat a harm on the active player once per
+    counter of a kind they carry (Summer Widow's spiders): one more on me costs its share of the monster's
+    lasting harm (``lasting.counter_harm``, with ``me``: players, my full HP and the counters I carry), which
+    grows with the counters carried and reaches a death's price near my HP. A kind neither counts is
+    absent: such a counter is read by the verb's own price."""
     out: dict = {}
+    n, hp, carried = me if me is not None else (4, 2, {})
     for r in carriers or ():
-        for kind, worth in _carried_worths(r):
+        s = lasting.shape(r.triggers)
+        if s is None:
+            continue
+        for kind in sorted({h.per for h in s.hits if h.per}):
             player, monster = out.get(kind, (0.0, 0.0))
-            out[kind] = (player + worth, monster)
+            out[kind] = (player - lasting.counter_harm(s, n, hp, carried, kind), monster)
     for r in rules:
         for st in r.statics:
             for k, val in st.items():
@@ -316,43 +324,11 @@ def per_counter_worths(rules: list, carriers: list | None = None) -> dict:
     return out
 
 
-# A counter that repeats an effect on its carrier every turn stays until something removes it: read as
-# lasting this many of the carrier's turns (a counter's worth is its effect once times this).
-_TURNS_HELD = 3.0
-_CARRIED = re.compile(r"^counters\((active|you), '(\w+)'\)$")
-
-
-def _carried_worths(rules: Any) -> list:
-    """(kind, worth of one counter on its carrier) for each trigger of ``rules`` that does an effect as many
-    times as the active player (or "you") carries counters of a kind (``times: counters(active, 'K')``,
-    FS-5.14): the effect read for the carrier (a harm is negative) over ``_TURNS_HELD`` of its turns."""
-    found: list = []
-    for abilities in rules.triggers.values():
-        for ab in abilities:
-            _times_counters(ab.do, found)
-    return found
-
-
 def harmed_kinds(ab: Any) -> frozenset:
     """The counter kinds whose count on the active player repeats a harm of ``ab`` on them (``times:
     counters(active, 'K')``, FS-5.14: Summer Widow's rolls at its carrier's turn start): one taken off before
     ``ab`` resolves is one harm fewer now, besides the later turns ``per_counter_worths`` counts."""
-    found: list = []
-    _times_counters(ab.do if ab is not None else None, found)
-    return frozenset(kind for kind, worth in found if worth < 0)
-
-
-def _times_counters(eff: Any, found: list) -> None:
-    if isinstance(eff, list):
-        for e in eff:
-            _times_counters(e, found)
-    elif isinstance(eff, dict):
-        m = _CARRIED.match(eff["times"]) if isinstance(eff.get("times"), str) else None
-        if m is not None:
-            found.append((m.group(2), _TURNS_HELD * effect_value(eff.get("do"), Outlook())))
-        for key in ("seq", "and"):
-            if key in eff:
-                _times_counters(eff[key], found)
+    return lasting.per_counter_kinds(ab.do) if ab is not None else frozenset()
 
 
 def ability_value(ab: Ability | None, out: Outlook) -> float:

@@ -1,0 +1,188 @@
+"""A slot monster's lasting harm: what its turn triggers will do to me while it stays (FS-8.2 turn start,
+FS-8.10 turn end, both fired in every player's turn), read from its effect's vocabulary shape. A monster
+that repeats a harm each turn, or hands out counters its trigger then repeats a harm for (FS-5.14: Summer
+Widow's spiders), is worth killing or removing sooner than its printed stats and rewards say, and a counter
+of that kind on me is worth its share of that harm (issue 19; session 32 measured it read too low).
+
+Only the shapes named here are read (damage or a kill aimed at the active player, a random player, the
+active player's neighbours, every other player or every player; a roll's faces; counters given to a
+player and a harm repeated per counter the active player carries); the rest of a turn trigger (forced
+attacks, counters on the monster itself, buffs) and a trigger with a condition (its chance is not read:
+Dick Knot!'s kill needs six counters) are recorded as not read in docs/four_souls.md and add nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.simulate.four_souls.rowkeys import row_faces
+
+ROUNDS = 3  # how many of my rounds a monster left alone is read to stay (a rival may kill it first)
+LETHAL = 4.0  # a death of mine (valuing._damage_worth reads lethal damage to me so)
+POINT = 0.6  # a point of damage to me in my turn: the margin a fight needs (valuing._damage_worth)
+KILL = 99  # a kill's "damage": more than any HP
+_TURN_EVENTS = ("turn_start", "turn_end")
+_AIMS = {
+    "active": "active",
+    "you": "active",  # a monster's trigger has no controller: its "you" is the player whose turn it is
+    "left_of(active)": "next",
+    "right_of(active)": "next",
+    "non_active_player": "others",
+    "other_players": "others",
+}
+
+
+@dataclass(slots=True, frozen=True)
+class Hit:
+    """One chance of harm to one player in one firing of a turn trigger."""
+
+    chance: float  # of landing (a roll's faces)
+    amount: int  # damage, or KILL
+    aim: str  # active | random | next | others | all
+    per: str  # "": once; else once per counter of this kind the active player carries
+
+
+@dataclass(slots=True, frozen=True)
+class Shape:
+    """A monster's turn-trigger harm: its hits and the counters it gives players (kind, chance, aim)."""
+
+    hits: tuple[Hit, ...]
+    grows: tuple[tuple[str, float, str], ...]
+
+
+def shape(triggers: Mapping[str, Any], _other: Any = None) -> Shape | None:
+    """The harm a monster's turn triggers of any player (its ``CardRules.triggers``) do to players; None
+    when they do none (most monsters). ``_other`` for ``Reader.shape``'s memo."""
+    hits: list[Hit] = []
+    grows: list[tuple[str, float, str]] = []
+    for event in _TURN_EVENTS:
+        for ab in triggers.get(event, ()):
+            if ab.tparam == "any_player" and not ab.topts.get("if"):
+                _walk(ab.do, 1.0, {}, "", hits, grows)
+    return Shape(tuple(hits), tuple(grows)) if hits else None
+
+
+def per_counter_kinds(eff: Any) -> frozenset[str]:
+    """The counter kinds whose count on the active player repeats a harm of ``eff`` on them (``times:
+    counters(active, 'K')`` around damage or a kill, FS-5.14: Summer Widow's rolls)."""
+    hits: list[Hit] = []
+    _walk(eff, 1.0, {}, "", hits, [])
+    return frozenset(h.per for h in hits if h.per)
+
+
+def _walk(eff: Any, chance: float, aims: dict, per: str, hits: list, grows: list) -> None:
+    if isinstance(eff, list):
+        for e in eff:
+            _walk(e, chance, aims, per, hits, grows)
+        return
+    if not isinstance(eff, dict):
+        return
+    for key in ("seq", "and"):
+        if key in eff:
+            _walk(eff[key], chance, aims, per, hits, grows)
+    let = eff.get("let")
+    if isinstance(let, dict):
+        for var, sel in let.items():
+            if isinstance(sel, dict) and sel.get("random") in ("player", "living_player"):
+                aims[var] = "random"
+    table = eff.get("roll")
+    if isinstance(table, dict):
+        for key, row in table.items():
+            _walk(row, chance * len(row_faces(key)) / 6.0, aims, per, hits, grows)
+    times = eff.get("times")
+    if isinstance(times, str) and times.replace(" ", "").startswith(("counters(active,'", "counters(you,'")):
+        _walk(eff.get("do"), chance, aims, times.split("'")[1], hits, grows)
+    each = eff.get("each")
+    if isinstance(each, dict) and len(each) == 1:
+        var, sel = next(iter(each.items()))
+        if sel in ("player", "living_player"):
+            _walk(eff.get("do"), chance, {**aims, var: "all"}, per, hits, grows)
+    dmg = eff.get("deal_damage")
+    if isinstance(dmg, dict) and isinstance(dmg.get("n"), int):
+        aim = _aim(dmg.get("to"), aims)
+        if aim:
+            hits.append(Hit(chance, dmg["n"], aim, per))
+    killed = eff.get("kill")
+    aim = _aim(killed, aims) if isinstance(killed, str) else ""
+    if aim:
+        hits.append(Hit(chance, KILL, aim, per))
+    add = eff.get("add_counters")
+    if isinstance(add, dict) and add.get("kind") and add.get("who"):
+        aim = _aim(add["who"], aims)
+        if aim:
+            grows.append((add["kind"], chance * (add["n"] if isinstance(add.get("n"), int) else 1), aim))
+
+
+def _aim(ref: Any, aims: dict) -> str:
+    if not isinstance(ref, str):
+        return ""
+    return aims.get(ref) or _AIMS.get(ref, "")
+
+
+def _on_me(aim: str, mine: bool, n: int) -> float:
+    """The chance that a firing aimed so lands on me: in my turn (``mine``) or in one rival's."""
+    if aim == "all":
+        return 1.0
+    if aim == "random":
+        return 1.0 / n
+    if mine:
+        return 1.0 if aim == "active" else 0.0
+    return {"next": 1.0 / max(1, n - 1), "others": 1.0}.get(aim, 0.0)
+
+
+def harm(s: Shape, n: int, hp: int, carried: Mapping[str, int]) -> float:
+    """What the harm of ``s`` costs me over ``ROUNDS`` of my rounds (≥ 0), with ``n`` players, my full HP
+    ``hp`` (damage heals at each turn's end, FS-8.10: a turn's damage kills only when it reaches it) and the
+    counters I carry by kind: in my turn a death at ``LETHAL`` and each point short of it at ``POINT``; in
+    a rival's turn only a death. Counters given out each round add to mine, so a harm repeated per counter
+    grows round by round. Memoised: read for every slot monster at every action decision."""
+    kinds = {h.per for h in s.hits if h.per}
+    return _harm(s, max(2, n), max(1, hp), tuple(sorted((k, carried.get(k, 0)) for k in kinds)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _harm(s: Shape, n: int, hp: int, carried: tuple[tuple[str, int], ...]) -> float:
+    growth: dict[str, float] = {}
+    for kind, chance, aim in s.grows:
+        per_round = _on_me(aim, True, n) + (n - 1) * _on_me(aim, False, n)
+        growth[kind] = growth.get(kind, 0.0) + chance * per_round
+    now = dict(carried)
+    theirs = [(h.chance * _on_me(h.aim, False, n), h.amount) for h in s.hits if not h.per]
+    rival_turn = LETHAL * _dist(theirs, hp)[-1]
+    total = 0.0
+    for r in range(1, ROUNDS + 1):
+        mine: list[tuple[float, int]] = []
+        for h in s.hits:
+            if h.per:  # once per counter I carry then
+                mine += [(h.chance, h.amount)] * round(now.get(h.per, 0) + growth.get(h.per, 0.0) * r)
+            else:
+                mine.append((h.chance * _on_me(h.aim, True, n), h.amount))
+        dist = _dist(mine, hp)
+        total += (
+            LETHAL * dist[-1] + POINT * sum(d * p for d, p in enumerate(dist[:-1])) + (n - 1) * rival_turn
+        )
+    return total
+
+
+def counter_harm(s: Shape, n: int, hp: int, carried: Mapping[str, int], kind: str) -> float:
+    """What one more counter of ``kind`` on me costs over the rounds the monster stays (≥ 0)."""
+    more = dict(carried)
+    more[kind] = more.get(kind, 0) + 1
+    return harm(s, n, hp, more) - harm(s, n, hp, carried)
+
+
+def _dist(hits: list[tuple[float, int]], hp: int) -> list[float]:
+    """The chances of each total damage 0 … hp − 1 and, last, of hp or more, from independent hits."""
+    top = max(1, hp)
+    dist = [1.0] + [0.0] * top
+    for chance, amount in hits:
+        if chance <= 0.0:
+            continue
+        new = [p * (1.0 - chance) for p in dist]
+        for d, p in enumerate(dist):
+            new[min(top, d + amount)] += p * chance
+        dist = new
+    return dist

@@ -1,0 +1,64 @@
+"""A slot monster's lasting harm (``strategies/four_souls/lasting.py``; FS-8.2, FS-8.10, FS-5.14): a monster
+whose turn triggers repeat or grow a harm each turn is worth killing sooner than its stats and rewards say,
+and a counter its trigger repeats a harm for is worth its share of that harm on its carrier."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, monster
+from cardlab.simulate.four_souls.views import View
+from cardlab.strategies.four_souls import lasting, valuing
+from tests.four_souls.strategy_table import strategy_table
+
+
+def _shape(card_id: str):
+    g = strategy_table(2)
+    return lasting.shape(add_slot_monster(g, by_id(card_id)).rules.triggers)
+
+
+def test_FS_8_2_FS_5_14_the_monster_whose_spiders_i_carry_is_the_fight_i_pick():
+    """Summer Widow (3 HP, evasion 5, 1 damage, 3 loot, a soul) beside a twin with three loot more: the same
+    fight, the twin's rewards better. P0 (2 HP) carries 2 spider counters: at each of its turn starts Widow
+    rolls once per spider, each 1-3 a damage (FS-8.2, FS-5.14), and gives one more a round; two hits kill.
+    Its lasting harm makes Widow the fight to take (the old worth read its rewards only: the twin). With no
+    spider on a 4-HP character the harm to come is less than the twin's three loot: the twin."""
+    for hp, spiders, picked in ((2, 2, "Widow"), (4, 0, "Twin")):
+        g = strategy_table(2, hp=hp)
+        add_slot_monster(g, by_id("soi-widow"))
+        add_slot_monster(g, monster("Twin", hp=3, evasion=5, attack=1, rewards={"loot": 6}, soul=1))
+        g.players[0].counters["spider"] = spiders
+        assert g.io.strategies[0]._best_fight(View(g, 0))[0].name == picked
+
+
+def test_FS_8_10_harm_that_repeats_each_turn_is_priced_by_the_damage_in_my_turn_and_the_deaths():
+    """Big Horn: 1 damage to a random player at each turn start. At 2 players and 2 HP it hits me in my turn
+    half the time (0.6 a point, FS-8.10: it heals at the turn's end) and never kills: 3 rounds × 0.5 × 0.6
+    = 0.9; at 4 players a quarter of the time, 0.45. Zombie Jesus kills a neighbour of the active player
+    on 3-4 and 5-6: at 2 players each rival turn kills me with 1 − (2/3)² = 5/9, at a death's price 4,
+    over 3 rounds 6.67."""
+    horn = _shape("box-big_horn")
+    assert lasting.harm(horn, 2, 2, {}) == pytest.approx(0.9)
+    assert lasting.harm(horn, 4, 2, {}) == pytest.approx(0.45)
+    assert lasting.harm(_shape("rwz-zombie_jesus"), 2, 2, {}) == pytest.approx(3 * 4 * 5 / 9)
+
+
+def test_FS_5_14_a_carried_spider_costs_more_near_my_hp_and_as_they_pile_up():
+    """One more spider on me costs its share of Widow's harm (``valuing.per_counter_worths``): more at 2 HP
+    than at 4; at 3 HP the second more than the first (the pile nears my HP); both above the old flat
+    reading (three turns of one roll's damage: 3 × ½ × 0.6 = 0.9) once a death is near."""
+    g = strategy_table(2)
+    rules = add_slot_monster(g, by_id("soi-widow")).rules
+
+    def cost(hp: int, carried: int) -> float:
+        return -valuing.per_counter_worths([], [rules], (2, hp, {"spider": carried}))["spider"][0]
+
+    assert cost(2, 0) > cost(4, 0) > 0
+    assert cost(3, 1) > cost(3, 0) > 0.9 and cost(2, 0) > 0.9
+
+
+def test_FS_8_2_a_turn_trigger_with_a_condition_or_without_harm_is_no_lasting_harm():
+    """Read only as written: Dick Knot!'s kill waits for six counters (a condition, not read), War only
+    buffs another monster, Gurdy brings a monster in: none is a harm to price."""
+    for card_id in ("dk-dick_knot", "soi-war", "aa-gurdy"):
+        assert _shape(card_id) is None
