@@ -158,8 +158,8 @@ _KINDS: dict[type, tuple[str, type | tuple[type, ...]]] = {
 def _echoes(echo: Any) -> Echo:
     """``echo`` as the runs call it, ``echo(text, err=False)``. Any function of one text will do (a notebook
     passes ``print``, which has no ``err`` keyword and failed at the first note): such a function gets
-    every line, notes included. A value that is not callable (``echo=True``) was a TypeError at the first
-    progress line, after the games were played."""
+    every line, notes included. A value that is not callable (``echo=True``) is refused here, before any
+    game, not at the first progress line after the games."""
     if not callable(echo):
         raise UserError(f"echo must be a function of one text, such as print or cl.say, got {echo!r}")
     try:
@@ -173,8 +173,8 @@ def _echoes(echo: Any) -> Echo:
 
 def _typed(kind: type, optional: bool = False, **values: Any) -> None:
     """A Python caller's value of the wrong type is one UserError naming the argument (the command line's
-    options arrive typed): ``games="20"`` was a TypeError from deep in the runner, and a flag given as
-    the text "no" was read as true."""
+    options arrive typed): ``games="20"`` would fail deep in the runner, and a flag given as the text
+    "no" would read as true."""
     what, accepted = _KINDS[kind]
     for name, value in values.items():
         if (value is None and optional) or (
@@ -290,7 +290,7 @@ def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
         if name == "latest"
         else ""
     )
-    if why:  # the line said "is not a usable run name", not why
+    if why:  # say why the name is unusable, not only that it is
         raise UserError(f"--name {name!r}: {why}")
     if name != name.strip():  # ' x' and 'x' would be two folders that read the same
         raise UserError(f"--name {name!r}: a run name must not begin or end with a space")
@@ -969,7 +969,7 @@ def soak(
         raise UserError(f"--games must be at least 1, got {games}")
     spec = game(game_name)
     given = {k: v for k, v in game_options(spec, options).items() if k in options}
-    if isinstance(players, str) or not isinstance(players, int | Sequence):  # players="2" was a TypeError
+    if isinstance(players, str) or not isinstance(players, int | Sequence):  # players="2": not a count
         raise UserError(f"players must be a whole number or a list of them, got {players!r}")
     counts = (players,) if isinstance(players, int) else tuple(players)
     _typed(int, **{f"players[{i}]": n for i, n in enumerate(counts)})
@@ -982,7 +982,7 @@ def soak(
 
 def open_run(path: str | Path) -> Run:
     """Open a run folder (validated; one line on anything wrong): frames, SQL, manifest, report."""
-    _typed(Path, path=path)  # open_run(None) was a TypeError from pathlib
+    _typed(Path, path=path)  # open_run(None): one line, not pathlib's TypeError
     return Run.open(path)
 
 
@@ -1181,7 +1181,7 @@ def derive_four_souls_horizon(
     to ``out`` (default: that feature set's data file)."""
     from cardlab.strategies.four_souls import horizon
 
-    _typed(str, players=players, features=features)  # players=3 was an AttributeError
+    _typed(str, players=players, features=features)  # players=3: the counts are a text such as "2,4"
     _typed(Path, optional=True, out=out)
     try:
         counts = tuple(int(n) for n in players.split(","))
@@ -1198,7 +1198,7 @@ def derive_four_souls_horizon(
 
 def cards_check(path: str | Path, game_name: str | None = None) -> str:
     """Validate card, deck or ratio files (a file or a folder; `cardlab cards check`): the summary text."""
-    from cardlab.simulate.core.cardfiles import EMPTY, load_yaml
+    from cardlab.simulate.core.cardfiles import EMPTY, load_yaml, other_game
 
     _typed(Path, path=path)
     _typed(str, optional=True, game_name=game_name)
@@ -1210,6 +1210,11 @@ def cards_check(path: str | Path, game_name: str | None = None) -> str:
     spec = game(game_name) if game_name else _guess_game(path)
     if spec.check_cards is None:
         raise UserError(f"game '{spec.name}' cannot check card files yet")
+    other = other_game(spec.name, path) if game_name else None
+    if other:  # each file's first problem alone ("unknown field 'set'") would not say why
+        raise UserError(
+            f"{path}: {other} cards, not {spec.name}'s (leave out --game, or give --game {other})"
+        )
     with every_problem():  # every bad card of the files, not only the first (CardDataErrors)
         return spec.check_cards(path)
 
@@ -1225,7 +1230,7 @@ def _guess_game(path: str) -> GameSpec:
     from cardlab.simulate.core.cardfiles import games_of_files
 
     if Path(path).is_dir() and next(Path(path).rglob("*.yaml"), None) is None:
-        # was "cannot tell which game …; add --game", and with --game "no .yaml card files": a detour
+        # a folder without YAML is that problem: asking for --game would send the user on a detour
         raise UserError(f"{path}: no .yaml card files in this folder or its subfolders")
     found = games_of_files(path)
     if len(found) == 1:

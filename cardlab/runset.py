@@ -105,7 +105,7 @@ def play_set(
             except (OSError, ValueError):
                 raise UserError(f"{folder}: nothing to resume (no {what} of that name)") from None
             new = json.loads(json.dumps(record))
-            if old != new:  # it said "other policies, games or seed", not which
+            if old != new:  # name each option that differs, so a person sees what to type back
                 changed = option_differences(old, new, f"the {what}") if isinstance(old, dict) else ""
                 raise UserError(f"{folder}: cannot resume: {changed or f'the {what} record differs'}")
         write_atomic(path, (json.dumps(record, indent=2) + "\n").encode())

@@ -218,16 +218,22 @@ def games_of_files(path: str | Path) -> set[str]:
     return found
 
 
+def other_game(game: str, path: str | Path) -> str | None:
+    """The one other game whose card files ``path`` holds, or None (this game's, a mix, none, unreadable):
+    read by the files' keys, so the loader's first complaint (Four Souls' "unknown field 'clan'" for a
+    Gosu X clan file) need not be the user's only clue."""
+    try:
+        found = games_of_files(path) if path and Path(path).exists() else set()
+    except UserError:
+        return None
+    return next(iter(found)) if len(found) == 1 and game not in found else None
+
+
 def other_games_cards(game: str, paths: str | Iterable[str] | None) -> str:
-    """The line for ``--cards`` naming another game's files (a Gosu X clan file given to Four Souls said
-    "unknown field 'clan'"; a Hidden Reason folder given to Gosu X "no .yaml card files found"), or ""."""
+    """The line for ``--cards`` naming another game's files, or ""."""
     for path in [paths] if isinstance(paths, str) else list(paths or ()):
-        try:
-            found = games_of_files(path) if path and Path(path).exists() else set()
-        except UserError:
-            continue
-        if len(found) == 1 and game not in found:
-            other = found.pop()
+        other = other_game(game, path)
+        if other:
             return f"--cards {path}: {other} card files, not {game}'s (they go to `cardlab simulate {other}`)"
     return ""
 
