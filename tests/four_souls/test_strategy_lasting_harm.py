@@ -6,10 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, monster
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    card,
+    give_item,
+    give_loot,
+    kinds,
+    monster,
+)
 from cardlab.simulate.four_souls.views import View
 from cardlab.strategies.four_souls import lasting, valuing
-from tests.four_souls.strategy_table import strategy_table
+from tests.four_souls.strategy_table import own_turn, strategy_table
 
 
 def _shape(card_id: str):
@@ -62,3 +70,30 @@ def test_FS_8_2_a_turn_trigger_with_a_condition_or_without_harm_is_no_lasting_ha
     buffs another monster, Gurdy brings a monster in: none is a harm to price."""
     for card_id in ("dk-dick_knot", "soi-war", "aa-gurdy"):
         assert _shape(card_id) is None
+
+
+def test_FS_4_4_FS_6_2_a_cost_turning_my_character_sideways_costs_its_ready_loot_play():
+    """Magic Mushroom's $ (turn my character sideways: a counter on it, FS-4.4) beside two loot cards worth
+    10¢ each and one loot play: the character's ↷ (an extra loot play, FS-6.2) plays the second card, worth
+    more than the counter. The old cost reading took the character's ↷ as free: it bought the counter."""
+    g = strategy_table(2, charged=True)
+    give_item(g, 0, by_id("soi-magic_mushroom"))
+    for name in ("Ten", "Tenner"):
+        give_loot(g, 0, card(name, abilities=({"play": {"do": {"gain_cents": 10}}},)))
+    own_turn(g)
+    assert sorted(r[4] for r in kinds(g, "loot_played")) == ["Ten", "Tenner"]
+    assert g.players[0].cents >= 20
+
+
+def test_FS_5_14_with_its_cost_read_a_spider_near_my_hp_still_goes_before_a_loot_play():
+    """Summer Widow in a slot, P0 (2 HP) carrying 2 spiders, its character charged, a 3¢ loot card in hand
+    and its one loot play: the spider's removal (Widow's $, turn my character sideways) costs the ↷'s extra
+    loot play, and is worth more than it: the lasting harm of one spider fewer near my HP (session 32 read
+    it as 0.9, lost it to the loot card and the games it decided)."""
+    g = strategy_table(2, charged=True, hp=2)
+    add_slot_monster(g, by_id("soi-widow"))
+    g.players[0].counters["spider"] = 2
+    give_loot(g, 0, card("Three", abilities=({"play": {"do": {"gain_cents": 3}}},)))
+    give_loot(g, 0, card("Other Three", abilities=({"play": {"do": {"gain_cents": 3}}},)))
+    own_turn(g)
+    assert g.players[0].counters["spider"] == 1 and not g.players[0].character.charged
