@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -244,7 +245,11 @@ def tune_policy(
     parse_strategies([against], available, "--against")  # a bad opponent: one line naming the option typed
     for p in params:  # every value must be one the policy accepts, before anything is written
         for value in p.values:
-            evaluator.plan(((p.name, value),), 1, seed)
+            try:
+                evaluator.plan(((p.name, value),), 1, seed)
+            except UserError as exc:  # named by the strategy text built here, which nobody typed
+                why = re.sub(r"^strategy '[^']*': ", "", str(exc))
+                raise UserError(f"--param {p.name}={value}: {why}") from None
     record = {
         "command": "tune-policy",
         "game": spec.name,
