@@ -130,9 +130,11 @@ class Obj:
         no_recharge: bool = False,
         face: Card | None = None,
         noted: dict | None = None,
+        ref: ObjRef | None = None,
     ) -> None:
         """The dataclass's ``__init__`` written out: the generated one runs interpreted even in the compiled
-        build (issue 20; about 70 objects a Four Souls game). ``rules``: its card's unless given."""
+        build (issue 20; about 70 objects a Four Souls game). ``rules``: its card's unless given; ``ref``: a
+        new handle unless given (a search's copy keeps the original's, ``statecopy``)."""
         self.uid = uid
         self.phys = phys
         self.kind = kind
@@ -161,7 +163,7 @@ class Obj:
         self.no_recharge = no_recharge
         self.face = face
         self.noted = noted
-        self.ref = ObjRef(uid, phys.ref)
+        self.ref = ObjRef(uid, phys.ref) if ref is None else ref
 
     @property
     def name(self) -> str:

@@ -1,10 +1,12 @@
 """A copy of a Four Souls position that plays on exactly as the original would (a search's branch copies
 the position it branches at: ``branching.play_copy``).
 
-Compiled (``cardlab/compiled.py``): the copy sets hundreds of fields of compiled objects a branch, by name,
-and interpreted that loop was a fifth of a compiled search game (docs/performance.md, sessions 31 and 32).
-The fields copied are still read from the classes (``dataclasses.fields``), so a field added later is
-copied without anyone listing it.
+Compiled (``cardlab/compiled.py``): the copy sets hundreds of fields of compiled objects a branch, and
+interpreted that loop was a fifth of a compiled search game (docs/performance.md, sessions 31 to 33). An
+object (:class:`Obj`) and a player are copied by code naming their fields, so the compiled build reads and
+sets them natively rather than by name (session 33); the game's other fields and the records it holds are
+read from their classes (``dataclasses.fields``). A field added to ``Obj`` or ``Player`` and not named here
+fails ``test_every_field_of_every_record_is_copied`` (tests/four_souls/test_copy_state.py).
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ def copy_state(g: Game, strategies: list | None = None) -> Game:
     seats a branch will fill itself — is given). Between two turns ``turn.play_turns`` plays it on.
 
     Written for this state (issue 14 item 1), where ``copy.deepcopy`` spent most of a branch's copy on
-    its generic dispatch: every object (:class:`Obj`), player and zone is rebuilt field by field, the
-    fields read from the classes (``dataclasses.fields``), so a field added to ``Game``, ``Player`` or
-    ``Obj`` later is copied, never shared by mistake; numbers, names and the public handles are shared
-    as they are. What this copy does not know (stack items, an effect's context, delayed triggers) goes
+    its generic dispatch: every object (:class:`Obj`), player and zone is rebuilt field by field (an
+    object's and a player's fields named in :func:`_twin` and :meth:`Copier.obj` and :meth:`Copier.player`,
+    the game's read from its class), so no field is shared by mistake; numbers, names and the public
+    handles are shared as they are. What this copy does not know (stack items, an effect's context, delayed triggers) goes
     to ``copy.deepcopy`` with the objects already copied in its memo, so every reference reaches the
     copy's own objects. Shared with ``g``: the card data (every physical card of the game, its card and
     compiled behaviour: nothing writes to a ``Phys``, and an object that enters play is a new
@@ -83,8 +85,22 @@ def _card_data(g: Game) -> dict[int, Any]:
     return memo
 
 
-# values a copy shares as they are: immutable, and holding nothing of the state (the handles are frozen)
-_ATOMS: Final = frozenset({int, float, str, bool, type(None), CardRef, ObjRef, SeatRef})
+_NONE: Final = type(None)
+
+
+def _atom(t: type) -> bool:
+    """Whether a value of type ``t`` is shared as it is: immutable, and holding nothing of the state (the
+    handles are frozen). Tested with ``is``, the kinds met most first: compiled, cheaper than a set's hash."""
+    return (
+        t is int
+        or t is str
+        or t is _NONE
+        or t is bool
+        or t is ObjRef
+        or t is CardRef
+        or t is SeatRef
+        or t is float
+    )
 
 
 def names(cls: type) -> tuple[str, ...]:
@@ -92,8 +108,6 @@ def names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-_OBJ: Final = names(Obj)
-_PLAYER: Final = names(Player)
 # Game's fields that the copier builds itself; every other field is copied by :meth:`Copier.value`
 _GAME_OWN: Final = frozenset({"cfg", "streams", "log", "io", "players", "all_phys", "objs", "cache", "views"})
 _GAME: Final = tuple([name for name in names(Game) if name not in _GAME_OWN])
@@ -112,10 +126,11 @@ class Copier:
         memo = self.memo = _shared(g)
         h = _blank(g)
         memo[id(g)] = h
-        # the objects and players first, as blanks, so that whatever points at them finds their copy
+        # the objects and players first (an object with its numbers and names, a player blank), so that
+        # whatever points at them finds their copy
         objs: dict[int, Obj] = {}
         for uid, o in g.objs.items():
-            c = objs[uid] = Obj(o.uid, o.phys, o.kind)  # its ``__init__``: see :func:`_blank`
+            c = objs[uid] = _twin(o)
             memo[id(o)] = c
         players: list[Player] = []
         for p in g.players:
@@ -131,28 +146,62 @@ class Copier:
         h.log = memo[id(g.log)] = _log(g.log)
         h.io = self.players(g.io, strategies)
         for uid, o in g.objs.items():
-            self.fill(objs[uid], o, _OBJ)
+            self.obj(objs[uid], o)
         for p, b in zip(g.players, players, strict=True):
-            self.fill(b, p, _PLAYER)
+            self.player(b, p)
         self.fill(h, g, _GAME)
         self.game: Game = h
 
+    def get(self, v: Any) -> Any:
+        """The copy of ``v``: taken from the memo when copied or shared already (its card, its rules), else
+        through :meth:`value`."""
+        if v is None:
+            return None
+        y = self.memo.get(id(v))
+        return self.value(v) if y is None else y
+
+    def obj(self, c: Obj, o: Obj) -> None:
+        """The fields of ``o`` that hold more than numbers and names, set on its twin ``c``
+        (:func:`_twin`)."""
+        c.phys = self.get(o.phys)
+        c.rules = self.get(o.rules)
+        c.named = self.get(o.named)
+        c.erased = self.get(o.erased)
+        c.turn_counts = self.get(o.turn_counts)
+        c.round_counts = self.get(o.round_counts)
+        c.copy_until_eot = self.get(o.copy_until_eot)
+        c.face = self.get(o.face)
+        c.noted = self.get(o.noted)
+
+    def player(self, b: Player, p: Player) -> None:
+        """Every field of ``p`` set on its blank copy ``b``: numbers and names as they are, the rest
+        through the memo (an unset field fails when read)."""
+        b.seat, b.character, b.items = p.seat, self.get(p.character), self.get(p.items)
+        b.souls, b.curses, b.hand = self.get(p.souls), self.get(p.curses), self.get(p.hand)
+        b.shields, b.counters, b.known = self.get(p.shields), self.get(p.counters), self.get(p.known)
+        b.cents, b.damage, b.max_seen, b.dead = p.cents, p.damage, p.max_seen, p.dead
+        b.death_pending, b.deaths, b.kills, b.turn_kills = p.death_pending, p.deaths, p.kills, p.turn_kills
+        b.loot_plays, b.unlimited_loot, b.loots_played = p.loot_plays, p.unlimited_loot, p.loots_played
+        b.b_atk, b.b_hp, b.b_roll, b.next_atk, b.next_d8 = p.b_atk, p.b_hp, p.b_roll, p.next_atk, p.next_d8
+        b.attack_rolls_this_turn, b.attacked = p.attack_rolls_this_turn, p.attacked
+        b.skip_next_turn, b.no_attacks_next, b.no_attacks = p.skip_next_turn, p.no_attacks_next, p.no_attacks
+        b.char_soul, b.shop_buys, b.acts_used = p.char_soul, p.shop_buys, p.acts_used
+        b.dealt_character, b.dealt_item = p.dealt_character, p.dealt_item
+
     def fill(self, new: Any, old: Any, fields: tuple[str, ...]) -> None:
-        """Every field of ``fields`` set on ``new`` from ``old``: a value copied or shared already (its card,
-        its rules) taken from the memo, anything else through :meth:`value` (again when it was copied as an
-        empty container: the same copy)."""
-        memo = self.memo
+        """Every field of ``fields`` set on ``new`` from ``old``, by name: numbers and names as they are,
+        the rest through :meth:`get`."""
         for name in fields:
             v = getattr(old, name)
-            if type(v) not in _ATOMS:
-                v = memo.get(id(v)) or self.value(v)
+            if not _atom(type(v)):
+                v = self.get(v)
             setattr(new, name, v)
 
     def value(self, v: Any) -> Any:
         """The copy of one value of the state: containers rebuilt (each once), objects and players
         mapped to their copies, card data shared, anything else deep-copied through the same memo."""
         t = type(v)
-        if t in _ATOMS:
+        if _atom(t):
             return v
         memo = self.memo
         key = id(v)
@@ -162,10 +211,10 @@ class Copier:
             out: list = []
             memo[key] = out
             for x in v:  # a deck, a hand, a zone: mostly cards and objects copied or shared already
-                if type(x) not in _ATOMS:
-                    y = memo.get(id(x))
-                    x = self.value(x) if y is None else y
-                out.append(x)
+                y = memo.get(id(x))
+                if y is None:
+                    y = x if _atom(type(x)) else self.value(x)
+                out.append(y)
             return out
         if t is tuple:  # shared when it holds nothing to copy
             same = True
@@ -206,13 +255,47 @@ class Copier:
         return out
 
 
+def _twin(o: Obj) -> Obj:
+    """A new object with every field of ``o``, its public handle the same (no handle built to be thrown
+    away); :meth:`Copier.obj` then copies the fields holding more than numbers and names."""
+    return Obj(
+        o.uid,
+        o.phys,
+        o.kind,
+        o.controller,
+        o.rules,
+        o.charged,
+        o.damage,
+        o.max_seen,
+        o.counters,
+        o.levels,
+        o.named,
+        o.erased,
+        o.eternal,
+        o.starting,
+        o.in_play,
+        o.slot,
+        o.b_atk,
+        o.b_hp,
+        o.b_ev,
+        o.set_atk,
+        o.soul_value,
+        o.turn_counts,
+        o.round_counts,
+        o.copy_until_eot,
+        o.dying,
+        o.no_recharge,
+        o.face,
+        o.noted,
+        o.ref,
+    )
+
+
 def _blank(x: Any) -> Any:
-    """An instance of ``x``'s class with no fields set yet (the copier sets every one). An object is
-    built by its ``__init__``: written out and compiled, it runs from ``__new__`` too, so a bare
+    """An instance of ``x``'s class with no fields set yet (the copier sets every one). Not for an object
+    (:func:`_twin`): its ``__init__``, written out and compiled, runs from ``__new__`` too, so a bare
     ``__new__`` would ask for its arguments (issue 20)."""
     cls: Any = type(x)
-    if cls is Obj:
-        return Obj(x.uid, x.phys, x.kind)
     return cls.__new__(cls)
 
 
