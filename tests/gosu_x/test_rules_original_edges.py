@@ -13,7 +13,7 @@ from cardlab.simulate.gosu_x.state import DECK, DISCARD, HAND
 
 
 def test_GX_4_5_the_player_chooses_the_cards_discarded_down_to_the_limit():
-    """GX-4.5: at the end of the turn the hand goes down to 7, the player choosing which cards go
+    """GX-4.5: when a turn ends, the hand goes down to 7, the player choosing which cards go
     (Narasimha drafted, so its tile's limit of 5 is not in force)."""
     st = sc.make_state(clans1=("Themis", "Xian", "Narasimha"))
     hand = sc.fill_hand(st, 0, 9)
