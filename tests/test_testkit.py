@@ -43,7 +43,7 @@ def test_a_script_out_of_step_fails_naming_seat_step_and_decision():
         Players([bad, bad]).ask(Decision("action", 0, ("a", "b")))
     left = ScriptedPlayer(0, script=["a", "b"])
     left.choose(ASK)
-    with pytest.raises(ScriptMismatch, match=r"1 script step\(s\) never used, from step 2"):
+    with pytest.raises(ScriptMismatch, match=r"1 script step never used, from step 2"):
         left.expect_done()
 
 
