@@ -1,6 +1,7 @@
 """FS-20.4 extended trade (``--variant extended-trade``), with FS-15.3's ¢ trading: a trade exchanges ¢,
 loot cards and items between two players by agreement; souls cannot be traded; every transfer is a
-give, not a gain (FS-6.11); a player cannot hand over items while dead or during an attack.
+give, not a gain (FS-6.11); a player cannot hand over items while dead or during an attack. In solo and
+co-op no ¢ are exchanged between characters (FS-17.2), so a trade there moves only loot and items.
 
 The engine models a trade as a bot-friendly protocol (FS-15.3 trading is open table talk, which no
 strategy can do): once per turn, in the action phase with an empty stack, the active player may
@@ -49,7 +50,8 @@ def can_trade(g: Game, seat: int) -> bool:
 
 def _parts(g: Game, seat: int, mine: bool) -> list[tuple]:
     p = g.players[seat]
-    out: list[tuple] = [("cents", k) for k in AMOUNTS if k <= p.cents]
+    # FS-17.2: in solo and co-op no ¢ change hands between characters ([A]), so a trade names none there
+    out: list[tuple] = [] if g.coop is not None else [("cents", k) for k in AMOUNTS if k <= p.cents]
     if mine:
         seen = set()
         for c in p.hand:
