@@ -74,6 +74,8 @@ def attack_chosen(g: Game, seat: int, choice: Any, restrict=None) -> None:
     loop (``turn.act`` is the one caller of :func:`declare_attack`, with the stack empty after the
     declaration's priority window), so a search's copy of the position resumes here
     (``turn.play_turn(at="attack_target")``, ``branching.play_copy``)."""
+    if restrict is None:
+        _owed_met(g, choice)
     if choice == "monster_deck":
         g.deck_attacks += 1
         c = g.draw(g.monster, g.monster_disc)
@@ -99,6 +101,16 @@ def attack_chosen(g: Game, seat: int, choice: Any, restrict=None) -> None:
         # extra attack the other player's pick is offered as in an ordinary attack (branches only)
         choice = _other_picks_monster(g, seat, attack_options(g, seat, None), choice)
     run_attack(g, seat, choice)
+
+
+def _owed_met(g: Game, choice: Any) -> None:
+    """FS-10.16(c): an attack owed "once each turn if able" asks only that an attack on its object be
+    declared, so the turn's own attack chosen against that object meets it (it was one of the turn's
+    attacks anyway); one owed on any target is met by any attack."""
+    for m in g.must_attack:
+        if m[1] is None and (m[0] is choice or m[0] == "any" or (m[0] == "monster_deck" == choice)):
+            g.must_attack.remove(m)
+            return
 
 
 def _other_picks_monster(g: Game, seat: int, opts: list, choice: Obj) -> Obj:

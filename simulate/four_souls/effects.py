@@ -1113,9 +1113,10 @@ def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
         for _ in range(max(0, owed)):
             g.must_attack.append(("monster_deck", False))
         return owed > 0
-    additional = p.get("additional", True)
-    del additional  # Monster Manual (additional: no) is an obligation like the others (FS-10.16(c))
-    g.must_attack.append((tgt, p.get("timing") == "now"))
+    # FS-10.16: True = at once (b); False = an additional attack this turn (a); None = "once each turn if
+    # able" (c, ``additional: false``: Krampus, Monster Manual): one of the turn's own attacks, no extra one
+    how = True if p.get("timing") == "now" else (False if p.get("additional", True) else None)
+    g.must_attack.append((tgt, how))
     return True
 
 

@@ -262,24 +262,28 @@ def action(g: Game) -> bool:
     if ap.dead:
         return False
     owed = _owed(g)
-    if owed and (ap.no_attacks or not attack.can_pay_tax(g, seat)):
+    barred = ap.no_attacks or not attack.can_pay_tax(g, seat)
+    if owed and barred:
         owed = []  # FS-10.2: an attack it cannot pay for cannot be declared: the forced ones lapse unmade
+    if owed and not (g.attacks_left > 0 or statics.monster_attacks(g)):  # FS-10.16(c) "if able": none left
+        g.must_attack[:] = owed = [m for m in owed if m[1] is not None]
     now = [m for m in owed if m[1]]
     opts: list = []
     if now:  # FS-10.16(b): must attack immediately
         opts.append(("attack", now[0]))
     else:
         opts.extend(plays.legal_actions(g, seat))
-        if owed:
-            opts.append(("attack", owed[0]))
-        elif ap.no_attacks or not attack.can_pay_tax(g, seat):
+        kept = sum(1 for m in owed if m[1] is None)  # FS-10.16(c): the turn's own attacks these will use
+        if barred:
             pass  # no attack this turn (FS-8.6: Alt Art Brimstone); Tax for the Mighty (FS-10.2): not without paying
-        elif g.attacks_left > 0 or statics.monster_attacks(g):
+        elif g.attacks_left > kept or statics.monster_attacks(g):  # FS-10.16: others may precede an owed one
             opts.append(("attack", None))
         elif g.may_attack:
             opts.append(("attack", ("may", g.may_attack[0])))
         elif g.deck_attacks_unlimited:
             opts.append(("attack", ("may", "monster_deck")))
+        if owed:
+            opts.append(("attack", owed[0]))
         if g.purchases_left > 0 and _can_buy(g, seat):
             opts.append(("buy",))
         # the variants' own states stand for ``cfg.has(...)``: made by setup exactly then (an interpreted
@@ -319,6 +323,8 @@ def act(g: Game, seat: int, choice: tuple) -> bool:
             attack.declare_attack(g, seat, None if restrict[1] == "any" else restrict[1])
         else:
             g.must_attack.remove(restrict)
+            if restrict[1] is None:  # FS-10.16(c): owed "if able", it is one of the turn's own attacks
+                g.attacks_left = max(0, g.attacks_left - 1)
             target = restrict[0]
             attack.declare_attack(g, seat, None if target == "any" else target)
         return True

@@ -585,7 +585,7 @@ def test_FS_10_16_curse_of_blood_lust_and_the_blood_lust_room_owe_attacks():
     g.players[1].curses.append(curse)
     triggers.fire(g, "turn_start", seat=1)
     settle(g)
-    assert g.must_attack == [("any", False)]
+    assert g.must_attack == [("any", None)]  # owed if able: one of the turn's own attacks (FS-10.16(c))
     g2 = position(2)
     loot_fillers(g2, 10)
     g2.active = 0
@@ -596,7 +596,8 @@ def test_FS_10_16_curse_of_blood_lust_and_the_blood_lust_room_owe_attacks():
     for _ in range(2):
         triggers.fire(g2, "attack_declared", seat=0)
         settle(g2)
-    assert len(g2.must_attack) == 2  # the first declaration only (first_each_turn)
+    # the first declaration only (first_each_turn): one more, an additional one (FS-10.16(a))
+    assert [how for _t, how in g2.must_attack] == [None, False]
 
 
 def test_FS_5_14_teratoma_counts_spider_counters_and_deals_them_divided_at_its_death():
