@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+from pathlib import Path
+
 import pytest
 
-from cardlab.simulate.core.cardfiles import YamlMap, check_keys, field_value, load_yaml, unknown
+from cardlab.simulate.core.cardfiles import (
+    YamlMap,
+    check_keys,
+    field_value,
+    files_stamp,
+    load_yaml,
+    unknown,
+    yaml_files,
+)
 from cardlab.simulate.core.errors import CardDataError
 from cardlab.simulate.core.wording import did_you_mean
 
@@ -94,30 +106,69 @@ def test_unknown_keys_suggest_the_closest(tmp_path):
     assert did_you_mean("zzz", ["damage"]) == ""
 
 
-def test_yaml_files_lists_what_glob_lists_and_sees_a_file_added_at_once(tmp_path):
-    """The listing kept between games (``cardfiles.yaml_files``) is pathlib's, and a card file added to a
-    folder just listed is listed next time, even within the folder's clock tick (no cache outlives the card
-    data, DESIGN)."""
-    from pathlib import Path
+def _set_back(*folders, when=1_000_000_000):
+    """Give files or folders an old modification time, as ``cp -a``, ``tar`` or ``touch -r`` do."""
+    for folder in folders:
+        os.utime(folder, (when, when))
 
-    from cardlab.simulate.core.cardfiles import yaml_files
 
-    (tmp_path / "sub").mkdir()
+def test_yaml_files_lists_what_glob_lists_and_sees_every_change_of_a_folder_given_its_old_time(tmp_path):
+    """The listing kept between games (``cardfiles.yaml_files``) is pathlib's, and no listing outlives its
+    folder (DESIGN: no cache outlives its card data). The folders are made old first, so the listing is kept
+    whatever the machine's load (a folder changed in the last seconds is never kept): then a file added, or
+    a folder removed and made again, each given the old time back, is listed. Keyed by the modification time
+    alone, the listing kept the old files."""
+    sub = tmp_path / "sub"
+    sub.mkdir()
     for name in ("b.yaml", "a.yaml", "notes.md", "sub/c.yaml"):
         (tmp_path / name).write_text("x: 1\n")
-    assert yaml_files(tmp_path) == sorted(tmp_path.glob("*.yaml"))
+    _set_back(tmp_path, sub)
+    assert (
+        yaml_files(tmp_path) == sorted(tmp_path.glob("*.yaml")) == [tmp_path / "a.yaml", tmp_path / "b.yaml"]
+    )
     assert yaml_files(tmp_path, recursive=True) == sorted(tmp_path.rglob("*.yaml"))
     (tmp_path / "c.yaml").write_text("x: 2\n")
-    assert Path(tmp_path / "c.yaml") in yaml_files(tmp_path)
+    _set_back(tmp_path)
+    assert yaml_files(tmp_path) == sorted(tmp_path.glob("*.yaml"))
+    assert tmp_path / "c.yaml" in yaml_files(tmp_path)
+    shutil.rmtree(sub)
+    sub.mkdir()
+    (sub / "d.yaml").write_text("x: 3\n")
+    _set_back(tmp_path, sub)
+    assert yaml_files(tmp_path, recursive=True) == sorted(tmp_path.rglob("*.yaml"))
+    assert sub / "d.yaml" in yaml_files(tmp_path, recursive=True)
     bundled = Path(__file__).resolve().parents[1] / "decklists" / "gosu_x"
     assert yaml_files(bundled) == yaml_files(bundled) == sorted(bundled.glob("*.yaml"))
+
+
+def test_a_card_file_rewritten_to_its_old_size_and_time_is_read_again(tmp_path):
+    """A card file's stamp (the key of the loaded cards) changes when the file does, even rewritten to the
+    same size and given its old modification time back (``cp -p``, ``touch -r``): the run plays the cards on
+    disk, never the ones read before. Keyed by size and modification time, the old cards were kept."""
+    from cardlab.simulate.gosu_x.cards import load_cards
+
+    cards = tmp_path / "cards"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "decklists" / "gosu_x", cards)
+    golem = cards / "golem.yaml"
+    _set_back(cards, golem)
+    before = files_stamp([golem])
+    assert files_stamp([golem]) == before
+    assert {c.name: c.copies for c in load_cards(cards)["Golem"]}["Boul Go"] == 2
+    text = golem.read_text()
+    golem.write_text(
+        text.replace(
+            "name: Boul Go, id: 19, level: 1, copies: 2", "name: Boul Go, id: 19, level: 1, copies: 3"
+        )
+    )
+    assert golem.stat().st_size == len(text.encode())
+    _set_back(cards, golem)
+    assert files_stamp([golem]) != before
+    assert {c.name: c.copies for c in load_cards(cards)["Golem"]}["Boul Go"] == 3
 
 
 def test_yaml_files_files_only_leaves_out_a_folder_named_like_a_card_file(tmp_path):
     """``files_only`` (Hidden Reason's card files, listed before every game) is glob's list less what is
     not a file, told by the listing instead of a second ``stat`` per file."""
-    from cardlab.simulate.core.cardfiles import yaml_files
-
     (tmp_path / "odd.yaml").mkdir()
     (tmp_path / "odd.yaml" / "d.yaml").write_text("x: 1\n")
     (tmp_path / "a.yaml").write_text("x: 1\n")

@@ -325,7 +325,17 @@ def files_hash(paths: Iterable[str | Path]) -> str:
 
 
 _RACY_NS = 2_000_000_000  # a folder's listing is kept only once its last change is this old (ns)
-_LISTED: dict[tuple[str, bool, bool], tuple[tuple[tuple[str, int], ...], tuple[Path, ...]]] = {}
+_Seen = tuple[str, int, int, int]  # a folder read: its path, inode, modification and change times (ns)
+_LISTED: dict[tuple[str, bool, bool], tuple[tuple[_Seen, ...], tuple[Path, ...]]] = {}
+
+
+def _seen(top: str) -> _Seen:
+    """What tells a folder's entries have changed. The modification time alone does not: ``cp -a``, ``tar``,
+    ``rsync -t`` and ``touch -r`` set it back, so a folder refilled and given its old time looked unchanged.
+    The change time (``st_ctime``) is the system's own, moved by every entry added, removed or renamed and
+    by any time set; the inode tells a folder removed and made again."""
+    st = os.stat(top)
+    return (top, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def yaml_files(folder: str | Path, recursive: bool = False, files_only: bool = False) -> list[Path]:
@@ -333,8 +343,8 @@ def yaml_files(folder: str | Path, recursive: bool = False, files_only: bool = F
     folders not followed), sorted as paths: what ``sorted(folder.glob("*.yaml"))`` and ``rglob`` list.
 
     Card files are listed before every game (their cache is keyed by them) and pathlib's glob cost a
-    quarter of a compiled Hidden Reason game, so a listing is kept with the modification times of the
-    folders it read and read again as soon as one of them changes (a file added, removed or renamed);
+    quarter of a compiled Hidden Reason game, so a listing is kept with the inodes and times (:func:`_seen`) of
+    the folders it read and read again as soon as one of them changes (a file added, removed or renamed);
     a file's contents are ``files_stamp``'s to check. ``files_only``: only the entries that are files (or
     links to files), told by the listing itself instead of one more ``stat`` per file before every game
     (an entry that turns from file to folder or back changes its folder, which lists it again)."""
@@ -342,7 +352,7 @@ def yaml_files(folder: str | Path, recursive: bool = False, files_only: bool = F
     hit = _LISTED.get(key)
     if hit is not None:
         try:
-            if all(os.stat(top).st_mtime_ns == seen for top, seen in hit[0]):
+            if all(_seen(seen[0]) == seen for seen in hit[0]):
                 return list(hit[1])
         except OSError:
             pass
@@ -352,7 +362,7 @@ def yaml_files(folder: str | Path, recursive: bool = False, files_only: bool = F
     while folders:
         top = folders.pop()
         try:
-            read.append((top, os.stat(top).st_mtime_ns))  # before listing: a change while listing is seen
+            read.append(_seen(top))  # before listing: a change while listing is seen
             with os.scandir(top) as entries:
                 for entry in entries:
                     if entry.name.endswith(".yaml") and (not files_only or entry.is_file()):
@@ -362,13 +372,13 @@ def yaml_files(folder: str | Path, recursive: bool = False, files_only: bool = F
         except (FileNotFoundError, NotADirectoryError, PermissionError):  # as pathlib's glob: nothing listed
             continue
     found.sort()
-    # a folder changed in the last seconds is listed again next time: its modification time moves in
-    # clock ticks of a few milliseconds, so a file added within the same tick would leave it unchanged
-    # (git's "racy" entries); the bundled folders are old and kept
+    # a folder changed in the last seconds is listed again next time: its change time moves in clock ticks
+    # of a few milliseconds, so a file added within the same tick would leave it unchanged (git's "racy"
+    # entries); the bundled folders are old and kept
     recent = time.time_ns() - _RACY_NS
     if len(_LISTED) > 64:
         _LISTED.clear()
-    if all(seen < recent for _, seen in read):
+    if all(changed < recent for *_, changed in read):
         _LISTED[key] = (tuple(read), tuple(found))
     else:
         _LISTED.pop(key, None)
@@ -379,8 +389,10 @@ _RESOLVED: dict[str, str] = {}  # a path made absolute → its resolved form (th
 
 
 def files_stamp(paths: Iterable[str | Path]) -> tuple:
-    """What identifies the current contents of card files cheaply (path, size, modification time): a cache
-    keyed by it is dropped as soon as a file changes (DESIGN: no cache outlives its card data).
+    """What identifies the current contents of card files cheaply (path, size, inode, modification and change
+    times): a cache keyed by it is dropped as soon as a file changes (DESIGN: no cache outlives its card
+    data). The change time is there because the modification time can be set back (``cp -p``, ``touch -r``):
+    a file rewritten to the same size and given its old time kept the old cards.
 
     Taken before every game (its card data is looked up by it), so each file costs one ``stat``: the
     resolved path, which only names the file in the stamp, is worked out once per absolute path and
@@ -393,7 +405,7 @@ def files_stamp(paths: Iterable[str | Path]) -> tuple:
         real = _RESOLVED.get(where)
         if real is None:
             real = _RESOLVED[where] = str(path.resolve())
-        out.append((real, st.st_size, st.st_mtime_ns))
+        out.append((real, st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns))
     return tuple(out)
 
 

@@ -3,7 +3,7 @@
 ``load_pool()`` reads every YAML file in ``decklists/four_souls`` (or the given files), checks facts and
 behaviour against :mod:`simulate.four_souls.vocabulary`, and returns a :class:`CardPool`. Any problem
 raises :class:`CardDataError` naming file:line, card and field, with "did you mean" for unknown names.
-Pools are cached per path set (and file mtime/size), because every worker loads once per run.
+Pools are cached by the files' stamps (``files_stamp``), because every worker loads once per run.
 
 File layout::
 
@@ -36,6 +36,7 @@ from cardlab.simulate.core.cardfiles import (
     check_keys,
     field_value,
     files_hash,
+    files_stamp,
     load_yaml,
     name_value,
     shape_problem,
@@ -163,7 +164,8 @@ _CACHE: dict[tuple, CardPool] = {}
 def load_pool(paths: Sequence[str | Path] | None = None) -> CardPool:
     """Load and validate card files (default: every YAML file in decklists/four_souls); cached."""
     files = _expand(paths)
-    key = tuple((str(f.resolve()), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+    # in the files' order (a later file may add to an earlier one's set), read again when one changes
+    key = (tuple(map(str, files)), files_stamp(files))
     pool = _CACHE.get(key)
     if pool is None:
         pool = _build_pool(files, resolve_extra=paths is not None)

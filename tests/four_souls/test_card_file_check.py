@@ -90,3 +90,27 @@ def test_two_cards_of_a_file_replacing_one_bundled_card_are_one_line(tmp_path):
     run = CliRunner().invoke(cli, args)
     assert (run.exit_code, run.output) == (2, expected)
     assert not (tmp_path / "r").exists()
+
+
+def test_a_card_file_rewritten_to_its_old_size_and_time_is_read_again(tmp_path):
+    """The pool kept between games is keyed by its files' stamps: a card file rewritten to the same size
+    and given its old modification time back (``cp -p``, ``touch -r``) is read again. Keyed by size and
+    modification time, the pool of the old file was played."""
+    import os
+
+    from cardlab.simulate.four_souls.cards import load_pool
+
+    copy = tmp_path / "mychars.yaml"
+    shutil.copy(ROOT / "decklists" / "four_souls" / "characters.yaml", copy)
+    os.utime(copy, (1_000_000_000, 1_000_000_000))
+    assert load_pool([copy]).by_id["b2-blue_baby"].hp == 2
+    text = copy.read_text()
+    copy.write_text(
+        text.replace(
+            'name: "Blue Baby"\n    kind: character\n    copies: 1\n    hp: 2',
+            'name: "Blue Baby"\n    kind: character\n    copies: 1\n    hp: 3',
+        )
+    )
+    assert copy.stat().st_size == len(text.encode())
+    os.utime(copy, (1_000_000_000, 1_000_000_000))
+    assert load_pool([copy]).by_id["b2-blue_baby"].hp == 3
