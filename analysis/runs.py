@@ -7,6 +7,7 @@ Only parts listed in the manifest are read, so a batch interrupted half-way is n
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 import weakref
@@ -41,7 +42,24 @@ from cardlab.simulate.core.wording import counted
 # DuckDB's share of a report's memory (issue 20), when set: past it, aggregations that can spill go to a
 # temporary folder instead of memory. The per-game counts (what the players used, card statistics) are added
 # up chunk by chunk (Run.chunks) whatever the bound. Measured figures: docs/report.md, "Large runs".
-DUCKDB_MEMORY = os.environ.get("CARDLAB_DUCKDB_MEMORY") or None  # None: DuckDB's own (80 % of the RAM)
+MEMORY_ENV = "CARDLAB_DUCKDB_MEMORY"
+_MEMORY = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]i?B)\s*", re.IGNORECASE)
+
+
+def duckdb_memory() -> str | None:
+    """The bound set in the environment, read when a run is opened; None (unset or empty): DuckDB's own, 80 %
+    of the RAM. Checked here, so every command refuses a bad one in one line before any work: DuckDB took
+    ``-5GB`` as no bound at all, and its own words for ``abc`` or ``5XB`` came only once a report began."""
+    text = os.environ.get(MEMORY_ENV, "")
+    if not text:
+        return None
+    found = _MEMORY.fullmatch(text)
+    if found is None or float(found[1]) <= 0:
+        raise UserError(
+            f"{MEMORY_ENV}={text!r}: not a memory size; give a number above 0 and a unit (KB, MB, GB, TB "
+            "or KiB, MiB, GiB, TiB), e.g. 4GB, or leave it unset for DuckDB's own (80 % of the RAM)"
+        )
+    return text.strip()
 
 
 @contextmanager
@@ -50,7 +68,8 @@ def within_memory() -> Iterator[None]:
     try:
         yield
     except duckdb.OutOfMemoryException:
-        bound = f"its {DUCKDB_MEMORY} memory bound" if DUCKDB_MEMORY else "the memory DuckDB may take"
+        memory = duckdb_memory()
+        bound = f"its {memory} memory bound" if memory else "the memory DuckDB may take"
         raise RunError(
             f"the run's database needs more than {bound} for this query: set CARDLAB_DUCKDB_MEMORY higher "
             "(e.g. 4GB) and run it again"
@@ -80,15 +99,16 @@ def parquet_sql(files: Iterable[str]) -> str:
 
 
 def _connect() -> tuple[duckdb.DuckDBPyConnection, str]:
-    """An in-memory DuckDB (bounded to :data:`DUCKDB_MEMORY` when set) spilling to its own temporary folder,
+    """An in-memory DuckDB (bounded to :func:`duckdb_memory` when set) spilling to its own temporary folder,
     removed with the connection; and that folder."""
+    memory = duckdb_memory()
     spill = tempfile.mkdtemp(prefix="cardlab-duckdb-")
-    config = {"temp_directory": spill} | ({"memory_limit": DUCKDB_MEMORY} if DUCKDB_MEMORY else {})
+    config = {"temp_directory": spill} | ({"memory_limit": memory} if memory else {})
     try:
         con = duckdb.connect(config=config)
-    except duckdb.Error as exc:
+    except duckdb.Error as exc:  # a size DuckDB cannot take (say, beyond its own range)
         shutil.rmtree(spill, ignore_errors=True)
-        raise UserError(f"CARDLAB_DUCKDB_MEMORY={DUCKDB_MEMORY!r}: {str(exc).splitlines()[0]}") from None
+        raise UserError(f"{MEMORY_ENV}={memory!r}: {str(exc).splitlines()[0]}") from None
     weakref.finalize(con, shutil.rmtree, spill, True)
     return con, spill
 

@@ -169,6 +169,16 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_ENV, "") == "1"
 
 
+def pure_problem() -> str | None:
+    """What is wrong with the environment's ``CARDLAB_PURE``, if anything: only 1 asks for the sources, so
+    ``yes`` or ``true`` ran the compiled build without a word. Plain text (this file also runs, alone, in
+    ``setup.py``); the command line makes it its one error line."""
+    value = os.environ.get(PURE_ENV, "")
+    if value in ("", "0", "1"):
+        return None
+    return f"{PURE_ENV}={value!r}: set it to 1 to run the pure-Python sources of a compiled install, or to 0"
+
+
 class _SourcesFirst(importlib.abc.MetaPathFinder):
     """Loads a ``cardlab.*`` module from its ``.py`` when a compiled one sits beside it."""
 

@@ -44,6 +44,20 @@ def test_describe_says_when_the_pure_build_was_asked_for(monkeypatch):
     assert compiled.describe() == "pure-Python build (CARDLAB_PURE=1)"
 
 
+@pytest.mark.parametrize("value", ["yes", "true", "2", " 1"])
+def test_a_pure_switch_other_than_1_or_0_is_one_line(cli_runner, value):
+    """Only ``CARDLAB_PURE=1`` asks for the sources: any other value ran the compiled build without a word.
+    Every command refuses it before any work, naming the variable and the value (exit 2)."""
+    for value_ok in ("0", "1", ""):
+        assert cli_runner.invoke(cli, ["games"], env={"CARDLAB_PURE": value_ok}).exit_code == 0
+    result = cli_runner.invoke(cli, ["games"], env={"CARDLAB_PURE": value})
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: CARDLAB_PURE={value!r}: set it to 1 to run the pure-Python sources of a compiled install, "
+        "or to 0\n"
+    )
+
+
 def test_version_and_bench_say_which_build_runs(cli_runner):
     out = cli_runner.invoke(cli, ["--version"])
     assert out.exit_code == 0

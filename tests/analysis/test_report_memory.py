@@ -23,7 +23,7 @@ def _run(tmp_path: Path) -> Run:
 
 
 def test_the_run_database_is_bounded_and_spills_to_its_own_folder(tmp_path, monkeypatch):
-    monkeypatch.setattr(runs, "DUCKDB_MEMORY", "1GB")  # as CARDLAB_DUCKDB_MEMORY=1GB sets it
+    monkeypatch.setenv("CARDLAB_DUCKDB_MEMORY", "1GB")
     run = _run(tmp_path)
     ((limit, spill),) = run.db.execute(
         "SELECT current_setting('memory_limit'), current_setting('temp_directory')"
@@ -36,18 +36,31 @@ def test_the_run_database_is_bounded_and_spills_to_its_own_folder(tmp_path, monk
     assert not Path(spill).exists()
 
 
-def test_a_bad_bound_is_one_line(tmp_path, monkeypatch):
+@pytest.mark.parametrize("value", ["lots", "-5GB", "0", "0GB", "abc", "5XB", "5 G B"])
+def test_a_bad_bound_is_one_line_before_any_work(tmp_path, value):
+    """Every command refuses a bound that is not a size above 0 before it does anything: ``-5GB`` was taken
+    as no bound at all, and ``0``, ``abc`` or ``5XB`` failed only once a report (a sweep's, after all its
+    games) opened its first run, in DuckDB's words."""
     _run(tmp_path)
-    monkeypatch.setattr(runs, "DUCKDB_MEMORY", "lots")  # as CARDLAB_DUCKDB_MEMORY=lots would set it
-    result = CliRunner().invoke(cli, ["report", str(tmp_path / "r")])
-    assert result.exit_code == 2
-    assert (
-        result.output.startswith("error: CARDLAB_DUCKDB_MEMORY='lots': ") and result.output.count("\n") == 1
-    )
+    env = {"CARDLAB_DUCKDB_MEMORY": value}
+    for args in (["report", str(tmp_path / "r")], ["simulate", "pig", "-n", "4", "--out", str(tmp_path)]):
+        result = CliRunner().invoke(cli, [*args, "--name", "s"] if args[0] == "simulate" else args, env=env)
+        assert result.exit_code == 2, result.output
+        assert (
+            result.output
+            == f"error: CARDLAB_DUCKDB_MEMORY={value!r}: not a memory size; give a number above 0 "
+            "and a unit (KB, MB, GB, TB or KiB, MiB, GiB, TiB), e.g. 4GB, or leave it unset for DuckDB's own "
+            "(80 % of the RAM)\n"
+        )
+    assert not (tmp_path / "s").exists()
 
 
-def test_the_bound_is_read_from_the_environment():
-    assert runs.DUCKDB_MEMORY in (None, __import__("os").environ.get("CARDLAB_DUCKDB_MEMORY"))
+def test_the_bound_is_read_from_the_environment_when_a_run_is_opened(monkeypatch):
+    monkeypatch.delenv("CARDLAB_DUCKDB_MEMORY", raising=False)
+    assert runs.duckdb_memory() is None
+    for value, read in (("", None), ("1GB", "1GB"), (" 2 GiB ", "2 GiB"), ("0.5gb", "0.5gb")):
+        monkeypatch.setenv("CARDLAB_DUCKDB_MEMORY", value)
+        assert runs.duckdb_memory() == read
 
 
 def test_a_query_added_up_over_chunks_equals_the_whole_run(tmp_path, monkeypatch):
@@ -84,7 +97,7 @@ def test_a_query_added_up_over_chunks_equals_the_whole_run(tmp_path, monkeypatch
 
 def test_a_report_beyond_the_bound_is_one_line(tmp_path, monkeypatch):
     _run(tmp_path)
-    monkeypatch.setattr(runs, "DUCKDB_MEMORY", "1MB")  # far too little for any query
+    monkeypatch.setenv("CARDLAB_DUCKDB_MEMORY", "1MB")  # far too little for any query
     result = CliRunner().invoke(cli, ["report", str(tmp_path / "r")])
     assert result.exit_code == 2, result.output
     assert result.output.startswith("error: the run's database needs more than its 1MB memory bound")
