@@ -191,7 +191,7 @@ ECHO = "echo must be a function of one text, such as print or cl.say, got "
             "strategy must be a text or a list of texts, got 3",
         ),
         (lambda tmp: cl.open_run(None), "path must be a path (text or pathlib.Path), got None"),
-        # session 29: a game's text option, a name, a path or a rule of the wrong type was a TypeError
+        # a game's text option, a name, a path or a rule of the wrong type: one line, not a TypeError
         (lambda tmp: cl.simulate("gosu-x", combat_values=5, out=tmp), "combat_values must be a text, got 5"),
         (lambda tmp: cl.simulate("gosu-x", cards=5, out=tmp), "cards must be a text, got 5"),
         (lambda tmp: cl.simulate("four-souls", characters=5, out=tmp), "characters must be a text, got 5"),
@@ -206,7 +206,7 @@ ECHO = "echo must be a function of one text, such as print or cl.say, got "
         (lambda tmp: cl.duel_report(5), "folders must be a text or a list of texts, got 5"),
         (lambda tmp: cl.derive_gosu_x_draft(5), "run must be a path (text or pathlib.Path), got 5"),
         (lambda tmp: cl.replay(tmp, 0, events="no"), "events must be True or False, got 'no'"),
-        # session 31: mirror="no" was a ladder played mirrored, and simulate's a half-written run folder
+        # mirror="no": refused, not a ladder played mirrored, nor simulate's half-written run folder
         (
             lambda tmp: cl.simulate("gosu-x", strategy="sensible,random", mirror="no", out=tmp),
             "mirror must be True or False, got 'no'",
@@ -229,7 +229,7 @@ ECHO = "echo must be a function of one text, such as print or cl.say, got "
     ],
 )
 def test_a_python_value_of_the_wrong_type_is_one_line(tmp_path, call, message):
-    """Session 28: these were TypeErrors from deep inside the runner, stopping rules or report."""
+    """One line each, never a TypeError from deep inside the runner, stopping rules or report."""
     with pytest.raises(cl.UserError) as caught:
         call(tmp_path)
     assert str(caught.value) == message

@@ -1,6 +1,6 @@
 """A card's name is what tables, ``--set NAME.FIELD`` and deck lists show and match, so in every game it is
 one line of text without spaces around it: an empty name, one of spaces or one with a line break is one
-line naming file:line and field, exit 2 (session 27: all three games accepted them)."""
+line naming file:line and field, exit 2, in all three games."""
 
 from __future__ import annotations
 

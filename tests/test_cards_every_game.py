@@ -125,7 +125,8 @@ def test_overlay_replaces_by_id_then_by_name_in_place_and_adds_the_rest():
 
 
 def test_two_cards_of_a_file_never_replace_the_same_card():
-    """Session 28: the second silently replaced the first, which then was neither played nor left out."""
+    """One line: the second must not silently replace the first, which would be neither played nor left
+    out."""
     base = [("a", 1), ("B", 2)]
     keys = lambda card: overrides.card_keys(card[0], card[1])  # noqa: E731
     with pytest.raises(UserError) as err:
@@ -148,9 +149,10 @@ def test_one_card_data_hash_rule_joins_what_changes_the_cards():
 
 
 def test_a_relative_cards_path_is_recorded_whole(tmp_path, monkeypatch):
-    """Session 28: `--cards my.yaml` was recorded as typed, so `replay` from another folder said "--cards
-    my.yaml: no such file", `--resume` naming the same file by its full path was refused ("cards: run has
-    'my.yaml'"), and a notebook's worker processes, kept in an earlier folder, read that folder's my.yaml."""
+    """`--cards my.yaml` is recorded as its full path: recorded as typed, `replay` from another folder would
+    say "--cards my.yaml: no such file", `--resume` naming the same file by its full path be refused
+    ("cards: run has 'my.yaml'"), and a notebook's worker processes, kept in an earlier folder, read that
+    folder's my.yaml."""
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     deck = game_dir("hidden_reason") / "decks" / "arcanum_control.yaml"

@@ -32,7 +32,7 @@ CASES = [
     (["report", "no/such/run"], "error: no/such/run: no such run folder"),
     (["replay", "no/such/run", "--game", "1"], "error: no/such/run: no such run folder"),
     (["cards", "check", "no/such/file.yaml"], "error: no/such/file.yaml: no such file or folder"),
-    # session 27: numbers the games accepted and every game then failed on (a 32-bit event amount)
+    # numbers beyond a 32-bit event amount: refused up front, not accepted and failed on by every game
     (
         ["simulate", "gosu-x", "--combat-values", "1000000000,2,3"],
         "error: --combat-values '1000000000,2,3': expected three whole numbers 0–50 like 2,3,5",
@@ -41,7 +41,7 @@ CASES = [
         ["simulate", "hidden-reason", "-p", "4", "--boss-hp-per-player", "1000000000"],
         "error: --boss-hp-per-player must be 1..1,000 (the default is 25), got 1000000000",
     ),
-    # session 27: nan and inf parsed as numbers, and int() of them was a traceback (exit 1)
+    # nan and inf are not numbers here (int() of them would be a traceback, exit 1)
     (
         ["simulate", "hidden-reason", "-s", "guardian:margin=nan"],
         "error: strategy 'guardian:margin=nan': invalid literal for int() with base 10: 'nan'",
@@ -50,11 +50,11 @@ CASES = [
         ["simulate", "gosu-x", "-s", "sensible:pass_lead=inf"],
         "error: strategy 'sensible:pass_lead=inf': strategy parameter pass_lead='inf': a finite number is needed",
     ),
-    # session 27: an empty path (an unset shell variable) was the current folder: `verify ''` checked it
+    # an empty path (an unset shell variable) is not the current folder: `verify ''` must not check it
     (["verify", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
     (["report", ""], "error: Invalid value for 'RUN': is empty (an unset shell variable?)"),
     (["report", "no/such/run", "--min-games", "-1"], "error: Invalid value for '--min-games': -1 is not in"),
-    # session 28: ' x' and 'x ' made folders that read as 'x'; '--name --' (a shell slip) made a run '--'
+    # ' x' and 'x ' would make folders that read as 'x'; '--name --' (a shell slip) a run named '--'
     (
         ["simulate", "pig", "--name", " x"],
         "error: --name ' x': a run name must not begin or end with a space",
@@ -128,8 +128,7 @@ def test_bench_compare_plays_both_settings_and_prints_their_ratio():
 
 
 def test_an_empty_cards_folder_is_one_line_in_every_game(tmp_path):
-    """Session 27: Hidden Reason played the bundled cards when --cards named an empty folder (exit 0), where
-    Four Souls and Gosu X said there were no card files."""
+    """Every game says there are no card files, where Hidden Reason played the bundled cards (exit 0)."""
     empty = tmp_path / "empty"
     empty.mkdir()
     for game in ("four-souls", "gosu-x", "hidden-reason"):
@@ -163,7 +162,7 @@ def test_an_empty_cards_folder_is_one_line_in_every_game(tmp_path):
     ids=["simulate", "soak", "derive", "replay"],
 )
 def test_an_empty_output_path_is_refused(tmp_path, monkeypatch, args):
-    """Session 28: `--out "$OUT"` with OUT unset wrote the run into the current folder (exit 0)."""
+    """`--out "$OUT"` with OUT unset must not write the run into the current folder (exit 0)."""
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2, result.output
@@ -172,8 +171,8 @@ def test_an_empty_output_path_is_refused(tmp_path, monkeypatch, args):
 
 
 def test_results_latest_moves_to_each_new_run_but_a_users_file_named_latest_stays(tmp_path):
-    """Session 28: a file the user named results/latest was deleted to make the link; the link is now a
-    new one renamed over the old (two runs finishing at once could leave none between unlink and link)."""
+    """A file the user named results/latest is never deleted to make the link; the link is a new one
+    renamed over the old (two runs finishing at once could leave none between unlink and link)."""
     base = ["simulate", "pig", "-n", "2", "-q", "-j", "1", "--out", str(tmp_path)]
     for name in ("a", "b"):
         assert CliRunner().invoke(cli, [*base, "--name", name]).exit_code == 0
@@ -188,7 +187,7 @@ def test_results_latest_moves_to_each_new_run_but_a_users_file_named_latest_stay
 
 
 def test_a_bench_compare_mistake_names_compare():
-    """Session 28: `bench --compare nope=1` said "--option 'nope=1': …", an option nobody typed."""
+    """`bench --compare nope=1` names --compare, not "--option 'nope=1': …", an option nobody typed."""
     result = CliRunner().invoke(cli, ["bench", "pig", "--games-per", "2", "--compare", "nope=1"])
     assert result.exit_code == 2
     assert result.output.startswith("error: --compare 'nope=1': expected NAME=VALUE with NAME one of ")

@@ -101,7 +101,7 @@ def test_a_folder_that_is_no_duel_is_one_line(tmp_path):
 
 
 def test_a_duel_of_few_games_is_flagged_on_its_first_line():
-    """Session 28: a duel of 6 games printed its rates with no flag, where every rate table marks them."""
+    """A duel of 6 games flags its rates as few games, as every rate table marks them."""
     few, many = Duel("a", "b", 2), Duel("a", "b", 2)
     for x, y in [(1, 0), (0, 0), (1, 1)] * 2:
         few.add(x, y)
@@ -115,8 +115,8 @@ def test_a_duel_of_few_games_is_flagged_on_its_first_line():
 
 
 def test_a_resume_with_other_settings_names_what_differs(tmp_path):
-    """Session 28: it said "--resume with other policies, games or seed than the duel recorded", not which;
-    and a second duel of the name read "an duel of that name exists"."""
+    """The resume line names the setting that differs (not "other policies, games or seed than the duel
+    recorded"), and a second duel of the name reads "a duel of that name exists"."""
     assert _duel(tmp_path, "-s", "hold", "-s", "random", games="8").exit_code == 0
     resumed = _duel(tmp_path, "-s", "hold", "-s", "random", "--resume", games="10")
     assert resumed.exit_code == 2

@@ -1,4 +1,4 @@
-"""A new user's first day (session 26): what they type after the README, and what they then trip on.
+"""A new user's first day: what they type after the README, and what they then trip on.
 
 Every command's --help ends with an example whose options exist; a card file copied out of decklists/ is
 checked without --game; a broken one says its YAML line; a resume with other options names them; a
@@ -193,17 +193,16 @@ def test_verify_of_a_folder_of_runs_checks_each_run(tmp_path):
 
 @pytest.mark.parametrize("path", ["", "simulate", "sweep", "cards", "derive", "ladder", "tune"])
 def test_a_bare_command_shows_its_help(path):
-    """Session 28: `cardlab` alone — a new user's first command — and a group without its subcommand
-    printed the whole help as one escaped error line ("error: Usage: cardlab …\\n\\n  Monte Carlo…"),
-    exit 2. The help is shown as `--help` shows it."""
+    """`cardlab` alone — a new user's first command — and a group without its subcommand show the help as
+    `--help` does, never as one escaped error line ("error: Usage: cardlab …\\n\\n  Monte Carlo…"), exit 2."""
     result = CliRunner().invoke(cli, path.split())
     assert result.exit_code == 0, result.output
     assert result.output == CliRunner().invoke(cli, [*path.split(), "--help"]).output
 
 
 def test_a_folder_of_several_games_runs_reports_each_game_apart(tmp_path):
-    """Session 29: `cardlab report results/` over runs of two games set a Gosu X run beside a Pig run in
-    one win-rate table (and one first-player and length table). Each game is its own part now."""
+    """`cardlab report results/` over runs of two games gives each game its own part, never a Gosu X run
+    beside a Pig run in one win-rate table (or one first-player or length table)."""
     assert simulate(tmp_path, "pg", "-n", "4", "-j", "1").exit_code == 0
     gosu = ["simulate", "gosu-x", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path), "--name", "gx"]
     assert CliRunner().invoke(cli, gosu).exit_code == 0
@@ -225,8 +224,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_report_stopped_part_way_leaves_the_older_report_whole(tmp_path, monkeypatch):
-    """Session 29: a report stopped part-way (Ctrl-C, a kill) had already rewritten plots and tables
-    beside the older report.md. They wait in a staging folder and move in with the new report.md."""
+    """A report stopped part-way (Ctrl-C, a kill) must not have rewritten plots and tables beside the older
+    report.md: they wait in a staging folder and move in with the new report.md."""
     from cardlab.analysis import report as reports
 
     assert simulate(tmp_path, "r", "-n", "40", "-j", "1").exit_code == 0
@@ -247,7 +246,7 @@ def test_a_report_stopped_part_way_leaves_the_older_report_whole(tmp_path, monke
 def test_a_killed_reports_leftovers_go_and_an_unwritten_report_writes_nothing(tmp_path):
     """A report killed outright leaves its staging folder; the next report written of the folder removes
     it. A report built with write=False writes nothing into the folder (it wrote every plot and table);
-    session 30: nor removes anything from it (it may be read-only)."""
+    nor removes anything from it (it may be read-only)."""
     assert simulate(tmp_path, "r", "-n", "20", "-j", "1").exit_code == 0
     run = tmp_path / "r"
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -267,15 +266,15 @@ def test_a_killed_reports_leftovers_go_and_an_unwritten_report_writes_nothing(tm
 
 
 def test_a_column_given_twice_to_by_is_one_table(tmp_path):
-    """Session 29: `--by strategy --by strategy` printed the table (and drew its plot) twice."""
+    """`--by strategy --by strategy` prints the table (and draws its plot) once."""
     assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
     result = CliRunner().invoke(cli, ["report", str(tmp_path / "r"), "--by", "strategy", "--by", "strategy"])
     assert result.exit_code == 0 and result.output.splitlines().count("Win rate by strategy") == 1
 
 
 def test_an_empty_character_name_is_one_line(tmp_path):
-    """Session 29: `--characters ,Isaac` (seat 0 random, seat 1 Isaac, as typed) dropped the empty name
-    and sat Isaac in seat 0."""
+    """`--characters ,Isaac` (seat 0 random, seat 1 Isaac, as typed) is one line: dropping the empty name
+    would sit Isaac in seat 0."""
     args = ["simulate", "four-souls", "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
     result = CliRunner().invoke(cli, [*args, "--characters", ",Isaac"])
     assert result.exit_code == 2 and result.output.strip().splitlines() == [
@@ -286,8 +285,8 @@ def test_an_empty_character_name_is_one_line(tmp_path):
 
 
 def test_a_character_name_holding_a_comma_is_one_line(tmp_path):
-    """Session 29: a character named 'Blue, Baby' in a copied card file passed `cards check` (exit 0), and
-    `--characters` (names separated by commas) could never choose it."""
+    """A character named 'Blue, Baby' in a copied card file fails `cards check`: `--characters` (names
+    separated by commas) could never choose it."""
     copy = tmp_path / "mine.yaml"
     text = (ROOT / "decklists" / "four_souls" / "characters.yaml").read_text()
     copy.write_text(text.replace('name: "Blue Baby"', 'name: "Blue, Baby"'))
@@ -298,8 +297,8 @@ def test_a_character_name_holding_a_comma_is_one_line(tmp_path):
 
 
 def test_comparing_a_run_with_itself_is_one_line(tmp_path):
-    """Session 29: `compare results/base results/base` (a slip for the changed run) printed a whole
-    comparison whose every B − A was 0, exit 0."""
+    """`compare results/base results/base` (a slip for the changed run) is one line, not a whole comparison
+    whose every B − A is 0, exit 0."""
     assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
     run = tmp_path / "r"
     result = CliRunner().invoke(cli, ["compare", str(run), str(tmp_path / "." / "r")])
@@ -310,7 +309,7 @@ def test_comparing_a_run_with_itself_is_one_line(tmp_path):
 
 
 def test_a_folder_of_one_run_varies_nothing(tmp_path):
-    """Session 29: a folder holding one run said it 'varies: more than one setting'."""
+    """A folder holding one run does not say it 'varies: more than one setting'."""
     assert simulate(tmp_path, "r", "-n", "4", "-j", "1").exit_code == 0
     result = CliRunner().invoke(cli, ["report", str(tmp_path)])
     assert result.exit_code == 0 and "varies: nothing (one run)" in result.output, result.output
@@ -318,8 +317,8 @@ def test_a_folder_of_one_run_varies_nothing(tmp_path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_search_of_unknown_decision_kinds_is_one_line(tmp_path, game):
-    """Session 30: `search:decisions=foo+bar` (kinds the game never asks) played games in which the search
-    searched nothing, exit 0; `decisions=action+` searched action only."""
+    """`search:decisions=foo+bar` (kinds the game never asks) and `decisions=action+` (an empty kind) are
+    one line: the first would play games in which the search searches nothing, the second action only."""
     for decisions, kind in (("foo+bar", "foo"), ("action+", "")):
         args = ["simulate", game, "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
         result = CliRunner().invoke(cli, [*args, "-s", f"search:decisions={decisions},sensible"])
@@ -331,9 +330,8 @@ def test_a_search_of_unknown_decision_kinds_is_one_line(tmp_path, game):
 
 
 def test_a_read_only_run_is_reported_without_writing(tmp_path, monkeypatch):
-    """Session 30: `cardlab.api.report(RUN, write=False)` of a run folder the user cannot write to failed
-    where it made its staging folder inside the run, though nothing was to be written. It stages in the
-    system's temporary folder: the run folder is never written to."""
+    """`cardlab.api.report(RUN, write=False)` of a run folder the user cannot write to works: nothing is to
+    be written, so it stages in the system's temporary folder, never inside the run."""
     import tempfile
 
     assert simulate(tmp_path, "r", "-n", "20", "-j", "1").exit_code == 0
@@ -362,7 +360,7 @@ def test_a_read_only_run_is_reported_without_writing(tmp_path, monkeypatch):
 
 
 def test_a_report_shows_its_steps_on_a_terminal_unless_quiet(tmp_path):
-    """Session 30: `cardlab report` of a large run printed nothing until its tables were ready. Like
+    """`cardlab report` of a large run shows it is working before its tables are ready. Like
     `cardlab simulate`'s bar of games, a bar on stderr names each step (gone when done) when stderr is a
     terminal; --quiet, a captured stderr and a library call show none; the printed report is the same."""
     assert simulate(tmp_path, "r", "-n", "20", "-j", "1").exit_code == 0
@@ -384,7 +382,7 @@ def test_a_report_shows_its_steps_on_a_terminal_unless_quiet(tmp_path):
 
 
 def test_a_folder_header_quotes_run_names_holding_commas(tmp_path):
-    """Session 30: a folder report's header joined run names with ', ', so runs 'a, b' and 'c' read as
+    """A folder report's header joins run names with ', ', so runs 'a, b' and 'c' would read as
     'runs: 2: a, b, c'. Run names may hold ',' and '+' (a sweep's point names hold ',' by design: nothing
     parses them back), so the header quotes a name holding anything but letters, digits and . _ = + -."""
     for name in ("a, b", "c", "a+b"):
@@ -411,8 +409,8 @@ def test_a_folder_header_quotes_run_names_holding_commas(tmp_path):
     ],
 )
 def test_a_game_text_option_typed_empty_is_one_line(tmp_path, game, option):
-    """Session 30: `--characters "$SEATS"` with SEATS unset played random characters (and `--cards ''`
-    the bundled cards, `--sets ''` Base V2), exit 0, as `--out ''` did before session 27."""
+    """`--characters "$SEATS"` with SEATS unset is one line, as `--out ''` is: read as the option left out,
+    it would play random characters (`--cards ''` the bundled cards, `--sets ''` Base V2), exit 0."""
     args = ["simulate", game, "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
     result = CliRunner().invoke(cli, [*args, option, ""])
     assert result.exit_code == 2 and result.output.strip().splitlines() == [
@@ -437,8 +435,8 @@ def test_a_game_text_option_typed_empty_is_one_line(tmp_path, game, option):
     ],
 )
 def test_an_empty_name_sprt_or_scheduler_is_refused(tmp_path, setting, message):
-    """Session 30: `--name ''` ran under GAME-<time>, `--sprt ''` with no stop rule, `--scheduler ''` on a
-    local cluster: an unset shell variable read as the option left out. The API refuses them alike."""
+    """`--name ''`, `--sprt ''` and `--scheduler ''` are refused: an unset shell variable read as the option
+    left out would run under GAME-<time>, with no stop rule, on a local cluster. The API refuses them alike."""
     with pytest.raises(cl.UserError) as refused:
         cl.simulate("pig", games=2, jobs=1, out=tmp_path, **{"name": "r", **setting})
     assert str(refused.value) == message
@@ -452,8 +450,8 @@ def test_an_empty_name_sprt_or_scheduler_is_refused(tmp_path, setting, message):
 
 
 def test_a_ladder_header_quotes_policies_holding_commas(tmp_path):
-    """Session 30: a ladder's header joined its policies with ', ', and a policy's parameters are joined by
-    ',' too: 'policies: sensible, search:budget=1,decisions=discard, random' read as four policies."""
+    """A ladder's header joins its policies with ', ', and a policy's parameters are joined by ',' too, so
+    unquoted, 'policies: sensible, search:budget=1,decisions=discard, random' would read as four policies."""
     ladder = ["ladder", "pig", "-s", "hold:at=10", "-s", "hold:at=20", "-s", "random", "-n", "4", "-j", "1"]
     result = CliRunner().invoke(cli, [*ladder, "-q", "--out", str(tmp_path), "--name", "lad"])
     assert result.exit_code == 0, result.output
@@ -465,9 +463,9 @@ def test_a_ladder_header_quotes_policies_holding_commas(tmp_path):
     [("gosu-x", "gosu-x-draft", "clans"), ("four-souls", "draft-table", "characters")],
 )
 def test_deriving_the_shipped_draft_values_from_a_few_games_is_one_line(tmp_path, game, command, values):
-    """Session 30: `cardlab derive gosu-x-draft RUN` of a 2-game run overwrote the draft values the Gosu X
-    players ship with (its default --out), exit 0: every later run's drafts changed on noise. The shipped
-    file needs 30 games of each value; --out FILE writes any run's."""
+    """`cardlab derive gosu-x-draft RUN` of a 2-game run must not overwrite the draft values the Gosu X
+    players ship with (its default --out): every later run's drafts would change on noise. The shipped file
+    needs 30 games of each value; --out FILE writes any run's."""
     from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
     from cardlab.strategies.gosu_x.drafting import VALUES_FILE
 
@@ -484,7 +482,7 @@ def test_deriving_the_shipped_draft_values_from_a_few_games_is_one_line(tmp_path
 
 
 def test_an_empty_meta_field_is_one_line(tmp_path):
-    """Session 30: `cardlab meta RUN --field "$FIELD"` with FIELD unset read as the even field, exit 0."""
+    """`cardlab meta RUN --field "$FIELD"` with FIELD unset is one line, not read as the even field."""
     args = ["simulate", "gosu-x", "-n", "4", "-j", "1", "-q", "--out", str(tmp_path), "--name", "r"]
     assert CliRunner().invoke(cli, args).exit_code == 0
     result = CliRunner().invoke(cli, ["meta", str(tmp_path / "r"), "--field", ""])
@@ -496,8 +494,8 @@ def test_an_empty_meta_field_is_one_line(tmp_path):
 
 
 def test_a_draft_table_of_an_empty_policy_names_it_quoted(tmp_path):
-    """Session 30: `derive draft-table RUN --policy ''` said "--policy : not in the run" (the empty name
-    invisible)."""
+    """`derive draft-table RUN --policy ''` quotes the empty name ("--policy '': …"), which unquoted is
+    invisible ("--policy : not in the run")."""
     args = ["simulate", "four-souls", "-p", "2", "-n", "2", "-j", "1", "-q", "--out", str(tmp_path)]
     assert CliRunner().invoke(cli, [*args, "--name", "r"]).exit_code == 0
     derive = ["derive", "draft-table", str(tmp_path / "r"), "--policy", "", "--out", str(tmp_path / "t.json")]

@@ -1,7 +1,7 @@
-"""Session 32: another game's card files given to `--cards` failed on their first unknown field (a Gosu X
-clan file given to Four Souls: "golem.yaml:10: unknown field 'clan'") or as no files at all (the Hidden
-Reason folder given to Gosu X: "no .yaml card files found", its files sit in subfolders); `cards check` of a
-folder with no card files sent the user to add --game first; a refused run name did not say why."""
+"""Another game's card files given to `--cards` are named as that game's, not failed on their first
+unknown field (a Gosu X clan file given to Four Souls read "golem.yaml:10: unknown field 'clan'") or taken
+for no files at all (the Hidden Reason folder given to Gosu X: its files sit in subfolders); `cards check`
+of a folder with no card files says so instead of asking for --game; a refused run name says why."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Session 32: `cardlab compare` of a 2-player and a 3-player run printed B − A of win rates whose even
-shares differ (50 % against 33.3 %) with no word of it: every value looked 17 points worse in B. The table
-now says so and adds B − A of each rate's distance from its run's even share."""
+"""`cardlab compare` of a 2-player and a 3-player run says their even shares differ (50 % against 33.3 %)
+and adds B − A of each rate's distance from its run's even share: without a word, every value looks 17
+points worse in B."""
 
 from __future__ import annotations
 

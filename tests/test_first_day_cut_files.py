@@ -1,4 +1,4 @@
-"""Session 31: a card, ratio or collection file cut short (a copy stopped part-way, an editor's slip) and
+"""A card, ratio or collection file cut short (a copy stopped part-way, an editor's slip) and
 the files beside the card files, as `cardlab cards check` and the run options read them. Each problem is
 one line naming the file (and line), exit 2; what is valid says OK, exit 0."""
 

@@ -1,6 +1,6 @@
-"""Session 32: a notebook passes ``echo=print``; print has no ``err`` keyword, so the first note (a failed
-game, a sweep's coinciding points) was a TypeError after the games were played. Any function of one text
-now gets every line; one with an ``err`` keyword still gets ``err=True`` for the notes."""
+"""A notebook passes ``echo=print``; print has no ``err`` keyword, so passing it one made the first note
+(a failed game, a sweep's coinciding points) a TypeError after the games were played. Any function of one
+text gets every line; one with an ``err`` keyword still gets ``err=True`` for the notes."""
 
 from __future__ import annotations
 

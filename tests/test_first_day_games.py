@@ -1,6 +1,6 @@
-"""Session 31: `cardlab games gosu-x` — a new user's way to read one game's options — said "Got unexpected
-extra argument (gosu-x)"; `tune-policy … --against nope` blamed "--strategy", an option nobody typed; and
-a ladder's report took --by and --min-games and ignored them."""
+"""`cardlab games gosu-x` — a new user's way to read one game's options — lists that game's options;
+`tune-policy … --against nope` names --against, the option typed, not
+--strategy; and a ladder's report refuses --by and --min-games instead of taking and ignoring them."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ def test_a_bad_opponent_of_tune_policy_names_against(tmp_path):
 
 
 def test_a_ladder_report_refuses_what_it_would_ignore(tmp_path):
-    """`cardlab report LADDER --by clans` (or --min-games 5) printed the ladder's report as without it."""
+    """`cardlab report LADDER --by clans` (or --min-games 5) is one line: the ladder's report would be the
+    same without it."""
     args = [*shlex.split("ladder gosu-x -s sensible -s random -n 2 -j 1 -q"), "--out", str(tmp_path)]
     assert CliRunner().invoke(cli, [*args, "--name", "l"]).exit_code == 0
     for given in (["--by", "clans"], ["--min-games", "5"]):

@@ -1,7 +1,7 @@
-"""Session 32: Ctrl-C while DuckDB runs a query makes DuckDB raise its own error ("RuntimeError: Query
-interrupted"), not KeyboardInterrupt: `cardlab report` stopped in its score curves printed a 40-line
-traceback, and `cardlab duel` stopped while reading its two runs' figures (after both were played) too,
-with no resume line. Both now end as a Ctrl-C anywhere else does."""
+"""Ctrl-C while DuckDB runs a query makes DuckDB raise its own error ("RuntimeError: Query
+interrupted"), not KeyboardInterrupt: `cardlab report` stopped in its score curves, and `cardlab duel`
+stopped while reading its two runs' figures (after both were played), end as a Ctrl-C anywhere else does
+— never a 40-line traceback with no resume line."""
 
 from __future__ import annotations
 

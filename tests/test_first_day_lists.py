@@ -1,8 +1,7 @@
-"""Session 31: a list option with an empty item (`--decks ',legion_aggro'`, `--sets 'base-v2,'`, `--clans
-'/'` — shell variables left unset) or typed blank (`--set ' '`) was read as the option left out or as the
-other items alone, and the run played, exit 0: Hidden Reason's ',legion_aggro' gave every seat
-legion_aggro. Each is one line naming the option and the value, exit 2, nothing written (as Four Souls'
-`--characters ',Isaac'` since session 29)."""
+"""A list option with an empty item (`--decks ',legion_aggro'`, `--sets 'base-v2,'`, `--clans '/'` —
+shell variables left unset) or typed blank (`--set ' '`) is one line naming the option and the value,
+exit 2, nothing written (as Four Souls' `--characters ',Isaac'`): read as the option left out or as the
+other items alone, the run would play (Hidden Reason's ',legion_aggro' giving every seat legion_aggro)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Session 32: `cardlab replay RUN --game 0 --html afile/x.html` (a path under a file) said "error:
-afile/.x.html.31901.tmp: Not a directory": the clean-up of the temporary that was never made raised its own
-error, naming the temporary instead of the file asked for. The line now names the file asked for."""
+"""`cardlab replay RUN --game 0 --html afile/x.html` (a path under a file) names the file asked for, not
+the temporary ("error: afile/.x.html.31901.tmp: Not a directory") whose clean-up, never made, raised its
+own error."""
 
 from __future__ import annotations
 

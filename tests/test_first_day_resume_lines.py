@@ -1,6 +1,6 @@
-"""Session 32: the "cannot resume" lines had three forms — a run's "n_games differs (run has 20, this
-command gives 40)", its options' "max_turns: run has …", a sweep's "the sweep's n_games differ from this
-command's" (no values). Every one now reads "KEY: the run|sweep|tune has X, this command gives Y"."""
+"""Every "cannot resume" line has one form, "KEY: the run|sweep|tune has X, this command gives Y", not
+three (a run's "n_games differs (run has 20, this command gives 40)", its options' "max_turns: run has
+…", a sweep's "the sweep's n_games differ from this command's" with no values)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Session 31: `cardlab robust GAME --ensemble P,Q --by nope` played every policy's games (hours, at the
-documented sizes) and then stopped at its report with "no players column 'nope'". The columns a run will
-have are known before any game: one line, exit 2, nothing played or written."""
+"""`cardlab robust GAME --ensemble P,Q --by nope` is refused before any game: the columns a run will have
+are known then, so it must not play every policy's games (hours, at the documented sizes) and only stop
+at its report. One line, exit 2, nothing played or written."""
 
 from __future__ import annotations
 

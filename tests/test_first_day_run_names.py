@@ -1,7 +1,7 @@
-"""Session 31: DuckDB reads a folder named KEY=VALUE on a Parquet part's path as a hive partition, a column
-KEY of VALUE in every row. A run named `seat=3` read every seat as 3 (its report a Polars traceback), one
-named `strategy=x` every strategy as 'x' (the report left out its strategy table, silently), and every
-sweep point (`p000-combat-values=2,3,5`) gained a column `p000-combat-values`. Parts are read as stored."""
+"""DuckDB reads a folder named KEY=VALUE on a Parquet part's path as a hive partition, a column KEY of
+VALUE in every row: a run named `seat=3` would read every seat as 3 (its report a Polars traceback), one
+named `strategy=x` every strategy as 'x' (the report leaving out its strategy table, silently), and every
+sweep point (`p000-combat-values=2,3,5`) gain a column `p000-combat-values`. Parts are read as stored."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Session 32: a count of one read as a plural in command output ("sweep of 1 points", "1 games (0 failed
-…)", "this session 1 games", "1 of 1 batch(es) intact"); each count now agrees with its noun
+"""A count of one reads in the singular in command output, never "sweep of 1 points", "1 games (0 failed
+…)", "this session 1 games" or "1 of 1 batch(es) intact": each count agrees with its noun
 (``simulate.core.wording.counted``)."""
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def test_a_one_game_run_and_a_one_point_sweep_read_in_the_singular(tmp_path):
 
 
 def test_tune_messages_give_each_games_own_examples(tmp_path):
-    """Session 32: `cardlab tune gosu-x` was told to try --target 'spread(character) …' and --knob
-    'Isaac.hp=1..4' (Four Souls' column and card); each game's messages now name its own."""
+    """`cardlab tune gosu-x`'s messages name Gosu X's own column and card, never Four Souls' --target
+    'spread(character) …' and --knob 'Isaac.hp=1..4'."""
     import cardlab.api as cl
 
     for game, knob, column in (
@@ -54,8 +54,8 @@ def test_tune_messages_give_each_games_own_examples(tmp_path):
 
 
 def test_tune_policy_param_examples_are_each_games_own(tmp_path):
-    """Session 32: a bad `tune-policy --param` was told "e.g. 'risk=0.1..0.4:0.05'" (a Four Souls
-    parameter) in every game; now the game's own `--help` example's --param."""
+    """A bad `tune-policy --param` is shown the game's own `--help` example's --param, not Four Souls'
+    "e.g. 'risk=0.1..0.4:0.05'" in every game."""
     for game, policy, param in (
         ("gosu-x", "sensible", "activate_base=1..5"),
         ("hidden-reason", "guardian", "margin=0..6"),

@@ -149,8 +149,8 @@ def test_a_set_named_as_an_existing_run_is_refused(tmp_path, command):
 
 
 def test_a_command_of_one_run_given_a_folder_of_runs_names_one(tmp_path):
-    """Session 28: `compare`, `replay` and `meta` of a sweep's folder said only "not a cardlab run folder (no
-    manifest.json)"; the line now says what the folder is and names one of its runs."""
+    """`compare`, `replay` and `meta` of a sweep's folder say what the folder is and name one of its runs,
+    not only "not a cardlab run folder (no manifest.json)"."""
     assert CliRunner().invoke(cli, [*SWEEP, "--out", str(tmp_path)]).exit_code == 0
     folder = tmp_path / "s"
     expected = (

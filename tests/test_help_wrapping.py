@@ -1,6 +1,6 @@
 """Every help reads whole at 80 columns: a word longer than click's help column is cut mid-word (session
 26: Gosu X's --clans example showed as "'the" / "mis+golem…"), so no help word may be; a group's command
-list cut its summaries with "..." (session 27), and a choice list was one 300-character line."""
+list cut its summaries with "...", and a choice list was one 300-character line."""
 
 from __future__ import annotations
 
@@ -64,8 +64,8 @@ def test_a_long_choice_list_is_one_choice_per_place():
 
 
 def test_games_list_wraps_under_its_text_column():
-    """Session 28: `cardlab games` printed entries of up to 193 characters; they wrap at the terminal's
-    width now, each word whole (variant names keep their hyphens)."""
+    """`cardlab games` entries (up to 193 characters unwrapped) wrap at the terminal's width, each word
+    whole (variant names keep their hyphens)."""
     shown = CliRunner(env={"COLUMNS": "80"}).invoke(cli, ["games"]).output
     entries = [line for line in shown.splitlines() if line.startswith("    ")]
     assert entries and all(len(line) <= 80 for line in entries), max(entries, key=len)

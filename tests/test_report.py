@@ -165,7 +165,7 @@ def test_report_of_a_folder_of_unrelated_runs(tmp_path):
     result = CliRunner().invoke(cli, ["report", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "folder of runs: " in result.output
-    # session 29: one part per game, never one table of several games' runs (analysis.mixed_games)
+    # one part per game, never one table of several games' runs (analysis.mixed_games)
     assert "games: four-souls (2 runs), gosu-x (1 run), hidden-reason (1 run)" in result.output
     assert "four-souls: runs: 2: fs, solo" in result.output and "gosu-x: runs: 1: gx" in result.output
     assert (tmp_path / "report.html").is_file()

@@ -70,8 +70,8 @@ def test_resume_refuses_different_options(tmp_path):
 
 
 def test_a_long_recorded_value_is_shortened_in_the_resume_line():
-    """Session 28: resuming a Four Souls run with --ratio official printed the resolved ratio, 41 entries
-    (a 926-character line); the option's own value still shows whole."""
+    """Resuming a Four Souls run with --ratio official shortens the resolved ratio (41 entries, a
+    926-character line); the option's own value still shows whole."""
     have = {"ratio": "all", "ratio_counts": []}
     want = {"ratio": "official", "ratio_counts": [["treasure", "passive", 44]] * 41}
     line = option_differences(have, want)

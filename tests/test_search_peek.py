@@ -1,4 +1,4 @@
-"""``peek``: a diagnostic of the ceiling (docs/search.md, session 23), never fair play. A branch of
+"""``peek``: a diagnostic of the ceiling (docs/search.md), never fair play. A branch of
 ``peek=1`` starts from the true hidden cards (only the engine's future dice and shuffles drawn afresh), of
 ``peek=2`` from the true state itself, of ``peek=3`` from the true hands (decks and dice re-dealt), of
 ``peek=4`` from the true order of every deck but the loot deck (the hands, the loot deck and the dice

@@ -105,7 +105,7 @@ def test_overrules_reads_probes_by_the_phase_of_the_game():
 
 
 def test_the_strongest_quarter_is_ranked_by_first_half_evidence():
-    """Session 31: the probe's line for adaptive allocation across decisions. The decision whose best option
+    """The probe's line for adaptive allocation across decisions. The decision whose best option
     on half the seeds has the strongest evidence (t = mean / se) is the quarter kept, and its gain is read on
     the other half of its seeds, not the half it was ranked on."""
     probe = Probe()
@@ -122,7 +122,7 @@ def test_the_strongest_quarter_is_ranked_by_first_half_evidence():
 
 
 def test_overrules_reads_probes_by_how_far_the_leader_is_from_a_win():
-    """Session 32: the game's phase by its score. The leader 4 and 3 from a win are one phase (3 or more),
+    """The game's phase by its score. The leader 4 and 3 from a win are one phase (3 or more),
     printed first, then 2, then 1; decisions a game's hooks give no distance for are in none."""
     out = Overrules()
     samples = ((0, 1), (1, 1))

@@ -1,4 +1,4 @@
-"""``watch`` (with ``probe``, docs/search.md session 29): the probe's whole-game rollouts also note the state
+"""``watch`` (with ``probe``, docs/search.md): the probe's whole-game rollouts also note the state
 evaluation h turns after the decision, and `cardlab overrules` says how closely its difference against the
 base's answer follows the whole-game difference (ρ, β, and what a two-level check would cost)."""
 

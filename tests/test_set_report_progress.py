@@ -1,5 +1,5 @@
-"""Session 31: a sweep's, a ladder's and an ensemble's report showed no progress of its own, while
-`cardlab report RUN` names each step on a bar (session 30). Now each shows its bar the same way — on stderr,
+"""A sweep's, a ladder's and an ensemble's report show their progress as `cardlab report RUN` does, each
+step named on a bar — on stderr,
 only to a terminal, named "report FOLDER" with the step it is on, gone when done — from `cardlab report
 FOLDER` and from the command that made the folder; `-q`, a captured stderr and a library call show none."""
 

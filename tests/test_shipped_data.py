@@ -1,7 +1,7 @@
 """No cache may outlive the card data it was computed from (DESIGN: A game is a pure function). The data
 files the players ship with (draft tables, the horizon evaluations) are derived from games on some card
 data and record its hash; when the bundled cards change, the file is stale until it is derived again, and
-this fails naming the command that does it (session 32: the draft table had been two card sets behind)."""
+this fails naming the command that does it (a draft table two card sets behind went unseen)."""
 
 from __future__ import annotations
 

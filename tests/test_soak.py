@@ -33,7 +33,7 @@ def test_soak_counts_per_player_count(tmp_path):
 
 
 def test_soak_names_the_slowest_game_and_its_seed(tmp_path):
-    """The longest game of each player count, with its seed: a runaway game shows at once (session 17)."""
+    """The longest game of each player count, with its seed: a runaway game shows at once."""
     import pyarrow.parquet as pq
 
     result = CliRunner().invoke(

@@ -50,8 +50,8 @@ def test_bad_vary(text, message):
 
 
 def test_a_huge_range_is_refused_before_its_points_are_made():
-    """Session 28: `--vary bank=0..1000000000` (and tune's `--knob` over an option) built every point
-    before counting them: 2.5 GB in 15 s, no error."""
+    """`--vary bank=0..1000000000` (and tune's `--knob` over an option) is counted before its points are
+    built: building them took 2.5 GB in 15 s, and no error."""
     with pytest.raises(UserError) as err:
         parse_vary(PIG, "target=0..1000000000000")
     assert (

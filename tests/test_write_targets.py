@@ -1,6 +1,6 @@
 """A file the person names for output that is a pipe or a device (``--html /dev/stdout``, a FIFO) is
 written into, never replaced by a rename: as root, `replay --html /dev/full` put a regular file in place
-of the device (session 27). Tested with a FIFO of the test's own, never a real device."""
+of the device. Tested with a FIFO of the test's own, never a real device."""
 
 from __future__ import annotations
 

@@ -4,9 +4,10 @@ priority rounds (HR-Q.4) and resolution.
 Options are small tuples a strategy returns unchanged:
 ``("cast", uid)``, ``("act", uid, index, target)``, ``("synergy", uid, "give"|"take", other_uid)``,
 ``("scrap", uid, scrapped_uid, target)``, ``("build", uid, target)``,
-``("substitute", uid, sacrificed_uid, returned_uid)`` and ``PASS``. A target is a card uid, a player as ``-(seat + 1)``, a tuple of those, or None. A card's
-targets are not part of its option: they are chosen when it is paid for (HR-10.2), by a ``choose_target``
-decision with context ``("pay", uid)``; an ability's are chosen when it is activated (its option).
+``("substitute", uid, sacrificed_uid, returned_uid)`` and ``PASS``. A target is a card uid, a player as
+``-(seat + 1)``, a tuple of those, or None. A card's targets are not part of its option: they are chosen
+when it is paid for (HR-10.2), by a ``choose_target`` decision with context ``("pay", uid)``; an
+ability's are chosen when it is activated (its option).
 """
 
 from __future__ import annotations
@@ -298,9 +299,8 @@ def _pay_ability(g: Game, item: StackItem, how: str, cost: int) -> None:
         item.tapped_source = True
     elif how == "substitute":
         g.log.emit("substitution", p.seat, c.d.name, g.cards[item.extra[2]].d.name, cost)
-        zones.leave_battlefield(
-            g, g.cards[item.extra[0]], OTHER_WORLD, "sacrificed"
-        )  # its unit_destroyed names it
+        sacrificed = g.cards[item.extra[0]]
+        zones.leave_battlefield(g, sacrificed, OTHER_WORLD, "sacrificed")  # its unit_destroyed names it
 
 
 def _legal_now(g: Game, item: StackItem, kind: str, src: Card, ref: int, epoch: int) -> bool:

@@ -2,7 +2,7 @@
 FS-8.10 turn end, both fired in every player's turn), read from its effect's vocabulary shape. A monster
 that repeats a harm each turn, or hands out counters its trigger then repeats a harm for (FS-5.14: Summer
 Widow's spiders), is worth killing or removing sooner than its printed stats and rewards say, and a counter
-of that kind on me is worth its share of that harm (issue 19; session 32 measured it read too low).
+of that kind on me is worth its share of that harm (issue 19; read lower, it lost games it decided).
 
 Only the shapes named here are read (damage or a kill aimed at the active player, a random player, the
 active player's neighbours, every other player or every player; a roll's faces; counters given to a

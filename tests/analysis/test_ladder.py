@@ -89,8 +89,8 @@ def test_a_policy_that_never_wins_gets_a_finite_rating_and_a_note(tmp_path):
 
 
 def test_pairs_of_few_games_are_flagged_as_in_every_rate_table(tmp_path):
-    """Session 28: a ladder of 6 games a pair showed its matrix and 'stronger scores' with no flag, where a
-    sweep's cells end in '*' and other tables say 'few games'."""
+    """A ladder of 6 games a pair flags its matrix and 'stronger scores', as a sweep's cells end in '*' and
+    other tables say 'few games'."""
     args = ["ladder", "gosu-x", "-s", "random", "-s", "evaluator", "-n", "6", "-j", "1", "-q", "--seed", "1"]
     result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path), "--name", "l"])
     assert result.exit_code == 0, result.output

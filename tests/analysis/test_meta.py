@@ -93,10 +93,10 @@ def test_an_unknown_field_value_names_a_few_values_not_all():
 
 
 def test_few_games_and_opponents_never_met_are_flagged():
-    """Session 28: `cardlab meta` of 5 games (10 alliances, one game each) read "52.5% [50.0%, 53.8%]"
-    and a meta share of "100.0% [100.0%, 100.0%]" without a word: pairs that never met sit at ½ by the
-    prior, which the bootstrap (it redraws games played) cannot widen. Such rows carry the flag every
-    rate table has, and the number of opponents never met."""
+    """`cardlab meta` of 5 games (10 alliances, one game each) flags its rows: unflagged, "52.5% [50.0%,
+    53.8%]" and a meta share of "100.0% [100.0%, 100.0%]" read as certain, while pairs that never met sit at
+    ½ by the prior, which the bootstrap (it redraws games played) cannot widen. Such rows carry the flag
+    every rate table has, and the number of opponents never met."""
     players = _games({("A", "B"): 0.7, ("C", "D"): 0.5}, per_pair=4)
     table = shown(meta(players, bootstrap=20), "deck")
     flags = dict(zip(table["deck"].to_list(), table[""].to_list(), strict=True))

@@ -135,8 +135,8 @@ def test_a_new_section_is_one_builder(unbalanced_run, monkeypatch):
 
 
 def test_a_value_that_never_sat_in_some_place_says_so(tmp_path):
-    """Session 28: Four Souls' Cain always goes first (FS-2.10), so his seat-adjusted cell was blank in
-    the terminal, which shows no section notes; it now says why."""
+    """Four Souls' Cain always goes first (FS-2.10), so his seat-adjusted cell is empty; the terminal shows
+    no section notes, so the cell itself says why."""
     games, players, g = [], [], 0
     for first, second, n in (("C", "A", 40), ("A", "B", 40), ("B", "A", 40)):
         for k in range(n):
@@ -151,8 +151,8 @@ def test_a_value_that_never_sat_in_some_place_says_so(tmp_path):
 
 
 def test_an_empty_table_says_its_note_in_the_terminal():
-    """Session 28: `cardlab robust` of 6 games printed "Which conclusions … survive" as a bare header row;
-    the terminal shows no section notes, so an empty table now prints its note ("no claim holds …")."""
+    """An empty table (`cardlab robust` of 6 games: "Which conclusions … survive") prints its note ("no
+    claim holds …"), not a bare header row: the terminal shows no section notes."""
     from cardlab.analysis.render import Report, Section, to_text
 
     empty = pl.DataFrame(schema={"claim": pl.String, "verdict": pl.String})

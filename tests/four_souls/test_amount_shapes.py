@@ -1,5 +1,5 @@
 """The players read every amount shape a card file writes (a verb's count: a number, ``up_to``, an
-expression): an amount read at the default 1 was a blind spot (Booster v2.0's roll change, session 28).
+expression): an amount read at the default 1 was a blind spot (Booster v2.0's roll change).
 The guard fails when a card — printed or made for a test — writes an amount word the players neither read
 (``valuing.expr_amount``) nor list in ``valuing.DEFAULTED`` with the reason it is read at the default."""
 

@@ -75,9 +75,9 @@ cards:
 
 
 def test_two_cards_of_a_file_replacing_one_bundled_card_are_one_line(tmp_path):
-    """Session 28: both cards are named like a bundled card (the overlay matches by name), so the second
-    replaced the first: `cards check` read "2 cards … 1 cards runnable, 0 left out" and the run played only
-    the second, exit 0."""
+    """Both cards are named like a bundled card (the overlay matches by name): one line, exit 2, where the
+    second silently replaced the first (`cards check` counted 2 cards and 1 runnable, 0 left out, and the
+    run played only the second)."""
     path = tmp_path / "spiders.yaml"
     path.write_text(SPIDERS)
     expected = (

@@ -32,7 +32,7 @@ def test_FS_2_7_the_clicker_swaps_your_character_and_starting_item_for_a_charact
 def test_FS_2_7_a_seat_is_reported_by_the_character_it_was_dealt_after_the_clicker():
     """The players table groups by the character dealt at setup: after The Clicker swaps seat 0's character
     for Cain, its row still says the dealt character and starting item, and ``final_character`` says Cain.
-    (Session 21's 5,000-game table credited every Clicker winner to the character it took.)"""
+    (Were a seat credited to its final character, every Clicker win would count for the character taken.)"""
     g = position(2, rolls=[])
     g.active = 0
     cain, hand = by_id("b2-cain"), by_id("b2-sleight_of_hand")

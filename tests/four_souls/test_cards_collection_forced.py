@@ -1,4 +1,4 @@
-"""Issue 19, session 18: another player's ability activated on your say (Telekinesis, FS-6.1) and
+"""Issue 19: another player's ability activated on your say (Telekinesis, FS-6.1) and
 characters changing hands (Corrupted Data, FS-6.12)."""
 
 from __future__ import annotations

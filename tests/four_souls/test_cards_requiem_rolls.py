@@ -1,7 +1,7 @@
 """Requiem cards on attack rolls and monster deaths, encoded with existing words: Fire Mind (combat
 damage doubled on a 6 dealt and on a 1 taken), Jar of Flies (counters from monster deaths, spent for a
 loot or a damage); Dogma of Unboxing (an attack roll of 1 kills every player; its death kills the other monsters:
-the text the Requiem file held until session 19, Requiem's own Dogma is tested in test_cards_collection_outside_the_game.py)."""
+the text an earlier Requiem file held, Requiem's own Dogma is tested in test_cards_collection_outside_the_game.py)."""
 
 from __future__ import annotations
 

@@ -132,7 +132,7 @@ def test_sets_option_parses_keys_all_and_collections(tmp_path):
     mine.write_text("name: mine\nset: [base_v2]\n", encoding="utf-8")
     with pytest.raises(UserError, match=r"mine.yaml: expected a mapping with a 'sets' list"):
         parse(str(mine))
-    # session 28: a missing file was looked up among the bundled collections and named as theirs
+    # a missing file is named as given, never looked up among the bundled collections and named as theirs
     missing = str(tmp_path / "nope.yaml")
     with pytest.raises(UserError) as err:
         parse(missing)

@@ -257,7 +257,7 @@ def test_a_contexts_deep_copy_copies_every_field_of_the_dataclass():
     assert out.g is ctx.g and out.binds is not ctx.binds and out.binds["x"] is not ctx.binds["x"]
 
 
-# --- session 32: the compiled copy (``statecopy``) still reads its fields from the classes ------------------
+# --- the compiled copy (``statecopy``) still reads its fields from the classes ----------------------------
 
 # Game's fields the copier reads or builds itself (the card data's lists, the players' table, the caches):
 # the other tests check them; every other field of every record is marked below

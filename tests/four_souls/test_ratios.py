@@ -186,7 +186,7 @@ def test_ratio_count_limits_one_category_of_the_whole_pool():
             "curse=x",
             "four-souls: --ratio-count curse: the count must be a whole number 0..1,000,000,000, got 'x'",
         ),
-        # session 28: beyond the config's number limit it was blamed on a '--ratio-counts' nobody typed
+        # beyond the config's number limit: named as --ratio-count, the option typed, not '--ratio-counts'
         (
             "curse=1000000000000",
             "four-souls: --ratio-count curse: the count must be a whole number 0..1,000,000,000, "
@@ -230,7 +230,7 @@ def _write(tmp_path, text: str, name: str = "mine.yaml"):
             ":3: unknown monster category 'cursd' — did you mean 'cursed'?",
         ),
         ("monster:\n  basic: -3\n", ":2: monster.basic: count must be 0..1,000,000,000, got -3"),
-        # session 28: a count past the config's limit was '--ratio-counts: … out of range', no file or line
+        # a count past the config's limit names the file and line, not '--ratio-counts: … out of range'
         (
             "monster:\n  basic: 1000000000000\n",
             ":2: monster.basic: count must be 0..1,000,000,000, got 1000000000000",
@@ -409,8 +409,8 @@ def test_fill_modes_for_any_ratio(data):
 
 
 def test_a_ratio_file_and_a_card_file_given_to_each_others_option_say_so(tmp_path):
-    """Session 28: a ratio file given to --cards read "unknown field 'name'", a card file given to --ratio
-    "unknown field 'set'"; each now names the option it belongs to."""
+    """A ratio file given to --cards and a card file given to --ratio each name the option they belong to,
+    not their first field the other option does not know ("unknown field 'name'", "unknown field 'set'")."""
     ratio = _write(tmp_path, "name: mine\nmonster:\n  basic: 3\n", "ratio.yaml")
     card = _write(tmp_path, "set: base_v2\ndeck: monster\ncards: []\n", "cards.yaml")
     for option, path, message in (

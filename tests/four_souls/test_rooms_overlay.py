@@ -103,9 +103,8 @@ def test_FS_6_10_FS_5_2_an_item_flipped_under_the_overlay_reads_its_new_side_onc
     """[A] (FS-6.10): a flipped object has the abilities of the side that shows. Anima Sola (an eternal
     starting item with a back, The Revenant) is flipped while Re-Isaac rewrites every item (by another
     card's flip: Warp Zone's character flips an item); the overlay still covers it, and once the room is
-    discarded it reads The Revenant's abilities, the side that shows. Until session 32 the flip turned
-    only the rules it showed (the overlay's), and the item came back to its front's abilities under The
-    Revenant's face."""
+    discarded it reads The Revenant's abilities, the side that shows — not its front's abilities under The
+    Revenant's face, as when the flip turned only the rules it showed (the overlay's)."""
     g = position(2)
     sola = give_item(g, 0, real("Anima Sola"), eternal=True, starting=True)
     back = sola.phys.rules.back

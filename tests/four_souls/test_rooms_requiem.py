@@ -142,7 +142,7 @@ def test_FS_16_2_blood_donation_pays_hp_for_cents_for_the_active_player_only():
     assert g.players[0].cents == 3 and g.players[0].damage == 1
 
 
-# ---------------------------------------------------------------- the rooms encoded in session 30 (issue 19)
+# --------------------------------------------------------------- the rooms encoded for issue 19 (second part)
 
 
 def test_FS_14_5_all_hallows_eve_no_one_gains_a_soul_the_boss_card_is_discarded():

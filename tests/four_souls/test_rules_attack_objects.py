@@ -285,9 +285,8 @@ def test_FS_13_5_FS_3_2_FS_4_12_an_item_a_card_became_comes_back_with_its_item_s
     Monster Watcher's abilities till end of turn (``gain_abilities``) and was made eternal for the turn.
     Killed by its holder's own attack (two 6s: not "killed by another player", so nothing prevents it), it
     comes back as a new item of P1's with the card's item side — attackable, its own triggers — and without
-    the gained abilities, which were laid on the old object. Until session 32 the abilities it had gained
-    hid its item side, and it came back with the monster's own abilities (not attackable, a monster's
-    reward)."""
+    the gained abilities, which were laid on the old object: they must not hide its item side (it would come
+    back with the monster's own abilities, not attackable, a monster's reward)."""
     g = position(2, rolls=[6, 6])
     vis_phys = phys(g, by_id("soi-charmed_vis"))
     vis = zones.new_item(g, vis_phys, 1)

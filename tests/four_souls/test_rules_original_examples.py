@@ -1,5 +1,5 @@
-"""Four Souls scenarios from the original texts' worked examples and FAQ answers that no test pinned
-(session 26): [C]'s FAQ (003_…txt: a kill on another player's turn, a bonus soul discarded) and [A]'s
+"""Four Souls scenarios from the original texts' worked examples and FAQ answers that no other test
+pins: [C]'s FAQ (003_…txt: a kill on another player's turn, a bonus soul discarded) and [A]'s
 "each player" order (000_…txt, FS-5.9(a)). Each sets up a position, acts and asserts the exact outcome."""
 
 from __future__ import annotations

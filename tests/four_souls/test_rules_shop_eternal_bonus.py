@@ -1,5 +1,5 @@
 """The shop and the treasure deck (FS-11, FS-12), eternal items (FS-4.12, FS-6.18) and bonus souls
-(FS-14.7–14.9): the sections of [A] (file 000) with the fewest scenarios after session 32. Each sets up a
+(FS-14.7–14.9): sections of [A] (file 000) that had few scenarios. Each sets up a
 position, acts and asserts the exact outcome."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Rule scenarios for Four Souls rules no test cited before session 25 (the lane "fsrules"'s
-self-examination): each sets up a position, acts and asserts the exact outcome, named after the rule."""
+"""Rule scenarios for Four Souls rules no other test cites (a self-examination from the rulebook): each
+sets up a position, acts and asserts the exact outcome, named after the rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Session 29: coupled deck draws in a search's branches (``search:couple=1``, ``four_souls.coupling``).
+"""Coupled deck draws in a search's branches (``search:couple=1``, ``four_souls.coupling``).
 Two branches with one salt draw the same card at the same turn and draw whatever they drew before; every
 draw is still uniform over the deck (the law of a shuffled deck's top); a deck a seat knows anything of
 (FS-3.4) is drawn from its top; the real game never couples; bad values are one line."""

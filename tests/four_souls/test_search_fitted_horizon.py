@@ -91,7 +91,7 @@ def test_derive_bad_options_exit_2(tmp_path, args, message):
 
 
 def test_FS_10_7_to_10_9_the_board_features_read_each_seat_s_fights_against_the_slot_monsters():
-    """``evaluation=board``'s features (session 30): the base features, then each seat's attack (FS-5.2),
+    """``evaluation=board``'s features: the base features, then each seat's attack (FS-5.2),
     roll bonus (FS-9.4), the souls within reach — over the slot monsters, its chance to win a plain fight
     (FS-10.7 to FS-10.9) times the souls each gives —, the same for the seat whose turn it is only (FS-10.2),
     its best fight and two souls from the goal; all public (FS-3.3), so both seats read alike from either

@@ -1,4 +1,4 @@
-"""Items ``sensible`` held and never used (session 31, item 1: `cardlab report`'s "What the players used",
+"""Items ``sensible`` held and never used (`cardlab report`'s "What the players used",
 ``coverage.csv``): two readings that kept an item charged when using it was worth something. Seat 0 is the
 strategy under test; the other seats pass."""
 

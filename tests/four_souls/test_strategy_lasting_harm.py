@@ -88,8 +88,8 @@ def test_FS_4_4_FS_6_2_a_cost_turning_my_character_sideways_costs_its_ready_loot
 def test_FS_5_14_with_its_cost_read_a_spider_near_my_hp_still_goes_before_a_loot_play():
     """Summer Widow in a slot, P0 (2 HP) carrying 2 spiders, its character charged, a 3¢ loot card in hand
     and its one loot play: the spider's removal (Widow's $, turn my character sideways) costs the ↷'s extra
-    loot play, and is worth more than it: the lasting harm of one spider fewer near my HP (session 32 read
-    it as 0.9, lost it to the loot card and the games it decided)."""
+    loot play, and is worth more than it: the lasting harm of one spider fewer near my HP (read as 0.9,
+    the removal lost to the loot card, and with it the games it decided)."""
     g = strategy_table(2, charged=True, hp=2)
     add_slot_monster(g, by_id("soi-widow"))
     g.players[0].counters["spider"] = 2

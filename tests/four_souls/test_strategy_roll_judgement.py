@@ -205,7 +205,7 @@ def test_FS_8_9_a_face_of_mine_that_ends_my_turn_is_not_a_lost_fight():
     between a 1-HP monster of evasion 2 worth 2 (a loot) and a 1-HP monster of evasion 6 worth 3.6 (2 loot,
     2¢), both dealing 1. The 1 is no death and cuts both fights alike, so it is read as a miss: 1.0 × 2
     against 0.60 × 3.6 = 2.15, the hard one. Read as a lost fight (1.67 against 1.56, the easy one) it
-    lost games: with Cursed Eye ×6, 2 players, a paired −1.4 % [−2.6, −0.2] (session 27)."""
+    lost games: with Cursed Eye ×6, 2 players, a paired −1.4 % [−2.6, −0.2]."""
     g = strategy_table(rolls=[6] * 6, hp=5)
     give_item(g, 0, by_id("fsp2-cursed_eye"))
     add_slot_monster(g, monster("Easy", hp=1, evasion=2, attack=1, rewards={"loot": 1}))

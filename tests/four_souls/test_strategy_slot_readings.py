@@ -1,7 +1,7 @@
-"""Cards ``sensible`` held and seldom used (session 32, item 1: `cardlab report`'s "What the players used"):
+"""Cards ``sensible`` held and seldom used (`cardlab report`'s "What the players used"):
 two readings of the monster slots. An amount that counts the slots was read at the default 1 (and with it
 the whole expression); a ↷ that brings a discarded monster into a slot waited for an attack on the monster
-deck, as one that puts it on the deck does. And (item 2) an item turned sideways is chosen by the ready ↷ it
+deck, as one that puts it on the deck does. And an item turned sideways is chosen by the ready ↷ it
 takes away. Seat 0 plays ``sensible``; the other seat passes."""
 
 from __future__ import annotations

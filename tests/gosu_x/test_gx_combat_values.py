@@ -1,8 +1,8 @@
 """GX-9.2: the Great Battle totals the army's combat values; the rulebook prints 2 / 3 / 5 for levels I /
 II / III and sets no order among them, so `--combat-values` takes any three whole numbers 0–50 (5,3,2 and
-0,0,0 included: a designer's experiment, docs/gosu_x.md). Session 32: the players valued cards with the
-printed 2, 3, 5 whatever the game's values were, and the Golem (Avatar) bonus (GX-14) was logged whenever
-its value exceeded the hero value, true of an avatar given `combat: 4` with no bounty card in sight."""
+0,0,0 included: a designer's experiment, docs/gosu_x.md). The players value cards with the game's values,
+not the printed 2, 3, 5; the Golem (Avatar) bonus (GX-14) is logged only when it applies, not whenever its
+value exceeds the hero value (true of an avatar given `combat: 4` with no bounty card in sight)."""
 
 from __future__ import annotations
 

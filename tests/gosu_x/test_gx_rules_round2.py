@@ -286,7 +286,7 @@ def test_GX_10_6_goan_sul_extra_sacrifice_is_checked_at_the_battle_not_after_the
 
 
 def test_GX_10_6_GX_11_1_goan_sul_captured_at_the_battle_gives_neither_half_of_its_effect():
-    """The same card's one effect, judged at the battle (session 26 decision): captured, it has no effect
+    """The same card's one effect, judged at the battle (docs/gosu_x.md's decision): captured, it has no effect
     (GX-12.12), so a 10-point win is no Goan Sul game win (GX-11.1d) — the round goes on to the Tribute —
     just as a 7-point win adds no extra sacrifice after the release (the test above)."""
     st = _goan_sul_position(None, flipped=False, card_face_up=False)

@@ -1,4 +1,4 @@
-"""Rule scenarios for the GX rules no test cited before session 25 (a self-examination from the rulebook):
+"""Rule scenarios for the GX rules no other test cites (a self-examination from the rulebook):
 each sets up a position, acts and asserts the exact outcome, or, for a definition, checks the bundled
 card data obeys it."""
 

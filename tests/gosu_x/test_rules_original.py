@@ -275,7 +275,7 @@ def test_GX_7_4_the_token_may_come_from_the_spent_zone_instead():
     assert ("activate", vet.uid) not in legal_actions(st, 0)
 
 
-# -- session 26: the setup mulligan (GX-2.10) and the Abhilasha FAQ ------------------------------------------
+# -- the setup mulligan (GX-2.10) and the Abhilasha FAQ -----------------------------------------------------
 def _stack(st, seat, soldiers):
     """The deck's top 7 (the end of the list): ``soldiers`` soldiers (level-1 cards), the rest higher."""
     pl = st.p[seat]

@@ -1,4 +1,4 @@
-"""Gosu X rule scenarios for edges of the original rulebook that no test pinned exactly (session 33's
+"""Gosu X rule scenarios for edges of the original rulebook that no other test pins exactly (a
 rule-by-rule check): the hand limit's chosen discards, a recruiter's reach, the Tribute's refill from a
 reshuffled discard, a pass with tokens on cards, a reveal from an empty deck."""
 

@@ -158,8 +158,8 @@ def test_HR_Q_22_substitution_only_on_your_own_turn():
 
 def test_HR_Q_22_substitution_may_sacrifice_any_mitsim_you_control():
     """HR-Q.22 (the original's glossary): the controller sacrifices a mitsim under their control, not
-    necessarily the bearer; the returned card costs no more than the sacrificed one. Until session 33 the
-    bearer always sacrificed itself."""
+    necessarily the bearer; the returned card costs no more than the sacrificed one (the bearer need
+    not sacrifice itself)."""
     g = position(
         {
             0: {

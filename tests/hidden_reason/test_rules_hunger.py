@@ -12,8 +12,8 @@ from cardlab.simulate.hidden_reason.turn import _start_phase
 
 def test_HR_15_5_HR_Q_21_the_hunger_bonus_is_once_per_game_even_for_a_unit_that_left_and_came_back():
     """HR-15.5 ("+1 attack, once per game for each unit"): a unit fed once, destroyed and revived, loses
-    a token to hunger again but gets no second +1 attack. Before session 32 leaving the battlefield forgot
-    the unit had been fed, so it was fed again."""
+    a token to hunger again but gets no second +1 attack: leaving the battlefield must not forget the unit
+    was fed."""
     g = position(
         {
             0: {

@@ -208,7 +208,7 @@ def test_make_config_errors_are_one_line():
         UserError, match=r"--boss-hp-per-player must be 1..1,000 \(the default is 25\), got 0"
     ):
         make_config(2, 10, boss_hp_per_player=0)
-    # session 27: 4 seats of 10**9 HP overflowed the 32-bit event amounts, and every game failed
+    # 4 seats of 10**9 HP would overflow the 32-bit event amounts, and every game fail
     with pytest.raises(
         UserError, match=r"--boss-hp-per-player must be 1..1,000 \(the default is 25\), got 1000000000"
     ):

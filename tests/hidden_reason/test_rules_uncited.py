@@ -1,4 +1,4 @@
-"""Rule scenarios for the HR rules no test cited before session 25 (a self-examination from the rulebook):
+"""Rule scenarios for the HR rules no other test cites (a self-examination from the rulebook):
 each sets up a position, acts and asserts the exact outcome, or, for a definition or a physical
 component, checks the engine or the bundled card data obeys it."""
 

@@ -284,7 +284,7 @@ def test_runaway_loop_stops_with_a_clear_error():
     ],
 )
 def test_a_deck_name_must_be_one_a_decks_option_can_name(tmp_path, name, message):
-    """Session 28: '', ' padded' and 'a,b' were taken as deck names (exit 0); `--decks` separates names by
-    commas and shows them in tables, so none of them could be chosen or read as written."""
+    """'', ' padded' and 'a,b' are not deck names: `--decks` separates names by commas and shows them in
+    tables, so none of them could be chosen or read as written."""
     path = _write(tmp_path, "d.yaml", f"deck: {name}\nplan: test\ncards:\n  Border Scout: 2\n")
     assert _error(path) == f"{path}:1: {message}"
