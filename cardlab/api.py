@@ -37,7 +37,7 @@ from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification, write_atomic
-from cardlab.simulate.core.runner import RunOutcome, RunPlan
+from cardlab.simulate.core.runner import RunOutcome, RunPlan, check_workers
 from cardlab.simulate.core.wording import counted
 
 from .help_examples import example_option
@@ -245,6 +245,7 @@ def _settings(
         raise UserError(
             f"--scheduler {scheduler!r}: empty (an unset shell variable?); leave it out for a local cluster"
         )
+    check_workers(jobs, backend, scheduler)  # before a set writes its record (robust -j 0 left one behind)
     return RunSettings(
         n_games=games,
         seed=seed,
@@ -259,16 +260,6 @@ def _settings(
         resume=resume,
         progress=progress,
     )
-
-
-def _check_jobs(jobs: int) -> None:
-    if jobs == 0 or jobs < -1 or jobs > 1024:
-        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {jobs}")
-
-
-def _plan(spec: GameSpec, settings: RunSettings, strategy: Sequence[str]) -> RunPlan:
-    _check_jobs(settings.jobs)
-    return plan_of(spec, settings, strategy)
 
 
 def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
@@ -475,7 +466,7 @@ def simulate(
         resume=resume,
         progress=progress,
     )
-    plan = dataclasses.replace(_plan(spec, settings, _texts(strategy, "strategy")), mirror=mirror)
+    plan = dataclasses.replace(plan_of(spec, settings, _texts(strategy, "strategy")), mirror=mirror)
     root = out_root(out)
     folder = root / run_name(spec, name)
     stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
@@ -566,7 +557,7 @@ def sweep(
             max_turns=point.get("max-turns", max_turns),
             game_options={**common.game_options, **varied},
         )
-        plan = dataclasses.replace(_plan(spec, settings, shared["strategy"]), mirror=mirror)
+        plan = dataclasses.replace(plan_of(spec, settings, shared["strategy"]), mirror=mirror)
         plans.append((point, settings, plan))
     root = out_root(out)
     folder = root / run_name(spec, name, prefix="sweep-")
@@ -753,7 +744,6 @@ def duel(
     spec = game(game_name)
     common = _common(locals()) | {"events": False}  # the figures need results only
     settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
-    _check_jobs(settings.jobs)
     root = out_root(out)
     folder = root / run_name(spec, name, prefix="duel-")
     with _stops_as(folder):  # the figures too: stopped there, --resume reads the runs and writes them
@@ -889,12 +879,7 @@ def tune(
 def _check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
     """Where a tune's evaluations run (`tune`, `tune-policy`): one line for a bad combination."""
     _typed(int, jobs=jobs)
-    if jobs == 0 or jobs < -1 or jobs > 1024:
-        raise UserError(f"--jobs must be -1 (all cores) or 1..1024, got {jobs}")
-    if backend not in ("loky", "threading", "dask", "ray"):
-        raise UserError(f"--backend '{backend}' is not one of loky, threading, dask, ray")
-    if scheduler and backend not in ("dask", "ray"):
-        raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
+    check_workers(jobs, backend, scheduler)
 
 
 def tune_policy(

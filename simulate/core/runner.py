@@ -475,6 +475,22 @@ LOCAL_BACKENDS = ("loky", "threading")
 CLUSTER_BACKENDS = ("dask", "ray")
 
 
+def check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
+    """Where a run's batches go (``--jobs``, ``--backend``, ``--scheduler``): one line for a bad value or
+    combination. Commands of several runs (robust, ladder, duel, sweep, tune) check it before they write
+    their folder's record, so a slip leaves no folder behind that blocks the name."""
+    if backend not in LOCAL_BACKENDS + CLUSTER_BACKENDS:
+        raise UserError(f"--backend '{backend}' is not one of {', '.join(LOCAL_BACKENDS + CLUSTER_BACKENDS)}")
+    if jobs == 0 or jobs < -1 or jobs > MAX_JOBS:
+        raise UserError(f"--jobs must be -1 (all cores) or 1..{MAX_JOBS}, got {jobs}")
+    if scheduler and backend not in CLUSTER_BACKENDS:
+        raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
+    if scheduler and backend == "dask" and "://" not in scheduler:
+        raise UserError(
+            f"--scheduler '{scheduler}': expected a dask scheduler address such as tcp://host:8786"
+        )
+
+
 def execute(
     plan: RunPlan,
     out: Path,
@@ -500,16 +516,7 @@ def execute(
     The folder is claimed (locked) for the whole run, so two commands can never write one run; SIGTERM
     stops the run like Ctrl-C, leaving it ``incomplete`` and resumable.
     """
-    if backend not in LOCAL_BACKENDS + CLUSTER_BACKENDS:
-        raise UserError(f"--backend '{backend}' is not one of {', '.join(LOCAL_BACKENDS + CLUSTER_BACKENDS)}")
-    if jobs == 0 or jobs < -1 or jobs > MAX_JOBS:
-        raise UserError(f"--jobs must be -1 (all cores) or 1..{MAX_JOBS}, got {jobs}")
-    if scheduler and backend not in CLUSTER_BACKENDS:
-        raise UserError(f"--scheduler needs --backend dask or ray, not {backend}")
-    if scheduler and backend == "dask" and "://" not in scheduler:
-        raise UserError(
-            f"--scheduler '{scheduler}': expected a dask scheduler address such as tcp://host:8786"
-        )
+    check_workers(jobs, backend, scheduler)
     out = Path(out)
     if resume and not (out / "manifest.json").exists():
         raise UserError(f"{out}: nothing to resume (no run of that name)")
