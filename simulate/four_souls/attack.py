@@ -106,9 +106,12 @@ def attack_chosen(g: Game, seat: int, choice: Any, restrict=None) -> None:
 def _owed_met(g: Game, choice: Any) -> None:
     """FS-10.16(c): an attack owed "once each turn if able" asks only that an attack on its object be
     declared, so the turn's own attack chosen against that object meets it (it was one of the turn's
-    attacks anyway); one owed on any target is met by any attack."""
+    attacks anyway); one owed on any target is met by any attack. Deck attacks owed up to a count this
+    turn (Ambush!, FS-21: every deck attack of the turn counts) are met by a deck attack of the turn's own."""
     for m in g.must_attack:
-        if m[1] is None and (m[0] is choice or m[0] == "any" or (m[0] == "monster_deck" == choice)):
+        if (m[1] is None and (m[0] is choice or m[0] == "any" or (m[0] == "monster_deck" == choice))) or (
+            m[1] == "total" and choice == "monster_deck"
+        ):
             g.must_attack.remove(m)
             return
 

@@ -1109,12 +1109,13 @@ def _v_extra_attack(ctx: Ctx, p: dict) -> bool:
         g.may_attack.append(tgt)
         return True
     if total is not None:
-        owed = int(total) - g.deck_attacks  # FS-21 Ambush!: earlier deck attacks count
+        owed = int(total) - g.deck_attacks  # FS-21 Ambush!: earlier deck attacks count, and later ones
         for _ in range(max(0, owed)):
-            g.must_attack.append(("monster_deck", False))
+            g.must_attack.append(("monster_deck", "total"))  # additional, met by any deck attack too
         return owed > 0
     # FS-10.16: True = at once (b); False = an additional attack this turn (a); None = "once each turn if
-    # able" (c, ``additional: false``: Krampus, Monster Manual): one of the turn's own attacks, no extra one
+    # able" (c, ``additional: false``: Krampus, Monster Manual): one of the turn's own attacks, no extra one;
+    # "total" (above) = additional deck attacks up to a count this turn, which any deck attack counts toward
     how = True if p.get("timing") == "now" else (False if p.get("additional", True) else None)
     g.must_attack.append((tgt, how))
     return True

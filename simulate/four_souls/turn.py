@@ -267,7 +267,7 @@ def action(g: Game) -> bool:
         owed = []  # FS-10.2: an attack it cannot pay for cannot be declared: the forced ones lapse unmade
     if owed and not (g.attacks_left > 0 or statics.monster_attacks(g)):  # FS-10.16(c) "if able": none left
         g.must_attack[:] = owed = [m for m in owed if m[1] is not None]
-    now = [m for m in owed if m[1]]
+    now = [m for m in owed if m[1] is True]
     opts: list = []
     if now:  # FS-10.16(b): must attack immediately
         opts.append(("attack", now[0]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from cardlab.simulate.core import Players
-from cardlab.simulate.four_souls import triggers, turn
+from cardlab.simulate.four_souls import interpreter, statics, triggers, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -28,19 +28,26 @@ from cardlab.simulate.four_souls.fixtures import (
 
 def _krampus_turn(attacks: int):
     """P0's turn with Krampus (owed each turn if able) in slot 0 and a 1-HP Blob in slot 1, every roll a 6;
-    ``attacks`` attacks this turn. P0 attacks whenever it may, a free attack (on the Blob while it lives)
-    before an owed one, and ends the turn when it can do nothing else. Returns the game and the names of
-    the attack targets in order."""
+    ``attacks`` attacks this turn, a free one on the Blob first. Returns the game and the names of the
+    attack targets in order (:func:`_play_out`)."""
     g = position(2, rolls=[6] * 20)
     loot_fillers(g, 10)
     g.active = 0
     krampus = add_slot_monster(g, by_id("fsp2-krampus"))
-    blob = add_slot_monster(g, monster("Blob", hp=1))
+    add_slot_monster(g, monster("Blob", hp=1))
     deck(g, "monster", [monster(f"Next{i}", hp=9) for i in range(4)])
     triggers.fire(g, "turn_start", seat=0)
     settle(g)
     assert [t for t, _how in g.must_attack] == [krampus]
     g.attacks_left = attacks
+
+    return g, _play_out(g, "Blob")
+
+
+def _play_out(g, first: str) -> list:
+    """P0 attacks whenever it may, a free attack (on the monster named ``first`` while it is a target)
+    before an owed one, and ends the turn when it can do nothing else. The attack targets' names, in
+    order."""
 
     def plan(d):
         if d.kind == "action":
@@ -48,14 +55,13 @@ def _krampus_turn(attacks: int):
             owed = [o for o in d.options if o[0] == "attack"]
             return (free or owed or [o for o in d.options if o[0] == "end"] or [d.options[0]])[0]
         if d.kind == "attack_target":
-            return blob.ref if blob.ref in d.options else d.options[0]
+            return next((o for o in d.options if getattr(o, "name", o) == first), d.options[0])
         return "pass" if "pass" in d.options else d.options[0]
 
-    seats = [SimpleNamespace(name=f"p{i}", seat=i, choose=plan) for i in range(2)]
-    g.io = Players(seats)
+    g.io = Players([SimpleNamespace(name=f"p{i}", seat=i, choose=plan) for i in range(g.n)])
     while turn.action(g):
         pass
-    return g, [r[4] for r in kinds(g, "attack_target")]
+    return [r[4] for r in kinds(g, "attack_target")]
 
 
 def test_FS_10_16_FS_8_8_an_attack_owed_each_turn_if_able_is_one_of_the_turns_own_attacks():
@@ -80,3 +86,25 @@ def test_FS_10_16_with_no_attack_left_an_attack_owed_if_able_lapses():
     may end (before session 34 Krampus was attacked all the same)."""
     g, targets = _krampus_turn(0)
     assert targets == [] and not g.must_attack
+
+
+def test_FS_10_16_FS_21_ambush_deck_attacks_count_toward_its_two_whenever_they_are_made():
+    """[A] on Ambush!: the active player attacks the monster deck until two deck attacks have been made this
+    turn; those owed are additional, and every deck attack of the turn counts. Revealed before P0 attacked
+    (two owed), P0 first attacks the deck with the turn's own attack, then makes one owed deck attack: two
+    in all, nothing owed after (before session 34 the owed two came first and the turn's own attack made a
+    third)."""
+    g = position(2, rolls=[6] * 20)
+    loot_fillers(g, 10)
+    g.active = 0
+    add_slot_monster(g, monster("Blob", hp=9))
+    deck(g, "monster", [monster(f"Next{i}", hp=1) for i in range(4)])
+    ctx = statics.Ctx(g, 0, None, name="Ambush!")
+    effect = {
+        "extra_attack": {"mode": "must", "who": "active", "target": "monster_deck", "total_this_turn": 2}
+    }
+    assert interpreter.run(ctx, effect)
+    g.attacks_left = 1
+    assert _play_out(g, "monster_deck") == ["Next0", "Next1"]
+    assert g.deck_attacks == 2 and not g.must_attack and g.attacks_left == 0
+    check_invariants(g)

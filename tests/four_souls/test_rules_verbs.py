@@ -148,7 +148,7 @@ def test_FS_21_ambush_counts_deck_attacks_already_made():
     assert run(
         g, {"extra_attack": {"mode": "must", "who": "active", "target": "monster_deck", "total_this_turn": 2}}
     )
-    assert g.must_attack == [("monster_deck", False)]
+    assert g.must_attack == [("monster_deck", "total")]  # any later deck attack counts too (FS-10.16)
 
 
 def test_FS_5_10_become_copy_until_end_of_turn():
