@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import challenge, statics
+from . import challenge, counters, statics
 from . import vocabulary as V
 from .asking import ask
 from .damage import destroy
@@ -34,9 +34,8 @@ def can_pay_cost(g: Game, p: Player, o: Obj, cost: Any) -> bool:
         elif name == "discard_loot":
             if len(p.hand) < (val.get("n", 1) if isinstance(val, dict) else (val or 1)):
                 return False
-        elif name == "remove_counters":
-            n = val.get("n", 1) if isinstance(val, dict) else val
-            if o.counters + o.levels < n:
+        elif name == "remove_counters":  # any kind, named ones too (FS-5.14)
+            if counters.count(o) < _counters_asked(val):
                 return False
         elif name == "deactivate":  # "your character has ↷: …" (Magic Mushroom): the character turns sideways
             if p.character is None or not p.character.charged:
@@ -59,6 +58,11 @@ def _cost_parts(c: Any) -> tuple[str, Any]:
         name = next(iter(c))
         return name, c[name]
     return str(c), None
+
+
+def _counters_asked(val: Any) -> int:
+    """How many counters a ``remove_counters`` cost takes ([A]: with no kind named, any kind may pay)."""
+    return int(val.get("n", 1) if isinstance(val, dict) else val)
 
 
 def _destroyable_self(o: Obj) -> bool:
@@ -96,10 +100,7 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
             # the cards it took, for cost_named() (Bomb Bum: "if the discarded card was a bomb")
             ctx.ev = {**(ctx.ev or {}), "discarded": [c for c in before if c not in p.hand]}
         elif name == "remove_counters":
-            n = val.get("n", 1) if isinstance(val, dict) else val
-            take = min(n, o.counters)
-            o.counters -= take
-            o.levels -= n - take
+            counters.remove(g, o, _counters_asked(val))  # generic first, then level, then named (FS-5.14)
         elif name == "deactivate" and p.character is not None:
             p.character.charged = False
         elif name == "destroy":
