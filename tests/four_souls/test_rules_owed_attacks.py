@@ -26,9 +26,9 @@ from cardlab.simulate.four_souls.fixtures import (
 )
 
 
-def _krampus_turn(attacks: int):
+def _krampus_turn(attacks: int, first: str = "Blob"):
     """P0's turn with Krampus (owed each turn if able) in slot 0 and a 1-HP Blob in slot 1, every roll a 6;
-    ``attacks`` attacks this turn, a free one on the Blob first. Returns the game and the names of the
+    ``attacks`` attacks this turn, a free one on ``first`` first. Returns the game and the names of the
     attack targets in order (:func:`_play_out`)."""
     g = position(2, rolls=[6] * 20)
     loot_fillers(g, 10)
@@ -41,7 +41,7 @@ def _krampus_turn(attacks: int):
     assert [t for t, _how in g.must_attack] == [krampus]
     g.attacks_left = attacks
 
-    return g, _play_out(g, "Blob")
+    return g, _play_out(g, first)
 
 
 def _play_out(g, first: str) -> list:
@@ -78,6 +78,16 @@ def test_FS_10_16_another_available_attack_may_go_elsewhere_before_the_owed_one(
     two free attacks followed it: Krampus, the Blob, then the monster deck's next card)."""
     g, targets = _krampus_turn(2)
     assert targets == ["Blob", "Krampus"] and g.attacks_left == 0 and not g.must_attack
+    check_invariants(g)
+
+
+def test_FS_10_16_an_owed_monster_covered_by_another_attack_is_owed_no_more():
+    """[A]: the other attacks may go first even if the named monster is covered meanwhile. Two attacks,
+    Krampus owed: P0 attacks the monster deck, the revealed card covers Krampus's slot (Krampus leaves play,
+    so nothing is owed), and P0's second attack is a free one, on the deck again; Krampus is never attacked
+    (before session 34 it had to be attacked first)."""
+    g, targets = _krampus_turn(2, "monster_deck")
+    assert targets == ["Next0", "Next1"] and not g.must_attack and g.attacks_left == 0
     check_invariants(g)
 
 
