@@ -417,6 +417,8 @@ def death_penalty(g: Game, p: Player) -> Phys | None:
                 ):
                     ctx = statics.Ctx(g, q.seat, o, name=o.phys.card.name)
                     ctx.ev = {"victim": p}
+                    if rep.get("if") is not None and not statics.cond(ctx, rep["if"]):
+                        continue  # its condition does not hold: the penalty is not replaced (FS-5.4)
                     interpreter.run(ctx, rep["instead"])
                     return None
     lost: Phys | None = None

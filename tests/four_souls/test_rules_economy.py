@@ -146,3 +146,33 @@ def test_FS_17_2_FS_15_3_characters_in_co_op_trade_no_cents():
         offers = trade.offers(g, 0)
         assert offers
         assert any("cents" in (o.give[0], o.get[0]) for o in offers) is cents_offered
+
+
+def test_FS_13_9_FS_5_4_a_rivals_penalty_replacement_applies_only_while_its_condition_holds():
+    """A replacement of another player's death penalty (as Shadow's) with a condition: while P0 holds under
+    50¢ it does not apply and P1 pays the usual penalty (1¢ to the game bank); with 50¢ or more P0 takes
+    the cent instead. Until session 34 the condition was not read."""
+    greedy = fx.card(
+        "Greedy Shadow",
+        "treasure",
+        "passive",
+        abilities=(
+            {
+                "replace": {
+                    "event": {"death_penalty": "other_player"},
+                    "if": "cents(you) >= 50",
+                    "instead": {"steal": {"what": {"cents": 1}, "from": "event.victim"}},
+                }
+            },
+        ),
+    )
+    for mine, expected in ((10, ([10, 3], 87)), (50, ([51, 3], 46))):
+        g = fx.position(2)
+        g.active = 0
+        fx.give_item(g, 0, greedy)
+        fx.take_cents(g, 0, mine)
+        fx.take_cents(g, 1, 4)
+        assert damage.kill(g, g.players[1], 0)
+        resolution.priority(g, 0, until_empty=True)
+        assert ([p.cents for p in g.players], g.bank) == expected
+        fx.check_invariants(g)
