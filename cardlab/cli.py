@@ -105,7 +105,12 @@ class CardlabGroup(click.Group):
         except click.ClickException as exc:
             click.echo(fail_line(exc.format_message()), err=True)
             sys.exit(exc.exit_code)
-        except click.Abort:
+        except click.Abort as exc:
+            if isinstance(
+                exc.__cause__, KeyboardInterrupt
+            ):  # click's Abort of a Ctrl-C (its blank line shown)
+                click.echo("interrupted", err=True)  # as a run's Ctrl-C: 130, never 1 (some games failed)
+                sys.exit(130)
             click.echo("aborted", err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
