@@ -1022,6 +1022,10 @@ def compare(
     _level(level)
     _typed(Path, **{name: r for name, r in (("run_a", run_a), ("run_b", run_b)) if not isinstance(r, Run)})
     _typed(str, True, by=by)
+    if by is not None and not by.strip():  # an unset shell variable: it compared by the main column, exit 0
+        raise UserError(
+            f"--by {by!r}: empty (an unset shell variable?); leave it out for the game's main column"
+        )
     paths = [r.path if isinstance(r, Run) else Path(r) for r in (run_a, run_b)]
     ensembles = all((p / "ensemble.json").is_file() for p in paths)  # two `cardlab robust` folders
     # opened first, so a folder that is no run says so (and which runs it holds) before the check below

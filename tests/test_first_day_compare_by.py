@@ -1,0 +1,28 @@
+"""`cardlab compare A B --by "$COL"` with COL unset (or blank) is one line naming the option, exit 2: read as
+the option left out, it compared by the game's main column and exited 0, as if the column asked for had
+been compared. The Python API refuses it alike."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+import cardlab.api as cl
+from cardlab.cli import cli
+from cardlab.simulate.core.errors import UserError
+
+
+@pytest.mark.parametrize("by", ["", "  "])
+def test_compare_by_an_empty_column_is_one_line(tmp_path, by):
+    for name in ("a", "b"):
+        args = ["simulate", "pig", "-n", "4", "-j", "1", "-q", "--out", str(tmp_path), "--name", name]
+        assert CliRunner().invoke(cli, args).exit_code == 0
+    runs = [str(tmp_path / "a"), str(tmp_path / "b")]
+    result = CliRunner().invoke(cli, ["compare", *runs, "--by", by])
+    message = f"--by {by!r}: empty (an unset shell variable?); leave it out for the game's main column"
+    assert result.exit_code == 2 and result.output == f"error: {message}\n", result.output
+    with pytest.raises(UserError, match="^" + re.escape(message) + "$"):
+        cl.compare(*runs, by)
+    assert CliRunner().invoke(cli, ["compare", *runs]).exit_code == 0
