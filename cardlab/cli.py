@@ -5,6 +5,7 @@ Every error a person can cause ends with one line on stderr and exit code 2 (DES
 
 from __future__ import annotations
 
+import copy
 import shutil
 import sys
 import textwrap
@@ -771,21 +772,30 @@ def bench_cmd(
 class GameCommandGroup(SimulateGroup):
     """A command per game made from that game's simulate options: ``drop`` leaves some out, ``extra()`` adds
     the command's own, ``summary`` (with ``{title}``) is its help, and each subclass's ``run(spec, kwargs)``
-    does the work (robust, tune, ladder)."""
+    does the work (robust, tune, ladder). ``strategy_help``: what ``-s`` means to the command, where it is
+    not simulate's seating (a ladder's policies, a duel's A and B)."""
 
     drop: tuple[str, ...] = ()
     summary = ""
     mirror_option = False
+    strategy_help: str | None = None
 
     def extra(self) -> list[click.Option]:
         return []
+
+    def _own(self, param: click.Parameter) -> click.Parameter:
+        if param.name != "strategy" or self.strategy_help is None:
+            return param
+        own = copy.copy(param)  # the shared option keeps simulate's help
+        own.help = self.strategy_help  # type: ignore[attr-defined]
+        return own
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         command = super().get_command(ctx, name)
         spec = game_registry.get(name)
         return click.Command(
             name,
-            params=[p for p in command.params if p.name not in self.drop] + self.extra(),
+            params=[self._own(p) for p in command.params if p.name not in self.drop] + self.extra(),
             callback=lambda **kwargs: self.run(spec, kwargs),  # type: ignore[attr-defined]
             help=self.summary.format(title=spec.title),
             short_help=spec.title,
@@ -1000,6 +1010,10 @@ class LadderGroup(GameCommandGroup):
 
     drop = ("until_ci", "sprt", "ci_by", "no_events")
     mirror_option = True
+    strategy_help = (
+        "a policy of the ladder, repeated for each (or NAME,NAME…; NAME:key=value); every pair plays -n "
+        "games on shared seeds, seats rotated"
+    )
 
     def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
         _ladder(spec, kwargs)
@@ -1032,6 +1046,7 @@ class DuelGroup(GameCommandGroup):
 
     drop = ("until_ci", "sprt", "ci_by", "no_events", "max_games")
     mirror_option = False
+    strategy_help = "policy A (the first -s), then B (NAME:key=value passes parameters)"
 
     def run(self, spec: GameSpec, kwargs: dict[str, Any]) -> None:
         settings, allow_errors = _settings(kwargs)
