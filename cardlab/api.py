@@ -37,7 +37,7 @@ from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification, write_atomic
-from cardlab.simulate.core.runner import RunOutcome, RunPlan, check_workers
+from cardlab.simulate.core.runner import MAX_GAMES, RunOutcome, RunPlan, check_workers
 from cardlab.simulate.core.wording import counted
 
 from .help_examples import example_option
@@ -840,6 +840,7 @@ def tune(
     _typed(int, max_changes=max_changes, games=games, seed=seed)
     echo = _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
+    _check_confirm_games(confirm_games)
     if max_changes < 1:
         raise UserError(f"--max-changes must be at least 1, got {max_changes}")
     _check_workers(jobs, backend, scheduler)
@@ -874,6 +875,14 @@ def tune(
             echo,
         )
     return folder, found
+
+
+def _check_confirm_games(confirm_games: int | None) -> None:
+    """A tune's confirmation run: 0 read as left out (--games), and a negative count was blamed on --games."""
+    if confirm_games is not None and not 1 <= confirm_games <= MAX_GAMES:
+        raise UserError(
+            f"--confirm-games must be between 1 and {MAX_GAMES:,}, got {confirm_games} (leave it out for --games)"
+        )
 
 
 def _check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
@@ -912,6 +921,7 @@ def tune_policy(
     _typed(int, max_steps=max_steps, games=games, seed=seed)
     echo = _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
+    _check_confirm_games(confirm_games)
     _check_workers(jobs, backend, scheduler)
     spec = game(game_name)
     params = [parse_param(p, spec.name) for p in _texts(param, "param")]
