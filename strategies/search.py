@@ -11,8 +11,9 @@ stream, which also makes the search deterministic for a given game seed.
 
 Parameters (``search:budget=64,rollout=random,decisions=action+respond``):
 ``budget`` rollouts per searched decision; ``base`` the heuristic that answers decisions that are not
-searched; ``rollout`` the policy that plays every seat inside a branch; ``decisions`` the decision kinds
-searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
+searched; ``rollout`` the policy that plays every seat inside a branch (``base`` and ``rollout``: a
+heuristic's name, or one with its parameters, ``rollout=sensible/risk=0.3/picky=2``); ``decisions`` the
+decision kinds searched (``all``, or kinds joined by ``+``); ``explore`` the UCB1 exploration constant; ``branch`` how a
 branch is taken (``fork``, ``replay`` or ``copy``; each game defaults to the cheaper one it measured); ``horizon``
 the turns a rollout plays before it is cut and scored by the game's state evaluation (0: to the end);
 ``settle`` the pairs of whole-game rollouts that must confirm a truncated search's overrule (0: none);
@@ -52,6 +53,7 @@ the end costs a whole game.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -216,7 +218,7 @@ class Search:
         if isinstance(explore, bool) or not isinstance(explore, int | float) or not explore >= 0:
             raise UserError(f"search: explore must be a number ≥ 0, got {explore!r}")
         rollout = self.default_rollout if rollout is None else rollout
-        for what, name in (("base", base), ("rollout", rollout)):
+        for what, name in (("base", str(base).split("/")[0]), ("rollout", str(rollout).split("/")[0])):
             if name not in self.heuristics:
                 known = ", ".join(sorted(self.heuristics))
                 raise UserError(f"search: {what} '{name}' is not a heuristic of this game ({known})")
@@ -295,8 +297,9 @@ class Search:
         self.explore = float(explore)
         decisions = self.default_decisions if decisions is None else str(decisions)
         self.kinds = None if decisions == "all" else _kinds(decisions, self.hooks.kinds)
-        self.rollout = self.heuristics[rollout]
-        self.base = self.heuristics[base](seat, random.Random(self.rng.getrandbits(64)))
+        self.rollout = self._policy(str(rollout), "rollout")
+        self.base_factory = self._policy(str(base), "base")
+        self.base = self.base_factory(seat, random.Random(self.rng.getrandbits(64)))
         self.searched: list[Searched] = []
         self._init_switch(str(switch), pairs, every)
         if isinstance(probe, bool) or not isinstance(probe, int) or probe < 0 or probe == 1:
@@ -528,33 +531,34 @@ class Search:
         self.pairs, self.every = pairs, every
         self.switch_names = [self.base.name if hasattr(self.base, "name") else "base"]
         self.switch_names += switch.split("+")
-        base_cls = type(self.base)
-        self.factories: list[Callable[[int, random.Random], Any]] = [base_cls]
-        self.factories += [self._policy(text) for text in self.switch_names[1:]]
+        self.factories: list[Callable[[int, random.Random], Any]] = [self.base_factory]
+        self.factories += [self._policy(text, "switch policy") for text in self.switch_names[1:]]
         self.policies = [self.base] + [
             f(self.seat, random.Random(self.rng.getrandbits(64))) for f in self.factories[1:]
         ]
         self._turn_seen: Any = None  # the turn of the last switch point's decision
         self._own_turns = 0
 
-    def _policy(self, text: str) -> Callable[[int, random.Random], Any]:
-        """A candidate policy's factory from its text: ``name`` or ``name/key=value/key=value``; a bad name
-        or parameter is one line before any game."""
+    def _policy(self, text: str, what: str) -> Callable[[int, random.Random], Any]:
+        """A policy's factory from its text (a switch candidate or the rollout policy): ``name`` or
+        ``name/key=value/key=value``; a bad name or parameter is one line before any game."""
         name, *items = text.split("/")
         if name not in self.heuristics:
             known = ", ".join(sorted(self.heuristics))
-            raise UserError(f"search: switch policy '{name}' is not a heuristic of this game ({known})")
+            raise UserError(f"search: {what} '{name}' is not a heuristic of this game ({known})")
         cls, params = self.heuristics[name], {}
+        if not items:
+            return cls
         for item in items:
             key, eq, value = item.partition("=")
             if not eq or not key:
-                raise UserError(f"search: switch policy '{text}': '{item}' is not key=value")
+                raise UserError(f"search: {what} '{text}': '{item}' is not key=value")
             params[key] = _parse_value(value)
         try:
             cls(self.seat, random.Random(0), **params)
-        except TypeError as exc:
-            raise UserError(f"search: switch policy '{text}': {exc}") from None
-        return lambda seat, rng: cls(seat, rng, **params)
+        except (TypeError, ValueError) as exc:
+            raise UserError(f"search: {what} '{text}': {exc}") from None
+        return functools.partial(cls, **params)
 
     def _switched(self, decision: Any) -> Any:
         """Policy switching (Chung, Buro & Schaeffer 2005): at this seat's first searchable decision of every
