@@ -753,9 +753,8 @@ def _card_fight(sp: SensiblePolicy, view: View, phys: Any) -> float:
     c = phys.card
     if c.hp is None or c.evasion is None:
         return -1.0
-    return rd.fight_chance(view, c, phys.rules) * _monster_worth(
-        sp.soul_weight, c.soul or 0, tuple((c.rewards or {}).items())
-    )
+    worth = _monster_worth(sp.soul_weight, c.soul or 0, tuple((c.rewards or {}).items()))
+    return rd.fight_chance(view, c, phys.rules) * (worth + _reward_effects(sp, view, phys.rules, 0, True))
 
 
 def _planned(sp: SensiblePolicy, decision: Decision) -> Any:
@@ -1065,7 +1064,14 @@ def _slot_fight(sp: SensiblePolicy, view: View, c: Any, rules: Any = None) -> fl
         return -1.0
     p, ended = rd.fight_odds(view, c, rules)
     rewards = c.rewards if type(c.rewards) is tuple else tuple((c.rewards or {}).items())
-    return p * _monster_worth(sp.soul_weight, c.soul or 0, rewards) - (1.0 - p - ended) * 2.0
+    if type(c) is ObjInfo:  # a slot's top: its own abilities and counters (FS-5.10)
+        rules, counters = c.rules, c.counters
+    else:
+        counters = 0
+    worth = _monster_worth(sp.soul_weight, c.soul or 0, rewards) + _reward_effects(
+        sp, view, rules, counters, True
+    )
+    return p * worth - (1.0 - p - ended) * 2.0
 
 
 def _slot(sp: SensiblePolicy, decision: Decision) -> Any:
@@ -1077,9 +1083,37 @@ def _slot(sp: SensiblePolicy, decision: Decision) -> Any:
 
 
 def _worth(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
-    """A slot monster's worth to me: its soul and rewards (``_monster_worth``) and the harm its turn
-    triggers would do me while it stays (``_lasting``)."""
-    return _monster_worth(sp.soul_weight, info.soul, info.rewards) + _lasting(sp, view, info)
+    """A slot monster's worth to me: its soul and rewards (``_monster_worth``), its reward effects to the
+    player gaining them now (``_reward_effects``) and the harm its turn triggers would do me while it stays
+    (``_lasting``)."""
+    mine = view.active == sp.seat
+    return (
+        _monster_worth(sp.soul_weight, info.soul, info.rewards)
+        + _reward_effects(sp, view, info.rules, info.counters, mine)
+        + _lasting(sp, view, info)
+    )
+
+
+def _reward_effects(sp: SensiblePolicy, view: View, rules: Any, counters: int, mine: bool) -> float:
+    """FS-13.4 step 3, FS-1.15: a monster's reward effects (``valuing.reward_worth``: Zombie Jesus's kill of
+    its gainer, Time Eater's extra turn, a reward counted in the monster's counters) for the active player,
+    who gains them whoever kills it: mine in my turn (``mine``), else a rival's gain, worth to me what one
+    rival's gain is (their death a gain of mine). Kept for the game per table size and counters."""
+    if rules is None or not rules.rewards:
+        return 0.0
+    memo = sp.rd.shape(rules.rewards, None, _new_memo)
+    key = (view.n_players, counters)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = vl.reward_worth(rules, view.n_players, counters)
+    if mine:
+        return float(v)
+    return 0.0 if view.coop else -float(v) / max(1, view.n_players - 1)
+
+
+def _new_memo(_obj: Any, _other: Any) -> dict:
+    """An empty memo kept for the game by ``Reader.shape`` (``_reward_effects``)."""
+    return {}
 
 
 def _lasting(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
@@ -1109,7 +1143,9 @@ def _object_worth(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
     lost, a rival's taken from them, shared among the rivals like any harm; an eternal one is not
     destroyed, FS-4.12, so only its rewards count), or a player's death (its penalty, FS-13.3, about 4
     points to them)."""
+    mine = view.active == sp.seat
     rewards = _monster_worth(sp.soul_weight, info.soul, info.rewards) - 1.0
+    rewards += _reward_effects(sp, view, info.rules, info.counters, mine)
     n = max(1, view.n_players - 1)
     owner = info.controller
     if info.kind == "character":

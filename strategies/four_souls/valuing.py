@@ -660,6 +660,19 @@ def ready_worth(info: Any, out: Outlook) -> float:
     )
 
 
+def reward_worth(rules: CardRules, n: int, counters: int) -> float:
+    """FS-13.4 step 3: what a monster's reward effects (``reward: {do}``, beyond its cents, loot, treasure and
+    souls) are worth to the player gaining them, read by the value model as their verbs say, on a bare
+    outlook (the gainer's turn, the fight done; ``counters(self)``: the monster's counters; the card itself:
+    its item side, ``become_item``): a reward that kills its gainer is a death (-4), one every player shares
+    alike nothing. Read at a typical table (every player at 2 HP, no items in sight): a reward is priced by
+    its shape, not by who holds what."""
+    rival = 1.0 / max(1, n - 1)
+    out = Outlook(n_players=n, rival=rival, hp=2, rival_hp=2, self_counters=counters, fight_done=True)
+    out.self_rules = rules
+    return sum(effect_value(ab.do, out) for ab in rules.rewards)
+
+
 def _hp_price(n: float, out: Outlook) -> float:
     """What paying ``n`` HP costs: my death when it is all I have left (priced as lethal damage is); else, as
     damage to me is read (FS-8.10: it heals at the end of the turn), little once no fight is left in my
@@ -1361,6 +1374,11 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         return out.new_character
     if verb == "flip":  # FS-6.10: what the other side is worth, not the verb's own price
         return flip_worth(out) if p == "self" or (isinstance(p, dict) and p.get("target") == "self") else 0.0
+    if verb == "become_item" and out.self_rules is not None and out.self_rules.as_item is not None:
+        # the card turned into an item (FS-3.2): what its item side is worth to the one it goes under
+        who = _who((p.get("who") if isinstance(p, dict) else None) or "you", out)
+        side = rules_worth(out.self_rules.as_item)
+        return side if who == "me" else -out.rival * side if who == "rival" else 0.0
     what, per, who_key, amount_key, when = AIM_FIELDS[verb]
     if what == "attack" and isinstance(p, dict) and "target" in p:
         attacked = _who(p["target"], out)
@@ -1593,11 +1611,13 @@ def _as_target(card: Any, rules: Any, out: Outlook) -> float:
     """A side that can be attacked (an ``attackable`` static and a stat block, FS-10.6) is a fight with its
     rewards for whoever kills it: mine when I can still attack this turn (my chance of winning, by
     ``reading.win_chance``), else the rivals' in their turns (each rival's gain a loss at ``out.rival``). Its
-    rewards at the value model's prices (a loot card 1, 1¢ 0.3, a treasure 3)."""
+    rewards at the value model's prices (a loot card 1, 1¢ 0.3, a treasure 3), its reward effects as
+    :func:`reward_worth` reads them (FS-13.4)."""
     if card.hp is None or not any("attackable" in st for st in rules.statics):
         return 0.0
     prices = {"loot": 1.0, "cents": 0.3, "treasure": 3.0}
     worth = sum(prices.get(k, 0.5) * _num(n) for k, n in (card.rewards or {}).items())
+    worth += reward_worth(rules, out.n_players, 0) if rules.rewards else 0.0
     p = 0.0
     if out.my_turn and not out.fight_done:
         hit, die = roll_odds(rules, card.evasion or 0, out.roll_bonus, out.own_faces)  # FS-10.9, FS-5.4
