@@ -7,8 +7,9 @@ of that kind on me is worth its share of that harm (issue 19; read lower, it los
 Only the shapes named here are read (damage or a kill aimed at the active player, a random player, the
 active player's neighbours, every other player or every player; a roll's faces; counters given to a
 player and a harm repeated per counter the active player carries); the rest of a turn trigger (forced
-attacks, counters on the monster itself, buffs) and a trigger with a condition (its chance is not read:
-Dick Knot!'s kill needs six counters) are recorded as not read in docs/four_souls.md and add nothing.
+attacks, counters on the monster itself, buffs) is recorded as not read in docs/four_souls.md and adds
+nothing. A trigger with a condition is read when its condition is in ``READ_CONDITIONS`` (the chance it
+holds as the trigger fires); the others harming players are listed with why in ``UNREAD_CONDITIONS``.
 """
 
 from __future__ import annotations
@@ -35,14 +36,35 @@ _AIMS = {
 }
 
 
+# Conditions of a turn trigger read, with the chance each holds as the trigger fires (a condition judged
+# from the rules alone: what the view shows changes nothing in it).
+READ_CONDITIONS: dict[str, float] = {
+    # every turn's loot step hands the active player a loot card (FS-8.3) and the turn a loot play (FS-8.4):
+    # read as holding every turn (The Purple-Shirted Eye Stabber)
+    "loots_played(active) >= 1": 1.0,
+}
+# Conditions of a turn trigger that harms players (damage or a kill) not read, each with why: such a harm
+# adds nothing (tests/four_souls/test_strategy_lasting_harm.py fails on a harm under a condition of the
+# collection neither read nor listed here).
+UNREAD_CONDITIONS: dict[str, str] = {
+    "counters(self) >= 6": "the trigger kills its own monster as it fires (Dick Knot!): a harm done once, to"
+    " the next active player, not a harm repeated while it stays",
+    "counters(self) > 0": "the damage is the monster's own counters, grown each turn nobody attacks it, split"
+    " among players the active player picks (Little Horn): neither the amount nor the aim is a shape read here",
+    "living_players == 1 and alive(active)": "it fires only with one living player left, and kills the monster"
+    " itself (Mega Satan!): no harm to a player",
+}
+
+
 @dataclass(slots=True, frozen=True)
 class Hit:
     """One chance of harm to one player in one firing of a turn trigger."""
 
-    chance: float  # of landing (a roll's faces)
+    chance: float  # of landing (a roll's faces, a condition's chance)
     amount: int  # damage, or KILL
     aim: str  # active | random | next | others | all
     per: str  # "": once; else once per counter of this kind the active player carries
+    end: bool = False  # fired at the turn's end: the heal follows (FS-8.10), only a death counts
 
 
 @dataclass(slots=True, frozen=True)
@@ -60,9 +82,17 @@ def shape(triggers: Mapping[str, Any], _other: Any = None) -> Shape | None:
     grows: list[tuple[str, float, str]] = []
     for event in _TURN_EVENTS:
         for ab in triggers.get(event, ()):
-            if ab.tparam == "any_player" and not ab.topts.get("if"):
-                _walk(ab.do, 1.0, {}, "", hits, grows)
+            cond = ab.topts.get("if")
+            chance = 1.0 if not cond else READ_CONDITIONS.get(cond, 0.0) if isinstance(cond, str) else 0.0
+            if ab.tparam == "any_player" and chance > 0.0:
+                found: list[Hit] = []
+                _walk(ab.do, chance, {}, "", found, grows)
+                hits += found if event == "turn_start" else [_at_end(h) for h in found]
     return Shape(tuple(hits), tuple(grows)) if hits else None
+
+
+def _at_end(h: Hit) -> Hit:
+    return Hit(h.chance, h.amount, h.aim, h.per, True)
 
 
 def per_counter_kinds(eff: Any) -> frozenset[str]:
@@ -155,15 +185,16 @@ def _harm(s: Shape, n: int, hp: int, carried: tuple[tuple[str, int], ...]) -> fl
     total = 0.0
     for r in range(1, ROUNDS + 1):
         mine: list[tuple[float, int]] = []
+        ends: list[tuple[float, int]] = []  # my turn's end: the heal follows, so only a death (FS-8.10)
         for h in s.hits:
             if h.per:  # once per counter I carry then
-                mine += [(h.chance, h.amount)] * round(now.get(h.per, 0) + growth.get(h.per, 0.0) * r)
+                n_times = round(now.get(h.per, 0) + growth.get(h.per, 0.0) * r)
+                (ends if h.end else mine).extend([(h.chance, h.amount)] * n_times)
             else:
-                mine.append((h.chance * _on_me(h.aim, True, n), h.amount))
+                (ends if h.end else mine).append((h.chance * _on_me(h.aim, True, n), h.amount))
         dist = _dist(mine, hp)
-        total += (
-            LETHAL * dist[-1] + POINT * sum(d * p for d, p in enumerate(dist[:-1])) + (n - 1) * rival_turn
-        )
+        points = POINT * sum(d * p for d, p in enumerate(dist[:-1]))
+        total += LETHAL * _dist(mine + ends, hp)[-1] + points + (n - 1) * rival_turn
     return total
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardlab.simulate.four_souls.cards import load_pool
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -17,6 +18,7 @@ from cardlab.simulate.four_souls.fixtures import (
 )
 from cardlab.simulate.four_souls.views import View
 from cardlab.strategies.four_souls import lasting, valuing
+from cardlab.strategies.four_souls.reading import verbs
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 
@@ -66,8 +68,9 @@ def test_FS_5_14_a_carried_spider_costs_more_near_my_hp_and_as_they_pile_up():
 
 
 def test_FS_8_2_a_turn_trigger_with_a_condition_or_without_harm_is_no_lasting_harm():
-    """Read only as written: Dick Knot!'s kill waits for six counters (a condition, not read), War only
-    buffs another monster, Gurdy brings a monster in: none is a harm to price."""
+    """Read only as written: Dick Knot!'s kill waits for six counters (a condition not read:
+    ``lasting.UNREAD_CONDITIONS`` says why), War only buffs another monster, Gurdy brings a monster in: none
+    is a harm to price."""
     for card_id in ("dk-dick_knot", "soi-war", "aa-gurdy"):
         assert _shape(card_id) is None
 
@@ -97,3 +100,35 @@ def test_FS_5_14_with_its_cost_read_a_spider_near_my_hp_still_goes_before_a_loot
     give_loot(g, 0, card("Other Three", abilities=({"play": {"do": {"gain_cents": 3}}},)))
     own_turn(g)
     assert g.players[0].counters["spider"] == 1 and not g.players[0].character.charged
+
+
+def test_FS_8_10_a_turn_end_harm_under_a_read_condition_counts_only_a_death():
+    """The Purple-Shirted Eye Stabber: at each turn's end, 1 damage to the turn's player when their loot
+    plays that turn number one or more (a condition read as holding every turn: each loot step gives a
+    card to play, FS-8.3). The
+    heal follows the end-of-turn triggers (FS-8.10), so at 2 HP it costs me nothing; at 1 HP it kills me at
+    the end of each of my turns: 3 rounds × 4. Before, a trigger with a condition was never read."""
+    stabber = _shape("rwz-the_purple_shirted_eye_stabber")
+    assert stabber is not None
+    assert lasting.harm(stabber, 2, 2, {}) == 0.0
+    assert lasting.harm(stabber, 2, 1, {}) == pytest.approx(3 * 4.0)
+    assert lasting.harm(stabber, 4, 1, {}) == pytest.approx(3 * 4.0)
+
+
+def test_FS_8_2_every_harm_under_a_condition_in_the_collection_is_read_or_said_why_not():
+    """A monster's turn trigger of any player (FS-8.2, FS-8.10) that deals damage or kills under a condition:
+    its condition is read (``lasting.READ_CONDITIONS``) or listed with the reason it is not
+    (``UNREAD_CONDITIONS``): a new card's condition cannot go unread silently."""
+    seen = set()
+    for c in load_pool().cards:
+        if c.deck != "monster":
+            continue
+        for ab in (a for a in c.abilities if isinstance(a, dict) and "on" in a):
+            on = ab["on"] if isinstance(ab["on"], dict) else {ab["on"]: None}
+            cond = on.get("if")
+            if cond is None or not any(on.get(e) == "any_player" for e in ("turn_start", "turn_end")):
+                continue
+            if verbs(ab.get("do")) & {"deal_damage", "kill"}:
+                seen.add(cond)
+                assert cond in lasting.READ_CONDITIONS or cond in lasting.UNREAD_CONDITIONS, (c.id, cond)
+    assert "loots_played(active) >= 1" in seen and "counters(self) >= 6" in seen
