@@ -203,12 +203,12 @@ class SensiblePolicy:
         if kind == "discard":
             if "stop" in opts:
                 return "stop"  # "discard any number": keep them all
-            self._keep_out = _outlook(self, decision.view)  # FS-3.7 / FS-13.9: drop what matters least
-            self._keep_out.my_turn = True  # a card kept is one I can play in my next turn,
-            self._keep_out.hp = decision.view.max_hp  # at full HP: damage heals at end of turn (FS-8.10)
+            self._keep_out = out = _outlook(self, decision.view)  # FS-3.7 / FS-13.9: drop what matters least
+            saved = _as_my_turn(self, decision.view, out)  # a card kept is one I play in my next turn
             try:
                 return min(opts, key=functools.partial(_loot_keep, self))
             finally:
+                _restore(out, saved)
                 self._keep_out = None
         if kind in ("penalty_item", "destroy_cost", "give_item"):
             return min(opts, key=functools.partial(_obj_value, self))
@@ -753,8 +753,10 @@ def _card_fight(sp: SensiblePolicy, view: View, phys: Any) -> float:
     c = phys.card
     if c.hp is None or c.evasion is None:
         return -1.0
-    worth = _monster_worth(sp.soul_weight, c.soul or 0, tuple((c.rewards or {}).items()))
-    return rd.fight_chance(view, c, phys.rules) * (worth + _reward_effects(sp, view, phys.rules, 0, True))
+    rewards = tuple((c.rewards or {}).items())
+    return rd.fight_chance(view, c, phys.rules) * (
+        1.0 + _gains(sp, view, c.soul or 0, rewards, phys.rules, 0, True)
+    )
 
 
 def _planned(sp: SensiblePolicy, decision: Decision) -> Any:
@@ -1068,9 +1070,7 @@ def _slot_fight(sp: SensiblePolicy, view: View, c: Any, rules: Any = None) -> fl
         rules, counters = c.rules, c.counters
     else:
         counters = 0
-    worth = _monster_worth(sp.soul_weight, c.soul or 0, rewards) + _reward_effects(
-        sp, view, rules, counters, True
-    )
+    worth = 1.0 + _gains(sp, view, c.soul or 0, rewards, rules, counters, True)
     return p * worth - (1.0 - p - ended) * 2.0
 
 
@@ -1082,23 +1082,37 @@ def _slot(sp: SensiblePolicy, decision: Decision) -> Any:
     return rd.slot_pick(view, _options(decision), lambda top: _slot_fight(sp, view, top))
 
 
-def _worth(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
-    """A slot monster's worth to me: its soul and rewards (``_monster_worth``), its reward effects to the
-    player gaining them now (``_reward_effects``) and the harm its turn triggers would do me while it stays
-    (``_lasting``)."""
-    mine = view.active == sp.seat
+def _worth(sp: SensiblePolicy, view: View, info: ObjInfo, mine: bool | None = None) -> float:
+    """A slot monster's worth to me: its kill (1), what the player gaining its soul and rewards gets
+    (``_gains``: now, or in my turn when ``mine``) and the harm its turn triggers would do me while it
+    stays (``_lasting``)."""
+    if mine is None:
+        mine = view.active == sp.seat
     return (
-        _monster_worth(sp.soul_weight, info.soul, info.rewards)
-        + _reward_effects(sp, view, info.rules, info.counters, mine)
+        1.0
+        + _gains(sp, view, info.soul, info.rewards, info.rules, info.counters, mine)
         + _lasting(sp, view, info)
     )
 
 
-def _reward_effects(sp: SensiblePolicy, view: View, rules: Any, counters: int, mine: bool) -> float:
-    """FS-13.4 step 3, FS-1.15: a monster's reward effects (``valuing.reward_worth``: Zombie Jesus's kill of
-    its gainer, Time Eater's extra turn, a reward counted in the monster's counters) for the active player,
-    who gains them whoever kills it: mine in my turn (``mine``), else a rival's gain, worth to me what one
-    rival's gain is (their death a gain of mine). Kept for the game per table size and counters."""
+def _gains(
+    sp: SensiblePolicy, view: View, soul: int, rewards: tuple, rules: Any, counters: int, mine: bool
+) -> float:
+    """FS-1.15, FS-13.4: what a dying monster pays, worth to me — its soul and printed rewards
+    (``_monster_worth`` less the kill's own 1) and its reward effects (``_reward_effects``), together: the
+    active player gains them all whoever kills it. Mine in my turn (``mine``); in a rival's turn one
+    rival's gain, worth to me minus a rival's share of it (1/(n-1): their gain a loss of mine, their
+    death a gain); in co-op a partner's gain is the team's (FS-17.5: souls counted together)."""
+    v = _monster_worth(sp.soul_weight, soul, rewards) - 1.0 + _reward_effects(sp, view, rules, counters)
+    if mine or view.coop:
+        return v
+    return -v / max(1, view.n_players - 1)
+
+
+def _reward_effects(sp: SensiblePolicy, view: View, rules: Any, counters: int) -> float:
+    """FS-13.4 step 3: a monster's reward effects (``valuing.reward_worth``: Zombie Jesus's kill of its
+    gainer, Time Eater's extra turn, a reward counted in the monster's counters) to the player gaining
+    them (``_gains`` says whose). Kept for the game per table size and counters."""
     if rules is None or not rules.rewards:
         return 0.0
     memo = sp.rd.shape(rules.rewards, None, _new_memo)
@@ -1106,9 +1120,7 @@ def _reward_effects(sp: SensiblePolicy, view: View, rules: Any, counters: int, m
     v = memo.get(key)
     if v is None:
         v = memo[key] = vl.reward_worth(rules, view.n_players, counters)
-    if mine:
-        return float(v)
-    return 0.0 if view.coop else -float(v) / max(1, view.n_players - 1)
+    return float(v)
 
 
 def _new_memo(_obj: Any, _other: Any) -> dict:
@@ -1144,8 +1156,7 @@ def _object_worth(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
     destroyed, FS-4.12, so only its rewards count), or a player's death (its penalty, FS-13.3, about 4
     points to them)."""
     mine = view.active == sp.seat
-    rewards = _monster_worth(sp.soul_weight, info.soul, info.rewards) - 1.0
-    rewards += _reward_effects(sp, view, info.rules, info.counters, mine)
+    rewards = _gains(sp, view, info.soul, info.rewards, info.rules, info.counters, mine)
     n = max(1, view.n_players - 1)
     owner = info.controller
     if info.kind == "character":
@@ -2411,12 +2422,31 @@ def _kept_worth(sp: SensiblePolicy, view: View, card: CardRef) -> float:
     """What a loot card in hand is worth kept for my next turn by the value model (``_loot_keep``'s reading,
     its rank of answers aside): my turn, full HP (damage heals at the end of the turn, FS-8.10)."""
     out = _outlook(sp, view)
-    saved = out.my_turn, out.hp
-    out.my_turn, out.hp = True, view.max_hp
+    saved = _as_my_turn(sp, view, out)
     try:
         return _best_moment(card, out)
     finally:
-        out.my_turn, out.hp = saved
+        _restore(out, saved)
+
+
+def _as_my_turn(sp: SensiblePolicy, view: View, out: vl.Outlook) -> tuple:
+    """Set ``out`` to my next turn for a card kept till then: my turn, full HP (damage heals at the end of
+    the turn, FS-8.10), and in a rival's turn the monsters' worth as mine (their rewards mine then, FS-1.15).
+    Returns what ``_restore`` puts back."""
+    monsters = None
+    if view.active != sp.seat:
+        monsters = out.monsters
+        out.monsters = tuple((i.hp, _worth(sp, view, i, True)) for i in view.monsters if i.hp is not None)
+    saved = (out.my_turn, out.hp, monsters)
+    out.my_turn, out.hp = True, view.max_hp
+    return saved
+
+
+def _restore(out: vl.Outlook, saved: tuple) -> None:
+    my_turn, hp, monsters = saved
+    out.my_turn, out.hp = my_turn, hp
+    if monsters is not None:
+        out.monsters = monsters
 
 
 def _harmed_kinds(ab: Any, _other: Any) -> frozenset:

@@ -67,8 +67,9 @@ def test_FS_13_4_an_extra_turn_or_a_reward_grown_by_counters_outweighs_more_loot
 
 def test_FS_1_15_in_a_rivals_turn_the_reward_is_theirs():
     """FS-1.15: the active player gains the rewards whoever kills the monster. Trap (its reward kills its
-    gainer) is worth 4 less than its printed rewards in my turn, and 4 more in my one rival's turn (their
-    death is my gain; at 4 players a third of it, one rival of three)."""
+    gainer) is worth 4 less than its printed rewards in my turn. In my one rival's turn all it pays is theirs,
+    its 3 loot and the death together (``_gains``): -1 to them, +1 to me beside the kill's own 1 (at 4
+    players a third of it, one rival of three)."""
     for n, share in ((2, 1.0), (4, 1 / 3)):
         g = strategy_table(n)
         trap = add_slot_monster(
@@ -81,4 +82,4 @@ def test_FS_1_15_in_a_rivals_turn_the_reward_is_theirs():
         assert policy._worth(me, view, view.info(trap.ref)) == pytest.approx(printed - 4.0)
         g.active = 1
         view = View(g, 0)
-        assert policy._worth(me, view, view.info(trap.ref)) == pytest.approx(printed + 4.0 * share)
+        assert policy._worth(me, view, view.info(trap.ref)) == pytest.approx(1.0 - (3.0 - 4.0) * share)
