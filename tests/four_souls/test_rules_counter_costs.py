@@ -1,8 +1,8 @@
 """Counters as a cost (FS-5.14, FS-4.4), as the official extended rules put it ([A], 000_…txt, "Жетоны"):
 counters may be the activation cost of a $ ability, and named counters still count as counters for any
-ability that names counters: "remove a counter" with no kind may take a generic or a named one. Until
-session 34 a ``remove_counters`` cost counted and took only generic and level counters, so an item's
-named counters (a gold counter, an eternal counter) could never pay it."""
+ability that names counters: "remove a counter" with no kind may take a generic or a named one. Pinned
+against a cost that counts and takes only generic and level counters, so that an item's named counters
+(a gold counter, an eternal counter) could never pay it."""
 
 from __future__ import annotations
 

@@ -151,7 +151,7 @@ def test_FS_17_2_FS_15_3_characters_in_co_op_trade_no_cents():
 def test_FS_13_9_FS_5_4_a_rivals_penalty_replacement_applies_only_while_its_condition_holds():
     """A replacement of another player's death penalty (as Shadow's) with a condition: while P0 holds under
     50¢ it does not apply and P1 pays the usual penalty (1¢ to the game bank); with 50¢ or more P0 takes
-    the cent instead. Until session 34 the condition was not read."""
+    the cent instead. The condition must be read: ignored, the cent went to P0 in both cases."""
     greedy = fx.card(
         "Greedy Shadow",
         "treasure",

@@ -4,8 +4,8 @@ it ``additional: false``), forbids ending the turn before an attack on that obje
 extra attack: it is one of the turn's own attacks, and one more available may go elsewhere first, even if
 the named monster is covered or leaves play meanwhile; with no attack left it cannot be made, so it
 lapses. One owed as an extra attack in the turn (Ambush) is an extra attack, and other actions,
-another attack among them, may come first. Until session 34 every owed attack was an extra one offered
-alone: Krampus gave its attacker two attacks a turn, and no other attack could come before an owed one."""
+another attack among them, may come first. Pinned against reading every owed attack as an extra one
+offered alone, which gave Krampus's attacker two attacks a turn and let no attack come before it."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def _play_out(g, first: str) -> list:
 
 def test_FS_10_16_FS_8_8_an_attack_owed_each_turn_if_able_is_one_of_the_turns_own_attacks():
     """One attack this turn and Krampus owed: P0's one attack goes to Krampus (killed by four 6s) and no
-    attack is left after it (before session 34 a free attack followed: Krampus, then the Blob)."""
+    attack is left after it (read as an extra attack, a free attack followed: Krampus, then the Blob)."""
     g, targets = _krampus_turn(1)
     assert targets == ["Krampus"] and g.attacks_left == 0 and not g.must_attack
     check_invariants(g)
@@ -74,7 +74,7 @@ def test_FS_10_16_FS_8_8_an_attack_owed_each_turn_if_able_is_one_of_the_turns_ow
 
 def test_FS_10_16_another_available_attack_may_go_elsewhere_before_the_owed_one():
     """Two attacks this turn and Krampus owed: P0 may take a free attack first, on the Blob, and then makes
-    the owed one on Krampus — two attacks in all (before session 34 the owed one had to come first, and
+    the owed one on Krampus — two attacks in all (read as an extra attack, the owed one had to come first, and
     two free attacks followed it: Krampus, the Blob, then the monster deck's next card)."""
     g, targets = _krampus_turn(2)
     assert targets == ["Blob", "Krampus"] and g.attacks_left == 0 and not g.must_attack
@@ -85,7 +85,7 @@ def test_FS_10_16_an_owed_monster_covered_by_another_attack_is_owed_no_more():
     """[A]: the other attacks may go first even if the named monster is covered meanwhile. Two attacks,
     Krampus owed: P0 attacks the monster deck, the revealed card covers Krampus's slot (Krampus leaves play,
     so nothing is owed), and P0's second attack is a free one, on the deck again; Krampus is never attacked
-    (before session 34 it had to be attacked first)."""
+    (read as an extra attack, it had to be attacked first)."""
     g, targets = _krampus_turn(2, "monster_deck")
     assert targets == ["Next0", "Next1"] and not g.must_attack and g.attacks_left == 0
     check_invariants(g)
@@ -93,7 +93,7 @@ def test_FS_10_16_an_owed_monster_covered_by_another_attack_is_owed_no_more():
 
 def test_FS_10_16_with_no_attack_left_an_attack_owed_if_able_lapses():
     """No attack left this turn and Krampus owed: it cannot be made, so nothing is attacked and the turn
-    may end (before session 34 Krampus was attacked all the same)."""
+    may end (read as an extra attack, Krampus was attacked all the same)."""
     g, targets = _krampus_turn(0)
     assert targets == [] and not g.must_attack
 
@@ -102,8 +102,7 @@ def test_FS_10_16_FS_21_ambush_deck_attacks_count_toward_its_two_whenever_they_a
     """[A] on Ambush!: the active player attacks the monster deck until two deck attacks have been made this
     turn; those owed are additional, and every deck attack of the turn counts. Revealed before P0 attacked
     (two owed), P0 first attacks the deck with the turn's own attack, then makes one owed deck attack: two
-    in all, nothing owed after (before session 34 the owed two came first and the turn's own attack made a
-    third)."""
+    in all, nothing owed after (with the owed two made first, the turn's own attack made a third)."""
     g = position(2, rolls=[6] * 20)
     loot_fillers(g, 10)
     g.active = 0
