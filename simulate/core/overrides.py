@@ -167,6 +167,17 @@ def data_hash(base: str, *parts: str) -> str:
     return out
 
 
+def check_laid_over(game: str, path: str | Path, n_cards: int) -> None:
+    """A ``--cards`` file with an empty ``cards:`` list (every card commented out, a template) lays nothing
+    over the bundled cards: the run would play them alone, exit 0, as if the file had been read. One line
+    in every game (Hidden Reason's, which also takes deck files, says so in its own words)."""
+    if n_cards == 0:
+        raise UserError(
+            f"{game}: --cards {path}: the file holds no cards (its 'cards:' list is empty): nothing to lay "
+            "over the bundled cards"
+        )
+
+
 def check_cards_path(game: str, path: str | Path) -> Path:
     """``--cards PATH`` must exist: one line in the same words in every game. A folder is a whole set (it
     replaces the bundled cards); a file is laid over them (:func:`overlay`)."""

@@ -76,6 +76,7 @@ def load_pool(paths: tuple[str, ...] = ()) -> Any:
         return cards.load_pool(list(paths))
     base = cards.load_pool(None)
     extra = cards.load_pool(list(paths))
+    core_overrides.check_laid_over("four-souls", ", ".join(map(str, paths)), len(extra.cards))
     pool_cards = tuple(
         core_overrides.overlay(base.cards, extra.cards, _card_keys)
     )  # the kernel's one overlay

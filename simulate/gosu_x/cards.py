@@ -432,8 +432,10 @@ def _load_cards(path: str | Path) -> dict[str, list[CardDef]]:
         return hit
     layers = [files] if Path(path).is_dir() else [files[:-1], files[-1:]]  # a file overlays the bundled set
     cards: list[tuple[Path, CardDef]] = []
+    read = 0  # the cards of the last layer: the --cards file, when one is laid over the bundled set
     for layer in layers:
-        cards = core_overrides.overlay(cards, _read_layer(layer), _keys)
+        found = _read_layer(layer)
+        cards, read = core_overrides.overlay(cards, found, _keys), len(found)
     clans: dict[str, list[CardDef]] = {}
     tiles: dict[str, dict[str, Any]] = {}
     for f, d in cards:
@@ -446,6 +448,8 @@ def _load_cards(path: str | Path) -> dict[str, list[CardDef]]:
                 )
             tile[k] = v
     settle()  # `cards check` reports every problem above together; nothing partial is cached
+    if len(layers) > 1:  # after settle: a file whose cards all failed reports those problems
+        core_overrides.check_laid_over("gosu-x", path, read)
     if len(_CACHE) > 32:
         _CACHE.clear()
     _CACHE[key] = clans
