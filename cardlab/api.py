@@ -364,6 +364,11 @@ def stop_rule(
     if until_ci is not None and sprt:
         raise UserError("give either --until-ci or --sprt, not both")
     if until_ci is None and not sprt:
+        if ci_by != "strategy":  # typed: it judges nothing without a stop rule, so it was ignored, exit 0
+            raise UserError(
+                f"--ci-by '{ci_by}': the column a stop rule judges; give --until-ci W or --sprt A,B,DELTA "
+                "too, or leave --ci-by out"
+            )
         return None
     if ci_by not in judged_columns(spec):
         raise UserError(f"--ci-by '{ci_by}': not a players column to judge by (e.g. strategy)")
@@ -558,18 +563,20 @@ def sweep(
             game_options={**common.game_options, **varied},
         )
         plan = dataclasses.replace(plan_of(spec, settings, shared["strategy"]), mirror=mirror)
-        plans.append((point, settings, plan))
+        # the stop rule too: a bad --ci-by or --sprt left sweep.json behind, which blocked the name
+        stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
+        plans.append((point, settings, plan, stop))
     root = out_root(out)
     folder = root / run_name(spec, name, prefix="sweep-")
-    record = sweep_record(spec, axes, [p for p, _, _ in plans], shared, common.game_options)
-    for entry, (point, _, plan) in zip(record.points, plans, strict=True):
+    record = sweep_record(spec, axes, [p for p, *_ in plans], shared, common.game_options)
+    for entry, (point, _, plan, _) in zip(record.points, plans, strict=True):
         entry["built"] = built_by_point(spec, plan.config, point)
     for runs in same_builds(record.points):
         echo(f"note: {', '.join(runs)} build the same decks: they will play identical games", err=True)
     failed = 0
     folders = []
     with _stops_as(folder), claim_sweep(folder, record, resume=resume):
-        for index, (point, settings, plan) in enumerate(plans):
+        for index, (point, settings, plan, stop) in enumerate(plans):
             point_out = folder / point_name(index, point)
             folders.append(point_out)
             if resume and (point_out / "manifest.json").exists():
@@ -583,7 +590,6 @@ def sweep(
                 + ", ".join(f"{k}={v}" for k, v in point.items())
                 + (f" → builds {what}" if what else "")
             )
-            stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
             failed += _execute(spec, plan, settings, point_out, stop, echo).manifest["totals"]["failed"]
     _link_latest(root, folder.name)
     with steps.shown(progress):  # the report's bar, as `cardlab report FOLDER` shows it

@@ -805,7 +805,7 @@ class GameCommandGroup(SimulateGroup):
 class RobustGroup(GameCommandGroup):
     """`cardlab robust GAME --ensemble P1,P2,…`: the simulate options of that game, one run per policy."""
 
-    drop = ("strategy",)
+    drop = ("strategy", "ci_by")  # --ci-by judges a stop rule, which robust refuses: it was taken and ignored
     mirror_option = True
 
     def extra(self) -> list[click.Option]:
@@ -846,8 +846,7 @@ def _finish_set(made: api.RunSet, allow_errors: bool) -> None:
 def _robust(spec: GameSpec, kwargs: dict[str, Any]) -> None:
     ensemble, by = kwargs.pop("ensemble"), kwargs.pop("by")
     settings, allow_errors = _settings(kwargs)
-    for unused in ("strategy", "ci_by"):
-        settings.pop(unused, None)
+    settings.pop("strategy", None)
     _finish_set(
         _interruptible(lambda: api.robust(spec, ensemble, by=by, **settings, echo=click.echo, **kwargs)),
         allow_errors,
