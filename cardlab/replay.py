@@ -12,7 +12,7 @@ from pathlib import Path
 from cardlab.analysis.runs import Run
 from cardlab.simulate.core.events import EVENT_FIELDS
 from cardlab.simulate.core.narrative import Event, event_line, seat_name, tell
-from cardlab.simulate.core.runformat import write_atomic
+from cardlab.simulate.core.runformat import check_not_run_record, write_atomic
 from cardlab.simulate.core.runner import RunPlan, play_game, play_seed
 from cardlab.simulate.core.wording import counted
 
@@ -33,7 +33,8 @@ class Replay:
         return "".join(line + "\n" for line in self.lines)
 
     def write_html(self, path: str | Path) -> None:
-        """The page of :attr:`html`, written whole or not at all."""
+        """The page of :attr:`html`, written whole or not at all, never over a run's records."""
+        check_not_run_record(path)
         write_atomic(Path(path), self.html.encode())
 
     @property

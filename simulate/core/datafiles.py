@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from .cardfiles import files_stamp
 from .errors import UserError
-from .runformat import write_atomic
+from .runformat import check_not_run_record, write_atomic
 
 T = TypeVar("T")
 
@@ -20,8 +20,9 @@ _read: dict[tuple, Any] = {}  # (kind, file stamp) → the parsed value
 
 
 def write_json(table: dict[str, Any], out: str | Path) -> Path:
-    """Write atomically: a half-written data file is never left behind."""
+    """Write atomically: a half-written data file is never left behind (nor one over a run's records)."""
     out = Path(out)
+    check_not_run_record(out)
     write_atomic(out, (json.dumps(table, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     return out
 

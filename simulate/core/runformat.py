@@ -341,6 +341,26 @@ def _inside_run(path: Path) -> str:
     return f"; it is inside the run {run}: give that folder" if run is not None else ""
 
 
+def check_not_run_record(path: str | Path) -> None:
+    """A file a person names for output (``replay --html``, ``derive --out``) must not be one a run or a
+    folder of runs keeps its record in: ``replay RUN --game 0 --html RUN/manifest.json`` put the page in
+    place of the manifest, and the run could no longer be read. Any other file in a run folder (a page
+    beside its report) is the person's to write."""
+    target = Path(path)
+    folder = target.parent
+    owner = None
+    if target.name in (MANIFEST, BATCHES, LOCK) and (folder / MANIFEST).is_file():
+        owner = folder
+    elif folder.name in (*TABLES, SUMMARIES) and (folder.parent / MANIFEST).is_file():
+        owner = folder.parent
+    elif target.name in SET_RECORDS and target.is_file():
+        owner = folder
+    if owner is not None:
+        raise UserError(
+            f"{path}: a record of the run folder {owner}; writing there would damage it: name another file"
+        )
+
+
 def read_manifest(run: Path) -> Manifest:
     path = Path(run) / MANIFEST
     if Path(run).exists() and not Path(run).is_dir():
