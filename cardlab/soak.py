@@ -177,6 +177,8 @@ def parse_options(spec: GameSpec, texts: tuple[str, ...], flag: str = "--option"
         value = _option_value(opt, raw.strip(), f"{flag} {text!r}")
         if opt.multiple:
             out[key] = (*out.get(key, ()), value)
+        elif key in out:  # the later one was played while the row's label named both
+            raise UserError(f"{flag} {text!r}: {opt.name} is given twice; it takes one value")
         else:
             out[key] = value
     return out

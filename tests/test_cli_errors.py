@@ -191,3 +191,21 @@ def test_a_bench_compare_mistake_names_compare():
     result = CliRunner().invoke(cli, ["bench", "pig", "--games-per", "2", "--compare", "nope=1"])
     assert result.exit_code == 2
     assert result.output.startswith("error: --compare 'nope=1': expected NAME=VALUE with NAME one of ")
+
+
+@pytest.mark.parametrize(
+    ("command", "flag"),
+    [(["bench", "gosu-x", "--games-per", "2"], "--compare"), (["soak", "gosu-x", "-n", "2"], "-o")],
+)
+def test_an_option_of_one_value_given_twice_to_compare_or_soak_is_one_line(tmp_path, command, flag):
+    """`bench --compare combat-values=2,3,5 --compare combat-values=1,1,1` played the second alone under a
+    row named after both (soak's -o kept the second too). A repeatable option (--set) still collects."""
+    twice = [flag, "combat-values=2,3,5", flag, "combat-values=1,1,1"]
+    result = CliRunner().invoke(
+        cli, [*command, *twice, *(["--out", str(tmp_path)] if command[0] == "soak" else [])]
+    )
+    shown = "--compare" if flag == "--compare" else "--option"
+    assert result.exit_code == 2 and result.output == (
+        f"error: {shown} 'combat-values=1,1,1': combat-values is given twice; it takes one value\n"
+    ), result.output
+    assert not any(tmp_path.iterdir())
