@@ -165,7 +165,8 @@ def test_a_torn_last_record_is_ignored_and_cut_on_resume(tmp_path):
         (lambda m: m.update(format_version=1), "run format version 1"),
         (
             lambda m: m.update(format_version=2),
-            "run format version 2 (written by an older cardlab); this cardlab reads version 3: run it again",
+            "run format version 2 (written by an older cardlab); this cardlab reads version 3: run it again "
+            "under another --name (or remove this folder first)",
         ),
         (
             lambda m: m.update(format_version=99),
@@ -192,6 +193,21 @@ def test_a_manifest_of_the_wrong_shape_or_version_is_one_line_everywhere(tmp_pat
     for args in (["report", str(tmp_path / "m")], ["verify", str(tmp_path / "m")]):
         assert message in one_error_line(CliRunner().invoke(cli, args))
     assert message in one_error_line(simulate(tmp_path, "m", *PIG, "--resume"))
+
+
+def test_a_run_of_an_older_format_says_how_to_play_it_again(tmp_path):
+    """A run of an older format can be neither resumed nor played again in place ("a run already exists
+    there"): the line says to run it again under another --name, which works. "run it again" alone sent the
+    person from one refusal to the other."""
+    assert simulate(tmp_path, "m", *PIG).exit_code == 0
+    path = tmp_path / "m" / MANIFEST
+    path.write_text(json.dumps({**json.loads(path.read_text()), "format_version": 2}))
+    line = one_error_line(simulate(tmp_path, "m", *PIG, "--resume"))
+    assert line.endswith(
+        "this cardlab reads version 3: run it again under another --name (or remove this folder first)"
+    )
+    assert "a run already exists there" in one_error_line(simulate(tmp_path, "m", *PIG))
+    assert simulate(tmp_path, "m2", *PIG).exit_code == 0
 
 
 def test_a_manifest_of_the_old_format_is_refused_naming_the_version(tmp_path):

@@ -49,6 +49,9 @@ STATUSES = ("running", "incomplete", "complete")
 TOTALS = ("games", "failed", "turn_caps", "events", "decisions", "seconds")
 MAX_MANIFEST_BYTES = 16 * 2**20  # a manifest is a few KB; anything this big is not one
 MAX_BATCH_LINE_BYTES = 64 * 2**10
+# a run of an older format: neither resumed nor replaced in place ("a run already exists there"), so "run it
+# again" alone sent the person between the two refusals
+_AGAIN = "run it again under another --name (or remove this folder first)"
 
 
 class RunFormatError(UserError):
@@ -246,13 +249,11 @@ class Manifest:
         if isinstance(data, dict) and "format_version" not in data and "batches" in data:
             raise RunFormatError(
                 f"{where}: run format version 1 (written by an older cardlab); this cardlab reads version "
-                f"{FORMAT_VERSION}: run it again"
+                f"{FORMAT_VERSION}: {_AGAIN}"
             )
         version = data.get("format_version") if isinstance(data, dict) else None
         if _is(version, int) and version != FORMAT_VERSION:
-            who, todo = (
-                ("an older", "run it again") if version < FORMAT_VERSION else ("a newer", "update cardlab")
-            )
+            who, todo = ("an older", _AGAIN) if version < FORMAT_VERSION else ("a newer", "update cardlab")
             raise RunFormatError(
                 f"{where}: run format version {version} (written by {who} cardlab); this cardlab reads version "
                 f"{FORMAT_VERSION}: {todo}"
