@@ -18,7 +18,7 @@ from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runfolder import RunLock
-from cardlab.simulate.core.runformat import LOCK, write_atomic
+from cardlab.simulate.core.runformat import LOCK, held_there, write_atomic
 from cardlab.simulate.core.runner import RunOutcome, RunPlan, execute, option_differences
 from cardlab.strategies import registry as strategy_registry
 
@@ -90,7 +90,7 @@ def play_set(
         record = {**record, "mirror": True}
     path = folder / record_name
     if settings.resume and not path.is_file():
-        raise UserError(f"{folder}: nothing to resume (no {what} of that name)")
+        raise UserError(f"{folder}: nothing to resume (no {what} of that name){held_there(folder)}")
     with RunLock(folder):  # one command per set folder: two started at once cannot mix their records
         if path.exists() and not settings.resume:
             article = "an" if what[0] in "aeiou" else "a"  # it read "an ladder"
@@ -103,7 +103,9 @@ def play_set(
             try:
                 old = json.loads(path.read_text())
             except (OSError, ValueError):
-                raise UserError(f"{folder}: nothing to resume (no {what} of that name)") from None
+                raise UserError(
+                    f"{folder}: nothing to resume (no {what} of that name){held_there(folder)}"
+                ) from None
             new = json.loads(json.dumps(record))
             if old != new:  # name each option that differs, so a person sees what to type back
                 changed = option_differences(old, new, f"the {what}") if isinstance(old, dict) else ""

@@ -20,7 +20,7 @@ from typing import Any
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameOption, GameSpec
 from cardlab.simulate.core.runfolder import RunLock
-from cardlab.simulate.core.runformat import SweepRecord, read_sweep, write_sweep
+from cardlab.simulate.core.runformat import SweepRecord, held_there, read_sweep, write_sweep
 from cardlab.simulate.core.runner import option_differences
 
 from .help_examples import example_option
@@ -196,7 +196,7 @@ def claim_sweep(folder: Path, record: SweepRecord, resume: bool) -> Iterator[Non
             raise UserError(f"{folder}: folder exists and is not empty (give another --name)")
         if resume:
             if recorded is None:
-                raise UserError(f"{folder}: not a sweep folder (no sweep.json)")
+                raise UserError(f"{folder}: not a sweep folder (no sweep.json){held_there(folder)}")
             differ = recorded.differences(record)
             if differ:
                 changed = option_differences(

@@ -38,7 +38,7 @@ import polars as pl
 from cardlab.analysis import targets as tg
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
-from cardlab.simulate.core.runformat import write_atomic
+from cardlab.simulate.core.runformat import held_there, write_atomic
 from cardlab.simulate.core.runner import RunPlan, option_differences, play_game
 
 from .help_examples import example_option
@@ -623,7 +623,7 @@ def claim(folder: Path, record: dict, resume: bool, write: bool = True) -> None:
             raise UserError(f"{folder}: cannot resume: {changed}")
         return
     if resume:
-        raise UserError(f"{folder}: nothing to resume (no tune of that name)")
+        raise UserError(f"{folder}: nothing to resume (no tune of that name){held_there(folder)}")
     if not write:
         return
     folder.mkdir(parents=True, exist_ok=True)

@@ -323,6 +323,22 @@ def _read_bounded(path: Path, limit: int) -> bytes:
 SET_RECORDS = ("sweep.json", "ladder.json", "ensemble.json", "duel.json")  # one command's folder of runs
 
 
+_RESUMED_BY = {"sweep.json": "sweep", "ladder.json": "ladder", "ensemble.json": "robust", "duel.json": "duel"}
+
+
+def held_there(folder: str | Path) -> str:
+    """What a folder given to another command's ``--resume`` holds, for its one line: "nothing to resume
+    (no ensemble of that name)" of a ladder's folder did not say the name was taken, nor by what."""
+    folder = Path(folder)
+    if (folder / MANIFEST).is_file():
+        return "; the folder holds a run (resume it with `cardlab simulate`)"
+    record = next((name for name in SET_RECORDS if (folder / name).is_file()), None)
+    if record is None:
+        return ""
+    kind = record.removesuffix(".json")
+    return f"; the folder holds {'an' if kind[0] in 'aeiou' else 'a'} {kind} (resume it with `cardlab {_RESUMED_BY[record]}`)"
+
+
 def _runs_inside(folder: Path) -> str:
     """What a folder of runs is, for the one line of a command that reads one run (`compare`, `replay`,
     `meta`, `derive`): given a sweep's folder they said only "no manifest.json"."""

@@ -38,6 +38,7 @@ from .runformat import (
     RunState,
     append_batch,
     damaged_batches,
+    held_there,
     read_run,
     rewrite_batches,
     write_manifest,
@@ -519,7 +520,7 @@ def execute(
     check_workers(jobs, backend, scheduler)
     out = Path(out)
     if resume and not (out / "manifest.json").exists():
-        raise UserError(f"{out}: nothing to resume (no run of that name)")
+        raise UserError(f"{out}: nothing to resume (no run of that name){held_there(out)}")
     if plan.card_hash is None:  # workers compare their card data with what the driver read (issue 16)
         plan = dataclasses.replace(plan, card_hash=plan.spec.card_data_hash(plan.config))
     created = not out.exists()
