@@ -2,11 +2,12 @@
 the position it branches at: ``branching.play_copy``).
 
 Compiled (``cardlab/compiled.py``): the copy sets hundreds of fields of compiled objects a branch, and
-interpreted that loop was a fifth of a compiled search game (docs/performance.md, sessions 31 to 33). An
-object (:class:`Obj`) and a player are copied by code naming their fields, so the compiled build reads and
-sets them natively rather than by name (session 33); the game's other fields and the records it holds are
-read from their classes (``dataclasses.fields``). A field added to ``Obj`` or ``Player`` and not named here
-fails ``test_every_field_of_every_record_is_copied`` (tests/four_souls/test_copy_state.py).
+interpreted that loop was a fifth of a compiled search game (docs/performance.md, sessions 31 to 34). An
+object (:class:`Obj`), a player (session 33) and the game itself (session 34) are copied by code naming their
+fields, so the compiled build reads and sets them natively rather than by name; the few records the game
+holds (the attack, the variants' states) are read from their classes (``dataclasses.fields``). A field added
+to ``Game``, ``Obj`` or ``Player`` and not named here fails ``test_every_field_of_every_record_is_copied``
+(tests/four_souls/test_copy_state.py).
 """
 
 from __future__ import annotations
@@ -37,15 +38,16 @@ def copy_state(g: Game, strategies: list | None = None) -> Game:
 
     Written for this state (issue 14 item 1), where ``copy.deepcopy`` spent most of a branch's copy on
     its generic dispatch: every object (:class:`Obj`), player and zone is rebuilt field by field (an
-    object's and a player's fields named in :func:`_twin` and :meth:`Copier.obj` and :meth:`Copier.player`,
-    the game's read from its class), so no field is shared by mistake; numbers, names and the public
+    object's, a player's and the game's fields named in :func:`_twin`, :meth:`Copier.obj`,
+    :meth:`Copier.player` and :meth:`Copier.fields`), so no field is shared by mistake; numbers, names and the public
     handles are shared as they are. What this copy does not know (stack items, an effect's context, delayed triggers) goes
     to ``copy.deepcopy`` with the objects already copied in its memo, so every reference reaches the
     copy's own objects. Shared with ``g``: the card data (every physical card of the game, its card and
     compiled behaviour: nothing writes to a ``Phys``, and an object that enters play is a new
     :class:`Obj` over the same card, FS-3.2), the configuration and the logged rows; the caches start
-    empty (``Caches``: derived, but for the trigger-name and forbid indexes, which only grow; a compiled
-    build could not copy the bonus-soul tests' closures either)."""
+    empty (``Caches``: derived, but for the trigger-name and forbid indexes, which only grow, and the cards
+    working while covered, read from the shared card data; a compiled build could not copy the bonus-soul
+    tests' closures either)."""
     return Copier(g, strategies).game
 
 
@@ -55,14 +57,22 @@ def _shared(g: Game) -> dict[int, Any]:
     for every branch): ``all_phys`` only grows and the lists of cards outside the game only shrink, into
     it, so their lengths say when it changed; the kept memo holds every object it names, so no ``id`` in
     it can be reused meanwhile."""
-    cache = g.cache  # the derived caches start empty; the two indexes that only grow are kept
+    cache = g.cache  # derived: starts empty but for the indexes that only grow and the covered cards
     key = (len(g.all_phys), len(g.outside_cards), len(g.outside_chars), len(g.outside_bonus))
     kept = cache.card_memo
     if kept is None or kept[0] != key:
         kept = cache.card_memo = (key, _card_data(g))
     memo: dict[int, Any] = dict(kept[1])
     memo[id(g.cfg)] = g.cfg
-    memo[id(cache)] = Caches(trig_names=set(cache.trig_names), forbid_on=cache.forbid_on)
+    memo[id(cache)] = Caches(
+        trig_names=set(cache.trig_names),
+        forbid_on=cache.forbid_on,
+        # the cards working while covered: read from the card data alone, which the copy shares, keyed by
+        # its count, and replaced when found again, never changed in place (session 34: every branch
+        # listed the game's cards again)
+        covered_key=cache.covered_key,
+        covered_cards=cache.covered_cards,
+    )
     return memo
 
 
@@ -108,9 +118,6 @@ def names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-# Game's fields that the copier builds itself; every other field is copied by :meth:`Copier.value`
-_GAME_OWN: Final = frozenset({"cfg", "streams", "log", "io", "players", "all_phys", "objs", "cache", "views"})
-_GAME: Final = tuple([name for name in names(Game) if name not in _GAME_OWN])
 # the attack in progress, the variants' states and Blank Card's copies: copied field by field like objects
 _RECORDS: Final[dict[type, tuple[str, ...]]] = {
     cls: names(cls)
@@ -149,7 +156,7 @@ class Copier:
             self.obj(objs[uid], o)
         for p, b in zip(g.players, players, strict=True):
             self.player(b, p)
-        self.fill(h, g, _GAME)
+        self.fields(h, g)
         self.game: Game = h
 
     def get(self, v: Any) -> Any:
@@ -188,6 +195,51 @@ class Copier:
         b.char_soul, b.shop_buys, b.acts_used = p.char_soul, p.shop_buys, p.acts_used
         b.dealt_character, b.dealt_item = p.dealt_character, p.dealt_item
 
+    def fields(self, h: Game, g: Game) -> None:
+        """Every field of ``g`` but those :meth:`__init__` builds, set on its blank copy ``h``: numbers and
+        flags as they are, the rest through the memo (:meth:`get`). Named (session 34), so the compiled
+        build reads and sets them natively; a field left out here is unset in the copy, which fails
+        ``test_every_field_of_every_record_is_copied``."""
+        h.n, h.bank, h.unlimited_bank, h.active, h.first = g.n, g.bank, g.unlimited_bank, g.active, g.first
+        h.turn, h.next_uid, h.attacks_left = g.turn, g.next_uid, g.attacks_left
+        h.purchases_left, h.attacks_used, h.deck_attacks = g.purchases_left, g.attacks_used, g.deck_attacks
+        h.deck_attacks_unlimited, h.ending_turn = g.deck_attacks_unlimited, g.ending_turn
+        h.stat_counters, h.discard_listeners = g.stat_counters, g.discard_listeners
+        h.stop_effect, h.last_count, h.resolved, h.over = g.stop_effect, g.last_count, g.resolved, g.over
+        h.between, h.acted, h.obj_ver, h.monster_deaths = g.between, g.acted, g.obj_ver, g.monster_deaths
+        h.extra_turn, h.souls_rule, h.loot = g.extra_turn, g.souls_rule, self.get(g.loot)
+        h.loot_disc, h.treasure = self.get(g.loot_disc), self.get(g.treasure)
+        h.treasure_disc, h.monster = self.get(g.treasure_disc), self.get(g.monster)
+        h.monster_disc, h.shop, h.mslots = self.get(g.monster_disc), self.get(g.shop), self.get(g.mslots)
+        h.bonus, h.outside_chars = self.get(g.bonus), self.get(g.outside_chars)
+        h.outside_cards, h.outside_bonus = self.get(g.outside_cards), self.get(g.outside_bonus)
+        h.bonus_objs, h.removed, h.temp = self.get(g.bonus_objs), self.get(g.removed), self.get(g.temp)
+        h.stack, h.pending, h.attack = self.get(g.stack), self.get(g.pending), self.get(g.attack)
+        h.attacked_uids, h.last_attack_roll = self.get(g.attacked_uids), self.get(g.last_attack_roll)
+        h.hit_player_uids, h.marks = self.get(g.hit_player_uids), self.get(g.marks)
+        h.owed_evasion, h.must_attack = self.get(g.owed_evasion), self.get(g.must_attack)
+        h.may_attack, h.team_ups = self.get(g.may_attack), self.get(g.team_ups)
+        h.extra_turns, h.hold_slots = self.get(g.extra_turns), self.get(g.hold_slots)
+        h.refill_shuffled, h.delayed = self.get(g.refill_shuffled), self.get(g.delayed)
+        h.event_counts, h.discard_objs = self.get(g.event_counts), self.get(g.discard_objs)
+        h.next_events, h.eot_replacements = self.get(g.next_events), self.get(g.eot_replacements)
+        h.obj_shields, h.copies = self.get(g.obj_shields), self.get(g.copies)
+        h.modes_used, h.gains = self.get(g.modes_used), self.get(g.gains)
+        h.last_damager, h.last_rolls = self.get(g.last_damager), self.get(g.last_rolls)
+        h.killing_roll, h.seen_top = self.get(g.killing_roll), self.get(g.seen_top)
+        h.seen_bottom, h.seen_drawn = self.get(g.seen_bottom), self.get(g.seen_drawn)
+        h.coupling, h.pa_grants = self.get(g.coupling), self.get(g.pa_grants)
+        h.eot_forbids, h.challenge = self.get(g.eot_forbids), self.get(g.challenge)
+        h.last_damage, h.wins_after = self.get(g.last_damage), self.get(g.wins_after)
+        h.variant_rules, h.two_player = self.get(g.variant_rules), self.get(g.two_player)
+        h.soul_trading, h.trade, h.coop = self.get(g.soul_trading), self.get(g.trade), self.get(g.coop)
+        h.rooms, h.blank_card, h.stripped = self.get(g.rooms), self.get(g.blank_card), self.get(g.stripped)
+        h.stripped_start, h.possessed = self.get(g.stripped_start), self.get(g.possessed)
+        h.rolled_at, h.rolls_on = self.get(g.rolled_at), self.get(g.rolls_on)
+        h.overlaid, h.marked_shares = self.get(g.overlaid), self.get(g.marked_shares)
+        h.copies_next_turn, h.eternal_eot = self.get(g.copies_next_turn), self.get(g.eternal_eot)
+        h.under, h.doomed_faces, h.to_hand = self.get(g.under), self.get(g.doomed_faces), self.get(g.to_hand)
+
     def fill(self, new: Any, old: Any, fields: tuple[str, ...]) -> None:
         """Every field of ``fields`` set on ``new`` from ``old``, by name: numbers and names as they are,
         the rest through :meth:`get`."""
@@ -207,32 +259,38 @@ class Copier:
         key = id(v)
         if key in memo:
             return memo[key]
+        # each container is read through a variable of its type, so the compiled loops index it natively
+        # rather than through a generic iterator (session 34)
         if t is list:
+            items: list = v
             out: list = []
             memo[key] = out
-            for x in v:  # a deck, a hand, a zone: mostly cards and objects copied or shared already
+            for x in items:  # a deck, a hand, a zone: mostly cards and objects copied or shared already
                 y = memo.get(id(x))
                 if y is None:
                     y = x if _atom(type(x)) else self.value(x)
                 out.append(y)
             return out
         if t is tuple:  # shared when it holds nothing to copy
+            whole: tuple = v
             same = True
             parts = []
-            for x in v:
+            for x in whole:
                 y = self.value(x)
                 same = same and y is x
                 parts.append(y)
             return v if same else tuple(parts)
         if t is dict:
+            pairs: dict = v
             d: dict = {}
             memo[key] = d
-            for k, x in v.items():
+            for k, x in pairs.items():
                 x = self.value(x)  # the value before its key, as the interpreted copy did
                 d[self.value(k)] = x
             return d
         if t is set:
-            s = {self.value(x) for x in v}
+            members: set = v
+            s = {self.value(x) for x in members}
             memo[key] = s
             return s
         fields = _RECORDS.get(t)

@@ -257,7 +257,8 @@ def test_a_contexts_deep_copy_copies_every_field_of_the_dataclass():
     assert out.g is ctx.g and out.binds is not ctx.binds and out.binds["x"] is not ctx.binds["x"]
 
 
-# --- the compiled copy (``statecopy``) still reads its fields from the classes ----------------------------
+# --- the compiled copy (``statecopy``) names the fields it copies; this test reads them from the classes, so
+# a field added and not named there fails here
 
 # Game's fields the copier reads or builds itself (the card data's lists, the players' table, the caches):
 # the other tests check them; every other field of every record is marked below
@@ -294,6 +295,9 @@ def _marked(v, i):
     if type(v) is dict:
         return {**v, mark: i}
     return None
+
+
+_UNSET = object()  # a field the copy never set (``statecopy`` names the fields it copies)
 
 
 def _carries(copied, marked, i):
@@ -352,6 +356,21 @@ def test_every_field_of_every_record_is_copied():
     missed = [
         f"{type(record).__name__}.{name}"
         for record, name, marked, i in marks
-        if not _carries(getattr(twin[id(record)], name), marked, i)
+        if not _carries(getattr(twin[id(record)], name, _UNSET), marked, i)  # unset: a field not named
     ]
     assert not missed, f"not copied: {missed}"
+
+
+def test_a_copy_keeps_the_covered_cards_its_shared_cards_give():
+    """The cards working while covered (``statics._covered_cards``) are read from the card data alone and
+    keyed by its count, which the copy shares: a copy keeps them rather than every branch listing the game's
+    cards again; every other derived cache starts empty."""
+    cfg = make_config(3, 60, sets="all")
+    seed = 4
+    players = Players([STRATEGIES["sensible"](i, stream(seed, "strategy", i)) for i in range(3)])
+    copies = []
+    run_game(cfg, seed, players, on_turn=lambda g: copies.append((g, copy_state(g))) if g.turn == 3 else None)
+    ((g, c),) = copies
+    assert g.cache.covered_key == len(g.all_phys)  # the game has read them by then
+    assert c.cache.covered_key == len(c.all_phys) and c.cache.covered_cards is g.cache.covered_cards
+    assert c.cache.trig_cache == {} and c.cache.statics == {} and c.cache.card_memo is None
