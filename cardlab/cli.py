@@ -21,6 +21,7 @@ from cardlab.simulate import games as game_registry
 from cardlab.simulate.core import interrupts
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameOption, GameSpec
+from cardlab.simulate.core.runner import MAX_GAMES
 from cardlab.simulate.core.wording import counted
 from cardlab.strategies import registry as strategy_registry
 
@@ -429,7 +430,9 @@ def _settings(kwargs: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """The common simulate options (popped from ``kwargs``, leaving the game's own) as the API's keyword
     arguments, and --allow-errors."""
     common = {opt.name: kwargs.pop(opt.name) for opt in COMMON_OPTIONS if opt.name in kwargs}
-    if common.get("max_games") is not None:
+    if common.get("max_games") is not None:  # checked under its own name: it stands in for --games
+        if not 1 <= common["max_games"] <= MAX_GAMES:
+            raise UserError(f"--max-games must be between 1 and {MAX_GAMES:,}, got {common['max_games']:,}")
         common["games"] = common["max_games"]
     renamed = {"no_events": "events", "quiet": "progress"}
     settings = {
