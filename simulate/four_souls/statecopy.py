@@ -2,9 +2,8 @@
 the position it branches at: ``branching.play_copy``).
 
 Compiled (``cardlab/compiled.py``): the copy sets hundreds of fields of compiled objects a branch, and
-interpreted that loop was a fifth of a compiled search game (docs/performance.md, sessions 31 to 34). An
-object (:class:`Obj`), a player (session 33) and the game itself (session 34) are copied by code naming their
-fields, so the compiled build reads and sets them natively rather than by name; the few records the game
+interpreted that loop was a fifth of a compiled search game (docs/performance.md). An object
+(:class:`Obj`), a player and the game itself are copied by code naming their fields, so the compiled build reads and sets them natively rather than by name; the few records the game
 holds (the attack, the variants' states) are read from their classes (``dataclasses.fields``). A field added
 to ``Game``, ``Obj`` or ``Player`` and not named here fails ``test_every_field_of_every_record_is_copied``
 (tests/four_souls/test_copy_state.py).
@@ -68,8 +67,8 @@ def _shared(g: Game) -> dict[int, Any]:
         trig_names=set(cache.trig_names),
         forbid_on=cache.forbid_on,
         # the cards working while covered: read from the card data alone, which the copy shares, keyed by
-        # its count, and replaced when found again, never changed in place (session 34: every branch
-        # listed the game's cards again)
+        # its count, and replaced when found again, never changed in place (so a branch need not list the
+        # game's cards again)
         covered_key=cache.covered_key,
         covered_cards=cache.covered_cards,
     )
@@ -197,7 +196,7 @@ class Copier:
 
     def fields(self, h: Game, g: Game) -> None:
         """Every field of ``g`` but those :meth:`__init__` builds, set on its blank copy ``h``: numbers and
-        flags as they are, the rest through the memo (:meth:`get`). Named (session 34), so the compiled
+        flags as they are, the rest through the memo (:meth:`get`). Named, so the compiled
         build reads and sets them natively; a field left out here is unset in the copy, which fails
         ``test_every_field_of_every_record_is_copied``."""
         h.n, h.bank, h.unlimited_bank, h.active, h.first = g.n, g.bank, g.unlimited_bank, g.active, g.first
@@ -260,7 +259,7 @@ class Copier:
         if key in memo:
             return memo[key]
         # each container is read through a variable of its type, so the compiled loops index it natively
-        # rather than through a generic iterator (session 34)
+        # rather than through a generic iterator
         if t is list:
             items: list = v
             out: list = []
