@@ -32,19 +32,20 @@ def _say(line: str) -> None:
     print(f"cardlab: {line}", file=sys.stderr)
 
 
-def _mypyc_extensions() -> list:
+def _compiled() -> dict:
+    """cardlab/compiled.py's names, read without importing cardlab (not installed yet)."""
+    return runpy.run_path(str(ROOT / "cardlab" / "compiled.py"))
+
+
+def _mypyc_extensions(compiled: dict) -> list:
     """The compiled modules as extensions, built from a copy of the sources laid out as installed
     (``cardlab/simulate/...``): mypyc names a module after its path, and ``simulate/`` must compile as
-    ``cardlab.simulate``. Returns [] (pure-Python install) when mypyc is missing or CARDLAB_PURE=1."""
-    if os.environ.get("CARDLAB_PURE", "") == "1":
-        _say("CARDLAB_PURE=1: installing the pure-Python build")
-        return []
+    ``cardlab.simulate``. Returns [] (pure-Python install) when mypyc is missing."""
     try:
         from mypyc.build import mypycify
     except ImportError:
         _say("mypyc is not available: installing the pure-Python build")
         return []
-    compiled = runpy.run_path(str(ROOT / "cardlab" / "compiled.py"))
     stage = ROOT / "build" / "mypyc-src"
     shutil.rmtree(stage, ignore_errors=True)
     paths = compiled["stage"](ROOT, stage)
@@ -70,6 +71,9 @@ class BuildCompiled(build_ext):
     saying why, when that fails."""
 
     def run(self) -> None:
+        compiled = _compiled()
+        # read before the fallback below, which would turn its SystemExit (an odd value) into a pure build
+        pure = compiled["install_pure"]()
         if getattr(self, "editable_mode", False) or self.inplace:
             _say("editable install: the pure-Python build (no compiled modules)")
             self.extensions = []
@@ -77,8 +81,12 @@ class BuildCompiled(build_ext):
         for suffix in ("*.so", "*.pyd"):  # a module left out since the last build must not ship stale
             for stale in Path(self.build_lib).glob(f"cardlab/**/{suffix}"):
                 stale.unlink()
+        if pure:
+            _say("CARDLAB_PURE=1: installing the pure-Python build")
+            self.extensions = []
+            return
         try:
-            self.distribution.ext_modules = _mypyc_extensions()
+            self.distribution.ext_modules = _mypyc_extensions(compiled)
         except (Exception, SystemExit) as exc:  # mypyc stops on a type error
             _say(f"mypyc failed ({type(exc).__name__}: {exc}); installing the pure-Python build")
             self.extensions = []

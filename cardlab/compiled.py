@@ -176,7 +176,18 @@ def pure_problem() -> str | None:
     value = os.environ.get(PURE_ENV, "")
     if value in ("", "0", "1"):
         return None
-    return f"{PURE_ENV}={value!r}: set it to 1 to run the pure-Python sources of a compiled install, or to 0"
+    return f"{PURE_ENV}={value!r}: set it to 1 for the pure-Python build, or to 0"
+
+
+def install_pure() -> bool:
+    """At install time (``setup.py``): whether to build pure Python. The variable means what it means at run
+    time, so an odd value stops the install with the run time's line (exit 2) rather than compiling
+    while the person asked, in other words, for the pure build."""
+    problem = pure_problem()
+    if problem:
+        print(f"cardlab: error: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+    return pure_requested()
 
 
 class _SourcesFirst(importlib.abc.MetaPathFinder):

@@ -53,9 +53,37 @@ def test_a_pure_switch_other_than_1_or_0_is_one_line(cli_runner, value):
     result = cli_runner.invoke(cli, ["games"], env={"CARDLAB_PURE": value})
     assert result.exit_code == 2
     assert result.output == (
-        f"error: CARDLAB_PURE={value!r}: set it to 1 to run the pure-Python sources of a compiled install, "
-        "or to 0\n"
+        f"error: CARDLAB_PURE={value!r}: set it to 1 for the pure-Python build, or to 0\n"
     )
+
+
+def test_the_install_reads_the_pure_switch_as_the_command_line_does(monkeypatch, capsys):
+    """``CARDLAB_PURE=yes pip install .`` compiled: only 1 meant pure at install time, and the build's
+    fallback caught any stop. An odd value now stops the build itself, before mypyc is touched, with the
+    command line's line (exit 2); 1 builds pure and 0 or unset compiles, as at run time."""
+    import runpy
+
+    import setuptools
+    from setuptools.dist import Distribution
+
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: None)  # load setup.py's names only
+    build = runpy.run_path(str(ROOT / "setup.py"))["BuildCompiled"]
+    asked = []
+    build.run.__globals__["_mypyc_extensions"] = lambda compiled: asked.append(1) or []
+    for value in ("yes", "true", "2"):
+        monkeypatch.setenv("CARDLAB_PURE", value)
+        command = build(Distribution())
+        command.ensure_finalized()
+        with pytest.raises(SystemExit) as stop:
+            command.run()
+        assert stop.value.code == 2
+        assert capsys.readouterr().err == (
+            f"cardlab: error: CARDLAB_PURE={value!r}: set it to 1 for the pure-Python build, or to 0\n"
+        )
+    assert asked == []
+    for value, pure in (("1", True), ("0", False), ("", False)):
+        monkeypatch.setenv("CARDLAB_PURE", value)
+        assert compiled.install_pure() is pure
 
 
 def test_version_and_bench_say_which_build_runs(cli_runner):
