@@ -30,6 +30,7 @@ from cardlab.simulate.core.runner import RunPlan
 from cardlab.strategies import registry as strategy_registry
 
 from .help_examples import example_option
+from .ranges import range_points, show
 from .tune import CONFIRM_SEED_OFFSET, Evaluator, claim, race
 from .wiring import plan_from_options
 
@@ -74,10 +75,6 @@ def _number(text: str, what: str) -> float:
     return value
 
 
-def _show(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.10g}"
-
-
 def parse_param(text: str, game: str | None = None) -> Param:
     """``NAME=A..B[:STEP]`` (numbers, step 1 by default) or ``NAME=V1,V2,…``; ``game`` names the example."""
     name, eq, values = str(text).partition("=")
@@ -92,14 +89,10 @@ def parse_param(text: str, game: str | None = None) -> Param:
         hi_text, _, step_text = rest.partition(":")
         lo, hi = _number(lo_text, text), _number(hi_text, text)
         step = _number(step_text, text) if step_text else 1.0
-        if lo > hi or step <= 0 or (hi - lo) / step > MAX_VALUES - 1 + 1e-9:
-            raise UserError(
-                f"--param {text!r}: a range needs A ≤ B, a positive step and at most {MAX_VALUES} values"
-            )
-        count = int(math.floor((hi - lo) / step + 1e-9)) + 1
-        grid = tuple(_show(round(lo + i * step, 10)) for i in range(count))
+        points = range_points(f"--param {text!r}", lo, hi, step, MAX_VALUES, "values")
+        grid = tuple(show(round(point, 10)) for point in points)
     else:
-        grid = tuple(_show(_number(v.strip(), text)) for v in values.split(",") if v.strip())
+        grid = tuple(show(_number(v.strip(), text)) for v in values.split(",") if v.strip())
     if len(set(grid)) < 2:
         raise UserError(f"--param {text!r}: give at least two values to choose from")
     if len(set(grid)) != len(grid):

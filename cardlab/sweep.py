@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,9 +23,11 @@ from cardlab.simulate.core.runformat import SweepRecord, held_there, read_sweep,
 from cardlab.simulate.core.runner import option_differences
 
 from .help_examples import example_option
+from .ranges import range_points
 
 # Common options a sweep may vary besides the game's own.
 COMMON_VARY = {"players": int, "max-turns": int}
+_MOST = (200, "points per axis")  # a range's points, at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,8 @@ def _convert(spec: GameSpec, name: str, text: str, flag: str = "--vary") -> Any:
         raise UserError(f"{flag} {name}: '{text}' is not a valid {kind.__name__}") from None
 
 
-_BRACES = re.compile(r"\{(-?\d+)\.\.(-?\d+)(?::(\d+))?\}")
+_BRACES = re.compile(r"\{([^{}]*\.\.[^{}]*)\}")  # any {…..…} in a text: read as a range, or said why not
+_BRACE_RANGE = re.compile(r"(-?\d+)\.\.(-?\d+)(?::(-?\d+))?")
 
 
 def parse_vary(spec: GameSpec, text: str, flag: str = "--vary") -> Axis:
@@ -72,10 +74,13 @@ def parse_vary(spec: GameSpec, text: str, flag: str = "--vary") -> Axis:
         raise UserError(f"{flag} '{text}': expected NAME=VALUES (e.g. {example})")
     braces = _BRACES.search(values)
     if braces:
-        lo, hi, step = int(braces[1]), int(braces[2]), int(braces[3] or 1)
-        if step <= 0 or hi < lo or (hi - lo) // step >= 200:
-            raise UserError(f"{flag} '{text}': a range needs a ≤ b, a positive step and at most 200 points")
-        texts = [values[: braces.start()] + str(n) + values[braces.end() :] for n in range(lo, hi + 1, step)]
+        whole = _BRACE_RANGE.fullmatch(braces[1].strip())
+        if not whole:
+            raise UserError(
+                f"{flag} '{text}': '{braces[0]}' is not a range; write {{a..b}} or {{a..b:step}} in whole numbers"
+            )
+        numbers = range_points(f"{flag} '{text}'", int(whole[1]), int(whole[2]), int(whole[3] or 1), *_MOST)
+        texts = [values[: braces.start()] + str(n) + values[braces.end() :] for n in numbers]
         return Axis(name, tuple(_convert(spec, name, t, flag) for t in texts))
     if ".." in values and "/" not in values:
         lo_text, _, rest = values.partition("..")
@@ -83,13 +88,11 @@ def parse_vary(spec: GameSpec, text: str, flag: str = "--vary") -> Axis:
         lo, hi = _convert(spec, name, lo_text, flag), _convert(spec, name, hi_text, flag)
         step = _convert(spec, name, step_text, flag) if step_text else 1
         if not isinstance(lo, int | float) or isinstance(lo, bool):
-            raise UserError(f"{flag} {name}: a range a..b needs a numeric option")
-        if not all(math.isfinite(v) for v in (lo, hi, step)) or step <= 0 or hi < lo:
-            raise UserError(f"{flag} '{text}': a range needs finite a ≤ b and a positive step")
-        count = math.floor((hi - lo) / step + 1e-9) + 1  # counted before any is made: 0..10**9 took 2.5 GB
-        if count > 200:
-            raise UserError(f"{flag} '{text}': {count:,} points; at most 200 per axis")
-        points = [lo + i * step for i in range(count)]
+            raise UserError(
+                f"{flag} '{text}': {name} is not a number, so a..b is no range; "
+                "a range inside a text goes in braces: {a..b} or {a..b:step}"
+            )
+        points = range_points(f"{flag} '{text}'", lo, hi, step, *_MOST)
     else:
         points = [_convert(spec, name, part, flag) for part in split_values(spec, name, values)]
     if len(set(map(repr, points))) != len(points):

@@ -42,6 +42,7 @@ from cardlab.simulate.core.runformat import held_there, write_atomic
 from cardlab.simulate.core.runner import RunPlan, option_differences, play_game
 
 from .help_examples import example_option
+from .ranges import range_points
 from .wiring import plan_from_options
 
 CONFIRM_SEED_OFFSET = 1_000_003  # confirmation seeds: far from the search's own
@@ -106,9 +107,7 @@ def parse_knob(text: str, spec: GameSpec | None = None) -> Knob:
             lo, hi, step = int(lo_text), int(hi_text), int(step_text or 1)
         except ValueError:
             raise UserError(f"--knob {text!r}: a range A..B[:STEP] needs whole numbers") from None
-        if lo > hi or step <= 0 or (hi - lo) // step > 50:
-            raise UserError(f"--knob {text!r}: a range needs A ≤ B, a positive step and at most 51 values")
-        choices = tuple(str(v) for v in range(lo, hi + 1, step))
+        choices = tuple(str(v) for v in range_points(f"--knob {text!r}", lo, hi, step, 51, "values"))
     else:
         choices = tuple(v.strip() for v in values.split(",") if v.strip())
     if len(choices) < 2:

@@ -64,6 +64,21 @@ def test_knob_values():
     assert parse_knob("Gurdy.rewards.cents=1,3").values == ("1", "3")
 
 
+@pytest.mark.parametrize(
+    ("knob", "message"),
+    [
+        ("Isaac.hp=5..1", "the range starts above its end (5 > 1); write it low..high"),
+        ("Isaac.hp=1..5:-1", "the step -1 is not above 0 (a range counts up from a to b)"),
+        ("Isaac.hp=0..100", "101 values; at most 51"),
+    ],
+)
+def test_a_bad_knob_range_names_its_fault(knob, message):
+    """A card field's range read as `sweep --vary` reads one: the fault typed, not a list of conditions."""
+    with pytest.raises(UserError) as err:
+        parse_knob(knob)
+    assert str(err.value) == f"--knob {knob!r}: {message}"
+
+
 def _tune(tmp_path, *extra):
     return CliRunner().invoke(
         cli,
@@ -233,6 +248,7 @@ def test_option_changes_replace_the_option_or_its_category():
         ("bank=lots,more", "not a valid int"),
         ("set=Isaac.hp=2,3", "CARD.FIELD=VALUES"),
         ("combat-values=2,3,5/9", "combat"),
+        ("ratio-count=curse={0..4:-2}", "the step -2 is not above 0"),
     ],
 )
 def test_a_bad_option_knob_is_one_line(tmp_path, knob, words):

@@ -64,7 +64,8 @@ def test_grids_start_points_and_neighbours():
     [
         ("risk", "expected NAME=A..B"),
         ("risk=a..b", "'a' is not a number"),
-        ("risk=3..1", "a range needs A ≤ B"),
+        ("risk=3..1", "the range starts above its end (3 > 1); write it low..high"),
+        ("risk=1..3:-0.5", "the step -0.5 is not above 0 (a range counts up from a to b)"),
         ("risk=1", "at least two values"),
         ("risk=1,1", "at least two values"),
         ("zzz=1..2", "unknown parameter 'zzz'"),
