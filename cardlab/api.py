@@ -37,7 +37,7 @@ from cardlab.simulate.core.datafiles import write_json
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification, write_atomic
-from cardlab.simulate.core.runner import MAX_GAMES, RunOutcome, RunPlan, check_workers
+from cardlab.simulate.core.runner import MAX_GAMES, RunOutcome, RunPlan, check_seed, check_workers
 from cardlab.simulate.core.wording import counted
 
 from .help_examples import example_option
@@ -184,6 +184,15 @@ def _typed(kind: type, optional: bool = False, **values: Any) -> None:
         raise UserError(f"{name} must be {what}{' or None' if optional else ''}, got {value!r}")
 
 
+def _folder(value: str | Path | Run, name: str) -> Path:
+    """A run folder given as a text, a ``pathlib.Path`` or an open ``Run`` (a notebook holds the ``Run``
+    it made: every function that reads a run takes it); anything else is one UserError naming ``name``."""
+    if isinstance(value, Run):
+        return value.path
+    _typed(Path, **{name: value})
+    return Path(value)
+
+
 def game_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
     """The game's options as ``make_config`` takes them: defaults, overridden by ``given`` (names with
     ``_`` or ``-``); an unknown name or a value outside a choice is one line."""
@@ -265,6 +274,7 @@ def _settings(
 def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
     """``name``, checked, or ``[prefix]GAME-YYYYmmdd-HHMMSS``."""
     _typed(str, True, name=name)
+    name = None if name is None else os.fspath(name)  # name=Path("base"): the folder's name
     if name == "":  # `--name "$RUN"` with RUN unset: a run under a made-up name would be lost
         raise UserError(
             "--name '': an empty run name (an unset shell variable?); leave --name out for GAME-<time>"
@@ -1009,7 +1019,7 @@ def report(
         raise UserError(f"--min-games must be 0 or more, got {min_games}")
     _typed(bool, write=write, progress=progress)
     if not isinstance(path, Run):
-        _typed(Path, path=path)
+        _folder(path, "path")
     dims = list(dict.fromkeys(_texts(by, "by"))) or None  # --by X --by X: one table, not two
     # write=False leaves the folder as it was (a read-only run can be reported)
     with (
@@ -1036,13 +1046,12 @@ def compare(
     from cardlab.analysis.compare import to_text
 
     _level(level)
-    _typed(Path, **{name: r for name, r in (("run_a", run_a), ("run_b", run_b)) if not isinstance(r, Run)})
+    paths = [_folder(run_a, "run_a"), _folder(run_b, "run_b")]
     _typed(str, True, by=by)
     if by is not None and not by.strip():  # an unset shell variable: it compared by the main column, exit 0
         raise UserError(
             f"--by {by!r}: empty (an unset shell variable?); leave it out for the game's main column"
         )
-    paths = [r.path if isinstance(r, Run) else Path(r) for r in (run_a, run_b)]
     ensembles = all((p / "ensemble.json").is_file() for p in paths)  # two `cardlab robust` folders
     # opened first, so a folder that is no run says so (and which runs it holds) before the check below
     runs = () if ensembles else tuple(r if isinstance(r, Run) else Run.open(r) for r in (run_a, run_b))
@@ -1072,8 +1081,8 @@ def replay(
     _typed(bool, events=events)
     if (game is None) == (seed is None):
         raise UserError("replay: give exactly one of --game N or --seed S")
-    if seed is not None and not 0 <= seed < 2**128:  # the seeds a game's streams tell apart
-        raise UserError(f"--seed must be between 0 and 2**128-1, got {seed}")
+    if seed is not None:
+        check_seed(seed)
     opened = run if isinstance(run, Run) else Run.open(run)
     plan = plan_from_manifest(opened.manifest)
     if game is not None:
@@ -1108,8 +1117,7 @@ def verify(path: str | Path) -> Verification | FolderVerification:
     from cardlab.analysis.sweep import sweep_runs
     from cardlab.simulate.core.runformat import SWEEP, verify_folder, verify_run
 
-    _typed(Path, path=path)
-    folder = Path(path)
+    folder = _folder(path, "path")
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)
         sets = [p for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and p not in runs]
@@ -1119,14 +1127,16 @@ def verify(path: str | Path) -> Verification | FolderVerification:
     return verify_run(folder)
 
 
-def meta(path: str | Path, by: str | None = None, *, field: str | None = None, level: float = 0.95) -> str:
+def meta(
+    path: str | Path | Run, by: str | None = None, *, field: str | None = None, level: float = 0.95
+) -> str:
     """2 players: each value's win rate against a field and the meta equilibrium (`cardlab meta`), as text."""
     from cardlab.analysis.meta import meta_text
 
     _level(level)
-    _typed(Path, path=path)
+    folder = _folder(path, "path")
     _typed(str, True, by=by, field=field)
-    return meta_text(str(path), by, field, level)
+    return meta_text(str(folder), by, field, level)
 
 
 def _fit_to_ship(run: str | Path, table: dict[str, Any], values: str) -> None:
@@ -1146,14 +1156,15 @@ def _fit_to_ship(run: str | Path, table: dict[str, Any], values: str) -> None:
 
 
 def derive_draft_table(
-    run: str | Path, policy: str | None = None, out: str | Path | None = None
+    run: str | Path | Run, policy: str | None = None, out: str | Path | None = None
 ) -> tuple[Path, dict[str, Any]]:
     """The Four Souls character draft table (FS-20.7) from a run, written to ``out`` (default: the
     players' table in strategies/four_souls/data); returns the file and the table."""
     from cardlab.analysis import derive
 
-    _typed(Path, run=run)
+    run = _folder(run, "run")
     _typed(str, True, policy=policy)
+    _typed(Path, True, out=out)
     table = derive.draft_table(run, policy)
     if out is None:
         from cardlab.strategies.four_souls.drafts import DEFAULT_TABLE
@@ -1163,12 +1174,13 @@ def derive_draft_table(
     return write_json(table, out), table
 
 
-def derive_gosu_x_draft(run: str | Path, out: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
+def derive_gosu_x_draft(run: str | Path | Run, out: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
     """Gosu X clan draft values from a run with random drafts, written to ``out`` (default: the Gosu X
     draft values file); returns the file and the table."""
     from cardlab.analysis import derive
 
-    _typed(Path, run=run)
+    run = _folder(run, "run")
+    _typed(Path, True, out=out)
     table = derive.gosu_x_draft(run)
     if out is None:
         from cardlab.strategies.gosu_x.drafting import VALUES_FILE
@@ -1186,6 +1198,8 @@ def derive_four_souls_horizon(
     to ``out`` (default: that feature set's data file)."""
     from cardlab.strategies.four_souls import horizon
 
+    _typed(int, games=games, seed=seed)
+    check_seed(seed)  # -1 played games of some seed without a word
     _typed(str, players=players, features=features)  # players=3: the counts are a text such as "2,4"
     _typed(Path, optional=True, out=out)
     try:

@@ -13,7 +13,7 @@ from cardlab.simulate.core.decisions import parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec, check_config_numbers
 from cardlab.simulate.core.runformat import Manifest
-from cardlab.simulate.core.runner import RunPlan
+from cardlab.simulate.core.runner import RunPlan, check_seed
 from cardlab.strategies import registry as strategy_registry
 
 
@@ -55,8 +55,7 @@ def plan_from_options(
     max_turns = spec.default_max_turns if max_turns is None else max_turns
     if max_turns < 1:
         raise UserError(f"--max-turns must be at least 1, got {max_turns}")
-    if run_seed < 0:
-        raise UserError(f"--seed must be 0 or more, got {run_seed}")
+    check_seed(run_seed)
     options = dict(default_options(spec))
     options.update(game_options or {})
     try:

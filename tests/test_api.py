@@ -226,6 +226,28 @@ ECHO = "echo must be a function of one text, such as print or cl.say, got "
             "players[1] must be a whole number, got '3'",
         ),
         (lambda tmp: cl.soak("gosu-x", strategy=3, out=tmp), "strategy must be a text, got 3"),
+        # the file a derive writes: a TypeError after the table was computed
+        (
+            lambda tmp: cl.derive_gosu_x_draft(tmp, out=5),
+            "out must be a path (text or pathlib.Path) or None, got 5",
+        ),
+        (
+            lambda tmp: cl.derive_draft_table(tmp, out=5),
+            "out must be a path (text or pathlib.Path) or None, got 5",
+        ),
+        # games="5" was "--games must be a whole number ≥ 5, got '5'"; seed=-1 played games of some seed
+        (
+            lambda tmp: cl.derive_four_souls_horizon("5", 1, out=tmp / "h.json"),
+            "games must be a whole number, got '5'",
+        ),
+        (
+            lambda tmp: cl.derive_four_souls_horizon(5, -1, out=tmp / "h.json"),
+            "--seed must be between 0 and 2**128-1, got -1",
+        ),
+        (
+            lambda tmp: cl.derive_four_souls_horizon(5, "1", out=tmp / "h.json"),
+            "seed must be a whole number, got '1'",
+        ),
     ],
 )
 def test_a_python_value_of_the_wrong_type_is_one_line(tmp_path, call, message):
@@ -233,6 +255,48 @@ def test_a_python_value_of_the_wrong_type_is_one_line(tmp_path, call, message):
     with pytest.raises(cl.UserError) as caught:
         call(tmp_path)
     assert str(caught.value) == message
+    assert not any(tmp_path.iterdir())
+
+
+def test_every_function_that_reads_a_run_takes_the_run_it_was_given(pair, tmp_path):
+    """A notebook holds the ``Run`` that ``simulate`` returned: ``report``, ``compare`` and ``replay`` took
+    it, but ``verify``, ``meta`` and the derives refused it ("path must be a path …, got <Run …>"), and a
+    run name given as a ``pathlib.Path`` was a TypeError. Each gives what it gives for the folder."""
+    _, run = pair
+    assert cl.verify(run).lines() == cl.verify(run.path).lines()
+    assert cl.meta(run) == cl.meta(str(run.path))
+    _, by_run = cl.derive_gosu_x_draft(run, out=tmp_path / "a.json")
+    _, by_path = cl.derive_gosu_x_draft(run.path, out=tmp_path / "b.json")
+    assert by_run == by_path
+    named = cl.simulate("gosu-x", games=2, jobs=1, out=tmp_path, name=Path("named"))
+    assert named.path == tmp_path / "named" and named.manifest.n_games == 2
+
+
+def test_a_seed_out_of_range_is_one_message_wherever_it_is_typed(tmp_path):
+    """Three checks said it three ways ("0 or more", "between 0 and 2**128-1"), and `derive
+    four-souls-horizon --seed -1` checked nothing: one line, exit 2, nothing written."""
+    message = "error: --seed must be between 0 and 2**128-1, got -1\n"
+    out = tmp_path / "h.json"
+    for args in (
+        ["simulate", "gosu-x", "-n", "2", "--seed", "-1", "--out", str(tmp_path)],
+        [
+            "duel",
+            "gosu-x",
+            "-s",
+            "sensible",
+            "-s",
+            "random",
+            "-n",
+            "2",
+            "--seed",
+            "-1",
+            "--out",
+            str(tmp_path),
+        ],
+        ["derive", "four-souls-horizon", "--games", "5", "--seed", "-1", "--out", str(out)],
+    ):
+        result = CliRunner().invoke(cli, args)
+        assert (result.exit_code, result.output) == (2, message), args
     assert not any(tmp_path.iterdir())
 
 

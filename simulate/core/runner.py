@@ -68,8 +68,7 @@ class RunPlan:
     def __post_init__(self) -> None:
         if not 1 <= self.n_games <= MAX_GAMES:
             raise UserError(f"--games must be between 1 and {MAX_GAMES:,}, got {self.n_games}")
-        if not 0 <= self.run_seed <= MAX_SEED:  # seeds.derive_seed uses 128 bits: a larger seed would be cut
-            raise UserError(f"--seed must be between 0 and 2**128-1, got {self.run_seed}")
+        check_seed(self.run_seed)
         if self.batch_size < 1:
             raise UserError(f"--batch-size must be at least 1, got {self.batch_size}")
         if not self.strategies:
@@ -474,6 +473,13 @@ MAX_SEED = 2**128 - 1
 MAX_JOBS = 1024
 LOCAL_BACKENDS = ("loky", "threading")
 CLUSTER_BACKENDS = ("dask", "ray")
+
+
+def check_seed(seed: int) -> None:
+    """A run or game seed, wherever it is typed (simulate, replay, derive …), one message: seeds are
+    derived from 128 bits, so a larger seed would be cut and two seeds would play one game."""
+    if not 0 <= seed <= MAX_SEED:
+        raise UserError(f"--seed must be between 0 and 2**128-1, got {seed}")
 
 
 def check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
