@@ -433,6 +433,13 @@ def _settings(kwargs: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     if common.get("max_games") is not None:  # checked under its own name: it stands in for --games
         if not 1 <= common["max_games"] <= MAX_GAMES:
             raise UserError(f"--max-games must be between 1 and {MAX_GAMES:,}, got {common['max_games']:,}")
+        source = click.get_current_context().get_parameter_source("games")
+        typed = source not in (None, ParameterSource.DEFAULT)
+        if typed and common.get("games") != common["max_games"]:  # one of the two was dropped without a word
+            raise UserError(
+                f"--games {common['games']:,} and --max-games {common['max_games']:,}: one cap under two "
+                "names; give one"
+            )
         common["games"] = common["max_games"]
     renamed = {"no_events": "events", "quiet": "progress"}
     settings = {

@@ -36,7 +36,7 @@ class UntilCI:
         self, target: float, dim: str = "strategy", level: float = 0.95, min_games: int = 30
     ) -> None:
         if not 0 < target < 0.5:
-            raise UserError(f"--until-ci must be between 0 and 0.5, got {target}")
+            raise UserError(f"--until-ci must be above 0 and below 0.5 (a half-width), got {target}")
         self.target, self.dim, self.level, self.min_games = target, dim, level, min_games
         self.counts = pl.DataFrame(schema={"value": pl.String, "wins": pl.Float64, "games": pl.Int64})
         self.fed = 0

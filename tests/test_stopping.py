@@ -74,7 +74,8 @@ def test_stop_rule_input_errors(tmp_path):
         ("--sprt", "hold,cheat,0.1"): "error: --sprt: cheat not among this run's strategies (hold, random)",
         ("--sprt", "hold,random"): "error: --sprt 'hold,random': expected A,B,DELTA",
         ("--sprt", "hold,random,x"): "error: --sprt 'hold,random,x': DELTA must be a number, got 'x'",
-        ("--until-ci", "0.7"): "error: --until-ci must be between 0 and 0.5, got 0.7",
+        ("--until-ci", "0.7"): "error: --until-ci must be above 0 and below 0.5 (a half-width), got 0.7",
+        ("--until-ci", "0.5"): "error: --until-ci must be above 0 and below 0.5 (a half-width), got 0.5",
         ("--until-ci", "0.1", "--ci-by", "nope"): "error: --ci-by 'nope': not a players column",
         (
             "--until-ci",
