@@ -1255,6 +1255,7 @@ def _v_become_copy(ctx: Ctx, p: dict) -> bool:
         gains.wear_till_next_turn(ctx.g, me, src.rules)
     else:
         gains.wear(ctx.g, me, src.rules, until == "eot")
+    gains.start_counters(me, src.rules)
     return True
 
 

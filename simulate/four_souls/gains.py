@@ -29,6 +29,13 @@ def wear(g: Game, o: Obj, rules: CardRules, until_eot: bool) -> None:
         g.cache.forbid_on = True
 
 
+def start_counters(o: Obj, rules: CardRules) -> None:
+    """FS-5.14: a copy of an object that starts with counters starts with them (the ability giving them is
+    copied, [A] "Жетоны"); the original's counters are not copied, and the copier's own stay on it."""
+    o.counters += rules.starts_with_counters
+    o.levels += rules.starts_with_levels
+
+
 def wear_till_next_turn(g: Game, o: Obj, rules: CardRules) -> None:
     """``o`` is a copy (FS-5.10) till the start of its controller's next turn (Undefined of Requiem): its own
     rules come back then (:func:`end_copies`); a copy already running keeps the rules it had before it."""

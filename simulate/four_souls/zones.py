@@ -310,6 +310,8 @@ def copy_monster_top(g: Game, o: Obj) -> bool:
         return False
     o.face = top.card
     gains.wear(g, o, top.rules, False)
+    if top.rules is not None:
+        gains.start_counters(o, top.rules)
     return True
 
 
