@@ -714,13 +714,10 @@ def _v_deal_damage(ctx: Ctx, p: dict) -> bool:
     targets = _targets_of(ctx, to)
     src_seat = ctx.you
     src_obj = ctx.src if isinstance(ctx.src, Obj) else None
-    if (
-        to in (None, "you")
-        and "__each__" not in ctx.binds
-        and src_obj is not None
-        and src_obj.kind in ("monster", "event")
-    ):
-        src_obj = None  # "take N damage" from monster-deck text: the game is the source (FS-6.20)
+    if to in (None, "you") and "__each__" not in ctx.binds:
+        # FS-6.20 ([A] "Урон"): damage naming no target, or "you take N damage", has the game as its source,
+        # whoever's card it is: no player deals it (Pyromaniac adds nothing, no kill is credited)
+        src_seat, src_obj = -1, None
     if p.get("divided") and len(targets) > 1:
         return damage.deal_divided(ctx.g, n, targets, src_seat, src_obj, ctx)
     did = False
