@@ -178,7 +178,7 @@ def kill(g: Game, t: Any, killer: int) -> bool:
         g.stack.append(d)
         triggers.fire(g, "would_die", victim=t, death=d)
         return True
-    if isinstance(t, Obj) and t.in_play and t.kind == "monster":
+    if isinstance(t, Obj) and t.in_play and (t.kind == "monster" or _attackable_item(g, t)):
         if t.dying:
             return False  # its death is already on the stack (FS-13.1): destroying it again does nothing
         if g.challenge and challenge.is_boss(g, t):  # FS-18.3: an ability's kill is 3 damage
@@ -194,14 +194,24 @@ def kill(g: Game, t: Any, killer: int) -> bool:
     return False
 
 
+def _attackable_item(g: Game, o: Obj) -> bool:
+    """An item other cards let players attack (FS-10.6): destroyed or killed, it dies as a monster does."""
+    return o.kind == "item" and o in statics.attackable_objs(g, now=False)
+
+
 def destroy(g: Game, o: Obj, why: str) -> bool:
-    """FS-6.3 / FS-4.12: into its discard; Eternal items are not destroyed; The Chest becomes a soul."""
+    """FS-6.3 / FS-4.12: into its discard; Eternal items are not destroyed; The Chest becomes a soul. A
+    monster, and an attackable item ([A] "Атакуемые предметы": destroyed even outside an attack, its
+    reward block goes to the active player, FS-13.2), dies: its death goes on the stack, and resolving it
+    (``why`` "killed", ``resolution.object_dies``) destroys the item."""
     if not o.in_play:
         return False
     if o.kind == "monster":
         return kill(g, o, g.active)
     if o.kind == "item" and o.eternal:
         return False
+    if why != "killed" and _attackable_item(g, o):
+        return kill(g, o, g.active)
     if o.kind == "curse" and pass_curse(g, o):
         return False  # it would go to the discard: it goes to another player instead (Curse of the Soulless)
     for rep in o.rules.replaces:

@@ -1,0 +1,52 @@
+"""An attackable item destroyed outside an attack still pays its reward block to the active player
+(FS-13.2, FS-6.3, FS-10.6), as the official extended rules put it ([A], 000_…txt, "Атакуемые предметы
+и комнаты": when such an object dies or is destroyed, even outside an attack, its rewards go to the active
+player; "Уничтожить/Убить": destroyed means dies). Pinned against a destroy that sent the item straight
+to its discard with no reward."""
+
+from __future__ import annotations
+
+from cardlab.simulate.four_souls import interpreter, statics
+from cardlab.simulate.four_souls.fixtures import (
+    by_id,
+    check_invariants,
+    give_item,
+    loot_fillers,
+    position,
+    settle,
+)
+
+
+def _run(g, eff: dict, **binds) -> bool:
+    ctx = statics.Ctx(g, 0, None, name="test")
+    ctx.binds.update(binds)
+    did = interpreter.run(ctx, eff)
+    settle(g)
+    return did
+
+
+def test_FS_13_2_FS_6_3_a_punching_bag_destroyed_by_an_effect_pays_its_5_cents_to_the_active_player():
+    """P1 holds Punching Bag (reward 5¢). On P0's turn an effect destroys it: it dies (object_died), P0
+    gains 5¢, P1 nothing, and the card is in the treasure discard."""
+    g = position(2)
+    g.active = 0
+    bag = give_item(g, 1, by_id("r-punching_bag"))
+    before = [p.cents for p in g.players]
+    assert _run(g, {"destroy": "I"}, I=bag)
+    assert not bag.in_play and bag.phys in g.treasure_disc and bag not in g.players[1].items
+    assert [p.cents - c for p, c in zip(g.players, before, strict=True)] == [5, 0]
+    assert any(r[3] == "object_died" and r[4] == "Punching Bag" for r in g.log.rows)
+    check_invariants(g)
+
+
+def test_FS_13_2_FS_6_3_a_co_op_baby_killed_by_an_effect_on_its_holders_turn_loots_its_holder_one():
+    """P1 holds Co-op Baby (reward 1 loot) and is the active player; an effect kills it: P1, the active
+    player, loots 1."""
+    g = position(2)
+    g.active = 1
+    loot_fillers(g, 3)
+    baby = give_item(g, 1, by_id("ani-co_op_baby"))
+    assert _run(g, {"kill": "I"}, I=baby)
+    assert not baby.in_play and baby.phys in g.treasure_disc
+    assert [len(p.hand) for p in g.players] == [0, 1]
+    check_invariants(g)
