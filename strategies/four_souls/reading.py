@@ -758,6 +758,17 @@ def roll_tool(ab: Any) -> bool:
 def monster_shot(ab: Ability | None) -> int:
     """Damage a plain "deal N to a target" / "kill a target" ability can put on a monster it targets
     (99 for a kill); 0 for anything less direct (roll tables, modes, player-only targets)."""
+    return _shot(ab, ("monster", "player_or_monster"))
+
+
+def player_shot(ab: Ability | None) -> int:
+    """Damage a plain "deal N to a target" / "kill a target" ability can put on a player it targets (99
+    for a kill); 0 for anything less direct: what kills an attacker before their hit lands (FS-10.11)."""
+    return _shot(ab, ("player", "player_or_monster"))
+
+
+def _shot(ab: Ability | None, heads: tuple[str, ...]) -> int:
+    """Damage a plain "deal N" / "kill" ability puts on a target whose selector names one of ``heads``."""
     if ab is None or not ab.targets or not isinstance(ab.do, dict) or len(ab.do) != 1:
         return 0
     ((verb, p),) = ab.do.items()
@@ -769,7 +780,7 @@ def monster_shot(ab: Ability | None) -> int:
         return 0
     if not isinstance(n, int) or not isinstance(var, str) or var not in ab.targets:
         return 0
-    return n if sel_head(ab.targets[var]) in ("monster", "player_or_monster") else 0
+    return n if sel_head(ab.targets[var]) in heads else 0
 
 
 # One outcome of a +damage: (its chance, the +damage for the turn, the damage it deals me)

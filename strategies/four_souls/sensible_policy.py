@@ -434,6 +434,8 @@ def _later_hand_gap(o: vl.Outlook) -> float:
     return _hand_gap(o.policy, o.view)
 
 
+_INF: Final = float("inf")
+
 _LATER: Final[dict[str, Any]] = {
     "spent_items": _later_spent,
     "monsters": _later_monsters,
@@ -1499,6 +1501,9 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
                 return pick
     else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
         wins = view.souls(view.active) + t.soul >= view.souls_to_win  # the active player's soul (FS-1.15)
+        shot = _attacker_shot(sp, decision, _INF if wins else _denial_gain(sp, view, t))
+        if shot is not None:
+            return shot
         need = _roll_need(view, top, bonus, False)
         pick = _roll_fixer(sp, decision.options, False, need, wins, not flipped, view, top)
         if pick is None and wins:
@@ -1835,10 +1840,50 @@ def _answer_damage(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any
             )
         sp._intent = ("seat", who)
         return pick
-    pick = _shield(sp, decision.options, monster=True)  # the winning hit on a boss
+    shot = _attacker_shot(
+        sp, decision, _INF
+    )  # the winning hit on a boss: its attacker killed first, or a shield
+    if shot is not None:
+        return shot
+    pick = _shield(sp, decision.options, monster=True)
     if pick is not None:
         sp._intent = ("obj", decision.view.attack_target.ref)
     return pick or _end_attack(sp, decision) or _wipe(sp, decision) or "pass"
+
+
+def _attacker_shot(sp: SensiblePolicy, decision: Decision, gain: float) -> Any:
+    """A rival's hit that kills a boss waits on the stack: a shot (``reading.player_shot``: a loot card, a ↷
+    or $ ability) that kills the attacker now ends the attack and the hit fizzles (FS-10.11, FS-13.8), with
+    the death's penalty besides (FS-13.9). The cheapest (``_use_cost``) whose cost is below ``gain`` (what
+    the denial is worth to me, ``_denial_gain``; unbounded for the rival's winning soul, FS-14.1). Outside
+    my turn a card in hand needs my character's ↷ for the loot play first (FS-Q.34). None when none pays."""
+    view = decision.view
+    who = view.attacker
+    if who is None or who == sp.seat or view.coop:
+        return None
+    hp = view.hp_of(who)
+    if hp <= 0:
+        return None
+    best, best_cost = None, gain
+    for o in decision.options:
+        if o != "pass" and rd.player_shot(_ab(sp, o)) >= hp and (cost := _use_cost(sp, view, o)) < best_cost:
+            best, best_cost = o, cost
+    if best is not None and _fresh(sp, view.turn, best):
+        sp._intent = ("seat", who)
+        return best
+    if view.loot_plays == 0 and any(
+        rd.player_shot(c.rules.play) >= hp and _kept_worth(sp, view, c) < gain for c in view.hand
+    ):
+        return _extra_play(sp, decision)
+    return None
+
+
+def _denial_gain(sp: SensiblePolicy, view: View, t: Any) -> float:
+    """What killing a rival attacker before their hit kills the monster ``t`` is worth to me: the soul and
+    rewards they do not gain (``_gains``, one rival's share of it) and their death (``valuing._DEATH``),
+    each a loss to one of my n - 1 rivals."""
+    lost = -_gains(sp, view, t.soul, t.rewards, t.rules, t.counters, False)
+    return lost + vl._DEATH / max(1, view.n_players - 1)
 
 
 def _end_attack(sp: SensiblePolicy, decision: Decision) -> Any:
