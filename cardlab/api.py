@@ -1115,16 +1115,37 @@ def verify(path: str | Path) -> Verification | FolderVerification:
     or duel, as `cardlab report` reads them) checks each of its runs; a results folder, each run in it and
     in the sweeps, ensembles, ladders and duels it holds."""
     from cardlab.analysis.sweep import sweep_runs
-    from cardlab.simulate.core.runformat import SWEEP, verify_folder, verify_run
+    from cardlab.simulate.core.runformat import verify_folder, verify_run
 
     folder = _folder(path, "path")
     if folder.is_dir() and not (folder / "manifest.json").exists():
         runs = sweep_runs(folder)
         sets = [p for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and p not in runs]
         runs = sorted(runs + [run for p in sets for run in sweep_runs(p)])
-        if runs or (folder / SWEEP).is_file():  # a sweep killed before its first point is a folder of none
-            return verify_folder(folder, runs)
+        planned, command = _planned_runs(folder)
+        if runs or command:  # a set killed before its first run is a folder of none
+            return verify_folder(folder, runs, planned, command)
     return verify_run(folder)
+
+
+def _planned_runs(folder: Path) -> tuple[list[str], str]:
+    """The runs a set folder's record plans (a ladder with a pairing never played verified as "0
+    damaged" while its report refused it), and the command that made it; ([], "") for no set."""
+    from cardlab.analysis import ladder, robust
+    from cardlab.simulate.core.runformat import RESUMED_BY, read_sweep
+
+    record = next((name for name in SET_RECORDS if (folder / name).is_file()), None)
+    if record is None:
+        return [], ""
+    command = RESUMED_BY[record]
+    if command == "sweep":
+        sweep = read_sweep(folder)
+        return ([point["run"] for point in sweep.points] if sweep else []), command
+    if command == "ladder":
+        return [name for name, _ in ladder.read_record(folder)["runs"]], command
+    if command == "robust":
+        return [run for _, run in robust.read_record(folder)["policies"]], command
+    return ["a", "b"], command  # a duel: A against B, and B in A's seats
 
 
 def meta(

@@ -69,7 +69,10 @@ def test_a_sweep_with_no_finished_point_is_one_line(tmp_path):
     # was: "error: …/s: not a cardlab run folder (no manifest.json)"
     assert one_error_line(CliRunner().invoke(cli, ["report", str(folder)])) == expected
     result = CliRunner().invoke(cli, ["verify", str(folder)])
-    assert result.exit_code == 0 and "a folder of 0 runs, 0 damaged (a sweep stopped" in result.output
+    assert result.exit_code == 0 and result.output.splitlines()[0] == (
+        f"{folder}: a folder of 0 runs, 0 damaged; 2 of 2 planned runs not played yet (p000-players=2, "
+        "p001-players=3): `cardlab sweep … --resume` with its options plays them"
+    )
 
 
 def test_a_sweep_reports_the_points_it_has_and_names_a_point_with_no_batch(tmp_path):
@@ -164,4 +167,32 @@ def test_a_command_of_one_run_given_a_folder_of_runs_names_one(tmp_path):
     assert one_error_line(CliRunner().invoke(cli, plain)) == (
         f"error: {tmp_path}: not a cardlab run folder (no manifest.json); it is a folder of runs: give one of "
         f"its 1 run, e.g. {tmp_path / 'a'}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "gone", "planned"),
+    [
+        ("ladder", ["-s", "sensible", "-s", "random", "-s", "battle"], "00-02", 3),
+        ("duel", ["-s", "sensible", "-s", "random"], "b", 2),
+        ("robust", ["--ensemble", "sensible,random"], "01-random", 2),
+    ],
+)
+def test_verify_names_the_runs_a_set_planned_and_never_played(tmp_path, command, args, gone, planned):
+    """A ladder, duel or ensemble stopped before one of its runs verified as "0 damaged" and said nothing
+    of the run its report then refused: verify names it and the command that plays it (not damage: exit 0)."""
+    made = CliRunner().invoke(
+        cli, [command, "gosu-x", *args, "-n", "4", "-j", "1", "-q", "--out", str(tmp_path), "--name", "set"]
+    )
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "set"
+    shutil.rmtree(folder / gone)
+    report = CliRunner().invoke(cli, ["report" if command != "duel" else "duel-report", str(folder)])
+    assert report.exit_code == 2 and f"run {gone} has no finished batch yet" in report.output
+    result = CliRunner().invoke(cli, ["verify", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        f"{folder}: a folder of {planned - 1} run{'s' * (planned > 2)}, 0 damaged; 1 of {planned} planned runs "
+        f"not played yet "
+        f"({gone}): `cardlab {command} … --resume` with its options plays them"
     )

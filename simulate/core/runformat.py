@@ -323,7 +323,7 @@ def _read_bounded(path: Path, limit: int) -> bytes:
 SET_RECORDS = ("sweep.json", "ladder.json", "ensemble.json", "duel.json")  # one command's folder of runs
 
 
-_RESUMED_BY = {"sweep.json": "sweep", "ladder.json": "ladder", "ensemble.json": "robust", "duel.json": "duel"}
+RESUMED_BY = {"sweep.json": "sweep", "ladder.json": "ladder", "ensemble.json": "robust", "duel.json": "duel"}
 
 
 def held_there(folder: str | Path) -> str:
@@ -336,7 +336,7 @@ def held_there(folder: str | Path) -> str:
     if record is None:
         return ""
     kind = record.removesuffix(".json")
-    return f"; the folder holds {'an' if kind[0] in 'aeiou' else 'a'} {kind} (resume it with `cardlab {_RESUMED_BY[record]}`)"
+    return f"; the folder holds {'an' if kind[0] in 'aeiou' else 'a'} {kind} (resume it with `cardlab {RESUMED_BY[record]}`)"
 
 
 def _runs_inside(folder: Path) -> str:
@@ -757,6 +757,10 @@ class FolderVerification:
     path: Path
     runs: list[Verification]
     unreadable: list[str] = field(default_factory=list)  # one line per run that could not be read at all
+    # the runs the folder's record plans that have no run folder yet (a set stopped before them): not
+    # damage, but what a report of the folder refuses, so said here too; and the command that plays them
+    unplayed: list[str] = field(default_factory=list)
+    command: str = ""
 
     @property
     def ok(self) -> bool:
@@ -766,15 +770,21 @@ class FolderVerification:
         damaged = sum(not run.ok for run in self.runs) + len(self.unreadable)
         total = len(self.runs) + len(self.unreadable)
         head = f"{self.path}: a folder of {counted(total, 'run')}, {damaged} damaged"
-        if not total:
-            head += " (a sweep stopped before its first point; `--resume` with its options continues it)"
+        if self.unplayed:
+            head += (
+                f"; {len(self.unplayed)} of {total + len(self.unplayed)} planned runs not played yet "
+                f"({', '.join(self.unplayed)}): `cardlab {self.command} … --resume` with its options plays them"
+            )
         body = [line for run in self.runs for line in run.lines()]
         return [head] + body + [f"{why} (damaged; not checked further)" for why in self.unreadable]
 
 
-def verify_folder(folder: Path, runs: list[Path]) -> FolderVerification:
+def verify_folder(
+    folder: Path, runs: list[Path], planned: Iterable[str] = (), command: str = ""
+) -> FolderVerification:
     """Check each run of a folder of runs; a run whose manifest or records cannot be read is listed as
-    damaged, so one bad run does not hide the others."""
+    damaged, so one bad run does not hide the others. ``planned``: the run names the folder's record
+    lists (``command`` made it), each without a run folder listed as not played yet."""
     checked: list[Verification] = []
     unreadable: list[str] = []
     for run in runs:
@@ -782,7 +792,8 @@ def verify_folder(folder: Path, runs: list[Path]) -> FolderVerification:
             checked.append(verify_run(run))
         except UserError as exc:
             unreadable.append(str(exc))
-    return FolderVerification(folder, checked, unreadable)
+    unplayed = [name for name in planned if not (folder / name / MANIFEST).is_file()]
+    return FolderVerification(folder, checked, unreadable, unplayed, command)
 
 
 def verify_run(run: Path) -> Verification:
