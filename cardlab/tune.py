@@ -428,10 +428,11 @@ def tune(
 
     with evaluator.workers():
         if not (folder / "tune.json").exists():  # a new tune: its targets must name values the games have
-            for policy in policies:
-                _check_values(targets, evaluator.seats((), n_games, seed, policy))
+            notes = [_check_values(targets, evaluator.seats((), n_games, seed, p), n_games) for p in policies]
             for same in _same_games(evaluator, policies, n_games, seed):
                 say(f"note: {' and '.join(same)} played identical games: one policy under two names?")
+            for note in dict.fromkeys(line for lines in notes for line in lines):
+                say(note)
         claim(folder, record, resume)
         evaluator.keep()
         current: tuple[tuple[str, str], ...] = ()
@@ -491,20 +492,37 @@ def _same_games(
     return [names for names in groups.values() if len(names) > 1]
 
 
-def _check_values(targets: Sequence[tg.Target], seats: pl.DataFrame) -> None:
+def _check_values(targets: Sequence[tg.Target], seats: pl.DataFrame, n_games: int) -> list[str]:
     """A ``DIM VALUE`` target whose value no seat had in the games of the cards as they are cannot be
-    measured (a typo, or too few games for it to come up): one line, before anything is written."""
+    measured (a typo, or too few games for it to come up): one line, before anything is written. The notes
+    of targets read from fewer seats than a rate needs: with ``-n 30`` every Four Souls character spread
+    was "nan", the search moved nothing and said only that the targets were not met (a change of card
+    may still deal the values more often, so this is said, not refused)."""
+    games = seats["game"].n_unique()
+    least = min(MIN_SEATS, n_games)
+    notes = []
     for t in targets:
-        if t.kind != "value":
+        if t.kind == "first_player" or not math.isnan(t.measure(seats, least)):
             continue
-        seen = sorted(set(seats.filter(pl.col("dim") == t.dim)["value"].to_list()))
-        if t.value not in seen:
-            shown = ", ".join(seen[:12]) + (" …" if len(seen) > 12 else "")
-            games = seats["game"].n_unique()
+        counts = seats.filter(pl.col("dim") == t.dim).group_by("value").len()
+        counts = counts.sort(["len", "value"], descending=[True, False])
+        seen = counts["value"].to_list()
+        if t.kind == "value" and t.value not in seen:
+            shown = ", ".join(sorted(seen)[:12]) + (" …" if len(seen) > 12 else "")
             raise UserError(
                 f"--target {t.text!r}: no seat had {t.dim} '{t.value}' in the {games} games of the cards as "
                 f"they are (seen: {shown}) — a typo, or too few games"
             )
+        if t.kind == "value":
+            had = f"{t.dim} '{t.value}' had {counts.filter(pl.col('value') == t.value)['len'][0]} seats"
+        else:
+            most = f"most: {seen[0]}, {counts['len'][0]}" if seen else "none seen"
+            had = f"fewer than two {t.dim} values had {least} seats each ({most})"
+        notes.append(
+            f"note: --target {t.text!r}: {had} in the {games} games of the cards as they are, and a rate is "
+            f"read from {least} seats or more: unmeasured, it counts as unmet (give more games, -n)"
+        )
+    return notes
 
 
 def race(candidates: list, n_games: int, score) -> list:

@@ -79,6 +79,38 @@ def test_a_bad_knob_range_names_its_fault(knob, message):
     assert str(err.value) == f"--knob {knob!r}: {message}"
 
 
+def test_a_target_too_few_seats_can_measure_is_said_before_the_search():
+    """``-n 30`` of Four Souls spread its 60 seats over many characters, none in the 20 a rate needs: every
+    figure was "nan", the search moved nothing and said only that the targets were not met. A note now
+    says which target, how many seats it had and that more games are needed; a value no seat had stays
+    an error."""
+    from cardlab.tune import _check_values
+
+    seats = pl.DataFrame(
+        {
+            "game": [g for g in range(30) for _ in range(2)],
+            "dim": ["character"] * 60,
+            "value": ["Isaac"] * 30 + ["Cain"] * 15 + ["Judas"] * 15,
+            "win_share": [1.0, 0.0] * 30,
+            "place": [0, 1] * 30,
+        }
+    )
+    dims = ["character"]
+    assert _check_values([tg.parse("spread(character) <= 0.1", dims)], seats, 30) == [
+        "note: --target 'spread(character) <= 0.1': fewer than two character values had 20 seats each "
+        "(most: Isaac, 30) in the 30 games of the cards as they are, and a rate is read from 20 seats or more: "
+        "unmeasured, it counts as unmet (give more games, -n)"
+    ]
+    assert _check_values([tg.parse("character Judas >= 0.2", dims)], seats, 30) == [
+        "note: --target 'character Judas >= 0.2': character 'Judas' had 15 seats in the 30 games of the cards "
+        "as they are, and a rate is read from 20 seats or more: unmeasured, it counts as unmet (give more "
+        "games, -n)"
+    ]
+    assert _check_values([tg.parse("character Isaac >= 0.2", dims)], seats, 30) == []
+    with pytest.raises(UserError, match="no seat had character 'Nobody'"):
+        _check_values([tg.parse("character Nobody >= 0.2", dims)], seats, 30)
+
+
 def _tune(tmp_path, *extra):
     return CliRunner().invoke(
         cli,
