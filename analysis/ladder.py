@@ -77,9 +77,9 @@ def ladder_players(folder: Path, step: Callable[[str], None] = progress.unseen) 
     it: game_id, or game_id // n_players under ``--mirror``); ``step`` is told each run read."""
     frames = []
     record = read_record(folder)
-    for name, _ in record["runs"]:
+    for name, policies in record["runs"]:
         step(f"read {name}")
-        run = open_in_set(folder, name, "ladder")
+        run = open_in_set(folder, name, "ladder", record["game"], policies)
         if run.manifest.n_players != record["n_players"]:  # the ratings and pairings read the record's
             raise RunError(
                 f"{folder / RECORD}: 'n_players' is {record['n_players']}, but run {name} has "

@@ -296,7 +296,8 @@ def read_record(folder: Path) -> dict:
 def open_runs(folder: Path) -> dict[str, Run]:
     """Policy label → its run, for every policy of the ensemble in ``folder``."""
     record = read_record(folder)
-    return {label: open_in_set(folder, run, "robust") for label, run in record["policies"]}
+    game = record["game"]
+    return {label: open_in_set(folder, run, "robust", game, [label]) for label, run in record["policies"]}
 
 
 def _pct(x: float) -> str:

@@ -11,7 +11,7 @@ import re
 import shutil
 import tempfile
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -128,20 +128,32 @@ class NoFinishedBatch(RunError):
     yet, which a sweep's report tells apart from damage."""
 
 
-def open_in_set(folder: Path, name: str, command: str) -> Run:
+def open_in_set(
+    folder: Path, name: str, command: str, game: str | None = None, plays: Sequence[str] = ()
+) -> Run:
     """A run of a ladder, ensemble or duel folder. One the command was stopped or killed before (no folder
     yet, or no finished batch) is the set's one line, with the command that completes it, rather than a
-    line about that run."""
+    line about that run. With ``game`` and ``plays`` (the policies the set's record gives it), a run of
+    another game or other policies (copied in from elsewhere: its seats joined the set's figures) is one
+    line too."""
     path = Path(folder) / name
     try:
         if not path.exists():
             raise NoFinishedBatch(str(path))
-        return Run.open(path)
+        run = Run.open(path)
     except NoFinishedBatch:
         raise RunError(
             f"{folder}: incomplete, run {name} has no finished batch yet (the {command} was stopped before "
             f"it); `cardlab {command} … --resume` with its options completes it"
         ) from None
+    if game is not None and run.manifest.game != game:
+        raise RunError(f"{path}: a {run.manifest.game} run in a {game} {command} folder")
+    if plays and set(run.manifest.strategies) != set(plays):
+        raise RunError(
+            f"{path}: its seats play {', '.join(run.manifest.strategies)}, but the {command} folder's record gives it "
+            f"{', '.join(dict.fromkeys(plays))}"
+        )
+    return run
 
 
 def unfinished_in_set(folder: Path, names: Iterable[str], command: str) -> tuple[str, str] | None:

@@ -182,3 +182,37 @@ def test_a_set_being_written_by_another_command_is_one_line(tmp_path, command):
         line.startswith(f"error: {tmp_path / 'set'}: another cardlab process (pid ") and "is writing" in line
     )
     assert [p.name for p in (tmp_path / "set").iterdir()] == [".lock"]
+
+
+@pytest.mark.parametrize(
+    ("command", "run", "stranger", "message"),
+    [
+        (
+            LADDER,
+            "00-01",
+            ["pig", "-s", "hold"],
+            "its seats play hold, but the ladder folder's record gives it hold, random",
+        ),
+        (
+            ENSEMBLE,
+            "01-random",
+            ["pig", "-s", "hold"],
+            "its seats play hold, but the robust folder's record gives it random",
+        ),
+        (LADDER, "00-01", ["gosu-x", "-s", "random"], "a gosu-x run in a pig ladder folder"),
+        (ENSEMBLE, "00-hold", ["gosu-x", "-s", "random"], "a gosu-x run in a pig robust folder"),
+    ],
+    ids=["ladder-policies", "robust-policies", "ladder-game", "robust-game"],
+)
+def test_a_run_copied_into_a_set_from_elsewhere_is_one_line(tmp_path, command, run, stranger, message):
+    """A run of another game or of other policies put in a ladder's or an ensemble's place was read as
+    the set's: a Hidden Reason run's 'sensible' seats joined a Gosu X ladder's ratings, a copy of the
+    hold run stood for random. Each is named (exit 2), not reported."""
+    _, path = made(tmp_path, command, RECORDS[command[0]])
+    other = CliRunner().invoke(cli, ["simulate", *stranger, *PIG, "--out", str(tmp_path), "--name", "other"])
+    assert other.exit_code == 0, other.output
+    shutil.rmtree(path.parent / run)
+    shutil.copytree(tmp_path / "other", path.parent / run)
+    assert one_error_line(CliRunner().invoke(cli, ["report", str(path.parent)])) == (
+        f"error: {path.parent / run}: {message}"
+    )
