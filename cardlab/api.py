@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import inspect
 import numbers
 import os
@@ -191,6 +192,31 @@ def _folder(value: str | Path | Run, name: str) -> Path:
         return value.path
     _typed(Path, **{name: value})
     return Path(value)
+
+
+def _plain(value: Any) -> Any:
+    """A NumPy number as the Python number it stands for (in a list or tuple too); anything else as is."""
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if type(value) in (list, tuple):
+        return type(value)(map(_plain, value))
+    return value
+
+
+def _plain_numbers(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Calls with NumPy numbers (``for seed in np.arange(3)``), which the checks accept as whole numbers,
+    reach the function as Python ones: ``games=np.int64(2)`` passed every check, then failed writing the
+    manifest ("Object of type int64 is not JSON serializable")."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return function(*map(_plain, args), **{name: _plain(value) for name, value in kwargs.items()})
+
+    return call
 
 
 def game_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -436,6 +462,7 @@ def _execute(
     return outcome
 
 
+@_plain_numbers
 def simulate(
     game_name: str | GameSpec,
     *,
@@ -490,6 +517,7 @@ def simulate(
     return Run.open(folder)
 
 
+@_plain_numbers
 def sweep(
     game_name: str | GameSpec,
     vary: str | Sequence[str],
@@ -636,6 +664,7 @@ def _run_set(
     return RunSet(folder, [o.out for o in outcomes], built, reports.write(built), failed)
 
 
+@_plain_numbers
 def robust(
     game_name: str | GameSpec,
     ensemble: str | Sequence[str],
@@ -692,6 +721,7 @@ def robust(
     )
 
 
+@_plain_numbers
 def ladder(
     game_name: str | GameSpec,
     strategy: str | Sequence[str],
@@ -733,6 +763,7 @@ def ladder(
     )
 
 
+@_plain_numbers
 def duel(
     game_name: str | GameSpec,
     strategy: str | Sequence[str],
@@ -777,6 +808,7 @@ def duel_report(folders: str | Path | Sequence[str | Path]) -> Any:
     return read_duels([Path(folder) for folder in _texts(folders, "folders")])
 
 
+@_plain_numbers
 def overrules(
     game_name: str | GameSpec,
     strategy: str | Sequence[str],
@@ -824,6 +856,7 @@ def _starts(echo: Echo) -> Callable[[int, int, str], None]:
     return lambda i, n, what: echo(f"[{i + 1}/{n}] {what}")
 
 
+@_plain_numbers
 def tune(
     game_name: str | GameSpec,
     knob: str | Sequence[str],
@@ -907,6 +940,7 @@ def _check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
     check_workers(jobs, backend, scheduler)
 
 
+@_plain_numbers
 def tune_policy(
     game_name: str | GameSpec,
     policy: str,
@@ -957,6 +991,7 @@ def tune_policy(
     return folder, found
 
 
+@_plain_numbers
 def soak(
     game_name: str | GameSpec,
     *,
@@ -997,6 +1032,7 @@ def open_run(path: str | Path) -> Run:
     return Run.open(path)
 
 
+@_plain_numbers
 def report(
     path: str | Path | Run,
     by: str | Sequence[str] = (),
@@ -1037,6 +1073,7 @@ def report(
     return built
 
 
+@_plain_numbers
 def compare(
     run_a: str | Path | Run, run_b: str | Path | Run, by: str | None = None, *, level: float = 0.95
 ) -> str:
@@ -1069,6 +1106,7 @@ def compare(
         return to_text(paired(a, b, by, level), level)
 
 
+@_plain_numbers
 def replay(
     run: str | Path | Run, game: int | None = None, *, seed: int | None = None, events: bool = False
 ) -> Replay:
@@ -1083,7 +1121,7 @@ def replay(
         raise UserError("replay: give exactly one of --game N or --seed S")
     if seed is not None:
         check_seed(seed)
-    opened = run if isinstance(run, Run) else Run.open(run)
+    opened = run if isinstance(run, Run) else Run.open(_folder(run, "run"))
     plan = plan_from_manifest(opened.manifest)
     if game is not None:
         if not 0 <= game < plan.n_games:
@@ -1148,6 +1186,7 @@ def _planned_runs(folder: Path) -> tuple[list[str], str]:
     return ["a", "b"], command  # a duel: A against B, and B in A's seats
 
 
+@_plain_numbers
 def meta(
     path: str | Path | Run, by: str | None = None, *, field: str | None = None, level: float = 0.95
 ) -> str:
@@ -1211,6 +1250,7 @@ def derive_gosu_x_draft(run: str | Path | Run, out: str | Path | None = None) ->
     return write_json(table, out), table
 
 
+@_plain_numbers
 def derive_four_souls_horizon(
     games: int, seed: int, players: str = "2,3,4", out: str | Path | None = None, features: str = "fitted"
 ) -> tuple[Path, dict[str, Any]]:
@@ -1280,6 +1320,7 @@ def _guess_game(path: str) -> GameSpec:
     )
 
 
+@_plain_numbers
 def bench(
     games: str | Sequence[str] = (),
     *,

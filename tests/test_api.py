@@ -272,6 +272,23 @@ def test_every_function_that_reads_a_run_takes_the_run_it_was_given(pair, tmp_pa
     assert named.path == tmp_path / "named" and named.manifest.n_games == 2
 
 
+def test_numpy_numbers_play_the_games_their_python_numbers_play(tmp_path):
+    """The checks take NumPy's integers as whole numbers (``for seed in np.arange(3)``), but
+    ``games=np.int64(2)`` then failed writing the manifest ("Object of type int64 is not JSON
+    serializable"): they reach the run as Python numbers, and play the same games."""
+    import numpy as np
+
+    plain = cl.simulate("hidden-reason", games=4, seed=7, players=2, jobs=1, out=tmp_path, name="plain",
+                        boss_hp_per_player=30)  # fmt: skip
+    numpy = cl.simulate("hidden-reason", games=np.int64(4), seed=np.uint64(7), players=np.int32(2), jobs=1,
+                        out=tmp_path, name="numpy", boss_hp_per_player=np.int64(30))  # fmt: skip
+    assert content_hash(numpy.path) == content_hash(plain.path)
+    assert numpy.manifest.config_hash == plain.manifest.config_hash
+    assert cl.replay(numpy, np.int64(1)).lines[1:] == cl.replay(plain, 1).lines[1:]  # the first names the run
+    with pytest.raises(cl.UserError, match=r"^run must be a path \(text or pathlib.Path\), got 3$"):
+        cl.replay(3, 0)  # was a TypeError
+
+
 def test_a_seed_out_of_range_is_one_message_wherever_it_is_typed(tmp_path):
     """Three checks said it three ways ("0 or more", "between 0 and 2**128-1"), and `derive
     four-souls-horizon --seed -1` checked nothing: one line, exit 2, nothing written."""
