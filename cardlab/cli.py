@@ -648,7 +648,9 @@ def verify_cmd(run: str) -> None:
     """Check a run folder: its records, parts and checksums.
 
     The manifest and batch records must be valid and every part present with its recorded size and
-    checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches)."""
+    checksum. Exit 1 when something is damaged (`--resume` replays exactly those batches). A folder of
+    runs (a sweep, ladder, robust set or duel, or a results folder): each run, and the runs its record
+    plans that were never played."""
     result = api.verify(run)
     click.echo("\n".join(result.lines()))
     if not result.ok:
@@ -768,7 +770,7 @@ def bench_cmd(
     """Games, events and decisions per second on one core.
 
     With and without event logging. `--compare sets=all` on four-souls: the whole collection beside Base
-    V2 and their ratio (issue 19)."""
+    V2 and their ratio."""
     click.echo(
         api.bench(
             games, games_per=n_games, players=players, strategy=strategy, options=options, compare=compare
