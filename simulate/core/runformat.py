@@ -504,8 +504,9 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         raise type(exc)(exc.errno, exc.strerror, str(path)) from None
-    finally:  # no temporary when its folder is a file: the error to show is the write's, naming the file
-        with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+    finally:  # the error to show is the write's, naming the file: removing a temporary that was never made
+        # fails too when its folder is a file, or read-only (EROFS, which named the temporary instead)
+        with contextlib.suppress(OSError):
             tmp.unlink()
 
 
