@@ -71,3 +71,24 @@ def test_a_report_of_a_read_only_run_names_the_run_folder(tmp_path, monkeypatch)
         f"error: {run}: cannot write the report there (Read-only file system)\n",
     )
     assert sorted(p.name for p in run.iterdir()) == before
+
+
+def test_a_resume_of_a_run_on_a_read_only_mount_does_not_say_create(tmp_path, monkeypatch):
+    """`--resume` of a run there said "cannot create the run folder": the folder is there; it cannot be
+    written into."""
+    from cardlab.simulate.core import runfolder
+
+    assert simulate(tmp_path, "run", "-n", "4", "-j", "1").exit_code == 0
+    real = runfolder.os.open
+
+    def opened(path, *args, **kwargs):
+        if Path(path).parent == tmp_path / "run":
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(runfolder.os, "open", opened)
+    result = simulate(tmp_path, "run", "-n", "4", "-j", "1", "--resume")
+    assert (result.exit_code, result.output) == (
+        2,
+        f"error: {tmp_path / 'run'}: cannot write into the run folder (Read-only file system)\n",
+    )

@@ -87,8 +87,9 @@ class RunLock:
         try:
             self.out.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as exc:
-            raise UserError(f"{self.out}: cannot create the run folder ({exc.strerror or exc})") from None
+        except OSError as exc:  # a --resume (the folder is there) cannot write into it: not "create"
+            verb = "write into" if self.out.is_dir() else "create"
+            raise UserError(f"{self.out}: cannot {verb} the run folder ({exc.strerror or exc})") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
