@@ -162,8 +162,15 @@ def resolve(source: str, overrides: tuple[str, ...] = ()) -> Ratio:
         path = _ratio_path(source)
         counts = {(d, c): n for d, c, n in load_ratio_file(path)}
         digest = files_hash([path])
+    given: dict[tuple[str, str], tuple[str, int]] = {}
     for text in overrides:
         d, c, n = parse_ratio_count(text)
+        first = given.setdefault((d, c), (text, n))
+        if first[1] != n:  # `curse=3` then `curse=4`: the last one won without a word
+            raise UserError(
+                f"four-souls: --ratio-count {first[0]!r} and {text!r} both set {d}.{c}, to {first[1]} and {n}; "
+                "give one"
+            )
         counts[(d, c)] = n
     digest = core_overrides.data_hash(digest, ";".join(overrides))
     order = {(d, c): i for i, (d, c) in enumerate((d, c) for d in RATIO_DECKS for c in V.DECKS[d])}

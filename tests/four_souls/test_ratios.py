@@ -206,6 +206,22 @@ def test_ratio_count_errors(text, message):
     assert str(err.value) == message
 
 
+def test_FS_19_one_category_given_two_counts_is_refused(tmp_path):
+    """``--ratio-count curse=3 --ratio-count curse=4`` (or ``monster.curse=4``) played 4 curses: the last
+    count won without a word. Two counts for one category are one line, exit 2, nothing written; the same
+    count twice is the same deck."""
+    message = "four-souls: --ratio-count 'curse=3' and '{}' both set monster.curse, to 3 and 4; give one"
+    for second in ("curse=4", "monster.curse=4"):
+        with pytest.raises(UserError) as err:
+            make_config(4, 10, ratio_count=("curse=3", second))
+        assert str(err.value) == message.format(second)
+    assert make_config(4, 10, ratio_count=("curse=3", "curse=3")).ratio_counts
+    args = ["simulate", "four-souls", "-n", "2", "--ratio-count", "curse=3", "--ratio-count", "curse=4"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path)])
+    assert (result.exit_code, result.output) == (2, f"error: {message.format('curse=4')}\n")
+    assert not any(tmp_path.iterdir())
+
+
 def test_ratio_count_qualified_names():
     assert ratios.parse_ratio_count("treasure.soul=2") == ("treasure", "soul", 2)
     assert ratios.parse_ratio_count("loot.soul=0") == ("loot", "soul", 0)
