@@ -25,6 +25,11 @@ from cardlab.cli import cli
             "sensible:",
             "error: --strategy 'sensible:': nothing after ':' (an unset shell variable?); give NAME alone",
         ),
+        # a parameter given twice: the last value won without a word
+        (
+            "sensible:pass_lead=3,pass_lead=4",
+            "error: --strategy 'sensible': parameter 'pass_lead' given twice; give it once",
+        ),
     ],
 )
 def test_an_empty_part_of_a_strategy_text_is_one_line(tmp_path, strategy, message):

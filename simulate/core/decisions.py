@@ -188,5 +188,7 @@ def _parse_one(group: list[str], available: dict[str, type], option: str) -> Str
             raise UserError(
                 f"{option} '{name}': parameter '{key.strip()}' is empty (an unset shell variable?)"
             )
+        if any(k == key.strip() for k, _ in params):  # `sensible:a=3,a=4`: the last one won without a word
+            raise UserError(f"{option} '{name}': parameter '{key.strip()}' given twice; give it once")
         params.append((key.strip(), _parse_value(value.strip())))
     return StrategySpec(name, available[name], tuple(params))
