@@ -67,6 +67,8 @@ def parse_field(text: str | None, labels: list[str]) -> dict[str, float]:
             raise RunError(f"--field: share '{value}' of '{name}' is not a number") from None
         if not 0 <= share <= 1:
             raise RunError(f"--field: share {share} of '{name}' is outside 0..1")
+        if name in named:  # `A=0.5,A=0.2`: the last share won without a word
+            raise RunError(f"--field: '{name}' is given two shares ({named[name]:g} and {share:g}); give one")
         named[name] = share
     total = sum(named.values())
     rest = [label for label in labels if label not in named]
@@ -216,7 +218,10 @@ def meta_text(run_path: str, dim: str | None, field_text: str | None, level: flo
             raise RunError(f"{run.path.name}: no text column to judge (give --by COLUMN)")
         dim = dims[0]
     elif dim not in run.columns("players") or not scalar_text_column(run, dim):
-        raise RunError(f"--by '{dim}': not a text column of {run.path.name}'s players table")
+        texts = [d for d in run.columns("players") if scalar_text_column(run, d)]
+        raise RunError(
+            f"--by '{dim}': not a text column of {run.path.name}'s players table (text columns: {', '.join(texts)})"
+        )
     result = meta(labelled_players(run, dim), field_text, level)
     header = [("run", run.path.name), ("by", dim), ("field", field_text or "even")]
     report = Report(run.path, run.path.name, header)

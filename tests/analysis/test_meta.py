@@ -62,6 +62,8 @@ def test_field_shares():
         ("A", "NAME=SHARE"),
         ("A=x", "not a number"),
         ("A=-0.1", "outside"),
+        # the last share won without a word
+        ("A=0.5,A=0.2", r"^--field: 'A' is given two shares \(0.5 and 0.2\); give one$"),
     ]:
         with pytest.raises(RunError, match=message):
             parse_field(bad, labels)
@@ -78,6 +80,13 @@ def test_cardlab_meta_end_to_end(tmp_path):
     assert "Field and meta by alliance" in result.output
     bad = runner.invoke(cli, ["meta", str(tmp_path / "g"), "--by", "alliance", "--field", "Nobody=0.5"])
     assert bad.exit_code == 2 and "no value 'Nobody'" in bad.output
+    # `--by clans` (a list column, shown in the report) said only "not a text column": the ones there are
+    listed = runner.invoke(cli, ["meta", str(tmp_path / "g"), "--by", "clans"])
+    assert (listed.exit_code, listed.output) == (
+        2,
+        "error: --by 'clans': not a text column of g's players table (text columns: strategy, result, alliance, "
+        "win_condition)\n",
+    )
 
 
 def test_an_unknown_field_value_names_a_few_values_not_all():
