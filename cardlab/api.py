@@ -21,6 +21,7 @@ import dataclasses
 import datetime as dt
 import functools
 import inspect
+import itertools
 import numbers
 import os
 import sys
@@ -297,15 +298,20 @@ def _settings(
     )
 
 
-def run_name(spec: GameSpec, name: str | None, prefix: str = "") -> str:
-    """``name``, checked, or ``[prefix]GAME-YYYYmmdd-HHMMSS``."""
+def run_name(spec: GameSpec, name: str | None, root: Path, prefix: str = "") -> str:
+    """``name``, checked, or ``[prefix]GAME-YYYYmmdd-HHMMSS``, with ``-2``, ``-3`` … when that is taken in
+    ``root``: two runs started within one second (a notebook's loop over seeds) took one name, and the
+    second was refused as "a run already exists there"."""
     _typed(str, True, name=name)
     name = None if name is None else os.fspath(name)  # name=Path("base"): the folder's name
+    if name is None:
+        stamp = f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+        names = itertools.chain([stamp], (f"{stamp}-{n}" for n in itertools.count(2)))
+        name = next(n for n in names if not os.path.lexists(root / n))
     if name == "":  # `--name "$RUN"` with RUN unset: a run under a made-up name would be lost
         raise UserError(
             "--name '': an empty run name (an unset shell variable?); leave --name out for GAME-<time>"
         )
-    name = name if name is not None else f"{prefix}{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     why = (
         "a run name is one folder's name, without '/' (--out names the folder that holds runs)"
         if "/" in name
@@ -510,7 +516,7 @@ def simulate(
     )
     plan = dataclasses.replace(plan_of(spec, settings, _texts(strategy, "strategy")), mirror=mirror)
     root = out_root(out)
-    folder = root / run_name(spec, name)
+    folder = root / run_name(spec, name, root)
     stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
     _execute(spec, plan, settings, folder, stop, echo)
     _link_latest(root, folder.name)
@@ -605,7 +611,7 @@ def sweep(
         stop = stop_rule(spec, until_ci, sprt, ci_by, [s.label for s in plan.strategies])
         plans.append((point, settings, plan, stop))
     root = out_root(out)
-    folder = root / run_name(spec, name, prefix="sweep-")
+    folder = root / run_name(spec, name, root, prefix="sweep-")
     record = sweep_record(spec, axes, [p for p, *_ in plans], shared, common.game_options)
     for entry, (point, _, plan, _) in zip(record.points, plans, strict=True):
         entry["built"] = built_by_point(spec, plan.config, point)
@@ -654,7 +660,7 @@ def _run_set(
     settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
     settings.mirror = bool(common.get("mirror"))
     root = out_root(common["out"])
-    folder = root / run_name(spec, common["name"], prefix=f"{command}-")
+    folder = root / run_name(spec, common["name"], root, prefix=f"{command}-")
     with _stops_as(folder):
         outcomes = play(folder, settings)
     _link_latest(root, folder.name)
@@ -792,7 +798,7 @@ def duel(
     common = _common(locals()) | {"events": False}  # the figures need results only
     settings = _settings(spec, options, **{k: common[k] for k in _SET_KEYS})
     root = out_root(out)
-    folder = root / run_name(spec, name, prefix="duel-")
+    folder = root / run_name(spec, name, root, prefix="duel-")
     with _stops_as(folder):  # the figures too: stopped there, --resume reads the runs and writes them
         run_duel(spec, _texts(strategy, "strategy"), folder, settings, on_start=_starts(echo))
         _link_latest(root, folder.name)
@@ -910,7 +916,8 @@ def tune(
         "backend": backend,
         "scheduler": scheduler,
     }
-    folder = out_root(out) / run_name(spec, name, prefix="tune-")
+    root = out_root(out)
+    folder = root / run_name(spec, name, root, prefix="tune-")
     with _stops_as(folder):  # the evaluations played are kept: `--resume` reads them back
         found = search(
             spec,
@@ -985,7 +992,8 @@ def tune_policy(
         "backend": backend,
         "scheduler": scheduler,
     }
-    folder = out_root(out) / run_name(spec, name, prefix="tune-policy-")
+    root = out_root(out)
+    folder = root / run_name(spec, name, root, prefix="tune-policy-")
     with _stops_as(folder):
         found = climb(spec, folder, policy, params, settings, against, max_steps, confirm_games, resume, echo)
     return folder, found
@@ -1019,7 +1027,8 @@ def soak(
         raise UserError(f"players must be a whole number or a list of them, got {players!r}")
     counts = (players,) if isinstance(players, int) else tuple(players)
     _typed(int, **{f"players[{i}]": n for i, n in enumerate(counts)})
-    folder = out_root(out) / f"soak-{spec.name}-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    root = out_root(out)
+    folder = root / run_name(spec, None, root, prefix="soak-")
     return folder, play_soak(spec, games, seed, jobs, folder, strategy, progress, counts, given)
 
 

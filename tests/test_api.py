@@ -289,6 +289,28 @@ def test_numpy_numbers_play_the_games_their_python_numbers_play(tmp_path):
         cl.replay(3, 0)  # was a TypeError
 
 
+def test_runs_started_within_one_second_get_names_of_their_own(tmp_path, monkeypatch):
+    """``for seed in range(3): cl.simulate("gosu-x", seed=seed)`` named each run GAME-<second>: the second
+    run of the same second was refused ("a run already exists there"). Later ones get -2, -3 …"""
+    import datetime
+    import types
+
+    class Frozen(datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 11, 29, 12, 0, 0)
+
+    monkeypatch.setattr(cl, "dt", types.SimpleNamespace(datetime=Frozen))
+    runs = [cl.simulate("gosu-x", games=2, seed=seed, jobs=1, out=tmp_path) for seed in range(3)]
+    assert [run.path.name for run in runs] == [
+        "gosu-x-20261129-120000",
+        "gosu-x-20261129-120000-2",
+        "gosu-x-20261129-120000-3",
+    ]
+    assert [run.manifest.run_seed for run in runs] == [0, 1, 2]
+    assert (tmp_path / "latest").resolve() == runs[-1].path.resolve()
+
+
 def test_a_seed_out_of_range_is_one_message_wherever_it_is_typed(tmp_path):
     """Three checks said it three ways ("0 or more", "between 0 and 2**128-1"), and `derive
     four-souls-horizon --seed -1` checked nothing: one line, exit 2, nothing written."""
