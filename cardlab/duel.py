@@ -224,16 +224,22 @@ def read_duels(folders: Sequence[str | Path]) -> Duel:
     if not folders:
         raise UserError("give at least one duel folder")
     duel: Duel | None = None
-    seeds: set[int] = set()
+    seeds: dict[int, Path] = {}
     for folder in map(Path, folders):
         record = read_record(folder)
-        if record["run_seed"] in seeds:  # the same seed is the same games: they would count twice
-            raise UserError(f"{folder}: run seed {record['run_seed']} is already among the folders given")
-        seeds.add(record["run_seed"])
+        # the policies first: a duel of others on the same seed was blamed on the seed
         if duel is None:
             duel = Duel(record["a"], record["b"], record["n_players"])
         elif (duel.a, duel.b, duel.n_players) != (record["a"], record["b"], record["n_players"]):
-            raise UserError(f"{folder}: a duel of other policies or players than the first folder's")
+            raise UserError(
+                f"{folder}: a duel of {record['a']} against {record['b']} ({record['n_players']} players), but "
+                f"{folders[0]}'s is {duel.a} against {duel.b} ({duel.n_players} players); pool duels of one pair"
+            )
+        seed = record["run_seed"]
+        if seed in seeds:  # the same seed is the same games: they would count twice
+            twice = " (the same folder given twice)" if seeds[seed].resolve() == folder.resolve() else ""
+            raise UserError(f"{folder}: run seed {seed} is already among the folders given{twice}")
+        seeds[seed] = folder
         pair_runs(duel, folder / "a", folder / "b")
     assert duel is not None
     return duel

@@ -61,7 +61,18 @@ def test_pooled_duels_add_their_games_and_refuse_the_same_seed_twice(tmp_path):
     two = read_duels([tmp_path / "d1", tmp_path / "d2"])
     assert two.a_wins == pytest.approx(one.a_wins + read_duels([tmp_path / "d2"]).a_wins)
     again = runner.invoke(cli, ["duel-report", str(tmp_path / "d1"), str(tmp_path / "d1")])
-    assert again.exit_code == 2 and "run seed 3 is already among the folders" in again.output
+    assert (again.exit_code, again.output) == (
+        2,
+        f"error: {tmp_path / 'd1'}: run seed 3 is already among the folders given (the same folder given twice)\n",
+    )
+    # a duel of other policies on a seed already given was blamed on the seed, not on the policies
+    assert _duel(tmp_path, "-s", "random", "-s", "hold", name="d3", seed="3", games="8").exit_code == 0
+    other = runner.invoke(cli, ["duel-report", str(tmp_path / "d1"), str(tmp_path / "d3")])
+    assert (other.exit_code, other.output) == (
+        2,
+        f"error: {tmp_path / 'd3'}: a duel of random against hold (2 players), but {tmp_path / 'd1'}'s is hold "
+        "against random (2 players); pool duels of one pair\n",
+    )
 
 
 def test_the_pairing_figures_of_a_known_table():
