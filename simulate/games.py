@@ -6,6 +6,7 @@ import importlib
 
 from .core.errors import UserError
 from .core.game import GameSpec
+from .core.wording import did_you_mean
 
 # Each engine package exposes ``GAME: GameSpec`` in its __init__.
 BUILTIN = {
@@ -41,7 +42,10 @@ def get(name: str) -> GameSpec:
     if name in _extra:
         return _extra[name]
     if name not in BUILTIN:
-        raise UserError(f"unknown game '{name}' (available: {', '.join(names())})")
+        # `gosu_x`, `Gosu-X`: the close name said, as for an unknown card or option
+        raise UserError(
+            f"unknown game '{name}'{did_you_mean(str(name), names())} (available: {', '.join(names())})"
+        )
     try:
         module = importlib.import_module(BUILTIN[name])
     except ModuleNotFoundError as exc:

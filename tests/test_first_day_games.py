@@ -25,6 +25,17 @@ def test_games_lists_the_games_named():
     assert bad.output.startswith("error: unknown game 'nope' (available: four-souls, gosu-x, hidden-reason")
 
 
+def test_a_game_name_typed_close_to_one_says_which():
+    """`cardlab simulate gosu_x` (the folder's spelling) or `Gosu-X` listed the games without pointing at
+    the one meant."""
+    for typed in ("gosu_x", "Gosu-X"):
+        result = CliRunner().invoke(cli, ["simulate", typed, "-n", "2"])
+        assert result.exit_code == 2 and len(result.output.splitlines()) == 1
+        assert result.output.startswith(
+            f"error: unknown game '{typed}' — did you mean 'gosu-x'? (available: "
+        )
+
+
 def test_a_bad_opponent_of_tune_policy_names_against(tmp_path):
     args = ["tune-policy", "gosu-x", "sensible", "--param", "noise=0..1", "-n", "2", "--against", "nope"]
     result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path)])
