@@ -16,6 +16,7 @@ from cardlab.simulate.core.wording import listed
 
 from . import luck
 from .paired import PairedComparison, paired_compare
+from .queries import check_column
 from .runs import Run, RunError
 from .small_samples import FLAG
 
@@ -33,9 +34,7 @@ class Comparison:
 
 def _players(run: Run, dim: str) -> pl.DataFrame:
     """game_id, seat, result, label — and deal (the game's group) for a ``--mirror`` run."""
-    columns = run.columns("players")
-    if dim not in columns:
-        raise RunError(f"--by: no players column '{dim}' in {run.path.name}")
+    check_column(run, dim)  # a typo listed the columns in a report, not in a comparison
     deal = f", game_id // {int(run.manifest.n_players)} AS deal" if run.manifest.mirror else ""
     return run.db.sql(f'SELECT game_id, seat, result, "{dim}" AS label{deal} FROM players').pl()
 

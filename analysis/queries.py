@@ -31,11 +31,17 @@ def sql_strings(values: Iterable[str]) -> str:
     return ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
 
 
-def dimension_expr(run: Run, dim: str) -> str:
-    """The SQL expression for grouping by a players-table column; list columns are unnested."""
+def check_column(run: Run, dim: str) -> dict[str, str]:
+    """``--by``'s column, one line naming the columns there are when it is none; the players columns."""
     columns = run.columns("players")
     if dim not in columns:
         usable = ", ".join(c for c in columns if c not in ("game_id", "win", "win_share", "result", "score"))
         raise RunError(f"--by: no players column '{dim}' in {run.path.name} (columns: {usable})")
+    return columns
+
+
+def dimension_expr(run: Run, dim: str) -> str:
+    """The SQL expression for grouping by a players-table column; list columns are unnested."""
+    columns = check_column(run, dim)
     quoted = '"' + dim.replace('"', '""') + '"'
     return f"unnest({quoted})" if columns[dim].endswith("[]") else quoted
