@@ -162,13 +162,17 @@ def resolve(source: str, overrides: tuple[str, ...] = ()) -> Ratio:
         path = _ratio_path(source)
         counts = {(d, c): n for d, c, n in load_ratio_file(path)}
         digest = files_hash([path])
-    given: dict[tuple[str, str], tuple[str, int]] = {}
+    given: dict[str, tuple[str, int]] = {}
     for text in overrides:
         d, c, n = parse_ratio_count(text)
-        first = given.setdefault((d, c), (text, n))
-        if first[1] != n:  # `curse=3` then `curse=4`: the last one won without a word
+        # `curse=3` then `curse=4`: the last one won without a word. Only one spelling of a name: `tune`
+        # puts a knob's `curse=…` in place of the command's `curse=…` and relies on its `monster.curse=…`
+        # giving way to it (a later count wins)
+        name = str(text).partition("=")[0].strip()
+        first = given.setdefault(name, (text, n))
+        if first[1] != n:
             raise UserError(
-                f"four-souls: --ratio-count {first[0]!r} and {text!r} both set {d}.{c}, to {first[1]} and {n}; "
+                f"four-souls: --ratio-count {first[0]!r} and {text!r} both set {name}, to {first[1]} and {n}; "
                 "give one"
             )
         counts[(d, c)] = n
