@@ -213,10 +213,10 @@ def resolve_loot(g: Game, item: LootItem) -> None:
 
 
 def ambush(g: Game, c: Phys, seat: int) -> None:
-    """FS-4.14 / FS-Q.22: the resolving ambush's controller chooses a monster slot; the loot becomes a
-    monster there, covering the top card, and the active player must attack it one more time this turn
-    (an obligation that lapses if it leaves play first, FS-10.16)."""
-    o = put_in_monster_slot(g, c, seat)
+    """FS-4.14 / FS-Q.22: the resolving ambush's controller chooses a monster slot not under attack ([A]'s
+    glossary); the loot becomes a monster there, covering the top card, and the active player must attack
+    it one more time this turn (an obligation that lapses if it leaves play first, FS-10.16)."""
+    o = put_in_monster_slot(g, c, seat, choose_not_attacked=True)
     g.log.emit("ambush", seat, c.card.name, None, o.slot)
     g.must_attack.append((o, False))
 

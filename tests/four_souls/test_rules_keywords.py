@@ -85,6 +85,25 @@ def test_FS_Q_22_the_ambush_controller_chooses_the_slot_the_active_player_owes_t
     assert g.must_attack == [(g.mslots[0][-1], False)] and g.active == 0
 
 
+def test_FS_Q_22_FS_4_14_an_ambush_resolving_in_an_attack_goes_to_a_slot_not_under_attack():
+    """[A]'s glossary puts an ambush "in a monster slot not under attack". P0 attacks A (slot 0); P1 plays an
+    ambush in answer and would pick slot 0: slot 0 is not offered, the ambush covers B, and A stays in
+    play as the attack's target. Before, the attacked slot was offered and A could be covered."""
+    from cardlab.simulate.four_souls.state import Attack
+
+    g = position(2, plans={1: _slot_plan(0)})
+    g.active = 0
+    a = add_slot_monster(g, monster("A"))
+    b = add_slot_monster(g, monster("B"))
+    g.attack = Attack(seat=0, target=a)
+    c = give_loot(g, 1, AMBUSH["Ambush Blob"])
+    _play_loot(g, 1, c)
+    asked = [d.options for d in g.io.strategies[1].asked if d.kind == "choose_slot"]
+    assert all(0 not in o for o in asked) and g.mslots[1][-1].phys is c and not b.in_play
+    assert a.in_play and g.attack is not None and g.attack.target is a
+    check_invariants(g)
+
+
 def test_FS_10_16_an_owed_ambush_attack_is_offered_and_the_turn_cannot_end_before_it():
     g = position(2, plans={0: _slot_plan(0)}, rolls=[6, 6])
     add_slot_monster(g, monster("A"))
