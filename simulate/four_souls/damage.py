@@ -187,7 +187,8 @@ def kill(g: Game, t: Any, killer: int) -> bool:
         zero_hp(g, t)  # FS-6.3
         d = DeathItem(t, killer)
         g.stack.append(d)
-        triggers.fire(g, "would_die", victim=t, death=d)  # "if this would die" (Headless Horseman)
+        # "if this would die" (Headless Horseman), its killer named as the state checks name it (Charmed Vis)
+        triggers.fire(g, "would_die", victim=t, death=d, killer=killer)
         return True
     if isinstance(t, Obj) and t.in_play:
         return destroy(g, t, "kill")

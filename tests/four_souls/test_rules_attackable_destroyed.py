@@ -6,12 +6,13 @@ to its discard with no reward."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import interpreter, statics
+from cardlab.simulate.four_souls import interpreter, statics, zones
 from cardlab.simulate.four_souls.fixtures import (
     by_id,
     check_invariants,
     give_item,
     loot_fillers,
+    phys,
     position,
     settle,
 )
@@ -49,4 +50,18 @@ def test_FS_13_2_FS_6_3_a_co_op_baby_killed_by_an_effect_on_its_holders_turn_loo
     assert _run(g, {"kill": "I"}, I=baby)
     assert not baby.in_play and baby.phys in g.treasure_disc
     assert [len(p.hand) for p in g.players] == [0, 1]
+    check_invariants(g)
+
+
+def test_FS_13_2_FS_6_3_a_charmed_vis_item_killed_by_another_players_effect_is_stolen_not_lost():
+    """Charmed Vis as P1's item: a death another player caused is prevented and that player steals it.
+    P0's effect kills it: its death goes on the stack naming P0 as killer, so it is prevented and P0
+    holds it, left at 1 HP (a prevented death, FS-Q.12). Before, the effect sent it straight to the treasure discard."""
+    g = position(2)
+    g.active = 1
+    vis = zones.new_item(g, phys(g, by_id("soi-charmed_vis")), 1)
+    g.players[1].items.append(vis)
+    assert _run(g, {"kill": "I"}, I=vis)
+    assert vis.in_play and vis in g.players[0].items and vis not in g.players[1].items
+    assert vis.damage == 1 and not vis.dying and not g.treasure_disc
     check_invariants(g)
