@@ -200,19 +200,21 @@ def _attackable_item(g: Game, o: Obj) -> bool:
     return o.kind == "item" and o in statics.attackable_objs(g, now=False)
 
 
-def destroy(g: Game, o: Obj, why: str) -> bool:
+def destroy(g: Game, o: Obj, why: str, by: int = -1) -> bool:
     """FS-6.3 / FS-4.12: into its discard; Eternal items are not destroyed; The Chest becomes a soul. A
     monster, and an attackable item ([A] "Атакуемые предметы": destroyed even outside an attack, its
     reward block goes to the active player, FS-13.2), dies: its death goes on the stack, and resolving it
-    (``why`` "killed", ``resolution.object_dies``) destroys the item."""
+    (``why`` "killed", ``resolution.object_dies``) destroys the item. ``by``: the seat whose effect destroys
+    it, its killer (the active player when no player's effect does)."""
     if not o.in_play:
         return False
+    killer = g.active if by < 0 else by
     if o.kind == "monster":
-        return kill(g, o, g.active)
+        return kill(g, o, killer)
     if o.kind == "item" and o.eternal:
         return False
     if why != "killed" and _attackable_item(g, o):
-        return kill(g, o, g.active)
+        return kill(g, o, killer)
     if o.kind == "curse" and pass_curse(g, o):
         return False  # it would go to the discard: it goes to another player instead (Curse of the Soulless)
     for rep in o.rules.replaces:

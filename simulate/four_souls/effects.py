@@ -835,7 +835,7 @@ def _v_destroy(ctx: Ctx, p: dict) -> bool:
     did = False
     for t in _targets_of(ctx, p.get("target", "self")):
         if isinstance(t, Obj):
-            did = damage.destroy(ctx.g, t, ctx.name) or did
+            did = damage.destroy(ctx.g, t, ctx.name, ctx.you) or did  # its killer, as `kill`'s (FS-6.3)
     return did
 
 

@@ -65,3 +65,15 @@ def test_FS_13_2_FS_6_3_a_charmed_vis_item_killed_by_another_players_effect_is_s
     assert vis.in_play and vis in g.players[0].items and vis not in g.players[1].items
     assert vis.damage == 1 and not vis.dying and not g.treasure_disc
     check_invariants(g)
+
+
+def test_FS_6_3_a_rivals_destroy_on_the_holders_turn_names_the_rival_as_the_killer():
+    """The same Charmed Vis item of P1's, on P1's own turn, destroyed by P0's effect: P0 is its killer (not
+    the active player P1), so the death is prevented and P0 steals it."""
+    g = position(2)
+    g.active = 1
+    vis = zones.new_item(g, phys(g, by_id("soi-charmed_vis")), 1)
+    g.players[1].items.append(vis)
+    assert _run(g, {"destroy": "I"}, I=vis)
+    assert vis.in_play and vis in g.players[0].items
+    check_invariants(g)
