@@ -44,7 +44,7 @@ def can_pay_cost(g: Game, p: Player, o: Obj, cost: Any) -> bool:
             if val == "self":  # "destroy this": this object, nothing else (FS-4.4)
                 if not _destroyable_self(o):
                     return False
-            elif len([x for x in p.items if not x.eternal]) < _destroy_count(val):
+            elif len([x for x in p.items if not x.eternal and not x.dying]) < _destroy_count(val):
                 return False
         elif name == "give" and not [x for x in p.items if not x.eternal and x is not o]:
             return False
@@ -108,7 +108,8 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
                 destroy(g, o, ctx.name)  # FS-4.4: the cost is this object (checked by can_pay_cost)
                 continue
             for _ in range(_destroy_count(val)):
-                opts = tuple(x for x in p.items if not x.eternal)
+                # an attackable item destroyed first is dying (FS-6.3), not gone: it cannot pay twice
+                opts = tuple(x for x in p.items if not x.eternal and not x.dying)
                 destroy(g, ask(g, p.seat, "destroy_cost", opts, ctx.name), ctx.name)
         elif name == "give":
             opts = tuple(x for x in p.items if not x.eternal and x is not o)

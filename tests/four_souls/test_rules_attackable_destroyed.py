@@ -6,7 +6,7 @@ to its discard with no reward."""
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import interpreter, statics, zones
+from cardlab.simulate.four_souls import interpreter, plays, statics, zones
 from cardlab.simulate.four_souls.fixtures import (
     by_id,
     check_invariants,
@@ -14,6 +14,7 @@ from cardlab.simulate.four_souls.fixtures import (
     loot_fillers,
     phys,
     position,
+    real,
     settle,
 )
 
@@ -76,4 +77,26 @@ def test_FS_6_3_a_rivals_destroy_on_the_holders_turn_names_the_rival_as_the_kill
     g.players[1].items.append(vis)
     assert _run(g, {"destroy": "I"}, I=vis)
     assert vis.in_play and vis in g.players[0].items
+    check_invariants(g)
+
+
+def test_FS_4_4_FS_6_3_a_two_item_destroy_cost_cannot_take_a_dying_attackable_item_twice():
+    """Contract From Below ($: destroy 2 items you control) with Punching Bag among P0's items, P0 naming
+    the bag whenever it is offered: the bag dies (its 5¢ to P0, the active player) and a second item is
+    destroyed — the dying bag is not offered again, so the cost takes two items."""
+
+    def bag_first(d):
+        if d.kind == "destroy_cost":
+            return next((o for o in d.options if "Punching Bag" in str(o)), d.options[0])
+        return None
+
+    g = position(2, plans={0: bag_first})
+    g.active = 0
+    contract = give_item(g, 0, real("Contract From Below"))
+    give_item(g, 0, by_id("r-punching_bag"))
+    give_item(g, 0, real("The Dead Cat"))
+    give_item(g, 1, real("Meat!"))
+    assert plays.take_action(g, 0, ("paid", contract, 0))
+    settle(g)
+    assert len(g.players[0].items) == 1 and g.players[0].cents == 5
     check_invariants(g)
