@@ -79,19 +79,23 @@ class EvaluatorPlayer:
     def _outlook(self, view: Any) -> vl.Outlook:
         out = vl.outlook(view, self.seat, self.rd, lambda s: self.value(view, s), self.w["threat"])
         scale = self.w["loot"]  # the value model's points are loot cards
-        out.monsters = tuple((i.hp, self._worth(i)) for i in view.monsters if i.hp is not None)
+        out.monsters = tuple(
+            (i.hp, self._worth(i, view.n_players)) for i in view.monsters if i.hp is not None
+        )
         out.hand = tuple(
             sorted((scale * vl.ability_value(c.rules.play, out) for c in view.hand), reverse=True)
         )
         return out
 
-    def _worth(self, info: Any) -> float:
-        """A monster's souls and rewards in the evaluation's units (a rolled amount: a die's mean)."""
+    def _worth(self, info: Any, n_players: int) -> float:
+        """A monster's souls and rewards in the evaluation's units (a rolled amount: a die's mean), and its
+        reward effects (FS-13.4 step 3: ``valuing.reward_effects``, in the value model's points, loot cards)
+        for a table of ``n_players``."""
         w = self.w["souls"] * info.soul
         unit = {"cents": self.w["cents"], "loot": self.w["loot"], "treasure": 3.0 * self.w["items"]}
         for key, n in info.rewards:
             w += unit.get(key, 0.5) * (n if isinstance(n, int) else 3.5)
-        return w
+        return w + self.w["loot"] * vl.reward_effects(self.rd, info.rules, n_players, info.counters)
 
     def _fight(self, view: Any, info: Any) -> float:
         """Attacking a monster one step ahead: win chance × its worth, against the death penalty (a
@@ -101,7 +105,7 @@ class EvaluatorPlayer:
         p = rd.fight_chance(view, info)
         mine = [self.rd.item_value(i.ref.printed) for i in view.items_of(self.seat) if not i.eternal]
         death = self.w["loot"] + self.w["cents"] + self.w["items"] * min(mine, default=0.0) + 1.0
-        return p * self._worth(info) - (1 - p) * death
+        return p * self._worth(info, view.n_players) - (1 - p) * death
 
     # ------------------------------------------------------------------ decisions
     def choose(self, decision: Any) -> Any:
@@ -306,7 +310,7 @@ class EvaluatorPlayer:
             infos = {o: view.info(o) for o in objs}
             monsters = [o for o in objs if infos[o].kind == "monster"]
             if monsters and not helps:
-                return max(monsters, key=lambda m: self._worth(infos[m]) - (infos[m].hp or 0))
+                return max(monsters, key=lambda m: self._worth(infos[m], view.n_players) - (infos[m].hp or 0))
             mine = [o for o in objs if infos[o].controller == self.seat]
             theirs = [o for o in objs if infos[o].controller != self.seat]
             pool = (mine or objs) if helps else (theirs or objs)

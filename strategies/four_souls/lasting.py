@@ -9,7 +9,9 @@ active player's neighbours, every other player or every player; a roll's faces; 
 player and a harm repeated per counter the active player carries); the rest of a turn trigger (forced
 attacks, counters on the monster itself, buffs) is recorded as not read in docs/four_souls.md and adds
 nothing. A trigger with a condition is read when its condition is in ``READ_CONDITIONS`` (the chance it
-holds as the trigger fires); the others harming players are listed with why in ``UNREAD_CONDITIONS``.
+holds as the trigger fires) or in ``COUNTED_CONDITIONS`` (a count of the monster's own counters, which the
+view shows: read as they stand now); the others harming players are listed with why in
+``UNREAD_CONDITIONS``. A trigger that kills only its own monster harms no player: nothing to read.
 """
 
 from __future__ import annotations
@@ -43,16 +45,20 @@ READ_CONDITIONS: dict[str, float] = {
     # read as holding every turn (The Purple-Shirted Eye Stabber)
     "loots_played(active) >= 1": 1.0,
 }
+# Conditions on the monster's own counters (the least count for which each holds): the view shows the
+# count, so the trigger is read with the counters the monster carries now, and so is an amount written
+# ``counters(self)`` (Little Horn's damage). A count that grows each turn nobody attacks it is read at its
+# present value: a floor on the harm to come.
+COUNTED_CONDITIONS: dict[str, int] = {
+    "counters(self) > 0": 1,
+}
 # Conditions of a turn trigger that harms players (damage or a kill) not read, each with why: such a harm
 # adds nothing (tests/four_souls/test_strategy_lasting_harm.py fails on a harm under a condition of the
 # collection neither read nor listed here).
 UNREAD_CONDITIONS: dict[str, str] = {
-    "counters(self) >= 6": "the trigger kills its own monster as it fires (Dick Knot!): a harm done once, to"
-    " the next active player, not a harm repeated while it stays",
-    "counters(self) > 0": "the damage is the monster's own counters, grown each turn nobody attacks it, split"
-    " among players the active player picks (Little Horn): neither the amount nor the aim is a shape read here",
-    "living_players == 1 and alive(active)": "it fires only with one living player left, and kills the monster"
-    " itself (Mega Satan!): no harm to a player",
+    "counters(self) >= 6": "the trigger kills its own monster as it fires (Dick Knot!): its count is cheap to"
+    " read, but the harm is done once, to the next active player, and the monster goes with it: not a harm"
+    " repeated while it stays, which is what this module prices",
 }
 
 
@@ -62,7 +68,7 @@ class Hit:
 
     chance: float  # of landing (a roll's faces, a condition's chance)
     amount: int  # damage, or KILL
-    aim: str  # active | random | next | others | all
+    aim: str  # active | random | next | picked | others | all
     per: str  # "": once; else once per counter of this kind the active player carries
     end: bool = False  # fired at the turn's end: the heal follows (FS-8.10), only a death counts
 
@@ -75,20 +81,42 @@ class Shape:
     grows: tuple[tuple[str, float, str], ...]
 
 
-def shape(triggers: Mapping[str, Any], _other: Any = None) -> Shape | None:
-    """The harm a monster's turn triggers of any player (its ``CardRules.triggers``) do to players; None
-    when they do none (most monsters). ``_other`` for ``Reader.shape``'s memo."""
+def shape(triggers: Mapping[str, Any], counters: Any = None) -> Shape | None:
+    """The harm a monster's turn triggers of any player (its ``CardRules.triggers``) do to players, with the
+    ``counters`` the monster carries (an int, or None when unknown: a condition or amount counting them is
+    not read); None when they do none (most monsters). Memoised by ``Reader.shape`` per counters."""
     hits: list[Hit] = []
     grows: list[tuple[str, float, str]] = []
+    own = counters if isinstance(counters, int) else None
     for event in _TURN_EVENTS:
         for ab in triggers.get(event, ()):
-            cond = ab.topts.get("if")
-            chance = 1.0 if not cond else READ_CONDITIONS.get(cond, 0.0) if isinstance(cond, str) else 0.0
+            chance = _chance(ab.topts.get("if"), own)
             if ab.tparam == "any_player" and chance > 0.0:
                 found: list[Hit] = []
-                _walk(ab.do, chance, {}, "", found, grows)
+                _walk(ab.do, chance, _picked(ab.targets), "", found, grows, own)
                 hits += found if event == "turn_start" else [_at_end(h) for h in found]
     return Shape(tuple(hits), tuple(grows)) if hits else None
+
+
+def _chance(cond: Any, own: int | None) -> float:
+    """The chance a turn trigger's condition holds as it fires: 1 without one; a read condition's; one
+    counting the monster's counters by the count it carries (``own``, None: unknown, not read); else 0."""
+    if not cond:
+        return 1.0
+    if not isinstance(cond, str):
+        return 0.0
+    least = COUNTED_CONDITIONS.get(cond)
+    if least is not None:
+        return 1.0 if own is not None and own >= least else 0.0
+    return READ_CONDITIONS.get(cond, 0.0)
+
+
+def _picked(targets: Any) -> dict:
+    """A monster's trigger has no controller: the players it targets are picked by the active player
+    (Little Horn's), so a rival's pick lands on me one time in n - 1 and mine never on me (``picked``)."""
+    if not isinstance(targets, dict):
+        return {}
+    return {var: "picked" for var, sel in targets.items() if isinstance(sel, dict) and "player" in sel}
 
 
 def _at_end(h: Hit) -> Hit:
@@ -103,16 +131,18 @@ def per_counter_kinds(eff: Any) -> frozenset[str]:
     return frozenset(h.per for h in hits if h.per)
 
 
-def _walk(eff: Any, chance: float, aims: dict, per: str, hits: list, grows: list) -> None:
+def _walk(
+    eff: Any, chance: float, aims: dict, per: str, hits: list, grows: list, own: int | None = None
+) -> None:
     if isinstance(eff, list):
         for e in eff:
-            _walk(e, chance, aims, per, hits, grows)
+            _walk(e, chance, aims, per, hits, grows, own)
         return
     if not isinstance(eff, dict):
         return
     for key in ("seq", "and"):
         if key in eff:
-            _walk(eff[key], chance, aims, per, hits, grows)
+            _walk(eff[key], chance, aims, per, hits, grows, own)
     let = eff.get("let")
     if isinstance(let, dict):
         for var, sel in let.items():
@@ -121,20 +151,23 @@ def _walk(eff: Any, chance: float, aims: dict, per: str, hits: list, grows: list
     table = eff.get("roll")
     if isinstance(table, dict):
         for key, row in table.items():
-            _walk(row, chance * len(row_faces(key)) / 6.0, aims, per, hits, grows)
+            _walk(row, chance * len(row_faces(key)) / 6.0, aims, per, hits, grows, own)
     times = eff.get("times")
     if isinstance(times, str) and times.replace(" ", "").startswith(("counters(active,'", "counters(you,'")):
-        _walk(eff.get("do"), chance, aims, times.split("'")[1], hits, grows)
+        _walk(eff.get("do"), chance, aims, times.split("'")[1], hits, grows, own)
     each = eff.get("each")
     if isinstance(each, dict) and len(each) == 1:
         var, sel = next(iter(each.items()))
         if sel in ("player", "living_player"):
-            _walk(eff.get("do"), chance, {**aims, var: "all"}, per, hits, grows)
+            _walk(eff.get("do"), chance, {**aims, var: "all"}, per, hits, grows, own)
     dmg = eff.get("deal_damage")
-    if isinstance(dmg, dict) and isinstance(dmg.get("n"), int):
+    amount = dmg.get("n") if isinstance(dmg, dict) else None
+    if own is not None and isinstance(amount, str) and amount.replace(" ", "") == "counters(self)":
+        amount = own  # the monster's own counters as the view shows them (Little Horn's)
+    if isinstance(dmg, dict) and isinstance(amount, int) and amount > 0:
         aim = _aim(dmg.get("to"), aims)
-        if aim:
-            hits.append(Hit(chance, dmg["n"], aim, per))
+        if aim:  # divided damage (FS-6.20) read as all on one picked player: a kill is what it buys
+            hits.append(Hit(chance, amount, aim, per))
     killed = eff.get("kill")
     aim = _aim(killed, aims) if isinstance(killed, str) else ""
     if aim:
@@ -160,7 +193,7 @@ def _on_me(aim: str, mine: bool, n: int) -> float:
         return 1.0 / n
     if mine:
         return 1.0 if aim == "active" else 0.0
-    return {"next": 1.0 / max(1, n - 1), "others": 1.0}.get(aim, 0.0)
+    return {"next": 1.0 / max(1, n - 1), "picked": 1.0 / max(1, n - 1), "others": 1.0}.get(aim, 0.0)
 
 
 def harm(s: Shape, n: int, hp: int, carried: Mapping[str, int]) -> float:

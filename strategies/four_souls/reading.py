@@ -1005,6 +1005,25 @@ def killer_takes(rules: Any) -> bool:
     return False
 
 
+def rewards_to_killer(rules: Any) -> bool:
+    """FS-1.15 set aside by a monster's own ``rewards_to_killer`` static: whoever kills it gains its whole
+    reward, its soul included, in place of the active player (nobody else does)."""
+    return rules is not None and any(isinstance(b, dict) and "rewards_to_killer" in b for b in rules.statics)
+
+
+def killer_rewards(view: View) -> bool:
+    """FS-1.15 set aside by a ``killer_rewards`` static on an object in play (a room's, an item's, a
+    monster's; an unconditional one, the only kind the cards hold): a killer who is not the active player
+    gains the monster's reward block too, after the active player (its soul stays theirs)."""
+    infos = (*view.rooms, *view.monsters, *(i for s in range(view.n_players) for i in view.items_of(s)))
+    return any(
+        isinstance(b, dict) and b.get("killer_rewards") and "if" not in b
+        for i in infos
+        if i.rules is not None
+        for b in i.rules.statics
+    )
+
+
 def helps(ab: Any) -> bool:
     """Does an ability that asks for a target help it (aim at myself) rather than harm it? (Memoised.)"""
     return _HELPS.of(ab)

@@ -1100,34 +1100,26 @@ def _worth(sp: SensiblePolicy, view: View, info: ObjInfo, mine: bool | None = No
 def _gains(
     sp: SensiblePolicy, view: View, soul: int, rewards: tuple, rules: Any, counters: int, mine: bool
 ) -> float:
-    """FS-1.15, FS-13.4: what a dying monster pays, worth to me — its soul and printed rewards
-    (``_monster_worth`` less the kill's own 1) and its reward effects (``_reward_effects``), together: the
-    active player gains them all whoever kills it. Mine in my turn (``mine``); in a rival's turn one
-    rival's gain, worth to me minus a rival's share of it (1/(n-1): their gain a loss of mine, their
-    death a gain); in co-op a partner's gain is the team's (FS-17.5: souls counted together)."""
+    """FS-1.15, FS-13.4: what a dying monster pays, worth to me, its killer (a kill read here is mine: a
+    fight, a shot, a damage effect's aim) — its soul and printed rewards (``_monster_worth`` less the kill's
+    own 1) and its reward effects (``_reward_effects``), together: the active player gains them all whoever
+    kills it. Mine in my turn (``mine``); in a rival's turn one rival's gain, worth to me minus a rival's
+    share of it (1/(n-1): their gain a loss of mine, their death a gain); in co-op a partner's gain is the
+    team's (FS-17.5: souls counted together). Set aside by the vocabulary: a monster that pays its killer
+    alone (``reading.rewards_to_killer``) is mine whole; with a ``killer_rewards`` static in play
+    (``reading.killer_rewards``) I gain its reward block too, beside the active rival (its soul theirs)."""
     v = _monster_worth(sp.soul_weight, soul, rewards) - 1.0 + _reward_effects(sp, view, rules, counters)
-    if mine or view.coop:
+    if mine or view.coop or rd.rewards_to_killer(rules):
         return v
-    return -v / max(1, view.n_players - 1)
+    theirs = -v / max(1, view.n_players - 1)
+    return theirs + v - sp.soul_weight * soul if rd.killer_rewards(view) else theirs
 
 
 def _reward_effects(sp: SensiblePolicy, view: View, rules: Any, counters: int) -> float:
-    """FS-13.4 step 3: a monster's reward effects (``valuing.reward_worth``: Zombie Jesus's kill of its
+    """FS-13.4 step 3: a monster's reward effects (``valuing.reward_effects``: Zombie Jesus's kill of its
     gainer, Time Eater's extra turn, a reward counted in the monster's counters) to the player gaining
-    them (``_gains`` says whose). Kept for the game per table size and counters."""
-    if rules is None or not rules.rewards:
-        return 0.0
-    memo = sp.rd.shape(rules.rewards, None, _new_memo)
-    key = (view.n_players, counters)
-    v = memo.get(key)
-    if v is None:
-        v = memo[key] = vl.reward_worth(rules, view.n_players, counters)
-    return float(v)
-
-
-def _new_memo(_obj: Any, _other: Any) -> dict:
-    """An empty memo kept for the game by ``Reader.shape`` (``_reward_effects``)."""
-    return {}
+    them (``_gains`` says whose)."""
+    return vl.reward_effects(sp.rd, rules, view.n_players, counters)
 
 
 def _lasting(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
@@ -1136,7 +1128,7 @@ def _lasting(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
     triggers' shape (kept for the game): worth killing or removing sooner than its stats say."""
     if info.rules is None or not info.rules.triggers:
         return 0.0
-    s = sp.rd.shape(info.rules.triggers, None, lasting.shape)
+    s = sp.rd.shape(info.rules.triggers, info.counters, lasting.shape)
     return 0.0 if s is None else lasting.harm(s, view.n_players, view.max_hp, view.counters_of(sp.seat))
 
 
@@ -1378,24 +1370,27 @@ def _at_stake(sp: SensiblePolicy, view: View, top: StackRef | None) -> bool:
                 return (top.value or 0) >= view.hp or _holds_shot(sp, view)
             if view.coop:  # FS-17.4: a partner's death costs a tick; a kill now saves it (FS-10.11)
                 return (top.value or 0) >= view.hp_of(attacker) or _holds_shot(sp, view)
-        if attacker is None or c != attacker or attacker == sp.seat or view.attack_target_soul <= 0:
+        if attacker is None or c < 0 or c == sp.seat or view.attack_target_soul <= 0:
             return False
         t = view.attack_target
         if t is None or t.soul <= 0 or t.hp is None or (top.value or 0) < t.hp:
             return False
-        return view.souls(attacker) + t.soul >= view.souls_to_win
+        taker = _soul_taker(view, t, c)
+        if taker == sp.seat or taker != c:  # mine, or a partner's hit for the attacker: not read
+            return False
+        return view.souls(taker) + t.soul >= view.souls_to_win
     if k == "roll":  # an attack roll that misses me a fight or hits a boss for an opponent
         if not top.attack:  # my own table or reward roll: a dice tool may make it better
             return c == sp.seat and _dice_plan(sp, view, top) is not None
         if c >= 0 and c != sp.seat and view.coop:
             return False
-        if c != sp.seat and (view.attack_target_soul <= 0 or view.active == sp.seat):
-            # an opponent's hit on a monster worth no soul: nothing to spoil; a team-up partner's in my
-            # own attack kills it for me (FS-1.15: the active player takes the reward, FS-10.7)
-            return False
+        if c != sp.seat and view.attack_target_soul <= 0:
+            return False  # an opponent's hit on a monster worth no soul: nothing to spoil
         t = view.attack_target
         if t is None or t.evasion is None:
             return False
+        if c != sp.seat and _soul_taker(view, t, c) == sp.seat:
+            return False  # a team-up partner's in my own attack kills it for me (FS-1.15, FS-10.7)
         # the roll as it resolves, with its roller's bonus (FS-9.4), whoever rolled it, judged as the
         # engine judges it (FS-10.9: a face named before the roll, the roller's miss faces …)
         value = view.roll_value(top)
@@ -1500,7 +1495,8 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
             if pick is not None:
                 return pick
     else:  # an opponent's roll: spoil a hit that kills a boss (FS-14.4: the last chance)
-        wins = view.souls(view.active) + t.soul >= view.souls_to_win  # the active player's soul (FS-1.15)
+        taker = _soul_taker(view, t, top.controller)
+        wins = view.souls(taker) + t.soul >= view.souls_to_win
         shot = _attacker_shot(sp, decision, _INF if wins else _denial_gain(sp, view, t))
         if shot is not None:
             return shot
@@ -1518,6 +1514,13 @@ def _answer_roll(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any:
     sp._intent = ("roll", top.index)
     sp._roll_high = top.controller == sp.seat  # kept until the change resolves
     return pick
+
+
+def _soul_taker(view: View, t: ObjInfo, killer: int) -> int:
+    """Who gains the soul of the attack target ``t`` if ``killer`` kills it: the active player (FS-1.15),
+    or the killer when the monster pays its killer alone (``reading.rewards_to_killer``: every rival teams
+    up against it, FS-10.7, and a partner's hit in my own attack takes it from me)."""
+    return killer if rd.rewards_to_killer(t.rules) else view.active
 
 
 def _roll_need(view: View, top: StackRef, bonus: int, hit: bool) -> int:
@@ -1660,9 +1663,14 @@ def _best_shot(sp: SensiblePolicy, view: View, options: Any, aims: tuple) -> tup
 
 
 def _kill_worth(sp: SensiblePolicy, view: View) -> bool:
-    """Is the attack target a monster with a worth, one a shot could pay to kill now (``_best_shot``)?"""
+    """Could a shot pay to kill the attack target, a monster, now (``_best_shot``)? When it has a worth, or
+    when it can still hit back: its fight may end in its attacker's death (FS-13.9), which the kill saves
+    (``_kill_gain`` weighs the two), whatever the monster pays — a reward that costs its gainer more than
+    the kill's own 1."""
     t = view.attack_target
-    return t is not None and t.kind == "monster" and t.hp is not None and _worth(sp, view, t) > 0
+    if t is None or t.kind != "monster" or t.hp is None:
+        return False
+    return (t.attack or 0) > 0 or _worth(sp, view, t) > 0
 
 
 def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> tuple[float, float]:
@@ -2465,11 +2473,13 @@ def _best_moment(card: CardRef, out: vl.Outlook) -> float:
 
 def _kept_worth(sp: SensiblePolicy, view: View, card: CardRef) -> float:
     """What a loot card in hand is worth kept for my next turn by the value model (``_loot_keep``'s reading,
-    its rank of answers aside): my turn, full HP (damage heals at the end of the turn, FS-8.10)."""
+    its rank of answers aside): my turn, full HP (damage heals at the end of the turn, FS-8.10). Never less
+    than nothing: a card kept need not be played (its only target a monster whose kill costs me more than
+    nothing is no cost to spend)."""
     out = _outlook(sp, view)
     saved = _as_my_turn(sp, view, out)
     try:
-        return _best_moment(card, out)
+        return max(0.0, _best_moment(card, out))
     finally:
         _restore(out, saved)
 

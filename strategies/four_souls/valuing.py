@@ -673,6 +673,26 @@ def reward_worth(rules: CardRules, n: int, counters: int) -> float:
     return sum(effect_value(ab.do, out) for ab in rules.rewards)
 
 
+def reward_effects(reader: Any, rules: CardRules | None, n: int, counters: int) -> float:
+    """:func:`reward_worth` of a monster's reward effects (FS-13.4 step 3) for a table of ``n`` with its
+    ``counters``, kept for the game per table size and counters by the player's ``reading.Reader``
+    (asked for every slot monster at every decision); 0 for a monster with none. Every policy reads a
+    monster's reward effects through it."""
+    if rules is None or not rules.rewards:
+        return 0.0
+    memo = reader.shape(rules.rewards, None, _new_memo) if reader is not None else {}
+    key = (n, counters)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = reward_worth(rules, n, counters)
+    return float(v)
+
+
+def _new_memo(_obj: Any, _other: Any) -> dict:
+    """An empty memo kept for the game by ``Reader.shape`` (:func:`reward_effects`)."""
+    return {}
+
+
 def _hp_price(n: float, out: Outlook) -> float:
     """What paying ``n`` HP costs: my death when it is all I have left (priced as lethal damage is); else, as
     damage to me is read (FS-8.10: it heals at the end of the turn), little once no fight is left in my
@@ -733,6 +753,8 @@ def effect_value(eff: Any, out: Outlook) -> float:
                 v += _each_item(var, sel, eff.get("do"), out)
             elif head in ("monster", "monsters"):  # every slot monster: each one's worth, summed
                 v += _each_monster(var, eff.get("do"), out)
+            elif head == "shop_item" and "steal" in reading_verbs(eff.get("do")):  # every shop item taken
+                v += _with(out, var, "shop_all", eff.get("do"))
             else:
                 v += 0.5 * effect_value(eff.get("do"), out)
         return v
@@ -1625,6 +1647,21 @@ def _as_target(card: Any, rules: Any, out: Outlook) -> float:
     return p * worth - (1.0 - p) * out.rival * (out.n_players - 1) * worth
 
 
+_TREASURE = 3.0  # a fresh treasure's worth (``gain_treasure``'s price): a shop item unseen (a bare table)
+
+
+def shop_worth(out: Outlook, every: bool = False) -> float:
+    """What taking a shop item is worth (FS-1.1, FS-6.12: a shop slot's item, nobody's, taken from no one):
+    the best one on offer by its worth (``item_value``), or with ``every`` all of them; on a bare outlook (a
+    reward read at a typical table, no view) a fresh treasure's worth for the one, two slots' for all
+    (FS-3.12)."""
+    v: View | None = out.view
+    if v is None or out.reader is None:
+        return _TREASURE * (2.0 if every else 1.0)
+    worths = [out.reader.item_value(i.ref.printed) for i in v.shop]
+    return sum(worths) if every else max(worths, default=0.0)
+
+
 def _take(verb: str, params: dict, out: Outlook) -> float:
     """steal / give: the taker gains what the other loses."""
     what = params.get("what")
@@ -1644,6 +1681,8 @@ def _take(verb: str, params: dict, out: Outlook) -> float:
         worth = 0.3 * _num(what["cents"])
     elif isinstance(what, dict) and "loot" in what:
         worth = 1.0 * _num(what["loot"])
+    elif isinstance(what, str) and out.plan.get(what) in ("shop", "shop_all"):  # nobody's: taken from no one
+        worth, frm = shop_worth(out, out.plan[what] == "shop_all"), "shop"
     elif isinstance(what, str):  # an item variable
         worth = out.their_best_item
     else:
@@ -1782,6 +1821,8 @@ def _target_kinds(bindings: dict, eff: Any) -> tuple:
                 kinds.append((var, "me" if good else "rival"))
         elif head in ("other_player", "other_players", "non_active_player"):
             kinds.append((var, "rival"))
+        elif head == "shop_item" and "steal" in reading_verbs(eff):
+            kinds.append((var, "shop"))  # taken from the shop, nobody's: its worth (``shop_worth``)
         elif head in ("item", "item_or_soul", "shop_item"):
             if "you_control" in flags:
                 kinds.append((var, "mine"))

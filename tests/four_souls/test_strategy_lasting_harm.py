@@ -128,7 +128,37 @@ def test_FS_8_2_every_harm_under_a_condition_in_the_collection_is_read_or_said_w
             cond = on.get("if")
             if cond is None or not any(on.get(e) == "any_player" for e in ("turn_start", "turn_end")):
                 continue
-            if verbs(ab.get("do")) & {"deal_damage", "kill"}:
+            if verbs(ab.get("do")) & {"deal_damage", "kill"} and ab.get("do") != {"kill": "self"}:
                 seen.add(cond)
-                assert cond in lasting.READ_CONDITIONS or cond in lasting.UNREAD_CONDITIONS, (c.id, cond)
+                read = cond in lasting.READ_CONDITIONS or cond in lasting.COUNTED_CONDITIONS
+                assert read or cond in lasting.UNREAD_CONDITIONS, (c.id, cond)
     assert "loots_played(active) >= 1" in seen and "counters(self) >= 6" in seen
+    assert "counters(self) > 0" in seen
+
+
+def test_FS_8_2_a_harm_counted_in_the_monsters_own_counters_is_read_with_the_count_it_carries():
+    """Little Horn: at each turn start, damage equal to its counters, divided among players the active player
+    picks (FS-6.20). Read with the counters the view shows it carrying: none, no harm (its condition does not
+    hold); 2 at a 2-HP table, a death each rival turn when the rival's pick is me (one time in n - 1), never
+    in mine (I pick): 3 rounds × 4, whatever the table's size. Counters unknown: not read. Before, the trigger
+    was listed as not read."""
+    rules = add_slot_monster(strategy_table(4), by_id("aa-little_horn")).rules
+    assert lasting.shape(rules.triggers, 0) is None and lasting.shape(rules.triggers) is None
+    two = lasting.shape(rules.triggers, 2)
+    assert two is not None
+    assert lasting.harm(two, 4, 2, {}) == pytest.approx(3 * 4.0)
+    assert lasting.harm(two, 3, 2, {}) == pytest.approx(3 * 4.0)
+    assert lasting.harm(two, 4, 3, {}) == 0.0  # 2 damage does not kill at 3 HP, and it is not my turn's
+
+
+def test_FS_8_2_little_horn_grown_to_a_kill_is_the_fight_i_pick():
+    """Little Horn (3 HP, evasion 5, a soul, 4 loot) beside a twin with the same stats and 3 loot more, at 3
+    players of 2 HP: with 2 counters on it (a death in each rival turn whose pick is me) it is the fight to
+    take; with none, the twin. The old worth read its rewards only: the twin either way."""
+    for counters, picked in ((2, "Little Horn"), (0, "Twin")):
+        g = strategy_table(3, hp=2)
+        horn = add_slot_monster(g, by_id("aa-little_horn"))
+        horn.counters = counters
+        add_slot_monster(g, monster("Twin", hp=3, evasion=5, attack=1, rewards={"loot": 7}, soul=1))
+        g.active = 0
+        assert g.io.strategies[0]._best_fight(View(g, 0))[0].name == picked

@@ -148,3 +148,37 @@ def test_FS_10_11_the_cheapest_shot_answers_a_lethal_miss():
     attack.run_attack(g, 0, m)
     assert not kinds(g, "loot_played") and len(g.players[0].hand) == 1
     assert not sling.charged and not m.in_play and g.players[0].damage == 0
+
+
+# its gainer's turn ends and its things stay spent at its next turn start: 1.5 lost, a worth of -0.5 to P0
+_COSTLY = ({"reward": {"do": {"seq": ["end_turn", {"skip_recharge": "you"}]}}},)
+
+
+def test_FS_13_9_a_kill_that_saves_my_life_is_weighed_whatever_the_monster_pays():
+    """P0 (2 HP) fights a 1-HP monster of evasion 6 whose reward costs its gainer more than the kill's own 1
+    (a worth of -0.5). P0 misses (1): the monster's 1 damage waits and would leave P0 at 1 HP, where the fight
+    is lost 5 times in 6 by a death (FS-13.9): the kill now gains (5/6) × (-0.5 + 4) = 2.9 over Bomb! kept
+    (1.6). P0 throws it, the damage fizzles (FS-10.11). The old player weighed a shot only on a monster worth
+    more than nothing and took the hit."""
+    g = strategy_table(2, rolls=[1, 1, 1], hp=2)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, real("Bomb!"))
+    m = add_slot_monster(g, monster("Leech", hp=1, evasion=6, attack=1, abilities=_COSTLY))
+    attack.run_attack(g, 0, m)
+    assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!"]
+    assert not m.in_play and g.players[0].damage == 0
+    assert [r for r in kinds(g, "fizzled") if r[7] == "combat"]
+
+
+def test_FS_13_9_a_death_cheaper_than_the_kill_is_left_to_the_fight():
+    """The same fight with a monster whose reward makes its gainer skip a whole turn (a worth of 1 - 8 = -7):
+    the kill now costs more than the death it may save ((5/6) × (-7 + 4) < 0), so Bomb! stays in hand."""
+    g = strategy_table(2, rolls=[1, 6], hp=2)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    give_loot(g, 0, real("Bomb!"))
+    skip = ({"reward": {"do": {"skip_turn": {"who": "you"}}}},)
+    m = add_slot_monster(g, monster("Leech", hp=1, evasion=6, attack=1, abilities=skip))
+    attack.run_attack(g, 0, m)
+    assert not kinds(g, "loot_played") and g.players[0].damage == 1
