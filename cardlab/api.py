@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.analysis.render import Report
-from cardlab.analysis.runs import Run, RunError, interrupted_query, within_memory
+from cardlab.analysis.runs import Run, RunError, duckdb_memory, interrupted_query, within_memory
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.card_problems import every_problem
 from cardlab.simulate.core.datafiles import write_json
@@ -42,6 +42,7 @@ from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Ver
 from cardlab.simulate.core.runner import MAX_GAMES, RunOutcome, RunPlan, check_seed, check_workers
 from cardlab.simulate.core.wording import counted
 
+from .compiled import pure_problem
 from .help_examples import example_option
 from .replay import Replay
 from .runset import RunSettings, plan_of
@@ -208,13 +209,25 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _plain_numbers(function: Callable[..., Any]) -> Callable[..., Any]:
-    """Calls with NumPy numbers (``for seed in np.arange(3)``), which the checks accept as whole numbers,
-    reach the function as Python ones: ``games=np.int64(2)`` passed every check, then failed writing the
-    manifest ("Object of type int64 is not JSON serializable")."""
+def check_environment() -> None:
+    """The ``CARDLAB_*`` variables the code reads, checked before any command or API call does any work: a
+    bad value is one line naming the variable and the value (exit 2), never a run whose report then fails
+    or that quietly ignored what was asked (``CARDLAB_PURE=yes`` ran the compiled build)."""
+    problem = pure_problem()
+    if problem:
+        raise UserError(problem)
+    duckdb_memory()
+
+
+def _api_call(function: Callable[..., Any]) -> Callable[..., Any]:
+    """An API call checks the environment as a command does, and its NumPy numbers (``for seed in
+    np.arange(3)``), which the checks accept as whole numbers, reach the function as Python ones:
+    ``games=np.int64(2)`` passed every check, then failed writing the manifest ("Object of type int64 is
+    not JSON serializable")."""
 
     @functools.wraps(function)
     def call(*args: Any, **kwargs: Any) -> Any:
+        check_environment()
         return function(*map(_plain, args), **{name: _plain(value) for name, value in kwargs.items()})
 
     return call
@@ -468,7 +481,7 @@ def _execute(
     return outcome
 
 
-@_plain_numbers
+@_api_call
 def simulate(
     game_name: str | GameSpec,
     *,
@@ -523,7 +536,7 @@ def simulate(
     return Run.open(folder)
 
 
-@_plain_numbers
+@_api_call
 def sweep(
     game_name: str | GameSpec,
     vary: str | Sequence[str],
@@ -670,7 +683,7 @@ def _run_set(
     return RunSet(folder, [o.out for o in outcomes], built, reports.write(built), failed)
 
 
-@_plain_numbers
+@_api_call
 def robust(
     game_name: str | GameSpec,
     ensemble: str | Sequence[str],
@@ -727,7 +740,7 @@ def robust(
     )
 
 
-@_plain_numbers
+@_api_call
 def ladder(
     game_name: str | GameSpec,
     strategy: str | Sequence[str],
@@ -769,7 +782,7 @@ def ladder(
     )
 
 
-@_plain_numbers
+@_api_call
 def duel(
     game_name: str | GameSpec,
     strategy: str | Sequence[str],
@@ -807,6 +820,7 @@ def duel(
     return folder, figures
 
 
+@_api_call
 def duel_report(folders: str | Path | Sequence[str | Path]) -> Any:
     """The pooled figures of duel folders of the same policies (`cardlab duel-report DIR…`)."""
     from .duel import read_duels
@@ -814,7 +828,7 @@ def duel_report(folders: str | Path | Sequence[str | Path]) -> Any:
     return read_duels([Path(folder) for folder in _texts(folders, "folders")])
 
 
-@_plain_numbers
+@_api_call
 def overrules(
     game_name: str | GameSpec,
     strategy: str | Sequence[str],
@@ -862,7 +876,7 @@ def _starts(echo: Echo) -> Callable[[int, int, str], None]:
     return lambda i, n, what: echo(f"[{i + 1}/{n}] {what}")
 
 
-@_plain_numbers
+@_api_call
 def tune(
     game_name: str | GameSpec,
     knob: str | Sequence[str],
@@ -947,7 +961,7 @@ def _check_workers(jobs: int, backend: str, scheduler: str | None) -> None:
     check_workers(jobs, backend, scheduler)
 
 
-@_plain_numbers
+@_api_call
 def tune_policy(
     game_name: str | GameSpec,
     policy: str,
@@ -999,7 +1013,7 @@ def tune_policy(
     return folder, found
 
 
-@_plain_numbers
+@_api_call
 def soak(
     game_name: str | GameSpec,
     *,
@@ -1035,13 +1049,14 @@ def soak(
 # ---- reading runs -------------------------------------------------------------------------------------
 
 
+@_api_call
 def open_run(path: str | Path) -> Run:
     """Open a run folder (validated; one line on anything wrong): frames, SQL, manifest, report."""
     _typed(Path, path=path)  # open_run(None): one line, not pathlib's TypeError
     return Run.open(path)
 
 
-@_plain_numbers
+@_api_call
 def report(
     path: str | Path | Run,
     by: str | Sequence[str] = (),
@@ -1082,7 +1097,7 @@ def report(
     return built
 
 
-@_plain_numbers
+@_api_call
 def compare(
     run_a: str | Path | Run, run_b: str | Path | Run, by: str | None = None, *, level: float = 0.95
 ) -> str:
@@ -1115,7 +1130,7 @@ def compare(
         return to_text(paired(a, b, by, level), level)
 
 
-@_plain_numbers
+@_api_call
 def replay(
     run: str | Path | Run, game: int | None = None, *, seed: int | None = None, events: bool = False
 ) -> Replay:
@@ -1156,6 +1171,7 @@ def _checked(plan: RunPlan) -> RunPlan:
     return dataclasses.replace(plan, spec=dataclasses.replace(spec, play=spec.checked_play))
 
 
+@_api_call
 def verify(path: str | Path) -> Verification | FolderVerification:
     """Check a run folder (`cardlab verify`): manifest and batch records valid, every part present with
     its recorded size and checksum; ``.ok`` and ``.lines()``. A folder of runs (a sweep, ensemble, ladder
@@ -1195,7 +1211,7 @@ def _planned_runs(folder: Path) -> tuple[list[str], str]:
     return ["a", "b"], command  # a duel: A against B, and B in A's seats
 
 
-@_plain_numbers
+@_api_call
 def meta(
     path: str | Path | Run, by: str | None = None, *, field: str | None = None, level: float = 0.95
 ) -> str:
@@ -1224,6 +1240,7 @@ def _fit_to_ship(run: str | Path, table: dict[str, Any], values: str) -> None:
         )
 
 
+@_api_call
 def derive_draft_table(
     run: str | Path | Run, policy: str | None = None, out: str | Path | None = None
 ) -> tuple[Path, dict[str, Any]]:
@@ -1243,6 +1260,7 @@ def derive_draft_table(
     return write_json(table, out), table
 
 
+@_api_call
 def derive_gosu_x_draft(run: str | Path | Run, out: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
     """Gosu X clan draft values from a run with random drafts, written to ``out`` (default: the Gosu X
     draft values file); returns the file and the table."""
@@ -1259,7 +1277,7 @@ def derive_gosu_x_draft(run: str | Path | Run, out: str | Path | None = None) ->
     return write_json(table, out), table
 
 
-@_plain_numbers
+@_api_call
 def derive_four_souls_horizon(
     games: int, seed: int, players: str = "2,3,4", out: str | Path | None = None, features: str = "fitted"
 ) -> tuple[Path, dict[str, Any]]:
@@ -1285,6 +1303,7 @@ def derive_four_souls_horizon(
 # ---- cards and speed ---------------------------------------------------------------------------------
 
 
+@_api_call
 def cards_check(path: str | Path, game_name: str | None = None) -> str:
     """Validate card, deck or ratio files (a file or a folder; `cardlab cards check`): the summary text."""
     from cardlab.simulate.core.cardfiles import EMPTY, load_yaml, other_game
@@ -1329,7 +1348,7 @@ def _guess_game(path: str) -> GameSpec:
     )
 
 
-@_plain_numbers
+@_api_call
 def bench(
     games: str | Sequence[str] = (),
     *,

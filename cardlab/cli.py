@@ -16,7 +16,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from cardlab.analysis.runs import RunError, duckdb_memory, interrupted_query
+from cardlab.analysis.runs import RunError, interrupted_query
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core import interrupts
 from cardlab.simulate.core.errors import UserError
@@ -26,7 +26,6 @@ from cardlab.simulate.core.wording import counted
 from cardlab.strategies import registry as strategy_registry
 
 from . import __version__, api
-from .compiled import pure_problem
 from .help_examples import add_examples, with_example
 
 
@@ -63,16 +62,6 @@ def fail_line(message: object) -> str:
     """One line, whatever a person typed: control characters (newlines, NUL …) are shown escaped."""
     text = str(message)
     return "error: " + "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
-
-
-def check_environment() -> None:
-    """The ``CARDLAB_*`` variables the code reads, checked before any command does any work: a bad value is
-    one line naming the variable and the value (exit 2), never a run whose report then fails or that
-    quietly ignored what was asked."""
-    problem = pure_problem()
-    if problem:
-        raise UserError(problem)
-    duckdb_memory()
 
 
 _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", None)  # click 8.2+; 8.1 prints the help itself
@@ -119,7 +108,7 @@ class CardlabGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            check_environment()
+            api.check_environment()
             return super().invoke(ctx)
         except (UserError, RunError) as exc:
             for line in getattr(exc, "lines", [exc]):  # several problems (cards check): a line each

@@ -57,6 +57,24 @@ def test_a_pure_switch_other_than_1_or_0_is_one_line(cli_runner, value):
     )
 
 
+def test_the_api_refuses_an_odd_pure_switch_as_the_command_line_does(monkeypatch, tmp_path):
+    """``CARDLAB_PURE=yes`` refused every command but ran a notebook's ``cl.simulate`` on the compiled build
+    without a word: every API function checks the environment first (nothing written)."""
+    import cardlab.api as cl
+
+    monkeypatch.setenv("CARDLAB_PURE", "yes")
+    message = "CARDLAB_PURE='yes': set it to 1 for the pure-Python build, or to 0"
+    for call in (
+        lambda: cl.simulate("gosu-x", games=2, jobs=1, out=tmp_path),
+        lambda: cl.open_run(tmp_path),
+        lambda: cl.cards_check(tmp_path),
+    ):
+        with pytest.raises(cl.UserError) as refused:
+            call()
+        assert str(refused.value) == message
+    assert not any(tmp_path.iterdir())
+
+
 def test_the_install_reads_the_pure_switch_as_the_command_line_does(monkeypatch, capsys):
     """``CARDLAB_PURE=yes pip install .`` compiled: only 1 meant pure at install time, and the build's
     fallback caught any stop. An odd value now stops the build itself, before mypyc is touched, with the
