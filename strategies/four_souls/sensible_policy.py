@@ -899,8 +899,9 @@ def _goes_round(sp: SensiblePolicy, decision: Decision) -> bool:
 
 def _use_character_now(sp: SensiblePolicy, view: View) -> bool:
     """The character's ↷ (an extra loot play, FS-Q.34) is worth using on my turn when loot that
-    gains is left to play — unless I hold an answer and someone is close to winning: then it is
-    kept for a loot play in their turn (the only way to play loot outside my own turn)."""
+    gains is left to play — unless I hold an answer (a shot that kills an attacker among them) and someone
+    is close to winning: then it is kept for a loot play in their turn (the only way to play loot outside my
+    own turn)."""
     if view.loot_plays > 0:
         return False
     roles = [_role(sp, c.rules.play) for c in view.hand]
@@ -912,7 +913,11 @@ def _use_character_now(sp: SensiblePolicy, view: View) -> bool:
             for r, c in zip(roles, view.hand, strict=True)
         ):
             return False
-    if any(r in ("roll", "shield", "cancel") for r in roles) and not view.coop:  # FS-17: no opponents
+    # a shot that kills an attacker answers too (``_attacker_shot``, FS-10.11)
+    answers = any(r in ("roll", "shield", "cancel") for r in roles) or any(
+        rd.player_shot(c.rules.play) > 0 for c in view.hand
+    )
+    if answers and not view.coop:  # FS-17: no opponents
         need = view.souls_to_win - 2
         return not any(view.souls(s) >= need for s in range(view.n_players) if s != sp.seat)
     return True
