@@ -4,13 +4,15 @@ the forked branch — same re-deals, same rollouts, same outcomes — so everyth
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 
 import pytest
 
 from cardlab.simulate import games
 from cardlab.simulate.core import Players
-from cardlab.simulate.core.branching import BranchError
+from cardlab.simulate.core.branching import BranchError, Outcome, on_copy
 from cardlab.simulate.core.decisions import Decision
 from cardlab.simulate.core.game import play_seated
 from cardlab.simulate.four_souls.branching import play_copy
@@ -89,3 +91,82 @@ def test_a_blank_card_copy_offered_as_an_action_is_found_behind_its_handle():
     assert engine_value(branch, ("loot", made.ref)) == ("loot", copied)
     assert engine_value(branch, ("loot", made.ref))[1] is copied and copied.pid == -real.pid
     assert engine_value(branch, ("loot", real.ref))[1] is real  # physical cards are shared by the copy
+
+
+class _Node:
+    """A cycle's member that can be watched (weakref) without being kept alive."""
+
+    def __init__(self) -> None:
+        self.other: _Node | None = None
+
+
+@pytest.fixture
+def collector_held_off():
+    """The collector's automatic collections out of reach (thresholds raised, not disabled), so whatever
+    frees a cycle here is the code under test, not the collector's own timing."""
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.set_threshold(10**9, 10**9, 10**9)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def test_a_copied_branchs_cycles_are_freed_as_it_ends(collector_held_off):
+    """A copied branch's state is garbage held in cycles (the game and its views, the players' views): the
+    branch collects it as it ends, so it is gone when the branch returns, whatever the collector's
+    thresholds — and the collector is on again as it was."""
+    seen = []
+
+    def play():
+        a, b = _Node(), _Node()
+        a.other, b.other = b, a
+        seen.append((weakref.ref(a), gc.isenabled()))
+        return Outcome(winners=(0,), end_reason="souls")
+
+    assert on_copy(play).winners == (0,)
+    node, collecting = seen[0]
+    assert node() is None
+    assert not collecting  # held off while the branch played
+    assert gc.isenabled()
+
+
+def test_a_copied_branch_leaves_a_collector_turned_off_alone(collector_held_off):
+    """A caller that turned the collector off keeps it off, and the branch collects nothing for it."""
+    seen = []
+
+    def play():
+        a, b = _Node(), _Node()
+        a.other, b.other = b, a
+        seen.append(weakref.ref(a))
+        return Outcome(winners=(1,), end_reason="souls")
+
+    gc.disable()
+    try:
+        on_copy(play)
+        assert not gc.isenabled()
+        assert seen[0]() is not None
+    finally:
+        gc.enable()
+
+
+def test_a_search_games_copies_do_not_pile_up(collector_held_off, monkeypatch):
+    """A real search game on copies: the games alive as each branch is seated are the searched game, the
+    branch's own copy and what was alive before; the copies of the branches before are gone (each was a
+    cycle the old code left to the collector, which here never came)."""
+    from cardlab.simulate.four_souls.state import Game
+    from cardlab.strategies.search import Search
+
+    counts = []
+    enter = Search._enter
+
+    def counted(self, *args, **kwargs):
+        if len(counts) < 6:
+            counts.append(sum(1 for o in gc.get_objects() if type(o) is Game))
+        return enter(self, *args, **kwargs)
+
+    monkeypatch.setattr(Search, "_enter", counted)
+    _game("copy", 7, horizon=1)
+    assert len(counts) == 6
+    assert max(counts) == counts[0], counts

@@ -298,16 +298,28 @@ def on_copy(play: Callable[[], Outcome]) -> Outcome:
     """A branch an engine plays on a copy of its state in this process (``play`` copies, re-deals, plays on
     and returns the outcome): for decisions an engine can resume from a copy (Four Souls' action
     decisions, ``four_souls.branching.play_copy``), where a copy costs less than a fork. Inside it
-    :func:`in_branch` is true (no nested branches) and :func:`stop` ends it with its outcome."""
+    :func:`in_branch` is true (no nested branches) and :func:`stop` ends it with its outcome.
+
+    The branch's copy and rollout are garbage as a whole when it ends, held in cycles (the game and its
+    views, the players' views, a stack item and its context) that only the cyclic collector frees. Left to
+    its thresholds, the collector walked them again and again as they aged into its older generations
+    (docs/performance.md, session 35); so it is held off while the branch plays and collects the branch's
+    objects, all in its youngest generation then, once as it ends. A collector the caller turned off stays
+    off."""
     if in_branch():
         raise BranchError("a branch cannot branch again (rollout players must not search)")
     _here.copying = True
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return play()
     except _Stop as stop:
         return stop.outcome
     finally:
         _here.copying = False
+        if collecting:
+            gc.enable()
+            gc.collect(0)
 
 
 def _table() -> Table:
