@@ -22,6 +22,10 @@ def legal_actions(g: Game, seat: int) -> list:
     copies = blank_card.copies(g, seat)
     cap_acts, cap_loot = statics.turn_limits(g)  # Shadow of Famine (FS-6.1, FS-8.4); None, None nearly always
     plays = p.loot_plays > 0 or p.unlimited_loot
+    # FS-4.2: a "simple" ability's targets (players) always exist, unless an `untargetable` static bars a
+    # player (The Monster of Summer): then each target is checked, so no option is offered whose stacking
+    # fails and leaves the player asked again in the same position, without end
+    guarded = bool(statics.untargetable_seats(g))
     if (
         (plays or copies)
         and (p.hand or copies)
@@ -40,7 +44,7 @@ def legal_actions(g: Game, seat: int) -> list:
             seen.add(cid)
             rules: CardRules = c.rules
             play = rules.play
-            if (play is not None and play.simple) or can_play_loot(g, seat, c):
+            if (play is not None and play.simple and not guarded) or can_play_loot(g, seat, c):
                 out.append(("loot", c))
     no_items = "activate_item" in forbid
     if "activate_ability" in forbid:  # no activated ability at all (Alt Art Rag Mega)
@@ -72,9 +76,9 @@ def legal_actions(g: Game, seat: int) -> list:
             ab.topts["if"],
         ):
             continue  # a ↷ ability that says when it can be activated (Red Key, Friendly Ball)
-        if ab.simple:
+        if ab.simple and not guarded:
             out.append((kind, o, i))
-        elif ab.on_roll:
+        elif ab.on_roll and not guarded:
             if roll is None:
                 roll = any(type(it) is RollItem for it in g.stack)
             if roll:
@@ -132,7 +136,7 @@ def activatable(g: Game, seat: int, o: Obj) -> list[tuple[str, int, Any]]:
             continue
         if ab.cost and not can_pay_cost(g, p, o, ab.cost):
             continue
-        if ab.simple or _usable(g, seat, o, ab):
+        if (ab.simple and not statics.untargetable_seats(g)) or _usable(g, seat, o, ab):  # FS-4.2
             out.append((kind, i, ab))
     return out
 
@@ -157,7 +161,7 @@ def can_play_loot(g: Game, seat: int, c: Phys) -> bool:
     if r.play is None:
         return "trinket" in r.keywords or "ambush" in r.keywords  # still become something (FS-4.13/4.14)
     ab = r.play
-    if ab.simple:
+    if ab.simple and not statics.untargetable_seats(g):  # FS-4.2: a barred player is no target
         return True
     return targets.has_targets(statics.Ctx(g, seat, c, name=c.card.name), ab)
 

@@ -198,3 +198,37 @@ def test_FS_5_4_hitops_prevents_combat_damage_on_4_and_5_and_can_be_shared_for_a
     hit(rival, 5)
     assert rival.damage == 1
     check_invariants(g)
+
+
+def test_FS_4_2_an_ability_aiming_only_at_an_untargetable_rival_is_not_offered():
+    """Baba's ↷ and a loot card each name another player as their target (a player always exists, so the
+    engine's fast legality check skips them); with the only rival holding a charged The Monster (no other
+    player may target them, FS-4.2) neither can go on the stack, so neither is offered — an offered option
+    whose stacking fails leaves the player asked again in the same position without end. With The Monster
+    deactivated both are offered again."""
+    g = _baba()
+    me = g.players[0]
+    give_loot(g, 1, _cents(3))
+    monster = give_item(g, 1, by_id("soi-the_monster"))
+    monster.charged = True
+    hit = give_loot(
+        g,
+        0,
+        card(
+            "Poke",
+            abilities=(
+                {"play": {"targets": {"P": "other_player"}, "do": {"deal_damage": {"to": "P", "n": 1}}}},
+            ),
+        ),
+    )
+    me.loot_plays = 1
+    acts = plays.legal_actions(g, 0)
+    assert not any(len(o) > 1 and o[1] is me.character for o in acts)
+    assert hit not in _loot_options(g, 0)
+    assert plays.activatable(g, 0, me.character) == []
+    monster.charged = False
+    g.obj_ver += 1
+    acts = plays.legal_actions(g, 0)
+    assert any(len(o) > 1 and o[1] is me.character for o in acts)
+    assert hit in _loot_options(g, 0)
+    check_invariants(g)

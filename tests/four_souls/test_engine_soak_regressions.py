@@ -752,3 +752,17 @@ def test_FS_13_1_a_dying_player_is_no_living_player_to_choose_or_count():
     ctx = Ctx(g, 0, None, {}, None, None, None, "t")
     assert [p.seat for p in interpreter.candidates(ctx, "living_player")] == [0]
     assert statics.value(ctx, "alive(1)") is False and statics.value(ctx, "alive(0)") is True
+
+
+# --------------------------------------------------------------------------- an untargetable rival (FS-4.2)
+
+
+def test_FS_4_2_seed_an_ability_aiming_at_an_untargetable_rival_is_not_offered_for_ever():
+    """Two evaluator players, every set (game seed 597321673988143679): the rival's charged The Monster
+    bars them as a target (FS-4.2) while Baba's ↷ names another player; the ability was offered, could not
+    go on the stack, and was offered again in the same position until the 200,000-decision cap. The rule
+    scenario is test_cards_collection_free_plays; the game must now end by the rules."""
+    seed = 597321673988143679
+    players = Players([STRATEGIES["evaluator"](s, stream(seed, "strategy", s)) for s in range(2)])
+    result = checked_play(make_config(2, sets=("all",)), seed, players)
+    assert result.end_reason in ("win", "draw", "turn_cap")
