@@ -96,7 +96,7 @@ def _monster_worth(soul_weight: float, soul: int, rewards: tuple) -> float:
     slot monster at every action decision."""
     w = 1.0 + soul_weight * soul
     for key, n in rewards:
-        w += {"cents": 0.3, "loot": 1.0, "treasure": 3.0}.get(key, 0.5) * (n if isinstance(n, int) else 3.5)
+        w += vl.PRICES.get(key, 0.5) * (n if isinstance(n, int) else 3.5)
     return w
 
 
@@ -1853,9 +1853,8 @@ def _answer_damage(sp: SensiblePolicy, decision: Decision, top: StackRef) -> Any
             )
         sp._intent = ("seat", who)
         return pick
-    shot = _attacker_shot(
-        sp, decision, _INF
-    )  # the winning hit on a boss: its attacker killed first, or a shield
+    # the winning hit on a boss: its attacker killed first, or a shield
+    shot = _attacker_shot(sp, decision, _INF)
     if shot is not None:
         return shot
     pick = _shield(sp, decision.options, monster=True)

@@ -1576,6 +1576,10 @@ def _turn_of(cond: Any, out: Outlook) -> bool | None:
     return not now if m.group(1) else now
 
 
+PRICES: Final[dict[str, float]] = {"loot": 1.0, "cents": 0.3, "treasure": 3.0}
+"""A printed reward's price a piece in the value model's points (a loot card 1, 1¢ 0.3, a fresh treasure 3):
+one table for every reading of a monster's or an attackable side's rewards."""
+
 _DEATH = 4.0  # a player's death: its penalty (FS-13.9) and, in its own turn, the rest of that turn
 
 
@@ -1637,17 +1641,13 @@ def _as_target(card: Any, rules: Any, out: Outlook) -> float:
     :func:`reward_worth` reads them (FS-13.4)."""
     if card.hp is None or not any("attackable" in st for st in rules.statics):
         return 0.0
-    prices = {"loot": 1.0, "cents": 0.3, "treasure": 3.0}
-    worth = sum(prices.get(k, 0.5) * _num(n) for k, n in (card.rewards or {}).items())
+    worth = sum(PRICES.get(k, 0.5) * _num(n) for k, n in (card.rewards or {}).items())
     worth += reward_worth(rules, out.n_players, 0) if rules.rewards else 0.0
     p = 0.0
     if out.my_turn and not out.fight_done:
         hit, die = roll_odds(rules, card.evasion or 0, out.roll_bonus, out.own_faces)  # FS-10.9, FS-5.4
         p = win_chance(out.hp, max(1, out.atk), card.hp, hit, card.attack or 0, die)
     return p * worth - (1.0 - p) * out.rival * (out.n_players - 1) * worth
-
-
-_TREASURE = 3.0  # a fresh treasure's worth (``gain_treasure``'s price): a shop item unseen (a bare table)
 
 
 def shop_worth(out: Outlook, every: bool = False) -> float:
@@ -1657,7 +1657,7 @@ def shop_worth(out: Outlook, every: bool = False) -> float:
     (FS-3.12)."""
     v: View | None = out.view
     if v is None or out.reader is None:
-        return _TREASURE * (2.0 if every else 1.0)
+        return PRICES["treasure"] * (2.0 if every else 1.0)
     worths = [out.reader.item_value(i.ref.printed) for i in v.shop]
     return sum(worths) if every else max(worths, default=0.0)
 
