@@ -107,7 +107,7 @@ def test_a_game_with_a_search_seat_is_a_function_of_its_seed(game, params):
 
     def once():
         search = strategies["search"](0, random.Random(3), **params)
-        result = play_seated(spec, config, 21, Players([search, strategies["sensible"](1, random.Random(4))]))
+        result = play_seated(spec, config, 23, Players([search, strategies["sensible"](1, random.Random(4))]))
         return result, [r.check for r in search.searched]
 
     (first, checks), (second, again) = once(), once()
