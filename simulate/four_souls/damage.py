@@ -201,8 +201,8 @@ def _attackable_item(g: Game, o: Obj) -> bool:
 
 
 def destroy(g: Game, o: Obj, why: str, by: int = -1) -> bool:
-    """FS-6.3 / FS-4.12: into its discard; Eternal items are not destroyed; The Chest becomes a soul. A
-    monster, and an attackable item ([A] "Атакуемые предметы": destroyed even outside an attack, its
+    """FS-6.3 / FS-4.12: into its discard; Eternal items are not destroyed (in the shop they are: a shop
+    item's abilities do not work, FS-1.5); The Chest becomes a soul. A monster, and an attackable item ([A] "Атакуемые предметы": destroyed even outside an attack, its
     reward block goes to the active player, FS-13.2), dies: its death goes on the stack, and resolving it
     (``why`` "killed", ``resolution.object_dies``) destroys the item. ``by``: the seat whose effect destroys
     it, its killer (the active player when no player's effect does)."""
@@ -211,8 +211,8 @@ def destroy(g: Game, o: Obj, why: str, by: int = -1) -> bool:
     killer = g.active if by < 0 else by
     if o.kind == "monster":
         return kill(g, o, killer)
-    if o.kind == "item" and o.eternal:
-        return False
+    if o.kind == "item" and o.eternal and o.controller >= 0:
+        return False  # FS-4.12; a shop item's abilities do not work (FS-1.5), Eternal among them
     if why != "killed" and _attackable_item(g, o):
         return kill(g, o, killer)
     if o.kind == "curse" and pass_curse(g, o):
