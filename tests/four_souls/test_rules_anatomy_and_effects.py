@@ -111,3 +111,36 @@ def test_FS_18_5_an_event_put_into_a_minion_slot_resolves_and_the_slot_stays_emp
     assert g.mslots[slot] == [] and challenge.minions(g) == 0
     assert [o.name for o in g.monsters()] == ["A"]
     fx.check_invariants(g)
+
+
+def test_FS_21_keepers_sack_given_away_pays_its_receiver_nothing():
+    """[A]'s FAQ: Keeper's Sack pays 14¢ only when it is first gained; being given it is no gain. Seat 0
+    pays 4¢ to give it to seat 1: seat 1 holds it with 0¢, seat 0 has 0¢ left."""
+    g = fx.position(2)
+    g.active = 0
+    sack = fx.give_item(g, 0, fx.by_id("r-keepers_sack"))
+    fx.take_cents(g, 0, 4)
+    assert plays.take_action(g, 0, ("paid", sack, 0))
+    resolution.priority(g, 0, until_empty=True)
+    assert sack in g.players[1].items and sack not in g.players[0].items
+    assert [p.cents for p in g.players] == [0, 0]
+    fx.check_invariants(g)
+
+
+def test_FS_5_13_a_loot_copying_a_become_a_copy_ability_makes_nothing_a_copy():
+    """? Card copies Modeling Clay's ↷ ability (verb become_copy on itself). [A]: with "this" a loot card
+    that does not say it turns into an item, nothing happens; the loot card goes to its discard. Neither
+    item in play changes."""
+    g = fx.position(2)
+    g.active = 0
+    g.players[0].loot_plays = 1
+    clay = fx.give_item(g, 1, fx.real("Modeling Clay"))
+    purse = fx.give_item(g, 0, _plain_treasure("Purse"))
+    own = (clay.rules, purse.rules)
+    q = fx.give_loot(g, 0, fx.by_id("fsp2-card"))
+    act = next(o for o in plays.legal_actions(g, 0) if o[0] == "loot" and o[1] is q)
+    assert plays.take_action(g, 0, act)
+    resolution.priority(g, 0, until_empty=True)
+    assert (clay.rules, purse.rules) == own and clay.charged
+    assert q in g.loot_disc and not any(o.phys is q for p in g.players for o in p.items)
+    fx.check_invariants(g)
