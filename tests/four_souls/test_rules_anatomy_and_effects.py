@@ -144,3 +144,21 @@ def test_FS_5_13_a_loot_copying_a_become_a_copy_ability_makes_nothing_a_copy():
     assert (clay.rules, purse.rules) == own and clay.charged
     assert q in g.loot_disc and not any(o.phys is q for p in g.players for o in p.items)
     fx.check_invariants(g)
+
+
+def test_FS_1_13_FS_1_16_a_boss_held_as_a_soul_has_no_working_abilities():
+    """A boss whose static gives monsters +1 evasion dies on seat 0's turn: seat 0 gains it as a soul
+    (FS-1.16), and the static stops working with it ([A]: monster abilities do not work on a card gained
+    as a soul unless it says so)."""
+    g = fx.position(2)
+    g.active = 0
+    blob = fx.add_slot_monster(g, fx.monster("Blob", evasion=3))
+    haze = {"static": {"evasion": {"who": "monsters", "n": 1}}}
+    fog = fx.add_slot_monster(g, fx.monster("Fog", hp=1, soul=1, kind="normal_boss", abilities=(haze,)))
+    fx.deck(g, "monster", [fx.monster("Next"), fx.monster("Spare")])
+    assert statics.evasion(g, blob) == 4
+    assert damage.kill(g, fog, 0)
+    fx.settle(g)
+    assert [s.phys is fog.phys for s in g.players[0].souls] == [True]
+    assert statics.evasion(g, blob) == 3
+    fx.check_invariants(g)
