@@ -206,6 +206,8 @@ def build_supply(pool: Any, n_players: int) -> Supply:
     for card in pool.cards:
         if card.deck != "character" or card.id not in s.rules:
             continue
+        if card.players_3plus and n_players < 3:
+            continue  # FS-1.33: removed like any "3+ players" card, not left out for want of its starting item
         start = card.starting_item
         if start and start not in s.starting:
             s.left_out[left_out_name(card)] = f"its starting item {start} is not implemented"

@@ -7,9 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardlab.simulate.four_souls import (
+    cards,
     challenge,
     coop,
     damage,
+    decks,
     interpreter,
     plays,
     resolution,
@@ -162,3 +164,16 @@ def test_FS_1_13_FS_1_16_a_boss_held_as_a_soul_has_no_working_abilities():
     assert [s.phys is fog.phys for s in g.players[0].souls] == [True]
     assert statics.evasion(g, blob) == 3
     fx.check_invariants(g)
+
+
+def test_FS_1_33_three_plus_characters_are_removed_from_two_player_games_not_left_out():
+    """With every set, a 2-player supply removes the "3+ players" characters (their starting items carry the
+    symbol too) without listing them as cards left out; a 3-player supply deals them."""
+    pool = cards.load_pool(None)
+    three_plus = {c.name for c in pool.cards if c.deck == "character" and c.players_3plus}
+    assert three_plus
+    two = decks.build_supply(pool, 2)
+    assert not three_plus & {c.name for c in two.characters}
+    assert not [name for name in two.left_out if name.split(" [")[0] in three_plus]
+    three = decks.build_supply(pool, 3)
+    assert three_plus <= {c.name for c in three.characters}
