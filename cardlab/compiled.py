@@ -91,6 +91,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "replacements",
         "resolution",
         "resources",
+        "roll_reader",
         "rowkeys",
         "statics",
         "targets",

@@ -49,7 +49,8 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
         ("targets", "dice", "zones"),
         ("rooms", "interpreter", "triggers"),
         # state-changing actions: replacements, resources and moves, damage and deaths
-        ("replacements",),
+        # roll_reader: a roll table's reader (a cancelled die of dice rolled together hands its group on)
+        ("replacements", "roll_reader"),
         ("resources",),
         ("damage", "rule_variants"),
         # what uses the actions: costs, variant rules, state checks, hooks, verbs, legal plays

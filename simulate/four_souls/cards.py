@@ -1017,6 +1017,14 @@ class _Checker:
                 self.fail(line, f"roll 'keep' must be choose, highest or lowest, got {node['keep']!r}")
             if not isinstance(value, dict) or not value:
                 self.fail(line, "'roll' must be a table like {'1-2': ..., '3-6': ...}")
+            t = node.get("together", 1)
+            if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 6:
+                self.fail(line, f"roll 'together' must be a number of dice 1..6, got {t!r}")
+            if t > 1 and (n > 1 or list(value) != ["any"]):  # FS-9.2(1): one reader reads them all
+                self.fail(
+                    line,
+                    "roll 'together' needs a table with one row 'any' (read with same_dice, result) and no 'dice'",
+                )
             for face, row in value.items():
                 fline = _line(value, face, line)
                 if not KEY_FORM.match(str(face)):  # FS-4.18
@@ -1056,7 +1064,7 @@ class _Checker:
             elif key == "until":
                 if node[key] != "eot":
                     self.fail(kline, f"'until' must be 'eot', got {node[key]!r}")
-            elif head == "roll" and key in ("dice", "keep"):
+            elif head == "roll" and key in ("dice", "keep", "together"):
                 pass  # checked with the table above (FS-9.6)
             elif head == "vote" and key == "ties":
                 if node[key] not in ("all", "none", "active", "random"):

@@ -119,9 +119,13 @@ def _c_modes(ctx: Ctx, eff: dict) -> bool:
 
 
 def _c_roll(ctx: Ctx, eff: dict) -> bool:
-    """Roll- (FS-4.18, FS-Q.28): the roll goes on the stack; a reading item applies the final row."""
+    """Roll- (FS-4.18, FS-Q.28): the roll goes on the stack; a reading item applies the final row.
+    ``together: N``: N dice rolled at once, each its own roll, read together (FS-9.2(1))."""
     by = eff.get("by")
     seat = the_player(ctx, by).seat if by else ctx.you
+    if eff.get("together", 1) > 1:
+        dice.push_group(ctx.g, seat, eff["together"], eff["roll"], ctx)
+        return True
     kept = None
     if eff.get("dice", 1) > 1:  # FS-9.6: several dice, keep one
         kept = dice.keep_one(ctx.g, seat, eff["dice"], eff.get("keep", "choose"), ctx.name)

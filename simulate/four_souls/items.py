@@ -17,6 +17,7 @@ because a compiled class body cannot read its own ``__slots__`` (a KeyError as t
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .state import Obj, Phys, Player
@@ -97,7 +98,18 @@ _ROLL = (
     "name",
     "heard",
     "misses",
+    "group",
 )
+
+
+@dataclass(slots=True)
+class RollGroup:
+    """Dice rolled together (FS-9.2(1)): all rolled, then each its own roll on the stack, open to answers;
+    one reader reads them all once the last has left the stack. ``finals``: the results of those that
+    resolved, in the order they did; ``left``: how many are still on the stack."""
+
+    left: int
+    finals: list[int] = field(default_factory=list)
 
 
 class RollItem(StackItem):
@@ -122,6 +134,7 @@ class RollItem(StackItem):
         self.checked = -1  # ``changes`` when its would-roll triggers last looked (FS-9.2(4))
         self.heard: set | None = None  # (object, ability) of `once_per_roll` triggers that saw it already
         self.misses: tuple = ()  # faces named before it was rolled that make it a miss (Alt Art Mother!)
+        self.group: RollGroup | None = None  # the dice rolled together with it (FS-9.2(1))
 
     def __repr__(self) -> str:
         return f"<roll {self.value} p{self.seat} {self.purpose}>"

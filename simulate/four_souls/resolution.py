@@ -13,6 +13,7 @@ from . import (
     items,
     replacements,
     resources,
+    roll_reader,
     rooms,
     statics,
     targets,
@@ -24,14 +25,13 @@ from .asking import ask, offer, stack_ref
 from .checks import state_checks
 from .coop import character_died
 from .damage import death_penalty, resolve_damage, zero_hp
-from .dice import clamp, row_for
+from .dice import clamp
 from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem
 from .plays import legal_actions, take_action
 from .refs import StackRef
 from .resources import gain_soul, give_reward
 from .state import EngineError, Game, GameOver, Obj, Phys, Player, RunawayTurn
-from .statics import Ctx, names_used
-from .targets import prepare
+from .statics import Ctx
 from .zones import event_done, put_in_monster_slot, remove_from_slot_only
 
 BIG = 1 << 30
@@ -282,10 +282,12 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
     if r.purpose == "attack":
         roll_resolved(g, r, extra)
     elif r.purpose == "table":
-        _push_reader(g, r)
+        roll_reader.push_reader(g, r)
         ev = items.event_of(r)
         if ev is not None:
             zones.event_done(g, ev)  # FS-1.17: done now unless its reading ability went on the stack
+    elif r.purpose == "group":
+        roll_reader.group_die(g, r, final)
     elif r.purpose == "reward":
         resources.give_reward(
             g, g.players[r.seat], r.reward or "", final, r.name or "reward"
@@ -360,33 +362,6 @@ def _delayed_would_roll(g: Game, r: items.RollItem) -> list:
     if found:
         g.delayed[:] = keep
     return found[::-1]
-
-
-def _push_reader(g: Game, r: items.RollItem) -> None:
-    """FS-4.18 / FS-Q.28: the reading ability goes on the stack after the roll and reads its result."""
-
-    src = r.ctx
-    row = row_for(r.table, r.value)
-    if row is None or row == "nothing":
-        return
-    ctx = Ctx(g, src.you, src.src, dict(src.binds), src.ev, r.value, None, src.name, src.mode, src.by)
-    ctx.line = src.line  # the reader of a copy's roll is still that copy (lineage.py)
-    ab = Ability("on", row)
-
-    # FS-4.18: the reader is a new ability; only the targets its row uses can make it fizzle (Glass
-    # Cannon's row must not fizzle because the item it destroyed before rolling is gone, FS-6.8)
-    before = frozenset(ctx.binds)
-    if not prepare(ctx, ab):
-        return
-    if before:
-        ctx.watch = names_used(row, before) | (frozenset(ctx.binds) - before)
-    ctx.reads = r  # `roll_again`: the same table rolled anew by the same roller (Water Bottle)
-    item = items.AbilityItem(
-        src.src if not hasattr(src.src, "card") else None, ab, src.you, ctx, trigger="roll"
-    )
-    item.event_obj = (src.ev or {}).get("event_obj")  # the event waits for its reader (FS-1.17)
-    ctx.item = item
-    g.stack.append(item)
 
 
 def roll_resolved(g: Game, r: items.RollItem, extra: int = 0) -> None:

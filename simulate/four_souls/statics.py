@@ -1252,6 +1252,9 @@ def _name(ctx: Ctx, n: str) -> Any:
         return isinstance(ctx.src, Obj) and ctx.src.charged
     if n == "is_soul":  # this card is a soul a player holds (FS-14.5: Cursed Haunt of Summer, "while a soul")
         return isinstance(ctx.src, Obj) and ctx.src.kind == "soul"
+    if n == "same_dice":  # FS-9.2(1): the dice a group's reader reads all show one face (Alt Art The Bloat)
+        group = ctx.reads.group if ctx.reads is not None else None
+        return group is not None and len(group.finals) >= 2 and len(set(group.finals)) == 1
     if n == "discarded_count":  # the loot cards this card's or ability's cost discarded (Fiend Fire)
         return len((ctx.ev or {}).get("discarded", ()))
     if n == "covered":  # an object in play is never covered (FS-3.8): read only from a covered card's statics

@@ -229,10 +229,25 @@ class View:
         return tuple(out)
 
     def roll_table(self, ref: StackRef) -> tuple[str, Any]:
-        """What a roll on the stack decides (FS-9.2): its purpose (attack | table | reward) and, for a
-        table roll, its table of outcomes (the card's printed text)."""
+        """What a roll on the stack decides (FS-9.2): its purpose (attack | table | reward | group: one of
+        dice rolled together, FS-9.2(1)) and, for a table or group roll, its table of outcomes (the card's
+        printed text)."""
         it = self._g.stack[ref.index]
         return it.purpose, it.table
+
+    def group_dice(self, ref: StackRef) -> tuple[int, ...]:
+        """The other dice rolled together with a roll on the stack (purpose ``group``, FS-9.2(1)), as they
+        stand: the results of those that resolved and the present values of those still waiting (all
+        public, FS-3.3); empty for a roll of its own."""
+        g = self._g
+        it = g.stack[ref.index]
+        assert isinstance(it, RollItem)
+        if it.group is None:
+            return ()
+        waiting = [
+            o.value for o in g.stack if isinstance(o, RollItem) and o.group is it.group and o is not it
+        ]
+        return (*it.group.finals, *waiting)
 
     def roll_bonus(self, ref: StackRef) -> int:
         """What is added to a roll on the stack as it resolves (FS-9.2(5), FS-9.4, FS-Q.14): its roller's

@@ -273,10 +273,10 @@ COMBINATORS = Vocabulary(
         Combinator(
             "roll",
             "table",
-            ("by", "dice", "keep"),
+            ("by", "dice", "keep", "together"),
             (),
-            "FS-4.18 FS-9 FS-9.6",
-            "Roll-: a die roll read by a table",
+            "FS-4.18 FS-9 FS-9.2 FS-9.6",
+            "Roll-: a die roll read by a table (together: N dice, each a roll, read at once)",
         ),
         Combinator("each", "bindings", ("do",), ("do",), "FS-5.9", "repeat for every member"),
         Combinator("tgt", "bindings", ("do", "by"), ("do",), "FS-4.2 FS-6.8", "targets chosen on stacking"),
@@ -1157,7 +1157,7 @@ VALUE_WORDS: frozenset[str] = _words(
     monster_slots attack_rolls named src_seat boss attacks_declared shop_buys loots_played source is_this cost_named
     kills removed its_slot max_hp attacked atk other_monster_slot curses resolutions new_slots killed_by_this
     charged is_soul under rolls_at attacking hit_player discarded_count covered could_purchase
-    attacks_or_holds goals_met"""
+    attacks_or_holds goals_met same_dice"""
 )
 WORDS: frozenset[str] = (
     frozenset(SELECTORS)

@@ -1428,6 +1428,8 @@ def _dice_plan(sp: SensiblePolicy, view: View, top: StackRef) -> tuple | None:
     purpose, table = view.roll_table(top)
     if purpose == "table" and isinstance(table, dict):
         vals = vl.face_values(table, _outlook(sp, view))
+    elif purpose == "group" and isinstance(table, dict):  # one of dice rolled together (FS-9.2(1))
+        vals = vl.group_face_values(table, view.group_dice(top), _outlook(sp, view))
     elif purpose == "reward":
         vals = [float(f) for f in range(1, 7)]
     else:

@@ -1156,6 +1156,20 @@ def face_values(table: dict, out: Outlook) -> list[float]:
     return vals
 
 
+def group_face_values(table: dict, others: tuple[int, ...], out: Outlook) -> list[float]:
+    """The worth of each face 1..6 of one die of dice rolled together (FS-9.2(1)): their one row, whose
+    ``same_dice`` condition is read with this face beside the other dice as they stand."""
+    row = table.get("any")
+    vals = []
+    for f in range(1, 7):
+        if isinstance(row, dict) and row.get("if") == "same_dice":
+            same = bool(others) and all(o == f for o in others)
+            vals.append(effect_value(row["then"] if same else row.get("else", "nothing"), out))
+        else:
+            vals.append(effect_value(row, out))
+    return vals
+
+
 def _replacement(eff: dict, out: Outlook) -> float:
     """An "until end of turn" / "next time" rule: a doubled loot this turn is worth the loots to come; the
     next roll rolled again with dice I pick from (Mutant Spider) is worth a roll fix on my turn, where my

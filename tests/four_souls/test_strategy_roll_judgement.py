@@ -260,3 +260,24 @@ def test_FS_10_7_a_fight_at_any_hp_a_set_allows_is_answered():
     p = rd.fight_chance(view, view.monsters[0])
     assert 0.0 < p < 1.0
     assert rd.win_chance(300, 1, 999, 4 / 6, 1) < p
+
+
+def test_FS_9_2_a_dice_tool_parts_the_two_dice_the_bloat_reads():
+    """A miss against Alt Art The Bloat: P0 rolls two dice together (FS-9.2(1)), both on the stack, and a
+    3 beside a 3 would kill it. P0 reads one die's faces beside the other (``View.group_dice``) and rerolls
+    it with The D6 (to a 5): it lives. P0 left a group's die alone and died."""
+    from cardlab.simulate.four_souls import resolution, triggers
+    from cardlab.simulate.four_souls.state import Attack
+
+    g = strategy_table(rolls=[3, 3, 5])
+    g.active = 0
+    d6 = give_item(g, 0, real("The D6"))
+    bloat = add_slot_monster(g, by_id("aa-the_bloat"))
+    g.attack = Attack(seat=0, target=bloat)
+    triggers.fire(g, "missed", seat=0, target=bloat, roll=dice.push_roll(g, 0, "test", value=1))
+    g.stack.clear()  # the missed attack roll itself is not what this test resolves
+    triggers.flush(g)
+    resolution.resolve_top(g)
+    settle(g)
+    assert not g.players[0].dead and not d6.charged
+    assert sorted(r[6] for r in kinds(g, "roll") if r[7] == "final")[-2:] == [3, 5]
