@@ -355,10 +355,11 @@ GAME = GameSpec(
         ),
         GameOption(
             "difficulty",
-            tuple(coop.GOALS),
+            coop.DIFFICULTIES,
             "normal",
             "solo/co-op combined soul goal (FS-17.6): normal 4, hard 6, ultra-hard 8; in a challenge, the side of"
-            " the final boss and challenge card with that difficulty symbol (FS-18.1)",
+            " the final boss and challenge card with that difficulty symbol (FS-18.1); competitive: a"
+            " challenge's three-skull side, a competitive game of 3+ players (FS-20.12)",
         ),
         GameOption(
             "soul-cap",

@@ -55,7 +55,7 @@ def setup(g: Game, s: Any, phys: Any, rng: Any) -> None:
     boss = bosses[rng.randrange(len(bosses))]
     i = len(g.mslots)
     g.mslots.append([g.new_obj(_face(s, phys(boss), sym), "monster", -1, slot=i)])
-    ch = g.challenge = Challenge({i: BOSS})
+    ch = g.challenge = Challenge({i: BOSS}, competitive=sym == coop.COMPETITIVE)
     cards = [c for c in s.challenge_cards if c.set == boss.set and _has_face(c, sym)]
     for card in cards[:1]:
         o = g.new_obj(_face(s, phys(card), sym), "challenge", -1)
@@ -78,6 +78,9 @@ class Challenge:
     )  # FS-18.5: minion cards waiting outside the game
     composites: dict = dataclasses.field(default_factory=dict)  # composite minion pid → (its card, revealed)
     heads_run: dict = dataclasses.field(default_factory=dict)  # seat → its coins in a row that landed heads
+    # FS-18.1, FS-20.12: the three-skull side, a competitive game: the soul win stands (FS-18.7 does not
+    # apply), there is no timer, and the final boss's death wins nothing (its side names no goal)
+    competitive: bool = False
 
 
 def special(g: Game, i: int) -> bool:
@@ -115,7 +118,7 @@ def advance_timer(g: Game, n: int, why: str | None) -> bool:
 def timer_out(g: Game) -> None:
     """FS-17.5: a timer an effect advanced to 0 loses the challenge — checked between stack events
     (``checks.state_checks``), so the card or ability that advanced it finishes resolving first."""
-    if g.coop.timer <= 0:
+    if g.coop is not None and g.coop.timer <= 0:  # a competitive side has no timer (FS-20.12)
         coop.check_goal(g)
         g.over = True
         raise coop.TimerOut()
@@ -123,7 +126,8 @@ def timer_out(g: Game) -> None:
 
 def coin_roll(g: Game, seat: int) -> int | None:
     """The challenge card's ``coin_rolls``: a player with its counter who would roll flips a coin
-    instead — tails the roll is 1 and the timer advances, heads it is 6, and the given number of heads
+    instead — tails the roll is 1 and the timer advances (or, with ``tails_counter``, that counter goes on
+    the flipper: the competitive side's sketch counter), heads it is 6, and the given number of heads
     back to back for that player removes one such counter. None: roll the die as usual."""
     ch = g.challenge
     o, rule = ch.coin_rule
@@ -135,7 +139,10 @@ def coin_roll(g: Game, seat: int) -> int | None:
     g.log.emit("coin", seat, o.phys.card.name, None, 6 if heads else 1, "heads" if heads else "tails")
     if not heads:
         ch.heads_run[seat] = 0
-        advance_timer(g, int(rule.get("tails_timer", 1)), o.phys.card.name)
+        penalty = rule.get("tails_counter")
+        advance_timer(g, int(rule.get("tails_timer", 0 if penalty else 1)), o.phys.card.name)
+        if penalty:
+            counters.add(g, p, 1, str(penalty))
         return 1
     run = ch.heads_run[seat] = ch.heads_run.get(seat, 0) + 1
     if run >= int(rule.get("heads_in_a_row", 2)):
@@ -241,8 +248,10 @@ def armour(g: Game, t: Any, amount: int, combat: bool) -> int:
 
 
 def boss_died(g: Game, slot: int) -> None:
-    """FS-18.4: the final boss died (its death steps done): the challenge is won by every character."""
-    if g.challenge.slots.get(slot) == BOSS:
+    """FS-18.4: the final boss died (its death steps done): the challenge is won by every character. Not on
+    the competitive side (FS-20.12), whose final boss names no goal: it dies as a monster, its slot stays
+    empty (never refilled, FS-12.6) and the game goes on to a soul win (FS-14.1)."""
+    if g.challenge.slots.get(slot) == BOSS and not g.challenge.competitive:
         g.over = True
         raise GameOver(tuple(range(g.n)))
 

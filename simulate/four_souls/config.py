@@ -61,7 +61,7 @@ class FSConfig:
     @property
     def soul_goal(self) -> int:
         """FS-17.5 / FS-17.6: the combined soul value a solo/co-op game needs."""
-        return _coop.GOALS[self.difficulty]
+        return _coop.GOALS.get(self.difficulty, 0)  # none for a challenge's competitive side (FS-20.12)
 
     def has(self, variant: str) -> bool:
         return variant in self.variant
@@ -107,7 +107,9 @@ def make_config(
     characters = _seat_names(characters)
     chosen = _variants.check(_texts(variant), characters)
     n_players, difficulty, soul_cap = _coop.check_config(chosen, n_players, difficulty, soul_cap)  # FS-17
-    _variants.check_rules(chosen, n_players, characters)  # FS-20 rule variants (two-player: 2 players)
+    _variants.check_rules(
+        chosen, n_players, characters, difficulty
+    )  # FS-20 rule variants (two-player: 2 players)
     if characters and len(characters) > n_players:
         raise UserError(
             f"four-souls: --characters names {len(characters)} characters for {n_players} players"

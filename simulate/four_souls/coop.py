@@ -18,6 +18,9 @@ from .state import Game, GameOver
 
 MODES = ("solo", "co-op")
 GOALS = {"normal": 4, "hard": 6, "ultra-hard": 8}  # FS-17.6
+# FS-18.1's three-skull symbol: a challenge's side played as a normal competitive game of 3+ players (FS-20.12)
+COMPETITIVE = "competitive"
+DIFFICULTIES = (*GOALS, COMPETITIVE)
 TIMER_START = 8  # FS-17.1: a D8 showing 8
 SOLO_SEATS = 2  # FS-17.1: a solo player is dealt two characters, each a separate player (FS-17.2)
 
@@ -41,11 +44,16 @@ def check_config(
     chosen: tuple[str, ...], n_players: int, difficulty: str, soul_cap: Any
 ) -> tuple[int, str, int]:
     """Validate the solo/co-op options; returns (seats, difficulty, soul_cap). One line per problem."""
-    if difficulty not in GOALS:
-        raise UserError(f"four-souls: --difficulty must be one of {', '.join(GOALS)}, got {difficulty!r}")
+    if difficulty not in DIFFICULTIES:
+        raise UserError(
+            f"four-souls: --difficulty must be one of {', '.join(DIFFICULTIES)}, got {difficulty!r}"
+        )
     if isinstance(soul_cap, bool) or not isinstance(soul_cap, int) or soul_cap < 0:
         raise UserError(f"four-souls: --soul-cap must be 0 (no cap) or a positive number, got {soul_cap!r}")
     m = mode(chosen)
+    if difficulty == COMPETITIVE:
+        _check_competitive(chosen, m, n_players, soul_cap)
+        return n_players, difficulty, soul_cap
     if not m:
         if difficulty != "normal":
             raise UserError(f"four-souls: --difficulty {difficulty} needs --variant solo or co-op (FS-17.6)")
@@ -69,6 +77,24 @@ def check_config(
             f" {difficulty} goal of {GOALS[difficulty]} souls"
         )
     return n_players, difficulty, soul_cap
+
+
+def _check_competitive(chosen: tuple[str, ...], m: str, n_players: int, soul_cap: int) -> None:
+    """FS-18.1, FS-20.12: the three-skull side is a challenge's, played as a normal game of 3 or more."""
+    if "challenge" not in chosen:
+        raise UserError(
+            "four-souls: --difficulty competitive is a challenge's three-skull side (FS-18.1): add --variant challenge"
+        )
+    if m:
+        raise UserError(
+            f"four-souls: --difficulty competitive is a competitive 3+ player game (FS-18.1, FS-20.12), not --variant {m}"
+        )
+    if n_players < 3:
+        raise UserError(
+            f"four-souls: --difficulty competitive is for 3 or more players (FS-18.1, FS-20.12), got {n_players}"
+        )
+    if soul_cap:
+        raise UserError(f"four-souls: --soul-cap {soul_cap} needs --variant solo or co-op (FS-17.6)")
 
 
 def supply_config(cfg: Any) -> Any:

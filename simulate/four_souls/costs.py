@@ -118,6 +118,8 @@ def pay_cost(g: Game, p: Player, o: Obj, cost: Any, ctx: Any) -> bool:
             move_item(g, it, to.seat, "give", ctx.name)
         elif name == "advance_timer":  # a challenge's "add 1 to the timer:" cost (FS-18.6)
             challenge.advance_timer(g, val.get("n", 1) if isinstance(val, dict) else (val or 1), ctx.name)
+        elif name == "add_counters":  # "put a <kind> counter on yourself:" (FS-5.14; Doodler's sketch)
+            counters.add(g, p, int(val.get("n", 1)), str(val.get("kind", counters.GENERIC)))
     return True
 
 

@@ -180,8 +180,8 @@ def resolve_top(g: Game) -> None:
     else:
         resolve_ability(g, cast(AbilityItem, item))
     if g.wins_after:  # FS-14.3: "this player wins" after the ability resolves (FS-14.2: several = draw)
-        if g.challenge:
-            g.wins_after = ()  # FS-18.7: in a challenge only its goal wins
+        if g.challenge and not g.challenge.competitive:
+            g.wins_after = ()  # FS-18.7: in a challenge only its goal wins (its competitive side: FS-14.3)
             return
         g.over = True
         raise GameOver(g.wins_after)

@@ -324,8 +324,11 @@ def _check_cost(c: Any) -> None:
         "give",
         "advance_timer",
         "deactivate",
+        "add_counters",
     ):
         raise EngineError(f"cost '{name}' not implemented")
+    if name == "add_counters" and c["add_counters"].get("who") != "you":  # a penalty on the payer only
+        raise EngineError("cost 'add_counters' on anything but yourself (who: you) not implemented")
     if name == "deactivate" and c.get("deactivate") not in ("your_character", {"target": "your_character"}):
         raise EngineError("cost 'deactivate' of anything but your_character not implemented")
 

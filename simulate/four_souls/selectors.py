@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import counters, items, lineage
+from . import challenge, counters, items, lineage
 from . import vocabulary as V
 from .state import EngineError, Game, Obj, Phys, Player
 from .statics import Ctx, character_name, living, obj_of, the_player
@@ -205,6 +205,17 @@ def _non_event(ctx: Ctx, o: Any) -> bool:
     return card.hp is not None
 
 
+def _minion(ctx: Ctx, o: Any) -> bool:
+    """FS-18.5: a monster in a minion slot (the top of that slot)."""
+    ch = ctx.g.challenge
+    return (
+        isinstance(o, Obj)
+        and ch is not None
+        and ch.slots.get(o.slot) == challenge.MINION
+        and challenge.fixed(ctx.g, o)
+    )
+
+
 def _ctrl(o: Any) -> int:
     if isinstance(o, Obj):
         return o.controller
@@ -326,6 +337,7 @@ V.FILTERS.implement(
         "being_attacked": lambda ctx, o: ctx.g.attack is not None and _attacked(ctx.g.attack.target, o),
         "non_attack": lambda ctx, o: not getattr(o, "attack", False),
         "non_event": _non_event,
+        "minion": _minion,
         "guppy": lambda ctx, o: "guppy" in _kw(o),
         "curse": lambda ctx, o: "curse" in _kw(o),  # FS-4.16: a card with the Curse keyword
         "item_ability": lambda ctx, o: _item_ability(o),

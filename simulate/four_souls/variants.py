@@ -110,12 +110,20 @@ def check(names: tuple[str, ...], characters: tuple[str, ...]) -> tuple[str, ...
     return tuple(sorted(chosen))
 
 
-def check_rules(chosen: tuple[str, ...], n_players: int, characters: tuple[str, ...]) -> None:
+def check_rules(
+    chosen: tuple[str, ...], n_players: int, characters: tuple[str, ...], difficulty: str = "normal"
+) -> None:
     """Checks of the rule-changing variants that need the player count (after the solo/co-op check):
-    two-player rules are for the competitive 2-player game (FS-20.11)."""
-    if "challenge" in chosen and not any(m in chosen for m in ("solo", "co-op")):
+    two-player rules are for the competitive 2-player game (FS-20.11); a challenge is solo or co-op but for
+    its three-skull side (FS-18.1, FS-20.12)."""
+    if (
+        "challenge" in chosen
+        and difficulty != "competitive"
+        and not any(m in chosen for m in ("solo", "co-op"))
+    ):
         raise UserError(
             "four-souls: --variant challenge (FS-18.1) is a solo or co-op mode: add --variant solo or co-op"
+            " (or --difficulty competitive, its 3+ player side)"
         )
     if "two-player" in chosen:
         mode = next((m for m in ("solo", "co-op") if m in chosen), None)

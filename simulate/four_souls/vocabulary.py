@@ -180,8 +180,9 @@ NAMED_COUNTERS = (
     "atk",
     "eternal",
 )
-# FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face).
-DIFFICULTIES = ("normal", "hard", "ultra-hard")
+# FS-18.1: the difficulty symbols a challenge card's faces carry (the run's --difficulty picks the face);
+# "competitive" is the three-skull symbol: a challenge's side for a normal 3+ player game (FS-20.12).
+DIFFICULTIES = ("normal", "hard", "ultra-hard", "competitive")
 
 # Allowed words for some verb parameters (checked by the loader).
 PARAM_CHOICES: dict[tuple[str, str], frozenset[str]] = {
@@ -765,10 +766,11 @@ STATICS = Vocabulary(
         ),
         Static(
             "coin_rolls",
-            ("counter", "heads_in_a_row", "tails_timer"),
+            ("counter", "heads_in_a_row", "tails_timer", "tails_counter"),
             "FS-18.1 FS-9.2",
             "a challenge's rule: a player with a `counter` counter flips a coin for each roll (tails 1 and the"
-            " timer moves `tails_timer` toward the loss, heads 6; `heads_in_a_row` heads remove one counter)",
+            " timer moves `tails_timer` toward the loss, or a `tails_counter` counter goes on the flipper;"
+            " heads 6; `heads_in_a_row` heads remove one counter)",
             used=False,
         ),
         Static(
@@ -1097,6 +1099,7 @@ FILTERS = Vocabulary(
         Filter("non_attack", "a roll that is not an attack roll"),
         Filter("attack", "an attack roll", "FS-9.4"),
         Filter("non_event", "not an event monster"),
+        Filter("minion", "a monster in a minion slot", "FS-18.5"),
         Filter("guppy", "a Guppy card", "FS-4.15"),
         Filter("curse", "a card with the Curse keyword (also a `search` filter)", "FS-4.16"),
         Filter("triggered", "a stack item: a monster's or an item's triggered ability"),

@@ -622,8 +622,9 @@ def counter_worths(rules: Any) -> tuple[float, float]:
 
 
 def cost_value(cost: Any, out: Outlook) -> float:
-    """A ``paid`` cost as a (negative) value: cents, HP, a loot card, items, counters, my character's ready
-    ↷ (a cost turning it sideways: Widow's spider removal, Magic Mushroom's counter)."""
+    """A ``paid`` cost as a (negative) value: cents, HP, a loot card, items, counters (taken from the item,
+    or put on me as a penalty: the Doodler's Competitive sketch counter), my character's ready ↷ (a cost
+    turning it sideways: Widow's spider removal, Magic Mushroom's counter)."""
     v = 0.0
     for part in cost if isinstance(cost, list) else [cost]:
         if not isinstance(part, dict):
@@ -643,6 +644,8 @@ def cost_value(cost: Any, out: Outlook) -> float:
                 v -= sum(out.my_items[:n]) + (0.0 if verb == "destroy" else 0.5)
             elif verb == "remove_counters":
                 v -= out.counter_cost * _amount(p.get("n", 1) if isinstance(p, dict) else p, out)
+            elif verb == "add_counters" and isinstance(p, dict):  # a penalty counter on me (Doodler's sketch)
+                v -= out.counter_cost * _amount(p.get("n", 1), out)
             elif verb == "deactivate" and p == "your_character" and out.view is not None:
                 # turning my character sideways takes away its ready ↷ (FS-6.2, FS-4.4: an extra loot play)
                 v -= ready_worth(out.view.character_of(out.me), out)

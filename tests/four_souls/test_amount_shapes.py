@@ -108,6 +108,15 @@ def test_counters_removed_from_the_item_are_a_loss():
     assert vl.cost_value(removal, out) == pytest.approx(-1.8)
 
 
+def test_a_counter_put_on_the_payer_is_a_price():
+    """FS-4.4: a cost that puts a penalty counter on the payer (the Doodler's Competitive sketch counter) is
+    read at a counter's price, as a removal of one is — not as a free ability."""
+    out = Outlook(counter_cost=0.6)
+    assert vl.cost_value([{"add_counters": {"n": 1, "who": "you", "kind": "sketch"}}], out) == pytest.approx(
+        -0.6
+    )
+
+
 def test_all_of_a_players_cents_or_hand_is_read():
     """FS-6.11, FS-6.19: ``all`` of a player's cents or loot cards is what they hold — mine on the outlook
     (Void, Fiend Fire discard my whole hand: its worth, not 3 of its worst cards), a rival's the leader's
