@@ -369,10 +369,11 @@ def cancel(g: Game, it: StackItem) -> None:
         death_averted(g, it.victim)
     elif isinstance(it, AbilityItem) and it.event_obj is not None:
         event_done(g, it.event_obj)
-    elif type(it) is RollItem and it.group is not None:
-        roll_reader.group_die(g, it, None)  # FS-9.2(1): the others of its group are read without it
-    elif type(it) is RollItem and event_of(it) is not None:
-        event_done(g, event_of(it))
+    elif type(it) is RollItem:
+        if it.group is not None:
+            roll_reader.group_die(g, it, None)  # FS-9.2(1): the others of its group are read without it
+        if event_of(it) is not None:
+            event_done(g, event_of(it))
     g.log.emit("cancelled", it.controller, getattr(it, "name", None) or _item_name(it))
 
 

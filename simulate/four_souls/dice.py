@@ -79,13 +79,14 @@ def push_roll(
     return r
 
 
-def push_group(g: Game, seat: int, n: int, table: Any, ctx: Any) -> None:
-    """FS-9.2(1): ``n`` dice rolled together: every die is rolled first, then each goes on the stack as a roll
-    of its own (rerolled, changed or cancelled apart from the others, FS-9.3); their table is read once, by
-    one reader, after the last of them left the stack (``roll_reader.group_die``), on their final values."""
-    values = [die(g, seat) for _ in range(n)]
-    group = items.RollGroup(n)
-    for v in values:
+def push_group(g: Game, seats: list[int], table: Any, ctx: Any) -> None:
+    """FS-9.2(1): dice rolled together, one for each entry of ``seats`` (its roller): every die is rolled
+    first, then each goes on the stack as a roll of its own (rerolled, changed or cancelled apart from the
+    others, FS-9.3); their table is read once, by one reader, after the last of them left the stack
+    (``roll_reader.group_die``), on their final values."""
+    values = [die(g, seat) for seat in seats]
+    group = items.RollGroup(len(seats))
+    for seat, v in zip(seats, values, strict=True):
         push_roll(g, seat, purpose="group", table=table, ctx=ctx, value=v).group = group
 
 

@@ -124,7 +124,7 @@ def _c_roll(ctx: Ctx, eff: dict) -> bool:
     by = eff.get("by")
     seat = the_player(ctx, by).seat if by else ctx.you
     if eff.get("together", 1) > 1:
-        dice.push_group(ctx.g, seat, eff["together"], eff["roll"], ctx)
+        dice.push_group(ctx.g, [seat] * eff["together"], eff["roll"], ctx)
         return True
     kept = None
     if eff.get("dice", 1) > 1:  # FS-9.6: several dice, keep one
@@ -223,25 +223,38 @@ def _c_times(ctx: Ctx, eff: dict) -> bool:
 
 
 def _c_roll_off(ctx: Ctx, eff: dict) -> bool:
-    """Each member (players in turn order from the ability's controller, FS-5.9(a)) rolls ``rolls`` dice and adds them up; the
-    members with the highest total, ties included, get ``highest`` with the variable bound to each, then
-    those with the lowest get ``lowest`` (a member may be both when all tie). Our reading (FS-9): the dice
-    are rolled and read at once as the effect resolves, like a replacement's roll: nothing answers or
-    changes them and they trigger nothing (each is logged as a roll)."""
+    """Each member (players in turn order from the ability's controller, FS-5.9(a)) rolls ``rolls`` dice;
+    the members with the highest total, ties included, get ``highest`` with the variable bound to each,
+    then those with the lowest get ``lowest`` (a member may be both when all tie). FS-9.2(1): every
+    member's dice are rolled, then each goes on the stack as a roll of its own (one group, answered die by
+    die); once the last left it, this same effect is the group's reader (``ctx.reads``) and compares the
+    totals of the dice that resolved (a member none of whose dice resolved has no total)."""
     g = ctx.g
     var, sel = next(iter(eff["roll_off"].items()))
-    members = candidates(ctx, sel)
     start = _first_in_turn_order(ctx)
+    r = ctx.reads
+    if (
+        r is not None
+        and r.group is not None
+        and isinstance(r.table.get("any"), dict)
+        and "roll_off" in r.table["any"]
+    ):
+        totals: dict[int, int] = {}
+        for seat, face in zip(r.group.by, r.group.finals, strict=True):
+            totals[seat] = totals.get(seat, 0) + face
+        members = sorted((g.players[s] for s in totals), key=lambda p: (p.seat - start) % g.n)
+        return _roll_off_read(ctx, eff, var, members, [totals[m.seat] for m in members])
+    members = candidates(ctx, sel)
     members.sort(key=lambda p: (p.seat - start) % g.n)
     n = int(value(ctx, eff.get("rolls", 1)))
-    totals: list[int] = []
-    for m in members:
-        t = 0
-        for _ in range(n):
-            face = dice.die(g, m.seat)
-            g.log.emit("roll", m.seat, ctx.name, None, face, "roll_off")
-            t += face
-        totals.append(t)
+    if not members or n < 1:
+        return False
+    dice.push_group(g, [m.seat for m in members for _ in range(n)], {"any": eff}, ctx)
+    return True
+
+
+def _roll_off_read(ctx: Ctx, eff: dict, var: str, members: list, totals: list[int]) -> bool:
+    g = ctx.g
     if not members:
         return False
     did = False

@@ -106,10 +106,12 @@ _ROLL = (
 class RollGroup:
     """Dice rolled together (FS-9.2(1)): all rolled, then each its own roll on the stack, open to answers;
     one reader reads them all once the last has left the stack. ``finals``: the results of those that
-    resolved, in the order they did; ``left``: how many are still on the stack."""
+    resolved, in the order they did, ``by`` their rollers (a roll-off's dice are several players');
+    ``left``: how many are still on the stack."""
 
     left: int
     finals: list[int] = field(default_factory=list)
+    by: list[int] = field(default_factory=list)
 
 
 class RollItem(StackItem):

@@ -281,13 +281,14 @@ def resolve_roll(g: Game, r: items.RollItem) -> None:
     g.log.emit("roll", r.seat, r.name, None, final, "final")
     if r.purpose == "attack":
         roll_resolved(g, r, extra)
-    elif r.purpose == "table":
-        roll_reader.push_reader(g, r)
+    elif r.purpose in ("table", "group"):
+        if r.purpose == "table":
+            roll_reader.push_reader(g, r)
+        else:
+            roll_reader.group_die(g, r, final)  # FS-9.2(1): the last die of a group brings its reader
         ev = items.event_of(r)
         if ev is not None:
-            zones.event_done(g, ev)  # FS-1.17: done now unless its reading ability went on the stack
-    elif r.purpose == "group":
-        roll_reader.group_die(g, r, final)
+            zones.event_done(g, ev)  # FS-1.17: done now unless its reading ability (or a die) is on the stack
     elif r.purpose == "reward":
         resources.give_reward(
             g, g.players[r.seat], r.reward or "", final, r.name or "reward"

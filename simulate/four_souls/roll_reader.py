@@ -51,5 +51,6 @@ def group_die(g: Game, r: items.RollItem, final: int | None) -> None:
     group.left -= 1
     if final is not None:
         group.finals.append(final)
+        group.by.append(r.seat)
     if group.left == 0 and group.finals:
         push_reader(g, r)

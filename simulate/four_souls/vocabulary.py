@@ -300,7 +300,7 @@ COMBINATORS = Vocabulary(
             "bindings",
             ("rolls", "highest", "lowest"),
             ("rolls",),
-            "FS-9 FS-5.9",
+            "FS-9 FS-9.2 FS-5.9",
             "each member rolls and sums; the highest and the lowest sums get an effect",
             used=False,  # expansion cards only (QWOP!, Warp Zone)
         ),

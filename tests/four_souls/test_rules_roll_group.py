@@ -8,9 +8,19 @@ from __future__ import annotations
 import pytest
 
 from cardlab.simulate.core.errors import CardDataError
-from cardlab.simulate.four_souls import damage, dice, resolution, triggers
+from cardlab.simulate.four_souls import damage, dice, resolution, triggers, zones
 from cardlab.simulate.four_souls.cards import load_pool
-from cardlab.simulate.four_souls.fixtures import add_slot_monster, by_id, give_item, kinds, position, settle
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    by_id,
+    card,
+    deck,
+    give_item,
+    kinds,
+    phys,
+    position,
+    settle,
+)
 from cardlab.simulate.four_souls.items import RollItem
 from cardlab.simulate.four_souls.state import Attack
 
@@ -108,3 +118,22 @@ def test_FS_9_2_together_needs_one_any_row_and_a_number_of_dice(tmp_path):
         path.write_text(head + f"    abilities:\n      - tap: {{do: {tail}}}\n", encoding="utf-8")
         with pytest.raises(CardDataError, match=msg):
             load_pool([path])
+
+
+def test_FS_9_2_a_roll_off_puts_every_players_dice_on_the_stack_and_reads_their_final_totals():
+    """QWOP! (each player rolls three, the lowest total dies): all nine dice wait on the stack together, so
+    answers change the totals — seat 1's 1+1+1 made 6+6+1 beats seat 2's 3+3+3, and seat 2 dies instead."""
+    g = position(3, rolls=[6, 6, 6, 1, 1, 1, 3, 3, 3])
+    g.active = 0
+    deck(g, "treasure", [card(f"T{i}", "treasure", "passive") for i in range(2)])
+    zones.reveal_into_slot(g, phys(g, by_id("rwz-qwop")), None)
+    triggers.flush(g)
+    resolution.resolve_top(g)  # its ability: every die rolled, then each on the stack
+    group = _group(g)
+    assert len(group) == 9 and [r.seat for r in group] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    ones = [r for r in group if r.seat == 1]
+    dice.set_value(g, ones[0], 6, "test")
+    dice.set_value(g, ones[1], 6, "test")
+    settle(g)
+    assert [p.dead for p in g.players] == [False, False, True]
+    assert [len(p.items) for p in g.players] == [1, 0, 0]
