@@ -137,3 +137,16 @@ def test_FS_9_2_a_roll_off_puts_every_players_dice_on_the_stack_and_reads_their_
     settle(g)
     assert [p.dead for p in g.players] == [False, False, True]
     assert [len(p.items) for p in g.players] == [1, 0, 0]
+
+
+def test_FS_9_2_a_copied_position_keeps_the_dice_of_a_group_together():
+    """A search's copy of a position with The Bloat's dice waiting (statecopy): the copied dice share one
+    group of their own, so the copy resolves as the original does and leaves the original untouched."""
+    from cardlab.simulate.four_souls.statecopy import copy_state
+
+    g = _missed_at_bloat([4, 4])
+    h = copy_state(g)
+    a, b = _group(h)
+    assert a.group is b.group and a.group is not _group(g)[0].group
+    settle(h)
+    assert h.players[0].dead and not g.players[0].dead and len(_group(g)) == 2
