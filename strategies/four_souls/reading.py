@@ -401,12 +401,31 @@ def roll_odds(
     fight is decided by the other rolls; a face I miss on is a miss; a face on which my object or the
     target's trigger ends my fight unwon (:func:`_lost_faces`: my death, my turn ended) is a lost fight
     (:func:`win_chance`'s ``p_die``). (0, 0) when no roll can damage it: that fight is never won (and if
-    every roll hits, the attack never ends, FS-10.7)."""
+    every roll hits, the attack never ends, FS-10.7). A miss whose trigger may kill me (dice rolled
+    together: Alt Art The Bloat) is that often a lost fight too."""
     blocked = blocked_rolls(rules)
     lost = _LOST_FACES.of(rules) if rules is not None and rules.triggers else _NO_FACES
-    if not blocked and not lost and not own[0] and not own[1] and not own[2]:
+    risk = _MISS_DEATH.of(rules) if rules is not None and rules.triggers else 0.0
+    if not blocked and not lost and not risk and not own[0] and not own[1] and not own[2]:
         return hit_chance(evasion, bonus), 0.0
-    return _roll_odds(min(6, max(1, evasion)), bonus, blocked, own[0], own[1], own[2] | lost)
+    return _roll_odds(min(6, max(1, evasion)), bonus, blocked, own[0], own[1], own[2] | lost, risk)
+
+
+def _miss_death(rules: Any) -> float:
+    """The chance that a miss against the object kills the attacker through its ``missed`` trigger: dice
+    rolled together (FS-9.2(1)) whose same face kills them — Alt Art The Bloat's two dice, 1 in 6 (N dice:
+    6 ** (1 - N)). 0 for anything else."""
+    alive = 1.0
+    for ab in rules.triggers.get("missed", ()):
+        do = ab.do
+        n = do.get("together", 1) if isinstance(do, dict) and ab.tparam == "attacker" else 1
+        row = (do.get("roll") or {}).get("any") if n > 1 else None
+        if isinstance(row, dict) and row.get("if") == "same_dice" and row.get("then") == {"kill": "active"}:
+            alive *= 1.0 - 6.0 ** (1 - n)
+    return 1.0 - alive
+
+
+_MISS_DEATH: Final = Memo(_miss_death)
 
 
 def _attacked_lost_faces(rules: Any) -> frozenset[int]:
@@ -462,11 +481,14 @@ def _roll_odds(
     missed: frozenset[int] = _NO_FACES,
     spared: frozenset[int] = _NO_FACES,
     doomed: frozenset[int] = _NO_FACES,
+    miss_death: float = 0.0,
 ) -> tuple[float, float]:
+    """``miss_death``: the chance a miss that counts also kills me (:func:`_miss_death`): that part of the
+    misses is a lost fight."""
     hits, misses, deaths, _ = _roll_count(evasion, bonus, blocked, missed, spared, doomed, _NO_FACES)
     if not hits:
         return 0.0, 0.0
-    return hits / (hits + misses + deaths), deaths / (hits + misses + deaths)
+    return hits / (hits + misses + deaths), (deaths + misses * miss_death) / (hits + misses + deaths)
 
 
 def _roll_count(

@@ -281,3 +281,14 @@ def test_FS_9_2_a_dice_tool_parts_the_two_dice_the_bloat_reads():
     settle(g)
     assert not g.players[0].dead and not d6.charged
     assert sorted(r[6] for r in kinds(g, "roll") if r[7] == "final")[-2:] == [3, 5]
+
+
+def test_FS_9_2_a_miss_against_the_bloat_is_a_death_one_time_in_six():
+    """Alt Art The Bloat (evasion 4): a miss rolls two dice together and the same face kills the attacker —
+    of the three missing faces, one in six is a death, so a deciding roll is a hit 1/2, a death 1/12 (its two
+    dice read as a group's odds). The players read its misses as plain misses."""
+    bloat = by_id("aa-the_bloat")
+    g = strategy_table()
+    rules = add_slot_monster(g, bloat).rules
+    assert rd.roll_odds(rules, 4, 0) == pytest.approx((0.5, 1 / 12))
+    assert rd.roll_odds(None, 4, 0) == pytest.approx((0.5, 0.0))
