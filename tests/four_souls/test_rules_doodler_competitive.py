@@ -187,3 +187,21 @@ def test_FS_20_12_a_competitive_doodler_run_from_the_command_line(tmp_path):
     assert bad.output.strip() == (
         "error: four-souls: --difficulty competitive is for 3 or more players (FS-18.1, FS-20.12), got 2"
     )
+
+
+def test_FS_4_10_the_minion_put_at_the_same_turn_start_can_be_the_one_owed():
+    """No minion out as the turn of a player with 3 sketch counters starts: The Doodler's two turn-start
+    triggers (a Blank Canvas, the owed attack) are the game's, ordered by the active player (FS-4.10). The
+    Blank Canvas first: the owed attack finds it and names it; the owed attack first: no minion, none owed."""
+    for first, owed in ((0, True), (1, False)):
+
+        def plan(d, first=first):
+            return d.options[first] if d.kind == "order_triggers" else None
+
+        g = _comp(rolls=[1], plans={0: plan})
+        counters.add(g, g.players[0], 3, "sketch")
+        counters.add(g, g.players[0], 1, "doodle")  # no turn-start roll from the challenge card
+        _fire(g, "turn_start")
+        minions = [s[-1] for i, s in enumerate(g.mslots) if g.challenge.slots.get(i) == challenge.MINION]
+        assert len(minions) == 1
+        assert [m[0] for m in g.must_attack] == ([minions[0]] if owed else [])
