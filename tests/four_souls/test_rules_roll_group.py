@@ -150,3 +150,13 @@ def test_FS_9_2_a_copied_position_keeps_the_dice_of_a_group_together():
     assert a.group is b.group and a.group is not _group(g)[0].group
     settle(h)
     assert h.players[0].dead and not g.players[0].dead and len(_group(g)) == 2
+
+
+def test_FS_9_4_FS_9_1_the_reader_reads_each_die_after_its_modifier_and_clamp():
+    """FS-9.4: a +1 to the roller's rolls applies to each die as it resolves, and FS-9.1 keeps a 6 a 6 — so
+    a 5 and a 6 are read as 6 and 6 and kill the attacker; without the +1 they spare them."""
+    for bonus, dead in ((1, True), (0, False)):
+        g = _missed_at_bloat([5, 6])
+        g.players[0].b_roll = bonus
+        settle(g)
+        assert g.players[0].dead is dead
