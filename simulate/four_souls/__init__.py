@@ -358,8 +358,8 @@ GAME = GameSpec(
             coop.DIFFICULTIES,
             "normal",
             "solo/co-op combined soul goal (FS-17.6): normal 4, hard 6, ultra-hard 8; in a challenge, the side of"
-            " the final boss and challenge card with that difficulty symbol (FS-18.1); competitive: a"
-            " challenge's three-skull side, a competitive game of 3+ players (FS-20.12)",
+            " the final boss and challenge card with that difficulty symbol (FS-18.1); competitive: the"
+            " challenge's side with three skulls, a game of 3 or more players",
         ),
         GameOption(
             "soul-cap",
