@@ -34,9 +34,9 @@ from typing import Any
 from cardlab.analysis.render import Report
 from cardlab.analysis.runs import Run, RunError, duckdb_memory, interrupted_query, within_memory
 from cardlab.simulate import games as game_registry
-from cardlab.simulate.core.card_problems import every_problem
+from cardlab.simulate.core.card_problems import every_problem, raise_every
 from cardlab.simulate.core.datafiles import write_json
-from cardlab.simulate.core.errors import UserError
+from cardlab.simulate.core.errors import CardDataError, UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import SET_RECORDS, FolderVerification, Verification, write_atomic
 from cardlab.simulate.core.runner import MAX_GAMES, RunOutcome, RunPlan, check_seed, check_workers
@@ -1340,9 +1340,12 @@ def _guess_game(path: str) -> GameSpec:
     if Path(path).is_dir() and next(Path(path).rglob("*.yaml"), None) is None:
         # a folder without YAML is that problem: asking for --game would send the user on a detour
         raise UserError(f"{path}: no .yaml card files in this folder or its subfolders")
-    found = games_of_files(path)
-    if len(found) == 1:
+    unreadable: list[CardDataError] = []
+    found = games_of_files(path, unreadable)
+    if len(found) == 1:  # the check then lists the unreadable files with every other problem
         return game_registry.get(found.pop())
+    if unreadable and not found:  # the files that would have told the game: each one, not only the first
+        raise_every(unreadable)
     raise UserError(
         f"{path}: cannot tell which game these cards are for; add --game (one of {', '.join(game_registry.names())})"
     )

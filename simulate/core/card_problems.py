@@ -58,6 +58,12 @@ def every_problem() -> Iterator[None]:
         more = len(found) > LIMIT
     finally:
         _found.reset(token)
+    raise_every(found, more)
+
+
+def raise_every(found: list[CardDataError], more: bool = False) -> None:
+    """Raise the problems found, if any: one as itself (its message the same as a run's), several as
+    :class:`CardDataErrors` (a line each, then the count)."""
     if len(found) == 1 and not more:
         raise found[0]
     if found:

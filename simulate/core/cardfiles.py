@@ -204,15 +204,24 @@ CARD_FILE_KEYS = {
 GUESS_FILES = 200  # YAML files read to guess a folder's game: a folder of cards has a few dozen
 
 
-def games_of_files(path: str | Path) -> set[str]:
+def games_of_files(path: str | Path, unreadable: list[CardDataError] | None = None) -> set[str]:
     """The games whose card files ``path`` holds, told by the files' top-level keys (``CARD_FILE_KEYS``): a
     file, or a folder's first ``GUESS_FILES`` .yaml files, subfolders included. A file that is not valid
-    YAML raises its one line."""
+    YAML raises its one line, or is added to ``unreadable`` when given, as is an empty file (the guess goes
+    on with the others, so one bad file does not hide the rest)."""
     target = Path(path)
     files = islice(sorted(target.rglob("*.yaml")), GUESS_FILES) if target.is_dir() else [target]
     found: set[str] = set()
     for file in files:
-        data = load_yaml(file)
+        try:
+            data = load_yaml(file)
+        except CardDataError as err:
+            if unreadable is None:
+                raise
+            unreadable.append(err)
+            continue
+        if data is None and unreadable is not None:
+            unreadable.append(CardDataError(str(file), None, EMPTY))
         if isinstance(data, dict):
             found |= {CARD_FILE_KEYS[key] for key in data if key in CARD_FILE_KEYS}
     return found
@@ -223,7 +232,7 @@ def other_game(game: str, path: str | Path) -> str | None:
     read by the files' keys, so the loader's first complaint (Four Souls' "unknown field 'clan'" for a
     Gosu X clan file) need not be the user's only clue."""
     try:
-        found = games_of_files(path) if path and Path(path).exists() else set()
+        found = games_of_files(path, []) if path and Path(path).exists() else set()
     except UserError:
         return None
     return next(iter(found)) if len(found) == 1 and game not in found else None
