@@ -83,7 +83,10 @@ def start(folder: Path, owner: object) -> Staging:
         path = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=folder if inside else None))
     except OSError as exc:  # a read-only run folder: named, not the hidden folder the report is built in
         where = folder if inside else Path(tempfile.gettempdir())
-        raise type(exc)(exc.errno, f"cannot write the report there ({exc.strerror})", str(where)) from None
+        hint = "; --no-write prints the report without writing it" if inside else ""
+        raise type(exc)(
+            exc.errno, f"cannot write the report there ({exc.strerror}){hint}", str(where)
+        ) from None
     weakref.finalize(owner, shutil.rmtree, path, True)
     return Staging(folder, path)
 

@@ -486,16 +486,26 @@ def resume_command(out: Path) -> str:
     help="flag values with fewer games",
 )
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
-def report_cmd(run: str, by: tuple[str, ...], level: float, min_games: int, quiet: bool) -> None:
+@click.option(
+    "--no-write",
+    is_flag=True,
+    help="only print the tables: the folder is left as it was (a read-only run, a shared archive)",
+)
+def report_cmd(
+    run: str, by: tuple[str, ...], level: float, min_games: int, quiet: bool, no_write: bool
+) -> None:
     """Tables and plots of a run: report.md, report.html and PNGs.
 
-    Prints the tables and writes the files into the run folder, all at once when the report is complete;
-    meanwhile a bar on stderr (a terminal) names the step it is on (--quiet: none).
-    RUN may be a folder of runs (a sweep, a ladder, a robust set, or a results folder: each game apart)."""
-    built = api.report(run, by, level=level, min_games=min_games, progress=not quiet)
+    Prints the tables and writes the files into the run folder, all at once when the report is complete
+    (--no-write: prints them only); meanwhile a bar on stderr (a terminal) names the step it is on
+    (--quiet: none). RUN may be a folder of runs (a sweep, a ladder, a robust set, or a results folder:
+    each game apart)."""
+    built = api.report(run, by, level=level, min_games=min_games, write=not no_write, progress=not quiet)
     click.echo(str(built), nl=False)
-    md, page = built.files
-    click.echo(f"\nwrote {md}, {page} and {counted(len([s for s in built.sections if s.image]), 'plot')}")
+    if built.files is not None:
+        md, page = built.files
+        plots = counted(len([s for s in built.sections if s.image]), "plot")
+        click.echo(f"\nwrote {md}, {page} and {plots}")
     for line in built.warnings:
         click.echo(line, err=True)
 

@@ -68,8 +68,23 @@ def test_a_report_of_a_read_only_run_names_the_run_folder(tmp_path, monkeypatch)
     result = CliRunner().invoke(cli, ["report", str(run), "-q"])
     assert (result.exit_code, result.output) == (
         2,
-        f"error: {run}: cannot write the report there (Read-only file system)\n",
+        f"error: {run}: cannot write the report there (Read-only file system); --no-write prints the report "
+        "without writing it\n",
     )
+    assert sorted(p.name for p in run.iterdir()) == before
+
+
+def test_a_read_only_run_is_reported_with_no_write(tmp_path, monkeypatch):
+    """A read-only run could be reported through the API (``write=False``) but not from the command line:
+    `--no-write` prints the tables, exit 0, and leaves the folder as it was."""
+    assert simulate(tmp_path, "run", "-n", "4", "-j", "1").exit_code == 0
+    run = tmp_path / "run"
+    before = sorted(p.name for p in run.iterdir())
+    _read_only(monkeypatch, run)
+    result = CliRunner().invoke(cli, ["report", str(run), "-q", "--no-write"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].strip() == "run: run"
+    assert "Win rate by strategy" in result.stdout.splitlines() and "wrote " not in result.stdout
     assert sorted(p.name for p in run.iterdir()) == before
 
 
