@@ -18,6 +18,7 @@ through every seating of the policies. From them:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,7 @@ from .matchups import with_win_share
 from .ratings import plackett_luce
 from .render import Report, Section
 from .render import shown as quoted
-from .runs import RunError, open_in_set, unfinished_in_set
+from .runs import Run, RunError, open_every, open_in_set, unfinished_in_set
 from .small_samples import FLAG, too_few
 from .stats import clustered_rate, wilson
 
@@ -77,9 +78,14 @@ def ladder_players(folder: Path, step: Callable[[str], None] = progress.unseen) 
     it: game_id, or game_id // n_players under ``--mirror``); ``step`` is told each run read."""
     frames = []
     record = read_record(folder)
-    for name, policies in record["runs"]:
+
+    def opened(name: str, policies: list[str]) -> Run:
         step(f"read {name}")
-        run = open_in_set(folder, name, "ladder", record["game"], policies)
+        return open_in_set(folder, name, "ladder", record["game"], policies)
+
+    # every run that cannot be read is named, not only the first
+    runs = open_every(functools.partial(opened, name, policies) for name, policies in record["runs"])
+    for (name, _), run in zip(record["runs"], runs, strict=True):
         if run.manifest.n_players != record["n_players"]:  # the ratings and pairings read the record's
             raise RunError(
                 f"{folder / RECORD}: 'n_players' is {record['n_players']}, but run {name} has "

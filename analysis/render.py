@@ -67,8 +67,12 @@ def _cells(frame: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     return heads, rows
 
 
+HEADER_WIDTH = 15  # the header's keys are right-aligned to this width, or to the longest key if longer
+
+
 def to_text(report: Report) -> str:
-    out = [f"{k:>15}: {v}" for k, v in report.header]
+    width = max([HEADER_WIDTH, *(len(k) for k, _ in report.header)])  # a longer key moves every colon
+    out = [f"{k:>{width}}: {v}" for k, v in report.header]
     for section in report.sections:
         heads, rows = _cells(section.frame)
         widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(heads)]

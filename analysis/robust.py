@@ -23,6 +23,7 @@ independently and the report says so.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +38,7 @@ from .compare import compare  # the one paired difference of two runs
 from .dimensions import default_dimensions  # the one place that knows which columns are design choices
 from .queries import dimension_expr
 from .render import Report, Section, shown, to_text
-from .runs import Run, RunError, open_in_set, unfinished_in_set
+from .runs import Run, RunError, open_every, open_in_set, unfinished_in_set
 from .winrates import winrate_by
 
 BOOTSTRAP = 1000
@@ -293,11 +294,18 @@ def read_record(folder: Path) -> dict:
     return {"game": record.get("game"), "policies": policies, "dimensions": record.get("dimensions") or []}
 
 
-def open_runs(folder: Path) -> dict[str, Run]:
-    """Policy label → its run, for every policy of the ensemble in ``folder``."""
-    record = read_record(folder)
-    game = record["game"]
-    return {label: open_in_set(folder, run, "robust", game, [label]) for label, run in record["policies"]}
+def open_runs(*folders: Path) -> list[dict[str, Run]]:
+    """Policy label → its run, for every policy of the ensemble in each of ``folders``; runs that cannot be
+    read are refused together, each named."""
+    records = [(folder, read_record(folder)) for folder in folders]
+    wanted = [(folder, label, run, r["game"]) for folder, r in records for label, run in r["policies"]]
+    runs = iter(
+        open_every(
+            functools.partial(open_in_set, folder, run, "robust", game, [label])
+            for folder, label, run, game in wanted
+        )
+    )
+    return [{label: next(runs) for label, _ in r["policies"]} for _, r in records]
 
 
 def _pct(x: float) -> str:
@@ -354,7 +362,7 @@ def build_ensemble(
     correlations and the claims with their verdicts."""
 
     record = read_record(folder)
-    runs = open_runs(folder)
+    (runs,) = open_runs(folder)
     first = next(iter(runs.values()))
     dims = by or record["dimensions"] or [d for d in default_dimensions(first) if d != "strategy"]
     m = first.manifest
@@ -398,13 +406,14 @@ def build_ensemble(
 # ---- comparing two ensembles: does a change help a value under every policy? ------------------------
 
 
-def compare_ensembles(folder_a: Path, folder_b: Path, dim: str, level: float = 0.95) -> pl.DataFrame:
+def compare_ensembles(
+    runs_a: Mapping[str, Run], runs_b: Mapping[str, Run], dim: str, level: float = 0.95
+) -> pl.DataFrame:
     """B − A per value of ``dim`` under each policy (paired: the same seeds), and whether the change
     helps or hurts that value under every policy of the ensemble or under some only.
 
-    Both folders must be ensembles of the same policies (e.g. before and after a card change)."""
+    Both must be ensembles (:func:`open_runs`) of the same policies (e.g. before and after a card change)."""
 
-    runs_a, runs_b = open_runs(folder_a), open_runs(folder_b)
     if list(runs_a) != list(runs_b):
         raise RunError(
             f"the ensembles have different policies ({', '.join(runs_a)} vs {', '.join(runs_b)}): "
@@ -451,15 +460,16 @@ def _change_verdict(helps: list[str], hurts: list[str], policies: list[str]) -> 
 def compare_ensembles_text(folder_a: Path, folder_b: Path, dim: str | None, level: float = 0.95) -> str:
     """`cardlab compare ENSEMBLE_A ENSEMBLE_B` as text; ``dim`` None: the game's first dimension."""
 
+    runs_a, runs_b = open_runs(folder_a, folder_b)  # every run of both that cannot be read, named at once
     if dim is None or dim == "strategy":  # one policy per run: strategy says nothing
-        first = next(iter(open_runs(folder_a).values()))
+        first = next(iter(runs_a.values()))
         dims = read_record(folder_a)["dimensions"] or [
             d for d in default_dimensions(first) if d != "strategy"
         ]
         if not dims:
             raise RunError(f"{folder_a}: no dimension to compare by (give --by COLUMN)")
         dim = dims[0]
-    table = compare_ensembles(folder_a, folder_b, dim, level)
+    table = compare_ensembles(runs_a, runs_b, dim, level)
     header = [("A", folder_a.name), ("B", folder_b.name)]
     report = Report(folder_b, folder_b.name, header)
     report.sections.append(

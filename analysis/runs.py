@@ -11,7 +11,7 @@ import re
 import shutil
 import tempfile
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -126,6 +126,38 @@ class RunError(UserError):
 class NoFinishedBatch(RunError):
     """A run started but stopped (or still running) before its first batch was recorded: nothing to read
     yet, which a sweep's report tells apart from damage."""
+
+
+class RunErrors(RunError):
+    """Several runs that cannot be read: a line each, then the count (the CLI prints each after ``error:``)."""
+
+    def __init__(self, problems: Sequence[RunError], runs: int):
+        #: what the CLI prints, one ``error:`` line each: every run's problem, then the count
+        self.lines = [str(p) for p in problems]
+        self.lines.append(f"{len(problems)} of {counted(runs, 'run')} cannot be read (each named above)")
+        super().__init__("\n".join(self.lines))
+
+
+def refuse_unreadable(problems: Sequence[RunError], runs: int) -> None:
+    """Raise the runs' problems, if any: one as itself (its line as when that run is given alone), several
+    as :class:`RunErrors` — every one named, so fixing the first does not just reveal the next."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise RunErrors(problems, runs)
+
+
+def open_every(openers: Iterable[Callable[[], Run]]) -> list[Run]:
+    """Every run a figure pairs or pools, opened; those that cannot be read are refused together."""
+    runs: list[Run] = []
+    problems: list[RunError] = []
+    for opener in openers:
+        try:
+            runs.append(opener())
+        except RunError as exc:
+            problems.append(exc)
+    refuse_unreadable(problems, len(runs) + len(problems))
+    return runs
 
 
 def open_in_set(

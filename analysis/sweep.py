@@ -19,7 +19,7 @@ from cardlab.simulate.core.runformat import SweepRecord, read_sweep, status_text
 from . import plots, progress, seat_effects, shape, staging
 from .coop import team_mode
 from .render import Report, Section, shown
-from .runs import NoFinishedBatch, Run, RunError
+from .runs import NoFinishedBatch, Run, RunError, refuse_unreadable
 from .small_samples import MAX_HALF_WIDTH, MIN_GAMES
 from .winrates import winrate_by
 
@@ -148,12 +148,16 @@ def build_sweep(
         paths = [p for p in paths if p.name in listed]
     runs: list[Run] = []
     waiting: list[str] = []  # points started but killed or still running before their first batch
+    unreadable: list[RunError] = []  # damaged, or of a newer format: left out and named, each
     for path in paths:
         try:
             runs.append(Run.open(path))
         except NoFinishedBatch:
             waiting.append(path.name)
+        except RunError as exc:
+            unreadable.append(exc)
     if not runs:
+        refuse_unreadable(unreadable, len(paths))  # nothing to report: every run's problem, one line each
         raise no_point_yet(folder, record)
     axis = sweep_axis(runs, record)
     games = {r.manifest.game for r in runs}
@@ -186,6 +190,7 @@ def build_sweep(
     ] + [f"{shown(name)} (no finished batch yet; not in the tables)" for name in waiting]
     if unfinished:
         header.append(("incomplete", "; ".join(unfinished)))
+    header += [("left out", str(exc)) for exc in unreadable]  # not in the tables: why, run by run
     if strays:
         header.append(
             ("not in the sweep", f"{', '.join(map(shown, strays))} (runs the sweep did not make; left out)")
@@ -213,6 +218,11 @@ def build_sweep(
         f"an interval wider than ±{MAX_HALF_WIDTH:.0%}. Each run has its own report: `cardlab report RUN`.",
     ]
     report = Report(folder, folder.name, header, howto=howto)
+    if unreadable:
+        report.warnings.append(
+            f"warning: {len(unreadable)} of {len(paths)} runs left out, as they cannot be read (each named in "
+            f"the header); `cardlab verify {folder}` checks every run"
+        )
     data = runs[0].analysis if len(games) == 1 else None
     dims = _dimensions(runs, by, data)
     steps = len(dims) + 2 + (data is not None and data.first_score is not None)

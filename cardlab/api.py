@@ -32,7 +32,14 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.analysis.render import Report
-from cardlab.analysis.runs import Run, RunError, duckdb_memory, interrupted_query, within_memory
+from cardlab.analysis.runs import (
+    Run,
+    RunError,
+    duckdb_memory,
+    interrupted_query,
+    open_every,
+    within_memory,
+)
 from cardlab.simulate import games as game_registry
 from cardlab.simulate.core.card_problems import every_problem, raise_every
 from cardlab.simulate.core.datafiles import write_json
@@ -1114,9 +1121,12 @@ def compare(
             f"--by {by!r}: empty (an unset shell variable?); leave it out for the game's main column"
         )
     ensembles = all((p / "ensemble.json").is_file() for p in paths)  # two `cardlab robust` folders
-    # opened first, so a folder that is no run says so (and which runs it holds) before the check below
-    runs = () if ensembles else tuple(r if isinstance(r, Run) else Run.open(r) for r in (run_a, run_b))
-    if paths[0].resolve() == paths[1].resolve():  # a slip (`compare results/base results/base`): all 0
+    same = paths[0].resolve() == paths[1].resolve()
+    # opened first, so a folder that is no run says so (and which runs it holds) before the check below;
+    # both before either is refused, so two damaged runs are named together
+    given = (run_a,) if same else (run_a, run_b)
+    runs = () if ensembles else open_every(functools.partial(_opened, r) for r in given)
+    if same:  # a slip (`compare results/base results/base`): all 0
         raise UserError(
             f"{paths[0]} and {paths[1]} are the same run: compare it with a run made with the change "
             "(same --seed)"
@@ -1128,6 +1138,10 @@ def compare(
     a, b = runs
     with within_memory():
         return to_text(paired(a, b, by, level), level)
+
+
+def _opened(run: str | Path | Run) -> Run:
+    return run if isinstance(run, Run) else Run.open(run)
 
 
 @_api_call

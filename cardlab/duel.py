@@ -18,6 +18,7 @@ their correlation, and ``worth`` how many unpaired games each paired game is wor
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.analysis.paired import newcombe_paired
-from cardlab.analysis.runs import open_in_set
+from cardlab.analysis.runs import Run, open_every, open_in_set
 from cardlab.analysis.small_samples import MAX_HALF_WIDTH, MIN_GAMES
 from cardlab.analysis.stats import wilson
 from cardlab.simulate.core.errors import UserError
@@ -166,10 +167,10 @@ def run_duel(
     return play_set(folder, RECORD, record, list(zip(("a", "b"), made, strict=True)), settings, on_start)
 
 
-def pair_runs(duel: Duel, with_a: Path, with_b: Path) -> Duel:
-    """Add to ``duel`` every game played in both runs: ``with_a``'s seats labelled ``duel.a`` against the
-    same seats of ``with_b`` (the same seeds, B there); a run not played yet is the duel's one line."""
-    run_a, run_b = (open_in_set(path.parent, path.name, "duel") for path in (with_a, with_b))
+def pair_runs(duel: Duel, folder: Path, run_a: Run, run_b: Run) -> Duel:
+    """Add to ``duel`` every game played in both runs of the duel ``folder``: ``run_a``'s seats labelled
+    ``duel.a`` against the same seats of ``run_b`` (the same seeds, B there)."""
+    with_a, with_b = folder / "a", folder / "b"
     for what in ("game", "run_seed", "n_players"):
         mine, theirs = getattr(run_a.manifest, what), getattr(run_b.manifest, what)
         if mine != theirs:
@@ -240,6 +241,12 @@ def read_duels(folders: Sequence[str | Path]) -> Duel:
             twice = " (the same folder given twice)" if seeds[seed].resolve() == folder.resolve() else ""
             raise UserError(f"{folder}: run seed {seed} is already among the folders given{twice}")
         seeds[seed] = folder
-        pair_runs(duel, folder / "a", folder / "b")
     assert duel is not None
+    # every run that cannot be read (or was not played yet: the duel's one line) is named, not the first
+    paths = [Path(folder) for folder in folders]
+    runs = open_every(
+        functools.partial(open_in_set, folder, name, "duel") for folder in paths for name in "ab"
+    )
+    for folder, run_a, run_b in zip(paths, runs[::2], runs[1::2], strict=True):
+        pair_runs(duel, folder, run_a, run_b)
     return duel

@@ -134,7 +134,7 @@ def test_cardlab_robust_end_to_end(tmp_path):
     again = runner.invoke(cli, ["report", str(tmp_path / "e")])
     assert again.exit_code == 0, again.output
     assert "Rank agreement between policies (clans)" in again.output
-    for row in ensemble(open_runs(tmp_path / "e"), "clans").correlations.iter_rows(named=True):
+    for row in ensemble(open_runs(tmp_path / "e")[0], "clans").correlations.iter_rows(named=True):
         for name in ("spearman", "kendall"):  # the interval holds the noise-corrected figure
             if row[f"{name}_lower"] == row[f"{name}_lower"]:
                 assert row[f"{name}_lower"] <= row[f"{name}_corrected"] <= row[f"{name}_upper"]
