@@ -1383,6 +1383,12 @@ def bench(
 
     names = list(_texts(games, "games")) or list(game_registry.available())
     specs = [game_registry.get(name) for name in names]
+    given = [spec.name for spec in specs]
+    twice = next((name for i, name in enumerate(given) if name in given[:i]), None)
+    if twice:  # its rows again, as if another game: `--compare` sets two setups of one game side by side
+        raise UserError(
+            f"bench: game {twice} is given twice (`--compare NAME=VALUE` measures two setups of it)"
+        )
     _typed(int, games_per=games_per)
     _typed(int, True, players=players)
     if games_per < 1:

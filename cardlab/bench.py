@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runner import RunPlan, play_game
+from cardlab.simulate.core.wording import counted
 
 from .wiring import plan_from_options
 
@@ -158,7 +159,7 @@ def bench_table(
 
     return (
         "\n".join(lines)
-        + f"\n({n_games} games per row in this process after one untimed game; rates per CPU second of one core,"
+        + f"\n({counted(n_games, 'game')} per row in this process after one untimed game; rates per CPU second of one core,"
         + " wall-clock rate beside)"
         + f"\n({describe()})"
     )

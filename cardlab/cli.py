@@ -787,6 +787,7 @@ class GameCommandGroup(SimulateGroup):
     not simulate's seating (a ladder's policies, a duel's A and B)."""
 
     drop: tuple[str, ...] = ()
+    hide: tuple[str, ...] = ()  # taken, to be refused with the command's reason, but not shown in --help
     summary = ""
     mirror_option = False
     strategy_help: str | None = None
@@ -795,6 +796,10 @@ class GameCommandGroup(SimulateGroup):
         return []
 
     def _own(self, param: click.Parameter) -> click.Parameter:
+        if param.name in self.hide:
+            hidden = copy.copy(param)  # the shared option stays shown elsewhere
+            hidden.hidden = True  # type: ignore[attr-defined]
+            return hidden
         if param.name != "strategy" or self.strategy_help is None:
             return param
         own = copy.copy(param)  # the shared option keeps simulate's help
@@ -817,6 +822,7 @@ class RobustGroup(GameCommandGroup):
     """`cardlab robust GAME --ensemble P1,P2,…`: the simulate options of that game, one run per policy."""
 
     drop = ("strategy", "ci_by")  # --ci-by judges a stop rule, which robust refuses: it was taken and ignored
+    hide = ("until_ci", "sprt")  # refused with the reason (every run plays the same games), never offered
     mirror_option = True
 
     def extra(self) -> list[click.Option]:
