@@ -997,6 +997,8 @@ def tune_policy(
     from .policy_tune import tune_policy as climb
 
     _typed(int, max_steps=max_steps, games=games, seed=seed)
+    _typed(str, policy=policy)
+    _typed(str, True, against=against)
     echo = _echoes(echo)
     _typed(int, True, confirm_games=confirm_games, players=players)
     _check_confirm_games(confirm_games)

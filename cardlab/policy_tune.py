@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardlab.simulate.core.decisions import parse_strategies
+from cardlab.simulate.core.decisions import declared_parameters, parse_strategies
 from cardlab.simulate.core.errors import UserError
 from cardlab.simulate.core.game import GameSpec
 from cardlab.simulate.core.runformat import write_atomic
@@ -226,7 +226,13 @@ def tune_policy(
     if len(set(names)) != len(names):
         raise UserError(f"--param: a parameter is given twice ({', '.join(sorted(names))})")
     available = strategy_registry.for_game(spec.name)
-    if policy not in available or ":" in policy:
+    name = policy.split(":", 1)[0]
+    if ":" in policy and name in available:  # parameters typed into POLICY, as `-s` takes them
+        raise UserError(
+            f"cardlab tune-policy: POLICY {policy!r}: give the policy's name alone ({name}); --param gives the "
+            "parameters to tune"
+        )
+    if policy not in available:
         known = ", ".join(sorted(available)) or "none"
         raise UserError(f"cardlab tune-policy: unknown policy '{policy}' for {spec.name} (policies: {known})")
     cls = available[policy]
@@ -242,7 +248,9 @@ def tune_policy(
                 evaluator.plan(((p.name, value),), 1, seed)
             except UserError as exc:  # named by the strategy text built here, which nobody typed
                 why = re.sub(r"^strategy '[^']*': ", "", str(exc))
-                raise UserError(f"--param {p.name}={value}: {why}") from None
+                # an unknown name is the parameter's problem, not one of its values' (nobody typed 'nope=1')
+                where = f"{p.name}={value}" if p.name in declared_parameters(cls) else p.name
+                raise UserError(f"--param {where}: {why}") from None
     record = {
         "command": "tune-policy",
         "game": spec.name,
