@@ -735,9 +735,21 @@ class Verification:
     def lines(self) -> list[str]:
         manifest, state = self.state.manifest, self.state
         intact = len(state.batches) - len(set(self.damaged) & set(state.batches))
+        unplayed = manifest.n_batches - len(state.batches) if manifest.status != "complete" else 0
+        # a stopped run's batches never played are no damage: "6 of 8 intact" read as 2 damaged
+        of = (
+            counted(len(state.batches), "finished batch", "finished batches")
+            if unplayed > 0
+            else counted(manifest.n_batches, "batch", "batches")
+        )
         lines = [
             f"{state.path}: {manifest.game}, {status_text(state.path, manifest, reason=False)}, {intact} of "
-            f"{counted(manifest.n_batches, 'batch', 'batches')} intact ({intact * len(manifest.part_tables)} parts checked by size and SHA-256)"
+            f"{of} intact ({intact * len(manifest.part_tables)} parts checked by size and SHA-256)"
+            + (
+                f"; {unplayed} of {manifest.n_batches} not played yet (the command's --resume plays them)"
+                if unplayed > 0
+                else ""
+            )
         ]
         lines += [f"  batch {b}: {why}" for b, why in sorted(self.damaged.items())]
         if state.torn_tail:
