@@ -342,13 +342,22 @@ class SimulateGroup(click.Group):
             with_example(command, self.name or "", name)
         return name, command, rest
 
+    def _named(self, param: click.Parameter) -> click.Parameter:
+        """--name as this command names its folder: a set's is ``COMMAND-GAME-<time>`` (`ladder-gosu-x-…`),
+        where the help said ``GAME-<time>``, a run's."""
+        if param.name != "name" or self.name in (None, "simulate"):
+            return param
+        named = copy.copy(param)  # the shared option keeps a run's help
+        named.help = f"{self.name}-GAME-YYYYmmdd-HHMMSS by default: the name of the folder it writes"  # type: ignore[attr-defined]
+        return named
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         try:
             spec = game_registry.get(name)
         except UserError as exc:
             click.echo(fail_line(exc), err=True)
             ctx.exit(2)
-        params = list(COMMON_OPTIONS) + [_click_option(opt) for opt in spec.options]
+        params = [self._named(p) for p in COMMON_OPTIONS] + [_click_option(opt) for opt in spec.options]
         return click.Command(
             name,
             params=[*params, MIRROR_OPTION] if self.mirror_option else params,
