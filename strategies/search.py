@@ -204,8 +204,8 @@ class Search:
         challenge: int | None = None,
         curtail: int = 1,
         switch: str = "",
-        pairs: int = 8,
-        every: int = 1,
+        pairs: int | None = None,
+        every: int | None = None,
         probe: int = 0,
         peek: int = 0,
         couple: int = 0,
@@ -515,13 +515,23 @@ class Search:
         self.searched.append(record)
         return options[favourite]
 
-    def _init_switch(self, switch: str, pairs: int, every: int) -> None:
+    def _init_switch(self, switch: str, pairs: int | None, every: int | None) -> None:
         """``switch=aggro+hoarder``: policy switching (below, ``_switched``). The candidates are the base and
         each policy named: a heuristic of this game, or one with parameters (``sensible/risk=0.5``)."""
         self.policies: list[Any] = []  # the real game's players, one a candidate policy (base first)
         self.current = 0
         if not switch:
+            given = [
+                f"{name}={value}" for name, value in (("pairs", pairs), ("every", every)) if value is not None
+            ]
+            if given:  # taken and never read: `search:pairs=4` searched exactly as without it
+                raise UserError(
+                    f"search: {', '.join(given)}: read only with switch= (policy switching); add switch= or "
+                    "leave it out"
+                )
             return
+        pairs = 8 if pairs is None else pairs
+        every = 1 if every is None else every
         if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs < 2:
             raise UserError(f"search: pairs must be a whole number of rollout pairs ≥ 2, got {pairs!r}")
         if isinstance(every, bool) or not isinstance(every, int) or every < 1:
