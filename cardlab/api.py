@@ -156,6 +156,13 @@ def _texts(value: str | Sequence[str] | None, name: str = "value") -> tuple[str,
     return tuple(value)
 
 
+def _not_blank(option: str, value: str | os.PathLike[str] | None, instead: str) -> None:
+    """An option typed empty or blank (`--by "$COL"` with COL unset) is that, in one line, rather than a
+    column, cluster or name of that name; ``instead`` says what leaving it out gives."""
+    if value is not None and not str(value).strip():
+        raise UserError(f"{option} {str(value)!r}: empty (an unset shell variable?); leave it out {instead}")
+
+
 _KINDS: dict[type, tuple[str, type | tuple[type, ...]]] = {
     int: ("a whole number", numbers.Integral),  # numpy's integers too
     float: ("a number", numbers.Real),
@@ -297,10 +304,7 @@ def _settings(
     _typed(int, True, players=players, max_turns=max_turns)
     _typed(bool, events=events, resume=resume, progress=progress)
     _typed(str, True, scheduler=scheduler)
-    if scheduler is not None and not scheduler.strip():  # an unset shell variable: a local cluster instead
-        raise UserError(
-            f"--scheduler {scheduler!r}: empty (an unset shell variable?); leave it out for a local cluster"
-        )
+    _not_blank("--scheduler", scheduler, "for a local cluster")
     check_workers(jobs, backend, scheduler)  # before a set writes its record (robust -j 0 left one behind)
     return RunSettings(
         n_games=games,
@@ -731,6 +735,7 @@ def robust(
     spec = game(game_name)
     dims = list(_texts(by, "by"))
     for dim in dims:  # known before any game: --by nope played every run, then failed at the report
+        _not_blank("--by", dim, "for the game's columns")
         if dim not in judged_columns(spec):
             raise UserError(
                 f"--by '{dim}': no players column of {spec.name} (columns: {', '.join(judged_columns(spec))})"
@@ -1090,6 +1095,8 @@ def report(
     if not isinstance(path, Run):
         _folder(path, "path")
     dims = list(dict.fromkeys(_texts(by, "by"))) or None  # --by X --by X: one table, not two
+    for dim in dims or ():
+        _not_blank("--by", dim, "for the default breakdowns")
     # write=False leaves the folder as it was (a read-only run can be reported)
     with (
         within_memory(),
@@ -1118,10 +1125,7 @@ def compare(
     _level(level)
     paths = [_folder(run_a, "run_a"), _folder(run_b, "run_b")]
     _typed(str, True, by=by)
-    if by is not None and not by.strip():  # an unset shell variable: it compared by the main column, exit 0
-        raise UserError(
-            f"--by {by!r}: empty (an unset shell variable?); leave it out for the game's main column"
-        )
+    _not_blank("--by", by, "for the game's main column")  # it compared by the main column, exit 0
     ensembles = all((p / "ensemble.json").is_file() for p in paths)  # two `cardlab robust` folders
     same = paths[0].resolve() == paths[1].resolve()
     # opened first, so a folder that is no run says so (and which runs it holds) before the check below;
@@ -1237,6 +1241,7 @@ def meta(
     _level(level)
     folder = _folder(path, "path")
     _typed(str, True, by=by, field=field)
+    _not_blank("--by", by, "for the game's main column")
     return meta_text(str(folder), by, field, level)
 
 
