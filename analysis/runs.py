@@ -203,6 +203,12 @@ def unfinished_in_set(folder: Path, names: Iterable[str], command: str) -> tuple
     return ("incomplete", "; ".join(short) + f" — `cardlab {command} … --resume` completes it")
 
 
+def _table(table: Any) -> None:
+    """One line for a name that is not one of the run's tables."""
+    if table not in TABLES:
+        raise RunError(f"{table!r}: not a run table (one of {', '.join(TABLES)})")
+
+
 @dataclass
 class Run:
     """A finished (or interrupted) run folder, validated (simulate.core.runformat) when opened: the object
@@ -308,8 +314,7 @@ class Run:
 
     def scan(self, table: str) -> pl.LazyFrame:
         """One table's Parquet parts as a Polars LazyFrame (nothing is read until it is collected)."""
-        if table not in TABLES:
-            raise RunError(f"{table!r}: not a run table (one of {', '.join(TABLES)})")
+        _table(table)
         return pl.scan_parquet(self.parts(table), hive_partitioning=False)  # as parquet_sql
 
     games = property(lambda self: self.scan("games"), doc="The games table (one row per game).")
@@ -318,6 +323,8 @@ class Run:
     errors = property(lambda self: self.scan("errors"), doc="Failed games with their tracebacks.")
 
     def columns(self, table: str) -> dict[str, str]:
+        """Column → DuckDB type of one table (its view: players with win_share)."""
+        _table(table)  # a name of no table was DuckDB's catalog error, and went into the statement as typed
         rows = self.db.execute(f"DESCRIBE {table}").fetchall()
         return {name: kind for name, kind, *_ in rows}
 

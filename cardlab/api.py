@@ -131,6 +131,10 @@ class RunSet:
     failed: int  # failed games over all runs
 
     def open(self, index: int) -> Run:
+        """The ``index``-th run of the set (0-based, as ``runs``), opened."""
+        _typed(int, index=index)
+        if not -len(self.runs) <= index < len(self.runs):
+            raise UserError(f"index {index}: the set has runs 0..{len(self.runs) - 1}")
         return Run.open(self.runs[index])
 
 
