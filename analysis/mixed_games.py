@@ -11,7 +11,8 @@ from cardlab.simulate.core.runformat import RunFormatError, read_manifest
 
 from . import staging
 from .render import Report, Section
-from .sweep import build_sweep
+from .runs import RunError, refuse_unreadable
+from .sweep import NoRunReadable, build_sweep, leave_out
 from .winrates import MIN_GAMES
 
 
@@ -48,9 +49,16 @@ def build_games(
         f"The folder holds runs of {len(groups)} games; each game has its own part, tables and plots: "
         "runs of different games are never set side by side in one table."
     ]
+    left_out: list[RunError] = []  # the runs of a game none of whose runs can be read
+    parts = 0
     with staging.building(folder, report) as report.staging:  # the parts' plots move in together
         for game, paths in groups.items():
-            part = build_sweep(folder, paths, by, level, min_games, prefix=f"{game}_")
+            try:
+                part = build_sweep(folder, paths, by, level, min_games, prefix=f"{game}_")
+            except NoRunReadable as exc:
+                left_out += exc.problems
+                continue
+            parts += 1
             report.header += [(f"{game}: {key}", value) for key, value in part.header[2:]]
             report.sections += [
                 Section(
@@ -61,4 +69,7 @@ def build_games(
             report.notes += [f"{game}: {note}" for note in part.notes]
             report.warnings += [f"{game}: {warning}" for warning in part.warnings]
             report.howto += [line for line in part.howto if line not in report.howto]
+        if not parts:  # no game's part could be built: nothing to report, every unreadable run named
+            refuse_unreadable(left_out, sum(map(len, groups.values())))
+    leave_out(report, left_out, sum(map(len, groups.values())))
     return report

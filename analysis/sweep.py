@@ -157,6 +157,8 @@ def build_sweep(
         except RunError as exc:
             unreadable.append(exc)
     if not runs:
+        if prefix and unreadable:  # one game's part of a folder of several: the other games still report
+            raise NoRunReadable(unreadable)
         refuse_unreadable(unreadable, len(paths))  # nothing to report: every run's problem, one line each
         raise no_point_yet(folder, record)
     axis = sweep_axis(runs, record)
@@ -190,7 +192,6 @@ def build_sweep(
     ] + [f"{shown(name)} (no finished batch yet; not in the tables)" for name in waiting]
     if unfinished:
         header.append(("incomplete", "; ".join(unfinished)))
-    header += [("left out", str(exc)) for exc in unreadable]  # not in the tables: why, run by run
     if strays:
         header.append(
             ("not in the sweep", f"{', '.join(map(shown, strays))} (runs the sweep did not make; left out)")
@@ -218,11 +219,7 @@ def build_sweep(
         f"an interval wider than ±{MAX_HALF_WIDTH:.0%}. Each run has its own report: `cardlab report RUN`.",
     ]
     report = Report(folder, folder.name, header, howto=howto)
-    if unreadable:
-        report.warnings.append(
-            f"warning: {len(unreadable)} of {len(paths)} runs left out, as they cannot be read (each named in "
-            f"the header); `cardlab verify {folder}` checks every run"
-        )
+    leave_out(report, unreadable, len(paths))
     data = runs[0].analysis if len(games) == 1 else None
     dims = _dimensions(runs, by, data)
     steps = len(dims) + 2 + (data is not None and data.first_score is not None)
@@ -233,6 +230,27 @@ def build_sweep(
     ):
         _figures(report, runs, axis, dims, level, min_games, prefix, step)
     return report
+
+
+class NoRunReadable(RunError):
+    """No run of one game's part of a folder of several games' runs can be read: that part is left out,
+    its runs named, and the other games' parts are reported (analysis.mixed_games)."""
+
+    def __init__(self, problems: list[RunError]):
+        self.problems = problems
+        super().__init__("\n".join(map(str, problems)))
+
+
+def leave_out(report: Report, unreadable: list[RunError], runs: int) -> None:
+    """Name each run the folder's report leaves out because it cannot be read: a header line each (why, as
+    the run's own line) and one warning."""
+    if not unreadable:
+        return
+    report.header += [("left out", str(exc)) for exc in unreadable]
+    report.warnings.append(
+        f"warning: {len(unreadable)} of {runs} runs left out, as they cannot be read (each named in the "
+        f"header); `cardlab verify {report.path}` checks every run"
+    )
 
 
 def _dimensions(runs: list[Run], by: list[str] | None, data: AnalysisSpec | None) -> list[str]:

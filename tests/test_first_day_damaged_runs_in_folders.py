@@ -132,3 +132,15 @@ def test_a_folder_of_runs_header_aligns_its_keys(tmp_path):
     assert any(line.startswith("card-data hashes: ") for line in header), header  # the longest key
     colons = {re.match(r"\s*[^:]+:", line).end() for line in header}
     assert colons == {len("card-data hashes:")}, header  # was: that key one column past the others
+
+
+def test_a_folder_of_two_games_reports_the_game_it_can_read(tmp_path):
+    _ok(["simulate", "pig", *QUICK, "--out", str(tmp_path), "--name", "p"])
+    _ok(["simulate", "gosu-x", "-n", "2", "-q", "-j", "1", "--out", str(tmp_path), "--name", "g"])
+    cut = _cut(tmp_path / "p")  # the only pig run: its whole part cannot be built
+    result = CliRunner().invoke(cli, ["report", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output  # was: exit 2, one line about p; gosu-x not reported
+    header = result.stdout.split("\n\n")[0].splitlines()
+    assert [line.split(": ", 1)[1][: len(cut)] for line in header if "left out:" in line] == [cut], header
+    assert "gosu-x: runs: 1: g" in [line.strip() for line in header]
+    assert result.stderr.splitlines()[-1].startswith("warning: 1 of 2 runs left out")
