@@ -39,6 +39,7 @@ from .runformat import (
     append_batch,
     damaged_batches,
     held_there,
+    read_manifest,
     read_run,
     rewrite_batches,
     write_manifest,
@@ -424,8 +425,14 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, di
     remove_temporaries(out)
     if not resume:
         if (out / "manifest.json").exists():
+            try:  # a complete run has nothing to complete: --resume would only say so
+                complete = read_manifest(out).status == "complete"
+            except RunFormatError:
+                complete = False
             raise UserError(
-                f"{out}: a run already exists there (use --resume to complete it, or another --name)"
+                f"{out}: a complete run already exists there (give another --name)"
+                if complete
+                else f"{out}: a run already exists there (use --resume to complete it, or another --name)"
             )
         if any(p.name != ".lock" for p in out.iterdir()):
             raise UserError(f"{out}: folder exists and is not empty")
