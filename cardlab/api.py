@@ -1335,6 +1335,7 @@ def cards_check(path: str | Path, game_name: str | None = None) -> str:
 
     _typed(Path, path=path)
     _typed(str, optional=True, game_name=game_name)
+    _not_blank("--game", game_name, "to tell the game by the files")  # it guessed, exit 0, as if not given
     path = str(path)
     if not Path(path).exists():
         raise UserError(f"{path}: no such file or folder")

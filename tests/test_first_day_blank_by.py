@@ -1,8 +1,10 @@
 """`--by "$COL"` with COL unset: `compare` said it was empty, but `report`, `meta` and `robust` answered
-"no players column ''" (a column of that name). Each says the option is empty, in one line, exit 2,
-before any work."""
+"no players column ''" (a column of that name); `cards check PATH --game ''` guessed the game, exit 0, as if
+--game were not given. Each says the option is empty, in one line, exit 2, before any work."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -39,3 +41,12 @@ def test_robust_says_an_empty_by_is_empty_before_any_game(tmp_path):
     result = CliRunner().invoke(cli, args)
     assert (result.exit_code, result.output) == (2, EMPTY.format("", "the game's columns"))
     assert not any(tmp_path.iterdir())
+
+
+def test_cards_check_says_an_empty_game_is_empty():
+    folder = Path(__file__).resolve().parent.parent / "decklists" / "gosu_x"
+    result = CliRunner().invoke(cli, ["cards", "check", str(folder), "--game", ""])
+    assert (result.exit_code, result.output) == (
+        2,
+        "error: --game '': empty (an unset shell variable?); leave it out to tell the game by the files\n",
+    )  # old code: exit 0, the game guessed as if --game were not given
