@@ -106,10 +106,9 @@ def _bonus_test(b: Phys):
     if isinstance(when, dict):  # {if, chosen_by: active}: every player meeting it qualifies (Soul of Envy)
         return _chosen_test(b, when["if"])
     text = str(when)
-    head, _sep, tail = text.partition(" >= ")
-    n = int(tail) if tail.strip().isdigit() else None
+    measure, n, kw = bonus_shape(when)
     # ``order``: list[Player], so that compiled each player's field is a native read
-    if head == "hand_size(player)" and n is not None:
+    if measure == "hand_size":
 
         def first(g: Game, order: list[Player]) -> Player | None:
             for p in order:
@@ -117,7 +116,7 @@ def _bonus_test(b: Phys):
                     return p
             return None
 
-    elif head == "cents(player)" and n is not None:
+    elif measure == "cents":
 
         def first(g: Game, order: list[Player]) -> Player | None:
             for p in order:
@@ -125,8 +124,8 @@ def _bonus_test(b: Phys):
                     return p
             return None
 
-    elif head.startswith("count(items(player, ") and head.endswith("))") and n is not None:
-        first = _keyword_count_test(head[len("count(items(player, ") : -2].strip(), n)
+    elif measure == "items":
+        first = _keyword_count_test(kw, n)
     else:
         gate, each = _split(text)
 
@@ -144,6 +143,27 @@ def _bonus_test(b: Phys):
             return None
 
     return first
+
+
+def bonus_shape(when: Any) -> tuple[str, int, str]:
+    """A bonus soul's condition (``soul_when``) in one of its common per-player forms, as (measure,
+    threshold, keyword): ``("hand_size", n, "")`` for "hand_size(player) >= n", ``("cents", n, "")`` for
+    "cents(player) >= n", ``("items", n, kw)`` for "count(items(player, kw)) >= n"; ``("", 0, "")`` for
+    any other (read by the evaluator). The one reader of these forms: the state checks' fast tests and
+    the players' view (``View.bonus_goals``) both read them here."""
+    if isinstance(when, dict):
+        return ("", 0, "")
+    head, _sep, tail = str(when).partition(" >= ")
+    if not tail.strip().isdigit():
+        return ("", 0, "")
+    n = int(tail)
+    if head == "hand_size(player)":
+        return ("hand_size", n, "")
+    if head == "cents(player)":
+        return ("cents", n, "")
+    if head.startswith("count(items(player, ") and head.endswith("))"):
+        return ("items", n, head[len("count(items(player, ") : -2].strip())
+    return ("", 0, "")
 
 
 # condition text → its split (``_split``): a function of the text alone, as ``exprs``' parse cache is

@@ -155,3 +155,14 @@ class ObjInfo(NamedTuple):
     eternal: bool
     ref: ObjRef  # the handle naming this object in an answer
     rules: CardRules  # typed: a player's reads of its abilities are native (compiled)
+
+
+class BonusGoal(NamedTuple):
+    """An active bonus soul's condition as a player sees it (the card is face up, FS-14.7; public,
+    FS-3.3): what it counts for each player (``measure``: "cents", "hand_size", or "items" with a
+    ``keyword``; "" for any other condition), and the count that gains it (FS-14.8)."""
+
+    card: CardRef
+    measure: str
+    n: int
+    keyword: str

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from . import asking, blank_card, statics
+from . import asking, blank_card, checks, statics
 from . import vocabulary as V
 from .abilities import Ability, CardRules
 from .carddefs import Card
 from .dice import clamp
 from .items import AbilityItem, LootItem, RollItem, StackItem
-from .refs import CardRef, ObjInfo, ObjRef, StackRef
+from .refs import BonusGoal, CardRef, ObjInfo, ObjRef, StackRef
 from .rule_variants import cannon_fodder
 from .state import Game, Obj, Phys, Player
 
@@ -312,6 +312,17 @@ class View:
         if n < 0:
             n = self._souls_to_win = self._g.cfg.souls_to_win
         return n
+
+    @property
+    def bonus_goals(self) -> tuple[BonusGoal, ...]:
+        """The active bonus souls not yet gained (face up, FS-14.7: public) with what their conditions
+        count for each player, read by the state checks' own reader (``checks.bonus_shape``): a player
+        may plan for one (FS-14.8) or deny it a rival."""
+        out: list[BonusGoal] = []
+        for b in self._g.bonus:
+            measure, n, kw = checks.bonus_shape(b.rules.soul_when)
+            out.append(BonusGoal(b.ref, measure, n, kw))
+        return tuple(out)
 
     @property
     def starting_items_left(self) -> int:

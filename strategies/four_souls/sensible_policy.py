@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final, cast
 from mypy_extensions import mypyc_attr
 
 from cardlab.simulate.core.asking import Decision
-from cardlab.simulate.four_souls.refs import CardRef, ObjInfo, ObjRef, SeatRef, StackRef
+from cardlab.simulate.four_souls.refs import BonusGoal, CardRef, ObjInfo, ObjRef, SeatRef, StackRef
 from cardlab.simulate.four_souls.views import View
 
 from . import lasting
@@ -485,6 +485,7 @@ def _valued(
     (``_plan_use``, ``_arrange``, ``_recover``) wait for it."""
     bars = {"loot": sp.loot_bar, "tap": sp.tap_bar if tap_bar is None else tap_bar, "paid": sp.paid_bar}
     best, best_v, out = None, 0.0, None
+    hand_bonus = _bonus_change(sp, view, "hand_size", -1) if any(o[0] == "loot" for o in options) else 0.0
     for o in options:
         ab = _ab(sp, o)
         if ab is not None and (
@@ -513,6 +514,8 @@ def _valued(
             # a card with a target could answer or hit a monster later: worth keeping; one without (a roll
             # table, a cost in HP for cents, a lock for this turn) is worth no more later than now
             bar = sp.keep_bar
+        if o[0] == "loot":
+            bar -= hand_bonus  # a card played puts off a hand-size bonus soul (FS-14.8)
         v = vl.ability_value(ab, out) - bar
         if v > 0 and ab is not None and "change_number" in rd.verbs(ab.do):
             v += 100.0  # a number changed is worth it only before the changed ability is used: first
@@ -974,7 +977,7 @@ def _spare_loot(sp: SensiblePolicy, view: View, loot: list) -> Any:
     spend = ("other",) if view.coop else ("harm", "other")  # FS-17: harm would land on a partner
     out = _outlook(sp, view)
     out.fight_done = True  # the end of my turn: no fight left (damage to me heals, FS-8.10)
-    best, best_v = None, 0.0
+    best, best_v = None, -_bonus_change(sp, view, "hand_size", -1) if loot else 0.0  # FS-14.8: kept
     for o in loot:
         ab = _ab(sp, o)
         if rd.wipes(ab) or rd.shield_mode(ab) is not None or rd.wards(ab):
@@ -1004,7 +1007,46 @@ def _fresh(sp: SensiblePolicy, turn: int, o: tuple) -> bool:
 
 
 def _wants_buy(sp: SensiblePolicy, view: View) -> bool:
-    return True
+    """Buy unless the cents it costs put off a cents bonus soul (FS-14.8) by more than the best item
+    offered is worth (the treasure deck's unseen card at ``picky``; FS-11)."""
+    loss = _bonus_change(sp, view, "cents", -view.price())
+    if loss >= 0.0:
+        return True
+    best = max((sp.rd.item_value(i.ref.printed) for i in view.shop), default=0.0)
+    return max(best, sp.picky) + loss > 0.0
+
+
+def _bonus_have(view: View, seat: int, goal: BonusGoal) -> int:
+    """What ``seat`` holds of a bonus soul's measure (public, FS-3.3); -1 for a condition of another
+    form."""
+    if goal.measure == "cents":
+        return view.cents_of(seat)
+    if goal.measure == "hand_size":
+        return view.hand_size(seat)
+    if goal.measure == "items":
+        return sum(1 for i in view.items_of(seat) if goal.keyword in i.rules.keywords)
+    return -1
+
+
+def _bonus_soul(sp: SensiblePolicy, view: View, seat: int) -> float:
+    """A bonus soul's worth to ``seat``: a soul (``soul_weight``), twice that when it is their winning
+    one (FS-14.1)."""
+    last = view.souls(seat) + 1 >= view.souls_to_win
+    return sp.soul_weight * (2.0 if last else 1.0)
+
+
+def _bonus_change(sp: SensiblePolicy, view: View, measure: str, change: int, keyword: str = "") -> float:
+    """What ``change`` to my count of ``measure`` (an item count: of ``keyword`` items) is worth in the
+    active bonus souls it brings nearer or puts off (FS-14.8: gained the moment the count is met;
+    ``valuing.bonus_closeness``), 0 in solo and co-op (no bonus souls, FS-17)."""
+    total = 0.0
+    for goal in view.bonus_goals:
+        if goal.measure != measure or goal.keyword != keyword:
+            continue
+        have = _bonus_have(view, sp.seat, goal)
+        near = vl.bonus_closeness(measure, goal.n, have + change) - vl.bonus_closeness(measure, goal.n, have)
+        total += near * _bonus_soul(sp, view, sp.seat)
+    return total
 
 
 def _risk(sp: SensiblePolicy, view: View) -> float:
@@ -1204,7 +1246,8 @@ def _buy_target(sp: SensiblePolicy, decision: Decision) -> Any:
     best, best_v = None, -1.0
     for o in decision.options:
         if o != "treasure_deck":  # a shop item, or the treasure discard's top card (Recycling Sticker)
-            v = sp.rd.item_value(o.printed if type(o) is ObjRef else o)
+            printed = o.printed if type(o) is ObjRef else o
+            v = sp.rd.item_value(printed) + _keyword_bonus(sp, decision.view, printed)
             if v > best_v:
                 best, best_v = o, v
     known = sp._top_known  # the card I put on top with Sleight Of Hand this turn
@@ -1215,6 +1258,15 @@ def _buy_target(sp: SensiblePolicy, decision: Decision) -> Any:
     if best is None or (best_v < sp.picky and "treasure_deck" in decision.options):
         return "treasure_deck" if "treasure_deck" in decision.options else best
     return best
+
+
+def _keyword_bonus(sp: SensiblePolicy, view: View, card: CardRef) -> float:
+    """What an item brings nearer of the bonus souls counting items of a keyword it has (FS-14.8)."""
+    return sum(
+        _bonus_change(sp, view, "items", 1, kw)
+        for kw in {g.keyword for g in view.bonus_goals}
+        if kw and kw in card.rules.keywords
+    )
 
 
 # ------------------------------------------------------------------ answers (FS-7 priority)

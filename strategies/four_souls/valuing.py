@@ -1597,6 +1597,20 @@ PRICES: Final[dict[str, float]] = {"loot": 1.0, "cents": 0.3, "treasure": 3.0}
 """A printed reward's price a piece in the value model's points (a loot card 1, 1¢ 0.3, a fresh treasure 3):
 one table for every reading of a monster's or an attackable side's rewards."""
 
+# how far below a bonus soul's threshold a count still reads as near (FS-14.8): about four turns of cents
+# (1¢ a turn start, loot and rewards) or of loot cards; an item count is as near as the share of it held
+_BONUS_SPAN: Final[dict[str, float]] = {"cents": 12.0, "hand_size": 4.0}
+
+
+def bonus_closeness(measure: str, n: int, have: int) -> float:
+    """How near a player holding ``have`` of ``measure`` is to a bonus soul gained at ``n`` (FS-14.8), 0..1
+    (1: met): the share of the soul's worth a plan keeping or adding to that count may count on."""
+    if have >= n:
+        return 1.0
+    span = _BONUS_SPAN.get(measure, float(n))
+    return max(0.0, 1.0 - (n - have) / span)
+
+
 _DEATH = 4.0  # a player's death: its penalty (FS-13.9) and, in its own turn, the rest of that turn
 
 
