@@ -10,7 +10,10 @@ _PICKS: dict[int, list] = {}
 
 
 def _names(handle, want) -> bool:
-    """Whether an offered handle (an object's by uid, a player's by seat) stands for ``want``."""
+    """Whether an offered handle (an object's by uid, a player's by seat, a mode by its index) stands for
+    ``want``."""
+    if isinstance(want, int):
+        return handle == want
     if hasattr(want, "uid"):
         return getattr(handle, "uid", None) == want.uid
     return not hasattr(handle, "uid") and getattr(handle, "seat", None) == want.seat
@@ -23,7 +26,7 @@ def table(rolls=None, n=2, **kw):
     wanted: list = []
 
     def plan(d):
-        if d.kind == "choose_target" and wanted:
+        if d.kind in ("choose_target", "choose_mode") and wanted:
             for o in d.options:
                 if _names(o, wanted[0]):
                     wanted.pop(0)
@@ -39,7 +42,8 @@ def table(rolls=None, n=2, **kw):
 
 
 def pick(g, *targets):
-    """Seat 0 will choose these targets (objects or players), in order, when they are offered."""
+    """Seat 0 will choose these targets (objects or players) and modes (their indexes), in order, when they
+    are offered."""
     _PICKS[id(g)].extend(targets)
 
 
