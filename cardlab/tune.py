@@ -641,6 +641,8 @@ def claim(folder: Path, record: dict, resume: bool, write: bool = True) -> None:
         return
     if resume:
         raise UserError(f"{folder}: nothing to resume (no tune of that name){held_there(folder)}")
+    if held_there(folder):  # a run's or a set's folder: the tune's files went in among its own
+        raise UserError(f"{folder}: folder exists and is not empty (give another --name)")  # as a set says
     if not write:
         return
     folder.mkdir(parents=True, exist_ok=True)

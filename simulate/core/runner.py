@@ -435,7 +435,7 @@ def prepare_folder(plan: RunPlan, out: Path, resume: bool) -> tuple[RunState, di
                 else f"{out}: a run already exists there (use --resume to complete it, or another --name)"
             )
         if any(p.name != ".lock" for p in out.iterdir()):
-            raise UserError(f"{out}: folder exists and is not empty")
+            raise UserError(f"{out}: folder exists and is not empty (give another --name)")
         manifest = new_manifest(plan)
         write_manifest(out, manifest)
         return RunState(out, manifest, {}), {}
