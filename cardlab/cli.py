@@ -386,7 +386,7 @@ class SweepGroup(SimulateGroup):
             required=True,
             help=(
                 "OPTION=a..b[:step], OPTION=v1,v2 (v1/v2 when values contain commas), or a value with one "
-                "range in braces (ratio-count=curse={0..10:2}); repeat for a grid"
+                "range in braces; repeat for a grid. E.g. ratio-count=curse={0..10:2}"
             ),
         )
         return click.Command(
@@ -704,7 +704,7 @@ def cards_check_cmd(path: str, game: str | None) -> None:
     "-o",
     "options",
     multiple=True,
-    help="game option NAME=VALUE as `cardlab simulate GAME --NAME` takes it (repeatable), e.g. variant=two-player",
+    help="game option NAME=VALUE (repeatable), e.g. variant=two-player, as `cardlab simulate GAME --NAME` takes it",
 )
 @click.option("--out", type=_Path(file_okay=False), default="results", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
