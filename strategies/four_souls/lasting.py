@@ -24,7 +24,7 @@ from typing import Any
 from cardlab.simulate.four_souls.rowkeys import row_faces
 
 ROUNDS = 3  # how many of my rounds a monster left alone is read to stay (a rival may kill it first)
-LETHAL = 4.0  # a death of mine (valuing._damage_worth reads lethal damage to me so)
+LETHAL = 4.0  # a death of mine at a typical table (valuing.DEATH: memoised by shape, not read per position)
 POINT = 0.6  # a point of damage to me in my turn: the margin a fight needs (valuing._damage_worth)
 KILL = 99  # a kill's "damage": more than any HP
 _TURN_EVENTS = ("turn_start", "turn_end")

@@ -97,6 +97,10 @@ class Outlook:
     # what the best character outside the game is worth over mine (``valuing.character_gain``, FS-2.7); None:
     # not read (the verb's registered price)
     _new_character: float | None
+    # what my death costs me, and the leader's them (``valuing.death_price``: FS-13.9 from the position); a
+    # bare outlook's is a typical table's (``valuing.DEATH``)
+    _my_death: float
+    _rival_death: float
     # var → "me" | "rival" | "monster" | "mine" | "theirs"
     plan: dict
     # field → how to compute it on its first read (``later``)
@@ -159,6 +163,8 @@ class Outlook:
         number_change: float | None = None,
         counter_step: float | None = None,
         new_character: float | None = None,
+        my_death: float = 4.0,
+        rival_death: float = 4.0,
         plan: dict | None = None,
         lazy: dict[str, Any] | None = None,
         reader: Any = None,
@@ -211,6 +217,8 @@ class Outlook:
         self._number_change = number_change
         self._counter_step = counter_step
         self._new_character = new_character
+        self._my_death = my_death
+        self._rival_death = rival_death
         self.plan = {} if plan is None else plan
         self.lazy = {} if lazy is None else lazy
         self.reader = reader
@@ -276,6 +284,8 @@ class Outlook:
         new._number_change = copy.deepcopy(self._number_change, memo)
         new._counter_step = copy.deepcopy(self._counter_step, memo)
         new._new_character = copy.deepcopy(self._new_character, memo)
+        new._my_death = self._my_death
+        new._rival_death = self._rival_death
         new.plan = copy.deepcopy(self.plan, memo)
         new.reader = copy.deepcopy(self.reader, memo)
         new.view = self.view
@@ -546,3 +556,25 @@ class Outlook:
     def new_character(self, value: float | None) -> None:
         self.lazy.pop("new_character", None)
         self._new_character = value
+
+    @property
+    def my_death(self) -> float:
+        if "my_death" in self.lazy:
+            self._my_death = self.lazy.pop("my_death")(self)
+        return self._my_death
+
+    @my_death.setter
+    def my_death(self, value: float) -> None:
+        self.lazy.pop("my_death", None)
+        self._my_death = value
+
+    @property
+    def rival_death(self) -> float:
+        if "rival_death" in self.lazy:
+            self._rival_death = self.lazy.pop("rival_death")(self)
+        return self._rival_death
+
+    @rival_death.setter
+    def rival_death(self, value: float) -> None:
+        self.lazy.pop("rival_death", None)
+        self._rival_death = value

@@ -1194,15 +1194,15 @@ def _object_worth(sp: SensiblePolicy, view: View, info: ObjInfo) -> float:
     """What killing an attack target other than a monster is worth, on the scale of a monster's worth
     (``_monster_worth``): its rewards (they pay the attacker, FS-13.2), the item it destroys (mine
     lost, a rival's taken from them, shared among the rivals like any harm; an eternal one is not
-    destroyed, FS-4.12, so only its rewards count), or a player's death (its penalty, FS-13.3, about 4
-    points to them)."""
+    destroyed, FS-4.12, so only its rewards count), or a player's death (its penalty, FS-13.3, priced
+    from their position: ``valuing.death_price``)."""
     mine = view.active == sp.seat
     rewards = _gains(sp, view, info.soul, info.rewards, info.rules, info.counters, mine)
     n = max(1, view.n_players - 1)
     owner = info.controller
     if info.kind == "character":
         near = view.souls(owner) + 1 >= view.souls_to_win
-        return 4.0 * (2.0 if near else 1.0) / n
+        return vl.death_price(view, sp.rd, owner) * (2.0 if near else 1.0) / n
     if info.kind == "item" and info.eternal:  # not destroyed (FS-4.12): it stays with its owner
         return rewards
     if info.kind == "item" and owner == sp.seat:
@@ -1692,7 +1692,7 @@ def _emergency_shot(sp: SensiblePolicy, options: Any, t: Any) -> Any:
     view = sp._view
     if view is None or t.hp is None:
         return None
-    gain = vl._DEATH + (_worth(sp, view, t) if t.kind == "monster" else 0.0)
+    gain = vl.death_price(view, sp.rd, sp.seat) + (_worth(sp, view, t) if t.kind == "monster" else 0.0)
     pick, _aim = _best_shot(sp, view, options, ((t.hp, gain, t.ref),))
     if pick is not None:
         sp._intent = ("obj", t.ref)
@@ -1746,15 +1746,16 @@ def _fight_on(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> tu
 def _kill_gain(sp: SensiblePolicy, view: View, who: int, hp: int, mhp: int) -> float:
     """What a sure kill now of the monster ``who`` attacks is worth against the fight going on from ``hp``
     and ``mhp`` (``_fight_on``): the chance that fight is lost × the monster's worth, and the chance it is
-    lost by a death × the death's price (``valuing._DEATH``, FS-13.9; in co-op a partner's death costs the
+    lost by a death × ``who``'s death's price (``valuing.death_price``, FS-13.9; in co-op a partner's death costs the
     team a tick, FS-17.4). A turn ended by the monster's face (FS-8.9) loses the monster, not a life."""
     t = view.attack_target
     if t is None:
         return 0.0
     win, ended = _fight_on(sp, view, who, hp, mhp)
+    death = vl.death_price(view, sp.rd, who)
     if ended <= 0.0:
-        return (1.0 - win) * (_worth(sp, view, t) + vl._DEATH)
-    return (1.0 - win) * _worth(sp, view, t) + (1.0 - win - ended) * vl._DEATH
+        return (1.0 - win) * (_worth(sp, view, t) + death)
+    return (1.0 - win) * _worth(sp, view, t) + (1.0 - win - ended) * death
 
 
 def _use_cost(sp: SensiblePolicy, view: View, o: tuple) -> float:
@@ -1946,10 +1947,12 @@ def _attacker_shot(sp: SensiblePolicy, decision: Decision, gain: float) -> Any:
 
 def _denial_gain(sp: SensiblePolicy, view: View, t: Any) -> float:
     """What killing a rival attacker before their hit kills the monster ``t`` is worth to me: the soul and
-    rewards they do not gain (``_gains``, one rival's share of it) and their death (``valuing._DEATH``),
+    rewards they do not gain (``_gains``, one rival's share of it) and their death (``valuing.death_price``),
     each a loss to one of my n - 1 rivals."""
     lost = -_gains(sp, view, t.soul, t.rewards, t.rules, t.counters, False)
-    return lost + vl._DEATH / max(1, view.n_players - 1)
+    attacker = view.attacker
+    death = vl.death_price(view, sp.rd, attacker) if attacker is not None else vl.DEATH
+    return lost + death / max(1, view.n_players - 1)
 
 
 def _end_attack(sp: SensiblePolicy, decision: Decision) -> Any:

@@ -92,6 +92,14 @@ def _curse(o: Outlook) -> bool:
     return bool(v.curses_of(o.me))
 
 
+def _my_death(o: Outlook) -> float:
+    return death_price(o.view, o.reader, o.me)
+
+
+def _rival_death(o: Outlook) -> float:
+    return death_price(o.view, o.reader, o.leader)
+
+
 def _rival_hp(o: Outlook) -> int:
     v: View = o.view
     return v.hp_of(o.leader)
@@ -171,6 +179,8 @@ def _new_character(o: Outlook) -> float:
 
 
 _LATER: Final[dict[str, Any]] = {
+    "my_death": _my_death,
+    "rival_death": _rival_death,
     "hp": _hp,
     "curse": _curse,
     "rival_hp": _rival_hp,
@@ -703,7 +713,7 @@ def _hp_price(n: float, out: Outlook) -> float:
     if n <= 0:
         return 0.0
     if n >= out.hp:
-        return 4.0
+        return out.my_death
     return (0.1 if out.fight_done and out.my_turn else 1.5) * n
 
 
@@ -1452,8 +1462,8 @@ def _verb(verb: str, p: Any, out: Outlook) -> float:
         if who == "monster":
             return max((w for _h, w in out.monsters), default=0.0)
         if who == "rival":
-            return out.rival * 4.0
-        return -4.0 if who == "me" else 0.0
+            return out.rival * out.rival_death
+        return -out.my_death if who == "me" else 0.0
     if what == "damage":
         return _damage_worth(who, amount, out)
     if what == "recharge":
@@ -1611,27 +1621,56 @@ def bonus_closeness(measure: str, n: int, have: int) -> float:
     return max(0.0, 1.0 - (n - have) / span)
 
 
-_DEATH = 4.0  # a player's death: its penalty (FS-13.9) and, in its own turn, the rest of that turn
+DEATH: Final = 4.0
+"""A death's price at a typical table (an item, a loot card, 1¢, a ↷ turned sideways, FS-13.9): a bare
+outlook's (``reward_worth``), and the memoised lasting harm's (``lasting.LETHAL``)."""
+
+_SIDEWAYS: Final = 0.5  # a charged ↷ object the penalty turns sideways: a use lost (the ``deactivate`` price)
+
+
+def death_price(view: View, reader: Any, seat: int) -> float:
+    """What a death costs ``seat``, read from the position (public, FS-3.3) as the death penalty takes it
+    (FS-13.9): the non-eternal item it destroys (the cheapest by ``item_value``: the dying player picks),
+    a loot card (at its price: a rival's hand is hidden), 1¢, a use of each charged ↷ object it turns
+    sideways. The rest of the dying player's own turn (FS-13.8) is not added: a death there mostly comes in
+    its one attack, after its purchase, and that fight's worth is weighed beside the death (priced at 2 it
+    played worse, docs/four_souls.md). The one price of a death for every reading of one (fights to a death,
+    lethal damage, an attacker shot, a kill saved). Not read: a card that replaces or spares the penalty
+    (Ball of Tumors, Soulbond). In solo and co-op a death also costs the team a timer tick (FS-17.4), which
+    this does not weigh: there it is a typical table's ``DEATH``."""
+    if view.coop:
+        return DEATH
+    items = view.items_of(seat)
+    price = min((reader.item_value(i.ref.printed) for i in items if not i.eternal), default=0.0)
+    if view.hand_size(seat) > 0:
+        price += PRICES["loot"]
+    if view.cents_of(seat) > 0:
+        price += PRICES["cents"]
+    char = view.character_of(seat)
+    sideways = sum(1 for i in items if i.charged and i.rules.tap) + (
+        1 if char.charged and char.rules.tap else 0
+    )
+    return price + _SIDEWAYS * sideways
 
 
 def _player_fight(attacker: str, attacked: str, evasion: float, out: Outlook) -> float:
     """An attack on a player's character goes on until the attacker or that player dies (FS-10.7, FS-10.6):
     a death, the attacked player's at the attacker's chance of winning (``reading.win_chance``: the
     attacker hits at the evasion the allowing ability states, with their own roll bonus (FS-9.4: the leader's
-    too), the attacked hits back on a miss, FS-10.9), else the attacker's. Mine costs me ``_DEATH``, a rival's is worth it at ``out.rival``; between
+    too), the attacked hits back on a miss, FS-10.9), else the attacker's. Mine costs me ``out.my_death``, the leader's is worth theirs at ``out.rival``; between
     two rivals one of them dies whoever wins."""
     ev = int(evasion)
     if attacker == "me" and attacked == "rival":
         hit, die = roll_odds(None, ev, out.roll_bonus, out.own_faces)  # my own faces (FS-10.9, FS-5.4)
         p = win_chance(out.hp, max(1, out.atk), out.rival_hp, hit, out.rival_atk, die)
-        return p * out.rival * _DEATH - (1.0 - p) * _DEATH
+        return p * out.rival * out.rival_death - (1.0 - p) * out.my_death
     if attacker == "rival" and attacked == "me":
         p = win_chance(
             out.rival_hp, out.rival_atk, out.hp, hit_chance(ev, out.rival_roll_bonus), max(1, out.atk)
         )
-        return (1.0 - p) * out.rival * _DEATH - p * _DEATH
+        return (1.0 - p) * out.rival * out.rival_death - p * out.my_death
     if attacker == "rival" and attacked == "rival":
-        return out.rival * _DEATH
+        return out.rival * out.rival_death
     return 0.0
 
 
@@ -1641,11 +1680,13 @@ def _damage_worth(who: str, amount: float, out: Outlook) -> float:
         dent = 0.2 * amount if out.my_turn and not out.fight_done else 0.0
         return max((w if h <= amount else dent for h, w in out.monsters), default=0.0)
     if who == "me":  # it heals at end of turn (FS-8.10): it costs only a fight still to come
-        return -4.0 if amount >= out.hp else (-0.1 if out.fight_done and out.my_turn else -0.6) * amount
+        return (
+            -out.my_death if amount >= out.hp else (-0.1 if out.fight_done and out.my_turn else -0.6) * amount
+        )
     if who == "rival":  # damage heals at end of turn (FS-8.10): only a kill lasts
         if out.rival_hp <= 0:  # a dead leader marks none and does not die again (FS-Q.21, FS-13.12)
             return 0.0
-        return out.rival * (4.0 if amount >= out.rival_hp else 0.3 * amount)
+        return out.rival * (out.rival_death if amount >= out.rival_hp else 0.3 * amount)
     return 0.0
 
 

@@ -33,3 +33,14 @@ def own_turn(g: Game, attacks: int = 0) -> None:
         if not turn.action(g):
             return
     raise AssertionError("the action phase did not end")
+
+
+def belongings(g: Game, seat: int, loot: bool = True) -> None:
+    """What a death penalty takes (FS-13.9), so that a death there is priced as at a typical table
+    (``valuing.death_price``): a spent Sack Of Pennies (worth 2.5), 3¢ and, with ``loot``, a Bomb! in hand."""
+    from cardlab.simulate.four_souls.fixtures import give_item, give_loot, real, take_cents
+
+    give_item(g, seat, real("Sack Of Pennies"), charged=False)
+    take_cents(g, seat, 3)
+    if loot:
+        give_loot(g, seat, real("Bomb!"))

@@ -21,7 +21,7 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
     take_cents,
 )
-from tests.four_souls.strategy_table import own_turn, strategy_table
+from tests.four_souls.strategy_table import belongings, own_turn, strategy_table
 
 
 def _lethal_miss(card: str, roll: int = 1):
@@ -73,8 +73,10 @@ def test_dagaz_is_kept_without_a_curse():
 
 def test_FS_8_10_self_damage_for_cents_once_no_fight_is_left():
     """XIV. Temperance (1 damage to me for 4¢, or 2 for 8¢): with no attack left in its turn, P0 (2 HP)
-    takes 1 damage for 4¢ (the damage heals at end of turn); 2 damage would kill it."""
+    takes 1 damage for 4¢ (the damage heals at end of turn); 2 damage would kill it, and its death would cost
+    it an item, 1¢ and a loot card (FS-13.9)."""
     g = strategy_table(2, hp=2)
+    belongings(g, 0)
     give_loot(g, 0, real("XIV. Temperance"))
     before = g.players[0].cents
     own_turn(g, attacks=0)
@@ -213,10 +215,12 @@ def test_chaos_reads_the_right_neighbour_not_the_table_mean():
 
 
 def test_razor_blade_finishes_a_player_and_is_kept_otherwise():
-    """Razor Blade (↷: 1 damage to a player) kills a rival with 1 HP left (their death penalty, FS-13.3);
-    against full HP the damage would heal at end of turn (FS-8.10), so the ↷ is kept."""
+    """Razor Blade (↷: 1 damage to a player) kills a rival with 1 HP left (their death penalty, FS-13.3: an
+    item, cents and a loot card to lose); against full HP the damage would heal at end of turn (FS-8.10), so
+    the ↷ is kept."""
     g = strategy_table(2, hp=2)
     blade = give_item(g, 0, real("Razor Blade"))
+    belongings(g, 1)
     g.players[1].damage = 1
     own_turn(g)
     assert g.players[1].dead and not blade.charged

@@ -8,7 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardlab.simulate.four_souls import cards
-from cardlab.simulate.four_souls.fixtures import add_slot_monster, deck, give_item, kinds, monster
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    deck,
+    give_item,
+    give_loot,
+    kinds,
+    monster,
+    real,
+    take_cents,
+)
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 HERE = Path(__file__).parent / "cards_testonly"
@@ -54,13 +63,17 @@ def test_FS_13_2_sensible_does_not_attack_its_own_item_worth_more_than_its_rewar
 
 
 def test_FS_10_6_sensible_attacks_a_player_only_when_that_is_the_best_fight():
-    """While players can be attacked (Bully Totem: evasion 3), a rival one soul from winning at 2 HP is
-    a target worth a fight when the slots hold nothing better; a soul-worth monster comes first."""
+    """While players can be attacked (Bully Totem: evasion 3), a rival one soul from winning at 2 HP, whose
+    death would take an item, a loot card and 1¢ (FS-13.9), is a target worth a fight when the slots hold
+    nothing better; a soul-worth monster comes first."""
     g = strategy_table(2, rolls=[4, 4])
     give_item(g, 0, CARD["Test Bully Totem"])
     add_slot_monster(g, monster("Wall", hp=5, evasion=6, attack=2))
     for _ in range(3):
         g.players[1].souls.append(g.new_obj(g.players[1].character.phys, "soul", 1))
+    give_item(g, 1, real("Breakfast"))
+    give_loot(g, 1, real("Bomb!"))
+    take_cents(g, 1, 3)
     own_turn(g, attacks=1)
     assert _target(g) == ["C1"]
 

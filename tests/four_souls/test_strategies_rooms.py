@@ -95,13 +95,14 @@ def test_FS_16_2_a_goal_payout_is_worth_nothing_once_paid(met):
 
 
 def _devil_beggar_turn(hp: int, attacks: int) -> list:
-    """P0 (``hp`` HP, ``attacks`` attacks left, an unattractive slot) in its action phase with Devil
-    Beggar ($ pay 1 HP: roll for loot, a 6 deals 1 damage to the payer) in the room slot: the HP
-    payments it made, each named by the room."""
+    """P0 (``hp`` HP, ``attacks`` attacks left, an unattractive slot, an item and cents its death would cost
+    it, FS-13.9) in its action phase with Devil Beggar ($ pay 1 HP: roll for loot, a 6 deals 1 damage to the
+    payer) in the room slot: the HP payments it made, each named by the room."""
     from cardlab.simulate.four_souls.fixtures import add_slot_monster, deck, kinds
-    from tests.four_souls.strategy_table import own_turn
+    from tests.four_souls.strategy_table import belongings, own_turn
 
     g = strategy_table(2, rolls=[3], hp=hp)
+    belongings(g, 0, loot=False)
     o = g.new_obj(phys(g, real("Devil Beggar")), "room", -1, slot=0)
     rooms_of(g).slots.append([o])
     add_slot_monster(g, monster("Wall", hp=9, evasion=6, attack=3))

@@ -13,11 +13,17 @@ from cardlab.simulate.four_souls.state import GameOver
 from tests.four_souls.strategy_table import strategy_table
 
 
-def _rival_hits_a_boss(souls: int, hurt: int, hand: str = "Bomb!"):
-    """P1 (2 HP, ``hurt`` damage taken, ``souls`` souls) attacks a 1-HP boss worth a soul (evasion 3) and
-    rolls a 6: the hit that kills it waits. P0 holds ``hand`` (a shot of 1 at any player or monster)."""
+def _rival_hits_a_boss(souls: int, hurt: int, hand: str = "Bomb!", holds: bool = True):
+    """P1 (2 HP, ``hurt`` damage taken, ``souls`` souls; with ``holds`` an item, two loot cards and 3¢ that its
+    death would cost it, FS-13.9) attacks a 1-HP boss worth a soul (evasion 3) and rolls a 6: the hit that
+    kills it waits. P0 holds ``hand`` (a shot of 1 at any player or monster)."""
     g = strategy_table(2, rolls=[6, 6], hp=2, charged=True)
     fx.loot_fillers(g, 10)
+    if holds:
+        fx.give_item(g, 1, fx.real("Sack Of Pennies"), charged=False)
+        fx.give_loot(g, 1, fx.real("Bomb!"))
+        fx.give_loot(g, 1, fx.real("Bomb!"))
+        fx.take_cents(g, 1, 3)
     for _ in range(souls):
         g.players[1].souls.append(g.new_obj(fx.phys(g, fx.monster("Old Boss", soul=1)), "soul", 1))
     g.players[1].damage = hurt
@@ -44,6 +50,15 @@ def test_FS_10_11_a_boss_soul_denied_is_worth_a_card_in_two_player_games():
     g, boss = _rival_hits_a_boss(souls=0, hurt=1)
     assert [r[4] for r in fx.kinds(g, "loot_played")] == ["Bomb!"]
     assert boss.in_play and not g.players[1].souls
+
+
+def test_FS_13_9_no_shot_at_an_attacker_whose_death_costs_it_nothing():
+    """The same hit, but P1 holds nothing its death penalty could take (no item, loot card or cent, nothing
+    charged): its death is worth only the rest of its turn, and the boss's soul alone is not worth the card to
+    P0, which keeps Bomb! (a death priced from the position, not a fixed 4)."""
+    g, boss = _rival_hits_a_boss(souls=0, hurt=1, holds=False)
+    assert not fx.kinds(g, "loot_played")
+    assert not boss.in_play and len(g.players[1].souls) == 1
 
 
 def test_FS_10_11_no_shot_when_it_cannot_kill_the_attacker():

@@ -22,7 +22,7 @@ from cardlab.simulate.four_souls.fixtures import (
     real,
     take_cents,
 )
-from tests.four_souls.strategy_table import own_turn, strategy_table
+from tests.four_souls.strategy_table import belongings, own_turn, strategy_table
 
 
 def _used(g) -> list:
@@ -383,6 +383,7 @@ def test_FS_10_6_a_player_marked_for_attacks_is_a_rival_never_myself(name):
     give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
     add_slot_monster(g, monster("Boss", hp=1, evasion=2, attack=1, soul=1))
     g.players[2].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", 2))
+    belongings(g, 2)  # the leader's death costs them what a death penalty takes (FS-13.9)
     own_turn(g)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Cheep Cheep Cheep!"]
     assert [o.controller for o, *_ in g.gains] == [2]

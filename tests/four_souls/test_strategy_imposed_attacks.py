@@ -17,13 +17,17 @@ from cardlab.simulate.four_souls.fixtures import (
     phys,
     real,
 )
+from cardlab.strategies.four_souls import reading as rd
 from cardlab.strategies.four_souls import valuing as vl
 from tests.four_souls.strategy_table import own_turn, strategy_table
 
 
 def _cheep_table(leader: int):
-    """4 players with 2 HP and 1 damage; P0 holds Cheep Cheep Cheep!; seat ``leader`` has a soul."""
+    """4 players with 2 HP and 1 damage, each with the same spent item for a death to take (FS-13.9); P0 holds
+    Cheep Cheep Cheep!; seat ``leader`` has a soul."""
     g = strategy_table(4, hp=2)
+    for seat in range(4):
+        give_item(g, seat, real("Sack Of Pennies"), charged=False)
     give_loot(g, 0, by_id("rwz-cheep_cheep_cheep"))
     g.players[leader].souls.append(g.new_obj(phys(g, monster("Old Boss", soul=1)), "soul", leader))
     return g
@@ -61,7 +65,7 @@ def test_FS_9_4_FS_10_7_the_leaders_attack_on_me_is_read_with_their_roll_bonus()
     me. The value model read the leader's rolls at +0 (mine were read with my bonus)."""
     g = strategy_table(2, hp=2)
     give_item(g, 1, real("Meat!"))
-    out = vl.outlook(g.views[0], 0, None, lambda s: s, 1.0)
+    out = vl.outlook(g.views[0], 0, rd.Reader(vl.item_value), lambda s: s, 1.0)
     assert out.leader == 1 and out.rival_roll_bonus == 1
     plain = vl.Outlook(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1)
     meat = vl.Outlook(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1, rival_roll_bonus=1)
@@ -75,9 +79,17 @@ def test_FS_5_2_FS_10_7_the_leaders_attack_on_me_is_read_with_their_items_and_bu
     g = strategy_table(2, hp=2)
     give_item(g, 1, real("Brimstone"))
     g.players[1].b_atk = 1
-    out = vl.outlook(g.views[0], 0, None, lambda s: s, 1.0)
+    out = vl.outlook(g.views[0], 0, rd.Reader(vl.item_value), lambda s: s, 1.0)
     assert out.leader == 1 and out.rival_atk == 3
-    printed = vl.Outlook(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1)
+    printed = vl.Outlook(
+        rival=out.rival,
+        hp=2,
+        rival_hp=2,
+        atk=1,
+        rival_atk=1,
+        my_death=out.my_death,
+        rival_death=out.rival_death,
+    )
     assert vl._player_fight("rival", "me", 3, out) < vl._player_fight("rival", "me", 3, printed) - 0.5
 
 
@@ -155,7 +167,7 @@ def test_FS_10_9_my_own_miss_faces_count_in_a_fight_with_a_player_or_an_attackab
     g = strategy_table(2, hp=2)
     give_item(g, 0, by_id("box-number_one"))
     anima = give_item(g, 0, by_id("r-anima_sola"), eternal=True, starting=True)
-    out = vl.outlook(g.views[0], 0, None, lambda s: s, 1.0)
+    out = vl.outlook(g.views[0], 0, rd.Reader(vl.item_value), lambda s: s, 1.0)
     assert out.own_faces[0] == {1, 6}
     stats = dict(rival=out.rival, hp=2, rival_hp=2, atk=1, rival_atk=1, my_turn=True)
     plain, mine = vl.Outlook(**stats), vl.Outlook(**stats, own_faces=out.own_faces)

@@ -11,7 +11,7 @@ from cardlab.simulate.four_souls import attack
 from cardlab.simulate.four_souls.fixtures import add_slot_monster, give_loot, kinds, monster, real
 from cardlab.simulate.four_souls.views import View
 from cardlab.strategies.four_souls import sensible_policy as policy
-from tests.four_souls.strategy_table import strategy_table
+from tests.four_souls.strategy_table import belongings, strategy_table
 
 
 def test_FS_1_15_printed_rewards_count_for_the_active_player():
@@ -31,11 +31,13 @@ def test_FS_1_15_printed_rewards_count_for_the_active_player():
 
 
 def _imposed_fight(active: int):
-    """P0 (2 HP, damage 1, a loot play, Bomb! in hand) attacks a 2-HP monster (evasion 3, damage 1, 2¢) in
-    ``active``'s turn, rolling 6 (the monster at 1 HP), 1 (its 1 damage waits), 6."""
+    """P0 (2 HP, damage 1, a loot play, Bomb! in hand, a spent Sack Of Pennies and 3¢) attacks a 2-HP monster
+    (evasion 3, damage 1, 2¢) in ``active``'s turn, rolling 6 (the monster at 1 HP), 1 (its 1 damage waits),
+    6."""
     g = strategy_table(2, rolls=[6, 1, 6], hp=2)
     g.active = active
     g.players[0].loot_plays = 1
+    belongings(g, 0, loot=False)
     give_loot(g, 0, real("Bomb!"))
     m = add_slot_monster(g, monster("Blob", hp=2, evasion=3, attack=1, rewards={"cents": 2}))
     attack.run_attack(g, 0, m)
@@ -44,11 +46,12 @@ def _imposed_fight(active: int):
 
 def test_FS_1_15_no_kill_shot_that_hands_a_rival_the_rewards():
     """An attack of mine in my rival's turn (one they imposed): the monster's 2¢ go to them whoever kills it.
-    With its hit on me waiting (not lethal: 2 HP), a kill now gains (1/3) × (1 - 0.6 + 4) = 1.47 over the
-    fight going on (lost 1 time in 3 from 1 HP), less than Bomb! kept for my next turn (1.6, where a kill's
-    rewards are mine): P0 takes the 1 and kills the monster with its next roll, the 2¢ going to the rival. In
-    my own turn the same position is a shot ((1/3) × (1.6 + 4) = 1.87). The old player threw the Bomb! in
-    both."""
+    With its hit on me waiting (not lethal: 2 HP), a kill now gains (1/3) × (1 - 0.6 + 3.8) = 1.4 over the
+    fight going on (lost 1 time in 3 from 1 HP; my death priced from my position, ``valuing.death_price``:
+    the Sack Of Pennies 2.5, 1¢ 0.3, a loot card 1), less than Bomb! kept for my next turn (1.6, where a
+    kill's rewards are mine): P0 takes the 1 and kills the monster with its next roll, the 2¢ going to the
+    rival. In my own turn the same position is a shot ((1/3) × (1.6 + 3.8) = 1.8). The old player threw the
+    Bomb! in both."""
     g, m = _imposed_fight(active=0)
     assert [r[4] for r in kinds(g, "loot_played")] == ["Bomb!"] and not m.in_play
     g, m = _imposed_fight(active=1)

@@ -18,15 +18,17 @@ from cardlab.simulate.four_souls.fixtures import (
     monster,
     real,
 )
-from tests.four_souls.strategy_table import strategy_table
+from tests.four_souls.strategy_table import belongings, strategy_table
 
 
 def _fight(rolls, hand: str | None, hp: int = 2, evasion: int = 3, rewards: dict | None = None):
-    """P0 (``hp`` HP, damage 1, a loot play) holding ``hand`` attacks a 2-HP monster (``evasion``, damage 1,
-    worth ``rewards``: 2¢) with rolls ``rolls``."""
+    """P0 (``hp`` HP, damage 1, a loot play, a spent Sack Of Pennies and 3¢ for a death to take, FS-13.9)
+    holding ``hand`` attacks a 2-HP monster (``evasion``, damage 1, worth ``rewards``: 2¢) with rolls
+    ``rolls``."""
     g = strategy_table(2, rolls=rolls, hp=hp)
     g.active = 0
     g.players[0].loot_plays = 1
+    belongings(g, 0, loot=False)
     if hand is not None:
         give_loot(g, 0, real(hand) if "-" not in hand else by_id(hand))
     m = add_slot_monster(g, monster("Blob", hp=2, evasion=evasion, attack=1, rewards=rewards or {"cents": 2}))
@@ -78,17 +80,19 @@ def test_FS_10_11_a_shot_is_kept_when_the_fight_is_nearly_won():
 
 
 def test_FS_10_11_a_paid_shot_on_a_waiting_hit_that_does_not_kill():
-    """P0 (2 HP, 5¢, Golden Razor Blade: 5¢ for 1 damage) hits, then misses: the monster's 1 damage waits and
-    would leave P0 at 1 HP, where the fight is lost 1 time in 3: the kill now gains (1/3) × 5.6 = 1.87 over
-    the 5¢ (1.5). P0 pays, the monster dies, the damage fizzles. The old player paid a $ price only against a
-    lethal hit."""
+    """P0 (2 HP, 5¢, Golden Razor Blade: 5¢ for 1 damage, a loot card it cannot play) hits a monster worth
+    3¢, then misses: the monster's 1 damage waits and would leave P0 at 1 HP, where the fight is lost 1 time
+    in 3: the kill now gains (1/3) × (1.9 + 2.8) = 1.57 over the 5¢ (1.5), P0's death priced from its position
+    (``valuing.death_price``: the Blade 1.5, 1¢ 0.3, a loot card 1). P0 pays, the monster dies, the damage
+    fizzles. The old player paid a $ price only against a lethal hit."""
     g = strategy_table(2, rolls=[6, 1, 6], hp=2)
     g.active = 0
     g.players[0].cents = 5
+    give_loot(g, 0, real("A Penny!"))
     give_item(g, 0, by_id("b2-golden_razor_blade"))
-    m = add_slot_monster(g, monster("Blob", hp=2, evasion=3, attack=1, rewards={"cents": 2}))
+    m = add_slot_monster(g, monster("Blob", hp=2, evasion=3, attack=1, rewards={"cents": 3}))
     attack.run_attack(g, 0, m)
-    assert not m.in_play and g.players[0].damage == 0 and g.players[0].cents == 2  # 5 paid, 2 won
+    assert not m.in_play and g.players[0].damage == 0 and g.players[0].cents == 3  # 5 paid, 3 won
     assert len([r for r in kinds(g, "roll") if r[7] == "final"]) == 2
 
 
