@@ -8,7 +8,17 @@ from typing import Any
 from . import challenge, interpreter, replacements, roll_reader, statics, triggers
 from . import vocabulary as V
 from .asking import ask
-from .items import AbilityItem, DamageItem, DeathItem, LootItem, RollItem, StackItem, event_of, log_target
+from .items import (
+    AbilityItem,
+    DamageItem,
+    DeathItem,
+    LootItem,
+    RollItem,
+    StackItem,
+    event_of,
+    log_target,
+    off_stack,
+)
 from .resources import discard_loot, gain_soul, gain_treasure, lose_cents, move_item
 from .state import Game, Obj, Phys, Player
 from .zones import event_done, leave_play, went_on
@@ -363,6 +373,7 @@ def become_soul(ctx: Any, p: dict) -> bool:
 def cancel(g: Game, it: StackItem) -> None:
     """FS-6.9: removed unresolved; a cancelled loot goes to the discard; a cancelled death heals."""
     g.stack.remove(it)
+    off_stack(it)
     if isinstance(it, LootItem) and not it.phys.virtual:
         g.loot_disc.append(it.phys)
     elif isinstance(it, DeathItem):

@@ -179,6 +179,7 @@ def resolve_top(g: Game) -> None:
         resolve_loot(g, cast(LootItem, item))
     else:
         resolve_ability(g, cast(AbilityItem, item))
+    items.off_stack(item)  # a loot or ability is done (only a roll goes back on the stack, FS-9.2(4))
     if g.wins_after:  # FS-14.3: "this player wins" after the ability resolves (FS-14.2: several = draw)
         if g.challenge and not g.challenge.competitive:
             g.wins_after = ()  # FS-18.7: in a challenge only its goal wins (its competitive side: FS-14.3)
