@@ -1,0 +1,145 @@
+"""Base V2 items read against their printed cards (the default pool, so every figure uses them): each
+scenario makes the printed condition happen — a roll, damage taken, a death, the turn's start or end — and
+asserts the exact outcome. These cards had no scenario of their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.simulate.four_souls import damage, dice, statics, triggers
+from cardlab.simulate.four_souls.fixtures import (
+    add_slot_monster,
+    attack_roll,
+    by_id,
+    card,
+    check_invariants,
+    give_item,
+    give_loot,
+    monster,
+    phys,
+    settle,
+    take_cents,
+)
+from tests.four_souls.printed_cards import hurt, pick, table, toy, treasures
+
+
+def _roll(g, seat, value):
+    dice.push_roll(g, seat, "test", value=value)
+    settle(g)
+
+
+def test_FS_4_9_cambion_conception_counts_damage_and_trades_six_counters_for_a_treasure():
+    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
+    treasures(g)
+    cc = give_item(g, 0, by_id("b2-cambion_conception"))
+    me = g.players[0]
+    cc.counters = 4
+    hurt(g, me, 2)
+    assert cc.counters == 0 and len(me.items) == 2
+    check_invariants(g)
+
+
+def test_FS_4_9_belly_button_one_more_loot_play_on_your_turn_and_a_character_recharge_on_damage():
+    g = table()
+    give_item(g, 0, by_id("b2-belly_button"))
+    me = g.players[0]
+    assert statics.count(g, me, "loot_plays") == 1
+    me.character.charged = False
+    hurt(g, me)
+    assert me.character.charged
+    g.active = 1
+    assert statics.count(g, me, "loot_plays") == 0
+
+
+def test_FS_4_11_mom_s_razor_may_hurt_whoever_rolls_a_6():
+    g = table()
+    give_item(g, 0, by_id("b2-moms_razor"))
+    _roll(g, 1, 6)
+    _roll(g, 1, 5)
+    assert [p.damage for p in g.players] == [0, 1]
+    check_invariants(g)
+
+
+def test_FS_4_11_mom_s_box_loots_then_discards_on_any_4():
+    g = table()
+    give_item(g, 0, by_id("b2-moms_box"))
+    give_loot(g, 0, card("Old"))
+    _roll(g, 1, 4)
+    assert len(g.players[0].hand) == 1 and len(g.loot_disc) == 1
+    check_invariants(g)
+
+
+def test_FS_4_11_dead_bird_steals_a_loot_card_from_whoever_rolls_a_3():
+    g = table()
+    give_item(g, 0, by_id("b2-dead_bird"))
+    give_loot(g, 1, card("L"))
+    _roll(g, 1, 3)
+    assert [len(p.hand) for p in g.players] == [1, 0]
+    check_invariants(g)
+
+
+def test_FS_4_11_charged_baby_may_recharge_an_item_on_any_2():
+    g = table()
+    give_item(g, 0, by_id("b2-charged_baby"))
+    spent = give_item(g, 0, toy(), charged=False)
+    pick(g, spent)
+    _roll(g, 1, 2)
+    assert spent.charged
+    check_invariants(g)
+
+
+def test_FS_13_4_greeds_gullet_pays_eight_cents_at_your_death_before_the_penalty():
+    """8¢ gained, then the death penalty's 1¢ lost (FS-13.9): 7¢ more than before."""
+    g = table()
+    give_item(g, 0, by_id("b2-greeds_gullet"))
+    me = g.players[0]
+    take_cents(g, 0, 2)
+    c0 = me.cents
+    damage.kill(g, me, 1)
+    settle(g)
+    assert me.cents == c0 + 8 - 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "cents", "atk", "roll"), [(0, 0, 1, 1), (1, 0, 0, 1), (0, 2, 1, 0), (1, 2, 0, 0)]
+)
+def test_FS_5_3_empty_vessel_attack_with_an_empty_hand_and_attack_rolls_with_no_cents(hand, cents, atk, roll):
+    g = table()
+    me = g.players[0]
+    a0, r0 = statics.player_atk(g, me), statics.roll_bonus(g, me, True)
+    give_item(g, 0, by_id("b2-empty_vessel"))
+    for i in range(hand):
+        give_loot(g, 0, card(f"L{i}"))
+    take_cents(g, 0, cents - me.cents)
+    assert (statics.player_atk(g, me) - a0, statics.roll_bonus(g, me, True) - r0) == (atk, roll)
+
+
+def test_FS_4_11_ipecac_one_more_damage_and_an_attack_roll_of_6_hits_each_other_player():
+    g = table(n=3)
+    give_item(g, 0, by_id("b2-ipecac"))
+    me = g.players[0]
+    assert statics.player_atk(g, me) == 2
+    blob = add_slot_monster(g, monster("Blob", hp=5))
+    g.monster.append(phys(g, monster("Next")))
+    attack_roll(g, blob, 6)
+    assert [p.damage for p in g.players] == [0, 1, 1]
+
+
+def test_FS_4_9_monstros_tooth_a_random_player_destroys_one_of_their_non_eternal_items():
+    g = table()
+    tooth = give_item(g, 0, by_id("b2-monstros_tooth"))
+    theirs = give_item(g, 1, toy("Theirs"))
+    triggers.fire(g, "turn_start", seat=0)
+    settle(g)
+    gone = [tooth not in g.players[0].items, theirs not in g.players[1].items]
+    assert sorted(gone) == [False, True]  # exactly one item went, from the player picked
+    check_invariants(g)
+
+
+def test_FS_4_11_holy_moms_eye_lets_the_roller_recharge_an_item_on_a_2():
+    g = table()
+    add_slot_monster(g, by_id("b2-holy_moms_eye"))
+    spent = give_item(g, 0, toy(), charged=False)
+    _roll(g, 0, 2)
+    assert spent.charged
+    check_invariants(g)
