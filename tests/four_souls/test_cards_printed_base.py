@@ -143,3 +143,99 @@ def test_FS_4_11_holy_moms_eye_lets_the_roller_recharge_an_item_on_a_2():
     _roll(g, 0, 2)
     assert spent.charged
     check_invariants(g)
+
+
+# ---- Base V2 monsters
+
+
+def test_FS_13_4_hanger_dying_expands_the_shop_by_one():
+    g = table()
+    treasures(g)
+    hanger = add_slot_monster(g, by_id("b2-hanger"))
+    g.monster.append(phys(g, monster("Next")))
+    shops = len(g.shop)
+    damage.kill(g, hanger, 0)
+    settle(g)
+    assert len(g.shop) == shops + 1
+    check_invariants(g)
+
+
+def test_FS_13_4_dank_globin_dying_makes_a_chosen_player_discard_two():
+    g = table()
+    dank = add_slot_monster(g, by_id("b2-dank_globin"))
+    g.monster.append(phys(g, monster("Next")))
+    for i in range(3):
+        give_loot(g, 1, card(f"L{i}"))
+    pick(g, g.players[1])
+    damage.kill(g, dank, 0)
+    settle(g)
+    assert len(g.players[1].hand) == 1
+    check_invariants(g)
+
+
+@pytest.mark.parametrize(("card_id", "hit"), [("b2-dople", 2), ("b2-evil_twin", 1)])
+def test_FS_0_4_dople_and_evil_twin_pass_their_damage_to_the_active_players_right_or_left(card_id, hit):
+    """Seat 0 active in a 3-player game: its left is seat 1 (who goes next), its right seat 2."""
+    g = table(n=3)
+    m = add_slot_monster(g, by_id(card_id))
+    hurt(g, m, 1, seat=0)
+    assert [p.damage for p in g.players] == [1 if s == hit else 0 for s in range(3)]
+    check_invariants(g)
+
+
+@pytest.mark.parametrize(
+    ("card_id", "value", "cents", "loot"),
+    [
+        ("b2-cursed_keeper_head", 1, -2, 0),
+        ("b2-cursed_fatty", 5, 0, -1),
+        ("b2-holy_dinga", 6, 0, 0),
+    ],
+)
+def test_FS_4_11_cursed_monsters_cost_the_roller(card_id, value, cents, loot):
+    g = table()
+    add_slot_monster(g, by_id(card_id))
+    roller = g.players[1]
+    take_cents(g, 1, 3)
+    give_loot(g, 1, card("L"))
+    roller.damage = 1 if value == 6 else 0
+    c0, h0 = roller.cents, len(roller.hand)
+    _roll(g, 1, value)
+    assert (roller.cents - c0, len(roller.hand) - h0) == (cents, loot)
+    if value == 6:
+        assert roller.damage == 0  # Holy Dinga: the roller heals 1
+    check_invariants(g)
+
+
+def test_FS_10_9_scolex_hitting_a_player_makes_them_discard_a_loot_card():
+    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
+    scolex = add_slot_monster(g, by_id("b2-scolex"))
+    give_loot(g, 0, card("L"))
+    attack_roll(g, scolex, 1)
+    assert (g.players[0].damage, len(g.players[0].hand)) == (1, 0)
+    check_invariants(g)
+
+
+def test_FS_5_4_carrion_queen_is_hit_but_unhurt_by_a_5_and_hurt_by_a_6():
+    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
+    queen = add_slot_monster(g, by_id("b2-carrion_queen"))
+    attack_roll(g, queen, 5)
+    assert queen.damage == 0
+    attack_roll(g, queen, 6)
+    assert queen.damage == 1
+    check_invariants(g)
+
+
+@pytest.mark.parametrize(
+    ("card_id", "hp_left", "evasion"),
+    [
+        ("b2-larry_jr", 3, 3),
+        ("b2-larry_jr", 2, 4),
+        ("b2-mask_of_infamy", 2, 4),
+        ("b2-mask_of_infamy", 1, 6),
+    ],
+)
+def test_FS_1_30_low_hp_evasion_bosses(card_id, hp_left, evasion):
+    g = table()
+    m = add_slot_monster(g, by_id(card_id))
+    hurt(g, m, m.phys.card.hp - hp_left)
+    assert statics.evasion(g, m) == evasion
