@@ -8,6 +8,7 @@ import pytest
 
 from cardlab.simulate.four_souls import damage, dice, statics, triggers
 from cardlab.simulate.four_souls.fixtures import (
+    add_shop_item,
     add_slot_monster,
     attack_roll,
     by_id,
@@ -20,7 +21,7 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
     take_cents,
 )
-from tests.four_souls.printed_cards import hurt, pick, table, toy, treasures
+from tests.four_souls.printed_cards import hurt, pick, table, toy, treasures, use
 
 
 def _roll(g, seat, value):
@@ -239,3 +240,82 @@ def test_FS_1_30_low_hp_evasion_bosses(card_id, hp_left, evasion):
     m = add_slot_monster(g, by_id(card_id))
     hurt(g, m, m.phys.card.hp - hp_left)
     assert statics.evasion(g, m) == evasion
+
+
+# ---- more Base V2 items
+
+
+def test_FS_6_20_curved_horn_adds_one_damage_to_your_first_attack_roll_only():
+    g = table()
+    me = g.players[0]
+    give_item(g, 0, by_id("b2-curved_horn"))
+    assert (statics.player_atk(g, me), statics.player_atk(g, me, first_attack_roll=True)) == (1, 2)
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_FS_3_12_flush_sends_every_monster_not_attacked_or_every_shop_item_to_its_decks_bottom(mode):
+    g = table()
+    flush = give_item(g, 0, by_id("b2-flush"))
+    g.monster.extend(phys(g, monster(f"M{i}")) for i in range(4))
+    treasures(g)
+    blobs = [add_slot_monster(g, monster(f"Blob{i}")) for i in range(2)]
+    wares = [add_shop_item(g, toy(f"Ware{i}")) for i in range(2)]
+    pick(g, mode)
+    use(g, 0, "tap", flush)
+    gone = [not o.in_play for o in blobs], [not o.in_play for o in wares]
+    assert gone == (([True, True], [False, False]) if mode == 0 else ([False, False], [True, True]))
+    moved = [o.phys for o in (blobs if mode == 0 else wares)]
+    deck = g.monster if mode == 0 else g.treasure
+    assert set(deck[: len(moved)]) == set(moved)  # at the bottom (the list's start)
+    check_invariants(g)
+
+
+def test_FS_5_14_the_poop_counts_damage_taken_and_spends_a_counter_to_prevent_one():
+    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
+    poop = give_item(g, 0, by_id("b2-the_poop"))
+    me = g.players[0]
+    hurt(g, me)
+    assert poop.counters == 1
+    use(g, 0, "paid", poop)
+    hurt(g, me)
+    assert (poop.counters, me.damage) == (0, 1)
+    check_invariants(g)
+
+
+def test_FS_4_11_spider_mod_may_discard_a_monster_not_attacked_and_refill_the_slot_on_a_5():
+    g = table()
+    mod = give_item(g, 0, by_id("b2-spider_mod"))
+    blob = add_slot_monster(g, monster("Blob"))
+    nxt = phys(g, monster("Next"))
+    g.monster.append(nxt)
+    pick(g, blob)
+    _roll(g, 1, 5)
+    assert not blob.in_play and blob.phys in g.monster_disc
+    assert g.mslots[0][-1].phys is nxt and not g.players[0].cents
+    assert mod in g.players[0].items
+
+
+def test_FS_4_9_the_habit_recharges_an_item_on_your_first_damage_of_a_turn_but_not_the_second():
+    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
+    give_item(g, 0, by_id("b2-the_habit"))
+    spent = give_item(g, 0, toy(), charged=False)
+    me = g.players[0]
+    pick(g, spent)
+    hurt(g, me)
+    assert spent.charged
+    spent.charged = False
+    pick(g, spent)
+    hurt(g, me)
+    assert not spent.charged
+
+
+@pytest.mark.parametrize(("roll", "others", "monster_hit"), [(2, 1, 0), (5, 0, 1)])
+def test_FS_4_18_curse_of_the_tower_your_damage_hits_each_other_player_or_a_monster(
+    roll, others, monster_hit
+):
+    g = table([roll], n=3, chars=[by_id("p-level_one_isaac"), by_id("r-bethany"), by_id("r-bethany")])
+    give_item(g, 0, by_id("b2-curse_of_the_tower"))
+    blob = add_slot_monster(g, monster("Blob", hp=3))
+    hurt(g, g.players[0])
+    assert [p.damage for p in g.players] == [1, others, others] and blob.damage == monster_hit
+    check_invariants(g)
