@@ -319,3 +319,27 @@ def test_FS_4_18_curse_of_the_tower_your_damage_hits_each_other_player_or_a_mons
     hurt(g, g.players[0])
     assert [p.damage for p in g.players] == [1, others, others] and blob.damage == monster_hit
     check_invariants(g)
+
+
+def test_FS_6_12_finger_swaps_a_non_eternal_item_with_the_roller_of_a_2():
+    g = table()
+    give_item(g, 0, by_id("b2-finger"))
+    mine = give_item(g, 0, toy("Mine"))
+    theirs = give_item(g, 1, toy("Theirs"))
+    pick(g, mine, theirs)
+    _roll(g, 1, 2)
+    assert theirs in g.players[0].items and mine in g.players[1].items
+    check_invariants(g)
+
+
+@pytest.mark.parametrize(
+    ("roll", "monster_hit", "player_hit", "self_hit"), [(1, 1, 0, 0), (4, 0, 1, 0), (6, 0, 0, 1)]
+)
+def test_FS_4_18_bobs_brain_rolls_on_each_attack_you_declare(roll, monster_hit, player_hit, self_hit):
+    g = table([roll])
+    give_item(g, 0, by_id("b2-bobs_brain"))
+    blob = add_slot_monster(g, monster("Blob", hp=3))
+    pick(g, blob if roll <= 2 else g.players[1])
+    triggers.fire(g, "attack_declared", seat=0)
+    settle(g)
+    assert (blob.damage, g.players[1].damage, g.players[0].damage) == (monster_hit, player_hit, self_hit)
