@@ -3,8 +3,8 @@ whose targets a test names in advance, and one action taken with everything reso
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import plays
-from cardlab.simulate.four_souls.fixtures import card, loot_fillers, position, settle
+from cardlab.simulate.four_souls import damage, plays, zones
+from cardlab.simulate.four_souls.fixtures import by_id, card, loot_fillers, monster, phys, position, settle
 
 _PICKS: dict[int, list] = {}
 
@@ -58,3 +58,28 @@ def use(g, seat, kind, obj, index=0):
 def toy(name="Toy"):
     """A plain ↷ item (gain 1¢) to recharge, steal or count."""
     return card(name, deck="treasure", kind="active", abilities=({"tap": {"do": {"gain_cents": 1}}},))
+
+
+def treasures(g, n=8):
+    """``n`` plain items on the treasure deck, for gains to take."""
+    g.treasure.extend(phys(g, toy(f"T{i}")) for i in range(n))
+
+
+def soul(g, seat, name="S"):
+    """A one-soul boss card as a soul of ``seat``."""
+    s = g.new_obj(phys(g, monster(name, soul=1, kind="normal_boss")), "soul", seat)
+    g.players[seat].souls.append(s)
+    return s
+
+
+def reveal(g, card_id):
+    """A monster-deck card by id revealed into a new monster slot; its entering resolves (FS-1.17)."""
+    g.mslots.append([])
+    zones.reveal_into_slot(g, phys(g, by_id(card_id)), len(g.mslots) - 1)
+    settle(g)
+
+
+def hurt(g, target, n=1, seat=1):
+    """``n`` non-combat damage to ``target`` from ``seat``, resolved."""
+    assert damage.push_damage(g, n, target, seat, None, False, None, "test")
+    settle(g)

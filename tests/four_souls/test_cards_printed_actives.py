@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import damage, statics, triggers, turn, zones
+from cardlab.simulate.four_souls import damage, statics, triggers, turn
 from cardlab.simulate.four_souls.fixtures import (
     add_slot_monster,
     by_id,
@@ -19,24 +19,7 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
     take_cents,
 )
-from tests.four_souls.printed_cards import pick, table, toy, use
-
-
-def _treasures(g, n=4):
-    g.treasure.extend(phys(g, toy(f"T{i}")) for i in range(n))
-
-
-def _reveal(g, card_id):
-    g.mslots.append([])
-    zones.reveal_into_slot(g, phys(g, by_id(card_id)), len(g.mslots) - 1)
-    settle(g)
-
-
-def _soul(g, seat, name="S"):
-    s = g.new_obj(phys(g, monster(name, soul=1, kind="normal_boss")), "soul", seat)
-    g.players[seat].souls.append(s)
-    return s
-
+from tests.four_souls.printed_cards import pick, reveal, soul, table, toy, treasures, use
 
 # ---- ↷ items
 
@@ -53,7 +36,7 @@ def test_FS_6_2_the_battery_recharges_another_item():
 
 def test_FS_3_6_potato_peeler_moves_every_decks_top_card_to_that_decks_discard():
     g = table()
-    _treasures(g, 2)
+    treasures(g, 2)
     g.monster.extend(phys(g, monster(f"M{i}")) for i in range(2))
     sizes = (len(g.loot), len(g.treasure), len(g.monster))
     peeler = give_item(g, 0, by_id("b2-potato_peeler"))
@@ -109,7 +92,7 @@ def test_FS_6_12_hand_me_downs_another_player_who_loots_gives_you_a_loot_card():
 
 def test_FS_6_12_magic_skin_gains_a_treasure_then_passes_itself_on_with_a_counter():
     g = table()
-    _treasures(g)
+    treasures(g)
     skin = give_item(g, 0, by_id("r-magic_skin"))
     use(g, 0, "tap", skin)
     assert len(g.players[0].items) == 1 and skin not in g.players[0].items
@@ -189,7 +172,7 @@ def test_FS_4_18_the_crowdfunder_hits_another_player_on_3_4_and_a_monster_on_5_6
 @pytest.mark.parametrize(("roll", "cents", "loot", "items"), [(2, 0, 3, 0), (3, 9, 0, 0), (5, 0, 0, 2)])
 def test_FS_4_4_experimental_treatment_destroys_itself_then_pays_its_roll(roll, cents, loot, items):
     g = table([roll])
-    _treasures(g)
+    treasures(g)
     et = give_item(g, 0, by_id("r-experimental_treatment"))
     me = g.players[0]
     c0 = me.cents
@@ -216,9 +199,9 @@ def test_FS_5_8_chaos_card_destroys_itself_and_kills_the_chosen_monster():
 def test_FS_5_8_forget_me_now_each_player_destroys_one_of_their_souls():
     g = table()
     fmn = give_item(g, 0, by_id("fsp2-forget_me_now"))
-    _soul(g, 0, "A")
-    _soul(g, 0, "B")
-    _soul(g, 1, "C")
+    soul(g, 0, "A")
+    soul(g, 0, "B")
+    soul(g, 1, "C")
     use(g, 0, "tap", fmn)
     assert [len(p.souls) for p in g.players] == [1, 0]
     check_invariants(g)
@@ -291,9 +274,9 @@ def test_FS_4_18_blank_rune_gives_each_player_the_rows_share(roll, cents, loot):
 
 def test_FS_1_19_judgement_the_player_with_most_souls_destroys_one():
     g = table()
-    _soul(g, 1, "A")
-    _soul(g, 1, "B")
-    _soul(g, 0, "C")
+    soul(g, 1, "A")
+    soul(g, 1, "B")
+    soul(g, 0, "C")
     _play(g, "b2-xx_judgement")
     assert [len(p.souls) for p in g.players] == [1, 1]
     check_invariants(g)
@@ -304,7 +287,7 @@ def test_FS_1_19_judgement_the_player_with_most_souls_destroys_one():
 
 def test_FS_1_17_mega_troll_bomb_deals_two_to_each_player():
     g = table(n=3)
-    _reveal(g, "b2-mega_troll_bomb")
+    reveal(g, "b2-mega_troll_bomb")
     assert [p.damage for p in g.players] == [2, 2, 2]
     check_invariants(g)
 
@@ -322,17 +305,17 @@ def test_FS_1_17_mega_troll_bomb_deals_two_to_each_player():
 )
 def test_FS_1_17_chest_events_pay_the_active_player_their_row(card_id, roll, cents, loot, items):
     g = table([roll])
-    _treasures(g)
+    treasures(g)
     me = g.players[0]
     c0 = me.cents
-    _reveal(g, card_id)
+    reveal(g, card_id)
     assert (me.cents - c0, len(me.hand), len(me.items)) == (cents, loot, items)
     check_invariants(g)
 
 
 def test_FS_1_17_dark_chest_on_5_6_hurts_the_active_player_two():
     g = table([5])
-    _reveal(g, "b2-dark_chest")
+    reveal(g, "b2-dark_chest")
     assert [p.damage for p in g.players] == [2, 0]
     check_invariants(g)
 
@@ -341,7 +324,7 @@ def test_FS_3_12_xl_floor_expands_the_monster_slots_by_one():
     g = table()
     g.monster.extend(phys(g, monster(f"M{i}")) for i in range(3))
     slots = len(g.mslots)
-    _reveal(g, "b2-xl_floor")
+    reveal(g, "b2-xl_floor")
     assert len(g.mslots) == slots + 2  # the event's own slot, and one more
     check_invariants(g)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import damage, rooms, triggers, zones
+from cardlab.simulate.four_souls import damage, rooms, triggers
 from cardlab.simulate.four_souls.fixtures import (
     add_room,
     add_slot_monster,
@@ -22,28 +22,12 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
     take_cents,
 )
-from tests.four_souls.printed_cards import table, toy, use
-
-
-def _treasures(g, n=8):
-    g.treasure.extend(phys(g, toy(f"T{i}")) for i in range(n))
-
-
-def _soul(g, seat, name):
-    s = g.new_obj(phys(g, monster(name, soul=1, kind="normal_boss")), "soul", seat)
-    g.players[seat].souls.append(s)
-    return s
-
-
-def _reveal(g, card_id):
-    g.mslots.append([])
-    zones.reveal_into_slot(g, phys(g, by_id(card_id)), len(g.mslots) - 1)
-    settle(g)
+from tests.four_souls.printed_cards import soul, table, toy, treasures, use
 
 
 def test_FS_5_9_alt_art_the_stars_gives_each_player_a_treasure_then_you_one_more():
     g = table(n=3)
-    _treasures(g)
+    treasures(g)
     c = give_loot(g, 0, by_id("aa-xvii_the_stars"))
     use(g, 0, "loot", c)
     assert [len(p.items) for p in g.players] == [2, 1, 1]
@@ -63,8 +47,8 @@ def test_FS_5_8_r_key_destroys_every_soul_and_each_player_swaps_their_hand_for_t
     g = table()
     key = give_item(g, 0, by_id("r-r_key"))
     key.charged = True
-    _soul(g, 0, "A")
-    _soul(g, 1, "B")
+    soul(g, 0, "A")
+    soul(g, 1, "B")
     for i in range(5):
         give_loot(g, 1, card(f"L{i}"))
     use(g, 0, "tap", key)
@@ -76,7 +60,7 @@ def test_FS_5_8_r_key_destroys_every_soul_and_each_player_swaps_their_hand_for_t
 
 def test_FS_4_16_curse_of_envy_its_holder_dying_gives_each_other_player_a_treasure():
     g = table(n=3)
-    _treasures(g)
+    treasures(g)
     c = g.new_obj(phys(g, by_id("soi-curse_of_envy")), "curse", 1)
     g.players[1].curses.append(c)
     damage.kill(g, g.players[1], 0)
@@ -107,7 +91,7 @@ def test_FS_13_4_cursed_mulliboom_each_monster_death_deals_three_to_a_random_pla
 
 def test_FS_1_17_dice_room_rerolls_items_swaps_every_hand_for_three_and_clears_the_monsters():
     g = table()
-    _treasures(g)
+    treasures(g)
     mine = give_item(g, 0, toy("Mine"))
     blob = add_slot_monster(g, monster("Blob"))
     g.monster.extend(phys(g, monster(f"M{i}")) for i in range(4))
@@ -127,7 +111,7 @@ def test_FS_1_17_dice_room_rerolls_items_swaps_every_hand_for_three_and_clears_t
 )
 def test_FS_4_4_eternal_chest_discards_a_loot_card_and_pays_its_row(roll, cents, loot, items):
     g = table([roll])
-    _treasures(g)
+    treasures(g)
     room = add_room(g, by_id("r-eternal_chest"))
     me = g.players[0]
     give_loot(g, 0, card("Fee"))

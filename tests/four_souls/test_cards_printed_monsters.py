@@ -22,22 +22,12 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
     take_cents,
 )
-from tests.four_souls.printed_cards import pick, table, toy, use
+from tests.four_souls.printed_cards import hurt, pick, table, toy, treasures, use
 
 
 def _roll(g, seat, value):
     dice.push_roll(g, seat, "test", value=value)
     settle(g)
-
-
-def _hurt(g, target, n=1, seat=0):
-    """``n`` non-combat damage to ``target`` from ``seat``, resolved."""
-    assert damage.push_damage(g, n, target, seat, None, False, None, "test")
-    settle(g)
-
-
-def _treasures(g, n=4):
-    g.treasure.extend(phys(g, toy(f"T{i}")) for i in range(n))
 
 
 # ---- monsters whose ability hears rolls (FS-4.11: any player's die showing the number)
@@ -57,8 +47,8 @@ def test_FS_4_11_cursed_globin_heals_every_monster_two_on_a_3():
     g = table()
     globin = add_slot_monster(g, by_id("fsp2-cursed_globin"))
     other = add_slot_monster(g, monster("Blob", hp=5))
-    _hurt(g, globin, 2)
-    _hurt(g, other, 3)
+    hurt(g, globin, 2)
+    hurt(g, other, 3)
     _roll(g, 1, 3)
     assert (globin.damage, other.damage) == (0, 1)
     check_invariants(g)
@@ -81,7 +71,7 @@ def test_FS_4_11_holy_brain_lowers_each_monsters_evasion_by_one_on_a_3_till_the_
 def test_FS_0_5_tumor_damaged_hits_every_non_active_player():
     g = table(n=3)
     tumor = add_slot_monster(g, by_id("fsp2-tumor"))
-    _hurt(g, tumor)
+    hurt(g, tumor)
     assert [p.damage for p in g.players] == [0, 1, 1]
     check_invariants(g)
 
@@ -90,7 +80,7 @@ def test_FS_0_5_red_ghost_damaged_the_active_player_picks_another_player_to_take
     g = table(n=3)
     ghost = add_slot_monster(g, by_id("r-red_ghost"))
     pick(g, g.players[2])
-    _hurt(g, ghost)
+    hurt(g, ghost)
     assert [p.damage for p in g.players] == [0, 0, 1]
     check_invariants(g)
 
@@ -98,7 +88,7 @@ def test_FS_0_5_red_ghost_damaged_the_active_player_picks_another_player_to_take
 def test_FS_0_5_leatherneck_damaged_hits_one_player_at_random():
     g = table(n=3)
     neck = add_slot_monster(g, by_id("rwz-leatherneck"))
-    _hurt(g, neck)
+    hurt(g, neck)
     assert sorted(p.damage for p in g.players) == [0, 0, 1]
     check_invariants(g)
 
@@ -131,7 +121,7 @@ def test_FS_1_15_charmed_monsters_pay_the_active_player_then_gift_another_player
     """The active player takes the reward block (FS-1.15); after it, another player gets the printed gift,
     which matches the reward here."""
     g = table()
-    _treasures(g)
+    treasures(g)
     m = add_slot_monster(g, by_id(card_id))
     before = [(len(p.hand), len(p.items), p.cents) for p in g.players]
     damage.kill(g, m, 0)
@@ -190,7 +180,7 @@ def test_FS_0_5_holy_psy_horf_the_active_player_loots_one_as_each_turn_ends():
 
 def test_FS_1_17_double_treasure_gives_the_active_player_and_another_a_treasure_each():
     g = table()
-    _treasures(g)
+    treasures(g)
     g.mslots.append([])
     zones.reveal_into_slot(g, phys(g, by_id("r-double_treasure")), 0)
     settle(g)
@@ -317,6 +307,6 @@ def test_FS_5_4_lard_gives_two_hp_and_each_damage_taken_discards_a_loot_card():
     assert statics.player_max_hp(g, me) == hp + 2
     give_loot(g, 0, card("A"))
     give_loot(g, 0, card("B"))
-    _hurt(g, me, 1, seat=1)
+    hurt(g, me, 1, seat=1)
     assert len(me.hand) == 1
     check_invariants(g)

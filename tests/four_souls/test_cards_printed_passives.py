@@ -20,19 +20,7 @@ from cardlab.simulate.four_souls.fixtures import (
     settle,
     take_cents,
 )
-from tests.four_souls.printed_cards import pick, table, toy, use
-
-
-def _soul(g, seat, name="S"):
-    s = g.new_obj(phys(g, monster(name, soul=1, kind="normal_boss")), "soul", seat)
-    g.players[seat].souls.append(s)
-    return s
-
-
-def _hurt(g, target, n=1, seat=1):
-    assert damage.push_damage(g, n, target, seat, None, False, None, "test")
-    settle(g)
-
+from tests.four_souls.printed_cards import hurt, pick, soul, table, toy, use
 
 # ---- statics gated by a count
 
@@ -42,7 +30,7 @@ def test_FS_1_22_the_baleful_gains_one_attack_with_one_or_two_souls_and_two_with
     g = table(chars=[by_id("r-the_baleful"), character("Other")])
     atk = statics.player_atk(g, g.players[1])
     for i in range(souls):
-        _soul(g, 0, f"S{i}")
+        soul(g, 0, f"S{i}")
     assert statics.player_atk(g, g.players[0]) == 1 + bonus
     assert statics.player_atk(g, g.players[1]) == atk
 
@@ -90,7 +78,7 @@ def test_FS_5_14_sumptorium_counts_damage_taken_and_spends_two_for_minus_one_eva
     blob = add_slot_monster(g, monster("Blob", evasion=4))
     me = g.players[0]
     for _ in range(2):
-        _hurt(g, me)
+        hurt(g, me)
     assert sump.counters == 2
     pick(g, blob)
     use(g, 0, "paid", sump)
@@ -106,7 +94,7 @@ def test_FS_4_9_gimpy_offers_a_choice_each_time_you_take_damage(mode, cents, loo
     give_loot(g, 0, card("Old"))
     c0, h0, a0 = me.cents, len(me.hand), statics.player_atk(g, me)
     pick(g, mode)
-    _hurt(g, me)
+    hurt(g, me)
     assert (me.cents - c0, len(me.hand) - h0, statics.player_atk(g, me) - a0) == (cents, loot_net, atk)
     check_invariants(g)
 
@@ -210,7 +198,7 @@ def test_FS_0_5_baby_plum_damaged_the_roll_picks_the_active_player_or_a_neighbou
     the one on their right (seat 2)."""
     g = table([roll], n=3)
     plum = add_slot_monster(g, by_id("r-baby_plum"))
-    _hurt(g, plum, seat=0)
+    hurt(g, plum, seat=0)
     assert [p.damage for p in g.players] == [1 if s == hit else 0 for s in range(3)]
     check_invariants(g)
 
