@@ -27,7 +27,7 @@ from cardlab.simulate.four_souls.fixtures import (
 )
 from cardlab.strategies.four_souls import STRATEGIES
 from cardlab.strategies.four_souls import reading as rd
-from tests.four_souls.strategy_table import LOOT_PLAY, own_turn, strategy_table
+from tests.four_souls.strategy_table import LOOT_PLAY, belongings, own_turn, strategy_table
 
 
 def _souls(g, seat, n):
@@ -264,13 +264,15 @@ def test_FS_10_7_a_fight_at_any_hp_a_set_allows_is_answered():
 
 def test_FS_9_2_a_dice_tool_parts_the_two_dice_the_bloat_reads():
     """A miss against Alt Art The Bloat: P0 rolls two dice together (FS-9.2(1)), both on the stack, and a
-    3 beside a 3 would kill it. P0 reads one die's faces beside the other (``View.group_dice``) and rerolls
-    it with The D6 (to a 5): it lives. P0 left a group's die alone and died."""
+    3 beside a 3 would kill it. P0, with what a death penalty takes (FS-13.9), reads one die's faces beside the
+    other (``View.group_dice``) and rerolls it with The D6 (to a 5): it lives. P0 left a group's die alone and
+    died."""
     from cardlab.simulate.four_souls import resolution, triggers
     from cardlab.simulate.four_souls.state import Attack
 
     g = strategy_table(rolls=[3, 3, 5])
     g.active = 0
+    belongings(g, 0)
     d6 = give_item(g, 0, real("The D6"))
     bloat = add_slot_monster(g, by_id("aa-the_bloat"))
     g.attack = Attack(seat=0, target=bloat)
