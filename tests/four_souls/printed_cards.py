@@ -3,7 +3,7 @@ whose targets a test names in advance, and one action taken with everything reso
 
 from __future__ import annotations
 
-from cardlab.simulate.four_souls import damage, plays, zones
+from cardlab.simulate.four_souls import damage, dice, plays, zones
 from cardlab.simulate.four_souls.fixtures import by_id, card, loot_fillers, monster, phys, position, settle
 
 _PICKS: dict[int, list] = {}
@@ -82,4 +82,10 @@ def reveal(g, card_id):
 def hurt(g, target, n=1, seat=1):
     """``n`` non-combat damage to ``target`` from ``seat``, resolved."""
     assert damage.push_damage(g, n, target, seat, None, False, None, "test")
+    settle(g)
+
+
+def roll(g, seat, value):
+    """A die showing ``value`` rolled by ``seat``, resolved with everything it triggers."""
+    dice.push_roll(g, seat, "test", value=value)
     settle(g)

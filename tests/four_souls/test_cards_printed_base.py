@@ -6,43 +6,25 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import damage, dice, statics, triggers
-from cardlab.simulate.four_souls.fixtures import (
-    add_shop_item,
-    add_slot_monster,
-    attack_roll,
-    by_id,
-    card,
-    check_invariants,
-    give_item,
-    give_loot,
-    monster,
-    phys,
-    settle,
-    take_cents,
-)
-from tests.four_souls.printed_cards import hurt, pick, table, toy, treasures, use
-
-
-def _roll(g, seat, value):
-    dice.push_roll(g, seat, "test", value=value)
-    settle(g)
+from cardlab.simulate.four_souls import damage, statics, triggers
+from cardlab.simulate.four_souls import fixtures as fx
+from tests.four_souls.printed_cards import hurt, pick, roll, table, toy, treasures, use
 
 
 def test_FS_4_9_cambion_conception_counts_damage_and_trades_six_counters_for_a_treasure():
-    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
+    g = table(chars=[fx.by_id("p-level_one_isaac"), fx.by_id("r-bethany")])
     treasures(g)
-    cc = give_item(g, 0, by_id("b2-cambion_conception"))
+    cc = fx.give_item(g, 0, fx.by_id("b2-cambion_conception"))
     me = g.players[0]
     cc.counters = 4
     hurt(g, me, 2)
     assert cc.counters == 0 and len(me.items) == 2
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_9_belly_button_one_more_loot_play_on_your_turn_and_a_character_recharge_on_damage():
     g = table()
-    give_item(g, 0, by_id("b2-belly_button"))
+    fx.give_item(g, 0, fx.by_id("b2-belly_button"))
     me = g.players[0]
     assert statics.count(g, me, "loot_plays") == 1
     me.character.charged = False
@@ -54,50 +36,50 @@ def test_FS_4_9_belly_button_one_more_loot_play_on_your_turn_and_a_character_rec
 
 def test_FS_4_11_mom_s_razor_may_hurt_whoever_rolls_a_6():
     g = table()
-    give_item(g, 0, by_id("b2-moms_razor"))
-    _roll(g, 1, 6)
-    _roll(g, 1, 5)
+    fx.give_item(g, 0, fx.by_id("b2-moms_razor"))
+    roll(g, 1, 6)
+    roll(g, 1, 5)
     assert [p.damage for p in g.players] == [0, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_mom_s_box_loots_then_discards_on_any_4():
     g = table()
-    give_item(g, 0, by_id("b2-moms_box"))
-    give_loot(g, 0, card("Old"))
-    _roll(g, 1, 4)
+    fx.give_item(g, 0, fx.by_id("b2-moms_box"))
+    fx.give_loot(g, 0, fx.card("Old"))
+    roll(g, 1, 4)
     assert len(g.players[0].hand) == 1 and len(g.loot_disc) == 1
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_dead_bird_steals_a_loot_card_from_whoever_rolls_a_3():
     g = table()
-    give_item(g, 0, by_id("b2-dead_bird"))
-    give_loot(g, 1, card("L"))
-    _roll(g, 1, 3)
+    fx.give_item(g, 0, fx.by_id("b2-dead_bird"))
+    fx.give_loot(g, 1, fx.card("L"))
+    roll(g, 1, 3)
     assert [len(p.hand) for p in g.players] == [1, 0]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_charged_baby_may_recharge_an_item_on_any_2():
     g = table()
-    give_item(g, 0, by_id("b2-charged_baby"))
-    spent = give_item(g, 0, toy(), charged=False)
+    fx.give_item(g, 0, fx.by_id("b2-charged_baby"))
+    spent = fx.give_item(g, 0, toy(), charged=False)
     pick(g, spent)
-    _roll(g, 1, 2)
+    roll(g, 1, 2)
     assert spent.charged
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_13_4_greeds_gullet_pays_eight_cents_at_your_death_before_the_penalty():
     """8¢ gained, then the death penalty's 1¢ lost (FS-13.9): 7¢ more than before."""
     g = table()
-    give_item(g, 0, by_id("b2-greeds_gullet"))
+    fx.give_item(g, 0, fx.by_id("b2-greeds_gullet"))
     me = g.players[0]
-    take_cents(g, 0, 2)
+    fx.take_cents(g, 0, 2)
     c0 = me.cents
     damage.kill(g, me, 1)
-    settle(g)
+    fx.settle(g)
     assert me.cents == c0 + 8 - 1
 
 
@@ -108,42 +90,42 @@ def test_FS_5_3_empty_vessel_attack_with_an_empty_hand_and_attack_rolls_with_no_
     g = table()
     me = g.players[0]
     a0, r0 = statics.player_atk(g, me), statics.roll_bonus(g, me, True)
-    give_item(g, 0, by_id("b2-empty_vessel"))
+    fx.give_item(g, 0, fx.by_id("b2-empty_vessel"))
     for i in range(hand):
-        give_loot(g, 0, card(f"L{i}"))
-    take_cents(g, 0, cents - me.cents)
+        fx.give_loot(g, 0, fx.card(f"L{i}"))
+    fx.take_cents(g, 0, cents - me.cents)
     assert (statics.player_atk(g, me) - a0, statics.roll_bonus(g, me, True) - r0) == (atk, roll)
 
 
 def test_FS_4_11_ipecac_one_more_damage_and_an_attack_roll_of_6_hits_each_other_player():
     g = table(n=3)
-    give_item(g, 0, by_id("b2-ipecac"))
+    fx.give_item(g, 0, fx.by_id("b2-ipecac"))
     me = g.players[0]
     assert statics.player_atk(g, me) == 2
-    blob = add_slot_monster(g, monster("Blob", hp=5))
-    g.monster.append(phys(g, monster("Next")))
-    attack_roll(g, blob, 6)
+    blob = fx.add_slot_monster(g, fx.monster("Blob", hp=5))
+    g.monster.append(fx.phys(g, fx.monster("Next")))
+    fx.attack_roll(g, blob, 6)
     assert [p.damage for p in g.players] == [0, 1, 1]
 
 
 def test_FS_4_9_monstros_tooth_a_random_player_destroys_one_of_their_non_eternal_items():
     g = table()
-    tooth = give_item(g, 0, by_id("b2-monstros_tooth"))
-    theirs = give_item(g, 1, toy("Theirs"))
+    tooth = fx.give_item(g, 0, fx.by_id("b2-monstros_tooth"))
+    theirs = fx.give_item(g, 1, toy("Theirs"))
     triggers.fire(g, "turn_start", seat=0)
-    settle(g)
+    fx.settle(g)
     gone = [tooth not in g.players[0].items, theirs not in g.players[1].items]
     assert sorted(gone) == [False, True]  # exactly one item went, from the player picked
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_holy_moms_eye_lets_the_roller_recharge_an_item_on_a_2():
     g = table()
-    add_slot_monster(g, by_id("b2-holy_moms_eye"))
-    spent = give_item(g, 0, toy(), charged=False)
-    _roll(g, 0, 2)
+    fx.add_slot_monster(g, fx.by_id("b2-holy_moms_eye"))
+    spent = fx.give_item(g, 0, toy(), charged=False)
+    roll(g, 0, 2)
     assert spent.charged
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 # ---- Base V2 monsters
@@ -152,36 +134,36 @@ def test_FS_4_11_holy_moms_eye_lets_the_roller_recharge_an_item_on_a_2():
 def test_FS_13_4_hanger_dying_expands_the_shop_by_one():
     g = table()
     treasures(g)
-    hanger = add_slot_monster(g, by_id("b2-hanger"))
-    g.monster.append(phys(g, monster("Next")))
+    hanger = fx.add_slot_monster(g, fx.by_id("b2-hanger"))
+    g.monster.append(fx.phys(g, fx.monster("Next")))
     shops = len(g.shop)
     damage.kill(g, hanger, 0)
-    settle(g)
+    fx.settle(g)
     assert len(g.shop) == shops + 1
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_13_4_dank_globin_dying_makes_a_chosen_player_discard_two():
     g = table()
-    dank = add_slot_monster(g, by_id("b2-dank_globin"))
-    g.monster.append(phys(g, monster("Next")))
+    dank = fx.add_slot_monster(g, fx.by_id("b2-dank_globin"))
+    g.monster.append(fx.phys(g, fx.monster("Next")))
     for i in range(3):
-        give_loot(g, 1, card(f"L{i}"))
+        fx.give_loot(g, 1, fx.card(f"L{i}"))
     pick(g, g.players[1])
     damage.kill(g, dank, 0)
-    settle(g)
+    fx.settle(g)
     assert len(g.players[1].hand) == 1
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 @pytest.mark.parametrize(("card_id", "hit"), [("b2-dople", 2), ("b2-evil_twin", 1)])
 def test_FS_0_4_dople_and_evil_twin_pass_their_damage_to_the_active_players_right_or_left(card_id, hit):
     """Seat 0 active in a 3-player game: its left is seat 1 (who goes next), its right seat 2."""
     g = table(n=3)
-    m = add_slot_monster(g, by_id(card_id))
+    m = fx.add_slot_monster(g, fx.by_id(card_id))
     hurt(g, m, 1, seat=0)
     assert [p.damage for p in g.players] == [1 if s == hit else 0 for s in range(3)]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 @pytest.mark.parametrize(
@@ -194,36 +176,36 @@ def test_FS_0_4_dople_and_evil_twin_pass_their_damage_to_the_active_players_righ
 )
 def test_FS_4_11_cursed_monsters_cost_the_roller(card_id, value, cents, loot):
     g = table()
-    add_slot_monster(g, by_id(card_id))
+    fx.add_slot_monster(g, fx.by_id(card_id))
     roller = g.players[1]
-    take_cents(g, 1, 3)
-    give_loot(g, 1, card("L"))
+    fx.take_cents(g, 1, 3)
+    fx.give_loot(g, 1, fx.card("L"))
     roller.damage = 1 if value == 6 else 0
     c0, h0 = roller.cents, len(roller.hand)
-    _roll(g, 1, value)
+    roll(g, 1, value)
     assert (roller.cents - c0, len(roller.hand) - h0) == (cents, loot)
     if value == 6:
         assert roller.damage == 0  # Holy Dinga: the roller heals 1
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_10_9_scolex_hitting_a_player_makes_them_discard_a_loot_card():
-    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
-    scolex = add_slot_monster(g, by_id("b2-scolex"))
-    give_loot(g, 0, card("L"))
-    attack_roll(g, scolex, 1)
+    g = table(chars=[fx.by_id("p-level_one_isaac"), fx.by_id("r-bethany")])
+    scolex = fx.add_slot_monster(g, fx.by_id("b2-scolex"))
+    fx.give_loot(g, 0, fx.card("L"))
+    fx.attack_roll(g, scolex, 1)
     assert (g.players[0].damage, len(g.players[0].hand)) == (1, 0)
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_5_4_carrion_queen_is_hit_but_unhurt_by_a_5_and_hurt_by_a_6():
-    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
-    queen = add_slot_monster(g, by_id("b2-carrion_queen"))
-    attack_roll(g, queen, 5)
+    g = table(chars=[fx.by_id("p-level_one_isaac"), fx.by_id("r-bethany")])
+    queen = fx.add_slot_monster(g, fx.by_id("b2-carrion_queen"))
+    fx.attack_roll(g, queen, 5)
     assert queen.damage == 0
-    attack_roll(g, queen, 6)
+    fx.attack_roll(g, queen, 6)
     assert queen.damage == 1
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 @pytest.mark.parametrize(
@@ -237,7 +219,7 @@ def test_FS_5_4_carrion_queen_is_hit_but_unhurt_by_a_5_and_hurt_by_a_6():
 )
 def test_FS_1_30_low_hp_evasion_bosses(card_id, hp_left, evasion):
     g = table()
-    m = add_slot_monster(g, by_id(card_id))
+    m = fx.add_slot_monster(g, fx.by_id(card_id))
     hurt(g, m, m.phys.card.hp - hp_left)
     assert statics.evasion(g, m) == evasion
 
@@ -248,18 +230,18 @@ def test_FS_1_30_low_hp_evasion_bosses(card_id, hp_left, evasion):
 def test_FS_6_20_curved_horn_adds_one_damage_to_your_first_attack_roll_only():
     g = table()
     me = g.players[0]
-    give_item(g, 0, by_id("b2-curved_horn"))
+    fx.give_item(g, 0, fx.by_id("b2-curved_horn"))
     assert (statics.player_atk(g, me), statics.player_atk(g, me, first_attack_roll=True)) == (1, 2)
 
 
 @pytest.mark.parametrize("mode", [0, 1])
 def test_FS_3_12_flush_sends_every_monster_not_attacked_or_every_shop_item_to_its_decks_bottom(mode):
     g = table()
-    flush = give_item(g, 0, by_id("b2-flush"))
-    g.monster.extend(phys(g, monster(f"M{i}")) for i in range(4))
+    flush = fx.give_item(g, 0, fx.by_id("b2-flush"))
+    g.monster.extend(fx.phys(g, fx.monster(f"M{i}")) for i in range(4))
     treasures(g)
-    blobs = [add_slot_monster(g, monster(f"Blob{i}")) for i in range(2)]
-    wares = [add_shop_item(g, toy(f"Ware{i}")) for i in range(2)]
+    blobs = [fx.add_slot_monster(g, fx.monster(f"Blob{i}")) for i in range(2)]
+    wares = [fx.add_shop_item(g, toy(f"Ware{i}")) for i in range(2)]
     pick(g, mode)
     use(g, 0, "tap", flush)
     gone = [not o.in_play for o in blobs], [not o.in_play for o in wares]
@@ -267,38 +249,38 @@ def test_FS_3_12_flush_sends_every_monster_not_attacked_or_every_shop_item_to_it
     moved = [o.phys for o in (blobs if mode == 0 else wares)]
     deck = g.monster if mode == 0 else g.treasure
     assert set(deck[: len(moved)]) == set(moved)  # at the bottom (the list's start)
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_5_14_the_poop_counts_damage_taken_and_spends_a_counter_to_prevent_one():
-    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
-    poop = give_item(g, 0, by_id("b2-the_poop"))
+    g = table(chars=[fx.by_id("p-level_one_isaac"), fx.by_id("r-bethany")])
+    poop = fx.give_item(g, 0, fx.by_id("b2-the_poop"))
     me = g.players[0]
     hurt(g, me)
     assert poop.counters == 1
     use(g, 0, "paid", poop)
     hurt(g, me)
     assert (poop.counters, me.damage) == (0, 1)
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_spider_mod_may_discard_a_monster_not_attacked_and_refill_the_slot_on_a_5():
     g = table()
-    mod = give_item(g, 0, by_id("b2-spider_mod"))
-    blob = add_slot_monster(g, monster("Blob"))
-    nxt = phys(g, monster("Next"))
+    mod = fx.give_item(g, 0, fx.by_id("b2-spider_mod"))
+    blob = fx.add_slot_monster(g, fx.monster("Blob"))
+    nxt = fx.phys(g, fx.monster("Next"))
     g.monster.append(nxt)
     pick(g, blob)
-    _roll(g, 1, 5)
+    roll(g, 1, 5)
     assert not blob.in_play and blob.phys in g.monster_disc
     assert g.mslots[0][-1].phys is nxt and not g.players[0].cents
     assert mod in g.players[0].items
 
 
 def test_FS_4_9_the_habit_recharges_an_item_on_your_first_damage_of_a_turn_but_not_the_second():
-    g = table(chars=[by_id("p-level_one_isaac"), by_id("r-bethany")])
-    give_item(g, 0, by_id("b2-the_habit"))
-    spent = give_item(g, 0, toy(), charged=False)
+    g = table(chars=[fx.by_id("p-level_one_isaac"), fx.by_id("r-bethany")])
+    fx.give_item(g, 0, fx.by_id("b2-the_habit"))
+    spent = fx.give_item(g, 0, toy(), charged=False)
     me = g.players[0]
     pick(g, spent)
     hurt(g, me)
@@ -313,23 +295,25 @@ def test_FS_4_9_the_habit_recharges_an_item_on_your_first_damage_of_a_turn_but_n
 def test_FS_4_18_curse_of_the_tower_your_damage_hits_each_other_player_or_a_monster(
     roll, others, monster_hit
 ):
-    g = table([roll], n=3, chars=[by_id("p-level_one_isaac"), by_id("r-bethany"), by_id("r-bethany")])
-    give_item(g, 0, by_id("b2-curse_of_the_tower"))
-    blob = add_slot_monster(g, monster("Blob", hp=3))
+    g = table(
+        [roll], n=3, chars=[fx.by_id("p-level_one_isaac"), fx.by_id("r-bethany"), fx.by_id("r-bethany")]
+    )
+    fx.give_item(g, 0, fx.by_id("b2-curse_of_the_tower"))
+    blob = fx.add_slot_monster(g, fx.monster("Blob", hp=3))
     hurt(g, g.players[0])
     assert [p.damage for p in g.players] == [1, others, others] and blob.damage == monster_hit
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_6_12_finger_swaps_a_non_eternal_item_with_the_roller_of_a_2():
     g = table()
-    give_item(g, 0, by_id("b2-finger"))
-    mine = give_item(g, 0, toy("Mine"))
-    theirs = give_item(g, 1, toy("Theirs"))
+    fx.give_item(g, 0, fx.by_id("b2-finger"))
+    mine = fx.give_item(g, 0, toy("Mine"))
+    theirs = fx.give_item(g, 1, toy("Theirs"))
     pick(g, mine, theirs)
-    _roll(g, 1, 2)
+    roll(g, 1, 2)
     assert theirs in g.players[0].items and mine in g.players[1].items
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 @pytest.mark.parametrize(
@@ -337,9 +321,9 @@ def test_FS_6_12_finger_swaps_a_non_eternal_item_with_the_roller_of_a_2():
 )
 def test_FS_4_18_bobs_brain_rolls_on_each_attack_you_declare(roll, monster_hit, player_hit, self_hit):
     g = table([roll])
-    give_item(g, 0, by_id("b2-bobs_brain"))
-    blob = add_slot_monster(g, monster("Blob", hp=3))
+    fx.give_item(g, 0, fx.by_id("b2-bobs_brain"))
+    blob = fx.add_slot_monster(g, fx.monster("Blob", hp=3))
     pick(g, blob if roll <= 2 else g.players[1])
     triggers.fire(g, "attack_declared", seat=0)
-    settle(g)
+    fx.settle(g)
     assert (blob.damage, g.players[1].damage, g.players[0].damage) == (monster_hit, player_hit, self_hit)

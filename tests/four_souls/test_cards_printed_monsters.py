@@ -6,60 +6,40 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.simulate.four_souls import damage, dice, statics, triggers, turn, zones
-from cardlab.simulate.four_souls.fixtures import (
-    add_room,
-    add_slot_monster,
-    attack_roll,
-    by_id,
-    card,
-    character,
-    check_invariants,
-    give_item,
-    give_loot,
-    monster,
-    phys,
-    settle,
-    take_cents,
-)
-from tests.four_souls.printed_cards import hurt, pick, table, toy, treasures, use
-
-
-def _roll(g, seat, value):
-    dice.push_roll(g, seat, "test", value=value)
-    settle(g)
-
+from cardlab.simulate.four_souls import damage, statics, triggers, turn, zones
+from cardlab.simulate.four_souls import fixtures as fx
+from tests.four_souls.printed_cards import hurt, pick, roll, table, toy, treasures, use
 
 # ---- monsters whose ability hears rolls (FS-4.11: any player's die showing the number)
 
 
 def test_FS_4_11_cursed_tumor_hits_each_player_on_any_players_4():
     g = table(n=3)
-    add_slot_monster(g, by_id("fsp2-cursed_tumor"))
-    _roll(g, 2, 3)
+    fx.add_slot_monster(g, fx.by_id("fsp2-cursed_tumor"))
+    roll(g, 2, 3)
     assert [p.damage for p in g.players] == [0, 0, 0]
-    _roll(g, 2, 4)
+    roll(g, 2, 4)
     assert [p.damage for p in g.players] == [1, 1, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_cursed_globin_heals_every_monster_two_on_a_3():
     g = table()
-    globin = add_slot_monster(g, by_id("fsp2-cursed_globin"))
-    other = add_slot_monster(g, monster("Blob", hp=5))
+    globin = fx.add_slot_monster(g, fx.by_id("fsp2-cursed_globin"))
+    other = fx.add_slot_monster(g, fx.monster("Blob", hp=5))
     hurt(g, globin, 2)
     hurt(g, other, 3)
-    _roll(g, 1, 3)
+    roll(g, 1, 3)
     assert (globin.damage, other.damage) == (0, 1)
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_holy_brain_lowers_each_monsters_evasion_by_one_on_a_3_till_the_turns_end():
 
     g = table()
-    brain = add_slot_monster(g, by_id("r-holy_brain"))
-    other = add_slot_monster(g, monster("Blob", evasion=4))
-    _roll(g, 0, 3)
+    brain = fx.add_slot_monster(g, fx.by_id("r-holy_brain"))
+    other = fx.add_slot_monster(g, fx.monster("Blob", evasion=4))
+    roll(g, 0, 3)
     assert (statics.evasion(g, brain), statics.evasion(g, other)) == (2, 3)
     turn.end_of_turn(g)
     assert (statics.evasion(g, brain), statics.evasion(g, other)) == (3, 4)
@@ -70,27 +50,27 @@ def test_FS_4_11_holy_brain_lowers_each_monsters_evasion_by_one_on_a_3_till_the_
 
 def test_FS_0_5_tumor_damaged_hits_every_non_active_player():
     g = table(n=3)
-    tumor = add_slot_monster(g, by_id("fsp2-tumor"))
+    tumor = fx.add_slot_monster(g, fx.by_id("fsp2-tumor"))
     hurt(g, tumor)
     assert [p.damage for p in g.players] == [0, 1, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_0_5_red_ghost_damaged_the_active_player_picks_another_player_to_take_one():
     g = table(n=3)
-    ghost = add_slot_monster(g, by_id("r-red_ghost"))
+    ghost = fx.add_slot_monster(g, fx.by_id("r-red_ghost"))
     pick(g, g.players[2])
     hurt(g, ghost)
     assert [p.damage for p in g.players] == [0, 0, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_0_5_leatherneck_damaged_hits_one_player_at_random():
     g = table(n=3)
-    neck = add_slot_monster(g, by_id("rwz-leatherneck"))
+    neck = fx.add_slot_monster(g, fx.by_id("rwz-leatherneck"))
     hurt(g, neck)
     assert sorted(p.damage for p in g.players) == [0, 0, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 # ---- monsters whose ability hears deaths, and their "after gaining rewards" gifts
@@ -98,11 +78,11 @@ def test_FS_0_5_leatherneck_damaged_hits_one_player_at_random():
 
 def test_FS_13_4_corny_dying_deals_two_to_a_non_active_player():
     g = table()
-    corny = add_slot_monster(g, by_id("r-corny"))
+    corny = fx.add_slot_monster(g, fx.by_id("r-corny"))
     damage.kill(g, corny, 0)
-    settle(g)
+    fx.settle(g)
     assert [p.damage for p in g.players] == [0, 2]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 @pytest.mark.parametrize(
@@ -122,57 +102,57 @@ def test_FS_1_15_charmed_monsters_pay_the_active_player_then_gift_another_player
     which matches the reward here."""
     g = table()
     treasures(g)
-    m = add_slot_monster(g, by_id(card_id))
+    m = fx.add_slot_monster(g, fx.by_id(card_id))
     before = [(len(p.hand), len(p.items), p.cents) for p in g.players]
     damage.kill(g, m, 0)
-    settle(g)
+    fx.settle(g)
     after = [(len(p.hand), len(p.items), p.cents) for p in g.players]
     gained = [tuple(a - b for a, b in zip(x, y, strict=True)) for x, y in zip(after, before, strict=True)]
     assert gained == [(loot, treasure, cents), (loot, treasure, cents)]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_10_9_charmed_keeper_hitting_the_attacker_costs_them_two_cents():
     """A missed attack roll: Charmed Keeper's 2 combat damage hits the attacker, who loses 2¢."""
-    g = table(chars=[character("Tough", hp=5), character("Other")])
-    keeper = add_slot_monster(g, by_id("r-charmed_keeper"))
-    take_cents(g, 0, 5 - g.players[0].cents)
-    attack_roll(g, keeper, 1)
+    g = table(chars=[fx.character("Tough", hp=5), fx.character("Other")])
+    keeper = fx.add_slot_monster(g, fx.by_id("r-charmed_keeper"))
+    fx.take_cents(g, 0, 5 - g.players[0].cents)
+    fx.attack_roll(g, keeper, 1)
     assert (g.players[0].damage, g.players[0].cents) == (2, 3)
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_13_4_holy_greedling_pays_the_active_player_three_cents_per_monster_death():
     g = table()
-    add_slot_monster(g, by_id("r-holy_greedling"))
-    blob = add_slot_monster(g, monster("Blob"))
+    fx.add_slot_monster(g, fx.by_id("r-holy_greedling"))
+    blob = fx.add_slot_monster(g, fx.monster("Blob"))
     c0 = g.players[0].cents
     damage.kill(g, blob, 1)  # the active player gains, whoever killed it
-    settle(g)
+    fx.settle(g)
     assert (g.players[0].cents - c0, g.players[1].cents) == (3, 0)
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_13_4_cursed_mulligan_expands_the_monster_slots_by_one_per_monster_death():
     g = table()
-    add_slot_monster(g, by_id("r-cursed_mulligan"))
-    blob = add_slot_monster(g, monster("Blob"))
-    g.monster.extend(phys(g, monster(f"Next{i}")) for i in range(3))
+    fx.add_slot_monster(g, fx.by_id("r-cursed_mulligan"))
+    blob = fx.add_slot_monster(g, fx.monster("Blob"))
+    g.monster.extend(fx.phys(g, fx.monster(f"Next{i}")) for i in range(3))
     slots = len(g.mslots)
     damage.kill(g, blob, 0)
-    settle(g)
+    fx.settle(g)
     assert len(g.mslots) == slots + 1
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_0_5_holy_psy_horf_the_active_player_loots_one_as_each_turn_ends():
     g = table()
-    add_slot_monster(g, by_id("r-holy_psy_horf"))
+    fx.add_slot_monster(g, fx.by_id("r-holy_psy_horf"))
     g.active = 1
     triggers.fire(g, "turn_end", seat=1)
-    settle(g)
+    fx.settle(g)
     assert [len(p.hand) for p in g.players] == [0, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 # ---- events (FS-1.17: they resolve as they enter play)
@@ -182,22 +162,22 @@ def test_FS_1_17_double_treasure_gives_the_active_player_and_another_a_treasure_
     g = table()
     treasures(g)
     g.mslots.append([])
-    zones.reveal_into_slot(g, phys(g, by_id("r-double_treasure")), 0)
-    settle(g)
+    zones.reveal_into_slot(g, fx.phys(g, fx.by_id("r-double_treasure")), 0)
+    fx.settle(g)
     assert [len(p.items) for p in g.players] == [1, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_1_17_head_trauma_makes_the_active_player_discard_two_loot_cards():
     g = table()
     for i in range(3):
-        give_loot(g, 0, card(f"L{i}"))
-        give_loot(g, 1, card(f"M{i}"))
+        fx.give_loot(g, 0, fx.card(f"L{i}"))
+        fx.give_loot(g, 1, fx.card(f"M{i}"))
     g.mslots.append([])
-    zones.reveal_into_slot(g, phys(g, by_id("fsp2-head_trauma")), 0)
-    settle(g)
+    zones.reveal_into_slot(g, fx.phys(g, fx.by_id("fsp2-head_trauma")), 0)
+    fx.settle(g)
     assert [len(p.hand) for p in g.players] == [1, 3]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 # ---- rooms (FS-0.5: "you" on a room is the active player)
@@ -205,42 +185,42 @@ def test_FS_1_17_head_trauma_makes_the_active_player_discard_two_loot_cards():
 
 def test_FS_0_5_bum_bo_is_loose_the_active_player_loses_two_cents_at_the_turns_end():
     g = table()
-    add_room(g, by_id("r-bum_bo_is_loose"))
-    take_cents(g, 0, 3)
-    take_cents(g, 1, 3)
+    fx.add_room(g, fx.by_id("r-bum_bo_is_loose"))
+    fx.take_cents(g, 0, 3)
+    fx.take_cents(g, 1, 3)
     c = [p.cents for p in g.players]
     g.active = 1
     triggers.fire(g, "turn_end", seat=1)
-    settle(g)
+    fx.settle(g)
     assert [p.cents for p in g.players] == [c[0], c[1] - 2]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_0_5_blessing_of_steam_makes_the_active_players_shop_items_five_cents_cheaper():
     """Shop items only (a treasure-deck purchase keeps its price), and only for the active player."""
     g = table()
     shop, blind = (statics.price(g, g.players[0], True), statics.price(g, g.players[0], False))
-    add_room(g, by_id("r-blessing_of_steam"))
+    fx.add_room(g, fx.by_id("r-blessing_of_steam"))
     assert (statics.price(g, g.players[0], True), statics.price(g, g.players[0], False)) == (shop - 5, blind)
     assert statics.price(g, g.players[1], True) == shop
 
 
 def test_FS_6_1_static_shock_hurts_whoever_activates_an_item():
     g = table()
-    add_room(g, by_id("r-static_shock"))
-    it = give_item(g, 0, toy())
+    fx.add_room(g, fx.by_id("r-static_shock"))
+    it = fx.give_item(g, 0, toy())
     use(g, 0, "tap", it)
     assert [p.damage for p in g.players] == [1, 0]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_13_4_spoils_of_war_each_other_player_loots_one_when_a_player_dies():
     g = table(n=3)
-    add_room(g, by_id("r-spoils_of_war"))
+    fx.add_room(g, fx.by_id("r-spoils_of_war"))
     damage.kill(g, g.players[1], 0)
-    settle(g)
+    fx.settle(g)
     assert [len(p.hand) for p in g.players][0::2] == [1, 1]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 # ---- passive items hearing rolls, deaths and the turn's end
@@ -248,33 +228,33 @@ def test_FS_13_4_spoils_of_war_each_other_player_loots_one_when_a_player_dies():
 
 def test_FS_4_11_eye_of_greed_gains_three_cents_on_any_players_5():
     g = table()
-    give_item(g, 0, by_id("b2-eye_of_greed"))
+    fx.give_item(g, 0, fx.by_id("b2-eye_of_greed"))
     c0 = g.players[0].cents
-    _roll(g, 1, 4)
-    _roll(g, 1, 5)
-    _roll(g, 0, 5)
+    roll(g, 1, 4)
+    roll(g, 1, 5)
+    roll(g, 0, 5)
     assert g.players[0].cents == c0 + 6
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_4_11_tarot_cloth_a_rival_rolling_a_4_gives_its_holder_a_loot_card():
     g = table()
-    give_item(g, 0, by_id("b2-tarot_cloth"))
-    give_loot(g, 1, card("L"))
-    _roll(g, 1, 4)
+    fx.give_item(g, 0, fx.by_id("b2-tarot_cloth"))
+    fx.give_loot(g, 1, fx.card("L"))
+    roll(g, 1, 4)
     assert [len(p.hand) for p in g.players] == [1, 0]
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_13_4_the_midas_touch_gains_three_cents_per_monster_death():
     g = table()
-    give_item(g, 1, by_id("b2-the_midas_touch"))
-    blob = add_slot_monster(g, monster("Blob"))
+    fx.give_item(g, 1, fx.by_id("b2-the_midas_touch"))
+    blob = fx.add_slot_monster(g, fx.monster("Blob"))
     c1 = g.players[1].cents
     damage.kill(g, blob, 0)
-    settle(g)
+    fx.settle(g)
     assert g.players[1].cents == c1 + 3
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 @pytest.mark.parametrize(
@@ -290,23 +270,23 @@ def test_FS_4_9_end_of_turn_hand_checks_loot_two_only_when_the_hand_meets_the_pr
     card_id, hand, looted
 ):
     g = table()
-    give_item(g, 0, by_id(card_id))
+    fx.give_item(g, 0, fx.by_id(card_id))
     for i in range(hand):
-        give_loot(g, 0, card(f"L{i}"))
+        fx.give_loot(g, 0, fx.card(f"L{i}"))
     triggers.fire(g, "turn_end", seat=0)
-    settle(g)
+    fx.settle(g)
     assert len(g.players[0].hand) == hand + looted
-    check_invariants(g)
+    fx.check_invariants(g)
 
 
 def test_FS_5_4_lard_gives_two_hp_and_each_damage_taken_discards_a_loot_card():
     g = table()
     me = g.players[0]
     hp = statics.player_max_hp(g, me)
-    give_item(g, 0, by_id("fsp2-lard"))
+    fx.give_item(g, 0, fx.by_id("fsp2-lard"))
     assert statics.player_max_hp(g, me) == hp + 2
-    give_loot(g, 0, card("A"))
-    give_loot(g, 0, card("B"))
+    fx.give_loot(g, 0, fx.card("A"))
+    fx.give_loot(g, 0, fx.card("B"))
     hurt(g, me, 1, seat=1)
     assert len(me.hand) == 1
-    check_invariants(g)
+    fx.check_invariants(g)
