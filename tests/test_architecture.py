@@ -110,8 +110,9 @@ ENGINE_LAYERS: dict[str, list[tuple[str, ...]]] = {
 # the players that use both, so a reading never reaches up into a valuation.
 STRATEGY_LAYERS: dict[str, list[tuple[str, ...]]] = {
     "four_souls": [
-        # the situation read in; what a card says; the character draft table; a monster's lasting harm
-        ("outlook", "reading", "drafts", "lasting"),
+        ("outlook",),  # the situation read in, and a typical death's price (imports nothing of the players)
+        # what a card says; the character draft table; a monster's lasting harm
+        ("reading", "drafts", "lasting"),
         ("valuing",),  # what things are worth, read through `reading`
         ("sensible_policy",),  # sensible's rules (compiled); `sensible` is its player class
         ("sensible",),

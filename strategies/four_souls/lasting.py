@@ -23,8 +23,9 @@ from typing import Any
 
 from cardlab.simulate.four_souls.rowkeys import row_faces
 
+from .outlook import DEATH  # a death of mine: memoised by shape, so a typical table's, not the position's
+
 ROUNDS = 3  # how many of my rounds a monster left alone is read to stay (a rival may kill it first)
-LETHAL = 4.0  # a death of mine at a typical table (valuing.DEATH: memoised by shape, not read per position)
 POINT = 0.6  # a point of damage to me in my turn: the margin a fight needs (valuing._damage_worth)
 KILL = 99  # a kill's "damage": more than any HP
 _TURN_EVENTS = ("turn_start", "turn_end")
@@ -199,7 +200,7 @@ def _on_me(aim: str, mine: bool, n: int) -> float:
 def harm(s: Shape, n: int, hp: int, carried: Mapping[str, int]) -> float:
     """What the harm of ``s`` costs me over ``ROUNDS`` of my rounds (≥ 0), with ``n`` players, my full HP
     ``hp`` (damage heals at each turn's end, FS-8.10: a turn's damage kills only when it reaches it) and the
-    counters I carry by kind: in my turn a death at ``LETHAL`` and each point short of it at ``POINT``; in
+    counters I carry by kind: in my turn a death at ``DEATH`` and each point short of it at ``POINT``; in
     a rival's turn only a death. Counters given out each round add to mine, so a harm repeated per counter
     grows round by round. Memoised: read for every slot monster at every action decision."""
     kinds = {h.per for h in s.hits if h.per}
@@ -214,7 +215,7 @@ def _harm(s: Shape, n: int, hp: int, carried: tuple[tuple[str, int], ...]) -> fl
         growth[kind] = growth.get(kind, 0.0) + chance * per_round
     now = dict(carried)
     theirs = [(h.chance * _on_me(h.aim, False, n), h.amount) for h in s.hits if not h.per]
-    rival_turn = LETHAL * _dist(theirs, hp)[-1]
+    rival_turn = DEATH * _dist(theirs, hp)[-1]
     total = 0.0
     for r in range(1, ROUNDS + 1):
         mine: list[tuple[float, int]] = []
@@ -227,7 +228,7 @@ def _harm(s: Shape, n: int, hp: int, carried: tuple[tuple[str, int], ...]) -> fl
                 (ends if h.end else mine).append((h.chance * _on_me(h.aim, True, n), h.amount))
         dist = _dist(mine, hp)
         points = POINT * sum(d * p for d, p in enumerate(dist[:-1]))
-        total += LETHAL * _dist(mine + ends, hp)[-1] + points + (n - 1) * rival_turn
+        total += DEATH * _dist(mine + ends, hp)[-1] + points + (n - 1) * rival_turn
     return total
 
 

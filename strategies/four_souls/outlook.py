@@ -6,7 +6,12 @@ for it (most decisions read a few of them; the rest (hand values, fights, items)
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Final
+
+DEATH: Final = 4.0
+"""A death's price at a typical table (an item, a loot card, 1¢, a ↷ turned sideways, FS-13.9): a bare
+outlook's, the memoised lasting harm's (``lasting``) and co-op's, where the timer tick is not priced
+(``valuing.death_price`` reads the rest from the position)."""
 
 
 class Outlook:
@@ -98,7 +103,7 @@ class Outlook:
     # not read (the verb's registered price)
     _new_character: float | None
     # what my death costs me, and the leader's them (``valuing.death_price``: FS-13.9 from the position); a
-    # bare outlook's is a typical table's (``valuing.DEATH``)
+    # bare outlook's is a typical table's (``DEATH``)
     _my_death: float
     _rival_death: float
     # var → "me" | "rival" | "monster" | "mine" | "theirs"
@@ -163,8 +168,8 @@ class Outlook:
         number_change: float | None = None,
         counter_step: float | None = None,
         new_character: float | None = None,
-        my_death: float = 4.0,
-        rival_death: float = 4.0,
+        my_death: float = DEATH,
+        rival_death: float = DEATH,
         plan: dict | None = None,
         lazy: dict[str, Any] | None = None,
         reader: Any = None,

@@ -29,6 +29,7 @@ from . import lasting
 from . import reading as rd
 from . import valuing as vl
 from .drafts import character_score
+from .outlook import DEATH
 from .reading import Reader
 
 _RECOVER_LOOT = (
@@ -1951,7 +1952,7 @@ def _denial_gain(sp: SensiblePolicy, view: View, t: Any) -> float:
     each a loss to one of my n - 1 rivals."""
     lost = -_gains(sp, view, t.soul, t.rewards, t.rules, t.counters, False)
     attacker = view.attacker
-    death = vl.death_price(view, sp.rd, attacker) if attacker is not None else vl.DEATH
+    death = vl.death_price(view, sp.rd, attacker) if attacker is not None else DEATH
     return lost + death / max(1, view.n_players - 1)
 
 

@@ -24,7 +24,7 @@ from cardlab.simulate.four_souls.views import View
 from cardlab.simulate.four_souls.vocabulary import HOOKS, VERBS
 
 from . import lasting
-from .outlook import Outlook
+from .outlook import DEATH, Outlook
 from .reading import (
     Known,
     Memo,
@@ -1620,10 +1620,6 @@ def bonus_closeness(measure: str, n: int, have: int) -> float:
     span = _BONUS_SPAN.get(measure, float(n))
     return max(0.0, 1.0 - (n - have) / span)
 
-
-DEATH: Final = 4.0
-"""A death's price at a typical table (an item, a loot card, 1¢, a ↷ turned sideways, FS-13.9): a bare
-outlook's (``reward_worth``), and the memoised lasting harm's (``lasting.LETHAL``)."""
 
 _SIDEWAYS: Final = 0.5  # a charged ↷ object the penalty turns sideways: a use lost (the ``deactivate`` price)
 
